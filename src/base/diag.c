@@ -1,0 +1,99 @@
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void diag_sink_init(diag_sink *sink)
+{
+	memset(sink, 0, sizeof *sink);
+}
+
+void diag_sink_clear(diag_sink *sink)
+{
+	for (size_t i = 0; i < sink->count; i++) {
+		free(sink->items[i].file);
+		free(sink->items[i].rule);
+		free(sink->items[i].message);
+	}
+	sink->count = 0;
+	sink->errors = 0;
+	sink->warnings = 0;
+}
+
+void diag_sink_finish(diag_sink *sink)
+{
+	if (!sink)
+		return;
+	diag_sink_clear(sink);
+	free(sink->items);
+	memset(sink, 0, sizeof *sink);
+}
+
+void diag_add(diag_sink *sink, const char *file, int line, int column,
+	diag_severity severity, const char *rule, const char *fmt, ...)
+{
+	if (sink->count == sink->capacity) {
+		sink->capacity = sink->capacity ? sink->capacity * 2 : 16;
+		sink->items = xrealloc(sink->items, sink->capacity * sizeof *sink->items);
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	char *message = xvasprintf(fmt, ap);
+	va_end(ap);
+
+	diag *d = &sink->items[sink->count];
+	d->file = xstrdup(file ? file : "<input>");
+	d->line = line > 0 ? line : 0;
+	d->column = column > 0 ? column : 0;
+	d->severity = severity;
+	d->rule = xstrdup(rule ? rule : "");
+	d->message = message;
+	d->seq = sink->count;
+	sink->count++;
+	if (severity == DIAG_ERROR)
+		sink->errors++;
+	else
+		sink->warnings++;
+}
+
+static int diag_compare(const void *pa, const void *pb)
+{
+	const diag *a = pa, *b = pb;
+	int c = strcmp(a->file, b->file);
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	return a->seq < b->seq ? -1 : (a->seq > b->seq);
+}
+
+void diag_sort(diag_sink *sink, size_t from)
+{
+	if (from < sink->count)
+		qsort(sink->items + from, sink->count - from, sizeof *sink->items, diag_compare);
+}
+
+void diag_format_one(const diag *d, char *buf, size_t size)
+{
+	const char *sev = d->severity == DIAG_ERROR ? "error" : "warning";
+	if (d->line && d->column)
+		snprintf(buf, size, "%s:%d:%d: %s: %s [%s]", d->file, d->line, d->column, sev, d->message, d->rule);
+	else if (d->line)
+		snprintf(buf, size, "%s:%d: %s: %s [%s]", d->file, d->line, sev, d->message, d->rule);
+	else
+		snprintf(buf, size, "%s: %s: %s [%s]", d->file, sev, d->message, d->rule);
+}
+
+void diag_print_text(const diag_sink *sink, size_t from, size_t to, FILE *out)
+{
+	char buf[2048];
+	for (size_t i = from; i < to && i < sink->count; i++) {
+		diag_format_one(&sink->items[i], buf, sizeof buf);
+		fprintf(out, "%s\n", buf);
+	}
+}

@@ -1,0 +1,53 @@
+/* The diagnostics sink: collects file:line:col: severity: message [rule]
+ * records from every stage (XML parser, schema, semantic checks) so that all
+ * problems of a file are reported together, sorted by position.  The sink is
+ * always passed in, never global, so tests can read the records back. */
+#ifndef ORBAT_DIAG_H
+#define ORBAT_DIAG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum { DIAG_ERROR, DIAG_WARNING } diag_severity;
+
+typedef struct diag {
+	char *file;
+	int line;            /* 0 when unknown */
+	int column;          /* 0 when unknown */
+	diag_severity severity;
+	char *rule;
+	char *message;
+	size_t seq;          /* insertion order, keeps the sort stable */
+} diag;
+
+typedef struct diag_sink {
+	diag *items;
+	size_t count;
+	size_t capacity;
+	size_t errors;
+	size_t warnings;
+} diag_sink;
+
+void diag_sink_init(diag_sink *sink);
+void diag_sink_finish(diag_sink *sink);
+/* Forget all records but keep the storage. */
+void diag_sink_clear(diag_sink *sink);
+
+#if defined(__GNUC__)
+#define DIAG_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define DIAG_PRINTF(a, b)
+#endif
+
+void diag_add(diag_sink *sink, const char *file, int line, int column,
+	diag_severity severity, const char *rule, const char *fmt, ...) DIAG_PRINTF(7, 8);
+
+/* Sort the records from index `from` on by file, line, column, insertion. */
+void diag_sort(diag_sink *sink, size_t from);
+
+/* "FILE:LINE:COL: error: MESSAGE [RULE]", one per line. */
+void diag_print_text(const diag_sink *sink, size_t from, size_t to, FILE *out);
+void diag_format_one(const diag *d, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,31 @@
+/* Small allocation and string helpers.  Allocation failure ends the program
+ * with exit code 3 (internal error): there is nothing sensible to recover. */
+#ifndef ORBAT_UTIL_H
+#define ORBAT_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+char *xvasprintf(const char *fmt, va_list ap);
+
+/* Grow *items to hold at least `need` elements of `size` bytes. */
+void grow_array(void **items, size_t *capacity, size_t need, size_t size);
+
+bool str_eq(const char *a, const char *b);
+/* Parse a whole decimal integer (optional sign, no blanks) into *out. */
+bool parse_int(const char *s, long min, long max, long *out);
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif

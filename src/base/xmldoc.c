@@ -1,0 +1,376 @@
+#include "xmldoc.h"
+
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "util.h"
+
+typedef struct parse_state {
+	const char *file;
+	diag_sink *sink;
+	bool doctype_seen;
+	int doctype_line;
+	size_t errors;
+} parse_state;
+
+static void trim_newline(char *s)
+{
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+		s[--n] = '\0';
+}
+
+static void on_parser_error(void *user, xmlErrorPtr error)
+{
+	xmlParserCtxtPtr ctxt = user;
+	parse_state *st = ctxt->_private;
+	if (!st || !error || st->doctype_seen)
+		return;
+	if (error->level == XML_ERR_WARNING)
+		return;
+	/* After the first few errors libxml2 mostly reports consequences. */
+	if (++st->errors > 20)
+		return;
+	char *msg = xstrdup(error->message ? error->message : "malformed XML");
+	trim_newline(msg);
+	diag_add(st->sink, st->file, error->line, error->int2, DIAG_ERROR, "xml",
+		"the file is not well-formed XML: %s", msg);
+	free(msg);
+}
+
+/* Called when the parser meets <!DOCTYPE ...>: refuse it before any entity
+ * declaration is read, which rules out entity expansion and external
+ * entities by construction. */
+static void on_internal_subset(void *user, const xmlChar *name,
+	const xmlChar *external_id, const xmlChar *system_id)
+{
+	xmlParserCtxtPtr ctxt = user;
+	parse_state *st = ctxt->_private;
+	st->doctype_seen = true;
+	st->doctype_line = ctxt->input ? ctxt->input->line : 0;
+	xmlStopParser(ctxt);
+}
+
+static void build_line_table(xml_document *d)
+{
+	size_t cap = 0;
+	grow_array((void **)&d->line_starts, &cap, 64, sizeof(size_t));
+	d->line_starts[0] = 0;
+	d->line_count = 1;
+	for (size_t i = 0; i < d->size; i++) {
+		if (d->bytes[i] == '\n') {
+			grow_array((void **)&d->line_starts, &cap, d->line_count + 1, sizeof(size_t));
+			d->line_starts[d->line_count++] = i + 1;
+		}
+	}
+}
+
+static const char *skip_past(const char *p, const char *end, const char *marker)
+{
+	size_t m = strlen(marker);
+	while (p + m <= end) {
+		if (memcmp(p, marker, m) == 0)
+			return p + m;
+		p++;
+	}
+	return end;
+}
+
+static const char *skip_tag(const char *p, const char *end)
+{
+	char quote = 0;
+	for (; p < end; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+		} else if (*p == '"' || *p == '\'') {
+			quote = *p;
+		} else if (*p == '>') {
+			return p + 1;
+		}
+	}
+	return end;
+}
+
+/* Start tags appear in the source in document order, one per element (no
+ * entities are expanded), so walking both in step gives each element its
+ * byte offset.  It is kept in the node's _private field, offset + 1. */
+static xmlNodePtr next_element(xmlNodePtr n)
+{
+	if (n->children) {
+		for (xmlNodePtr c = n->children; c; c = c->next)
+			if (c->type == XML_ELEMENT_NODE)
+				return c;
+	}
+	while (n) {
+		for (xmlNodePtr s = n->next; s; s = s->next)
+			if (s->type == XML_ELEMENT_NODE)
+				return s;
+		n = n->parent;
+		if (n && n->type != XML_ELEMENT_NODE)
+			return NULL;
+	}
+	return NULL;
+}
+
+static void assign_offsets(xml_document *d)
+{
+	xmlNodePtr node = xmlDocGetRootElement(d->doc);
+	const char *p = d->bytes, *end = d->bytes + d->size;
+	while (node && p < end) {
+		p = memchr(p, '<', (size_t)(end - p));
+		if (!p)
+			break;
+		if (end - p >= 4 && memcmp(p, "<!--", 4) == 0)
+			p = skip_past(p + 4, end, "-->");
+		else if (end - p >= 9 && memcmp(p, "<![CDATA[", 9) == 0)
+			p = skip_past(p + 9, end, "]]>");
+		else if (end - p >= 2 && (p[1] == '?' || p[1] == '!'))
+			p = skip_past(p + 2, end, ">");
+		else if (end - p >= 2 && p[1] == '/')
+			p = skip_tag(p + 2, end);
+		else {
+			node->_private = (void *)(uintptr_t)((size_t)(p - d->bytes) + 1);
+			node = next_element(node);
+			p = skip_tag(p + 1, end);
+		}
+	}
+}
+
+static void offset_to_position(const xml_document *d, size_t offset, int *line, int *column)
+{
+	size_t lo = 0, hi = d->line_count;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (d->line_starts[mid] <= offset)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	int col = 1;
+	for (size_t i = d->line_starts[lo]; i < offset && i < d->size; i++)
+		if (((unsigned char)d->bytes[i] & 0xC0) != 0x80)
+			col++;
+	*line = (int)lo + 1;
+	*column = col;
+}
+
+static bool is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		c == '-' || c == '_' || c == ':' || c == '.' || (unsigned char)c >= 0x80;
+}
+
+void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
+	int *line, int *column)
+{
+	*line = node ? (int)xmlGetLineNo((xmlNodePtr)node) : 0;
+	if (*line < 0)
+		*line = 0;
+	*column = 0;
+	if (!d || !node || node->type != XML_ELEMENT_NODE || !node->_private)
+		return;
+	size_t start = (size_t)(uintptr_t)node->_private - 1;
+	size_t at = start;
+	if (attr) {
+		size_t alen = strlen(attr);
+		const char *p = d->bytes + start + 1, *end = d->bytes + d->size;
+		char quote = 0;
+		for (; p < end && (quote || *p != '>'); p++) {
+			if (quote) {
+				if (*p == quote)
+					quote = 0;
+				continue;
+			}
+			if (*p == '"' || *p == '\'') {
+				quote = *p;
+				continue;
+			}
+			if ((size_t)(end - p) > alen && memcmp(p, attr, alen) == 0 &&
+				!is_name_char(p[-1]) && !is_name_char(p[alen])) {
+				const char *q = p + alen;
+				while (q < end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r'))
+					q++;
+				if (q < end && *q == '=') {
+					at = (size_t)(p - d->bytes);
+					break;
+				}
+			}
+		}
+	}
+	offset_to_position(d, at, line, column);
+}
+
+static bool declared_encoding_ok(const xmlChar *enc)
+{
+	return !enc || strcasecmp((const char *)enc, "UTF-8") == 0 ||
+		strcasecmp((const char *)enc, "UTF8") == 0;
+}
+
+xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t size,
+	diag_sink *sink, xml_document **out)
+{
+	*out = NULL;
+	if (size > XMLDOC_MAX_BYTES) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml",
+			"the file is %zu bytes long, more than the %u bytes a scenario may have",
+			size, XMLDOC_MAX_BYTES);
+		return XMLDOC_INVALID;
+	}
+	if (size >= 2 && (((unsigned char)bytes[0] == 0xFE && (unsigned char)bytes[1] == 0xFF) ||
+		((unsigned char)bytes[0] == 0xFF && (unsigned char)bytes[1] == 0xFE))) {
+		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
+			"the file is encoded in UTF-16; save it as UTF-8");
+		return XMLDOC_INVALID;
+	}
+	if (size == 0) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is empty");
+		return XMLDOC_INVALID;
+	}
+
+	xml_document *d = xcalloc(1, sizeof *d);
+	d->file = xstrdup(name);
+	d->bytes = xstrndup(bytes, size);
+	d->size = size;
+
+	parse_state st = { .file = name, .sink = sink };
+	xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(d->bytes, (int)size);
+	if (!ctxt) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the XML parser could not be started");
+		xmldoc_destroy(d);
+		return XMLDOC_INVALID;
+	}
+	/* No NOENT (no substitution), no DTDLOAD/DTDATTR, no network. */
+	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
+	ctxt->_private = &st;
+	ctxt->sax->serror = on_parser_error;
+	ctxt->sax->internalSubset = on_internal_subset;
+	ctxt->sax->externalSubset = NULL;
+	ctxt->sax->initialized = XML_SAX2_MAGIC;
+	ctxt->vctxt.error = NULL;
+	ctxt->vctxt.warning = NULL;
+
+	xmlParseDocument(ctxt);
+	bool well_formed = ctxt->wellFormed && !st.doctype_seen;
+	d->doc = ctxt->myDoc;
+	ctxt->myDoc = NULL;
+	xmlFreeParserCtxt(ctxt);
+
+	if (st.doctype_seen) {
+		diag_add(sink, name, st.doctype_line, 0, DIAG_ERROR, "xml",
+			"the file has a DOCTYPE declaration; scenario files may not declare a DTD or entities");
+	} else if (!well_formed && st.errors == 0) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is not well-formed XML");
+	}
+	if (!well_formed || !d->doc || !xmlDocGetRootElement(d->doc)) {
+		if (well_formed)
+			diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file has no root element");
+		xmldoc_destroy(d);
+		return XMLDOC_INVALID;
+	}
+	if (!declared_encoding_ok(d->doc->encoding)) {
+		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
+			"the file declares the encoding '%s'; scenario files must be UTF-8",
+			(const char *)d->doc->encoding);
+		xmldoc_destroy(d);
+		return XMLDOC_INVALID;
+	}
+	build_line_table(d);
+	assign_offsets(d);
+	*out = d;
+	return XMLDOC_OK;
+}
+
+xmldoc_status xmldoc_load_file(const char *path, const char *display_name,
+	diag_sink *sink, xml_document **out)
+{
+	*out = NULL;
+	const char *name = display_name ? display_name : path;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot open the file: %s", strerror(errno));
+		return XMLDOC_IO_ERROR;
+	}
+	struct stat sb;
+	if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		fclose(f);
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "not a regular file");
+		return XMLDOC_IO_ERROR;
+	}
+	size_t cap = 0, len = 0;
+	char *buf = NULL;
+	for (;;) {
+		grow_array((void **)&buf, &cap, len + 65536, 1);
+		size_t n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (len > XMLDOC_MAX_BYTES)
+			break;
+		if (n == 0)
+			break;
+	}
+	bool failed = ferror(f);
+	fclose(f);
+	if (failed) {
+		free(buf);
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot read the file");
+		return XMLDOC_IO_ERROR;
+	}
+	xmldoc_status st = xmldoc_load_memory(name, buf, len, sink, out);
+	free(buf);
+	return st;
+}
+
+void xmldoc_destroy(xml_document *d)
+{
+	if (!d)
+		return;
+	if (d->doc)
+		xmlFreeDoc(d->doc);
+	free(d->file);
+	free(d->bytes);
+	free(d->line_starts);
+	free(d);
+}
+
+const char *xmldoc_attr(const xmlNode *node, const char *name)
+{
+	for (xmlAttrPtr a = node->properties; a; a = a->next) {
+		if (a->ns == NULL && strcmp((const char *)a->name, name) == 0) {
+			if (a->children && a->children->type == XML_TEXT_NODE && !a->children->next)
+				return (const char *)a->children->content;
+			return "";
+		}
+	}
+	return NULL;
+}
+
+const char *xmldoc_lang(const xmlNode *node)
+{
+	for (xmlAttrPtr a = node->properties; a; a = a->next) {
+		if (a->ns && a->ns->href &&
+			strcmp((const char *)a->ns->href, (const char *)XML_XML_NAMESPACE) == 0 &&
+			strcmp((const char *)a->name, "lang") == 0) {
+			if (a->children && a->children->type == XML_TEXT_NODE)
+				return (const char *)a->children->content;
+			return "";
+		}
+	}
+	return NULL;
+}
+
+bool xmldoc_is(const xmlNode *node, const char *ns, const char *name)
+{
+	if (!node || node->type != XML_ELEMENT_NODE || strcmp((const char *)node->name, name) != 0)
+		return false;
+	if (!ns)
+		return node->ns == NULL;
+	return node->ns && node->ns->href && strcmp((const char *)node->ns->href, ns) == 0;
+}

@@ -1,0 +1,28 @@
+/* The subcommands of the orbat program: one file each, registered in the
+ * table in main.c. */
+#ifndef ORBAT_COMMAND_H
+#define ORBAT_COMMAND_H
+
+#include <stdio.h>
+
+enum {
+	EXIT_VALID = 0,
+	EXIT_INVALID = 1,
+	EXIT_USAGE = 2,
+	EXIT_INTERNAL = 3,
+};
+
+typedef struct command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv);
+	void (*help)(FILE *out);
+} command;
+
+extern const command command_validate;
+
+/* Parse "--format text|json"; false on anything else. */
+typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;
+int cli_parse_format(const char *text, output_format *out);
+
+#endif

@@ -1,0 +1,70 @@
+/* orbat: the command-line front.  It only dispatches to a subcommand; all
+ * the work is in liborbat. */
+#include <stdio.h>
+#include <string.h>
+
+#include "command.h"
+
+static const command *const commands[] = {
+	&command_validate,
+};
+
+static const char *const planned[] = { "render", "cards", "refcard", "ask", "check", "play" };
+
+int cli_parse_format(const char *text, output_format *out)
+{
+	if (strcmp(text, "text") == 0)
+		*out = FORMAT_TEXT;
+	else if (strcmp(text, "json") == 0)
+		*out = FORMAT_JSON;
+	else
+		return 0;
+	return 1;
+}
+
+static void usage(FILE *out)
+{
+	fputs("Usage: orbat COMMAND [OPTIONS] ARGS...\n"
+	      "\n"
+	      "Scenario compiler and print toolkit for the Battle Cry family of\n"
+	      "American Civil War games.\n"
+	      "\n"
+	      "Commands:\n", out);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+	fputs("\n"
+	      "Run 'orbat COMMAND --help' for the options of a command.\n"
+	      "Exit status: 0 success, 1 invalid input or illegal action,\n"
+	      "2 usage error or unreadable/unwritable file, 3 internal error.\n"
+	      "Data directory: $ORBAT_DATADIR overrides where rulesets and the schema are read.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	const char *name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+		usage(stdout);
+		return EXIT_VALID;
+	}
+	if (strcmp(name, "--version") == 0) {
+		printf("orbat %s\n", ORBAT_VERSION);
+		return EXIT_VALID;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i]->run(argc - 1, argv + 1);
+	for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
+		if (strcmp(planned[i], name) == 0) {
+			fprintf(stderr, "orbat: '%s' is not available in this version yet; "
+				"only 'validate' is built so far\n", name);
+			return EXIT_USAGE;
+		}
+	}
+	fprintf(stderr, "orbat: unknown command '%s'\n\n", name);
+	usage(stderr);
+	return EXIT_USAGE;
+}

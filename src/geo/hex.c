@@ -1,0 +1,176 @@
+#include "hex.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool hex_parse(const char *text, hex_coord *out)
+{
+	if (!text)
+		return false;
+	const char *p = text;
+	long col = 0;
+	int letters = 0;
+	while (isalpha((unsigned char)*p)) {
+		if (++letters > 2)
+			return false;
+		col = col * 26 + (toupper((unsigned char)*p) - 'A' + 1);
+		p++;
+	}
+	if (letters == 0 || !isdigit((unsigned char)*p) || *p == '0')
+		return false;
+	long row = 0;
+	int digits = 0;
+	while (isdigit((unsigned char)*p)) {
+		if (++digits > 3)
+			return false;
+		row = row * 10 + (*p - '0');
+		p++;
+	}
+	if (*p != '\0')
+		return false;
+	out->col = (int)col - 1;
+	out->row = (int)row - 1;
+	return true;
+}
+
+char *hex_format(hex_coord hex, char buf[HEX_ADDRESS_MAX])
+{
+	char letters[4];
+	int n = 0;
+	int c = hex.col + 1;
+	if (hex.col < 0 || hex.row < 0 || c > HEX_MAX_COLUMNS) {
+		snprintf(buf, HEX_ADDRESS_MAX, "?");
+		return buf;
+	}
+	while (c > 0 && n < 3) {
+		int rem = (c - 1) % 26;
+		letters[n++] = (char)('A' + rem);
+		c = (c - 1) / 26;
+	}
+	int k = 0;
+	while (n > 0)
+		buf[k++] = letters[--n];
+	snprintf(buf + k, HEX_ADDRESS_MAX - (size_t)k, "%d", hex.row + 1);
+	return buf;
+}
+
+void hex_board_init(hex_board *board, int columns, int rows, bool short_rows)
+{
+	board->columns = columns;
+	board->rows = rows;
+	board->short_rows = short_rows;
+	board->west = columns / 3;
+	board->east = columns / 3;
+}
+
+int hex_row_length(const hex_board *board, int row)
+{
+	bool shifted = (row % 2) == 1;
+	return shifted && board->short_rows ? board->columns - 1 : board->columns;
+}
+
+bool hex_on_board(const hex_board *board, hex_coord hex)
+{
+	return hex.row >= 0 && hex.row < board->rows && hex.col >= 0 &&
+		hex.col < hex_row_length(board, hex.row);
+}
+
+size_t hex_count(const hex_board *board)
+{
+	if (board->columns <= 0 || board->rows <= 0)
+		return 0;
+	size_t longs = (size_t)(board->rows + 1) / 2;
+	size_t shorts = (size_t)board->rows / 2;
+	return longs * (size_t)board->columns +
+		shorts * (size_t)hex_row_length(board, 1);
+}
+
+long hex_index(const hex_board *board, hex_coord hex)
+{
+	if (!hex_on_board(board, hex))
+		return -1;
+	long shifted_len = hex_row_length(board, 1);
+	long pairs = hex.row / 2;
+	long index = pairs * (board->columns + shifted_len);
+	if (hex.row % 2)
+		index += board->columns;
+	return index + hex.col;
+}
+
+hex_coord hex_from_index(const hex_board *board, size_t index)
+{
+	size_t shifted_len = (size_t)hex_row_length(board, 1);
+	size_t pair = (size_t)board->columns + shifted_len;
+	hex_coord h;
+	h.row = (int)(index / pair) * 2;
+	size_t rest = index % pair;
+	if (rest >= (size_t)board->columns) {
+		h.row++;
+		rest -= (size_t)board->columns;
+	}
+	h.col = (int)rest;
+	return h;
+}
+
+/* Axial coordinates of an "odd-r" offset layout: shifted rows are the odd
+ * 0-based rows. */
+static void to_axial(hex_coord h, int *q, int *r)
+{
+	*q = h.col - (h.row - (h.row & 1)) / 2;
+	*r = h.row;
+}
+
+int hex_distance(hex_coord a, hex_coord b)
+{
+	int aq, ar, bq, br;
+	to_axial(a, &aq, &ar);
+	to_axial(b, &bq, &br);
+	int dq = aq - bq, dr = ar - br;
+	int ds = -dq - dr;
+	return (abs(dq) + abs(dr) + abs(ds)) / 2;
+}
+
+void hex_neighbours(hex_coord h, hex_coord out[6])
+{
+	/* In an odd-r layout the diagonal neighbours depend on the row parity. */
+	int odd = h.row & 1;
+	out[0] = (hex_coord){ h.col + 1, h.row };
+	out[1] = (hex_coord){ h.col + odd, h.row - 1 };
+	out[2] = (hex_coord){ h.col - 1 + odd, h.row - 1 };
+	out[3] = (hex_coord){ h.col - 1, h.row };
+	out[4] = (hex_coord){ h.col - 1 + odd, h.row + 1 };
+	out[5] = (hex_coord){ h.col + odd, h.row + 1 };
+}
+
+bool hex_adjacent(hex_coord a, hex_coord b)
+{
+	return hex_distance(a, b) == 1;
+}
+
+int hex_center_x2(hex_coord hex)
+{
+	return 2 * hex.col + 1 + (hex.row & 1);
+}
+
+unsigned hex_sections(const hex_board *board, hex_coord hex)
+{
+	int x = hex_center_x2(hex);
+	int west_line = 2 * board->west;
+	int east_line = 2 * (board->columns - board->east);
+	unsigned s = 0;
+	if (x <= west_line)
+		s |= HEX_SECTION_WEST;
+	if (x >= west_line && x <= east_line)
+		s |= HEX_SECTION_CENTRE;
+	if (x >= east_line)
+		s |= HEX_SECTION_EAST;
+	return s;
+}
+
+bool hex_sections_valid(const hex_board *board)
+{
+	return board->west >= 1 && board->east >= 1 &&
+		board->west + board->east <= board->columns - 1;
+}

@@ -1,0 +1,64 @@
+/* Hex board geometry: addresses, board shape, neighbours, distance and the
+ * three sections.  Pointy-top hexes in horizontal rows, row 1 at the north
+ * edge; odd rows are long, even rows are shifted half a hex east and, on the
+ * Battle Cry board, one hex shorter.  Imports nothing from the model. */
+#ifndef ORBAT_HEX_H
+#define ORBAT_HEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* 0-based column and row: A1 is {0, 0}. */
+typedef struct hex_coord {
+	int col;
+	int row;
+} hex_coord;
+
+typedef struct hex_board {
+	int columns;      /* hexes in a long row */
+	int rows;
+	bool short_rows;  /* even rows (1-based) have columns - 1 hexes */
+	int west;         /* long-row hexes in the west section */
+	int east;         /* long-row hexes in the east section */
+} hex_board;
+
+enum {
+	HEX_SECTION_WEST = 1u << 0,
+	HEX_SECTION_CENTRE = 1u << 1,
+	HEX_SECTION_EAST = 1u << 2,
+};
+
+#define HEX_ADDRESS_MAX 16
+#define HEX_MAX_COLUMNS 702  /* "ZZ" */
+#define HEX_MAX_ROWS 999
+
+/* Parse "A1", "m1", "AA10" (case-insensitive).  Syntax only: says nothing
+ * about a particular board. */
+bool hex_parse(const char *text, hex_coord *out);
+/* Write the upper-case address; returns buf. */
+char *hex_format(hex_coord hex, char buf[HEX_ADDRESS_MAX]);
+
+void hex_board_init(hex_board *board, int columns, int rows, bool short_rows);
+/* Hexes in row `row` (0-based). */
+int hex_row_length(const hex_board *board, int row);
+bool hex_on_board(const hex_board *board, hex_coord hex);
+size_t hex_count(const hex_board *board);
+/* Dense index 0 .. hex_count-1 in reading order, or -1 when off the board. */
+long hex_index(const hex_board *board, hex_coord hex);
+hex_coord hex_from_index(const hex_board *board, size_t index);
+
+/* The six neighbour positions in a fixed order (E, NE, NW, W, SW, SE),
+ * whether on the board or not. */
+void hex_neighbours(hex_coord hex, hex_coord out[6]);
+bool hex_adjacent(hex_coord a, hex_coord b);
+int hex_distance(hex_coord a, hex_coord b);
+
+/* Centre in half-hex units: x doubles (2 per hex), y counts rows. */
+int hex_center_x2(hex_coord hex);
+
+/* Bit set of HEX_SECTION_*; a hex cut by a section line has two bits. */
+unsigned hex_sections(const hex_board *board, hex_coord hex);
+/* True when the split leaves every section at least one long-row hex. */
+bool hex_sections_valid(const hex_board *board);
+
+#endif

@@ -1,0 +1,900 @@
+#include "ruleset.h"
+
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../base/xmldoc.h"
+
+#define RULESET_NS "urn:orbat:ruleset:1"
+#define RULESET_RULE "ruleset"
+#define MAX_INHERITANCE 8
+
+/* Context for applying one file's elements to the model. */
+typedef struct loader {
+	const xml_document *doc;
+	diag_sink *sink;
+	bool failed;
+} loader;
+
+static void fail(loader *ld, const xmlNode *node, const char *attr, const char *fmt, ...) DIAG_PRINTF(4, 5);
+
+static void fail(loader *ld, const xmlNode *node, const char *attr, const char *fmt, ...)
+{
+	int line, col;
+	xmldoc_locate(ld->doc, node, attr, &line, &col);
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	diag_add(ld->sink, ld->doc->file, line, col, DIAG_ERROR, RULESET_RULE, "%s", msg);
+	free(msg);
+	ld->failed = true;
+}
+
+/* ---- small attribute readers: each leaves *out alone when absent ---- */
+
+static void read_int(loader *ld, const xmlNode *n, const char *name, int *out)
+{
+	const char *v = xmldoc_attr(n, name);
+	long x;
+	if (!v)
+		return;
+	if (!parse_int(v, -1000, 100000, &x)) {
+		fail(ld, n, name, "attribute '%s' is not a whole number: '%s'", name, v);
+		return;
+	}
+	*out = (int)x;
+}
+
+static void read_bool(loader *ld, const xmlNode *n, const char *name, bool *out)
+{
+	const char *v = xmldoc_attr(n, name);
+	if (!v)
+		return;
+	if (strcmp(v, "true") == 0)
+		*out = true;
+	else if (strcmp(v, "false") == 0)
+		*out = false;
+	else
+		fail(ld, n, name, "attribute '%s' must be true or false, not '%s'", name, v);
+}
+
+static void read_str(const xmlNode *n, const char *name, char **out)
+{
+	const char *v = xmldoc_attr(n, name);
+	if (!v)
+		return;
+	free(*out);
+	*out = xstrdup(v);
+}
+
+/* Split a space-separated list into a fresh array of strings. */
+static void split_words(const char *text, char ***out, size_t *count)
+{
+	for (size_t i = 0; i < *count; i++)
+		free((*out)[i]);
+	free(*out);
+	*out = NULL;
+	*count = 0;
+	size_t cap = 0;
+	const char *p = text;
+	while (*p) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		const char *start = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			p++;
+		if (p > start) {
+			grow_array((void **)out, &cap, *count + 1, sizeof(char *));
+			(*out)[(*count)++] = xstrndup(start, (size_t)(p - start));
+		}
+	}
+}
+
+static void free_words(char **words, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		free(words[i]);
+	free(words);
+}
+
+static void read_words(const xmlNode *n, const char *name, char ***out, size_t *count)
+{
+	const char *v = xmldoc_attr(n, name);
+	if (v)
+		split_words(v, out, count);
+}
+
+/* <name xml:lang="…"> and <text xml:lang="…"> children. */
+static void read_texts(loader *ld, const xmlNode *n, const char *element, l10n_text *out)
+{
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (!xmldoc_is(c, RULESET_NS, element))
+			continue;
+		lang_id lang;
+		const char *code = xmldoc_lang(c);
+		if (!lang_parse(code, &lang)) {
+			fail(ld, c, "xml:lang", "<%s> needs xml:lang en, nl or fr, not '%s'", element, code ? code : "");
+			continue;
+		}
+		xmlChar *content = xmlNodeGetContent(c);
+		l10n_set(out, lang, (const char *)content);
+		xmlFree(content);
+	}
+}
+
+static void read_when(loader *ld, const xmlNode *n, rs_when *when)
+{
+	const char *v = xmldoc_attr(n, "when");
+	if (!v)
+		return;
+	const char *eq = strchr(v, '=');
+	if (!eq || eq == v || !eq[1]) {
+		fail(ld, n, "when", "condition '%s' must read attribute=value", v);
+		return;
+	}
+	when->attribute = xstrndup(v, (size_t)(eq - v));
+	when->value = xstrdup(eq + 1);
+}
+
+static void free_when(rs_when *w)
+{
+	free(w->attribute);
+	free(w->value);
+}
+
+static bool has_child(const xmlNode *n, const char *element)
+{
+	for (const xmlNode *c = n->children; c; c = c->next)
+		if (xmldoc_is(c, RULESET_NS, element))
+			return true;
+	return false;
+}
+
+/* Find an entry by id in an array of structs whose first member is `char *id`;
+ * append a zeroed one when missing. */
+static void *find_or_add(void **items, size_t *count, size_t size, const char *id, bool *added)
+{
+	char *base = *items;
+	for (size_t i = 0; i < *count; i++) {
+		char **entry_id = (char **)(base + i * size);
+		if (str_eq(*entry_id, id)) {
+			*added = false;
+			return entry_id;
+		}
+	}
+	*items = xrealloc(*items, (*count + 1) * size);
+	char *slot = (char *)*items + *count * size;
+	memset(slot, 0, size);
+	*(char **)slot = xstrdup(id);
+	(*count)++;
+	*added = true;
+	return slot;
+}
+
+/* ---- freeing ---- */
+
+static void free_named(rs_named *n)
+{
+	free(n->id);
+	l10n_finish(&n->name);
+}
+
+static void free_unit_lists(rs_unit_type *u, bool allows, bool moves, bool dice)
+{
+	if (allows) {
+		for (size_t i = 0; i < u->allow_count; i++) {
+			free(u->allows[i].attribute);
+			free_words(u->allows[i].values, u->allows[i].value_count);
+			free(u->allows[i].default_value);
+		}
+		free(u->allows);
+		u->allows = NULL;
+		u->allow_count = 0;
+	}
+	if (moves) {
+		for (size_t i = 0; i < u->move_count; i++) {
+			free_when(&u->moves[i].when);
+			free(u->moves[i].then);
+		}
+		free(u->moves);
+		u->moves = NULL;
+		u->move_count = 0;
+	}
+	if (dice) {
+		for (size_t i = 0; i < u->dice_count; i++)
+			free_when(&u->dice[i].when);
+		free(u->dice);
+		u->dice = NULL;
+		u->dice_count = 0;
+	}
+}
+
+static void free_unit_type(rs_unit_type *u)
+{
+	free(u->id);
+	l10n_finish(&u->name);
+	free(u->hit_by);
+	free_unit_lists(u, true, true, true);
+}
+
+static void free_attribute(rs_attribute *a)
+{
+	free(a->id);
+	l10n_finish(&a->name);
+	for (size_t i = 0; i < a->value_count; i++)
+		free_named(&a->values[i]);
+	free(a->values);
+}
+
+static void free_terrain(rs_terrain *t)
+{
+	free(t->id);
+	l10n_finish(&t->name);
+}
+
+static void free_face(rs_face *f)
+{
+	free(f->id);
+	l10n_finish(&f->name);
+}
+
+static void free_card(rs_card *c)
+{
+	free(c->id);
+	l10n_finish(&c->name);
+	l10n_finish(&c->text);
+	free(c->order);
+	free(c->units);
+	free(c->types);
+}
+
+void ruleset_destroy(ruleset *rs)
+{
+	if (!rs)
+		return;
+	free(rs->id);
+	free(rs->extends);
+	free(rs->rule_prefix);
+	l10n_finish(&rs->name);
+	for (size_t i = 0; i < rs->side_count; i++)
+		free_named(&rs->sides[i]);
+	free(rs->sides);
+	for (size_t i = 0; i < rs->face_count; i++)
+		free_face(&rs->faces[i]);
+	free(rs->faces);
+	for (size_t i = 0; i < rs->attribute_count; i++)
+		free_attribute(&rs->attributes[i]);
+	free(rs->attributes);
+	for (size_t i = 0; i < rs->unit_type_count; i++)
+		free_unit_type(&rs->unit_types[i]);
+	free(rs->unit_types);
+	l10n_finish(&rs->general.name);
+	free(rs->general.hit_by);
+	free_words(rs->general.attackable_by, rs->general.attackable_by_count);
+	for (size_t i = 0; i < rs->terrain_count; i++)
+		free_terrain(&rs->terrains[i]);
+	free(rs->terrains);
+	l10n_finish(&rs->fieldworks.name);
+	free(rs->stacking.rule);
+	free(rs->brigades.rule);
+	free(rs->retreat.rule);
+	free_words(rs->retreat.general_reduction_types, rs->retreat.general_reduction_type_count);
+	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
+		free(rs->retreat.thresholds[i].quality);
+		free(rs->retreat.thresholds[i].unit_type);
+	}
+	free(rs->retreat.thresholds);
+	for (size_t i = 0; i < rs->deck.card_count; i++)
+		free_card(&rs->deck.cards[i]);
+	free(rs->deck.cards);
+	free(rs->deck.rule);
+	free(rs->turn.rule);
+	free(rs->victory.rule);
+	free(rs);
+}
+
+/* ---- applying elements ---- */
+
+static void remove_at(void *items, size_t *count, size_t size, size_t index)
+{
+	char *base = items;
+	memmove(base + index * size, base + (index + 1) * size, (*count - index - 1) * size);
+	(*count)--;
+}
+
+static bool wants_removal(loader *ld, const xmlNode *n)
+{
+	bool absent = false;
+	read_bool(ld, n, "absent", &absent);
+	return absent;
+}
+
+static const char *require_id(loader *ld, const xmlNode *n)
+{
+	const char *id = xmldoc_attr(n, "id");
+	if (!id || !*id)
+		fail(ld, n, NULL, "<%s> needs an id", (const char *)n->name);
+	return id && *id ? id : NULL;
+}
+
+static void apply_side(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	const char *id = require_id(ld, n);
+	if (!id)
+		return;
+	bool added;
+	rs_named *s = find_or_add((void **)&rs->sides, &rs->side_count, sizeof *s, id, &added);
+	read_texts(ld, n, "name", &s->name);
+}
+
+static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	const char *id = require_id(ld, n);
+	if (!id)
+		return;
+	bool added;
+	rs_face *f = find_or_add((void **)&rs->faces, &rs->face_count, sizeof *f, id, &added);
+	if (added)
+		f->count = 1;
+	read_int(ld, n, "count", &f->count);
+	read_bool(ld, n, "hits-any", &f->hits_any);
+	read_texts(ld, n, "name", &f->name);
+}
+
+static void apply_attribute(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	const char *id = require_id(ld, n);
+	if (!id)
+		return;
+	bool added;
+	rs_attribute *a = find_or_add((void **)&rs->attributes, &rs->attribute_count, sizeof *a, id, &added);
+	read_texts(ld, n, "name", &a->name);
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (!xmldoc_is(c, RULESET_NS, "value"))
+			continue;
+		const char *vid = require_id(ld, c);
+		if (!vid)
+			continue;
+		rs_named *v = find_or_add((void **)&a->values, &a->value_count, sizeof *v, vid, &added);
+		read_texts(ld, c, "name", &v->name);
+	}
+}
+
+static void parse_dice(loader *ld, const xmlNode *n, rs_dice *d)
+{
+	xmlChar *content = xmlNodeGetContent(n);
+	char **words = NULL;
+	size_t count = 0;
+	split_words((const char *)content, &words, &count);
+	xmlFree(content);
+	if (count == 0 || count > RULESET_MAX_RANGE)
+		fail(ld, n, NULL, "<dice> must list 1 to 12 numbers, one per hex of distance");
+	for (size_t i = 0; i < count && i < RULESET_MAX_RANGE; i++) {
+		long v;
+		if (!parse_int(words[i], 0, 20, &v))
+			fail(ld, n, NULL, "<dice> holds '%s', which is not a number of dice", words[i]);
+		else
+			d->by_distance[i] = (int)v;
+	}
+	d->count = (int)(count < RULESET_MAX_RANGE ? count : RULESET_MAX_RANGE);
+	free_words(words, count);
+}
+
+static void apply_unit_type(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	const char *id = require_id(ld, n);
+	if (!id)
+		return;
+	if (wants_removal(ld, n)) {
+		for (size_t i = 0; i < rs->unit_type_count; i++)
+			if (str_eq(rs->unit_types[i].id, id)) {
+				free_unit_type(&rs->unit_types[i]);
+				remove_at(rs->unit_types, &rs->unit_type_count, sizeof *rs->unit_types, i);
+				break;
+			}
+		return;
+	}
+	bool added;
+	rs_unit_type *u = find_or_add((void **)&rs->unit_types, &rs->unit_type_count, sizeof *u, id, &added);
+	read_texts(ld, n, "name", &u->name);
+	read_int(ld, n, "figures", &u->figures);
+	read_str(n, "hit-by", &u->hit_by);
+	read_int(ld, n, "general-dice", &u->general_dice);
+	read_int(ld, n, "hill-dice", &u->hill_dice);
+	read_bool(ld, n, "ground-gain", &u->ground_gain);
+
+	free_unit_lists(u, has_child(n, "allow"), has_child(n, "move"), has_child(n, "dice"));
+	size_t allow_cap = 0, move_cap = 0, dice_cap = 0;
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (xmldoc_is(c, RULESET_NS, "allow")) {
+			grow_array((void **)&u->allows, &allow_cap, u->allow_count + 1, sizeof *u->allows);
+			rs_allow *a = &u->allows[u->allow_count++];
+			memset(a, 0, sizeof *a);
+			read_str(c, "attribute", &a->attribute);
+			read_words(c, "values", &a->values, &a->value_count);
+			read_str(c, "default", &a->default_value);
+			if (!a->attribute || !a->value_count)
+				fail(ld, c, NULL, "<allow> needs attribute and values");
+		} else if (xmldoc_is(c, RULESET_NS, "move")) {
+			grow_array((void **)&u->moves, &move_cap, u->move_count + 1, sizeof *u->moves);
+			rs_move *m = &u->moves[u->move_count++];
+			memset(m, 0, sizeof *m);
+			read_when(ld, c, &m->when);
+			read_int(ld, c, "hexes", &m->hexes);
+			read_bool(ld, c, "battle", &m->battle);
+			read_str(c, "then", &m->then);
+		} else if (xmldoc_is(c, RULESET_NS, "dice")) {
+			grow_array((void **)&u->dice, &dice_cap, u->dice_count + 1, sizeof *u->dice);
+			rs_dice *d = &u->dice[u->dice_count++];
+			memset(d, 0, sizeof *d);
+			read_when(ld, c, &d->when);
+			parse_dice(ld, c, d);
+		}
+	}
+}
+
+static void apply_general(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	rs_general *g = &rs->general;
+	read_texts(ld, n, "name", &g->name);
+	read_int(ld, n, "figures", &g->figures);
+	read_int(ld, n, "move", &g->move);
+	read_str(n, "hit-by", &g->hit_by);
+	read_int(ld, n, "flags-ignored", &g->flags_ignored);
+	read_bool(ld, n, "passes-friendly-units", &g->passes_friendly_units);
+	read_words(n, "attackable-by", &g->attackable_by, &g->attackable_by_count);
+}
+
+static void apply_terrain(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	const char *id = require_id(ld, n);
+	if (!id)
+		return;
+	if (wants_removal(ld, n)) {
+		for (size_t i = 0; i < rs->terrain_count; i++)
+			if (str_eq(rs->terrains[i].id, id)) {
+				free_terrain(&rs->terrains[i]);
+				remove_at(rs->terrains, &rs->terrain_count, sizeof *rs->terrains, i);
+				break;
+			}
+		return;
+	}
+	bool added;
+	rs_terrain *t = find_or_add((void **)&rs->terrains, &rs->terrain_count, sizeof *t, id, &added);
+	if (added)
+		t->passable = true;
+	read_texts(ld, n, "name", &t->name);
+	read_bool(ld, n, "passable", &t->passable);
+	read_bool(ld, n, "stop", &t->stop);
+	read_bool(ld, n, "no-battle-on-entry", &t->no_battle_on_entry);
+	read_int(ld, n, "target-dice", &t->target_dice);
+	read_int(ld, n, "occupant-dice", &t->occupant_dice);
+	read_bool(ld, n, "blocks-los", &t->blocks_los);
+	read_bool(ld, n, "sight-over-adjacent-friends", &t->sight_over_adjacent_friends);
+	read_bool(ld, n, "water", &t->water);
+	read_bool(ld, n, "crosses-water", &t->crosses_water);
+	read_bool(ld, n, "fence-exception", &t->fence_exception);
+}
+
+static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	const char *id = require_id(ld, n);
+	if (!id)
+		return;
+	if (wants_removal(ld, n)) {
+		for (size_t i = 0; i < rs->deck.card_count; i++)
+			if (str_eq(rs->deck.cards[i].id, id)) {
+				free_card(&rs->deck.cards[i]);
+				remove_at(rs->deck.cards, &rs->deck.card_count, sizeof *rs->deck.cards, i);
+				break;
+			}
+		return;
+	}
+	bool added;
+	rs_card *c = find_or_add((void **)&rs->deck.cards, &rs->deck.card_count, sizeof *c, id, &added);
+	read_texts(ld, n, "name", &c->name);
+	read_texts(ld, n, "text", &c->text);
+	read_str(n, "order", &c->order);
+	read_str(n, "units", &c->units);
+	read_str(n, "types", &c->types);
+	read_int(ld, n, "left", &c->left);
+	read_int(ld, n, "centre", &c->centre);
+	read_int(ld, n, "right", &c->right);
+	read_int(ld, n, "any", &c->any);
+}
+
+static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	read_str(n, "rule", &rs->retreat.rule);
+	read_int(ld, n, "hexes-per-flag", &rs->retreat.hexes_per_flag);
+	read_int(ld, n, "general-reduction", &rs->retreat.general_reduction);
+	read_words(n, "general-reduction-types", &rs->retreat.general_reduction_types,
+		&rs->retreat.general_reduction_type_count);
+	if (!has_child(n, "threshold"))
+		return;
+	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
+		free(rs->retreat.thresholds[i].quality);
+		free(rs->retreat.thresholds[i].unit_type);
+	}
+	rs->retreat.threshold_count = 0;
+	size_t cap = 0;
+	free(rs->retreat.thresholds);
+	rs->retreat.thresholds = NULL;
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (!xmldoc_is(c, RULESET_NS, "threshold"))
+			continue;
+		grow_array((void **)&rs->retreat.thresholds, &cap, rs->retreat.threshold_count + 1,
+			sizeof *rs->retreat.thresholds);
+		rs_threshold *t = &rs->retreat.thresholds[rs->retreat.threshold_count++];
+		memset(t, 0, sizeof *t);
+		read_str(c, "quality", &t->quality);
+		read_str(c, "unit", &t->unit_type);
+		read_int(ld, c, "figures", &t->figures);
+	}
+}
+
+static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
+{
+	read_texts(ld, root, "name", &rs->name);
+	read_str(root, "rule-prefix", &rs->rule_prefix);
+	const char *grid = xmldoc_attr(root, "grid");
+	if (grid) {
+		if (strcmp(grid, "hex") == 0)
+			rs->grid = GRID_HEX;
+		else if (strcmp(grid, "square") == 0)
+			rs->grid = GRID_SQUARE;
+		else
+			fail(ld, root, "grid", "grid must be hex or square, not '%s'", grid);
+	}
+	for (const xmlNode *n = root->children; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (!xmldoc_is(n, RULESET_NS, (const char *)n->name)) {
+			fail(ld, n, NULL, "element <%s> is not in the ruleset namespace", (const char *)n->name);
+			continue;
+		}
+		const char *e = (const char *)n->name;
+		if (strcmp(e, "name") == 0) {
+			/* read above */
+		} else if (strcmp(e, "board") == 0) {
+			const char *sr = xmldoc_attr(n, "short-rows");
+			if (sr)
+				rs->board.short_rows = strcmp(sr, "none") != 0;
+			read_int(ld, n, "columns", &rs->board.columns);
+			read_int(ld, n, "rows", &rs->board.rows);
+			read_int(ld, n, "west", &rs->board.west);
+			read_int(ld, n, "east", &rs->board.east);
+			read_int(ld, n, "min-columns", &rs->board.min_columns);
+			read_int(ld, n, "max-columns", &rs->board.max_columns);
+			read_int(ld, n, "min-rows", &rs->board.min_rows);
+			read_int(ld, n, "max-rows", &rs->board.max_rows);
+		} else if (strcmp(e, "side") == 0) {
+			apply_side(ld, rs, n);
+		} else if (strcmp(e, "die") == 0) {
+			for (const xmlNode *c = n->children; c; c = c->next)
+				if (xmldoc_is(c, RULESET_NS, "face"))
+					apply_face(ld, rs, c);
+		} else if (strcmp(e, "attribute") == 0) {
+			apply_attribute(ld, rs, n);
+		} else if (strcmp(e, "unit-type") == 0) {
+			apply_unit_type(ld, rs, n);
+		} else if (strcmp(e, "general") == 0) {
+			apply_general(ld, rs, n);
+		} else if (strcmp(e, "terrain") == 0) {
+			apply_terrain(ld, rs, n);
+		} else if (strcmp(e, "fieldworks") == 0) {
+			read_texts(ld, n, "name", &rs->fieldworks.name);
+			read_int(ld, n, "target-dice", &rs->fieldworks.target_dice);
+			read_bool(ld, n, "replaces-terrain-dice", &rs->fieldworks.replaces_terrain_dice);
+		} else if (strcmp(e, "stacking") == 0) {
+			read_str(n, "rule", &rs->stacking.rule);
+			read_int(ld, n, "units-per-hex", &rs->stacking.units_per_hex);
+			read_int(ld, n, "generals-per-hex", &rs->stacking.generals_per_hex);
+			read_int(ld, n, "units-with-general", &rs->stacking.units_with_general);
+			read_bool(ld, n, "brigades", &rs->stacking.brigades);
+		} else if (strcmp(e, "brigades") == 0) {
+			read_str(n, "rule", &rs->brigades.rule);
+			read_int(ld, n, "max-units", &rs->brigades.max_units);
+			read_int(ld, n, "zone-radius", &rs->brigades.zone_radius);
+		} else if (strcmp(e, "retreat") == 0) {
+			apply_retreat(ld, rs, n);
+		} else if (strcmp(e, "battle") == 0) {
+			read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
+		} else if (strcmp(e, "deck") == 0) {
+			read_str(n, "rule", &rs->deck.rule);
+			for (const xmlNode *c = n->children; c; c = c->next)
+				if (xmldoc_is(c, RULESET_NS, "card"))
+					apply_card(ld, rs, c);
+		} else if (strcmp(e, "turn") == 0) {
+			read_str(n, "rule", &rs->turn.rule);
+			const char *fp = xmldoc_attr(n, "first-player");
+			if (fp)
+				rs->turn.first_player_required = strcmp(fp, "required") == 0;
+		} else if (strcmp(e, "victory") == 0) {
+			read_str(n, "rule", &rs->victory.rule);
+			read_int(ld, n, "default-target", &rs->victory.default_target);
+			read_bool(ld, n, "target-required", &rs->victory.target_required);
+		} else {
+			fail(ld, n, NULL, "unknown element <%s> in a ruleset", e);
+		}
+	}
+}
+
+static bool id_is_safe(const char *id)
+{
+	if (!id || !*id || strlen(id) > 64)
+		return false;
+	for (const char *p = id; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'))
+			return false;
+	return true;
+}
+
+/* Check what the rest of the program relies on, so that a broken data file
+ * is reported here and not as a crash later. */
+static void check_complete(ruleset *rs, const xml_document *doc, diag_sink *sink)
+{
+	const char *f = doc->file;
+	char **missing = NULL;
+	size_t n = 0, cap = 0;
+#define NEED(cond, what) do { if (!(cond)) { grow_array((void **)&missing, &cap, n + 1, sizeof(char *)); missing[n++] = what; } } while (0)
+	NEED(rs->rule_prefix, "rule-prefix");
+	NEED(rs->side_count == 2, "exactly two <side> entries");
+	NEED(rs->unit_type_count > 0, "a <unit-type>");
+	NEED(rs->terrain_count > 0, "a <terrain>");
+	NEED(rs->board.columns > 0 && rs->board.rows > 0, "<board> columns and rows");
+	NEED(rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
+	NEED(rs->board.max_rows >= rs->board.min_rows && rs->board.min_rows > 0, "<board> min/max rows");
+	NEED(rs->stacking.rule && rs->stacking.units_per_hex > 0, "<stacking> with rule and units-per-hex");
+	NEED(!rs->stacking.brigades || (rs->brigades.rule && rs->brigades.max_units > 0), "<brigades> with rule and max-units");
+	NEED(rs->deck.rule, "<deck rule>");
+	NEED(rs->turn.rule, "<turn rule>");
+	NEED(rs->victory.rule, "<victory rule>");
+	NEED(rs->general.move > 0, "<general move>");
+#undef NEED
+	for (size_t i = 0; i < n; i++)
+		diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE, "ruleset '%s' lacks %s", rs->id, missing[i]);
+	free(missing);
+	for (size_t i = 0; i < rs->unit_type_count; i++) {
+		const rs_unit_type *u = &rs->unit_types[i];
+		if (u->figures < 1 || !u->dice_count || !u->move_count)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"unit type '%s' of ruleset '%s' needs figures, <move> and <dice>", u->id, rs->id);
+	}
+}
+
+static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink, int depth)
+{
+	if (!id_is_safe(id)) {
+		diag_add(sink, id, 0, 0, DIAG_ERROR, RULESET_RULE, "'%s' is not a ruleset id", id);
+		return NULL;
+	}
+	if (depth > MAX_INHERITANCE) {
+		diag_add(sink, id, 0, 0, DIAG_ERROR, RULESET_RULE,
+			"ruleset '%s' extends itself through a loop of parents", id);
+		return NULL;
+	}
+	char *path = xasprintf("%s/rulesets/%s.xml", data_dir, id);
+	xml_document *doc = NULL;
+	ruleset *rs = NULL;
+	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+		goto out;
+	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
+	if (!xmldoc_is(root, RULESET_NS, "ruleset")) {
+		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, RULESET_RULE,
+			"the root element must be <ruleset xmlns=\"%s\">", RULESET_NS);
+		goto out;
+	}
+	const char *file_id = xmldoc_attr(root, "id");
+	if (!str_eq(file_id, id)) {
+		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, RULESET_RULE,
+			"the file declares id '%s', expected '%s'", file_id ? file_id : "", id);
+		goto out;
+	}
+	const char *parent = xmldoc_attr(root, "extends");
+	if (parent) {
+		rs = load_chain(data_dir, parent, sink, depth + 1);
+		if (!rs)
+			goto out;
+		free(rs->id);
+		rs->id = xstrdup(id);
+		free(rs->extends);
+		rs->extends = xstrdup(parent);
+	} else {
+		rs = xcalloc(1, sizeof *rs);
+		rs->id = xstrdup(id);
+	}
+	loader ld = { .doc = doc, .sink = sink };
+	apply_root(&ld, rs, root);
+	if (ld.failed) {
+		ruleset_destroy(rs);
+		rs = NULL;
+	}
+	if (rs && depth == 0) {
+		size_t before = sink->errors;
+		check_complete(rs, doc, sink);
+		if (sink->errors != before) {
+			ruleset_destroy(rs);
+			rs = NULL;
+		}
+	}
+out:
+	xmldoc_destroy(doc);
+	free(path);
+	return rs;
+}
+
+ruleset *ruleset_load(const char *data_dir, const char *id, diag_sink *sink)
+{
+	return load_chain(data_dir, id, sink, 0);
+}
+
+/* ---- registry ---- */
+
+struct ruleset_registry {
+	char *data_dir;
+	ruleset **loaded;
+	char **failed;       /* ids that failed to load: reported once */
+	size_t loaded_count, loaded_cap, failed_count, failed_cap;
+};
+
+ruleset_registry *ruleset_registry_create(const char *data_dir)
+{
+	ruleset_registry *r = xcalloc(1, sizeof *r);
+	r->data_dir = xstrdup(data_dir);
+	return r;
+}
+
+void ruleset_registry_destroy(ruleset_registry *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->loaded_count; i++)
+		ruleset_destroy(r->loaded[i]);
+	free(r->loaded);
+	free_words(r->failed, r->failed_count);
+	free(r->data_dir);
+	free(r);
+}
+
+bool ruleset_registry_has(ruleset_registry *r, const char *id)
+{
+	if (!id_is_safe(id))
+		return false;
+	char *path = xasprintf("%s/rulesets/%s.xml", r->data_dir, id);
+	FILE *f = fopen(path, "rb");
+	free(path);
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+const ruleset *ruleset_registry_get(ruleset_registry *r, const char *id, diag_sink *sink)
+{
+	for (size_t i = 0; i < r->loaded_count; i++)
+		if (str_eq(r->loaded[i]->id, id))
+			return r->loaded[i];
+	for (size_t i = 0; i < r->failed_count; i++)
+		if (str_eq(r->failed[i], id))
+			return NULL;
+	ruleset *rs = ruleset_load(r->data_dir, id, sink);
+	if (!rs) {
+		grow_array((void **)&r->failed, &r->failed_cap, r->failed_count + 1, sizeof(char *));
+		r->failed[r->failed_count++] = xstrdup(id);
+		return NULL;
+	}
+	grow_array((void **)&r->loaded, &r->loaded_cap, r->loaded_count + 1, sizeof(ruleset *));
+	r->loaded[r->loaded_count++] = rs;
+	return rs;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *ruleset_registry_known(ruleset_registry *r)
+{
+	char *dir_path = xasprintf("%s/rulesets", r->data_dir);
+	DIR *dir = opendir(dir_path);
+	free(dir_path);
+	char **ids = NULL;
+	size_t count = 0, cap = 0;
+	if (dir) {
+		struct dirent *e;
+		while ((e = readdir(dir))) {
+			size_t len = strlen(e->d_name);
+			if (len > 4 && strcmp(e->d_name + len - 4, ".xml") == 0) {
+				grow_array((void **)&ids, &cap, count + 1, sizeof(char *));
+				ids[count++] = xstrndup(e->d_name, len - 4);
+			}
+		}
+		closedir(dir);
+	}
+	qsort(ids, count, sizeof *ids, compare_strings);
+	size_t total = 1;
+	for (size_t i = 0; i < count; i++)
+		total += strlen(ids[i]) + 2;
+	char *out = xcalloc(1, total);
+	for (size_t i = 0; i < count; i++) {
+		if (i)
+			strcat(out, ", ");
+		strcat(out, ids[i]);
+	}
+	free_words(ids, count);
+	return out;
+}
+
+/* ---- look-ups ---- */
+
+const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->unit_type_count; i++)
+		if (str_eq(rs->unit_types[i].id, id))
+			return &rs->unit_types[i];
+	return NULL;
+}
+
+const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->terrain_count; i++)
+		if (str_eq(rs->terrains[i].id, id))
+			return &rs->terrains[i];
+	return NULL;
+}
+
+const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->attribute_count; i++)
+		if (str_eq(rs->attributes[i].id, id))
+			return &rs->attributes[i];
+	return NULL;
+}
+
+const rs_named *ruleset_find_side(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->side_count; i++)
+		if (str_eq(rs->sides[i].id, id))
+			return &rs->sides[i];
+	return NULL;
+}
+
+const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attribute)
+{
+	for (size_t i = 0; i < type->allow_count; i++)
+		if (str_eq(type->allows[i].attribute, attribute))
+			return &type->allows[i];
+	return NULL;
+}
+
+bool ruleset_allow_has(const rs_allow *allow, const char *value)
+{
+	for (size_t i = 0; i < allow->value_count; i++)
+		if (str_eq(allow->values[i], value))
+			return true;
+	return false;
+}
+
+int ruleset_deck_size(const ruleset *rs)
+{
+	int total = 0;
+	for (size_t i = 0; i < rs->deck.card_count; i++) {
+		const rs_card *c = &rs->deck.cards[i];
+		total += c->left + c->centre + c->right + c->any;
+	}
+	return total;
+}
+
+const char *ruleset_rule(const ruleset *rs, const char *section)
+{
+	static char buffers[8][40];
+	static unsigned next;
+	char *buf = buffers[next++ % 8];
+	snprintf(buf, sizeof buffers[0], "%s-%s", rs->rule_prefix ? rs->rule_prefix : "rule", section);
+	return buf;
+}

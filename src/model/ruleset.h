@@ -1,0 +1,232 @@
+/* The rules model of one ruleset, loaded from data/rulesets/<id>.xml.
+ *
+ * Every number of the rules digest lives in those files; this module only
+ * knows what the elements mean.  A ruleset may extend another: the child is
+ * applied on top of the parent, entry by entry (same id: the attributes it
+ * states replace the parent's, a list it states replaces the parent's list;
+ * new id: a new entry; absent="true": the entry is removed). */
+#ifndef ORBAT_RULESET_H
+#define ORBAT_RULESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+#include "../text/lang.h"
+
+#define RULESET_MAX_RANGE 12
+
+typedef enum { GRID_HEX, GRID_SQUARE } ruleset_grid;
+
+/* A condition on a unit attribute: "weapon=musket"; empty when always. */
+typedef struct rs_when {
+	char *attribute;
+	char *value;
+} rs_when;
+
+typedef struct rs_named {
+	char *id;
+	l10n_text name;
+} rs_named;
+
+typedef struct rs_attribute {
+	char *id;
+	l10n_text name;
+	rs_named *values;
+	size_t value_count;
+} rs_attribute;
+
+typedef struct rs_allow {
+	char *attribute;
+	char **values;
+	size_t value_count;
+	char *default_value;
+} rs_allow;
+
+typedef struct rs_move {
+	rs_when when;
+	int hexes;
+	bool battle;
+	char *then;          /* e.g. "mount", "dismount"; NULL when none */
+} rs_move;
+
+typedef struct rs_dice {
+	rs_when when;
+	int count;           /* range in hexes */
+	int by_distance[RULESET_MAX_RANGE]; /* [0] = adjacent */
+} rs_dice;
+
+typedef struct rs_unit_type {
+	char *id;
+	l10n_text name;
+	int figures;
+	char *hit_by;        /* die face id */
+	int general_dice;
+	int hill_dice;
+	bool ground_gain;
+	rs_allow *allows;
+	size_t allow_count;
+	rs_move *moves;
+	size_t move_count;
+	rs_dice *dice;
+	size_t dice_count;
+} rs_unit_type;
+
+typedef struct rs_general {
+	l10n_text name;
+	int figures;
+	int move;
+	char *hit_by;
+	int flags_ignored;
+	bool passes_friendly_units;
+	char **attackable_by;  /* unit type ids; empty: any */
+	size_t attackable_by_count;
+} rs_general;
+
+typedef struct rs_terrain {
+	char *id;
+	l10n_text name;
+	bool passable;
+	bool stop;
+	bool no_battle_on_entry;
+	int target_dice;
+	int occupant_dice;
+	bool blocks_los;
+	bool sight_over_adjacent_friends;
+	bool water;
+	bool crosses_water;
+	bool fence_exception;
+} rs_terrain;
+
+typedef struct rs_face {
+	char *id;
+	l10n_text name;
+	int count;
+	bool hits_any;
+} rs_face;
+
+typedef struct rs_card {
+	char *id;
+	l10n_text name;
+	l10n_text text;
+	char *order;         /* section, each-section, type, section-type, generals, all, special */
+	char *units;         /* "2", "all"; NULL for special cards */
+	char *types;         /* unit type ids for type orders */
+	int left, centre, right, any;
+} rs_card;
+
+typedef struct rs_threshold {
+	char *quality;
+	char *unit_type;
+	int figures;
+} rs_threshold;
+
+typedef struct ruleset {
+	char *id;
+	char *extends;
+	ruleset_grid grid;
+	char *rule_prefix;
+	l10n_text name;
+
+	struct {
+		int columns, rows;
+		bool short_rows;
+		int west, east;
+		int min_columns, max_columns, min_rows, max_rows;
+	} board;
+
+	rs_named *sides;
+	size_t side_count;
+	rs_face *faces;
+	size_t face_count;
+	rs_attribute *attributes;
+	size_t attribute_count;
+	rs_unit_type *unit_types;
+	size_t unit_type_count;
+	rs_general general;
+	rs_terrain *terrains;
+	size_t terrain_count;
+
+	struct {
+		l10n_text name;
+		int target_dice;
+		bool replaces_terrain_dice;
+	} fieldworks;
+
+	struct {
+		char *rule;
+		int units_per_hex;
+		int generals_per_hex;
+		int units_with_general;
+		bool brigades;
+	} stacking;
+
+	struct {
+		char *rule;
+		int max_units;
+		int zone_radius;
+	} brigades;
+
+	struct {
+		char *rule;
+		int hexes_per_flag;
+		int general_reduction;
+		char **general_reduction_types;
+		size_t general_reduction_type_count;
+		rs_threshold *thresholds;
+		size_t threshold_count;
+	} retreat;
+
+	struct {
+		bool adjacent_enemy_binds;
+	} battle;
+
+	struct {
+		char *rule;
+		rs_card *cards;
+		size_t card_count;
+	} deck;
+
+	struct {
+		char *rule;
+		bool first_player_required;
+	} turn;
+
+	struct {
+		char *rule;
+		int default_target;
+		bool target_required;
+	} victory;
+} ruleset;
+
+/* Rulesets loaded during one run, found by id under a data directory. */
+typedef struct ruleset_registry ruleset_registry;
+
+ruleset_registry *ruleset_registry_create(const char *data_dir);
+void ruleset_registry_destroy(ruleset_registry *registry);
+/* The ruleset with that id, loaded on first use; NULL when unknown or
+ * broken (then the reasons are in the sink, rule "ruleset"). */
+const ruleset *ruleset_registry_get(ruleset_registry *registry, const char *id, diag_sink *sink);
+/* Comma-separated ids of the ruleset files present, for messages. */
+char *ruleset_registry_known(ruleset_registry *registry);
+/* Whether the id names a ruleset file present under the data directory. */
+bool ruleset_registry_has(ruleset_registry *registry, const char *id);
+
+/* Load one ruleset file (and its parents) directly. */
+ruleset *ruleset_load(const char *data_dir, const char *id, diag_sink *sink);
+void ruleset_destroy(ruleset *rs);
+
+/* Look-ups; NULL when absent. */
+const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id);
+const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id);
+const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id);
+const rs_named *ruleset_find_side(const ruleset *rs, const char *id);
+const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attribute);
+bool ruleset_allow_has(const rs_allow *allow, const char *value);
+/* Total cards in the deck. */
+int ruleset_deck_size(const ruleset *rs);
+/* A rule id with the ruleset's prefix: rule_id(rs, "3.1") -> "bc-3.1".
+ * Returns a pointer into a small rotating buffer. */
+const char *ruleset_rule(const ruleset *rs, const char *section);
+
+#endif

@@ -1,0 +1,277 @@
+#include "scenario.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+
+const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES] = {
+	"weapon", "quality", "state", "kind",
+};
+
+typedef struct builder {
+	const xml_document *doc;
+	scenario *sc;
+	size_t terrain_cap, side_cap, unit_cap, general_cap, brigade_cap, objective_cap;
+} builder;
+
+static src_pos locate(const builder *b, const xmlNode *n, const char *attr)
+{
+	src_pos p;
+	xmldoc_locate(b->doc, n, attr, &p.line, &p.column);
+	return p;
+}
+
+static sc_string read_string(const builder *b, const xmlNode *n, const char *attr)
+{
+	sc_string s = { 0 };
+	const char *v = xmldoc_attr(n, attr);
+	s.pos = locate(b, n, v ? attr : NULL);
+	if (v)
+		s.text = xstrdup(v);
+	return s;
+}
+
+static sc_number read_number(const builder *b, const xmlNode *n, const char *attr)
+{
+	sc_number num = { 0 };
+	const char *v = xmldoc_attr(n, attr);
+	num.pos = locate(b, n, v ? attr : NULL);
+	if (!v)
+		return num;
+	num.given = true;
+	/* Surrounding blanks are allowed by the schema's integer type. */
+	while (*v == ' ' || *v == '\t' || *v == '\n')
+		v++;
+	char buf[32];
+	size_t len = strcspn(v, " \t\n");
+	if (len < sizeof buf) {
+		memcpy(buf, v, len);
+		buf[len] = '\0';
+		num.valid = parse_int(buf, -1000000000L, 1000000000L, &num.value);
+	}
+	return num;
+}
+
+static sc_address read_address(const builder *b, const xmlNode *n, const char *attr)
+{
+	sc_address a = { 0 };
+	const char *v = xmldoc_attr(n, attr);
+	a.pos = locate(b, n, v ? attr : NULL);
+	if (v) {
+		a.text = xstrdup(v);
+		a.valid = hex_parse(v, &a.hex);
+	}
+	return a;
+}
+
+static bool read_flag(const xmlNode *n, const char *attr)
+{
+	const char *v = xmldoc_attr(n, attr);
+	return v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
+}
+
+static void read_text(const xmlNode *n, l10n_text *out)
+{
+	lang_id lang;
+	if (!lang_parse(xmldoc_lang(n), &lang))
+		return;
+	xmlChar *content = xmlNodeGetContent(n);
+	l10n_set(out, lang, (const char *)content);
+	xmlFree(content);
+}
+
+#define APPEND(b, array, count, cap) \
+	(grow_array((void **)&(array), &(cap), (count) + 1, sizeof *(array)), \
+	 memset(&(array)[(count)], 0, sizeof *(array)), &(array)[(count)++])
+
+static void split_ids(const char *text, char ***out, size_t *count)
+{
+	size_t cap = 0;
+	const char *p = text;
+	while (*p) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		const char *start = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			p++;
+		if (p > start) {
+			grow_array((void **)out, &cap, *count + 1, sizeof(char *));
+			(*out)[(*count)++] = xstrndup(start, (size_t)(p - start));
+		}
+	}
+}
+
+static void read_side(builder *b, const xmlNode *n)
+{
+	scenario *sc = b->sc;
+	size_t side_index = sc->side_count;
+	sc_side *side = APPEND(b, sc->sides, sc->side_count, b->side_cap);
+	side->pos = locate(b, n, NULL);
+	side->id = read_string(b, n, "id");
+	side->home = read_string(b, n, "home");
+	side->cards = read_number(b, n, "cards");
+	side->victory = read_number(b, n, "victory");
+	side->first = read_flag(n, "first");
+	side->first_pos = locate(b, n, xmldoc_attr(n, "first") ? "first" : NULL);
+
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (xmldoc_is(c, SCENARIO_NS, "unit")) {
+			sc_unit *u = APPEND(b, sc->units, sc->unit_count, b->unit_cap);
+			u->pos = locate(b, c, NULL);
+			u->side = side_index;
+			u->id = read_string(b, c, "id");
+			u->type = read_string(b, c, "type");
+			u->name = read_string(b, c, "name");
+			u->at = read_address(b, c, "at");
+			u->figures = read_number(b, c, "figures");
+			for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
+				u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
+		} else if (xmldoc_is(c, SCENARIO_NS, "general")) {
+			sc_general *g = APPEND(b, sc->generals, sc->general_count, b->general_cap);
+			g->pos = locate(b, c, NULL);
+			g->side = side_index;
+			g->id = read_string(b, c, "id");
+			g->name = read_string(b, c, "name");
+			g->at = read_address(b, c, "at");
+		} else if (xmldoc_is(c, SCENARIO_NS, "brigade")) {
+			sc_brigade *br = APPEND(b, sc->brigades, sc->brigade_count, b->brigade_cap);
+			br->pos = locate(b, c, NULL);
+			br->side = side_index;
+			br->id = read_string(b, c, "id");
+			br->general = read_string(b, c, "general");
+			br->units_attr = read_string(b, c, "units");
+			if (br->units_attr.text)
+				split_ids(br->units_attr.text, &br->units, &br->unit_count);
+		}
+	}
+}
+
+scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
+	if (!xmldoc_is(root, SCENARIO_NS, "scenario")) {
+		int line, col;
+		xmldoc_locate(doc, root, NULL, &line, &col);
+		diag_add(sink, doc->file, line, col, DIAG_ERROR, "schema",
+			"the root element must be <scenario xmlns=\"%s\">", SCENARIO_NS);
+		return NULL;
+	}
+	scenario *sc = xcalloc(1, sizeof *sc);
+	builder b = { .doc = doc, .sc = sc };
+	sc->file = xstrdup(doc->file);
+	sc->pos = locate(&b, root, NULL);
+	sc->id = read_string(&b, root, "id");
+	sc->ruleset = read_string(&b, root, "ruleset");
+
+	bool title_seen = false;
+	for (const xmlNode *n = root->children; n; n = n->next) {
+		if (xmldoc_is(n, SCENARIO_NS, "title")) {
+			read_text(n, &sc->title);
+			if (!title_seen)
+				sc->title_pos = locate(&b, n, NULL);
+			title_seen = true;
+		} else if (xmldoc_is(n, SCENARIO_NS, "briefing")) {
+			read_text(n, &sc->briefing);
+		} else if (xmldoc_is(n, SCENARIO_NS, "date")) {
+			xmlChar *content = xmlNodeGetContent(n);
+			free(sc->date.text);
+			sc->date.text = xstrdup((const char *)content);
+			sc->date.pos = locate(&b, n, NULL);
+			xmlFree(content);
+		} else if (xmldoc_is(n, SCENARIO_NS, "board")) {
+			sc->board_pos = locate(&b, n, NULL);
+			sc->columns = read_number(&b, n, "columns");
+			sc->rows = read_number(&b, n, "rows");
+			free(sc->short_rows.text);
+			sc->short_rows = read_string(&b, n, "short-rows");
+			for (const xmlNode *c = n->children; c; c = c->next) {
+				if (xmldoc_is(c, SCENARIO_NS, "sections")) {
+					sc->has_sections = true;
+					sc->sections_pos = locate(&b, c, NULL);
+					sc->west = read_number(&b, c, "west");
+					sc->east = read_number(&b, c, "east");
+				}
+			}
+		} else if (xmldoc_is(n, SCENARIO_NS, "terrain")) {
+			for (const xmlNode *c = n->children; c; c = c->next) {
+				if (!xmldoc_is(c, SCENARIO_NS, "hex"))
+					continue;
+				sc_terrain *t = APPEND(&b, sc->terrain, sc->terrain_count, b.terrain_cap);
+				t->pos = locate(&b, c, NULL);
+				t->at = read_address(&b, c, "at");
+				t->type = read_string(&b, c, "type");
+				t->fieldworks = read_flag(c, "fieldworks");
+				t->fieldworks_pos = locate(&b, c, xmldoc_attr(c, "fieldworks") ? "fieldworks" : NULL);
+			}
+		} else if (xmldoc_is(n, SCENARIO_NS, "side")) {
+			read_side(&b, n);
+		} else if (xmldoc_is(n, SCENARIO_NS, "objective")) {
+			sc_objective *o = APPEND(&b, sc->objectives, sc->objective_count, b.objective_cap);
+			o->pos = locate(&b, n, NULL);
+			o->at = read_address(&b, n, "at");
+			o->vp = read_number(&b, n, "vp");
+			o->for_side = read_string(&b, n, "for");
+			for (const xmlNode *c = n->children; c; c = c->next)
+				if (xmldoc_is(c, SCENARIO_NS, "name"))
+					read_text(c, &o->name);
+		}
+	}
+	return sc;
+}
+
+void scenario_destroy(scenario *sc)
+{
+	if (!sc)
+		return;
+	free(sc->file);
+	free(sc->id.text);
+	free(sc->ruleset.text);
+	l10n_finish(&sc->title);
+	l10n_finish(&sc->briefing);
+	free(sc->date.text);
+	free(sc->short_rows.text);
+	for (size_t i = 0; i < sc->terrain_count; i++) {
+		free(sc->terrain[i].at.text);
+		free(sc->terrain[i].type.text);
+	}
+	free(sc->terrain);
+	for (size_t i = 0; i < sc->side_count; i++) {
+		free(sc->sides[i].id.text);
+		free(sc->sides[i].home.text);
+	}
+	free(sc->sides);
+	for (size_t i = 0; i < sc->unit_count; i++) {
+		sc_unit *u = &sc->units[i];
+		free(u->id.text);
+		free(u->type.text);
+		free(u->name.text);
+		free(u->at.text);
+		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+			free(u->attributes[k].text);
+	}
+	free(sc->units);
+	for (size_t i = 0; i < sc->general_count; i++) {
+		free(sc->generals[i].id.text);
+		free(sc->generals[i].name.text);
+		free(sc->generals[i].at.text);
+	}
+	free(sc->generals);
+	for (size_t i = 0; i < sc->brigade_count; i++) {
+		sc_brigade *br = &sc->brigades[i];
+		free(br->id.text);
+		free(br->general.text);
+		free(br->units_attr.text);
+		for (size_t k = 0; k < br->unit_count; k++)
+			free(br->units[k]);
+		free(br->units);
+	}
+	free(sc->brigades);
+	for (size_t i = 0; i < sc->objective_count; i++) {
+		free(sc->objectives[i].at.text);
+		free(sc->objectives[i].for_side.text);
+		l10n_finish(&sc->objectives[i].name);
+	}
+	free(sc->objectives);
+	free(sc);
+}

@@ -1,0 +1,143 @@
+/* The scenario model: what a scenario file says, as written, with the
+ * source position of every element and attribute so that each check can
+ * point at the spot.  Loading checks nothing but the XML itself; the
+ * schema and the semantic checks (validate/) judge the content. */
+#ifndef ORBAT_SCENARIO_H
+#define ORBAT_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+#include "../base/xmldoc.h"
+#include "../geo/hex.h"
+#include "../text/lang.h"
+
+#define SCENARIO_NS "urn:orbat:scenario:1"
+
+typedef struct src_pos {
+	int line;
+	int column;
+} src_pos;
+
+/* An address as written, and its parse. */
+typedef struct sc_address {
+	char *text;          /* NULL when the attribute is missing */
+	bool valid;          /* well formed (on the board or not) */
+	hex_coord hex;
+	src_pos pos;
+} sc_address;
+
+/* An integer attribute: `given` false when absent, `valid` false when it
+ * does not read as a whole number (the schema reports that). */
+typedef struct sc_number {
+	bool given;
+	bool valid;
+	long value;
+	src_pos pos;
+} sc_number;
+
+typedef struct sc_string {
+	char *text;          /* NULL when absent */
+	src_pos pos;
+} sc_string;
+
+typedef struct sc_terrain {
+	src_pos pos;
+	sc_address at;
+	sc_string type;
+	bool fieldworks;
+	src_pos fieldworks_pos;
+} sc_terrain;
+
+#define SC_UNIT_ATTRIBUTES 4 /* weapon, quality, state, kind */
+
+typedef struct sc_unit {
+	src_pos pos;
+	size_t side;
+	sc_string id;
+	sc_string type;
+	sc_string name;
+	sc_address at;
+	sc_number figures;
+	sc_string attributes[SC_UNIT_ATTRIBUTES];
+} sc_unit;
+
+extern const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES];
+
+typedef struct sc_general {
+	src_pos pos;
+	size_t side;
+	sc_string id;
+	sc_string name;
+	sc_address at;
+} sc_general;
+
+typedef struct sc_brigade {
+	src_pos pos;
+	size_t side;
+	sc_string id;
+	sc_string general;
+	sc_string units_attr;
+	char **units;
+	size_t unit_count;
+} sc_brigade;
+
+typedef struct sc_side {
+	src_pos pos;
+	sc_string id;
+	sc_string home;
+	sc_number cards;
+	sc_number victory;
+	bool first;
+	src_pos first_pos;
+} sc_side;
+
+typedef struct sc_objective {
+	src_pos pos;
+	sc_address at;
+	sc_number vp;
+	sc_string for_side;
+	l10n_text name;
+} sc_objective;
+
+typedef struct scenario {
+	char *file;
+	src_pos pos;
+	sc_string id;
+	sc_string ruleset;
+	l10n_text title;
+	src_pos title_pos;
+	l10n_text briefing;
+	sc_string date;
+
+	src_pos board_pos;
+	sc_number columns;
+	sc_number rows;
+	sc_string short_rows;
+	bool has_sections;
+	src_pos sections_pos;
+	sc_number west;
+	sc_number east;
+
+	sc_terrain *terrain;
+	size_t terrain_count;
+	sc_side *sides;
+	size_t side_count;
+	sc_unit *units;
+	size_t unit_count;
+	sc_general *generals;
+	size_t general_count;
+	sc_brigade *brigades;
+	size_t brigade_count;
+	sc_objective *objectives;
+	size_t objective_count;
+} scenario;
+
+/* Build the model from a loaded document.  Never fails on content: what
+ * is missing stays NULL or not given.  Returns NULL only when the root is
+ * not <scenario> in the scenario namespace (reported, rule "schema"). */
+scenario *scenario_from_document(const xml_document *doc, diag_sink *sink);
+void scenario_destroy(scenario *sc);
+
+#endif

@@ -1,0 +1,124 @@
+/* §3.3 noord-zuid brigades: one general of the same side, at most six units
+ * in his zone of control, no unit in two brigades, no more brigades than
+ * generals. */
+#include "check.h"
+
+#include <stdlib.h>
+
+#include "../base/util.h"
+
+static long find_general(const scenario *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->general_count; i++)
+		if (str_eq(sc->generals[i].id.text, id))
+			return (long)i;
+	return -1;
+}
+
+static long find_unit(const scenario *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->unit_count; i++)
+		if (str_eq(sc->units[i].id.text, id))
+			return (long)i;
+	return -1;
+}
+
+void check_brigades(check_ctx *ctx)
+{
+	const scenario *sc = ctx->sc;
+	const ruleset *rs = ctx->rs;
+	if (sc->brigade_count == 0)
+		return;
+	if (!rs->stacking.brigades) {
+		for (size_t i = 0; i < sc->brigade_count; i++)
+			check_error(ctx, sc->brigades[i].pos, check_rule(ctx, "3.3"),
+				"brigade '%s': %s has no brigades; they belong to the noord-zuid rules",
+				sc->brigades[i].id.text ? sc->brigades[i].id.text : "?", rs->id);
+		return;
+	}
+	char rule[40];
+	snprintf(rule, sizeof rule, "%s", check_rule(ctx, rs->brigades.rule));
+
+	/* brigade index of each unit, -1 when in none */
+	long *member_of = xmalloc((sc->unit_count ? sc->unit_count : 1) * sizeof(long));
+	for (size_t i = 0; i < sc->unit_count; i++)
+		member_of[i] = -1;
+	long *led_by = xmalloc((sc->general_count ? sc->general_count : 1) * sizeof(long));
+	for (size_t i = 0; i < sc->general_count; i++)
+		led_by[i] = -1;
+	size_t per_side_brigades[2] = { 0, 0 }, per_side_generals[2] = { 0, 0 };
+	for (size_t i = 0; i < sc->general_count; i++)
+		if (sc->generals[i].side < 2)
+			per_side_generals[sc->generals[i].side]++;
+
+	for (size_t b = 0; b < sc->brigade_count; b++) {
+		const sc_brigade *br = &sc->brigades[b];
+		const char *bid = br->id.text ? br->id.text : "?";
+		if (br->side < 2 && ++per_side_brigades[br->side] == per_side_generals[br->side] + 1)
+			check_error(ctx, br->pos, rule,
+				"brigade '%s' is one more brigade than side '%s' has generals (%zu)",
+				bid, sc->sides[br->side].id.text ? sc->sides[br->side].id.text : "?",
+				per_side_generals[br->side]);
+
+		long g = br->general.text ? find_general(sc, br->general.text) : -1;
+		if (br->general.text && g < 0) {
+			check_error(ctx, br->general.pos, rule,
+				"brigade '%s' is led by general '%s', who is not in the scenario", bid, br->general.text);
+		} else if (g >= 0 && sc->generals[g].side != br->side) {
+			check_error(ctx, br->general.pos, rule,
+				"brigade '%s' is led by general '%s' of the other side", bid, br->general.text);
+			g = -1;
+		} else if (g >= 0 && led_by[g] >= 0) {
+			check_error(ctx, br->general.pos, rule,
+				"general '%s' already leads brigade '%s'; a general leads one brigade",
+				br->general.text, sc->brigades[led_by[g]].id.text ? sc->brigades[led_by[g]].id.text : "?");
+		} else if (g >= 0) {
+			led_by[g] = (long)b;
+		}
+
+		if ((int)br->unit_count > rs->brigades.max_units)
+			check_error(ctx, br->units_attr.pos, rule,
+				"brigade '%s' has %zu units; a brigade has at most %d",
+				bid, br->unit_count, rs->brigades.max_units);
+
+		for (size_t k = 0; k < br->unit_count; k++) {
+			const char *uid = br->units[k];
+			long u = find_unit(sc, uid);
+			if (u < 0) {
+				check_error(ctx, br->units_attr.pos, rule,
+					"brigade '%s' lists unit '%s', which is not in the scenario", bid, uid);
+				continue;
+			}
+			if (sc->units[u].side != br->side) {
+				check_error(ctx, br->units_attr.pos, rule,
+					"brigade '%s' lists unit '%s' of the other side", bid, uid);
+				continue;
+			}
+			if (member_of[u] >= 0) {
+				const char *other = sc->brigades[member_of[u]].id.text;
+				if (member_of[u] == (long)b)
+					check_error(ctx, br->units_attr.pos, rule,
+						"brigade '%s' lists unit '%s' twice", bid, uid);
+				else
+					check_error(ctx, br->units_attr.pos, rule,
+						"unit '%s' is already in brigade '%s'; a unit belongs to one brigade",
+						uid, other ? other : "?");
+				continue;
+			}
+			member_of[u] = (long)b;
+			if (g >= 0 && ctx->unit_placed[u] && ctx->general_placed[g]) {
+				int d = hex_distance(sc->units[u].at.hex, sc->generals[g].at.hex);
+				if (d > rs->brigades.zone_radius) {
+					char uh[HEX_ADDRESS_MAX], gh[HEX_ADDRESS_MAX];
+					check_error(ctx, br->units_attr.pos, rule,
+						"unit '%s' at %s is %d hexes from general '%s' at %s, outside his zone of control; "
+						"a brigade's units stand in his hex or next to it",
+						uid, hex_format(sc->units[u].at.hex, uh), d, br->general.text,
+						hex_format(sc->generals[g].at.hex, gh));
+				}
+			}
+		}
+	}
+	free(member_of);
+	free(led_by);
+}

@@ -1,0 +1,89 @@
+#include "check.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "../base/util.h"
+
+static void report(check_ctx *ctx, diag_severity sev, src_pos pos, const char *rule,
+	const char *fmt, va_list ap)
+{
+	char *msg = xvasprintf(fmt, ap);
+	diag_add(ctx->sink, ctx->sc->file, pos.line, pos.column, sev, rule, "%s", msg);
+	free(msg);
+}
+
+void check_error(check_ctx *ctx, src_pos pos, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(ctx, DIAG_ERROR, pos, rule, fmt, ap);
+	va_end(ap);
+}
+
+void check_warning(check_ctx *ctx, src_pos pos, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(ctx, DIAG_WARNING, pos, rule, fmt, ap);
+	va_end(ap);
+}
+
+const char *check_rule(const check_ctx *ctx, const char *section)
+{
+	return ruleset_rule(ctx->rs, section);
+}
+
+bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
+{
+	if (!addr->text)
+		return false; /* missing: the schema reports it */
+	if (!addr->valid) {
+		check_error(ctx, addr->pos, check_rule(ctx, "1"),
+			"%s: '%s' is not a hex address; write column letters then the row number, such as C4",
+			what, addr->text);
+		return false;
+	}
+	if (!ctx->board_ok)
+		return false;
+	if (hex_on_board(&ctx->board, addr->hex))
+		return true;
+	char name[HEX_ADDRESS_MAX];
+	hex_format(addr->hex, name);
+	if (addr->hex.row >= ctx->board.rows) {
+		check_error(ctx, addr->pos, check_rule(ctx, "1"),
+			"%s: hex %s is off the board, which has %d rows", what, name, ctx->board.rows);
+	} else {
+		int len = hex_row_length(&ctx->board, addr->hex.row);
+		char last[HEX_ADDRESS_MAX];
+		hex_format((hex_coord){ len - 1, addr->hex.row }, last);
+		check_error(ctx, addr->pos, check_rule(ctx, "1"),
+			"%s: hex %s is off the board; row %d has %d hexes and ends at %s",
+			what, name, addr->hex.row + 1, len, last);
+	}
+	return false;
+}
+
+const rs_terrain *check_terrain_at(const check_ctx *ctx, hex_coord hex)
+{
+	long idx = ctx->board_ok ? hex_index(&ctx->board, hex) : -1;
+	long t = idx >= 0 ? ctx->terrain_at[idx] : -1;
+	const char *type = t >= 0 ? ctx->sc->terrain[t].type.text : "clear";
+	return type ? ruleset_find_terrain(ctx->rs, type) : NULL;
+}
+
+long check_side_index(const check_ctx *ctx, const char *id)
+{
+	for (size_t i = 0; i < ctx->sc->side_count; i++)
+		if (str_eq(ctx->sc->sides[i].id.text, id))
+			return (long)i;
+	return -1;
+}
+
+int check_unit_figures(const check_ctx *ctx, const sc_unit *u)
+{
+	if (u->figures.given && u->figures.valid)
+		return (int)u->figures.value;
+	const rs_unit_type *type = u->type.text ? ruleset_find_unit_type(ctx->rs, u->type.text) : NULL;
+	return type ? type->figures : 0;
+}

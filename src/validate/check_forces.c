@@ -1,0 +1,132 @@
+/* §2 units and generals: ids, types, attributes, figures. */
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+
+/* Ids share one name space per scenario: units, generals and brigades are
+ * named in brigades, game logs and rule questions alike. */
+typedef struct id_source {
+	const char *id;
+	src_pos pos;
+} id_source;
+
+static int compare_sources(const void *pa, const void *pb)
+{
+	const id_source *a = pa, *b = pb;
+	int c = strcmp(a->id, b->id);
+	if (c)
+		return c;
+	if (a->pos.line != b->pos.line)
+		return a->pos.line < b->pos.line ? -1 : 1;
+	return (a->pos.column > b->pos.column) - (a->pos.column < b->pos.column);
+}
+
+static void check_unique_ids(check_ctx *ctx)
+{
+	const scenario *sc = ctx->sc;
+	size_t total = sc->unit_count + sc->general_count + sc->brigade_count;
+	id_source *src = xcalloc(total ? total : 1, sizeof *src);
+	size_t n = 0;
+	for (size_t i = 0; i < sc->unit_count; i++)
+		if (sc->units[i].id.text)
+			src[n++] = (id_source){ sc->units[i].id.text, sc->units[i].id.pos };
+	for (size_t i = 0; i < sc->general_count; i++)
+		if (sc->generals[i].id.text)
+			src[n++] = (id_source){ sc->generals[i].id.text, sc->generals[i].id.pos };
+	for (size_t i = 0; i < sc->brigade_count; i++)
+		if (sc->brigades[i].id.text)
+			src[n++] = (id_source){ sc->brigades[i].id.text, sc->brigades[i].id.pos };
+
+	/* Sorted by id then position, duplicates sit together after their
+	 * first use: n log n whatever the number of units. */
+	qsort(src, n, sizeof *src, compare_sources);
+	size_t first = 0;
+	for (size_t i = 1; i < n; i++) {
+		if (strcmp(src[i].id, src[first].id) != 0) {
+			first = i;
+			continue;
+		}
+		check_error(ctx, src[i].pos, "unique-id",
+			"id '%s' is already used on line %d; every unit, general and brigade needs its own id",
+			src[i].id, src[first].pos.line);
+	}
+	free(src);
+}
+
+static char *join_ids(const char *const *ids, size_t count)
+{
+	size_t total = 1;
+	for (size_t i = 0; i < count; i++)
+		total += strlen(ids[i]) + 2;
+	char *out = xcalloc(1, total);
+	for (size_t i = 0; i < count; i++) {
+		if (i)
+			strcat(out, ", ");
+		strcat(out, ids[i]);
+	}
+	return out;
+}
+
+static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_unit_type *type)
+{
+	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++) {
+		const sc_string *value = &u->attributes[k];
+		if (!value->text)
+			continue;
+		const char *attr = sc_unit_attribute_names[k];
+		const rs_allow *allow = ruleset_unit_allows(type, attr);
+		if (!allow) {
+			if (!ruleset_find_attribute(ctx->rs, attr))
+				check_error(ctx, value->pos, check_rule(ctx, "2"),
+					"unit '%s': %s has no attribute '%s'", u->id.text ? u->id.text : "?",
+					ctx->rs->id, attr);
+			else
+				check_error(ctx, value->pos, check_rule(ctx, "2"),
+					"unit '%s': %s has no '%s' in %s", u->id.text ? u->id.text : "?",
+					type->id, attr, ctx->rs->id);
+			continue;
+		}
+		if (!ruleset_allow_has(allow, value->text)) {
+			char *allowed = join_ids((const char *const *)allow->values, allow->value_count);
+			check_error(ctx, value->pos, check_rule(ctx, "2"),
+				"unit '%s': %s cannot have %s '%s' in %s; it may be %s",
+				u->id.text ? u->id.text : "?", type->id, attr, value->text, ctx->rs->id, allowed);
+			free(allowed);
+		}
+	}
+}
+
+void check_forces(check_ctx *ctx)
+{
+	const scenario *sc = ctx->sc;
+	const ruleset *rs = ctx->rs;
+	check_unique_ids(ctx);
+
+	for (size_t i = 0; i < sc->unit_count; i++) {
+		const sc_unit *u = &sc->units[i];
+		const char *id = u->id.text ? u->id.text : "?";
+		const rs_unit_type *type = u->type.text ? ruleset_find_unit_type(rs, u->type.text) : NULL;
+		if (u->type.text && !type) {
+			const char **ids = xcalloc(rs->unit_type_count + 1, sizeof *ids);
+			for (size_t k = 0; k < rs->unit_type_count; k++)
+				ids[k] = rs->unit_types[k].id;
+			char *known = join_ids(ids, rs->unit_type_count);
+			check_error(ctx, u->type.pos, check_rule(ctx, "2"),
+				"unit '%s' has type '%s', which %s does not know; it knows %s",
+				id, u->type.text, rs->id, known);
+			free(known);
+			free(ids);
+		}
+		if (type)
+			check_unit_attributes(ctx, u, type);
+		if (type && u->figures.given && u->figures.valid &&
+			(u->figures.value < 1 || u->figures.value > type->figures)) {
+			check_error(ctx, u->figures.pos, check_rule(ctx, "2"),
+				"unit '%s' starts with %ld figures; %s allows 1 to %d for %s",
+				id, u->figures.value, rs->id, type->figures, type->id);
+		}
+	}
+}

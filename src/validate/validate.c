@@ -1,0 +1,152 @@
+#include "validate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../base/xmldoc.h"
+#include "check.h"
+#include "schema.h"
+
+struct validator {
+	char *data_dir;
+	schema *schema;
+	ruleset_registry *rulesets;
+};
+
+validator *validator_create(const char *data_dir, diag_sink *sink)
+{
+	char *path = xasprintf("%s/schema/scenario.rng", data_dir);
+	schema *s = schema_create(path, sink);
+	free(path);
+	if (!s)
+		return NULL;
+	validator *v = xcalloc(1, sizeof *v);
+	v->data_dir = xstrdup(data_dir);
+	v->schema = s;
+	v->rulesets = ruleset_registry_create(data_dir);
+	return v;
+}
+
+void validator_destroy(validator *v)
+{
+	if (!v)
+		return;
+	schema_destroy(v->schema);
+	ruleset_registry_destroy(v->rulesets);
+	free(v->data_dir);
+	free(v);
+}
+
+/* A scenario id names output folders: keep it to a portable file name. */
+static bool id_is_file_name(const char *id)
+{
+	size_t n = strlen(id);
+	if (n == 0 || n > 64 || id[0] == '.' || id[0] == '-')
+		return false;
+	for (const char *p = id; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.'))
+			return false;
+	return true;
+}
+
+void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
+{
+	check_ctx ctx = { .sc = sc, .rs = rs, .sink = sink };
+	ctx.unit_placed = xcalloc(sc->unit_count + 1, sizeof(bool));
+	ctx.general_placed = xcalloc(sc->general_count + 1, sizeof(bool));
+
+	check_board(&ctx);
+	check_terrain(&ctx);
+	check_sides(&ctx);
+	check_forces(&ctx);
+	check_deployment(&ctx);
+	check_brigades(&ctx);
+	check_victory(&ctx);
+	check_texts(&ctx);
+
+	free(ctx.terrain_at);
+	for (int s = 0; s < 2; s++) {
+		free(ctx.unit_first[s]);
+		free(ctx.unit_count[s]);
+	}
+	free(ctx.general_first);
+	free(ctx.unit_placed);
+	free(ctx.general_placed);
+}
+
+static validate_status check_document(validator *v, const xml_document *doc, diag_sink *sink,
+	scenario **out_scenario, const ruleset **out_ruleset)
+{
+	size_t errors_before = sink->errors;
+	schema_validate(v->schema, doc, sink);
+	scenario *sc = scenario_from_document(doc, sink);
+	const ruleset *rs = NULL;
+	if (sc && sc->id.text && !id_is_file_name(sc->id.text))
+		diag_add(sink, doc->file, sc->id.pos.line, sc->id.pos.column, DIAG_ERROR, "scenario-id",
+			"scenario id '%s' must be usable as a file name: lower-case letters, digits, '-', '_' "
+			"and '.', at most 64 characters, not starting with '.' or '-'", sc->id.text);
+	if (sc && sc->ruleset.text) {
+		if (!ruleset_registry_has(v->rulesets, sc->ruleset.text)) {
+			char *known = ruleset_registry_known(v->rulesets);
+			diag_add(sink, doc->file, sc->ruleset.pos.line, sc->ruleset.pos.column, DIAG_ERROR,
+				"ruleset", "unknown ruleset '%s'; the known rulesets are %s", sc->ruleset.text, known);
+			free(known);
+		} else {
+			rs = ruleset_registry_get(v->rulesets, sc->ruleset.text, sink);
+		}
+	}
+	if (sc && rs) {
+		if (rs->grid != GRID_HEX)
+			diag_add(sink, doc->file, sc->ruleset.pos.line, sc->ruleset.pos.column, DIAG_ERROR,
+				"ruleset", "ruleset '%s' plays on a square grid, which scenarios cannot use yet", rs->id);
+		else
+			validate_scenario(sc, rs, sink);
+	}
+	bool valid = sc && rs && sink->errors == errors_before;
+	if (valid && out_scenario) {
+		*out_scenario = sc;
+		if (out_ruleset)
+			*out_ruleset = rs;
+	} else {
+		scenario_destroy(sc);
+	}
+	return valid ? VALIDATE_OK : VALIDATE_INVALID;
+}
+
+static validate_status finish(diag_sink *sink, size_t first, validate_status st)
+{
+	diag_sort(sink, first);
+	return st;
+}
+
+validate_status validator_check_file(validator *v, const char *path, diag_sink *sink,
+	scenario **out_scenario, const ruleset **out_ruleset)
+{
+	size_t first = sink->count;
+	if (out_scenario)
+		*out_scenario = NULL;
+	xml_document *doc = NULL;
+	xmldoc_status st = xmldoc_load_file(path, NULL, sink, &doc);
+	if (st == XMLDOC_IO_ERROR)
+		return finish(sink, first, VALIDATE_IO_ERROR);
+	if (st != XMLDOC_OK)
+		return finish(sink, first, VALIDATE_INVALID);
+	validate_status result = check_document(v, doc, sink, out_scenario, out_ruleset);
+	xmldoc_destroy(doc);
+	return finish(sink, first, result);
+}
+
+validate_status validator_check_memory(validator *v, const char *name, const char *bytes,
+	size_t size, diag_sink *sink, scenario **out_scenario, const ruleset **out_ruleset)
+{
+	size_t first = sink->count;
+	if (out_scenario)
+		*out_scenario = NULL;
+	xml_document *doc = NULL;
+	if (xmldoc_load_memory(name, bytes, size, sink, &doc) != XMLDOC_OK)
+		return finish(sink, first, VALIDATE_INVALID);
+	validate_status result = check_document(v, doc, sink, out_scenario, out_ruleset);
+	xmldoc_destroy(doc);
+	return finish(sink, first, result);
+}

@@ -1,0 +1,92 @@
+#!/bin/bash
+# Every test suite of the project, as CI runs it:
+#   1. a warning-free (-Werror) build and its tests (unit, golden, scenarios);
+#   2. the same tests in an address,undefined sanitizer build;
+#   3. the unit tests and the golden corpus under valgrind, no leaks allowed;
+#   4. the scenario fuzzer for a bounded time (ORBAT_FUZZ_SECONDS, default 60).
+# Ends with one summary line: "tests: N passed, M failed".
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+
+passed=0
+failed=0
+failures=()
+
+# Count the results of one `meson test` run from its JSON log.
+tally() {
+	local dir=$1 label=$2
+	local log="$dir/meson-logs/testlog.json"
+	if [ ! -f "$log" ]; then
+		failed=$((failed + 1)); failures+=("$label: no test log"); return
+	fi
+	local counts
+	counts=$(python3 - "$log" <<'PY'
+import json, sys
+ok = bad = 0
+names = []
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["result"] in ("OK", "EXPECTEDFAIL", "SKIP"):
+        ok += 1
+    else:
+        bad += 1
+        names.append(r["name"])
+print(ok, bad, " ".join(names))
+PY
+)
+	local ok bad names
+	read -r ok bad names <<<"$counts"
+	passed=$((passed + ok))
+	failed=$((failed + bad))
+	[ "$bad" -eq 0 ] || failures+=("$label: $names")
+	echo "== $label: $ok passed, $bad failed"
+}
+
+run_suite() {
+	local dir=$1 label=$2; shift 2
+	if ! ninja -C "$dir" >/dev/null; then
+		echo "== $label: build failed"; ninja -C "$dir" 2>&1 | tail -30
+		failed=$((failed + 1)); failures+=("$label: build"); return
+	fi
+	meson test -C "$dir" --print-errorlogs "$@" >"$dir/test-output.txt" 2>&1
+	grep -E '^ *[0-9]+/[0-9]+ ' "$dir/test-output.txt" || true
+	grep -A40 -E 'FAIL|ERROR' "$dir/test-output.txt" | head -200 || true
+	tally "$dir" "$label"
+}
+
+setup() {
+	local dir=$1; shift
+	[ -f "$dir/build.ninja" ] || meson setup "$dir" "$@" >/dev/null || {
+		echo "== meson setup $dir failed"; failed=$((failed + 1)); failures+=("setup $dir"); return 1; }
+}
+
+# 1. normal build, warnings are errors
+setup build-ci -Dwerror=true && run_suite build-ci "build (werror)"
+
+# 2. sanitizers
+setup build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dwerror=true &&
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	run_suite build-asan "address,undefined sanitizers"
+
+# 3. valgrind: unit tests directly, orbat itself inside the golden runner
+#    (wrapping the runner script would only check bash)
+if command -v valgrind >/dev/null; then
+	vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
+	run_suite build-ci "valgrind, unit" --suite unit --wrapper "$vg" --timeout-multiplier 10
+	ORBAT_WRAPPER="$vg" run_suite build-ci "valgrind, golden" --suite golden --timeout-multiplier 10
+fi
+
+# 4. fuzzing
+if [ -x tests/fuzz/run-fuzz.sh ]; then
+	if tests/fuzz/run-fuzz.sh "${ORBAT_FUZZ_SECONDS:-60}" >build-fuzz.log 2>&1; then
+		passed=$((passed + 1)); echo "== fuzz: 1 passed, 0 failed"
+	else
+		failed=$((failed + 1)); failures+=("fuzz"); echo "== fuzz: 0 passed, 1 failed"; tail -60 build-fuzz.log
+	fi
+fi
+
+echo
+for f in "${failures[@]}"; do echo "FAILED: $f"; done
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -20,6 +20,7 @@ typedef struct command {
 } command;
 
 extern const command command_validate;
+extern const command command_render;
 
 /* Parse "--format text|json"; false on anything else. */
 typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;

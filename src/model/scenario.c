@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "ruleset.h"
 
 const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES] = {
 	"weapon", "quality", "state", "kind",
@@ -274,4 +275,23 @@ void scenario_destroy(scenario *sc)
 	}
 	free(sc->objectives);
 	free(sc);
+}
+
+bool scenario_board(const scenario *sc, const ruleset *rs, hex_board *out)
+{
+	if (!sc->columns.valid || !sc->rows.valid || sc->columns.value < 1 || sc->rows.value < 1 ||
+		sc->columns.value > HEX_MAX_COLUMNS || sc->rows.value > HEX_MAX_ROWS)
+		return false;
+	bool short_rows = !sc->short_rows.text || strcmp(sc->short_rows.text, "none") != 0;
+	hex_board_init(out, (int)sc->columns.value, (int)sc->rows.value, short_rows);
+	if (sc->has_sections && sc->west.valid && sc->east.valid) {
+		out->west = (int)sc->west.value;
+		out->east = (int)sc->east.value;
+		if (!hex_sections_valid(out))
+			out->west = out->east = out->columns / 3;
+	} else if (rs && out->columns == rs->board.columns) {
+		out->west = rs->board.west;
+		out->east = rs->board.east;
+	}
+	return true;
 }

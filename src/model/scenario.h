@@ -134,6 +134,13 @@ typedef struct scenario {
 	size_t objective_count;
 } scenario;
 
+struct ruleset;
+
+/* The board a scenario plays on: its size and shape, and its section split
+ * (as given, else the ruleset's for its standard width, else thirds).
+ * False when the size is missing or not a number. */
+bool scenario_board(const scenario *sc, const struct ruleset *rs, hex_board *out);
+
 /* Build the model from a loaded document.  Never fails on content: what
  * is missing stays NULL or not given.  Returns NULL only when the root is
  * not <scenario> in the scenario namespace (reported, rule "schema"). */

@@ -27,28 +27,19 @@ void check_board(check_ctx *ctx)
 		"columns", sc->board_pos);
 	bool rows_ok = number_in(ctx, &sc->rows, rs->board.min_rows, rs->board.max_rows,
 		"rows", sc->board_pos);
-	bool short_rows = true;
-	if (sc->short_rows.text)
-		short_rows = strcmp(sc->short_rows.text, "none") != 0;
 	if (!cols_ok || !rows_ok)
 		return;
-
-	hex_board_init(&ctx->board, (int)sc->columns.value, (int)sc->rows.value, short_rows);
-	if (sc->has_sections) {
-		if (sc->west.given && sc->west.valid && sc->east.given && sc->east.valid) {
-			ctx->board.west = (int)sc->west.value;
-			ctx->board.east = (int)sc->east.value;
-			if (!hex_sections_valid(&ctx->board)) {
-				check_error(ctx, sc->sections_pos, check_rule(ctx, "1"),
-					"sections west=%ld and east=%ld do not fit a board %d hexes wide: "
-					"each flank needs at least one hex and the centre at least one",
-					sc->west.value, sc->east.value, ctx->board.columns);
-				ctx->board.west = ctx->board.east = ctx->board.columns / 3;
-			}
-		}
-	} else if (ctx->board.columns == rs->board.columns) {
-		ctx->board.west = rs->board.west;
-		ctx->board.east = rs->board.east;
+	scenario_board(sc, rs, &ctx->board);
+	hex_board probe = ctx->board;
+	if (sc->has_sections && sc->west.valid && sc->east.valid) {
+		probe.west = sc->west.value < 0 || sc->west.value > HEX_MAX_COLUMNS ? -1 : (int)sc->west.value;
+		probe.east = sc->east.value < 0 || sc->east.value > HEX_MAX_COLUMNS ? -1 : (int)sc->east.value;
+	}
+	if (!hex_sections_valid(&probe)) {
+		check_error(ctx, sc->sections_pos, check_rule(ctx, "1"),
+			"sections west=%ld and east=%ld do not fit a board %d hexes wide: "
+			"each flank needs at least one hex and the centre at least one",
+			sc->west.value, sc->east.value, ctx->board.columns);
 	}
 	ctx->board_ok = true;
 	ctx->hex_total = hex_count(&ctx->board);

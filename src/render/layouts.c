@@ -1,0 +1,104 @@
+#include "layouts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../base/xmldoc.h"
+
+#define LAYOUTS_NS "urn:orbat:layouts:1"
+
+static bool read_length(const xmlNode *n, const char *attr, double *out, const char *file, diag_sink *sink)
+{
+	const char *v = xmldoc_attr(n, attr);
+	char *end = NULL;
+	double d = v ? strtod(v, &end) : 0;
+	if (!v || end == v || *end || d < 0 || d > 10000) {
+		diag_add(sink, file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, "layouts",
+			"<%s> needs %s as a length in millimetres", (const char *)n->name, attr);
+		return false;
+	}
+	*out = d;
+	return true;
+}
+
+layouts *layouts_load(const char *path, diag_sink *sink)
+{
+	xml_document *doc = NULL;
+	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+		return NULL;
+	layouts *l = xcalloc(1, sizeof *l);
+	size_t paper_cap = 0, hex_cap = 0;
+	bool ok = true;
+	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
+	if (!xmldoc_is(root, LAYOUTS_NS, "layouts")) {
+		diag_add(sink, path, 0, 0, DIAG_ERROR, "layouts", "the root element must be <layouts xmlns=\"%s\">", LAYOUTS_NS);
+		ok = false;
+	}
+	for (xmlNodePtr n = ok ? root->children : NULL; n; n = n->next) {
+		if (xmldoc_is(n, LAYOUTS_NS, "paper")) {
+			grow_array((void **)&l->papers, &paper_cap, l->paper_count + 1, sizeof *l->papers);
+			paper_size *p = &l->papers[l->paper_count++];
+			memset(p, 0, sizeof *p);
+			const char *id = xmldoc_attr(n, "id");
+			p->id = xstrdup(id ? id : "");
+			ok &= read_length(n, "width", &p->width, path, sink);
+			ok &= read_length(n, "height", &p->height, path, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "hex")) {
+			grow_array((void **)&l->hexes, &hex_cap, l->hex_count + 1, sizeof *l->hexes);
+			struct hex_default *h = &l->hexes[l->hex_count++];
+			const char *rs = xmldoc_attr(n, "ruleset");
+			h->ruleset = xstrdup(rs ? rs : "*");
+			h->size = 0;
+			ok &= read_length(n, "size", &h->size, path, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "tiles")) {
+			ok &= read_length(n, "margin", &l->tile_margin, path, sink);
+			ok &= read_length(n, "overlap", &l->tile_overlap, path, sink);
+			ok &= read_length(n, "footer", &l->tile_footer, path, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "poster")) {
+			ok &= read_length(n, "border", &l->poster_border, path, sink);
+			ok &= read_length(n, "bleed", &l->poster_bleed, path, sink);
+		}
+	}
+	xmldoc_destroy(doc);
+	if (!ok || l->paper_count == 0) {
+		if (ok)
+			diag_add(sink, path, 0, 0, DIAG_ERROR, "layouts", "no <paper> sizes are defined");
+		layouts_destroy(l);
+		return NULL;
+	}
+	return l;
+}
+
+void layouts_destroy(layouts *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->paper_count; i++)
+		free(l->papers[i].id);
+	free(l->papers);
+	for (size_t i = 0; i < l->hex_count; i++)
+		free(l->hexes[i].ruleset);
+	free(l->hexes);
+	free(l);
+}
+
+const paper_size *layouts_paper(const layouts *l, const char *id)
+{
+	for (size_t i = 0; i < l->paper_count; i++)
+		if (str_eq(l->papers[i].id, id))
+			return &l->papers[i];
+	return NULL;
+}
+
+double layouts_hex_size(const layouts *l, const char *ruleset_id)
+{
+	double any = 60;
+	for (size_t i = 0; i < l->hex_count; i++) {
+		if (str_eq(l->hexes[i].ruleset, ruleset_id))
+			return l->hexes[i].size;
+		if (str_eq(l->hexes[i].ruleset, "*"))
+			any = l->hexes[i].size;
+	}
+	return any;
+}

@@ -1,0 +1,38 @@
+/* Page and map geometry of the print products, read from layouts/print.xml.
+ * All lengths in millimetres. */
+#ifndef ORBAT_LAYOUTS_H
+#define ORBAT_LAYOUTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+
+typedef struct paper_size {
+	char *id;
+	double width;
+	double height;
+} paper_size;
+
+typedef struct layouts {
+	paper_size *papers;
+	size_t paper_count;
+	struct hex_default {
+		char *ruleset;   /* "*" for any */
+		double size;
+	} *hexes;
+	size_t hex_count;
+	double tile_margin;
+	double tile_overlap;
+	double tile_footer;
+	double poster_border;
+	double poster_bleed;
+} layouts;
+
+layouts *layouts_load(const char *path, diag_sink *sink);
+void layouts_destroy(layouts *l);
+const paper_size *layouts_paper(const layouts *l, const char *id);
+/* Hex size across the flats for a ruleset (its entry, else "*", else 60). */
+double layouts_hex_size(const layouts *l, const char *ruleset_id);
+
+#endif

@@ -1,0 +1,25 @@
+/* Drawing a scenario's hex map on a canvas in millimetres (the caller sets
+ * the transformation: 1 user unit = 1 mm of map, or less for a reduced
+ * overview).  Shared by the tiles, the poster, the overview and the
+ * scenario sheet, and the legend that explains the symbols. */
+#ifndef ORBAT_MAPDRAW_H
+#define ORBAT_MAPDRAW_H
+
+#include <cairo.h>
+
+#include "mapgeom.h"
+#include "render.h"
+
+/* The whole map canvas: terrain, grid, addresses, section lines, edge
+ * labels, objectives, units and generals. */
+void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g);
+
+/* The legend, laid out in columns inside width × height (mm) from x, y;
+ * symbols are drawn `swatch` mm wide.  Returns the height used. */
+double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
+	double width, double swatch);
+
+/* Side colours, for the rosters and sheet. */
+void mapdraw_side_colour(size_t side, double *r, double *g, double *b);
+
+#endif

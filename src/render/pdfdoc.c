@@ -1,0 +1,129 @@
+#include "pdfdoc.h"
+
+#include <cairo-pdf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../base/util.h"
+
+struct pdfdoc {
+	char *path;
+	char *temp_path;
+	FILE *file;
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	int page;            /* 1-based number of the page being drawn */
+	int write_errors;
+};
+
+static cairo_status_t write_chunk(void *closure, const unsigned char *data, unsigned int length)
+{
+	pdfdoc *doc = closure;
+	if (fwrite(data, 1, length, doc->file) != length) {
+		doc->write_errors++;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+void pdfdoc_date(char buf[32])
+{
+	/* 2000-01-01: a date that says "not a real timestamp". */
+	time_t t = 946684800;
+	const char *env = getenv("SOURCE_DATE_EPOCH");
+	long v;
+	if (env && parse_int(env, 0, 253402300799L, &v))
+		t = (time_t)v;
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+pdfdoc *pdfdoc_begin(const char *path, double width_mm, double height_mm,
+	const pdf_meta *meta, char **error)
+{
+	*error = NULL;
+	pdfdoc *doc = xcalloc(1, sizeof *doc);
+	doc->path = xstrdup(path);
+	doc->temp_path = xasprintf("%s.tmp-%ld", path, (long)getpid());
+	doc->file = fopen(doc->temp_path, "wb");
+	if (!doc->file) {
+		*error = xasprintf("cannot write %s: %s", path, strerror(errno));
+		free(doc->path);
+		free(doc->temp_path);
+		free(doc);
+		return NULL;
+	}
+	doc->surface = cairo_pdf_surface_create_for_stream(write_chunk, doc, MM(width_mm), MM(height_mm));
+	cairo_pdf_surface_restrict_to_version(doc->surface, CAIRO_PDF_VERSION_1_5);
+	char date[32];
+	pdfdoc_date(date);
+	cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+	cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_CREATOR, "orbat " ORBAT_VERSION);
+	if (meta) {
+		if (meta->title)
+			cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_TITLE, meta->title);
+		if (meta->subject)
+			cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_SUBJECT, meta->subject);
+		if (meta->keywords)
+			cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_KEYWORDS, meta->keywords);
+	}
+	doc->cr = cairo_create(doc->surface);
+	doc->page = 1;
+	return doc;
+}
+
+cairo_t *pdfdoc_cairo(pdfdoc *doc)
+{
+	return doc->cr;
+}
+
+void pdfdoc_next_page(pdfdoc *doc, double width_mm, double height_mm)
+{
+	cairo_show_page(doc->cr);
+	doc->page++;
+	cairo_pdf_surface_set_size(doc->surface, MM(width_mm), MM(height_mm));
+}
+
+void pdfdoc_label_page(pdfdoc *doc, const char *label)
+{
+	cairo_pdf_surface_set_page_label(doc->surface, label);
+}
+
+int pdfdoc_bookmark(pdfdoc *doc, int parent, const char *title)
+{
+	char link[32];
+	snprintf(link, sizeof link, "page=%d", doc->page);
+	return cairo_pdf_surface_add_outline(doc->surface, parent, title, link, CAIRO_PDF_OUTLINE_FLAG_OPEN);
+}
+
+bool pdfdoc_end(pdfdoc *doc, bool ok, char **error)
+{
+	*error = NULL;
+	cairo_status_t st = cairo_status(doc->cr);
+	cairo_destroy(doc->cr);
+	cairo_surface_finish(doc->surface);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(doc->surface);
+	cairo_surface_destroy(doc->surface);
+	int close_failed = fclose(doc->file) != 0;
+	bool good = ok && st == CAIRO_STATUS_SUCCESS && !doc->write_errors && !close_failed;
+	if (good && rename(doc->temp_path, doc->path) != 0) {
+		*error = xasprintf("cannot move the finished file to %s: %s", doc->path, strerror(errno));
+		good = false;
+	} else if (!good && ok) {
+		*error = xasprintf("writing %s failed: %s", doc->path,
+			st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : "the disk refused the data");
+	}
+	if (!good)
+		unlink(doc->temp_path);
+	free(doc->path);
+	free(doc->temp_path);
+	free(doc);
+	return good;
+}

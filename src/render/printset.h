@@ -1,0 +1,34 @@
+/* A scenario's whole print set: for each language, the map tiles, the
+ * one-page overview, the poster, the scenario sheet and the rosters, in
+ * OUT/<scenario-id>/<lang>/. */
+#ifndef ORBAT_PRINTSET_H
+#define ORBAT_PRINTSET_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../model/ruleset.h"
+#include "../model/scenario.h"
+#include "../text/lang.h"
+
+typedef struct printset_options {
+	const char *data_root;   /* holds fonts/ and layouts/ (and data/) */
+	const char *data_dir;    /* holds i18n/ */
+	const char *out_dir;
+	const char *paper;       /* "a4", "letter" */
+	double hex_size;         /* mm across the flats; 0 = the layout's default */
+	bool langs[LANG_COUNT];
+	bool quiet;
+} printset_options;
+
+/* The shared resources (fonts, strings, layouts), loaded once. */
+typedef struct printer printer;
+
+printer *printer_create(const printset_options *options, char **error);
+void printer_destroy(printer *p);
+
+/* Write every product; prints each file written to `log` unless quiet.
+ * False on the first failure, with a message in *error (free it). */
+bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error);
+
+#endif

@@ -1,0 +1,30 @@
+/* The print products of one scenario in one language.  Each writes one PDF
+ * atomically and returns false with a message when it cannot. */
+#ifndef ORBAT_PRODUCTS_H
+#define ORBAT_PRODUCTS_H
+
+#include <stdbool.h>
+
+#include "render.h"
+
+/* How a map is cut over pages; also used by the tests and the benchmark. */
+typedef struct tile_plan {
+	double page_width, page_height;   /* mm, after choosing the orientation */
+	double area_width, area_height;   /* printable map area per tile */
+	double step_x, step_y;            /* map distance between tiles */
+	int columns, rows;
+} tile_plan;
+
+void tiles_plan(const layouts *l, const paper_size *paper, double map_width, double map_height,
+	tile_plan *plan);
+
+/* The 50 mm calibration bar with its caption, top-left at x, y (mm). */
+void tiles_draw_calibration(const render_ctx *rc, cairo_t *cr, double x, double y);
+
+bool render_tiles(const render_ctx *rc, const char *path, char **error);
+bool render_poster(const render_ctx *rc, const char *path, char **error);
+bool render_overview(const render_ctx *rc, const char *path, char **error);
+bool render_sheet(const render_ctx *rc, const char *path, char **error);
+bool render_rosters(const render_ctx *rc, const char *path, char **error);
+
+#endif

@@ -1,0 +1,54 @@
+/* The print products of a scenario: what they share while being drawn, and
+ * the entry point that writes a whole print set. */
+#ifndef ORBAT_RENDER_H
+#define ORBAT_RENDER_H
+
+#include <cairo.h>
+#include <stdbool.h>
+
+#include "../model/ruleset.h"
+#include "../model/scenario.h"
+#include "../text/fonts.h"
+#include "../text/lang.h"
+#include "../text/strings.h"
+#include "layouts.h"
+
+/* Everything a product needs to draw one scenario in one language. */
+typedef struct render_ctx {
+	font_library *fonts;
+	const string_table *strings;
+	const layouts *layouts;
+	const scenario *sc;
+	const ruleset *rs;
+	hex_board board;
+	lang_id lang;
+	const paper_size *paper;
+	double hex_size;        /* mm across the flats */
+} render_ctx;
+
+typedef enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } text_align;
+
+typedef struct text_style {
+	const char *family;     /* FONT_TITLE or FONT_TEXT */
+	double size;            /* in user units of the cairo context */
+	bool bold;
+	bool italic;
+	text_align align;
+	double r, g, b;
+} text_style;
+
+/* Draw text with its top-left (or top-centre/right, by align) at x, y;
+ * width > 0 wraps lines at that width.  Returns the height used.  Unknown
+ * glyphs are counted in the font library. */
+double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
+	double x, double y, double width);
+/* Size the text would take, without drawing. */
+void text_measure(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
+	double width, double *out_width, double *out_height);
+
+/* A fixed text of the products in the context's language. */
+const char *render_string(const render_ctx *rc, const char *id);
+/* ":" as the language writes it after a label (French: no-break space before). */
+const char *render_colon(const render_ctx *rc);
+
+#endif

@@ -1,0 +1,288 @@
+/* Unit rosters, one section per side: every unit with its id, type and
+ * attributes in the page's language, start hex and section, brigade and
+ * commanding general, and a tick box per figure for losses at the table;
+ * then the side's generals with their positions. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "mapdraw.h"
+#include "pdfdoc.h"
+#include "products.h"
+
+#define MARGIN 12.0
+#define ROW_PAD 1.2
+
+typedef struct column {
+	const char *heading_id;
+	double width;
+} column;
+
+static const column COLUMNS[] = {
+	{ "col-id", 22 }, { "col-type", 36 }, { "col-attributes", 36 }, { "col-hex", 15 },
+	{ "col-section", 19 }, { "col-brigade", 17 }, { "col-general", 22 }, { "col-figures", 0 },
+};
+#define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])
+
+typedef struct roster_page {
+	pdfdoc *doc;
+	cairo_t *cr;
+	double width, height;
+	double y;
+	int pages;
+	int bookmark;
+} roster_page;
+
+static const char *section_names(const render_ctx *rc, hex_coord h, char *buf, size_t size)
+{
+	unsigned s = hex_sections(&rc->board, h);
+	const char *ids[3] = { "section-west", "section-centre", "section-east" };
+	buf[0] = '\0';
+	for (int i = 0; i < 3; i++) {
+		if (!(s & (1u << i)))
+			continue;
+		if (buf[0])
+			strncat(buf, " / ", size - strlen(buf) - 1);
+		strncat(buf, render_string(rc, ids[i]), size - strlen(buf) - 1);
+	}
+	return buf;
+}
+
+static const sc_brigade *brigade_of(const scenario *sc, const char *unit_id)
+{
+	for (size_t b = 0; b < sc->brigade_count; b++)
+		for (size_t k = 0; k < sc->brigades[b].unit_count; k++)
+			if (str_eq(sc->brigades[b].units[k], unit_id))
+				return &sc->brigades[b];
+	return NULL;
+}
+
+static const sc_general *general_with(const scenario *sc, hex_coord at, size_t side)
+{
+	for (size_t i = 0; i < sc->general_count; i++)
+		if (sc->generals[i].side == side && sc->generals[i].at.hex.col == at.col &&
+			sc->generals[i].at.hex.row == at.row)
+			return &sc->generals[i];
+	return NULL;
+}
+
+static const sc_general *general_by_id(const scenario *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->general_count; i++)
+		if (str_eq(sc->generals[i].id.text, id))
+			return &sc->generals[i];
+	return NULL;
+}
+
+static char *unit_attributes(const render_ctx *rc, const sc_unit *u)
+{
+	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+	char *out = xstrdup("");
+	for (size_t i = 0; type && i < type->allow_count; i++) {
+		const rs_allow *allow = &type->allows[i];
+		const char *value = allow->default_value;
+		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+			if (str_eq(sc_unit_attribute_names[k], allow->attribute) && u->attributes[k].text)
+				value = u->attributes[k].text;
+		const rs_attribute *attr = ruleset_find_attribute(rc->rs, allow->attribute);
+		const char *shown = value;
+		for (size_t v = 0; attr && value && v < attr->value_count; v++)
+			if (str_eq(attr->values[v].id, value))
+				shown = l10n_get(&attr->values[v].name, rc->lang);
+		if (!shown)
+			continue;
+		char *next = xasprintf("%s%s%s", out, *out ? ", " : "", shown);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+static void start_page(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
+{
+	if (rp->pages > 0)
+		pdfdoc_next_page(rp->doc, rp->width, rp->height);
+	rp->pages++;
+	char label[128];
+	snprintf(label, sizeof label, "%s %d", side_name, rp->pages);
+	pdfdoc_label_page(rp->doc, label);
+	cairo_t *cr = rp->cr;
+	double r, g, b;
+	mapdraw_side_colour(side, &r, &g, &b);
+	double x = MARGIN, w = rp->width - 2 * MARGIN;
+	rp->y = MARGIN;
+	text_style head = { FONT_TITLE, 7, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
+	char *title = xasprintf("%s — %s", render_string(rc, "rosters"), side_name);
+	rp->y += text_draw(rc, cr, title, &head, x, rp->y, w);
+	free(title);
+	text_style sub = { FONT_TEXT, 3.0, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
+	rp->y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &sub, x, rp->y, w) + 3;
+}
+
+static void table_header(const render_ctx *rc, roster_page *rp, size_t side)
+{
+	cairo_t *cr = rp->cr;
+	double r, g, b;
+	mapdraw_side_colour(side, &r, &g, &b);
+	double x = MARGIN, h = 6;
+	cairo_rectangle(cr, x, rp->y, rp->width - 2 * MARGIN, h);
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_fill(cr);
+	text_style st = { FONT_TEXT, 2.6, true, false, ALIGN_LEFT, 1, 1, 1 };
+	double figures_w = rp->width - 2 * MARGIN;
+	for (size_t c = 0; c + 1 < COLUMN_COUNT; c++)
+		figures_w -= COLUMNS[c].width;
+	for (size_t c = 0; c < COLUMN_COUNT; c++) {
+		double cw = COLUMNS[c].width ? COLUMNS[c].width : figures_w;
+		text_draw(rc, cr, render_string(rc, COLUMNS[c].heading_id), &st, x + 1, rp->y + 1.4, cw - 2);
+		x += cw;
+	}
+	rp->y += h;
+}
+
+static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
+{
+	const scenario *sc = rc->sc;
+	cairo_t *cr = rp->cr;
+	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+	char hex[HEX_ADDRESS_MAX], sections[128];
+	hex_format(u->at.hex, hex);
+	section_names(rc, u->at.hex, sections, sizeof sections);
+	const sc_brigade *br = brigade_of(sc, u->id.text);
+	const sc_general *gen = general_with(sc, u->at.hex, u->side);
+	if (!gen && br)
+		gen = general_by_id(sc, br->general.text);
+	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
+		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
+	char *attrs = unit_attributes(rc, u);
+	const char *cells[COLUMN_COUNT - 1] = {
+		u->id.text, type_text, attrs, hex, sections, br ? br->id.text : "",
+		gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
+	};
+
+	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	double h = 6;
+	for (size_t c = 0; c + 1 < COLUMN_COUNT; c++) {
+		double th;
+		text_measure(rc, cr, cells[c] ? cells[c] : "", &st, COLUMNS[c].width - 2, NULL, &th);
+		h = fmax(h, th + 2 * ROW_PAD);
+	}
+	if (shade) {
+		cairo_rectangle(cr, MARGIN, rp->y, rp->width - 2 * MARGIN, h);
+		cairo_set_source_rgb(cr, 0.93, 0.93, 0.91);
+		cairo_fill(cr);
+	}
+	double x = MARGIN;
+	for (size_t c = 0; c + 1 < COLUMN_COUNT; c++) {
+		st.bold = c == 0;
+		text_draw(rc, cr, cells[c] ? cells[c] : "", &st, x + 1, rp->y + ROW_PAD, COLUMNS[c].width - 2);
+		x += COLUMNS[c].width;
+	}
+	/* One box per figure the unit starts with; full strength beyond
+	 * that is shown struck out. */
+	int full = type ? type->figures : 0;
+	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
+	double box = 3.6;
+	cairo_set_line_width(cr, 0.25);
+	for (int i = 0; i < full; i++) {
+		double bx = x + 1 + i * (box + 1.0), by = rp->y + ROW_PAD;
+		cairo_rectangle(cr, bx, by, box, box);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_stroke(cr);
+		if (i >= start) {
+			cairo_move_to(cr, bx, by);
+			cairo_line_to(cr, bx + box, by + box);
+			cairo_move_to(cr, bx + box, by);
+			cairo_line_to(cr, bx, by + box);
+			cairo_stroke(cr);
+		}
+	}
+	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+	cairo_set_line_width(cr, 0.15);
+	cairo_move_to(cr, MARGIN, rp->y + h);
+	cairo_line_to(cr, rp->width - MARGIN, rp->y + h);
+	cairo_stroke(cr);
+	rp->y += h;
+	free(type_text);
+	free(attrs);
+}
+
+static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
+{
+	const scenario *sc = rc->sc;
+	cairo_t *cr = rp->cr;
+	text_style h2 = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	rp->y += 4;
+	rp->y += text_draw(rc, cr, render_string(rc, "generals"), &h2, MARGIN, rp->y, 0) + 1;
+	for (size_t i = 0; i < sc->general_count; i++) {
+		const sc_general *g = &sc->generals[i];
+		if (g->side != side)
+			continue;
+		char hex[HEX_ADDRESS_MAX], sections[128];
+		const char *with = render_string(rc, "alone");
+		char *with_text = NULL;
+		for (size_t k = 0; k < sc->unit_count; k++) {
+			const sc_unit *u = &sc->units[k];
+			if (u->side == side && u->at.hex.col == g->at.hex.col && u->at.hex.row == g->at.hex.row) {
+				char *next = xasprintf("%s%s%s", with_text ? with_text : render_string(rc, "attached-to"),
+					with_text ? ", " : " ", u->id.text);
+				free(with_text);
+				with_text = next;
+			}
+		}
+		if (with_text)
+			with = with_text;
+		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text,
+			g->name.text ? g->name.text : g->id.text, hex_format(g->at.hex, hex),
+			section_names(rc, g->at.hex, sections, sizeof sections), with);
+		rp->y += text_draw(rc, cr, line, &st, MARGIN + 2, rp->y, rp->width - 2 * MARGIN - 2) + 0.8;
+		free(line);
+		free(with_text);
+	}
+}
+
+bool render_rosters(const render_ctx *rc, const char *path, char **error)
+{
+	const scenario *sc = rc->sc;
+	roster_page rp = { 0 };
+	rp.width = fmin(rc->paper->width, rc->paper->height);
+	rp.height = fmax(rc->paper->width, rc->paper->height);
+	const char *title = l10n_get(&sc->title, rc->lang);
+	char *doc_title = xasprintf("%s — %s", title, render_string(rc, "rosters"));
+	pdf_meta meta = { doc_title, render_string(rc, "rosters"), rc->rs->id, lang_code(rc->lang) };
+	rp.doc = pdfdoc_begin(path, rp.width, rp.height, &meta, error);
+	free(doc_title);
+	if (!rp.doc)
+		return false;
+	rp.cr = pdfdoc_cairo(rp.doc);
+	int top = pdfdoc_bookmark(rp.doc, 0, render_string(rc, "rosters"));
+	cairo_save(rp.cr);
+	cairo_scale(rp.cr, PT_PER_MM, PT_PER_MM);
+	for (size_t s = 0; s < sc->side_count && s < 2; s++) {
+		const rs_named *named = ruleset_find_side(rc->rs, sc->sides[s].id.text);
+		const char *side_name = named ? l10n_get(&named->name, rc->lang) : sc->sides[s].id.text;
+		/* Each side starts on a page of its own.  The millimetre scale
+		 * set above stays in force across pages. */
+		start_page(rc, &rp, side_name, s);
+		pdfdoc_bookmark(rp.doc, top, side_name);
+		table_header(rc, &rp, s);
+		int row = 0;
+		for (size_t i = 0; i < sc->unit_count; i++) {
+			if (sc->units[i].side != s)
+				continue;
+			if (rp.y > rp.height - MARGIN - 14) {
+				start_page(rc, &rp, side_name, s);
+				table_header(rc, &rp, s);
+			}
+			unit_row(rc, &rp, &sc->units[i], (row++ & 1) != 0);
+		}
+		if (rp.y > rp.height - MARGIN - 30)
+			start_page(rc, &rp, side_name, s);
+		generals_list(rc, &rp, s);
+	}
+	cairo_restore(rp.cr);
+	return pdfdoc_end(rp.doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
+}

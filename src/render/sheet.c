@@ -1,0 +1,172 @@
+/* One-page products in landscape: the overview map (the whole map scaled
+ * to the page, with its legend) and the scenario sheet (title, date,
+ * briefing, the map with deployments, the legend, each side's hand,
+ * victory target and first move, and the objectives). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../base/util.h"
+#include "mapdraw.h"
+#include "pdfdoc.h"
+#include "products.h"
+
+#define PAGE_MARGIN 10.0
+
+/* Draw the whole map scaled into the box, centred; returns the height used. */
+static double fit_map(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+	double x, double y, double w, double h)
+{
+	double scale = fmin(w / g->width, h / g->height);
+	double used_w = g->width * scale, used_h = g->height * scale;
+	cairo_save(cr);
+	cairo_translate(cr, x + (w - used_w) / 2, y);
+	cairo_scale(cr, scale, scale);
+	mapdraw_map(rc, cr, g);
+	cairo_restore(cr);
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	cairo_set_line_width(cr, 0.2);
+	cairo_rectangle(cr, x + (w - used_w) / 2, y, used_w, used_h);
+	cairo_stroke(cr);
+	return used_h;
+}
+
+static double legend_height(const render_ctx *rc, cairo_t *cr, double width, double swatch)
+{
+	/* Measure by drawing into a throwaway recording surface. */
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *probe = cairo_create(rec);
+	double h = mapdraw_legend(rc, probe, 0, 0, width, swatch);
+	cairo_destroy(probe);
+	cairo_surface_destroy(rec);
+	(void)cr;
+	return h;
+}
+
+static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const char *product_id,
+	double *w, double *h, char **error)
+{
+	*w = fmax(rc->paper->width, rc->paper->height);
+	*h = fmin(rc->paper->width, rc->paper->height);
+	const char *title = l10n_get(&rc->sc->title, rc->lang);
+	char *doc_title = xasprintf("%s — %s", title, render_string(rc, product_id));
+	pdf_meta meta = { doc_title, render_string(rc, product_id), rc->rs->id, lang_code(rc->lang) };
+	pdfdoc *doc = pdfdoc_begin(path, *w, *h, &meta, error);
+	free(doc_title);
+	if (doc) {
+		pdfdoc_label_page(doc, render_string(rc, product_id));
+		pdfdoc_bookmark(doc, 0, render_string(rc, product_id));
+	}
+	return doc;
+}
+
+bool render_overview(const render_ctx *rc, const char *path, char **error)
+{
+	double pw, ph;
+	pdfdoc *doc = begin_landscape(rc, path, "overview", &pw, &ph, error);
+	if (!doc)
+		return false;
+	cairo_t *cr = pdfdoc_cairo(doc);
+	cairo_save(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+	map_geom g;
+	mapgeom_init(&g, &rc->board, rc->hex_size);
+	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
+	text_style head = { FONT_TITLE, 6.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &head, x, y, w) + 2;
+	double lh = legend_height(rc, cr, w, 6);
+	double map_h = ph - PAGE_MARGIN - y - lh - 4;
+	y += fit_map(rc, cr, &g, x, y, w, map_h) + 3;
+	mapdraw_legend(rc, cr, x, y, w, 6);
+	cairo_restore(cr);
+	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
+}
+
+static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, double y, double w)
+{
+	const scenario *sc = rc->sc;
+	const sc_side *side = &sc->sides[s];
+	const rs_named *named = ruleset_find_side(rc->rs, side->id.text);
+	double r, g, b;
+	mapdraw_side_colour(s, &r, &g, &b);
+	double top = y;
+	cairo_rectangle(cr, x, y, 2, 14);
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_fill(cr);
+	text_style name = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
+	y += text_draw(rc, cr, named ? l10n_get(&named->name, rc->lang) : side->id.text, &name, x + 4, y, w - 4);
+	text_style line = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	const char *colon = render_colon(rc);
+	char *text = xasprintf("%s%s %ld · %s%s %ld · %s%s %s",
+		render_string(rc, "hand"), colon, side->cards.value,
+		render_string(rc, "victory"), colon, side->victory.value,
+		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"));
+	y += text_draw(rc, cr, text, &line, x + 4, y, w - 4);
+	free(text);
+	return y - top;
+}
+
+bool render_sheet(const render_ctx *rc, const char *path, char **error)
+{
+	const scenario *sc = rc->sc;
+	double pw, ph;
+	pdfdoc *doc = begin_landscape(rc, path, "sheet", &pw, &ph, error);
+	if (!doc)
+		return false;
+	cairo_t *cr = pdfdoc_cairo(doc);
+	cairo_save(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+
+	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
+	text_style head = { FONT_TITLE, 7.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	y += text_draw(rc, cr, l10n_get(&sc->title, rc->lang), &head, x, y, w);
+	text_style sub = { FONT_TEXT, 3.2, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
+	char *subtitle = xasprintf("%s%s%s · %s: %s",
+		sc->date.text ? render_string(rc, "date") : "", sc->date.text ? " " : "",
+		sc->date.text ? sc->date.text : "", render_string(rc, "ruleset"), l10n_get(&rc->rs->name, rc->lang));
+	y += text_draw(rc, cr, subtitle, &sub, x, y, w) + 3;
+	free(subtitle);
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	cairo_set_line_width(cr, 0.3);
+	cairo_move_to(cr, x, y - 1.5);
+	cairo_line_to(cr, x + w, y - 1.5);
+	cairo_stroke(cr);
+
+	/* Left column: briefing, sides, objectives. */
+	double col_w = 92, ly = y;
+	text_style h2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style body = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	if (!l10n_empty(&sc->briefing)) {
+		ly += text_draw(rc, cr, render_string(rc, "briefing"), &h2, x, ly, col_w) + 1;
+		ly += text_draw(rc, cr, l10n_get(&sc->briefing, rc->lang), &body, x, ly, col_w) + 4;
+	}
+	for (size_t s = 0; s < sc->side_count && s < 2; s++)
+		ly += side_block(rc, cr, s, x, ly, col_w) + 3;
+	if (sc->objective_count) {
+		ly += text_draw(rc, cr, render_string(rc, "objectives"), &h2, x, ly, col_w) + 1;
+		for (size_t i = 0; i < sc->objective_count; i++) {
+			const sc_objective *o = &sc->objectives[i];
+			char hex[HEX_ADDRESS_MAX];
+			const char *who = "";
+			const rs_named *side = ruleset_find_side(rc->rs, o->for_side.text);
+			who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
+			const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
+			bool fr = rc->lang == LANG_FR;
+			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", hex_format(o->at.hex, hex),
+				*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
+				o->vp.value, render_string(rc, "vp"), who);
+			ly += text_draw(rc, cr, line, &body, x + 2, ly, col_w - 2) + 0.5;
+			free(line);
+		}
+	}
+
+	/* Right: the map and the legend. */
+	double mx = x + col_w + 6, mw = w - col_w - 6;
+	double lh = legend_height(rc, cr, mw, 5);
+	map_geom g;
+	mapgeom_init(&g, &rc->board, rc->hex_size);
+	double used = fit_map(rc, cr, &g, mx, y, mw, ph - PAGE_MARGIN - y - lh - 3);
+	mapdraw_legend(rc, cr, mx, y + used + 3, mw, 5);
+	cairo_restore(cr);
+	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
+}

@@ -1,0 +1,74 @@
+#include "render.h"
+
+static PangoLayout *make_layout(const render_ctx *rc, cairo_t *cr, const char *utf8,
+	const text_style *style, double width)
+{
+	PangoLayout *layout = fonts_layout(rc->fonts, cr, rc->lang, style->family);
+	PangoFontDescription *desc = pango_font_description_from_string(style->family);
+	pango_font_description_set_absolute_size(desc, style->size * PANGO_SCALE);
+	pango_font_description_set_weight(desc, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_style(desc, style->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+	pango_layout_set_font_description(layout, desc);
+	pango_font_description_free(desc);
+	if (width > 0) {
+		pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+		pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+	}
+	PangoAlignment align = style->align == ALIGN_CENTER ? PANGO_ALIGN_CENTER :
+		style->align == ALIGN_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
+	pango_layout_set_alignment(layout, align);
+	pango_layout_set_text(layout, utf8, -1);
+	fonts_check(rc->fonts, layout);
+	return layout;
+}
+
+void text_measure(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
+	double width, double *out_width, double *out_height)
+{
+	PangoLayout *layout = make_layout(rc, cr, utf8, style, width);
+	PangoRectangle ink, logical;
+	pango_layout_get_extents(layout, &ink, &logical);
+	if (out_width)
+		*out_width = (double)logical.width / PANGO_SCALE;
+	if (out_height)
+		*out_height = (double)logical.height / PANGO_SCALE;
+	g_object_unref(layout);
+}
+
+double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
+	double x, double y, double width)
+{
+	PangoLayout *layout = make_layout(rc, cr, utf8, style, width);
+	PangoRectangle logical;
+	pango_layout_get_extents(layout, NULL, &logical);
+	double w = (double)logical.width / PANGO_SCALE;
+	double h = (double)logical.height / PANGO_SCALE;
+	double left = x;
+	if (width <= 0) {
+		/* Unwrapped text: x is the anchor named by the alignment. */
+		if (style->align == ALIGN_CENTER)
+			left = x - w / 2;
+		else if (style->align == ALIGN_RIGHT)
+			left = x - w;
+	}
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, style->r, style->g, style->b);
+	cairo_move_to(cr, left, y);
+	pango_cairo_show_layout(cr, layout);
+	cairo_restore(cr);
+	/* The current point is not part of the saved state: clear it, or the
+	 * next arc would start with a line from here. */
+	cairo_new_path(cr);
+	g_object_unref(layout);
+	return h;
+}
+
+const char *render_string(const render_ctx *rc, const char *id)
+{
+	return strings_get(rc->strings, id, rc->lang);
+}
+
+const char *render_colon(const render_ctx *rc)
+{
+	return rc->lang == LANG_FR ? "\u00a0:" : ":";
+}

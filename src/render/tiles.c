@@ -1,0 +1,187 @@
+/* The map at true scale, cut over A4 or Letter pages for a miniatures
+ * table: each tile repeats a band of its neighbour for taping, carries cut
+ * and alignment marks, its place in the assembly ("B3"), a small diagram
+ * of the assembly and a 50 mm bar to check the printer did not scale. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../base/util.h"
+#include "mapdraw.h"
+#include "pdfdoc.h"
+#include "products.h"
+
+static int tiles_needed(double length, double area, double step)
+{
+	if (length <= area)
+		return 1;
+	return 1 + (int)ceil((length - area) / step - 1e-9);
+}
+
+void tiles_plan(const layouts *l, const paper_size *paper, double map_width, double map_height,
+	tile_plan *plan)
+{
+	tile_plan best = { 0 };
+	for (int landscape = 0; landscape < 2; landscape++) {
+		tile_plan p;
+		p.page_width = landscape ? paper->height : paper->width;
+		p.page_height = landscape ? paper->width : paper->height;
+		p.area_width = p.page_width - 2 * l->tile_margin;
+		p.area_height = p.page_height - 2 * l->tile_margin - l->tile_footer;
+		p.step_x = p.area_width - l->tile_overlap;
+		p.step_y = p.area_height - l->tile_overlap;
+		p.columns = tiles_needed(map_width, p.area_width, p.step_x);
+		p.rows = tiles_needed(map_height, p.area_height, p.step_y);
+		if (!landscape || p.columns * p.rows < best.columns * best.rows)
+			best = p;
+	}
+	*plan = best;
+}
+
+static void tile_name(int row, int col, char buf[16])
+{
+	/* Rows are letters from the north, columns numbers from the west. */
+	if (row < 26)
+		snprintf(buf, 16, "%c%d", 'A' + row, col + 1);
+	else
+		snprintf(buf, 16, "%c%c%d", 'A' + row / 26 - 1, 'A' + row % 26, col + 1);
+}
+
+static void cut_mark(cairo_t *cr, double x, double y, double dx, double dy, double len)
+{
+	/* A mark pointing away from the corner, outside the printed area. */
+	cairo_move_to(cr, x + dx * 1.0, y);
+	cairo_line_to(cr, x + dx * (1.0 + len), y);
+	cairo_move_to(cr, x, y + dy * 1.0);
+	cairo_line_to(cr, x, y + dy * (1.0 + len));
+}
+
+void tiles_draw_calibration(const render_ctx *rc, cairo_t *cr, double x, double y)
+{
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	for (int i = 0; i < 5; i++) {
+		cairo_rectangle(cr, x + i * 10, y, 10, 2.5);
+		if (i % 2 == 0)
+			cairo_fill(cr);
+	}
+	cairo_set_line_width(cr, 0.2);
+	cairo_rectangle(cr, x, y, 50, 2.5);
+	cairo_stroke(cr);
+	text_style st = { FONT_TEXT, 2.4, false, false, ALIGN_LEFT, 0, 0, 0 };
+	text_draw(rc, cr, render_string(rc, "calibration"), &st, x, y + 3.2, 0);
+	cairo_restore(cr);
+}
+
+static void draw_assembly(cairo_t *cr, const tile_plan *p, int row, int col, double x, double y, double max_w, double max_h)
+{
+	double cell = fmin(max_w / p->columns, max_h / p->rows);
+	cell = fmin(cell, 4.0);
+	cairo_save(cr);
+	cairo_set_line_width(cr, 0.2);
+	for (int r = 0; r < p->rows; r++) {
+		for (int c = 0; c < p->columns; c++) {
+			cairo_rectangle(cr, x + c * cell, y + r * cell, cell, cell);
+			if (r == row && c == col) {
+				cairo_set_source_rgb(cr, 0.70, 0.10, 0.10);
+				cairo_fill_preserve(cr);
+			}
+			cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+			cairo_stroke(cr);
+		}
+	}
+	cairo_restore(cr);
+}
+
+bool render_tiles(const render_ctx *rc, const char *path, char **error)
+{
+	const layouts *l = rc->layouts;
+	map_geom g;
+	mapgeom_init(&g, &rc->board, rc->hex_size);
+	tile_plan p;
+	tiles_plan(l, rc->paper, g.width, g.height, &p);
+
+	const char *title = l10n_get(&rc->sc->title, rc->lang);
+	char *doc_title = xasprintf("%s — %s", title, render_string(rc, "map-tiles"));
+	pdf_meta meta = { doc_title, render_string(rc, "map-tiles"), rc->rs->id, lang_code(rc->lang) };
+	pdfdoc *doc = pdfdoc_begin(path, p.page_width, p.page_height, &meta, error);
+	free(doc_title);
+	if (!doc)
+		return false;
+	cairo_t *cr = pdfdoc_cairo(doc);
+	int top = pdfdoc_bookmark(doc, 0, render_string(rc, "map-tiles"));
+	double m = l->tile_margin;
+	int total = p.columns * p.rows, index = 0;
+
+	for (int r = 0; r < p.rows; r++) {
+		for (int c = 0; c < p.columns; c++, index++) {
+			if (index > 0)
+				pdfdoc_next_page(doc, p.page_width, p.page_height);
+			char name[16];
+			tile_name(r, c, name);
+			pdfdoc_label_page(doc, name);
+			char *mark = xasprintf("%s %s", render_string(rc, "tile"), name);
+			pdfdoc_bookmark(doc, top, mark);
+			free(mark);
+
+			cairo_save(cr);
+			cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+
+			/* The map, clipped to the printable area. */
+			cairo_save(cr);
+			cairo_rectangle(cr, m, m, p.area_width, p.area_height);
+			cairo_clip(cr);
+			cairo_translate(cr, m - c * p.step_x, m - r * p.step_y);
+			mapdraw_map(rc, cr, &g);
+			cairo_restore(cr);
+
+			/* Overlap bands that the next tiles cover. */
+			cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
+			if (c + 1 < p.columns)
+				cairo_rectangle(cr, m + p.area_width - l->tile_overlap, m, l->tile_overlap, p.area_height);
+			if (r + 1 < p.rows)
+				cairo_rectangle(cr, m, m + p.area_height - l->tile_overlap, p.area_width, l->tile_overlap);
+			cairo_fill(cr);
+
+			/* Cut marks at the corners of the area, alignment ticks where
+			 * the neighbours' edges land. */
+			cairo_set_source_rgb(cr, 0, 0, 0);
+			cairo_set_line_width(cr, 0.25);
+			double x0 = m, y0 = m, x1 = m + p.area_width, y1 = m + p.area_height;
+			cut_mark(cr, x0, y0, -1, -1, m - 2);
+			cut_mark(cr, x1, y0, 1, -1, m - 2);
+			cut_mark(cr, x0, y1, -1, 1, m - 2);
+			cut_mark(cr, x1, y1, 1, 1, m - 2);
+			if (c + 1 < p.columns) {
+				double x = x1 - l->tile_overlap;
+				cairo_move_to(cr, x, y0 - 1);
+				cairo_line_to(cr, x, y0 - m + 2);
+				cairo_move_to(cr, x, y1 + 1);
+				cairo_line_to(cr, x, y1 + 4);
+			}
+			if (r + 1 < p.rows) {
+				double y = y1 - l->tile_overlap;
+				cairo_move_to(cr, x0 - 1, y);
+				cairo_line_to(cr, x0 - m + 2, y);
+				cairo_move_to(cr, x1 + 1, y);
+				cairo_line_to(cr, x1 + m - 2, y);
+			}
+			cairo_stroke(cr);
+
+			/* Footer: name, place, diagram, calibration, hint. */
+			double fy = y1 + 4;
+			text_style big = { FONT_TITLE, 9, true, false, ALIGN_LEFT, 0, 0, 0 };
+			text_draw(rc, cr, name, &big, m, fy, 0);
+			char *place = xasprintf("%s %d %s %d · %s · %s %.0f mm", render_string(rc, "tile"), index + 1,
+				render_string(rc, "tile-of"), total, title, render_string(rc, "hex-size"), rc->hex_size);
+			text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+			text_draw(rc, cr, place, &small, m + 16, fy + 0.5, p.area_width - 90);
+			free(place);
+			text_draw(rc, cr, render_string(rc, "overlap-hint"), &small, m + 16, fy + 7, p.area_width - 90);
+			draw_assembly(cr, &p, r, c, x1 - 68, fy, 14, 12);
+			tiles_draw_calibration(rc, cr, x1 - 50, fy + 1);
+			cairo_restore(cr);
+		}
+	}
+	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
+}

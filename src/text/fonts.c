@@ -1,0 +1,119 @@
+#include "fonts.h"
+
+#include <dirent.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-fontmap.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+
+struct font_library {
+	PangoFontMap *map;
+	PangoContext *context;
+	int unknown_glyphs;
+	char *first_bad_text;
+};
+
+font_library *fonts_create(const char *fonts_dir, char **error)
+{
+	*error = NULL;
+	FcConfig *config = FcConfigCreate();
+	DIR *dir = config ? opendir(fonts_dir) : NULL;
+	if (!dir) {
+		*error = xasprintf("cannot read the fonts in %s", fonts_dir);
+		if (config)
+			FcConfigDestroy(config);
+		return NULL;
+	}
+	/* File by file: adding a whole folder would make fontconfig try to
+	 * write a cache for it. */
+	struct dirent *e;
+	while ((e = readdir(dir))) {
+		size_t n = strlen(e->d_name);
+		if (n > 4 && (strcmp(e->d_name + n - 4, ".ttf") == 0 || strcmp(e->d_name + n - 4, ".otf") == 0)) {
+			char *path = xasprintf("%s/%s", fonts_dir, e->d_name);
+			FcConfigAppFontAddFile(config, (const FcChar8 *)path);
+			free(path);
+		}
+	}
+	closedir(dir);
+	FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+	if (!set || set->nfont == 0) {
+		*error = xasprintf("no font file found in %s", fonts_dir);
+		FcConfigDestroy(config);
+		return NULL;
+	}
+	PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	if (!map) {
+		*error = xstrdup("Pango has no FreeType font map");
+		FcConfigDestroy(config);
+		return NULL;
+	}
+	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
+	FcConfigDestroy(config);
+	/* Points are the user unit of a PDF page: 72 units per inch. */
+	pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(map), 72.0);
+
+	font_library *lib = xcalloc(1, sizeof *lib);
+	lib->map = map;
+	lib->context = pango_font_map_create_context(map);
+	cairo_font_options_t *options = cairo_font_options_create();
+	/* Vector output: no hinting, metrics as designed. */
+	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+	pango_cairo_context_set_font_options(lib->context, options);
+	cairo_font_options_destroy(options);
+	return lib;
+}
+
+void fonts_destroy(font_library *lib)
+{
+	if (!lib)
+		return;
+	g_object_unref(lib->context);
+	g_object_unref(lib->map);
+	free(lib->first_bad_text);
+	free(lib);
+}
+
+PangoLanguage *fonts_language(lang_id lang)
+{
+	return pango_language_from_string(lang_code(lang));
+}
+
+PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const char *font)
+{
+	pango_cairo_update_context(cr, lib->context);
+	pango_context_set_language(lib->context, fonts_language(lang));
+	PangoLayout *layout = pango_layout_new(lib->context);
+	PangoFontDescription *desc = pango_font_description_from_string(font);
+	pango_layout_set_font_description(layout, desc);
+	pango_font_description_free(desc);
+	/* Also as an attribute, so the language survives context changes. */
+	PangoAttrList *attrs = pango_attr_list_new();
+	pango_attr_list_insert(attrs, pango_attr_language_new(fonts_language(lang)));
+	pango_layout_set_attributes(layout, attrs);
+	pango_attr_list_unref(attrs);
+	return layout;
+}
+
+void fonts_check(font_library *lib, PangoLayout *layout)
+{
+	int unknown = pango_layout_get_unknown_glyphs_count(layout);
+	if (unknown <= 0)
+		return;
+	lib->unknown_glyphs += unknown;
+	if (!lib->first_bad_text)
+		lib->first_bad_text = xstrdup(pango_layout_get_text(layout));
+}
+
+int fonts_unknown_glyphs(const font_library *lib)
+{
+	return lib->unknown_glyphs;
+}
+
+const char *fonts_first_bad_text(const font_library *lib)
+{
+	return lib->first_bad_text ? lib->first_bad_text : "";
+}

@@ -1,0 +1,40 @@
+/* The bundled fonts, and nothing else.
+ *
+ * A private fontconfig configuration holds only the files of fonts/, and a
+ * Pango font map uses it, so output never depends on the machine's fonts.
+ * A text that needs a glyph those fonts lack is an error: the library
+ * counts unknown glyphs and the caller refuses to write the product. */
+#ifndef ORBAT_FONTS_H
+#define ORBAT_FONTS_H
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+#include <stdbool.h>
+
+#include "lang.h"
+
+typedef struct font_library font_library;
+
+/* The two families of the print products. */
+#define FONT_TITLE "Old Standard TT"
+#define FONT_TEXT "Noto Sans"
+
+/* NULL when the folder holds no usable font (message in *error, to free). */
+font_library *fonts_create(const char *fonts_dir, char **error);
+void fonts_destroy(font_library *lib);
+
+/* A layout for drawing on cr, in the given language, with a font such as
+ * "Noto Sans Bold 9" (size in points = user units when cr draws in points;
+ * see fonts_layout_mm).  Free with g_object_unref. */
+PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const char *font);
+
+/* Check a laid-out text: counts its unknown glyphs into the library. */
+void fonts_check(font_library *lib, PangoLayout *layout);
+/* Unknown glyphs met since creation, and the first text that had one. */
+int fonts_unknown_glyphs(const font_library *lib);
+const char *fonts_first_bad_text(const font_library *lib);
+
+/* The Pango language tag for a language ("en", "nl", "fr"). */
+PangoLanguage *fonts_language(lang_id lang);
+
+#endif

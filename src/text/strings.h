@@ -1,0 +1,25 @@
+/* The fixed texts of the print products (data/i18n/strings.xml), each in
+ * English, Dutch and French. */
+#ifndef ORBAT_STRINGS_H
+#define ORBAT_STRINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+#include "lang.h"
+
+typedef struct string_table string_table;
+
+/* NULL on a broken file (reported in the sink). */
+string_table *strings_load(const char *path, diag_sink *sink);
+void strings_destroy(string_table *table);
+/* The text of `id` in `lang`; the id itself when unknown, so a missing
+ * entry shows on the page instead of crashing (tests catch it). */
+const char *strings_get(const string_table *table, const char *id, lang_id lang);
+bool strings_has(const string_table *table, const char *id);
+/* Entries lacking a language: how many, and the first id. */
+size_t strings_incomplete(const string_table *table, const char **first_id);
+size_t strings_count(const string_table *table);
+
+#endif

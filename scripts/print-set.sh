@@ -1,12 +1,12 @@
 #!/bin/bash
-# The main job: validate every bundled scenario and make its print set.
-# Until the print products exist, it stops after validation and says so.
+# The main job: validate every bundled scenario and write its full print set
+# (map tiles, overview, poster, scenario sheet, rosters) in English, Dutch
+# and French under output/<scenario-id>/<lang>/.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here"
 orbat=build/src/orbat
 "$orbat" validate scenarios/*.xml
-mkdir -p output
+"$orbat" render -o output scenarios/*.xml
 echo
-echo "Print products (maps, cards, rosters, reference card) are not built yet:"
-echo "this version validates scenarios only; output/ stays empty."
+echo "Print sets written under $here/output/"

@@ -39,11 +39,3 @@ const char *datadir_get(void)
 		return env;
 	return running_uninstalled() ? ORBAT_SOURCE_ROOT "/data" : ORBAT_INSTALLED_DATADIR;
 }
-
-const char *datadir_root(void)
-{
-	const char *env = getenv("ORBAT_DATADIR");
-	if (env && *env)
-		return env;
-	return running_uninstalled() ? ORBAT_SOURCE_ROOT : ORBAT_INSTALLED_DATADIR;
-}

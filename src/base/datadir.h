@@ -6,10 +6,9 @@
 #ifndef ORBAT_DATADIR_H
 #define ORBAT_DATADIR_H
 
-/* The data directory; the string is static. */
+/* The data directory: rulesets/, schema/, i18n/, fonts/ and layouts/ (in
+ * the source tree data/fonts and data/layouts link to the top-level
+ * folders).  The string is static. */
 const char *datadir_get(void);
-/* The project's top directory when run uninstalled (fonts/, layouts/),
- * else the installed data directory. */
-const char *datadir_root(void);
 
 #endif

@@ -51,7 +51,6 @@ static int render_run(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	printset_options opt = {
-		.data_root = datadir_root(),
 		.data_dir = datadir_get(),
 		.out_dir = "output",
 		.paper = "a4",

@@ -12,8 +12,7 @@
 #include "../text/lang.h"
 
 typedef struct printset_options {
-	const char *data_root;   /* holds fonts/ and layouts/ (and data/) */
-	const char *data_dir;    /* holds i18n/ */
+	const char *data_dir;    /* holds fonts/, layouts/ and i18n/ */
 	const char *out_dir;
 	const char *paper;       /* "a4", "letter" */
 	double hex_size;         /* mm across the flats; 0 = the layout's default */

@@ -29,6 +29,10 @@ static void render_help(FILE *out)
 	      "Options:\n"
 	      "  --lang en|nl|fr     languages, repeatable or comma list (default all)\n"
 	      "  --paper a4|letter   paper for tiles, sheet and rosters (default a4)\n"
+	      "  --format pdf|svg|png  pdf (default): the whole set; svg or png: the map\n"
+	      "                      alone at true scale (map.svg/png) and the scenario\n"
+	      "                      sheet, for VASSAL or Tabletop Simulator modules\n"
+	      "  --dpi N             resolution of png images (default 150)\n"
 	      "  --hex-size MM       hex size across the flats in millimetres\n"
 	      "                      (default per ruleset, from layouts/print.xml)\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
@@ -45,6 +49,8 @@ static int render_run(int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "hex-size", required_argument, NULL, 'x' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "dpi", required_argument, NULL, 'd' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -80,6 +86,27 @@ static int render_run(int argc, char **argv)
 		case 'o':
 			opt.out_dir = optarg;
 			break;
+		case 'f':
+			if (strcmp(optarg, "pdf") == 0)
+				opt.format = DOC_PDF;
+			else if (strcmp(optarg, "svg") == 0)
+				opt.format = DOC_SVG;
+			else if (strcmp(optarg, "png") == 0)
+				opt.format = DOC_PNG;
+			else {
+				fprintf(stderr, "orbat render: --format takes pdf, svg or png, not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'd': {
+			char *end = NULL;
+			opt.dpi = strtod(optarg, &end);
+			if (end == optarg || *end || opt.dpi < 36 || opt.dpi > 1200) {
+				fprintf(stderr, "orbat render: --dpi takes a resolution from 36 to 1200, not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		}
 		case 'q':
 			opt.quiet = true;
 			break;

@@ -1,7 +1,9 @@
 #include "pdfdoc.h"
 
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +13,14 @@
 #include "../base/util.h"
 
 struct pdfdoc {
+	doc_format format;
 	char *path;
 	char *temp_path;
 	FILE *file;
 	cairo_surface_t *surface;
 	cairo_t *cr;
 	int page;            /* 1-based number of the page being drawn */
+	bool extra_pages;    /* a second page asked of a one-page format */
 	int write_errors;
 };
 
@@ -43,11 +47,31 @@ void pdfdoc_date(char buf[32])
 	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+const char *pdfdoc_extension(doc_format format)
+{
+	return format == DOC_SVG ? "svg" : format == DOC_PNG ? "png" : "pdf";
+}
+
 pdfdoc *pdfdoc_begin(const char *path, double width_mm, double height_mm,
 	const pdf_meta *meta, char **error)
 {
+	return pdfdoc_begin_as(DOC_PDF, 0, path, width_mm, height_mm, meta, error);
+}
+
+pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double width_mm,
+	double height_mm, const pdf_meta *meta, char **error)
+{
 	*error = NULL;
+	if (format == DOC_PNG) {
+		double px = width_mm / 25.4 * dpi, py = height_mm / 25.4 * dpi;
+		if (dpi <= 0 || px > 32767 || py > 32767) {
+			*error = xasprintf("%s would be %.0f × %.0f pixels at %.0f dpi; cairo draws at most 32767 a side",
+				path, px, py, dpi);
+			return NULL;
+		}
+	}
 	pdfdoc *doc = xcalloc(1, sizeof *doc);
+	doc->format = format;
 	doc->path = xstrdup(path);
 	doc->temp_path = xasprintf("%s.tmp-%ld", path, (long)getpid());
 	doc->file = fopen(doc->temp_path, "wb");
@@ -58,22 +82,35 @@ pdfdoc *pdfdoc_begin(const char *path, double width_mm, double height_mm,
 		free(doc);
 		return NULL;
 	}
-	doc->surface = cairo_pdf_surface_create_for_stream(write_chunk, doc, MM(width_mm), MM(height_mm));
-	cairo_pdf_surface_restrict_to_version(doc->surface, CAIRO_PDF_VERSION_1_5);
-	char date[32];
-	pdfdoc_date(date);
-	cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
-	cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
-	cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_CREATOR, "orbat " ORBAT_VERSION);
-	if (meta) {
-		if (meta->title)
-			cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_TITLE, meta->title);
-		if (meta->subject)
-			cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_SUBJECT, meta->subject);
-		if (meta->keywords)
-			cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_KEYWORDS, meta->keywords);
+	if (format == DOC_PNG) {
+		int px = (int)ceil(width_mm / 25.4 * dpi), py = (int)ceil(height_mm / 25.4 * dpi);
+		doc->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, px, py);
+		doc->cr = cairo_create(doc->surface);
+		cairo_set_source_rgb(doc->cr, 1, 1, 1);
+		cairo_paint(doc->cr);
+		cairo_scale(doc->cr, dpi / 72.0, dpi / 72.0);
+	} else if (format == DOC_SVG) {
+		doc->surface = cairo_svg_surface_create_for_stream(write_chunk, doc, MM(width_mm), MM(height_mm));
+		cairo_svg_surface_restrict_to_version(doc->surface, CAIRO_SVG_VERSION_1_1);
+		doc->cr = cairo_create(doc->surface);
+	} else {
+		doc->surface = cairo_pdf_surface_create_for_stream(write_chunk, doc, MM(width_mm), MM(height_mm));
+		cairo_pdf_surface_restrict_to_version(doc->surface, CAIRO_PDF_VERSION_1_5);
+		char date[32];
+		pdfdoc_date(date);
+		cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+		cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+		cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_CREATOR, "orbat " ORBAT_VERSION);
+		if (meta) {
+			if (meta->title)
+				cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_TITLE, meta->title);
+			if (meta->subject)
+				cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_SUBJECT, meta->subject);
+			if (meta->keywords)
+				cairo_pdf_surface_set_metadata(doc->surface, CAIRO_PDF_METADATA_KEYWORDS, meta->keywords);
+		}
+		doc->cr = cairo_create(doc->surface);
 	}
-	doc->cr = cairo_create(doc->surface);
 	doc->page = 1;
 	return doc;
 }
@@ -85,6 +122,10 @@ cairo_t *pdfdoc_cairo(pdfdoc *doc)
 
 void pdfdoc_next_page(pdfdoc *doc, double width_mm, double height_mm)
 {
+	if (doc->format != DOC_PDF) {
+		doc->extra_pages = true;
+		return;
+	}
 	cairo_show_page(doc->cr);
 	doc->page++;
 	cairo_pdf_surface_set_size(doc->surface, MM(width_mm), MM(height_mm));
@@ -92,11 +133,14 @@ void pdfdoc_next_page(pdfdoc *doc, double width_mm, double height_mm)
 
 void pdfdoc_label_page(pdfdoc *doc, const char *label)
 {
-	cairo_pdf_surface_set_page_label(doc->surface, label);
+	if (doc->format == DOC_PDF)
+		cairo_pdf_surface_set_page_label(doc->surface, label);
 }
 
 int pdfdoc_bookmark(pdfdoc *doc, int parent, const char *title)
 {
+	if (doc->format != DOC_PDF)
+		return 0;
 	char link[32];
 	snprintf(link, sizeof link, "page=%d", doc->page);
 	return cairo_pdf_surface_add_outline(doc->surface, parent, title, link, CAIRO_PDF_OUTLINE_FLAG_OPEN);
@@ -107,17 +151,20 @@ bool pdfdoc_end(pdfdoc *doc, bool ok, char **error)
 	*error = NULL;
 	cairo_status_t st = cairo_status(doc->cr);
 	cairo_destroy(doc->cr);
+	if (doc->format == DOC_PNG && st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_write_to_png_stream(doc->surface, write_chunk, doc);
 	cairo_surface_finish(doc->surface);
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_status(doc->surface);
 	cairo_surface_destroy(doc->surface);
 	int close_failed = fclose(doc->file) != 0;
-	bool good = ok && st == CAIRO_STATUS_SUCCESS && !doc->write_errors && !close_failed;
+	bool good = ok && st == CAIRO_STATUS_SUCCESS && !doc->write_errors && !close_failed && !doc->extra_pages;
 	if (good && rename(doc->temp_path, doc->path) != 0) {
 		*error = xasprintf("cannot move the finished file to %s: %s", doc->path, strerror(errno));
 		good = false;
 	} else if (!good && ok) {
 		*error = xasprintf("writing %s failed: %s", doc->path,
+			doc->extra_pages ? "this product has several pages, which only PDF can hold" :
 			st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : "the disk refused the data");
 	}
 	if (!good)

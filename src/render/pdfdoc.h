@@ -1,7 +1,8 @@
-/* One PDF product being written: a cairo PDF surface on a temporary file
- * beside the target, with metadata, page labels and bookmarks, renamed
- * into place only when every page has been drawn without error.  A failed
- * product leaves nothing behind. */
+/* One product being written: a cairo surface on a temporary file beside
+ * the target, renamed into place only when every page has been drawn
+ * without error, so a failed product leaves nothing behind.  PDF carries
+ * metadata, page labels and bookmarks; SVG and PNG (single page, for
+ * people who build VASSAL or Tabletop Simulator modules) do not. */
 #ifndef ORBAT_PDFDOC_H
 #define ORBAT_PDFDOC_H
 
@@ -20,12 +21,22 @@ typedef struct pdf_meta {
 
 typedef struct pdfdoc pdfdoc;
 
+typedef enum { DOC_PDF, DOC_SVG, DOC_PNG } doc_format;
+
+/* File name extension of a format, without the dot. */
+const char *pdfdoc_extension(doc_format format);
+
 /* Start a document at `path`; first page of the given size in mm.  NULL
  * when the folder is not writable (message in *error, to free). */
 pdfdoc *pdfdoc_begin(const char *path, double width_mm, double height_mm,
 	const pdf_meta *meta, char **error);
+/* The same in another format; dpi applies to PNG only.  The cairo context
+ * draws in points whatever the format. */
+pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double width_mm,
+	double height_mm, const pdf_meta *meta, char **error);
 cairo_t *pdfdoc_cairo(pdfdoc *doc);
-/* Finish the current page and start the next, of the given size. */
+/* Finish the current page and start the next, of the given size (PDF
+ * only; a second page of an SVG or PNG fails the document). */
 void pdfdoc_next_page(pdfdoc *doc, double width_mm, double height_mm);
 /* Name the current page in the viewer's page list ("B3", "Union"). */
 void pdfdoc_label_page(pdfdoc *doc, const char *label);

@@ -70,3 +70,24 @@ bool render_poster(const render_ctx *rc, const char *path, char **error)
 	cairo_restore(cr);
 	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
 }
+
+bool render_map_image(const render_ctx *rc, const char *path, char **error)
+{
+	map_geom g;
+	mapgeom_init(&g, &rc->board, rc->hex_size);
+	const char *title = l10n_get(&rc->sc->title, rc->lang);
+	pdf_meta meta = { title, render_string(rc, "map"), rc->rs->id, lang_code(rc->lang) };
+	pdfdoc *doc = pdfdoc_begin_as(rc->format, rc->dpi, path, g.width, g.height, &meta, error);
+	if (!doc)
+		return false;
+	cairo_t *cr = pdfdoc_cairo(doc);
+	pdfdoc_bookmark(doc, 0, render_string(rc, "map"));
+	cairo_save(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+	cairo_rectangle(cr, 0, 0, g.width, g.height);
+	cairo_set_source_rgb(cr, 0.97, 0.96, 0.92);
+	cairo_fill(cr);
+	mapdraw_map(rc, cr, &g);
+	cairo_restore(cr);
+	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
+}

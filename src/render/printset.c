@@ -92,15 +92,23 @@ static bool make_dirs(const char *path, char **error)
 
 typedef bool (*product_fn)(const render_ctx *, const char *, char **);
 
-static const struct {
-	const char *file;
+typedef struct product {
+	const char *name;    /* file name without extension */
 	product_fn render;
-} PRODUCTS[] = {
-	{ "map-tiles.pdf", render_tiles },
-	{ "map-overview.pdf", render_overview },
-	{ "map-poster.pdf", render_poster },
-	{ "scenario-sheet.pdf", render_sheet },
-	{ "rosters.pdf", render_rosters },
+} product;
+
+static const product PDF_PRODUCTS[] = {
+	{ "map-tiles", render_tiles },
+	{ "map-overview", render_overview },
+	{ "map-poster", render_poster },
+	{ "scenario-sheet", render_sheet },
+	{ "rosters", render_rosters },
+};
+
+/* Images for building digital modules: one page each. */
+static const product IMAGE_PRODUCTS[] = {
+	{ "map", render_map_image },
+	{ "scenario-sheet", render_sheet },
 };
 
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
@@ -114,7 +122,11 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		.rs = rs,
 		.paper = layouts_paper(p->layouts, p->options.paper),
 		.hex_size = p->options.hex_size > 0 ? p->options.hex_size : layouts_hex_size(p->layouts, rs->id),
+		.format = p->options.format,
+		.dpi = p->options.dpi > 0 ? p->options.dpi : 150,
 	};
+	const product *products = rc.format == DOC_PDF ? PDF_PRODUCTS : IMAGE_PRODUCTS;
+	size_t product_count = rc.format == DOC_PDF ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
 	if (!scenario_board(sc, rs, &rc.board)) {
 		*error = xstrdup("the scenario has no usable board");
 		return false;
@@ -128,10 +140,10 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 			free(dir);
 			return false;
 		}
-		for (size_t i = 0; i < sizeof PRODUCTS / sizeof PRODUCTS[0]; i++) {
-			char *path = xasprintf("%s/%s", dir, PRODUCTS[i].file);
+		for (size_t i = 0; i < product_count; i++) {
+			char *path = xasprintf("%s/%s.%s", dir, products[i].name, pdfdoc_extension(rc.format));
 			int unknown_before = fonts_unknown_glyphs(p->fonts);
-			bool ok = PRODUCTS[i].render(&rc, path, error);
+			bool ok = products[i].render(&rc, path, error);
 			if (!ok && !*error && fonts_unknown_glyphs(p->fonts) > unknown_before)
 				*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; "
 					"nothing was written", path, fonts_first_bad_text(p->fonts));

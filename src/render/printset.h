@@ -10,6 +10,7 @@
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 #include "../text/lang.h"
+#include "pdfdoc.h"
 
 typedef struct printset_options {
 	const char *data_dir;    /* holds fonts/, layouts/ and i18n/ */
@@ -17,6 +18,8 @@ typedef struct printset_options {
 	const char *paper;       /* "a4", "letter" */
 	double hex_size;         /* mm across the flats; 0 = the layout's default */
 	bool langs[LANG_COUNT];
+	doc_format format;       /* PDF: the whole set; SVG or PNG: map and sheet */
+	double dpi;              /* for PNG */
 	bool quiet;
 } printset_options;
 

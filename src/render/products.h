@@ -22,6 +22,8 @@ void tiles_plan(const layouts *l, const paper_size *paper, double map_width, dou
 void tiles_draw_calibration(const render_ctx *rc, cairo_t *cr, double x, double y);
 
 bool render_tiles(const render_ctx *rc, const char *path, char **error);
+/* The map canvas alone at true scale: one page, any format. */
+bool render_map_image(const render_ctx *rc, const char *path, char **error);
 bool render_poster(const render_ctx *rc, const char *path, char **error);
 bool render_overview(const render_ctx *rc, const char *path, char **error);
 bool render_sheet(const render_ctx *rc, const char *path, char **error);

@@ -12,6 +12,7 @@
 #include "../text/lang.h"
 #include "../text/strings.h"
 #include "layouts.h"
+#include "pdfdoc.h"
 
 /* Everything a product needs to draw one scenario in one language. */
 typedef struct render_ctx {
@@ -24,6 +25,8 @@ typedef struct render_ctx {
 	lang_id lang;
 	const paper_size *paper;
 	double hex_size;        /* mm across the flats */
+	doc_format format;      /* PDF, or SVG/PNG for the one-page products */
+	double dpi;             /* PNG resolution */
 } render_ctx;
 
 typedef enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } text_align;

@@ -51,7 +51,7 @@ static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const cha
 	const char *title = l10n_get(&rc->sc->title, rc->lang);
 	char *doc_title = xasprintf("%s — %s", title, render_string(rc, product_id));
 	pdf_meta meta = { doc_title, render_string(rc, product_id), rc->rs->id, lang_code(rc->lang) };
-	pdfdoc *doc = pdfdoc_begin(path, *w, *h, &meta, error);
+	pdfdoc *doc = pdfdoc_begin_as(rc->format, rc->dpi, path, *w, *h, &meta, error);
 	free(doc_title);
 	if (doc) {
 		pdfdoc_label_page(doc, render_string(rc, product_id));

@@ -21,6 +21,8 @@ typedef struct command {
 
 extern const command command_validate;
 extern const command command_render;
+extern const command command_cards;
+extern const command command_refcard;
 
 /* Parse "--format text|json"; false on anything else. */
 typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;

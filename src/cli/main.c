@@ -8,9 +8,11 @@
 static const command *const commands[] = {
 	&command_validate,
 	&command_render,
+	&command_cards,
+	&command_refcard,
 };
 
-static const char *const planned[] = { "cards", "refcard", "ask", "check", "play" };
+static const char *const planned[] = { "ask", "check", "play" };
 
 int cli_parse_format(const char *text, output_format *out)
 {
@@ -61,7 +63,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
 		if (strcmp(planned[i], name) == 0) {
 			fprintf(stderr, "orbat: '%s' is not available in this version yet; "
-				"only 'validate' and 'render' are built so far\n", name);
+				"only 'validate', 'render', 'cards' and 'refcard' are built so far\n", name);
 			return EXIT_USAGE;
 		}
 	}

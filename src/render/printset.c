@@ -27,7 +27,7 @@ printer *printer_create(const printset_options *options, char **error)
 	printer *p = xcalloc(1, sizeof *p);
 	p->options = *options;
 	char *fonts_dir = xasprintf("%s/fonts", options->data_dir);
-	char *strings_path = xasprintf("%s/i18n/strings.xml", options->data_dir);
+	char *strings_path = xasprintf("%s/i18n", options->data_dir);
 	char *layouts_path = xasprintf("%s/layouts/print.xml", options->data_dir);
 	p->fonts = fonts_create(fonts_dir, error);
 	if (p->fonts)

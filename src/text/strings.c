@@ -1,5 +1,6 @@
 #include "strings.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,14 +24,13 @@ static int compare_entries(const void *a, const void *b)
 	return strcmp(((const string_entry *)a)->id, ((const string_entry *)b)->id);
 }
 
-string_table *strings_load(const char *path, diag_sink *sink)
+/* Append the entries of one file; false when it is broken. */
+static bool load_file(string_table *t, size_t *cap, const char *path, diag_sink *sink)
 {
 	xml_document *doc = NULL;
 	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
-		return NULL;
+		return false;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	string_table *t = xcalloc(1, sizeof *t);
-	size_t cap = 0;
 	bool ok = xmldoc_is(root, STRINGS_NS, "strings");
 	if (!ok)
 		diag_add(sink, path, 0, 0, DIAG_ERROR, "strings", "the root element must be <strings xmlns=\"%s\">", STRINGS_NS);
@@ -43,7 +43,7 @@ string_table *strings_load(const char *path, diag_sink *sink)
 			ok = false;
 			continue;
 		}
-		grow_array((void **)&t->entries, &cap, t->count + 1, sizeof *t->entries);
+		grow_array((void **)&t->entries, cap, t->count + 1, sizeof *t->entries);
 		string_entry *e = &t->entries[t->count++];
 		memset(e, 0, sizeof *e);
 		e->id = xstrdup(id);
@@ -57,11 +57,55 @@ string_table *strings_load(const char *path, diag_sink *sink)
 		}
 	}
 	xmldoc_destroy(doc);
+	return ok;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+string_table *strings_load(const char *dir_path, diag_sink *sink)
+{
+	DIR *dir = opendir(dir_path);
+	if (!dir) {
+		diag_add(sink, dir_path, 0, 0, DIAG_ERROR, "strings", "cannot read the folder of translated strings");
+		return NULL;
+	}
+	/* Every *.xml of the folder, in name order so results do not depend
+	 * on the file system. */
+	char **names = NULL;
+	size_t name_count = 0, name_cap = 0;
+	struct dirent *e;
+	while ((e = readdir(dir))) {
+		size_t n = strlen(e->d_name);
+		if (n > 4 && strcmp(e->d_name + n - 4, ".xml") == 0) {
+			grow_array((void **)&names, &name_cap, name_count + 1, sizeof *names);
+			names[name_count++] = xasprintf("%s/%s", dir_path, e->d_name);
+		}
+	}
+	closedir(dir);
+	qsort(names, name_count, sizeof *names, compare_names);
+
+	string_table *t = xcalloc(1, sizeof *t);
+	size_t cap = 0;
+	bool ok = true;
+	for (size_t i = 0; i < name_count; i++) {
+		ok &= load_file(t, &cap, names[i], sink);
+		free(names[i]);
+	}
+	free(names);
+	qsort(t->entries, t->count, sizeof *t->entries, compare_entries);
+	for (size_t i = 1; i < t->count; i++) {
+		if (strcmp(t->entries[i].id, t->entries[i - 1].id) == 0) {
+			diag_add(sink, dir_path, 0, 0, DIAG_ERROR, "strings", "string '%s' is defined twice", t->entries[i].id);
+			ok = false;
+		}
+	}
 	if (!ok) {
 		strings_destroy(t);
 		return NULL;
 	}
-	qsort(t->entries, t->count, sizeof *t->entries, compare_entries);
 	return t;
 }
 

@@ -1,4 +1,4 @@
-/* The fixed texts of the print products (data/i18n/strings.xml), each in
+/* The fixed texts of the print products (every data/i18n/*.xml), each in
  * English, Dutch and French. */
 #ifndef ORBAT_STRINGS_H
 #define ORBAT_STRINGS_H
@@ -11,8 +11,9 @@
 
 typedef struct string_table string_table;
 
-/* NULL on a broken file (reported in the sink). */
-string_table *strings_load(const char *path, diag_sink *sink);
+/* Load every *.xml of the folder; an id defined twice is an error.  NULL on
+ * a broken file (reported in the sink). */
+string_table *strings_load(const char *dir, diag_sink *sink);
 void strings_destroy(string_table *table);
 /* The text of `id` in `lang`; the id itself when unknown, so a missing
  * entry shows on the page instead of crashing (tests catch it). */

@@ -1,4 +1,4 @@
-/* The fixed texts of the print products (every data/i18n/*.xml), each in
+/* The fixed texts of the print products (every XML file of data/i18n), each in
  * English, Dutch and French. */
 #ifndef ORBAT_STRINGS_H
 #define ORBAT_STRINGS_H

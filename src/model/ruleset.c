@@ -779,9 +779,15 @@ const ruleset *ruleset_registry_get(ruleset_registry *r, const char *id, diag_si
 	for (size_t i = 0; i < r->loaded_count; i++)
 		if (str_eq(r->loaded[i]->id, id))
 			return r->loaded[i];
-	for (size_t i = 0; i < r->failed_count; i++)
-		if (str_eq(r->failed[i], id))
+	for (size_t i = 0; i < r->failed_count; i++) {
+		if (str_eq(r->failed[i], id)) {
+			/* Its own errors were reported with the first scenario that
+			 * used it; say so again for this one. */
+			diag_add(sink, id, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"ruleset '%s' could not be loaded (its errors are reported above)", id);
 			return NULL;
+		}
+	}
 	ruleset *rs = ruleset_load(r->data_dir, id, sink);
 	if (!rs) {
 		grow_array((void **)&r->failed, &r->failed_cap, r->failed_count + 1, sizeof(char *));

@@ -173,6 +173,8 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 				sc->title_pos = locate(&b, n, NULL);
 			title_seen = true;
 		} else if (xmldoc_is(n, SCENARIO_NS, "briefing")) {
+			if (l10n_empty(&sc->briefing))
+				sc->briefing_pos = locate(&b, n, NULL);
 			read_text(n, &sc->briefing);
 		} else if (xmldoc_is(n, SCENARIO_NS, "date")) {
 			xmlChar *content = xmlNodeGetContent(n);

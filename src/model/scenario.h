@@ -109,6 +109,7 @@ typedef struct scenario {
 	l10n_text title;
 	src_pos title_pos;
 	l10n_text briefing;
+	src_pos briefing_pos;
 	sc_string date;
 
 	src_pos board_pos;

@@ -24,6 +24,7 @@ typedef struct check_ctx {
 	long *unit_first[2];
 	int *unit_count[2];
 	long *general_first; /* per hex: the first general there, or -1 */
+	int *general_count;  /* per hex */
 	bool *unit_placed;   /* per unit: its address is on the board */
 	bool *general_placed;
 } check_ctx;

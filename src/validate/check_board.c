@@ -45,6 +45,7 @@ void check_board(check_ctx *ctx)
 	ctx->hex_total = hex_count(&ctx->board);
 	ctx->terrain_at = xmalloc(ctx->hex_total * sizeof(long));
 	ctx->general_first = xmalloc(ctx->hex_total * sizeof(long));
+	ctx->general_count = xcalloc(ctx->hex_total, sizeof(int));
 	for (int s = 0; s < 2; s++) {
 		ctx->unit_first[s] = xmalloc(ctx->hex_total * sizeof(long));
 		ctx->unit_count[s] = xcalloc(ctx->hex_total, sizeof(int));

@@ -91,10 +91,11 @@ static void place_generals(check_ctx *ctx, const char *rule)
 			check_error(ctx, g->at.pos, rule,
 				"general '%s' shares hex %s with enemy unit '%s'; a general never stands with the enemy",
 				id, name, id_or_unknown(&sc->units[enemy].id));
-		} else if (other >= 0) {
+		} else if (other >= 0 && ctx->general_count[idx] >= rs->stacking.generals_per_hex) {
 			check_error(ctx, g->at.pos, rule,
-				"general '%s' cannot stand at %s: general '%s' is already there and a hex holds one general",
-				id, name, id_or_unknown(&sc->generals[other].id));
+				"general '%s' cannot stand at %s: general '%s' is already there and %s allows %d general%s per hex",
+				id, name, id_or_unknown(&sc->generals[other].id), rs->id, rs->stacking.generals_per_hex,
+				rs->stacking.generals_per_hex == 1 ? "" : "s");
 		} else if (friends > rs->stacking.units_with_general) {
 			check_error(ctx, g->at.pos, rule,
 				"general '%s' stands at %s with %d units; in %s a general joins at most %d",
@@ -102,6 +103,7 @@ static void place_generals(check_ctx *ctx, const char *rule)
 		}
 		if (other < 0)
 			ctx->general_first[idx] = (long)i;
+		ctx->general_count[idx]++;
 	}
 }
 

@@ -43,7 +43,7 @@ void check_sides(check_ctx *ctx)
 			continue;
 		}
 		if (s->cards.value < 1) {
-			check_error(ctx, s->cards.pos, check_rule(ctx, "8"),
+			check_error(ctx, s->cards.pos, check_rule(ctx, rs->deck.rule),
 				"side '%s' holds %ld order cards; a hand needs at least 1",
 				s->id.text ? s->id.text : "?", s->cards.value);
 			hands_known = false;
@@ -52,7 +52,7 @@ void check_sides(check_ctx *ctx)
 	}
 	if (hands_known && sc->side_count >= 2 && hands > deck) {
 		const sc_side *s = &sc->sides[1];
-		check_error(ctx, s->cards.pos, check_rule(ctx, "8"),
+		check_error(ctx, s->cards.pos, check_rule(ctx, rs->deck.rule),
 			"the two hands hold %ld cards together, more than the %d cards of the %s deck",
 			hands, deck, rs->id);
 	}
@@ -63,11 +63,11 @@ void check_sides(check_ctx *ctx)
 		if (!sc->sides[i].first)
 			continue;
 		if (++firsts == 2)
-			check_error(ctx, sc->sides[i].first_pos, check_rule(ctx, "9"),
+			check_error(ctx, sc->sides[i].first_pos, check_rule(ctx, rs->turn.rule),
 				"both sides are marked first=\"true\"; only one side opens the battle");
 	}
 	if (firsts == 0 && rs->turn.first_player_required && sc->side_count > 0)
-		check_error(ctx, sc->sides[0].pos, check_rule(ctx, "9"),
+		check_error(ctx, sc->sides[0].pos, check_rule(ctx, rs->turn.rule),
 			"no side is marked first=\"true\"; %s needs the scenario to name the side that opens the battle",
 			rs->id);
 }

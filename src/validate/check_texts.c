@@ -17,7 +17,7 @@ void check_texts(check_ctx *ctx)
 {
 	const scenario *sc = ctx->sc;
 	check_languages(ctx, &sc->title, sc->title_pos, "title");
-	check_languages(ctx, &sc->briefing, sc->title_pos, "briefing");
+	check_languages(ctx, &sc->briefing, sc->briefing_pos, "briefing");
 	for (size_t i = 0; i < sc->objective_count; i++)
 		check_languages(ctx, &sc->objectives[i].name, sc->objectives[i].pos, "objective's name");
 }

@@ -9,7 +9,7 @@ void check_victory(check_ctx *ctx)
 {
 	const scenario *sc = ctx->sc;
 	const ruleset *rs = ctx->rs;
-	const char *rule = check_rule(ctx, "10");
+	const char *rule = check_rule(ctx, rs->victory.rule);
 	char rule_id[40];
 	snprintf(rule_id, sizeof rule_id, "%s", rule);
 
@@ -54,5 +54,4 @@ void check_victory(check_ctx *ctx)
 				"(%ld enemy units, %ld enemy generals, %ld from objectives)",
 				sid, side->victory.value, reachable, units, generals, open_vp[s]);
 	}
-	(void)rs;
 }

@@ -71,6 +71,7 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 		free(ctx.unit_count[s]);
 	}
 	free(ctx.general_first);
+	free(ctx.general_count);
 	free(ctx.unit_placed);
 	free(ctx.general_placed);
 }

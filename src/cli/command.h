@@ -23,6 +23,9 @@ extern const command command_validate;
 extern const command command_render;
 extern const command command_cards;
 extern const command command_refcard;
+extern const command command_ask;
+extern const command command_check;
+extern const command command_play;
 
 /* Parse "--format text|json"; false on anything else. */
 typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;

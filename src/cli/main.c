@@ -10,9 +10,11 @@ static const command *const commands[] = {
 	&command_render,
 	&command_cards,
 	&command_refcard,
+	&command_ask,
+	&command_check,
+	&command_play,
 };
 
-static const char *const planned[] = { "ask", "check", "play" };
 
 int cli_parse_format(const char *text, output_format *out)
 {
@@ -60,13 +62,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i]->name, name) == 0)
 			return commands[i]->run(argc - 1, argv + 1);
-	for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
-		if (strcmp(planned[i], name) == 0) {
-			fprintf(stderr, "orbat: '%s' is not available in this version yet; "
-				"only 'validate', 'render', 'cards' and 'refcard' are built so far\n", name);
-			return EXIT_USAGE;
-		}
-	}
 	fprintf(stderr, "orbat: unknown command '%s'\n\n", name);
 	usage(stderr);
 	return EXIT_USAGE;

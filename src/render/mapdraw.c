@@ -541,9 +541,19 @@ void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 	for (size_t i = 0; i < n; i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		char name[HEX_ADDRESS_MAX];
-		double cx, cy;
+		double cx, cy, w;
 		mapgeom_center(g, h, &cx, &cy);
-		text_draw(rc, cr, hex_format(h, name), &addr, cx, cy - g->radius * 0.82, 0);
+		hex_format(h, name);
+		/* A light backing keeps the address legible where a section
+		 * line crosses it (the cut hexes of the short rows). */
+		double y = cy - g->radius * 0.82;
+		if (hex_sections(&g->board, h) & (hex_sections(&g->board, h) - 1)) {
+			text_measure(rc, cr, name, &addr, 0, &w, NULL);
+			cairo_rectangle(cr, cx - w / 2 - addr.size * 0.2, y, w + addr.size * 0.4, addr.size * 1.3);
+			cairo_set_source_rgba(cr, PAPER.r, PAPER.g, PAPER.b, 0.85);
+			cairo_fill(cr);
+		}
+		text_draw(rc, cr, name, &addr, cx, y, 0);
 	}
 
 	for (size_t i = 0; i < n; i++)

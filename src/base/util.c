@@ -50,14 +50,20 @@ char *xstrndup(const char *s, size_t n)
 
 char *xvasprintf(const char *fmt, va_list ap)
 {
+	/* Most messages fit a small buffer: one formatting pass for them.
+	 * (A NULL buffer would also do, but some compilers warn on it.) */
+	char small[256];
 	va_list copy;
 	va_copy(copy, ap);
-	int n = vsnprintf(NULL, 0, fmt, copy);
+	int n = vsnprintf(small, sizeof small, fmt, copy);
 	va_end(copy);
 	if (n < 0)
 		out_of_memory();
 	char *p = xmalloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	if ((size_t)n < sizeof small)
+		memcpy(p, small, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
 	return p;
 }
 

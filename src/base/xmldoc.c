@@ -21,10 +21,14 @@ typedef struct parse_state {
 	size_t errors;
 } parse_state;
 
+/* One line per diagnostic: libxml2 messages may hold line breaks. */
 static void trim_newline(char *s)
 {
+	for (char *p = s; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
 	size_t n = strlen(s);
-	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+	while (n && s[n - 1] == ' ')
 		s[--n] = '\0';
 }
 
@@ -65,8 +69,13 @@ static void build_line_table(xml_document *d)
 	grow_array((void **)&d->line_starts, &cap, 64, sizeof(size_t));
 	d->line_starts[0] = 0;
 	d->line_count = 1;
+	/* Line breaks as XML (and libxml2's line numbers) count them: LF,
+	 * CR LF, or a lone CR. */
 	for (size_t i = 0; i < d->size; i++) {
-		if (d->bytes[i] == '\n') {
+		char c = d->bytes[i];
+		if (c == '\r' && i + 1 < d->size && d->bytes[i + 1] == '\n')
+			continue;
+		if (c == '\n' || c == '\r') {
 			grow_array((void **)&d->line_starts, &cap, d->line_count + 1, sizeof(size_t));
 			d->line_starts[d->line_count++] = i + 1;
 		}
@@ -133,7 +142,9 @@ static void assign_offsets(xml_document *d)
 			p = skip_past(p + 4, end, "-->");
 		else if (end - p >= 9 && memcmp(p, "<![CDATA[", 9) == 0)
 			p = skip_past(p + 9, end, "]]>");
-		else if (end - p >= 2 && (p[1] == '?' || p[1] == '!'))
+		else if (end - p >= 2 && p[1] == '?')
+			p = skip_past(p + 2, end, "?>");
+		else if (end - p >= 2 && p[1] == '!')
 			p = skip_past(p + 2, end, ">");
 		else if (end - p >= 2 && p[1] == '/')
 			p = skip_tag(p + 2, end);
@@ -156,7 +167,11 @@ static void offset_to_position(const xml_document *d, size_t offset, int *line, 
 			hi = mid;
 	}
 	int col = 1;
-	for (size_t i = d->line_starts[lo]; i < offset && i < d->size; i++)
+	size_t from = d->line_starts[lo];
+	/* A byte order mark is not a column. */
+	if (from == 0 && d->size >= 3 && memcmp(d->bytes, "\xEF\xBB\xBF", 3) == 0)
+		from = 3;
+	for (size_t i = from; i < offset && i < d->size; i++)
 		if (((unsigned char)d->bytes[i] & 0xC0) != 0x80)
 			col++;
 	*line = (int)lo + 1;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
@@ -682,6 +683,10 @@ static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink
 	char *path = xasprintf("%s/rulesets/%s.xml", data_dir, id);
 	xml_document *doc = NULL;
 	ruleset *rs = NULL;
+	if (access(path, F_OK) != 0) {
+		diag_add(sink, path, 0, 0, DIAG_ERROR, RULESET_RULE, "unknown ruleset '%s': there is no %s", id, path);
+		goto out;
+	}
 	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
 		goto out;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);

@@ -23,15 +23,40 @@ static src_pos locate(const builder *b, const xmlNode *n, const char *attr)
 	return p;
 }
 
+/* A copy with white space collapsed as the schema's token type reads it:
+ * no blanks at the ends, single spaces inside. */
+static char *token_copy(const char *v)
+{
+	char *out = xmalloc(strlen(v) + 1), *o = out;
+	bool space = false;
+	for (const char *p = v; *p; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			space = o != out;
+			continue;
+		}
+		if (space)
+			*o++ = ' ';
+		space = false;
+		*o++ = *p;
+	}
+	*o = '\0';
+	return out;
+}
+
 static sc_string read_string(const builder *b, const xmlNode *n, const char *attr)
 {
 	sc_string s = { 0 };
 	const char *v = xmldoc_attr(n, attr);
 	s.pos = locate(b, n, v ? attr : NULL);
 	if (v)
-		s.text = xstrdup(v);
+		s.text = token_copy(v);
 	return s;
 }
+
+/* Numbers of any length are read; beyond a trillion they are held at that
+ * bound, far outside every limit of the rules, so checks still see them
+ * as too large and sums of them cannot overflow. */
+#define SC_NUMBER_BOUND 1000000000000L
 
 static sc_number read_number(const builder *b, const xmlNode *n, const char *attr)
 {
@@ -42,15 +67,27 @@ static sc_number read_number(const builder *b, const xmlNode *n, const char *att
 		return num;
 	num.given = true;
 	/* Surrounding blanks are allowed by the schema's integer type. */
-	while (*v == ' ' || *v == '\t' || *v == '\n')
+	while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r')
 		v++;
-	char buf[32];
-	size_t len = strcspn(v, " \t\n");
-	if (len < sizeof buf) {
-		memcpy(buf, v, len);
-		buf[len] = '\0';
-		num.valid = parse_int(buf, -1000000000L, 1000000000L, &num.value);
+	bool negative = *v == '-';
+	if (*v == '+' || *v == '-')
+		v++;
+	if (*v < '0' || *v > '9')
+		return num;
+	long value = 0;
+	while (*v >= '0' && *v <= '9') {
+		if (value < SC_NUMBER_BOUND)
+			value = value * 10 + (*v - '0');
+		v++;
 	}
+	while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r')
+		v++;
+	if (*v != '\0')
+		return num;
+	if (value > SC_NUMBER_BOUND)
+		value = SC_NUMBER_BOUND;
+	num.valid = true;
+	num.value = negative ? -value : value;
 	return num;
 }
 
@@ -60,8 +97,8 @@ static sc_address read_address(const builder *b, const xmlNode *n, const char *a
 	const char *v = xmldoc_attr(n, attr);
 	a.pos = locate(b, n, v ? attr : NULL);
 	if (v) {
-		a.text = xstrdup(v);
-		a.valid = hex_parse(v, &a.hex);
+		a.text = token_copy(v);
+		a.valid = hex_parse(a.text, &a.hex);
 	}
 	return a;
 }
@@ -69,7 +106,12 @@ static sc_address read_address(const builder *b, const xmlNode *n, const char *a
 static bool read_flag(const xmlNode *n, const char *attr)
 {
 	const char *v = xmldoc_attr(n, attr);
-	return v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
+	if (!v)
+		return false;
+	char *t = token_copy(v);
+	bool yes = strcmp(t, "true") == 0 || strcmp(t, "1") == 0;
+	free(t);
+	return yes;
 }
 
 static void read_text(const xmlNode *n, l10n_text *out)
@@ -167,6 +209,12 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 
 	bool title_seen = false;
 	for (const xmlNode *n = root->children; n; n = n->next) {
+		struct sc_element_count *counter = xmldoc_is(n, SCENARIO_NS, "board") ? &sc->boards :
+			xmldoc_is(n, SCENARIO_NS, "date") ? &sc->dates :
+			xmldoc_is(n, SCENARIO_NS, "terrain") ? &sc->terrains :
+			xmldoc_is(n, SCENARIO_NS, "title") ? &sc->titles : NULL;
+		if (counter && ++counter->count == 2)
+			counter->second = locate(&b, n, NULL);
 		if (xmldoc_is(n, SCENARIO_NS, "title")) {
 			read_text(n, &sc->title);
 			if (!title_seen)

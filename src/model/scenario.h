@@ -133,6 +133,14 @@ typedef struct scenario {
 	size_t brigade_count;
 	sc_objective *objectives;
 	size_t objective_count;
+
+	/* How often each once-only element appears, and where the second one
+	 * is: the schema lets children come in any order, the compiler checks
+	 * the counts. */
+	struct sc_element_count {
+		size_t count;
+		src_pos second;
+	} boards, dates, terrains, titles;
 } scenario;
 
 struct ruleset;

@@ -45,6 +45,7 @@ long check_side_index(const check_ctx *ctx, const char *id);
 /* Effective figures of a unit: as given, else full strength. */
 int check_unit_figures(const check_ctx *ctx, const sc_unit *u);
 
+void check_structure(check_ctx *ctx);    /* element counts the schema leaves open */
 void check_board(check_ctx *ctx);        /* §1: board size, sections */
 void check_terrain(check_ctx *ctx);      /* §1, §6: terrain entries */
 void check_sides(check_ctx *ctx);        /* §0, §1, §8, §9: sides, hands, first player */

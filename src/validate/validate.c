@@ -56,6 +56,7 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 	ctx.unit_placed = xcalloc(sc->unit_count + 1, sizeof(bool));
 	ctx.general_placed = xcalloc(sc->general_count + 1, sizeof(bool));
 
+	check_structure(&ctx);
 	check_board(&ctx);
 	check_terrain(&ctx);
 	check_sides(&ctx);

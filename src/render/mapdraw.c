@@ -593,11 +593,14 @@ double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 	double width, double swatch)
 {
 	const ruleset *rs = rc->rs;
-	text_style head = { FONT_TITLE, 4.2, true, false, ALIGN_LEFT, INK.r, INK.g, INK.b };
+	/* Text grows with the swatches, so a poster's legend reads as well as
+	 * a sheet's. */
+	double text_size = fmax(2.8, swatch * 0.40);
+	text_style head = { FONT_TITLE, text_size * 1.5, true, false, ALIGN_LEFT, INK.r, INK.g, INK.b };
 	double top = y;
-	y += text_draw(rc, cr, render_string(rc, "legend"), &head, x, y, 0) + 1.5;
-	text_style label = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, INK.r, INK.g, INK.b };
-	double col_w = swatch + 32;
+	y += text_draw(rc, cr, render_string(rc, "legend"), &head, x, y, 0) + text_size * 0.5;
+	text_style label = { FONT_TEXT, text_size, false, false, ALIGN_LEFT, INK.r, INK.g, INK.b };
+	double col_w = swatch + text_size * 11.5;
 	int cols = (int)(width / col_w);
 	if (cols < 1)
 		cols = 1;
@@ -654,8 +657,20 @@ double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 				text = render_string(rc, "section-line");
 			}
 		}
-		text_draw(rc, cr, text, &label, ex + swatch + 2, ey + swatch / 2 - label.size * 0.7, col_w - swatch - 3);
+		text_draw(rc, cr, text, &label, ex + swatch + text_size * 0.7, ey + swatch / 2 - label.size * 0.7,
+			col_w - swatch - text_size);
 	}
 	size_t rows = (entries + (size_t)cols - 1) / (size_t)cols;
 	return y + (double)rows * row_h - top;
+}
+
+double mapdraw_legend_height(const render_ctx *rc, double width, double swatch)
+{
+	/* Lay it out on a throwaway recording surface. */
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *probe = cairo_create(rec);
+	double h = mapdraw_legend(rc, probe, 0, 0, width, swatch);
+	cairo_destroy(probe);
+	cairo_surface_destroy(rec);
+	return h;
 }

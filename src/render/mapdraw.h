@@ -19,6 +19,9 @@ void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g);
 double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 	double width, double swatch);
 
+/* The height mapdraw_legend would use, without drawing. */
+double mapdraw_legend_height(const render_ctx *rc, double width, double swatch);
+
 /* Side colours, for the rosters and sheet. */
 void mapdraw_side_colour(size_t side, double *r, double *g, double *b);
 

@@ -1,6 +1,7 @@
 /* The whole map on one page at true size, for a print shop: a border with
  * the title, legend and calibration bar, and a bleed on every side where
  * the background runs on past the trim. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "../base/util.h"
@@ -14,7 +15,10 @@ bool render_poster(const render_ctx *rc, const char *path, char **error)
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->hex_size);
 	double bleed = l->poster_bleed, border = l->poster_border;
-	double legend_h = 40;
+	/* Title and legend grow with the map, so they read at table distance. */
+	double swatch = fmax(7, rc->hex_size * 0.18);
+	double title_size = fmax(9, rc->hex_size * 0.16);
+	double legend_h = mapdraw_legend_height(rc, g.width - 60, swatch) + 8;
 	double trim_w = g.width + 2 * border;
 	double trim_h = g.height + 2 * border + legend_h;
 	double page_w = trim_w + 2 * bleed, page_h = trim_h + 2 * bleed;
@@ -40,8 +44,8 @@ bool render_poster(const render_ctx *rc, const char *path, char **error)
 	cairo_fill(cr);
 
 	double ox = bleed + border, oy = bleed + border;
-	text_style head = { FONT_TITLE, 9, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	text_draw(rc, cr, title, &head, ox, bleed + 3, trim_w - 2 * border);
+	text_style head = { FONT_TITLE, fmin(title_size, border * 0.6), true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_draw(rc, cr, title, &head, ox, bleed + 2, trim_w - 2 * border);
 
 	cairo_save(cr);
 	cairo_translate(cr, ox, oy);
@@ -49,7 +53,7 @@ bool render_poster(const render_ctx *rc, const char *path, char **error)
 	cairo_restore(cr);
 
 	double ly = oy + g.height + 4;
-	mapdraw_legend(rc, cr, ox, ly, trim_w - 2 * border - 60, 7);
+	mapdraw_legend(rc, cr, ox, ly, trim_w - 2 * border - 60, swatch);
 	tiles_draw_calibration(rc, cr, bleed + trim_w - border - 50, ly + 4);
 
 	/* Trim marks in the bleed, continuing the edges of the trim box. */

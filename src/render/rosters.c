@@ -21,8 +21,8 @@ typedef struct column {
 } column;
 
 static const column COLUMNS[] = {
-	{ "col-id", 22 }, { "col-type", 36 }, { "col-attributes", 36 }, { "col-hex", 15 },
-	{ "col-section", 19 }, { "col-brigade", 17 }, { "col-general", 22 }, { "col-figures", 0 },
+	{ "col-id", 20 }, { "col-type", 34 }, { "col-attributes", 30 }, { "col-hex", 12 },
+	{ "col-section", 17 }, { "col-brigade", 21 }, { "col-general", 22 }, { "col-figures", 0 },
 };
 #define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])
 
@@ -127,13 +127,20 @@ static void table_header(const render_ctx *rc, roster_page *rp, size_t side)
 	double r, g, b;
 	mapdraw_side_colour(side, &r, &g, &b);
 	double x = MARGIN, h = 6;
-	cairo_rectangle(cr, x, rp->y, rp->width - 2 * MARGIN, h);
-	cairo_set_source_rgb(cr, r, g, b);
-	cairo_fill(cr);
 	text_style st = { FONT_TEXT, 2.6, true, false, ALIGN_LEFT, 1, 1, 1 };
 	double figures_w = rp->width - 2 * MARGIN;
 	for (size_t c = 0; c + 1 < COLUMN_COUNT; c++)
 		figures_w -= COLUMNS[c].width;
+	/* Headings may wrap (French and Dutch run long): the band grows. */
+	for (size_t c = 0; c < COLUMN_COUNT; c++) {
+		double th;
+		text_measure(rc, cr, render_string(rc, COLUMNS[c].heading_id), &st,
+			(COLUMNS[c].width ? COLUMNS[c].width : figures_w) - 2, NULL, &th);
+		h = fmax(h, th + 2.8);
+	}
+	cairo_rectangle(cr, x, rp->y, rp->width - 2 * MARGIN, h);
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_fill(cr);
 	for (size_t c = 0; c < COLUMN_COUNT; c++) {
 		double cw = COLUMNS[c].width ? COLUMNS[c].width : figures_w;
 		text_draw(rc, cr, render_string(rc, COLUMNS[c].heading_id), &st, x + 1, rp->y + 1.4, cw - 2);
@@ -184,10 +191,14 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 	 * that is shown struck out. */
 	int full = type ? type->figures : 0;
 	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
-	double box = 3.6;
+	/* Boxes share what is left of the row, at most 3.6 mm each. */
+	double figures_w = rp->width - MARGIN - x - 1;
+	double box = full > 0 ? fmin(3.6, figures_w / full - 1.0) : 3.6;
 	cairo_set_line_width(cr, 0.25);
 	for (int i = 0; i < full; i++) {
 		double bx = x + 1 + i * (box + 1.0), by = rp->y + ROW_PAD;
+		if (bx + box > rp->width - MARGIN)
+			break;
 		cairo_rectangle(cr, bx, by, box, box);
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		cairo_stroke(cr);

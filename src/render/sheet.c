@@ -31,18 +31,6 @@ static double fit_map(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	return used_h;
 }
 
-static double legend_height(const render_ctx *rc, cairo_t *cr, double width, double swatch)
-{
-	/* Measure by drawing into a throwaway recording surface. */
-	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-	cairo_t *probe = cairo_create(rec);
-	double h = mapdraw_legend(rc, probe, 0, 0, width, swatch);
-	cairo_destroy(probe);
-	cairo_surface_destroy(rec);
-	(void)cr;
-	return h;
-}
-
 static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const char *product_id,
 	double *w, double *h, char **error)
 {
@@ -74,7 +62,7 @@ bool render_overview(const render_ctx *rc, const char *path, char **error)
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
 	text_style head = { FONT_TITLE, 6.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &head, x, y, w) + 2;
-	double lh = legend_height(rc, cr, w, 6);
+	double lh = mapdraw_legend_height(rc, w, 6);
 	double map_h = ph - PAGE_MARGIN - y - lh - 4;
 	y += fit_map(rc, cr, &g, x, y, w, map_h) + 3;
 	mapdraw_legend(rc, cr, x, y, w, 6);
@@ -162,7 +150,7 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 
 	/* Right: the map and the legend. */
 	double mx = x + col_w + 6, mw = w - col_w - 6;
-	double lh = legend_height(rc, cr, mw, 5);
+	double lh = mapdraw_legend_height(rc, mw, 5);
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->hex_size);
 	double used = fit_map(rc, cr, &g, mx, y, mw, ph - PAGE_MARGIN - y - lh - 3);

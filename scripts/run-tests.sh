@@ -67,6 +67,7 @@ setup build-ci -Dwerror=true && run_suite build-ci "build (werror)"
 # 2. sanitizers
 setup build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dwerror=true &&
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	LSAN_OPTIONS=suppressions="$here/tests/lsan.supp":print_suppressions=0 \
 	run_suite build-asan "address,undefined sanitizers"
 
 # 3. valgrind: unit tests directly, orbat itself inside the golden runner

@@ -1,5 +1,6 @@
 /* orbat: the command-line front.  It only dispatches to a subcommand; all
  * the work is in liborbat. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,6 +47,10 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	/* Past a file size limit, let write() fail (the product is then
+	 * discarded cleanly) instead of the process being killed with its
+	 * temporary file left behind. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -4,6 +4,7 @@
 #include <cairo-svg.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +28,11 @@ struct pdfdoc {
 static cairo_status_t write_chunk(void *closure, const unsigned char *data, unsigned int length)
 {
 	pdfdoc *doc = closure;
-	if (fwrite(data, 1, length, doc->file) != length) {
+	/* A failed write is remembered and the rest of the data dropped, but
+	 * cairo is told all is well: cairo 1.16 aborts on a write error in the
+	 * middle of a PDF.  pdfdoc_end then discards the file. */
+	if (!doc->write_errors && fwrite(data, 1, length, doc->file) != length)
 		doc->write_errors++;
-		return CAIRO_STATUS_WRITE_ERROR;
-	}
 	return CAIRO_STATUS_SUCCESS;
 }
 
@@ -45,6 +47,30 @@ void pdfdoc_date(char buf[32])
 	struct tm tm;
 	gmtime_r(&t, &tm);
 	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The temporary file being written, so that an interrupted run (Ctrl-C, a
+ * killed job) removes it before dying: a product is whole or absent. */
+static char pending_temp[4096];
+
+static void remove_pending(int sig)
+{
+	if (pending_temp[0])
+		unlink(pending_temp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void watch_signals(const char *temp_path)
+{
+	static bool installed;
+	snprintf(pending_temp, sizeof pending_temp, "%s", temp_path);
+	if (installed)
+		return;
+	installed = true;
+	signal(SIGINT, remove_pending);
+	signal(SIGTERM, remove_pending);
+	signal(SIGHUP, remove_pending);
 }
 
 const char *pdfdoc_extension(doc_format format)
@@ -74,8 +100,10 @@ pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double 
 	doc->format = format;
 	doc->path = xstrdup(path);
 	doc->temp_path = xasprintf("%s.tmp-%ld", path, (long)getpid());
+	watch_signals(doc->temp_path);
 	doc->file = fopen(doc->temp_path, "wb");
 	if (!doc->file) {
+		pending_temp[0] = '\0';
 		*error = xasprintf("cannot write %s: %s", path, strerror(errno));
 		free(doc->path);
 		free(doc->temp_path);
@@ -169,6 +197,7 @@ bool pdfdoc_end(pdfdoc *doc, bool ok, char **error)
 	}
 	if (!good)
 		unlink(doc->temp_path);
+	pending_temp[0] = '\0';
 	free(doc->path);
 	free(doc->temp_path);
 	free(doc);

@@ -58,6 +58,10 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 	font_library *lib = xcalloc(1, sizeof *lib);
 	lib->map = map;
 	lib->context = pango_font_map_create_context(map);
+	/* Pango rounds glyph positions to whole user units by default; our
+	 * units are millimetres on maps, so that would space letters by the
+	 * millimetre.  Print wants the designed positions. */
+	pango_context_set_round_glyph_positions(lib->context, FALSE);
 	cairo_font_options_t *options = cairo_font_options_create();
 	/* Vector output: no hinting, metrics as designed. */
 	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);

@@ -1,0 +1,140 @@
+#include "cardlayout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../base/xmldoc.h"
+
+#define LAYOUTS_NS "urn:orbat:layouts:1"
+#define LAYOUTS_RULE "layouts"
+
+/* Largest sensible length: a card or margin beyond a metre is a typo. */
+#define MAX_LENGTH 1000.0
+
+static bool read_number(const xml_document *doc, const xmlNode *n, const char *attr, double min,
+	double max, double *out, diag_sink *sink)
+{
+	const char *v = xmldoc_attr(n, attr);
+	char *end = NULL;
+	double d = v ? strtod(v, &end) : 0;
+	if (!v || end == v || *end || !(d >= min && d <= max)) {
+		int line, col;
+		xmldoc_locate(doc, n, attr, &line, &col);
+		diag_add(sink, doc->file, line, col, DIAG_ERROR, LAYOUTS_RULE,
+			"<%s> needs %s as a number from %g to %g", (const char *)n->name, attr, min, max);
+		return false;
+	}
+	*out = d;
+	return true;
+}
+
+static bool read_size(card_layouts *l, size_t *cap, const xml_document *doc, const xmlNode *n, diag_sink *sink)
+{
+	const char *id = xmldoc_attr(n, "id");
+	if (!id || !*id) {
+		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE,
+			"<size> needs an id");
+		return false;
+	}
+	grow_array((void **)&l->sizes, cap, l->size_count + 1, sizeof *l->sizes);
+	card_size *s = &l->sizes[l->size_count++];
+	memset(s, 0, sizeof *s);
+	s->id = xstrdup(id);
+	bool ok = read_number(doc, n, "width", 10, MAX_LENGTH, &s->width, sink);
+	ok &= read_number(doc, n, "height", 10, MAX_LENGTH, &s->height, sink);
+	if (str_eq(xmldoc_attr(n, "default"), "true"))
+		l->default_size = l->size_count - 1;
+	return ok;
+}
+
+card_layouts *cardlayout_load(const char *path, diag_sink *sink)
+{
+	xml_document *doc = NULL;
+	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+		return NULL;
+	card_layouts *l = xcalloc(1, sizeof *l);
+	size_t cap = 0;
+	bool ok = true, have_sheet = false, have_face = false, have_tts = false, have_ref = false;
+	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
+	if (!xmldoc_is(root, LAYOUTS_NS, "cards")) {
+		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE, "the root element must be <cards xmlns=\"%s\">",
+			LAYOUTS_NS);
+		ok = false;
+	}
+	for (xmlNodePtr n = ok ? root->children : NULL; n; n = n->next) {
+		if (xmldoc_is(n, LAYOUTS_NS, "size")) {
+			ok &= read_size(l, &cap, doc, n, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "sheet")) {
+			have_sheet = true;
+			sheet_params *s = &l->sheet;
+			ok &= read_number(doc, n, "bleed", 0, 20, &s->bleed, sink);
+			ok &= read_number(doc, n, "margin", 0, 100, &s->margin, sink);
+			ok &= read_number(doc, n, "min-gutter", 0, 100, &s->min_gutter, sink);
+			ok &= read_number(doc, n, "mark-length", 0, 50, &s->mark_length, sink);
+			ok &= read_number(doc, n, "mark-offset", 0, 50, &s->mark_offset, sink);
+			if (ok && s->margin < s->bleed) {
+				diag_add(sink, path, (int)xmlGetLineNo(n), 0, DIAG_ERROR, LAYOUTS_RULE,
+					"<sheet> margin must hold the bleed (margin %g < bleed %g)", s->margin, s->bleed);
+				ok = false;
+			}
+		} else if (xmldoc_is(n, LAYOUTS_NS, "face")) {
+			have_face = true;
+			ok &= read_number(doc, n, "safe", 0, 30, &l->face_safe, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "tts")) {
+			have_tts = true;
+			double cols = 0, rows = 0;
+			ok &= read_number(doc, n, "columns", 1, 100, &cols, sink);
+			ok &= read_number(doc, n, "rows", 1, 100, &rows, sink);
+			ok &= read_number(doc, n, "dpi", 36, 1200, &l->tts_dpi, sink);
+			l->tts_columns = (int)cols;
+			l->tts_rows = (int)rows;
+		} else if (xmldoc_is(n, LAYOUTS_NS, "refcard")) {
+			have_ref = true;
+			ok &= read_number(doc, n, "margin", 0, 50, &l->refcard_margin, sink);
+			ok &= read_number(doc, n, "gap", 0, 50, &l->refcard_gap, sink);
+		}
+	}
+	if (ok && (!l->size_count || !have_sheet || !have_face || !have_tts || !have_ref)) {
+		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE,
+			"the card layouts need <size>, <sheet>, <face>, <tts> and <refcard>");
+		ok = false;
+	}
+	xmldoc_destroy(doc);
+	if (!ok) {
+		cardlayout_destroy(l);
+		return NULL;
+	}
+	return l;
+}
+
+void cardlayout_destroy(card_layouts *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->size_count; i++)
+		free(l->sizes[i].id);
+	free(l->sizes);
+	free(l);
+}
+
+const card_size *cardlayout_size(const card_layouts *l, const char *id)
+{
+	if (!id)
+		return l->size_count ? &l->sizes[l->default_size] : NULL;
+	for (size_t i = 0; i < l->size_count; i++)
+		if (str_eq(l->sizes[i].id, id))
+			return &l->sizes[i];
+	return NULL;
+}
+
+char *cardlayout_size_ids(const card_layouts *l)
+{
+	char *out = xstrdup("");
+	for (size_t i = 0; i < l->size_count; i++) {
+		char *next = xasprintf("%s%s%s", out, i ? ", " : "", l->sizes[i].id);
+		free(out);
+		out = next;
+	}
+	return out;
+}

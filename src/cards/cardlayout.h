@@ -1,0 +1,46 @@
+/* Card and reference-card geometry, read from layouts/cards.xml.  All
+ * lengths in millimetres. */
+#ifndef ORBAT_CARDLAYOUT_H
+#define ORBAT_CARDLAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+
+typedef struct card_size {
+	char *id;
+	double width;
+	double height;
+} card_size;
+
+/* How cards are laid out on a print-and-play sheet. */
+typedef struct sheet_params {
+	double bleed;        /* printed beyond each cut */
+	double margin;       /* paper edge to the outer cuts, at least */
+	double min_gutter;   /* a gap between cards narrower than this is dropped */
+	double mark_length;  /* cut marks */
+	double mark_offset;  /* gap between the outer bleed and a cut mark */
+} sheet_params;
+
+typedef struct card_layouts {
+	card_size *sizes;
+	size_t size_count;
+	size_t default_size;
+	sheet_params sheet;
+	double face_safe;    /* inside the cut: nothing important beyond */
+	int tts_columns, tts_rows;
+	double tts_dpi;
+	double refcard_margin;
+	double refcard_gap;
+} card_layouts;
+
+/* NULL on a broken file (reasons in the sink, rule "layouts"). */
+card_layouts *cardlayout_load(const char *path, diag_sink *sink);
+void cardlayout_destroy(card_layouts *l);
+/* The size with that id; id NULL gives the default.  NULL when unknown. */
+const card_size *cardlayout_size(const card_layouts *l, const char *id);
+/* "poker, bridge, tarot" for messages; free it. */
+char *cardlayout_size_ids(const card_layouts *l);
+
+#endif

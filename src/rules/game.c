@@ -1,0 +1,505 @@
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static int side_of(const scenario *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->side_count && i < GAME_SIDES; i++)
+		if (sc->sides[i].id.text && id && strcmp(sc->sides[i].id.text, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+game *game_create(const scenario *sc, const ruleset *rs)
+{
+	hex_board board;
+	if (!scenario_board(sc, rs, &board) || sc->side_count != GAME_SIDES)
+		return NULL;
+	game *g = xcalloc(1, sizeof *g);
+	g->rs = rs;
+	g->gaps = rules_data_for(rs);
+	g->board = board;
+	g->scenario_id = dup_or_null(sc->id.text);
+	g->winner = -1;
+	size_t n = hex_count(&board);
+	g->terrain = xcalloc(n ? n : 1, sizeof *g->terrain);
+	g->fieldworks = xcalloc(n ? n : 1, sizeof *g->fieldworks);
+	const rs_terrain *clear = ruleset_find_terrain(rs, "clear");
+	for (size_t i = 0; i < n; i++)
+		g->terrain[i] = clear;
+	for (size_t i = 0; i < sc->terrain_count; i++) {
+		const sc_terrain *t = &sc->terrain[i];
+		long idx = t->at.valid ? hex_index(&board, t->at.hex) : -1;
+		if (idx < 0)
+			continue;
+		const rs_terrain *rt = t->type.text ? ruleset_find_terrain(rs, t->type.text) : NULL;
+		if (rt)
+			g->terrain[idx] = rt;
+		g->fieldworks[idx] = t->fieldworks;
+	}
+
+	g->first_side = -1;
+	for (int s = 0; s < GAME_SIDES; s++) {
+		const sc_side *ss = &sc->sides[s];
+		game_side *gs = &g->sides[s];
+		gs->id = dup_or_null(ss->id.text ? ss->id.text : "?");
+		gs->home_north = ss->home.text && strcmp(ss->home.text, "north") == 0;
+		gs->hand_size = ss->cards.valid ? (int)ss->cards.value : 0;
+		gs->target = ss->victory.valid ? (int)ss->victory.value : rs->victory.default_target;
+		if (ss->first)
+			g->first_side = s;
+	}
+
+	g->objectives = xcalloc(sc->objective_count ? sc->objective_count : 1, sizeof *g->objectives);
+	for (size_t i = 0; i < sc->objective_count; i++) {
+		const sc_objective *o = &sc->objectives[i];
+		if (!o->at.valid || !hex_on_board(&board, o->at.hex))
+			continue;
+		game_objective *go = &g->objectives[g->objective_count++];
+		go->at = o->at.hex;
+		go->vp = o->vp.valid ? (int)o->vp.value : 1;
+		go->side = o->for_side.text && strcmp(o->for_side.text, "both") != 0 ?
+			side_of(sc, o->for_side.text) : -1;
+	}
+
+	g->units = xcalloc(sc->unit_count ? sc->unit_count : 1, sizeof *g->units);
+	for (size_t i = 0; i < sc->unit_count; i++) {
+		const sc_unit *su = &sc->units[i];
+		game_unit *u = &g->units[g->unit_count];
+		u->type = su->type.text ? ruleset_find_unit_type(rs, su->type.text) : NULL;
+		if (!u->type || su->side >= GAME_SIDES || !su->at.valid)
+			continue;
+		u->id = dup_or_null(su->id.text ? su->id.text : "?");
+		u->name = dup_or_null(su->name.text);
+		u->side = (int)su->side;
+		u->at = su->at.hex;
+		u->full = u->type->figures;
+		u->figures = su->figures.valid ? (int)su->figures.value : u->full;
+		u->alive = u->figures > 0;
+		u->brigade = -1;
+		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++) {
+			const rs_allow *allow = ruleset_unit_allows(u->type, sc_unit_attribute_names[a]);
+			if (!allow)
+				continue;
+			u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
+		}
+		g->unit_count++;
+	}
+
+	g->generals = xcalloc(sc->general_count ? sc->general_count : 1, sizeof *g->generals);
+	for (size_t i = 0; i < sc->general_count; i++) {
+		const sc_general *sg = &sc->generals[i];
+		if (sg->side >= GAME_SIDES || !sg->at.valid)
+			continue;
+		game_general *gg = &g->generals[g->general_count++];
+		gg->id = dup_or_null(sg->id.text ? sg->id.text : "?");
+		gg->name = dup_or_null(sg->name.text);
+		gg->side = (int)sg->side;
+		gg->at = sg->at.hex;
+		gg->alive = true;
+		gg->brigade = -1;
+	}
+
+	g->brigade_capacity = g->general_count + sc->brigade_count + 1;
+	g->brigades = xcalloc(g->brigade_capacity, sizeof *g->brigades);
+	for (size_t i = 0; i < sc->brigade_count; i++) {
+		const sc_brigade *sb = &sc->brigades[i];
+		int gen = game_find_general(g, sb->general.text);
+		if (gen < 0 || g->generals[gen].brigade >= 0)
+			continue;
+		game_brigade *b = &g->brigades[g->brigade_count];
+		b->id = dup_or_null(sb->id.text ? sb->id.text : "?");
+		b->side = g->generals[gen].side;
+		b->general = gen;
+		b->alive = true;
+		for (size_t k = 0; k < sb->unit_count && b->unit_count < GAME_MAX_BRIGADE_UNITS; k++) {
+			int u = game_find_unit(g, sb->units[k]);
+			if (u >= 0 && g->units[u].brigade < 0) {
+				b->units[b->unit_count++] = u;
+				g->units[u].brigade = (int)g->brigade_count;
+			}
+		}
+		g->generals[gen].brigade = (int)g->brigade_count;
+		g->brigade_count++;
+	}
+
+	g->flag_face = game_face(g, g->gaps->flag_face);
+	return g;
+}
+
+void game_destroy(game *g)
+{
+	if (!g)
+		return;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		free(g->units[i].id);
+		free(g->units[i].name);
+		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+			free(g->units[i].attr[a]);
+	}
+	for (size_t i = 0; i < g->general_count; i++) {
+		free(g->generals[i].id);
+		free(g->generals[i].name);
+	}
+	for (size_t i = 0; i < g->brigade_count; i++)
+		free(g->brigades[i].id);
+	for (int s = 0; s < GAME_SIDES; s++)
+		free(g->sides[s].id);
+	free(g->units);
+	free(g->generals);
+	free(g->brigades);
+	free(g->objectives);
+	free(g->terrain);
+	free(g->fieldworks);
+	free(g->scenario_id);
+	free(g);
+}
+
+game *game_clone(const game *g)
+{
+	game *c = xmalloc(sizeof *c);
+	*c = *g;
+	size_t n = hex_count(&g->board);
+	if (!n)
+		n = 1;
+	c->scenario_id = dup_or_null(g->scenario_id);
+	c->terrain = xmalloc(n * sizeof *c->terrain);
+	memcpy(c->terrain, g->terrain, n * sizeof *c->terrain);
+	c->fieldworks = xmalloc(n * sizeof *c->fieldworks);
+	memcpy(c->fieldworks, g->fieldworks, n * sizeof *c->fieldworks);
+	c->objectives = xcalloc(g->objective_count ? g->objective_count : 1, sizeof *c->objectives);
+	memcpy(c->objectives, g->objectives, g->objective_count * sizeof *c->objectives);
+	for (int s = 0; s < GAME_SIDES; s++)
+		c->sides[s].id = dup_or_null(g->sides[s].id);
+	c->units = xcalloc(g->unit_count ? g->unit_count : 1, sizeof *c->units);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		c->units[i] = g->units[i];
+		c->units[i].id = dup_or_null(g->units[i].id);
+		c->units[i].name = dup_or_null(g->units[i].name);
+		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+			c->units[i].attr[a] = dup_or_null(g->units[i].attr[a]);
+	}
+	c->generals = xcalloc(g->general_count ? g->general_count : 1, sizeof *c->generals);
+	for (size_t i = 0; i < g->general_count; i++) {
+		c->generals[i] = g->generals[i];
+		c->generals[i].id = dup_or_null(g->generals[i].id);
+		c->generals[i].name = dup_or_null(g->generals[i].name);
+	}
+	c->brigades = xcalloc(g->brigade_capacity, sizeof *c->brigades);
+	for (size_t i = 0; i < g->brigade_count; i++) {
+		c->brigades[i] = g->brigades[i];
+		c->brigades[i].id = dup_or_null(g->brigades[i].id);
+	}
+	return c;
+}
+
+void game_rule(const game *g, const char *section, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s-%s", g->rs->rule_prefix ? g->rs->rule_prefix : "rule", section);
+}
+
+bool game_on_board(const game *g, hex_coord h)
+{
+	return hex_on_board(&g->board, h);
+}
+
+const rs_terrain *game_terrain(const game *g, hex_coord h)
+{
+	long idx = hex_index(&g->board, h);
+	return idx < 0 ? NULL : g->terrain[idx];
+}
+
+const char *game_terrain_id(const game *g, hex_coord h)
+{
+	const rs_terrain *t = game_terrain(g, h);
+	return t ? t->id : "clear";
+}
+
+bool game_has_fieldworks(const game *g, hex_coord h)
+{
+	long idx = hex_index(&g->board, h);
+	return idx >= 0 && g->fieldworks[idx];
+}
+
+bool game_passable(const game *g, hex_coord h)
+{
+	if (!game_on_board(g, h))
+		return false;
+	const rs_terrain *t = game_terrain(g, h);
+	return !t || t->passable;
+}
+
+static bool same_hex(hex_coord a, hex_coord b)
+{
+	return a.col == b.col && a.row == b.row;
+}
+
+int game_units_at(const game *g, hex_coord h, int side, int *out, int max)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		if (!u->alive || !same_hex(u->at, h) || (side >= 0 && u->side != side))
+			continue;
+		if (out && n < max)
+			out[n] = (int)i;
+		n++;
+	}
+	return n;
+}
+
+int game_general_at(const game *g, hex_coord h)
+{
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && same_hex(g->generals[i].at, h))
+			return (int)i;
+	return -1;
+}
+
+bool game_occupied(const game *g, hex_coord h)
+{
+	return game_units_at(g, h, -1, NULL, 0) > 0 || game_general_at(g, h) >= 0;
+}
+
+int game_find_unit(const game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int game_find_general(const game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->general_count; i++)
+		if (strcmp(g->generals[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int game_find_brigade(const game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->brigade_count; i++)
+		if (g->brigades[i].alive && strcmp(g->brigades[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int game_side_index(const game *g, const char *id)
+{
+	for (int s = 0; s < GAME_SIDES; s++)
+		if (id && strcmp(g->sides[s].id, id) == 0)
+			return s;
+	return -1;
+}
+
+bool game_resolve_ref(const game *g, const char *token, game_ref *out)
+{
+	int u = game_find_unit(g, token);
+	if (u >= 0) {
+		*out = (game_ref){ REF_UNIT, u };
+		return true;
+	}
+	int gen = game_find_general(g, token);
+	if (gen >= 0) {
+		*out = (game_ref){ REF_GENERAL, gen };
+		return true;
+	}
+	hex_coord h;
+	if (!hex_parse(token, &h) || !game_on_board(g, h))
+		return false;
+	int units[2];
+	int n = game_units_at(g, h, -1, units, 2);
+	if (n == 1) {
+		*out = (game_ref){ REF_UNIT, units[0] };
+		return true;
+	}
+	if (n == 0) {
+		int ge = game_general_at(g, h);
+		if (ge >= 0) {
+			*out = (game_ref){ REF_GENERAL, ge };
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *game_ref_id(const game *g, game_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].id;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].id;
+	return "?";
+}
+
+int game_ref_side(const game *g, game_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].side;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].side;
+	return -1;
+}
+
+hex_coord game_ref_at(const game *g, game_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].at;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].at;
+	return (hex_coord){ -1, -1 };
+}
+
+bool game_ref_alive(const game *g, game_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].alive;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].alive;
+	return false;
+}
+
+const char *game_unit_attr(const game_unit *u, const char *attribute)
+{
+	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+		if (strcmp(sc_unit_attribute_names[a], attribute) == 0)
+			return u->attr[a];
+	return NULL;
+}
+
+bool game_unit_matches(const game_unit *u, const rs_when *when)
+{
+	if (!when->attribute)
+		return true;
+	const char *v = game_unit_attr(u, when->attribute);
+	return v && when->value && strcmp(v, when->value) == 0;
+}
+
+int game_unit_general(const game *g, int unit)
+{
+	const game_unit *u = &g->units[unit];
+	for (size_t i = 0; i < g->general_count; i++) {
+		const game_general *gg = &g->generals[i];
+		if (gg->alive && gg->side == u->side && same_hex(gg->at, u->at))
+			return (int)i;
+	}
+	return -1;
+}
+
+int game_general_units(const game *g, int general, int *out, int max)
+{
+	const game_general *gg = &g->generals[general];
+	return game_units_at(g, gg->at, gg->side, out, max);
+}
+
+unsigned game_flank_section(const game *g, int side, game_flank flank)
+{
+	if (flank == FLANK_CENTRE)
+		return HEX_SECTION_CENTRE;
+	/* §1: the left flank is the west for the side whose home edge is south. */
+	bool west = (flank == FLANK_LEFT) != g->sides[side].home_north;
+	return west ? HEX_SECTION_WEST : HEX_SECTION_EAST;
+}
+
+int game_home_step(const game *g, int side)
+{
+	return g->sides[side].home_north ? -1 : 1;
+}
+
+bool game_on_home_row(const game *g, int side, hex_coord h)
+{
+	return g->sides[side].home_north ? h.row == 0 : h.row == g->board.rows - 1;
+}
+
+int game_face(const game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		if (strcmp(g->rs->faces[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+bool game_face_hits(const game *g, int face, const char *hit_by)
+{
+	if (face < 0 || (size_t)face >= g->rs->face_count)
+		return false;
+	const rs_face *f = &g->rs->faces[face];
+	return f->hits_any || (hit_by && strcmp(f->id, hit_by) == 0);
+}
+
+void game_eliminate(game *g, game_ref r)
+{
+	int side = game_ref_side(g, r);
+	if (side < 0 || !game_ref_alive(g, r))
+		return;
+	if (r.kind == REF_UNIT) {
+		g->units[r.index].alive = false;
+		g->units[r.index].figures = 0;
+	} else {
+		game_general *gg = &g->generals[r.index];
+		gg->alive = false;
+		/* A brigade without its general is no brigade (§3.3). */
+		if (gg->brigade >= 0) {
+			game_brigade *b = &g->brigades[gg->brigade];
+			b->alive = false;
+			for (int k = 0; k < b->unit_count; k++)
+				g->units[b->units[k]].brigade = -1;
+			gg->brigade = -1;
+		}
+	}
+	g->sides[1 - side].flags++;
+}
+
+void game_place(game *g, game_ref r, hex_coord to)
+{
+	if (r.kind == REF_UNIT)
+		g->units[r.index].at = to;
+	else if (r.kind == REF_GENERAL)
+		g->generals[r.index].at = to;
+}
+
+int game_score(const game *g, int side)
+{
+	int score = g->sides[side].flags;
+	for (size_t i = 0; i < g->objective_count; i++) {
+		const game_objective *o = &g->objectives[i];
+		if (o->side >= 0 && o->side != side)
+			continue;
+		if (game_units_at(g, o->at, side, NULL, 0) > 0)
+			score += o->vp;
+	}
+	return score;
+}
+
+int game_check_victory(game *g, int acting)
+{
+	if (g->winner >= 0)
+		return g->winner;
+	int order[2] = { acting >= 0 ? acting : 0, acting >= 0 ? 1 - acting : 1 };
+	for (int k = 0; k < 2; k++) {
+		int s = order[k];
+		if (g->sides[s].target > 0 && game_score(g, s) >= g->sides[s].target) {
+			g->winner = s;
+			break;
+		}
+	}
+	return g->winner;
+}

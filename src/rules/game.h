@@ -1,0 +1,168 @@
+/* The position of a game on a hex board: the terrain, the units and
+ * generals with their figures, the brigades, the victory flags of each side.
+ * Built from a validated scenario; changed by the referee.  Everything the
+ * rules ask about "who stands where" is answered here.  No I/O. */
+#ifndef ORBAT_GAME_H
+#define ORBAT_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../geo/hex.h"
+#include "../model/ruleset.h"
+#include "../model/scenario.h"
+#include "rules_data.h"
+
+#define GAME_SIDES 2
+#define GAME_MAX_BRIGADE_UNITS 16   /* room; the ruleset's max-units is the limit */
+
+typedef enum { REF_NONE, REF_UNIT, REF_GENERAL } game_ref_kind;
+
+/* A unit or a general, by index. */
+typedef struct game_ref {
+	game_ref_kind kind;
+	int index;
+} game_ref;
+
+typedef struct game_unit {
+	char *id;
+	char *name;                 /* display name or NULL */
+	int side;
+	const rs_unit_type *type;
+	/* weapon, quality, state, kind (sc_unit_attribute_names): the value
+	 * given or the ruleset's default; NULL when the type has no such
+	 * attribute. */
+	char *attr[SC_UNIT_ATTRIBUTES];
+	hex_coord at;
+	int figures;
+	int full;
+	bool alive;
+	int brigade;                /* index into brigades, or -1 */
+} game_unit;
+
+typedef struct game_general {
+	char *id;
+	char *name;
+	int side;
+	hex_coord at;
+	bool alive;
+	int brigade;                /* the brigade he commands, or -1 */
+} game_general;
+
+typedef struct game_brigade {
+	char *id;
+	int side;
+	int general;
+	int units[GAME_MAX_BRIGADE_UNITS];
+	int unit_count;
+	bool alive;                 /* false once dissolved */
+} game_brigade;
+
+typedef struct game_objective {
+	hex_coord at;
+	int vp;
+	int side;                   /* 0, 1, or -1 for both */
+} game_objective;
+
+typedef struct game_side {
+	char *id;                   /* "union", "confederate" */
+	bool home_north;
+	int hand_size;
+	int target;                 /* victory flags or points to win */
+	int flags;                  /* won by destroying enemy units and generals */
+} game_side;
+
+typedef enum { FLANK_LEFT, FLANK_CENTRE, FLANK_RIGHT } game_flank;
+
+typedef struct game {
+	const ruleset *rs;
+	const rules_data_gaps *gaps;
+	hex_board board;
+	char *scenario_id;
+	const rs_terrain **terrain;   /* per hex index; NULL means clear */
+	bool *fieldworks;             /* per hex index */
+	game_objective *objectives;
+	size_t objective_count;
+	game_side sides[GAME_SIDES];
+	int first_side;               /* -1 when the scenario names none */
+	game_unit *units;
+	size_t unit_count;
+	game_general *generals;
+	size_t general_count;
+	game_brigade *brigades;
+	size_t brigade_count;
+	size_t brigade_capacity;
+	int flag_face;                /* index into rs->faces, -1 when none */
+	int winner;                   /* -1 while the game goes on */
+} game;
+
+/* A game at the scenario's start.  The scenario must have passed
+ * validation with that ruleset; NULL when its board is unusable. */
+game *game_create(const scenario *sc, const ruleset *rs);
+void game_destroy(game *g);
+/* A deep copy (the ruleset is shared). */
+game *game_clone(const game *g);
+
+/* Where to write a rule id: ruleset prefix + section, e.g. "bc-3.1". */
+void game_rule(const game *g, const char *section, char *buf, size_t size);
+
+bool game_on_board(const game *g, hex_coord h);
+/* The terrain of a hex (NULL for clear or off the board). */
+const rs_terrain *game_terrain(const game *g, hex_coord h);
+const char *game_terrain_id(const game *g, hex_coord h);
+bool game_has_fieldworks(const game *g, hex_coord h);
+bool game_passable(const game *g, hex_coord h);
+
+/* Units of `side` (or any side when side < 0) alive at h: count, and up
+ * to max indices in out (which may be NULL). */
+int game_units_at(const game *g, hex_coord h, int side, int *out, int max);
+/* The general alive at h, or -1. */
+int game_general_at(const game *g, hex_coord h);
+/* Any unit or general alive at h. */
+bool game_occupied(const game *g, hex_coord h);
+
+int game_find_unit(const game *g, const char *id);
+int game_find_general(const game *g, const char *id);
+int game_find_brigade(const game *g, const char *id);
+int game_side_index(const game *g, const char *id);
+/* A figure named by its id, else by an address holding exactly one unit
+ * (or a lone general).  False when nothing or several match. */
+bool game_resolve_ref(const game *g, const char *token, game_ref *out);
+const char *game_ref_id(const game *g, game_ref r);
+int game_ref_side(const game *g, game_ref r);
+hex_coord game_ref_at(const game *g, game_ref r);
+bool game_ref_alive(const game *g, game_ref r);
+
+/* An attribute of a unit ("weapon", "quality", "state", "kind"). */
+const char *game_unit_attr(const game_unit *u, const char *attribute);
+bool game_unit_matches(const game_unit *u, const rs_when *when);
+/* The general who commands the unit (same side, same hex), or -1. */
+int game_unit_general(const game *g, int unit);
+/* Units a general commands (friendly units in his hex). */
+int game_general_units(const game *g, int general, int *out, int max);
+
+/* The section bit (HEX_SECTION_*) a side's own flank names. */
+unsigned game_flank_section(const game *g, int side, game_flank flank);
+/* The row a side retreats toward: -1 north (row decreases) or +1 south. */
+int game_home_step(const game *g, int side);
+/* On the side's home-edge row. */
+bool game_on_home_row(const game *g, int side, hex_coord h);
+
+/* The die face index of a face id, or -1. */
+int game_face(const game *g, const char *id);
+/* Whether a face scores a hit on a target hit by face `hit_by`. */
+bool game_face_hits(const game *g, int face, const char *hit_by);
+
+/* Remove a unit or general from play; the enemy of its owner wins one
+ * victory flag (§5.1, §7.1, §10). */
+void game_eliminate(game *g, game_ref r);
+/* Move a figure (no checks). */
+void game_place(game *g, game_ref r, hex_coord to);
+
+/* Victory: flags plus the objectives a side's units stand on (§10). */
+int game_score(const game *g, int side);
+/* Sets and returns g->winner when a side has reached its target;
+ * `acting` is checked first. */
+int game_check_victory(game *g, int acting);
+
+#endif

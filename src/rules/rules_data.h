@@ -1,0 +1,58 @@
+/* Rules facts that data/rulesets/*.xml does not hold yet.
+ *
+ * Everything here is a rule of the digest that the ruleset model has no
+ * element or attribute for.  Each field says, in its DATA comment, what to
+ * add to the ruleset files; once the model reads it, take it from the
+ * ruleset and delete the field.  The values live in ONE table,
+ * RULES_DATA_GAPS in rules_data.c. */
+#ifndef ORBAT_RULES_DATA_H
+#define ORBAT_RULES_DATA_H
+
+#include <stdbool.h>
+
+#include "../model/ruleset.h"
+
+typedef enum {
+	FOLLOW_MAY,   /* the attached general may go along or stay behind */
+	FOLLOW_MUST,  /* he must go along (unless he has moved already) */
+} rules_follow;
+
+typedef struct rules_data_gaps {
+	const char *ruleset_id;
+	/* DATA: <face id="flag" retreat="true"/>: the die face that makes the
+	 * target retreat (§5.1, §7.1). */
+	const char *flag_face;
+	/* DATA: <terrain id="hill" elevated="true"/>: where a unit type's
+	 * hill-dice apply (§4 "artillery on a hill"). */
+	const char *hill_terrain;
+	/* DATA: <battle procedure="saves"/>: §5.2 noord-zuid combat (kill on two
+	 * matching symbols, saving dice, defensive roll, voluntary withdrawal,
+	 * losses capped by the attacker's figures, optional flag saves §7.4). */
+	bool saving_rolls;
+	/* DATA: <general follows-unit="may|must"/>: §3.1, an ordered unit's
+	 * attached general goes along (1999: may; 150: must; 3.2: may, or is
+	 * relieved and stays). */
+	rules_follow general_follows;
+	/* DATA: <general passes-friendly-generals="true|false"/>: §3.1 a general
+	 * may pass through a hex holding a friendly general; §3.2 never enters
+	 * a hex holding another general. */
+	bool general_passes_generals;
+	/* DATA: <retreat flags-pass-to-general="true"/>: §7.2 battlecry-150, when
+	 * a unit is destroyed the remaining flags apply to its general. */
+	bool flags_pass_to_general;
+	/* DATA: <retreat blocked-kills-general="true"/>: §7.4, more flags not
+	 * taken than figures left of a unit under a general kill the general. */
+	bool blocked_retreat_kills_general;
+	/* DATA: <unit-type id="cavalry" ground-gain-battle="state=mounted"/>:
+	 * §3.5 noord-zuid, mounted cavalry that gains ground may battle again. */
+	const char *battle_again_after_gain;  /* "state=mounted", or NULL */
+	/* DATA: <card id="counter-attack" ground-gain="false"/>: 003, no ground
+	 * gain in a turn played with a counter-attack card (battlecry-150). */
+	bool ground_gain_after_counter_attack;
+} rules_data_gaps;
+
+/* The facts for a ruleset: by its id, else (a user's own ruleset) by its
+ * rule prefix, else those of battlecry-1999. */
+const rules_data_gaps *rules_data_for(const ruleset *rs);
+
+#endif

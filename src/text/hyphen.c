@@ -1,0 +1,204 @@
+#include "hyphen.h"
+
+#include <glib.h>
+#include <hyphen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../base/util.h"
+
+/* Longest word handed to libhyphen; longer runs are left alone. */
+#define MAX_WORD_CHARS 80
+
+#define SOFT_HYPHEN 0x00ADu
+
+typedef struct lang_dict {
+	bool tried;
+	HyphenDict *dict;
+	bool utf8;          /* else ISO-8859-1, as hyph_nl_NL.dic is */
+} lang_dict;
+
+struct hyphenator {
+	char *dir;
+	lang_dict langs[LANG_COUNT];
+};
+
+/* File names Debian uses, best first (the others are links or regional
+ * copies). */
+static const char *const DICT_FILES[LANG_COUNT][3] = {
+	[LANG_EN] = { "hyph_en_US.dic", "hyph_en_GB.dic", "hyph_en.dic" },
+	[LANG_NL] = { "hyph_nl_NL.dic", "hyph_nl.dic", NULL },
+	[LANG_FR] = { "hyph_fr.dic", "hyph_fr_FR.dic", NULL },
+};
+
+/* Shortest piece before and after a break.  The US patterns are made for
+ * a three-letter tail; Dutch and French typography allow two. */
+static const int LEFT_MIN[LANG_COUNT] = { [LANG_EN] = 2, [LANG_NL] = 2, [LANG_FR] = 2 };
+static const int RIGHT_MIN[LANG_COUNT] = { [LANG_EN] = 3, [LANG_NL] = 2, [LANG_FR] = 2 };
+
+hyphenator *hyphen_create(const char *dict_dir)
+{
+	hyphenator *h = xcalloc(1, sizeof *h);
+	const char *env = getenv("ORBAT_HYPHEN_DIR");
+	h->dir = xstrdup(dict_dir ? dict_dir : env && *env ? env : HYPHEN_DEFAULT_DIR);
+	return h;
+}
+
+void hyphen_destroy(hyphenator *h)
+{
+	if (!h)
+		return;
+	for (int i = 0; i < LANG_COUNT; i++)
+		if (h->langs[i].dict)
+			hnj_hyphen_free(h->langs[i].dict);
+	free(h->dir);
+	free(h);
+}
+
+/* The dictionary's first line names its encoding; libhyphen keeps it but
+ * only as a flag we cannot portably read, so look for ourselves. */
+static bool file_is_utf8(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	char line[64] = "";
+	bool utf8 = fgets(line, sizeof line, f) && strncmp(line, "UTF-8", 5) == 0;
+	fclose(f);
+	return utf8;
+}
+
+static lang_dict *load(hyphenator *h, lang_id lang)
+{
+	if ((int)lang < 0 || lang >= LANG_COUNT)
+		return NULL;
+	lang_dict *d = &h->langs[lang];
+	if (d->tried)
+		return d->dict ? d : NULL;
+	d->tried = true;
+	for (size_t i = 0; i < ARRAY_LEN(DICT_FILES[lang]) && DICT_FILES[lang][i]; i++) {
+		char *path = xasprintf("%s/%s", h->dir, DICT_FILES[lang][i]);
+		/* hnj_hyphen_load prints to stderr on a missing file: check first. */
+		if (access(path, R_OK) == 0) {
+			d->dict = hnj_hyphen_load(path);
+			d->utf8 = file_is_utf8(path);
+		}
+		free(path);
+		if (d->dict)
+			break;
+	}
+	return d->dict ? d : NULL;
+}
+
+bool hyphen_available(hyphenator *h, lang_id lang)
+{
+	return h && load(h, lang) != NULL;
+}
+
+/* Break positions of one word given as code points: breaks[k] true means a
+ * soft hyphen may follow character k. */
+static void word_breaks(const lang_dict *d, lang_id lang, const gunichar *chars, size_t n, bool *breaks)
+{
+	/* The word in the dictionary's encoding, lower case, and for each
+	 * character the index of its last byte there. */
+	char word[MAX_WORD_CHARS * 6 + 1];
+	size_t last_byte[MAX_WORD_CHARS];
+	size_t len = 0;
+	for (size_t k = 0; k < n; k++) {
+		gunichar c = g_unichar_tolower(chars[k]);
+		if (d->utf8) {
+			len += (size_t)g_unichar_to_utf8(c, word + len);
+		} else {
+			if (c > 0xFF)
+				return;   /* not representable: leave the word alone */
+			word[len++] = (char)c;
+		}
+		last_byte[k] = len - 1;
+	}
+	word[len] = '\0';
+
+	char *hyphens = xcalloc(len + 5, 1);
+	char **rep = NULL;
+	int *pos = NULL, *cut = NULL;
+	int rc = hnj_hyphen_hyphenate3(d->dict, word, (int)len, hyphens, NULL, &rep, &pos, &cut,
+		LEFT_MIN[lang], RIGHT_MIN[lang], 0, 0);
+	if (rc == 0) {
+		for (size_t k = 0; k + 1 < n; k++) {
+			size_t b = last_byte[k];
+			/* A non-standard break (rep) changes the spelling, which a
+			 * soft hyphen cannot express: skip those. */
+			if ((hyphens[b] & 1) && !(rep && rep[b]))
+				breaks[k] = true;
+		}
+	}
+	if (rep) {
+		for (size_t i = 0; i < len; i++)
+			free(rep[i]);
+		free(rep);
+	}
+	free(pos);
+	free(cut);
+	free(hyphens);
+}
+
+static void append(char **out, size_t *len, size_t *cap, const char *bytes, size_t n)
+{
+	grow_array((void **)out, cap, *len + n + 1, 1);
+	memcpy(*out + *len, bytes, n);
+	*len += n;
+	(*out)[*len] = '\0';
+}
+
+char *hyphen_insert(hyphenator *h, lang_id lang, const char *utf8)
+{
+	lang_dict *d = h ? load(h, lang) : NULL;
+	if (!d || !g_utf8_validate(utf8, -1, NULL))
+		return xstrdup(utf8);
+
+	char *out = NULL;
+	size_t len = 0, cap = 0;
+	append(&out, &len, &cap, "", 0);
+	const char *p = utf8;
+	while (*p) {
+		gunichar c = g_utf8_get_char(p);
+		if (!g_unichar_isalpha(c) && c != SOFT_HYPHEN) {
+			const char *next = g_utf8_next_char(p);
+			append(&out, &len, &cap, p, (size_t)(next - p));
+			p = next;
+			continue;
+		}
+		/* A word: letters, perhaps with the author's soft hyphens. */
+		const char *start = p;
+		gunichar chars[MAX_WORD_CHARS];
+		size_t n = 0;
+		bool has_soft = false, too_long = false;
+		while (*p) {
+			gunichar w = g_utf8_get_char(p);
+			if (!g_unichar_isalpha(w) && w != SOFT_HYPHEN)
+				break;
+			if (w == SOFT_HYPHEN)
+				has_soft = true;
+			else if (n < MAX_WORD_CHARS)
+				chars[n++] = w;
+			else
+				too_long = true;
+			p = g_utf8_next_char(p);
+		}
+		if (has_soft || too_long || n < HYPHEN_MIN_WORD) {
+			append(&out, &len, &cap, start, (size_t)(p - start));
+			continue;
+		}
+		bool breaks[MAX_WORD_CHARS] = { false };
+		word_breaks(d, lang, chars, n, breaks);
+		const char *q = start;
+		for (size_t k = 0; k < n; k++) {
+			const char *next = g_utf8_next_char(q);
+			append(&out, &len, &cap, q, (size_t)(next - q));
+			if (breaks[k])
+				append(&out, &len, &cap, "\xC2\xAD", 2);
+			q = next;
+		}
+	}
+	return out;
+}

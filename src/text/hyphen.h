@@ -1,0 +1,38 @@
+/* Hyphenation points for the print products, from libhyphen's pattern
+ * dictionaries (Debian hyphen-en-us, hyphen-nl, hyphen-fr).
+ *
+ * Pango breaks lines but knows no hyphenation: a long Dutch compound in a
+ * narrow card box would overflow.  This module inserts U+00AD (soft hyphen)
+ * at every point the language's dictionary allows; Pango then breaks there
+ * when it must and draws a hyphen only where it broke.
+ *
+ * Dictionaries are loaded on first use per language.  A missing or broken
+ * dictionary is not an error: the text comes back unchanged, so output is
+ * merely less well broken on a machine without the hyphen-* packages. */
+#ifndef ORBAT_HYPHEN_H
+#define ORBAT_HYPHEN_H
+
+#include <stdbool.h>
+
+#include "lang.h"
+
+/* Where Debian installs the dictionaries. */
+#define HYPHEN_DEFAULT_DIR "/usr/share/hyphen"
+
+typedef struct hyphenator hyphenator;
+
+/* dict_dir NULL: $ORBAT_HYPHEN_DIR when set, else HYPHEN_DEFAULT_DIR. */
+hyphenator *hyphen_create(const char *dict_dir);
+void hyphen_destroy(hyphenator *h);
+
+/* Whether the language's dictionary could be loaded (loads it). */
+bool hyphen_available(hyphenator *h, lang_id lang);
+
+/* A copy of utf8 (free it) with U+00AD at each allowed break inside words
+ * of at least HYPHEN_MIN_WORD letters.  Existing soft hyphens are kept and
+ * none is added to a word that already has one (the author chose). */
+char *hyphen_insert(hyphenator *h, lang_id lang, const char *utf8);
+
+#define HYPHEN_MIN_WORD 6
+
+#endif

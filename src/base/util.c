@@ -109,3 +109,54 @@ bool parse_int(const char *s, long min, long max, long *out)
 	*out = v;
 	return true;
 }
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+size_t str_split_words(const char *text, char ***words, size_t count)
+{
+	size_t cap = count;
+	const char *p = text;
+	while (*p) {
+		while (is_blank(*p))
+			p++;
+		const char *start = p;
+		while (*p && !is_blank(*p))
+			p++;
+		if (p > start) {
+			/* grow by doubling from the current count */
+			if (count == cap)
+				grow_array((void **)words, &cap, count + 1, sizeof(char *));
+			(*words)[count++] = xstrndup(start, (size_t)(p - start));
+		}
+	}
+	return count;
+}
+
+void str_free_words(char **words, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		free(words[i]);
+	free(words);
+}
+
+char *str_join(const char *const *items, size_t count, const char *sep)
+{
+	size_t total = 1, sep_len = strlen(sep);
+	for (size_t i = 0; i < count; i++)
+		total += strlen(items[i]) + sep_len;
+	char *out = xmalloc(total), *o = out;
+	for (size_t i = 0; i < count; i++) {
+		if (i) {
+			memcpy(o, sep, sep_len);
+			o += sep_len;
+		}
+		size_t n = strlen(items[i]);
+		memcpy(o, items[i], n);
+		o += n;
+	}
+	*o = '\0';
+	return out;
+}

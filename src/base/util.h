@@ -23,6 +23,12 @@ char *xvasprintf(const char *fmt, va_list ap);
 void grow_array(void **items, size_t *capacity, size_t need, size_t size);
 
 bool str_eq(const char *a, const char *b);
+/* Append the blank-separated words of text to *words (a growing array of
+ * fresh strings); returns the new count. */
+size_t str_split_words(const char *text, char ***words, size_t count);
+void str_free_words(char **words, size_t count);
+/* The items joined with sep, as a fresh string. */
+char *str_join(const char *const *items, size_t count, const char *sep);
 /* Parse a whole decimal integer (optional sign, no blanks) into *out. */
 bool parse_int(const char *s, long min, long max, long *out);
 

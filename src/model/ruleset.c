@@ -73,34 +73,17 @@ static void read_str(const xmlNode *n, const char *name, char **out)
 	*out = xstrdup(v);
 }
 
-/* Split a space-separated list into a fresh array of strings. */
+/* Replace a word list by the words of text. */
 static void split_words(const char *text, char ***out, size_t *count)
 {
-	for (size_t i = 0; i < *count; i++)
-		free((*out)[i]);
-	free(*out);
+	str_free_words(*out, *count);
 	*out = NULL;
-	*count = 0;
-	size_t cap = 0;
-	const char *p = text;
-	while (*p) {
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-			p++;
-		const char *start = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-			p++;
-		if (p > start) {
-			grow_array((void **)out, &cap, *count + 1, sizeof(char *));
-			(*out)[(*count)++] = xstrndup(start, (size_t)(p - start));
-		}
-	}
+	*count = str_split_words(text, out, 0);
 }
 
 static void free_words(char **words, size_t count)
 {
-	for (size_t i = 0; i < count; i++)
-		free(words[i]);
-	free(words);
+	str_free_words(words, count);
 }
 
 static void read_words(const xmlNode *n, const char *name, char ***out, size_t *count)
@@ -828,15 +811,7 @@ char *ruleset_registry_known(ruleset_registry *r)
 		closedir(dir);
 	}
 	qsort(ids, count, sizeof *ids, compare_strings);
-	size_t total = 1;
-	for (size_t i = 0; i < count; i++)
-		total += strlen(ids[i]) + 2;
-	char *out = xcalloc(1, total);
-	for (size_t i = 0; i < count; i++) {
-		if (i)
-			strcat(out, ", ");
-		strcat(out, ids[i]);
-	}
+	char *out = str_join((const char *const *)ids, count, ", ");
 	free_words(ids, count);
 	return out;
 }

@@ -128,23 +128,6 @@ static void read_text(const xmlNode *n, l10n_text *out)
 	(grow_array((void **)&(array), &(cap), (count) + 1, sizeof *(array)), \
 	 memset(&(array)[(count)], 0, sizeof *(array)), &(array)[(count)++])
 
-static void split_ids(const char *text, char ***out, size_t *count)
-{
-	size_t cap = 0;
-	const char *p = text;
-	while (*p) {
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-			p++;
-		const char *start = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-			p++;
-		if (p > start) {
-			grow_array((void **)out, &cap, *count + 1, sizeof(char *));
-			(*out)[(*count)++] = xstrndup(start, (size_t)(p - start));
-		}
-	}
-}
-
 static void read_side(builder *b, const xmlNode *n)
 {
 	scenario *sc = b->sc;
@@ -185,7 +168,7 @@ static void read_side(builder *b, const xmlNode *n)
 			br->general = read_string(b, c, "general");
 			br->units_attr = read_string(b, c, "units");
 			if (br->units_attr.text)
-				split_ids(br->units_attr.text, &br->units, &br->unit_count);
+				br->unit_count = str_split_words(br->units_attr.text, &br->units, 0);
 		}
 	}
 }

@@ -70,15 +70,11 @@ static bool touches_water(const check_ctx *ctx, hex_coord hex)
 
 static char *known_terrain_list(const ruleset *rs)
 {
-	size_t total = 1;
+	const char **ids = xcalloc(rs->terrain_count + 1, sizeof *ids);
 	for (size_t i = 0; i < rs->terrain_count; i++)
-		total += strlen(rs->terrains[i].id) + 2;
-	char *out = xcalloc(1, total);
-	for (size_t i = 0; i < rs->terrain_count; i++) {
-		if (i)
-			strcat(out, ", ");
-		strcat(out, rs->terrains[i].id);
-	}
+		ids[i] = rs->terrains[i].id;
+	char *out = str_join(ids, rs->terrain_count, ", ");
+	free(ids);
 	return out;
 }
 

@@ -56,20 +56,6 @@ static void check_unique_ids(check_ctx *ctx)
 	free(src);
 }
 
-static char *join_ids(const char *const *ids, size_t count)
-{
-	size_t total = 1;
-	for (size_t i = 0; i < count; i++)
-		total += strlen(ids[i]) + 2;
-	char *out = xcalloc(1, total);
-	for (size_t i = 0; i < count; i++) {
-		if (i)
-			strcat(out, ", ");
-		strcat(out, ids[i]);
-	}
-	return out;
-}
-
 static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_unit_type *type)
 {
 	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++) {
@@ -90,7 +76,7 @@ static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_uni
 			continue;
 		}
 		if (!ruleset_allow_has(allow, value->text)) {
-			char *allowed = join_ids((const char *const *)allow->values, allow->value_count);
+			char *allowed = str_join((const char *const *)allow->values, allow->value_count, ", ");
 			check_error(ctx, value->pos, check_rule(ctx, "2"),
 				"unit '%s': %s cannot have %s '%s' in %s; it may be %s",
 				u->id.text ? u->id.text : "?", type->id, attr, value->text, ctx->rs->id, allowed);
@@ -113,7 +99,7 @@ void check_forces(check_ctx *ctx)
 			const char **ids = xcalloc(rs->unit_type_count + 1, sizeof *ids);
 			for (size_t k = 0; k < rs->unit_type_count; k++)
 				ids[k] = rs->unit_types[k].id;
-			char *known = join_ids(ids, rs->unit_type_count);
+			char *known = str_join(ids, rs->unit_type_count, ", ");
 			check_error(ctx, u->type.pos, check_rule(ctx, "2"),
 				"unit '%s' has type '%s', which %s does not know; it knows %s",
 				id, u->type.text, rs->id, known);

@@ -1,0 +1,229 @@
+#include "cardface.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../base/util.h"
+#include "emblem.h"
+
+/* The design is drawn for a poker card (63.5 × 88.9 mm) and stretched to
+ * the card size: positions follow the card's width and height, type sizes
+ * and strokes the smaller of the two ratios. */
+#define DESIGN_W 63.5
+#define DESIGN_H 88.9
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+typedef struct rgb {
+	double r, g, b;
+} rgb;
+
+static const rgb PAPER = { 0.96, 0.93, 0.85 };
+static const rgb INK = { 0.13, 0.13, 0.16 };
+static const rgb SECTION_COLOUR = { 0.16, 0.23, 0.40 };   /* cards for a flank: union blue */
+static const rgb ANY_COLOUR = { 0.48, 0.13, 0.12 };       /* cards for no flank: deep red */
+static const rgb FAINT = { 0.80, 0.74, 0.60 };
+static const rgb BACK_FIELD = { 0.12, 0.17, 0.29 };
+static const rgb GOLD = { 0.86, 0.74, 0.42 };
+static const rgb GOLD_DARK = { 0.45, 0.36, 0.16 };
+
+typedef struct face_frame {
+	double sx, sy, u;       /* scale of positions across, down, and of sizes */
+	double w, h;
+} face_frame;
+
+static face_frame frame_of(const card_geom *g)
+{
+	face_frame f = { g->width / DESIGN_W, g->height / DESIGN_H, 0, g->width, g->height };
+	f.u = fmin(f.sx, f.sy);
+	return f;
+}
+
+static void set(cairo_t *cr, rgb c)
+{
+	cairo_set_source_rgb(cr, c.r, c.g, c.b);
+}
+
+static rgb tint(rgb c, double t)
+{
+	return (rgb){ c.r + (1 - c.r) * t, c.g + (1 - c.g) * t, c.b + (1 - c.b) * t };
+}
+
+static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+/* Background to the bleed, then the frame just inside the safe margin. */
+static void paint_ground(cairo_t *cr, const card_geom *g, const face_frame *f, rgb ground, rgb line)
+{
+	cairo_rectangle(cr, -g->bleed, -g->bleed, g->width + 2 * g->bleed, g->height + 2 * g->bleed);
+	set(cr, ground);
+	cairo_fill(cr);
+	double s = g->safe;
+	rounded_rect(cr, s, s, g->width - 2 * s, g->height - 2 * s, 2.5 * f->u);
+	set(cr, line);
+	cairo_set_line_width(cr, 0.5 * f->u);
+	cairo_stroke(cr);
+	double s2 = s + 1.0 * f->u;
+	rounded_rect(cr, s2, s2, g->width - 2 * s2, g->height - 2 * s2, 1.8 * f->u);
+	cairo_set_line_width(cr, 0.2 * f->u);
+	cairo_stroke(cr);
+}
+
+static textbox_style style(const char *family, double size, double min, bool bold, rgb colour)
+{
+	textbox_style st = { family, size, min, bold, false, ALIGN_CENTER, VALIGN_MIDDLE, false,
+		colour.r, colour.g, colour.b };
+	return st;
+}
+
+/* Three boxes, left to right as the player sees the board from his seat;
+ * the ordered section filled. */
+static void flank_strip(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double x, double y,
+	double w, double h, deck_flank flank, rgb colour)
+{
+	static const char *const LABELS[3] = { "card-left", "card-centre", "card-right" };
+	double gap = 1.5 * f->u, bw = (w - 2 * gap) / 3;
+	for (int i = 0; i < 3; i++) {
+		double bx = x + i * (bw + gap);
+		bool on = (int)flank == i;
+		rounded_rect(cr, bx, y, bw, h, 1.2 * f->u);
+		set(cr, on ? colour : PAPER);
+		cairo_fill_preserve(cr);
+		set(cr, on ? colour : tint(colour, 0.45));
+		cairo_set_line_width(cr, 0.4 * f->u);
+		cairo_stroke(cr);
+		textbox_style st = style(FONT_TEXT, 3.0 * f->u, 2.0 * f->u, on, on ? (rgb){ 1, 1, 1 } : tint(colour, 0.35));
+		st.one_line = true;
+		textbox_draw(tc, cr, textbox_string(tc, LABELS[i]), &st, bx + 0.8 * f->u, y, bw - 1.6 * f->u, h);
+	}
+}
+
+/* A card for no flank: one box across, with a star at each end and a
+ * label saying what the card orders instead. */
+static void any_marker(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double x, double y,
+	double w, double h, const deck_card *card, rgb colour)
+{
+	rounded_rect(cr, x, y, w, h, 1.2 * f->u);
+	set(cr, tint(colour, 0.12));
+	cairo_fill_preserve(cr);
+	set(cr, colour);
+	cairo_set_line_width(cr, 0.4 * f->u);
+	cairo_stroke(cr);
+	double star = h * 0.32;
+	set(cr, GOLD);
+	emblem_star(cr, x + h / 2, y + h / 2 + star * 0.1, star);
+	emblem_star(cr, x + w - h / 2, y + h / 2 + star * 0.1, star);
+	cairo_fill(cr);
+	char id[96];
+	snprintf(id, sizeof id, "card-any-%s", card->order ? card->order : "");
+	const char *label = textbox_has_string(tc, id) ? textbox_string(tc, id) : textbox_string(tc, "card-any");
+	textbox_style st = style(FONT_TEXT, 3.0 * f->u, 2.0 * f->u, true, (rgb){ 1, 1, 1 });
+	st.one_line = true;
+	textbox_draw(tc, cr, label, &st, x + h, y, w - 2 * h, h);
+}
+
+void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
+	int deck_total)
+{
+	const deck_card *card = design->card;
+	lang_id lang = tc->rc->lang;
+	face_frame f = frame_of(g);
+	rgb colour = design->flank == DECK_ANY ? ANY_COLOUR : SECTION_COLOUR;
+	cairo_save(cr);
+	paint_ground(cr, g, &f, PAPER, colour);
+
+	double inner = g->safe + 2.0 * f.u;            /* text keeps off the frame */
+	double iw = g->width - 2 * inner;
+
+	/* Name on a band of the card's colour. */
+	double band_y = g->safe + 1.0 * f.u, band_h = 11.5 * f.sy;
+	cairo_rectangle(cr, g->safe + 1.0 * f.u, band_y, g->width - 2 * (g->safe + 1.0 * f.u), band_h);
+	set(cr, colour);
+	cairo_fill(cr);
+	textbox_style name = style(FONT_TITLE, 5.2 * f.u, 3.0 * f.u, true, (rgb){ 1, 1, 1 });
+	name.one_line = true;
+	textbox_draw(tc, cr, l10n_get(&card->name, lang), &name, inner, band_y, iw, band_h);
+
+	/* Which flank it orders. */
+	double strip_y = 18.0 * f.sy, strip_h = 9.0 * f.sy;
+	if (design->flank == DECK_ANY) {
+		any_marker(tc, cr, &f, inner, strip_y, iw, strip_h, card, colour);
+	} else {
+		flank_strip(tc, cr, &f, inner, strip_y, iw, strip_h, design->flank, colour);
+		static const char *const CAPTIONS[3] = { "card-flank-left", "card-flank-centre", "card-flank-right" };
+		textbox_style cap = style(FONT_TEXT, 3.2 * f.u, 2.2 * f.u, false, colour);
+		cap.italic = true;
+		cap.one_line = true;
+		textbox_draw(tc, cr, textbox_string(tc, CAPTIONS[design->flank]), &cap, inner,
+			strip_y + strip_h + 0.8 * f.sy, iw, 4.5 * f.sy);
+	}
+
+	/* A quiet device between the marker and the order. */
+	emblem_colours faint = { { FAINT.r, FAINT.g, FAINT.b }, { tint(FAINT, -0.3).r, tint(FAINT, -0.3).g,
+		tint(FAINT, -0.3).b }, { PAPER.r, PAPER.g, PAPER.b } };
+	emblem_sabres(cr, g->width / 2, 43.0 * f.sy, 15.0 * f.u, &faint);
+
+	/* The order. */
+	textbox_style text = style(FONT_TEXT, 3.6 * f.u, 2.5 * f.u, false, INK);
+	textbox_draw(tc, cr, l10n_get(&card->text, lang), &text, inner, 52.0 * f.sy, iw, 23.0 * f.sy);
+
+	/* Copies in the deck, and the game it belongs to. */
+	char n[16], total[16];
+	snprintf(n, sizeof n, "%d", design->count);
+	snprintf(total, sizeof total, "%d", deck_total);
+	const char *pairs[] = { "n", n, "total", total, NULL };
+	char *count = textbox_expand(textbox_string(tc, "card-count"), pairs);
+	textbox_style small = style(FONT_TEXT, 2.6 * f.u, 1.8 * f.u, true, colour);
+	small.one_line = true;
+	textbox_draw(tc, cr, count, &small, inner, 76.0 * f.sy, iw, 4.0 * f.sy);
+	free(count);
+	textbox_style foot = style(FONT_TEXT, 2.2 * f.u, 1.5 * f.u, false, tint(INK, 0.4));
+	foot.italic = true;
+	foot.one_line = true;
+	textbox_draw(tc, cr, l10n_get(&tc->rc->rs->name, lang), &foot, inner, 80.0 * f.sy, iw, 3.6 * f.sy);
+	cairo_restore(cr);
+}
+
+void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g)
+{
+	face_frame f = frame_of(g);
+	cairo_save(cr);
+	paint_ground(cr, g, &f, BACK_FIELD, GOLD);
+
+	/* A star in each corner of the frame. */
+	double c = g->safe + 4.0 * f.u;
+	set(cr, GOLD);
+	emblem_star(cr, c, c, 1.8 * f.u);
+	emblem_star(cr, g->width - c, c, 1.8 * f.u);
+	emblem_star(cr, c, g->height - c, 1.8 * f.u);
+	emblem_star(cr, g->width - c, g->height - c, 1.8 * f.u);
+	cairo_fill(cr);
+
+	double inner = g->safe + 7.0 * f.u, iw = g->width - 2 * inner;
+	textbox_style title = style(FONT_TITLE, 7.5 * f.u, 4.5 * f.u, true, GOLD);
+	title.one_line = true;
+	textbox_draw(tc, cr, textbox_string(tc, "back-title"), &title, inner, 9.0 * f.sy, iw, 11.0 * f.sy);
+
+	emblem_colours colours = { { GOLD.r, GOLD.g, GOLD.b }, { GOLD_DARK.r, GOLD_DARK.g, GOLD_DARK.b },
+		{ BACK_FIELD.r * 0.8, BACK_FIELD.g * 0.8, BACK_FIELD.b * 0.8 } };
+	emblem_draw(cr, g->width / 2, g->height / 2, fmin(g->width * 0.36, g->height * 0.26), &colours);
+
+	textbox_style sub = style(FONT_TITLE, 4.2 * f.u, 2.8 * f.u, false, GOLD);
+	sub.one_line = true;
+	sub.italic = true;
+	textbox_draw(tc, cr, textbox_string(tc, "back-subtitle"), &sub, inner, 68.0 * f.sy, iw, 7.0 * f.sy);
+	textbox_style motto = style(FONT_TEXT, 2.6 * f.u, 1.8 * f.u, false, tint(GOLD, 0.1));
+	motto.one_line = true;
+	textbox_draw(tc, cr, textbox_string(tc, "back-motto"), &motto, inner, 75.0 * f.sy, iw, 4.0 * f.sy);
+	cairo_restore(cr);
+}

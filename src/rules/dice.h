@@ -1,0 +1,41 @@
+/* How many dice a battle rolls (§4, §6), with every modifier and every
+ * refusal named by its rule.  Position only: what happened earlier in the
+ * turn (moves, earlier battles) is the referee's to add. */
+#ifndef ORBAT_DICE_H
+#define ORBAT_DICE_H
+
+#include <stdbool.h>
+
+#include "game.h"
+
+#define DICE_MAX_REASONS 12
+#define DICE_REASON_LEN 200
+
+typedef struct dice_answer {
+	int distance;
+	int dice;              /* 0 when the battle is not allowed */
+	int total;             /* base plus modifiers, whether allowed or not */
+	bool allowed;
+	game_ref target;       /* REF_NONE when nothing to battle there */
+	int general;           /* general whose die was added, or -1 */
+	int reason_count;
+	char reasons[DICE_MAX_REASONS][DICE_REASON_LEN];
+} dice_answer;
+
+/* The dice of a battle by `attacker` (a unit index) against the figure at
+ * `to`: `target` names it, or REF_NONE to take the enemy unit there (else
+ * a lone enemy general).  `general_spent` (may be NULL) marks generals who
+ * have already fought beside another unit this turn. */
+void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
+	const bool *general_spent, dice_answer *out);
+
+/* The range of a unit in hexes and the dice it rolls at `distance`
+ * (0 when out of range). */
+int dice_range(const game_unit *u);
+int dice_at(const game_unit *u, int distance);
+
+/* The noord-zuid defensive roll (§5.2 step 6): whether `defender` may
+ * answer `attacker` with its one die; reason in why when not. */
+bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t why_size);
+
+#endif

@@ -52,6 +52,11 @@ static rgb tint(rgb c, double t)
 	return (rgb){ c.r + (1 - c.r) * t, c.g + (1 - c.g) * t, c.b + (1 - c.b) * t };
 }
 
+static rgb shade(rgb c, double t)
+{
+	return (rgb){ c.r * (1 - t), c.g * (1 - t), c.b * (1 - t) };
+}
+
 static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
 {
 	cairo_new_sub_path(cr);
@@ -169,8 +174,9 @@ void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck
 	}
 
 	/* A quiet device between the marker and the order. */
-	emblem_colours faint = { { FAINT.r, FAINT.g, FAINT.b }, { tint(FAINT, -0.3).r, tint(FAINT, -0.3).g,
-		tint(FAINT, -0.3).b }, { PAPER.r, PAPER.g, PAPER.b } };
+	rgb faint_edge = shade(FAINT, 0.2);
+	emblem_colours faint = { { FAINT.r, FAINT.g, FAINT.b }, { faint_edge.r, faint_edge.g, faint_edge.b },
+		{ PAPER.r, PAPER.g, PAPER.b } };
 	emblem_sabres(cr, g->width / 2, 43.0 * f.sy, 15.0 * f.u, &faint);
 
 	/* The order. */

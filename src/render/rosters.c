@@ -31,7 +31,8 @@ typedef struct roster_page {
 	cairo_t *cr;
 	double width, height;
 	double y;
-	int pages;
+	int pages;           /* in the whole document */
+	int side_pages;      /* of the current side, for the page labels */
 	int bookmark;
 } roster_page;
 
@@ -105,8 +106,9 @@ static void start_page(const render_ctx *rc, roster_page *rp, const char *side_n
 	if (rp->pages > 0)
 		pdfdoc_next_page(rp->doc, rp->width, rp->height);
 	rp->pages++;
+	rp->side_pages++;
 	char label[128];
-	snprintf(label, sizeof label, "%s %d", side_name, rp->pages);
+	snprintf(label, sizeof label, "%s %d", side_name, rp->side_pages);
 	pdfdoc_label_page(rp->doc, label);
 	cairo_t *cr = rp->cr;
 	double r, g, b;
@@ -277,6 +279,7 @@ bool render_rosters(const render_ctx *rc, const char *path, char **error)
 		const char *side_name = named ? l10n_get(&named->name, rc->lang) : sc->sides[s].id.text;
 		/* Each side starts on a page of its own.  The millimetre scale
 		 * set above stays in force across pages. */
+		rp.side_pages = 0;
 		start_page(rc, &rp, side_name, s);
 		pdfdoc_bookmark(rp.doc, top, side_name);
 		table_header(rc, &rp, s);

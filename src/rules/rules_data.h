@@ -1,4 +1,4 @@
-/* Rules facts that data/rulesets/*.xml does not hold yet.
+/* Rules facts that data/rulesets/<id>.xml does not hold yet.
  *
  * Everything here is a rule of the digest that the ruleset model has no
  * element or attribute for.  Each field says, in its DATA comment, what to

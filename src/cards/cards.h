@@ -1,0 +1,49 @@
+/* Print products II: the order-card deck (print-and-play PDF, Tabletop
+ * Simulator sheets) and the two-sided reference card of a ruleset.
+ *
+ * Callable from the cards/refcard commands and from a scenario's print set.
+ * The render context's scenario (rc->sc) may be NULL: these products depend
+ * on the ruleset, the language and the paper only.  Every number printed
+ * comes from the ruleset; every sentence from data/i18n/cards.xml.  A text
+ * that does not fit its box (even shrunk to its minimum size), a missing
+ * translation or a glyph the bundled fonts lack fails the product: nothing
+ * is written, and the message names the text. */
+#ifndef ORBAT_CARDS_H
+#define ORBAT_CARDS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../render/render.h"
+#include "cardsheet.h"
+#include "deck.h"
+
+typedef struct deck_options {
+	const cards_deck *deck;  /* NULL: the ruleset's own deck */
+	const char *size;        /* card size id of layouts/cards.xml; NULL: its default */
+	cards_duplex duplex;     /* zero value: long edge */
+	bool unique;             /* each design once instead of every copy */
+	const char *data_dir;    /* holds layouts/cards.xml; NULL: datadir_get() */
+	double dpi;              /* Tabletop Simulator images; 0: the layout's */
+} deck_options;
+
+/* The deck as a print-and-play PDF at `path`: sheets of fronts, each
+ * followed by its backs (or beside them, for duplex none), 3 mm bleed, cut
+ * marks, the grid centred on rc->paper. */
+bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char *path, char **error);
+
+/* The reference card at `path`: one landscape sheet, front and back. */
+bool cards_render_refcard(const render_ctx *rc, const char *path, char **error);
+
+/* Tabletop Simulator sheets in `dir`: deck-sheet-N.png with the layout's
+ * grid of fronts (10 × 7), the last slot of each holding the back, and
+ * deck-back.png.  Each file written is named on `log` (NULL: silent).
+ * Files are written atomically. */
+bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
+	char **error);
+
+/* Lay out every face of the deck without writing anything: false, with
+ * the first text that does not fit, when the deck cannot be printed. */
+bool cards_check_deck(const render_ctx *rc, const deck_options *opt, char **error);
+
+#endif

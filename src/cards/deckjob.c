@@ -1,0 +1,127 @@
+#include "deckjob.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/datadir.h"
+#include "../base/util.h"
+
+char *deck_job_size_error(const card_layouts *layouts, const char *id)
+{
+	char *ids = cardlayout_size_ids(layouts);
+	char *msg = xasprintf("unknown card size '%s'; layouts/cards.xml defines %s", id, ids);
+	free(ids);
+	return msg;
+}
+
+static cairo_surface_t *record_face(const card_geom *g)
+{
+	cairo_rectangle_t extents = { -g->bleed, -g->bleed, g->width + 2 * g->bleed, g->height + 2 * g->bleed };
+	return cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+}
+
+static bool draw_faces(deck_job *job)
+{
+	job->fronts = xcalloc(job->design_count ? job->design_count : 1, sizeof *job->fronts);
+	for (size_t i = 0; i < job->design_count; i++) {
+		job->fronts[i] = record_face(&job->geom);
+		cairo_t *cr = cairo_create(job->fronts[i]);
+		cardface_front(&job->tc, cr, &job->geom, &job->designs[i], job->total);
+		cairo_destroy(cr);
+	}
+	job->back = record_face(&job->geom);
+	cairo_t *cr = cairo_create(job->back);
+	cardface_back(&job->tc, cr, &job->geom);
+	cairo_destroy(cr);
+	return job->tc.failures == 0;
+}
+
+bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt, const char *product,
+	char **error)
+{
+	memset(job, 0, sizeof *job);
+	*error = NULL;
+	job->rc = rc;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	char *path = xasprintf("%s/layouts/cards.xml", opt->data_dir ? opt->data_dir : datadir_get());
+	job->layouts = cardlayout_load(path, &sink);
+	free(path);
+	if (!job->layouts) {
+		char line[2048] = "cannot load layouts/cards.xml";
+		if (sink.count)
+			diag_format_one(&sink.items[0], line, sizeof line);
+		*error = xstrdup(line);
+		diag_sink_finish(&sink);
+		deck_job_finish(job);
+		return false;
+	}
+	diag_sink_finish(&sink);
+	job->size = cardlayout_size(job->layouts, opt->size);
+	if (!job->size) {
+		*error = deck_job_size_error(job->layouts, opt->size);
+		deck_job_finish(job);
+		return false;
+	}
+	job->geom = (card_geom){ job->size->width, job->size->height, job->layouts->sheet.bleed,
+		job->layouts->face_safe };
+
+	if (opt->deck) {
+		job->deck = opt->deck;
+	} else {
+		job->own_deck = deck_from_ruleset(rc->rs);
+		job->deck = job->own_deck;
+	}
+	job->total = deck_total(job->deck);
+	job->design_count = deck_designs(job->deck, &job->designs);
+	if (job->design_count == 0) {
+		*error = xasprintf("the deck of ruleset '%s' holds no card to print", rc->rs->id);
+		deck_job_finish(job);
+		return false;
+	}
+	size_t cap = 0;
+	for (size_t i = 0; i < job->design_count; i++) {
+		int copies = opt->unique ? 1 : job->designs[i].count;
+		for (int k = 0; k < copies; k++) {
+			grow_array((void **)&job->prints, &cap, job->print_count + 1, sizeof *job->prints);
+			job->prints[job->print_count++] = i;
+		}
+	}
+
+	job->hyph = hyphen_create(NULL);
+	textbox_init(&job->tc, rc, job->hyph, product);
+	if (!draw_faces(job)) {
+		*error = xstrdup(job->tc.first_failure);
+		deck_job_finish(job);
+		return false;
+	}
+	return true;
+}
+
+void deck_job_finish(deck_job *job)
+{
+	for (size_t i = 0; job->fronts && i < job->design_count; i++)
+		if (job->fronts[i])
+			cairo_surface_destroy(job->fronts[i]);
+	free(job->fronts);
+	if (job->back)
+		cairo_surface_destroy(job->back);
+	if (job->tc.context)
+		textbox_finish(&job->tc);
+	hyphen_destroy(job->hyph);
+	free(job->prints);
+	free(job->designs);
+	deck_destroy(job->own_deck);
+	cardlayout_destroy(job->layouts);
+	memset(job, 0, sizeof *job);
+}
+
+void deck_job_paint(cairo_t *cr, cairo_surface_t *face, double x, double y, const cards_rect *clip)
+{
+	cairo_save(cr);
+	cairo_rectangle(cr, clip->x, clip->y, clip->w, clip->h);
+	cairo_clip(cr);
+	cairo_set_source_surface(cr, face, x, y);
+	cairo_paint(cr);
+	cairo_restore(cr);
+}

@@ -1,0 +1,198 @@
+/* The print-and-play deck: sheets of card fronts, each followed by its
+ * backs mirrored for the chosen duplex mode (or, for duplex none, fronts
+ * and backs side by side for folding), with cut marks around the grid. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../base/util.h"
+#include "cards.h"
+#include "deckjob.h"
+
+#ifndef M_PI_2
+#define M_PI_2 1.57079632679489661923
+#endif
+
+/* Enough for any sheet: every card has two cuts per axis. */
+#define MAX_CUTS 256
+
+static const double MARK_LINE = 0.2;     /* mm: hairline cut marks */
+static const double FOLD_DASH = 2.0;     /* mm */
+
+/* Short marks in the margin on the line of every cut, outside the bleed. */
+static void cut_marks(cairo_t *cr, const cards_sheet *s, const sheet_params *p)
+{
+	cards_rect ext = cards_sheet_extent(s);
+	double xs[MAX_CUTS], ys[MAX_CUTS];
+	size_t nx = cards_sheet_cuts(s, true, xs, MAX_CUTS);
+	size_t ny = cards_sheet_cuts(s, false, ys, MAX_CUTS);
+	nx = nx < MAX_CUTS ? nx : MAX_CUTS;
+	ny = ny < MAX_CUTS ? ny : MAX_CUTS;
+	double top = ext.y - s->bleed - p->mark_offset, bottom = ext.y + ext.h + s->bleed + p->mark_offset;
+	double left = ext.x - s->bleed - p->mark_offset, right = ext.x + ext.w + s->bleed + p->mark_offset;
+	/* A mark never runs off the paper: it stops where the margin ends. */
+	double len_v = fmin(p->mark_length, top), len_h = fmin(p->mark_length, left);
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, MARK_LINE);
+	for (size_t i = 0; len_v > 0 && i < nx; i++) {
+		cairo_move_to(cr, xs[i], top);
+		cairo_line_to(cr, xs[i], top - len_v);
+		cairo_move_to(cr, xs[i], bottom);
+		cairo_line_to(cr, xs[i], bottom + len_v);
+	}
+	for (size_t i = 0; len_h > 0 && i < ny; i++) {
+		cairo_move_to(cr, left, ys[i]);
+		cairo_line_to(cr, left - len_h, ys[i]);
+		cairo_move_to(cr, right, ys[i]);
+		cairo_line_to(cr, right + len_h, ys[i]);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* Duplex none: a dashed fold line down the middle, named along its length. */
+static void fold_line(deck_job *job, cairo_t *cr, const cards_sheet *s)
+{
+	double x = s->page_width / 2;
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+	cairo_set_line_width(cr, MARK_LINE);
+	double dash[] = { FOLD_DASH, FOLD_DASH };
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_move_to(cr, x, 0);
+	cairo_line_to(cr, x, s->page_height);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+
+	/* The label runs up the fold between the two halves' margins. */
+	double room = 2 * (s->left - s->bleed) - 1.0;
+	if (room <= 2)
+		return;
+	cairo_save(cr);
+	cairo_translate(cr, x, s->page_height / 2);
+	cairo_rotate(cr, -M_PI_2);
+	double len = s->page_height * 0.6, th = fmin(room / 2, 3.5);
+	cairo_rectangle(cr, -len / 2, -th - 0.5, len, th);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill(cr);
+	textbox_style st = { FONT_TEXT, th * 0.8, th * 0.5, false, true, ALIGN_CENTER, VALIGN_MIDDLE, true,
+		0.4, 0.4, 0.4 };
+	textbox_draw(&job->tc, cr, textbox_string(&job->tc, "deck-fold"), &st, -len / 2, -th - 0.5, len, th);
+	cairo_restore(cr);
+}
+
+static void page_heading(deck_job *job, pdfdoc *doc, int parent, const char *label_id, int sheet)
+{
+	char label[128];
+	snprintf(label, sizeof label, "%s %d", textbox_string(&job->tc, label_id), sheet);
+	pdfdoc_label_page(doc, label);
+	pdfdoc_bookmark(doc, parent, label);
+}
+
+static void paint_fronts(deck_job *job, cairo_t *cr, const cards_sheet *s, size_t first, int slots)
+{
+	for (int k = 0; k < slots && first + (size_t)k < job->print_count; k++) {
+		double x, y;
+		cards_slot_position(s, k, false, &x, &y);
+		cards_rect cell = cards_slot_cell(s, k, false);
+		deck_job_paint(cr, job->fronts[job->prints[first + (size_t)k]], x, y, &cell);
+	}
+}
+
+static void paint_backs(deck_job *job, cairo_t *cr, const cards_sheet *s, size_t first, int slots)
+{
+	for (int k = 0; k < slots && first + (size_t)k < job->print_count; k++) {
+		double x, y;
+		cards_slot_position(s, k, true, &x, &y);
+		cards_rect cell = cards_slot_cell(s, k, true);
+		deck_job_paint(cr, job->back, x, y, &cell);
+	}
+}
+
+bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char *path, char **error)
+{
+	*error = NULL;
+	deck_job job;
+	int unknown_before = fonts_unknown_glyphs(rc->fonts);
+	char *product = xasprintf("%s (%s, %s)", path, rc->rs->id, lang_code(rc->lang));
+	if (!deck_job_begin(&job, rc, opt, product, error)) {
+		free(product);
+		return false;
+	}
+	cards_sheet sheet;
+	if (!cards_sheet_plan(rc->paper->width, rc->paper->height, job.geom.width, job.geom.height,
+		&job.layouts->sheet, opt->duplex, &sheet)) {
+		*error = xasprintf("a %s card (%.1f × %.1f mm) does not fit on %s paper with its margins",
+			job.size->id, job.geom.width, job.geom.height, rc->paper->id);
+		deck_job_finish(&job);
+		free(product);
+		return false;
+	}
+	int slots = cards_sheet_slots(&sheet);
+	size_t sheets = (job.print_count + (size_t)slots - 1) / (size_t)slots;
+
+	const char *deck_name = textbox_string(&job.tc, "deck-title");
+	const char *rs_name = l10n_get(&rc->rs->name, rc->lang);
+	char *title = xasprintf("%s — %s", deck_name, rs_name);
+	pdf_meta meta = { title, textbox_string(&job.tc, "deck-subject"), rc->rs->id, lang_code(rc->lang) };
+	pdfdoc *doc = pdfdoc_begin(path, sheet.page_width, sheet.page_height, &meta, error);
+	if (!doc) {
+		free(title);
+		deck_job_finish(&job);
+		free(product);
+		return false;
+	}
+	cairo_t *cr = pdfdoc_cairo(doc);
+	int top = pdfdoc_bookmark(doc, 0, title);
+	cairo_save(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+	for (size_t s = 0; s < sheets; s++) {
+		size_t first = s * (size_t)slots;
+		if (s > 0)
+			pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
+		if (opt->duplex == CARDS_DUPLEX_NONE) {
+			page_heading(&job, doc, top, "deck-sheet", (int)s + 1);
+			paint_fronts(&job, cr, &sheet, first, slots);
+			paint_backs(&job, cr, &sheet, first, slots);
+			fold_line(&job, cr, &sheet);
+			cut_marks(cr, &sheet, &job.layouts->sheet);
+			continue;
+		}
+		page_heading(&job, doc, top, "deck-fronts", (int)s + 1);
+		paint_fronts(&job, cr, &sheet, first, slots);
+		cut_marks(cr, &sheet, &job.layouts->sheet);
+		pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
+		page_heading(&job, doc, top, "deck-backs", (int)s + 1);
+		paint_backs(&job, cr, &sheet, first, slots);
+		cut_marks(cr, &sheet, &job.layouts->sheet);
+	}
+	cairo_restore(cr);
+	bool ok = job.tc.failures == 0 && fonts_unknown_glyphs(rc->fonts) == unknown_before;
+	if (!ok && job.tc.failures)
+		*error = xstrdup(job.tc.first_failure);
+	else if (!ok)
+		*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
+			path, fonts_first_bad_text(rc->fonts));
+	char *end_error = NULL;
+	bool written = pdfdoc_end(doc, ok, &end_error);
+	if (!*error)
+		*error = end_error;
+	else
+		free(end_error);
+	free(title);
+	deck_job_finish(&job);
+	free(product);
+	return ok && written;
+}
+
+bool cards_check_deck(const render_ctx *rc, const deck_options *opt, char **error)
+{
+	deck_job job;
+	char *product = xasprintf("deck (%s, %s)", rc->rs->id, lang_code(rc->lang));
+	bool ok = deck_job_begin(&job, rc, opt, product, error);
+	if (ok)
+		deck_job_finish(&job);
+	free(product);
+	return ok;
+}

@@ -1,0 +1,67 @@
+/* What the reference card says, built from the ruleset: its tables (units,
+ * terrain, deck, retreat thresholds) and the sentences that carry numbers.
+ * No drawing here, so the tests can read the content directly.
+ *
+ * Sentences come from data/i18n/cards.xml.  Where rulesets differ in
+ * procedure (how a battle is resolved), a text may exist per ruleset:
+ * "ref-battle-1@noord-zuid" is preferred to "ref-battle-1@battlecry-1999"
+ * (the parent) and to plain "ref-battle-1".  Placeholders such as {n},
+ * {sabres} or {types} are filled from the ruleset. */
+#ifndef ORBAT_REFTABLES_H
+#define ORBAT_REFTABLES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../model/ruleset.h"
+#include "textbox.h"
+
+typedef struct ref_table {
+	size_t columns;
+	size_t rows;            /* body rows, the header not counted */
+	char **head;            /* one per column */
+	double *weights;        /* relative column widths */
+	bool *centred;          /* numbers: centred in their column */
+	char **cells;           /* rows × columns */
+	size_t cap_rows;
+	bool last_row_total;    /* the last row sums up: drawn bold */
+} ref_table;
+
+ref_table *reftable_create(size_t columns);
+void reftable_destroy(ref_table *t);
+void reftable_head(ref_table *t, size_t col, const char *text, double weight, bool centred);
+/* Append an empty row; returns its index. */
+size_t reftable_add_row(ref_table *t);
+/* Set a cell (copied). */
+void reftable_set(ref_table *t, size_t row, size_t col, const char *text);
+const char *reftable_cell(const ref_table *t, size_t row, size_t col);
+
+/* Units: name (and variant), figures, movement, dice at each distance. */
+ref_table *reftable_units(textbox_ctx *tc, const ruleset *rs);
+/* Terrain: movement, dice modifier, line of sight; fieldworks last. */
+ref_table *reftable_terrain(textbox_ctx *tc, const ruleset *rs);
+/* The deck: copies per card and per flank, with the total. */
+ref_table *reftable_deck(textbox_ctx *tc, const ruleset *rs);
+/* Retreat thresholds by quality and unit type; NULL when the ruleset has
+ * none. */
+ref_table *reftable_thresholds(textbox_ctx *tc, const ruleset *rs);
+
+/* Sentences (free them): */
+char *reftext_hill(textbox_ctx *tc, const ruleset *rs);        /* artillery on a hill */
+char *reftext_general(textbox_ctx *tc, const ruleset *rs);     /* the general's move and effect */
+char *reftext_die(textbox_ctx *tc, const ruleset *rs);         /* the faces of the die */
+char *reftext_ground_gain(textbox_ctx *tc, const ruleset *rs); /* who may take the ground */
+char *reftext_threshold_general(textbox_ctx *tc, const ruleset *rs); /* NULL without thresholds */
+
+/* A numbered list ("ref-turn", "ref-battle", "ref-retreat"): its items
+ * for this ruleset, placeholders filled.  Returns how many; free each and
+ * the array. */
+size_t reftext_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out);
+
+/* One sentence for this ruleset (see above), placeholders filled; NULL
+ * when no variant exists (not counted as a failure). */
+char *reftext_optional(textbox_ctx *tc, const ruleset *rs, const char *base);
+/* The same, counted as a failure when missing. */
+char *reftext(textbox_ctx *tc, const ruleset *rs, const char *base);
+
+#endif

@@ -1,0 +1,135 @@
+#include "battle.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int battle_figures(const game *g, game_ref target)
+{
+	if (target.kind == REF_UNIT)
+		return g->units[target.index].figures;
+	return target.kind == REF_GENERAL && g->generals[target.index].alive ? g->rs->general.figures : 0;
+}
+
+const char *battle_hit_by(const game *g, game_ref target)
+{
+	if (target.kind == REF_UNIT)
+		return g->units[target.index].type->hit_by;
+	return g->rs->general.hit_by;
+}
+
+void battle_count(const game *g, game_ref target, const int *faces, int n, battle_count_result *r)
+{
+	memset(r, 0, sizeof *r);
+	const char *hit_by = battle_hit_by(g, target);
+	for (int i = 0; i < n; i++) {
+		int f = faces[i];
+		if (f < 0 || (size_t)f >= g->rs->face_count)
+			continue;
+		const rs_face *face = &g->rs->faces[f];
+		if (face->hits_any)
+			r->any_hits++;
+		else if (hit_by && strcmp(face->id, hit_by) == 0)
+			r->symbol_hits++;
+		if (f == g->flag_face)
+			r->flags++;
+	}
+	if (g->gaps->saving_rolls) {
+		r->auto_kills = r->symbol_hits >= 2 ? 1 : 0;
+		r->savable = r->symbol_hits + r->any_hits - r->auto_kills;
+	}
+}
+
+bool battle_save_works(const game *g, game_ref target, int face, int distance)
+{
+	if (face < 0 || (size_t)face >= g->rs->face_count)
+		return false;
+	const rs_face *f = &g->rs->faces[face];
+	if (f->hits_any)
+		return true;
+	const char *own = battle_hit_by(g, target);
+	return distance >= 2 && own && strcmp(f->id, own) == 0;
+}
+
+int battle_losses(const game *g, int attacker, game_ref target, const battle_count_result *r,
+	int saved, bool *capped)
+{
+	int figures = battle_figures(g, target);
+	int losses;
+	*capped = false;
+	if (g->gaps->saving_rolls) {
+		int unsaved = r->savable - saved;
+		if (unsaved < 0)
+			unsaved = 0;
+		losses = r->auto_kills + unsaved;
+		int cap = g->units[attacker].figures;
+		if (losses > cap) {
+			losses = cap;
+			*capped = true;
+		}
+	} else {
+		losses = r->symbol_hits + r->any_hits;
+	}
+	return losses > figures ? figures : losses;
+}
+
+static const rs_threshold *threshold_for(const game *g, const game_unit *u)
+{
+	const char *quality = game_unit_attr(u, "quality");
+	for (size_t i = 0; i < g->rs->retreat.threshold_count; i++) {
+		const rs_threshold *t = &g->rs->retreat.thresholds[i];
+		if (strcmp(t->unit_type, u->type->id) == 0 && quality && strcmp(t->quality, quality) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+static bool reduced_type(const game *g, const char *type)
+{
+	for (size_t i = 0; i < g->rs->retreat.general_reduction_type_count; i++)
+		if (strcmp(g->rs->retreat.general_reduction_types[i], type) == 0)
+			return true;
+	return false;
+}
+
+int battle_flags_apply(const game *g, game_ref target, int flags, int figures, char *why, size_t why_size)
+{
+	char rule[40];
+	why[0] = '\0';
+	if (flags <= 0)
+		return 0;
+	if (target.kind == REF_UNIT) {
+		const game_unit *u = &g->units[target.index];
+		int gen = game_unit_general(g, target.index);
+		const rs_threshold *t = threshold_for(g, u);
+		if (t) {
+			int need = t->figures;
+			if (gen >= 0 && reduced_type(g, u->type->id))
+				need -= g->rs->retreat.general_reduction;
+			if (figures >= need) {
+				game_rule(g, "7.4", rule, sizeof rule);
+				snprintf(why, why_size, "%s %s '%s' has %d figures (at least %d%s): its flags are ignored [%s]",
+					t->quality, u->type->id, u->id, figures, need, gen >= 0 && reduced_type(g, u->type->id) ?
+					", one fewer under a general" : "", rule);
+				return 0;
+			}
+		}
+		int ignored = gen >= 0 ? g->rs->general.flags_ignored : 0;
+		if (ignored > 0) {
+			if (ignored > flags)
+				ignored = flags;
+			game_rule(g, "7.3", rule, sizeof rule);
+			snprintf(why, why_size, "general '%s' with unit '%s': %d %s ignored [%s]", g->generals[gen].id,
+				u->id, ignored, ignored == 1 ? "flag" : "flags", rule);
+		}
+		return flags - ignored;
+	}
+	int ignored = g->rs->general.flags_ignored;
+	if (ignored > flags)
+		ignored = flags;
+	if (ignored > 0) {
+		game_rule(g, "7.3", rule, sizeof rule);
+		snprintf(why, why_size, "lone general '%s' attacked: %d %s ignored [%s]", g->generals[target.index].id,
+			ignored, ignored == 1 ? "flag" : "flags", rule);
+	}
+	return flags - ignored;
+}

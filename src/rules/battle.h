@@ -1,0 +1,42 @@
+/* Reading a battle roll (§5.1, §5.2, §5.3, §7.3, §7.4): hits, kills,
+ * saving dice, and the flags that apply.  Pure arithmetic on a position
+ * and the faces rolled; the referee decides when each step happens. */
+#ifndef ORBAT_BATTLE_H
+#define ORBAT_BATTLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+
+typedef struct battle_count_result {
+	int symbol_hits;   /* faces showing the target's own symbol */
+	int any_hits;      /* faces that hit anything (crossed sabres) */
+	int flags;         /* retreat faces */
+	int auto_kills;    /* noord-zuid: the first of two or more symbol hits */
+	int savable;       /* noord-zuid: hits that get a saving die */
+} battle_count_result;
+
+/* Figures of a unit, or 1 for a general. */
+int battle_figures(const game *g, game_ref target);
+/* The die face that hits a target. */
+const char *battle_hit_by(const game *g, game_ref target);
+
+void battle_count(const game *g, game_ref target, const int *faces, int n, battle_count_result *r);
+
+/* noord-zuid saving die (§5.2 step 4, §7.4): at distance 2 or more the
+ * target's own symbol or crossed sabres save, adjacent only sabres. */
+bool battle_save_works(const game *g, game_ref target, int face, int distance);
+
+/* Losses the roll inflicts: battlecry, every hit; noord-zuid, kills and
+ * unsaved hits, never more than the attacker's figures (capped is set
+ * when hits were lost that way).  Never more than the target has. */
+int battle_losses(const game *g, int attacker, game_ref target, const battle_count_result *r,
+	int saved, bool *capped);
+
+/* How many of `flags` the target must take (§7.3 a general's ignored flag,
+ * §7.4 thresholds), after losses leave it `figures` figures.  why explains
+ * ignored flags (empty when none). */
+int battle_flags_apply(const game *g, game_ref target, int flags, int figures, char *why, size_t why_size);
+
+#endif

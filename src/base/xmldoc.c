@@ -156,8 +156,45 @@ static void assign_offsets(xml_document *d)
 	}
 }
 
+/* Positions are asked for in nearly document order: counting columns from
+ * the last answer instead of from the start of the line keeps the work
+ * linear even when a whole scenario stands on one line. */
+struct xmldoc_cursor {
+	bool valid;
+	size_t offset;
+	size_t line;         /* 0-based */
+	int column;
+};
+
+static bool is_lead_byte(char c)
+{
+	return ((unsigned char)c & 0xC0) != 0x80;
+}
+
 static void offset_to_position(const xml_document *d, size_t offset, int *line, int *column)
 {
+	struct xmldoc_cursor *cur = d->cursor;
+	if (offset > d->size)
+		offset = d->size;
+	if (cur->valid) {
+		size_t line_end = cur->line + 1 < d->line_count ? d->line_starts[cur->line + 1] : d->size + 1;
+		if (offset >= d->line_starts[cur->line] && offset < line_end &&
+			!(cur->line == 0 && offset < 3 && d->size >= 3 && memcmp(d->bytes, "\xEF\xBB\xBF", 3) == 0)) {
+			int col = cur->column;
+			if (offset >= cur->offset) {
+				for (size_t i = cur->offset; i < offset; i++)
+					col += is_lead_byte(d->bytes[i]);
+			} else {
+				for (size_t i = offset; i < cur->offset; i++)
+					col -= is_lead_byte(d->bytes[i]);
+			}
+			cur->offset = offset;
+			cur->column = col;
+			*line = (int)cur->line + 1;
+			*column = col;
+			return;
+		}
+	}
 	size_t lo = 0, hi = d->line_count;
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
@@ -172,10 +209,15 @@ static void offset_to_position(const xml_document *d, size_t offset, int *line, 
 	if (from == 0 && d->size >= 3 && memcmp(d->bytes, "\xEF\xBB\xBF", 3) == 0)
 		from = 3;
 	for (size_t i = from; i < offset && i < d->size; i++)
-		if (((unsigned char)d->bytes[i] & 0xC0) != 0x80)
-			col++;
+		col += is_lead_byte(d->bytes[i]);
 	*line = (int)lo + 1;
 	*column = col;
+	if (offset >= from) {
+		cur->valid = true;
+		cur->offset = offset;
+		cur->line = lo;
+		cur->column = col;
+	}
 }
 
 static bool is_name_char(char c)
@@ -263,8 +305,9 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 		xmldoc_destroy(d);
 		return XMLDOC_INVALID;
 	}
-	/* No NOENT (no substitution), no DTDLOAD/DTDATTR, no network. */
-	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
+	/* No NOENT (no substitution), no DTDLOAD/DTDATTR, no network; COMPACT
+	 * stores short texts inside the nodes, as xmllint does. */
+	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT);
 	ctxt->_private = &st;
 	ctxt->sax->serror = on_parser_error;
 	ctxt->sax->internalSubset = on_internal_subset;
@@ -299,6 +342,7 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 		return XMLDOC_INVALID;
 	}
 	build_line_table(d);
+	d->cursor = xcalloc(1, sizeof *d->cursor);
 	assign_offsets(d);
 	*out = d;
 	return XMLDOC_OK;
@@ -352,6 +396,7 @@ void xmldoc_destroy(xml_document *d)
 	free(d->file);
 	free(d->bytes);
 	free(d->line_starts);
+	free(d->cursor);
 	free(d);
 }
 

@@ -6,9 +6,9 @@
 #include "../base/datadir.h"
 #include "../base/util.h"
 
-char *deck_job_size_error(const card_layouts *layouts, const char *id)
+char *deck_job_size_error(const card_layouts *cl, const char *id)
 {
-	char *ids = cardlayout_size_ids(layouts);
+	char *ids = cardlayout_size_ids(cl);
 	char *msg = xasprintf("unknown card size '%s'; layouts/cards.xml defines %s", id, ids);
 	free(ids);
 	return msg;

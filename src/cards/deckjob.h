@@ -47,6 +47,6 @@ void deck_job_finish(deck_job *job);
 void deck_job_paint(cairo_t *cr, cairo_surface_t *face, double x, double y, const cards_rect *clip);
 
 /* The message for an unknown size id (free it). */
-char *deck_job_size_error(const card_layouts *layouts, const char *id);
+char *deck_job_size_error(const card_layouts *cl, const char *id);
 
 #endif

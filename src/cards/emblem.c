@@ -121,6 +121,6 @@ void emblem_draw(cairo_t *cr, double cx, double cy, double r, const emblem_colou
 	}
 	cairo_fill(cr);
 
-	emblem_sabres(cr, cx, cy + 0.04 * r, 1.45 * r, c);
+	emblem_sabres(cr, cx, cy + 0.04 * r, 1.22 * r, c);
 	cairo_restore(cr);
 }

@@ -154,7 +154,8 @@ void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
 		total += target_terrain(g, to, out);
 	out->total = total;
 
-	/* Refusals. */
+	/* Refusals: every reason from here on says why not. */
+	int mark = out->reason_count;
 	bool ok = true;
 	if (!game_on_board(g, to)) {
 		reason(g, out, "1", "%s is not on the board", there);
@@ -224,6 +225,7 @@ void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
 	}
 	out->allowed = ok;
 	out->dice = ok ? total : 0;
+	out->refusal = ok || mark >= out->reason_count ? -1 : mark;
 }
 
 bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t why_size)

@@ -18,6 +18,7 @@ typedef struct dice_answer {
 	bool allowed;
 	game_ref target;       /* REF_NONE when nothing to battle there */
 	int general;           /* general whose die was added, or -1 */
+	int refusal;           /* index of the first refusal in reasons, or -1 */
 	int reason_count;
 	char reasons[DICE_MAX_REASONS][DICE_REASON_LEN];
 } dice_answer;

@@ -18,6 +18,10 @@ static const rules_data_gaps RULES_DATA_GAPS[] = {
 		.blocked_retreat_kills_general = false,
 		.battle_again_after_gain = NULL,
 		.ground_gain_after_counter_attack = true,
+		.copy_card = "counter-attack",
+		.dig_card = "fieldworks",
+		.dig_infantry = 2,
+		.dig_artillery = 1,
 	},
 	{
 		.ruleset_id = "battlecry-150",
@@ -27,9 +31,13 @@ static const rules_data_gaps RULES_DATA_GAPS[] = {
 		.general_follows = FOLLOW_MUST,
 		.general_passes_generals = true,
 		.flags_pass_to_general = true,
-		.blocked_retreat_kills_general = false,
+		.blocked_retreat_kills_general = true,
 		.battle_again_after_gain = NULL,
 		.ground_gain_after_counter_attack = false,
+		.copy_card = "counter-attack",
+		.dig_card = "fieldworks",
+		.dig_infantry = 2,
+		.dig_artillery = 1,
 	},
 	{
 		.ruleset_id = "noord-zuid",
@@ -42,6 +50,10 @@ static const rules_data_gaps RULES_DATA_GAPS[] = {
 		.blocked_retreat_kills_general = true,
 		.battle_again_after_gain = "state=mounted",
 		.ground_gain_after_counter_attack = true,
+		.copy_card = "counter-attack",
+		.dig_card = "fieldworks",
+		.dig_infantry = 2,
+		.dig_artillery = 1,
 	},
 };
 

@@ -40,8 +40,10 @@ typedef struct rules_data_gaps {
 	/* DATA: <retreat flags-pass-to-general="true"/>: §7.2 battlecry-150, when
 	 * a unit is destroyed the remaining flags apply to its general. */
 	bool flags_pass_to_general;
-	/* DATA: <retreat blocked-kills-general="true"/>: §7.4, more flags not
-	 * taken than figures left of a unit under a general kill the general. */
+	/* DATA: <retreat blocked-kills-general="true"/>: §7.4 noord-zuid, more
+	 * flags not taken than figures left of a unit under a general kill the
+	 * general; 003 (battlecry-150, §7) the same: the losses for flags not
+	 * taken reach the general once the unit is gone. */
 	bool blocked_retreat_kills_general;
 	/* DATA: <unit-type id="cavalry" ground-gain-battle="state=mounted"/>:
 	 * §3.5 noord-zuid, mounted cavalry that gains ground may battle again. */
@@ -49,6 +51,14 @@ typedef struct rules_data_gaps {
 	/* DATA: <card id="counter-attack" ground-gain="false"/>: 003, no ground
 	 * gain in a turn played with a counter-attack card (battlecry-150). */
 	bool ground_gain_after_counter_attack;
+	/* DATA: <card id="counter-attack" order="copy-last"/>: §8, the card that
+	 * repeats the opponent's last orders. */
+	const char *copy_card;
+	/* DATA: <card id="fieldworks" order="dig" infantry="2" artillery="1"/>:
+	 * §8, the card that builds fieldworks for 2 infantry or 1 artillery. */
+	const char *dig_card;
+	int dig_infantry;
+	int dig_artillery;
 } rules_data_gaps;
 
 /* The facts for a ruleset: by its id, else (a user's own ruleset) by its

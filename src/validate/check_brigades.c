@@ -4,23 +4,58 @@
 #include "check.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/util.h"
 
-static long find_general(const scenario *sc, const char *id)
+/* Ids sorted for look-up: a brigade may list many units, and a hostile
+ * file many brigades; a linear search per name would be quadratic. */
+typedef struct id_index {
+	const char *id;
+	long index;
+} id_index;
+
+static int compare_index(const void *a, const void *b)
 {
-	for (size_t i = 0; i < sc->general_count; i++)
-		if (str_eq(sc->generals[i].id.text, id))
-			return (long)i;
-	return -1;
+	return strcmp(((const id_index *)a)->id, ((const id_index *)b)->id);
 }
 
-static long find_unit(const scenario *sc, const char *id)
+static id_index *index_units(const scenario *sc, size_t *count)
 {
+	id_index *idx = xcalloc(sc->unit_count + 1, sizeof *idx);
+	size_t n = 0;
 	for (size_t i = 0; i < sc->unit_count; i++)
-		if (str_eq(sc->units[i].id.text, id))
-			return (long)i;
-	return -1;
+		if (sc->units[i].id.text)
+			idx[n++] = (id_index){ sc->units[i].id.text, (long)i };
+	qsort(idx, n, sizeof *idx, compare_index);
+	*count = n;
+	return idx;
+}
+
+static id_index *index_generals(const scenario *sc, size_t *count)
+{
+	id_index *idx = xcalloc(sc->general_count + 1, sizeof *idx);
+	size_t n = 0;
+	for (size_t i = 0; i < sc->general_count; i++)
+		if (sc->generals[i].id.text)
+			idx[n++] = (id_index){ sc->generals[i].id.text, (long)i };
+	qsort(idx, n, sizeof *idx, compare_index);
+	*count = n;
+	return idx;
+}
+
+/* The first entry with that id (duplicates are reported elsewhere). */
+static long find(const id_index *idx, size_t count, const char *id)
+{
+	size_t lo = 0, hi = count;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(idx[mid].id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < count && strcmp(idx[lo].id, id) == 0 ? idx[lo].index : -1;
 }
 
 void check_brigades(check_ctx *ctx)
@@ -38,6 +73,9 @@ void check_brigades(check_ctx *ctx)
 	}
 	char rule[40];
 	snprintf(rule, sizeof rule, "%s", check_rule(ctx, rs->brigades.rule));
+	size_t unit_ids_count, general_ids_count;
+	id_index *unit_ids = index_units(sc, &unit_ids_count);
+	id_index *general_ids = index_generals(sc, &general_ids_count);
 
 	/* brigade index of each unit, -1 when in none */
 	long *member_of = xmalloc((sc->unit_count ? sc->unit_count : 1) * sizeof(long));
@@ -60,7 +98,7 @@ void check_brigades(check_ctx *ctx)
 				bid, sc->sides[br->side].id.text ? sc->sides[br->side].id.text : "?",
 				per_side_generals[br->side]);
 
-		long g = br->general.text ? find_general(sc, br->general.text) : -1;
+		long g = br->general.text ? find(general_ids, general_ids_count, br->general.text) : -1;
 		if (br->general.text && g < 0) {
 			check_error(ctx, br->general.pos, rule,
 				"brigade '%s' is led by general '%s', who is not in the scenario", bid, br->general.text);
@@ -83,7 +121,7 @@ void check_brigades(check_ctx *ctx)
 
 		for (size_t k = 0; k < br->unit_count; k++) {
 			const char *uid = br->units[k];
-			long u = find_unit(sc, uid);
+			long u = find(unit_ids, unit_ids_count, uid);
 			if (u < 0) {
 				check_error(ctx, br->units_attr.pos, rule,
 					"brigade '%s' lists unit '%s', which is not in the scenario", bid, uid);
@@ -121,4 +159,6 @@ void check_brigades(check_ctx *ctx)
 	}
 	free(member_of);
 	free(led_by);
+	free(unit_ids);
+	free(general_ids);
 }

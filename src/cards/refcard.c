@@ -1,0 +1,470 @@
+/* The reference card: one landscape sheet, printed on both sides.
+ *
+ * Front: units (movement, dice by distance), terrain, artillery on a hill,
+ * the general, the deck.  Back: the turn, the battle, the die, retreats and
+ * their thresholds, ground gain.  Content comes from reftables; this file
+ * only places it: each page has two columns of blocks (headings, texts,
+ * numbered steps, tables).  A column that is too tall is drawn smaller as a
+ * whole, down to REF_MIN_SCALE; beyond that the card fails loudly. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/datadir.h"
+#include "../base/util.h"
+#include "cardlayout.h"
+#include "cards.h"
+#include "refcard.h"
+#include "reftables.h"
+#include "textbox.h"
+
+/* Type sizes in mm at full scale (body text 10 pt), and the smallest scale
+ * allowed (body text 7 pt, still readable at arm's length). */
+#define REF_MIN_SCALE 0.7
+#define REF_SCALE_STEP 0.97
+#define SIZE_HEADING 4.6
+#define SIZE_TEXT 3.6
+#define SIZE_NOTE 3.2
+#define SIZE_TABLE 3.3
+#define CELL_PAD_X 0.9
+#define CELL_PAD_Y 0.55
+#define HEADER_BAND 13.0
+
+typedef struct rgb {
+	double r, g, b;
+} rgb;
+
+static const rgb INK = { 0.12, 0.12, 0.15 };
+static const rgb ACCENT = { 0.16, 0.23, 0.40 };
+static const rgb HEAD_FILL = { 0.86, 0.88, 0.93 };
+static const rgb ROW_SHADE = { 0.95, 0.95, 0.93 };
+static const rgb RULE = { 0.70, 0.70, 0.72 };
+
+typedef enum { BLOCK_HEADING, BLOCK_TEXT, BLOCK_NOTE, BLOCK_STEP, BLOCK_TABLE } block_kind;
+
+typedef struct ref_block {
+	block_kind kind;
+	char *text;          /* owned */
+	char label[24];      /* step number */
+	ref_table *table;    /* owned */
+} ref_block;
+
+typedef struct ref_column {
+	ref_block *blocks;
+	size_t count, cap;
+} ref_column;
+
+static void add(ref_column *c, block_kind kind, char *text, ref_table *table)
+{
+	grow_array((void **)&c->blocks, &c->cap, c->count + 1, sizeof *c->blocks);
+	ref_block *b = &c->blocks[c->count++];
+	memset(b, 0, sizeof *b);
+	b->kind = kind;
+	b->text = text;
+	b->table = table;
+}
+
+static void add_steps(ref_column *c, textbox_ctx *tc, const ruleset *rs, const char *base)
+{
+	char **steps = NULL;
+	size_t n = reftext_steps(tc, rs, base, &steps);
+	for (size_t i = 0; i < n; i++) {
+		add(c, BLOCK_STEP, steps[i], NULL);
+		snprintf(c->blocks[c->count - 1].label, sizeof c->blocks[c->count - 1].label, "%zu.", i + 1);
+	}
+	free(steps);
+}
+
+static void column_finish(ref_column *c)
+{
+	for (size_t i = 0; i < c->count; i++) {
+		free(c->blocks[i].text);
+		reftable_destroy(c->blocks[i].table);
+	}
+	free(c->blocks);
+	memset(c, 0, sizeof *c);
+}
+
+/* ---- measuring and drawing ---- */
+
+static textbox_style ref_style(double size, bool bold, bool italic, rgb colour, text_align align)
+{
+	textbox_style st = { FONT_TEXT, size, 0, bold, italic, align, VALIGN_TOP, false, colour.r, colour.g, colour.b };
+	return st;
+}
+
+static double gap_before(const ref_block *b, bool first, double s)
+{
+	if (first)
+		return 0;
+	switch (b->kind) {
+	case BLOCK_HEADING:
+		return 3.2 * s;
+	case BLOCK_TABLE:
+		return 1.0 * s;
+	default:
+		return 0.9 * s;
+	}
+}
+
+/* Widths of a table's columns for a total width. */
+static void column_widths(const ref_table *t, double w, double *out)
+{
+	double sum = 0;
+	for (size_t c = 0; c < t->columns; c++)
+		sum += t->weights[c];
+	for (size_t c = 0; c < t->columns; c++)
+		out[c] = w * t->weights[c] / sum;
+}
+
+/* Height of one table row; false when a cell cannot fit its width. */
+static bool row_height(textbox_ctx *tc, cairo_t *cr, const ref_table *t, size_t row, const double *widths,
+	double s, double *out)
+{
+	bool head = row == (size_t)-1;
+	double h = 0;
+	for (size_t c = 0; c < t->columns; c++) {
+		const char *text = head ? t->head[c] : reftable_cell(t, row, c);
+		textbox_style st = ref_style(SIZE_TABLE * s, head, false, INK, ALIGN_LEFT);
+		textbox_fit f = textbox_measure(tc, cr, text, &st, widths[c] - 2 * CELL_PAD_X * s, 1e4);
+		if (!f.fits)
+			return false;
+		h = fmax(h, f.height);
+	}
+	*out = h + 2 * CELL_PAD_Y * s;
+	return true;
+}
+
+static bool table_height(textbox_ctx *tc, cairo_t *cr, const ref_table *t, double w, double s, double *out)
+{
+	double widths[32];
+	if (t->columns > ARRAY_LEN(widths))
+		return false;
+	column_widths(t, w, widths);
+	double total = 0, h;
+	for (size_t r = 0; r <= t->rows; r++) {
+		if (!row_height(tc, cr, t, r == 0 ? (size_t)-1 : r - 1, widths, s, &h))
+			return false;
+		total += h;
+	}
+	*out = total;
+	return true;
+}
+
+static textbox_style block_style(const ref_block *b, double s)
+{
+	switch (b->kind) {
+	case BLOCK_HEADING: {
+		textbox_style st = ref_style(SIZE_HEADING * s, true, false, (rgb){ 1, 1, 1 }, ALIGN_LEFT);
+		st.family = FONT_TITLE;
+		return st;
+	}
+	case BLOCK_NOTE:
+		return ref_style(SIZE_NOTE * s, false, true, INK, ALIGN_LEFT);
+	default:
+		return ref_style(SIZE_TEXT * s, false, false, INK, ALIGN_LEFT);
+	}
+}
+
+/* Steps hang their text after the number. */
+static double step_indent(double s)
+{
+	return 5.0 * s;
+}
+
+static bool block_height(textbox_ctx *tc, cairo_t *cr, const ref_block *b, double w, double s, double *out)
+{
+	if (b->kind == BLOCK_TABLE)
+		return table_height(tc, cr, b->table, w, s, out);
+	textbox_style st = block_style(b, s);
+	double indent = b->kind == BLOCK_STEP ? step_indent(s) : b->kind == BLOCK_HEADING ? 2.0 * s : 0;
+	textbox_fit f = textbox_measure(tc, cr, b->text, &st, w - indent - (b->kind == BLOCK_HEADING ? 2.0 * s : 0), 1e4);
+	if (!f.fits)
+		return false;
+	*out = b->kind == BLOCK_HEADING ? f.height + 1.6 * s : f.height;
+	return true;
+}
+
+static bool column_height(textbox_ctx *tc, cairo_t *cr, const ref_column *col, double w, double s, double *out)
+{
+	double total = 0, h;
+	for (size_t i = 0; i < col->count; i++) {
+		if (!block_height(tc, cr, &col->blocks[i], w, s, &h))
+			return false;
+		total += gap_before(&col->blocks[i], i == 0, s) + h;
+		if (col->blocks[i].kind == BLOCK_HEADING)
+			total += 1.2 * s;
+	}
+	*out = total;
+	return true;
+}
+
+static void fill_rect(cairo_t *cr, double x, double y, double w, double h, rgb c)
+{
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_set_source_rgb(cr, c.r, c.g, c.b);
+	cairo_fill(cr);
+}
+
+static void hline(cairo_t *cr, double x, double y, double w, rgb c, double width)
+{
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x + w, y);
+	cairo_set_source_rgb(cr, c.r, c.g, c.b);
+	cairo_set_line_width(cr, width);
+	cairo_stroke(cr);
+}
+
+static double draw_table(textbox_ctx *tc, cairo_t *cr, const ref_table *t, double x, double y, double w, double s)
+{
+	double widths[32];
+	column_widths(t, w, widths);
+	double top = y;
+	for (size_t r = 0; r <= t->rows; r++) {
+		bool head = r == 0;
+		size_t row = head ? (size_t)-1 : r - 1;
+		double h = 0;
+		row_height(tc, cr, t, row, widths, s, &h);
+		bool total_row = !head && t->last_row_total && r == t->rows;
+		if (head)
+			fill_rect(cr, x, y, w, h, HEAD_FILL);
+		else if (r % 2 == 0 && !total_row)
+			fill_rect(cr, x, y, w, h, ROW_SHADE);
+		double cx = x;
+		for (size_t c = 0; c < t->columns; c++) {
+			const char *text = head ? t->head[c] : reftable_cell(t, row, c);
+			textbox_style st = ref_style(SIZE_TABLE * s, head || total_row, false, head ? ACCENT : INK,
+				t->centred[c] ? ALIGN_CENTER : ALIGN_LEFT);
+			textbox_draw(tc, cr, text, &st, cx + CELL_PAD_X * s, y + CELL_PAD_Y * s, widths[c] - 2 * CELL_PAD_X * s,
+				h - 2 * CELL_PAD_Y * s);
+			cx += widths[c];
+		}
+		y += h;
+		/* Strong rules under the header, above a total row and at the
+		 * bottom; hairlines between the others. */
+		if (head || r == t->rows || (t->last_row_total && r + 1 == t->rows))
+			hline(cr, x, y, w, ACCENT, 0.3 * s);
+		else
+			hline(cr, x, y, w, RULE, 0.1 * s);
+	}
+	hline(cr, x, top, w, ACCENT, 0.3 * s);
+	return y - top;
+}
+
+static void draw_column(textbox_ctx *tc, cairo_t *cr, const ref_column *col, double x, double y, double w, double s)
+{
+	for (size_t i = 0; i < col->count; i++) {
+		const ref_block *b = &col->blocks[i];
+		y += gap_before(b, i == 0, s);
+		double h = 0;
+		block_height(tc, cr, b, w, s, &h);
+		textbox_style st = block_style(b, s);
+		switch (b->kind) {
+		case BLOCK_HEADING:
+			fill_rect(cr, x, y, w, h, ACCENT);
+			textbox_draw(tc, cr, b->text, &st, x + 2.0 * s, y + 0.8 * s, w - 4.0 * s, h - 1.6 * s);
+			y += 1.2 * s;
+			break;
+		case BLOCK_TABLE:
+			draw_table(tc, cr, b->table, x, y, w, s);
+			break;
+		case BLOCK_STEP: {
+			textbox_style num = st;
+			num.bold = true;
+			num.r = ACCENT.r;
+			num.g = ACCENT.g;
+			num.b = ACCENT.b;
+			num.one_line = true;
+			textbox_draw(tc, cr, b->label, &num, x, y, step_indent(s), h);
+			textbox_draw(tc, cr, b->text, &st, x + step_indent(s), y, w - step_indent(s), h);
+			break;
+		}
+		default:
+			textbox_draw(tc, cr, b->text, &st, x, y, w, h);
+			break;
+		}
+		y += h;
+	}
+}
+
+/* The largest scale at which both columns of a page fit their height
+ * (one scale for the page, so its columns match), then draw. */
+static void place_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double x[2],
+	const double w[2], double y, double h)
+{
+	double s = 1.0;
+	bool fits = false;
+	int worst = 0;
+	for (;;) {
+		fits = true;
+		for (int i = 0; i < 2 && fits; i++) {
+			double used = 0;
+			if (!column_height(tc, cr, &cols[i], w[i], s, &used) || used > h) {
+				fits = false;
+				worst = i;
+			}
+		}
+		if (fits || s <= REF_MIN_SCALE)
+			break;
+		s = fmax(REF_MIN_SCALE, s * REF_SCALE_STEP);
+	}
+	if (!fits) {
+		char *msg = xasprintf("%s: the %s column does not fit its %.0f mm even at %.0f %% of its type size",
+			tc->product, worst ? "right" : "left", h, REF_MIN_SCALE * 100);
+		textbox_fail(tc, msg);
+		free(msg);
+	}
+	for (int i = 0; i < 2; i++)
+		draw_column(tc, cr, &cols[i], x[i], y, w[i], s);
+}
+
+/* ---- the two pages ---- */
+
+static void page_header(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, double pw, double margin,
+	const char *side_id)
+{
+	fill_rect(cr, margin, margin, pw - 2 * margin, HEADER_BAND - 3, ACCENT);
+	double w = pw - 2 * margin - 8;
+	textbox_style title = { FONT_TITLE, 6.0, 4.0, true, false, ALIGN_LEFT, VALIGN_MIDDLE, true, 1, 1, 1 };
+	char *text = xasprintf("%s — %s", textbox_string(tc, "ref-title"), l10n_get(&rs->name, tc->rc->lang));
+	textbox_draw(tc, cr, text, &title, margin + 4, margin, w * 0.78, HEADER_BAND - 3);
+	free(text);
+	textbox_style side = { FONT_TEXT, 3.4, 2.4, false, true, ALIGN_RIGHT, VALIGN_MIDDLE, true, 1, 1, 1 };
+	textbox_draw(tc, cr, textbox_string(tc, side_id), &side, margin + 4 + w * 0.8, margin, w * 0.2, HEADER_BAND - 3);
+}
+
+static void front_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
+{
+	add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-units-heading")), NULL);
+	add(left, BLOCK_TABLE, NULL, reftable_units(tc, rs));
+	char total[16];
+	snprintf(total, sizeof total, "%d", ruleset_deck_size(rs));
+	const char *pairs[] = { "total", total, NULL };
+	add(left, BLOCK_HEADING, textbox_expand(textbox_string(tc, "ref-deck-heading"), pairs), NULL);
+	add(left, BLOCK_TABLE, NULL, reftable_deck(tc, rs));
+
+	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-terrain-heading")), NULL);
+	add(right, BLOCK_TABLE, NULL, reftable_terrain(tc, rs));
+	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-hill-heading")), NULL);
+	add(right, BLOCK_TEXT, reftext_hill(tc, rs), NULL);
+	add(right, BLOCK_HEADING, xstrdup(l10n_get(&rs->general.name, tc->rc->lang)), NULL);
+	add(right, BLOCK_TEXT, reftext_general(tc, rs), NULL);
+}
+
+static void back_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
+{
+	add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-turn-heading")), NULL);
+	add_steps(left, tc, rs, "ref-turn");
+	add(left, BLOCK_NOTE, reftext(tc, rs, "ref-turn-note"), NULL);
+	if (!rs->turn.first_player_required)
+		add(left, BLOCK_NOTE, reftext(tc, rs, "ref-first-roll"), NULL);
+	add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-battle-heading")), NULL);
+	add_steps(left, tc, rs, "ref-battle");
+
+	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-die-heading")), NULL);
+	add(right, BLOCK_TEXT, reftext_die(tc, rs), NULL);
+	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-retreat-heading")), NULL);
+	ref_table *thresholds = reftable_thresholds(tc, rs);
+	if (thresholds) {
+		add(right, BLOCK_TEXT, xstrdup(textbox_string(tc, "ref-threshold-intro")), NULL);
+		add(right, BLOCK_TABLE, NULL, thresholds);
+		char *note = reftext_threshold_general(tc, rs);
+		if (note)
+			add(right, BLOCK_NOTE, note, NULL);
+	}
+	add_steps(right, tc, rs, "ref-retreat");
+	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-ground-heading")), NULL);
+	add(right, BLOCK_TEXT, reftext_ground_gain(tc, rs), NULL);
+}
+
+typedef void (*columns_fn)(textbox_ctx *, const ruleset *, ref_column *, ref_column *);
+
+static void draw_page(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, const card_layouts *cl, double pw,
+	double ph, const char *side_id, columns_fn build, double left_share)
+{
+	double m = cl->refcard_margin, gap = cl->refcard_gap;
+	page_header(tc, cr, rs, pw, m, side_id);
+	double top = m + HEADER_BAND, height = ph - m - top;
+	double avail = pw - 2 * m - gap;
+	double lw = avail * left_share, rw = avail - lw;
+	ref_column cols[2] = { { 0 }, { 0 } };
+	build(tc, rs, &cols[0], &cols[1]);
+	double xs[2] = { m, m + lw + gap }, ws[2] = { lw, rw };
+	place_columns(tc, cr, cols, xs, ws, top, height);
+	column_finish(&cols[0]);
+	column_finish(&cols[1]);
+}
+
+void refcard_draw_front(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
+{
+	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-front", front_columns, 0.55);
+}
+
+void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
+{
+	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-back", back_columns, 0.52);
+}
+
+bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
+{
+	*error = NULL;
+	int unknown_before = fonts_unknown_glyphs(rc->fonts);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	char *layout_path = xasprintf("%s/layouts/cards.xml", datadir_get());
+	card_layouts *cl = cardlayout_load(layout_path, &sink);
+	free(layout_path);
+	if (!cl) {
+		char line[2048] = "cannot load layouts/cards.xml";
+		if (sink.count)
+			diag_format_one(&sink.items[0], line, sizeof line);
+		*error = xstrdup(line);
+		diag_sink_finish(&sink);
+		return false;
+	}
+	diag_sink_finish(&sink);
+
+	double pw = fmax(rc->paper->width, rc->paper->height), ph = fmin(rc->paper->width, rc->paper->height);
+	hyphenator *hyph = hyphen_create(NULL);
+	char *product = xasprintf("%s (%s, %s)", path, rc->rs->id, lang_code(rc->lang));
+	textbox_ctx tc;
+	textbox_init(&tc, rc, hyph, product);
+	char *title = xasprintf("%s — %s", textbox_string(&tc, "ref-title"), l10n_get(&rc->rs->name, rc->lang));
+	pdf_meta meta = { title, textbox_string(&tc, "ref-subject"), rc->rs->id, lang_code(rc->lang) };
+	pdfdoc *doc = pdfdoc_begin(path, pw, ph, &meta, error);
+	bool ok = doc != NULL;
+	if (doc) {
+		cairo_t *cr = pdfdoc_cairo(doc);
+		int top = pdfdoc_bookmark(doc, 0, title);
+		cairo_save(cr);
+		cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+		pdfdoc_label_page(doc, textbox_string(&tc, "ref-front"));
+		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-front"));
+		refcard_draw_front(&tc, cr, cl, pw, ph);
+		pdfdoc_next_page(doc, pw, ph);
+		pdfdoc_label_page(doc, textbox_string(&tc, "ref-back"));
+		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-back"));
+		refcard_draw_back(&tc, cr, cl, pw, ph);
+		cairo_restore(cr);
+		ok = tc.failures == 0 && fonts_unknown_glyphs(rc->fonts) == unknown_before;
+		if (!ok && tc.failures)
+			*error = xstrdup(tc.first_failure);
+		else if (!ok)
+			*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
+				path, fonts_first_bad_text(rc->fonts));
+		char *end_error = NULL;
+		bool written = pdfdoc_end(doc, ok, &end_error);
+		if (!*error)
+			*error = end_error;
+		else
+			free(end_error);
+		ok = ok && written;
+	}
+	free(title);
+	textbox_finish(&tc);
+	free(product);
+	hyphen_destroy(hyph);
+	cardlayout_destroy(cl);
+	return ok;
+}

@@ -1,0 +1,545 @@
+#include "gamelog.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+
+static const char *const KEYWORDS[ACT_COUNT] = {
+	"orbat-game-log", "scenario", "seed", "first", "hand", "play", "discard", "order", "form",
+	"dissolve", "move", "mount", "dismount", "dig", "battle", "save", "defend", "flagsave",
+	"retreat", "gain", "draw",
+};
+
+const char *gamelog_keyword(gl_kind kind)
+{
+	return (unsigned)kind < ACT_COUNT ? KEYWORDS[kind] : "?";
+}
+
+void gamelog_init(gl_log *log)
+{
+	memset(log, 0, sizeof *log);
+}
+
+static void free_list(char **list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+}
+
+void gamelog_action_finish(gl_action *a)
+{
+	free(a->side);
+	free(a->subject);
+	free(a->object);
+	free(a->card);
+	free(a->section);
+	free_list(a->words, a->word_count);
+	free(a->hexes);
+	free_list(a->faces, a->face_count);
+	memset(a, 0, sizeof *a);
+}
+
+void gamelog_finish(gl_log *log)
+{
+	for (size_t i = 0; i < log->count; i++)
+		gamelog_action_finish(&log->actions[i]);
+	free(log->actions);
+	memset(log, 0, sizeof *log);
+}
+
+/* ---- tokens ---- */
+
+#define MAX_TOKENS 256
+#define MAX_TOKEN_LEN 200
+
+typedef struct tokens {
+	char *tok[MAX_TOKENS];
+	int count;
+	bool too_many;
+	bool too_long;
+	bool bad_char;
+} tokens;
+
+static void tokenize(const char *line, tokens *t)
+{
+	memset(t, 0, sizeof *t);
+	const char *p = line;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r')
+			p++;
+		if (*p == '\0' || *p == '#')
+			break;
+		const char *start = p;
+		/* ':' is a word of its own, also when written against a word. */
+		if (*p == ':') {
+			p++;
+		} else {
+			while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '#' && *p != ':')
+				p++;
+		}
+		size_t len = (size_t)(p - start);
+		for (size_t i = 0; i < len; i++) {
+			unsigned char c = (unsigned char)start[i];
+			if (c < 0x20 || c == 0x7f)
+				t->bad_char = true;
+		}
+		if (len > MAX_TOKEN_LEN) {
+			t->too_long = true;
+			continue;
+		}
+		if (t->count >= MAX_TOKENS) {
+			t->too_many = true;
+			break;
+		}
+		t->tok[t->count++] = xstrndup(start, len);
+	}
+}
+
+static void tokens_free(tokens *t)
+{
+	for (int i = 0; i < t->count; i++)
+		free(t->tok[i]);
+	t->count = 0;
+}
+
+static bool fail(char *why, size_t size, const char *fmt, ...) DIAG_PRINTF(3, 4);
+
+static bool fail(char *why, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, size, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static bool is_side(const char *s)
+{
+	return strcmp(s, "union") == 0 || strcmp(s, "confederate") == 0;
+}
+
+static bool is_section(const char *s)
+{
+	return strcmp(s, "left") == 0 || strcmp(s, "centre") == 0 || strcmp(s, "center") == 0 ||
+		strcmp(s, "right") == 0;
+}
+
+/* Names of units, generals, brigades, cards, faces: printable, no ':'. */
+static bool is_name(const char *s)
+{
+	if (!*s || *s == ':')
+		return false;
+	for (const char *p = s; *p; p++)
+		if ((unsigned char)*p <= ' ')
+			return false;
+	return true;
+}
+
+static bool parse_number(const char *s, unsigned long long *out)
+{
+	if (!*s || !isdigit((unsigned char)*s))
+		return false;
+	errno = 0;
+	char *end = NULL;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static char **copy_words(tokens *t, int from, int to, size_t *count)
+{
+	*count = to > from ? (size_t)(to - from) : 0;
+	if (!*count)
+		return NULL;
+	char **w = xcalloc(*count, sizeof *w);
+	for (int i = from; i < to; i++)
+		w[i - from] = xstrdup(t->tok[i]);
+	return w;
+}
+
+/* Split off "... : FACE FACE" at the colon; returns the index of ':' or
+ * t->count when absent. */
+static int colon_at(const tokens *t)
+{
+	for (int i = 0; i < t->count; i++)
+		if (strcmp(t->tok[i], ":") == 0)
+			return i;
+	return t->count;
+}
+
+static bool take_faces(tokens *t, int colon, gl_action *a, bool one, char *why, size_t size)
+{
+	if (colon >= t->count)
+		return true;
+	a->faces_given = true;
+	for (int i = colon + 1; i < t->count; i++) {
+		if (strcmp(t->tok[i], ":") == 0)
+			return fail(why, size, "'%s' has a second ':'", KEYWORDS[a->kind]);
+		if (!is_name(t->tok[i]))
+			return fail(why, size, "'%s' is not a die face", t->tok[i]);
+	}
+	if (colon + 1 >= t->count)
+		return fail(why, size, "no die faces after ':' (leave out the ':' to let orbat play roll)");
+	if (one && t->count - colon - 1 != 1)
+		return fail(why, size, "'%s' rolls one die; %d faces given", KEYWORDS[a->kind], t->count - colon - 1);
+	a->faces = copy_words(t, colon + 1, t->count, &a->face_count);
+	return true;
+}
+
+static bool take_hexes(tokens *t, int from, int to, gl_action *a, char *why, size_t size)
+{
+	if (to <= from)
+		return true;
+	a->hexes = xcalloc((size_t)(to - from), sizeof *a->hexes);
+	for (int i = from; i < to; i++) {
+		if (!hex_parse(t->tok[i], &a->hexes[a->hex_count]))
+			return fail(why, size, "'%s' is not a hex address (column letters and a row number, like C4)",
+				t->tok[i]);
+		a->hex_count++;
+	}
+	return true;
+}
+
+/* Leading optional side, as in "play union recon/left". */
+static int optional_side(tokens *t, int at, gl_action *a)
+{
+	if (at < t->count && is_side(t->tok[at])) {
+		a->side = xstrdup(t->tok[at]);
+		return at + 1;
+	}
+	return at;
+}
+
+static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
+{
+	const char *kw = t->tok[0];
+	int kind = -1;
+	for (int k = 0; k < ACT_COUNT; k++)
+		if (strcmp(kw, KEYWORDS[k]) == 0)
+			kind = k;
+	if (kind < 0)
+		return fail(why, size, "unknown action '%s'", kw);
+	a->kind = (gl_kind)kind;
+	int n = t->count;
+	int colon = colon_at(t);
+	bool takes_faces = a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
+		a->kind == ACT_FLAGSAVE;
+	if (colon < n && !takes_faces)
+		return fail(why, size, "'%s' takes no die faces", kw);
+	int words = colon;   /* words before ':' including the keyword */
+
+	switch (a->kind) {
+	case ACT_FORMAT:
+	case ACT_SEED:
+		if (words != 2 || !parse_number(t->tok[1], &a->number))
+			return fail(why, size, "'%s' takes one whole number", kw);
+		if (a->kind == ACT_FORMAT && a->number != 1)
+			return fail(why, size, "game-log format %llu is not known; this program reads format 1", a->number);
+		return true;
+	case ACT_SCENARIO:
+		if (words != 2 || !is_name(t->tok[1]))
+			return fail(why, size, "'scenario' takes the scenario id");
+		a->subject = xstrdup(t->tok[1]);
+		return true;
+	case ACT_FIRST:
+		if (words != 2 || !is_side(t->tok[1]))
+			return fail(why, size, "'first' takes a side: union or confederate");
+		a->side = xstrdup(t->tok[1]);
+		return true;
+	case ACT_HAND:
+		if (words < 2 || !is_side(t->tok[1]))
+			return fail(why, size, "'hand' takes a side (union or confederate) and the cards dealt");
+		a->side = xstrdup(t->tok[1]);
+		for (int i = 2; i < words; i++)
+			if (!is_name(t->tok[i]))
+				return fail(why, size, "'%s' is not a card", t->tok[i]);
+		a->words = copy_words(t, 2, words, &a->word_count);
+		return true;
+	case ACT_PLAY:
+	case ACT_DISCARD: {
+		int i = optional_side(t, 1, a);
+		if (i >= words)
+			return fail(why, size, "'%s' takes a card, like recon/left", kw);
+		a->card = xstrdup(t->tok[i++]);
+		if (a->kind == ACT_PLAY && i < words) {
+			if (!is_section(t->tok[i]))
+				return fail(why, size, "'%s' is not a section (left, centre or right)", t->tok[i]);
+			a->section = xstrdup(strcmp(t->tok[i], "center") == 0 ? "centre" : t->tok[i]);
+			i++;
+		}
+		if (i < words)
+			return fail(why, size, "unexpected '%s' after the card", t->tok[i]);
+		return true;
+	}
+	case ACT_DRAW: {
+		int i = optional_side(t, 1, a);
+		if (i < words)
+			a->card = xstrdup(t->tok[i++]);
+		if (i < words)
+			return fail(why, size, "unexpected '%s' after the card", t->tok[i]);
+		return true;
+	}
+	case ACT_ORDER:
+		if (words < 2)
+			return fail(why, size, "'order' names at least one unit, general or brigade");
+		a->words = copy_words(t, 1, words, &a->word_count);
+		return true;
+	case ACT_FORM:
+		if (words < 4)
+			return fail(why, size, "'form' takes a brigade id, its general and at least one unit");
+		a->subject = xstrdup(t->tok[1]);
+		a->object = xstrdup(t->tok[2]);
+		a->words = copy_words(t, 3, words, &a->word_count);
+		return true;
+	case ACT_DISSOLVE:
+	case ACT_MOUNT:
+	case ACT_DISMOUNT:
+	case ACT_DIG:
+		if (words != 2)
+			return fail(why, size, "'%s' names one %s", kw, a->kind == ACT_DISSOLVE ? "brigade" : "unit");
+		a->subject = xstrdup(t->tok[1]);
+		return true;
+	case ACT_MOVE: {
+		int end = words;
+		if (end > 2 && strcmp(t->tok[end - 1], "alone") == 0) {
+			a->alone = true;
+			end--;
+		}
+		if (end < 3)
+			return fail(why, size, "'move' takes a unit or general and the hexes it enters");
+		a->subject = xstrdup(t->tok[1]);
+		return take_hexes(t, 2, end, a, why, size);
+	}
+	case ACT_RETREAT: {
+		int end = words;
+		for (int k = 0; k < 2; k++) {
+			if (end > 2 && strcmp(t->tok[end - 1], "alone") == 0 && !a->alone) {
+				a->alone = true;
+				end--;
+			} else if (end > 2 && strcmp(t->tok[end - 1], "off") == 0 && !a->off) {
+				a->off = true;
+				end--;
+			}
+		}
+		if (end < 2)
+			return fail(why, size, "'retreat' takes a unit or general and the hexes it retreats through");
+		a->subject = xstrdup(t->tok[1]);
+		return take_hexes(t, 2, end, a, why, size);
+	}
+	case ACT_GAIN:
+		if (words == 3 && strcmp(t->tok[2], "alone") == 0)
+			a->alone = true;
+		else if (words != 2)
+			return fail(why, size, "'gain' names the unit that takes the ground (and 'alone' to leave its general)");
+		a->subject = xstrdup(t->tok[1]);
+		return true;
+	case ACT_BATTLE: {
+		int end = words;
+		if (end > 3 && strcmp(t->tok[end - 1], "withdraw") == 0) {
+			a->withdraw = true;
+			end--;
+		}
+		if (end != 3)
+			return fail(why, size, "'battle' takes the attacking unit and its target (then ': FACES')");
+		a->subject = xstrdup(t->tok[1]);
+		a->object = xstrdup(t->tok[2]);
+		return take_faces(t, colon, a, false, why, size);
+	}
+	case ACT_SAVE:
+	case ACT_DEFEND:
+	case ACT_FLAGSAVE:
+		if (words != 2)
+			return fail(why, size, "'%s' names one unit (then ': FACES')", kw);
+		a->subject = xstrdup(t->tok[1]);
+		return take_faces(t, colon, a, a->kind == ACT_DEFEND, why, size);
+	case ACT_COUNT:
+		break;
+	}
+	return fail(why, size, "unknown action '%s'", kw);
+}
+
+bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, char *why, size_t why_size)
+{
+	memset(a, 0, sizeof *a);
+	a->line = line_no;
+	*empty = false;
+	tokens t;
+	tokenize(line, &t);
+	bool ok;
+	if (t.bad_char) {
+		ok = fail(why, why_size, "control character in the line");
+	} else if (t.too_long) {
+		ok = fail(why, why_size, "a word longer than %d characters", MAX_TOKEN_LEN);
+	} else if (t.too_many) {
+		ok = fail(why, why_size, "more than %d words on one line", MAX_TOKENS);
+	} else if (t.count == 0) {
+		*empty = true;
+		ok = true;
+	} else {
+		ok = parse_tokens(&t, a, why, why_size);
+	}
+	tokens_free(&t);
+	if (!ok)
+		gamelog_action_finish(a);
+	return ok;
+}
+
+size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *log, diag_sink *sink)
+{
+	size_t errors = 0;
+	size_t pos = 0;
+	int line_no = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	while (pos < size) {
+		line_no++;
+		size_t start = pos, end = pos;
+		while (end < size && text[end] != '\n')
+			end++;
+		size_t len = end - pos;
+		if (len + 1 > cap) {
+			cap = len + 1;
+			line = xrealloc(line, cap);
+		}
+		memcpy(line, text + pos, len);
+		line[len] = '\0';
+		pos = end < size ? end + 1 : end;
+		char why[512];
+		if (memchr(text + start, '\0', len)) {
+			diag_add(sink, file, line_no, 0, DIAG_ERROR, GAMELOG_RULE, "NUL byte in the line");
+			errors++;
+			continue;
+		}
+		gl_action a;
+		bool empty;
+		if (!gamelog_parse_line(line, line_no, &a, &empty, why, sizeof why)) {
+			diag_add(sink, file, line_no, 0, DIAG_ERROR, GAMELOG_RULE, "%s", why);
+			errors++;
+			continue;
+		}
+		if (empty)
+			continue;
+		grow_array((void **)&log->actions, &log->capacity, log->count + 1, sizeof *log->actions);
+		log->actions[log->count++] = a;
+	}
+	free(line);
+	return errors;
+}
+
+/* ---- writing ---- */
+
+typedef struct sbuf {
+	char *s;
+	size_t len, cap;
+} sbuf;
+
+static void put(sbuf *b, const char *s)
+{
+	size_t n = strlen(s);
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->len, s, n + 1);
+	b->len += n;
+}
+
+static void word(sbuf *b, const char *s)
+{
+	if (b->len)
+		put(b, " ");
+	put(b, s);
+}
+
+char *gamelog_format(const gl_action *a)
+{
+	sbuf b = { NULL, 0, 0 };
+	put(&b, "");
+	word(&b, gamelog_keyword(a->kind));
+	char hex[HEX_ADDRESS_MAX];
+	char num[32];
+	switch (a->kind) {
+	case ACT_FORMAT:
+	case ACT_SEED:
+		snprintf(num, sizeof num, "%llu", a->number);
+		word(&b, num);
+		break;
+	case ACT_SCENARIO:
+	case ACT_DISSOLVE:
+	case ACT_MOUNT:
+	case ACT_DISMOUNT:
+	case ACT_DIG:
+		word(&b, a->subject);
+		break;
+	case ACT_FIRST:
+		word(&b, a->side);
+		break;
+	case ACT_HAND:
+		word(&b, a->side);
+		for (size_t i = 0; i < a->word_count; i++)
+			word(&b, a->words[i]);
+		break;
+	case ACT_PLAY:
+	case ACT_DISCARD:
+	case ACT_DRAW:
+		if (a->side)
+			word(&b, a->side);
+		if (a->card)
+			word(&b, a->card);
+		if (a->section)
+			word(&b, a->section);
+		break;
+	case ACT_ORDER:
+		for (size_t i = 0; i < a->word_count; i++)
+			word(&b, a->words[i]);
+		break;
+	case ACT_FORM:
+		word(&b, a->subject);
+		word(&b, a->object);
+		for (size_t i = 0; i < a->word_count; i++)
+			word(&b, a->words[i]);
+		break;
+	case ACT_MOVE:
+	case ACT_RETREAT:
+		word(&b, a->subject);
+		for (size_t i = 0; i < a->hex_count; i++)
+			word(&b, hex_format(a->hexes[i], hex));
+		if (a->off)
+			word(&b, "off");
+		if (a->alone)
+			word(&b, "alone");
+		break;
+	case ACT_GAIN:
+		word(&b, a->subject);
+		if (a->alone)
+			word(&b, "alone");
+		break;
+	case ACT_BATTLE:
+		word(&b, a->subject);
+		word(&b, a->object);
+		if (a->withdraw)
+			word(&b, "withdraw");
+		break;
+	case ACT_SAVE:
+	case ACT_DEFEND:
+	case ACT_FLAGSAVE:
+		word(&b, a->subject);
+		break;
+	case ACT_COUNT:
+		break;
+	}
+	if (a->faces_given) {
+		word(&b, ":");
+		for (size_t i = 0; i < a->face_count; i++)
+			word(&b, a->faces[i]);
+	}
+	return b.s;
+}

@@ -1,0 +1,89 @@
+/* The game-log format (docs/game-log.md): one action per line, `#`
+ * comments, blank lines ignored.  The parser checks the syntax only: the
+ * words each action takes, hex addresses, the `:` before dice faces.  It
+ * reports every malformed line with its line number (rule "log"); the
+ * referee judges what the actions mean.  It depends on nothing but the
+ * hex addresses and the diagnostics sink, so it can be fuzzed alone. */
+#ifndef ORBAT_GAMELOG_H
+#define ORBAT_GAMELOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+#include "../geo/hex.h"
+
+#define GAMELOG_RULE "log"
+
+typedef enum {
+	ACT_FORMAT,     /* orbat-game-log 1 */
+	ACT_SCENARIO,   /* scenario ID */
+	ACT_SEED,       /* seed N */
+	ACT_FIRST,      /* first SIDE */
+	ACT_HAND,       /* hand SIDE CARD... */
+	ACT_PLAY,       /* play [SIDE] CARD [SECTION] */
+	ACT_DISCARD,    /* discard [SIDE] CARD */
+	ACT_ORDER,      /* order REF... */
+	ACT_FORM,       /* form BRIGADE GENERAL UNIT... */
+	ACT_DISSOLVE,   /* dissolve BRIGADE */
+	ACT_MOVE,       /* move REF HEX... [alone] */
+	ACT_MOUNT,      /* mount REF */
+	ACT_DISMOUNT,   /* dismount REF */
+	ACT_DIG,        /* dig REF */
+	ACT_BATTLE,     /* battle REF TARGET [withdraw] [: FACE...] */
+	ACT_SAVE,       /* save REF [: FACE...] */
+	ACT_DEFEND,     /* defend REF [: FACE] */
+	ACT_FLAGSAVE,   /* flagsave REF [: FACE...] */
+	ACT_RETREAT,    /* retreat REF [HEX...] [off] [alone] */
+	ACT_GAIN,       /* gain REF [alone] */
+	ACT_DRAW,       /* draw [SIDE] [CARD] */
+	ACT_COUNT
+} gl_kind;
+
+typedef struct gl_action {
+	gl_kind kind;
+	int line;
+	char *side;           /* NULL when not named */
+	char *subject;        /* the first figure named; the brigade of form/dissolve */
+	char *object;         /* battle target; form's general */
+	char *card;           /* play, discard, draw */
+	char *section;        /* play: left, centre, right; NULL when none */
+	char **words;         /* hand: cards; order, form: figures */
+	size_t word_count;
+	hex_coord *hexes;     /* move, retreat */
+	size_t hex_count;
+	char **faces;         /* dice faces after ':' */
+	size_t face_count;
+	bool faces_given;     /* a ':' was written */
+	bool alone;           /* the general stays behind */
+	bool withdraw;        /* the defender withdraws one hex (noord-zuid) */
+	bool off;             /* the retreat ends off the board */
+	unsigned long long number;  /* seed, format version */
+} gl_action;
+
+typedef struct gl_log {
+	gl_action *actions;
+	size_t count;
+	size_t capacity;
+} gl_log;
+
+void gamelog_init(gl_log *log);
+void gamelog_finish(gl_log *log);
+void gamelog_action_finish(gl_action *a);
+
+/* Parse a whole log.  Every malformed line gives one error in the sink
+ * (file, line, rule "log"); well-formed lines are appended to log in
+ * order.  Returns the number of malformed lines. */
+size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *log, diag_sink *sink);
+
+/* Parse one line (no newline) into *a; false with the reason in why.  A
+ * blank or comment-only line gives true with *empty set. */
+bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, char *why, size_t why_size);
+
+/* The keyword of an action kind ("move"). */
+const char *gamelog_keyword(gl_kind kind);
+
+/* Write an action as one log line (without newline) into a new string. */
+char *gamelog_format(const gl_action *a);
+
+#endif

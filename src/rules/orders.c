@@ -1,0 +1,375 @@
+#include "orders.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+
+#define GENERAL_KEY 1000000
+
+static void say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
+	DIAG_PRINTF(5, 6);
+
+static void say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < size) {
+		char rule[40];
+		game_rule(g, section, rule, sizeof rule);
+		snprintf(buf + n, size - (size_t)n, " [%s]", rule);
+	}
+}
+
+const char *orders_kind_name(order_kind k)
+{
+	static const char *const names[] = {
+		"section", "each-section", "type", "section-type", "generals", "all", "dig", "special",
+	};
+	return (size_t)k < ARRAY_LEN(names) ? names[k] : "?";
+}
+
+static const char *section_name(unsigned s)
+{
+	return s == HEX_SECTION_WEST ? "west" : s == HEX_SECTION_EAST ? "east" : "centre";
+}
+
+static order_kind kind_of(const game *g, const rs_card *c)
+{
+	const char *o = c->order ? c->order : "special";
+	if (strcmp(o, "section") == 0)
+		return ORDER_SECTION;
+	if (strcmp(o, "each-section") == 0)
+		return ORDER_EACH_SECTION;
+	if (strcmp(o, "type") == 0)
+		return ORDER_TYPE;
+	if (strcmp(o, "section-type") == 0)
+		return ORDER_SECTION_TYPE;
+	if (strcmp(o, "generals") == 0)
+		return ORDER_GENERALS;
+	if (strcmp(o, "all") == 0)
+		return ORDER_ALL;
+	if (g->gaps->dig_card && strcmp(c->id, g->gaps->dig_card) == 0)
+		return ORDER_DIG;
+	return ORDER_UNREFEREED;
+}
+
+bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
+	const order_card *opponent_last, order_card *out, char *why, size_t why_size)
+{
+	const ruleset *rs = g->rs;
+	memset(out, 0, sizeof *out);
+	out->played = c;
+	out->card = c.card;
+	const rs_card *card = &rs->deck.cards[c.card];
+	if (g->gaps->copy_card && strcmp(card->id, g->gaps->copy_card) == 0) {
+		if (!opponent_last) {
+			say(g, why, why_size, "8", "'%s' repeats the opponent's last orders, and the opponent has "
+				"played no card yet", card->id);
+			return false;
+		}
+		if (chosen_flank >= 0) {
+			say(g, why, why_size, "8", "'%s' takes the section of the card it repeats; name none", card->id);
+			return false;
+		}
+		/* Reading: the same orders on the same part of the board. */
+		*out = *opponent_last;
+		out->played = c;
+		out->copied = true;
+		return true;
+	}
+	out->kind = kind_of(g, card);
+	if (card->units && strcmp(card->units, "all") == 0)
+		out->limit = -1;
+	else if (card->units)
+		out->limit = atoi(card->units);
+	else
+		out->limit = -1;
+	if (out->kind == ORDER_SECTION) {
+		if (c.flank == DECK_NO_FLANK) {
+			say(g, why, why_size, "8", "card '%s' must be a left, centre or right copy", card->id);
+			return false;
+		}
+		if (chosen_flank >= 0) {
+			say(g, why, why_size, "8", "card '%s' names its own flank; name no section when playing it", card->id);
+			return false;
+		}
+		out->section = game_flank_section(g, side, (game_flank)c.flank);
+	} else if (out->kind == ORDER_SECTION_TYPE) {
+		if (chosen_flank < 0) {
+			say(g, why, why_size, "8", "card '%s' orders one section of your choice: name left, centre or right",
+				card->id);
+			return false;
+		}
+		out->section = game_flank_section(g, side, (game_flank)chosen_flank);
+	} else if (chosen_flank >= 0) {
+		say(g, why, why_size, "8", "card '%s' does not order by section; name none", card->id);
+		return false;
+	}
+	return true;
+}
+
+void order_set_init(order_set *s, const game *g)
+{
+	memset(s, 0, sizeof *s);
+	s->capacity = (int)(g->unit_count + g->general_count + 1);
+	s->keys = xcalloc((size_t)s->capacity, sizeof *s->keys);
+	s->sections = xcalloc((size_t)s->capacity, sizeof *s->sections);
+}
+
+void order_set_finish(order_set *s)
+{
+	free(s->keys);
+	free(s->sections);
+	memset(s, 0, sizeof *s);
+}
+
+void order_set_clear(order_set *s)
+{
+	s->count = 0;
+	s->dig_infantry = s->dig_artillery = 0;
+}
+
+static bool grouped(const game *g)
+{
+	return g->rs->stacking.units_with_general > 1 || g->rs->stacking.brigades;
+}
+
+static bool per_unit(const order_card *oc)
+{
+	return oc->kind == ORDER_TYPE || oc->kind == ORDER_SECTION_TYPE || oc->kind == ORDER_DIG;
+}
+
+static bool in_zone(const game *g, int unit, int general)
+{
+	int radius = g->rs->brigades.zone_radius;
+	return hex_distance(g->units[unit].at, g->generals[general].at) <= radius;
+}
+
+int orders_key(const game *g, const order_card *oc, game_ref r)
+{
+	if (r.kind == REF_GENERAL)
+		return GENERAL_KEY + r.index;
+	if (per_unit(oc))
+		return r.index;
+	int gen = game_unit_general(g, r.index);
+	if (grouped(g)) {
+		if (gen >= 0)
+			return GENERAL_KEY + gen;
+		int b = g->units[r.index].brigade;
+		if (b >= 0 && g->brigades[b].alive && g->generals[g->brigades[b].general].alive &&
+			in_zone(g, r.index, g->brigades[b].general))
+			return GENERAL_KEY + g->brigades[b].general;
+		return r.index;
+	}
+	if (oc->kind == ORDER_GENERALS && gen >= 0)
+		return GENERAL_KEY + gen;
+	return r.index;
+}
+
+static hex_coord key_hex(const game *g, int key)
+{
+	return key >= GENERAL_KEY ? g->generals[key - GENERAL_KEY].at : g->units[key].at;
+}
+
+int orders_members(const game *g, const order_card *oc, game_ref r, game_ref *out, int max)
+{
+	int n = 0;
+	int key = orders_key(g, oc, r);
+	if (key < GENERAL_KEY || (!grouped(g) && oc->kind != ORDER_GENERALS)) {
+		if (n < max)
+			out[n] = r;
+		return 1;
+	}
+	int gen = key - GENERAL_KEY;
+	if (n < max)
+		out[n] = (game_ref){ REF_GENERAL, gen };
+	n++;
+	const game_general *gg = &g->generals[gen];
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		if (!u->alive || u->side != gg->side)
+			continue;
+		bool here = u->at.col == gg->at.col && u->at.row == gg->at.row;
+		bool brigade = grouped(g) && gg->brigade >= 0 && u->brigade == gg->brigade && in_zone(g, (int)i, gen);
+		if (here || brigade) {
+			if (n < max)
+				out[n] = (game_ref){ REF_UNIT, (int)i };
+			n++;
+		}
+	}
+	return n;
+}
+
+static bool type_listed(const char *types, const char *id)
+{
+	if (!types)
+		return false;
+	size_t len = strlen(id);
+	const char *p = types;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *e = p;
+		while (*e && *e != ' ')
+			e++;
+		if ((size_t)(e - p) == len && strncmp(p, id, len) == 0)
+			return true;
+		p = e;
+	}
+	return false;
+}
+
+/* Is there a way to give each group its own section? */
+static bool sections_assignable(const unsigned *sections, int n)
+{
+	if (n > 3)
+		return false;
+	static const unsigned bits[3] = { HEX_SECTION_WEST, HEX_SECTION_CENTRE, HEX_SECTION_EAST };
+	static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
+	for (int p = 0; p < 6; p++) {
+		bool ok = true;
+		for (int i = 0; i < n && ok; i++)
+			ok = (sections[i] & bits[perms[p][i]]) != 0;
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+static bool eligible(const game *g, int side, const order_card *oc, game_ref r, char *why, size_t why_size)
+{
+	const rs_card *card = &g->rs->deck.cards[oc->card];
+	const char *id = game_ref_id(g, r);
+	char at[HEX_ADDRESS_MAX];
+	if (!game_ref_alive(g, r)) {
+		say(g, why, why_size, "9", "'%s' is no longer in play", id);
+		return false;
+	}
+	if (game_ref_side(g, r) != side) {
+		say(g, why, why_size, "9", "'%s' belongs to %s, not to %s", id, g->sides[game_ref_side(g, r)].id,
+			g->sides[side].id);
+		return false;
+	}
+	int key = orders_key(g, oc, r);
+	hex_coord anchor = key_hex(g, key);
+	unsigned sections = hex_sections(&g->board, anchor);
+	switch (oc->kind) {
+	case ORDER_SECTION:
+		if (!(sections & oc->section)) {
+			say(g, why, why_size, "8", "'%s' at %s is not in the %s section that '%s' orders", id,
+				hex_format(anchor, at), section_name(oc->section), card->id);
+			return false;
+		}
+		return true;
+	case ORDER_EACH_SECTION:
+	case ORDER_ALL:
+		return true;
+	case ORDER_TYPE:
+	case ORDER_SECTION_TYPE:
+	case ORDER_DIG:
+		if (r.kind != REF_UNIT) {
+			say(g, why, why_size, "8", "'%s' orders units, not generals", card->id);
+			return false;
+		}
+		if (oc->kind == ORDER_DIG) {
+			const char *t = g->units[r.index].type->id;
+			if (strcmp(t, "infantry") != 0 && strcmp(t, "artillery") != 0) {
+				say(g, why, why_size, "8", "'%s' orders infantry or artillery, not %s '%s'", card->id, t, id);
+				return false;
+			}
+			return true;
+		}
+		if (!type_listed(card->types, g->units[r.index].type->id)) {
+			say(g, why, why_size, "8", "'%s' orders %s units only, not %s '%s'", card->id,
+				card->types ? card->types : "?", g->units[r.index].type->id, id);
+			return false;
+		}
+		if (oc->kind == ORDER_SECTION_TYPE && !(sections & oc->section)) {
+			say(g, why, why_size, "8", "'%s' at %s is not in the %s section named for '%s'", id,
+				hex_format(anchor, at), section_name(oc->section), card->id);
+			return false;
+		}
+		return true;
+	case ORDER_GENERALS:
+		if (r.kind == REF_GENERAL) {
+			if (game_general_units(g, r.index, NULL, 0) == 0) {
+				say(g, why, why_size, "8", "general '%s' stands with no unit; '%s' orders generals with units", id,
+					card->id);
+				return false;
+			}
+		} else if (game_unit_general(g, r.index) < 0) {
+			say(g, why, why_size, "8", "unit '%s' has no general with it; '%s' orders generals with their units",
+				id, card->id);
+			return false;
+		}
+		return true;
+	case ORDER_UNREFEREED:
+	default:
+		say(g, why, why_size, "8", "the effect of card '%s' is not given by the rules this program knows; "
+			"it can only be discarded", card->id);
+		return false;
+	}
+}
+
+bool orders_add(const game *g, int side, const order_card *oc, order_set *s, game_ref r,
+	char *why, size_t why_size)
+{
+	const rs_card *card = &g->rs->deck.cards[oc->card];
+	if (!eligible(g, side, oc, r, why, why_size))
+		return false;
+	int key = orders_key(g, oc, r);
+	for (int i = 0; i < s->count; i++)
+		if (s->keys[i] == key)
+			return true;   /* already ordered with its group */
+	if (oc->kind == ORDER_DIG) {
+		bool art = strcmp(g->units[r.index].type->id, "artillery") == 0;
+		int inf = s->dig_infantry + !art, artn = s->dig_artillery + art;
+		if ((inf > 0 && artn > 0) || inf > g->gaps->dig_infantry || artn > g->gaps->dig_artillery) {
+			say(g, why, why_size, "8", "'%s' orders %d infantry or %d artillery units, not more and not both",
+				card->id, g->gaps->dig_infantry, g->gaps->dig_artillery);
+			return false;
+		}
+		s->dig_infantry = inf;
+		s->dig_artillery = artn;
+	}
+	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
+		say(g, why, why_size, "8", "'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
+			oc->limit == 1 ? "order" : "orders", game_ref_id(g, r), s->count + 1);
+		return false;
+	}
+	unsigned sections = hex_sections(&g->board, key_hex(g, key));
+	if (oc->kind == ORDER_EACH_SECTION) {
+		s->sections[s->count] = sections;
+		if (!sections_assignable(s->sections, s->count + 1)) {
+			char at[HEX_ADDRESS_MAX];
+			say(g, why, why_size, "8", "'%s' orders one unit in each section; '%s' at %s leaves no section "
+				"unused for it", card->id, game_ref_id(g, r), hex_format(key_hex(g, key), at));
+			return false;
+		}
+	}
+	if (s->count < s->capacity) {
+		s->keys[s->count] = key;
+		s->sections[s->count] = sections;
+		s->count++;
+	}
+	return true;
+}
+
+bool orders_card_usable(const game *g, int side, const order_card *oc)
+{
+	char why[256];
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == side &&
+			eligible(g, side, oc, (game_ref){ REF_UNIT, (int)i }, why, sizeof why))
+			return true;
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && g->generals[i].side == side &&
+			eligible(g, side, oc, (game_ref){ REF_GENERAL, (int)i }, why, sizeof why))
+			return true;
+	return false;
+}

@@ -1,0 +1,132 @@
+/* The referee: applies the actions of a game log to a position, one at a
+ * time, in the turn sequence of §9, and refuses the first one the rules do
+ * not allow, naming the rule.  A refused action leaves everything as it
+ * was, so `orbat play` can ask again.  No I/O. */
+#ifndef ORBAT_REFEREE_H
+#define ORBAT_REFEREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "battle.h"
+#include "deck.h"
+#include "game.h"
+#include "gamelog.h"
+#include "orders.h"
+
+typedef enum {
+	PHASE_SETUP,      /* header: scenario, first player, hands */
+	PHASE_START,      /* a side is to play or discard a card */
+	PHASE_ORDERS,     /* card played: orders may be given */
+	PHASE_MOVES,      /* moving */
+	PHASE_BATTLES,    /* battling; no more moves */
+	PHASE_DISCARDED,  /* card discarded: only the draw remains */
+	PHASE_OVER,       /* a side has won */
+} referee_phase;
+
+/* The steps of one battle after the roll, in their order (§5.2, §7, §3.5). */
+typedef enum {
+	STEP_NONE,
+	STEP_SAVE,        /* noord-zuid saving dice for hits (required) */
+	STEP_DEFEND,      /* noord-zuid defensive roll (optional) */
+	STEP_FLAGSAVE,    /* noord-zuid saving dice for flags (optional) */
+	STEP_RETREAT,     /* the retreat (required) */
+	STEP_GAIN,        /* ground gain (optional) */
+} battle_step;
+
+typedef struct referee_battle {
+	bool active;
+	int line;
+	int attacker;
+	game_ref target;
+	hex_coord target_hex;
+	int distance;
+	bool withdraw;
+	battle_step step;
+	battle_count_result count;
+	int losses;           /* figures the roll removed */
+	int flags;            /* flags the retreater must take before flag saves */
+	int retreat_hexes;    /* hexes to retreat */
+	game_ref retreater;
+	bool may_defend;
+	bool may_gain;
+	char note[400];       /* what the roll did, for people (play prints it) */
+} referee_battle;
+
+typedef struct unit_turn {
+	bool ordered;
+	bool busy;            /* forming or dissolving a brigade, digging */
+	bool moved_done;
+	int moved;            /* hexes moved */
+	bool entered_no_battle;
+	bool state_changed;   /* mounted or dismounted this turn */
+	bool mounted_now;     /* mounted this turn: no battle after */
+	int battles;
+	int battles_allowed;
+	game_ref battle_again;  /* the only target of a second battle */
+	bool defended;        /* has made its defensive roll this turn */
+	bool in_zone;         /* in its brigade general's zone at the start of the turn */
+} unit_turn;
+
+typedef struct general_turn {
+	bool ordered;
+	bool busy;
+	bool moved;
+	bool spent;           /* has fought beside a unit (its extra die) */
+} general_turn;
+
+typedef struct referee_hand {
+	deck_card *cards;
+	int count;
+	size_t capacity;
+	bool dealt;
+} referee_hand;
+
+typedef struct referee {
+	game *g;
+	referee_phase phase;
+	int side;             /* the side to play, -1 while unknown */
+	int turn;             /* turns begun */
+	referee_hand hands[GAME_SIDES];
+	deck_pool pool;
+	order_card current;
+	bool has_current;
+	order_card last_played[GAME_SIDES];
+	bool has_last[GAME_SIDES];
+	order_set orders;
+	unit_turn *ut;
+	general_turn *gt;
+	referee_battle battle;
+	bool zone_checked;
+	int winner_line;
+	unsigned long long seed;
+	bool has_seed;
+} referee;
+
+typedef struct referee_error {
+	char rule[48];
+	char message[720];
+} referee_error;
+
+/* The referee keeps a pointer to g and changes it; the caller owns both. */
+referee *referee_create(game *g);
+void referee_destroy(referee *r);
+
+/* Apply one action; false with the reason when illegal (nothing changed). */
+bool referee_apply(referee *r, const gl_action *a, referee_error *err);
+/* At the end of a log: false when a battle still waits for a required
+ * step (saving dice, a retreat). */
+bool referee_finish(referee *r, referee_error *err);
+
+/* For `orbat play`: how many dice the action (written without faces)
+ * rolls -- battle, save, defend, flagsave -- after every check but the
+ * faces.  False with the reason when the action is illegal. */
+bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err);
+
+/* The die face named by a word of a log: a face id, case-insensitive, or
+ * a unique beginning of one ("inf", "s"); -1 when none. */
+int referee_face(const game *g, const char *word);
+
+const char *referee_phase_name(referee_phase p);
+
+#endif

@@ -1,0 +1,111 @@
+#!/bin/bash
+# Fuzz the scenario compiler with libFuzzer for a bounded time.
+#
+#   tests/fuzz/run-fuzz.sh [SECONDS] [LIBFUZZER-OPTION...]
+#
+# Configures (once) a separate build directory with clang, coverage
+# instrumentation and the address and undefined-behaviour sanitizers,
+# builds the harness, replays the saved reproducers of tests/fuzz/regressions,
+# then fuzzes from the seed corpus for SECONDS (default 60).  Nothing is
+# written into the source tree: the working corpus and any crash, leak or
+# timeout reproducer go under the build directory.
+#
+# Environment: ORBAT_FUZZ_BUILDDIR (default <repo>/build-fuzz), CC (default
+# clang).  Extra arguments are passed to the fuzzer, e.g. -jobs=2 -workers=2.
+#
+# Exit status 0 when no crash, leak or timeout was found; the last line is
+# "fuzz: 1 passed, 0 failed" or "fuzz: 0 passed, 1 failed".
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+build=${ORBAT_FUZZ_BUILDDIR:-$root/build-fuzz}
+
+result() {
+	if [ "$1" -eq 0 ]; then
+		echo "fuzz: 1 passed, 0 failed"
+	else
+		echo "fuzz: 0 passed, 1 failed"
+	fi
+	exit "$1"
+}
+
+case $seconds in
+'' | *[!0-9]*)
+	echo "run-fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2
+	result 1 ;;
+esac
+
+# 1. configure and build
+if [ ! -f "$build/build.ninja" ]; then
+	echo "== configuring $build (clang, libFuzzer, address+undefined sanitizers)"
+	CC=${CC:-clang} meson setup "$build" "$root" \
+		--buildtype=debugoptimized \
+		-Dfuzz=true \
+		-Db_lundef=false \
+		-Dc_args=-fsanitize=fuzzer-no-link,address,undefined \
+		-Dc_link_args=-fsanitize=address,undefined || {
+		echo "run-fuzz.sh: meson setup failed" >&2
+		result 1
+	}
+fi
+echo "== building the harness"
+ninja -C "$build" tests/fuzz/fuzz_scenario || {
+	echo "run-fuzz.sh: the build failed (is $build configured with -Dfuzz=true and CC=clang?)" >&2
+	result 1
+}
+fuzzer=$build/tests/fuzz/fuzz_scenario
+
+# 2. scratch directories under the build directory
+corpus=$build/fuzz-corpus          # kept between runs: it grows with coverage
+artifacts=$build/fuzz-artifacts
+mkdir -p "$corpus" "$artifacts"
+cp "$here"/seeds/* "$corpus"/
+shopt -s nullglob
+regressions=("$here"/regressions/*)
+shopt -u nullglob
+
+export ORBAT_DATADIR=$root/data
+# UBSan reports become failures; ASan's leak checker stays on.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+
+status=0
+
+# 3. every saved reproducer must now pass
+if [ ${#regressions[@]} -gt 0 ]; then
+	echo "== replaying ${#regressions[@]} regression input(s)"
+	for r in "${regressions[@]}"; do
+		if "$fuzzer" -timeout=10 -rss_limit_mb=2048 "$r" >"$build/fuzz-regression-${r##*/}.log" 2>&1; then
+			echo "ok:     ${r#"$root"/}"
+			cp "$r" "$corpus"/    # fixed: now a seed like any other
+		else
+			rm -f "$corpus/$(basename "$r")"
+			grep -E 'ERROR|SUMMARY|^    #[0-9]+ .* in [a-z_]+ .*/(src|tests)/' "$build/fuzz-regression-${r##*/}.log" | head -20
+			echo "FAILED: ${r#"$root"/} (full log: $build/fuzz-regression-${r##*/}.log)"
+			status=1
+		fi
+	done
+fi
+
+# 4. fuzz
+echo "== fuzzing for $seconds s (corpus $corpus, $(find "$corpus" -type f | wc -l) files)"
+"$fuzzer" \
+	-max_total_time="$seconds" \
+	-max_len=65536 \
+	-timeout=10 \
+	-rss_limit_mb=2048 \
+	-dict="$here/scenario.dict" \
+	-artifact_prefix="$artifacts/" \
+	-print_final_stats=1 \
+	"$@" \
+	"$corpus"
+rc=$?
+if [ $rc -ne 0 ]; then
+	echo "run-fuzz.sh: the fuzzer stopped with status $rc; reproducers:" >&2
+	ls -l "$artifacts" >&2
+	status=1
+fi
+result $status

@@ -173,9 +173,9 @@ static void check_attributes(deck_loader *ld, const xmlNode *n, const char *cons
 	}
 }
 
-/* Anything but elements of `allowed` (NULL-ended), comments and blank
- * text is an error. */
-static void check_children(deck_loader *ld, const xmlNode *n, const char *const *allowed)
+/* Anything but elements of `allowed` (NULL-ended), comments and (unless
+ * text_ok) blank text is an error. */
+static void check_children(deck_loader *ld, const xmlNode *n, const char *const *allowed, bool text_ok)
 {
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (c->type == XML_ELEMENT_NODE) {
@@ -185,7 +185,7 @@ static void check_children(deck_loader *ld, const xmlNode *n, const char *const 
 			if (!known)
 				report(ld, DIAG_ERROR, c, NULL, "unknown element <%s> in <%s>", (const char *)c->name,
 					(const char *)n->name);
-		} else if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) {
+		} else if (!text_ok && (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE)) {
 			for (const xmlChar *s = c->content; s && *s; s++)
 				if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r') {
 					report(ld, DIAG_ERROR, n, NULL, "<%s> holds text outside its elements",
@@ -225,7 +225,7 @@ static void read_texts(deck_loader *ld, const xmlNode *card, const char *id, con
 		if (!xmldoc_is(c, DECK_NS, element))
 			continue;
 		check_attributes(ld, c, no_attributes, true);
-		check_children(ld, c, no_children);
+		check_children(ld, c, no_children, true);
 		const char *code = xmldoc_lang(c);
 		lang_id lang;
 		if (!code) {
@@ -299,7 +299,7 @@ static bool read_card(deck_loader *ld, const xmlNode *n, deck_card *c)
 	memset(c, 0, sizeof *c);
 	c->own = true;
 	check_attributes(ld, n, attributes, false);
-	check_children(ld, n, children);
+	check_children(ld, n, children, false);
 	const char *id = xmldoc_attr(n, "id");
 	if (!id || !valid_id(id)) {
 		report(ld, DIAG_ERROR, n, id ? "id" : NULL, "<card> needs an id of letters, digits, '-', '_' or '.'%s%s%s",
@@ -365,7 +365,7 @@ static deck_status apply_document(cards_deck *deck, const ruleset *rs, const xml
 	static const char *const root_attributes[] = { "mode", NULL };
 	static const char *const root_children[] = { "card", NULL };
 	check_attributes(&ld, root, root_attributes, false);
-	check_children(&ld, root, root_children);
+	check_children(&ld, root, root_children, false);
 	const char *mode = xmldoc_attr(root, "mode");
 	bool replace = str_eq(mode, "replace");
 	if (mode && !replace && !str_eq(mode, "add"))

@@ -506,20 +506,43 @@ static void draw_frame(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 
 void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 {
+	mapdraw_map_region(rc, cr, g, 0, 0, g->width, g->height);
+}
+
+/* The hexes touching a rectangle: their indices, in reading order. */
+static size_t visible_hexes(const map_geom *g, double x0, double y0, double x1, double y1, size_t *out)
+{
+	/* A hex's drawing (names of generals included) stays within about
+	 * one hex of its centre. */
+	double reach = g->hex;
+	size_t n = hex_count(&g->board), k = 0;
+	for (size_t i = 0; i < n; i++) {
+		double cx, cy;
+		mapgeom_center(g, hex_from_index(&g->board, i), &cx, &cy);
+		if (cx + reach >= x0 && cx - reach <= x1 && cy + reach >= y0 && cy - reach <= y1)
+			out[k++] = i;
+	}
+	return k;
+}
+
+void mapdraw_map_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+	double x0, double y0, double x1, double y1)
+{
 	hex_contents hc;
 	contents_build(&hc, rc);
 	cairo_save(cr);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 
-	size_t n = hex_count(&g->board);
+	size_t *shown = xmalloc((hex_count(&g->board) + 1) * sizeof *shown);
+	size_t n = visible_hexes(g, x0, y0, x1, y1, shown);
 	for (size_t i = 0; i < n; i++)
-		draw_terrain(rc, cr, g, &hc, hex_from_index(&g->board, i));
+		draw_terrain(rc, cr, g, &hc, hex_from_index(&g->board, shown[i]));
 
 	/* Grid over the terrain. */
 	set(cr, GRID);
 	cairo_set_line_width(cr, fmax(0.15, g->hex * 0.006));
 	for (size_t i = 0; i < n; i++)
-		mapgeom_hex_path(cr, g, hex_from_index(&g->board, i), 0);
+		mapgeom_hex_path(cr, g, hex_from_index(&g->board, shown[i]), 0);
 	cairo_stroke(cr);
 
 	/* Section lines: straight, through the cut hexes of the short rows. */
@@ -539,7 +562,7 @@ void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 	text_style addr = { FONT_TEXT, clampd(g->hex * 0.07, 1.5, 6), false, false, ALIGN_CENTER,
 		0.30, 0.28, 0.25 };
 	for (size_t i = 0; i < n; i++) {
-		hex_coord h = hex_from_index(&g->board, i);
+		hex_coord h = hex_from_index(&g->board, shown[i]);
 		char name[HEX_ADDRESS_MAX];
 		double cx, cy, w;
 		mapgeom_center(g, h, &cx, &cy);
@@ -557,9 +580,10 @@ void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 	}
 
 	for (size_t i = 0; i < n; i++)
-		draw_occupants(rc, cr, g, &hc, hex_from_index(&g->board, i));
+		draw_occupants(rc, cr, g, &hc, hex_from_index(&g->board, shown[i]));
 	draw_frame(rc, cr, g);
 	cairo_restore(cr);
+	free(shown);
 	contents_free(&hc);
 }
 

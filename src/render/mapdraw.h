@@ -13,6 +13,10 @@
 /* The whole map canvas: terrain, grid, addresses, section lines, edge
  * labels, objectives, units and generals. */
 void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g);
+/* The same, drawing only the hexes that touch the rectangle (canvas mm):
+ * a tile then costs what it shows, not the whole map. */
+void mapdraw_map_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+	double x0, double y0, double x1, double y1);
 
 /* The legend, laid out in columns inside width × height (mm) from x, y;
  * symbols are drawn `swatch` mm wide.  Returns the height used. */

@@ -133,7 +133,8 @@ bool render_tiles(const render_ctx *rc, const char *path, char **error)
 			cairo_rectangle(cr, m, m, p.area_width, p.area_height);
 			cairo_clip(cr);
 			cairo_translate(cr, m - c * p.step_x, m - r * p.step_y);
-			mapdraw_map(rc, cr, &g);
+			double ox = c * p.step_x, oy = r * p.step_y;
+			mapdraw_map_region(rc, cr, &g, ox, oy, ox + p.area_width, oy + p.area_height);
 			cairo_restore(cr);
 
 			/* Overlap bands that the next tiles cover. */

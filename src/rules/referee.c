@@ -1,0 +1,1476 @@
+#include "referee.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../base/util.h"
+#include "dice.h"
+#include "moves.h"
+#include "retreat.h"
+
+#define MAX_FACES 64
+
+/* ---- errors ---- */
+
+static bool fail(referee_error *err, const game *g, const char *section, const char *fmt, ...)
+	DIAG_PRINTF(4, 5);
+
+static bool fail(referee_error *err, const game *g, const char *section, const char *fmt, ...)
+{
+	if (!section)
+		snprintf(err->rule, sizeof err->rule, "%s", GAMELOG_RULE);
+	else
+		game_rule(g, section, err->rule, sizeof err->rule);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* A sentence ending in " [rule]" from the engine modules. */
+static bool fail_why(referee_error *err, const char *prefix, const char *why)
+{
+	const char *open = strrchr(why, '[');
+	size_t len = strlen(why);
+	if (open && len > 0 && why[len - 1] == ']' && open > why && open[-1] == ' ') {
+		snprintf(err->rule, sizeof err->rule, "%.*s", (int)(len - (size_t)(open - why) - 2), open + 1);
+		snprintf(err->message, sizeof err->message, "%s%.*s", prefix ? prefix : "", (int)(open - why - 1), why);
+	} else {
+		snprintf(err->rule, sizeof err->rule, "%s", GAMELOG_RULE);
+		snprintf(err->message, sizeof err->message, "%s%s", prefix ? prefix : "", why);
+	}
+	return false;
+}
+
+const char *referee_phase_name(referee_phase p)
+{
+	static const char *const names[] = { "setup", "start", "orders", "moves", "battles", "discarded", "over" };
+	return (unsigned)p < ARRAY_LEN(names) ? names[p] : "?";
+}
+
+/* ---- life cycle ---- */
+
+referee *referee_create(game *g)
+{
+	referee *r = xcalloc(1, sizeof *r);
+	r->g = g;
+	r->phase = g->winner >= 0 ? PHASE_OVER : PHASE_SETUP;
+	r->side = g->first_side;
+	deck_pool_init(&r->pool, g->rs);
+	order_set_init(&r->orders, g);
+	r->ut = xcalloc(g->unit_count + 1, sizeof *r->ut);
+	r->gt = xcalloc(g->general_count + 1, sizeof *r->gt);
+	return r;
+}
+
+void referee_destroy(referee *r)
+{
+	if (!r)
+		return;
+	for (int s = 0; s < GAME_SIDES; s++)
+		free(r->hands[s].cards);
+	deck_pool_finish(&r->pool);
+	order_set_finish(&r->orders);
+	free(r->ut);
+	free(r->gt);
+	free(r);
+}
+
+/* ---- small helpers ---- */
+
+int referee_face(const game *g, const char *word)
+{
+	int found = -1;
+	size_t len = strlen(word);
+	for (size_t i = 0; i < g->rs->face_count; i++) {
+		const char *id = g->rs->faces[i].id;
+		if (strcasecmp(id, word) == 0)
+			return (int)i;
+		if (len > 0 && strncasecmp(id, word, len) == 0) {
+			if (found >= 0)
+				return -1;   /* ambiguous */
+			found = (int)i;
+		}
+	}
+	return found;
+}
+
+static const char *side_id(const referee *r, int side)
+{
+	return side >= 0 && side < GAME_SIDES ? r->g->sides[side].id : "?";
+}
+
+static bool resolve(referee *r, const char *token, game_ref *out, referee_error *err)
+{
+	if (!token || !game_resolve_ref(r->g, token, out)) {
+		hex_coord h;
+		if (token && hex_parse(token, &h))
+			return fail(err, r->g, NULL, "no single unit or lone general at %s", token);
+		return fail(err, r->g, NULL, "no unit or general '%s' in this scenario", token ? token : "?");
+	}
+	if (!game_ref_alive(r->g, *out))
+		return fail(err, r->g, "10", "'%s' is no longer in play", game_ref_id(r->g, *out));
+	return true;
+}
+
+static bool own(referee *r, game_ref ref, referee_error *err)
+{
+	int s = game_ref_side(r->g, ref);
+	if (s != r->side)
+		return fail(err, r->g, "9", "'%s' belongs to %s; it is %s's turn", game_ref_id(r->g, ref),
+			side_id(r, s), side_id(r, r->side));
+	return true;
+}
+
+static bool parse_faces(referee *r, const gl_action *a, int *faces, int *count, referee_error *err)
+{
+	*count = 0;
+	for (size_t i = 0; i < a->face_count; i++) {
+		int f = referee_face(r->g, a->faces[i]);
+		if (f < 0) {
+			char list[200] = "";
+			size_t len = 0;
+			for (size_t k = 0; k < r->g->rs->face_count && len < sizeof list - 40; k++)
+				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", k ? ", " : "",
+					r->g->rs->faces[k].id);
+			return fail(err, r->g, NULL, "'%s' is not a die face (%s)", a->faces[i], list);
+		}
+		if (*count >= MAX_FACES)
+			return fail(err, r->g, NULL, "more than %d dice in one roll", MAX_FACES);
+		faces[(*count)++] = f;
+	}
+	return true;
+}
+
+static bool need_faces(referee *r, const gl_action *a, int want, const char *what, referee_error *err)
+{
+	if (!a->faces_given)
+		return fail(err, r->g, NULL, "%s: the faces rolled are missing (write ': FACE ...')", what);
+	if ((int)a->face_count != want)
+		return fail(err, r->g, "4", "%s rolls %d %s; %zu %s given", what, want, want == 1 ? "die" : "dice",
+			a->face_count, a->face_count == 1 ? "face is" : "faces are");
+	return true;
+}
+
+/* ---- hands ---- */
+
+static int hand_find(const referee_hand *h, deck_card c)
+{
+	for (int i = 0; i < h->count; i++)
+		if (h->cards[i].card == c.card && h->cards[i].flank == c.flank)
+			return i;
+	return -1;
+}
+
+static void hand_add(referee_hand *h, deck_card c)
+{
+	grow_array((void **)&h->cards, &h->capacity, (size_t)h->count + 1, sizeof *h->cards);
+	h->cards[h->count++] = c;
+}
+
+static void hand_remove(referee_hand *h, int i)
+{
+	memmove(&h->cards[i], &h->cards[i + 1], (size_t)(h->count - i - 1) * sizeof *h->cards);
+	h->count--;
+}
+
+static bool card_of(referee *r, const char *word, deck_card *c, referee_error *err)
+{
+	if (!word)
+		return fail(err, r->g, NULL, "no card named");
+	if (!deck_parse(r->g->rs, word, c))
+		return fail(err, r->g, NULL, "'%s' is not a card of the %s deck (cards are written like recon/left, "
+			"frontal)", word, r->g->rs->id);
+	return true;
+}
+
+static int flank_of(const char *section)
+{
+	if (!section)
+		return -1;
+	if (strcmp(section, "left") == 0)
+		return FLANK_LEFT;
+	if (strcmp(section, "right") == 0)
+		return FLANK_RIGHT;
+	return FLANK_CENTRE;
+}
+
+/* ---- turn state ---- */
+
+static bool brigade_member_in_zone(const game *g, int unit)
+{
+	int b = g->units[unit].brigade;
+	if (b < 0 || !g->brigades[b].alive)
+		return false;
+	const game_general *gg = &g->generals[g->brigades[b].general];
+	return gg->alive && hex_distance(gg->at, g->units[unit].at) <= g->rs->brigades.zone_radius;
+}
+
+static void reset_turn(referee *r)
+{
+	game *g = r->g;
+	memset(r->ut, 0, (g->unit_count + 1) * sizeof *r->ut);
+	memset(r->gt, 0, (g->general_count + 1) * sizeof *r->gt);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		r->ut[i].battles_allowed = 1;
+		r->ut[i].battle_again = (game_ref){ REF_NONE, -1 };
+		r->ut[i].in_zone = brigade_member_in_zone(g, (int)i);
+	}
+	order_set_clear(&r->orders);
+	memset(&r->battle, 0, sizeof r->battle);
+	r->zone_checked = false;
+}
+
+static void after_change(referee *r, int line)
+{
+	if (r->phase == PHASE_OVER)
+		return;
+	if (game_check_victory(r->g, r->side) >= 0) {
+		r->phase = PHASE_OVER;
+		r->winner_line = line;
+		r->battle.active = false;
+	}
+}
+
+/* §3.3: brigade members that were with their general when the turn began
+ * end the movement within his zone of control. */
+static bool check_zones(referee *r, referee_error *err)
+{
+	game *g = r->g;
+	if (r->zone_checked || !g->rs->stacking.brigades)
+		return true;
+	for (size_t b = 0; b < g->brigade_count; b++) {
+		const game_brigade *br = &g->brigades[b];
+		if (!br->alive || br->side != r->side || !g->generals[br->general].alive)
+			continue;
+		const game_general *gg = &g->generals[br->general];
+		for (int k = 0; k < br->unit_count; k++) {
+			int u = br->units[k];
+			if (!g->units[u].alive || !r->ut[u].in_zone)
+				continue;
+			if (!r->ut[u].moved_done && !r->gt[br->general].moved)
+				continue;
+			if (hex_distance(g->units[u].at, gg->at) > g->rs->brigades.zone_radius) {
+				char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
+				return fail(err, g, g->rs->brigades.rule ? g->rs->brigades.rule : "3.3",
+					"unit '%s' of brigade '%s' ends the movement at %s, outside the zone of control of "
+					"general '%s' at %s; a brigade moves as one", g->units[u].id, br->id,
+					hex_format(g->units[u].at, a), gg->id, hex_format(gg->at, b2));
+			}
+		}
+	}
+	return true;
+}
+
+/* ---- the pending battle ---- */
+
+static bool step_required(battle_step s)
+{
+	return s == STEP_SAVE || s == STEP_RETREAT;
+}
+
+static const char *step_text(referee *r, char *buf, size_t size)
+{
+	const referee_battle *b = &r->battle;
+	const game *g = r->g;
+	switch (b->step) {
+	case STEP_SAVE:
+		snprintf(buf, size, "'%s' rolls %d saving %s ('save %s : FACES')", game_ref_id(g, b->target),
+			b->count.savable, b->count.savable == 1 ? "die" : "dice", game_ref_id(g, b->target));
+		break;
+	case STEP_RETREAT:
+		snprintf(buf, size, "'%s' retreats %d %s ('retreat %s HEX...')", game_ref_id(g, b->retreater),
+			b->retreat_hexes, b->retreat_hexes == 1 ? "hex" : "hexes", game_ref_id(g, b->retreater));
+		break;
+	default:
+		snprintf(buf, size, "the battle goes on");
+		break;
+	}
+	return buf;
+}
+
+/* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)? */
+static bool can_reach(referee *r, int want, const char *action, referee_error *err)
+{
+	referee_battle *b = &r->battle;
+	if (!b->active) {
+		if (want > STEP_GAIN)
+			return true;
+		return fail(err, r->g, "9", "'%s' belongs to a battle, and no battle is waiting for it", action);
+	}
+	if ((int)b->step > want)
+		return fail(err, r->g, "9", "'%s' comes too late: the battle of line %d has gone past it", action, b->line);
+	if ((int)b->step < want && step_required(b->step)) {
+		char buf[300];
+		return fail(err, r->g, b->step == STEP_RETREAT ? "7.1" : "5.2", "the battle of line %d is not finished: %s",
+			b->line, step_text(r, buf, sizeof buf));
+	}
+	/* Optional steps between may be skipped, except that a later step
+	 * must exist at all. */
+	return true;
+}
+
+static bool gain_possible(referee *r)
+{
+	referee_battle *b = &r->battle;
+	game *g = r->g;
+	const game_unit *a = &g->units[b->attacker];
+	if (!a->alive || b->distance != 1 || !a->type->ground_gain || b->withdraw)
+		return false;
+	if (r->current.copied && !g->gaps->ground_gain_after_counter_attack)
+		return false;
+	if (game_units_at(g, b->target_hex, 1 - a->side, NULL, 0) > 0)
+		return false;
+	int gen = game_general_at(g, b->target_hex);
+	if (gen >= 0 && g->generals[gen].side != a->side)
+		return false;
+	return true;
+}
+
+/* The first step from `from` on that applies; closes the battle when none. */
+static void advance(referee *r, battle_step from)
+{
+	referee_battle *b = &r->battle;
+	game *g = r->g;
+	for (int s = from; s <= STEP_GAIN; s++) {
+		switch ((battle_step)s) {
+		case STEP_DEFEND:
+			if (b->may_defend && g->units[b->attacker].alive) {
+				b->step = STEP_DEFEND;
+				return;
+			}
+			break;
+		case STEP_FLAGSAVE:
+			if (g->gaps->saving_rolls && b->flags > 0 && game_ref_alive(g, b->retreater)) {
+				b->step = STEP_FLAGSAVE;
+				return;
+			}
+			break;
+		case STEP_RETREAT:
+			if (b->retreat_hexes > 0 && game_ref_alive(g, b->retreater)) {
+				b->step = STEP_RETREAT;
+				return;
+			}
+			break;
+		case STEP_GAIN:
+			b->may_gain = gain_possible(r);
+			if (b->may_gain) {
+				b->step = STEP_GAIN;
+				return;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	b->step = STEP_NONE;
+	b->active = false;
+}
+
+static void note(referee *r, const char *fmt, ...) DIAG_PRINTF(2, 3);
+
+static void note(referee *r, const char *fmt, ...)
+{
+	char *buf = r->battle.note;
+	size_t len = strlen(buf);
+	if (len >= sizeof r->battle.note - 2)
+		return;
+	if (len)
+		buf[len++] = ' ';
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + len, sizeof r->battle.note - len, fmt, ap);
+	va_end(ap);
+}
+
+/* Remove the figures the roll took (§5.1, §5.2 step 5), then see which
+ * flags apply (§7.2, §7.3, §7.4). */
+static void resolve_losses(referee *r, int saved)
+{
+	referee_battle *b = &r->battle;
+	game *g = r->g;
+	bool capped = false;
+	int losses = battle_losses(g, b->attacker, b->target, &b->count, saved, &capped);
+	b->losses = losses;
+	int attached = b->target.kind == REF_UNIT ? game_unit_general(g, b->target.index) : -1;
+	if (capped)
+		note(r, "Hits beyond the attacker's %d figures are lost.", g->units[b->attacker].figures);
+	if (b->target.kind == REF_UNIT) {
+		game_unit *t = &g->units[b->target.index];
+		t->figures -= losses;
+		if (losses)
+			note(r, "'%s' loses %d %s.", t->id, losses, losses == 1 ? "figure" : "figures");
+		if (t->figures <= 0) {
+			game_eliminate(g, b->target);
+			note(r, "'%s' is destroyed: one victory %s for %s.", t->id,
+				g->gaps->saving_rolls ? "point" : "flag", side_id(r, 1 - t->side));
+		}
+	} else if (losses > 0) {
+		game_eliminate(g, b->target);
+		note(r, "General '%s' is killed: one victory %s for %s.", g->generals[b->target.index].id,
+			g->gaps->saving_rolls ? "point" : "flag", side_id(r, 1 - g->generals[b->target.index].side));
+	}
+	b->retreater = b->target;
+	b->flags = 0;
+	char why[300];
+	if (game_ref_alive(g, b->target)) {
+		b->flags = battle_flags_apply(g, b->target, b->count.flags, battle_figures(g, b->target), why, sizeof why);
+		if (why[0])
+			note(r, "%s", why);
+	} else if (b->count.flags > 0 && attached >= 0 && g->gaps->flags_pass_to_general &&
+		g->generals[attached].alive) {
+		/* §7.2 (battlecry-150): the flags fall on the general. */
+		b->retreater = (game_ref){ REF_GENERAL, attached };
+		b->flags = battle_flags_apply(g, b->retreater, b->count.flags, 1, why, sizeof why);
+		note(r, "The flags fall on general '%s'.", g->generals[attached].id);
+		if (why[0])
+			note(r, "%s", why);
+	}
+	b->retreat_hexes = b->flags + (b->withdraw && game_ref_alive(g, b->target) ? 1 : 0);
+	if (b->flags > 0)
+		note(r, "'%s' must retreat %d %s.", game_ref_id(g, b->retreater), b->flags, b->flags == 1 ? "hex" : "hexes");
+	/* §5.2 step 6: the defensive roll of a unit that stood. */
+	b->may_defend = false;
+	if (g->gaps->saving_rolls && !b->withdraw && b->target.kind == REF_UNIT && g->units[b->target.index].alive &&
+		!r->ut[b->target.index].defended) {
+		b->may_defend = dice_defensive(g, b->target.index, b->attacker, why, sizeof why);
+	}
+}
+
+/* ---- setup actions ---- */
+
+static bool do_setup(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (r->phase != PHASE_SETUP)
+		return fail(err, g, NULL, "'%s' belongs to the head of the log, before the first card is played",
+			gamelog_keyword(a->kind));
+	switch (a->kind) {
+	case ACT_FORMAT:
+		return true;
+	case ACT_SEED:
+		r->seed = a->number;
+		r->has_seed = true;
+		return true;
+	case ACT_SCENARIO:
+		if (!g->scenario_id || strcmp(a->subject, g->scenario_id) != 0)
+			return fail(err, g, NULL, "this log is for scenario '%s', not '%s'", a->subject,
+				g->scenario_id ? g->scenario_id : "?");
+		return true;
+	case ACT_FIRST: {
+		int s = game_side_index(g, a->side);
+		if (s < 0)
+			return fail(err, g, NULL, "no side '%s' in this scenario", a->side);
+		if (g->first_side >= 0 && g->first_side != s)
+			return fail(err, g, g->rs->turn.rule ? g->rs->turn.rule : "9",
+				"the scenario names %s as the first player, not %s", side_id(r, g->first_side), a->side);
+		r->side = s;
+		return true;
+	}
+	case ACT_HAND: {
+		int s = game_side_index(g, a->side);
+		if (s < 0)
+			return fail(err, g, NULL, "no side '%s' in this scenario", a->side);
+		if (r->hands[s].dealt)
+			return fail(err, g, NULL, "the hand of %s is already dealt", a->side);
+		if ((int)a->word_count != g->sides[s].hand_size)
+			return fail(err, g, "8", "the scenario gives %s %d cards, not %zu", a->side, g->sides[s].hand_size,
+				a->word_count);
+		deck_card *cards = xcalloc(a->word_count + 1, sizeof *cards);
+		deck_pool trial;
+		deck_pool_init(&trial, g->rs);
+		memcpy(trial.draw, r->pool.draw, (size_t)r->pool.kinds * sizeof *trial.draw);
+		memcpy(trial.discard, r->pool.discard, (size_t)r->pool.kinds * sizeof *trial.discard);
+		bool ok = true;
+		for (size_t i = 0; i < a->word_count && ok; i++) {
+			ok = card_of(r, a->words[i], &cards[i], err);
+			if (ok && !deck_pool_take(&trial, cards[i]))
+				ok = fail(err, g, "8", "no copy of '%s' is left in the deck (the deck has %d)", a->words[i],
+					deck_copies(g->rs, cards[i]));
+		}
+		if (ok) {
+			memcpy(r->pool.draw, trial.draw, (size_t)r->pool.kinds * sizeof *trial.draw);
+			for (size_t i = 0; i < a->word_count; i++)
+				hand_add(&r->hands[s], cards[i]);
+			r->hands[s].dealt = true;
+		}
+		deck_pool_finish(&trial);
+		free(cards);
+		return ok;
+	}
+	default:
+		return true;
+	}
+}
+
+/* Leaving the head: both hands dealt, first player known. */
+static bool begin_game(referee *r, referee_error *err)
+{
+	game *g = r->g;
+	for (int s = 0; s < GAME_SIDES; s++)
+		if (!r->hands[s].dealt && g->sides[s].hand_size > 0)
+			return fail(err, g, NULL, "the hand of %s is not dealt: write 'hand %s CARD...' before the first card "
+				"is played", side_id(r, s), side_id(r, s));
+	if (r->side < 0)
+		return fail(err, g, g->rs->turn.rule ? g->rs->turn.rule : "9",
+			"the scenario names no first player: write 'first union' or 'first confederate' first");
+	return true;
+}
+
+/* ---- card play ---- */
+
+static bool check_side(referee *r, const gl_action *a, referee_error *err)
+{
+	if (a->side && game_side_index(r->g, a->side) != r->side)
+		return fail(err, r->g, "9", "it is %s's turn, not %s's", side_id(r, r->side), a->side);
+	return true;
+}
+
+static bool turn_start(referee *r, const gl_action *a, referee_error *err)
+{
+	if (r->phase == PHASE_SETUP) {
+		if (!begin_game(r, err))
+			return false;
+	} else if (r->phase != PHASE_START) {
+		return fail(err, r->g, "9", "%s has already %s a card this turn; the turn ends with 'draw'",
+			side_id(r, r->side), r->phase == PHASE_DISCARDED ? "discarded" : "played");
+	}
+	return check_side(r, a, err);
+}
+
+static bool do_play(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (!turn_start(r, a, err))
+		return false;
+	deck_card c;
+	if (!card_of(r, a->card, &c, err))
+		return false;
+	int idx = hand_find(&r->hands[r->side], c);
+	if (idx < 0)
+		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
+	order_card oc;
+	char why[400];
+	if (!orders_from_card(g, r->side, c, flank_of(a->section), r->has_last[1 - r->side] ?
+		&r->last_played[1 - r->side] : NULL, &oc, why, sizeof why))
+		return fail_why(err, NULL, why);
+	if (oc.kind == ORDER_UNREFEREED)
+		return fail(err, g, "8", "card '%s' has an effect the rules digest does not give, so it cannot be "
+			"refereed; a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
+	hand_remove(&r->hands[r->side], idx);
+	r->current = oc;
+	r->has_current = true;
+	r->phase = PHASE_ORDERS;
+	r->turn++;
+	reset_turn(r);
+	return true;
+}
+
+static bool card_could_be_used(referee *r, deck_card c)
+{
+	game *g = r->g;
+	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
+	char why[400];
+	for (int flank = -1; flank < 3; flank++) {
+		order_card oc;
+		if (!orders_from_card(g, r->side, c, flank, last, &oc, why, sizeof why))
+			continue;
+		if (oc.kind != ORDER_UNREFEREED && orders_card_usable(g, r->side, &oc))
+			return true;
+	}
+	return false;
+}
+
+static bool do_discard(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (!turn_start(r, a, err))
+		return false;
+	deck_card c;
+	if (!card_of(r, a->card, &c, err))
+		return false;
+	int idx = hand_find(&r->hands[r->side], c);
+	if (idx < 0)
+		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
+	for (int i = 0; i < r->hands[r->side].count; i++) {
+		if (card_could_be_used(r, r->hands[r->side].cards[i])) {
+			char name[80];
+			return fail(err, g, "8", "%s could use '%s'; a side discards only when it can use no card",
+				side_id(r, r->side), deck_format(g->rs, r->hands[r->side].cards[i], name, sizeof name));
+		}
+	}
+	hand_remove(&r->hands[r->side], idx);
+	deck_pool_discard(&r->pool, c);
+	r->has_current = false;
+	r->phase = PHASE_DISCARDED;
+	r->turn++;
+	reset_turn(r);
+	return true;
+}
+
+static bool in_turn(referee *r, const char *what, referee_error *err)
+{
+	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
+		return fail(err, r->g, "9", "'%s' before a card is played: a turn begins with 'play' (or 'discard')", what);
+	if (r->phase == PHASE_DISCARDED)
+		return fail(err, r->g, "8", "'%s' after a discard: the turn ends with 'draw'", what);
+	return true;
+}
+
+/* ---- orders ---- */
+
+static bool order_ref(referee *r, const char *word, game_ref *ref, referee_error *err)
+{
+	int b = game_find_brigade(r->g, word);
+	if (b >= 0 && !game_resolve_ref(r->g, word, ref)) {
+		*ref = (game_ref){ REF_GENERAL, r->g->brigades[b].general };
+		if (!r->g->generals[ref->index].alive)
+			return fail(err, r->g, "3.3", "brigade '%s' has lost its general", word);
+		return true;
+	}
+	return resolve(r, word, ref, err);
+}
+
+static void mark_ordered(referee *r, game_ref ref, bool busy)
+{
+	game_ref members[64];
+	int n = orders_members(r->g, &r->current, ref, members, 64);
+	if (n > 64)
+		n = 64;
+	for (int i = 0; i < n; i++) {
+		if (members[i].kind == REF_UNIT) {
+			r->ut[members[i].index].ordered = true;
+			r->ut[members[i].index].busy |= busy;
+		} else {
+			r->gt[members[i].index].ordered = true;
+			r->gt[members[i].index].busy |= busy;
+		}
+	}
+}
+
+static bool orders_phase(referee *r, const char *what, referee_error *err)
+{
+	if (!in_turn(r, what, err))
+		return false;
+	if (r->phase != PHASE_ORDERS)
+		return fail(err, r->g, "9", "'%s' after the first move or battle: the card's orders are given first",
+			what);
+	return true;
+}
+
+static bool do_order(referee *r, const gl_action *a, referee_error *err)
+{
+	if (!orders_phase(r, "order", err))
+		return false;
+	order_set *s = &r->orders;
+	int saved_count = s->count, saved_inf = s->dig_infantry, saved_art = s->dig_artillery;
+	game_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
+	bool ok = true;
+	for (size_t i = 0; i < a->word_count && ok; i++) {
+		char why[400];
+		if (!order_ref(r, a->words[i], &refs[i], err))
+			ok = false;
+		else if (!orders_add(r->g, r->side, &r->current, s, refs[i], why, sizeof why))
+			ok = fail_why(err, NULL, why);
+	}
+	if (ok) {
+		for (size_t i = 0; i < a->word_count; i++)
+			mark_ordered(r, refs[i], false);
+	} else {
+		s->count = saved_count;
+		s->dig_infantry = saved_inf;
+		s->dig_artillery = saved_art;
+	}
+	free(refs);
+	return ok;
+}
+
+static bool do_form(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	const char *rule = g->rs->brigades.rule ? g->rs->brigades.rule : "3.3";
+	if (!g->rs->stacking.brigades)
+		return fail(err, g, g->rs->stacking.rule ? g->rs->stacking.rule : "3.1", "%s has no brigades", g->rs->id);
+	if (!orders_phase(r, gamelog_keyword(a->kind), err))
+		return false;
+	if (a->kind == ACT_DISSOLVE) {
+		int b = game_find_brigade(g, a->subject);
+		if (b < 0)
+			return fail(err, g, NULL, "no brigade '%s'", a->subject);
+		game_ref gen = { REF_GENERAL, g->brigades[b].general };
+		if (!own(r, gen, err))
+			return false;
+		char why[400];
+		int saved = r->orders.count;
+		if (!orders_add(g, r->side, &r->current, &r->orders, gen, why, sizeof why)) {
+			r->orders.count = saved;
+			return fail_why(err, NULL, why);
+		}
+		mark_ordered(r, gen, true);
+		game_brigade *br = &g->brigades[b];
+		br->alive = false;
+		for (int k = 0; k < br->unit_count; k++)
+			g->units[br->units[k]].brigade = -1;
+		g->generals[br->general].brigade = -1;
+		return true;
+	}
+	if (game_find_brigade(g, a->subject) >= 0)
+		return fail(err, g, rule, "brigade '%s' exists already", a->subject);
+	game_ref gen;
+	if (!resolve(r, a->object, &gen, err) || !own(r, gen, err))
+		return false;
+	if (gen.kind != REF_GENERAL)
+		return fail(err, g, rule, "'%s' is not a general; a brigade is formed under a general", a->object);
+	if (g->generals[gen.index].brigade >= 0)
+		return fail(err, g, rule, "general '%s' already commands brigade '%s'", a->object,
+			g->brigades[g->generals[gen.index].brigade].id);
+	if ((int)a->word_count > g->rs->brigades.max_units || a->word_count > GAME_MAX_BRIGADE_UNITS)
+		return fail(err, g, rule, "a brigade has at most %d units, not %zu", g->rs->brigades.max_units, a->word_count);
+	int units[GAME_MAX_BRIGADE_UNITS];
+	for (size_t i = 0; i < a->word_count; i++) {
+		game_ref u;
+		if (!resolve(r, a->words[i], &u, err) || !own(r, u, err))
+			return false;
+		if (u.kind != REF_UNIT)
+			return fail(err, g, rule, "'%s' is not a unit", a->words[i]);
+		if (g->units[u.index].brigade >= 0 && g->brigades[g->units[u.index].brigade].alive)
+			return fail(err, g, rule, "unit '%s' already belongs to brigade '%s'", a->words[i],
+				g->brigades[g->units[u.index].brigade].id);
+		if (hex_distance(g->units[u.index].at, g->generals[gen.index].at) > g->rs->brigades.zone_radius)
+			return fail(err, g, rule, "unit '%s' is outside the zone of control of general '%s'", a->words[i], a->object);
+		for (size_t k = 0; k < i; k++)
+			if (units[k] == u.index)
+				return fail(err, g, NULL, "unit '%s' is named twice", a->words[i]);
+		units[i] = u.index;
+	}
+	char why[400];
+	int saved = r->orders.count;
+	if (!orders_add(g, r->side, &r->current, &r->orders, gen, why, sizeof why)) {
+		r->orders.count = saved;
+		return fail_why(err, NULL, why);
+	}
+	if (g->brigade_count >= g->brigade_capacity)
+		return fail(err, g, rule, "no more brigades than generals");
+	game_brigade *br = &g->brigades[g->brigade_count];
+	memset(br, 0, sizeof *br);
+	br->id = xstrdup(a->subject);
+	br->side = r->side;
+	br->general = gen.index;
+	br->alive = true;
+	for (size_t i = 0; i < a->word_count; i++) {
+		br->units[br->unit_count++] = units[i];
+		g->units[units[i]].brigade = (int)g->brigade_count;
+		r->ut[units[i]].ordered = r->ut[units[i]].busy = true;
+	}
+	g->generals[gen.index].brigade = (int)g->brigade_count;
+	g->brigade_count++;
+	r->gt[gen.index].ordered = r->gt[gen.index].busy = true;
+	return true;
+}
+
+/* ---- moves ---- */
+
+static bool moves_phase(referee *r, const char *what, referee_error *err)
+{
+	if (!in_turn(r, what, err))
+		return false;
+	if (r->phase == PHASE_BATTLES)
+		return fail(err, r->g, "9", "'%s' after a battle: every move comes before the first battle", what);
+	return true;
+}
+
+static const char *stack_rule(const game *g)
+{
+	return g->rs->stacking.rule ? g->rs->stacking.rule : "3.1";
+}
+
+/* Will the general of a unit's hex go with it?  *carried set. */
+static bool general_follows(referee *r, int unit, bool alone, int *carried, referee_error *err)
+{
+	game *g = r->g;
+	*carried = -1;
+	int gen = game_unit_general(g, unit);
+	if (alone) {
+		if (gen < 0)
+			return fail(err, g, NULL, "'alone': unit '%s' has no general with it", g->units[unit].id);
+		if (g->gaps->general_follows == FOLLOW_MUST && !r->gt[gen].moved)
+			return fail(err, g, stack_rule(g), "general '%s' must go with unit '%s' (%s)", g->generals[gen].id,
+				g->units[unit].id, g->rs->id);
+		return true;
+	}
+	if (gen >= 0 && !r->gt[gen].moved)
+		*carried = gen;
+	return true;
+}
+
+static int brigade_speed(referee *r, int unit)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	if (!g->rs->stacking.brigades || u->brigade < 0 || !r->ut[unit].in_zone)
+		return -1;
+	const game_brigade *br = &g->brigades[u->brigade];
+	if (!br->alive || !g->generals[br->general].alive)
+		return -1;
+	int speed = g->rs->general.move;
+	for (int k = 0; k < br->unit_count; k++) {
+		int m = br->units[k];
+		if (!g->units[m].alive || !r->ut[m].in_zone)
+			continue;
+		int v = moves_max(g, (game_ref){ REF_UNIT, m });
+		if (v < speed)
+			speed = v;
+	}
+	return speed;
+}
+
+static bool do_move(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (!moves_phase(r, "move", err))
+		return false;
+	game_ref who;
+	if (!resolve(r, a->subject, &who, err) || !own(r, who, err))
+		return false;
+	char why[MOVES_WHY_LEN + 200];
+	move_options o = { false, -1 };
+	int carried = -1;
+	if (who.kind == REF_UNIT) {
+		unit_turn *t = &r->ut[who.index];
+		const char *id = g->units[who.index].id;
+		if (!t->ordered)
+			return fail(err, g, "9", "unit '%s' has no order this turn", id);
+		if (t->busy)
+			return fail(err, g, "8", "unit '%s' carries out another order this turn and may not move", id);
+		if (t->moved_done)
+			return fail(err, g, "3", "unit '%s' has already moved this turn", id);
+		if (t->state_changed)
+			return fail(err, g, "3", "unit '%s' has %s this turn and may not move", id,
+				t->mounted_now ? "mounted" : "dismounted");
+		if (t->battles > 0)
+			return fail(err, g, "9", "unit '%s' has battled; moves come first", id);
+		if (!general_follows(r, who.index, a->alone, &carried, err))
+			return false;
+		o.with_general = carried >= 0;
+		o.max_hexes = brigade_speed(r, who.index);
+		if (o.max_hexes >= 0 && o.max_hexes > moves_max(g, who))
+			o.max_hexes = moves_max(g, who);
+	} else {
+		general_turn *t = &r->gt[who.index];
+		const char *id = g->generals[who.index].id;
+		if (a->alone)
+			return fail(err, g, NULL, "'alone' is for a unit leaving its general behind");
+		if (!t->ordered)
+			return fail(err, g, "9", "general '%s' has no order this turn", id);
+		if (t->busy)
+			return fail(err, g, "8", "general '%s' carries out another order this turn and may not move", id);
+		if (t->moved)
+			return fail(err, g, "3", "general '%s' has already moved this turn", id);
+	}
+	if (!moves_check_path(g, who, &o, a->hexes, (int)a->hex_count, why, sizeof why)) {
+		if (o.max_hexes >= 0 && o.max_hexes < moves_max(g, who) && (int)a->hex_count > o.max_hexes)
+			return fail(err, g, g->rs->brigades.rule ? g->rs->brigades.rule : "3.3",
+				"unit '%s' moves with its brigade, at the speed of its slowest member: at most %d %s",
+				game_ref_id(g, who), o.max_hexes, o.max_hexes == 1 ? "hex" : "hexes");
+		return fail_why(err, NULL, why);
+	}
+	hex_coord to = a->hexes[a->hex_count - 1];
+	int hexes = (int)a->hex_count;
+	if (a->hex_count == 1 && !hex_adjacent(game_ref_at(g, who), to)) {
+		size_t n = hex_count(&g->board);
+		int *steps = xmalloc(n * sizeof *steps);
+		moves_reach(g, who, &o, steps);
+		hexes = steps[hex_index(&g->board, to)];
+		free(steps);
+	}
+	game_place(g, who, to);
+	const rs_terrain *t = game_terrain(g, to);
+	if (who.kind == REF_UNIT) {
+		r->ut[who.index].moved = hexes;
+		r->ut[who.index].moved_done = true;
+		r->ut[who.index].entered_no_battle = t && t->no_battle_on_entry;
+		if (carried >= 0) {
+			game_place(g, (game_ref){ REF_GENERAL, carried }, to);
+			r->gt[carried].moved = true;
+		}
+	} else {
+		r->gt[who.index].moved = true;
+	}
+	r->phase = PHASE_MOVES;
+	return true;
+}
+
+static bool has_then(const game_unit *u, const char *then)
+{
+	for (size_t i = 0; i < u->type->move_count; i++)
+		if (u->type->moves[i].then && strcmp(u->type->moves[i].then, then) == 0 &&
+			game_unit_matches(u, &u->type->moves[i].when))
+			return true;
+	return false;
+}
+
+static void set_attr(game_unit *u, const char *attribute, const char *value)
+{
+	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+		if (strcmp(sc_unit_attribute_names[k], attribute) == 0) {
+			free(u->attr[k]);
+			u->attr[k] = xstrdup(value);
+		}
+}
+
+static bool do_mount(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	bool mount = a->kind == ACT_MOUNT;
+	const char *what = gamelog_keyword(a->kind);
+	if (!in_turn(r, what, err))
+		return false;
+	game_ref who;
+	if (!resolve(r, a->subject, &who, err) || !own(r, who, err))
+		return false;
+	if (who.kind != REF_UNIT)
+		return fail(err, g, "3", "'%s' is not a unit", a->subject);
+	game_unit *u = &g->units[who.index];
+	unit_turn *t = &r->ut[who.index];
+	if (!has_then(u, mount ? "mount" : "dismount"))
+		return fail(err, g, "3", "%s '%s' cannot %s%s", u->type->id, u->id, what,
+			game_unit_attr(u, "state") ? (mount ? " (it is mounted)" : " (it is dismounted)") : "");
+	if (!t->ordered)
+		return fail(err, g, "9", "unit '%s' has no order this turn", u->id);
+	if (t->busy)
+		return fail(err, g, "8", "unit '%s' carries out another order this turn", u->id);
+	if (t->moved_done || t->state_changed)
+		return fail(err, g, "3", "unit '%s' has already %s this turn", u->id, t->moved_done ? "moved" : "changed state");
+	if (!mount && t->battles > 0)
+		return fail(err, g, "3", "unit '%s' dismounts before it battles, not after", u->id);
+	set_attr(u, "state", mount ? "mounted" : "dismounted");
+	t->state_changed = true;
+	t->mounted_now = mount;
+	return true;
+}
+
+static bool do_dig(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (!moves_phase(r, "dig", err))
+		return false;
+	if (!r->has_current || r->current.kind != ORDER_DIG)
+		return fail(err, g, "8", "only the '%s' card lets units dig in", g->gaps->dig_card ? g->gaps->dig_card : "fieldworks");
+	game_ref who;
+	if (!resolve(r, a->subject, &who, err) || !own(r, who, err))
+		return false;
+	if (who.kind != REF_UNIT || !r->ut[who.index].ordered)
+		return fail(err, g, "8", "'%s' has no order to dig in this turn", a->subject);
+	unit_turn *t = &r->ut[who.index];
+	if (t->moved_done || t->battles > 0 || t->busy)
+		return fail(err, g, "8", "unit '%s' digs in instead of moving or battling", a->subject);
+	long idx = hex_index(&g->board, g->units[who.index].at);
+	g->fieldworks[idx] = true;
+	t->busy = true;
+	r->phase = PHASE_MOVES;
+	return true;
+}
+
+/* ---- battles ---- */
+
+typedef struct battle_prep {
+	int attacker;
+	game_ref target;
+	dice_answer dice;
+	int faces[MAX_FACES];
+	int face_count;
+} battle_prep;
+
+static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, referee_error *err)
+{
+	game *g = r->g;
+	if (!in_turn(r, "battle", err))
+		return false;
+	if (!can_reach(r, STEP_GAIN + 1, "battle", err))
+		return false;
+	game_ref who;
+	if (!resolve(r, a->subject, &who, err) || !own(r, who, err))
+		return false;
+	if (who.kind != REF_UNIT)
+		return fail(err, g, "5.1", "general '%s' does not battle on his own; he fights beside a unit",
+			a->subject);
+	const game_unit *u = &g->units[who.index];
+	unit_turn *t = &r->ut[who.index];
+	if (!t->ordered)
+		return fail(err, g, "9", "unit '%s' has no order this turn", u->id);
+	if (t->busy)
+		return fail(err, g, "8", "unit '%s' carries out another order this turn and may not battle", u->id);
+	if (t->battles >= t->battles_allowed)
+		return fail(err, g, "5", "unit '%s' has already battled this turn", u->id);
+	if (t->mounted_now)
+		return fail(err, g, "3", "unit '%s' mounted this turn: it battles before mounting", u->id);
+	if (!moves_battle_after(g, who.index, t->moved))
+		return fail(err, g, "3", "%s '%s' moved %d %s this turn and may not battle", u->type->id, u->id, t->moved,
+			t->moved == 1 ? "hex" : "hexes");
+	if (t->entered_no_battle) {
+		const rs_terrain *ter = game_terrain(g, u->at);
+		return fail(err, g, "6", "unit '%s' entered %s this turn and may not battle", u->id, ter ? ter->id : "?");
+	}
+	game_ref target;
+	if (!resolve(r, a->object, &target, err))
+		return false;
+	if (game_ref_side(g, target) == u->side)
+		return fail(err, g, "5.1", "'%s' is a friendly %s", a->object, target.kind == REF_UNIT ? "unit" : "general");
+	if (t->battles > 0 && (t->battle_again.kind != target.kind || t->battle_again.index != target.index))
+		return fail(err, g, "3.5", "after gaining ground unit '%s' may battle again only '%s'", u->id,
+			game_ref_id(g, t->battle_again));
+	if (r->phase != PHASE_BATTLES && !check_zones(r, err))
+		return false;
+	p->attacker = who.index;
+	p->target = target;
+	/* The general's extra die only once a turn. */
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count; i++)
+		spent[i] = r->gt[i].spent;
+	dice_battle(g, who.index, game_ref_at(g, target), target, spent, &p->dice);
+	free(spent);
+	if (!p->dice.allowed)
+		return fail_why(err, NULL, p->dice.refusal >= 0 ? p->dice.reasons[p->dice.refusal] : "the battle is not allowed");
+	if (a->withdraw) {
+		if (!g->gaps->saving_rolls)
+			return fail(err, g, "5.1", "a defender withdraws before the roll only in noord-zuid");
+		if (target.kind != REF_UNIT)
+			return fail(err, g, "5.2", "only a unit withdraws");
+		retreat_outcome out[4];
+		int n = retreat_outcomes(g, target, 1, game_unit_general(g, target.index) >= 0, out, 4);
+		bool open = false;
+		for (int i = 0; i < n && i < 4; i++)
+			open = open || (out[i].len == 1 && !out[i].lost && !out[i].off_board);
+		if (!open)
+			return fail(err, g, "5.2", "'%s' has no open hex toward its home edge to withdraw into", a->object);
+	}
+	if (with_faces) {
+		char what[160];
+		snprintf(what, sizeof what, "the battle of '%s' against '%s'", u->id, a->object);
+		if (!need_faces(r, a, p->dice.dice, what, err) || !parse_faces(r, a, p->faces, &p->face_count, err))
+			return false;
+	}
+	return true;
+}
+
+static bool do_battle(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	battle_prep p;
+	if (!battle_prepare(r, a, &p, true, err))
+		return false;
+	r->zone_checked = true;
+	r->phase = PHASE_BATTLES;
+	unit_turn *t = &r->ut[p.attacker];
+	t->battles++;
+	if (p.dice.general >= 0)
+		r->gt[p.dice.general].spent = true;
+	referee_battle *b = &r->battle;
+	memset(b, 0, sizeof *b);
+	b->active = true;
+	b->line = a->line;
+	b->attacker = p.attacker;
+	b->target = p.target;
+	b->target_hex = game_ref_at(g, p.target);
+	b->distance = p.dice.distance;
+	b->withdraw = a->withdraw;
+	battle_count(g, p.target, p.faces, p.face_count, &b->count);
+	note(r, "%d %s: %d %s, %d crossed sabres, %d %s.", p.face_count, p.face_count == 1 ? "die" : "dice",
+		b->count.symbol_hits, battle_hit_by(g, p.target), b->count.any_hits, b->count.flags,
+		b->count.flags == 1 ? "flag" : "flags");
+	if (g->gaps->saving_rolls && b->count.auto_kills)
+		note(r, "Two or more %s symbols: the first is a kill.", battle_hit_by(g, p.target));
+	if (g->gaps->saving_rolls && b->count.savable > 0) {
+		b->step = STEP_SAVE;
+		note(r, "'%s' rolls %d saving %s.", game_ref_id(g, p.target), b->count.savable,
+			b->count.savable == 1 ? "die" : "dice");
+	} else {
+		resolve_losses(r, 0);
+		advance(r, STEP_DEFEND);
+	}
+	return true;
+}
+
+static bool battle_target_is(referee *r, const char *word, game_ref want, const char *role, referee_error *err)
+{
+	game_ref ref;
+	if (!game_resolve_ref(r->g, word, &ref) || ref.kind != want.kind || ref.index != want.index)
+		return fail(err, r->g, NULL, "the battle of line %d waits for %s '%s', not '%s'", r->battle.line, role,
+			game_ref_id(r->g, want), word);
+	return true;
+}
+
+static bool do_save(referee *r, const gl_action *a, int *need, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	if (!in_turn(r, "save", err) || !can_reach(r, STEP_SAVE, "save", err))
+		return false;
+	if (b->step != STEP_SAVE)
+		return fail(err, g, "5.2", "no saving dice are due: no hit needs a save");
+	if (!battle_target_is(r, a->subject, b->target, "the target", err))
+		return false;
+	if (need) {
+		*need = b->count.savable;
+		return true;
+	}
+	int faces[MAX_FACES], n;
+	if (!need_faces(r, a, b->count.savable, "the save", err) || !parse_faces(r, a, faces, &n, err))
+		return false;
+	int saved = 0;
+	for (int i = 0; i < n; i++)
+		saved += battle_save_works(g, b->target, faces[i], b->distance);
+	note(r, "%d of %d %s saved.", saved, n, n == 1 ? "hit" : "hits");
+	resolve_losses(r, saved);
+	advance(r, STEP_DEFEND);
+	after_change(r, a->line);
+	return true;
+}
+
+static bool do_defend(referee *r, const gl_action *a, int *need, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	if (!in_turn(r, "defend", err) || !can_reach(r, STEP_DEFEND, "defend", err))
+		return false;
+	if (b->step != STEP_DEFEND) {
+		char why[300] = "";
+		if (b->target.kind == REF_UNIT && g->units[b->target.index].alive && !b->withdraw &&
+			!r->ut[b->target.index].defended)
+			dice_defensive(g, b->target.index, b->attacker, why, sizeof why);
+		if (why[0])
+			return fail_why(err, "no defensive roll: ", why);
+		return fail(err, g, "5.2", "no defensive roll is allowed here (one die per attacked unit per turn, "
+			"for a unit that stood and lives)");
+	}
+	if (!battle_target_is(r, a->subject, b->target, "the defender", err))
+		return false;
+	if (need) {
+		*need = 1;
+		return true;
+	}
+	int faces[MAX_FACES], n;
+	if (!need_faces(r, a, 1, "the defensive roll", err) || !parse_faces(r, a, faces, &n, err))
+		return false;
+	r->ut[b->target.index].defended = true;
+	game_unit *att = &g->units[b->attacker];
+	if (strcmp(g->rs->faces[faces[0]].id, att->type->hit_by) == 0) {
+		att->figures--;
+		note(r, "The defensive roll kills one figure of '%s'.", att->id);
+		if (att->figures <= 0) {
+			game_eliminate(g, (game_ref){ REF_UNIT, b->attacker });
+			note(r, "'%s' is destroyed.", att->id);
+		}
+	}
+	advance(r, STEP_FLAGSAVE);
+	after_change(r, a->line);
+	return true;
+}
+
+static bool do_flagsave(referee *r, const gl_action *a, int *need, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	if (!in_turn(r, "flagsave", err) || !can_reach(r, STEP_FLAGSAVE, "flagsave", err))
+		return false;
+	if (b->step > STEP_FLAGSAVE || !g->gaps->saving_rolls || b->flags <= 0)
+		return fail(err, g, g->gaps->saving_rolls ? "7.4" : "7.1", "no flag may be saved here%s",
+			g->gaps->saving_rolls ? ": no flag applies" : " (saving dice are a noord-zuid rule)");
+	if (!battle_target_is(r, a->subject, b->retreater, "the unit with flags", err))
+		return false;
+	if (need) {
+		*need = b->flags;
+		return true;
+	}
+	if (!a->faces_given || a->face_count == 0)
+		return fail(err, g, NULL, "the flag saves: the faces rolled are missing (write ': FACE ...')");
+	if ((int)a->face_count > b->flags)
+		return fail(err, g, "7.4", "one saving die per flag: %d %s, %zu faces given", b->flags,
+			b->flags == 1 ? "flag" : "flags", a->face_count);
+	int faces[MAX_FACES], n;
+	if (!parse_faces(r, a, faces, &n, err))
+		return false;
+	int saved = 0;
+	for (int i = 0; i < n; i++)
+		saved += battle_save_works(g, b->retreater, faces[i], b->distance);
+	b->flags -= saved;
+	b->retreat_hexes -= saved;
+	note(r, "%d %s saved.", saved, saved == 1 ? "flag" : "flags");
+	advance(r, STEP_RETREAT);
+	return true;
+}
+
+static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	if (!in_turn(r, "retreat", err) || !can_reach(r, STEP_RETREAT, "retreat", err))
+		return false;
+	if (b->step != STEP_RETREAT)
+		return fail(err, g, "7.1", "no retreat is due: no flag applies");
+	if (!battle_target_is(r, a->subject, b->retreater, "the retreat of", err))
+		return false;
+	game_ref who = b->retreater;
+	int carried = -1;
+	if (who.kind == REF_UNIT) {
+		int gen = game_unit_general(g, who.index);
+		if (a->alone) {
+			if (gen < 0)
+				return fail(err, g, NULL, "'alone': unit '%s' has no general with it", a->subject);
+			int others = game_units_at(g, g->units[who.index].at, g->units[who.index].side, NULL, 0) - 1;
+			if (others < 1)
+				return fail(err, g, "7.2", "unit '%s' takes general '%s' along; he stays only with a second unit "
+					"that does not retreat", a->subject, g->generals[gen].id);
+		} else {
+			carried = gen;
+		}
+	} else if (a->alone) {
+		return fail(err, g, NULL, "'alone' is for a unit leaving its general behind");
+	}
+	retreat_outcome out;
+	char why[MOVES_WHY_LEN + 200];
+	if (!retreat_check_path(g, who, b->retreat_hexes, carried >= 0, a->hexes, (int)a->hex_count, &out, why, sizeof why))
+		return fail_why(err, NULL, why);
+	if (a->off && !out.off_board)
+		return fail(err, g, "7.1", "'off': '%s' does not leave the board", a->subject);
+	int before = who.kind == REF_UNIT ? g->units[who.index].figures : 1;
+	if (out.len > 0) {
+		game_place(g, who, out.path[out.len - 1]);
+		if (carried >= 0)
+			game_place(g, (game_ref){ REF_GENERAL, carried }, out.path[out.len - 1]);
+	}
+	if (out.joined)
+		note(r, "The retreat ends on a friendly figure; the other flags lapse.");
+	if (out.off_board) {
+		note(r, "'%s' is forced off the board and destroyed.", a->subject);
+		game_eliminate(g, who);
+		if (carried >= 0) {
+			note(r, "General '%s' goes with it.", g->generals[carried].id);
+			game_eliminate(g, (game_ref){ REF_GENERAL, carried });
+		}
+	} else if (out.lost > 0) {
+		note(r, "No room to retreat: '%s' loses %d %s.", a->subject, out.lost, out.lost == 1 ? "figure" : "figures");
+		if (who.kind == REF_UNIT) {
+			g->units[who.index].figures -= out.lost;
+			if (g->units[who.index].figures <= 0)
+				game_eliminate(g, who);
+			if (carried >= 0 && g->gaps->blocked_retreat_kills_general && out.lost > before) {
+				note(r, "The flags exceed its figures: general '%s' is killed.", g->generals[carried].id);
+				game_eliminate(g, (game_ref){ REF_GENERAL, carried });
+			}
+		} else {
+			game_eliminate(g, who);
+		}
+	}
+	b->retreat_hexes = 0;
+	advance(r, STEP_GAIN);
+	after_change(r, a->line);
+	return true;
+}
+
+static bool do_gain(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	if (!in_turn(r, "gain", err) || !can_reach(r, STEP_GAIN, "gain", err))
+		return false;
+	if (b->step != STEP_GAIN) {
+		const game_unit *u = &g->units[b->attacker];
+		if (b->distance != 1)
+			return fail(err, g, "3.5", "ground is gained only after a battle at one hex");
+		if (!u->type->ground_gain)
+			return fail(err, g, "3.5", "%s never gains ground", u->type->id);
+		if (b->withdraw)
+			return fail(err, g, "3.5", "the defender withdrew: the attacker cannot gain ground");
+		if (r->current.copied && !g->gaps->ground_gain_after_counter_attack)
+			return fail(err, g, "3.5", "no ground is gained in a turn played with a counter-attack card");
+		return fail(err, g, "3.5", "the hex of the battle is not free: ground is gained only when the defender "
+			"is destroyed or retreats");
+	}
+	if (!battle_target_is(r, a->subject, (game_ref){ REF_UNIT, b->attacker }, "the attacker", err))
+		return false;
+	int carried = -1;
+	if (!general_follows(r, b->attacker, a->alone, &carried, err))
+		return false;
+	step_verdict v;
+	game_ref who = { REF_UNIT, b->attacker };
+	moves_step(g, who, carried >= 0, b->target_hex, &v);
+	if (!v.enter || !v.end)
+		return fail_why(err, "cannot gain ground: ", v.why);
+	game_place(g, who, b->target_hex);
+	if (carried >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, carried }, b->target_hex);
+	/* §3.5 noord-zuid: mounted cavalry may battle again, that same unit. */
+	const char *again = g->gaps->battle_again_after_gain;
+	if (again && game_ref_alive(g, b->target)) {
+		const char *eq = strchr(again, '=');
+		char attr[40];
+		snprintf(attr, sizeof attr, "%.*s", eq ? (int)(eq - again) : 0, again);
+		rs_when when = { attr, eq ? (char *)(eq + 1) : NULL };
+		const game_unit *u = &g->units[b->attacker];
+		if (eq && strcmp(u->type->id, "cavalry") == 0 && game_unit_matches(u, &when)) {
+			r->ut[b->attacker].battles_allowed = r->ut[b->attacker].battles + 1;
+			r->ut[b->attacker].battle_again = b->target;
+		}
+	}
+	b->active = false;
+	b->step = STEP_NONE;
+	after_change(r, a->line);
+	return true;
+}
+
+/* ---- the end of a turn ---- */
+
+static bool do_draw(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
+		return fail(err, g, "9", "'draw' ends a turn, and %s has not played or discarded a card yet",
+			side_id(r, r->side < 0 ? 0 : r->side));
+	if (!check_side(r, a, err) || !can_reach(r, STEP_GAIN + 1, "draw", err))
+		return false;
+	if (r->phase != PHASE_BATTLES && r->phase != PHASE_DISCARDED && !check_zones(r, err))
+		return false;
+	if (!a->card)
+		return fail(err, g, NULL, "'draw' names the card drawn");
+	deck_card c;
+	if (!card_of(r, a->card, &c, err))
+		return false;
+	deck_pool trial = r->pool;
+	int *draw = xmalloc(((size_t)r->pool.kinds + 1) * sizeof *draw);
+	int *disc = xmalloc(((size_t)r->pool.kinds + 1) * sizeof *disc);
+	memcpy(draw, r->pool.draw, (size_t)r->pool.kinds * sizeof *draw);
+	memcpy(disc, r->pool.discard, (size_t)r->pool.kinds * sizeof *disc);
+	trial.draw = draw;
+	trial.discard = disc;
+	if (r->has_current)
+		deck_pool_discard(&trial, r->current.played);
+	bool ok = deck_pool_take(&trial, c);
+	free(draw);
+	free(disc);
+	if (!ok)
+		return fail(err, g, "8", "no copy of '%s' is left to draw (the deck has %d; the others are in the hands "
+			"or the discard pile)", a->card, deck_copies(g->rs, c));
+	if (r->has_current)
+		deck_pool_discard(&r->pool, r->current.played);
+	deck_pool_take(&r->pool, c);
+	hand_add(&r->hands[r->side], c);
+	if (r->has_current) {
+		r->last_played[r->side] = r->current;
+		r->has_last[r->side] = true;
+	}
+	r->has_current = false;
+	r->battle.active = false;
+	r->side = 1 - r->side;
+	r->phase = PHASE_START;
+	after_change(r, a->line);
+	return true;
+}
+
+/* ---- entry points ---- */
+
+bool referee_apply(referee *r, const gl_action *a, referee_error *err)
+{
+	err->rule[0] = err->message[0] = '\0';
+	if (r->phase == PHASE_OVER)
+		return fail(err, r->g, r->g->rs->victory.rule ? r->g->rs->victory.rule : "10",
+			"the game is over: %s won (line %d)", side_id(r, r->g->winner), r->winner_line);
+	bool ok;
+	switch (a->kind) {
+	case ACT_FORMAT:
+	case ACT_SCENARIO:
+	case ACT_SEED:
+	case ACT_FIRST:
+	case ACT_HAND:
+		return do_setup(r, a, err);
+	case ACT_PLAY:
+		ok = do_play(r, a, err);
+		break;
+	case ACT_DISCARD:
+		ok = do_discard(r, a, err);
+		break;
+	case ACT_ORDER:
+		ok = do_order(r, a, err);
+		break;
+	case ACT_FORM:
+	case ACT_DISSOLVE:
+		ok = do_form(r, a, err);
+		break;
+	case ACT_MOVE:
+		ok = do_move(r, a, err);
+		break;
+	case ACT_MOUNT:
+	case ACT_DISMOUNT:
+		ok = do_mount(r, a, err);
+		break;
+	case ACT_DIG:
+		ok = do_dig(r, a, err);
+		break;
+	case ACT_BATTLE:
+		ok = do_battle(r, a, err);
+		break;
+	case ACT_SAVE:
+		ok = do_save(r, a, NULL, err);
+		break;
+	case ACT_DEFEND:
+		ok = do_defend(r, a, NULL, err);
+		break;
+	case ACT_FLAGSAVE:
+		ok = do_flagsave(r, a, NULL, err);
+		break;
+	case ACT_RETREAT:
+		ok = do_retreat(r, a, err);
+		break;
+	case ACT_GAIN:
+		ok = do_gain(r, a, err);
+		break;
+	case ACT_DRAW:
+		ok = do_draw(r, a, err);
+		break;
+	default:
+		return fail(err, r->g, NULL, "unknown action");
+	}
+	if (ok)
+		after_change(r, a->line);
+	return ok;
+}
+
+bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err)
+{
+	err->rule[0] = err->message[0] = '\0';
+	*count = 0;
+	if (r->phase == PHASE_OVER)
+		return fail(err, r->g, "10", "the game is over");
+	switch (a->kind) {
+	case ACT_BATTLE: {
+		battle_prep p;
+		if (!battle_prepare(r, a, &p, false, err))
+			return false;
+		*count = p.dice.dice;
+		return true;
+	}
+	case ACT_SAVE:
+		return do_save(r, a, count, err);
+	case ACT_DEFEND:
+		return do_defend(r, a, count, err);
+	case ACT_FLAGSAVE:
+		return do_flagsave(r, a, count, err);
+	default:
+		return fail(err, r->g, NULL, "'%s' rolls no dice", gamelog_keyword(a->kind));
+	}
+}
+
+bool referee_finish(referee *r, referee_error *err)
+{
+	err->rule[0] = err->message[0] = '\0';
+	if (r->phase == PHASE_OVER || !r->battle.active || !step_required(r->battle.step))
+		return true;
+	char buf[300];
+	return fail(err, r->g, r->battle.step == STEP_RETREAT ? "7.1" : "5.2",
+		"the log ends before the battle of line %d is finished: %s", r->battle.line, step_text(r, buf, sizeof buf));
+}

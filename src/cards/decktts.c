@@ -2,12 +2,9 @@
  * exactly at the card edge (no bleed, no marks), the last slot of each
  * sheet holding the back (Tabletop Simulator shows that slot for hidden
  * cards), and the back alone as its own image for the deck's back URL. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "../base/util.h"
 #include "cards.h"
@@ -15,24 +12,6 @@
 
 /* Cairo's limit for an image side. */
 #define MAX_PIXELS 32767
-
-/* PNG through a temporary file beside the target, renamed when complete. */
-static bool write_png(cairo_surface_t *surface, const char *path, char **error)
-{
-	char *temp = xasprintf("%s.tmp-%ld", path, (long)getpid());
-	cairo_status_t st = cairo_surface_write_to_png(surface, temp);
-	bool ok = st == CAIRO_STATUS_SUCCESS;
-	if (!ok)
-		*error = xasprintf("cannot write %s: %s", path, cairo_status_to_string(st));
-	else if (rename(temp, path) != 0) {
-		*error = xasprintf("cannot move the finished file to %s: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(temp);
-	free(temp);
-	return ok;
-}
 
 /* Paint one face into the pixel cell whose top-left is px, py. */
 static void paint_cell(cairo_t *cr, cairo_surface_t *face, const card_geom *g, int px, int py,
@@ -46,14 +25,28 @@ static void paint_cell(cairo_t *cr, cairo_surface_t *face, const card_geom *g, i
 	cairo_restore(cr);
 }
 
-static cairo_surface_t *blank_image(int w, int h)
+/* A PNG of exactly w × h pixels through pdfdoc, which writes it atomically
+ * (temporary file, renamed when whole; removed on a signal).  pdfdoc sizes
+ * images in millimetres and rounds up: asking for half a pixel less gives
+ * the exact size.  The context it returns draws in pixels here. */
+static pdfdoc *begin_image(const char *path, int w, int h, double dpi, cairo_t **cr, char **error)
 {
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	cairo_t *cr = cairo_create(img);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	cairo_destroy(cr);
-	return img;
+	pdfdoc *doc = pdfdoc_begin_as(DOC_PNG, dpi, path, (w - 0.5) * 25.4 / dpi, (h - 0.5) * 25.4 / dpi, NULL, error);
+	if (!doc)
+		return NULL;
+	*cr = pdfdoc_cairo(doc);
+	cairo_save(*cr);
+	cairo_scale(*cr, 72.0 / dpi, 72.0 / dpi);
+	return doc;
+}
+
+static bool end_image(pdfdoc *doc, cairo_t *cr, const char *path, FILE *log, char **error)
+{
+	cairo_restore(cr);
+	bool ok = pdfdoc_end(doc, true, error);
+	if (ok && log)
+		fprintf(log, "%s\n", path);
+	return ok;
 }
 
 bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
@@ -89,33 +82,31 @@ bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char 
 	}
 	size_t sheets = ok ? (job.print_count + per_sheet - 1) / per_sheet : 0;
 	for (size_t s = 0; ok && s < sheets; s++) {
-		cairo_surface_t *img = blank_image(cell_w * cols, cell_h * rows);
-		cairo_t *cr = cairo_create(img);
-		for (size_t k = 0; k < per_sheet && s * per_sheet + k < job.print_count; k++) {
+		char *path = xasprintf("%s/deck-sheet-%zu.png", dir, s + 1);
+		cairo_t *cr = NULL;
+		pdfdoc *doc = begin_image(path, cell_w * cols, cell_h * rows, dpi, &cr, error);
+		ok = doc != NULL;
+		for (size_t k = 0; ok && k < per_sheet && s * per_sheet + k < job.print_count; k++) {
 			int col = (int)(k % (size_t)cols), row = (int)(k / (size_t)cols);
 			size_t design = job.prints[s * per_sheet + k];
 			paint_cell(cr, job.fronts[design], &job.geom, col * cell_w, row * cell_h, cell_w, cell_h);
 		}
-		paint_cell(cr, job.back, &job.geom, (cols - 1) * cell_w, (rows - 1) * cell_h, cell_w, cell_h);
-		cairo_destroy(cr);
-		char *path = xasprintf("%s/deck-sheet-%zu.png", dir, s + 1);
-		ok = write_png(img, path, error);
-		if (ok && log)
-			fprintf(log, "%s\n", path);
+		if (ok) {
+			paint_cell(cr, job.back, &job.geom, (cols - 1) * cell_w, (rows - 1) * cell_h, cell_w, cell_h);
+			ok = end_image(doc, cr, path, log, error);
+		}
 		free(path);
-		cairo_surface_destroy(img);
 	}
 	if (ok) {
-		cairo_surface_t *img = blank_image(cell_w, cell_h);
-		cairo_t *cr = cairo_create(img);
-		paint_cell(cr, job.back, &job.geom, 0, 0, cell_w, cell_h);
-		cairo_destroy(cr);
 		char *path = xasprintf("%s/deck-back.png", dir);
-		ok = write_png(img, path, error);
-		if (ok && log)
-			fprintf(log, "%s\n", path);
+		cairo_t *cr = NULL;
+		pdfdoc *doc = begin_image(path, cell_w, cell_h, dpi, &cr, error);
+		ok = doc != NULL;
+		if (ok) {
+			paint_cell(cr, job.back, &job.geom, 0, 0, cell_w, cell_h);
+			ok = end_image(doc, cr, path, log, error);
+		}
 		free(path);
-		cairo_surface_destroy(img);
 	}
 	deck_job_finish(&job);
 	free(product);

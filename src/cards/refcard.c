@@ -19,8 +19,10 @@
 #include "reftables.h"
 #include "textbox.h"
 
-/* Type sizes in mm at full scale (body text 10 pt), and the smallest scale
- * allowed (body text 7 pt, still readable at arm's length). */
+/* Type sizes in mm at scale 1 (body text 10 pt); a page with room to
+ * spare grows to REF_MAX_SCALE, a full one shrinks down to REF_MIN_SCALE
+ * (body text 7 pt, still readable at arm's length). */
+#define REF_MAX_SCALE 1.25
 #define REF_MIN_SCALE 0.7
 #define REF_SCALE_STEP 0.97
 #define SIZE_HEADING 4.6
@@ -293,7 +295,7 @@ static void draw_column(textbox_ctx *tc, cairo_t *cr, const ref_column *col, dou
 static void place_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double x[2],
 	const double w[2], double y, double h)
 {
-	double s = 1.0;
+	double s = REF_MAX_SCALE;
 	bool fits = false;
 	int worst = 0;
 	for (;;) {

@@ -402,10 +402,10 @@ static char *dice_cell(textbox_ctx *tc, int target, int occupant, bool fence_exc
 ref_table *reftable_terrain(textbox_ctx *tc, const ruleset *rs)
 {
 	ref_table *t = reftable_create(4);
-	reftable_head(t, 0, textbox_string(tc, "ref-col-terrain"), 2.6, false);
+	reftable_head(t, 0, textbox_string(tc, "ref-col-terrain"), 2.5, false);
 	reftable_head(t, 1, textbox_string(tc, "ref-col-movement"), 3.0, false);
-	reftable_head(t, 2, textbox_string(tc, "ref-col-dice"), 3.0, false);
-	reftable_head(t, 3, textbox_string(tc, "ref-col-los"), 2.2, false);
+	reftable_head(t, 2, textbox_string(tc, "ref-col-dice"), 2.9, false);
+	reftable_head(t, 3, textbox_string(tc, "ref-col-los"), 2.6, false);
 	for (size_t i = 0; i < rs->terrain_count; i++) {
 		const rs_terrain *tr = &rs->terrains[i];
 		size_t row = reftable_add_row(t);

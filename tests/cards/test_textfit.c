@@ -1,0 +1,408 @@
+/* Every text of the cards and of the reference card fits its box, in every
+ * language, ruleset, card size and paper, measured with the bundled fonts
+ * through the library's own drawing code (on recording surfaces, nothing
+ * written).  Also: hyphenation with libhyphen and its fallback, French
+ * spacing, and the numbers the reference card takes from the rulesets. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/datadir.h"
+#include "base/diag.h"
+#include "cards/cardface.h"
+#include "cards/cardlayout.h"
+#include "cards/deck.h"
+#include "cards/refcard.h"
+#include "cards/reftables.h"
+#include "cards/textbox.h"
+#include "model/ruleset.h"
+#include "render/layouts.h"
+#include "text/fonts.h"
+#include "text/hyphen.h"
+#include "text/strings.h"
+
+#define SHY "\xC2\xAD"
+
+static const char *const RULESETS[] = { "battlecry-1999", "battlecry-150", "noord-zuid" };
+
+typedef struct fixture {
+	diag_sink sink;
+	font_library *fonts;
+	string_table *strings;
+	layouts *print;
+	card_layouts *cards;
+	ruleset *rulesets[3];
+	hyphenator *hyph;
+} fixture;
+
+static char *data_path(const char *rel)
+{
+	size_t n = strlen(datadir_get()) + strlen(rel) + 2;
+	char *p = malloc(n);
+	snprintf(p, n, "%s/%s", datadir_get(), rel);
+	return p;
+}
+
+static int setup(void **state)
+{
+	fixture *f = calloc(1, sizeof *f);
+	if (!f)
+		return -1;
+	diag_sink_init(&f->sink);
+	char *error = NULL;
+	char *fonts = data_path("fonts"), *i18n = data_path("i18n");
+	char *print = data_path("layouts/print.xml"), *cards = data_path("layouts/cards.xml");
+	f->fonts = fonts_create(fonts, &error);
+	f->strings = strings_load(i18n, &f->sink);
+	f->print = layouts_load(print, &f->sink);
+	f->cards = cardlayout_load(cards, &f->sink);
+	free(fonts);
+	free(i18n);
+	free(print);
+	free(cards);
+	free(error);
+	for (size_t i = 0; i < 3; i++)
+		f->rulesets[i] = ruleset_load(datadir_get(), RULESETS[i], &f->sink);
+	f->hyph = hyphen_create(NULL);
+	*state = f;
+	if (!f->fonts || !f->strings || !f->print || !f->cards || !f->rulesets[0] || !f->rulesets[1] || !f->rulesets[2])
+		return -1;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	fixture *f = *state;
+	fonts_destroy(f->fonts);
+	strings_destroy(f->strings);
+	layouts_destroy(f->print);
+	cardlayout_destroy(f->cards);
+	for (size_t i = 0; i < 3; i++)
+		ruleset_destroy(f->rulesets[i]);
+	hyphen_destroy(f->hyph);
+	diag_sink_finish(&f->sink);
+	free(f);
+	return 0;
+}
+
+static render_ctx context(const fixture *f, const ruleset *rs, lang_id lang, const char *paper)
+{
+	render_ctx rc = {
+		.fonts = f->fonts,
+		.strings = f->strings,
+		.layouts = f->print,
+		.rs = rs,
+		.lang = lang,
+		.paper = layouts_paper(f->print, paper),
+		.format = DOC_PDF,
+	};
+	return rc;
+}
+
+static void assert_no_failure(const textbox_ctx *tc)
+{
+	if (tc->failures) {
+		print_error("%zu texts failed; the first: %s\n", tc->failures, tc->first_failure);
+		fail();
+	}
+}
+
+/* ---- every card face ---- */
+
+static void test_card_faces_fit(void **state)
+{
+	fixture *f = *state;
+	for (size_t r = 0; r < 3; r++) {
+		cards_deck *deck = deck_from_ruleset(f->rulesets[r]);
+		deck_design *designs = NULL;
+		size_t n = deck_designs(deck, &designs);
+		for (size_t z = 0; z < f->cards->size_count; z++) {
+			const card_size *size = &f->cards->sizes[z];
+			card_geom g = { size->width, size->height, f->cards->sheet.bleed, f->cards->face_safe };
+			for (int lang = 0; lang < LANG_COUNT; lang++) {
+				render_ctx rc = context(f, f->rulesets[r], (lang_id)lang, "a4");
+				textbox_ctx tc;
+				textbox_init(&tc, &rc, f->hyph, RULESETS[r]);
+				cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+				cairo_t *cr = cairo_create(rec);
+				for (size_t i = 0; i < n; i++)
+					cardface_front(&tc, cr, &g, &designs[i], deck_total(deck));
+				cardface_back(&tc, cr, &g);
+				cairo_destroy(cr);
+				cairo_surface_destroy(rec);
+				assert_no_failure(&tc);
+				/* Name, three flank labels or a marker, caption, order,
+				 * count, footer: at least five boxes a face. */
+				assert_true(tc.boxes >= 5 * n + 3);
+				textbox_finish(&tc);
+			}
+		}
+		free(designs);
+		deck_destroy(deck);
+	}
+	assert_int_equal(fonts_unknown_glyphs(f->fonts), 0);
+}
+
+/* ---- both sides of every reference card ---- */
+
+static void test_refcards_fit(void **state)
+{
+	fixture *f = *state;
+	const char *papers[] = { "a4", "letter" };
+	for (size_t r = 0; r < 3; r++)
+		for (int lang = 0; lang < LANG_COUNT; lang++)
+			for (size_t p = 0; p < 2; p++) {
+				render_ctx rc = context(f, f->rulesets[r], (lang_id)lang, papers[p]);
+				textbox_ctx tc;
+				textbox_init(&tc, &rc, f->hyph, RULESETS[r]);
+				cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+				cairo_t *cr = cairo_create(rec);
+				double pw = rc.paper->height, ph = rc.paper->width;   /* landscape */
+				refcard_draw_front(&tc, cr, f->cards, pw, ph);
+				size_t front_boxes = tc.boxes;
+				refcard_draw_back(&tc, cr, f->cards, pw, ph);
+				cairo_destroy(cr);
+				cairo_surface_destroy(rec);
+				assert_no_failure(&tc);
+				/* The tables alone hold over a hundred cells. */
+				assert_true(front_boxes > 150);
+				assert_true(tc.boxes - front_boxes > 15);
+				textbox_finish(&tc);
+			}
+	assert_int_equal(fonts_unknown_glyphs(f->fonts), 0);
+}
+
+/* ---- hyphenation ---- */
+
+static void test_hyphenation(void **state)
+{
+	fixture *f = *state;
+	assert_true(hyphen_available(f->hyph, LANG_NL));
+	assert_true(hyphen_available(f->hyph, LANG_FR));
+	assert_true(hyphen_available(f->hyph, LANG_EN));
+	char *nl = hyphen_insert(f->hyph, LANG_NL, "de bevoorradingsproblemen");
+	assert_non_null(strstr(nl, SHY));
+	assert_non_null(strstr(nl, "de be"));   /* short words untouched */
+	free(nl);
+	/* The Dutch dictionary is Latin-1: accented words still work. */
+	char *acc = hyphen_insert(f->hyph, LANG_NL, "geëxerceerde");
+	assert_non_null(strstr(acc, SHY));
+	free(acc);
+	char *fr = hyphen_insert(f->hyph, LANG_FR, "ravitaillement");
+	assert_non_null(strstr(fr, SHY));
+	free(fr);
+	/* The author's own soft hyphens win. */
+	char *own = hyphen_insert(f->hyph, LANG_NL, "ver" SHY "sterkingen");
+	assert_string_equal(own, "ver" SHY "sterkingen");
+	free(own);
+}
+
+static void test_missing_dictionary(void **state)
+{
+	(void)state;
+	hyphenator *none = hyphen_create("/nonexistent/hyphen");
+	assert_false(hyphen_available(none, LANG_NL));
+	char *s = hyphen_insert(none, LANG_NL, "bevoorradingsproblemen");
+	assert_string_equal(s, "bevoorradingsproblemen");
+	free(s);
+	hyphen_destroy(none);
+}
+
+/* A Dutch compound wider than a narrow box fits only split: with the
+ * dictionary at a hyphen, without it (no crash) anywhere. */
+static void test_narrow_box(void **state)
+{
+	fixture *f = *state;
+	render_ctx rc = context(f, f->rulesets[2], LANG_NL, "a4");
+	textbox_ctx tc;
+	textbox_init(&tc, &rc, f->hyph, "test");
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	textbox_style st = { FONT_TEXT, 3.0, 3.0, false, false, ALIGN_LEFT, VALIGN_TOP, false, 0, 0, 0 };
+	const char *word = "bevoorradingsproblemen";
+	textbox_fit wide = textbox_measure(&tc, cr, word, &st, 100, 20);
+	assert_true(wide.fits);
+	assert_false(wide.hyphenated);
+	assert_int_equal(wide.lines, 1);
+	textbox_fit narrow = textbox_measure(&tc, cr, word, &st, wide.width * 0.6, 20);
+	assert_true(narrow.fits);
+	assert_true(narrow.hyphenated);
+	assert_true(narrow.lines >= 2);
+	textbox_finish(&tc);
+
+	hyphenator *none = hyphen_create("/nonexistent/hyphen");
+	textbox_init(&tc, &rc, none, "test");
+	textbox_fit plain = textbox_measure(&tc, cr, word, &st, wide.width * 0.6, 20);
+	assert_true(plain.fits);
+	assert_false(plain.hyphenated);
+	textbox_finish(&tc);
+	hyphen_destroy(none);
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
+}
+
+/* A text that cannot fit is drawn, counted and named: the product fails. */
+static void test_overflow_is_loud(void **state)
+{
+	fixture *f = *state;
+	render_ctx rc = context(f, f->rulesets[0], LANG_EN, "a4");
+	textbox_ctx tc;
+	textbox_init(&tc, &rc, f->hyph, "probe");
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	textbox_style st = { FONT_TEXT, 3.0, 2.0, false, false, ALIGN_LEFT, VALIGN_TOP, false, 0, 0, 0 };
+	textbox_draw(&tc, cr, "Give orders to every unit and general in the named section.", &st, 0, 0, 20, 4);
+	assert_int_equal(tc.failures, 1);
+	assert_non_null(strstr(tc.first_failure, "probe: the text \"Give orders"));
+	assert_non_null(strstr(tc.first_failure, "does not fit its 20.0 × 4.0 mm box"));
+	/* Shrinking within the limits is not a failure. */
+	textbox_style one = { FONT_TEXT, 6.0, 2.0, false, false, ALIGN_LEFT, VALIGN_TOP, true, 0, 0, 0 };
+	textbox_draw(&tc, cr, "Reinforcements", &one, 0, 0, 30, 10);
+	assert_int_equal(tc.failures, 1);
+	assert_int_equal(tc.shrunk, 2);   /* both were tried smaller */
+	/* A missing text is a failure too. */
+	textbox_string(&tc, "no-such-text");
+	assert_int_equal(tc.failures, 2);
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
+	textbox_finish(&tc);
+}
+
+static void test_french_spacing(void **state)
+{
+	(void)state;
+	const char *cases[][2] = {
+		{ "Feu!", "Feu\u202f!" },
+		{ "Feu !", "Feu\u202f!" },
+		{ "Feu\u202f!", "Feu\u202f!" },
+		{ "Ralliez : vos troupes; vite?", "Ralliez\u00a0: vos troupes\u202f; vite\u202f?" },
+		{ "Ralliez: x", "Ralliez\u00a0: x" },
+		{ "à 10:30", "à 10:30" },
+		{ "Rally: your troops!", "Rally\u00a0: your troops\u202f!" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = textbox_french_spacing(cases[i][0]);
+		assert_string_equal(got, cases[i][1]);
+		char *again = textbox_french_spacing(got);
+		assert_string_equal(again, got);
+		free(again);
+		free(got);
+	}
+}
+
+static void test_expand(void **state)
+{
+	(void)state;
+	const char *pairs[] = { "n", "4", "total", "58", NULL };
+	char *s = textbox_expand("In the deck: {n} of {total} {other}", pairs);
+	assert_string_equal(s, "In the deck: 4 of 58 {other}");
+	free(s);
+}
+
+/* ---- what the reference card says, from the rules data ---- */
+
+static size_t find_row(const ref_table *t, const char *needle)
+{
+	for (size_t r = 0; r < t->rows; r++)
+		if (strstr(reftable_cell(t, r, 0), needle))
+			return r;
+	print_error("no row with '%s'\n", needle);
+	fail();
+	return 0;
+}
+
+static void assert_dice(const ref_table *t, size_t row, const char *expected)
+{
+	char got[64] = "";
+	for (size_t c = 3; c < t->columns; c++) {
+		strcat(got, reftable_cell(t, row, c));
+		if (c + 1 < t->columns)
+			strcat(got, " ");
+	}
+	assert_string_equal(got, expected);
+}
+
+static void test_reference_numbers(void **state)
+{
+	fixture *f = *state;
+	render_ctx rc = context(f, f->rulesets[2], LANG_EN, "a4");
+	textbox_ctx tc;
+	textbox_init(&tc, &rc, f->hyph, "content");
+	ref_table *units = reftable_units(&tc, f->rulesets[2]);
+	assert_int_equal(units->columns, 3 + 5);
+	assert_dice(units, find_row(units, "field artillery"), "5 4 3 2 1");
+	assert_dice(units, find_row(units, "horse artillery"), "4 3 3 2 1");
+	assert_dice(units, find_row(units, "smoothbore musket"), "3 2 1 \u2013 \u2013");
+	assert_dice(units, find_row(units, "rifle"), "4 3 2 1 \u2013");
+	size_t mounted = find_row(units, "\nmounted");
+	assert_dice(units, mounted, "3 \u2013 \u2013 \u2013 \u2013");
+	assert_string_equal(reftable_cell(units, mounted, 2), "3 and battle\ndismount and battle");
+	assert_string_equal(reftable_cell(units, find_row(units, "smoothbore"), 1), "8");
+	reftable_destroy(units);
+
+	ref_table *terrain = reftable_terrain(&tc, f->rulesets[2]);
+	size_t stream = find_row(terrain, "Waterway");
+	assert_string_equal(reftable_cell(terrain, stream, 2), "\u22121 for the unit in it");
+	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Buildings"), 2), "\u22122 attacker");
+	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Rough"), 1), "impassable");
+	reftable_destroy(terrain);
+
+	ref_table *deck = reftable_deck(&tc, f->rulesets[2]);
+	assert_true(deck->last_row_total);
+	assert_string_equal(reftable_cell(deck, deck->rows - 1, 1), "58");
+	assert_string_equal(reftable_cell(deck, find_row(deck, "Probe"), 1), "13");
+	reftable_destroy(deck);
+
+	ref_table *th = reftable_thresholds(&tc, f->rulesets[2]);
+	assert_non_null(th);
+	assert_string_equal(reftable_cell(th, find_row(th, "veteran"), 1), "5");
+	assert_string_equal(reftable_cell(th, find_row(th, "recruit"), 2), "\u2013");
+	reftable_destroy(th);
+	assert_null(reftable_thresholds(&tc, f->rulesets[0]));
+
+	char *general = reftext_general(&tc, f->rulesets[2]);
+	assert_non_null(strstr(general, "Moves up to 3 hexes."));
+	assert_non_null(strstr(general, "With a unit (infantry and cavalry): +1 die in battle."));
+	assert_non_null(strstr(general, "only by: infantry or cavalry."));
+	free(general);
+	char *general150 = reftext_general(&tc, f->rulesets[1]);
+	assert_non_null(strstr(general150, "ignores 1 flag."));
+	free(general150);
+
+	char **steps = NULL;
+	size_t n = reftext_steps(&tc, f->rulesets[2], "ref-battle", &steps);
+	assert_int_equal(n, 6);
+	assert_non_null(strstr(steps[2], "(crossed sabres not counted)"));
+	for (size_t i = 0; i < n; i++)
+		free(steps[i]);
+	free(steps);
+	n = reftext_steps(&tc, f->rulesets[1], "ref-retreat", &steps);
+	assert_int_equal(n, 4);   /* the parent's three, and the 150th edition's own */
+	for (size_t i = 0; i < n; i++)
+		free(steps[i]);
+	free(steps);
+	assert_no_failure(&tc);
+	textbox_finish(&tc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_card_faces_fit),
+		cmocka_unit_test(test_refcards_fit),
+		cmocka_unit_test(test_hyphenation),
+		cmocka_unit_test(test_missing_dictionary),
+		cmocka_unit_test(test_narrow_box),
+		cmocka_unit_test(test_overflow_is_loud),
+		cmocka_unit_test(test_french_spacing),
+		cmocka_unit_test(test_expand),
+		cmocka_unit_test(test_reference_numbers),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

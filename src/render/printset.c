@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "../base/util.h"
+#include "../cards/cards.h"
 #include "../text/fonts.h"
 #include "../text/strings.h"
 #include "layouts.h"
@@ -97,12 +98,22 @@ typedef struct product {
 	product_fn render;
 } product;
 
+/* The ruleset's deck as players use it: every copy, poker size, backs
+ * mirrored for long-edge duplex. */
+static bool render_deck(const render_ctx *rc, const char *path, char **error)
+{
+	deck_options opt = { 0 };
+	return cards_render_deck(rc, &opt, path, error);
+}
+
 static const product PDF_PRODUCTS[] = {
 	{ "map-tiles", render_tiles },
 	{ "map-overview", render_overview },
 	{ "map-poster", render_poster },
 	{ "scenario-sheet", render_sheet },
 	{ "rosters", render_rosters },
+	{ "order-cards", render_deck },
+	{ "reference-card", cards_render_refcard },
 };
 
 /* Images for building digital modules: one page each. */

@@ -16,8 +16,11 @@ failures=()
 # Count the results of one `meson test` run from its JSON log.
 tally() {
 	local dir=$1 label=$2
-	local log="$dir/meson-logs/testlog.json"
-	if [ ! -f "$log" ]; then
+	# meson names the log after a --wrapper (testlog-valgrind.json): take
+	# the one this run wrote (run_suite clears them first).
+	local log
+	log=$(ls -t "$dir"/meson-logs/testlog*.json 2>/dev/null | head -1)
+	if [ -z "$log" ] || [ ! -f "$log" ]; then
 		failed=$((failed + 1)); failures+=("$label: no test log"); return
 	fi
 	local counts
@@ -49,6 +52,7 @@ run_suite() {
 		echo "== $label: build failed"; ninja -C "$dir" 2>&1 | tail -30
 		failed=$((failed + 1)); failures+=("$label: build"); return
 	fi
+	rm -f "$dir"/meson-logs/testlog*.json
 	meson test -C "$dir" --print-errorlogs "$@" >"$dir/test-output.txt" 2>&1
 	grep -E '^ *[0-9]+/[0-9]+ ' "$dir/test-output.txt" || true
 	grep -A40 -E 'FAIL|ERROR' "$dir/test-output.txt" | head -200 || true

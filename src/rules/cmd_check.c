@@ -1,24 +1,174 @@
-/* orbat check: not built yet. */
+/* orbat check FILE GAMELOG: replay a played game (docs/game-log.md) and
+ * verify every action; stop at the first illegal one with
+ * GAMELOG:LINE: error: MESSAGE [RULE]. */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "../base/json.h"
 #include "../cli/command.h"
+#include "rules_cli.h"
+#include "textboard.h"
 
 static void check_help(FILE *out)
 {
-	fputs("Usage: orbat check FILE ...\n\nNot available in this version yet.\n", out);
+	fputs("Usage: orbat check [OPTIONS] FILE GAMELOG\n"
+	      "\n"
+	      "Replay the game log GAMELOG (docs/game-log.md) on the scenario FILE and\n"
+	      "check every action against the rules.  Malformed lines are all reported;\n"
+	      "otherwise the replay stops at the first illegal action:\n"
+	      "  GAMELOG:LINE: error: MESSAGE [RULE]\n"
+	      "A legal log ends with the final position, the victory points and the\n"
+	      "winner (or 'no winner yet' when the log stops before the end).\n"
+	      "\n"
+	      "Options:\n"
+	      "  --format text|json  text (default), or one JSON document on stdout: the\n"
+	      "                      diagnostics as orbat validate gives them, or the result\n"
+	      "  -q, --quiet         no board and roster, only the result line\n"
+	      "  -h, --help          show this help\n"
+	      "\n"
+	      "Exit status: 0 every action legal, 1 the scenario or the log is invalid or an\n"
+	      "action is illegal, 2 usage error or unreadable file.\n", out);
+}
+
+static void print_json_result(const referee *r, const char *log_path)
+{
+	const game *g = r->g;
+	fputs("{\"file\":", stdout);
+	json_write_string(stdout, log_path);
+	fprintf(stdout, ",\"valid\":true,\"ruleset\":");
+	json_write_string(stdout, g->rs->id);
+	fprintf(stdout, ",\"turns\":%d,\"winner\":", r->turn);
+	if (g->winner >= 0)
+		json_write_string(stdout, g->sides[g->winner].id);
+	else
+		fputs("null", stdout);
+	fprintf(stdout, ",\"winner_line\":%d,\"to_play\":", g->winner >= 0 ? r->winner_line : 0);
+	if (g->winner < 0 && r->side >= 0)
+		json_write_string(stdout, g->sides[r->side].id);
+	else
+		fputs("null", stdout);
+	fputs(",\"sides\":[", stdout);
+	for (int s = 0; s < GAME_SIDES; s++) {
+		fprintf(stdout, "%s{\"id\":", s ? "," : "");
+		json_write_string(stdout, g->sides[s].id);
+		fprintf(stdout, ",\"score\":%d,\"flags\":%d,\"target\":%d}", game_score(g, s), g->sides[s].flags,
+			g->sides[s].target);
+	}
+	fputs("],\"units\":[", stdout);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		char at[HEX_ADDRESS_MAX];
+		fprintf(stdout, "%s{\"id\":", i ? "," : "");
+		json_write_string(stdout, u->id);
+		fputs(",\"side\":", stdout);
+		json_write_string(stdout, g->sides[u->side].id);
+		fputs(",\"type\":", stdout);
+		json_write_string(stdout, u->type->id);
+		fputs(",\"at\":", stdout);
+		if (u->alive)
+			json_write_string(stdout, hex_format(u->at, at));
+		else
+			fputs("null", stdout);
+		fprintf(stdout, ",\"figures\":%d,\"alive\":%s}", u->alive ? u->figures : 0, u->alive ? "true" : "false");
+	}
+	fputs("],\"generals\":[", stdout);
+	for (size_t i = 0; i < g->general_count; i++) {
+		const game_general *gg = &g->generals[i];
+		char at[HEX_ADDRESS_MAX];
+		fprintf(stdout, "%s{\"id\":", i ? "," : "");
+		json_write_string(stdout, gg->id);
+		fputs(",\"side\":", stdout);
+		json_write_string(stdout, g->sides[gg->side].id);
+		fputs(",\"at\":", stdout);
+		if (gg->alive)
+			json_write_string(stdout, hex_format(gg->at, at));
+		else
+			fputs("null", stdout);
+		fprintf(stdout, ",\"alive\":%s}", gg->alive ? "true" : "false");
+	}
+	fputs("]}\n", stdout);
+}
+
+static void print_text_result(const referee *r, const char *log_path, bool quiet)
+{
+	const game *g = r->g;
+	const char *points = g->gaps->saving_rolls ? "victory points" : "victory flags";
+	if (!quiet) {
+		char *board = textboard_board(g);
+		char *roster = textboard_roster(g);
+		fputs(board, stdout);
+		fputc('\n', stdout);
+		fputs(roster, stdout);
+		fputc('\n', stdout);
+		free(board);
+		free(roster);
+	}
+	printf("%s: legal, %d %s (%s)\n", log_path, r->turn, r->turn == 1 ? "turn" : "turns", g->rs->id);
+	for (int s = 0; s < GAME_SIDES; s++)
+		printf("%s: %d of %d %s\n", g->sides[s].id, game_score(g, s), g->sides[s].target, points);
+	if (g->winner >= 0)
+		printf("Winner: %s (line %d)\n", g->sides[g->winner].id, r->winner_line);
+	else
+		printf("No winner yet: the log ends with %s to play.\n", r->side >= 0 ? g->sides[r->side].id : "nobody");
 }
 
 static int check_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fputs("orbat check: not available in this version yet\n", stderr);
-	return EXIT_USAGE;
+	static const struct option options[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	output_format format = FORMAT_TEXT;
+	bool quiet = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "qh", options, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!cli_parse_format(optarg, &format)) {
+				fprintf(stderr, "orbat check: --format takes text or json, not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'h':
+			check_help(stdout);
+			return EXIT_VALID;
+		default:
+			check_help(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 2) {
+		fputs("orbat check: name a scenario file and a game log\n", stderr);
+		return EXIT_USAGE;
+	}
+	rules_session s;
+	int code = rules_session_open(&s, "check", argv[optind], format);
+	if (code != EXIT_VALID)
+		return code;
+	referee *r = NULL;
+	code = rules_replay(&s, "check", argv[optind + 1], format, &r);
+	if (code == EXIT_VALID) {
+		if (format == FORMAT_JSON)
+			print_json_result(r, argv[optind + 1]);
+		else
+			print_text_result(r, argv[optind + 1], quiet);
+	}
+	referee_destroy(r);
+	rules_session_close(&s);
+	return code;
 }
 
 const command command_check = {
 	.name = "check",
-	.summary = "(not built yet)",
+	.summary = "replay a game log and check every action against the rules",
 	.run = check_run,
 	.help = check_help,
 };

@@ -89,6 +89,9 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 		out->limit = atoi(card->units);
 	else
 		out->limit = -1;
+	/* "1 unit in each section": the count is per section. */
+	if (out->kind == ORDER_EACH_SECTION && out->limit > 0)
+		out->limit *= 3;
 	if (out->kind == ORDER_SECTION) {
 		if (c.flank == DECK_NO_FLANK) {
 			say(g, why, why_size, "8", "card '%s' must be a left, centre or right copy", card->id);
@@ -229,6 +232,7 @@ static bool sections_assignable(const unsigned *sections, int n)
 {
 	if (n > 3)
 		return false;
+	/* (one per section; a card ordering more per section is not in the deck) */
 	static const unsigned bits[3] = { HEX_SECTION_WEST, HEX_SECTION_CENTRE, HEX_SECTION_EAST };
 	static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
 	for (int p = 0; p < 6; p++) {

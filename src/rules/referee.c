@@ -332,44 +332,45 @@ static bool gain_possible(referee *r)
 	return true;
 }
 
-/* The first step from `from` on that applies; closes the battle when none. */
-static void advance(referee *r, battle_step from)
+/* The first step from `from` on that applies, STEP_NONE when none. */
+static battle_step peek(referee *r, battle_step from)
 {
 	referee_battle *b = &r->battle;
 	game *g = r->g;
 	for (int s = from; s <= STEP_GAIN; s++) {
 		switch ((battle_step)s) {
 		case STEP_DEFEND:
-			if (b->may_defend && g->units[b->attacker].alive) {
-				b->step = STEP_DEFEND;
-				return;
-			}
+			if (b->may_defend && g->units[b->attacker].alive)
+				return STEP_DEFEND;
 			break;
 		case STEP_FLAGSAVE:
-			if (g->gaps->saving_rolls && b->flags > 0 && game_ref_alive(g, b->retreater)) {
-				b->step = STEP_FLAGSAVE;
-				return;
-			}
+			if (g->gaps->saving_rolls && b->flags > 0 && b->retreat_hexes > 0 && game_ref_alive(g, b->retreater))
+				return STEP_FLAGSAVE;
 			break;
 		case STEP_RETREAT:
-			if (b->retreat_hexes > 0 && game_ref_alive(g, b->retreater)) {
-				b->step = STEP_RETREAT;
-				return;
-			}
+			if (b->retreat_hexes > 0 && game_ref_alive(g, b->retreater))
+				return STEP_RETREAT;
 			break;
 		case STEP_GAIN:
-			b->may_gain = gain_possible(r);
-			if (b->may_gain) {
-				b->step = STEP_GAIN;
-				return;
-			}
+			if (gain_possible(r))
+				return STEP_GAIN;
 			break;
 		default:
 			break;
 		}
 	}
-	b->step = STEP_NONE;
-	b->active = false;
+	return STEP_NONE;
+}
+
+/* Go to the first step from `from` on that applies; close the battle
+ * when none is left. */
+static void advance(referee *r, battle_step from)
+{
+	referee_battle *b = &r->battle;
+	b->step = peek(r, from);
+	b->may_gain = b->step == STEP_GAIN;
+	if (b->step == STEP_NONE)
+		b->active = false;
 }
 
 static void note(referee *r, const char *fmt, ...) DIAG_PRINTF(2, 3);
@@ -1128,7 +1129,6 @@ static bool do_save(referee *r, const gl_action *a, int *need, referee_error *er
 	note(r, "%d of %d %s saved.", saved, n, n == 1 ? "hit" : "hits");
 	resolve_losses(r, saved);
 	advance(r, STEP_DEFEND);
-	after_change(r, a->line);
 	return true;
 }
 
@@ -1136,18 +1136,23 @@ static bool do_defend(referee *r, const gl_action *a, int *need, referee_error *
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
-	if (!in_turn(r, "defend", err) || !can_reach(r, STEP_DEFEND, "defend", err))
+	if (!in_turn(r, "defend", err))
 		return false;
-	if (b->step != STEP_DEFEND) {
+	if (b->line > 0 && !b->may_defend && !(b->active && b->step == STEP_SAVE)) {
 		char why[300] = "";
-		if (b->target.kind == REF_UNIT && g->units[b->target.index].alive && !b->withdraw &&
-			!r->ut[b->target.index].defended)
-			dice_defensive(g, b->target.index, b->attacker, why, sizeof why);
-		if (why[0])
+		if (b->withdraw)
+			return fail(err, g, "5.2", "'%s' withdrew: a unit that withdraws makes no defensive roll",
+				game_ref_id(g, b->target));
+		if (b->target.kind == REF_UNIT && g->units[b->target.index].alive && !r->ut[b->target.index].defended &&
+			!dice_defensive(g, b->target.index, b->attacker, why, sizeof why))
 			return fail_why(err, "no defensive roll: ", why);
 		return fail(err, g, "5.2", "no defensive roll is allowed here (one die per attacked unit per turn, "
 			"for a unit that stood and lives)");
 	}
+	if (!can_reach(r, STEP_DEFEND, "defend", err))
+		return false;
+	if (peek(r, STEP_DEFEND) != STEP_DEFEND)
+		return fail(err, g, "5.2", "no defensive roll is allowed here");
 	if (!battle_target_is(r, a->subject, b->target, "the defender", err))
 		return false;
 	if (need) {
@@ -1168,7 +1173,6 @@ static bool do_defend(referee *r, const gl_action *a, int *need, referee_error *
 		}
 	}
 	advance(r, STEP_FLAGSAVE);
-	after_change(r, a->line);
 	return true;
 }
 
@@ -1178,7 +1182,7 @@ static bool do_flagsave(referee *r, const gl_action *a, int *need, referee_error
 	referee_battle *b = &r->battle;
 	if (!in_turn(r, "flagsave", err) || !can_reach(r, STEP_FLAGSAVE, "flagsave", err))
 		return false;
-	if (b->step > STEP_FLAGSAVE || !g->gaps->saving_rolls || b->flags <= 0)
+	if (b->step > STEP_FLAGSAVE || peek(r, STEP_FLAGSAVE) != STEP_FLAGSAVE)
 		return fail(err, g, g->gaps->saving_rolls ? "7.4" : "7.1", "no flag may be saved here%s",
 			g->gaps->saving_rolls ? ": no flag applies" : " (saving dice are a noord-zuid rule)");
 	if (!battle_target_is(r, a->subject, b->retreater, "the unit with flags", err))
@@ -1211,7 +1215,7 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 	referee_battle *b = &r->battle;
 	if (!in_turn(r, "retreat", err) || !can_reach(r, STEP_RETREAT, "retreat", err))
 		return false;
-	if (b->step != STEP_RETREAT)
+	if (peek(r, STEP_RETREAT) != STEP_RETREAT)
 		return fail(err, g, "7.1", "no retreat is due: no flag applies");
 	if (!battle_target_is(r, a->subject, b->retreater, "the retreat of", err))
 		return false;
@@ -1269,7 +1273,6 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 	}
 	b->retreat_hexes = 0;
 	advance(r, STEP_GAIN);
-	after_change(r, a->line);
 	return true;
 }
 
@@ -1277,10 +1280,15 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
-	if (!in_turn(r, "gain", err) || !can_reach(r, STEP_GAIN, "gain", err))
+	if (!in_turn(r, "gain", err))
 		return false;
-	if (b->step != STEP_GAIN) {
+	if (b->active && step_required(b->step) && b->step < STEP_GAIN)
+		return can_reach(r, STEP_GAIN, "gain", err);
+	if ((!b->active || !gain_possible(r)) && b->line > 0) {
+		/* Why the last battle gives no ground. */
 		const game_unit *u = &g->units[b->attacker];
+		if (!u->alive)
+			return fail(err, g, "3.5", "unit '%s' is gone", u->id);
 		if (b->distance != 1)
 			return fail(err, g, "3.5", "ground is gained only after a battle at one hex");
 		if (!u->type->ground_gain)
@@ -1289,9 +1297,14 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 			return fail(err, g, "3.5", "the defender withdrew: the attacker cannot gain ground");
 		if (r->current.copied && !g->gaps->ground_gain_after_counter_attack)
 			return fail(err, g, "3.5", "no ground is gained in a turn played with a counter-attack card");
+		if (!b->active && game_ref_at(g, (game_ref){ REF_UNIT, b->attacker }).col == b->target_hex.col &&
+			game_ref_at(g, (game_ref){ REF_UNIT, b->attacker }).row == b->target_hex.row)
+			return fail(err, g, "3.5", "unit '%s' has already gained the ground", u->id);
 		return fail(err, g, "3.5", "the hex of the battle is not free: ground is gained only when the defender "
-			"is destroyed or retreats");
+			"is destroyed or retreats, and right after the battle");
 	}
+	if (!can_reach(r, STEP_GAIN, "gain", err))
+		return false;
 	if (!battle_target_is(r, a->subject, (game_ref){ REF_UNIT, b->attacker }, "the attacker", err))
 		return false;
 	int carried = -1;
@@ -1320,7 +1333,6 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 	}
 	b->active = false;
 	b->step = STEP_NONE;
-	after_change(r, a->line);
 	return true;
 }
 
@@ -1368,7 +1380,6 @@ static bool do_draw(referee *r, const gl_action *a, referee_error *err)
 	r->battle.active = false;
 	r->side = 1 - r->side;
 	r->phase = PHASE_START;
-	after_change(r, a->line);
 	return true;
 }
 

@@ -107,7 +107,7 @@ char *textboard_board(const game *g)
 			add(&b, " ");
 			cell(&b, g, (hex_coord){ col, row });
 		}
-		add(&b, "%s %d\n", (row & 1) ? "" : "   ", row + 1);
+		add(&b, "%s %d\n", (row & 1) ? "   " : "", row + 1);
 	}
 	column_letters(&b, g, 4);
 	add(&b, "Cell: terrain, side, type, figures, and * when a general is with the unit (& with two units,\n"

@@ -1,0 +1,346 @@
+#include "autoplay.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "dice.h"
+#include "moves.h"
+#include "orders.h"
+#include "retreat.h"
+
+enum { STAGE_ORDERS, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
+
+void autoplay_init(autoplay *ap)
+{
+	memset(ap, 0, sizeof *ap);
+	ap->turn = -1;
+	ap->last_unit = -1;
+}
+
+static void set_subject(gl_action *a, gl_kind kind, const char *subject)
+{
+	a->kind = kind;
+	a->subject = xstrdup(subject);
+}
+
+static int nearest_enemy(const game *g, int side, hex_coord from)
+{
+	int best = INT_MAX;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side != side) {
+			int d = hex_distance(from, g->units[i].at);
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+/* Units the card could order now, counted on a scratch copy of the
+ * orders given. */
+static int card_score(const game *g, int side, const order_card *oc)
+{
+	if (oc->kind == ORDER_UNREFEREED)
+		return 0;
+	order_set s;
+	order_set_init(&s, g);
+	int n = 0;
+	char why[300];
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == side &&
+			orders_add(g, side, oc, &s, (game_ref){ REF_UNIT, (int)i }, why, sizeof why))
+			n++;
+	order_set_finish(&s);
+	return n;
+}
+
+static bool choose_card(referee *r, rng *rnd, gl_action *a)
+{
+	game *g = r->g;
+	int side = r->side;
+	const referee_hand *h = &r->hands[side];
+	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
+	int best = 0, best_card = -1, best_flank = -1;
+	char why[400];
+	for (int i = 0; i < h->count; i++) {
+		for (int flank = -1; flank < 3; flank++) {
+			order_card oc;
+			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, why, sizeof why))
+				continue;
+			if (oc.kind == ORDER_UNREFEREED || !orders_card_usable(g, side, &oc))
+				continue;
+			/* Usable (if only by generals) beats discarding. */
+			int score = 1 + card_score(g, side, &oc) * 4 + (int)rng_below(rnd, 4);
+			if (score > best) {
+				best = score;
+				best_card = i;
+				best_flank = flank;
+			}
+		}
+	}
+	char name[80];
+	a->side = xstrdup(g->sides[side].id);
+	if (best_card < 0) {
+		/* Nothing to order: discard (a random card). */
+		int k = h->count ? (int)rng_below(rnd, (uint32_t)h->count) : 0;
+		a->kind = ACT_DISCARD;
+		a->card = xstrdup(h->count ? deck_format(g->rs, h->cards[k], name, sizeof name) : "?");
+		return true;
+	}
+	a->kind = ACT_PLAY;
+	a->card = xstrdup(deck_format(g->rs, h->cards[best_card], name, sizeof name));
+	if (best_flank >= 0) {
+		static const char *const flanks[] = { "left", "centre", "right" };
+		a->section = xstrdup(flanks[best_flank]);
+	}
+	return true;
+}
+
+typedef struct ranked {
+	int unit;
+	int distance;
+} ranked;
+
+static int by_distance(const void *x, const void *y)
+{
+	const ranked *a = x, *b = y;
+	if (a->distance != b->distance)
+		return a->distance < b->distance ? -1 : 1;
+	return a->unit - b->unit;
+}
+
+static bool choose_orders(referee *r, gl_action *a)
+{
+	game *g = r->g;
+	int side = r->side;
+	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	size_t n = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == side) {
+			list[n].unit = (int)i;
+			list[n].distance = nearest_enemy(g, side, g->units[i].at);
+			n++;
+		}
+	qsort(list, n, sizeof *list, by_distance);
+	order_set s;
+	order_set_init(&s, g);
+	memcpy(s.keys, r->orders.keys, (size_t)r->orders.count * sizeof *s.keys);
+	memcpy(s.sections, r->orders.sections, (size_t)r->orders.count * sizeof *s.sections);
+	s.count = r->orders.count;
+	s.dig_infantry = r->orders.dig_infantry;
+	s.dig_artillery = r->orders.dig_artillery;
+	char why[400];
+	a->kind = ACT_ORDER;
+	a->words = xcalloc(n + 1, sizeof *a->words);
+	for (size_t i = 0; i < n; i++) {
+		game_ref ref = { REF_UNIT, list[i].unit };
+		if (orders_add(g, side, &r->current, &s, ref, why, sizeof why))
+			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
+	}
+	order_set_finish(&s);
+	free(list);
+	return a->word_count > 0;
+}
+
+/* The best battle of a unit from where it stands: most dice. */
+static int best_target(referee *r, int unit, game_ref *target)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	int best = 0;
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count; i++)
+		spent[i] = r->gt[i].spent;
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		game_ref t = i < g->unit_count ? (game_ref){ REF_UNIT, (int)i } :
+			(game_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+		if (!game_ref_alive(g, t) || game_ref_side(g, t) == u->side)
+			continue;
+		hex_coord at = game_ref_at(g, t);
+		if (hex_distance(u->at, at) > dice_range(u))
+			continue;
+		dice_answer d;
+		dice_battle(g, unit, at, t, spent, &d);
+		/* Weakened targets first, among equal dice. */
+		int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
+		if (d.allowed && (best == 0 || score > best)) {
+			best = score;
+			*target = t;
+		}
+	}
+	free(spent);
+	return best;
+}
+
+static bool choose_move(referee *r, int unit, gl_action *a)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	const unit_turn *t = &r->ut[unit];
+	if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side)
+		return false;
+	/* Brigades keep their places: the referee checks their zone at the
+	 * end of the movement, and this player does not plan for it. */
+	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
+		return false;
+	game_ref target;
+	int here = nearest_enemy(g, u->side, u->at);
+	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
+		return false;
+	int gen = game_unit_general(g, unit);
+	move_options o = { gen >= 0 && !r->gt[gen].moved, -1 };
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	moves_reach(g, (game_ref){ REF_UNIT, unit }, &o, steps);
+	long best = -1;
+	int best_score = INT_MIN;
+	for (size_t i = 0; i < n; i++) {
+		if (steps[i] < 0)
+			continue;
+		hex_coord h = hex_from_index(&g->board, i);
+		int d = nearest_enemy(g, u->side, h);
+		const rs_terrain *ter = game_terrain(g, h);
+		bool can_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
+		int score = -4 * d + (can_battle && d <= dice_range(u) ? 6 : 0) - steps[i];
+		if (d < 1)
+			continue;
+		if (score > best_score) {
+			best_score = score;
+			best = (long)i;
+		}
+	}
+	free(steps);
+	if (best < 0 || nearest_enemy(g, u->side, hex_from_index(&g->board, (size_t)best)) >= here)
+		return false;
+	set_subject(a, ACT_MOVE, u->id);
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = hex_from_index(&g->board, (size_t)best);
+	a->hex_count = 1;
+	return true;
+}
+
+static bool pending_step(referee *r, gl_action *a)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	switch (b->step) {
+	case STEP_SAVE:
+		set_subject(a, ACT_SAVE, game_ref_id(g, b->target));
+		return true;
+	case STEP_DEFEND:
+		set_subject(a, ACT_DEFEND, game_ref_id(g, b->target));
+		return true;
+	case STEP_FLAGSAVE:
+		set_subject(a, ACT_FLAGSAVE, game_ref_id(g, b->retreater));
+		return true;
+	case STEP_RETREAT: {
+		game_ref who = b->retreater;
+		bool with_general = who.kind == REF_UNIT && game_unit_general(g, who.index) >= 0;
+		retreat_outcome *out = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *out);
+		int n = retreat_outcomes(g, who, b->retreat_hexes, with_general, out, RETREAT_MAX_OUTCOMES);
+		if (n > RETREAT_MAX_OUTCOMES)
+			n = RETREAT_MAX_OUTCOMES;
+		int best = 0, best_loss = INT_MAX;
+		for (int i = 0; i < n; i++) {
+			int loss = out[i].off_board ? 1000 : out[i].lost;
+			if (loss < best_loss) {
+				best_loss = loss;
+				best = i;
+			}
+		}
+		set_subject(a, ACT_RETREAT, game_ref_id(g, who));
+		if (n > 0) {
+			a->hexes = xcalloc((size_t)out[best].len + 1, sizeof *a->hexes);
+			memcpy(a->hexes, out[best].path, (size_t)out[best].len * sizeof *a->hexes);
+			a->hex_count = (size_t)out[best].len;
+			a->off = out[best].off_board;
+		}
+		free(out);
+		return true;
+	}
+	case STEP_GAIN:
+		set_subject(a, ACT_GAIN, g->units[b->attacker].id);
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
+{
+	memset(a, 0, sizeof *a);
+	game *g = r->g;
+	if (r->phase == PHASE_OVER || r->side < 0)
+		return false;
+	if (r->battle.active && r->battle.step != STEP_NONE)
+		return pending_step(r, a);
+	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
+		ap->turn = r->turn + 1;
+		ap->stage = STAGE_ORDERS;
+		ap->cursor = 0;
+		ap->last_unit = -1;
+		return choose_card(r, rnd, a);
+	}
+	if (r->phase == PHASE_DISCARDED || ap->turn != r->turn) {
+		ap->turn = r->turn;
+		ap->stage = STAGE_DRAW;
+	}
+	for (;;) {
+		switch (ap->stage) {
+		case STAGE_ORDERS:
+			ap->stage = STAGE_MOVES;
+			ap->cursor = 0;
+			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
+				return true;
+			gamelog_action_finish(a);
+			break;
+		case STAGE_MOVES:
+			while (ap->cursor < g->unit_count) {
+				int u = (int)ap->cursor++;
+				if (r->current.kind == ORDER_DIG) {
+					if (r->ut[u].ordered && !r->ut[u].busy && g->units[u].alive && g->units[u].side == r->side) {
+						set_subject(a, ACT_DIG, g->units[u].id);
+						return true;
+					}
+					continue;
+				}
+				if (r->phase != PHASE_BATTLES && choose_move(r, u, a))
+					return true;
+				gamelog_action_finish(a);
+			}
+			ap->stage = STAGE_BATTLES;
+			ap->cursor = 0;
+			break;
+		case STAGE_BATTLES:
+			while (ap->cursor < g->unit_count) {
+				int u = (int)ap->cursor;
+				const unit_turn *t = &r->ut[u];
+				game_ref target;
+				bool again = ap->last_unit == u && ap->last_battles == t->battles;
+				if (!again && g->units[u].alive && g->units[u].side == r->side && t->ordered && !t->busy &&
+					t->battles < t->battles_allowed && !t->mounted_now && !t->entered_no_battle &&
+					moves_battle_after(g, u, t->moved) && best_target(r, u, &target) > 0 &&
+					(t->battles == 0 || (t->battle_again.kind == target.kind &&
+					t->battle_again.index == target.index))) {
+					/* The cursor stays: after gaining ground the unit
+					 * may battle again. */
+					ap->last_unit = u;
+					ap->last_battles = t->battles;
+					a->kind = ACT_BATTLE;
+					a->subject = xstrdup(g->units[u].id);
+					a->object = xstrdup(game_ref_id(g, target));
+					return true;
+				}
+				ap->cursor++;
+			}
+			ap->stage = STAGE_DRAW;
+			break;
+		default:
+			a->kind = ACT_DRAW;
+			a->side = xstrdup(g->sides[r->side].id);
+			return true;
+		}
+	}
+}

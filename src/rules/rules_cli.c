@@ -1,0 +1,163 @@
+#include "rules_cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/datadir.h"
+#include "../base/json.h"
+#include "../base/util.h"
+
+void rules_print_diags(const diag_sink *sink, const char *file, bool valid, output_format format)
+{
+	if (format == FORMAT_TEXT) {
+		diag_print_text(sink, 0, sink->count, stderr);
+		return;
+	}
+	fputs("{\"files\":[{\"file\":", stdout);
+	json_write_string(stdout, file);
+	fprintf(stdout, ",\"valid\":%s,\"diagnostics\":[", valid ? "true" : "false");
+	for (size_t i = 0; i < sink->count; i++) {
+		const diag *d = &sink->items[i];
+		fprintf(stdout, "%s{\"file\":", i ? "," : "");
+		json_write_string(stdout, d->file);
+		fprintf(stdout, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":", d->line, d->column,
+			d->severity == DIAG_ERROR ? "error" : "warning");
+		json_write_string(stdout, d->rule);
+		fputs(",\"message\":", stdout);
+		json_write_string(stdout, d->message);
+		fputc('}', stdout);
+	}
+	fputs("]}]}\n", stdout);
+}
+
+int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format)
+{
+	memset(s, 0, sizeof *s);
+	diag_sink_init(&s->sink);
+	s->v = validator_create(datadir_get(), &s->sink);
+	if (!s->v) {
+		diag_print_text(&s->sink, 0, s->sink.count, stderr);
+		fprintf(stderr, "orbat %s: the data directory %s is incomplete; set ORBAT_DATADIR\n", cmd, datadir_get());
+		rules_session_close(s);
+		return EXIT_INTERNAL;
+	}
+	validate_status st = validator_check_file(s->v, path, &s->sink, &s->sc, &s->rs);
+	if (st != VALIDATE_OK) {
+		rules_print_diags(&s->sink, path, false, format);
+		if (format == FORMAT_TEXT)
+			fprintf(stderr, "orbat %s: %s is %s\n", cmd, path, st == VALIDATE_IO_ERROR ? "unreadable" :
+				"not a valid scenario");
+		rules_session_close(s);
+		return st == VALIDATE_IO_ERROR ? EXIT_USAGE : EXIT_INVALID;
+	}
+	if (s->rs->grid != GRID_HEX) {
+		fprintf(stderr, "orbat %s: %s uses ruleset %s, which is not played on hexes; the rules engine knows "
+			"the hex rulesets only\n", cmd, path, s->rs->id);
+		rules_session_close(s);
+		return EXIT_INVALID;
+	}
+	/* Warnings of a valid scenario stay quiet here: validate shows them. */
+	diag_sink_clear(&s->sink);
+	s->g = game_create(s->sc, s->rs);
+	if (!s->g) {
+		fprintf(stderr, "orbat %s: %s has no usable board\n", cmd, path);
+		rules_session_close(s);
+		return EXIT_INVALID;
+	}
+	return EXIT_VALID;
+}
+
+void rules_session_close(rules_session *s)
+{
+	game_destroy(s->g);
+	scenario_destroy(s->sc);
+	validator_destroy(s->v);
+	diag_sink_finish(&s->sink);
+	memset(s, 0, sizeof *s);
+}
+
+char *rules_read_file(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (len + n + 1 > cap) {
+			cap = (len + n + 1) * 2;
+			buf = xrealloc(buf, cap);
+		}
+		memcpy(buf + len, chunk, n);
+		len += n;
+	}
+	int failed = ferror(f);
+	int saved = errno;
+	fclose(f);
+	if (failed) {
+		free(buf);
+		errno = saved ? saved : EIO;
+		return NULL;
+	}
+	if (!buf)
+		buf = xcalloc(1, 1);
+	buf[len] = '\0';
+	*size = len;
+	return buf;
+}
+
+int rules_replay(rules_session *s, const char *cmd, const char *log_path, output_format format,
+	referee **ref_out)
+{
+	if (ref_out)
+		*ref_out = NULL;
+	size_t size = 0;
+	char *text = rules_read_file(log_path, &size);
+	if (!text) {
+		fprintf(stderr, "orbat %s: cannot read %s: %s\n", cmd, log_path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	gl_log log;
+	gamelog_init(&log);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	size_t bad = gamelog_parse(text, size, log_path, &log, &sink);
+	free(text);
+	int code = EXIT_VALID;
+	referee *r = NULL;
+	if (bad) {
+		rules_print_diags(&sink, log_path, false, format);
+		code = EXIT_INVALID;
+		goto out;
+	}
+	r = referee_create(s->g);
+	referee_error err;
+	for (size_t i = 0; i < log.count; i++) {
+		if (!referee_apply(r, &log.actions[i], &err)) {
+			diag_add(&sink, log_path, log.actions[i].line, 0, DIAG_ERROR, err.rule, "%s", err.message);
+			code = EXIT_INVALID;
+			break;
+		}
+	}
+	if (code == EXIT_VALID && !referee_finish(r, &err)) {
+		/* A game stopped halfway through a battle is unfinished, not
+		 * illegal: say so and go on. */
+		int line = log.count ? log.actions[log.count - 1].line : 0;
+		diag_add(&sink, log_path, line, 0, DIAG_WARNING, err.rule, "%s", err.message);
+		if (format == FORMAT_TEXT)
+			diag_print_text(&sink, 0, sink.count, stderr);
+	}
+	if (code != EXIT_VALID)
+		rules_print_diags(&sink, log_path, false, format);
+out:
+	if (ref_out && code == EXIT_VALID)
+		*ref_out = r;
+	else
+		referee_destroy(r);
+	gamelog_finish(&log);
+	diag_sink_finish(&sink);
+	return code;
+}

@@ -1,0 +1,44 @@
+/* What the ask, check and play commands share: loading a scenario through
+ * the validator into a game position, reading a game log, replaying it. */
+#ifndef ORBAT_RULES_CLI_H
+#define ORBAT_RULES_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../base/diag.h"
+#include "../cli/command.h"
+#include "../validate/validate.h"
+#include "game.h"
+#include "gamelog.h"
+#include "referee.h"
+
+typedef struct rules_session {
+	diag_sink sink;
+	validator *v;
+	scenario *sc;
+	const ruleset *rs;
+	game *g;
+} rules_session;
+
+/* Validate and load a scenario.  Returns an exit code: EXIT_VALID when
+ * the game is ready; otherwise the diagnostics are printed (text on
+ * stderr, or JSON on stdout) and the session is empty. */
+int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format);
+void rules_session_close(rules_session *s);
+
+/* The whole of a file, NUL-terminated; NULL with errno when unreadable. */
+char *rules_read_file(const char *path, size_t *size);
+
+/* Parse and replay a game log on the session's game.  Prints the
+ * diagnostics (all malformed lines, else the first illegal action).
+ * Returns EXIT_VALID, EXIT_INVALID or EXIT_USAGE; *ref_out (may be NULL)
+ * receives the referee, to be destroyed by the caller. */
+int rules_replay(rules_session *s, const char *cmd, const char *log_path, output_format format,
+	referee **ref_out);
+
+/* Print diagnostics as interfaces.md §3 says. */
+void rules_print_diags(const diag_sink *sink, const char *file, bool valid, output_format format);
+
+#endif

@@ -1,0 +1,49 @@
+/* Positions for the rules tests, written in one line and built through
+ * the real scenario compiler:
+ *
+ *   fx_game(&f, "battlecry-1999", "woods:D5 hill:E4 hill+fw:F7",
+ *           "u inf C7; u gen C7; c inf F4 3 quality=veteran; c gen H2 id=lee")
+ *
+ * Units: side (u union, home south; c confederate, home north), type (inf,
+ * cav, art, gen), hex, then optionally a figure count, attribute=value
+ * pairs and id=ID.  Ids default to u1, u2, ... / c1, ... and ug1, cg1 for
+ * generals.  Options (last argument of fx_game_opts): "rect" for a board
+ * without short rows, "cols=N rows=N", "homes=swapped" (union north),
+ * "brigade=ID:GENERAL:UNIT,UNIT". */
+#ifndef ORBAT_TEST_RULES_FIXTURE_H
+#define ORBAT_TEST_RULES_FIXTURE_H
+
+#include <stdbool.h>
+
+#include "base/diag.h"
+#include "rules/game.h"
+#include "rules/gamelog.h"
+#include "rules/referee.h"
+#include "validate/validate.h"
+
+typedef struct fixture {
+	diag_sink sink;
+	validator *v;
+	scenario *sc;
+	const ruleset *rs;
+	game *g;
+	referee *ref;
+} fixture;
+
+void fx_init(fixture *f);
+void fx_finish(fixture *f);
+game *fx_game(fixture *f, const char *ruleset_id, const char *terrain, const char *units);
+game *fx_game_opts(fixture *f, const char *ruleset_id, const char *terrain, const char *units, const char *opts);
+
+hex_coord fx_hex(const char *address);
+game_ref fx_ref(const game *g, const char *id);
+
+/* Referee on the fixture's game, hands dealt: apply log lines (separated
+ * by newlines).  Returns the 1-based index of the first line refused (0
+ * when all pass); the error in *err. */
+int fx_play(fixture *f, const char *lines, referee_error *err);
+/* The same with the hands given ("recon/left attack/centre ..."). */
+int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_hand, const char *lines,
+	referee_error *err);
+
+#endif

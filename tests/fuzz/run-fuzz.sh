@@ -52,7 +52,7 @@ if [ ! -f "$build/build.ninja" ]; then
 	}
 fi
 echo "== building the harness"
-ninja -C "$build" tests/fuzz/fuzz_scenario || {
+ninja -C "$build" tests/fuzz/fuzz_scenario tests/fuzz/fuzz_gamelog || {
 	echo "run-fuzz.sh: the build failed (is $build configured with -Dfuzz=true and CC=clang?)" >&2
 	result 1
 }
@@ -105,6 +105,27 @@ echo "== fuzzing for $seconds s (corpus $corpus, $(find "$corpus" -type f | wc -
 rc=$?
 if [ $rc -ne 0 ]; then
 	echo "run-fuzz.sh: the fuzzer stopped with status $rc; reproducers:" >&2
+	ls -l "$artifacts" >&2
+	status=1
+fi
+
+# 5. the game-log parser, for a third of the time
+log_corpus=$build/fuzz-gamelog-corpus
+mkdir -p "$log_corpus"
+cp "$root"/tests/rules/fuzz-seeds/* "$log_corpus"/
+log_seconds=$(( seconds / 3 > 5 ? seconds / 3 : 5 ))
+echo "== fuzzing the game-log parser for $log_seconds s"
+"$build/tests/fuzz/fuzz_gamelog" \
+	-max_total_time="$log_seconds" \
+	-max_len=16384 \
+	-timeout=10 \
+	-rss_limit_mb=2048 \
+	-artifact_prefix="$artifacts/" \
+	-print_final_stats=1 \
+	"$log_corpus"
+rc=$?
+if [ $rc -ne 0 ]; then
+	echo "run-fuzz.sh: the game-log fuzzer stopped with status $rc; reproducers:" >&2
 	ls -l "$artifacts" >&2
 	status=1
 fi

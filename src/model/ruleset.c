@@ -111,18 +111,24 @@ static void read_texts(loader *ld, const xmlNode *n, const char *element, l10n_t
 	}
 }
 
-static void read_when(loader *ld, const xmlNode *n, rs_when *when)
+/* A condition on a unit attribute, written attribute=value. */
+static void read_when_attr(loader *ld, const xmlNode *n, const char *name, rs_when *when)
 {
-	const char *v = xmldoc_attr(n, "when");
+	const char *v = xmldoc_attr(n, name);
 	if (!v)
 		return;
 	const char *eq = strchr(v, '=');
 	if (!eq || eq == v || !eq[1]) {
-		fail(ld, n, "when", "condition '%s' must read attribute=value", v);
+		fail(ld, n, name, "condition '%s' must read attribute=value", v);
 		return;
 	}
 	when->attribute = xstrndup(v, (size_t)(eq - v));
 	when->value = xstrdup(eq + 1);
+}
+
+static void read_when(loader *ld, const xmlNode *n, rs_when *when)
+{
+	read_when_attr(ld, n, "when", when);
 }
 
 static void free_when(rs_when *w)
@@ -200,6 +206,7 @@ static void free_unit_lists(rs_unit_type *u, bool allows, bool moves, bool dice)
 
 static void free_unit_type(rs_unit_type *u)
 {
+	free_when(&u->ground_gain_battle);
 	free(u->id);
 	l10n_finish(&u->name);
 	free(u->hit_by);
@@ -235,6 +242,7 @@ static void free_card(rs_card *c)
 	free(c->order);
 	free(c->units);
 	free(c->types);
+	free(c->effect);
 }
 
 void ruleset_destroy(ruleset *rs)
@@ -327,6 +335,7 @@ static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
 		f->count = 1;
 	read_int(ld, n, "count", &f->count);
 	read_bool(ld, n, "hits-any", &f->hits_any);
+	read_bool(ld, n, "retreat", &f->retreat);
 	read_texts(ld, n, "name", &f->name);
 }
 
@@ -391,6 +400,11 @@ static void apply_unit_type(loader *ld, ruleset *rs, const xmlNode *n)
 	read_int(ld, n, "general-dice", &u->general_dice);
 	read_int(ld, n, "hill-dice", &u->hill_dice);
 	read_bool(ld, n, "ground-gain", &u->ground_gain);
+	if (xmldoc_attr(n, "ground-gain-battle")) {
+		free_when(&u->ground_gain_battle);
+		memset(&u->ground_gain_battle, 0, sizeof u->ground_gain_battle);
+		read_when_attr(ld, n, "ground-gain-battle", &u->ground_gain_battle);
+	}
 
 	free_unit_lists(u, has_child(n, "allow"), has_child(n, "move"), has_child(n, "dice"));
 	size_t allow_cap = 0, move_cap = 0, dice_cap = 0;
@@ -431,6 +445,16 @@ static void apply_general(loader *ld, ruleset *rs, const xmlNode *n)
 	read_str(n, "hit-by", &g->hit_by);
 	read_int(ld, n, "flags-ignored", &g->flags_ignored);
 	read_bool(ld, n, "passes-friendly-units", &g->passes_friendly_units);
+	read_bool(ld, n, "passes-friendly-generals", &g->passes_friendly_generals);
+	const char *follows = xmldoc_attr(n, "follows-unit");
+	if (follows) {
+		if (strcmp(follows, "must") == 0)
+			g->must_follow_unit = true;
+		else if (strcmp(follows, "may") == 0)
+			g->must_follow_unit = false;
+		else
+			fail(ld, n, "follows-unit", "follows-unit must be may or must, not '%s'", follows);
+	}
 	read_words(n, "attackable-by", &g->attackable_by, &g->attackable_by_count);
 }
 
@@ -463,6 +487,7 @@ static void apply_terrain(loader *ld, ruleset *rs, const xmlNode *n)
 	read_bool(ld, n, "water", &t->water);
 	read_bool(ld, n, "crosses-water", &t->crosses_water);
 	read_bool(ld, n, "fence-exception", &t->fence_exception);
+	read_bool(ld, n, "elevated", &t->elevated);
 }
 
 static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
@@ -481,6 +506,12 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 	}
 	bool added;
 	rs_card *c = find_or_add((void **)&rs->deck.cards, &rs->deck.card_count, sizeof *c, id, &added);
+	if (added)
+		c->ground_gain = true;
+	read_str(n, "effect", &c->effect);
+	read_int(ld, n, "dig-infantry", &c->dig_infantry);
+	read_int(ld, n, "dig-artillery", &c->dig_artillery);
+	read_bool(ld, n, "ground-gain", &c->ground_gain);
 	read_texts(ld, n, "name", &c->name);
 	read_texts(ld, n, "text", &c->text);
 	read_str(n, "order", &c->order);
@@ -497,6 +528,8 @@ static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
 	read_str(n, "rule", &rs->retreat.rule);
 	read_int(ld, n, "hexes-per-flag", &rs->retreat.hexes_per_flag);
 	read_int(ld, n, "general-reduction", &rs->retreat.general_reduction);
+	read_bool(ld, n, "flags-pass-to-general", &rs->retreat.flags_pass_to_general);
+	read_bool(ld, n, "blocked-kills-general", &rs->retreat.blocked_kills_general);
 	read_words(n, "general-reduction-types", &rs->retreat.general_reduction_types,
 		&rs->retreat.general_reduction_type_count);
 	if (!has_child(n, "threshold"))
@@ -589,6 +622,15 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			apply_retreat(ld, rs, n);
 		} else if (strcmp(e, "battle") == 0) {
 			read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
+			const char *proc = xmldoc_attr(n, "procedure");
+			if (proc) {
+				if (strcmp(proc, "saves") == 0)
+					rs->battle.saving_rolls = true;
+				else if (strcmp(proc, "hits") == 0)
+					rs->battle.saving_rolls = false;
+				else
+					fail(ld, n, "procedure", "procedure must be hits or saves, not '%s'", proc);
+			}
 		} else if (strcmp(e, "deck") == 0) {
 			read_str(n, "rule", &rs->deck.rule);
 			for (const xmlNode *c = n->children; c; c = c->next)

@@ -64,6 +64,7 @@ typedef struct rs_unit_type {
 	int general_dice;
 	int hill_dice;
 	bool ground_gain;
+	rs_when ground_gain_battle; /* §3.5: may battle again after gaining ground when */
 	rs_allow *allows;
 	size_t allow_count;
 	rs_move *moves;
@@ -79,6 +80,8 @@ typedef struct rs_general {
 	char *hit_by;
 	int flags_ignored;
 	bool passes_friendly_units;
+	bool passes_friendly_generals;
+	bool must_follow_unit;  /* an ordered unit's attached general goes along */
 	char **attackable_by;  /* unit type ids; empty: any */
 	size_t attackable_by_count;
 } rs_general;
@@ -96,6 +99,7 @@ typedef struct rs_terrain {
 	bool water;
 	bool crosses_water;
 	bool fence_exception;
+	bool elevated;       /* a unit type's hill-dice apply here */
 } rs_terrain;
 
 typedef struct rs_face {
@@ -103,6 +107,7 @@ typedef struct rs_face {
 	l10n_text name;
 	int count;
 	bool hits_any;
+	bool retreat;        /* the flag: the target retreats */
 } rs_face;
 
 typedef struct rs_card {
@@ -113,6 +118,9 @@ typedef struct rs_card {
 	char *units;         /* "2", "all"; NULL for special cards */
 	char *types;         /* unit type ids for type orders */
 	int left, centre, right, any;
+	char *effect;        /* "copy-last", "dig", or NULL */
+	int dig_infantry, dig_artillery;
+	bool ground_gain;    /* false: no ground gain in a turn it is played */
 } rs_card;
 
 typedef struct rs_threshold {
@@ -175,10 +183,13 @@ typedef struct ruleset {
 		size_t general_reduction_type_count;
 		rs_threshold *thresholds;
 		size_t threshold_count;
+		bool flags_pass_to_general;  /* §7.2: a destroyed unit's flags go to its general */
+		bool blocked_kills_general;  /* flags not taken beyond the figures kill the general */
 	} retreat;
 
 	struct {
 		bool adjacent_enemy_binds;
+		bool saving_rolls;   /* procedure="saves": the §5.2 sequence */
 	} battle;
 
 	struct {

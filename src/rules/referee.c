@@ -1318,18 +1318,13 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 	game_place(g, who, b->target_hex);
 	if (carried >= 0)
 		game_place(g, (game_ref){ REF_GENERAL, carried }, b->target_hex);
-	/* §3.5 noord-zuid: mounted cavalry may battle again, that same unit. */
-	const char *again = g->gaps->battle_again_after_gain;
-	if (again && game_ref_alive(g, b->target)) {
-		const char *eq = strchr(again, '=');
-		char attr[40];
-		snprintf(attr, sizeof attr, "%.*s", eq ? (int)(eq - again) : 0, again);
-		rs_when when = { attr, eq ? (char *)(eq + 1) : NULL };
-		const game_unit *u = &g->units[b->attacker];
-		if (eq && strcmp(u->type->id, "cavalry") == 0 && game_unit_matches(u, &when)) {
-			r->ut[b->attacker].battles_allowed = r->ut[b->attacker].battles + 1;
-			r->ut[b->attacker].battle_again = b->target;
-		}
+	/* §3.5 noord-zuid: mounted cavalry may battle again, that same unit
+	 * (the unit type's ground-gain-battle condition in the ruleset). */
+	const game_unit *u = &g->units[b->attacker];
+	const rs_when *again = &u->type->ground_gain_battle;
+	if (again->attribute && game_ref_alive(g, b->target) && game_unit_matches(u, again)) {
+		r->ut[b->attacker].battles_allowed = r->ut[b->attacker].battles + 1;
+		r->ut[b->attacker].battle_again = b->target;
 	}
 	b->active = false;
 	b->step = STEP_NONE;

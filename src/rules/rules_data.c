@@ -1,69 +1,56 @@
 #include "rules_data.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../base/util.h"
 
-/* DATA: every row of this table belongs in data/rulesets/<id>.xml; see the
- * field comments in rules_data.h for the element each one needs. */
-static const rules_data_gaps RULES_DATA_GAPS[] = {
-	{
-		.ruleset_id = "battlecry-1999",
-		.flag_face = "flag",
-		.hill_terrain = "hill",
-		.saving_rolls = false,
-		.general_follows = FOLLOW_MAY,
-		.general_passes_generals = true,
-		.flags_pass_to_general = false,
-		.blocked_retreat_kills_general = false,
-		.battle_again_after_gain = NULL,
-		.ground_gain_after_counter_attack = true,
-		.copy_card = "counter-attack",
-		.dig_card = "fieldworks",
-		.dig_infantry = 2,
-		.dig_artillery = 1,
-	},
-	{
-		.ruleset_id = "battlecry-150",
-		.flag_face = "flag",
-		.hill_terrain = "hill",
-		.saving_rolls = false,
-		.general_follows = FOLLOW_MUST,
-		.general_passes_generals = true,
-		.flags_pass_to_general = true,
-		.blocked_retreat_kills_general = true,
-		.battle_again_after_gain = NULL,
-		.ground_gain_after_counter_attack = false,
-		.copy_card = "counter-attack",
-		.dig_card = "fieldworks",
-		.dig_infantry = 2,
-		.dig_artillery = 1,
-	},
-	{
-		.ruleset_id = "noord-zuid",
-		.flag_face = "flag",
-		.hill_terrain = "hill",
-		.saving_rolls = true,
-		.general_follows = FOLLOW_MAY,
-		.general_passes_generals = false,
-		.flags_pass_to_general = false,
-		.blocked_retreat_kills_general = true,
-		.battle_again_after_gain = "state=mounted",
-		.ground_gain_after_counter_attack = true,
-		.copy_card = "counter-attack",
-		.dig_card = "fieldworks",
-		.dig_infantry = 2,
-		.dig_artillery = 1,
-	},
-};
+/* The engine's view of the ruleset facts it reads by name.  Built from the
+ * ruleset model on first use and kept per ruleset: a run uses a handful. */
+#define RULES_DATA_CACHE 8
+
+static struct {
+	const ruleset *rs;
+	rules_data_gaps data;
+} cache[RULES_DATA_CACHE];
+static size_t cache_next;
+
+static void build(const ruleset *rs, rules_data_gaps *d)
+{
+	memset(d, 0, sizeof *d);
+	d->ruleset_id = rs->id;
+	for (size_t i = 0; i < rs->face_count; i++)
+		if (rs->faces[i].retreat && !d->flag_face)
+			d->flag_face = rs->faces[i].id;
+	for (size_t i = 0; i < rs->terrain_count; i++)
+		if (rs->terrains[i].elevated && !d->hill_terrain)
+			d->hill_terrain = rs->terrains[i].id;
+	d->saving_rolls = rs->battle.saving_rolls;
+	d->general_follows = rs->general.must_follow_unit ? FOLLOW_MUST : FOLLOW_MAY;
+	d->general_passes_generals = rs->general.passes_friendly_generals;
+	d->flags_pass_to_general = rs->retreat.flags_pass_to_general;
+	d->blocked_retreat_kills_general = rs->retreat.blocked_kills_general;
+	d->ground_gain_after_counter_attack = true;
+	for (size_t i = 0; i < rs->deck.card_count; i++) {
+		const rs_card *c = &rs->deck.cards[i];
+		if (str_eq(c->effect, "copy-last")) {
+			d->copy_card = c->id;
+			d->ground_gain_after_counter_attack = c->ground_gain;
+		} else if (str_eq(c->effect, "dig")) {
+			d->dig_card = c->id;
+			d->dig_infantry = c->dig_infantry;
+			d->dig_artillery = c->dig_artillery;
+		}
+	}
+}
 
 const rules_data_gaps *rules_data_for(const ruleset *rs)
 {
-	for (size_t i = 0; i < ARRAY_LEN(RULES_DATA_GAPS); i++)
-		if (rs->id && strcmp(rs->id, RULES_DATA_GAPS[i].ruleset_id) == 0)
-			return &RULES_DATA_GAPS[i];
-	/* A ruleset of one's own: its rule prefix says which family it reads. */
-	if (rs->rule_prefix && strcmp(rs->rule_prefix, "ntz") == 0)
-		return &RULES_DATA_GAPS[2];
-	return &RULES_DATA_GAPS[0];
+	for (size_t i = 0; i < RULES_DATA_CACHE; i++)
+		if (cache[i].rs == rs)
+			return &cache[i].data;
+	size_t slot = cache_next++ % RULES_DATA_CACHE;
+	cache[slot].rs = rs;
+	build(rs, &cache[slot].data);
+	return &cache[slot].data;
 }

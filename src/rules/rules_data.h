@@ -1,10 +1,8 @@
-/* Rules facts that data/rulesets/<id>.xml does not hold yet.
- *
- * Everything here is a rule of the digest that the ruleset model has no
- * element or attribute for.  Each field says, in its DATA comment, what to
- * add to the ruleset files; once the model reads it, take it from the
- * ruleset and delete the field.  The values live in ONE table,
- * RULES_DATA_GAPS in rules_data.c. */
+/* Rules facts the engine reads by name, gathered from the ruleset model
+ * (data/rulesets/<id>.xml): which face is the flag, which terrain is a
+ * hill, the battle procedure, how generals follow, retreat consequences,
+ * and the cards with special effects.  Each field names the data that
+ * sets it. */
 #ifndef ORBAT_RULES_DATA_H
 #define ORBAT_RULES_DATA_H
 
@@ -19,42 +17,39 @@ typedef enum {
 
 typedef struct rules_data_gaps {
 	const char *ruleset_id;
-	/* DATA: <face id="flag" retreat="true"/>: the die face that makes the
+	/* data: <face id="flag" retreat="true"/>: the die face that makes the
 	 * target retreat (§5.1, §7.1). */
 	const char *flag_face;
-	/* DATA: <terrain id="hill" elevated="true"/>: where a unit type's
+	/* data: <terrain id="hill" elevated="true"/>: where a unit type's
 	 * hill-dice apply (§4 "artillery on a hill"). */
 	const char *hill_terrain;
-	/* DATA: <battle procedure="saves"/>: §5.2 noord-zuid combat (kill on two
+	/* data: <battle procedure="saves"/>: §5.2 noord-zuid combat (kill on two
 	 * matching symbols, saving dice, defensive roll, voluntary withdrawal,
 	 * losses capped by the attacker's figures, optional flag saves §7.4). */
 	bool saving_rolls;
-	/* DATA: <general follows-unit="may|must"/>: §3.1, an ordered unit's
+	/* data: <general follows-unit="may|must"/>: §3.1, an ordered unit's
 	 * attached general goes along (1999: may; 150: must; 3.2: may, or is
 	 * relieved and stays). */
 	rules_follow general_follows;
-	/* DATA: <general passes-friendly-generals="true|false"/>: §3.1 a general
+	/* data: <general passes-friendly-generals="true|false"/>: §3.1 a general
 	 * may pass through a hex holding a friendly general; §3.2 never enters
 	 * a hex holding another general. */
 	bool general_passes_generals;
-	/* DATA: <retreat flags-pass-to-general="true"/>: §7.2 battlecry-150, when
+	/* data: <retreat flags-pass-to-general="true"/>: §7.2 battlecry-150, when
 	 * a unit is destroyed the remaining flags apply to its general. */
 	bool flags_pass_to_general;
-	/* DATA: <retreat blocked-kills-general="true"/>: §7.4 noord-zuid, more
+	/* data: <retreat blocked-kills-general="true"/>: §7.4 noord-zuid, more
 	 * flags not taken than figures left of a unit under a general kill the
 	 * general; 003 (battlecry-150, §7) the same: the losses for flags not
 	 * taken reach the general once the unit is gone. */
 	bool blocked_retreat_kills_general;
-	/* DATA: <unit-type id="cavalry" ground-gain-battle="state=mounted"/>:
-	 * §3.5 noord-zuid, mounted cavalry that gains ground may battle again. */
-	const char *battle_again_after_gain;  /* "state=mounted", or NULL */
-	/* DATA: <card id="counter-attack" ground-gain="false"/>: 003, no ground
+	/* data: <card id="counter-attack" ground-gain="false"/>: 003, no ground
 	 * gain in a turn played with a counter-attack card (battlecry-150). */
 	bool ground_gain_after_counter_attack;
-	/* DATA: <card id="counter-attack" order="copy-last"/>: §8, the card that
+	/* data: <card id="counter-attack" order="copy-last"/>: §8, the card that
 	 * repeats the opponent's last orders. */
 	const char *copy_card;
-	/* DATA: <card id="fieldworks" order="dig" infantry="2" artillery="1"/>:
+	/* data: <card id="fieldworks" order="dig" infantry="2" artillery="1"/>:
 	 * §8, the card that builds fieldworks for 2 infantry or 1 artillery. */
 	const char *dig_card;
 	int dig_infantry;

@@ -503,3 +503,22 @@ int game_check_victory(game *g, int acting)
 	}
 	return g->winner;
 }
+
+int game_units_at_except(const game *g, hex_coord h, int side, int skip)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		if (u->alive && (int)i != skip && u->side == side && same_hex(u->at, h))
+			n++;
+	}
+	return n;
+}
+
+int game_general_at_except(const game *g, hex_coord h, int skip)
+{
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && (int)i != skip && same_hex(g->generals[i].at, h))
+			return (int)i;
+	return -1;
+}

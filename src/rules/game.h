@@ -118,6 +118,10 @@ bool game_passable(const game *g, hex_coord h);
 int game_units_at(const game *g, hex_coord h, int side, int *out, int max);
 /* The general alive at h, or -1. */
 int game_general_at(const game *g, hex_coord h);
+/* The living units of a side at h, leaving out unit `skip` (-1: none). */
+int game_units_at_except(const game *g, hex_coord h, int side, int skip);
+/* The living general at h other than `skip`, or -1. */
+int game_general_at_except(const game *g, hex_coord h, int skip);
 /* Any unit or general alive at h. */
 bool game_occupied(const game *g, hex_coord h);
 

@@ -51,25 +51,6 @@ static bool same(hex_coord a, hex_coord b)
 	return a.col == b.col && a.row == b.row;
 }
 
-/* Units of a side at h, leaving out one unit. */
-static int units_except(const game *g, hex_coord h, int side, int skip)
-{
-	int n = 0;
-	for (size_t i = 0; i < g->unit_count; i++) {
-		const game_unit *u = &g->units[i];
-		if (u->alive && (int)i != skip && u->side == side && same(u->at, h))
-			n++;
-	}
-	return n;
-}
-
-static int general_except(const game *g, hex_coord h, int skip)
-{
-	for (size_t i = 0; i < g->general_count; i++)
-		if (g->generals[i].alive && (int)i != skip && same(g->generals[i].at, h))
-			return (int)i;
-	return -1;
-}
 
 void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, step_verdict *v)
 {
@@ -96,8 +77,8 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 		say(g, v->why, sizeof v->why, "6", "%s is %s, which no unit or general may enter", there, t->id);
 		return;
 	}
-	int enemies = units_except(g, to, 1 - side, -1);
-	int gen = general_except(g, to, self_general);
+	int enemies = game_units_at_except(g, to, 1 - side, -1);
+	int gen = game_general_at_except(g, to, self_general);
 	if (enemies > 0) {
 		say(g, v->why, sizeof v->why, stack, "%s holds an enemy unit", there);
 		return;
@@ -106,7 +87,7 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 		say(g, v->why, sizeof v->why, stack, "%s holds enemy general '%s'", there, g->generals[gen].id);
 		return;
 	}
-	int friends = units_except(g, to, side, self_unit);
+	int friends = game_units_at_except(g, to, side, self_unit);
 	bool terrain_stop = t && t->stop;
 
 	if (who.kind == REF_UNIT) {

@@ -43,24 +43,6 @@ int retreat_candidates(const game *g, int side, hex_coord from, hex_coord out[2]
 	return n;
 }
 
-static int units_except(const game *g, hex_coord h, int side, int skip)
-{
-	int n = 0;
-	for (size_t i = 0; i < g->unit_count; i++) {
-		const game_unit *u = &g->units[i];
-		if (u->alive && (int)i != skip && u->side == side && same(u->at, h))
-			n++;
-	}
-	return n;
-}
-
-static int general_except(const game *g, hex_coord h, int skip)
-{
-	for (size_t i = 0; i < g->general_count; i++)
-		if (g->generals[i].alive && (int)i != skip && same(g->generals[i].at, h))
-			return (int)i;
-	return -1;
-}
 
 void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, step_verdict *v)
 {
@@ -83,8 +65,8 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 		say(g, v->why, sizeof v->why, rule, "%s is %s, which a retreat cannot enter", there, t->id);
 		return;
 	}
-	int enemies = units_except(g, to, 1 - side, -1);
-	int gen = general_except(g, to, self_general);
+	int enemies = game_units_at_except(g, to, 1 - side, -1);
+	int gen = game_general_at_except(g, to, self_general);
 	if (enemies > 0) {
 		say(g, v->why, sizeof v->why, rule, "%s holds an enemy unit", there);
 		return;
@@ -93,7 +75,7 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 		say(g, v->why, sizeof v->why, rule, "%s holds enemy general '%s'", there, g->generals[gen].id);
 		return;
 	}
-	int friends = units_except(g, to, side, self_unit);
+	int friends = game_units_at_except(g, to, side, self_unit);
 	if (who.kind == REF_UNIT) {
 		if (friends + 1 > rs->stacking.units_per_hex) {
 			say(g, v->why, sizeof v->why, rule, "%s already holds %s", there,

@@ -285,3 +285,19 @@ int fx_play(fixture *f, const char *lines, referee_error *err)
 	return fx_play_hands(f, "assault/left assault/centre assault/right general-offensive",
 		"assault/left assault/centre assault/right frontal", lines, err);
 }
+
+int fx_setup(void **state)
+{
+	fixture *f = calloc(1, sizeof *f);
+	fx_init(f);
+	*state = f;
+	return 0;
+}
+
+int fx_teardown(void **state)
+{
+	fixture *f = *state;
+	fx_finish(f);
+	free(f);
+	return 0;
+}

@@ -32,6 +32,9 @@ typedef struct fixture {
 
 void fx_init(fixture *f);
 void fx_finish(fixture *f);
+/* cmocka group setup and teardown: a fresh fixture in *state. */
+int fx_setup(void **state);
+int fx_teardown(void **state);
 game *fx_game(fixture *f, const char *ruleset_id, const char *terrain, const char *units);
 game *fx_game_opts(fixture *f, const char *ruleset_id, const char *terrain, const char *units, const char *opts);
 

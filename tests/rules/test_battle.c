@@ -256,21 +256,6 @@ static void test_refusal_changes_nothing(void **state)
 	assert_string_equal(hex_format(f->g->units[0].at, h), "G5");
 }
 
-static int setup(void **state)
-{
-	fixture *f = calloc(1, sizeof *f);
-	fx_init(f);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	fixture *f = *state;
-	fx_finish(f);
-	free(f);
-	return 0;
-}
 
 int main(void)
 {
@@ -278,5 +263,5 @@ int main(void)
 		cmocka_unit_test(test_battles),
 		cmocka_unit_test(test_refusal_changes_nothing),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -170,21 +170,6 @@ static void test_general_once(void **state)
 	assert_int_equal(d.dice, 4);
 }
 
-static int setup(void **state)
-{
-	fixture *f = calloc(1, sizeof *f);
-	fx_init(f);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	fixture *f = *state;
-	fx_finish(f);
-	free(f);
-	return 0;
-}
 
 int main(void)
 {
@@ -192,5 +177,5 @@ int main(void)
 		cmocka_unit_test(test_dice),
 		cmocka_unit_test(test_general_once),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

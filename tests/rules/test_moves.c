@@ -223,21 +223,6 @@ static void test_battle_after_move(void **state)
 	}
 }
 
-static int setup(void **state)
-{
-	fixture *f = calloc(1, sizeof *f);
-	fx_init(f);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	fixture *f = *state;
-	fx_finish(f);
-	free(f);
-	return 0;
-}
 
 int main(void)
 {
@@ -246,5 +231,5 @@ int main(void)
 		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_battle_after_move),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -206,21 +206,6 @@ static void test_counter_attack_no_gain(void **state)
 	assert_string_equal(err.rule, "bc-3.5");
 }
 
-static int setup(void **state)
-{
-	fixture *f = calloc(1, sizeof *f);
-	fx_init(f);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	fixture *f = *state;
-	fx_finish(f);
-	free(f);
-	return 0;
-}
 
 int main(void)
 {
@@ -229,5 +214,5 @@ int main(void)
 		cmocka_unit_test(test_fieldworks_dug),
 		cmocka_unit_test(test_counter_attack_no_gain),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

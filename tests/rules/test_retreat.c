@@ -200,21 +200,6 @@ static void test_paths(void **state)
 	assert_int_equal(out.lost, 0);
 }
 
-static int setup(void **state)
-{
-	fixture *f = calloc(1, sizeof *f);
-	fx_init(f);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	fixture *f = *state;
-	fx_finish(f);
-	free(f);
-	return 0;
-}
 
 int main(void)
 {
@@ -224,5 +209,5 @@ int main(void)
 		cmocka_unit_test(test_swapped_homes),
 		cmocka_unit_test(test_paths),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

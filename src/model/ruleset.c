@@ -245,10 +245,39 @@ static void free_card(rs_card *c)
 	free(c->effect);
 }
 
+static void free_places(rs_square_place *p, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		free(p[i].id);
+		l10n_finish(&p[i].name);
+		free(p[i].side);
+		free(p[i].coast);
+	}
+	free(p);
+}
+
+static void free_square(ruleset *rs)
+{
+	for (size_t i = 0; i < rs->square.unit_count; i++) {
+		free(rs->square.units[i].id);
+		l10n_finish(&rs->square.units[i].name);
+	}
+	free(rs->square.units);
+	free(rs->square.limited_unit);
+	free(rs->square.entrench_unit);
+	for (size_t i = 0; i < rs->square.step_count; i++)
+		free_named(&rs->square.steps[i]);
+	free(rs->square.steps);
+	free_places(rs->square.ports, rs->square.port_count);
+	free_places(rs->square.capitals, rs->square.capital_count);
+	free_places(rs->square.generals, rs->square.general_count);
+}
+
 void ruleset_destroy(ruleset *rs)
 {
 	if (!rs)
 		return;
+	free_square(rs);
 	free(rs->id);
 	free(rs->extends);
 	free(rs->rule_prefix);
@@ -555,6 +584,103 @@ static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
 	}
 }
 
+/* ---- §11, square-grid rulesets ---- */
+
+static void apply_square_unit(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	const char *id = require_id(ld, n);
+	if (!id)
+		return;
+	bool added;
+	rs_square_unit *u = find_or_add((void **)&rs->square.units, &rs->square.unit_count, sizeof *u, id, &added);
+	if (added) {
+		u->cost = -1;
+		u->hits = 1;
+		u->range = 1;
+	}
+	read_texts(ld, n, "name", &u->name);
+	read_bool(ld, n, "naval", &u->naval);
+	read_bool(ld, n, "leader", &u->leader);
+	read_int(ld, n, "cost", &u->cost);
+	read_int(ld, n, "move", &u->move);
+	read_int(ld, n, "attack", &u->attack);
+	read_int(ld, n, "defend", &u->defend);
+	read_int(ld, n, "hits", &u->hits);
+	read_int(ld, n, "carries", &u->carries);
+	read_bool(ld, n, "diagonal", &u->diagonal);
+	read_int(ld, n, "range", &u->range);
+	read_int(ld, n, "covers-retreats", &u->covers_retreats);
+	read_int(ld, n, "cover-range", &u->cover_range);
+	read_bool(ld, n, "fires-first", &u->fires_first);
+	read_bool(ld, n, "coastal-fire", &u->coastal_fire);
+}
+
+/* players="2 4" -> bits 2 and 4. */
+static void read_players(loader *ld, const xmlNode *n, unsigned *out)
+{
+	const char *v = xmldoc_attr(n, "players");
+	if (!v)
+		return;
+	char **words = NULL;
+	size_t count = str_split_words(v, &words, 0);
+	*out = 0;
+	for (size_t i = 0; i < count; i++) {
+		long x;
+		if (!parse_int(words[i], 1, 16, &x))
+			fail(ld, n, "players", "players holds '%s', which is not a number of players from 1 to 16", words[i]);
+		else
+			*out |= 1u << x;
+	}
+	free_words(words, count);
+}
+
+static void apply_places(loader *ld, const xmlNode *parent, const char *element,
+	rs_square_place **items, size_t *count, unsigned *all_players)
+{
+	for (const xmlNode *c = parent->children; c; c = c->next) {
+		if (!xmldoc_is(c, RULESET_NS, element))
+			continue;
+		const char *id = require_id(ld, c);
+		if (!id)
+			continue;
+		if (wants_removal(ld, c)) {
+			for (size_t i = 0; i < *count; i++)
+				if (str_eq((*items)[i].id, id)) {
+					rs_square_place gone = (*items)[i];
+					remove_at(*items, count, sizeof **items, i);
+					free(gone.id);
+					l10n_finish(&gone.name);
+					free(gone.side);
+					free(gone.coast);
+					break;
+				}
+			continue;
+		}
+		bool added;
+		rs_square_place *p = find_or_add((void **)items, count, sizeof **items, id, &added);
+		read_texts(ld, c, "name", &p->name);
+		read_str(c, "side", &p->side);
+		read_str(c, "coast", &p->coast);
+		read_players(ld, c, &p->players);
+		if (all_players)
+			*all_players |= p->players;
+	}
+}
+
+static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (!xmldoc_is(c, RULESET_NS, "step"))
+			continue;
+		const char *id = require_id(ld, c);
+		if (!id)
+			continue;
+		bool added;
+		rs_named *s = find_or_add((void **)&rs->square.steps, &rs->square.step_count, sizeof *s, id, &added);
+		read_texts(ld, c, "text", &s->name);
+	}
+}
+
 static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 {
 	read_texts(ld, root, "name", &rs->name);
@@ -645,6 +771,33 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_str(n, "rule", &rs->victory.rule);
 			read_int(ld, n, "default-target", &rs->victory.default_target);
 			read_bool(ld, n, "target-required", &rs->victory.target_required);
+		} else if (strcmp(e, "square-unit") == 0) {
+			apply_square_unit(ld, rs, n);
+		} else if (strcmp(e, "purchase") == 0) {
+			read_int(ld, n, "points", &rs->square.purchase_points);
+			read_str(n, "limited-unit", &rs->square.limited_unit);
+			read_int(ld, n, "limit", &rs->square.purchase_limit);
+			read_bool(ld, n, "save-limit", &rs->square.save_limit);
+		} else if (strcmp(e, "square-combat") == 0) {
+			read_int(ld, n, "die-faces", &rs->square.die_faces);
+			read_int(ld, n, "general-range", &rs->square.general_range);
+			read_int(ld, n, "general-bonus", &rs->square.general_bonus);
+			read_str(n, "entrench-unit", &rs->square.entrench_unit);
+			read_int(ld, n, "entrench-bonus", &rs->square.entrench_bonus);
+			read_int(ld, n, "entrench-general-bonus", &rs->square.entrench_general_bonus);
+		} else if (strcmp(e, "sequence") == 0) {
+			apply_sequence(ld, rs, n);
+		} else if (strcmp(e, "naval") == 0) {
+			read_int(ld, n, "sea-zones", &rs->square.sea_zones);
+			read_int(ld, n, "combat-rounds", &rs->square.naval_rounds);
+			apply_places(ld, n, "port", &rs->square.ports, &rs->square.port_count, NULL);
+		} else if (strcmp(e, "capitals") == 0) {
+			read_int(ld, n, "income-loss-per-city", &rs->square.capital_income_loss);
+			read_bool(ld, n, "general-bonus-lost", &rs->square.capital_bonus_lost);
+			apply_places(ld, n, "capital", &rs->square.capitals, &rs->square.capital_count, NULL);
+		} else if (strcmp(e, "generals") == 0) {
+			apply_places(ld, n, "general-name", &rs->square.generals, &rs->square.general_count,
+				&rs->square.player_counts);
 		} else {
 			fail(ld, n, NULL, "unknown element <%s> in a ruleset", e);
 		}
@@ -671,17 +824,26 @@ static void check_complete(ruleset *rs, const xml_document *doc, diag_sink *sink
 #define NEED(cond, what) do { if (!(cond)) { grow_array((void **)&missing, &cap, n + 1, sizeof(char *)); missing[n++] = what; } } while (0)
 	NEED(rs->rule_prefix, "rule-prefix");
 	NEED(rs->side_count == 2, "exactly two <side> entries");
-	NEED(rs->unit_type_count > 0, "a <unit-type>");
 	NEED(rs->terrain_count > 0, "a <terrain>");
-	NEED(rs->board.columns > 0 && rs->board.rows > 0, "<board> columns and rows");
 	NEED(rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
 	NEED(rs->board.max_rows >= rs->board.min_rows && rs->board.min_rows > 0, "<board> min/max rows");
+	if (rs->grid == GRID_SQUARE) {
+		NEED(rs->square.unit_count > 0, "a <square-unit>");
+		NEED(rs->square.purchase_points > 0, "<purchase points>");
+		NEED(rs->square.sea_zones > 0, "<naval sea-zones>");
+		NEED(rs->square.step_count > 0, "a <sequence> <step>");
+		NEED(rs->square.player_counts != 0, "a <general-name> with players");
+		goto report;
+	}
+	NEED(rs->unit_type_count > 0, "a <unit-type>");
+	NEED(rs->board.columns > 0 && rs->board.rows > 0, "<board> columns and rows");
 	NEED(rs->stacking.rule && rs->stacking.units_per_hex > 0, "<stacking> with rule and units-per-hex");
 	NEED(!rs->stacking.brigades || (rs->brigades.rule && rs->brigades.max_units > 0), "<brigades> with rule and max-units");
 	NEED(rs->deck.rule, "<deck rule>");
 	NEED(rs->turn.rule, "<turn rule>");
 	NEED(rs->victory.rule, "<victory rule>");
 	NEED(rs->general.move > 0, "<general move>");
+report:
 #undef NEED
 	for (size_t i = 0; i < n; i++)
 		diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE, "ruleset '%s' lacks %s", rs->id, missing[i]);
@@ -859,6 +1021,22 @@ char *ruleset_registry_known(ruleset_registry *r)
 }
 
 /* ---- look-ups ---- */
+
+const rs_square_unit *ruleset_find_square_unit(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->square.unit_count; i++)
+		if (str_eq(rs->square.units[i].id, id))
+			return &rs->square.units[i];
+	return NULL;
+}
+
+const rs_square_place *ruleset_find_square_general(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->square.general_count; i++)
+		if (str_eq(rs->square.generals[i].id, id))
+			return &rs->square.generals[i];
+	return NULL;
+}
 
 const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
 {

@@ -129,6 +129,35 @@ typedef struct rs_threshold {
 	int figures;
 } rs_threshold;
 
+/* §11 (square grid): one row of the unit table. */
+typedef struct rs_square_unit {
+	char *id;
+	l10n_text name;
+	bool naval;          /* sails the sea zones */
+	bool leader;         /* the general: placed with <general> */
+	int cost;            /* purchase points; -1 when it cannot be bought */
+	int move;
+	int attack;
+	int defend;
+	int hits;            /* hits that sink or kill it */
+	int carries;         /* land units aboard */
+	bool diagonal;       /* fights across a corner too */
+	int range;           /* squares; 1 = adjacent */
+	int covers_retreats; /* units whose retreat it may cover per round */
+	int cover_range;
+	bool fires_first;
+	bool coastal_fire;
+} rs_square_unit;
+
+/* A named place or person of §11 owned by a side: capital, port, general. */
+typedef struct rs_square_place {
+	char *id;
+	l10n_text name;
+	char *side;
+	char *coast;         /* ports: "east" or "gulf" */
+	unsigned players;    /* generals: bit n set when in the n-player game */
+} rs_square_place;
+
 typedef struct ruleset {
 	char *id;
 	char *extends;
@@ -208,6 +237,35 @@ typedef struct ruleset {
 		int default_target;
 		bool target_required;
 	} victory;
+
+	/* Square-grid rulesets only (grid == GRID_SQUARE). */
+	struct {
+		rs_square_unit *units;
+		size_t unit_count;
+		int purchase_points;
+		char *limited_unit;
+		int purchase_limit;
+		bool save_limit;
+		int die_faces;
+		int general_range;
+		int general_bonus;
+		char *entrench_unit;
+		int entrench_bonus;
+		int entrench_general_bonus;
+		rs_named *steps;     /* the turn sequence; name holds the text */
+		size_t step_count;
+		int sea_zones;
+		int naval_rounds;
+		rs_square_place *ports;
+		size_t port_count;
+		rs_square_place *capitals;
+		size_t capital_count;
+		int capital_income_loss;
+		bool capital_bonus_lost;
+		rs_square_place *generals;
+		size_t general_count;
+		unsigned player_counts; /* bit n set: an n-player game exists */
+	} square;
 } ruleset;
 
 /* Rulesets loaded during one run, found by id under a data directory. */
@@ -232,6 +290,8 @@ const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id);
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id);
 const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id);
 const rs_named *ruleset_find_side(const ruleset *rs, const char *id);
+const rs_square_unit *ruleset_find_square_unit(const ruleset *rs, const char *id);
+const rs_square_place *ruleset_find_square_general(const ruleset *rs, const char *id);
 const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attribute);
 bool ruleset_allow_has(const rs_allow *allow, const char *value);
 /* Total cards in the deck. */

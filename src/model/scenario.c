@@ -14,6 +14,7 @@ typedef struct builder {
 	const xml_document *doc;
 	scenario *sc;
 	size_t terrain_cap, side_cap, unit_cap, general_cap, brigade_cap, objective_cap;
+	size_t city_cap, zone_cap, ship_cap;
 } builder;
 
 static src_pos locate(const builder *b, const xmlNode *n, const char *attr)
@@ -128,13 +129,93 @@ static void read_text(const xmlNode *n, l10n_text *out)
 	(grow_array((void **)&(array), &(cap), (count) + 1, sizeof *(array)), \
 	 memset(&(array)[(count)], 0, sizeof *(array)), &(array)[(count)++])
 
+static void read_unit(builder *b, const xmlNode *c, size_t side_index, size_t aboard)
+{
+	scenario *sc = b->sc;
+	sc_unit *u = APPEND(b, sc->units, sc->unit_count, b->unit_cap);
+	u->pos = locate(b, c, NULL);
+	u->side = side_index;
+	u->aboard = aboard;
+	u->id = read_string(b, c, "id");
+	u->type = read_string(b, c, "type");
+	u->name = read_string(b, c, "name");
+	u->at = read_address(b, c, "at");
+	u->figures = read_number(b, c, "figures");
+	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
+		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
+}
+
+static void read_ship(builder *b, const xmlNode *n, size_t side_index)
+{
+	scenario *sc = b->sc;
+	size_t ship_index = sc->ship_count;
+	sc_ship *s = APPEND(b, sc->ships, sc->ship_count, b->ship_cap);
+	s->pos = locate(b, n, NULL);
+	s->side = side_index;
+	s->id = read_string(b, n, "id");
+	s->type = read_string(b, n, "type");
+	s->name = read_string(b, n, "name");
+	s->at = read_address(b, n, "at");
+	s->zone = read_string(b, n, "zone");
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (xmldoc_is(c, SCENARIO_NS, "unit")) {
+			read_unit(b, c, side_index, ship_index + 1);
+			sc->ships[ship_index].cargo_count++;
+		}
+	}
+}
+
+static void read_city(builder *b, const xmlNode *n)
+{
+	scenario *sc = b->sc;
+	sc_city *c = APPEND(b, sc->cities, sc->city_count, b->city_cap);
+	c->pos = locate(b, n, NULL);
+	c->id = read_string(b, n, "id");
+	c->name = read_string(b, n, "name");
+	c->at = read_address(b, n, "at");
+	c->side = read_string(b, n, "side");
+	c->capital = read_flag(n, "capital");
+	c->capital_pos = locate(b, n, xmldoc_attr(n, "capital") ? "capital" : NULL);
+	c->port = read_flag(n, "port");
+	c->port_pos = locate(b, n, xmldoc_attr(n, "port") ? "port" : NULL);
+	c->zone = read_string(b, n, "zone");
+}
+
+static void read_sea_zone(builder *b, const xmlNode *n)
+{
+	scenario *sc = b->sc;
+	sc_sea_zone *z = APPEND(b, sc->sea_zones, sc->sea_zone_count, b->zone_cap);
+	z->pos = locate(b, n, NULL);
+	z->id = read_string(b, n, "id");
+	size_t cap = 0;
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (xmldoc_is(c, SCENARIO_NS, "name")) {
+			read_text(c, &z->name);
+		} else if (xmldoc_is(c, SCENARIO_NS, "squares")) {
+			z->squares_pos = locate(b, c, NULL);
+			xmlChar *content = xmlNodeGetContent(c);
+			char **words = NULL;
+			size_t count = str_split_words((const char *)content, &words, 0);
+			xmlFree(content);
+			for (size_t i = 0; i < count; i++) {
+				sc_address *a = APPEND(b, z->squares, z->square_count, cap);
+				a->text = words[i];
+				a->valid = hex_parse(a->text, &a->hex);
+				a->pos = z->squares_pos;
+			}
+			free(words);
+		}
+	}
+}
+
 static void read_side(builder *b, const xmlNode *n)
 {
 	scenario *sc = b->sc;
 	size_t side_index = sc->side_count;
 	sc_side *side = APPEND(b, sc->sides, sc->side_count, b->side_cap);
 	side->pos = locate(b, n, NULL);
-	side->id = read_string(b, n, "id");
+	side->forces = xmldoc_is(n, SCENARIO_NS, "forces");
+	side->id = read_string(b, n, side->forces ? "side" : "id");
 	side->home = read_string(b, n, "home");
 	side->cards = read_number(b, n, "cards");
 	side->victory = read_number(b, n, "victory");
@@ -143,16 +224,9 @@ static void read_side(builder *b, const xmlNode *n)
 
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (xmldoc_is(c, SCENARIO_NS, "unit")) {
-			sc_unit *u = APPEND(b, sc->units, sc->unit_count, b->unit_cap);
-			u->pos = locate(b, c, NULL);
-			u->side = side_index;
-			u->id = read_string(b, c, "id");
-			u->type = read_string(b, c, "type");
-			u->name = read_string(b, c, "name");
-			u->at = read_address(b, c, "at");
-			u->figures = read_number(b, c, "figures");
-			for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
-				u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
+			read_unit(b, c, side_index, 0);
+		} else if (xmldoc_is(c, SCENARIO_NS, "ship")) {
+			read_ship(b, c, side_index);
 		} else if (xmldoc_is(c, SCENARIO_NS, "general")) {
 			sc_general *g = APPEND(b, sc->generals, sc->general_count, b->general_cap);
 			g->pos = locate(b, c, NULL);
@@ -189,6 +263,7 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 	sc->pos = locate(&b, root, NULL);
 	sc->id = read_string(&b, root, "id");
 	sc->ruleset = read_string(&b, root, "ruleset");
+	sc->players = read_number(&b, root, "players");
 
 	bool title_seen = false;
 	for (const xmlNode *n = root->children; n; n = n->next) {
@@ -219,6 +294,8 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 			sc->rows = read_number(&b, n, "rows");
 			free(sc->short_rows.text);
 			sc->short_rows = read_string(&b, n, "short-rows");
+			free(sc->grid.text);
+			sc->grid = read_string(&b, n, "grid");
 			for (const xmlNode *c = n->children; c; c = c->next) {
 				if (xmldoc_is(c, SCENARIO_NS, "sections")) {
 					sc->has_sections = true;
@@ -229,7 +306,8 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 			}
 		} else if (xmldoc_is(n, SCENARIO_NS, "terrain")) {
 			for (const xmlNode *c = n->children; c; c = c->next) {
-				if (!xmldoc_is(c, SCENARIO_NS, "hex"))
+				bool square = xmldoc_is(c, SCENARIO_NS, "square");
+				if (!square && !xmldoc_is(c, SCENARIO_NS, "hex"))
 					continue;
 				sc_terrain *t = APPEND(&b, sc->terrain, sc->terrain_count, b.terrain_cap);
 				t->pos = locate(&b, c, NULL);
@@ -237,9 +315,14 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 				t->type = read_string(&b, c, "type");
 				t->fieldworks = read_flag(c, "fieldworks");
 				t->fieldworks_pos = locate(&b, c, xmldoc_attr(c, "fieldworks") ? "fieldworks" : NULL);
+				t->square = square;
 			}
-		} else if (xmldoc_is(n, SCENARIO_NS, "side")) {
+		} else if (xmldoc_is(n, SCENARIO_NS, "side") || xmldoc_is(n, SCENARIO_NS, "forces")) {
 			read_side(&b, n);
+		} else if (xmldoc_is(n, SCENARIO_NS, "city")) {
+			read_city(&b, n);
+		} else if (xmldoc_is(n, SCENARIO_NS, "sea-zone")) {
+			read_sea_zone(&b, n);
 		} else if (xmldoc_is(n, SCENARIO_NS, "objective")) {
 			sc_objective *o = APPEND(&b, sc->objectives, sc->objective_count, b.objective_cap);
 			o->pos = locate(&b, n, NULL);
@@ -307,6 +390,34 @@ void scenario_destroy(scenario *sc)
 		l10n_finish(&sc->objectives[i].name);
 	}
 	free(sc->objectives);
+	free(sc->grid.text);
+	for (size_t i = 0; i < sc->city_count; i++) {
+		sc_city *c = &sc->cities[i];
+		free(c->id.text);
+		free(c->name.text);
+		free(c->at.text);
+		free(c->side.text);
+		free(c->zone.text);
+	}
+	free(sc->cities);
+	for (size_t i = 0; i < sc->sea_zone_count; i++) {
+		sc_sea_zone *z = &sc->sea_zones[i];
+		free(z->id.text);
+		l10n_finish(&z->name);
+		for (size_t k = 0; k < z->square_count; k++)
+			free(z->squares[k].text);
+		free(z->squares);
+	}
+	free(sc->sea_zones);
+	for (size_t i = 0; i < sc->ship_count; i++) {
+		sc_ship *s = &sc->ships[i];
+		free(s->id.text);
+		free(s->type.text);
+		free(s->name.text);
+		free(s->at.text);
+		free(s->zone.text);
+	}
+	free(sc->ships);
 	free(sc);
 }
 

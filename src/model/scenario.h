@@ -48,6 +48,7 @@ typedef struct sc_terrain {
 	sc_string type;
 	bool fieldworks;
 	src_pos fieldworks_pos;
+	bool square;         /* written <square> (square grid), not <hex> */
 } sc_terrain;
 
 #define SC_UNIT_ATTRIBUTES 4 /* weapon, quality, state, kind */
@@ -61,6 +62,7 @@ typedef struct sc_unit {
 	sc_address at;
 	sc_number figures;
 	sc_string attributes[SC_UNIT_ATTRIBUTES];
+	size_t aboard;       /* 1 + index of the ship carrying it; 0 ashore */
 } sc_unit;
 
 extern const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES];
@@ -91,7 +93,42 @@ typedef struct sc_side {
 	sc_number victory;
 	bool first;
 	src_pos first_pos;
+	bool forces;         /* written <forces side="…"> (square grid) */
 } sc_side;
+
+/* Square-grid scenarios (mb-remastered): cities, sea zones, ships. */
+typedef struct sc_city {
+	src_pos pos;
+	sc_string id;
+	sc_string name;
+	sc_address at;
+	sc_string side;      /* who controls it at the start */
+	bool capital;
+	src_pos capital_pos;
+	bool port;
+	src_pos port_pos;
+	sc_string zone;      /* the sea zone a port opens on */
+} sc_city;
+
+typedef struct sc_sea_zone {
+	src_pos pos;
+	sc_string id;
+	l10n_text name;
+	src_pos squares_pos;
+	sc_address *squares;
+	size_t square_count;
+} sc_sea_zone;
+
+typedef struct sc_ship {
+	src_pos pos;
+	size_t side;
+	sc_string id;
+	sc_string type;
+	sc_string name;
+	sc_address at;
+	sc_string zone;
+	size_t cargo_count;  /* units whose aboard names this ship */
+} sc_ship;
 
 typedef struct sc_objective {
 	src_pos pos;
@@ -133,6 +170,15 @@ typedef struct scenario {
 	size_t brigade_count;
 	sc_objective *objectives;
 	size_t objective_count;
+
+	sc_string grid;      /* <board grid="…">; NULL when absent (hex) */
+	sc_number players;
+	sc_city *cities;
+	size_t city_count;
+	sc_sea_zone *sea_zones;
+	size_t sea_zone_count;
+	sc_ship *ships;
+	size_t ship_count;
 
 	/* How often each once-only element appears, and where the second one
 	 * is: the schema lets children come in any order, the compiler checks

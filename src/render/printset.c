@@ -125,6 +125,10 @@ static const product IMAGE_PRODUCTS[] = {
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
 {
 	*error = NULL;
+	if (rs->grid != GRID_HEX) {
+		fprintf(stderr, "orbat render: %s: square-grid print products are not built yet; skipped\n", sc->file);
+		return true;
+	}
 	render_ctx rc = {
 		.fonts = p->fonts,
 		.strings = p->strings,

@@ -46,6 +46,7 @@ long check_side_index(const check_ctx *ctx, const char *id);
 int check_unit_figures(const check_ctx *ctx, const sc_unit *u);
 
 void check_structure(check_ctx *ctx);    /* element counts the schema leaves open */
+void check_hex_elements(check_ctx *ctx); /* no square-grid elements on a hex board */
 void check_board(check_ctx *ctx);        /* §1: board size, sections */
 void check_terrain(check_ctx *ctx);      /* §1, §6: terrain entries */
 void check_sides(check_ctx *ctx);        /* §0, §1, §8, §9: sides, hands, first player */
@@ -54,5 +55,7 @@ void check_deployment(check_ctx *ctx);   /* §3.1/§3.2, §6: where units stand,
 void check_brigades(check_ctx *ctx);     /* §3.3 */
 void check_victory(check_ctx *ctx);      /* §10: objectives and victory targets */
 void check_texts(check_ctx *ctx);        /* titles and briefings in every language */
+/* §11, square-grid rulesets (check_square.c): the whole scenario. */
+void check_square(check_ctx *ctx);
 
 #endif

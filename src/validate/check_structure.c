@@ -3,6 +3,8 @@
  * list. */
 #include "check.h"
 
+#include <string.h>
+
 static void once(check_ctx *ctx, const struct sc_element_count *c, const char *element, bool required)
 {
 	if (c->count == 0 && required)
@@ -20,4 +22,35 @@ void check_structure(check_ctx *ctx)
 	once(ctx, &sc->terrains, "terrain", false);
 	if (sc->titles.count == 0)
 		check_error(ctx, sc->pos, "schema", "the scenario has no <title>; give it one in en, nl or fr");
+}
+
+/* The schema holds the elements of both grids; a hex scenario may not use
+ * those of the square grid. */
+void check_hex_elements(check_ctx *ctx)
+{
+	const scenario *sc = ctx->sc;
+	const char *rs_id = ctx->rs->id;
+	if (sc->grid.text && strcmp(sc->grid.text, "hex") != 0)
+		check_error(ctx, sc->grid.pos, "schema", "<board grid=\"%s\"> does not fit ruleset %s, which plays on hexes",
+			sc->grid.text, rs_id);
+	if (sc->players.given)
+		check_error(ctx, sc->players.pos, "schema",
+			"the attribute 'players' belongs to square-grid scenarios; %s plays on hexes", rs_id);
+	for (size_t i = 0; i < sc->terrain_count; i++)
+		if (sc->terrain[i].square)
+			check_error(ctx, sc->terrain[i].pos, "schema",
+				"<square> belongs to square-grid scenarios; write <hex> for ruleset %s", rs_id);
+	for (size_t i = 0; i < sc->city_count; i++)
+		check_error(ctx, sc->cities[i].pos, "schema",
+			"<city> belongs to square-grid scenarios; ruleset %s plays on hexes", rs_id);
+	for (size_t i = 0; i < sc->sea_zone_count; i++)
+		check_error(ctx, sc->sea_zones[i].pos, "schema",
+			"<sea-zone> belongs to square-grid scenarios; ruleset %s plays on hexes", rs_id);
+	for (size_t i = 0; i < sc->ship_count; i++)
+		check_error(ctx, sc->ships[i].pos, "schema",
+			"<ship> belongs to square-grid scenarios; ruleset %s plays on hexes", rs_id);
+	for (size_t i = 0; i < sc->side_count; i++)
+		if (sc->sides[i].forces)
+			check_error(ctx, sc->sides[i].pos, "schema",
+				"<forces> belongs to square-grid scenarios; write <side> for ruleset %s", rs_id);
 }

@@ -57,6 +57,12 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 	ctx.general_placed = xcalloc(sc->general_count + 1, sizeof(bool));
 
 	check_structure(&ctx);
+	if (rs->grid == GRID_SQUARE) {
+		check_square(&ctx);
+		check_texts(&ctx);
+		goto done;
+	}
+	check_hex_elements(&ctx);
 	check_board(&ctx);
 	check_terrain(&ctx);
 	check_sides(&ctx);
@@ -66,6 +72,7 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 	check_victory(&ctx);
 	check_texts(&ctx);
 
+done:
 	free(ctx.terrain_at);
 	for (int s = 0; s < 2; s++) {
 		free(ctx.unit_first[s]);
@@ -99,11 +106,7 @@ static validate_status check_document(validator *v, const xml_document *doc, dia
 		}
 	}
 	if (sc && rs) {
-		if (rs->grid != GRID_HEX)
-			diag_add(sink, doc->file, sc->ruleset.pos.line, sc->ruleset.pos.column, DIAG_ERROR,
-				"ruleset", "ruleset '%s' plays on a square grid, which scenarios cannot use yet", rs->id);
-		else
-			validate_scenario(sc, rs, sink);
+		validate_scenario(sc, rs, sink);
 	}
 	bool valid = sc && rs && sink->errors == errors_before;
 	if (valid && out_scenario) {

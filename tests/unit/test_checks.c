@@ -847,7 +847,7 @@ static void test_unknown_ruleset(void **state)
 {
 	CHECK(state, &((scn){ .ruleset = "chess" }),
 		ERR("ruleset", L_HEAD, "ruleset=", "unknown ruleset 'chess'; the known rulesets are "
-			"battlecry-150, battlecry-1999, noord-zuid"));
+			"battlecry-150, battlecry-1999, mb-remastered, noord-zuid"));
 	/* not a path either */
 	CHECK(state, &((scn){ .ruleset = "../rulesets/noord-zuid" }),
 		ERR("ruleset", L_HEAD, "ruleset=", "unknown ruleset '../rulesets/noord-zuid'"));

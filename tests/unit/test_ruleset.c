@@ -815,7 +815,7 @@ static void test_registry(void **state)
 	diag_sink_init(&sink);
 
 	char *known = ruleset_registry_known(reg);
-	assert_string_equal(known, "battlecry-150, battlecry-1999, noord-zuid");
+	assert_string_equal(known, "battlecry-150, battlecry-1999, mb-remastered, noord-zuid");
 	free(known);
 	assert_true(ruleset_registry_has(reg, "battlecry-1999"));
 	assert_true(ruleset_registry_has(reg, "noord-zuid"));
@@ -1116,6 +1116,137 @@ static void test_ruleset_override_semantics(void **state)
 	diag_sink_finish(&sink);
 }
 
+/* ---- §11: mb-remastered, the square-grid ruleset ---- */
+
+static void assert_place(const rs_square_place *places, size_t count, const char *id, const char *side,
+	const char *en_name)
+{
+	for (size_t i = 0; i < count; i++) {
+		if (strcmp(places[i].id, id) != 0)
+			continue;
+		assert_string_equal(places[i].side, side);
+		assert_string_equal(l10n_get(&places[i].name, LANG_EN), en_name);
+		assert_true(l10n_complete(&places[i].name));
+		return;
+	}
+	fail_msg("'%s' is missing", id);
+}
+
+static void test_mb_remastered(void **state)
+{
+	const loaded *l = *state;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	ruleset *rs = ruleset_load(l->data_dir, "mb-remastered", &sink);
+	if (sink.count)
+		diag_print_text(&sink, 0, sink.count, stderr);
+	assert_int_equal(sink.count, 0);
+	assert_non_null(rs);
+	assert_int_equal(rs->grid, GRID_SQUARE);
+	assert_string_equal(ruleset_rule(rs, "11.units"), "mb-11.units");
+	assert_true(l10n_complete(&rs->name));
+	assert_non_null(ruleset_find_side(rs, "union"));
+	assert_non_null(ruleset_find_side(rs, "confederate"));
+	assert_true(l10n_complete(&ruleset_find_side(rs, "confederate")->name));
+
+	/* The unit table of §11: cost, move, attack, defend, hits, carries,
+	 * diagonal, range; -1 cost: not bought. */
+	static const struct {
+		const char *id;
+		int cost, move, attack, defend, hits, carries;
+		bool diagonal;
+		int range;
+		bool naval, leader;
+	} table[] = {
+		{ "infantry", 1, 1, 1, 1, 1, 0, false, 1, false, false },
+		{ "cavalry", 2, 2, 2, 2, 1, 0, true, 1, false, false },
+		{ "artillery", 3, 2, 3, 3, 1, 0, true, 2, false, false },
+		{ "general", -1, 4, 0, 2, 1, 0, false, 4, false, true },
+		{ "gunboat", 4, 2, 2, 2, 1, 1, false, 1, true, false },
+		{ "ironclad", 8, 2, 4, 4, 2, 2, false, 1, true, false },
+	};
+	assert_int_equal(rs->square.unit_count, sizeof table / sizeof table[0]);
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+		const rs_square_unit *u = ruleset_find_square_unit(rs, table[i].id);
+		assert_non_null(u);
+		assert_int_equal(u->cost, table[i].cost);
+		assert_int_equal(u->move, table[i].move);
+		assert_int_equal(u->attack, table[i].attack);
+		assert_int_equal(u->defend, table[i].defend);
+		assert_int_equal(u->hits, table[i].hits);
+		assert_int_equal(u->carries, table[i].carries);
+		assert_int_equal(u->diagonal, table[i].diagonal);
+		assert_int_equal(u->range, table[i].range);
+		assert_int_equal(u->naval, table[i].naval);
+		assert_int_equal(u->leader, table[i].leader);
+		assert_true(l10n_complete(&u->name));
+	}
+	assert_int_equal(ruleset_find_square_unit(rs, "cavalry")->covers_retreats, 1);
+	assert_int_equal(ruleset_find_square_unit(rs, "cavalry")->cover_range, 2);
+	assert_true(ruleset_find_square_unit(rs, "artillery")->fires_first);
+	assert_true(ruleset_find_square_unit(rs, "artillery")->coastal_fire);
+	assert_null(ruleset_find_square_unit(rs, "dragoon"));
+
+	/* Purchases, combat, generals, entrenchment. */
+	assert_int_equal(rs->square.purchase_points, 5);
+	assert_string_equal(rs->square.limited_unit, "infantry");
+	assert_int_equal(rs->square.purchase_limit, 2);
+	assert_true(rs->square.save_limit);
+	assert_int_equal(rs->square.die_faces, 6);
+	assert_int_equal(rs->square.general_range, 4);
+	assert_int_equal(rs->square.general_bonus, 1);
+	assert_string_equal(rs->square.entrench_unit, "infantry");
+	assert_int_equal(rs->square.entrench_bonus, 1);
+	assert_int_equal(rs->square.entrench_general_bonus, 2);
+
+	/* The five steps of the turn, each in three languages. */
+	static const char *const steps[] = { "buy", "move", "combat", "redeploy", "place" };
+	assert_int_equal(rs->square.step_count, 5);
+	for (size_t i = 0; i < 5; i++) {
+		assert_string_equal(rs->square.steps[i].id, steps[i]);
+		assert_true(l10n_complete(&rs->square.steps[i].name));
+	}
+
+	/* Sea, ports, capitals. */
+	assert_int_equal(rs->square.sea_zones, 8);
+	assert_int_equal(rs->square.naval_rounds, 1);
+	assert_int_equal(rs->square.port_count, 7);
+	assert_place(rs->square.ports, rs->square.port_count, "boston", "union", "Boston");
+	assert_place(rs->square.ports, rs->square.port_count, "new-york", "union", "New York");
+	assert_place(rs->square.ports, rs->square.port_count, "norfolk", "confederate", "Norfolk");
+	assert_place(rs->square.ports, rs->square.port_count, "charleston", "confederate", "Charleston");
+	assert_place(rs->square.ports, rs->square.port_count, "savannah", "confederate", "Savannah");
+	assert_place(rs->square.ports, rs->square.port_count, "new-orleans", "confederate", "New Orleans");
+	assert_place(rs->square.ports, rs->square.port_count, "mobile", "confederate", "Mobile");
+	assert_string_equal(rs->square.ports[5].coast, "gulf");
+	assert_string_equal(rs->square.ports[0].coast, "east");
+	assert_int_equal(rs->square.capital_count, 2);
+	assert_place(rs->square.capitals, rs->square.capital_count, "washington", "union", "Washington");
+	assert_place(rs->square.capitals, rs->square.capital_count, "richmond", "confederate", "Richmond");
+	assert_int_equal(rs->square.capital_income_loss, 1);
+	assert_true(rs->square.capital_bonus_lost);
+
+	/* Generals: Lee and Grant in the two-player game; Jackson and
+	 * Sheridan join them in the four-player game. */
+	assert_int_equal(rs->square.player_counts, (1u << 2) | (1u << 4));
+	assert_int_equal(rs->square.general_count, 4);
+	assert_int_equal(ruleset_find_square_general(rs, "lee")->players, (1u << 2) | (1u << 4));
+	assert_int_equal(ruleset_find_square_general(rs, "grant")->players, (1u << 2) | (1u << 4));
+	assert_int_equal(ruleset_find_square_general(rs, "jackson")->players, 1u << 4);
+	assert_int_equal(ruleset_find_square_general(rs, "sheridan")->players, 1u << 4);
+	assert_string_equal(ruleset_find_square_general(rs, "jackson")->side, "confederate");
+	assert_string_equal(ruleset_find_square_general(rs, "sheridan")->side, "union");
+
+	/* Terrain of the square map. */
+	assert_non_null(ruleset_find_terrain(rs, "clear"));
+	assert_non_null(ruleset_find_terrain(rs, "mountain"));
+	assert_true(ruleset_find_terrain(rs, "sea")->water);
+	assert_false(ruleset_find_terrain(rs, "mountain")->water);
+
+	ruleset_destroy(rs);
+	diag_sink_finish(&sink);
+}
+
 int main(void)
 {
 	const struct CMUnitTest data_tests[] = {
@@ -1137,6 +1268,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_and_unsafe_ids),
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_registry_unknown_id_rule),
+		cmocka_unit_test(test_mb_remastered),
 	};
 	const struct CMUnitTest file_tests[] = {
 		cmocka_unit_test_setup_teardown(test_ruleset_extends_itself, setup_tmp, teardown_tmp),

@@ -1,5 +1,6 @@
 #include "game.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -521,4 +522,17 @@ int game_general_at_except(const game *g, hex_coord h, int skip)
 		if (g->generals[i].alive && (int)i != skip && same_hex(g->generals[i].at, h))
 			return (int)i;
 	return -1;
+}
+
+void game_say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < size) {
+		char rule[40];
+		game_rule(g, section, rule, sizeof rule);
+		snprintf(buf + n, size - (size_t)n, " [%s]", rule);
+	}
 }

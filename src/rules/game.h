@@ -105,6 +105,9 @@ game *game_clone(const game *g);
 
 /* Where to write a rule id: ruleset prefix + section, e.g. "bc-3.1". */
 void game_rule(const game *g, const char *section, char *buf, size_t size);
+/* A reason for a verdict: the formatted sentence followed by " [rule]". */
+void game_say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
+	DIAG_PRINTF(5, 6);
 
 bool game_on_board(const game *g, hex_coord h);
 /* The terrain of a hex (NULL for clear or off the board). */

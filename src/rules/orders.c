@@ -9,21 +9,6 @@
 
 #define GENERAL_KEY 1000000
 
-static void say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
-	DIAG_PRINTF(5, 6);
-
-static void say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n < size) {
-		char rule[40];
-		game_rule(g, section, rule, sizeof rule);
-		snprintf(buf + n, size - (size_t)n, " [%s]", rule);
-	}
-}
 
 const char *orders_kind_name(order_kind k)
 {
@@ -68,12 +53,12 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 	const rs_card *card = &rs->deck.cards[c.card];
 	if (g->gaps->copy_card && strcmp(card->id, g->gaps->copy_card) == 0) {
 		if (!opponent_last) {
-			say(g, why, why_size, "8", "'%s' repeats the opponent's last orders, and the opponent has "
+			game_say(g, why, why_size, "8", "'%s' repeats the opponent's last orders, and the opponent has "
 				"played no card yet", card->id);
 			return false;
 		}
 		if (chosen_flank >= 0) {
-			say(g, why, why_size, "8", "'%s' takes the section of the card it repeats; name none", card->id);
+			game_say(g, why, why_size, "8", "'%s' takes the section of the card it repeats; name none", card->id);
 			return false;
 		}
 		/* Reading: the same orders on the same part of the board. */
@@ -94,23 +79,23 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 		out->limit *= 3;
 	if (out->kind == ORDER_SECTION) {
 		if (c.flank == DECK_NO_FLANK) {
-			say(g, why, why_size, "8", "card '%s' must be a left, centre or right copy", card->id);
+			game_say(g, why, why_size, "8", "card '%s' must be a left, centre or right copy", card->id);
 			return false;
 		}
 		if (chosen_flank >= 0) {
-			say(g, why, why_size, "8", "card '%s' names its own flank; name no section when playing it", card->id);
+			game_say(g, why, why_size, "8", "card '%s' names its own flank; name no section when playing it", card->id);
 			return false;
 		}
 		out->section = game_flank_section(g, side, (game_flank)c.flank);
 	} else if (out->kind == ORDER_SECTION_TYPE) {
 		if (chosen_flank < 0) {
-			say(g, why, why_size, "8", "card '%s' orders one section of your choice: name left, centre or right",
+			game_say(g, why, why_size, "8", "card '%s' orders one section of your choice: name left, centre or right",
 				card->id);
 			return false;
 		}
 		out->section = game_flank_section(g, side, (game_flank)chosen_flank);
 	} else if (chosen_flank >= 0) {
-		say(g, why, why_size, "8", "card '%s' does not order by section; name none", card->id);
+		game_say(g, why, why_size, "8", "card '%s' does not order by section; name none", card->id);
 		return false;
 	}
 	return true;
@@ -251,11 +236,11 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	const char *id = game_ref_id(g, r);
 	char at[HEX_ADDRESS_MAX];
 	if (!game_ref_alive(g, r)) {
-		say(g, why, why_size, "9", "'%s' is no longer in play", id);
+		game_say(g, why, why_size, "9", "'%s' is no longer in play", id);
 		return false;
 	}
 	if (game_ref_side(g, r) != side) {
-		say(g, why, why_size, "9", "'%s' belongs to %s, not to %s", id, g->sides[game_ref_side(g, r)].id,
+		game_say(g, why, why_size, "9", "'%s' belongs to %s, not to %s", id, g->sides[game_ref_side(g, r)].id,
 			g->sides[side].id);
 		return false;
 	}
@@ -265,7 +250,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	switch (oc->kind) {
 	case ORDER_SECTION:
 		if (!(sections & oc->section)) {
-			say(g, why, why_size, "8", "'%s' at %s is not in the %s section that '%s' orders", id,
+			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s section that '%s' orders", id,
 				hex_format(anchor, at), section_name(oc->section), card->id);
 			return false;
 		}
@@ -277,24 +262,24 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_SECTION_TYPE:
 	case ORDER_DIG:
 		if (r.kind != REF_UNIT) {
-			say(g, why, why_size, "8", "'%s' orders units, not generals", card->id);
+			game_say(g, why, why_size, "8", "'%s' orders units, not generals", card->id);
 			return false;
 		}
 		if (oc->kind == ORDER_DIG) {
 			const char *t = g->units[r.index].type->id;
 			if (strcmp(t, "infantry") != 0 && strcmp(t, "artillery") != 0) {
-				say(g, why, why_size, "8", "'%s' orders infantry or artillery, not %s '%s'", card->id, t, id);
+				game_say(g, why, why_size, "8", "'%s' orders infantry or artillery, not %s '%s'", card->id, t, id);
 				return false;
 			}
 			return true;
 		}
 		if (!type_listed(card->types, g->units[r.index].type->id)) {
-			say(g, why, why_size, "8", "'%s' orders %s units only, not %s '%s'", card->id,
+			game_say(g, why, why_size, "8", "'%s' orders %s units only, not %s '%s'", card->id,
 				card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
 		if (oc->kind == ORDER_SECTION_TYPE && !(sections & oc->section)) {
-			say(g, why, why_size, "8", "'%s' at %s is not in the %s section named for '%s'", id,
+			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s section named for '%s'", id,
 				hex_format(anchor, at), section_name(oc->section), card->id);
 			return false;
 		}
@@ -302,19 +287,19 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_GENERALS:
 		if (r.kind == REF_GENERAL) {
 			if (game_general_units(g, r.index, NULL, 0) == 0) {
-				say(g, why, why_size, "8", "general '%s' stands with no unit; '%s' orders generals with units", id,
+				game_say(g, why, why_size, "8", "general '%s' stands with no unit; '%s' orders generals with units", id,
 					card->id);
 				return false;
 			}
 		} else if (game_unit_general(g, r.index) < 0) {
-			say(g, why, why_size, "8", "unit '%s' has no general with it; '%s' orders generals with their units",
+			game_say(g, why, why_size, "8", "unit '%s' has no general with it; '%s' orders generals with their units",
 				id, card->id);
 			return false;
 		}
 		return true;
 	case ORDER_UNREFEREED:
 	default:
-		say(g, why, why_size, "8", "the effect of card '%s' is not given by the rules this program knows; "
+		game_say(g, why, why_size, "8", "the effect of card '%s' is not given by the rules this program knows; "
 			"it can only be discarded", card->id);
 		return false;
 	}
@@ -334,7 +319,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		bool art = strcmp(g->units[r.index].type->id, "artillery") == 0;
 		int inf = s->dig_infantry + !art, artn = s->dig_artillery + art;
 		if ((inf > 0 && artn > 0) || inf > g->gaps->dig_infantry || artn > g->gaps->dig_artillery) {
-			say(g, why, why_size, "8", "'%s' orders %d infantry or %d artillery units, not more and not both",
+			game_say(g, why, why_size, "8", "'%s' orders %d infantry or %d artillery units, not more and not both",
 				card->id, g->gaps->dig_infantry, g->gaps->dig_artillery);
 			return false;
 		}
@@ -342,7 +327,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		s->dig_artillery = artn;
 	}
 	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
-		say(g, why, why_size, "8", "'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
+		game_say(g, why, why_size, "8", "'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
 			oc->limit == 1 ? "order" : "orders", game_ref_id(g, r), s->count + 1);
 		return false;
 	}
@@ -351,7 +336,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		s->sections[s->count] = sections;
 		if (!sections_assignable(s->sections, s->count + 1)) {
 			char at[HEX_ADDRESS_MAX];
-			say(g, why, why_size, "8", "'%s' orders one unit in each section; '%s' at %s leaves no section "
+			game_say(g, why, why_size, "8", "'%s' orders one unit in each section; '%s' at %s leaves no section "
 				"unused for it", card->id, game_ref_id(g, r), hex_format(key_hex(g, key), at));
 			return false;
 		}

@@ -4,21 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
-	DIAG_PRINTF(5, 6);
-
-static void say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n < size) {
-		char rule[40];
-		game_rule(g, section, rule, sizeof rule);
-		snprintf(buf + n, size - (size_t)n, " [%s]", rule);
-	}
-}
 
 static bool same(hex_coord a, hex_coord b)
 {
@@ -57,34 +42,34 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 	int self_general = who.kind == REF_GENERAL ? who.index :
 		(with_general ? game_unit_general(g, who.index) : -1);
 	if (!game_on_board(g, to)) {
-		say(g, v->why, sizeof v->why, rule, "%s is off the board", there);
+		game_say(g, v->why, sizeof v->why, rule, "%s is off the board", there);
 		return;
 	}
 	const rs_terrain *t = game_terrain(g, to);
 	if (t && !t->passable) {
-		say(g, v->why, sizeof v->why, rule, "%s is %s, which a retreat cannot enter", there, t->id);
+		game_say(g, v->why, sizeof v->why, rule, "%s is %s, which a retreat cannot enter", there, t->id);
 		return;
 	}
 	int enemies = game_units_at_except(g, to, 1 - side, -1);
 	int gen = game_general_at_except(g, to, self_general);
 	if (enemies > 0) {
-		say(g, v->why, sizeof v->why, rule, "%s holds an enemy unit", there);
+		game_say(g, v->why, sizeof v->why, rule, "%s holds an enemy unit", there);
 		return;
 	}
 	if (gen >= 0 && g->generals[gen].side != side) {
-		say(g, v->why, sizeof v->why, rule, "%s holds enemy general '%s'", there, g->generals[gen].id);
+		game_say(g, v->why, sizeof v->why, rule, "%s holds enemy general '%s'", there, g->generals[gen].id);
 		return;
 	}
 	int friends = game_units_at_except(g, to, side, self_unit);
 	if (who.kind == REF_UNIT) {
 		if (friends + 1 > rs->stacking.units_per_hex) {
-			say(g, v->why, sizeof v->why, rule, "%s already holds %s", there,
+			game_say(g, v->why, sizeof v->why, rule, "%s already holds %s", there,
 				friends == 1 ? "a friendly unit" : "the most friendly units a hex may hold");
 			return;
 		}
 		if (gen >= 0) {
 			if (self_general >= 0) {
-				say(g, v->why, sizeof v->why, "7.2", "%s holds general '%s' and a unit with a general "
+				game_say(g, v->why, sizeof v->why, "7.2", "%s holds general '%s' and a unit with a general "
 					"may not retreat into a hex with another general", there, g->generals[gen].id);
 				return;
 			}
@@ -98,12 +83,12 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 	/* A lone general. */
 	if (gen >= 0) {
 		if (!g->gaps->general_passes_generals) {
-			say(g, v->why, sizeof v->why, rule, "%s holds general '%s'; a general never enters a hex "
+			game_say(g, v->why, sizeof v->why, rule, "%s holds general '%s'; a general never enters a hex "
 				"with another general", there, g->generals[gen].id);
 			return;
 		}
 		v->enter = true;
-		say(g, v->why, sizeof v->why, "7.2", "%s holds general '%s'; a retreating general may pass but not "
+		game_say(g, v->why, sizeof v->why, "7.2", "%s holds general '%s'; a retreating general may pass but not "
 			"stop there", there, g->generals[gen].id);
 		return;
 	}
@@ -199,7 +184,7 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 	if (flags > RETREAT_MAX_FLAGS)
 		flags = RETREAT_MAX_FLAGS;
 	if (len > flags) {
-		say(g, why, why_size, "7.1", "'%s' retreats %d %s for %d %s, not %d", id, flags,
+		game_say(g, why, why_size, "7.1", "'%s' retreats %d %s for %d %s, not %d", id, flags,
 			flags == 1 ? "hex" : "hexes", flags, flags == 1 ? "flag" : "flags", len);
 		return false;
 	}
@@ -212,10 +197,10 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 			toward = toward || same(cand[k], path[i]);
 		if (!toward) {
 			if (game_on_home_row(g, side, at))
-				say(g, why, why_size, "7.1", "'%s' stands on its home row at %s: the next flag takes it off "
+				game_say(g, why, why_size, "7.1", "'%s' stands on its home row at %s: the next flag takes it off "
 					"the board", id, hex_format(at, a));
 			else
-				say(g, why, why_size, "7.1", "%s is not one of the hexes toward %s's home edge from %s", hex_format(path[i], b),
+				game_say(g, why, why_size, "7.1", "%s is not one of the hexes toward %s's home edge from %s", hex_format(path[i], b),
 					g->sides[side].id, hex_format(at, a));
 			return false;
 		}
@@ -230,7 +215,7 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 		at = path[i];
 		if (v.stop) {
 			if (i + 1 < len) {
-				say(g, why, why_size, "7.2", "the retreat of '%s' ends at %s, where it joins a friendly figure; "
+				game_say(g, why, why_size, "7.2", "the retreat of '%s' ends at %s, where it joins a friendly figure; "
 					"the remaining flags lapse", id, hex_format(path[i], b));
 				return false;
 			}
@@ -251,7 +236,7 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 		step_verdict v;
 		retreat_step(g, who, with_general, cand[k], &v);
 		if (v.enter && (len + 1 < flags || v.end)) {
-			say(g, why, why_size, "7.1", "'%s' must go on retreating: %d %s left and %s is open", id,
+			game_say(g, why, why_size, "7.1", "'%s' must go on retreating: %d %s left and %s is open", id,
 				flags - len, flags - len == 1 ? "flag" : "flags", hex_format(cand[k], b));
 			return false;
 		}

@@ -1,7 +1,9 @@
 /* orbat ask FILE QUERY...: rules questions on a scenario position
  * (interfaces.md §4).  Queries: los FROM TO, dice FROM TO, moves FROM,
  * retreat FROM FLAGS; several may follow one another.  With --after LOG
- * the questions are asked of the position a game log leads to. */
+ * the questions are asked of the position a game log leads to.  Square-grid
+ * scenarios (mb-remastered) take attack FROM TO and buy UNITS instead,
+ * answered by ask_square.c. */
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../cli/command.h"
+#include "ask_square.h"
 #include "battle.h"
 #include "dice.h"
 #include "moves.h"
@@ -32,10 +35,21 @@ static void ask_help(FILE *out)
 	      "Hexes are addresses like C4.  Several queries may follow one another:\n"
 	      "  orbat ask bull-run.xml los C4 F6 dice C4 F6 moves C4\n"
 	      "\n"
+	      "Square-grid scenarios (mb-remastered, rules digest section 11) take:\n"
+	      "  attack FROM TO     may the land unit at FROM attack the unit (else the general)\n"
+	      "                     at TO, and why; each side's factor and chance to hit a\n"
+	      "                     round, every modifier named by its rule\n"
+	      "  buy UNITS [--saved N]\n"
+	      "                     is buying UNITS (comma-separated, like infantry,cavalry)\n"
+	      "                     legal in one turn, with N unused infantry allowance saved\n"
+	      "                     from earlier turns (default 0); points left\n"
+	      "  orbat ask mb-1861.xml attack M7 M8 buy cavalry,artillery buy infantry,infantry,infantry --saved 1\n"
+	      "\n"
 	      "Options:\n"
 	      "  --format text|json  human answers (default), or one JSON object per query,\n"
 	      "                      one per line (interfaces.md section 4)\n"
 	      "  --after LOG         ask about the position after replaying the game log LOG\n"
+	      "                      (hex rulesets)\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "Exit status: 0 every query answered (an answer may be \"no\"); 1 the scenario\n"
@@ -527,6 +541,30 @@ static bool ask_retreat(const game *g, const query *q, output_format format)
 	return true;
 }
 
+/* The square-grid questions: attack and buy (ask_square.c). */
+static int ask_square_file(const char *file, char **words, int count, output_format format, const char *after)
+{
+	if (after) {
+		fputs("orbat ask: --after takes game logs of the hex rulesets; attack and buy are asked of the "
+		      "scenario's own position\n", stderr);
+		return EXIT_USAGE;
+	}
+	rules_session s;
+	int code = rules_session_load(&s, "ask", file, format);
+	if (code != EXIT_VALID)
+		return code;
+	if (s.rs->grid != GRID_SQUARE) {
+		fprintf(stderr, "orbat ask: attack and buy are questions of the square-grid rulesets; %s uses ruleset %s "
+			"(ask los, dice, moves, retreat)\n", file, s.rs->id);
+		rules_session_close(&s);
+		return EXIT_USAGE;
+	}
+	diag_sink_clear(&s.sink);
+	code = ask_square_run(s.sc, s.rs, words, count, format);
+	rules_session_close(&s);
+	return code;
+}
+
 static int ask_run(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -564,6 +602,8 @@ static int ask_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	const char *file = argv[optind];
+	if (optind + 1 < argc && (strcmp(argv[optind + 1], "attack") == 0 || strcmp(argv[optind + 1], "buy") == 0))
+		return ask_square_file(file, argv + optind + 1, argc - optind - 1, format, after);
 	query *queries = NULL;
 	size_t nq = 0;
 	int code = parse_queries(argv + optind + 1, argc - optind - 1, &queries, &nq);
@@ -613,7 +653,7 @@ static int ask_run(int argc, char **argv)
 
 const command command_ask = {
 	.name = "ask",
-	.summary = "rules questions on a position: los, dice, moves, retreat",
+	.summary = "rules questions on a position: los, dice, moves, retreat; attack, buy (square grid)",
 	.run = ask_run,
 	.help = ask_help,
 };

@@ -31,7 +31,7 @@ void rules_print_diags(const diag_sink *sink, const char *file, bool valid, outp
 	fputs("]}]}\n", stdout);
 }
 
-int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format)
+int rules_session_load(rules_session *s, const char *cmd, const char *path, output_format format)
 {
 	memset(s, 0, sizeof *s);
 	diag_sink_init(&s->sink);
@@ -51,9 +51,21 @@ int rules_session_open(rules_session *s, const char *cmd, const char *path, outp
 		rules_session_close(s);
 		return st == VALIDATE_IO_ERROR ? EXIT_USAGE : EXIT_INVALID;
 	}
+	return EXIT_VALID;
+}
+
+int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format)
+{
+	int code = rules_session_load(s, cmd, path, format);
+	if (code != EXIT_VALID)
+		return code;
 	if (s->rs->grid != GRID_HEX) {
-		fprintf(stderr, "orbat %s: %s uses ruleset %s, which is not played on hexes; the rules engine knows "
-			"the hex rulesets only\n", cmd, path, s->rs->id);
+		if (strcmp(cmd, "ask") == 0)
+			fprintf(stderr, "orbat ask: %s uses ruleset %s, played on squares; ask it 'attack FROM TO' "
+				"or 'buy UNITS' (los, dice, moves and retreat are hex questions)\n", path, s->rs->id);
+		else
+			fprintf(stderr, "orbat %s: %s uses ruleset %s, played on squares; %s refereeing of that "
+				"ruleset is not built yet\n", cmd, path, s->rs->id, cmd);
 		rules_session_close(s);
 		return EXIT_INVALID;
 	}

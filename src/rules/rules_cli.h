@@ -26,6 +26,9 @@ typedef struct rules_session {
  * the game is ready; otherwise the diagnostics are printed (text on
  * stderr, or JSON on stdout) and the session is empty. */
 int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format);
+/* The first half of rules_session_open: validate and load the scenario and
+ * its ruleset (any grid), without building a game (s->g stays NULL). */
+int rules_session_load(rules_session *s, const char *cmd, const char *path, output_format format);
 void rules_session_close(rules_session *s);
 
 /* The whole of a file, NUL-terminated; NULL with errno when unreadable. */

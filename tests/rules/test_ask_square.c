@@ -1,0 +1,325 @@
+/* orbat ask on the square grid (rules digest §11): attack legality by unit
+ * type and geometry, each side's hit chance with its modifiers, and
+ * purchases.  Expected values come from the digest's table and text:
+ *   infantry  cost 1, attack 1, defend 1, across a side only, entrenches in
+ *             a city: +1 defence (+2 with a general in range)
+ *   cavalry   cost 2, attack 2, defend 2, also diagonally
+ *   artillery cost 3, attack 3, defend 3, also diagonally, range 2, fires first
+ *   general   defends at 2, +1 to friendly units within 4 squares
+ *   gunboat 4, ironclad 8; 5 points a turn, at most 2 infantry a turn, the
+ *   unused allowance saved.  A hit is a roll of a die at or below the factor.
+ * Positions are mb-1861.xml (the map, its cities) with the forces replaced,
+ * built through the real scenario compiler. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/util.h"
+#include "geo/square.h"
+#include "rules/ask_square.h"
+#include "validate/validate.h"
+
+typedef struct sq_fixture {
+	diag_sink sink;
+	validator *v;
+	scenario *sc;
+	const ruleset *rs;
+} sq_fixture;
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *buf = xmalloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* mb-1861 with its <forces> replaced: "union" and "confederate" hold the
+ * children of each side's <forces>. */
+static void load(sq_fixture *f, const char *union_forces, const char *confederate_forces)
+{
+	const char *data = getenv("ORBAT_DATADIR");
+	assert_non_null(data);
+	char *path = xasprintf("%s/../scenarios/mb-1861.xml", data);
+	char *text = read_all(path);
+	free(path);
+	char *start = strstr(text, "<forces");
+	assert_non_null(start);
+	*start = '\0';
+	char *xml = xasprintf("%s<forces side=\"union\" first=\"true\">%s</forces>\n"
+			      "<forces side=\"confederate\">%s</forces>\n</scenario>\n",
+		text, union_forces, confederate_forces);
+	free(text);
+	diag_sink_init(&f->sink);
+	f->v = validator_create(data, &f->sink);
+	assert_non_null(f->v);
+	validate_status st = validator_check_memory(f->v, "test.xml", xml, strlen(xml), &f->sink, &f->sc, &f->rs);
+	if (st != VALIDATE_OK)
+		diag_print_text(&f->sink, 0, f->sink.count, stderr);
+	assert_int_equal(st, VALIDATE_OK);
+	free(xml);
+}
+
+static void unload(sq_fixture *f)
+{
+	scenario_destroy(f->sc);
+	validator_destroy(f->v);
+	diag_sink_finish(&f->sink);
+}
+
+static square_coord at(const char *address)
+{
+	square_coord c;
+	assert_true(square_parse(address, &c));
+	return c;
+}
+
+static bool has_reason(const char reasons[][ASK_SQ_REASON_MAX], int count, const char *part)
+{
+	for (int i = 0; i < count; i++)
+		if (strstr(reasons[i], part))
+			return true;
+	return false;
+}
+
+/* Generals far from the action unless a row places them. */
+#define FAR_GRANT "<general id=\"grant\" at=\"A13\"/>"
+#define FAR_LEE "<general id=\"lee\" at=\"C12\"/>"
+
+#define U(type, id, sq) "<unit id=\"" id "\" type=\"" type "\" at=\"" sq "\"/>"
+
+typedef struct attack_row {
+	const char *what;
+	const char *union_forces;
+	const char *confederate_forces;
+	const char *from, *to;
+	bool error;          /* a question about nothing */
+	bool allowed;
+	int attack, defend;  /* factors; -1: not checked */
+	bool defender_rolls;
+	const char *reason;  /* a part of one reason; NULL: none checked */
+} attack_row;
+
+static const attack_row attack_rows[] = {
+	/* legality by type and geometry, no general near (rows 1 to 6 are 7+ squares from A13 and C12) */
+	{ "infantry across a side", FAR_GRANT U("infantry", "u1", "B2"), FAR_LEE U("infantry", "c1", "B3"),
+		"B2", "B3", false, true, 1, 1, true, "mb-11.combat" },
+	{ "infantry across a corner", FAR_GRANT U("infantry", "u1", "B2"), FAR_LEE U("infantry", "c1", "C3"),
+		"B2", "C3", false, false, -1, -1, false, "only across a square's side" },
+	{ "infantry two squares", FAR_GRANT U("infantry", "u1", "B2"), FAR_LEE U("infantry", "c1", "B4"),
+		"B2", "B4", false, false, -1, -1, false, "mb-11.combat" },
+	{ "cavalry across a side", FAR_GRANT U("cavalry", "u1", "B2"), FAR_LEE U("infantry", "c1", "C2"),
+		"B2", "C2", false, true, 2, 1, true, NULL },
+	{ "cavalry across a corner", FAR_GRANT U("cavalry", "u1", "B2"), FAR_LEE U("infantry", "c1", "C3"),
+		"B2", "C3", false, true, 2, 1, true, "corner" },
+	{ "cavalry two squares", FAR_GRANT U("cavalry", "u1", "B2"), FAR_LEE U("cavalry", "c1", "B4"),
+		"B2", "B4", false, false, -1, -1, false, "range 1" },
+	{ "artillery adjacent, fires first", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("cavalry", "c1", "C2"),
+		"B2", "C2", false, true, 3, 2, true, "fires first" },
+	{ "artillery corner", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "A1"),
+		"B2", "A1", false, true, 3, 1, true, NULL },
+	{ "artillery range 2 straight", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "B4"),
+		"B2", "B4", false, true, 3, 1, false, "cannot fire back" },
+	{ "artillery range 2 diagonal", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "D4"),
+		"B2", "D4", false, true, 3, 1, false, NULL },
+	{ "artillery range 2 knight's step", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "C4"),
+		"B2", "C4", false, true, 3, 1, false, NULL },
+	{ "artillery against artillery at 2", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("artillery", "c1", "D2"),
+		"B2", "D2", false, true, 3, 3, true, NULL },
+	{ "artillery three squares", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "E2"),
+		"B2", "E2", false, false, -1, -1, false, "range 2" },
+	{ "friendly target", FAR_GRANT U("infantry", "u1", "B2") U("infantry", "u2", "B3"), FAR_LEE,
+		"B2", "B3", false, false, -1, -1, false, "friendly" },
+	{ "empty square", FAR_GRANT U("infantry", "u1", "B2"), FAR_LEE, "B2", "B3", false, false, -1, -1, false,
+		"nothing to attack" },
+	{ "no unit at FROM", FAR_GRANT U("infantry", "u1", "B2"), FAR_LEE U("infantry", "c1", "B4"),
+		"B3", "B4", true, false, -1, -1, false, NULL },
+	{ "a general does not attack", "<general id=\"grant\" at=\"B2\"/>", FAR_LEE U("infantry", "c1", "B3"),
+		"B2", "B3", true, false, -1, -1, false, NULL },
+	{ "off the board", FAR_GRANT U("infantry", "u1", "B2"), FAR_LEE, "B2", "Z40", true, false, -1, -1, false,
+		"mb-11.board" },
+
+	/* modifiers */
+	{ "general +1 to the attacker", "<general id=\"grant\" at=\"B1\"/>" U("infantry", "u1", "B2"),
+		FAR_LEE U("infantry", "c1", "B3"), "B2", "B3", false, true, 2, 1, true, "mb-11.generals" },
+	{ "general 4 squares away (diagonal steps)", "<general id=\"grant\" at=\"F6\"/>" U("cavalry", "u1", "B2"),
+		FAR_LEE U("infantry", "c1", "B3"), "B2", "B3", false, true, 3, 1, true, "4 squares away" },
+	{ "general 5 squares away", "<general id=\"grant\" at=\"G2\"/>" U("cavalry", "u1", "B2"),
+		FAR_LEE U("infantry", "c1", "B3"), "B2", "B3", false, true, 2, 1, true, NULL },
+	{ "general +1 to the defender", FAR_GRANT U("artillery", "u1", "B2"),
+		"<general id=\"lee\" at=\"D5\"/>" U("artillery", "c1", "B3"), "B2", "B3", false, true, 3, 4, true,
+		"+1 defence" },
+	{ "both generals", "<general id=\"grant\" at=\"A2\"/>" U("artillery", "u1", "B2"),
+		"<general id=\"lee\" at=\"D5\"/>" U("artillery", "c1", "B3"), "B2", "B3", false, true, 4, 4, true, NULL },
+	{ "lone general defends at 2", FAR_GRANT U("cavalry", "u1", "B2"), "<general id=\"lee\" at=\"B3\"/>",
+		"B2", "B3", false, true, 2, 2, true, NULL },
+	{ "infantry entrenched in a city", FAR_GRANT U("infantry", "u1", "I4"), FAR_LEE U("cavalry", "c1", "I5"),
+		"I5", "I4", false, true, 2, 2, true, "entrenched in Pittsburgh" },
+	{ "entrenched with a general in range", "<general id=\"grant\" at=\"I2\"/>" U("infantry", "u1", "I4"),
+		FAR_LEE U("cavalry", "c1", "I5"), "I5", "I4", false, true, 2, 3, true, "+2 defence" },
+	{ "cavalry in a city does not entrench", FAR_GRANT U("cavalry", "u1", "I4"), FAR_LEE U("cavalry", "c1", "I5"),
+		"I5", "I4", false, true, 2, 2, true, NULL },
+	{ "infantry attacking from a city", FAR_GRANT U("infantry", "u1", "I3"), FAR_LEE U("infantry", "c1", "I4"),
+		"I3", "I4", false, true, 1, 2, true, "entrenched" },
+};
+
+static void test_attack_table(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof attack_rows / sizeof *attack_rows; i++) {
+		const attack_row *r = &attack_rows[i];
+		sq_fixture f;
+		load(&f, r->union_forces, r->confederate_forces);
+		ask_sq_attack a;
+		ask_square_attack(f.sc, f.rs, at(r->from), at(r->to), &a);
+		print_message("%s: %s %s allowed=%d attack=%d defend=%d\n", r->what, r->from, r->to, a.allowed,
+			a.attacker.factor, a.defender.factor);
+		assert_int_equal(a.error, r->error);
+		assert_int_equal(a.allowed, r->allowed);
+		assert_true(a.reason_count > 0);
+		for (int k = 0; k < a.reason_count; k++)
+			assert_non_null(strstr(a.reasons[k], " [mb-11."));
+		if (r->reason)
+			assert_true(has_reason((const char (*)[ASK_SQ_REASON_MAX])a.reasons, a.reason_count, r->reason));
+		if (r->allowed) {
+			assert_int_equal(a.attacker.factor, r->attack);
+			assert_int_equal(a.defender.factor, r->defend);
+			assert_true(fabs(a.attacker.hit - r->attack / 6.0) < 1e-9);
+			assert_int_equal(a.defender.rolls, r->defender_rolls);
+			assert_true(fabs(a.defender.hit - (r->defender_rolls ? r->defend / 6.0 : 0.0)) < 1e-9);
+		}
+		unload(&f);
+	}
+}
+
+/* Artillery fires first: the defender rolls only when not hit. */
+static void test_first_fire(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	load(&f, FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("cavalry", "c1", "C2"));
+	ask_sq_attack a;
+	ask_square_attack(f.sc, f.rs, at("B2"), at("C2"), &a);
+	assert_true(a.fires_first);
+	assert_true(fabs(a.defender_hit_effective - (1.0 - 3 / 6.0) * (2 / 6.0)) < 1e-9);
+	unload(&f);
+}
+
+/* A factor above the die's faces is capped: with a 3-sided die, artillery
+ * (3) with its general (+1) hits on every roll. */
+static void test_cap(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	load(&f, "<general id=\"grant\" at=\"B1\"/>" U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "B3"));
+	ruleset small = *f.rs;
+	small.square.die_faces = 3;
+	ask_sq_attack a;
+	ask_square_attack(f.sc, &small, at("B2"), at("B3"), &a);
+	assert_true(a.allowed);
+	assert_int_equal(a.attacker.factor, 3);
+	assert_true(fabs(a.attacker.hit - 1.0) < 1e-9);
+	assert_true(has_reason((const char (*)[ASK_SQ_REASON_MAX])a.reasons, a.reason_count, "capped at 3"));
+	unload(&f);
+}
+
+/* The enemy holding a side's capital takes that side's general bonus,
+ * entrenchment's extra point with it. */
+static void test_capital_lost(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	load(&f, "<general id=\"grant\" at=\"I2\"/>" U("infantry", "u1", "I4") U("infantry", "u2", "I3"),
+		FAR_LEE U("cavalry", "c1", "I5"));
+	for (size_t i = 0; i < f.sc->city_count; i++)
+		if (str_eq(f.sc->cities[i].id.text, "washington")) {
+			free(f.sc->cities[i].side.text);
+			f.sc->cities[i].side.text = xstrdup("confederate");
+		}
+	ask_sq_attack a;
+	ask_square_attack(f.sc, f.rs, at("I5"), at("I4"), &a);
+	assert_true(a.allowed);
+	assert_int_equal(a.defender.factor, 2);   /* entrenched +1 only */
+	assert_true(has_reason((const char (*)[ASK_SQ_REASON_MAX])a.reasons, a.reason_count, "mb-11.capitals"));
+	ask_square_attack(f.sc, f.rs, at("I3"), at("I4"), &a);
+	assert_false(a.allowed);                  /* friendly */
+	unload(&f);
+}
+
+typedef struct buy_row {
+	const char *units;   /* blank-separated */
+	int saved;
+	bool allowed;
+	bool error;
+	int cost, points_left, allowance, saved_after;
+} buy_row;
+
+static const buy_row buy_rows[] = {
+	{ "infantry cavalry", 0, true, false, 3, 2, 2, 1 },
+	{ "cavalry artillery", 0, true, false, 5, 0, 2, 2 },            /* the digest's example, turn 1 */
+	{ "infantry infantry infantry infantry", 2, true, false, 4, 1, 4, 0 }, /* and turn 2 */
+	{ "infantry infantry", 0, true, false, 2, 3, 2, 0 },
+	{ "infantry infantry infantry", 0, false, false, 3, 2, 2, 0 },
+	{ "infantry infantry infantry", 1, true, false, 3, 2, 3, 0 },
+	{ "infantry infantry infantry infantry infantry", 3, true, false, 5, 0, 5, 0 },
+	{ "artillery artillery", 0, false, false, 6, -1, 2, 0 },
+	{ "gunboat", 0, true, false, 4, 1, 2, 2 },
+	{ "ironclad", 0, false, false, 8, -3, 2, 0 },
+	{ "gunboat infantry", 0, true, false, 5, 0, 2, 1 },
+	{ "general", 0, false, false, 0, 5, 2, 0 },
+	{ "dragoons", 0, false, true, 0, 5, 2, 0 },
+};
+
+static void test_buy_table(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	load(&f, FAR_GRANT, FAR_LEE);
+	for (size_t i = 0; i < sizeof buy_rows / sizeof *buy_rows; i++) {
+		const buy_row *r = &buy_rows[i];
+		char **names = NULL;
+		size_t n = str_split_words(r->units, &names, 0);
+		ask_sq_buy b;
+		ask_square_buy(f.rs, (const char *const *)names, n, r->saved, &b);
+		print_message("buy %s --saved %d: allowed=%d cost=%d left=%d\n", r->units, r->saved, b.allowed, b.cost,
+			b.points_left);
+		assert_int_equal(b.allowed, r->allowed);
+		assert_int_equal(b.error, r->error);
+		assert_int_equal(b.cost, r->cost);
+		assert_int_equal(b.points_left, r->points_left);
+		assert_int_equal(b.infantry_allowance, r->allowance);
+		if (r->allowed)
+			assert_int_equal(b.infantry_saved, r->saved_after);
+		for (int k = 0; k < b.reason_count; k++)
+			assert_non_null(strstr(b.reasons[k], " [mb-11.purchase]"));
+		str_free_words(names, n);
+	}
+	unload(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_attack_table),
+		cmocka_unit_test(test_first_fire),
+		cmocka_unit_test(test_cap),
+		cmocka_unit_test(test_capital_lost),
+		cmocka_unit_test(test_buy_table),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -352,19 +352,31 @@ static size_t reach_list(const game *g, game_ref who, const move_options *o, hex
 	return count;
 }
 
-static bool ask_moves(const game *g, const query *q, output_format format)
+/* The unit (else the general) at the query's FROM hex, reported under the
+ * rule `section` when the hex is off the board or empty. */
+static bool occupant_at(const game *g, const query *q, output_format format, const char *section,
+	game_ref *who, int units[2], int *nunits, int *gen)
 {
 	if (!check_on_board(g, q, q->from, format))
 		return false;
 	char a[HEX_ADDRESS_MAX];
-	int units[2];
-	int nunits = game_units_at(g, q->from, -1, units, 2);
-	int gen = game_general_at(g, q->from);
-	if (nunits == 0 && gen < 0) {
-		answer_error(g, q, format, "3", "no unit or general at %s", hex_format(q->from, a));
+	*nunits = game_units_at(g, q->from, -1, units, 2);
+	*gen = game_general_at(g, q->from);
+	if (*nunits == 0 && *gen < 0) {
+		answer_error(g, q, format, section, "no unit or general at %s", hex_format(q->from, a));
 		return false;
 	}
-	game_ref who = nunits ? (game_ref){ REF_UNIT, units[0] } : (game_ref){ REF_GENERAL, gen };
+	*who = *nunits ? (game_ref){ REF_UNIT, units[0] } : (game_ref){ REF_GENERAL, *gen };
+	return true;
+}
+
+static bool ask_moves(const game *g, const query *q, output_format format)
+{
+	char a[HEX_ADDRESS_MAX];
+	int units[2], nunits, gen;
+	game_ref who;
+	if (!occupant_at(g, q, format, "3", &who, units, &nunits, &gen))
+		return false;
 	move_options o = { nunits > 0 && gen >= 0 && g->generals[gen].side == g->units[units[0]].side, -1 };
 	if (who.kind == REF_UNIT)
 		o.max_hexes = static_brigade_speed(g, who.index);
@@ -438,17 +450,11 @@ static bool ask_moves(const game *g, const query *q, output_format format)
 
 static bool ask_retreat(const game *g, const query *q, output_format format)
 {
-	if (!check_on_board(g, q, q->from, format))
-		return false;
 	char a[HEX_ADDRESS_MAX];
-	int units[2];
-	int nunits = game_units_at(g, q->from, -1, units, 2);
-	int gen = game_general_at(g, q->from);
-	if (nunits == 0 && gen < 0) {
-		answer_error(g, q, format, "7.1", "no unit or general at %s", hex_format(q->from, a));
+	int units[2], nunits, gen;
+	game_ref who;
+	if (!occupant_at(g, q, format, "7.1", &who, units, &nunits, &gen))
 		return false;
-	}
-	game_ref who = nunits ? (game_ref){ REF_UNIT, units[0] } : (game_ref){ REF_GENERAL, gen };
 	bool with_general = who.kind == REF_UNIT && game_unit_general(g, who.index) >= 0;
 	int figures = battle_figures(g, who);
 	char why[300];

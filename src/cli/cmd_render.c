@@ -38,6 +38,8 @@ static void render_help(FILE *out)
 	      "  --dpi N             resolution of png images (default 150)\n"
 	      "  --hex-size MM       hex size across the flats in millimetres\n"
 	      "                      (default per ruleset, from layouts/print.xml)\n"
+	      "  --square-size MM    side of a square on square-grid maps; the same\n"
+	      "                      option as --hex-size under its own name\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -h, --help          show this help\n"
@@ -52,6 +54,7 @@ static int render_run(int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "hex-size", required_argument, NULL, 'x' },
+		{ "square-size", required_argument, NULL, 'x' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "dpi", required_argument, NULL, 'd' },
 		{ "output", required_argument, NULL, 'o' },
@@ -79,9 +82,9 @@ static int render_run(int argc, char **argv)
 			break;
 		case 'x': {
 			char *end = NULL;
-			opt.hex_size = strtod(optarg, &end);
-			if (end == optarg || *end || opt.hex_size < 10 || opt.hex_size > 500) {
-				fprintf(stderr, "orbat render: --hex-size takes millimetres from 10 to 500, not '%s'\n", optarg);
+			opt.cell_size = strtod(optarg, &end);
+			if (end == optarg || *end || opt.cell_size < 10 || opt.cell_size > 500) {
+				fprintf(stderr, "orbat render: --hex-size and --square-size take millimetres from 10 to 500, not '%s'\n", optarg);
 				return EXIT_USAGE;
 			}
 			break;

@@ -8,11 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cell.h"
+
 /* 0-based column and row: A1 is {0, 0}. */
-typedef struct hex_coord {
-	int col;
-	int row;
-} hex_coord;
+typedef grid_cell hex_coord;
 
 typedef struct hex_board {
 	int columns;      /* hexes in a long row */

@@ -8,11 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cell.h"
+
 /* 0-based column and row: A1 is {0, 0}. */
-typedef struct square_coord {
-	int col;
-	int row;
-} square_coord;
+typedef grid_cell square_coord;
 
 typedef struct square_board {
 	int columns;

@@ -12,11 +12,13 @@
 #include <stddef.h>
 
 #include "../base/diag.h"
+#include "../geo/grid.h"
 #include "../text/lang.h"
 
 #define RULESET_MAX_RANGE 12
 
-typedef enum { GRID_HEX, GRID_SQUARE } ruleset_grid;
+/* The board's grid: GRID_HEX or GRID_SQUARE (geo/grid.h). */
+typedef grid_kind ruleset_grid;
 
 /* A condition on a unit attribute: "weapon=musket"; empty when always. */
 typedef struct rs_when {

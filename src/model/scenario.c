@@ -439,3 +439,21 @@ bool scenario_board(const scenario *sc, const ruleset *rs, hex_board *out)
 	}
 	return true;
 }
+
+bool scenario_grid(const scenario *sc, const ruleset *rs, grid_board *out)
+{
+	if (rs && rs->grid == GRID_SQUARE) {
+		if (!sc->columns.valid || !sc->rows.valid || sc->columns.value < 1 || sc->rows.value < 1 ||
+			sc->columns.value > SQUARE_MAX_COLUMNS || sc->rows.value > SQUARE_MAX_ROWS)
+			return false;
+		square_board sq;
+		square_board_init(&sq, (int)sc->columns.value, (int)sc->rows.value);
+		grid_board_square(out, &sq);
+		return true;
+	}
+	hex_board hex;
+	if (!scenario_board(sc, rs, &hex))
+		return false;
+	grid_board_hex(out, &hex);
+	return true;
+}

@@ -10,7 +10,7 @@
 
 #include "../base/diag.h"
 #include "../base/xmldoc.h"
-#include "../geo/hex.h"
+#include "../geo/grid.h"
 #include "../text/lang.h"
 
 #define SCENARIO_NS "urn:orbat:scenario:1"
@@ -195,6 +195,8 @@ struct ruleset;
  * (as given, else the ruleset's for its standard width, else thirds).
  * False when the size is missing or not a number. */
 bool scenario_board(const scenario *sc, const struct ruleset *rs, hex_board *out);
+/* The same for either grid: the ruleset decides which. */
+bool scenario_grid(const scenario *sc, const struct ruleset *rs, grid_board *out);
 
 /* Build the model from a loaded document.  Never fails on content: what
  * is missing stays NULL or not given.  Returns NULL only when the root is

@@ -44,7 +44,9 @@ layouts *layouts_load(const char *path, diag_sink *sink)
 			p->id = xstrdup(id ? id : "");
 			ok &= read_length(n, "width", &p->width, path, sink);
 			ok &= read_length(n, "height", &p->height, path, sink);
-		} else if (xmldoc_is(n, LAYOUTS_NS, "hex")) {
+		} else if (xmldoc_is(n, LAYOUTS_NS, "hex") || xmldoc_is(n, LAYOUTS_NS, "square")) {
+			/* A cell size per ruleset: a ruleset plays on one grid, so
+			 * both elements feed one list. */
 			grow_array((void **)&l->hexes, &hex_cap, l->hex_count + 1, sizeof *l->hexes);
 			struct hex_default *h = &l->hexes[l->hex_count++];
 			const char *rs = xmldoc_attr(n, "ruleset");

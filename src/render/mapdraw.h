@@ -1,7 +1,8 @@
-/* Drawing a scenario's hex map on a canvas in millimetres (the caller sets
- * the transformation: 1 user unit = 1 mm of map, or less for a reduced
- * overview).  Shared by the tiles, the poster, the overview and the
- * scenario sheet, and the legend that explains the symbols. */
+/* Drawing a scenario's map, hex or square grid, on a canvas in millimetres
+ * (the caller sets the transformation: 1 user unit = 1 mm of map, or less
+ * for a reduced overview).  Shared by the tiles, the poster, the overview
+ * and the scenario sheet, and the legend that explains the symbols.  The
+ * grid's own painter (hexdraw.c, squaredraw.c) does the drawing. */
 #ifndef ORBAT_MAPDRAW_H
 #define ORBAT_MAPDRAW_H
 

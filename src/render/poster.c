@@ -23,12 +23,12 @@ typedef struct poster_layout {
 static void poster_measure(const render_ctx *rc, poster_layout *p)
 {
 	const layouts *l = rc->layouts;
-	mapgeom_init(&p->g, &rc->board, rc->hex_size);
+	mapgeom_init(&p->g, &rc->board, rc->cell_size);
 	p->bleed = l->poster_bleed;
 	p->border = l->poster_border;
 	/* Title and legend grow with the map, so they read at table distance. */
-	p->swatch = fmax(7, rc->hex_size * 0.18);
-	p->title_size = fmax(9, rc->hex_size * 0.16);
+	p->swatch = fmax(7, rc->cell_size * 0.18);
+	p->title_size = fmax(9, rc->cell_size * 0.16);
 	double legend_h = mapdraw_legend_height(rc, p->g.width - 60, p->swatch) + 8;
 	p->trim_w = p->g.width + 2 * p->border;
 	p->trim_h = p->g.height + 2 * p->border + legend_h;
@@ -120,7 +120,7 @@ bool render_poster(const render_ctx *rc, const char *path, char **error)
 bool render_map_image(const render_ctx *rc, const char *path, char **error)
 {
 	map_geom g;
-	mapgeom_init(&g, &rc->board, rc->hex_size);
+	mapgeom_init(&g, &rc->board, rc->cell_size);
 	const char *title = l10n_get(&rc->sc->title, rc->lang);
 	pdf_meta meta = { title, render_string(rc, "map"), rc->rs->id, lang_code(rc->lang) };
 	pdfdoc *doc = pdfdoc_begin_as(rc->format, rc->dpi, path, g.width, g.height, &meta, error);

@@ -96,6 +96,7 @@ typedef bool (*product_fn)(const render_ctx *, const char *, char **);
 typedef struct product {
 	const char *name;    /* file name without extension */
 	product_fn render;
+	bool needs_deck;     /* left out for a ruleset without order cards */
 } product;
 
 /* The ruleset's deck as players use it: every copy, poker size, backs
@@ -107,28 +108,24 @@ static bool render_deck(const render_ctx *rc, const char *path, char **error)
 }
 
 static const product PDF_PRODUCTS[] = {
-	{ "map-tiles", render_tiles },
-	{ "map-overview", render_overview },
-	{ "map-poster", render_poster },
-	{ "scenario-sheet", render_sheet },
-	{ "rosters", render_rosters },
-	{ "order-cards", render_deck },
-	{ "reference-card", cards_render_refcard },
+	{ "map-tiles", render_tiles, false },
+	{ "map-overview", render_overview, false },
+	{ "map-poster", render_poster, false },
+	{ "scenario-sheet", render_sheet, false },
+	{ "rosters", render_rosters, false },
+	{ "order-cards", render_deck, true },
+	{ "reference-card", cards_render_refcard, false },
 };
 
 /* Images for building digital modules: one page each. */
 static const product IMAGE_PRODUCTS[] = {
-	{ "map", render_map_image },
-	{ "scenario-sheet", render_sheet },
+	{ "map", render_map_image, false },
+	{ "scenario-sheet", render_sheet, false },
 };
 
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
 {
 	*error = NULL;
-	if (rs->grid != GRID_HEX) {
-		fprintf(stderr, "orbat render: %s: square-grid print products are not built yet; skipped\n", sc->file);
-		return true;
-	}
 	render_ctx rc = {
 		.fonts = p->fonts,
 		.strings = p->strings,
@@ -136,13 +133,13 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		.sc = sc,
 		.rs = rs,
 		.paper = layouts_paper(p->layouts, p->options.paper),
-		.hex_size = p->options.hex_size > 0 ? p->options.hex_size : layouts_hex_size(p->layouts, rs->id),
+		.cell_size = p->options.cell_size > 0 ? p->options.cell_size : layouts_hex_size(p->layouts, rs->id),
 		.format = p->options.format,
 		.dpi = p->options.dpi > 0 ? p->options.dpi : 150,
 	};
 	const product *products = rc.format == DOC_PDF ? PDF_PRODUCTS : IMAGE_PRODUCTS;
 	size_t product_count = rc.format == DOC_PDF ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
-	if (!scenario_board(sc, rs, &rc.board)) {
+	if (!scenario_grid(sc, rs, &rc.board)) {
 		*error = xstrdup("the scenario has no usable board");
 		return false;
 	}
@@ -156,6 +153,8 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 			return false;
 		}
 		for (size_t i = 0; i < product_count; i++) {
+			if (products[i].needs_deck && ruleset_deck_size(rs) == 0)
+				continue;
 			char *path = xasprintf("%s/%s.%s", dir, products[i].name, pdfdoc_extension(rc.format));
 			int unknown_before = fonts_unknown_glyphs(p->fonts);
 			bool ok = products[i].render(&rc, path, error);

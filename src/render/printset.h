@@ -16,7 +16,7 @@ typedef struct printset_options {
 	const char *data_dir;    /* holds fonts/, layouts/ and i18n/ */
 	const char *out_dir;
 	const char *paper;       /* "a4", "letter" */
-	double hex_size;         /* mm across the flats; 0 = the layout's default */
+	double cell_size;        /* mm: a hex across the flats, a square's side; 0 = the layout's default */
 	bool langs[LANG_COUNT];
 	doc_format format;       /* PDF: the whole set; SVG or PNG: map and sheet */
 	double dpi;              /* for PNG */

@@ -21,10 +21,10 @@ typedef struct render_ctx {
 	const layouts *layouts;
 	const scenario *sc;
 	const ruleset *rs;
-	hex_board board;
+	grid_board board;       /* hex or square cells */
 	lang_id lang;
 	const paper_size *paper;
-	double hex_size;        /* mm across the flats */
+	double cell_size;       /* mm: a hex across the flats, a square's side */
 	doc_format format;      /* PDF, or SVG/PNG for the one-page products */
 	double dpi;             /* PNG resolution */
 } render_ctx;

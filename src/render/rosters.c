@@ -1,7 +1,10 @@
 /* Unit rosters, one section per side: every unit with its id, type and
  * attributes in the page's language, start hex and section, brigade and
  * commanding general, and a tick box per figure for losses at the table;
- * then the side's generals with their positions. */
+ * then the side's generals with their positions.  On a square-grid map the
+ * table has the unit's square and place (city, port, sea zone or the ship
+ * carrying it), its factors and a tick box per hit it can take; ships come
+ * after the land units ashore, each followed by its cargo. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +23,23 @@ typedef struct column {
 	double width;
 } column;
 
-static const column COLUMNS[] = {
+/* The last column (width 0) takes what is left: the tick boxes. */
+typedef struct roster_table {
+	const column *columns;
+	size_t count;
+} roster_table;
+
+static const column HEX_COLUMNS[] = {
 	{ "col-id", 20 }, { "col-type", 34 }, { "col-attributes", 30 }, { "col-hex", 12 },
 	{ "col-section", 17 }, { "col-brigade", 21 }, { "col-general", 22 }, { "col-figures", 0 },
 };
-#define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])
+static const column SQUARE_COLUMNS[] = {
+	{ "col-id", 24 }, { "col-type", 26 }, { "col-hex", 12 }, { "col-place", 42 },
+	{ "col-move", 14 }, { "col-attack", 14 }, { "col-defend", 14 }, { "col-hits", 0 },
+};
+static const roster_table HEX_TABLE = { HEX_COLUMNS, sizeof HEX_COLUMNS / sizeof HEX_COLUMNS[0] };
+static const roster_table SQUARE_TABLE = { SQUARE_COLUMNS, sizeof SQUARE_COLUMNS / sizeof SQUARE_COLUMNS[0] };
+#define MAX_COLUMNS 8
 
 typedef struct roster_page {
 	pdfdoc *doc;
@@ -38,7 +53,7 @@ typedef struct roster_page {
 
 static const char *section_names(const render_ctx *rc, hex_coord h, char *buf, size_t size)
 {
-	unsigned s = hex_sections(&rc->board, h);
+	unsigned s = hex_sections(&rc->board.hex, h);
 	const char *ids[3] = { "section-west", "section-centre", "section-east" };
 	buf[0] = '\0';
 	for (int i = 0; i < 3; i++) {
@@ -123,8 +138,10 @@ static void start_page(const render_ctx *rc, roster_page *rp, const char *side_n
 	rp->y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &sub, x, rp->y, w) + 3;
 }
 
-static void table_header(const render_ctx *rc, roster_page *rp, size_t side)
+static void table_header(const render_ctx *rc, roster_page *rp, const roster_table *t, size_t side)
 {
+	const column *COLUMNS = t->columns;
+	size_t COLUMN_COUNT = t->count;
 	cairo_t *cr = rp->cr;
 	double r, g, b;
 	mapdraw_side_colour(side, &r, &g, &b);
@@ -151,31 +168,18 @@ static void table_header(const render_ctx *rc, roster_page *rp, size_t side)
 	rp->y += h;
 }
 
-static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
+/* One row: the cells of every column but the last, then `full` tick
+ * boxes in the last one, those from `start` on struck out. */
+static void table_row(const render_ctx *rc, roster_page *rp, const roster_table *t, const char *const *cells,
+	bool shade, int full, int start)
 {
-	const scenario *sc = rc->sc;
 	cairo_t *cr = rp->cr;
-	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
-	char hex[HEX_ADDRESS_MAX], sections[128];
-	hex_format(u->at.hex, hex);
-	section_names(rc, u->at.hex, sections, sizeof sections);
-	const sc_brigade *br = brigade_of(sc, u->id.text);
-	const sc_general *gen = general_with(sc, u->at.hex, u->side);
-	if (!gen && br)
-		gen = general_by_id(sc, br->general.text);
-	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
-		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
-	char *attrs = unit_attributes(rc, u);
-	const char *cells[COLUMN_COUNT - 1] = {
-		u->id.text, type_text, attrs, hex, sections, br ? br->id.text : "",
-		gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
-	};
-
+	const column *cols = t->columns;
 	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	double h = 6;
-	for (size_t c = 0; c + 1 < COLUMN_COUNT; c++) {
+	for (size_t c = 0; c + 1 < t->count; c++) {
 		double th;
-		text_measure(rc, cr, cells[c] ? cells[c] : "", &st, COLUMNS[c].width - 2, NULL, &th);
+		text_measure(rc, cr, cells[c] ? cells[c] : "", &st, cols[c].width - 2, NULL, &th);
 		h = fmax(h, th + 2 * ROW_PAD);
 	}
 	if (shade) {
@@ -184,18 +188,14 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 		cairo_fill(cr);
 	}
 	double x = MARGIN;
-	for (size_t c = 0; c + 1 < COLUMN_COUNT; c++) {
+	for (size_t c = 0; c + 1 < t->count; c++) {
 		st.bold = c == 0;
-		text_draw(rc, cr, cells[c] ? cells[c] : "", &st, x + 1, rp->y + ROW_PAD, COLUMNS[c].width - 2);
-		x += COLUMNS[c].width;
+		text_draw(rc, cr, cells[c] ? cells[c] : "", &st, x + 1, rp->y + ROW_PAD, cols[c].width - 2);
+		x += cols[c].width;
 	}
-	/* One box per figure the unit starts with; full strength beyond
-	 * that is shown struck out. */
-	int full = type ? type->figures : 0;
-	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
 	/* Boxes share what is left of the row, at most 3.6 mm each. */
-	double figures_w = rp->width - MARGIN - x - 1;
-	double box = full > 0 ? fmin(3.6, figures_w / full - 1.0) : 3.6;
+	double boxes_w = rp->width - MARGIN - x - 1;
+	double box = full > 0 ? fmin(3.6, boxes_w / full - 1.0) : 3.6;
 	cairo_set_line_width(cr, 0.25);
 	for (int i = 0; i < full; i++) {
 		double bx = x + 1 + i * (box + 1.0), by = rp->y + ROW_PAD;
@@ -218,8 +218,144 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 	cairo_line_to(cr, rp->width - MARGIN, rp->y + h);
 	cairo_stroke(cr);
 	rp->y += h;
+}
+
+static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
+{
+	const scenario *sc = rc->sc;
+	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+	char hex[HEX_ADDRESS_MAX], sections[128];
+	hex_format(u->at.hex, hex);
+	section_names(rc, u->at.hex, sections, sizeof sections);
+	const sc_brigade *br = brigade_of(sc, u->id.text);
+	const sc_general *gen = general_with(sc, u->at.hex, u->side);
+	if (!gen && br)
+		gen = general_by_id(sc, br->general.text);
+	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
+		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
+	char *attrs = unit_attributes(rc, u);
+	const char *cells[MAX_COLUMNS] = {
+		u->id.text, type_text, attrs, hex, sections, br ? br->id.text : "",
+		gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
+	};
+	/* One box per figure the unit starts with; full strength beyond
+	 * that is shown struck out. */
+	int full = type ? type->figures : 0;
+	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
+	table_row(rc, rp, &HEX_TABLE, cells, shade, full, start);
 	free(type_text);
 	free(attrs);
+}
+
+/* ---- square grid ---- */
+
+static const sc_city *city_at(const scenario *sc, const sc_address *a)
+{
+	for (size_t i = 0; a->text && i < sc->city_count; i++)
+		if (sc->cities[i].at.text && sc->cities[i].at.hex.col == a->hex.col &&
+			sc->cities[i].at.hex.row == a->hex.row)
+			return &sc->cities[i];
+	return NULL;
+}
+
+static const char *zone_name(const render_ctx *rc, const char *zone_id)
+{
+	for (size_t i = 0; zone_id && i < rc->sc->sea_zone_count; i++) {
+		const sc_sea_zone *z = &rc->sc->sea_zones[i];
+		if (str_eq(z->id.text, zone_id))
+			return l10n_empty(&z->name) ? zone_id : l10n_get(&z->name, rc->lang);
+	}
+	return zone_id ? zone_id : "";
+}
+
+/* Where a piece stands, in words: "City of Boston", "Port of New York",
+ * "Sea zone Hampton Roads", "Aboard u-gunboat-1". */
+static char *place_text(const render_ctx *rc, const sc_address *at, const char *zone, const char *ship)
+{
+	if (ship)
+		return xasprintf("%s %s", render_string(rc, "aboard"), ship);
+	const sc_city *city = city_at(rc->sc, at);
+	if (city)
+		return xasprintf("%s %s", render_string(rc, city->capital ? "place-capital"
+			: city->port ? "place-port" : "place-city"), city->name.text ? city->name.text : city->id.text);
+	if (zone)
+		return xasprintf("%s %s", render_string(rc, "place-zone"), zone_name(rc, zone));
+	return xstrdup("");
+}
+
+static void square_row(const render_ctx *rc, roster_page *rp, const char *id, const char *type_id,
+	const sc_address *at, const char *zone, const char *ship, bool shade)
+{
+	const rs_square_unit *type = ruleset_find_square_unit(rc->rs, type_id);
+	char square[GRID_ADDRESS_MAX] = "", move[16] = "", attack[16] = "", defend[16] = "";
+	if (at->text && at->valid)
+		grid_format(at->hex, square);
+	if (type) {
+		snprintf(move, sizeof move, "%d", type->move);
+		snprintf(attack, sizeof attack, "%d", type->attack);
+		snprintf(defend, sizeof defend, "%d", type->defend);
+	}
+	char *place = place_text(rc, at, zone, ship);
+	const char *cells[MAX_COLUMNS] = {
+		id, type ? l10n_get(&type->name, rc->lang) : type_id, square, place, move, attack, defend,
+	};
+	/* A box per hit the piece can take. */
+	int hits = type ? type->hits : 1;
+	table_row(rc, rp, &SQUARE_TABLE, cells, shade, hits, hits);
+	free(place);
+}
+
+static bool page_full(const roster_page *rp)
+{
+	return rp->y > rp->height - MARGIN - 14;
+}
+
+static void square_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
+{
+	const scenario *sc = rc->sc;
+	int row = 0;
+	/* Land units ashore, then each ship followed by the units it carries. */
+	for (size_t pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < (pass ? sc->ship_count : sc->unit_count); i++) {
+			if (pass == 0 && (sc->units[i].side != side || sc->units[i].aboard))
+				continue;
+			if (pass == 1 && sc->ships[i].side != side)
+				continue;
+			if (page_full(rp)) {
+				start_page(rc, rp, side_name, side);
+				table_header(rc, rp, &SQUARE_TABLE, side);
+			}
+			if (pass == 0) {
+				const sc_unit *u = &sc->units[i];
+				square_row(rc, rp, u->id.text, u->type.text, &u->at, NULL, NULL, (row++ & 1) != 0);
+				continue;
+			}
+			const sc_ship *ship = &sc->ships[i];
+			square_row(rc, rp, ship->id.text, ship->type.text, &ship->at, ship->zone.text, NULL,
+				(row++ & 1) != 0);
+			for (size_t k = 0; k < sc->unit_count; k++) {
+				const sc_unit *u = &sc->units[k];
+				if (u->aboard != i + 1)
+					continue;
+				if (page_full(rp)) {
+					start_page(rc, rp, side_name, side);
+					table_header(rc, rp, &SQUARE_TABLE, side);
+				}
+				square_row(rc, rp, u->id.text, u->type.text, &ship->at, NULL, ship->id.text,
+					(row++ & 1) != 0);
+			}
+		}
+	}
+}
+
+/* Hex boards: the sections of the hex; square boards: the city there. */
+static const char *where_text(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
+{
+	if (rc->board.kind == GRID_HEX)
+		return section_names(rc, at->hex, buf, size);
+	const sc_city *city = city_at(rc->sc, at);
+	snprintf(buf, size, "%s", city ? (city->name.text ? city->name.text : city->id.text) : "—");
+	return buf;
 }
 
 static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
@@ -239,7 +375,8 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 		char *with_text = NULL;
 		for (size_t k = 0; k < sc->unit_count; k++) {
 			const sc_unit *u = &sc->units[k];
-			if (u->side == side && u->at.hex.col == g->at.hex.col && u->at.hex.row == g->at.hex.row) {
+			if (u->side == side && !u->aboard && u->at.hex.col == g->at.hex.col &&
+				u->at.hex.row == g->at.hex.row) {
 				char *next = xasprintf("%s%s%s", with_text ? with_text : render_string(rc, "attached-to"),
 					with_text ? ", " : " ", u->id.text);
 				free(with_text);
@@ -248,9 +385,10 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 		}
 		if (with_text)
 			with = with_text;
-		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text,
-			g->name.text ? g->name.text : g->id.text, hex_format(g->at.hex, hex),
-			section_names(rc, g->at.hex, sections, sizeof sections), with);
+		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
+		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
+		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, hex_format(g->at.hex, hex),
+			where_text(rc, &g->at, sections, sizeof sections), with);
 		rp->y += text_draw(rc, cr, line, &st, MARGIN + 2, rp->y, rp->width - 2 * MARGIN - 2) + 0.8;
 		free(line);
 		free(with_text);
@@ -282,16 +420,21 @@ bool render_rosters(const render_ctx *rc, const char *path, char **error)
 		rp.side_pages = 0;
 		start_page(rc, &rp, side_name, s);
 		pdfdoc_bookmark(rp.doc, top, side_name);
-		table_header(rc, &rp, s);
-		int row = 0;
-		for (size_t i = 0; i < sc->unit_count; i++) {
-			if (sc->units[i].side != s)
-				continue;
-			if (rp.y > rp.height - MARGIN - 14) {
-				start_page(rc, &rp, side_name, s);
-				table_header(rc, &rp, s);
+		const roster_table *table = rc->board.kind == GRID_SQUARE ? &SQUARE_TABLE : &HEX_TABLE;
+		table_header(rc, &rp, table, s);
+		if (table == &SQUARE_TABLE) {
+			square_units(rc, &rp, side_name, s);
+		} else {
+			int row = 0;
+			for (size_t i = 0; i < sc->unit_count; i++) {
+				if (sc->units[i].side != s)
+					continue;
+				if (page_full(&rp)) {
+					start_page(rc, &rp, side_name, s);
+					table_header(rc, &rp, table, s);
+				}
+				unit_row(rc, &rp, &sc->units[i], (row++ & 1) != 0);
 			}
-			unit_row(rc, &rp, &sc->units[i], (row++ & 1) != 0);
 		}
 		if (rp.y > rp.height - MARGIN - 30)
 			start_page(rc, &rp, side_name, s);

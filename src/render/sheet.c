@@ -58,7 +58,7 @@ bool render_overview(const render_ctx *rc, const char *path, char **error)
 	cairo_save(cr);
 	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
 	map_geom g;
-	mapgeom_init(&g, &rc->board, rc->hex_size);
+	mapgeom_init(&g, &rc->board, rc->cell_size);
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
 	text_style head = { FONT_TITLE, 6.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &head, x, y, w) + 2;
@@ -68,6 +68,49 @@ bool render_overview(const render_ctx *rc, const char *path, char **error)
 	mapdraw_legend(rc, cr, x, y, w, 6);
 	cairo_restore(cr);
 	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
+}
+
+/* What a side starts with on a square-grid map: purchase points, first
+ * move, its capital, the cities it holds and its generals. */
+static char *square_side_text(const render_ctx *rc, size_t s)
+{
+	const scenario *sc = rc->sc;
+	const sc_side *side = &sc->sides[s];
+	const char *colon = render_colon(rc);
+	char *capital = xstrdup(""), *cities = xstrdup(""), *generals = xstrdup("");
+	for (size_t i = 0; i < sc->city_count; i++) {
+		const sc_city *c = &sc->cities[i];
+		if (!str_eq(c->side.text, side->id.text))
+			continue;
+		const char *name = c->name.text ? c->name.text : c->id.text;
+		char *next = xasprintf("%s%s%s", cities, *cities ? ", " : "", name);
+		free(cities);
+		cities = next;
+		if (c->capital) {
+			free(capital);
+			capital = xstrdup(name);
+		}
+	}
+	for (size_t i = 0; i < sc->general_count; i++) {
+		const sc_general *g = &sc->generals[i];
+		if (g->side != s)
+			continue;
+		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
+		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
+		char *next = xasprintf("%s%s%s", generals, *generals ? ", " : "", name);
+		free(generals);
+		generals = next;
+	}
+	char *text = xasprintf("%s%s %d · %s%s %s\n%s%s %s · %s%s %s\n%s%s %s",
+		render_string(rc, "purchase-points"), colon, rc->rs->square.purchase_points,
+		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"),
+		render_string(rc, "capital"), colon, *capital ? capital : "—",
+		render_string(rc, "generals"), colon, *generals ? generals : "—",
+		render_string(rc, "cities"), colon, *cities ? cities : "—");
+	free(capital);
+	free(cities);
+	free(generals);
+	return text;
 }
 
 static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, double y, double w)
@@ -85,7 +128,8 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 	y += text_draw(rc, cr, named ? l10n_get(&named->name, rc->lang) : side->id.text, &name, x + 4, y, w - 4);
 	text_style line = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	const char *colon = render_colon(rc);
-	char *text = xasprintf("%s%s %ld · %s%s %ld · %s%s %s",
+	char *text = rc->board.kind == GRID_SQUARE ? square_side_text(rc, s)
+		: xasprintf("%s%s %ld · %s%s %ld · %s%s %s",
 		render_string(rc, "hand"), colon, side->cards.value,
 		render_string(rc, "victory"), colon, side->victory.value,
 		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"));
@@ -109,9 +153,14 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 	text_style head = { FONT_TITLE, 7.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	y += text_draw(rc, cr, l10n_get(&sc->title, rc->lang), &head, x, y, w);
 	text_style sub = { FONT_TEXT, 3.2, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
-	char *subtitle = xasprintf("%s%s%s · %s: %s",
+	char players[96] = "";
+	if (sc->players.given && sc->players.valid)
+		snprintf(players, sizeof players, " · %s%s %ld", render_string(rc, "players"), render_colon(rc),
+			sc->players.value);
+	char *subtitle = xasprintf("%s%s%s · %s%s %s%s",
 		sc->date.text ? render_string(rc, "date") : "", sc->date.text ? " " : "",
-		sc->date.text ? sc->date.text : "", render_string(rc, "ruleset"), l10n_get(&rc->rs->name, rc->lang));
+		sc->date.text ? sc->date.text : "", render_string(rc, "ruleset"), render_colon(rc),
+		l10n_get(&rc->rs->name, rc->lang), players);
 	y += text_draw(rc, cr, subtitle, &sub, x, y, w) + 3;
 	free(subtitle);
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
@@ -152,7 +201,7 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 	double mx = x + col_w + 6, mw = w - col_w - 6;
 	double lh = mapdraw_legend_height(rc, mw, 5);
 	map_geom g;
-	mapgeom_init(&g, &rc->board, rc->hex_size);
+	mapgeom_init(&g, &rc->board, rc->cell_size);
 	double used = fit_map(rc, cr, &g, mx, y, mw, ph - PAGE_MARGIN - y - lh - 3);
 	mapdraw_legend(rc, cr, mx, y + used + 3, mw, 5);
 	cairo_restore(cr);

@@ -98,7 +98,7 @@ bool render_tiles(const render_ctx *rc, const char *path, char **error)
 {
 	const layouts *l = rc->layouts;
 	map_geom g;
-	mapgeom_init(&g, &rc->board, rc->hex_size);
+	mapgeom_init(&g, &rc->board, rc->cell_size);
 	tile_plan p;
 	tiles_plan(l, rc->paper, g.width, g.height, &p);
 
@@ -175,7 +175,7 @@ bool render_tiles(const render_ctx *rc, const char *path, char **error)
 			text_style big = { FONT_TITLE, 9, true, false, ALIGN_LEFT, 0, 0, 0 };
 			text_draw(rc, cr, name, &big, m, fy, 0);
 			char *place = xasprintf("%s %d %s %d · %s · %s %.0f mm", render_string(rc, "tile"), index + 1,
-				render_string(rc, "tile-of"), total, title, render_string(rc, "hex-size"), rc->hex_size);
+				render_string(rc, "tile-of"), total, title, render_string(rc, g.board.kind == GRID_SQUARE ? "square-size" : "hex-size"), rc->cell_size);
 			text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 			text_draw(rc, cr, place, &small, m + 16, fy + 0.5, p.area_width - 90);
 			free(place);

@@ -55,28 +55,8 @@ if cp "$ORBAT" "$WORK/orbat" 2>/dev/null; then
 	[ -n "${ORBAT_DATADIR:-}" ] || export ORBAT_DATADIR=$ROOT/data
 fi
 
-PASSED=0
-FAILED=0
-FAILED_NAMES=()
-ok() {
-	PASSED=$((PASSED + 1))
-	echo "ok   - $1"
-}
-fail() {
-	FAILED=$((FAILED + 1))
-	FAILED_NAMES+=("$1")
-	echo "FAIL - $1"
-	if [ $# -gt 1 ] && [ -n "$2" ]; then
-		printf '%s\n' "$2" | head -n 12 | sed 's/^/       /'
-	fi
-}
-# check DESCRIPTION DETAIL-IF-FAILED CONDITION-STATUS
-verdict() {
-	if [ "$3" -eq 0 ]; then ok "$1"; else fail "$1" "$2"; fi
-}
-calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
-# near A B TOL: |A - B| <= TOL
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
+# Counters, verdicts and the PDF readers shared with run-square-checks.sh.
+. "$HERE/pdf-lib.sh"
 
 # ---- layout values, from the same file the program reads ----
 LAYOUT=$ROOT/layouts/print.xml
@@ -94,7 +74,6 @@ LT_H=$(lx paper "[@id='letter']/@height")
 # The share of the radius between the hex's centre and the top of its
 # address label (mapdraw.c: the label hangs just below the top corner).
 LABEL_DROP=0.82
-PT=$(calc "72 / 25.4")
 echo "# layouts: tiles margin $MARGIN, overlap $OVERLAP, footer $FOOTER; poster border $BORDER, bleed $BLEED (mm)"
 
 hex_default() {
@@ -158,53 +137,6 @@ tile_plan() { # cols rows short hex paper_w paper_h
 		BEGIN { geom(c, r, s, x); plan(pw, ph, W, H, m, o, f)
 			printf "%d %d %.6f %.6f %.6f %.6f %.6f %.6f\n", TC, TR, PW, PH, AW, AH, SX, SY }'
 }
-
-# ---- PDF readers ----
-npages() { pdfinfo "$1" 2>/dev/null | awk '/^Pages:/ { print $2 }'; }
-# MediaBox width and height of every page, one "w h" line per page.
-page_boxes() {
-	local n
-	n=$(npages "$1")
-	pdfinfo -box -f 1 -l "${n:-1}" "$1" 2>/dev/null |
-		awk '$1 == "Page" && $3 == "MediaBox:" { printf "%.4f %.4f\n", $6 - $4, $7 - $5 }'
-}
-info() { pdfinfo -isodates "$2" 2>/dev/null | sed -n "s/^$1: *//p"; }
-# Page labels (qpdf --json) decoded to one label per page.
-page_labels() {
-	local n
-	n=$(npages "$1")
-	qpdf --json --json-key=pagelabels "$1" 2>/dev/null | jq -r --argjson n "$n" '
-		def str: if type == "string" then sub("^u:"; "") else "" end;
-		.pagelabels as $ranges
-		| range(0; $n) as $i
-		| ([$ranges[] | select(.index <= $i)] | last) as $r
-		| if $r == null then ($i + 1 | tostring)
-		  else ($r.label["/P"] | str) +
-		       (if $r.label["/S"] == "/D" then (($r.label["/St"] // 1) + $i - $r.index | tostring)
-		        elif $r.label["/S"] == null then ""
-		        else "?" end)
-		  end'
-}
-# Outline as "depth<TAB>page<TAB>title" lines.
-outlines() {
-	qpdf --json --json-key=outlines "$1" 2>/dev/null | jq -r '
-		def walk_o($d): .[] | ("\($d)\t\(.destpageposfrom1)\t\(.title)"), (.kids | walk_o($d + 1));
-		.outlines | walk_o(0)'
-}
-# Words of one page: "text xmid_mm ytop_mm xmin_mm" (pdftotext -bbox, points from the top left).
-words_mm() { # file page
-	pdftotext -f "$2" -l "$2" -bbox "$1" - 2>/dev/null | awk -v pt="$PT" '
-		/<word / {
-			match($0, /xMin="[^"]*"/); x0 = substr($0, RSTART + 6, RLENGTH - 7)
-			match($0, /yMin="[^"]*"/); y0 = substr($0, RSTART + 6, RLENGTH - 7)
-			match($0, /xMax="[^"]*"/); x1 = substr($0, RSTART + 6, RLENGTH - 7)
-			t = $0; sub(/.*">/, "", t); sub(/<\/word>.*/, "", t)
-			printf "%s %.4f %.4f %.4f\n", t, (x0 + x1) / 2 / pt, y0 / pt, x0 / pt
-		}'
-}
-text_of() { pdftotext -enc UTF-8 "$@" - 2>/dev/null; }
-# Remove all white space, also no-break and narrow no-break spaces.
-squeeze() { tr -d ' \t\n\f\r' | sed 's/\xc2\xa0//g; s/\xe2\x80\xaf//g'; }
 
 # Compare hex address labels on a page with the maths.
 #   label_check FILE PAGE COLS ROWS SHORT HEX OFFX OFFY [AREA_X0 AREA_Y0 AREA_X1 AREA_Y1]

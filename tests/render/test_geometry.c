@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "geo/grid.h"
 #include "geo/hex.h"
 #include "render/layouts.h"
 #include "render/mapgeom.h"
@@ -46,6 +47,14 @@ static void assert_close_at(double a, double b, double eps, const char *what, co
 }
 
 /* ---- helpers ---- */
+
+/* The map geometry of a hex board. */
+static void geom_init(map_geom *g, const hex_board *hex, double size)
+{
+	grid_board b;
+	grid_board_hex(&b, hex);
+	mapgeom_init(g, &b, size);
+}
 
 static hex_board board(int columns, int rows, bool short_rows)
 {
@@ -107,7 +116,7 @@ static void test_centres_battlecry_board(void **state)
 	(void)state;
 	hex_board b = board(13, 9, true);
 	map_geom g;
-	mapgeom_init(&g, &b, 62);
+	geom_init(&g, &b, 62);
 	const char *hexes[] = { "A1", "M1", "A2", "L2", "E5", "D8", "A9", "M9", "G5" };
 	for (size_t i = 0; i < sizeof hexes / sizeof hexes[0]; i++)
 		expect_centre(&g, hexes[i], 62);
@@ -137,7 +146,7 @@ static void test_centres_rectangular_board(void **state)
 	/* noord-zuid table, 20 x 12, every row full: M2 and T2 exist. */
 	hex_board b = board(20, 12, false);
 	map_geom g;
-	mapgeom_init(&g, &b, 120);
+	geom_init(&g, &b, 120);
 	const char *hexes[] = { "A1", "M1", "A2", "L2", "M2", "T2", "T1", "E5", "T12", "A12" };
 	for (size_t i = 0; i < sizeof hexes / sizeof hexes[0]; i++)
 		expect_centre(&g, hexes[i], 120);
@@ -147,7 +156,7 @@ static void test_centres_rectangular_board(void **state)
 
 	/* A rectangular Battle Cry sized board at the board game's size. */
 	hex_board r = board(13, 9, false);
-	mapgeom_init(&g, &r, 62);
+	geom_init(&g, &r, 62);
 	expect_centre(&g, "M2", 62);
 	expect_centre(&g, "M8", 62);
 	expect_centre(&g, "L2", 62);
@@ -160,7 +169,7 @@ static void test_centres_other_sizes(void **state)
 	hex_board b = board(13, 9, true);
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		map_geom g;
-		mapgeom_init(&g, &b, sizes[i]);
+		geom_init(&g, &b, sizes[i]);
 		assert_close(g.radius, sizes[i] / sqrt(3.0), EPS);
 		assert_close(g.row_step, 1.5 * sizes[i] / sqrt(3.0), EPS);
 		assert_close(g.frame, expected_frame(sizes[i]), EPS);
@@ -177,7 +186,7 @@ static void test_neighbours_one_hex_apart(void **state)
 	 * apart: the printed grid is regular. */
 	hex_board b = board(13, 9, true);
 	map_geom g;
-	mapgeom_init(&g, &b, 62);
+	geom_init(&g, &b, 62);
 	for (size_t i = 0; i < hex_count(&b); i++) {
 		hex_coord h = hex_from_index(&b, i), around[6];
 		hex_neighbours(h, around);
@@ -201,10 +210,10 @@ static void test_hex_outline(void **state)
 	 * hence the 1/100 mm tolerance. */
 	hex_board b = board(13, 9, true);
 	map_geom g;
-	mapgeom_init(&g, &b, 62);
+	geom_init(&g, &b, 62);
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(rec);
-	mapgeom_hex_path(cr, &g, at("E5"), 0);
+	mapgeom_cell_path(cr, &g, at("E5"), 0);
 	double x1, y1, x2, y2, cx, cy;
 	cairo_path_extents(cr, &x1, &y1, &x2, &y2);
 	mapgeom_center(&g, at("E5"), &cx, &cy);
@@ -213,11 +222,92 @@ static void test_hex_outline(void **state)
 	assert_close((x1 + x2) / 2, cx, 0.01);
 	assert_close((y1 + y2) / 2, cy, 0.01);
 	cairo_new_path(cr);
-	mapgeom_hex_path(cr, &g, at("E5"), 2);   /* inset 2 mm from each side */
+	mapgeom_cell_path(cr, &g, at("E5"), 2);   /* inset 2 mm from each side */
 	cairo_path_extents(cr, &x1, &y1, &x2, &y2);
 	assert_close(x2 - x1, 62 - 4, 0.01);
 	cairo_destroy(cr);
 	cairo_surface_destroy(rec);
+}
+
+/* ---- square grids ---- */
+
+static void square_geom(map_geom *g, int columns, int rows, double size)
+{
+	square_board sq;
+	square_board_init(&sq, columns, rows);
+	grid_board b;
+	grid_board_square(&b, &sq);
+	mapgeom_init(g, &b, size);
+}
+
+/* The 1861 map: 20 x 16 squares of 40 mm inside a 12 mm frame. */
+static void test_square_canvas_and_centres(void **state)
+{
+	(void)state;
+	map_geom g;
+	square_geom(&g, 20, 16, 40);
+	assert_close(g.frame, 12, EPS);
+	assert_close(g.cells_width, 800, EPS);
+	assert_close(g.cells_height, 640, EPS);
+	assert_close(g.width, 824, EPS);
+	assert_close(g.height, 664, EPS);
+	double x, y;
+	mapgeom_center(&g, at("A1"), &x, &y);
+	assert_close(x, 32, EPS);
+	assert_close(y, 32, EPS);
+	/* Odd rows are not shifted on a square grid. */
+	mapgeom_center(&g, at("A2"), &x, &y);
+	assert_close(x, 32, EPS);
+	assert_close(y, 72, EPS);
+	mapgeom_center(&g, at("T16"), &x, &y);
+	assert_close(x, 12 + 19.5 * 40, EPS);
+	assert_close(y, 12 + 15.5 * 40, EPS);
+	/* The frame grows with the squares, up to 24 mm. */
+	square_geom(&g, 8, 8, 120);
+	assert_close(g.frame, 24, EPS);
+	assert_close(g.width, 8 * 120 + 48, EPS);
+}
+
+static void test_square_outline(void **state)
+{
+	(void)state;
+	map_geom g;
+	square_geom(&g, 20, 16, 40);
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	double x1, y1, x2, y2;
+	mapgeom_cell_path(cr, &g, at("C2"), 0);
+	cairo_path_extents(cr, &x1, &y1, &x2, &y2);
+	assert_close(x1, 12 + 80, EPS);
+	assert_close(y1, 12 + 40, EPS);
+	assert_close(x2 - x1, 40, EPS);
+	assert_close(y2 - y1, 40, EPS);
+	cairo_new_path(cr);
+	mapgeom_cell_path(cr, &g, at("C2"), 3);   /* inset 3 mm from each side */
+	cairo_path_extents(cr, &x1, &y1, &x2, &y2);
+	assert_close(x2 - x1, 34, EPS);
+	assert_close(x1, 12 + 83, EPS);
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
+}
+
+/* Squares of one map side by side: the neighbour across a side is one
+ * square away, the one across a corner sqrt(2). */
+static void test_square_neighbours(void **state)
+{
+	(void)state;
+	map_geom g;
+	square_geom(&g, 20, 16, 40);
+	grid_cell around[SQUARE_NEIGHBOURS];
+	square_neighbours(at("J8"), around);
+	double cx, cy;
+	mapgeom_center(&g, at("J8"), &cx, &cy);
+	for (int d = 0; d < SQUARE_NEIGHBOURS; d++) {
+		double x, y;
+		mapgeom_center(&g, around[d], &x, &y);
+		double want = d < SQUARE_SIDE_NEIGHBOURS ? 40 : 40 * sqrt(2.0);
+		assert_close(hypot(x - cx, y - cy), want, EPS);
+	}
 }
 
 /* ---- map size ---- */
@@ -229,36 +319,36 @@ static void test_map_size(void **state)
 	double r62 = 62 / sqrt(3.0), r120 = 120 / sqrt(3.0);
 
 	hex_board std = board(13, 9, true);
-	mapgeom_init(&g, &std, 62);
+	geom_init(&g, &std, 62);
 	assert_close(g.frame, 15.5, EPS);
-	assert_close(g.hexes_width, 13 * 62, EPS);              /* short rows stay inside */
-	assert_close(g.hexes_height, 2 * r62 + 8 * 1.5 * r62, EPS);
+	assert_close(g.cells_width, 13 * 62, EPS);              /* short rows stay inside */
+	assert_close(g.cells_height, 2 * r62 + 8 * 1.5 * r62, EPS);
 	assert_close(g.width, 806 + 31, EPS);                   /* 837 */
 	assert_close(g.height, 2 * r62 + 12 * r62 + 31, EPS);   /* 532.14 */
 	assert_close(g.height, 532.1400, 1e-4);
 
 	hex_board rect = board(13, 9, false);
-	mapgeom_init(&g, &rect, 62);
+	geom_init(&g, &rect, 62);
 	assert_close(g.width, 13.5 * 62 + 31, EPS);              /* full shifted rows stick out */
 
 	hex_board nz = board(20, 12, false);
-	mapgeom_init(&g, &nz, 120);
+	geom_init(&g, &nz, 120);
 	assert_close(g.frame, 24, EPS);
 	assert_close(g.width, 20.5 * 120 + 48, EPS);             /* 2508 */
 	assert_close(g.height, 2 * r120 + 11 * 1.5 * r120 + 48, EPS);
 
 	hex_board small = board(9, 5, true);
-	mapgeom_init(&g, &small, 30);
+	geom_init(&g, &small, 30);
 	assert_close(g.frame, 12, EPS);                          /* floor of the frame */
 	assert_close(g.width, 9 * 30 + 24, EPS);
 
 	/* Every hex lies inside the hex band, every hex band inside the canvas. */
-	mapgeom_init(&g, &nz, 120);
+	geom_init(&g, &nz, 120);
 	for (size_t i = 0; i < hex_count(&nz); i++) {
 		double x, y;
 		mapgeom_center(&g, hex_from_index(&nz, i), &x, &y);
-		assert_true(x - 60 >= g.frame - EPS && x + 60 <= g.frame + g.hexes_width + EPS);
-		assert_true(y - g.radius >= g.frame - EPS && y + g.radius <= g.frame + g.hexes_height + EPS);
+		assert_true(x - 60 >= g.frame - EPS && x + 60 <= g.frame + g.cells_width + EPS);
+		assert_true(y - g.radius >= g.frame - EPS && y + g.radius <= g.frame + g.cells_height + EPS);
 	}
 }
 
@@ -271,7 +361,7 @@ static void test_section_lines(void **state)
 	hex_board std = board(13, 9, true);
 	std.west = 4;
 	std.east = 4;
-	mapgeom_init(&g, &std, 62);
+	geom_init(&g, &std, 62);
 	/* After the 4th and before the 10th hex of the long rows: through
 	 * the middle of D2 and of I2 on the short rows. */
 	assert_close(mapgeom_section_x(&g, 0), 15.5 + 4 * 62, EPS);
@@ -286,14 +376,14 @@ static void test_section_lines(void **state)
 	hex_board nz = board(20, 12, false);
 	nz.west = 6;
 	nz.east = 6;
-	mapgeom_init(&g, &nz, 120);
+	geom_init(&g, &nz, 120);
 	assert_close(mapgeom_section_x(&g, 0), 24 + 6 * 120, EPS);
 	assert_close(mapgeom_section_x(&g, 1), 24 + 14 * 120, EPS);
 
 	hex_board odd = board(13, 9, true);
 	odd.west = 2;
 	odd.east = 5;
-	mapgeom_init(&g, &odd, 62);
+	geom_init(&g, &odd, 62);
 	assert_close(mapgeom_section_x(&g, 0), 15.5 + 2 * 62, EPS);
 	assert_close(mapgeom_section_x(&g, 1), 15.5 + 8 * 62, EPS);
 }
@@ -336,7 +426,7 @@ static void check_plan(const layouts *l, const char *paper_id, int columns, int 
 	assert_non_null(paper);
 	hex_board b = board(columns, rows_count, short_rows);
 	map_geom g;
-	mapgeom_init(&g, &b, hex);
+	geom_init(&g, &b, hex);
 	tile_plan p;
 	memset(&p, 0, sizeof p);
 	tiles_plan(l, paper, g.width, g.height, &p);
@@ -430,7 +520,7 @@ static void test_tiles_battlecry_board(void **state)
 	const paper_size *a4 = layouts_paper(l, "a4");
 	hex_board b = board(13, 9, true);
 	map_geom g;
-	mapgeom_init(&g, &b, 62);
+	geom_init(&g, &b, 62);
 	tile_plan p;
 	tiles_plan(l, a4, g.width, g.height, &p);
 	assert_int_equal(p.columns, 5);
@@ -439,7 +529,7 @@ static void test_tiles_battlecry_board(void **state)
 	assert_close(p.step_x, 184, EPS);
 	assert_close(p.step_y, 251, EPS);
 
-	mapgeom_init(&g, &b, 30);
+	geom_init(&g, &b, 30);
 	tiles_plan(l, a4, g.width, g.height, &p);
 	assert_int_equal(p.columns, 2);
 	assert_int_equal(p.rows, 2);
@@ -508,6 +598,9 @@ int main(void)
 		cmocka_unit_test(test_neighbours_one_hex_apart),
 		cmocka_unit_test(test_hex_outline),
 		cmocka_unit_test(test_map_size),
+		cmocka_unit_test(test_square_canvas_and_centres),
+		cmocka_unit_test(test_square_outline),
+		cmocka_unit_test(test_square_neighbours),
 		cmocka_unit_test(test_section_lines),
 	};
 	const struct CMUnitTest tiles[] = {

@@ -1,0 +1,13 @@
+/* A cell of any board grid: column and row, 0-based, A1 = {0, 0} at the
+ * north-west corner.  Hex and square coordinates are this one type under
+ * two names, so code that only places or looks up cells (the map drawing,
+ * the per-cell tables) works on either grid without conversions. */
+#ifndef ORBAT_CELL_H
+#define ORBAT_CELL_H
+
+typedef struct grid_cell {
+	int col;
+	int row;
+} grid_cell;
+
+#endif

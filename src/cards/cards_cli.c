@@ -31,11 +31,6 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		fprintf(stderr, "orbat %s: ruleset '%s' could not be loaded\n", name, ruleset_id);
 		return EXIT_INTERNAL;
 	}
-	if (s->rs->grid != GRID_HEX) {
-		fprintf(stderr, "orbat %s: ruleset '%s' plays on a square grid; its cards and reference card "
-			"are not built yet\n", name, ruleset_id);
-		return EXIT_USAGE;
-	}
 
 	char *error = NULL;
 	char *fonts_dir = xasprintf("%s/fonts", data);

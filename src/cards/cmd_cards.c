@@ -248,6 +248,17 @@ out:
 	return code;
 }
 
+/* A ruleset without order cards (the square grid: turns are driven by
+ * purchases and the movement dice) is a usage error, not an empty deck:
+ * say what to run instead. */
+static int no_deck(const ruleset *rs)
+{
+	fprintf(stderr, "orbat cards: ruleset '%s' has no order cards%s; its reference card is written by "
+		"'orbat refcard --ruleset %s'\n", rs->id,
+		rs->grid == GRID_SQUARE ? " (its turns are driven by purchases and the movement dice)" : "", rs->id);
+	return EXIT_USAGE;
+}
+
 static int cards_run(int argc, char **argv)
 {
 	cards_args a = { .paper = "a4", .out_dir = "output" };
@@ -261,6 +272,8 @@ static int cards_run(int argc, char **argv)
 	cards_session s;
 	render_ctx rc;
 	code = cards_session_open(&s, "cards", a.ruleset, a.paper, &rc);
+	if (code == EXIT_VALID && s.rs->deck.card_count == 0)
+		code = no_deck(s.rs);
 	cards_deck *deck = NULL;
 	if (code == EXIT_VALID && a.deck_file) {
 		deck = deck_from_ruleset(s.rs);

@@ -1,10 +1,11 @@
 /* The reference card: one landscape sheet, printed on both sides.
  *
- * Front: units (movement, dice by distance), terrain, artillery on a hill,
- * the general, the deck.  Back: the turn, the battle, the die, retreats and
- * their thresholds, ground gain.  Content comes from reftables; this file
- * only places it: each page has two columns of blocks (headings, texts,
- * numbered steps, tables).  A column that is too tall is drawn smaller as a
+ * Hex rulesets, front: units (movement, dice by distance), terrain,
+ * artillery on a hill, the general, the deck.  Back: the turn, the battle,
+ * the die, retreats and their thresholds, ground gain.  The square grid
+ * has pages of its own (refsquare.c).  Content comes from reftables; this
+ * file places it: each page has two columns of blocks (headings, texts,
+ * numbered steps, tables, see refcolumn.h).  A column that is too tall is drawn smaller as a
  * whole, down to REF_MIN_SCALE; beyond that the card fails loudly. */
 #include <math.h>
 #include <stdio.h>
@@ -16,12 +17,14 @@
 #include "cardlayout.h"
 #include "cards.h"
 #include "refcard.h"
+#include "refcolumn.h"
 #include "reftables.h"
 #include "textbox.h"
 
 /* Type sizes in mm at scale 1 (body text 10 pt); a page with room to
- * spare grows to REF_MAX_SCALE, a full one shrinks down to REF_MIN_SCALE
- * (body text 7 pt, still readable at arm's length). */
+ * spare grows to its grid's maximum (REF_MAX_SCALE for the hex card), a
+ * full one shrinks down to REF_MIN_SCALE (body text 7 pt, still readable
+ * at arm's length). */
 #define REF_MAX_SCALE 1.25
 #define REF_MIN_SCALE 0.7
 #define REF_SCALE_STEP 0.97
@@ -43,21 +46,7 @@ static const rgb HEAD_FILL = { 0.86, 0.88, 0.93 };
 static const rgb ROW_SHADE = { 0.95, 0.95, 0.93 };
 static const rgb RULE = { 0.70, 0.70, 0.72 };
 
-typedef enum { BLOCK_HEADING, BLOCK_TEXT, BLOCK_NOTE, BLOCK_STEP, BLOCK_TABLE } block_kind;
-
-typedef struct ref_block {
-	block_kind kind;
-	char *text;          /* owned */
-	char label[24];      /* step number */
-	ref_table *table;    /* owned */
-} ref_block;
-
-typedef struct ref_column {
-	ref_block *blocks;
-	size_t count, cap;
-} ref_column;
-
-static void add(ref_column *c, block_kind kind, char *text, ref_table *table)
+void refcolumn_add(ref_column *c, block_kind kind, char *text, ref_table *table)
 {
 	grow_array((void **)&c->blocks, &c->cap, c->count + 1, sizeof *c->blocks);
 	ref_block *b = &c->blocks[c->count++];
@@ -67,14 +56,18 @@ static void add(ref_column *c, block_kind kind, char *text, ref_table *table)
 	b->table = table;
 }
 
-static void add_steps(ref_column *c, textbox_ctx *tc, const ruleset *rs, const char *base)
+void refcolumn_add_step(ref_column *c, char *text, size_t number)
+{
+	refcolumn_add(c, BLOCK_STEP, text, NULL);
+	snprintf(c->blocks[c->count - 1].label, sizeof c->blocks[c->count - 1].label, "%zu.", number);
+}
+
+void refcolumn_add_steps(ref_column *c, textbox_ctx *tc, const ruleset *rs, const char *base)
 {
 	char **steps = NULL;
 	size_t n = reftext_steps(tc, rs, base, &steps);
-	for (size_t i = 0; i < n; i++) {
-		add(c, BLOCK_STEP, steps[i], NULL);
-		snprintf(c->blocks[c->count - 1].label, sizeof c->blocks[c->count - 1].label, "%zu.", i + 1);
-	}
+	for (size_t i = 0; i < n; i++)
+		refcolumn_add_step(c, steps[i], i + 1);
 	free(steps);
 }
 
@@ -293,9 +286,9 @@ static void draw_column(textbox_ctx *tc, cairo_t *cr, const ref_column *col, dou
 /* The largest scale at which both columns of a page fit their height
  * (one scale for the page, so its columns match), then draw. */
 static void place_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double x[2],
-	const double w[2], double y, double h)
+	const double w[2], double y, double h, double max_scale)
 {
-	double s = REF_MAX_SCALE;
+	double s = max_scale;
 	bool fits = false;
 	int worst = 0;
 	for (;;) {
@@ -338,52 +331,57 @@ static void page_header(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, double 
 
 static void front_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
 {
-	add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-units-heading")), NULL);
-	add(left, BLOCK_TABLE, NULL, reftable_units(tc, rs));
+	refcolumn_add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-units-heading")), NULL);
+	refcolumn_add(left, BLOCK_TABLE, NULL, reftable_units(tc, rs));
 	char total[16];
 	snprintf(total, sizeof total, "%d", ruleset_deck_size(rs));
 	const char *pairs[] = { "total", total, NULL };
-	add(left, BLOCK_HEADING, textbox_expand(textbox_string(tc, "ref-deck-heading"), pairs), NULL);
-	add(left, BLOCK_TABLE, NULL, reftable_deck(tc, rs));
+	refcolumn_add(left, BLOCK_HEADING, textbox_expand(textbox_string(tc, "ref-deck-heading"), pairs), NULL);
+	refcolumn_add(left, BLOCK_TABLE, NULL, reftable_deck(tc, rs));
 
-	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-terrain-heading")), NULL);
-	add(right, BLOCK_TABLE, NULL, reftable_terrain(tc, rs));
-	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-hill-heading")), NULL);
-	add(right, BLOCK_TEXT, reftext_hill(tc, rs), NULL);
-	add(right, BLOCK_HEADING, xstrdup(l10n_get(&rs->general.name, tc->rc->lang)), NULL);
-	add(right, BLOCK_TEXT, reftext_general(tc, rs), NULL);
+	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-terrain-heading")), NULL);
+	refcolumn_add(right, BLOCK_TABLE, NULL, reftable_terrain(tc, rs));
+	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-hill-heading")), NULL);
+	refcolumn_add(right, BLOCK_TEXT, reftext_hill(tc, rs), NULL);
+	refcolumn_add(right, BLOCK_HEADING, xstrdup(l10n_get(&rs->general.name, tc->rc->lang)), NULL);
+	refcolumn_add(right, BLOCK_TEXT, reftext_general(tc, rs), NULL);
 }
 
 static void back_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
 {
-	add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-turn-heading")), NULL);
-	add_steps(left, tc, rs, "ref-turn");
-	add(left, BLOCK_NOTE, reftext(tc, rs, "ref-turn-note"), NULL);
+	refcolumn_add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-turn-heading")), NULL);
+	refcolumn_add_steps(left, tc, rs, "ref-turn");
+	refcolumn_add(left, BLOCK_NOTE, reftext(tc, rs, "ref-turn-note"), NULL);
 	if (!rs->turn.first_player_required)
-		add(left, BLOCK_NOTE, reftext(tc, rs, "ref-first-roll"), NULL);
-	add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-battle-heading")), NULL);
-	add_steps(left, tc, rs, "ref-battle");
+		refcolumn_add(left, BLOCK_NOTE, reftext(tc, rs, "ref-first-roll"), NULL);
+	refcolumn_add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-battle-heading")), NULL);
+	refcolumn_add_steps(left, tc, rs, "ref-battle");
 
-	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-die-heading")), NULL);
-	add(right, BLOCK_TEXT, reftext_die(tc, rs), NULL);
-	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-retreat-heading")), NULL);
+	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-die-heading")), NULL);
+	refcolumn_add(right, BLOCK_TEXT, reftext_die(tc, rs), NULL);
+	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-retreat-heading")), NULL);
 	ref_table *thresholds = reftable_thresholds(tc, rs);
 	if (thresholds) {
-		add(right, BLOCK_TEXT, xstrdup(textbox_string(tc, "ref-threshold-intro")), NULL);
-		add(right, BLOCK_TABLE, NULL, thresholds);
+		refcolumn_add(right, BLOCK_TEXT, xstrdup(textbox_string(tc, "ref-threshold-intro")), NULL);
+		refcolumn_add(right, BLOCK_TABLE, NULL, thresholds);
 		char *note = reftext_threshold_general(tc, rs);
 		if (note)
-			add(right, BLOCK_NOTE, note, NULL);
+			refcolumn_add(right, BLOCK_NOTE, note, NULL);
 	}
-	add_steps(right, tc, rs, "ref-retreat");
-	add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-ground-heading")), NULL);
-	add(right, BLOCK_TEXT, reftext_ground_gain(tc, rs), NULL);
+	refcolumn_add_steps(right, tc, rs, "ref-retreat");
+	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-ground-heading")), NULL);
+	refcolumn_add(right, BLOCK_TEXT, reftext_ground_gain(tc, rs), NULL);
 }
 
-typedef void (*columns_fn)(textbox_ctx *, const ruleset *, ref_column *, ref_column *);
+static const refcard_grid hex_grid = { front_columns, back_columns, 0.55, 0.52, REF_MAX_SCALE };
+
+static const refcard_grid *grid_of(const ruleset *rs)
+{
+	return rs->grid == GRID_SQUARE ? &refcard_square_grid : &hex_grid;
+}
 
 static void draw_page(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, const card_layouts *cl, double pw,
-	double ph, const char *side_id, columns_fn build, double left_share)
+	double ph, const char *side_id, refcard_columns_fn build, double left_share, double max_scale)
 {
 	double m = cl->refcard_margin, gap = cl->refcard_gap;
 	page_header(tc, cr, rs, pw, m, side_id);
@@ -393,19 +391,21 @@ static void draw_page(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, const car
 	ref_column cols[2] = { { 0 }, { 0 } };
 	build(tc, rs, &cols[0], &cols[1]);
 	double xs[2] = { m, m + lw + gap }, ws[2] = { lw, rw };
-	place_columns(tc, cr, cols, xs, ws, top, height);
+	place_columns(tc, cr, cols, xs, ws, top, height, max_scale);
 	column_finish(&cols[0]);
 	column_finish(&cols[1]);
 }
 
 void refcard_draw_front(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
 {
-	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-front", front_columns, 0.55);
+	const refcard_grid *g = grid_of(tc->rc->rs);
+	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-front", g->front, g->front_share, g->max_scale);
 }
 
 void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
 {
-	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-back", back_columns, 0.52);
+	const refcard_grid *g = grid_of(tc->rc->rs);
+	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-back", g->back, g->back_share, g->max_scale);
 }
 
 bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)

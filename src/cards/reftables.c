@@ -193,6 +193,19 @@ char *reftext(textbox_ctx *tc, const ruleset *rs, const char *base)
 	return s ? s : xstrdup(textbox_string(tc, base));   /* counts the failure */
 }
 
+char *reftext_with(textbox_ctx *tc, const ruleset *rs, const char *base, const char *const *pairs)
+{
+	char buf[128];
+	const char *id = variant_id(tc, rs, base, buf, sizeof buf);
+	return textbox_expand(textbox_string(tc, id ? id : base), pairs);   /* a missing id counts */
+}
+
+bool reftext_exists(textbox_ctx *tc, const ruleset *rs, const char *base)
+{
+	char buf[128];
+	return variant_id(tc, rs, base, buf, sizeof buf) != NULL;
+}
+
 size_t reftext_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out)
 {
 	/* Step k exists when any text of the chain has it: a ruleset may

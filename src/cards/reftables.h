@@ -63,5 +63,11 @@ size_t reftext_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char 
 char *reftext_optional(textbox_ctx *tc, const ruleset *rs, const char *base);
 /* The same, counted as a failure when missing. */
 char *reftext(textbox_ctx *tc, const ruleset *rs, const char *base);
+/* The most specific variant with the caller's placeholders only (the
+ * square grid's numbers are not the hex rulesets'); counted as a failure
+ * when missing. */
+char *reftext_with(textbox_ctx *tc, const ruleset *rs, const char *base, const char *const *pairs);
+/* Whether some variant of the text exists for this ruleset. */
+bool reftext_exists(textbox_ctx *tc, const ruleset *rs, const char *base);
 
 #endif

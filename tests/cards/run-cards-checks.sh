@@ -212,6 +212,76 @@ check "refcard battlecry-1999 nl: infantry 4 3 2 1, artillery 5 4 3 2 1" bash -c
 check "refcard battlecry-1999 nl: in Dutch" bash -c "pdftotext '$bc' - | grep -q 'Samenvattende kaart'"
 check "refcard battlecry-150 en: the general ignores a flag" bash -c "pdftotext '$work/ref/refcard/battlecry-150/en/refcard.pdf' - | tr '\n' ' ' | grep -q 'ignores 1 flag'"
 
+# ---- the square grid: mb-remastered ----
+
+# Every unit, port and capital name of the ruleset in that language, and
+# the numbers of the unit chart (its rows: cost, hits, carries) and the sea.
+square_content() {
+	local pdf=$1 lang=$2
+	pdftotext -layout "$pdf" "$work/square.txt" || return 1
+	pdftotext -raw "$pdf" "$work/square-raw.txt" || return 1
+	python3 - "$root/data/rulesets/mb-remastered.xml" "$lang" "$work/square.txt" "$work/square-raw.txt" <<'PY'
+import re, sys, xml.etree.ElementTree as ET
+ns = {"r": "urn:orbat:ruleset:1"}
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+def norm(s):
+    return " ".join(s.replace("\u00a0", " ").replace("\u202f", " ").split())
+text = open(sys.argv[3], encoding="utf-8").read()
+# Drawing order keeps each table cell's lines together; a name broken at
+# its own hyphen ("Nouvelle-/Orléans") is joined again.
+raw = norm(open(sys.argv[4], encoding="utf-8").read())
+flat = raw.replace("- ", "-").casefold()
+root = ET.parse(sys.argv[1]).getroot()
+bad = 0
+def name(e):
+    return [n.text for n in e.iterfind("r:name", ns) if n.get(XML_LANG) == sys.argv[2]][0]
+units = list(root.iterfind("r:square-unit", ns))
+for e in units + list(root.iterfind("r:naval/r:port", ns)) + list(root.iterfind("r:capitals/r:capital", ns)):
+    if norm(name(e)).casefold() not in flat:
+        print(f"  {name(e)!r} is not on the card")
+        bad += 1
+# Chart rows as the ruleset gives them, a dash for what a unit lacks.
+def row(attr, default):
+    return " ".join(str(u.get(attr, default)) if u.get(attr, default) not in (None, "0") else "\u2013" for u in units)
+rows = [norm(l) for l in text.split("\n")]
+for attr, default in (("cost", None), ("hits", "1"), ("carries", None)):
+    want = row(attr, default)
+    if not any(re.search(r"\S " + re.escape(want) + r"( |$)", l) for l in rows):
+        print(f"  no chart row '{want}' ({attr})")
+        bad += 1
+zones = root.find("r:naval", ns).get("sea-zones")
+if not re.search(r"\b" + zones + r" (sea zones|zeezones|zones maritimes)\b", raw):
+    print(f"  no '{zones} sea zones'")
+    bad += 1
+sys.exit(1 if bad else 0)
+PY
+}
+
+check "refcard mb-remastered, all languages" exit_is 0 refcard --ruleset mb-remastered -o "$work/sq" -q
+check "refcard mb-remastered, Letter" exit_is 0 refcard --ruleset mb-remastered --paper letter -o "$work/sq-letter" -q
+for lang in en nl fr; do
+	sq="$work/sq/refcard/mb-remastered/$lang/refcard.pdf"
+	sql="$work/sq-letter/refcard/mb-remastered/$lang/refcard.pdf"
+	check "refcard mb-remastered $lang: two pages" [ "$(pages "$sq")" = 2 ]
+	check "refcard mb-remastered $lang: A4 landscape" all_pages_sized "$sq" "$A4_LANDSCAPE"
+	check "refcard mb-remastered $lang: Letter, two landscape pages" bash -c "[ \$(pdfinfo '$sql' | awk '/^Pages:/ {print \$2}') = 2 ]"
+	check "refcard mb-remastered $lang: Letter landscape" all_pages_sized "$sql" "$LETTER_LANDSCAPE"
+	check "refcard mb-remastered $lang: units, ports, capitals, chart rows, sea zones" square_content "$sq" "$lang"
+	check "refcard mb-remastered $lang Letter: the same content" square_content "$sql" "$lang"
+	check "refcard mb-remastered $lang: fonts embedded" fonts_embedded "$sq"
+	check "refcard mb-remastered $lang: vector only" no_images "$sq"
+	check "refcard mb-remastered $lang: qpdf --check" qpdf_ok "$sq"
+	check "refcard mb-remastered $lang Letter: qpdf --check" qpdf_ok "$sql"
+	check "refcard mb-remastered $lang: labels and bookmarks" labels_and_bookmarks "$sq"
+done
+check "refcard mb-remastered en: the ironclad takes 2 hits, carries 2" bash -c "pdftotext '$work/sq/refcard/mb-remastered/en/refcard.pdf' - | tr '\n' ' ' | grep -q 'Ironclad: carries 2 land units; takes 2 hits to sink.'"
+check "refcard mb-remastered nl: in Dutch" bash -c "pdftotext '$work/sq/refcard/mb-remastered/nl/refcard.pdf' - | grep -q 'Samenvattende kaart'"
+check "refcard mb-remastered fr: the ironclad in French" bash -c "pdftotext '$work/sq/refcard/mb-remastered/fr/refcard.pdf' - | tr '\n' ' ' | sed 's/\xc2\xa0/ /g; s/\xe2\x80\xaf/ /g' | grep -q 'Cuirassé : transporte 2 unités terrestres ; ne coule qu’après 2 touches.'"
+check "cards mb-remastered: exit 2" exit_is 2 cards --ruleset mb-remastered -o "$work/sq-cards"
+check "  one line saying it has no order cards, pointing to refcard" bash -c "[ \$(wc -l <'$work/stderr') -eq 1 ] && grep -q \"has no order cards.*orbat refcard --ruleset mb-remastered\" '$work/stderr'"
+check "  nothing written" [ ! -e "$work/sq-cards" ]
+check "  nothing on standard output" [ ! -s "$work/stdout" ]
+
 # Without hyphenation dictionaries the products still come out (and fit).
 check "no hyphenation dictionary: refcard nl still written" bash -c "ORBAT_HYPHEN_DIR='$work/no-dictionaries' '$orbat' refcard --ruleset noord-zuid --lang nl -o '$work/nohyph' -q && [ \$(pdfinfo '$work/nohyph/refcard/noord-zuid/nl/refcard.pdf' | awk '/^Pages:/ {print \$2}') = 2 ]"
 check "no hyphenation dictionary: deck nl still written" bash -c "ORBAT_HYPHEN_DIR='$work/no-dictionaries' '$orbat' cards --ruleset noord-zuid --lang nl --size bridge -o '$work/nohyph' -q"
@@ -261,7 +331,6 @@ check "cards --deck missing file: exit 2" exit_is 2 cards --ruleset noord-zuid -
 
 check "unknown ruleset: exit 2" exit_is 2 cards --ruleset ancients -o "$work/u"
 check "  the message lists the rulesets" grep -q "battlecry-1999.*noord-zuid\|noord-zuid.*battlecry-1999" "$work/stderr"
-check "mb-remastered (not built yet): exit 2" exit_is 2 refcard --ruleset mb-remastered -o "$work/u"
 check "no --ruleset: exit 2" exit_is 2 cards -o "$work/u"
 check "--paper a3: exit 2" exit_is 2 refcard --ruleset noord-zuid --paper a3 -o "$work/u"
 check "--size jumbo: exit 2" exit_is 2 cards --ruleset noord-zuid --size jumbo -o "$work/u"

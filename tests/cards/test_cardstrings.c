@@ -1,7 +1,9 @@
 /* The texts of the cards and the reference card (data/i18n/cards.xml):
  * every one in English, Dutch and French, no id shared with another file
  * of data/i18n, French typography, and the same {placeholders} in each
- * language (a translation that drops {n} would print a wrong card). */
+ * language (a translation that drops {n} would print a wrong card).  The
+ * texts the square grid's reference card asks for exist, each once per
+ * language and not empty. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -178,12 +180,74 @@ static void test_typography_and_placeholders(void **state)
 	free(path);
 }
 
+/* Every text the mb-remastered reference card asks for (src/cards/
+ * refsquare.c, reftables_square.c), plural forms and numbered steps
+ * spelled out. */
+static const char *const SQUARE_IDS[] = {
+	"ref-sq-units-heading", "ref-sq-col-cost", "ref-sq-col-move", "ref-sq-col-attack", "ref-sq-col-defend",
+	"ref-sq-col-hits", "ref-sq-col-carries", "ref-sq-col-fights", "ref-sq-col-range", "ref-sq-sides-only",
+	"ref-sq-corners", "ref-sq-at-sea", "ref-sq-defends-only", "ref-sq-units-note", "ref-sq-purchase-heading",
+	"ref-sq-purchase", "ref-sq-limit", "ref-sq-limit-saved", "ref-sq-entrench-heading", "ref-sq-entrench",
+	"ref-sq-entrench-general", "ref-sq-combat-1", "ref-sq-combat-2", "ref-sq-combat-3", "ref-sq-combat-4",
+	"ref-sq-ability", "ref-sq-fires-first", "ref-sq-reach", "ref-sq-coastal", "ref-sq-covers",
+	"ref-sq-unit-one", "ref-sq-unit-other", "ref-sq-carries", "ref-sq-land-unit-one", "ref-sq-land-unit-other",
+	"ref-sq-sinks", "ref-sq-generals-heading", "ref-sq-general-bonus", "ref-sq-general-move",
+	"ref-sq-col-players", "ref-sq-place-heading", "ref-sq-place@mb-remastered", "ref-sq-capitals-heading",
+	"ref-sq-capitals", "ref-sq-capital-lost", "ref-sq-capital-bonus", "ref-sq-capital-income",
+	"ref-sq-point-one", "ref-sq-point-other", "ref-sq-sea-heading", "ref-sq-sea", "ref-sq-naval-combat",
+	"ref-sq-round-one", "ref-sq-round-other", "ref-sq-col-coast", "ref-sq-coast-east", "ref-sq-coast-gulf",
+};
+
+static void test_square_card_strings(void **state)
+{
+	(void)state;
+	char *path = cards_xml();
+	diag_sink sink;
+	diag_sink_init(&sink);
+	xml_document *doc = NULL;
+	assert_int_equal(xmldoc_load_file(path, NULL, &sink, &doc), XMLDOC_OK);
+	size_t n = sizeof SQUARE_IDS / sizeof SQUARE_IDS[0];
+	for (size_t i = 0; i < n; i++) {
+		/* en, nl, fr: each exactly once, with text. */
+		int seen[3] = { 0, 0, 0 };
+		int found = 0;
+		for (xmlNode *e = xmlDocGetRootElement(doc->doc)->children; e; e = e->next) {
+			if (!xmldoc_is(e, STRINGS_NS, "string") || strcmp(xmldoc_attr(e, "id"), SQUARE_IDS[i]) != 0)
+				continue;
+			found++;
+			for (xmlNode *t = e->children; t; t = t->next) {
+				if (!xmldoc_is(t, STRINGS_NS, "t"))
+					continue;
+				const char *lang = xmldoc_lang(t);
+				int k = strcmp(lang, "en") == 0 ? 0 : strcmp(lang, "nl") == 0 ? 1 : strcmp(lang, "fr") == 0 ? 2 : -1;
+				xmlChar *content = xmlNodeGetContent(t);
+				bool empty = !content || !*content;
+				xmlFree(content);
+				if (k < 0 || empty) {
+					print_error("%s: an empty text or an unknown language '%s'\n", SQUARE_IDS[i], lang);
+					fail();
+				}
+				seen[k]++;
+			}
+		}
+		if (found != 1 || seen[0] != 1 || seen[1] != 1 || seen[2] != 1) {
+			print_error("%s: defined %d times; en %d, nl %d, fr %d texts (want 1 each)\n", SQUARE_IDS[i], found,
+				seen[0], seen[1], seen[2]);
+			fail();
+		}
+	}
+	xmldoc_destroy(doc);
+	diag_sink_finish(&sink);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_string_has_three_languages),
 		cmocka_unit_test(test_no_id_clash),
 		cmocka_unit_test(test_typography_and_placeholders),
+		cmocka_unit_test(test_square_card_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

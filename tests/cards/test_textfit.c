@@ -2,7 +2,8 @@
  * language, ruleset, card size and paper, measured with the bundled fonts
  * through the library's own drawing code (on recording surfaces, nothing
  * written).  Also: hyphenation with libhyphen and its fallback, French
- * spacing, and the numbers the reference card takes from the rulesets. */
+ * spacing, and the numbers the reference card takes from the rulesets,
+ * the square grid's (mb-remastered) as well as the hex rulesets'. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -20,6 +21,7 @@
 #include "cards/deck.h"
 #include "cards/refcard.h"
 #include "cards/reftables.h"
+#include "cards/reftables_square.h"
 #include "cards/textbox.h"
 #include "model/ruleset.h"
 #include "render/layouts.h"
@@ -38,6 +40,7 @@ typedef struct fixture {
 	layouts *print;
 	card_layouts *cards;
 	ruleset *rulesets[3];
+	ruleset *square;        /* mb-remastered */
 	hyphenator *hyph;
 } fixture;
 
@@ -69,9 +72,11 @@ static int setup(void **state)
 	free(error);
 	for (size_t i = 0; i < 3; i++)
 		f->rulesets[i] = ruleset_load(datadir_get(), RULESETS[i], &f->sink);
+	f->square = ruleset_load(datadir_get(), "mb-remastered", &f->sink);
 	f->hyph = hyphen_create(NULL);
 	*state = f;
-	if (!f->fonts || !f->strings || !f->print || !f->cards || !f->rulesets[0] || !f->rulesets[1] || !f->rulesets[2])
+	if (!f->fonts || !f->strings || !f->print || !f->cards || !f->rulesets[0] || !f->rulesets[1] || !f->rulesets[2] ||
+		!f->square)
 		return -1;
 	return 0;
 }
@@ -85,6 +90,7 @@ static int teardown(void **state)
 	cardlayout_destroy(f->cards);
 	for (size_t i = 0; i < 3; i++)
 		ruleset_destroy(f->rulesets[i]);
+	ruleset_destroy(f->square);
 	hyphen_destroy(f->hyph);
 	diag_sink_finish(&f->sink);
 	free(f);
@@ -175,6 +181,35 @@ static void test_refcards_fit(void **state)
 				assert_true(tc.boxes - front_boxes > 15);
 				textbox_finish(&tc);
 			}
+	assert_int_equal(fonts_unknown_glyphs(f->fonts), 0);
+}
+
+/* The square grid's card: every block fits both pages, in every
+ * language and on both papers, without falling back to the minimum type. */
+static void test_square_refcard_fits(void **state)
+{
+	fixture *f = *state;
+	const char *papers[] = { "a4", "letter" };
+	for (int lang = 0; lang < LANG_COUNT; lang++)
+		for (size_t p = 0; p < 2; p++) {
+			render_ctx rc = context(f, f->square, (lang_id)lang, papers[p]);
+			textbox_ctx tc;
+			textbox_init(&tc, &rc, f->hyph, "mb-remastered");
+			cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+			cairo_t *cr = cairo_create(rec);
+			double pw = rc.paper->height, ph = rc.paper->width;   /* landscape */
+			refcard_draw_front(&tc, cr, f->cards, pw, ph);
+			size_t front_boxes = tc.boxes;
+			refcard_draw_back(&tc, cr, f->cards, pw, ph);
+			cairo_destroy(cr);
+			cairo_surface_destroy(rec);
+			assert_no_failure(&tc);
+			/* The unit chart alone: 7 × 9 cells; the turn, ports and
+			 * generals on the back. */
+			assert_true(front_boxes > 75);
+			assert_true(tc.boxes - front_boxes > 20);
+			textbox_finish(&tc);
+		}
 	assert_int_equal(fonts_unknown_glyphs(f->fonts), 0);
 }
 
@@ -391,11 +426,139 @@ static void test_reference_numbers(void **state)
 	textbox_finish(&tc);
 }
 
+/* The column of the unit named `name` in the square unit chart. */
+static size_t unit_col(const ref_table *t, const char *name)
+{
+	for (size_t c = 1; c < t->columns; c++)
+		if (strcmp(t->head[c], name) == 0)
+			return c;
+	print_error("no column '%s'\n", name);
+	fail();
+	return 0;
+}
+
+static void free_lines(char **lines, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+static void test_square_reference_numbers(void **state)
+{
+	fixture *f = *state;
+	ruleset *rs = f->square;
+	render_ctx rc = context(f, rs, LANG_EN, "a4");
+	textbox_ctx tc;
+	textbox_init(&tc, &rc, f->hyph, "square content");
+
+	/* Rows: cost, move, attack, defend, hits, carries, fights, range. */
+	ref_table *units = reftable_square_units(&tc, rs);
+	assert_int_equal(units->columns, 1 + 6);
+	assert_int_equal(units->rows, 8);
+	assert_string_equal(reftable_cell(units, 0, 0), "Cost");
+	assert_string_equal(reftable_cell(units, 4, 0), "Hits");
+	size_t ironclad = unit_col(units, "Ironclad");
+	const char *ironclad_want[] = { "8", "2", "4", "4", "2", "2", "in its sea zone", "\u2013" };
+	for (size_t r = 0; r < 8; r++)
+		assert_string_equal(reftable_cell(units, r, ironclad), ironclad_want[r]);
+	size_t general = unit_col(units, "General");
+	const char *general_want[] = { "\u2013", "4", "\u2013", "2", "1", "\u2013", "defends only", "\u2013" };
+	for (size_t r = 0; r < 8; r++)
+		assert_string_equal(reftable_cell(units, r, general), general_want[r]);
+	assert_string_equal(reftable_cell(units, 6, unit_col(units, "Infantry")), "across sides only");
+	assert_string_equal(reftable_cell(units, 6, unit_col(units, "Cavalry")), "also across corners");
+	assert_string_equal(reftable_cell(units, 7, unit_col(units, "Artillery")), "2");
+	assert_string_equal(reftable_cell(units, 5, unit_col(units, "Gunboat")), "1");
+	reftable_destroy(units);
+
+	/* The chart follows the data, not a copy of it. */
+	rs->square.units[5].cost = 9;
+	units = reftable_square_units(&tc, rs);
+	assert_string_equal(reftable_cell(units, 0, unit_col(units, "Ironclad")), "9");
+	reftable_destroy(units);
+	rs->square.units[5].cost = 8;
+
+	ref_table *ports = reftable_square_ports(&tc, rs);
+	assert_int_equal(ports->rows, 2);
+	assert_string_equal(ports->head[1], "Union");
+	assert_string_equal(reftable_cell(ports, 0, 0), "East coast");
+	assert_string_equal(reftable_cell(ports, 0, 1), "Boston and New York");
+	assert_string_equal(reftable_cell(ports, 0, 2), "Norfolk, Charleston and Savannah");
+	assert_string_equal(reftable_cell(ports, 1, 1), "\u2013");
+	assert_string_equal(reftable_cell(ports, 1, 2), "New Orleans and Mobile");
+	reftable_destroy(ports);
+
+	ref_table *generals = reftable_square_generals(&tc, rs);
+	assert_int_equal(generals->rows, 2);
+	assert_string_equal(reftable_cell(generals, 0, 0), "2");
+	assert_string_equal(reftable_cell(generals, 0, 1), "Grant");
+	assert_string_equal(reftable_cell(generals, 0, 2), "Lee");
+	assert_string_equal(reftable_cell(generals, 1, 0), "4");
+	assert_string_equal(reftable_cell(generals, 1, 1), "Grant and Sheridan");
+	assert_string_equal(reftable_cell(generals, 1, 2), "Lee and Jackson");
+	reftable_destroy(generals);
+
+	char *purchase = reftext_square_purchase(&tc, rs);
+	assert_non_null(strstr(purchase, "Each turn brings 5 purchase points"));
+	assert_non_null(strstr(purchase, "Infantry: at most 2 bought per turn."));
+	assert_non_null(strstr(purchase, "saved for later turns"));
+	free(purchase);
+	char *entrench = reftext_square_entrench(&tc, rs);
+	assert_non_null(strstr(entrench, "defence +1, or +2 with a friendly general"));
+	free(entrench);
+	char *gen = reftext_square_general(&tc, rs);
+	assert_non_null(strstr(gen, "within 4 squares of a general get +1"));
+	assert_non_null(strstr(gen, "moves up to 4 squares"));
+	free(gen);
+	char *sea = reftext_square_sea(&tc, rs);
+	assert_non_null(strstr(sea, "8 sea zones"));
+	assert_non_null(strstr(sea, "lasts 1 round."));
+	free(sea);
+	char *capitals = reftext_square_capitals(&tc, rs);
+	assert_non_null(strstr(capitals, "Washington (Union) and Richmond (Confederacy)"));
+	assert_non_null(strstr(capitals, "your generals give no bonus and your income drops by 1 point"));
+	free(capitals);
+
+	char **lines = NULL;
+	size_t n = reftext_square_abilities(&tc, rs, false, &lines);
+	assert_int_equal(n, 2);   /* cavalry, artillery: infantry has none */
+	assert_string_equal(lines[0], "Cavalry: covers the retreat of 1 unit within 2 squares each combat round.");
+	assert_non_null(strstr(lines[1], "Artillery: fires first"));
+	assert_non_null(strstr(lines[1], "fires up to 2 squares away"));
+	assert_non_null(strstr(lines[1], "adjacent sea zone"));
+	free_lines(lines, n);
+	n = reftext_square_abilities(&tc, rs, true, &lines);
+	assert_int_equal(n, 2);
+	assert_string_equal(lines[0], "Gunboat: carries 1 land unit.");
+	assert_string_equal(lines[1], "Ironclad: carries 2 land units; takes 2 hits to sink.");
+	free_lines(lines, n);
+	n = reftext_square_steps(&tc, rs, "ref-sq-combat", &lines);
+	assert_int_equal(n, 4);
+	assert_non_null(strstr(lines[1], "roll a d6"));
+	free_lines(lines, n);
+	assert_no_failure(&tc);
+	textbox_finish(&tc);
+
+	/* In Dutch and French too, with the language's names. */
+	rc = context(f, rs, LANG_FR, "a4");
+	textbox_init(&tc, &rc, f->hyph, "square content fr");
+	units = reftable_square_units(&tc, rs);
+	assert_string_equal(reftable_cell(units, 4, unit_col(units, "Cuirassé")), "2");
+	reftable_destroy(units);
+	n = reftext_square_abilities(&tc, rs, true, &lines);
+	assert_string_equal(lines[1], "Cuirassé\u00a0: transporte 2 unités terrestres; ne coule qu’après 2 touches.");
+	free_lines(lines, n);
+	assert_no_failure(&tc);
+	textbox_finish(&tc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_card_faces_fit),
 		cmocka_unit_test(test_refcards_fit),
+		cmocka_unit_test(test_square_refcard_fits),
 		cmocka_unit_test(test_hyphenation),
 		cmocka_unit_test(test_missing_dictionary),
 		cmocka_unit_test(test_narrow_box),
@@ -403,6 +566,7 @@ int main(void)
 		cmocka_unit_test(test_french_spacing),
 		cmocka_unit_test(test_expand),
 		cmocka_unit_test(test_reference_numbers),
+		cmocka_unit_test(test_square_reference_numbers),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

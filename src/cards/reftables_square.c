@@ -1,0 +1,388 @@
+#include "reftables_square.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+
+/* Printed where a cell has nothing to say, as on the hex card. */
+#define NOTHING "\u2013"
+
+/* ---- names and numbers ---- */
+
+/* "a", "a and b", "a, b and c" in the context's language. */
+static char *join_names(textbox_ctx *tc, const char *const *names, size_t n)
+{
+	const char *and = textbox_string(tc, "ref-and");
+	char *out = xstrdup("");
+	for (size_t i = 0; i < n; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == n ? and : ", ";
+		char *next = xasprintf("%s%s%s", out, sep, names[i]);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+/* "ref-sq-round-one" or "ref-sq-round-other". */
+static const char *plural(textbox_ctx *tc, const char *base, int n)
+{
+	char id[64];
+	snprintf(id, sizeof id, "%s-%s", base, n == 1 ? "one" : "other");
+	return textbox_string(tc, id);
+}
+
+static const char *unit_name(textbox_ctx *tc, const ruleset *rs, const char *id)
+{
+	const rs_square_unit *u = id ? ruleset_find_square_unit(rs, id) : NULL;
+	return u ? l10n_get(&u->name, tc->rc->lang) : id ? id : "";
+}
+
+static const rs_square_unit *leader(const ruleset *rs)
+{
+	for (size_t i = 0; i < rs->square.unit_count; i++)
+		if (rs->square.units[i].leader)
+			return &rs->square.units[i];
+	return NULL;
+}
+
+/* The values every ref-sq sentence may name, as text. */
+typedef struct sq_values {
+	char points[16], limit[16], faces[16], bonus[16], range[16], move[16];
+	char entrench[16], entrench_general[16], zones[16], rounds[16], income[16];
+	const char *pairs[40];
+} sq_values;
+
+static void values_of(textbox_ctx *tc, const ruleset *rs, sq_values *v)
+{
+	const rs_square_unit *g = leader(rs);
+	snprintf(v->points, sizeof v->points, "%d", rs->square.purchase_points);
+	snprintf(v->limit, sizeof v->limit, "%d", rs->square.purchase_limit);
+	snprintf(v->faces, sizeof v->faces, "%d", rs->square.die_faces > 0 ? rs->square.die_faces : 6);
+	snprintf(v->bonus, sizeof v->bonus, "%d", rs->square.general_bonus);
+	snprintf(v->range, sizeof v->range, "%d", rs->square.general_range);
+	snprintf(v->move, sizeof v->move, "%d", g ? g->move : 0);
+	snprintf(v->entrench, sizeof v->entrench, "%d", rs->square.entrench_bonus);
+	snprintf(v->entrench_general, sizeof v->entrench_general, "%d", rs->square.entrench_general_bonus);
+	snprintf(v->zones, sizeof v->zones, "%d", rs->square.sea_zones);
+	snprintf(v->rounds, sizeof v->rounds, "%d", rs->square.naval_rounds);
+	snprintf(v->income, sizeof v->income, "%d", rs->square.capital_income_loss);
+	const char *pairs[] = {
+		"points", v->points, "limit", v->limit, "unit", unit_name(tc, rs, rs->square.limited_unit),
+		"faces", v->faces, "bonus", v->bonus, "range", v->range, "move", v->move,
+		"entrench-unit", unit_name(tc, rs, rs->square.entrench_unit), "entrench", v->entrench,
+		"entrench-general", v->entrench_general, "zones", v->zones, "rounds", v->rounds,
+		"round", plural(tc, "ref-sq-round", rs->square.naval_rounds), "income", v->income,
+		"point", plural(tc, "ref-sq-point", rs->square.capital_income_loss), NULL,
+	};
+	memcpy(v->pairs, pairs, sizeof pairs);
+}
+
+static char *say(textbox_ctx *tc, const ruleset *rs, const char *base)
+{
+	sq_values v;
+	values_of(tc, rs, &v);
+	return reftext_with(tc, rs, base, v.pairs);
+}
+
+/* Append " " and s to *out (s is freed). */
+static void append(char **out, char *s, const char *sep)
+{
+	char *next = **out ? xasprintf("%s%s%s", *out, sep, s) : xstrdup(s);
+	free(*out);
+	free(s);
+	*out = next;
+}
+
+static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
+{
+	const rs_named *s = ruleset_find_side(rs, id);
+	return s ? l10n_get(&s->name, tc->rc->lang) : id ? id : "";
+}
+
+/* ---- units ---- */
+
+static void number_cell(ref_table *t, size_t row, size_t col, int n, bool shown)
+{
+	char cell[16] = NOTHING;
+	if (shown)
+		snprintf(cell, sizeof cell, "%d", n);
+	reftable_set(t, row, col, cell);
+}
+
+/* The rows of the unit table, one value of each unit per row. */
+typedef enum {
+	ROW_COST, ROW_MOVE, ROW_ATTACK, ROW_DEFEND, ROW_HITS, ROW_CARRIES, ROW_FIGHTS, ROW_RANGE, ROW_COUNT
+} unit_row;
+
+static const char *const ROW_HEADS[ROW_COUNT] = {
+	"ref-sq-col-cost", "ref-sq-col-move", "ref-sq-col-attack", "ref-sq-col-defend", "ref-sq-col-hits",
+	"ref-sq-col-carries", "ref-sq-col-fights", "ref-sq-col-range",
+};
+
+/* How a unit fights: ships in their sea zone; a unit without an attack
+ * factor (the general) only defends; land units across a square's sides,
+ * some across its corners too. */
+static const char *fights_id(const rs_square_unit *u)
+{
+	return u->attack <= 0 ? "ref-sq-defends-only" : u->naval ? "ref-sq-at-sea" :
+		u->diagonal ? "ref-sq-corners" : "ref-sq-sides-only";
+}
+
+static void unit_column(textbox_ctx *tc, ref_table *t, size_t col, const rs_square_unit *u)
+{
+	number_cell(t, ROW_COST, col, u->cost, u->cost >= 0);
+	number_cell(t, ROW_MOVE, col, u->move, true);
+	number_cell(t, ROW_ATTACK, col, u->attack, u->attack > 0);
+	number_cell(t, ROW_DEFEND, col, u->defend, u->defend > 0);
+	number_cell(t, ROW_HITS, col, u->hits, true);
+	number_cell(t, ROW_CARRIES, col, u->carries, u->carries > 0);
+	reftable_set(t, ROW_FIGHTS, col, textbox_string(tc, fights_id(u)));
+	/* The general's range is his command range, told under Generals;
+	 * ships fight within their sea zone. */
+	number_cell(t, ROW_RANGE, col, u->range, u->attack > 0 && !u->naval);
+}
+
+ref_table *reftable_square_units(textbox_ctx *tc, const ruleset *rs)
+{
+	/* Units across, values down: eight values of six units read better
+	 * as a chart than as a row of narrow columns with long headings. */
+	ref_table *t = reftable_create(1 + rs->square.unit_count);
+	reftable_head(t, 0, textbox_string(tc, "ref-col-unit"), 2.1, false);
+	for (size_t i = 0; i < rs->square.unit_count; i++)
+		reftable_head(t, 1 + i, l10n_get(&rs->square.units[i].name, tc->rc->lang), 1.75, true);
+	for (size_t r = 0; r < ROW_COUNT; r++)
+		reftable_set(t, reftable_add_row(t), 0, textbox_string(tc, ROW_HEADS[r]));
+	for (size_t i = 0; i < rs->square.unit_count; i++)
+		unit_column(tc, t, 1 + i, &rs->square.units[i]);
+	return t;
+}
+
+/* ---- ports and generals: rows by coast or players, columns by side ---- */
+
+/* The sides of the ruleset, in its order; a table with one column each
+ * after the first. */
+static ref_table *by_side_table(textbox_ctx *tc, const ruleset *rs, const char *first_head)
+{
+	ref_table *t = reftable_create(1 + rs->side_count);
+	reftable_head(t, 0, first_head, 2.0, false);
+	for (size_t s = 0; s < rs->side_count; s++)
+		reftable_head(t, 1 + s, l10n_get(&rs->sides[s].name, tc->rc->lang), 2.4, false);
+	return t;
+}
+
+/* Names of the places that match, joined; NOTHING when none. */
+static char *places_of(textbox_ctx *tc, const rs_square_place *places, size_t n, const char *side,
+	const char *coast, unsigned players)
+{
+	const char **names = xcalloc(n ? n : 1, sizeof *names);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!str_eq(places[i].side, side) || (coast && !str_eq(places[i].coast, coast)) ||
+			(players && !(places[i].players & players)))
+			continue;
+		names[k++] = l10n_get(&places[i].name, tc->rc->lang);
+	}
+	char *out = k ? join_names(tc, names, k) : xstrdup(NOTHING);
+	free(names);
+	return out;
+}
+
+ref_table *reftable_square_ports(textbox_ctx *tc, const ruleset *rs)
+{
+	ref_table *t = by_side_table(tc, rs, textbox_string(tc, "ref-sq-col-coast"));
+	/* Coasts in the order their first port is listed. */
+	for (size_t i = 0; i < rs->square.port_count; i++) {
+		const char *coast = rs->square.ports[i].coast;
+		bool seen = false;
+		for (size_t j = 0; j < i; j++)
+			seen |= str_eq(rs->square.ports[j].coast, coast);
+		if (seen)
+			continue;
+		size_t row = reftable_add_row(t);
+		char id[96];
+		snprintf(id, sizeof id, "ref-sq-coast-%s", coast ? coast : "none");
+		reftable_set(t, row, 0, textbox_string(tc, id));
+		for (size_t s = 0; s < rs->side_count; s++) {
+			char *names = places_of(tc, rs->square.ports, rs->square.port_count, rs->sides[s].id, coast ? coast : "", 0);
+			reftable_set(t, row, 1 + s, names);
+			free(names);
+		}
+	}
+	return t;
+}
+
+ref_table *reftable_square_generals(textbox_ctx *tc, const ruleset *rs)
+{
+	ref_table *t = by_side_table(tc, rs, textbox_string(tc, "ref-sq-col-players"));
+	for (unsigned n = 1; n < 8 * sizeof rs->square.player_counts; n++) {
+		if (!(rs->square.player_counts & (1u << n)))
+			continue;
+		size_t row = reftable_add_row(t);
+		char count[16];
+		snprintf(count, sizeof count, "%u", n);
+		reftable_set(t, row, 0, count);
+		for (size_t s = 0; s < rs->side_count; s++) {
+			char *names = places_of(tc, rs->square.generals, rs->square.general_count, rs->sides[s].id, NULL,
+				1u << n);
+			reftable_set(t, row, 1 + s, names);
+			free(names);
+		}
+	}
+	return t;
+}
+
+/* ---- sentences ---- */
+
+char *reftext_square_purchase(textbox_ctx *tc, const ruleset *rs)
+{
+	char *out = say(tc, rs, "ref-sq-purchase");
+	if (rs->square.limited_unit && rs->square.purchase_limit > 0) {
+		append(&out, say(tc, rs, "ref-sq-limit"), " ");
+		if (rs->square.save_limit)
+			append(&out, say(tc, rs, "ref-sq-limit-saved"), " ");
+	}
+	return out;
+}
+
+char *reftext_square_general(textbox_ctx *tc, const ruleset *rs)
+{
+	char *out = rs->square.general_bonus ? say(tc, rs, "ref-sq-general-bonus") : xstrdup("");
+	append(&out, say(tc, rs, "ref-sq-general-move"), " ");
+	return out;
+}
+
+char *reftext_square_entrench(textbox_ctx *tc, const ruleset *rs)
+{
+	if (!rs->square.entrench_unit || !rs->square.entrench_bonus)
+		return NULL;
+	return say(tc, rs, rs->square.general_bonus ? "ref-sq-entrench-general" : "ref-sq-entrench");
+}
+
+char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs)
+{
+	char *out = say(tc, rs, "ref-sq-sea");
+	if (rs->square.naval_rounds > 0)
+		append(&out, say(tc, rs, "ref-sq-naval-combat"), " ");
+	return out;
+}
+
+char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs)
+{
+	/* "Washington (Union) and Richmond (Confederacy)". */
+	size_t n = rs->square.capital_count;
+	char **each = xcalloc(n ? n : 1, sizeof *each);
+	for (size_t i = 0; i < n; i++)
+		each[i] = xasprintf("%s (%s)", l10n_get(&rs->square.capitals[i].name, tc->rc->lang),
+			side_name(tc, rs, rs->square.capitals[i].side));
+	char *list = join_names(tc, (const char *const *)each, n);
+	for (size_t i = 0; i < n; i++)
+		free(each[i]);
+	free(each);
+	const char *pairs[] = { "list", list, NULL };
+	char *out = reftext_with(tc, rs, "ref-sq-capitals", pairs);
+	free(list);
+
+	/* What holding the enemy's capital takes from him. */
+	const char *effects[2];
+	size_t k = 0;
+	char *bonus = rs->square.capital_bonus_lost ? say(tc, rs, "ref-sq-capital-bonus") : NULL;
+	char *income = rs->square.capital_income_loss > 0 ? say(tc, rs, "ref-sq-capital-income") : NULL;
+	if (bonus)
+		effects[k++] = bonus;
+	if (income)
+		effects[k++] = income;
+	if (k) {
+		char *joined = join_names(tc, effects, k);
+		const char *p2[] = { "effects", joined, NULL };
+		append(&out, reftext_with(tc, rs, "ref-sq-capital-lost", p2), " ");
+		free(joined);
+	}
+	free(bonus);
+	free(income);
+	return out;
+}
+
+/* The fragments of one unit's abilities, joined with "; "; NULL when it
+ * has none of that kind. */
+static char *abilities_of(textbox_ctx *tc, const ruleset *rs, const rs_square_unit *u, bool naval)
+{
+	char *parts = xstrdup("");
+	char n[16], r[16];
+	if (!naval) {
+		if (u->fires_first)
+			append(&parts, xstrdup(textbox_string(tc, "ref-sq-fires-first")), "; ");
+		if (u->range > 1) {
+			snprintf(n, sizeof n, "%d", u->range);
+			const char *pairs[] = { "n", n, NULL };
+			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-reach"), pairs), "; ");
+		}
+		if (u->coastal_fire)
+			append(&parts, xstrdup(textbox_string(tc, "ref-sq-coastal")), "; ");
+		if (u->covers_retreats > 0) {
+			snprintf(n, sizeof n, "%d", u->covers_retreats);
+			snprintf(r, sizeof r, "%d", u->cover_range);
+			const char *pairs[] = { "n", n, "units", plural(tc, "ref-sq-unit", u->covers_retreats), "range", r, NULL };
+			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-covers"), pairs), "; ");
+		}
+	} else {
+		if (u->carries > 0) {
+			snprintf(n, sizeof n, "%d", u->carries);
+			const char *pairs[] = { "n", n, "units", plural(tc, "ref-sq-land-unit", u->carries), NULL };
+			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-carries"), pairs), "; ");
+		}
+		if (u->hits > 1) {
+			snprintf(n, sizeof n, "%d", u->hits);
+			const char *pairs[] = { "n", n, NULL };
+			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-sinks"), pairs), "; ");
+		}
+	}
+	if (!*parts) {
+		free(parts);
+		return NULL;
+	}
+	const char *pairs[] = { "unit", l10n_get(&u->name, tc->rc->lang), "what", parts, NULL };
+	char *line = reftext_with(tc, rs, "ref-sq-ability", pairs);
+	free(parts);
+	return line;
+}
+
+size_t reftext_square_abilities(textbox_ctx *tc, const ruleset *rs, bool naval, char ***out)
+{
+	size_t n = 0;
+	*out = xcalloc(rs->square.unit_count + 1, sizeof **out);
+	for (size_t i = 0; i < rs->square.unit_count; i++) {
+		const rs_square_unit *u = &rs->square.units[i];
+		if (u->naval != naval || u->leader)
+			continue;
+		char *line = abilities_of(tc, rs, u, naval);
+		if (line)
+			(*out)[n++] = line;
+	}
+	return n;
+}
+
+size_t reftext_square_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out)
+{
+	size_t count = 0;
+	for (;;) {
+		char step[128];
+		snprintf(step, sizeof step, "%s-%zu", base, count + 1);
+		if (!reftext_exists(tc, rs, step))
+			break;
+		count++;
+	}
+	*out = xcalloc(count ? count : 1, sizeof **out);
+	for (size_t i = 0; i < count; i++) {
+		char step[128];
+		snprintf(step, sizeof step, "%s-%zu", base, i + 1);
+		(*out)[i] = say(tc, rs, step);
+	}
+	if (count == 0) {
+		char *msg = xasprintf("%s: no steps '%s-1'… in data/i18n for ruleset '%s'", tc->product, base, rs->id);
+		textbox_fail(tc, msg);
+		free(msg);
+	}
+	return count;
+}

@@ -35,7 +35,7 @@ static const column HEX_COLUMNS[] = {
 };
 static const column SQUARE_COLUMNS[] = {
 	{ "col-id", 24 }, { "col-type", 26 }, { "col-hex", 12 }, { "col-place", 42 },
-	{ "col-move", 14 }, { "col-attack", 14 }, { "col-defend", 14 }, { "col-hits", 0 },
+	{ "col-move", 18 }, { "col-attack", 16 }, { "col-defend", 20 }, { "col-hits", 0 },
 };
 static const roster_table HEX_TABLE = { HEX_COLUMNS, sizeof HEX_COLUMNS / sizeof HEX_COLUMNS[0] };
 static const roster_table SQUARE_TABLE = { SQUARE_COLUMNS, sizeof SQUARE_COLUMNS / sizeof SQUARE_COLUMNS[0] };

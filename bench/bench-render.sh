@@ -51,7 +51,7 @@ pages() {
 echo "orbat render: best of $runs runs, wall clock; $(nproc) cores"
 printf '%-34s %6s %9s %7s %9s %10s\n' "scenario" "langs" "seconds" "pages" "PDF KB" "ms/lang"
 printf '%-34s %6s %9s %7s %9s %10s\n' "--------" "-----" "-------" "-----" "------" "-------"
-for s in "$root"/scenarios/first-bull-run.xml "$root"/scenarios/gettysburg-first-day.xml; do
+for s in "$root"/scenarios/first-bull-run.xml "$root"/scenarios/gettysburg-first-day.xml "$root"/scenarios/mb-1861.xml; do
 	t=$(best_render "$s")
 	printf '%-34s %6s %9.3f %7d %9d %10.1f\n' "$(basename "$s" .xml)" "3" "$t" "$(pages)" "$(size_kb)" \
 		"$(awk -v t="$t" 'BEGIN { print t * 1000 / 3 }')"

@@ -157,6 +157,27 @@ static void test_card_faces_fit(void **state)
 
 /* ---- both sides of every reference card ---- */
 
+/* Lay out both sides of a ruleset's card on a landscape page; every text
+ * must fit.  Returns the number of text boxes on each side. */
+static void draw_refcard(fixture *f, const ruleset *rs, const char *id, lang_id lang, const char *paper,
+	size_t *front_boxes, size_t *back_boxes)
+{
+	render_ctx rc = context(f, rs, lang, paper);
+	textbox_ctx tc;
+	textbox_init(&tc, &rc, f->hyph, id);
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	double pw = rc.paper->height, ph = rc.paper->width;   /* landscape */
+	refcard_draw_front(&tc, cr, f->cards, pw, ph);
+	*front_boxes = tc.boxes;
+	refcard_draw_back(&tc, cr, f->cards, pw, ph);
+	*back_boxes = tc.boxes - *front_boxes;
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
+	assert_no_failure(&tc);
+	textbox_finish(&tc);
+}
+
 static void test_refcards_fit(void **state)
 {
 	fixture *f = *state;
@@ -164,22 +185,12 @@ static void test_refcards_fit(void **state)
 	for (size_t r = 0; r < 3; r++)
 		for (int lang = 0; lang < LANG_COUNT; lang++)
 			for (size_t p = 0; p < 2; p++) {
-				render_ctx rc = context(f, f->rulesets[r], (lang_id)lang, papers[p]);
-				textbox_ctx tc;
-				textbox_init(&tc, &rc, f->hyph, RULESETS[r]);
-				cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-				cairo_t *cr = cairo_create(rec);
-				double pw = rc.paper->height, ph = rc.paper->width;   /* landscape */
-				refcard_draw_front(&tc, cr, f->cards, pw, ph);
-				size_t front_boxes = tc.boxes;
-				refcard_draw_back(&tc, cr, f->cards, pw, ph);
-				cairo_destroy(cr);
-				cairo_surface_destroy(rec);
-				assert_no_failure(&tc);
+				size_t front_boxes, back_boxes;
+				draw_refcard(f, f->rulesets[r], RULESETS[r], (lang_id)lang, papers[p],
+					&front_boxes, &back_boxes);
 				/* The tables alone hold over a hundred cells. */
 				assert_true(front_boxes > 150);
-				assert_true(tc.boxes - front_boxes > 15);
-				textbox_finish(&tc);
+				assert_true(back_boxes > 15);
 			}
 	assert_int_equal(fonts_unknown_glyphs(f->fonts), 0);
 }
@@ -192,23 +203,13 @@ static void test_square_refcard_fits(void **state)
 	const char *papers[] = { "a4", "letter" };
 	for (int lang = 0; lang < LANG_COUNT; lang++)
 		for (size_t p = 0; p < 2; p++) {
-			render_ctx rc = context(f, f->square, (lang_id)lang, papers[p]);
-			textbox_ctx tc;
-			textbox_init(&tc, &rc, f->hyph, "mb-remastered");
-			cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-			cairo_t *cr = cairo_create(rec);
-			double pw = rc.paper->height, ph = rc.paper->width;   /* landscape */
-			refcard_draw_front(&tc, cr, f->cards, pw, ph);
-			size_t front_boxes = tc.boxes;
-			refcard_draw_back(&tc, cr, f->cards, pw, ph);
-			cairo_destroy(cr);
-			cairo_surface_destroy(rec);
-			assert_no_failure(&tc);
+			size_t front_boxes, back_boxes;
+			draw_refcard(f, f->square, "mb-remastered", (lang_id)lang, papers[p],
+				&front_boxes, &back_boxes);
 			/* The unit chart alone: 7 × 9 cells; the turn, ports and
 			 * generals on the back. */
 			assert_true(front_boxes > 75);
-			assert_true(tc.boxes - front_boxes > 20);
-			textbox_finish(&tc);
+			assert_true(back_boxes > 20);
 		}
 	assert_int_equal(fonts_unknown_glyphs(f->fonts), 0);
 }

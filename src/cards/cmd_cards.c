@@ -272,7 +272,7 @@ static int cards_run(int argc, char **argv)
 	cards_session s;
 	render_ctx rc;
 	code = cards_session_open(&s, "cards", a.ruleset, a.paper, &rc);
-	if (code == EXIT_VALID && s.rs->deck.card_count == 0)
+	if (code == EXIT_VALID && ruleset_deck_size(s.rs) == 0)
 		code = no_deck(s.rs);
 	cards_deck *deck = NULL;
 	if (code == EXIT_VALID && a.deck_file) {

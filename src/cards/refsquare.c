@@ -58,8 +58,7 @@ static void square_back(textbox_ctx *tc, const ruleset *rs, ref_column *left, re
 	for (size_t i = 0; i < rs->square.step_count; i++)
 		refcolumn_add_step(left, xstrdup(l10n_get(&rs->square.steps[i].name, tc->rc->lang)), i + 1);
 	heading(left, tc, "ref-sq-place-heading");
-	char *place = reftext_with(tc, rs, "ref-sq-place", (const char *const[]){ NULL });
-	refcolumn_add(left, BLOCK_TEXT, place, NULL);
+	refcolumn_add(left, BLOCK_TEXT, reftext_square_place(tc, rs), NULL);
 
 	heading(right, tc, "ref-sq-sea-heading");
 	refcolumn_add(right, BLOCK_TEXT, reftext_square_sea(tc, rs), NULL);

@@ -200,13 +200,12 @@ char *reftext_with(textbox_ctx *tc, const ruleset *rs, const char *base, const c
 	return textbox_expand(textbox_string(tc, id ? id : base), pairs);   /* a missing id counts */
 }
 
-bool reftext_exists(textbox_ctx *tc, const ruleset *rs, const char *base)
+size_t reftext_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out)
 {
-	char buf[128];
-	return variant_id(tc, rs, base, buf, sizeof buf) != NULL;
+	return reftext_steps_with(tc, rs, base, reftext, out);
 }
 
-size_t reftext_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out)
+size_t reftext_steps_with(textbox_ctx *tc, const ruleset *rs, const char *base, reftext_fn text, char ***out)
 {
 	/* Step k exists when any text of the chain has it: a ruleset may
 	 * reword steps of its parent's list, or add steps after them. */
@@ -222,7 +221,7 @@ size_t reftext_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char 
 	for (size_t i = 0; i < count; i++) {
 		char step[128];
 		snprintf(step, sizeof step, "%s-%zu", base, i + 1);
-		(*out)[i] = reftext(tc, rs, step);
+		(*out)[i] = text(tc, rs, step);
 	}
 	if (count == 0) {
 		char *msg = xasprintf("%s: no steps '%s-1'… in data/i18n for ruleset '%s'", tc->product, base, rs->id);

@@ -67,7 +67,10 @@ char *reftext(textbox_ctx *tc, const ruleset *rs, const char *base);
  * square grid's numbers are not the hex rulesets'); counted as a failure
  * when missing. */
 char *reftext_with(textbox_ctx *tc, const ruleset *rs, const char *base, const char *const *pairs);
-/* Whether some variant of the text exists for this ruleset. */
-bool reftext_exists(textbox_ctx *tc, const ruleset *rs, const char *base);
+/* A function that writes one sentence of a ruleset (reftext, or a grid's
+ * own with its placeholders). */
+typedef char *(*reftext_fn)(textbox_ctx *tc, const ruleset *rs, const char *id);
+/* reftext_steps with each item written by `text`. */
+size_t reftext_steps_with(textbox_ctx *tc, const ruleset *rs, const char *base, reftext_fn text, char ***out);
 
 #endif

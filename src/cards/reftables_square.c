@@ -50,8 +50,8 @@ static const rs_square_unit *leader(const ruleset *rs)
 /* The values every ref-sq sentence may name, as text. */
 typedef struct sq_values {
 	char points[16], limit[16], faces[16], bonus[16], range[16], move[16];
-	char entrench[16], entrench_general[16], zones[16], rounds[16], income[16];
-	const char *pairs[40];
+	char entrench[16], entrench_general[16], zones[16], rounds[16], income[16], placed[16];
+	const char *pairs[44];
 } sq_values;
 
 static void values_of(textbox_ctx *tc, const ruleset *rs, sq_values *v)
@@ -68,17 +68,20 @@ static void values_of(textbox_ctx *tc, const ruleset *rs, sq_values *v)
 	snprintf(v->zones, sizeof v->zones, "%d", rs->square.sea_zones);
 	snprintf(v->rounds, sizeof v->rounds, "%d", rs->square.naval_rounds);
 	snprintf(v->income, sizeof v->income, "%d", rs->square.capital_income_loss);
+	snprintf(v->placed, sizeof v->placed, "%d", rs->square.placements_per_city);
 	const char *pairs[] = {
 		"points", v->points, "limit", v->limit, "unit", unit_name(tc, rs, rs->square.limited_unit),
 		"faces", v->faces, "bonus", v->bonus, "range", v->range, "move", v->move,
 		"entrench-unit", unit_name(tc, rs, rs->square.entrench_unit), "entrench", v->entrench,
 		"entrench-general", v->entrench_general, "zones", v->zones, "rounds", v->rounds,
 		"round", plural(tc, "ref-sq-round", rs->square.naval_rounds), "income", v->income,
-		"point", plural(tc, "ref-sq-point", rs->square.capital_income_loss), NULL,
+		"point", plural(tc, "ref-sq-point", rs->square.capital_income_loss), "placed", v->placed,
+		"placed-units", plural(tc, "ref-sq-unit", rs->square.placements_per_city), NULL,
 	};
 	memcpy(v->pairs, pairs, sizeof pairs);
 }
 
+/* One ref-sq sentence with every square value filled (a reftext_fn). */
 static char *say(textbox_ctx *tc, const ruleset *rs, const char *base)
 {
 	sq_values v;
@@ -365,24 +368,10 @@ size_t reftext_square_abilities(textbox_ctx *tc, const ruleset *rs, bool naval, 
 
 size_t reftext_square_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out)
 {
-	size_t count = 0;
-	for (;;) {
-		char step[128];
-		snprintf(step, sizeof step, "%s-%zu", base, count + 1);
-		if (!reftext_exists(tc, rs, step))
-			break;
-		count++;
-	}
-	*out = xcalloc(count ? count : 1, sizeof **out);
-	for (size_t i = 0; i < count; i++) {
-		char step[128];
-		snprintf(step, sizeof step, "%s-%zu", base, i + 1);
-		(*out)[i] = say(tc, rs, step);
-	}
-	if (count == 0) {
-		char *msg = xasprintf("%s: no steps '%s-1'… in data/i18n for ruleset '%s'", tc->product, base, rs->id);
-		textbox_fail(tc, msg);
-		free(msg);
-	}
-	return count;
+	return reftext_steps_with(tc, rs, base, say, out);
+}
+
+char *reftext_square_place(textbox_ctx *tc, const ruleset *rs)
+{
+	return say(tc, rs, rs->square.placements_per_city > 0 ? "ref-sq-place" : "ref-sq-place-any");
 }

@@ -32,6 +32,7 @@ char *reftext_square_general(textbox_ctx *tc, const ruleset *rs);   /* bonus, ra
 char *reftext_square_entrench(textbox_ctx *tc, const ruleset *rs);  /* NULL without entrenchment */
 char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs);       /* zones, safe ports, rounds */
 char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs);  /* which, and what losing one costs */
+char *reftext_square_place(textbox_ctx *tc, const ruleset *rs);     /* where new units enter, how many */
 
 /* "Artillery: fires first; …" for each unit with an ability of that kind:
  * land units' combat abilities, or ships' cargo and hits.  Returns how

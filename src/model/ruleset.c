@@ -678,6 +678,7 @@ static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
 		bool added;
 		rs_named *s = find_or_add((void **)&rs->square.steps, &rs->square.step_count, sizeof *s, id, &added);
 		read_texts(ld, c, "text", &s->name);
+		read_int(ld, c, "per-city", &rs->square.placements_per_city);
 	}
 }
 

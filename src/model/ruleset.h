@@ -255,6 +255,7 @@ typedef struct ruleset {
 		int entrench_bonus;
 		int entrench_general_bonus;
 		rs_named *steps;     /* the turn sequence; name holds the text */
+		int placements_per_city; /* new units placed per city or port and turn; 0: no limit */
 		size_t step_count;
 		int sea_zones;
 		int naval_rounds;

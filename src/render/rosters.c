@@ -310,40 +310,40 @@ static bool page_full(const roster_page *rp)
 	return rp->y > rp->height - MARGIN - 14;
 }
 
+/* A new page, with the table's header, when this one is full. */
+static void make_room(const render_ctx *rc, roster_page *rp, const roster_table *t, const char *side_name,
+	size_t side)
+{
+	if (!page_full(rp))
+		return;
+	start_page(rc, rp, side_name, side);
+	table_header(rc, rp, t, side);
+}
+
 static void square_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
 {
 	const scenario *sc = rc->sc;
 	int row = 0;
 	/* Land units ashore, then each ship followed by the units it carries. */
-	for (size_t pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < (pass ? sc->ship_count : sc->unit_count); i++) {
-			if (pass == 0 && (sc->units[i].side != side || sc->units[i].aboard))
+	for (size_t i = 0; i < sc->unit_count; i++) {
+		const sc_unit *u = &sc->units[i];
+		if (u->side != side || u->aboard)
+			continue;
+		make_room(rc, rp, &SQUARE_TABLE, side_name, side);
+		square_row(rc, rp, u->id.text, u->type.text, &u->at, NULL, NULL, (row++ & 1) != 0);
+	}
+	for (size_t i = 0; i < sc->ship_count; i++) {
+		const sc_ship *ship = &sc->ships[i];
+		if (ship->side != side)
+			continue;
+		make_room(rc, rp, &SQUARE_TABLE, side_name, side);
+		square_row(rc, rp, ship->id.text, ship->type.text, &ship->at, ship->zone.text, NULL, (row++ & 1) != 0);
+		for (size_t k = 0; k < sc->unit_count; k++) {
+			const sc_unit *u = &sc->units[k];
+			if (u->aboard != i + 1)
 				continue;
-			if (pass == 1 && sc->ships[i].side != side)
-				continue;
-			if (page_full(rp)) {
-				start_page(rc, rp, side_name, side);
-				table_header(rc, rp, &SQUARE_TABLE, side);
-			}
-			if (pass == 0) {
-				const sc_unit *u = &sc->units[i];
-				square_row(rc, rp, u->id.text, u->type.text, &u->at, NULL, NULL, (row++ & 1) != 0);
-				continue;
-			}
-			const sc_ship *ship = &sc->ships[i];
-			square_row(rc, rp, ship->id.text, ship->type.text, &ship->at, ship->zone.text, NULL,
-				(row++ & 1) != 0);
-			for (size_t k = 0; k < sc->unit_count; k++) {
-				const sc_unit *u = &sc->units[k];
-				if (u->aboard != i + 1)
-					continue;
-				if (page_full(rp)) {
-					start_page(rc, rp, side_name, side);
-					table_header(rc, rp, &SQUARE_TABLE, side);
-				}
-				square_row(rc, rp, u->id.text, u->type.text, &ship->at, NULL, ship->id.text,
-					(row++ & 1) != 0);
-			}
+			make_room(rc, rp, &SQUARE_TABLE, side_name, side);
+			square_row(rc, rp, u->id.text, u->type.text, &ship->at, NULL, ship->id.text, (row++ & 1) != 0);
 		}
 	}
 }
@@ -429,10 +429,7 @@ bool render_rosters(const render_ctx *rc, const char *path, char **error)
 			for (size_t i = 0; i < sc->unit_count; i++) {
 				if (sc->units[i].side != s)
 					continue;
-				if (page_full(&rp)) {
-					start_page(rc, &rp, side_name, s);
-					table_header(rc, &rp, table, s);
-				}
+				make_room(rc, &rp, table, side_name, s);
 				unit_row(rc, &rp, &sc->units[i], (row++ & 1) != 0);
 			}
 		}

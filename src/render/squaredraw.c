@@ -376,7 +376,7 @@ static void draw_occupants(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	size_t n = collect_pieces(rc, c, idx, pieces, PIECES_SHOWN + 1);
 	bool general = c->general_at[idx] >= 0;
 	/* A general stands on the middle line; counters below him. */
-	double top = cy + (general ? g->cell * 0.06 : city ? g->cell * 0.0 : -g->cell * 0.15);
+	double top = cy + (general ? g->cell * 0.06 : city ? 0 : -g->cell * 0.15);
 	draw_pieces(rc, cr, g, pieces, n, cx, top);
 	if (general) {
 		const sc_general *gen = &sc->generals[c->general_at[idx]];
@@ -436,14 +436,15 @@ static void draw_borders(const render_ctx *rc, cairo_t *cr, const map_geom *g, c
 			grid_cell around[SQUARE_NEIGHBOURS];
 			square_neighbours(cell, around);
 			for (int d = 0; d < SQUARE_SIDE_NEIGHBOURS; d++) {
+				/* Each border once, from the square with the lower index
+				 * (the visible set reaches a square past the region, so
+				 * that square is drawn). */
 				long other = grid_on_board(&g->board, around[d]) ? grid_index(&g->board, around[d]) : -1;
-				if (other < 0)
+				if (other <= idx)
 					continue;
 				bool other_sea = is_sea(rc, terrain_at(c, other));
-				/* Each border once: from the square with the lower index. */
-				if (pass == 0 && sea && other_sea && other > idx && c->zone_of[idx] != c->zone_of[other])
-					side_path(cr, g, cell, d);
-				if (pass == 1 && sea != other_sea)
+				bool zone_border = sea && other_sea && c->zone_of[idx] != c->zone_of[other];
+				if (pass == 0 ? zone_border : sea != other_sea)
 					side_path(cr, g, cell, d);
 			}
 		}

@@ -1210,6 +1210,7 @@ static void test_mb_remastered(void **state)
 	/* Sea, ports, capitals. */
 	assert_int_equal(rs->square.sea_zones, 8);
 	assert_int_equal(rs->square.naval_rounds, 1);
+	assert_int_equal(rs->square.placements_per_city, 1);
 	assert_int_equal(rs->square.port_count, 7);
 	assert_place(rs->square.ports, rs->square.port_count, "boston", "union", "Boston");
 	assert_place(rs->square.ports, rs->square.port_count, "new-york", "union", "New York");

@@ -97,3 +97,27 @@ void diag_print_text(const diag_sink *sink, size_t from, size_t to, FILE *out)
 		fprintf(out, "%s\n", buf);
 	}
 }
+
+char *diag_data_error(const diag_sink *sink, size_t from)
+{
+	const diag *d = NULL;
+	size_t errors = 0;
+	for (size_t i = from; i < sink->count; i++) {
+		if (sink->items[i].severity != DIAG_ERROR)
+			continue;
+		if (!d)
+			d = &sink->items[i];
+		errors++;
+	}
+	if (!d)
+		return xstrdup("broken data file: the print or rules data could not be loaded");
+	char where[64] = "";
+	if (d->line)
+		snprintf(where, sizeof where, ":%d", d->line);
+	/* One line: the first error says what to repair; the count says
+	 * there is more. */
+	char more[64] = "";
+	if (errors > 1)
+		snprintf(more, sizeof more, " (and %zu more problem%s)", errors - 1, errors == 2 ? "" : "s");
+	return xasprintf("broken data file %s%s: %s%s", d->file, where, d->message, more);
+}

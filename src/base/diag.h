@@ -50,4 +50,10 @@ void diag_sort(diag_sink *sink, size_t from);
 void diag_print_text(const diag_sink *sink, size_t from, size_t to, FILE *out);
 void diag_format_one(const diag *d, char *buf, size_t size);
 
+/* A data file of the installation (ruleset, schema, strings, layouts) is
+ * broken: its first error from index `from` on as one line without rule id,
+ * "broken data file FILE:LINE: MESSAGE", for the caller to print after
+ * "orbat CMD: " before it exits with status 3.  A fresh string. */
+char *diag_data_error(const diag_sink *sink, size_t from);
+
 #endif

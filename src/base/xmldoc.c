@@ -1,6 +1,7 @@
 #include "xmldoc.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
@@ -32,6 +33,29 @@ static void trim_newline(char *s)
 		s[--n] = '\0';
 }
 
+/* A few of libxml2's messages speak of its own options and style; say the
+ * same in a reader's words.  Others pass as they are. */
+static char *plain_message(const char *text)
+{
+	char *msg = xstrdup(text ? text : "malformed XML");
+	trim_newline(msg);
+	char *out = NULL;
+	if (strncmp(msg, "Input is not proper UTF-8", 25) == 0) {
+		const char *bytes = strstr(msg, "Bytes: ");
+		out = bytes ? xasprintf("the text is not valid UTF-8 at the bytes %s; save the file as UTF-8", bytes + 7)
+			: xstrdup("the text is not valid UTF-8; save the file as UTF-8");
+	} else if (strncmp(msg, "Excessive depth in document: ", 29) == 0) {
+		out = xasprintf("elements are nested more than %d levels deep", atoi(msg + 29));
+	} else if (strcmp(msg, "AttValue length too long") == 0) {
+		out = xstrdup("an attribute value is longer than the 10000000 characters allowed");
+	}
+	if (out) {
+		free(msg);
+		return out;
+	}
+	return msg;
+}
+
 static void on_parser_error(void *user, xmlErrorPtr error)
 {
 	xmlParserCtxtPtr ctxt = user;
@@ -43,8 +67,7 @@ static void on_parser_error(void *user, xmlErrorPtr error)
 	/* After the first few errors libxml2 mostly reports consequences. */
 	if (++st->errors > 20)
 		return;
-	char *msg = xstrdup(error->message ? error->message : "malformed XML");
-	trim_newline(msg);
+	char *msg = plain_message(error->message);
 	diag_add(st->sink, st->file, error->line, error->int2, DIAG_ERROR, "xml",
 		"the file is not well-formed XML: %s", msg);
 	free(msg);
@@ -61,6 +84,106 @@ static void on_internal_subset(void *user, const xmlChar *name,
 	st->doctype_seen = true;
 	st->doctype_line = ctxt->input ? ctxt->input->line : 0;
 	xmlStopParser(ctxt);
+}
+
+/* ---- libxml2's process-wide error handlers ---- */
+
+static xmldoc_guard *active_guard;
+
+/* At most this many messages per guard: the first ones say what is wrong. */
+#define GUARD_MAX_MESSAGES 20
+
+static void guard_report(xmldoc_guard *g, const char *file, int line, const char *text)
+{
+	char *msg = xstrdup(text && *text ? text : "the XML library reported an error");
+	trim_newline(msg);
+	if (!*msg) {
+		free(msg);
+		return;
+	}
+	if (g) {
+		if (++g->count <= GUARD_MAX_MESSAGES)
+			diag_add(g->sink, file ? file : g->file, line, 0, DIAG_ERROR, g->rule, "%s", msg);
+	} else if (file) {
+		fprintf(stderr, "orbat: %s:%d: %s\n", file, line, msg);
+	} else {
+		fprintf(stderr, "orbat: the XML library reports: %s\n", msg);
+	}
+	free(msg);
+}
+
+static void on_global_error(void *user, xmlErrorPtr error)
+{
+	(void)user;
+	if (!error || error->level == XML_ERR_WARNING)
+		return;
+	/* A message may be about another file than the guarded one: one the
+	 * RELAX NG compiler read itself. */
+	const char *about = error->file ? error->file :
+		error->domain == XML_FROM_IO && error->str1 ? error->str1 : NULL;
+	xmldoc_guard *g = active_guard;
+	if (about && error->domain == XML_FROM_IO) {
+		/* "No such file or directory": say of which file. */
+		char *msg = xasprintf("%s: %s", about, error->message ? error->message : "cannot be read");
+		guard_report(g, NULL, error->line, msg);
+		free(msg);
+	} else {
+		guard_report(g, about, error->line, error->message);
+	}
+}
+
+/* Generic messages come in pieces (printf fragments); a line is whole at
+ * its newline. */
+static void on_generic_error(void *user, const char *fmt, ...)
+{
+	(void)user;
+	va_list ap;
+	va_start(ap, fmt);
+	char *piece = xvasprintf(fmt, ap);
+	va_end(ap);
+	xmldoc_guard *g = active_guard;
+	static char *unguarded;
+	char **pending = g ? &g->pending : &unguarded;
+	char *joined = xasprintf("%s%s", *pending ? *pending : "", piece);
+	free(piece);
+	free(*pending);
+	*pending = NULL;
+	char *start = joined, *nl;
+	while ((nl = strchr(start, '\n'))) {
+		*nl = '\0';
+		guard_report(g, NULL, 0, start);
+		start = nl + 1;
+	}
+	if (*start)
+		*pending = xstrdup(start);
+	free(joined);
+}
+
+static void quiet_library(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	xmlSetStructuredErrorFunc(NULL, on_global_error);
+	xmlSetGenericErrorFunc(NULL, on_generic_error);
+}
+
+void xmldoc_guard_begin(xmldoc_guard *g, diag_sink *sink, const char *file, const char *rule)
+{
+	quiet_library();
+	*g = (xmldoc_guard){ .sink = sink, .file = file, .rule = rule, .outer = active_guard };
+	active_guard = g;
+}
+
+void xmldoc_guard_end(xmldoc_guard *g)
+{
+	if (g->pending) {
+		guard_report(g, NULL, 0, g->pending);
+		free(g->pending);
+		g->pending = NULL;
+	}
+	active_guard = g->outer;
 }
 
 static void build_line_table(xml_document *d)
@@ -276,6 +399,7 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 	diag_sink *sink, xml_document **out)
 {
 	*out = NULL;
+	quiet_library();
 	if (size > XMLDOC_MAX_BYTES) {
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml",
 			"the file is %zu bytes long, more than the %u bytes a scenario may have",

@@ -41,6 +41,24 @@ xmldoc_status xmldoc_load_memory(const char *display_name, const char *bytes,
 	size_t size, diag_sink *sink, xml_document **out);
 void xmldoc_destroy(xml_document *doc);
 
+/* libxml2 sends some messages through its process-wide handlers instead
+ * of a parser context: the RELAX NG compiler reading a file, running out
+ * of memory.  Between guard_begin and guard_end they become diagnostics
+ * for `file` with rule id `rule` (one per message, on one line); outside a
+ * guard the few that remain are printed as one line each, never in
+ * libxml2's own multi-line form.  Guards nest. */
+typedef struct xmldoc_guard {
+	diag_sink *sink;
+	const char *file;
+	const char *rule;
+	char *pending;          /* a generic message still being assembled */
+	size_t count;
+	struct xmldoc_guard *outer;
+} xmldoc_guard;
+
+void xmldoc_guard_begin(xmldoc_guard *guard, diag_sink *sink, const char *file, const char *rule);
+void xmldoc_guard_end(xmldoc_guard *guard);
+
 /* Line and column (1-based, columns count characters) of an element's start
  * tag, or of one of its attributes (attr may be "xml:lang"); falls back to
  * the element, and to libxml2's line with column 0 when nothing is known. */

@@ -140,9 +140,9 @@ static int render_run(int argc, char **argv)
 	char *error = NULL;
 	printer *p = v ? printer_create(&opt, &error) : NULL;
 	if (!v || !p) {
-		diag_print_text(&sink, 0, sink.count, stderr);
-		if (error)
-			fprintf(stderr, "orbat render: %s\n", error);
+		if (!error)
+			error = diag_data_error(&sink, 0);
+		fprintf(stderr, "orbat render: %s\n", error);
 		free(error);
 		validator_destroy(v);
 		diag_sink_finish(&sink);
@@ -155,6 +155,13 @@ static int render_run(int argc, char **argv)
 		scenario *sc = NULL;
 		const ruleset *rs = NULL;
 		validate_status st = validator_check_file(v, argv[i], &sink, &sc, &rs);
+		if (st == VALIDATE_DATA_ERROR) {
+			char *line = validator_data_error(v);
+			fprintf(stderr, "orbat render: %s\n", line);
+			free(line);
+			exit_code = EXIT_INTERNAL;
+			break;
+		}
 		diag_print_text(&sink, from, sink.count, stderr);
 		if (st != VALIDATE_OK) {
 			fprintf(stderr, "orbat render: %s has errors; nothing was written for it\n", argv[i]);

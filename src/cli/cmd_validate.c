@@ -90,9 +90,9 @@ static int validate_run(int argc, char **argv)
 	diag_sink_init(&sink);
 	validator *v = validator_create(datadir_get(), &sink);
 	if (!v) {
-		diag_print_text(&sink, 0, sink.count, stderr);
-		fprintf(stderr, "orbat validate: the data directory %s is incomplete; "
-			"set ORBAT_DATADIR to the folder holding rulesets/ and schema/\n", datadir_get());
+		char *line = diag_data_error(&sink, 0);
+		fprintf(stderr, "orbat validate: %s\n", line);
+		free(line);
 		diag_sink_finish(&sink);
 		return EXIT_INTERNAL;
 	}
@@ -105,6 +105,13 @@ static int validate_run(int argc, char **argv)
 		scenario *sc = NULL;
 		const ruleset *rs = NULL;
 		validate_status st = validator_check_file(v, argv[i], &sink, &sc, &rs);
+		if (st == VALIDATE_DATA_ERROR) {
+			char *line = validator_data_error(v);
+			fprintf(stderr, "orbat validate: %s\n", line);
+			free(line);
+			exit_code = EXIT_INTERNAL;
+			break;
+		}
 		if (st == VALIDATE_IO_ERROR)
 			exit_code = EXIT_USAGE;
 		else if (st == VALIDATE_INVALID && exit_code == EXIT_VALID)

@@ -32,7 +32,8 @@ layouts *layouts_load(const char *path, diag_sink *sink)
 	bool ok = true;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
 	if (!xmldoc_is(root, LAYOUTS_NS, "layouts")) {
-		diag_add(sink, path, 0, 0, DIAG_ERROR, "layouts", "the root element must be <layouts xmlns=\"%s\">", LAYOUTS_NS);
+		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, "layouts",
+			"the root element must be <layouts xmlns=\"%s\">", LAYOUTS_NS);
 		ok = false;
 	}
 	for (xmlNodePtr n = ok ? root->children : NULL; n; n = n->next) {

@@ -36,13 +36,14 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 	memset(s, 0, sizeof *s);
 	diag_sink_init(&s->sink);
 	s->v = validator_create(datadir_get(), &s->sink);
-	if (!s->v) {
-		diag_print_text(&s->sink, 0, s->sink.count, stderr);
-		fprintf(stderr, "orbat %s: the data directory %s is incomplete; set ORBAT_DATADIR\n", cmd, datadir_get());
+	validate_status st = s->v ? validator_check_file(s->v, path, &s->sink, &s->sc, &s->rs) : VALIDATE_DATA_ERROR;
+	if (st == VALIDATE_DATA_ERROR) {
+		char *line = s->v ? validator_data_error(s->v) : diag_data_error(&s->sink, 0);
+		fprintf(stderr, "orbat %s: %s\n", cmd, line);
+		free(line);
 		rules_session_close(s);
 		return EXIT_INTERNAL;
 	}
-	validate_status st = validator_check_file(s->v, path, &s->sink, &s->sc, &s->rs);
 	if (st != VALIDATE_OK) {
 		rules_print_diags(&s->sink, path, false, format);
 		if (format == FORMAT_TEXT)

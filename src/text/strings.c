@@ -33,7 +33,8 @@ static bool load_file(string_table *t, size_t *cap, const char *path, diag_sink 
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
 	bool ok = xmldoc_is(root, STRINGS_NS, "strings");
 	if (!ok)
-		diag_add(sink, path, 0, 0, DIAG_ERROR, "strings", "the root element must be <strings xmlns=\"%s\">", STRINGS_NS);
+		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, "strings",
+			"the root element must be <strings xmlns=\"%s\">", STRINGS_NS);
 	for (xmlNodePtr n = ok ? root->children : NULL; n; n = n->next) {
 		if (!xmldoc_is(n, STRINGS_NS, "string"))
 			continue;

@@ -1,5 +1,6 @@
 #include "schema.h"
 
+#include <libxml/parserInternals.h>
 #include <libxml/relaxng.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,23 +135,67 @@ static void free_errors(report_ctx *rc)
 	free(rc->errors);
 }
 
+/* The schema's own problems: it is data of the installation, so each
+ * message says the schema is at fault, not the file being checked. */
+static void report_compile_errors(report_ctx *rc)
+{
+	for (size_t i = 0; i < rc->count; i++) {
+		/* libxml2 starts some messages with its function's name: noise
+		 * to a reader. */
+		const char *msg = rc->errors[i].message;
+		if (strncmp(msg, "xmlRelaxNG", 10) == 0 && strstr(msg, ": "))
+			msg = strstr(msg, ": ") + 2;
+		diag_add(rc->sink, rc->file, rc->errors[i].line, 0, DIAG_ERROR, "schema",
+			"the schema does not compile: %s", msg);
+	}
+}
+
+#define RELAXNG_NS "http://relaxng.org/ns/structure/1.0"
+
 schema *schema_create(const char *path, diag_sink *sink)
 {
-	report_ctx rc = { .sink = sink, .file = path };
-	xmlRelaxNGParserCtxtPtr pctxt = xmlRelaxNGNewParserCtxt(path);
-	if (!pctxt) {
-		diag_add(sink, path, 0, 0, DIAG_ERROR, "schema", "cannot read the scenario schema");
+	/* Read through the safe loader (no DTD, no entities, no network, a
+	 * size limit, messages as diagnostics) rather than letting libxml2
+	 * open the file and print its parser errors on stderr. */
+	xml_document *doc = NULL;
+	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+		return NULL;
+	const xmlNode *root = xmlDocGetRootElement(doc->doc);
+	if (!xmldoc_is(root, RELAXNG_NS, "grammar") && !xmldoc_is(root, RELAXNG_NS, "element")) {
+		diag_add(sink, path, (int)xmlGetLineNo((xmlNodePtr)root), 0, DIAG_ERROR, "schema",
+			"the file is not a RELAX NG schema: its root element is <%s>, not <grammar xmlns=\"%s\">",
+			(const char *)root->name, RELAXNG_NS);
+		xmldoc_destroy(doc);
 		return NULL;
 	}
-	xmlRelaxNGSetParserStructuredErrors(pctxt, on_schema_error, &rc);
-	xmlRelaxNGPtr rng = xmlRelaxNGParse(pctxt);
-	xmlRelaxNGFreeParserCtxt(pctxt);
-	explain_all(&rc);
-	size_t reported = rc.count;
+	report_ctx rc = { .sink = sink, .file = path };
+	size_t before = sink->errors;
+	/* Anything the compiler reports through libxml2's global handlers
+	 * (a file it reads itself) becomes a diagnostic too. */
+	xmldoc_guard guard;
+	xmldoc_guard_begin(&guard, sink, path, "schema");
+	/* A schema that includes another file reads it itself: never from
+	 * the network. */
+	xmlExternalEntityLoader loader = xmlGetExternalEntityLoader();
+	xmlSetExternalEntityLoader(xmlNoNetExternalEntityLoader);
+	xmlRelaxNGPtr rng = NULL;
+	/* Files it includes are found beside it. */
+	if (!doc->doc->URL)
+		doc->doc->URL = xmlStrdup((const xmlChar *)path);
+	xmlRelaxNGParserCtxtPtr pctxt = xmlRelaxNGNewDocParserCtxt(doc->doc);
+	if (pctxt) {
+		xmlRelaxNGSetParserStructuredErrors(pctxt, on_schema_error, &rc);
+		rng = xmlRelaxNGParse(pctxt);
+		xmlRelaxNGFreeParserCtxt(pctxt);
+	}
+	xmlSetExternalEntityLoader(loader);
+	xmldoc_guard_end(&guard);
+	xmldoc_destroy(doc);
+	report_compile_errors(&rc);
 	free_errors(&rc);
 	if (!rng) {
-		if (reported == 0)
-			diag_add(sink, path, 0, 0, DIAG_ERROR, "schema", "the scenario schema does not compile");
+		if (sink->errors == before)
+			diag_add(sink, path, 0, 0, DIAG_ERROR, "schema", "the schema does not compile");
 		return NULL;
 	}
 	schema *s = xcalloc(1, sizeof *s);
@@ -175,7 +220,10 @@ bool schema_validate(schema *s, const xml_document *doc, diag_sink *sink)
 		return false;
 	}
 	xmlRelaxNGSetValidStructuredErrors(vctxt, on_schema_error, &rc);
+	xmldoc_guard guard;
+	xmldoc_guard_begin(&guard, sink, doc->file, "schema");
 	int ret = xmlRelaxNGValidateDoc(vctxt, doc->doc);
+	xmldoc_guard_end(&guard);
 	xmlRelaxNGFreeValidCtxt(vctxt);
 	size_t before = sink->count;
 	explain_all(&rc);

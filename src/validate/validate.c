@@ -12,6 +12,7 @@ struct validator {
 	char *data_dir;
 	schema *schema;
 	ruleset_registry *rulesets;
+	diag_sink data_errors;   /* of ruleset files: the installation's, not the scenario's */
 };
 
 validator *validator_create(const char *data_dir, diag_sink *sink)
@@ -25,6 +26,7 @@ validator *validator_create(const char *data_dir, diag_sink *sink)
 	v->data_dir = xstrdup(data_dir);
 	v->schema = s;
 	v->rulesets = ruleset_registry_create(data_dir);
+	diag_sink_init(&v->data_errors);
 	return v;
 }
 
@@ -34,6 +36,7 @@ void validator_destroy(validator *v)
 		return;
 	schema_destroy(v->schema);
 	ruleset_registry_destroy(v->rulesets);
+	diag_sink_finish(&v->data_errors);
 	free(v->data_dir);
 	free(v);
 }
@@ -102,7 +105,11 @@ static validate_status check_document(validator *v, const xml_document *doc, dia
 				"ruleset", "unknown ruleset '%s'; the known rulesets are %s", sc->ruleset.text, known);
 			free(known);
 		} else {
-			rs = ruleset_registry_get(v->rulesets, sc->ruleset.text, sink);
+			rs = ruleset_registry_get(v->rulesets, sc->ruleset.text, &v->data_errors);
+			if (!rs) {
+				scenario_destroy(sc);
+				return VALIDATE_DATA_ERROR;
+			}
 		}
 	}
 	if (sc && rs) {
@@ -154,4 +161,9 @@ validate_status validator_check_memory(validator *v, const char *name, const cha
 	validate_status result = check_document(v, doc, sink, out_scenario, out_ruleset);
 	xmldoc_destroy(doc);
 	return finish(sink, first, result);
+}
+
+char *validator_data_error(const validator *v)
+{
+	return diag_data_error(&v->data_errors, 0);
 }

@@ -16,6 +16,7 @@ typedef enum {
 	VALIDATE_OK,        /* valid: no errors (warnings may exist) */
 	VALIDATE_INVALID,   /* errors in the file */
 	VALIDATE_IO_ERROR,  /* the file could not be read */
+	VALIDATE_DATA_ERROR, /* the scenario's ruleset file is broken: see validator_data_error */
 } validate_status;
 
 /* NULL when the data directory lacks the schema (reported in the sink). */
@@ -30,6 +31,10 @@ validate_status validator_check_file(validator *v, const char *path, diag_sink *
 	scenario **out_scenario, const ruleset **out_ruleset);
 validate_status validator_check_memory(validator *v, const char *name, const char *bytes,
 	size_t size, diag_sink *sink, scenario **out_scenario, const ruleset **out_ruleset);
+
+/* After VALIDATE_DATA_ERROR: the broken data file and its first problem as
+ * one line (diag_data_error); a fresh string. */
+char *validator_data_error(const validator *v);
 
 /* The semantic pass alone, on a model already built. */
 void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink);

@@ -1,15 +1,23 @@
 #include "cards_cli.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "../base/datadir.h"
+#include "../base/outdir.h"
 #include "../base/util.h"
+#include "cardlayout.h"
 #include "../cli/command.h"
+
+/* A ruleset or print resource that does not load: one line, exit 3. */
+static int broken_data(const cards_session *s)
+{
+	char *line = diag_data_error(&s->sink, 0);
+	fprintf(stderr, "orbat %s: %s\n", s->command, line);
+	free(line);
+	return EXIT_INTERNAL;
+}
 
 int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc)
@@ -17,6 +25,7 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	memset(s, 0, sizeof *s);
 	s->command = name;
 	diag_sink_init(&s->sink);
+	s->out = outdir_open();
 	const char *data = datadir_get();
 	s->registry = ruleset_registry_create(data);
 	if (!ruleset_registry_has(s->registry, ruleset_id)) {
@@ -26,11 +35,8 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		return EXIT_USAGE;
 	}
 	s->rs = ruleset_registry_get(s->registry, ruleset_id, &s->sink);
-	if (!s->rs) {
-		diag_print_text(&s->sink, 0, s->sink.count, stderr);
-		fprintf(stderr, "orbat %s: ruleset '%s' could not be loaded\n", name, ruleset_id);
-		return EXIT_INTERNAL;
-	}
+	if (!s->rs)
+		return broken_data(s);
 
 	char *error = NULL;
 	char *fonts_dir = xasprintf("%s/fonts", data);
@@ -41,15 +47,28 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		s->strings = strings_load(strings_dir, &s->sink);
 	if (s->strings)
 		s->layouts = layouts_load(layouts_path, &s->sink);
+	/* The card layouts are read again by each product; reading them here
+	 * reports a broken file before anything is drawn. */
+	if (s->layouts) {
+		char *cards_path = xasprintf("%s/layouts/cards.xml", data);
+		card_layouts *cl = cardlayout_load(cards_path, &s->sink);
+		if (!cl) {
+			layouts_destroy(s->layouts);
+			s->layouts = NULL;
+		}
+		cardlayout_destroy(cl);
+		free(cards_path);
+	}
 	free(fonts_dir);
 	free(strings_dir);
 	free(layouts_path);
-	if (!s->layouts) {
-		diag_print_text(&s->sink, 0, s->sink.count, stderr);
-		fprintf(stderr, "orbat %s: %s\n", name, error ? error : "cannot load the print resources");
+	if (error) {
+		fprintf(stderr, "orbat %s: %s\n", name, error);
 		free(error);
 		return EXIT_INTERNAL;
 	}
+	if (!s->layouts)
+		return broken_data(s);
 	const paper_size *p = layouts_paper(s->layouts, paper);
 	if (!p) {
 		fprintf(stderr, "orbat %s: --paper takes a4 or letter, not '%s'\n", name, paper);
@@ -68,8 +87,25 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	return EXIT_VALID;
 }
 
+int cards_session_commit(cards_session *s, int code, bool quiet)
+{
+	if (code == EXIT_VALID) {
+		char *error = NULL;
+		if (!outdir_commit(s->out, quiet ? NULL : stdout, &error)) {
+			fprintf(stderr, "orbat %s: %s\n", s->command, error);
+			free(error);
+			code = EXIT_USAGE;
+		}
+	} else if (outdir_write_failed(s->out)) {
+		/* The products are fine; the disk or the folder refused them. */
+		code = EXIT_USAGE;
+	}
+	return code;
+}
+
 void cards_session_close(cards_session *s)
 {
+	outdir_close(s->out);
 	fonts_destroy(s->fonts);
 	strings_destroy(s->strings);
 	layouts_destroy(s->layouts);
@@ -80,32 +116,5 @@ void cards_session_close(cards_session *s)
 
 bool cards_make_dirs(const char *path, char **error)
 {
-	char *copy = xstrdup(path);
-	for (char *p = copy + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0777) != 0 && errno != EEXIST) {
-			*error = xasprintf("cannot create the folder %s: %s", copy, strerror(errno));
-			free(copy);
-			return false;
-		}
-		*p = '/';
-	}
-	if (mkdir(copy, 0777) != 0 && errno != EEXIST) {
-		*error = xasprintf("cannot create the folder %s: %s", copy, strerror(errno));
-		free(copy);
-		return false;
-	}
-	free(copy);
-	struct stat sb;
-	if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-		*error = xasprintf("%s is not a folder", path);
-		return false;
-	}
-	if (access(path, W_OK) != 0) {
-		*error = xasprintf("cannot write in the folder %s: %s", path, strerror(errno));
-		return false;
-	}
-	return true;
+	return outdir_make_dirs(outdir_current(), path, error);
 }

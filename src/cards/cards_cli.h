@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "../base/diag.h"
+#include "../base/outdir.h"
 #include "../model/ruleset.h"
 #include "../render/render.h"
 
@@ -18,6 +19,7 @@ typedef struct cards_session {
 	ruleset_registry *registry;
 	const ruleset *rs;
 	diag_sink sink;
+	outdir *out;                 /* every file of the run: written whole or not at all */
 } cards_session;
 
 /* Load the ruleset and the print resources; fill rc (language left to the
@@ -26,9 +28,16 @@ typedef struct cards_session {
  * stderr.  Close the session whatever the result. */
 int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc);
+/* End of the run with exit code `code`: when 0, move every file written
+ * into place, listing each on stdout unless quiet; a file that cannot be
+ * moved gives a message and 2.  A failure the disk or a folder caused
+ * turns an internal-error code into 2.  Returns the final exit code. */
+int cards_session_commit(cards_session *s, int code, bool quiet);
+/* Files not committed are removed, with the folders the run created. */
 void cards_session_close(cards_session *s);
 
-/* mkdir -p, then check the folder is writable; false with a message. */
+/* mkdir -p in the session's output set (a failed run removes the folders
+ * it created); false with a message naming the cause. */
 bool cards_make_dirs(const char *path, char **error);
 
 #endif

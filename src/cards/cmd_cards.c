@@ -198,7 +198,9 @@ static int check_size(const char *size)
 	free(path);
 	int code = EXIT_VALID;
 	if (!l) {
-		diag_print_text(&sink, 0, sink.count, stderr);
+		char *line = diag_data_error(&sink, 0);
+		fprintf(stderr, "orbat cards: %s\n", line);
+		free(line);
 		code = EXIT_INTERNAL;
 	} else if (!cardlayout_size(l, size)) {
 		char *ids = cardlayout_size_ids(l);
@@ -228,17 +230,13 @@ static int render_language(const cards_args *a, render_ctx *rc)
 	}
 	if (a->pdf) {
 		char *path = xasprintf("%s/deck.pdf", dir);
-		if (cards_render_deck(rc, &a->deck, path, &error)) {
-			if (!a->quiet)
-				printf("%s\n", path);
-		} else {
+		if (!cards_render_deck(rc, &a->deck, path, &error))
 			code = EXIT_INTERNAL;
-		}
 		free(path);
 		if (code)
 			goto out;
 	}
-	if (a->png && !cards_render_tts(rc, &a->deck, dir, a->quiet ? NULL : stdout, &error))
+	if (a->png && !cards_render_tts(rc, &a->deck, dir, NULL, &error))
 		code = EXIT_INTERNAL;
 out:
 	if (error)
@@ -292,6 +290,7 @@ static int cards_run(int argc, char **argv)
 		rc.lang = (lang_id)lang;
 		code = render_language(&a, &rc);
 	}
+	code = cards_session_commit(&s, code, a.quiet);
 	deck_destroy(deck);
 	cards_session_close(&s);
 	return code;

@@ -108,14 +108,13 @@ static int refcard_run(int argc, char **argv)
 			code = EXIT_USAGE;
 		else if (!cards_render_refcard(&rc, path, &error))
 			code = EXIT_INTERNAL;
-		else if (!quiet)
-			printf("%s\n", path);
 		if (error)
 			fprintf(stderr, "orbat refcard: %s\n", error);
 		free(error);
 		free(path);
 		free(dir);
 	}
+	code = cards_session_commit(&s, code, quiet);
 	cards_session_close(&s);
 	return code;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../base/outdir.h"
 #include "command.h"
 
 static const command *const commands[] = {
@@ -66,7 +67,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i]->name, name) == 0)
-			return commands[i]->run(argc - 1, argv + 1);
+			return outdir_finish_stdout(name, commands[i]->run(argc - 1, argv + 1));
 	fprintf(stderr, "orbat: unknown command '%s'\n\n", name);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -2,37 +2,32 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "../base/outdir.h"
 #include "../base/util.h"
 
 struct pdfdoc {
 	doc_format format;
 	char *path;
-	char *temp_path;
-	FILE *file;
+	outfile *out;
 	cairo_surface_t *surface;
 	cairo_t *cr;
 	int page;            /* 1-based number of the page being drawn */
 	bool extra_pages;    /* a second page asked of a one-page format */
-	int write_errors;
 };
 
 static cairo_status_t write_chunk(void *closure, const unsigned char *data, unsigned int length)
 {
 	pdfdoc *doc = closure;
-	/* A failed write is remembered and the rest of the data dropped, but
-	 * cairo is told all is well: cairo 1.16 aborts on a write error in the
-	 * middle of a PDF.  pdfdoc_end then discards the file. */
-	if (!doc->write_errors && fwrite(data, 1, length, doc->file) != length)
-		doc->write_errors++;
+	/* A failed write is remembered with its cause and the rest of the data
+	 * dropped, but cairo is told all is well: cairo 1.16 aborts on a write
+	 * error in the middle of a PDF.  pdfdoc_end then discards the file. */
+	outfile_write(doc->out, data, length);
 	return CAIRO_STATUS_SUCCESS;
 }
 
@@ -47,30 +42,6 @@ void pdfdoc_date(char buf[32])
 	struct tm tm;
 	gmtime_r(&t, &tm);
 	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-/* The temporary file being written, so that an interrupted run (Ctrl-C, a
- * killed job) removes it before dying: a product is whole or absent. */
-static char pending_temp[4096];
-
-static void remove_pending(int sig)
-{
-	if (pending_temp[0])
-		unlink(pending_temp);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void watch_signals(const char *temp_path)
-{
-	static bool installed;
-	snprintf(pending_temp, sizeof pending_temp, "%s", temp_path);
-	if (installed)
-		return;
-	installed = true;
-	signal(SIGINT, remove_pending);
-	signal(SIGTERM, remove_pending);
-	signal(SIGHUP, remove_pending);
 }
 
 const char *pdfdoc_extension(doc_format format)
@@ -96,20 +67,16 @@ pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double 
 			return NULL;
 		}
 	}
+	/* Written under a temporary name beside the target, renamed into place
+	 * when finished (or when the open output set commits), removed on
+	 * failure or interruption: a product is whole or absent. */
+	outfile *out = outfile_create(path, error);
+	if (!out)
+		return NULL;
 	pdfdoc *doc = xcalloc(1, sizeof *doc);
 	doc->format = format;
 	doc->path = xstrdup(path);
-	doc->temp_path = xasprintf("%s.tmp-%ld", path, (long)getpid());
-	watch_signals(doc->temp_path);
-	doc->file = fopen(doc->temp_path, "wb");
-	if (!doc->file) {
-		pending_temp[0] = '\0';
-		*error = xasprintf("cannot write %s: %s", path, strerror(errno));
-		free(doc->path);
-		free(doc->temp_path);
-		free(doc);
-		return NULL;
-	}
+	doc->out = out;
 	if (format == DOC_PNG) {
 		int px = (int)ceil(width_mm / 25.4 * dpi), py = (int)ceil(height_mm / 25.4 * dpi);
 		doc->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, px, py);
@@ -185,21 +152,15 @@ bool pdfdoc_end(pdfdoc *doc, bool ok, char **error)
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_status(doc->surface);
 	cairo_surface_destroy(doc->surface);
-	int close_failed = fclose(doc->file) != 0;
-	bool good = ok && st == CAIRO_STATUS_SUCCESS && !doc->write_errors && !close_failed && !doc->extra_pages;
-	if (good && rename(doc->temp_path, doc->path) != 0) {
-		*error = xasprintf("cannot move the finished file to %s: %s", doc->path, strerror(errno));
-		good = false;
-	} else if (!good && ok) {
+	bool drawn = ok && st == CAIRO_STATUS_SUCCESS && !doc->extra_pages;
+	/* A write failure names its cause in the system's words; otherwise
+	 * say what went wrong in the drawing. */
+	bool good = outfile_finish(doc->out, drawn, error);
+	if (!good && ok && !*error)
 		*error = xasprintf("writing %s failed: %s", doc->path,
 			doc->extra_pages ? "this product has several pages, which only PDF can hold" :
-			st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : "the disk refused the data");
-	}
-	if (!good)
-		unlink(doc->temp_path);
-	pending_temp[0] = '\0';
+			cairo_status_to_string(st));
 	free(doc->path);
-	free(doc->temp_path);
 	free(doc);
 	return good;
 }

@@ -1,11 +1,11 @@
 #include "printset.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "../base/outdir.h"
 #include "../base/util.h"
+#include "../cards/cardlayout.h"
 #include "../cards/cards.h"
 #include "../text/fonts.h"
 #include "../text/strings.h"
@@ -35,12 +35,21 @@ printer *printer_create(const printset_options *options, char **error)
 		p->strings = strings_load(strings_path, &sink);
 	if (p->strings)
 		p->layouts = layouts_load(layouts_path, &sink);
-	if (!*error && (!p->strings || !p->layouts)) {
-		char line[2048] = "cannot load the print resources";
-		if (sink.count)
-			diag_format_one(&sink.items[0], line, sizeof line);
-		*error = xstrdup(line);
+	/* The order cards and the reference card read the card layouts when
+	 * they are drawn; reading them here too reports a broken file as a
+	 * broken installation before anything is written. */
+	if (p->layouts) {
+		char *cards_path = xasprintf("%s/layouts/cards.xml", options->data_dir);
+		card_layouts *cl = cardlayout_load(cards_path, &sink);
+		if (!cl) {
+			layouts_destroy(p->layouts);
+			p->layouts = NULL;
+		}
+		cardlayout_destroy(cl);
+		free(cards_path);
 	}
+	if (!*error && (!p->strings || !p->layouts))
+		*error = diag_data_error(&sink, 0);
 	if (p->layouts && !layouts_paper(p->layouts, options->paper)) {
 		*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter", options->paper);
 	}
@@ -63,32 +72,6 @@ void printer_destroy(printer *p)
 	strings_destroy(p->strings);
 	layouts_destroy(p->layouts);
 	free(p);
-}
-
-/* mkdir -p */
-static bool make_dirs(const char *path, char **error)
-{
-	char *copy = xstrdup(path);
-	for (char *s = copy + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char saved = *s;
-			*s = '\0';
-			if (mkdir(copy, 0777) != 0 && errno != EEXIST) {
-				*error = xasprintf("cannot create the folder %s: %s", copy, strerror(errno));
-				free(copy);
-				return false;
-			}
-			*s = saved;
-			if (!saved)
-				break;
-		}
-	}
-	struct stat sb;
-	bool ok = stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-	if (!ok)
-		*error = xasprintf("%s is not a folder", path);
-	free(copy);
-	return ok;
 }
 
 typedef bool (*product_fn)(const render_ctx *, const char *, char **);
@@ -123,6 +106,29 @@ static const product IMAGE_PRODUCTS[] = {
 	{ "scenario-sheet", render_sheet, false },
 };
 
+/* The products of one language, written into the open output set. */
+static bool render_language(printer *p, render_ctx *rc, const product *products, size_t product_count,
+	outdir *out, char **error)
+{
+	char *dir = xasprintf("%s/%s/%s", p->options.out_dir, rc->sc->id.text, lang_code(rc->lang));
+	bool ok = outdir_make_dirs(out, dir, error);
+	for (size_t i = 0; ok && i < product_count; i++) {
+		if (products[i].needs_deck && ruleset_deck_size(rc->rs) == 0)
+			continue;
+		char *path = xasprintf("%s/%s.%s", dir, products[i].name, pdfdoc_extension(rc->format));
+		int unknown_before = fonts_unknown_glyphs(p->fonts);
+		ok = products[i].render(rc, path, error);
+		if (!ok && !*error && fonts_unknown_glyphs(p->fonts) > unknown_before)
+			*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; "
+				"nothing was written", path, fonts_first_bad_text(p->fonts));
+		else if (!ok && !*error)
+			*error = xasprintf("%s could not be written", path);
+		free(path);
+	}
+	free(dir);
+	return ok;
+}
+
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
 {
 	*error = NULL;
@@ -143,35 +149,19 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		*error = xstrdup("the scenario has no usable board");
 		return false;
 	}
-	for (int lang = 0; lang < LANG_COUNT; lang++) {
+	/* The scenario's whole print set is one output set: it appears when
+	 * every product of every language is written, and a failure leaves the
+	 * folders as they were (earlier files untouched, no new empty folder). */
+	outdir *out = outdir_open();
+	bool ok = true;
+	for (int lang = 0; ok && lang < LANG_COUNT; lang++) {
 		if (!p->options.langs[lang])
 			continue;
 		rc.lang = (lang_id)lang;
-		char *dir = xasprintf("%s/%s/%s", p->options.out_dir, sc->id.text, lang_code(rc.lang));
-		if (!make_dirs(dir, error)) {
-			free(dir);
-			return false;
-		}
-		for (size_t i = 0; i < product_count; i++) {
-			if (products[i].needs_deck && ruleset_deck_size(rs) == 0)
-				continue;
-			char *path = xasprintf("%s/%s.%s", dir, products[i].name, pdfdoc_extension(rc.format));
-			int unknown_before = fonts_unknown_glyphs(p->fonts);
-			bool ok = products[i].render(&rc, path, error);
-			if (!ok && !*error && fonts_unknown_glyphs(p->fonts) > unknown_before)
-				*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; "
-					"nothing was written", path, fonts_first_bad_text(p->fonts));
-			else if (!ok && !*error)
-				*error = xasprintf("%s could not be written", path);
-			if (ok && log && !p->options.quiet)
-				fprintf(log, "%s\n", path);
-			free(path);
-			if (!ok) {
-				free(dir);
-				return false;
-			}
-		}
-		free(dir);
+		ok = render_language(p, &rc, products, product_count, out, error);
 	}
-	return true;
+	if (ok)
+		ok = outdir_commit(out, p->options.quiet ? NULL : log, error);
+	outdir_close(out);
+	return ok;
 }

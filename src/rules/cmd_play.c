@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cli/command.h"
 #include "autoplay.h"
@@ -254,29 +255,22 @@ static bool deal(play_state *p)
 	return ok;
 }
 
+/* Under a temporary name renamed into place when whole, so that a full
+ * disk or a killed run never leaves half a log; a device such as
+ * /dev/stdout is written directly. */
 static bool write_log(const play_state *p, const char *path)
 {
-	size_t n = strlen(path);
-	char *tmp = xmalloc(n + 32);
-	snprintf(tmp, n + 32, "%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "orbat play: cannot write %s: %s\n", tmp, strerror(errno));
-		free(tmp);
+	char *error = NULL;
+	outfile *f = outfile_create(path, &error);
+	for (size_t i = 0; f && i < p->line_count; i++)
+		if (!outfile_puts(f, p->lines[i]) || !outfile_puts(f, "\n"))
+			break;
+	if (!f || !outfile_finish(f, true, &error)) {
+		fprintf(stderr, "orbat play: %s\n", error);
+		free(error);
 		return false;
 	}
-	for (size_t i = 0; i < p->line_count; i++)
-		fprintf(f, "%s\n", p->lines[i]);
-	bool ok = !ferror(f);
-	ok = (fclose(f) == 0) && ok;
-	if (ok && rename(tmp, path) != 0)
-		ok = false;
-	if (!ok) {
-		fprintf(stderr, "orbat play: cannot write %s: %s\n", path, strerror(errno));
-		remove(tmp);
-	}
-	free(tmp);
-	return ok;
+	return true;
 }
 
 static void print_result(const play_state *p)

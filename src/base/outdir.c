@@ -1,0 +1,365 @@
+#include "outdir.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* Everything a failed run must undo, newest first: temporary files and
+ * the folders a set created.  The signal handler walks this list, so it is
+ * only changed with the signals blocked, and a node is complete before it
+ * is linked. */
+typedef enum { NODE_TEMP, NODE_DIR } node_kind;
+
+typedef struct undo_node {
+	struct undo_node *next;
+	node_kind kind;
+	char *undo_path;     /* the temporary file, or the folder */
+	char *path;          /* a file's final path */
+	outdir *owner;       /* NULL for a file written outside a set */
+	bool finished;       /* a file closed whole, waiting for the commit */
+	size_t seq;          /* creation order */
+} undo_node;
+
+struct outdir {
+	bool write_failed;
+};
+
+struct outfile {
+	FILE *fp;
+	char *path;
+	undo_node *node;     /* NULL when written directly */
+	outdir *owner;
+	int error;           /* errno of the first failure, 0 while all is well */
+};
+
+static undo_node *volatile undo_list;
+static size_t undo_seq;
+static outdir *current;
+
+static const int watched_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void undo_all_and_die(int sig)
+{
+	for (undo_node *n = undo_list; n; n = n->next) {
+		if (n->kind == NODE_TEMP)
+			unlink(n->undo_path);
+		else
+			rmdir(n->undo_path);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void block_signals(sigset_t *saved)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_LEN(watched_signals); i++)
+		sigaddset(&set, watched_signals[i]);
+	sigprocmask(SIG_BLOCK, &set, saved);
+}
+
+static void restore_signals(const sigset_t *saved)
+{
+	sigprocmask(SIG_SETMASK, saved, NULL);
+}
+
+static void watch_signals(void)
+{
+	static bool installed;
+	if (installed)
+		return;
+	installed = true;
+	for (size_t i = 0; i < ARRAY_LEN(watched_signals); i++) {
+		/* A signal the caller chose to ignore (nohup) stays ignored. */
+		void (*old)(int) = signal(watched_signals[i], undo_all_and_die);
+		if (old == SIG_IGN)
+			signal(watched_signals[i], SIG_IGN);
+	}
+}
+
+static undo_node *push_node(node_kind kind, const char *undo_path, const char *path, outdir *owner)
+{
+	watch_signals();
+	undo_node *n = xcalloc(1, sizeof *n);
+	n->kind = kind;
+	n->undo_path = xstrdup(undo_path);
+	n->path = path ? xstrdup(path) : NULL;
+	n->owner = owner;
+	n->seq = undo_seq++;
+	sigset_t saved;
+	block_signals(&saved);
+	n->next = undo_list;
+	undo_list = n;
+	restore_signals(&saved);
+	return n;
+}
+
+static void drop_node(undo_node *node)
+{
+	sigset_t saved;
+	block_signals(&saved);
+	for (undo_node *volatile *p = &undo_list; *p; p = &(*p)->next) {
+		if (*p == node) {
+			*p = node->next;
+			break;
+		}
+	}
+	restore_signals(&saved);
+	free(node->undo_path);
+	free(node->path);
+	free(node);
+}
+
+outdir *outdir_open(void)
+{
+	if (current)
+		return NULL;
+	current = xcalloc(1, sizeof *current);
+	return current;
+}
+
+outdir *outdir_current(void)
+{
+	return current;
+}
+
+bool outdir_write_failed(const outdir *o)
+{
+	return o && o->write_failed;
+}
+
+static void note_failure(outdir *o)
+{
+	if (o)
+		o->write_failed = true;
+}
+
+bool outdir_make_dirs(outdir *o, const char *path, char **error)
+{
+	*error = NULL;
+	char *copy = xstrdup(path);
+	size_t len = strlen(copy);
+	/* The folders this call created, so that a failure half-way removes
+	 * them again at once. */
+	undo_node **made = NULL;
+	size_t made_count = 0, made_cap = 0;
+	bool ok = true;
+	for (size_t i = 1; i <= len && ok; i++) {
+		if (copy[i] != '/' && copy[i] != '\0')
+			continue;
+		if (copy[i - 1] == '/')
+			continue;
+		char saved = copy[i];
+		copy[i] = '\0';
+		if (mkdir(copy, 0777) == 0) {
+			grow_array((void **)&made, &made_cap, made_count + 1, sizeof *made);
+			made[made_count++] = push_node(NODE_DIR, copy, NULL, o);
+		} else if (errno != EEXIST) {
+			*error = xasprintf("cannot create the folder %s: %s", copy, strerror(errno));
+			ok = false;
+		} else {
+			struct stat sb;
+			if (stat(copy, &sb) != 0) {
+				*error = xasprintf("cannot create the folder %s: %s", copy, strerror(errno));
+				ok = false;
+			} else if (!S_ISDIR(sb.st_mode) && saved == '\0') {
+				*error = xasprintf("cannot create the folder %s: %s", copy, strerror(EEXIST));
+				ok = false;
+			}
+			/* A file on the way: the next mkdir says "Not a directory". */
+		}
+		copy[i] = saved;
+	}
+	for (size_t i = made_count; i-- > 0;) {
+		if (!ok)
+			rmdir(made[i]->undo_path);
+		if (!ok || !o)
+			drop_node(made[i]);
+	}
+	if (!ok)
+		note_failure(o);
+	free(made);
+	free(copy);
+	return ok;
+}
+
+static char *write_error(const char *path, int err)
+{
+	return xasprintf("cannot write %s: %s", path, strerror(err ? err : EIO));
+}
+
+outfile *outfile_create(const char *path, char **error)
+{
+	*error = NULL;
+	outdir *o = current;
+	struct stat sb;
+	bool exists = stat(path, &sb) == 0;
+	if (exists && S_ISDIR(sb.st_mode)) {
+		*error = write_error(path, EISDIR);
+		note_failure(o);
+		return NULL;
+	}
+	outfile *f = xcalloc(1, sizeof *f);
+	f->path = xstrdup(path);
+	f->owner = o;
+	if (exists && !S_ISREG(sb.st_mode)) {
+		/* A device or a pipe: there is nothing to replace atomically. */
+		f->fp = fopen(path, "wb");
+	} else {
+		char *temp = xasprintf("%s.tmp-%ld", path, (long)getpid());
+		f->node = push_node(NODE_TEMP, temp, path, o);
+		free(temp);
+		f->fp = fopen(f->node->undo_path, "wb");
+	}
+	if (!f->fp) {
+		*error = write_error(path, errno);
+		note_failure(o);
+		if (f->node)
+			drop_node(f->node);
+		free(f->path);
+		free(f);
+		return NULL;
+	}
+	return f;
+}
+
+bool outfile_write(outfile *f, const void *data, size_t size)
+{
+	if (f->error)
+		return false;
+	if (size && fwrite(data, 1, size, f->fp) != size) {
+		f->error = errno ? errno : EIO;
+		return false;
+	}
+	return true;
+}
+
+bool outfile_puts(outfile *f, const char *text)
+{
+	return outfile_write(f, text, strlen(text));
+}
+
+bool outfile_finish(outfile *f, bool keep, char **error)
+{
+	*error = NULL;
+	if (keep && !f->error && fflush(f->fp) != 0)
+		f->error = errno ? errno : EIO;
+	if (fclose(f->fp) != 0 && keep && !f->error)
+		f->error = errno ? errno : EIO;
+	bool ok = keep && !f->error;
+	if (ok && f->node && !f->owner) {
+		if (rename(f->node->undo_path, f->path) != 0) {
+			f->error = errno;
+			ok = false;
+		}
+	}
+	if (keep && !ok) {
+		*error = write_error(f->path, f->error);
+		note_failure(f->owner);
+	}
+	if (f->node) {
+		if (!ok)
+			unlink(f->node->undo_path);
+		if (ok && f->owner)
+			f->node->finished = true;
+		else
+			drop_node(f->node);
+	}
+	free(f->path);
+	free(f);
+	return ok;
+}
+
+/* The nodes of a set, oldest first. */
+static size_t owned_nodes(const outdir *o, undo_node ***out)
+{
+	size_t count = 0, cap = 0;
+	undo_node **nodes = NULL;
+	for (undo_node *n = undo_list; n; n = n->next) {
+		if (n->owner != o)
+			continue;
+		grow_array((void **)&nodes, &cap, count + 1, sizeof *nodes);
+		nodes[count++] = n;
+	}
+	for (size_t i = 0; i < count / 2; i++) {
+		undo_node *t = nodes[i];
+		nodes[i] = nodes[count - 1 - i];
+		nodes[count - 1 - i] = t;
+	}
+	*out = nodes;
+	return count;
+}
+
+bool outdir_commit(outdir *o, FILE *list, char **error)
+{
+	*error = NULL;
+	if (!o)
+		return true;
+	undo_node **nodes = NULL;
+	size_t count = owned_nodes(o, &nodes);
+	bool ok = true;
+	for (size_t i = 0; i < count && ok; i++) {
+		undo_node *n = nodes[i];
+		if (n->kind != NODE_TEMP || !n->finished)
+			continue;
+		if (rename(n->undo_path, n->path) != 0) {
+			*error = write_error(n->path, errno);
+			note_failure(o);
+			ok = false;
+			break;
+		}
+		if (list)
+			fprintf(list, "%s\n", n->path);
+		drop_node(n);
+		nodes[i] = NULL;
+	}
+	/* Once every file is in place, the folders hold them: nothing more to
+	 * undo.  After a failure, outdir_close removes what is left. */
+	for (size_t i = 0; i < count && ok; i++)
+		if (nodes[i] && nodes[i]->kind == NODE_DIR)
+			drop_node(nodes[i]);
+	free(nodes);
+	return ok;
+}
+
+void outdir_close(outdir *o)
+{
+	if (!o)
+		return;
+	undo_node **nodes = NULL;
+	size_t count = owned_nodes(o, &nodes);
+	/* Newest first: a folder is emptied before it is removed. */
+	for (size_t i = count; i-- > 0;) {
+		if (nodes[i]->kind == NODE_TEMP)
+			unlink(nodes[i]->undo_path);
+		else
+			rmdir(nodes[i]->undo_path);
+		drop_node(nodes[i]);
+	}
+	free(nodes);
+	if (current == o)
+		current = NULL;
+	free(o);
+}
+
+int outdir_finish_stdout(const char *command, int code)
+{
+	bool failed_before = ferror(stdout) != 0;
+	errno = 0;
+	bool flush_failed = fflush(stdout) != 0;
+	int err = errno;
+	if (!failed_before && !flush_failed)
+		return code;
+	if (flush_failed && err)
+		fprintf(stderr, "orbat %s: cannot write to standard output: %s\n", command, strerror(err));
+	else
+		fprintf(stderr, "orbat %s: cannot write to standard output\n", command);
+	/* 2: an unwritable file, unless something worse already happened. */
+	return code > 2 ? code : 2;
+}

@@ -1,0 +1,79 @@
+/* Writing output files so that a failed run leaves the output tree as it
+ * found it.
+ *
+ * Each file is written under a temporary name beside its target.  While an
+ * output set is open (outdir_open), finished files wait under that name
+ * until the whole set succeeds (outdir_commit renames them into place); a
+ * failed set (outdir_close without commit, or a signal such as Ctrl-C)
+ * removes them, then the folders the set created, deepest first, when they
+ * are still empty.  So earlier files in the same folders stay untouched, no
+ * partial file is left and no empty folder appears.  Without an open set, a
+ * file is renamed into place as soon as it is finished.
+ *
+ * A target that exists and is not a regular file (/dev/stdout, a FIFO, a
+ * device such as /dev/full) is written directly: renaming over it would
+ * replace it.
+ *
+ * Every message names the path and the cause in the operating system's
+ * words (strerror): "cannot write out/deck.pdf: No space left on device".
+ *
+ * One set is open at a time, process-wide: the products written deep inside
+ * the renderers join it without it being passed down, and the signal
+ * handler finds what to remove. */
+#ifndef ORBAT_OUTDIR_H
+#define ORBAT_OUTDIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct outdir outdir;
+typedef struct outfile outfile;
+
+/* Open an output set; it becomes the current one until closed.  NULL when
+ * another set is open already. */
+outdir *outdir_open(void);
+/* The open set, or NULL. */
+outdir *outdir_current(void);
+
+/* mkdir -p: create the folder and its missing parents, remembering which
+ * ones this set created.  o may be NULL (then nothing is remembered).
+ * False with a message in *error (free it). */
+bool outdir_make_dirs(outdir *o, const char *path, char **error);
+
+/* Rename every finished file into place, in the order they were begun,
+ * printing each final path on `list` when it is not NULL.  False with a
+ * message when one cannot be renamed; the files not yet renamed are then
+ * removed.  The set stays open: close it afterwards. */
+bool outdir_commit(outdir *o, FILE *list, char **error);
+
+/* Whether writing failed in the operating system (a folder, file, write,
+ * close or rename refused): the run then ends with exit status 2, not as
+ * an internal error. */
+bool outdir_write_failed(const outdir *o);
+
+/* Close the set: files not committed are removed, then the folders it
+ * created when empty.  Accepts NULL. */
+void outdir_close(outdir *o);
+
+/* One file: begun under its temporary name (joining the open set, if
+ * any), written, then finished.  NULL with a message when it cannot be
+ * created. */
+outfile *outfile_create(const char *path, char **error);
+/* Append bytes.  The first failure is remembered with its cause and the
+ * rest dropped; false from then on. */
+bool outfile_write(outfile *f, const void *data, size_t size);
+bool outfile_puts(outfile *f, const char *text);
+/* Close the file.  `keep` false discards it (the caller failed while
+ * producing it).  With `keep`, false and a message in *error when any
+ * write, the close or the rename failed; the file is then removed.
+ * *error stays NULL when the caller discarded the file. */
+bool outfile_finish(outfile *f, bool keep, char **error);
+
+/* Flush standard output at the end of a command.  When it fails (a full
+ * disk behind a redirection, a closed pipe) print "orbat CMD: cannot write
+ * to standard output: CAUSE" and return exit status 2; otherwise return
+ * `code` unchanged. */
+int outdir_finish_stdout(const char *command, int code);
+
+#endif

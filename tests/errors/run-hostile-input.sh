@@ -1,0 +1,100 @@
+#!/bin/bash
+# Hostile scenario and deck files: refused with diagnostics, never with
+# libxml2's own messages, never a crash, never output.
+#
+#   run-hostile-input.sh ORBAT_BINARY SOURCE_ROOT
+#
+# Each file (a DOCTYPE, an entity bomb, an external entity, deep nesting,
+# invalid UTF-8, a NUL byte, a huge attribute, a file over the size limit,
+# UTF-16, Latin-1, garbage, a truncated scenario, an undefined entity or
+# namespace prefix, XInclude) goes to `orbat validate`, `orbat render` and,
+# as a deck file, `orbat cards --deck`.  Each must exit 1, print only
+# diagnostics (FILE:LINE:COL: error: MESSAGE [RULE]) and lines starting
+# "orbat CMD: ", none of libxml2's message forms, and write nothing.
+#
+# Prints `hostile-input: N passed, M failed` last.
+set -u
+[ $# -eq 2 ] || { echo "usage: $0 ORBAT_BINARY SOURCE_ROOT" >&2; exit 2; }
+here=$(cd "$(dirname -- "$0")" && pwd)
+. "$here/errors-lib.sh"
+orbat=$(absolute_orbat "$1") || { echo "run-hostile-input: cannot find $1" >&2; exit 2; }
+root=$(cd "$2" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-hostile.XXXXXX") || exit 2
+trap 'rm -rf -- "$work"' EXIT
+export ORBAT_DATADIR=$root/data
+in=$work/in
+mkdir "$in"
+
+decl='<?xml version="1.0" encoding="UTF-8"?>'
+ns='xmlns="urn:orbat:scenario:1"'
+scenario=$root/scenarios/first-bull-run.xml
+
+printf '%s\n<!DOCTYPE scenario [<!ENTITY x "y">]>\n<scenario %s>&x;</scenario>\n' "$decl" "$ns" >"$in/doctype.xml"
+{
+	printf '%s\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n' "$decl"
+	prev=lol
+	for i in 2 3 4 5 6 7 8 9; do
+		printf '<!ENTITY lol%s "%s">\n' "$i" "$(for _ in 1 2 3 4 5 6 7 8 9 10; do printf '&%s;' "$prev"; done)"
+		prev=lol$i
+	done
+	printf ']>\n<scenario %s>&lol9;</scenario>\n' "$ns"
+} >"$in/entity-bomb.xml"
+printf '%s\n<!DOCTYPE scenario SYSTEM "file:///etc/passwd">\n<scenario %s/>\n' "$decl" "$ns" >"$in/external-dtd.xml"
+printf '%s\n<!DOCTYPE s [<!ENTITY p SYSTEM "file:///etc/passwd">]>\n<scenario %s>&p;</scenario>\n' "$decl" "$ns" >"$in/external-entity.xml"
+{
+	printf '%s\n<scenario %s>' "$decl" "$ns"
+	for _ in $(seq 1 5000); do printf '<a>'; done
+	for _ in $(seq 1 5000); do printf '</a>'; done
+	printf '</scenario>\n'
+} >"$in/deep-nesting.xml"
+sed '0,/Bull Run/s//Bull \xff\xfe Run/' "$scenario" >"$in/invalid-utf8.xml"
+{ head -c 400 "$scenario"; printf '\0'; tail -c +401 "$scenario"; } >"$in/nul-byte.xml"
+{
+	printf '%s\n<scenario %s id="' "$decl" "$ns"
+	head -c 11000000 /dev/zero | tr '\0' a
+	printf '"/>\n'
+} >"$in/huge-attribute.xml"
+{
+	printf '%s\n<scenario %s>' "$decl" "$ns"
+	head -c $((33 * 1024 * 1024)) /dev/zero | tr '\0' ' '
+	printf '</scenario>\n'
+} >"$in/over-size-limit.xml"
+printf '\377\376<\000?\000x\000m\000l\000 \000?\000>\000' >"$in/utf16.xml"
+printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<scenario %s>\351</scenario>\n' "$ns" >"$in/latin1.xml"
+head -c 3000 /dev/urandom >"$in/garbage.xml"
+head -c $(($(stat -c %s "$scenario") / 2)) "$scenario" >"$in/truncated.xml"
+printf '%s\n<scenario %s>&nosuch;</scenario>\n' "$decl" "$ns" >"$in/undefined-entity.xml"
+printf '%s\n<x:scenario %s><y:a/></x:scenario>\n' "$decl" "$ns" >"$in/undefined-prefix.xml"
+printf '%s\n<scenario %s xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="/etc/passwd" parse="text"/></scenario>\n' \
+	"$decl" "$ns" >"$in/xinclude.xml"
+printf '%s\n<?xml-stylesheet href="http://example.invalid/x.xsl"?>\n<scenario %s id="a" id="b"/>\n' "$decl" "$ns" >"$in/duplicate-attribute.xml"
+: >"$in/empty.xml"
+
+# Every line is a diagnostic or a message of the command.
+only_our_lines() {
+	local name=$1 cmd=$2 file=$3
+	local strange
+	strange=$(grep -Ev "^[^ ]+(:[0-9]+)*: (error|warning): .* \[[a-z0-9._-]+\]$|^orbat $cmd: " "$file" | head -3)
+	[ -z "$strange" ] && ok || bad "$name: lines that are neither diagnostics nor 'orbat $cmd:' messages: $strange"
+}
+
+for f in "$in"/*.xml; do
+	base=$(basename "$f")
+	for cmd in validate render cards; do
+		name="$cmd $base"
+		case $cmd in
+		validate) (cd "$in" && "$orbat" validate "$base") >"$work/stdout" 2>"$work/stderr" ;;
+		render) (cd "$in" && "$orbat" render -o "$work/out" "$base") >"$work/stdout" 2>"$work/stderr" ;;
+		cards) (cd "$in" && "$orbat" cards --ruleset battlecry-1999 --deck "$base" -o "$work/out") \
+			>"$work/stdout" 2>"$work/stderr" ;;
+		esac
+		rc=$?
+		[ "$rc" -eq 1 ] && ok || bad "$name: exit $rc, expected 1: $(head -2 "$work/stderr")"
+		[ -s "$work/stderr" ] && ok || bad "$name: no message at all"
+		no_libxml_text "$name" "$work/stderr"
+		only_our_lines "$name" "$cmd" "$work/stderr"
+		[ ! -e "$work/out" ] && ok || { bad "$name: output was written"; rm -rf "$work/out"; }
+	done
+done
+
+finish hostile-input

@@ -1,0 +1,421 @@
+/* Unit tests of base/outdir: an output set appears whole or not at all,
+ * removes exactly the folders it created, names causes in the system's
+ * words, and cleans up when a signal ends the program. */
+#define _XOPEN_SOURCE 700   /* mknod */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/outdir.h"
+#include "base/util.h"
+
+/* ---- fixture: a fresh temporary folder per test ---- */
+
+typedef struct fixture {
+	char *dir;
+} fixture;
+
+static int setup(void **state)
+{
+	fixture *f = calloc(1, sizeof *f);
+	const char *tmp = getenv("TMPDIR");
+	f->dir = xasprintf("%s/orbat-outdir-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(f->dir))
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	fixture *f = *state;
+	outdir_close(outdir_current());
+	char *cmd = xasprintf("rm -rf '%s'", f->dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", f->dir);
+	free(cmd);
+	free(f->dir);
+	free(f);
+	return 0;
+}
+
+static char *path_in(const fixture *f, const char *rel)
+{
+	return xasprintf("%s/%s", f->dir, rel);
+}
+
+static bool exists(const fixture *f, const char *rel)
+{
+	char *p = path_in(f, rel);
+	struct stat sb;
+	bool yes = lstat(p, &sb) == 0;
+	free(p);
+	return yes;
+}
+
+static void write_text(const fixture *f, const char *rel, const char *text)
+{
+	char *p = path_in(f, rel);
+	FILE *fp = fopen(p, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	free(p);
+}
+
+static char *read_text(const fixture *f, const char *rel)
+{
+	char *p = path_in(f, rel);
+	FILE *fp = fopen(p, "r");
+	free(p);
+	if (!fp)
+		return NULL;
+	char buf[256];
+	size_t n = fread(buf, 1, sizeof buf - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* Names in the folder rel (no . and ..), counted; any leftover temporary
+ * file shows up here. */
+static int entries(const fixture *f, const char *rel)
+{
+	char *cmd = xasprintf("ls -A '%s/%s' | wc -l", f->dir, rel);
+	FILE *p = popen(cmd, "r");
+	free(cmd);
+	int n = -1;
+	if (p) {
+		if (fscanf(p, "%d", &n) != 1)
+			n = -1;
+		pclose(p);
+	}
+	return n;
+}
+
+/* Write one file of the open set (or alone) with the given text. */
+static bool put(const fixture *f, const char *rel, const char *text, char **error)
+{
+	char *p = path_in(f, rel);
+	outfile *of = outfile_create(p, error);
+	free(p);
+	if (!of)
+		return false;
+	outfile_puts(of, text);
+	return outfile_finish(of, true, error);
+}
+
+/* ---- tests ---- */
+
+static void test_commit_moves_every_file_into_place(void **state)
+{
+	fixture *f = *state;
+	outdir *o = outdir_open();
+	assert_non_null(o);
+	assert_null(outdir_open());
+	char *error = NULL;
+	char *dir = path_in(f, "out/s/en");
+	assert_true(outdir_make_dirs(o, dir, &error));
+	assert_true(put(f, "out/s/en/a.pdf", "new a", &error));
+	assert_true(put(f, "out/s/en/b.pdf", "new b", &error));
+	/* Finished files wait under their temporary names. */
+	assert_false(exists(f, "out/s/en/a.pdf"));
+	assert_int_equal(entries(f, "out/s/en"), 2);
+
+	char *listed = NULL;
+	size_t listed_size = 0;
+	FILE *list = open_memstream(&listed, &listed_size);
+	assert_true(outdir_commit(o, list, &error));
+	fclose(list);
+	outdir_close(o);
+	assert_null(outdir_current());
+
+	char *a = read_text(f, "out/s/en/a.pdf");
+	assert_string_equal(a, "new a");
+	assert_int_equal(entries(f, "out/s/en"), 2);
+	/* Listed in the order they were begun. */
+	char *expected = xasprintf("%s/a.pdf\n%s/b.pdf\n", dir, dir);
+	assert_string_equal(listed, expected);
+	free(expected);
+	free(listed);
+	free(a);
+	free(dir);
+}
+
+static void test_failed_set_leaves_the_tree_as_it_was(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	char *base = path_in(f, "out/s");
+	assert_true(outdir_make_dirs(NULL, base, &error));
+	write_text(f, "out/s/old.pdf", "earlier run");
+
+	outdir *o = outdir_open();
+	char *en = path_in(f, "out/s/en"), *nl = path_in(f, "out/s/nl/deeper");
+	assert_true(outdir_make_dirs(o, en, &error));
+	assert_true(outdir_make_dirs(o, nl, &error));
+	assert_true(put(f, "out/s/old.pdf", "this run", &error));
+	assert_true(put(f, "out/s/en/a.pdf", "new", &error));
+	outdir_close(o);    /* no commit: the run failed */
+
+	char *old = read_text(f, "out/s/old.pdf");
+	assert_string_equal(old, "earlier run");
+	assert_false(exists(f, "out/s/en"));
+	assert_false(exists(f, "out/s/nl"));
+	assert_int_equal(entries(f, "out/s"), 1);
+	free(old);
+	free(en);
+	free(nl);
+	free(base);
+}
+
+static void test_a_folder_holding_other_files_stays(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	outdir *o = outdir_open();
+	char *dir = path_in(f, "out/s");
+	assert_true(outdir_make_dirs(o, dir, &error));
+	/* Someone else puts a file in the folder while the run goes on. */
+	write_text(f, "out/s/theirs.txt", "keep me");
+	outdir_close(o);
+	assert_true(exists(f, "out/s/theirs.txt"));
+	free(dir);
+}
+
+static void test_make_dirs_through_a_file(void **state)
+{
+	fixture *f = *state;
+	write_text(f, "blocker", "");
+	char *error = NULL;
+	outdir *o = outdir_open();
+	char *dir = path_in(f, "blocker/s/en");
+	assert_false(outdir_make_dirs(o, dir, &error));
+	assert_true(outdir_write_failed(o));
+	char *expected = xasprintf("cannot create the folder %s/blocker/s: %s", f->dir, strerror(ENOTDIR));
+	assert_string_equal(error, expected);
+	free(expected);
+	free(error);
+	free(dir);
+	outdir_close(o);
+}
+
+static void test_make_dirs_meets_a_file_after_creating_folders(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	outdir *o = outdir_open();
+	char *first = path_in(f, "out/x");
+	assert_true(outdir_make_dirs(o, first, &error));
+	write_text(f, "out/x/file", "");
+	/* Creates out/w and out/w/v, then meets out/x/file on the way: the
+	 * two folders this call made go at once, the set's own stay until
+	 * it closes. */
+	char *second = path_in(f, "out/w/v/../../x/file/q");
+	assert_false(outdir_make_dirs(o, second, &error));
+	char *expected = xasprintf("cannot create the folder %s/out/w/v/../../x/file/q: %s", f->dir,
+		strerror(ENOTDIR));
+	assert_string_equal(error, expected);
+	free(expected);
+	free(error);
+	assert_false(exists(f, "out/w"));
+	assert_true(exists(f, "out/x"));
+	/* The final folder itself a file: "File exists". */
+	char *third = path_in(f, "out/x/file");
+	assert_false(outdir_make_dirs(o, third, &error));
+	expected = xasprintf("cannot create the folder %s: %s", third, strerror(EEXIST));
+	assert_string_equal(error, expected);
+	free(expected);
+	free(error);
+	unlink(third);
+	outdir_close(o);
+	assert_false(exists(f, "out"));
+	free(first);
+	free(second);
+	free(third);
+}
+
+static void test_make_dirs_without_a_set_rolls_back_its_own_folders(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	char *dir = path_in(f, "a/b");
+	assert_true(outdir_make_dirs(NULL, dir, &error));
+	write_text(f, "a/b/c", "");
+	char *deeper = path_in(f, "new/one/two");
+	assert_true(outdir_make_dirs(NULL, deeper, &error));
+	assert_true(exists(f, "new/one/two"));
+	char *blocked = path_in(f, "fresh/x/../../a/b/c/d");
+	assert_false(outdir_make_dirs(NULL, blocked, &error));
+	free(error);
+	/* fresh and fresh/x were made by the failed call: gone again. */
+	assert_false(exists(f, "fresh"));
+	free(dir);
+	free(deeper);
+	free(blocked);
+}
+
+static void test_file_alone_is_renamed_when_finished(void **state)
+{
+	fixture *f = *state;
+	write_text(f, "game.log", "old");
+	char *error = NULL;
+	char *p = path_in(f, "game.log");
+	outfile *of = outfile_create(p, &error);
+	assert_non_null(of);
+	assert_true(outfile_puts(of, "new"));
+	assert_int_equal(entries(f, "."), 2);
+	assert_true(outfile_finish(of, true, &error));
+	char *text = read_text(f, "game.log");
+	assert_string_equal(text, "new");
+	free(text);
+	assert_int_equal(entries(f, "."), 1);
+
+	/* Discarded by the caller: the old file stays, no message. */
+	of = outfile_create(p, &error);
+	assert_true(outfile_puts(of, "half"));
+	assert_false(outfile_finish(of, false, &error));
+	assert_null(error);
+	text = read_text(f, "game.log");
+	assert_string_equal(text, "new");
+	free(text);
+	assert_int_equal(entries(f, "."), 1);
+	free(p);
+}
+
+static void test_a_folder_is_not_a_file(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	char *p = path_in(f, "deck.pdf");
+	mkdir(p, 0777);
+	outdir *o = outdir_open();
+	assert_null(outfile_create(p, &error));
+	assert_true(outdir_write_failed(o));
+	char *expected = xasprintf("cannot write %s: %s", p, strerror(EISDIR));
+	assert_string_equal(error, expected);
+	free(expected);
+	free(error);
+	free(p);
+	outdir_close(o);
+}
+
+static void test_a_full_device_is_written_directly(void **state)
+{
+	fixture *f = *state;
+	char *p = path_in(f, "full");
+	/* Our own node with the numbers of /dev/full, so that a mistake can
+	 * only ever replace it. */
+	if (mknod(p, S_IFCHR | 0666, makedev(1, 7)) != 0) {
+		free(p);
+		skip();
+	}
+	char *error = NULL;
+	outfile *of = outfile_create(p, &error);
+	assert_non_null(of);
+	char block[8192];
+	memset(block, 'x', sizeof block);
+	outfile_write(of, block, sizeof block);
+	assert_false(outfile_finish(of, true, &error));
+	char *expected = xasprintf("cannot write %s: %s", p, strerror(ENOSPC));
+	assert_string_equal(error, expected);
+	struct stat sb;
+	assert_int_equal(lstat(p, &sb), 0);
+	assert_true(S_ISCHR(sb.st_mode));
+	assert_int_equal(entries(f, "."), 1);
+	free(expected);
+	free(error);
+	free(p);
+}
+
+static void test_a_signal_removes_what_the_run_wrote(void **state)
+{
+	fixture *f = *state;
+	write_text(f, "earlier.pdf", "earlier");
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char *error = NULL;
+		outdir *o = outdir_open();
+		char *dir = path_in(f, "out/s/en");
+		outdir_make_dirs(o, dir, &error);
+		put(f, "out/s/en/a.pdf", "finished", &error);
+		char *p = path_in(f, "earlier.pdf");
+		outfile *of = outfile_create(p, &error);
+		outfile_puts(of, "half");
+		raise(SIGTERM);
+		_exit(0);
+	}
+	int status = 0;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGTERM);
+	assert_false(exists(f, "out"));
+	assert_int_equal(entries(f, "."), 1);
+	char *text = read_text(f, "earlier.pdf");
+	assert_string_equal(text, "earlier");
+	free(text);
+}
+
+static void test_write_failure_keeps_its_cause(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	char *p = path_in(f, "big.pdf");
+	/* A file size limit makes write() fail with EFBIG once SIGXFSZ is
+	 * ignored, as orbat does. */
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		signal(SIGXFSZ, SIG_IGN);
+		struct rlimit rl = { 4096, 4096 };
+		if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+			_exit(4);
+		outfile *of = outfile_create(p, &error);
+		char block[65536];
+		memset(block, 'x', sizeof block);
+		outfile_write(of, block, sizeof block);
+		bool ok = outfile_finish(of, true, &error);
+		char *expected = xasprintf("cannot write %s: %s", p, strerror(EFBIG));
+		_exit(!ok && error && strcmp(error, expected) == 0 ? 0 : 1);
+	}
+	int status = 0;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(entries(f, "."), 0);
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_commit_moves_every_file_into_place, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_failed_set_leaves_the_tree_as_it_was, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_folder_holding_other_files_stays, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_make_dirs_through_a_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_make_dirs_meets_a_file_after_creating_folders, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_make_dirs_without_a_set_rolls_back_its_own_folders, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_file_alone_is_renamed_when_finished, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_folder_is_not_a_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_full_device_is_written_directly, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_signal_removes_what_the_run_wrote, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_failure_keeps_its_cause, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

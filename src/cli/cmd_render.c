@@ -174,7 +174,9 @@ static int render_run(int argc, char **argv)
 			fprintf(stderr, "orbat render: %s\n", error);
 			free(error);
 			error = NULL;
-			exit_code = EXIT_USAGE;
+			int code = printer_write_failed(p) ? EXIT_USAGE : EXIT_INTERNAL;
+			if (code > exit_code)
+				exit_code = code;
 		}
 		scenario_destroy(sc);
 	}

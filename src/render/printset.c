@@ -18,6 +18,7 @@ struct printer {
 	font_library *fonts;
 	string_table *strings;
 	layouts *layouts;
+	bool write_failed;       /* the last printer_render failed in the system */
 };
 
 printer *printer_create(const printset_options *options, char **error)
@@ -132,6 +133,7 @@ static bool render_language(printer *p, render_ctx *rc, const product *products,
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
 {
 	*error = NULL;
+	p->write_failed = false;
 	render_ctx rc = {
 		.fonts = p->fonts,
 		.strings = p->strings,
@@ -162,6 +164,12 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 	}
 	if (ok)
 		ok = outdir_commit(out, p->options.quiet ? NULL : log, error);
+	p->write_failed = outdir_write_failed(out);
 	outdir_close(out);
 	return ok;
+}
+
+bool printer_write_failed(const printer *p)
+{
+	return p->write_failed;
 }

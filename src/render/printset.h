@@ -32,5 +32,8 @@ void printer_destroy(printer *p);
 /* Write every product; prints each file written to `log` unless quiet.
  * False on the first failure, with a message in *error (free it). */
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error);
+/* After a failed printer_render: whether a folder or file could not be
+ * written (exit status 2) rather than a product not drawn (3). */
+bool printer_write_failed(const printer *p);
 
 #endif

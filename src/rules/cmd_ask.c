@@ -258,10 +258,10 @@ static bool ask_dice(const game *g, const query *q, output_format format)
 	if (game_units_at(g, q->from, -1, units, 2) == 0) {
 		int gen = game_general_at(g, q->from);
 		if (gen >= 0)
-			answer_error(g, q, format, "5.1", "general '%s' at %s is alone, and a lone general does not battle",
+			answer_error(g, q, format, g->rs->battle.rule, "general '%s' at %s is alone, and a lone general does not battle",
 				g->generals[gen].id, hex_format(q->from, a));
 		else
-			answer_error(g, q, format, "5.1", "no unit at %s", hex_format(q->from, a));
+			answer_error(g, q, format, g->rs->battle.rule, "no unit at %s", hex_format(q->from, a));
 		return false;
 	}
 	dice_answer d;

@@ -366,8 +366,8 @@ static void catalogue(const explain_ctx *c, const rulebook_ruleset *only)
 	size_t total = rulebook_rule_count(c->rb);
 	const rulebook_rule **rules = xmalloc((total ? total : 1) * sizeof *rules);
 	if (c->format == EXPLAIN_MARKDOWN) {
-		char *title = only ? label_with(c, "explain-rules-of", ruleset_name(c, only->id))
-			: xstrdup(label(c, "explain-reference-title"));
+		char *title = only ? xasprintf("%s \u2014 %s", label(c, "explain-reference-title"),
+			ruleset_name(c, only->id)) : xstrdup(label(c, "explain-reference-title"));
 		fputs("# ", out);
 		md_text(out, title);
 		free(title);

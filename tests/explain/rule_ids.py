@@ -16,8 +16,10 @@ Collects the rule ids orbat prints, each with the ruleset it is printed for:
       each rule prefix it can be printed under (the hex prefixes, or the
       square ones for the square-grid files), and every section the ruleset
       data names (rule, attack-rule, flags-rule) with that ruleset's prefix;
-  (d) the ids printed by real runs: `orbat play --auto` on every hex
-      scenario with a few seeds, and `orbat check` on the golden game logs.
+  (d) the ids printed by real runs: `orbat validate` on every bundled and
+      test scenario, `orbat play --auto` on every hex
+      scenario with a few seeds, the typed play sessions of the tests (with
+      their refusals), and `orbat check` on the golden game logs.
 
 Each must resolve through `orbat explain ID --ruleset R --format json` in
 en, nl and fr (a format id for every ruleset), and its title, text and
@@ -118,8 +120,11 @@ def log_scenarios(golden_dir):
     return out
 
 
+def scenario_dirs(root):
+    return [os.path.join(root, "scenarios"), os.path.join(root, "tests", "rules", "scenarios")]
+
+
 def collect_expected(root, rulesets, found):
-    scenario_dirs = [os.path.join(root, "scenarios"), os.path.join(root, "tests", "rules", "scenarios")]
     for path in sorted(glob.glob(os.path.join(root, "tests", "**", "*.expected"), recursive=True)):
         d = os.path.dirname(path)
         base = os.path.basename(path)[: -len(".expected")]
@@ -136,7 +141,7 @@ def collect_expected(root, rulesets, found):
             # "== SCENARIO.xml query..." heads the answers of one scenario
             m = re.match(r"^== (\S+\.xml)\b", line)
             if m:
-                p = find_scenario(m.group(1), [d] + scenario_dirs)
+                p = find_scenario(m.group(1), [d] + scenario_dirs(root))
                 current = scenario_ruleset(p) if p else default
             for rid in ID_IN_OUTPUT.findall(line):
                 ruleset = current if current in rulesets else None
@@ -325,24 +330,40 @@ def run(cmd, cwd=None, stdin=None):
 
 
 def collect_runs(orbat, root, rulesets, found, counts):
-    scenarios = sorted(glob.glob(os.path.join(root, "scenarios", "*.xml")) +
-                       glob.glob(os.path.join(root, "tests", "rules", "scenarios", "*.xml")))
+    scenarios = sorted(p for d in scenario_dirs(root) for p in glob.glob(os.path.join(d, "*.xml")))
     jobs = []
     for path in scenarios:
         rid = scenario_ruleset(path)
+        jobs.append((rid if rid in rulesets else None, "validate %s" % os.path.relpath(path, root),
+                     [orbat, "validate", path], None, None))
         if rid not in rulesets or rulesets[rid]["grid"] != "hex":
             continue
         for seed in SEEDS:
             jobs.append((rid, "play --auto --seed %d %s" % (seed, os.path.relpath(path, root)),
-                         [orbat, "play", "--auto", "--seed", str(seed), path], None))
+                         [orbat, "play", "--auto", "--seed", str(seed), path], None, None))
+    # Sessions typed into orbat play, with their refusals: the header names
+    # the seed and the scenario, "(seed 7, bc-duel.xml)".
+    for session in sorted(glob.glob(os.path.join(root, "tests", "**", "play-session*.txt"), recursive=True)):
+        with open(session, encoding="utf-8") as f:
+            text = f.read()
+        m = re.search(r"seed (\d+), ([\w.-]+\.xml)", text)
+        path = find_scenario(m.group(2), [os.path.dirname(session), os.path.join(os.path.dirname(session), "scenarios")]
+                             + scenario_dirs(root)) if m else None
+        if not path:
+            found.problem("collect", "%s names no scenario and seed" % os.path.relpath(session, root))
+            continue
+        rid = scenario_ruleset(path)
+        jobs.append((rid if rid in rulesets else None, "play --seed %s %s < %s" % (
+            m.group(1), m.group(2), os.path.relpath(session, root)),
+            [orbat, "play", "--seed", m.group(1), path], None, text.encode("utf-8")))
     golden = os.path.join(root, "tests", "rules", "golden")
     for log, scenario in sorted(log_scenarios(golden).items()):
         rid = scenario_ruleset(scenario)
         jobs.append((rid if rid in rulesets else None, "check %s" % log,
-                     [orbat, "check", scenario, os.path.join(golden, log)], golden))
+                     [orbat, "check", scenario, os.path.join(golden, log)], golden, None))
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        results = pool.map(lambda j: (j, run(j[2], cwd=j[3])), jobs)
-        for (rid, what, _, _), (rc, out) in results:
+        results = pool.map(lambda j: (j, run(j[2], cwd=j[3], stdin=j[4])), jobs)
+        for (rid, what, _, _, _), (rc, out) in results:
             counts["d"] += 1
             if rc not in (0, 1):
                 found.problem("run", "orbat %s exits %d:\n%s" % (what, rc, out[-2000:]))

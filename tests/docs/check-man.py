@@ -130,6 +130,9 @@ def main():
             problem("section '## %s' does not show the command's usage line" % cmd)
         if "```" not in secs[cmd]:
             problem("section '## %s' has no example" % cmd)
+        if cmd == "help":
+            # `orbat help CMD` is `orbat CMD --help`: it has no options of its own.
+            continue
         defined, mentioned = options_from_help(orbat, cmd)
         for opt in defined:
             if not re.search(r"\*%s\*" % re.escape(opt), secs[cmd]):

@@ -27,6 +27,7 @@ extern const command command_ask;
 extern const command command_check;
 extern const command command_play;
 extern const command command_explain;
+extern const command command_new;
 
 /* Parse "--format text|json"; false on anything else. */
 typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;

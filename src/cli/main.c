@@ -14,6 +14,7 @@ static const command *const commands[] = {
 	&command_ask,
 	&command_check,
 	&command_play,
+	&command_new,
 	&command_explain,
 };
 

@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "../base/diag.h"
+
 enum {
 	EXIT_VALID = 0,
 	EXIT_INVALID = 1,
@@ -31,5 +33,10 @@ extern const command command_new;
 /* Parse "--format text|json"; false on anything else. */
 typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;
 int cli_parse_format(const char *text, output_format *out);
+
+/* The data folder is missing or broken: one line naming the folder and
+ * ORBAT_DATADIR (after the diagnostics in sink, when they say more than
+ * that a piece is missing).  Returns EXIT_INTERNAL. */
+int cli_data_broken(const char *cmd, const diag_sink *sink);
 
 #endif

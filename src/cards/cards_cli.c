@@ -18,6 +18,8 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	memset(s, 0, sizeof *s);
 	s->command = name;
 	diag_sink_init(&s->sink);
+	if (!cli_data_check(name))
+		return EXIT_INTERNAL;
 	const char *data = datadir_get();
 	s->registry = ruleset_registry_create(data);
 	if (!ruleset_registry_has(s->registry, ruleset_id)) {

@@ -194,6 +194,8 @@ static int cards_run(int argc, char **argv)
 	int code = parse(argc, argv, &a);
 	if (code >= 0)
 		return code;
+	if (!cli_data_check("cards"))
+		return EXIT_INTERNAL;
 	code = check_size(a.deck.size);
 	if (code)
 		return code;

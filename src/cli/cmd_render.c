@@ -87,6 +87,8 @@ static int render_run(int argc, char **argv)
 	opt.quiet = o.quiet;
 	memcpy(opt.langs, o.langs, sizeof opt.langs);
 
+	if (!cli_data_check("render"))
+		return EXIT_INTERNAL;
 	diag_sink sink;
 	diag_sink_init(&sink);
 	validator *v = validator_create(datadir_get(), &sink);

@@ -106,6 +106,8 @@ static int validate_run(int argc, char **argv)
 	if (!stdin_name)
 		stdin_name = "<stdin>";
 
+	if (!cli_data_check("validate"))
+		return EXIT_INTERNAL;
 	diag_sink sink;
 	diag_sink_init(&sink);
 	validator *v = validator_create(datadir_get(), &sink);

@@ -32,27 +32,35 @@ int cli_parse_format(const char *text, output_format *out)
 	return 1;
 }
 
-int cli_data_broken(const char *cmd, const diag_sink *sink)
+static const char data_hint[] = "set ORBAT_DATADIR to the folder that holds rulesets/ and schema/";
+
+bool cli_data_check(const char *cmd)
 {
 	const char *dir = datadir_get();
-	const char *hint = "set ORBAT_DATADIR to the folder that holds rulesets/ and schema/";
 	static const char *const pieces[] = { "schema/scenario.rng", "rulesets" };
 	struct stat sb;
 	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-		fprintf(stderr, "orbat %s: the data folder %s does not exist; %s\n", cmd, dir, hint);
-		return EXIT_INTERNAL;
+		fprintf(stderr, "orbat %s: the data folder %s does not exist; %s\n", cmd, dir, data_hint);
+		return false;
 	}
 	for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
 		char path[4096];
 		snprintf(path, sizeof path, "%s/%s", dir, pieces[i]);
 		if (stat(path, &sb) != 0) {
-			fprintf(stderr, "orbat %s: the data folder %s has no %s; %s\n", cmd, dir, pieces[i], hint);
-			return EXIT_INTERNAL;
+			fprintf(stderr, "orbat %s: the data folder %s has no %s; %s\n", cmd, dir, pieces[i], data_hint);
+			return false;
 		}
 	}
+	return true;
+}
+
+int cli_data_broken(const char *cmd, const diag_sink *sink)
+{
+	if (!cli_data_check(cmd))
+		return EXIT_INTERNAL;
 	if (sink)
 		diag_print_text(sink, 0, sink->count, stderr);
-	fprintf(stderr, "orbat %s: the data folder %s is damaged; %s\n", cmd, dir, hint);
+	fprintf(stderr, "orbat %s: the data folder %s is damaged; %s\n", cmd, datadir_get(), data_hint);
 	return EXIT_INTERNAL;
 }
 

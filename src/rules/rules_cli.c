@@ -46,6 +46,10 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 		return options_usage(cmd, "name the scenario file: %s does not read a scenario from standard input",
 			cmd);
 	}
+	if (!cli_data_check(cmd)) {
+		rules_session_close(s);
+		return EXIT_INTERNAL;
+	}
 	s->v = validator_create(datadir_get(), &s->sink);
 	if (!s->v) {
 		cli_data_broken(cmd, &s->sink);

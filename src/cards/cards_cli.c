@@ -10,6 +10,7 @@
 #include "../base/datadir.h"
 #include "../base/util.h"
 #include "../cli/command.h"
+#include "../cli/options.h"
 
 int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc)
@@ -17,13 +18,18 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	memset(s, 0, sizeof *s);
 	s->command = name;
 	diag_sink_init(&s->sink);
+	if (!cli_data_check(name))
+		return EXIT_INTERNAL;
 	const char *data = datadir_get();
 	s->registry = ruleset_registry_create(data);
 	if (!ruleset_registry_has(s->registry, ruleset_id)) {
 		char *known = ruleset_registry_known(s->registry);
-		fprintf(stderr, "orbat %s: unknown ruleset '%s'; the rulesets are: %s\n", name, ruleset_id, known);
+		/* No ruleset at all: the installation is broken, not the
+		 * command line. */
+		int code = !*known ? cli_data_broken(name, NULL) :
+			options_usage(name, "unknown ruleset '%s'; the rulesets are: %s", ruleset_id, known);
 		free(known);
-		return EXIT_USAGE;
+		return code;
 	}
 	s->rs = ruleset_registry_get(s->registry, ruleset_id, &s->sink);
 	if (!s->rs) {
@@ -52,8 +58,9 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	}
 	const paper_size *p = layouts_paper(s->layouts, paper);
 	if (!p) {
-		fprintf(stderr, "orbat %s: --paper takes a4 or letter, not '%s'\n", name, paper);
-		return EXIT_USAGE;
+		/* The option parser let only a4 and letter through. */
+		fprintf(stderr, "orbat %s: layouts/print.xml has no paper '%s'\n", name, paper);
+		return EXIT_INTERNAL;
 	}
 	*rc = (render_ctx){
 		.fonts = s->fonts,

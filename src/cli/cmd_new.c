@@ -8,7 +8,6 @@
  * list of templates: a ruleset without a starter scenario is not offered. */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "../base/datadir.h"
 #include "../base/util.h"
 #include "command.h"
+#include "options.h"
 
 /* The placeholder in every template, and the id used when the file name
  * gives none (standard output, or a name with no usable character). */
@@ -309,40 +309,17 @@ static char *new_shell_word(const char *s)
 
 static int new_run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "ruleset", required_argument, NULL, 'r' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *ruleset = NULL;
-	bool quiet = false;
-	int c;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":qh", options, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			ruleset = optarg;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			new_help(stdout);
-			return EXIT_VALID;
-		case ':':
-			fprintf(stderr, "orbat new: option '%s' needs a value\n", argv[optind - 1]);
-			return new_usage_error();
-		default:
-			if (optopt)
-				fprintf(stderr, "orbat new: unknown option '-%c'\n", optopt);
-			else
-				fprintf(stderr, "orbat new: unknown option '%.*s'\n",
-					(int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
-			return new_usage_error();
-		}
-	}
+	const options_own own[] = {
+		{ .name = "ruleset", .kind = OPTIONS_STRING, .to.string = &ruleset, .what = "a ruleset" },
+		{ .name = NULL },
+	};
+	const options_spec spec = { .common = OPTIONS_QUIET, .own = own };
+	options o;
+	int parsed = options_parse(&o, &command_new, &spec, argc, argv);
+	if (parsed >= 0)
+		return parsed;
+	bool quiet = o.quiet;
 
 	const char *data_dir = datadir_get();
 	new_list list;
@@ -367,17 +344,17 @@ static int new_run(int argc, char **argv)
 		code = new_usage_error();
 		goto out;
 	}
-	if (optind >= argc) {
+	if (o.operand_count < 1) {
 		fputs("orbat new: name the scenario file to write, or - for standard output\n", stderr);
 		code = new_usage_error();
 		goto out;
 	}
-	if (optind + 1 < argc) {
-		fprintf(stderr, "orbat new: one scenario file at a time; '%s' is one too many\n", argv[optind + 1]);
+	if (o.operand_count > 1) {
+		fprintf(stderr, "orbat new: one scenario file at a time; '%s' is one too many\n", o.operands[1]);
 		code = new_usage_error();
 		goto out;
 	}
-	const char *file = argv[optind];
+	const char *file = o.operands[0];
 	bool to_stdout = strcmp(file, "-") == 0;
 	size_t flen = strlen(file);
 	if (!to_stdout && (flen == 0 || file[flen - 1] == '/')) {

@@ -3,8 +3,6 @@
  * R and --all: the catalogue as a list, JSON or Markdown (the rules
  * reference that is installed with the docs is made this way). */
 #include <errno.h>
-#include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +15,7 @@
 #include "../model/rulebook.h"
 #include "../text/strings.h"
 #include "command.h"
+#include "options.h"
 
 #define EXPLAIN_WIDTH 78
 #define EXPLAIN_MAX_RULESETS 64
@@ -59,21 +58,6 @@ static void explain_help(FILE *out)
 	      "\n"
 	      "Exit status: 0 explained; 2 unknown rule id or ruleset, or a usage\n"
 	      "error; 3 the rule texts are missing or broken.\n", out);
-}
-
-/* ---- option errors: one line and a pointer to --help ---- */
-
-static int usage_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
-
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("orbat explain: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'orbat explain --help' for more information.\n", stderr);
-	return EXIT_USAGE;
 }
 
 /* ---- small text helpers ---- */
@@ -425,61 +409,39 @@ static char *clean_id(const char *arg)
 
 static int explain_run(int argc, char **argv)
 {
-	enum { OPT_LANG = 256, OPT_RULESET, OPT_ALL, OPT_FORMAT };
-	static const struct option options[] = {
-		{ "lang", required_argument, NULL, OPT_LANG },
-		{ "ruleset", required_argument, NULL, OPT_RULESET },
-		{ "all", no_argument, NULL, OPT_ALL },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	explain_ctx c = { .lang = LANG_EN, .format = EXPLAIN_TEXT, .out = stdout };
+	static const char *const formats[] = { "text", "json", "markdown", NULL };
 	const char *ruleset_id = NULL;
 	bool all = false;
-	int opt;
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-		switch (opt) {
-		case OPT_LANG:
-			if (!lang_parse(optarg, &c.lang))
-				return usage_error("--lang takes one of en, nl or fr, not '%s'", optarg);
-			break;
-		case OPT_RULESET:
-			ruleset_id = optarg;
-			break;
-		case OPT_ALL:
-			all = true;
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "text") == 0)
-				c.format = EXPLAIN_TEXT;
-			else if (strcmp(optarg, "json") == 0)
-				c.format = EXPLAIN_JSON;
-			else if (strcmp(optarg, "markdown") == 0)
-				c.format = EXPLAIN_MARKDOWN;
-			else
-				return usage_error("--format takes text, json or markdown, not '%s'", optarg);
-			break;
-		case 'h':
-			explain_help(stdout);
-			return EXIT_VALID;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
-		default:
-			if (optopt)
-				return usage_error("unknown option '-%c'", optopt);
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+	const options_own own[] = {
+		{ .name = "ruleset", .kind = OPTIONS_STRING, .to.string = &ruleset_id, .what = "a ruleset" },
+		{ .name = "all", .kind = OPTIONS_FLAG, .to.flag = &all },
+		{ .name = NULL },
+	};
+	const options_spec spec = { .common = OPTIONS_FORMAT | OPTIONS_LANG, .formats = formats, .own = own };
+	options o;
+	int parsed = options_parse(&o, &command_explain, &spec, argc, argv);
+	if (parsed >= 0)
+		return parsed;
+	explain_ctx c = { .lang = LANG_EN, .format = (explain_format)o.format, .out = stdout };
+	/* One language: an explanation is read, not printed in three. */
+	if (o.langs_named) {
+		int named = 0;
+		for (int l = 0; l < LANG_COUNT; l++) {
+			if (o.langs[l]) {
+				c.lang = (lang_id)l;
+				named++;
+			}
 		}
+		if (named != 1)
+			return options_usage("explain", "--lang takes one language here: en, nl or fr");
 	}
-	int ids = argc - optind;
+	int ids = o.operand_count;
 	if (ids > 1)
-		return usage_error("explain one rule id at a time, not also '%s'", argv[optind + 1]);
+		return options_usage("explain", "explain one rule id at a time, not also '%s'", o.operands[1]);
 	if (all && (ids || ruleset_id))
-		return usage_error("--all lists every rule; give no rule id and no --ruleset with it");
+		return options_usage("explain", "--all lists every rule; give no rule id and no --ruleset with it");
 	if (!all && !ids && !ruleset_id)
-		return usage_error("name a rule id, or --ruleset RULESET to list the rules");
+		return options_usage("explain", "name a rule id, or --ruleset RULESET to list the rules");
 
 	const char *data = datadir_get();
 	diag_sink sink;
@@ -489,20 +451,22 @@ static int explain_run(int argc, char **argv)
 	string_table *strings = NULL;
 	rulebook *rb = NULL;
 	int code = EXIT_VALID;
+	if (!cli_data_check("explain")) {
+		code = EXIT_INTERNAL;
+		goto out;
+	}
 	if (access(rules_dir, R_OK | X_OK) != 0 || access(strings_dir, R_OK | X_OK) != 0) {
-		/* A missing installation: one line, not a diagnostic per file. */
-		fprintf(stderr, "orbat explain: no rule texts in %s; set ORBAT_DATADIR to orbat's data folder "
-			"(the one holding rules/, rulesets/ and i18n/)\n", rules_dir);
+		/* An incomplete installation: one line, not a diagnostic per file. */
+		fprintf(stderr, "orbat explain: the data folder %s has no %s; set ORBAT_DATADIR to the folder "
+			"that holds rules/, rulesets/ and i18n/\n", data,
+			access(rules_dir, R_OK | X_OK) != 0 ? "rules" : "i18n");
 		code = EXIT_INTERNAL;
 		goto out;
 	}
 	strings = strings_load(strings_dir, &sink);
 	rb = strings ? rulebook_load(data, &sink) : NULL;
 	if (!rb) {
-		diag_print_text(&sink, 0, sink.count, stderr);
-		fprintf(stderr, "orbat explain: the data under %s is broken (see above); set ORBAT_DATADIR "
-			"to orbat's data folder, or reinstall orbat\n", data);
-		code = EXIT_INTERNAL;
+		code = cli_data_broken("explain", &sink);
 		goto out;
 	}
 	c.rb = rb;
@@ -531,7 +495,7 @@ static int explain_run(int argc, char **argv)
 		catalogue(&c, only);
 		goto out;
 	}
-	char *id = clean_id(argv[optind]);
+	char *id = clean_id(o.operands[0]);
 	const rulebook_rule *r = rulebook_find(rb, id);
 	if (!r) {
 		fprintf(stderr, "orbat explain: no rule '%s'; 'orbat explain --ruleset RULESET' lists the rules\n", id);

@@ -11,7 +11,8 @@
 #    0 in lines of at most 78 columns; the JSON of --all parses and lists
 #    every rule once; --ruleset R lists exactly R's rules and the format
 #    rules; the Markdown reference has a heading per rule.
-# 3. Without a data folder: one line naming it and ORBAT_DATADIR, exit 3.
+# 3. Without a data folder, or one without rules/: one line naming it and
+#    ORBAT_DATADIR, exit 3.
 # Prints `explain: N passed, M failed` last.
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 ORBAT_BINARY EXPLAIN_TEST_DIR [--update]" >&2; exit 2; }
@@ -37,6 +38,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $1"; [ $# -lt 2 ] || printf '%s\n' "$2" 
 mkdir "$work/data"
 ln -s "$data/rulesets" "$work/data/rulesets"
 ln -s "$data/i18n" "$work/data/i18n"
+ln -s "$data/schema" "$work/data/schema"
 ln -s "$dir/fixture/rules" "$work/data/rules"
 : >"$work/got"
 while read -r line; do
@@ -124,6 +126,18 @@ if [ $rc -eq 3 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "$work/nothing-
 	ok
 else
 	bad "without a data folder: exit $rc" "$(cat "$work/err")"
+fi
+
+# ---- 4. a data folder without the rule texts
+mkdir "$work/norules"
+ln -s "$data/rulesets" "$data/i18n" "$data/schema" "$work/norules/"
+ORBAT_DATADIR=$work/norules "$orbat" explain xml >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 3 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "$work/norules has no rules" "$work/err" &&
+	grep -q ORBAT_DATADIR "$work/err" && [ ! -s "$work/out" ]; then
+	ok
+else
+	bad "without data/rules: exit $rc" "$(cat "$work/err")"
 fi
 
 echo "explain: $pass passed, $fail failed"

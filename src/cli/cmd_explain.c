@@ -107,7 +107,11 @@ static void wrap(FILE *out, const char *text)
 			if (we == w)
 				break;
 			size_t width = columns(w, (size_t)(we - w));
-			if (col > 0 && col + 1 + width > EXPLAIN_WIDTH) {
+			/* A numbered step ("2." after a finished sentence) starts
+			 * its own line, so a list written inline reads as a list. */
+			bool step = col > 0 && strchr(".:;", w[-1 - (w[-1] == ' ' || w[-1] == '\n')]) &&
+				we - w >= 2 && we[-1] == '.' && strspn(w, "0123456789") == (size_t)(we - w - 1);
+			if (col > 0 && (step || col + 1 + width > EXPLAIN_WIDTH)) {
 				fputc('\n', out);
 				col = 0;
 			}

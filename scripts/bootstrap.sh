@@ -17,6 +17,7 @@ build_packages=(
 	libxml2-dev libxml2-utils
 	libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev
 	libhyphen-dev hyphen-en-us hyphen-nl hyphen-fr
+	libpaper-dev
 	scdoc
 )
 test_packages=(

@@ -9,15 +9,7 @@
 #include "../base/util.h"
 #include "cardlayout.h"
 #include "../cli/command.h"
-
-/* A ruleset or print resource that does not load: one line, exit 3. */
-static int broken_data(const cards_session *s)
-{
-	char *line = diag_data_error(&s->sink, 0);
-	fprintf(stderr, "orbat %s: %s\n", s->command, line);
-	free(line);
-	return EXIT_INTERNAL;
-}
+#include "../cli/options.h"
 
 int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc)
@@ -26,17 +18,22 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	s->command = name;
 	diag_sink_init(&s->sink);
 	s->out = outdir_open();
+	if (!cli_data_check(name))
+		return EXIT_INTERNAL;
 	const char *data = datadir_get();
 	s->registry = ruleset_registry_create(data);
 	if (!ruleset_registry_has(s->registry, ruleset_id)) {
 		char *known = ruleset_registry_known(s->registry);
-		fprintf(stderr, "orbat %s: unknown ruleset '%s'; the rulesets are: %s\n", name, ruleset_id, known);
+		/* No ruleset at all: the installation is broken, not the
+		 * command line. */
+		int code = !*known ? cli_data_broken(name, NULL) :
+			options_usage(name, "unknown ruleset '%s'; the rulesets are: %s", ruleset_id, known);
 		free(known);
-		return EXIT_USAGE;
+		return code;
 	}
 	s->rs = ruleset_registry_get(s->registry, ruleset_id, &s->sink);
 	if (!s->rs)
-		return broken_data(s);
+		return cli_data_broken(name, &s->sink);
 
 	char *error = NULL;
 	char *fonts_dir = xasprintf("%s/fonts", data);
@@ -68,11 +65,12 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		return EXIT_INTERNAL;
 	}
 	if (!s->layouts)
-		return broken_data(s);
+		return cli_data_broken(name, &s->sink);
 	const paper_size *p = layouts_paper(s->layouts, paper);
 	if (!p) {
-		fprintf(stderr, "orbat %s: --paper takes a4 or letter, not '%s'\n", name, paper);
-		return EXIT_USAGE;
+		/* The option parser let only a4 and letter through. */
+		fprintf(stderr, "orbat %s: layouts/print.xml has no paper '%s'\n", name, paper);
+		return EXIT_INTERNAL;
 	}
 	*rc = (render_ctx){
 		.fonts = s->fonts,

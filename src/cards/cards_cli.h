@@ -23,9 +23,9 @@ typedef struct cards_session {
 } cards_session;
 
 /* Load the ruleset and the print resources; fill rc (language left to the
- * caller).  Returns an exit code: 0 ready, 2 unknown ruleset or paper
- * (with the list of choices), 3 broken installation.  Messages go to
- * stderr.  Close the session whatever the result. */
+ * caller; paper is a4 or letter).  Returns an exit code: 0 ready, 2
+ * unknown ruleset (with the list of choices), 3 broken installation.
+ * Messages go to stderr.  Close the session whatever the result. */
 int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc);
 /* End of the run with exit code `code`: when 0, move every file written

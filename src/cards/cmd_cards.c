@@ -1,6 +1,5 @@
 /* orbat cards --ruleset ID: the order-card deck, print-and-play PDF and
  * Tabletop Simulator sheets, for each language. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +24,14 @@ static void cards_help(FILE *out)
 	      "The PDF holds sheets of fronts, each followed by its backs mirrored for\n"
 	      "duplex printing, 3 mm of bleed around each card, cut marks in the margin.\n"
 	      "A Tabletop Simulator sheet holds 10 x 7 cards; its last slot is the back.\n"
-	      "Files are written atomically.\n"
+	      "Files are written atomically.  A ruleset without order cards\n"
+	      "(mb-remastered) is refused.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --ruleset ID        the ruleset whose deck to print (required)\n"
 	      "  --lang en|nl|fr     languages, repeatable or comma list (default all)\n"
-	      "  --paper a4|letter   paper of the PDF (default a4)\n"
+	      "  --paper a4|letter   paper of the PDF (default: the system's, from\n"
+	      "                      PAPERSIZE or /etc/papersize, else a4)\n"
 	      "  --size ID           card size from layouts/cards.xml: poker (default,\n"
 	      "                      63.5 x 88.9 mm), bridge (57.15 x 88.9), tarot (70 x 120)\n"
 	      "  --duplex MODE       long (default): backs mirrored left-right, for printers\n"
@@ -51,14 +52,18 @@ static void cards_help(FILE *out)
 	      "  <deck xmlns=\"urn:orbat:deck:1\" mode=\"add\">\n"
 	      "    <card id=\"ambush\" order=\"special\" any=\"2\">\n"
 	      "      <name xml:lang=\"en\">Ambush</name>\n"
-	      "      <text xml:lang=\"en\">One unit in woods may battle before the enemy moves.</text>\n"
+	      "      <text xml:lang=\"en\">One unit in woods may battle first.</text>\n"
 	      "    </card>\n"
 	      "  </deck>\n"
 	      "order: section, each-section, type, section-type, generals, all or special;\n"
 	      "left, centre, right, any: copies for each flank (whole numbers, 0 or more).\n"
 	      "\n"
-	      "Exit status: 0 done, 1 the deck file is invalid, 2 usage error or a file\n"
-	      "that cannot be read or written, 3 internal error.\n", out);
+	      "Example:\n"
+	      "  orbat cards --ruleset noord-zuid --lang fr --format pdf,png -o prints\n"
+	      "\n"
+	      "Exit status: 0 done, 1 the deck file is invalid, 2 usage error, a file\n"
+	      "that cannot be read or written, or a ruleset without order cards,\n"
+	      "3 internal error or broken installation.\n", out);
 }
 
 typedef struct cards_args {
@@ -72,117 +77,43 @@ typedef struct cards_args {
 	deck_options deck;
 } cards_args;
 
-static bool parse_formats(const char *text, cards_args *a)
-{
-	char *copy = xstrdup(text);
-	bool ok = true;
-	for (char *save = NULL, *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
-		if (strcmp(t, "pdf") == 0)
-			a->pdf = true;
-		else if (strcmp(t, "png") == 0)
-			a->png = true;
-		else
-			ok = false;
-	}
-	free(copy);
-	return ok;
-}
-
 /* Returns -1 to go on, else the exit code. */
 static int parse(int argc, char **argv, cards_args *a)
 {
-	static const struct option options[] = {
-		{ "ruleset", required_argument, NULL, 'r' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "size", required_argument, NULL, 's' },
-		{ "duplex", required_argument, NULL, 'x' },
-		{ "unique", no_argument, NULL, 'u' },
-		{ "deck", required_argument, NULL, 'k' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "dpi", required_argument, NULL, 'd' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const char *const formats[] = { "pdf", "png", NULL };
+	static const char *const duplex[] = { "long", "short", "none", NULL };
+	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
+	int duplex_choice = 0;
+	const options_own own[] = {
+		{ "ruleset", OPTIONS_STRING, .to.string = &a->ruleset, .what = "a ruleset id" },
+		{ "size", OPTIONS_STRING, .to.string = &a->deck.size, .what = "a card size" },
+		{ "duplex", OPTIONS_CHOICE, .to.choice = &duplex_choice, .choices = duplex },
+		{ "unique", OPTIONS_FLAG, .to.flag = &a->deck.unique },
+		{ "deck", OPTIONS_STRING, .to.string = &a->deck_file, .what = "a deck file" },
+		{ "dpi", OPTIONS_REAL, .to.real = &a->deck.dpi, .min = 36, .max = 1200, .what = "a resolution" },
+		{ NULL },
 	};
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:qh", options, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			a->ruleset = optarg;
-			break;
-		case 'l':
-			if (!options_parse_langs(optarg, a->langs)) {
-				fprintf(stderr, "orbat cards: --lang takes en, nl or fr, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'p':
-			a->paper = optarg;
-			break;
-		case 's':
-			a->deck.size = optarg;
-			break;
-		case 'x':
-			if (strcmp(optarg, "long") == 0)
-				a->deck.duplex = CARDS_DUPLEX_LONG;
-			else if (strcmp(optarg, "short") == 0)
-				a->deck.duplex = CARDS_DUPLEX_SHORT;
-			else if (strcmp(optarg, "none") == 0)
-				a->deck.duplex = CARDS_DUPLEX_NONE;
-			else {
-				fprintf(stderr, "orbat cards: --duplex takes long, short or none, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'u':
-			a->deck.unique = true;
-			break;
-		case 'k':
-			a->deck_file = optarg;
-			break;
-		case 'f':
-			if (!parse_formats(optarg, a)) {
-				fprintf(stderr, "orbat cards: --format takes pdf or png (or both), not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'd': {
-			char *end = NULL;
-			a->deck.dpi = strtod(optarg, &end);
-			if (end == optarg || *end || a->deck.dpi < 36 || a->deck.dpi > 1200) {
-				fprintf(stderr, "orbat cards: --dpi takes a resolution from 36 to 1200, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		}
-		case 'o':
-			a->out_dir = optarg;
-			break;
-		case 'q':
-			a->quiet = true;
-			break;
-		case 'h':
-			cards_help(stdout);
-			return EXIT_VALID;
-		default:
-			cards_help(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "orbat cards: unexpected argument '%s'\n", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (!a->ruleset) {
-		fputs("orbat cards: name the ruleset with --ruleset ID\n", stderr);
-		return EXIT_USAGE;
-	}
-	if (!a->pdf && !a->png)
-		a->pdf = true;
-	options_default_langs(a->langs);
+	const options_spec spec = {
+		.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+		.formats = formats,
+		.format_list = true,
+		.own = own,
+	};
+	options o;
+	int code = options_parse(&o, &command_cards, &spec, argc, argv);
+	if (code >= 0)
+		return code;
+	if (o.operand_count > 0)
+		return options_usage("cards", "unexpected argument '%s'", o.operands[0]);
+	if (!a->ruleset)
+		return options_usage("cards", "name the ruleset with --ruleset ID");
+	a->deck.duplex = duplex_modes[duplex_choice];
+	a->pdf = !o.formats_named || (o.formats_named & 1u);
+	a->png = (o.formats_named & 2u) != 0;
+	a->paper = o.paper;
+	a->out_dir = o.output;
+	a->quiet = o.quiet;
+	memcpy(a->langs, o.langs, sizeof a->langs);
 	return -1;
 }
 
@@ -198,15 +129,11 @@ static int check_size(const char *size)
 	free(path);
 	int code = EXIT_VALID;
 	if (!l) {
-		char *line = diag_data_error(&sink, 0);
-		fprintf(stderr, "orbat cards: %s\n", line);
-		free(line);
-		code = EXIT_INTERNAL;
+		code = cli_data_broken("cards", &sink);
 	} else if (!cardlayout_size(l, size)) {
 		char *ids = cardlayout_size_ids(l);
-		fprintf(stderr, "orbat cards: --size takes one of %s, not '%s'\n", ids, size);
+		code = options_usage("cards", "--size takes one of %s, not '%s'", ids, size);
 		free(ids);
-		code = EXIT_USAGE;
 	}
 	cardlayout_destroy(l);
 	diag_sink_finish(&sink);
@@ -259,10 +186,12 @@ static int no_deck(const ruleset *rs)
 
 static int cards_run(int argc, char **argv)
 {
-	cards_args a = { .paper = "a4", .out_dir = "output" };
+	cards_args a = { 0 };
 	int code = parse(argc, argv, &a);
 	if (code >= 0)
 		return code;
+	if (!cli_data_check("cards"))
+		return EXIT_INTERNAL;
 	code = check_size(a.deck.size);
 	if (code)
 		return code;
@@ -298,7 +227,7 @@ static int cards_run(int argc, char **argv)
 
 const command command_cards = {
 	.name = "cards",
-	.summary = "write the order-card deck of a ruleset (print-and-play, Tabletop Simulator)",
+	.summary = "write the order-card deck of a ruleset (print and play, TTS)",
 	.run = cards_run,
 	.help = cards_help,
 };

@@ -1,5 +1,4 @@
 /* orbat refcard --ruleset ID: the two-sided reference card, per language. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,78 +30,49 @@ static void refcard_help(FILE *out)
 	      "Options:\n"
 	      "  --ruleset ID        the ruleset to summarise (required)\n"
 	      "  --lang en|nl|fr     languages, repeatable or comma list (default all)\n"
-	      "  --paper a4|letter   paper (default a4)\n"
+	      "  --paper a4|letter   paper (default: the system's, from PAPERSIZE or\n"
+	      "                      /etc/papersize, else a4)\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
+	      "Example:\n"
+	      "  orbat refcard --ruleset battlecry-1999 --lang nl --paper letter\n"
+	      "\n"
 	      "Exit status: 0 done, 2 usage error or a file that cannot be written,\n"
-	      "3 internal error (such as a text that does not fit its box).\n", out);
+	      "3 internal error (such as a text that does not fit its box) or broken\n"
+	      "installation.\n", out);
 }
 
 static int refcard_run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "ruleset", required_argument, NULL, 'r' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const char *ruleset_id = NULL;
+	const options_own own[] = {
+		{ "ruleset", OPTIONS_STRING, .to.string = &ruleset_id, .what = "a ruleset id" },
+		{ NULL },
 	};
-	const char *ruleset_id = NULL, *paper = "a4", *out_dir = "output";
-	bool langs[LANG_COUNT] = { false };
-	bool quiet = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:qh", options, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			ruleset_id = optarg;
-			break;
-		case 'l':
-			if (!options_parse_langs(optarg, langs)) {
-				fprintf(stderr, "orbat refcard: --lang takes en, nl or fr, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'p':
-			paper = optarg;
-			break;
-		case 'o':
-			out_dir = optarg;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			refcard_help(stdout);
-			return EXIT_VALID;
-		default:
-			refcard_help(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "orbat refcard: unexpected argument '%s'\n", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (!ruleset_id) {
-		fputs("orbat refcard: name the ruleset with --ruleset ID\n", stderr);
-		return EXIT_USAGE;
-	}
-	options_default_langs(langs);
+	const options_spec spec = {
+		.common = OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+		.own = own,
+	};
+	options o;
+	int code = options_parse(&o, &command_refcard, &spec, argc, argv);
+	if (code >= 0)
+		return code;
+	if (o.operand_count > 0)
+		return options_usage("refcard", "unexpected argument '%s'", o.operands[0]);
+	if (!ruleset_id)
+		return options_usage("refcard", "name the ruleset with --ruleset ID");
 
 	cards_session s;
 	render_ctx rc;
-	int code = cards_session_open(&s, "refcard", ruleset_id, paper, &rc);
+	code = cards_session_open(&s, "refcard", ruleset_id, o.paper, &rc);
 	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
-		if (!langs[lang])
+		if (!o.langs[lang])
 			continue;
 		rc.lang = (lang_id)lang;
 		char *error = NULL;
-		char *dir = xasprintf("%s/refcard/%s/%s", out_dir, s.rs->id, lang_code(rc.lang));
+		char *dir = xasprintf("%s/refcard/%s/%s", o.output, s.rs->id, lang_code(rc.lang));
 		char *path = xasprintf("%s/refcard.pdf", dir);
 		if (!cards_make_dirs(dir, &error))
 			code = EXIT_USAGE;
@@ -114,7 +84,7 @@ static int refcard_run(int argc, char **argv)
 		free(path);
 		free(dir);
 	}
-	code = cards_session_commit(&s, code, quiet);
+	code = cards_session_commit(&s, code, o.quiet);
 	cards_session_close(&s);
 	return code;
 }

@@ -1,5 +1,4 @@
 /* orbat render FILE...: the full print set of each scenario. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 #include "../render/printset.h"
 #include "../validate/validate.h"
 #include "command.h"
+#include "input.h"
 #include "options.h"
 
 static void render_help(FILE *out)
@@ -31,8 +31,10 @@ static void render_help(FILE *out)
 	      "\n"
 	      "Options:\n"
 	      "  --lang en|nl|fr     languages, repeatable or comma list (default all)\n"
-	      "  --paper a4|letter   paper for tiles, sheet and rosters (default a4)\n"
-	      "  --format pdf|svg|png  pdf (default): the whole set; svg or png: the map\n"
+	      "  --paper a4|letter   paper for tiles, sheet and rosters (default: the\n"
+	      "                      system's, from PAPERSIZE or /etc/papersize, else a4)\n"
+	      "  --format pdf|svg|png\n"
+	      "                      pdf (default): the whole set; svg or png: the map\n"
 	      "                      alone at true scale (map.svg/png) and the scenario\n"
 	      "                      sheet, for VASSAL or Tabletop Simulator modules\n"
 	      "  --dpi N             resolution of png images (default 150)\n"
@@ -44,105 +46,61 @@ static void render_help(FILE *out)
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
+	      "Example:\n"
+	      "  orbat render --lang nl --paper letter -o prints scenarios/shiloh.xml\n"
+	      "\n"
 	      "Exit status: 0 done, 1 a scenario is invalid, 2 usage error or a file\n"
-	      "that cannot be read or written, 3 internal error.\n", out);
+	      "that cannot be read or written, 3 internal error or broken installation.\n", out);
 }
 
 static int render_run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "lang", required_argument, NULL, 'l' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "hex-size", required_argument, NULL, 'x' },
-		{ "square-size", required_argument, NULL, 'x' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "dpi", required_argument, NULL, 'd' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	static const char *const formats[] = { "pdf", "svg", "png", NULL };
+	static const doc_format doc_formats[] = { DOC_PDF, DOC_SVG, DOC_PNG };
 	printset_options opt = {
 		.data_dir = datadir_get(),
-		.out_dir = "output",
-		.paper = "a4",
 	};
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:qh", options, NULL)) != -1) {
-		switch (c) {
-		case 'l':
-			if (!options_parse_langs(optarg, opt.langs)) {
-				fprintf(stderr, "orbat render: --lang takes en, nl or fr, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'p':
-			opt.paper = optarg;
-			break;
-		case 'x': {
-			char *end = NULL;
-			opt.cell_size = strtod(optarg, &end);
-			if (end == optarg || *end || opt.cell_size < 10 || opt.cell_size > 500) {
-				fprintf(stderr, "orbat render: --hex-size and --square-size take millimetres from 10 to 500, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		}
-		case 'o':
-			opt.out_dir = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "pdf") == 0)
-				opt.format = DOC_PDF;
-			else if (strcmp(optarg, "svg") == 0)
-				opt.format = DOC_SVG;
-			else if (strcmp(optarg, "png") == 0)
-				opt.format = DOC_PNG;
-			else {
-				fprintf(stderr, "orbat render: --format takes pdf, svg or png, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'd': {
-			char *end = NULL;
-			opt.dpi = strtod(optarg, &end);
-			if (end == optarg || *end || opt.dpi < 36 || opt.dpi > 1200) {
-				fprintf(stderr, "orbat render: --dpi takes a resolution from 36 to 1200, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		}
-		case 'q':
-			opt.quiet = true;
-			break;
-		case 'h':
-			render_help(stdout);
-			return EXIT_VALID;
-		default:
-			render_help(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind >= argc) {
-		fputs("orbat render: name at least one scenario file\n", stderr);
-		return EXIT_USAGE;
-	}
-	if (strcmp(opt.paper, "a4") != 0 && strcmp(opt.paper, "letter") != 0) {
-		fprintf(stderr, "orbat render: --paper takes a4 or letter, not '%s'\n", opt.paper);
-		return EXIT_USAGE;
-	}
-	options_default_langs(opt.langs);
+	const options_own own[] = {
+		{ "dpi", OPTIONS_REAL, .to.real = &opt.dpi, .min = 36, .max = 1200, .what = "a resolution" },
+		{ "hex-size", OPTIONS_REAL, .to.real = &opt.cell_size, .min = 10, .max = 500, .what = "millimetres" },
+		{ "square-size", OPTIONS_REAL, .to.real = &opt.cell_size, .min = 10, .max = 500, .what = "millimetres" },
+		{ NULL },
+	};
+	const options_spec spec = {
+		.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+		.formats = formats,
+		.own = own,
+	};
+	options o;
+	int code = options_parse(&o, &command_render, &spec, argc, argv);
+	if (code >= 0)
+		return code;
+	if (o.operand_count == 0)
+		return options_usage("render", "name at least one scenario file");
+	for (int i = 0; i < o.operand_count; i++)
+		if (input_is_stdin(o.operands[i]))
+			return options_usage("render", "render reads scenario files, not standard input "
+				"(check one with 'orbat validate -')");
+	opt.out_dir = o.output;
+	opt.paper = o.paper;
+	opt.format = doc_formats[o.format];
+	opt.quiet = o.quiet;
+	memcpy(opt.langs, o.langs, sizeof opt.langs);
 
+	if (!cli_data_check("render"))
+		return EXIT_INTERNAL;
 	diag_sink sink;
 	diag_sink_init(&sink);
 	validator *v = validator_create(datadir_get(), &sink);
+	if (!v) {
+		cli_data_broken("render", &sink);
+		diag_sink_finish(&sink);
+		return EXIT_INTERNAL;
+	}
 	char *error = NULL;
-	printer *p = v ? printer_create(&opt, &error) : NULL;
-	if (!v || !p) {
-		if (!error)
-			error = diag_data_error(&sink, 0);
-		fprintf(stderr, "orbat render: %s\n", error);
+	printer *p = printer_create(&opt, &error);
+	if (!p) {
+		fprintf(stderr, "orbat render: %s\n", error ? error : "cannot load the print resources");
 		free(error);
 		validator_destroy(v);
 		diag_sink_finish(&sink);
@@ -150,11 +108,12 @@ static int render_run(int argc, char **argv)
 	}
 
 	int exit_code = EXIT_VALID;
-	for (int i = optind; i < argc; i++) {
+	for (int i = 0; i < o.operand_count; i++) {
+		const char *file = o.operands[i];
 		size_t from = sink.count;
 		scenario *sc = NULL;
 		const ruleset *rs = NULL;
-		validate_status st = validator_check_file(v, argv[i], &sink, &sc, &rs);
+		validate_status st = validator_check_file(v, file, &sink, &sc, &rs);
 		if (st == VALIDATE_DATA_ERROR) {
 			char *line = validator_data_error(v);
 			fprintf(stderr, "orbat render: %s\n", line);
@@ -164,10 +123,11 @@ static int render_run(int argc, char **argv)
 		}
 		diag_print_text(&sink, from, sink.count, stderr);
 		if (st != VALIDATE_OK) {
-			fprintf(stderr, "orbat render: %s has errors; nothing was written for it\n", argv[i]);
-			int code = st == VALIDATE_IO_ERROR ? EXIT_USAGE : EXIT_INVALID;
-			if (code > exit_code)
-				exit_code = code;
+			fprintf(stderr, "orbat render: %s %s; nothing was written for it\n", file,
+				st == VALIDATE_IO_ERROR ? "cannot be read" : "has errors");
+			int code2 = st == VALIDATE_IO_ERROR ? EXIT_USAGE : EXIT_INVALID;
+			if (code2 > exit_code)
+				exit_code = code2;
 			continue;
 		}
 		if (!printer_render(p, sc, rs, stdout, &error)) {

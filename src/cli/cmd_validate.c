@@ -1,5 +1,6 @@
-/* orbat validate FILE...: the scenario compiler's front. */
-#include <getopt.h>
+/* orbat validate FILE...: the scenario compiler's front.  FILE - reads
+ * standard input, for editors that check an unsaved buffer. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,26 +8,37 @@
 #include "../base/datadir.h"
 #include "../base/diag.h"
 #include "../base/json.h"
+#include "../base/xmldoc.h"
 #include "../validate/validate.h"
 #include "command.h"
+#include "input.h"
+#include "options.h"
 
 static void validate_help(FILE *out)
 {
 	fputs("Usage: orbat validate [OPTIONS] FILE...\n"
 	      "\n"
 	      "Check scenario files against the schema and the full rules model of\n"
-	      "their ruleset, and report every problem as FILE:LINE:COL: error:\n"
-	      "MESSAGE [RULE] on standard error.\n"
+	      "their ruleset, and report every problem on standard error as\n"
+	      "  FILE:LINE:COL: error: MESSAGE [RULE]\n"
+	      "FILE - reads one scenario from standard input.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --format text|json  text diagnostics on stderr (default), or one JSON\n"
 	      "                      document on stdout:\n"
 	      "                      {\"files\":[{\"file\",\"valid\",\"diagnostics\":[...]}]}\n"
+	      "  --stdin-name NAME   the name standard input gets in diagnostics\n"
+	      "                      (default <stdin>), so that an editor can check an\n"
+	      "                      unsaved buffer under its file's name\n"
 	      "  -q, --quiet         do not print a line for each valid file\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
-	      "Exit status: 0 all files valid, 1 any file invalid, 2 usage error or\n"
-	      "unreadable file.\n", out);
+	      "Examples:\n"
+	      "  orbat validate scenarios/*.xml\n"
+	      "  orbat validate --stdin-name shiloh.xml - < shiloh.xml\n"
+	      "\n"
+	      "Exit status: 0 all files valid, 1 a file is invalid, 2 usage error or\n"
+	      "unreadable file, 3 broken installation.\n", out);
 }
 
 static void print_json_file(FILE *out, const char *file, validate_status st,
@@ -50,49 +62,57 @@ static void print_json_file(FILE *out, const char *file, validate_status st,
 	fputs("]}", out);
 }
 
+/* One scenario from standard input, under the name diagnostics give it. */
+static validate_status check_stdin(validator *v, const char *name, diag_sink *sink, scenario **sc,
+	const ruleset **rs)
+{
+	char *text = NULL;
+	size_t size = 0;
+	bool too_large = false;
+	if (!input_read("-", XMLDOC_MAX_BYTES, &text, &size, &too_large)) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot read standard input: %s", strerror(errno));
+		return VALIDATE_IO_ERROR;
+	}
+	validate_status st = validator_check_memory(v, name, text, size, sink, sc, rs);
+	free(text);
+	return st;
+}
+
 static int validate_run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const char *stdin_name = NULL;
+	const options_own own[] = {
+		{ "stdin-name", OPTIONS_STRING, .to.string = &stdin_name, .what = "a name" },
+		{ NULL },
 	};
-	output_format format = FORMAT_TEXT;
-	int quiet = 0;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "qh", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!cli_parse_format(optarg, &format)) {
-				fprintf(stderr, "orbat validate: --format takes text or json, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 'h':
-			validate_help(stdout);
-			return EXIT_VALID;
-		default:
-			validate_help(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind >= argc) {
-		fputs("orbat validate: name at least one scenario file\n", stderr);
-		return EXIT_USAGE;
-	}
+	const options_spec spec = {
+		.common = OPTIONS_FORMAT | OPTIONS_QUIET,
+		.own = own,
+	};
+	options o;
+	int code = options_parse(&o, &command_validate, &spec, argc, argv);
+	if (code >= 0)
+		return code;
+	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
+	if (o.operand_count == 0)
+		return options_usage("validate", "name at least one scenario file (or - for standard input)");
+	int stdin_count = 0;
+	for (int i = 0; i < o.operand_count; i++)
+		stdin_count += input_is_stdin(o.operands[i]);
+	if (stdin_count > 1)
+		return options_usage("validate", "standard input (-) can be read only once");
+	if (stdin_name && stdin_count == 0)
+		return options_usage("validate", "--stdin-name names standard input, but no FILE is -");
+	if (!stdin_name)
+		stdin_name = "<stdin>";
 
+	if (!cli_data_check("validate"))
+		return EXIT_INTERNAL;
 	diag_sink sink;
 	diag_sink_init(&sink);
 	validator *v = validator_create(datadir_get(), &sink);
 	if (!v) {
-		char *line = diag_data_error(&sink, 0);
-		fprintf(stderr, "orbat validate: %s\n", line);
-		free(line);
+		cli_data_broken("validate", &sink);
 		diag_sink_finish(&sink);
 		return EXIT_INTERNAL;
 	}
@@ -100,11 +120,15 @@ static int validate_run(int argc, char **argv)
 	int exit_code = EXIT_VALID;
 	if (format == FORMAT_JSON)
 		fputs("{\"files\":[", stdout);
-	for (int i = optind; i < argc; i++) {
+	for (int i = 0; i < o.operand_count; i++) {
+		const char *file = o.operands[i];
+		bool from_stdin = input_is_stdin(file);
+		const char *name = from_stdin ? stdin_name : file;
 		size_t from = sink.count;
 		scenario *sc = NULL;
 		const ruleset *rs = NULL;
-		validate_status st = validator_check_file(v, argv[i], &sink, &sc, &rs);
+		validate_status st = from_stdin ? check_stdin(v, name, &sink, &sc, &rs) :
+			validator_check_file(v, file, &sink, &sc, &rs);
 		if (st == VALIDATE_DATA_ERROR) {
 			char *line = validator_data_error(v);
 			fprintf(stderr, "orbat validate: %s\n", line);
@@ -117,12 +141,12 @@ static int validate_run(int argc, char **argv)
 		else if (st == VALIDATE_INVALID && exit_code == EXIT_VALID)
 			exit_code = EXIT_INVALID;
 		if (format == FORMAT_JSON) {
-			print_json_file(stdout, argv[i], st, &sink, from, sink.count, i == optind);
+			print_json_file(stdout, name, st, &sink, from, sink.count, i == 0);
 		} else {
 			diag_print_text(&sink, from, sink.count, stderr);
-			if (st == VALIDATE_OK && !quiet) {
+			if (st == VALIDATE_OK && !o.quiet) {
 				size_t warnings = sink.count - from;
-				printf("%s: valid (%s, %zu units, %zu generals", argv[i], rs->id,
+				printf("%s: valid (%s, %zu units, %zu generals", name, rs->id,
 					sc->unit_count, sc->general_count);
 				if (warnings)
 					printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");

@@ -2,8 +2,11 @@
  * the work is in liborbat. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "command.h"
 
@@ -15,6 +18,8 @@ static const command *const commands[] = {
 	&command_ask,
 	&command_check,
 	&command_play,
+	&command_new,
+	&command_explain,
 };
 
 
@@ -29,9 +34,55 @@ int cli_parse_format(const char *text, output_format *out)
 	return 1;
 }
 
+static const char data_hint[] = "set ORBAT_DATADIR to the folder that holds rulesets/ and schema/";
+
+bool cli_data_check(const char *cmd)
+{
+	const char *dir = datadir_get();
+	static const char *const pieces[] = { "schema/scenario.rng", "rulesets" };
+	struct stat sb;
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		fprintf(stderr, "orbat %s: the data folder %s does not exist; %s\n", cmd, dir, data_hint);
+		return false;
+	}
+	for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", dir, pieces[i]);
+		if (stat(path, &sb) != 0) {
+			fprintf(stderr, "orbat %s: the data folder %s has no %s; %s\n", cmd, dir, pieces[i], data_hint);
+			return false;
+		}
+	}
+	return true;
+}
+
+int cli_data_broken(const char *cmd, const diag_sink *sink)
+{
+	if (!cli_data_check(cmd))
+		return EXIT_INTERNAL;
+	if (sink && sink->errors) {
+		/* One line: the broken file and its first problem. */
+		char *line = diag_data_error(sink, 0);
+		fprintf(stderr, "orbat %s: %s\n", cmd, line);
+		free(line);
+	} else {
+		fprintf(stderr, "orbat %s: the data folder %s is damaged; %s\n", cmd, datadir_get(), data_hint);
+	}
+	return EXIT_INTERNAL;
+}
+
+static const command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
+	return NULL;
+}
+
 static void usage(FILE *out)
 {
 	fputs("Usage: orbat COMMAND [OPTIONS] ARGS...\n"
+	      "       orbat help COMMAND\n"
 	      "\n"
 	      "Scenario compiler and print toolkit for the Battle Cry family of\n"
 	      "American Civil War games.\n"
@@ -40,10 +91,54 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
 	fputs("\n"
-	      "Run 'orbat COMMAND --help' for the options of a command.\n"
-	      "Exit status: 0 success, 1 invalid input or illegal action,\n"
-	      "2 usage error or unreadable/unwritable file, 3 internal error.\n"
-	      "Data directory: $ORBAT_DATADIR overrides where rulesets and the schema are read.\n", out);
+	      "Run 'orbat help COMMAND' or 'orbat COMMAND --help' for the options of a\n"
+	      "command; 'orbat --version' prints the version.\n"
+	      "\n"
+	      "Exit status, the same for every command:\n"
+	      "  0  done\n"
+	      "  1  the input breaks a rule (invalid scenario, illegal action)\n"
+	      "  2  usage error, a file that cannot be read or written, or a request\n"
+	      "     the ruleset does not support\n"
+	      "  3  internal error or broken installation\n"
+	      "\n"
+	      "Environment:\n"
+	      "  ORBAT_DATADIR      the folder holding rulesets/ and schema/\n"
+	      "  PAPERSIZE          default paper (a4 or letter), else /etc/papersize\n"
+	      "  SOURCE_DATE_EPOCH  the date written into PDFs\n", out);
+}
+
+/* An unknown command or option before the command: one line, and where
+ * to look. */
+static int not_a_command(const char *name)
+{
+	if (name[0] == '-')
+		fprintf(stderr, "orbat: unknown option '%s'\n", name);
+	else
+		fprintf(stderr, "orbat: '%s' is not an orbat command\n", name);
+	fputs("Try 'orbat --help' for the list of commands.\n", stderr);
+	return EXIT_USAGE;
+}
+
+static int help(int argc, char **argv)
+{
+	if (argc < 3) {
+		usage(stdout);
+		return EXIT_VALID;
+	}
+	if (argc > 3) {
+		fputs("orbat help: name one command\n"
+		      "Try 'orbat --help' for the list of commands.\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[2], "help") == 0) {
+		usage(stdout);
+		return EXIT_VALID;
+	}
+	const command *cmd = find_command(argv[2]);
+	if (!cmd)
+		return not_a_command(argv[2]);
+	cmd->help(stdout);
+	return EXIT_VALID;
 }
 
 int main(int argc, char **argv)
@@ -53,22 +148,23 @@ int main(int argc, char **argv)
 	 * temporary file left behind. */
 	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
-		usage(stderr);
+		fputs("orbat: usage: orbat COMMAND [OPTIONS] ARGS...\n"
+		      "Try 'orbat --help' for the list of commands.\n", stderr);
 		return EXIT_USAGE;
 	}
 	const char *name = argv[1];
-	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 		usage(stdout);
 		return EXIT_VALID;
 	}
+	if (strcmp(name, "help") == 0)
+		return help(argc, argv);
 	if (strcmp(name, "--version") == 0) {
 		printf("orbat %s\n", ORBAT_VERSION);
 		return EXIT_VALID;
 	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(commands[i]->name, name) == 0)
-			return outdir_finish_stdout(name, commands[i]->run(argc - 1, argv + 1));
-	fprintf(stderr, "orbat: unknown command '%s'\n\n", name);
-	usage(stderr);
-	return EXIT_USAGE;
+	const command *cmd = find_command(name);
+	if (!cmd)
+		return not_a_command(name);
+	return outdir_finish_stdout(cmd->name, cmd->run(argc - 1, argv + 1));
 }

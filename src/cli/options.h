@@ -1,14 +1,90 @@
-/* Options shared by the commands that print: --lang, --paper, -o. */
+/* The option parser every orbat command shares.  A command declares which
+ * of the common options it takes (--format, --lang, --paper, -o/--output,
+ * -q/--quiet; -h/--help always) and a table of its own; the parser reads
+ * them all with getopt_long, checks every value, prints its own one-line
+ * messages ("orbat CMD: ..." and a pointer to --help) and fills the
+ * defaults (all three languages, the system's paper size, output/). */
 #ifndef ORBAT_OPTIONS_H
 #define ORBAT_OPTIONS_H
 
 #include <stdbool.h>
 
 #include "../text/lang.h"
+#include "command.h"
+
+enum {
+	OPTIONS_FORMAT = 1u << 0,  /* --format WORD (or a comma list) */
+	OPTIONS_LANG = 1u << 1,    /* --lang en|nl|fr, repeatable or a comma list */
+	OPTIONS_PAPER = 1u << 2,   /* --paper a4|letter */
+	OPTIONS_OUTPUT = 1u << 3,  /* -o, --output DIR (never "-") */
+	OPTIONS_QUIET = 1u << 4,   /* -q, --quiet */
+};
+
+typedef enum {
+	OPTIONS_FLAG,      /* no value: sets *to.flag */
+	OPTIONS_STRING,    /* *to.string = the value (not empty) */
+	OPTIONS_INT,       /* *to.number = a whole number from min to max */
+	OPTIONS_REAL,      /* *to.real = a number from min to max */
+	OPTIONS_CHOICE,    /* *to.choice = index of the value in choices */
+} options_kind;
+
+/* One option of a command's own; a table ends with name NULL. */
+typedef struct options_own {
+	const char *name;               /* long name, without "--" */
+	options_kind kind;
+	union {
+		bool *flag;
+		const char **string;
+		long *number;
+		double *real;
+		int *choice;
+	} to;
+	double min, max;                /* OPTIONS_INT, OPTIONS_REAL */
+	const char *const *choices;     /* OPTIONS_CHOICE, NULL-terminated */
+	const char *what;               /* the value in messages: "a resolution" */
+} options_own;
+
+typedef struct options_spec {
+	unsigned common;                /* OPTIONS_* */
+	const char *const *formats;     /* words --format takes, NULL-terminated;
+	                                   the first is the default */
+	bool format_list;               /* --format takes several (cards: pdf,png) */
+	const options_own *own;         /* NULL when the command has none */
+	bool stop_at_operand;           /* options end at the first operand (ask:
+	                                   the queries have options of their own) */
+} options_spec;
+
+typedef struct options {
+	int format;                     /* index in formats of the last one named */
+	unsigned formats_named;         /* bit i: formats[i] was named */
+	bool langs[LANG_COUNT];         /* all three when --lang is not given */
+	bool langs_named;
+	const char *paper;              /* "a4" or "letter" */
+	bool paper_named;
+	const char *output;             /* "output" when -o is not given */
+	bool quiet;
+	char **operands;                /* what follows the options */
+	int operand_count;
+} options;
+
+/* Parse argv (argv[0] is the command's name).  Returns -1 when the
+ * command is to go on, else its exit status: 0 after --help (printed on
+ * stdout), 2 after a usage error (one line and the pointer to --help on
+ * stderr). */
+int options_parse(options *o, const command *cmd, const options_spec *spec, int argc, char **argv);
+
+/* A usage error found by the command itself: "orbat CMD: MESSAGE" and
+ * "Try 'orbat CMD --help' for more information." on stderr.  Returns
+ * EXIT_USAGE. */
+int options_usage(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
 
 /* Parse "en,nl" (repeatable) into the flags; false on an unknown code. */
 bool options_parse_langs(const char *text, bool langs[LANG_COUNT]);
-/* True when no language was chosen: then all three apply. */
+/* When no language was chosen, choose all three. */
 void options_default_langs(bool langs[LANG_COUNT]);
 
 #endif

@@ -296,6 +296,7 @@ void ruleset_destroy(ruleset *rs)
 	free(rs->unit_types);
 	l10n_finish(&rs->general.name);
 	free(rs->general.hit_by);
+	free(rs->general.attack_rule);
 	free_words(rs->general.attackable_by, rs->general.attackable_by_count);
 	for (size_t i = 0; i < rs->terrain_count; i++)
 		free_terrain(&rs->terrains[i]);
@@ -304,6 +305,8 @@ void ruleset_destroy(ruleset *rs)
 	free(rs->stacking.rule);
 	free(rs->brigades.rule);
 	free(rs->retreat.rule);
+	free(rs->retreat.flags_rule);
+	free(rs->battle.rule);
 	free_words(rs->retreat.general_reduction_types, rs->retreat.general_reduction_type_count);
 	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
 		free(rs->retreat.thresholds[i].quality);
@@ -472,6 +475,7 @@ static void apply_general(loader *ld, ruleset *rs, const xmlNode *n)
 	read_int(ld, n, "figures", &g->figures);
 	read_int(ld, n, "move", &g->move);
 	read_str(n, "hit-by", &g->hit_by);
+	read_str(n, "attack-rule", &g->attack_rule);
 	read_int(ld, n, "flags-ignored", &g->flags_ignored);
 	read_bool(ld, n, "passes-friendly-units", &g->passes_friendly_units);
 	read_bool(ld, n, "passes-friendly-generals", &g->passes_friendly_generals);
@@ -555,6 +559,7 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	read_str(n, "rule", &rs->retreat.rule);
+	read_str(n, "flags-rule", &rs->retreat.flags_rule);
 	read_int(ld, n, "hexes-per-flag", &rs->retreat.hexes_per_flag);
 	read_int(ld, n, "general-reduction", &rs->retreat.general_reduction);
 	read_bool(ld, n, "flags-pass-to-general", &rs->retreat.flags_pass_to_general);
@@ -748,6 +753,7 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 		} else if (strcmp(e, "retreat") == 0) {
 			apply_retreat(ld, rs, n);
 		} else if (strcmp(e, "battle") == 0) {
+			read_str(n, "rule", &rs->battle.rule);
 			read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
 			const char *proc = xmldoc_attr(n, "procedure");
 			if (proc) {
@@ -839,7 +845,11 @@ static void check_complete(ruleset *rs, const xml_document *doc, diag_sink *sink
 	NEED(rs->unit_type_count > 0, "a <unit-type>");
 	NEED(rs->board.columns > 0 && rs->board.rows > 0, "<board> columns and rows");
 	NEED(rs->stacking.rule && rs->stacking.units_per_hex > 0, "<stacking> with rule and units-per-hex");
-	NEED(!rs->stacking.brigades || (rs->brigades.rule && rs->brigades.max_units > 0), "<brigades> with rule and max-units");
+	NEED(rs->brigades.rule, "<brigades rule> (a ruleset without brigades names the stacking rule)");
+	NEED(!rs->stacking.brigades || rs->brigades.max_units > 0, "<brigades max-units> when stacking allows brigades");
+	NEED(rs->battle.rule, "<battle rule>");
+	NEED(rs->general.attack_rule, "<general attack-rule>");
+	NEED(rs->retreat.rule && rs->retreat.flags_rule, "<retreat> with rule and flags-rule");
 	NEED(rs->deck.rule, "<deck rule>");
 	NEED(rs->turn.rule, "<turn rule>");
 	NEED(rs->victory.rule, "<victory rule>");

@@ -76,6 +76,7 @@ typedef struct rs_unit_type {
 } rs_unit_type;
 
 typedef struct rs_general {
+	char *attack_rule;   /* section cited when an attack on a general is refused */
 	l10n_text name;
 	int figures;
 	int move;
@@ -208,6 +209,7 @@ typedef struct ruleset {
 
 	struct {
 		char *rule;
+		char *flags_rule;    /* section cited when flags are ignored or saved */
 		int hexes_per_flag;
 		int general_reduction;
 		char **general_reduction_types;
@@ -219,6 +221,7 @@ typedef struct ruleset {
 	} retreat;
 
 	struct {
+		char *rule;          /* section of the battle procedure */
 		bool adjacent_enemy_binds;
 		bool saving_rolls;   /* procedure="saves": the §5.2 sequence */
 	} battle;

@@ -1,4 +1,4 @@
-/* Rules questions for the square-grid ruleset (rules digest §11): attack
+/* Rules questions for the square-grid ruleset (mb-remastered): attack
  * legality and odds, purchases.  Rule ids are the ruleset prefix with:
  *   11.board     squares off the board
  *   11.combat    who may fight whom: adjacency, diagonals, range, the first shot
@@ -412,6 +412,23 @@ void ask_square_buy(const ruleset *rs, const char *const *units, size_t count, i
 
 /* ---- the command line ---- */
 
+/* A query that cannot be read: one line and the pointer to the help, as
+ * every orbat command gives a usage error (this file is part of liborbat,
+ * without the command line's option parser). */
+static int query_usage(const char *fmt, ...) DIAG_PRINTF(1, 2);
+
+static int query_usage(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fflush(stdout);
+	fputs("orbat ask: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs("\nTry 'orbat ask --help' for more information.\n", stderr);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
 typedef enum { SQ_ATTACK, SQ_BUY } sq_kind;
 
 typedef struct sq_query {
@@ -432,14 +449,12 @@ static int parse_square_queries(char **words, int count, sq_query **out, size_t 
 		if (strcmp(w, "attack") == 0) {
 			q->kind = SQ_ATTACK;
 			if (i + 2 >= count) {
-				fputs("orbat ask: 'attack' takes two squares\n", stderr);
-				return EXIT_USAGE;
+				return query_usage("'attack' takes two squares");
 			}
 			for (int k = 1; k <= 2; k++) {
 				square_coord c;
 				if (!square_parse(words[i + k], &c)) {
-					fprintf(stderr, "orbat ask: '%s' is not a square address (like M7)\n", words[i + k]);
-					return EXIT_USAGE;
+					return query_usage("'%s' is not a square address (like M7)", words[i + k]);
 				}
 				if (k == 1)
 					q->from = c;
@@ -450,8 +465,7 @@ static int parse_square_queries(char **words, int count, sq_query **out, size_t 
 		} else if (strcmp(w, "buy") == 0) {
 			q->kind = SQ_BUY;
 			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-') {
-				fputs("orbat ask: 'buy' takes a comma-separated list of units (like infantry,cavalry)\n", stderr);
-				return EXIT_USAGE;
+				return query_usage("'buy' takes a comma-separated list of units (like infantry,cavalry)");
 			}
 			q->list = words[i + 1];
 			i += 2;
@@ -466,20 +480,19 @@ static int parse_square_queries(char **words, int count, sq_query **out, size_t 
 				}
 				long saved;
 				if (!v || !parse_int(v, 0, ASK_SQ_MAX_SAVED, &saved)) {
-					fprintf(stderr, "orbat ask: --saved takes the unused infantry allowance saved (0 to %d)\n",
+					return query_usage("--saved takes the unused infantry allowance saved (0 to %d)",
 						ASK_SQ_MAX_SAVED);
-					return EXIT_USAGE;
 				}
 				q->saved = (int)saved;
 			}
 		} else {
-			fprintf(stderr, "orbat ask: unknown query '%s' for a square-grid scenario (attack, buy)\n", w);
-			return EXIT_USAGE;
+			if (w[0] == '-')
+				return query_usage("options go before FILE, not among the queries ('%s')", w);
+			return query_usage("unknown query '%s' for a square-grid scenario (attack, buy)", w);
 		}
 	}
 	if (*n == 0) {
-		fputs("orbat ask: name at least one query (attack, buy)\n", stderr);
-		return EXIT_USAGE;
+		return query_usage("name at least one query (attack, buy)");
 	}
 	return EXIT_VALID;
 }

@@ -1,5 +1,5 @@
-/* Rules questions for the square-grid ruleset (mb-remastered, rules digest
- * §11): may the unit at one square attack the unit at another, with each
+/* Rules questions for the square-grid ruleset (mb-remastered, rule section
+ * 11): may the unit at one square attack the unit at another, with each
  * side's hit chance per round, and is a purchase legal.  Every number comes
  * from the ruleset's square block.  The answers are computed on the
  * scenario model as written (its starting position); the CLI part is

@@ -106,7 +106,7 @@ int battle_flags_apply(const game *g, game_ref target, int flags, int figures, c
 			if (gen >= 0 && reduced_type(g, u->type->id))
 				need -= g->rs->retreat.general_reduction;
 			if (figures >= need) {
-				game_rule(g, "7.4", rule, sizeof rule);
+				game_rule(g, g->rs->retreat.flags_rule, rule, sizeof rule);
 				snprintf(why, why_size, "%s %s '%s' has %d figures (at least %d%s): its flags are ignored [%s]",
 					t->quality, u->type->id, u->id, figures, need, gen >= 0 && reduced_type(g, u->type->id) ?
 					", one fewer under a general" : "", rule);
@@ -117,7 +117,7 @@ int battle_flags_apply(const game *g, game_ref target, int flags, int figures, c
 		if (ignored > 0) {
 			if (ignored > flags)
 				ignored = flags;
-			game_rule(g, "7.3", rule, sizeof rule);
+			game_rule(g, g->rs->retreat.flags_rule, rule, sizeof rule);
 			snprintf(why, why_size, "general '%s' with unit '%s': %d %s ignored [%s]", g->generals[gen].id,
 				u->id, ignored, ignored == 1 ? "flag" : "flags", rule);
 		}
@@ -127,7 +127,7 @@ int battle_flags_apply(const game *g, game_ref target, int flags, int figures, c
 	if (ignored > flags)
 		ignored = flags;
 	if (ignored > 0) {
-		game_rule(g, "7.3", rule, sizeof rule);
+		game_rule(g, g->rs->retreat.flags_rule, rule, sizeof rule);
 		snprintf(why, why_size, "lone general '%s' attacked: %d %s ignored [%s]", g->generals[target.index].id,
 			ignored, ignored == 1 ? "flag" : "flags", rule);
 	}

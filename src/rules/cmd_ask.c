@@ -1,10 +1,8 @@
-/* orbat ask FILE QUERY...: rules questions on a scenario position
- * (interfaces.md §4).  Queries: los FROM TO, dice FROM TO, moves FROM,
+/* orbat ask FILE QUERY...: rules questions on a scenario position.  Queries: los FROM TO, dice FROM TO, moves FROM,
  * retreat FROM FLAGS; several may follow one another.  With --after LOG
  * the questions are asked of the position a game log leads to.  Square-grid
  * scenarios (mb-remastered) take attack FROM TO and buy UNITS instead,
  * answered by ask_square.c. */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +11,7 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../cli/command.h"
+#include "../cli/options.h"
 #include "ask_square.h"
 #include "battle.h"
 #include "dice.h"
@@ -26,36 +25,45 @@ static void ask_help(FILE *out)
 	fputs("Usage: orbat ask [OPTIONS] FILE QUERY...\n"
 	      "\n"
 	      "Answer rules questions on the position of a scenario.  Queries:\n"
-	      "  los FROM TO        can the figure at FROM see TO, and if not which hexes block\n"
-	      "  dice FROM TO       how many dice the unit at FROM rolls against TO, every\n"
-	      "                     modifier and refusal named by its rule\n"
-	      "  moves FROM         where the unit (else the general) at FROM may end its move\n"
-	      "  retreat FROM FLAGS where the unit (else the general) at FROM may retreat with\n"
-	      "                     FLAGS flags, and the figures it loses for flags not taken\n"
+	      "  los FROM TO        can the figure at FROM see TO, and if not which\n"
+	      "                     hexes block\n"
+	      "  dice FROM TO       how many dice the unit at FROM rolls against TO,\n"
+	      "                     every modifier and refusal named by its rule\n"
+	      "  moves FROM         where the unit (else the general) at FROM may end\n"
+	      "                     its move\n"
+	      "  retreat FROM FLAGS where the unit (else the general) at FROM may\n"
+	      "                     retreat with FLAGS flags, and the figures it loses\n"
+	      "                     for flags not taken\n"
 	      "Hexes are addresses like C4.  Several queries may follow one another:\n"
 	      "  orbat ask bull-run.xml los C4 F6 dice C4 F6 moves C4\n"
 	      "\n"
-	      "Square-grid scenarios (mb-remastered, rules digest section 11) take:\n"
-	      "  attack FROM TO     may the land unit at FROM attack the unit (else the general)\n"
-	      "                     at TO, and why; each side's factor and chance to hit a\n"
-	      "                     round, every modifier named by its rule\n"
+	      "Square-grid scenarios (mb-remastered) take instead:\n"
+	      "  attack FROM TO     may the land unit at FROM attack the unit (else the\n"
+	      "                     general) at TO, and why; each side's factor and\n"
+	      "                     chance to hit a round, every modifier named by its\n"
+	      "                     rule\n"
 	      "  buy UNITS [--saved N]\n"
-	      "                     is buying UNITS (comma-separated, like infantry,cavalry)\n"
-	      "                     legal in one turn, with N unused infantry allowance saved\n"
-	      "                     from earlier turns (default 0); points left\n"
-	      "  orbat ask mb-1861.xml attack M7 M8 buy cavalry,artillery buy infantry,infantry,infantry --saved 1\n"
+	      "                     is buying UNITS (comma-separated, like\n"
+	      "                     infantry,cavalry) legal in one turn, with N unused\n"
+	      "                     infantry allowance saved from earlier turns\n"
+	      "                     (default 0); points left\n"
+	      "  orbat ask mb-1861.xml attack M7 M8 buy cavalry,artillery\n"
+	      "  orbat ask mb-1861.xml buy infantry,infantry,infantry --saved 1\n"
+	      "Every answer names its rules in brackets; 'orbat explain RULE' tells\n"
+	      "what a rule says.\n"
 	      "\n"
-	      "Options:\n"
-	      "  --format text|json  human answers (default), or one JSON object per query,\n"
-	      "                      one per line (interfaces.md section 4)\n"
-	      "  --after LOG         ask about the position after replaying the game log LOG\n"
-	      "                      (hex rulesets)\n"
+	      "Options (before FILE):\n"
+	      "  --format text|json  human answers (default), or one JSON object per\n"
+	      "                      query, one per line\n"
+	      "  --after LOG         ask about the position after replaying the game\n"
+	      "                      log LOG (hex rulesets; - reads standard input)\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
-	      "Exit status: 0 every query answered (an answer may be \"no\"); 1 the scenario\n"
-	      "or the log is invalid, or a query is about nothing (no unit at FROM, a hex off\n"
-	      "the board) -- the other queries are still answered; 2 usage error or\n"
-	      "unreadable file.\n", out);
+	      "Exit status: 0 every query answered (an answer may be \"no\"); 1 the\n"
+	      "scenario or the log is invalid, or a query is about nothing (no unit at\n"
+	      "FROM, a hex off the board): the other queries are still answered; 2\n"
+	      "usage error, unreadable file, or a query the scenario's ruleset does not\n"
+	      "take (los on a square grid); 3 internal error or broken installation.\n", out);
 }
 
 typedef enum { Q_LOS, Q_DICE, Q_MOVES, Q_RETREAT } query_kind;
@@ -89,38 +97,34 @@ static int parse_queries(char **words, int count, query **out, size_t *n)
 			q->kind = Q_RETREAT;
 			args = 2;
 		} else {
-			fprintf(stderr, "orbat ask: unknown query '%s' (los, dice, moves, retreat)\n", w);
-			return EXIT_USAGE;
+			if (w[0] == '-')
+				return options_usage("ask", "options go before FILE, not among the queries ('%s')", w);
+			return options_usage("ask", "unknown query '%s' (los, dice, moves, retreat)", w);
 		}
 		q->name = w;
 		if (i + args >= count) {
-			fprintf(stderr, "orbat ask: '%s' takes %s\n", w, args == 1 ? "a hex" :
+			return options_usage("ask", "'%s' takes %s", w, args == 1 ? "a hex" :
 				q->kind == Q_RETREAT ? "a hex and a number of flags" : "two hexes");
-			return EXIT_USAGE;
 		}
 		if (!hex_parse(words[i + 1], &q->from)) {
-			fprintf(stderr, "orbat ask: '%s' is not a hex address (like C4)\n", words[i + 1]);
-			return EXIT_USAGE;
+			return options_usage("ask", "'%s' is not a hex address (like C4)", words[i + 1]);
 		}
 		if (q->kind == Q_LOS || q->kind == Q_DICE) {
 			if (!hex_parse(words[i + 2], &q->to)) {
-				fprintf(stderr, "orbat ask: '%s' is not a hex address (like C4)\n", words[i + 2]);
-				return EXIT_USAGE;
+				return options_usage("ask", "'%s' is not a hex address (like C4)", words[i + 2]);
 			}
 		} else if (q->kind == Q_RETREAT) {
 			long v;
 			if (!parse_int(words[i + 2], 0, RETREAT_MAX_FLAGS, &v)) {
-				fprintf(stderr, "orbat ask: '%s' is not a number of flags (0 to %d)\n", words[i + 2],
+				return options_usage("ask", "'%s' is not a number of flags (0 to %d)", words[i + 2],
 					RETREAT_MAX_FLAGS);
-				return EXIT_USAGE;
 			}
 			q->flags = (int)v;
 		}
 		i += args + 1;
 	}
 	if (*n == 0) {
-		fputs("orbat ask: name at least one query (los, dice, moves, retreat)\n", stderr);
-		return EXIT_USAGE;
+		return options_usage("ask", "name at least one query (los, dice, moves, retreat)");
 	}
 	return EXIT_VALID;
 }
@@ -258,10 +262,10 @@ static bool ask_dice(const game *g, const query *q, output_format format)
 	if (game_units_at(g, q->from, -1, units, 2) == 0) {
 		int gen = game_general_at(g, q->from);
 		if (gen >= 0)
-			answer_error(g, q, format, "5.1", "general '%s' at %s is alone, and a lone general does not battle",
+			answer_error(g, q, format, g->rs->battle.rule, "general '%s' at %s is alone, and a lone general does not battle",
 				g->generals[gen].id, hex_format(q->from, a));
 		else
-			answer_error(g, q, format, "5.1", "no unit at %s", hex_format(q->from, a));
+			answer_error(g, q, format, g->rs->battle.rule, "no unit at %s", hex_format(q->from, a));
 		return false;
 	}
 	dice_answer d;
@@ -573,46 +577,33 @@ static int ask_square_file(const char *file, char **words, int count, output_for
 
 static int ask_run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "after", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	output_format format = FORMAT_TEXT;
 	const char *after = NULL;
-	int c;
-	optind = 1;
-	/* '+': stop at the first non-option, so queries are never options. */
-	while ((c = getopt_long(argc, argv, "+h", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!cli_parse_format(optarg, &format)) {
-				fprintf(stderr, "orbat ask: --format takes text or json, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'a':
-			after = optarg;
-			break;
-		case 'h':
-			ask_help(stdout);
-			return EXIT_VALID;
-		default:
-			ask_help(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind >= argc) {
-		fputs("orbat ask: name a scenario file and at least one query\n", stderr);
-		return EXIT_USAGE;
-	}
-	const char *file = argv[optind];
-	if (optind + 1 < argc && (strcmp(argv[optind + 1], "attack") == 0 || strcmp(argv[optind + 1], "buy") == 0))
-		return ask_square_file(file, argv + optind + 1, argc - optind - 1, format, after);
+	const options_own own[] = {
+		{ "after", OPTIONS_STRING, .to.string = &after, .what = "a game log" },
+		{ NULL },
+	};
+	/* Options end at FILE: the queries that follow are never options
+	 * (buy has its own --saved). */
+	const options_spec spec = {
+		.common = OPTIONS_FORMAT,
+		.own = own,
+		.stop_at_operand = true,
+	};
+	options o;
+	int code = options_parse(&o, &command_ask, &spec, argc, argv);
+	if (code >= 0)
+		return code;
+	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
+	if (o.operand_count == 0)
+		return options_usage("ask", "name a scenario file and at least one query");
+	const char *file = o.operands[0];
+	char **words = o.operands + 1;
+	int word_count = o.operand_count - 1;
+	if (word_count > 0 && (strcmp(words[0], "attack") == 0 || strcmp(words[0], "buy") == 0))
+		return ask_square_file(file, words, word_count, format, after);
 	query *queries = NULL;
 	size_t nq = 0;
-	int code = parse_queries(argv + optind + 1, argc - optind - 1, &queries, &nq);
+	code = parse_queries(words, word_count, &queries, &nq);
 	if (code != EXIT_VALID) {
 		free(queries);
 		return code;
@@ -659,7 +650,7 @@ static int ask_run(int argc, char **argv)
 
 const command command_ask = {
 	.name = "ask",
-	.summary = "rules questions on a position: los, dice, moves, retreat; attack, buy (square grid)",
+	.summary = "rules questions on a position (los, dice, moves, attack, buy...)",
 	.run = ask_run,
 	.help = ask_help,
 };

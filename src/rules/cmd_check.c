@@ -1,13 +1,14 @@
 /* orbat check FILE GAMELOG: replay a played game (docs/game-log.md) and
  * verify every action; stop at the first illegal one with
- * GAMELOG:LINE: error: MESSAGE [RULE]. */
-#include <getopt.h>
+ * GAMELOG:LINE: error: MESSAGE [RULE].  GAMELOG - is standard input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../base/json.h"
 #include "../cli/command.h"
+#include "../cli/input.h"
+#include "../cli/options.h"
 #include "rules_cli.h"
 #include "textboard.h"
 
@@ -15,21 +16,31 @@ static void check_help(FILE *out)
 {
 	fputs("Usage: orbat check [OPTIONS] FILE GAMELOG\n"
 	      "\n"
-	      "Replay the game log GAMELOG (docs/game-log.md) on the scenario FILE and\n"
-	      "check every action against the rules.  Malformed lines are all reported;\n"
-	      "otherwise the replay stops at the first illegal action:\n"
+	      "Replay the game log GAMELOG on the scenario FILE and check every action\n"
+	      "against the rules; GAMELOG - reads the log from standard input (named\n"
+	      "<stdin> in messages).  The format is described in game-log.md, installed\n"
+	      "under share/doc/orbat.  Malformed lines are all reported; otherwise the\n"
+	      "replay stops at the first illegal action:\n"
 	      "  GAMELOG:LINE: error: MESSAGE [RULE]\n"
-	      "A legal log ends with the final position, the victory points and the\n"
-	      "winner (or 'no winner yet' when the log stops before the end).\n"
+	      "('orbat explain RULE' tells what a rule says.)  A legal log ends with\n"
+	      "the final position, the victory points and the winner (or 'no winner\n"
+	      "yet' when the log stops before the end).  Hex rulesets only: the games\n"
+	      "of mb-remastered cannot be checked yet.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --format text|json  text (default), or one JSON document on stdout: the\n"
-	      "                      diagnostics as orbat validate gives them, or the result\n"
-	      "  -q, --quiet         no board and roster, only the result line\n"
+	      "                      diagnostics as orbat validate gives them, or the\n"
+	      "                      result\n"
+	      "  -q, --quiet         no board and roster, only the result lines\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
-	      "Exit status: 0 every action legal, 1 the scenario or the log is invalid or an\n"
-	      "action is illegal, 2 usage error or unreadable file.\n", out);
+	      "Examples:\n"
+	      "  orbat check scenarios/shiloh.xml shiloh.log\n"
+	      "  orbat check scenarios/shiloh.xml - < shiloh.log\n"
+	      "\n"
+	      "Exit status: 0 every action legal, 1 the scenario or the log is invalid\n"
+	      "or an action is illegal, 2 usage error, unreadable file or a ruleset\n"
+	      "whose games cannot be checked, 3 internal error or broken installation.\n", out);
 }
 
 static void print_json_result(const referee *r, const char *log_path)
@@ -116,50 +127,29 @@ static void print_text_result(const referee *r, const char *log_path, bool quiet
 
 static int check_run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const options_spec spec = {
+		.common = OPTIONS_FORMAT | OPTIONS_QUIET,
 	};
-	output_format format = FORMAT_TEXT;
-	bool quiet = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "qh", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!cli_parse_format(optarg, &format)) {
-				fprintf(stderr, "orbat check: --format takes text or json, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			check_help(stdout);
-			return EXIT_VALID;
-		default:
-			check_help(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (argc - optind != 2) {
-		fputs("orbat check: name a scenario file and a game log\n", stderr);
-		return EXIT_USAGE;
-	}
+	options o;
+	int code = options_parse(&o, &command_check, &spec, argc, argv);
+	if (code >= 0)
+		return code;
+	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
+	if (o.operand_count != 2)
+		return options_usage("check", "name a scenario file and a game log (or - for standard input)");
+	const char *log_path = o.operands[1];
+	const char *log_name = input_is_stdin(log_path) ? "<stdin>" : log_path;
 	rules_session s;
-	int code = rules_session_open(&s, "check", argv[optind], format);
+	code = rules_session_open(&s, "check", o.operands[0], format);
 	if (code != EXIT_VALID)
 		return code;
 	referee *r = NULL;
-	code = rules_replay(&s, "check", argv[optind + 1], format, &r);
+	code = rules_replay(&s, "check", log_path, format, &r);
 	if (code == EXIT_VALID) {
 		if (format == FORMAT_JSON)
-			print_json_result(r, argv[optind + 1]);
+			print_json_result(r, log_name);
 		else
-			print_text_result(r, argv[optind + 1], quiet);
+			print_text_result(r, log_name, o.quiet);
 	}
 	referee_destroy(r);
 	rules_session_close(&s);

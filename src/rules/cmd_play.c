@@ -5,7 +5,6 @@
  * generator), refuses illegal actions with the reason, announces victory
  * and writes the game log, which `orbat check` accepts. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cli/command.h"
+#include "../cli/options.h"
 #include "autoplay.h"
 #include "rng.h"
 #include "rules_cli.h"
@@ -26,13 +26,14 @@ static void play_help(FILE *out)
 	      "\n"
 	      "Play a scenario solo: both sides at the keyboard (or piped in).  orbat\n"
 	      "deals the cards, rolls the dice and referees every action.  Type the\n"
-	      "actions of the game-log format (docs/game-log.md) without dice faces and\n"
-	      "without the card drawn, for example:\n"
+	      "actions of the game-log format (game-log.md, under share/doc/orbat)\n"
+	      "without dice faces and without the card drawn, for example:\n"
 	      "  play recon/left        order u-inf-1 u-cav-1     move u-cav-1 C5\n"
 	      "  battle u-inf-1 c-inf-2 retreat c-inf-2 E2 E1     gain u-inf-1\n"
 	      "  save c-inf-2           defend c-inf-2            draw\n"
 	      "Other commands: board, hand, auto (the computer plays the rest of the\n"
-	      "turn), help, quit.\n"
+	      "turn), help, quit.  Hex rulesets only: the games of mb-remastered cannot\n"
+	      "be refereed yet.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --seed N        seed of the dice and the deck (default: from the clock,\n"
@@ -43,8 +44,12 @@ static void play_help(FILE *out)
 	      "  -q, --quiet     print only the actions and the result, no board\n"
 	      "  -h, --help      show this help\n"
 	      "\n"
-	      "Exit status: 0 the game ended or the input did; 1 the scenario is invalid;\n"
-	      "2 usage error or the log cannot be written; 3 internal error.\n", out);
+	      "Example:\n"
+	      "  orbat play --auto --seed 7 --log game.log scenarios/shiloh.xml\n"
+	      "\n"
+	      "Exit status: 0 the game ended or the input did; 1 the scenario is\n"
+	      "invalid; 2 usage error, the log cannot be written, or a ruleset whose\n"
+	      "games cannot be refereed; 3 internal error or broken installation.\n", out);
 }
 
 typedef struct play_state {
@@ -311,64 +316,42 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 
 static int play_run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "seed", required_argument, NULL, 's' },
-		{ "log", required_argument, NULL, 'l' },
-		{ "auto", no_argument, NULL, 'a' },
-		{ "max-turns", required_argument, NULL, 'm' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	unsigned long long seed = (unsigned long long)time(NULL);
+	const char *seed_text = NULL;
 	const char *log_path = NULL;
-	bool all_auto = false, quiet = false;
+	bool all_auto = false;
 	long max_turns = 500;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "qh", options, NULL)) != -1) {
-		switch (c) {
-		case 's': {
-			char *end = NULL;
-			errno = 0;
-			seed = strtoull(optarg, &end, 10);
-			if (errno || !end || *end || optarg[0] == '-' || !optarg[0]) {
-				fprintf(stderr, "orbat play: --seed takes a whole number, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		}
-		case 'l':
-			log_path = optarg;
-			break;
-		case 'a':
-			all_auto = true;
-			break;
-		case 'm':
-			if (!parse_int(optarg, 1, 1000000, &max_turns)) {
-				fprintf(stderr, "orbat play: --max-turns takes a number from 1 to 1000000, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			play_help(stdout);
-			return EXIT_VALID;
-		default:
-			play_help(stderr);
-			return EXIT_USAGE;
-		}
+	const options_own own[] = {
+		{ "seed", OPTIONS_STRING, .to.string = &seed_text, .what = "a whole number" },
+		{ "log", OPTIONS_STRING, .to.string = &log_path, .what = "a file" },
+		{ "auto", OPTIONS_FLAG, .to.flag = &all_auto },
+		{ "max-turns", OPTIONS_INT, .to.number = &max_turns, .min = 1, .max = 1000000, .what = "a number" },
+		{ NULL },
+	};
+	const options_spec spec = {
+		.common = OPTIONS_QUIET,
+		.own = own,
+	};
+	options o;
+	int code = options_parse(&o, &command_play, &spec, argc, argv);
+	if (code >= 0)
+		return code;
+	unsigned long long seed = (unsigned long long)time(NULL);
+	if (seed_text) {
+		char *end = NULL;
+		errno = 0;
+		seed = strtoull(seed_text, &end, 10);
+		if (errno || !end || *end || seed_text[0] < '0' || seed_text[0] > '9')
+			return options_usage("play", "--seed takes a whole number, not '%s'", seed_text);
 	}
-	if (argc - optind != 1) {
-		fputs("orbat play: name one scenario file\n", stderr);
-		return EXIT_USAGE;
-	}
+	if (log_path && strcmp(log_path, "-") == 0)
+		return options_usage("play", "--log takes a file, not '-': standard output carries the game");
+	if (o.operand_count != 1)
+		return options_usage("play", "name one scenario file");
+	bool quiet = o.quiet;
 	play_state p;
 	memset(&p, 0, sizeof p);
 	p.quiet = quiet;
-	int code = rules_session_open(&p.s, "play", argv[optind], FORMAT_TEXT);
+	code = rules_session_open(&p.s, "play", o.operands[0], FORMAT_TEXT);
 	if (code != EXIT_VALID)
 		return code;
 	p.r = referee_create(p.s.g);

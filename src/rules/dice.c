@@ -163,18 +163,18 @@ void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
 	} else if (target.kind == REF_NONE) {
 		int friends = game_units_at(g, to, u->side, NULL, 0);
 		if (friends > 0)
-			reason(g, out, "5.1", "%s holds a friendly unit, not an enemy", there);
+			reason(g, out, g->rs->battle.rule, "%s holds a friendly unit, not an enemy", there);
 		else
-			reason(g, out, "5.1", "no enemy unit or general at %s", there);
+			reason(g, out, g->rs->battle.rule, "no enemy unit or general at %s", there);
 		ok = false;
 	} else if (target.kind == REF_GENERAL) {
 		const rs_general *rg = &g->rs->general;
 		if (game_units_at(g, to, -1, NULL, 0) > 0) {
-			reason(g, out, "5.3", "general %s is with a unit at %s: only a lone general can be attacked",
+			reason(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
 				g->generals[target.index].id, there);
 			ok = false;
 		} else if (rg->attackable_by_count && !type_listed(rg->attackable_by, rg->attackable_by_count, type)) {
-			reason(g, out, "5.3", "a general can be attacked only by %s%s%s, not by %s",
+			reason(g, out, g->rs->general.attack_rule, "a general can be attacked only by %s%s%s, not by %s",
 				rg->attackable_by[0], rg->attackable_by_count > 1 ? " or " : "",
 				rg->attackable_by_count > 1 ? rg->attackable_by[1] : "", type);
 			ok = false;
@@ -233,7 +233,7 @@ bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t
 	const game_unit *d = &g->units[defender];
 	const game_unit *a = &g->units[attacker];
 	char rule[40];
-	game_rule(g, "5.2", rule, sizeof rule);
+	game_rule(g, g->rs->battle.rule, rule, sizeof rule);
 	int distance = hex_distance(d->at, a->at);
 	if (!d->alive) {
 		snprintf(why, why_size, "unit '%s' is destroyed [%s]", d->id, rule);

@@ -40,7 +40,7 @@ static bool same(hex_coord a, hex_coord b)
 void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, step_verdict *v)
 {
 	const ruleset *rs = g->rs;
-	const char *stack = rs->stacking.rule ? rs->stacking.rule : "3.1";
+	const char *stack = rs->stacking.rule;
 	char there[HEX_ADDRESS_MAX];
 	hex_format(to, there);
 	v->enter = v->stop = v->end = false;
@@ -227,7 +227,7 @@ bool moves_check_path(const game *g, game_ref who, const move_options *o,
 				game_say(g, why, why_size, "6", "'%s' must stop on entering %s at %s", id, t->id,
 					hex_format(path[i], to));
 			else
-				game_say(g, why, why_size, g->rs->stacking.rule ? g->rs->stacking.rule : "3.1",
+				game_say(g, why, why_size, g->rs->stacking.rule,
 					"'%s' must stop on entering %s, which holds a friendly figure", id,
 					hex_format(path[i], to));
 			return false;

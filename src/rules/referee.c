@@ -257,7 +257,7 @@ static bool check_zones(referee *r, referee_error *err)
 				continue;
 			if (hex_distance(g->units[u].at, gg->at) > g->rs->brigades.zone_radius) {
 				char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
-				return fail(err, g, g->rs->brigades.rule ? g->rs->brigades.rule : "3.3",
+				return fail(err, g, g->rs->brigades.rule,
 					"unit '%s' of brigade '%s' ends the movement at %s, outside the zone of control of "
 					"general '%s' at %s; a brigade moves as one", g->units[u].id, br->id,
 					hex_format(g->units[u].at, a), gg->id, hex_format(gg->at, b2));
@@ -307,7 +307,7 @@ static bool can_reach(referee *r, int want, const char *action, referee_error *e
 		return fail(err, r->g, "9", "'%s' comes too late: the battle of line %d has gone past it", action, b->line);
 	if ((int)b->step < want && step_required(b->step)) {
 		char buf[300];
-		return fail(err, r->g, b->step == STEP_RETREAT ? "7.1" : "5.2", "the battle of line %d is not finished: %s",
+		return fail(err, r->g, b->step == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule, "the battle of line %d is not finished: %s",
 			b->line, step_text(r, buf, sizeof buf));
 	}
 	/* Optional steps between may be skipped, except that a later step
@@ -561,8 +561,8 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 		&r->last_played[1 - r->side] : NULL, &oc, why, sizeof why))
 		return fail_why(err, NULL, why);
 	if (oc.kind == ORDER_UNREFEREED)
-		return fail(err, g, "8", "card '%s' has an effect the rules digest does not give, so it cannot be "
-			"refereed; a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
+		return fail(err, g, "8", "card '%s' has an effect the ruleset does not describe, so orbat cannot "
+			"referee it; a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
 	hand_remove(&r->hands[r->side], idx);
 	r->current = oc;
 	r->has_current = true;
@@ -631,7 +631,7 @@ static bool order_ref(referee *r, const char *word, game_ref *ref, referee_error
 	if (b >= 0 && !game_resolve_ref(r->g, word, ref)) {
 		*ref = (game_ref){ REF_GENERAL, r->g->brigades[b].general };
 		if (!r->g->generals[ref->index].alive)
-			return fail(err, r->g, "3.3", "brigade '%s' has lost its general", word);
+			return fail(err, r->g, r->g->rs->brigades.rule, "brigade '%s' has lost its general", word);
 		return true;
 	}
 	return resolve(r, word, ref, err);
@@ -694,9 +694,9 @@ static bool do_order(referee *r, const gl_action *a, referee_error *err)
 static bool do_form(referee *r, const gl_action *a, referee_error *err)
 {
 	game *g = r->g;
-	const char *rule = g->rs->brigades.rule ? g->rs->brigades.rule : "3.3";
+	const char *rule = g->rs->brigades.rule;
 	if (!g->rs->stacking.brigades)
-		return fail(err, g, g->rs->stacking.rule ? g->rs->stacking.rule : "3.1", "%s has no brigades", g->rs->id);
+		return fail(err, g, g->rs->stacking.rule, "%s has no brigades", g->rs->id);
 	if (!orders_phase(r, gamelog_keyword(a->kind), err))
 		return false;
 	if (a->kind == ACT_DISSOLVE) {
@@ -787,7 +787,7 @@ static bool moves_phase(referee *r, const char *what, referee_error *err)
 
 static const char *stack_rule(const game *g)
 {
-	return g->rs->stacking.rule ? g->rs->stacking.rule : "3.1";
+	return g->rs->stacking.rule;
 }
 
 /* Will the general of a unit's hex go with it?  *carried set. */
@@ -875,7 +875,7 @@ static bool do_move(referee *r, const gl_action *a, referee_error *err)
 	}
 	if (!moves_check_path(g, who, &o, a->hexes, (int)a->hex_count, why, sizeof why)) {
 		if (o.max_hexes >= 0 && o.max_hexes < moves_max(g, who) && (int)a->hex_count > o.max_hexes)
-			return fail(err, g, g->rs->brigades.rule ? g->rs->brigades.rule : "3.3",
+			return fail(err, g, g->rs->brigades.rule,
 				"unit '%s' moves with its brigade, at the speed of its slowest member: at most %d %s",
 				game_ref_id(g, who), o.max_hexes, o.max_hexes == 1 ? "hex" : "hexes");
 		return fail_why(err, NULL, why);
@@ -998,7 +998,7 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 	if (!resolve(r, a->subject, &who, err) || !own(r, who, err))
 		return false;
 	if (who.kind != REF_UNIT)
-		return fail(err, g, "5.1", "general '%s' does not battle on his own; he fights beside a unit",
+		return fail(err, g, g->rs->battle.rule, "general '%s' does not battle on his own; he fights beside a unit",
 			a->subject);
 	const game_unit *u = &g->units[who.index];
 	unit_turn *t = &r->ut[who.index];
@@ -1021,7 +1021,7 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 	if (!resolve(r, a->object, &target, err))
 		return false;
 	if (game_ref_side(g, target) == u->side)
-		return fail(err, g, "5.1", "'%s' is a friendly %s", a->object, target.kind == REF_UNIT ? "unit" : "general");
+		return fail(err, g, g->rs->battle.rule, "'%s' is a friendly %s", a->object, target.kind == REF_UNIT ? "unit" : "general");
 	if (t->battles > 0 && (t->battle_again.kind != target.kind || t->battle_again.index != target.index))
 		return fail(err, g, "3.5", "after gaining ground unit '%s' may battle again only '%s'", u->id,
 			game_ref_id(g, t->battle_again));
@@ -1039,16 +1039,16 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 		return fail_why(err, NULL, p->dice.refusal >= 0 ? p->dice.reasons[p->dice.refusal] : "the battle is not allowed");
 	if (a->withdraw) {
 		if (!g->gaps->saving_rolls)
-			return fail(err, g, "5.1", "a defender withdraws before the roll only in noord-zuid");
+			return fail(err, g, g->rs->battle.rule, "a defender withdraws before the roll only in noord-zuid");
 		if (target.kind != REF_UNIT)
-			return fail(err, g, "5.2", "only a unit withdraws");
+			return fail(err, g, g->rs->battle.rule, "only a unit withdraws");
 		retreat_outcome out[4];
 		int n = retreat_outcomes(g, target, 1, game_unit_general(g, target.index) >= 0, out, 4);
 		bool open = false;
 		for (int i = 0; i < n && i < 4; i++)
 			open = open || (out[i].len == 1 && !out[i].lost && !out[i].off_board);
 		if (!open)
-			return fail(err, g, "5.2", "'%s' has no open hex toward its home edge to withdraw into", a->object);
+			return fail(err, g, g->rs->battle.rule, "'%s' has no open hex toward its home edge to withdraw into", a->object);
 	}
 	if (with_faces) {
 		char what[160];
@@ -1113,7 +1113,7 @@ static bool do_save(referee *r, const gl_action *a, int *need, referee_error *er
 	if (!in_turn(r, "save", err) || !can_reach(r, STEP_SAVE, "save", err))
 		return false;
 	if (b->step != STEP_SAVE)
-		return fail(err, g, "5.2", "no saving dice are due: no hit needs a save");
+		return fail(err, g, g->rs->battle.rule, "no saving dice are due: no hit needs a save");
 	if (!battle_target_is(r, a->subject, b->target, "the target", err))
 		return false;
 	if (need) {
@@ -1141,18 +1141,18 @@ static bool do_defend(referee *r, const gl_action *a, int *need, referee_error *
 	if (b->line > 0 && !b->may_defend && !(b->active && b->step == STEP_SAVE)) {
 		char why[300] = "";
 		if (b->withdraw)
-			return fail(err, g, "5.2", "'%s' withdrew: a unit that withdraws makes no defensive roll",
+			return fail(err, g, g->rs->battle.rule, "'%s' withdrew: a unit that withdraws makes no defensive roll",
 				game_ref_id(g, b->target));
 		if (b->target.kind == REF_UNIT && g->units[b->target.index].alive && !r->ut[b->target.index].defended &&
 			!dice_defensive(g, b->target.index, b->attacker, why, sizeof why))
 			return fail_why(err, "no defensive roll: ", why);
-		return fail(err, g, "5.2", "no defensive roll is allowed here (one die per attacked unit per turn, "
+		return fail(err, g, g->rs->battle.rule, "no defensive roll is allowed here (one die per attacked unit per turn, "
 			"for a unit that stood and lives)");
 	}
 	if (!can_reach(r, STEP_DEFEND, "defend", err))
 		return false;
 	if (peek(r, STEP_DEFEND) != STEP_DEFEND)
-		return fail(err, g, "5.2", "no defensive roll is allowed here");
+		return fail(err, g, g->rs->battle.rule, "no defensive roll is allowed here");
 	if (!battle_target_is(r, a->subject, b->target, "the defender", err))
 		return false;
 	if (need) {
@@ -1183,7 +1183,7 @@ static bool do_flagsave(referee *r, const gl_action *a, int *need, referee_error
 	if (!in_turn(r, "flagsave", err) || !can_reach(r, STEP_FLAGSAVE, "flagsave", err))
 		return false;
 	if (b->step > STEP_FLAGSAVE || peek(r, STEP_FLAGSAVE) != STEP_FLAGSAVE)
-		return fail(err, g, g->gaps->saving_rolls ? "7.4" : "7.1", "no flag may be saved here%s",
+		return fail(err, g, g->gaps->saving_rolls ? g->rs->retreat.flags_rule : "7.1", "no flag may be saved here%s",
 			g->gaps->saving_rolls ? ": no flag applies" : " (saving dice are a noord-zuid rule)");
 	if (!battle_target_is(r, a->subject, b->retreater, "the unit with flags", err))
 		return false;
@@ -1194,7 +1194,7 @@ static bool do_flagsave(referee *r, const gl_action *a, int *need, referee_error
 	if (!a->faces_given || a->face_count == 0)
 		return fail(err, g, NULL, "the flag saves: the faces rolled are missing (write ': FACE ...')");
 	if ((int)a->face_count > b->flags)
-		return fail(err, g, "7.4", "one saving die per flag: %d %s, %zu faces given", b->flags,
+		return fail(err, g, g->rs->retreat.flags_rule, "one saving die per flag: %d %s, %zu faces given", b->flags,
 			b->flags == 1 ? "flag" : "flags", a->face_count);
 	int faces[MAX_FACES], n;
 	if (!parse_faces(r, a, faces, &n, err))
@@ -1477,6 +1477,6 @@ bool referee_finish(referee *r, referee_error *err)
 	if (r->phase == PHASE_OVER || !r->battle.active || !step_required(r->battle.step))
 		return true;
 	char buf[300];
-	return fail(err, r->g, r->battle.step == STEP_RETREAT ? "7.1" : "5.2",
+	return fail(err, r->g, r->battle.step == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule,
 		"the log ends before the battle of line %d is finished: %s", r->battle.line, step_text(r, buf, sizeof buf));
 }

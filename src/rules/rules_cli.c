@@ -7,6 +7,12 @@
 #include "../base/datadir.h"
 #include "../base/json.h"
 #include "../base/util.h"
+#include "../cli/input.h"
+#include "../cli/options.h"
+
+/* The same ceiling as a scenario file: a game log of normal length is a
+ * few kilobytes. */
+#define RULES_LOG_MAX_BYTES (32u * 1024u * 1024u)
 
 void rules_print_diags(const diag_sink *sink, const char *file, bool valid, output_format format)
 {
@@ -35,10 +41,24 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 {
 	memset(s, 0, sizeof *s);
 	diag_sink_init(&s->sink);
+	if (input_is_stdin(path)) {
+		rules_session_close(s);
+		return options_usage(cmd, "name the scenario file: %s does not read a scenario from standard input",
+			cmd);
+	}
+	if (!cli_data_check(cmd)) {
+		rules_session_close(s);
+		return EXIT_INTERNAL;
+	}
 	s->v = validator_create(datadir_get(), &s->sink);
-	validate_status st = s->v ? validator_check_file(s->v, path, &s->sink, &s->sc, &s->rs) : VALIDATE_DATA_ERROR;
+	if (!s->v) {
+		cli_data_broken(cmd, &s->sink);
+		rules_session_close(s);
+		return EXIT_INTERNAL;
+	}
+	validate_status st = validator_check_file(s->v, path, &s->sink, &s->sc, &s->rs);
 	if (st == VALIDATE_DATA_ERROR) {
-		char *line = s->v ? validator_data_error(s->v) : diag_data_error(&s->sink, 0);
+		char *line = validator_data_error(s->v);
 		fprintf(stderr, "orbat %s: %s\n", cmd, line);
 		free(line);
 		rules_session_close(s);
@@ -47,8 +67,8 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 	if (st != VALIDATE_OK) {
 		rules_print_diags(&s->sink, path, false, format);
 		if (format == FORMAT_TEXT)
-			fprintf(stderr, "orbat %s: %s is %s\n", cmd, path, st == VALIDATE_IO_ERROR ? "unreadable" :
-				"not a valid scenario");
+			fprintf(stderr, "orbat %s: %s %s\n", cmd, path, st == VALIDATE_IO_ERROR ? "cannot be read" :
+				"is not a valid scenario ('orbat validate' tells more)");
 		rules_session_close(s);
 		return st == VALIDATE_IO_ERROR ? EXIT_USAGE : EXIT_INVALID;
 	}
@@ -60,23 +80,26 @@ int rules_session_open(rules_session *s, const char *cmd, const char *path, outp
 	int code = rules_session_load(s, cmd, path, format);
 	if (code != EXIT_VALID)
 		return code;
+	/* A request the ruleset does not support is a usage error (2), not a
+	 * fault of the scenario. */
 	if (s->rs->grid != GRID_HEX) {
 		if (strcmp(cmd, "ask") == 0)
 			fprintf(stderr, "orbat ask: %s uses ruleset %s, played on squares; ask it 'attack FROM TO' "
 				"or 'buy UNITS' (los, dice, moves and retreat are hex questions)\n", path, s->rs->id);
 		else
-			fprintf(stderr, "orbat %s: %s uses ruleset %s, played on squares; %s refereeing of that "
-				"ruleset is not built yet\n", cmd, path, s->rs->id, cmd);
+			fprintf(stderr, "orbat %s: %s uses ruleset %s, played on squares, whose games orbat cannot "
+				"referee yet\n", cmd, path, s->rs->id);
 		rules_session_close(s);
-		return EXIT_INVALID;
+		return EXIT_USAGE;
 	}
 	/* Warnings of a valid scenario stay quiet here: validate shows them. */
 	diag_sink_clear(&s->sink);
 	s->g = game_create(s->sc, s->rs);
 	if (!s->g) {
-		fprintf(stderr, "orbat %s: %s has no usable board\n", cmd, path);
+		/* The validator accepted it: the two disagree, which is ours. */
+		fprintf(stderr, "orbat %s: internal error: %s is valid but its board cannot be set up\n", cmd, path);
 		rules_session_close(s);
-		return EXIT_INVALID;
+		return EXIT_INTERNAL;
 	}
 	return EXIT_VALID;
 }
@@ -90,49 +113,28 @@ void rules_session_close(rules_session *s)
 	memset(s, 0, sizeof *s);
 }
 
-char *rules_read_file(const char *path, size_t *size)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (len + n + 1 > cap) {
-			cap = (len + n + 1) * 2;
-			buf = xrealloc(buf, cap);
-		}
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	int failed = ferror(f);
-	int saved = errno;
-	fclose(f);
-	if (failed) {
-		free(buf);
-		errno = saved ? saved : EIO;
-		return NULL;
-	}
-	if (!buf)
-		buf = xcalloc(1, 1);
-	buf[len] = '\0';
-	*size = len;
-	return buf;
-}
-
 int rules_replay(rules_session *s, const char *cmd, const char *log_path, output_format format,
 	referee **ref_out)
 {
 	if (ref_out)
 		*ref_out = NULL;
 	size_t size = 0;
-	char *text = rules_read_file(log_path, &size);
-	if (!text) {
-		fprintf(stderr, "orbat %s: cannot read %s: %s\n", cmd, log_path, strerror(errno));
+	char *text = NULL;
+	bool too_large = false;
+	/* "-": the log comes from standard input, named <stdin> in messages. */
+	const char *name = input_is_stdin(log_path) ? "<stdin>" : log_path;
+	if (!input_read(log_path, RULES_LOG_MAX_BYTES, &text, &size, &too_large)) {
+		fprintf(stderr, "orbat %s: cannot read %s: %s\n", cmd, input_is_stdin(log_path) ? "standard input" :
+			log_path, strerror(errno));
 		return EXIT_USAGE;
 	}
+	if (too_large) {
+		fprintf(stderr, "orbat %s: %s is longer than %u bytes, more than a game log may be\n", cmd, name,
+			RULES_LOG_MAX_BYTES);
+		free(text);
+		return EXIT_USAGE;
+	}
+	log_path = name;
 	gl_log log;
 	gamelog_init(&log);
 	diag_sink sink;

@@ -66,7 +66,7 @@ void check_brigades(check_ctx *ctx)
 		return;
 	if (!rs->stacking.brigades) {
 		for (size_t i = 0; i < sc->brigade_count; i++)
-			check_error(ctx, sc->brigades[i].pos, check_rule(ctx, "3.3"),
+			check_error(ctx, sc->brigades[i].pos, check_rule(ctx, rs->brigades.rule),
 				"brigade '%s': %s has no brigades; they belong to the noord-zuid rules",
 				sc->brigades[i].id.text ? sc->brigades[i].id.text : "?", rs->id);
 		return;

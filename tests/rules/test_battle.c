@@ -91,6 +91,14 @@ static const battle_case CASES[] = {
 	  GO "order u1\nbattle u1 c1 : infantry cavalry cavalry\ngain u1", 4, "bc-3.5", "u1@F5" },
 	{ "not while the general stays in the hex", BC99, "", "u inf F5; c inf F4 1; c gen F4", NULL,
 	  GO "order u1\nbattle u1 c1 : infantry cavalry cavalry cavalry\ngain u1", 4, "bc-3.5", "u1@F5" },
+	/* Each ruleset cites its own sections: Battle Cry §5.1, noord-zuid §5.2
+	 * and §5.3. */
+	{ "bc: an attached general is no target of his own", BC99, "", "u inf F5; c inf F4; c gen F4", NULL,
+	  GO "order u1\nbattle u1 cg1 : infantry cavalry cavalry cavalry", 3, "bc-5.1", "cg1@F4" },
+	{ "ntz: an attached general is no target of his own", NZ, "", "u inf F5 weapon=rifle; c inf F4; c gen F4", NULL,
+	  GO "order u1\nbattle u1 cg1 : infantry cavalry cavalry cavalry", 3, "ntz-5.3", "cg1@F4" },
+	{ "bc: no defensive roll", BC99, "", "u inf F5; c inf F4", NULL,
+	  GO "order u1\nbattle u1 c1 : infantry cavalry cavalry cavalry\ndefend c1 : infantry", 4, "bc-5.1", "u1=4" },
 
 	/* Battle conditions from §3 and §6. */
 	{ "a unit needs an order", BC99, "", "u inf F5; u inf B5; c inf F4", NULL,

@@ -120,6 +120,9 @@ static const dice_case CASES[] = {
 	{ "general with a unit: the unit is the target", BC99, "", "u inf F5; c inf G5; c gen G5", "F5", "G5", 4, NULL },
 	{ "a friendly unit is no target", BC99, "", "u inf F5; u inf G5", "F5", "G5", 0, "bc-5.1" },
 	{ "an empty hex is no target", BC99, "", "u inf F5", "F5", "G5", 0, "bc-5.1" },
+	/* noord-zuid cites its own battle section, §5.2, never Battle Cry's §5.1 */
+	{ "ntz: a friendly unit is no target", NZ, "", "u inf F5; u inf G5", "F5", "G5", 0, "ntz-5.2" },
+	{ "ntz: an empty hex is no target", NZ, "", "u inf F5", "F5", "G5", 0, "ntz-5.2" },
 };
 
 static void test_dice(void **state)

@@ -697,7 +697,7 @@ static void test_brigade_valid(void **state)
 static void test_brigade_in_battlecry(void **state)
 {
 	CHECK(state, &((scn){ .union_body = NZ_BRIGADE_UNITS "<brigade id=\"b1\" general=\"ug\" units=\"u1 u2\"/>" }),
-		ERR("bc-3.3", L_UBODY, "<brigade", "brigade 'b1': battlecry-1999 has no brigades; they belong to the noord-zuid rules"));
+		ERR("bc-3.1", L_UBODY, "<brigade", "brigade 'b1': battlecry-1999 has no brigades; they belong to the noord-zuid rules"));
 }
 
 static void test_brigade_unit_outside_zone(void **state)
@@ -923,7 +923,7 @@ static void test_all_errors_reported_in_position_order(void **state)
 		ERR("bc-2", L_UBODY, "figures=", "unit 'u1' starts with 5 figures"),
 		ERR("bc-3.1", L_UBODY, "type=\"cavalry\" |at=", "unit 'u2' cannot stand at C8"),
 		ERR("bc-1", L_UBODY, "at=\"M8\"", "unit 'u3': hex M8 is off the board"),
-		ERR("bc-3.3", L_UBODY, "<brigade", "brigade 'b1': battlecry-1999 has no brigades"),
+		ERR("bc-3.1", L_UBODY, "<brigade", "brigade 'b1': battlecry-1999 has no brigades"),
 		ERR("unique-id", L_CBODY, "id=\"u1\"", "id 'u1' is already used on line 7"),
 		ERR("bc-10", L_EXTRA, "vp=", "an objective is worth 0 victory points"));
 }

@@ -161,6 +161,14 @@ static void test_rule_prefixes(void **state)
 	assert_string_equal(get(state, NZ)->brigades.rule, "3.3");
 	assert_string_equal(get(state, NZ)->retreat.rule, "7.4");
 	assert_string_equal(get(state, BC1999)->retreat.rule, "7");
+	/* sections that differ by ruleset come from the data, never from C */
+	assert_string_equal(get(state, BC1999)->brigades.rule, "3.1");
+	assert_string_equal(get(state, BC150)->battle.rule, "5.1");
+	assert_string_equal(get(state, NZ)->battle.rule, "5.2");
+	assert_string_equal(get(state, BC1999)->general.attack_rule, "5.1");
+	assert_string_equal(get(state, NZ)->general.attack_rule, "5.3");
+	assert_string_equal(get(state, BC150)->retreat.flags_rule, "7.3");
+	assert_string_equal(get(state, NZ)->retreat.flags_rule, "7.4");
 	for (int r = 0; r < RULESET_COUNT; r++) {
 		assert_string_equal(get(state, r)->deck.rule, "8");
 		assert_string_equal(get(state, r)->turn.rule, "9");

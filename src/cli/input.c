@@ -1,0 +1,58 @@
+#include "input.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../base/util.h"
+
+bool input_is_stdin(const char *path)
+{
+	return strcmp(path, "-") == 0;
+}
+
+bool input_read(const char *path, size_t limit, char **text, size_t *size, bool *too_large)
+{
+	*text = NULL;
+	*size = 0;
+	*too_large = false;
+	bool from_stdin = input_is_stdin(path);
+	FILE *f = from_stdin ? stdin : fopen(path, "rb");
+	if (!f)
+		return false;
+	struct stat sb;
+	if (!from_stdin && fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return false;
+	}
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		grow_array((void **)&buf, &cap, len + 65536 + 1, 1);
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+		if (len > limit) {
+			*too_large = true;
+			len = limit + 1;
+			break;
+		}
+		if (n == 0)
+			break;
+	}
+	int failed = ferror(f);
+	int saved = errno;
+	if (!from_stdin)
+		fclose(f);
+	if (failed) {
+		free(buf);
+		errno = saved ? saved : EIO;
+		return false;
+	}
+	buf[len] = '\0';
+	*text = buf;
+	*size = len;
+	return true;
+}

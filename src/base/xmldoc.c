@@ -402,7 +402,7 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 	quiet_library();
 	if (size > XMLDOC_MAX_BYTES) {
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml",
-			"the file is %zu bytes long, more than the %u bytes a scenario may have",
+			"the file is %zu bytes long, more than the %u bytes orbat reads",
 			size, XMLDOC_MAX_BYTES);
 		return XMLDOC_INVALID;
 	}
@@ -448,7 +448,7 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 
 	if (st.doctype_seen) {
 		diag_add(sink, name, st.doctype_line, 0, DIAG_ERROR, "xml",
-			"the file has a DOCTYPE declaration; scenario files may not declare a DTD or entities");
+			"the file has a DOCTYPE declaration; orbat's XML files may not declare a DTD or entities");
 	} else if (!well_formed && st.errors == 0) {
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is not well-formed XML");
 	}
@@ -460,7 +460,7 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 	}
 	if (!declared_encoding_ok(d->doc->encoding)) {
 		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
-			"the file declares the encoding '%s'; scenario files must be UTF-8",
+			"the file declares the encoding '%s'; orbat's XML files must be UTF-8",
 			(const char *)d->doc->encoding);
 		xmldoc_destroy(d);
 		return XMLDOC_INVALID;

@@ -490,7 +490,7 @@ static void test_declared_encodings(void **state)
 	/* a genuine Latin-1 file, with a byte that is not UTF-8 */
 	assert_int_equal(load_str(f, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<r>caf\xE9</r>"),
 		XMLDOC_INVALID);
-	expect_one_xml_error(f, "declares the encoding 'ISO-8859-1'; scenario files must be UTF-8");
+	expect_one_xml_error(f, "declares the encoding 'ISO-8859-1'; orbat's XML files must be UTF-8");
 	assert_int_equal(f->sink.items[0].line, 1);
 	assert_int_equal(f->sink.items[0].column, 1);
 

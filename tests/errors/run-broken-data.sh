@@ -10,8 +10,7 @@
 # loader refuses.  Each command that reads the file must then exit 3 and
 # print exactly one line on stderr, "orbat CMD: broken data file PATH...",
 # naming the broken file, and none of libxml2's own message forms.  The
-# rule catalogue (data/rules/, read by `orbat explain`) is checked the same
-# way when the program has that command.
+# rule catalogue (data/rules/, read by `orbat explain`) is checked too.
 #
 # Prints `broken-data: N passed, M failed` last.
 set -u
@@ -88,12 +87,6 @@ check_case() {
 		local rc=$?
 		[ "$rc" -eq 3 ] && ok || bad "$name: exit $rc, expected 3: $(head -3 "$work/stderr")"
 		no_libxml_text "$name" "$work/stderr"
-		if [ "$cmd" = explain ]; then
-			# Its own messages: whatever their form, they name the file.
-			grep -qF -- "$work/data/${rel%/*}" "$work/stderr" && ok ||
-				bad "$name: the message does not name the broken file: $(head -3 "$work/stderr")"
-			continue
-		fi
 		local lines
 		lines=$(wc -l <"$work/stderr")
 		[ "$lines" -eq 1 ] && ok || bad "$name: $lines lines on stderr, expected one: $(head -5 "$work/stderr")"
@@ -108,24 +101,24 @@ all_ways="truncated garbage empty wrong-root doctype bad-utf8 invalid"
 for how in $all_ways; do
 	check_case schema/scenario.rng "$how" validate render ask check play
 	check_case rulesets/battlecry-1999.xml "$how" validate render cards refcard ask check play
-	check_case i18n/strings.xml "$how" render cards refcard
-	check_case i18n/cards.xml "$how" render cards refcard
+	check_case i18n/strings.xml "$how" render cards refcard explain
+	check_case i18n/cards.xml "$how" render cards refcard explain
 	check_case layouts/print.xml "$how" render cards refcard
 	check_case layouts/cards.xml "$how" render cards refcard
 done
 
-# A ruleset and the schema gone: the folder is incomplete.
+# The schema gone: the folder is incomplete, which one line says.
 rm -rf "$work/data"
 cp -rL "$root/data" "$work/data"
 rm "$work/data/schema/scenario.rng"
 ORBAT_DATADIR=$work/data "$orbat" validate "$scenario" >/dev/null 2>"$work/stderr"
 rc=$?
 [ "$rc" -eq 3 ] && ok || bad "validate without the schema: exit $rc, expected 3"
-grep -q "^orbat validate: .*$work/data/schema/scenario.rng.*No such file or directory" "$work/stderr" && ok ||
-	bad "validate without the schema: $(head -1 "$work/stderr")"
+[ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q "^orbat validate: .*schema/scenario.rng" "$work/stderr" && ok ||
+	bad "validate without the schema: $(head -3 "$work/stderr")"
 
-# The rule catalogue, when this build has it.
-if [ -d "$root/data/rules" ] && "$orbat" explain --help >/dev/null 2>&1; then
+# The rule catalogue.
+if [ -d "$root/data/rules" ]; then
 	# The catalogue of the ruleset and the shared format rules: the list
 	# of a ruleset reads both.
 	for f in battlecry.xml format.xml; do

@@ -134,9 +134,9 @@ static int render_run(int argc, char **argv)
 			fprintf(stderr, "orbat render: %s\n", error);
 			free(error);
 			error = NULL;
-			int code = printer_write_failed(p) ? EXIT_USAGE : EXIT_INTERNAL;
-			if (code > exit_code)
-				exit_code = code;
+			int failed = printer_write_failed(p) ? EXIT_USAGE : EXIT_INTERNAL;
+			if (failed > exit_code)
+				exit_code = failed;
 		}
 		scenario_destroy(sc);
 	}

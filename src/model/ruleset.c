@@ -873,12 +873,14 @@ static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink
 		diag_add(sink, id, 0, 0, DIAG_ERROR, RULESET_RULE, "'%s' is not a ruleset id", id);
 		return NULL;
 	}
+	char *path = xasprintf("%s/rulesets/%s.xml", data_dir, id);
 	if (depth > MAX_INHERITANCE) {
-		diag_add(sink, id, 0, 0, DIAG_ERROR, RULESET_RULE,
+		/* Named by its file: the data folder is what needs repair. */
+		diag_add(sink, path, 0, 0, DIAG_ERROR, RULESET_RULE,
 			"ruleset '%s' extends itself through a loop of parents", id);
+		free(path);
 		return NULL;
 	}
-	char *path = xasprintf("%s/rulesets/%s.xml", data_dir, id);
 	xml_document *doc = NULL;
 	ruleset *rs = NULL;
 	if (access(path, F_OK) != 0) {
@@ -901,6 +903,23 @@ static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink
 	}
 	const char *parent = xmldoc_attr(root, "extends");
 	if (parent) {
+		/* A parent that is not there is this file's fault: say so here,
+		 * at its extends attribute. */
+		char *parent_path = id_is_safe(parent) ? xasprintf("%s/rulesets/%s.xml", data_dir, parent) : NULL;
+		bool missing = !parent_path || access(parent_path, F_OK) != 0;
+		if (missing) {
+			int line, col;
+			xmldoc_locate(doc, root, "extends", &line, &col);
+			if (parent_path)
+				diag_add(sink, path, line, col, DIAG_ERROR, RULESET_RULE,
+					"ruleset '%s' extends '%s', but there is no %s", id, parent, parent_path);
+			else
+				diag_add(sink, path, line, col, DIAG_ERROR, RULESET_RULE,
+					"ruleset '%s' extends '%s', which is not a ruleset id", id, parent);
+		}
+		free(parent_path);
+		if (missing)
+			goto out;
 		rs = load_chain(data_dir, parent, sink, depth + 1);
 		if (!rs)
 			goto out;

@@ -117,6 +117,29 @@ rc=$?
 [ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q "^orbat validate: .*schema/scenario.rng" "$work/stderr" && ok ||
 	bad "validate without the schema: $(head -3 "$work/stderr")"
 
+# A ruleset whose parent is missing, or that extends itself: the
+# extending file is named.
+for parent in missing loop; do
+	rm -rf "$work/data"
+	cp -rL "$root/data" "$work/data"
+	child=$work/data/rulesets/battlecry-150.xml
+	if [ "$parent" = missing ]; then
+		rm "$work/data/rulesets/battlecry-1999.xml"
+	else
+		sed -i 's/extends="battlecry-1999"/extends="battlecry-150"/' "$child"
+	fi
+	for cmd in validate cards; do
+		case $cmd in
+		validate) ORBAT_DATADIR=$work/data "$orbat" validate "$root/scenarios/antietam.xml" ;;
+		cards) ORBAT_DATADIR=$work/data "$orbat" cards -q --ruleset battlecry-150 -o "$work/out" ;;
+		esac >/dev/null 2>"$work/stderr"
+		rc=$?
+		[ "$rc" -eq 3 ] && ok || bad "$cmd with a $parent parent: exit $rc, expected 3"
+		[ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q "^orbat $cmd: broken data file $child" "$work/stderr" && ok ||
+			bad "$cmd with a $parent parent: $(head -3 "$work/stderr")"
+	done
+done
+
 # The rule catalogue.
 if [ -d "$root/data/rules" ]; then
 	# The catalogue of the ruleset and the shared format rules: the list

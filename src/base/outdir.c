@@ -354,12 +354,17 @@ int outdir_finish_stdout(const char *command, int code)
 	errno = 0;
 	bool flush_failed = fflush(stdout) != 0;
 	int err = errno;
-	if (!failed_before && !flush_failed)
+	/* A command that failed has said why (some check standard output
+	 * themselves): one message is enough. */
+	if ((!failed_before && !flush_failed) || code >= 2)
 		return code;
+	const char *sep = command ? " " : "";
+	if (!command)
+		command = "";
 	if (flush_failed && err)
-		fprintf(stderr, "orbat %s: cannot write to standard output: %s\n", command, strerror(err));
+		fprintf(stderr, "orbat%s%s: cannot write to standard output: %s\n", sep, command, strerror(err));
 	else
-		fprintf(stderr, "orbat %s: cannot write to standard output\n", command);
+		fprintf(stderr, "orbat%s%s: cannot write to standard output\n", sep, command);
 	/* 2: an unwritable file, unless something worse already happened. */
 	return code > 2 ? code : 2;
 }

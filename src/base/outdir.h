@@ -72,8 +72,9 @@ bool outfile_finish(outfile *f, bool keep, char **error);
 
 /* Flush standard output at the end of a command.  When it fails (a full
  * disk behind a redirection, a closed pipe) print "orbat CMD: cannot write
- * to standard output: CAUSE" and return exit status 2; otherwise return
- * `code` unchanged. */
+ * to standard output: CAUSE" ("orbat: ..." when command is NULL) and
+ * return exit status 2; otherwise, or when `code` is 2 or more already
+ * (the command failed and said why), return `code` unchanged. */
 int outdir_finish_stdout(const char *command, int code);
 
 #endif

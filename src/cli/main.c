@@ -155,13 +155,13 @@ int main(int argc, char **argv)
 	const char *name = argv[1];
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 		usage(stdout);
-		return EXIT_VALID;
+		return outdir_finish_stdout(NULL, EXIT_VALID);
 	}
 	if (strcmp(name, "help") == 0)
-		return help(argc, argv);
+		return outdir_finish_stdout("help", help(argc, argv));
 	if (strcmp(name, "--version") == 0) {
 		printf("orbat %s\n", ORBAT_VERSION);
-		return EXIT_VALID;
+		return outdir_finish_stdout(NULL, EXIT_VALID);
 	}
 	const command *cmd = find_command(name);
 	if (!cmd)

@@ -158,6 +158,16 @@ if [ -c /dev/full ]; then
 	[ "$rc" -eq 2 ] && ok || bad "render > /dev/full: exit $rc, expected 2"
 	grep -qx "orbat render: cannot write to standard output: No space left on device" "$work/stderr" && ok ||
 		bad "render > /dev/full: $(head -2 "$work/stderr")"
+	# Help and version too; one message each, even where the command
+	# checks standard output itself.
+	for args in "--help" "--version" "help render" "explain --all" "new --ruleset battlecry-1999 -"; do
+		"$orbat" $args >/dev/full 2>"$work/stderr"
+		rc=$?
+		[ "$rc" -eq 2 ] && ok || bad "orbat $args > /dev/full: exit $rc, expected 2"
+		[ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+			grep -q "^orbat[a-z ]*: cannot write to standard output: No space left on device\$" "$work/stderr" && ok ||
+			bad "orbat $args > /dev/full: $(head -3 "$work/stderr")"
+	done
 else
 	echo "SKIP: /dev/full: not on this system"
 fi

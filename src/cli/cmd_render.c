@@ -115,9 +115,7 @@ static int render_run(int argc, char **argv)
 		const ruleset *rs = NULL;
 		validate_status st = validator_check_file(v, file, &sink, &sc, &rs);
 		if (st == VALIDATE_DATA_ERROR) {
-			char *line = validator_data_error(v);
-			fprintf(stderr, "orbat render: %s\n", line);
-			free(line);
+			cli_data_broken("render", validator_data_errors(v));
 			exit_code = EXIT_INTERNAL;
 			break;
 		}

@@ -130,9 +130,7 @@ static int validate_run(int argc, char **argv)
 		validate_status st = from_stdin ? check_stdin(v, name, &sink, &sc, &rs) :
 			validator_check_file(v, file, &sink, &sc, &rs);
 		if (st == VALIDATE_DATA_ERROR) {
-			char *line = validator_data_error(v);
-			fprintf(stderr, "orbat validate: %s\n", line);
-			free(line);
+			cli_data_broken("validate", validator_data_errors(v));
 			exit_code = EXIT_INTERNAL;
 			break;
 		}

@@ -58,9 +58,7 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 	}
 	validate_status st = validator_check_file(s->v, path, &s->sink, &s->sc, &s->rs);
 	if (st == VALIDATE_DATA_ERROR) {
-		char *line = validator_data_error(s->v);
-		fprintf(stderr, "orbat %s: %s\n", cmd, line);
-		free(line);
+		cli_data_broken(cmd, validator_data_errors(s->v));
 		rules_session_close(s);
 		return EXIT_INTERNAL;
 	}

@@ -163,7 +163,7 @@ validate_status validator_check_memory(validator *v, const char *name, const cha
 	return finish(sink, first, result);
 }
 
-char *validator_data_error(const validator *v)
+const diag_sink *validator_data_errors(const validator *v)
 {
-	return diag_data_error(&v->data_errors, 0);
+	return &v->data_errors;
 }

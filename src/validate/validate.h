@@ -32,9 +32,9 @@ validate_status validator_check_file(validator *v, const char *path, diag_sink *
 validate_status validator_check_memory(validator *v, const char *name, const char *bytes,
 	size_t size, diag_sink *sink, scenario **out_scenario, const ruleset **out_ruleset);
 
-/* After VALIDATE_DATA_ERROR: the broken data file and its first problem as
- * one line (diag_data_error); a fresh string. */
-char *validator_data_error(const validator *v);
+/* After VALIDATE_DATA_ERROR: the problems of the broken data file (kept
+ * apart from the scenario's diagnostics). */
+const diag_sink *validator_data_errors(const validator *v);
 
 /* The semantic pass alone, on a model already built. */
 void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink);

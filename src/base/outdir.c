@@ -134,7 +134,7 @@ bool outdir_write_failed(const outdir *o)
 	return o && o->write_failed;
 }
 
-static void note_failure(outdir *o)
+void outdir_fail(outdir *o)
 {
 	if (o)
 		o->write_failed = true;
@@ -183,7 +183,7 @@ bool outdir_make_dirs(outdir *o, const char *path, char **error)
 			drop_node(made[i]);
 	}
 	if (!ok)
-		note_failure(o);
+		outdir_fail(o);
 	free(made);
 	free(copy);
 	return ok;
@@ -202,7 +202,7 @@ outfile *outfile_create(const char *path, char **error)
 	bool exists = stat(path, &sb) == 0;
 	if (exists && S_ISDIR(sb.st_mode)) {
 		*error = write_error(path, EISDIR);
-		note_failure(o);
+		outdir_fail(o);
 		return NULL;
 	}
 	outfile *f = xcalloc(1, sizeof *f);
@@ -219,7 +219,7 @@ outfile *outfile_create(const char *path, char **error)
 	}
 	if (!f->fp) {
 		*error = write_error(path, errno);
-		note_failure(o);
+		outdir_fail(o);
 		if (f->node)
 			drop_node(f->node);
 		free(f->path);
@@ -261,7 +261,7 @@ bool outfile_finish(outfile *f, bool keep, char **error)
 	}
 	if (keep && !ok) {
 		*error = write_error(f->path, f->error);
-		note_failure(f->owner);
+		outdir_fail(f->owner);
 	}
 	if (f->node) {
 		if (!ok)
@@ -310,7 +310,7 @@ bool outdir_commit(outdir *o, FILE *list, char **error)
 			continue;
 		if (rename(n->undo_path, n->path) != 0) {
 			*error = write_error(n->path, errno);
-			note_failure(o);
+			outdir_fail(o);
 			ok = false;
 			break;
 		}

@@ -51,6 +51,9 @@ bool outdir_commit(outdir *o, FILE *list, char **error);
  * close or rename refused): the run then ends with exit status 2, not as
  * an internal error. */
 bool outdir_write_failed(const outdir *o);
+/* Record such a failure found before the system was asked (a file that
+ * could not be written at the size requested).  o may be NULL. */
+void outdir_fail(outdir *o);
 
 /* Close the set: files not committed are removed, then the folders it
  * created when empty.  Accepts NULL. */

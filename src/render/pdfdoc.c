@@ -64,6 +64,8 @@ pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double 
 		if (dpi <= 0 || px > 32767 || py > 32767) {
 			*error = xasprintf("%s would be %.0f × %.0f pixels at %.0f dpi; cairo draws at most 32767 a side",
 				path, px, py, dpi);
+			/* Not the program's fault: the request asks too much (exit 2). */
+			outdir_fail(outdir_current());
 			return NULL;
 		}
 	}

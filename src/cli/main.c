@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "command.h"
+#include "../base/datadir.h"
 
 static const command *const commands[] = {
 	&command_validate,
@@ -45,6 +46,15 @@ static void usage(FILE *out)
 	      "Data directory: $ORBAT_DATADIR overrides where rulesets and the schema are read.\n", out);
 }
 
+/* Whether a command line asks for help, which needs no data folder. */
+static int asks_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	/* Past a file size limit, let write() fail (the product is then
@@ -65,8 +75,13 @@ int main(int argc, char **argv)
 		return EXIT_VALID;
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(commands[i]->name, name) == 0)
+		if (strcmp(commands[i]->name, name) == 0) {
+			/* A missing or broken data folder: one line up front, not
+			 * whatever the first file that fails to load would say. */
+			if (!asks_help(argc - 1, argv + 1) && !datadir_check(name, stderr))
+				return EXIT_INTERNAL;
 			return commands[i]->run(argc - 1, argv + 1);
+		}
 	fprintf(stderr, "orbat: unknown command '%s'\n\n", name);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -115,19 +115,11 @@ build_print() {
 	local dir=build
 	check_writable "$dir"
 	check_writable .
-	if [ ! -f "$dir/build.ninja" ]; then
-		local fresh=0
-		[ -e "$dir" ] || fresh=1
-		"${as_user[@]}" meson setup "$dir" -Dtests=disabled >"$logs/step.log" 2>&1
-		local status=$?
-		if [ "$status" -ne 0 ]; then
-			cat "$logs/step.log" >&2
-			# Leave no half-configured folder behind: the next run starts clean.
-			[ "$fresh" -eq 0 ] || rm -rf "$dir"
-			say "meson setup failed (exit status $status); fix what meson reports above and run this again"
-			exit 1
-		fi
-	fi
+	# meson takes up a folder whose setup failed where it left off.
+	[ -f "$dir/build.ninja" ] ||
+		step "meson setup" \
+			"fix what meson reports above (its full log: $dir/meson-logs/meson-log.txt) and run this again" \
+			"${as_user[@]}" meson setup "$dir" -Dtests=disabled
 	step "the build (ninja)" \
 		"the compiler's messages above say what failed; fix it and run this again (only what changed is rebuilt)" \
 		"${as_user[@]}" ninja -C "$dir"

@@ -80,7 +80,6 @@ setup() {
 	if ! out=$(meson setup "$dir" -Dtests=enabled "$@" 2>&1); then
 		echo "$out"
 		echo "== meson setup $dir failed (its messages are above)"
-		rm -rf "$dir"
 		failed=$((failed + 1)); failures+=("setup $dir"); return 1
 	fi
 }

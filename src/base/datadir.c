@@ -14,9 +14,10 @@
 /* Where the path in use came from, for the message of datadir_check(). */
 typedef enum { FROM_ENV, FROM_BUILD, FROM_INSTALL } datadir_origin;
 
-static char resolved[PATH_MAX];
-static datadir_origin origin;
-static bool have_resolved;
+static datadir_origin origin;         /* of the last datadir_get() */
+static const char *fallback;          /* without ORBAT_DATADIR, found once */
+static datadir_origin fallback_origin;
+static char note_path[PATH_MAX];
 
 /* The data folder named in the note beside the running program, which
  * only a build folder holds; false for an installed program.  Reading
@@ -47,20 +48,23 @@ static bool read_uninstalled_note(char *out, size_t size)
 
 const char *datadir_get(void)
 {
-	if (have_resolved)
-		return resolved;
+	/* Read each time, as before: a caller may set it while running. */
 	const char *env = getenv("ORBAT_DATADIR");
-	if (env && *env && strlen(env) < sizeof resolved) {
-		strcpy(resolved, env);
+	if (env && *env) {
 		origin = FROM_ENV;
-	} else if (read_uninstalled_note(resolved, sizeof resolved)) {
-		origin = FROM_BUILD;
-	} else {
-		strcpy(resolved, ORBAT_INSTALLED_DATADIR);
-		origin = FROM_INSTALL;
+		return env;
 	}
-	have_resolved = true;
-	return resolved;
+	if (!fallback) {
+		if (read_uninstalled_note(note_path, sizeof note_path)) {
+			fallback = note_path;
+			fallback_origin = FROM_BUILD;
+		} else {
+			fallback = ORBAT_INSTALLED_DATADIR;
+			fallback_origin = FROM_INSTALL;
+		}
+	}
+	origin = fallback_origin;
+	return fallback;
 }
 
 static bool is_dir(const char *path)
@@ -99,8 +103,10 @@ static bool dir_has_file(const char *dir, const char *const *suffixes, size_t co
 	return found;
 }
 
-/* As datadir_problem(); *partial tells a folder with rulesets in it from
- * one that holds no orbat data at all. */
+/* What the folder lacks of the files every command reads ("rulesets/ is
+ * missing", "fonts/ holds no font", ...), or NULL when it is complete.
+ * *partial tells a folder with rulesets in it from one that holds no orbat
+ * data at all. */
 static const char *find_problem(const char *dir, bool *partial)
 {
 	/* Each file a command opens first, in the order the commands need
@@ -140,12 +146,6 @@ static const char *find_problem(const char *dir, bool *partial)
 	if (!dir_has_file(path, fonts, 2))
 		return is_dir(path) ? "fonts/ holds no font" : "fonts/ is missing";
 	return NULL;
-}
-
-const char *datadir_problem(const char *dir)
-{
-	bool partial;
-	return find_problem(dir, &partial);
 }
 
 bool datadir_check(const char *command, FILE *err)

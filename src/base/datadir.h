@@ -19,14 +19,11 @@
  * folders).  The string is static. */
 const char *datadir_get(void);
 
-/* What a data folder lacks of the files every command reads ("rulesets/
- * is missing", "fonts/ holds no font", ...), or NULL when it is complete. */
-const char *datadir_problem(const char *dir);
-
-/* Check datadir_get() once, before a command reads anything from it.
- * When it is unusable, write one line to err that names the folder, what
- * is missing and ORBAT_DATADIR, prefixed "orbat COMMAND: ", and return
- * false: the caller exits with status 3 (broken installation). */
+/* Check datadir_get() once, before a command reads anything from it: the
+ * folder holds rulesets/ with a ruleset, schema/scenario.rng, i18n/,
+ * layouts/ and fonts/.  When it does not, write one line to err that names
+ * the folder, what is missing and ORBAT_DATADIR, prefixed "orbat COMMAND: ",
+ * and return false: the caller exits with status 3 (broken installation). */
 bool datadir_check(const char *command, FILE *err);
 
 #endif

@@ -4,7 +4,8 @@
 #   2. the same tests in an address,undefined sanitizer build;
 #   3. the unit tests and the golden corpus under valgrind, no leaks allowed;
 #   4. the scenario fuzzer for a bounded time (ORBAT_FUZZ_SECONDS, default 60).
-# Ends with one summary line: "tests: N passed, M failed".
+# Ends with one summary line: "tests: N passed, M failed", after the names
+# of the failed (and the skipped) tests.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here"
@@ -12,6 +13,7 @@ cd "$here"
 passed=0
 failed=0
 failures=()
+skips=()
 
 # Count the results of one `meson test` run from its JSON log.
 tally() {
@@ -28,28 +30,38 @@ tally() {
 import json, sys
 ok = bad = 0
 names = []
+skipped = []
 for line in open(sys.argv[1]):
     r = json.loads(line)
     if r["result"] in ("OK", "EXPECTEDFAIL", "SKIP"):
         ok += 1
+        if r["result"] == "SKIP":
+            skipped.append(r["name"])
     else:
         bad += 1
         names.append(r["name"])
-print(ok, bad, " ".join(names))
+print(ok, bad, ",".join(skipped) or "-", " ".join(names))
 PY
 )
-	local ok bad names
-	read -r ok bad names <<<"$counts"
+	local ok bad skip names
+	read -r ok bad skip names <<<"$counts"
 	passed=$((passed + ok))
 	failed=$((failed + bad))
 	[ "$bad" -eq 0 ] || failures+=("$label: $names")
-	echo "== $label: $ok passed, $bad failed"
+	# A skipped test lacked a tool: counted as passed, but named.
+	local note=
+	if [ "$skip" != - ]; then
+		skips+=("$label: ${skip//,/ }")
+		note=" (skipped: ${skip//,/ })"
+	fi
+	echo "== $label: $ok passed, $bad failed$note"
 }
 
 run_suite() {
 	local dir=$1 label=$2; shift 2
-	if ! ninja -C "$dir" >/dev/null; then
-		echo "== $label: build failed"; ninja -C "$dir" 2>&1 | tail -30
+	if ! ninja -C "$dir" >"$dir/build-output.txt" 2>&1; then
+		cat "$dir/build-output.txt"
+		echo "== $label: the build failed (the compiler's messages are above)"
 		failed=$((failed + 1)); failures+=("$label: build"); return
 	fi
 	rm -f "$dir"/meson-logs/testlog*.json
@@ -59,20 +71,28 @@ run_suite() {
 	tally "$dir" "$label"
 }
 
+# Configure a build folder once, tests required (a missing cmocka is an
+# error here, not a build without tests); meson's output only on failure.
 setup() {
 	local dir=$1; shift
-	[ -f "$dir/build.ninja" ] || meson setup "$dir" "$@" >/dev/null || {
-		echo "== meson setup $dir failed"; failed=$((failed + 1)); failures+=("setup $dir"); return 1; }
+	[ -f "$dir/build.ninja" ] && return 0
+	local out
+	if ! out=$(meson setup "$dir" -Dtests=enabled "$@" 2>&1); then
+		echo "$out"
+		echo "== meson setup $dir failed (its messages are above)"
+		failed=$((failed + 1)); failures+=("setup $dir"); return 1
+	fi
 }
 
 # 1. normal build, warnings are errors
 setup build-ci -Dwerror=true && run_suite build-ci "build (werror)"
 
-# 2. sanitizers
+# 2. sanitizers (not the install suite: it builds and compares releases,
+#    which the sanitizers have nothing to find in)
 setup build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dwerror=true &&
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	LSAN_OPTIONS=suppressions="$here/tests/lsan.supp":print_suppressions=0 \
-	run_suite build-asan "address,undefined sanitizers"
+	run_suite build-asan "address,undefined sanitizers" --no-suite install
 
 # 3. valgrind: unit tests directly, orbat itself inside the golden runner
 #    (wrapping the runner script would only check bash)
@@ -92,6 +112,11 @@ if [ -x tests/fuzz/run-fuzz.sh ]; then
 fi
 
 echo
+for f in "${skips[@]}"; do echo "SKIPPED: $f"; done
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
+if [ "$failed" -ne 0 ]; then
+	echo "Each failed test's output is above and in BUILD/meson-logs/testlog.txt;" \
+		"run one again with: meson test -C BUILD --print-errorlogs NAME"
+fi
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

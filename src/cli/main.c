@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../base/datadir.h"
 #include "../base/outdir.h"
@@ -34,26 +33,9 @@ int cli_parse_format(const char *text, output_format *out)
 	return 1;
 }
 
-static const char data_hint[] = "set ORBAT_DATADIR to the folder that holds rulesets/ and schema/";
-
 bool cli_data_check(const char *cmd)
 {
-	const char *dir = datadir_get();
-	static const char *const pieces[] = { "schema/scenario.rng", "rulesets" };
-	struct stat sb;
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-		fprintf(stderr, "orbat %s: the data folder %s does not exist; %s\n", cmd, dir, data_hint);
-		return false;
-	}
-	for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
-		char path[4096];
-		snprintf(path, sizeof path, "%s/%s", dir, pieces[i]);
-		if (stat(path, &sb) != 0) {
-			fprintf(stderr, "orbat %s: the data folder %s has no %s; %s\n", cmd, dir, pieces[i], data_hint);
-			return false;
-		}
-	}
-	return true;
+	return datadir_check(cmd, stderr);
 }
 
 int cli_data_broken(const char *cmd, const diag_sink *sink)
@@ -66,7 +48,7 @@ int cli_data_broken(const char *cmd, const diag_sink *sink)
 		fprintf(stderr, "orbat %s: %s\n", cmd, line);
 		free(line);
 	} else {
-		fprintf(stderr, "orbat %s: the data folder %s is damaged; %s\n", cmd, datadir_get(), data_hint);
+		fprintf(stderr, "orbat %s: the data folder %s is damaged; set ORBAT_DATADIR to the folder that holds rulesets/ and schema/\n", cmd, datadir_get());
 	}
 	return EXIT_INTERNAL;
 }
@@ -141,6 +123,15 @@ static int help(int argc, char **argv)
 	return EXIT_VALID;
 }
 
+/* Whether a command line asks for help, which needs no data folder. */
+static int asks_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	/* Past a file size limit, let write() fail (the product is then
@@ -166,5 +157,9 @@ int main(int argc, char **argv)
 	const command *cmd = find_command(name);
 	if (!cmd)
 		return not_a_command(name);
+	/* A missing or broken data folder: one line up front, not whatever
+	 * the first file that fails to load would say.  Help needs no data. */
+	if (!asks_help(argc - 1, argv + 1) && !datadir_check(cmd->name, stderr))
+		return EXIT_INTERNAL;
 	return outdir_finish_stdout(cmd->name, cmd->run(argc - 1, argv + 1));
 }

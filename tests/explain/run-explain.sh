@@ -39,6 +39,8 @@ mkdir "$work/data"
 ln -s "$data/rulesets" "$work/data/rulesets"
 ln -s "$data/i18n" "$work/data/i18n"
 ln -s "$data/schema" "$work/data/schema"
+ln -s "$data/layouts" "$work/data/layouts"
+ln -s "$data/fonts" "$work/data/fonts"
 ln -s "$dir/fixture/rules" "$work/data/rules"
 : >"$work/got"
 while read -r line; do
@@ -130,7 +132,7 @@ fi
 
 # ---- 4. a data folder without the rule texts
 mkdir "$work/norules"
-ln -s "$data/rulesets" "$data/i18n" "$data/schema" "$work/norules/"
+ln -s "$data/rulesets" "$data/i18n" "$data/schema" "$data/layouts" "$data/fonts" "$work/norules/"
 ORBAT_DATADIR=$work/norules "$orbat" explain xml >"$work/out" 2>"$work/err"
 rc=$?
 if [ $rc -eq 3 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "$work/norules has no rules" "$work/err" &&

@@ -285,6 +285,14 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 			free(text);
 			return false;
 		}
+		/* "inf" and "s" are enough to type; the log gets the face ids. */
+		for (size_t i = 0; i < a->face_count; i++) {
+			int f = referee_face(g, a->faces[i]);
+			if (f >= 0) {
+				free(a->faces[i]);
+				a->faces[i] = xstrdup(g->rs->faces[f].id);
+			}
+		}
 	} else if (rolls_dice(a->kind)) {
 		if (a->faces_given && !automatic) {
 			snprintf(err->rule, sizeof err->rule, "log");

@@ -2,8 +2,11 @@
  * deals the hands from the ruleset's deck, draws the board as text, reads
  * the actions of the game-log format on standard input (without dice
  * faces or the card drawn: it rolls and deals them with its own seeded
- * generator), refuses illegal actions with the reason, announces victory
- * and writes the game log, which `orbat check` accepts. */
+ * generator, unless --dice manual), refuses illegal actions with the
+ * reason, answers the questions of orbat ask (ask.c), shows the cards,
+ * takes back actions that rolled nothing, announces victory and writes
+ * the game log as it goes, which `orbat check` accepts and --resume goes
+ * on with. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,25 +36,34 @@ static void play_help(FILE *out)
 	      "  play recon/left        order u-inf-1 u-cav-1     move u-cav-1 C5\n"
 	      "  battle u-inf-1 c-inf-2 retreat c-inf-2 E2 E1     gain u-inf-1\n"
 	      "  save c-inf-2           defend c-inf-2            draw\n"
-	      "Other commands: board, hand, auto (the computer plays the rest of the\n"
-	      "turn), help, quit.  Hex rulesets only: the games of mb-remastered cannot\n"
-	      "be refereed yet.\n"
+	      "In the game, 'help' lists the other commands: the questions of orbat\n"
+	      "ask (los, dice, moves, retreat), hand, card, board, undo, auto, quit.\n"
+	      "Every accepted action is written to the log at once.  Hex rulesets\n"
+	      "only: the games of mb-remastered cannot be refereed yet.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --seed N        seed of the dice and the deck (default: from the clock,\n"
 	      "                  printed and written into the log)\n"
-	      "  --log FILE      write the game log to FILE (at the end, atomically)\n"
+	      "  --log FILE      write the game log to FILE as the game goes\n"
+	      "  --resume LOG    go on with the game saved in LOG, with its seed; the\n"
+	      "                  log goes on in LOG (or in --log FILE)\n"
+	      "  --dice MODE     auto (orbat rolls, the default) or manual (you roll\n"
+	      "                  your own dice and type the faces: battle u1 c1 : i f)\n"
+	      "  --lang LANG     language of the card texts: en (default), nl or fr\n"
 	      "  --auto          the computer plays both sides (a simple player)\n"
 	      "  --max-turns N   with --auto, stop after N turns (default 500)\n"
 	      "  -q, --quiet     print only the actions and the result, no board\n"
 	      "  -h, --help      show this help\n"
 	      "\n"
-	      "Example:\n"
-	      "  orbat play --auto --seed 7 --log game.log scenarios/shiloh.xml\n"
+	      "Examples:\n"
+	      "  orbat play --seed 7 --log game.log scenarios/shiloh.xml\n"
+	      "  orbat play --resume game.log scenarios/shiloh.xml\n"
+	      "  orbat play --auto --seed 7 --log auto.log scenarios/shiloh.xml\n"
 	      "\n"
 	      "Exit status: 0 the game ended or the input did; 1 the scenario is\n"
-	      "invalid; 2 usage error, the log cannot be written, or a ruleset whose\n"
-	      "games cannot be refereed; 3 internal error or broken installation.\n", out);
+	      "invalid, or the log to resume does not follow from its seed; 2 usage\n"
+	      "error, the log cannot be read or written, or a ruleset whose games\n"
+	      "cannot be refereed; 3 internal error or broken installation.\n", out);
 }
 
 typedef struct play_state {

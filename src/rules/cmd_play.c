@@ -140,19 +140,48 @@ static const char *const COMPASS_WORDS[LANG_COUNT][3] = {
 	[LANG_FR] = { "ouest", "centre", "est" },
 };
 
-/* "left flank (west)" for flank 0..2 seen by `side`; the centre is the
- * centre from either seat. */
-static const char *seat_flank(const play_state *p, int side, int flank, char *buf, size_t size)
+/* "left flank (west)" for flank 0..2 seen by `side`, in `lang` (the
+ * language of the card texts in a card's line, English in the messages
+ * of the referee, which are English); the centre is the centre from
+ * either seat. */
+static const char *seat_flank(const play_state *p, lang_id lang, int side, int flank, char *buf, size_t size)
 {
 	if (flank == FLANK_CENTRE) {
-		snprintf(buf, size, "%s", FLANK_WORDS[p->lang][flank]);
+		snprintf(buf, size, "%s", FLANK_WORDS[lang][flank]);
 		return buf;
 	}
 	int compass = flank;
 	if (side >= 0 && p->r->g->sides[side].home_north && flank != FLANK_CENTRE)
 		compass = 2 - flank;
-	snprintf(buf, size, "%s (%s)", FLANK_WORDS[p->lang][flank], COMPASS_WORDS[p->lang][compass]);
+	snprintf(buf, size, "%s (%s)", FLANK_WORDS[lang][flank], COMPASS_WORDS[lang][compass]);
 	return buf;
+}
+
+/* A message of the referee with the map's sections ("the west section")
+ * named from the seat of `side`: "the left flank (west)". */
+static void seat_message(const play_state *p, int side, const char *msg, char *out, size_t size)
+{
+	static const char *const map_words[2] = { "the west section", "the east section" };
+	size_t n = 0;
+	out[0] = '\0';
+	while (*msg && n + 1 < size) {
+		int hit = -1;
+		for (int k = 0; k < 2; k++)
+			if (strncmp(msg, map_words[k], strlen(map_words[k])) == 0)
+				hit = k;
+		if (hit < 0 || side < 0) {
+			out[n++] = *msg++;
+			out[n] = '\0';
+			continue;
+		}
+		/* west is the left flank of the side at the south */
+		int flank = (hit == 0) == !p->r->g->sides[side].home_north ? FLANK_LEFT : FLANK_RIGHT;
+		char words[80];
+		n += (size_t)snprintf(out + n, size - n, "the %s", seat_flank(p, LANG_EN, side, flank, words, sizeof words));
+		if (n >= size)
+			n = size - 1;
+		msg += strlen(map_words[hit]);
+	}
 }
 
 /* One card: its log name, its printed name with the flank from the
@@ -164,7 +193,7 @@ static void print_card(const play_state *p, int side, deck_card c)
 	char name[80], flank[80];
 	printf("  %-22s %s", deck_format(rs, c, name, sizeof name), l10n_get(&card->name, p->lang));
 	if (c.flank != DECK_NO_FLANK)
-		printf(", %s", seat_flank(p, side, c.flank, flank, sizeof flank));
+		printf(", %s", seat_flank(p, p->lang, side, c.flank, flank, sizeof flank));
 	const char *text = l10n_get(&card->text, p->lang);
 	if (text && *text)
 		printf(": %s", text);
@@ -449,14 +478,28 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 	referee *r = p->r;
 	referee_error err;
 	if (!complete(p, a, automatic, &err) || !referee_apply(r, a, &err)) {
-		if (!p->replaying)
-			printf("refused: %s [%s]\n", err.message, err.rule);
+		if (!p->replaying) {
+			char msg[sizeof err.message + 200];
+			seat_message(p, r->side, err.message, msg, sizeof msg);
+			printf("refused: %s [%s]\n", msg, err.rule);
+		}
 		return false;
 	}
 	char *line = gamelog_format(a);
 	emit(p, line, !rolls_dice(a->kind) && a->kind != ACT_DRAW);
-	if (!p->replaying)
+	if (!p->replaying) {
 		printf("%s %s\n", automatic ? "auto:" : "ok:", line);
+		/* The flank a card orders, as the player sees it from his seat. */
+		deck_card c;
+		char words[80];
+		if (a->kind == ACT_PLAY && a->card && deck_parse(r->g->rs, a->card, &c) && c.flank != DECK_NO_FLANK)
+			printf("  %s: %s\n", a->card, seat_flank(p, LANG_EN, r->side, c.flank, words, sizeof words));
+		else if (a->kind == ACT_PLAY && a->section) {
+			int f = strcmp(a->section, "left") == 0 ? FLANK_LEFT : strcmp(a->section, "right") == 0 ? FLANK_RIGHT :
+				FLANK_CENTRE;
+			printf("  %s: %s\n", a->section, seat_flank(p, LANG_EN, r->side, f, words, sizeof words));
+		}
+	}
 	free(line);
 	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
 		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN)) {

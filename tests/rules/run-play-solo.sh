@@ -11,7 +11,8 @@
 #   5. --dice manual: the right count of faces is taken, a wrong count or
 #      an unknown face refused;
 #   6. the actions of an --auto game typed back in with the same seed give
-#      the same log, byte for byte.
+#      the same log, byte for byte;
+#   7. at a terminal (script(1)), the lines are read and answered.
 #
 #   run-play-solo.sh ORBAT_BINARY RULES_TEST_DIR
 # Prints `play-solo: N passed, M failed` last.
@@ -62,6 +63,12 @@ printf '%s\n' 'card attack/left' quit | "$orbat" play "$duel" --seed 7 -q --lang
 grep -q '^  attack/left  *Aanval, linkerflank (west): ' "$work/nl.out" && ok || bad "no Dutch card text: $(grep attack/left "$work/nl.out")"
 printf '%s\n' 'play attack/centre' draw 'card attack/left' quit | "$orbat" play "$duel" --seed 7 -q >"$work/north.out" 2>&1
 grep -q '^  attack/left  *Attack, left flank (east): ' "$work/north.out" && ok || bad "the northern side's left flank is not the east"
+
+# The referee's messages name the sections from the seat too.
+printf '%s\n' 'play attack/right' 'order u1' quit | "$orbat" play "$duel" --seed 7 -q >"$work/seat.out" 2>&1
+grep -q '^  attack/right: right flank (east)$' "$work/seat.out" && ok || bad "the card played does not name its flank from the seat"
+grep -q "^refused: 'u1' at F6 is not in the right flank (east) that 'attack' orders \[bc-8\]" "$work/seat.out" && ok ||
+	bad "a refusal names the map's section, not the flank: $(grep refused "$work/seat.out")"
 
 # ---- 3. undo
 printf '%s\n' 'play attack/centre' 'order u1 u2' 'move u1 F5' undo undo 'order u1' 'move u1 F5' undo 'move u1 G5' \
@@ -125,6 +132,14 @@ for seed in 3 11; do
 	"$orbat" play "$duel" --seed "$seed" -q --log "$work/typed.log" <"$work/auto.in" >/dev/null 2>&1
 	cmp -s "$work/auto.log" "$work/typed.log" && ok || bad "seed $seed: the --auto game typed back in gives another log"
 done
+
+# ---- 7. at a terminal (when script(1) is there to give one): line
+# editing and history read the lines; the game answers as from a pipe.
+if command -v script >/dev/null 2>&1; then
+	printf 'moves u1\nquit\n' >"$work/tty.in"
+	script -q -e -c "'$orbat' play '$duel' --seed 7 -q" /dev/null <"$work/tty.in" >"$work/tty.out" 2>&1
+	grep -q "moves u1 (F6): infantry 'u1'" "$work/tty.out" && ok || bad "no answer at a terminal: $(tail -3 "$work/tty.out")"
+fi
 
 echo "play-solo: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -938,6 +938,12 @@ static int play_run(int argc, char **argv)
 	bool auto_turn = false;
 	int auto_turn_of = -1;
 	while (p.r->phase != PHASE_OVER) {
+		/* A game whose log cannot be written stops: what the player
+		 * would do next could not be kept. */
+		if (p.log_failed) {
+			printf("The game stops: its log cannot be written.\n");
+			break;
+		}
 		if (auto_turn && p.r->phase == PHASE_START && p.r->turn >= auto_turn_of)
 			auto_turn = false;
 		bool automatic = all_auto || auto_turn;

@@ -758,7 +758,11 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 				}
 				head++;
 			}
-			if (!same) {
+			if (!same && want.kind == ACT_SCENARIO) {
+				fprintf(stderr, "orbat play: %s:%zu: error: the log is for scenario '%s', not '%s' [log]\n", path,
+					i + 1, want.subject ? want.subject : "?", p->r->g->scenario_id ? p->r->g->scenario_id : "?");
+				code = EXIT_INVALID;
+			} else if (!same) {
 				fprintf(stderr, "orbat play: %s:%zu: error: '%s' is not what seed %llu deals for this scenario [log]\n",
 					path, i + 1, saved, sl->seed);
 				code = EXIT_INVALID;

@@ -105,6 +105,9 @@ rc=$?
 [ "$rc" -eq 1 ] && ok || bad "a tampered log is resumed (exit $rc)"
 grep -q 'does not follow from seed 7' "$work/t.out" && ok || bad "no reason for the refused resume: $(cat "$work/t.out")"
 cmp -s "$work/tampered.log" "$work/tampered.orig" && ok || bad "a refused resume changed the log"
+echo quit | "$orbat" play "$dir/scenarios/ntz-duel.xml" -q --resume "$work/straight.log" >"$work/other.out" 2>&1
+[ $? -eq 1 ] && grep -q "the log is for scenario 'bc-duel', not 'ntz-duel'" "$work/other.out" && ok ||
+	bad "a log resumed on another scenario: $(cat "$work/other.out")"
 echo quit | "$orbat" play "$duel" -q --resume "$work/missing.log" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resuming a missing log is not a usage error"
 

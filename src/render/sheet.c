@@ -121,9 +121,6 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 	double r, g, b;
 	mapdraw_side_colour(s, &r, &g, &b);
 	double top = y;
-	cairo_rectangle(cr, x, y, 2, 14);
-	cairo_set_source_rgb(cr, r, g, b);
-	cairo_fill(cr);
 	text_style name = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
 	y += text_draw(rc, cr, named ? l10n_get(&named->name, rc->lang) : side->id.text, &name, x + 4, y, w - 4);
 	text_style line = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
@@ -159,6 +156,11 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 		free(reserves);
 		free(list);
 	}
+	/* The side's colour bar runs the height of its block, reserves line
+	 * included. */
+	cairo_rectangle(cr, x, top, 2, fmax(14, y - top));
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_fill(cr);
 	return y - top;
 }
 

@@ -194,9 +194,11 @@ static void print_card(const play_state *p, int side, deck_card c)
 	printf("  %-22s %s", deck_format(rs, c, name, sizeof name), l10n_get(&card->name, p->lang));
 	if (c.flank != DECK_NO_FLANK)
 		printf(", %s", seat_flank(p, p->lang, side, c.flank, flank, sizeof flank));
-	const char *text = l10n_get(&card->text, p->lang);
+	/* The text with the card's numbers filled in from the ruleset. */
+	char *text = ruleset_card_text(card, p->lang);
 	if (text && *text)
 		printf(": %s", text);
+	free(text);
 	printf("\n");
 }
 

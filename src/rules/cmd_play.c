@@ -117,6 +117,10 @@ static void print_pending(const play_state *p)
 	const referee_battle *b = &r->battle;
 	if (!b->active)
 		return;
+	char owed[600];
+	bool required;
+	if (referee_owed(p->r, owed, sizeof owed, &required) && required)
+		printf("  owed: %s\n", owed);
 	const char *t = game_ref_id(g, b->target), *w = game_ref_id(g, b->retreater);
 	switch (b->step) {
 	case STEP_SAVE:

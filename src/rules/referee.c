@@ -269,23 +269,47 @@ static bool check_zones(referee *r, referee_error *err)
 
 /* ---- the pending battle ---- */
 
-static bool step_required(battle_step s)
+static battle_step peek(referee *r, battle_step from);
+
+/* The first step of the pending battle that cannot be skipped: its saving
+ * dice for hits, else its retreat (which may lie behind optional steps: a
+ * defensive roll, flag saves); STEP_NONE when only optional steps remain.
+ * Everything a battle owes is judged here, for every ruleset. */
+static battle_step owed_step(const referee *r)
 {
-	return s == STEP_SAVE || s == STEP_RETREAT;
+	const referee_battle *b = &r->battle;
+	if (!b->active)
+		return STEP_NONE;
+	if (b->step == STEP_SAVE)
+		return STEP_SAVE;
+	if (b->step <= STEP_RETREAT && b->retreat_hexes > 0 && game_ref_alive(r->g, b->retreater))
+		return STEP_RETREAT;
+	return STEP_NONE;
 }
 
-static const char *step_text(referee *r, char *buf, size_t size)
+static const char *owed_rule(const referee *r, battle_step s)
+{
+	return s == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule;
+}
+
+/* What the pending battle owes, in words: "'c1' must still retreat 2
+ * hexes (flags) ('retreat c1 HEX...')". */
+static const char *owed_text(const referee *r, battle_step s, char *buf, size_t size)
 {
 	const referee_battle *b = &r->battle;
 	const game *g = r->g;
-	switch (b->step) {
+	switch (s) {
 	case STEP_SAVE:
-		snprintf(buf, size, "'%s' rolls %d saving %s ('save %s : FACES')", game_ref_id(g, b->target),
-			b->count.savable, b->count.savable == 1 ? "die" : "dice", game_ref_id(g, b->target));
+		snprintf(buf, size, "'%s' must still roll %d saving %s for hits ('save %s : FACES')",
+			game_ref_id(g, b->target), b->count.savable, b->count.savable == 1 ? "die" : "dice",
+			game_ref_id(g, b->target));
 		break;
 	case STEP_RETREAT:
-		snprintf(buf, size, "'%s' retreats %d %s ('retreat %s HEX...')", game_ref_id(g, b->retreater),
-			b->retreat_hexes, b->retreat_hexes == 1 ? "hex" : "hexes", game_ref_id(g, b->retreater));
+		snprintf(buf, size, "'%s' must still retreat %d %s (%s) ('retreat %s HEX...')", game_ref_id(g, b->retreater),
+			b->retreat_hexes, b->retreat_hexes == 1 ? "hex" : "hexes",
+			b->withdraw && b->retreater.kind == b->target.kind && b->retreater.index == b->target.index ?
+			(b->flags > 0 ? "flags and withdrawal" : "withdrawal") : (b->flags == 1 ? "flag" : "flags"),
+			game_ref_id(g, b->retreater));
 		break;
 	default:
 		snprintf(buf, size, "the battle goes on");
@@ -294,7 +318,16 @@ static const char *step_text(referee *r, char *buf, size_t size)
 	return buf;
 }
 
-/* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)? */
+static bool fail_owed(referee *r, battle_step s, referee_error *err)
+{
+	char buf[300];
+	return fail(err, r->g, owed_rule(r, s), "the battle of line %d is not finished: %s", r->battle.line,
+		owed_text(r, s, buf, sizeof buf));
+}
+
+/* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)?
+ * Optional steps on the way are skipped (declined); a required one is
+ * not. */
 static bool can_reach(referee *r, int want, const char *action, referee_error *err)
 {
 	referee_battle *b = &r->battle;
@@ -305,14 +338,49 @@ static bool can_reach(referee *r, int want, const char *action, referee_error *e
 	}
 	if ((int)b->step > want)
 		return fail(err, r->g, "9", "'%s' comes too late: the battle of line %d has gone past it", action, b->line);
-	if ((int)b->step < want && step_required(b->step)) {
-		char buf[300];
-		return fail(err, r->g, b->step == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule, "the battle of line %d is not finished: %s",
-			b->line, step_text(r, buf, sizeof buf));
-	}
-	/* Optional steps between may be skipped, except that a later step
-	 * must exist at all. */
+	battle_step owed = owed_step(r);
+	if (owed != STEP_NONE && (int)owed < want)
+		return fail_owed(r, owed, err);
 	return true;
+}
+
+bool referee_owed(referee *r, char *buf, size_t size, bool *required)
+{
+	referee_battle *b = &r->battle;
+	const game *g = r->g;
+	buf[0] = '\0';
+	*required = false;
+	if (!b->active || r->phase == PHASE_OVER)
+		return false;
+	size_t len = 0;
+	battle_step owed = owed_step(r);
+	if (owed != STEP_NONE) {
+		*required = true;
+		owed_text(r, owed, buf, size);
+		len = strlen(buf);
+	}
+	/* The optional steps still on offer before the owed one (or at all). */
+	for (int s = b->step; s <= STEP_GAIN && len + 80 < size; s++) {
+		if (owed != STEP_NONE && s >= (int)owed)
+			break;
+		if (peek(r, (battle_step)s) != (battle_step)s)
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s", len ? "; first, if wanted, " : "may: ");
+		if (len >= size)
+			len = size - 1;
+		if (s == STEP_DEFEND)
+			len += (size_t)snprintf(buf + len, size - len, "a defensive roll ('defend %s')", game_ref_id(g, b->target));
+		else if (s == STEP_FLAGSAVE)
+			len += (size_t)snprintf(buf + len, size - len, "flag saves ('flagsave %s : FACES')",
+				game_ref_id(g, b->retreater));
+		else if (s == STEP_GAIN)
+			len += (size_t)snprintf(buf + len, size - len, "ground gain ('gain %s')", g->units[b->attacker].id);
+		if (len >= size)
+			len = size - 1;
+	}
+	if (len && owed == STEP_NONE && len + 20 < size)
+		snprintf(buf + len, size - len, ", or go on");
+	return buf[0] != '\0';
 }
 
 static bool gain_possible(referee *r)
@@ -1282,7 +1350,7 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 	referee_battle *b = &r->battle;
 	if (!in_turn(r, "gain", err))
 		return false;
-	if (b->active && step_required(b->step) && b->step < STEP_GAIN)
+	if (owed_step(r) != STEP_NONE)
 		return can_reach(r, STEP_GAIN, "gain", err);
 	if ((!b->active || !gain_possible(r)) && b->line > 0) {
 		/* Why the last battle gives no ground. */
@@ -1386,6 +1454,12 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	if (r->phase == PHASE_OVER)
 		return fail(err, r->g, r->g->rs->victory.rule ? r->g->rs->victory.rule : "10",
 			"the game is over: %s won (line %d)", side_id(r, r->g->winner), r->winner_line);
+	/* What a pending battle owes comes before anything else; an action
+	 * that is not one of its steps declines the optional ones. */
+	bool step = a->kind == ACT_SAVE || a->kind == ACT_DEFEND || a->kind == ACT_FLAGSAVE ||
+		a->kind == ACT_RETREAT || a->kind == ACT_GAIN;
+	if (!step && r->battle.active && !can_reach(r, STEP_GAIN + 1, gamelog_keyword(a->kind), err))
+		return false;
 	bool ok;
 	switch (a->kind) {
 	case ACT_FORMAT:
@@ -1441,6 +1515,8 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	default:
 		return fail(err, r->g, NULL, "unknown action");
 	}
+	if (ok && !step && a->kind != ACT_BATTLE)
+		r->battle.active = false;
 	if (ok)
 		after_change(r, a->line);
 	return ok;
@@ -1474,9 +1550,10 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_err
 bool referee_finish(referee *r, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
-	if (r->phase == PHASE_OVER || !r->battle.active || !step_required(r->battle.step))
+	battle_step owed = owed_step(r);
+	if (r->phase == PHASE_OVER || owed == STEP_NONE)
 		return true;
 	char buf[300];
-	return fail(err, r->g, r->battle.step == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule,
-		"the log ends before the battle of line %d is finished: %s", r->battle.line, step_text(r, buf, sizeof buf));
+	return fail(err, r->g, owed_rule(r, owed), "the log ends before the battle of line %d is finished: %s",
+		r->battle.line, owed_text(r, owed, buf, sizeof buf));
 }

@@ -118,6 +118,11 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err);
  * step (saving dice, a retreat). */
 bool referee_finish(referee *r, referee_error *err);
 
+/* What the pending battle still owes, in words, for a prompt: the required
+ * step (*required set) and the optional ones on offer before it.  False
+ * when no battle is pending. */
+bool referee_owed(referee *r, char *buf, size_t size, bool *required);
+
 /* For `orbat play`: how many dice the action (written without faces)
  * rolls -- battle, save, defend, flagsave -- after every check but the
  * faces.  False with the reason when the action is illegal. */

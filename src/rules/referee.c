@@ -732,6 +732,24 @@ static bool orders_phase(referee *r, const char *what, referee_error *err)
 	return true;
 }
 
+/* §9: one order per unit and general a turn.  refs[i] is the figure named
+ * by `word`; refs[0..i-1] the figures named before it on the same line.
+ * True (with the reason) when it was named in an order already.  Naming
+ * another member of a group ordered together (a noord-zuid hex group or
+ * brigade) gives no second order and is allowed. */
+static bool already_ordered(referee *r, const game_ref *refs, size_t i, const char *word, referee_error *err)
+{
+	game_ref f = refs[i];
+	bool twice = f.kind == REF_UNIT ? r->ut[f.index].named : r->gt[f.index].named;
+	for (size_t k = 0; k < i && !twice; k++)
+		twice = refs[k].kind == f.kind && refs[k].index == f.index;
+	if (!twice)
+		return false;
+	fail(err, r->g, "9", "'%s' is ordered twice this turn: each unit and general carries out one order a turn",
+		word);
+	return true;
+}
+
 static bool do_order(referee *r, const gl_action *a, referee_error *err)
 {
 	if (!orders_phase(r, "order", err))
@@ -744,12 +762,19 @@ static bool do_order(referee *r, const gl_action *a, referee_error *err)
 		char why[400];
 		if (!order_ref(r, a->words[i], &refs[i], err))
 			ok = false;
+		else if (already_ordered(r, refs, i, a->words[i], err))
+			ok = false;
 		else if (!orders_add(r->g, r->side, &r->current, s, refs[i], why, sizeof why))
 			ok = fail_why(err, NULL, why);
 	}
 	if (ok) {
-		for (size_t i = 0; i < a->word_count; i++)
+		for (size_t i = 0; i < a->word_count; i++) {
 			mark_ordered(r, refs[i], false);
+			if (refs[i].kind == REF_UNIT)
+				r->ut[refs[i].index].named = true;
+			else
+				r->gt[refs[i].index].named = true;
+		}
 	} else {
 		s->count = saved_count;
 		s->dig_infantry = saved_inf;
@@ -781,6 +806,7 @@ static bool do_form(referee *r, const gl_action *a, referee_error *err)
 			return fail_why(err, NULL, why);
 		}
 		mark_ordered(r, gen, true);
+		r->gt[gen.index].named = true;
 		game_brigade *br = &g->brigades[b];
 		br->alive = false;
 		for (int k = 0; k < br->unit_count; k++)
@@ -834,11 +860,11 @@ static bool do_form(referee *r, const gl_action *a, referee_error *err)
 	for (size_t i = 0; i < a->word_count; i++) {
 		br->units[br->unit_count++] = units[i];
 		g->units[units[i]].brigade = (int)g->brigade_count;
-		r->ut[units[i]].ordered = r->ut[units[i]].busy = true;
+		r->ut[units[i]].ordered = r->ut[units[i]].busy = r->ut[units[i]].named = true;
 	}
 	g->generals[gen.index].brigade = (int)g->brigade_count;
 	g->brigade_count++;
-	r->gt[gen.index].ordered = r->gt[gen.index].busy = true;
+	r->gt[gen.index].ordered = r->gt[gen.index].busy = r->gt[gen.index].named = true;
 	return true;
 }
 

@@ -55,6 +55,7 @@ typedef struct referee_battle {
 
 typedef struct unit_turn {
 	bool ordered;
+	bool named;           /* named in an order line (§9: once a turn) */
 	bool busy;            /* forming or dissolving a brigade, digging */
 	bool moved_done;
 	int moved;            /* hexes moved */
@@ -70,6 +71,7 @@ typedef struct unit_turn {
 
 typedef struct general_turn {
 	bool ordered;
+	bool named;           /* named in an order line, or as a brigade */
 	bool busy;
 	bool moved;
 	bool spent;           /* has fought beside a unit (its extra die) */

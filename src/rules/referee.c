@@ -238,7 +238,10 @@ static void after_change(referee *r, int line)
 }
 
 /* §3.3: brigade members that were with their general when the turn began
- * end the movement within his zone of control. */
+ * end the movement within his zone of control.  A move that settles it
+ * for good is refused at once (move_zone_check); what is left is judged
+ * when the movement ends, and the fault is put on the line of the later
+ * of the two moves (the member's, the general's) that parted them. */
 static bool check_zones(referee *r, referee_error *err)
 {
 	game *g = r->g;
@@ -257,12 +260,55 @@ static bool check_zones(referee *r, referee_error *err)
 				continue;
 			if (hex_distance(g->units[u].at, gg->at) > g->rs->brigades.zone_radius) {
 				char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
+				int ul = r->ut[u].move_line, gl = r->gt[br->general].move_line;
+				err->line = ul > gl ? ul : gl;
 				return fail(err, g, g->rs->brigades.rule,
 					"unit '%s' of brigade '%s' ends the movement at %s, outside the zone of control of "
 					"general '%s' at %s; a brigade moves as one", g->units[u].id, br->id,
 					hex_format(g->units[u].at, a), gg->id, hex_format(gg->at, b2));
 			}
 		}
+	}
+	return true;
+}
+
+/* §3.3 at the move itself, with the figures already placed: a member that
+ * has moved (or whose general has) and now stands outside the zone for
+ * good -- the other of the two can no longer move -- is this move's
+ * fault. */
+static bool move_zone_check(referee *r, game_ref who, int carried, referee_error *err)
+{
+	game *g = r->g;
+	if (!g->rs->stacking.brigades)
+		return true;
+	int radius = g->rs->brigades.zone_radius;
+	char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
+	if (who.kind == REF_UNIT) {
+		const game_unit *u = &g->units[who.index];
+		if (u->brigade < 0 || !r->ut[who.index].in_zone)
+			return true;
+		const game_brigade *br = &g->brigades[u->brigade];
+		const game_general *gg = &g->generals[br->general];
+		if (!br->alive || !gg->alive || carried == br->general || !r->gt[br->general].moved)
+			return true;
+		if (hex_distance(u->at, gg->at) > radius)
+			return fail(err, g, g->rs->brigades.rule, "unit '%s' of brigade '%s' would end its move at %s, outside "
+				"the zone of control of general '%s' at %s, who has moved already; a brigade moves as one", u->id,
+				br->id, hex_format(u->at, a), gg->id, hex_format(gg->at, b2));
+		return true;
+	}
+	const game_general *gg = &g->generals[who.index];
+	if (gg->brigade < 0 || !g->brigades[gg->brigade].alive)
+		return true;
+	const game_brigade *br = &g->brigades[gg->brigade];
+	for (int k = 0; k < br->unit_count; k++) {
+		int m = br->units[k];
+		if (!g->units[m].alive || !r->ut[m].in_zone || !r->ut[m].moved_done)
+			continue;
+		if (hex_distance(g->units[m].at, gg->at) > radius)
+			return fail(err, g, g->rs->brigades.rule, "general '%s' would end his move at %s, leaving unit '%s' of "
+				"brigade '%s', which has moved already, at %s outside his zone of control; a brigade moves as one",
+				gg->id, hex_format(gg->at, b2), g->units[m].id, br->id, hex_format(g->units[m].at, a));
 	}
 	return true;
 }
@@ -666,7 +712,9 @@ static bool do_discard(referee *r, const gl_action *a, referee_error *err)
 	int idx = hand_find(&r->hands[r->side], c);
 	if (idx < 0)
 		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
-	for (int i = 0; i < r->hands[r->side].count; i++) {
+	/* §8: by the ruleset's data, a side discards by choice, or only
+	 * while it can use no card. */
+	for (int i = 0; i < r->hands[r->side].count && !g->rs->deck.discard_by_choice; i++) {
 		if (card_could_be_used(r, r->hands[r->side].cards[i])) {
 			char name[80];
 			return fail(err, g, "8", "%s could use '%s'; a side discards only when it can use no card",
@@ -983,18 +1031,31 @@ static bool do_move(referee *r, const gl_action *a, referee_error *err)
 		hexes = steps[hex_index(&g->board, to)];
 		free(steps);
 	}
+	hex_coord from = game_ref_at(g, who);
 	game_place(g, who, to);
+	if (carried >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, carried }, to);
+	bool zone_ok = move_zone_check(r, who, carried, err) &&
+		(carried < 0 || move_zone_check(r, (game_ref){ REF_GENERAL, carried }, -1, err));
+	if (!zone_ok) {
+		game_place(g, who, from);
+		if (carried >= 0)
+			game_place(g, (game_ref){ REF_GENERAL, carried }, from);
+		return false;
+	}
 	const rs_terrain *t = game_terrain(g, to);
 	if (who.kind == REF_UNIT) {
 		r->ut[who.index].moved = hexes;
 		r->ut[who.index].moved_done = true;
+		r->ut[who.index].move_line = a->line;
 		r->ut[who.index].entered_no_battle = t && t->no_battle_on_entry;
 		if (carried >= 0) {
-			game_place(g, (game_ref){ REF_GENERAL, carried }, to);
 			r->gt[carried].moved = true;
+			r->gt[carried].move_line = a->line;
 		}
 	} else {
 		r->gt[who.index].moved = true;
+		r->gt[who.index].move_line = a->line;
 	}
 	r->phase = PHASE_MOVES;
 	return true;
@@ -1477,6 +1538,7 @@ static bool do_draw(referee *r, const gl_action *a, referee_error *err)
 bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
+	err->line = 0;
 	if (r->phase == PHASE_OVER)
 		return fail(err, r->g, r->g->rs->victory.rule ? r->g->rs->victory.rule : "10",
 			"the game is over: %s won (line %d)", side_id(r, r->g->winner), r->winner_line);
@@ -1551,6 +1613,7 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
+	err->line = 0;
 	*count = 0;
 	if (r->phase == PHASE_OVER)
 		return fail(err, r->g, "10", "the game is over");
@@ -1576,6 +1639,7 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_err
 bool referee_finish(referee *r, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
+	err->line = 0;
 	battle_step owed = owed_step(r);
 	if (r->phase == PHASE_OVER || owed == STEP_NONE)
 		return true;

@@ -67,6 +67,7 @@ typedef struct unit_turn {
 	game_ref battle_again;  /* the only target of a second battle */
 	bool defended;        /* has made its defensive roll this turn */
 	bool in_zone;         /* in its brigade general's zone at the start of the turn */
+	int move_line;        /* the log line of its move this turn, 0: none */
 } unit_turn;
 
 typedef struct general_turn {
@@ -75,6 +76,7 @@ typedef struct general_turn {
 	bool busy;
 	bool moved;
 	bool spent;           /* has fought beside a unit (its extra die) */
+	int move_line;        /* the log line of his move this turn, 0: none */
 } general_turn;
 
 typedef struct referee_hand {
@@ -108,6 +110,8 @@ typedef struct referee {
 typedef struct referee_error {
 	char rule[48];
 	char message[720];
+	int line;             /* the log line the fault lies in, when it is an
+	                         earlier action than the one refused; else 0 */
 } referee_error;
 
 /* The referee keeps a pointer to g and changes it; the caller owns both. */

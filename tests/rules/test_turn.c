@@ -1,0 +1,169 @@
+/* The turn procedure of the referee (§9), per hex ruleset: what a battle
+ * still owes (its saving dice, its retreat) comes before any other action,
+ * also behind a defensive roll or a flag save; optional steps are declined
+ * by going on; one order per unit and general a turn; discarding by choice
+ * (noord-zuid) or only when no card is usable (battlecry), from the
+ * ruleset's data; a brigade member that leaves its general's zone is the
+ * fault of the move that did it (§3.3).
+ *
+ * Each case is a position, the hands, and log lines; `refused` is the
+ * 1-based line refused (0: all pass), `rule` its rule id, `at` the line the
+ * fault is put on when it is an earlier one (err.line). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules_fixture.h"
+
+#define BC99 "battlecry-1999"
+#define BC150 "battlecry-150"
+#define NZ "noord-zuid"
+
+#define HAND_U "recon/left skirmish/centre assault/centre frontal"
+#define HAND_C "recon/left skirmish/centre assault/right bombard"
+
+typedef struct turn_case {
+	const char *why;
+	const char *ruleset;
+	const char *units;
+	const char *opts;
+	const char *lines;
+	int refused;
+	const char *rule;
+	int at;
+	const char *says;   /* a piece of the message, or NULL */
+} turn_case;
+
+/* u1 at F6 next to c1 at F5: a battle at one hex.  bc: 4 figures. */
+#define DUEL "u inf F6; c inf F5; u inf B9; c inf L1"
+#define BATTLE_FLAG "play union skirmish/centre\norder u1\nbattle u1 c1 : cavalry cavalry artillery flag\n"
+/* noord-zuid: c1 a recruit musket (flags apply below 4 figures, say),
+ * hit twice: one kill by its symbol, one hit to save. */
+#define NZ_DUEL "u inf F6 weapon=musket; c inf F5 3 weapon=musket quality=recruit; u inf B9; c inf L1"
+#define NZ_BATTLE "play union skirmish/centre\norder u1\nbattle u1 c1 : infantry infantry flag\n"
+
+static const turn_case CASES[] = {
+	/* §7.1: the retreat is owed, in every ruleset. */
+	{ "bc1999: another battle before the retreat", BC99, DUEL " ; u inf G6", NULL,
+	  "play union assault/centre\norder u1 u3\nbattle u1 c1 : cavalry cavalry artillery flag\nbattle u3 c1 : cavalry", 4,
+	  "bc-7.1", 0, "must still retreat 1 hex" },
+	{ "bc1999: the draw before the retreat", BC99, DUEL, NULL, BATTLE_FLAG "draw union attack/centre", 4,
+	  "bc-7.1", 0, "'c1' must still retreat" },
+	{ "bc1999: the retreat, then the draw", BC99, DUEL, NULL,
+	  BATTLE_FLAG "retreat c1 F4\ndraw union attack/centre", 0, NULL, 0, NULL },
+	{ "bc150: the draw before the retreat", BC150, DUEL, NULL, BATTLE_FLAG "draw union attack/centre", 4,
+	  "bc-7.1", 0, NULL },
+	{ "noord-zuid: the draw before the saves", NZ, NZ_DUEL, NULL, NZ_BATTLE "draw union attack/centre", 4,
+	  "ntz-5.2", 0, "must still roll 1 saving die" },
+	{ "noord-zuid: the draw after the saves, before the retreat", NZ, NZ_DUEL, NULL,
+	  NZ_BATTLE "save c1 : artillery\ndraw union attack/centre", 5, "ntz-7.1", 0, "must still retreat 1 hex" },
+	{ "noord-zuid: a defensive roll does not settle the retreat", NZ, NZ_DUEL, NULL,
+	  NZ_BATTLE "save c1 : artillery\ndefend c1 : sabres\ndraw union attack/centre", 6, "ntz-7.1", 0, NULL },
+	{ "noord-zuid: a flag save that fails does not settle it", NZ, NZ_DUEL, NULL,
+	  NZ_BATTLE "save c1 : artillery\nflagsave c1 : infantry\ndraw union attack/centre", 6, "ntz-7.1", 0, NULL },
+	{ "noord-zuid: a mount is no way out of it either", NZ, NZ_DUEL "; u cav G6", NULL,
+	  "play union assault/centre\norder u1 u3\nbattle u1 c1 : infantry infantry flag\nsave c1 : artillery\n"
+	  "mount u3", 5, "ntz-7.1", 0, NULL },
+	{ "noord-zuid: the retreat, then the draw", NZ, NZ_DUEL, NULL,
+	  NZ_BATTLE "save c1 : artillery\ndefend c1 : sabres\nretreat c1 F4\ndraw union attack/centre", 0, NULL, 0, NULL },
+	{ "noord-zuid: a saved flag owes no retreat", NZ, NZ_DUEL, NULL,
+	  NZ_BATTLE "save c1 : artillery\nflagsave c1 : sabres\ndraw union attack/centre", 0, NULL, 0, NULL },
+	/* §3.5: ground gain is on offer right after the battle only. */
+	{ "bc1999: ground gain declined by another action", BC99, DUEL " ; u inf G6", NULL,
+	  "play union assault/centre\norder u1 u3\nbattle u1 c1 : cavalry cavalry artillery flag\nretreat c1 F4\n"
+	  "battle u3 c1 : artillery artillery artillery\ngain u1", 6, "bc-3.5", 0, NULL },
+	{ "bc1999: ground gain right after the retreat", BC99, DUEL, NULL,
+	  BATTLE_FLAG "retreat c1 F4\ngain u1\ndraw union attack/centre", 0, NULL, 0, NULL },
+	/* §9: one order per unit. */
+	{ "bc1999: a unit twice on one line", BC99, DUEL, NULL, "play union assault/centre\norder u1 u1", 2, "bc-9", 0,
+	  "ordered twice" },
+	{ "bc150: a unit again on a second line", BC150, DUEL " ; u inf G6", NULL,
+	  "play union assault/centre\norder u1\norder u3 u1", 3, "bc-9", 0, NULL },
+	{ "noord-zuid: a unit again on a second line", NZ, NZ_DUEL "; u inf G6", NULL,
+	  "play union assault/centre\norder u1\norder u1", 3, "ntz-9", 0, NULL },
+	{ "noord-zuid: a general and the unit in his hex are one order", NZ, NZ_DUEL "; u gen F6", NULL,
+	  "play union skirmish/centre\norder u1\norder ug1", 0, NULL, 0, NULL },
+	{ "noord-zuid: two members of one brigade are one order", NZ,
+	  "u gen F7 id=g; u inf F7; u inf G7; c inf F1", "brigade=b1:g:u1,u2",
+	  "play union skirmish/centre\norder u1 u2", 0, NULL, 0, NULL },
+	{ "noord-zuid: a brigade named twice", NZ, "u gen F7 id=g; u inf F7; u inf G7; c inf F1",
+	  "brigade=b1:g:u1,u2", "play union skirmish/centre\norder b1\norder b1", 3, "ntz-9", 0, NULL },
+	/* §8: discarding, from the ruleset's <deck discard>. */
+	{ "bc1999: no discard while a card is usable", BC99, DUEL, NULL, "discard union recon/left", 1, "bc-8", 0, NULL },
+	{ "bc150: no discard while a card is usable", BC150, DUEL, NULL, "discard union recon/left", 1, "bc-8", 0, NULL },
+	{ "noord-zuid: discard by choice", NZ, NZ_DUEL, NULL, "discard union frontal\ndraw union attack/centre", 0,
+	  NULL, 0, NULL },
+	/* §3.3: a brigade member out of its general's zone, at the move. */
+	{ "noord-zuid: a member leaves a general who has moved", NZ,
+	  "u gen F7 id=g; u inf F7; u inf G7; c inf F1", "brigade=b1:g:u1,u2",
+	  "play union assault/centre\norder b1\nmove g F8\nmove u2 H6\ndraw union attack/centre", 4, "ntz-3.3", 0,
+	  "would end its move" },
+	{ "noord-zuid: a member leaves, the general stays: the move's line", NZ,
+	  "u gen F7 id=g; u inf F7; u inf G7; c inf F1", "brigade=b1:g:u1,u2",
+	  "play union assault/centre\norder b1\nmove u2 H6\ndraw union attack/centre", 4, "ntz-3.3", 3, NULL },
+	{ "noord-zuid: the general leaves a member that has moved", NZ,
+	  "u gen F7 id=g; u inf F7; u inf G7; c inf F1", "brigade=b1:g:u1,u2",
+	  "play union assault/centre\norder b1\nmove u2 G6\nmove g F9", 4, "ntz-3.3", 0, "leaving unit 'u2'" },
+	{ "noord-zuid: a member leaves and the general follows", NZ,
+	  "u gen F7 id=g; u inf F7; u inf G7; c inf F1", "brigade=b1:g:u1,u2",
+	  "play union assault/centre\norder b1\nmove u2 G5\nmove u1 G6\ndraw union attack/centre", 0, NULL, 0, NULL },
+};
+
+static void test_turn(void **state)
+{
+	fixture *f = *state;
+	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+		const turn_case *c = &CASES[i];
+		fx_game_opts(f, c->ruleset, "", c->units, c->opts);
+		referee_error err;
+		int refused = fx_play_hands(f, HAND_U, HAND_C, c->lines, &err);
+		if (refused != c->refused)
+			fail_msg("%s (%s): line %d refused (%s [%s]), expected line %d", c->why, c->ruleset, refused,
+				refused ? err.message : "", refused ? err.rule : "", c->refused);
+		if (!refused)
+			continue;
+		if (c->rule && strcmp(err.rule, c->rule) != 0)
+			fail_msg("%s (%s): refused under [%s] (%s), expected [%s]", c->why, c->ruleset, err.rule, err.message,
+				c->rule);
+		if (err.line != c->at)
+			fail_msg("%s (%s): the fault is put on line %d (%s), expected %d", c->why, c->ruleset, err.line,
+				err.message, c->at);
+		if (c->says && !strstr(err.message, c->says))
+			fail_msg("%s (%s): '%s' does not say '%s'", c->why, c->ruleset, err.message, c->says);
+	}
+}
+
+/* A log that stops with a retreat owed behind an optional step is
+ * unfinished: referee_finish says what is owed. */
+static void test_finish_owed(void **state)
+{
+	fixture *f = *state;
+	fx_game(f, NZ, "", NZ_DUEL);
+	referee_error err;
+	assert_int_equal(fx_play_hands(f, HAND_U, HAND_C, NZ_BATTLE "save c1 : artillery", &err), 0);
+	char owed[600];
+	bool required;
+	assert_true(referee_owed(f->ref, owed, sizeof owed, &required));
+	assert_true(required);
+	assert_non_null(strstr(owed, "retreat"));
+	assert_non_null(strstr(owed, "defensive roll"));
+	assert_false(referee_finish(f->ref, &err));
+	assert_string_equal(err.rule, "ntz-7.1");
+	assert_int_equal(fx_play_hands(f, HAND_U, HAND_C, "retreat c1 F4", &err), 0);
+	assert_true(referee_finish(f->ref, &err));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_turn),
+		cmocka_unit_test(test_finish_owed),
+	};
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
+}

@@ -343,8 +343,16 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 		return true;
 	case ACT_BATTLE: {
 		int end = words;
-		if (end > 3 && strcmp(t->tok[end - 1], "withdraw") == 0) {
-			a->withdraw = true;
+		/* Trailing keywords, in any order: withdraw (the defender's
+		 * choice), alone (the attacker fights without its general's
+		 * extra die). */
+		while (end > 3) {
+			if (strcmp(t->tok[end - 1], "withdraw") == 0 && !a->withdraw)
+				a->withdraw = true;
+			else if (strcmp(t->tok[end - 1], "alone") == 0 && !a->alone)
+				a->alone = true;
+			else
+				break;
 			end--;
 		}
 		if (end != 3)
@@ -525,6 +533,8 @@ char *gamelog_format(const gl_action *a)
 	case ACT_BATTLE:
 		word(&b, a->subject);
 		word(&b, a->object);
+		if (a->alone)
+			word(&b, "alone");
 		if (a->withdraw)
 			word(&b, "withdraw");
 		break;

@@ -30,7 +30,7 @@ typedef enum {
 	ACT_MOUNT,      /* mount REF */
 	ACT_DISMOUNT,   /* dismount REF */
 	ACT_DIG,        /* dig REF */
-	ACT_BATTLE,     /* battle REF TARGET [withdraw] [: FACE...] */
+	ACT_BATTLE,     /* battle REF TARGET [alone] [withdraw] [: FACE...] */
 	ACT_SAVE,       /* save REF [: FACE...] */
 	ACT_DEFEND,     /* defend REF [: FACE] */
 	ACT_FLAGSAVE,   /* flagsave REF [: FACE...] */
@@ -55,7 +55,7 @@ typedef struct gl_action {
 	char **faces;         /* dice faces after ':' */
 	size_t face_count;
 	bool faces_given;     /* a ':' was written */
-	bool alone;           /* the general stays behind */
+	bool alone;           /* the general stays behind; in a battle: keeps his extra die */
 	bool withdraw;        /* the defender withdraws one hex (noord-zuid) */
 	bool off;             /* the retreat ends off the board */
 	unsigned long long number;  /* seed, format version */

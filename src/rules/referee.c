@@ -1184,10 +1184,22 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 		return false;
 	p->attacker = who.index;
 	p->target = target;
-	/* The general's extra die only once a turn. */
+	/* The general's extra die only once a turn, for one of the units he
+	 * commands: 'alone' keeps it for the other (§4, noord-zuid 001). */
 	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
 	for (size_t i = 0; i < g->general_count; i++)
 		spent[i] = r->gt[i].spent;
+	if (a->alone) {
+		int gen = game_unit_general(g, who.index);
+		if (gen < 0 || u->type->general_dice == 0) {
+			free(spent);
+			if (gen < 0)
+				return fail(err, g, NULL, "'alone': unit '%s' has no general with it", u->id);
+			return fail(err, g, "4", "'alone': general '%s' adds no die to %s '%s' anyway", g->generals[gen].id,
+				u->type->id, u->id);
+		}
+		spent[gen] = true;
+	}
 	dice_battle(g, who.index, game_ref_at(g, target), target, spent, &p->dice);
 	free(spent);
 	if (!p->dice.allowed)

@@ -99,6 +99,28 @@ static const turn_case CASES[] = {
 	{ "bc150: no discard while a card is usable", BC150, DUEL, NULL, "discard union recon/left", 1, "bc-8", 0, NULL },
 	{ "noord-zuid: discard by choice", NZ, NZ_DUEL, NULL, "discard union frontal\ndraw union attack/centre", 0,
 	  NULL, 0, NULL },
+	/* §4 noord-zuid: a general commanding two units adds his die to the
+	 * battle of one of them; 'alone' keeps it for the other. */
+#define TWO_UNDER_ONE "u inf F6 weapon=musket; u inf F6 weapon=musket; u gen F6; c inf F5 6; c inf G5 6"
+	{ "noord-zuid: the first to battle gets the general's die", NZ, TWO_UNDER_ONE, NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 : artillery artillery artillery artillery\n"
+	  "battle u2 c2 : artillery artillery artillery", 0, NULL, 0, NULL },
+	{ "noord-zuid: ... and only once a turn", NZ, TWO_UNDER_ONE, NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 : artillery artillery artillery artillery\n"
+	  "battle u2 c2 : artillery artillery artillery artillery", 4, "ntz-4", 0, NULL },
+	{ "noord-zuid: 'alone' keeps the die for the other unit", NZ, TWO_UNDER_ONE, NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 alone : artillery artillery artillery\n"
+	  "battle u2 c2 : artillery artillery artillery artillery", 0, NULL, 0, NULL },
+	{ "noord-zuid: 'alone' rolls without the general's die", NZ, TWO_UNDER_ONE, NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 alone : artillery artillery artillery artillery", 3,
+	  "ntz-4", 0, NULL },
+	{ "noord-zuid: 'alone' without a general", NZ, NZ_DUEL, NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 alone : artillery artillery artillery", 3, "log", 0,
+	  "no general" },
+	{ "noord-zuid: 'alone' where the general adds no die (artillery)", NZ,
+	  "u art F6; u gen F6; c inf F5; u inf B9", NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 alone : artillery artillery artillery artillery artillery",
+	  3, "ntz-4", 0, "adds no die" },
 	/* §3.3: a brigade member out of its general's zone, at the move. */
 	{ "noord-zuid: a member leaves a general who has moved", NZ,
 	  "u gen F7; u inf F7; u inf G7; c inf F1", "brigade=b1:ug1:u1,u2",

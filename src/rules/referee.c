@@ -272,6 +272,33 @@ static bool check_zones(referee *r, referee_error *err)
 	return true;
 }
 
+/* §3.3 noord-zuid (001): a brigade member separated from its general
+ * when the turn began (a forced retreat, a ground gain) has rejoining as
+ * its first duty.  Read so: a move of that member ends in his zone of
+ * control, or at least nearer to him than it began; it never moves away
+ * or alongside.  (Standing still is allowed: a blocked unit cannot be
+ * made to move, and the general may come to it.)  `from` is where the
+ * unit stood, the figures are placed already. */
+static bool rejoin_check(referee *r, int unit, hex_coord from, referee_error *err)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	if (!g->rs->stacking.brigades || u->brigade < 0 || r->ut[unit].in_zone)
+		return true;
+	const game_brigade *br = &g->brigades[u->brigade];
+	const game_general *gg = &g->generals[br->general];
+	if (!br->alive || !gg->alive)
+		return true;
+	int radius = g->rs->brigades.zone_radius;
+	int before = hex_distance(from, gg->at), after = hex_distance(u->at, gg->at);
+	if (after <= radius || after < before)
+		return true;
+	char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
+	return fail(err, g, g->rs->brigades.rule, "unit '%s' is separated from its brigade '%s': its first duty is to "
+		"rejoin general '%s' at %s, and a move to %s does not bring it nearer to him", u->id, br->id, gg->id,
+		hex_format(gg->at, b2), hex_format(u->at, a));
+}
+
 /* §3.3 at the move itself, with the figures already placed: a member that
  * has moved (or whose general has) and now stands outside the zone for
  * good -- the other of the two can no longer move -- is this move's
@@ -1035,7 +1062,8 @@ static bool do_move(referee *r, const gl_action *a, referee_error *err)
 	game_place(g, who, to);
 	if (carried >= 0)
 		game_place(g, (game_ref){ REF_GENERAL, carried }, to);
-	bool zone_ok = move_zone_check(r, who, carried, err) &&
+	bool zone_ok = (who.kind != REF_UNIT || rejoin_check(r, who.index, from, err)) &&
+		move_zone_check(r, who, carried, err) &&
 		(carried < 0 || move_zone_check(r, (game_ref){ REF_GENERAL, carried }, -1, err));
 	if (!zone_ok) {
 		game_place(g, who, from);

@@ -121,6 +121,18 @@ static const turn_case CASES[] = {
 	  "u art F6; u gen F6; c inf F5; u inf B9", NULL,
 	  "play union skirmish/centre\norder u1\nbattle u1 c1 alone : artillery artillery artillery artillery artillery",
 	  3, "ntz-4", 0, "adds no die" },
+	/* §3.3 noord-zuid: a member separated by a forced retreat has
+	 * rejoining as its first duty (a move brings it nearer, or into the
+	 * zone). */
+#define SEPARATED "u gen F7; u inf F7; u inf G7 2; c inf G5; u inf B9"
+#define SEPARATE "play union skirmish/centre\ndraw union attack/centre\nplay confederate skirmish/centre\norder c1\n" \
+	"battle c1 u2 : flag flag\nretreat u2 G8 G9\ndraw confederate attack/centre\nplay union attack/centre\n"
+	{ "noord-zuid: a separated member moves away", NZ, SEPARATED, "brigade=b1:ug1:u1,u2",
+	  SEPARATE "order u2\nmove u2 H9", 10, "ntz-3.3", 0, "first duty is to rejoin" },
+	{ "noord-zuid: a separated member rejoins", NZ, SEPARATED, "brigade=b1:ug1:u1,u2",
+	  SEPARATE "order u2\nmove u2 F8\ndraw union attack/left", 0, NULL, 0, NULL },
+	{ "noord-zuid: the general may go to the separated member", NZ, SEPARATED, "brigade=b1:ug1:u1,u2",
+	  SEPARATE "order ug1\nmove ug1 F8\ndraw union attack/left", 0, NULL, 0, NULL },
 	/* §3.3: a brigade member out of its general's zone, at the move. */
 	{ "noord-zuid: a member leaves a general who has moved", NZ,
 	  "u gen F7; u inf F7; u inf G7; c inf F1", "brigade=b1:ug1:u1,u2",

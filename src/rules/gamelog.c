@@ -12,7 +12,7 @@
 static const char *const KEYWORDS[ACT_COUNT] = {
 	"orbat-game-log", "scenario", "seed", "first", "hand", "play", "discard", "order", "form",
 	"dissolve", "move", "mount", "dismount", "dig", "battle", "save", "defend", "flagsave",
-	"retreat", "gain", "draw",
+	"retreat", "gain", "draw", "follow",
 };
 
 const char *gamelog_keyword(gl_kind kind)
@@ -318,6 +318,11 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, end, a, why, size);
 	}
+	case ACT_FOLLOW:
+		if (words < 3)
+			return fail(why, size, "'follow' takes a unit or general of the brigade and the hexes it falls back through");
+		a->subject = xstrdup(t->tok[1]);
+		return take_hexes(t, 2, words, a, why, size);
 	case ACT_RETREAT: {
 		int end = words;
 		for (int k = 0; k < 2; k++) {
@@ -517,6 +522,7 @@ char *gamelog_format(const gl_action *a)
 		break;
 	case ACT_MOVE:
 	case ACT_RETREAT:
+	case ACT_FOLLOW:
 		word(&b, a->subject);
 		for (size_t i = 0; i < a->hex_count; i++)
 			word(&b, hex_format(a->hexes[i], hex));

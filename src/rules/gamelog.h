@@ -37,6 +37,7 @@ typedef enum {
 	ACT_RETREAT,    /* retreat REF [HEX...] [off] [alone] */
 	ACT_GAIN,       /* gain REF [alone] */
 	ACT_DRAW,       /* draw [SIDE] [CARD] */
+	ACT_FOLLOW,     /* follow REF HEX...: noord-zuid, the brigade falls back with a member */
 	ACT_COUNT
 } gl_kind;
 

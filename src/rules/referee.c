@@ -65,6 +65,7 @@ referee *referee_create(game *g)
 	order_set_init(&r->orders, g);
 	r->ut = xcalloc(g->unit_count + 1, sizeof *r->ut);
 	r->gt = xcalloc(g->general_count + 1, sizeof *r->gt);
+	r->battle.follow_brigade = -1;
 	return r;
 }
 
@@ -223,6 +224,7 @@ static void reset_turn(referee *r)
 	}
 	order_set_clear(&r->orders);
 	memset(&r->battle, 0, sizeof r->battle);
+	r->battle.follow_brigade = -1;
 	r->zone_checked = false;
 }
 
@@ -344,6 +346,106 @@ static bool move_zone_check(referee *r, game_ref who, int carried, referee_error
 
 static battle_step peek(referee *r, battle_step from);
 
+/* ---- a brigade falling back together (noord-zuid, 001) ---- */
+
+#define FOLLOW_GENERAL GAME_MAX_BRIGADE_UNITS
+
+static game_ref follow_ref(const referee *r, int slot)
+{
+	const game_brigade *br = &r->g->brigades[r->battle.follow_brigade];
+	return slot == FOLLOW_GENERAL ? (game_ref){ REF_GENERAL, br->general } : (game_ref){ REF_UNIT, br->units[slot] };
+}
+
+/* Does every member that stood with the brigade before the retreat stand
+ * in the general's zone again? */
+static bool follow_together(const referee *r)
+{
+	const game *g = r->g;
+	const game_brigade *br = &g->brigades[r->battle.follow_brigade];
+	const game_general *gg = &g->generals[br->general];
+	if (!gg->alive)
+		return true;
+	for (int k = 0; k < br->unit_count; k++) {
+		const game_unit *u = &g->units[br->units[k]];
+		if (r->battle.follow_with[k] && u->alive && hex_distance(u->at, gg->at) > g->rs->brigades.zone_radius)
+			return false;
+	}
+	return true;
+}
+
+/* While the brigade is not together: the first figure that may still fall
+ * back without loss (its slot in *slot); false when none can, which ends
+ * the withdrawal. */
+static bool follow_open(const referee *r, int *slot)
+{
+	const referee_battle *b = &r->battle;
+	const game *g = r->g;
+	if (b->follow_brigade < 0 || !g->brigades[b->follow_brigade].alive || follow_together(r))
+		return false;
+	const game_brigade *br = &g->brigades[b->follow_brigade];
+	retreat_outcome *out = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *out);
+	bool open = false;
+	for (int k = 0; k <= FOLLOW_GENERAL && !open; k++) {
+		if ((k < FOLLOW_GENERAL && k >= br->unit_count) || !b->follow_with[k] || b->followed[k])
+			continue;
+		game_ref who = follow_ref(r, k);
+		if (!game_ref_alive(g, who))
+			continue;
+		int n = retreat_outcomes(g, who, b->follow_hexes, false, out, RETREAT_MAX_OUTCOMES);
+		for (int i = 0; i < n && i < RETREAT_MAX_OUTCOMES && !open; i++)
+			open = out[i].lost == 0 && !out[i].off_board;
+		if (open && slot)
+			*slot = k;
+	}
+	free(out);
+	return open;
+}
+
+/* After a brigade member's retreat (the figures still where they stood
+ * before it, `to` where the retreater ends): note who stood together.
+ * Called before the move; follow_offer after it. */
+static void follow_note(referee *r, game_ref who)
+{
+	referee_battle *b = &r->battle;
+	game *g = r->g;
+	b->follow_brigade = -1;
+	memset(b->follow_with, 0, sizeof b->follow_with);
+	memset(b->followed, 0, sizeof b->followed);
+	b->follow_started = false;
+	if (!g->rs->stacking.brigades || who.kind != REF_UNIT)
+		return;
+	int bi = g->units[who.index].brigade;
+	if (bi < 0 || !g->brigades[bi].alive || !g->generals[g->brigades[bi].general].alive)
+		return;
+	const game_brigade *br = &g->brigades[bi];
+	const game_general *gg = &g->generals[br->general];
+	bool member_with = false;
+	for (int k = 0; k < br->unit_count; k++) {
+		const game_unit *u = &g->units[br->units[k]];
+		b->follow_with[k] = u->alive && hex_distance(u->at, gg->at) <= g->rs->brigades.zone_radius;
+		if (br->units[k] == who.index) {
+			member_with = b->follow_with[k];
+			b->followed[k] = true;
+		}
+	}
+	b->follow_with[FOLLOW_GENERAL] = true;
+	if (member_with)
+		b->follow_brigade = bi;
+}
+
+static void follow_offer(referee *r, int carried, int hexes)
+{
+	referee_battle *b = &r->battle;
+	if (b->follow_brigade < 0)
+		return;
+	const game_brigade *br = &r->g->brigades[b->follow_brigade];
+	if (carried == br->general)
+		b->followed[FOLLOW_GENERAL] = true;
+	b->follow_hexes = hexes;
+	if (hexes <= 0 || !game_ref_alive(r->g, b->retreater) || follow_together(r))
+		b->follow_brigade = -1;
+}
+
 /* The first step of the pending battle that cannot be skipped: its saving
  * dice for hits, else its retreat (which may lie behind optional steps: a
  * defensive roll, flag saves); STEP_NONE when only optional steps remain.
@@ -357,11 +459,15 @@ static battle_step owed_step(const referee *r)
 		return STEP_SAVE;
 	if (b->step <= STEP_RETREAT && b->retreat_hexes > 0 && game_ref_alive(r->g, b->retreater))
 		return STEP_RETREAT;
+	if (b->step == STEP_FOLLOW && b->follow_started && follow_open(r, NULL))
+		return STEP_FOLLOW;
 	return STEP_NONE;
 }
 
 static const char *owed_rule(const referee *r, battle_step s)
 {
+	if (s == STEP_FOLLOW)
+		return r->g->rs->retreat.flags_rule ? r->g->rs->retreat.flags_rule : "7.1";
 	return s == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule;
 }
 
@@ -384,6 +490,15 @@ static const char *owed_text(const referee *r, battle_step s, char *buf, size_t 
 			(b->flags > 0 ? "flags and withdrawal" : "withdrawal") : (b->flags == 1 ? "flag" : "flags"),
 			game_ref_id(g, b->retreater));
 		break;
+	case STEP_FOLLOW: {
+		int slot = -1;
+		follow_open(r, &slot);
+		const char *who = slot >= 0 ? game_ref_id(g, follow_ref(r, slot)) : "?";
+		snprintf(buf, size, "brigade '%s' falls back together and does not stand together yet: '%s' must still "
+			"follow %d %s ('follow %s HEX...')", g->brigades[b->follow_brigade].id, who, b->follow_hexes,
+			b->follow_hexes == 1 ? "hex" : "hexes", who);
+		break;
+	}
 	default:
 		snprintf(buf, size, "the battle goes on");
 		break;
@@ -446,6 +561,9 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required)
 		else if (s == STEP_FLAGSAVE)
 			len += (size_t)snprintf(buf + len, size - len, "flag saves ('flagsave %s : FACES')",
 				game_ref_id(g, b->retreater));
+		else if (s == STEP_FOLLOW)
+			len += (size_t)snprintf(buf + len, size - len, "brigade '%s' falling back with it ('follow REF HEX...')",
+				g->brigades[b->follow_brigade].id);
 		else if (s == STEP_GAIN)
 			len += (size_t)snprintf(buf + len, size - len, "ground gain ('gain %s')", g->units[b->attacker].id);
 		if (len >= size)
@@ -473,6 +591,11 @@ static bool gain_possible(referee *r)
 	return true;
 }
 
+bool referee_gain_on_offer(referee *r)
+{
+	return r->battle.active && peek(r, STEP_FOLLOW) != STEP_NONE && gain_possible(r);
+}
+
 /* The first step from `from` on that applies, STEP_NONE when none. */
 static battle_step peek(referee *r, battle_step from)
 {
@@ -491,6 +614,10 @@ static battle_step peek(referee *r, battle_step from)
 		case STEP_RETREAT:
 			if (b->retreat_hexes > 0 && game_ref_alive(g, b->retreater))
 				return STEP_RETREAT;
+			break;
+		case STEP_FOLLOW:
+			if (follow_open(r, NULL))
+				return STEP_FOLLOW;
 			break;
 		case STEP_GAIN:
 			if (gain_possible(r))
@@ -1268,6 +1395,7 @@ static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 		r->gt[p.dice.general].spent = true;
 	referee_battle *b = &r->battle;
 	memset(b, 0, sizeof *b);
+	b->follow_brigade = -1;
 	b->active = true;
 	b->line = a->line;
 	b->attacker = p.attacker;
@@ -1438,6 +1566,7 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 	if (a->off && !out.off_board)
 		return fail(err, g, "7.1", "'off': '%s' does not leave the board", a->subject);
 	int before = who.kind == REF_UNIT ? g->units[who.index].figures : 1;
+	follow_note(r, who);
 	if (out.len > 0) {
 		game_place(g, who, out.path[out.len - 1]);
 		if (carried >= 0)
@@ -1467,7 +1596,57 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 		}
 	}
 	b->retreat_hexes = 0;
-	advance(r, STEP_GAIN);
+	follow_offer(r, carried, out.off_board ? 0 : out.len);
+	advance(r, STEP_FOLLOW);
+	return true;
+}
+
+/* noord-zuid (001, the last retreat rule): when a member's retreat takes
+ * it out of its general's zone, the player may let the whole brigade fall
+ * back with it, each member and the general as many hexes toward the home
+ * edge, by the retreat rules and without loss, until it stands together. */
+static bool do_follow(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	const char *rule = g->rs->retreat.flags_rule ? g->rs->retreat.flags_rule : "7.1";
+	if (!in_turn(r, "follow", err) || !can_reach(r, STEP_FOLLOW, "follow", err))
+		return false;
+	if (!g->rs->stacking.brigades)
+		return fail(err, g, g->rs->stacking.rule, "%s has no brigades", g->rs->id);
+	if (peek(r, STEP_FOLLOW) != STEP_FOLLOW)
+		return fail(err, g, rule, "no brigade falls back here: 'follow' comes right after the retreat of a brigade "
+			"member that left its general's zone, while the brigade does not stand together");
+	game_ref who;
+	if (!resolve(r, a->subject, &who, err))
+		return false;
+	const game_brigade *br = &g->brigades[b->follow_brigade];
+	int slot = -1;
+	if (who.kind == REF_GENERAL && who.index == br->general)
+		slot = FOLLOW_GENERAL;
+	for (int k = 0; k < br->unit_count && who.kind == REF_UNIT; k++)
+		if (br->units[k] == who.index)
+			slot = k;
+	if (slot < 0 || !b->follow_with[slot])
+		return fail(err, g, rule, "'%s' did not stand with brigade '%s' when its member retreated, so it does not fall "
+			"back with it", a->subject, br->id);
+	if (b->followed[slot])
+		return fail(err, g, rule, "'%s' has fallen back with brigade '%s' already", a->subject, br->id);
+	retreat_outcome out;
+	char why[MOVES_WHY_LEN + 200];
+	if (!retreat_check_path(g, who, b->follow_hexes, false, a->hexes, (int)a->hex_count, &out, why, sizeof why))
+		return fail_why(err, NULL, why);
+	if (out.lost > 0 || out.off_board)
+		return fail(err, g, rule, "'%s' cannot fall back %d %s without loss; the brigade falls back together only "
+			"where it can", a->subject, b->follow_hexes, b->follow_hexes == 1 ? "hex" : "hexes");
+	if (out.len > 0)
+		game_place(g, who, out.path[out.len - 1]);
+	b->followed[slot] = true;
+	b->follow_started = true;
+	if (follow_open(r, NULL))
+		b->step = STEP_FOLLOW;
+	else
+		advance(r, STEP_GAIN);
 	return true;
 }
 
@@ -1585,7 +1764,7 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	/* What a pending battle owes comes before anything else; an action
 	 * that is not one of its steps declines the optional ones. */
 	bool step = a->kind == ACT_SAVE || a->kind == ACT_DEFEND || a->kind == ACT_FLAGSAVE ||
-		a->kind == ACT_RETREAT || a->kind == ACT_GAIN;
+		a->kind == ACT_RETREAT || a->kind == ACT_FOLLOW || a->kind == ACT_GAIN;
 	if (!step && r->battle.active && !can_reach(r, STEP_GAIN + 1, gamelog_keyword(a->kind), err))
 		return false;
 	bool ok;
@@ -1639,6 +1818,9 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 		break;
 	case ACT_DRAW:
 		ok = do_draw(r, a, err);
+		break;
+	case ACT_FOLLOW:
+		ok = do_follow(r, a, err);
 		break;
 	default:
 		return fail(err, r->g, NULL, "unknown action");

@@ -31,6 +31,9 @@ typedef enum {
 	STEP_DEFEND,      /* noord-zuid defensive roll (optional) */
 	STEP_FLAGSAVE,    /* noord-zuid saving dice for flags (optional) */
 	STEP_RETREAT,     /* the retreat (required) */
+	STEP_FOLLOW,      /* noord-zuid: the brigade falls back with a member
+	                     that left it (optional; once begun, until the
+	                     brigade stands together) */
 	STEP_GAIN,        /* ground gain (optional) */
 } battle_step;
 
@@ -50,6 +53,13 @@ typedef struct referee_battle {
 	game_ref retreater;
 	bool may_defend;
 	bool may_gain;
+	int follow_brigade;   /* the brigade that may fall back with the retreater, -1 */
+	int follow_hexes;     /* hexes the retreater fell back */
+	bool follow_started;
+	/* Per member slot (the last: the general): stood with the brigade
+	 * before the retreat; has fallen back (or is the retreater). */
+	bool follow_with[GAME_MAX_BRIGADE_UNITS + 1];
+	bool followed[GAME_MAX_BRIGADE_UNITS + 1];
 	char note[400];       /* what the roll did, for people (play prints it) */
 } referee_battle;
 
@@ -128,6 +138,11 @@ bool referee_finish(referee *r, referee_error *err);
  * step (*required set) and the optional ones on offer before it.  False
  * when no battle is pending. */
 bool referee_owed(referee *r, char *buf, size_t size, bool *required);
+
+/* Whether the pending battle still offers its ground gain (the steps
+ * before it optional).  For the auto player, which declines a brigade's
+ * falling back together. */
+bool referee_gain_on_offer(referee *r);
 
 /* For `orbat play`: how many dice the action (written without faces)
  * rolls -- battle, save, defend, flagsave -- after every check but the

@@ -133,6 +133,25 @@ static const turn_case CASES[] = {
 	  SEPARATE "order u2\nmove u2 F8\ndraw union attack/left", 0, NULL, 0, NULL },
 	{ "noord-zuid: the general may go to the separated member", NZ, SEPARATED, "brigade=b1:ug1:u1,u2",
 	  SEPARATE "order ug1\nmove ug1 F8\ndraw union attack/left", 0, NULL, 0, NULL },
+	/* noord-zuid (001, the last retreat rule): the whole brigade may fall
+	 * back with a member pushed out of it, and then stands together. */
+#define BRIGADE3 "u gen F7; u inf F7; u inf G7 2; u inf E7; c inf G5; u inf B9"
+#define PUSHED "play union skirmish/centre\ndraw union attack/centre\nplay confederate skirmish/centre\norder c1\n" \
+	"battle c1 u2 : flag flag\nretreat u2 G8 G9\n"
+	{ "noord-zuid: the brigade falls back together", NZ, BRIGADE3, "brigade=b1:ug1:u1,u2,u3",
+	  PUSHED "follow u1 F8 F9\nfollow ug1 F8 F9\nfollow u3 E8 E9\ndraw confederate attack/centre", 0, NULL, 0, NULL },
+	{ "noord-zuid: the brigade stays broken", NZ, BRIGADE3, "brigade=b1:ug1:u1,u2,u3",
+	  PUSHED "draw confederate attack/centre", 0, NULL, 0, NULL },
+	{ "noord-zuid: once begun, the falling back is owed", NZ, BRIGADE3, "brigade=b1:ug1:u1,u2,u3",
+	  PUSHED "follow u1 F8 F9\ndraw confederate attack/centre", 8, "ntz-7.4", 0, "must still follow 2 hexes" },
+	{ "noord-zuid: a unit outside the brigade does not follow", NZ, BRIGADE3, "brigade=b1:ug1:u1,u2,u3",
+	  PUSHED "follow u4 B10", 7, "ntz-7.4", 0, NULL },
+	{ "noord-zuid: a follower goes as far as the retreat", NZ, BRIGADE3, "brigade=b1:ug1:u1,u2,u3",
+	  PUSHED "follow u1 F8", 7, NULL, 0, NULL },
+	{ "noord-zuid: no follow without a retreat that broke the brigade", NZ, BRIGADE3, "brigade=b1:ug1:u1,u2,u3",
+	  "play union skirmish/centre\norder u1\nfollow u1 F8", 3, NULL, 0, NULL },
+	{ "battlecry: no brigades to follow", BC99, DUEL, NULL, BATTLE_FLAG "retreat c1 F4\nfollow c1 F3", 5, NULL, 0,
+	  NULL },
 	/* §3.3: a brigade member out of its general's zone, at the move. */
 	{ "noord-zuid: a member leaves a general who has moved", NZ,
 	  "u gen F7; u inf F7; u inf G7; c inf F1", "brigade=b1:ug1:u1,u2",

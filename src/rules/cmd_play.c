@@ -120,8 +120,8 @@ static void print_pending(const play_state *p)
 	char owed[600];
 	bool required;
 	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(p->r, owed, sizeof owed, &required) &&
-		required)
-		printf("  owed: %s\n", owed);   /* behind the optional steps below */
+		(required || b->step == STEP_FOLLOW))
+		printf("  %s%s\n", required ? "owed: " : "", owed);   /* behind the optional steps below */
 	const char *t = game_ref_id(g, b->target), *w = game_ref_id(g, b->retreater);
 	switch (b->step) {
 	case STEP_SAVE:

@@ -74,6 +74,17 @@ static const turn_case CASES[] = {
 	  NZ_BATTLE "save c1 : artillery\ndefend c1 : sabres\nretreat c1 F4\ndraw union attack/centre", 0, NULL, 0, NULL },
 	{ "noord-zuid: a saved flag owes no retreat", NZ, NZ_DUEL, NULL,
 	  NZ_BATTLE "save c1 : artillery\nflagsave c1 : sabres\ndraw union attack/centre", 0, NULL, 0, NULL },
+	{ "noord-zuid: a lone general's flags are owed too", NZ, "u inf F7 weapon=musket; c gen F5; u inf B9; c inf L1",
+	  NULL, "play union skirmish/centre\norder u1\nbattle u1 cg1 : flag artillery\ndraw union attack/centre", 4,
+	  "ntz-7.1", 0, "'cg1' must still retreat 1 hex" },
+	{ "noord-zuid: a unit on its home row with a flag is owed off the board", NZ,
+	  "u inf F3 weapon=musket; c inf F1 2 weapon=musket quality=recruit; u inf B9; c inf L1", NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 : flag artillery\ndraw union attack/centre", 4, "ntz-7.1",
+	  0, NULL },
+	{ "noord-zuid: ... and destroyed when it takes it", NZ,
+	  "u inf F3 weapon=musket; c inf F1 2 weapon=musket quality=recruit; u inf B9; c inf L1", NULL,
+	  "play union skirmish/centre\norder u1\nbattle u1 c1 : flag artillery\nretreat c1 off\n"
+	  "draw union attack/centre", 0, NULL, 0, NULL },
 	/* §3.5: ground gain is on offer right after the battle only. */
 	{ "bc1999: ground gain declined by another action", BC99, DUEL " ; u inf G6", NULL,
 	  "play union assault/centre\norder u1 u3\nbattle u1 c1 : cavalry cavalry artillery flag\nretreat c1 F4\n"

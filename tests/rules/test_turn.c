@@ -223,10 +223,24 @@ static void test_finish_owed(void **state)
 	assert_true(referee_finish(f->ref, &err));
 }
 
+/* §8: the discard rule is the ruleset's data (<deck discard>), inherited
+ * by battlecry-150 from battlecry-1999. */
+static void test_discard_flag(void **state)
+{
+	fixture *f = *state;
+	fx_game(f, NZ, "", NZ_DUEL);
+	assert_true(f->g->rs->deck.discard_by_choice);
+	fx_game(f, BC99, "", DUEL);
+	assert_false(f->g->rs->deck.discard_by_choice);
+	fx_game(f, BC150, "", DUEL);
+	assert_false(f->g->rs->deck.discard_by_choice);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_turn),
+		cmocka_unit_test(test_discard_flag),
 		cmocka_unit_test(test_finish_owed),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);

@@ -190,7 +190,9 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
 		return false;
 	int gen = game_unit_general(g, unit);
-	move_options o = { gen >= 0 && !r->gt[gen].moved, -1 };
+	/* A brigade's general stays with his brigade (its zone). */
+	bool leave_general = gen >= 0 && g->generals[gen].brigade >= 0 && g->brigades[g->generals[gen].brigade].alive;
+	move_options o = { gen >= 0 && !r->gt[gen].moved && !leave_general, -1 };
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
 	moves_reach(g, (game_ref){ REF_UNIT, unit }, &o, steps);
@@ -218,6 +220,7 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	a->hexes = xcalloc(1, sizeof *a->hexes);
 	a->hexes[0] = hex_from_index(&g->board, (size_t)best);
 	a->hex_count = 1;
+	a->alone = leave_general;
 	return true;
 }
 

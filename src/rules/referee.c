@@ -506,10 +506,24 @@ static const char *owed_text(const referee *r, battle_step s, char *buf, size_t 
 	return buf;
 }
 
+/* "the battle of line 12" in a log; in `orbat play`, where actions have
+ * no line, "the battle of 'u1' against 'c1'". */
+static const char *battle_name(const referee *r, char *buf, size_t size)
+{
+	const referee_battle *b = &r->battle;
+	if (b->line > 0)
+		snprintf(buf, size, "the battle of line %d", b->line);
+	else
+		snprintf(buf, size, "the battle of '%s' against '%s'", r->g->units[b->attacker].id,
+			game_ref_id(r->g, b->target));
+	return buf;
+}
+
 static bool fail_owed(referee *r, battle_step s, referee_error *err)
 {
 	char buf[300];
-	return fail(err, r->g, owed_rule(r, s), "the battle of line %d is not finished: %s", r->battle.line,
+	char name[160];
+	return fail(err, r->g, owed_rule(r, s), "%s is not finished: %s", battle_name(r, name, sizeof name),
 		owed_text(r, s, buf, sizeof buf));
 }
 
@@ -524,8 +538,11 @@ static bool can_reach(referee *r, int want, const char *action, referee_error *e
 			return true;
 		return fail(err, r->g, "9", "'%s' belongs to a battle, and no battle is waiting for it", action);
 	}
-	if ((int)b->step > want)
-		return fail(err, r->g, "9", "'%s' comes too late: the battle of line %d has gone past it", action, b->line);
+	if ((int)b->step > want) {
+		char name[160];
+		return fail(err, r->g, "9", "'%s' comes too late: %s has gone past it", action,
+			battle_name(r, name, sizeof name));
+	}
 	battle_step owed = owed_step(r);
 	if (owed != STEP_NONE && (int)owed < want)
 		return fail_owed(r, owed, err);
@@ -548,12 +565,14 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required)
 		len = strlen(buf);
 	}
 	/* The optional steps still on offer before the owed one (or at all). */
+	int offered = 0;
 	for (int s = b->step; s <= STEP_GAIN && len + 80 < size; s++) {
 		if (owed != STEP_NONE && s >= (int)owed)
 			break;
 		if (peek(r, (battle_step)s) != (battle_step)s)
 			continue;
-		len += (size_t)snprintf(buf + len, size - len, "%s", len ? "; first, if wanted, " : "may: ");
+		len += (size_t)snprintf(buf + len, size - len, "%s", offered++ ? ", " : len ? "; before it, if wanted: " :
+			"may: ");
 		if (len >= size)
 			len = size - 1;
 		if (s == STEP_DEFEND)
@@ -1423,8 +1442,9 @@ static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 static bool battle_target_is(referee *r, const char *word, game_ref want, const char *role, referee_error *err)
 {
 	game_ref ref;
+	char name[160];
 	if (!game_resolve_ref(r->g, word, &ref) || ref.kind != want.kind || ref.index != want.index)
-		return fail(err, r->g, NULL, "the battle of line %d waits for %s '%s', not '%s'", r->battle.line, role,
+		return fail(err, r->g, NULL, "%s waits for %s '%s', not '%s'", battle_name(r, name, sizeof name), role,
 			game_ref_id(r->g, want), word);
 	return true;
 }

@@ -61,7 +61,14 @@ cards_deck *deck_from_ruleset(const ruleset *rs)
 		c->units = dup_or_null(src->units);
 		c->types = dup_or_null(src->types);
 		copy_l10n(&c->name, &src->name);
-		copy_l10n(&c->text, &src->text);
+		/* The numbers a card states come from its data ({dice}, {units}…),
+		 * so the printed text cannot drift from what the referee plays. */
+		for (int l = 0; l < LANG_COUNT; l++)
+			if (src->text.text[l]) {
+				char *filled = ruleset_card_fill(src, src->text.text[l]);
+				l10n_set(&c->text, (lang_id)l, filled);
+				free(filled);
+			}
 		c->count[DECK_LEFT] = src->left;
 		c->count[DECK_CENTRE] = src->centre;
 		c->count[DECK_RIGHT] = src->right;

@@ -345,6 +345,11 @@ static void front_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, 
 	refcolumn_add(right, BLOCK_TEXT, reftext_hill(tc, rs), NULL);
 	refcolumn_add(right, BLOCK_HEADING, xstrdup(l10n_get(&rs->general.name, tc->rc->lang)), NULL);
 	refcolumn_add(right, BLOCK_TEXT, reftext_general(tc, rs), NULL);
+	char *special = reftext_special_cards(tc, rs);
+	if (special) {
+		refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-special-heading")), NULL);
+		refcolumn_add(right, BLOCK_TEXT, special, NULL);
+	}
 }
 
 static void back_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)

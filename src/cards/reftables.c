@@ -704,3 +704,65 @@ char *reftext_threshold_general(textbox_ctx *tc, const ruleset *rs)
 	free(types);
 	return out;
 }
+
+/* ---- the special cards (rules digest §8.1) ---- */
+
+/* The unit types a card names, as they read in a sentence. */
+static char *card_types(textbox_ctx *tc, const ruleset *rs, const rs_card *c)
+{
+	char **words = NULL;
+	size_t n = str_split_words(c->types ? c->types : "", &words, 0);
+	char **names = xcalloc(n ? n : 1, sizeof *names);
+	for (size_t i = 0; i < n; i++) {
+		const rs_unit_type *t = ruleset_find_unit_type(rs, words[i]);
+		names[i] = lower(t ? l10n_get(&t->name, tc->rc->lang) : words[i]);
+	}
+	char *out = join_names(tc, names, n, "ref-or");
+	for (size_t i = 0; i < n; i++) {
+		free(names[i]);
+		free(words[i]);
+	}
+	free(names);
+	free(words);
+	return out;
+}
+
+static char *card_hit_faces(textbox_ctx *tc, const ruleset *rs, const rs_card *c)
+{
+	char **names = xcalloc(c->hit_face_count ? c->hit_face_count : 1, sizeof *names);
+	for (size_t i = 0; i < c->hit_face_count; i++)
+		names[i] = xstrdup(face_name(tc, rs, c->hit_faces[i], false));
+	char *out = join_names(tc, names, c->hit_face_count, "ref-or");
+	for (size_t i = 0; i < c->hit_face_count; i++)
+		free(names[i]);
+	free(names);
+	return out;
+}
+
+char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs)
+{
+	char *out = NULL;
+	for (size_t i = 0; i < rs->deck.card_count; i++) {
+		const rs_card *c = &rs->deck.cards[i];
+		if (!c->effect || str_eq(c->effect, "copy-last") || str_eq(c->effect, "dig"))
+			continue;
+		char id[64], dice[16], per_face[16], victory[16];
+		snprintf(id, sizeof id, "ref-special-%s", c->effect);
+		snprintf(dice, sizeof dice, "%d", c->dice);
+		snprintf(per_face, sizeof per_face, "%d", c->per_face);
+		snprintf(victory, sizeof victory, "%d", c->victory);
+		char *types = card_types(tc, rs, c), *hits = card_hit_faces(tc, rs, c);
+		const char *pairs[] = {
+			"name", l10n_get(&c->name, tc->rc->lang), "units", c->units ? c->units : "",
+			"dice", dice, "per-face", per_face, "victory", victory, "types", types, "hits", hits, NULL,
+		};
+		char *line = reftext_with(tc, rs, id, pairs);
+		char *next = out ? xasprintf("%s\n%s", out, line) : xstrdup(line);
+		free(out);
+		free(line);
+		free(types);
+		free(hits);
+		out = next;
+	}
+	return out;
+}

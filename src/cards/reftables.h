@@ -52,6 +52,9 @@ char *reftext_general(textbox_ctx *tc, const ruleset *rs);     /* the general's 
 char *reftext_die(textbox_ctx *tc, const ruleset *rs);         /* the faces of the die */
 char *reftext_ground_gain(textbox_ctx *tc, const ruleset *rs); /* who may take the ground */
 char *reftext_threshold_general(textbox_ctx *tc, const ruleset *rs); /* NULL without thresholds */
+/* One line per special card of §8.1 with its numbers from the data; NULL when
+ * the deck has none. */
+char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs);
 
 /* A numbered list ("ref-turn", "ref-battle", "ref-retreat"): its items
  * for this ruleset, placeholders filled.  Returns how many; free each and

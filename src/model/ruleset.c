@@ -243,6 +243,15 @@ static void free_card(rs_card *c)
 	free(c->units);
 	free(c->types);
 	free(c->effect);
+	for (size_t i = 0; i < c->face_count; i++) {
+		free(c->faces[i].face);
+		free(c->faces[i].unit_type);
+	}
+	free(c->faces);
+	free_words(c->hit_faces, c->hit_face_count);
+	free(c->entry_fallback);
+	free(c->target);
+	free(c->until);
 }
 
 static void free_places(rs_square_place *p, size_t count)
@@ -523,6 +532,100 @@ static void apply_terrain(loader *ld, ruleset *rs, const xmlNode *n)
 	read_bool(ld, n, "elevated", &t->elevated);
 }
 
+static const char *const CARD_EFFECTS[] = {
+	"copy-last", "dig", "sharpshooter", "rally", "reinforce", "fall-back", NULL
+};
+
+static bool str_in(const char *s, const char *const *list)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (strcmp(s, list[i]) == 0)
+			return true;
+	return false;
+}
+
+/* One of a fixed set of words, or a message naming them. */
+static void read_choice(loader *ld, const xmlNode *n, const char *name, const char *const *allowed,
+	const char *allowed_text, char **out)
+{
+	const char *v = xmldoc_attr(n, name);
+	if (!v)
+		return;
+	if (!str_in(v, allowed)) {
+		fail(ld, n, name, "%s must be %s, not '%s'", name, allowed_text, v);
+		return;
+	}
+	free(*out);
+	*out = xstrdup(v);
+}
+
+/* §8.1: the numbers of the special cards' reading.  A <face> list in an
+ * override replaces the inherited list whole. */
+static void apply_card_special(loader *ld, rs_card *c, const xmlNode *n)
+{
+	const char *dice = xmldoc_attr(n, "dice");
+	if (dice) {
+		long v;
+		if (strcmp(dice, "hand") == 0) {
+			c->dice_from_hand = true;
+			c->dice = 0;
+		} else if (parse_int(dice, 0, 20, &v)) {
+			c->dice_from_hand = false;
+			c->dice = (int)v;
+		} else {
+			fail(ld, n, "dice", "dice must be a number of dice from 0 to 20 or hand, not '%s'", dice);
+		}
+	}
+	read_int(ld, n, "per-face", &c->per_face);
+	read_bool(ld, n, "move-first", &c->move_first);
+	read_bool(ld, n, "hits-attached", &c->hits_attached);
+	if (xmldoc_attr(n, "hit-faces")) {
+		free_words(c->hit_faces, c->hit_face_count);
+		c->hit_faces = NULL;
+		c->hit_face_count = 0;
+		read_words(n, "hit-faces", &c->hit_faces, &c->hit_face_count);
+	}
+	read_int(ld, n, "victory", &c->victory);
+	read_bool(ld, n, "above-full", &c->above_full);
+	read_bool(ld, n, "revive", &c->revive);
+	read_bool(ld, n, "arrivals-act", &c->arrivals_act);
+	static const char *const fallbacks[] = { "home-row", "none", NULL };
+	read_choice(ld, n, "entry-fallback", fallbacks, "home-row or none", &c->entry_fallback);
+	static const char *const targets[] = { "enemy", "friendly", NULL };
+	read_choice(ld, n, "target", targets, "enemy or friendly", &c->target);
+	static const char *const untils[] = { "home-row", NULL };
+	read_choice(ld, n, "until", untils, "home-row", &c->until);
+	read_int(ld, n, "blocked-losses", &c->blocked_losses);
+	read_bool(ld, n, "leaves-board", &c->leaves_board);
+	read_bool(ld, n, "general-follows", &c->general_follows);
+	if (c->per_face < 0 || c->victory < 0 || c->blocked_losses < 0)
+		fail(ld, n, NULL, "card '%s': per-face, victory and blocked-losses cannot be negative", c->id);
+
+	if (!has_child(n, "face"))
+		return;
+	for (size_t i = 0; i < c->face_count; i++) {
+		free(c->faces[i].face);
+		free(c->faces[i].unit_type);
+	}
+	free(c->faces);
+	c->faces = NULL;
+	c->face_count = 0;
+	size_t cap = 0;
+	for (const xmlNode *f = n->children; f; f = f->next) {
+		if (!xmldoc_is(f, RULESET_NS, "face"))
+			continue;
+		const char *face = xmldoc_attr(f, "id"), *unit = xmldoc_attr(f, "unit");
+		if (!face || !unit) {
+			fail(ld, f, NULL, "a card's <face> needs id (a die face) and unit (a unit type or any)");
+			continue;
+		}
+		grow_array((void **)&c->faces, &cap, c->face_count + 1, sizeof *c->faces);
+		c->faces[c->face_count].face = xstrdup(face);
+		c->faces[c->face_count].unit_type = xstrdup(unit);
+		c->face_count++;
+	}
+}
+
 static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	const char *id = require_id(ld, n);
@@ -554,6 +657,10 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 	read_int(ld, n, "centre", &c->centre);
 	read_int(ld, n, "right", &c->right);
 	read_int(ld, n, "any", &c->any);
+	if (c->effect && !str_in(c->effect, CARD_EFFECTS))
+		fail(ld, n, "effect", "effect must be copy-last, dig, sharpshooter, rally, reinforce or fall-back, not '%s'",
+			c->effect);
+	apply_card_special(ld, c, n);
 }
 
 static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
@@ -830,6 +937,52 @@ static bool id_is_safe(const char *id)
 
 /* Check what the rest of the program relies on, so that a broken data file
  * is reported here and not as a crash later. */
+static bool has_face(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->face_count; i++)
+		if (str_eq(rs->faces[i].id, id))
+			return true;
+	return false;
+}
+
+/* The special cards name die faces and unit types: once the whole chain is
+ * applied, each must exist, so that a club's change cannot leave a card
+ * that no referee can play. */
+static void check_cards(const ruleset *rs, const char *f, diag_sink *sink)
+{
+	if (rs->grid == GRID_SQUARE)
+		return;
+	for (size_t i = 0; i < rs->deck.card_count; i++) {
+		const rs_card *c = &rs->deck.cards[i];
+		for (size_t k = 0; k < c->face_count; k++) {
+			if (!has_face(rs, c->faces[k].face))
+				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+					"card '%s' of ruleset '%s' names die face '%s', which the <die> lacks",
+					c->id, rs->id, c->faces[k].face);
+			if (!str_eq(c->faces[k].unit_type, "any") && !ruleset_find_unit_type(rs, c->faces[k].unit_type))
+				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+					"card '%s' of ruleset '%s' names unit type '%s', which is not a <unit-type> (or any)",
+					c->id, rs->id, c->faces[k].unit_type);
+		}
+		for (size_t k = 0; k < c->hit_face_count; k++)
+			if (!has_face(rs, c->hit_faces[k]))
+				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+					"card '%s' of ruleset '%s' names hit face '%s', which the <die> lacks",
+					c->id, rs->id, c->hit_faces[k]);
+		if ((str_eq(c->effect, "rally") || str_eq(c->effect, "reinforce")) &&
+			(!c->face_count || c->per_face < 1 || (!c->dice_from_hand && c->dice < 1)))
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' (effect %s) needs dice, per-face and at least one <face>",
+				c->id, rs->id, c->effect);
+		if (str_eq(c->effect, "sharpshooter") && (!c->types || !c->hit_face_count))
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' (effect sharpshooter) needs types and hit-faces", c->id, rs->id);
+		if (str_eq(c->effect, "fall-back") && (!c->target || !c->until))
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' (effect fall-back) needs target and until", c->id, rs->id);
+	}
+}
+
 static void check_complete(ruleset *rs, const xml_document *doc, diag_sink *sink)
 {
 	const char *f = doc->file;
@@ -866,6 +1019,7 @@ report:
 	for (size_t i = 0; i < n; i++)
 		diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE, "ruleset '%s' lacks %s", rs->id, missing[i]);
 	free(missing);
+	check_cards(rs, f, sink);
 	for (size_t i = 0; i < rs->unit_type_count; i++) {
 		const rs_unit_type *u = &rs->unit_types[i];
 		if (u->figures < 1 || !u->dice_count || !u->move_count)
@@ -1121,6 +1275,67 @@ bool ruleset_allow_has(const rs_allow *allow, const char *value)
 		if (str_eq(allow->values[i], value))
 			return true;
 	return false;
+}
+
+const rs_card *ruleset_find_card(const ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->deck.card_count; i++)
+		if (str_eq(rs->deck.cards[i].id, id))
+			return &rs->deck.cards[i];
+	return NULL;
+}
+
+const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect)
+{
+	for (size_t i = 0; i < rs->deck.card_count; i++)
+		if (str_eq(rs->deck.cards[i].effect, effect))
+			return &rs->deck.cards[i];
+	return NULL;
+}
+
+char *ruleset_card_fill(const rs_card *card, const char *text)
+{
+	if (!text)
+		return xstrdup("");
+	char units[16], dice[16], per_face[16], victory[16], losses[16], dig_inf[16], dig_art[16];
+	snprintf(units, sizeof units, "%s", card->units ? card->units : "");
+	snprintf(dice, sizeof dice, "%d", card->dice);
+	snprintf(per_face, sizeof per_face, "%d", card->per_face);
+	snprintf(victory, sizeof victory, "%d", card->victory);
+	snprintf(losses, sizeof losses, "%d", card->blocked_losses);
+	snprintf(dig_inf, sizeof dig_inf, "%d", card->dig_infantry);
+	snprintf(dig_art, sizeof dig_art, "%d", card->dig_artillery);
+	const char *const pairs[][2] = {
+		{ "units", units }, { "dice", dice }, { "per-face", per_face }, { "victory", victory },
+		{ "blocked-losses", losses }, { "dig-infantry", dig_inf }, { "dig-artillery", dig_art },
+	};
+	size_t cap = strlen(text) + 1, len = 0;
+	char *out = xmalloc(cap);
+	for (const char *p = text; *p;) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		const char *value = NULL;
+		for (size_t i = 0; close && i < ARRAY_LEN(pairs); i++) {
+			size_t n = strlen(pairs[i][0]);
+			if ((size_t)(close - p - 1) == n && strncmp(p + 1, pairs[i][0], n) == 0)
+				value = pairs[i][1];
+		}
+		size_t add = value ? strlen(value) : 1;
+		grow_array((void **)&out, &cap, len + add + 1, 1);
+		if (value) {
+			memcpy(out + len, value, add);
+			p = close + 1;
+		} else {
+			out[len] = *p++;
+		}
+		len += add;
+	}
+	out[len] = '\0';
+	return out;
+}
+
+char *ruleset_card_text(const rs_card *card, lang_id lang)
+{
+	return ruleset_card_fill(card, l10n_get(&card->text, lang));
 }
 
 int ruleset_deck_size(const ruleset *rs)

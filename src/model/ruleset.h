@@ -113,6 +113,14 @@ typedef struct rs_face {
 	bool retreat;        /* the flag: the target retreats */
 } rs_face;
 
+/* §8.1: one die face of a special card's roll and the unit type it
+ * serves (rally: a figure back to a unit of that type; reinforcements: a
+ * reserve unit of that type); unit_type "any" serves every type. */
+typedef struct rs_card_face {
+	char *face;
+	char *unit_type;
+} rs_card_face;
+
 typedef struct rs_card {
 	char *id;
 	l10n_text name;
@@ -121,9 +129,32 @@ typedef struct rs_card {
 	char *units;         /* "2", "all"; NULL for special cards */
 	char *types;         /* unit type ids for type orders */
 	int left, centre, right, any;
-	char *effect;        /* "copy-last", "dig", or NULL */
+	char *effect;        /* copy-last, dig, sharpshooter, rally, reinforce, fall-back, or NULL */
 	int dig_infantry, dig_artillery;
 	bool ground_gain;    /* false: no ground gain in a turn it is played */
+
+	/* §8.1 special effects (rules digest reading); 0, false or NULL where a
+	 * card does not state them.  units/types above say which units the
+	 * sharpshooter may order, and how many enemy units short-supply names. */
+	int dice;            /* dice rolled (reinforcements) */
+	bool dice_from_hand; /* dice="hand": one die per card left in hand (rally) */
+	int per_face;        /* figures (rally) or reserve units (reinforcements) per serving face */
+	rs_card_face *faces; /* which faces serve which unit type; other faces do nothing */
+	size_t face_count;
+	bool move_first;     /* sharpshooter: the unit may move before it fires */
+	bool hits_attached;  /* sharpshooter: a general standing with a unit may be the target */
+	char **hit_faces;    /* sharpshooter: the faces that hit the general */
+	size_t hit_face_count;
+	int victory;         /* sharpshooter: victory flags/points for the general removed */
+	bool above_full;     /* rally: figures may go above full strength */
+	bool revive;         /* rally: a destroyed unit may come back */
+	bool arrivals_act;   /* reinforcements: arriving units may move and battle this turn */
+	char *entry_fallback;/* reinforcements, entry hex occupied: "home-row" (nearest free hex of it) or "none" */
+	char *target;        /* fall-back: whose unit is named, "enemy" or "friendly" */
+	char *until;         /* fall-back: where the unit stops, "home-row" */
+	int blocked_losses;  /* fall-back: figures a blocked unit loses */
+	bool leaves_board;   /* fall-back: the unit may be pushed off the board */
+	bool general_follows;/* fall-back: an attached general goes with the unit */
 } rs_card;
 
 typedef struct rs_threshold {
@@ -306,6 +337,16 @@ const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attrib
 bool ruleset_allow_has(const rs_allow *allow, const char *value);
 /* Total cards in the deck. */
 int ruleset_deck_size(const ruleset *rs);
+/* The ruleset's card with that id, or the first card with that effect
+ * (effect may be NULL to look by id only); NULL when absent. */
+const rs_card *ruleset_find_card(const ruleset *rs, const char *id);
+const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect);
+/* A card's order text in one language with its {placeholders} filled from
+ * the card's data: {units}, {dice}, {per-face}, {victory}, {blocked-losses},
+ * {dig-infantry}, {dig-artillery}.  An unknown placeholder stays as written.
+ * Returns an allocated string (free it); "" when the card has no text. */
+char *ruleset_card_text(const rs_card *card, lang_id lang);
+char *ruleset_card_fill(const rs_card *card, const char *text);
 /* A rule id with the ruleset's prefix: rule_id(rs, "3.1") -> "bc-3.1".
  * Returns a pointer into a small rotating buffer. */
 const char *ruleset_rule(const ruleset *rs, const char *section);

@@ -13,7 +13,7 @@ const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES] = {
 typedef struct builder {
 	const xml_document *doc;
 	scenario *sc;
-	size_t terrain_cap, side_cap, unit_cap, general_cap, brigade_cap, objective_cap;
+	size_t terrain_cap, side_cap, unit_cap, reserve_cap, general_cap, brigade_cap, objective_cap;
 	size_t city_cap, zone_cap, ship_cap;
 } builder;
 
@@ -145,6 +145,27 @@ static void read_unit(builder *b, const xmlNode *c, size_t side_index, size_t ab
 		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
 }
 
+/* A reserve unit: the attributes of a placed unit, an entry hex instead of
+ * a starting hex. */
+static void read_reserve(builder *b, const xmlNode *n, size_t side_index)
+{
+	scenario *sc = b->sc;
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (!xmldoc_is(c, SCENARIO_NS, "unit"))
+			continue;
+		sc_unit *u = APPEND(b, sc->reserves, sc->reserve_count, b->reserve_cap);
+		u->pos = locate(b, c, NULL);
+		u->side = side_index;
+		u->id = read_string(b, c, "id");
+		u->type = read_string(b, c, "type");
+		u->name = read_string(b, c, "name");
+		u->entry = read_address(b, c, "entry");
+		u->figures = read_number(b, c, "figures");
+		for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
+			u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
+	}
+}
+
 static void read_ship(builder *b, const xmlNode *n, size_t side_index)
 {
 	scenario *sc = b->sc;
@@ -225,6 +246,8 @@ static void read_side(builder *b, const xmlNode *n)
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (xmldoc_is(c, SCENARIO_NS, "unit")) {
 			read_unit(b, c, side_index, 0);
+		} else if (xmldoc_is(c, SCENARIO_NS, "reserve")) {
+			read_reserve(b, c, side_index);
 		} else if (xmldoc_is(c, SCENARIO_NS, "ship")) {
 			read_ship(b, c, side_index);
 		} else if (xmldoc_is(c, SCENARIO_NS, "general")) {
@@ -358,16 +381,18 @@ void scenario_destroy(scenario *sc)
 		free(sc->sides[i].home.text);
 	}
 	free(sc->sides);
-	for (size_t i = 0; i < sc->unit_count; i++) {
-		sc_unit *u = &sc->units[i];
+	for (size_t i = 0; i < sc->unit_count + sc->reserve_count; i++) {
+		sc_unit *u = i < sc->unit_count ? &sc->units[i] : &sc->reserves[i - sc->unit_count];
 		free(u->id.text);
 		free(u->type.text);
 		free(u->name.text);
 		free(u->at.text);
+		free(u->entry.text);
 		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
 			free(u->attributes[k].text);
 	}
 	free(sc->units);
+	free(sc->reserves);
 	for (size_t i = 0; i < sc->general_count; i++) {
 		free(sc->generals[i].id.text);
 		free(sc->generals[i].name.text);

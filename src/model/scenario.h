@@ -59,10 +59,11 @@ typedef struct sc_unit {
 	sc_string id;
 	sc_string type;
 	sc_string name;
-	sc_address at;
+	sc_address at;       /* reserve units: not given */
 	sc_number figures;
 	sc_string attributes[SC_UNIT_ATTRIBUTES];
 	size_t aboard;       /* 1 + index of the ship carrying it; 0 ashore */
+	sc_address entry;    /* reserve units: the home-row hex it enters on */
 } sc_unit;
 
 extern const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES];
@@ -164,6 +165,10 @@ typedef struct scenario {
 	size_t side_count;
 	sc_unit *units;
 	size_t unit_count;
+	/* §8.1: units off the board that the reinforcements card may bring on,
+	 * from every <reserve> of every side, in file order (unit->side). */
+	sc_unit *reserves;
+	size_t reserve_count;
 	sc_general *generals;
 	size_t general_count;
 	sc_brigade *brigades;

@@ -1,7 +1,9 @@
 /* Unit rosters, one section per side: every unit with its id, type and
  * attributes in the page's language, start hex and section, brigade and
  * commanding general, and a tick box per figure for losses at the table;
- * then the side's generals with their positions.  On a square-grid map the
+ * then the side's reserves (units off the board that the Reinforcements
+ * card brings on, with their entry hex and a cell for the turn they
+ * arrive), then the side's generals with their positions.  On a square-grid map the
  * table has the unit's square and place (city, port, sea zone or the ship
  * carrying it), its factors and a tick box per hit it can take; ships come
  * after the land units ashore, each followed by its cargo. */
@@ -37,7 +39,14 @@ static const column SQUARE_COLUMNS[] = {
 	{ "col-id", 24 }, { "col-type", 26 }, { "col-hex", 12 }, { "col-place", 42 },
 	{ "col-move", 18 }, { "col-attack", 16 }, { "col-defend", 20 }, { "col-hits", 0 },
 };
+/* Reserves: the entry hex instead of the start, and an empty cell to note
+ * the turn a unit arrived instead of brigade and general. */
+static const column RESERVE_COLUMNS[] = {
+	{ "col-id", 20 }, { "col-type", 34 }, { "col-attributes", 30 }, { "col-entry", 12 },
+	{ "col-section", 17 }, { "col-arrived", 43 }, { "col-figures", 0 },
+};
 static const roster_table HEX_TABLE = { HEX_COLUMNS, sizeof HEX_COLUMNS / sizeof HEX_COLUMNS[0] };
+static const roster_table RESERVE_TABLE = { RESERVE_COLUMNS, sizeof RESERVE_COLUMNS / sizeof RESERVE_COLUMNS[0] };
 static const roster_table SQUARE_TABLE = { SQUARE_COLUMNS, sizeof SQUARE_COLUMNS / sizeof SQUARE_COLUMNS[0] };
 #define MAX_COLUMNS 8
 
@@ -247,6 +256,75 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 	free(attrs);
 }
 
+static void make_room(const render_ctx *rc, roster_page *rp, const roster_table *t, const char *side_name,
+	size_t side);
+
+static void reserve_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
+{
+	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+	char hex[HEX_ADDRESS_MAX] = "", sections[128] = "";
+	if (u->entry.valid) {
+		hex_format(u->entry.hex, hex);
+		section_names(rc, u->entry.hex, sections, sizeof sections);
+	}
+	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
+		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
+	char *attrs = unit_attributes(rc, u);
+	const char *cells[MAX_COLUMNS] = { u->id.text, type_text, attrs, hex, sections, "" };
+	int full = type ? type->figures : 0;
+	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
+	table_row(rc, rp, &RESERVE_TABLE, cells, shade, full, start);
+	free(type_text);
+	free(attrs);
+}
+
+static size_t reserves_of(const scenario *sc, size_t side)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sc->reserve_count; i++)
+		n += sc->reserves[i].side == side;
+	return n;
+}
+
+/* The note under the heading names the card by the ruleset's own name. */
+static char *reserves_note(const render_ctx *rc)
+{
+	const rs_card *card = ruleset_find_card_effect(rc->rs, "reinforce");
+	const char *name = card ? l10n_get(&card->name, rc->lang) : "";
+	const char *tmpl = render_string(rc, "reserves-note");
+	const char *at = strstr(tmpl, "{card}");
+	if (!at)
+		return xstrdup(tmpl);
+	return xasprintf("%.*s%s%s", (int)(at - tmpl), tmpl, name, at + strlen("{card}"));
+}
+
+/* The side's reserve units, after its units on the board: a heading, a
+ * line on how they come on, and their table.  Nothing when it has none. */
+static void reserves_part(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
+{
+	const scenario *sc = rc->sc;
+	if (!reserves_of(sc, side))
+		return;
+	if (rp->y > rp->height - MARGIN - 40)
+		start_page(rc, rp, side_name, side);
+	cairo_t *cr = rp->cr;
+	text_style h2 = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style note = { FONT_TEXT, 2.8, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
+	rp->y += 4;
+	rp->y += text_draw(rc, cr, render_string(rc, "reserves"), &h2, MARGIN, rp->y, 0) + 1;
+	char *text = reserves_note(rc);
+	rp->y += text_draw(rc, cr, text, &note, MARGIN, rp->y, rp->width - 2 * MARGIN) + 1.5;
+	free(text);
+	table_header(rc, rp, &RESERVE_TABLE, side);
+	int row = 0;
+	for (size_t i = 0; i < sc->reserve_count; i++) {
+		if (sc->reserves[i].side != side)
+			continue;
+		make_room(rc, rp, &RESERVE_TABLE, side_name, side);
+		reserve_row(rc, rp, &sc->reserves[i], (row++ & 1) != 0);
+	}
+}
+
 /* ---- square grid ---- */
 
 static const sc_city *city_at(const scenario *sc, const sc_address *a)
@@ -432,6 +510,7 @@ bool render_rosters(const render_ctx *rc, const char *path, char **error)
 				make_room(rc, &rp, table, side_name, s);
 				unit_row(rc, &rp, &sc->units[i], (row++ & 1) != 0);
 			}
+			reserves_part(rc, &rp, side_name, s);
 		}
 		if (rp.y > rp.height - MARGIN - 30)
 			start_page(rc, &rp, side_name, s);

@@ -121,9 +121,6 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 	double r, g, b;
 	mapdraw_side_colour(s, &r, &g, &b);
 	double top = y;
-	cairo_rectangle(cr, x, y, 2, 14);
-	cairo_set_source_rgb(cr, r, g, b);
-	cairo_fill(cr);
 	text_style name = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
 	y += text_draw(rc, cr, named ? l10n_get(&named->name, rc->lang) : side->id.text, &name, x + 4, y, w - 4);
 	text_style line = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
@@ -135,6 +132,35 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"));
 	y += text_draw(rc, cr, text, &line, x + 4, y, w - 4);
 	free(text);
+	if (rc->board.kind == GRID_HEX) {
+		/* Reserves: what the Reinforcements card can bring on, by name
+		 * and entry hex. */
+		char *list = xstrdup("");
+		size_t count = 0;
+		for (size_t i = 0; i < sc->reserve_count; i++) {
+			const sc_unit *u = &sc->reserves[i];
+			if (u->side != s)
+				continue;
+			const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+			char hex[HEX_ADDRESS_MAX] = "?";
+			if (u->entry.valid)
+				hex_format(u->entry.hex, hex);
+			const char *label = u->name.text ? u->name.text : type ? l10n_get(&type->name, rc->lang) : u->type.text;
+			char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label ? label : "?", hex);
+			free(list);
+			list = next;
+			count++;
+		}
+		char *reserves = xasprintf("%s%s %s", render_string(rc, "reserves"), colon, count ? list : "—");
+		y += text_draw(rc, cr, reserves, &line, x + 4, y, w - 4);
+		free(reserves);
+		free(list);
+	}
+	/* The side's colour bar runs the height of its block, reserves line
+	 * included. */
+	cairo_rectangle(cr, x, top, 2, fmax(14, y - top));
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_fill(cr);
 	return y - top;
 }
 

@@ -100,6 +100,10 @@ static void check_map(square_ctx *q)
 	for (size_t i = 0; i < sc->brigade_count; i++)
 		check_error(c, sc->brigades[i].pos, rule(q, "11.board"),
 			"<brigade> belongs to the hex rulesets; %s has no brigades", rs->id);
+	for (size_t i = 0; i < sc->reserve_count; i++)
+		check_error(c, sc->reserves[i].pos, rule(q, "11.board"),
+			"a <reserve> unit belongs to the hex rulesets (the Reinforcements card); %s places new units "
+			"by purchase", rs->id);
 	for (size_t i = 0; i < sc->objective_count; i++)
 		check_error(c, sc->objectives[i].pos, rule(q, "11.board"),
 			"<objective> belongs to the hex rulesets; %s wins by conquest, not objective hexes", rs->id);

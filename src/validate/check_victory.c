@@ -45,6 +45,9 @@ void check_victory(check_ctx *ctx)
 		long units = 0, generals = 0;
 		for (size_t i = 0; i < sc->unit_count; i++)
 			units += sc->units[i].side == enemy;
+		/* reserve units can be destroyed once they arrive */
+		for (size_t i = 0; i < sc->reserve_count; i++)
+			units += sc->reserves[i].side == enemy;
 		for (size_t i = 0; i < sc->general_count; i++)
 			generals += sc->generals[i].side == enemy;
 		long reachable = units + generals + open_vp[s];

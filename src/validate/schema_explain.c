@@ -39,6 +39,12 @@ static const element_rule RULES[] = {
 		{ "figures", false, V_INTEGER, NULL }, { "name", false, V_ANY, NULL },
 		{ "weapon", false, V_ANY, NULL }, { "quality", false, V_ANY, NULL },
 		{ "state", false, V_ANY, NULL }, { "kind", false, V_ANY, NULL } } },
+	/* a <unit> inside <reserve>: an entry hex instead of a starting hex */
+	{ "reserve/unit", { { "id", true, V_ANY, NULL }, { "type", true, V_ANY, NULL }, { "entry", true, V_ANY, NULL },
+		{ "figures", false, V_INTEGER, NULL }, { "name", false, V_ANY, NULL },
+		{ "weapon", false, V_ANY, NULL }, { "quality", false, V_ANY, NULL },
+		{ "state", false, V_ANY, NULL }, { "kind", false, V_ANY, NULL } } },
+	{ "reserve", { { NULL, false, V_ANY, NULL } } },
 	{ "general", { { "id", true, V_ANY, NULL }, { "at", true, V_ANY, NULL }, { "name", false, V_ANY, NULL } } },
 	{ "brigade", { { "id", true, V_ANY, NULL }, { "general", true, V_ANY, NULL }, { "units", true, V_ANY, NULL } } },
 	{ "objective", { { "at", true, V_ANY, NULL }, { "vp", true, V_INTEGER, NULL },
@@ -111,7 +117,9 @@ static void report(const xml_document *doc, const xmlNode *node, const char *att
 int schema_explain_attributes(const xml_document *doc, const xmlNode *node, diag_sink *sink)
 {
 	const char *element = (const char *)node->name;
-	const element_rule *rule = find_rule(element);
+	bool in_reserve = node->parent && node->parent->type == XML_ELEMENT_NODE &&
+		strcmp((const char *)node->parent->name, "reserve") == 0;
+	const element_rule *rule = find_rule(in_reserve && strcmp(element, "unit") == 0 ? "reserve/unit" : element);
 	if (!rule)
 		return 0;
 	int problems = 0;

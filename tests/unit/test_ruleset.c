@@ -687,6 +687,104 @@ static void test_deck(void **state)
 	assert_string_equal(bombard->types, "artillery");
 }
 
+/* ---- §8.1: the special cards' numbers are data ---- */
+
+static const rs_card *card_by_id(const ruleset *rs, const char *id)
+{
+	const rs_card *c = ruleset_find_card(rs, id);
+	if (!c)
+		fail_msg("%s has no card '%s'", rs->id, id);
+	return c;
+}
+
+static const char *face_serves(const rs_card *c, const char *face)
+{
+	for (size_t i = 0; i < c->face_count; i++)
+		if (strcmp(c->faces[i].face, face) == 0)
+			return c->faces[i].unit_type;
+	return NULL;
+}
+
+static void test_special_cards(void **state)
+{
+	for (int r = 0; r < RULESET_COUNT; r++) {
+		const ruleset *rs = get(state, r);
+		const rs_card *ss = card_by_id(rs, "sharpshooter");
+		assert_string_equal(ss->effect, "sharpshooter");
+		assert_ptr_equal(ruleset_find_card_effect(rs, "sharpshooter"), ss);
+		assert_string_equal(ss->types, "infantry");
+		assert_string_equal(ss->units, "1");
+		assert_int_equal(ss->hit_face_count, 1);
+		assert_string_equal(ss->hit_faces[0], "sabres");
+		assert_int_equal(ss->victory, 1);
+		assert_true(ss->move_first);
+		assert_true(ss->hits_attached);
+		assert_int_equal(ss->any, 2);
+
+		const rs_card *re = card_by_id(rs, "reinforcements");
+		assert_string_equal(re->effect, "reinforce");
+		assert_int_equal(re->dice, 2);
+		assert_false(re->dice_from_hand);
+		assert_int_equal(re->per_face, 1);
+		assert_false(re->arrivals_act);
+		assert_string_equal(re->entry_fallback, "home-row");
+		assert_string_equal(face_serves(re, "infantry"), "infantry");
+		assert_string_equal(face_serves(re, "cavalry"), "cavalry");
+		assert_string_equal(face_serves(re, "artillery"), "artillery");
+		assert_string_equal(face_serves(re, "sabres"), "any");
+		assert_null(face_serves(re, "flag"));          /* flags do nothing */
+
+		const rs_card *ra = card_by_id(rs, "rally");
+		assert_string_equal(ra->effect, "rally");
+		assert_true(ra->dice_from_hand);
+		assert_int_equal(ra->per_face, 1);
+		assert_false(ra->above_full);
+		assert_false(ra->revive);
+		assert_string_equal(face_serves(ra, "sabres"), "any");
+		assert_null(face_serves(ra, "flag"));
+
+		const rs_card *sh = card_by_id(rs, "short-supply");
+		assert_string_equal(sh->effect, "fall-back");
+		assert_string_equal(sh->target, "enemy");
+		assert_string_equal(sh->until, "home-row");
+		assert_int_equal(sh->blocked_losses, 0);
+		assert_false(sh->leaves_board);
+		assert_true(sh->general_follows);
+
+		/* the printed texts state the data's numbers, in every language,
+		 * and no placeholder is left unfilled */
+		for (size_t i = 0; i < rs->deck.card_count; i++)
+			for (int l = 0; l < LANG_COUNT; l++) {
+				char *text = ruleset_card_text(&rs->deck.cards[i], (lang_id)l);
+				if (strchr(text, '{') || strchr(text, '}'))
+					fail_msg("%s card %s (%s): placeholder left in '%s'", rs->id,
+						rs->deck.cards[i].id, lang_code((lang_id)l), text);
+				free(text);
+			}
+		char *en = ruleset_card_text(re, LANG_EN);
+		assert_non_null(strstr(en, "Roll 2 dice"));
+		free(en);
+		char *nl = ruleset_card_text(re, LANG_NL);
+		assert_non_null(strstr(nl, "Werp 2 dobbelstenen"));
+		free(nl);
+		char *fr = ruleset_card_text(card_by_id(rs, "attack"), LANG_FR);
+		assert_non_null(strstr(fr, "à 3 unités"));
+		free(fr);
+	}
+	/* noord-zuid counts the general in points, with its own text */
+	char *nz = ruleset_card_text(card_by_id(get(state, NZ), "sharpshooter"), LANG_EN);
+	assert_non_null(strstr(nz, "+1 victory point"));
+	free(nz);
+	char *bc = ruleset_card_text(card_by_id(get(state, BC150), "sharpshooter"), LANG_EN);
+	assert_non_null(strstr(bc, "+1 victory flag"));
+	free(bc);
+
+	/* filling leaves other braces and unknown names alone */
+	char *odd = ruleset_card_fill(card_by_id(get(state, BC1999), "reinforcements"), "{dice}{nope} {");
+	assert_string_equal(odd, "2{nope} {");
+	free(odd);
+}
+
 /* ---- every display string in three languages ---- */
 
 typedef struct missing_list {
@@ -1009,10 +1107,24 @@ static void test_ruleset_file_problems(void **state)
 		"  <terrain><name xml:lang=\"en\">Nameless</name></terrain>\n"
 		"  <side id=\"union\"><name xml:lang=\"de\">Union</name></side>\n"
 		"</ruleset>\n");
+	write_ruleset(t, "bad-cards.xml", RS_HEAD "id=\"bad-cards\" extends=\"battlecry-1999\">\n"
+		"  <deck>\n"
+		"    <card id=\"rally\" dice=\"many\"/>\n"
+		"    <card id=\"short-supply\" until=\"the-sea\"/>\n"
+		"  </deck>\n"
+		"</ruleset>\n");
+	/* well-formed values that name what the die or the unit types lack */
+	write_ruleset(t, "bad-faces.xml", RS_HEAD "id=\"bad-faces\" extends=\"battlecry-1999\">\n"
+		"  <deck>\n"
+		"    <card id=\"reinforcements\"><face id=\"eagle\" unit=\"infantry\"/><face id=\"flag\" unit=\"zouaves\"/></card>\n"
+		"    <card id=\"sharpshooter\" hit-faces=\"sabres cannon\"/>\n"
+		"  </deck>\n"
+		"</ruleset>\n");
 	static const struct {
 		const char *id, *part;
 		int line;         /* of the first diagnostic; -1 when not checked */
 	} cases[] = {
+		{ "bad-cards", "dice must be a number of dice from 0 to 20 or hand, not 'many'", 4 },
 		{ "wrong-id", "declares id 'other', expected 'wrong-id'", 2 },
 		{ "orphan", "missing-parent", -1 },
 		{ "broken", "not well-formed", -1 },
@@ -1055,6 +1167,19 @@ static void test_ruleset_file_problems(void **state)
 	assert_non_null(strstr(sink.items[3].message, "xml:lang en, nl or fr, not 'de'"));
 	diag_sink_finish(&sink);
 
+	/* each problem of the special cards, the cross checks included */
+	diag_sink_init(&sink);
+	assert_null(ruleset_load(t->dir, "bad-cards", &sink));
+	assert_true(any_message(&sink, "not 'many'"));
+	assert_true(any_message(&sink, "until must be home-row, not 'the-sea'"));
+	diag_sink_finish(&sink);
+	diag_sink_init(&sink);
+	assert_null(ruleset_load(t->dir, "bad-faces", &sink));
+	assert_true(any_message(&sink, "names die face 'eagle'"));
+	assert_true(any_message(&sink, "names unit type 'zouaves'"));
+	assert_true(any_message(&sink, "names hit face 'cannon'"));
+	diag_sink_finish(&sink);
+
 	/* what an empty ruleset lacks, one diagnostic each */
 	diag_sink_init(&sink);
 	assert_null(ruleset_load(t->dir, "empty-rules", &sink));
@@ -1087,6 +1212,9 @@ static void test_ruleset_override_semantics(void **state)
 		"    <card id=\"rally\" absent=\"true\"/>\n"
 		"    <card id=\"recon\" centre=\"6\"/>\n"
 		"    <card id=\"own\" order=\"special\" any=\"2\"><name xml:lang=\"en\">Own</name></card>\n"
+		"    <card id=\"reinforcements\" dice=\"3\">\n"
+		"      <face id=\"flag\" unit=\"any\"/>\n"
+		"    </card>\n"
 		"  </deck>\n"
 		"</ruleset>\n");
 	diag_sink sink;
@@ -1118,6 +1246,17 @@ static void test_ruleset_override_semantics(void **state)
 	assert_true(woods->stop);                 /* not restated: kept */
 	assert_true(woods->blocks_los);
 	assert_string_equal(woods->name.text[LANG_NL], "Bos");
+	/* a <face> list replaces the inherited one whole (and so drops the
+	 * removed cavalry); attributes not restated are kept */
+	const rs_card *re = ruleset_find_card(rs, "reinforcements");
+	assert_non_null(re);
+	assert_int_equal(re->dice, 3);
+	assert_int_equal(re->per_face, 1);
+	assert_int_equal(re->face_count, 1);
+	assert_string_equal(re->faces[0].face, "flag");
+	char *text = ruleset_card_text(re, LANG_EN);
+	assert_non_null(strstr(text, "Roll 3 dice"));
+	free(text);
 	/* 58 - 1 (rally) + 1 (recon centre 5 -> 6) + 2 (own) */
 	assert_int_equal(ruleset_deck_size(rs), 60);
 	ruleset_destroy(rs);
@@ -1272,6 +1411,7 @@ int main(void)
 		cmocka_unit_test(test_noord_zuid_retreat_thresholds),
 		cmocka_unit_test(test_die_faces),
 		cmocka_unit_test(test_deck),
+		cmocka_unit_test(test_special_cards),
 		cmocka_unit_test(test_texts_in_three_languages),
 		cmocka_unit_test(test_l10n_complete_detects_gaps),
 		cmocka_unit_test(test_unknown_and_unsafe_ids),

@@ -873,6 +873,13 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			}
 		} else if (strcmp(e, "deck") == 0) {
 			read_str(n, "rule", &rs->deck.rule);
+			const char *dc = xmldoc_attr(n, "discard");
+			if (dc && strcmp(dc, "by-choice") == 0)
+				rs->deck.discard_by_choice = true;
+			else if (dc && strcmp(dc, "when-unusable") == 0)
+				rs->deck.discard_by_choice = false;
+			else if (dc)
+				fail(ld, n, "discard", "attribute 'discard' must be by-choice or when-unusable, not '%s'", dc);
 			for (const xmlNode *c = n->children; c; c = c->next)
 				if (xmldoc_is(c, RULESET_NS, "card"))
 					apply_card(ld, rs, c);

@@ -261,6 +261,10 @@ typedef struct ruleset {
 		char *rule;
 		rs_card *cards;
 		size_t card_count;
+		/* §8: true when a side may discard a card (and draw) whenever it
+		 * chooses, instead of playing one; false when it may discard only
+		 * while no card in its hand can give an order. */
+		bool discard_by_choice;
 	} deck;
 
 	struct {

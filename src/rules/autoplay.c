@@ -263,6 +263,12 @@ static bool pending_step(referee *r, gl_action *a)
 		free(out);
 		return true;
 	}
+	case STEP_FOLLOW:
+		/* It never lets a brigade fall back together: it takes the
+		 * ground gain if there is one, else goes on. */
+		if (!referee_gain_on_offer(r))
+			return false;
+		/* fall through */
 	case STEP_GAIN:
 		set_subject(a, ACT_GAIN, g->units[b->attacker].id);
 		return true;
@@ -277,8 +283,8 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 	game *g = r->g;
 	if (r->phase == PHASE_OVER || r->side < 0)
 		return false;
-	if (r->battle.active && r->battle.step != STEP_NONE)
-		return pending_step(r, a);
+	if (r->battle.active && r->battle.step != STEP_NONE && pending_step(r, a))
+		return true;
 	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
 		ap->turn = r->turn + 1;
 		ap->stage = STAGE_ORDERS;

@@ -265,6 +265,14 @@ static void print_pending(const play_state *p)
 	const referee_battle *b = &r->battle;
 	if (!b->active)
 		return;
+	char owed[600];
+	bool required;
+	/* What a battle owes behind optional steps: said once, with them. */
+	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(p->r, owed, sizeof owed, &required) &&
+		(required || b->step == STEP_FOLLOW)) {
+		printf("  %s%s\n", required ? "owed: " : "", owed);
+		return;
+	}
 	const char *t = game_ref_id(g, b->target), *w = game_ref_id(g, b->retreater);
 	const char *faces = p->manual ? " : FACE..." : "";
 	switch (b->step) {

@@ -12,7 +12,7 @@
 static const char *const KEYWORDS[ACT_COUNT] = {
 	"orbat-game-log", "scenario", "seed", "first", "hand", "play", "discard", "order", "form",
 	"dissolve", "move", "mount", "dismount", "dig", "battle", "save", "defend", "flagsave",
-	"retreat", "gain", "draw",
+	"retreat", "gain", "draw", "follow",
 };
 
 const char *gamelog_keyword(gl_kind kind)
@@ -318,6 +318,11 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, end, a, why, size);
 	}
+	case ACT_FOLLOW:
+		if (words < 3)
+			return fail(why, size, "'follow' takes a unit or general of the brigade and the hexes it falls back through");
+		a->subject = xstrdup(t->tok[1]);
+		return take_hexes(t, 2, words, a, why, size);
 	case ACT_RETREAT: {
 		int end = words;
 		for (int k = 0; k < 2; k++) {
@@ -343,8 +348,16 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 		return true;
 	case ACT_BATTLE: {
 		int end = words;
-		if (end > 3 && strcmp(t->tok[end - 1], "withdraw") == 0) {
-			a->withdraw = true;
+		/* Trailing keywords, in any order: withdraw (the defender's
+		 * choice), alone (the attacker fights without its general's
+		 * extra die). */
+		while (end > 3) {
+			if (strcmp(t->tok[end - 1], "withdraw") == 0 && !a->withdraw)
+				a->withdraw = true;
+			else if (strcmp(t->tok[end - 1], "alone") == 0 && !a->alone)
+				a->alone = true;
+			else
+				break;
 			end--;
 		}
 		if (end != 3)
@@ -509,6 +522,7 @@ char *gamelog_format(const gl_action *a)
 		break;
 	case ACT_MOVE:
 	case ACT_RETREAT:
+	case ACT_FOLLOW:
 		word(&b, a->subject);
 		for (size_t i = 0; i < a->hex_count; i++)
 			word(&b, hex_format(a->hexes[i], hex));
@@ -525,6 +539,8 @@ char *gamelog_format(const gl_action *a)
 	case ACT_BATTLE:
 		word(&b, a->subject);
 		word(&b, a->object);
+		if (a->alone)
+			word(&b, "alone");
 		if (a->withdraw)
 			word(&b, "withdraw");
 		break;

@@ -30,13 +30,14 @@ typedef enum {
 	ACT_MOUNT,      /* mount REF */
 	ACT_DISMOUNT,   /* dismount REF */
 	ACT_DIG,        /* dig REF */
-	ACT_BATTLE,     /* battle REF TARGET [withdraw] [: FACE...] */
+	ACT_BATTLE,     /* battle REF TARGET [alone] [withdraw] [: FACE...] */
 	ACT_SAVE,       /* save REF [: FACE...] */
 	ACT_DEFEND,     /* defend REF [: FACE] */
 	ACT_FLAGSAVE,   /* flagsave REF [: FACE...] */
 	ACT_RETREAT,    /* retreat REF [HEX...] [off] [alone] */
 	ACT_GAIN,       /* gain REF [alone] */
 	ACT_DRAW,       /* draw [SIDE] [CARD] */
+	ACT_FOLLOW,     /* follow REF HEX...: noord-zuid, the brigade falls back with a member */
 	ACT_COUNT
 } gl_kind;
 
@@ -55,7 +56,7 @@ typedef struct gl_action {
 	char **faces;         /* dice faces after ':' */
 	size_t face_count;
 	bool faces_given;     /* a ':' was written */
-	bool alone;           /* the general stays behind */
+	bool alone;           /* the general stays behind; in a battle: keeps his extra die */
 	bool withdraw;        /* the defender withdraws one hex (noord-zuid) */
 	bool off;             /* the retreat ends off the board */
 	unsigned long long number;  /* seed, format version */

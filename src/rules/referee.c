@@ -65,6 +65,7 @@ referee *referee_create(game *g)
 	order_set_init(&r->orders, g);
 	r->ut = xcalloc(g->unit_count + 1, sizeof *r->ut);
 	r->gt = xcalloc(g->general_count + 1, sizeof *r->gt);
+	r->battle.follow_brigade = -1;
 	return r;
 }
 
@@ -223,6 +224,7 @@ static void reset_turn(referee *r)
 	}
 	order_set_clear(&r->orders);
 	memset(&r->battle, 0, sizeof r->battle);
+	r->battle.follow_brigade = -1;
 	r->zone_checked = false;
 }
 
@@ -238,7 +240,10 @@ static void after_change(referee *r, int line)
 }
 
 /* §3.3: brigade members that were with their general when the turn began
- * end the movement within his zone of control. */
+ * end the movement within his zone of control.  A move that settles it
+ * for good is refused at once (move_zone_check); what is left is judged
+ * when the movement ends, and the fault is put on the line of the later
+ * of the two moves (the member's, the general's) that parted them. */
 static bool check_zones(referee *r, referee_error *err)
 {
 	game *g = r->g;
@@ -257,6 +262,8 @@ static bool check_zones(referee *r, referee_error *err)
 				continue;
 			if (hex_distance(g->units[u].at, gg->at) > g->rs->brigades.zone_radius) {
 				char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
+				int ul = r->ut[u].move_line, gl = r->gt[br->general].move_line;
+				err->line = ul > gl ? ul : gl;
 				return fail(err, g, g->rs->brigades.rule,
 					"unit '%s' of brigade '%s' ends the movement at %s, outside the zone of control of "
 					"general '%s' at %s; a brigade moves as one", g->units[u].id, br->id,
@@ -267,26 +274,231 @@ static bool check_zones(referee *r, referee_error *err)
 	return true;
 }
 
-/* ---- the pending battle ---- */
-
-static bool step_required(battle_step s)
+/* §3.3 noord-zuid (001): a brigade member separated from its general
+ * when the turn began (a forced retreat, a ground gain) has rejoining as
+ * its first duty.  Read so: a move of that member ends in his zone of
+ * control, or at least nearer to him than it began; it never moves away
+ * or alongside.  (Standing still is allowed: a blocked unit cannot be
+ * made to move, and the general may come to it.)  `from` is where the
+ * unit stood, the figures are placed already. */
+static bool rejoin_check(referee *r, int unit, hex_coord from, referee_error *err)
 {
-	return s == STEP_SAVE || s == STEP_RETREAT;
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	if (!g->rs->stacking.brigades || u->brigade < 0 || r->ut[unit].in_zone)
+		return true;
+	const game_brigade *br = &g->brigades[u->brigade];
+	const game_general *gg = &g->generals[br->general];
+	if (!br->alive || !gg->alive)
+		return true;
+	int radius = g->rs->brigades.zone_radius;
+	int before = hex_distance(from, gg->at), after = hex_distance(u->at, gg->at);
+	if (after <= radius || after < before)
+		return true;
+	char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
+	return fail(err, g, g->rs->brigades.rule, "unit '%s' is separated from its brigade '%s': its first duty is to "
+		"rejoin general '%s' at %s, and a move to %s does not bring it nearer to him", u->id, br->id, gg->id,
+		hex_format(gg->at, b2), hex_format(u->at, a));
 }
 
-static const char *step_text(referee *r, char *buf, size_t size)
+/* §3.3 at the move itself, with the figures already placed: a member that
+ * has moved (or whose general has) and now stands outside the zone for
+ * good -- the other of the two can no longer move -- is this move's
+ * fault. */
+static bool move_zone_check(referee *r, game_ref who, int carried, referee_error *err)
+{
+	game *g = r->g;
+	if (!g->rs->stacking.brigades)
+		return true;
+	int radius = g->rs->brigades.zone_radius;
+	char a[HEX_ADDRESS_MAX], b2[HEX_ADDRESS_MAX];
+	if (who.kind == REF_UNIT) {
+		const game_unit *u = &g->units[who.index];
+		if (u->brigade < 0 || !r->ut[who.index].in_zone)
+			return true;
+		const game_brigade *br = &g->brigades[u->brigade];
+		const game_general *gg = &g->generals[br->general];
+		if (!br->alive || !gg->alive || carried == br->general || !r->gt[br->general].moved)
+			return true;
+		if (hex_distance(u->at, gg->at) > radius)
+			return fail(err, g, g->rs->brigades.rule, "unit '%s' of brigade '%s' would end its move at %s, outside "
+				"the zone of control of general '%s' at %s, who has moved already; a brigade moves as one", u->id,
+				br->id, hex_format(u->at, a), gg->id, hex_format(gg->at, b2));
+		return true;
+	}
+	const game_general *gg = &g->generals[who.index];
+	if (gg->brigade < 0 || !g->brigades[gg->brigade].alive)
+		return true;
+	const game_brigade *br = &g->brigades[gg->brigade];
+	for (int k = 0; k < br->unit_count; k++) {
+		int m = br->units[k];
+		if (!g->units[m].alive || !r->ut[m].in_zone || !r->ut[m].moved_done)
+			continue;
+		if (hex_distance(g->units[m].at, gg->at) > radius)
+			return fail(err, g, g->rs->brigades.rule, "general '%s' would end his move at %s, leaving unit '%s' of "
+				"brigade '%s', which has moved already, at %s outside his zone of control; a brigade moves as one",
+				gg->id, hex_format(gg->at, b2), g->units[m].id, br->id, hex_format(g->units[m].at, a));
+	}
+	return true;
+}
+
+/* ---- the pending battle ---- */
+
+static battle_step peek(referee *r, battle_step from);
+
+/* ---- a brigade falling back together (noord-zuid, 001) ---- */
+
+#define FOLLOW_GENERAL GAME_MAX_BRIGADE_UNITS
+
+static game_ref follow_ref(const referee *r, int slot)
+{
+	const game_brigade *br = &r->g->brigades[r->battle.follow_brigade];
+	return slot == FOLLOW_GENERAL ? (game_ref){ REF_GENERAL, br->general } : (game_ref){ REF_UNIT, br->units[slot] };
+}
+
+/* Does every member that stood with the brigade before the retreat stand
+ * in the general's zone again? */
+static bool follow_together(const referee *r)
+{
+	const game *g = r->g;
+	const game_brigade *br = &g->brigades[r->battle.follow_brigade];
+	const game_general *gg = &g->generals[br->general];
+	if (!gg->alive)
+		return true;
+	for (int k = 0; k < br->unit_count; k++) {
+		const game_unit *u = &g->units[br->units[k]];
+		if (r->battle.follow_with[k] && u->alive && hex_distance(u->at, gg->at) > g->rs->brigades.zone_radius)
+			return false;
+	}
+	return true;
+}
+
+/* While the brigade is not together: the first figure that may still fall
+ * back without loss (its slot in *slot); false when none can, which ends
+ * the withdrawal. */
+static bool follow_open(const referee *r, int *slot)
 {
 	const referee_battle *b = &r->battle;
 	const game *g = r->g;
-	switch (b->step) {
+	if (b->follow_brigade < 0 || !g->brigades[b->follow_brigade].alive || follow_together(r))
+		return false;
+	const game_brigade *br = &g->brigades[b->follow_brigade];
+	retreat_outcome *out = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *out);
+	bool open = false;
+	for (int k = 0; k <= FOLLOW_GENERAL && !open; k++) {
+		if ((k < FOLLOW_GENERAL && k >= br->unit_count) || !b->follow_with[k] || b->followed[k])
+			continue;
+		game_ref who = follow_ref(r, k);
+		if (!game_ref_alive(g, who))
+			continue;
+		int n = retreat_outcomes(g, who, b->follow_hexes, false, out, RETREAT_MAX_OUTCOMES);
+		for (int i = 0; i < n && i < RETREAT_MAX_OUTCOMES && !open; i++)
+			open = out[i].lost == 0 && !out[i].off_board;
+		if (open && slot)
+			*slot = k;
+	}
+	free(out);
+	return open;
+}
+
+/* After a brigade member's retreat (the figures still where they stood
+ * before it, `to` where the retreater ends): note who stood together.
+ * Called before the move; follow_offer after it. */
+static void follow_note(referee *r, game_ref who)
+{
+	referee_battle *b = &r->battle;
+	game *g = r->g;
+	b->follow_brigade = -1;
+	memset(b->follow_with, 0, sizeof b->follow_with);
+	memset(b->followed, 0, sizeof b->followed);
+	b->follow_started = false;
+	if (!g->rs->stacking.brigades || who.kind != REF_UNIT)
+		return;
+	int bi = g->units[who.index].brigade;
+	if (bi < 0 || !g->brigades[bi].alive || !g->generals[g->brigades[bi].general].alive)
+		return;
+	const game_brigade *br = &g->brigades[bi];
+	const game_general *gg = &g->generals[br->general];
+	bool member_with = false;
+	for (int k = 0; k < br->unit_count; k++) {
+		const game_unit *u = &g->units[br->units[k]];
+		b->follow_with[k] = u->alive && hex_distance(u->at, gg->at) <= g->rs->brigades.zone_radius;
+		if (br->units[k] == who.index) {
+			member_with = b->follow_with[k];
+			b->followed[k] = true;
+		}
+	}
+	b->follow_with[FOLLOW_GENERAL] = true;
+	if (member_with)
+		b->follow_brigade = bi;
+}
+
+static void follow_offer(referee *r, int carried, int hexes)
+{
+	referee_battle *b = &r->battle;
+	if (b->follow_brigade < 0)
+		return;
+	const game_brigade *br = &r->g->brigades[b->follow_brigade];
+	if (carried == br->general)
+		b->followed[FOLLOW_GENERAL] = true;
+	b->follow_hexes = hexes;
+	if (hexes <= 0 || !game_ref_alive(r->g, b->retreater) || follow_together(r))
+		b->follow_brigade = -1;
+}
+
+/* The first step of the pending battle that cannot be skipped: its saving
+ * dice for hits, else its retreat (which may lie behind optional steps: a
+ * defensive roll, flag saves); STEP_NONE when only optional steps remain.
+ * Everything a battle owes is judged here, for every ruleset. */
+static battle_step owed_step(const referee *r)
+{
+	const referee_battle *b = &r->battle;
+	if (!b->active)
+		return STEP_NONE;
+	if (b->step == STEP_SAVE)
+		return STEP_SAVE;
+	if (b->step <= STEP_RETREAT && b->retreat_hexes > 0 && game_ref_alive(r->g, b->retreater))
+		return STEP_RETREAT;
+	if (b->step == STEP_FOLLOW && b->follow_started && follow_open(r, NULL))
+		return STEP_FOLLOW;
+	return STEP_NONE;
+}
+
+static const char *owed_rule(const referee *r, battle_step s)
+{
+	if (s == STEP_FOLLOW)
+		return r->g->rs->retreat.flags_rule ? r->g->rs->retreat.flags_rule : "7.1";
+	return s == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule;
+}
+
+/* What the pending battle owes, in words: "'c1' must still retreat 2
+ * hexes (flags) ('retreat c1 HEX...')". */
+static const char *owed_text(const referee *r, battle_step s, char *buf, size_t size)
+{
+	const referee_battle *b = &r->battle;
+	const game *g = r->g;
+	switch (s) {
 	case STEP_SAVE:
-		snprintf(buf, size, "'%s' rolls %d saving %s ('save %s : FACES')", game_ref_id(g, b->target),
-			b->count.savable, b->count.savable == 1 ? "die" : "dice", game_ref_id(g, b->target));
+		snprintf(buf, size, "'%s' must still roll %d saving %s for hits ('save %s : FACES')",
+			game_ref_id(g, b->target), b->count.savable, b->count.savable == 1 ? "die" : "dice",
+			game_ref_id(g, b->target));
 		break;
 	case STEP_RETREAT:
-		snprintf(buf, size, "'%s' retreats %d %s ('retreat %s HEX...')", game_ref_id(g, b->retreater),
-			b->retreat_hexes, b->retreat_hexes == 1 ? "hex" : "hexes", game_ref_id(g, b->retreater));
+		snprintf(buf, size, "'%s' must still retreat %d %s (%s) ('retreat %s HEX...')", game_ref_id(g, b->retreater),
+			b->retreat_hexes, b->retreat_hexes == 1 ? "hex" : "hexes",
+			b->withdraw && b->retreater.kind == b->target.kind && b->retreater.index == b->target.index ?
+			(b->flags > 0 ? "flags and withdrawal" : "withdrawal") : (b->flags == 1 ? "flag" : "flags"),
+			game_ref_id(g, b->retreater));
 		break;
+	case STEP_FOLLOW: {
+		int slot = -1;
+		follow_open(r, &slot);
+		const char *who = slot >= 0 ? game_ref_id(g, follow_ref(r, slot)) : "?";
+		snprintf(buf, size, "brigade '%s' falls back together and does not stand together yet: '%s' must still "
+			"follow %d %s ('follow %s HEX...')", g->brigades[b->follow_brigade].id, who, b->follow_hexes,
+			b->follow_hexes == 1 ? "hex" : "hexes", who);
+		break;
+	}
 	default:
 		snprintf(buf, size, "the battle goes on");
 		break;
@@ -294,7 +506,30 @@ static const char *step_text(referee *r, char *buf, size_t size)
 	return buf;
 }
 
-/* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)? */
+/* "the battle of line 12" in a log; in `orbat play`, where actions have
+ * no line, "the battle of 'u1' against 'c1'". */
+static const char *battle_name(const referee *r, char *buf, size_t size)
+{
+	const referee_battle *b = &r->battle;
+	if (b->line > 0)
+		snprintf(buf, size, "the battle of line %d", b->line);
+	else
+		snprintf(buf, size, "the battle of '%s' against '%s'", r->g->units[b->attacker].id,
+			game_ref_id(r->g, b->target));
+	return buf;
+}
+
+static bool fail_owed(referee *r, battle_step s, referee_error *err)
+{
+	char buf[300];
+	char name[160];
+	return fail(err, r->g, owed_rule(r, s), "%s is not finished: %s", battle_name(r, name, sizeof name),
+		owed_text(r, s, buf, sizeof buf));
+}
+
+/* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)?
+ * Optional steps on the way are skipped (declined); a required one is
+ * not. */
 static bool can_reach(referee *r, int want, const char *action, referee_error *err)
 {
 	referee_battle *b = &r->battle;
@@ -303,16 +538,59 @@ static bool can_reach(referee *r, int want, const char *action, referee_error *e
 			return true;
 		return fail(err, r->g, "9", "'%s' belongs to a battle, and no battle is waiting for it", action);
 	}
-	if ((int)b->step > want)
-		return fail(err, r->g, "9", "'%s' comes too late: the battle of line %d has gone past it", action, b->line);
-	if ((int)b->step < want && step_required(b->step)) {
-		char buf[300];
-		return fail(err, r->g, b->step == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule, "the battle of line %d is not finished: %s",
-			b->line, step_text(r, buf, sizeof buf));
+	if ((int)b->step > want) {
+		char name[160];
+		return fail(err, r->g, "9", "'%s' comes too late: %s has gone past it", action,
+			battle_name(r, name, sizeof name));
 	}
-	/* Optional steps between may be skipped, except that a later step
-	 * must exist at all. */
+	battle_step owed = owed_step(r);
+	if (owed != STEP_NONE && (int)owed < want)
+		return fail_owed(r, owed, err);
 	return true;
+}
+
+bool referee_owed(referee *r, char *buf, size_t size, bool *required)
+{
+	referee_battle *b = &r->battle;
+	const game *g = r->g;
+	buf[0] = '\0';
+	*required = false;
+	if (!b->active || r->phase == PHASE_OVER)
+		return false;
+	size_t len = 0;
+	battle_step owed = owed_step(r);
+	if (owed != STEP_NONE) {
+		*required = true;
+		owed_text(r, owed, buf, size);
+		len = strlen(buf);
+	}
+	/* The optional steps still on offer before the owed one (or at all). */
+	int offered = 0;
+	for (int s = b->step; s <= STEP_GAIN && len + 80 < size; s++) {
+		if (owed != STEP_NONE && s >= (int)owed)
+			break;
+		if (peek(r, (battle_step)s) != (battle_step)s)
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s", offered++ ? ", " : len ? "; before it, if wanted: " :
+			"may: ");
+		if (len >= size)
+			len = size - 1;
+		if (s == STEP_DEFEND)
+			len += (size_t)snprintf(buf + len, size - len, "a defensive roll ('defend %s')", game_ref_id(g, b->target));
+		else if (s == STEP_FLAGSAVE)
+			len += (size_t)snprintf(buf + len, size - len, "flag saves ('flagsave %s : FACES')",
+				game_ref_id(g, b->retreater));
+		else if (s == STEP_FOLLOW)
+			len += (size_t)snprintf(buf + len, size - len, "brigade '%s' falling back with it ('follow REF HEX...')",
+				g->brigades[b->follow_brigade].id);
+		else if (s == STEP_GAIN)
+			len += (size_t)snprintf(buf + len, size - len, "ground gain ('gain %s')", g->units[b->attacker].id);
+		if (len >= size)
+			len = size - 1;
+	}
+	if (len && owed == STEP_NONE && len + 20 < size)
+		snprintf(buf + len, size - len, ", or go on");
+	return buf[0] != '\0';
 }
 
 static bool gain_possible(referee *r)
@@ -330,6 +608,11 @@ static bool gain_possible(referee *r)
 	if (gen >= 0 && g->generals[gen].side != a->side)
 		return false;
 	return true;
+}
+
+bool referee_gain_on_offer(referee *r)
+{
+	return r->battle.active && peek(r, STEP_FOLLOW) != STEP_NONE && gain_possible(r);
 }
 
 /* The first step from `from` on that applies, STEP_NONE when none. */
@@ -350,6 +633,10 @@ static battle_step peek(referee *r, battle_step from)
 		case STEP_RETREAT:
 			if (b->retreat_hexes > 0 && game_ref_alive(g, b->retreater))
 				return STEP_RETREAT;
+			break;
+		case STEP_FOLLOW:
+			if (follow_open(r, NULL))
+				return STEP_FOLLOW;
 			break;
 		case STEP_GAIN:
 			if (gain_possible(r))
@@ -598,7 +885,9 @@ static bool do_discard(referee *r, const gl_action *a, referee_error *err)
 	int idx = hand_find(&r->hands[r->side], c);
 	if (idx < 0)
 		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
-	for (int i = 0; i < r->hands[r->side].count; i++) {
+	/* §8: by the ruleset's data, a side discards by choice, or only
+	 * while it can use no card. */
+	for (int i = 0; i < r->hands[r->side].count && !g->rs->deck.discard_by_choice; i++) {
 		if (card_could_be_used(r, r->hands[r->side].cards[i])) {
 			char name[80];
 			return fail(err, g, "8", "%s could use '%s'; a side discards only when it can use no card",
@@ -664,6 +953,24 @@ static bool orders_phase(referee *r, const char *what, referee_error *err)
 	return true;
 }
 
+/* §9: one order per unit and general a turn.  refs[i] is the figure named
+ * by `word`; refs[0..i-1] the figures named before it on the same line.
+ * True (with the reason) when it was named in an order already.  Naming
+ * another member of a group ordered together (a noord-zuid hex group or
+ * brigade) gives no second order and is allowed. */
+static bool already_ordered(referee *r, const game_ref *refs, size_t i, const char *word, referee_error *err)
+{
+	game_ref f = refs[i];
+	bool twice = f.kind == REF_UNIT ? r->ut[f.index].named : r->gt[f.index].named;
+	for (size_t k = 0; k < i && !twice; k++)
+		twice = refs[k].kind == f.kind && refs[k].index == f.index;
+	if (!twice)
+		return false;
+	fail(err, r->g, "9", "'%s' is ordered twice this turn: each unit and general carries out one order a turn",
+		word);
+	return true;
+}
+
 static bool do_order(referee *r, const gl_action *a, referee_error *err)
 {
 	if (!orders_phase(r, "order", err))
@@ -676,12 +983,19 @@ static bool do_order(referee *r, const gl_action *a, referee_error *err)
 		char why[400];
 		if (!order_ref(r, a->words[i], &refs[i], err))
 			ok = false;
+		else if (already_ordered(r, refs, i, a->words[i], err))
+			ok = false;
 		else if (!orders_add(r->g, r->side, &r->current, s, refs[i], why, sizeof why))
 			ok = fail_why(err, NULL, why);
 	}
 	if (ok) {
-		for (size_t i = 0; i < a->word_count; i++)
+		for (size_t i = 0; i < a->word_count; i++) {
 			mark_ordered(r, refs[i], false);
+			if (refs[i].kind == REF_UNIT)
+				r->ut[refs[i].index].named = true;
+			else
+				r->gt[refs[i].index].named = true;
+		}
 	} else {
 		s->count = saved_count;
 		s->dig_infantry = saved_inf;
@@ -713,6 +1027,7 @@ static bool do_form(referee *r, const gl_action *a, referee_error *err)
 			return fail_why(err, NULL, why);
 		}
 		mark_ordered(r, gen, true);
+		r->gt[gen.index].named = true;
 		game_brigade *br = &g->brigades[b];
 		br->alive = false;
 		for (int k = 0; k < br->unit_count; k++)
@@ -766,11 +1081,11 @@ static bool do_form(referee *r, const gl_action *a, referee_error *err)
 	for (size_t i = 0; i < a->word_count; i++) {
 		br->units[br->unit_count++] = units[i];
 		g->units[units[i]].brigade = (int)g->brigade_count;
-		r->ut[units[i]].ordered = r->ut[units[i]].busy = true;
+		r->ut[units[i]].ordered = r->ut[units[i]].busy = r->ut[units[i]].named = true;
 	}
 	g->generals[gen.index].brigade = (int)g->brigade_count;
 	g->brigade_count++;
-	r->gt[gen.index].ordered = r->gt[gen.index].busy = true;
+	r->gt[gen.index].ordered = r->gt[gen.index].busy = r->gt[gen.index].named = true;
 	return true;
 }
 
@@ -889,18 +1204,32 @@ static bool do_move(referee *r, const gl_action *a, referee_error *err)
 		hexes = steps[hex_index(&g->board, to)];
 		free(steps);
 	}
+	hex_coord from = game_ref_at(g, who);
 	game_place(g, who, to);
+	if (carried >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, carried }, to);
+	bool zone_ok = (who.kind != REF_UNIT || rejoin_check(r, who.index, from, err)) &&
+		move_zone_check(r, who, carried, err) &&
+		(carried < 0 || move_zone_check(r, (game_ref){ REF_GENERAL, carried }, -1, err));
+	if (!zone_ok) {
+		game_place(g, who, from);
+		if (carried >= 0)
+			game_place(g, (game_ref){ REF_GENERAL, carried }, from);
+		return false;
+	}
 	const rs_terrain *t = game_terrain(g, to);
 	if (who.kind == REF_UNIT) {
 		r->ut[who.index].moved = hexes;
 		r->ut[who.index].moved_done = true;
+		r->ut[who.index].move_line = a->line;
 		r->ut[who.index].entered_no_battle = t && t->no_battle_on_entry;
 		if (carried >= 0) {
-			game_place(g, (game_ref){ REF_GENERAL, carried }, to);
 			r->gt[carried].moved = true;
+			r->gt[carried].move_line = a->line;
 		}
 	} else {
 		r->gt[who.index].moved = true;
+		r->gt[who.index].move_line = a->line;
 	}
 	r->phase = PHASE_MOVES;
 	return true;
@@ -1029,10 +1358,22 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 		return false;
 	p->attacker = who.index;
 	p->target = target;
-	/* The general's extra die only once a turn. */
+	/* The general's extra die only once a turn, for one of the units he
+	 * commands: 'alone' keeps it for the other (§4, noord-zuid 001). */
 	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
 	for (size_t i = 0; i < g->general_count; i++)
 		spent[i] = r->gt[i].spent;
+	if (a->alone) {
+		int gen = game_unit_general(g, who.index);
+		if (gen < 0 || u->type->general_dice == 0) {
+			free(spent);
+			if (gen < 0)
+				return fail(err, g, NULL, "'alone': unit '%s' has no general with it", u->id);
+			return fail(err, g, "4", "'alone': general '%s' adds no die to %s '%s' anyway", g->generals[gen].id,
+				u->type->id, u->id);
+		}
+		spent[gen] = true;
+	}
 	dice_battle(g, who.index, game_ref_at(g, target), target, spent, &p->dice);
 	free(spent);
 	if (!p->dice.allowed)
@@ -1073,6 +1414,7 @@ static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 		r->gt[p.dice.general].spent = true;
 	referee_battle *b = &r->battle;
 	memset(b, 0, sizeof *b);
+	b->follow_brigade = -1;
 	b->active = true;
 	b->line = a->line;
 	b->attacker = p.attacker;
@@ -1100,8 +1442,9 @@ static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 static bool battle_target_is(referee *r, const char *word, game_ref want, const char *role, referee_error *err)
 {
 	game_ref ref;
+	char name[160];
 	if (!game_resolve_ref(r->g, word, &ref) || ref.kind != want.kind || ref.index != want.index)
-		return fail(err, r->g, NULL, "the battle of line %d waits for %s '%s', not '%s'", r->battle.line, role,
+		return fail(err, r->g, NULL, "%s waits for %s '%s', not '%s'", battle_name(r, name, sizeof name), role,
 			game_ref_id(r->g, want), word);
 	return true;
 }
@@ -1243,6 +1586,7 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 	if (a->off && !out.off_board)
 		return fail(err, g, "7.1", "'off': '%s' does not leave the board", a->subject);
 	int before = who.kind == REF_UNIT ? g->units[who.index].figures : 1;
+	follow_note(r, who);
 	if (out.len > 0) {
 		game_place(g, who, out.path[out.len - 1]);
 		if (carried >= 0)
@@ -1272,7 +1616,57 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 		}
 	}
 	b->retreat_hexes = 0;
-	advance(r, STEP_GAIN);
+	follow_offer(r, carried, out.off_board ? 0 : out.len);
+	advance(r, STEP_FOLLOW);
+	return true;
+}
+
+/* noord-zuid (001, the last retreat rule): when a member's retreat takes
+ * it out of its general's zone, the player may let the whole brigade fall
+ * back with it, each member and the general as many hexes toward the home
+ * edge, by the retreat rules and without loss, until it stands together. */
+static bool do_follow(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	const char *rule = g->rs->retreat.flags_rule ? g->rs->retreat.flags_rule : "7.1";
+	if (!in_turn(r, "follow", err) || !can_reach(r, STEP_FOLLOW, "follow", err))
+		return false;
+	if (!g->rs->stacking.brigades)
+		return fail(err, g, g->rs->stacking.rule, "%s has no brigades", g->rs->id);
+	if (peek(r, STEP_FOLLOW) != STEP_FOLLOW)
+		return fail(err, g, rule, "no brigade falls back here: 'follow' comes right after the retreat of a brigade "
+			"member that left its general's zone, while the brigade does not stand together");
+	game_ref who;
+	if (!resolve(r, a->subject, &who, err))
+		return false;
+	const game_brigade *br = &g->brigades[b->follow_brigade];
+	int slot = -1;
+	if (who.kind == REF_GENERAL && who.index == br->general)
+		slot = FOLLOW_GENERAL;
+	for (int k = 0; k < br->unit_count && who.kind == REF_UNIT; k++)
+		if (br->units[k] == who.index)
+			slot = k;
+	if (slot < 0 || !b->follow_with[slot])
+		return fail(err, g, rule, "'%s' did not stand with brigade '%s' when its member retreated, so it does not fall "
+			"back with it", a->subject, br->id);
+	if (b->followed[slot])
+		return fail(err, g, rule, "'%s' has fallen back with brigade '%s' already", a->subject, br->id);
+	retreat_outcome out;
+	char why[MOVES_WHY_LEN + 200];
+	if (!retreat_check_path(g, who, b->follow_hexes, false, a->hexes, (int)a->hex_count, &out, why, sizeof why))
+		return fail_why(err, NULL, why);
+	if (out.lost > 0 || out.off_board)
+		return fail(err, g, rule, "'%s' cannot fall back %d %s without loss; the brigade falls back together only "
+			"where it can", a->subject, b->follow_hexes, b->follow_hexes == 1 ? "hex" : "hexes");
+	if (out.len > 0)
+		game_place(g, who, out.path[out.len - 1]);
+	b->followed[slot] = true;
+	b->follow_started = true;
+	if (follow_open(r, NULL))
+		b->step = STEP_FOLLOW;
+	else
+		advance(r, STEP_GAIN);
 	return true;
 }
 
@@ -1282,7 +1676,7 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 	referee_battle *b = &r->battle;
 	if (!in_turn(r, "gain", err))
 		return false;
-	if (b->active && step_required(b->step) && b->step < STEP_GAIN)
+	if (owed_step(r) != STEP_NONE)
 		return can_reach(r, STEP_GAIN, "gain", err);
 	if ((!b->active || !gain_possible(r)) && b->line > 0) {
 		/* Why the last battle gives no ground. */
@@ -1383,9 +1777,16 @@ static bool do_draw(referee *r, const gl_action *a, referee_error *err)
 bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
+	err->line = 0;
 	if (r->phase == PHASE_OVER)
 		return fail(err, r->g, r->g->rs->victory.rule ? r->g->rs->victory.rule : "10",
 			"the game is over: %s won (line %d)", side_id(r, r->g->winner), r->winner_line);
+	/* What a pending battle owes comes before anything else; an action
+	 * that is not one of its steps declines the optional ones. */
+	bool step = a->kind == ACT_SAVE || a->kind == ACT_DEFEND || a->kind == ACT_FLAGSAVE ||
+		a->kind == ACT_RETREAT || a->kind == ACT_FOLLOW || a->kind == ACT_GAIN;
+	if (!step && r->battle.active && !can_reach(r, STEP_GAIN + 1, gamelog_keyword(a->kind), err))
+		return false;
 	bool ok;
 	switch (a->kind) {
 	case ACT_FORMAT:
@@ -1438,9 +1839,14 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	case ACT_DRAW:
 		ok = do_draw(r, a, err);
 		break;
+	case ACT_FOLLOW:
+		ok = do_follow(r, a, err);
+		break;
 	default:
 		return fail(err, r->g, NULL, "unknown action");
 	}
+	if (ok && !step && a->kind != ACT_BATTLE)
+		r->battle.active = false;
 	if (ok)
 		after_change(r, a->line);
 	return ok;
@@ -1449,6 +1855,7 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
+	err->line = 0;
 	*count = 0;
 	if (r->phase == PHASE_OVER)
 		return fail(err, r->g, "10", "the game is over");
@@ -1474,9 +1881,11 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_err
 bool referee_finish(referee *r, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
-	if (r->phase == PHASE_OVER || !r->battle.active || !step_required(r->battle.step))
+	err->line = 0;
+	battle_step owed = owed_step(r);
+	if (r->phase == PHASE_OVER || owed == STEP_NONE)
 		return true;
 	char buf[300];
-	return fail(err, r->g, r->battle.step == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule,
-		"the log ends before the battle of line %d is finished: %s", r->battle.line, step_text(r, buf, sizeof buf));
+	return fail(err, r->g, owed_rule(r, owed), "the log ends before the battle of line %d is finished: %s",
+		r->battle.line, owed_text(r, owed, buf, sizeof buf));
 }

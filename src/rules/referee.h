@@ -31,6 +31,9 @@ typedef enum {
 	STEP_DEFEND,      /* noord-zuid defensive roll (optional) */
 	STEP_FLAGSAVE,    /* noord-zuid saving dice for flags (optional) */
 	STEP_RETREAT,     /* the retreat (required) */
+	STEP_FOLLOW,      /* noord-zuid: the brigade falls back with a member
+	                     that left it (optional; once begun, until the
+	                     brigade stands together) */
 	STEP_GAIN,        /* ground gain (optional) */
 } battle_step;
 
@@ -50,11 +53,19 @@ typedef struct referee_battle {
 	game_ref retreater;
 	bool may_defend;
 	bool may_gain;
+	int follow_brigade;   /* the brigade that may fall back with the retreater, -1 */
+	int follow_hexes;     /* hexes the retreater fell back */
+	bool follow_started;
+	/* Per member slot (the last: the general): stood with the brigade
+	 * before the retreat; has fallen back (or is the retreater). */
+	bool follow_with[GAME_MAX_BRIGADE_UNITS + 1];
+	bool followed[GAME_MAX_BRIGADE_UNITS + 1];
 	char note[400];       /* what the roll did, for people (play prints it) */
 } referee_battle;
 
 typedef struct unit_turn {
 	bool ordered;
+	bool named;           /* named in an order line (§9: once a turn) */
 	bool busy;            /* forming or dissolving a brigade, digging */
 	bool moved_done;
 	int moved;            /* hexes moved */
@@ -66,13 +77,16 @@ typedef struct unit_turn {
 	game_ref battle_again;  /* the only target of a second battle */
 	bool defended;        /* has made its defensive roll this turn */
 	bool in_zone;         /* in its brigade general's zone at the start of the turn */
+	int move_line;        /* the log line of its move this turn, 0: none */
 } unit_turn;
 
 typedef struct general_turn {
 	bool ordered;
+	bool named;           /* named in an order line, or as a brigade */
 	bool busy;
 	bool moved;
 	bool spent;           /* has fought beside a unit (its extra die) */
+	int move_line;        /* the log line of his move this turn, 0: none */
 } general_turn;
 
 typedef struct referee_hand {
@@ -106,6 +120,8 @@ typedef struct referee {
 typedef struct referee_error {
 	char rule[48];
 	char message[720];
+	int line;             /* the log line the fault lies in, when it is an
+	                         earlier action than the one refused; else 0 */
 } referee_error;
 
 /* The referee keeps a pointer to g and changes it; the caller owns both. */
@@ -117,6 +133,16 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err);
 /* At the end of a log: false when a battle still waits for a required
  * step (saving dice, a retreat). */
 bool referee_finish(referee *r, referee_error *err);
+
+/* What the pending battle still owes, in words, for a prompt: the required
+ * step (*required set) and the optional ones on offer before it.  False
+ * when no battle is pending. */
+bool referee_owed(referee *r, char *buf, size_t size, bool *required);
+
+/* Whether the pending battle still offers its ground gain (the steps
+ * before it optional).  For the auto player, which declines a brigade's
+ * falling back together. */
+bool referee_gain_on_offer(referee *r);
 
 /* For `orbat play`: how many dice the action (written without faces)
  * rolls -- battle, save, defend, flagsave -- after every check but the

@@ -150,7 +150,8 @@ int rules_replay(rules_session *s, const char *cmd, const char *log_path, output
 	referee_error err;
 	for (size_t i = 0; i < log.count; i++) {
 		if (!referee_apply(r, &log.actions[i], &err)) {
-			diag_add(&sink, log_path, log.actions[i].line, 0, DIAG_ERROR, err.rule, "%s", err.message);
+			diag_add(&sink, log_path, err.line > 0 ? err.line : log.actions[i].line, 0, DIAG_ERROR, err.rule, "%s",
+				err.message);
 			code = EXIT_INVALID;
 			break;
 		}

@@ -190,6 +190,8 @@ static void test_round_trip(void **state)
 		"order u1 u2 g1",
 		"move u1 B3 B4 C5 alone",
 		"battle u1 c1 withdraw : infantry flag",
+		"battle u1 c1 alone : infantry",
+		"battle u1 c1 alone withdraw : infantry",
 		"save c1 : sabres",
 		"retreat c1 E2 off alone",
 		"gain u1",

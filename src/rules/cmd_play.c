@@ -15,10 +15,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cli/command.h"
 #include "../cli/options.h"
+#include "../text/strings.h"
 #include "ask.h"
 #include "autoplay.h"
 #include "rng.h"
@@ -82,6 +84,7 @@ typedef struct play_state {
 	bool manual;       /* --dice manual: the player types the faces */
 	bool replaying;    /* --resume: the saved actions are replayed without a word */
 	lang_id lang;
+	string_table *strings;  /* the words of flanks and compass points */
 	const char *log_path;
 	FILE *log;         /* appended and flushed at every accepted action */
 	bool log_failed;
@@ -126,62 +129,22 @@ static int roll_face(const game *g, rng *rnd)
 
 /* ---- names from the player's seat ---- */
 
-/* Flanks are named from the seat of the side that plays (game-log.md):
- * for a side whose home edge is south the left flank is the west of the
- * map, for a side at the north it is the east. */
-static const char *const FLANK_WORDS[LANG_COUNT][3] = {
-	[LANG_EN] = { "left flank", "centre", "right flank" },
-	[LANG_NL] = { "linkerflank", "centrum", "rechterflank" },
-	[LANG_FR] = { "flanc gauche", "centre", "flanc droit" },
-};
-static const char *const COMPASS_WORDS[LANG_COUNT][3] = {
-	[LANG_EN] = { "west", "centre", "east" },
-	[LANG_NL] = { "west", "midden", "oost" },
-	[LANG_FR] = { "ouest", "centre", "est" },
-};
-
-/* "left flank (west)" for flank 0..2 seen by `side`, in `lang` (the
- * language of the card texts in a card's line, English in the messages
- * of the referee, which are English); the centre is the centre from
- * either seat. */
+/* "left flank (west)" for flank 0..2 seen by `side`, in `lang`, in the
+ * words of data/i18n: for a side whose home edge is south the left flank
+ * is the west of the map, for a side at the north it is the east.  The
+ * centre is the centre from either seat. */
 static const char *seat_flank(const play_state *p, lang_id lang, int side, int flank, char *buf, size_t size)
 {
-	if (flank == FLANK_CENTRE) {
-		snprintf(buf, size, "%s", FLANK_WORDS[lang][flank]);
+	static const char *const flank_ids[3] = { "flank-left", "flank-centre", "flank-right" };
+	const char *name = strings_get(p->strings, flank_ids[flank], lang);
+	if (flank == FLANK_CENTRE || side < 0) {
+		snprintf(buf, size, "%s", name);
 		return buf;
 	}
-	int compass = flank;
-	if (side >= 0 && p->r->g->sides[side].home_north && flank != FLANK_CENTRE)
-		compass = 2 - flank;
-	snprintf(buf, size, "%s (%s)", FLANK_WORDS[lang][flank], COMPASS_WORDS[lang][compass]);
+	unsigned section = game_flank_section(p->r->g, side, (game_flank)flank);
+	const char *compass = strings_get(p->strings, section == HEX_SECTION_WEST ? "compass-west" : "compass-east", lang);
+	snprintf(buf, size, "%s (%s)", name, compass);
 	return buf;
-}
-
-/* A message of the referee with the map's sections ("the west section")
- * named from the seat of `side`: "the left flank (west)". */
-static void seat_message(const play_state *p, int side, const char *msg, char *out, size_t size)
-{
-	static const char *const map_words[2] = { "the west section", "the east section" };
-	size_t n = 0;
-	out[0] = '\0';
-	while (*msg && n + 1 < size) {
-		int hit = -1;
-		for (int k = 0; k < 2; k++)
-			if (strncmp(msg, map_words[k], strlen(map_words[k])) == 0)
-				hit = k;
-		if (hit < 0 || side < 0) {
-			out[n++] = *msg++;
-			out[n] = '\0';
-			continue;
-		}
-		/* west is the left flank of the side at the south */
-		int flank = (hit == 0) == !p->r->g->sides[side].home_north ? FLANK_LEFT : FLANK_RIGHT;
-		char words[80];
-		n += (size_t)snprintf(out + n, size - n, "the %s", seat_flank(p, LANG_EN, side, flank, words, sizeof words));
-		if (n >= size)
-			n = size - 1;
-		msg += strlen(map_words[hit]);
-	}
 }
 
 /* One card: its log name, its printed name with the flank from the
@@ -488,11 +451,8 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 	referee *r = p->r;
 	referee_error err;
 	if (!complete(p, a, automatic, &err) || !referee_apply(r, a, &err)) {
-		if (!p->replaying) {
-			char msg[sizeof err.message + 200];
-			seat_message(p, r->side, err.message, msg, sizeof msg);
-			printf("refused: %s [%s]\n", msg, err.rule);
-		}
+		if (!p->replaying)
+			printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
 	char *line = gamelog_format(a);
@@ -909,6 +869,15 @@ static int play_run(int argc, char **argv)
 		saved_free(&sl);
 		return code;
 	}
+	char *strings_dir = xasprintf("%s/i18n", datadir_get());
+	p.strings = strings_load(strings_dir, &p.s.sink);
+	free(strings_dir);
+	if (!p.strings) {
+		code = cli_data_broken("play", &p.s.sink);
+		rules_session_close(&p.s);
+		saved_free(&sl);
+		return code;
+	}
 	p.start = game_clone(p.s.g);
 	p.r = referee_create(p.s.g);
 	rng_seed(&p.rnd, seed);
@@ -1074,6 +1043,7 @@ out:
 	free(p.lines);
 	referee_destroy(p.r);
 	game_destroy(p.start);
+	strings_destroy(p.strings);
 	rules_session_close(&p.s);
 	saved_free(&sl);
 	return code;

@@ -418,6 +418,25 @@ unsigned game_flank_section(const game *g, int side, game_flank flank)
 	return west ? HEX_SECTION_WEST : HEX_SECTION_EAST;
 }
 
+game_flank game_section_flank(const game *g, int side, unsigned section)
+{
+	if (section == HEX_SECTION_CENTRE)
+		return FLANK_CENTRE;
+	bool west = section == HEX_SECTION_WEST;
+	return west != g->sides[side].home_north ? FLANK_LEFT : FLANK_RIGHT;
+}
+
+const char *game_section_words(const game *g, int side, unsigned section, char *buf, size_t size)
+{
+	game_flank flank = game_section_flank(g, side, section);
+	if (flank == FLANK_CENTRE)
+		snprintf(buf, size, "centre section");
+	else
+		snprintf(buf, size, "%s flank (%s)", flank == FLANK_LEFT ? "left" : "right",
+			section == HEX_SECTION_WEST ? "west" : "east");
+	return buf;
+}
+
 int game_home_step(const game *g, int side)
 {
 	return g->sides[side].home_north ? -1 : 1;

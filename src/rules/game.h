@@ -150,6 +150,13 @@ int game_general_units(const game *g, int general, int *out, int max);
 
 /* The section bit (HEX_SECTION_*) a side's own flank names. */
 unsigned game_flank_section(const game *g, int side, game_flank flank);
+/* The flank that `section` (HEX_SECTION_*) is for `side`: the inverse of
+ * game_flank_section. */
+game_flank game_section_flank(const game *g, int side, unsigned section);
+/* A section as the player of `side` sees it from his seat, in the words of
+ * the referee's messages: "left flank (west)", "centre section", "right flank
+ * (west)" for the side at the north. */
+const char *game_section_words(const game *g, int side, unsigned section, char *buf, size_t size);
 /* The row a side retreats toward: -1 north (row decreases) or +1 south. */
 int game_home_step(const game *g, int side);
 /* On the side's home-edge row. */

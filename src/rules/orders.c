@@ -18,11 +18,6 @@ const char *orders_kind_name(order_kind k)
 	return (size_t)k < ARRAY_LEN(names) ? names[k] : "?";
 }
 
-static const char *section_name(unsigned s)
-{
-	return s == HEX_SECTION_WEST ? "west" : s == HEX_SECTION_EAST ? "east" : "centre";
-}
-
 static order_kind kind_of(const game *g, const rs_card *c)
 {
 	const char *o = c->order ? c->order : "special";
@@ -247,11 +242,12 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	int key = orders_key(g, oc, r);
 	hex_coord anchor = key_hex(g, key);
 	unsigned sections = hex_sections(&g->board, anchor);
+	char words[40];
 	switch (oc->kind) {
 	case ORDER_SECTION:
 		if (!(sections & oc->section)) {
-			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s section that '%s' orders", id,
-				hex_format(anchor, at), section_name(oc->section), card->id);
+			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s that '%s' orders", id,
+				hex_format(anchor, at), game_section_words(g, side, oc->section, words, sizeof words), card->id);
 			return false;
 		}
 		return true;
@@ -279,8 +275,8 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 			return false;
 		}
 		if (oc->kind == ORDER_SECTION_TYPE && !(sections & oc->section)) {
-			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s section named for '%s'", id,
-				hex_format(anchor, at), section_name(oc->section), card->id);
+			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s named for '%s'", id,
+				hex_format(anchor, at), game_section_words(g, side, oc->section, words, sizeof words), card->id);
 			return false;
 		}
 		return true;

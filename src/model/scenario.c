@@ -129,20 +129,26 @@ static void read_text(const xmlNode *n, l10n_text *out)
 	(grow_array((void **)&(array), &(cap), (count) + 1, sizeof *(array)), \
 	 memset(&(array)[(count)], 0, sizeof *(array)), &(array)[(count)++])
 
+/* What every unit element carries, placed or in reserve. */
+static void read_unit_fields(builder *b, const xmlNode *c, size_t side_index, sc_unit *u)
+{
+	u->pos = locate(b, c, NULL);
+	u->side = side_index;
+	u->id = read_string(b, c, "id");
+	u->type = read_string(b, c, "type");
+	u->name = read_string(b, c, "name");
+	u->figures = read_number(b, c, "figures");
+	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
+		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
+}
+
 static void read_unit(builder *b, const xmlNode *c, size_t side_index, size_t aboard)
 {
 	scenario *sc = b->sc;
 	sc_unit *u = APPEND(b, sc->units, sc->unit_count, b->unit_cap);
-	u->pos = locate(b, c, NULL);
-	u->side = side_index;
+	read_unit_fields(b, c, side_index, u);
 	u->aboard = aboard;
-	u->id = read_string(b, c, "id");
-	u->type = read_string(b, c, "type");
-	u->name = read_string(b, c, "name");
 	u->at = read_address(b, c, "at");
-	u->figures = read_number(b, c, "figures");
-	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
-		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
 }
 
 /* A reserve unit: the attributes of a placed unit, an entry hex instead of
@@ -154,15 +160,8 @@ static void read_reserve(builder *b, const xmlNode *n, size_t side_index)
 		if (!xmldoc_is(c, SCENARIO_NS, "unit"))
 			continue;
 		sc_unit *u = APPEND(b, sc->reserves, sc->reserve_count, b->reserve_cap);
-		u->pos = locate(b, c, NULL);
-		u->side = side_index;
-		u->id = read_string(b, c, "id");
-		u->type = read_string(b, c, "type");
-		u->name = read_string(b, c, "name");
+		read_unit_fields(b, c, side_index, u);
 		u->entry = read_address(b, c, "entry");
-		u->figures = read_number(b, c, "figures");
-		for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
-			u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
 	}
 }
 

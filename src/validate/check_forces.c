@@ -154,7 +154,6 @@ static void check_unit_type_and_strength(check_ctx *ctx, const sc_unit *u)
 void check_forces(check_ctx *ctx)
 {
 	const scenario *sc = ctx->sc;
-	const ruleset *rs = ctx->rs;
 	check_unique_ids(ctx);
 
 	for (size_t i = 0; i < sc->reserve_count; i++) {
@@ -162,28 +161,6 @@ void check_forces(check_ctx *ctx)
 		check_reserve_entry(ctx, &sc->reserves[i]);
 	}
 
-	for (size_t i = 0; i < sc->unit_count; i++) {
-		const sc_unit *u = &sc->units[i];
-		const char *id = u->id.text ? u->id.text : "?";
-		const rs_unit_type *type = u->type.text ? ruleset_find_unit_type(rs, u->type.text) : NULL;
-		if (u->type.text && !type) {
-			const char **ids = xcalloc(rs->unit_type_count + 1, sizeof *ids);
-			for (size_t k = 0; k < rs->unit_type_count; k++)
-				ids[k] = rs->unit_types[k].id;
-			char *known = str_join(ids, rs->unit_type_count, ", ");
-			check_error(ctx, u->type.pos, check_rule(ctx, "2"),
-				"unit '%s' has type '%s', which %s does not know; it knows %s",
-				id, u->type.text, rs->id, known);
-			free(known);
-			free(ids);
-		}
-		if (type)
-			check_unit_attributes(ctx, u, type);
-		if (type && u->figures.given && u->figures.valid &&
-			(u->figures.value < 1 || u->figures.value > type->figures)) {
-			check_error(ctx, u->figures.pos, check_rule(ctx, "2"),
-				"unit '%s' starts with %ld figures; %s allows 1 to %d for %s",
-				id, u->figures.value, rs->id, type->figures, type->id);
-		}
-	}
+	for (size_t i = 0; i < sc->unit_count; i++)
+		check_unit_type_and_strength(ctx, &sc->units[i]);
 }

@@ -56,6 +56,11 @@ typedef struct play_state {
 	rules_session s;
 	referee *r;
 	rng rnd;
+	/* The automatic player's own choices (cards, ties) come from a
+	 * generator of their own, so the dice and cards of a game depend only
+	 * on the seed and the actions: an --auto game typed back gives the
+	 * same game. */
+	rng choice;
 	autoplay ap;
 	char **lines;
 	size_t line_count, line_cap;
@@ -356,6 +361,7 @@ static int play_run(int argc, char **argv)
 		return code;
 	p.r = referee_create(p.s.g);
 	rng_seed(&p.rnd, seed);
+	rng_seed(&p.choice, seed ^ 0x9e3779b97f4a7c15ULL);
 	autoplay_init(&p.ap);
 	char line[256];
 	snprintf(line, sizeof line, "# orbat play %s, seed %llu", p.s.g->scenario_id ? p.s.g->scenario_id : "?", seed);
@@ -387,7 +393,7 @@ static int play_run(int argc, char **argv)
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
-			if (!autoplay_next(p.r, &p.ap, &p.rnd, &a))
+			if (!autoplay_next(p.r, &p.ap, &p.choice, &a))
 				break;
 			if (!take(&p, &a, true)) {
 				char *text = gamelog_format(&a);

@@ -190,13 +190,9 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
 		return false;
 	int gen = game_unit_general(g, unit);
-	/* A brigade's general stays with his brigade: taking him along would
-	 * leave its members outside his zone. */
-	bool leads_brigade = false;
-	for (size_t i = 0; gen >= 0 && i < g->brigade_count; i++)
-		if (g->brigades[i].alive && g->brigades[i].general == gen)
-			leads_brigade = true;
-	move_options o = { gen >= 0 && !r->gt[gen].moved && !leads_brigade, -1 };
+	/* A brigade's general stays with his brigade (its zone). */
+	bool leave_general = gen >= 0 && g->generals[gen].brigade >= 0 && g->brigades[g->generals[gen].brigade].alive;
+	move_options o = { gen >= 0 && !r->gt[gen].moved && !leave_general, -1 };
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
 	moves_reach(g, (game_ref){ REF_UNIT, unit }, &o, steps);
@@ -221,10 +217,10 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	if (best < 0 || nearest_enemy(g, u->side, hex_from_index(&g->board, (size_t)best)) >= here)
 		return false;
 	set_subject(a, ACT_MOVE, u->id);
-	a->alone = leads_brigade;
 	a->hexes = xcalloc(1, sizeof *a->hexes);
 	a->hexes[0] = hex_from_index(&g->board, (size_t)best);
 	a->hex_count = 1;
+	a->alone = leave_general;
 	return true;
 }
 

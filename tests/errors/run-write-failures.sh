@@ -126,8 +126,14 @@ expect_failure "cards (png) over the size limit" "File too large" "$t" \
 	limited 100 "$orbat" cards --ruleset noord-zuid --format png -o "$t/out"
 expect_failure "refcard over the size limit" "File too large" "$t" \
 	limited 20 "$orbat" refcard --ruleset battlecry-150 -o "$t/out"
-expect_failure "play --log over the size limit" "File too large" "$t" \
-	limited 1 "$orbat" play --auto --seed 3 -q --log "$t/game.log" "$scenario"
+# play writes its log as the game goes: at the failure the log keeps the
+# lines written before it (a game that cannot be logged stops with exit 2).
+limited 1 "$orbat" play --auto --seed 3 -q --log "$t/game.log" "$scenario" >/dev/null 2>"$work/stderr"
+rc=$?
+[ "$rc" -eq 2 ] && ok || bad "play --log over the size limit: exit $rc, expected 2"
+grep -q "^orbat play: .*: File too large\$" "$work/stderr" && ok ||
+	bad "play --log over the size limit: no message: $(head -3 "$work/stderr")"
+[ "$(grep -v -c '^orbat play: ' "$work/stderr")" -eq 0 ] && ok || bad "play --log over the size limit: other lines on stderr"
 
 # ---- /dev/full, written directly
 # The log goes to a full device of our own (the same device numbers): a

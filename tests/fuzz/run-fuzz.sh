@@ -1,17 +1,22 @@
 #!/bin/bash
-# Fuzz the scenario compiler with libFuzzer for a bounded time.
+# Fuzz orbat with libFuzzer for a bounded time: the scenario compiler, the
+# game-log parser and the whole referee.
 #
 #   tests/fuzz/run-fuzz.sh [SECONDS] [LIBFUZZER-OPTION...]
 #
 # Configures (once) a separate build directory with clang, coverage
 # instrumentation and the address and undefined-behaviour sanitizers,
-# builds the harness, replays the saved reproducers of tests/fuzz/regressions,
-# then fuzzes from the seed corpus for SECONDS (default 60).  Nothing is
-# written into the source tree: the working corpus and any crash, leak or
-# timeout reproducer go under the build directory.
+# builds the harnesses, replays the saved reproducers of
+# tests/fuzz/regressions (scenarios) and tests/fuzz/referee-regressions
+# (game logs for the referee), then fuzzes from the seed corpora.  SECONDS
+# (default 60) sets the budget: the scenario compiler gets 5/6 of it, the
+# game-log parser 1/4 and the referee 7/12 (50 + 15 + 35 s for 60, about
+# 100 s in all).  Nothing is written into the source tree: the working
+# corpora and any crash, leak or timeout reproducer go under the build
+# directory.
 #
 # Environment: ORBAT_FUZZ_BUILDDIR (default <repo>/build-fuzz), CC (default
-# clang).  Extra arguments are passed to the fuzzer, e.g. -jobs=2 -workers=2.
+# clang).  Extra arguments are passed to every fuzzer, e.g. -jobs=2 -workers=2.
 #
 # Exit status 0 when no crash, leak or timeout was found; the last line is
 # "fuzz: 1 passed, 0 failed" or "fuzz: 0 passed, 1 failed".
@@ -52,7 +57,7 @@ if [ ! -f "$build/build.ninja" ]; then
 	}
 fi
 echo "== building the harness"
-ninja -C "$build" tests/fuzz/fuzz_scenario tests/fuzz/fuzz_gamelog || {
+ninja -C "$build" tests/fuzz/fuzz_scenario tests/fuzz/fuzz_gamelog tests/fuzz/fuzz_referee || {
 	echo "run-fuzz.sh: the build failed (is $build configured with -Dfuzz=true and CC=clang?)" >&2
 	result 1
 }
@@ -91,9 +96,10 @@ if [ ${#regressions[@]} -gt 0 ]; then
 fi
 
 # 4. fuzz
-echo "== fuzzing for $seconds s (corpus $corpus, $(find "$corpus" -type f | wc -l) files)"
+scenario_seconds=$(( seconds * 5 / 6 > 5 ? seconds * 5 / 6 : 5 ))
+echo "== fuzzing the scenario compiler for $scenario_seconds s (corpus $corpus, $(find "$corpus" -type f | wc -l) files)"
 "$fuzzer" \
-	-max_total_time="$seconds" \
+	-max_total_time="$scenario_seconds" \
 	-max_len=65536 \
 	-timeout=10 \
 	-rss_limit_mb=2048 \
@@ -109,11 +115,11 @@ if [ $rc -ne 0 ]; then
 	status=1
 fi
 
-# 5. the game-log parser, for a third of the time
+# 5. the game-log parser
 log_corpus=$build/fuzz-gamelog-corpus
 mkdir -p "$log_corpus"
 cp "$root"/tests/rules/fuzz-seeds/* "$log_corpus"/
-log_seconds=$(( seconds / 3 > 5 ? seconds / 3 : 5 ))
+log_seconds=$(( seconds / 4 > 5 ? seconds / 4 : 5 ))
 echo "== fuzzing the game-log parser for $log_seconds s"
 "$build/tests/fuzz/fuzz_gamelog" \
 	-max_total_time="$log_seconds" \
@@ -122,10 +128,76 @@ echo "== fuzzing the game-log parser for $log_seconds s"
 	-rss_limit_mb=2048 \
 	-artifact_prefix="$artifacts/" \
 	-print_final_stats=1 \
+	"$@" \
 	"$log_corpus"
 rc=$?
 if [ $rc -ne 0 ]; then
 	echo "run-fuzz.sh: the game-log fuzzer stopped with status $rc; reproducers:" >&2
+	ls -l "$artifacts" >&2
+	status=1
+fi
+
+# 6. the whole referee: game logs replayed on the bundled hex scenarios.
+# An input's first byte chooses the scenario (referee-scenarios.txt): the
+# golden logs join the corpus behind the letter of the scenario their
+# cases line names; the auto-game seeds carry theirs already.
+referee=$build/tests/fuzz/fuzz_referee
+ref_corpus=$build/fuzz-referee-corpus
+mkdir -p "$ref_corpus"
+cp "$here"/referee-seeds/* "$ref_corpus"/
+mapfile -t ref_list < <(sed 's/#.*//; s/[[:space:]]*$//' "$here/referee-scenarios.txt" | grep -v '^$')
+ref_letter() {   # scenario basename -> the letter that chooses it, or nothing
+	local i code
+	for i in "${!ref_list[@]}"; do
+		if [ "$(basename "${ref_list[$i]}")" = "$1" ]; then
+			code=65
+			while [ $((code % ${#ref_list[@]})) -ne "$i" ]; do code=$((code + 1)); done
+			printf "\\$(printf '%03o' "$code")"
+			return
+		fi
+	done
+}
+golden=$root/tests/rules/golden
+while read -r log scenario _; do
+	case $log in '' | '#'*) continue ;; esac
+	letter=$(ref_letter "$(basename "$scenario")")
+	[ -n "$letter" ] && [ -f "$golden/$log" ] && { printf '%s' "$letter"; cat "$golden/$log"; } >"$ref_corpus/golden-$log"
+done <"$golden/cases"
+export ORBAT_FUZZ_SOURCEDIR=$root
+shopt -s nullglob
+ref_regressions=()
+for r in "$here"/referee-regressions/*; do
+	[ "${r##*/}" = README.md ] || ref_regressions+=("$r")
+done
+shopt -u nullglob
+if [ ${#ref_regressions[@]} -gt 0 ]; then
+	echo "== replaying ${#ref_regressions[@]} referee regression input(s)"
+	for r in "${ref_regressions[@]}"; do
+		if "$referee" -timeout=10 -rss_limit_mb=2048 "$r" >"$build/fuzz-regression-${r##*/}.log" 2>&1; then
+			echo "ok:     ${r#"$root"/}"
+			cp "$r" "$ref_corpus"/
+		else
+			grep -E 'ERROR|SUMMARY|fuzz_referee:|^    #[0-9]+ .* in [a-z_]+ .*/(src|tests)/' "$build/fuzz-regression-${r##*/}.log" | head -20
+			echo "FAILED: ${r#"$root"/} (full log: $build/fuzz-regression-${r##*/}.log)"
+			status=1
+		fi
+	done
+fi
+ref_seconds=$(( seconds * 7 / 12 > 5 ? seconds * 7 / 12 : 5 ))
+echo "== fuzzing the referee for $ref_seconds s (corpus $ref_corpus, $(find "$ref_corpus" -type f | wc -l) files)"
+"$referee" \
+	-max_total_time="$ref_seconds" \
+	-max_len=16384 \
+	-timeout=10 \
+	-rss_limit_mb=2048 \
+	-dict="$here/referee.dict" \
+	-artifact_prefix="$artifacts/referee-" \
+	-print_final_stats=1 \
+	"$@" \
+	"$ref_corpus"
+rc=$?
+if [ $rc -ne 0 ]; then
+	echo "run-fuzz.sh: the referee fuzzer stopped with status $rc; reproducers:" >&2
 	ls -l "$artifacts" >&2
 	status=1
 fi

@@ -1,0 +1,265 @@
+/* libFuzzer harness for the whole referee: each input is a game log
+ * replayed on a bundled hex scenario through the path of `orbat check`
+ * (gamelog_parse, referee_create, referee_apply line by line up to the
+ * first refusal, referee_finish, then the final board, roster and scores
+ * that check prints), not only the log parser.
+ *
+ * The first byte of an input chooses the scenario and the mode:
+ *   (byte & 0x7f) % N   the scenario, in the order of referee-scenarios.txt
+ *                       (so 'H' is the first, 'I' the second, ... for N = 12)
+ *   byte & 0x80         keep going after a refusal, as `orbat play` does
+ *                       (a refused action must leave everything as it was),
+ *                       and ask referee_dice_needed before each roll
+ * the rest of the input is the log.
+ *
+ * The scenarios are validated and loaded once per process; each input gets
+ * a fresh game (game_clone of the loaded position).  What must hold for any
+ * input, besides no crash, leak or undefined behaviour:
+ *   - every refusal has a message and a rule id that is "log" or carries the
+ *     prefix of the ruleset being played (bc-, ntz-);
+ *   - a malformed log gives exactly as many diagnostics as bad lines.
+ *
+ * ORBAT_FUZZ_VERBOSE=1 prints, for each input, the scenario and how the
+ * replay ended (handy when replaying one reproducer).
+ *
+ * Data directory: $ORBAT_DATADIR, else the source tree's data/
+ * (ORBAT_FUZZ_DATADIR); scenarios: ORBAT_FUZZ_SOURCEDIR/<listed path>. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+
+#include "base/diag.h"
+#include "rules/game.h"
+#include "rules/gamelog.h"
+#include "rules/referee.h"
+#include "rules/textboard.h"
+#include "validate/validate.h"
+
+#ifndef ORBAT_FUZZ_DATADIR
+#define ORBAT_FUZZ_DATADIR "data"
+#endif
+#ifndef ORBAT_FUZZ_SOURCEDIR
+#define ORBAT_FUZZ_SOURCEDIR "."
+#endif
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_SCENARIOS 64
+
+typedef struct loaded {
+	char path[512];
+	scenario *sc;
+	const ruleset *rs;
+	game *pristine;
+} loaded;
+
+static validator *the_validator;
+static loaded the_scenarios[MAX_SCENARIOS];
+static size_t the_count;
+static bool the_verbose;
+
+static void quiet_xml_errors(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
+static void shut_down(void)
+{
+	for (size_t i = 0; i < the_count; i++) {
+		game_destroy(the_scenarios[i].pristine);
+		scenario_destroy(the_scenarios[i].sc);
+	}
+	the_count = 0;
+	validator_destroy(the_validator);
+	the_validator = NULL;
+	xmlCleanupParser();
+}
+
+static void load_one(const char *source, const char *rel, diag_sink *sink)
+{
+	if (the_count >= MAX_SCENARIOS) {
+		fprintf(stderr, "fuzz_referee: more than %d scenarios listed\n", MAX_SCENARIOS);
+		exit(2);
+	}
+	loaded *l = &the_scenarios[the_count];
+	snprintf(l->path, sizeof l->path, "%s/%s", source, rel);
+	validate_status st = validator_check_file(the_validator, l->path, sink, &l->sc, &l->rs);
+	if (st != VALIDATE_OK || !l->sc || !l->rs) {
+		fprintf(stderr, "fuzz_referee: %s is not a valid scenario\n", l->path);
+		for (size_t i = 0; i < sink->count; i++)
+			fprintf(stderr, "  %s:%d: %s\n", sink->items[i].file, sink->items[i].line, sink->items[i].message);
+		exit(2);
+	}
+	if (l->rs->grid != GRID_HEX) {
+		fprintf(stderr, "fuzz_referee: %s is not a hex scenario: leave it out of the list\n", l->path);
+		exit(2);
+	}
+	l->pristine = game_create(l->sc, l->rs);
+	if (!l->pristine) {
+		fprintf(stderr, "fuzz_referee: %s is valid but its board cannot be set up\n", l->path);
+		exit(2);
+	}
+	diag_sink_clear(sink);
+	the_count++;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	xmlInitParser();
+	xmlSetGenericErrorFunc(NULL, quiet_xml_errors);
+
+	const char *data_dir = getenv("ORBAT_DATADIR");
+	if (!data_dir || !*data_dir)
+		data_dir = ORBAT_FUZZ_DATADIR;
+	const char *source = getenv("ORBAT_FUZZ_SOURCEDIR");
+	if (!source || !*source)
+		source = ORBAT_FUZZ_SOURCEDIR;
+
+	diag_sink sink;
+	diag_sink_init(&sink);
+	the_validator = validator_create(data_dir, &sink);
+	if (!the_validator) {
+		fprintf(stderr, "fuzz_referee: cannot load the schema from %s "
+			"(set ORBAT_DATADIR to the folder holding schema/ and rulesets/)\n", data_dir);
+		exit(2);
+	}
+	diag_sink_clear(&sink);
+
+	char list[600];
+	snprintf(list, sizeof list, "%s/tests/fuzz/referee-scenarios.txt", source);
+	FILE *f = fopen(list, "r");
+	if (!f) {
+		fprintf(stderr, "fuzz_referee: cannot read %s (set ORBAT_FUZZ_SOURCEDIR to the source tree)\n", list);
+		exit(2);
+	}
+	char line[512];
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "#\r\n")] = '\0';
+		size_t n = strlen(line);
+		while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+			line[--n] = '\0';
+		if (n)
+			load_one(source, line, &sink);
+	}
+	fclose(f);
+	diag_sink_finish(&sink);
+	if (!the_count) {
+		fprintf(stderr, "fuzz_referee: %s lists no scenario\n", list);
+		exit(2);
+	}
+	const char *verbose = getenv("ORBAT_FUZZ_VERBOSE");
+	the_verbose = verbose && *verbose && *verbose != '0';
+	atexit(shut_down);
+	return 0;
+}
+
+/* A refusal names a rule of the ruleset being played, or the log itself. */
+static void check_error(const game *g, const referee_error *err)
+{
+	if (!err->message[0] || !err->rule[0])
+		abort();
+	if (strcmp(err->rule, "log") == 0)
+		return;
+	const char *prefix = g->rs->rule_prefix;
+	size_t n = prefix ? strlen(prefix) : 0;
+	if (!n || strncmp(err->rule, prefix, n) != 0 || err->rule[n] != '-') {
+		fprintf(stderr, "fuzz_referee: rule id '%s' is not of ruleset %s (%s): %s\n", err->rule, g->rs->id,
+			prefix ? prefix : "no prefix", err->message);
+		abort();
+	}
+}
+
+static bool rolls_dice(gl_kind k)
+{
+	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1)
+		return 0;
+	const loaded *l = &the_scenarios[(data[0] & 0x7f) % the_count];
+	bool keep_going = (data[0] & 0x80) != 0;
+	const char *text = (const char *)data + 1;
+	size_t len = size - 1;
+
+	gl_log log;
+	gamelog_init(&log);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	size_t bad = gamelog_parse(text, len, "fuzz.log", &log, &sink);
+	if (bad) {
+		/* orbat check prints every malformed line and replays nothing. */
+		if (bad != sink.count)
+			abort();
+		if (the_verbose)
+			fprintf(stderr, "fuzz_referee: %s: %zu malformed line(s)\n", l->path, bad);
+		char out[1024];
+		for (size_t i = 0; i < sink.count; i++)
+			diag_format_one(&sink.items[i], out, sizeof out);
+		gamelog_finish(&log);
+		diag_sink_finish(&sink);
+		return 0;
+	}
+
+	game *g = game_clone(l->pristine);
+	if (!g)
+		abort();
+	referee *r = referee_create(g);
+	referee_error err;
+	bool legal = true;
+	for (size_t i = 0; i < log.count; i++) {
+		const gl_action *a = &log.actions[i];
+		if (keep_going && rolls_dice(a->kind)) {
+			int n = -1;
+			if (referee_dice_needed(r, a, &n, &err)) {
+				if (n < 0)
+					abort();
+			} else {
+				check_error(g, &err);
+			}
+		}
+		if (!referee_apply(r, a, &err)) {
+			check_error(g, &err);
+			if (the_verbose)
+				fprintf(stderr, "fuzz_referee: %s: line %d refused: %s [%s]\n", l->path, a->line,
+					err.message, err.rule);
+			diag_add(&sink, "fuzz.log", a->line, 0, DIAG_ERROR, err.rule, "%s", err.message);
+			legal = false;
+			if (!keep_going)
+				break;
+		}
+	}
+	if (legal && !referee_finish(r, &err)) {
+		/* A log stopped halfway through a battle: a warning in check. */
+		check_error(g, &err);
+	}
+	if (the_verbose && legal)
+		fprintf(stderr, "fuzz_referee: %s: %zu action(s), legal, turn %d\n", l->path, log.count, r->turn);
+	if (legal) {
+		/* What check prints for a legal log. */
+		char *board = textboard_board(g);
+		char *roster = textboard_roster(g);
+		if (!board || !roster)
+			abort();
+		free(board);
+		free(roster);
+		for (int s = 0; s < GAME_SIDES; s++)
+			(void)game_score(g, s);
+	}
+	referee_destroy(r);
+	game_destroy(g);
+	gamelog_finish(&log);
+	diag_sink_finish(&sink);
+	return 0;
+}

@@ -21,11 +21,6 @@ static const char *const LANG_NAMES[LANG_COUNT] = { "English", "Dutch", "French"
 /* More copies of one design than this is surely a typo. */
 #define MAX_COPIES 1000
 
-const char *deck_flank_id(deck_flank flank)
-{
-	return flank < DECK_FLANKS ? FLANK_IDS[flank] : "";
-}
-
 static void card_finish(deck_card *c)
 {
 	free(c->id);

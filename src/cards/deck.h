@@ -76,7 +76,5 @@ size_t deck_designs(const cards_deck *deck, deck_design **out);
  * Returns how many; *out is allocated (free it). */
 size_t deck_print_list(const cards_deck *deck, bool unique, deck_design **out);
 
-/* "left", "centre", "right", "any": the attribute names of the counts. */
-const char *deck_flank_id(deck_flank flank);
 
 #endif

@@ -16,16 +16,6 @@ void grid_board_square(grid_board *board, const square_board *square)
 	board->square = *square;
 }
 
-int grid_columns(const grid_board *board)
-{
-	return board->kind == GRID_HEX ? board->hex.columns : board->square.columns;
-}
-
-int grid_rows(const grid_board *board)
-{
-	return board->kind == GRID_HEX ? board->hex.rows : board->square.rows;
-}
-
 size_t grid_count(const grid_board *board)
 {
 	return board->kind == GRID_HEX ? hex_count(&board->hex) : square_count(&board->square);

@@ -26,8 +26,6 @@ typedef struct grid_board {
 void grid_board_hex(grid_board *board, const hex_board *hex);
 void grid_board_square(grid_board *board, const square_board *square);
 
-int grid_columns(const grid_board *board);
-int grid_rows(const grid_board *board);
 size_t grid_count(const grid_board *board);
 bool grid_on_board(const grid_board *board, grid_cell cell);
 /* Dense index 0 .. grid_count-1 in reading order, or -1 off the board. */

@@ -40,10 +40,6 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what);
 /* The terrain on a hex (clear when none is listed), or NULL when the
  * listed type is unknown to the ruleset. */
 const rs_terrain *check_terrain_at(const check_ctx *ctx, hex_coord hex);
-/* Index of the side with that id, or -1. */
-long check_side_index(const check_ctx *ctx, const char *id);
-/* Effective figures of a unit: as given, else full strength. */
-int check_unit_figures(const check_ctx *ctx, const sc_unit *u);
 
 void check_structure(check_ctx *ctx);    /* element counts the schema leaves open */
 void check_hex_elements(check_ctx *ctx); /* no square-grid elements on a hex board */

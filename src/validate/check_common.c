@@ -72,18 +72,3 @@ const rs_terrain *check_terrain_at(const check_ctx *ctx, hex_coord hex)
 	return type ? ruleset_find_terrain(ctx->rs, type) : NULL;
 }
 
-long check_side_index(const check_ctx *ctx, const char *id)
-{
-	for (size_t i = 0; i < ctx->sc->side_count; i++)
-		if (str_eq(ctx->sc->sides[i].id.text, id))
-			return (long)i;
-	return -1;
-}
-
-int check_unit_figures(const check_ctx *ctx, const sc_unit *u)
-{
-	if (u->figures.given && u->figures.valid)
-		return (int)u->figures.value;
-	const rs_unit_type *type = u->type.text ? ruleset_find_unit_type(ctx->rs, u->type.text) : NULL;
-	return type ? type->figures : 0;
-}

@@ -169,12 +169,3 @@ int schema_explain_attributes(const xml_document *doc, const xmlNode *node, diag
 	return problems;
 }
 
-const char *schema_attribute_with_value(const xmlNode *node, const char *value)
-{
-	for (const xmlAttr *attr = node->properties; attr; attr = attr->next) {
-		const char *v = xmldoc_attr(node, (const char *)attr->name);
-		if (v && value && strcmp(v, value) == 0)
-			return (const char *)attr->name;
-	}
-	return NULL;
-}

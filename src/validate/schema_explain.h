@@ -16,7 +16,5 @@
  * many problems were found (0 when the table sees nothing wrong). */
 int schema_explain_attributes(const xml_document *doc, const xmlNode *node, diag_sink *sink);
 
-/* The attribute of `node` whose value is `value`, or NULL. */
-const char *schema_attribute_with_value(const xmlNode *node, const char *value);
 
 #endif

@@ -56,6 +56,48 @@ static int card_score(const game *g, int side, const order_card *oc)
 	return n;
 }
 
+/* Rows between a hex and a side's home row. */
+static int rows_to(const game *g, int side, hex_coord at)
+{
+	int step = game_home_step(g, side);
+	int n = 0;
+	while (!game_on_home_row(g, side, at) && game_on_board(g, at) && n < 64) {
+		at.row += step;
+		n++;
+	}
+	return n;
+}
+
+/* §8.1 short-supply: the enemy unit nearest our own home row (the most
+ * dangerous), among those that can fall back at least one row; -1 when
+ * none.  *gain: the rows it would fall back. */
+static int fall_back_target(const referee *r, int *gain)
+{
+	const game *g = r->g;
+	int side = r->side;
+	int best = -1, best_rows = INT_MAX;
+	*gain = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		if (!u->alive || u->side == side || rows_to(g, u->side, u->at) == 0)
+			continue;
+		int rows = rows_to(g, side, u->at);
+		if (rows < best_rows) {
+			best_rows = rows;
+			best = (int)i;
+		}
+	}
+	if (best >= 0)
+		*gain = rows_to(g, g->units[best].side, g->units[best].at);
+	return best;
+}
+
+static bool card_falls_back(const game *g, const order_card *oc)
+{
+	const rs_card *c = &g->rs->deck.cards[oc->card];
+	return oc->kind == ORDER_UNREFEREED && c->effect && strcmp(c->effect, "fall-back") == 0;
+}
+
 static bool choose_card(referee *r, rng *rnd, gl_action *a)
 {
 	game *g = r->g;
@@ -69,10 +111,21 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 			order_card oc;
 			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, why, sizeof why))
 				continue;
-			if (oc.kind == ORDER_UNREFEREED || !orders_card_usable(g, side, &oc))
+			int score;
+			if (card_falls_back(g, &oc)) {
+				/* Short supply: worth as much as ordering a unit per
+				 * two rows the most advanced enemy must fall back. */
+				if (flank >= 0)
+					continue;
+				int gain = 0;
+				fall_back_target(r, &gain);
+				score = 1 + gain * 2 + (int)rng_below(rnd, 4);
+			} else if (oc.kind == ORDER_UNREFEREED || !orders_card_usable(g, side, &oc)) {
 				continue;
-			/* Usable (if only by generals) beats discarding. */
-			int score = 1 + card_score(g, side, &oc) * 4 + (int)rng_below(rnd, 4);
+			} else {
+				/* Usable (if only by generals) beats discarding. */
+				score = 1 + card_score(g, side, &oc) * 4 + (int)rng_below(rnd, 4);
+			}
 			if (score > best) {
 				best = score;
 				best_card = i;
@@ -115,6 +168,20 @@ static bool choose_orders(referee *r, gl_action *a)
 {
 	game *g = r->g;
 	int side = r->side;
+	if (r->target_owed) {
+		int gain = 0;
+		int t = fall_back_target(r, &gain);
+		/* Every enemy on its home row: any enemy unit will do. */
+		for (size_t i = 0; t < 0 && i < g->unit_count; i++)
+			if (g->units[i].alive && g->units[i].side != side)
+				t = (int)i;
+		if (t < 0)
+			return false;
+		a->kind = ACT_ORDER;
+		a->words = xcalloc(2, sizeof *a->words);
+		a->words[a->word_count++] = xstrdup(g->units[t].id);
+		return true;
+	}
 	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
 	size_t n = 0;
 	for (size_t i = 0; i < g->unit_count; i++)

@@ -466,6 +466,8 @@ static battle_step owed_step(const referee *r)
 
 static const char *owed_rule(const referee *r, battle_step s)
 {
+	if (r->battle.supply)
+		return "8.1";
 	if (s == STEP_FOLLOW)
 		return r->g->rs->retreat.flags_rule ? r->g->rs->retreat.flags_rule : "7.1";
 	return s == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule;
@@ -484,6 +486,12 @@ static const char *owed_text(const referee *r, battle_step s, char *buf, size_t 
 			game_ref_id(g, b->target));
 		break;
 	case STEP_RETREAT:
+		if (b->supply) {
+			snprintf(buf, size, "'%s' must still fall back %d %s toward its home row, its owner choosing each hex "
+				"('retreat %s HEX...')", game_ref_id(g, b->retreater), b->retreat_hexes,
+				b->retreat_hexes == 1 ? "hex" : "hexes", game_ref_id(g, b->retreater));
+			break;
+		}
 		snprintf(buf, size, "'%s' must still retreat %d %s (%s) ('retreat %s HEX...')", game_ref_id(g, b->retreater),
 			b->retreat_hexes, b->retreat_hexes == 1 ? "hex" : "hexes",
 			b->withdraw && b->retreater.kind == b->target.kind && b->retreater.index == b->target.index ?
@@ -511,7 +519,11 @@ static const char *owed_text(const referee *r, battle_step s, char *buf, size_t 
 static const char *battle_name(const referee *r, char *buf, size_t size)
 {
 	const referee_battle *b = &r->battle;
-	if (b->line > 0)
+	if (b->supply && b->line > 0)
+		snprintf(buf, size, "the short supply of line %d", b->line);
+	else if (b->supply)
+		snprintf(buf, size, "the short supply of '%s'", game_ref_id(r->g, b->target));
+	else if (b->line > 0)
 		snprintf(buf, size, "the battle of line %d", b->line);
 	else
 		snprintf(buf, size, "the battle of '%s' against '%s'", r->g->units[b->attacker].id,
@@ -555,6 +567,11 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required)
 	const game *g = r->g;
 	buf[0] = '\0';
 	*required = false;
+	if (r->target_owed && r->phase != PHASE_OVER) {
+		*required = true;
+		snprintf(buf, size, "card '%s' names one enemy unit ('order REF')", g->rs->deck.cards[r->current.card].id);
+		return true;
+	}
 	if (!b->active || r->phase == PHASE_OVER)
 		return false;
 	size_t len = 0;
@@ -597,6 +614,8 @@ static bool gain_possible(referee *r)
 {
 	referee_battle *b = &r->battle;
 	game *g = r->g;
+	if (b->supply)
+		return false;
 	const game_unit *a = &g->units[b->attacker];
 	if (!a->alive || b->distance != 1 || !a->type->ground_gain || b->withdraw)
 		return false;
@@ -831,6 +850,83 @@ static bool turn_start(referee *r, const gl_action *a, referee_error *err)
 	return check_side(r, a, err);
 }
 
+/* §8.1: a card whose effect makes one enemy unit fall back toward its
+ * home row (short-supply), by the ruleset's data. */
+static bool card_falls_back(const game *g, int card)
+{
+	const rs_card *c = &g->rs->deck.cards[card];
+	return c->effect && strcmp(c->effect, "fall-back") == 0;
+}
+
+/* Rows between a hex and the side's home row. */
+static int rows_to_home(const game *g, int side, hex_coord at)
+{
+	int step = game_home_step(g, side);
+	int n = 0;
+	while (!game_on_home_row(g, side, at) && game_on_board(g, at) && n < RETREAT_MAX_FLAGS) {
+		at.row += step;
+		n++;
+	}
+	return n;
+}
+
+bool referee_fall_back_target(const referee *r, int unit, char *why, size_t size)
+{
+	const game *g = r->g;
+	const rs_card *c = &g->rs->deck.cards[r->current.card];
+	bool enemy = !c->target || strcmp(c->target, "enemy") == 0;
+	const game_unit *u = &g->units[unit];
+	if (!u->alive) {
+		game_say(g, why, size, "8.1", "unit '%s' is no longer on the board", u->id);
+		return false;
+	}
+	if (enemy != (u->side != r->side)) {
+		game_say(g, why, size, "8.1", "card '%s' names %s unit, and '%s' is %s", c->id,
+			enemy ? "an enemy" : "a friendly", u->id, u->side == r->side ? "your own" : "the enemy's");
+		return false;
+	}
+	return true;
+}
+
+/* `order REF` after a fall-back card: the unit named falls back hex by
+ * hex toward its home row, its owner choosing each hex ('retreat'). */
+static bool do_fall_back_order(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (a->word_count != 1)
+		return fail(err, g, "8.1", "card '%s' names one enemy unit: 'order REF'", g->rs->deck.cards[r->current.card].id);
+	game_ref ref;
+	if (!resolve(r, a->words[0], &ref, err))
+		return false;
+	char why[400];
+	if (ref.kind != REF_UNIT)
+		return fail(err, g, "8.1", "card '%s' names a unit, and '%s' is a general", g->rs->deck.cards[r->current.card].id,
+			a->words[0]);
+	if (!referee_fall_back_target(r, ref.index, why, sizeof why))
+		return fail_why(err, NULL, why);
+	referee_battle *b = &r->battle;
+	memset(b, 0, sizeof *b);
+	b->supply = true;
+	b->line = a->line;
+	b->attacker = -1;
+	b->target = ref;
+	b->retreater = ref;
+	b->target_hex = g->units[ref.index].at;
+	b->follow_brigade = -1;
+	b->retreat_hexes = rows_to_home(g, g->units[ref.index].side, b->target_hex);
+	r->target_owed = false;
+	r->phase = PHASE_BATTLES;
+	if (b->retreat_hexes > 0) {
+		b->active = true;
+		b->step = STEP_RETREAT;
+		note(r, "'%s' must fall back %d %s toward its home row.", a->words[0], b->retreat_hexes,
+			b->retreat_hexes == 1 ? "hex" : "hexes");
+	} else {
+		note(r, "'%s' already stands on its home row and stays.", a->words[0]);
+	}
+	return true;
+}
+
 static bool do_play(referee *r, const gl_action *a, referee_error *err)
 {
 	game *g = r->g;
@@ -847,13 +943,15 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 	if (!orders_from_card(g, r->side, c, flank_of(a->section), r->has_last[1 - r->side] ?
 		&r->last_played[1 - r->side] : NULL, &oc, why, sizeof why))
 		return fail_why(err, NULL, why);
-	if (oc.kind == ORDER_UNREFEREED)
-		return fail(err, g, "8", "card '%s' has an effect the ruleset does not describe, so orbat cannot "
-			"referee it; a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
+	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
+	if (oc.kind == ORDER_UNREFEREED && !fall_back)
+		return fail(err, g, "8.1", "card '%s' cannot be played yet: orbat does not referee its effect so far; "
+			"a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
 	hand_remove(&r->hands[r->side], idx);
 	r->current = oc;
 	r->has_current = true;
 	r->phase = PHASE_ORDERS;
+	r->target_owed = fall_back;
 	r->turn++;
 	reset_turn(r);
 	return true;
@@ -869,6 +967,9 @@ static bool card_could_be_used(referee *r, deck_card c)
 		if (!orders_from_card(g, r->side, c, flank, last, &oc, why, sizeof why))
 			continue;
 		if (oc.kind != ORDER_UNREFEREED && orders_card_usable(g, r->side, &oc))
+			return true;
+		/* A fall-back card can always name an enemy unit. */
+		if (oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card))
 			return true;
 	}
 	return false;
@@ -909,6 +1010,12 @@ static bool in_turn(referee *r, const char *what, referee_error *err)
 		return fail(err, r->g, "9", "'%s' before a card is played: a turn begins with 'play' (or 'discard')", what);
 	if (r->phase == PHASE_DISCARDED)
 		return fail(err, r->g, "8", "'%s' after a discard: the turn ends with 'draw'", what);
+	/* A fall-back card (short-supply) orders nothing of one's own: its
+	 * turn is the naming, the fall-back and the draw. */
+	if (r->has_current && r->current.kind == ORDER_UNREFEREED && strcmp(what, "order") != 0 &&
+		strcmp(what, "retreat") != 0)
+		return fail(err, r->g, "8.1", "'%s' in a turn of card '%s', which orders no unit of yours: the turn "
+			"ends with 'draw'", what, r->g->rs->deck.cards[r->current.card].id);
 	return true;
 }
 
@@ -973,8 +1080,13 @@ static bool already_ordered(referee *r, const game_ref *refs, size_t i, const ch
 
 static bool do_order(referee *r, const gl_action *a, referee_error *err)
 {
+	if (in_turn(r, "order", err) && r->has_current && r->current.kind == ORDER_UNREFEREED && !r->target_owed)
+		return fail(err, r->g, "8.1", "card '%s' gives no orders: it has named its unit already",
+			r->g->rs->deck.cards[r->current.card].id);
 	if (!orders_phase(r, "order", err))
 		return false;
+	if (r->target_owed)
+		return do_fall_back_order(r, a, err);
 	order_set *s = &r->orders;
 	int saved_count = s->count, saved_inf = s->dig_infantry, saved_art = s->dig_artillery;
 	game_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
@@ -1552,6 +1664,48 @@ static bool do_flagsave(referee *r, const gl_action *a, int *need, referee_error
 	return true;
 }
 
+/* §8.1 short-supply: the fall-back uses the retreat's hexes and choices,
+ * but it is not a battle: blocked, the unit stops and loses what the card
+ * says (nothing, in the data shipped); it never leaves the board; its
+ * general goes along unless the card says otherwise. */
+static bool supply_retreat(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	const rs_card *c = &g->rs->deck.cards[r->current.card];
+	game_ref who = b->retreater;
+	if (a->alone)
+		return fail(err, g, "8.1", "'alone': the general of '%s' falls back with it (card '%s')", a->subject, c->id);
+	if (a->off)
+		return fail(err, g, "8.1", "'off': card '%s' never takes a unit off the board", c->id);
+	int gen = c->general_follows ? game_unit_general(g, who.index) : -1;
+	retreat_outcome out;
+	char why[MOVES_WHY_LEN + 200];
+	if (!retreat_check_path(g, who, b->retreat_hexes, gen >= 0, a->hexes, (int)a->hex_count, &out, why, sizeof why))
+		return fail_why(err, NULL, why);
+	if (out.off_board)
+		return fail(err, g, "8.1", "card '%s' never takes a unit off the board", c->id);
+	if (out.len > 0) {
+		game_place(g, who, out.path[out.len - 1]);
+		if (gen >= 0)
+			game_place(g, (game_ref){ REF_GENERAL, gen }, out.path[out.len - 1]);
+	}
+	if (out.len < b->retreat_hexes) {
+		int lost = c->blocked_losses;
+		if (lost > 0) {
+			g->units[who.index].figures -= lost;
+			if (g->units[who.index].figures <= 0)
+				game_eliminate(g, who);
+		}
+		note(r, "'%s' is blocked %d %s short of its home row and stops%s.", a->subject, b->retreat_hexes - out.len,
+			b->retreat_hexes - out.len == 1 ? "hex" : "hexes", lost > 0 ? "" : "; it loses nothing");
+	}
+	b->retreat_hexes = 0;
+	b->active = false;
+	b->step = STEP_NONE;
+	return true;
+}
+
 static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 {
 	game *g = r->g;
@@ -1562,6 +1716,8 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 		return fail(err, g, "7.1", "no retreat is due: no flag applies");
 	if (!battle_target_is(r, a->subject, b->retreater, "the retreat of", err))
 		return false;
+	if (b->supply)
+		return supply_retreat(r, a, err);
 	game_ref who = b->retreater;
 	int carried = -1;
 	if (who.kind == REF_UNIT) {
@@ -1787,6 +1943,9 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 		a->kind == ACT_RETREAT || a->kind == ACT_FOLLOW || a->kind == ACT_GAIN;
 	if (!step && r->battle.active && !can_reach(r, STEP_GAIN + 1, gamelog_keyword(a->kind), err))
 		return false;
+	if (r->target_owed && a->kind != ACT_ORDER)
+		return fail(err, r->g, "8.1", "card '%s' is not settled: it names one enemy unit first ('order REF')",
+			r->g->rs->deck.cards[r->current.card].id);
 	bool ok;
 	switch (a->kind) {
 	case ACT_FORMAT:
@@ -1845,7 +2004,7 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	default:
 		return fail(err, r->g, NULL, "unknown action");
 	}
-	if (ok && !step && a->kind != ACT_BATTLE)
+	if (ok && !step && a->kind != ACT_BATTLE && !(a->kind == ACT_ORDER && r->battle.supply))
 		r->battle.active = false;
 	if (ok)
 		after_change(r, a->line);
@@ -1882,10 +2041,14 @@ bool referee_finish(referee *r, referee_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;
+	if (r->target_owed && r->phase != PHASE_OVER)
+		return fail(err, r->g, "8.1", "the log ends before card '%s' names its enemy unit ('order REF')",
+			r->g->rs->deck.cards[r->current.card].id);
 	battle_step owed = owed_step(r);
 	if (r->phase == PHASE_OVER || owed == STEP_NONE)
 		return true;
 	char buf[300];
-	return fail(err, r->g, owed_rule(r, owed), "the log ends before the battle of line %d is finished: %s",
-		r->battle.line, owed_text(r, owed, buf, sizeof buf));
+	char name[160];
+	return fail(err, r->g, owed_rule(r, owed), "the log ends before %s is finished: %s",
+		battle_name(r, name, sizeof name), owed_text(r, owed, buf, sizeof buf));
 }

@@ -56,6 +56,8 @@ typedef struct referee_battle {
 	int follow_brigade;   /* the brigade that may fall back with the retreater, -1 */
 	int follow_hexes;     /* hexes the retreater fell back */
 	bool follow_started;
+	bool supply;          /* not a battle: the fall-back of a short-supply
+	                         card (§8.1); no loss when blocked, never off */
 	/* Per member slot (the last: the general): stood with the brigade
 	 * before the retreat; has fallen back (or is the retreater). */
 	bool follow_with[GAME_MAX_BRIGADE_UNITS + 1];
@@ -105,6 +107,8 @@ typedef struct referee {
 	deck_pool pool;
 	order_card current;
 	bool has_current;
+	bool target_owed;     /* a fall-back card (short-supply) waits for the
+	                         enemy unit it names ('order REF', §8.1) */
 	order_card last_played[GAME_SIDES];
 	bool has_last[GAME_SIDES];
 	order_set orders;
@@ -138,6 +142,10 @@ bool referee_finish(referee *r, referee_error *err);
  * step (*required set) and the optional ones on offer before it.  False
  * when no battle is pending. */
 bool referee_owed(referee *r, char *buf, size_t size, bool *required);
+
+/* May the fall-back card in play (short-supply, §8.1) name `unit`?  False
+ * with the reason [rule] when not. */
+bool referee_fall_back_target(const referee *r, int unit, char *why, size_t size);
 
 /* Whether the pending battle still offers its ground gain (the steps
  * before it optional).  For the auto player, which declines a brigade's

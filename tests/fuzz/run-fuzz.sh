@@ -79,63 +79,64 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 
 status=0
 
-# 3. every saved reproducer must now pass
-if [ ${#regressions[@]} -gt 0 ]; then
-	echo "== replaying ${#regressions[@]} regression input(s)"
-	for r in "${regressions[@]}"; do
+# Every saved reproducer of one harness must now pass: a fixed one joins
+# the corpus as a seed like any other.
+replay() {   # FUZZER CORPUS FILE...
+	local fuzzer=$1 corpus=$2 r
+	shift 2
+	for r in "$@"; do
 		if "$fuzzer" -timeout=10 -rss_limit_mb=2048 "$r" >"$build/fuzz-regression-${r##*/}.log" 2>&1; then
 			echo "ok:     ${r#"$root"/}"
-			cp "$r" "$corpus"/    # fixed: now a seed like any other
+			cp "$r" "$corpus"/
 		else
 			rm -f "$corpus/$(basename "$r")"
-			grep -E 'ERROR|SUMMARY|^    #[0-9]+ .* in [a-z_]+ .*/(src|tests)/' "$build/fuzz-regression-${r##*/}.log" | head -20
+			grep -E 'ERROR|SUMMARY|fuzz_[a-z]+:|^    #[0-9]+ .* in [a-z_]+ .*/(src|tests)/' \
+				"$build/fuzz-regression-${r##*/}.log" | head -20
 			echo "FAILED: ${r#"$root"/} (full log: $build/fuzz-regression-${r##*/}.log)"
 			status=1
 		fi
 	done
+}
+
+# One harness for a bounded time; a crash, leak or timeout fails the run.
+fuzz() {   # WHAT FUZZER SECONDS MAX-LEN ARTIFACT-PREFIX CORPUS [LIBFUZZER-OPTION...]
+	local what=$1 fuzzer=$2 secs=$3 max_len=$4 prefix=$5 corpus=$6
+	shift 6
+	echo "== fuzzing $what for $secs s (corpus $corpus, $(find "$corpus" -type f | wc -l) files)"
+	"$fuzzer" \
+		-max_total_time="$secs" \
+		-max_len="$max_len" \
+		-timeout=10 \
+		-rss_limit_mb=2048 \
+		-artifact_prefix="$prefix" \
+		-print_final_stats=1 \
+		"$@" \
+		"$corpus"
+	local rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "run-fuzz.sh: the fuzzer of $what stopped with status $rc; reproducers:" >&2
+		ls -l "$artifacts" >&2
+		status=1
+	fi
+}
+
+# 3. every saved reproducer must now pass
+if [ ${#regressions[@]} -gt 0 ]; then
+	echo "== replaying ${#regressions[@]} regression input(s)"
+	replay "$fuzzer" "$corpus" "${regressions[@]}"
 fi
 
 # 4. fuzz
 scenario_seconds=$(( seconds * 5 / 6 > 5 ? seconds * 5 / 6 : 5 ))
-echo "== fuzzing the scenario compiler for $scenario_seconds s (corpus $corpus, $(find "$corpus" -type f | wc -l) files)"
-"$fuzzer" \
-	-max_total_time="$scenario_seconds" \
-	-max_len=65536 \
-	-timeout=10 \
-	-rss_limit_mb=2048 \
-	-dict="$here/scenario.dict" \
-	-artifact_prefix="$artifacts/" \
-	-print_final_stats=1 \
-	"$@" \
-	"$corpus"
-rc=$?
-if [ $rc -ne 0 ]; then
-	echo "run-fuzz.sh: the fuzzer stopped with status $rc; reproducers:" >&2
-	ls -l "$artifacts" >&2
-	status=1
-fi
+fuzz "the scenario compiler" "$fuzzer" "$scenario_seconds" 65536 "$artifacts/" "$corpus" \
+	-dict="$here/scenario.dict" "$@"
 
 # 5. the game-log parser
 log_corpus=$build/fuzz-gamelog-corpus
 mkdir -p "$log_corpus"
 cp "$root"/tests/rules/fuzz-seeds/* "$log_corpus"/
 log_seconds=$(( seconds / 4 > 5 ? seconds / 4 : 5 ))
-echo "== fuzzing the game-log parser for $log_seconds s"
-"$build/tests/fuzz/fuzz_gamelog" \
-	-max_total_time="$log_seconds" \
-	-max_len=16384 \
-	-timeout=10 \
-	-rss_limit_mb=2048 \
-	-artifact_prefix="$artifacts/" \
-	-print_final_stats=1 \
-	"$@" \
-	"$log_corpus"
-rc=$?
-if [ $rc -ne 0 ]; then
-	echo "run-fuzz.sh: the game-log fuzzer stopped with status $rc; reproducers:" >&2
-	ls -l "$artifacts" >&2
-	status=1
-fi
+fuzz "the game-log parser" "$build/tests/fuzz/fuzz_gamelog" "$log_seconds" 16384 "$artifacts/" "$log_corpus" "$@"
 
 # 6. the whole referee: game logs replayed on the bundled hex scenarios.
 # An input's first byte chooses the scenario (referee-scenarios.txt): the
@@ -172,33 +173,9 @@ done
 shopt -u nullglob
 if [ ${#ref_regressions[@]} -gt 0 ]; then
 	echo "== replaying ${#ref_regressions[@]} referee regression input(s)"
-	for r in "${ref_regressions[@]}"; do
-		if "$referee" -timeout=10 -rss_limit_mb=2048 "$r" >"$build/fuzz-regression-${r##*/}.log" 2>&1; then
-			echo "ok:     ${r#"$root"/}"
-			cp "$r" "$ref_corpus"/
-		else
-			grep -E 'ERROR|SUMMARY|fuzz_referee:|^    #[0-9]+ .* in [a-z_]+ .*/(src|tests)/' "$build/fuzz-regression-${r##*/}.log" | head -20
-			echo "FAILED: ${r#"$root"/} (full log: $build/fuzz-regression-${r##*/}.log)"
-			status=1
-		fi
-	done
+	replay "$referee" "$ref_corpus" "${ref_regressions[@]}"
 fi
 ref_seconds=$(( seconds * 7 / 12 > 5 ? seconds * 7 / 12 : 5 ))
-echo "== fuzzing the referee for $ref_seconds s (corpus $ref_corpus, $(find "$ref_corpus" -type f | wc -l) files)"
-"$referee" \
-	-max_total_time="$ref_seconds" \
-	-max_len=16384 \
-	-timeout=10 \
-	-rss_limit_mb=2048 \
-	-dict="$here/referee.dict" \
-	-artifact_prefix="$artifacts/referee-" \
-	-print_final_stats=1 \
-	"$@" \
-	"$ref_corpus"
-rc=$?
-if [ $rc -ne 0 ]; then
-	echo "run-fuzz.sh: the referee fuzzer stopped with status $rc; reproducers:" >&2
-	ls -l "$artifacts" >&2
-	status=1
-fi
+fuzz "the referee" "$referee" "$ref_seconds" 16384 "$artifacts/referee-" "$ref_corpus" \
+	-dict="$here/referee.dict" "$@"
 result $status

@@ -500,6 +500,63 @@ static void apply_general(loader *ld, ruleset *rs, const xmlNode *n)
 	read_words(n, "attackable-by", &g->attackable_by, &g->attackable_by_count);
 }
 
+const char *const ruleset_pattern_names[RS_PATTERN_COUNT] = {
+	"none", "trees", "orchard", "hill", "buildings", "field", "rough", "fence",
+	"stream", "river", "bridge", "mountains", "waves",
+};
+
+/* A light warm grey: visibly not paper, and dark ink stays legible on it. */
+const rs_look ruleset_default_look = {
+	.fill = { 0xD9, 0xD4, 0xCA }, .pattern = RS_PATTERN_NONE, .named = true, .label = { 0x1A, 0x1A, 0x1A },
+};
+
+/* "#RRGGBB", or a message naming the attribute. */
+static void read_colour(loader *ld, const xmlNode *n, const char *name, rs_colour *out)
+{
+	const char *v = xmldoc_attr(n, name);
+	if (!v)
+		return;
+	unsigned value = 0;
+	bool ok = v[0] == '#' && strlen(v) == 7;
+	for (size_t i = 1; ok && i < 7; i++) {
+		int c = v[i];
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		ok = d >= 0;
+		value = value * 16 + (unsigned)(d < 0 ? 0 : d);
+	}
+	if (!ok) {
+		fail(ld, n, name, "%s must be a colour written #RRGGBB, not '%s'", name, v);
+		return;
+	}
+	*out = (rs_colour){ (unsigned char)(value >> 16), (unsigned char)(value >> 8), (unsigned char)value };
+}
+
+/* <look fill="#CCE3B8" pattern="trees" label="#1A1A1A"/>: each attribute
+ * stated replaces the inherited one; label="none" stops writing the name. */
+static void apply_look(loader *ld, rs_look *look, const xmlNode *n)
+{
+	read_colour(ld, n, "fill", &look->fill);
+	const char *pattern = xmldoc_attr(n, "pattern");
+	if (pattern) {
+		size_t k = 0;
+		while (k < RS_PATTERN_COUNT && strcmp(pattern, ruleset_pattern_names[k]) != 0)
+			k++;
+		if (k < RS_PATTERN_COUNT)
+			look->pattern = (rs_pattern)k;
+		else
+			fail(ld, n, "pattern", "pattern must be one of none, trees, orchard, hill, buildings, field, "
+				"rough, fence, stream, river, bridge, mountains, waves, not '%s'", pattern);
+	}
+	const char *label = xmldoc_attr(n, "label");
+	if (label && strcmp(label, "none") == 0) {
+		look->named = false;
+	} else if (label) {
+		look->named = true;
+		read_colour(ld, n, "label", &look->label);
+	}
+}
+
 static void apply_terrain(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	const char *id = require_id(ld, n);
@@ -516,8 +573,13 @@ static void apply_terrain(loader *ld, ruleset *rs, const xmlNode *n)
 	}
 	bool added;
 	rs_terrain *t = find_or_add((void **)&rs->terrains, &rs->terrain_count, sizeof *t, id, &added);
-	if (added)
+	if (added) {
 		t->passable = true;
+		/* A new type that says how it looks writes its name only
+		 * when asked to (label). */
+		t->look = ruleset_default_look;
+		t->look.named = !has_child(n, "look");
+	}
 	read_texts(ld, n, "name", &t->name);
 	read_bool(ld, n, "passable", &t->passable);
 	read_bool(ld, n, "stop", &t->stop);
@@ -530,6 +592,9 @@ static void apply_terrain(loader *ld, ruleset *rs, const xmlNode *n)
 	read_bool(ld, n, "crosses-water", &t->crosses_water);
 	read_bool(ld, n, "fence-exception", &t->fence_exception);
 	read_bool(ld, n, "elevated", &t->elevated);
+	for (const xmlNode *c = n->children; c; c = c->next)
+		if (xmldoc_is(c, RULESET_NS, "look"))
+			apply_look(ld, &t->look, c);
 }
 
 static const char *const CARD_EFFECTS[] = {
@@ -1235,6 +1300,11 @@ const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
 		if (str_eq(rs->unit_types[i].id, id))
 			return &rs->unit_types[i];
 	return NULL;
+}
+
+const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs)
+{
+	return ruleset_find_terrain(rs, "clear");
 }
 
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id)

@@ -89,6 +89,47 @@ typedef struct rs_general {
 	size_t attackable_by_count;
 } rs_general;
 
+/* A colour of the print products, 8 bits a channel ("#RRGGBB" in the data). */
+typedef struct rs_colour {
+	unsigned char r, g, b;
+} rs_colour;
+
+/* The symbols the map painters know how to draw over a terrain's fill.
+ * The watercourses (stream, river, bridge) join up with the neighbouring
+ * cells whose terrain is water or crosses water. */
+typedef enum rs_pattern {
+	RS_PATTERN_NONE,      /* the fill alone */
+	RS_PATTERN_TREES,
+	RS_PATTERN_ORCHARD,
+	RS_PATTERN_HILL,      /* contour lines inside the cell's outline */
+	RS_PATTERN_BUILDINGS,
+	RS_PATTERN_FIELD,     /* furrows */
+	RS_PATTERN_ROUGH,     /* rocks */
+	RS_PATTERN_FENCE,
+	RS_PATTERN_STREAM,    /* a broad band of water with its course */
+	RS_PATTERN_RIVER,     /* the course line alone, over a water fill */
+	RS_PATTERN_BRIDGE,    /* a band of water and a deck across it */
+	RS_PATTERN_MOUNTAINS,
+	RS_PATTERN_WAVES,
+	RS_PATTERN_COUNT
+} rs_pattern;
+
+/* The pattern names of the data, indexed by rs_pattern. */
+extern const char *const ruleset_pattern_names[RS_PATTERN_COUNT];
+
+/* How a terrain looks on the map and in the legend.  A terrain that states
+ * no look is a plain fill with its name written on it, so that a type
+ * added in the data never prints as blank paper. */
+typedef struct rs_look {
+	rs_colour fill;
+	rs_pattern pattern;
+	bool named;          /* the terrain's name is written on the cell */
+	rs_colour label;     /* the colour of that name */
+} rs_look;
+
+/* The look of a terrain whose file says nothing about it. */
+extern const rs_look ruleset_default_look;
+
 typedef struct rs_terrain {
 	char *id;
 	l10n_text name;
@@ -103,6 +144,7 @@ typedef struct rs_terrain {
 	bool crosses_water;
 	bool fence_exception;
 	bool elevated;       /* a unit type's hill-dice apply here */
+	rs_look look;
 } rs_terrain;
 
 typedef struct rs_face {
@@ -329,6 +371,9 @@ void ruleset_destroy(ruleset *rs);
 /* Look-ups; NULL when absent. */
 const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id);
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id);
+/* The terrain of a cell a scenario does not list: the type with id clear
+ * (the data keeps one); NULL when the ruleset has none. */
+const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs);
 const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id);
 const rs_named *ruleset_find_side(const ruleset *rs, const char *id);
 const rs_square_unit *ruleset_find_square_unit(const ruleset *rs, const char *id);

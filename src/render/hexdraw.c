@@ -7,9 +7,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../base/util.h"
+#include "terrainpaint.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -19,8 +19,6 @@
 #define PAPER PAINT_PAPER
 #define GRID PAINT_GRID
 #define INK PAINT_INK
-#define WATER PAINT_WATER
-#define WATER_LINE PAINT_WATER_LINE
 #define SECTION PAINT_SECTION
 
 static void set(cairo_t *cr, rgb c)
@@ -84,243 +82,32 @@ static void contents_free(hex_contents *hc)
 	free(hc->objective_at);
 }
 
-static const char *terrain_id(const hex_contents *hc, const map_geom *g, hex_coord h)
+/* The type a scenario gives a hex; NULL when it lists none. */
+static const char *terrain_type(const hex_contents *hc, const map_geom *g, hex_coord h)
 {
 	long idx = hex_index(&g->board.hex, h);
-	if (idx < 0 || !hc->terrain[idx] || !hc->terrain[idx]->type.text)
-		return "clear";
+	if (idx < 0 || !hc->terrain[idx])
+		return NULL;
 	return hc->terrain[idx]->type.text;
-}
-
-static bool is_water(const char *id)
-{
-	return strcmp(id, "stream") == 0 || strcmp(id, "river") == 0 || strcmp(id, "bridge") == 0;
-}
-
-/* ---- terrain symbols: s is the hex size, (cx, cy) its centre ---- */
-
-static void tree(cairo_t *cr, double x, double y, double s)
-{
-	cairo_set_source_rgb(cr, 0.36, 0.26, 0.14);
-	cairo_rectangle(cr, x - s * 0.012, y, s * 0.024, s * 0.07);
-	cairo_fill(cr);
-	cairo_arc(cr, x, y - s * 0.02, s * 0.065, 0, 2 * M_PI);
-	cairo_set_source_rgb(cr, 0.24, 0.50, 0.22);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0.10, 0.28, 0.10);
-	cairo_set_line_width(cr, s * 0.008);
-	cairo_stroke(cr);
-}
-
-static void symbol_woods(cairo_t *cr, double cx, double cy, double s)
-{
-	tree(cr, cx - s * 0.18, cy - s * 0.02, s);
-	tree(cr, cx + s * 0.17, cy - s * 0.06, s);
-	tree(cr, cx, cy + s * 0.12, s);
-	tree(cr, cx + s * 0.02, cy - s * 0.22, s * 0.8);
-}
-
-static void symbol_orchard(cairo_t *cr, double cx, double cy, double s)
-{
-	cairo_set_line_width(cr, s * 0.006);
-	for (int i = -1; i <= 1; i++) {
-		for (int k = -1; k <= 1; k++) {
-			cairo_arc(cr, cx + k * s * 0.17, cy + i * s * 0.15, s * 0.04, 0, 2 * M_PI);
-			cairo_set_source_rgb(cr, 0.45, 0.66, 0.30);
-			cairo_fill_preserve(cr);
-			cairo_set_source_rgb(cr, 0.20, 0.38, 0.14);
-			cairo_stroke(cr);
-		}
-	}
-}
-
-static void symbol_hill(cairo_t *cr, const map_geom *g, hex_coord h)
-{
-	cairo_set_source_rgb(cr, 0.55, 0.40, 0.22);
-	cairo_set_line_width(cr, g->cell * 0.010);
-	mapgeom_cell_path(cr, g, h, g->cell * 0.10);
-	cairo_stroke(cr);
-	mapgeom_cell_path(cr, g, h, g->cell * 0.22);
-	cairo_stroke(cr);
-}
-
-static void symbol_buildings(cairo_t *cr, double cx, double cy, double s)
-{
-	const double spots[3][2] = { { -0.16, -0.08 }, { 0.12, -0.12 }, { 0.0, 0.12 } };
-	for (int i = 0; i < 3; i++) {
-		double x = cx + spots[i][0] * s, y = cy + spots[i][1] * s;
-		double w = s * 0.16, hgt = s * 0.10;
-		cairo_rectangle(cr, x - w / 2, y - hgt / 2, w, hgt);
-		cairo_set_source_rgb(cr, 0.62, 0.30, 0.22);
-		cairo_fill_preserve(cr);
-		cairo_set_source_rgb(cr, 0.25, 0.12, 0.08);
-		cairo_set_line_width(cr, s * 0.008);
-		cairo_stroke(cr);
-		cairo_move_to(cr, x - w / 2, y - hgt / 2);
-		cairo_line_to(cr, x, y - hgt);
-		cairo_line_to(cr, x + w / 2, y - hgt / 2);
-		cairo_close_path(cr);
-		cairo_set_source_rgb(cr, 0.35, 0.18, 0.12);
-		cairo_fill(cr);
-	}
-}
-
-static void symbol_field(cairo_t *cr, const map_geom *g, hex_coord h, double cx, double cy, double s)
-{
-	cairo_save(cr);
-	mapgeom_cell_path(cr, g, h, s * 0.06);
-	cairo_clip(cr);
-	cairo_set_source_rgb(cr, 0.70, 0.58, 0.20);
-	cairo_set_line_width(cr, s * 0.010);
-	for (double d = -s; d <= s; d += s * 0.09) {
-		cairo_move_to(cr, cx + d - s * 0.5, cy + s * 0.5);
-		cairo_line_to(cr, cx + d + s * 0.5, cy - s * 0.5);
-	}
-	cairo_stroke(cr);
-	cairo_restore(cr);
-}
-
-static void symbol_rough(cairo_t *cr, double cx, double cy, double s)
-{
-	const double spots[6][2] = { { -0.2, -0.1 }, { 0.05, -0.2 }, { 0.2, 0.0 },
-		{ -0.05, 0.05 }, { -0.18, 0.18 }, { 0.12, 0.2 } };
-	for (int i = 0; i < 6; i++) {
-		double x = cx + spots[i][0] * s, y = cy + spots[i][1] * s, r = s * 0.055;
-		cairo_move_to(cr, x - r, y + r * 0.6);
-		cairo_line_to(cr, x - r * 0.2, y - r);
-		cairo_line_to(cr, x + r, y + r * 0.6);
-		cairo_close_path(cr);
-		cairo_set_source_rgb(cr, 0.45, 0.42, 0.38);
-		cairo_fill_preserve(cr);
-		cairo_set_source_rgb(cr, 0.20, 0.18, 0.16);
-		cairo_set_line_width(cr, s * 0.008);
-		cairo_stroke(cr);
-	}
-}
-
-static void symbol_fence(cairo_t *cr, double cx, double cy, double s)
-{
-	/* A worm (zig-zag rail) fence across the hex. */
-	cairo_set_source_rgb(cr, 0.40, 0.26, 0.12);
-	cairo_set_line_width(cr, s * 0.018);
-	double left = cx - s * 0.38, step = s * 0.095;
-	cairo_move_to(cr, left, cy);
-	for (int i = 1; i <= 8; i++)
-		cairo_line_to(cr, left + i * step, cy + ((i & 1) ? -s * 0.05 : s * 0.05));
-	cairo_stroke(cr);
-}
-
-/* A watercourse: a band from the centre to each edge shared with another
- * water hex, so streams and rivers join up across the map. */
-static void water_band(cairo_t *cr, const map_geom *g, const hex_contents *hc, hex_coord h,
-	double width, int *first_dir)
-{
-	double cx, cy;
-	mapgeom_center(g, h, &cx, &cy);
-	hex_coord around[6];
-	hex_neighbours(h, around);
-	int links = 0;
-	*first_dir = -1;
-	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-	cairo_set_line_width(cr, width);
-	for (int d = 0; d < 6; d++) {
-		if (!hex_on_board(&g->board.hex, around[d]) || !is_water(terrain_id(hc, g, around[d])))
-			continue;
-		double nx, ny;
-		mapgeom_center(g, around[d], &nx, &ny);
-		cairo_move_to(cr, cx, cy);
-		cairo_line_to(cr, (cx + nx) / 2, (cy + ny) / 2);
-		if (*first_dir < 0)
-			*first_dir = d;
-		links++;
-	}
-	if (links == 0) {
-		cairo_move_to(cr, cx - g->cell * 0.45, cy);
-		cairo_line_to(cr, cx + g->cell * 0.45, cy);
-		*first_dir = 0;
-	} else if (links == 1) {
-		/* A source or an edge of the map: run on to the opposite side. */
-		double nx, ny;
-		mapgeom_center(g, around[(*first_dir + 3) % 6], &nx, &ny);
-		cairo_move_to(cr, cx, cy);
-		cairo_line_to(cr, (cx + nx) / 2, (cy + ny) / 2);
-	}
-	cairo_stroke(cr);
 }
 
 static void draw_terrain(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	const hex_contents *hc, hex_coord h)
 {
-	const char *id = terrain_id(hc, g, h);
-	double s = g->cell, cx, cy;
-	mapgeom_center(g, h, &cx, &cy);
-	rgb fill = PAPER;
-	if (strcmp(id, "woods") == 0)
-		fill = (rgb){ 0.80, 0.89, 0.72 };
-	else if (strcmp(id, "orchard") == 0)
-		fill = (rgb){ 0.89, 0.94, 0.80 };
-	else if (strcmp(id, "hill") == 0)
-		fill = (rgb){ 0.91, 0.83, 0.66 };
-	else if (strcmp(id, "buildings") == 0)
-		fill = (rgb){ 0.90, 0.88, 0.86 };
-	else if (strcmp(id, "river") == 0)
-		fill = WATER;
-	else if (strcmp(id, "field") == 0)
-		fill = (rgb){ 0.97, 0.92, 0.66 };
-	else if (strcmp(id, "rough") == 0)
-		fill = (rgb){ 0.82, 0.79, 0.74 };
-	mapgeom_cell_path(cr, g, h, 0);
-	set(cr, fill);
-	cairo_fill(cr);
-
-	int dir = -1;
-	if (strcmp(id, "woods") == 0) {
-		symbol_woods(cr, cx, cy, s);
-	} else if (strcmp(id, "orchard") == 0) {
-		symbol_orchard(cr, cx, cy, s);
-	} else if (strcmp(id, "hill") == 0) {
-		symbol_hill(cr, g, h);
-	} else if (strcmp(id, "buildings") == 0) {
-		symbol_buildings(cr, cx, cy, s);
-	} else if (strcmp(id, "field") == 0) {
-		symbol_field(cr, g, h, cx, cy, s);
-	} else if (strcmp(id, "rough") == 0) {
-		symbol_rough(cr, cx, cy, s);
-	} else if (strcmp(id, "fence") == 0) {
-		symbol_fence(cr, cx, cy, s);
-	} else if (strcmp(id, "stream") == 0) {
-		set(cr, WATER);
-		water_band(cr, g, hc, h, s * 0.22, &dir);
-		set(cr, WATER_LINE);
-		water_band(cr, g, hc, h, s * 0.03, &dir);
-	} else if (strcmp(id, "river") == 0) {
-		set(cr, WATER_LINE);
-		water_band(cr, g, hc, h, s * 0.05, &dir);
-	} else if (strcmp(id, "bridge") == 0) {
-		set(cr, WATER);
-		water_band(cr, g, hc, h, s * 0.30, &dir);
-		/* The deck runs across the water. */
-		double a = (dir >= 0 ? -60.0 * dir : 0) * M_PI / 180.0 + M_PI / 2;
-		cairo_save(cr);
-		cairo_translate(cr, cx, cy);
-		cairo_rotate(cr, a);
-		cairo_rectangle(cr, -s * 0.34, -s * 0.10, s * 0.68, s * 0.20);
-		cairo_set_source_rgb(cr, 0.62, 0.45, 0.25);
-		cairo_fill_preserve(cr);
-		cairo_set_source_rgb(cr, 0.30, 0.18, 0.08);
-		cairo_set_line_width(cr, s * 0.014);
-		cairo_stroke(cr);
-		cairo_restore(cr);
-	} else if (strcmp(id, "clear") != 0 && !ruleset_find_terrain(rc->rs, id)) {
-		/* Not reachable for a validated scenario; keep the hex visible. */
-		mapgeom_cell_path(cr, g, h, 0);
-		cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
-		cairo_fill(cr);
-	}
+	/* Watercourses join the neighbours that hold or span water, in
+	 * direction order (east first, then anticlockwise). */
+	terrain_links links = { .count = 0 };
+	hex_coord around[6];
+	hex_neighbours(h, around);
+	for (int d = 0; d < 6; d++)
+		if (hex_on_board(&g->board.hex, around[d]) && terrainpaint_joins_water(rc, terrain_type(hc, g, around[d])))
+			terrainpaint_link(&links, g, around[d]);
+	terrainpaint_cell(rc, cr, g, h, terrain_type(hc, g, h), &links);
 
 	long idx = hex_index(&g->board.hex, h);
 	if (idx >= 0 && hc->terrain[idx] && hc->terrain[idx]->fieldworks) {
 		/* Earthworks: a dark rampart with spikes toward the enemy. */
+		double s = g->cell;
 		cairo_set_source_rgb(cr, 0.35, 0.22, 0.10);
 		cairo_set_line_width(cr, s * 0.035);
 		mapgeom_cell_path(cr, g, h, s * 0.06);
@@ -511,7 +298,8 @@ void hexdraw_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 static void legend_swatch(const render_ctx *rc, cairo_t *cr, const char *terrain, bool fieldworks,
 	double x, double y, double s)
 {
-	/* A one-hex board holding just this terrain, drawn at swatch size. */
+	/* A one-hex board holding just this terrain (NULL: an unlisted hex),
+	 * drawn at swatch size. */
 	sc_terrain t = { 0 };
 	t.type.text = (char *)terrain;
 	t.fieldworks = fieldworks;
@@ -522,7 +310,7 @@ static void legend_swatch(const render_ctx *rc, cairo_t *cr, const char *terrain
 	map_geom g;
 	mapgeom_init(&g, &board, s);
 	g.frame = 0;
-	const sc_terrain *list[1] = { &t };
+	const sc_terrain *list[1] = { terrain || fieldworks ? &t : NULL };
 	hex_contents hc = { .terrain = list };
 	cairo_save(cr);
 	cairo_translate(cr, x, y - (2 * g.radius - s) / 2);
@@ -559,7 +347,7 @@ double hexdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 			legend_swatch(rc, cr, rs->terrains[i].id, false, ex, ey, swatch);
 			text = l10n_get(&rs->terrains[i].name, rc->lang);
 		} else if (i == rs->terrain_count) {
-			legend_swatch(rc, cr, "clear", true, ex, ey, swatch);
+			legend_swatch(rc, cr, NULL, true, ex, ey, swatch);
 			text = l10n_get(&rs->fieldworks.name, rc->lang);
 		} else if (i < rs->terrain_count + 1 + rs->unit_type_count) {
 			const rs_unit_type *t = &rs->unit_types[i - rs->terrain_count - 1];

@@ -10,13 +10,12 @@
 
 #include "../base/util.h"
 #include "mappaint.h"
+#include "terrainpaint.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
 
-static const rgb MOUNTAIN_FILL = { 0.86, 0.78, 0.64 };
-static const rgb MOUNTAIN_LINE = { 0.45, 0.32, 0.18 };
 static const rgb COAST = { 0.12, 0.28, 0.50 };
 
 /* Counters shown in one square; more are summed up as "+N". */
@@ -145,16 +144,18 @@ static void contents_free(square_contents *c)
 	free(c->zone_anchor);
 }
 
+/* The type a scenario gives a square; NULL when it lists none. */
 static const char *terrain_at(const square_contents *c, long idx)
 {
-	if (idx < 0 || !c->terrain[idx] || !c->terrain[idx]->type.text)
-		return "clear";
+	if (idx < 0 || !c->terrain[idx])
+		return NULL;
 	return c->terrain[idx]->type.text;
 }
 
+/* Sea: water, by the ruleset's flag. */
 static bool is_sea(const render_ctx *rc, const char *terrain)
 {
-	const rs_terrain *t = ruleset_find_terrain(rc->rs, terrain);
+	const rs_terrain *t = terrain ? ruleset_find_terrain(rc->rs, terrain) : ruleset_unlisted_terrain(rc->rs);
 	return t && t->water;
 }
 
@@ -169,67 +170,18 @@ static size_t side_index(const scenario *sc, const char *id)
 
 /* ---- terrain ---- */
 
-static void mountains(cairo_t *cr, double cx, double cy, double s)
-{
-	const double peaks[3][3] = { { -0.20, 0.14, 0.20 }, { 0.05, 0.10, 0.26 }, { 0.26, 0.16, 0.17 } };
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-	for (int i = 0; i < 3; i++) {
-		double x = cx + peaks[i][0] * s, base = cy + peaks[i][1] * s, h = peaks[i][2] * s;
-		cairo_move_to(cr, x - h * 0.75, base);
-		cairo_line_to(cr, x, base - h);
-		cairo_line_to(cr, x + h * 0.75, base);
-		cairo_close_path(cr);
-		paint_set(cr, MOUNTAIN_FILL);
-		cairo_fill_preserve(cr);
-		paint_set(cr, MOUNTAIN_LINE);
-		cairo_set_line_width(cr, s * 0.012);
-		cairo_stroke(cr);
-		/* A snow cap: the top third of the peak. */
-		cairo_move_to(cr, x - h * 0.25, base - h * 0.66);
-		cairo_line_to(cr, x, base - h);
-		cairo_line_to(cr, x + h * 0.25, base - h * 0.66);
-		cairo_close_path(cr);
-		cairo_set_source_rgb(cr, 1, 1, 1);
-		cairo_fill(cr);
-	}
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-}
-
-static void waves(cairo_t *cr, double cx, double cy, double s)
-{
-	paint_set(cr, PAINT_WATER_LINE);
-	cairo_set_line_width(cr, s * 0.008);
-	for (int i = -1; i <= 1; i++) {
-		double y = cy + i * s * 0.22 + s * 0.05, x = cx - s * 0.18 + (i & 1) * s * 0.08;
-		cairo_move_to(cr, x, y);
-		cairo_curve_to(cr, x + s * 0.05, y - s * 0.04, x + s * 0.08, y - s * 0.04, x + s * 0.12, y);
-		cairo_curve_to(cr, x + s * 0.16, y + s * 0.04, x + s * 0.19, y + s * 0.04, x + s * 0.24, y);
-	}
-	cairo_stroke(cr);
-}
-
-static void draw_terrain(const render_ctx *rc, cairo_t *cr, const map_geom *g, const char *terrain,
+static void draw_terrain(const render_ctx *rc, cairo_t *cr, const map_geom *g, const square_contents *c,
 	grid_cell cell)
 {
-	double cx, cy, s = g->cell;
-	mapgeom_center(g, cell, &cx, &cy);
-	mapgeom_cell_path(cr, g, cell, 0);
-	if (strcmp(terrain, "mountain") == 0) {
-		cairo_set_source_rgb(cr, 0.93, 0.88, 0.78);
-		cairo_fill(cr);
-		mountains(cr, cx, cy, s);
-	} else if (is_sea(rc, terrain)) {
-		paint_set(cr, PAINT_WATER);
-		cairo_fill(cr);
-		waves(cr, cx, cy, s);
-	} else if (strcmp(terrain, "clear") == 0 || ruleset_find_terrain(rc->rs, terrain)) {
-		cairo_set_source_rgb(cr, 0.95, 0.95, 0.88);
-		cairo_fill(cr);
-	} else {
-		/* Not reachable for a validated scenario; keep the square visible. */
-		cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
-		cairo_fill(cr);
-	}
+	/* Watercourses join the side neighbours that hold or span water. */
+	terrain_links links = { .count = 0 };
+	grid_cell around[SQUARE_NEIGHBOURS];
+	square_neighbours(cell, around);
+	for (int d = 0; d < SQUARE_SIDE_NEIGHBOURS; d++)
+		if (grid_on_board(&g->board, around[d])
+			&& terrainpaint_joins_water(rc, terrain_at(c, grid_index(&g->board, around[d]))))
+			terrainpaint_link(&links, g, around[d]);
+	terrainpaint_cell(rc, cr, g, cell, terrain_at(c, grid_index(&g->board, cell)), &links);
 }
 
 /* ---- cities ---- */
@@ -526,7 +478,7 @@ void squaredraw_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	size_t *shown = xmalloc((grid_count(&g->board) + 1) * sizeof *shown);
 	size_t n = visible_squares(g, x0, y0, x1, y1, shown);
 	for (size_t i = 0; i < n; i++)
-		draw_terrain(rc, cr, g, terrain_at(&c, (long)shown[i]), grid_from_index(&g->board, shown[i]));
+		draw_terrain(rc, cr, g, &c, grid_from_index(&g->board, shown[i]));
 
 	paint_set(cr, PAINT_GRID);
 	cairo_set_line_width(cr, fmax(0.15, g->cell * 0.005));
@@ -580,7 +532,7 @@ static void legend_terrain(const render_ctx *rc, cairo_t *cr, const char *terrai
 	g.frame = 0;
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
-	draw_terrain(rc, cr, &g, terrain, (grid_cell){ 0, 0 });
+	terrainpaint_cell(rc, cr, &g, (grid_cell){ 0, 0 }, terrain, &(terrain_links){ .count = 0 });
 	paint_set(cr, PAINT_GRID);
 	cairo_set_line_width(cr, 0.2);
 	mapgeom_cell_path(cr, &g, (grid_cell){ 0, 0 }, 0);

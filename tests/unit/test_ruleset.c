@@ -1192,6 +1192,96 @@ static void test_ruleset_file_problems(void **state)
 	diag_sink_finish(&sink);
 }
 
+static void test_ruleset_terrain_looks(void **state)
+{
+	/* How terrain prints is data: a new type with a look gets it, one
+	 * without prints as a named grey fill, an override changes only what
+	 * it states, and a bad colour or pattern is reported at its line. */
+	tmp_data *t = *state;
+	copy_real_ruleset(t, "battlecry-1999");
+	write_ruleset(t, "looks.xml", RS_HEAD "id=\"looks\" extends=\"battlecry-1999\" rule-prefix=\"lk\">\n"
+		"  <terrain id=\"swamp\"><name xml:lang=\"en\">Swamp</name></terrain>\n"
+		"  <terrain id=\"marsh\"><look fill=\"#a0C0b0\" pattern=\"rough\" label=\"#204020\"/></terrain>\n"
+		"  <terrain id=\"meadow\"><look fill=\"#E0F0C0\"/></terrain>\n"
+		"  <terrain id=\"woods\"><look fill=\"#112233\"/></terrain>\n"
+		"  <terrain id=\"hill\"><look label=\"#010203\"/></terrain>\n"
+		"</ruleset>\n");
+	write_ruleset(t, "bad-looks.xml", RS_HEAD "id=\"bad-looks\" extends=\"battlecry-1999\">\n"
+		"  <terrain id=\"marsh\"><look fill=\"green\"/></terrain>\n"
+		"  <terrain id=\"woods\"><look pattern=\"palms\" label=\"#12345\"/></terrain>\n"
+		"</ruleset>\n");
+	diag_sink sink;
+	diag_sink_init(&sink);
+	ruleset *rs = ruleset_load(t->dir, "looks", &sink);
+	if (!rs)
+		diag_print_text(&sink, 0, sink.count, stderr);
+	assert_non_null(rs);
+	diag_sink_finish(&sink);
+
+	const rs_look *swamp = &ruleset_find_terrain(rs, "swamp")->look;
+	assert_memory_equal(swamp, &ruleset_default_look, sizeof *swamp);
+	assert_true(swamp->named);
+	assert_int_equal(swamp->pattern, RS_PATTERN_NONE);
+
+	const rs_look *marsh = &ruleset_find_terrain(rs, "marsh")->look;
+	assert_int_equal(marsh->fill.r, 0xA0);
+	assert_int_equal(marsh->fill.g, 0xC0);
+	assert_int_equal(marsh->fill.b, 0xB0);
+	assert_int_equal(marsh->pattern, RS_PATTERN_ROUGH);
+	assert_true(marsh->named);
+	assert_int_equal(marsh->label.g, 0x40);
+
+	const rs_look *meadow = &ruleset_find_terrain(rs, "meadow")->look;
+	assert_false(meadow->named);              /* a look without label writes no name */
+	assert_int_equal(meadow->pattern, RS_PATTERN_NONE);
+
+	const rs_look *woods = &ruleset_find_terrain(rs, "woods")->look;
+	assert_int_equal(woods->fill.r, 0x11);
+	assert_int_equal(woods->pattern, RS_PATTERN_TREES); /* not restated: kept */
+	assert_false(woods->named);
+	const rs_look *hill = &ruleset_find_terrain(rs, "hill")->look;
+	assert_true(hill->named);
+	assert_int_equal(hill->label.b, 0x03);
+	assert_int_equal(hill->pattern, RS_PATTERN_HILL);
+	assert_int_equal(hill->fill.r, 0xE8);
+	ruleset_destroy(rs);
+
+	diag_sink_init(&sink);
+	assert_null(ruleset_load(t->dir, "bad-looks", &sink));
+	diag_sort(&sink, 0);
+	assert_int_equal(sink.count, 3);
+	assert_int_equal(sink.items[0].line, 3);
+	assert_non_null(strstr(sink.items[0].message, "fill must be a colour written #RRGGBB, not 'green'"));
+	assert_int_equal(sink.items[1].line, 4);
+	assert_non_null(strstr(sink.items[1].message, "not 'palms'"));
+	assert_non_null(strstr(sink.items[2].message, "label must be a colour written #RRGGBB, not '#12345'"));
+	diag_sink_finish(&sink);
+}
+
+static void test_bundled_terrain_looks(void **state)
+{
+	/* Every bundled terrain says how it looks: none prints as the grey
+	 * fallback with its name; water keeps its watercourse. */
+	static const char *const ids[] = { "battlecry-1999", "battlecry-150", "noord-zuid", "mb-remastered" };
+	(void)state;
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		diag_sink sink;
+		diag_sink_init(&sink);
+		ruleset *rs = ruleset_load(data_dir(), ids[i], &sink);
+		diag_sink_finish(&sink);
+		assert_non_null(rs);
+		for (size_t k = 0; k < rs->terrain_count; k++) {
+			const rs_terrain *tr = &rs->terrains[k];
+			if (tr->look.named || memcmp(&tr->look.fill, &ruleset_default_look.fill, sizeof tr->look.fill) == 0)
+				fail_msg("%s: terrain %s has no look of its own", ids[i], tr->id);
+			if (tr->water && tr->look.pattern != RS_PATTERN_STREAM && tr->look.pattern != RS_PATTERN_RIVER
+				&& tr->look.pattern != RS_PATTERN_WAVES)
+				fail_msg("%s: water terrain %s is not drawn as water", ids[i], tr->id);
+		}
+		ruleset_destroy(rs);
+	}
+}
+
 static void test_ruleset_override_semantics(void **state)
 {
 	/* A child states attributes (replacing the parent's), lists (replacing
@@ -1423,6 +1513,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ruleset_extends_itself, setup_tmp, teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_ruleset_file_problems, setup_tmp, teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_ruleset_override_semantics, setup_tmp, teardown_tmp),
+		cmocka_unit_test_setup_teardown(test_ruleset_terrain_looks, setup_tmp, teardown_tmp),
+		cmocka_unit_test(test_bundled_terrain_looks),
 	};
 	int failed = cmocka_run_group_tests_name("ruleset data", data_tests, setup_rulesets, teardown_rulesets);
 	failed += cmocka_run_group_tests_name("ruleset files", file_tests, NULL, NULL);

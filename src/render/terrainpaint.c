@@ -1,0 +1,329 @@
+/* Terrain painted from the ruleset's looks: one fill colour, one of a
+ * fixed set of symbols, and the name when asked for.  The symbols scale
+ * with the cell size s and stand around the cell's centre, so they serve
+ * hexes and squares alike; the hill and the field follow the cell's own
+ * outline. */
+#include "terrainpaint.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "../base/util.h"
+#include "mappaint.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static const rgb MOUNTAIN_FILL = { 0.86, 0.78, 0.64 };
+static const rgb MOUNTAIN_LINE = { 0.45, 0.32, 0.18 };
+
+/* The ruleset's terrain for a type; NULL for an id the ruleset lacks. */
+static const rs_terrain *terrain_of(const render_ctx *rc, const char *type)
+{
+	return type ? ruleset_find_terrain(rc->rs, type) : ruleset_unlisted_terrain(rc->rs);
+}
+
+bool terrainpaint_joins_water(const render_ctx *rc, const char *type)
+{
+	const rs_terrain *t = terrain_of(rc, type);
+	return t && (t->water || t->crosses_water);
+}
+
+void terrainpaint_link(terrain_links *links, const map_geom *g, grid_cell neighbour)
+{
+	if (links->count >= TERRAINPAINT_MAX_LINKS)
+		return;
+	mapgeom_center(g, neighbour, &links->x[links->count], &links->y[links->count]);
+	links->count++;
+}
+
+static void set_colour(cairo_t *cr, rs_colour c)
+{
+	cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+}
+
+/* ---- symbols: s is the cell size, (cx, cy) its centre ---- */
+
+static void tree(cairo_t *cr, double x, double y, double s)
+{
+	cairo_set_source_rgb(cr, 0.36, 0.26, 0.14);
+	cairo_rectangle(cr, x - s * 0.012, y, s * 0.024, s * 0.07);
+	cairo_fill(cr);
+	cairo_arc(cr, x, y - s * 0.02, s * 0.065, 0, 2 * M_PI);
+	cairo_set_source_rgb(cr, 0.24, 0.50, 0.22);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0.10, 0.28, 0.10);
+	cairo_set_line_width(cr, s * 0.008);
+	cairo_stroke(cr);
+}
+
+static void symbol_trees(cairo_t *cr, double cx, double cy, double s)
+{
+	tree(cr, cx - s * 0.18, cy - s * 0.02, s);
+	tree(cr, cx + s * 0.17, cy - s * 0.06, s);
+	tree(cr, cx, cy + s * 0.12, s);
+	tree(cr, cx + s * 0.02, cy - s * 0.22, s * 0.8);
+}
+
+static void symbol_orchard(cairo_t *cr, double cx, double cy, double s)
+{
+	cairo_set_line_width(cr, s * 0.006);
+	for (int i = -1; i <= 1; i++) {
+		for (int k = -1; k <= 1; k++) {
+			cairo_arc(cr, cx + k * s * 0.17, cy + i * s * 0.15, s * 0.04, 0, 2 * M_PI);
+			cairo_set_source_rgb(cr, 0.45, 0.66, 0.30);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, 0.20, 0.38, 0.14);
+			cairo_stroke(cr);
+		}
+	}
+}
+
+static void symbol_hill(cairo_t *cr, const map_geom *g, grid_cell cell)
+{
+	cairo_set_source_rgb(cr, 0.55, 0.40, 0.22);
+	cairo_set_line_width(cr, g->cell * 0.010);
+	mapgeom_cell_path(cr, g, cell, g->cell * 0.10);
+	cairo_stroke(cr);
+	mapgeom_cell_path(cr, g, cell, g->cell * 0.22);
+	cairo_stroke(cr);
+}
+
+static void symbol_buildings(cairo_t *cr, double cx, double cy, double s)
+{
+	const double spots[3][2] = { { -0.16, -0.08 }, { 0.12, -0.12 }, { 0.0, 0.12 } };
+	for (int i = 0; i < 3; i++) {
+		double x = cx + spots[i][0] * s, y = cy + spots[i][1] * s;
+		double w = s * 0.16, hgt = s * 0.10;
+		cairo_rectangle(cr, x - w / 2, y - hgt / 2, w, hgt);
+		cairo_set_source_rgb(cr, 0.62, 0.30, 0.22);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgb(cr, 0.25, 0.12, 0.08);
+		cairo_set_line_width(cr, s * 0.008);
+		cairo_stroke(cr);
+		cairo_move_to(cr, x - w / 2, y - hgt / 2);
+		cairo_line_to(cr, x, y - hgt);
+		cairo_line_to(cr, x + w / 2, y - hgt / 2);
+		cairo_close_path(cr);
+		cairo_set_source_rgb(cr, 0.35, 0.18, 0.12);
+		cairo_fill(cr);
+	}
+}
+
+static void symbol_field(cairo_t *cr, const map_geom *g, grid_cell cell, double cx, double cy, double s)
+{
+	cairo_save(cr);
+	mapgeom_cell_path(cr, g, cell, s * 0.06);
+	cairo_clip(cr);
+	cairo_set_source_rgb(cr, 0.70, 0.58, 0.20);
+	cairo_set_line_width(cr, s * 0.010);
+	for (double d = -s; d <= s; d += s * 0.09) {
+		cairo_move_to(cr, cx + d - s * 0.5, cy + s * 0.5);
+		cairo_line_to(cr, cx + d + s * 0.5, cy - s * 0.5);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+static void symbol_rough(cairo_t *cr, double cx, double cy, double s)
+{
+	const double spots[6][2] = { { -0.2, -0.1 }, { 0.05, -0.2 }, { 0.2, 0.0 },
+		{ -0.05, 0.05 }, { -0.18, 0.18 }, { 0.12, 0.2 } };
+	for (int i = 0; i < 6; i++) {
+		double x = cx + spots[i][0] * s, y = cy + spots[i][1] * s, r = s * 0.055;
+		cairo_move_to(cr, x - r, y + r * 0.6);
+		cairo_line_to(cr, x - r * 0.2, y - r);
+		cairo_line_to(cr, x + r, y + r * 0.6);
+		cairo_close_path(cr);
+		cairo_set_source_rgb(cr, 0.45, 0.42, 0.38);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgb(cr, 0.20, 0.18, 0.16);
+		cairo_set_line_width(cr, s * 0.008);
+		cairo_stroke(cr);
+	}
+}
+
+static void symbol_fence(cairo_t *cr, double cx, double cy, double s)
+{
+	/* A worm (zig-zag rail) fence across the cell. */
+	cairo_set_source_rgb(cr, 0.40, 0.26, 0.12);
+	cairo_set_line_width(cr, s * 0.018);
+	double left = cx - s * 0.38, step = s * 0.095;
+	cairo_move_to(cr, left, cy);
+	for (int i = 1; i <= 8; i++)
+		cairo_line_to(cr, left + i * step, cy + ((i & 1) ? -s * 0.05 : s * 0.05));
+	cairo_stroke(cr);
+}
+
+static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
+{
+	const double peaks[3][3] = { { -0.20, 0.14, 0.20 }, { 0.05, 0.10, 0.26 }, { 0.26, 0.16, 0.17 } };
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+	for (int i = 0; i < 3; i++) {
+		double x = cx + peaks[i][0] * s, base = cy + peaks[i][1] * s, h = peaks[i][2] * s;
+		cairo_move_to(cr, x - h * 0.75, base);
+		cairo_line_to(cr, x, base - h);
+		cairo_line_to(cr, x + h * 0.75, base);
+		cairo_close_path(cr);
+		paint_set(cr, MOUNTAIN_FILL);
+		cairo_fill_preserve(cr);
+		paint_set(cr, MOUNTAIN_LINE);
+		cairo_set_line_width(cr, s * 0.012);
+		cairo_stroke(cr);
+		/* A snow cap: the top third of the peak. */
+		cairo_move_to(cr, x - h * 0.25, base - h * 0.66);
+		cairo_line_to(cr, x, base - h);
+		cairo_line_to(cr, x + h * 0.25, base - h * 0.66);
+		cairo_close_path(cr);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_fill(cr);
+	}
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+}
+
+static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
+{
+	paint_set(cr, PAINT_WATER_LINE);
+	cairo_set_line_width(cr, s * 0.008);
+	for (int i = -1; i <= 1; i++) {
+		double y = cy + i * s * 0.22 + s * 0.05, x = cx - s * 0.18 + (i & 1) * s * 0.08;
+		cairo_move_to(cr, x, y);
+		cairo_curve_to(cr, x + s * 0.05, y - s * 0.04, x + s * 0.08, y - s * 0.04, x + s * 0.12, y);
+		cairo_curve_to(cr, x + s * 0.16, y + s * 0.04, x + s * 0.19, y + s * 0.04, x + s * 0.24, y);
+	}
+	cairo_stroke(cr);
+}
+
+/* A watercourse: a band from the centre to each edge shared with another
+ * water cell, so streams and rivers join up across the map.  Alone it
+ * runs straight across; with one neighbour (a source, or the map's edge)
+ * it runs on to the opposite side. */
+static void water_band(cairo_t *cr, const map_geom *g, double cx, double cy, const terrain_links *l,
+	double width)
+{
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_set_line_width(cr, width);
+	for (int i = 0; i < l->count; i++) {
+		cairo_move_to(cr, cx, cy);
+		cairo_line_to(cr, (cx + l->x[i]) / 2, (cy + l->y[i]) / 2);
+	}
+	if (l->count == 0) {
+		cairo_move_to(cr, cx - g->cell * 0.45, cy);
+		cairo_line_to(cr, cx + g->cell * 0.45, cy);
+	} else if (l->count == 1) {
+		cairo_move_to(cr, cx, cy);
+		cairo_line_to(cr, cx - (l->x[0] - cx) / 2, cy - (l->y[0] - cy) / 2);
+	}
+	cairo_stroke(cr);
+}
+
+/* The deck runs across the water: square to the course's first link. */
+static void bridge_deck(cairo_t *cr, double cx, double cy, double s, const terrain_links *l)
+{
+	double a = (l->count > 0 ? atan2(l->y[0] - cy, l->x[0] - cx) : 0) + M_PI / 2;
+	cairo_save(cr);
+	cairo_translate(cr, cx, cy);
+	cairo_rotate(cr, a);
+	cairo_rectangle(cr, -s * 0.34, -s * 0.10, s * 0.68, s * 0.20);
+	cairo_set_source_rgb(cr, 0.62, 0.45, 0.25);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0.30, 0.18, 0.08);
+	cairo_set_line_width(cr, s * 0.014);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_pattern pattern,
+	const terrain_links *links)
+{
+	double s = g->cell, cx, cy;
+	mapgeom_center(g, cell, &cx, &cy);
+	switch (pattern) {
+	case RS_PATTERN_TREES:
+		symbol_trees(cr, cx, cy, s);
+		break;
+	case RS_PATTERN_ORCHARD:
+		symbol_orchard(cr, cx, cy, s);
+		break;
+	case RS_PATTERN_HILL:
+		symbol_hill(cr, g, cell);
+		break;
+	case RS_PATTERN_BUILDINGS:
+		symbol_buildings(cr, cx, cy, s);
+		break;
+	case RS_PATTERN_FIELD:
+		symbol_field(cr, g, cell, cx, cy, s);
+		break;
+	case RS_PATTERN_ROUGH:
+		symbol_rough(cr, cx, cy, s);
+		break;
+	case RS_PATTERN_FENCE:
+		symbol_fence(cr, cx, cy, s);
+		break;
+	case RS_PATTERN_STREAM:
+		paint_set(cr, PAINT_WATER);
+		water_band(cr, g, cx, cy, links, s * 0.22);
+		paint_set(cr, PAINT_WATER_LINE);
+		water_band(cr, g, cx, cy, links, s * 0.03);
+		break;
+	case RS_PATTERN_RIVER:
+		paint_set(cr, PAINT_WATER_LINE);
+		water_band(cr, g, cx, cy, links, s * 0.05);
+		break;
+	case RS_PATTERN_BRIDGE:
+		paint_set(cr, PAINT_WATER);
+		water_band(cr, g, cx, cy, links, s * 0.30);
+		bridge_deck(cr, cx, cy, s, links);
+		break;
+	case RS_PATTERN_MOUNTAINS:
+		symbol_mountains(cr, cx, cy, s);
+		break;
+	case RS_PATTERN_WAVES:
+		symbol_waves(cr, cx, cy, s);
+		break;
+	case RS_PATTERN_NONE:
+	case RS_PATTERN_COUNT:
+		break;
+	}
+}
+
+/* The name across the lower part of the cell, shrunk to fit. */
+static void draw_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell, const char *name,
+	rs_colour colour)
+{
+	if (!name || !*name)
+		return;
+	double cx, cy, w;
+	mapgeom_center(g, cell, &cx, &cy);
+	text_style st = { FONT_TEXT, paint_clamp(g->cell * 0.10, 1.2, 6), false, true, ALIGN_CENTER,
+		colour.r / 255.0, colour.g / 255.0, colour.b / 255.0 };
+	text_measure(rc, cr, name, &st, 0, &w, NULL);
+	double max = g->cell * 0.55;
+	if (w > max)
+		st.size *= max / w;
+	text_draw(rc, cr, name, &st, cx, cy + g->radius * 0.50, 0);
+}
+
+void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
+	const char *type, const terrain_links *links)
+{
+	const rs_terrain *t = terrain_of(rc, type);
+	mapgeom_cell_path(cr, g, cell, 0);
+	if (!t && !type) {
+		/* A ruleset without a clear type: unlisted cells are paper. */
+		paint_set(cr, PAINT_PAPER);
+		cairo_fill(cr);
+		return;
+	}
+	/* An id the ruleset lacks (not for a validated scenario) prints like
+	 * a type without a look, under its id. */
+	const rs_look *look = t ? &t->look : &ruleset_default_look;
+	set_colour(cr, look->fill);
+	cairo_fill(cr);
+	draw_pattern(cr, g, cell, look->pattern, links);
+	if (look->named) {
+		const char *name = t ? l10n_get(&t->name, rc->lang) : type;
+		draw_name(rc, cr, g, cell, name && *name ? name : t ? t->id : type, look->label);
+	}
+}

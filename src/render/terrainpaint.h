@@ -1,0 +1,39 @@
+/* Painting a cell's terrain from its look in the ruleset (rs_look in
+ * model/ruleset.h): the fill, the pattern's symbol and, when the look asks
+ * for it, the terrain's name.  The hex and the square painter both call
+ * it; all that differs between the grids is which neighbouring cells a
+ * watercourse runs to, which the caller lists. */
+#ifndef ORBAT_TERRAINPAINT_H
+#define ORBAT_TERRAINPAINT_H
+
+#include <cairo.h>
+#include <stdbool.h>
+
+#include "mapgeom.h"
+#include "render.h"
+
+/* The most neighbours a cell has on any grid. */
+#define TERRAINPAINT_MAX_LINKS 8
+
+/* The centres (canvas mm) of the neighbouring cells holding water or
+ * spanning it, in the grid's direction order: a stream, river or bridge
+ * draws its course towards each. */
+typedef struct terrain_links {
+	double x[TERRAINPAINT_MAX_LINKS], y[TERRAINPAINT_MAX_LINKS];
+	int count;
+} terrain_links;
+
+/* True when a cell of this terrain type (NULL: a cell the scenario does
+ * not list) carries water a watercourse next to it joins up with: the
+ * ruleset's water or crosses-water flag. */
+bool terrainpaint_joins_water(const render_ctx *rc, const char *type);
+
+/* Add a neighbour's centre to the links. */
+void terrainpaint_link(terrain_links *links, const map_geom *g, grid_cell neighbour);
+
+/* Paint one cell of terrain type `type` (NULL: not listed by the scenario;
+ * an id the ruleset lacks prints as a plain fill with the id on it). */
+void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
+	const char *type, const terrain_links *links);
+
+#endif

@@ -12,7 +12,7 @@
 # $RASTER_KEEP when that is set, to look at.
 set -u
 orbat=$1
-root=$2
+root=$(cd "$2" && pwd)
 mode=${3:-compare}
 here=$root/tests/raster
 for tool in pdftoppm python3; do
@@ -24,12 +24,31 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# A data folder like the source tree's, whose rulesets/ also holds the
+# extra ruleset files a case names: the source's entries are linked, not
+# copied.
+data_with() {
+	local dir=$work/data-$1 entry
+	mkdir -p "$dir/rulesets"
+	for entry in "$root"/data/*; do
+		[ "$(basename "$entry")" = rulesets ] || ln -s "$entry" "$dir/"
+	done
+	for entry in "$root"/data/rulesets/*; do
+		ln -s "$entry" "$dir/rulesets/"
+	done
+	cp "$root/$2" "$dir/rulesets/"
+	echo "$dir"
+}
+
 passed=0
 failed=0
-while read -r name scenario; do
+while read -r name scenario extra; do
 	case $name in '' | '#'*) continue ;; esac
 	out=$work/$name
-	if ! "$orbat" render --lang en --paper a4 -q -o "$out" "$root/$scenario" >"$work/$name.log" 2>&1; then
+	datadir=${ORBAT_DATADIR:-$root/data}
+	[ -n "$extra" ] && datadir=$(data_with "$name" "$extra")
+	if ! ORBAT_DATADIR=$datadir "$orbat" render --lang en --paper a4 -q -o "$out" "$root/$scenario" \
+		>"$work/$name.log" 2>&1; then
 		echo "FAIL - $name: orbat render failed"
 		sed 's/^/       /' "$work/$name.log"
 		failed=$((failed + 1))

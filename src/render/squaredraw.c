@@ -155,7 +155,7 @@ static const char *terrain_at(const square_contents *c, long idx)
 /* Sea: water, by the ruleset's flag. */
 static bool is_sea(const render_ctx *rc, const char *terrain)
 {
-	const rs_terrain *t = terrain ? ruleset_find_terrain(rc->rs, terrain) : ruleset_unlisted_terrain(rc->rs);
+	const rs_terrain *t = terrainpaint_terrain(rc, terrain);
 	return t && t->water;
 }
 

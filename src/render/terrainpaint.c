@@ -6,9 +6,7 @@
 #include "terrainpaint.h"
 
 #include <math.h>
-#include <stddef.h>
 
-#include "../base/util.h"
 #include "mappaint.h"
 
 #ifndef M_PI
@@ -18,15 +16,14 @@
 static const rgb MOUNTAIN_FILL = { 0.86, 0.78, 0.64 };
 static const rgb MOUNTAIN_LINE = { 0.45, 0.32, 0.18 };
 
-/* The ruleset's terrain for a type; NULL for an id the ruleset lacks. */
-static const rs_terrain *terrain_of(const render_ctx *rc, const char *type)
+const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type)
 {
 	return type ? ruleset_find_terrain(rc->rs, type) : ruleset_unlisted_terrain(rc->rs);
 }
 
 bool terrainpaint_joins_water(const render_ctx *rc, const char *type)
 {
-	const rs_terrain *t = terrain_of(rc, type);
+	const rs_terrain *t = terrainpaint_terrain(rc, type);
 	return t && (t->water || t->crosses_water);
 }
 
@@ -308,7 +305,7 @@ static void draw_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid
 void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
 	const char *type, const terrain_links *links)
 {
-	const rs_terrain *t = terrain_of(rc, type);
+	const rs_terrain *t = terrainpaint_terrain(rc, type);
 	mapgeom_cell_path(cr, g, cell, 0);
 	if (!t && !type) {
 		/* A ruleset without a clear type: unlisted cells are paper. */

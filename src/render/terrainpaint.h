@@ -23,6 +23,11 @@ typedef struct terrain_links {
 	int count;
 } terrain_links;
 
+/* The ruleset's terrain of a cell of this type (NULL: a cell the scenario
+ * does not list, which is the ruleset's unlisted terrain); NULL for an id
+ * the ruleset lacks. */
+const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type);
+
 /* True when a cell of this terrain type (NULL: a cell the scenario does
  * not list) carries water a watercourse next to it joins up with: the
  * ruleset's water or crosses-water flag. */

@@ -1,7 +1,8 @@
-/* Painting a hex map (the Battle Cry and Noord tegen Zuid rulesets):
- * terrain with its symbols, watercourses that join up across hexes,
- * earthworks, the grid and addresses, section lines, home edges, units,
- * generals and objectives. */
+/* Painting a hex map (the Battle Cry and Noord tegen Zuid rulesets): each
+ * hex's terrain as its look in the ruleset says (terrainpaint.c), with
+ * watercourses joining the neighbouring water hexes, earthworks, the grid
+ * and addresses, section lines, home edges, units, generals and
+ * objectives. */
 #include "mappaint.h"
 
 #include <math.h>

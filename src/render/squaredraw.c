@@ -1,4 +1,5 @@
-/* Painting a square-grid map (mb-remastered): terrain per square, the
+/* Painting a square-grid map (mb-remastered): terrain per square as its
+ * look in the ruleset says (terrainpaint.c), the
  * coast and the borders between sea zones, the zones' names, cities with
  * their capital and port marks in the colour of the side holding them,
  * land units, ships (with the land units they carry) and generals.  Ships

@@ -1,9 +1,9 @@
 /* Painting a square-grid map (mb-remastered): terrain per square as its
- * look in the ruleset says (terrainpaint.c), the
- * coast and the borders between sea zones, the zones' names, cities with
- * their capital and port marks in the colour of the side holding them,
- * land units, ships (with the land units they carry) and generals.  Ships
- * placed in a sea zone without a square stand under the zone's name. */
+ * look in the ruleset says (terrainpaint.c), the coast and the borders
+ * between sea zones, the zones' names, cities with their capital and port
+ * marks in the colour of the side holding them, land units, ships (with
+ * the land units they carry) and generals.  Ships placed in a sea zone
+ * without a square stand under the zone's name. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -203,8 +203,8 @@ static bool resolve(ask_ctx *c, const char *word, ask_place *p)
 	if (p->unit >= 0 || p->general >= 0) {
 		game_ref r = p->unit >= 0 ? (game_ref){ REF_UNIT, p->unit } : (game_ref){ REF_GENERAL, p->general };
 		if (!game_ref_alive(g, r))
-			return fail(c, query_section(g, c->q->kind), "%s '%s' is no longer in play",
-				r.kind == REF_UNIT ? "unit" : "general", word);
+			return fail(c, query_section(g, c->q->kind), "%s '%s' %s",
+				r.kind == REF_UNIT ? "unit" : "general", word, game_ref_absence(g, r));
 		p->at = game_ref_at(g, r);
 		p->known = true;
 		snprintf(p->shown, sizeof p->shown, "%s (%s)", word, hex_format(p->at, b));

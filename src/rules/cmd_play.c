@@ -226,10 +226,15 @@ static void print_pending(const play_state *p)
 	const referee *r = p->r;
 	const game *g = r->g;
 	const referee_battle *b = &r->battle;
-	if (!b->active)
-		return;
 	char owed[600];
 	bool required;
+	if (!b->active) {
+		/* What a card still owes outside a battle (the arrivals of
+		 * reinforcements, the unit short supply names: §8.1). */
+		if (referee_owed(p->r, owed, sizeof owed, &required) && required)
+			printf("  owed: %s\n", owed);
+		return;
+	}
 	/* What a battle owes behind optional steps: said once, with them. */
 	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(p->r, owed, sizeof owed, &required) &&
 		(required || b->step == STEP_FOLLOW)) {
@@ -260,8 +265,12 @@ static void print_pending(const play_state *p)
 	}
 }
 
-static bool rolls_dice(gl_kind k)
+static bool rolls_dice(const game *g, const gl_action *a)
 {
+	gl_kind k = a->kind;
+	/* §8.1: playing reinforcements rolls the card's dice. */
+	if (k == ACT_PLAY)
+		return referee_play_rolls(g, a->card);
 	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE;
 }
 
@@ -285,7 +294,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	}
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
-	if (rolls_dice(a->kind) && p->manual) {
+	if (rolls_dice(g, a) && p->manual) {
 		/* The player rolled his own dice: the referee checks the count
 		 * and the faces when it applies the action. */
 		if (!a->faces_given) {
@@ -307,7 +316,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 				a->faces[i] = xstrdup(g->rs->faces[f].id);
 			}
 		}
-	} else if (rolls_dice(a->kind)) {
+	} else if (rolls_dice(g, a)) {
 		if (a->faces_given && !automatic) {
 			snprintf(err->rule, sizeof err->rule, "log");
 			snprintf(err->message, sizeof err->message,
@@ -456,7 +465,7 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 		return false;
 	}
 	char *line = gamelog_format(a);
-	emit(p, line, !rolls_dice(a->kind) && a->kind != ACT_DRAW);
+	emit(p, line, !rolls_dice(r->g, a) && a->kind != ACT_DRAW);
 	if (!p->replaying) {
 		printf("%s %s\n", automatic ? "auto:" : "ok:", line);
 		/* The flank a card orders, as the player sees it from his seat. */
@@ -472,7 +481,8 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 	}
 	free(line);
 	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
-		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN)) {
+		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN || a->kind == ACT_PLAY ||
+		a->kind == ACT_ARRIVE)) {
 		if (!p->replaying)
 			printf("  %s\n", r->battle.note);
 		r->battle.note[0] = '\0';
@@ -742,7 +752,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			continue;
 		}
 		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, why, sizeof why);
-		if (!p->manual && rolls_dice(a.kind)) {
+		if (!p->manual && rolls_dice(p->r->g, &a)) {
 			for (size_t k = 0; k < a.face_count; k++)
 				free(a.faces[k]);
 			free(a.faces);
@@ -765,7 +775,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 					path, i + 1, saved, sl->seed, mine);
 				code = EXIT_INVALID;
 			} else {
-				emit(p, mine, !rolls_dice(a.kind) && a.kind != ACT_DRAW);
+				emit(p, mine, !rolls_dice(p->r->g, &a) && a.kind != ACT_DRAW);
 				p->r->battle.note[0] = '\0';
 			}
 			free(mine);

@@ -1952,7 +1952,7 @@ bool referee_may_arrive(const referee *r, int unit)
 {
 	const game *g = r->g;
 	const game_unit *u = &g->units[unit];
-	if (!r->arrivals.active || r->phase == PHASE_OVER || !u->reserve || u->side != r->side)
+	if (!r->arrivals.active || !reinforce_turn(r) || r->phase == PHASE_OVER || !u->reserve || u->side != r->side)
 		return false;
 	hex_coord at[2];
 	return arrival_slot(r, unit) >= 0 &&

@@ -265,12 +265,13 @@ static void print_pending(const play_state *p)
 	}
 }
 
-static bool rolls_dice(const game *g, const gl_action *a)
+static bool rolls_dice(const referee *r, const gl_action *a)
 {
 	gl_kind k = a->kind;
-	/* §8.1: playing reinforcements rolls the card's dice. */
+	/* §8.1: playing reinforcements rolls the card's dice (once the play
+	 * is accepted, its faces say so). */
 	if (k == ACT_PLAY)
-		return referee_play_rolls(g, a->card);
+		return a->faces_given || referee_play_rolls(r, a->card);
 	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE;
 }
 
@@ -294,7 +295,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	}
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
-	if (rolls_dice(g, a) && p->manual) {
+	if (rolls_dice(r, a) && p->manual) {
 		/* The player rolled his own dice: the referee checks the count
 		 * and the faces when it applies the action. */
 		if (!a->faces_given) {
@@ -316,7 +317,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 				a->faces[i] = xstrdup(g->rs->faces[f].id);
 			}
 		}
-	} else if (rolls_dice(g, a)) {
+	} else if (rolls_dice(r, a)) {
 		if (a->faces_given && !automatic) {
 			snprintf(err->rule, sizeof err->rule, "log");
 			snprintf(err->message, sizeof err->message,
@@ -465,7 +466,7 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 		return false;
 	}
 	char *line = gamelog_format(a);
-	emit(p, line, !rolls_dice(r->g, a) && a->kind != ACT_DRAW);
+	emit(p, line, !rolls_dice(r, a) && a->kind != ACT_DRAW);
 	if (!p->replaying) {
 		printf("%s %s\n", automatic ? "auto:" : "ok:", line);
 		/* The flank a card orders, as the player sees it from his seat. */
@@ -752,7 +753,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			continue;
 		}
 		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, why, sizeof why);
-		if (!p->manual && rolls_dice(p->r->g, &a)) {
+		if (!p->manual && rolls_dice(p->r, &a)) {
 			for (size_t k = 0; k < a.face_count; k++)
 				free(a.faces[k]);
 			free(a.faces);
@@ -775,7 +776,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 					path, i + 1, saved, sl->seed, mine);
 				code = EXIT_INVALID;
 			} else {
-				emit(p, mine, !rolls_dice(p->r->g, &a) && a.kind != ACT_DRAW);
+				emit(p, mine, !rolls_dice(p->r, &a) && a.kind != ACT_DRAW);
 				p->r->battle.note[0] = '\0';
 			}
 			free(mine);

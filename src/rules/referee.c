@@ -1918,10 +1918,19 @@ bool referee_card_reinforces(const game *g, int card)
 	return c->effect && strcmp(c->effect, "reinforce") == 0;
 }
 
-bool referee_play_rolls(const game *g, const char *card)
+bool referee_play_rolls(const referee *r, const char *card)
 {
+	const game *g = r->g;
 	deck_card c;
-	return card && deck_parse(g->rs, card, &c) && referee_card_reinforces(g, c.card);
+	if (!card || !deck_parse(g->rs, card, &c) || r->side < 0)
+		return false;
+	/* A counter-attack that copies reinforcements rolls too. */
+	order_card oc;
+	char why[400];
+	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
+	if (orders_from_card(g, r->side, c, -1, last, &oc, why, sizeof why))
+		return referee_card_reinforces(g, oc.card);
+	return referee_card_reinforces(g, c.card);
 }
 
 static bool reinforce_turn(const referee *r)
@@ -2150,15 +2159,20 @@ static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, re
 {
 	game *g = r->g;
 	deck_card dc;
-	if (!a->card || !deck_parse(g->rs, a->card, &dc) || !referee_card_reinforces(g, dc.card))
+	if (!a->card || !referee_play_rolls(r, a->card) || !deck_parse(g->rs, a->card, &dc))
 		return fail(err, g, NULL, "'play %s' rolls no dice", a->card ? a->card : "");
 	if (!turn_start(r, a, err))
 		return false;
 	if (hand_find(&r->hands[r->side], dc) < 0)
 		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
-	if (!reinforce_check(r, a, dc.card, false, err))
+	order_card oc;
+	char why[400];
+	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
+	if (!orders_from_card(g, r->side, dc, -1, last, &oc, why, sizeof why))
+		return fail_why(err, NULL, why);
+	if (!reinforce_check(r, a, oc.card, false, err))
 		return false;
-	*count = g->rs->deck.cards[dc.card].dice;
+	*count = g->rs->deck.cards[oc.card].dice;
 	return true;
 }
 

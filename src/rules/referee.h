@@ -179,9 +179,9 @@ bool referee_gain_on_offer(referee *r);
  * reason when the action is illegal. */
 bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err);
 
-/* Whether `play CARD` rolls dice (reinforcements, §8.1): the card word
- * names a card of the deck that rolls. */
-bool referee_play_rolls(const game *g, const char *card);
+/* Whether `play CARD` rolls dice now: reinforcements (§8.1), or a
+ * counter-attack that copies it. */
+bool referee_play_rolls(const referee *r, const char *card);
 
 /* The die face named by a word of a log: a face id, case-insensitive, or
  * a unique beginning of one ("inf", "s"); -1 when none. */

@@ -146,8 +146,12 @@ game *game_create(const scenario *sc, const ruleset *rs)
 
 	/* §8.1: the reserves come last, so that the placed units keep their
 	 * indices and no brigade of the scenario takes in a unit off the board. */
-	for (size_t i = 0; i < sc->reserve_count; i++)
+	for (size_t i = 0; i < sc->reserve_count; i++) {
+		size_t before = g->unit_count;
 		add_unit(g, &sc->reserves[i], true);
+		if (g->unit_count > before && g->units[before].reserve)
+			g->sides[g->units[before].side].reserves++;
+	}
 
 	g->flag_face = game_face(g, g->gaps->flag_face);
 	return g;

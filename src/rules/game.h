@@ -74,6 +74,7 @@ typedef struct game_side {
 	int hand_size;
 	int target;                 /* victory flags or points to win */
 	int flags;                  /* won by destroying enemy units and generals */
+	int reserves;               /* reserve units the scenario gives it (§8.1) */
 } game_side;
 
 typedef enum { FLANK_LEFT, FLANK_CENTRE, FLANK_RIGHT } game_flank;

@@ -460,7 +460,12 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 {
 	referee *r = p->r;
 	referee_error err;
+	/* A refused action rolls and deals nothing: a draw refused (a card
+	 * still owes something) must not move the dice and deck on, or the
+	 * log would not replay from its seed. */
+	rng before = p->rnd;
 	if (!complete(p, a, automatic, &err) || !referee_apply(r, a, &err)) {
+		p->rnd = before;
 		if (!p->replaying)
 			printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;

@@ -11,6 +11,7 @@
 #    the same seed and input give the same log.
 # 3. orbat ask reinforcements: text and JSON, before and after a log, and
 #    the refusal for a scenario without reserves.
+# 4. orbat check --format json tells a reserve unit from a destroyed one.
 # Prints `play-reinforce: N passed, M failed` last.
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 ORBAT_BINARY RULES_TEST_DIR" >&2; exit 2; }
@@ -86,6 +87,17 @@ has "$work/q2.out" "reinforcements union: 1 of 2 reserve units left" "ask --afte
 "$orbat" ask "$dir/scenarios/bc-duel.xml" reinforcements union >"$work/q3.out" 2>&1
 [ $? -eq 1 ] && ok || bad "ask reinforcements on a scenario without reserves does not exit 1"
 has "$work/q3.out" "union has no reserve units in this scenario" "no clean refusal without reserves"
+
+# ---- 4. check --format json: a reserve unit is absent, not destroyed
+"$orbat" check --format json "$dir/scenarios/bc-reserves.xml" "$work/after.log" >"$work/c.json" 2>&1
+python3 - "$work/c.json" <<'EOF' && ok || bad "check's JSON does not tell reserves from destroyed units: $(cat "$work/c.json")"
+import json, sys
+a = json.load(open(sys.argv[1]))
+u = {x["id"]: x for x in a["units"]}
+assert u["ur1"]["alive"] is True and u["ur1"]["at"] == "G9" and "reserve" not in u["ur1"]
+assert u["ur2"]["alive"] is False and u["ur2"]["at"] is None and u["ur2"]["reserve"] is True and u["ur2"]["entry"] == "H9"
+assert u["cr1"]["reserve"] is True and a["sides"][0]["flags"] == 0 and a["sides"][1]["flags"] == 0
+EOF
 
 echo "play-reinforce: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

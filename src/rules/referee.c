@@ -963,14 +963,14 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 		return fail_why(err, NULL, why);
 	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
 	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
+	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce)
+		return fail(err, g, "8.1", "card '%s' cannot be played yet: orbat does not referee its effect so far; "
+			"a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
 	if (a->faces_given && !reinforce)
 		return fail(err, g, NULL, "card '%s' rolls no dice: write the 'play' line without ': FACES'",
 			g->rs->deck.cards[oc.card].id);
 	if (reinforce && !reinforce_check(r, a, oc.card, true, err))
 		return false;
-	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce)
-		return fail(err, g, "8.1", "card '%s' cannot be played yet: orbat does not referee its effect so far; "
-			"a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
 	hand_remove(&r->hands[r->side], idx);
 	r->current = oc;
 	r->has_current = true;

@@ -192,6 +192,8 @@ static const card_case REINFORCE_CASES[] = {
 	  RF "infantry", 1, "bc-8.1", "rolls 2 dice; 1 face", NULL, NULL, -1 },
 	{ "reinforcements: the faces rolled are written", BC99, "u inf F7; c inf F3; ur inf E9",
 	  "play union reinforcements", 1, "log", "faces rolled are missing", NULL, NULL, -1 },
+	{ "reinforcements: a card that rolls nothing takes no faces", BC99, "u inf F7; c inf F3; ur inf E9",
+	  "play union skirmish/centre : infantry", 1, "log", "rolls no dice", NULL, NULL, -1 },
 	{ "reinforcements: no reserve units, no play", BC99, "u inf F7; c inf F3",
 	  RF "infantry flag", 1, "bc-8.1", "can only be discarded", NULL, NULL, -1 },
 	{ "reinforcements: a reserve unit is off the board until it arrives", BC99, "u inf F7; c inf F3; ur inf E9",

@@ -16,14 +16,14 @@
 bool ask_is_query(const char *word)
 {
 	return strcmp(word, "los") == 0 || strcmp(word, "dice") == 0 || strcmp(word, "moves") == 0 ||
-		strcmp(word, "retreat") == 0;
+		strcmp(word, "retreat") == 0 || strcmp(word, "reinforcements") == 0;
 }
 
 int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 {
 	memset(q, 0, sizeof *q);
 	if (count <= 0) {
-		snprintf(why, size, "name a query (los, dice, moves, retreat)");
+		snprintf(why, size, "name a query (los, dice, moves, retreat, reinforcements)");
 		return 0;
 	}
 	const char *w = words[0];
@@ -40,13 +40,17 @@ int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 	} else if (strcmp(w, "retreat") == 0) {
 		q->kind = ASK_RETREAT;
 		args = 2;
+	} else if (strcmp(w, "reinforcements") == 0) {
+		q->kind = ASK_REINFORCEMENTS;
+		args = 1;
 	} else {
-		snprintf(why, size, "unknown query '%s' (los, dice, moves, retreat)", w);
+		snprintf(why, size, "unknown query '%s' (los, dice, moves, retreat, reinforcements)", w);
 		return 0;
 	}
 	q->name = w;
 	if (args >= count) {
-		snprintf(why, size, "'%s' takes %s", w, args == 1 ? "a hex or a unit" :
+		snprintf(why, size, "'%s' takes %s", w, q->kind == ASK_REINFORCEMENTS ? "a side (union or confederate)" :
+			args == 1 ? "a hex or a unit" :
 			q->kind == ASK_RETREAT ? "a hex or a unit, and a number of flags" : "two hexes or units");
 		return 0;
 	}
@@ -83,6 +87,7 @@ static const char *query_section(const game *g, ask_kind k)
 	case ASK_DICE: return g->rs->battle.rule;
 	case ASK_MOVES: return "3";
 	case ASK_RETREAT: return "7.1";
+	case ASK_REINFORCEMENTS: return "8.1";
 	}
 	return "1";
 }
@@ -185,6 +190,9 @@ static bool fail(ask_ctx *c, const char *section, const char *fmt, ...)
 	case ASK_RETREAT:
 		fprintf(out, ",\"flags\":%d,\"destinations\":[],\"losses\":0", c->q->flags);
 		break;
+	case ASK_REINFORCEMENTS:
+		fputs(",\"reserves\":[]", out);
+		break;
 	}
 	fputs(",\"error\":", out);
 	json_write_string(out, c->error);
@@ -203,8 +211,8 @@ static bool resolve(ask_ctx *c, const char *word, ask_place *p)
 	if (p->unit >= 0 || p->general >= 0) {
 		game_ref r = p->unit >= 0 ? (game_ref){ REF_UNIT, p->unit } : (game_ref){ REF_GENERAL, p->general };
 		if (!game_ref_alive(g, r))
-			return fail(c, query_section(g, c->q->kind), "%s '%s' is no longer in play",
-				r.kind == REF_UNIT ? "unit" : "general", word);
+			return fail(c, query_section(g, c->q->kind), "%s '%s' %s",
+				r.kind == REF_UNIT ? "unit" : "general", word, game_ref_absence(g, r));
 		p->at = game_ref_at(g, r);
 		p->known = true;
 		snprintf(p->shown, sizeof p->shown, "%s (%s)", word, hex_format(p->at, b));
@@ -596,6 +604,99 @@ static bool ask_retreat(ask_ctx *c)
 	return n > 0;
 }
 
+/* §8.1 `reinforcements SIDE`: the card that brings reserve units (from
+ * the ruleset's deck), the side's reserve units still off the board,
+ * each with its entry hex and where it would arrive now (the nearest
+ * free hexes of the home row when the entry hex is taken). */
+static bool ask_reinforcements(ask_ctx *c)
+{
+	const game *g = c->g;
+	FILE *out = c->out;
+	int side = game_side_index(g, c->q->from_word);
+	if (side < 0)
+		return fail(c, "8.1", "'%s' is not a side of this scenario (%s or %s)", c->q->from_word, g->sides[0].id,
+			g->sides[1].id);
+	const rs_card *card = NULL;
+	for (size_t i = 0; i < g->rs->deck.card_count && !card; i++)
+		if (g->rs->deck.cards[i].effect && strcmp(g->rs->deck.cards[i].effect, "reinforce") == 0)
+			card = &g->rs->deck.cards[i];
+	if (!card)
+		return fail(c, "8.1", "the %s deck has no card that brings reserve units", g->rs->id);
+	if (g->sides[side].reserves == 0)
+		return fail(c, "8.1", "%s has no reserve units in this scenario: card '%s' can only be discarded",
+			g->sides[side].id, card->id);
+	char rule[40], b[HEX_ADDRESS_MAX];
+	game_rule(g, "8.1", rule, sizeof rule);
+	int left = game_reserves_left(g, side);
+	if (c->json) {
+		fputs("{\"query\":\"reinforcements\",\"side\":", out);
+		json_write_string(out, g->sides[side].id);
+		fputs(",\"card\":", out);
+		json_write_string(out, card->id);
+		fprintf(out, ",\"dice\":%d,\"per_face\":%d,\"faces\":{", card->dice, card->per_face > 0 ? card->per_face : 1);
+		for (size_t k = 0; k < card->face_count; k++) {
+			fputs(k ? "," : "", out);
+			json_write_string(out, card->faces[k].face);
+			fputc(':', out);
+			json_write_string(out, card->faces[k].unit_type);
+		}
+		fprintf(out, "},\"arrivals_act\":%s,\"rule\":", card->arrivals_act ? "true" : "false");
+		json_write_string(out, rule);
+		fputs(",\"reserves\":[", out);
+	} else {
+		fprintf(out, "reinforcements %s: %d of %d reserve %s left; card '%s' rolls %d dice, each bringing %d unit: ",
+			g->sides[side].id, left, g->sides[side].reserves, g->sides[side].reserves == 1 ? "unit" : "units", card->id,
+			card->dice, card->per_face > 0 ? card->per_face : 1);
+		for (size_t k = 0; k < card->face_count; k++)
+			fprintf(out, "%s%s on %s", k ? ", " : "",
+				strcmp(card->faces[k].unit_type, "any") == 0 ? "any type" : card->faces[k].unit_type,
+				card->faces[k].face);
+		fprintf(out, "; arrivals %s this turn [%s]\n", card->arrivals_act ? "may move and battle" :
+			"neither move nor battle", rule);
+	}
+	int n = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		if (!u->reserve || u->side != side)
+			continue;
+		hex_coord land[2];
+		int k = game_landing(g, (int)i, card->entry_fallback, land);
+		bool on_entry = k == 1 && land[0].col == u->entry.col && land[0].row == u->entry.row;
+		if (c->json) {
+			fputs(n ? "," : "", out);
+			fputs("{\"unit\":", out);
+			json_write_string(out, u->id);
+			fputs(",\"type\":", out);
+			json_write_string(out, u->type->id);
+			fprintf(out, ",\"figures\":%d,\"entry\":", u->figures);
+			json_hex(out, u->entry);
+			fputs(",\"entry_free\":", out);
+			fputs(on_entry ? "true" : "false", out);
+			fputs(",\"lands\":", out);
+			json_hex_list(out, land, (size_t)k);
+			fputc('}', out);
+		} else {
+			fprintf(out, "  %-14s %-9s enters at %s: ", u->id, u->type->id, hex_format(u->entry, b));
+			if (on_entry)
+				fprintf(out, "arrives there\n");
+			else if (k == 0)
+				fprintf(out, "cannot arrive now (its entry hex is taken%s)\n", card->entry_fallback &&
+					strcmp(card->entry_fallback, "home-row") == 0 ? ", and so is the whole home row" : "");
+			else {
+				fprintf(out, "taken, arrives on ");
+				text_list(out, land, (size_t)k);
+				fprintf(out, "%s\n", k > 1 ? " (equally near: the player chooses)" : "");
+			}
+		}
+		n++;
+	}
+	if (c->json)
+		fputs("]}\n", out);
+	else if (n == 0)
+		fprintf(out, "  (every reserve unit has arrived: card '%s' can only be discarded)\n", card->id);
+	return true;
+}
+
 bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *error, size_t size,
 	char *label, size_t label_size)
 {
@@ -604,6 +705,8 @@ bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *e
 	error[0] = '\0';
 	if (label)
 		snprintf(label, label_size, "%s %s", q->name, q->from_word);
+	if (q->kind == ASK_REINFORCEMENTS)
+		return ask_reinforcements(&c);
 	if (!resolve(&c, q->from_word, &c.from))
 		return false;
 	if (label)
@@ -620,6 +723,8 @@ bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *e
 		return ask_moves(&c);
 	case ASK_RETREAT:
 		return ask_retreat(&c);
+	case ASK_REINFORCEMENTS:
+		break;
 	}
 	return false;
 }

@@ -15,17 +15,20 @@
 
 #include "game.h"
 
-typedef enum { ASK_LOS, ASK_DICE, ASK_MOVES, ASK_RETREAT } ask_kind;
+typedef enum { ASK_LOS, ASK_DICE, ASK_MOVES, ASK_RETREAT, ASK_REINFORCEMENTS } ask_kind;
 
 typedef struct ask_query {
 	ask_kind kind;
 	const char *name;       /* the query word: los, dice, moves, retreat */
-	const char *from_word;  /* as typed: a hex address or a unit/general id */
+	const char *from_word;  /* as typed: a hex address or a unit/general id;
+	                           reinforcements: the side */
 	const char *to_word;    /* los and dice; NULL otherwise */
 	int flags;              /* retreat */
 } ask_query;
 
-/* Whether a word starts one of the four questions. */
+/* Whether a word starts one of the questions: the four above, and
+ * `reinforcements SIDE` (§8.1): the side's reserve units left, their entry
+ * hexes and where each would arrive now. */
 bool ask_is_query(const char *word);
 
 /* Read one question from words[0..count): the words point into the

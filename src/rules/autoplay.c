@@ -98,6 +98,70 @@ static bool card_falls_back(const game *g, const order_card *oc)
 	return oc->kind == ORDER_UNREFEREED && c->effect && strcmp(c->effect, "fall-back") == 0;
 }
 
+/* §8.1 reinforcements: a unit that arrives stays for the rest of the game,
+ * so each one the dice may bring is worth three units ordered for a turn:
+ * the chance of a serving face per die (the die's faces, the card's face
+ * table, the reserve types that have a free hex to land on) times the
+ * dice, at most the reserves waiting.  Never nothing while reserves wait
+ * (the referee lets no such side discard); 0 with none left. */
+static int reinforce_score(const referee *r)
+{
+	const game *g = r->g;
+	if (game_reserves_left(g, r->side) == 0)
+		return 0;
+	const rs_card *card = NULL;
+	for (size_t i = 0; i < g->rs->deck.card_count && !card; i++)
+		if (referee_card_reinforces(g, (int)i))
+			card = &g->rs->deck.cards[i];
+	if (!card)
+		return 0;
+	int can = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		hex_coord at[2];
+		if (g->units[i].reserve && g->units[i].side == r->side &&
+			game_landing(g, (int)i, card->entry_fallback, at) > 0)
+			can++;
+	}
+	int serving = 0, total = 0;
+	for (size_t f = 0; f < g->rs->face_count; f++) {
+		total += g->rs->faces[f].count;
+		for (size_t k = 0; k < card->face_count && can > 0; k++) {
+			if (strcmp(card->faces[k].face, g->rs->faces[f].id) != 0)
+				continue;
+			bool any = strcmp(card->faces[k].unit_type, "any") == 0;
+			for (size_t i = 0; i < g->unit_count; i++) {
+				hex_coord at[2];
+				const game_unit *u = &g->units[i];
+				if (u->reserve && u->side == r->side && (any || strcmp(u->type->id, card->faces[k].unit_type) == 0) &&
+					game_landing(g, (int)i, card->entry_fallback, at) > 0) {
+					serving += g->rs->faces[f].count;
+					break;
+				}
+			}
+		}
+	}
+	int per = card->per_face > 0 ? card->per_face : 1;
+	/* Expected arrivals, in twelfths of a unit ordered for a turn (4). */
+	int expected = total > 0 ? 12 * card->dice * per * serving / total : 0;
+	if (expected > 12 * can)
+		expected = 12 * can;
+	return 1 + expected;
+}
+
+/* The roll of reinforcements still brings a unit: the first that may
+ * come (the referee gives each its own type's face first, so the order
+ * loses none); it lands where the referee puts it. */
+static bool choose_arrival(const referee *r, gl_action *a)
+{
+	const game *g = r->g;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (referee_may_arrive(r, (int)i)) {
+			set_subject(a, ACT_ARRIVE, g->units[i].id);
+			return true;
+		}
+	return false;
+}
+
 static bool choose_card(referee *r, rng *rnd, gl_action *a)
 {
 	game *g = r->g;
@@ -112,7 +176,11 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, why, sizeof why))
 				continue;
 			int score;
-			if (card_falls_back(g, &oc)) {
+			if (oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card)) {
+				if (flank >= 0 || (score = reinforce_score(r)) <= 0)
+					continue;
+				score += (int)rng_below(rnd, 4);
+			} else if (card_falls_back(g, &oc)) {
 				/* Short supply: worth as much as ordering a unit per
 				 * two rows the most advanced enemy must fall back. */
 				if (flank >= 0)
@@ -351,6 +419,8 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 	if (r->phase == PHASE_OVER || r->side < 0)
 		return false;
 	if (r->battle.active && r->battle.step != STEP_NONE && pending_step(r, a))
+		return true;
+	if (r->arrivals.active && choose_arrival(r, a))
 		return true;
 	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
 		ap->turn = r->turn + 1;

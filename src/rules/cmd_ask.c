@@ -1,5 +1,5 @@
 /* orbat ask FILE QUERY...: rules questions on a scenario position.  Queries: los FROM TO, dice FROM TO, moves FROM,
- * retreat FROM FLAGS; several may follow one another.  With --after LOG
+ * retreat FROM FLAGS, reinforcements SIDE; several may follow one another.  With --after LOG
  * the questions are asked of the position a game log leads to.  Square-grid
  * scenarios (mb-remastered) take attack FROM TO and buy UNITS instead,
  * answered by ask_square.c. */
@@ -28,6 +28,9 @@ static void ask_help(FILE *out)
 	      "  retreat FROM FLAGS where the unit (else the general) at FROM may\n"
 	      "                     retreat with FLAGS flags, and the figures it loses\n"
 	      "                     for flags not taken\n"
+	      "  reinforcements SIDE the reserve units SIDE has left for the\n"
+	      "                     Reinforcements card, their entry hexes and where\n"
+	      "                     each would arrive now\n"
 	      "FROM and TO are hexes like C4 or the ids of units and generals.  A\n"
 	      "noord-zuid hex may hold two units: a question about it is answered for\n"
 	      "each, a question about a unit id for that unit only.  Several queries\n"
@@ -80,7 +83,7 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 		i += took;
 	}
 	if (*n == 0)
-		return options_usage("ask", "name at least one query (los, dice, moves, retreat)");
+		return options_usage("ask", "name at least one query (los, dice, moves, retreat, reinforcements)");
 	return EXIT_VALID;
 }
 

@@ -82,7 +82,11 @@ static void print_json_result(const referee *r, const char *log_path)
 			json_write_string(stdout, hex_format(u->at, at));
 		else
 			fputs("null", stdout);
-		fprintf(stdout, ",\"figures\":%d,\"alive\":%s}", u->alive ? u->figures : 0, u->alive ? "true" : "false");
+		fprintf(stdout, ",\"figures\":%d,\"alive\":%s", u->alive ? u->figures : 0, u->alive ? "true" : "false");
+		/* §8.1: a reserve unit not arrived yet is absent, not destroyed. */
+		if (u->reserve)
+			fprintf(stdout, ",\"reserve\":true,\"entry\":\"%s\"", hex_format(u->entry, at));
+		fputs("}", stdout);
 	}
 	fputs("],\"generals\":[", stdout);
 	for (size_t i = 0; i < g->general_count; i++) {

@@ -39,7 +39,8 @@ static void play_help(FILE *out)
 	      "  battle u-inf-1 c-inf-2 retreat c-inf-2 E2 E1     gain u-inf-1\n"
 	      "  save c-inf-2           defend c-inf-2            draw\n"
 	      "In the game, 'help' lists the other commands: the questions of orbat\n"
-	      "ask (los, dice, moves, retreat), hand, card, board, undo, auto, quit.\n"
+	      "ask (los, dice, moves, retreat, reinforcements), hand, card, board,\n"
+	      "undo, auto, quit.\n"
 	      "Every accepted action is written to the log at once.  Hex rulesets\n"
 	      "only: the games of mb-remastered cannot be refereed yet.\n"
 	      "\n"
@@ -226,10 +227,15 @@ static void print_pending(const play_state *p)
 	const referee *r = p->r;
 	const game *g = r->g;
 	const referee_battle *b = &r->battle;
-	if (!b->active)
-		return;
 	char owed[600];
 	bool required;
+	if (!b->active) {
+		/* What a card still owes outside a battle (the arrivals of
+		 * reinforcements, the unit short supply names: §8.1). */
+		if (referee_owed(p->r, owed, sizeof owed, &required) && required)
+			printf("  owed: %s\n", owed);
+		return;
+	}
 	/* What a battle owes behind optional steps: said once, with them. */
 	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(p->r, owed, sizeof owed, &required) &&
 		(required || b->step == STEP_FOLLOW)) {
@@ -260,8 +266,13 @@ static void print_pending(const play_state *p)
 	}
 }
 
-static bool rolls_dice(gl_kind k)
+static bool rolls_dice(const referee *r, const gl_action *a)
 {
+	gl_kind k = a->kind;
+	/* §8.1: playing reinforcements rolls the card's dice (once the play
+	 * is accepted, its faces say so). */
+	if (k == ACT_PLAY)
+		return a->faces_given || referee_play_rolls(r, a->card);
 	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE;
 }
 
@@ -285,7 +296,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	}
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
-	if (rolls_dice(a->kind) && p->manual) {
+	if (rolls_dice(r, a) && p->manual) {
 		/* The player rolled his own dice: the referee checks the count
 		 * and the faces when it applies the action. */
 		if (!a->faces_given) {
@@ -307,7 +318,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 				a->faces[i] = xstrdup(g->rs->faces[f].id);
 			}
 		}
-	} else if (rolls_dice(a->kind)) {
+	} else if (rolls_dice(r, a)) {
 		if (a->faces_given && !automatic) {
 			snprintf(err->rule, sizeof err->rule, "log");
 			snprintf(err->message, sizeof err->message,
@@ -450,13 +461,18 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 {
 	referee *r = p->r;
 	referee_error err;
+	/* A refused action rolls and deals nothing: a draw refused (a card
+	 * still owes something) must not move the dice and deck on, or the
+	 * log would not replay from its seed. */
+	rng before = p->rnd;
 	if (!complete(p, a, automatic, &err) || !referee_apply(r, a, &err)) {
+		p->rnd = before;
 		if (!p->replaying)
 			printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
 	char *line = gamelog_format(a);
-	emit(p, line, !rolls_dice(a->kind) && a->kind != ACT_DRAW);
+	emit(p, line, !rolls_dice(r, a) && a->kind != ACT_DRAW);
 	if (!p->replaying) {
 		printf("%s %s\n", automatic ? "auto:" : "ok:", line);
 		/* The flank a card orders, as the player sees it from his seat. */
@@ -472,7 +488,8 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 	}
 	free(line);
 	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
-		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN)) {
+		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN || a->kind == ACT_PLAY ||
+		a->kind == ACT_ARRIVE)) {
 		if (!p->replaying)
 			printf("  %s\n", r->battle.note);
 		r->battle.note[0] = '\0';
@@ -564,6 +581,7 @@ static void game_help(const play_state *p)
 	fputs("Questions on the position (as orbat ask; FROM and TO are hexes or ids):\n"
 	      "  los FROM TO             dice FROM TO\n"
 	      "  moves FROM              retreat FROM FLAGS\n"
+	      "  reinforcements SIDE     the reserve units left and where they arrive\n"
 	      "Other commands:\n"
 	      "  board                   the board and the units left\n"
 	      "  hand                    the cards in hand, with their texts\n"
@@ -742,7 +760,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			continue;
 		}
 		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, why, sizeof why);
-		if (!p->manual && rolls_dice(a.kind)) {
+		if (!p->manual && rolls_dice(p->r, &a)) {
 			for (size_t k = 0; k < a.face_count; k++)
 				free(a.faces[k]);
 			free(a.faces);
@@ -765,7 +783,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 					path, i + 1, saved, sl->seed, mine);
 				code = EXIT_INVALID;
 			} else {
-				emit(p, mine, !rolls_dice(a.kind) && a.kind != ACT_DRAW);
+				emit(p, mine, !rolls_dice(p->r, &a) && a.kind != ACT_DRAW);
 				p->r->battle.note[0] = '\0';
 			}
 			free(mine);

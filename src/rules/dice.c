@@ -236,7 +236,8 @@ bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t
 	game_rule(g, g->rs->battle.rule, rule, sizeof rule);
 	int distance = hex_distance(d->at, a->at);
 	if (!d->alive) {
-		snprintf(why, why_size, "unit '%s' is destroyed [%s]", d->id, rule);
+		snprintf(why, why_size, "unit '%s' %s [%s]", d->id, d->reserve ? "is in reserve, off the board" : "is destroyed",
+			rule);
 		return false;
 	}
 	if (dice_at(d, distance) == 0) {

@@ -20,6 +20,37 @@ static int side_of(const scenario *sc, const char *id)
 	return -1;
 }
 
+/* A unit of the scenario, placed or (reserve) waiting off the board with
+ * its entry hex. */
+static void add_unit(game *g, const sc_unit *su, bool reserve)
+{
+	const ruleset *rs = g->rs;
+	game_unit *u = &g->units[g->unit_count];
+	u->type = su->type.text ? ruleset_find_unit_type(rs, su->type.text) : NULL;
+	const sc_address *where = reserve ? &su->entry : &su->at;
+	if (!u->type || su->side >= GAME_SIDES || !where->valid || !hex_on_board(&g->board, where->hex)) {
+		u->type = NULL;
+		return;
+	}
+	u->id = dup_or_null(su->id.text ? su->id.text : "?");
+	u->name = dup_or_null(su->name.text);
+	u->side = (int)su->side;
+	u->at = where->hex;
+	u->full = u->type->figures;
+	u->figures = su->figures.valid ? (int)su->figures.value : u->full;
+	u->reserve = reserve && u->figures > 0;
+	u->entry = reserve ? where->hex : (hex_coord){ -1, -1 };
+	u->alive = !reserve && u->figures > 0;
+	u->brigade = -1;
+	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++) {
+		const rs_allow *allow = ruleset_unit_allows(u->type, sc_unit_attribute_names[a]);
+		if (!allow)
+			continue;
+		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
+	}
+	g->unit_count++;
+}
+
 game *game_create(const scenario *sc, const ruleset *rs)
 {
 	hex_board board;
@@ -72,29 +103,9 @@ game *game_create(const scenario *sc, const ruleset *rs)
 			side_of(sc, o->for_side.text) : -1;
 	}
 
-	g->units = xcalloc(sc->unit_count ? sc->unit_count : 1, sizeof *g->units);
-	for (size_t i = 0; i < sc->unit_count; i++) {
-		const sc_unit *su = &sc->units[i];
-		game_unit *u = &g->units[g->unit_count];
-		u->type = su->type.text ? ruleset_find_unit_type(rs, su->type.text) : NULL;
-		if (!u->type || su->side >= GAME_SIDES || !su->at.valid)
-			continue;
-		u->id = dup_or_null(su->id.text ? su->id.text : "?");
-		u->name = dup_or_null(su->name.text);
-		u->side = (int)su->side;
-		u->at = su->at.hex;
-		u->full = u->type->figures;
-		u->figures = su->figures.valid ? (int)su->figures.value : u->full;
-		u->alive = u->figures > 0;
-		u->brigade = -1;
-		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++) {
-			const rs_allow *allow = ruleset_unit_allows(u->type, sc_unit_attribute_names[a]);
-			if (!allow)
-				continue;
-			u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
-		}
-		g->unit_count++;
-	}
+	g->units = xcalloc(sc->unit_count + sc->reserve_count + 1, sizeof *g->units);
+	for (size_t i = 0; i < sc->unit_count; i++)
+		add_unit(g, &sc->units[i], false);
 
 	g->generals = xcalloc(sc->general_count ? sc->general_count : 1, sizeof *g->generals);
 	for (size_t i = 0; i < sc->general_count; i++) {
@@ -131,6 +142,15 @@ game *game_create(const scenario *sc, const ruleset *rs)
 		}
 		g->generals[gen].brigade = (int)g->brigade_count;
 		g->brigade_count++;
+	}
+
+	/* §8.1: the reserves come last, so that the placed units keep their
+	 * indices and no brigade of the scenario takes in a unit off the board. */
+	for (size_t i = 0; i < sc->reserve_count; i++) {
+		size_t before = g->unit_count;
+		add_unit(g, &sc->reserves[i], true);
+		if (g->unit_count > before && g->units[before].reserve)
+			g->sides[g->units[before].side].reserves++;
 	}
 
 	g->flag_face = game_face(g, g->gaps->flag_face);
@@ -376,6 +396,13 @@ bool game_ref_alive(const game *g, game_ref r)
 	return false;
 }
 
+const char *game_ref_absence(const game *g, game_ref r)
+{
+	if (r.kind == REF_UNIT && g->units[r.index].reserve)
+		return "is in reserve, off the board";
+	return "is no longer in play";
+}
+
 const char *game_unit_attr(const game_unit *u, const char *attribute)
 {
 	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
@@ -494,6 +521,53 @@ void game_place(game *g, game_ref r, hex_coord to)
 		g->units[r.index].at = to;
 	else if (r.kind == REF_GENERAL)
 		g->generals[r.index].at = to;
+}
+
+int game_reserves_left(const game *g, int side)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		n += g->units[i].reserve && g->units[i].side == side;
+	return n;
+}
+
+static bool free_hex(const game *g, hex_coord h)
+{
+	return game_passable(g, h) && !game_occupied(g, h);
+}
+
+int game_landing(const game *g, int unit, const char *fallback, hex_coord out[2])
+{
+	const game_unit *u = &g->units[unit];
+	if (!u->reserve)
+		return 0;
+	if (free_hex(g, u->entry)) {
+		out[0] = u->entry;
+		return 1;
+	}
+	if (!fallback || strcmp(fallback, "home-row") != 0)
+		return 0;
+	/* The home row, outward from the entry hex: west before east. */
+	int len = hex_row_length(&g->board, u->entry.row);
+	for (int d = 1; d < len + 1; d++) {
+		int n = 0;
+		for (int k = 0; k < 2; k++) {
+			hex_coord h = { u->entry.col + (k ? d : -d), u->entry.row };
+			if (h.col >= 0 && h.col < len && free_hex(g, h))
+				out[n++] = h;
+		}
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+void game_arrive(game *g, int unit, hex_coord at)
+{
+	game_unit *u = &g->units[unit];
+	u->reserve = false;
+	u->alive = true;
+	u->at = at;
 }
 
 int game_score(const game *g, int side)

@@ -36,8 +36,12 @@ typedef struct game_unit {
 	hex_coord at;
 	int figures;
 	int full;
-	bool alive;
+	bool alive;                 /* on the board: false once destroyed, and
+	                               for a reserve unit until it arrives */
 	int brigade;                /* index into brigades, or -1 */
+	bool reserve;               /* §8.1: waits off the board for the
+	                               reinforcements card (alive false) */
+	hex_coord entry;            /* a reserve unit's entry hex (home row) */
 } game_unit;
 
 typedef struct game_general {
@@ -70,6 +74,7 @@ typedef struct game_side {
 	int hand_size;
 	int target;                 /* victory flags or points to win */
 	int flags;                  /* won by destroying enemy units and generals */
+	int reserves;               /* reserve units the scenario gives it (§8.1) */
 } game_side;
 
 typedef enum { FLANK_LEFT, FLANK_CENTRE, FLANK_RIGHT } game_flank;
@@ -139,6 +144,9 @@ const char *game_ref_id(const game *g, game_ref r);
 int game_ref_side(const game *g, game_ref r);
 hex_coord game_ref_at(const game *g, game_ref r);
 bool game_ref_alive(const game *g, game_ref r);
+/* Why a figure that is not alive is absent, for messages: "is in reserve,
+ * off the board" (§8.1) or "is no longer in play". */
+const char *game_ref_absence(const game *g, game_ref r);
 
 /* An attribute of a unit ("weapon", "quality", "state", "kind"). */
 const char *game_unit_attr(const game_unit *u, const char *attribute);
@@ -172,6 +180,20 @@ bool game_face_hits(const game *g, int face, const char *hit_by);
 void game_eliminate(game *g, game_ref r);
 /* Move a figure (no checks). */
 void game_place(game *g, game_ref r, hex_coord to);
+
+/* §8.1 reserves.  Reserve units follow the placed ones in g->units;
+ * until they arrive they are not alive, so everything that looks at the
+ * board passes them by. */
+/* Reserve units a side still has off the board. */
+int game_reserves_left(const game *g, int side);
+/* Where reserve unit `unit` would arrive now: its entry hex when free (no
+ * unit or general, ground a unit may enter); else, when `fallback` is
+ * "home-row", the nearest free hexes of its side's home row (two when
+ * one lies on each side at the same distance, west first).  Returns how
+ * many hexes are in out (0: it cannot arrive now). */
+int game_landing(const game *g, int unit, const char *fallback, hex_coord out[2]);
+/* The reserve unit comes onto the board at `at` (no checks). */
+void game_arrive(game *g, int unit, hex_coord at);
 
 /* Victory: flags plus the objectives a side's units stand on (§10). */
 int game_score(const game *g, int side);

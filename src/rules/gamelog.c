@@ -12,7 +12,7 @@
 static const char *const KEYWORDS[ACT_COUNT] = {
 	"orbat-game-log", "scenario", "seed", "first", "hand", "play", "discard", "order", "form",
 	"dissolve", "move", "mount", "dismount", "dig", "battle", "save", "defend", "flagsave",
-	"retreat", "gain", "draw", "follow",
+	"retreat", "gain", "draw", "follow", "arrive",
 };
 
 const char *gamelog_keyword(gl_kind kind)
@@ -231,7 +231,7 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 	int n = t->count;
 	int colon = colon_at(t);
 	bool takes_faces = a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
-		a->kind == ACT_FLAGSAVE;
+		a->kind == ACT_FLAGSAVE || a->kind == ACT_PLAY;
 	if (colon < n && !takes_faces)
 		return fail(why, size, "'%s' takes no die faces", kw);
 	int words = colon;   /* words before ':' including the keyword */
@@ -277,7 +277,8 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 		}
 		if (i < words)
 			return fail(why, size, "unexpected '%s' after the card", t->tok[i]);
-		return true;
+		/* A card that rolls (reinforcements, §8.1): its faces. */
+		return take_faces(t, colon, a, false, why, size);
 	}
 	case ACT_DRAW: {
 		int i = optional_side(t, 1, a);
@@ -339,6 +340,11 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, end, a, why, size);
 	}
+	case ACT_ARRIVE:
+		if (words != 2 && words != 3)
+			return fail(why, size, "'arrive' names one reserve unit (and the hex it enters when not its entry hex)");
+		a->subject = xstrdup(t->tok[1]);
+		return take_hexes(t, 2, words, a, why, size);
 	case ACT_GAIN:
 		if (words == 3 && strcmp(t->tok[2], "alone") == 0)
 			a->alone = true;
@@ -523,6 +529,7 @@ char *gamelog_format(const gl_action *a)
 	case ACT_MOVE:
 	case ACT_RETREAT:
 	case ACT_FOLLOW:
+	case ACT_ARRIVE:
 		word(&b, a->subject);
 		for (size_t i = 0; i < a->hex_count; i++)
 			word(&b, hex_format(a->hexes[i], hex));

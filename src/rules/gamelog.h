@@ -21,7 +21,7 @@ typedef enum {
 	ACT_SEED,       /* seed N */
 	ACT_FIRST,      /* first SIDE */
 	ACT_HAND,       /* hand SIDE CARD... */
-	ACT_PLAY,       /* play [SIDE] CARD [SECTION] */
+	ACT_PLAY,       /* play [SIDE] CARD [SECTION] [: FACE...] (a card that rolls) */
 	ACT_DISCARD,    /* discard [SIDE] CARD */
 	ACT_ORDER,      /* order REF... */
 	ACT_FORM,       /* form BRIGADE GENERAL UNIT... */
@@ -38,6 +38,7 @@ typedef enum {
 	ACT_GAIN,       /* gain REF [alone] */
 	ACT_DRAW,       /* draw [SIDE] [CARD] */
 	ACT_FOLLOW,     /* follow REF HEX...: noord-zuid, the brigade falls back with a member */
+	ACT_ARRIVE,     /* arrive REF [HEX]: a reserve unit the reinforcements card brings (§8.1) */
 	ACT_COUNT
 } gl_kind;
 
@@ -51,7 +52,7 @@ typedef struct gl_action {
 	char *section;        /* play: left, centre, right; NULL when none */
 	char **words;         /* hand: cards; order, form: figures */
 	size_t word_count;
-	hex_coord *hexes;     /* move, retreat */
+	hex_coord *hexes;     /* move, retreat, arrive */
 	size_t hex_count;
 	char **faces;         /* dice faces after ':' */
 	size_t face_count;

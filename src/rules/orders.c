@@ -231,7 +231,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	const char *id = game_ref_id(g, r);
 	char at[HEX_ADDRESS_MAX];
 	if (!game_ref_alive(g, r)) {
-		game_say(g, why, why_size, "9", "'%s' is no longer in play", id);
+		game_say(g, why, why_size, "9", "'%s' %s", id, game_ref_absence(g, r));
 		return false;
 	}
 	if (game_ref_side(g, r) != side) {

@@ -115,7 +115,8 @@ static bool resolve(referee *r, const char *token, game_ref *out, referee_error 
 		return fail(err, r->g, NULL, "no unit or general '%s' in this scenario", token ? token : "?");
 	}
 	if (!game_ref_alive(r->g, *out))
-		return fail(err, r->g, "10", "'%s' is no longer in play", game_ref_id(r->g, *out));
+		return fail(err, r->g, out->kind == REF_UNIT && r->g->units[out->index].reserve ? "8.1" : "10", "'%s' %s",
+			game_ref_id(r->g, *out), game_ref_absence(r->g, *out));
 	return true;
 }
 
@@ -157,6 +158,17 @@ static bool need_faces(referee *r, const gl_action *a, int want, const char *wha
 			a->face_count, a->face_count == 1 ? "face is" : "faces are");
 	return true;
 }
+
+/* ---- reinforcements (§8.1), defined below ---- */
+
+static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, referee_error *err);
+static void reinforce_begin(referee *r, const gl_action *a, int card);
+static bool reinforce_owed(const referee *r);
+static const char *reinforce_owed_text(const referee *r, char *buf, size_t size);
+static bool reinforce_guard(referee *r, const gl_action *a, referee_error *err);
+static bool do_arrive(referee *r, const gl_action *a, referee_error *err);
+static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err);
+bool referee_card_reinforces(const game *g, int card);
 
 /* ---- hands ---- */
 
@@ -223,6 +235,7 @@ static void reset_turn(referee *r)
 		r->ut[i].in_zone = brigade_member_in_zone(g, (int)i);
 	}
 	order_set_clear(&r->orders);
+	memset(&r->arrivals, 0, sizeof r->arrivals);
 	memset(&r->battle, 0, sizeof r->battle);
 	r->battle.follow_brigade = -1;
 	r->zone_checked = false;
@@ -570,6 +583,11 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required)
 	if (r->target_owed && r->phase != PHASE_OVER) {
 		*required = true;
 		snprintf(buf, size, "card '%s' names one enemy unit ('order REF')", g->rs->deck.cards[r->current.card].id);
+		return true;
+	}
+	if (reinforce_owed(r)) {
+		*required = true;
+		reinforce_owed_text(r, buf, size);
 		return true;
 	}
 	if (!b->active || r->phase == PHASE_OVER)
@@ -944,9 +962,15 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 		&r->last_played[1 - r->side] : NULL, &oc, why, sizeof why))
 		return fail_why(err, NULL, why);
 	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
-	if (oc.kind == ORDER_UNREFEREED && !fall_back)
+	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
+	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce)
 		return fail(err, g, "8.1", "card '%s' cannot be played yet: orbat does not referee its effect so far; "
 			"a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
+	if (a->faces_given && !reinforce)
+		return fail(err, g, NULL, "card '%s' rolls no dice: write the 'play' line without ': FACES'",
+			g->rs->deck.cards[oc.card].id);
+	if (reinforce && !reinforce_check(r, a, oc.card, true, err))
+		return false;
 	hand_remove(&r->hands[r->side], idx);
 	r->current = oc;
 	r->has_current = true;
@@ -954,6 +978,8 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 	r->target_owed = fall_back;
 	r->turn++;
 	reset_turn(r);
+	if (reinforce)
+		reinforce_begin(r, a, oc.card);
 	return true;
 }
 
@@ -970,6 +996,9 @@ static bool card_could_be_used(referee *r, deck_card c)
 			return true;
 		/* A fall-back card can always name an enemy unit. */
 		if (oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card))
+			return true;
+		/* Reinforcements: while reserve units wait (§8.1). */
+		if (oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card) && game_reserves_left(g, r->side) > 0)
 			return true;
 	}
 	return false;
@@ -1881,6 +1910,272 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 	return true;
 }
 
+/* ---- reinforcements (§8.1) ---- */
+
+bool referee_card_reinforces(const game *g, int card)
+{
+	const rs_card *c = &g->rs->deck.cards[card];
+	return c->effect && strcmp(c->effect, "reinforce") == 0;
+}
+
+bool referee_play_rolls(const referee *r, const char *card)
+{
+	const game *g = r->g;
+	deck_card c;
+	if (!card || !deck_parse(g->rs, card, &c) || r->side < 0)
+		return false;
+	/* A counter-attack that copies reinforcements rolls too. */
+	order_card oc;
+	char why[400];
+	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
+	if (orders_from_card(g, r->side, c, -1, last, &oc, why, sizeof why))
+		return referee_card_reinforces(g, oc.card);
+	return referee_card_reinforces(g, c.card);
+}
+
+static bool reinforce_turn(const referee *r)
+{
+	return r->has_current && r->current.kind == ORDER_UNREFEREED && referee_card_reinforces(r->g, r->current.card);
+}
+
+/* The slot of the roll that brings `unit`: one for its own type first, so
+ * that a crossed sabres stays free for any other type (this way the
+ * player's order of arrivals never loses one); -1 when none. */
+static int arrival_slot(const referee *r, int unit)
+{
+	const referee_arrivals *ar = &r->arrivals;
+	const char *type = r->g->units[unit].type->id;
+	int any = -1;
+	for (int i = 0; i < ar->slots; i++) {
+		if (ar->used[i])
+			continue;
+		if (strcmp(ar->type[i], type) == 0)
+			return i;
+		if (any < 0 && strcmp(ar->type[i], "any") == 0)
+			any = i;
+	}
+	return any;
+}
+
+bool referee_may_arrive(const referee *r, int unit)
+{
+	const game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	if (!r->arrivals.active || !reinforce_turn(r) || r->phase == PHASE_OVER || !u->reserve || u->side != r->side)
+		return false;
+	hex_coord at[2];
+	return arrival_slot(r, unit) >= 0 &&
+		game_landing(g, unit, g->rs->deck.cards[r->current.card].entry_fallback, at) > 0;
+}
+
+/* Every face that serves a waiting reserve unit brings it: the roll is
+ * settled when no face left can bring any (or no hex is free for it). */
+static bool reinforce_owed(const referee *r)
+{
+	if (!r->arrivals.active || r->phase == PHASE_OVER)
+		return false;
+	for (size_t i = 0; i < r->g->unit_count; i++)
+		if (referee_may_arrive(r, (int)i))
+			return true;
+	return false;
+}
+
+/* "infantry, any type": the unit types the faces left still bring. */
+static void slots_left(const referee *r, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < r->arrivals.slots && len + 2 < size; i++)
+		if (!r->arrivals.used[i])
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+				strcmp(r->arrivals.type[i], "any") == 0 ? "any type" : r->arrivals.type[i]);
+	if (!buf[0])
+		snprintf(buf, size, "none");
+}
+
+static const char *reinforce_owed_text(const referee *r, char *buf, size_t size)
+{
+	const game *g = r->g;
+	char left[200], units[300] = "";
+	slots_left(r, left, sizeof left);
+	size_t len = 0;
+	for (size_t i = 0; i < g->unit_count && len + 2 < sizeof units; i++)
+		if (referee_may_arrive(r, (int)i))
+			len += (size_t)snprintf(units + len, sizeof units - len, "%s%s", len ? ", " : "", g->units[i].id);
+	snprintf(buf, size, "the dice still bring reserve units (faces left for: %s): 'arrive REF [HEX]' with %s",
+		left, units);
+	return buf;
+}
+
+/* Before `play reinforcements` takes the card from the hand: reserve
+ * units left, and (with_faces) the card's number of dice rolled. */
+static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, referee_error *err)
+{
+	game *g = r->g;
+	const rs_card *c = &g->rs->deck.cards[card];
+	if (game_reserves_left(g, r->side) == 0)
+		return fail(err, g, "8.1", "%s has no reserve units left: card '%s' can only be discarded",
+			side_id(r, r->side), c->id);
+	if (c->arrivals_act)
+		return fail(err, g, "8.1", "card '%s' lets its arrivals move and battle in the same turn, which orbat "
+			"does not referee yet", c->id);
+	if (!with_faces)
+		return true;
+	if (!a->faces_given)
+		return fail(err, g, NULL, "card '%s' rolls %d dice: the faces rolled are missing ('play %s : FACE...')",
+			c->id, c->dice, a->card);
+	int faces[MAX_FACES], n;
+	if (!parse_faces(r, a, faces, &n, err))
+		return false;
+	if (n != c->dice)
+		return fail(err, g, "8.1", "card '%s' rolls %d %s; %d %s given", c->id, c->dice,
+			c->dice == 1 ? "die" : "dice", n, n == 1 ? "face is" : "faces are");
+	return true;
+}
+
+/* The roll, checked already: one slot per reserve unit a face brings. */
+static void reinforce_begin(referee *r, const gl_action *a, int card)
+{
+	game *g = r->g;
+	const rs_card *c = &g->rs->deck.cards[card];
+	referee_arrivals *ar = &r->arrivals;
+	memset(ar, 0, sizeof *ar);
+	ar->active = true;
+	ar->line = a->line;
+	int faces[MAX_FACES], n;
+	referee_error spare;
+	if (!parse_faces(r, a, faces, &n, &spare))
+		n = 0;
+	int per = c->per_face > 0 ? c->per_face : 1;
+	for (int i = 0; i < n; i++)
+		for (size_t k = 0; k < c->face_count; k++) {
+			if (strcmp(c->faces[k].face, g->rs->faces[faces[i]].id) != 0)
+				continue;
+			for (int j = 0; j < per && ar->slots < REFEREE_MAX_ARRIVALS; j++)
+				ar->type[ar->slots++] = c->faces[k].unit_type;
+		}
+	char left[200];
+	slots_left(r, left, sizeof left);
+	note(r, "%s (faces for: %s).", reinforce_owed(r) ? "The dice bring reserve units" :
+		"The dice bring no reserve unit", left);
+	/* Nothing else is ordered: the arrivals, then the draw. */
+	r->phase = PHASE_BATTLES;
+}
+
+/* `arrive REF [HEX]`: a reserve unit comes onto its entry hex, or when
+ * that is taken the nearest free hex of the home row (HEX chooses between
+ * two as near; without it, the western one). */
+static bool do_arrive(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (!reinforce_turn(r) || !r->arrivals.active)
+		return fail(err, g, "8.1", "'arrive' brings a reserve unit after a played reinforcements card only");
+	const rs_card *c = &g->rs->deck.cards[r->current.card];
+	int u = game_find_unit(g, a->subject);
+	if (u < 0) {
+		if (game_find_general(g, a->subject) >= 0)
+			return fail(err, g, "8.1", "'%s' is a general; card '%s' brings reserve units", a->subject, c->id);
+		return fail(err, g, NULL, "no unit '%s' in this scenario", a->subject);
+	}
+	game_unit *gu = &g->units[u];
+	if (gu->side != r->side)
+		return fail(err, g, "9", "'%s' belongs to %s; it is %s's turn", gu->id, side_id(r, gu->side),
+			side_id(r, r->side));
+	if (!gu->reserve)
+		return fail(err, g, "8.1", "'%s' is not in reserve: it %s", gu->id,
+			gu->alive ? "is on the board already" : "was destroyed");
+	int slot = arrival_slot(r, u);
+	if (slot < 0) {
+		char left[200];
+		slots_left(r, left, sizeof left);
+		return fail(err, g, "8.1", "the dice rolled bring no %s unit (faces left for: %s)", gu->type->id, left);
+	}
+	hex_coord land[2];
+	char e[HEX_ADDRESS_MAX], h0[HEX_ADDRESS_MAX], h1[HEX_ADDRESS_MAX], want[HEX_ADDRESS_MAX];
+	hex_format(gu->entry, e);
+	int n = game_landing(g, u, c->entry_fallback, land);
+	if (n == 0)
+		return fail(err, g, "8.1", "'%s' cannot arrive: its entry hex %s is taken%s", gu->id, e,
+			c->entry_fallback && strcmp(c->entry_fallback, "home-row") == 0 ? " and so is every hex of its home row" :
+			"");
+	hex_format(land[0], h0);
+	if (n > 1)
+		hex_format(land[1], h1);
+	hex_coord at = land[0];
+	if (a->hex_count > 0) {
+		bool ok = false;
+		for (int i = 0; i < n; i++)
+			ok |= land[i].col == a->hexes[0].col && land[i].row == a->hexes[0].row;
+		hex_format(a->hexes[0], want);
+		if (!ok && land[0].col == gu->entry.col && land[0].row == gu->entry.row)
+			return fail(err, g, "8.1", "'%s' arrives on its entry hex %s, which is free, not on %s", gu->id, e, want);
+		if (!ok)
+			return fail(err, g, "8.1", "'%s' arrives on the nearest free hex of its home row, %s%s%s (its entry hex %s "
+				"is taken), not on %s", gu->id, h0, n > 1 ? " or " : "", n > 1 ? h1 : "", e, want);
+		at = a->hexes[0];
+	}
+	game_arrive(g, u, at);
+	r->arrivals.used[slot] = true;
+	r->ut[u].arrived = true;
+	char where[HEX_ADDRESS_MAX];
+	note(r, "'%s' arrives on %s%s.", gu->id, hex_format(at, where),
+		at.col == gu->entry.col && at.row == gu->entry.row ? "" : " (its entry hex is taken)");
+	return true;
+}
+
+/* Before any action: what the roll still owes comes first; a unit that
+ * arrived this turn neither moves nor battles (the card's arrivals-act);
+ * the card orders no unit. */
+static bool reinforce_guard(referee *r, const gl_action *a, referee_error *err)
+{
+	game *g = r->g;
+	if (!reinforce_turn(r))
+		return true;
+	const char *card = g->rs->deck.cards[r->current.card].id;
+	if (reinforce_owed(r) && a->kind != ACT_ARRIVE) {
+		char buf[400];
+		return fail(err, g, "8.1", "card '%s' is not settled: %s", card, reinforce_owed_text(r, buf, sizeof buf));
+	}
+	bool acts = a->kind == ACT_MOVE || a->kind == ACT_BATTLE || a->kind == ACT_MOUNT || a->kind == ACT_DISMOUNT ||
+		a->kind == ACT_DIG || a->kind == ACT_GAIN;
+	int u = acts && a->subject ? game_find_unit(g, a->subject) : -1;
+	if (u < 0 && acts && a->subject) {
+		game_ref ref;
+		if (game_resolve_ref(g, a->subject, &ref) && ref.kind == REF_UNIT)
+			u = ref.index;
+	}
+	if (u >= 0 && r->ut[u].arrived)
+		return fail(err, g, "8.1", "'%s' arrived this turn: units that card '%s' brings may not move or battle "
+			"until a later turn", g->units[u].id, card);
+	if (a->kind == ACT_ORDER || a->kind == ACT_FORM || a->kind == ACT_DISSOLVE)
+		return fail(err, g, "8.1", "card '%s' orders no unit: its reserve units arrive ('arrive REF [HEX]'), then "
+			"the turn ends with 'draw'", card);
+	return true;
+}
+
+/* `orbat play`: the dice of `play reinforcements`, after every other
+ * check of the play. */
+static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err)
+{
+	game *g = r->g;
+	deck_card dc;
+	if (!a->card || !referee_play_rolls(r, a->card) || !deck_parse(g->rs, a->card, &dc))
+		return fail(err, g, NULL, "'play %s' rolls no dice", a->card ? a->card : "");
+	if (!turn_start(r, a, err))
+		return false;
+	if (hand_find(&r->hands[r->side], dc) < 0)
+		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
+	order_card oc;
+	char why[400];
+	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
+	if (!orders_from_card(g, r->side, dc, -1, last, &oc, why, sizeof why))
+		return fail_why(err, NULL, why);
+	if (!reinforce_check(r, a, oc.card, false, err))
+		return false;
+	*count = g->rs->deck.cards[oc.card].dice;
+	return true;
+}
+
 /* ---- the end of a turn ---- */
 
 static bool do_draw(referee *r, const gl_action *a, referee_error *err)
@@ -1946,6 +2241,8 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	if (r->target_owed && a->kind != ACT_ORDER)
 		return fail(err, r->g, "8.1", "card '%s' is not settled: it names one enemy unit first ('order REF')",
 			r->g->rs->deck.cards[r->current.card].id);
+	if (!reinforce_guard(r, a, err))
+		return false;
 	bool ok;
 	switch (a->kind) {
 	case ACT_FORMAT:
@@ -2001,6 +2298,9 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	case ACT_FOLLOW:
 		ok = do_follow(r, a, err);
 		break;
+	case ACT_ARRIVE:
+		ok = do_arrive(r, a, err);
+		break;
 	default:
 		return fail(err, r->g, NULL, "unknown action");
 	}
@@ -2032,6 +2332,8 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_err
 		return do_defend(r, a, count, err);
 	case ACT_FLAGSAVE:
 		return do_flagsave(r, a, count, err);
+	case ACT_PLAY:
+		return reinforce_dice_needed(r, a, count, err);
 	default:
 		return fail(err, r->g, NULL, "'%s' rolls no dice", gamelog_keyword(a->kind));
 	}
@@ -2044,6 +2346,11 @@ bool referee_finish(referee *r, referee_error *err)
 	if (r->target_owed && r->phase != PHASE_OVER)
 		return fail(err, r->g, "8.1", "the log ends before card '%s' names its enemy unit ('order REF')",
 			r->g->rs->deck.cards[r->current.card].id);
+	if (reinforce_owed(r)) {
+		char buf[400];
+		return fail(err, r->g, "8.1", "the log ends before card '%s' is settled: %s",
+			r->g->rs->deck.cards[r->current.card].id, reinforce_owed_text(r, buf, sizeof buf));
+	}
 	battle_step owed = owed_step(r);
 	if (r->phase == PHASE_OVER || owed == STEP_NONE)
 		return true;

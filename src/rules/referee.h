@@ -80,6 +80,7 @@ typedef struct unit_turn {
 	bool defended;        /* has made its defensive roll this turn */
 	bool in_zone;         /* in its brigade general's zone at the start of the turn */
 	int move_line;        /* the log line of its move this turn, 0: none */
+	bool arrived;         /* a reserve unit that arrived this turn (§8.1) */
 } unit_turn;
 
 typedef struct general_turn {
@@ -90,6 +91,18 @@ typedef struct general_turn {
 	bool spent;           /* has fought beside a unit (its extra die) */
 	int move_line;        /* the log line of his move this turn, 0: none */
 } general_turn;
+
+/* §8.1 reinforcements: the card's roll, one slot per reserve unit a face
+ * may bring (the card's per-face for each face that serves a type). */
+#define REFEREE_MAX_ARRIVALS 64
+
+typedef struct referee_arrivals {
+	bool active;          /* the roll of a reinforcements card this turn */
+	int line;             /* its play line (0 in orbat play) */
+	int slots;
+	const char *type[REFEREE_MAX_ARRIVALS];  /* the unit type a slot brings, "any" */
+	bool used[REFEREE_MAX_ARRIVALS];
+} referee_arrivals;
 
 typedef struct referee_hand {
 	deck_card *cards;
@@ -109,6 +122,7 @@ typedef struct referee {
 	bool has_current;
 	bool target_owed;     /* a fall-back card (short-supply) waits for the
 	                         enemy unit it names ('order REF', §8.1) */
+	referee_arrivals arrivals;  /* reinforcements (§8.1) */
 	order_card last_played[GAME_SIDES];
 	bool has_last[GAME_SIDES];
 	order_set orders;
@@ -147,15 +161,27 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required);
  * with the reason [rule] when not. */
 bool referee_fall_back_target(const referee *r, int unit, char *why, size_t size);
 
+/* §8.1 reinforcements: whether card `card` (a deck index) brings reserve
+ * units; whether the roll of the card in play may still bring reserve unit
+ * `unit` of the side to play now (a face left for its type and a hex to
+ * land on, game_landing). */
+bool referee_card_reinforces(const game *g, int card);
+bool referee_may_arrive(const referee *r, int unit);
+
 /* Whether the pending battle still offers its ground gain (the steps
  * before it optional).  For the auto player, which declines a brigade's
  * falling back together. */
 bool referee_gain_on_offer(referee *r);
 
 /* For `orbat play`: how many dice the action (written without faces)
- * rolls -- battle, save, defend, flagsave -- after every check but the
- * faces.  False with the reason when the action is illegal. */
+ * rolls -- battle, save, defend, flagsave, the play of a card that rolls
+ * (reinforcements) -- after every check but the faces.  False with the
+ * reason when the action is illegal. */
 bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err);
+
+/* Whether `play CARD` rolls dice now: reinforcements (§8.1), or a
+ * counter-attack that copies it. */
+bool referee_play_rolls(const referee *r, const char *card);
 
 /* The die face named by a word of a log: a face id, case-insensitive, or
  * a unique beginning of one ("inf", "s"); -1 when none. */

@@ -129,6 +129,10 @@ char *textboard_roster(const game *g)
 			if (u->side != s)
 				continue;
 			char at[HEX_ADDRESS_MAX];
+			if (u->reserve) {
+				add(&b, "  %-14s %-9s in reserve, enters at %s\n", u->id, u->type->id, hex_format(u->entry, at));
+				continue;
+			}
 			if (!u->alive) {
 				add(&b, "  %-14s %-9s destroyed\n", u->id, u->type->id);
 				continue;

@@ -69,12 +69,14 @@ static const char *type_name(const char *t)
 	return t;
 }
 
-/* One side's units and generals. */
+/* One side's units and generals, then its reserve units ("ur", "cr"). */
 static void side_body(buf *b, const char *units, char side)
 {
 	char copy[4096];
 	snprintf(copy, sizeof copy, "%s", units ? units : "");
-	int unit_no = 0, gen_no = 0;
+	int unit_no = 0, gen_no = 0, reserve_no = 0;
+	buf *reserve = calloc(1, sizeof *reserve);
+	assert_non_null(reserve);
 	char *save = NULL;
 	for (char *entry = strtok_r(copy, ";", &save); entry; entry = strtok_r(NULL, ";", &save)) {
 		char *words[16];
@@ -86,8 +88,11 @@ static void side_body(buf *b, const char *units, char side)
 			continue;
 		const char *type = words[1];
 		bool general = strcmp(type, "gen") == 0;
+		bool in_reserve = words[0][1] == 'r';
 		char id[64];
-		if (general)
+		if (in_reserve)
+			snprintf(id, sizeof id, "%cr%d", side, ++reserve_no);
+		else if (general)
 			snprintf(id, sizeof id, "%cg%d", side, ++gen_no);
 		else
 			snprintf(id, sizeof id, "%c%d", side, ++unit_no);
@@ -103,11 +108,16 @@ static void side_body(buf *b, const char *units, char side)
 			} else
 				el += (size_t)snprintf(extra + el, sizeof extra - el, " figures=\"%s\"", words[i]);
 		}
-		if (general)
+		if (in_reserve)
+			add(reserve, "      <unit id=\"%s\" type=\"%s\" entry=\"%s\"%s/>\n", id, type_name(type), words[2], extra);
+		else if (general)
 			add(b, "    <general id=\"%s\" at=\"%s\"%s/>\n", id, words[2], extra);
 		else
 			add(b, "    <unit id=\"%s\" type=\"%s\" at=\"%s\"%s/>\n", id, type_name(type), words[2], extra);
 	}
+	if (reserve->len)
+		add(b, "    <reserve>\n%s    </reserve>\n", reserve->s);
+	free(reserve);
 }
 
 static const char *opt(const char *opts, const char *key, char *out, size_t size)

@@ -7,7 +7,8 @@
  * Units: side (u union, home south; c confederate, home north), type (inf,
  * cav, art, gen), hex, then optionally a figure count, attribute=value
  * pairs and id=ID.  Ids default to u1, u2, ... / c1, ... and ug1, cg1 for
- * generals.  Options (last argument of fx_game_opts): "rect" for a board
+ * generals.  Reserve units (§8.1): "ur inf F9" (side u, reserve), the hex
+ * their entry hex; ids ur1, ur2, ... / cr1, ...  Options (last argument of fx_game_opts): "rect" for a board
  * without short rows, "cols=N rows=N", "homes=swapped" (union north),
  * "brigade=ID:GENERAL:UNIT,UNIT". */
 #ifndef ORBAT_TEST_RULES_FIXTURE_H

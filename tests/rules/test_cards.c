@@ -128,11 +128,180 @@ static void test_owed(void **state)
 	assert_true(referee_finish(f->ref, &err));
 }
 
+/* reinforcements (every hex ruleset): the card's two dice; each
+ * infantry, cavalry or artillery face brings one reserve unit of that type
+ * onto its entry hex (taken: the nearest free hex of the home row, the
+ * western without a hex named), crossed sabres any; flags nothing.  The
+ * arrivals owed come before anything else; arrivals neither move nor
+ * battle that turn; the card orders nothing; no reserves, no play. */
+#define NZ "noord-zuid"
+#define HAND_R "reinforcements skirmish/centre assault/centre frontal"
+#define RF "play union reinforcements : "
+
+static const card_case REINFORCE_CASES[] = {
+	{ "reinforcements: an infantry face brings an infantry reserve onto its entry hex", BC99,
+	  "u inf F7; c inf F3; ur inf E9", RF "infantry flag\narrive ur1\ndraw union attack/centre", 0, NULL, NULL,
+	  "ur1", "E9", 4 },
+	{ "reinforcements: crossed sabres bring any type", BC99, "u inf F7; c inf F3; ur cav G9",
+	  RF "sabres flag\narrive ur1\ndraw union attack/centre", 0, NULL, NULL, "ur1", "G9", 3 },
+	{ "reinforcements: the reserve keeps its figures", BC99, "u inf F7; c inf F3; ur inf E9 2",
+	  RF "infantry flag\narrive ur1\ndraw union attack/centre", 0, NULL, NULL, "ur1", "E9", 2 },
+	{ "reinforcements: entry hex taken, the western of the two nearest", BC99, "u inf E9; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive ur1\ndraw union attack/centre", 0, NULL, NULL, "ur1", "D9", 4 },
+	{ "reinforcements: entry hex taken, the player names the eastern", BC99, "u inf E9; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive ur1 F9\ndraw union attack/centre", 0, NULL, NULL, "ur1", "F9", 4 },
+	{ "reinforcements: entry hex taken, the nearest free hex past a taken one", BC99,
+	  "u inf E9; u inf D9; c inf F3; ur inf D9", RF "infantry flag\narrive ur1\ndraw union attack/centre", 0, NULL,
+	  NULL, "ur1", "C9", 4 },
+	{ "reinforcements: entry hex taken, a farther hex is refused", BC99, "u inf E9; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive ur1 H9", 2, "bc-8.1", "nearest free hex", NULL, NULL, -1 },
+	{ "reinforcements: entry hex free, another hex is refused", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive ur1 F9", 2, "bc-8.1", "which is free", NULL, NULL, -1 },
+	{ "reinforcements: an infantry face brings no cavalry", BC99, "u inf F7; c inf F3; ur cav G9",
+	  RF "infantry artillery\narrive ur1", 2, "bc-8.1", "bring no cavalry unit", NULL, NULL, -1 },
+	{ "reinforcements: one face, one unit", BC99, "u inf F7; c inf F3; ur inf E9; ur inf G9",
+	  RF "infantry flag\narrive ur1\narrive ur2", 3, "bc-8.1", "bring no infantry unit", NULL, NULL, -1 },
+	{ "reinforcements: two faces, two units", BC99, "u inf F7; c inf F3; ur inf E9; ur inf G9",
+	  RF "infantry sabres\narrive ur1\narrive ur2\ndraw union attack/centre", 0, NULL, NULL, "ur2", "G9", 4 },
+	{ "reinforcements: its own type's face first, so the sabres serve the cavalry", BC99,
+	  "u inf F7; c inf F3; ur inf E9; ur cav G9",
+	  RF "sabres infantry\narrive ur1\narrive ur2\ndraw union attack/centre", 0, NULL, NULL, "ur2", "G9", 3 },
+	{ "reinforcements: a unit on the board does not arrive", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive u1", 2, "bc-8.1", "not in reserve", NULL, NULL, -1 },
+	{ "reinforcements: an enemy reserve does not arrive", BC99, "u inf F7; c inf F3; ur inf E9; cr inf B1",
+	  RF "sabres flag\narrive cr1", 2, "bc-9", "belongs to confederate", NULL, NULL, -1 },
+	{ "reinforcements: the draw before the arrivals owed", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry flag\ndraw union attack/centre", 2, "bc-8.1", "not settled", NULL, NULL, -1 },
+	{ "reinforcements: faces that serve no reserve owe nothing", BC99, "u inf F7; c inf F3; ur cav G9",
+	  RF "infantry flag\ndraw union attack/centre", 0, NULL, NULL, NULL, NULL, -1 },
+	{ "reinforcements: no arrival once every hex of the home row is taken", BC99,
+	  "u inf F7; c inf F3; ur inf E9; "
+	  "u inf A9; u inf B9; u inf C9; u inf D9; u inf E9; u inf F9; u inf G9; u inf H9; u inf I9; u inf J9; u inf K9;"
+	  " u inf L9; u inf M9",
+	  RF "infantry flag\narrive ur1", 2, "bc-8.1", "cannot arrive", NULL, NULL, -1 },
+	{ "reinforcements: an arrival does not move in its turn", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive ur1\nmove ur1 E8", 3, "bc-8.1", "arrived this turn", NULL, NULL, -1 },
+	{ "reinforcements: an arrival does not battle in its turn", BC99, "u inf F7; c inf E8; ur inf E9",
+	  RF "infantry flag\narrive ur1\nbattle ur1 c1 : infantry flag", 3, "bc-8.1", "arrived this turn", NULL, NULL,
+	  -1 },
+	{ "reinforcements: the card orders no unit", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "flag flag\norder u1", 2, "bc-8.1", "orders no unit", NULL, NULL, -1 },
+	{ "reinforcements: no unit moves in its turn", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "flag flag\nmove u1 F6", 2, "bc-8.1", "orders no unit of yours", NULL, NULL, -1 },
+	{ "reinforcements: two dice", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry", 1, "bc-8.1", "rolls 2 dice; 1 face", NULL, NULL, -1 },
+	{ "reinforcements: the faces rolled are written", BC99, "u inf F7; c inf F3; ur inf E9",
+	  "play union reinforcements", 1, "log", "faces rolled are missing", NULL, NULL, -1 },
+	{ "reinforcements: a card that rolls nothing takes no faces", BC99, "u inf F7; c inf F3; ur inf E9",
+	  "play union skirmish/centre : infantry", 1, "log", "rolls no dice", NULL, NULL, -1 },
+	{ "reinforcements: no reserve units, no play", BC99, "u inf F7; c inf F3",
+	  RF "infantry flag", 1, "bc-8.1", "can only be discarded", NULL, NULL, -1 },
+	{ "reinforcements: a reserve unit is off the board until it arrives", BC99, "u inf F7; c inf F3; ur inf E9",
+	  "play union frontal\norder ur1", 2, "bc-8.1", "in reserve, off the board", NULL, NULL, -1 },
+	{ "reinforcements: a reserve unit is no target", BC99, "u inf F7; c inf F3; cr inf F1",
+	  "play union frontal\norder u1\nbattle u1 cr1 : infantry", 3, NULL, "in reserve", NULL, NULL, -1 },
+	{ "reinforcements: an arrival is ordered in a later turn", BC99, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive ur1\ndraw union attack/centre\nplay confederate skirmish/centre\n"
+	  "draw confederate recon/centre\nplay union frontal\norder ur1\nmove ur1 E8", 0, NULL, NULL, "ur1", "E8", 4 },
+	{ "reinforcements: battlecry-150 as well", "battlecry-150", "u inf F7; c inf F3; ur art E9",
+	  RF "artillery flag\narrive ur1\ndraw union attack/centre", 0, NULL, NULL, "ur1", "E9", 3 },
+	{ "reinforcements: noord-zuid as well", NZ, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry flag\narrive ur1\ndraw union attack/centre", 0, NULL, NULL, "ur1", "E9", -1 },
+	{ "reinforcements: noord-zuid owes the arrival too", NZ, "u inf F7; c inf F3; ur inf E9",
+	  RF "infantry flag\ndraw union attack/centre", 2, "ntz-8.1", "not settled", NULL, NULL, -1 },
+};
+
+static void test_reinforcements(void **state)
+{
+	fixture *f = *state;
+	for (size_t i = 0; i < sizeof REINFORCE_CASES / sizeof REINFORCE_CASES[0]; i++) {
+		const card_case *c = &REINFORCE_CASES[i];
+		fx_game(f, c->ruleset, "", c->units);
+		referee_error err;
+		int refused = fx_play_hands(f, HAND_R, HAND_C, c->lines, &err);
+		if (refused != c->refused)
+			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
+				refused ? err.message : "", refused ? err.rule : "", c->refused);
+		if (refused && c->rule && strcmp(err.rule, c->rule) != 0)
+			fail_msg("%s: refused under [%s] (%s), expected [%s]", c->why, err.rule, err.message, c->rule);
+		if (refused && c->says && !strstr(err.message, c->says))
+			fail_msg("%s: '%s' does not say '%s'", c->why, err.message, c->says);
+		if (!c->who)
+			continue;
+		game_ref r = fx_ref(f->g, c->who);
+		hex_coord want = fx_hex(c->at);
+		hex_coord at = game_ref_at(f->g, r);
+		if (!game_ref_alive(f->g, r) || at.col != want.col || at.row != want.row)
+			fail_msg("%s: '%s' does not stand on %s", c->why, c->who, c->at);
+		if (c->figures >= 0 && f->g->units[r.index].figures != c->figures)
+			fail_msg("%s: '%s' has %d figures, expected %d", c->why, c->who, f->g->units[r.index].figures,
+				c->figures);
+	}
+}
+
+/* The arrivals owed: referee_owed says so for play's prompt, and a log
+ * that stops there is unfinished; a reserve unit counts nowhere until it
+ * arrives (not destroyed, not on the board, no flag for the enemy). */
+static void test_reinforcements_owed(void **state)
+{
+	fixture *f = *state;
+	fx_game(f, BC99, "", "u inf F7; c inf F3; ur inf E9; ur cav G9");
+	game *g = f->g;
+	int ur1 = game_find_unit(g, "ur1");
+	assert_true(ur1 >= 0);
+	assert_false(g->units[ur1].alive);
+	assert_true(g->units[ur1].reserve);
+	assert_int_equal(game_reserves_left(g, 0), 2);
+	assert_int_equal(game_reserves_left(g, 1), 0);
+	assert_int_equal(game_units_at(g, fx_hex("E9"), -1, NULL, 0), 0);
+	assert_false(game_occupied(g, fx_hex("E9")));
+	game_eliminate(g, (game_ref){ REF_UNIT, ur1 });
+	assert_int_equal(g->sides[1].flags, 0);
+	referee_error err;
+	assert_int_equal(fx_play_hands(f, HAND_R, HAND_C, RF "infantry sabres", &err), 0);
+	char owed[600];
+	bool required;
+	assert_true(referee_owed(f->ref, owed, sizeof owed, &required));
+	assert_true(required);
+	assert_non_null(strstr(owed, "arrive REF"));
+	assert_non_null(strstr(owed, "ur1, ur2"));
+	assert_true(referee_may_arrive(f->ref, ur1));
+	assert_false(referee_finish(f->ref, &err));
+	assert_string_equal(err.rule, "bc-8.1");
+	assert_int_equal(fx_play(f, "arrive ur2", &err), 0);   /* the sabres */
+	assert_true(referee_owed(f->ref, owed, sizeof owed, &required));
+	assert_int_equal(fx_play(f, "arrive ur1", &err), 0);   /* the infantry face */
+	assert_false(referee_owed(f->ref, owed, sizeof owed, &required));
+	assert_true(referee_finish(f->ref, &err));
+	assert_int_equal(game_reserves_left(g, 0), 0);
+	assert_true(game_occupied(g, fx_hex("E9")));
+	assert_false(referee_may_arrive(f->ref, ur1));
+}
+
+/* §8: with reserves left the card can be used, so a battlecry side that
+ * holds it does not discard; without reserves it can only be discarded. */
+static void test_reinforcements_discard(void **state)
+{
+	fixture *f = *state;
+	referee_error err;
+	fx_game(f, BC99, "", "u inf F7; c inf F3; ur inf E9");
+	assert_int_equal(fx_play_hands(f, "reinforcements sharpshooter rally sharpshooter", HAND_C, "discard union rally",
+		&err), 1);
+	assert_string_equal(err.rule, "bc-8");
+	assert_non_null(strstr(err.message, "reinforcements"));
+	fx_game(f, BC99, "", "u inf F7; c inf F3");
+	assert_int_equal(fx_play_hands(f, "reinforcements sharpshooter rally sharpshooter", HAND_C,
+		"discard union reinforcements\ndraw union recon/left", &err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cards),
 		cmocka_unit_test(test_owed),
+		cmocka_unit_test(test_reinforcements),
+		cmocka_unit_test(test_reinforcements_owed),
+		cmocka_unit_test(test_reinforcements_discard),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -132,6 +132,11 @@ static const bad_line BAD[] = {
 	{ "gain u1 u2", "takes the ground" },
 	{ "order u1 : x", "takes no die faces" },
 	{ "save c1 c2", "one unit" },
+	{ "arrive", "one reserve unit" },
+	{ "arrive ur1 E9 F9", "one reserve unit" },
+	{ "arrive ur1 nowhere", "not a hex address" },
+	{ "arrive ur1 : infantry", "takes no die faces" },
+	{ "play union reinforcements :", "no die faces" },
 };
 
 static void test_every_bad_line_reported(void **state)
@@ -199,6 +204,10 @@ static void test_round_trip(void **state)
 		"hand union a b c",
 		"seed 18446744073709551615",
 		"form b1 g1 u1 u2",
+		"play union reinforcements : cavalry sabres",
+		"play counter-attack : infantry flag",
+		"arrive ur1",
+		"arrive ur1 G9",
 	};
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
 		gl_action a;

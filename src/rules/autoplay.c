@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "cards.h"
 #include "dice.h"
 #include "moves.h"
 #include "orders.h"
@@ -98,6 +99,64 @@ static bool card_falls_back(const game *g, const order_card *oc)
 	return oc->kind == ORDER_UNREFEREED && c->effect && strcmp(c->effect, "fall-back") == 0;
 }
 
+/* §8.1 sharpshooter: the best shot of unit `unit` at an enemy general
+ * from where it stands, by dice; 0 (no shot) or the dice, the general in
+ * *target. */
+static int sharp_target(const referee *r, const rs_card *c, int unit, game_ref *target)
+{
+	const game *g = r->g;
+	if (!cards_sharp_shooter(g, c, unit))
+		return 0;
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count && r->has_current; i++)
+		spent[i] = r->gt[i].spent;
+	int best = 0;
+	for (size_t i = 0; i < g->general_count; i++) {
+		if (!g->generals[i].alive || g->generals[i].side == g->units[unit].side)
+			continue;
+		dice_answer d;
+		dice_sharpshot(g, unit, (int)i, c->hits_attached, spent, &d);
+		if (d.allowed && d.dice > best) {
+			best = d.dice;
+			*target = (game_ref){ REF_GENERAL, (int)i };
+		}
+	}
+	free(spent);
+	return best;
+}
+
+/* The side's unit with the best sharpshooter shot; -1 when none. */
+static int sharp_shooter(const referee *r, int side, const rs_card *c, int *dice)
+{
+	const game *g = r->g;
+	int best = -1;
+	*dice = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		game_ref t;
+		if (g->units[i].side != side)
+			continue;
+		int d = sharp_target(r, c, (int)i, &t);
+		if (d > *dice) {
+			*dice = d;
+			best = (int)i;
+		}
+	}
+	return best;
+}
+
+/* §8.1 rally: figures the side's units could take back, at most the dice
+ * the card would roll. */
+static int rally_worth(const referee *r, int side, const rs_card *c)
+{
+	const game *g = r->g;
+	int room = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].side == side)
+			room += cards_rally_room(g, c, (int)i);
+	int dice = cards_rally_dice(c, r->hands[side].count - 1);
+	return room < dice ? room : dice;
+}
+
 static bool choose_card(referee *r, rng *rnd, gl_action *a)
 {
 	game *g = r->g;
@@ -120,6 +179,28 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 				int gain = 0;
 				fall_back_target(r, &gain);
 				score = 1 + gain * 2 + (int)rng_below(rnd, 4);
+			} else if (oc.kind == ORDER_SHARPSHOOTER) {
+				/* A general in reach of an infantry unit: about as
+				 * good as ordering a unit per die.  Else only the last
+				 * choice, where a side may not discard by choice. */
+				int dice = 0;
+				if (!orders_card_usable(g, side, &oc))
+					continue;
+				sharp_shooter(r, side, &g->rs->deck.cards[oc.card], &dice);
+				if (dice > 0)
+					score = 5 + dice * 3 + (int)rng_below(rnd, 4);
+				else if (!g->rs->deck.discard_by_choice)
+					score = 1;
+				else
+					continue;
+			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally")) {
+				/* Rally: when units have lost figures. */
+				if (flank >= 0)
+					continue;
+				int worth = rally_worth(r, side, &g->rs->deck.cards[oc.card]);
+				if (worth <= 0)
+					continue;
+				score = 1 + worth * 3 + (int)rng_below(rnd, 4);
 			} else if (oc.kind == ORDER_UNREFEREED || !orders_card_usable(g, side, &oc)) {
 				continue;
 			} else {
@@ -182,6 +263,16 @@ static bool choose_orders(referee *r, gl_action *a)
 		a->words[a->word_count++] = xstrdup(g->units[t].id);
 		return true;
 	}
+	if (r->current.kind == ORDER_SHARPSHOOTER) {
+		int dice;
+		int t = sharp_shooter(r, side, &g->rs->deck.cards[r->current.card], &dice);
+		if (t >= 0) {
+			a->kind = ACT_ORDER;
+			a->words = xcalloc(2, sizeof *a->words);
+			a->words[a->word_count++] = xstrdup(g->units[t].id);
+			return true;
+		}
+	}
 	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
 	size_t n = 0;
 	for (size_t i = 0; i < g->unit_count; i++)
@@ -215,6 +306,9 @@ static bool choose_orders(referee *r, gl_action *a)
 static int best_target(referee *r, int unit, game_ref *target)
 {
 	game *g = r->g;
+	/* A sharpshooter shoots at a general only. */
+	if (r->has_current && r->current.kind == ORDER_SHARPSHOOTER)
+		return sharp_target(r, &g->rs->deck.cards[r->current.card], unit, target) * 16;
 	const game_unit *u = &g->units[unit];
 	int best = 0;
 	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
@@ -254,6 +348,9 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 		return false;
 	game_ref target;
 	int here = nearest_enemy(g, u->side, u->at);
+	/* A sharpshooter with a general in its sights stays to shoot. */
+	if (r->current.kind == ORDER_SHARPSHOOTER && best_target(r, unit, &target) > 0)
+		return false;
 	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
 		return false;
 	int gen = game_unit_general(g, unit);
@@ -358,6 +455,22 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 		ap->cursor = 0;
 		ap->last_unit = -1;
 		return choose_card(r, rnd, a);
+	}
+	/* §8.1 rally: the roll (the caller rolls), then the units. */
+	if (r->rally.step == RALLY_ROLL) {
+		a->kind = ACT_RALLY;
+		return true;
+	}
+	if (r->rally.step == RALLY_UNITS) {
+		const rs_card *c = &g->rs->deck.cards[r->current.card];
+		int *units = xcalloc((size_t)r->rally.figures + 1, sizeof *units);
+		int n = cards_rally_plan(g, c, r->side, r->rally.faces, r->rally.face_count, units, r->rally.figures);
+		a->kind = ACT_RALLY;
+		a->words = xcalloc((size_t)n + 1, sizeof *a->words);
+		for (int i = 0; i < n; i++)
+			a->words[a->word_count++] = xstrdup(g->units[units[i]].id);
+		free(units);
+		return true;
 	}
 	if (r->phase == PHASE_DISCARDED || ap->turn != r->turn) {
 		ap->turn = r->turn;

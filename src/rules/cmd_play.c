@@ -260,9 +260,12 @@ static void print_pending(const play_state *p)
 	}
 }
 
-static bool rolls_dice(gl_kind k)
+static bool rolls_dice(const gl_action *a)
 {
-	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE;
+	gl_kind k = a->kind;
+	/* 'rally' is a roll without unit ids, the units after it are not (§8.1). */
+	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE ||
+		(k == ACT_RALLY && a->word_count == 0);
 }
 
 /* Fill in what orbat play decides: the side, the dice, the card drawn.
@@ -285,7 +288,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	}
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
-	if (rolls_dice(a->kind) && p->manual) {
+	if (rolls_dice(a) && p->manual) {
 		/* The player rolled his own dice: the referee checks the count
 		 * and the faces when it applies the action. */
 		if (!a->faces_given) {
@@ -307,7 +310,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 				a->faces[i] = xstrdup(g->rs->faces[f].id);
 			}
 		}
-	} else if (rolls_dice(a->kind)) {
+	} else if (rolls_dice(a)) {
 		if (a->faces_given && !automatic) {
 			snprintf(err->rule, sizeof err->rule, "log");
 			snprintf(err->message, sizeof err->message,
@@ -456,7 +459,7 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 		return false;
 	}
 	char *line = gamelog_format(a);
-	emit(p, line, !rolls_dice(a->kind) && a->kind != ACT_DRAW);
+	emit(p, line, !rolls_dice(a) && a->kind != ACT_DRAW);
 	if (!p->replaying) {
 		printf("%s %s\n", automatic ? "auto:" : "ok:", line);
 		/* The flank a card orders, as the player sees it from his seat. */
@@ -472,7 +475,8 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 	}
 	free(line);
 	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
-		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN)) {
+		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN || a->kind == ACT_PLAY ||
+		a->kind == ACT_RALLY)) {
 		if (!p->replaying)
 			printf("  %s\n", r->battle.note);
 		r->battle.note[0] = '\0';
@@ -555,6 +559,8 @@ static void game_help(const play_state *p)
 	      "  battle REF TARGET       save REF              defend REF\n"
 	      "  flagsave REF            retreat REF HEX...    gain REF\n"
 	      "  discard CARD            form, dissolve, mount, dismount, dig\n"
+	      "  rally                   (after 'play rally': the roll; then\n"
+	      "  rally REF...             one unit id for each figure returned)\n"
 	      "  draw                    (ends the turn)\n", stdout);
 	if (p->manual)
 		fputs("With --dice manual, roll your own dice and type their faces after ':'\n"
@@ -742,7 +748,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			continue;
 		}
 		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, why, sizeof why);
-		if (!p->manual && rolls_dice(a.kind)) {
+		if (!p->manual && rolls_dice(&a)) {
 			for (size_t k = 0; k < a.face_count; k++)
 				free(a.faces[k]);
 			free(a.faces);
@@ -765,7 +771,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 					path, i + 1, saved, sl->seed, mine);
 				code = EXIT_INVALID;
 			} else {
-				emit(p, mine, !rolls_dice(a.kind) && a.kind != ACT_DRAW);
+				emit(p, mine, !rolls_dice(&a) && a.kind != ACT_DRAW);
 				p->r->battle.note[0] = '\0';
 			}
 			free(mine);

@@ -134,13 +134,13 @@ static const order_case CASES[] = {
 	/* §8: a player who cannot use any card discards one. */
 	{ "no discard while a card can be used", BC99, "u inf F5; c inf F1", NULL, HAND_U, HAND_C,
 	  "discard union recon/left", 1, "bc-8" },
-	{ "discard when nothing can be used", BC99, "u inf F5; c inf F1", NULL,
+	{ "discard when nothing can be used", BC99, "u cav F5; c inf F1", NULL,
 	  "sharpshooter rally reinforcements sharpshooter", HAND_C,
 	  "discard union rally\ndraw union recon/left", 0, NULL },
 	{ "no discard while short-supply can name an enemy unit", BC99, "u inf F5; c inf F1", NULL,
 	  "sharpshooter rally reinforcements short-supply", HAND_C, "discard union rally", 1, "bc-8" },
 	{ "a special card not refereed yet", BC99, "u inf F5; c inf F1", NULL,
-	  "sharpshooter rally reinforcements short-supply", HAND_C, "play union rally", 1, "bc-8.1" },
+	  "sharpshooter rally reinforcements short-supply", HAND_C, "play union reinforcements", 1, "bc-8.1" },
 	{ "a card not in the hand", BC99, "u inf F5; c inf F1", NULL, HAND_U, HAND_C, "play union attack/left", 1, "bc-8" },
 	{ "a card not left in the deck", BC99, "u inf F5; c inf F1", NULL, HAND_U, HAND_C,
 	  "play union skirmish/centre\ndraw union general-offensive\nplay confederate skirmish/centre\n"

@@ -188,8 +188,10 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 		if (named[k] > s.typed[k]) {
 			extra += named[k] - s.typed[k];
 			if (extra > s.any) {
-				game_say(g, why, size, "8.1", "the roll returns %d %s figure%s and %d for any unit: %d %s figures "
-					"named is too many", s.typed[k], s.type[k], s.typed[k] == 1 ? "" : "s", s.any, named[k], s.type[k]);
+				game_say(g, why, size, "8.1", "%d %s %s named, and the roll returns %d %s %s and %d for any unit "
+					"(the faces of other types and the flags return nothing to %s)", named[k], s.type[k],
+					named[k] == 1 ? "figure" : "figures", s.typed[k], s.type[k], s.typed[k] == 1 ? "figure" : "figures",
+					s.any, s.type[k]);
 				return false;
 			}
 		}

@@ -970,11 +970,11 @@ static const char *rally_owed_text(const referee *r, char *buf, size_t size)
 {
 	const referee_rally *ry = &r->rally;
 	if (ry->step == RALLY_ROLL)
-		snprintf(buf, size, "card '%s' rolls %d %s first ('rally : FACES')", current_card(r)->id, ry->dice,
-			ry->dice == 1 ? "die" : "dice");
+		snprintf(buf, size, "card '%s' is not settled: it rolls %d %s first ('rally : FACES')", current_card(r)->id,
+			ry->dice, ry->dice == 1 ? "die" : "dice");
 	else
-		snprintf(buf, size, "card '%s' returns %d %s: name the unit of each ('rally REF...')", current_card(r)->id,
-			ry->figures, ry->figures == 1 ? "figure" : "figures");
+		snprintf(buf, size, "card '%s' is not settled: it returns %d %s, name the unit of each ('rally REF...')",
+			current_card(r)->id, ry->figures, ry->figures == 1 ? "figure" : "figures");
 	return buf;
 }
 
@@ -2122,8 +2122,7 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 			r->g->rs->deck.cards[r->current.card].id);
 	if (r->rally.step != RALLY_NONE && a->kind != ACT_RALLY) {
 		char buf[200];
-		return fail(err, r->g, "8.1", "card '%s' is not settled: %s", current_card(r)->id,
-			rally_owed_text(r, buf, sizeof buf));
+		return fail(err, r->g, "8.1", "%s", rally_owed_text(r, buf, sizeof buf));
 	}
 	bool ok;
 	switch (a->kind) {
@@ -2230,8 +2229,7 @@ bool referee_finish(referee *r, referee_error *err)
 			r->g->rs->deck.cards[r->current.card].id);
 	if (r->rally.step != RALLY_NONE && r->phase != PHASE_OVER) {
 		char buf[200];
-		return fail(err, r->g, "8.1", "the log ends before card '%s' is settled: %s", current_card(r)->id,
-			rally_owed_text(r, buf, sizeof buf));
+		return fail(err, r->g, "8.1", "the log ends here: %s", rally_owed_text(r, buf, sizeof buf));
 	}
 	battle_step owed = owed_step(r);
 	if (r->phase == PHASE_OVER || owed == STEP_NONE)

@@ -28,6 +28,11 @@ static void ask_help(FILE *out)
 	      "  retreat FROM FLAGS where the unit (else the general) at FROM may\n"
 	      "                     retreat with FLAGS flags, and the figures it loses\n"
 	      "                     for flags not taken\n"
+	      "  sharpshooter FROM  may the unit at FROM be the sharpshooter, and\n"
+	      "                     which enemy generals it could shoot at, with how\n"
+	      "                     many dice\n"
+	      "  rally SIDE         the dice of a rally card of SIDE, and the units\n"
+	      "                     that could take figures back, with how many\n"
 	      "FROM and TO are hexes like C4 or the ids of units and generals.  A\n"
 	      "noord-zuid hex may hold two units: a question about it is answered for\n"
 	      "each, a question about a unit id for that unit only.  Several queries\n"
@@ -80,7 +85,7 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 		i += took;
 	}
 	if (*n == 0)
-		return options_usage("ask", "name at least one query (los, dice, moves, retreat)");
+		return options_usage("ask", "name at least one query (los, dice, moves, retreat, sharpshooter, rally)");
 	return EXIT_VALID;
 }
 

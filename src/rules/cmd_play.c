@@ -997,9 +997,18 @@ static int play_run(int argc, char **argv)
 			undo(&p);
 			continue;
 		}
-		if (ask_is_query(word) && strcmp(word, "retreat") != 0) {
+		if (ask_is_query(word) && strcmp(word, "retreat") != 0 && strcmp(word, "rally") != 0) {
 			game_ask(&p, got);
 			continue;
+		}
+		/* rally SIDE is the question; rally, rally : FACES and rally
+		 * REF... the card's actions. */
+		if (strcmp(word, "rally") == 0) {
+			char w2[64] = "", w3[8] = "";
+			if (sscanf(got, "%*s %63s %7s", w2, w3) == 1 && game_side_index(p.r->g, w2) >= 0) {
+				game_ask(&p, got);
+				continue;
+			}
 		}
 		/* retreat REF FLAGS (a number last) is the question; retreat REF
 		 * HEX... the action. */

@@ -999,6 +999,9 @@ static bool do_rally(referee *r, const gl_action *a, int *need, referee_error *e
 			*need = ry->dice;
 			return true;
 		}
+		if (a->faces_given && (int)a->face_count != ry->dice)
+			return fail(err, g, "8.1", "card '%s' rolls %d %s, one per card left in the hand; %zu %s given", c->id,
+				ry->dice, ry->dice == 1 ? "die" : "dice", a->face_count, a->face_count == 1 ? "face is" : "faces are");
 		char what[80];
 		snprintf(what, sizeof what, "card '%s'", c->id);
 		int n;

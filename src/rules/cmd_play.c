@@ -226,10 +226,15 @@ static void print_pending(const play_state *p)
 	const referee *r = p->r;
 	const game *g = r->g;
 	const referee_battle *b = &r->battle;
-	if (!b->active)
-		return;
 	char owed[600];
 	bool required;
+	/* A special card still owed (the unit it names, its roll, the units
+	 * it serves) is not a battle. */
+	if (!b->active) {
+		if (referee_owed(p->r, owed, sizeof owed, &required) && required)
+			printf("  owed: %s\n", owed);
+		return;
+	}
 	/* What a battle owes behind optional steps: said once, with them. */
 	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(p->r, owed, sizeof owed, &required) &&
 		(required || b->step == STEP_FOLLOW)) {

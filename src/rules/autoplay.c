@@ -125,17 +125,68 @@ static int sharp_target(const referee *r, const rs_card *c, int unit, game_ref *
 	return best;
 }
 
-/* The side's unit with the best sharpshooter shot; -1 when none. */
-static int sharp_shooter(const referee *r, int side, const rs_card *c, int *dice)
+/* The best shot of a unit at a general from where it stands, else from
+ * a hex it may move to and still battle from (*to; brigade members keep
+ * their places, as in choose_move).  The figures are put back. */
+static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, game_ref *target)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	hex_coord home = u->at;
+	*to = home;
+	int best = sharp_target(r, c, unit, target);
+	if (best > 0 || !cards_sharp_shooter(g, c, unit) || (u->brigade >= 0 && g->brigades[u->brigade].alive))
+		return best;
+	game_ref me = { REF_UNIT, unit };
+	int gen = game_unit_general(g, unit);
+	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved), -1 };
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	moves_reach(g, me, &o, steps);
+	for (size_t i = 0; i < n; i++) {
+		if (steps[i] <= 0 || !moves_battle_after(g, unit, steps[i]))
+			continue;
+		hex_coord h = hex_from_index(&g->board, i);
+		const rs_terrain *ter = game_terrain(g, h);
+		if (ter && ter->no_battle_on_entry)
+			continue;
+		bool near = false;
+		for (size_t k = 0; k < g->general_count && !near; k++)
+			near = g->generals[k].alive && g->generals[k].side != u->side &&
+				hex_distance(h, g->generals[k].at) <= dice_range(u);
+		if (!near)
+			continue;
+		game_ref t;
+		game_place(g, me, h);
+		if (o.with_general)
+			game_place(g, (game_ref){ REF_GENERAL, gen }, h);
+		int d = sharp_target(r, c, unit, &t);
+		game_place(g, me, home);
+		if (o.with_general)
+			game_place(g, (game_ref){ REF_GENERAL, gen }, home);
+		if (d > best) {
+			best = d;
+			*to = h;
+			*target = t;
+		}
+	}
+	free(steps);
+	return best;
+}
+
+/* The side's unit with the best sharpshooter shot, where it stands or
+ * after a move; -1 when none. */
+static int sharp_shooter(referee *r, int side, const rs_card *c, int *dice)
 {
 	const game *g = r->g;
 	int best = -1;
 	*dice = 0;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		game_ref t;
-		if (g->units[i].side != side)
+		hex_coord to;
+		if (g->units[i].side != side || !g->units[i].alive)
 			continue;
-		int d = sharp_target(r, c, (int)i, &t);
+		int d = sharp_reach(r, c, (int)i, &to, &t);
 		if (d > *dice) {
 			*dice = d;
 			best = (int)i;
@@ -348,9 +399,20 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 		return false;
 	game_ref target;
 	int here = nearest_enemy(g, u->side, u->at);
-	/* A sharpshooter with a general in its sights stays to shoot. */
-	if (r->current.kind == ORDER_SHARPSHOOTER && best_target(r, unit, &target) > 0)
-		return false;
+	/* A sharpshooter with a general in its sights stays to shoot, else
+	 * goes where it has him in its sights. */
+	if (r->current.kind == ORDER_SHARPSHOOTER) {
+		if (best_target(r, unit, &target) > 0)
+			return false;
+		hex_coord to;
+		if (sharp_reach(r, &g->rs->deck.cards[r->current.card], unit, &to, &target) > 0) {
+			set_subject(a, ACT_MOVE, u->id);
+			a->hexes = xcalloc(1, sizeof *a->hexes);
+			a->hexes[0] = to;
+			a->hex_count = 1;
+			return true;
+		}
+	}
 	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
 		return false;
 	int gen = game_unit_general(g, unit);

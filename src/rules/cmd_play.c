@@ -575,6 +575,7 @@ static void game_help(const play_state *p)
 	fputs("Questions on the position (as orbat ask; FROM and TO are hexes or ids):\n"
 	      "  los FROM TO             dice FROM TO\n"
 	      "  moves FROM              retreat FROM FLAGS\n"
+	      "  sharpshooter FROM       rally SIDE\n"
 	      "Other commands:\n"
 	      "  board                   the board and the units left\n"
 	      "  hand                    the cards in hand, with their texts\n"

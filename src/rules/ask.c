@@ -8,6 +8,7 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "battle.h"
+#include "cards.h"
 #include "dice.h"
 #include "moves.h"
 #include "retreat.h"
@@ -16,14 +17,15 @@
 bool ask_is_query(const char *word)
 {
 	return strcmp(word, "los") == 0 || strcmp(word, "dice") == 0 || strcmp(word, "moves") == 0 ||
-		strcmp(word, "retreat") == 0 || strcmp(word, "reinforcements") == 0;
+		strcmp(word, "retreat") == 0 || strcmp(word, "reinforcements") == 0 ||
+		strcmp(word, "sharpshooter") == 0 || strcmp(word, "rally") == 0;
 }
 
 int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 {
 	memset(q, 0, sizeof *q);
 	if (count <= 0) {
-		snprintf(why, size, "name a query (los, dice, moves, retreat, reinforcements)");
+		snprintf(why, size, "name a query (los, dice, moves, retreat, reinforcements, sharpshooter, rally)");
 		return 0;
 	}
 	const char *w = words[0];
@@ -43,14 +45,20 @@ int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 	} else if (strcmp(w, "reinforcements") == 0) {
 		q->kind = ASK_REINFORCEMENTS;
 		args = 1;
+	} else if (strcmp(w, "sharpshooter") == 0) {
+		q->kind = ASK_SHARPSHOOTER;
+		args = 1;
+	} else if (strcmp(w, "rally") == 0) {
+		q->kind = ASK_RALLY;
+		args = 1;
 	} else {
-		snprintf(why, size, "unknown query '%s' (los, dice, moves, retreat, reinforcements)", w);
+		snprintf(why, size, "unknown query '%s' (los, dice, moves, retreat, reinforcements, sharpshooter, rally)", w);
 		return 0;
 	}
 	q->name = w;
 	if (args >= count) {
 		snprintf(why, size, "'%s' takes %s", w, q->kind == ASK_REINFORCEMENTS ? "a side (union or confederate)" :
-			args == 1 ? "a hex or a unit" :
+			q->kind == ASK_RALLY ? "a side" : args == 1 ? "a hex or a unit" :
 			q->kind == ASK_RETREAT ? "a hex or a unit, and a number of flags" : "two hexes or units");
 		return 0;
 	}
@@ -87,7 +95,9 @@ static const char *query_section(const game *g, ask_kind k)
 	case ASK_DICE: return g->rs->battle.rule;
 	case ASK_MOVES: return "3";
 	case ASK_RETREAT: return "7.1";
-	case ASK_REINFORCEMENTS: return "8.1";
+	case ASK_REINFORCEMENTS:
+	case ASK_SHARPSHOOTER:
+	case ASK_RALLY: return "8.1";
 	}
 	return "1";
 }
@@ -192,6 +202,12 @@ static bool fail(ask_ctx *c, const char *section, const char *fmt, ...)
 		break;
 	case ASK_REINFORCEMENTS:
 		fputs(",\"reserves\":[]", out);
+		break;
+	case ASK_SHARPSHOOTER:
+		fputs(",\"allowed\":false,\"targets\":[]", out);
+		break;
+	case ASK_RALLY:
+		fputs(",\"dice\":0,\"units\":[],\"room\":0", out);
 		break;
 	}
 	fputs(",\"error\":", out);
@@ -697,6 +713,185 @@ static bool ask_reinforcements(ask_ctx *c)
 	return true;
 }
 
+/* ---- the special cards (§8.1) ---- */
+
+/* The deck's card for a question, or a failed question when the
+ * ruleset has none. */
+static const rs_card *ask_card(ask_ctx *c, const char *effect)
+{
+	const rs_card *card = cards_find(c->g, effect);
+	if (!card)
+		fail(c, "8.1", "ruleset %s has no '%s' card", c->g->rs->id, effect);
+	return card;
+}
+
+static void sharp_one(ask_ctx *c, const rs_card *card, int unit)
+{
+	const game *g = c->g;
+	FILE *out = c->out;
+	const game_unit *u = &g->units[unit];
+	char rule[40], b[HEX_ADDRESS_MAX];
+	game_rule(g, "8.1", rule, sizeof rule);
+	bool may = cards_sharp_shooter(g, card, unit);
+	const char *worth = g->gaps->saving_rolls ? "point" : "flag";
+	int victory = card->victory > 0 ? card->victory : 1;
+	if (c->json) {
+		json_head(c, unit);
+		fprintf(out, ",\"allowed\":%s,\"hit_faces\":[", may ? "true" : "false");
+		for (size_t i = 0; i < card->hit_face_count; i++) {
+			if (i)
+				fputc(',', out);
+			json_write_string(out, card->hit_faces[i]);
+		}
+		fprintf(out, "],\"victory\":%d,\"rule\":", victory);
+		json_write_string(out, rule);
+		fputs(",\"targets\":[", out);
+	} else if (may) {
+		fprintf(out, "sharpshooter %s: %s '%s' may shoot at an enemy general; a hit (", c->from.shown, u->type->id,
+			u->id);
+		for (size_t i = 0; i < card->hit_face_count; i++)
+			fprintf(out, "%s%s", i ? " or " : "", card->hit_faces[i]);
+		fprintf(out, ") removes him (%d victory %s%s), other faces do nothing [%s]\n", victory, worth,
+			victory == 1 ? "" : "s", rule);
+	} else {
+		fprintf(out, "sharpshooter %s: %s '%s' cannot be ordered: '%s' orders %s %s unit [%s]\n", c->from.shown,
+			u->type->id, u->id, card->id, card->units ? card->units : "one", card->types ? card->types : "", rule);
+	}
+	int shown = 0;
+	for (size_t i = 0; may && i < g->general_count; i++) {
+		const game_general *gg = &g->generals[i];
+		if (!gg->alive || gg->side == u->side)
+			continue;
+		dice_answer d;
+		dice_sharpshot(g, unit, (int)i, card->hits_attached, NULL, &d);
+		int with[2];
+		int n = game_units_at(g, gg->at, gg->side, with, 2);
+		if (c->json) {
+			fputs(shown ? ",{\"general\":" : "{\"general\":", out);
+			json_write_string(out, gg->id);
+			fputs(",\"at\":", out);
+			json_hex(out, gg->at);
+			fputs(",\"with_unit\":", out);
+			if (n > 0)
+				json_write_string(out, g->units[with[0]].id);
+			else
+				fputs("null", out);
+			fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":[", d.distance, d.dice,
+				d.allowed ? "true" : "false");
+			for (int k = 0; k < d.reason_count; k++) {
+				if (k)
+					fputc(',', out);
+				json_write_string(out, d.reasons[k]);
+			}
+			fputs("]}", out);
+		} else {
+			fprintf(out, "  general '%s' at %s (%s), distance %d: ", gg->id, hex_format(gg->at, b),
+				n > 0 ? g->units[with[0]].id : "alone", d.distance);
+			if (d.allowed)
+				fprintf(out, "%d %s\n", d.dice, d.dice == 1 ? "die" : "dice");
+			else
+				fprintf(out, "not allowed\n");
+			for (int k = 0; k < d.reason_count; k++)
+				fprintf(out, "    %s%s\n", !d.allowed && d.refusal >= 0 && k >= d.refusal ? "refused: " : "",
+					d.reasons[k]);
+		}
+		shown++;
+	}
+	if (c->json)
+		fputs("]}\n", out);
+	else if (may && shown == 0)
+		fprintf(out, "  no enemy general is in play\n");
+}
+
+static bool ask_sharpshooter(ask_ctx *c)
+{
+	const rs_card *card = ask_card(c, "sharpshooter");
+	if (!card)
+		return false;
+	int units[2];
+	int n = from_units(c, units);
+	if (n == 0)
+		return fail(c, "8.1", "no unit at %s: the sharpshooter is a unit", c->from.shown);
+	c->answers = n;
+	for (int i = 0; i < n; i++)
+		sharp_one(c, card, units[i]);
+	return true;
+}
+
+static bool ask_rally(ask_ctx *c)
+{
+	const game *g = c->g;
+	FILE *out = c->out;
+	const rs_card *card = ask_card(c, "rally");
+	if (!card)
+		return false;
+	int side = game_side_index(g, c->q->from_word);
+	if (side < 0)
+		return fail(c, "8.1", "no side '%s' in this scenario (%s, %s)", c->q->from_word, g->sides[0].id,
+			g->sides[1].id);
+	char rule[40], b[HEX_ADDRESS_MAX];
+	game_rule(g, "8.1", rule, sizeof rule);
+	/* On a position there is no hand: a full one, less the card itself. */
+	int dice = cards_rally_dice(card, g->sides[side].hand_size - 1);
+	int room = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].side == side)
+			room += cards_rally_room(g, card, (int)i);
+	if (c->json) {
+		json_head(c, -1);
+		fputs(",\"side\":", out);
+		json_write_string(out, g->sides[side].id);
+		fprintf(out, ",\"dice\":%d,\"dice_from_hand\":%s,\"per_face\":%d,\"faces\":{", dice,
+			card->dice_from_hand ? "true" : "false", card->per_face > 0 ? card->per_face : 1);
+		for (size_t i = 0; i < card->face_count; i++) {
+			if (i)
+				fputc(',', out);
+			json_write_string(out, card->faces[i].face);
+			fputc(':', out);
+			json_write_string(out, card->faces[i].unit_type);
+		}
+		fprintf(out, "},\"room\":%d,\"rule\":", room);
+		json_write_string(out, rule);
+		fputs(",\"units\":[", out);
+	} else {
+		fprintf(out, "rally %s: %d %s", g->sides[side].id, dice, dice == 1 ? "die" : "dice");
+		if (card->dice_from_hand)
+			fprintf(out, " (one per card left in a hand of %d after playing it)", g->sides[side].hand_size - 1);
+		fputs("; ", out);
+		for (size_t i = 0; i < card->face_count; i++)
+			fprintf(out, "%s%s -> %s", i ? ", " : "", card->faces[i].face, card->faces[i].unit_type);
+		fprintf(out, "; other faces nothing [%s]\n", rule);
+	}
+	int shown = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		int r = u->side == side ? cards_rally_room(g, card, (int)i) : 0;
+		if (r <= 0)
+			continue;
+		if (c->json) {
+			fputs(shown ? ",{\"unit\":" : "{\"unit\":", out);
+			json_write_string(out, u->id);
+			fputs(",\"type\":", out);
+			json_write_string(out, u->type->id);
+			fputs(",\"at\":", out);
+			json_hex(out, u->at);
+			fprintf(out, ",\"figures\":%d,\"full\":%d,\"room\":%d}", u->figures, u->full, r);
+		} else {
+			fprintf(out, "  %s '%s' at %s: %d of %d figures, may take back %d\n", u->type->id, u->id,
+				hex_format(u->at, b), u->figures, u->full, r);
+		}
+		shown++;
+	}
+	if (c->json)
+		fputs("]}\n", out);
+	else if (shown == 0)
+		fprintf(out, "  no unit has lost figures: the roll would return nothing\n");
+	else
+		fprintf(out, "  %d %s in all; never above full strength, never a destroyed unit\n", room,
+			room == 1 ? "figure" : "figures");
+	return true;
+}
+
 bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *error, size_t size,
 	char *label, size_t label_size)
 {
@@ -707,6 +902,8 @@ bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *e
 		snprintf(label, label_size, "%s %s", q->name, q->from_word);
 	if (q->kind == ASK_REINFORCEMENTS)
 		return ask_reinforcements(&c);
+	if (q->kind == ASK_RALLY)
+		return ask_rally(&c);
 	if (!resolve(&c, q->from_word, &c.from))
 		return false;
 	if (label)
@@ -725,6 +922,10 @@ bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *e
 		return ask_retreat(&c);
 	case ASK_REINFORCEMENTS:
 		break;
+	case ASK_SHARPSHOOTER:
+		return ask_sharpshooter(&c);
+	case ASK_RALLY:
+		return ask_rally(&c);
 	}
 	return false;
 }

@@ -15,20 +15,22 @@
 
 #include "game.h"
 
-typedef enum { ASK_LOS, ASK_DICE, ASK_MOVES, ASK_RETREAT, ASK_REINFORCEMENTS } ask_kind;
+typedef enum { ASK_LOS, ASK_DICE, ASK_MOVES, ASK_RETREAT, ASK_REINFORCEMENTS, ASK_SHARPSHOOTER, ASK_RALLY } ask_kind;
 
 typedef struct ask_query {
 	ask_kind kind;
 	const char *name;       /* the query word: los, dice, moves, retreat */
 	const char *from_word;  /* as typed: a hex address or a unit/general id;
-	                           reinforcements: the side */
+	                           reinforcements and rally: a side id */
 	const char *to_word;    /* los and dice; NULL otherwise */
 	int flags;              /* retreat */
 } ask_query;
 
-/* Whether a word starts one of the questions: the four above, and
- * `reinforcements SIDE` (§8.1): the side's reserve units left, their entry
- * hexes and where each would arrive now. */
+/* Whether a word starts one of the questions: los, dice, moves, retreat,
+ * and the special cards': reinforcements SIDE (the side's reserve units
+ * left, their entry hexes and where each would arrive now), sharpshooter
+ * (whom the unit may shoot at) and rally (which units may take figures
+ * back). */
 bool ask_is_query(const char *word);
 
 /* Read one question from words[0..count): the words point into the

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "cards.h"
 #include "dice.h"
 #include "moves.h"
 #include "orders.h"
@@ -162,6 +163,115 @@ static bool choose_arrival(const referee *r, gl_action *a)
 	return false;
 }
 
+/* §8.1 sharpshooter: the best shot of unit `unit` at an enemy general
+ * from where it stands, by dice; 0 (no shot) or the dice, the general in
+ * *target. */
+static int sharp_target(const referee *r, const rs_card *c, int unit, game_ref *target)
+{
+	const game *g = r->g;
+	if (!cards_sharp_shooter(g, c, unit))
+		return 0;
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count && r->has_current; i++)
+		spent[i] = r->gt[i].spent;
+	int best = 0;
+	for (size_t i = 0; i < g->general_count; i++) {
+		if (!g->generals[i].alive || g->generals[i].side == g->units[unit].side)
+			continue;
+		dice_answer d;
+		dice_sharpshot(g, unit, (int)i, c->hits_attached, spent, &d);
+		if (d.allowed && d.dice > best) {
+			best = d.dice;
+			*target = (game_ref){ REF_GENERAL, (int)i };
+		}
+	}
+	free(spent);
+	return best;
+}
+
+/* The best shot of a unit at a general from where it stands, else from
+ * a hex it may move to and still battle from (*to; brigade members keep
+ * their places, as in choose_move).  The figures are put back. */
+static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, game_ref *target)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	hex_coord home = u->at;
+	*to = home;
+	int best = sharp_target(r, c, unit, target);
+	if (best > 0 || !cards_sharp_shooter(g, c, unit) || (u->brigade >= 0 && g->brigades[u->brigade].alive))
+		return best;
+	game_ref me = { REF_UNIT, unit };
+	int gen = game_unit_general(g, unit);
+	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved), -1 };
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	moves_reach(g, me, &o, steps);
+	for (size_t i = 0; i < n; i++) {
+		if (steps[i] <= 0 || !moves_battle_after(g, unit, steps[i]))
+			continue;
+		hex_coord h = hex_from_index(&g->board, i);
+		const rs_terrain *ter = game_terrain(g, h);
+		if (ter && ter->no_battle_on_entry)
+			continue;
+		bool near = false;
+		for (size_t k = 0; k < g->general_count && !near; k++)
+			near = g->generals[k].alive && g->generals[k].side != u->side &&
+				hex_distance(h, g->generals[k].at) <= dice_range(u);
+		if (!near)
+			continue;
+		game_ref t;
+		game_place(g, me, h);
+		if (o.with_general)
+			game_place(g, (game_ref){ REF_GENERAL, gen }, h);
+		int d = sharp_target(r, c, unit, &t);
+		game_place(g, me, home);
+		if (o.with_general)
+			game_place(g, (game_ref){ REF_GENERAL, gen }, home);
+		if (d > best) {
+			best = d;
+			*to = h;
+			*target = t;
+		}
+	}
+	free(steps);
+	return best;
+}
+
+/* The side's unit with the best sharpshooter shot, where it stands or
+ * after a move; -1 when none. */
+static int sharp_shooter(referee *r, int side, const rs_card *c, int *dice)
+{
+	const game *g = r->g;
+	int best = -1;
+	*dice = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		game_ref t;
+		hex_coord to;
+		if (g->units[i].side != side || !g->units[i].alive)
+			continue;
+		int d = sharp_reach(r, c, (int)i, &to, &t);
+		if (d > *dice) {
+			*dice = d;
+			best = (int)i;
+		}
+	}
+	return best;
+}
+
+/* §8.1 rally: figures the side's units could take back, at most the dice
+ * the card would roll. */
+static int rally_worth(const referee *r, int side, const rs_card *c)
+{
+	const game *g = r->g;
+	int room = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].side == side)
+			room += cards_rally_room(g, c, (int)i);
+	int dice = cards_rally_dice(c, r->hands[side].count - 1);
+	return room < dice ? room : dice;
+}
+
 static bool choose_card(referee *r, rng *rnd, gl_action *a)
 {
 	game *g = r->g;
@@ -188,6 +298,28 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 				int gain = 0;
 				fall_back_target(r, &gain);
 				score = 1 + gain * 2 + (int)rng_below(rnd, 4);
+			} else if (oc.kind == ORDER_SHARPSHOOTER) {
+				/* A general in reach of an infantry unit: about as
+				 * good as ordering a unit per die.  Else only the last
+				 * choice, where a side may not discard by choice. */
+				int dice = 0;
+				if (!orders_card_usable(g, side, &oc))
+					continue;
+				sharp_shooter(r, side, &g->rs->deck.cards[oc.card], &dice);
+				if (dice > 0)
+					score = 5 + dice * 3 + (int)rng_below(rnd, 4);
+				else if (!g->rs->deck.discard_by_choice)
+					score = 1;
+				else
+					continue;
+			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally")) {
+				/* Rally: when units have lost figures. */
+				if (flank >= 0)
+					continue;
+				int worth = rally_worth(r, side, &g->rs->deck.cards[oc.card]);
+				if (worth <= 0)
+					continue;
+				score = 1 + worth * 3 + (int)rng_below(rnd, 4);
 			} else if (oc.kind == ORDER_UNREFEREED || !orders_card_usable(g, side, &oc)) {
 				continue;
 			} else {
@@ -250,6 +382,16 @@ static bool choose_orders(referee *r, gl_action *a)
 		a->words[a->word_count++] = xstrdup(g->units[t].id);
 		return true;
 	}
+	if (r->current.kind == ORDER_SHARPSHOOTER) {
+		int dice;
+		int t = sharp_shooter(r, side, &g->rs->deck.cards[r->current.card], &dice);
+		if (t >= 0) {
+			a->kind = ACT_ORDER;
+			a->words = xcalloc(2, sizeof *a->words);
+			a->words[a->word_count++] = xstrdup(g->units[t].id);
+			return true;
+		}
+	}
 	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
 	size_t n = 0;
 	for (size_t i = 0; i < g->unit_count; i++)
@@ -283,6 +425,9 @@ static bool choose_orders(referee *r, gl_action *a)
 static int best_target(referee *r, int unit, game_ref *target)
 {
 	game *g = r->g;
+	/* A sharpshooter shoots at a general only. */
+	if (r->has_current && r->current.kind == ORDER_SHARPSHOOTER)
+		return sharp_target(r, &g->rs->deck.cards[r->current.card], unit, target) * 16;
 	const game_unit *u = &g->units[unit];
 	int best = 0;
 	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
@@ -322,6 +467,20 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 		return false;
 	game_ref target;
 	int here = nearest_enemy(g, u->side, u->at);
+	/* A sharpshooter with a general in its sights stays to shoot, else
+	 * goes where it has him in its sights. */
+	if (r->current.kind == ORDER_SHARPSHOOTER) {
+		if (best_target(r, unit, &target) > 0)
+			return false;
+		hex_coord to;
+		if (sharp_reach(r, &g->rs->deck.cards[r->current.card], unit, &to, &target) > 0) {
+			set_subject(a, ACT_MOVE, u->id);
+			a->hexes = xcalloc(1, sizeof *a->hexes);
+			a->hexes[0] = to;
+			a->hex_count = 1;
+			return true;
+		}
+	}
 	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
 		return false;
 	int gen = game_unit_general(g, unit);
@@ -428,6 +587,22 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 		ap->cursor = 0;
 		ap->last_unit = -1;
 		return choose_card(r, rnd, a);
+	}
+	/* §8.1 rally: the roll (the caller rolls), then the units. */
+	if (r->rally.step == RALLY_ROLL) {
+		a->kind = ACT_RALLY;
+		return true;
+	}
+	if (r->rally.step == RALLY_UNITS) {
+		const rs_card *c = &g->rs->deck.cards[r->current.card];
+		int *units = xcalloc((size_t)r->rally.figures + 1, sizeof *units);
+		int n = cards_rally_plan(g, c, r->side, r->rally.faces, r->rally.face_count, units, r->rally.figures);
+		a->kind = ACT_RALLY;
+		a->words = xcalloc((size_t)n + 1, sizeof *a->words);
+		for (int i = 0; i < n; i++)
+			a->words[a->word_count++] = xstrdup(g->units[units[i]].id);
+		free(units);
+		return true;
 	}
 	if (r->phase == PHASE_DISCARDED || ap->turn != r->turn) {
 		ap->turn = r->turn;

@@ -31,6 +31,11 @@ static void ask_help(FILE *out)
 	      "  reinforcements SIDE the reserve units SIDE has left for the\n"
 	      "                     Reinforcements card, their entry hexes and where\n"
 	      "                     each would arrive now\n"
+	      "  sharpshooter FROM  may the unit at FROM be the sharpshooter, and\n"
+	      "                     which enemy generals it could shoot at, with how\n"
+	      "                     many dice\n"
+	      "  rally SIDE         the dice of a rally card of SIDE, and the units\n"
+	      "                     that could take figures back, with how many\n"
 	      "FROM and TO are hexes like C4 or the ids of units and generals.  A\n"
 	      "noord-zuid hex may hold two units: a question about it is answered for\n"
 	      "each, a question about a unit id for that unit only.  Several queries\n"
@@ -83,7 +88,7 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 		i += took;
 	}
 	if (*n == 0)
-		return options_usage("ask", "name at least one query (los, dice, moves, retreat, reinforcements)");
+		return options_usage("ask", "name at least one query (los, dice, moves, retreat, reinforcements, sharpshooter, rally)");
 	return EXIT_VALID;
 }
 

@@ -229,9 +229,10 @@ static void print_pending(const play_state *p)
 	const referee_battle *b = &r->battle;
 	char owed[600];
 	bool required;
+	/* What a special card still owes outside a battle (the unit short
+	 * supply names, the arrivals of reinforcements, rally's roll and the
+	 * units it serves: §8.1) is not a battle. */
 	if (!b->active) {
-		/* What a card still owes outside a battle (the arrivals of
-		 * reinforcements, the unit short supply names: §8.1). */
 		if (referee_owed(p->r, owed, sizeof owed, &required) && required)
 			printf("  owed: %s\n", owed);
 		return;
@@ -270,10 +271,12 @@ static bool rolls_dice(const referee *r, const gl_action *a)
 {
 	gl_kind k = a->kind;
 	/* §8.1: playing reinforcements rolls the card's dice (once the play
-	 * is accepted, its faces say so). */
+	 * is accepted, its faces say so); 'rally' is a roll without unit ids,
+	 * the units after it are not. */
 	if (k == ACT_PLAY)
 		return a->faces_given || referee_play_rolls(r, a->card);
-	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE;
+	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE ||
+		(k == ACT_RALLY && a->word_count == 0);
 }
 
 /* Fill in what orbat play decides: the side, the dice, the card drawn.
@@ -489,7 +492,7 @@ static bool take(play_state *p, gl_action *a, bool automatic)
 	free(line);
 	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
 		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN || a->kind == ACT_PLAY ||
-		a->kind == ACT_ARRIVE)) {
+		a->kind == ACT_ARRIVE || a->kind == ACT_RALLY)) {
 		if (!p->replaying)
 			printf("  %s\n", r->battle.note);
 		r->battle.note[0] = '\0';
@@ -572,6 +575,8 @@ static void game_help(const play_state *p)
 	      "  battle REF TARGET       save REF              defend REF\n"
 	      "  flagsave REF            retreat REF HEX...    gain REF\n"
 	      "  discard CARD            form, dissolve, mount, dismount, dig\n"
+	      "  rally                   (after 'play rally': the roll; then\n"
+	      "  rally REF...             one unit id for each figure returned)\n"
 	      "  draw                    (ends the turn)\n", stdout);
 	if (p->manual)
 		fputs("With --dice manual, roll your own dice and type their faces after ':'\n"
@@ -582,6 +587,7 @@ static void game_help(const play_state *p)
 	      "  los FROM TO             dice FROM TO\n"
 	      "  moves FROM              retreat FROM FLAGS\n"
 	      "  reinforcements SIDE     the reserve units left and where they arrive\n"
+	      "  sharpshooter FROM       rally SIDE\n"
 	      "Other commands:\n"
 	      "  board                   the board and the units left\n"
 	      "  hand                    the cards in hand, with their texts\n"
@@ -1009,9 +1015,18 @@ static int play_run(int argc, char **argv)
 			undo(&p);
 			continue;
 		}
-		if (ask_is_query(word) && strcmp(word, "retreat") != 0) {
+		if (ask_is_query(word) && strcmp(word, "retreat") != 0 && strcmp(word, "rally") != 0) {
 			game_ask(&p, got);
 			continue;
+		}
+		/* rally SIDE is the question; rally, rally : FACES and rally
+		 * REF... the card's actions. */
+		if (strcmp(word, "rally") == 0) {
+			char w2[64] = "", w3[8] = "";
+			if (sscanf(got, "%*s %63s %7s", w2, w3) == 1 && game_side_index(p.r->g, w2) >= 0) {
+				game_ask(&p, got);
+				continue;
+			}
 		}
 		/* retreat REF FLAGS (a number last) is the question; retreat REF
 		 * HEX... the action. */

@@ -99,8 +99,11 @@ static int target_terrain(const game *g, hex_coord to, dice_answer *out)
 	return terrain;
 }
 
-void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
-	const bool *general_spent, dice_answer *out)
+/* sharp: the battle of a sharpshooter card (§8.1) against a general; an
+ * attached general is a target when `attached_ok`, and any unit type may
+ * shoot at him. */
+static void battle_dice(const game *g, int attacker, hex_coord to, game_ref target,
+	const bool *general_spent, bool sharp, bool attached_ok, dice_answer *out)
 {
 	memset(out, 0, sizeof *out);
 	out->general = -1;
@@ -169,7 +172,13 @@ void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
 		ok = false;
 	} else if (target.kind == REF_GENERAL) {
 		const rs_general *rg = &g->rs->general;
-		if (game_units_at(g, to, -1, NULL, 0) > 0) {
+		if (sharp && !attached_ok && game_units_at(g, to, -1, NULL, 0) > 0) {
+			reason(g, out, "8.1", "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
+				g->generals[target.index].id, there);
+			ok = false;
+		} else if (sharp) {
+			/* The card names the general as its target, whoever stands with him. */
+		} else if (game_units_at(g, to, -1, NULL, 0) > 0) {
 			reason(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
 				g->generals[target.index].id, there);
 			ok = false;
@@ -226,6 +235,19 @@ void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
 	out->allowed = ok;
 	out->dice = ok ? total : 0;
 	out->refusal = ok || mark >= out->reason_count ? -1 : mark;
+}
+
+void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
+	const bool *general_spent, dice_answer *out)
+{
+	battle_dice(g, attacker, to, target, general_spent, false, false, out);
+}
+
+void dice_sharpshot(const game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
+	dice_answer *out)
+{
+	battle_dice(g, attacker, g->generals[general].at, (game_ref){ REF_GENERAL, general }, general_spent, true,
+		attached_ok, out);
 }
 
 bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t why_size)

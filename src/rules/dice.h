@@ -30,6 +30,13 @@ typedef struct dice_answer {
 void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
 	const bool *general_spent, dice_answer *out);
 
+/* The dice of a sharpshooter card's battle (§8.1): unit `attacker`
+ * against enemy general `general`, with the unit's usual dice for the
+ * distance, range and line of sight; a general standing with a unit is a
+ * target when `attached_ok` (the card's hits-attached). */
+void dice_sharpshot(const game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
+	dice_answer *out);
+
 /* The range of a unit in hexes and the dice it rolls at `distance`
  * (0 when out of range). */
 int dice_range(const game_unit *u);

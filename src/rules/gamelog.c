@@ -12,7 +12,7 @@
 static const char *const KEYWORDS[ACT_COUNT] = {
 	"orbat-game-log", "scenario", "seed", "first", "hand", "play", "discard", "order", "form",
 	"dissolve", "move", "mount", "dismount", "dig", "battle", "save", "defend", "flagsave",
-	"retreat", "gain", "draw", "follow", "arrive",
+	"retreat", "gain", "draw", "follow", "arrive", "rally",
 };
 
 const char *gamelog_keyword(gl_kind kind)
@@ -231,7 +231,7 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 	int n = t->count;
 	int colon = colon_at(t);
 	bool takes_faces = a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
-		a->kind == ACT_FLAGSAVE || a->kind == ACT_PLAY;
+		a->kind == ACT_FLAGSAVE || a->kind == ACT_PLAY || a->kind == ACT_RALLY;
 	if (colon < n && !takes_faces)
 		return fail(why, size, "'%s' takes no die faces", kw);
 	int words = colon;   /* words before ':' including the keyword */
@@ -379,6 +379,13 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 			return fail(why, size, "'%s' names one unit (then ': FACES')", kw);
 		a->subject = xstrdup(t->tok[1]);
 		return take_faces(t, colon, a, a->kind == ACT_DEFEND, why, size);
+	case ACT_RALLY:
+		/* Two lines: the roll, then the units (one id a figure). */
+		if (words > 1 && colon < n)
+			return fail(why, size, "'rally' is the roll ('rally : FACES') or the units that take figures back "
+				"('rally REF...'), one line each");
+		a->words = copy_words(t, 1, words, &a->word_count);
+		return take_faces(t, colon, a, false, why, size);
 	case ACT_COUNT:
 		break;
 	}
@@ -517,6 +524,7 @@ char *gamelog_format(const gl_action *a)
 			word(&b, a->section);
 		break;
 	case ACT_ORDER:
+	case ACT_RALLY:
 		for (size_t i = 0; i < a->word_count; i++)
 			word(&b, a->words[i]);
 		break;

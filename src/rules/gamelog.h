@@ -39,6 +39,7 @@ typedef enum {
 	ACT_DRAW,       /* draw [SIDE] [CARD] */
 	ACT_FOLLOW,     /* follow REF HEX...: noord-zuid, the brigade falls back with a member */
 	ACT_ARRIVE,     /* arrive REF [HEX]: a reserve unit the reinforcements card brings (§8.1) */
+	ACT_RALLY,      /* rally [: FACE...] (the roll) or rally REF... (one unit a figure), §8.1 */
 	ACT_COUNT
 } gl_kind;
 

@@ -13,7 +13,7 @@
 const char *orders_kind_name(order_kind k)
 {
 	static const char *const names[] = {
-		"section", "each-section", "type", "section-type", "generals", "all", "dig", "special",
+		"section", "each-section", "type", "section-type", "generals", "all", "dig", "sharpshooter", "special",
 	};
 	return (size_t)k < ARRAY_LEN(names) ? names[k] : "?";
 }
@@ -35,6 +35,8 @@ static order_kind kind_of(const game *g, const rs_card *c)
 		return ORDER_ALL;
 	if (g->gaps->dig_card && strcmp(c->id, g->gaps->dig_card) == 0)
 		return ORDER_DIG;
+	if (c->effect && strcmp(c->effect, "sharpshooter") == 0)
+		return ORDER_SHARPSHOOTER;
 	return ORDER_UNREFEREED;
 }
 
@@ -124,7 +126,8 @@ static bool grouped(const game *g)
 
 static bool per_unit(const order_card *oc)
 {
-	return oc->kind == ORDER_TYPE || oc->kind == ORDER_SECTION_TYPE || oc->kind == ORDER_DIG;
+	return oc->kind == ORDER_TYPE || oc->kind == ORDER_SECTION_TYPE || oc->kind == ORDER_DIG ||
+		oc->kind == ORDER_SHARPSHOOTER;
 }
 
 static bool in_zone(const game *g, int unit, int general)
@@ -293,6 +296,18 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 			return false;
 		}
 		return true;
+	case ORDER_SHARPSHOOTER:
+		/* §8.1: the card's types (infantry), in any section. */
+		if (r.kind != REF_UNIT) {
+			game_say(g, why, why_size, "8.1", "'%s' orders a unit, not general '%s'", card->id, id);
+			return false;
+		}
+		if (!type_listed(card->types, g->units[r.index].type->id)) {
+			game_say(g, why, why_size, "8.1", "'%s' orders %s %s unit, not %s '%s'", card->id,
+				card->units ? card->units : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
+			return false;
+		}
+		return true;
 	case ORDER_UNREFEREED:
 	default:
 		game_say(g, why, why_size, "8", "the effect of card '%s' is not given by the rules this program knows; "
@@ -323,7 +338,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		s->dig_artillery = artn;
 	}
 	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
-		game_say(g, why, why_size, "8", "'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
+		game_say(g, why, why_size, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : "8", "'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
 			oc->limit == 1 ? "order" : "orders", game_ref_id(g, r), s->count + 1);
 		return false;
 	}

@@ -20,6 +20,8 @@ typedef enum {
 	ORDER_GENERALS,       /* every general standing with a unit, and that unit */
 	ORDER_ALL,            /* everything */
 	ORDER_DIG,            /* fieldworks: 2 infantry or 1 artillery dig in */
+	ORDER_SHARPSHOOTER,   /* §8.1: one unit of the card's types, any section,
+	                         whose battle is against an enemy general */
 	ORDER_UNREFEREED,     /* a special card whose effect the digest does not give */
 } order_kind;
 

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "../base/util.h"
+#include "cards.h"
 #include "dice.h"
 #include "moves.h"
 #include "retreat.h"
@@ -239,6 +240,7 @@ static void reset_turn(referee *r)
 	memset(&r->battle, 0, sizeof r->battle);
 	r->battle.follow_brigade = -1;
 	r->zone_checked = false;
+	memset(&r->rally, 0, sizeof r->rally);
 }
 
 static void after_change(referee *r, int line)
@@ -358,6 +360,7 @@ static bool move_zone_check(referee *r, game_ref who, int carried, referee_error
 /* ---- the pending battle ---- */
 
 static battle_step peek(referee *r, battle_step from);
+static const char *rally_owed_text(const referee *r, char *buf, size_t size);
 
 /* ---- a brigade falling back together (noord-zuid, 001) ---- */
 
@@ -588,6 +591,11 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required)
 	if (reinforce_owed(r)) {
 		*required = true;
 		reinforce_owed_text(r, buf, size);
+		return true;
+	}
+	if (r->rally.step != RALLY_NONE && r->phase != PHASE_OVER) {
+		*required = true;
+		rally_owed_text(r, buf, size);
 		return true;
 	}
 	if (!b->active || r->phase == PHASE_OVER)
@@ -945,6 +953,120 @@ static bool do_fall_back_order(referee *r, const gl_action *a, referee_error *er
 	return true;
 }
 
+/* ---- §8.1 rally ---- */
+
+static const rs_card *current_card(const referee *r)
+{
+	return &r->g->rs->deck.cards[r->current.card];
+}
+
+/* After 'play rally': the roll is owed, one die per card left in the
+ * hand (the card's data). */
+static void rally_begin(referee *r)
+{
+	referee_rally *ry = &r->rally;
+	ry->dice = cards_rally_dice(current_card(r), r->hands[r->side].count);
+	if (ry->dice > REFEREE_RALLY_DICE)
+		ry->dice = REFEREE_RALLY_DICE;
+	ry->step = ry->dice > 0 ? RALLY_ROLL : RALLY_NONE;
+	if (ry->dice > 0)
+		note(r, "Card '%s': roll %d %s ('rally : FACES').", current_card(r)->id, ry->dice, ry->dice == 1 ? "die" : "dice");
+	else
+		note(r, "Card '%s': no card left in the hand, no die to roll.", current_card(r)->id);
+}
+
+/* Does a side have a unit that could take a figure back? */
+static bool rally_wanted(const game *g, const rs_card *c, int side)
+{
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].side == side && cards_rally_room(g, c, (int)i) > 0)
+			return true;
+	return false;
+}
+
+static const char *rally_owed_text(const referee *r, char *buf, size_t size)
+{
+	const referee_rally *ry = &r->rally;
+	if (ry->step == RALLY_ROLL)
+		snprintf(buf, size, "card '%s' is not settled: it rolls %d %s first ('rally : FACES')", current_card(r)->id,
+			ry->dice, ry->dice == 1 ? "die" : "dice");
+	else
+		snprintf(buf, size, "card '%s' is not settled: it returns %d %s, name the unit of each ('rally REF...')",
+			current_card(r)->id, ry->figures, ry->figures == 1 ? "figure" : "figures");
+	return buf;
+}
+
+/* 'rally : FACES' (the roll) and 'rally REF...' (one unit a figure).
+ * need: referee_dice_needed, the dice of the roll. */
+static bool do_rally(referee *r, const gl_action *a, int *need, referee_error *err)
+{
+	game *g = r->g;
+	referee_rally *ry = &r->rally;
+	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
+		return fail(err, g, "9", "'rally' before a card is played: a turn begins with 'play' (or 'discard')");
+	if (!r->has_current || !cards_is(g, r->current.card, "rally")) {
+		const rs_card *c = cards_find(g, "rally");
+		return fail(err, g, "8.1", "'rally' belongs to a turn of card '%s', and none is played",
+			c ? c->id : "rally");
+	}
+	const rs_card *c = current_card(r);
+	if (a->word_count == 0) {
+		if (ry->step != RALLY_ROLL)
+			return fail(err, g, "8.1", "card '%s' rolls its dice once, and they are rolled", c->id);
+		if (need) {
+			*need = ry->dice;
+			return true;
+		}
+		if (a->faces_given && (int)a->face_count != ry->dice)
+			return fail(err, g, "8.1", "card '%s' rolls %d %s, one per card left in the hand; %zu %s given", c->id,
+				ry->dice, ry->dice == 1 ? "die" : "dice", a->face_count, a->face_count == 1 ? "face is" : "faces are");
+		char what[80];
+		snprintf(what, sizeof what, "card '%s'", c->id);
+		int n;
+		if (!need_faces(r, a, ry->dice, what, err) || !parse_faces(r, a, ry->faces, &n, err))
+			return false;
+		ry->face_count = n;
+		ry->figures = cards_rally_max(g, c, r->side, ry->faces, n);
+		ry->step = ry->figures > 0 ? RALLY_UNITS : RALLY_NONE;
+		if (ry->figures > 0)
+			note(r, "The roll returns %d %s ('rally REF...', one unit id a figure).", ry->figures,
+				ry->figures == 1 ? "figure" : "figures");
+		else
+			note(r, "The roll returns no figure: no unit of a type it serves has lost any.");
+		return true;
+	}
+	if (need)
+		return fail(err, g, NULL, "'rally REF...' names units and rolls no dice");
+	if (ry->step == RALLY_ROLL)
+		return fail(err, g, "8.1", "card '%s' rolls %d %s before units are named ('rally : FACES')", c->id, ry->dice,
+			ry->dice == 1 ? "die" : "dice");
+	if (ry->step != RALLY_UNITS)
+		return fail(err, g, "8.1", "card '%s' has no figure left to return", c->id);
+	int *units = xcalloc(a->word_count + 1, sizeof *units);
+	for (size_t i = 0; i < a->word_count; i++) {
+		game_ref ref;
+		if (!game_resolve_ref(g, a->words[i], &ref)) {
+			free(units);
+			return fail(err, g, NULL, "no unit '%s' in this scenario", a->words[i]);
+		}
+		if (ref.kind != REF_UNIT) {
+			free(units);
+			return fail(err, g, "8.1", "'%s' is a general: card '%s' returns figures to units", a->words[i], c->id);
+		}
+		units[i] = ref.index;
+	}
+	char why[400];
+	bool ok = cards_rally_check(g, c, r->side, ry->faces, ry->face_count, units, (int)a->word_count, why, sizeof why);
+	if (ok) {
+		for (size_t i = 0; i < a->word_count; i++)
+			g->units[units[i]].figures++;
+		note(r, "%zu %s back.", a->word_count, a->word_count == 1 ? "figure comes" : "figures come");
+		ry->step = RALLY_NONE;
+	}
+	free(units);
+	return ok || fail_why(err, NULL, why);
+}
+
 static bool do_play(referee *r, const gl_action *a, referee_error *err)
 {
 	game *g = r->g;
@@ -963,7 +1085,8 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 		return fail_why(err, NULL, why);
 	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
 	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
-	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce)
+	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
+	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce && !rally)
 		return fail(err, g, "8.1", "card '%s' cannot be played yet: orbat does not referee its effect so far; "
 			"a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
 	if (a->faces_given && !reinforce)
@@ -980,6 +1103,8 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 	reset_turn(r);
 	if (reinforce)
 		reinforce_begin(r, a, oc.card);
+	if (rally)
+		rally_begin(r);
 	return true;
 }
 
@@ -999,6 +1124,10 @@ static bool card_could_be_used(referee *r, deck_card c)
 			return true;
 		/* Reinforcements: while reserve units wait (§8.1). */
 		if (oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card) && game_reserves_left(g, r->side) > 0)
+			return true;
+		/* Rally, while a unit has figures to take back. */
+		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally") &&
+			rally_wanted(g, &g->rs->deck.cards[oc.card], r->side))
 			return true;
 	}
 	return false;
@@ -1109,6 +1238,10 @@ static bool already_ordered(referee *r, const game_ref *refs, size_t i, const ch
 
 static bool do_order(referee *r, const gl_action *a, referee_error *err)
 {
+	if (in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, "rally") &&
+		r->current.kind == ORDER_UNREFEREED)
+		return fail(err, r->g, "8.1", "card '%s' orders no unit: it rolls its dice and returns figures; the turn "
+			"ends with 'draw'", current_card(r)->id);
 	if (in_turn(r, "order", err) && r->has_current && r->current.kind == ORDER_UNREFEREED && !r->target_owed)
 		return fail(err, r->g, "8.1", "card '%s' gives no orders: it has named its unit already",
 			r->g->rs->deck.cards[r->current.card].id);
@@ -1492,6 +1625,11 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 		return false;
 	if (game_ref_side(g, target) == u->side)
 		return fail(err, g, g->rs->battle.rule, "'%s' is a friendly %s", a->object, target.kind == REF_UNIT ? "unit" : "general");
+	/* §8.1: a sharpshooter's battle is against a general, nothing else. */
+	bool sharp = r->has_current && r->current.kind == ORDER_SHARPSHOOTER;
+	if (sharp && target.kind != REF_GENERAL)
+		return fail(err, g, "8.1", "card '%s' battles an enemy general, and '%s' is a unit: name the general "
+			"('battle %s GENERAL')", current_card(r)->id, a->object, u->id);
 	if (t->battles > 0 && (t->battle_again.kind != target.kind || t->battle_again.index != target.index))
 		return fail(err, g, "3.5", "after gaining ground unit '%s' may battle again only '%s'", u->id,
 			game_ref_id(g, t->battle_again));
@@ -1515,7 +1653,10 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 		}
 		spent[gen] = true;
 	}
-	dice_battle(g, who.index, game_ref_at(g, target), target, spent, &p->dice);
+	if (sharp)
+		dice_sharpshot(g, who.index, target.index, current_card(r)->hits_attached, spent, &p->dice);
+	else
+		dice_battle(g, who.index, game_ref_at(g, target), target, spent, &p->dice);
 	free(spent);
 	if (!p->dice.allowed)
 		return fail_why(err, NULL, p->dice.refusal >= 0 ? p->dice.reasons[p->dice.refusal] : "the battle is not allowed");
@@ -1541,6 +1682,40 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 	return true;
 }
 
+/* §8.1 sharpshooter: only the card's hit faces count, and one removes
+ * the general for the card's victory flags (points); nothing else
+ * happens: no loss, no flag, no retreat, no ground gain. */
+static bool sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
+{
+	game *g = r->g;
+	const rs_card *c = current_card(r);
+	referee_battle *b = &r->battle;
+	memset(b, 0, sizeof *b);
+	b->follow_brigade = -1;
+	b->line = a->line;
+	b->attacker = p->attacker;
+	b->target = p->target;
+	b->target_hex = game_ref_at(g, p->target);
+	b->distance = p->dice.distance;
+	int hits = 0;
+	for (int i = 0; i < p->face_count; i++)
+		hits += cards_sharp_hit(g, c, p->faces[i]);
+	const game_general *gg = &g->generals[p->target.index];
+	note(r, "%d %s at general '%s': %d %s.", p->face_count, p->face_count == 1 ? "die" : "dice", gg->id, hits,
+		hits == 1 ? "hit" : "hits");
+	if (hits > 0) {
+		int side = 1 - gg->side;
+		game_eliminate(g, p->target);
+		if (c->victory > 1)
+			g->sides[side].flags += c->victory - 1;
+		note(r, "General '%s' is removed: %d victory %s for %s.", gg->id, c->victory > 0 ? c->victory : 1,
+			g->gaps->saving_rolls ? "point" : "flag", side_id(r, side));
+	} else {
+		note(r, "He stands; the other faces do nothing.");
+	}
+	return true;
+}
+
 static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 {
 	game *g = r->g;
@@ -1553,6 +1728,8 @@ static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 	t->battles++;
 	if (p.dice.general >= 0)
 		r->gt[p.dice.general].spent = true;
+	if (r->current.kind == ORDER_SHARPSHOOTER)
+		return sharp_shot(r, a, &p);
 	referee_battle *b = &r->battle;
 	memset(b, 0, sizeof *b);
 	b->follow_brigade = -1;
@@ -2243,6 +2420,10 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 			r->g->rs->deck.cards[r->current.card].id);
 	if (!reinforce_guard(r, a, err))
 		return false;
+	if (r->rally.step != RALLY_NONE && a->kind != ACT_RALLY) {
+		char buf[200];
+		return fail(err, r->g, "8.1", "%s", rally_owed_text(r, buf, sizeof buf));
+	}
 	bool ok;
 	switch (a->kind) {
 	case ACT_FORMAT:
@@ -2301,6 +2482,9 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	case ACT_ARRIVE:
 		ok = do_arrive(r, a, err);
 		break;
+	case ACT_RALLY:
+		ok = do_rally(r, a, NULL, err);
+		break;
 	default:
 		return fail(err, r->g, NULL, "unknown action");
 	}
@@ -2334,6 +2518,8 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_err
 		return do_flagsave(r, a, count, err);
 	case ACT_PLAY:
 		return reinforce_dice_needed(r, a, count, err);
+	case ACT_RALLY:
+		return do_rally(r, a, count, err);
 	default:
 		return fail(err, r->g, NULL, "'%s' rolls no dice", gamelog_keyword(a->kind));
 	}
@@ -2350,6 +2536,10 @@ bool referee_finish(referee *r, referee_error *err)
 		char buf[400];
 		return fail(err, r->g, "8.1", "the log ends before card '%s' is settled: %s",
 			r->g->rs->deck.cards[r->current.card].id, reinforce_owed_text(r, buf, sizeof buf));
+	}
+	if (r->rally.step != RALLY_NONE && r->phase != PHASE_OVER) {
+		char buf[200];
+		return fail(err, r->g, "8.1", "the log ends here: %s", rally_owed_text(r, buf, sizeof buf));
 	}
 	battle_step owed = owed_step(r);
 	if (r->phase == PHASE_OVER || owed == STEP_NONE)

@@ -65,6 +65,22 @@ typedef struct referee_battle {
 	char note[400];       /* what the roll did, for people (play prints it) */
 } referee_battle;
 
+typedef enum {
+	RALLY_NONE,       /* no rally owes anything */
+	RALLY_ROLL,       /* the dice are owed */
+	RALLY_UNITS,      /* the units that take figures back are owed */
+} rally_step;
+
+#define REFEREE_RALLY_DICE 64
+
+typedef struct referee_rally {
+	rally_step step;
+	int dice;             /* dice the roll takes */
+	int faces[REFEREE_RALLY_DICE];
+	int face_count;
+	int figures;          /* figures the roll returns */
+} referee_rally;
+
 typedef struct unit_turn {
 	bool ordered;
 	bool named;           /* named in an order line (§9: once a turn) */
@@ -125,6 +141,9 @@ typedef struct referee {
 	referee_arrivals arrivals;  /* reinforcements (§8.1) */
 	order_card last_played[GAME_SIDES];
 	bool has_last[GAME_SIDES];
+	/* §8.1 rally: its roll is owed ('rally : FACES'), then the units that
+	 * take the figures back ('rally REF...'); nothing else until then. */
+	referee_rally rally;
 	order_set orders;
 	unit_turn *ut;
 	general_turn *gt;

@@ -39,7 +39,7 @@ while read -r scenario words; do
 	if python3 - "$work/json" $words <<'PY'
 import json, sys
 path, words = sys.argv[1], sys.argv[2:]
-kinds = [w for w in words if w in ("los", "dice", "moves", "retreat")]
+kinds = [w for w in words if w in ("los", "dice", "moves", "retreat", "sharpshooter", "rally")]
 lines = open(path).read().splitlines()
 # A question about a hex holding two units (noord-zuid) is answered for
 # each of them: consecutive answers to one query, each with its own unit.
@@ -62,6 +62,8 @@ need = {
     "dice": {"from": str, "to": str, "distance": int, "dice": int, "allowed": bool, "reasons": list},
     "moves": {"from": str, "reachable": list},
     "retreat": {"from": str, "flags": int, "destinations": list, "losses": int},
+    "sharpshooter": {"from": str, "allowed": bool, "targets": list},
+    "rally": {"from": str, "dice": int, "units": list, "room": int},
 }
 for group, kind in zip(grouped, kinds):
     for obj in group:
@@ -72,6 +74,10 @@ for group, kind in zip(grouped, kinds):
             assert isinstance(obj[field], t) and not (t is int and isinstance(obj[field], bool)), (field, line)
         for v in obj.get("blocked_by", []) + obj.get("reachable", []) + obj.get("destinations", []):
             assert isinstance(v, str) and v[:1].isalpha() and v[-1:].isdigit(), v
+        for t in obj.get("targets", []):
+            assert t["allowed"] == (t["dice"] > 0) and isinstance(t["general"], str), line
+            for r in t["reasons"]:
+                assert r.endswith("]") and " [" in r, "a reason without its rule: %r" % r
         for r in obj.get("reasons", []):
             assert r.endswith("]") and " [" in r, "a reason without its rule: %r" % r
         if kind == "dice":

@@ -279,19 +279,237 @@ static void test_reinforcements_owed(void **state)
 }
 
 /* §8: with reserves left the card can be used, so a battlecry side that
- * holds it does not discard; without reserves it can only be discarded. */
+ * holds it does not discard; without reserves it can only be discarded
+ * (a cavalry unit at full strength: sharpshooter and rally serve nothing). */
 static void test_reinforcements_discard(void **state)
 {
 	fixture *f = *state;
 	referee_error err;
-	fx_game(f, BC99, "", "u inf F7; c inf F3; ur inf E9");
+	fx_game(f, BC99, "", "u cav F7; c inf F3; ur inf E9");
 	assert_int_equal(fx_play_hands(f, "reinforcements sharpshooter rally sharpshooter", HAND_C, "discard union rally",
 		&err), 1);
 	assert_string_equal(err.rule, "bc-8");
 	assert_non_null(strstr(err.message, "reinforcements"));
-	fx_game(f, BC99, "", "u inf F7; c inf F3");
+	fx_game(f, BC99, "", "u cav F7; c inf F3");
 	assert_int_equal(fx_play_hands(f, "reinforcements sharpshooter rally sharpshooter", HAND_C,
 		"discard union reinforcements\ndraw union recon/left", &err), 0);
+}
+
+/* ---- sharpshooter and rally (every hex ruleset) ----
+ *
+ * sharpshooter: one infantry unit, any section, may move, then battles one
+ * enemy general (with a unit or alone) in range and sight with its usual
+ * dice; only crossed sabres hit, a hit removes him (one victory flag or
+ * point), other faces do nothing and his unit loses nothing.
+ * rally: one die per card left in the hand; each unit-type face returns a
+ * figure to a weakened unit of that type, sabres to any; never above full
+ * strength, never a destroyed unit; every figure the roll can return is
+ * named, and the roll and the units come before anything else.
+ *
+ * `expect` lists what must hold when the lines are done: ID=N (figures),
+ * ID=dead, ID=alive, ID@HEX, union=N and confederate=N (victory flags or
+ * points). */
+
+#define BC150 "battlecry-150"
+#define NTZ "noord-zuid"
+#define HAND_SR "sharpshooter rally skirmish/centre frontal"
+#define HAND_CR "recon/left skirmish/centre assault/right bombard"
+#define SH "play union sharpshooter\n"
+#define RA "play union rally\n"
+
+typedef struct special_case {
+	const char *why;
+	const char *ruleset;
+	const char *terrain;
+	const char *units;
+	const char *lines;
+	int refused;
+	const char *rule;
+	const char *says;
+	const char *expect;
+} special_case;
+
+static const special_case SPECIAL[] = {
+	/* sharpshooter */
+	{ "sharpshooter: sabres remove a general with his unit", BC99, "",
+	  "u inf F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : sabres flag infantry\ndraw union attack/centre", 0, NULL, NULL,
+	  "lee=dead c1=4 c1@F5 union=1" },
+	{ "sharpshooter: other faces do nothing, to him or his unit", BC99, "",
+	  "u inf F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : infantry flag flag\ndraw union attack/centre", 0, NULL, NULL,
+	  "lee=alive c1=4 c1@F5 union=0" },
+	{ "sharpshooter: a lone general", BC99, "", "u inf F7; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : cavalry sabres artillery", 0, NULL, NULL, "lee=dead union=1" },
+	{ "sharpshooter: it moves first, then shoots", BC99, "", "u inf F8; c inf F4; c gen F4 id=lee; c inf L1",
+	  SH "order u1\nmove u1 F7\nbattle u1 lee : sabres flag", 0, NULL, NULL, "u1@F7 lee=dead" },
+	{ "sharpshooter: any section", BC99, "", "u inf B7; c inf B5; c gen B5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : flag flag sabres", 0, NULL, NULL, "lee=dead" },
+	{ "sharpshooter: the unit's own general adds his die", BC99, "",
+	  "u inf F7; u gen F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : flag flag flag flag", 0, NULL, NULL, "lee=alive" },
+	{ "sharpshooter: the usual dice for the distance", BC99, "", "u inf F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : sabres", 3, "bc-4", "rolls 3 dice", NULL },
+	{ "sharpshooter: cavalry is not ordered", BC99, "", "u cav F7; u inf B8; c gen F5 id=lee; c inf L1",
+	  SH "order u1", 2, "bc-8.1", "orders 1 infantry unit, not cavalry", NULL },
+	{ "sharpshooter: one unit", BC99, "", "u inf F7; u inf H7; c gen F5 id=lee; c inf L1",
+	  SH "order u1 u2", 2, "bc-8.1", "gives 1 order", NULL },
+	{ "sharpshooter: no general ordered", BC99, "", "u inf F7; u gen H7; c gen F5 id=lee; c inf L1",
+	  SH "order ug1", 2, "bc-8.1", "orders a unit", NULL },
+	{ "sharpshooter: a unit is no target", BC99, "", "u inf F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 c1 : sabres sabres sabres", 3, "bc-8.1", "battles an enemy general", NULL },
+	{ "sharpshooter: out of range", BC99, "", "u inf F8; c inf F3; c gen F3 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : sabres", 3, "bc-4", "beyond the range", NULL },
+	{ "sharpshooter: out of sight", BC99, "", "u inf H6; u inf G5; c inf F4; c gen F4 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : sabres sabres", 3, "bc-6.1", "no line of sight", NULL },
+	{ "sharpshooter: one battle", BC99, "", "u inf F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : flag flag flag\nbattle u1 lee : sabres sabres sabres", 4, "bc-5",
+	  "already battled", NULL },
+	{ "sharpshooter: battlecry-150, a general with his unit", BC150, "",
+	  "u inf F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : sabres flag infantry", 0, NULL, NULL, "lee=dead c1=4 union=1" },
+	{ "sharpshooter: noord-zuid, a victory point", NTZ, "",
+	  "u inf F7; c inf F5; c gen F5 id=lee; c inf L1",
+	  SH "order u1\nbattle u1 lee : sabres flag", 0, NULL, NULL, "lee=dead c1=8 union=1" },
+	{ "sharpshooter: noord-zuid, cavalry is not ordered", NTZ, "", "u cav F7; u inf B8; c gen F5 id=lee; c inf L1",
+	  SH "order u1", 2, "ntz-8.1", "not cavalry", NULL },
+	/* rally: three cards left in a hand of four, three dice */
+	{ "rally: each face to a unit of its type", BC99, "", "u inf F7 2; u cav D7 1; u art H8 1; c inf F1",
+	  RA "rally : infantry cavalry flag\nrally u1 u2\ndraw union attack/centre", 0, NULL, NULL, "u1=3 u2=2 u3=1" },
+	{ "rally: sabres to any unit", BC99, "", "u inf F7 2; u cav D7 1; u art H8 1; c inf F1",
+	  RA "rally : sabres flag flag\nrally u3", 0, NULL, NULL, "u3=2 u1=2" },
+	{ "rally: a unit may take several figures", BC99, "", "u inf F7 1; c inf F1",
+	  RA "rally : infantry sabres infantry\nrally u1 u1 u1", 0, NULL, NULL, "u1=4" },
+	{ "rally: faces beyond what was lost are lost", BC99, "", "u inf F7 3; c inf F1",
+	  RA "rally : infantry sabres infantry\nrally u1\ndraw union attack/centre", 0, NULL, NULL, "u1=4" },
+	{ "rally: nothing to return, nothing to name", BC99, "", "u inf F7; u cav D7 2; c inf F1",
+	  RA "rally : infantry artillery flag\ndraw union attack/centre", 0, NULL, NULL, "u1=4 u2=2" },
+	{ "rally: the dice are the cards left in the hand", BC99, "", "u inf F7 2; c inf F1",
+	  RA "rally : infantry sabres", 2, "bc-8.1", "rolls 3 dice", NULL },
+	{ "rally: every figure the roll returns is named", BC99, "", "u inf F7 2; c inf F1",
+	  RA "rally : infantry sabres flag\nrally u1", 3, "bc-8.1", "returns 2 figures", NULL },
+	{ "rally: never above full strength", BC99, "", "u inf F7 3; u inf H7 3; c inf F1",
+	  RA "rally : infantry infantry flag\nrally u1 u1", 3, "bc-8.1", "never above full strength", NULL },
+	{ "rally: a unit that lost nothing", BC99, "", "u inf F7 3; u inf H7; c inf F1",
+	  RA "rally : sabres flag flag\nrally u2", 3, "bc-8.1", "has lost no figures", NULL },
+	{ "rally: a face serves its own type", BC99, "", "u inf F7 2; u cav D7 1; c inf F1",
+	  RA "rally : infantry flag flag\nrally u2", 3, "bc-8.1", "1 cavalry figure named", NULL },
+	{ "rally: never an enemy unit", BC99, "", "u inf F7 2; c inf F1 2",
+	  RA "rally : sabres flag flag\nrally c1", 3, "bc-8.1", "the enemy's", NULL },
+	{ "rally: never a general", BC99, "", "u inf F7 2; u gen F7; c inf F1",
+	  RA "rally : sabres flag flag\nrally ug1", 3, "bc-8.1", "is a general", NULL },
+	{ "rally: never a destroyed unit", BC99, "", "u inf F6 1; u inf H8 2; c inf F5; c inf L1",
+	  "play union skirmish/centre\norder u2\ndraw union attack/centre\nplay confederate skirmish/centre\n"
+	  "order c1\nbattle c1 u1 : infantry flag flag flag\ndraw confederate attack/centre\n"
+	  RA "rally : infantry sabres flag\nrally u1 u2", 10, "bc-8.1", "is destroyed", NULL },
+	{ "rally: the units after the roll", BC99, "", "u inf F7 2; c inf F1", RA "rally u1", 2, "bc-8.1",
+	  "before units are named", NULL },
+	{ "rally: nothing before the roll", BC99, "", "u inf F7 2; c inf F1", RA "draw union attack/centre", 2,
+	  "bc-8.1", "not settled", NULL },
+	{ "rally: nothing before the units", BC99, "", "u inf F7 2; c inf F1",
+	  RA "rally : infantry flag flag\nmove u1 F6", 3, "bc-8.1", "not settled", NULL },
+	{ "rally: one roll", BC99, "", "u inf F7 2; c inf F1",
+	  RA "rally : flag flag flag\nrally : infantry infantry infantry", 3, "bc-8.1", "rolled", NULL },
+	{ "rally: it orders no unit", BC99, "", "u inf F7 2; c inf F1",
+	  RA "rally : flag flag flag\norder u1", 3, "bc-8.1", "orders no unit", NULL },
+	{ "rally: no move in its turn", BC99, "", "u inf F7 2; c inf F1",
+	  RA "rally : flag flag flag\nmove u1 F6", 3, "bc-8.1", "orders no unit", NULL },
+	{ "rally: only in a rally turn", BC99, "", "u inf F7 2; c inf F1",
+	  "play union skirmish/centre\nrally : infantry", 2, "bc-8.1", "belongs to a turn", NULL },
+	{ "rally: battlecry-150", BC150, "", "u inf F7 2; u art H8 1; c inf F1",
+	  RA "rally : artillery infantry cavalry\nrally u2 u1", 0, NULL, NULL, "u1=3 u2=2" },
+	{ "rally: noord-zuid", NTZ, "", "u inf F7 5; c inf F1",
+	  RA "rally : infantry sabres flag\nrally u1 u1", 0, NULL, NULL, "u1=7" },
+	{ "rally: noord-zuid, never above full strength", NTZ, "", "u inf F7 7; c inf F1",
+	  RA "rally : infantry sabres flag\nrally u1 u1", 3, "ntz-8.1", "never above full strength", NULL },
+};
+
+/* One expectation word: ID=N, ID=dead, ID=alive, ID@HEX, SIDE=N. */
+static void expect_word(const fixture *f, const special_case *c, const char *w)
+{
+	char id[40], val[40];
+	const char *eq = strchr(w, '='), *at = strchr(w, '@');
+	const char *sep = eq ? eq : at;
+	assert_non_null(sep);
+	snprintf(id, sizeof id, "%.*s", (int)(sep - w), w);
+	snprintf(val, sizeof val, "%s", sep + 1);
+	int side = game_side_index(f->g, id);
+	if (side >= 0) {
+		if (game_score(f->g, side) != atoi(val))
+			fail_msg("%s: %s has %d victory flags, expected %s", c->why, id, game_score(f->g, side), val);
+		return;
+	}
+	game_ref r = fx_ref(f->g, id);
+	if (at) {
+		hex_coord want = fx_hex(val), got = game_ref_at(f->g, r);
+		if (want.col != got.col || want.row != got.row)
+			fail_msg("%s: '%s' does not stand on %s", c->why, id, val);
+	} else if (strcmp(val, "dead") == 0 || strcmp(val, "alive") == 0) {
+		if (game_ref_alive(f->g, r) != (strcmp(val, "alive") == 0))
+			fail_msg("%s: '%s' is not %s", c->why, id, val);
+	} else if (f->g->units[r.index].figures != atoi(val)) {
+		fail_msg("%s: '%s' has %d figures, expected %s", c->why, id, f->g->units[r.index].figures, val);
+	}
+}
+
+static void test_special(void **state)
+{
+	fixture *f = *state;
+	for (size_t i = 0; i < sizeof SPECIAL / sizeof SPECIAL[0]; i++) {
+		const special_case *c = &SPECIAL[i];
+		fx_game(f, c->ruleset, c->terrain, c->units);
+		referee_error err;
+		int refused = fx_play_hands(f, HAND_SR, HAND_CR, c->lines, &err);
+		if (refused != c->refused)
+			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
+				refused ? err.message : "", refused ? err.rule : "", c->refused);
+		if (refused && c->rule && strcmp(err.rule, c->rule) != 0)
+			fail_msg("%s: refused under [%s] (%s), expected [%s]", c->why, err.rule, err.message, c->rule);
+		if (refused && c->says && !strstr(err.message, c->says))
+			fail_msg("%s: '%s' does not say '%s'", c->why, err.message, c->says);
+		if (!c->expect)
+			continue;
+		char words[200];
+		snprintf(words, sizeof words, "%s", c->expect);
+		for (char *w = strtok(words, " "); w; w = strtok(NULL, " "))
+			expect_word(f, c, w);
+	}
+}
+
+/* The rally waits for its roll, then for its units: referee_owed says so
+ * for play's prompt, referee_dice_needed gives play the dice, and a log
+ * that stops there is unfinished. */
+static void test_rally_owed(void **state)
+{
+	fixture *f = *state;
+	fx_game(f, BC99, "", "u inf F7 2; c inf F1");
+	referee_error err;
+	assert_int_equal(fx_play_hands(f, HAND_SR, HAND_CR, RA, &err), 0);
+	char owed[600];
+	bool required;
+	assert_true(referee_owed(f->ref, owed, sizeof owed, &required));
+	assert_true(required);
+	assert_non_null(strstr(owed, "rolls 3 dice"));
+	assert_false(referee_finish(f->ref, &err));
+	assert_string_equal(err.rule, "bc-8.1");
+	gl_action a;
+	bool empty;
+	char why[200];
+	assert_true(gamelog_parse_line("rally", 1, &a, &empty, why, sizeof why));
+	int n = 0;
+	assert_true(referee_dice_needed(f->ref, &a, &n, &err));
+	assert_int_equal(n, 3);
+	gamelog_action_finish(&a);
+	assert_int_equal(fx_play(f, "rally : infantry infantry flag", &err), 0);
+	assert_true(referee_owed(f->ref, owed, sizeof owed, &required));
+	assert_true(required);
+	assert_non_null(strstr(owed, "returns 2 figures"));
+	assert_false(referee_finish(f->ref, &err));
+	assert_int_equal(fx_play(f, "rally u1 u1", &err), 0);
+	assert_false(referee_owed(f->ref, owed, sizeof owed, &required));
+	assert_true(referee_finish(f->ref, &err));
+	/* Both lines of the log format round-trip. */
+	assert_false(gamelog_parse_line("rally u1 : infantry", 1, &a, &empty, why, sizeof why));
 }
 
 int main(void)
@@ -302,6 +520,8 @@ int main(void)
 		cmocka_unit_test(test_reinforcements),
 		cmocka_unit_test(test_reinforcements_owed),
 		cmocka_unit_test(test_reinforcements_discard),
+		cmocka_unit_test(test_special),
+		cmocka_unit_test(test_rally_owed),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

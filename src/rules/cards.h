@@ -1,0 +1,46 @@
+/* The special cards of §8.1 that act on the position itself, by the
+ * numbers of the ruleset's card: whom a sharpshooter may shoot at, and
+ * which units a rally roll may hand figures back to.  Position only (the
+ * referee keeps what a card still owes); shared by the referee, the
+ * automatic player and `orbat ask`.  No I/O. */
+#ifndef ORBAT_CARDS_H
+#define ORBAT_CARDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+
+/* The deck's card with this effect ("sharpshooter", "rally"), or NULL. */
+const rs_card *cards_find(const game *g, const char *effect);
+/* Whether deck card `card` (an index) has this effect. */
+bool cards_is(const game *g, int card, const char *effect);
+
+/* sharpshooter: may unit `unit` be the one ordered (alive, of the
+ * card's types)? */
+bool cards_sharp_shooter(const game *g, const rs_card *c, int unit);
+/* Whether a rolled face (an index of the ruleset's faces) hits the
+ * general. */
+bool cards_sharp_hit(const game *g, const rs_card *c, int face);
+
+/* rally: the dice rolled with `hand_left` cards left in the hand. */
+int cards_rally_dice(const rs_card *c, int hand_left);
+/* The unit type id a face returns a figure to: a type id, "any", or NULL
+ * when the face returns nothing. */
+const char *cards_rally_face(const game *g, const rs_card *c, int face);
+/* Figures unit `unit` may take back: 0 when destroyed or at full
+ * strength (unless the card allows more). */
+int cards_rally_room(const game *g, const rs_card *c, int unit);
+/* The most figures the faces can return to the side's units. */
+int cards_rally_max(const game *g, const rs_card *c, int side, const int *faces, int n);
+/* May the figures go to units[0..count) (one entry a figure)?  False with
+ * the reason ending in " [rule]" when not: a unit of the enemy, destroyed,
+ * too full, of a type no face serves, or fewer figures than the roll
+ * returns. */
+bool cards_rally_check(const game *g, const rs_card *c, int side, const int *faces, int n, const int *units,
+	int count, char *why, size_t size);
+/* One choice of units taking the most figures (weakest first), into
+ * units[0..max); the count. */
+int cards_rally_plan(const game *g, const rs_card *c, int side, const int *faces, int n, int *units, int max);
+
+#endif

@@ -34,6 +34,8 @@ const char *check_rule(const check_ctx *ctx, const char *section)
 	return ruleset_rule(ctx->rs, section);
 }
 
+/* A hex board's address check: the square checks (check_square.c) word
+ * their own, since a square board has no short rows. */
 bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 {
 	if (!addr->text)
@@ -44,17 +46,18 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 			what, addr->text);
 		return false;
 	}
-	if (!ctx->board_ok)
+	if (!ctx->pos->board_ok)
 		return false;
-	if (hex_on_board(&ctx->board, addr->hex))
+	const hex_board *board = &ctx->pos->board.hex;
+	if (hex_on_board(board, addr->hex))
 		return true;
 	char name[HEX_ADDRESS_MAX];
 	hex_format(addr->hex, name);
-	if (addr->hex.row >= ctx->board.rows) {
+	if (addr->hex.row >= board->rows) {
 		check_error(ctx, addr->pos, check_rule(ctx, "1"),
-			"%s: hex %s is off the board, which has %d rows", what, name, ctx->board.rows);
+			"%s: hex %s is off the board, which has %d rows", what, name, board->rows);
 	} else {
-		int len = hex_row_length(&ctx->board, addr->hex.row);
+		int len = hex_row_length(board, addr->hex.row);
 		char last[HEX_ADDRESS_MAX];
 		hex_format((hex_coord){ len - 1, addr->hex.row }, last);
 		check_error(ctx, addr->pos, check_rule(ctx, "1"),
@@ -63,12 +66,3 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 	}
 	return false;
 }
-
-const rs_terrain *check_terrain_at(const check_ctx *ctx, hex_coord hex)
-{
-	long idx = ctx->board_ok ? hex_index(&ctx->board, hex) : -1;
-	long t = idx >= 0 ? ctx->terrain_at[idx] : -1;
-	const char *type = t >= 0 ? ctx->sc->terrain[t].type.text : "clear";
-	return type ? ruleset_find_terrain(ctx->rs, type) : NULL;
-}
-

@@ -14,7 +14,7 @@ static const char *id_or_unknown(const sc_string *s)
 
 static void check_ground(check_ctx *ctx, const char *kind, const char *id, const sc_address *at)
 {
-	const rs_terrain *t = check_terrain_at(ctx, at->hex);
+	const rs_terrain *t = position_terrain(ctx->pos, at->hex);
 	if (t && !t->passable) {
 		char name[HEX_ADDRESS_MAX];
 		check_error(ctx, at->pos, check_rule(ctx, "6"),
@@ -23,28 +23,30 @@ static void check_ground(check_ctx *ctx, const char *kind, const char *id, const
 	}
 }
 
+/* The position holds every unit already; each is judged against those
+ * before it in the file, as a player would set them up one by one. */
 static void place_units(check_ctx *ctx, const char *rule)
 {
 	const scenario *sc = ctx->sc;
 	const ruleset *rs = ctx->rs;
+	const position *pos = ctx->pos;
 	for (size_t i = 0; i < sc->unit_count; i++) {
 		const sc_unit *u = &sc->units[i];
 		const char *id = id_or_unknown(&u->id);
 		char what[160];
 		snprintf(what, sizeof what, "unit '%s'", id);
-		if (!check_address(ctx, &u->at, what))
+		if (!check_address(ctx, &u->at, what) || !pos->unit_placed[i])
 			continue;
-		ctx->unit_placed[i] = true;
 		check_ground(ctx, "unit", id, &u->at);
-		if (u->side > 1)
+		if (u->side >= POSITION_SIDES)
 			continue;
 
-		long idx = hex_index(&ctx->board, u->at.hex);
+		const position_cell *cell = position_at_address(pos, &u->at);
 		size_t own = u->side, other = 1 - u->side;
 		char name[HEX_ADDRESS_MAX];
 		hex_format(u->at.hex, name);
-		long enemy = ctx->unit_first[other][idx];
-		int friends = ctx->unit_count[own][idx];
+		long enemy = cell->unit_first[other] < (long)i ? cell->unit_first[other] : -1;
+		int friends = pos->unit_rank[i];
 		if (enemy >= 0) {
 			check_error(ctx, u->at.pos, rule,
 				"unit '%s' shares hex %s with enemy unit '%s'; units never stand with the enemy",
@@ -53,22 +55,21 @@ static void place_units(check_ctx *ctx, const char *rule)
 			if (rs->stacking.units_per_hex == 1)
 				check_error(ctx, u->at.pos, rule,
 					"unit '%s' cannot stand at %s: unit '%s' is already there and %s allows one unit per hex",
-					id, name, id_or_unknown(&sc->units[ctx->unit_first[own][idx]].id), rs->id);
+					id, name, id_or_unknown(&sc->units[cell->unit_first[own]].id), rs->id);
 			else
 				check_error(ctx, u->at.pos, rule,
 					"unit '%s' cannot stand at %s: %d friendly units are already there and %s allows %d per hex",
 					id, name, friends, rs->id, rs->stacking.units_per_hex);
 		}
-		if (ctx->unit_first[own][idx] < 0)
-			ctx->unit_first[own][idx] = (long)i;
-		ctx->unit_count[own][idx]++;
 	}
 }
 
+/* Generals are set up after every unit. */
 static void place_generals(check_ctx *ctx, const char *rule)
 {
 	const scenario *sc = ctx->sc;
 	const ruleset *rs = ctx->rs;
+	const position *pos = ctx->pos;
 	for (size_t i = 0; i < sc->general_count; i++) {
 		const sc_general *g = &sc->generals[i];
 		const char *id = id_or_unknown(&g->id);
@@ -76,41 +77,37 @@ static void place_generals(check_ctx *ctx, const char *rule)
 		snprintf(what, sizeof what, "general '%s'", id);
 		if (!check_address(ctx, &g->at, what))
 			continue;
-		ctx->general_placed[i] = true;
 		check_ground(ctx, "general", id, &g->at);
-		if (g->side > 1)
+		if (g->side >= POSITION_SIDES)
 			continue;
 
-		long idx = hex_index(&ctx->board, g->at.hex);
+		const position_cell *cell = position_at_address(pos, &g->at);
 		char name[HEX_ADDRESS_MAX];
 		hex_format(g->at.hex, name);
-		long enemy = ctx->unit_first[1 - g->side][idx];
-		int friends = ctx->unit_count[g->side][idx];
-		long other = ctx->general_first[idx];
+		long enemy = cell->unit_first[1 - g->side];
+		int friends = cell->unit_count[g->side];
+		int before = pos->general_rank[i];
 		if (enemy >= 0) {
 			check_error(ctx, g->at.pos, rule,
 				"general '%s' shares hex %s with enemy unit '%s'; a general never stands with the enemy",
 				id, name, id_or_unknown(&sc->units[enemy].id));
-		} else if (other >= 0 && ctx->general_count[idx] >= rs->stacking.generals_per_hex) {
+		} else if (before > 0 && before >= rs->stacking.generals_per_hex) {
 			check_error(ctx, g->at.pos, rule,
 				"general '%s' cannot stand at %s: general '%s' is already there and %s allows %d general%s per hex",
-				id, name, id_or_unknown(&sc->generals[other].id), rs->id, rs->stacking.generals_per_hex,
-				rs->stacking.generals_per_hex == 1 ? "" : "s");
+				id, name, id_or_unknown(&sc->generals[cell->general_first].id), rs->id,
+				rs->stacking.generals_per_hex, rs->stacking.generals_per_hex == 1 ? "" : "s");
 		} else if (friends > rs->stacking.units_with_general) {
 			check_error(ctx, g->at.pos, rule,
 				"general '%s' stands at %s with %d units; in %s a general joins at most %d",
 				id, name, friends, rs->id, rs->stacking.units_with_general);
 		}
-		if (other < 0)
-			ctx->general_first[idx] = (long)i;
-		ctx->general_count[idx]++;
 	}
 }
 
 void check_deployment(check_ctx *ctx)
 {
 	const scenario *sc = ctx->sc;
-	if (!ctx->board_ok) {
+	if (!ctx->pos->board_ok) {
 		/* Without a usable board only the form of an address can be judged. */
 		for (size_t i = 0; i < sc->unit_count; i++)
 			check_address(ctx, &sc->units[i].at, "unit");

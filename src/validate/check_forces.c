@@ -104,7 +104,7 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 		return;
 	char name[HEX_ADDRESS_MAX];
 	hex_format(u->entry.hex, name);
-	const rs_terrain *t = check_terrain_at(ctx, u->entry.hex);
+	const rs_terrain *t = position_terrain(ctx->pos, u->entry.hex);
 	if (t && !t->passable)
 		check_error(ctx, u->entry.pos, check_rule(ctx, "6"),
 			"reserve unit '%s' enters at %s on %s, which no unit may enter", id, name, t->id);
@@ -115,7 +115,7 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 	if (str_eq(side->home.text, "north"))
 		home_row = 0;
 	else if (str_eq(side->home.text, "south"))
-		home_row = ctx->board.rows - 1;
+		home_row = ctx->pos->board.hex.rows - 1;
 	else
 		return;   /* a missing or wrong home edge has its own error */
 	if (u->entry.hex.row != home_row)

@@ -4,6 +4,8 @@
  * unit, 2 when it cannot be read). */
 #include "ask_square_cli.h"
 
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,11 +140,29 @@ static void json_error(FILE *out, const ask_sq_reason *reasons, int count)
 		json_write_string(out, "error");
 }
 
-static void print_error_line(const char *query, const ask_sq_reason *e)
+/* A question without an answer: one line on stderr per reason marked as
+ * an error, after whatever stdout holds; "error" alone when none says why. */
+static void print_errors(const ask_sq_reason *reasons, int count, const char *fmt, ...) DIAG_PRINTF(3, 4);
+
+static void print_errors(const ask_sq_reason *reasons, int count, const char *fmt, ...)
 {
-	char *text = e ? reason_text(e) : xstrdup("error");
-	fprintf(stderr, "orbat ask: %s: error: %s\n", query, text);
-	free(text);
+	va_list ap;
+	va_start(ap, fmt);
+	char *query = xvasprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	bool said = false;
+	for (int i = 0; i < count; i++) {
+		if (!reasons[i].error)
+			continue;
+		char *text = reason_text(&reasons[i]);
+		fprintf(stderr, "orbat ask: %s: error: %s\n", query, text);
+		free(text);
+		said = true;
+	}
+	if (!said)
+		fprintf(stderr, "orbat ask: %s: error: error\n", query);
+	free(query);
 }
 
 static void json_opt_string(FILE *out, const char *s)
@@ -189,10 +209,7 @@ static void print_attack(const scenario *sc, const ask_sq_attack *a, output_form
 		return;
 	}
 	if (a->error) {
-		fflush(stdout);
-		char *query = xasprintf("attack %s %s", sq(a->from, b1), sq(a->to, b2));
-		print_error_line(query, first_error(a->reasons, a->reason_count));
-		free(query);
+		print_errors(a->reasons, a->reason_count, "attack %s %s", sq(a->from, b1), sq(a->to, b2));
 		return;
 	}
 	printf("attack %s %s: %s '%s' (%s) against ", sq(a->from, b1), sq(a->to, b2), at->type->id, at->id,
@@ -237,12 +254,7 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		return;
 	}
 	if (b->error) {
-		fflush(stdout);
-		char *query = xasprintf("buy %s", q->list);
-		for (int i = 0; i < b->reason_count; i++)
-			if (b->reasons[i].error)
-				print_error_line(query, &b->reasons[i]);
-		free(query);
+		print_errors(b->reasons, b->reason_count, "buy %s", q->list);
 		return;
 	}
 	printf("buy %s", q->list);

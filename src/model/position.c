@@ -19,7 +19,7 @@ static bool board_usable(const scenario *sc, const ruleset *rs, grid_board *out)
 
 static long cell_index(const position *p, const sc_address *a)
 {
-	if (!p->board_ok || !a->text || !a->valid)
+	if (!p->board_ok || !a || !a->text || !a->valid)
 		return -1;
 	return grid_index(&p->board, a->hex);
 }
@@ -69,81 +69,75 @@ static void lay_terrain(position *p)
 	}
 }
 
-/* Append element i to a cell's list: first, count, the link of the last
- * one.  `last` holds the tail per cell so that appending stays O(1). */
-static int append(long *first, int *count, long *last_of_cell, long *next, long i)
+static void append(position_list *list, position_piece *pieces, long i)
 {
-	if (*first < 0)
-		*first = i;
+	if (list->first < 0)
+		list->first = i;
 	else
-		next[*last_of_cell] = i;
-	*last_of_cell = i;
-	return (*count)++;
+		pieces[list->last].next = i;
+	list->last = i;
+	pieces[i].rank = list->count++;
 }
 
-static void place_units(position *p, long *tail)
-{
-	const scenario *sc = p->sc;
-	for (size_t s = 0; s < POSITION_SIDES; s++) {
-		for (size_t c = 0; c < p->cell_count; c++)
-			tail[c] = -1;
-		for (size_t i = 0; i < sc->unit_count; i++) {
-			const sc_unit *u = &sc->units[i];
-			long idx = u->aboard ? -1 : cell_index(p, &u->at);
-			if (idx < 0)
-				continue;
-			p->unit_placed[i] = true;
-			if (u->side != s)
-				continue;
-			position_cell *cell = &p->cells[idx];
-			p->unit_rank[i] = append(&cell->unit_first[s], &cell->unit_count[s], &tail[idx], p->unit_next,
-				(long)i);
-		}
-	}
-}
+/* Where element i of a kind stands (NULL: nowhere on the board), and the
+ * list of the cell it joins there (NULL: on the board, in no list). */
+typedef const sc_address *(*piece_at_fn)(const scenario *sc, size_t i);
+typedef position_list *(*piece_list_fn)(const scenario *sc, size_t i, position_cell *cell);
 
-static void place_generals(position *p, long *tail)
+static void place(position *p, position_piece *pieces, size_t count, piece_at_fn at, piece_list_fn list)
 {
-	const scenario *sc = p->sc;
-	for (size_t c = 0; c < p->cell_count; c++)
-		tail[c] = -1;
-	for (size_t i = 0; i < sc->general_count; i++) {
-		const sc_general *g = &sc->generals[i];
-		long idx = cell_index(p, &g->at);
+	for (size_t i = 0; i < count; i++) {
+		long idx = cell_index(p, at(p->sc, i));
 		if (idx < 0)
 			continue;
-		p->general_placed[i] = true;
-		if (g->side >= POSITION_SIDES)
-			continue;
-		position_cell *cell = &p->cells[idx];
-		p->general_rank[i] = append(&cell->general_first, &cell->general_count, &tail[idx], p->general_next,
-			(long)i);
+		pieces[i].placed = true;
+		position_list *l = list(p->sc, i, &p->cells[idx]);
+		if (l)
+			append(l, pieces, (long)i);
 	}
 }
 
-static void place_objectives(position *p, long *tail)
+/* A unit aboard a ship is carried, not on the board. */
+static const sc_address *unit_at(const scenario *sc, size_t i)
 {
-	const scenario *sc = p->sc;
-	for (size_t c = 0; c < p->cell_count; c++)
-		tail[c] = -1;
-	for (size_t i = 0; i < sc->objective_count; i++) {
-		long idx = cell_index(p, &sc->objectives[i].at);
-		if (idx >= 0)
-			append(&p->cells[idx].objective_first, &p->cells[idx].objective_count, &tail[idx],
-				p->objective_next, (long)i);
-	}
+	return sc->units[i].aboard ? NULL : &sc->units[i].at;
 }
 
-static void place_ships(position *p, long *tail)
+static position_list *unit_list(const scenario *sc, size_t i, position_cell *cell)
 {
-	const scenario *sc = p->sc;
-	for (size_t c = 0; c < p->cell_count; c++)
-		tail[c] = -1;
-	for (size_t i = 0; i < sc->ship_count; i++) {
-		long idx = cell_index(p, &sc->ships[i].at);
-		if (idx >= 0)
-			append(&p->cells[idx].ship_first, &p->cells[idx].ship_count, &tail[idx], p->ship_next, (long)i);
-	}
+	return sc->units[i].side < POSITION_SIDES ? &cell->units[sc->units[i].side] : NULL;
+}
+
+static const sc_address *general_at(const scenario *sc, size_t i)
+{
+	return &sc->generals[i].at;
+}
+
+static position_list *general_list(const scenario *sc, size_t i, position_cell *cell)
+{
+	return sc->generals[i].side < POSITION_SIDES ? &cell->generals : NULL;
+}
+
+static const sc_address *objective_at(const scenario *sc, size_t i)
+{
+	return &sc->objectives[i].at;
+}
+
+static position_list *objective_list(const scenario *sc, size_t i, position_cell *cell)
+{
+	(void)sc, (void)i;
+	return &cell->objectives;
+}
+
+static const sc_address *ship_at(const scenario *sc, size_t i)
+{
+	return &sc->ships[i].at;
+}
+
+static position_list *ship_list(const scenario *sc, size_t i, position_cell *cell)
+{
+	(void)sc, (void)i;
+	return &cell->ships;
 }
 
 static void place_cities_and_zones(position *p)
@@ -166,13 +160,15 @@ static void place_cities_and_zones(position *p)
 	}
 }
 
-static long *minus_ones(size_t n)
+static position_piece *pieces(size_t n)
 {
-	long *a = xmalloc((n + 1) * sizeof *a);
-	for (size_t i = 0; i < n + 1; i++)
-		a[i] = -1;
+	position_piece *a = xcalloc(n + 1, sizeof *a);
+	for (size_t i = 0; i < n; i++)
+		a[i].next = -1;
 	return a;
 }
+
+static const position_list empty_list = { -1, -1, 0 };
 
 position *position_create(const scenario *sc, const ruleset *rs)
 {
@@ -186,42 +182,31 @@ position *position_create(const scenario *sc, const ruleset *rs)
 	for (size_t i = 0; i < p->cell_count; i++) {
 		position_cell *c = &p->cells[i];
 		c->terrain = clear;
-		c->terrain_entry = c->general_first = c->objective_first = c->city = c->zone = c->ship_first = -1;
+		c->terrain_entry = c->city = c->zone = -1;
 		for (size_t s = 0; s < POSITION_SIDES; s++)
-			c->unit_first[s] = -1;
+			c->units[s] = empty_list;
+		c->generals = c->objectives = c->ships = empty_list;
 	}
-	p->unit_placed = xcalloc(sc->unit_count + 1, sizeof *p->unit_placed);
-	p->unit_next = minus_ones(sc->unit_count);
-	p->unit_rank = xcalloc(sc->unit_count + 1, sizeof *p->unit_rank);
-	p->general_placed = xcalloc(sc->general_count + 1, sizeof *p->general_placed);
-	p->general_next = minus_ones(sc->general_count);
-	p->general_rank = xcalloc(sc->general_count + 1, sizeof *p->general_rank);
-	p->objective_next = minus_ones(sc->objective_count);
-	p->ship_next = minus_ones(sc->ship_count);
+	/* One block holds the pieces of every kind, in this order. */
+	p->units = pieces(sc->unit_count + sc->general_count + sc->objective_count + sc->ship_count);
+	p->generals = p->units + sc->unit_count;
+	p->objectives = p->generals + sc->general_count;
+	p->ships = p->objectives + sc->objective_count;
 
-	long *tail = xmalloc((p->cell_count + 1) * sizeof *tail);
 	lay_terrain(p);
-	place_units(p, tail);
-	place_generals(p, tail);
-	place_objectives(p, tail);
-	place_ships(p, tail);
+	place(p, p->units, sc->unit_count, unit_at, unit_list);
+	place(p, p->generals, sc->general_count, general_at, general_list);
+	place(p, p->objectives, sc->objective_count, objective_at, objective_list);
+	place(p, p->ships, sc->ship_count, ship_at, ship_list);
 	place_cities_and_zones(p);
-	free(tail);
 	return p;
 }
 
 void position_destroy(position *p)
 {
-	if (!p)
-		return;
-	free(p->cells);
-	free(p->unit_placed);
-	free(p->unit_next);
-	free(p->unit_rank);
-	free(p->general_placed);
-	free(p->general_next);
-	free(p->general_rank);
-	free(p->objective_next);
-	free(p->ship_next);
-	free(p);
+	if (p) {
+		free(p->cells);
+		free(p->units);  /* and the other kinds' pieces after them */
+		free(p);
+	}
 }

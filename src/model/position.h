@@ -24,22 +24,33 @@
  * of its own) are on the board but in no cell's lists. */
 #define POSITION_SIDES 2
 
+/* The pieces of one kind standing on a cell, linked in file order through
+ * position_piece.next. */
+typedef struct position_list {
+	long first;                /* -1 when none */
+	long last;
+	int count;
+} position_list;
+
+/* One unit, general, objective or ship of the scenario. */
+typedef struct position_piece {
+	bool placed;               /* on the board: a well-formed address on it, not aboard a ship */
+	long next;                 /* the next piece of the same cell list, or -1 */
+	int rank;                  /* how many of that list stand there before it */
+} position_piece;
+
 typedef struct position_cell {
 	/* The terrain: "clear" where no entry is listed, NULL when the listed
 	 * type is unknown to the ruleset or not given. */
 	const rs_terrain *terrain;
 	long terrain_entry;        /* index into sc->terrain holding the cell, or -1 */
-	long unit_first[POSITION_SIDES]; /* first unit of each side here, or -1 */
-	int unit_count[POSITION_SIDES];
-	long general_first;        /* first general of either side here, or -1 */
-	int general_count;
-	long objective_first;      /* first objective here, or -1 */
-	int objective_count;
+	position_list units[POSITION_SIDES]; /* the units of each side */
+	position_list generals;    /* of either side */
+	position_list objectives;
+	position_list ships;
 	long city;                 /* the city on the cell, or -1 */
 	long zone;                 /* the sea zone the square belongs to, or -1 */
 	size_t zone_square;        /* which of that zone's squares claims it */
-	long ship_first;           /* first ship lying here, or -1 */
-	int ship_count;
 } position_cell;
 
 typedef struct position {
@@ -52,17 +63,12 @@ typedef struct position {
 	size_t cell_count;
 	position_cell *cells;      /* cell_count entries, grid_index order */
 
-	/* Per unit (sc->units): on the board (not aboard a ship, a well-formed
-	 * address on the board); the next unit of its side on the same cell;
-	 * how many of its side stand there before it. */
-	bool *unit_placed;
-	long *unit_next;
-	int *unit_rank;
-	bool *general_placed;      /* per general, as for units */
-	long *general_next;
-	int *general_rank;
-	long *objective_next;      /* per objective */
-	long *ship_next;           /* per ship */
+	/* One entry per element of sc->units, sc->generals, sc->objectives,
+	 * sc->ships. */
+	position_piece *units;
+	position_piece *generals;
+	position_piece *objectives;
+	position_piece *ships;
 } position;
 
 /* Never fails: what cannot be placed is left off the board. */

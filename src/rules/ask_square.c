@@ -65,7 +65,7 @@ static long land_unit_at(const position *pos, square_coord at)
 	const position_cell *cell = position_at(pos, at);
 	long best = -1;
 	for (size_t s = 0; cell && s < POSITION_SIDES; s++)
-		for (long i = cell->unit_first[s]; i >= 0 && (best < 0 || i < best); i = pos->unit_next[i]) {
+		for (long i = cell->units[s].first; i >= 0 && (best < 0 || i < best); i = pos->units[i].next) {
 			const rs_square_unit *t = ruleset_find_square_unit(pos->rs, pos->sc->units[i].type.text);
 			if (t && !t->naval && !t->leader) {
 				best = i;
@@ -78,13 +78,13 @@ static long land_unit_at(const position *pos, square_coord at)
 static long general_at(const position *pos, square_coord at)
 {
 	const position_cell *cell = position_at(pos, at);
-	return cell ? cell->general_first : -1;
+	return cell ? cell->generals.first : -1;
 }
 
 static long ship_at(const position *pos, square_coord at)
 {
 	const position_cell *cell = position_at(pos, at);
-	return cell ? cell->ship_first : -1;
+	return cell ? cell->ships.first : -1;
 }
 
 static long city_at(const position *pos, square_coord at)
@@ -133,7 +133,7 @@ static long general_in_range(const position *pos, size_t side, square_coord at, 
 	int best_d = 0;
 	for (size_t i = 0; i < sc->general_count; i++) {
 		const sc_general *g = &sc->generals[i];
-		if ((long)i == exclude || g->side != side || !pos->general_placed[i])
+		if ((long)i == exclude || g->side != side || !pos->generals[i].placed)
 			continue;
 		int d = square_distance(coord(&g->at), at);
 		if (d <= rs->square.general_range && (best < 0 || d < best_d)) {
@@ -162,11 +162,11 @@ static int modifiers(const position *pos, ask_sq_attack *a, ask_sq_fighter *f, s
 	if (gen >= 0 && lost >= 0)
 		add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.capitals"),
 			"no general bonus for %s: the enemy holds its capital %s", f->id, sc->cities[lost].id.text);
-	long city = city_at(pos, at);
+	long city_index = city_at(pos, at);
 	bool entrenched = defending && !f->general && rs->square.entrench_unit &&
-		str_eq(f->type->id, rs->square.entrench_unit) && city >= 0;
+		str_eq(f->type->id, rs->square.entrench_unit) && city_index >= 0;
 	if (entrenched) {
-		const sc_city *c = &sc->cities[city];
+		const sc_city *c = &sc->cities[city_index];
 		const char *city = c->name.text ? c->name.text : c->id.text ? c->id.text : sq(at, b);
 		if (bonus) {
 			/* +2 with a general in range is the whole bonus: the general's

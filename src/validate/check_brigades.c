@@ -144,7 +144,7 @@ void check_brigades(check_ctx *ctx)
 				continue;
 			}
 			member_of[u] = (long)b;
-			if (g >= 0 && ctx->pos->unit_placed[u] && ctx->pos->general_placed[g]) {
+			if (g >= 0 && ctx->pos->units[u].placed && ctx->pos->generals[g].placed) {
 				int d = hex_distance(sc->units[u].at.hex, sc->generals[g].at.hex);
 				if (d > rs->brigades.zone_radius) {
 					char uh[HEX_ADDRESS_MAX], gh[HEX_ADDRESS_MAX];

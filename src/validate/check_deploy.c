@@ -35,7 +35,7 @@ static void place_units(check_ctx *ctx, const char *rule)
 		const char *id = id_or_unknown(&u->id);
 		char what[160];
 		snprintf(what, sizeof what, "unit '%s'", id);
-		if (!check_address(ctx, &u->at, what) || !pos->unit_placed[i])
+		if (!check_address(ctx, &u->at, what) || !pos->units[i].placed)
 			continue;
 		check_ground(ctx, "unit", id, &u->at);
 		if (u->side >= POSITION_SIDES)
@@ -45,8 +45,8 @@ static void place_units(check_ctx *ctx, const char *rule)
 		size_t own = u->side, other = 1 - u->side;
 		char name[HEX_ADDRESS_MAX];
 		hex_format(u->at.hex, name);
-		long enemy = cell->unit_first[other] < (long)i ? cell->unit_first[other] : -1;
-		int friends = pos->unit_rank[i];
+		long enemy = cell->units[other].first < (long)i ? cell->units[other].first : -1;
+		int friends = pos->units[i].rank;
 		if (enemy >= 0) {
 			check_error(ctx, u->at.pos, rule,
 				"unit '%s' shares hex %s with enemy unit '%s'; units never stand with the enemy",
@@ -55,7 +55,7 @@ static void place_units(check_ctx *ctx, const char *rule)
 			if (rs->stacking.units_per_hex == 1)
 				check_error(ctx, u->at.pos, rule,
 					"unit '%s' cannot stand at %s: unit '%s' is already there and %s allows one unit per hex",
-					id, name, id_or_unknown(&sc->units[cell->unit_first[own]].id), rs->id);
+					id, name, id_or_unknown(&sc->units[cell->units[own].first].id), rs->id);
 			else
 				check_error(ctx, u->at.pos, rule,
 					"unit '%s' cannot stand at %s: %d friendly units are already there and %s allows %d per hex",
@@ -84,9 +84,9 @@ static void place_generals(check_ctx *ctx, const char *rule)
 		const position_cell *cell = position_at_address(pos, &g->at);
 		char name[HEX_ADDRESS_MAX];
 		hex_format(g->at.hex, name);
-		long enemy = cell->unit_first[1 - g->side];
-		int friends = cell->unit_count[g->side];
-		int before = pos->general_rank[i];
+		long enemy = cell->units[1 - g->side].first;
+		int friends = cell->units[g->side].count;
+		int before = pos->generals[i].rank;
 		if (enemy >= 0) {
 			check_error(ctx, g->at.pos, rule,
 				"general '%s' shares hex %s with enemy unit '%s'; a general never stands with the enemy",
@@ -94,7 +94,7 @@ static void place_generals(check_ctx *ctx, const char *rule)
 		} else if (before > 0 && before >= rs->stacking.generals_per_hex) {
 			check_error(ctx, g->at.pos, rule,
 				"general '%s' cannot stand at %s: general '%s' is already there and %s allows %d general%s per hex",
-				id, name, id_or_unknown(&sc->generals[cell->general_first].id), rs->id,
+				id, name, id_or_unknown(&sc->generals[cell->generals.first].id), rs->id,
 				rs->stacking.generals_per_hex, rs->stacking.generals_per_hex == 1 ? "" : "s");
 		} else if (friends > rs->stacking.units_with_general) {
 			check_error(ctx, g->at.pos, rule,

@@ -114,27 +114,27 @@ static void test_hex(void **state)
 	/* Units per side, in file order, with their rank. */
 	const position_cell *b2 = cell(&f, "B2");
 	long u1 = unit_index(&f, "u1"), u2 = unit_index(&f, "u2"), c1 = unit_index(&f, "c1");
-	assert_int_equal(b2->unit_first[0], u1);
-	assert_int_equal(b2->unit_count[0], 2);
-	assert_int_equal(p->unit_next[u1], u2);
-	assert_int_equal(p->unit_next[u2], -1);
-	assert_int_equal(p->unit_rank[u1], 0);
-	assert_int_equal(p->unit_rank[u2], 1);
-	assert_int_equal(b2->unit_first[1], c1);
-	assert_int_equal(b2->unit_count[1], 1);
-	assert_true(p->unit_placed[unit_index(&f, "u3")]);
+	assert_int_equal(b2->units[0].first, u1);
+	assert_int_equal(b2->units[0].count, 2);
+	assert_int_equal(p->units[u1].next, u2);
+	assert_int_equal(p->units[u2].next, -1);
+	assert_int_equal(p->units[u1].rank, 0);
+	assert_int_equal(p->units[u2].rank, 1);
+	assert_int_equal(b2->units[1].first, c1);
+	assert_int_equal(b2->units[1].count, 1);
+	assert_true(p->units[unit_index(&f, "u3")].placed);
 	/* Row 9 is a long row: M9 is its last hex. */
-	assert_int_equal(cell(&f, "M9")->unit_count[0], 1);
-	assert_false(p->unit_placed[unit_index(&f, "u4")]);
+	assert_int_equal(cell(&f, "M9")->units[0].count, 1);
+	assert_false(p->units[unit_index(&f, "u4")].placed);
 
 	/* Generals of both sides in one list; an unplaced one in none. */
-	assert_int_equal(b2->general_count, 2);
-	assert_int_equal(p->general_rank[1], 1);
-	assert_int_equal(p->general_next[b2->general_first], 1);
-	assert_false(p->general_placed[2]);
+	assert_int_equal(b2->generals.count, 2);
+	assert_int_equal(p->generals[1].rank, 1);
+	assert_int_equal(p->generals[b2->generals.first].next, 1);
+	assert_false(p->generals[2].placed);
 
-	assert_int_equal(cell(&f, "F5")->objective_count, 1);
-	assert_int_equal(cell(&f, "F5")->objective_first, 0);
+	assert_int_equal(cell(&f, "F5")->objectives.count, 1);
+	assert_int_equal(cell(&f, "F5")->objectives.first, 0);
 	unload(&f);
 }
 
@@ -169,13 +169,13 @@ static void test_square(void **state)
 	assert_int_equal(cell(&f, "A1")->zone, -1);
 
 	assert_int_equal(cell(&f, "I1")->city, 0);
-	assert_int_equal(cell(&f, "J1")->ship_first, 0);
-	assert_int_equal(cell(&f, "J1")->ship_count, 1);
-	assert_int_equal(cell(&f, "I1")->unit_count[0], 1);
-	assert_true(p->unit_placed[unit_index(&f, "u1")]);
-	assert_false(p->unit_placed[unit_index(&f, "u2")]);
-	assert_int_equal(cell(&f, "J1")->unit_count[0], 0);
-	assert_int_equal(cell(&f, "I1")->general_count, 1);
+	assert_int_equal(cell(&f, "J1")->ships.first, 0);
+	assert_int_equal(cell(&f, "J1")->ships.count, 1);
+	assert_int_equal(cell(&f, "I1")->units[0].count, 1);
+	assert_true(p->units[unit_index(&f, "u1")].placed);
+	assert_false(p->units[unit_index(&f, "u2")].placed);
+	assert_int_equal(cell(&f, "J1")->units[0].count, 0);
+	assert_int_equal(cell(&f, "I1")->generals.count, 1);
 	unload(&f);
 }
 
@@ -188,7 +188,7 @@ static void test_off_board(void **state)
 	load(&f, "battlecry-1999", HEX_BOARD, "<side id=\"union\"><unit id=\"u1\" type=\"infantry\" at=\"M2\"/></side>");
 	/* Row 2 is short: it ends at L2. */
 	assert_null(position_at(f.pos, at("M2")));
-	assert_false(f.pos->unit_placed[0]);
+	assert_false(f.pos->units[0].placed);
 	assert_null(position_at(f.pos, (grid_cell){ -1, 0 }));
 	assert_null(position_at(f.pos, (grid_cell){ 0, 9 }));
 	assert_string_equal(position_terrain(f.pos, (grid_cell){ 40, 40 })->id, "clear");
@@ -200,16 +200,16 @@ static void test_off_board(void **state)
 	assert_false(f.pos->board_ok);
 	assert_int_equal(f.pos->cell_count, 0);
 	assert_null(position_at(f.pos, at("A1")));
-	assert_false(f.pos->unit_placed[0]);
+	assert_false(f.pos->units[0].placed);
 	assert_string_equal(position_terrain(f.pos, at("A1"))->id, "clear");
 	unload(&f);
 
 	load(&f, "mb-remastered", "<board columns=\"10\" rows=\"8\" grid=\"square\"/>",
 		"<forces side=\"union\"><unit id=\"u1\" type=\"infantry\" at=\"K1\"/>"
 		"<unit id=\"u2\" type=\"infantry\" at=\"A9\"/><unit id=\"u3\" type=\"infantry\" at=\"J8\"/></forces>");
-	assert_false(f.pos->unit_placed[0]);
-	assert_false(f.pos->unit_placed[1]);
-	assert_true(f.pos->unit_placed[2]);
+	assert_false(f.pos->units[0].placed);
+	assert_false(f.pos->units[1].placed);
+	assert_true(f.pos->units[2].placed);
 	unload(&f);
 }
 
@@ -230,16 +230,16 @@ static void test_hostile_stacking(void **state)
 	load(&f, "battlecry-1999", HEX_BOARD, body);
 	free(body);
 	const position_cell *c3 = cell(&f, "C3");
-	assert_int_equal(c3->unit_count[0], N);
-	assert_int_equal(c3->unit_count[1], 0);
-	long u = c3->unit_first[0], seen = 0;
-	for (; u >= 0; u = f.pos->unit_next[u]) {
+	assert_int_equal(c3->units[0].count, N);
+	assert_int_equal(c3->units[1].count, 0);
+	long u = c3->units[0].first, seen = 0;
+	for (; u >= 0; u = f.pos->units[u].next) {
 		assert_int_equal(u, seen);
-		assert_int_equal(f.pos->unit_rank[u], seen);
+		assert_int_equal(f.pos->units[u].rank, seen);
 		seen++;
 	}
 	assert_int_equal(seen, N);
-	assert_true(f.pos->unit_placed[N]);
+	assert_true(f.pos->units[N].placed);
 	unload(&f);
 }
 

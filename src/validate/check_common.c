@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/util.h"
 
@@ -65,4 +66,43 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 			what, name, addr->hex.row + 1, len, last);
 	}
 	return false;
+}
+
+void check_ids_init(check_id_list *ids, size_t capacity)
+{
+	ids->items = xcalloc(capacity + 1, sizeof *ids->items);
+	ids->count = 0;
+}
+
+void check_ids_add(check_id_list *ids, const sc_string *s)
+{
+	if (s->text)
+		ids->items[ids->count++] = (check_id){ s->text, s->pos };
+}
+
+/* By id, then in document order: a duplicate sits right after its first use. */
+static int compare_ids(const void *pa, const void *pb)
+{
+	const check_id *a = pa, *b = pb;
+	int c = strcmp(a->id, b->id);
+	if (c)
+		return c;
+	if (a->pos.line != b->pos.line)
+		return a->pos.line < b->pos.line ? -1 : 1;
+	return (a->pos.column > b->pos.column) - (a->pos.column < b->pos.column);
+}
+
+void check_ids_unique(check_ctx *ctx, check_id_list *ids, check_id_report say)
+{
+	qsort(ids->items, ids->count, sizeof *ids->items, compare_ids);
+	size_t first = 0;
+	for (size_t i = 1; i < ids->count; i++) {
+		if (strcmp(ids->items[i].id, ids->items[first].id) != 0)
+			first = i;
+		else
+			say(ctx, &ids->items[i], &ids->items[first]);
+	}
+	free(ids->items);
+	ids->items = NULL;
+	ids->count = 0;
 }

@@ -7,58 +7,30 @@
 
 #include "../base/util.h"
 
-/* Ids share one name space per scenario: units, generals and brigades are
- * named in brigades, game logs and rule questions alike. */
-typedef struct id_source {
-	const char *id;
-	src_pos pos;
-} id_source;
-
-static int compare_sources(const void *pa, const void *pb)
+static void report_id(check_ctx *ctx, const check_id *again, const check_id *first)
 {
-	const id_source *a = pa, *b = pb;
-	int c = strcmp(a->id, b->id);
-	if (c)
-		return c;
-	if (a->pos.line != b->pos.line)
-		return a->pos.line < b->pos.line ? -1 : 1;
-	return (a->pos.column > b->pos.column) - (a->pos.column < b->pos.column);
+	check_error(ctx, again->pos, "unique-id",
+		"id '%s' is already used on line %d; every unit, general and brigade needs its own id",
+		again->id, first->pos.line);
 }
 
+/* Ids share one name space per scenario: units, generals and brigades are
+ * named in brigades, game logs and rule questions alike. */
 static void check_unique_ids(check_ctx *ctx)
 {
 	const scenario *sc = ctx->sc;
-	size_t total = sc->unit_count + sc->reserve_count + sc->general_count + sc->brigade_count;
-	id_source *src = xcalloc(total ? total : 1, sizeof *src);
-	size_t n = 0;
+	check_id_list ids;
+	check_ids_init(&ids, sc->unit_count + sc->reserve_count + sc->general_count + sc->brigade_count);
 	for (size_t i = 0; i < sc->unit_count; i++)
-		if (sc->units[i].id.text)
-			src[n++] = (id_source){ sc->units[i].id.text, sc->units[i].id.pos };
+		check_ids_add(&ids, &sc->units[i].id);
 	/* a reserve unit arrives under its id: it shares the name space */
 	for (size_t i = 0; i < sc->reserve_count; i++)
-		if (sc->reserves[i].id.text)
-			src[n++] = (id_source){ sc->reserves[i].id.text, sc->reserves[i].id.pos };
+		check_ids_add(&ids, &sc->reserves[i].id);
 	for (size_t i = 0; i < sc->general_count; i++)
-		if (sc->generals[i].id.text)
-			src[n++] = (id_source){ sc->generals[i].id.text, sc->generals[i].id.pos };
+		check_ids_add(&ids, &sc->generals[i].id);
 	for (size_t i = 0; i < sc->brigade_count; i++)
-		if (sc->brigades[i].id.text)
-			src[n++] = (id_source){ sc->brigades[i].id.text, sc->brigades[i].id.pos };
-
-	/* Sorted by id then position, duplicates sit together after their
-	 * first use: n log n whatever the number of units. */
-	qsort(src, n, sizeof *src, compare_sources);
-	size_t first = 0;
-	for (size_t i = 1; i < n; i++) {
-		if (strcmp(src[i].id, src[first].id) != 0) {
-			first = i;
-			continue;
-		}
-		check_error(ctx, src[i].pos, "unique-id",
-			"id '%s' is already used on line %d; every unit, general and brigade needs its own id",
-			src[i].id, src[first].pos.line);
-	}
-	free(src);
+		check_ids_add(&ids, &sc->brigades[i].id);
+	check_ids_unique(ctx, &ids, report_id);
 }
 
 static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_unit_type *type)

@@ -504,57 +504,29 @@ static void check_generals(check_ctx *c)
 
 /* ---- ids ---- */
 
-typedef struct id_entry {
-	const char *id;
-	src_pos pos;
-	size_t order;
-} id_entry;
-
-static int compare_ids(const void *a, const void *b)
+static void report_id(check_ctx *c, const check_id *again, const check_id *first)
 {
-	const id_entry *x = a, *y = b;
-	int d = strcmp(x->id, y->id);
-	return d ? d : (x->order < y->order ? -1 : x->order > y->order);
-}
-
-static void add_id(id_entry *ids, size_t *n, const sc_string *s)
-{
-	if (!s->text)
-		return;
-	ids[*n] = (id_entry){ s->text, s->pos, *n };
-	(*n)++;
+	check_error(c, again->pos, rule(c, "11.ids"),
+		"id '%s' is used twice (first on line %d); every city, sea zone, unit, ship and general needs its own id",
+		again->id, first->pos.line);
 }
 
 static void check_ids(check_ctx *c)
 {
 	const scenario *sc = c->sc;
-	size_t total = sc->city_count + sc->sea_zone_count + sc->unit_count + sc->ship_count + sc->general_count;
-	id_entry *ids = xcalloc(total + 1, sizeof *ids);
-	size_t n = 0;
+	check_id_list ids;
+	check_ids_init(&ids, sc->city_count + sc->sea_zone_count + sc->unit_count + sc->ship_count + sc->general_count);
 	for (size_t i = 0; i < sc->city_count; i++)
-		add_id(ids, &n, &sc->cities[i].id);
+		check_ids_add(&ids, &sc->cities[i].id);
 	for (size_t i = 0; i < sc->sea_zone_count; i++)
-		add_id(ids, &n, &sc->sea_zones[i].id);
+		check_ids_add(&ids, &sc->sea_zones[i].id);
 	for (size_t i = 0; i < sc->unit_count; i++)
-		add_id(ids, &n, &sc->units[i].id);
+		check_ids_add(&ids, &sc->units[i].id);
 	for (size_t i = 0; i < sc->ship_count; i++)
-		add_id(ids, &n, &sc->ships[i].id);
+		check_ids_add(&ids, &sc->ships[i].id);
 	for (size_t i = 0; i < sc->general_count; i++)
-		add_id(ids, &n, &sc->generals[i].id);
-	/* Document order for the "first on line" of each duplicate. */
-	for (size_t i = 0; i < n; i++)
-		ids[i].order = (size_t)ids[i].pos.line * 100000u + (size_t)ids[i].pos.column;
-	qsort(ids, n, sizeof *ids, compare_ids);
-	size_t first = 0;
-	for (size_t i = 1; i < n; i++) {
-		if (strcmp(ids[first].id, ids[i].id) != 0)
-			first = i;
-		else
-			check_error(c, ids[i].pos, rule(c, "11.ids"),
-				"id '%s' is used twice (first on line %d); every city, sea zone, unit, ship and general needs its own id",
-				ids[i].id, ids[first].pos.line);
-	}
-	free(ids);
+		check_ids_add(&ids, &sc->generals[i].id);
+	check_ids_unique(c, &ids, report_id);
 }
 
 static const check_fn square_checks[] = {

@@ -30,26 +30,26 @@ const char *check_rule(const check_ctx *ctx, const char *section);
  * otherwise under rule §1 and return false.  `what` names the thing for the message. */
 bool check_address(check_ctx *ctx, const sc_address *addr, const char *what);
 
-/* Ids that share one name space, gathered from several kinds of element
- * and then judged together: n log n whatever a file holds. */
+/* An id as written, where it stands. */
 typedef struct check_id {
 	const char *id;
 	src_pos pos;
 } check_id;
 
-typedef struct check_id_list {
-	check_id *items;
-	size_t count;
-} check_id_list;
-
-/* Room for `capacity` ids. */
-void check_ids_init(check_id_list *ids, size_t capacity);
-/* Add an id as written; an element without one is the schema's to report. */
-void check_ids_add(check_id_list *ids, const sc_string *s);
-/* Each id met again after its first use in the document goes to report;
- * frees the list. */
+/* The kinds of element whose ids share one name space. */
+enum {
+	CHECK_IDS_UNITS = 1u << 0,
+	CHECK_IDS_RESERVES = 1u << 1,
+	CHECK_IDS_GENERALS = 1u << 2,
+	CHECK_IDS_BRIGADES = 1u << 3,
+	CHECK_IDS_CITIES = 1u << 4,
+	CHECK_IDS_SEA_ZONES = 1u << 5,
+	CHECK_IDS_SHIPS = 1u << 6,
+};
 typedef void (*check_id_report)(check_ctx *ctx, const check_id *again, const check_id *first);
-void check_ids_unique(check_ctx *ctx, check_id_list *ids, check_id_report say);
+/* Every id of those kinds met again after its first use in the document
+ * goes to say; n log n whatever a file holds. */
+void check_unique_ids(check_ctx *ctx, unsigned kinds, check_id_report say);
 
 typedef void (*check_fn)(check_ctx *ctx);
 

@@ -68,16 +68,36 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 	return false;
 }
 
-void check_ids_init(check_id_list *ids, size_t capacity)
-{
-	ids->items = xcalloc(capacity + 1, sizeof *ids->items);
-	ids->count = 0;
-}
+typedef struct id_list {
+	check_id *items;
+	size_t count;
+} id_list;
 
-void check_ids_add(check_id_list *ids, const sc_string *s)
+static void add_id(id_list *ids, const sc_string *s)
 {
 	if (s->text)
 		ids->items[ids->count++] = (check_id){ s->text, s->pos };
+}
+
+static void gather_ids(const scenario *sc, unsigned kinds, id_list *ids)
+{
+	/* The widest case: every kind asked for. */
+	ids->items = xcalloc(sc->unit_count + sc->reserve_count + sc->general_count + sc->brigade_count +
+			sc->city_count + sc->sea_zone_count + sc->ship_count + 1,
+		sizeof *ids->items);
+	ids->count = 0;
+	/* Every element kind has its id in a field of the same name. */
+#define GATHER(kind, array, count) \
+	for (size_t i = 0; (kinds & (kind)) && i < (count); i++) \
+		add_id(ids, &(array)[i].id)
+	GATHER(CHECK_IDS_UNITS, sc->units, sc->unit_count);
+	GATHER(CHECK_IDS_RESERVES, sc->reserves, sc->reserve_count);
+	GATHER(CHECK_IDS_GENERALS, sc->generals, sc->general_count);
+	GATHER(CHECK_IDS_BRIGADES, sc->brigades, sc->brigade_count);
+	GATHER(CHECK_IDS_CITIES, sc->cities, sc->city_count);
+	GATHER(CHECK_IDS_SEA_ZONES, sc->sea_zones, sc->sea_zone_count);
+	GATHER(CHECK_IDS_SHIPS, sc->ships, sc->ship_count);
+#undef GATHER
 }
 
 /* By id, then in document order: a duplicate sits right after its first use. */
@@ -92,17 +112,17 @@ static int compare_ids(const void *pa, const void *pb)
 	return (a->pos.column > b->pos.column) - (a->pos.column < b->pos.column);
 }
 
-void check_ids_unique(check_ctx *ctx, check_id_list *ids, check_id_report say)
+void check_unique_ids(check_ctx *ctx, unsigned kinds, check_id_report say)
 {
-	qsort(ids->items, ids->count, sizeof *ids->items, compare_ids);
+	id_list ids;
+	gather_ids(ctx->sc, kinds, &ids);
+	qsort(ids.items, ids.count, sizeof *ids.items, compare_ids);
 	size_t first = 0;
-	for (size_t i = 1; i < ids->count; i++) {
-		if (strcmp(ids->items[i].id, ids->items[first].id) != 0)
+	for (size_t i = 1; i < ids.count; i++) {
+		if (strcmp(ids.items[i].id, ids.items[first].id) != 0)
 			first = i;
 		else
-			say(ctx, &ids->items[i], &ids->items[first]);
+			say(ctx, &ids.items[i], &ids.items[first]);
 	}
-	free(ids->items);
-	ids->items = NULL;
-	ids->count = 0;
+	free(ids.items);
 }

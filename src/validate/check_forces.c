@@ -15,22 +15,12 @@ static void report_id(check_ctx *ctx, const check_id *again, const check_id *fir
 }
 
 /* Ids share one name space per scenario: units, generals and brigades are
- * named in brigades, game logs and rule questions alike. */
-static void check_unique_ids(check_ctx *ctx)
+ * named in brigades, game logs and rule questions alike; a reserve unit
+ * arrives under its id. */
+static void check_ids(check_ctx *ctx)
 {
-	const scenario *sc = ctx->sc;
-	check_id_list ids;
-	check_ids_init(&ids, sc->unit_count + sc->reserve_count + sc->general_count + sc->brigade_count);
-	for (size_t i = 0; i < sc->unit_count; i++)
-		check_ids_add(&ids, &sc->units[i].id);
-	/* a reserve unit arrives under its id: it shares the name space */
-	for (size_t i = 0; i < sc->reserve_count; i++)
-		check_ids_add(&ids, &sc->reserves[i].id);
-	for (size_t i = 0; i < sc->general_count; i++)
-		check_ids_add(&ids, &sc->generals[i].id);
-	for (size_t i = 0; i < sc->brigade_count; i++)
-		check_ids_add(&ids, &sc->brigades[i].id);
-	check_ids_unique(ctx, &ids, report_id);
+	check_unique_ids(ctx, CHECK_IDS_UNITS | CHECK_IDS_RESERVES | CHECK_IDS_GENERALS | CHECK_IDS_BRIGADES,
+		report_id);
 }
 
 static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_unit_type *type)
@@ -126,7 +116,7 @@ static void check_unit_type_and_strength(check_ctx *ctx, const sc_unit *u)
 void check_forces(check_ctx *ctx)
 {
 	const scenario *sc = ctx->sc;
-	check_unique_ids(ctx);
+	check_ids(ctx);
 
 	for (size_t i = 0; i < sc->reserve_count; i++) {
 		check_unit_type_and_strength(ctx, &sc->reserves[i]);

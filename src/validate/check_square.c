@@ -513,20 +513,8 @@ static void report_id(check_ctx *c, const check_id *again, const check_id *first
 
 static void check_ids(check_ctx *c)
 {
-	const scenario *sc = c->sc;
-	check_id_list ids;
-	check_ids_init(&ids, sc->city_count + sc->sea_zone_count + sc->unit_count + sc->ship_count + sc->general_count);
-	for (size_t i = 0; i < sc->city_count; i++)
-		check_ids_add(&ids, &sc->cities[i].id);
-	for (size_t i = 0; i < sc->sea_zone_count; i++)
-		check_ids_add(&ids, &sc->sea_zones[i].id);
-	for (size_t i = 0; i < sc->unit_count; i++)
-		check_ids_add(&ids, &sc->units[i].id);
-	for (size_t i = 0; i < sc->ship_count; i++)
-		check_ids_add(&ids, &sc->ships[i].id);
-	for (size_t i = 0; i < sc->general_count; i++)
-		check_ids_add(&ids, &sc->generals[i].id);
-	check_ids_unique(c, &ids, report_id);
+	check_unique_ids(c, CHECK_IDS_CITIES | CHECK_IDS_SEA_ZONES | CHECK_IDS_UNITS | CHECK_IDS_SHIPS | CHECK_IDS_GENERALS,
+		report_id);
 }
 
 static const check_fn square_checks[] = {

@@ -32,13 +32,13 @@ validator *validator_create(const char *data_dir, diag_sink *sink)
 
 void validator_destroy(validator *v)
 {
-	if (!v)
-		return;
-	schema_destroy(v->schema);
-	ruleset_registry_destroy(v->rulesets);
-	diag_sink_finish(&v->data_errors);
-	free(v->data_dir);
-	free(v);
+	if (v) {
+		schema_destroy(v->schema);
+		ruleset_registry_destroy(v->rulesets);
+		diag_sink_finish(&v->data_errors);
+		free(v->data_dir);
+		free(v);
+	}
 }
 
 /* A scenario id names output folders: keep it to a portable file name. */

@@ -18,16 +18,6 @@
 /* The most unused infantry allowance `buy --saved` takes. */
 #define ASK_SQ_MAX_SAVED 99
 
-static const char *sq(square_coord c, char buf[SQUARE_ADDRESS_MAX])
-{
-	return square_format(c, buf);
-}
-
-static const char *side_id(const scenario *sc, size_t side)
-{
-	return side < sc->side_count && sc->sides[side].id.text ? sc->sides[side].id.text : "?";
-}
-
 typedef enum { SQ_ATTACK, SQ_BUY } sq_kind;
 
 typedef struct sq_query {
@@ -184,9 +174,9 @@ static void print_attack(const scenario *sc, const ask_sq_attack *a, output_form
 	const ask_sq_fighter *at = &a->attacker, *df = &a->defender;
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"attack\",\"from\":", stdout);
-		json_write_string(stdout, sq(a->from, b1));
+		json_write_string(stdout, square_format(a->from, b1));
 		fputs(",\"to\":", stdout);
-		json_write_string(stdout, sq(a->to, b2));
+		json_write_string(stdout, square_format(a->to, b2));
 		fprintf(stdout, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
 		json_reasons(stdout, a->reasons, a->reason_count);
 		fputs(",\"attacker\":", stdout);
@@ -209,13 +199,13 @@ static void print_attack(const scenario *sc, const ask_sq_attack *a, output_form
 		return;
 	}
 	if (a->error) {
-		print_errors(a->reasons, a->reason_count, "attack %s %s", sq(a->from, b1), sq(a->to, b2));
+		print_errors(a->reasons, a->reason_count, "attack %s %s", square_format(a->from, b1), square_format(a->to, b2));
 		return;
 	}
-	printf("attack %s %s: %s '%s' (%s) against ", sq(a->from, b1), sq(a->to, b2), at->type->id, at->id,
-		side_id(sc, at->side));
+	printf("attack %s %s: %s '%s' (%s) against ", square_format(a->from, b1), square_format(a->to, b2), at->type->id, at->id,
+		ask_square_side(sc, at->side));
 	if (df->id)
-		printf("%s '%s' (%s)", fighter_kind(df), df->id, side_id(sc, df->side));
+		printf("%s '%s' (%s)", fighter_kind(df), df->id, ask_square_side(sc, df->side));
 	else
 		printf("nothing");
 	printf(", distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");

@@ -48,7 +48,7 @@ static square_coord coord(const sc_address *a)
 	return (square_coord){ a->hex.col, a->hex.row };
 }
 
-static const char *side_id(const scenario *sc, size_t side)
+const char *ask_square_side(const scenario *sc, size_t side)
 {
 	return side < sc->side_count && sc->sides[side].id.text ? sc->sides[side].id.text : "?";
 }
@@ -109,7 +109,7 @@ static long capital_lost(const scenario *sc, const ruleset *rs, size_t side)
 {
 	if (!rs->square.capital_bonus_lost)
 		return -1;
-	const char *sid = side_id(sc, side);
+	const char *sid = ask_square_side(sc, side);
 	for (size_t k = 0; k < rs->square.capital_count; k++) {
 		const rs_square_place *cap = &rs->square.capitals[k];
 		if (!str_eq(cap->side, sid))
@@ -282,7 +282,7 @@ void ask_square_attack(const position *pos, square_coord from, square_coord to, 
 	}
 	if (df->side == at->side) {
 		add_reason(a->reasons, &a->reason_count, combat, "%s '%s' at %s is friendly (%s): attack only the enemy",
-			df->general ? "general" : df->type->id, df->id, sq(to, b2), side_id(sc, df->side));
+			df->general ? "general" : df->type->id, df->id, sq(to, b2), ask_square_side(sc, df->side));
 		return;
 	}
 	if (a->distance == 0) {

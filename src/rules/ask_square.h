@@ -70,6 +70,9 @@ typedef struct ask_sq_buy {
 	int reason_count;
 } ask_sq_buy;
 
+/* The id of a fighter's side (index into sc->sides), "?" when it has none. */
+const char *ask_square_side(const scenario *sc, size_t side);
+
 /* A purchase of the named units in one turn, with SAVED unused infantry
  * allowance from earlier turns. */
 void ask_square_buy(const ruleset *rs, const char *const *units, size_t count, int saved, ask_sq_buy *out);

@@ -291,6 +291,7 @@ static const buy_row buy_rows[] = {
 	{ "gunboat infantry", 0, true, false, 5, 0, 2, 1 },
 	{ "general", 0, false, false, 0, 5, 2, 0 },
 	{ "dragoons", 0, false, true, 0, 5, 2, 0 },
+	{ "general dragoons", 0, false, true, 0, 5, 2, 0 },  /* the error is the unknown unit, not the first reason */
 };
 
 static void test_buy_table(void **state)
@@ -313,8 +314,10 @@ static void test_buy_table(void **state)
 		assert_int_equal(b.infantry_allowance, r->allowance);
 		if (r->allowed)
 			assert_int_equal(b.infantry_saved, r->saved_after);
-		for (int k = 0; k < b.reason_count; k++)
+		for (int k = 0; k < b.reason_count; k++) {
 			assert_string_equal(b.reasons[k].rule, "mb-11.purchase");
+			assert_int_equal(b.reasons[k].error, strncmp(b.reasons[k].text, "unknown unit", 12) == 0);
+		}
 		str_free_words(names, n);
 	}
 	unload(&f);

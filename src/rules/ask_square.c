@@ -14,26 +14,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/json.h"
 #include "../base/util.h"
 
-#define ASK_SQ_MAX_SAVED 99
-
-static void add_reason(char reasons[][ASK_SQ_REASON_MAX], int *count, const char *rule, const char *fmt, ...)
+/* Returns the reason added (NULL when the list is full) so that a caller
+ * can mark it as the error. */
+static ask_sq_reason *add_reason(ask_sq_reason *reasons, int *count, const char *rule, const char *fmt, ...)
 	DIAG_PRINTF(4, 5);
 
-static void add_reason(char reasons[][ASK_SQ_REASON_MAX], int *count, const char *rule, const char *fmt, ...)
+static ask_sq_reason *add_reason(ask_sq_reason *reasons, int *count, const char *rule, const char *fmt, ...)
 {
 	if (*count >= ASK_SQ_MAX_REASONS)
-		return;
-	char msg[ASK_SQ_REASON_MAX];
+		return NULL;
+	ask_sq_reason *r = &reasons[(*count)++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->rule, sizeof r->rule, "%s", rule);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(r->text, sizeof r->text, fmt, ap);
 	va_end(ap);
-	if (snprintf(reasons[*count], ASK_SQ_REASON_MAX, "%s [%s]", msg, rule) >= ASK_SQ_REASON_MAX)
-		memcpy(reasons[*count] + ASK_SQ_REASON_MAX - 5, "...]", 5);
-	(*count)++;
+	return r;
+}
+
+/* The question has no answer: the first reason says why. */
+static void attack_error(ask_sq_attack *a)
+{
+	a->error = true;
+	if (a->reason_count > 0)
+		a->reasons[0].error = true;
 }
 
 static square_coord coord(const sc_address *a)
@@ -41,12 +48,7 @@ static square_coord coord(const sc_address *a)
 	return (square_coord){ a->hex.col, a->hex.row };
 }
 
-static bool at_square(const sc_address *a, square_coord sq)
-{
-	return a->text && a->valid && a->hex.col == sq.col && a->hex.row == sq.row;
-}
-
-static const char *side_id(const scenario *sc, size_t side)
+const char *ask_square_side(const scenario *sc, size_t side)
 {
 	return side < sc->side_count && sc->sides[side].id.text ? sc->sides[side].id.text : "?";
 }
@@ -56,42 +58,39 @@ static const char *sq(square_coord c, char buf[SQUARE_ADDRESS_MAX])
 	return square_format(c, buf);
 }
 
-/* The land unit (neither naval nor the leader) standing at the square. */
-static long land_unit_at(const scenario *sc, const ruleset *rs, square_coord at)
+/* The first land unit (neither naval nor the leader) standing at the
+ * square, in file order whichever its side. */
+static long land_unit_at(const position *pos, square_coord at)
 {
-	for (size_t i = 0; i < sc->unit_count; i++) {
-		const sc_unit *u = &sc->units[i];
-		if (u->aboard || !at_square(&u->at, at))
-			continue;
-		const rs_square_unit *t = ruleset_find_square_unit(rs, u->type.text);
-		if (t && !t->naval && !t->leader)
-			return (long)i;
-	}
-	return -1;
+	const position_cell *cell = position_at(pos, at);
+	long best = -1;
+	for (size_t s = 0; cell && s < POSITION_SIDES; s++)
+		for (long i = cell->units[s].first; i >= 0 && (best < 0 || i < best); i = pos->units[i].next) {
+			const rs_square_unit *t = ruleset_find_square_unit(pos->rs, pos->sc->units[i].type.text);
+			if (t && !t->naval && !t->leader) {
+				best = i;
+				break;
+			}
+		}
+	return best;
 }
 
-static long general_at(const scenario *sc, square_coord at)
+static long general_at(const position *pos, square_coord at)
 {
-	for (size_t i = 0; i < sc->general_count; i++)
-		if (at_square(&sc->generals[i].at, at))
-			return (long)i;
-	return -1;
+	const position_cell *cell = position_at(pos, at);
+	return cell ? cell->generals.first : -1;
 }
 
-static long ship_at(const scenario *sc, square_coord at)
+static long ship_at(const position *pos, square_coord at)
 {
-	for (size_t i = 0; i < sc->ship_count; i++)
-		if (at_square(&sc->ships[i].at, at))
-			return (long)i;
-	return -1;
+	const position_cell *cell = position_at(pos, at);
+	return cell ? cell->ships.first : -1;
 }
 
-static long city_at(const scenario *sc, square_coord at)
+static long city_at(const position *pos, square_coord at)
 {
-	for (size_t i = 0; i < sc->city_count; i++)
-		if (at_square(&sc->cities[i].at, at))
-			return (long)i;
-	return -1;
+	const position_cell *cell = position_at(pos, at);
+	return cell ? cell->city : -1;
 }
 
 /* The general's type: the leader row of the unit table. */
@@ -110,7 +109,7 @@ static long capital_lost(const scenario *sc, const ruleset *rs, size_t side)
 {
 	if (!rs->square.capital_bonus_lost)
 		return -1;
-	const char *sid = side_id(sc, side);
+	const char *sid = ask_square_side(sc, side);
 	for (size_t k = 0; k < rs->square.capital_count; k++) {
 		const rs_square_place *cap = &rs->square.capitals[k];
 		if (!str_eq(cap->side, sid))
@@ -126,14 +125,15 @@ static long capital_lost(const scenario *sc, const ruleset *rs, size_t side)
 
 /* The nearest friendly general within range of the square, other than the
  * figure itself (exclude: a general index, or -1). */
-static long general_in_range(const scenario *sc, const ruleset *rs, size_t side, square_coord at, long exclude,
-	int *distance)
+static long general_in_range(const position *pos, size_t side, square_coord at, long exclude, int *distance)
 {
+	const scenario *sc = pos->sc;
+	const ruleset *rs = pos->rs;
 	long best = -1;
 	int best_d = 0;
 	for (size_t i = 0; i < sc->general_count; i++) {
 		const sc_general *g = &sc->generals[i];
-		if ((long)i == exclude || g->side != side || !g->at.text || !g->at.valid)
+		if ((long)i == exclude || g->side != side || !pos->generals[i].placed)
 			continue;
 		int d = square_distance(coord(&g->at), at);
 		if (d <= rs->square.general_range && (best < 0 || d < best_d)) {
@@ -147,23 +147,26 @@ static long general_in_range(const scenario *sc, const ruleset *rs, size_t side,
 
 /* Apply the general's bonus (and entrenchment, for the defender) to a
  * fighter; returns the modified factor before the cap. */
-static int modifiers(const scenario *sc, const ruleset *rs, ask_sq_attack *a, ask_sq_fighter *f, square_coord at,
-	long self_general, bool defending)
+static int modifiers(const position *pos, ask_sq_attack *a, ask_sq_fighter *f, square_coord at, long self_general,
+	bool defending)
 {
+	const scenario *sc = pos->sc;
+	const ruleset *rs = pos->rs;
 	int factor = f->base;
 	char b[SQUARE_ADDRESS_MAX];
 	const char *what = defending ? "defence" : "attack";
 	int d = 0;
-	long gen = general_in_range(sc, rs, f->side, at, self_general, &d);
+	long gen = general_in_range(pos, f->side, at, self_general, &d);
 	long lost = gen >= 0 ? capital_lost(sc, rs, f->side) : -1;
 	bool bonus = gen >= 0 && lost < 0 && rs->square.general_bonus != 0;
 	if (gen >= 0 && lost >= 0)
 		add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.capitals"),
 			"no general bonus for %s: the enemy holds its capital %s", f->id, sc->cities[lost].id.text);
+	long city_index = city_at(pos, at);
 	bool entrenched = defending && !f->general && rs->square.entrench_unit &&
-		str_eq(f->type->id, rs->square.entrench_unit) && city_at(sc, at) >= 0;
+		str_eq(f->type->id, rs->square.entrench_unit) && city_index >= 0;
 	if (entrenched) {
-		const sc_city *c = &sc->cities[city_at(sc, at)];
+		const sc_city *c = &sc->cities[city_index];
 		const char *city = c->name.text ? c->name.text : c->id.text ? c->id.text : sq(at, b);
 		if (bonus) {
 			/* +2 with a general in range is the whole bonus: the general's
@@ -210,8 +213,10 @@ static int reach(const rs_square_unit *t, square_coord a, square_coord b)
 	return t->diagonal ? square_distance(a, b) : square_orthogonal_distance(a, b);
 }
 
-void ask_square_attack(const scenario *sc, const ruleset *rs, square_coord from, square_coord to, ask_sq_attack *a)
+void ask_square_attack(const position *pos, square_coord from, square_coord to, ask_sq_attack *a)
 {
+	const scenario *sc = pos->sc;
+	const ruleset *rs = pos->rs;
 	memset(a, 0, sizeof *a);
 	a->from = from;
 	a->to = to;
@@ -219,20 +224,18 @@ void ask_square_attack(const scenario *sc, const ruleset *rs, square_coord from,
 	a->defender_hit_effective = 0.0;
 	char b1[SQUARE_ADDRESS_MAX], b2[SQUARE_ADDRESS_MAX];
 	const char *combat = ruleset_rule(rs, "11.combat");
-	square_board board;
-	int columns = sc->columns.valid ? (int)sc->columns.value : rs->board.columns;
-	int rows = sc->rows.valid ? (int)sc->rows.value : rs->board.rows;
-	square_board_init(&board, columns, rows);
-	if (!square_on_board(&board, from) || !square_on_board(&board, to)) {
-		a->error = true;
+	bool from_on = position_at(pos, from), to_on = position_at(pos, to);
+	if (!from_on || !to_on) {
+		int columns = pos->board_ok ? pos->board.square.columns : rs->board.columns;
+		int rows = pos->board_ok ? pos->board.square.rows : rs->board.rows;
 		add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.board"), "%s is not on the %d x %d board",
-			sq(square_on_board(&board, from) ? to : from, b1), columns, rows);
+			sq(from_on ? to : from, b1), columns, rows);
+		attack_error(a);
 		return;
 	}
-	long au = land_unit_at(sc, rs, from);
+	long au = land_unit_at(pos, from);
 	if (au < 0) {
-		a->error = true;
-		long g = general_at(sc, from), s = ship_at(sc, from);
+		long g = general_at(pos, from), s = ship_at(pos, from);
 		if (g >= 0)
 			add_reason(a->reasons, &a->reason_count, combat,
 				"general '%s' at %s has no attack factor: a general does not attack", sc->generals[g].id.text,
@@ -242,6 +245,7 @@ void ask_square_attack(const scenario *sc, const ruleset *rs, square_coord from,
 				"ship '%s' at %s fights in naval combat, not in a land attack", sc->ships[s].id.text, sq(from, b1));
 		else
 			add_reason(a->reasons, &a->reason_count, combat, "no land unit at %s", sq(from, b1));
+		attack_error(a);
 		return;
 	}
 	const sc_unit *u = &sc->units[au];
@@ -254,19 +258,19 @@ void ask_square_attack(const scenario *sc, const ruleset *rs, square_coord from,
 
 	/* The target: a land unit, else a general; ships are not land targets. */
 	ask_sq_fighter *df = &a->defender;
-	long du = land_unit_at(sc, rs, to), dg = -1;
+	long du = land_unit_at(pos, to), dg = -1;
 	if (du >= 0) {
 		df->id = sc->units[du].id.text;
 		df->type = ruleset_find_square_unit(rs, sc->units[du].type.text);
 		df->side = sc->units[du].side;
-	} else if ((dg = general_at(sc, to)) >= 0 && leader_type(rs)) {
+	} else if ((dg = general_at(pos, to)) >= 0 && leader_type(rs)) {
 		df->id = sc->generals[dg].id.text;
 		df->type = leader_type(rs);
 		df->side = sc->generals[dg].side;
 		df->general = true;
 	}
 	if (!df->id) {
-		long s = ship_at(sc, to);
+		long s = ship_at(pos, to);
 		if (s >= 0)
 			add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.naval"),
 				"only ship '%s' is at %s: ships fight in naval combat, not against a land attack",
@@ -278,7 +282,7 @@ void ask_square_attack(const scenario *sc, const ruleset *rs, square_coord from,
 	}
 	if (df->side == at->side) {
 		add_reason(a->reasons, &a->reason_count, combat, "%s '%s' at %s is friendly (%s): attack only the enemy",
-			df->general ? "general" : df->type->id, df->id, sq(to, b2), side_id(sc, df->side));
+			df->general ? "general" : df->type->id, df->id, sq(to, b2), ask_square_side(sc, df->side));
 		return;
 	}
 	if (a->distance == 0) {
@@ -312,7 +316,7 @@ void ask_square_attack(const scenario *sc, const ruleset *rs, square_coord from,
 	/* Factors and modifiers. */
 	const char *units = ruleset_rule(rs, "11.units");
 	add_reason(a->reasons, &a->reason_count, units, "attack factor %d: %s", at->base, at->type->id);
-	int af = modifiers(sc, rs, a, at, from, -1, false);
+	int af = modifiers(pos, a, at, from, -1, false);
 	finish_factor(rs, a, at, af, false);
 
 	df->base = df->type->defend;
@@ -321,7 +325,7 @@ void ask_square_attack(const scenario *sc, const ruleset *rs, square_coord from,
 	df->rolls = adjacent || reach(df->type, to, from) <= df->type->range;
 	add_reason(a->reasons, &a->reason_count, units, "defend factor %d: %s", df->base,
 		df->general ? "general" : df->type->id);
-	int dfac = modifiers(sc, rs, a, df, to, dg, true);
+	int dfac = modifiers(pos, a, df, to, dg, true);
 	finish_factor(rs, a, df, dfac, true);
 	if (!df->rolls)
 		add_reason(a->reasons, &a->reason_count, combat,
@@ -355,7 +359,10 @@ void ask_square_buy(const ruleset *rs, const char *const *units, size_t count, i
 					free(known);
 					known = next;
 				}
-			add_reason(b->reasons, &b->reason_count, rule, "unknown unit '%s' (%s)", units[i], known ? known : "");
+			ask_sq_reason *r = add_reason(b->reasons, &b->reason_count, rule, "unknown unit '%s' (%s)", units[i],
+				known ? known : "");
+			if (r)
+				r->error = true;
 			free(known);
 			b->error = true;
 			ok = false;
@@ -408,253 +415,4 @@ void ask_square_buy(const ruleset *rs, const char *const *units, size_t count, i
 		ok = false;
 	}
 	b->allowed = ok;
-}
-
-/* ---- the command line ---- */
-
-/* A query that cannot be read: one line and the pointer to the help, as
- * every orbat command gives a usage error (this file is part of liborbat,
- * without the command line's option parser). */
-static int query_usage(const char *fmt, ...) DIAG_PRINTF(1, 2);
-
-static int query_usage(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fflush(stdout);
-	fputs("orbat ask: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputs("\nTry 'orbat ask --help' for more information.\n", stderr);
-	va_end(ap);
-	return EXIT_USAGE;
-}
-
-typedef enum { SQ_ATTACK, SQ_BUY } sq_kind;
-
-typedef struct sq_query {
-	sq_kind kind;
-	square_coord from, to;
-	const char *list;    /* buy: "infantry,cavalry" as written */
-	int saved;
-} sq_query;
-
-static int parse_square_queries(char **words, int count, sq_query **out, size_t *n)
-{
-	*out = xcalloc((size_t)count + 1, sizeof **out);
-	*n = 0;
-	int i = 0;
-	while (i < count) {
-		sq_query *q = &(*out)[(*n)++];
-		const char *w = words[i];
-		if (strcmp(w, "attack") == 0) {
-			q->kind = SQ_ATTACK;
-			if (i + 2 >= count) {
-				return query_usage("'attack' takes two squares");
-			}
-			for (int k = 1; k <= 2; k++) {
-				square_coord c;
-				if (!square_parse(words[i + k], &c)) {
-					return query_usage("'%s' is not a square address (like M7)", words[i + k]);
-				}
-				if (k == 1)
-					q->from = c;
-				else
-					q->to = c;
-			}
-			i += 3;
-		} else if (strcmp(w, "buy") == 0) {
-			q->kind = SQ_BUY;
-			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-') {
-				return query_usage("'buy' takes a comma-separated list of units (like infantry,cavalry)");
-			}
-			q->list = words[i + 1];
-			i += 2;
-			if (i < count && strncmp(words[i], "--saved", 7) == 0) {
-				const char *v = NULL;
-				if (words[i][7] == '=') {
-					v = words[i] + 8;
-					i++;
-				} else if (words[i][7] == '\0' && i + 1 < count) {
-					v = words[i + 1];
-					i += 2;
-				}
-				long saved;
-				if (!v || !parse_int(v, 0, ASK_SQ_MAX_SAVED, &saved)) {
-					return query_usage("--saved takes the unused infantry allowance saved (0 to %d)",
-						ASK_SQ_MAX_SAVED);
-				}
-				q->saved = (int)saved;
-			}
-		} else {
-			if (w[0] == '-')
-				return query_usage("options go before FILE, not among the queries ('%s')", w);
-			return query_usage("unknown query '%s' for a square-grid scenario (attack, buy)", w);
-		}
-	}
-	if (*n == 0) {
-		return query_usage("name at least one query (attack, buy)");
-	}
-	return EXIT_VALID;
-}
-
-static void json_reasons(FILE *out, char reasons[][ASK_SQ_REASON_MAX], int count)
-{
-	fputc('[', out);
-	for (int i = 0; i < count; i++) {
-		if (i)
-			fputc(',', out);
-		json_write_string(out, reasons[i]);
-	}
-	fputc(']', out);
-}
-
-static void json_opt_string(FILE *out, const char *s)
-{
-	if (s)
-		json_write_string(out, s);
-	else
-		fputs("null", out);
-}
-
-static const char *fighter_kind(const ask_sq_fighter *f)
-{
-	return f->general ? "general" : f->type ? f->type->id : NULL;
-}
-
-static void print_attack(const scenario *sc, const ask_sq_attack *a, output_format format)
-{
-	char b1[SQUARE_ADDRESS_MAX], b2[SQUARE_ADDRESS_MAX];
-	const ask_sq_fighter *at = &a->attacker, *df = &a->defender;
-	if (format == FORMAT_JSON) {
-		fputs("{\"query\":\"attack\",\"from\":", stdout);
-		json_write_string(stdout, sq(a->from, b1));
-		fputs(",\"to\":", stdout);
-		json_write_string(stdout, sq(a->to, b2));
-		fprintf(stdout, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
-		json_reasons(stdout, (char (*)[ASK_SQ_REASON_MAX])a->reasons, a->reason_count);
-		fputs(",\"attacker\":", stdout);
-		json_opt_string(stdout, at->id);
-		fputs(",\"attacker_type\":", stdout);
-		json_opt_string(stdout, fighter_kind(at));
-		fputs(",\"defender\":", stdout);
-		json_opt_string(stdout, df->id);
-		fputs(",\"defender_type\":", stdout);
-		json_opt_string(stdout, fighter_kind(df));
-		fprintf(stdout,
-			",\"attacker_factor\":%d,\"attacker_hit\":%.4f,\"defender_factor\":%d,\"defender_hit\":%.4f,"
-			"\"fires_first\":%s,\"defender_hit_after_first_fire\":%.4f",
-			a->allowed ? at->factor : 0, a->allowed ? at->hit : 0.0, a->allowed ? df->factor : 0,
-			a->allowed ? df->hit : 0.0, a->fires_first ? "true" : "false",
-			a->allowed ? a->defender_hit_effective : 0.0);
-		if (a->error) {
-			fputs(",\"error\":", stdout);
-			json_write_string(stdout, a->reason_count ? a->reasons[0] : "error");
-		}
-		fputs("}\n", stdout);
-		return;
-	}
-	if (a->error) {
-		fflush(stdout);
-		fprintf(stderr, "orbat ask: attack %s %s: error: %s\n", sq(a->from, b1), sq(a->to, b2),
-			a->reason_count ? a->reasons[0] : "error");
-		return;
-	}
-	printf("attack %s %s: %s '%s' (%s) against ", sq(a->from, b1), sq(a->to, b2), at->type->id, at->id,
-		side_id(sc, at->side));
-	if (df->id)
-		printf("%s '%s' (%s)", fighter_kind(df), df->id, side_id(sc, df->side));
-	else
-		printf("nothing");
-	printf(", distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");
-	for (int i = 0; i < a->reason_count; i++)
-		printf("  %s%s\n", a->allowed ? "" : "refused: ", a->reasons[i]);
-	if (a->allowed) {
-		printf("  attacker hits on %d or less: %.1f%% a round\n", at->factor, 100.0 * at->hit);
-		if (df->rolls)
-			printf("  defender hits on %d or less: %.1f%% a round%s", df->factor, 100.0 * df->hit,
-				a->fires_first ? "" : "\n");
-		else
-			printf("  defender does not roll\n");
-		if (a->fires_first)
-			printf(" (%.1f%% after the first shot)\n", 100.0 * a->defender_hit_effective);
-	}
-}
-
-static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size_t n, output_format format)
-{
-	if (format == FORMAT_JSON) {
-		fputs("{\"query\":\"buy\",\"units\":[", stdout);
-		for (size_t i = 0; i < n; i++) {
-			if (i)
-				fputc(',', stdout);
-			json_write_string(stdout, names[i]);
-		}
-		fprintf(stdout, "],\"cost\":%d,\"allowed\":%s,\"reasons\":", b->cost, b->allowed ? "true" : "false");
-		json_reasons(stdout, (char (*)[ASK_SQ_REASON_MAX])b->reasons, b->reason_count);
-		fprintf(stdout,
-			",\"points\":%d,\"points_left\":%d,\"saved\":%d,\"infantry\":%d,\"infantry_allowance\":%d,"
-			"\"infantry_saved\":%d",
-			b->points, b->points_left, q->saved, b->infantry, b->infantry_allowance, b->infantry_saved);
-		if (b->error) {
-			fputs(",\"error\":", stdout);
-			json_write_string(stdout, b->reasons[0]);
-		}
-		fputs("}\n", stdout);
-		return;
-	}
-	if (b->error) {
-		fflush(stdout);
-		for (int i = 0; i < b->reason_count; i++)
-			if (strncmp(b->reasons[i], "unknown unit", 12) == 0)
-				fprintf(stderr, "orbat ask: buy %s: error: %s\n", q->list, b->reasons[i]);
-		return;
-	}
-	printf("buy %s", q->list);
-	if (q->saved)
-		printf(" --saved %d", q->saved);
-	printf(": cost %d, %s, %d %s left\n", b->cost, b->allowed ? "allowed" : "not allowed", b->points_left,
-		b->points_left == 1 || b->points_left == -1 ? "point" : "points");
-	for (int i = 0; i < b->reason_count; i++)
-		printf("  %s\n", b->reasons[i]);
-}
-
-int ask_square_run(const scenario *sc, const ruleset *rs, char **words, int count, output_format format)
-{
-	sq_query *queries = NULL;
-	size_t nq = 0;
-	int code = parse_square_queries(words, count, &queries, &nq);
-	if (code != EXIT_VALID) {
-		free(queries);
-		return code;
-	}
-	for (size_t i = 0; i < nq; i++) {
-		const sq_query *q = &queries[i];
-		if (q->kind == SQ_ATTACK) {
-			ask_sq_attack *a = xmalloc(sizeof *a);
-			ask_square_attack(sc, rs, q->from, q->to, a);
-			print_attack(sc, a, format);
-			if (a->error)
-				code = EXIT_INVALID;
-			free(a);
-		} else {
-			char **names = NULL;
-			size_t n = 0;
-			/* "infantry,cavalry" and "infantry, cavalry" alike. */
-			char *list = xstrdup(q->list);
-			for (char *p = list; *p; p++)
-				if (*p == ',')
-					*p = ' ';
-			n = str_split_words(list, &names, 0);
-			free(list);
-			ask_sq_buy *b = xmalloc(sizeof *b);
-			ask_square_buy(rs, (const char *const *)names, n, q->saved, b);
-			print_buy(q, b, names, n, format);
-			if (b->error)
-				code = EXIT_INVALID;
-			free(b);
-			str_free_words(names, n);
-		}
-	}
-	free(queries);
-	return code;
 }

@@ -11,7 +11,7 @@
 #include "../cli/command.h"
 #include "../cli/options.h"
 #include "ask.h"
-#include "ask_square.h"
+#include "../cli/ask_square_cli.h"
 #include "rules_cli.h"
 
 static void ask_help(FILE *out)

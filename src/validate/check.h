@@ -1,11 +1,13 @@
-/* Shared ground of the semantic checks: the scenario, its ruleset, the board
- * and what stands on each hex, and the reporting helpers.  Each check_*.c
- * file judges one part of the rules model. */
+/* Shared ground of the semantic checks: the scenario, its ruleset, its
+ * position (the board and what stands on each cell), and the reporting
+ * helpers.  Each check_*.c file judges one part of the rules model; each
+ * grid has its list of checks (check_grid). */
 #ifndef ORBAT_CHECK_H
 #define ORBAT_CHECK_H
 
 #include "../base/diag.h"
 #include "../geo/hex.h"
+#include "../model/position.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 
@@ -13,20 +15,10 @@ typedef struct check_ctx {
 	const scenario *sc;
 	const ruleset *rs;
 	diag_sink *sink;
-
-	bool board_ok;       /* the board has a usable size: hexes can be placed */
-	hex_board board;
-	size_t hex_total;
-	long *terrain_at;    /* per hex: index into sc->terrain, or -1 */
-	/* Per hex and per side (0, 1): the first unit standing there (or -1)
-	 * and how many.  Units of a third side (an error of its own) are not
-	 * placed.  Constant work per unit, whatever a hostile file stacks. */
-	long *unit_first[2];
-	int *unit_count[2];
-	long *general_first; /* per hex: the first general there, or -1 */
-	int *general_count;  /* per hex */
-	bool *unit_placed;   /* per unit: its address is on the board */
-	bool *general_placed;
+	/* What stands where, built once before the checks: they judge it, and
+	 * report what it had to leave off (the second claimant of a cell, an
+	 * address off the board). */
+	const position *pos;
 } check_ctx;
 
 void check_error(check_ctx *ctx, src_pos pos, const char *rule, const char *fmt, ...) DIAG_PRINTF(4, 5);
@@ -34,14 +26,48 @@ void check_warning(check_ctx *ctx, src_pos pos, const char *rule, const char *fm
 /* rule id with the ruleset's prefix, e.g. "3.1" -> "bc-3.1" */
 const char *check_rule(const check_ctx *ctx, const char *section);
 
-/* Check an address is well formed and on the board; report it otherwise
- * under rule §1 and return false.  `what` names the thing for the message. */
+/* Check an address is well formed and on the hex board; report it
+ * otherwise under rule §1 and return false.  `what` names the thing for the message. */
 bool check_address(check_ctx *ctx, const sc_address *addr, const char *what);
-/* The terrain on a hex (clear when none is listed), or NULL when the
- * listed type is unknown to the ruleset. */
-const rs_terrain *check_terrain_at(const check_ctx *ctx, hex_coord hex);
 
+/* An id as written, where it stands. */
+typedef struct check_id {
+	const char *id;
+	src_pos pos;
+} check_id;
+
+/* The kinds of element whose ids share one name space. */
+enum {
+	CHECK_IDS_UNITS = 1u << 0,
+	CHECK_IDS_RESERVES = 1u << 1,
+	CHECK_IDS_GENERALS = 1u << 2,
+	CHECK_IDS_BRIGADES = 1u << 3,
+	CHECK_IDS_CITIES = 1u << 4,
+	CHECK_IDS_SEA_ZONES = 1u << 5,
+	CHECK_IDS_SHIPS = 1u << 6,
+};
+typedef void (*check_id_report)(check_ctx *ctx, const check_id *again, const check_id *first);
+/* Every id of those kinds met again after its first use in the document
+ * goes to say; n log n whatever a file holds. */
+void check_unique_ids(check_ctx *ctx, unsigned kinds, check_id_report say);
+
+typedef void (*check_fn)(check_ctx *ctx);
+
+/* The semantic checks of one grid, run in order between the checks every
+ * scenario gets (check_structure before, check_texts after).  The list
+ * ends with NULL. */
+typedef struct check_grid {
+	grid_kind grid;
+	const check_fn *checks;
+} check_grid;
+
+extern const check_grid check_hex_grid;     /* check_board.c */
+extern const check_grid check_square_grid;  /* check_square.c */
+
+/* Both grids. */
 void check_structure(check_ctx *ctx);    /* element counts the schema leaves open */
+void check_texts(check_ctx *ctx);        /* titles and briefings in every language */
+/* Hex grid. */
 void check_hex_elements(check_ctx *ctx); /* no square-grid elements on a hex board */
 void check_board(check_ctx *ctx);        /* §1: board size, sections */
 void check_terrain(check_ctx *ctx);      /* §1, §6: terrain entries */
@@ -50,8 +76,5 @@ void check_forces(check_ctx *ctx);       /* §2: ids, unit types, attributes, fi
 void check_deployment(check_ctx *ctx);   /* §3.1/§3.2, §6: where units stand, stacking */
 void check_brigades(check_ctx *ctx);     /* §3.3 */
 void check_victory(check_ctx *ctx);      /* §10: objectives and victory targets */
-void check_texts(check_ctx *ctx);        /* titles and briefings in every language */
-/* §11, square-grid rulesets (check_square.c): the whole scenario. */
-void check_square(check_ctx *ctx);
 
 #endif

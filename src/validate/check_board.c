@@ -29,8 +29,10 @@ void check_board(check_ctx *ctx)
 		"rows", sc->board_pos);
 	if (!cols_ok || !rows_ok)
 		return;
-	scenario_board(sc, rs, &ctx->board);
-	hex_board probe = ctx->board;
+	if (!ctx->pos->board_ok)
+		return;
+	const hex_board *board = &ctx->pos->board.hex;
+	hex_board probe = *board;
 	if (sc->has_sections && sc->west.valid && sc->east.valid) {
 		probe.west = sc->west.value < 0 || sc->west.value > HEX_MAX_COLUMNS ? -1 : (int)sc->west.value;
 		probe.east = sc->east.value < 0 || sc->east.value > HEX_MAX_COLUMNS ? -1 : (int)sc->east.value;
@@ -39,32 +41,17 @@ void check_board(check_ctx *ctx)
 		check_error(ctx, sc->sections_pos, check_rule(ctx, "1"),
 			"sections west=%ld and east=%ld do not fit a board %d hexes wide: "
 			"each flank needs at least one hex and the centre at least one",
-			sc->west.value, sc->east.value, ctx->board.columns);
+			sc->west.value, sc->east.value, board->columns);
 	}
-	ctx->board_ok = true;
-	ctx->hex_total = hex_count(&ctx->board);
-	ctx->terrain_at = xmalloc(ctx->hex_total * sizeof(long));
-	ctx->general_first = xmalloc(ctx->hex_total * sizeof(long));
-	ctx->general_count = xcalloc(ctx->hex_total, sizeof(int));
-	for (int s = 0; s < 2; s++) {
-		ctx->unit_first[s] = xmalloc(ctx->hex_total * sizeof(long));
-		ctx->unit_count[s] = xcalloc(ctx->hex_total, sizeof(int));
-	}
-	for (size_t i = 0; i < ctx->hex_total; i++)
-		ctx->terrain_at[i] = ctx->unit_first[0][i] = ctx->unit_first[1][i] = ctx->general_first[i] = -1;
 }
 
 static bool touches_water(const check_ctx *ctx, hex_coord hex)
 {
 	hex_coord around[6];
 	hex_neighbours(hex, around);
-	for (int i = 0; i < 6; i++) {
-		if (!hex_on_board(&ctx->board, around[i]))
-			continue;
-		const rs_terrain *t = check_terrain_at(ctx, around[i]);
-		if (t && t->water)
+	for (int i = 0; i < 6; i++)
+		if (position_water(ctx->pos, around[i]))
 			return true;
-	}
 	return false;
 }
 
@@ -97,9 +84,9 @@ void check_terrain(check_ctx *ctx)
 		}
 		if (!check_address(ctx, &t->at, "terrain"))
 			continue;
-		long idx = hex_index(&ctx->board, t->at.hex);
-		if (ctx->terrain_at[idx] >= 0) {
-			const sc_terrain *first = &sc->terrain[ctx->terrain_at[idx]];
+		long first_entry = position_at_address(ctx->pos, &t->at)->terrain_entry;
+		if (first_entry != (long)i) {
+			const sc_terrain *first = &sc->terrain[first_entry];
 			char name[HEX_ADDRESS_MAX];
 			check_error(ctx, t->pos, check_rule(ctx, "6"),
 				"hex %s already has terrain '%s' (line %d); a hex has one terrain entry",
@@ -107,7 +94,6 @@ void check_terrain(check_ctx *ctx)
 				first->pos.line);
 			continue;
 		}
-		ctx->terrain_at[idx] = (long)i;
 		if (type && t->fieldworks && !type->passable) {
 			char name[HEX_ADDRESS_MAX];
 			check_error(ctx, t->fieldworks_pos, check_rule(ctx, "6"),
@@ -120,9 +106,8 @@ void check_terrain(check_ctx *ctx)
 	/* Second pass, once every hex has its terrain: bridges need water. */
 	for (size_t i = 0; i < sc->terrain_count; i++) {
 		const sc_terrain *t = &sc->terrain[i];
-		if (!t->type.text || !t->at.valid || !ctx->board_ok || !hex_on_board(&ctx->board, t->at.hex))
-			continue;
-		if (ctx->terrain_at[hex_index(&ctx->board, t->at.hex)] != (long)i)
+		const position_cell *cell = position_at_address(ctx->pos, &t->at);
+		if (!t->type.text || !cell || cell->terrain_entry != (long)i)
 			continue;
 		const rs_terrain *type = ruleset_find_terrain(ctx->rs, t->type.text);
 		if (type && type->crosses_water && !touches_water(ctx, t->at.hex)) {
@@ -132,3 +117,10 @@ void check_terrain(check_ctx *ctx)
 		}
 	}
 }
+
+static const check_fn hex_checks[] = {
+	check_hex_elements, check_board, check_terrain, check_sides, check_forces, check_deployment,
+	check_brigades, check_victory, NULL,
+};
+
+const check_grid check_hex_grid = { GRID_HEX, hex_checks };

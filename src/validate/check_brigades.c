@@ -20,28 +20,27 @@ static int compare_index(const void *a, const void *b)
 	return strcmp(((const id_index *)a)->id, ((const id_index *)b)->id);
 }
 
-static id_index *index_units(const scenario *sc, size_t *count)
+static id_index *index_ids(const sc_string *(*id_of)(const scenario *, size_t), const scenario *sc, size_t count,
+	size_t *indexed)
 {
-	id_index *idx = xcalloc(sc->unit_count + 1, sizeof *idx);
+	id_index *idx = xcalloc(count + 1, sizeof *idx);
 	size_t n = 0;
-	for (size_t i = 0; i < sc->unit_count; i++)
-		if (sc->units[i].id.text)
-			idx[n++] = (id_index){ sc->units[i].id.text, (long)i };
+	for (size_t i = 0; i < count; i++)
+		if (id_of(sc, i)->text)
+			idx[n++] = (id_index){ id_of(sc, i)->text, (long)i };
 	qsort(idx, n, sizeof *idx, compare_index);
-	*count = n;
+	*indexed = n;
 	return idx;
 }
 
-static id_index *index_generals(const scenario *sc, size_t *count)
+static const sc_string *unit_id(const scenario *sc, size_t i)
 {
-	id_index *idx = xcalloc(sc->general_count + 1, sizeof *idx);
-	size_t n = 0;
-	for (size_t i = 0; i < sc->general_count; i++)
-		if (sc->generals[i].id.text)
-			idx[n++] = (id_index){ sc->generals[i].id.text, (long)i };
-	qsort(idx, n, sizeof *idx, compare_index);
-	*count = n;
-	return idx;
+	return &sc->units[i].id;
+}
+
+static const sc_string *general_id(const scenario *sc, size_t i)
+{
+	return &sc->generals[i].id;
 }
 
 /* The first entry with that id (duplicates are reported elsewhere). */
@@ -74,8 +73,8 @@ void check_brigades(check_ctx *ctx)
 	char rule[40];
 	snprintf(rule, sizeof rule, "%s", check_rule(ctx, rs->brigades.rule));
 	size_t unit_ids_count, general_ids_count;
-	id_index *unit_ids = index_units(sc, &unit_ids_count);
-	id_index *general_ids = index_generals(sc, &general_ids_count);
+	id_index *unit_ids = index_ids(unit_id, sc, sc->unit_count, &unit_ids_count);
+	id_index *general_ids = index_ids(general_id, sc, sc->general_count, &general_ids_count);
 
 	/* brigade index of each unit, -1 when in none */
 	long *member_of = xmalloc((sc->unit_count ? sc->unit_count : 1) * sizeof(long));
@@ -144,7 +143,7 @@ void check_brigades(check_ctx *ctx)
 				continue;
 			}
 			member_of[u] = (long)b;
-			if (g >= 0 && ctx->unit_placed[u] && ctx->general_placed[g]) {
+			if (g >= 0 && ctx->pos->units[u].placed && ctx->pos->generals[g].placed) {
 				int d = hex_distance(sc->units[u].at.hex, sc->generals[g].at.hex);
 				if (d > rs->brigades.zone_radius) {
 					char uh[HEX_ADDRESS_MAX], gh[HEX_ADDRESS_MAX];

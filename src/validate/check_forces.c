@@ -7,58 +7,20 @@
 
 #include "../base/util.h"
 
-/* Ids share one name space per scenario: units, generals and brigades are
- * named in brigades, game logs and rule questions alike. */
-typedef struct id_source {
-	const char *id;
-	src_pos pos;
-} id_source;
-
-static int compare_sources(const void *pa, const void *pb)
+static void report_id(check_ctx *ctx, const check_id *again, const check_id *first)
 {
-	const id_source *a = pa, *b = pb;
-	int c = strcmp(a->id, b->id);
-	if (c)
-		return c;
-	if (a->pos.line != b->pos.line)
-		return a->pos.line < b->pos.line ? -1 : 1;
-	return (a->pos.column > b->pos.column) - (a->pos.column < b->pos.column);
+	check_error(ctx, again->pos, "unique-id",
+		"id '%s' is already used on line %d; every unit, general and brigade needs its own id",
+		again->id, first->pos.line);
 }
 
-static void check_unique_ids(check_ctx *ctx)
+/* Ids share one name space per scenario: units, generals and brigades are
+ * named in brigades, game logs and rule questions alike; a reserve unit
+ * arrives under its id. */
+static void check_ids(check_ctx *ctx)
 {
-	const scenario *sc = ctx->sc;
-	size_t total = sc->unit_count + sc->reserve_count + sc->general_count + sc->brigade_count;
-	id_source *src = xcalloc(total ? total : 1, sizeof *src);
-	size_t n = 0;
-	for (size_t i = 0; i < sc->unit_count; i++)
-		if (sc->units[i].id.text)
-			src[n++] = (id_source){ sc->units[i].id.text, sc->units[i].id.pos };
-	/* a reserve unit arrives under its id: it shares the name space */
-	for (size_t i = 0; i < sc->reserve_count; i++)
-		if (sc->reserves[i].id.text)
-			src[n++] = (id_source){ sc->reserves[i].id.text, sc->reserves[i].id.pos };
-	for (size_t i = 0; i < sc->general_count; i++)
-		if (sc->generals[i].id.text)
-			src[n++] = (id_source){ sc->generals[i].id.text, sc->generals[i].id.pos };
-	for (size_t i = 0; i < sc->brigade_count; i++)
-		if (sc->brigades[i].id.text)
-			src[n++] = (id_source){ sc->brigades[i].id.text, sc->brigades[i].id.pos };
-
-	/* Sorted by id then position, duplicates sit together after their
-	 * first use: n log n whatever the number of units. */
-	qsort(src, n, sizeof *src, compare_sources);
-	size_t first = 0;
-	for (size_t i = 1; i < n; i++) {
-		if (strcmp(src[i].id, src[first].id) != 0) {
-			first = i;
-			continue;
-		}
-		check_error(ctx, src[i].pos, "unique-id",
-			"id '%s' is already used on line %d; every unit, general and brigade needs its own id",
-			src[i].id, src[first].pos.line);
-	}
-	free(src);
+	check_unique_ids(ctx, CHECK_IDS_UNITS | CHECK_IDS_RESERVES | CHECK_IDS_GENERALS | CHECK_IDS_BRIGADES,
+		report_id);
 }
 
 static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_unit_type *type)
@@ -104,7 +66,7 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 		return;
 	char name[HEX_ADDRESS_MAX];
 	hex_format(u->entry.hex, name);
-	const rs_terrain *t = check_terrain_at(ctx, u->entry.hex);
+	const rs_terrain *t = position_terrain(ctx->pos, u->entry.hex);
 	if (t && !t->passable)
 		check_error(ctx, u->entry.pos, check_rule(ctx, "6"),
 			"reserve unit '%s' enters at %s on %s, which no unit may enter", id, name, t->id);
@@ -115,7 +77,7 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 	if (str_eq(side->home.text, "north"))
 		home_row = 0;
 	else if (str_eq(side->home.text, "south"))
-		home_row = ctx->board.rows - 1;
+		home_row = ctx->pos->board.hex.rows - 1;
 	else
 		return;   /* a missing or wrong home edge has its own error */
 	if (u->entry.hex.row != home_row)
@@ -154,7 +116,7 @@ static void check_unit_type_and_strength(check_ctx *ctx, const sc_unit *u)
 void check_forces(check_ctx *ctx)
 {
 	const scenario *sc = ctx->sc;
-	check_unique_ids(ctx);
+	check_ids(ctx);
 
 	for (size_t i = 0; i < sc->reserve_count; i++) {
 		check_unit_type_and_strength(ctx, &sc->reserves[i]);

@@ -20,21 +20,10 @@
 #include "../base/util.h"
 #include "../geo/square.h"
 
-typedef struct square_ctx {
-	check_ctx *c;
-	bool board_ok;
-	square_board board;
-	size_t total;
-	const rs_terrain **terrain;  /* per square; NULL where the type is unknown */
-	long *listed;                /* per square: index of its <square> entry or -1 */
-	long *zone;                  /* per square: index of its sea zone or -1 */
-	long *city;                  /* per square: index of its city or -1 */
-	int players;
-} square_ctx;
-
-static const char *rule(square_ctx *q, const char *section)
+/* The checks below read what stands where from the position (c->pos). */
+static const char *rule(const check_ctx *c, const char *section)
 {
-	return check_rule(q->c, section);
+	return check_rule(c, section);
 }
 
 static const char *or_q(const char *s)
@@ -48,36 +37,38 @@ static square_coord coord(const sc_address *a)
 }
 
 /* A well-formed address on the board; reported under 11.board otherwise. */
-static bool address_ok(square_ctx *q, const sc_address *a, const char *what)
+static bool address_ok(check_ctx *c, const sc_address *a, const char *what)
 {
 	if (!a->text)
 		return false;
 	if (!a->valid) {
-		check_error(q->c, a->pos, rule(q, "11.board"),
+		check_error(c, a->pos, rule(c, "11.board"),
 			"%s: '%s' is not a square address; write column letters then the row number, such as C4",
 			what, a->text);
 		return false;
 	}
-	if (!q->board_ok)
+	const position *pos = c->pos;
+	if (!pos->board_ok)
 		return false;
-	if (square_on_board(&q->board, coord(a)))
+	if (position_at_address(pos, a))
 		return true;
 	char name[SQUARE_ADDRESS_MAX], last[SQUARE_ADDRESS_MAX];
 	square_format(coord(a), name);
-	square_format((square_coord){ q->board.columns - 1, q->board.rows - 1 }, last);
-	check_error(q->c, a->pos, rule(q, "11.board"),
+	square_format((square_coord){ pos->board.square.columns - 1, pos->board.square.rows - 1 }, last);
+	check_error(c, a->pos, rule(c, "11.board"),
 		"%s: square %s is off the board, which runs from A1 to %s", what, name, last);
 	return false;
 }
 
-static long at_index(const square_ctx *q, const sc_address *a)
+/* The cell of an address address_ok accepted. */
+static const position_cell *cell_of(const check_ctx *c, const sc_address *a)
 {
-	return q->board_ok && a->valid ? square_index(&q->board, coord(a)) : -1;
+	return position_at_address(c->pos, a);
 }
 
-static bool is_sea(const square_ctx *q, long idx)
+static bool is_sea(const check_ctx *c, const sc_address *a)
 {
-	return idx >= 0 && q->terrain[idx] && q->terrain[idx]->water;
+	return position_water(c->pos, coord(a));
 }
 
 static const char *place_name(const rs_square_place *p)
@@ -88,57 +79,41 @@ static const char *place_name(const rs_square_place *p)
 
 /* ---- board, terrain, hex-only elements ---- */
 
-static void check_map(square_ctx *q)
+static void check_map(check_ctx *c)
 {
-	check_ctx *c = q->c;
 	const scenario *sc = c->sc;
 	const ruleset *rs = c->rs;
 
 	if (sc->boards.count > 0 && (!sc->grid.text || strcmp(sc->grid.text, "square") != 0))
-		check_error(c, sc->grid.text ? sc->grid.pos : sc->board_pos, rule(q, "11.board"),
+		check_error(c, sc->grid.text ? sc->grid.pos : sc->board_pos, rule(c, "11.board"),
 			"ruleset %s plays on a square grid; write <board grid=\"square\" …>", rs->id);
 	for (size_t i = 0; i < sc->brigade_count; i++)
-		check_error(c, sc->brigades[i].pos, rule(q, "11.board"),
+		check_error(c, sc->brigades[i].pos, rule(c, "11.board"),
 			"<brigade> belongs to the hex rulesets; %s has no brigades", rs->id);
 	for (size_t i = 0; i < sc->reserve_count; i++)
-		check_error(c, sc->reserves[i].pos, rule(q, "11.board"),
+		check_error(c, sc->reserves[i].pos, rule(c, "11.board"),
 			"a <reserve> unit belongs to the hex rulesets (the Reinforcements card); %s places new units "
 			"by purchase", rs->id);
 	for (size_t i = 0; i < sc->objective_count; i++)
-		check_error(c, sc->objectives[i].pos, rule(q, "11.board"),
+		check_error(c, sc->objectives[i].pos, rule(c, "11.board"),
 			"<objective> belongs to the hex rulesets; %s wins by conquest, not objective hexes", rs->id);
 
 	bool cols = sc->columns.given && sc->columns.valid;
 	bool rows = sc->rows.given && sc->rows.valid;
 	if (cols && (sc->columns.value < rs->board.min_columns || sc->columns.value > rs->board.max_columns)) {
-		check_error(c, sc->columns.pos, rule(q, "11.board"), "the board has %ld columns; %s allows %d to %d",
+		check_error(c, sc->columns.pos, rule(c, "11.board"), "the board has %ld columns; %s allows %d to %d",
 			sc->columns.value, rs->id, rs->board.min_columns, rs->board.max_columns);
 		cols = false;
 	}
 	if (rows && (sc->rows.value < rs->board.min_rows || sc->rows.value > rs->board.max_rows)) {
-		check_error(c, sc->rows.pos, rule(q, "11.board"), "the board has %ld rows; %s allows %d to %d",
+		check_error(c, sc->rows.pos, rule(c, "11.board"), "the board has %ld rows; %s allows %d to %d",
 			sc->rows.value, rs->id, rs->board.min_rows, rs->board.max_rows);
 		rows = false;
 	}
-	if (cols && rows && sc->columns.value <= SQUARE_MAX_COLUMNS && sc->rows.value <= SQUARE_MAX_ROWS) {
-		q->board_ok = true;
-		square_board_init(&q->board, (int)sc->columns.value, (int)sc->rows.value);
-		q->total = square_count(&q->board);
-	}
-	q->terrain = xcalloc(q->total + 1, sizeof *q->terrain);
-	q->listed = xmalloc((q->total + 1) * sizeof *q->listed);
-	q->zone = xmalloc((q->total + 1) * sizeof *q->zone);
-	q->city = xmalloc((q->total + 1) * sizeof *q->city);
-	const rs_terrain *clear = ruleset_find_terrain(rs, "clear");
-	for (size_t i = 0; i < q->total; i++) {
-		q->terrain[i] = clear;
-		q->listed[i] = q->zone[i] = q->city[i] = -1;
-	}
-
 	for (size_t i = 0; i < sc->terrain_count; i++) {
 		const sc_terrain *t = &sc->terrain[i];
 		if (!t->square) {
-			check_error(c, t->pos, rule(q, "11.board"),
+			check_error(c, t->pos, rule(c, "11.board"),
 				"<hex> belongs to the hex rulesets; write <square> for ruleset %s", rs->id);
 			continue;
 		}
@@ -148,36 +123,31 @@ static void check_map(square_ctx *q)
 			for (size_t k = 0; k < rs->terrain_count; k++)
 				ids[k] = rs->terrains[k].id;
 			char *known = str_join((const char *const *)ids, rs->terrain_count, ", ");
-			check_error(c, t->type.pos, rule(q, "11.board"),
+			check_error(c, t->type.pos, rule(c, "11.board"),
 				"terrain type '%s' does not exist in %s; the types are %s", t->type.text, rs->id, known);
 			free(known);
 			free(ids);
 		}
-		if (!address_ok(q, &t->at, "terrain"))
+		if (!address_ok(c, &t->at, "terrain"))
 			continue;
-		long idx = at_index(q, &t->at);
-		if (q->listed[idx] >= 0) {
-			check_error(c, t->at.pos, rule(q, "11.board"),
+		long first = cell_of(c, &t->at)->terrain_entry;
+		if (first != (long)i)
+			check_error(c, t->at.pos, rule(c, "11.board"),
 				"square %s is given a terrain twice (first on line %d)", t->at.text,
-				sc->terrain[q->listed[idx]].pos.line);
-			continue;
-		}
-		q->listed[idx] = (long)i;
-		q->terrain[idx] = type;
+				sc->terrain[first].pos.line);
 	}
 }
 
 /* ---- sea zones ---- */
 
-static void check_zones(square_ctx *q)
+static void check_zones(check_ctx *c)
 {
-	check_ctx *c = q->c;
 	const scenario *sc = c->sc;
 	const ruleset *rs = c->rs;
 	if ((long)sc->sea_zone_count != rs->square.sea_zones) {
 		src_pos pos = sc->sea_zone_count > (size_t)rs->square.sea_zones ?
 			sc->sea_zones[rs->square.sea_zones].pos : sc->pos;
-		check_error(c, pos, rule(q, "11.naval"),
+		check_error(c, pos, rule(c, "11.naval"),
 			"the map has %zu sea zones; %s cuts the sea into exactly %d",
 			sc->sea_zone_count, rs->id, rs->square.sea_zones);
 	}
@@ -186,25 +156,24 @@ static void check_zones(square_ctx *q)
 		for (size_t k = 0; k < z->square_count; k++) {
 			const sc_address *a = &z->squares[k];
 			char *what = xasprintf("sea zone '%s'", or_q(z->id.text));
-			bool ok = address_ok(q, a, what);
+			bool ok = address_ok(c, a, what);
 			free(what);
 			if (!ok)
 				continue;
-			long idx = at_index(q, a);
+			const position_cell *cell = cell_of(c, a);
 			char name[SQUARE_ADDRESS_MAX];
 			square_format(coord(a), name);
-			if (q->zone[idx] >= 0) {
-				const sc_sea_zone *other = &sc->sea_zones[q->zone[idx]];
-				check_error(c, a->pos, rule(q, "11.naval"),
+			if (cell->zone != (long)i || cell->zone_square != k) {
+				const sc_sea_zone *other = &sc->sea_zones[cell->zone];
+				check_error(c, a->pos, rule(c, "11.naval"),
 					"square %s is in sea zone '%s' and in sea zone '%s' (line %d); a square belongs to one zone",
 					name, or_q(z->id.text), or_q(other->id.text), other->pos.line);
 				continue;
 			}
-			q->zone[idx] = (long)i;
-			if (q->terrain[idx] && !q->terrain[idx]->water)
-				check_error(c, a->pos, rule(q, "11.naval"),
+			if (cell->terrain && !cell->terrain->water)
+				check_error(c, a->pos, rule(c, "11.naval"),
 					"square %s of sea zone '%s' is %s, not sea; mark it <square at=\"%s\" type=\"sea\"/>",
-					name, or_q(z->id.text), q->terrain[idx]->id, name);
+					name, or_q(z->id.text), cell->terrain->id, name);
 		}
 	}
 }
@@ -227,21 +196,20 @@ static long find_city(const scenario *sc, const char *id)
 	return -1;
 }
 
-static bool touches_zone(const square_ctx *q, square_coord at, long zone)
+static bool touches_zone(const check_ctx *c, square_coord at, long zone)
 {
 	square_coord n[SQUARE_NEIGHBOURS];
 	square_neighbours(at, n);
 	for (int k = 0; k < SQUARE_NEIGHBOURS; k++) {
-		long idx = square_index(&q->board, n[k]);
-		if (idx >= 0 && (zone < 0 ? is_sea(q, idx) : q->zone[idx] == zone))
+		const position_cell *cell = position_at(c->pos, n[k]);
+		if (cell && (zone < 0 ? cell->terrain && cell->terrain->water : cell->zone == zone))
 			return true;
 	}
 	return false;
 }
 
-static void check_cities(square_ctx *q)
+static void check_cities(check_ctx *c)
 {
-	check_ctx *c = q->c;
 	const scenario *sc = c->sc;
 	const ruleset *rs = c->rs;
 
@@ -249,49 +217,48 @@ static void check_cities(square_ctx *q)
 		const sc_city *city = &sc->cities[i];
 		const char *id = or_q(city->id.text);
 		if (city->side.text && !ruleset_find_side(rs, city->side.text))
-			check_error(c, city->side.pos, rule(q, "11.cities"),
+			check_error(c, city->side.pos, rule(c, "11.cities"),
 				"city '%s' is controlled by '%s', which is not a side of %s; write union or confederate",
 				id, city->side.text, rs->id);
 		bool is_capital = false;
 		for (size_t k = 0; k < rs->square.capital_count; k++)
 			is_capital |= str_eq(rs->square.capitals[k].id, city->id.text);
 		if (city->capital && !is_capital)
-			check_error(c, city->capital_pos, rule(q, "11.capitals"),
+			check_error(c, city->capital_pos, rule(c, "11.capitals"),
 				"city '%s' is marked capital=\"true\", but it is not a capital of %s", id, rs->id);
 		char *what = xasprintf("city '%s'", id);
-		bool placed = address_ok(q, &city->at, what);
+		bool placed = address_ok(c, &city->at, what);
 		free(what);
 		if (!placed)
 			continue;
-		long idx = at_index(q, &city->at);
-		if (q->city[idx] >= 0) {
-			check_error(c, city->at.pos, rule(q, "11.cities"),
+		long first = cell_of(c, &city->at)->city;
+		if (first != (long)i) {
+			check_error(c, city->at.pos, rule(c, "11.cities"),
 				"cities '%s' and '%s' (line %d) stand on the same square %s", id,
-				or_q(sc->cities[q->city[idx]].id.text), sc->cities[q->city[idx]].pos.line, city->at.text);
+				or_q(sc->cities[first].id.text), sc->cities[first].pos.line, city->at.text);
 			continue;
 		}
-		q->city[idx] = (long)i;
-		if (is_sea(q, idx))
-			check_error(c, city->at.pos, rule(q, "11.cities"),
+		if (is_sea(c, &city->at))
+			check_error(c, city->at.pos, rule(c, "11.cities"),
 				"city '%s' stands on a sea square, %s; cities stand on land", id, city->at.text);
 		if (!city->port)
 			continue;
-		if (!touches_zone(q, coord(&city->at), -1)) {
-			check_error(c, city->port_pos, rule(q, "11.ports"),
+		if (!touches_zone(c, coord(&city->at), -1)) {
+			check_error(c, city->port_pos, rule(c, "11.ports"),
 				"port '%s' at %s is inland: no sea square touches it", id, city->at.text);
 			continue;
 		}
 		if (!city->zone.text) {
-			check_error(c, city->port_pos, rule(q, "11.ports"),
+			check_error(c, city->port_pos, rule(c, "11.ports"),
 				"port '%s' names no sea zone; write zone=\"…\" with the zone its ships sail into", id);
 			continue;
 		}
 		long zone = find_zone(sc, city->zone.text);
 		if (zone < 0)
-			check_error(c, city->zone.pos, rule(q, "11.ports"),
+			check_error(c, city->zone.pos, rule(c, "11.ports"),
 				"port '%s' opens on sea zone '%s', which the map does not define", id, city->zone.text);
-		else if (!touches_zone(q, coord(&city->at), zone))
-			check_error(c, city->zone.pos, rule(q, "11.ports"),
+		else if (!touches_zone(c, coord(&city->at), zone))
+			check_error(c, city->zone.pos, rule(c, "11.ports"),
 				"port '%s' at %s does not touch sea zone '%s': none of its squares is beside the port",
 				id, city->at.text, city->zone.text);
 	}
@@ -300,18 +267,18 @@ static void check_cities(square_ctx *q)
 		const rs_square_place *cap = &rs->square.capitals[k];
 		long i = find_city(sc, cap->id);
 		if (i < 0) {
-			check_error(c, sc->pos, rule(q, "11.capitals"),
+			check_error(c, sc->pos, rule(c, "11.capitals"),
 				"the map lacks %s, the capital of the %s side; add <city id=\"%s\" side=\"%s\" capital=\"true\" …/>",
 				place_name(cap), or_q(cap->side), cap->id, or_q(cap->side));
 			continue;
 		}
 		const sc_city *city = &sc->cities[i];
 		if (!city->capital)
-			check_error(c, city->pos, rule(q, "11.capitals"),
+			check_error(c, city->pos, rule(c, "11.capitals"),
 				"city '%s' is %s, the capital of the %s side; mark it capital=\"true\"",
 				cap->id, place_name(cap), or_q(cap->side));
 		if (city->side.text && cap->side && !str_eq(city->side.text, cap->side))
-			check_error(c, city->side.pos, rule(q, "11.capitals"),
+			check_error(c, city->side.pos, rule(c, "11.capitals"),
 				"%s is the capital of the %s side, but the scenario gives it to the %s side",
 				place_name(cap), cap->side, city->side.text);
 	}
@@ -320,44 +287,43 @@ static void check_cities(square_ctx *q)
 		const rs_square_place *port = &rs->square.ports[k];
 		long i = find_city(sc, port->id);
 		if (i < 0) {
-			check_error(c, sc->pos, rule(q, "11.ports"),
+			check_error(c, sc->pos, rule(c, "11.ports"),
 				"the map lacks the port of %s (%s side); add <city id=\"%s\" port=\"true\" zone=\"…\" …/>",
 				place_name(port), or_q(port->side), port->id);
 			continue;
 		}
 		const sc_city *city = &sc->cities[i];
 		if (!city->port)
-			check_error(c, city->pos, rule(q, "11.ports"),
+			check_error(c, city->pos, rule(c, "11.ports"),
 				"city '%s' is the port of %s; mark it port=\"true\" with the zone=\"…\" it opens on",
 				port->id, place_name(port));
 		if (city->side.text && port->side && !str_eq(city->side.text, port->side))
-			check_error(c, city->side.pos, rule(q, "11.ports"),
+			check_error(c, city->side.pos, rule(c, "11.ports"),
 				"the port of %s starts under %s control, not %s", place_name(port), port->side, city->side.text);
 	}
 }
 
 /* ---- sides, units, ships, generals ---- */
 
-static void check_sides_square(square_ctx *q)
+static void check_sides_square(check_ctx *c)
 {
-	check_ctx *c = q->c;
 	const scenario *sc = c->sc;
 	if (sc->side_count != 2) {
 		src_pos pos = sc->side_count > 2 ? sc->sides[2].pos : sc->pos;
-		check_error(c, pos, rule(q, "11.sides"),
+		check_error(c, pos, rule(c, "11.sides"),
 			"a scenario has exactly two sides, union and confederate; this one has %zu", sc->side_count);
 	}
 	for (size_t i = 0; i < sc->side_count; i++) {
 		const sc_side *s = &sc->sides[i];
 		if (!s->forces)
-			check_error(c, s->pos, rule(q, "11.sides"),
+			check_error(c, s->pos, rule(c, "11.sides"),
 				"<side> belongs to the hex rulesets; write the starting forces as <forces side=\"…\">");
 		if (s->id.text && !ruleset_find_side(c->rs, s->id.text))
-			check_error(c, s->id.pos, rule(q, "11.sides"),
+			check_error(c, s->id.pos, rule(c, "11.sides"),
 				"side '%s' does not exist in %s; write union or confederate", s->id.text, c->rs->id);
 		for (size_t k = 0; k < i; k++)
 			if (str_eq(sc->sides[k].id.text, s->id.text))
-				check_error(c, s->id.pos, rule(q, "11.sides"),
+				check_error(c, s->id.pos, rule(c, "11.sides"),
 					"side '%s' is given twice (first on line %d)", s->id.text, sc->sides[k].pos.line);
 	}
 }
@@ -375,9 +341,8 @@ static char *type_list(const ruleset *rs, bool naval)
 	return out;
 }
 
-static void check_units(square_ctx *q)
+static void check_units(check_ctx *c)
 {
-	check_ctx *c = q->c;
 	const scenario *sc = c->sc;
 	const ruleset *rs = c->rs;
 	for (size_t i = 0; i < sc->unit_count; i++) {
@@ -387,15 +352,15 @@ static void check_units(square_ctx *q)
 		if (u->type.text && (!type || type->naval || type->leader)) {
 			char *known = type_list(rs, false);
 			if (type && type->naval)
-				check_error(c, u->type.pos, rule(q, "11.units"),
+				check_error(c, u->type.pos, rule(c, "11.units"),
 					"unit '%s' has type '%s', a ship; write ships as <ship>. The land unit types are %s",
 					id, u->type.text, known);
 			else if (type)
-				check_error(c, u->type.pos, rule(q, "11.units"),
+				check_error(c, u->type.pos, rule(c, "11.units"),
 					"unit '%s' has type '%s', the leader; write generals as <general>. The land unit types are %s",
 					id, u->type.text, known);
 			else
-				check_error(c, u->type.pos, rule(q, "11.units"),
+				check_error(c, u->type.pos, rule(c, "11.units"),
 					"unit '%s' has type '%s', which %s does not know; the land unit types are %s",
 					id, u->type.text, rs->id, known);
 			free(known);
@@ -403,17 +368,16 @@ static void check_units(square_ctx *q)
 		if (u->aboard)
 			continue;
 		char *what = xasprintf("unit '%s'", id);
-		bool placed = address_ok(q, &u->at, what);
+		bool placed = address_ok(c, &u->at, what);
 		free(what);
-		if (placed && is_sea(q, at_index(q, &u->at)))
-			check_error(c, u->at.pos, rule(q, "11.units"),
+		if (placed && is_sea(c, &u->at))
+			check_error(c, u->at.pos, rule(c, "11.units"),
 				"unit '%s' stands at sea on %s; land units stand on land, or aboard a ship", id, u->at.text);
 	}
 }
 
-static void check_ships(square_ctx *q)
+static void check_ships(check_ctx *c)
 {
-	check_ctx *c = q->c;
 	const scenario *sc = c->sc;
 	const ruleset *rs = c->rs;
 	for (size_t i = 0; i < sc->ship_count; i++) {
@@ -422,14 +386,14 @@ static void check_ships(square_ctx *q)
 		const rs_square_unit *type = s->type.text ? ruleset_find_square_unit(rs, s->type.text) : NULL;
 		if (s->type.text && (!type || !type->naval)) {
 			char *known = type_list(rs, true);
-			check_error(c, s->type.pos, rule(q, "11.units"),
+			check_error(c, s->type.pos, rule(c, "11.units"),
 				"ship '%s' has type '%s', which is not a ship of %s; the ship types are %s",
 				id, s->type.text, rs->id, known);
 			free(known);
 			type = NULL;
 		}
 		if (type && s->cargo_count > (size_t)(type->carries > 0 ? type->carries : 0))
-			check_error(c, s->pos, rule(q, "11.cargo"),
+			check_error(c, s->pos, rule(c, "11.cargo"),
 				"ship '%s' carries %zu land units; a ship of type '%s' carries at most %d",
 				id, s->cargo_count, s->type.text, type->carries);
 
@@ -437,52 +401,51 @@ static void check_ships(square_ctx *q)
 		if (s->zone.text) {
 			zone = find_zone(sc, s->zone.text);
 			if (zone < 0)
-				check_error(c, s->zone.pos, rule(q, "11.naval"),
+				check_error(c, s->zone.pos, rule(c, "11.naval"),
 					"ship '%s' is in sea zone '%s', which the map does not define", id, s->zone.text);
 		}
 		if (!s->at.text) {
 			if (!s->zone.text)
-				check_error(c, s->pos, rule(q, "11.naval"),
+				check_error(c, s->pos, rule(c, "11.naval"),
 					"ship '%s' is nowhere; give at=\"…\" (a port or a sea square) or zone=\"…\"", id);
 			continue;
 		}
 		char *what = xasprintf("ship '%s'", id);
-		bool placed = address_ok(q, &s->at, what);
+		bool placed = address_ok(c, &s->at, what);
 		free(what);
 		if (!placed)
 			continue;
-		long idx = at_index(q, &s->at);
-		long city = q->city[idx];
+		const position_cell *cell = cell_of(c, &s->at);
+		long city = cell->city;
 		if (city >= 0 && sc->cities[city].port) {
 			const sc_city *port = &sc->cities[city];
 			if (zone >= 0 && !str_eq(port->zone.text, s->zone.text))
-				check_error(c, s->zone.pos, rule(q, "11.naval"),
+				check_error(c, s->zone.pos, rule(c, "11.naval"),
 					"ship '%s' lies in the port of '%s', which opens on sea zone '%s', not '%s'",
 					id, or_q(port->id.text), or_q(port->zone.text), s->zone.text);
-		} else if (q->zone[idx] >= 0) {
-			if (zone >= 0 && q->zone[idx] != zone)
-				check_error(c, s->zone.pos, rule(q, "11.naval"),
+		} else if (cell->zone >= 0) {
+			if (zone >= 0 && cell->zone != zone)
+				check_error(c, s->zone.pos, rule(c, "11.naval"),
 					"ship '%s' at %s is in sea zone '%s', not '%s'",
-					id, s->at.text, or_q(sc->sea_zones[q->zone[idx]].id.text), s->zone.text);
+					id, s->at.text, or_q(sc->sea_zones[cell->zone].id.text), s->zone.text);
 		} else {
-			check_error(c, s->at.pos, rule(q, "11.naval"),
+			check_error(c, s->at.pos, rule(c, "11.naval"),
 				"ship '%s' at %s is %s; ships lie in ports or on the squares of a sea zone",
-				id, s->at.text, is_sea(q, idx) ? "on a sea square outside every sea zone" : "inland");
+				id, s->at.text, is_sea(c, &s->at) ? "on a sea square outside every sea zone" : "inland");
 		}
 	}
 }
 
-static void check_generals(square_ctx *q)
+static void check_generals(check_ctx *c)
 {
-	check_ctx *c = q->c;
 	const scenario *sc = c->sc;
 	const ruleset *rs = c->rs;
 
 	/* The number of players: as given, else the smallest game the ruleset has. */
-	q->players = 0;
-	for (int n = 1; n < 16 && !q->players; n++)
+	int players = 0;
+	for (int n = 1; n < 16 && !players; n++)
 		if (rs->square.player_counts & (1u << n))
-			q->players = n;
+			players = n;
 	if (sc->players.given && sc->players.valid) {
 		if (sc->players.value < 1 || sc->players.value > 15 ||
 			!(rs->square.player_counts & (1u << sc->players.value))) {
@@ -490,11 +453,11 @@ static void check_generals(square_ctx *q)
 			for (int n = 1; n < 16; n++)
 				if (rs->square.player_counts & (1u << n))
 					snprintf(counts + strlen(counts), sizeof counts - strlen(counts), "%s%d", *counts ? " or " : "", n);
-			check_error(c, sc->players.pos, rule(q, "11.generals"),
+			check_error(c, sc->players.pos, rule(c, "11.generals"),
 				"%s is played by %s players, not %ld", rs->id, counts, sc->players.value);
-			q->players = 0;
+			players = 0;
 		} else {
-			q->players = (int)sc->players.value;
+			players = (int)sc->players.value;
 		}
 	}
 
@@ -509,104 +472,54 @@ static void check_generals(square_ctx *q)
 			for (size_t k = 0; k < rs->square.general_count; k++)
 				ids[k] = rs->square.generals[k].id;
 			char *list = str_join((const char *const *)ids, rs->square.general_count, ", ");
-			check_error(c, g->id.pos, rule(q, "11.generals"),
+			check_error(c, g->id.pos, rule(c, "11.generals"),
 				"general '%s' is not a general of %s; the generals are %s", id, rs->id, list);
 			free(list);
 			free(ids);
 		} else if (known) {
 			seen[known - rs->square.generals] = true;
 			if (side && known->side && !str_eq(side, known->side))
-				check_error(c, g->id.pos, rule(q, "11.generals"),
+				check_error(c, g->id.pos, rule(c, "11.generals"),
 					"general %s leads the %s side, not the %s side", place_name(known), known->side, side);
-			if (q->players && !(known->players & (1u << q->players)))
-				check_error(c, g->id.pos, rule(q, "11.generals"),
-					"general %s is not in the %d-player game", place_name(known), q->players);
+			if (players && !(known->players & (1u << players)))
+				check_error(c, g->id.pos, rule(c, "11.generals"),
+					"general %s is not in the %d-player game", place_name(known), players);
 		}
 		char *what = xasprintf("general '%s'", id);
-		bool placed = address_ok(q, &g->at, what);
+		bool placed = address_ok(c, &g->at, what);
 		free(what);
-		if (placed && is_sea(q, at_index(q, &g->at)))
-			check_error(c, g->at.pos, rule(q, "11.generals"),
+		if (placed && is_sea(c, &g->at))
+			check_error(c, g->at.pos, rule(c, "11.generals"),
 				"general '%s' stands at sea on %s; generals stand on land", id, g->at.text);
 	}
-	for (size_t k = 0; q->players && k < rs->square.general_count; k++) {
+	for (size_t k = 0; players && k < rs->square.general_count; k++) {
 		const rs_square_place *need = &rs->square.generals[k];
-		if (!seen[k] && (need->players & (1u << q->players)))
-			check_error(c, sc->pos, rule(q, "11.generals"),
+		if (!seen[k] && (need->players & (1u << players)))
+			check_error(c, sc->pos, rule(c, "11.generals"),
 				"the %d-player game needs general %s on the %s side; add <general id=\"%s\" at=\"…\"/>",
-				q->players, place_name(need), or_q(need->side), need->id);
+				players, place_name(need), or_q(need->side), need->id);
 	}
 	free(seen);
 }
 
 /* ---- ids ---- */
 
-typedef struct id_entry {
-	const char *id;
-	src_pos pos;
-	size_t order;
-} id_entry;
-
-static int compare_ids(const void *a, const void *b)
+static void report_id(check_ctx *c, const check_id *again, const check_id *first)
 {
-	const id_entry *x = a, *y = b;
-	int d = strcmp(x->id, y->id);
-	return d ? d : (x->order < y->order ? -1 : x->order > y->order);
+	check_error(c, again->pos, rule(c, "11.ids"),
+		"id '%s' is used twice (first on line %d); every city, sea zone, unit, ship and general needs its own id",
+		again->id, first->pos.line);
 }
 
-static void add_id(id_entry *ids, size_t *n, const sc_string *s)
+static void check_ids(check_ctx *c)
 {
-	if (!s->text)
-		return;
-	ids[*n] = (id_entry){ s->text, s->pos, *n };
-	(*n)++;
+	check_unique_ids(c, CHECK_IDS_CITIES | CHECK_IDS_SEA_ZONES | CHECK_IDS_UNITS | CHECK_IDS_SHIPS | CHECK_IDS_GENERALS,
+		report_id);
 }
 
-static void check_ids(square_ctx *q)
-{
-	const scenario *sc = q->c->sc;
-	size_t total = sc->city_count + sc->sea_zone_count + sc->unit_count + sc->ship_count + sc->general_count;
-	id_entry *ids = xcalloc(total + 1, sizeof *ids);
-	size_t n = 0;
-	for (size_t i = 0; i < sc->city_count; i++)
-		add_id(ids, &n, &sc->cities[i].id);
-	for (size_t i = 0; i < sc->sea_zone_count; i++)
-		add_id(ids, &n, &sc->sea_zones[i].id);
-	for (size_t i = 0; i < sc->unit_count; i++)
-		add_id(ids, &n, &sc->units[i].id);
-	for (size_t i = 0; i < sc->ship_count; i++)
-		add_id(ids, &n, &sc->ships[i].id);
-	for (size_t i = 0; i < sc->general_count; i++)
-		add_id(ids, &n, &sc->generals[i].id);
-	/* Document order for the "first on line" of each duplicate. */
-	for (size_t i = 0; i < n; i++)
-		ids[i].order = (size_t)ids[i].pos.line * 100000u + (size_t)ids[i].pos.column;
-	qsort(ids, n, sizeof *ids, compare_ids);
-	size_t first = 0;
-	for (size_t i = 1; i < n; i++) {
-		if (strcmp(ids[first].id, ids[i].id) != 0)
-			first = i;
-		else
-			check_error(q->c, ids[i].pos, rule(q, "11.ids"),
-				"id '%s' is used twice (first on line %d); every city, sea zone, unit, ship and general needs its own id",
-				ids[i].id, ids[first].pos.line);
-	}
-	free(ids);
-}
+static const check_fn square_checks[] = {
+	check_map, check_zones, check_cities, check_sides_square, check_units, check_ships, check_generals,
+	check_ids, NULL,
+};
 
-void check_square(check_ctx *ctx)
-{
-	square_ctx q = { .c = ctx };
-	check_map(&q);
-	check_zones(&q);
-	check_cities(&q);
-	check_sides_square(&q);
-	check_units(&q);
-	check_ships(&q);
-	check_generals(&q);
-	check_ids(&q);
-	free(q.terrain);
-	free(q.listed);
-	free(q.zone);
-	free(q.city);
-}
+const check_grid check_square_grid = { GRID_SQUARE, square_checks };

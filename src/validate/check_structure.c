@@ -24,6 +24,12 @@ void check_structure(check_ctx *ctx)
 		check_error(ctx, sc->pos, "schema", "the scenario has no <title>; give it one in en, nl or fr");
 }
 
+static void square_only(check_ctx *ctx, src_pos pos, const char *element)
+{
+	check_error(ctx, pos, "schema", "<%s> belongs to square-grid scenarios; ruleset %s plays on hexes", element,
+		ctx->rs->id);
+}
+
 /* The schema holds the elements of both grids; a hex scenario may not use
  * those of the square grid. */
 void check_hex_elements(check_ctx *ctx)
@@ -41,14 +47,11 @@ void check_hex_elements(check_ctx *ctx)
 			check_error(ctx, sc->terrain[i].pos, "schema",
 				"<square> belongs to square-grid scenarios; write <hex> for ruleset %s", rs_id);
 	for (size_t i = 0; i < sc->city_count; i++)
-		check_error(ctx, sc->cities[i].pos, "schema",
-			"<city> belongs to square-grid scenarios; ruleset %s plays on hexes", rs_id);
+		square_only(ctx, sc->cities[i].pos, "city");
 	for (size_t i = 0; i < sc->sea_zone_count; i++)
-		check_error(ctx, sc->sea_zones[i].pos, "schema",
-			"<sea-zone> belongs to square-grid scenarios; ruleset %s plays on hexes", rs_id);
+		square_only(ctx, sc->sea_zones[i].pos, "sea-zone");
 	for (size_t i = 0; i < sc->ship_count; i++)
-		check_error(ctx, sc->ships[i].pos, "schema",
-			"<ship> belongs to square-grid scenarios; ruleset %s plays on hexes", rs_id);
+		square_only(ctx, sc->ships[i].pos, "ship");
 	for (size_t i = 0; i < sc->side_count; i++)
 		if (sc->sides[i].forces)
 			check_error(ctx, sc->sides[i].pos, "schema",

@@ -32,13 +32,13 @@ validator *validator_create(const char *data_dir, diag_sink *sink)
 
 void validator_destroy(validator *v)
 {
-	if (!v)
-		return;
-	schema_destroy(v->schema);
-	ruleset_registry_destroy(v->rulesets);
-	diag_sink_finish(&v->data_errors);
-	free(v->data_dir);
-	free(v);
+	if (v) {
+		schema_destroy(v->schema);
+		ruleset_registry_destroy(v->rulesets);
+		diag_sink_finish(&v->data_errors);
+		free(v->data_dir);
+		free(v);
+	}
 }
 
 /* A scenario id names output folders: keep it to a portable file name. */
@@ -53,38 +53,28 @@ static bool id_is_file_name(const char *id)
 	return true;
 }
 
+/* The grids whose checks this compiler knows; the ruleset names its grid. */
+static const check_grid *const grids[] = { &check_hex_grid, &check_square_grid };
+
+static const check_grid *grid_checks(const ruleset *rs)
+{
+	for (size_t i = 0; i < sizeof grids / sizeof *grids; i++)
+		if (grids[i]->grid == rs->grid)
+			return grids[i];
+	return NULL;
+}
+
 void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 {
-	check_ctx ctx = { .sc = sc, .rs = rs, .sink = sink };
-	ctx.unit_placed = xcalloc(sc->unit_count + 1, sizeof(bool));
-	ctx.general_placed = xcalloc(sc->general_count + 1, sizeof(bool));
+	position *pos = position_create(sc, rs);
+	check_ctx ctx = { .sc = sc, .rs = rs, .sink = sink, .pos = pos };
+	const check_grid *grid = grid_checks(rs);
 
 	check_structure(&ctx);
-	if (rs->grid == GRID_SQUARE) {
-		check_square(&ctx);
-		check_texts(&ctx);
-		goto done;
-	}
-	check_hex_elements(&ctx);
-	check_board(&ctx);
-	check_terrain(&ctx);
-	check_sides(&ctx);
-	check_forces(&ctx);
-	check_deployment(&ctx);
-	check_brigades(&ctx);
-	check_victory(&ctx);
+	for (const check_fn *check = grid ? grid->checks : NULL; check && *check; check++)
+		(*check)(&ctx);
 	check_texts(&ctx);
-
-done:
-	free(ctx.terrain_at);
-	for (int s = 0; s < 2; s++) {
-		free(ctx.unit_first[s]);
-		free(ctx.unit_count[s]);
-	}
-	free(ctx.general_first);
-	free(ctx.general_count);
-	free(ctx.unit_placed);
-	free(ctx.general_placed);
+	position_destroy(pos);
 }
 
 static validate_status check_document(validator *v, const xml_document *doc, diag_sink *sink,

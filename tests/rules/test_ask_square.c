@@ -33,6 +33,7 @@ typedef struct sq_fixture {
 	validator *v;
 	scenario *sc;
 	const ruleset *rs;
+	position *pos;       /* of sc under rs; rebuilt by a test that changes either */
 } sq_fixture;
 
 static char *read_all(const char *path)
@@ -73,10 +74,12 @@ static void load(sq_fixture *f, const char *union_forces, const char *confederat
 		diag_print_text(&f->sink, 0, f->sink.count, stderr);
 	assert_int_equal(st, VALIDATE_OK);
 	free(xml);
+	f->pos = position_create(f->sc, f->rs);
 }
 
 static void unload(sq_fixture *f)
 {
+	position_destroy(f->pos);
 	scenario_destroy(f->sc);
 	validator_destroy(f->v);
 	diag_sink_finish(&f->sink);
@@ -89,10 +92,11 @@ static square_coord at(const char *address)
 	return c;
 }
 
-static bool has_reason(const char reasons[][ASK_SQ_REASON_MAX], int count, const char *part)
+/* A reason whose text holds `part`, or whose rule id is `part`. */
+static bool has_reason(const ask_sq_reason *reasons, int count, const char *part)
 {
 	for (int i = 0; i < count; i++)
-		if (strstr(reasons[i], part))
+		if (strstr(reasons[i].text, part) || strcmp(reasons[i].rule, part) == 0)
 			return true;
 	return false;
 }
@@ -186,16 +190,18 @@ static void test_attack_table(void **state)
 		sq_fixture f;
 		load(&f, r->union_forces, r->confederate_forces);
 		ask_sq_attack a;
-		ask_square_attack(f.sc, f.rs, at(r->from), at(r->to), &a);
+		ask_square_attack(f.pos, at(r->from), at(r->to), &a);
 		print_message("%s: %s %s allowed=%d attack=%d defend=%d\n", r->what, r->from, r->to, a.allowed,
 			a.attacker.factor, a.defender.factor);
 		assert_int_equal(a.error, r->error);
 		assert_int_equal(a.allowed, r->allowed);
 		assert_true(a.reason_count > 0);
 		for (int k = 0; k < a.reason_count; k++)
-			assert_non_null(strstr(a.reasons[k], " [mb-11."));
+			assert_int_equal(strncmp(a.reasons[k].rule, "mb-11.", 6), 0);
+		/* A question about nothing says why in its first reason. */
+		assert_int_equal(a.reasons[0].error, r->error);
 		if (r->reason)
-			assert_true(has_reason((const char (*)[ASK_SQ_REASON_MAX])a.reasons, a.reason_count, r->reason));
+			assert_true(has_reason(a.reasons, a.reason_count, r->reason));
 		if (r->allowed) {
 			assert_int_equal(a.attacker.factor, r->attack);
 			assert_int_equal(a.defender.factor, r->defend);
@@ -214,7 +220,7 @@ static void test_first_fire(void **state)
 	sq_fixture f;
 	load(&f, FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("cavalry", "c1", "C2"));
 	ask_sq_attack a;
-	ask_square_attack(f.sc, f.rs, at("B2"), at("C2"), &a);
+	ask_square_attack(f.pos, at("B2"), at("C2"), &a);
 	assert_true(a.fires_first);
 	assert_true(fabs(a.defender_hit_effective - (1.0 - 3 / 6.0) * (2 / 6.0)) < 1e-9);
 	unload(&f);
@@ -229,12 +235,14 @@ static void test_cap(void **state)
 	load(&f, "<general id=\"grant\" at=\"B1\"/>" U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "B3"));
 	ruleset small = *f.rs;
 	small.square.die_faces = 3;
+	position *pos = position_create(f.sc, &small);
 	ask_sq_attack a;
-	ask_square_attack(f.sc, &small, at("B2"), at("B3"), &a);
+	ask_square_attack(pos, at("B2"), at("B3"), &a);
+	position_destroy(pos);
 	assert_true(a.allowed);
 	assert_int_equal(a.attacker.factor, 3);
 	assert_true(fabs(a.attacker.hit - 1.0) < 1e-9);
-	assert_true(has_reason((const char (*)[ASK_SQ_REASON_MAX])a.reasons, a.reason_count, "capped at 3"));
+	assert_true(has_reason(a.reasons, a.reason_count, "capped at 3"));
 	unload(&f);
 }
 
@@ -252,11 +260,11 @@ static void test_capital_lost(void **state)
 			f.sc->cities[i].side.text = xstrdup("confederate");
 		}
 	ask_sq_attack a;
-	ask_square_attack(f.sc, f.rs, at("I5"), at("I4"), &a);
+	ask_square_attack(f.pos, at("I5"), at("I4"), &a);
 	assert_true(a.allowed);
 	assert_int_equal(a.defender.factor, 2);   /* entrenched +1 only */
-	assert_true(has_reason((const char (*)[ASK_SQ_REASON_MAX])a.reasons, a.reason_count, "mb-11.capitals"));
-	ask_square_attack(f.sc, f.rs, at("I3"), at("I4"), &a);
+	assert_true(has_reason(a.reasons, a.reason_count, "mb-11.capitals"));
+	ask_square_attack(f.pos, at("I3"), at("I4"), &a);
 	assert_false(a.allowed);                  /* friendly */
 	unload(&f);
 }
@@ -283,6 +291,7 @@ static const buy_row buy_rows[] = {
 	{ "gunboat infantry", 0, true, false, 5, 0, 2, 1 },
 	{ "general", 0, false, false, 0, 5, 2, 0 },
 	{ "dragoons", 0, false, true, 0, 5, 2, 0 },
+	{ "general dragoons", 0, false, true, 0, 5, 2, 0 },  /* the error is the unknown unit, not the first reason */
 };
 
 static void test_buy_table(void **state)
@@ -305,8 +314,10 @@ static void test_buy_table(void **state)
 		assert_int_equal(b.infantry_allowance, r->allowance);
 		if (r->allowed)
 			assert_int_equal(b.infantry_saved, r->saved_after);
-		for (int k = 0; k < b.reason_count; k++)
-			assert_non_null(strstr(b.reasons[k], " [mb-11.purchase]"));
+		for (int k = 0; k < b.reason_count; k++) {
+			assert_string_equal(b.reasons[k].rule, "mb-11.purchase");
+			assert_int_equal(b.reasons[k].error, strncmp(b.reasons[k].text, "unknown unit", 12) == 0);
+		}
 		str_free_words(names, n);
 	}
 	unload(&f);

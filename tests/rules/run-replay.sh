@@ -17,7 +17,9 @@
 # RULES_REPLAY_STRICT=0 it is only noted, and its log, written as far as it
 # went, is still checked and replayed (to look at replays alone).
 # Square-grid scenarios are left out (play does not referee them); every
-# hex ruleset must be covered by at least one scenario.
+# hex ruleset must be covered by at least one scenario, and every card kind
+# of the hex decks (data/rulesets beside SCENARIO_DIR) must be played by the
+# automatic player in at least one of the games: it plays each when it helps.
 # Prints `rules-replay: N passed, M failed` last; exits non-zero on failure.
 set -u
 
@@ -94,6 +96,23 @@ for ruleset in battlecry-1999 battlecry-150 noord-zuid; do
 	*) fail=$((fail + 1)); echo "FAIL: no scenario of ruleset $ruleset in $dir" ;;
 	esac
 done
+# Every card kind of the hex decks, played somewhere (§8.1: the automatic
+# player plays each special card when it helps).
+rulesets=$dir/../data/rulesets
+if [ -d "$rulesets" ]; then
+	cat "$work"/*-A.log 2>/dev/null | awk '$1 == "play" { sub(/\/.*/, "", $3); print $3 }' | sort -u >"$work/played.txt"
+	kinds=$(cat "$rulesets"/battlecry-1999.xml "$rulesets"/battlecry-150.xml "$rulesets"/noord-zuid.xml |
+		sed -n 's/.*<card id="\([^"]*\)".*/\1/p' | sort -u)
+	for kind in $kinds; do
+		if ! grep -qx -- "$kind" "$work/played.txt"; then
+			fail=$((fail + 1))
+			echo "FAIL: the automatic player never played card '$kind' in these games"
+		fi
+	done
+else
+	fail=$((fail + 1))
+	echo "FAIL: no folder $rulesets to list the card kinds from"
+fi
 [ "$autofault" -gt 0 ] && echo "rules-replay: $autofault automatic game(s) stopped on an action the automatic player should not have proposed (logs replayed as far as they went)"
 echo "rules-replay: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -18,6 +18,8 @@
 
 typedef enum { GRID_HEX, GRID_SQUARE } grid_kind;
 #define GRID_KINDS 2
+/* The grid of a ruleset that names none: the Battle Cry boards. */
+#define GRID_DEFAULT GRID_HEX
 
 typedef struct grid_board {
 	grid_kind kind;

@@ -62,7 +62,7 @@ typedef struct roster_page {
 
 static const char *section_names(const render_ctx *rc, hex_coord h, char *buf, size_t size)
 {
-	unsigned s = hex_sections(&rc->board.hex, h);
+	unsigned s = grid_sections(&rc->board, h);
 	const char *ids[3] = { "section-west", "section-centre", "section-east" };
 	buf[0] = '\0';
 	for (int i = 0; i < 3; i++) {
@@ -426,15 +426,46 @@ static void square_units(const render_ctx *rc, roster_page *rp, const char *side
 	}
 }
 
-/* Hex boards: the sections of the hex; square boards: the city there. */
-static const char *where_text(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
+/* Where a general stands, in words: on a hex board the sections of its
+ * hex, on a square board the city there. */
+static const char *hex_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
 {
-	if (rc->board.kind == GRID_HEX)
-		return section_names(rc, at->hex, buf, size);
+	return section_names(rc, at->hex, buf, size);
+}
+
+static const char *square_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
+{
 	const sc_city *city = city_at(rc->sc, at);
 	snprintf(buf, size, "%s", city ? (city->name.text ? city->name.text : city->id.text) : "—");
 	return buf;
 }
+
+/* A side's units on a hex board, then its reserves. */
+static void hex_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
+{
+	const scenario *sc = rc->sc;
+	int row = 0;
+	for (size_t i = 0; i < sc->unit_count; i++) {
+		if (sc->units[i].side != side)
+			continue;
+		make_room(rc, rp, &HEX_TABLE, side_name, side);
+		unit_row(rc, rp, &sc->units[i], (row++ & 1) != 0);
+	}
+	reserves_part(rc, rp, side_name, side);
+}
+
+/* The rosters follow the grid's rules: figures, brigades and sections on
+ * hex boards; hits, places, ships and cargo on square boards (§11). */
+typedef struct roster_grid {
+	const roster_table *table;
+	void (*units)(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side);
+	const char *(*where)(const render_ctx *rc, const sc_address *at, char *buf, size_t size);
+} roster_grid;
+
+static const roster_grid ROSTER_GRIDS[GRID_KINDS] = {
+	[GRID_HEX] = { &HEX_TABLE, hex_units, hex_where },
+	[GRID_SQUARE] = { &SQUARE_TABLE, square_units, square_where },
+};
 
 static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 {
@@ -448,7 +479,7 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 		const sc_general *g = &sc->generals[i];
 		if (g->side != side)
 			continue;
-		char hex[HEX_ADDRESS_MAX], sections[128];
+		char address[GRID_ADDRESS_MAX], sections[128];
 		const char *with = render_string(rc, "alone");
 		char *with_text = NULL;
 		for (size_t k = 0; k < sc->unit_count; k++) {
@@ -465,8 +496,8 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 			with = with_text;
 		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
 		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
-		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, hex_format(g->at.hex, hex),
-			where_text(rc, &g->at, sections, sizeof sections), with);
+		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, grid_format(g->at.hex, address),
+			ROSTER_GRIDS[rc->board.kind].where(rc, &g->at, sections, sizeof sections), with);
 		rp->y += text_draw(rc, cr, line, &st, MARGIN + 2, rp->y, rp->width - 2 * MARGIN - 2) + 0.8;
 		free(line);
 		free(with_text);
@@ -498,20 +529,9 @@ bool render_rosters(const render_ctx *rc, const char *path, char **error)
 		rp.side_pages = 0;
 		start_page(rc, &rp, side_name, s);
 		pdfdoc_bookmark(rp.doc, top, side_name);
-		const roster_table *table = rc->board.kind == GRID_SQUARE ? &SQUARE_TABLE : &HEX_TABLE;
-		table_header(rc, &rp, table, s);
-		if (table == &SQUARE_TABLE) {
-			square_units(rc, &rp, side_name, s);
-		} else {
-			int row = 0;
-			for (size_t i = 0; i < sc->unit_count; i++) {
-				if (sc->units[i].side != s)
-					continue;
-				make_room(rc, &rp, table, side_name, s);
-				unit_row(rc, &rp, &sc->units[i], (row++ & 1) != 0);
-			}
-			reserves_part(rc, &rp, side_name, s);
-		}
+		const roster_grid *grid = &ROSTER_GRIDS[rc->board.kind];
+		table_header(rc, &rp, grid->table, s);
+		grid->units(rc, &rp, side_name, s);
 		if (rp.y > rp.height - MARGIN - 30)
 			start_page(rc, &rp, side_name, s);
 		generals_list(rc, &rp, s);

@@ -148,13 +148,15 @@ static bool frac_less(grid_frac a, grid_frac b)
 	return a.num * b.den < b.num * a.den;
 }
 
-/* Where the segment p + t d (0 <= t <= 1) runs inside the open cell
- * around lattice centre (cx, cy): clipped against each side of the convex
- * outline.  True when that stretch is not empty; *enter is where it
- * begins. */
-static bool segment_inside(const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy, long cx,
+/* How the segment p + t d (0 <= t <= 1) meets the cell around lattice
+ * centre (cx, cy), clipped against each side of its convex outline:
+ * returns 0 when it misses the cell, 1 when it only touches the outline
+ * (an edge or a corner), 2 when it runs inside.  *enter is where it
+ * begins to. */
+static int segment_meets(const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy, long cx,
 	long cy, grid_frac *enter)
 {
+	bool on_edge = false;
 	grid_frac lo = { 0, 1 }, hi = { 1, 1 };
 	int n = ops->corner_count;
 	/* Inside lies on the same side of every edge as the turn of the
@@ -170,8 +172,9 @@ static bool segment_inside(const grid_ops *ops, int64_t px, int64_t py, int64_t 
 		int64_t c0 = sign * (ex * (py - ay) - ey * (px - ax));
 		int64_t c1 = sign * (ex * dy - ey * dx);
 		if (c1 == 0) {
-			if (c0 <= 0)
-				return false;
+			if (c0 < 0)
+				return 0;
+			on_edge = on_edge || c0 == 0;
 			continue;
 		}
 		/* c0 + t c1 > 0: t > -c0 / c1 when c1 > 0, t < c0 / -c1 when c1 < 0. */
@@ -186,12 +189,15 @@ static bool segment_inside(const grid_ops *ops, int64_t px, int64_t py, int64_t 
 		}
 	}
 	*enter = lo;
-	return frac_less(lo, hi);
+	if (frac_less(hi, lo))
+		return 0;
+	return !on_edge && frac_less(lo, hi) ? 2 : 1;
 }
 
 typedef struct line_cell {
 	grid_cell cell;
 	grid_frac enter;
+	bool inside;  /* false: the line only touches it */
 } line_cell;
 
 static bool same_cell(grid_cell a, grid_cell b)
@@ -212,11 +218,12 @@ size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *o
 	ops->lattice_center(a, &ax, &ay);
 	ops->lattice_center(b, &bx, &by);
 	int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay;
-	/* The cells a line crosses are a chain of neighbours (through a side,
-	 * or through a corner into the cell beyond), so growing the set from
-	 * a through neighbours that the line enters finds them all.  On
-	 * either grid a line crosses at most two cells per step of distance. */
-	size_t cap = 2 * (size_t)ops->distance(a, b) + 2, count = 0;
+	/* The cells a line meets, touched ones included, are a chain of
+	 * neighbours, so growing the set from a through neighbours that the
+	 * line meets finds them all (a line running along an edge reaches the
+	 * cell beyond only through the two it runs between).  On either grid
+	 * a line meets at most four cells per step of distance. */
+	size_t cap = 4 * (size_t)ops->distance(a, b) + 4, count = 0;
 	line_cell *cells = malloc(cap * sizeof *cells);
 	if (!cells)
 		return 0;
@@ -236,15 +243,15 @@ size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *o
 			long cx, cy;
 			ops->lattice_center(c, &cx, &cy);
 			grid_frac enter;
-			if (seen || count == cap || !segment_inside(ops, ax, ay, dx, dy, cx, cy, &enter))
-				continue;
-			cells[count++] = (line_cell){ c, enter };
+			int how = seen || count == cap ? 0 : segment_meets(ops, ax, ay, dx, dy, cx, cy, &enter);
+			if (how)
+				cells[count++] = (line_cell){ c, enter, how == 2 };
 		}
 	}
 	qsort(cells, count, sizeof *cells, by_entry);
 	size_t n = 0;
 	for (size_t i = 0; i < count; i++) {
-		if (same_cell(cells[i].cell, b))
+		if (!cells[i].inside || same_cell(cells[i].cell, b))
 			continue;
 		if (n < max)
 			out[n] = cells[i].cell;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grid.h"
+#include "gridimpl.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -184,22 +184,13 @@ bool hex_sections_valid(const hex_board *board)
 
 /* The hex grid behind geo/grid.h. */
 
-static size_t ops_count(const grid_board *b) { return hex_count(&b->hex); }
-static bool ops_on_board(const grid_board *b, grid_cell c) { return hex_on_board(&b->hex, c); }
-static long ops_index(const grid_board *b, grid_cell c) { return hex_index(&b->hex, c); }
-static grid_cell ops_from_index(const grid_board *b, size_t i) { return hex_from_index(&b->hex, i); }
-static unsigned ops_sections(const grid_board *b, grid_cell c) { return hex_sections(&b->hex, c); }
-
-static void ops_neighbours(grid_cell c, grid_cell out[GRID_NEIGHBOURS_MAX])
-{
-	hex_neighbours(c, out);
-}
+GRID_BOARD_FUNCTIONS(hex)
 
 /* x counts half hex widths, y thirds of a row step: then every corner is
  * an integer point (the hex around (0, 0) has corners (0, ±2), (±1, ±1)),
  * and the map is this lattice stretched, so a line crosses the same
  * hexes on both. */
-static void ops_lattice_center(grid_cell c, long *x, long *y)
+static void hex_lattice_center(grid_cell c, long *x, long *y)
 {
 	*x = hex_center_x2(c) - 1;
 	*y = 3L * c.row;
@@ -207,7 +198,7 @@ static void ops_lattice_center(grid_cell c, long *x, long *y)
 
 static const int HEX_CORNERS[6][2] = { { 0, -2 }, { 1, -1 }, { 1, 1 }, { 0, 2 }, { -1, 1 }, { -1, -1 } };
 
-static int ops_section_lines(const grid_board *b, double cell_mm, double x[GRID_SECTION_LINES_MAX])
+static int hex_section_lines(const grid_board *b, double cell_mm, double x[GRID_SECTION_LINES_MAX])
 {
 	x[0] = b->hex.west * cell_mm;
 	x[1] = (b->hex.columns - b->hex.east) * cell_mm;
@@ -216,7 +207,7 @@ static int ops_section_lines(const grid_board *b, double cell_mm, double x[GRID_
 
 /* Pointy-top hexes `cell` mm across the flats, shifted rows half a hex
  * east. */
-static void ops_metrics(const grid_board *board, double cell_mm, grid_metrics *m)
+static void hex_metrics(const grid_board *board, double cell_mm, grid_metrics *m)
 {
 	const hex_board *b = &board->hex;
 	m->cell = cell_mm;
@@ -227,13 +218,13 @@ static void ops_metrics(const grid_board *board, double cell_mm, grid_metrics *m
 	m->height = 2 * m->radius + (b->rows - 1) * m->row_step;
 }
 
-static void ops_center(const grid_metrics *m, double ox, double oy, grid_cell c, double *x, double *y)
+static void hex_center(const grid_metrics *m, double ox, double oy, grid_cell c, double *x, double *y)
 {
 	*x = ox + m->cell * (c.col + 0.5 + ((c.row & 1) ? 0.5 : 0.0));
 	*y = oy + m->radius + c.row * m->row_step;
 }
 
-static void ops_outline(const grid_metrics *m, double cx, double cy, double inset, const grid_pen *pen)
+static void hex_outline(const grid_metrics *m, double cx, double cy, double inset, const grid_pen *pen)
 {
 	/* Shrinking the flats by inset moves the corners by inset / cos 30°. */
 	double r = m->radius - inset * 2 / sqrt(3.0);
@@ -248,25 +239,4 @@ static void ops_outline(const grid_metrics *m, double cx, double cy, double inse
 	pen->close(pen->ctx);
 }
 
-const grid_ops grid_hex_ops = {
-	.kind = GRID_HEX,
-	.name = "hex",
-	.neighbour_count = 6,
-	.side_neighbours = 6,
-	.parse = hex_parse,
-	.format = hex_format,
-	.count = ops_count,
-	.on_board = ops_on_board,
-	.index = ops_index,
-	.from_index = ops_from_index,
-	.neighbours = ops_neighbours,
-	.distance = hex_distance,
-	.lattice_center = ops_lattice_center,
-	.corner_count = 6,
-	.corners = HEX_CORNERS,
-	.sections = ops_sections,
-	.section_lines = ops_section_lines,
-	.metrics = ops_metrics,
-	.center = ops_center,
-	.outline = ops_outline,
-};
+const grid_ops grid_hex_ops = GRID_OPS(hex, GRID_HEX, 6, 6, HEX_CORNERS);

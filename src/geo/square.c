@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "grid.h"
+#include "gridimpl.h"
 #include "hex.h"
 
 /* The address syntax is the hex boards' one; share its parser. */
@@ -84,18 +84,8 @@ bool square_adjacent(square_coord a, square_coord b)
 
 /* The square grid behind geo/grid.h. */
 
-static size_t ops_count(const grid_board *b) { return square_count(&b->square); }
-static bool ops_on_board(const grid_board *b, grid_cell c) { return square_on_board(&b->square, c); }
-static long ops_index(const grid_board *b, grid_cell c) { return square_index(&b->square, c); }
-static grid_cell ops_from_index(const grid_board *b, size_t i) { return square_from_index(&b->square, i); }
-
-static void ops_neighbours(grid_cell c, grid_cell out[GRID_NEIGHBOURS_MAX])
-{
-	square_neighbours(c, out);
-}
-
 /* Two lattice units a side, so that centres and corners are integers. */
-static void ops_lattice_center(grid_cell c, long *x, long *y)
+static void square_lattice_center(grid_cell c, long *x, long *y)
 {
 	*x = 2L * c.col + 1;
 	*y = 2L * c.row + 1;
@@ -104,14 +94,14 @@ static void ops_lattice_center(grid_cell c, long *x, long *y)
 static const int SQUARE_CORNERS[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
 
 /* The mb-remastered map has no sections. */
-static unsigned ops_sections(const grid_board *b, grid_cell c)
+static unsigned square_sections(const square_board *b, square_coord c)
 {
 	(void)b;
 	(void)c;
 	return 0;
 }
 
-static int ops_section_lines(const grid_board *b, double cell_mm, double x[GRID_SECTION_LINES_MAX])
+static int square_section_lines(const grid_board *b, double cell_mm, double x[GRID_SECTION_LINES_MAX])
 {
 	(void)b;
 	(void)cell_mm;
@@ -119,7 +109,9 @@ static int ops_section_lines(const grid_board *b, double cell_mm, double x[GRID_
 	return 0;
 }
 
-static void ops_metrics(const grid_board *board, double cell_mm, grid_metrics *m)
+GRID_BOARD_FUNCTIONS(square)
+
+static void square_metrics(const grid_board *board, double cell_mm, grid_metrics *m)
 {
 	m->cell = cell_mm;
 	m->radius = cell_mm / 2;
@@ -128,7 +120,7 @@ static void ops_metrics(const grid_board *board, double cell_mm, grid_metrics *m
 	m->height = board->square.rows * cell_mm;
 }
 
-static void ops_center(const grid_metrics *m, double ox, double oy, grid_cell c, double *x, double *y)
+static void square_center(const grid_metrics *m, double ox, double oy, grid_cell c, double *x, double *y)
 {
 	*x = ox + m->cell * (c.col + 0.5);
 	*y = oy + m->cell * (c.row + 0.5);
@@ -136,7 +128,7 @@ static void ops_center(const grid_metrics *m, double ox, double oy, grid_cell c,
 
 /* Traced as a rectangle is: a corner, then three sides, so that a
  * surface that recognises rectangles draws it as one. */
-static void ops_outline(const grid_metrics *m, double cx, double cy, double inset, const grid_pen *pen)
+static void square_outline(const grid_metrics *m, double cx, double cy, double inset, const grid_pen *pen)
 {
 	double half = m->radius - inset;
 	pen->move(pen->ctx, cx - half, cy - half);
@@ -146,25 +138,5 @@ static void ops_outline(const grid_metrics *m, double cx, double cy, double inse
 	pen->close(pen->ctx);
 }
 
-const grid_ops grid_square_ops = {
-	.kind = GRID_SQUARE,
-	.name = "square",
-	.neighbour_count = SQUARE_NEIGHBOURS,
-	.side_neighbours = SQUARE_SIDE_NEIGHBOURS,
-	.parse = square_parse,
-	.format = square_format,
-	.count = ops_count,
-	.on_board = ops_on_board,
-	.index = ops_index,
-	.from_index = ops_from_index,
-	.neighbours = ops_neighbours,
-	.distance = square_distance,
-	.lattice_center = ops_lattice_center,
-	.corner_count = 4,
-	.corners = SQUARE_CORNERS,
-	.sections = ops_sections,
-	.section_lines = ops_section_lines,
-	.metrics = ops_metrics,
-	.center = ops_center,
-	.outline = ops_outline,
-};
+const grid_ops grid_square_ops = GRID_OPS(square, GRID_SQUARE, SQUARE_NEIGHBOURS, SQUARE_SIDE_NEIGHBOURS,
+	SQUARE_CORNERS);

@@ -229,10 +229,28 @@ static void table_row(const render_ctx *rc, roster_page *rp, const roster_table 
 	rp->y += h;
 }
 
+/* A unit's row: id, type (and name), attributes, the given address and
+ * sections, then extra cells; one box per figure the unit starts with,
+ * full strength beyond that shown struck out. */
+static void figures_row(const render_ctx *rc, roster_page *rp, const roster_table *t, const sc_unit *u,
+	const char *address, const char *sections, const char *const extra[2], bool shade)
+{
+	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
+		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
+	char *attrs = unit_attributes(rc, u);
+	const char *cells[MAX_COLUMNS] = { u->id.text, type_text, attrs, address, sections, extra[0], extra[1] };
+	int full = type ? type->figures : 0;
+	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
+	table_row(rc, rp, t, cells, shade, full, start);
+	free(type_text);
+	free(attrs);
+}
+
+/* On the board: the unit's hex, brigade and general. */
 static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
 {
 	const scenario *sc = rc->sc;
-	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
 	char hex[HEX_ADDRESS_MAX], sections[128];
 	hex_format(u->at.hex, hex);
 	section_names(rc, u->at.hex, sections, sizeof sections);
@@ -240,42 +258,40 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 	const sc_general *gen = general_with(sc, u->at.hex, u->side);
 	if (!gen && br)
 		gen = general_by_id(sc, br->general.text);
-	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
-		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
-	char *attrs = unit_attributes(rc, u);
-	const char *cells[MAX_COLUMNS] = {
-		u->id.text, type_text, attrs, hex, sections, br ? br->id.text : "",
-		gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
+	const char *extra[2] = {
+		br ? br->id.text : "", gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
 	};
-	/* One box per figure the unit starts with; full strength beyond
-	 * that is shown struck out. */
-	int full = type ? type->figures : 0;
-	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
-	table_row(rc, rp, &HEX_TABLE, cells, shade, full, start);
-	free(type_text);
-	free(attrs);
+	figures_row(rc, rp, &HEX_TABLE, u, hex, sections, extra, shade);
 }
 
 static void make_room(const render_ctx *rc, roster_page *rp, const roster_table *t, const char *side_name,
 	size_t side);
 
+/* In reserve: the entry hex, and an empty cell for the turn it arrives. */
 static void reserve_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
 {
-	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
 	char hex[HEX_ADDRESS_MAX] = "", sections[128] = "";
 	if (u->entry.valid) {
 		hex_format(u->entry.hex, hex);
 		section_names(rc, u->entry.hex, sections, sizeof sections);
 	}
-	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
-		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
-	char *attrs = unit_attributes(rc, u);
-	const char *cells[MAX_COLUMNS] = { u->id.text, type_text, attrs, hex, sections, "" };
-	int full = type ? type->figures : 0;
-	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
-	table_row(rc, rp, &RESERVE_TABLE, cells, shade, full, start);
-	free(type_text);
-	free(attrs);
+	const char *extra[2] = { "", NULL };
+	figures_row(rc, rp, &RESERVE_TABLE, u, hex, sections, extra, shade);
+}
+
+/* One row per unit of the side, shaded every other row, a new page when
+ * one is full. */
+static void unit_rows(const render_ctx *rc, roster_page *rp, const roster_table *t, const sc_unit *units,
+	size_t count, void (*row)(const render_ctx *, roster_page *, const sc_unit *, bool), const char *side_name,
+	size_t side)
+{
+	int n = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (units[i].side != side)
+			continue;
+		make_room(rc, rp, t, side_name, side);
+		row(rc, rp, &units[i], (n++ & 1) != 0);
+	}
 }
 
 static size_t reserves_of(const scenario *sc, size_t side)
@@ -316,13 +332,7 @@ static void reserves_part(const render_ctx *rc, roster_page *rp, const char *sid
 	rp->y += text_draw(rc, cr, text, &note, MARGIN, rp->y, rp->width - 2 * MARGIN) + 1.5;
 	free(text);
 	table_header(rc, rp, &RESERVE_TABLE, side);
-	int row = 0;
-	for (size_t i = 0; i < sc->reserve_count; i++) {
-		if (sc->reserves[i].side != side)
-			continue;
-		make_room(rc, rp, &RESERVE_TABLE, side_name, side);
-		reserve_row(rc, rp, &sc->reserves[i], (row++ & 1) != 0);
-	}
+	unit_rows(rc, rp, &RESERVE_TABLE, sc->reserves, sc->reserve_count, reserve_row, side_name, side);
 }
 
 /* ---- square grid ---- */
@@ -443,14 +453,7 @@ static const char *square_where(const render_ctx *rc, const sc_address *at, char
 /* A side's units on a hex board, then its reserves. */
 static void hex_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
 {
-	const scenario *sc = rc->sc;
-	int row = 0;
-	for (size_t i = 0; i < sc->unit_count; i++) {
-		if (sc->units[i].side != side)
-			continue;
-		make_room(rc, rp, &HEX_TABLE, side_name, side);
-		unit_row(rc, rp, &sc->units[i], (row++ & 1) != 0);
-	}
+	unit_rows(rc, rp, &HEX_TABLE, rc->sc->units, rc->sc->unit_count, unit_row, side_name, side);
 	reserves_part(rc, rp, side_name, side);
 }
 

@@ -31,8 +31,10 @@ static double fit_map(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	return used_h;
 }
 
+/* A landscape document of one product, its first page labelled and
+ * bookmarked, *cr drawing in millimetres (restore it before the end). */
 static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const char *product_id,
-	double *w, double *h, char **error)
+	double *w, double *h, cairo_t **cr, char **error)
 {
 	*w = fmax(rc->paper->width, rc->paper->height);
 	*h = fmin(rc->paper->width, rc->paper->height);
@@ -44,6 +46,9 @@ static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const cha
 	if (doc) {
 		pdfdoc_label_page(doc, render_string(rc, product_id));
 		pdfdoc_bookmark(doc, 0, render_string(rc, product_id));
+		*cr = pdfdoc_cairo(doc);
+		cairo_save(*cr);
+		cairo_scale(*cr, PT_PER_MM, PT_PER_MM);
 	}
 	return doc;
 }
@@ -51,12 +56,10 @@ static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const cha
 bool render_overview(const render_ctx *rc, const char *path, char **error)
 {
 	double pw, ph;
-	pdfdoc *doc = begin_landscape(rc, path, "overview", &pw, &ph, error);
+	cairo_t *cr;
+	pdfdoc *doc = begin_landscape(rc, path, "overview", &pw, &ph, &cr, error);
 	if (!doc)
 		return false;
-	cairo_t *cr = pdfdoc_cairo(doc);
-	cairo_save(cr);
-	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->cell_size);
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
@@ -196,13 +199,10 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 {
 	const scenario *sc = rc->sc;
 	double pw, ph;
-	pdfdoc *doc = begin_landscape(rc, path, "sheet", &pw, &ph, error);
+	cairo_t *cr;
+	pdfdoc *doc = begin_landscape(rc, path, "sheet", &pw, &ph, &cr, error);
 	if (!doc)
 		return false;
-	cairo_t *cr = pdfdoc_cairo(doc);
-	cairo_save(cr);
-	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
 	text_style head = { FONT_TITLE, 7.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	y += text_draw(rc, cr, l10n_get(&sc->title, rc->lang), &head, x, y, w);

@@ -133,7 +133,8 @@ int grid_outline(const grid_board *board, const grid_metrics *m, double cx, doub
  * b passes through, in order from a, both ends excluded, on the board or
  * not.  A cell the line only touches (along an edge, at a corner) is not
  * among them: what such a touch means is a rule (line of sight, §6.1),
- * not geometry.  Writes at most max cells; returns how many there are. */
+ * not geometry.  Writes at most max cells; returns how many there are
+ * (0 also when memory for the walk cannot be had). */
 size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *out, size_t max);
 
 /* Whether a cell may be entered on a path; NULL: every cell on the board. */

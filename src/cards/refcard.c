@@ -380,9 +380,14 @@ static void back_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, r
 
 static const refcard_grid hex_grid = { front_columns, back_columns, 0.55, 0.52, REF_MAX_SCALE };
 
+static const refcard_grid *const REFCARD_GRIDS[GRID_KINDS] = {
+	[GRID_HEX] = &hex_grid,
+	[GRID_SQUARE] = &refcard_square_grid,
+};
+
 static const refcard_grid *grid_of(const ruleset *rs)
 {
-	return rs->grid == GRID_SQUARE ? &refcard_square_grid : &hex_grid;
+	return REFCARD_GRIDS[rs->grid];
 }
 
 static void draw_page(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, const card_layouts *cl, double pw,

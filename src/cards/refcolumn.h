@@ -2,7 +2,8 @@
  * each grid.  A page has two columns of blocks (headings, texts, notes,
  * numbered steps, tables); refcard.c measures, scales and draws them, a
  * grid's builder only says what goes where: front_columns/back_columns in
- * refcard.c for the hex rulesets, refsquare.c for the square grid. */
+ * refcard.c for the hex rulesets, refsquare.c for the square grid.
+ * refcard.c picks one by the ruleset's grid from its table of grids. */
 #ifndef ORBAT_REFCOLUMN_H
 #define ORBAT_REFCOLUMN_H
 

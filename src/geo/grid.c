@@ -1,6 +1,34 @@
 #include "grid.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+static const grid_ops *const GRIDS[GRID_KINDS] = {
+	[GRID_HEX] = &grid_hex_ops,
+	[GRID_SQUARE] = &grid_square_ops,
+};
+
+const grid_ops *grid_ops_of(grid_kind kind)
+{
+	return (unsigned)kind < GRID_KINDS ? GRIDS[kind] : GRIDS[GRID_HEX];
+}
+
+const grid_ops *grid_board_ops(const grid_board *board)
+{
+	return grid_ops_of(board->kind);
+}
+
+bool grid_kind_parse(const char *name, grid_kind *out)
+{
+	for (int k = 0; name && k < GRID_KINDS; k++) {
+		if (strcmp(name, GRIDS[k]->name) == 0) {
+			*out = GRIDS[k]->kind;
+			return true;
+		}
+	}
+	return false;
+}
 
 void grid_board_hex(grid_board *board, const hex_board *hex)
 {
@@ -16,28 +44,261 @@ void grid_board_square(grid_board *board, const square_board *square)
 	board->square = *square;
 }
 
+const char *grid_name(const grid_board *board)
+{
+	return grid_board_ops(board)->name;
+}
+
 size_t grid_count(const grid_board *board)
 {
-	return board->kind == GRID_HEX ? hex_count(&board->hex) : square_count(&board->square);
+	return grid_board_ops(board)->count(board);
 }
 
 bool grid_on_board(const grid_board *board, grid_cell cell)
 {
-	return board->kind == GRID_HEX ? hex_on_board(&board->hex, cell) : square_on_board(&board->square, cell);
+	return grid_board_ops(board)->on_board(board, cell);
 }
 
 long grid_index(const grid_board *board, grid_cell cell)
 {
-	return board->kind == GRID_HEX ? hex_index(&board->hex, cell) : square_index(&board->square, cell);
+	return grid_board_ops(board)->index(board, cell);
 }
 
 grid_cell grid_from_index(const grid_board *board, size_t index)
 {
-	return board->kind == GRID_HEX ? hex_from_index(&board->hex, index)
-		: square_from_index(&board->square, index);
+	return grid_board_ops(board)->from_index(board, index);
 }
 
 char *grid_format(grid_cell cell, char buf[GRID_ADDRESS_MAX])
 {
-	return hex_format(cell, buf);
+	/* Both grids write addresses alike, so no board is needed. */
+	return grid_hex_ops.format(cell, buf);
+}
+
+bool grid_parse(const grid_board *board, const char *text, grid_cell *out)
+{
+	return grid_board_ops(board)->parse(text, out);
+}
+
+int grid_neighbours(const grid_board *board, grid_cell cell, grid_cell out[GRID_NEIGHBOURS_MAX])
+{
+	const grid_ops *ops = grid_board_ops(board);
+	ops->neighbours(cell, out);
+	return ops->neighbour_count;
+}
+
+int grid_distance(const grid_board *board, grid_cell a, grid_cell b)
+{
+	return grid_board_ops(board)->distance(a, b);
+}
+
+bool grid_adjacent(const grid_board *board, grid_cell a, grid_cell b)
+{
+	return grid_distance(board, a, b) == 1;
+}
+
+unsigned grid_sections(const grid_board *board, grid_cell cell)
+{
+	return grid_board_ops(board)->sections(board, cell);
+}
+
+/* A pen that keeps the corners it is led through. */
+typedef struct corner_list {
+	double (*xy)[2];
+	int count;
+	double x, y;
+} corner_list;
+
+static void corner_add(corner_list *l, double x, double y)
+{
+	if (l->count < GRID_OUTLINE_MAX) {
+		l->xy[l->count][0] = x;
+		l->xy[l->count][1] = y;
+		l->count++;
+	}
+	l->x = x;
+	l->y = y;
+}
+
+static void corner_move(void *ctx, double x, double y) { corner_add(ctx, x, y); }
+static void corner_rel_line(void *ctx, double dx, double dy)
+{
+	corner_list *l = ctx;
+	corner_add(l, l->x + dx, l->y + dy);
+}
+static void corner_close(void *ctx) { (void)ctx; }
+
+int grid_outline(const grid_board *board, const grid_metrics *m, double cx, double cy, double inset,
+	double xy[GRID_OUTLINE_MAX][2])
+{
+	corner_list l = { xy, 0, 0, 0 };
+	grid_pen pen = { corner_move, corner_move, corner_rel_line, corner_close, &l };
+	grid_board_ops(board)->outline(m, cx, cy, inset, &pen);
+	return l.count;
+}
+
+/* A fraction num / den with den > 0, for exact comparisons of where along
+ * the line something happens. */
+typedef struct grid_frac {
+	int64_t num, den;
+} grid_frac;
+
+static bool frac_less(grid_frac a, grid_frac b)
+{
+	return a.num * b.den < b.num * a.den;
+}
+
+/* How the segment p + t d (0 <= t <= 1) meets the cell around lattice
+ * centre (cx, cy), clipped against each side of its convex outline:
+ * returns 0 when it misses the cell, 1 when it only touches the outline
+ * (an edge or a corner), 2 when it runs inside.  *enter is where it
+ * begins to. */
+static int segment_meets(const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy, long cx,
+	long cy, grid_frac *enter)
+{
+	bool on_edge = false;
+	grid_frac lo = { 0, 1 }, hi = { 1, 1 };
+	int n = ops->corner_count;
+	/* Inside lies on the same side of every edge as the turn of the
+	 * outline: whichever way a grid lists its corners. */
+	int64_t turn = (int64_t)(ops->corners[1][0] - ops->corners[0][0]) * (ops->corners[2][1] - ops->corners[1][1]) -
+		(int64_t)(ops->corners[1][1] - ops->corners[0][1]) * (ops->corners[2][0] - ops->corners[1][0]);
+	int64_t sign = turn > 0 ? 1 : -1;
+	for (int k = 0; k < n; k++) {
+		int64_t ax = cx + ops->corners[k][0], ay = cy + ops->corners[k][1];
+		int64_t ex = cx + ops->corners[(k + 1) % n][0] - ax, ey = cy + ops->corners[(k + 1) % n][1] - ay;
+		/* The cross product e x (X - a) along the segment: c0 + t c1,
+		 * positive inside. */
+		int64_t c0 = sign * (ex * (py - ay) - ey * (px - ax));
+		int64_t c1 = sign * (ex * dy - ey * dx);
+		if (c1 == 0) {
+			if (c0 < 0)
+				return 0;
+			on_edge = on_edge || c0 == 0;
+			continue;
+		}
+		/* c0 + t c1 > 0: t > -c0 / c1 when c1 > 0, t < c0 / -c1 when c1 < 0. */
+		if (c1 > 0) {
+			grid_frac t = { -c0, c1 };
+			if (frac_less(lo, t))
+				lo = t;
+		} else {
+			grid_frac t = { c0, -c1 };
+			if (frac_less(t, hi))
+				hi = t;
+		}
+	}
+	*enter = lo;
+	if (frac_less(hi, lo))
+		return 0;
+	return !on_edge && frac_less(lo, hi) ? 2 : 1;
+}
+
+typedef struct line_cell {
+	grid_cell cell;
+	grid_frac enter;
+	bool inside;  /* false: the line only touches it */
+} line_cell;
+
+static bool same_cell(grid_cell a, grid_cell b)
+{
+	return a.col == b.col && a.row == b.row;
+}
+
+static int by_entry(const void *pa, const void *pb)
+{
+	const line_cell *a = pa, *b = pb;
+	return frac_less(a->enter, b->enter) ? -1 : frac_less(b->enter, a->enter) ? 1 : 0;
+}
+
+size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *out, size_t max)
+{
+	const grid_ops *ops = grid_board_ops(board);
+	long ax, ay, bx, by;
+	ops->lattice_center(a, &ax, &ay);
+	ops->lattice_center(b, &bx, &by);
+	int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay;
+	/* The cells a line meets, touched ones included, are a chain of
+	 * neighbours, so growing the set from a through neighbours that the
+	 * line meets finds them all (a line running along an edge reaches the
+	 * cell beyond only through the two it runs between).  On either grid
+	 * a line meets at most four cells per step of distance. */
+	size_t cap = 4 * (size_t)ops->distance(a, b) + 4, count = 0;
+	line_cell *cells = malloc(cap * sizeof *cells);
+	if (!cells)
+		return 0;
+	grid_cell around[GRID_NEIGHBOURS_MAX];
+	for (size_t next = 0; next <= count; next++) {
+		grid_cell from = next == 0 ? a : cells[next - 1].cell;
+		if (next > 0 && same_cell(from, b))
+			continue;
+		ops->neighbours(from, around);
+		for (int k = 0; k < ops->neighbour_count; k++) {
+			grid_cell c = around[k];
+			if (same_cell(c, a))
+				continue;
+			bool seen = false;
+			for (size_t i = 0; i < count && !seen; i++)
+				seen = same_cell(cells[i].cell, c);
+			long cx, cy;
+			ops->lattice_center(c, &cx, &cy);
+			grid_frac enter;
+			int how = seen || count == cap ? 0 : segment_meets(ops, ax, ay, dx, dy, cx, cy, &enter);
+			if (how)
+				cells[count++] = (line_cell){ c, enter, how == 2 };
+		}
+	}
+	qsort(cells, count, sizeof *cells, by_entry);
+	size_t n = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (!cells[i].inside || same_cell(cells[i].cell, b))
+			continue;
+		if (n < max)
+			out[n] = cells[i].cell;
+		n++;
+	}
+	free(cells);
+	return n;
+}
+
+int grid_path_length(const grid_board *board, grid_cell a, grid_cell b, grid_passable_fn passable, void *ctx)
+{
+	const grid_ops *ops = grid_board_ops(board);
+	long from = ops->index(board, a), to = ops->index(board, b);
+	if (from < 0 || to < 0)
+		return -1;
+	if (from == to)
+		return 0;
+	/* Breadth first over the dense index: each cell once. */
+	size_t n = ops->count(board);
+	int *steps = malloc(n * sizeof *steps);
+	size_t *queue = malloc(n * sizeof *queue);
+	int found = -1;
+	if (!steps || !queue)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		steps[i] = -1;
+	size_t head = 0, tail = 0;
+	steps[from] = 0;
+	queue[tail++] = (size_t)from;
+	while (head < tail && found < 0) {
+		size_t i = queue[head++];
+		grid_cell around[GRID_NEIGHBOURS_MAX];
+		ops->neighbours(ops->from_index(board, i), around);
+		for (int k = 0; k < ops->neighbour_count; k++) {
+			long j = ops->index(board, around[k]);
+			if (j < 0 || steps[j] >= 0 || (passable && !passable(ctx, around[k])))
+				continue;
+			steps[j] = steps[i] + 1;
+			if (j == to) {
+				found = steps[j];
+				break;
+			}
+			queue[tail++] = (size_t)j;
+		}
+	}
+out:
+	free(steps);
+	free(queue);
+	return found;
 }

@@ -1,9 +1,16 @@
 #include "hex.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "gridimpl.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 
 bool hex_parse(const char *text, hex_coord *out)
 {
@@ -174,3 +181,62 @@ bool hex_sections_valid(const hex_board *board)
 	return board->west >= 1 && board->east >= 1 &&
 		board->west + board->east <= board->columns - 1;
 }
+
+/* The hex grid behind geo/grid.h. */
+
+GRID_BOARD_FUNCTIONS(hex)
+
+/* x counts half hex widths, y thirds of a row step: then every corner is
+ * an integer point (the hex around (0, 0) has corners (0, ±2), (±1, ±1)),
+ * and the map is this lattice stretched, so a line crosses the same
+ * hexes on both. */
+static void hex_lattice_center(grid_cell c, long *x, long *y)
+{
+	*x = hex_center_x2(c) - 1;
+	*y = 3L * c.row;
+}
+
+static const int HEX_CORNERS[6][2] = { { 0, -2 }, { 1, -1 }, { 1, 1 }, { 0, 2 }, { -1, 1 }, { -1, -1 } };
+
+static int hex_section_lines(const grid_board *b, double cell_mm, double x[GRID_SECTION_LINES_MAX])
+{
+	x[0] = b->hex.west * cell_mm;
+	x[1] = (b->hex.columns - b->hex.east) * cell_mm;
+	return 2;
+}
+
+/* Pointy-top hexes `cell` mm across the flats, shifted rows half a hex
+ * east. */
+static void hex_metrics(const grid_board *board, double cell_mm, grid_metrics *m)
+{
+	const hex_board *b = &board->hex;
+	m->cell = cell_mm;
+	m->radius = cell_mm / sqrt(3.0);
+	m->row_step = 1.5 * m->radius;
+	/* A full-length shifted row sticks out half a hex to the east. */
+	m->width = b->columns * cell_mm + (b->short_rows || b->rows < 2 ? 0 : cell_mm / 2);
+	m->height = 2 * m->radius + (b->rows - 1) * m->row_step;
+}
+
+static void hex_center(const grid_metrics *m, double ox, double oy, grid_cell c, double *x, double *y)
+{
+	*x = ox + m->cell * (c.col + 0.5 + ((c.row & 1) ? 0.5 : 0.0));
+	*y = oy + m->radius + c.row * m->row_step;
+}
+
+static void hex_outline(const grid_metrics *m, double cx, double cy, double inset, const grid_pen *pen)
+{
+	/* Shrinking the flats by inset moves the corners by inset / cos 30°. */
+	double r = m->radius - inset * 2 / sqrt(3.0);
+	for (int k = 0; k < 6; k++) {
+		double a = (M_PI / 180.0) * (60.0 * k - 90.0);
+		double x = cx + r * cos(a), y = cy + r * sin(a);
+		if (k == 0)
+			pen->move(pen->ctx, x, y);
+		else
+			pen->line(pen->ctx, x, y);
+	}
+	pen->close(pen->ctx);
+}
+
+const grid_ops grid_hex_ops = GRID_OPS(hex, GRID_HEX, 6, 6, HEX_CORNERS);

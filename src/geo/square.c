@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "gridimpl.h"
 #include "hex.h"
 
 /* The address syntax is the hex boards' one; share its parser. */
@@ -80,3 +81,62 @@ bool square_adjacent(square_coord a, square_coord b)
 {
 	return square_distance(a, b) == 1;
 }
+
+/* The square grid behind geo/grid.h. */
+
+/* Two lattice units a side, so that centres and corners are integers. */
+static void square_lattice_center(grid_cell c, long *x, long *y)
+{
+	*x = 2L * c.col + 1;
+	*y = 2L * c.row + 1;
+}
+
+static const int SQUARE_CORNERS[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+
+/* The mb-remastered map has no sections. */
+static unsigned square_sections(const square_board *b, square_coord c)
+{
+	(void)b;
+	(void)c;
+	return 0;
+}
+
+static int square_section_lines(const grid_board *b, double cell_mm, double x[GRID_SECTION_LINES_MAX])
+{
+	(void)b;
+	(void)cell_mm;
+	(void)x;
+	return 0;
+}
+
+GRID_BOARD_FUNCTIONS(square)
+
+static void square_metrics(const grid_board *board, double cell_mm, grid_metrics *m)
+{
+	m->cell = cell_mm;
+	m->radius = cell_mm / 2;
+	m->row_step = cell_mm;
+	m->width = board->square.columns * cell_mm;
+	m->height = board->square.rows * cell_mm;
+}
+
+static void square_center(const grid_metrics *m, double ox, double oy, grid_cell c, double *x, double *y)
+{
+	*x = ox + m->cell * (c.col + 0.5);
+	*y = oy + m->cell * (c.row + 0.5);
+}
+
+/* Traced as a rectangle is: a corner, then three sides, so that a
+ * surface that recognises rectangles draws it as one. */
+static void square_outline(const grid_metrics *m, double cx, double cy, double inset, const grid_pen *pen)
+{
+	double half = m->radius - inset;
+	pen->move(pen->ctx, cx - half, cy - half);
+	pen->rel_line(pen->ctx, 2 * half, 0);
+	pen->rel_line(pen->ctx, 0, 2 * half);
+	pen->rel_line(pen->ctx, -2 * half, 0);
+	pen->close(pen->ctx);
+}
+
+const grid_ops grid_square_ops = GRID_OPS(square, GRID_SQUARE, SQUARE_NEIGHBOURS, SQUARE_SIDE_NEIGHBOURS,
+	SQUARE_CORNERS);

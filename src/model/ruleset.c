@@ -864,14 +864,8 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 	read_texts(ld, root, "name", &rs->name);
 	read_str(root, "rule-prefix", &rs->rule_prefix);
 	const char *grid = xmldoc_attr(root, "grid");
-	if (grid) {
-		if (strcmp(grid, "hex") == 0)
-			rs->grid = GRID_HEX;
-		else if (strcmp(grid, "square") == 0)
-			rs->grid = GRID_SQUARE;
-		else
-			fail(ld, root, "grid", "grid must be hex or square, not '%s'", grid);
-	}
+	if (grid && !grid_kind_parse(grid, &rs->grid))
+		fail(ld, root, "grid", "grid must be hex or square, not '%s'", grid);
 	for (const xmlNode *n = root->children; n; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
@@ -1015,8 +1009,6 @@ static bool has_face(const ruleset *rs, const char *id)
  * that no referee can play. */
 static void check_cards(const ruleset *rs, const char *f, diag_sink *sink)
 {
-	if (rs->grid == GRID_SQUARE)
-		return;
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
 		for (size_t k = 0; k < c->face_count; k++) {
@@ -1048,43 +1040,78 @@ static void check_cards(const ruleset *rs, const char *f, diag_sink *sink)
 	}
 }
 
+/* The parts a ruleset cannot do without, listed by what is missing. */
+typedef struct need_list {
+	const char **missing;
+	size_t count, cap;
+} need_list;
+
+static void need(need_list *l, bool present, const char *what)
+{
+	if (present)
+		return;
+	grow_array((void **)&l->missing, &l->cap, l->count + 1, sizeof *l->missing);
+	l->missing[l->count++] = what;
+}
+
+static void needs_common(const ruleset *rs, need_list *l)
+{
+	need(l, rs->rule_prefix, "rule-prefix");
+	need(l, rs->side_count == 2, "exactly two <side> entries");
+	need(l, rs->terrain_count > 0, "a <terrain>");
+	need(l, rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
+	need(l, rs->board.max_rows >= rs->board.min_rows && rs->board.min_rows > 0, "<board> min/max rows");
+}
+
+/* Hex rulesets: units, stacking, battle, the order-card deck (§2-§10). */
+static void needs_hex(const ruleset *rs, need_list *l)
+{
+	need(l, rs->unit_type_count > 0, "a <unit-type>");
+	need(l, rs->board.columns > 0 && rs->board.rows > 0, "<board> columns and rows");
+	need(l, rs->stacking.rule && rs->stacking.units_per_hex > 0, "<stacking> with rule and units-per-hex");
+	need(l, rs->brigades.rule, "<brigades rule> (a ruleset without brigades names the stacking rule)");
+	need(l, !rs->stacking.brigades || rs->brigades.max_units > 0, "<brigades max-units> when stacking allows brigades");
+	need(l, rs->battle.rule, "<battle rule>");
+	need(l, rs->general.attack_rule, "<general attack-rule>");
+	need(l, rs->retreat.rule && rs->retreat.flags_rule, "<retreat> with rule and flags-rule");
+	need(l, rs->deck.rule, "<deck rule>");
+	need(l, rs->turn.rule, "<turn rule>");
+	need(l, rs->victory.rule, "<victory rule>");
+	need(l, rs->general.move > 0, "<general move>");
+}
+
+/* Square rulesets (§11): purchases, sea zones and the turn sequence
+ * instead of cards; they have no order-card deck to check. */
+static void needs_square(const ruleset *rs, need_list *l)
+{
+	need(l, rs->square.unit_count > 0, "a <square-unit>");
+	need(l, rs->square.purchase_points > 0, "<purchase points>");
+	need(l, rs->square.sea_zones > 0, "<naval sea-zones>");
+	need(l, rs->square.step_count > 0, "a <sequence> <step>");
+	need(l, rs->square.player_counts != 0, "a <general-name> with players");
+}
+
+/* What a complete ruleset of each grid holds: the rules of the two grids
+ * differ here, so each has its list. */
+static const struct {
+	void (*needs)(const ruleset *rs, need_list *l);
+	bool has_deck;
+} COMPLETE[GRID_KINDS] = {
+	[GRID_HEX] = { needs_hex, true },
+	[GRID_SQUARE] = { needs_square, false },
+};
+
 static void check_complete(ruleset *rs, const xml_document *doc, diag_sink *sink)
 {
 	const char *f = doc->file;
-	char **missing = NULL;
-	size_t n = 0, cap = 0;
-#define NEED(cond, what) do { if (!(cond)) { grow_array((void **)&missing, &cap, n + 1, sizeof(char *)); missing[n++] = what; } } while (0)
-	NEED(rs->rule_prefix, "rule-prefix");
-	NEED(rs->side_count == 2, "exactly two <side> entries");
-	NEED(rs->terrain_count > 0, "a <terrain>");
-	NEED(rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
-	NEED(rs->board.max_rows >= rs->board.min_rows && rs->board.min_rows > 0, "<board> min/max rows");
-	if (rs->grid == GRID_SQUARE) {
-		NEED(rs->square.unit_count > 0, "a <square-unit>");
-		NEED(rs->square.purchase_points > 0, "<purchase points>");
-		NEED(rs->square.sea_zones > 0, "<naval sea-zones>");
-		NEED(rs->square.step_count > 0, "a <sequence> <step>");
-		NEED(rs->square.player_counts != 0, "a <general-name> with players");
-		goto report;
-	}
-	NEED(rs->unit_type_count > 0, "a <unit-type>");
-	NEED(rs->board.columns > 0 && rs->board.rows > 0, "<board> columns and rows");
-	NEED(rs->stacking.rule && rs->stacking.units_per_hex > 0, "<stacking> with rule and units-per-hex");
-	NEED(rs->brigades.rule, "<brigades rule> (a ruleset without brigades names the stacking rule)");
-	NEED(!rs->stacking.brigades || rs->brigades.max_units > 0, "<brigades max-units> when stacking allows brigades");
-	NEED(rs->battle.rule, "<battle rule>");
-	NEED(rs->general.attack_rule, "<general attack-rule>");
-	NEED(rs->retreat.rule && rs->retreat.flags_rule, "<retreat> with rule and flags-rule");
-	NEED(rs->deck.rule, "<deck rule>");
-	NEED(rs->turn.rule, "<turn rule>");
-	NEED(rs->victory.rule, "<victory rule>");
-	NEED(rs->general.move > 0, "<general move>");
-report:
-#undef NEED
-	for (size_t i = 0; i < n; i++)
-		diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE, "ruleset '%s' lacks %s", rs->id, missing[i]);
-	free(missing);
-	check_cards(rs, f, sink);
+	need_list l = { 0 };
+	needs_common(rs, &l);
+	COMPLETE[rs->grid].needs(rs, &l);
+	for (size_t i = 0; i < l.count; i++)
+		diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE, "ruleset '%s' lacks %s", rs->id, l.missing[i]);
+	free(l.missing);
+	if (COMPLETE[rs->grid].has_deck)
+		check_cards(rs, f, sink);
 	for (size_t i = 0; i < rs->unit_type_count; i++) {
 		const rs_unit_type *u = &rs->unit_types[i];
 		if (u->figures < 1 || !u->dice_count || !u->move_count)

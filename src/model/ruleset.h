@@ -17,7 +17,8 @@
 
 #define RULESET_MAX_RANGE 12
 
-/* The board's grid: GRID_HEX or GRID_SQUARE (geo/grid.h). */
+/* The board's grid (geo/grid.h): picks the grid's functions and the
+ * per-grid tables of the rules that differ. */
 typedef grid_kind ruleset_grid;
 
 /* A condition on a unit attribute: "weapon=musket"; empty when always. */
@@ -320,7 +321,7 @@ typedef struct ruleset {
 		bool target_required;
 	} victory;
 
-	/* Square-grid rulesets only (grid == GRID_SQUARE). */
+	/* Square-grid rulesets only (grid="square"). */
 	struct {
 		rs_square_unit *units;
 		size_t unit_count;

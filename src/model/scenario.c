@@ -464,20 +464,35 @@ bool scenario_board(const scenario *sc, const ruleset *rs, hex_board *out)
 	return true;
 }
 
-bool scenario_grid(const scenario *sc, const ruleset *rs, grid_board *out)
+static bool hex_grid_of(const scenario *sc, const ruleset *rs, grid_board *out)
 {
-	if (rs && rs->grid == GRID_SQUARE) {
-		if (!sc->columns.valid || !sc->rows.valid || sc->columns.value < 1 || sc->rows.value < 1 ||
-			sc->columns.value > SQUARE_MAX_COLUMNS || sc->rows.value > SQUARE_MAX_ROWS)
-			return false;
-		square_board sq;
-		square_board_init(&sq, (int)sc->columns.value, (int)sc->rows.value);
-		grid_board_square(out, &sq);
-		return true;
-	}
 	hex_board hex;
 	if (!scenario_board(sc, rs, &hex))
 		return false;
 	grid_board_hex(out, &hex);
 	return true;
+}
+
+/* A square board is its size alone: no short rows, no sections. */
+static bool square_grid_of(const scenario *sc, const ruleset *rs, grid_board *out)
+{
+	(void)rs;
+	if (!sc->columns.valid || !sc->rows.valid || sc->columns.value < 1 || sc->rows.value < 1 ||
+		sc->columns.value > SQUARE_MAX_COLUMNS || sc->rows.value > SQUARE_MAX_ROWS)
+		return false;
+	square_board sq;
+	square_board_init(&sq, (int)sc->columns.value, (int)sc->rows.value);
+	grid_board_square(out, &sq);
+	return true;
+}
+
+/* What a scenario says about its board depends on the grid. */
+static bool (*const GRID_OF[GRID_KINDS])(const scenario *, const ruleset *, grid_board *) = {
+	[GRID_HEX] = hex_grid_of,
+	[GRID_SQUARE] = square_grid_of,
+};
+
+bool scenario_grid(const scenario *sc, const ruleset *rs, grid_board *out)
+{
+	return GRID_OF[rs ? rs->grid : GRID_DEFAULT](sc, rs, out);
 }

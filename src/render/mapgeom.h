@@ -13,6 +13,7 @@
 
 typedef struct map_geom {
 	grid_board board;
+	const grid_ops *grid;  /* the board's grid, picked once */
 	double cell;       /* hex: across the flats; square: the side */
 	double radius;     /* hex: centre to corner (cell / sqrt 3); square: half the side */
 	double row_step;   /* centre to centre between rows */
@@ -26,7 +27,10 @@ void mapgeom_init(map_geom *g, const grid_board *board, double cell_mm);
 void mapgeom_center(const map_geom *g, grid_cell cell, double *x, double *y);
 /* Add the cell's outline to the current path, optionally shrunk by inset mm. */
 void mapgeom_cell_path(cairo_t *cr, const map_geom *g, grid_cell cell, double inset);
-/* Hex boards: x of the west (0) or east (1) section line on the canvas. */
+/* x of the board's section lines on the canvas, west to east; returns
+ * how many (hex boards: the west and east line; square boards: none). */
+int mapgeom_section_lines(const map_geom *g, double x[GRID_SECTION_LINES_MAX]);
+/* x of one of them: the west (0) or east (1) line of a hex board. */
 double mapgeom_section_x(const map_geom *g, int line);
 
 #endif

@@ -62,7 +62,7 @@ typedef struct roster_page {
 
 static const char *section_names(const render_ctx *rc, hex_coord h, char *buf, size_t size)
 {
-	unsigned s = hex_sections(&rc->board.hex, h);
+	unsigned s = grid_sections(&rc->board, h);
 	const char *ids[3] = { "section-west", "section-centre", "section-east" };
 	buf[0] = '\0';
 	for (int i = 0; i < 3; i++) {
@@ -229,10 +229,28 @@ static void table_row(const render_ctx *rc, roster_page *rp, const roster_table 
 	rp->y += h;
 }
 
+/* A unit's row: id, type (and name), attributes, the given address and
+ * sections, then extra cells; one box per figure the unit starts with,
+ * full strength beyond that shown struck out. */
+static void figures_row(const render_ctx *rc, roster_page *rp, const roster_table *t, const sc_unit *u,
+	const char *address, const char *sections, const char *const extra[2], bool shade)
+{
+	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
+		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
+	char *attrs = unit_attributes(rc, u);
+	const char *cells[MAX_COLUMNS] = { u->id.text, type_text, attrs, address, sections, extra[0], extra[1] };
+	int full = type ? type->figures : 0;
+	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
+	table_row(rc, rp, t, cells, shade, full, start);
+	free(type_text);
+	free(attrs);
+}
+
+/* On the board: the unit's hex, brigade and general. */
 static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
 {
 	const scenario *sc = rc->sc;
-	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
 	char hex[HEX_ADDRESS_MAX], sections[128];
 	hex_format(u->at.hex, hex);
 	section_names(rc, u->at.hex, sections, sizeof sections);
@@ -240,42 +258,40 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 	const sc_general *gen = general_with(sc, u->at.hex, u->side);
 	if (!gen && br)
 		gen = general_by_id(sc, br->general.text);
-	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
-		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
-	char *attrs = unit_attributes(rc, u);
-	const char *cells[MAX_COLUMNS] = {
-		u->id.text, type_text, attrs, hex, sections, br ? br->id.text : "",
-		gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
+	const char *extra[2] = {
+		br ? br->id.text : "", gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
 	};
-	/* One box per figure the unit starts with; full strength beyond
-	 * that is shown struck out. */
-	int full = type ? type->figures : 0;
-	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
-	table_row(rc, rp, &HEX_TABLE, cells, shade, full, start);
-	free(type_text);
-	free(attrs);
+	figures_row(rc, rp, &HEX_TABLE, u, hex, sections, extra, shade);
 }
 
 static void make_room(const render_ctx *rc, roster_page *rp, const roster_table *t, const char *side_name,
 	size_t side);
 
+/* In reserve: the entry hex, and an empty cell for the turn it arrives. */
 static void reserve_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bool shade)
 {
-	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
 	char hex[HEX_ADDRESS_MAX] = "", sections[128] = "";
 	if (u->entry.valid) {
 		hex_format(u->entry.hex, hex);
 		section_names(rc, u->entry.hex, sections, sizeof sections);
 	}
-	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
-		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
-	char *attrs = unit_attributes(rc, u);
-	const char *cells[MAX_COLUMNS] = { u->id.text, type_text, attrs, hex, sections, "" };
-	int full = type ? type->figures : 0;
-	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
-	table_row(rc, rp, &RESERVE_TABLE, cells, shade, full, start);
-	free(type_text);
-	free(attrs);
+	const char *extra[2] = { "", NULL };
+	figures_row(rc, rp, &RESERVE_TABLE, u, hex, sections, extra, shade);
+}
+
+/* One row per unit of the side, shaded every other row, a new page when
+ * one is full. */
+static void unit_rows(const render_ctx *rc, roster_page *rp, const roster_table *t, const sc_unit *units,
+	size_t count, void (*row)(const render_ctx *, roster_page *, const sc_unit *, bool), const char *side_name,
+	size_t side)
+{
+	int n = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (units[i].side != side)
+			continue;
+		make_room(rc, rp, t, side_name, side);
+		row(rc, rp, &units[i], (n++ & 1) != 0);
+	}
 }
 
 static size_t reserves_of(const scenario *sc, size_t side)
@@ -316,13 +332,7 @@ static void reserves_part(const render_ctx *rc, roster_page *rp, const char *sid
 	rp->y += text_draw(rc, cr, text, &note, MARGIN, rp->y, rp->width - 2 * MARGIN) + 1.5;
 	free(text);
 	table_header(rc, rp, &RESERVE_TABLE, side);
-	int row = 0;
-	for (size_t i = 0; i < sc->reserve_count; i++) {
-		if (sc->reserves[i].side != side)
-			continue;
-		make_room(rc, rp, &RESERVE_TABLE, side_name, side);
-		reserve_row(rc, rp, &sc->reserves[i], (row++ & 1) != 0);
-	}
+	unit_rows(rc, rp, &RESERVE_TABLE, sc->reserves, sc->reserve_count, reserve_row, side_name, side);
 }
 
 /* ---- square grid ---- */
@@ -426,15 +436,39 @@ static void square_units(const render_ctx *rc, roster_page *rp, const char *side
 	}
 }
 
-/* Hex boards: the sections of the hex; square boards: the city there. */
-static const char *where_text(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
+/* Where a general stands, in words: on a hex board the sections of its
+ * hex, on a square board the city there. */
+static const char *hex_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
 {
-	if (rc->board.kind == GRID_HEX)
-		return section_names(rc, at->hex, buf, size);
+	return section_names(rc, at->hex, buf, size);
+}
+
+static const char *square_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
+{
 	const sc_city *city = city_at(rc->sc, at);
 	snprintf(buf, size, "%s", city ? (city->name.text ? city->name.text : city->id.text) : "—");
 	return buf;
 }
+
+/* A side's units on a hex board, then its reserves. */
+static void hex_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
+{
+	unit_rows(rc, rp, &HEX_TABLE, rc->sc->units, rc->sc->unit_count, unit_row, side_name, side);
+	reserves_part(rc, rp, side_name, side);
+}
+
+/* The rosters follow the grid's rules: figures, brigades and sections on
+ * hex boards; hits, places, ships and cargo on square boards (§11). */
+typedef struct roster_grid {
+	const roster_table *table;
+	void (*units)(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side);
+	const char *(*where)(const render_ctx *rc, const sc_address *at, char *buf, size_t size);
+} roster_grid;
+
+static const roster_grid ROSTER_GRIDS[GRID_KINDS] = {
+	[GRID_HEX] = { &HEX_TABLE, hex_units, hex_where },
+	[GRID_SQUARE] = { &SQUARE_TABLE, square_units, square_where },
+};
 
 static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 {
@@ -448,7 +482,7 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 		const sc_general *g = &sc->generals[i];
 		if (g->side != side)
 			continue;
-		char hex[HEX_ADDRESS_MAX], sections[128];
+		char address[GRID_ADDRESS_MAX], sections[128];
 		const char *with = render_string(rc, "alone");
 		char *with_text = NULL;
 		for (size_t k = 0; k < sc->unit_count; k++) {
@@ -465,8 +499,8 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 			with = with_text;
 		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
 		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
-		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, hex_format(g->at.hex, hex),
-			where_text(rc, &g->at, sections, sizeof sections), with);
+		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, grid_format(g->at.hex, address),
+			ROSTER_GRIDS[rc->board.kind].where(rc, &g->at, sections, sizeof sections), with);
 		rp->y += text_draw(rc, cr, line, &st, MARGIN + 2, rp->y, rp->width - 2 * MARGIN - 2) + 0.8;
 		free(line);
 		free(with_text);
@@ -498,20 +532,9 @@ bool render_rosters(const render_ctx *rc, const char *path, char **error)
 		rp.side_pages = 0;
 		start_page(rc, &rp, side_name, s);
 		pdfdoc_bookmark(rp.doc, top, side_name);
-		const roster_table *table = rc->board.kind == GRID_SQUARE ? &SQUARE_TABLE : &HEX_TABLE;
-		table_header(rc, &rp, table, s);
-		if (table == &SQUARE_TABLE) {
-			square_units(rc, &rp, side_name, s);
-		} else {
-			int row = 0;
-			for (size_t i = 0; i < sc->unit_count; i++) {
-				if (sc->units[i].side != s)
-					continue;
-				make_room(rc, &rp, table, side_name, s);
-				unit_row(rc, &rp, &sc->units[i], (row++ & 1) != 0);
-			}
-			reserves_part(rc, &rp, side_name, s);
-		}
+		const roster_grid *grid = &ROSTER_GRIDS[rc->board.kind];
+		table_header(rc, &rp, grid->table, s);
+		grid->units(rc, &rp, side_name, s);
 		if (rp.y > rp.height - MARGIN - 30)
 			start_page(rc, &rp, side_name, s);
 		generals_list(rc, &rp, s);

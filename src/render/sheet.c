@@ -31,8 +31,10 @@ static double fit_map(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	return used_h;
 }
 
+/* A landscape document of one product, its first page labelled and
+ * bookmarked, *cr drawing in millimetres (restore it before the end). */
 static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const char *product_id,
-	double *w, double *h, char **error)
+	double *w, double *h, cairo_t **cr, char **error)
 {
 	*w = fmax(rc->paper->width, rc->paper->height);
 	*h = fmin(rc->paper->width, rc->paper->height);
@@ -44,6 +46,9 @@ static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const cha
 	if (doc) {
 		pdfdoc_label_page(doc, render_string(rc, product_id));
 		pdfdoc_bookmark(doc, 0, render_string(rc, product_id));
+		*cr = pdfdoc_cairo(doc);
+		cairo_save(*cr);
+		cairo_scale(*cr, PT_PER_MM, PT_PER_MM);
 	}
 	return doc;
 }
@@ -51,12 +56,10 @@ static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const cha
 bool render_overview(const render_ctx *rc, const char *path, char **error)
 {
 	double pw, ph;
-	pdfdoc *doc = begin_landscape(rc, path, "overview", &pw, &ph, error);
+	cairo_t *cr;
+	pdfdoc *doc = begin_landscape(rc, path, "overview", &pw, &ph, &cr, error);
 	if (!doc)
 		return false;
-	cairo_t *cr = pdfdoc_cairo(doc);
-	cairo_save(cr);
-	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->cell_size);
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
@@ -113,6 +116,57 @@ static char *square_side_text(const render_ctx *rc, size_t s)
 	return text;
 }
 
+/* What a side starts with on a hex map: its hand, the banners it needs
+ * and whether it moves first. */
+static char *hex_side_text(const render_ctx *rc, size_t s)
+{
+	const sc_side *side = &rc->sc->sides[s];
+	const char *colon = render_colon(rc);
+	return xasprintf("%s%s %ld · %s%s %ld · %s%s %s",
+		render_string(rc, "hand"), colon, side->cards.value,
+		render_string(rc, "victory"), colon, side->victory.value,
+		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"));
+}
+
+/* Reserves: what the Reinforcements card can bring on, by name and entry
+ * hex. */
+static char *hex_reserves_text(const render_ctx *rc, size_t s)
+{
+	const scenario *sc = rc->sc;
+	char *list = xstrdup("");
+	size_t count = 0;
+	for (size_t i = 0; i < sc->reserve_count; i++) {
+		const sc_unit *u = &sc->reserves[i];
+		if (u->side != s)
+			continue;
+		const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+		char hex[GRID_ADDRESS_MAX] = "?";
+		if (u->entry.valid)
+			grid_format(u->entry.hex, hex);
+		const char *label = u->name.text ? u->name.text : type ? l10n_get(&type->name, rc->lang) : u->type.text;
+		char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label ? label : "?", hex);
+		free(list);
+		list = next;
+		count++;
+	}
+	char *reserves = xasprintf("%s%s %s", render_string(rc, "reserves"), render_colon(rc), count ? list : "—");
+	free(list);
+	return reserves;
+}
+
+/* A side's block on the sheet follows the grid's rules: hands, banners
+ * and reserves on hex boards; purchases, capital, cities and generals on
+ * square boards (§11), which have no reserves. */
+typedef struct sheet_grid {
+	char *(*side_text)(const render_ctx *rc, size_t s);
+	char *(*reserves_text)(const render_ctx *rc, size_t s);  /* NULL: no such line */
+} sheet_grid;
+
+static const sheet_grid SHEET_GRIDS[GRID_KINDS] = {
+	[GRID_HEX] = { hex_side_text, hex_reserves_text },
+	[GRID_SQUARE] = { square_side_text, NULL },
+};
+
 static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, double y, double w)
 {
 	const scenario *sc = rc->sc;
@@ -124,37 +178,14 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 	text_style name = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
 	y += text_draw(rc, cr, named ? l10n_get(&named->name, rc->lang) : side->id.text, &name, x + 4, y, w - 4);
 	text_style line = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	const char *colon = render_colon(rc);
-	char *text = rc->board.kind == GRID_SQUARE ? square_side_text(rc, s)
-		: xasprintf("%s%s %ld · %s%s %ld · %s%s %s",
-		render_string(rc, "hand"), colon, side->cards.value,
-		render_string(rc, "victory"), colon, side->victory.value,
-		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"));
+	const sheet_grid *grid = &SHEET_GRIDS[rc->board.kind];
+	char *text = grid->side_text(rc, s);
 	y += text_draw(rc, cr, text, &line, x + 4, y, w - 4);
 	free(text);
-	if (rc->board.kind == GRID_HEX) {
-		/* Reserves: what the Reinforcements card can bring on, by name
-		 * and entry hex. */
-		char *list = xstrdup("");
-		size_t count = 0;
-		for (size_t i = 0; i < sc->reserve_count; i++) {
-			const sc_unit *u = &sc->reserves[i];
-			if (u->side != s)
-				continue;
-			const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
-			char hex[HEX_ADDRESS_MAX] = "?";
-			if (u->entry.valid)
-				hex_format(u->entry.hex, hex);
-			const char *label = u->name.text ? u->name.text : type ? l10n_get(&type->name, rc->lang) : u->type.text;
-			char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label ? label : "?", hex);
-			free(list);
-			list = next;
-			count++;
-		}
-		char *reserves = xasprintf("%s%s %s", render_string(rc, "reserves"), colon, count ? list : "—");
+	if (grid->reserves_text) {
+		char *reserves = grid->reserves_text(rc, s);
 		y += text_draw(rc, cr, reserves, &line, x + 4, y, w - 4);
 		free(reserves);
-		free(list);
 	}
 	/* The side's colour bar runs the height of its block, reserves line
 	 * included. */
@@ -168,13 +199,10 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 {
 	const scenario *sc = rc->sc;
 	double pw, ph;
-	pdfdoc *doc = begin_landscape(rc, path, "sheet", &pw, &ph, error);
+	cairo_t *cr;
+	pdfdoc *doc = begin_landscape(rc, path, "sheet", &pw, &ph, &cr, error);
 	if (!doc)
 		return false;
-	cairo_t *cr = pdfdoc_cairo(doc);
-	cairo_save(cr);
-	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
 	text_style head = { FONT_TITLE, 7.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	y += text_draw(rc, cr, l10n_get(&sc->title, rc->lang), &head, x, y, w);
@@ -209,13 +237,13 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 		ly += text_draw(rc, cr, render_string(rc, "objectives"), &h2, x, ly, col_w) + 1;
 		for (size_t i = 0; i < sc->objective_count; i++) {
 			const sc_objective *o = &sc->objectives[i];
-			char hex[HEX_ADDRESS_MAX];
+			char address[GRID_ADDRESS_MAX];
 			const char *who = "";
 			const rs_named *side = ruleset_find_side(rc->rs, o->for_side.text);
 			who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
 			const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
 			bool fr = rc->lang == LANG_FR;
-			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", hex_format(o->at.hex, hex),
+			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.hex, address),
 				*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
 				o->vp.value, render_string(rc, "vp"), who);
 			ly += text_draw(rc, cr, line, &body, x + 2, ly, col_w - 2) + 0.5;

@@ -174,8 +174,12 @@ bool render_tiles(const render_ctx *rc, const char *path, char **error)
 			double fy = y1 + 4;
 			text_style big = { FONT_TITLE, 9, true, false, ALIGN_LEFT, 0, 0, 0 };
 			text_draw(rc, cr, name, &big, m, fy, 0);
+			/* The cell size under the grid's own word ("hex-size",
+			 * "square-size"), as the option that sets it is named. */
+			char size_id[32];
+			snprintf(size_id, sizeof size_id, "%s-size", g.grid->name);
 			char *place = xasprintf("%s %d %s %d · %s · %s %.0f mm", render_string(rc, "tile"), index + 1,
-				render_string(rc, "tile-of"), total, title, render_string(rc, g.board.kind == GRID_SQUARE ? "square-size" : "hex-size"), rc->cell_size);
+				render_string(rc, "tile-of"), total, title, render_string(rc, size_id), rc->cell_size);
 			text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 			text_draw(rc, cr, place, &small, m + 16, fy + 0.5, p.area_width - 90);
 			free(place);

@@ -484,14 +484,6 @@ int game_face(const game *g, const char *id)
 	return -1;
 }
 
-bool game_face_hits(const game *g, int face, const char *hit_by)
-{
-	if (face < 0 || (size_t)face >= g->rs->face_count)
-		return false;
-	const rs_face *f = &g->rs->faces[face];
-	return f->hits_any || (hit_by && strcmp(f->id, hit_by) == 0);
-}
-
 void game_eliminate(game *g, game_ref r)
 {
 	int side = game_ref_side(g, r);

@@ -172,8 +172,6 @@ bool game_on_home_row(const game *g, int side, hex_coord h);
 
 /* The die face index of a face id, or -1. */
 int game_face(const game *g, const char *id);
-/* Whether a face scores a hit on a target hit by face `hit_by`. */
-bool game_face_hits(const game *g, int face, const char *hit_by);
 
 /* Remove a unit or general from play; the enemy of its owner wins one
  * victory flag (§5.1, §7.1, §10). */

@@ -58,7 +58,8 @@ game *game_create(const scenario *sc, const ruleset *rs)
 		return NULL;
 	game *g = xcalloc(1, sizeof *g);
 	g->rs = rs;
-	g->gaps = rules_data_for(rs);
+	rules_data_read(rs, &g->facts);
+	g->gaps = &g->facts;
 	g->board = board;
 	g->scenario_id = dup_or_null(sc->id.text);
 	g->winner = -1;
@@ -189,6 +190,7 @@ game *game_clone(const game *g)
 {
 	game *c = xmalloc(sizeof *c);
 	*c = *g;
+	c->gaps = &c->facts;
 	size_t n = hex_count(&g->board);
 	if (!n)
 		n = 1;

@@ -81,7 +81,8 @@ typedef enum { FLANK_LEFT, FLANK_CENTRE, FLANK_RIGHT } game_flank;
 
 typedef struct game {
 	const ruleset *rs;
-	const rules_data_gaps *gaps;
+	const rules_data_gaps *gaps;   /* &facts */
+	rules_data_gaps facts;         /* read from rs when the game is made */
 	hex_board board;
 	char *scenario_id;
 	const rs_terrain **terrain;   /* per hex index; NULL means clear */

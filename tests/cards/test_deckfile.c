@@ -1,4 +1,4 @@
-/* The deck model (cards/deck): the ruleset's deck as printed, and the
+/* The deck model (cards/deckfaces): the ruleset's deck as printed, and the
  * player's deck files with their exact diagnostics (file:line:col, rule
  * "deck"), as scenarios report theirs. */
 #include <stdarg.h>

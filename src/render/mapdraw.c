@@ -1,5 +1,6 @@
 /* The map of a scenario, for either grid: picks the painter for the
- * board's grid, which draws with the shared helpers of paint.c. */
+ * ruleset's grid (as refcard.c picks a grid's card builders), which draws
+ * with the shared helpers of paint.c. */
 #include "mapdraw.h"
 
 #include "mappaint.h"
@@ -18,21 +19,31 @@ void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 	mapdraw_map_region(rc, cr, g, 0, 0, g->width, g->height);
 }
 
+/* The painters of each grid: the one place that asks which grid a map has. */
+typedef struct map_painter {
+	void (*region)(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+		double x0, double y0, double x1, double y1);
+	double (*legend)(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch);
+} map_painter;
+
+static const map_painter hex_painter = { hexdraw_region, hexdraw_legend };
+static const map_painter square_painter = { squaredraw_region, squaredraw_legend };
+
+static const map_painter *painter_of(const ruleset *rs)
+{
+	return rs->grid == GRID_SQUARE ? &square_painter : &hex_painter;
+}
+
 void mapdraw_map_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	double x0, double y0, double x1, double y1)
 {
-	if (g->board.kind == GRID_SQUARE)
-		squaredraw_region(rc, cr, g, x0, y0, x1, y1);
-	else
-		hexdraw_region(rc, cr, g, x0, y0, x1, y1);
+	painter_of(rc->rs)->region(rc, cr, g, x0, y0, x1, y1);
 }
 
 double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 	double width, double swatch)
 {
-	if (rc->rs->grid == GRID_SQUARE)
-		return squaredraw_legend(rc, cr, x, y, width, swatch);
-	return hexdraw_legend(rc, cr, x, y, width, swatch);
+	return painter_of(rc->rs)->legend(rc, cr, x, y, width, swatch);
 }
 
 double mapdraw_legend_height(const render_ctx *rc, double width, double swatch)

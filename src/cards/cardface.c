@@ -116,7 +116,7 @@ static void flank_strip(textbox_ctx *tc, cairo_t *cr, const face_frame *f, doubl
 /* A card for no flank: one box across, with a star at each end and a
  * label saying what the card orders instead. */
 static void any_marker(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double x, double y,
-	double w, double h, const deck_card *card, rgb colour)
+	double w, double h, const deck_face *card, rgb colour)
 {
 	rounded_rect(cr, x, y, w, h, 1.2 * f->u);
 	set(cr, tint(colour, 0.12));
@@ -140,7 +140,7 @@ static void any_marker(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double
 void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
 	int deck_total)
 {
-	const deck_card *card = design->card;
+	const deck_face *card = design->card;
 	lang_id lang = tc->rc->lang;
 	face_frame f = frame_of(g);
 	rgb colour = design->flank == DECK_ANY ? ANY_COLOUR : SECTION_COLOUR;

@@ -11,7 +11,7 @@
 
 #include <cairo.h>
 
-#include "deck.h"
+#include "deckfaces.h"
 #include "textbox.h"
 
 typedef struct card_geom {

@@ -16,7 +16,7 @@
 
 #include "../render/render.h"
 #include "cardsheet.h"
-#include "deck.h"
+#include "deckfaces.h"
 
 typedef struct deck_options {
 	const cards_deck *deck;  /* NULL: the ruleset's own deck */

@@ -14,7 +14,7 @@
 #include "cardface.h"
 #include "cardlayout.h"
 #include "cards.h"
-#include "deck.h"
+#include "deckfaces.h"
 #include "textbox.h"
 
 typedef struct deck_job {

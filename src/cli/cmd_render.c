@@ -5,7 +5,7 @@
 
 #include "../base/datadir.h"
 #include "../base/diag.h"
-#include "../render/printset.h"
+#include "../print/printset.h"
 #include "../validate/validate.h"
 #include "command.h"
 #include "input.h"

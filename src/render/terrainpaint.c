@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "mappaint.h"
+#include "paint.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846

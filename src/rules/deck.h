@@ -2,9 +2,9 @@
  * Probe cards for the left flank, "frontal" one of the cards that name no
  * flank.  The pool keeps where the copies are (draw pile, hands, discard)
  * so that a replayed draw can be checked, and a shuffled draw pile for
- * `orbat play`. */
-#ifndef ORBAT_DECK_H
-#define ORBAT_DECK_H
+ * `orbat play`.  The printed faces of the deck are cards/deckfaces.h. */
+#ifndef ORBAT_RULES_DECK_H
+#define ORBAT_RULES_DECK_H
 
 #include <stdbool.h>
 #include <stddef.h>

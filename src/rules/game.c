@@ -58,7 +58,8 @@ game *game_create(const scenario *sc, const ruleset *rs)
 		return NULL;
 	game *g = xcalloc(1, sizeof *g);
 	g->rs = rs;
-	g->gaps = rules_data_for(rs);
+	rules_data_read(rs, &g->facts);
+	g->gaps = &g->facts;
 	g->board = board;
 	g->scenario_id = dup_or_null(sc->id.text);
 	g->winner = -1;
@@ -189,6 +190,7 @@ game *game_clone(const game *g)
 {
 	game *c = xmalloc(sizeof *c);
 	*c = *g;
+	c->gaps = &c->facts;
 	size_t n = hex_count(&g->board);
 	if (!n)
 		n = 1;
@@ -482,14 +484,6 @@ int game_face(const game *g, const char *id)
 		if (strcmp(g->rs->faces[i].id, id) == 0)
 			return (int)i;
 	return -1;
-}
-
-bool game_face_hits(const game *g, int face, const char *hit_by)
-{
-	if (face < 0 || (size_t)face >= g->rs->face_count)
-		return false;
-	const rs_face *f = &g->rs->faces[face];
-	return f->hits_any || (hit_by && strcmp(f->id, hit_by) == 0);
 }
 
 void game_eliminate(game *g, game_ref r)

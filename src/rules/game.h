@@ -81,7 +81,8 @@ typedef enum { FLANK_LEFT, FLANK_CENTRE, FLANK_RIGHT } game_flank;
 
 typedef struct game {
 	const ruleset *rs;
-	const rules_data_gaps *gaps;
+	const rules_data_gaps *gaps;   /* &facts */
+	rules_data_gaps facts;         /* read from rs when the game is made */
 	hex_board board;
 	char *scenario_id;
 	const rs_terrain **terrain;   /* per hex index; NULL means clear */
@@ -172,8 +173,6 @@ bool game_on_home_row(const game *g, int side, hex_coord h);
 
 /* The die face index of a face id, or -1. */
 int game_face(const game *g, const char *id);
-/* Whether a face scores a hit on a target hit by face `hit_by`. */
-bool game_face_hits(const game *g, int face, const char *hit_by);
 
 /* Remove a unit or general from play; the enemy of its owner wins one
  * victory flag (§5.1, §7.1, §10). */

@@ -22,13 +22,6 @@ static hex_coord from_axial(axial a)
 	return (hex_coord){ (int)col, (int)row };
 }
 
-void los_center(hex_coord h, long *x, long *y)
-{
-	axial a = to_axial(h);
-	*x = 2 * a.q + a.r;
-	*y = 3 * a.r;
-}
-
 /* The six edges, clockwise on the page (y grows southward): outward
  * normal n, bound h (interior: n.(X - C) < h), and the axial step to the
  * neighbour across.  Corner k joins edge k and edge k + 1. */

@@ -61,7 +61,5 @@ bool los_check(const hex_board *board, hex_coord a, hex_coord b,
  * segment between two integer points (x2/y3 units above) meet the open
  * interior of the hex centred at (cx, cy)? */
 bool los_segment_meets_hex(long px, long py, long qx, long qy, long cx, long cy);
-/* Centre of a hex in those units. */
-void los_center(hex_coord h, long *x, long *y);
 
 #endif

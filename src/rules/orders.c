@@ -10,14 +10,6 @@
 #define GENERAL_KEY 1000000
 
 
-const char *orders_kind_name(order_kind k)
-{
-	static const char *const names[] = {
-		"section", "each-section", "type", "section-type", "generals", "all", "dig", "sharpshooter", "special",
-	};
-	return (size_t)k < ARRAY_LEN(names) ? names[k] : "?";
-}
-
 static order_kind kind_of(const game *g, const rs_card *c)
 {
 	const char *o = c->order ? c->order : "special";

@@ -69,6 +69,4 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
  * that cannot use any card discards one). */
 bool orders_card_usable(const game *g, int side, const order_card *oc);
 
-const char *orders_kind_name(order_kind k);
-
 #endif

@@ -48,12 +48,6 @@ static bool fail_why(referee_error *err, const char *prefix, const char *why)
 	return false;
 }
 
-const char *referee_phase_name(referee_phase p)
-{
-	static const char *const names[] = { "setup", "start", "orders", "moves", "battles", "discarded", "over" };
-	return (unsigned)p < ARRAY_LEN(names) ? names[p] : "?";
-}
-
 /* ---- life cycle ---- */
 
 referee *referee_create(game *g)

@@ -206,6 +206,4 @@ bool referee_play_rolls(const referee *r, const char *card);
  * a unique beginning of one ("inf", "s"); -1 when none. */
 int referee_face(const game *g, const char *word);
 
-const char *referee_phase_name(referee_phase p);
-
 #endif

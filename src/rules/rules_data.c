@@ -5,17 +5,10 @@
 
 #include "../base/util.h"
 
-/* The engine's view of the ruleset facts it reads by name.  Built from the
- * ruleset model on first use and kept per ruleset: a run uses a handful. */
-#define RULES_DATA_CACHE 8
-
-static struct {
-	const ruleset *rs;
-	rules_data_gaps data;
-} cache[RULES_DATA_CACHE];
-static size_t cache_next;
-
-static void build(const ruleset *rs, rules_data_gaps *d)
+/* Nothing is cached here: a cache keyed by the ruleset's address served a
+ * ruleset loaded after another was destroyed (same address) the old one's
+ * facts, with strings already freed. */
+void rules_data_read(const ruleset *rs, rules_data_gaps *d)
 {
 	memset(d, 0, sizeof *d);
 	d->ruleset_id = rs->id;
@@ -42,15 +35,4 @@ static void build(const ruleset *rs, rules_data_gaps *d)
 			d->dig_artillery = c->dig_artillery;
 		}
 	}
-}
-
-const rules_data_gaps *rules_data_for(const ruleset *rs)
-{
-	for (size_t i = 0; i < RULES_DATA_CACHE; i++)
-		if (cache[i].rs == rs)
-			return &cache[i].data;
-	size_t slot = cache_next++ % RULES_DATA_CACHE;
-	cache[slot].rs = rs;
-	build(rs, &cache[slot].data);
-	return &cache[slot].data;
 }

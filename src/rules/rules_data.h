@@ -56,8 +56,10 @@ typedef struct rules_data_gaps {
 	int dig_artillery;
 } rules_data_gaps;
 
-/* The facts for a ruleset: by its id, else (a user's own ruleset) by its
- * rule prefix, else those of battlecry-1999. */
-const rules_data_gaps *rules_data_for(const ruleset *rs);
+/* Read the facts of a ruleset from its model into *out.  The strings are
+ * the ruleset's own, so *out is good exactly as long as rs: a game keeps
+ * its facts beside the ruleset it borrows (game.h), and nothing is kept
+ * here that could outlive a ruleset_destroy. */
+void rules_data_read(const ruleset *rs, rules_data_gaps *out);
 
 #endif

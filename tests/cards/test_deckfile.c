@@ -1,4 +1,4 @@
-/* The deck model (cards/deck): the ruleset's deck as printed, and the
+/* The deck model (cards/deckfaces): the ruleset's deck as printed, and the
  * player's deck files with their exact diagnostics (file:line:col, rule
  * "deck"), as scenarios report theirs. */
 #include <stdarg.h>
@@ -13,7 +13,7 @@
 
 #include "base/datadir.h"
 #include "base/diag.h"
-#include "cards/deck.h"
+#include "cards/deckfaces.h"
 #include "model/ruleset.h"
 
 typedef struct fixture {
@@ -129,7 +129,7 @@ static void test_add(void **state)
 	assert_int_equal(load(f, ADD_OK), DECK_OK);
 	assert_int_equal(f->sink.count, 0);
 	assert_int_equal(deck_total(f->deck), 60);
-	const deck_card *c = &f->deck->cards[f->deck->card_count - 1];
+	const deck_face *c = &f->deck->cards[f->deck->card_count - 1];
 	assert_string_equal(c->id, "ambush");
 	assert_true(c->own);
 	assert_int_equal(c->count[DECK_ANY], 2);

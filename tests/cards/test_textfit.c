@@ -18,7 +18,7 @@
 #include "base/diag.h"
 #include "cards/cardface.h"
 #include "cards/cardlayout.h"
-#include "cards/deck.h"
+#include "cards/deckfaces.h"
 #include "cards/refcard.h"
 #include "cards/reftables.h"
 #include "cards/reftables_square.h"

@@ -72,7 +72,7 @@ A4_H=$(lx paper "[@id='a4']/@height")
 LT_W=$(lx paper "[@id='letter']/@width")
 LT_H=$(lx paper "[@id='letter']/@height")
 # The share of the radius between the hex's centre and the top of its
-# address label (mapdraw.c: the label hangs just below the top corner).
+# address label (hexdraw.c: the label hangs just below the top corner).
 LABEL_DROP=0.82
 echo "# layouts: tiles margin $MARGIN, overlap $OVERLAP, footer $FOOTER; poster border $BORDER, bleed $BLEED (mm)"
 

@@ -6,11 +6,11 @@
 
 #include "../base/datadir.h"
 #include "../base/util.h"
-#include "../cli/command.h"
-#include "../cli/options.h"
-#include "cardlayout.h"
-#include "cards.h"
+#include "../cards/cardlayout.h"
+#include "../cards/cards.h"
 #include "cards_cli.h"
+#include "command.h"
+#include "options.h"
 
 static void cards_help(FILE *out)
 {

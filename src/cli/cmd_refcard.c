@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "../cli/command.h"
-#include "../cli/options.h"
-#include "cards.h"
+#include "../cards/cards.h"
 #include "cards_cli.h"
+#include "command.h"
+#include "options.h"
 
 static void refcard_help(FILE *out)
 {

@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "../cli/command.h"
-#include "../cli/options.h"
-#include "ask.h"
-#include "../cli/ask_square_cli.h"
+#include "../rules/ask.h"
+#include "ask_square_cli.h"
+#include "command.h"
+#include "options.h"
 #include "rules_cli.h"
 
 static void ask_help(FILE *out)

@@ -7,11 +7,11 @@
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
 #include "../cards/cards.h"
+#include "../render/layouts.h"
+#include "../render/products.h"
+#include "../render/render.h"
 #include "../text/fonts.h"
 #include "../text/strings.h"
-#include "layouts.h"
-#include "products.h"
-#include "render.h"
 
 struct printer {
 	printset_options options;

@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "../base/json.h"
-#include "../cli/command.h"
-#include "../cli/input.h"
-#include "../cli/options.h"
+#include "../rules/textboard.h"
+#include "command.h"
+#include "input.h"
+#include "options.h"
 #include "rules_cli.h"
-#include "textboard.h"
 
 static void check_help(FILE *out)
 {

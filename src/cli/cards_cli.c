@@ -7,9 +7,9 @@
 #include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
-#include "cardlayout.h"
-#include "../cli/command.h"
-#include "../cli/options.h"
+#include "../cards/cardlayout.h"
+#include "command.h"
+#include "options.h"
 
 int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc)

@@ -11,11 +11,11 @@
 #include <stdio.h>
 
 #include "../base/diag.h"
-#include "../cli/command.h"
+#include "../rules/game.h"
+#include "../rules/gamelog.h"
+#include "../rules/referee.h"
 #include "../validate/validate.h"
-#include "game.h"
-#include "gamelog.h"
-#include "referee.h"
+#include "command.h"
 
 typedef struct rules_session {
 	diag_sink sink;

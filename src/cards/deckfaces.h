@@ -12,9 +12,12 @@
  * The file is loaded with the safe XML loader and checked here, in C, with
  * the same diagnostics sink and GCC-style messages as scenarios (rule id
  * "deck").  A design is one card for one flank (a Probe for the left
- * flank); the deck holds `count` copies of each. */
-#ifndef ORBAT_DECK_H
-#define ORBAT_DECK_H
+ * flank); the deck holds `count` copies of each.
+ *
+ * This is the deck as printed faces (names, texts, copies); the cards in
+ * play, as the referee draws and discards them, are rules/deck.h. */
+#ifndef ORBAT_DECKFACES_H
+#define ORBAT_DECKFACES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,7 +31,8 @@
 
 typedef enum { DECK_LEFT, DECK_CENTRE, DECK_RIGHT, DECK_ANY, DECK_FLANKS } deck_flank;
 
-typedef struct deck_card {
+/* One card of the printed deck: what its face says and its copies per flank. */
+typedef struct deck_face {
 	char *id;
 	char *order;         /* as in the ruleset: section, each-section, type, … */
 	char *units;         /* "2", "all"; NULL when the card names none */
@@ -37,16 +41,16 @@ typedef struct deck_card {
 	l10n_text text;
 	int count[DECK_FLANKS];
 	bool own;            /* from the player's deck file */
-} deck_card;
+} deck_face;
 
 typedef struct cards_deck {
-	deck_card *cards;
+	deck_face *cards;
 	size_t card_count;
 } cards_deck;
 
 /* One printed card: which card, for which flank. */
 typedef struct deck_design {
-	const deck_card *card;
+	const deck_face *card;
 	deck_flank flank;
 	int count;           /* copies of this design in the deck */
 } deck_design;

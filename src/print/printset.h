@@ -9,8 +9,8 @@
 
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
+#include "../render/pdfdoc.h"
 #include "../text/lang.h"
-#include "pdfdoc.h"
 
 typedef struct printset_options {
 	const char *data_dir;    /* holds fonts/, layouts/ and i18n/ */

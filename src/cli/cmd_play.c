@@ -18,14 +18,14 @@
 #include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
-#include "../cli/command.h"
-#include "../cli/options.h"
+#include "../rules/ask.h"
+#include "../rules/autoplay.h"
+#include "../rules/rng.h"
+#include "../rules/textboard.h"
 #include "../text/strings.h"
-#include "ask.h"
-#include "autoplay.h"
-#include "rng.h"
+#include "command.h"
+#include "options.h"
 #include "rules_cli.h"
-#include "textboard.h"
 
 static void play_help(FILE *out)
 {

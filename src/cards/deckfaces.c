@@ -1,4 +1,4 @@
-#include "deck.h"
+#include "deckfaces.h"
 
 #include <libxml/tree.h>
 #include <stdarg.h>
@@ -21,7 +21,7 @@ static const char *const LANG_NAMES[LANG_COUNT] = { "English", "Dutch", "French"
 /* More copies of one design than this is surely a typo. */
 #define MAX_COPIES 1000
 
-static void card_finish(deck_card *c)
+static void card_finish(deck_face *c)
 {
 	free(c->id);
 	free(c->order);
@@ -50,7 +50,7 @@ cards_deck *deck_from_ruleset(const ruleset *rs)
 	d->cards = xcalloc(d->card_count ? d->card_count : 1, sizeof *d->cards);
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *src = &rs->deck.cards[i];
-		deck_card *c = &d->cards[i];
+		deck_face *c = &d->cards[i];
 		c->id = xstrdup(src->id);
 		c->order = dup_or_null(src->order);
 		c->units = dup_or_null(src->units);
@@ -264,7 +264,7 @@ static bool valid_id(const char *id)
 	return true;
 }
 
-static void read_count(deck_loader *ld, const xmlNode *n, const char *id, deck_flank f, deck_card *c)
+static void read_count(deck_loader *ld, const xmlNode *n, const char *id, deck_flank f, deck_face *c)
 {
 	const char *v = xmldoc_attr(n, FLANK_IDS[f]);
 	long x;
@@ -294,7 +294,7 @@ static void check_types(deck_loader *ld, const xmlNode *n, const char *id, const
 }
 
 /* Read one <card>; false when it is unusable (already reported). */
-static bool read_card(deck_loader *ld, const xmlNode *n, deck_card *c)
+static bool read_card(deck_loader *ld, const xmlNode *n, deck_face *c)
 {
 	static const char *const attributes[] = { "id", "order", "units", "types", "left", "centre", "right", "any", NULL };
 	static const char *const children[] = { "name", "text", NULL };
@@ -373,7 +373,7 @@ static deck_status apply_document(cards_deck *deck, const ruleset *rs, const xml
 	if (mode && !replace && !str_eq(mode, "add"))
 		report(&ld, DIAG_ERROR, root, "mode", "mode '%s' is not add or replace", mode);
 
-	deck_card *cards = NULL;
+	deck_face *cards = NULL;
 	size_t count = 0, cap = 0;
 	for (const xmlNode *n = root->children; n; n = n->next) {
 		if (!xmldoc_is(n, DECK_NS, "card"))

@@ -7,8 +7,8 @@
 #include "../base/datadir.h"
 #include "../base/json.h"
 #include "../base/util.h"
-#include "../cli/input.h"
-#include "../cli/options.h"
+#include "input.h"
+#include "options.h"
 
 /* The same ceiling as a scenario file: a game log of normal length is a
  * few kilobytes. */

@@ -1,0 +1,42 @@
+#!/bin/bash
+# The layering of src/ (README, "Layout"): a folder includes only folders
+# listed before it, so there is no include cycle between folders, and no
+# library folder includes src/cli.  Prints every folder -> folder include
+# with its count; with --quiet only the violations.  Exit 1 on a violation.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here/src"
+order=(base geo text model validate render cards print rules cli)
+quiet=false
+[ "${1:-}" = --quiet ] && quiet=true
+
+declare -A rank
+for i in "${!order[@]}"; do
+	rank[${order[$i]}]=$i
+done
+
+status=0
+edges=$(grep -rHo --include='*.c' --include='*.h' '^#include "[^"]*"' . |
+	while IFS=: read -r file inc; do
+		inc=${inc#\#include \"}
+		inc=${inc%\"}
+		from=$(dirname "${file#./}")
+		to=$(dirname "$(realpath -m --relative-to=. "$from/$inc")")
+		[ "$from" != "$to" ] && echo "$from $to ${file#./} $inc"
+	done | sort)
+
+while read -r from to; do
+	[ -n "$from" ] || continue
+	count=$(awk -v f="$from" -v t="$to" '$1 == f && $2 == t' <<<"$edges" | wc -l)
+	if [ -z "${rank[$from]:-}" ] || [ -z "${rank[$to]:-}" ]; then
+		echo "check-layers: folder src/$from or src/$to is not in the layering; add it to README and this script" >&2
+		status=1
+	elif [ "${rank[$to]}" -ge "${rank[$from]}" ]; then
+		awk -v f="$from" -v t="$to" '$1 == f && $2 == t { printf "check-layers: src/%s includes %s, above its layer\n", $3, $4 }' \
+			<<<"$edges" >&2
+		status=1
+	elif ! $quiet; then
+		printf '%4d %s -> %s\n' "$count" "$from" "$to"
+	fi
+done < <(awk '{ print $1, $2 }' <<<"$edges" | sort -u)
+exit $status

@@ -1,0 +1,147 @@
+/* The helpers every map painter draws with: palette, counters, generals'
+ * stars and the legend grid (see paint.h). */
+#include "paint.h"
+
+#include <math.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+const rgb PAINT_PAPER = { 0.97, 0.96, 0.92 };
+const rgb PAINT_GRID = { 0.35, 0.33, 0.30 };
+const rgb PAINT_INK = { 0.10, 0.10, 0.10 };
+const rgb PAINT_WATER = { 0.62, 0.79, 0.92 };
+const rgb PAINT_WATER_LINE = { 0.20, 0.42, 0.70 };
+const rgb PAINT_SECTION = { 0.70, 0.10, 0.10 };
+const rgb PAINT_GOLD = { 0.93, 0.76, 0.20 };
+static const rgb SIDE[2] = { { 0.18, 0.30, 0.58 }, { 0.52, 0.53, 0.56 } };
+
+void paint_set(cairo_t *cr, rgb c)
+{
+	cairo_set_source_rgb(cr, c.r, c.g, c.b);
+}
+
+rgb paint_side(size_t side)
+{
+	return SIDE[side < 2 ? side : 0];
+}
+
+double paint_clamp(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+void paint_star_path(cairo_t *cr, double cx, double cy, double r)
+{
+	for (int k = 0; k < 10; k++) {
+		double a = -M_PI / 2 + k * M_PI / 5;
+		double rr = (k & 1) ? r * 0.45 : r;
+		if (k == 0)
+			cairo_move_to(cr, cx + rr * cos(a), cy + rr * sin(a));
+		else
+			cairo_line_to(cr, cx + rr * cos(a), cy + rr * sin(a));
+	}
+	cairo_close_path(cr);
+}
+
+void paint_general(const render_ctx *rc, cairo_t *cr, size_t side, const char *name, double cx, double cy,
+	double r, double name_size, double max_name_width)
+{
+	paint_star_path(cr, cx, cy, r);
+	paint_set(cr, PAINT_GOLD);
+	cairo_fill_preserve(cr);
+	paint_set(cr, paint_side(side));
+	cairo_set_line_width(cr, r * 0.18);
+	cairo_stroke(cr);
+	if (!name || !*name)
+		return;
+	text_style st = { FONT_TEXT, name_size, true, false, ALIGN_LEFT,
+		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	double w;
+	text_measure(rc, cr, name, &st, 0, &w, NULL);
+	if (w > max_name_width)
+		st.size *= max_name_width / w;
+	text_draw(rc, cr, name, &st, cx + r * 1.2, cy - st.size * 0.7, 0);
+}
+
+/* A ship's hull in the type box: a gunboat is an open hull with a funnel,
+ * an ironclad a low armoured hull with a casemate. */
+static void hull(cairo_t *cr, double bx, double by, double bw, double bh, bool armoured)
+{
+	double y = by + bh * 0.62, depth = bh * 0.22;
+	cairo_move_to(cr, bx + bw * 0.08, y);
+	cairo_line_to(cr, bx + bw * 0.92, y);
+	cairo_line_to(cr, bx + bw * 0.78, y + depth);
+	cairo_line_to(cr, bx + bw * 0.18, y + depth);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+	if (armoured) {
+		cairo_move_to(cr, bx + bw * 0.28, y);
+		cairo_line_to(cr, bx + bw * 0.36, by + bh * 0.36);
+		cairo_line_to(cr, bx + bw * 0.64, by + bh * 0.36);
+		cairo_line_to(cr, bx + bw * 0.72, y);
+		cairo_close_path(cr);
+		cairo_fill(cr);
+	} else {
+		cairo_rectangle(cr, bx + bw * 0.44, by + bh * 0.22, bw * 0.12, bh * 0.40);
+		cairo_fill(cr);
+	}
+}
+
+void paint_counter(const render_ctx *rc, cairo_t *cr, const char *type, size_t side, const char *value,
+	const char *label, double label_size, double cx, double cy, double w, double h)
+{
+	double x = cx - w / 2, y = cy - h / 2;
+	cairo_rectangle(cr, x, y, w, h);
+	paint_set(cr, paint_side(side));
+	cairo_fill_preserve(cr);
+	paint_set(cr, PAINT_INK);
+	cairo_set_line_width(cr, h * 0.04);
+	cairo_stroke(cr);
+
+	/* The type box: NATO-style symbol on white. */
+	double bw = w * 0.42, bh = h * 0.62, bx = x + w * 0.06, by = cy - bh / 2;
+	cairo_rectangle(cr, bx, by, bw, bh);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill_preserve(cr);
+	paint_set(cr, PAINT_INK);
+	cairo_set_line_width(cr, h * 0.035);
+	cairo_stroke(cr);
+	type = type ? type : "";
+	if (strcmp(type, "infantry") == 0) {
+		cairo_move_to(cr, bx, by);
+		cairo_line_to(cr, bx + bw, by + bh);
+		cairo_move_to(cr, bx + bw, by);
+		cairo_line_to(cr, bx, by + bh);
+		cairo_stroke(cr);
+	} else if (strcmp(type, "cavalry") == 0) {
+		cairo_move_to(cr, bx, by + bh);
+		cairo_line_to(cr, bx + bw, by);
+		cairo_stroke(cr);
+	} else if (strcmp(type, "artillery") == 0) {
+		cairo_arc(cr, bx + bw / 2, by + bh / 2, bh * 0.22, 0, 2 * M_PI);
+		cairo_fill(cr);
+	} else if (strcmp(type, "gunboat") == 0 || strcmp(type, "ironclad") == 0) {
+		hull(cr, bx, by, bw, bh, strcmp(type, "ironclad") == 0);
+	}
+
+	if (value && *value) {
+		text_style big = { FONT_TEXT, h * 0.62, true, false, ALIGN_CENTER, 1, 1, 1 };
+		text_draw(rc, cr, value, &big, x + w * 0.75, cy - h * 0.42, 0);
+	}
+	if (label && *label) {
+		text_style small = { FONT_TEXT, label_size, false, false, ALIGN_CENTER,
+			PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+		text_draw(rc, cr, label, &small, cx, y + h + h * 0.04, 0);
+	}
+}
+
+int paint_legend_grid(double width, double swatch, double text_size, double *col_w, double *row_h)
+{
+	*col_w = swatch + text_size * 11.5;
+	*row_h = swatch * 1.2 + 1;
+	int cols = (int)(width / *col_w);
+	return cols < 1 ? 1 : cols;
+}

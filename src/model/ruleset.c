@@ -94,32 +94,51 @@ const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect)
 	return NULL;
 }
 
+const rs_dig *ruleset_card_dig(const rs_card *card, const char *unit_type)
+{
+	return find_by_id(card->digs, card->dig_count, sizeof *card->digs, unit_type);
+}
+
+/* The value of a {placeholder} of the card text; NULL when unknown.
+ * {dig-TYPE}: the units of that type the dig card orders. */
+static const char *card_value(const rs_card *card, const char *name, size_t len, const char *const (*pairs)[2],
+	size_t pair_count, char *buf, size_t size)
+{
+	for (size_t i = 0; i < pair_count; i++)
+		if (strlen(pairs[i][0]) == len && strncmp(name, pairs[i][0], len) == 0)
+			return pairs[i][1];
+	if (len > 4 && strncmp(name, "dig-", 4) == 0) {
+		for (size_t i = 0; i < card->dig_count; i++) {
+			const char *type = card->digs[i].unit_type;
+			if (strlen(type) == len - 4 && strncmp(name + 4, type, len - 4) == 0) {
+				snprintf(buf, size, "%d", card->digs[i].units);
+				return buf;
+			}
+		}
+	}
+	return NULL;
+}
+
 char *ruleset_card_fill(const rs_card *card, const char *text)
 {
 	if (!text)
 		return xstrdup("");
-	char units[16], dice[16], per_face[16], victory[16], losses[16], dig_inf[16], dig_art[16];
+	char units[16], dice[16], per_face[16], victory[16], losses[16], dig[16];
 	snprintf(units, sizeof units, "%s", card->units ? card->units : "");
 	snprintf(dice, sizeof dice, "%d", card->dice);
 	snprintf(per_face, sizeof per_face, "%d", card->per_face);
 	snprintf(victory, sizeof victory, "%d", card->victory);
 	snprintf(losses, sizeof losses, "%d", card->blocked_losses);
-	snprintf(dig_inf, sizeof dig_inf, "%d", card->dig_infantry);
-	snprintf(dig_art, sizeof dig_art, "%d", card->dig_artillery);
 	const char *const pairs[][2] = {
 		{ "units", units }, { "dice", dice }, { "per-face", per_face }, { "victory", victory },
-		{ "blocked-losses", losses }, { "dig-infantry", dig_inf }, { "dig-artillery", dig_art },
+		{ "blocked-losses", losses },
 	};
 	size_t cap = strlen(text) + 1, len = 0;
 	char *out = xmalloc(cap);
 	for (const char *p = text; *p;) {
 		const char *close = *p == '{' ? strchr(p, '}') : NULL;
-		const char *value = NULL;
-		for (size_t i = 0; close && i < ARRAY_LEN(pairs); i++) {
-			size_t n = strlen(pairs[i][0]);
-			if ((size_t)(close - p - 1) == n && strncmp(p + 1, pairs[i][0], n) == 0)
-				value = pairs[i][1];
-		}
+		const char *value = close ? card_value(card, p + 1, (size_t)(close - p - 1), pairs, ARRAY_LEN(pairs),
+			dig, sizeof dig) : NULL;
 		size_t add = value ? strlen(value) : 1;
 		grow_array((void **)&out, &cap, len + add + 1, 1);
 		if (value) {

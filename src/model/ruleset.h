@@ -164,6 +164,14 @@ typedef struct rs_card_face {
 	char *unit_type;
 } rs_card_face;
 
+/* §8: one unit type a dig card (effect="dig") may order to build
+ * fieldworks, and how many units of it; the card orders units of one
+ * listed type only. */
+typedef struct rs_dig {
+	char *unit_type;
+	int units;
+} rs_dig;
+
 typedef struct rs_card {
 	char *id;
 	l10n_text name;
@@ -173,7 +181,8 @@ typedef struct rs_card {
 	char *types;         /* unit type ids for type orders */
 	int left, centre, right, any;
 	char *effect;        /* copy-last, dig, sharpshooter, rally, reinforce, fall-back, or NULL */
-	int dig_infantry, dig_artillery;
+	rs_dig *digs;        /* effect dig: the <dig> entries, in the data's order */
+	size_t dig_count;
 	bool ground_gain;    /* false: no ground gain in a turn it is played */
 
 	/* §8.1 special effects (rules digest reading); 0, false or NULL where a
@@ -298,6 +307,9 @@ typedef struct ruleset {
 		char *rule;          /* section of the battle procedure */
 		bool adjacent_enemy_binds;
 		bool saving_rolls;   /* procedure="saves": the §5.2 sequence */
+		/* §5.2 (saves): this many dice showing the target's own symbol
+		 * make the first of them a kill that no save undoes; 0: never. */
+		int kill_symbols;
 	} battle;
 
 	struct {
@@ -387,9 +399,12 @@ int ruleset_deck_size(const ruleset *rs);
  * (effect may be NULL to look by id only); NULL when absent. */
 const rs_card *ruleset_find_card(const ruleset *rs, const char *id);
 const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect);
+/* The entry of a dig card for that unit type; NULL when the card does not
+ * dig with it. */
+const rs_dig *ruleset_card_dig(const rs_card *card, const char *unit_type);
 /* A card's order text in one language with its {placeholders} filled from
  * the card's data: {units}, {dice}, {per-face}, {victory}, {blocked-losses},
- * {dig-infantry}, {dig-artillery}.  An unknown placeholder stays as written.
+ * and {dig-TYPE} for each unit type of its <dig> list (dig-infantry).  An unknown placeholder stays as written.
  * Returns an allocated string (free it); "" when the card has no text. */
 char *ruleset_card_text(const rs_card *card, lang_id lang);
 char *ruleset_card_fill(const rs_card *card, const char *text);

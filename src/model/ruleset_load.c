@@ -246,6 +246,9 @@ static void free_card(rs_card *c)
 	free(c->units);
 	free(c->types);
 	free(c->effect);
+	for (size_t i = 0; i < c->dig_count; i++)
+		free(c->digs[i].unit_type);
+	free(c->digs);
 	for (size_t i = 0; i < c->face_count; i++) {
 		free(c->faces[i].face);
 		free(c->faces[i].unit_type);
@@ -708,6 +711,33 @@ static void apply_card_special(loader *ld, rs_card *c, const xmlNode *n)
 	}
 }
 
+/* §8 <dig unit="infantry" units="2"/>: the unit types a dig card orders.
+ * A list in an override replaces the inherited one whole. */
+static void apply_card_digs(loader *ld, rs_card *c, const xmlNode *n)
+{
+	if (!has_child(n, "dig"))
+		return;
+	for (size_t i = 0; i < c->dig_count; i++)
+		free(c->digs[i].unit_type);
+	free(c->digs);
+	c->digs = NULL;
+	c->dig_count = 0;
+	size_t cap = 0;
+	for (const xmlNode *d = n->children; d; d = d->next) {
+		if (!xmldoc_is(d, RULESET_NS, "dig"))
+			continue;
+		const char *unit = xmldoc_attr(d, "unit");
+		int units = 0;
+		read_int(ld, d, "units", &units);
+		if (!unit || units < 1) {
+			fail(ld, d, NULL, "a card's <dig> needs unit (a unit type) and units (1 or more)");
+			continue;
+		}
+		grow_array((void **)&c->digs, &cap, c->dig_count + 1, sizeof *c->digs);
+		c->digs[c->dig_count++] = (rs_dig){ xstrdup(unit), units };
+	}
+}
+
 static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	const char *id = require_id(ld, n);
@@ -720,8 +750,6 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 	if (added)
 		c->ground_gain = true;
 	read_str(n, "effect", &c->effect);
-	read_int(ld, n, "dig-infantry", &c->dig_infantry);
-	read_int(ld, n, "dig-artillery", &c->dig_artillery);
 	read_bool(ld, n, "ground-gain", &c->ground_gain);
 	read_texts(ld, n, "name", &c->name);
 	read_texts(ld, n, "text", &c->text);
@@ -736,6 +764,7 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 		fail(ld, n, "effect", "effect must be copy-last, dig, sharpshooter, rally, reinforce or fall-back, not '%s'",
 			c->effect);
 	apply_card_special(ld, c, n);
+	apply_card_digs(ld, c, n);
 }
 
 static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
@@ -920,6 +949,7 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 		} else if (strcmp(e, "battle") == 0) {
 			read_str(n, "rule", &rs->battle.rule);
 			read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
+			read_int(ld, n, "kill-symbols", &rs->battle.kill_symbols);
 			const char *proc = xmldoc_attr(n, "procedure");
 			if (proc) {
 				if (strcmp(proc, "saves") == 0)
@@ -1033,6 +1063,14 @@ static void check_cards(const ruleset *rs, const char *f, diag_sink *sink)
 		if (str_eq(c->effect, "sharpshooter") && (!c->types || !c->hit_face_count))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect sharpshooter) needs types and hit-faces", c->id, rs->id);
+		for (size_t k = 0; k < c->dig_count; k++)
+			if (!ruleset_find_unit_type(rs, c->digs[k].unit_type))
+				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+					"card '%s' of ruleset '%s' digs with unit type '%s', which is not a <unit-type>",
+					c->id, rs->id, c->digs[k].unit_type);
+		if (str_eq(c->effect, "dig") && !c->dig_count)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' (effect dig) needs at least one <dig unit units>", c->id, rs->id);
 		if (str_eq(c->effect, "fall-back") && (!c->target || !c->until))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect fall-back) needs target and until", c->id, rs->id);
@@ -1071,6 +1109,7 @@ static void needs_hex(const ruleset *rs, need_list *l)
 	need(l, rs->brigades.rule, "<brigades rule> (a ruleset without brigades names the stacking rule)");
 	need(l, !rs->stacking.brigades || rs->brigades.max_units > 0, "<brigades max-units> when stacking allows brigades");
 	need(l, rs->battle.rule, "<battle rule>");
+	need(l, !rs->battle.saving_rolls || rs->battle.kill_symbols > 0, "<battle kill-symbols> when procedure is saves");
 	need(l, rs->general.attack_rule, "<general attack-rule>");
 	need(l, rs->retreat.rule && rs->retreat.flags_rule, "<retreat> with rule and flags-rule");
 	need(l, rs->deck.rule, "<deck rule>");
@@ -1086,6 +1125,7 @@ static void needs_square(const ruleset *rs, need_list *l)
 	need(l, rs->square.unit_count > 0, "a <square-unit>");
 	need(l, rs->square.purchase_points > 0, "<purchase points>");
 	need(l, rs->square.sea_zones > 0, "<naval sea-zones>");
+	need(l, rs->square.die_faces > 0, "<square-combat die-faces>");
 	need(l, rs->square.step_count > 0, "a <sequence> <step>");
 	need(l, rs->square.player_counts != 0, "a <general-name> with players");
 }

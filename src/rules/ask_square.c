@@ -193,7 +193,8 @@ static int modifiers(const position *pos, ask_sq_attack *a, ask_sq_fighter *f, s
 
 static void finish_factor(const ruleset *rs, ask_sq_attack *a, ask_sq_fighter *f, int factor, bool defending)
 {
-	int faces = rs->square.die_faces > 0 ? rs->square.die_faces : 6;
+	/* The loader requires die-faces of a square ruleset (ruleset_load.c). */
+	int faces = rs->square.die_faces;
 	if (factor > faces) {
 		add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.combat"),
 			"%s factor %d capped at %d (a hit is a roll at or below the factor)", defending ? "defend" : "attack",

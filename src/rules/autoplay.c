@@ -406,8 +406,7 @@ static bool choose_orders(referee *r, gl_action *a)
 	memcpy(s.keys, r->orders.keys, (size_t)r->orders.count * sizeof *s.keys);
 	memcpy(s.sections, r->orders.sections, (size_t)r->orders.count * sizeof *s.sections);
 	s.count = r->orders.count;
-	s.dig_infantry = r->orders.dig_infantry;
-	s.dig_artillery = r->orders.dig_artillery;
+	s.dig = r->orders.dig;
 	char why[400];
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);

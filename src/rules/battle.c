@@ -34,7 +34,8 @@ void battle_count(const game *g, game_ref target, const int *faces, int n, battl
 			r->flags++;
 	}
 	if (g->gaps->saving_rolls) {
-		r->auto_kills = r->symbol_hits >= 2 ? 1 : 0;
+		int kill_at = g->rs->battle.kill_symbols;
+		r->auto_kills = kill_at > 0 && r->symbol_hits >= kill_at ? 1 : 0;
 		r->savable = r->symbol_hits + r->any_hits - r->auto_kills;
 	}
 }

@@ -96,6 +96,7 @@ void order_set_init(order_set *s, const game *g)
 	s->capacity = (int)(g->unit_count + g->general_count + 1);
 	s->keys = xcalloc((size_t)s->capacity, sizeof *s->keys);
 	s->sections = xcalloc((size_t)s->capacity, sizeof *s->sections);
+	s->dig.entry = -1;
 }
 
 void order_set_finish(order_set *s)
@@ -108,7 +109,7 @@ void order_set_finish(order_set *s)
 void order_set_clear(order_set *s)
 {
 	s->count = 0;
-	s->dig_infantry = s->dig_artillery = 0;
+	s->dig = (order_dig){ -1, 0 };
 }
 
 static bool grouped(const game *g)
@@ -220,6 +221,20 @@ static bool sections_assignable(const unsigned *sections, int n)
 	return false;
 }
 
+/* A dig card's unit types for a message, "infantry or artillery", or with
+ * their counts, "2 infantry or 1 artillery". */
+static void dig_list(const rs_card *card, bool counts, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < card->dig_count && len < size; i++) {
+		int n = counts ? snprintf(buf + len, size - len, "%s%d %s", i ? " or " : "", card->digs[i].units,
+				card->digs[i].unit_type)
+			: snprintf(buf + len, size - len, "%s%s", i ? " or " : "", card->digs[i].unit_type);
+		len += n > 0 ? (size_t)n : 0;
+	}
+}
+
 static bool eligible(const game *g, int side, const order_card *oc, game_ref r, char *why, size_t why_size)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
@@ -258,8 +273,10 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 		}
 		if (oc->kind == ORDER_DIG) {
 			const char *t = g->units[r.index].type->id;
-			if (strcmp(t, "infantry") != 0 && strcmp(t, "artillery") != 0) {
-				game_say(g, why, why_size, "8", "'%s' orders infantry or artillery, not %s '%s'", card->id, t, id);
+			if (!ruleset_card_dig(card, t)) {
+				char types[200];
+				dig_list(card, false, types, sizeof types);
+				game_say(g, why, why_size, "8", "'%s' orders %s, not %s '%s'", card->id, types, t, id);
 				return false;
 			}
 			return true;
@@ -319,15 +336,16 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		if (s->keys[i] == key)
 			return true;   /* already ordered with its group */
 	if (oc->kind == ORDER_DIG) {
-		bool art = strcmp(g->units[r.index].type->id, "artillery") == 0;
-		int inf = s->dig_infantry + !art, artn = s->dig_artillery + art;
-		if ((inf > 0 && artn > 0) || inf > g->gaps->dig_infantry || artn > g->gaps->dig_artillery) {
-			game_say(g, why, why_size, "8", "'%s' orders %d infantry or %d artillery units, not more and not both",
-				card->id, g->gaps->dig_infantry, g->gaps->dig_artillery);
+		/* eligible() has found the type in the card's list. */
+		const rs_dig *d = ruleset_card_dig(card, g->units[r.index].type->id);
+		int entry = (int)(d - card->digs);
+		if ((s->dig.entry >= 0 && s->dig.entry != entry) || s->dig.units + 1 > d->units) {
+			char counts[200];
+			dig_list(card, true, counts, sizeof counts);
+			game_say(g, why, why_size, "8", "'%s' orders %s units, not more and not both", card->id, counts);
 			return false;
 		}
-		s->dig_infantry = inf;
-		s->dig_artillery = artn;
+		s->dig = (order_dig){ entry, s->dig.units + 1 };
 	}
 	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
 		game_say(g, why, why_size, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : "8", "'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,

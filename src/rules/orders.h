@@ -41,13 +41,20 @@ typedef struct order_card {
 bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 	const order_card *opponent_last, order_card *out, char *why, size_t why_size);
 
+/* A dig card's orders so far (§8): the unit type (an index into the
+ * card's <dig> list, -1 before the first) and how many of it. */
+typedef struct order_dig {
+	int entry;
+	int units;
+} order_dig;
+
 /* The orders given so far this turn. */
 typedef struct order_set {
 	int *keys;            /* group keys (orders_key) */
 	unsigned *sections;   /* the section bits of each group */
 	int count;
 	int capacity;
-	int dig_infantry, dig_artillery;
+	order_dig dig;
 } order_set;
 
 void order_set_init(order_set *s, const game *g);

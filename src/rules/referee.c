@@ -1244,7 +1244,8 @@ static bool do_order(referee *r, const gl_action *a, referee_error *err)
 	if (r->target_owed)
 		return do_fall_back_order(r, a, err);
 	order_set *s = &r->orders;
-	int saved_count = s->count, saved_inf = s->dig_infantry, saved_art = s->dig_artillery;
+	int saved_count = s->count;
+	order_dig saved_dig = s->dig;
 	game_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
 	bool ok = true;
 	for (size_t i = 0; i < a->word_count && ok; i++) {
@@ -1266,8 +1267,7 @@ static bool do_order(referee *r, const gl_action *a, referee_error *err)
 		}
 	} else {
 		s->count = saved_count;
-		s->dig_infantry = saved_inf;
-		s->dig_artillery = saved_art;
+		s->dig = saved_dig;
 	}
 	free(refs);
 	return ok;

@@ -31,8 +31,6 @@ void rules_data_read(const ruleset *rs, rules_data_gaps *d)
 			d->ground_gain_after_counter_attack = c->ground_gain;
 		} else if (str_eq(c->effect, "dig")) {
 			d->dig_card = c->id;
-			d->dig_infantry = c->dig_infantry;
-			d->dig_artillery = c->dig_artillery;
 		}
 	}
 }

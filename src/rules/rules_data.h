@@ -49,11 +49,9 @@ typedef struct rules_data_gaps {
 	/* data: <card id="counter-attack" order="copy-last"/>: §8, the card that
 	 * repeats the opponent's last orders. */
 	const char *copy_card;
-	/* data: <card id="fieldworks" order="dig" infantry="2" artillery="1"/>:
-	 * §8, the card that builds fieldworks for 2 infantry or 1 artillery. */
+	/* data: <card id="fieldworks" effect="dig">: §8, the card that builds
+	 * fieldworks; its <dig unit units> list says for which units. */
 	const char *dig_card;
-	int dig_infantry;
-	int dig_artillery;
 } rules_data_gaps;
 
 /* Read the facts of a ruleset from its model into *out.  The strings are

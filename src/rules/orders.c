@@ -42,12 +42,12 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 	const rs_card *card = &rs->deck.cards[c.card];
 	if (g->gaps->copy_card && strcmp(card->id, g->gaps->copy_card) == 0) {
 		if (!opponent_last) {
-			game_say(g, why, why_size, "8", "'%s' repeats the opponent's last orders, and the opponent has "
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' repeats the opponent's last orders, and the opponent has "
 				"played no card yet", card->id);
 			return false;
 		}
 		if (chosen_flank >= 0) {
-			game_say(g, why, why_size, "8", "'%s' takes the section of the card it repeats; name none", card->id);
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' takes the section of the card it repeats; name none", card->id);
 			return false;
 		}
 		/* Reading: the same orders on the same part of the board. */
@@ -68,23 +68,23 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 		out->limit *= 3;
 	if (out->kind == ORDER_SECTION) {
 		if (c.flank == DECK_NO_FLANK) {
-			game_say(g, why, why_size, "8", "card '%s' must be a left, centre or right copy", card->id);
+			game_say(g, why, why_size, g->rs->deck.rule, "card '%s' must be a left, centre or right copy", card->id);
 			return false;
 		}
 		if (chosen_flank >= 0) {
-			game_say(g, why, why_size, "8", "card '%s' names its own flank; name no section when playing it", card->id);
+			game_say(g, why, why_size, g->rs->deck.rule, "card '%s' names its own flank; name no section when playing it", card->id);
 			return false;
 		}
 		out->section = game_flank_section(g, side, (game_flank)c.flank);
 	} else if (out->kind == ORDER_SECTION_TYPE) {
 		if (chosen_flank < 0) {
-			game_say(g, why, why_size, "8", "card '%s' orders one section of your choice: name left, centre or right",
+			game_say(g, why, why_size, g->rs->deck.rule, "card '%s' orders one section of your choice: name left, centre or right",
 				card->id);
 			return false;
 		}
 		out->section = game_flank_section(g, side, (game_flank)chosen_flank);
 	} else if (chosen_flank >= 0) {
-		game_say(g, why, why_size, "8", "card '%s' does not order by section; name none", card->id);
+		game_say(g, why, why_size, g->rs->deck.rule, "card '%s' does not order by section; name none", card->id);
 		return false;
 	}
 	return true;
@@ -241,11 +241,11 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	const char *id = game_ref_id(g, r);
 	char at[HEX_ADDRESS_MAX];
 	if (!game_ref_alive(g, r)) {
-		game_say(g, why, why_size, "9", "'%s' %s", id, game_ref_absence(g, r));
+		game_say(g, why, why_size, g->rs->turn.rule, "'%s' %s", id, game_ref_absence(g, r));
 		return false;
 	}
 	if (game_ref_side(g, r) != side) {
-		game_say(g, why, why_size, "9", "'%s' belongs to %s, not to %s", id, g->sides[game_ref_side(g, r)].id,
+		game_say(g, why, why_size, g->rs->turn.rule, "'%s' belongs to %s, not to %s", id, g->sides[game_ref_side(g, r)].id,
 			g->sides[side].id);
 		return false;
 	}
@@ -256,7 +256,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	switch (oc->kind) {
 	case ORDER_SECTION:
 		if (!(sections & oc->section)) {
-			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s that '%s' orders", id,
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' at %s is not in the %s that '%s' orders", id,
 				hex_format(anchor, at), game_section_words(g, side, oc->section, words, sizeof words), card->id);
 			return false;
 		}
@@ -268,7 +268,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_SECTION_TYPE:
 	case ORDER_DIG:
 		if (r.kind != REF_UNIT) {
-			game_say(g, why, why_size, "8", "'%s' orders units, not generals", card->id);
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders units, not generals", card->id);
 			return false;
 		}
 		if (oc->kind == ORDER_DIG) {
@@ -276,18 +276,18 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 			if (!ruleset_card_dig(card, t)) {
 				char types[200];
 				dig_list(card, false, types, sizeof types);
-				game_say(g, why, why_size, "8", "'%s' orders %s, not %s '%s'", card->id, types, t, id);
+				game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders %s, not %s '%s'", card->id, types, t, id);
 				return false;
 			}
 			return true;
 		}
 		if (!type_listed(card->types, g->units[r.index].type->id)) {
-			game_say(g, why, why_size, "8", "'%s' orders %s units only, not %s '%s'", card->id,
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders %s units only, not %s '%s'", card->id,
 				card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
 		if (oc->kind == ORDER_SECTION_TYPE && !(sections & oc->section)) {
-			game_say(g, why, why_size, "8", "'%s' at %s is not in the %s named for '%s'", id,
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' at %s is not in the %s named for '%s'", id,
 				hex_format(anchor, at), game_section_words(g, side, oc->section, words, sizeof words), card->id);
 			return false;
 		}
@@ -295,12 +295,12 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_GENERALS:
 		if (r.kind == REF_GENERAL) {
 			if (game_general_units(g, r.index, NULL, 0) == 0) {
-				game_say(g, why, why_size, "8", "general '%s' stands with no unit; '%s' orders generals with units", id,
+				game_say(g, why, why_size, g->rs->deck.rule, "general '%s' stands with no unit; '%s' orders generals with units", id,
 					card->id);
 				return false;
 			}
 		} else if (game_unit_general(g, r.index) < 0) {
-			game_say(g, why, why_size, "8", "unit '%s' has no general with it; '%s' orders generals with their units",
+			game_say(g, why, why_size, g->rs->deck.rule, "unit '%s' has no general with it; '%s' orders generals with their units",
 				id, card->id);
 			return false;
 		}
@@ -319,7 +319,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 		return true;
 	case ORDER_UNREFEREED:
 	default:
-		game_say(g, why, why_size, "8", "the effect of card '%s' is not given by the rules this program knows; "
+		game_say(g, why, why_size, g->rs->deck.rule, "the effect of card '%s' is not given by the rules this program knows; "
 			"it can only be discarded", card->id);
 		return false;
 	}
@@ -342,13 +342,14 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		if ((s->dig.entry >= 0 && s->dig.entry != entry) || s->dig.units + 1 > d->units) {
 			char counts[200];
 			dig_list(card, true, counts, sizeof counts);
-			game_say(g, why, why_size, "8", "'%s' orders %s units, not more and not both", card->id, counts);
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders %s units, not more and not both", card->id, counts);
 			return false;
 		}
 		s->dig = (order_dig){ entry, s->dig.units + 1 };
 	}
 	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
-		game_say(g, why, why_size, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : "8", "'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
+		game_say(g, why, why_size, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : g->rs->deck.rule,
+			"'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
 			oc->limit == 1 ? "order" : "orders", game_ref_id(g, r), s->count + 1);
 		return false;
 	}
@@ -357,7 +358,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		s->sections[s->count] = sections;
 		if (!sections_assignable(s->sections, s->count + 1)) {
 			char at[HEX_ADDRESS_MAX];
-			game_say(g, why, why_size, "8", "'%s' orders one unit in each section; '%s' at %s leaves no section "
+			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders one unit in each section; '%s' at %s leaves no section "
 				"unused for it", card->id, game_ref_id(g, r), hex_format(key_hex(g, key), at));
 			return false;
 		}

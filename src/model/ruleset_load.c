@@ -399,23 +399,36 @@ static const char *require_id(loader *ld, const xmlNode *n)
 	return id && *id ? id : NULL;
 }
 
-static void apply_side(loader *ld, ruleset *rs, const xmlNode *n)
+/* The entry the element n names by its id in a list of structs whose
+ * first member is the id: the inherited one, or a new zeroed one (then
+ * *added).  NULL when n has no id (reported) or, for a list whose entries
+ * may be removed (release given), when n asks for that (absent="true"). */
+static void *entry_for(loader *ld, const xmlNode *n, void **items, size_t *count, size_t size,
+	void (*release)(void *entry), bool *added)
 {
 	const char *id = require_id(ld, n);
 	if (!id)
-		return;
+		return NULL;
+	if (release && removed_entry(ld, n, *items, count, size, id, release))
+		return NULL;
+	return find_or_add(items, count, size, id, added);
+}
+
+static void apply_side(loader *ld, ruleset *rs, const xmlNode *n)
+{
 	bool added;
-	rs_named *s = find_or_add((void **)&rs->sides, &rs->side_count, sizeof *s, id, &added);
+	rs_named *s = entry_for(ld, n, (void **)&rs->sides, &rs->side_count, sizeof *s, NULL, &added);
+	if (!s)
+		return;
 	read_texts(ld, n, "name", &s->name);
 }
 
 static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	const char *id = require_id(ld, n);
-	if (!id)
-		return;
 	bool added;
-	rs_face *f = find_or_add((void **)&rs->faces, &rs->face_count, sizeof *f, id, &added);
+	rs_face *f = entry_for(ld, n, (void **)&rs->faces, &rs->face_count, sizeof *f, NULL, &added);
+	if (!f)
+		return;
 	if (added)
 		f->count = 1;
 	read_int(ld, n, "count", &f->count);
@@ -426,19 +439,17 @@ static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
 
 static void apply_attribute(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	const char *id = require_id(ld, n);
-	if (!id)
-		return;
 	bool added;
-	rs_attribute *a = find_or_add((void **)&rs->attributes, &rs->attribute_count, sizeof *a, id, &added);
+	rs_attribute *a = entry_for(ld, n, (void **)&rs->attributes, &rs->attribute_count, sizeof *a, NULL, &added);
+	if (!a)
+		return;
 	read_texts(ld, n, "name", &a->name);
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, "value"))
 			continue;
-		const char *vid = require_id(ld, c);
-		if (!vid)
+		rs_named *v = entry_for(ld, c, (void **)&a->values, &a->value_count, sizeof *v, NULL, &added);
+		if (!v)
 			continue;
-		rs_named *v = find_or_add((void **)&a->values, &a->value_count, sizeof *v, vid, &added);
 		read_texts(ld, c, "name", &v->name);
 	}
 }
@@ -465,13 +476,11 @@ static void parse_dice(loader *ld, const xmlNode *n, rs_dice *d)
 
 static void apply_unit_type(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	const char *id = require_id(ld, n);
-	if (!id)
-		return;
-	if (removed_entry(ld, n, rs->unit_types, &rs->unit_type_count, sizeof *rs->unit_types, id, release_unit_type))
-		return;
 	bool added;
-	rs_unit_type *u = find_or_add((void **)&rs->unit_types, &rs->unit_type_count, sizeof *u, id, &added);
+	rs_unit_type *u = entry_for(ld, n, (void **)&rs->unit_types, &rs->unit_type_count, sizeof *u,
+		release_unit_type, &added);
+	if (!u)
+		return;
 	read_texts(ld, n, "name", &u->name);
 	read_int(ld, n, "figures", &u->figures);
 	read_str(n, "hit-by", &u->hit_by);
@@ -586,13 +595,10 @@ static void apply_look(loader *ld, rs_look *look, const xmlNode *n)
 
 static void apply_terrain(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	const char *id = require_id(ld, n);
-	if (!id)
-		return;
-	if (removed_entry(ld, n, rs->terrains, &rs->terrain_count, sizeof *rs->terrains, id, release_terrain))
-		return;
 	bool added;
-	rs_terrain *t = find_or_add((void **)&rs->terrains, &rs->terrain_count, sizeof *t, id, &added);
+	rs_terrain *t = entry_for(ld, n, (void **)&rs->terrains, &rs->terrain_count, sizeof *t, release_terrain, &added);
+	if (!t)
+		return;
 	if (added) {
 		t->passable = true;
 		/* A new type that says how it looks writes its name only
@@ -740,13 +746,10 @@ static void apply_card_digs(loader *ld, rs_card *c, const xmlNode *n)
 
 static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	const char *id = require_id(ld, n);
-	if (!id)
-		return;
-	if (removed_entry(ld, n, rs->deck.cards, &rs->deck.card_count, sizeof *rs->deck.cards, id, release_card))
-		return;
 	bool added;
-	rs_card *c = find_or_add((void **)&rs->deck.cards, &rs->deck.card_count, sizeof *c, id, &added);
+	rs_card *c = entry_for(ld, n, (void **)&rs->deck.cards, &rs->deck.card_count, sizeof *c, release_card, &added);
+	if (!c)
+		return;
 	if (added)
 		c->ground_gain = true;
 	read_str(n, "effect", &c->effect);
@@ -804,11 +807,11 @@ static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
 
 static void apply_square_unit(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	const char *id = require_id(ld, n);
-	if (!id)
-		return;
 	bool added;
-	rs_square_unit *u = find_or_add((void **)&rs->square.units, &rs->square.unit_count, sizeof *u, id, &added);
+	rs_square_unit *u = entry_for(ld, n, (void **)&rs->square.units, &rs->square.unit_count, sizeof *u, NULL,
+		&added);
+	if (!u)
+		return;
 	if (added) {
 		u->cost = -1;
 		u->hits = 1;
@@ -856,13 +859,10 @@ static void apply_places(loader *ld, const xmlNode *parent, const char *element,
 	for (const xmlNode *c = parent->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, element))
 			continue;
-		const char *id = require_id(ld, c);
-		if (!id)
-			continue;
-		if (removed_entry(ld, c, *items, count, sizeof **items, id, release_place))
-			continue;
 		bool added;
-		rs_square_place *p = find_or_add((void **)items, count, sizeof **items, id, &added);
+		rs_square_place *p = entry_for(ld, c, (void **)items, count, sizeof **items, release_place, &added);
+		if (!p)
+			continue;
 		read_texts(ld, c, "name", &p->name);
 		read_str(c, "side", &p->side);
 		read_str(c, "coast", &p->coast);
@@ -877,11 +877,10 @@ static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, "step"))
 			continue;
-		const char *id = require_id(ld, c);
-		if (!id)
-			continue;
 		bool added;
-		rs_named *s = find_or_add((void **)&rs->square.steps, &rs->square.step_count, sizeof *s, id, &added);
+		rs_named *s = entry_for(ld, c, (void **)&rs->square.steps, &rs->square.step_count, sizeof *s, NULL, &added);
+		if (!s)
+			continue;
 		read_texts(ld, c, "text", &s->name);
 		read_int(ld, c, "per-city", &rs->square.placements_per_city);
 	}

@@ -166,7 +166,7 @@ static void values_of(textbox_ctx *tc, const ruleset *rs, ref_values *v)
 	snprintf(v->general_flags, sizeof v->general_flags, "%d", rs->general.flags_ignored);
 	snprintf(v->stack, sizeof v->stack, "%d", rs->stacking.units_per_hex);
 	v->sabres = face_name(tc, rs, NULL, true);
-	v->flag = face_name(tc, rs, "flag", false);
+	v->flag = face_name(tc, rs, ruleset_retreat_face(rs), false);
 }
 
 static char *fill(textbox_ctx *tc, const ruleset *rs, const char *tmpl)
@@ -667,7 +667,8 @@ char *reftext_die(textbox_ctx *tc, const ruleset *rs)
 	char *out = textbox_expand(textbox_string(tc, "ref-die"), pairs);
 	free(list);
 	/* Hits: the target's own symbol and the faces that hit anything. */
-	const char *hp[] = { "sabres", face_name(tc, rs, NULL, true), "flag", face_name(tc, rs, "flag", false), NULL };
+	const char *hp[] = { "sabres", face_name(tc, rs, NULL, true),
+		"flag", face_name(tc, rs, ruleset_retreat_face(rs), false), NULL };
 	char *hits = textbox_expand(textbox_string(tc, "ref-die-hits"), hp);
 	char *both = xasprintf("%s %s", out, hits);
 	free(out);

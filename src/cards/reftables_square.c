@@ -59,7 +59,7 @@ static void values_of(textbox_ctx *tc, const ruleset *rs, sq_values *v)
 	const rs_square_unit *g = leader(rs);
 	snprintf(v->points, sizeof v->points, "%d", rs->square.purchase_points);
 	snprintf(v->limit, sizeof v->limit, "%d", rs->square.purchase_limit);
-	snprintf(v->faces, sizeof v->faces, "%d", rs->square.die_faces > 0 ? rs->square.die_faces : 6);
+	snprintf(v->faces, sizeof v->faces, "%d", rs->square.die_faces);
 	snprintf(v->bonus, sizeof v->bonus, "%d", rs->square.general_bonus);
 	snprintf(v->range, sizeof v->range, "%d", rs->square.general_range);
 	snprintf(v->move, sizeof v->move, "%d", g ? g->move : 0);

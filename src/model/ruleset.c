@@ -94,6 +94,14 @@ const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect)
 	return NULL;
 }
 
+const char *ruleset_retreat_face(const ruleset *rs)
+{
+	for (size_t i = 0; i < rs->face_count; i++)
+		if (rs->faces[i].retreat)
+			return rs->faces[i].id;
+	return NULL;
+}
+
 const rs_dig *ruleset_card_dig(const rs_card *card, const char *unit_type)
 {
 	return find_by_id(card->digs, card->dig_count, sizeof *card->digs, unit_type);

@@ -399,6 +399,9 @@ int ruleset_deck_size(const ruleset *rs);
  * (effect may be NULL to look by id only); NULL when absent. */
 const rs_card *ruleset_find_card(const ruleset *rs, const char *id);
 const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect);
+/* The id of the die face that makes the target retreat (the first with
+ * retreat="true", the flag); NULL when the die has none. */
+const char *ruleset_retreat_face(const ruleset *rs);
 /* The entry of a dig card for that unit type; NULL when the card does not
  * dig with it. */
 const rs_dig *ruleset_card_dig(const rs_card *card, const char *unit_type);

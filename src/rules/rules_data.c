@@ -12,9 +12,7 @@ void rules_data_read(const ruleset *rs, rules_data_gaps *d)
 {
 	memset(d, 0, sizeof *d);
 	d->ruleset_id = rs->id;
-	for (size_t i = 0; i < rs->face_count; i++)
-		if (rs->faces[i].retreat && !d->flag_face)
-			d->flag_face = rs->faces[i].id;
+	d->flag_face = ruleset_retreat_face(rs);
 	for (size_t i = 0; i < rs->terrain_count; i++)
 		if (rs->terrains[i].elevated && !d->hill_terrain)
 			d->hill_terrain = rs->terrains[i].id;

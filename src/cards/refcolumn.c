@@ -9,6 +9,7 @@
 
 #include "../base/util.h"
 #include "../geo/grid.h"
+#include "cards.h"
 
 void refcolumn_add(ref_column *c, block_kind kind, char *text, ref_table *table)
 {
@@ -121,4 +122,10 @@ const refcard_grid *refcard_grid_of(const ruleset *rs)
 		if (str_eq(REFCARD_GRIDS[i]->grid, name))
 			return REFCARD_GRIDS[i];
 	return NULL;
+}
+
+const char *cards_no_deck_reason(const ruleset *rs)
+{
+	const refcard_grid *g = refcard_grid_of(rs);
+	return g && g->no_deck ? g->no_deck : "";
 }

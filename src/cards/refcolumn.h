@@ -59,6 +59,17 @@ typedef struct refcard_item {
 	bool needs_next;
 } refcard_item;
 
+/* The items as a grid's table writes them, one section (a heading and
+ * what follows it) to a line. */
+#define REF_HEADING(i) { .kind = BLOCK_HEADING, .id = (i) }
+#define REF_HEADING_IF(i) { .kind = BLOCK_HEADING, .id = (i), .needs_next = true }
+#define REF_STRING(k, i) { .kind = (k), .id = (i) }
+#define REF_TABLE(f) { .kind = BLOCK_TABLE, .table = (f) }
+#define REF_SAY(k, f) { .kind = (k), .sentence = (f) }
+#define REF_TEXT(k, i, f) { .kind = (k), .id = (i), .text = (f) }
+#define REF_LINES(k, i, f) { .kind = (k), .id = (i), .lines = (f) }
+#define REF_END { 0 }
+
 /* Blocks of a column, up to a terminating item with neither id nor
  * builder ({ 0 }). */
 void refcolumn_fill(ref_column *c, textbox_ctx *tc, const ruleset *rs, const refcard_item *items);

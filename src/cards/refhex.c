@@ -33,52 +33,30 @@ static char *first_roll(textbox_ctx *tc, const ruleset *rs, const char *id)
 }
 
 static const refcard_item FRONT_LEFT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-units-heading" },
-	{ .kind = BLOCK_TABLE, .table = reftable_units },
-	{ .kind = BLOCK_HEADING, .id = "ref-deck-heading", .text = deck_heading },
-	{ .kind = BLOCK_TABLE, .table = reftable_deck },
-	{ 0 },
+	REF_HEADING("ref-units-heading"), REF_TABLE(reftable_units),
+	REF_TEXT(BLOCK_HEADING, "ref-deck-heading", deck_heading), REF_TABLE(reftable_deck), REF_END,
 };
 
 static const refcard_item FRONT_RIGHT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-terrain-heading" },
-	{ .kind = BLOCK_TABLE, .table = reftable_terrain },
-	{ .kind = BLOCK_HEADING, .id = "ref-hill-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_hill },
-	{ .kind = BLOCK_HEADING, .sentence = general_heading },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_general },
-	{ .kind = BLOCK_HEADING, .id = "ref-special-heading", .needs_next = true },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_special_cards },
-	{ 0 },
+	REF_HEADING("ref-terrain-heading"), REF_TABLE(reftable_terrain),
+	REF_HEADING("ref-hill-heading"), REF_SAY(BLOCK_TEXT, reftext_hill),
+	REF_SAY(BLOCK_HEADING, general_heading), REF_SAY(BLOCK_TEXT, reftext_general),
+	REF_HEADING_IF("ref-special-heading"), REF_SAY(BLOCK_TEXT, reftext_special_cards), REF_END,
 };
 
 static const refcard_item BACK_LEFT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-turn-heading" },
-	{ .kind = BLOCK_STEP, .id = "ref-turn", .lines = reftext_steps },
-	{ .kind = BLOCK_NOTE, .id = "ref-turn-note", .text = reftext },
-	{ .kind = BLOCK_NOTE, .id = "ref-first-roll", .text = first_roll },
-	{ .kind = BLOCK_HEADING, .id = "ref-battle-heading" },
-	{ .kind = BLOCK_STEP, .id = "ref-battle", .lines = reftext_steps },
-	{ 0 },
+	REF_HEADING("ref-turn-heading"), REF_LINES(BLOCK_STEP, "ref-turn", reftext_steps),
+	REF_TEXT(BLOCK_NOTE, "ref-turn-note", reftext), REF_TEXT(BLOCK_NOTE, "ref-first-roll", first_roll),
+	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-battle", reftext_steps), REF_END,
 };
 
+/* The thresholds' introduction and note only with the thresholds. */
 static const refcard_item BACK_RIGHT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-die-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_die },
-	{ .kind = BLOCK_HEADING, .id = "ref-retreat-heading" },
-	{ .kind = BLOCK_TEXT, .id = "ref-threshold-intro", .needs_next = true },
-	{ .kind = BLOCK_TABLE, .table = reftable_thresholds },
-	{ .kind = BLOCK_NOTE, .sentence = reftext_threshold_general },
-	{ .kind = BLOCK_STEP, .id = "ref-retreat", .lines = reftext_steps },
-	{ .kind = BLOCK_HEADING, .id = "ref-ground-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_ground_gain },
-	{ 0 },
+	REF_HEADING("ref-die-heading"), REF_SAY(BLOCK_TEXT, reftext_die),
+	REF_HEADING("ref-retreat-heading"), { .kind = BLOCK_TEXT, .id = "ref-threshold-intro", .needs_next = true },
+	REF_TABLE(reftable_thresholds), REF_SAY(BLOCK_NOTE, reftext_threshold_general),
+	REF_LINES(BLOCK_STEP, "ref-retreat", reftext_steps),
+	REF_HEADING("ref-ground-heading"), REF_SAY(BLOCK_TEXT, reftext_ground_gain), REF_END,
 };
 
-const refcard_grid refcard_hex_grid = {
-	.grid = "hex",
-	.front = { FRONT_LEFT, FRONT_RIGHT, 0.55 },
-	.back = { BACK_LEFT, BACK_RIGHT, 0.52 },
-	.max_scale = 1.25,
-	.no_deck = "",
-};
+const refcard_grid refcard_hex_grid = { "hex", { FRONT_LEFT, FRONT_RIGHT, 0.55 }, { BACK_LEFT, BACK_RIGHT, 0.52 }, 1.25, "" };

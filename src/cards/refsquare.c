@@ -37,50 +37,30 @@ static size_t ship_abilities(textbox_ctx *tc, const ruleset *rs, const char *id,
 }
 
 static const refcard_item FRONT_LEFT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-sq-units-heading" },
-	{ .kind = BLOCK_TABLE, .table = reftable_square_units },
-	{ .kind = BLOCK_NOTE, .id = "ref-sq-units-note" },
-	{ .kind = BLOCK_HEADING, .id = "ref-sq-purchase-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_square_purchase },
-	{ .kind = BLOCK_HEADING, .id = "ref-sq-entrench-heading", .needs_next = true },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_square_entrench },
-	{ 0 },
+	REF_HEADING("ref-sq-units-heading"), REF_TABLE(reftable_square_units), REF_STRING(BLOCK_NOTE, "ref-sq-units-note"),
+	REF_HEADING("ref-sq-purchase-heading"), REF_SAY(BLOCK_TEXT, reftext_square_purchase),
+	REF_HEADING_IF("ref-sq-entrench-heading"), REF_SAY(BLOCK_TEXT, reftext_square_entrench), REF_END,
 };
 
 static const refcard_item FRONT_RIGHT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-battle-heading" },
-	{ .kind = BLOCK_STEP, .id = "ref-sq-combat", .lines = reftext_square_steps },
-	{ .kind = BLOCK_TEXT, .lines = land_abilities },
-	{ .kind = BLOCK_HEADING, .id = "ref-sq-generals-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_square_general },
-	{ .kind = BLOCK_TABLE, .table = reftable_square_generals },
-	{ 0 },
+	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-sq-combat", reftext_square_steps),
+	REF_LINES(BLOCK_TEXT, NULL, land_abilities),
+	REF_HEADING("ref-sq-generals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_general),
+	REF_TABLE(reftable_square_generals), REF_END,
 };
 
 static const refcard_item BACK_LEFT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-turn-heading" },
-	{ .kind = BLOCK_STEP, .lines = turn_steps },
-	{ .kind = BLOCK_HEADING, .id = "ref-sq-place-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_square_place },
-	{ 0 },
+	REF_HEADING("ref-turn-heading"), REF_LINES(BLOCK_STEP, NULL, turn_steps),
+	REF_HEADING("ref-sq-place-heading"), REF_SAY(BLOCK_TEXT, reftext_square_place), REF_END,
 };
 
 static const refcard_item BACK_RIGHT[] = {
-	{ .kind = BLOCK_HEADING, .id = "ref-sq-sea-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_square_sea },
-	{ .kind = BLOCK_TABLE, .table = reftable_square_ports },
-	{ .kind = BLOCK_TEXT, .lines = ship_abilities },
-	{ .kind = BLOCK_HEADING, .id = "ref-sq-capitals-heading" },
-	{ .kind = BLOCK_TEXT, .sentence = reftext_square_capitals },
-	{ 0 },
+	REF_HEADING("ref-sq-sea-heading"), REF_SAY(BLOCK_TEXT, reftext_square_sea), REF_TABLE(reftable_square_ports),
+	REF_LINES(BLOCK_TEXT, NULL, ship_abilities),
+	REF_HEADING("ref-sq-capitals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_capitals), REF_END,
 };
 
 /* Less to say than on a hex card: the type may grow further to fill the
  * sheet. */
-const refcard_grid refcard_square_grid = {
-	.grid = "square",
-	.front = { FRONT_LEFT, FRONT_RIGHT, 0.6 },
-	.back = { BACK_LEFT, BACK_RIGHT, 0.5 },
-	.max_scale = 1.6,
-	.no_deck = " (its turns are driven by purchases and the movement dice)",
-};
+const refcard_grid refcard_square_grid = { "square", { FRONT_LEFT, FRONT_RIGHT, 0.6 }, { BACK_LEFT, BACK_RIGHT, 0.5 }, 1.6,
+	" (its turns are driven by purchases and the movement dice)" };

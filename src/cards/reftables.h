@@ -36,6 +36,22 @@ size_t reftable_add_row(ref_table *t);
 void reftable_set(ref_table *t, size_t row, size_t col, const char *text);
 const char *reftable_cell(const ref_table *t, size_t row, size_t col);
 
+/* Printed where a cell has nothing to say: a dash, the same in every
+ * language and on the cards of every grid. */
+#define REF_NOTHING "\u2013"
+
+/* A number in a cell, or REF_NOTHING when it is not shown. */
+void reftable_number(ref_table *t, size_t row, size_t col, int n, bool shown);
+
+/* Helpers of the sentences of every grid: */
+/* "a", "a and b", "a, b and c" in the context's language; conjunction
+ * "ref-and" or "ref-or". */
+char *reftext_join(textbox_ctx *tc, const char *const *names, size_t n, const char *conjunction);
+/* The string "base-one" or "base-other" for n (die/dice, round/rounds). */
+const char *reftext_plural(textbox_ctx *tc, const char *base, int n);
+/* Append sep and s to *out, or make *out s when it is empty; s is freed. */
+void reftext_append(char **out, char *s, const char *sep);
+
 /* Units: name (and variant), figures, movement, dice at each distance. */
 ref_table *reftable_units(textbox_ctx *tc, const ruleset *rs);
 /* Terrain: movement, dice modifier, line of sight; fieldworks last. */

@@ -6,32 +6,7 @@
 
 #include "../base/util.h"
 
-/* Printed where a cell has nothing to say, as on the hex card. */
-#define NOTHING "\u2013"
-
 /* ---- names and numbers ---- */
-
-/* "a", "a and b", "a, b and c" in the context's language. */
-static char *join_names(textbox_ctx *tc, const char *const *names, size_t n)
-{
-	const char *and = textbox_string(tc, "ref-and");
-	char *out = xstrdup("");
-	for (size_t i = 0; i < n; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == n ? and : ", ";
-		char *next = xasprintf("%s%s%s", out, sep, names[i]);
-		free(out);
-		out = next;
-	}
-	return out;
-}
-
-/* "ref-sq-round-one" or "ref-sq-round-other". */
-static const char *plural(textbox_ctx *tc, const char *base, int n)
-{
-	char id[64];
-	snprintf(id, sizeof id, "%s-%s", base, n == 1 ? "one" : "other");
-	return textbox_string(tc, id);
-}
 
 static const char *unit_name(textbox_ctx *tc, const ruleset *rs, const char *id)
 {
@@ -74,9 +49,9 @@ static void values_of(textbox_ctx *tc, const ruleset *rs, sq_values *v)
 		"faces", v->faces, "bonus", v->bonus, "range", v->range, "move", v->move,
 		"entrench-unit", unit_name(tc, rs, rs->square.entrench_unit), "entrench", v->entrench,
 		"entrench-general", v->entrench_general, "zones", v->zones, "rounds", v->rounds,
-		"round", plural(tc, "ref-sq-round", rs->square.naval_rounds), "income", v->income,
-		"point", plural(tc, "ref-sq-point", rs->square.capital_income_loss), "placed", v->placed,
-		"placed-units", plural(tc, "ref-sq-unit", rs->square.placements_per_city), NULL,
+		"round", reftext_plural(tc, "ref-sq-round", rs->square.naval_rounds), "income", v->income,
+		"point", reftext_plural(tc, "ref-sq-point", rs->square.capital_income_loss), "placed", v->placed,
+		"placed-units", reftext_plural(tc, "ref-sq-unit", rs->square.placements_per_city), NULL,
 	};
 	memcpy(v->pairs, pairs, sizeof pairs);
 }
@@ -89,15 +64,6 @@ static char *say(textbox_ctx *tc, const ruleset *rs, const char *base)
 	return reftext_with(tc, rs, base, v.pairs);
 }
 
-/* Append " " and s to *out (s is freed). */
-static void append(char **out, char *s, const char *sep)
-{
-	char *next = **out ? xasprintf("%s%s%s", *out, sep, s) : xstrdup(s);
-	free(*out);
-	free(s);
-	*out = next;
-}
-
 static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
 {
 	const rs_named *s = ruleset_find_side(rs, id);
@@ -105,14 +71,6 @@ static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
 }
 
 /* ---- units ---- */
-
-static void number_cell(ref_table *t, size_t row, size_t col, int n, bool shown)
-{
-	char cell[16] = NOTHING;
-	if (shown)
-		snprintf(cell, sizeof cell, "%d", n);
-	reftable_set(t, row, col, cell);
-}
 
 /* The rows of the unit table, one value of each unit per row. */
 typedef enum {
@@ -135,16 +93,16 @@ static const char *fights_id(const rs_square_unit *u)
 
 static void unit_column(textbox_ctx *tc, ref_table *t, size_t col, const rs_square_unit *u)
 {
-	number_cell(t, ROW_COST, col, u->cost, u->cost >= 0);
-	number_cell(t, ROW_MOVE, col, u->move, true);
-	number_cell(t, ROW_ATTACK, col, u->attack, u->attack > 0);
-	number_cell(t, ROW_DEFEND, col, u->defend, u->defend > 0);
-	number_cell(t, ROW_HITS, col, u->hits, true);
-	number_cell(t, ROW_CARRIES, col, u->carries, u->carries > 0);
+	reftable_number(t, ROW_COST, col, u->cost, u->cost >= 0);
+	reftable_number(t, ROW_MOVE, col, u->move, true);
+	reftable_number(t, ROW_ATTACK, col, u->attack, u->attack > 0);
+	reftable_number(t, ROW_DEFEND, col, u->defend, u->defend > 0);
+	reftable_number(t, ROW_HITS, col, u->hits, true);
+	reftable_number(t, ROW_CARRIES, col, u->carries, u->carries > 0);
 	reftable_set(t, ROW_FIGHTS, col, textbox_string(tc, fights_id(u)));
 	/* The general's range is his command range, told under Generals;
 	 * ships fight within their sea zone. */
-	number_cell(t, ROW_RANGE, col, u->range, u->attack > 0 && !u->naval);
+	reftable_number(t, ROW_RANGE, col, u->range, u->attack > 0 && !u->naval);
 }
 
 ref_table *reftable_square_units(textbox_ctx *tc, const ruleset *rs)
@@ -175,7 +133,7 @@ static ref_table *by_side_table(textbox_ctx *tc, const ruleset *rs, const char *
 	return t;
 }
 
-/* Names of the places that match, joined; NOTHING when none. */
+/* Names of the places that match, joined; REF_NOTHING when none. */
 static char *places_of(textbox_ctx *tc, const rs_square_place *places, size_t n, const char *side,
 	const char *coast, unsigned players)
 {
@@ -187,7 +145,7 @@ static char *places_of(textbox_ctx *tc, const rs_square_place *places, size_t n,
 			continue;
 		names[k++] = l10n_get(&places[i].name, tc->rc->lang);
 	}
-	char *out = k ? join_names(tc, names, k) : xstrdup(NOTHING);
+	char *out = k ? reftext_join(tc, names, k, "ref-and") : xstrdup(REF_NOTHING);
 	free(names);
 	return out;
 }
@@ -242,9 +200,9 @@ char *reftext_square_purchase(textbox_ctx *tc, const ruleset *rs)
 {
 	char *out = say(tc, rs, "ref-sq-purchase");
 	if (rs->square.limited_unit && rs->square.purchase_limit > 0) {
-		append(&out, say(tc, rs, "ref-sq-limit"), " ");
+		reftext_append(&out, say(tc, rs, "ref-sq-limit"), " ");
 		if (rs->square.save_limit)
-			append(&out, say(tc, rs, "ref-sq-limit-saved"), " ");
+			reftext_append(&out, say(tc, rs, "ref-sq-limit-saved"), " ");
 	}
 	return out;
 }
@@ -252,7 +210,7 @@ char *reftext_square_purchase(textbox_ctx *tc, const ruleset *rs)
 char *reftext_square_general(textbox_ctx *tc, const ruleset *rs)
 {
 	char *out = rs->square.general_bonus ? say(tc, rs, "ref-sq-general-bonus") : xstrdup("");
-	append(&out, say(tc, rs, "ref-sq-general-move"), " ");
+	reftext_append(&out, say(tc, rs, "ref-sq-general-move"), " ");
 	return out;
 }
 
@@ -267,7 +225,7 @@ char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs)
 {
 	char *out = say(tc, rs, "ref-sq-sea");
 	if (rs->square.naval_rounds > 0)
-		append(&out, say(tc, rs, "ref-sq-naval-combat"), " ");
+		reftext_append(&out, say(tc, rs, "ref-sq-naval-combat"), " ");
 	return out;
 }
 
@@ -279,7 +237,7 @@ char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs)
 	for (size_t i = 0; i < n; i++)
 		each[i] = xasprintf("%s (%s)", l10n_get(&rs->square.capitals[i].name, tc->rc->lang),
 			side_name(tc, rs, rs->square.capitals[i].side));
-	char *list = join_names(tc, (const char *const *)each, n);
+	char *list = reftext_join(tc, (const char *const *)each, n, "ref-and");
 	for (size_t i = 0; i < n; i++)
 		free(each[i]);
 	free(each);
@@ -297,9 +255,9 @@ char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs)
 	if (income)
 		effects[k++] = income;
 	if (k) {
-		char *joined = join_names(tc, effects, k);
+		char *joined = reftext_join(tc, effects, k, "ref-and");
 		const char *p2[] = { "effects", joined, NULL };
-		append(&out, reftext_with(tc, rs, "ref-sq-capital-lost", p2), " ");
+		reftext_append(&out, reftext_with(tc, rs, "ref-sq-capital-lost", p2), " ");
 		free(joined);
 	}
 	free(bonus);
@@ -315,30 +273,30 @@ static char *abilities_of(textbox_ctx *tc, const ruleset *rs, const rs_square_un
 	char n[16], r[16];
 	if (!naval) {
 		if (u->fires_first)
-			append(&parts, xstrdup(textbox_string(tc, "ref-sq-fires-first")), "; ");
+			reftext_append(&parts, xstrdup(textbox_string(tc, "ref-sq-fires-first")), "; ");
 		if (u->range > 1) {
 			snprintf(n, sizeof n, "%d", u->range);
 			const char *pairs[] = { "n", n, NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-reach"), pairs), "; ");
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-reach"), pairs), "; ");
 		}
 		if (u->coastal_fire)
-			append(&parts, xstrdup(textbox_string(tc, "ref-sq-coastal")), "; ");
+			reftext_append(&parts, xstrdup(textbox_string(tc, "ref-sq-coastal")), "; ");
 		if (u->covers_retreats > 0) {
 			snprintf(n, sizeof n, "%d", u->covers_retreats);
 			snprintf(r, sizeof r, "%d", u->cover_range);
-			const char *pairs[] = { "n", n, "units", plural(tc, "ref-sq-unit", u->covers_retreats), "range", r, NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-covers"), pairs), "; ");
+			const char *pairs[] = { "n", n, "units", reftext_plural(tc, "ref-sq-unit", u->covers_retreats), "range", r, NULL };
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-covers"), pairs), "; ");
 		}
 	} else {
 		if (u->carries > 0) {
 			snprintf(n, sizeof n, "%d", u->carries);
-			const char *pairs[] = { "n", n, "units", plural(tc, "ref-sq-land-unit", u->carries), NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-carries"), pairs), "; ");
+			const char *pairs[] = { "n", n, "units", reftext_plural(tc, "ref-sq-land-unit", u->carries), NULL };
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-carries"), pairs), "; ");
 		}
 		if (u->hits > 1) {
 			snprintf(n, sizeof n, "%d", u->hits);
 			const char *pairs[] = { "n", n, NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-sinks"), pairs), "; ");
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-sinks"), pairs), "; ");
 		}
 	}
 	if (!*parts) {

@@ -376,19 +376,7 @@ bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
 		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-back"));
 		refcard_draw_back(&tc, cr, cl, pw, ph);
 		cairo_restore(cr);
-		ok = tc.failures == 0 && fonts_unknown_glyphs(rc->fonts) == unknown_before;
-		if (!ok && tc.failures)
-			*error = xstrdup(tc.first_failure);
-		else if (!ok)
-			*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
-				path, fonts_first_bad_text(rc->fonts));
-		char *end_error = NULL;
-		bool written = pdfdoc_end(doc, ok, &end_error);
-		if (!*error)
-			*error = end_error;
-		else
-			free(end_error);
-		ok = ok && written;
+		ok = textbox_end_pdf(&tc, doc, unknown_before, path, error);
 	}
 	free(title);
 	textbox_finish(&tc);

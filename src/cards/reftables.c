@@ -12,16 +12,6 @@
 
 /* ---- the table container ---- */
 
-ref_table *reftable_create(size_t columns)
-{
-	ref_table *t = xcalloc(1, sizeof *t);
-	t->columns = columns;
-	t->head = xcalloc(columns, sizeof *t->head);
-	t->weights = xcalloc(columns, sizeof *t->weights);
-	t->centred = xcalloc(columns, sizeof *t->centred);
-	return t;
-}
-
 void reftable_destroy(ref_table *t)
 {
 	if (!t)
@@ -35,6 +25,16 @@ void reftable_destroy(ref_table *t)
 	free(t->centred);
 	free(t->cells);
 	free(t);
+}
+
+ref_table *reftable_create(size_t columns)
+{
+	ref_table *t = xcalloc(1, sizeof *t);
+	t->columns = columns;
+	t->head = xcalloc(columns, sizeof *t->head);
+	t->weights = xcalloc(columns, sizeof *t->weights);
+	t->centred = xcalloc(columns, sizeof *t->centred);
+	return t;
 }
 
 void reftable_head(ref_table *t, size_t col, const char *text, double weight, bool centred)

@@ -3,8 +3,9 @@
  * numbered steps, tables); refcard.c measures, scales and draws them.
  * What goes where is data: each grid lists its blocks in a small table of
  * refcard_item (refhex.c, refsquare.c), and refcolumn_fill builds the
- * columns from it.  refcard.c picks the grid's table by the name of the
- * ruleset's grid, so no code outside those tables asks which grid it has. */
+ * columns from it.  refcard_grid_of picks the grid's card by the name of
+ * the ruleset's grid, so no code outside those tables asks which grid it
+ * has. */
 #ifndef ORBAT_REFCOLUMN_H
 #define ORBAT_REFCOLUMN_H
 

@@ -86,12 +86,13 @@ typedef struct refcard_page {
  * may enlarge its type (1: body text 10 pt).  `grid` is the grid's name
  * in the ruleset files (geo/grid.h); `no_deck` is what `orbat cards` adds
  * when a ruleset of the grid has no order cards (English, as the other
- * messages). */
+ * messages); `values` the numbers its sentences name. */
 typedef struct refcard_grid {
 	const char *grid;
 	refcard_page front, back;
 	double max_scale;
 	const char *no_deck;
+	refpairs_fn values;   /* the placeholders reftext fills */
 } refcard_grid;
 
 extern const refcard_grid refcard_hex_grid;     /* refhex.c */

@@ -59,4 +59,5 @@ static const refcard_item BACK_RIGHT[] = {
 	REF_HEADING("ref-ground-heading"), REF_SAY(BLOCK_TEXT, reftext_ground_gain), REF_END,
 };
 
-const refcard_grid refcard_hex_grid = { "hex", { FRONT_LEFT, FRONT_RIGHT, 0.55 }, { BACK_LEFT, BACK_RIGHT, 0.52 }, 1.25, "" };
+const refcard_grid refcard_hex_grid = { "hex", { FRONT_LEFT, FRONT_RIGHT, 0.55 }, { BACK_LEFT, BACK_RIGHT, 0.52 }, 1.25, "",
+	reftext_hex_values };

@@ -43,7 +43,7 @@ static const refcard_item FRONT_LEFT[] = {
 };
 
 static const refcard_item FRONT_RIGHT[] = {
-	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-sq-combat", reftext_square_steps),
+	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-sq-combat", reftext_steps),
 	REF_LINES(BLOCK_TEXT, NULL, land_abilities),
 	REF_HEADING("ref-sq-generals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_general),
 	REF_TABLE(reftable_square_generals), REF_END,
@@ -63,4 +63,4 @@ static const refcard_item BACK_RIGHT[] = {
 /* Less to say than on a hex card: the type may grow further to fill the
  * sheet. */
 const refcard_grid refcard_square_grid = { "square", { FRONT_LEFT, FRONT_RIGHT, 0.6 }, { BACK_LEFT, BACK_RIGHT, 0.5 }, 1.6,
-	" (its turns are driven by purchases and the movement dice)" };
+	" (its turns are driven by purchases and the movement dice)", reftext_square_values };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "refcolumn.h"
 
 #define NOTHING REF_NOTHING
 #define MINUS "\u2212"
@@ -169,32 +170,46 @@ const char *reftext_plural(textbox_ctx *tc, const char *base, int n)
 	return textbox_string(tc, id);
 }
 
-/* Values every sentence may use. */
-typedef struct ref_values {
-	char hexes[16], reduction[16], general_move[16], general_flags[16], stack[16];
-	const char *sabres, *flag;
-} ref_values;
-
-static void values_of(textbox_ctx *tc, const ruleset *rs, ref_values *v)
+void refpairs_text(ref_pairs *p, const char *name, const char *value)
 {
-	snprintf(v->hexes, sizeof v->hexes, "%d", rs->retreat.hexes_per_flag);
-	snprintf(v->reduction, sizeof v->reduction, "%d", rs->retreat.general_reduction);
-	snprintf(v->general_move, sizeof v->general_move, "%d", rs->general.move);
-	snprintf(v->general_flags, sizeof v->general_flags, "%d", rs->general.flags_ignored);
-	snprintf(v->stack, sizeof v->stack, "%d", rs->stacking.units_per_hex);
-	v->sabres = face_name(tc, rs, NULL, true);
-	v->flag = face_name(tc, rs, "flag", false);
+	/* Room is kept for the NULL that ends the list; the grids' lists are
+	 * fixed and well below it. */
+	if (p->count + 3 > ARRAY_LEN(p->pairs))
+		return;
+	p->pairs[p->count++] = name;
+	p->pairs[p->count++] = value;
+	p->pairs[p->count] = NULL;
 }
 
+void refpairs_number(ref_pairs *p, const char *name, int n)
+{
+	if (p->number_count >= ARRAY_LEN(p->numbers))
+		return;
+	char *cell = p->numbers[p->number_count++];
+	snprintf(cell, sizeof p->numbers[0], "%d", n);
+	refpairs_text(p, name, cell);
+}
+
+void reftext_hex_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out)
+{
+	refpairs_number(out, "hexes", rs->retreat.hexes_per_flag);
+	refpairs_number(out, "reduction", rs->retreat.general_reduction);
+	refpairs_number(out, "general-move", rs->general.move);
+	refpairs_number(out, "general-flags", rs->general.flags_ignored);
+	refpairs_number(out, "stack", rs->stacking.units_per_hex);
+	refpairs_text(out, "sabres", face_name(tc, rs, NULL, true));
+	refpairs_text(out, "flag", face_name(tc, rs, "flag", false));
+}
+
+/* A template with the placeholders of the ruleset's grid filled. */
 static char *fill(textbox_ctx *tc, const ruleset *rs, const char *tmpl)
 {
-	ref_values v;
-	values_of(tc, rs, &v);
-	const char *pairs[] = {
-		"hexes", v.hexes, "reduction", v.reduction, "general-move", v.general_move,
-		"general-flags", v.general_flags, "stack", v.stack, "sabres", v.sabres, "flag", v.flag, NULL,
-	};
-	return textbox_expand(tmpl, pairs);
+	ref_pairs v = { .count = 0 };
+	const refcard_grid *g = refcard_grid_of(rs);
+	if (g && g->values)
+		g->values(tc, rs, &v);
+	v.pairs[v.count] = NULL;
+	return textbox_expand(tmpl, v.pairs);
 }
 
 char *reftext_optional(textbox_ctx *tc, const ruleset *rs, const char *base)

@@ -2,7 +2,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../base/util.h"
 
@@ -22,46 +21,26 @@ static const rs_square_unit *leader(const ruleset *rs)
 	return NULL;
 }
 
-/* The values every ref-sq sentence may name, as text. */
-typedef struct sq_values {
-	char points[16], limit[16], faces[16], bonus[16], range[16], move[16];
-	char entrench[16], entrench_general[16], zones[16], rounds[16], income[16], placed[16];
-	const char *pairs[44];
-} sq_values;
-
-static void values_of(textbox_ctx *tc, const ruleset *rs, sq_values *v)
+void reftext_square_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out)
 {
 	const rs_square_unit *g = leader(rs);
-	snprintf(v->points, sizeof v->points, "%d", rs->square.purchase_points);
-	snprintf(v->limit, sizeof v->limit, "%d", rs->square.purchase_limit);
-	snprintf(v->faces, sizeof v->faces, "%d", rs->square.die_faces > 0 ? rs->square.die_faces : 6);
-	snprintf(v->bonus, sizeof v->bonus, "%d", rs->square.general_bonus);
-	snprintf(v->range, sizeof v->range, "%d", rs->square.general_range);
-	snprintf(v->move, sizeof v->move, "%d", g ? g->move : 0);
-	snprintf(v->entrench, sizeof v->entrench, "%d", rs->square.entrench_bonus);
-	snprintf(v->entrench_general, sizeof v->entrench_general, "%d", rs->square.entrench_general_bonus);
-	snprintf(v->zones, sizeof v->zones, "%d", rs->square.sea_zones);
-	snprintf(v->rounds, sizeof v->rounds, "%d", rs->square.naval_rounds);
-	snprintf(v->income, sizeof v->income, "%d", rs->square.capital_income_loss);
-	snprintf(v->placed, sizeof v->placed, "%d", rs->square.placements_per_city);
-	const char *pairs[] = {
-		"points", v->points, "limit", v->limit, "unit", unit_name(tc, rs, rs->square.limited_unit),
-		"faces", v->faces, "bonus", v->bonus, "range", v->range, "move", v->move,
-		"entrench-unit", unit_name(tc, rs, rs->square.entrench_unit), "entrench", v->entrench,
-		"entrench-general", v->entrench_general, "zones", v->zones, "rounds", v->rounds,
-		"round", reftext_plural(tc, "ref-sq-round", rs->square.naval_rounds), "income", v->income,
-		"point", reftext_plural(tc, "ref-sq-point", rs->square.capital_income_loss), "placed", v->placed,
-		"placed-units", reftext_plural(tc, "ref-sq-unit", rs->square.placements_per_city), NULL,
-	};
-	memcpy(v->pairs, pairs, sizeof pairs);
-}
-
-/* One ref-sq sentence with every square value filled (a reftext_fn). */
-static char *say(textbox_ctx *tc, const ruleset *rs, const char *base)
-{
-	sq_values v;
-	values_of(tc, rs, &v);
-	return reftext_with(tc, rs, base, v.pairs);
+	refpairs_number(out, "points", rs->square.purchase_points);
+	refpairs_number(out, "limit", rs->square.purchase_limit);
+	refpairs_text(out, "unit", unit_name(tc, rs, rs->square.limited_unit));
+	refpairs_number(out, "faces", rs->square.die_faces > 0 ? rs->square.die_faces : 6);
+	refpairs_number(out, "bonus", rs->square.general_bonus);
+	refpairs_number(out, "range", rs->square.general_range);
+	refpairs_number(out, "move", g ? g->move : 0);
+	refpairs_text(out, "entrench-unit", unit_name(tc, rs, rs->square.entrench_unit));
+	refpairs_number(out, "entrench", rs->square.entrench_bonus);
+	refpairs_number(out, "entrench-general", rs->square.entrench_general_bonus);
+	refpairs_number(out, "zones", rs->square.sea_zones);
+	refpairs_number(out, "rounds", rs->square.naval_rounds);
+	refpairs_text(out, "round", reftext_plural(tc, "ref-sq-round", rs->square.naval_rounds));
+	refpairs_number(out, "income", rs->square.capital_income_loss);
+	refpairs_text(out, "point", reftext_plural(tc, "ref-sq-point", rs->square.capital_income_loss));
+	refpairs_number(out, "placed", rs->square.placements_per_city);
+	refpairs_text(out, "placed-units", reftext_plural(tc, "ref-sq-unit", rs->square.placements_per_city));
 }
 
 static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
@@ -198,19 +177,19 @@ ref_table *reftable_square_generals(textbox_ctx *tc, const ruleset *rs)
 
 char *reftext_square_purchase(textbox_ctx *tc, const ruleset *rs)
 {
-	char *out = say(tc, rs, "ref-sq-purchase");
+	char *out = reftext(tc, rs, "ref-sq-purchase");
 	if (rs->square.limited_unit && rs->square.purchase_limit > 0) {
-		reftext_append(&out, say(tc, rs, "ref-sq-limit"), " ");
+		reftext_append(&out, reftext(tc, rs, "ref-sq-limit"), " ");
 		if (rs->square.save_limit)
-			reftext_append(&out, say(tc, rs, "ref-sq-limit-saved"), " ");
+			reftext_append(&out, reftext(tc, rs, "ref-sq-limit-saved"), " ");
 	}
 	return out;
 }
 
 char *reftext_square_general(textbox_ctx *tc, const ruleset *rs)
 {
-	char *out = rs->square.general_bonus ? say(tc, rs, "ref-sq-general-bonus") : xstrdup("");
-	reftext_append(&out, say(tc, rs, "ref-sq-general-move"), " ");
+	char *out = rs->square.general_bonus ? reftext(tc, rs, "ref-sq-general-bonus") : xstrdup("");
+	reftext_append(&out, reftext(tc, rs, "ref-sq-general-move"), " ");
 	return out;
 }
 
@@ -218,14 +197,14 @@ char *reftext_square_entrench(textbox_ctx *tc, const ruleset *rs)
 {
 	if (!rs->square.entrench_unit || !rs->square.entrench_bonus)
 		return NULL;
-	return say(tc, rs, rs->square.general_bonus ? "ref-sq-entrench-general" : "ref-sq-entrench");
+	return reftext(tc, rs, rs->square.general_bonus ? "ref-sq-entrench-general" : "ref-sq-entrench");
 }
 
 char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs)
 {
-	char *out = say(tc, rs, "ref-sq-sea");
+	char *out = reftext(tc, rs, "ref-sq-sea");
 	if (rs->square.naval_rounds > 0)
-		reftext_append(&out, say(tc, rs, "ref-sq-naval-combat"), " ");
+		reftext_append(&out, reftext(tc, rs, "ref-sq-naval-combat"), " ");
 	return out;
 }
 
@@ -248,8 +227,8 @@ char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs)
 	/* What holding the enemy's capital takes from him. */
 	const char *effects[2];
 	size_t k = 0;
-	char *bonus = rs->square.capital_bonus_lost ? say(tc, rs, "ref-sq-capital-bonus") : NULL;
-	char *income = rs->square.capital_income_loss > 0 ? say(tc, rs, "ref-sq-capital-income") : NULL;
+	char *bonus = rs->square.capital_bonus_lost ? reftext(tc, rs, "ref-sq-capital-bonus") : NULL;
+	char *income = rs->square.capital_income_loss > 0 ? reftext(tc, rs, "ref-sq-capital-income") : NULL;
 	if (bonus)
 		effects[k++] = bonus;
 	if (income)
@@ -324,12 +303,7 @@ size_t reftext_square_abilities(textbox_ctx *tc, const ruleset *rs, bool naval, 
 	return n;
 }
 
-size_t reftext_square_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out)
-{
-	return reftext_steps_with(tc, rs, base, say, out);
-}
-
 char *reftext_square_place(textbox_ctx *tc, const ruleset *rs)
 {
-	return say(tc, rs, rs->square.placements_per_city > 0 ? "ref-sq-place" : "ref-sq-place-any");
+	return reftext(tc, rs, rs->square.placements_per_city > 0 ? "ref-sq-place" : "ref-sq-place-any");
 }

@@ -539,7 +539,7 @@ static void test_square_reference_numbers(void **state)
 	assert_string_equal(lines[0], "Gunboat: carries 1 land unit.");
 	assert_string_equal(lines[1], "Ironclad: carries 2 land units; takes 2 hits to sink.");
 	free_lines(lines, n);
-	n = reftext_square_steps(&tc, rs, "ref-sq-combat", &lines);
+	n = reftext_steps(&tc, rs, "ref-sq-combat", &lines);
 	assert_int_equal(n, 4);
 	assert_non_null(strstr(lines[1], "roll a d6"));
 	free_lines(lines, n);

@@ -48,6 +48,16 @@ static bool read_size(card_layouts *l, size_t *cap, const xml_document *doc, con
 	return ok;
 }
 
+void cardlayout_destroy(card_layouts *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->size_count; i++)
+		free(l->sizes[i].id);
+	free(l->sizes);
+	free(l);
+}
+
 card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 {
 	xml_document *doc = NULL;
@@ -106,16 +116,6 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 		return NULL;
 	}
 	return l;
-}
-
-void cardlayout_destroy(card_layouts *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->size_count; i++)
-		free(l->sizes[i].id);
-	free(l->sizes);
-	free(l);
 }
 
 const card_size *cardlayout_size(const card_layouts *l, const char *id)

@@ -35,6 +35,11 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 /* The reference card at `path`: one landscape sheet, front and back. */
 bool cards_render_refcard(const render_ctx *rc, const char *path, char **error);
 
+/* Why a ruleset of this grid may have no order cards, as a parenthesis
+ * that follows "has no order cards" in a message ("" when the grid gives
+ * no reason). */
+const char *cards_no_deck_reason(const ruleset *rs);
+
 /* Tabletop Simulator sheets in `dir`: deck-sheet-N.png with the layout's
  * grid of fronts (10 × 7), the last slot of each holding the back, and
  * deck-back.png.  Each file written is named on `log` (NULL: silent).

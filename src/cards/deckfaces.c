@@ -43,6 +43,16 @@ static void copy_l10n(l10n_text *to, const l10n_text *from)
 			l10n_set(to, (lang_id)i, from->text[i]);
 }
 
+void deck_destroy(cards_deck *deck)
+{
+	if (!deck)
+		return;
+	for (size_t i = 0; i < deck->card_count; i++)
+		card_finish(&deck->cards[i]);
+	free(deck->cards);
+	free(deck);
+}
+
 cards_deck *deck_from_ruleset(const ruleset *rs)
 {
 	cards_deck *d = xcalloc(1, sizeof *d);
@@ -70,16 +80,6 @@ cards_deck *deck_from_ruleset(const ruleset *rs)
 		c->count[DECK_ANY] = src->any;
 	}
 	return d;
-}
-
-void deck_destroy(cards_deck *deck)
-{
-	if (!deck)
-		return;
-	for (size_t i = 0; i < deck->card_count; i++)
-		card_finish(&deck->cards[i]);
-	free(deck->cards);
-	free(deck);
 }
 
 int deck_total(const cards_deck *deck)

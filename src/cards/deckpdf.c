@@ -168,22 +168,11 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 		cut_marks(cr, &sheet, &job.layouts->sheet);
 	}
 	cairo_restore(cr);
-	bool ok = job.tc.failures == 0 && fonts_unknown_glyphs(rc->fonts) == unknown_before;
-	if (!ok && job.tc.failures)
-		*error = xstrdup(job.tc.first_failure);
-	else if (!ok)
-		*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
-			path, fonts_first_bad_text(rc->fonts));
-	char *end_error = NULL;
-	bool written = pdfdoc_end(doc, ok, &end_error);
-	if (!*error)
-		*error = end_error;
-	else
-		free(end_error);
+	bool written = textbox_end_pdf(&job.tc, doc, unknown_before, path, error);
 	free(title);
 	deck_job_finish(&job);
 	free(product);
-	return ok && written;
+	return written;
 }
 
 bool cards_check_deck(const render_ctx *rc, const deck_options *opt, char **error)

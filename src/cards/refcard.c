@@ -1,12 +1,10 @@
 /* The reference card: one landscape sheet, printed on both sides.
  *
- * Hex rulesets, front: units (movement, dice by distance), terrain,
- * artillery on a hill, the general, the deck.  Back: the turn, the battle,
- * the die, retreats and their thresholds, ground gain.  The square grid
- * has pages of its own (refsquare.c).  Content comes from reftables; this
- * file places it: each page has two columns of blocks (headings, texts,
- * numbered steps, tables, see refcolumn.h).  A column that is too tall is drawn smaller as a
- * whole, down to REF_MIN_SCALE; beyond that the card fails loudly. */
+ * What goes on each page is the table of the ruleset's grid (refhex.c,
+ * refsquare.c), built into columns by refcolumn.c; this file places it:
+ * each page has two columns of blocks (headings, texts, numbered steps,
+ * tables).  A column that is too tall is drawn smaller as a whole, down to
+ * REF_MIN_SCALE; beyond that the card fails loudly. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +20,9 @@
 #include "textbox.h"
 
 /* Type sizes in mm at scale 1 (body text 10 pt); a page with room to
- * spare grows to its grid's maximum (REF_MAX_SCALE for the hex card), a
- * full one shrinks down to REF_MIN_SCALE (body text 7 pt, still readable
- * at arm's length). */
-#define REF_MAX_SCALE 1.25
+ * spare grows to its grid's maximum (refcard_grid.max_scale), a full one
+ * shrinks down to REF_MIN_SCALE (body text 7 pt, still readable at arm's
+ * length). */
 #define REF_MIN_SCALE 0.7
 #define REF_SCALE_STEP 0.97
 #define SIZE_HEADING 4.6
@@ -45,41 +42,6 @@ static const rgb ACCENT = { 0.16, 0.23, 0.40 };
 static const rgb HEAD_FILL = { 0.86, 0.88, 0.93 };
 static const rgb ROW_SHADE = { 0.95, 0.95, 0.93 };
 static const rgb RULE = { 0.70, 0.70, 0.72 };
-
-void refcolumn_add(ref_column *c, block_kind kind, char *text, ref_table *table)
-{
-	grow_array((void **)&c->blocks, &c->cap, c->count + 1, sizeof *c->blocks);
-	ref_block *b = &c->blocks[c->count++];
-	memset(b, 0, sizeof *b);
-	b->kind = kind;
-	b->text = text;
-	b->table = table;
-}
-
-void refcolumn_add_step(ref_column *c, char *text, size_t number)
-{
-	refcolumn_add(c, BLOCK_STEP, text, NULL);
-	snprintf(c->blocks[c->count - 1].label, sizeof c->blocks[c->count - 1].label, "%zu.", number);
-}
-
-void refcolumn_add_steps(ref_column *c, textbox_ctx *tc, const ruleset *rs, const char *base)
-{
-	char **steps = NULL;
-	size_t n = reftext_steps(tc, rs, base, &steps);
-	for (size_t i = 0; i < n; i++)
-		refcolumn_add_step(c, steps[i], i + 1);
-	free(steps);
-}
-
-static void column_finish(ref_column *c)
-{
-	for (size_t i = 0; i < c->count; i++) {
-		free(c->blocks[i].text);
-		reftable_destroy(c->blocks[i].table);
-	}
-	free(c->blocks);
-	memset(c, 0, sizeof *c);
-}
 
 /* ---- measuring and drawing ---- */
 
@@ -329,93 +291,48 @@ static void page_header(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, double 
 	textbox_draw(tc, cr, textbox_string(tc, side_id), &side, margin + 4 + w * 0.8, margin, w * 0.2, HEADER_BAND - 3);
 }
 
-static void front_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
-{
-	refcolumn_add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-units-heading")), NULL);
-	refcolumn_add(left, BLOCK_TABLE, NULL, reftable_units(tc, rs));
-	char total[16];
-	snprintf(total, sizeof total, "%d", ruleset_deck_size(rs));
-	const char *pairs[] = { "total", total, NULL };
-	refcolumn_add(left, BLOCK_HEADING, textbox_expand(textbox_string(tc, "ref-deck-heading"), pairs), NULL);
-	refcolumn_add(left, BLOCK_TABLE, NULL, reftable_deck(tc, rs));
-
-	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-terrain-heading")), NULL);
-	refcolumn_add(right, BLOCK_TABLE, NULL, reftable_terrain(tc, rs));
-	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-hill-heading")), NULL);
-	refcolumn_add(right, BLOCK_TEXT, reftext_hill(tc, rs), NULL);
-	refcolumn_add(right, BLOCK_HEADING, xstrdup(l10n_get(&rs->general.name, tc->rc->lang)), NULL);
-	refcolumn_add(right, BLOCK_TEXT, reftext_general(tc, rs), NULL);
-	char *special = reftext_special_cards(tc, rs);
-	if (special) {
-		refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-special-heading")), NULL);
-		refcolumn_add(right, BLOCK_TEXT, special, NULL);
-	}
-}
-
-static void back_columns(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
-{
-	refcolumn_add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-turn-heading")), NULL);
-	refcolumn_add_steps(left, tc, rs, "ref-turn");
-	refcolumn_add(left, BLOCK_NOTE, reftext(tc, rs, "ref-turn-note"), NULL);
-	if (!rs->turn.first_player_required)
-		refcolumn_add(left, BLOCK_NOTE, reftext(tc, rs, "ref-first-roll"), NULL);
-	refcolumn_add(left, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-battle-heading")), NULL);
-	refcolumn_add_steps(left, tc, rs, "ref-battle");
-
-	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-die-heading")), NULL);
-	refcolumn_add(right, BLOCK_TEXT, reftext_die(tc, rs), NULL);
-	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-retreat-heading")), NULL);
-	ref_table *thresholds = reftable_thresholds(tc, rs);
-	if (thresholds) {
-		refcolumn_add(right, BLOCK_TEXT, xstrdup(textbox_string(tc, "ref-threshold-intro")), NULL);
-		refcolumn_add(right, BLOCK_TABLE, NULL, thresholds);
-		char *note = reftext_threshold_general(tc, rs);
-		if (note)
-			refcolumn_add(right, BLOCK_NOTE, note, NULL);
-	}
-	refcolumn_add_steps(right, tc, rs, "ref-retreat");
-	refcolumn_add(right, BLOCK_HEADING, xstrdup(textbox_string(tc, "ref-ground-heading")), NULL);
-	refcolumn_add(right, BLOCK_TEXT, reftext_ground_gain(tc, rs), NULL);
-}
-
-static const refcard_grid hex_grid = { front_columns, back_columns, 0.55, 0.52, REF_MAX_SCALE };
-
-static const refcard_grid *const REFCARD_GRIDS[GRID_KINDS] = {
-	[GRID_HEX] = &hex_grid,
-	[GRID_SQUARE] = &refcard_square_grid,
-};
-
-static const refcard_grid *grid_of(const ruleset *rs)
-{
-	return REFCARD_GRIDS[rs->grid];
-}
-
 static void draw_page(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, const card_layouts *cl, double pw,
-	double ph, const char *side_id, refcard_columns_fn build, double left_share, double max_scale)
+	double ph, const char *side_id, const refcard_page *page, double max_scale)
 {
 	double m = cl->refcard_margin, gap = cl->refcard_gap;
 	page_header(tc, cr, rs, pw, m, side_id);
 	double top = m + HEADER_BAND, height = ph - m - top;
 	double avail = pw - 2 * m - gap;
-	double lw = avail * left_share, rw = avail - lw;
+	double lw = avail * page->left_share, rw = avail - lw;
 	ref_column cols[2] = { { 0 }, { 0 } };
-	build(tc, rs, &cols[0], &cols[1]);
+	refcolumn_fill(&cols[0], tc, rs, page->left);
+	refcolumn_fill(&cols[1], tc, rs, page->right);
 	double xs[2] = { m, m + lw + gap }, ws[2] = { lw, rw };
 	place_columns(tc, cr, cols, xs, ws, top, height, max_scale);
-	column_finish(&cols[0]);
-	column_finish(&cols[1]);
+	refcolumn_finish(&cols[0]);
+	refcolumn_finish(&cols[1]);
+}
+
+/* The card of the ruleset's grid; a grid without one is a failure of
+ * the product, said once per page. */
+static const refcard_grid *grid_of(textbox_ctx *tc)
+{
+	const refcard_grid *g = refcard_grid_of(tc->rc->rs);
+	if (!g) {
+		char *msg = xasprintf("%s: no reference card for the grid of ruleset '%s'", tc->product, tc->rc->rs->id);
+		textbox_fail(tc, msg);
+		free(msg);
+	}
+	return g;
 }
 
 void refcard_draw_front(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
 {
-	const refcard_grid *g = grid_of(tc->rc->rs);
-	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-front", g->front, g->front_share, g->max_scale);
+	const refcard_grid *g = grid_of(tc);
+	if (g)
+		draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-front", &g->front, g->max_scale);
 }
 
 void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
 {
-	const refcard_grid *g = grid_of(tc->rc->rs);
-	draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-back", g->back, g->back_share, g->max_scale);
+	const refcard_grid *g = grid_of(tc);
+	if (g)
+		draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-back", &g->back, g->max_scale);
 }
 
 bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
@@ -459,19 +376,7 @@ bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
 		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-back"));
 		refcard_draw_back(&tc, cr, cl, pw, ph);
 		cairo_restore(cr);
-		ok = tc.failures == 0 && fonts_unknown_glyphs(rc->fonts) == unknown_before;
-		if (!ok && tc.failures)
-			*error = xstrdup(tc.first_failure);
-		else if (!ok)
-			*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
-				path, fonts_first_bad_text(rc->fonts));
-		char *end_error = NULL;
-		bool written = pdfdoc_end(doc, ok, &end_error);
-		if (!*error)
-			*error = end_error;
-		else
-			free(end_error);
-		ok = ok && written;
+		ok = textbox_end_pdf(&tc, doc, unknown_before, path, error);
 	}
 	free(title);
 	textbox_finish(&tc);

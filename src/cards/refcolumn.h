@@ -1,12 +1,15 @@
-/* The blocks a reference card page is made of, and the page builders of
- * each grid.  A page has two columns of blocks (headings, texts, notes,
- * numbered steps, tables); refcard.c measures, scales and draws them, a
- * grid's builder only says what goes where: front_columns/back_columns in
- * refcard.c for the hex rulesets, refsquare.c for the square grid.
- * refcard.c picks one by the ruleset's grid from its table of grids. */
+/* The blocks a reference card page is made of, and the pages of each
+ * grid.  A page has two columns of blocks (headings, texts, notes,
+ * numbered steps, tables); refcard.c measures, scales and draws them.
+ * What goes where is data: each grid lists its blocks in a small table of
+ * refcard_item (refhex.c, refsquare.c), and refcolumn_fill builds the
+ * columns from it.  refcard_grid_of picks the grid's card by the name of
+ * the ruleset's grid, so no code outside those tables asks which grid it
+ * has. */
 #ifndef ORBAT_REFCOLUMN_H
 #define ORBAT_REFCOLUMN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../model/ruleset.h"
@@ -31,22 +34,71 @@ typedef struct ref_column {
 void refcolumn_add(ref_column *c, block_kind kind, char *text, ref_table *table);
 /* A numbered step (taken over, like refcolumn_add). */
 void refcolumn_add_step(ref_column *c, char *text, size_t number);
-/* The numbered list "base-1", "base-2", … of data/i18n for this ruleset. */
-void refcolumn_add_steps(ref_column *c, textbox_ctx *tc, const ruleset *rs, const char *base);
+/* Free the blocks and empty the column. */
+void refcolumn_finish(ref_column *c);
 
-/* Fills the left and right columns of one page. */
-typedef void (*refcard_columns_fn)(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right);
+/* Builders of a block's content; each returns NULL when the ruleset has
+ * nothing to say there, and the block is left out. */
+typedef ref_table *(*reftable_fn)(textbox_ctx *tc, const ruleset *rs);
+typedef char *(*refsentence_fn)(textbox_ctx *tc, const ruleset *rs);
+/* Lines of a list: steps, or one text block per line (free each and the
+ * array); `id` is the item's. */
+typedef size_t (*reflines_fn)(textbox_ctx *tc, const ruleset *rs, const char *id, char ***out);
 
-/* The two pages of a grid's card, the share of each page's width the
- * left column takes, and how far a page with room to spare may enlarge
- * its type (1: body text 10 pt). */
+/* One block of a page as a grid's table states it.  Its content is the
+ * first that is set of: table, lines, sentence, text (called with id),
+ * and else the plain string id. */
+typedef struct refcard_item {
+	block_kind kind;
+	const char *id;
+	reftext_fn text;
+	refsentence_fn sentence;
+	reftable_fn table;
+	reflines_fn lines;
+	/* Shown only when the next item has content (a heading over an
+	 * optional text, the introduction of an optional table). */
+	bool needs_next;
+} refcard_item;
+
+/* The items as a grid's table writes them, one section (a heading and
+ * what follows it) to a line. */
+#define REF_HEADING(i) { .kind = BLOCK_HEADING, .id = (i) }
+#define REF_HEADING_IF(i) { .kind = BLOCK_HEADING, .id = (i), .needs_next = true }
+#define REF_STRING(k, i) { .kind = (k), .id = (i) }
+#define REF_TABLE(f) { .kind = BLOCK_TABLE, .table = (f) }
+#define REF_SAY(k, f) { .kind = (k), .sentence = (f) }
+#define REF_TEXT(k, i, f) { .kind = (k), .id = (i), .text = (f) }
+#define REF_LINES(k, i, f) { .kind = (k), .id = (i), .lines = (f) }
+#define REF_END { 0 }
+
+/* Blocks of a column, up to a terminating item with neither id nor
+ * builder ({ 0 }). */
+void refcolumn_fill(ref_column *c, textbox_ctx *tc, const ruleset *rs, const refcard_item *items);
+
+/* A page: its two columns and the share of the page's width the left one
+ * takes. */
+typedef struct refcard_page {
+	const refcard_item *left, *right;
+	double left_share;
+} refcard_page;
+
+/* A grid's card: its two pages, and how far a page with room to spare
+ * may enlarge its type (1: body text 10 pt).  `grid` is the grid's name
+ * in the ruleset files (geo/grid.h); `no_deck` is what `orbat cards` adds
+ * when a ruleset of the grid has no order cards (English, as the other
+ * messages); `values` the numbers its sentences name. */
 typedef struct refcard_grid {
-	refcard_columns_fn front, back;
-	double front_share, back_share;
+	const char *grid;
+	refcard_page front, back;
 	double max_scale;
+	const char *no_deck;
+	refpairs_fn values;   /* the placeholders reftext fills */
 } refcard_grid;
 
-/* The square grid's card (refsquare.c). */
-extern const refcard_grid refcard_square_grid;
+extern const refcard_grid refcard_hex_grid;     /* refhex.c */
+extern const refcard_grid refcard_square_grid;  /* refsquare.c */
+
+/* The card of the ruleset's grid; NULL for a grid without one. */
+const refcard_grid *refcard_grid_of(const ruleset *rs);
 
 #endif

@@ -1,6 +1,6 @@
 /* The reference card of a square-grid ruleset (rules digest §11): what
- * goes on its two pages.  Measuring, scaling and drawing are refcard.c's,
- * the content reftables_square.c's.
+ * goes on its two pages, as a table of blocks (refcolumn.h).  Content
+ * comes from reftables_square.c.
  *
  * Front: the unit table, purchases; combat with each unit's abilities,
  * the generals (and who plays them), entrenchment.  Back: the turn
@@ -13,63 +13,54 @@
 #include "refcolumn.h"
 #include "reftables_square.h"
 
-static void heading(ref_column *c, textbox_ctx *tc, const char *id)
+/* The turn is the ruleset's own list of steps, not a text of data/i18n. */
+static size_t turn_steps(textbox_ctx *tc, const ruleset *rs, const char *id, char ***out)
 {
-	refcolumn_add(c, BLOCK_HEADING, xstrdup(textbox_string(tc, id)), NULL);
-}
-
-/* Each line a text block of its own, so a long list breaks between units. */
-static void add_lines(ref_column *c, block_kind kind, char **lines, size_t n)
-{
+	(void)id;
+	size_t n = rs->square.step_count;
+	*out = xcalloc(n ? n : 1, sizeof **out);
 	for (size_t i = 0; i < n; i++)
-		refcolumn_add(c, kind, lines[i], NULL);
-	free(lines);
+		(*out)[i] = xstrdup(l10n_get(&rs->square.steps[i].name, tc->rc->lang));
+	return n;
 }
 
-static void square_front(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
+static size_t land_abilities(textbox_ctx *tc, const ruleset *rs, const char *id, char ***out)
 {
-	heading(left, tc, "ref-sq-units-heading");
-	refcolumn_add(left, BLOCK_TABLE, NULL, reftable_square_units(tc, rs));
-	refcolumn_add(left, BLOCK_NOTE, xstrdup(textbox_string(tc, "ref-sq-units-note")), NULL);
-	heading(left, tc, "ref-sq-purchase-heading");
-	refcolumn_add(left, BLOCK_TEXT, reftext_square_purchase(tc, rs), NULL);
-	char *entrench = reftext_square_entrench(tc, rs);
-	if (entrench) {
-		heading(left, tc, "ref-sq-entrench-heading");
-		refcolumn_add(left, BLOCK_TEXT, entrench, NULL);
-	}
-
-	heading(right, tc, "ref-battle-heading");
-	char **lines = NULL;
-	size_t n = reftext_square_steps(tc, rs, "ref-sq-combat", &lines);
-	for (size_t i = 0; i < n; i++)
-		refcolumn_add_step(right, lines[i], i + 1);
-	free(lines);
-	n = reftext_square_abilities(tc, rs, false, &lines);
-	add_lines(right, BLOCK_TEXT, lines, n);
-	heading(right, tc, "ref-sq-generals-heading");
-	refcolumn_add(right, BLOCK_TEXT, reftext_square_general(tc, rs), NULL);
-	refcolumn_add(right, BLOCK_TABLE, NULL, reftable_square_generals(tc, rs));
+	(void)id;
+	return reftext_square_abilities(tc, rs, false, out);
 }
 
-static void square_back(textbox_ctx *tc, const ruleset *rs, ref_column *left, ref_column *right)
+static size_t ship_abilities(textbox_ctx *tc, const ruleset *rs, const char *id, char ***out)
 {
-	heading(left, tc, "ref-turn-heading");
-	for (size_t i = 0; i < rs->square.step_count; i++)
-		refcolumn_add_step(left, xstrdup(l10n_get(&rs->square.steps[i].name, tc->rc->lang)), i + 1);
-	heading(left, tc, "ref-sq-place-heading");
-	refcolumn_add(left, BLOCK_TEXT, reftext_square_place(tc, rs), NULL);
-
-	heading(right, tc, "ref-sq-sea-heading");
-	refcolumn_add(right, BLOCK_TEXT, reftext_square_sea(tc, rs), NULL);
-	refcolumn_add(right, BLOCK_TABLE, NULL, reftable_square_ports(tc, rs));
-	char **lines = NULL;
-	size_t n = reftext_square_abilities(tc, rs, true, &lines);
-	add_lines(right, BLOCK_TEXT, lines, n);
-	heading(right, tc, "ref-sq-capitals-heading");
-	refcolumn_add(right, BLOCK_TEXT, reftext_square_capitals(tc, rs), NULL);
+	(void)id;
+	return reftext_square_abilities(tc, rs, true, out);
 }
+
+static const refcard_item FRONT_LEFT[] = {
+	REF_HEADING("ref-sq-units-heading"), REF_TABLE(reftable_square_units), REF_STRING(BLOCK_NOTE, "ref-sq-units-note"),
+	REF_HEADING("ref-sq-purchase-heading"), REF_SAY(BLOCK_TEXT, reftext_square_purchase),
+	REF_HEADING_IF("ref-sq-entrench-heading"), REF_SAY(BLOCK_TEXT, reftext_square_entrench), REF_END,
+};
+
+static const refcard_item FRONT_RIGHT[] = {
+	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-sq-combat", reftext_steps),
+	REF_LINES(BLOCK_TEXT, NULL, land_abilities),
+	REF_HEADING("ref-sq-generals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_general),
+	REF_TABLE(reftable_square_generals), REF_END,
+};
+
+static const refcard_item BACK_LEFT[] = {
+	REF_HEADING("ref-turn-heading"), REF_LINES(BLOCK_STEP, NULL, turn_steps),
+	REF_HEADING("ref-sq-place-heading"), REF_SAY(BLOCK_TEXT, reftext_square_place), REF_END,
+};
+
+static const refcard_item BACK_RIGHT[] = {
+	REF_HEADING("ref-sq-sea-heading"), REF_SAY(BLOCK_TEXT, reftext_square_sea), REF_TABLE(reftable_square_ports),
+	REF_LINES(BLOCK_TEXT, NULL, ship_abilities),
+	REF_HEADING("ref-sq-capitals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_capitals), REF_END,
+};
 
 /* Less to say than on a hex card: the type may grow further to fill the
  * sheet. */
-const refcard_grid refcard_square_grid = { square_front, square_back, 0.6, 0.5, 1.6 };
+const refcard_grid refcard_square_grid = { "square", { FRONT_LEFT, FRONT_RIGHT, 0.6 }, { BACK_LEFT, BACK_RIGHT, 0.5 }, 1.6,
+	" (its turns are driven by purchases and the movement dice)", reftext_square_values };

@@ -6,23 +6,12 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "refcolumn.h"
 
-/* Printed where a cell has nothing to say: a dash, the same in every
- * language. */
-#define NOTHING "\u2013"
+#define NOTHING REF_NOTHING
 #define MINUS "\u2212"
 
 /* ---- the table container ---- */
-
-ref_table *reftable_create(size_t columns)
-{
-	ref_table *t = xcalloc(1, sizeof *t);
-	t->columns = columns;
-	t->head = xcalloc(columns, sizeof *t->head);
-	t->weights = xcalloc(columns, sizeof *t->weights);
-	t->centred = xcalloc(columns, sizeof *t->centred);
-	return t;
-}
 
 void reftable_destroy(ref_table *t)
 {
@@ -37,6 +26,16 @@ void reftable_destroy(ref_table *t)
 	free(t->centred);
 	free(t->cells);
 	free(t);
+}
+
+ref_table *reftable_create(size_t columns)
+{
+	ref_table *t = xcalloc(1, sizeof *t);
+	t->columns = columns;
+	t->head = xcalloc(columns, sizeof *t->head);
+	t->weights = xcalloc(columns, sizeof *t->weights);
+	t->centred = xcalloc(columns, sizeof *t->centred);
+	return t;
 }
 
 void reftable_head(ref_table *t, size_t col, const char *text, double weight, bool centred)
@@ -67,6 +66,14 @@ const char *reftable_cell(const ref_table *t, size_t row, size_t col)
 {
 	const char *s = t->cells[row * t->columns + col];
 	return s ? s : "";
+}
+
+void reftable_number(ref_table *t, size_t row, size_t col, int n, bool shown)
+{
+	char cell[16] = NOTHING;
+	if (shown)
+		snprintf(cell, sizeof cell, "%d", n);
+	reftable_set(t, row, col, cell);
 }
 
 /* ---- strings for this ruleset ---- */
@@ -103,9 +110,7 @@ static char *lower(const char *s)
 	return out;
 }
 
-/* "a", "a and b", "a, b and c" in the context's language; conjunction
- * "ref-and" or "ref-or". */
-static char *join_names(textbox_ctx *tc, char **names, size_t n, const char *conjunction)
+char *reftext_join(textbox_ctx *tc, const char *const *names, size_t n, const char *conjunction)
 {
 	const char *and = textbox_string(tc, conjunction);
 	char *out = xstrdup("");
@@ -116,6 +121,20 @@ static char *join_names(textbox_ctx *tc, char **names, size_t n, const char *con
 		out = next;
 	}
 	return out;
+}
+
+void reftext_append(char **out, char *s, const char *sep)
+{
+	char *next = **out ? xasprintf("%s%s%s", *out, sep, s) : xstrdup(s);
+	free(*out);
+	free(s);
+	*out = next;
+}
+
+/* reftext_join of names the caller owns. */
+static char *join_names(textbox_ctx *tc, char **names, size_t n, const char *conjunction)
+{
+	return reftext_join(tc, (const char *const *)names, n, conjunction);
 }
 
 static void free_names(char **names, size_t n)
@@ -144,40 +163,53 @@ static void signed_number(int n, char *buf, size_t size)
 	snprintf(buf, size, "%s%d", n < 0 ? MINUS : "+", n < 0 ? -n : n);
 }
 
-/* die/dice, flag/flags: "ref-die-one" or "ref-die-other". */
-static const char *plural(textbox_ctx *tc, const char *base, int n)
+const char *reftext_plural(textbox_ctx *tc, const char *base, int n)
 {
 	char id[64];
 	snprintf(id, sizeof id, "%s-%s", base, n == 1 || n == -1 ? "one" : "other");
 	return textbox_string(tc, id);
 }
 
-/* Values every sentence may use. */
-typedef struct ref_values {
-	char hexes[16], reduction[16], general_move[16], general_flags[16], stack[16];
-	const char *sabres, *flag;
-} ref_values;
-
-static void values_of(textbox_ctx *tc, const ruleset *rs, ref_values *v)
+void refpairs_text(ref_pairs *p, const char *name, const char *value)
 {
-	snprintf(v->hexes, sizeof v->hexes, "%d", rs->retreat.hexes_per_flag);
-	snprintf(v->reduction, sizeof v->reduction, "%d", rs->retreat.general_reduction);
-	snprintf(v->general_move, sizeof v->general_move, "%d", rs->general.move);
-	snprintf(v->general_flags, sizeof v->general_flags, "%d", rs->general.flags_ignored);
-	snprintf(v->stack, sizeof v->stack, "%d", rs->stacking.units_per_hex);
-	v->sabres = face_name(tc, rs, NULL, true);
-	v->flag = face_name(tc, rs, ruleset_retreat_face(rs), false);
+	/* Room is kept for the NULL that ends the list; the grids' lists are
+	 * fixed and well below it. */
+	if (p->count + 3 > ARRAY_LEN(p->pairs))
+		return;
+	p->pairs[p->count++] = name;
+	p->pairs[p->count++] = value;
+	p->pairs[p->count] = NULL;
 }
 
+void refpairs_number(ref_pairs *p, const char *name, int n)
+{
+	if (p->number_count >= ARRAY_LEN(p->numbers))
+		return;
+	char *cell = p->numbers[p->number_count++];
+	snprintf(cell, sizeof p->numbers[0], "%d", n);
+	refpairs_text(p, name, cell);
+}
+
+void reftext_hex_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out)
+{
+	refpairs_number(out, "hexes", rs->retreat.hexes_per_flag);
+	refpairs_number(out, "reduction", rs->retreat.general_reduction);
+	refpairs_number(out, "general-move", rs->general.move);
+	refpairs_number(out, "general-flags", rs->general.flags_ignored);
+	refpairs_number(out, "stack", rs->stacking.units_per_hex);
+	refpairs_text(out, "sabres", face_name(tc, rs, NULL, true));
+	refpairs_text(out, "flag", face_name(tc, rs, ruleset_retreat_face(rs), false));
+}
+
+/* A template with the placeholders of the ruleset's grid filled. */
 static char *fill(textbox_ctx *tc, const ruleset *rs, const char *tmpl)
 {
-	ref_values v;
-	values_of(tc, rs, &v);
-	const char *pairs[] = {
-		"hexes", v.hexes, "reduction", v.reduction, "general-move", v.general_move,
-		"general-flags", v.general_flags, "stack", v.stack, "sabres", v.sabres, "flag", v.flag, NULL,
-	};
-	return textbox_expand(tmpl, pairs);
+	ref_pairs v = { .count = 0 };
+	const refcard_grid *g = refcard_grid_of(rs);
+	if (g && g->values)
+		g->values(tc, rs, &v);
+	v.pairs[v.count] = NULL;
+	return textbox_expand(tmpl, v.pairs);
 }
 
 char *reftext_optional(textbox_ctx *tc, const ruleset *rs, const char *base)
@@ -317,11 +349,7 @@ static void unit_row(textbox_ctx *tc, const ruleset *rs, ref_table *t, const rs_
 	for (size_t m = 0; m < type->move_count; m++) {
 		if (!applies(&type->moves[m].when, attr, value))
 			continue;
-		char *one = move_text(tc, &type->moves[m]);
-		char *next = xasprintf("%s%s%s", moves, *moves ? "\n" : "", one);
-		free(moves);
-		free(one);
-		moves = next;
+		reftext_append(&moves, move_text(tc, &type->moves[m]), "\n");
 	}
 	reftable_set(t, row, 2, moves);
 	free(moves);
@@ -331,10 +359,8 @@ static void unit_row(textbox_ctx *tc, const ruleset *rs, ref_table *t, const rs_
 		if (applies(&type->dice[d].when, attr, value))
 			dice = &type->dice[d];
 	for (int k = 0; k < range; k++) {
-		char cell[16] = NOTHING;
-		if (dice && k < dice->count && k < RULESET_MAX_RANGE && dice->by_distance[k] > 0)
-			snprintf(cell, sizeof cell, "%d", dice->by_distance[k]);
-		reftable_set(t, row, 3 + (size_t)k, cell);
+		bool shown = dice && k < dice->count && k < RULESET_MAX_RANGE && dice->by_distance[k] > 0;
+		reftable_number(t, row, 3 + (size_t)k, shown ? dice->by_distance[k] : 0, shown);
 	}
 }
 
@@ -399,10 +425,7 @@ static char *dice_cell(textbox_ctx *tc, int target, int occupant, bool fence_exc
 		signed_number(occupant, n, sizeof n);
 		const char *pairs[] = { "n", n, NULL };
 		char *s = textbox_expand(textbox_string(tc, "ref-dice-occupant"), pairs);
-		char *next = xasprintf("%s%s%s", out, *out ? "\n" : "", s);
-		free(s);
-		free(out);
-		out = next;
+		reftext_append(&out, s, "\n");
 	}
 	if (!*out) {
 		free(out);
@@ -471,25 +494,17 @@ ref_table *reftable_deck(textbox_ctx *tc, const ruleset *rs)
 		reftable_set(t, row, 0, l10n_get(&c->name, tc->rc->lang));
 		int total = 0;
 		for (size_t k = 0; k < 4; k++) {
-			char cell[16] = NOTHING;
-			if (counts[k] > 0)
-				snprintf(cell, sizeof cell, "%d", counts[k]);
-			reftable_set(t, row, 2 + k, cell);
+			reftable_number(t, row, 2 + k, counts[k], counts[k] > 0);
 			total += counts[k];
 			sums[1 + k] += counts[k];
 		}
-		char cell[16];
-		snprintf(cell, sizeof cell, "%d", total);
-		reftable_set(t, row, 1, cell);
+		reftable_number(t, row, 1, total, true);
 		sums[0] += total;
 	}
 	size_t row = reftable_add_row(t);
 	reftable_set(t, row, 0, textbox_string(tc, "ref-total"));
-	for (size_t k = 0; k < 5; k++) {
-		char cell[16];
-		snprintf(cell, sizeof cell, "%d", sums[k]);
-		reftable_set(t, row, 1 + k, cell);
-	}
+	for (size_t k = 0; k < 5; k++)
+		reftable_number(t, row, 1 + k, sums[k], true);
 	t->last_row_total = true;
 	return t;
 }
@@ -531,13 +546,13 @@ ref_table *reftable_thresholds(textbox_ctx *tc, const ruleset *rs)
 		size_t row = reftable_add_row(t);
 		reftable_set(t, row, 0, value_name(tc, rs, "quality", qualities[q]));
 		for (size_t c = 0; c < type_count; c++) {
-			char cell[16] = NOTHING;
+			const rs_threshold *found = NULL;
 			for (size_t k = 0; k < rs->retreat.threshold_count; k++) {
 				const rs_threshold *th = &rs->retreat.thresholds[k];
 				if (str_eq(th->quality, qualities[q]) && str_eq(th->unit_type, types[c]->id))
-					snprintf(cell, sizeof cell, "%d", th->figures);
+					found = th;
 			}
-			reftable_set(t, row, 1 + c, cell);
+			reftable_number(t, row, 1 + c, found ? found->figures : 0, found != NULL);
 		}
 	}
 	return t;
@@ -555,12 +570,9 @@ char *reftext_hill(textbox_ctx *tc, const ruleset *rs)
 		char n[16];
 		signed_number(t->hill_dice, n, sizeof n);
 		const char *pairs[] = { "type", l10n_get(&t->name, tc->rc->lang), "n", n, "dice",
-			plural(tc, "ref-die", t->hill_dice), NULL };
+			reftext_plural(tc, "ref-die", t->hill_dice), NULL };
 		char *s = textbox_expand(textbox_string(tc, "ref-hill"), pairs);
-		char *next = xasprintf("%s%s%s", out, *out ? "\n" : "", s);
-		free(s);
-		free(out);
-		out = next;
+		reftext_append(&out, s, "\n");
 	}
 	if (!*out) {
 		free(out);
@@ -594,27 +606,19 @@ char *reftext_general(textbox_ctx *tc, const ruleset *rs)
 		char *types = type_list(tc, rs, with, wn, "ref-and");
 		char d[16];
 		signed_number(dice, d, sizeof d);
-		const char *pairs[] = { "types", types, "n", d, "dice", plural(tc, "ref-die", dice), NULL };
+		const char *pairs[] = { "types", types, "n", d, "dice", reftext_plural(tc, "ref-die", dice), NULL };
 		char *s = textbox_expand(textbox_string(tc, "ref-general-dice"), pairs);
-		char *next = xasprintf("%s %s", out, s);
-		free(out);
-		out = next;
-		free(s);
+		reftext_append(&out, s, " ");
 		free(types);
 		if (won) {
 			char *others = type_list(tc, rs, without, won, "ref-and");
 			const char *p2[] = { "types", others, NULL };
 			char *s2 = textbox_expand(textbox_string(tc, "ref-general-not"), p2);
-			next = xasprintf("%s %s", out, s2);
-			free(out);
-			out = next;
-			free(s2);
+			reftext_append(&out, s2, " ");
 			free(others);
 		}
 	} else {
-		char *next = xasprintf("%s %s", out, textbox_string(tc, "ref-general-nodice"));
-		free(out);
-		out = next;
+		reftext_append(&out, xstrdup(textbox_string(tc, "ref-general-nodice")), " ");
 	}
 	free(with);
 	free(without);
@@ -622,30 +626,21 @@ char *reftext_general(textbox_ctx *tc, const ruleset *rs)
 	if (g->flags_ignored > 0) {
 		char f[16];
 		snprintf(f, sizeof f, "%d", g->flags_ignored);
-		const char *pairs[] = { "n", f, "flags", plural(tc, "ref-flag", g->flags_ignored), NULL };
+		const char *pairs[] = { "n", f, "flags", reftext_plural(tc, "ref-flag", g->flags_ignored), NULL };
 		char *s = textbox_expand(textbox_string(tc, "ref-general-flags"), pairs);
-		char *next = xasprintf("%s %s", out, s);
-		free(out);
-		out = next;
-		free(s);
+		reftext_append(&out, s, " ");
 	}
 	if (g->attackable_by_count > 0) {
 		char *types = type_list(tc, rs, g->attackable_by, g->attackable_by_count, "ref-or");
 		const char *pairs[] = { "types", types, NULL };
 		char *s = textbox_expand(textbox_string(tc, "ref-general-attackable"), pairs);
-		char *next = xasprintf("%s %s", out, s);
-		free(out);
-		out = next;
-		free(s);
+		reftext_append(&out, s, " ");
 		free(types);
 	}
 	if (g->hit_by) {
 		const char *pairs[] = { "face", face_name(tc, rs, g->hit_by, false), NULL };
 		char *s = textbox_expand(textbox_string(tc, "ref-general-hit"), pairs);
-		char *next = xasprintf("%s %s", out, s);
-		free(out);
-		out = next;
-		free(s);
+		reftext_append(&out, s, " ");
 	}
 	return out;
 }
@@ -670,10 +665,8 @@ char *reftext_die(textbox_ctx *tc, const ruleset *rs)
 	const char *hp[] = { "sabres", face_name(tc, rs, NULL, true),
 		"flag", face_name(tc, rs, ruleset_retreat_face(rs), false), NULL };
 	char *hits = textbox_expand(textbox_string(tc, "ref-die-hits"), hp);
-	char *both = xasprintf("%s %s", out, hits);
-	free(out);
-	free(hits);
-	return both;
+	reftext_append(&out, hits, " ");
+	return out;
 }
 
 char *reftext_ground_gain(textbox_ctx *tc, const ruleset *rs)
@@ -700,7 +693,7 @@ char *reftext_threshold_general(textbox_ctx *tc, const ruleset *rs)
 	char *types = type_list(tc, rs, rs->retreat.general_reduction_types, rs->retreat.general_reduction_type_count, "ref-and");
 	char n[16];
 	snprintf(n, sizeof n, "%d", rs->retreat.general_reduction);
-	const char *pairs[] = { "n", n, "types", types, "figures", plural(tc, "ref-figure", rs->retreat.general_reduction), NULL };
+	const char *pairs[] = { "n", n, "types", types, "figures", reftext_plural(tc, "ref-figure", rs->retreat.general_reduction), NULL };
 	char *out = textbox_expand(textbox_string(tc, "ref-threshold-general"), pairs);
 	free(types);
 	return out;

@@ -36,6 +36,37 @@ size_t reftable_add_row(ref_table *t);
 void reftable_set(ref_table *t, size_t row, size_t col, const char *text);
 const char *reftable_cell(const ref_table *t, size_t row, size_t col);
 
+/* Printed where a cell has nothing to say: a dash, the same in every
+ * language and on the cards of every grid. */
+#define REF_NOTHING "\u2013"
+
+/* A number in a cell, or REF_NOTHING when it is not shown. */
+void reftable_number(ref_table *t, size_t row, size_t col, int n, bool shown);
+
+/* Helpers of the sentences of every grid: */
+/* "a", "a and b", "a, b and c" in the context's language; conjunction
+ * "ref-and" or "ref-or". */
+char *reftext_join(textbox_ctx *tc, const char *const *names, size_t n, const char *conjunction);
+/* The string "base-one" or "base-other" for n (die/dice, round/rounds). */
+const char *reftext_plural(textbox_ctx *tc, const char *base, int n);
+/* Append sep and s to *out, or make *out s when it is empty; s is freed. */
+void reftext_append(char **out, char *s, const char *sep);
+
+/* The placeholders a grid's sentences may fill ({hexes}, {points}…):
+ * name/value pairs for textbox_expand, NULL-ended. */
+typedef struct ref_pairs {
+	char numbers[24][16];
+	size_t number_count;
+	const char *pairs[64];
+	size_t count;
+} ref_pairs;
+void refpairs_text(ref_pairs *p, const char *name, const char *value);
+void refpairs_number(ref_pairs *p, const char *name, int n);
+/* Fills out with the placeholders of one grid's sentences. */
+typedef void (*refpairs_fn)(textbox_ctx *tc, const ruleset *rs, ref_pairs *out);
+/* Those of the hex rulesets: retreat, general, stacking, die faces. */
+void reftext_hex_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out);
+
 /* Units: name (and variant), figures, movement, dice at each distance. */
 ref_table *reftable_units(textbox_ctx *tc, const ruleset *rs);
 /* Terrain: movement, dice modifier, line of sight; fieldworks last. */
@@ -61,14 +92,15 @@ char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs);
  * the array. */
 size_t reftext_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out);
 
-/* One sentence for this ruleset (see above), placeholders filled; NULL
- * when no variant exists (not counted as a failure). */
+/* One sentence for this ruleset (see above), the placeholders of its
+ * grid's card filled (refcard_grid.values); NULL when no variant exists
+ * (not counted as a failure). */
 char *reftext_optional(textbox_ctx *tc, const ruleset *rs, const char *base);
 /* The same, counted as a failure when missing. */
 char *reftext(textbox_ctx *tc, const ruleset *rs, const char *base);
-/* The most specific variant with the caller's placeholders only (the
- * square grid's numbers are not the hex rulesets'); counted as a failure
- * when missing. */
+/* The most specific variant with the caller's placeholders only (a
+ * sentence about one card, unit or place); counted as a failure when
+ * missing. */
 char *reftext_with(textbox_ctx *tc, const ruleset *rs, const char *base, const char *const *pairs);
 /* A function that writes one sentence of a ruleset (reftext, or a grid's
  * own with its placeholders). */

@@ -2,36 +2,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../base/util.h"
 
-/* Printed where a cell has nothing to say, as on the hex card. */
-#define NOTHING "\u2013"
-
 /* ---- names and numbers ---- */
-
-/* "a", "a and b", "a, b and c" in the context's language. */
-static char *join_names(textbox_ctx *tc, const char *const *names, size_t n)
-{
-	const char *and = textbox_string(tc, "ref-and");
-	char *out = xstrdup("");
-	for (size_t i = 0; i < n; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == n ? and : ", ";
-		char *next = xasprintf("%s%s%s", out, sep, names[i]);
-		free(out);
-		out = next;
-	}
-	return out;
-}
-
-/* "ref-sq-round-one" or "ref-sq-round-other". */
-static const char *plural(textbox_ctx *tc, const char *base, int n)
-{
-	char id[64];
-	snprintf(id, sizeof id, "%s-%s", base, n == 1 ? "one" : "other");
-	return textbox_string(tc, id);
-}
 
 static const char *unit_name(textbox_ctx *tc, const ruleset *rs, const char *id)
 {
@@ -47,55 +21,26 @@ static const rs_square_unit *leader(const ruleset *rs)
 	return NULL;
 }
 
-/* The values every ref-sq sentence may name, as text. */
-typedef struct sq_values {
-	char points[16], limit[16], faces[16], bonus[16], range[16], move[16];
-	char entrench[16], entrench_general[16], zones[16], rounds[16], income[16], placed[16];
-	const char *pairs[44];
-} sq_values;
-
-static void values_of(textbox_ctx *tc, const ruleset *rs, sq_values *v)
+void reftext_square_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out)
 {
 	const rs_square_unit *g = leader(rs);
-	snprintf(v->points, sizeof v->points, "%d", rs->square.purchase_points);
-	snprintf(v->limit, sizeof v->limit, "%d", rs->square.purchase_limit);
-	snprintf(v->faces, sizeof v->faces, "%d", rs->square.die_faces);
-	snprintf(v->bonus, sizeof v->bonus, "%d", rs->square.general_bonus);
-	snprintf(v->range, sizeof v->range, "%d", rs->square.general_range);
-	snprintf(v->move, sizeof v->move, "%d", g ? g->move : 0);
-	snprintf(v->entrench, sizeof v->entrench, "%d", rs->square.entrench_bonus);
-	snprintf(v->entrench_general, sizeof v->entrench_general, "%d", rs->square.entrench_general_bonus);
-	snprintf(v->zones, sizeof v->zones, "%d", rs->square.sea_zones);
-	snprintf(v->rounds, sizeof v->rounds, "%d", rs->square.naval_rounds);
-	snprintf(v->income, sizeof v->income, "%d", rs->square.capital_income_loss);
-	snprintf(v->placed, sizeof v->placed, "%d", rs->square.placements_per_city);
-	const char *pairs[] = {
-		"points", v->points, "limit", v->limit, "unit", unit_name(tc, rs, rs->square.limited_unit),
-		"faces", v->faces, "bonus", v->bonus, "range", v->range, "move", v->move,
-		"entrench-unit", unit_name(tc, rs, rs->square.entrench_unit), "entrench", v->entrench,
-		"entrench-general", v->entrench_general, "zones", v->zones, "rounds", v->rounds,
-		"round", plural(tc, "ref-sq-round", rs->square.naval_rounds), "income", v->income,
-		"point", plural(tc, "ref-sq-point", rs->square.capital_income_loss), "placed", v->placed,
-		"placed-units", plural(tc, "ref-sq-unit", rs->square.placements_per_city), NULL,
-	};
-	memcpy(v->pairs, pairs, sizeof pairs);
-}
-
-/* One ref-sq sentence with every square value filled (a reftext_fn). */
-static char *say(textbox_ctx *tc, const ruleset *rs, const char *base)
-{
-	sq_values v;
-	values_of(tc, rs, &v);
-	return reftext_with(tc, rs, base, v.pairs);
-}
-
-/* Append " " and s to *out (s is freed). */
-static void append(char **out, char *s, const char *sep)
-{
-	char *next = **out ? xasprintf("%s%s%s", *out, sep, s) : xstrdup(s);
-	free(*out);
-	free(s);
-	*out = next;
+	refpairs_number(out, "points", rs->square.purchase_points);
+	refpairs_number(out, "limit", rs->square.purchase_limit);
+	refpairs_text(out, "unit", unit_name(tc, rs, rs->square.limited_unit));
+	refpairs_number(out, "faces", rs->square.die_faces);
+	refpairs_number(out, "bonus", rs->square.general_bonus);
+	refpairs_number(out, "range", rs->square.general_range);
+	refpairs_number(out, "move", g ? g->move : 0);
+	refpairs_text(out, "entrench-unit", unit_name(tc, rs, rs->square.entrench_unit));
+	refpairs_number(out, "entrench", rs->square.entrench_bonus);
+	refpairs_number(out, "entrench-general", rs->square.entrench_general_bonus);
+	refpairs_number(out, "zones", rs->square.sea_zones);
+	refpairs_number(out, "rounds", rs->square.naval_rounds);
+	refpairs_text(out, "round", reftext_plural(tc, "ref-sq-round", rs->square.naval_rounds));
+	refpairs_number(out, "income", rs->square.capital_income_loss);
+	refpairs_text(out, "point", reftext_plural(tc, "ref-sq-point", rs->square.capital_income_loss));
+	refpairs_number(out, "placed", rs->square.placements_per_city);
+	refpairs_text(out, "placed-units", reftext_plural(tc, "ref-sq-unit", rs->square.placements_per_city));
 }
 
 static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
@@ -105,14 +50,6 @@ static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
 }
 
 /* ---- units ---- */
-
-static void number_cell(ref_table *t, size_t row, size_t col, int n, bool shown)
-{
-	char cell[16] = NOTHING;
-	if (shown)
-		snprintf(cell, sizeof cell, "%d", n);
-	reftable_set(t, row, col, cell);
-}
 
 /* The rows of the unit table, one value of each unit per row. */
 typedef enum {
@@ -135,16 +72,16 @@ static const char *fights_id(const rs_square_unit *u)
 
 static void unit_column(textbox_ctx *tc, ref_table *t, size_t col, const rs_square_unit *u)
 {
-	number_cell(t, ROW_COST, col, u->cost, u->cost >= 0);
-	number_cell(t, ROW_MOVE, col, u->move, true);
-	number_cell(t, ROW_ATTACK, col, u->attack, u->attack > 0);
-	number_cell(t, ROW_DEFEND, col, u->defend, u->defend > 0);
-	number_cell(t, ROW_HITS, col, u->hits, true);
-	number_cell(t, ROW_CARRIES, col, u->carries, u->carries > 0);
+	reftable_number(t, ROW_COST, col, u->cost, u->cost >= 0);
+	reftable_number(t, ROW_MOVE, col, u->move, true);
+	reftable_number(t, ROW_ATTACK, col, u->attack, u->attack > 0);
+	reftable_number(t, ROW_DEFEND, col, u->defend, u->defend > 0);
+	reftable_number(t, ROW_HITS, col, u->hits, true);
+	reftable_number(t, ROW_CARRIES, col, u->carries, u->carries > 0);
 	reftable_set(t, ROW_FIGHTS, col, textbox_string(tc, fights_id(u)));
 	/* The general's range is his command range, told under Generals;
 	 * ships fight within their sea zone. */
-	number_cell(t, ROW_RANGE, col, u->range, u->attack > 0 && !u->naval);
+	reftable_number(t, ROW_RANGE, col, u->range, u->attack > 0 && !u->naval);
 }
 
 ref_table *reftable_square_units(textbox_ctx *tc, const ruleset *rs)
@@ -175,7 +112,7 @@ static ref_table *by_side_table(textbox_ctx *tc, const ruleset *rs, const char *
 	return t;
 }
 
-/* Names of the places that match, joined; NOTHING when none. */
+/* Names of the places that match, joined; REF_NOTHING when none. */
 static char *places_of(textbox_ctx *tc, const rs_square_place *places, size_t n, const char *side,
 	const char *coast, unsigned players)
 {
@@ -187,7 +124,7 @@ static char *places_of(textbox_ctx *tc, const rs_square_place *places, size_t n,
 			continue;
 		names[k++] = l10n_get(&places[i].name, tc->rc->lang);
 	}
-	char *out = k ? join_names(tc, names, k) : xstrdup(NOTHING);
+	char *out = k ? reftext_join(tc, names, k, "ref-and") : xstrdup(REF_NOTHING);
 	free(names);
 	return out;
 }
@@ -240,19 +177,19 @@ ref_table *reftable_square_generals(textbox_ctx *tc, const ruleset *rs)
 
 char *reftext_square_purchase(textbox_ctx *tc, const ruleset *rs)
 {
-	char *out = say(tc, rs, "ref-sq-purchase");
+	char *out = reftext(tc, rs, "ref-sq-purchase");
 	if (rs->square.limited_unit && rs->square.purchase_limit > 0) {
-		append(&out, say(tc, rs, "ref-sq-limit"), " ");
+		reftext_append(&out, reftext(tc, rs, "ref-sq-limit"), " ");
 		if (rs->square.save_limit)
-			append(&out, say(tc, rs, "ref-sq-limit-saved"), " ");
+			reftext_append(&out, reftext(tc, rs, "ref-sq-limit-saved"), " ");
 	}
 	return out;
 }
 
 char *reftext_square_general(textbox_ctx *tc, const ruleset *rs)
 {
-	char *out = rs->square.general_bonus ? say(tc, rs, "ref-sq-general-bonus") : xstrdup("");
-	append(&out, say(tc, rs, "ref-sq-general-move"), " ");
+	char *out = rs->square.general_bonus ? reftext(tc, rs, "ref-sq-general-bonus") : xstrdup("");
+	reftext_append(&out, reftext(tc, rs, "ref-sq-general-move"), " ");
 	return out;
 }
 
@@ -260,14 +197,14 @@ char *reftext_square_entrench(textbox_ctx *tc, const ruleset *rs)
 {
 	if (!rs->square.entrench_unit || !rs->square.entrench_bonus)
 		return NULL;
-	return say(tc, rs, rs->square.general_bonus ? "ref-sq-entrench-general" : "ref-sq-entrench");
+	return reftext(tc, rs, rs->square.general_bonus ? "ref-sq-entrench-general" : "ref-sq-entrench");
 }
 
 char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs)
 {
-	char *out = say(tc, rs, "ref-sq-sea");
+	char *out = reftext(tc, rs, "ref-sq-sea");
 	if (rs->square.naval_rounds > 0)
-		append(&out, say(tc, rs, "ref-sq-naval-combat"), " ");
+		reftext_append(&out, reftext(tc, rs, "ref-sq-naval-combat"), " ");
 	return out;
 }
 
@@ -279,7 +216,7 @@ char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs)
 	for (size_t i = 0; i < n; i++)
 		each[i] = xasprintf("%s (%s)", l10n_get(&rs->square.capitals[i].name, tc->rc->lang),
 			side_name(tc, rs, rs->square.capitals[i].side));
-	char *list = join_names(tc, (const char *const *)each, n);
+	char *list = reftext_join(tc, (const char *const *)each, n, "ref-and");
 	for (size_t i = 0; i < n; i++)
 		free(each[i]);
 	free(each);
@@ -290,16 +227,16 @@ char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs)
 	/* What holding the enemy's capital takes from him. */
 	const char *effects[2];
 	size_t k = 0;
-	char *bonus = rs->square.capital_bonus_lost ? say(tc, rs, "ref-sq-capital-bonus") : NULL;
-	char *income = rs->square.capital_income_loss > 0 ? say(tc, rs, "ref-sq-capital-income") : NULL;
+	char *bonus = rs->square.capital_bonus_lost ? reftext(tc, rs, "ref-sq-capital-bonus") : NULL;
+	char *income = rs->square.capital_income_loss > 0 ? reftext(tc, rs, "ref-sq-capital-income") : NULL;
 	if (bonus)
 		effects[k++] = bonus;
 	if (income)
 		effects[k++] = income;
 	if (k) {
-		char *joined = join_names(tc, effects, k);
+		char *joined = reftext_join(tc, effects, k, "ref-and");
 		const char *p2[] = { "effects", joined, NULL };
-		append(&out, reftext_with(tc, rs, "ref-sq-capital-lost", p2), " ");
+		reftext_append(&out, reftext_with(tc, rs, "ref-sq-capital-lost", p2), " ");
 		free(joined);
 	}
 	free(bonus);
@@ -315,30 +252,30 @@ static char *abilities_of(textbox_ctx *tc, const ruleset *rs, const rs_square_un
 	char n[16], r[16];
 	if (!naval) {
 		if (u->fires_first)
-			append(&parts, xstrdup(textbox_string(tc, "ref-sq-fires-first")), "; ");
+			reftext_append(&parts, xstrdup(textbox_string(tc, "ref-sq-fires-first")), "; ");
 		if (u->range > 1) {
 			snprintf(n, sizeof n, "%d", u->range);
 			const char *pairs[] = { "n", n, NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-reach"), pairs), "; ");
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-reach"), pairs), "; ");
 		}
 		if (u->coastal_fire)
-			append(&parts, xstrdup(textbox_string(tc, "ref-sq-coastal")), "; ");
+			reftext_append(&parts, xstrdup(textbox_string(tc, "ref-sq-coastal")), "; ");
 		if (u->covers_retreats > 0) {
 			snprintf(n, sizeof n, "%d", u->covers_retreats);
 			snprintf(r, sizeof r, "%d", u->cover_range);
-			const char *pairs[] = { "n", n, "units", plural(tc, "ref-sq-unit", u->covers_retreats), "range", r, NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-covers"), pairs), "; ");
+			const char *pairs[] = { "n", n, "units", reftext_plural(tc, "ref-sq-unit", u->covers_retreats), "range", r, NULL };
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-covers"), pairs), "; ");
 		}
 	} else {
 		if (u->carries > 0) {
 			snprintf(n, sizeof n, "%d", u->carries);
-			const char *pairs[] = { "n", n, "units", plural(tc, "ref-sq-land-unit", u->carries), NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-carries"), pairs), "; ");
+			const char *pairs[] = { "n", n, "units", reftext_plural(tc, "ref-sq-land-unit", u->carries), NULL };
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-carries"), pairs), "; ");
 		}
 		if (u->hits > 1) {
 			snprintf(n, sizeof n, "%d", u->hits);
 			const char *pairs[] = { "n", n, NULL };
-			append(&parts, textbox_expand(textbox_string(tc, "ref-sq-sinks"), pairs), "; ");
+			reftext_append(&parts, textbox_expand(textbox_string(tc, "ref-sq-sinks"), pairs), "; ");
 		}
 	}
 	if (!*parts) {
@@ -366,12 +303,7 @@ size_t reftext_square_abilities(textbox_ctx *tc, const ruleset *rs, bool naval, 
 	return n;
 }
 
-size_t reftext_square_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out)
-{
-	return reftext_steps_with(tc, rs, base, say, out);
-}
-
 char *reftext_square_place(textbox_ctx *tc, const ruleset *rs)
 {
-	return say(tc, rs, rs->square.placements_per_city > 0 ? "ref-sq-place" : "ref-sq-place-any");
+	return reftext(tc, rs, rs->square.placements_per_city > 0 ? "ref-sq-place" : "ref-sq-place-any");
 }

@@ -3,8 +3,9 @@
  * generals in play, and the sentences that carry its numbers.  No drawing
  * here, so the tests read the content directly.
  *
- * Sentences are the "ref-sq-*" texts of data/i18n/cards.xml, looked up as
- * the hex card's are (an id@ruleset variant wins over the plain id).  A
+ * Sentences are the "ref-sq-*" texts of data/i18n/cards.xml, written by
+ * reftext as the hex card's are (an id@ruleset variant wins over the
+ * plain id), with the placeholders of reftext_square_values.  A
  * sentence whose rule is fixed wording rather than a number of the data
  * exists only as such a variant, so a new square ruleset must state its
  * own. */
@@ -39,8 +40,8 @@ char *reftext_square_place(textbox_ctx *tc, const ruleset *rs);     /* where new
  * many lines; free each and the array. */
 size_t reftext_square_abilities(textbox_ctx *tc, const ruleset *rs, bool naval, char ***out);
 
-/* A numbered list of data/i18n ("ref-sq-combat"), with the square
- * placeholders filled.  Returns how many; free each and the array. */
-size_t reftext_square_steps(textbox_ctx *tc, const ruleset *rs, const char *base, char ***out);
+/* The placeholders of the square grid's sentences (a refpairs_fn): points,
+ * limits, the general, entrenchment, the sea, capitals, placements. */
+void reftext_square_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out);
 
 #endif

@@ -288,3 +288,20 @@ double textbox_draw(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbo
 	free(text);
 	return f.height;
 }
+
+bool textbox_end_pdf(textbox_ctx *tc, pdfdoc *doc, int unknown_before, const char *path, char **error)
+{
+	bool ok = tc->failures == 0 && fonts_unknown_glyphs(tc->rc->fonts) == unknown_before;
+	if (!ok && tc->failures)
+		*error = xstrdup(tc->first_failure);
+	else if (!ok)
+		*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
+			path, fonts_first_bad_text(tc->rc->fonts));
+	char *end_error = NULL;
+	bool written = pdfdoc_end(doc, ok, &end_error);
+	if (!*error)
+		*error = end_error;
+	else
+		free(end_error);
+	return ok && written;
+}

@@ -61,6 +61,11 @@ typedef struct textbox_ctx {
 /* hyph may be NULL (no hyphenation); it is borrowed, not freed. */
 void textbox_init(textbox_ctx *tc, const render_ctx *rc, hyphenator *hyph, const char *product);
 void textbox_finish(textbox_ctx *tc);
+/* End the PDF of a product drawn with tc: it is written only when every
+ * text fitted and no glyph was missing from the fonts since the product
+ * began (unknown_before: fonts_unknown_glyphs then).  Returns whether it
+ * was written; else *error (NULL before) says why, naming path. */
+bool textbox_end_pdf(textbox_ctx *tc, pdfdoc *doc, int unknown_before, const char *path, char **error);
 
 /* Fit without drawing (counts nothing). */
 textbox_fit textbox_measure(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,

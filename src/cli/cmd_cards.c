@@ -180,7 +180,7 @@ static int no_deck(const ruleset *rs)
 {
 	fprintf(stderr, "orbat cards: ruleset '%s' has no order cards%s; its reference card is written by "
 		"'orbat refcard --ruleset %s'\n", rs->id,
-		rs->grid == GRID_SQUARE ? " (its turns are driven by purchases and the movement dice)" : "", rs->id);
+		cards_no_deck_reason(rs), rs->id);
 	return EXIT_USAGE;
 }
 

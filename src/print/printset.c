@@ -21,6 +21,16 @@ struct printer {
 	bool write_failed;       /* the last printer_render failed in the system */
 };
 
+void printer_destroy(printer *p)
+{
+	if (!p)
+		return;
+	fonts_destroy(p->fonts);
+	strings_destroy(p->strings);
+	layouts_destroy(p->layouts);
+	free(p);
+}
+
 printer *printer_create(const printset_options *options, char **error)
 {
 	*error = NULL;
@@ -63,16 +73,6 @@ printer *printer_create(const printset_options *options, char **error)
 		return NULL;
 	}
 	return p;
-}
-
-void printer_destroy(printer *p)
-{
-	if (!p)
-		return;
-	fonts_destroy(p->fonts);
-	strings_destroy(p->strings);
-	layouts_destroy(p->layouts);
-	free(p);
 }
 
 typedef bool (*product_fn)(const render_ctx *, const char *, char **);

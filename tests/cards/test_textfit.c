@@ -19,7 +19,9 @@
 #include "cards/cardface.h"
 #include "cards/cardlayout.h"
 #include "cards/deckfaces.h"
+#include "cards/cards.h"
 #include "cards/refcard.h"
+#include "cards/refcolumn.h"
 #include "cards/reftables.h"
 #include "cards/reftables_square.h"
 #include "cards/textbox.h"
@@ -537,7 +539,7 @@ static void test_square_reference_numbers(void **state)
 	assert_string_equal(lines[0], "Gunboat: carries 1 land unit.");
 	assert_string_equal(lines[1], "Ironclad: carries 2 land units; takes 2 hits to sink.");
 	free_lines(lines, n);
-	n = reftext_square_steps(&tc, rs, "ref-sq-combat", &lines);
+	n = reftext_steps(&tc, rs, "ref-sq-combat", &lines);
 	assert_int_equal(n, 4);
 	assert_non_null(strstr(lines[1], "roll a d6"));
 	free_lines(lines, n);
@@ -557,6 +559,91 @@ static void test_square_reference_numbers(void **state)
 	textbox_finish(&tc);
 }
 
+/* ---- the pages as data (refcolumn.h) ---- */
+
+static char *say_nothing(textbox_ctx *tc, const ruleset *rs)
+{
+	(void)tc;
+	(void)rs;
+	return NULL;
+}
+
+static char *say_x(textbox_ctx *tc, const ruleset *rs)
+{
+	(void)tc;
+	(void)rs;
+	return strdup("x");
+}
+
+static size_t count_kind(const ref_column *c, block_kind kind)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->count; i++)
+		n += c->blocks[i].kind == kind;
+	return n;
+}
+
+/* A heading that needs what follows goes when that has nothing to say, or
+ * when nothing follows; lists become numbered steps. */
+static void test_column_items(void **state)
+{
+	fixture *f = *state;
+	render_ctx rc = context(f, f->rulesets[0], LANG_EN, "a4");
+	textbox_ctx tc;
+	textbox_init(&tc, &rc, f->hyph, "items");
+	static const refcard_item items[] = {
+		REF_HEADING_IF("ref-die-heading"), REF_SAY(BLOCK_TEXT, say_nothing),
+		REF_HEADING_IF("ref-hill-heading"), REF_SAY(BLOCK_TEXT, say_x),
+		REF_LINES(BLOCK_STEP, "ref-turn", reftext_steps), REF_HEADING_IF("ref-ground-heading"), REF_END,
+	};
+	ref_column c = { 0 };
+	refcolumn_fill(&c, &tc, f->rulesets[0], items);
+	assert_no_failure(&tc);
+	char **steps = NULL;
+	size_t n = reftext_steps(&tc, f->rulesets[0], "ref-turn", &steps);
+	free_lines(steps, n);
+	assert_true(n > 1);
+	assert_int_equal(c.count, 2 + n);
+	assert_int_equal(c.blocks[0].kind, BLOCK_HEADING);
+	assert_string_equal(c.blocks[0].text, textbox_string(&tc, "ref-hill-heading"));
+	assert_int_equal(c.blocks[1].kind, BLOCK_TEXT);
+	assert_string_equal(c.blocks[1].text, "x");
+	assert_int_equal(count_kind(&c, BLOCK_STEP), n);
+	assert_string_equal(c.blocks[2].label, "1.");
+	assert_int_equal(c.blocks[c.count - 1].kind, BLOCK_STEP);
+	refcolumn_finish(&c);
+	assert_int_equal(c.count, 0);
+	textbox_finish(&tc);
+}
+
+/* Each ruleset finds its grid's card by the grid's name; the retreat
+ * thresholds (noord-zuid only) bring their table with them. */
+static void test_grid_cards(void **state)
+{
+	fixture *f = *state;
+	for (size_t r = 0; r < 3; r++)
+		assert_ptr_equal(refcard_grid_of(f->rulesets[r]), &refcard_hex_grid);
+	assert_ptr_equal(refcard_grid_of(f->square), &refcard_square_grid);
+	assert_string_equal(cards_no_deck_reason(f->rulesets[0]), "");
+	assert_true(strstr(cards_no_deck_reason(f->square), "purchases") != NULL);
+
+	size_t tables[3];
+	for (size_t r = 0; r < 3; r++) {
+		render_ctx rc = context(f, f->rulesets[r], LANG_NL, "a4");
+		textbox_ctx tc;
+		textbox_init(&tc, &rc, f->hyph, RULESETS[r]);
+		ref_column c = { 0 };
+		refcolumn_fill(&c, &tc, f->rulesets[r], refcard_hex_grid.back.right);
+		assert_no_failure(&tc);
+		tables[r] = count_kind(&c, BLOCK_TABLE);
+		refcolumn_finish(&c);
+		textbox_finish(&tc);
+	}
+	assert_int_equal(tables[0], 0);
+	assert_int_equal(tables[1], 0);
+	assert_int_equal(tables[2], 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -571,6 +658,8 @@ int main(void)
 		cmocka_unit_test(test_expand),
 		cmocka_unit_test(test_reference_numbers),
 		cmocka_unit_test(test_square_reference_numbers),
+		cmocka_unit_test(test_column_items),
+		cmocka_unit_test(test_grid_cards),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

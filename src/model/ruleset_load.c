@@ -156,7 +156,8 @@ static void *find_or_add(void **items, size_t *count, size_t size, const char *i
 	for (size_t i = 0; i < *count; i++) {
 		char **entry_id = (char **)(base + i * size);
 		if (str_eq(*entry_id, id)) {
-			*added = false;
+			if (added)
+				*added = false;
 			return entry_id;
 		}
 	}
@@ -165,7 +166,8 @@ static void *find_or_add(void **items, size_t *count, size_t size, const char *i
 	memset(slot, 0, size);
 	*(char **)slot = xstrdup(id);
 	(*count)++;
-	*added = true;
+	if (added)
+		*added = true;
 	return slot;
 }
 
@@ -401,7 +403,7 @@ static const char *require_id(loader *ld, const xmlNode *n)
 
 /* The entry the element n names by its id in a list of structs whose
  * first member is the id: the inherited one, or a new zeroed one (then
- * *added).  NULL when n has no id (reported) or, for a list whose entries
+ * *added, when added is not NULL).  NULL when n has no id (reported) or, for a list whose entries
  * may be removed (release given), when n asks for that (absent="true"). */
 static void *entry_for(loader *ld, const xmlNode *n, void **items, size_t *count, size_t size,
 	void (*release)(void *entry), bool *added)
@@ -416,11 +418,9 @@ static void *entry_for(loader *ld, const xmlNode *n, void **items, size_t *count
 
 static void apply_side(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	bool added;
-	rs_named *s = entry_for(ld, n, (void **)&rs->sides, &rs->side_count, sizeof *s, NULL, &added);
-	if (!s)
-		return;
-	read_texts(ld, n, "name", &s->name);
+	rs_named *s = entry_for(ld, n, (void **)&rs->sides, &rs->side_count, sizeof *s, NULL, NULL);
+	if (s)
+		read_texts(ld, n, "name", &s->name);
 }
 
 static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
@@ -439,18 +439,16 @@ static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
 
 static void apply_attribute(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	bool added;
-	rs_attribute *a = entry_for(ld, n, (void **)&rs->attributes, &rs->attribute_count, sizeof *a, NULL, &added);
+	rs_attribute *a = entry_for(ld, n, (void **)&rs->attributes, &rs->attribute_count, sizeof *a, NULL, NULL);
 	if (!a)
 		return;
 	read_texts(ld, n, "name", &a->name);
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, "value"))
 			continue;
-		rs_named *v = entry_for(ld, c, (void **)&a->values, &a->value_count, sizeof *v, NULL, &added);
-		if (!v)
-			continue;
-		read_texts(ld, c, "name", &v->name);
+		rs_named *v = entry_for(ld, c, (void **)&a->values, &a->value_count, sizeof *v, NULL, NULL);
+		if (v)
+			read_texts(ld, c, "name", &v->name);
 	}
 }
 
@@ -476,9 +474,8 @@ static void parse_dice(loader *ld, const xmlNode *n, rs_dice *d)
 
 static void apply_unit_type(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	bool added;
 	rs_unit_type *u = entry_for(ld, n, (void **)&rs->unit_types, &rs->unit_type_count, sizeof *u,
-		release_unit_type, &added);
+		release_unit_type, NULL);
 	if (!u)
 		return;
 	read_texts(ld, n, "name", &u->name);
@@ -877,8 +874,7 @@ static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, "step"))
 			continue;
-		bool added;
-		rs_named *s = entry_for(ld, c, (void **)&rs->square.steps, &rs->square.step_count, sizeof *s, NULL, &added);
+		rs_named *s = entry_for(ld, c, (void **)&rs->square.steps, &rs->square.step_count, sizeof *s, NULL, NULL);
 		if (!s)
 			continue;
 		read_texts(ld, c, "text", &s->name);

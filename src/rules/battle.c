@@ -17,6 +17,19 @@ const char *battle_hit_by(const game *g, game_ref target)
 	return g->rs->general.hit_by;
 }
 
+const char *battle_kill_words(const game *g)
+{
+	static const char *const words[] = {
+		"No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+	};
+	static char digits[16];
+	int n = g->rs->battle.kill_symbols;
+	if (n >= 0 && (size_t)n < sizeof words / sizeof words[0])
+		return words[n];
+	snprintf(digits, sizeof digits, "%d", n);
+	return digits;
+}
+
 void battle_count(const game *g, game_ref target, const int *faces, int n, battle_count_result *r)
 {
 	memset(r, 0, sizeof *r);

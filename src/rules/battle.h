@@ -22,6 +22,9 @@ int battle_figures(const game *g, game_ref target);
 /* The die face that hits a target. */
 const char *battle_hit_by(const game *g, game_ref target);
 
+/* The kill threshold of the ruleset (<battle kill-symbols>) as a
+ * sentence of the game log opens with it: "Two", or digits past ten. */
+const char *battle_kill_words(const game *g);
 void battle_count(const game *g, game_ref target, const int *faces, int n, battle_count_result *r);
 
 /* noord-zuid saving die (§5.2 step 4, §7.4): at distance 2 or more the

@@ -1739,7 +1739,7 @@ static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 		b->count.symbol_hits, battle_hit_by(g, p.target), b->count.any_hits, b->count.flags,
 		b->count.flags == 1 ? "flag" : "flags");
 	if (g->gaps->saving_rolls && b->count.auto_kills)
-		note(r, "Two or more %s symbols: the first is a kill.", battle_hit_by(g, p.target));
+		note(r, "%s or more %s symbols: the first is a kill.", battle_kill_words(g), battle_hit_by(g, p.target));
 	if (g->gaps->saving_rolls && b->count.savable > 0) {
 		b->step = STEP_SAVE;
 		note(r, "'%s' rolls %d saving %s.", game_ref_id(g, p.target), b->count.savable,

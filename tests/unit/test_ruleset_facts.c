@@ -128,6 +128,7 @@ static void test_kill_symbols_follow_the_data(void **state)
 	assert_int_equal(f.rs->battle.kill_symbols, 2);
 	assert_int_equal(kills(nz, 1), 0);
 	assert_int_equal(kills(nz, 2), 1);
+	assert_string_equal(battle_kill_words(nz), "Two");
 
 	static const char *const nz_parents[] = { "battlecry-1999", NULL };
 	house h;
@@ -138,6 +139,8 @@ static void test_kill_symbols_follow_the_data(void **state)
 	assert_non_null(g);
 	assert_int_equal(kills(g, 2), 0);
 	assert_int_equal(kills(g, 3), 1);
+	/* The referee's note on a kill says so too. */
+	assert_string_equal(battle_kill_words(g), "Three");
 	game_destroy(g);
 	house_finish(&h);
 	diag_sink_finish(&sink);

@@ -166,12 +166,13 @@ static int ask_run(int argc, char **argv)
 		}
 	}
 	for (size_t i = 0; i < nq; i++) {
-		char error[600], label[200];
-		if (!ask_answer(s.g, &queries[i], format == FORMAT_JSON, stdout, error, sizeof error, label, sizeof label)) {
+		rules_error error;
+		char label[200];
+		if (!ask_answer(s.g, &queries[i], format == FORMAT_JSON, stdout, &error, label, sizeof label)) {
 			code = EXIT_INVALID;
 			if (format == FORMAT_TEXT) {
 				fflush(stdout);   /* answers and errors in the order of the queries */
-				fprintf(stderr, "orbat ask: %s: error: %s\n", label, error);
+				fprintf(stderr, "orbat ask: %s: error: %s [%s]\n", label, error.message, error.rule);
 			}
 		}
 	}

@@ -618,9 +618,10 @@ static void game_ask(const play_state *p, char *line)
 		printf("error: one question a line; '%s' is one word too many [log]\n", words[took]);
 		return;
 	}
-	char error[600], label[200];
-	if (!ask_answer(p->r->g, &q, false, stdout, error, sizeof error, label, sizeof label))
-		printf("error: %s: %s\n", label, error);
+	rules_error error;
+	char label[200];
+	if (!ask_answer(p->r->g, &q, false, stdout, &error, label, sizeof label))
+		printf("error: %s: %s [%s]\n", label, error.message, error.rule);
 }
 
 /* ---- reading the player's lines ---- */

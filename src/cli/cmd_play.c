@@ -371,9 +371,9 @@ static bool apply_header(play_state *p, const char *line)
 {
 	gl_action a;
 	bool empty;
-	char why[400];
+	rules_error why;
 	referee_error err;
-	if (!gamelog_parse_line(line, 0, &a, &empty, why, sizeof why))
+	if (!gamelog_parse_line(line, 0, &a, &empty, &why))
 		return false;
 	bool ok = referee_apply(p->r, &a, &err);
 	if (!ok)
@@ -514,9 +514,9 @@ static bool rebuild(play_state *p, size_t count)
 	for (size_t i = 0; i < count && ok; i++) {
 		gl_action a;
 		bool empty;
-		char why[400];
+		rules_error why;
 		referee_error err;
-		if (!gamelog_parse_line(p->lines[i], (int)i + 1, &a, &empty, why, sizeof why)) {
+		if (!gamelog_parse_line(p->lines[i], (int)i + 1, &a, &empty, &why)) {
 			ok = false;
 			continue;
 		}
@@ -544,8 +544,8 @@ static void undo(play_state *p)
 		const char *last = p->line_count ? p->lines[p->line_count - 1] : "";
 		gl_action a;
 		bool empty;
-		char why[400];
-		bool head = !gamelog_parse_line(last, 0, &a, &empty, why, sizeof why) || empty || a.kind < ACT_PLAY;
+		rules_error why;
+		bool head = !gamelog_parse_line(last, 0, &a, &empty, &why) || empty || a.kind < ACT_PLAY;
 		if (!head)
 			gamelog_action_finish(&a);
 		if (head)
@@ -697,10 +697,10 @@ static int saved_read(saved_log *sl, const char *path)
 		sl->lines[sl->count++] = xstrdup(buf);
 		gl_action a;
 		bool empty;
-		char why[400];
+		rules_error why;
 		if (sl->count == 1 && strncmp(buf, "# orbat play ", 13) == 0 && strstr(buf, ", dice manual"))
 			sl->manual = true;
-		if (gamelog_parse_line(buf, (int)sl->count, &a, &empty, why, sizeof why)) {
+		if (gamelog_parse_line(buf, (int)sl->count, &a, &empty, &why)) {
 			if (!empty && a.kind == ACT_SEED && !sl->has_seed) {
 				sl->seed = a.number;
 				sl->has_seed = true;
@@ -727,9 +727,9 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 	for (size_t i = 0; i < sl->count && code == EXIT_VALID; i++) {
 		gl_action a, want;
 		bool empty;
-		char why[400];
-		if (!gamelog_parse_line(sl->lines[i], (int)i + 1, &want, &empty, why, sizeof why)) {
-			fprintf(stderr, "orbat play: %s:%zu: error: %s [log]\n", path, i + 1, why);
+		rules_error why;
+		if (!gamelog_parse_line(sl->lines[i], (int)i + 1, &want, &empty, &why)) {
+			fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, why.message, why.rule);
 			code = EXIT_INVALID;
 			break;
 		}
@@ -745,7 +745,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			if (head < p->line_count) {
 				gl_action h;
 				bool e;
-				if (gamelog_parse_line(p->lines[head], 0, &h, &e, why, sizeof why)) {
+				if (gamelog_parse_line(p->lines[head], 0, &h, &e, &why)) {
 					char *mine = gamelog_format(&h);
 					same = strcmp(mine, saved) == 0;
 					free(mine);
@@ -766,7 +766,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			gamelog_action_finish(&want);
 			continue;
 		}
-		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, why, sizeof why);
+		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, &why);
 		if (!p->manual && rolls_dice(p->r, &a)) {
 			for (size_t k = 0; k < a.face_count; k++)
 				free(a.faces[k]);
@@ -1051,9 +1051,9 @@ static int play_run(int argc, char **argv)
 			continue;
 		}
 		bool empty;
-		char why[400];
-		if (!gamelog_parse_line(got, 0, &a, &empty, why, sizeof why)) {
-			printf("error: %s [log]\n", why);
+		rules_error why;
+		if (!gamelog_parse_line(got, 0, &a, &empty, &why)) {
+			printf("error: %s [%s]\n", why.message, why.rule);
 			continue;
 		}
 		if (empty)

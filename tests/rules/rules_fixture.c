@@ -257,8 +257,8 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 		for (int i = 0; i < 2; i++) {
 			gl_action a;
 			bool empty;
-			char why[256];
-			assert_true(gamelog_parse_line(hands[i], 0, &a, &empty, why, sizeof why));
+			rules_error why;
+			assert_true(gamelog_parse_line(hands[i], 0, &a, &empty, &why));
 			bool ok = referee_apply(f->ref, &a, err);
 			if (!ok)
 				fprintf(stderr, "fixture hand: %s [%s]\n", err->message, err->rule);
@@ -274,9 +274,9 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 		n++;
 		gl_action a;
 		bool empty;
-		char why[256];
-		if (!gamelog_parse_line(line, n, &a, &empty, why, sizeof why)) {
-			fprintf(stderr, "fixture line '%s': %s\n", line, why);
+		rules_error why;
+		if (!gamelog_parse_line(line, n, &a, &empty, &why)) {
+			fprintf(stderr, "fixture line '%s': %s\n", line, why.message);
 			fail();
 		}
 		if (empty)

@@ -494,8 +494,8 @@ static void test_rally_owed(void **state)
 	assert_string_equal(err.rule, "bc-8.1");
 	gl_action a;
 	bool empty;
-	char why[200];
-	assert_true(gamelog_parse_line("rally", 1, &a, &empty, why, sizeof why));
+	rules_error why;
+	assert_true(gamelog_parse_line("rally", 1, &a, &empty, &why));
 	int n = 0;
 	assert_true(referee_dice_needed(f->ref, &a, &n, &err));
 	assert_int_equal(n, 3);
@@ -509,7 +509,7 @@ static void test_rally_owed(void **state)
 	assert_false(referee_owed(f->ref, owed, sizeof owed, &required));
 	assert_true(referee_finish(f->ref, &err));
 	/* Both lines of the log format round-trip. */
-	assert_false(gamelog_parse_line("rally u1 : infantry", 1, &a, &empty, why, sizeof why));
+	assert_false(gamelog_parse_line("rally u1 : infantry", 1, &a, &empty, &why));
 }
 
 int main(void)

@@ -17,23 +17,10 @@
 
 /* ---- errors ---- */
 
-/* The referee's refusals: game_fail under the ruleset's rule `section`
- * (NULL: a fault in the form of the log line). */
-static bool fail(rules_error *err, const game *g, const char *section, const char *fmt, ...) DIAG_PRINTF(4, 5);
-
-static bool fail(rules_error *err, const game *g, const char *section, const char *fmt, ...)
-{
-	char rule[RULES_ERROR_RULE_LEN];
-	if (section)
-		game_rule(g, section, rule, sizeof rule);
-	else
-		snprintf(rule, sizeof rule, "%s", RULES_ERROR_LOG_RULE);
-	va_list ap;
-	va_start(ap, fmt);
-	rules_vfail(err, rule, fmt, ap);
-	va_end(ap);
-	return false;
-}
+/* The referee's refusals are game_fail's (rule `section` of the ruleset,
+ * NULL for a fault in the form of the log line); the short name keeps the
+ * many checks below readable. */
+#define fail game_fail
 
 /* ---- life cycle ---- */
 

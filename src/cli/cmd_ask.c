@@ -77,12 +77,12 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 	*n = 0;
 	int i = 0;
 	while (i < count) {
-		char why[200];
-		int took = ask_parse(words + i, count - i, &(*out)[*n], why, sizeof why);
+		rules_error why;
+		int took = ask_parse(words + i, count - i, &(*out)[*n], &why);
 		if (took == 0) {
 			if (words[i][0] == '-' && !ask_is_query(words[i]))
 				return options_usage("ask", "options go before FILE, not among the queries ('%s')", words[i]);
-			return options_usage("ask", "%s", why);
+			return options_usage("ask", "%s", why.message);
 		}
 		(*n)++;
 		i += took;

@@ -608,10 +608,10 @@ static void game_ask(const play_state *p, char *line)
 	for (char *w = strtok(line, " \t"); w && n < 16; w = strtok(NULL, " \t"))
 		words[n++] = w;
 	ask_query q;
-	char why[300];
-	int took = ask_parse(words, n, &q, why, sizeof why);
+	rules_error why;
+	int took = ask_parse(words, n, &q, &why);
 	if (took == 0) {
-		printf("error: %s [log]\n", why);
+		printf("error: %s [%s]\n", why.message, why.rule);
 		return;
 	}
 	if (took < n) {

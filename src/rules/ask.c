@@ -21,11 +21,12 @@ bool ask_is_query(const char *word)
 		strcmp(word, "sharpshooter") == 0 || strcmp(word, "rally") == 0;
 }
 
-int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
+int ask_parse(char **words, int count, ask_query *q, rules_error *err)
 {
 	memset(q, 0, sizeof *q);
 	if (count <= 0) {
-		snprintf(why, size, "name a query (los, dice, moves, retreat, reinforcements, sharpshooter, rally)");
+		rules_fail(err, RULES_ERROR_LOG_RULE,
+			"name a query (los, dice, moves, retreat, reinforcements, sharpshooter, rally)");
 		return 0;
 	}
 	const char *w = words[0];
@@ -52,12 +53,14 @@ int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 		q->kind = ASK_RALLY;
 		args = 1;
 	} else {
-		snprintf(why, size, "unknown query '%s' (los, dice, moves, retreat, reinforcements, sharpshooter, rally)", w);
+		rules_fail(err, RULES_ERROR_LOG_RULE,
+			"unknown query '%s' (los, dice, moves, retreat, reinforcements, sharpshooter, rally)", w);
 		return 0;
 	}
 	q->name = w;
 	if (args >= count) {
-		snprintf(why, size, "'%s' takes %s", w, q->kind == ASK_REINFORCEMENTS ? "a side (union or confederate)" :
+		rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' takes %s", w,
+			q->kind == ASK_REINFORCEMENTS ? "a side (union or confederate)" :
 			q->kind == ASK_RALLY ? "a side" : args == 1 ? "a hex or a unit" :
 			q->kind == ASK_RETREAT ? "a hex or a unit, and a number of flags" : "two hexes or units");
 		return 0;
@@ -68,7 +71,8 @@ int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 	} else if (q->kind == ASK_RETREAT) {
 		long v;
 		if (!parse_int(words[2], 0, RETREAT_MAX_FLAGS, &v)) {
-			snprintf(why, size, "'%s' is not a number of flags (0 to %d)", words[2], RETREAT_MAX_FLAGS);
+			rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' is not a number of flags (0 to %d)", words[2],
+				RETREAT_MAX_FLAGS);
 			return 0;
 		}
 		q->flags = (int)v;

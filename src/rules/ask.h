@@ -35,8 +35,8 @@ bool ask_is_query(const char *word);
 
 /* Read one question from words[0..count): the words point into the
  * caller's array, which must outlive the query.  Returns the number of
- * words taken, or 0 with the reason in why (a usage error). */
-int ask_parse(char **words, int count, ask_query *q, char *why, size_t size);
+ * words taken, or 0 with the reason in *err (a usage error, rule "log"). */
+int ask_parse(char **words, int count, ask_query *q, rules_error *err);
 
 /* Answer a question about g on out, as text or as JSON (one object a
  * line).  True when answered (the answer may be "no"); false when the

@@ -253,7 +253,8 @@ bool dice_defensive(const game *g, int defender, int attacker, rules_error *err)
 	const char *section = g->rs->battle.rule;
 	int distance = hex_distance(d->at, a->at);
 	if (!d->alive)
-		return game_fail(err, g, section, "unit '%s' %s", d->id, d->reserve ? "is in reserve, off the board" : "is destroyed");
+		return game_fail(err, g, section, "unit '%s' %s", d->id,
+			d->reserve ? "is in reserve, off the board" : "is destroyed");
 	if (dice_at(d, distance) == 0)
 		return game_fail(err, g, section, "unit '%s' cannot reach '%s' at %d hexes", d->id, a->id, distance);
 	/* One die, less the terrain: the attacker's hex and the defender's own. */

@@ -8,8 +8,6 @@
 
 #include "game.h"
 
-#define MOVES_WHY_LEN 240
-
 typedef struct move_options {
 	bool with_general;   /* a unit carries the general of its hex along */
 	int max_hexes;       /* < 0: the figure's own allowance */

@@ -281,7 +281,7 @@ static bool rolls_dice(const referee *r, const gl_action *a)
 
 /* Fill in what orbat play decides: the side, the dice, the card drawn.
  * False with the reason when the action cannot be completed. */
-static bool complete(play_state *p, gl_action *a, bool automatic, referee_error *err)
+static bool complete(play_state *p, gl_action *a, bool automatic, rules_error *err)
 {
 	referee *r = p->r;
 	const game *g = r->g;
@@ -291,9 +291,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	case ACT_SEED:
 	case ACT_FIRST:
 	case ACT_HAND:
-		snprintf(err->rule, sizeof err->rule, "log");
-		snprintf(err->message, sizeof err->message, "orbat play writes the head of the log itself");
-		return false;
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
 	default:
 		break;
 	}
@@ -307,8 +305,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 			if (!referee_dice_needed(r, a, &n, err))
 				return false;
 			char *text = gamelog_format(a);
-			snprintf(err->rule, sizeof err->rule, "log");
-			snprintf(err->message, sizeof err->message, "roll %d %s and type the faces: %s : FACE...", n,
+			rules_fail(err, RULES_ERROR_LOG_RULE, "roll %d %s and type the faces: %s : FACE...", n,
 				n == 1 ? "die" : "dice", text);
 			free(text);
 			return false;
@@ -323,10 +320,8 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 		}
 	} else if (rolls_dice(r, a)) {
 		if (a->faces_given && !automatic) {
-			snprintf(err->rule, sizeof err->rule, "log");
-			snprintf(err->message, sizeof err->message,
+			return rules_fail(err, RULES_ERROR_LOG_RULE,
 				"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
-			return false;
 		}
 		int n;
 		if (!referee_dice_needed(r, a, &n, err))
@@ -339,9 +334,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	}
 	if (a->kind == ACT_DRAW) {
 		if (a->card && !automatic) {
-			snprintf(err->rule, sizeof err->rule, "log");
-			snprintf(err->message, sizeof err->message, "orbat play deals the card itself: write 'draw'");
-			return false;
+			return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
 		}
 		/* The card played goes to the discard pile first (§9 step 5). */
 		deck_pool trial = r->pool;
@@ -356,9 +349,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 		free(trial.draw);
 		free(trial.discard);
 		if (!ok) {
-			snprintf(err->rule, sizeof err->rule, "%s", "log");
-			snprintf(err->message, sizeof err->message, "the deck is empty");
-			return false;
+			return rules_fail(err, RULES_ERROR_LOG_RULE, "the deck is empty");
 		}
 		char name[80];
 		free(a->card);
@@ -372,7 +363,7 @@ static bool apply_header(play_state *p, const char *line)
 	gl_action a;
 	bool empty;
 	rules_error why;
-	referee_error err;
+	rules_error err;
 	if (!gamelog_parse_line(line, 0, &a, &empty, &why))
 		return false;
 	bool ok = referee_apply(p->r, &a, &err);
@@ -463,7 +454,7 @@ static void print_result(const play_state *p)
 static bool take(play_state *p, gl_action *a, bool automatic)
 {
 	referee *r = p->r;
-	referee_error err;
+	rules_error err;
 	/* A refused action rolls and deals nothing: a draw refused (a card
 	 * still owes something) must not move the dice and deck on, or the
 	 * log would not replay from its seed. */
@@ -515,7 +506,7 @@ static bool rebuild(play_state *p, size_t count)
 		gl_action a;
 		bool empty;
 		rules_error why;
-		referee_error err;
+		rules_error err;
 		if (!gamelog_parse_line(p->lines[i], (int)i + 1, &a, &empty, &why)) {
 			ok = false;
 			continue;
@@ -779,7 +770,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			free(a.card);
 			a.card = NULL;
 		}
-		referee_error err;
+		rules_error err;
 		if (!complete(p, &a, false, &err) || !referee_apply(p->r, &a, &err)) {
 			fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, err.message, err.rule);
 			code = EXIT_INVALID;

@@ -247,7 +247,7 @@ game_ref fx_ref(const game *g, const char *id)
 }
 
 int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_hand, const char *lines,
-	referee_error *err)
+	rules_error *err)
 {
 	if (!f->ref) {
 		f->ref = referee_create(f->g);
@@ -289,7 +289,7 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 	return 0;
 }
 
-int fx_play(fixture *f, const char *lines, referee_error *err)
+int fx_play(fixture *f, const char *lines, rules_error *err)
 {
 	/* Whole hands of the cards the tests play. */
 	return fx_play_hands(f, "assault/left assault/centre assault/right general-offensive",

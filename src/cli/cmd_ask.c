@@ -77,12 +77,12 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 	*n = 0;
 	int i = 0;
 	while (i < count) {
-		char why[200];
-		int took = ask_parse(words + i, count - i, &(*out)[*n], why, sizeof why);
+		rules_error why;
+		int took = ask_parse(words + i, count - i, &(*out)[*n], &why);
 		if (took == 0) {
 			if (words[i][0] == '-' && !ask_is_query(words[i]))
 				return options_usage("ask", "options go before FILE, not among the queries ('%s')", words[i]);
-			return options_usage("ask", "%s", why);
+			return options_usage("ask", "%s", why.message);
 		}
 		(*n)++;
 		i += took;
@@ -166,12 +166,13 @@ static int ask_run(int argc, char **argv)
 		}
 	}
 	for (size_t i = 0; i < nq; i++) {
-		char error[600], label[200];
-		if (!ask_answer(s.g, &queries[i], format == FORMAT_JSON, stdout, error, sizeof error, label, sizeof label)) {
+		rules_error error;
+		char label[200];
+		if (!ask_answer(s.g, &queries[i], format == FORMAT_JSON, stdout, &error, label, sizeof label)) {
 			code = EXIT_INVALID;
 			if (format == FORMAT_TEXT) {
 				fflush(stdout);   /* answers and errors in the order of the queries */
-				fprintf(stderr, "orbat ask: %s: error: %s\n", label, error);
+				fprintf(stderr, "orbat ask: %s: error: %s [%s]\n", label, error.message, error.rule);
 			}
 		}
 	}

@@ -281,7 +281,7 @@ static bool rolls_dice(const referee *r, const gl_action *a)
 
 /* Fill in what orbat play decides: the side, the dice, the card drawn.
  * False with the reason when the action cannot be completed. */
-static bool complete(play_state *p, gl_action *a, bool automatic, referee_error *err)
+static bool complete(play_state *p, gl_action *a, bool automatic, rules_error *err)
 {
 	referee *r = p->r;
 	const game *g = r->g;
@@ -291,9 +291,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	case ACT_SEED:
 	case ACT_FIRST:
 	case ACT_HAND:
-		snprintf(err->rule, sizeof err->rule, "log");
-		snprintf(err->message, sizeof err->message, "orbat play writes the head of the log itself");
-		return false;
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
 	default:
 		break;
 	}
@@ -307,8 +305,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 			if (!referee_dice_needed(r, a, &n, err))
 				return false;
 			char *text = gamelog_format(a);
-			snprintf(err->rule, sizeof err->rule, "log");
-			snprintf(err->message, sizeof err->message, "roll %d %s and type the faces: %s : FACE...", n,
+			rules_fail(err, RULES_ERROR_LOG_RULE, "roll %d %s and type the faces: %s : FACE...", n,
 				n == 1 ? "die" : "dice", text);
 			free(text);
 			return false;
@@ -323,10 +320,8 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 		}
 	} else if (rolls_dice(r, a)) {
 		if (a->faces_given && !automatic) {
-			snprintf(err->rule, sizeof err->rule, "log");
-			snprintf(err->message, sizeof err->message,
+			return rules_fail(err, RULES_ERROR_LOG_RULE,
 				"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
-			return false;
 		}
 		int n;
 		if (!referee_dice_needed(r, a, &n, err))
@@ -339,9 +334,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 	}
 	if (a->kind == ACT_DRAW) {
 		if (a->card && !automatic) {
-			snprintf(err->rule, sizeof err->rule, "log");
-			snprintf(err->message, sizeof err->message, "orbat play deals the card itself: write 'draw'");
-			return false;
+			return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
 		}
 		/* The card played goes to the discard pile first (§9 step 5). */
 		deck_pool trial = r->pool;
@@ -356,9 +349,7 @@ static bool complete(play_state *p, gl_action *a, bool automatic, referee_error 
 		free(trial.draw);
 		free(trial.discard);
 		if (!ok) {
-			snprintf(err->rule, sizeof err->rule, "%s", "log");
-			snprintf(err->message, sizeof err->message, "the deck is empty");
-			return false;
+			return rules_fail(err, RULES_ERROR_LOG_RULE, "the deck is empty");
 		}
 		char name[80];
 		free(a->card);
@@ -371,9 +362,9 @@ static bool apply_header(play_state *p, const char *line)
 {
 	gl_action a;
 	bool empty;
-	char why[400];
-	referee_error err;
-	if (!gamelog_parse_line(line, 0, &a, &empty, why, sizeof why))
+	rules_error why;
+	rules_error err;
+	if (!gamelog_parse_line(line, 0, &a, &empty, &why))
 		return false;
 	bool ok = referee_apply(p->r, &a, &err);
 	if (!ok)
@@ -463,7 +454,7 @@ static void print_result(const play_state *p)
 static bool take(play_state *p, gl_action *a, bool automatic)
 {
 	referee *r = p->r;
-	referee_error err;
+	rules_error err;
 	/* A refused action rolls and deals nothing: a draw refused (a card
 	 * still owes something) must not move the dice and deck on, or the
 	 * log would not replay from its seed. */
@@ -514,9 +505,9 @@ static bool rebuild(play_state *p, size_t count)
 	for (size_t i = 0; i < count && ok; i++) {
 		gl_action a;
 		bool empty;
-		char why[400];
-		referee_error err;
-		if (!gamelog_parse_line(p->lines[i], (int)i + 1, &a, &empty, why, sizeof why)) {
+		rules_error why;
+		rules_error err;
+		if (!gamelog_parse_line(p->lines[i], (int)i + 1, &a, &empty, &why)) {
 			ok = false;
 			continue;
 		}
@@ -544,8 +535,8 @@ static void undo(play_state *p)
 		const char *last = p->line_count ? p->lines[p->line_count - 1] : "";
 		gl_action a;
 		bool empty;
-		char why[400];
-		bool head = !gamelog_parse_line(last, 0, &a, &empty, why, sizeof why) || empty || a.kind < ACT_PLAY;
+		rules_error why;
+		bool head = !gamelog_parse_line(last, 0, &a, &empty, &why) || empty || a.kind < ACT_PLAY;
 		if (!head)
 			gamelog_action_finish(&a);
 		if (head)
@@ -608,19 +599,20 @@ static void game_ask(const play_state *p, char *line)
 	for (char *w = strtok(line, " \t"); w && n < 16; w = strtok(NULL, " \t"))
 		words[n++] = w;
 	ask_query q;
-	char why[300];
-	int took = ask_parse(words, n, &q, why, sizeof why);
+	rules_error why;
+	int took = ask_parse(words, n, &q, &why);
 	if (took == 0) {
-		printf("error: %s [log]\n", why);
+		printf("error: %s [%s]\n", why.message, why.rule);
 		return;
 	}
 	if (took < n) {
 		printf("error: one question a line; '%s' is one word too many [log]\n", words[took]);
 		return;
 	}
-	char error[600], label[200];
-	if (!ask_answer(p->r->g, &q, false, stdout, error, sizeof error, label, sizeof label))
-		printf("error: %s: %s\n", label, error);
+	rules_error error;
+	char label[200];
+	if (!ask_answer(p->r->g, &q, false, stdout, &error, label, sizeof label))
+		printf("error: %s: %s [%s]\n", label, error.message, error.rule);
 }
 
 /* ---- reading the player's lines ---- */
@@ -696,10 +688,10 @@ static int saved_read(saved_log *sl, const char *path)
 		sl->lines[sl->count++] = xstrdup(buf);
 		gl_action a;
 		bool empty;
-		char why[400];
+		rules_error why;
 		if (sl->count == 1 && strncmp(buf, "# orbat play ", 13) == 0 && strstr(buf, ", dice manual"))
 			sl->manual = true;
-		if (gamelog_parse_line(buf, (int)sl->count, &a, &empty, why, sizeof why)) {
+		if (gamelog_parse_line(buf, (int)sl->count, &a, &empty, &why)) {
 			if (!empty && a.kind == ACT_SEED && !sl->has_seed) {
 				sl->seed = a.number;
 				sl->has_seed = true;
@@ -726,9 +718,9 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 	for (size_t i = 0; i < sl->count && code == EXIT_VALID; i++) {
 		gl_action a, want;
 		bool empty;
-		char why[400];
-		if (!gamelog_parse_line(sl->lines[i], (int)i + 1, &want, &empty, why, sizeof why)) {
-			fprintf(stderr, "orbat play: %s:%zu: error: %s [log]\n", path, i + 1, why);
+		rules_error why;
+		if (!gamelog_parse_line(sl->lines[i], (int)i + 1, &want, &empty, &why)) {
+			fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, why.message, why.rule);
 			code = EXIT_INVALID;
 			break;
 		}
@@ -744,7 +736,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			if (head < p->line_count) {
 				gl_action h;
 				bool e;
-				if (gamelog_parse_line(p->lines[head], 0, &h, &e, why, sizeof why)) {
+				if (gamelog_parse_line(p->lines[head], 0, &h, &e, &why)) {
 					char *mine = gamelog_format(&h);
 					same = strcmp(mine, saved) == 0;
 					free(mine);
@@ -765,7 +757,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			gamelog_action_finish(&want);
 			continue;
 		}
-		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, why, sizeof why);
+		gamelog_parse_line(sl->lines[i], (int)i + 1, &a, &empty, &why);
 		if (!p->manual && rolls_dice(p->r, &a)) {
 			for (size_t k = 0; k < a.face_count; k++)
 				free(a.faces[k]);
@@ -778,7 +770,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			free(a.card);
 			a.card = NULL;
 		}
-		referee_error err;
+		rules_error err;
 		if (!complete(p, &a, false, &err) || !referee_apply(p->r, &a, &err)) {
 			fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, err.message, err.rule);
 			code = EXIT_INVALID;
@@ -1050,9 +1042,9 @@ static int play_run(int argc, char **argv)
 			continue;
 		}
 		bool empty;
-		char why[400];
-		if (!gamelog_parse_line(got, 0, &a, &empty, why, sizeof why)) {
-			printf("error: %s [log]\n", why);
+		rules_error why;
+		if (!gamelog_parse_line(got, 0, &a, &empty, &why)) {
+			printf("error: %s [%s]\n", why.message, why.rule);
 			continue;
 		}
 		if (empty)

@@ -147,7 +147,7 @@ int rules_replay(rules_session *s, const char *cmd, const char *log_path, output
 		goto out;
 	}
 	r = referee_create(s->g);
-	referee_error err;
+	rules_error err;
 	for (size_t i = 0; i < log.count; i++) {
 		if (!referee_apply(r, &log.actions[i], &err)) {
 			diag_add(&sink, log_path, err.line > 0 ? err.line : log.actions[i].line, 0, DIAG_ERROR, err.rule, "%s",

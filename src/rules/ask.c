@@ -21,11 +21,12 @@ bool ask_is_query(const char *word)
 		strcmp(word, "sharpshooter") == 0 || strcmp(word, "rally") == 0;
 }
 
-int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
+int ask_parse(char **words, int count, ask_query *q, rules_error *err)
 {
 	memset(q, 0, sizeof *q);
 	if (count <= 0) {
-		snprintf(why, size, "name a query (los, dice, moves, retreat, reinforcements, sharpshooter, rally)");
+		rules_fail(err, RULES_ERROR_LOG_RULE,
+			"name a query (los, dice, moves, retreat, reinforcements, sharpshooter, rally)");
 		return 0;
 	}
 	const char *w = words[0];
@@ -52,12 +53,14 @@ int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 		q->kind = ASK_RALLY;
 		args = 1;
 	} else {
-		snprintf(why, size, "unknown query '%s' (los, dice, moves, retreat, reinforcements, sharpshooter, rally)", w);
+		rules_fail(err, RULES_ERROR_LOG_RULE,
+			"unknown query '%s' (los, dice, moves, retreat, reinforcements, sharpshooter, rally)", w);
 		return 0;
 	}
 	q->name = w;
 	if (args >= count) {
-		snprintf(why, size, "'%s' takes %s", w, q->kind == ASK_REINFORCEMENTS ? "a side (union or confederate)" :
+		rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' takes %s", w,
+			q->kind == ASK_REINFORCEMENTS ? "a side (union or confederate)" :
 			q->kind == ASK_RALLY ? "a side" : args == 1 ? "a hex or a unit" :
 			q->kind == ASK_RETREAT ? "a hex or a unit, and a number of flags" : "two hexes or units");
 		return 0;
@@ -68,7 +71,8 @@ int ask_parse(char **words, int count, ask_query *q, char *why, size_t size)
 	} else if (q->kind == ASK_RETREAT) {
 		long v;
 		if (!parse_int(words[2], 0, RETREAT_MAX_FLAGS, &v)) {
-			snprintf(why, size, "'%s' is not a number of flags (0 to %d)", words[2], RETREAT_MAX_FLAGS);
+			rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' is not a number of flags (0 to %d)", words[2],
+				RETREAT_MAX_FLAGS);
 			return 0;
 		}
 		q->flags = (int)v;
@@ -109,8 +113,7 @@ typedef struct ask_ctx {
 	bool json;
 	FILE *out;
 	ask_place from, to;
-	char *error;
-	size_t error_size;
+	rules_error *error;
 	bool failed;
 	int answers;     /* how many answers the question gets (two units on a hex: 2) */
 } ask_ctx;
@@ -158,6 +161,15 @@ static void json_head(const ask_ctx *c, int unit)
 		fputs("null", out);
 }
 
+/* A reason in JSON: one string, "MESSAGE [RULE]", as the answers have
+ * always given it. */
+static void json_reason(FILE *out, const rules_error *e)
+{
+	char text[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 4];
+	rules_error_format(e, text, sizeof text);
+	json_write_string(out, text);
+}
+
 static void text_list(FILE *out, const hex_coord *hexes, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -172,13 +184,12 @@ static bool fail(ask_ctx *c, const char *section, const char *fmt, ...) DIAG_PRI
 
 static bool fail(ask_ctx *c, const char *section, const char *fmt, ...)
 {
-	char msg[400], rule[40];
+	char rule[RULES_ERROR_RULE_LEN];
+	game_rule(c->g, section, rule, sizeof rule);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	rules_vfail(c->error, rule, fmt, ap);
 	va_end(ap);
-	game_rule(c->g, section, rule, sizeof rule);
-	snprintf(c->error, c->error_size, "%s [%s]", msg, rule);
 	c->failed = true;
 	if (!c->json)
 		return false;
@@ -191,7 +202,7 @@ static bool fail(ask_ctx *c, const char *section, const char *fmt, ...)
 		break;
 	case ASK_DICE:
 		fprintf(out, ",\"distance\":%d,\"dice\":0,\"allowed\":false,\"reasons\":[", distance);
-		json_write_string(out, c->error);
+		json_reason(out, c->error);
 		fputc(']', out);
 		break;
 	case ASK_MOVES:
@@ -211,7 +222,7 @@ static bool fail(ask_ctx *c, const char *section, const char *fmt, ...)
 		break;
 	}
 	fputs(",\"error\":", out);
-	json_write_string(out, c->error);
+	json_reason(out, c->error);
 	fputs("}\n", out);
 	return false;
 }
@@ -297,7 +308,7 @@ static void dice_one(ask_ctx *c, int unit)
 		for (int i = 0; i < d.reason_count; i++) {
 			if (i)
 				fputc(',', out);
-			json_write_string(out, d.reasons[i]);
+			json_reason(out, &d.reasons[i]);
 		}
 		fputs("],\"attacker\":", out);
 		json_write_string(out, u->id);
@@ -321,7 +332,8 @@ static void dice_one(ask_ctx *c, int unit)
 	else
 		fprintf(out, "not allowed\n");
 	for (int i = 0; i < d.reason_count; i++)
-		fprintf(out, "  %s%s\n", !d.allowed && d.refusal >= 0 && i >= d.refusal ? "refused: " : "", d.reasons[i]);
+		fprintf(out, "  %s%s [%s]\n", !d.allowed && d.refusal >= 0 && i >= d.refusal ? "refused: " : "",
+			d.reasons[i].message, d.reasons[i].rule);
 }
 
 /* The units a question about FROM is answered for: the unit named, else
@@ -521,8 +533,8 @@ static void retreat_one(ask_ctx *c, game_ref who)
 	hex_format(from, a);
 	bool with_general = who.kind == REF_UNIT && game_unit_general(g, who.index) >= 0;
 	int figures = battle_figures(g, who);
-	char why[300];
-	int applied = battle_flags_apply(g, who, q->flags, figures, why, sizeof why);
+	rules_error why;   /* ignored flags, under their rule */
+	int applied = battle_flags_apply(g, who, q->flags, figures, &why);
 	retreat_outcome *outs = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *outs);
 	int n = applied > 0 ? retreat_outcomes(g, who, applied, with_general, outs, RETREAT_MAX_OUTCOMES) : 0;
 	if (n > RETREAT_MAX_OUTCOMES)
@@ -564,8 +576,8 @@ static void retreat_one(ask_ctx *c, game_ref who)
 		fprintf(out, ",\"losses\":%d,\"figure\":", best);
 		json_write_string(out, game_ref_id(g, who));
 		fprintf(out, ",\"flags_applied\":%d,\"ignored\":", applied);
-		if (why[0])
-			json_write_string(out, why);
+		if (rules_error_set(&why))
+			json_reason(out, &why);
 		else
 			fputs("null", out);
 		fprintf(out, ",\"eliminated\":%s,\"outcomes\":[", all_destroyed ? "true" : "false");
@@ -582,8 +594,8 @@ static void retreat_one(ask_ctx *c, game_ref who)
 	} else {
 		fprintf(out, "retreat %s %d: %s '%s'", c->from.shown, q->flags,
 			who.kind == REF_UNIT ? g->units[who.index].type->id : "general", game_ref_id(g, who));
-		if (why[0])
-			fprintf(out, "; %s", why);
+		if (rules_error_set(&why))
+			fprintf(out, "; %s [%s]", why.message, why.rule);
 		if (applied == 0) {
 			fprintf(out, ": stays at %s, loses nothing\n", a);
 		} else {
@@ -781,7 +793,7 @@ static void sharp_one(ask_ctx *c, const rs_card *card, int unit)
 			for (int k = 0; k < d.reason_count; k++) {
 				if (k)
 					fputc(',', out);
-				json_write_string(out, d.reasons[k]);
+				json_reason(out, &d.reasons[k]);
 			}
 			fputs("]}", out);
 		} else {
@@ -792,8 +804,8 @@ static void sharp_one(ask_ctx *c, const rs_card *card, int unit)
 			else
 				fprintf(out, "not allowed\n");
 			for (int k = 0; k < d.reason_count; k++)
-				fprintf(out, "    %s%s\n", !d.allowed && d.refusal >= 0 && k >= d.refusal ? "refused: " : "",
-					d.reasons[k]);
+				fprintf(out, "    %s%s [%s]\n", !d.allowed && d.refusal >= 0 && k >= d.refusal ? "refused: " : "",
+					d.reasons[k].message, d.reasons[k].rule);
 		}
 		shown++;
 	}
@@ -892,12 +904,12 @@ static bool ask_rally(ask_ctx *c)
 	return true;
 }
 
-bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *error, size_t size,
+bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, rules_error *error,
 	char *label, size_t label_size)
 {
-	ask_ctx c = { .g = g, .q = q, .json = json, .out = out, .error = error, .error_size = size, .answers = 1 };
+	ask_ctx c = { .g = g, .q = q, .json = json, .out = out, .error = error, .answers = 1 };
 	c.from.unit = c.from.general = c.to.unit = c.to.general = -1;
-	error[0] = '\0';
+	rules_error_clear(error);
 	if (label)
 		snprintf(label, label_size, "%s %s", q->name, q->from_word);
 	if (q->kind == ASK_REINFORCEMENTS)

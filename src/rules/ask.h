@@ -35,17 +35,17 @@ bool ask_is_query(const char *word);
 
 /* Read one question from words[0..count): the words point into the
  * caller's array, which must outlive the query.  Returns the number of
- * words taken, or 0 with the reason in why (a usage error). */
-int ask_parse(char **words, int count, ask_query *q, char *why, size_t size);
+ * words taken, or 0 with the reason in *err (a usage error, rule "log"). */
+int ask_parse(char **words, int count, ask_query *q, rules_error *err);
 
 /* Answer a question about g on out, as text or as JSON (one object a
  * line).  True when answered (the answer may be "no"); false when the
  * question is about nothing (no figure there, a hex off the board, an
- * unknown id): *error then holds the reason with its rule, and in JSON an
+ * unknown id): *error then holds the reason and its rule, and in JSON an
  * object with an "error" field and empty results has been written too.
  * `label` (may be NULL) receives the query word and its FROM as shown,
  * e.g. "dice A1", for the caller's message. */
-bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, char *error, size_t size,
+bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, rules_error *error,
 	char *label, size_t label_size);
 
 #endif

@@ -48,10 +48,10 @@ static int card_score(const game *g, int side, const order_card *oc)
 	order_set s;
 	order_set_init(&s, g);
 	int n = 0;
-	char why[300];
+	rules_error why;   /* why not: the auto player only needs yes or no */
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive && g->units[i].side == side &&
-			orders_add(g, side, oc, &s, (game_ref){ REF_UNIT, (int)i }, why, sizeof why))
+			orders_add(g, side, oc, &s, (game_ref){ REF_UNIT, (int)i }, &why))
 			n++;
 	order_set_finish(&s);
 	return n;
@@ -279,11 +279,11 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 	const referee_hand *h = &r->hands[side];
 	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
 	int best = 0, best_card = -1, best_flank = -1;
-	char why[400];
+	rules_error why;   /* why not: the auto player only needs yes or no */
 	for (int i = 0; i < h->count; i++) {
 		for (int flank = -1; flank < 3; flank++) {
 			order_card oc;
-			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, why, sizeof why))
+			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why))
 				continue;
 			int score;
 			if (oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card)) {
@@ -407,12 +407,12 @@ static bool choose_orders(referee *r, gl_action *a)
 	memcpy(s.sections, r->orders.sections, (size_t)r->orders.count * sizeof *s.sections);
 	s.count = r->orders.count;
 	s.dig = r->orders.dig;
-	char why[400];
+	rules_error why;   /* why not: the auto player only needs yes or no */
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
 	for (size_t i = 0; i < n; i++) {
 		game_ref ref = { REF_UNIT, list[i].unit };
-		if (orders_add(g, side, &r->current, &s, ref, why, sizeof why))
+		if (orders_add(g, side, &r->current, &s, ref, &why))
 			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
 	}
 	order_set_finish(&s);

@@ -105,10 +105,10 @@ static bool reduced_type(const game *g, const char *type)
 	return false;
 }
 
-int battle_flags_apply(const game *g, game_ref target, int flags, int figures, char *why, size_t why_size)
+int battle_flags_apply(const game *g, game_ref target, int flags, int figures, rules_error *note)
 {
-	char rule[40];
-	why[0] = '\0';
+	rules_error_clear(note);
+	const char *section = g->rs->retreat.flags_rule;
 	if (flags <= 0)
 		return 0;
 	if (target.kind == REF_UNIT) {
@@ -120,10 +120,9 @@ int battle_flags_apply(const game *g, game_ref target, int flags, int figures, c
 			if (gen >= 0 && reduced_type(g, u->type->id))
 				need -= g->rs->retreat.general_reduction;
 			if (figures >= need) {
-				game_rule(g, g->rs->retreat.flags_rule, rule, sizeof rule);
-				snprintf(why, why_size, "%s %s '%s' has %d figures (at least %d%s): its flags are ignored [%s]",
+				game_fail(note, g, section, "%s %s '%s' has %d figures (at least %d%s): its flags are ignored",
 					t->quality, u->type->id, u->id, figures, need, gen >= 0 && reduced_type(g, u->type->id) ?
-					", one fewer under a general" : "", rule);
+					", one fewer under a general" : "");
 				return 0;
 			}
 		}
@@ -131,9 +130,8 @@ int battle_flags_apply(const game *g, game_ref target, int flags, int figures, c
 		if (ignored > 0) {
 			if (ignored > flags)
 				ignored = flags;
-			game_rule(g, g->rs->retreat.flags_rule, rule, sizeof rule);
-			snprintf(why, why_size, "general '%s' with unit '%s': %d %s ignored [%s]", g->generals[gen].id,
-				u->id, ignored, ignored == 1 ? "flag" : "flags", rule);
+			game_fail(note, g, section, "general '%s' with unit '%s': %d %s ignored", g->generals[gen].id,
+				u->id, ignored, ignored == 1 ? "flag" : "flags");
 		}
 		return flags - ignored;
 	}
@@ -141,9 +139,8 @@ int battle_flags_apply(const game *g, game_ref target, int flags, int figures, c
 	if (ignored > flags)
 		ignored = flags;
 	if (ignored > 0) {
-		game_rule(g, g->rs->retreat.flags_rule, rule, sizeof rule);
-		snprintf(why, why_size, "lone general '%s' attacked: %d %s ignored [%s]", g->generals[target.index].id,
-			ignored, ignored == 1 ? "flag" : "flags", rule);
+		game_fail(note, g, section, "lone general '%s' attacked: %d %s ignored", g->generals[target.index].id,
+			ignored, ignored == 1 ? "flag" : "flags");
 	}
 	return flags - ignored;
 }

@@ -38,8 +38,8 @@ int battle_losses(const game *g, int attacker, game_ref target, const battle_cou
 	int saved, bool *capped);
 
 /* How many of `flags` the target must take (§7.3 a general's ignored flag,
- * §7.4 thresholds), after losses leave it `figures` figures.  why explains
- * ignored flags (empty when none). */
-int battle_flags_apply(const game *g, game_ref target, int flags, int figures, char *why, size_t why_size);
+ * §7.4 thresholds), after losses leave it `figures` figures.  *note explains
+ * ignored flags under their rule (cleared when none are ignored). */
+int battle_flags_apply(const game *g, game_ref target, int flags, int figures, rules_error *note);
 
 #endif

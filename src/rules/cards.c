@@ -149,7 +149,7 @@ int cards_rally_max(const game *g, const rs_card *c, int side, const int *faces,
 }
 
 bool cards_rally_check(const game *g, const rs_card *c, int side, const int *faces, int n, const int *units,
-	int count, char *why, size_t size)
+	int count, rules_error *err)
 {
 	rally_sums s;
 	rally_sum(g, c, side, faces, n, &s);
@@ -157,12 +157,12 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 	for (int i = 0; i < count; i++) {
 		const game_unit *u = &g->units[units[i]];
 		if (u->side != side) {
-			game_say(g, why, size, "8.1", "'%s' is the enemy's: card '%s' returns figures to your own units", u->id,
+			game_fail(err, g, "8.1", "'%s' is the enemy's: card '%s' returns figures to your own units", u->id,
 				c->id);
 			return false;
 		}
 		if (!u->alive) {
-			game_say(g, why, size, "8.1", "unit '%s' is destroyed: card '%s' never brings a unit back", u->id, c->id);
+			game_fail(err, g, "8.1", "unit '%s' is destroyed: card '%s' never brings a unit back", u->id, c->id);
 			return false;
 		}
 		int times = 0;
@@ -171,10 +171,10 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 		int room = cards_rally_room(g, c, units[i]);
 		if (times > room) {
 			if (room == 0)
-				game_say(g, why, size, "8.1", "unit '%s' has lost no figures (%d of %d): it takes none back", u->id,
+				game_fail(err, g, "8.1", "unit '%s' has lost no figures (%d of %d): it takes none back", u->id,
 					u->figures, u->full);
 			else
-				game_say(g, why, size, "8.1", "unit '%s' has %d of %d figures: it takes back %d, not %d; never above "
+				game_fail(err, g, "8.1", "unit '%s' has %d of %d figures: it takes back %d, not %d; never above "
 					"full strength", u->id, u->figures, u->full, room, times);
 			return false;
 		}
@@ -188,7 +188,7 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 		if (named[k] > s.typed[k]) {
 			extra += named[k] - s.typed[k];
 			if (extra > s.any) {
-				game_say(g, why, size, "8.1", "%d %s %s named, and the roll returns %d %s %s and %d for any unit "
+				game_fail(err, g, "8.1", "%d %s %s named, and the roll returns %d %s %s and %d for any unit "
 					"(the faces of other types and the flags return nothing to %s)", named[k], s.type[k],
 					named[k] == 1 ? "figure" : "figures", s.typed[k], s.type[k], s.typed[k] == 1 ? "figure" : "figures",
 					s.any, s.type[k]);
@@ -197,7 +197,7 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 		}
 	int most = cards_rally_max(g, c, side, faces, n);
 	if (count != most) {
-		game_say(g, why, size, "8.1", "the roll returns %d %s to your units that lost figures; %d named (one unit "
+		game_fail(err, g, "8.1", "the roll returns %d %s to your units that lost figures; %d named (one unit "
 			"id a figure: 'rally REF...')", most, most == 1 ? "figure" : "figures", count);
 		return false;
 	}

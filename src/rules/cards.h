@@ -38,7 +38,7 @@ int cards_rally_max(const game *g, const rs_card *c, int side, const int *faces,
  * too full, of a type no face serves, or fewer figures than the roll
  * returns. */
 bool cards_rally_check(const game *g, const rs_card *c, int side, const int *faces, int n, const int *units,
-	int count, char *why, size_t size);
+	int count, rules_error *err);
 /* One choice of units taking the most figures (weakest first), into
  * units[0..max); the count. */
 int cards_rally_plan(const game *g, const rs_card *c, int side, const int *faces, int n, int *units, int max);

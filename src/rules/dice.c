@@ -13,18 +13,14 @@ static void reason(const game *g, dice_answer *out, const char *section, const c
 {
 	if (out->reason_count >= DICE_MAX_REASONS)
 		return;
-	char *buf = out->reasons[out->reason_count++];
+	char rule[RULES_ERROR_RULE_LEN];
+	game_rule(g, section, rule, sizeof rule);
+	rules_error *e = &out->reasons[out->reason_count++];
+	rules_error_clear(e);
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(buf, DICE_REASON_LEN, fmt, ap);
+	rules_vfail(e, rule, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		n = 0;
-	if (n < DICE_REASON_LEN) {
-		char rule[40];
-		game_rule(g, section, rule, sizeof rule);
-		snprintf(buf + n, (size_t)(DICE_REASON_LEN - n), " [%s]", rule);
-	}
 }
 
 static const char *dice_word(int n)
@@ -250,22 +246,17 @@ void dice_sharpshot(const game *g, int attacker, int general, bool attached_ok, 
 		attached_ok, out);
 }
 
-bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t why_size)
+bool dice_defensive(const game *g, int defender, int attacker, rules_error *err)
 {
 	const game_unit *d = &g->units[defender];
 	const game_unit *a = &g->units[attacker];
-	char rule[40];
-	game_rule(g, g->rs->battle.rule, rule, sizeof rule);
+	const char *section = g->rs->battle.rule;
 	int distance = hex_distance(d->at, a->at);
-	if (!d->alive) {
-		snprintf(why, why_size, "unit '%s' %s [%s]", d->id, d->reserve ? "is in reserve, off the board" : "is destroyed",
-			rule);
-		return false;
-	}
-	if (dice_at(d, distance) == 0) {
-		snprintf(why, why_size, "unit '%s' cannot reach '%s' at %d hexes [%s]", d->id, a->id, distance, rule);
-		return false;
-	}
+	if (!d->alive)
+		return game_fail(err, g, section, "unit '%s' %s", d->id,
+			d->reserve ? "is in reserve, off the board" : "is destroyed");
+	if (dice_at(d, distance) == 0)
+		return game_fail(err, g, section, "unit '%s' cannot reach '%s' at %d hexes", d->id, a->id, distance);
 	/* One die, less the terrain: the attacker's hex and the defender's own. */
 	int mods = 0;
 	const rs_terrain *at = game_terrain(g, a->at);
@@ -276,14 +267,10 @@ bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t
 	const rs_terrain *own = game_terrain(g, d->at);
 	if (own)
 		mods += own->occupant_dice;
-	if (1 + mods < 1) {
-		snprintf(why, why_size, "terrain leaves unit '%s' no die for its defensive roll (%+d) [%s]",
-			d->id, mods, rule);
-		return false;
-	}
-	if (distance > 1 && !sight_check(g, d->at, a->at, NULL)) {
-		snprintf(why, why_size, "unit '%s' cannot see '%s' [%s]", d->id, a->id, rule);
-		return false;
-	}
+	if (1 + mods < 1)
+		return game_fail(err, g, section, "terrain leaves unit '%s' no die for its defensive roll (%+d)",
+			d->id, mods);
+	if (distance > 1 && !sight_check(g, d->at, a->at, NULL))
+		return game_fail(err, g, section, "unit '%s' cannot see '%s'", d->id, a->id);
 	return true;
 }

@@ -9,7 +9,6 @@
 #include "game.h"
 
 #define DICE_MAX_REASONS 12
-#define DICE_REASON_LEN 200
 
 typedef struct dice_answer {
 	int distance;
@@ -20,7 +19,7 @@ typedef struct dice_answer {
 	int general;           /* general whose die was added, or -1 */
 	int refusal;           /* index of the first refusal in reasons, or -1 */
 	int reason_count;
-	char reasons[DICE_MAX_REASONS][DICE_REASON_LEN];
+	rules_error reasons[DICE_MAX_REASONS];   /* each modifier or refusal under its rule */
 } dice_answer;
 
 /* The dice of a battle by `attacker` (a unit index) against the figure at
@@ -43,7 +42,7 @@ int dice_range(const game_unit *u);
 int dice_at(const game_unit *u, int distance);
 
 /* The noord-zuid defensive roll (§5.2 step 6): whether `defender` may
- * answer `attacker` with its one die; reason in why when not. */
-bool dice_defensive(const game *g, int defender, int attacker, char *why, size_t why_size);
+ * answer `attacker` with its one die; reason in *err when not. */
+bool dice_defensive(const game *g, int defender, int attacker, rules_error *err);
 
 #endif

@@ -611,15 +611,16 @@ int game_general_at_except(const game *g, hex_coord h, int skip)
 	return -1;
 }
 
-void game_say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
+bool game_fail(rules_error *e, const game *g, const char *section, const char *fmt, ...)
 {
+	char rule[RULES_ERROR_RULE_LEN];
+	if (section)
+		game_rule(g, section, rule, sizeof rule);
+	else
+		snprintf(rule, sizeof rule, "%s", RULES_ERROR_LOG_RULE);
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(buf, size, fmt, ap);
+	rules_vfail(e, rule, fmt, ap);
 	va_end(ap);
-	if (n >= 0 && (size_t)n < size) {
-		char rule[40];
-		game_rule(g, section, rule, sizeof rule);
-		snprintf(buf + n, size - (size_t)n, " [%s]", rule);
-	}
+	return false;
 }

@@ -12,6 +12,7 @@
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 #include "rules_data.h"
+#include "rules_error.h"
 
 #define GAME_SIDES 2
 #define GAME_MAX_BRIGADE_UNITS 16   /* room; the ruleset's max-units is the limit */
@@ -111,9 +112,10 @@ game *game_clone(const game *g);
 
 /* Where to write a rule id: ruleset prefix + section, e.g. "bc-3.1". */
 void game_rule(const game *g, const char *section, char *buf, size_t size);
-/* A reason for a verdict: the formatted sentence followed by " [rule]". */
-void game_say(const game *g, char *buf, size_t size, const char *section, const char *fmt, ...)
-	DIAG_PRINTF(5, 6);
+/* A refusal under this ruleset's rule `section` (NULL: a fault of the
+ * log's form, rule "log"); returns false.  See rules_fail. */
+bool game_fail(rules_error *e, const game *g, const char *section, const char *fmt, ...)
+	DIAG_PRINTF(4, 5);
 
 bool game_on_board(const game *g, hex_coord h);
 /* The terrain of a hex (NULL for clear or off the board). */

@@ -108,13 +108,14 @@ static void tokens_free(tokens *t)
 	t->count = 0;
 }
 
-static bool fail(char *why, size_t size, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* A fault in the form of a line: always under the log's own rule. */
+static bool fail(rules_error *err, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
-static bool fail(char *why, size_t size, const char *fmt, ...)
+static bool fail(rules_error *err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(why, size, fmt, ap);
+	rules_vfail(err, GAMELOG_RULE, fmt, ap);
 	va_end(ap);
 	return false;
 }
@@ -175,33 +176,33 @@ static int colon_at(const tokens *t)
 	return t->count;
 }
 
-static bool take_faces(tokens *t, int colon, gl_action *a, bool one, char *why, size_t size)
+static bool take_faces(tokens *t, int colon, gl_action *a, bool one, rules_error *err)
 {
 	if (colon >= t->count)
 		return true;
 	a->faces_given = true;
 	for (int i = colon + 1; i < t->count; i++) {
 		if (strcmp(t->tok[i], ":") == 0)
-			return fail(why, size, "'%s' has a second ':'", KEYWORDS[a->kind]);
+			return fail(err, "'%s' has a second ':'", KEYWORDS[a->kind]);
 		if (!is_name(t->tok[i]))
-			return fail(why, size, "'%s' is not a die face", t->tok[i]);
+			return fail(err, "'%s' is not a die face", t->tok[i]);
 	}
 	if (colon + 1 >= t->count)
-		return fail(why, size, "no die faces after ':' (leave out the ':' to let orbat play roll)");
+		return fail(err, "no die faces after ':' (leave out the ':' to let orbat play roll)");
 	if (one && t->count - colon - 1 != 1)
-		return fail(why, size, "'%s' rolls one die; %d faces given", KEYWORDS[a->kind], t->count - colon - 1);
+		return fail(err, "'%s' rolls one die; %d faces given", KEYWORDS[a->kind], t->count - colon - 1);
 	a->faces = copy_words(t, colon + 1, t->count, &a->face_count);
 	return true;
 }
 
-static bool take_hexes(tokens *t, int from, int to, gl_action *a, char *why, size_t size)
+static bool take_hexes(tokens *t, int from, int to, gl_action *a, rules_error *err)
 {
 	if (to <= from)
 		return true;
 	a->hexes = xcalloc((size_t)(to - from), sizeof *a->hexes);
 	for (int i = from; i < to; i++) {
 		if (!hex_parse(t->tok[i], &a->hexes[a->hex_count]))
-			return fail(why, size, "'%s' is not a hex address (column letters and a row number, like C4)",
+			return fail(err, "'%s' is not a hex address (column letters and a row number, like C4)",
 				t->tok[i]);
 		a->hex_count++;
 	}
@@ -218,7 +219,7 @@ static int optional_side(tokens *t, int at, gl_action *a)
 	return at;
 }
 
-static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
+static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 {
 	const char *kw = t->tok[0];
 	int kind = -1;
@@ -226,76 +227,76 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 		if (strcmp(kw, KEYWORDS[k]) == 0)
 			kind = k;
 	if (kind < 0)
-		return fail(why, size, "unknown action '%s'", kw);
+		return fail(err, "unknown action '%s'", kw);
 	a->kind = (gl_kind)kind;
 	int n = t->count;
 	int colon = colon_at(t);
 	bool takes_faces = a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
 		a->kind == ACT_FLAGSAVE || a->kind == ACT_PLAY || a->kind == ACT_RALLY;
 	if (colon < n && !takes_faces)
-		return fail(why, size, "'%s' takes no die faces", kw);
+		return fail(err, "'%s' takes no die faces", kw);
 	int words = colon;   /* words before ':' including the keyword */
 
 	switch (a->kind) {
 	case ACT_FORMAT:
 	case ACT_SEED:
 		if (words != 2 || !parse_number(t->tok[1], &a->number))
-			return fail(why, size, "'%s' takes one whole number", kw);
+			return fail(err, "'%s' takes one whole number", kw);
 		if (a->kind == ACT_FORMAT && a->number != 1)
-			return fail(why, size, "game-log format %llu is not known; this program reads format 1", a->number);
+			return fail(err, "game-log format %llu is not known; this program reads format 1", a->number);
 		return true;
 	case ACT_SCENARIO:
 		if (words != 2 || !is_name(t->tok[1]))
-			return fail(why, size, "'scenario' takes the scenario id");
+			return fail(err, "'scenario' takes the scenario id");
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_FIRST:
 		if (words != 2 || !is_side(t->tok[1]))
-			return fail(why, size, "'first' takes a side: union or confederate");
+			return fail(err, "'first' takes a side: union or confederate");
 		a->side = xstrdup(t->tok[1]);
 		return true;
 	case ACT_HAND:
 		if (words < 2 || !is_side(t->tok[1]))
-			return fail(why, size, "'hand' takes a side (union or confederate) and the cards dealt");
+			return fail(err, "'hand' takes a side (union or confederate) and the cards dealt");
 		a->side = xstrdup(t->tok[1]);
 		for (int i = 2; i < words; i++)
 			if (!is_name(t->tok[i]))
-				return fail(why, size, "'%s' is not a card", t->tok[i]);
+				return fail(err, "'%s' is not a card", t->tok[i]);
 		a->words = copy_words(t, 2, words, &a->word_count);
 		return true;
 	case ACT_PLAY:
 	case ACT_DISCARD: {
 		int i = optional_side(t, 1, a);
 		if (i >= words)
-			return fail(why, size, "'%s' takes a card, like recon/left", kw);
+			return fail(err, "'%s' takes a card, like recon/left", kw);
 		a->card = xstrdup(t->tok[i++]);
 		if (a->kind == ACT_PLAY && i < words) {
 			if (!is_section(t->tok[i]))
-				return fail(why, size, "'%s' is not a section (left, centre or right)", t->tok[i]);
+				return fail(err, "'%s' is not a section (left, centre or right)", t->tok[i]);
 			a->section = xstrdup(strcmp(t->tok[i], "center") == 0 ? "centre" : t->tok[i]);
 			i++;
 		}
 		if (i < words)
-			return fail(why, size, "unexpected '%s' after the card", t->tok[i]);
+			return fail(err, "unexpected '%s' after the card", t->tok[i]);
 		/* A card that rolls (reinforcements, §8.1): its faces. */
-		return take_faces(t, colon, a, false, why, size);
+		return take_faces(t, colon, a, false, err);
 	}
 	case ACT_DRAW: {
 		int i = optional_side(t, 1, a);
 		if (i < words)
 			a->card = xstrdup(t->tok[i++]);
 		if (i < words)
-			return fail(why, size, "unexpected '%s' after the card", t->tok[i]);
+			return fail(err, "unexpected '%s' after the card", t->tok[i]);
 		return true;
 	}
 	case ACT_ORDER:
 		if (words < 2)
-			return fail(why, size, "'order' names at least one unit, general or brigade");
+			return fail(err, "'order' names at least one unit, general or brigade");
 		a->words = copy_words(t, 1, words, &a->word_count);
 		return true;
 	case ACT_FORM:
 		if (words < 4)
-			return fail(why, size, "'form' takes a brigade id, its general and at least one unit");
+			return fail(err, "'form' takes a brigade id, its general and at least one unit");
 		a->subject = xstrdup(t->tok[1]);
 		a->object = xstrdup(t->tok[2]);
 		a->words = copy_words(t, 3, words, &a->word_count);
@@ -305,7 +306,7 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 	case ACT_DISMOUNT:
 	case ACT_DIG:
 		if (words != 2)
-			return fail(why, size, "'%s' names one %s", kw, a->kind == ACT_DISSOLVE ? "brigade" : "unit");
+			return fail(err, "'%s' names one %s", kw, a->kind == ACT_DISSOLVE ? "brigade" : "unit");
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_MOVE: {
@@ -315,15 +316,15 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 			end--;
 		}
 		if (end < 3)
-			return fail(why, size, "'move' takes a unit or general and the hexes it enters");
+			return fail(err, "'move' takes a unit or general and the hexes it enters");
 		a->subject = xstrdup(t->tok[1]);
-		return take_hexes(t, 2, end, a, why, size);
+		return take_hexes(t, 2, end, a, err);
 	}
 	case ACT_FOLLOW:
 		if (words < 3)
-			return fail(why, size, "'follow' takes a unit or general of the brigade and the hexes it falls back through");
+			return fail(err, "'follow' takes a unit or general of the brigade and the hexes it falls back through");
 		a->subject = xstrdup(t->tok[1]);
-		return take_hexes(t, 2, words, a, why, size);
+		return take_hexes(t, 2, words, a, err);
 	case ACT_RETREAT: {
 		int end = words;
 		for (int k = 0; k < 2; k++) {
@@ -336,20 +337,20 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 			}
 		}
 		if (end < 2)
-			return fail(why, size, "'retreat' takes a unit or general and the hexes it retreats through");
+			return fail(err, "'retreat' takes a unit or general and the hexes it retreats through");
 		a->subject = xstrdup(t->tok[1]);
-		return take_hexes(t, 2, end, a, why, size);
+		return take_hexes(t, 2, end, a, err);
 	}
 	case ACT_ARRIVE:
 		if (words != 2 && words != 3)
-			return fail(why, size, "'arrive' names one reserve unit (and the hex it enters when not its entry hex)");
+			return fail(err, "'arrive' names one reserve unit (and the hex it enters when not its entry hex)");
 		a->subject = xstrdup(t->tok[1]);
-		return take_hexes(t, 2, words, a, why, size);
+		return take_hexes(t, 2, words, a, err);
 	case ACT_GAIN:
 		if (words == 3 && strcmp(t->tok[2], "alone") == 0)
 			a->alone = true;
 		else if (words != 2)
-			return fail(why, size, "'gain' names the unit that takes the ground (and 'alone' to leave its general)");
+			return fail(err, "'gain' names the unit that takes the ground (and 'alone' to leave its general)");
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_BATTLE: {
@@ -367,32 +368,32 @@ static bool parse_tokens(tokens *t, gl_action *a, char *why, size_t size)
 			end--;
 		}
 		if (end != 3)
-			return fail(why, size, "'battle' takes the attacking unit and its target (then ': FACES')");
+			return fail(err, "'battle' takes the attacking unit and its target (then ': FACES')");
 		a->subject = xstrdup(t->tok[1]);
 		a->object = xstrdup(t->tok[2]);
-		return take_faces(t, colon, a, false, why, size);
+		return take_faces(t, colon, a, false, err);
 	}
 	case ACT_SAVE:
 	case ACT_DEFEND:
 	case ACT_FLAGSAVE:
 		if (words != 2)
-			return fail(why, size, "'%s' names one unit (then ': FACES')", kw);
+			return fail(err, "'%s' names one unit (then ': FACES')", kw);
 		a->subject = xstrdup(t->tok[1]);
-		return take_faces(t, colon, a, a->kind == ACT_DEFEND, why, size);
+		return take_faces(t, colon, a, a->kind == ACT_DEFEND, err);
 	case ACT_RALLY:
 		/* Two lines: the roll, then the units (one id a figure). */
 		if (words > 1 && colon < n)
-			return fail(why, size, "'rally' is the roll ('rally : FACES') or the units that take figures back "
+			return fail(err, "'rally' is the roll ('rally : FACES') or the units that take figures back "
 				"('rally REF...'), one line each");
 		a->words = copy_words(t, 1, words, &a->word_count);
-		return take_faces(t, colon, a, false, why, size);
+		return take_faces(t, colon, a, false, err);
 	case ACT_COUNT:
 		break;
 	}
-	return fail(why, size, "unknown action '%s'", kw);
+	return fail(err, "unknown action '%s'", kw);
 }
 
-bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, char *why, size_t why_size)
+bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, rules_error *err)
 {
 	memset(a, 0, sizeof *a);
 	a->line = line_no;
@@ -401,16 +402,16 @@ bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty
 	tokenize(line, &t);
 	bool ok;
 	if (t.bad_char) {
-		ok = fail(why, why_size, "control character in the line");
+		ok = fail(err, "control character in the line");
 	} else if (t.too_long) {
-		ok = fail(why, why_size, "a word longer than %d characters", MAX_TOKEN_LEN);
+		ok = fail(err, "a word longer than %d characters", MAX_TOKEN_LEN);
 	} else if (t.too_many) {
-		ok = fail(why, why_size, "more than %d words on one line", MAX_TOKENS);
+		ok = fail(err, "more than %d words on one line", MAX_TOKENS);
 	} else if (t.count == 0) {
 		*empty = true;
 		ok = true;
 	} else {
-		ok = parse_tokens(&t, a, why, why_size);
+		ok = parse_tokens(&t, a, err);
 	}
 	tokens_free(&t);
 	if (!ok)
@@ -438,7 +439,7 @@ size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *lo
 		memcpy(line, text + pos, len);
 		line[len] = '\0';
 		pos = end < size ? end + 1 : end;
-		char why[512];
+		rules_error why;
 		if (memchr(text + start, '\0', len)) {
 			diag_add(sink, file, line_no, 0, DIAG_ERROR, GAMELOG_RULE, "NUL byte in the line");
 			errors++;
@@ -446,8 +447,8 @@ size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *lo
 		}
 		gl_action a;
 		bool empty;
-		if (!gamelog_parse_line(line, line_no, &a, &empty, why, sizeof why)) {
-			diag_add(sink, file, line_no, 0, DIAG_ERROR, GAMELOG_RULE, "%s", why);
+		if (!gamelog_parse_line(line, line_no, &a, &empty, &why)) {
+			diag_add(sink, file, line_no, 0, DIAG_ERROR, why.rule, "%s", why.message);
 			errors++;
 			continue;
 		}

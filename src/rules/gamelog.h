@@ -12,8 +12,9 @@
 
 #include "../base/diag.h"
 #include "../geo/hex.h"
+#include "rules_error.h"
 
-#define GAMELOG_RULE "log"
+#define GAMELOG_RULE RULES_ERROR_LOG_RULE
 
 typedef enum {
 	ACT_FORMAT,     /* orbat-game-log 1 */
@@ -79,9 +80,9 @@ void gamelog_action_finish(gl_action *a);
  * order.  Returns the number of malformed lines. */
 size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *log, diag_sink *sink);
 
-/* Parse one line (no newline) into *a; false with the reason in why.  A
- * blank or comment-only line gives true with *empty set. */
-bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, char *why, size_t why_size);
+/* Parse one line (no newline) into *a; false with the reason in *err
+ * (rule "log").  A blank or comment-only line gives true with *empty set. */
+bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, rules_error *err);
 
 /* The keyword of an action kind ("move"). */
 const char *gamelog_keyword(gl_kind kind);

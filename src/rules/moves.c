@@ -44,7 +44,7 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 	char there[HEX_ADDRESS_MAX];
 	hex_format(to, there);
 	v->enter = v->stop = v->end = false;
-	v->why[0] = '\0';
+	rules_error_clear(&v->why);
 	int side = game_ref_side(g, who);
 	int self_unit = who.kind == REF_UNIT ? who.index : -1;
 	int self_general = -1;
@@ -54,22 +54,22 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 		self_general = game_unit_general(g, who.index);
 
 	if (!game_on_board(g, to)) {
-		game_say(g, v->why, sizeof v->why, "3.4", "%s is off the board; only a forced retreat leaves it", there);
+		game_fail(&v->why, g, "3.4", "%s is off the board; only a forced retreat leaves it", there);
 		return;
 	}
 	const rs_terrain *t = game_terrain(g, to);
 	if (t && !t->passable) {
-		game_say(g, v->why, sizeof v->why, "6", "%s is %s, which no unit or general may enter", there, t->id);
+		game_fail(&v->why, g, "6", "%s is %s, which no unit or general may enter", there, t->id);
 		return;
 	}
 	int enemies = game_units_at_except(g, to, 1 - side, -1);
 	int gen = game_general_at_except(g, to, self_general);
 	if (enemies > 0) {
-		game_say(g, v->why, sizeof v->why, stack, "%s holds an enemy unit", there);
+		game_fail(&v->why, g, stack, "%s holds an enemy unit", there);
 		return;
 	}
 	if (gen >= 0 && g->generals[gen].side != side) {
-		game_say(g, v->why, sizeof v->why, stack, "%s holds enemy general '%s'", there, g->generals[gen].id);
+		game_fail(&v->why, g, stack, "%s holds enemy general '%s'", there, g->generals[gen].id);
 		return;
 	}
 	int friends = game_units_at_except(g, to, side, self_unit);
@@ -78,14 +78,14 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 	if (who.kind == REF_UNIT) {
 		if (friends + 1 > rs->stacking.units_per_hex) {
 			if (rs->stacking.units_per_hex == 1)
-				game_say(g, v->why, sizeof v->why, stack, "%s holds a friendly unit; a unit may not move into or through it", there);
+				game_fail(&v->why, g, stack, "%s holds a friendly unit; a unit may not move into or through it", there);
 			else
-				game_say(g, v->why, sizeof v->why, stack, "%s already holds %d friendly units, the most a hex may hold",
+				game_fail(&v->why, g, stack, "%s already holds %d friendly units, the most a hex may hold",
 					there, friends);
 			return;
 		}
 		if (gen >= 0 && self_general >= 0) {
-			game_say(g, v->why, sizeof v->why, stack,
+			game_fail(&v->why, g, stack,
 				"%s holds general '%s' and this unit brings general '%s': one general per hex",
 				there, g->generals[gen].id, g->generals[self_general].id);
 			return;
@@ -98,26 +98,26 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 	/* A general on his own. */
 	if (gen >= 0) {
 		if (!g->gaps->general_passes_generals) {
-			game_say(g, v->why, sizeof v->why, stack, "%s holds general '%s'; a general never enters a hex with another general",
+			game_fail(&v->why, g, stack, "%s holds general '%s'; a general never enters a hex with another general",
 				there, g->generals[gen].id);
 			return;
 		}
 		v->enter = true;
 		v->end = false;
-		game_say(g, v->why, sizeof v->why, stack, "%s holds general '%s'; a general may pass but not stop there",
+		game_fail(&v->why, g, stack, "%s holds general '%s'; a general may pass but not stop there",
 			there, g->generals[gen].id);
 		v->stop = terrain_stop;
 		if (friends > 0 && !rs->general.passes_friendly_units) {
 			/* He would have to stop on a unit that already has a general. */
 			v->enter = false;
-			game_say(g, v->why, sizeof v->why, stack,
+			game_fail(&v->why, g, stack,
 				"%s holds a friendly unit with general '%s'; the general would have to stop there",
 				there, g->generals[gen].id);
 		}
 		return;
 	}
 	if (friends > rs->stacking.units_with_general) {
-		game_say(g, v->why, sizeof v->why, stack, "%s holds %d units; a general may join at most %d", there, friends,
+		game_fail(&v->why, g, stack, "%s holds %d units; a general may join at most %d", there, friends,
 			rs->stacking.units_with_general);
 		return;
 	}
@@ -173,7 +173,7 @@ int moves_reach(const game *g, game_ref who, const move_options *o, int *steps)
 }
 
 bool moves_check_path(const game *g, game_ref who, const move_options *o,
-	const hex_coord *path, int len, char *why, size_t why_size)
+	const hex_coord *path, int len, rules_error *err)
 {
 	int max = o && o->max_hexes >= 0 ? o->max_hexes : moves_max(g, who);
 	bool with_general = o && o->with_general;
@@ -181,7 +181,7 @@ bool moves_check_path(const game *g, game_ref who, const move_options *o,
 	hex_coord start = game_ref_at(g, who);
 	char from[HEX_ADDRESS_MAX], to[HEX_ADDRESS_MAX];
 	if (len <= 0) {
-		game_say(g, why, why_size, "3", "a move names at least one hex");
+		game_fail(err, g, "3", "a move names at least one hex");
 		return false;
 	}
 	if (len == 1 && !hex_adjacent(start, path[0])) {
@@ -194,40 +194,42 @@ bool moves_check_path(const game *g, game_ref who, const move_options *o,
 		free(steps);
 		if (!ok) {
 			if (same(start, path[0]))
-				game_say(g, why, why_size, "3", "'%s' is already at %s", id, hex_format(start, to));
+				game_fail(err, g, "3", "'%s' is already at %s", id, hex_format(start, to));
 			else
-				game_say(g, why, why_size, "3", "'%s' cannot reach %s from %s in one move of at most %d %s",
+				game_fail(err, g, "3", "'%s' cannot reach %s from %s in one move of at most %d %s",
 					id, hex_format(path[0], to), hex_format(start, from), max, max == 1 ? "hex" : "hexes");
 		}
 		return ok;
 	}
 	if (len > max) {
-		game_say(g, why, why_size, "3", "'%s' may move at most %d %s, not %d", id, max, max == 1 ? "hex" : "hexes", len);
+		game_fail(err, g, "3", "'%s' may move at most %d %s, not %d", id, max, max == 1 ? "hex" : "hexes", len);
 		return false;
 	}
 	hex_coord prev = start;
 	for (int i = 0; i < len; i++) {
 		if (!hex_adjacent(prev, path[i])) {
-			game_say(g, why, why_size, "3", "%s is not next to %s", hex_format(path[i], to), hex_format(prev, from));
+			game_fail(err, g, "3", "%s is not next to %s", hex_format(path[i], to), hex_format(prev, from));
 			return false;
 		}
 		step_verdict v;
 		moves_step(g, who, with_general, path[i], &v);
 		if (!v.enter) {
-			snprintf(why, why_size, "'%s' may not enter %s: %s", id, hex_format(path[i], to), v.why);
+			rules_error_take(err, &v.why);
+			rules_error_prefix(err, "'%s' may not enter %s: ", id, hex_format(path[i], to));
 			return false;
 		}
 		if (i == len - 1 && !v.end) {
-			snprintf(why, why_size, "'%s' may not end its move at %s: %s", id, hex_format(path[i], to), v.why);
+			rules_error_take(err, &v.why);
+			rules_error_prefix(err, "'%s' may not end its move at %s: ", id, hex_format(path[i], to));
 			return false;
 		}
 		if (i < len - 1 && v.stop) {
 			const rs_terrain *t = game_terrain(g, path[i]);
 			if (t && t->stop)
-				game_say(g, why, why_size, "6", "'%s' must stop on entering %s at %s", id, t->id,
+				game_fail(err, g, "6", "'%s' must stop on entering %s at %s", id, t->id,
 					hex_format(path[i], to));
 			else
-				game_say(g, why, why_size, g->rs->stacking.rule,
+				game_fail(err, g, g->rs->stacking.rule,
 					"'%s' must stop on entering %s, which holds a friendly figure", id,
 					hex_format(path[i], to));
 			return false;

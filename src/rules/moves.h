@@ -8,8 +8,6 @@
 
 #include "game.h"
 
-#define MOVES_WHY_LEN 240
-
 typedef struct move_options {
 	bool with_general;   /* a unit carries the general of its hex along */
 	int max_hexes;       /* < 0: the figure's own allowance */
@@ -19,7 +17,7 @@ typedef struct step_verdict {
 	bool enter;          /* may enter the hex during this move */
 	bool stop;           /* entering it ends the move */
 	bool end;            /* may end the move there */
-	char why[MOVES_WHY_LEN];  /* when it may not enter or end: sentence [rule] */
+	rules_error why;     /* when it may not enter or end */
 } step_verdict;
 
 /* The longest move a figure's type allows (units: their move options for
@@ -37,8 +35,8 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 int moves_reach(const game *g, game_ref who, const move_options *o, int *steps);
 
 /* Check a move along `path` (the hexes entered, in order).  False with
- * the reason in why when illegal. */
+ * the reason in *err when illegal. */
 bool moves_check_path(const game *g, game_ref who, const move_options *o,
-	const hex_coord *path, int len, char *why, size_t why_size);
+	const hex_coord *path, int len, rules_error *err);
 
 #endif

@@ -33,7 +33,7 @@ static order_kind kind_of(const game *g, const rs_card *c)
 }
 
 bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
-	const order_card *opponent_last, order_card *out, char *why, size_t why_size)
+	const order_card *opponent_last, order_card *out, rules_error *err)
 {
 	const ruleset *rs = g->rs;
 	memset(out, 0, sizeof *out);
@@ -42,12 +42,12 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 	const rs_card *card = &rs->deck.cards[c.card];
 	if (g->gaps->copy_card && strcmp(card->id, g->gaps->copy_card) == 0) {
 		if (!opponent_last) {
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' repeats the opponent's last orders, and the opponent has "
+			game_fail(err, g, g->rs->deck.rule, "'%s' repeats the opponent's last orders, and the opponent has "
 				"played no card yet", card->id);
 			return false;
 		}
 		if (chosen_flank >= 0) {
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' takes the section of the card it repeats; name none", card->id);
+			game_fail(err, g, g->rs->deck.rule, "'%s' takes the section of the card it repeats; name none", card->id);
 			return false;
 		}
 		/* Reading: the same orders on the same part of the board. */
@@ -68,23 +68,23 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 		out->limit *= 3;
 	if (out->kind == ORDER_SECTION) {
 		if (c.flank == DECK_NO_FLANK) {
-			game_say(g, why, why_size, g->rs->deck.rule, "card '%s' must be a left, centre or right copy", card->id);
+			game_fail(err, g, g->rs->deck.rule, "card '%s' must be a left, centre or right copy", card->id);
 			return false;
 		}
 		if (chosen_flank >= 0) {
-			game_say(g, why, why_size, g->rs->deck.rule, "card '%s' names its own flank; name no section when playing it", card->id);
+			game_fail(err, g, g->rs->deck.rule, "card '%s' names its own flank; name no section when playing it", card->id);
 			return false;
 		}
 		out->section = game_flank_section(g, side, (game_flank)c.flank);
 	} else if (out->kind == ORDER_SECTION_TYPE) {
 		if (chosen_flank < 0) {
-			game_say(g, why, why_size, g->rs->deck.rule, "card '%s' orders one section of your choice: name left, centre or right",
+			game_fail(err, g, g->rs->deck.rule, "card '%s' orders one section of your choice: name left, centre or right",
 				card->id);
 			return false;
 		}
 		out->section = game_flank_section(g, side, (game_flank)chosen_flank);
 	} else if (chosen_flank >= 0) {
-		game_say(g, why, why_size, g->rs->deck.rule, "card '%s' does not order by section; name none", card->id);
+		game_fail(err, g, g->rs->deck.rule, "card '%s' does not order by section; name none", card->id);
 		return false;
 	}
 	return true;
@@ -221,6 +221,7 @@ static bool sections_assignable(const unsigned *sections, int n)
 	return false;
 }
 
+
 /* A dig card's unit types for a message, "infantry or artillery", or with
  * their counts, "2 infantry or 1 artillery". */
 static void dig_list(const rs_card *card, bool counts, char *buf, size_t size)
@@ -235,17 +236,17 @@ static void dig_list(const rs_card *card, bool counts, char *buf, size_t size)
 	}
 }
 
-static bool eligible(const game *g, int side, const order_card *oc, game_ref r, char *why, size_t why_size)
+static bool eligible(const game *g, int side, const order_card *oc, game_ref r, rules_error *err)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
 	const char *id = game_ref_id(g, r);
 	char at[HEX_ADDRESS_MAX];
 	if (!game_ref_alive(g, r)) {
-		game_say(g, why, why_size, g->rs->turn.rule, "'%s' %s", id, game_ref_absence(g, r));
+		game_fail(err, g, g->rs->turn.rule, "'%s' %s", id, game_ref_absence(g, r));
 		return false;
 	}
 	if (game_ref_side(g, r) != side) {
-		game_say(g, why, why_size, g->rs->turn.rule, "'%s' belongs to %s, not to %s", id, g->sides[game_ref_side(g, r)].id,
+		game_fail(err, g, g->rs->turn.rule, "'%s' belongs to %s, not to %s", id, g->sides[game_ref_side(g, r)].id,
 			g->sides[side].id);
 		return false;
 	}
@@ -256,7 +257,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	switch (oc->kind) {
 	case ORDER_SECTION:
 		if (!(sections & oc->section)) {
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' at %s is not in the %s that '%s' orders", id,
+			game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s that '%s' orders", id,
 				hex_format(anchor, at), game_section_words(g, side, oc->section, words, sizeof words), card->id);
 			return false;
 		}
@@ -268,7 +269,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_SECTION_TYPE:
 	case ORDER_DIG:
 		if (r.kind != REF_UNIT) {
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders units, not generals", card->id);
+			game_fail(err, g, g->rs->deck.rule, "'%s' orders units, not generals", card->id);
 			return false;
 		}
 		if (oc->kind == ORDER_DIG) {
@@ -276,18 +277,18 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 			if (!ruleset_card_dig(card, t)) {
 				char types[200];
 				dig_list(card, false, types, sizeof types);
-				game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders %s, not %s '%s'", card->id, types, t, id);
+				game_fail(err, g, g->rs->deck.rule, "'%s' orders %s, not %s '%s'", card->id, types, t, id);
 				return false;
 			}
 			return true;
 		}
 		if (!type_listed(card->types, g->units[r.index].type->id)) {
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders %s units only, not %s '%s'", card->id,
+			game_fail(err, g, g->rs->deck.rule, "'%s' orders %s units only, not %s '%s'", card->id,
 				card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
 		if (oc->kind == ORDER_SECTION_TYPE && !(sections & oc->section)) {
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' at %s is not in the %s named for '%s'", id,
+			game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s named for '%s'", id,
 				hex_format(anchor, at), game_section_words(g, side, oc->section, words, sizeof words), card->id);
 			return false;
 		}
@@ -295,12 +296,12 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_GENERALS:
 		if (r.kind == REF_GENERAL) {
 			if (game_general_units(g, r.index, NULL, 0) == 0) {
-				game_say(g, why, why_size, g->rs->deck.rule, "general '%s' stands with no unit; '%s' orders generals with units", id,
+				game_fail(err, g, g->rs->deck.rule, "general '%s' stands with no unit; '%s' orders generals with units", id,
 					card->id);
 				return false;
 			}
 		} else if (game_unit_general(g, r.index) < 0) {
-			game_say(g, why, why_size, g->rs->deck.rule, "unit '%s' has no general with it; '%s' orders generals with their units",
+			game_fail(err, g, g->rs->deck.rule, "unit '%s' has no general with it; '%s' orders generals with their units",
 				id, card->id);
 			return false;
 		}
@@ -308,28 +309,28 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_SHARPSHOOTER:
 		/* §8.1: the card's types (infantry), in any section. */
 		if (r.kind != REF_UNIT) {
-			game_say(g, why, why_size, "8.1", "'%s' orders a unit, not general '%s'", card->id, id);
+			game_fail(err, g, "8.1", "'%s' orders a unit, not general '%s'", card->id, id);
 			return false;
 		}
 		if (!type_listed(card->types, g->units[r.index].type->id)) {
-			game_say(g, why, why_size, "8.1", "'%s' orders %s %s unit, not %s '%s'", card->id,
+			game_fail(err, g, "8.1", "'%s' orders %s %s unit, not %s '%s'", card->id,
 				card->units ? card->units : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
 		return true;
 	case ORDER_UNREFEREED:
 	default:
-		game_say(g, why, why_size, g->rs->deck.rule, "the effect of card '%s' is not given by the rules this program knows; "
+		game_fail(err, g, g->rs->deck.rule, "the effect of card '%s' is not given by the rules this program knows; "
 			"it can only be discarded", card->id);
 		return false;
 	}
 }
 
 bool orders_add(const game *g, int side, const order_card *oc, order_set *s, game_ref r,
-	char *why, size_t why_size)
+	rules_error *err)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
-	if (!eligible(g, side, oc, r, why, why_size))
+	if (!eligible(g, side, oc, r, err))
 		return false;
 	int key = orders_key(g, oc, r);
 	for (int i = 0; i < s->count; i++)
@@ -342,13 +343,13 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		if ((s->dig.entry >= 0 && s->dig.entry != entry) || s->dig.units + 1 > d->units) {
 			char counts[200];
 			dig_list(card, true, counts, sizeof counts);
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders %s units, not more and not both", card->id, counts);
+			game_fail(err, g, g->rs->deck.rule, "'%s' orders %s units, not more and not both", card->id, counts);
 			return false;
 		}
 		s->dig = (order_dig){ entry, s->dig.units + 1 };
 	}
 	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
-		game_say(g, why, why_size, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : g->rs->deck.rule,
+		game_fail(err, g, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : g->rs->deck.rule,
 			"'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
 			oc->limit == 1 ? "order" : "orders", game_ref_id(g, r), s->count + 1);
 		return false;
@@ -358,7 +359,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		s->sections[s->count] = sections;
 		if (!sections_assignable(s->sections, s->count + 1)) {
 			char at[HEX_ADDRESS_MAX];
-			game_say(g, why, why_size, g->rs->deck.rule, "'%s' orders one unit in each section; '%s' at %s leaves no section "
+			game_fail(err, g, g->rs->deck.rule, "'%s' orders one unit in each section; '%s' at %s leaves no section "
 				"unused for it", card->id, game_ref_id(g, r), hex_format(key_hex(g, key), at));
 			return false;
 		}
@@ -373,14 +374,14 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 
 bool orders_card_usable(const game *g, int side, const order_card *oc)
 {
-	char why[256];
+	rules_error why;
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive && g->units[i].side == side &&
-			eligible(g, side, oc, (game_ref){ REF_UNIT, (int)i }, why, sizeof why))
+			eligible(g, side, oc, (game_ref){ REF_UNIT, (int)i }, &why))
 			return true;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && g->generals[i].side == side &&
-			eligible(g, side, oc, (game_ref){ REF_GENERAL, (int)i }, why, sizeof why))
+			eligible(g, side, oc, (game_ref){ REF_GENERAL, (int)i }, &why))
 			return true;
 	return false;
 }

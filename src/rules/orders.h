@@ -39,7 +39,7 @@ typedef struct order_card {
  * the order card the opponent played last, for a counter-attack (NULL
  * when none).  False with the reason when it cannot be played so. */
 bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
-	const order_card *opponent_last, order_card *out, char *why, size_t why_size);
+	const order_card *opponent_last, order_card *out, rules_error *err);
 
 /* A dig card's orders so far (§8): the unit type (an index into the
  * card's <dig> list, -1 before the first) and how many of it. */
@@ -70,7 +70,7 @@ int orders_members(const game *g, const order_card *oc, game_ref r, game_ref *ou
 /* Order r under the card: false with the reason [rule] when the card
  * does not allow it. */
 bool orders_add(const game *g, int side, const order_card *oc, order_set *s, game_ref r,
-	char *why, size_t why_size);
+	rules_error *err);
 
 /* Whether the card can order anything of the side's at all (§8: a side
  * that cannot use any card discards one). */

@@ -17,36 +17,10 @@
 
 /* ---- errors ---- */
 
-static bool fail(referee_error *err, const game *g, const char *section, const char *fmt, ...)
-	DIAG_PRINTF(4, 5);
-
-static bool fail(referee_error *err, const game *g, const char *section, const char *fmt, ...)
-{
-	if (!section)
-		snprintf(err->rule, sizeof err->rule, "%s", GAMELOG_RULE);
-	else
-		game_rule(g, section, err->rule, sizeof err->rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof err->message, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-/* A sentence ending in " [rule]" from the engine modules. */
-static bool fail_why(referee_error *err, const char *prefix, const char *why)
-{
-	const char *open = strrchr(why, '[');
-	size_t len = strlen(why);
-	if (open && len > 0 && why[len - 1] == ']' && open > why && open[-1] == ' ') {
-		snprintf(err->rule, sizeof err->rule, "%.*s", (int)(len - (size_t)(open - why) - 2), open + 1);
-		snprintf(err->message, sizeof err->message, "%s%.*s", prefix ? prefix : "", (int)(open - why - 1), why);
-	} else {
-		snprintf(err->rule, sizeof err->rule, "%s", GAMELOG_RULE);
-		snprintf(err->message, sizeof err->message, "%s%s", prefix ? prefix : "", why);
-	}
-	return false;
-}
+/* The referee's refusals are game_fail's (rule `section` of the ruleset,
+ * NULL for a fault in the form of the log line); the short name keeps the
+ * many checks below readable. */
+#define fail game_fail
 
 /* ---- life cycle ---- */
 
@@ -101,7 +75,7 @@ static const char *side_id(const referee *r, int side)
 	return side >= 0 && side < GAME_SIDES ? r->g->sides[side].id : "?";
 }
 
-static bool resolve(referee *r, const char *token, game_ref *out, referee_error *err)
+static bool resolve(referee *r, const char *token, game_ref *out, rules_error *err)
 {
 	if (!token || !game_resolve_ref(r->g, token, out)) {
 		hex_coord h;
@@ -115,7 +89,7 @@ static bool resolve(referee *r, const char *token, game_ref *out, referee_error 
 	return true;
 }
 
-static bool own(referee *r, game_ref ref, referee_error *err)
+static bool own(referee *r, game_ref ref, rules_error *err)
 {
 	int s = game_ref_side(r->g, ref);
 	if (s != r->side)
@@ -124,7 +98,7 @@ static bool own(referee *r, game_ref ref, referee_error *err)
 	return true;
 }
 
-static bool parse_faces(referee *r, const gl_action *a, int *faces, int *count, referee_error *err)
+static bool parse_faces(referee *r, const gl_action *a, int *faces, int *count, rules_error *err)
 {
 	*count = 0;
 	for (size_t i = 0; i < a->face_count; i++) {
@@ -144,7 +118,7 @@ static bool parse_faces(referee *r, const gl_action *a, int *faces, int *count, 
 	return true;
 }
 
-static bool need_faces(referee *r, const gl_action *a, int want, const char *what, referee_error *err)
+static bool need_faces(referee *r, const gl_action *a, int want, const char *what, rules_error *err)
 {
 	if (!a->faces_given)
 		return fail(err, r->g, NULL, "%s: the faces rolled are missing (write ': FACE ...')", what);
@@ -156,13 +130,13 @@ static bool need_faces(referee *r, const gl_action *a, int want, const char *wha
 
 /* ---- reinforcements (§8.1), defined below ---- */
 
-static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, referee_error *err);
+static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, rules_error *err);
 static void reinforce_begin(referee *r, const gl_action *a, int card);
 static bool reinforce_owed(const referee *r);
 static const char *reinforce_owed_text(const referee *r, char *buf, size_t size);
-static bool reinforce_guard(referee *r, const gl_action *a, referee_error *err);
-static bool do_arrive(referee *r, const gl_action *a, referee_error *err);
-static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err);
+static bool reinforce_guard(referee *r, const gl_action *a, rules_error *err);
+static bool do_arrive(referee *r, const gl_action *a, rules_error *err);
+static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, rules_error *err);
 bool referee_card_reinforces(const game *g, int card);
 
 /* ---- hands ---- */
@@ -187,7 +161,7 @@ static void hand_remove(referee_hand *h, int i)
 	h->count--;
 }
 
-static bool card_of(referee *r, const char *word, deck_card *c, referee_error *err)
+static bool card_of(referee *r, const char *word, deck_card *c, rules_error *err)
 {
 	if (!word)
 		return fail(err, r->g, NULL, "no card named");
@@ -253,7 +227,7 @@ static void after_change(referee *r, int line)
  * for good is refused at once (move_zone_check); what is left is judged
  * when the movement ends, and the fault is put on the line of the later
  * of the two moves (the member's, the general's) that parted them. */
-static bool check_zones(referee *r, referee_error *err)
+static bool check_zones(referee *r, rules_error *err)
 {
 	game *g = r->g;
 	if (r->zone_checked || !g->rs->stacking.brigades)
@@ -290,7 +264,7 @@ static bool check_zones(referee *r, referee_error *err)
  * or alongside.  (Standing still is allowed: a blocked unit cannot be
  * made to move, and the general may come to it.)  `from` is where the
  * unit stood, the figures are placed already. */
-static bool rejoin_check(referee *r, int unit, hex_coord from, referee_error *err)
+static bool rejoin_check(referee *r, int unit, hex_coord from, rules_error *err)
 {
 	game *g = r->g;
 	const game_unit *u = &g->units[unit];
@@ -314,7 +288,7 @@ static bool rejoin_check(referee *r, int unit, hex_coord from, referee_error *er
  * has moved (or whose general has) and now stands outside the zone for
  * good -- the other of the two can no longer move -- is this move's
  * fault. */
-static bool move_zone_check(referee *r, game_ref who, int carried, referee_error *err)
+static bool move_zone_check(referee *r, game_ref who, int carried, rules_error *err)
 {
 	game *g = r->g;
 	if (!g->rs->stacking.brigades)
@@ -541,7 +515,7 @@ static const char *battle_name(const referee *r, char *buf, size_t size)
 	return buf;
 }
 
-static bool fail_owed(referee *r, battle_step s, referee_error *err)
+static bool fail_owed(referee *r, battle_step s, rules_error *err)
 {
 	char buf[300];
 	char name[160];
@@ -552,7 +526,7 @@ static bool fail_owed(referee *r, battle_step s, referee_error *err)
 /* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)?
  * Optional steps on the way are skipped (declined); a required one is
  * not. */
-static bool can_reach(referee *r, int want, const char *action, referee_error *err)
+static bool can_reach(referee *r, int want, const char *action, rules_error *err)
 {
 	referee_battle *b = &r->battle;
 	if (!b->active) {
@@ -744,19 +718,19 @@ static void resolve_losses(referee *r, int saved)
 	}
 	b->retreater = b->target;
 	b->flags = 0;
-	char why[300];
+	rules_error why;
 	if (game_ref_alive(g, b->target)) {
-		b->flags = battle_flags_apply(g, b->target, b->count.flags, battle_figures(g, b->target), why, sizeof why);
-		if (why[0])
-			note(r, "%s", why);
+		b->flags = battle_flags_apply(g, b->target, b->count.flags, battle_figures(g, b->target), &why);
+		if (rules_error_set(&why))
+			note(r, "%s [%s]", why.message, why.rule);
 	} else if (b->count.flags > 0 && attached >= 0 && g->gaps->flags_pass_to_general &&
 		g->generals[attached].alive) {
 		/* §7.2 (battlecry-150): the flags fall on the general. */
 		b->retreater = (game_ref){ REF_GENERAL, attached };
-		b->flags = battle_flags_apply(g, b->retreater, b->count.flags, 1, why, sizeof why);
+		b->flags = battle_flags_apply(g, b->retreater, b->count.flags, 1, &why);
 		note(r, "The flags fall on general '%s'.", g->generals[attached].id);
-		if (why[0])
-			note(r, "%s", why);
+		if (rules_error_set(&why))
+			note(r, "%s [%s]", why.message, why.rule);
 	}
 	b->retreat_hexes = b->flags + (b->withdraw && game_ref_alive(g, b->target) ? 1 : 0);
 	if (b->flags > 0)
@@ -765,13 +739,13 @@ static void resolve_losses(referee *r, int saved)
 	b->may_defend = false;
 	if (g->gaps->saving_rolls && !b->withdraw && b->target.kind == REF_UNIT && g->units[b->target.index].alive &&
 		!r->ut[b->target.index].defended) {
-		b->may_defend = dice_defensive(g, b->target.index, b->attacker, why, sizeof why);
+		b->may_defend = dice_defensive(g, b->target.index, b->attacker, &why);
 	}
 }
 
 /* ---- setup actions ---- */
 
-static bool do_setup(referee *r, const gl_action *a, referee_error *err)
+static bool do_setup(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (r->phase != PHASE_SETUP)
@@ -836,7 +810,7 @@ static bool do_setup(referee *r, const gl_action *a, referee_error *err)
 }
 
 /* Leaving the head: both hands dealt, first player known. */
-static bool begin_game(referee *r, referee_error *err)
+static bool begin_game(referee *r, rules_error *err)
 {
 	game *g = r->g;
 	for (int s = 0; s < GAME_SIDES; s++)
@@ -851,14 +825,14 @@ static bool begin_game(referee *r, referee_error *err)
 
 /* ---- card play ---- */
 
-static bool check_side(referee *r, const gl_action *a, referee_error *err)
+static bool check_side(referee *r, const gl_action *a, rules_error *err)
 {
 	if (a->side && game_side_index(r->g, a->side) != r->side)
 		return fail(err, r->g, "9", "it is %s's turn, not %s's", side_id(r, r->side), a->side);
 	return true;
 }
 
-static bool turn_start(referee *r, const gl_action *a, referee_error *err)
+static bool turn_start(referee *r, const gl_action *a, rules_error *err)
 {
 	if (r->phase == PHASE_SETUP) {
 		if (!begin_game(r, err))
@@ -890,18 +864,18 @@ static int rows_to_home(const game *g, int side, hex_coord at)
 	return n;
 }
 
-bool referee_fall_back_target(const referee *r, int unit, char *why, size_t size)
+bool referee_fall_back_target(const referee *r, int unit, rules_error *err)
 {
 	const game *g = r->g;
 	const rs_card *c = &g->rs->deck.cards[r->current.card];
 	bool enemy = !c->target || strcmp(c->target, "enemy") == 0;
 	const game_unit *u = &g->units[unit];
 	if (!u->alive) {
-		game_say(g, why, size, "8.1", "unit '%s' is no longer on the board", u->id);
+		game_fail(err, g, "8.1", "unit '%s' is no longer on the board", u->id);
 		return false;
 	}
 	if (enemy != (u->side != r->side)) {
-		game_say(g, why, size, "8.1", "card '%s' names %s unit, and '%s' is %s", c->id,
+		game_fail(err, g, "8.1", "card '%s' names %s unit, and '%s' is %s", c->id,
 			enemy ? "an enemy" : "a friendly", u->id, u->side == r->side ? "your own" : "the enemy's");
 		return false;
 	}
@@ -910,7 +884,7 @@ bool referee_fall_back_target(const referee *r, int unit, char *why, size_t size
 
 /* `order REF` after a fall-back card: the unit named falls back hex by
  * hex toward its home row, its owner choosing each hex ('retreat'). */
-static bool do_fall_back_order(referee *r, const gl_action *a, referee_error *err)
+static bool do_fall_back_order(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (a->word_count != 1)
@@ -918,12 +892,11 @@ static bool do_fall_back_order(referee *r, const gl_action *a, referee_error *er
 	game_ref ref;
 	if (!resolve(r, a->words[0], &ref, err))
 		return false;
-	char why[400];
 	if (ref.kind != REF_UNIT)
 		return fail(err, g, "8.1", "card '%s' names a unit, and '%s' is a general", g->rs->deck.cards[r->current.card].id,
 			a->words[0]);
-	if (!referee_fall_back_target(r, ref.index, why, sizeof why))
-		return fail_why(err, NULL, why);
+	if (!referee_fall_back_target(r, ref.index, err))
+		return false;
 	referee_battle *b = &r->battle;
 	memset(b, 0, sizeof *b);
 	b->supply = true;
@@ -992,7 +965,7 @@ static const char *rally_owed_text(const referee *r, char *buf, size_t size)
 
 /* 'rally : FACES' (the roll) and 'rally REF...' (one unit a figure).
  * need: referee_dice_needed, the dice of the roll. */
-static bool do_rally(referee *r, const gl_action *a, int *need, referee_error *err)
+static bool do_rally(referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
 	referee_rally *ry = &r->rally;
@@ -1049,8 +1022,7 @@ static bool do_rally(referee *r, const gl_action *a, int *need, referee_error *e
 		}
 		units[i] = ref.index;
 	}
-	char why[400];
-	bool ok = cards_rally_check(g, c, r->side, ry->faces, ry->face_count, units, (int)a->word_count, why, sizeof why);
+	bool ok = cards_rally_check(g, c, r->side, ry->faces, ry->face_count, units, (int)a->word_count, err);
 	if (ok) {
 		for (size_t i = 0; i < a->word_count; i++)
 			g->units[units[i]].figures++;
@@ -1058,10 +1030,10 @@ static bool do_rally(referee *r, const gl_action *a, int *need, referee_error *e
 		ry->step = RALLY_NONE;
 	}
 	free(units);
-	return ok || fail_why(err, NULL, why);
+	return ok;
 }
 
-static bool do_play(referee *r, const gl_action *a, referee_error *err)
+static bool do_play(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (!turn_start(r, a, err))
@@ -1073,10 +1045,9 @@ static bool do_play(referee *r, const gl_action *a, referee_error *err)
 	if (idx < 0)
 		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
 	order_card oc;
-	char why[400];
 	if (!orders_from_card(g, r->side, c, flank_of(a->section), r->has_last[1 - r->side] ?
-		&r->last_played[1 - r->side] : NULL, &oc, why, sizeof why))
-		return fail_why(err, NULL, why);
+		&r->last_played[1 - r->side] : NULL, &oc, err))
+		return false;
 	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
 	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
 	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
@@ -1106,10 +1077,10 @@ static bool card_could_be_used(referee *r, deck_card c)
 {
 	game *g = r->g;
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
-	char why[400];
+	rules_error spare;   /* why a flank does not fit: not needed here */
 	for (int flank = -1; flank < 3; flank++) {
 		order_card oc;
-		if (!orders_from_card(g, r->side, c, flank, last, &oc, why, sizeof why))
+		if (!orders_from_card(g, r->side, c, flank, last, &oc, &spare))
 			continue;
 		if (oc.kind != ORDER_UNREFEREED && orders_card_usable(g, r->side, &oc))
 			return true;
@@ -1127,7 +1098,7 @@ static bool card_could_be_used(referee *r, deck_card c)
 	return false;
 }
 
-static bool do_discard(referee *r, const gl_action *a, referee_error *err)
+static bool do_discard(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (!turn_start(r, a, err))
@@ -1156,7 +1127,7 @@ static bool do_discard(referee *r, const gl_action *a, referee_error *err)
 	return true;
 }
 
-static bool in_turn(referee *r, const char *what, referee_error *err)
+static bool in_turn(referee *r, const char *what, rules_error *err)
 {
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
 		return fail(err, r->g, "9", "'%s' before a card is played: a turn begins with 'play' (or 'discard')", what);
@@ -1173,7 +1144,7 @@ static bool in_turn(referee *r, const char *what, referee_error *err)
 
 /* ---- orders ---- */
 
-static bool order_ref(referee *r, const char *word, game_ref *ref, referee_error *err)
+static bool order_ref(referee *r, const char *word, game_ref *ref, rules_error *err)
 {
 	int b = game_find_brigade(r->g, word);
 	if (b >= 0 && !game_resolve_ref(r->g, word, ref)) {
@@ -1202,7 +1173,7 @@ static void mark_ordered(referee *r, game_ref ref, bool busy)
 	}
 }
 
-static bool orders_phase(referee *r, const char *what, referee_error *err)
+static bool orders_phase(referee *r, const char *what, rules_error *err)
 {
 	if (!in_turn(r, what, err))
 		return false;
@@ -1217,7 +1188,7 @@ static bool orders_phase(referee *r, const char *what, referee_error *err)
  * True (with the reason) when it was named in an order already.  Naming
  * another member of a group ordered together (a noord-zuid hex group or
  * brigade) gives no second order and is allowed. */
-static bool already_ordered(referee *r, const game_ref *refs, size_t i, const char *word, referee_error *err)
+static bool already_ordered(referee *r, const game_ref *refs, size_t i, const char *word, rules_error *err)
 {
 	game_ref f = refs[i];
 	bool twice = f.kind == REF_UNIT ? r->ut[f.index].named : r->gt[f.index].named;
@@ -1230,7 +1201,7 @@ static bool already_ordered(referee *r, const game_ref *refs, size_t i, const ch
 	return true;
 }
 
-static bool do_order(referee *r, const gl_action *a, referee_error *err)
+static bool do_order(referee *r, const gl_action *a, rules_error *err)
 {
 	if (in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, "rally") &&
 		r->current.kind == ORDER_UNREFEREED)
@@ -1249,13 +1220,12 @@ static bool do_order(referee *r, const gl_action *a, referee_error *err)
 	game_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
 	bool ok = true;
 	for (size_t i = 0; i < a->word_count && ok; i++) {
-		char why[400];
 		if (!order_ref(r, a->words[i], &refs[i], err))
 			ok = false;
 		else if (already_ordered(r, refs, i, a->words[i], err))
 			ok = false;
-		else if (!orders_add(r->g, r->side, &r->current, s, refs[i], why, sizeof why))
-			ok = fail_why(err, NULL, why);
+		else if (!orders_add(r->g, r->side, &r->current, s, refs[i], err))
+			ok = false;
 	}
 	if (ok) {
 		for (size_t i = 0; i < a->word_count; i++) {
@@ -1273,7 +1243,7 @@ static bool do_order(referee *r, const gl_action *a, referee_error *err)
 	return ok;
 }
 
-static bool do_form(referee *r, const gl_action *a, referee_error *err)
+static bool do_form(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	const char *rule = g->rs->brigades.rule;
@@ -1288,11 +1258,10 @@ static bool do_form(referee *r, const gl_action *a, referee_error *err)
 		game_ref gen = { REF_GENERAL, g->brigades[b].general };
 		if (!own(r, gen, err))
 			return false;
-		char why[400];
 		int saved = r->orders.count;
-		if (!orders_add(g, r->side, &r->current, &r->orders, gen, why, sizeof why)) {
+		if (!orders_add(g, r->side, &r->current, &r->orders, gen, err)) {
 			r->orders.count = saved;
-			return fail_why(err, NULL, why);
+			return false;
 		}
 		mark_ordered(r, gen, true);
 		r->gt[gen.index].named = true;
@@ -1332,11 +1301,10 @@ static bool do_form(referee *r, const gl_action *a, referee_error *err)
 				return fail(err, g, NULL, "unit '%s' is named twice", a->words[i]);
 		units[i] = u.index;
 	}
-	char why[400];
 	int saved = r->orders.count;
-	if (!orders_add(g, r->side, &r->current, &r->orders, gen, why, sizeof why)) {
+	if (!orders_add(g, r->side, &r->current, &r->orders, gen, err)) {
 		r->orders.count = saved;
-		return fail_why(err, NULL, why);
+		return false;
 	}
 	if (g->brigade_count >= g->brigade_capacity)
 		return fail(err, g, rule, "no more brigades than generals");
@@ -1359,7 +1327,7 @@ static bool do_form(referee *r, const gl_action *a, referee_error *err)
 
 /* ---- moves ---- */
 
-static bool moves_phase(referee *r, const char *what, referee_error *err)
+static bool moves_phase(referee *r, const char *what, rules_error *err)
 {
 	if (!in_turn(r, what, err))
 		return false;
@@ -1374,7 +1342,7 @@ static const char *stack_rule(const game *g)
 }
 
 /* Will the general of a unit's hex go with it?  *carried set. */
-static bool general_follows(referee *r, int unit, bool alone, int *carried, referee_error *err)
+static bool general_follows(referee *r, int unit, bool alone, int *carried, rules_error *err)
 {
 	game *g = r->g;
 	*carried = -1;
@@ -1413,7 +1381,7 @@ static int brigade_speed(referee *r, int unit)
 	return speed;
 }
 
-static bool do_move(referee *r, const gl_action *a, referee_error *err)
+static bool do_move(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (!moves_phase(r, "move", err))
@@ -1421,7 +1389,6 @@ static bool do_move(referee *r, const gl_action *a, referee_error *err)
 	game_ref who;
 	if (!resolve(r, a->subject, &who, err) || !own(r, who, err))
 		return false;
-	char why[MOVES_WHY_LEN + 200];
 	move_options o = { false, -1 };
 	int carried = -1;
 	if (who.kind == REF_UNIT) {
@@ -1456,12 +1423,12 @@ static bool do_move(referee *r, const gl_action *a, referee_error *err)
 		if (t->moved)
 			return fail(err, g, "3", "general '%s' has already moved this turn", id);
 	}
-	if (!moves_check_path(g, who, &o, a->hexes, (int)a->hex_count, why, sizeof why)) {
+	if (!moves_check_path(g, who, &o, a->hexes, (int)a->hex_count, err)) {
 		if (o.max_hexes >= 0 && o.max_hexes < moves_max(g, who) && (int)a->hex_count > o.max_hexes)
 			return fail(err, g, g->rs->brigades.rule,
 				"unit '%s' moves with its brigade, at the speed of its slowest member: at most %d %s",
 				game_ref_id(g, who), o.max_hexes, o.max_hexes == 1 ? "hex" : "hexes");
-		return fail_why(err, NULL, why);
+		return false;
 	}
 	hex_coord to = a->hexes[a->hex_count - 1];
 	int hexes = (int)a->hex_count;
@@ -1521,7 +1488,7 @@ static void set_attr(game_unit *u, const char *attribute, const char *value)
 		}
 }
 
-static bool do_mount(referee *r, const gl_action *a, referee_error *err)
+static bool do_mount(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	bool mount = a->kind == ACT_MOUNT;
@@ -1552,7 +1519,7 @@ static bool do_mount(referee *r, const gl_action *a, referee_error *err)
 	return true;
 }
 
-static bool do_dig(referee *r, const gl_action *a, referee_error *err)
+static bool do_dig(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (!moves_phase(r, "dig", err))
@@ -1584,7 +1551,7 @@ typedef struct battle_prep {
 	int face_count;
 } battle_prep;
 
-static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, referee_error *err)
+static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err)
 {
 	game *g = r->g;
 	if (!in_turn(r, "battle", err))
@@ -1652,8 +1619,12 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 	else
 		dice_battle(g, who.index, game_ref_at(g, target), target, spent, &p->dice);
 	free(spent);
-	if (!p->dice.allowed)
-		return fail_why(err, NULL, p->dice.refusal >= 0 ? p->dice.reasons[p->dice.refusal] : "the battle is not allowed");
+	if (!p->dice.allowed) {
+		if (p->dice.refusal < 0)
+			return fail(err, g, NULL, "the battle is not allowed");
+		rules_error_take(err, &p->dice.reasons[p->dice.refusal]);
+		return false;
+	}
 	if (a->withdraw) {
 		if (!g->gaps->saving_rolls)
 			return fail(err, g, g->rs->battle.rule, "a defender withdraws before the roll only in noord-zuid");
@@ -1710,7 +1681,7 @@ static bool sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
 	return true;
 }
 
-static bool do_battle(referee *r, const gl_action *a, referee_error *err)
+static bool do_battle(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	battle_prep p;
@@ -1751,7 +1722,7 @@ static bool do_battle(referee *r, const gl_action *a, referee_error *err)
 	return true;
 }
 
-static bool battle_target_is(referee *r, const char *word, game_ref want, const char *role, referee_error *err)
+static bool battle_target_is(referee *r, const char *word, game_ref want, const char *role, rules_error *err)
 {
 	game_ref ref;
 	char name[160];
@@ -1761,7 +1732,7 @@ static bool battle_target_is(referee *r, const char *word, game_ref want, const 
 	return true;
 }
 
-static bool do_save(referee *r, const gl_action *a, int *need, referee_error *err)
+static bool do_save(referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
@@ -1787,20 +1758,21 @@ static bool do_save(referee *r, const gl_action *a, int *need, referee_error *er
 	return true;
 }
 
-static bool do_defend(referee *r, const gl_action *a, int *need, referee_error *err)
+static bool do_defend(referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
 	if (!in_turn(r, "defend", err))
 		return false;
 	if (b->line > 0 && !b->may_defend && !(b->active && b->step == STEP_SAVE)) {
-		char why[300] = "";
 		if (b->withdraw)
 			return fail(err, g, g->rs->battle.rule, "'%s' withdrew: a unit that withdraws makes no defensive roll",
 				game_ref_id(g, b->target));
 		if (b->target.kind == REF_UNIT && g->units[b->target.index].alive && !r->ut[b->target.index].defended &&
-			!dice_defensive(g, b->target.index, b->attacker, why, sizeof why))
-			return fail_why(err, "no defensive roll: ", why);
+			!dice_defensive(g, b->target.index, b->attacker, err)) {
+			rules_error_prefix(err, "no defensive roll: ");
+			return false;
+		}
 		return fail(err, g, g->rs->battle.rule, "no defensive roll is allowed here (one die per attacked unit per turn, "
 			"for a unit that stood and lives)");
 	}
@@ -1831,7 +1803,7 @@ static bool do_defend(referee *r, const gl_action *a, int *need, referee_error *
 	return true;
 }
 
-static bool do_flagsave(referee *r, const gl_action *a, int *need, referee_error *err)
+static bool do_flagsave(referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
@@ -1868,7 +1840,7 @@ static bool do_flagsave(referee *r, const gl_action *a, int *need, referee_error
  * but it is not a battle: blocked, the unit stops and loses what the card
  * says (nothing, in the data shipped); it never leaves the board; its
  * general goes along unless the card says otherwise. */
-static bool supply_retreat(referee *r, const gl_action *a, referee_error *err)
+static bool supply_retreat(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
@@ -1880,9 +1852,8 @@ static bool supply_retreat(referee *r, const gl_action *a, referee_error *err)
 		return fail(err, g, "8.1", "'off': card '%s' never takes a unit off the board", c->id);
 	int gen = c->general_follows ? game_unit_general(g, who.index) : -1;
 	retreat_outcome out;
-	char why[MOVES_WHY_LEN + 200];
-	if (!retreat_check_path(g, who, b->retreat_hexes, gen >= 0, a->hexes, (int)a->hex_count, &out, why, sizeof why))
-		return fail_why(err, NULL, why);
+	if (!retreat_check_path(g, who, b->retreat_hexes, gen >= 0, a->hexes, (int)a->hex_count, &out, err))
+		return false;
 	if (out.off_board)
 		return fail(err, g, "8.1", "card '%s' never takes a unit off the board", c->id);
 	if (out.len > 0) {
@@ -1906,7 +1877,7 @@ static bool supply_retreat(referee *r, const gl_action *a, referee_error *err)
 	return true;
 }
 
-static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
+static bool do_retreat(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
@@ -1936,9 +1907,8 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
 		return fail(err, g, NULL, "'alone' is for a unit leaving its general behind");
 	}
 	retreat_outcome out;
-	char why[MOVES_WHY_LEN + 200];
-	if (!retreat_check_path(g, who, b->retreat_hexes, carried >= 0, a->hexes, (int)a->hex_count, &out, why, sizeof why))
-		return fail_why(err, NULL, why);
+	if (!retreat_check_path(g, who, b->retreat_hexes, carried >= 0, a->hexes, (int)a->hex_count, &out, err))
+		return false;
 	if (a->off && !out.off_board)
 		return fail(err, g, "7.1", "'off': '%s' does not leave the board", a->subject);
 	int before = who.kind == REF_UNIT ? g->units[who.index].figures : 1;
@@ -1981,7 +1951,7 @@ static bool do_retreat(referee *r, const gl_action *a, referee_error *err)
  * it out of its general's zone, the player may let the whole brigade fall
  * back with it, each member and the general as many hexes toward the home
  * edge, by the retreat rules and without loss, until it stands together. */
-static bool do_follow(referee *r, const gl_action *a, referee_error *err)
+static bool do_follow(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
@@ -2009,9 +1979,8 @@ static bool do_follow(referee *r, const gl_action *a, referee_error *err)
 	if (b->followed[slot])
 		return fail(err, g, rule, "'%s' has fallen back with brigade '%s' already", a->subject, br->id);
 	retreat_outcome out;
-	char why[MOVES_WHY_LEN + 200];
-	if (!retreat_check_path(g, who, b->follow_hexes, false, a->hexes, (int)a->hex_count, &out, why, sizeof why))
-		return fail_why(err, NULL, why);
+	if (!retreat_check_path(g, who, b->follow_hexes, false, a->hexes, (int)a->hex_count, &out, err))
+		return false;
 	if (out.lost > 0 || out.off_board)
 		return fail(err, g, rule, "'%s' cannot fall back %d %s without loss; the brigade falls back together only "
 			"where it can", a->subject, b->follow_hexes, b->follow_hexes == 1 ? "hex" : "hexes");
@@ -2026,7 +1995,7 @@ static bool do_follow(referee *r, const gl_action *a, referee_error *err)
 	return true;
 }
 
-static bool do_gain(referee *r, const gl_action *a, referee_error *err)
+static bool do_gain(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
@@ -2063,8 +2032,11 @@ static bool do_gain(referee *r, const gl_action *a, referee_error *err)
 	step_verdict v;
 	game_ref who = { REF_UNIT, b->attacker };
 	moves_step(g, who, carried >= 0, b->target_hex, &v);
-	if (!v.enter || !v.end)
-		return fail_why(err, "cannot gain ground: ", v.why);
+	if (!v.enter || !v.end) {
+		rules_error_take(err, &v.why);
+		rules_error_prefix(err, "cannot gain ground: ");
+		return false;
+	}
 	game_place(g, who, b->target_hex);
 	if (carried >= 0)
 		game_place(g, (game_ref){ REF_GENERAL, carried }, b->target_hex);
@@ -2097,9 +2069,9 @@ bool referee_play_rolls(const referee *r, const char *card)
 		return false;
 	/* A counter-attack that copies reinforcements rolls too. */
 	order_card oc;
-	char why[400];
+	rules_error spare;   /* why a flank does not fit: not needed here */
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
-	if (orders_from_card(g, r->side, c, -1, last, &oc, why, sizeof why))
+	if (orders_from_card(g, r->side, c, -1, last, &oc, &spare))
 		return referee_card_reinforces(g, oc.card);
 	return referee_card_reinforces(g, c.card);
 }
@@ -2180,7 +2152,7 @@ static const char *reinforce_owed_text(const referee *r, char *buf, size_t size)
 
 /* Before `play reinforcements` takes the card from the hand: reserve
  * units left, and (with_faces) the card's number of dice rolled. */
-static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, referee_error *err)
+static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, rules_error *err)
 {
 	game *g = r->g;
 	const rs_card *c = &g->rs->deck.cards[card];
@@ -2214,7 +2186,7 @@ static void reinforce_begin(referee *r, const gl_action *a, int card)
 	ar->active = true;
 	ar->line = a->line;
 	int faces[MAX_FACES], n;
-	referee_error spare;
+	rules_error spare;
 	if (!parse_faces(r, a, faces, &n, &spare))
 		n = 0;
 	int per = c->per_face > 0 ? c->per_face : 1;
@@ -2236,7 +2208,7 @@ static void reinforce_begin(referee *r, const gl_action *a, int card)
 /* `arrive REF [HEX]`: a reserve unit comes onto its entry hex, or when
  * that is taken the nearest free hex of the home row (HEX chooses between
  * two as near; without it, the western one). */
-static bool do_arrive(referee *r, const gl_action *a, referee_error *err)
+static bool do_arrive(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (!reinforce_turn(r) || !r->arrivals.active)
@@ -2297,7 +2269,7 @@ static bool do_arrive(referee *r, const gl_action *a, referee_error *err)
 /* Before any action: what the roll still owes comes first; a unit that
  * arrived this turn neither moves nor battles (the card's arrivals-act);
  * the card orders no unit. */
-static bool reinforce_guard(referee *r, const gl_action *a, referee_error *err)
+static bool reinforce_guard(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (!reinforce_turn(r))
@@ -2326,7 +2298,7 @@ static bool reinforce_guard(referee *r, const gl_action *a, referee_error *err)
 
 /* `orbat play`: the dice of `play reinforcements`, after every other
  * check of the play. */
-static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err)
+static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, rules_error *err)
 {
 	game *g = r->g;
 	deck_card dc;
@@ -2337,10 +2309,9 @@ static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, re
 	if (hand_find(&r->hands[r->side], dc) < 0)
 		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
 	order_card oc;
-	char why[400];
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
-	if (!orders_from_card(g, r->side, dc, -1, last, &oc, why, sizeof why))
-		return fail_why(err, NULL, why);
+	if (!orders_from_card(g, r->side, dc, -1, last, &oc, err))
+		return false;
 	if (!reinforce_check(r, a, oc.card, false, err))
 		return false;
 	*count = g->rs->deck.cards[oc.card].dice;
@@ -2349,7 +2320,7 @@ static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, re
 
 /* ---- the end of a turn ---- */
 
-static bool do_draw(referee *r, const gl_action *a, referee_error *err)
+static bool do_draw(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
@@ -2396,7 +2367,7 @@ static bool do_draw(referee *r, const gl_action *a, referee_error *err)
 
 /* ---- entry points ---- */
 
-bool referee_apply(referee *r, const gl_action *a, referee_error *err)
+bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;
@@ -2489,7 +2460,7 @@ bool referee_apply(referee *r, const gl_action *a, referee_error *err)
 	return ok;
 }
 
-bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err)
+bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;
@@ -2519,7 +2490,7 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_err
 	}
 }
 
-bool referee_finish(referee *r, referee_error *err)
+bool referee_finish(referee *r, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;

@@ -154,22 +154,19 @@ typedef struct referee {
 	bool has_seed;
 } referee;
 
-typedef struct referee_error {
-	char rule[48];
-	char message[720];
-	int line;             /* the log line the fault lies in, when it is an
-	                         earlier action than the one refused; else 0 */
-} referee_error;
+/* The referee refuses through the engine's one error type; the old name
+ * stays for code written against it. */
+typedef rules_error referee_error;
 
 /* The referee keeps a pointer to g and changes it; the caller owns both. */
 referee *referee_create(game *g);
 void referee_destroy(referee *r);
 
 /* Apply one action; false with the reason when illegal (nothing changed). */
-bool referee_apply(referee *r, const gl_action *a, referee_error *err);
+bool referee_apply(referee *r, const gl_action *a, rules_error *err);
 /* At the end of a log: false when a battle still waits for a required
  * step (saving dice, a retreat). */
-bool referee_finish(referee *r, referee_error *err);
+bool referee_finish(referee *r, rules_error *err);
 
 /* What the pending battle still owes, in words, for a prompt: the required
  * step (*required set) and the optional ones on offer before it.  False
@@ -177,8 +174,8 @@ bool referee_finish(referee *r, referee_error *err);
 bool referee_owed(referee *r, char *buf, size_t size, bool *required);
 
 /* May the fall-back card in play (short-supply, §8.1) name `unit`?  False
- * with the reason [rule] when not. */
-bool referee_fall_back_target(const referee *r, int unit, char *why, size_t size);
+ * with the reason in *err when not. */
+bool referee_fall_back_target(const referee *r, int unit, rules_error *err);
 
 /* §8.1 reinforcements: whether card `card` (a deck index) brings reserve
  * units; whether the roll of the card in play may still bring reserve unit
@@ -196,7 +193,7 @@ bool referee_gain_on_offer(referee *r);
  * rolls -- battle, save, defend, flagsave, the play of a card that rolls
  * (reinforcements) -- after every check but the faces.  False with the
  * reason when the action is illegal. */
-bool referee_dice_needed(referee *r, const gl_action *a, int *count, referee_error *err);
+bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error *err);
 
 /* Whether `play CARD` rolls dice now: reinforcements (§8.1), or a
  * counter-attack that copies it. */

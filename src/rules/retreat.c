@@ -36,40 +36,40 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 	char there[HEX_ADDRESS_MAX];
 	hex_format(to, there);
 	v->enter = v->stop = v->end = false;
-	v->why[0] = '\0';
+	rules_error_clear(&v->why);
 	int side = game_ref_side(g, who);
 	int self_unit = who.kind == REF_UNIT ? who.index : -1;
 	int self_general = who.kind == REF_GENERAL ? who.index :
 		(with_general ? game_unit_general(g, who.index) : -1);
 	if (!game_on_board(g, to)) {
-		game_say(g, v->why, sizeof v->why, rule, "%s is off the board", there);
+		game_fail(&v->why, g, rule, "%s is off the board", there);
 		return;
 	}
 	const rs_terrain *t = game_terrain(g, to);
 	if (t && !t->passable) {
-		game_say(g, v->why, sizeof v->why, rule, "%s is %s, which a retreat cannot enter", there, t->id);
+		game_fail(&v->why, g, rule, "%s is %s, which a retreat cannot enter", there, t->id);
 		return;
 	}
 	int enemies = game_units_at_except(g, to, 1 - side, -1);
 	int gen = game_general_at_except(g, to, self_general);
 	if (enemies > 0) {
-		game_say(g, v->why, sizeof v->why, rule, "%s holds an enemy unit", there);
+		game_fail(&v->why, g, rule, "%s holds an enemy unit", there);
 		return;
 	}
 	if (gen >= 0 && g->generals[gen].side != side) {
-		game_say(g, v->why, sizeof v->why, rule, "%s holds enemy general '%s'", there, g->generals[gen].id);
+		game_fail(&v->why, g, rule, "%s holds enemy general '%s'", there, g->generals[gen].id);
 		return;
 	}
 	int friends = game_units_at_except(g, to, side, self_unit);
 	if (who.kind == REF_UNIT) {
 		if (friends + 1 > rs->stacking.units_per_hex) {
-			game_say(g, v->why, sizeof v->why, rule, "%s already holds %s", there,
+			game_fail(&v->why, g, rule, "%s already holds %s", there,
 				friends == 1 ? "a friendly unit" : "the most friendly units a hex may hold");
 			return;
 		}
 		if (gen >= 0) {
 			if (self_general >= 0) {
-				game_say(g, v->why, sizeof v->why, "7.2", "%s holds general '%s' and a unit with a general "
+				game_fail(&v->why, g, "7.2", "%s holds general '%s' and a unit with a general "
 					"may not retreat into a hex with another general", there, g->generals[gen].id);
 				return;
 			}
@@ -83,12 +83,12 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 	/* A lone general. */
 	if (gen >= 0) {
 		if (!g->gaps->general_passes_generals) {
-			game_say(g, v->why, sizeof v->why, rule, "%s holds general '%s'; a general never enters a hex "
+			game_fail(&v->why, g, rule, "%s holds general '%s'; a general never enters a hex "
 				"with another general", there, g->generals[gen].id);
 			return;
 		}
 		v->enter = true;
-		game_say(g, v->why, sizeof v->why, "7.2", "%s holds general '%s'; a retreating general may pass but not "
+		game_fail(&v->why, g, "7.2", "%s holds general '%s'; a retreating general may pass but not "
 			"stop there", there, g->generals[gen].id);
 		return;
 	}
@@ -175,7 +175,7 @@ int retreat_outcomes(const game *g, game_ref who, int flags, bool with_general,
 }
 
 bool retreat_check_path(const game *g, game_ref who, int flags, bool with_general,
-	const hex_coord *path, int len, retreat_outcome *res, char *why, size_t why_size)
+	const hex_coord *path, int len, retreat_outcome *res, rules_error *err)
 {
 	memset(res, 0, sizeof *res);
 	int side = game_ref_side(g, who);
@@ -184,7 +184,7 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 	if (flags > RETREAT_MAX_FLAGS)
 		flags = RETREAT_MAX_FLAGS;
 	if (len > flags) {
-		game_say(g, why, why_size, "7.1", "'%s' retreats %d %s for %d %s, not %d", id, flags,
+		game_fail(err, g, "7.1", "'%s' retreats %d %s for %d %s, not %d", id, flags,
 			flags == 1 ? "hex" : "hexes", flags, flags == 1 ? "flag" : "flags", len);
 		return false;
 	}
@@ -197,10 +197,10 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 			toward = toward || same(cand[k], path[i]);
 		if (!toward) {
 			if (game_on_home_row(g, side, at))
-				game_say(g, why, why_size, "7.1", "'%s' stands on its home row at %s: the next flag takes it off "
+				game_fail(err, g, "7.1", "'%s' stands on its home row at %s: the next flag takes it off "
 					"the board", id, hex_format(at, a));
 			else
-				game_say(g, why, why_size, "7.1", "%s is not one of the hexes toward %s's home edge from %s", hex_format(path[i], b),
+				game_fail(err, g, "7.1", "%s is not one of the hexes toward %s's home edge from %s", hex_format(path[i], b),
 					g->sides[side].id, hex_format(at, a));
 			return false;
 		}
@@ -208,14 +208,15 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 		retreat_step(g, who, with_general, path[i], &v);
 		bool last = i + 1 == flags;
 		if (!v.enter || (last && !v.end)) {
-			snprintf(why, why_size, "'%s' cannot retreat into %s: %s", id, hex_format(path[i], b), v.why);
+			rules_error_take(err, &v.why);
+			rules_error_prefix(err, "'%s' cannot retreat into %s: ", id, hex_format(path[i], b));
 			return false;
 		}
 		res->path[res->len++] = path[i];
 		at = path[i];
 		if (v.stop) {
 			if (i + 1 < len) {
-				game_say(g, why, why_size, "7.2", "the retreat of '%s' ends at %s, where it joins a friendly figure; "
+				game_fail(err, g, "7.2", "the retreat of '%s' ends at %s, where it joins a friendly figure; "
 					"the remaining flags lapse", id, hex_format(path[i], b));
 				return false;
 			}
@@ -236,7 +237,7 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 		step_verdict v;
 		retreat_step(g, who, with_general, cand[k], &v);
 		if (v.enter && (len + 1 < flags || v.end)) {
-			game_say(g, why, why_size, "7.1", "'%s' must go on retreating: %d %s left and %s is open", id,
+			game_fail(err, g, "7.1", "'%s' must go on retreating: %d %s left and %s is open", id,
 				flags - len, flags - len == 1 ? "flag" : "flags", hex_format(cand[k], b));
 			return false;
 		}

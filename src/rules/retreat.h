@@ -34,6 +34,6 @@ int retreat_outcomes(const game *g, game_ref who, int flags, bool with_general,
 
 /* Check a chosen retreat path; on success the outcome is in *res. */
 bool retreat_check_path(const game *g, game_ref who, int flags, bool with_general,
-	const hex_coord *path, int len, retreat_outcome *res, char *why, size_t why_size);
+	const hex_coord *path, int len, retreat_outcome *res, rules_error *err);
 
 #endif

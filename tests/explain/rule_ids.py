@@ -229,10 +229,10 @@ def calls(src, name):
 # The rule-id builders: function -> index of the section argument.
 SECTION_BUILDERS = {
     "game_rule": 1, "check_rule": 1, "ruleset_rule": 1, "rule": 1,
-    "fail": 2, "reason": 2, "game_say": 3, "answer_error": 3, "occupant_at": 3,
+    "fail": 2, "reason": 2, "game_say": 3, "game_fail": 2, "answer_error": 3, "occupant_at": 3,
 }
 # Functions that take a finished rule id: function -> index of the rule argument.
-RULE_SINKS = {"diag_add": 5, "check_error": 2, "check_warning": 2}
+RULE_SINKS = {"diag_add": 5, "check_error": 2, "check_warning": 2, "rules_fail": 1}
 
 
 def collect_sources(root, rulesets, found, counts):

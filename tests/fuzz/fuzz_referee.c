@@ -163,12 +163,26 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* A refusal names a rule of the ruleset being played, or the log itself. */
-static void check_error(const game *g, const referee_error *err)
+/* A refusal names a rule of the ruleset being played, or the log itself,
+ * in its rule field: never cut short, never written into the message too
+ * (nothing may have to parse it back out of the text). */
+static void check_error(const game *g, const rules_error *err)
 {
 	if (!err->message[0] || !err->rule[0])
 		abort();
-	if (strcmp(err->rule, "log") == 0)
+	if (strlen(err->rule) + 1 >= sizeof err->rule || strchr(err->rule, ' ') || strchr(err->rule, '[') ||
+		strchr(err->rule, ']')) {
+		fprintf(stderr, "fuzz_referee: rule id '%s' is cut or malformed: %s\n", err->rule, err->message);
+		abort();
+	}
+	char cited[sizeof err->rule + 4];
+	snprintf(cited, sizeof cited, " [%s]", err->rule);
+	size_t ml = strlen(err->message), cl = strlen(cited);
+	if (ml >= cl && strcmp(err->message + ml - cl, cited) == 0) {
+		fprintf(stderr, "fuzz_referee: the message repeats its rule: %s\n", err->message);
+		abort();
+	}
+	if (strcmp(err->rule, RULES_ERROR_LOG_RULE) == 0)
 		return;
 	const char *prefix = g->rs->rule_prefix;
 	size_t n = prefix ? strlen(prefix) : 0;
@@ -205,8 +219,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (the_verbose)
 			fprintf(stderr, "fuzz_referee: %s: %zu malformed line(s)\n", l->path, bad);
 		char out[1024];
-		for (size_t i = 0; i < sink.count; i++)
+		for (size_t i = 0; i < sink.count; i++) {
+			/* A malformed line is a fault of the log's form. */
+			if (!sink.items[i].rule || strcmp(sink.items[i].rule, RULES_ERROR_LOG_RULE) != 0)
+				abort();
 			diag_format_one(&sink.items[i], out, sizeof out);
+		}
 		gamelog_finish(&log);
 		diag_sink_finish(&sink);
 		return 0;
@@ -216,7 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!g)
 		abort();
 	referee *r = referee_create(g);
-	referee_error err;
+	rules_error err;
 	bool legal = true;
 	for (size_t i = 0; i < log.count; i++) {
 		const gl_action *a = &log.actions[i];

@@ -155,7 +155,7 @@ static int bench_replay(const char *scenario_path, const char *log_path)
 	for (int k = 0; k < rounds; k++) {
 		game *g = game_create(sc, rs);
 		referee *r = referee_create(g);
-		referee_error err;
+		rules_error err;
 		for (size_t i = 0; i < log.count; i++) {
 			if (!referee_apply(r, &log.actions[i], &err)) {
 				fprintf(stderr, "bench_rules: %s:%d: %s [%s]\n", log_path, log.actions[i].line, err.message, err.rule);

@@ -59,8 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char *text = gamelog_format(a);
 		gl_action again;
 		bool empty = false;
-		char why[512];
-		if (!gamelog_parse_line(text, 1, &again, &empty, why, sizeof why) || empty)
+		rules_error why;
+		if (!gamelog_parse_line(text, 1, &again, &empty, &why) || empty)
 			abort();
 		char *text2 = gamelog_format(&again);
 		if (strcmp(text, text2) != 0)

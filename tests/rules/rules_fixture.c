@@ -247,7 +247,7 @@ game_ref fx_ref(const game *g, const char *id)
 }
 
 int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_hand, const char *lines,
-	referee_error *err)
+	rules_error *err)
 {
 	if (!f->ref) {
 		f->ref = referee_create(f->g);
@@ -257,8 +257,8 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 		for (int i = 0; i < 2; i++) {
 			gl_action a;
 			bool empty;
-			char why[256];
-			assert_true(gamelog_parse_line(hands[i], 0, &a, &empty, why, sizeof why));
+			rules_error why;
+			assert_true(gamelog_parse_line(hands[i], 0, &a, &empty, &why));
 			bool ok = referee_apply(f->ref, &a, err);
 			if (!ok)
 				fprintf(stderr, "fixture hand: %s [%s]\n", err->message, err->rule);
@@ -274,9 +274,9 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 		n++;
 		gl_action a;
 		bool empty;
-		char why[256];
-		if (!gamelog_parse_line(line, n, &a, &empty, why, sizeof why)) {
-			fprintf(stderr, "fixture line '%s': %s\n", line, why);
+		rules_error why;
+		if (!gamelog_parse_line(line, n, &a, &empty, &why)) {
+			fprintf(stderr, "fixture line '%s': %s\n", line, why.message);
 			fail();
 		}
 		if (empty)
@@ -289,7 +289,7 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 	return 0;
 }
 
-int fx_play(fixture *f, const char *lines, referee_error *err)
+int fx_play(fixture *f, const char *lines, rules_error *err)
 {
 	/* Whole hands of the cards the tests play. */
 	return fx_play_hands(f, "assault/left assault/centre assault/right general-offensive",

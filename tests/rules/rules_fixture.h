@@ -45,9 +45,9 @@ game_ref fx_ref(const game *g, const char *id);
 /* Referee on the fixture's game, hands dealt: apply log lines (separated
  * by newlines).  Returns the 1-based index of the first line refused (0
  * when all pass); the error in *err. */
-int fx_play(fixture *f, const char *lines, referee_error *err);
+int fx_play(fixture *f, const char *lines, rules_error *err);
 /* The same with the hands given ("recon/left attack/centre ..."). */
 int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_hand, const char *lines,
-	referee_error *err);
+	rules_error *err);
 
 #endif

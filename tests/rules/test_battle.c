@@ -237,7 +237,7 @@ static void test_battles(void **state)
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		const battle_case *c = &CASES[i];
 		fx_game_opts(f, c->ruleset, c->terrain, c->units, c->opts);
-		referee_error err;
+		rules_error err;
 		int refused = fx_play(f, c->lines, &err);
 		if (refused != c->refused)
 			fail_msg("%s (%s): line %d refused (%s [%s]), expected line %d", c->why, c->ruleset, refused,
@@ -257,7 +257,7 @@ static void test_refusal_changes_nothing(void **state)
 {
 	fixture *f = *state;
 	fx_game(f, BC99, "", "u inf F5; c inf F4");
-	referee_error err;
+	rules_error err;
 	assert_int_equal(fx_play(f, GO "order u1\nmove u1 F3", &err), 3);   /* too far */
 	assert_int_equal(fx_play(f, "move u1 G5\nbattle u1 c1 : cavalry cavalry cavalry cavalry", &err), 0);
 	char h[HEX_ADDRESS_MAX];

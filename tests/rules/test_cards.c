@@ -82,7 +82,7 @@ static void test_cards(void **state)
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		const card_case *c = &CASES[i];
 		fx_game(f, c->ruleset, "", c->units);
-		referee_error err;
+		rules_error err;
 		int refused = fx_play_hands(f, HAND_U, HAND_C, c->lines, &err);
 		if (refused != c->refused)
 			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
@@ -110,7 +110,7 @@ static void test_owed(void **state)
 {
 	fixture *f = *state;
 	fx_game(f, BC99, "", "u inf F7; c inf F5; c inf L1");
-	referee_error err;
+	rules_error err;
 	assert_int_equal(fx_play_hands(f, HAND_U, HAND_C, SS, &err), 0);
 	char owed[600];
 	bool required;
@@ -217,7 +217,7 @@ static void test_reinforcements(void **state)
 	for (size_t i = 0; i < sizeof REINFORCE_CASES / sizeof REINFORCE_CASES[0]; i++) {
 		const card_case *c = &REINFORCE_CASES[i];
 		fx_game(f, c->ruleset, "", c->units);
-		referee_error err;
+		rules_error err;
 		int refused = fx_play_hands(f, HAND_R, HAND_C, c->lines, &err);
 		if (refused != c->refused)
 			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
@@ -257,7 +257,7 @@ static void test_reinforcements_owed(void **state)
 	assert_false(game_occupied(g, fx_hex("E9")));
 	game_eliminate(g, (game_ref){ REF_UNIT, ur1 });
 	assert_int_equal(g->sides[1].flags, 0);
-	referee_error err;
+	rules_error err;
 	assert_int_equal(fx_play_hands(f, HAND_R, HAND_C, RF "infantry sabres", &err), 0);
 	char owed[600];
 	bool required;
@@ -284,7 +284,7 @@ static void test_reinforcements_owed(void **state)
 static void test_reinforcements_discard(void **state)
 {
 	fixture *f = *state;
-	referee_error err;
+	rules_error err;
 	fx_game(f, BC99, "", "u cav F7; c inf F3; ur inf E9");
 	assert_int_equal(fx_play_hands(f, "reinforcements sharpshooter rally sharpshooter", HAND_C, "discard union rally",
 		&err), 1);
@@ -458,7 +458,7 @@ static void test_special(void **state)
 	for (size_t i = 0; i < sizeof SPECIAL / sizeof SPECIAL[0]; i++) {
 		const special_case *c = &SPECIAL[i];
 		fx_game(f, c->ruleset, c->terrain, c->units);
-		referee_error err;
+		rules_error err;
 		int refused = fx_play_hands(f, HAND_SR, HAND_CR, c->lines, &err);
 		if (refused != c->refused)
 			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
@@ -483,7 +483,7 @@ static void test_rally_owed(void **state)
 {
 	fixture *f = *state;
 	fx_game(f, BC99, "", "u inf F7 2; c inf F1");
-	referee_error err;
+	rules_error err;
 	assert_int_equal(fx_play_hands(f, HAND_SR, HAND_CR, RA, &err), 0);
 	char owed[600];
 	bool required;
@@ -494,8 +494,8 @@ static void test_rally_owed(void **state)
 	assert_string_equal(err.rule, "bc-8.1");
 	gl_action a;
 	bool empty;
-	char why[200];
-	assert_true(gamelog_parse_line("rally", 1, &a, &empty, why, sizeof why));
+	rules_error why;
+	assert_true(gamelog_parse_line("rally", 1, &a, &empty, &why));
 	int n = 0;
 	assert_true(referee_dice_needed(f->ref, &a, &n, &err));
 	assert_int_equal(n, 3);
@@ -509,7 +509,7 @@ static void test_rally_owed(void **state)
 	assert_false(referee_owed(f->ref, owed, sizeof owed, &required));
 	assert_true(referee_finish(f->ref, &err));
 	/* Both lines of the log format round-trip. */
-	assert_false(gamelog_parse_line("rally u1 : infantry", 1, &a, &empty, why, sizeof why));
+	assert_false(gamelog_parse_line("rally u1 : infantry", 1, &a, &empty, &why));
 }
 
 int main(void)

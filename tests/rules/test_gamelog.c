@@ -212,8 +212,8 @@ static void test_round_trip(void **state)
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
 		gl_action a;
 		bool empty;
-		char why[256];
-		assert_true(gamelog_parse_line(lines[i], 1, &a, &empty, why, sizeof why));
+		rules_error why;
+		assert_true(gamelog_parse_line(lines[i], 1, &a, &empty, &why));
 		char *back = gamelog_format(&a);
 		assert_string_equal(back, lines[i]);
 		free(back);

@@ -174,7 +174,7 @@ static void test_orders(void **state)
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		const order_case *c = &CASES[i];
 		fx_game_opts(f, c->ruleset, "", c->units, c->opts);
-		referee_error err;
+		rules_error err;
 		int refused = fx_play_hands(f, c->union_hand, c->confederate_hand, c->lines, &err);
 		if (refused != c->refused)
 			fail_msg("%s (%s): line %d refused (%s [%s]), expected line %d", c->why, c->ruleset, refused,
@@ -190,7 +190,7 @@ static void test_fieldworks_dug(void **state)
 {
 	fixture *f = *state;
 	fx_game(f, BC99, "", "u inf F5; u inf G5; c inf F3");
-	referee_error err;
+	rules_error err;
 	assert_int_equal(fx_play_hands(f, "fieldworks recon/left skirmish/centre frontal", HAND_C,
 		"play union fieldworks\norder u1\ndig u1\ndraw union attack/centre\nplay confederate skirmish/centre\n"
 		"order c1\nbattle c1 u1 : cavalry", &err), 0);
@@ -202,7 +202,7 @@ static void test_counter_attack_no_gain(void **state)
 {
 	fixture *f = *state;
 	fx_game(f, BC150, "", "u inf F6; c inf F5; u inf B9");
-	referee_error err;
+	rules_error err;
 	int refused = fx_play_hands(f, HAND_U, "counter-attack skirmish/centre assault/right bombard",
 		"play union skirmish/centre\norder u1\nbattle u1 c1 : cavalry cavalry cavalry cavalry\n"
 		"draw union attack/centre\nplay confederate counter-attack\norder c1\n"

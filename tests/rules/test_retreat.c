@@ -148,16 +148,12 @@ static void test_flags(void **state)
 	for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++) {
 		const flags_case *c = &FLAGS[i];
 		game *g = fx_game(f, c->ruleset, "", c->units);
-		char why[300];
-		int n = battle_flags_apply(g, fx_ref(g, c->target), c->flags, c->figures, why, sizeof why);
+		rules_error why;
+		int n = battle_flags_apply(g, fx_ref(g, c->target), c->flags, c->figures, &why);
 		if (n != c->applied)
-			fail_msg("%s: %d flags apply, expected %d (%s)", c->why, n, c->applied, why);
-		if (c->rule) {
-			char want[64];
-			snprintf(want, sizeof want, "[%s]", c->rule);
-			if (!strstr(why, want))
-				fail_msg("%s: '%s' does not name %s", c->why, why, want);
-		}
+			fail_msg("%s: %d flags apply, expected %d (%s)", c->why, n, c->applied, why.message);
+		if (c->rule && strcmp(why.rule, c->rule) != 0)
+			fail_msg("%s: '%s' names [%s], not [%s]", c->why, why.message, why.rule, c->rule);
 	}
 }
 
@@ -183,20 +179,20 @@ static void test_paths(void **state)
 	game *g = fx_game(f, BC99, "", "u inf F5; c inf E7; c inf F7; c inf G7");
 	game_ref u = fx_ref(g, "u1");
 	retreat_outcome out;
-	char why[400];
+	rules_error why;
 	hex_coord p1[] = { fx_hex("E6") };
-	assert_true(retreat_check_path(g, u, 3, false, p1, 1, &out, why, sizeof why));
+	assert_true(retreat_check_path(g, u, 3, false, p1, 1, &out, &why));
 	assert_int_equal(out.lost, 2);
 	hex_coord p2[] = { fx_hex("E4") };   /* away from home */
-	assert_false(retreat_check_path(g, u, 1, false, p2, 1, &out, why, sizeof why));
-	assert_non_null(strstr(why, "[bc-7.1]"));
+	assert_false(retreat_check_path(g, u, 1, false, p2, 1, &out, &why));
+	assert_string_equal(why.rule, "bc-7.1");
 	/* stopping early while a hex is open */
 	g = fx_game(f, BC99, "", "u inf F5");
 	u = fx_ref(g, "u1");
-	assert_false(retreat_check_path(g, u, 2, false, p1, 1, &out, why, sizeof why));
-	assert_non_null(strstr(why, "[bc-7.1]"));
+	assert_false(retreat_check_path(g, u, 2, false, p1, 1, &out, &why));
+	assert_string_equal(why.rule, "bc-7.1");
 	hex_coord p3[] = { fx_hex("E6"), fx_hex("E7") };
-	assert_true(retreat_check_path(g, u, 2, false, p3, 2, &out, why, sizeof why));
+	assert_true(retreat_check_path(g, u, 2, false, p3, 2, &out, &why));
 	assert_int_equal(out.lost, 0);
 }
 

@@ -185,7 +185,7 @@ static void test_turn(void **state)
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		const turn_case *c = &CASES[i];
 		fx_game_opts(f, c->ruleset, "", c->units, c->opts);
-		referee_error err;
+		rules_error err;
 		int refused = fx_play_hands(f, HAND_U, HAND_C, c->lines, &err);
 		if (refused != c->refused)
 			fail_msg("%s (%s): line %d refused (%s [%s]), expected line %d", c->why, c->ruleset, refused,
@@ -209,7 +209,7 @@ static void test_finish_owed(void **state)
 {
 	fixture *f = *state;
 	fx_game(f, NZ, "", NZ_DUEL);
-	referee_error err;
+	rules_error err;
 	assert_int_equal(fx_play_hands(f, HAND_U, HAND_C, NZ_BATTLE "save c1 : artillery", &err), 0);
 	char owed[600];
 	bool required;

@@ -176,7 +176,7 @@ static int dig_play(const ruleset *rs, const char *units, const char *lines)
 		f.g = game_create(f.sc, rs);
 		assert_non_null(f.g);
 	}
-	referee_error err;
+	rules_error err;
 	memset(&err, 0, sizeof err);
 	int refused = fx_play_hands(&f, DIG_HAND, OTHER_HAND, lines, &err);
 	fx_finish(&f);

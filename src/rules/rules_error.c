@@ -1,0 +1,67 @@
+#include "rules_error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void rules_error_clear(rules_error *e)
+{
+	e->rule[0] = '\0';
+	e->message[0] = '\0';
+	e->line = 0;
+}
+
+bool rules_error_set(const rules_error *e)
+{
+	return e->message[0] != '\0' || e->rule[0] != '\0';
+}
+
+/* Mark a cut message so a reader knows that text is missing. */
+static void mark_cut(char *buf, size_t size, int wanted)
+{
+	static const char ellipsis[] = "...";
+	if (wanted >= 0 && (size_t)wanted >= size && size > sizeof ellipsis)
+		memcpy(buf + size - sizeof ellipsis, ellipsis, sizeof ellipsis);
+}
+
+bool rules_vfail(rules_error *e, const char *rule, const char *fmt, va_list ap)
+{
+	snprintf(e->rule, sizeof e->rule, "%s", rule ? rule : RULES_ERROR_LOG_RULE);
+	int n = vsnprintf(e->message, sizeof e->message, fmt, ap);
+	mark_cut(e->message, sizeof e->message, n);
+	return false;   /* line is the caller's: it may point at an earlier action */
+}
+
+bool rules_fail(rules_error *e, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	rules_vfail(e, rule, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+void rules_error_take(rules_error *to, const rules_error *from)
+{
+	if (to == from)
+		return;
+	memcpy(to->rule, from->rule, sizeof to->rule);
+	memcpy(to->message, from->message, sizeof to->message);
+}
+
+void rules_error_prefix(rules_error *e, const char *fmt, ...)
+{
+	char head[RULES_ERROR_MESSAGE_LEN];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(head, sizeof head, fmt, ap);
+	va_end(ap);
+	char old[RULES_ERROR_MESSAGE_LEN];
+	memcpy(old, e->message, sizeof old);
+	int n = snprintf(e->message, sizeof e->message, "%s%s", head, old);
+	mark_cut(e->message, sizeof e->message, n);
+}
+
+void rules_error_format(const rules_error *e, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s [%s]", e->message, e->rule);
+}

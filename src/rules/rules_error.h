@@ -1,0 +1,50 @@
+#ifndef ORBAT_RULES_ERROR_H
+#define ORBAT_RULES_ERROR_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+
+/* Why the engine refuses something: the one way every rules module
+ * reports a refusal.  The rule id is a field of its own, so a message made
+ * long by a user's ids can be cut without losing the rule it cites; the
+ * commands decide how to show it (text "MESSAGE [RULE]", JSON fields). */
+
+#define RULES_ERROR_RULE_LEN 48
+#define RULES_ERROR_MESSAGE_LEN 1024
+
+typedef struct rules_error {
+	char rule[RULES_ERROR_RULE_LEN];        /* e.g. "bc-7.2", or "log" */
+	char message[RULES_ERROR_MESSAGE_LEN];  /* the sentence, no rule in it */
+	int line;             /* the log line the fault lies in, when it is an
+	                         earlier action than the one refused; else 0 */
+} rules_error;
+
+/* The rule id for faults in the log's own form rather than in the game. */
+#define RULES_ERROR_LOG_RULE "log"
+
+/* An empty error (no rule, no message). */
+void rules_error_clear(rules_error *e);
+bool rules_error_set(const rules_error *e);
+
+/* Fill *e with `rule` and the formatted message; returns false so that a
+ * refusal reads `return rules_fail(...)`.  A message too long for the
+ * buffer is cut and ends in "..."; the rule is never cut into.  The
+ * line is left as it is (a caller may have set it first). */
+bool rules_fail(rules_error *e, const char *rule, const char *fmt, ...) DIAG_PRINTF(3, 4);
+bool rules_vfail(rules_error *e, const char *rule, const char *fmt, va_list ap);
+
+/* Take over another refusal's rule and message (a reason found by a
+ * lower module), leaving to->line as it is. */
+void rules_error_take(rules_error *to, const rules_error *from);
+
+/* Put the formatted text in front of the message, keeping the rule (a
+ * caller that knows more of the context: "'u1' may not enter 0304: "). */
+void rules_error_prefix(rules_error *e, const char *fmt, ...) DIAG_PRINTF(2, 3);
+
+/* "MESSAGE [RULE]" into buf, for texts that quote a reason inline. */
+void rules_error_format(const rules_error *e, char *buf, size_t size);
+
+#endif

@@ -93,7 +93,7 @@ static bool own(referee *r, game_ref ref, rules_error *err)
 {
 	int s = game_ref_side(r->g, ref);
 	if (s != r->side)
-		return fail(err, r->g, "9", "'%s' belongs to %s; it is %s's turn", game_ref_id(r->g, ref),
+		return fail(err, r->g, r->g->rs->turn.rule, "'%s' belongs to %s; it is %s's turn", game_ref_id(r->g, ref),
 			side_id(r, s), side_id(r, r->side));
 	return true;
 }
@@ -532,11 +532,11 @@ static bool can_reach(referee *r, int want, const char *action, rules_error *err
 	if (!b->active) {
 		if (want > STEP_GAIN)
 			return true;
-		return fail(err, r->g, "9", "'%s' belongs to a battle, and no battle is waiting for it", action);
+		return fail(err, r->g, r->g->rs->turn.rule, "'%s' belongs to a battle, and no battle is waiting for it", action);
 	}
 	if ((int)b->step > want) {
 		char name[160];
-		return fail(err, r->g, "9", "'%s' comes too late: %s has gone past it", action,
+		return fail(err, r->g, r->g->rs->turn.rule, "'%s' comes too late: %s has gone past it", action,
 			battle_name(r, name, sizeof name));
 	}
 	battle_step owed = owed_step(r);
@@ -780,7 +780,7 @@ static bool do_setup(referee *r, const gl_action *a, rules_error *err)
 		if (r->hands[s].dealt)
 			return fail(err, g, NULL, "the hand of %s is already dealt", a->side);
 		if ((int)a->word_count != g->sides[s].hand_size)
-			return fail(err, g, "8", "the scenario gives %s %d cards, not %zu", a->side, g->sides[s].hand_size,
+			return fail(err, g, g->rs->deck.rule, "the scenario gives %s %d cards, not %zu", a->side, g->sides[s].hand_size,
 				a->word_count);
 		deck_card *cards = xcalloc(a->word_count + 1, sizeof *cards);
 		deck_pool trial;
@@ -791,7 +791,7 @@ static bool do_setup(referee *r, const gl_action *a, rules_error *err)
 		for (size_t i = 0; i < a->word_count && ok; i++) {
 			ok = card_of(r, a->words[i], &cards[i], err);
 			if (ok && !deck_pool_take(&trial, cards[i]))
-				ok = fail(err, g, "8", "no copy of '%s' is left in the deck (the deck has %d)", a->words[i],
+				ok = fail(err, g, g->rs->deck.rule, "no copy of '%s' is left in the deck (the deck has %d)", a->words[i],
 					deck_copies(g->rs, cards[i]));
 		}
 		if (ok) {
@@ -828,7 +828,7 @@ static bool begin_game(referee *r, rules_error *err)
 static bool check_side(referee *r, const gl_action *a, rules_error *err)
 {
 	if (a->side && game_side_index(r->g, a->side) != r->side)
-		return fail(err, r->g, "9", "it is %s's turn, not %s's", side_id(r, r->side), a->side);
+		return fail(err, r->g, r->g->rs->turn.rule, "it is %s's turn, not %s's", side_id(r, r->side), a->side);
 	return true;
 }
 
@@ -838,7 +838,7 @@ static bool turn_start(referee *r, const gl_action *a, rules_error *err)
 		if (!begin_game(r, err))
 			return false;
 	} else if (r->phase != PHASE_START) {
-		return fail(err, r->g, "9", "%s has already %s a card this turn; the turn ends with 'draw'",
+		return fail(err, r->g, r->g->rs->turn.rule, "%s has already %s a card this turn; the turn ends with 'draw'",
 			side_id(r, r->side), r->phase == PHASE_DISCARDED ? "discarded" : "played");
 	}
 	return check_side(r, a, err);
@@ -970,7 +970,7 @@ static bool do_rally(referee *r, const gl_action *a, int *need, rules_error *err
 	game *g = r->g;
 	referee_rally *ry = &r->rally;
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
-		return fail(err, g, "9", "'rally' before a card is played: a turn begins with 'play' (or 'discard')");
+		return fail(err, g, g->rs->turn.rule, "'rally' before a card is played: a turn begins with 'play' (or 'discard')");
 	if (!r->has_current || !cards_is(g, r->current.card, "rally")) {
 		const rs_card *c = cards_find(g, "rally");
 		return fail(err, g, "8.1", "'rally' belongs to a turn of card '%s', and none is played",
@@ -1043,7 +1043,7 @@ static bool do_play(referee *r, const gl_action *a, rules_error *err)
 		return false;
 	int idx = hand_find(&r->hands[r->side], c);
 	if (idx < 0)
-		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
+		return fail(err, g, g->rs->deck.rule, "%s holds no '%s'", side_id(r, r->side), a->card);
 	order_card oc;
 	if (!orders_from_card(g, r->side, c, flank_of(a->section), r->has_last[1 - r->side] ?
 		&r->last_played[1 - r->side] : NULL, &oc, err))
@@ -1108,13 +1108,13 @@ static bool do_discard(referee *r, const gl_action *a, rules_error *err)
 		return false;
 	int idx = hand_find(&r->hands[r->side], c);
 	if (idx < 0)
-		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
+		return fail(err, g, g->rs->deck.rule, "%s holds no '%s'", side_id(r, r->side), a->card);
 	/* §8: by the ruleset's data, a side discards by choice, or only
 	 * while it can use no card. */
 	for (int i = 0; i < r->hands[r->side].count && !g->rs->deck.discard_by_choice; i++) {
 		if (card_could_be_used(r, r->hands[r->side].cards[i])) {
 			char name[80];
-			return fail(err, g, "8", "%s could use '%s'; a side discards only when it can use no card",
+			return fail(err, g, g->rs->deck.rule, "%s could use '%s'; a side discards only when it can use no card",
 				side_id(r, r->side), deck_format(g->rs, r->hands[r->side].cards[i], name, sizeof name));
 		}
 	}
@@ -1130,9 +1130,10 @@ static bool do_discard(referee *r, const gl_action *a, rules_error *err)
 static bool in_turn(referee *r, const char *what, rules_error *err)
 {
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
-		return fail(err, r->g, "9", "'%s' before a card is played: a turn begins with 'play' (or 'discard')", what);
+		return fail(err, r->g, r->g->rs->turn.rule,
+			"'%s' before a card is played: a turn begins with 'play' (or 'discard')", what);
 	if (r->phase == PHASE_DISCARDED)
-		return fail(err, r->g, "8", "'%s' after a discard: the turn ends with 'draw'", what);
+		return fail(err, r->g, r->g->rs->deck.rule, "'%s' after a discard: the turn ends with 'draw'", what);
 	/* A fall-back card (short-supply) orders nothing of one's own: its
 	 * turn is the naming, the fall-back and the draw. */
 	if (r->has_current && r->current.kind == ORDER_UNREFEREED && strcmp(what, "order") != 0 &&
@@ -1178,7 +1179,7 @@ static bool orders_phase(referee *r, const char *what, rules_error *err)
 	if (!in_turn(r, what, err))
 		return false;
 	if (r->phase != PHASE_ORDERS)
-		return fail(err, r->g, "9", "'%s' after the first move or battle: the card's orders are given first",
+		return fail(err, r->g, r->g->rs->turn.rule, "'%s' after the first move or battle: the card's orders are given first",
 			what);
 	return true;
 }
@@ -1196,7 +1197,7 @@ static bool already_ordered(referee *r, const game_ref *refs, size_t i, const ch
 		twice = refs[k].kind == f.kind && refs[k].index == f.index;
 	if (!twice)
 		return false;
-	fail(err, r->g, "9", "'%s' is ordered twice this turn: each unit and general carries out one order a turn",
+	fail(err, r->g, r->g->rs->turn.rule, "'%s' is ordered twice this turn: each unit and general carries out one order a turn",
 		word);
 	return true;
 }
@@ -1332,7 +1333,7 @@ static bool moves_phase(referee *r, const char *what, rules_error *err)
 	if (!in_turn(r, what, err))
 		return false;
 	if (r->phase == PHASE_BATTLES)
-		return fail(err, r->g, "9", "'%s' after a battle: every move comes before the first battle", what);
+		return fail(err, r->g, r->g->rs->turn.rule, "'%s' after a battle: every move comes before the first battle", what);
 	return true;
 }
 
@@ -1395,16 +1396,16 @@ static bool do_move(referee *r, const gl_action *a, rules_error *err)
 		unit_turn *t = &r->ut[who.index];
 		const char *id = g->units[who.index].id;
 		if (!t->ordered)
-			return fail(err, g, "9", "unit '%s' has no order this turn", id);
+			return fail(err, g, g->rs->turn.rule, "unit '%s' has no order this turn", id);
 		if (t->busy)
-			return fail(err, g, "8", "unit '%s' carries out another order this turn and may not move", id);
+			return fail(err, g, g->rs->deck.rule, "unit '%s' carries out another order this turn and may not move", id);
 		if (t->moved_done)
 			return fail(err, g, "3", "unit '%s' has already moved this turn", id);
 		if (t->state_changed)
 			return fail(err, g, "3", "unit '%s' has %s this turn and may not move", id,
 				t->mounted_now ? "mounted" : "dismounted");
 		if (t->battles > 0)
-			return fail(err, g, "9", "unit '%s' has battled; moves come first", id);
+			return fail(err, g, g->rs->turn.rule, "unit '%s' has battled; moves come first", id);
 		if (!general_follows(r, who.index, a->alone, &carried, err))
 			return false;
 		o.with_general = carried >= 0;
@@ -1417,9 +1418,9 @@ static bool do_move(referee *r, const gl_action *a, rules_error *err)
 		if (a->alone)
 			return fail(err, g, NULL, "'alone' is for a unit leaving its general behind");
 		if (!t->ordered)
-			return fail(err, g, "9", "general '%s' has no order this turn", id);
+			return fail(err, g, g->rs->turn.rule, "general '%s' has no order this turn", id);
 		if (t->busy)
-			return fail(err, g, "8", "general '%s' carries out another order this turn and may not move", id);
+			return fail(err, g, g->rs->deck.rule, "general '%s' carries out another order this turn and may not move", id);
 		if (t->moved)
 			return fail(err, g, "3", "general '%s' has already moved this turn", id);
 	}
@@ -1506,9 +1507,9 @@ static bool do_mount(referee *r, const gl_action *a, rules_error *err)
 		return fail(err, g, "3", "%s '%s' cannot %s%s", u->type->id, u->id, what,
 			game_unit_attr(u, "state") ? (mount ? " (it is mounted)" : " (it is dismounted)") : "");
 	if (!t->ordered)
-		return fail(err, g, "9", "unit '%s' has no order this turn", u->id);
+		return fail(err, g, g->rs->turn.rule, "unit '%s' has no order this turn", u->id);
 	if (t->busy)
-		return fail(err, g, "8", "unit '%s' carries out another order this turn", u->id);
+		return fail(err, g, g->rs->deck.rule, "unit '%s' carries out another order this turn", u->id);
 	if (t->moved_done || t->state_changed)
 		return fail(err, g, "3", "unit '%s' has already %s this turn", u->id, t->moved_done ? "moved" : "changed state");
 	if (!mount && t->battles > 0)
@@ -1525,15 +1526,16 @@ static bool do_dig(referee *r, const gl_action *a, rules_error *err)
 	if (!moves_phase(r, "dig", err))
 		return false;
 	if (!r->has_current || r->current.kind != ORDER_DIG)
-		return fail(err, g, "8", "only the '%s' card lets units dig in", g->gaps->dig_card ? g->gaps->dig_card : "fieldworks");
+		return fail(err, g, g->rs->deck.rule, "only the '%s' card lets units dig in",
+			g->gaps->dig_card ? g->gaps->dig_card : "fieldworks");
 	game_ref who;
 	if (!resolve(r, a->subject, &who, err) || !own(r, who, err))
 		return false;
 	if (who.kind != REF_UNIT || !r->ut[who.index].ordered)
-		return fail(err, g, "8", "'%s' has no order to dig in this turn", a->subject);
+		return fail(err, g, g->rs->deck.rule, "'%s' has no order to dig in this turn", a->subject);
 	unit_turn *t = &r->ut[who.index];
 	if (t->moved_done || t->battles > 0 || t->busy)
-		return fail(err, g, "8", "unit '%s' digs in instead of moving or battling", a->subject);
+		return fail(err, g, g->rs->deck.rule, "unit '%s' digs in instead of moving or battling", a->subject);
 	long idx = hex_index(&g->board, g->units[who.index].at);
 	g->fieldworks[idx] = true;
 	t->busy = true;
@@ -1567,9 +1569,9 @@ static bool battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool 
 	const game_unit *u = &g->units[who.index];
 	unit_turn *t = &r->ut[who.index];
 	if (!t->ordered)
-		return fail(err, g, "9", "unit '%s' has no order this turn", u->id);
+		return fail(err, g, g->rs->turn.rule, "unit '%s' has no order this turn", u->id);
 	if (t->busy)
-		return fail(err, g, "8", "unit '%s' carries out another order this turn and may not battle", u->id);
+		return fail(err, g, g->rs->deck.rule, "unit '%s' carries out another order this turn and may not battle", u->id);
 	if (t->battles >= t->battles_allowed)
 		return fail(err, g, "5", "unit '%s' has already battled this turn", u->id);
 	if (t->mounted_now)
@@ -2222,7 +2224,7 @@ static bool do_arrive(referee *r, const gl_action *a, rules_error *err)
 	}
 	game_unit *gu = &g->units[u];
 	if (gu->side != r->side)
-		return fail(err, g, "9", "'%s' belongs to %s; it is %s's turn", gu->id, side_id(r, gu->side),
+		return fail(err, g, g->rs->turn.rule, "'%s' belongs to %s; it is %s's turn", gu->id, side_id(r, gu->side),
 			side_id(r, r->side));
 	if (!gu->reserve)
 		return fail(err, g, "8.1", "'%s' is not in reserve: it %s", gu->id,
@@ -2307,7 +2309,7 @@ static bool reinforce_dice_needed(referee *r, const gl_action *a, int *count, ru
 	if (!turn_start(r, a, err))
 		return false;
 	if (hand_find(&r->hands[r->side], dc) < 0)
-		return fail(err, g, "8", "%s holds no '%s'", side_id(r, r->side), a->card);
+		return fail(err, g, g->rs->deck.rule, "%s holds no '%s'", side_id(r, r->side), a->card);
 	order_card oc;
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
 	if (!orders_from_card(g, r->side, dc, -1, last, &oc, err))
@@ -2324,7 +2326,7 @@ static bool do_draw(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
-		return fail(err, g, "9", "'draw' ends a turn, and %s has not played or discarded a card yet",
+		return fail(err, g, g->rs->turn.rule, "'draw' ends a turn, and %s has not played or discarded a card yet",
 			side_id(r, r->side < 0 ? 0 : r->side));
 	if (!check_side(r, a, err) || !can_reach(r, STEP_GAIN + 1, "draw", err))
 		return false;
@@ -2348,7 +2350,7 @@ static bool do_draw(referee *r, const gl_action *a, rules_error *err)
 	free(draw);
 	free(disc);
 	if (!ok)
-		return fail(err, g, "8", "no copy of '%s' is left to draw (the deck has %d; the others are in the hands "
+		return fail(err, g, g->rs->deck.rule, "no copy of '%s' is left to draw (the deck has %d; the others are in the hands "
 			"or the discard pile)", a->card, deck_copies(g->rs, c));
 	if (r->has_current)
 		deck_pool_discard(&r->pool, r->current.played);
@@ -2466,7 +2468,7 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error
 	err->line = 0;
 	*count = 0;
 	if (r->phase == PHASE_OVER)
-		return fail(err, r->g, "10", "the game is over");
+		return fail(err, r->g, r->g->rs->victory.rule, "the game is over");
 	switch (a->kind) {
 	case ACT_BATTLE: {
 		battle_prep p;

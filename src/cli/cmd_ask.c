@@ -116,35 +116,24 @@ static int ask_square_file(const char *file, char **words, int count, output_for
 	return code;
 }
 
-static int ask_run(int argc, char **argv)
+typedef struct ask_args {
+	const char *after;
+} ask_args;
+
+static int ask_run(const options *o, void *args)
 {
-	const char *after = NULL;
-	const options_own own[] = {
-		{ "after", OPTIONS_STRING, .to.string = &after, .what = "a game log" },
-		{ NULL },
-	};
-	/* Options end at FILE: the queries that follow are never options
-	 * (buy has its own --saved). */
-	const options_spec spec = {
-		.common = OPTIONS_FORMAT,
-		.own = own,
-		.stop_at_operand = true,
-	};
-	options o;
-	int code = options_parse(&o, &command_ask, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
-	if (o.operand_count == 0)
+	const char *after = ((ask_args *)args)->after;
+	output_format format = (output_format)o->format;
+	if (o->operand_count == 0)
 		return options_usage("ask", "name a scenario file and at least one query");
-	const char *file = o.operands[0];
-	char **words = o.operands + 1;
-	int word_count = o.operand_count - 1;
+	const char *file = o->operands[0];
+	char **words = o->operands + 1;
+	int word_count = o->operand_count - 1;
 	if (word_count > 0 && (strcmp(words[0], "attack") == 0 || strcmp(words[0], "buy") == 0))
 		return ask_square_file(file, words, word_count, format, after);
 	ask_query *queries = NULL;
 	size_t nq = 0;
-	code = parse_queries(words, word_count, &queries, &nq);
+	int code = parse_queries(words, word_count, &queries, &nq);
 	if (code != EXIT_VALID) {
 		free(queries);
 		return code;
@@ -180,9 +169,9 @@ static int ask_run(int argc, char **argv)
 	return code;
 }
 
-const command command_ask = {
-	.name = "ask",
-	.summary = "rules questions on a position (los, dice, moves, attack, buy...)",
-	.run = ask_run,
-	.help = ask_help,
-};
+/* Options end at FILE: the queries that follow are never options (buy
+ * has its own --saved). */
+COMMAND(ask, "rules questions on a position (los, dice, moves, attack, buy...)", ask_args,
+	.common = OPTIONS_FORMAT,
+	.stop_at_operand = true,
+	.own = { { "after", OPTIONS_STRING, offsetof(ask_args, after), .what = "a game log" } });

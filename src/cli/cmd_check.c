@@ -129,22 +129,16 @@ static void print_text_result(const referee *r, const char *log_path, bool quiet
 		printf("No winner yet: the log ends with %s to play.\n", r->side >= 0 ? g->sides[r->side].id : "nobody");
 }
 
-static int check_run(int argc, char **argv)
+static int check_run(const options *o, void *args)
 {
-	const options_spec spec = {
-		.common = OPTIONS_FORMAT | OPTIONS_QUIET,
-	};
-	options o;
-	int code = options_parse(&o, &command_check, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
-	if (o.operand_count != 2)
+	(void)args;
+	output_format format = (output_format)o->format;
+	if (o->operand_count != 2)
 		return options_usage("check", "name a scenario file and a game log (or - for standard input)");
-	const char *log_path = o.operands[1];
+	const char *log_path = o->operands[1];
 	const char *log_name = input_is_stdin(log_path) ? "<stdin>" : log_path;
 	rules_session s;
-	code = rules_session_open(&s, "check", o.operands[0], format);
+	int code = rules_session_open(&s, "check", o->operands[0], format);
 	if (code != EXIT_VALID)
 		return code;
 	referee *r = NULL;
@@ -153,16 +147,12 @@ static int check_run(int argc, char **argv)
 		if (format == FORMAT_JSON)
 			print_json_result(r, log_name);
 		else
-			print_text_result(r, log_name, o.quiet);
+			print_text_result(r, log_name, o->quiet);
 	}
 	referee_destroy(r);
 	rules_session_close(&s);
 	return code;
 }
 
-const command command_check = {
-	.name = "check",
-	.summary = "replay a game log and check every action against the rules",
-	.run = check_run,
-	.help = check_help,
-};
+COMMAND(check, "replay a game log and check every action against the rules", command_no_args,
+	.common = OPTIONS_FORMAT | OPTIONS_QUIET);

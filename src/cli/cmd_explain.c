@@ -411,37 +411,22 @@ static char *clean_id(const char *arg)
 	return xstrdup(arg);
 }
 
-static int explain_run(int argc, char **argv)
+typedef struct explain_args {
+	const char *ruleset;
+	bool all;
+} explain_args;
+
+static int explain_run(const options *o, void *args)
 {
-	static const char *const formats[] = { "text", "json", "markdown", NULL };
-	const char *ruleset_id = NULL;
-	bool all = false;
-	const options_own own[] = {
-		{ .name = "ruleset", .kind = OPTIONS_STRING, .to.string = &ruleset_id, .what = "a ruleset" },
-		{ .name = "all", .kind = OPTIONS_FLAG, .to.flag = &all },
-		{ .name = NULL },
-	};
-	const options_spec spec = { .common = OPTIONS_FORMAT | OPTIONS_LANG, .formats = formats, .own = own };
-	options o;
-	int parsed = options_parse(&o, &command_explain, &spec, argc, argv);
-	if (parsed >= 0)
-		return parsed;
-	explain_ctx c = { .lang = LANG_EN, .format = (explain_format)o.format, .out = stdout };
+	const char *ruleset_id = ((explain_args *)args)->ruleset;
+	bool all = ((explain_args *)args)->all;
+	explain_ctx c = { .lang = LANG_EN, .format = (explain_format)o->format, .out = stdout };
 	/* One language: an explanation is read, not printed in three. */
-	if (o.langs_named) {
-		int named = 0;
-		for (int l = 0; l < LANG_COUNT; l++) {
-			if (o.langs[l]) {
-				c.lang = (lang_id)l;
-				named++;
-			}
-		}
-		if (named != 1)
-			return options_usage("explain", "--lang takes one language here: en, nl or fr");
-	}
-	int ids = o.operand_count;
+	if (!options_one_lang(o, &c.lang))
+		return options_usage("explain", "--lang takes one language here: en, nl or fr");
+	int ids = o->operand_count;
 	if (ids > 1)
-		return options_usage("explain", "explain one rule id at a time, not also '%s'", o.operands[1]);
+		return options_usage("explain", "explain one rule id at a time, not also '%s'", o->operands[1]);
 	if (all && (ids || ruleset_id))
 		return options_usage("explain", "--all lists every rule; give no rule id and no --ruleset with it");
 	if (!all && !ids && !ruleset_id)
@@ -499,7 +484,7 @@ static int explain_run(int argc, char **argv)
 		catalogue(&c, only);
 		goto out;
 	}
-	char *id = clean_id(o.operands[0]);
+	char *id = clean_id(o->operands[0]);
 	const rulebook_rule *r = rulebook_find(rb, id);
 	if (!r) {
 		fprintf(stderr, "orbat explain: no rule '%s'; 'orbat explain --ruleset RULESET' lists the rules\n", id);
@@ -531,9 +516,10 @@ out:
 	return code;
 }
 
-const command command_explain = {
-	.name = "explain",
-	.summary = "explain a rule id, or list the rules of a ruleset",
-	.run = explain_run,
-	.help = explain_help,
-};
+COMMAND(explain, "explain a rule id, or list the rules of a ruleset", explain_args,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG,
+	.formats = (const char *const[]){ "text", "json", "markdown", NULL },
+	.own = {
+		{ .name = "ruleset", .kind = OPTIONS_STRING, .at = offsetof(explain_args, ruleset), .what = "a ruleset" },
+		{ .name = "all", .kind = OPTIONS_FLAG, .at = offsetof(explain_args, all) },
+	});

@@ -20,21 +20,9 @@ void rules_print_diags(const diag_sink *sink, const char *file, bool valid, outp
 		diag_print_text(sink, 0, sink->count, stderr);
 		return;
 	}
-	fputs("{\"files\":[{\"file\":", stdout);
-	json_write_string(stdout, file);
-	fprintf(stdout, ",\"valid\":%s,\"diagnostics\":[", valid ? "true" : "false");
-	for (size_t i = 0; i < sink->count; i++) {
-		const diag *d = &sink->items[i];
-		fprintf(stdout, "%s{\"file\":", i ? "," : "");
-		json_write_string(stdout, d->file);
-		fprintf(stdout, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":", d->line, d->column,
-			d->severity == DIAG_ERROR ? "error" : "warning");
-		json_write_string(stdout, d->rule);
-		fputs(",\"message\":", stdout);
-		json_write_string(stdout, d->message);
-		fputc('}', stdout);
-	}
-	fputs("]}]}\n", stdout);
+	fputs("{\"files\":[", stdout);
+	cli_json_file(stdout, file, valid, sink, 0, sink->count);
+	fputs("]}\n", stdout);
 }
 
 int rules_session_load(rules_session *s, const char *cmd, const char *path, output_format format)
@@ -46,13 +34,8 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 		return options_usage(cmd, "name the scenario file: %s does not read a scenario from standard input",
 			cmd);
 	}
-	if (!cli_data_check(cmd)) {
-		rules_session_close(s);
-		return EXIT_INTERNAL;
-	}
-	s->v = validator_create(datadir_get(), &s->sink);
+	s->v = cli_validator(cmd, &s->sink);
 	if (!s->v) {
-		cli_data_broken(cmd, &s->sink);
 		rules_session_close(s);
 		return EXIT_INTERNAL;
 	}

@@ -134,14 +134,12 @@ out:
 	return code;
 }
 
-/* A ruleset without order cards (the square grid: turns are driven by
- * purchases and the movement dice) is a usage error, not an empty deck:
- * say what to run instead. */
+/* A ruleset without order cards is a usage error, not an empty deck: say
+ * why its grid has none (cards.h) and what to run instead. */
 static int no_deck(const ruleset *rs)
 {
 	fprintf(stderr, "orbat cards: ruleset '%s' has no order cards%s; its reference card is written by "
-		"'orbat refcard --ruleset %s'\n", rs->id,
-		cards_no_deck_reason(rs), rs->id);
+		"'orbat refcard --ruleset %s'\n", rs->id, cards_no_deck_reason(rs), rs->id);
 	return EXIT_USAGE;
 }
 
@@ -149,8 +147,6 @@ static int cards_run(const options *o, void *args)
 {
 	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
 	cards_args *a = args;
-	if (o->operand_count > 0)
-		return options_usage("cards", "unexpected argument '%s'", o->operands[0]);
 	if (!a->ruleset)
 		return options_usage("cards", "name the ruleset with --ruleset ID");
 	a->o = o;
@@ -196,6 +192,7 @@ COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", c
 	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
 	.formats = (const char *const[]){ "pdf", "png", NULL },
 	.format_list = true,
+	.operands = &(const options_operands){ 0, 0, NULL },
 	.own = {
 		{ "ruleset", OPTIONS_STRING, offsetof(cards_args, ruleset), .what = "a ruleset id" },
 		{ "size", OPTIONS_STRING, offsetof(cards_args, deck.size), .what = "a card size" },

@@ -133,8 +133,6 @@ static int check_run(const options *o, void *args)
 {
 	(void)args;
 	output_format format = (output_format)o->format;
-	if (o->operand_count != 2)
-		return options_usage("check", "name a scenario file and a game log (or - for standard input)");
 	const char *log_path = o->operands[1];
 	const char *log_name = input_is_stdin(log_path) ? "<stdin>" : log_path;
 	rules_session s;
@@ -155,4 +153,5 @@ static int check_run(const options *o, void *args)
 }
 
 COMMAND(check, "replay a game log and check every action against the rules", command_no_args,
-	.common = OPTIONS_FORMAT | OPTIONS_QUIET);
+	.common = OPTIONS_FORMAT | OPTIONS_QUIET,
+	.operands = &(const options_operands){ 2, 2, "name a scenario file and a game log (or - for standard input)" });

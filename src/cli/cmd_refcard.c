@@ -51,8 +51,6 @@ typedef struct refcard_args {
 static int refcard_run(const options *o, void *args)
 {
 	const char *ruleset_id = ((refcard_args *)args)->ruleset;
-	if (o->operand_count > 0)
-		return options_usage("refcard", "unexpected argument '%s'", o->operands[0]);
 	if (!ruleset_id)
 		return options_usage("refcard", "name the ruleset with --ruleset ID");
 
@@ -83,4 +81,5 @@ static int refcard_run(const options *o, void *args)
 
 COMMAND(refcard, "write the two-sided reference card of a ruleset", refcard_args,
 	.common = OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.operands = &(const options_operands){ 0, 0, NULL },
 	.own = { { "ruleset", OPTIONS_STRING, offsetof(refcard_args, ruleset), .what = "a ruleset id" } });

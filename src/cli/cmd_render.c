@@ -62,8 +62,6 @@ static int render_run(const options *o, void *args)
 {
 	static const doc_format doc_formats[] = { DOC_PDF, DOC_SVG, DOC_PNG };
 	const render_args *a = args;
-	if (o->operand_count == 0)
-		return options_usage("render", "name at least one scenario file");
 	for (int i = 0; i < o->operand_count; i++)
 		if (input_is_stdin(o->operands[i]))
 			return options_usage("render", "render reads scenario files, not standard input "
@@ -137,6 +135,7 @@ static int render_run(const options *o, void *args)
 COMMAND(render, "write the print set of each scenario (maps, sheet, rosters)", render_args,
 	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
 	.formats = (const char *const[]){ "pdf", "svg", "png", NULL },
+	.operands = &(const options_operands){ 1, -1, "name at least one scenario file" },
 	.own = {
 		{ "dpi", OPTIONS_REAL, offsetof(render_args, dpi), 36, 1200, .what = "a resolution" },
 		{ "hex-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },

@@ -63,8 +63,6 @@ static int validate_run(const options *o, void *args)
 {
 	const char *stdin_name = ((validate_args *)args)->stdin_name;
 	output_format format = (output_format)o->format;
-	if (o->operand_count == 0)
-		return options_usage("validate", "name at least one scenario file (or - for standard input)");
 	int stdin_count = 0;
 	for (int i = 0; i < o->operand_count; i++)
 		stdin_count += input_is_stdin(o->operands[i]);
@@ -129,4 +127,5 @@ static int validate_run(const options *o, void *args)
 
 COMMAND(validate, "check scenario files against the schema and the rules", validate_args,
 	.common = OPTIONS_FORMAT | OPTIONS_QUIET,
+	.operands = &(const options_operands){ 1, -1, "name at least one scenario file (or - for standard input)" },
 	.own = { { "stdin-name", OPTIONS_STRING, offsetof(validate_args, stdin_name), .what = "a name" } });

@@ -377,6 +377,11 @@ int options_parse(options *o, const command *cmd, int argc, char **argv, void *a
 		options_default_langs(o->langs);
 	if ((local.common & OPTIONS_PAPER) && !o->paper_named)
 		paper_default(o, cmd->name);
+	const options_operands *n = local.operands;
+	if (n && n->max == 0 && o->operand_count > 0)
+		return options_usage(cmd->name, "unexpected argument '%s'", o->operands[0]);
+	if (n && (o->operand_count < n->min || (n->max >= 0 && o->operand_count > n->max)))
+		return options_usage(cmd->name, "%s", n->wrong);
 	return -1;
 }
 

@@ -45,6 +45,14 @@ typedef struct options_own {
 	const char *what;               /* the value in messages: "a resolution" */
 } options_own;
 
+/* How many operands a command takes, checked once the options are read:
+ * fewer than min, or more than max (-1: no limit), is a usage error with
+ * the message `wrong`; more than none is "unexpected argument 'X'". */
+typedef struct options_operands {
+	int min, max;
+	const char *wrong;
+} options_operands;
+
 /* The most own options a command declares. */
 #define OPTIONS_OWN_MAX 8
 
@@ -56,6 +64,7 @@ typedef struct options_spec {
 	bool format_list;               /* --format takes several (cards: pdf,png) */
 	bool stop_at_operand;           /* options end at the first operand (ask:
 	                                   the queries have options of their own) */
+	const options_operands *operands; /* NULL: the command counts them */
 	options_own own[OPTIONS_OWN_MAX];
 } options_spec;
 

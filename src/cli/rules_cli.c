@@ -56,20 +56,28 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 	return EXIT_VALID;
 }
 
+/* Why check and play refuse a grid's scenarios, after "FILE uses ruleset
+ * ID, "; NULL where orbat referees its games. */
+static const char *const RULES_NOT_REFEREED[GRID_KINDS] = {
+	[GRID_HEX] = NULL,
+	[GRID_SQUARE] = "played on squares, whose games orbat cannot referee yet",
+};
+
 int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format)
 {
 	int code = rules_session_load(s, cmd, path, format);
 	if (code != EXIT_VALID)
 		return code;
+	return rules_session_game(s, cmd, path);
+}
+
+int rules_session_game(rules_session *s, const char *cmd, const char *path)
+{
 	/* A request the ruleset does not support is a usage error (2), not a
 	 * fault of the scenario. */
-	if (s->rs->grid != GRID_HEX) {
-		if (strcmp(cmd, "ask") == 0)
-			fprintf(stderr, "orbat ask: %s uses ruleset %s, played on squares; ask it 'attack FROM TO' "
-				"or 'buy UNITS' (los, dice, moves and retreat are hex questions)\n", path, s->rs->id);
-		else
-			fprintf(stderr, "orbat %s: %s uses ruleset %s, played on squares, whose games orbat cannot "
-				"referee yet\n", cmd, path, s->rs->id);
+	const char *refused = RULES_NOT_REFEREED[s->rs->grid];
+	if (refused) {
+		fprintf(stderr, "orbat %s: %s uses ruleset %s, %s\n", cmd, path, s->rs->id, refused);
 		rules_session_close(s);
 		return EXIT_USAGE;
 	}

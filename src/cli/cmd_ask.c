@@ -163,13 +163,11 @@ static bool other_grid_query(const ask_grid *g, const char *word)
 	return false;
 }
 
-typedef struct ask_args {
-	const char *after;
-} ask_args;
+typedef struct ask_args { const char *after; } ask_args;
 
-static int ask_run(const options *o, void *args)
+static int ask_run(const options *o, ask_args *a)
 {
-	const char *after = ((ask_args *)args)->after;
+	const char *after = a->after;
 	output_format format = (output_format)o->format;
 	const char *file = o->operands[0];
 	char **words = o->operands + 1;

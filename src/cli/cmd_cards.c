@@ -143,10 +143,9 @@ static int no_deck(const ruleset *rs)
 	return EXIT_USAGE;
 }
 
-static int cards_run(const options *o, void *args)
+static int cards_run(const options *o, cards_args *a)
 {
 	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
-	cards_args *a = args;
 	if (!a->ruleset)
 		return options_usage("cards", "name the ruleset with --ruleset ID");
 	a->o = o;

@@ -416,10 +416,10 @@ typedef struct explain_args {
 	bool all;
 } explain_args;
 
-static int explain_run(const options *o, void *args)
+static int explain_run(const options *o, explain_args *a)
 {
-	const char *ruleset_id = ((explain_args *)args)->ruleset;
-	bool all = ((explain_args *)args)->all;
+	const char *ruleset_id = a->ruleset;
+	bool all = a->all;
 	explain_ctx c = { .lang = LANG_EN, .format = (explain_format)o->format, .out = stdout };
 	/* One language: an explanation is read, not printed in three. */
 	if (!options_one_lang(o, &c.lang))

@@ -307,13 +307,11 @@ static char *new_shell_word(const char *s)
 	return done;
 }
 
-typedef struct new_args {
-	const char *ruleset;
-} new_args;
+typedef struct new_args { const char *ruleset; } new_args;
 
-static int new_run(const options *o, void *args)
+static int new_run(const options *o, new_args *a)
 {
-	const char *ruleset = ((new_args *)args)->ruleset;
+	const char *ruleset = a->ruleset;
 	bool quiet = o->quiet;
 
 	const char *data_dir = datadir_get();

@@ -811,9 +811,8 @@ typedef struct play_args {
 	long max_turns;     /* 0: not given */
 } play_args;
 
-static int play_run(const options *o, void *args)
+static int play_run(const options *o, play_args *pa)
 {
-	const play_args *pa = args;
 	const char *seed_text = pa->seed;
 	const char *log_path = pa->log;
 	const char *resume_path = pa->resume;

@@ -44,13 +44,11 @@ static void refcard_help(FILE *out)
 	      "installation.\n", out);
 }
 
-typedef struct refcard_args {
-	const char *ruleset;
-} refcard_args;
+typedef struct refcard_args { const char *ruleset; } refcard_args;
 
-static int refcard_run(const options *o, void *args)
+static int refcard_run(const options *o, refcard_args *a)
 {
-	const char *ruleset_id = ((refcard_args *)args)->ruleset;
+	const char *ruleset_id = a->ruleset;
 	if (!ruleset_id)
 		return options_usage("refcard", "name the ruleset with --ruleset ID");
 

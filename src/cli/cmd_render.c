@@ -58,10 +58,9 @@ typedef struct render_args {
 	double cell_size;   /* --hex-size and --square-size alike */
 } render_args;
 
-static int render_run(const options *o, void *args)
+static int render_run(const options *o, render_args *a)
 {
 	static const doc_format doc_formats[] = { DOC_PDF, DOC_SVG, DOC_PNG };
-	const render_args *a = args;
 	for (int i = 0; i < o->operand_count; i++)
 		if (input_is_stdin(o->operands[i]))
 			return options_usage("render", "render reads scenario files, not standard input "
@@ -78,12 +77,9 @@ static int render_run(const options *o, void *args)
 	memcpy(opt.langs, o->langs, sizeof opt.langs);
 
 	diag_sink sink;
-	diag_sink_init(&sink);
 	validator *v = cli_validator("render", &sink);
-	if (!v) {
-		diag_sink_finish(&sink);
+	if (!v)
 		return EXIT_INTERNAL;
-	}
 	char *error = NULL;
 	printer *p = printer_create(&opt, &error);
 	if (!p) {

@@ -55,13 +55,11 @@ static validate_status check_stdin(validator *v, const char *name, diag_sink *si
 	return st;
 }
 
-typedef struct validate_args {
-	const char *stdin_name;
-} validate_args;
+typedef struct validate_args { const char *stdin_name; } validate_args;
 
-static int validate_run(const options *o, void *args)
+static int validate_run(const options *o, validate_args *a)
 {
-	const char *stdin_name = ((validate_args *)args)->stdin_name;
+	const char *stdin_name = a->stdin_name;
 	output_format format = (output_format)o->format;
 	int stdin_count = 0;
 	for (int i = 0; i < o->operand_count; i++)
@@ -74,12 +72,9 @@ static int validate_run(const options *o, void *args)
 		stdin_name = "<stdin>";
 
 	diag_sink sink;
-	diag_sink_init(&sink);
 	validator *v = cli_validator("validate", &sink);
-	if (!v) {
-		diag_sink_finish(&sink);
+	if (!v)
 		return EXIT_INTERNAL;
-	}
 
 	int exit_code = EXIT_VALID;
 	if (format == FORMAT_JSON)

@@ -40,11 +40,14 @@ int cli_data_broken(const char *cmd, const diag_sink *sink)
 
 validator *cli_validator(const char *cmd, diag_sink *sink)
 {
+	diag_sink_init(sink);
 	if (!cli_data_check(cmd))
 		return NULL;
 	validator *v = validator_create(datadir_get(), sink);
-	if (!v)
+	if (!v) {
 		cli_data_broken(cmd, sink);
+		diag_sink_finish(sink);
+	}
 	return v;
 }
 

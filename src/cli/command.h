@@ -38,10 +38,12 @@ typedef struct command_no_args {
 	char unused;
 } command_no_args;
 
-/* const command command_NAME, with NAME_help and NAME_run, ARGS the struct
- * of its own options and the rest the fields of its options_spec. */
+/* const command command_NAME, with NAME_help and NAME_run; ARGS is the
+ * struct of the command's own options, which NAME_run takes typed, and the
+ * rest are the fields of its options_spec. */
 #define COMMAND(NAME, SUMMARY, ARGS, ...) \
-	const command command_##NAME = { #NAME, SUMMARY, NAME##_help, NAME##_run, sizeof(ARGS), { __VA_ARGS__ } }
+	static int NAME##_run_args(const options *o, void *args) { return NAME##_run(o, (ARGS *)args); } \
+	const command command_##NAME = { #NAME, SUMMARY, NAME##_help, NAME##_run_args, sizeof(ARGS), { __VA_ARGS__ } }
 
 extern const command command_validate;
 extern const command command_render;
@@ -69,8 +71,9 @@ bool cli_data_check(const char *cmd);
  * (as cli_data_check says), or damaged (the diagnostics in sink, then one
  * line).  Returns EXIT_INTERNAL. */
 int cli_data_broken(const char *cmd, const diag_sink *sink);
-/* The scenario compiler over the data folder, or NULL once the broken
- * installation is reported (then the exit status is EXIT_INTERNAL). */
+/* The scenario compiler over the data folder, with sink made ready for
+ * its diagnostics; or NULL once the broken installation is reported (the
+ * exit status is then EXIT_INTERNAL, and sink needs no finishing). */
 struct validator *cli_validator(const char *cmd, diag_sink *sink);
 
 /* One file's entry of the JSON document of orbat validate:

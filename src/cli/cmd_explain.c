@@ -411,6 +411,33 @@ static char *clean_id(const char *arg)
 	return xstrdup(arg);
 }
 
+/* The rule texts and the words around them, from the data folder; an exit
+ * code (3 with one line when the folder is incomplete or broken). */
+static int load(string_table **strings, rulebook **rb, diag_sink *sink)
+{
+	if (!cli_data_check("explain"))
+		return EXIT_INTERNAL;
+	const char *data = datadir_get();
+	char *strings_dir = xasprintf("%s/i18n", data);
+	char *rules_dir = xasprintf("%s/rules", data);
+	int code = EXIT_VALID;
+	if (access(rules_dir, R_OK | X_OK) != 0 || access(strings_dir, R_OK | X_OK) != 0) {
+		/* An incomplete installation: one line, not a diagnostic per file. */
+		fprintf(stderr, "orbat explain: the data folder %s has no %s; set ORBAT_DATADIR to the folder "
+			"that holds rules/, rulesets/ and i18n/\n", data,
+			access(rules_dir, R_OK | X_OK) != 0 ? "rules" : "i18n");
+		code = EXIT_INTERNAL;
+	} else {
+		*strings = strings_load(strings_dir, sink);
+		*rb = *strings ? rulebook_load(data, sink) : NULL;
+		if (!*rb)
+			code = cli_data_broken("explain", sink);
+	}
+	free(strings_dir);
+	free(rules_dir);
+	return code;
+}
+
 typedef struct explain_args {
 	const char *ruleset;
 	bool all;
@@ -432,32 +459,13 @@ static int explain_run(const options *o, explain_args *a)
 	if (!all && !ids && !ruleset_id)
 		return options_usage("explain", "name a rule id, or --ruleset RULESET to list the rules");
 
-	const char *data = datadir_get();
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *strings_dir = xasprintf("%s/i18n", data);
-	char *rules_dir = xasprintf("%s/rules", data);
 	string_table *strings = NULL;
 	rulebook *rb = NULL;
-	int code = EXIT_VALID;
-	if (!cli_data_check("explain")) {
-		code = EXIT_INTERNAL;
+	int code = load(&strings, &rb, &sink);
+	if (code != EXIT_VALID)
 		goto out;
-	}
-	if (access(rules_dir, R_OK | X_OK) != 0 || access(strings_dir, R_OK | X_OK) != 0) {
-		/* An incomplete installation: one line, not a diagnostic per file. */
-		fprintf(stderr, "orbat explain: the data folder %s has no %s; set ORBAT_DATADIR to the folder "
-			"that holds rules/, rulesets/ and i18n/\n", data,
-			access(rules_dir, R_OK | X_OK) != 0 ? "rules" : "i18n");
-		code = EXIT_INTERNAL;
-		goto out;
-	}
-	strings = strings_load(strings_dir, &sink);
-	rb = strings ? rulebook_load(data, &sink) : NULL;
-	if (!rb) {
-		code = cli_data_broken("explain", &sink);
-		goto out;
-	}
 	c.rb = rb;
 	c.strings = strings;
 
@@ -510,8 +518,6 @@ out:
 	}
 	rulebook_destroy(rb);
 	strings_destroy(strings);
-	free(strings_dir);
-	free(rules_dir);
 	diag_sink_finish(&sink);
 	return code;
 }

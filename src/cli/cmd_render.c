@@ -85,8 +85,7 @@ static int render_run(const options *o, render_args *a)
 	if (!p) {
 		fprintf(stderr, "orbat render: %s\n", error ? error : "cannot load the print resources");
 		free(error);
-		validator_destroy(v);
-		diag_sink_finish(&sink);
+		cli_validator_close(v, &sink);
 		return EXIT_INTERNAL;
 	}
 
@@ -122,8 +121,7 @@ static int render_run(const options *o, render_args *a)
 		scenario_destroy(sc);
 	}
 	printer_destroy(p);
-	validator_destroy(v);
-	diag_sink_finish(&sink);
+	cli_validator_close(v, &sink);
 	return exit_code;
 }
 

@@ -115,8 +115,7 @@ static int validate_run(const options *o, validate_args *a)
 	}
 	if (format == FORMAT_JSON)
 		fputs("]}\n", stdout);
-	validator_destroy(v);
-	diag_sink_finish(&sink);
+	cli_validator_close(v, &sink);
 	return exit_code;
 }
 

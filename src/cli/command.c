@@ -51,6 +51,12 @@ validator *cli_validator(const char *cmd, diag_sink *sink)
 	return v;
 }
 
+void cli_validator_close(validator *v, diag_sink *sink)
+{
+	validator_destroy(v);
+	diag_sink_finish(sink);
+}
+
 void cli_json_file(FILE *out, const char *file, bool valid, const diag_sink *sink, size_t from, size_t to)
 {
 	fputs("{\"file\":", out);

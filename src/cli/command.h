@@ -76,6 +76,9 @@ int cli_data_broken(const char *cmd, const diag_sink *sink);
  * exit status is then EXIT_INTERNAL, and sink needs no finishing). */
 struct validator *cli_validator(const char *cmd, diag_sink *sink);
 
+/* Close what cli_validator opened. */
+void cli_validator_close(struct validator *v, diag_sink *sink);
+
 /* One file's entry of the JSON document of orbat validate:
  * {"file","valid","diagnostics":[...]} with the diagnostics from .. to. */
 void cli_json_file(FILE *out, const char *file, bool valid, const diag_sink *sink, size_t from, size_t to);

@@ -285,16 +285,8 @@ static bool complete(play_state *p, gl_action *a, bool automatic, rules_error *e
 {
 	referee *r = p->r;
 	const game *g = r->g;
-	switch (a->kind) {
-	case ACT_FORMAT:
-	case ACT_SCENARIO:
-	case ACT_SEED:
-	case ACT_FIRST:
-	case ACT_HAND:
+	if (gamelog_is_head(a->kind))
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
-	default:
-		break;
-	}
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
 	if (rolls_dice(r, a) && p->manual) {

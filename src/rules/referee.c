@@ -2394,14 +2394,10 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		char buf[200];
 		return fail(err, r->g, "8.1", "%s", rally_owed_text(r, buf, sizeof buf));
 	}
+	if (gamelog_is_head(a->kind))
+		return do_setup(r, a, err);
 	bool ok;
 	switch (a->kind) {
-	case ACT_FORMAT:
-	case ACT_SCENARIO:
-	case ACT_SEED:
-	case ACT_FIRST:
-	case ACT_HAND:
-		return do_setup(r, a, err);
 	case ACT_PLAY:
 		ok = do_play(r, a, err);
 		break;

@@ -27,6 +27,11 @@ typedef struct sq_query {
 	int saved;
 } sq_query;
 
+bool ask_square_is_query(const char *word)
+{
+	return strcmp(word, "attack") == 0 || strcmp(word, "buy") == 0;
+}
+
 static int parse_square_queries(char **words, int count, sq_query **out, size_t *n)
 {
 	*out = xcalloc((size_t)count + 1, sizeof **out);

@@ -1,8 +1,8 @@
-/* orbat ask FILE QUERY...: rules questions on a scenario position.  Queries: los FROM TO, dice FROM TO, moves FROM,
- * retreat FROM FLAGS, reinforcements SIDE; several may follow one another.  With --after LOG
- * the questions are asked of the position a game log leads to.  Square-grid
- * scenarios (mb-remastered) take attack FROM TO and buy UNITS instead,
- * answered by ask_square.c. */
+/* orbat ask FILE QUERY...: rules questions on a scenario position.  The
+ * scenario's ruleset picks the questions through its grid (ASK_GRIDS):
+ * on hexes los, dice, moves, retreat, reinforcements, sharpshooter and
+ * rally (rules/ask.c), also after a game log with --after; on squares
+ * attack and buy (ask_square_cli.c).  Several may follow one another. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,98 +92,107 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 	return EXIT_VALID;
 }
 
-/* The square-grid questions: attack and buy (ask_square.c). */
-static int ask_square_file(const char *file, char **words, int count, output_format format, const char *after)
+/* The hex questions, on a scenario loaded and valid. */
+static int ask_hex(rules_session *s, const char *file, char **words, int count, output_format format,
+	const char *after)
 {
-	if (after) {
-		fputs("orbat ask: --after takes game logs of the hex rulesets; attack and buy are asked of the "
-		      "scenario's own position\n", stderr);
-		return EXIT_USAGE;
-	}
-	rules_session s;
-	int code = rules_session_load(&s, "ask", file, format);
-	if (code != EXIT_VALID)
-		return code;
-	if (s.rs->grid != GRID_SQUARE) {
-		fprintf(stderr, "orbat ask: attack and buy are questions of the square-grid rulesets; %s uses ruleset %s "
-			"(ask los, dice, moves, retreat)\n", file, s.rs->id);
-		rules_session_close(&s);
-		return EXIT_USAGE;
-	}
-	diag_sink_clear(&s.sink);
-	code = ask_square_run(s.sc, s.rs, words, count, format);
-	rules_session_close(&s);
-	return code;
-}
-
-static int ask_run(int argc, char **argv)
-{
-	const char *after = NULL;
-	const options_own own[] = {
-		{ "after", OPTIONS_STRING, .to.string = &after, .what = "a game log" },
-		{ NULL },
-	};
-	/* Options end at FILE: the queries that follow are never options
-	 * (buy has its own --saved). */
-	const options_spec spec = {
-		.common = OPTIONS_FORMAT,
-		.own = own,
-		.stop_at_operand = true,
-	};
-	options o;
-	int code = options_parse(&o, &command_ask, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
-	if (o.operand_count == 0)
-		return options_usage("ask", "name a scenario file and at least one query");
-	const char *file = o.operands[0];
-	char **words = o.operands + 1;
-	int word_count = o.operand_count - 1;
-	if (word_count > 0 && (strcmp(words[0], "attack") == 0 || strcmp(words[0], "buy") == 0))
-		return ask_square_file(file, words, word_count, format, after);
 	ask_query *queries = NULL;
 	size_t nq = 0;
-	code = parse_queries(words, word_count, &queries, &nq);
-	if (code != EXIT_VALID) {
-		free(queries);
-		return code;
-	}
-	rules_session s;
-	code = rules_session_open(&s, "ask", file, format);
-	if (code != EXIT_VALID) {
-		free(queries);
-		return code;
-	}
-	if (after) {
+	bool failed = false;
+	int code = parse_queries(words, count, &queries, &nq);
+	if (code == EXIT_VALID)
+		code = rules_session_game(s, "ask", file);
+	if (code == EXIT_VALID && after) {
 		referee *r = NULL;
-		code = rules_replay(&s, "ask", after, format, &r);
+		code = rules_replay(s, "ask", after, format, &r);
 		referee_destroy(r);
-		if (code != EXIT_VALID) {
-			rules_session_close(&s);
-			free(queries);
-			return code;
-		}
 	}
-	for (size_t i = 0; i < nq; i++) {
+	for (size_t i = 0; code == EXIT_VALID && i < nq; i++) {
 		rules_error error;
 		char label[200];
-		if (!ask_answer(s.g, &queries[i], format == FORMAT_JSON, stdout, &error, label, sizeof label)) {
-			code = EXIT_INVALID;
+		if (!ask_answer(s->g, &queries[i], format == FORMAT_JSON, stdout, &error, label, sizeof label)) {
+			failed = true;
 			if (format == FORMAT_TEXT) {
 				fflush(stdout);   /* answers and errors in the order of the queries */
 				fprintf(stderr, "orbat ask: %s: error: %s [%s]\n", label, error.message, error.rule);
 			}
 		}
 	}
-	rules_session_close(&s);
 	free(queries);
+	/* A question about nothing does not stop the others. */
+	return code == EXIT_VALID && failed ? EXIT_INVALID : code;
+}
+
+/* The square questions (ask_square_cli.c), asked of the scenario's own
+ * position. */
+static int ask_square(rules_session *s, const char *file, char **words, int count, output_format format,
+	const char *after)
+{
+	(void)file;
+	if (after) {
+		fputs("orbat ask: --after takes game logs of the hex rulesets; attack and buy are asked of the "
+		      "scenario's own position\n", stderr);
+		return EXIT_USAGE;
+	}
+	diag_sink_clear(&s->sink);
+	return ask_square_run(s->sc, s->rs, words, count, format);
+}
+
+/* The questions of one grid. */
+typedef struct ask_grid {
+	bool (*is_query)(const char *word);
+	int (*run)(rules_session *s, const char *file, char **words, int count, output_format format,
+		const char *after);
+	/* A question of another grid is refused: these come before and after
+	 * "FILE uses ruleset ID". */
+	const char *refusal_before, *refusal_after;
+} ask_grid;
+
+static const ask_grid ASK_GRIDS[GRID_KINDS] = {
+	[GRID_HEX] = { ask_is_query, ask_hex, "attack and buy are questions of the square-grid rulesets; ",
+		" (ask los, dice, moves, retreat)" },
+	[GRID_SQUARE] = { ask_square_is_query, ask_square, "", ", played on squares; ask it 'attack FROM TO' "
+		"or 'buy UNITS' (los, dice, moves and retreat are hex questions)" },
+};
+
+/* Whether a word starts a question of some grid other than g. */
+static bool other_grid_query(const ask_grid *g, const char *word)
+{
+	for (int k = 0; k < GRID_KINDS; k++)
+		if (&ASK_GRIDS[k] != g && ASK_GRIDS[k].is_query(word))
+			return true;
+	return false;
+}
+
+typedef struct ask_args { const char *after; } ask_args;
+
+static int ask_run(const options *o, ask_args *a)
+{
+	const char *after = a->after;
+	output_format format = (output_format)o->format;
+	const char *file = o->operands[0];
+	char **words = o->operands + 1;
+	int count = o->operand_count - 1;
+	rules_session s;
+	int code = rules_session_load(&s, "ask", file, format);
+	if (code != EXIT_VALID)
+		return code;
+	const ask_grid *g = &ASK_GRIDS[s.rs->grid];
+	if (count > 0 && !g->is_query(words[0]) && other_grid_query(g, words[0])) {
+		fprintf(stderr, "orbat ask: %s%s uses ruleset %s%s\n", g->refusal_before, file, s.rs->id,
+			g->refusal_after);
+		code = EXIT_USAGE;
+	} else {
+		code = g->run(&s, file, words, count, format, after);
+	}
+	rules_session_close(&s);
 	return code;
 }
 
-const command command_ask = {
-	.name = "ask",
-	.summary = "rules questions on a position (los, dice, moves, attack, buy...)",
-	.run = ask_run,
-	.help = ask_help,
-};
+/* Options end at FILE: the queries that follow are never options (buy
+ * has its own --saved). */
+COMMAND(ask, "rules questions on a position (los, dice, moves, attack, buy...)", ask_args,
+	.common = OPTIONS_FORMAT,
+	.stop_at_operand = true,
+	.operands = &(const options_operands){ 1, -1, "name a scenario file and at least one query" },
+	.own = { { "after", OPTIONS_STRING, offsetof(ask_args, after), .what = "a game log" } });

@@ -66,56 +66,17 @@ static void cards_help(FILE *out)
 	      "3 internal error or broken installation.\n", out);
 }
 
+/* The command's own options, then what the common ones decide. */
 typedef struct cards_args {
 	const char *ruleset;
-	const char *paper;
-	const char *out_dir;
 	const char *deck_file;
-	bool langs[LANG_COUNT];
-	bool pdf, png;
-	bool quiet;
+	int duplex_choice;      /* index in DUPLEX */
 	deck_options deck;
+	bool pdf, png;
+	const options *o;
 } cards_args;
 
-/* Returns -1 to go on, else the exit code. */
-static int parse(int argc, char **argv, cards_args *a)
-{
-	static const char *const formats[] = { "pdf", "png", NULL };
-	static const char *const duplex[] = { "long", "short", "none", NULL };
-	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
-	int duplex_choice = 0;
-	const options_own own[] = {
-		{ "ruleset", OPTIONS_STRING, .to.string = &a->ruleset, .what = "a ruleset id" },
-		{ "size", OPTIONS_STRING, .to.string = &a->deck.size, .what = "a card size" },
-		{ "duplex", OPTIONS_CHOICE, .to.choice = &duplex_choice, .choices = duplex },
-		{ "unique", OPTIONS_FLAG, .to.flag = &a->deck.unique },
-		{ "deck", OPTIONS_STRING, .to.string = &a->deck_file, .what = "a deck file" },
-		{ "dpi", OPTIONS_REAL, .to.real = &a->deck.dpi, .min = 36, .max = 1200, .what = "a resolution" },
-		{ NULL },
-	};
-	const options_spec spec = {
-		.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
-		.formats = formats,
-		.format_list = true,
-		.own = own,
-	};
-	options o;
-	int code = options_parse(&o, &command_cards, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	if (o.operand_count > 0)
-		return options_usage("cards", "unexpected argument '%s'", o.operands[0]);
-	if (!a->ruleset)
-		return options_usage("cards", "name the ruleset with --ruleset ID");
-	a->deck.duplex = duplex_modes[duplex_choice];
-	a->pdf = !o.formats_named || (o.formats_named & 1u);
-	a->png = (o.formats_named & 2u) != 0;
-	a->paper = o.paper;
-	a->out_dir = o.output;
-	a->quiet = o.quiet;
-	memcpy(a->langs, o.langs, sizeof a->langs);
-	return -1;
-}
+static const char *const DUPLEX[] = { "long", "short", "none", NULL };
 
 /* The size must be one of layouts/cards.xml: a usage error otherwise. */
 static int check_size(const char *size)
@@ -143,7 +104,7 @@ static int check_size(const char *size)
 static int render_language(const cards_args *a, render_ctx *rc)
 {
 	char *error = NULL;
-	char *dir = xasprintf("%s/cards/%s/%s", a->out_dir, rc->rs->id, lang_code(rc->lang));
+	char *dir = xasprintf("%s/cards/%s/%s", a->o->output, rc->rs->id, lang_code(rc->lang));
 	int code = EXIT_VALID;
 	if (!cards_make_dirs(dir, &error)) {
 		code = EXIT_USAGE;
@@ -173,61 +134,69 @@ out:
 	return code;
 }
 
-/* A ruleset without order cards (the square grid: turns are driven by
- * purchases and the movement dice) is a usage error, not an empty deck:
- * say what to run instead. */
+/* A ruleset without order cards is a usage error, not an empty deck: say
+ * why its grid has none (cards.h) and what to run instead. */
 static int no_deck(const ruleset *rs)
 {
 	fprintf(stderr, "orbat cards: ruleset '%s' has no order cards%s; its reference card is written by "
-		"'orbat refcard --ruleset %s'\n", rs->id,
-		cards_no_deck_reason(rs), rs->id);
+		"'orbat refcard --ruleset %s'\n", rs->id, cards_no_deck_reason(rs), rs->id);
 	return EXIT_USAGE;
 }
 
-static int cards_run(int argc, char **argv)
+static int cards_run(const options *o, cards_args *a)
 {
-	cards_args a = { 0 };
-	int code = parse(argc, argv, &a);
-	if (code >= 0)
-		return code;
+	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
+	if (!a->ruleset)
+		return options_usage("cards", "name the ruleset with --ruleset ID");
+	a->o = o;
+	a->deck.duplex = duplex_modes[a->duplex_choice];
+	a->pdf = !o->formats_named || (o->formats_named & 1u);
+	a->png = (o->formats_named & 2u) != 0;
 	if (!cli_data_check("cards"))
 		return EXIT_INTERNAL;
-	code = check_size(a.deck.size);
+	int code = check_size(a->deck.size);
 	if (code)
 		return code;
 
 	cards_session s;
 	render_ctx rc;
-	code = cards_session_open(&s, "cards", a.ruleset, a.paper, &rc);
+	code = cards_session_open(&s, "cards", a->ruleset, o->paper, &rc);
 	if (code == EXIT_VALID && ruleset_deck_size(s.rs) == 0)
 		code = no_deck(s.rs);
 	cards_deck *deck = NULL;
-	if (code == EXIT_VALID && a.deck_file) {
+	if (code == EXIT_VALID && a->deck_file) {
 		deck = deck_from_ruleset(s.rs);
 		size_t from = s.sink.count;
-		deck_status st = deck_load_file(deck, s.rs, a.deck_file, &s.sink);
+		deck_status st = deck_load_file(deck, s.rs, a->deck_file, &s.sink);
 		diag_print_text(&s.sink, from, s.sink.count, stderr);
 		if (st != DECK_OK) {
-			fprintf(stderr, "orbat cards: %s is not a usable deck file; nothing was written\n", a.deck_file);
+			fprintf(stderr, "orbat cards: %s is not a usable deck file; nothing was written\n", a->deck_file);
 			code = st == DECK_IO_ERROR ? EXIT_USAGE : EXIT_INVALID;
 		}
-		a.deck.deck = deck;
+		a->deck.deck = deck;
 	}
 	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
-		if (!a.langs[lang])
+		if (!o->langs[lang])
 			continue;
 		rc.lang = (lang_id)lang;
-		code = render_language(&a, &rc);
+		code = render_language(a, &rc);
 	}
-	code = cards_session_commit(&s, code, a.quiet);
+	code = cards_session_commit(&s, code, o->quiet);
 	deck_destroy(deck);
 	cards_session_close(&s);
 	return code;
 }
 
-const command command_cards = {
-	.name = "cards",
-	.summary = "write the order-card deck of a ruleset (print and play, TTS)",
-	.run = cards_run,
-	.help = cards_help,
-};
+COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", cards_args,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.formats = (const char *const[]){ "pdf", "png", NULL },
+	.format_list = true,
+	.operands = &(const options_operands){ 0, 0, NULL },
+	.own = {
+		{ "ruleset", OPTIONS_STRING, offsetof(cards_args, ruleset), .what = "a ruleset id" },
+		{ "size", OPTIONS_STRING, offsetof(cards_args, deck.size), .what = "a card size" },
+		{ "duplex", OPTIONS_CHOICE, offsetof(cards_args, duplex_choice), .choices = DUPLEX },
+		{ "unique", OPTIONS_FLAG, offsetof(cards_args, deck.unique) },
+		{ "deck", OPTIONS_STRING, offsetof(cards_args, deck_file), .what = "a deck file" },
+		{ "dpi", OPTIONS_REAL, offsetof(cards_args, deck.dpi), 36, 1200, .what = "a resolution" },
+	});

@@ -43,6 +43,26 @@ static void check_help(FILE *out)
 	      "whose games cannot be checked, 3 internal error or broken installation.\n", out);
 }
 
+/* The start of a unit's or a general's object, the i-th of its list: id,
+ * side, type (units only) and where it stands (null once gone). */
+static void json_piece(const game *g, size_t i, const char *id, int side, const char *type, bool alive, hex_coord at)
+{
+	char buf[HEX_ADDRESS_MAX];
+	fprintf(stdout, "%s{\"id\":", i ? "," : "");
+	json_write_string(stdout, id);
+	fputs(",\"side\":", stdout);
+	json_write_string(stdout, g->sides[side].id);
+	if (type) {
+		fputs(",\"type\":", stdout);
+		json_write_string(stdout, type);
+	}
+	fputs(",\"at\":", stdout);
+	if (alive)
+		json_write_string(stdout, hex_format(at, buf));
+	else
+		fputs("null", stdout);
+}
+
 static void print_json_result(const referee *r, const char *log_path)
 {
 	const game *g = r->g;
@@ -70,20 +90,10 @@ static void print_json_result(const referee *r, const char *log_path)
 	fputs("],\"units\":[", stdout);
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const game_unit *u = &g->units[i];
-		char at[HEX_ADDRESS_MAX];
-		fprintf(stdout, "%s{\"id\":", i ? "," : "");
-		json_write_string(stdout, u->id);
-		fputs(",\"side\":", stdout);
-		json_write_string(stdout, g->sides[u->side].id);
-		fputs(",\"type\":", stdout);
-		json_write_string(stdout, u->type->id);
-		fputs(",\"at\":", stdout);
-		if (u->alive)
-			json_write_string(stdout, hex_format(u->at, at));
-		else
-			fputs("null", stdout);
+		json_piece(g, i, u->id, u->side, u->type->id, u->alive, u->at);
 		fprintf(stdout, ",\"figures\":%d,\"alive\":%s", u->alive ? u->figures : 0, u->alive ? "true" : "false");
 		/* §8.1: a reserve unit not arrived yet is absent, not destroyed. */
+		char at[HEX_ADDRESS_MAX];
 		if (u->reserve)
 			fprintf(stdout, ",\"reserve\":true,\"entry\":\"%s\"", hex_format(u->entry, at));
 		fputs("}", stdout);
@@ -91,16 +101,7 @@ static void print_json_result(const referee *r, const char *log_path)
 	fputs("],\"generals\":[", stdout);
 	for (size_t i = 0; i < g->general_count; i++) {
 		const game_general *gg = &g->generals[i];
-		char at[HEX_ADDRESS_MAX];
-		fprintf(stdout, "%s{\"id\":", i ? "," : "");
-		json_write_string(stdout, gg->id);
-		fputs(",\"side\":", stdout);
-		json_write_string(stdout, g->sides[gg->side].id);
-		fputs(",\"at\":", stdout);
-		if (gg->alive)
-			json_write_string(stdout, hex_format(gg->at, at));
-		else
-			fputs("null", stdout);
+		json_piece(g, i, gg->id, gg->side, NULL, gg->alive, gg->at);
 		fprintf(stdout, ",\"alive\":%s}", gg->alive ? "true" : "false");
 	}
 	fputs("]}\n", stdout);
@@ -129,22 +130,14 @@ static void print_text_result(const referee *r, const char *log_path, bool quiet
 		printf("No winner yet: the log ends with %s to play.\n", r->side >= 0 ? g->sides[r->side].id : "nobody");
 }
 
-static int check_run(int argc, char **argv)
+static int check_run(const options *o, command_no_args *a)
 {
-	const options_spec spec = {
-		.common = OPTIONS_FORMAT | OPTIONS_QUIET,
-	};
-	options o;
-	int code = options_parse(&o, &command_check, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
-	if (o.operand_count != 2)
-		return options_usage("check", "name a scenario file and a game log (or - for standard input)");
-	const char *log_path = o.operands[1];
+	(void)a;
+	output_format format = (output_format)o->format;
+	const char *log_path = o->operands[1];
 	const char *log_name = input_is_stdin(log_path) ? "<stdin>" : log_path;
 	rules_session s;
-	code = rules_session_open(&s, "check", o.operands[0], format);
+	int code = rules_session_open(&s, "check", o->operands[0], format);
 	if (code != EXIT_VALID)
 		return code;
 	referee *r = NULL;
@@ -153,16 +146,13 @@ static int check_run(int argc, char **argv)
 		if (format == FORMAT_JSON)
 			print_json_result(r, log_name);
 		else
-			print_text_result(r, log_name, o.quiet);
+			print_text_result(r, log_name, o->quiet);
 	}
 	referee_destroy(r);
 	rules_session_close(&s);
 	return code;
 }
 
-const command command_check = {
-	.name = "check",
-	.summary = "replay a game log and check every action against the rules",
-	.run = check_run,
-	.help = check_help,
-};
+COMMAND(check, "replay a game log and check every action against the rules", command_no_args,
+	.common = OPTIONS_FORMAT | OPTIONS_QUIET,
+	.operands = &(const options_operands){ 2, 2, "name a scenario file and a game log (or - for standard input)" });

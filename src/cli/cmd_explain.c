@@ -411,68 +411,61 @@ static char *clean_id(const char *arg)
 	return xstrdup(arg);
 }
 
-static int explain_run(int argc, char **argv)
+/* The rule texts and the words around them, from the data folder; an exit
+ * code (3 with one line when the folder is incomplete or broken). */
+static int load(string_table **strings, rulebook **rb, diag_sink *sink)
 {
-	static const char *const formats[] = { "text", "json", "markdown", NULL };
-	const char *ruleset_id = NULL;
-	bool all = false;
-	const options_own own[] = {
-		{ .name = "ruleset", .kind = OPTIONS_STRING, .to.string = &ruleset_id, .what = "a ruleset" },
-		{ .name = "all", .kind = OPTIONS_FLAG, .to.flag = &all },
-		{ .name = NULL },
-	};
-	const options_spec spec = { .common = OPTIONS_FORMAT | OPTIONS_LANG, .formats = formats, .own = own };
-	options o;
-	int parsed = options_parse(&o, &command_explain, &spec, argc, argv);
-	if (parsed >= 0)
-		return parsed;
-	explain_ctx c = { .lang = LANG_EN, .format = (explain_format)o.format, .out = stdout };
-	/* One language: an explanation is read, not printed in three. */
-	if (o.langs_named) {
-		int named = 0;
-		for (int l = 0; l < LANG_COUNT; l++) {
-			if (o.langs[l]) {
-				c.lang = (lang_id)l;
-				named++;
-			}
-		}
-		if (named != 1)
-			return options_usage("explain", "--lang takes one language here: en, nl or fr");
-	}
-	int ids = o.operand_count;
-	if (ids > 1)
-		return options_usage("explain", "explain one rule id at a time, not also '%s'", o.operands[1]);
-	if (all && (ids || ruleset_id))
-		return options_usage("explain", "--all lists every rule; give no rule id and no --ruleset with it");
-	if (!all && !ids && !ruleset_id)
-		return options_usage("explain", "name a rule id, or --ruleset RULESET to list the rules");
-
+	if (!cli_data_check("explain"))
+		return EXIT_INTERNAL;
 	const char *data = datadir_get();
-	diag_sink sink;
-	diag_sink_init(&sink);
 	char *strings_dir = xasprintf("%s/i18n", data);
 	char *rules_dir = xasprintf("%s/rules", data);
-	string_table *strings = NULL;
-	rulebook *rb = NULL;
 	int code = EXIT_VALID;
-	if (!cli_data_check("explain")) {
-		code = EXIT_INTERNAL;
-		goto out;
-	}
 	if (access(rules_dir, R_OK | X_OK) != 0 || access(strings_dir, R_OK | X_OK) != 0) {
 		/* An incomplete installation: one line, not a diagnostic per file. */
 		fprintf(stderr, "orbat explain: the data folder %s has no %s; set ORBAT_DATADIR to the folder "
 			"that holds rules/, rulesets/ and i18n/\n", data,
 			access(rules_dir, R_OK | X_OK) != 0 ? "rules" : "i18n");
 		code = EXIT_INTERNAL;
-		goto out;
+	} else {
+		*strings = strings_load(strings_dir, sink);
+		*rb = *strings ? rulebook_load(data, sink) : NULL;
+		if (!*rb)
+			code = cli_data_broken("explain", sink);
 	}
-	strings = strings_load(strings_dir, &sink);
-	rb = strings ? rulebook_load(data, &sink) : NULL;
-	if (!rb) {
-		code = cli_data_broken("explain", &sink);
+	free(strings_dir);
+	free(rules_dir);
+	return code;
+}
+
+typedef struct explain_args {
+	const char *ruleset;
+	bool all;
+} explain_args;
+
+static int explain_run(const options *o, explain_args *a)
+{
+	const char *ruleset_id = a->ruleset;
+	bool all = a->all;
+	explain_ctx c = { .lang = LANG_EN, .format = (explain_format)o->format, .out = stdout };
+	/* One language: an explanation is read, not printed in three. */
+	if (!options_one_lang(o, &c.lang))
+		return options_usage("explain", "--lang takes one language here: en, nl or fr");
+	int ids = o->operand_count;
+	if (ids > 1)
+		return options_usage("explain", "explain one rule id at a time, not also '%s'", o->operands[1]);
+	if (all && (ids || ruleset_id))
+		return options_usage("explain", "--all lists every rule; give no rule id and no --ruleset with it");
+	if (!all && !ids && !ruleset_id)
+		return options_usage("explain", "name a rule id, or --ruleset RULESET to list the rules");
+
+	diag_sink sink;
+	diag_sink_init(&sink);
+	string_table *strings = NULL;
+	rulebook *rb = NULL;
+	int code = load(&strings, &rb, &sink);
+	if (code != EXIT_VALID)
 		goto out;
-	}
 	c.rb = rb;
 	c.strings = strings;
 
@@ -499,7 +492,7 @@ static int explain_run(int argc, char **argv)
 		catalogue(&c, only);
 		goto out;
 	}
-	char *id = clean_id(o.operands[0]);
+	char *id = clean_id(o->operands[0]);
 	const rulebook_rule *r = rulebook_find(rb, id);
 	if (!r) {
 		fprintf(stderr, "orbat explain: no rule '%s'; 'orbat explain --ruleset RULESET' lists the rules\n", id);
@@ -525,15 +518,14 @@ out:
 	}
 	rulebook_destroy(rb);
 	strings_destroy(strings);
-	free(strings_dir);
-	free(rules_dir);
 	diag_sink_finish(&sink);
 	return code;
 }
 
-const command command_explain = {
-	.name = "explain",
-	.summary = "explain a rule id, or list the rules of a ruleset",
-	.run = explain_run,
-	.help = explain_help,
-};
+COMMAND(explain, "explain a rule id, or list the rules of a ruleset", explain_args,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG,
+	.formats = (const char *const[]){ "text", "json", "markdown", NULL },
+	.own = {
+		{ .name = "ruleset", .kind = OPTIONS_STRING, .at = offsetof(explain_args, ruleset), .what = "a ruleset" },
+		{ .name = "all", .kind = OPTIONS_FLAG, .at = offsetof(explain_args, all) },
+	});

@@ -307,19 +307,12 @@ static char *new_shell_word(const char *s)
 	return done;
 }
 
-static int new_run(int argc, char **argv)
+typedef struct new_args { const char *ruleset; } new_args;
+
+static int new_run(const options *o, new_args *a)
 {
-	const char *ruleset = NULL;
-	const options_own own[] = {
-		{ .name = "ruleset", .kind = OPTIONS_STRING, .to.string = &ruleset, .what = "a ruleset" },
-		{ .name = NULL },
-	};
-	const options_spec spec = { .common = OPTIONS_QUIET, .own = own };
-	options o;
-	int parsed = options_parse(&o, &command_new, &spec, argc, argv);
-	if (parsed >= 0)
-		return parsed;
-	bool quiet = o.quiet;
+	const char *ruleset = a->ruleset;
+	bool quiet = o->quiet;
 
 	const char *data_dir = datadir_get();
 	new_list list;
@@ -344,17 +337,17 @@ static int new_run(int argc, char **argv)
 		code = new_usage_error();
 		goto out;
 	}
-	if (o.operand_count < 1) {
+	if (o->operand_count < 1) {
 		fputs("orbat new: name the scenario file to write, or - for standard output\n", stderr);
 		code = new_usage_error();
 		goto out;
 	}
-	if (o.operand_count > 1) {
-		fprintf(stderr, "orbat new: one scenario file at a time; '%s' is one too many\n", o.operands[1]);
+	if (o->operand_count > 1) {
+		fprintf(stderr, "orbat new: one scenario file at a time; '%s' is one too many\n", o->operands[1]);
 		code = new_usage_error();
 		goto out;
 	}
-	const char *file = o.operands[0];
+	const char *file = o->operands[0];
 	bool to_stdout = strcmp(file, "-") == 0;
 	size_t flen = strlen(file);
 	if (!to_stdout && (flen == 0 || file[flen - 1] == '/')) {
@@ -417,9 +410,6 @@ out:
 	return code;
 }
 
-const command command_new = {
-	.name = "new",
-	.summary = "write a starter scenario that teaches the format",
-	.run = new_run,
-	.help = new_help,
-};
+COMMAND(new, "write a starter scenario that teaches the format", new_args,
+	.common = OPTIONS_QUIET,
+	.own = { { "ruleset", OPTIONS_STRING, offsetof(new_args, ruleset), .what = "a ruleset" } });

@@ -39,8 +39,8 @@ static void play_help(FILE *out)
 	      "  battle u-inf-1 c-inf-2 retreat c-inf-2 E2 E1     gain u-inf-1\n"
 	      "  save c-inf-2           defend c-inf-2            draw\n"
 	      "In the game, 'help' lists the other commands: the questions of orbat\n"
-	      "ask (los, dice, moves, retreat, reinforcements), hand, card, board,\n"
-	      "undo, auto, quit.\n"
+	      "ask (los, dice, moves, retreat, reinforcements, sharpshooter, rally),\n"
+	      "hand, card, board, undo, auto, quit.\n"
 	      "Every accepted action is written to the log at once.  Hex rulesets\n"
 	      "only: the games of mb-remastered cannot be refereed yet.\n"
 	      "\n"
@@ -285,16 +285,8 @@ static bool complete(play_state *p, gl_action *a, bool automatic, rules_error *e
 {
 	referee *r = p->r;
 	const game *g = r->g;
-	switch (a->kind) {
-	case ACT_FORMAT:
-	case ACT_SCENARIO:
-	case ACT_SEED:
-	case ACT_FIRST:
-	case ACT_HAND:
+	if (gamelog_is_head(a->kind))
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
-	default:
-		break;
-	}
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
 	if (rolls_dice(r, a) && p->manual) {
@@ -794,31 +786,24 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 	return code;
 }
 
-static int play_run(int argc, char **argv)
+typedef struct play_args {
+	const char *seed;
+	const char *log;
+	const char *resume;
+	const char *dice;
+	bool all_auto;
+	long max_turns;     /* 0: not given */
+} play_args;
+
+static int play_run(const options *o, play_args *pa)
 {
-	const char *seed_text = NULL;
-	const char *log_path = NULL;
-	const char *resume_path = NULL;
-	const char *dice_mode = NULL;
-	bool all_auto = false;
-	long max_turns = 500;
-	const options_own own[] = {
-		{ "seed", OPTIONS_STRING, .to.string = &seed_text, .what = "a whole number" },
-		{ "log", OPTIONS_STRING, .to.string = &log_path, .what = "a file" },
-		{ "resume", OPTIONS_STRING, .to.string = &resume_path, .what = "a game log" },
-		{ "dice", OPTIONS_STRING, .to.string = &dice_mode, .what = "auto or manual" },
-		{ "auto", OPTIONS_FLAG, .to.flag = &all_auto },
-		{ "max-turns", OPTIONS_INT, .to.number = &max_turns, .min = 1, .max = 1000000, .what = "a number" },
-		{ NULL },
-	};
-	const options_spec spec = {
-		.common = OPTIONS_QUIET | OPTIONS_LANG,
-		.own = own,
-	};
-	options o;
-	int code = options_parse(&o, &command_play, &spec, argc, argv);
-	if (code >= 0)
-		return code;
+	const char *seed_text = pa->seed;
+	const char *log_path = pa->log;
+	const char *resume_path = pa->resume;
+	const char *dice_mode = pa->dice;
+	bool all_auto = pa->all_auto;
+	long max_turns = pa->max_turns ? pa->max_turns : 500;
+	int code;
 	unsigned long long seed = (unsigned long long)time(NULL);
 	if (seed_text) {
 		char *end = NULL;
@@ -829,7 +814,7 @@ static int play_run(int argc, char **argv)
 	}
 	if (log_path && strcmp(log_path, "-") == 0)
 		return options_usage("play", "--log takes a file, not '-': standard output carries the game");
-	if (o.operand_count != 1)
+	if (o->operand_count != 1)
 		return options_usage("play", "name one scenario file");
 	bool manual = false;
 	if (dice_mode) {
@@ -839,16 +824,8 @@ static int play_run(int argc, char **argv)
 			return options_usage("play", "--dice takes auto (orbat rolls) or manual (you roll), not '%s'", dice_mode);
 	}
 	lang_id lang = LANG_EN;
-	if (o.langs_named) {
-		int named = 0;
-		for (int l = 0; l < LANG_COUNT; l++)
-			if (o.langs[l]) {
-				lang = (lang_id)l;
-				named++;
-			}
-		if (named != 1)
-			return options_usage("play", "--lang takes one language for the card texts (en, nl or fr)");
-	}
+	if (!options_one_lang(o, &lang))
+		return options_usage("play", "--lang takes one language for the card texts (en, nl or fr)");
 	saved_log sl;
 	memset(&sl, 0, sizeof sl);
 	if (resume_path) {
@@ -876,11 +853,11 @@ static int play_run(int argc, char **argv)
 	}
 	play_state p;
 	memset(&p, 0, sizeof p);
-	p.quiet = o.quiet;
+	p.quiet = o->quiet;
 	p.manual = manual;
 	p.lang = lang;
 	p.log_path = log_path;
-	code = rules_session_open(&p.s, "play", o.operands[0], FORMAT_TEXT);
+	code = rules_session_open(&p.s, "play", o->operands[0], FORMAT_TEXT);
 	if (code != EXIT_VALID) {
 		saved_free(&sl);
 		return code;
@@ -1074,9 +1051,13 @@ out:
 	return code;
 }
 
-const command command_play = {
-	.name = "play",
-	.summary = "solo play in the terminal: deals, rolls and referees",
-	.run = play_run,
-	.help = play_help,
-};
+COMMAND(play, "solo play in the terminal: deals, rolls and referees", play_args,
+	.common = OPTIONS_QUIET | OPTIONS_LANG,
+	.own = {
+		{ "seed", OPTIONS_STRING, offsetof(play_args, seed), .what = "a whole number" },
+		{ "log", OPTIONS_STRING, offsetof(play_args, log), .what = "a file" },
+		{ "resume", OPTIONS_STRING, offsetof(play_args, resume), .what = "a game log" },
+		{ "dice", OPTIONS_STRING, offsetof(play_args, dice), .what = "auto or manual" },
+		{ "auto", OPTIONS_FLAG, offsetof(play_args, all_auto) },
+		{ "max-turns", OPTIONS_INT, offsetof(play_args, max_turns), 1, 1000000, .what = "a number" },
+	});

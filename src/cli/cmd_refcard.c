@@ -44,35 +44,23 @@ static void refcard_help(FILE *out)
 	      "installation.\n", out);
 }
 
-static int refcard_run(int argc, char **argv)
+typedef struct refcard_args { const char *ruleset; } refcard_args;
+
+static int refcard_run(const options *o, refcard_args *a)
 {
-	const char *ruleset_id = NULL;
-	const options_own own[] = {
-		{ "ruleset", OPTIONS_STRING, .to.string = &ruleset_id, .what = "a ruleset id" },
-		{ NULL },
-	};
-	const options_spec spec = {
-		.common = OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
-		.own = own,
-	};
-	options o;
-	int code = options_parse(&o, &command_refcard, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	if (o.operand_count > 0)
-		return options_usage("refcard", "unexpected argument '%s'", o.operands[0]);
+	const char *ruleset_id = a->ruleset;
 	if (!ruleset_id)
 		return options_usage("refcard", "name the ruleset with --ruleset ID");
 
 	cards_session s;
 	render_ctx rc;
-	code = cards_session_open(&s, "refcard", ruleset_id, o.paper, &rc);
+	int code = cards_session_open(&s, "refcard", ruleset_id, o->paper, &rc);
 	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
-		if (!o.langs[lang])
+		if (!o->langs[lang])
 			continue;
 		rc.lang = (lang_id)lang;
 		char *error = NULL;
-		char *dir = xasprintf("%s/refcard/%s/%s", o.output, s.rs->id, lang_code(rc.lang));
+		char *dir = xasprintf("%s/refcard/%s/%s", o->output, s.rs->id, lang_code(rc.lang));
 		char *path = xasprintf("%s/refcard.pdf", dir);
 		if (!cards_make_dirs(dir, &error))
 			code = EXIT_USAGE;
@@ -84,14 +72,12 @@ static int refcard_run(int argc, char **argv)
 		free(path);
 		free(dir);
 	}
-	code = cards_session_commit(&s, code, o.quiet);
+	code = cards_session_commit(&s, code, o->quiet);
 	cards_session_close(&s);
 	return code;
 }
 
-const command command_refcard = {
-	.name = "refcard",
-	.summary = "write the two-sided reference card of a ruleset",
-	.run = refcard_run,
-	.help = refcard_help,
-};
+COMMAND(refcard, "write the two-sided reference card of a ruleset", refcard_args,
+	.common = OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.operands = &(const options_operands){ 0, 0, NULL },
+	.own = { { "ruleset", OPTIONS_STRING, offsetof(refcard_args, ruleset), .what = "a ruleset id" } });

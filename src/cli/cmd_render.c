@@ -53,63 +53,45 @@ static void render_help(FILE *out)
 	      "that cannot be read or written, 3 internal error or broken installation.\n", out);
 }
 
-static int render_run(int argc, char **argv)
+typedef struct render_args {
+	double dpi;
+	double cell_size;   /* --hex-size and --square-size alike */
+} render_args;
+
+static int render_run(const options *o, render_args *a)
 {
-	static const char *const formats[] = { "pdf", "svg", "png", NULL };
 	static const doc_format doc_formats[] = { DOC_PDF, DOC_SVG, DOC_PNG };
-	printset_options opt = {
-		.data_dir = datadir_get(),
-	};
-	const options_own own[] = {
-		{ "dpi", OPTIONS_REAL, .to.real = &opt.dpi, .min = 36, .max = 1200, .what = "a resolution" },
-		{ "hex-size", OPTIONS_REAL, .to.real = &opt.cell_size, .min = 10, .max = 500, .what = "millimetres" },
-		{ "square-size", OPTIONS_REAL, .to.real = &opt.cell_size, .min = 10, .max = 500, .what = "millimetres" },
-		{ NULL },
-	};
-	const options_spec spec = {
-		.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
-		.formats = formats,
-		.own = own,
-	};
-	options o;
-	int code = options_parse(&o, &command_render, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	if (o.operand_count == 0)
-		return options_usage("render", "name at least one scenario file");
-	for (int i = 0; i < o.operand_count; i++)
-		if (input_is_stdin(o.operands[i]))
+	for (int i = 0; i < o->operand_count; i++)
+		if (input_is_stdin(o->operands[i]))
 			return options_usage("render", "render reads scenario files, not standard input "
 				"(check one with 'orbat validate -')");
-	opt.out_dir = o.output;
-	opt.paper = o.paper;
-	opt.format = doc_formats[o.format];
-	opt.quiet = o.quiet;
-	memcpy(opt.langs, o.langs, sizeof opt.langs);
+	printset_options opt = {
+		.data_dir = datadir_get(),
+		.out_dir = o->output,
+		.paper = o->paper,
+		.format = doc_formats[o->format],
+		.dpi = a->dpi,
+		.cell_size = a->cell_size,
+		.quiet = o->quiet,
+	};
+	memcpy(opt.langs, o->langs, sizeof opt.langs);
 
-	if (!cli_data_check("render"))
-		return EXIT_INTERNAL;
 	diag_sink sink;
-	diag_sink_init(&sink);
-	validator *v = validator_create(datadir_get(), &sink);
-	if (!v) {
-		cli_data_broken("render", &sink);
-		diag_sink_finish(&sink);
+	validator *v = cli_validator("render", &sink);
+	if (!v)
 		return EXIT_INTERNAL;
-	}
 	char *error = NULL;
 	printer *p = printer_create(&opt, &error);
 	if (!p) {
 		fprintf(stderr, "orbat render: %s\n", error ? error : "cannot load the print resources");
 		free(error);
-		validator_destroy(v);
-		diag_sink_finish(&sink);
+		cli_validator_close(v, &sink);
 		return EXIT_INTERNAL;
 	}
 
 	int exit_code = EXIT_VALID;
-	for (int i = 0; i < o.operand_count; i++) {
-		const char *file = o.operands[i];
+	for (int i = 0; i < o->operand_count; i++) {
+		const char *file = o->operands[i];
 		size_t from = sink.count;
 		scenario *sc = NULL;
 		const ruleset *rs = NULL;
@@ -139,14 +121,17 @@ static int render_run(int argc, char **argv)
 		scenario_destroy(sc);
 	}
 	printer_destroy(p);
-	validator_destroy(v);
-	diag_sink_finish(&sink);
+	cli_validator_close(v, &sink);
 	return exit_code;
 }
 
-const command command_render = {
-	.name = "render",
-	.summary = "write the print set of each scenario (maps, sheet, rosters)",
-	.run = render_run,
-	.help = render_help,
-};
+/* --hex-size and --square-size are one option under two names: the cell's size. */
+COMMAND(render, "write the print set of each scenario (maps, sheet, rosters)", render_args,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.formats = (const char *const[]){ "pdf", "svg", "png", NULL },
+	.operands = &(const options_operands){ 1, -1, "name at least one scenario file" },
+	.own = {
+		{ "dpi", OPTIONS_REAL, offsetof(render_args, dpi), 36, 1200, .what = "a resolution" },
+		{ "hex-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
+		{ "square-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
+	});

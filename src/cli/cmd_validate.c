@@ -5,9 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/diag.h"
-#include "../base/json.h"
 #include "../base/xmldoc.h"
 #include "../validate/validate.h"
 #include "command.h"
@@ -41,27 +39,6 @@ static void validate_help(FILE *out)
 	      "unreadable file, 3 broken installation.\n", out);
 }
 
-static void print_json_file(FILE *out, const char *file, validate_status st,
-	const diag_sink *sink, size_t from, size_t to, int first)
-{
-	fputs(first ? "" : ",", out);
-	fputs("{\"file\":", out);
-	json_write_string(out, file);
-	fprintf(out, ",\"valid\":%s,\"diagnostics\":[", st == VALIDATE_OK ? "true" : "false");
-	for (size_t i = from; i < to; i++) {
-		const diag *d = &sink->items[i];
-		fprintf(out, "%s{\"file\":", i == from ? "" : ",");
-		json_write_string(out, d->file);
-		fprintf(out, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":",
-			d->line, d->column, d->severity == DIAG_ERROR ? "error" : "warning");
-		json_write_string(out, d->rule);
-		fputs(",\"message\":", out);
-		json_write_string(out, d->message);
-		fputc('}', out);
-	}
-	fputs("]}", out);
-}
-
 /* One scenario from standard input, under the name diagnostics give it. */
 static validate_status check_stdin(validator *v, const char *name, diag_sink *sink, scenario **sc,
 	const ruleset **rs)
@@ -78,27 +55,15 @@ static validate_status check_stdin(validator *v, const char *name, diag_sink *si
 	return st;
 }
 
-static int validate_run(int argc, char **argv)
+typedef struct validate_args { const char *stdin_name; } validate_args;
+
+static int validate_run(const options *o, validate_args *a)
 {
-	const char *stdin_name = NULL;
-	const options_own own[] = {
-		{ "stdin-name", OPTIONS_STRING, .to.string = &stdin_name, .what = "a name" },
-		{ NULL },
-	};
-	const options_spec spec = {
-		.common = OPTIONS_FORMAT | OPTIONS_QUIET,
-		.own = own,
-	};
-	options o;
-	int code = options_parse(&o, &command_validate, &spec, argc, argv);
-	if (code >= 0)
-		return code;
-	output_format format = o.format == 1 ? FORMAT_JSON : FORMAT_TEXT;
-	if (o.operand_count == 0)
-		return options_usage("validate", "name at least one scenario file (or - for standard input)");
+	const char *stdin_name = a->stdin_name;
+	output_format format = (output_format)o->format;
 	int stdin_count = 0;
-	for (int i = 0; i < o.operand_count; i++)
-		stdin_count += input_is_stdin(o.operands[i]);
+	for (int i = 0; i < o->operand_count; i++)
+		stdin_count += input_is_stdin(o->operands[i]);
 	if (stdin_count > 1)
 		return options_usage("validate", "standard input (-) can be read only once");
 	if (stdin_name && stdin_count == 0)
@@ -106,22 +71,16 @@ static int validate_run(int argc, char **argv)
 	if (!stdin_name)
 		stdin_name = "<stdin>";
 
-	if (!cli_data_check("validate"))
-		return EXIT_INTERNAL;
 	diag_sink sink;
-	diag_sink_init(&sink);
-	validator *v = validator_create(datadir_get(), &sink);
-	if (!v) {
-		cli_data_broken("validate", &sink);
-		diag_sink_finish(&sink);
+	validator *v = cli_validator("validate", &sink);
+	if (!v)
 		return EXIT_INTERNAL;
-	}
 
 	int exit_code = EXIT_VALID;
 	if (format == FORMAT_JSON)
 		fputs("{\"files\":[", stdout);
-	for (int i = 0; i < o.operand_count; i++) {
-		const char *file = o.operands[i];
+	for (int i = 0; i < o->operand_count; i++) {
+		const char *file = o->operands[i];
 		bool from_stdin = input_is_stdin(file);
 		const char *name = from_stdin ? stdin_name : file;
 		size_t from = sink.count;
@@ -139,10 +98,11 @@ static int validate_run(int argc, char **argv)
 		else if (st == VALIDATE_INVALID && exit_code == EXIT_VALID)
 			exit_code = EXIT_INVALID;
 		if (format == FORMAT_JSON) {
-			print_json_file(stdout, name, st, &sink, from, sink.count, i == 0);
+			fputs(i == 0 ? "" : ",", stdout);
+			cli_json_file(stdout, name, st == VALIDATE_OK, &sink, from, sink.count);
 		} else {
 			diag_print_text(&sink, from, sink.count, stderr);
-			if (st == VALIDATE_OK && !o.quiet) {
+			if (st == VALIDATE_OK && !o->quiet) {
 				size_t warnings = sink.count - from;
 				printf("%s: valid (%s, %zu units, %zu generals", name, rs->id,
 					sc->unit_count, sc->general_count);
@@ -155,14 +115,11 @@ static int validate_run(int argc, char **argv)
 	}
 	if (format == FORMAT_JSON)
 		fputs("]}\n", stdout);
-	validator_destroy(v);
-	diag_sink_finish(&sink);
+	cli_validator_close(v, &sink);
 	return exit_code;
 }
 
-const command command_validate = {
-	.name = "validate",
-	.summary = "check scenario files against the schema and the rules",
-	.run = validate_run,
-	.help = validate_help,
-};
+COMMAND(validate, "check scenario files against the schema and the rules", validate_args,
+	.common = OPTIONS_FORMAT | OPTIONS_QUIET,
+	.operands = &(const options_operands){ 1, -1, "name at least one scenario file (or - for standard input)" },
+	.own = { { "stdin-name", OPTIONS_STRING, offsetof(validate_args, stdin_name), .what = "a name" } });

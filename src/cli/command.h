@@ -1,12 +1,19 @@
 /* The subcommands of the orbat program: one file each, registered in the
- * table in main.c. */
+ * table in main.c.  A command is declared once, as data: its name, its
+ * help, its options table (options.h) and the struct its own options are
+ * parsed into; main parses the command line by the table and hands the
+ * result to run, so that a command keeps only what is its own. */
 #ifndef ORBAT_COMMAND_H
 #define ORBAT_COMMAND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "../base/diag.h"
+#include "options.h"
+
+struct validator;
 
 enum {
 	EXIT_VALID = 0,
@@ -18,9 +25,25 @@ enum {
 typedef struct command {
 	const char *name;
 	const char *summary;
-	int (*run)(int argc, char **argv);
 	void (*help)(FILE *out);
+	/* o: the common options and the operands; args: the command's own
+	 * struct (args_size bytes, zeroed), filled by its options table. */
+	int (*run)(const options *o, void *args);
+	size_t args_size;
+	options_spec options;
 } command;
+
+/* The argument struct of a command that has only common options. */
+typedef struct command_no_args {
+	char unused;
+} command_no_args;
+
+/* const command command_NAME, with NAME_help and NAME_run; ARGS is the
+ * struct of the command's own options, which NAME_run takes typed, and the
+ * rest are the fields of its options_spec. */
+#define COMMAND(NAME, SUMMARY, ARGS, ...) \
+	static int NAME##_run_args(const options *o, void *args) { return NAME##_run(o, (ARGS *)args); } \
+	const command command_##NAME = { #NAME, SUMMARY, NAME##_help, NAME##_run_args, sizeof(ARGS), { __VA_ARGS__ } }
 
 extern const command command_validate;
 extern const command command_render;
@@ -32,9 +55,12 @@ extern const command command_play;
 extern const command command_explain;
 extern const command command_new;
 
-/* Parse "--format text|json"; false on anything else. */
+/* Parse the command line by the command's table and run it; the exit
+ * status. */
+int command_run(const command *cmd, int argc, char **argv);
+
+/* --format text|json, in the order of the default formats table. */
 typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;
-int cli_parse_format(const char *text, output_format *out);
 
 /* Whether the data folder exists with its schema and rulesets; when not,
  * one line on stderr naming the folder and ORBAT_DATADIR.  Commands ask
@@ -45,5 +71,16 @@ bool cli_data_check(const char *cmd);
  * (as cli_data_check says), or damaged (the diagnostics in sink, then one
  * line).  Returns EXIT_INTERNAL. */
 int cli_data_broken(const char *cmd, const diag_sink *sink);
+/* The scenario compiler over the data folder, with sink made ready for
+ * its diagnostics; or NULL once the broken installation is reported (the
+ * exit status is then EXIT_INTERNAL, and sink needs no finishing). */
+struct validator *cli_validator(const char *cmd, diag_sink *sink);
+
+/* Close what cli_validator opened. */
+void cli_validator_close(struct validator *v, diag_sink *sink);
+
+/* One file's entry of the JSON document of orbat validate:
+ * {"file","valid","diagnostics":[...]} with the diagnostics from .. to. */
+void cli_json_file(FILE *out, const char *file, bool valid, const diag_sink *sink, size_t from, size_t to);
 
 #endif

@@ -22,37 +22,6 @@ static const command *const commands[] = {
 };
 
 
-int cli_parse_format(const char *text, output_format *out)
-{
-	if (strcmp(text, "text") == 0)
-		*out = FORMAT_TEXT;
-	else if (strcmp(text, "json") == 0)
-		*out = FORMAT_JSON;
-	else
-		return 0;
-	return 1;
-}
-
-bool cli_data_check(const char *cmd)
-{
-	return datadir_check(cmd, stderr);
-}
-
-int cli_data_broken(const char *cmd, const diag_sink *sink)
-{
-	if (!cli_data_check(cmd))
-		return EXIT_INTERNAL;
-	if (sink && sink->errors) {
-		/* One line: the broken file and its first problem. */
-		char *line = diag_data_error(sink, 0);
-		fprintf(stderr, "orbat %s: %s\n", cmd, line);
-		free(line);
-	} else {
-		fprintf(stderr, "orbat %s: the data folder %s is damaged; set ORBAT_DATADIR to the folder that holds rulesets/ and schema/\n", cmd, datadir_get());
-	}
-	return EXIT_INTERNAL;
-}
-
 static const command *find_command(const char *name)
 {
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
@@ -161,5 +130,5 @@ int main(int argc, char **argv)
 	 * the first file that fails to load would say.  Help needs no data. */
 	if (!asks_help(argc - 1, argv + 1) && !datadir_check(cmd->name, stderr))
 		return EXIT_INTERNAL;
-	return outdir_finish_stdout(cmd->name, cmd->run(argc - 1, argv + 1));
+	return outdir_finish_stdout(cmd->name, command_run(cmd, argc - 1, argv + 1));
 }

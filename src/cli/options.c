@@ -10,6 +10,7 @@
 
 #include "../base/papersize.h"
 #include "../base/util.h"
+#include "command.h"
 
 /* getopt_long returns 256 + the index of the option in this table, so
  * that a long option is known by its index even in optopt. */
@@ -79,7 +80,7 @@ static void build(parser *p)
 	if (common & OPTIONS_QUIET)
 		add(p, "quiet", C_QUIET, NULL, 'q', no_argument);
 	add(p, "help", C_HELP, NULL, 'h', no_argument);
-	for (const options_own *o = p->spec->own; o && o->name; o++)
+	for (const options_own *o = p->spec->own; o < p->spec->own + OPTIONS_OWN_MAX && o->name; o++)
 		add(p, o->name, C_OWN, o, 0, o->kind == OPTIONS_FLAG ? no_argument : required_argument);
 	p->longopts[p->count] = (struct option){ NULL, 0, NULL, 0 };
 
@@ -239,7 +240,7 @@ static int bad_value(const parser *p, int index, const char *value)
 }
 
 /* Store one option's value; -1 to go on, else an exit status. */
-static int take(parser *p, options *o, int index, const char *value)
+static int take(parser *p, options *o, int index, const char *value, char *args)
 {
 	const opt_entry *e = &p->entries[index];
 	const char *cmd = p->cmd->name;
@@ -278,20 +279,21 @@ static int take(parser *p, options *o, int index, const char *value)
 		break;
 	}
 	const options_own *own = e->own;
+	void *to = args + own->at;
 	switch (own->kind) {
 	case OPTIONS_FLAG:
-		*own->to.flag = true;
+		*(bool *)to = true;
 		return -1;
 	case OPTIONS_STRING:
 		if (!*value)
 			return bad_value(p, index, value);
-		*own->to.string = value;
+		*(const char **)to = value;
 		return -1;
 	case OPTIONS_INT: {
 		long v;
 		if (!parse_int(value, (long)own->min, (long)own->max, &v))
 			return bad_value(p, index, value);
-		*own->to.number = v;
+		*(long *)to = v;
 		return -1;
 	}
 	case OPTIONS_REAL: {
@@ -299,13 +301,13 @@ static int take(parser *p, options *o, int index, const char *value)
 		double v = strtod(value, &end);
 		if (end == value || *end || !isfinite(v) || v < own->min || v > own->max)
 			return bad_value(p, index, value);
-		*own->to.real = v;
+		*(double *)to = v;
 		return -1;
 	}
 	case OPTIONS_CHOICE:
 		for (int i = 0; own->choices[i]; i++)
 			if (strcmp(own->choices[i], value) == 0) {
-				*own->to.choice = i;
+				*(int *)to = i;
 				return -1;
 			}
 		return bad_value(p, index, value);
@@ -324,10 +326,10 @@ static void paper_default(options *o, const char *cmd)
 	}
 }
 
-int options_parse(options *o, const command *cmd, const options_spec *spec, int argc, char **argv)
+int options_parse(options *o, const command *cmd, int argc, char **argv, void *args)
 {
 	static const char *const text_json[] = { "text", "json", NULL };
-	options_spec local = *spec;
+	options_spec local = cmd->options;
 	if ((local.common & OPTIONS_FORMAT) && !local.formats)
 		local.formats = text_json;
 	memset(o, 0, sizeof *o);
@@ -365,7 +367,7 @@ int options_parse(options *o, const command *cmd, const options_spec *spec, int 
 		index = c >= OPT_BASE ? c - OPT_BASE : find_letter(&p, c);
 		if (index < 0)
 			return options_usage(cmd->name, "unknown option '-%c'", c);
-		int code = take(&p, o, index, optarg);
+		int code = take(&p, o, index, optarg, args);
 		if (code >= 0)
 			return code;
 	}
@@ -375,6 +377,11 @@ int options_parse(options *o, const command *cmd, const options_spec *spec, int 
 		options_default_langs(o->langs);
 	if ((local.common & OPTIONS_PAPER) && !o->paper_named)
 		paper_default(o, cmd->name);
+	const options_operands *n = local.operands;
+	if (n && n->max == 0 && o->operand_count > 0)
+		return options_usage(cmd->name, "unexpected argument '%s'", o->operands[0]);
+	if (n && (o->operand_count < n->min || (n->max >= 0 && o->operand_count > n->max)))
+		return options_usage(cmd->name, "%s", n->wrong);
 	return -1;
 }
 
@@ -403,4 +410,17 @@ void options_default_langs(bool langs[LANG_COUNT])
 			return;
 	for (int i = 0; i < LANG_COUNT; i++)
 		langs[i] = true;
+}
+
+bool options_one_lang(const options *o, lang_id *lang)
+{
+	if (!o->langs_named)
+		return true;
+	int named = 0;
+	for (int l = 0; l < LANG_COUNT; l++)
+		if (o->langs[l]) {
+			*lang = (lang_id)l;
+			named++;
+		}
+	return named == 1;
 }

@@ -9,8 +9,11 @@
 
 #include <stdbool.h>
 
+#include <stddef.h>
+
 #include "../text/lang.h"
-#include "command.h"
+
+struct command;
 
 enum {
 	OPTIONS_FORMAT = 1u << 0,  /* --format WORD (or a comma list) */
@@ -28,30 +31,41 @@ typedef enum {
 	OPTIONS_CHOICE,    /* *to.choice = index of the value in choices */
 } options_kind;
 
-/* One option of a command's own; a table ends with name NULL. */
+/* One option of a command's own; a table ends at the first entry without
+ * a name.  The value lands in the command's argument struct (zeroed before
+ * parsing) at offset `at`: the table is data, declared once with the
+ * command. */
 typedef struct options_own {
 	const char *name;               /* long name, without "--" */
 	options_kind kind;
-	union {
-		bool *flag;
-		const char **string;
-		long *number;
-		double *real;
-		int *choice;
-	} to;
+	size_t at;                      /* offsetof the value: bool, const char *,
+	                                   long, double or int by kind */
 	double min, max;                /* OPTIONS_INT, OPTIONS_REAL */
 	const char *const *choices;     /* OPTIONS_CHOICE, NULL-terminated */
 	const char *what;               /* the value in messages: "a resolution" */
 } options_own;
 
+/* How many operands a command takes, checked once the options are read:
+ * fewer than min, or more than max (-1: no limit), is a usage error with
+ * the message `wrong`; more than none is "unexpected argument 'X'". */
+typedef struct options_operands {
+	int min, max;
+	const char *wrong;
+} options_operands;
+
+/* The most own options a command declares. */
+#define OPTIONS_OWN_MAX 8
+
 typedef struct options_spec {
 	unsigned common;                /* OPTIONS_* */
 	const char *const *formats;     /* words --format takes, NULL-terminated;
-	                                   the first is the default */
+	                                   the first is the default (text, json
+	                                   when NULL) */
 	bool format_list;               /* --format takes several (cards: pdf,png) */
-	const options_own *own;         /* NULL when the command has none */
 	bool stop_at_operand;           /* options end at the first operand (ask:
 	                                   the queries have options of their own) */
+	const options_operands *operands; /* NULL: the command counts them */
+	options_own own[OPTIONS_OWN_MAX];
 } options_spec;
 
 typedef struct options {
@@ -67,11 +81,12 @@ typedef struct options {
 	int operand_count;
 } options;
 
-/* Parse argv (argv[0] is the command's name).  Returns -1 when the
- * command is to go on, else its exit status: 0 after --help (printed on
- * stdout), 2 after a usage error (one line and the pointer to --help on
- * stderr). */
-int options_parse(options *o, const command *cmd, const options_spec *spec, int argc, char **argv);
+/* Parse argv (argv[0] is the command's name) by the command's options
+ * table into o and into args, the command's own argument struct.  Returns
+ * -1 when the command is to go on, else its exit status: 0 after --help
+ * (printed on stdout), 2 after a usage error (one line and the pointer to
+ * --help on stderr). */
+int options_parse(options *o, const struct command *cmd, int argc, char **argv, void *args);
 
 /* A usage error found by the command itself: "orbat CMD: MESSAGE" and
  * "Try 'orbat CMD --help' for more information." on stderr.  Returns
@@ -86,5 +101,9 @@ int options_usage(const char *cmd, const char *fmt, ...)
 bool options_parse_langs(const char *text, bool langs[LANG_COUNT]);
 /* When no language was chosen, choose all three. */
 void options_default_langs(bool langs[LANG_COUNT]);
+/* For a command that works in one language: *lang becomes the one named
+ * by --lang (left as it is when --lang was not given); false when several
+ * were named, for the command to say so in its own words. */
+bool options_one_lang(const options *o, lang_id *lang);
 
 #endif

@@ -20,21 +20,9 @@ void rules_print_diags(const diag_sink *sink, const char *file, bool valid, outp
 		diag_print_text(sink, 0, sink->count, stderr);
 		return;
 	}
-	fputs("{\"files\":[{\"file\":", stdout);
-	json_write_string(stdout, file);
-	fprintf(stdout, ",\"valid\":%s,\"diagnostics\":[", valid ? "true" : "false");
-	for (size_t i = 0; i < sink->count; i++) {
-		const diag *d = &sink->items[i];
-		fprintf(stdout, "%s{\"file\":", i ? "," : "");
-		json_write_string(stdout, d->file);
-		fprintf(stdout, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":", d->line, d->column,
-			d->severity == DIAG_ERROR ? "error" : "warning");
-		json_write_string(stdout, d->rule);
-		fputs(",\"message\":", stdout);
-		json_write_string(stdout, d->message);
-		fputc('}', stdout);
-	}
-	fputs("]}]}\n", stdout);
+	fputs("{\"files\":[", stdout);
+	cli_json_file(stdout, file, valid, sink, 0, sink->count);
+	fputs("]}\n", stdout);
 }
 
 int rules_session_load(rules_session *s, const char *cmd, const char *path, output_format format)
@@ -46,13 +34,8 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 		return options_usage(cmd, "name the scenario file: %s does not read a scenario from standard input",
 			cmd);
 	}
-	if (!cli_data_check(cmd)) {
-		rules_session_close(s);
-		return EXIT_INTERNAL;
-	}
-	s->v = validator_create(datadir_get(), &s->sink);
+	s->v = cli_validator(cmd, &s->sink);
 	if (!s->v) {
-		cli_data_broken(cmd, &s->sink);
 		rules_session_close(s);
 		return EXIT_INTERNAL;
 	}
@@ -73,20 +56,28 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 	return EXIT_VALID;
 }
 
+/* Why check and play refuse a grid's scenarios, after "FILE uses ruleset
+ * ID, "; NULL where orbat referees its games. */
+static const char *const RULES_NOT_REFEREED[GRID_KINDS] = {
+	[GRID_HEX] = NULL,
+	[GRID_SQUARE] = "played on squares, whose games orbat cannot referee yet",
+};
+
 int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format)
 {
 	int code = rules_session_load(s, cmd, path, format);
 	if (code != EXIT_VALID)
 		return code;
+	return rules_session_game(s, cmd, path);
+}
+
+int rules_session_game(rules_session *s, const char *cmd, const char *path)
+{
 	/* A request the ruleset does not support is a usage error (2), not a
 	 * fault of the scenario. */
-	if (s->rs->grid != GRID_HEX) {
-		if (strcmp(cmd, "ask") == 0)
-			fprintf(stderr, "orbat ask: %s uses ruleset %s, played on squares; ask it 'attack FROM TO' "
-				"or 'buy UNITS' (los, dice, moves and retreat are hex questions)\n", path, s->rs->id);
-		else
-			fprintf(stderr, "orbat %s: %s uses ruleset %s, played on squares, whose games orbat cannot "
-				"referee yet\n", cmd, path, s->rs->id);
+	const char *refused = RULES_NOT_REFEREED[s->rs->grid];
+	if (refused) {
+		fprintf(stderr, "orbat %s: %s uses ruleset %s, %s\n", cmd, path, s->rs->id, refused);
 		rules_session_close(s);
 		return EXIT_USAGE;
 	}

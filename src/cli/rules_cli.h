@@ -1,8 +1,8 @@
 /* What the ask, check and play commands share: loading a scenario through
  * the validator into a game position, reading a game log, replaying it.
- * Exit codes as every command gives them: a scenario of a ruleset the
- * command does not support yet (the square grid for check, play and the
- * hex questions of ask) is a usage error (2), an invalid one 1. */
+ * Exit codes as every command gives them: a scenario of a ruleset whose
+ * games orbat cannot referee yet (its grid says so) is a usage error (2)
+ * for check, play and the hex questions of ask, an invalid one 1. */
 #ifndef ORBAT_RULES_CLI_H
 #define ORBAT_RULES_CLI_H
 
@@ -32,6 +32,9 @@ int rules_session_open(rules_session *s, const char *cmd, const char *path, outp
 /* The first half of rules_session_open: validate and load the scenario and
  * its ruleset (any grid), without building a game (s->g stays NULL). */
 int rules_session_load(rules_session *s, const char *cmd, const char *path, output_format format);
+/* The second half: the game on a loaded session, or the refusal of a grid
+ * whose games orbat cannot referee yet (exit 2; the session is closed). */
+int rules_session_game(rules_session *s, const char *cmd, const char *path);
 void rules_session_close(rules_session *s);
 
 /* Parse and replay a game log on the session's game; log_path "-" reads

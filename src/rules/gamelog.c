@@ -15,6 +15,12 @@ static const char *const KEYWORDS[ACT_COUNT] = {
 	"retreat", "gain", "draw", "follow", "arrive", "rally",
 };
 
+bool gamelog_is_head(gl_kind kind)
+{
+	return kind == ACT_FORMAT || kind == ACT_SCENARIO || kind == ACT_SEED || kind == ACT_FIRST ||
+		kind == ACT_HAND;
+}
+
 const char *gamelog_keyword(gl_kind kind)
 {
 	return (unsigned)kind < ACT_COUNT ? KEYWORDS[kind] : "?";

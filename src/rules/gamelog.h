@@ -85,6 +85,9 @@ size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *lo
 bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, rules_error *err);
 
 /* The keyword of an action kind ("move"). */
+/* Whether the action is one of the log's head lines (format, scenario,
+ * seed, first player, hands): what sets a game up rather than plays it. */
+bool gamelog_is_head(gl_kind kind);
 const char *gamelog_keyword(gl_kind kind);
 
 /* Write an action as one log line (without newline) into a new string. */

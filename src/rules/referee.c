@@ -1033,17 +1033,26 @@ static bool do_rally(referee *r, const gl_action *a, int *need, rules_error *err
 	return ok;
 }
 
+/* The card a turn's first line names (play or discard), with its place in
+ * the hand of the side to play; refused before the turn or when the side
+ * does not hold it. */
+static bool turn_card(referee *r, const gl_action *a, deck_card *c, int *idx, rules_error *err)
+{
+	if (!turn_start(r, a, err) || !card_of(r, a->card, c, err))
+		return false;
+	*idx = hand_find(&r->hands[r->side], *c);
+	if (*idx < 0)
+		return fail(err, r->g, r->g->rs->deck.rule, "%s holds no '%s'", side_id(r, r->side), a->card);
+	return true;
+}
+
 static bool do_play(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
-	if (!turn_start(r, a, err))
-		return false;
 	deck_card c;
-	if (!card_of(r, a->card, &c, err))
+	int idx;
+	if (!turn_card(r, a, &c, &idx, err))
 		return false;
-	int idx = hand_find(&r->hands[r->side], c);
-	if (idx < 0)
-		return fail(err, g, g->rs->deck.rule, "%s holds no '%s'", side_id(r, r->side), a->card);
 	order_card oc;
 	if (!orders_from_card(g, r->side, c, flank_of(a->section), r->has_last[1 - r->side] ?
 		&r->last_played[1 - r->side] : NULL, &oc, err))
@@ -1101,14 +1110,10 @@ static bool card_could_be_used(referee *r, deck_card c)
 static bool do_discard(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
-	if (!turn_start(r, a, err))
-		return false;
 	deck_card c;
-	if (!card_of(r, a->card, &c, err))
+	int idx;
+	if (!turn_card(r, a, &c, &idx, err))
 		return false;
-	int idx = hand_find(&r->hands[r->side], c);
-	if (idx < 0)
-		return fail(err, g, g->rs->deck.rule, "%s holds no '%s'", side_id(r, r->side), a->card);
 	/* §8: by the ruleset's data, a side discards by choice, or only
 	 * while it can use no card. */
 	for (int i = 0; i < r->hands[r->side].count && !g->rs->deck.discard_by_choice; i++) {
@@ -2391,14 +2396,10 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		char buf[200];
 		return fail(err, r->g, "8.1", "%s", rally_owed_text(r, buf, sizeof buf));
 	}
+	if (gamelog_is_head(a->kind))
+		return do_setup(r, a, err);
 	bool ok;
 	switch (a->kind) {
-	case ACT_FORMAT:
-	case ACT_SCENARIO:
-	case ACT_SEED:
-	case ACT_FIRST:
-	case ACT_HAND:
-		return do_setup(r, a, err);
 	case ACT_PLAY:
 		ok = do_play(r, a, err);
 		break;

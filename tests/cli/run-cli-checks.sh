@@ -208,6 +208,26 @@ status ask 2 "attack on a hex scenario" "$valid" attack C4 F6
 status ask 2 "a missing file" "$missing" los C4 F6
 status ask 2 "an unknown query" "$valid" sight C4 F6
 status ask 2 "no query" "$valid"
+# The scenario's ruleset picks the questions, not the first query word: a
+# question of the other grid is refused with what to ask instead, and a
+# square scenario without a question names the square questions.
+run ask "$square" los M7 M8
+grep -q "played on squares; ask it 'attack FROM TO'" "$work/err" && ok || bad "ask los on squares: $(cat "$work/err")"
+run ask "$valid" attack C4 F6
+grep -q "attack and buy are questions of the square-grid rulesets" "$work/err" && ok ||
+	bad "ask attack on hexes: $(cat "$work/err")"
+run ask "$square"
+[ "$rc" -eq 2 ] && grep -q "name at least one query (attack, buy)" "$work/err" && ok ||
+	bad "ask on squares without a query: exit $rc, $(cat "$work/err")"
+run ask "$valid" dice C4 F6 attack C4 F6
+[ "$rc" -eq 2 ] && ! grep -q "square-grid" "$work/err" && ok ||
+	bad "ask on hexes, attack after a hex query: exit $rc, $(cat "$work/err")"
+# orbat play --help names every question the game takes.
+run play --help
+asked=$(tr '\n' ' ' <"$work/out" | sed -n 's/.*the questions of orbat *ask (\([^)]*\)).*/\1/p')
+for q in los dice moves retreat reinforcements sharpshooter rally; do
+	echo ", $asked," | grep -q ", $q," && ok || bad "play --help does not name the question $q (it names: $asked)"
+done
 
 status check 0 "a legal log" "$root/tests/rules/scenarios/bc-duel.xml" "$golden/bc1999-duel.log"
 status check 1 "an illegal action" "$root/tests/rules/scenarios/bc-duel.xml" "$golden/bad-bc1999-move-too-far.log"

@@ -1,0 +1,77 @@
+#include "command.h"
+
+#include <stdlib.h>
+
+#include "../base/datadir.h"
+#include "../base/json.h"
+#include "../base/util.h"
+#include "../validate/validate.h"
+
+int command_run(const command *cmd, int argc, char **argv)
+{
+	void *args = xcalloc(1, cmd->args_size ? cmd->args_size : 1);
+	options o;
+	int code = options_parse(&o, cmd, argc, argv, args);
+	if (code < 0)
+		code = cmd->run(&o, args);
+	free(args);
+	return code;
+}
+
+bool cli_data_check(const char *cmd)
+{
+	return datadir_check(cmd, stderr);
+}
+
+int cli_data_broken(const char *cmd, const diag_sink *sink)
+{
+	if (!cli_data_check(cmd))
+		return EXIT_INTERNAL;
+	if (sink && sink->errors) {
+		/* One line: the broken file and its first problem. */
+		char *line = diag_data_error(sink, 0);
+		fprintf(stderr, "orbat %s: %s\n", cmd, line);
+		free(line);
+	} else {
+		fprintf(stderr, "orbat %s: the data folder %s is damaged; set ORBAT_DATADIR to the folder that holds rulesets/ and schema/\n", cmd, datadir_get());
+	}
+	return EXIT_INTERNAL;
+}
+
+validator *cli_validator(const char *cmd, diag_sink *sink)
+{
+	diag_sink_init(sink);
+	if (!cli_data_check(cmd))
+		return NULL;
+	validator *v = validator_create(datadir_get(), sink);
+	if (!v) {
+		cli_data_broken(cmd, sink);
+		diag_sink_finish(sink);
+	}
+	return v;
+}
+
+void cli_validator_close(validator *v, diag_sink *sink)
+{
+	validator_destroy(v);
+	diag_sink_finish(sink);
+}
+
+void cli_json_file(FILE *out, const char *file, bool valid, const diag_sink *sink, size_t from, size_t to)
+{
+	fputs("{\"file\":", out);
+	json_write_string(out, file);
+	fprintf(out, ",\"valid\":%s,\"diagnostics\":[", valid ? "true" : "false");
+	for (size_t i = from; i < to; i++) {
+		const diag *d = &sink->items[i];
+		fprintf(out, "%s{\"file\":", i == from ? "" : ",");
+		json_write_string(out, d->file);
+		fprintf(out, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":",
+			d->line, d->column, d->severity == DIAG_ERROR ? "error" : "warning");
+		json_write_string(out, d->rule);
+		fputs(",\"message\":", out);
+		json_write_string(out, d->message);
+		fputc('}', out);
+	}
+	fputs("]}", out);
+}

@@ -28,12 +28,12 @@ static void fail(loader *ld, const xmlNode *node, const char *attr, const char *
 
 static void fail(loader *ld, const xmlNode *node, const char *attr, const char *fmt, ...)
 {
-	int line, col;
-	xmldoc_locate(ld->doc, node, attr, &line, &col);
 	va_list ap;
 	va_start(ap, fmt);
 	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
+	int line, col;
+	xmldoc_locate(ld->doc, node, attr, &line, &col);
 	diag_add(ld->sink, ld->doc->file, line, col, DIAG_ERROR, RULESET_RULE, "%s", msg);
 	free(msg);
 	ld->failed = true;

@@ -160,3 +160,19 @@ char *str_join(const char *const *items, size_t count, const char *sep)
 	*o = '\0';
 	return out;
 }
+
+bool str_has_word(const char *list, const char *word)
+{
+	size_t len = strlen(word);
+	for (const char *p = list; *p;) {
+		while (*p == ' ')
+			p++;
+		const char *e = p;
+		while (*e && *e != ' ')
+			e++;
+		if ((size_t)(e - p) == len && len > 0 && strncmp(p, word, len) == 0)
+			return true;
+		p = e;
+	}
+	return false;
+}

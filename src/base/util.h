@@ -26,6 +26,9 @@ bool str_eq(const char *a, const char *b);
 /* Append the blank-separated words of text to *words (a growing array of
  * fresh strings); returns the new count. */
 size_t str_split_words(const char *text, char ***words, size_t count);
+/* Whether `word` is one of the space-separated words of `list` (a
+ * ruleset's type list such as "infantry artillery"). */
+bool str_has_word(const char *list, const char *word);
 void str_free_words(char **words, size_t count);
 /* The items joined with sep, as a fresh string. */
 char *str_join(const char *const *items, size_t count, const char *sep);

@@ -25,28 +25,10 @@ bool cards_is(const game *g, int card, const char *effect)
 	return c->effect && strcmp(c->effect, effect) == 0;
 }
 
-static bool word_listed(const char *list, const char *id)
-{
-	if (!list)
-		return true;   /* no types stated: any unit */
-	size_t len = strlen(id);
-	for (const char *p = list; *p;) {
-		while (*p == ' ')
-			p++;
-		const char *e = p;
-		while (*e && *e != ' ')
-			e++;
-		if ((size_t)(e - p) == len && strncmp(p, id, len) == 0)
-			return true;
-		p = e;
-	}
-	return false;
-}
-
 bool cards_sharp_shooter(const game *g, const rs_card *c, int unit)
 {
 	const game_unit *u = &g->units[unit];
-	return u->alive && word_listed(c->types, u->type->id);
+	return u->alive && (!c->types || str_has_word(c->types, u->type->id));   /* no types: any unit */
 }
 
 bool cards_sharp_hit(const game *g, const rs_card *c, int face)

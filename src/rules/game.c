@@ -611,6 +611,21 @@ int game_general_at_except(const game *g, hex_coord h, int skip)
 	return -1;
 }
 
+bool game_enemy_holds(const game *g, hex_coord h, int side, int self_general, const char *section,
+	const char *there, rules_error *err)
+{
+	if (game_units_at_except(g, h, 1 - side, -1) > 0) {
+		game_fail(err, g, section, "%s holds an enemy unit", there);
+		return true;
+	}
+	int gen = game_general_at_except(g, h, self_general);
+	if (gen >= 0 && g->generals[gen].side != side) {
+		game_fail(err, g, section, "%s holds enemy general '%s'", there, g->generals[gen].id);
+		return true;
+	}
+	return false;
+}
+
 bool game_fail(rules_error *e, const game *g, const char *section, const char *fmt, ...)
 {
 	char rule[RULES_ERROR_RULE_LEN];

@@ -133,6 +133,12 @@ int game_general_at(const game *g, hex_coord h);
 int game_units_at_except(const game *g, hex_coord h, int side, int skip);
 /* The living general at h other than `skip`, or -1. */
 int game_general_at_except(const game *g, hex_coord h, int skip);
+/* Whether an enemy of `side` holds hex h (`there` as written): an enemy
+ * unit, or an enemy general other than `self_general`; then *err says so
+ * under the ruleset's `section`.  Moves and retreats refuse such a hex
+ * alike. */
+bool game_enemy_holds(const game *g, hex_coord h, int side, int self_general, const char *section,
+	const char *there, rules_error *err);
 /* Any unit or general alive at h. */
 bool game_occupied(const game *g, hex_coord h);
 

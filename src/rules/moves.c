@@ -62,16 +62,9 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 		game_fail(&v->why, g, "6", "%s is %s, which no unit or general may enter", there, t->id);
 		return;
 	}
-	int enemies = game_units_at_except(g, to, 1 - side, -1);
+	if (game_enemy_holds(g, to, side, self_general, stack, there, &v->why))
+		return;
 	int gen = game_general_at_except(g, to, self_general);
-	if (enemies > 0) {
-		game_fail(&v->why, g, stack, "%s holds an enemy unit", there);
-		return;
-	}
-	if (gen >= 0 && g->generals[gen].side != side) {
-		game_fail(&v->why, g, stack, "%s holds enemy general '%s'", there, g->generals[gen].id);
-		return;
-	}
 	int friends = game_units_at_except(g, to, side, self_unit);
 	bool terrain_stop = t && t->stop;
 

@@ -184,25 +184,6 @@ int orders_members(const game *g, const order_card *oc, game_ref r, game_ref *ou
 	return n;
 }
 
-static bool type_listed(const char *types, const char *id)
-{
-	if (!types)
-		return false;
-	size_t len = strlen(id);
-	const char *p = types;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		const char *e = p;
-		while (*e && *e != ' ')
-			e++;
-		if ((size_t)(e - p) == len && strncmp(p, id, len) == 0)
-			return true;
-		p = e;
-	}
-	return false;
-}
-
 /* Is there a way to give each group its own section? */
 static bool sections_assignable(const unsigned *sections, int n)
 {
@@ -282,7 +263,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 			}
 			return true;
 		}
-		if (!type_listed(card->types, g->units[r.index].type->id)) {
+		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
 			game_fail(err, g, g->rs->deck.rule, "'%s' orders %s units only, not %s '%s'", card->id,
 				card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
@@ -312,7 +293,7 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 			game_fail(err, g, "8.1", "'%s' orders a unit, not general '%s'", card->id, id);
 			return false;
 		}
-		if (!type_listed(card->types, g->units[r.index].type->id)) {
+		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
 			game_fail(err, g, "8.1", "'%s' orders %s %s unit, not %s '%s'", card->id,
 				card->units ? card->units : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;

@@ -50,16 +50,9 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 		game_fail(&v->why, g, rule, "%s is %s, which a retreat cannot enter", there, t->id);
 		return;
 	}
-	int enemies = game_units_at_except(g, to, 1 - side, -1);
+	if (game_enemy_holds(g, to, side, self_general, rule, there, &v->why))
+		return;
 	int gen = game_general_at_except(g, to, self_general);
-	if (enemies > 0) {
-		game_fail(&v->why, g, rule, "%s holds an enemy unit", there);
-		return;
-	}
-	if (gen >= 0 && g->generals[gen].side != side) {
-		game_fail(&v->why, g, rule, "%s holds enemy general '%s'", there, g->generals[gen].id);
-		return;
-	}
 	int friends = game_units_at_except(g, to, side, self_unit);
 	if (who.kind == REF_UNIT) {
 		if (friends + 1 > rs->stacking.units_per_hex) {

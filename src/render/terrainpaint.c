@@ -21,13 +21,16 @@ const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type)
 	return type ? ruleset_find_terrain(rc->rs, type) : ruleset_unlisted_terrain(rc->rs);
 }
 
-bool terrainpaint_joins_water(const render_ctx *rc, const char *type)
+/* True when a cell of this terrain type (NULL: a cell the scenario does
+ * not list) carries water a watercourse next to it joins up with: the
+ * ruleset's water or crosses-water flag. */
+static bool joins_water(const render_ctx *rc, const char *type)
 {
 	const rs_terrain *t = terrainpaint_terrain(rc, type);
 	return t && (t->water || t->crosses_water);
 }
 
-void terrainpaint_link(terrain_links *links, const map_geom *g, grid_cell neighbour)
+static void link(terrain_links *links, const map_geom *g, grid_cell neighbour)
 {
 	if (links->count >= TERRAINPAINT_MAX_LINKS)
 		return;
@@ -323,4 +326,59 @@ void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, gri
 		const char *name = t ? l10n_get(&t->name, rc->lang) : type;
 		draw_name(rc, cr, g, cell, name && *name ? name : t ? t->id : type, look->label);
 	}
+}
+
+/* The type a scenario gives a cell; NULL when it lists none. */
+static const char *type_of(const position *pos, const position_cell *c)
+{
+	return c && c->terrain_entry >= 0 ? pos->sc->terrain[c->terrain_entry].type.text : NULL;
+}
+
+/* Earthworks: a dark rampart inside the cell's outline. */
+static void fieldworks(cairo_t *cr, const map_geom *g, grid_cell cell)
+{
+	double s = g->cell;
+	cairo_set_source_rgb(cr, 0.35, 0.22, 0.10);
+	cairo_set_line_width(cr, s * 0.035);
+	mapgeom_cell_path(cr, g, cell, s * 0.06);
+	cairo_stroke(cr);
+}
+
+void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
+	grid_cell cell)
+{
+	/* Watercourses join the neighbours across a side that hold or span
+	 * water, in the grid's direction order. */
+	terrain_links links = { .count = 0 };
+	grid_cell around[GRID_NEIGHBOURS_MAX];
+	grid_neighbours(&g->board, cell, around);
+	for (int d = 0; d < g->grid->side_neighbours; d++)
+		if (grid_on_board(&g->board, around[d]) && joins_water(rc, type_of(pos, position_at(pos, around[d]))))
+			link(&links, g, around[d]);
+	const position_cell *c = position_at(pos, cell);
+	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), &links);
+	if (c && c->terrain_entry >= 0 && pos->sc->terrain[c->terrain_entry].fieldworks)
+		fieldworks(cr, g, cell);
+}
+
+void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid, const char *type,
+	bool with_fieldworks, double x, double y, double s)
+{
+	grid_board board;
+	grid_board_one_cell(grid, &board);
+	map_geom g;
+	mapgeom_init(&g, &board, s);
+	g.frame = 0;
+	grid_cell cell = { 0, 0 };
+	cairo_save(cr);
+	/* A hex is taller than wide: centred on the swatch's band. */
+	cairo_translate(cr, x, y - (2 * g.radius - s) / 2);
+	terrainpaint_cell(rc, cr, &g, cell, type, &(terrain_links){ .count = 0 });
+	if (with_fieldworks)
+		fieldworks(cr, &g, cell);
+	paint_set(cr, PAINT_GRID);
+	cairo_set_line_width(cr, 0.2);
+	mapgeom_cell_path(cr, &g, cell, 0);
+	cairo_stroke(cr);
+	cairo_restore(cr);
 }

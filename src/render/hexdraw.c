@@ -69,17 +69,12 @@ static void draw_objective(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 
 /* The objective, up to two of the hex's units (in file order), and its
  * general. */
-static void draw_occupants(const map_canvas *mc, grid_cell h)
+static void draw_occupants(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
 	cairo_t *cr = mc->cr;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	const position_cell *c = position_at(mc->pos, h);
-	if (!c)
-		return;
-	double cx, cy;
-	mapgeom_center(g, h, &cx, &cy);
 	if (c->objectives.first >= 0)
 		draw_objective(rc, cr, g, &sc->objectives[c->objectives.first], cx, cy);
 
@@ -224,10 +219,8 @@ const map_painter hexdraw_painter = {
 	.grid_line = 0.006,
 	/* Centred at the top of the hex. */
 	.address = { 0.07, 1.5, 6, ALIGN_CENTER, 0, 0, -0.82, 0 },
-	.lines = NULL,
-	.occupants = draw_occupants,
-	.labels = NULL,
-	.frame = draw_frame,
-	.legend_count = legend_count,
-	.legend_entry = legend_entry,
+	/* No lines over the grid but the section lines, no labels over
+	 * the occupants. */
+	.occupants = draw_occupants, .frame = draw_frame,
+	.legend_count = legend_count, .legend_entry = legend_entry,
 };

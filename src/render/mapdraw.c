@@ -103,8 +103,14 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		p->lines(mc, shown, n);
 	addresses(mc->rc, cr, g, &p->address, shown, n);
 
-	for (size_t i = 0; i < n; i++)
-		p->occupants(mc, grid_from_index(&g->board, shown[i]));
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		const position_cell *c = position_at(mc->pos, cell);
+		double cx, cy;
+		mapgeom_center(g, cell, &cx, &cy);
+		if (c)
+			p->occupants(mc, c, cx, cy);
+	}
 	if (p->labels)
 		p->labels(mc, shown, n);
 	p->frame(mc, x0, y0, x1, y1);

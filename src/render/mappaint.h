@@ -17,14 +17,6 @@
 #include "paint.h"
 #include "render.h"
 
-/* One map being drawn. */
-typedef struct map_canvas {
-	const render_ctx *rc;
-	cairo_t *cr;
-	const map_geom *g;
-	const position *pos;
-} map_canvas;
-
 /* Where a cell's address stands: (cx + ax·r + bx·size, cy + ay·r + by·size)
  * with r the cell's radius and size the text size, cell * size_factor
  * kept within [size_min, size_max]. */
@@ -34,6 +26,14 @@ typedef struct map_address_style {
 	double ax, bx, ay, by;
 } map_address_style;
 
+/* One map being drawn. */
+typedef struct map_canvas {
+	const render_ctx *rc;
+	cairo_t *cr;
+	const map_geom *g;
+	const position *pos;
+} map_canvas;
+
 typedef struct map_painter {
 	/* The cells whose drawing touches the rectangle (canvas mm), as
 	 * indices in reading order; returns how many. */
@@ -42,8 +42,8 @@ typedef struct map_painter {
 	map_address_style address;
 	/* Lines over the grid (coast, zone borders); NULL when none. */
 	void (*lines)(const map_canvas *mc, const size_t *shown, size_t n);
-	/* Everything standing on one cell. */
-	void (*occupants)(const map_canvas *mc, grid_cell cell);
+	/* Everything standing on one cell, centred at (cx, cy). */
+	void (*occupants)(const map_canvas *mc, const position_cell *c, double cx, double cy);
 	/* Labels over the occupants (a sea zone's name); NULL when none. */
 	void (*labels)(const map_canvas *mc, const size_t *shown, size_t n);
 	/* The band around the cells. */

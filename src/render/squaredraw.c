@@ -204,17 +204,12 @@ static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece
 	return n;
 }
 
-static void draw_occupants(const map_canvas *mc, grid_cell cell)
+static void draw_occupants(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
 	cairo_t *cr = mc->cr;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	const position_cell *c = position_at(mc->pos, cell);
-	if (!c)
-		return;
-	double cx, cy;
-	mapgeom_center(g, cell, &cx, &cy);
 	bool city = c->city >= 0;
 	if (city)
 		draw_city(rc, cr, g, &sc->cities[c->city], cx, cy);

@@ -278,7 +278,7 @@ static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
 			bool sea = position_water(pos, cell);
 			grid_cell around[GRID_NEIGHBOURS_MAX];
 			grid_neighbours(&g->board, cell, around);
-			for (int d = 0; d < SQUARE_SIDE_NEIGHBOURS; d++) {
+			for (int d = 0; d < g->grid->side_neighbours; d++) {
 				/* Each border once, from the square with the lower index
 				 * (the visible set reaches a square past the region, so
 				 * that square is drawn). */

@@ -6,7 +6,6 @@
  * without a square stand under the zone's name. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"

@@ -44,6 +44,19 @@ void grid_board_square(grid_board *board, const square_board *square)
 	board->square = *square;
 }
 
+void grid_board_one_cell(const grid_ops *ops, grid_board *board)
+{
+	if (ops->kind == GRID_SQUARE) {
+		square_board b;
+		square_board_init(&b, 1, 1);
+		grid_board_square(board, &b);
+	} else {
+		hex_board b;
+		hex_board_init(&b, 1, 1, false);
+		grid_board_hex(board, &b);
+	}
+}
+
 const char *grid_name(const grid_board *board)
 {
 	return grid_board_ops(board)->name;

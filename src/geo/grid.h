@@ -108,6 +108,8 @@ bool grid_kind_parse(const char *name, grid_kind *out);
 
 void grid_board_hex(grid_board *board, const hex_board *hex);
 void grid_board_square(grid_board *board, const square_board *square);
+/* A board of a single cell of the grid (a legend's swatch of terrain). */
+void grid_board_one_cell(const grid_ops *ops, grid_board *board);
 
 /* Short cuts through the board's table. */
 const char *grid_name(const grid_board *board);

@@ -48,12 +48,37 @@ bool position_water(const position *p, grid_cell cell)
 	return c && c->terrain && c->terrain->water;
 }
 
-/* A hex board takes every terrain entry (a <square> written for a hex
- * ruleset is reported, yet still lays its terrain); a square board only
- * the <square> entries, since a <hex> there names no square. */
+/* Which terrain entries a board of each grid lays (the one per-grid table
+ * of the position): a hex board takes every entry (a <square> written for
+ * a hex ruleset is reported, yet still lays its terrain); a square board
+ * only the <square> entries, since a <hex> there names no square. */
+static const bool LAYS_HEX_ENTRIES[GRID_KINDS] = {
+	[GRID_HEX] = true,
+	[GRID_SQUARE] = false,
+};
+
 static bool terrain_entry_counts(const position *p, const sc_terrain *t)
 {
-	return p->board.kind != GRID_SQUARE || t->square;
+	return t->square || LAYS_HEX_ENTRIES[p->board.kind];
+}
+
+void position_units_begin(const position_cell *cell, position_walk *w)
+{
+	for (size_t s = 0; s < POSITION_SIDES; s++)
+		w->head[s] = cell ? cell->units[s].first : -1;
+}
+
+long position_units_next(const position *p, position_walk *w)
+{
+	size_t best = POSITION_SIDES;
+	for (size_t s = 0; s < POSITION_SIDES; s++)
+		if (w->head[s] >= 0 && (best == POSITION_SIDES || w->head[s] < w->head[best]))
+			best = s;
+	if (best == POSITION_SIDES)
+		return -1;
+	long unit = w->head[best];
+	w->head[best] = p->units[unit].next;
+	return unit;
 }
 
 static void lay_terrain(position *p)

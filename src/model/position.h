@@ -71,6 +71,16 @@ typedef struct position {
 	position_piece *ships;
 } position;
 
+/* The units of both sides on a cell, in file order: a merge of the
+ * sides' lists, constant work per unit. */
+typedef struct position_walk {
+	long head[POSITION_SIDES];
+} position_walk;
+
+void position_units_begin(const position_cell *cell, position_walk *w);
+/* The next unit (index into sc->units), or -1 after the last. */
+long position_units_next(const position *p, position_walk *w);
+
 /* Never fails: what cannot be placed is left off the board. */
 position *position_create(const scenario *sc, const ruleset *rs);
 void position_destroy(position *p);

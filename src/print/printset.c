@@ -151,6 +151,9 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		*error = xstrdup("the scenario has no usable board");
 		return false;
 	}
+	/* What stands where, built once for every product and language. */
+	position *pos = position_create(sc, rs);
+	rc.pos = pos;
 	/* The scenario's whole print set is one output set: it appears when
 	 * every product of every language is written, and a failure leaves the
 	 * folders as they were (earlier files untouched, no new empty folder). */
@@ -166,6 +169,7 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		ok = outdir_commit(out, p->options.quiet ? NULL : log, error);
 	p->write_failed = outdir_write_failed(out);
 	outdir_close(out);
+	position_destroy(pos);
 	return ok;
 }
 

@@ -64,34 +64,35 @@ layouts *layouts_load(const char *path, diag_sink *sink)
 		}
 	}
 	xmldoc_destroy(doc);
-	if (!ok || l->paper_count == 0) {
-		if (ok)
-			diag_add(sink, path, 0, 0, DIAG_ERROR, "layouts", "no <paper> sizes are defined");
-		layouts_destroy(l);
-		return NULL;
+	if (ok && l->paper_count == 0) {
+		diag_add(sink, path, 0, 0, DIAG_ERROR, "layouts", "no <paper> sizes are defined");
+		ok = false;
 	}
-	return l;
+	if (ok)
+		return l;
+	layouts_destroy(l);
+	return NULL;
 }
 
 void layouts_destroy(layouts *l)
 {
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->paper_count; i++)
-		free(l->papers[i].id);
-	free(l->papers);
-	for (size_t i = 0; i < l->hex_count; i++)
-		free(l->hexes[i].ruleset);
-	free(l->hexes);
-	free(l);
+	if (l) {
+		for (size_t i = 0; i < l->paper_count; i++)
+			free(l->papers[i].id);
+		for (size_t i = 0; i < l->hex_count; i++)
+			free(l->hexes[i].ruleset);
+		free(l->papers);
+		free(l->hexes);
+		free(l);
+	}
 }
 
 const paper_size *layouts_paper(const layouts *l, const char *id)
 {
-	for (size_t i = 0; i < l->paper_count; i++)
-		if (str_eq(l->papers[i].id, id))
-			return &l->papers[i];
-	return NULL;
+	size_t i = 0;
+	while (i < l->paper_count && !str_eq(l->papers[i].id, id))
+		i++;
+	return i < l->paper_count ? &l->papers[i] : NULL;
 }
 
 double layouts_hex_size(const layouts *l, const char *ruleset_id)

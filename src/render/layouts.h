@@ -29,8 +29,11 @@ typedef struct layouts {
 	double poster_bleed;
 } layouts;
 
+/* The layouts file at path; NULL when it is broken or defines no paper
+ * (the reasons in the sink, rule "layouts"). */
 layouts *layouts_load(const char *path, diag_sink *sink);
 void layouts_destroy(layouts *l);
+/* The paper with that id ("a4", "letter"), or NULL. */
 const paper_size *layouts_paper(const layouts *l, const char *id);
 /* Hex size across the flats for a ruleset (its entry, else "*", else 60). */
 double layouts_hex_size(const layouts *l, const char *ruleset_id);

@@ -50,10 +50,3 @@ int mapgeom_section_lines(const map_geom *g, double x[GRID_SECTION_LINES_MAX])
 		x[i] += g->frame;
 	return n;
 }
-
-double mapgeom_section_x(const map_geom *g, int line)
-{
-	double x[GRID_SECTION_LINES_MAX];
-	int n = mapgeom_section_lines(g, x);
-	return line >= 0 && line < n ? x[line] : g->frame;
-}

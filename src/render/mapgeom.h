@@ -30,7 +30,5 @@ void mapgeom_cell_path(cairo_t *cr, const map_geom *g, grid_cell cell, double in
 /* x of the board's section lines on the canvas, west to east; returns
  * how many (hex boards: the west and east line; square boards: none). */
 int mapgeom_section_lines(const map_geom *g, double x[GRID_SECTION_LINES_MAX]);
-/* x of one of them: the west (0) or east (1) line of a hex board. */
-double mapgeom_section_x(const map_geom *g, int line);
 
 #endif

@@ -138,10 +138,35 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, const char *type, size_t s
 	}
 }
 
-int paint_legend_grid(double width, double swatch, double text_size, double *col_w, double *row_h)
+/* Entries in columns: as many as fit the width, at least one. */
+static int legend_grid(double width, double swatch, double text_size, double *col_w, double *row_h)
 {
 	*col_w = swatch + text_size * 11.5;
 	*row_h = swatch * 1.2 + 1;
 	int cols = (int)(width / *col_w);
 	return cols < 1 ? 1 : cols;
+}
+
+double paint_legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,
+	size_t count, paint_legend_entry_fn entry, const void *ctx)
+{
+	/* Text grows with the swatches, so a poster's legend reads as well as
+	 * a sheet's. */
+	double text_size = fmax(2.8, swatch * 0.40);
+	text_style head = { FONT_TITLE, text_size * 1.5, true, false, ALIGN_LEFT,
+		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	double top = y;
+	y += text_draw(rc, cr, render_string(rc, "legend"), &head, x, y, 0) + text_size * 0.5;
+	text_style label = { FONT_TEXT, text_size, false, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	double col_w, row_h;
+	int cols = legend_grid(width, swatch, text_size, &col_w, &row_h);
+	for (size_t i = 0; i < count; i++) {
+		double ex = x + (double)(i % (size_t)cols) * col_w;
+		double ey = y + (double)(i / (size_t)cols) * row_h;
+		const char *text = entry(rc, cr, ctx, i, ex, ey, swatch);
+		text_draw(rc, cr, text, &label, ex + swatch + text_size * 0.7, ey + swatch / 2 - label.size * 0.7,
+			col_w - swatch - text_size);
+	}
+	size_t rows = (count + (size_t)cols - 1) / (size_t)cols;
+	return y + (double)rows * row_h - top;
 }

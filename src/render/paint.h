@@ -41,8 +41,12 @@ void paint_general(const render_ctx *rc, cairo_t *cr, size_t side, const char *n
 void paint_counter(const render_ctx *rc, cairo_t *cr, const char *type, size_t side, const char *value,
 	const char *label, double label_size, double cx, double cy, double w, double h);
 
-/* Lay legend entries out in columns: returns the number of columns, and
- * the column width and row height through the pointers. */
-int paint_legend_grid(double width, double swatch, double text_size, double *col_w, double *row_h);
+/* A legend: its heading, then `count` entries in as many columns as fit
+ * the width, each a symbol `swatch` mm wide that entry() draws at (x, y)
+ * and the label it returns beside it.  Returns the height used. */
+typedef const char *(*paint_legend_entry_fn)(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
+	double x, double y, double swatch);
+double paint_legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,
+	size_t count, paint_legend_entry_fn entry, const void *ctx);
 
 #endif

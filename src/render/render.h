@@ -6,6 +6,7 @@
 #include <cairo.h>
 #include <stdbool.h>
 
+#include "../model/position.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 #include "../text/fonts.h"
@@ -22,6 +23,10 @@ typedef struct render_ctx {
 	const scenario *sc;
 	const ruleset *rs;
 	grid_board board;       /* hex or square cells */
+	/* What stands where, built once with the context by whoever sets it
+	 * up and owned there (the print set); NULL: a map drawn without one
+	 * builds its own for the drawing. */
+	const position *pos;
 	lang_id lang;
 	const paper_size *paper;
 	double cell_size;       /* mm: a hex across the flats, a square's side */

@@ -6,7 +6,6 @@
  * without a square stand under the zone's name. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -22,34 +21,20 @@ static const rgb COAST = { 0.12, 0.28, 0.50 };
 /* Counters shown in one square; more are summed up as "+N". */
 #define PIECES_SHOWN 4
 
-/* ---- per-square look-ups built once per map ---- */
-
-typedef struct square_contents {
-	const sc_terrain **terrain; /* per square, NULL = clear */
-	long *zone_of;              /* per square: sea zone, -1 */
-	long *city_at;              /* per square: city, -1 */
-	long *general_at;           /* per square: general, -1 */
-	long *unit_first;           /* per square: first land unit ashore, -1 */
-	long *unit_next;            /* per unit */
-	long *ship_first;           /* per square: first ship, -1 */
-	long *ship_next;            /* per ship */
-	long *zone_anchor;          /* per zone: the square that carries its name, -1 */
-} square_contents;
-
-static long cell_index(const render_ctx *rc, const sc_address *a)
+/* The index of the square an address names, or -1. */
+static long square_at(const position *pos, const sc_address *a)
 {
-	if (!a->text || !a->valid)
-		return -1;
-	return grid_index(&rc->board, a->hex);
+	const position_cell *c = position_at_address(pos, a);
+	return c ? (long)(c - pos->cells) : -1;
 }
 
 /* The square of a zone nearest to its middle: where its name goes. */
-static long zone_anchor(const render_ctx *rc, const sc_sea_zone *z)
+static long zone_anchor(const position *pos, const sc_sea_zone *z)
 {
 	double mx = 0, my = 0;
 	size_t n = 0;
 	for (size_t k = 0; k < z->square_count; k++) {
-		if (cell_index(rc, &z->squares[k]) < 0)
+		if (square_at(pos, &z->squares[k]) < 0)
 			continue;
 		mx += z->squares[k].hex.col;
 		my += z->squares[k].hex.row;
@@ -62,7 +47,7 @@ static long zone_anchor(const render_ctx *rc, const sc_sea_zone *z)
 	long best = -1;
 	double best_d = 0;
 	for (size_t k = 0; k < z->square_count; k++) {
-		long idx = cell_index(rc, &z->squares[k]);
+		long idx = square_at(pos, &z->squares[k]);
 		if (idx < 0)
 			continue;
 		double dx = z->squares[k].hex.col - mx, dy = z->squares[k].hex.row - my;
@@ -75,91 +60,6 @@ static long zone_anchor(const render_ctx *rc, const sc_sea_zone *z)
 	return best;
 }
 
-/* Prepend in reverse so that each list keeps document order. */
-static void contents_build(square_contents *c, const render_ctx *rc)
-{
-	const scenario *sc = rc->sc;
-	size_t n = grid_count(&rc->board);
-	c->terrain = xcalloc(n, sizeof *c->terrain);
-	c->zone_of = xmalloc(n * sizeof(long));
-	c->city_at = xmalloc(n * sizeof(long));
-	c->general_at = xmalloc(n * sizeof(long));
-	c->unit_first = xmalloc(n * sizeof(long));
-	c->ship_first = xmalloc(n * sizeof(long));
-	c->unit_next = xmalloc((sc->unit_count + 1) * sizeof(long));
-	c->ship_next = xmalloc((sc->ship_count + 1) * sizeof(long));
-	c->zone_anchor = xmalloc((sc->sea_zone_count + 1) * sizeof(long));
-	for (size_t i = 0; i < n; i++)
-		c->zone_of[i] = c->city_at[i] = c->general_at[i] = c->unit_first[i] = c->ship_first[i] = -1;
-	for (size_t i = 0; i < sc->terrain_count; i++) {
-		long idx = cell_index(rc, &sc->terrain[i].at);
-		if (idx >= 0)
-			c->terrain[idx] = &sc->terrain[i];
-	}
-	for (size_t z = 0; z < sc->sea_zone_count; z++) {
-		for (size_t k = 0; k < sc->sea_zones[z].square_count; k++) {
-			long idx = cell_index(rc, &sc->sea_zones[z].squares[k]);
-			if (idx >= 0)
-				c->zone_of[idx] = (long)z;
-		}
-		c->zone_anchor[z] = zone_anchor(rc, &sc->sea_zones[z]);
-	}
-	for (size_t i = 0; i < sc->city_count; i++) {
-		long idx = cell_index(rc, &sc->cities[i].at);
-		if (idx >= 0)
-			c->city_at[idx] = (long)i;
-	}
-	for (size_t i = 0; i < sc->general_count; i++) {
-		long idx = cell_index(rc, &sc->generals[i].at);
-		if (idx >= 0)
-			c->general_at[idx] = (long)i;
-	}
-	for (size_t k = sc->unit_count; k-- > 0;) {
-		long idx = sc->units[k].aboard ? -1 : cell_index(rc, &sc->units[k].at);
-		c->unit_next[k] = -1;
-		if (idx >= 0) {
-			c->unit_next[k] = c->unit_first[idx];
-			c->unit_first[idx] = (long)k;
-		}
-	}
-	for (size_t k = sc->ship_count; k-- > 0;) {
-		long idx = cell_index(rc, &sc->ships[k].at);
-		c->ship_next[k] = -1;
-		if (idx >= 0) {
-			c->ship_next[k] = c->ship_first[idx];
-			c->ship_first[idx] = (long)k;
-		}
-	}
-}
-
-static void contents_free(square_contents *c)
-{
-	free(c->terrain);
-	free(c->zone_of);
-	free(c->city_at);
-	free(c->general_at);
-	free(c->unit_first);
-	free(c->unit_next);
-	free(c->ship_first);
-	free(c->ship_next);
-	free(c->zone_anchor);
-}
-
-/* The type a scenario gives a square; NULL when it lists none. */
-static const char *terrain_at(const square_contents *c, long idx)
-{
-	if (idx < 0 || !c->terrain[idx])
-		return NULL;
-	return c->terrain[idx]->type.text;
-}
-
-/* Sea: water, by the ruleset's flag. */
-static bool is_sea(const render_ctx *rc, const char *terrain)
-{
-	const rs_terrain *t = terrainpaint_terrain(rc, terrain);
-	return t && t->water;
-}
-
 /* The scenario's index of a side id (cities name their holder by id). */
 static size_t side_index(const scenario *sc, const char *id)
 {
@@ -167,22 +67,6 @@ static size_t side_index(const scenario *sc, const char *id)
 		if (str_eq(sc->sides[s].id.text, id))
 			return s;
 	return 0;
-}
-
-/* ---- terrain ---- */
-
-static void draw_terrain(const render_ctx *rc, cairo_t *cr, const map_geom *g, const square_contents *c,
-	grid_cell cell)
-{
-	/* Watercourses join the side neighbours that hold or span water. */
-	terrain_links links = { .count = 0 };
-	grid_cell around[SQUARE_NEIGHBOURS];
-	square_neighbours(cell, around);
-	for (int d = 0; d < SQUARE_SIDE_NEIGHBOURS; d++)
-		if (grid_on_board(&g->board, around[d])
-			&& terrainpaint_joins_water(rc, terrain_at(c, grid_index(&g->board, around[d]))))
-			terrainpaint_link(&links, g, around[d]);
-	terrainpaint_cell(rc, cr, g, cell, terrain_at(c, grid_index(&g->board, cell)), &links);
 }
 
 /* ---- cities ---- */
@@ -301,38 +185,41 @@ static void draw_pieces(const render_ctx *rc, cairo_t *cr, const map_geom *g, co
 	}
 }
 
-static size_t collect_pieces(const render_ctx *rc, const square_contents *c, long idx, piece *out, size_t max)
+/* The land units ashore on the square, then its ships, in file order;
+ * returns how many there are (at most max written). */
+static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece *out, size_t max)
 {
-	const scenario *sc = rc->sc;
+	const scenario *sc = mc->rc->sc;
 	size_t n = 0;
-	for (long k = c->unit_first[idx]; k >= 0; k = c->unit_next[k], n++)
+	position_walk walk;
+	position_units_begin(c, &walk);
+	for (long k; (k = position_units_next(mc->pos, &walk)) >= 0; n++)
 		if (n < max)
 			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, sc->units[k].id.text, 0 };
-	for (long k = c->ship_first[idx]; k >= 0; k = c->ship_next[k], n++)
+	for (long k = c->ships.first; k >= 0; k = mc->pos->ships[k].next, n++)
 		if (n < max)
 			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, sc->ships[k].id.text,
 				sc->ships[k].cargo_count };
 	return n;
 }
 
-static void draw_occupants(const render_ctx *rc, cairo_t *cr, const map_geom *g, const square_contents *c,
-	grid_cell cell)
+static void draw_occupants(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
+	const render_ctx *rc = mc->rc;
+	cairo_t *cr = mc->cr;
+	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	long idx = grid_index(&g->board, cell);
-	double cx, cy;
-	mapgeom_center(g, cell, &cx, &cy);
-	bool city = c->city_at[idx] >= 0;
+	bool city = c->city >= 0;
 	if (city)
-		draw_city(rc, cr, g, &sc->cities[c->city_at[idx]], cx, cy);
+		draw_city(rc, cr, g, &sc->cities[c->city], cx, cy);
 	piece pieces[PIECES_SHOWN + 1];
-	size_t n = collect_pieces(rc, c, idx, pieces, PIECES_SHOWN + 1);
-	bool general = c->general_at[idx] >= 0;
+	size_t n = collect_pieces(mc, c, pieces, PIECES_SHOWN + 1);
+	bool general = c->generals.first >= 0;
 	/* A general stands on the middle line; counters below him. */
 	double top = cy + (general ? g->cell * 0.06 : city ? 0 : -g->cell * 0.15);
 	draw_pieces(rc, cr, g, pieces, n, cx, top);
 	if (general) {
-		const sc_general *gen = &sc->generals[c->general_at[idx]];
+		const sc_general *gen = &sc->generals[c->generals.first];
 		const rs_square_place *known = ruleset_find_square_general(rc->rs, gen->id.text);
 		const char *name = gen->name.text ? gen->name.text
 			: known ? l10n_get(&known->name, rc->lang) : gen->id.text;
@@ -377,26 +264,28 @@ static void side_path(cairo_t *cr, const map_geom *g, grid_cell cell, int d)
 	cairo_line_to(cr, cx + ends[d][2] * r, cy + ends[d][3] * r);
 }
 
-static void draw_borders(const render_ctx *rc, cairo_t *cr, const map_geom *g, const square_contents *c,
-	const size_t *shown, size_t n)
+static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
 {
+	cairo_t *cr = mc->cr;
+	const map_geom *g = mc->g;
+	const position *pos = mc->pos;
 	/* Zone borders first (dashed), then the coast over them. */
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < n; i++) {
 			grid_cell cell = grid_from_index(&g->board, shown[i]);
 			long idx = (long)shown[i];
-			bool sea = is_sea(rc, terrain_at(c, idx));
-			grid_cell around[SQUARE_NEIGHBOURS];
-			square_neighbours(cell, around);
-			for (int d = 0; d < SQUARE_SIDE_NEIGHBOURS; d++) {
+			bool sea = position_water(pos, cell);
+			grid_cell around[GRID_NEIGHBOURS_MAX];
+			grid_neighbours(&g->board, cell, around);
+			for (int d = 0; d < g->grid->side_neighbours; d++) {
 				/* Each border once, from the square with the lower index
 				 * (the visible set reaches a square past the region, so
 				 * that square is drawn). */
-				long other = grid_on_board(&g->board, around[d]) ? grid_index(&g->board, around[d]) : -1;
+				long other = grid_index(&g->board, around[d]);
 				if (other <= idx)
 					continue;
-				bool other_sea = is_sea(rc, terrain_at(c, other));
-				bool zone_border = sea && other_sea && c->zone_of[idx] != c->zone_of[other];
+				bool other_sea = position_water(pos, around[d]);
+				bool zone_border = sea && other_sea && pos->cells[idx].zone != pos->cells[other].zone;
 				if (pass == 0 ? zone_border : sea != other_sea)
 					side_path(cr, g, cell, d);
 			}
@@ -418,9 +307,11 @@ static void draw_borders(const render_ctx *rc, cairo_t *cr, const map_geom *g, c
 
 /* ---- frame: column letters and row numbers ---- */
 
-static void draw_frame(const render_ctx *rc, cairo_t *cr, const map_geom *g, double x0, double y0,
-	double x1, double y1)
+static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, double y1)
 {
+	const render_ctx *rc = mc->rc;
+	cairo_t *cr = mc->cr;
+	const map_geom *g = mc->g;
 	text_style st = { FONT_TITLE, paint_clamp(g->frame * 0.38, 3.0, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
 	const square_board *b = &g->board.square;
@@ -464,54 +355,19 @@ static size_t visible_squares(const map_geom *g, double x0, double y0, double x1
 	size_t k = 0;
 	for (int r = r0; r <= r1; r++)
 		for (int c = c0; c <= c1; c++)
-			out[k++] = (size_t)square_index(b, (square_coord){ c, r });
+			out[k++] = (size_t)grid_index(&g->board, (grid_cell){ c, r });
 	return k;
 }
 
-void squaredraw_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
-	double x0, double y0, double x1, double y1)
+/* Each zone's name, where its anchor square is shown. */
+static void draw_zone_labels(const map_canvas *mc, const size_t *shown, size_t n)
 {
-	square_contents c;
-	contents_build(&c, rc);
-	cairo_save(cr);
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-
-	size_t *shown = xmalloc((grid_count(&g->board) + 1) * sizeof *shown);
-	size_t n = visible_squares(g, x0, y0, x1, y1, shown);
-	for (size_t i = 0; i < n; i++)
-		draw_terrain(rc, cr, g, &c, grid_from_index(&g->board, shown[i]));
-
-	paint_set(cr, PAINT_GRID);
-	cairo_set_line_width(cr, fmax(0.15, g->cell * 0.005));
-	for (size_t i = 0; i < n; i++)
-		mapgeom_cell_path(cr, g, grid_from_index(&g->board, shown[i]), 0);
-	cairo_stroke(cr);
-	draw_borders(rc, cr, g, &c, shown, n);
-
-	/* Addresses in the top-left corner of each square. */
-	text_style addr = { FONT_TEXT, paint_clamp(g->cell * 0.06, 1.4, 5), false, false, ALIGN_LEFT,
-		0.30, 0.28, 0.25 };
-	for (size_t i = 0; i < n; i++) {
-		grid_cell cell = grid_from_index(&g->board, shown[i]);
-		char name[GRID_ADDRESS_MAX];
-		double cx, cy;
-		mapgeom_center(g, cell, &cx, &cy);
-		text_draw(rc, cr, grid_format(cell, name), &addr, cx - g->radius + addr.size * 0.3,
-			cy - g->radius + addr.size * 0.15, 0);
-	}
-
-	for (size_t i = 0; i < n; i++)
-		draw_occupants(rc, cr, g, &c, grid_from_index(&g->board, shown[i]));
-	for (size_t z = 0; z < rc->sc->sea_zone_count; z++) {
-		long anchor = c.zone_anchor[z];
+	for (size_t z = 0; z < mc->rc->sc->sea_zone_count; z++) {
+		long anchor = zone_anchor(mc->pos, &mc->rc->sc->sea_zones[z]);
 		for (size_t i = 0; anchor >= 0 && i < n; i++)
 			if ((long)shown[i] == anchor)
-				draw_zone_label(rc, cr, g, z, grid_from_index(&g->board, (size_t)anchor));
+				draw_zone_label(mc->rc, mc->cr, mc->g, z, grid_from_index(&mc->g->board, (size_t)anchor));
 	}
-	draw_frame(rc, cr, g, x0, y0, x1, y1);
-	cairo_restore(cr);
-	free(shown);
-	contents_free(&c);
 }
 
 /* ---- legend ---- */
@@ -521,34 +377,14 @@ typedef enum {
 	ENTRY_UNIT, ENTRY_GENERAL, ENTRY_CARGO,
 } entry_kind;
 
-static void legend_terrain(const render_ctx *rc, cairo_t *cr, const char *terrain, double x, double y,
-	double s)
-{
-	square_board b;
-	square_board_init(&b, 1, 1);
-	grid_board board;
-	grid_board_square(&board, &b);
-	map_geom g;
-	mapgeom_init(&g, &board, s);
-	g.frame = 0;
-	cairo_save(cr);
-	cairo_translate(cr, x, y);
-	terrainpaint_cell(rc, cr, &g, (grid_cell){ 0, 0 }, terrain, &(terrain_links){ .count = 0 });
-	paint_set(cr, PAINT_GRID);
-	cairo_set_line_width(cr, 0.2);
-	mapgeom_cell_path(cr, &g, (grid_cell){ 0, 0 }, 0);
-	cairo_stroke(cr);
-	cairo_restore(cr);
-}
-
 /* One entry's symbol in the swatch at x, y; returns its label. */
-static const char *legend_entry(const render_ctx *rc, cairo_t *cr, entry_kind kind, size_t k,
+static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind kind, size_t k,
 	double x, double y, double s)
 {
 	const ruleset *rs = rc->rs;
 	switch (kind) {
 	case ENTRY_TERRAIN:
-		legend_terrain(rc, cr, rs->terrains[k].id, x, y, s);
+		terrainpaint_swatch(rc, cr, &grid_square_ops, rs->terrains[k].id, false, x, y, s);
 		return l10n_get(&rs->terrains[k].name, rc->lang);
 	case ENTRY_COAST:
 	case ENTRY_ZONE_BORDER:
@@ -593,46 +429,56 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, entry_kind ki
 	return "";
 }
 
-double squaredraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch)
+/* Terrain, the lines, the places, every piece but the generals (a star,
+ * not a counter), the generals, and the cargo mark: entry i as a kind
+ * and the index among its kind's items. */
+static entry_kind entry_at(const ruleset *rs, size_t i, size_t *k)
 {
-	const ruleset *rs = rc->rs;
-	double text_size = fmax(2.8, swatch * 0.40);
-	text_style head = { FONT_TITLE, text_size * 1.5, true, false, ALIGN_LEFT,
-		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	double top = y;
-	y += text_draw(rc, cr, render_string(rc, "legend"), &head, x, y, 0) + text_size * 0.5;
-	text_style label = { FONT_TEXT, text_size, false, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	double col_w, row_h;
-	int cols = paint_legend_grid(width, swatch, text_size, &col_w, &row_h);
-
-	/* Terrain, the lines, the places, every piece but the general (a
-	 * star, not a counter), the general, and the cargo mark. */
-	typedef struct { entry_kind kind; size_t k; } entry;
-	size_t cap = rs->terrain_count + rs->square.unit_count + 8, count = 0;
-	entry *entries = xmalloc(cap * sizeof *entries);
-	for (size_t i = 0; i < rs->terrain_count; i++)
-		entries[count++] = (entry){ ENTRY_TERRAIN, i };
-	entries[count++] = (entry){ ENTRY_COAST, 0 };
-	entries[count++] = (entry){ ENTRY_ZONE_BORDER, 0 };
-	entries[count++] = (entry){ ENTRY_CITY, 0 };
-	entries[count++] = (entry){ ENTRY_CAPITAL, 0 };
-	entries[count++] = (entry){ ENTRY_PORT, 0 };
-	for (size_t i = 0; i < rs->square.unit_count; i++)
-		if (!rs->square.units[i].leader)
-			entries[count++] = (entry){ ENTRY_UNIT, i };
-	for (size_t i = 0; i < rs->square.unit_count; i++)
-		if (rs->square.units[i].leader)
-			entries[count++] = (entry){ ENTRY_GENERAL, i };
-	entries[count++] = (entry){ ENTRY_CARGO, 0 };
-
-	for (size_t i = 0; i < count; i++) {
-		double ex = x + (double)(i % (size_t)cols) * col_w;
-		double ey = y + (double)(i / (size_t)cols) * row_h;
-		const char *text = legend_entry(rc, cr, entries[i].kind, entries[i].k, ex, ey, swatch);
-		text_draw(rc, cr, text, &label, ex + swatch + text_size * 0.7, ey + swatch / 2 - label.size * 0.7,
-			col_w - swatch - text_size);
+	static const entry_kind LINES_AND_PLACES[] = {
+		ENTRY_COAST, ENTRY_ZONE_BORDER, ENTRY_CITY, ENTRY_CAPITAL, ENTRY_PORT,
+	};
+	*k = i;
+	if (i < rs->terrain_count)
+		return ENTRY_TERRAIN;
+	i -= rs->terrain_count;
+	if (i < ARRAY_LEN(LINES_AND_PLACES)) {
+		*k = 0;
+		return LINES_AND_PLACES[i];
 	}
-	size_t rows = (count + (size_t)cols - 1) / (size_t)cols;
-	free(entries);
-	return y + (double)rows * row_h - top;
+	i -= ARRAY_LEN(LINES_AND_PLACES);
+	for (int leaders = 0; leaders < 2; leaders++)
+		for (size_t u = 0; u < rs->square.unit_count; u++)
+			if (rs->square.units[u].leader == (bool)leaders && i-- == 0) {
+				*k = u;
+				return leaders ? ENTRY_GENERAL : ENTRY_UNIT;
+			}
+	*k = 0;
+	return ENTRY_CARGO;
 }
+
+static size_t legend_count(const render_ctx *rc)
+{
+	return rc->rs->terrain_count + 5 + rc->rs->square.unit_count + 1;
+}
+
+static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
+	double x, double y, double swatch)
+{
+	(void)ctx;
+	size_t k;
+	entry_kind kind = entry_at(rc->rs, i, &k);
+	return entry_symbol(rc, cr, kind, k, x, y, swatch);
+}
+
+const map_painter squaredraw_painter = {
+	.visible = visible_squares,
+	.grid_line = 0.005,
+	/* In the top-left corner of the square. */
+	.address = { 0.06, 1.4, 5, ALIGN_LEFT, -1, 0.3, -1, 0.15 },
+	.lines = draw_borders,
+	.occupants = draw_occupants,
+	.labels = draw_zone_labels,
+	.frame = draw_frame,
+	.legend_count = legend_count,
+	.legend_entry = legend_entry,
+};

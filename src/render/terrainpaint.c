@@ -21,13 +21,16 @@ const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type)
 	return type ? ruleset_find_terrain(rc->rs, type) : ruleset_unlisted_terrain(rc->rs);
 }
 
-bool terrainpaint_joins_water(const render_ctx *rc, const char *type)
+/* True when a cell of this terrain type (NULL: a cell the scenario does
+ * not list) carries water a watercourse next to it joins up with: the
+ * ruleset's water or crosses-water flag. */
+static bool joins_water(const render_ctx *rc, const char *type)
 {
 	const rs_terrain *t = terrainpaint_terrain(rc, type);
 	return t && (t->water || t->crosses_water);
 }
 
-void terrainpaint_link(terrain_links *links, const map_geom *g, grid_cell neighbour)
+static void link(terrain_links *links, const map_geom *g, grid_cell neighbour)
 {
 	if (links->count >= TERRAINPAINT_MAX_LINKS)
 		return;
@@ -40,6 +43,17 @@ static void set_colour(cairo_t *cr, rs_colour c)
 	cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
 }
 
+/* Most symbols are small shapes filled in one colour and outlined in a
+ * darker one: the current path, filled and stroked. */
+static void fill_outlined(cairo_t *cr, rgb fill, rgb line, double width)
+{
+	paint_set(cr, fill);
+	cairo_fill_preserve(cr);
+	paint_set(cr, line);
+	cairo_set_line_width(cr, width);
+	cairo_stroke(cr);
+}
+
 /* ---- symbols: s is the cell size, (cx, cy) its centre ---- */
 
 static void tree(cairo_t *cr, double x, double y, double s)
@@ -48,11 +62,7 @@ static void tree(cairo_t *cr, double x, double y, double s)
 	cairo_rectangle(cr, x - s * 0.012, y, s * 0.024, s * 0.07);
 	cairo_fill(cr);
 	cairo_arc(cr, x, y - s * 0.02, s * 0.065, 0, 2 * M_PI);
-	cairo_set_source_rgb(cr, 0.24, 0.50, 0.22);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0.10, 0.28, 0.10);
-	cairo_set_line_width(cr, s * 0.008);
-	cairo_stroke(cr);
+	fill_outlined(cr, (rgb){ 0.24, 0.50, 0.22 }, (rgb){ 0.10, 0.28, 0.10 }, s * 0.008);
 }
 
 static void symbol_trees(cairo_t *cr, double cx, double cy, double s)
@@ -65,14 +75,10 @@ static void symbol_trees(cairo_t *cr, double cx, double cy, double s)
 
 static void symbol_orchard(cairo_t *cr, double cx, double cy, double s)
 {
-	cairo_set_line_width(cr, s * 0.006);
 	for (int i = -1; i <= 1; i++) {
 		for (int k = -1; k <= 1; k++) {
 			cairo_arc(cr, cx + k * s * 0.17, cy + i * s * 0.15, s * 0.04, 0, 2 * M_PI);
-			cairo_set_source_rgb(cr, 0.45, 0.66, 0.30);
-			cairo_fill_preserve(cr);
-			cairo_set_source_rgb(cr, 0.20, 0.38, 0.14);
-			cairo_stroke(cr);
+			fill_outlined(cr, (rgb){ 0.45, 0.66, 0.30 }, (rgb){ 0.20, 0.38, 0.14 }, s * 0.006);
 		}
 	}
 }
@@ -94,11 +100,7 @@ static void symbol_buildings(cairo_t *cr, double cx, double cy, double s)
 		double x = cx + spots[i][0] * s, y = cy + spots[i][1] * s;
 		double w = s * 0.16, hgt = s * 0.10;
 		cairo_rectangle(cr, x - w / 2, y - hgt / 2, w, hgt);
-		cairo_set_source_rgb(cr, 0.62, 0.30, 0.22);
-		cairo_fill_preserve(cr);
-		cairo_set_source_rgb(cr, 0.25, 0.12, 0.08);
-		cairo_set_line_width(cr, s * 0.008);
-		cairo_stroke(cr);
+		fill_outlined(cr, (rgb){ 0.62, 0.30, 0.22 }, (rgb){ 0.25, 0.12, 0.08 }, s * 0.008);
 		cairo_move_to(cr, x - w / 2, y - hgt / 2);
 		cairo_line_to(cr, x, y - hgt);
 		cairo_line_to(cr, x + w / 2, y - hgt / 2);
@@ -133,11 +135,7 @@ static void symbol_rough(cairo_t *cr, double cx, double cy, double s)
 		cairo_line_to(cr, x - r * 0.2, y - r);
 		cairo_line_to(cr, x + r, y + r * 0.6);
 		cairo_close_path(cr);
-		cairo_set_source_rgb(cr, 0.45, 0.42, 0.38);
-		cairo_fill_preserve(cr);
-		cairo_set_source_rgb(cr, 0.20, 0.18, 0.16);
-		cairo_set_line_width(cr, s * 0.008);
-		cairo_stroke(cr);
+		fill_outlined(cr, (rgb){ 0.45, 0.42, 0.38 }, (rgb){ 0.20, 0.18, 0.16 }, s * 0.008);
 	}
 }
 
@@ -163,11 +161,7 @@ static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
 		cairo_line_to(cr, x, base - h);
 		cairo_line_to(cr, x + h * 0.75, base);
 		cairo_close_path(cr);
-		paint_set(cr, MOUNTAIN_FILL);
-		cairo_fill_preserve(cr);
-		paint_set(cr, MOUNTAIN_LINE);
-		cairo_set_line_width(cr, s * 0.012);
-		cairo_stroke(cr);
+		fill_outlined(cr, MOUNTAIN_FILL, MOUNTAIN_LINE, s * 0.012);
 		/* A snow cap: the top third of the peak. */
 		cairo_move_to(cr, x - h * 0.25, base - h * 0.66);
 		cairo_line_to(cr, x, base - h);
@@ -223,40 +217,38 @@ static void bridge_deck(cairo_t *cr, double cx, double cy, double s, const terra
 	cairo_translate(cr, cx, cy);
 	cairo_rotate(cr, a);
 	cairo_rectangle(cr, -s * 0.34, -s * 0.10, s * 0.68, s * 0.20);
-	cairo_set_source_rgb(cr, 0.62, 0.45, 0.25);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0.30, 0.18, 0.08);
-	cairo_set_line_width(cr, s * 0.014);
-	cairo_stroke(cr);
+	fill_outlined(cr, (rgb){ 0.62, 0.45, 0.25 }, (rgb){ 0.30, 0.18, 0.08 }, s * 0.014);
 	cairo_restore(cr);
 }
+
+/* The symbols that stand around the cell's centre, by pattern. */
+typedef void (*centred_symbol)(cairo_t *cr, double cx, double cy, double s);
+static const centred_symbol CENTRED[RS_PATTERN_COUNT] = {
+	[RS_PATTERN_TREES] = symbol_trees,
+	[RS_PATTERN_ORCHARD] = symbol_orchard,
+	[RS_PATTERN_BUILDINGS] = symbol_buildings,
+	[RS_PATTERN_ROUGH] = symbol_rough,
+	[RS_PATTERN_FENCE] = symbol_fence,
+	[RS_PATTERN_MOUNTAINS] = symbol_mountains,
+	[RS_PATTERN_WAVES] = symbol_waves,
+};
 
 static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_pattern pattern,
 	const terrain_links *links)
 {
 	double s = g->cell, cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
+	if ((unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern]) {
+		CENTRED[pattern](cr, cx, cy, s);
+		return;
+	}
+	/* The others follow the cell's outline or its neighbours. */
 	switch (pattern) {
-	case RS_PATTERN_TREES:
-		symbol_trees(cr, cx, cy, s);
-		break;
-	case RS_PATTERN_ORCHARD:
-		symbol_orchard(cr, cx, cy, s);
-		break;
 	case RS_PATTERN_HILL:
 		symbol_hill(cr, g, cell);
 		break;
-	case RS_PATTERN_BUILDINGS:
-		symbol_buildings(cr, cx, cy, s);
-		break;
 	case RS_PATTERN_FIELD:
 		symbol_field(cr, g, cell, cx, cy, s);
-		break;
-	case RS_PATTERN_ROUGH:
-		symbol_rough(cr, cx, cy, s);
-		break;
-	case RS_PATTERN_FENCE:
-		symbol_fence(cr, cx, cy, s);
 		break;
 	case RS_PATTERN_STREAM:
 		paint_set(cr, PAINT_WATER);
@@ -273,14 +265,7 @@ static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_patt
 		water_band(cr, g, cx, cy, links, s * 0.30);
 		bridge_deck(cr, cx, cy, s, links);
 		break;
-	case RS_PATTERN_MOUNTAINS:
-		symbol_mountains(cr, cx, cy, s);
-		break;
-	case RS_PATTERN_WAVES:
-		symbol_waves(cr, cx, cy, s);
-		break;
-	case RS_PATTERN_NONE:
-	case RS_PATTERN_COUNT:
+	default:
 		break;
 	}
 }
@@ -323,4 +308,59 @@ void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, gri
 		const char *name = t ? l10n_get(&t->name, rc->lang) : type;
 		draw_name(rc, cr, g, cell, name && *name ? name : t ? t->id : type, look->label);
 	}
+}
+
+/* The type a scenario gives a cell; NULL when it lists none. */
+static const char *type_of(const position *pos, const position_cell *c)
+{
+	return c && c->terrain_entry >= 0 ? pos->sc->terrain[c->terrain_entry].type.text : NULL;
+}
+
+/* Earthworks: a dark rampart inside the cell's outline. */
+static void fieldworks(cairo_t *cr, const map_geom *g, grid_cell cell)
+{
+	double s = g->cell;
+	cairo_set_source_rgb(cr, 0.35, 0.22, 0.10);
+	cairo_set_line_width(cr, s * 0.035);
+	mapgeom_cell_path(cr, g, cell, s * 0.06);
+	cairo_stroke(cr);
+}
+
+void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
+	grid_cell cell)
+{
+	/* Watercourses join the neighbours across a side that hold or span
+	 * water, in the grid's direction order. */
+	terrain_links links = { .count = 0 };
+	grid_cell around[GRID_NEIGHBOURS_MAX];
+	grid_neighbours(&g->board, cell, around);
+	for (int d = 0; d < g->grid->side_neighbours; d++)
+		if (grid_on_board(&g->board, around[d]) && joins_water(rc, type_of(pos, position_at(pos, around[d]))))
+			link(&links, g, around[d]);
+	const position_cell *c = position_at(pos, cell);
+	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), &links);
+	if (c && c->terrain_entry >= 0 && pos->sc->terrain[c->terrain_entry].fieldworks)
+		fieldworks(cr, g, cell);
+}
+
+void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid, const char *type,
+	bool with_fieldworks, double x, double y, double s)
+{
+	grid_board board;
+	grid_board_one_cell(grid, &board);
+	map_geom g;
+	mapgeom_init(&g, &board, s);
+	g.frame = 0;
+	grid_cell cell = { 0, 0 };
+	cairo_save(cr);
+	/* A hex is taller than wide: centred on the swatch's band. */
+	cairo_translate(cr, x, y - (2 * g.radius - s) / 2);
+	terrainpaint_cell(rc, cr, &g, cell, type, &(terrain_links){ .count = 0 });
+	if (with_fieldworks)
+		fieldworks(cr, &g, cell);
+	paint_set(cr, PAINT_GRID);
+	cairo_set_line_width(cr, 0.2);
+	mapgeom_cell_path(cr, &g, cell, 0);
+	cairo_stroke(cr);
+	cairo_restore(cr);
 }

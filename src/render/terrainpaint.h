@@ -28,13 +28,17 @@ typedef struct terrain_links {
  * the ruleset lacks. */
 const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type);
 
-/* True when a cell of this terrain type (NULL: a cell the scenario does
- * not list) carries water a watercourse next to it joins up with: the
- * ruleset's water or crosses-water flag. */
-bool terrainpaint_joins_water(const render_ctx *rc, const char *type);
+/* Paint a cell of the position as the scenario lists it: its terrain,
+ * the watercourses joining the neighbours across a side that hold or span
+ * water, and its earthworks. */
+void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
+	grid_cell cell);
 
-/* Add a neighbour's centre to the links. */
-void terrainpaint_link(terrain_links *links, const map_geom *g, grid_cell neighbour);
+/* A legend's swatch: one cell of the grid, `s` mm in size, with its top
+ * edge's middle band at y, holding terrain `type` (NULL: an unlisted
+ * cell) and optionally earthworks, outlined. */
+void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid, const char *type,
+	bool fieldworks, double x, double y, double s);
 
 /* Paint one cell of terrain type `type` (NULL: not listed by the scenario;
  * an id the ruleset lacks prints as a plain fill with the id on it). */

@@ -354,6 +354,14 @@ static void test_map_size(void **state)
 
 /* ---- section lines ---- */
 
+/* x of the west (0) or east (1) section line; a hex board has both. */
+static double section_x(const map_geom *g, int line)
+{
+	double x[GRID_SECTION_LINES_MAX];
+	assert_int_equal(mapgeom_section_lines(g, x), 2);
+	return x[line];
+}
+
 static void test_section_lines(void **state)
 {
 	(void)state;
@@ -364,28 +372,28 @@ static void test_section_lines(void **state)
 	geom_init(&g, &std, 62);
 	/* After the 4th and before the 10th hex of the long rows: through
 	 * the middle of D2 and of I2 on the short rows. */
-	assert_close(mapgeom_section_x(&g, 0), 15.5 + 4 * 62, EPS);
-	assert_close(mapgeom_section_x(&g, 1), 15.5 + 9 * 62, EPS);
+	assert_close(section_x(&g, 0), 15.5 + 4 * 62, EPS);
+	assert_close(section_x(&g, 1), 15.5 + 9 * 62, EPS);
 	double x;
 	double y;
 	mapgeom_center(&g, at("D2"), &x, &y);
-	assert_close(mapgeom_section_x(&g, 0), x, EPS);
+	assert_close(section_x(&g, 0), x, EPS);
 	mapgeom_center(&g, at("I2"), &x, &y);
-	assert_close(mapgeom_section_x(&g, 1), x, EPS);
+	assert_close(section_x(&g, 1), x, EPS);
 
 	hex_board nz = board(20, 12, false);
 	nz.west = 6;
 	nz.east = 6;
 	geom_init(&g, &nz, 120);
-	assert_close(mapgeom_section_x(&g, 0), 24 + 6 * 120, EPS);
-	assert_close(mapgeom_section_x(&g, 1), 24 + 14 * 120, EPS);
+	assert_close(section_x(&g, 0), 24 + 6 * 120, EPS);
+	assert_close(section_x(&g, 1), 24 + 14 * 120, EPS);
 
 	hex_board odd = board(13, 9, true);
 	odd.west = 2;
 	odd.east = 5;
 	geom_init(&g, &odd, 62);
-	assert_close(mapgeom_section_x(&g, 0), 15.5 + 2 * 62, EPS);
-	assert_close(mapgeom_section_x(&g, 1), 15.5 + 8 * 62, EPS);
+	assert_close(section_x(&g, 0), 15.5 + 2 * 62, EPS);
+	assert_close(section_x(&g, 1), 15.5 + 8 * 62, EPS);
 }
 
 /* ---- tiles ---- */

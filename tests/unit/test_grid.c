@@ -69,6 +69,25 @@ static void test_kinds(void **state)
 
 /* Every cell: the index is a bijection onto 0 .. count-1 in reading
  * order, and the address reads back as the same cell. */
+/* The one-cell board of each grid (a legend's swatch): one cell, A1, of
+ * that grid, with its own outline. */
+static void test_one_cell(void **state)
+{
+	(void)state;
+	const grid_ops *grids[] = { &grid_hex_ops, &grid_square_ops };
+	for (size_t k = 0; k < 2; k++) {
+		grid_board b;
+		grid_board_one_cell(grids[k], &b);
+		assert_int_equal(b.kind, grids[k]->kind);
+		assert_ptr_equal(grid_board_ops(&b), grids[k]);
+		assert_int_equal(grid_count(&b), 1);
+		assert_int_equal(grid_index(&b, (grid_cell){ 0, 0 }), 0);
+		assert_int_equal(grid_index(&b, (grid_cell){ 1, 0 }), -1);
+		assert_int_equal(grid_index(&b, (grid_cell){ 0, 1 }), -1);
+		assert_int_equal(grid_sections(&b, (grid_cell){ 0, 0 }) & (grid_sections(&b, (grid_cell){ 0, 0 }) - 1), 0);
+	}
+}
+
 static void test_index_and_addresses(void **state)
 {
 	(void)state;
@@ -355,6 +374,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_one_cell),
 		cmocka_unit_test(test_index_and_addresses),
 		cmocka_unit_test(test_neighbours),
 		cmocka_unit_test(test_distance_and_path),

@@ -243,6 +243,33 @@ static void test_hostile_stacking(void **state)
 	unload(&f);
 }
 
+/* The units of both sides on a cell come out of the walk in file order,
+ * each once; an empty cell and no cell at all give none. */
+static void test_units_walk(void **state)
+{
+	(void)state;
+	fixture f;
+	load(&f, "battlecry-1999", HEX_BOARD,
+		"<side id=\"union\"><unit id=\"a\" type=\"infantry\" at=\"C3\"/>"
+		"<unit id=\"b\" type=\"infantry\" at=\"D4\"/>"
+		"<unit id=\"c\" type=\"cavalry\" at=\"C3\"/></side>"
+		"<side id=\"confederate\"><unit id=\"d\" type=\"infantry\" at=\"C3\"/>"
+		"<unit id=\"e\" type=\"artillery\" at=\"C3\"/></side>");
+	const char *expect[] = { "a", "c", "d", "e" };
+	position_walk w;
+	position_units_begin(cell(&f, "C3"), &w);
+	for (size_t i = 0; i < 4; i++)
+		assert_int_equal(position_units_next(f.pos, &w), unit_index(&f, expect[i]));
+	assert_int_equal(position_units_next(f.pos, &w), -1);
+	assert_int_equal(position_units_next(f.pos, &w), -1);
+
+	position_units_begin(cell(&f, "A1"), &w);
+	assert_int_equal(position_units_next(f.pos, &w), -1);
+	position_units_begin(NULL, &w);
+	assert_int_equal(position_units_next(f.pos, &w), -1);
+	unload(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +277,7 @@ int main(void)
 		cmocka_unit_test(test_square),
 		cmocka_unit_test(test_off_board),
 		cmocka_unit_test(test_hostile_stacking),
+		cmocka_unit_test(test_units_walk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

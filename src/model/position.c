@@ -21,7 +21,7 @@ static long cell_index(const position *p, const sc_address *a)
 {
 	if (!p->board_ok || !a || !a->text || !a->valid)
 		return -1;
-	return grid_index(&p->board, a->hex);
+	return grid_index(&p->board, a->cell);
 }
 
 const position_cell *position_at(const position *p, grid_cell cell)

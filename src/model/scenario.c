@@ -99,7 +99,7 @@ static sc_address read_address(const builder *b, const xmlNode *n, const char *a
 	a.pos = locate(b, n, v ? attr : NULL);
 	if (v) {
 		a.text = token_copy(v);
-		a.valid = hex_parse(a.text, &a.hex);
+		a.valid = hex_parse(a.text, &a.cell);
 	}
 	return a;
 }
@@ -220,7 +220,7 @@ static void read_sea_zone(builder *b, const xmlNode *n)
 			for (size_t i = 0; i < count; i++) {
 				sc_address *a = APPEND(b, z->squares, z->square_count, cap);
 				a->text = words[i];
-				a->valid = hex_parse(a->text, &a->hex);
+				a->valid = hex_parse(a->text, &a->cell);
 				a->pos = z->squares_pos;
 			}
 			free(words);

@@ -24,7 +24,7 @@ typedef struct src_pos {
 typedef struct sc_address {
 	char *text;          /* NULL when the attribute is missing */
 	bool valid;          /* well formed (on the board or not) */
-	hex_coord hex;
+	grid_cell cell;       /* either grid: the square game keeps its squares here too */
 	src_pos pos;
 } sc_address;
 

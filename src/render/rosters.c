@@ -87,8 +87,8 @@ static const sc_brigade *brigade_of(const scenario *sc, const char *unit_id)
 static const sc_general *general_with(const scenario *sc, hex_coord at, size_t side)
 {
 	for (size_t i = 0; i < sc->general_count; i++)
-		if (sc->generals[i].side == side && sc->generals[i].at.hex.col == at.col &&
-			sc->generals[i].at.hex.row == at.row)
+		if (sc->generals[i].side == side && sc->generals[i].at.cell.col == at.col &&
+			sc->generals[i].at.cell.row == at.row)
 			return &sc->generals[i];
 	return NULL;
 }
@@ -252,10 +252,10 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 {
 	const scenario *sc = rc->sc;
 	char hex[HEX_ADDRESS_MAX], sections[128];
-	hex_format(u->at.hex, hex);
-	section_names(rc, u->at.hex, sections, sizeof sections);
+	hex_format(u->at.cell, hex);
+	section_names(rc, u->at.cell, sections, sizeof sections);
 	const sc_brigade *br = brigade_of(sc, u->id.text);
-	const sc_general *gen = general_with(sc, u->at.hex, u->side);
+	const sc_general *gen = general_with(sc, u->at.cell, u->side);
 	if (!gen && br)
 		gen = general_by_id(sc, br->general.text);
 	const char *extra[2] = {
@@ -272,8 +272,8 @@ static void reserve_row(const render_ctx *rc, roster_page *rp, const sc_unit *u,
 {
 	char hex[HEX_ADDRESS_MAX] = "", sections[128] = "";
 	if (u->entry.valid) {
-		hex_format(u->entry.hex, hex);
-		section_names(rc, u->entry.hex, sections, sizeof sections);
+		hex_format(u->entry.cell, hex);
+		section_names(rc, u->entry.cell, sections, sizeof sections);
 	}
 	const char *extra[2] = { "", NULL };
 	figures_row(rc, rp, &RESERVE_TABLE, u, hex, sections, extra, shade);
@@ -340,8 +340,8 @@ static void reserves_part(const render_ctx *rc, roster_page *rp, const char *sid
 static const sc_city *city_at(const scenario *sc, const sc_address *a)
 {
 	for (size_t i = 0; a->text && i < sc->city_count; i++)
-		if (sc->cities[i].at.text && sc->cities[i].at.hex.col == a->hex.col &&
-			sc->cities[i].at.hex.row == a->hex.row)
+		if (sc->cities[i].at.text && sc->cities[i].at.cell.col == a->cell.col &&
+			sc->cities[i].at.cell.row == a->cell.row)
 			return &sc->cities[i];
 	return NULL;
 }
@@ -377,7 +377,7 @@ static void square_row(const render_ctx *rc, roster_page *rp, const char *id, co
 	const rs_square_unit *type = ruleset_find_square_unit(rc->rs, type_id);
 	char square[GRID_ADDRESS_MAX] = "", move[16] = "", attack[16] = "", defend[16] = "";
 	if (at->text && at->valid)
-		grid_format(at->hex, square);
+		grid_format(at->cell, square);
 	if (type) {
 		snprintf(move, sizeof move, "%d", type->move);
 		snprintf(attack, sizeof attack, "%d", type->attack);
@@ -440,7 +440,7 @@ static void square_units(const render_ctx *rc, roster_page *rp, const char *side
  * hex, on a square board the city there. */
 static const char *hex_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
 {
-	return section_names(rc, at->hex, buf, size);
+	return section_names(rc, at->cell, buf, size);
 }
 
 static const char *square_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
@@ -487,8 +487,8 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 		char *with_text = NULL;
 		for (size_t k = 0; k < sc->unit_count; k++) {
 			const sc_unit *u = &sc->units[k];
-			if (u->side == side && !u->aboard && u->at.hex.col == g->at.hex.col &&
-				u->at.hex.row == g->at.hex.row) {
+			if (u->side == side && !u->aboard && u->at.cell.col == g->at.cell.col &&
+				u->at.cell.row == g->at.cell.row) {
 				char *next = xasprintf("%s%s%s", with_text ? with_text : render_string(rc, "attached-to"),
 					with_text ? ", " : " ", u->id.text);
 				free(with_text);
@@ -499,7 +499,7 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 			with = with_text;
 		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
 		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
-		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, grid_format(g->at.hex, address),
+		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, grid_format(g->at.cell, address),
 			ROSTER_GRIDS[rc->board.kind].where(rc, &g->at, sections, sizeof sections), with);
 		rp->y += text_draw(rc, cr, line, &st, MARGIN + 2, rp->y, rp->width - 2 * MARGIN - 2) + 0.8;
 		free(line);

@@ -142,7 +142,7 @@ static char *hex_reserves_text(const render_ctx *rc, size_t s)
 		const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
 		char hex[GRID_ADDRESS_MAX] = "?";
 		if (u->entry.valid)
-			grid_format(u->entry.hex, hex);
+			grid_format(u->entry.cell, hex);
 		const char *label = u->name.text ? u->name.text : type ? l10n_get(&type->name, rc->lang) : u->type.text;
 		char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label ? label : "?", hex);
 		free(list);
@@ -243,7 +243,7 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 			who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
 			const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
 			bool fr = rc->lang == LANG_FR;
-			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.hex, address),
+			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
 				*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
 				o->vp.value, render_string(rc, "vp"), who);
 			ly += text_draw(rc, cr, line, &body, x + 2, ly, col_w - 2) + 0.5;

@@ -36,8 +36,8 @@ static long zone_anchor(const position *pos, const sc_sea_zone *z)
 	for (size_t k = 0; k < z->square_count; k++) {
 		if (square_at(pos, &z->squares[k]) < 0)
 			continue;
-		mx += z->squares[k].hex.col;
-		my += z->squares[k].hex.row;
+		mx += z->squares[k].cell.col;
+		my += z->squares[k].cell.row;
 		n++;
 	}
 	if (n == 0)
@@ -50,7 +50,7 @@ static long zone_anchor(const position *pos, const sc_sea_zone *z)
 		long idx = square_at(pos, &z->squares[k]);
 		if (idx < 0)
 			continue;
-		double dx = z->squares[k].hex.col - mx, dy = z->squares[k].hex.row - my;
+		double dx = z->squares[k].cell.col - mx, dy = z->squares[k].cell.row - my;
 		double d = dx * dx + dy * dy;
 		if (best < 0 || d < best_d - 1e-9) {
 			best = idx;

@@ -45,7 +45,7 @@ static void attack_error(ask_sq_attack *a)
 
 static square_coord coord(const sc_address *a)
 {
-	return (square_coord){ a->hex.col, a->hex.row };
+	return (square_coord){ a->cell.col, a->cell.row };
 }
 
 const char *ask_square_side(const scenario *sc, size_t side)

@@ -28,18 +28,18 @@ static void add_unit(game *g, const sc_unit *su, bool reserve)
 	game_unit *u = &g->units[g->unit_count];
 	u->type = su->type.text ? ruleset_find_unit_type(rs, su->type.text) : NULL;
 	const sc_address *where = reserve ? &su->entry : &su->at;
-	if (!u->type || su->side >= GAME_SIDES || !where->valid || !hex_on_board(&g->board, where->hex)) {
+	if (!u->type || su->side >= GAME_SIDES || !where->valid || !hex_on_board(&g->board, where->cell)) {
 		u->type = NULL;
 		return;
 	}
 	u->id = dup_or_null(su->id.text ? su->id.text : "?");
 	u->name = dup_or_null(su->name.text);
 	u->side = (int)su->side;
-	u->at = where->hex;
+	u->at = where->cell;
 	u->full = u->type->figures;
 	u->figures = su->figures.valid ? (int)su->figures.value : u->full;
 	u->reserve = reserve && u->figures > 0;
-	u->entry = reserve ? where->hex : (hex_coord){ -1, -1 };
+	u->entry = reserve ? where->cell : (hex_coord){ -1, -1 };
 	u->alive = !reserve && u->figures > 0;
 	u->brigade = -1;
 	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++) {
@@ -71,7 +71,7 @@ game *game_create(const scenario *sc, const ruleset *rs)
 		g->terrain[i] = clear;
 	for (size_t i = 0; i < sc->terrain_count; i++) {
 		const sc_terrain *t = &sc->terrain[i];
-		long idx = t->at.valid ? hex_index(&board, t->at.hex) : -1;
+		long idx = t->at.valid ? hex_index(&board, t->at.cell) : -1;
 		if (idx < 0)
 			continue;
 		const rs_terrain *rt = t->type.text ? ruleset_find_terrain(rs, t->type.text) : NULL;
@@ -95,10 +95,10 @@ game *game_create(const scenario *sc, const ruleset *rs)
 	g->objectives = xcalloc(sc->objective_count ? sc->objective_count : 1, sizeof *g->objectives);
 	for (size_t i = 0; i < sc->objective_count; i++) {
 		const sc_objective *o = &sc->objectives[i];
-		if (!o->at.valid || !hex_on_board(&board, o->at.hex))
+		if (!o->at.valid || !hex_on_board(&board, o->at.cell))
 			continue;
 		game_objective *go = &g->objectives[g->objective_count++];
-		go->at = o->at.hex;
+		go->at = o->at.cell;
 		go->vp = o->vp.valid ? (int)o->vp.value : 1;
 		go->side = o->for_side.text && strcmp(o->for_side.text, "both") != 0 ?
 			side_of(sc, o->for_side.text) : -1;
@@ -117,7 +117,7 @@ game *game_create(const scenario *sc, const ruleset *rs)
 		gg->id = dup_or_null(sg->id.text ? sg->id.text : "?");
 		gg->name = dup_or_null(sg->name.text);
 		gg->side = (int)sg->side;
-		gg->at = sg->at.hex;
+		gg->at = sg->at.cell;
 		gg->alive = true;
 		gg->brigade = -1;
 	}

@@ -90,7 +90,7 @@ void check_terrain(check_ctx *ctx)
 			char name[HEX_ADDRESS_MAX];
 			check_error(ctx, t->pos, check_rule(ctx, "6"),
 				"hex %s already has terrain '%s' (line %d); a hex has one terrain entry",
-				hex_format(t->at.hex, name), first->type.text ? first->type.text : "?",
+				hex_format(t->at.cell, name), first->type.text ? first->type.text : "?",
 				first->pos.line);
 			continue;
 		}
@@ -98,7 +98,7 @@ void check_terrain(check_ctx *ctx)
 			char name[HEX_ADDRESS_MAX];
 			check_error(ctx, t->fieldworks_pos, check_rule(ctx, "6"),
 				"fieldworks at %s stand on %s, where no unit may stand",
-				hex_format(t->at.hex, name), t->type.text);
+				hex_format(t->at.cell, name), t->type.text);
 		}
 	}
 	free(known);
@@ -110,10 +110,10 @@ void check_terrain(check_ctx *ctx)
 		if (!t->type.text || !cell || cell->terrain_entry != (long)i)
 			continue;
 		const rs_terrain *type = ruleset_find_terrain(ctx->rs, t->type.text);
-		if (type && type->crosses_water && !touches_water(ctx, t->at.hex)) {
+		if (type && type->crosses_water && !touches_water(ctx, t->at.cell)) {
 			char name[HEX_ADDRESS_MAX];
 			check_warning(ctx, t->pos, check_rule(ctx, "6"),
-				"the bridge at %s touches no river or stream", hex_format(t->at.hex, name));
+				"the bridge at %s touches no river or stream", hex_format(t->at.cell, name));
 		}
 	}
 }

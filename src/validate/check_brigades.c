@@ -144,14 +144,14 @@ void check_brigades(check_ctx *ctx)
 			}
 			member_of[u] = (long)b;
 			if (g >= 0 && ctx->pos->units[u].placed && ctx->pos->generals[g].placed) {
-				int d = hex_distance(sc->units[u].at.hex, sc->generals[g].at.hex);
+				int d = hex_distance(sc->units[u].at.cell, sc->generals[g].at.cell);
 				if (d > rs->brigades.zone_radius) {
 					char uh[HEX_ADDRESS_MAX], gh[HEX_ADDRESS_MAX];
 					check_error(ctx, br->units_attr.pos, rule,
 						"unit '%s' at %s is %d hexes from general '%s' at %s, outside his zone of control; "
 						"a brigade's units stand in his hex or next to it",
-						uid, hex_format(sc->units[u].at.hex, uh), d, br->general.text,
-						hex_format(sc->generals[g].at.hex, gh));
+						uid, hex_format(sc->units[u].at.cell, uh), d, br->general.text,
+						hex_format(sc->generals[g].at.cell, gh));
 				}
 			}
 		}

@@ -50,20 +50,20 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 	if (!ctx->pos->board_ok)
 		return false;
 	const hex_board *board = &ctx->pos->board.hex;
-	if (hex_on_board(board, addr->hex))
+	if (hex_on_board(board, addr->cell))
 		return true;
 	char name[HEX_ADDRESS_MAX];
-	hex_format(addr->hex, name);
-	if (addr->hex.row >= board->rows) {
+	hex_format(addr->cell, name);
+	if (addr->cell.row >= board->rows) {
 		check_error(ctx, addr->pos, check_rule(ctx, "1"),
 			"%s: hex %s is off the board, which has %d rows", what, name, board->rows);
 	} else {
-		int len = hex_row_length(board, addr->hex.row);
+		int len = hex_row_length(board, addr->cell.row);
 		char last[HEX_ADDRESS_MAX];
-		hex_format((hex_coord){ len - 1, addr->hex.row }, last);
+		hex_format((hex_coord){ len - 1, addr->cell.row }, last);
 		check_error(ctx, addr->pos, check_rule(ctx, "1"),
 			"%s: hex %s is off the board; row %d has %d hexes and ends at %s",
-			what, name, addr->hex.row + 1, len, last);
+			what, name, addr->cell.row + 1, len, last);
 	}
 	return false;
 }

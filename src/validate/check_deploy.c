@@ -14,12 +14,12 @@ static const char *id_or_unknown(const sc_string *s)
 
 static void check_ground(check_ctx *ctx, const char *kind, const char *id, const sc_address *at)
 {
-	const rs_terrain *t = position_terrain(ctx->pos, at->hex);
+	const rs_terrain *t = position_terrain(ctx->pos, at->cell);
 	if (t && !t->passable) {
 		char name[HEX_ADDRESS_MAX];
 		check_error(ctx, at->pos, check_rule(ctx, "6"),
 			"%s '%s' stands at %s on %s, which no unit or general may enter",
-			kind, id, hex_format(at->hex, name), t->id);
+			kind, id, hex_format(at->cell, name), t->id);
 	}
 }
 
@@ -36,7 +36,7 @@ static const position_cell *set_up(check_ctx *ctx, const char *kind, const char 
 	check_ground(ctx, kind, id, at);
 	if (side >= POSITION_SIDES)
 		return NULL;
-	hex_format(at->hex, name);
+	hex_format(at->cell, name);
 	return position_at_address(ctx->pos, at);
 }
 

@@ -65,8 +65,8 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 	if (!check_address(ctx, &u->entry, what))
 		return;
 	char name[HEX_ADDRESS_MAX];
-	hex_format(u->entry.hex, name);
-	const rs_terrain *t = position_terrain(ctx->pos, u->entry.hex);
+	hex_format(u->entry.cell, name);
+	const rs_terrain *t = position_terrain(ctx->pos, u->entry.cell);
 	if (t && !t->passable)
 		check_error(ctx, u->entry.pos, check_rule(ctx, "6"),
 			"reserve unit '%s' enters at %s on %s, which no unit may enter", id, name, t->id);
@@ -80,10 +80,10 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 		home_row = ctx->pos->board.hex.rows - 1;
 	else
 		return;   /* a missing or wrong home edge has its own error */
-	if (u->entry.hex.row != home_row)
+	if (u->entry.cell.row != home_row)
 		check_error(ctx, u->entry.pos, check_rule(ctx, "8.1"),
 			"reserve unit '%s' enters at %s, in row %d; side '%s' has its home edge in the %s, "
-			"so its reserves enter on row %d", id, name, u->entry.hex.row + 1,
+			"so its reserves enter on row %d", id, name, u->entry.cell.row + 1,
 			side->id.text ? side->id.text : "?", side->home.text, home_row + 1);
 }
 

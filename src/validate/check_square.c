@@ -33,7 +33,7 @@ static const char *or_q(const char *s)
 
 static square_coord coord(const sc_address *a)
 {
-	return (square_coord){ a->hex.col, a->hex.row };
+	return (square_coord){ a->cell.col, a->cell.row };
 }
 
 /* A well-formed address on the board; reported under 11.board otherwise. */

@@ -438,8 +438,11 @@ static void print_result(const play_state *p)
 		printf("%s: %d of %d %s\n", g->sides[s].id, game_score(g, s), g->sides[s].target, points);
 	if (g->winner >= 0)
 		printf("Victory: %s wins on turn %d.\n", g->sides[g->winner].id, p->r->turn);
-	else
-		printf("The game stops on turn %d without a winner.\n", p->r->turn);
+	else if (p->r->turn == 0)
+		printf("The game stops before its first turn.\n");
+	else   /* between turns (the next not begun) the last one is over */
+		printf("The game stops %s turn %d without a winner.\n", p->r->phase <= PHASE_START ? "after" : "on",
+			p->r->turn);
 }
 
 /* One action: complete, apply, record.  Returns false when refused. */

@@ -13,11 +13,29 @@
 #include "retreat.h"
 #include "sight.h"
 
+/* The questions on a hex position, each with the number of words after
+ * its own (FROM, TO, FLAGS or SIDE). */
+typedef struct ask_word {
+	const char *word;
+	ask_kind kind;
+	int args;
+} ask_word;
+
+static const ask_word ASK_WORDS[] = { { "los", ASK_LOS, 2 }, { "dice", ASK_DICE, 2 }, { "moves", ASK_MOVES, 1 },
+	{ "retreat", ASK_RETREAT, 2 }, { "reinforcements", ASK_REINFORCEMENTS, 1 },
+	{ "sharpshooter", ASK_SHARPSHOOTER, 1 }, { "rally", ASK_RALLY, 1 } };
+
+static const ask_word *ask_word_find(const char *word)
+{
+	for (size_t i = 0; i < sizeof ASK_WORDS / sizeof ASK_WORDS[0]; i++)
+		if (strcmp(word, ASK_WORDS[i].word) == 0)
+			return &ASK_WORDS[i];
+	return NULL;
+}
+
 bool ask_is_query(const char *word)
 {
-	return strcmp(word, "los") == 0 || strcmp(word, "dice") == 0 || strcmp(word, "moves") == 0 ||
-		strcmp(word, "retreat") == 0 || strcmp(word, "reinforcements") == 0 ||
-		strcmp(word, "sharpshooter") == 0 || strcmp(word, "rally") == 0;
+	return ask_word_find(word) != NULL;
 }
 
 int ask_parse(char **words, int count, ask_query *q, rules_error *err)
@@ -29,33 +47,14 @@ int ask_parse(char **words, int count, ask_query *q, rules_error *err)
 		return 0;
 	}
 	const char *w = words[0];
-	int args;
-	if (strcmp(w, "los") == 0) {
-		q->kind = ASK_LOS;
-		args = 2;
-	} else if (strcmp(w, "dice") == 0) {
-		q->kind = ASK_DICE;
-		args = 2;
-	} else if (strcmp(w, "moves") == 0) {
-		q->kind = ASK_MOVES;
-		args = 1;
-	} else if (strcmp(w, "retreat") == 0) {
-		q->kind = ASK_RETREAT;
-		args = 2;
-	} else if (strcmp(w, "reinforcements") == 0) {
-		q->kind = ASK_REINFORCEMENTS;
-		args = 1;
-	} else if (strcmp(w, "sharpshooter") == 0) {
-		q->kind = ASK_SHARPSHOOTER;
-		args = 1;
-	} else if (strcmp(w, "rally") == 0) {
-		q->kind = ASK_RALLY;
-		args = 1;
-	} else {
+	const ask_word *found = ask_word_find(w);
+	if (!found) {
 		rules_fail(err, RULES_ERROR_LOG_RULE,
 			"unknown query '%s' (los, dice, moves, retreat, reinforcements, sharpshooter, rally)", w);
 		return 0;
 	}
+	q->kind = found->kind;
+	int args = found->args;
 	q->name = w;
 	if (args >= count) {
 		rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' takes %s", w,
@@ -298,17 +297,6 @@ static void moves_one(ask_ctx *c, game_ref who)
 	a->max_hexes = o.max_hexes >= 0 ? o.max_hexes : moves_max(g, who);
 }
 
-static bool ask_moves(ask_ctx *c)
-{
-	game_ref who[2];
-	int n = from_figures(c, "3", who);
-	if (n == 0)
-		return false;
-	c->r->answers = n;
-	for (int i = 0; i < n; i++)
-		moves_one(c, who[i]);
-	return true;
-}
 
 static void retreat_one(ask_ctx *c, game_ref who)
 {
@@ -356,15 +344,16 @@ static void retreat_one(ask_ctx *c, game_ref who)
 	free(end);
 }
 
-static bool ask_retreat(ask_ctx *c)
+/* A moves or retreat question: one answer for each figure at FROM. */
+static bool ask_each_figure(ask_ctx *c, const char *section, void (*one)(ask_ctx *c, game_ref who))
 {
 	game_ref who[2];
-	int n = from_figures(c, "7.1", who);
+	int n = from_figures(c, section, who);
 	if (n == 0)
 		return false;
 	c->r->answers = n;
 	for (int i = 0; i < n; i++)
-		retreat_one(c, who[i]);
+		one(c, who[i]);
 	return true;
 }
 
@@ -500,9 +489,9 @@ static bool ask_dispatch(ask_ctx *c)
 	case ASK_DICE:
 		return ask_dice(c);
 	case ASK_MOVES:
-		return ask_moves(c);
+		return ask_each_figure(c, "3", moves_one);
 	case ASK_RETREAT:
-		return ask_retreat(c);
+		return ask_each_figure(c, "7.1", retreat_one);
 	case ASK_SHARPSHOOTER:
 		return ask_sharpshooter(c);
 	case ASK_REINFORCEMENTS:

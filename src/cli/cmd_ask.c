@@ -9,6 +9,7 @@
 
 #include "../base/util.h"
 #include "../rules/ask.h"
+#include "ask_print.h"
 #include "ask_square_cli.h"
 #include "command.h"
 #include "options.h"
@@ -108,15 +109,18 @@ static int ask_hex(rules_session *s, const char *file, char **words, int count, 
 		referee_destroy(r);
 	}
 	for (size_t i = 0; code == EXIT_VALID && i < nq; i++) {
-		rules_error error;
-		char label[200];
-		if (!ask_answer(s->g, &queries[i], format == FORMAT_JSON, stdout, &error, label, sizeof label)) {
+		ask_result answer;
+		bool answered = ask_answer(s->g, &queries[i], &answer);
+		ask_print(s->g, &answer, format == FORMAT_JSON, stdout);
+		if (!answered) {
 			failed = true;
 			if (format == FORMAT_TEXT) {
 				fflush(stdout);   /* answers and errors in the order of the queries */
-				fprintf(stderr, "orbat ask: %s: error: %s [%s]\n", label, error.message, error.rule);
+				fprintf(stderr, "orbat ask: %s: error: %s [%s]\n", answer.label, answer.error.message,
+					answer.error.rule);
 			}
 		}
+		ask_result_free(&answer);
 	}
 	free(queries);
 	/* A question about nothing does not stop the others. */

@@ -23,6 +23,7 @@
 #include "../rules/rng.h"
 #include "../rules/textboard.h"
 #include "../text/strings.h"
+#include "ask_print.h"
 #include "command.h"
 #include "options.h"
 #include "rules_cli.h"
@@ -604,10 +605,12 @@ static void game_ask(const play_state *p, char *line)
 		printf("error: one question a line; '%s' is one word too many [log]\n", words[took]);
 		return;
 	}
-	rules_error error;
-	char label[200];
-	if (!ask_answer(p->r->g, &q, false, stdout, &error, label, sizeof label))
-		printf("error: %s: %s [%s]\n", label, error.message, error.rule);
+	ask_result answer;
+	if (ask_answer(p->r->g, &q, &answer))
+		ask_print(p->r->g, &answer, false, stdout);
+	else
+		printf("error: %s: %s [%s]\n", answer.label, answer.error.message, answer.error.rule);
+	ask_result_free(&answer);
 }
 
 /* ---- reading the player's lines ---- */

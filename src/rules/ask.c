@@ -1,11 +1,10 @@
-/* The four rules questions on a hex position (ask.h). */
+/* The rules questions on a hex position, answered as data (ask.h). */
 #include "ask.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/json.h"
 #include "../base/util.h"
 #include "battle.h"
 #include "cards.h"
@@ -14,11 +13,29 @@
 #include "retreat.h"
 #include "sight.h"
 
+/* The questions on a hex position, each with the number of words after
+ * its own (FROM, TO, FLAGS or SIDE). */
+typedef struct ask_word {
+	const char *word;
+	ask_kind kind;
+	int args;
+} ask_word;
+
+static const ask_word ASK_WORDS[] = { { "los", ASK_LOS, 2 }, { "dice", ASK_DICE, 2 }, { "moves", ASK_MOVES, 1 },
+	{ "retreat", ASK_RETREAT, 2 }, { "reinforcements", ASK_REINFORCEMENTS, 1 },
+	{ "sharpshooter", ASK_SHARPSHOOTER, 1 }, { "rally", ASK_RALLY, 1 } };
+
+static const ask_word *ask_word_find(const char *word)
+{
+	for (size_t i = 0; i < sizeof ASK_WORDS / sizeof ASK_WORDS[0]; i++)
+		if (strcmp(word, ASK_WORDS[i].word) == 0)
+			return &ASK_WORDS[i];
+	return NULL;
+}
+
 bool ask_is_query(const char *word)
 {
-	return strcmp(word, "los") == 0 || strcmp(word, "dice") == 0 || strcmp(word, "moves") == 0 ||
-		strcmp(word, "retreat") == 0 || strcmp(word, "reinforcements") == 0 ||
-		strcmp(word, "sharpshooter") == 0 || strcmp(word, "rally") == 0;
+	return ask_word_find(word) != NULL;
 }
 
 int ask_parse(char **words, int count, ask_query *q, rules_error *err)
@@ -30,33 +47,14 @@ int ask_parse(char **words, int count, ask_query *q, rules_error *err)
 		return 0;
 	}
 	const char *w = words[0];
-	int args;
-	if (strcmp(w, "los") == 0) {
-		q->kind = ASK_LOS;
-		args = 2;
-	} else if (strcmp(w, "dice") == 0) {
-		q->kind = ASK_DICE;
-		args = 2;
-	} else if (strcmp(w, "moves") == 0) {
-		q->kind = ASK_MOVES;
-		args = 1;
-	} else if (strcmp(w, "retreat") == 0) {
-		q->kind = ASK_RETREAT;
-		args = 2;
-	} else if (strcmp(w, "reinforcements") == 0) {
-		q->kind = ASK_REINFORCEMENTS;
-		args = 1;
-	} else if (strcmp(w, "sharpshooter") == 0) {
-		q->kind = ASK_SHARPSHOOTER;
-		args = 1;
-	} else if (strcmp(w, "rally") == 0) {
-		q->kind = ASK_RALLY;
-		args = 1;
-	} else {
+	const ask_word *found = ask_word_find(w);
+	if (!found) {
 		rules_fail(err, RULES_ERROR_LOG_RULE,
 			"unknown query '%s' (los, dice, moves, retreat, reinforcements, sharpshooter, rally)", w);
 		return 0;
 	}
+	q->kind = found->kind;
+	int args = found->args;
 	q->name = w;
 	if (args >= count) {
 		rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' takes %s", w,
@@ -80,16 +78,6 @@ int ask_parse(char **words, int count, ask_query *q, rules_error *err)
 	return args + 1;
 }
 
-/* Where a question's FROM or TO points: a hex, and the figure it named
- * (a unit or a general), if any. */
-typedef struct ask_place {
-	hex_coord at;
-	int unit;      /* the unit named by its id, else -1 */
-	int general;   /* the general named by his id, else -1 */
-	bool known;    /* at is set */
-	char shown[HEX_ADDRESS_MAX + 80];  /* "F4", or "ub (F4)" */
-} ask_place;
-
 /* The section of the rules a question stands under: what an error about
  * nothing cites. */
 static const char *query_section(const game *g, ask_kind k)
@@ -110,76 +98,10 @@ static const char *query_section(const game *g, ask_kind k)
 typedef struct ask_ctx {
 	const game *g;
 	const ask_query *q;
-	bool json;
-	FILE *out;
-	ask_place from, to;
-	rules_error *error;
-	bool failed;
-	int answers;     /* how many answers the question gets (two units on a hex: 2) */
+	ask_result *r;
 } ask_ctx;
 
-static void json_hex(FILE *out, hex_coord h)
-{
-	char b[HEX_ADDRESS_MAX];
-	json_write_string(out, hex_format(h, b));
-}
-
-static void json_hex_list(FILE *out, const hex_coord *hexes, size_t n)
-{
-	fputc('[', out);
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			fputc(',', out);
-		json_hex(out, hexes[i]);
-	}
-	fputc(']', out);
-}
-
-/* The head of a JSON answer: query, from, to, and the unit it is about
- * (null when none). */
-static void json_head(const ask_ctx *c, int unit)
-{
-	FILE *out = c->out;
-	fputs("{\"query\":", out);
-	json_write_string(out, c->q->name);
-	fputs(",\"from\":", out);
-	if (c->from.known)
-		json_hex(out, c->from.at);
-	else
-		json_write_string(out, c->q->from_word);
-	if (c->q->kind == ASK_LOS || c->q->kind == ASK_DICE) {
-		fputs(",\"to\":", out);
-		if (c->to.known)
-			json_hex(out, c->to.at);
-		else
-			json_write_string(out, c->q->to_word);
-	}
-	fprintf(out, ",\"answers\":%d,\"unit\":", c->answers);
-	if (unit >= 0)
-		json_write_string(out, c->g->units[unit].id);
-	else
-		fputs("null", out);
-}
-
-/* A reason in JSON: one string, "MESSAGE [RULE]", as the answers have
- * always given it. */
-static void json_reason(FILE *out, const rules_error *e)
-{
-	char text[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 4];
-	rules_error_format(e, text, sizeof text);
-	json_write_string(out, text);
-}
-
-static void text_list(FILE *out, const hex_coord *hexes, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		char b[HEX_ADDRESS_MAX];
-		fprintf(out, "%s%s", i ? " " : "", hex_format(hexes[i], b));
-	}
-}
-
-/* A question about nothing: the reason with its rule for the caller, and
- * in JSON an answer with empty results and an "error" field. */
+/* A question about nothing: the reason with its rule. */
 static bool fail(ask_ctx *c, const char *section, const char *fmt, ...) DIAG_PRINTF(3, 4);
 
 static bool fail(ask_ctx *c, const char *section, const char *fmt, ...)
@@ -188,42 +110,10 @@ static bool fail(ask_ctx *c, const char *section, const char *fmt, ...)
 	game_rule(c->g, section, rule, sizeof rule);
 	va_list ap;
 	va_start(ap, fmt);
-	rules_vfail(c->error, rule, fmt, ap);
+	rules_vfail(&c->r->error, rule, fmt, ap);
 	va_end(ap);
-	c->failed = true;
-	if (!c->json)
-		return false;
-	FILE *out = c->out;
-	int distance = c->from.known && c->to.known ? hex_distance(c->from.at, c->to.at) : 0;
-	json_head(c, c->from.unit);
-	switch (c->q->kind) {
-	case ASK_LOS:
-		fprintf(out, ",\"distance\":%d,\"visible\":false,\"blocked_by\":[]", distance);
-		break;
-	case ASK_DICE:
-		fprintf(out, ",\"distance\":%d,\"dice\":0,\"allowed\":false,\"reasons\":[", distance);
-		json_reason(out, c->error);
-		fputc(']', out);
-		break;
-	case ASK_MOVES:
-		fputs(",\"reachable\":[]", out);
-		break;
-	case ASK_RETREAT:
-		fprintf(out, ",\"flags\":%d,\"destinations\":[],\"losses\":0", c->q->flags);
-		break;
-	case ASK_REINFORCEMENTS:
-		fputs(",\"reserves\":[]", out);
-		break;
-	case ASK_SHARPSHOOTER:
-		fputs(",\"allowed\":false,\"targets\":[]", out);
-		break;
-	case ASK_RALLY:
-		fputs(",\"dice\":0,\"units\":[],\"room\":0", out);
-		break;
-	}
-	fputs(",\"error\":", out);
-	json_reason(out, c->error);
-	fputs("}\n", out);
+	c->r->answered = false;
+	c->r->answers = 1;
 	return false;
 }
 
@@ -255,98 +145,43 @@ static bool resolve(ask_ctx *c, const char *word, ask_place *p)
 	return true;
 }
 
+/* The next answer of the question, its rule looked up under `section`. */
+static ask_item *next_item(ask_ctx *c, const char *section)
+{
+	ask_result *r = c->r;
+	game_rule(c->g, section, r->rule, sizeof r->rule);
+	return &r->items[r->count++];
+}
+
 /* ---- the four questions ---- */
 
 static bool ask_los(ask_ctx *c)
 {
 	const game *g = c->g;
-	FILE *out = c->out;
-	los_result r;
-	los_result_init(&r);
-	sight_check(g, c->from.at, c->to.at, &r);
-	char rule[40];
-	game_rule(g, "6.1", rule, sizeof rule);
+	ask_los_answer *a = &next_item(c, "6.1")->u.los;
+	los_result_init(&a->sight);
+	sight_check(g, c->r->from.at, c->r->to.at, &a->sight);
 	/* The sight of a hex is the same for both units on it: one answer,
 	 * about the unit named, else the only unit there. */
 	int units[2];
-	int unit = c->from.unit;
-	if (unit < 0 && c->from.general < 0 && game_units_at(g, c->from.at, -1, units, 2) == 1)
-		unit = units[0];
-	if (c->json) {
-		json_head(c, unit);
-		fprintf(out, ",\"distance\":%d,\"visible\":%s,\"blocked_by\":", r.distance, r.visible ? "true" : "false");
-		json_hex_list(out, r.blocked, r.blocked_count);
-		fprintf(out, ",\"edge_blocked\":%s,\"rule\":", r.edge_blocked ? "true" : "false");
-		json_write_string(out, rule);
-		fputs("}\n", out);
-	} else {
-		fprintf(out, "los %s %s: distance %d, ", c->from.shown, c->to.shown, r.distance);
-		if (r.visible) {
-			fprintf(out, "visible [%s]\n", rule);
-		} else {
-			fprintf(out, "blocked by ");
-			text_list(out, r.blocked, r.blocked_count);
-			fprintf(out, "%s [%s]\n", r.edge_blocked ? " (the line runs along hex edges with obstructions on both sides)" : "",
-				rule);
-		}
-	}
-	los_result_finish(&r);
+	a->unit = c->r->from.unit;
+	if (a->unit < 0 && c->r->from.general < 0 && game_units_at(g, c->r->from.at, -1, units, 2) == 1)
+		a->unit = units[0];
 	return true;
-}
-
-static void dice_one(ask_ctx *c, int unit)
-{
-	const game *g = c->g;
-	FILE *out = c->out;
-	dice_answer d;
-	dice_battle(g, unit, c->to.at, (game_ref){ REF_NONE, -1 }, NULL, &d);
-	const game_unit *u = &g->units[unit];
-	if (c->json) {
-		json_head(c, unit);
-		fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":[", d.distance, d.dice,
-			d.allowed ? "true" : "false");
-		for (int i = 0; i < d.reason_count; i++) {
-			if (i)
-				fputc(',', out);
-			json_reason(out, &d.reasons[i]);
-		}
-		fputs("],\"attacker\":", out);
-		json_write_string(out, u->id);
-		fputs(",\"target\":", out);
-		if (d.target.kind == REF_NONE)
-			fputs("null", out);
-		else
-			json_write_string(out, game_ref_id(g, d.target));
-		fputs("}\n", out);
-		return;
-	}
-	fprintf(out, "dice %s %s: %s '%s' against ", c->from.shown, c->to.shown, u->type->id, u->id);
-	if (d.target.kind == REF_NONE)
-		fprintf(out, "nothing");
-	else
-		fprintf(out, "%s '%s'", d.target.kind == REF_UNIT ? g->units[d.target.index].type->id : "general",
-			game_ref_id(g, d.target));
-	fprintf(out, ", distance %d: ", d.distance);
-	if (d.allowed)
-		fprintf(out, "%d %s\n", d.dice, d.dice == 1 ? "die" : "dice");
-	else
-		fprintf(out, "not allowed\n");
-	for (int i = 0; i < d.reason_count; i++)
-		fprintf(out, "  %s%s [%s]\n", !d.allowed && d.refusal >= 0 && i >= d.refusal ? "refused: " : "",
-			d.reasons[i].message, d.reasons[i].rule);
 }
 
 /* The units a question about FROM is answered for: the unit named, else
  * every unit on the hex (two in noord-zuid). */
 static int from_units(const ask_ctx *c, int units[2])
 {
-	if (c->from.unit >= 0) {
-		units[0] = c->from.unit;
+	const ask_place *from = &c->r->from;
+	if (from->unit >= 0) {
+		units[0] = from->unit;
 		return 1;
 	}
-	if (c->from.general >= 0)
+	if (from->general >= 0)
 		return 0;
-	return game_units_at(c->g, c->from.at, -1, units, 2);
+	return game_units_at(c->g, from->at, -1, units, 2);
 }
 
 static bool ask_dice(ask_ctx *c)
@@ -356,15 +191,18 @@ static bool ask_dice(ask_ctx *c)
 	int n = from_units(c, units);
 	char b[HEX_ADDRESS_MAX];
 	if (n == 0) {
-		int gen = c->from.general >= 0 ? c->from.general : game_general_at(g, c->from.at);
+		int gen = c->r->from.general >= 0 ? c->r->from.general : game_general_at(g, c->r->from.at);
 		if (gen >= 0)
 			return fail(c, g->rs->battle.rule, "general '%s' at %s does not battle: a unit does, and he adds his "
-				"die to it", g->generals[gen].id, hex_format(c->from.at, b));
-		return fail(c, g->rs->battle.rule, "no unit at %s", c->from.shown);
+				"die to it", g->generals[gen].id, hex_format(c->r->from.at, b));
+		return fail(c, g->rs->battle.rule, "no unit at %s", c->r->from.shown);
 	}
-	c->answers = n;
-	for (int i = 0; i < n; i++)
-		dice_one(c, units[i]);
+	c->r->answers = n;
+	for (int i = 0; i < n; i++) {
+		ask_dice_answer *a = &next_item(c, g->rs->battle.rule)->u.dice;
+		a->unit = units[i];
+		dice_battle(g, units[i], c->r->to.at, (game_ref){ REF_NONE, -1 }, NULL, &a->dice);
+	}
 	return true;
 }
 
@@ -428,9 +266,9 @@ static int from_figures(ask_ctx *c, const char *section, game_ref who[2])
 		who[i] = (game_ref){ REF_UNIT, units[i] };
 	if (n > 0)
 		return n;
-	int gen = c->from.general >= 0 ? c->from.general : game_general_at(c->g, c->from.at);
+	int gen = c->r->from.general >= 0 ? c->r->from.general : game_general_at(c->g, c->r->from.at);
 	if (gen < 0) {
-		fail(c, section, "no unit or general at %s", c->from.shown);
+		fail(c, section, "no unit or general at %s", c->r->from.shown);
 		return 0;
 	}
 	who[0] = (game_ref){ REF_GENERAL, gen };
@@ -440,196 +278,83 @@ static int from_figures(ask_ctx *c, const char *section, game_ref who[2])
 static void moves_one(ask_ctx *c, game_ref who)
 {
 	const game *g = c->g;
-	FILE *out = c->out;
+	ask_moves_answer *a = &next_item(c, "3")->u.moves;
+	a->who = who;
 	hex_coord at = game_ref_at(g, who);
 	int gen = who.kind == REF_UNIT ? game_general_at(g, at) : -1;
 	bool with_general = who.kind == REF_UNIT && gen >= 0 && g->generals[gen].side == g->units[who.index].side;
+	a->general = with_general ? gen : -1;
 	move_options o = { with_general, -1 };
 	if (who.kind == REF_UNIT)
 		o.max_hexes = static_brigade_speed(g, who.index);
-	hex_coord *list = NULL, *battle = NULL;
-	size_t bcount = 0;
-	size_t count = reach_list(g, who, &o, &list, who.kind == REF_UNIT ? &battle : NULL, &bcount);
-	hex_coord *glist = NULL;
-	size_t gcount = 0;
+	a->reachable_count = reach_list(g, who, &o, &a->reachable, who.kind == REF_UNIT ? &a->battle_after : NULL,
+		&a->battle_after_count);
 	if (with_general) {
 		move_options go = { false, -1 };
-		gcount = reach_list(g, (game_ref){ REF_GENERAL, gen }, &go, &glist, NULL, NULL);
+		a->general_reachable_count = reach_list(g, (game_ref){ REF_GENERAL, gen }, &go, &a->general_reachable,
+			NULL, NULL);
 	}
-	char rule[40];
-	game_rule(g, "3", rule, sizeof rule);
-	int max = o.max_hexes >= 0 ? o.max_hexes : moves_max(g, who);
-	if (c->json) {
-		json_head(c, who.kind == REF_UNIT ? who.index : -1);
-		fputs(",\"reachable\":", out);
-		json_hex_list(out, list, count);
-		fputs(",\"figure\":", out);
-		json_write_string(out, game_ref_id(g, who));
-		fprintf(out, ",\"kind\":\"%s\"", who.kind == REF_UNIT ? "unit" : "general");
-		fprintf(out, ",\"max_hexes\":%d", max);
-		if (who.kind == REF_UNIT) {
-			fputs(",\"battle_after\":", out);
-			json_hex_list(out, battle, bcount);
-		}
-		if (with_general) {
-			fputs(",\"general\":{\"id\":", out);
-			json_write_string(out, g->generals[gen].id);
-			fputs(",\"reachable\":", out);
-			json_hex_list(out, glist, gcount);
-			fputc('}', out);
-		}
-		fputs(",\"rule\":", out);
-		json_write_string(out, rule);
-		fputs("}\n", out);
-	} else {
-		fprintf(out, "moves %s: %s '%s' (up to %d %s%s%s) may end its move on: ", c->from.shown,
-			who.kind == REF_UNIT ? g->units[who.index].type->id : "general", game_ref_id(g, who), max,
-			max == 1 ? "hex" : "hexes", with_general ? ", taking general " : "",
-			with_general ? g->generals[gen].id : "");
-		if (count)
-			text_list(out, list, count);
-		else
-			fprintf(out, "nowhere");
-		fprintf(out, " [%s]\n", rule);
-		if (who.kind == REF_UNIT) {
-			fprintf(out, "  and still battle from: ");
-			if (bcount)
-				text_list(out, battle, bcount);
-			else
-				fprintf(out, "none of them");
-			fprintf(out, "\n");
-		}
-		if (with_general) {
-			fprintf(out, "  general '%s' on his own may end on: ", g->generals[gen].id);
-			if (gcount)
-				text_list(out, glist, gcount);
-			else
-				fprintf(out, "nowhere");
-			fprintf(out, "\n");
-		}
-	}
-	free(list);
-	free(battle);
-	free(glist);
+	a->max_hexes = o.max_hexes >= 0 ? o.max_hexes : moves_max(g, who);
 }
 
-static bool ask_moves(ask_ctx *c)
-{
-	game_ref who[2];
-	int n = from_figures(c, "3", who);
-	c->answers = n;
-	for (int i = 0; i < n; i++)
-		moves_one(c, who[i]);
-	return n > 0;
-}
 
 static void retreat_one(ask_ctx *c, game_ref who)
 {
 	const game *g = c->g;
-	FILE *out = c->out;
-	const ask_query *q = c->q;
-	hex_coord from = game_ref_at(g, who);
-	char a[HEX_ADDRESS_MAX];
-	hex_format(from, a);
+	ask_retreat_answer *a = &next_item(c, "7.1")->u.retreat;
+	a->who = who;
+	a->at = game_ref_at(g, who);
 	bool with_general = who.kind == REF_UNIT && game_unit_general(g, who.index) >= 0;
-	int figures = battle_figures(g, who);
-	rules_error why;   /* ignored flags, under their rule */
-	int applied = battle_flags_apply(g, who, q->flags, figures, &why);
-	retreat_outcome *outs = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *outs);
-	int n = applied > 0 ? retreat_outcomes(g, who, applied, with_general, outs, RETREAT_MAX_OUTCOMES) : 0;
+	int figures = a->figures = battle_figures(g, who);
+	rules_error_clear(&a->ignored);
+	int applied = a->applied = battle_flags_apply(g, who, c->q->flags, figures, &a->ignored);
+	a->outcomes = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *a->outcomes);
+	int n = applied > 0 ? retreat_outcomes(g, who, applied, with_general, a->outcomes, RETREAT_MAX_OUTCOMES) : 0;
 	if (n > RETREAT_MAX_OUTCOMES)
 		n = RETREAT_MAX_OUTCOMES;
+	a->outcome_count = n;
 	/* Distinct ends, in board order; the least loss over the choices. */
 	size_t cells = hex_count(&g->board);
 	bool *end = xcalloc(cells, sizeof *end);
 	int best = applied > 0 ? -1 : 0;
 	bool all_destroyed = applied > 0 && n > 0;
 	for (int i = 0; i < n; i++) {
-		int loss = outs[i].off_board ? figures : outs[i].lost;
+		const retreat_outcome *o = &a->outcomes[i];
+		int loss = o->off_board ? figures : o->lost;
 		if (loss > figures)
 			loss = figures;
 		if (best < 0 || loss < best)
 			best = loss;
-		if (!(outs[i].off_board || loss >= figures))
+		if (!(o->off_board || loss >= figures))
 			all_destroyed = false;
-		if (!outs[i].off_board) {
-			hex_coord e = outs[i].len ? outs[i].path[outs[i].len - 1] : from;
+		if (!o->off_board) {
+			hex_coord e = o->len ? o->path[o->len - 1] : a->at;
 			end[hex_index(&g->board, e)] = true;
 		}
 	}
-	if (best < 0)
-		best = 0;
-	hex_coord *dest = xcalloc(cells + 1, sizeof *dest);
-	size_t dn = 0;
+	a->losses = best < 0 ? 0 : best;
+	a->eliminated = all_destroyed;
+	a->destinations = xcalloc(cells + 1, sizeof *a->destinations);
 	if (applied == 0)
-		dest[dn++] = from;
+		a->destinations[a->destination_count++] = a->at;
 	else
 		for (size_t i = 0; i < cells; i++)
 			if (end[i])
-				dest[dn++] = hex_from_index(&g->board, i);
-	char rule[40];
-	game_rule(g, "7.1", rule, sizeof rule);
-	if (c->json) {
-		json_head(c, who.kind == REF_UNIT ? who.index : -1);
-		fprintf(out, ",\"flags\":%d,\"destinations\":", q->flags);
-		json_hex_list(out, dest, dn);
-		fprintf(out, ",\"losses\":%d,\"figure\":", best);
-		json_write_string(out, game_ref_id(g, who));
-		fprintf(out, ",\"flags_applied\":%d,\"ignored\":", applied);
-		if (rules_error_set(&why))
-			json_reason(out, &why);
-		else
-			fputs("null", out);
-		fprintf(out, ",\"eliminated\":%s,\"outcomes\":[", all_destroyed ? "true" : "false");
-		for (int i = 0; i < n; i++) {
-			fprintf(out, "%s{\"path\":", i ? "," : "");
-			json_hex_list(out, outs[i].path, (size_t)outs[i].len);
-			fprintf(out, ",\"losses\":%d,\"off_board\":%s,\"joined\":%s}",
-				outs[i].off_board ? figures : (outs[i].lost > figures ? figures : outs[i].lost),
-				outs[i].off_board ? "true" : "false", outs[i].joined ? "true" : "false");
-		}
-		fputs("],\"rule\":", out);
-		json_write_string(out, rule);
-		fputs("}\n", out);
-	} else {
-		fprintf(out, "retreat %s %d: %s '%s'", c->from.shown, q->flags,
-			who.kind == REF_UNIT ? g->units[who.index].type->id : "general", game_ref_id(g, who));
-		if (rules_error_set(&why))
-			fprintf(out, "; %s [%s]", why.message, why.rule);
-		if (applied == 0) {
-			fprintf(out, ": stays at %s, loses nothing\n", a);
-		} else {
-			fprintf(out, ", %d %s to take [%s]\n", applied, applied == 1 ? "flag" : "flags", rule);
-			for (int i = 0; i < n; i++) {
-				fprintf(out, "  ");
-				if (outs[i].len)
-					text_list(out, outs[i].path, (size_t)outs[i].len);
-				else
-					fprintf(out, "(cannot move)");
-				if (outs[i].off_board)
-					fprintf(out, " then off the board: destroyed");
-				else if (outs[i].lost)
-					fprintf(out, ": blocked, loses %d %s%s", outs[i].lost, outs[i].lost == 1 ? "figure" : "figures",
-						outs[i].lost >= figures ? " (destroyed)" : "");
-				else if (outs[i].joined)
-					fprintf(out, ": joins the friendly figure there, the other flags lapse");
-				fprintf(out, "\n");
-			}
-		}
-	}
-	free(outs);
+				a->destinations[a->destination_count++] = hex_from_index(&g->board, i);
 	free(end);
-	free(dest);
 }
 
-static bool ask_retreat(ask_ctx *c)
+/* A moves or retreat question: one answer for each figure at FROM. */
+static bool ask_each_figure(ask_ctx *c, const char *section, void (*one)(ask_ctx *c, game_ref who))
 {
 	game_ref who[2];
-	int n = from_figures(c, "7.1", who);
-	c->answers = n;
+	int n = from_figures(c, section, who);
+	if (n == 0)
+		return false;
+	c->r->answers = n;
 	for (int i = 0; i < n; i++)
-		retreat_one(c, who[i]);
-	return n > 0;
+		one(c, who[i]);
+	return true;
 }
 
 /* §8.1 `reinforcements SIDE`: the card that brings reserve units (from
@@ -639,7 +364,6 @@ static bool ask_retreat(ask_ctx *c)
 static bool ask_reinforcements(ask_ctx *c)
 {
 	const game *g = c->g;
-	FILE *out = c->out;
 	int side = game_side_index(g, c->q->from_word);
 	if (side < 0)
 		return fail(c, "8.1", "'%s' is not a side of this scenario (%s or %s)", c->q->from_word, g->sides[0].id,
@@ -653,75 +377,20 @@ static bool ask_reinforcements(ask_ctx *c)
 	if (g->sides[side].reserves == 0)
 		return fail(c, "8.1", "%s has no reserve units in this scenario: card '%s' can only be discarded",
 			g->sides[side].id, card->id);
-	char rule[40], b[HEX_ADDRESS_MAX];
-	game_rule(g, "8.1", rule, sizeof rule);
-	int left = game_reserves_left(g, side);
-	if (c->json) {
-		fputs("{\"query\":\"reinforcements\",\"side\":", out);
-		json_write_string(out, g->sides[side].id);
-		fputs(",\"card\":", out);
-		json_write_string(out, card->id);
-		fprintf(out, ",\"dice\":%d,\"per_face\":%d,\"faces\":{", card->dice, card->per_face > 0 ? card->per_face : 1);
-		for (size_t k = 0; k < card->face_count; k++) {
-			fputs(k ? "," : "", out);
-			json_write_string(out, card->faces[k].face);
-			fputc(':', out);
-			json_write_string(out, card->faces[k].unit_type);
-		}
-		fprintf(out, "},\"arrivals_act\":%s,\"rule\":", card->arrivals_act ? "true" : "false");
-		json_write_string(out, rule);
-		fputs(",\"reserves\":[", out);
-	} else {
-		fprintf(out, "reinforcements %s: %d of %d reserve %s left; card '%s' rolls %d dice, each bringing %d unit: ",
-			g->sides[side].id, left, g->sides[side].reserves, g->sides[side].reserves == 1 ? "unit" : "units", card->id,
-			card->dice, card->per_face > 0 ? card->per_face : 1);
-		for (size_t k = 0; k < card->face_count; k++)
-			fprintf(out, "%s%s on %s", k ? ", " : "",
-				strcmp(card->faces[k].unit_type, "any") == 0 ? "any type" : card->faces[k].unit_type,
-				card->faces[k].face);
-		fprintf(out, "; arrivals %s this turn [%s]\n", card->arrivals_act ? "may move and battle" :
-			"neither move nor battle", rule);
-	}
-	int n = 0;
+	ask_reinforcements_answer *a = &next_item(c, "8.1")->u.reinforcements;
+	a->side = side;
+	a->card = card;
+	a->left = game_reserves_left(g, side);
+	a->arrivals = xcalloc(g->unit_count + 1, sizeof *a->arrivals);
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const game_unit *u = &g->units[i];
 		if (!u->reserve || u->side != side)
 			continue;
-		hex_coord land[2];
-		int k = game_landing(g, (int)i, card->entry_fallback, land);
-		bool on_entry = k == 1 && land[0].col == u->entry.col && land[0].row == u->entry.row;
-		if (c->json) {
-			fputs(n ? "," : "", out);
-			fputs("{\"unit\":", out);
-			json_write_string(out, u->id);
-			fputs(",\"type\":", out);
-			json_write_string(out, u->type->id);
-			fprintf(out, ",\"figures\":%d,\"entry\":", u->figures);
-			json_hex(out, u->entry);
-			fputs(",\"entry_free\":", out);
-			fputs(on_entry ? "true" : "false", out);
-			fputs(",\"lands\":", out);
-			json_hex_list(out, land, (size_t)k);
-			fputc('}', out);
-		} else {
-			fprintf(out, "  %-14s %-9s enters at %s: ", u->id, u->type->id, hex_format(u->entry, b));
-			if (on_entry)
-				fprintf(out, "arrives there\n");
-			else if (k == 0)
-				fprintf(out, "cannot arrive now (its entry hex is taken%s)\n", card->entry_fallback &&
-					strcmp(card->entry_fallback, "home-row") == 0 ? ", and so is the whole home row" : "");
-			else {
-				fprintf(out, "taken, arrives on ");
-				text_list(out, land, (size_t)k);
-				fprintf(out, "%s\n", k > 1 ? " (equally near: the player chooses)" : "");
-			}
-		}
-		n++;
+		ask_arrival *v = &a->arrivals[a->arrival_count++];
+		v->unit = (int)i;
+		v->land_count = game_landing(g, (int)i, card->entry_fallback, v->lands);
+		v->on_entry = v->land_count == 1 && v->lands[0].col == u->entry.col && v->lands[0].row == u->entry.row;
 	}
-	if (c->json)
-		fputs("]}\n", out);
-	else if (n == 0)
-		fprintf(out, "  (every reserve unit has arrived: card '%s' can only be discarded)\n", card->id);
 	return true;
 }
 
@@ -740,79 +409,23 @@ static const rs_card *ask_card(ask_ctx *c, const char *effect)
 static void sharp_one(ask_ctx *c, const rs_card *card, int unit)
 {
 	const game *g = c->g;
-	FILE *out = c->out;
+	ask_sharpshooter_answer *a = &next_item(c, "8.1")->u.sharpshooter;
 	const game_unit *u = &g->units[unit];
-	char rule[40], b[HEX_ADDRESS_MAX];
-	game_rule(g, "8.1", rule, sizeof rule);
-	bool may = cards_sharp_shooter(g, card, unit);
-	const char *worth = g->gaps->saving_rolls ? "point" : "flag";
-	int victory = card->victory > 0 ? card->victory : 1;
-	if (c->json) {
-		json_head(c, unit);
-		fprintf(out, ",\"allowed\":%s,\"hit_faces\":[", may ? "true" : "false");
-		for (size_t i = 0; i < card->hit_face_count; i++) {
-			if (i)
-				fputc(',', out);
-			json_write_string(out, card->hit_faces[i]);
-		}
-		fprintf(out, "],\"victory\":%d,\"rule\":", victory);
-		json_write_string(out, rule);
-		fputs(",\"targets\":[", out);
-	} else if (may) {
-		fprintf(out, "sharpshooter %s: %s '%s' may shoot at an enemy general; a hit (", c->from.shown, u->type->id,
-			u->id);
-		for (size_t i = 0; i < card->hit_face_count; i++)
-			fprintf(out, "%s%s", i ? " or " : "", card->hit_faces[i]);
-		fprintf(out, ") removes him (%d victory %s%s), other faces do nothing [%s]\n", victory, worth,
-			victory == 1 ? "" : "s", rule);
-	} else {
-		fprintf(out, "sharpshooter %s: %s '%s' cannot be ordered: '%s' orders %s %s unit [%s]\n", c->from.shown,
-			u->type->id, u->id, card->id, card->units ? card->units : "one", card->types ? card->types : "", rule);
-	}
-	int shown = 0;
-	for (size_t i = 0; may && i < g->general_count; i++) {
+	a->unit = unit;
+	a->card = card;
+	a->allowed = cards_sharp_shooter(g, card, unit);
+	a->victory = card->victory > 0 ? card->victory : 1;
+	a->targets = xcalloc(g->general_count + 1, sizeof *a->targets);
+	for (size_t i = 0; a->allowed && i < g->general_count; i++) {
 		const game_general *gg = &g->generals[i];
 		if (!gg->alive || gg->side == u->side)
 			continue;
-		dice_answer d;
-		dice_sharpshot(g, unit, (int)i, card->hits_attached, NULL, &d);
+		ask_shot *t = &a->targets[a->target_count++];
+		t->general = (int)i;
+		dice_sharpshot(g, unit, (int)i, card->hits_attached, NULL, &t->dice);
 		int with[2];
-		int n = game_units_at(g, gg->at, gg->side, with, 2);
-		if (c->json) {
-			fputs(shown ? ",{\"general\":" : "{\"general\":", out);
-			json_write_string(out, gg->id);
-			fputs(",\"at\":", out);
-			json_hex(out, gg->at);
-			fputs(",\"with_unit\":", out);
-			if (n > 0)
-				json_write_string(out, g->units[with[0]].id);
-			else
-				fputs("null", out);
-			fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":[", d.distance, d.dice,
-				d.allowed ? "true" : "false");
-			for (int k = 0; k < d.reason_count; k++) {
-				if (k)
-					fputc(',', out);
-				json_reason(out, &d.reasons[k]);
-			}
-			fputs("]}", out);
-		} else {
-			fprintf(out, "  general '%s' at %s (%s), distance %d: ", gg->id, hex_format(gg->at, b),
-				n > 0 ? g->units[with[0]].id : "alone", d.distance);
-			if (d.allowed)
-				fprintf(out, "%d %s\n", d.dice, d.dice == 1 ? "die" : "dice");
-			else
-				fprintf(out, "not allowed\n");
-			for (int k = 0; k < d.reason_count; k++)
-				fprintf(out, "    %s%s [%s]\n", !d.allowed && d.refusal >= 0 && k >= d.refusal ? "refused: " : "",
-					d.reasons[k].message, d.reasons[k].rule);
-		}
-		shown++;
+		t->with_unit = game_units_at(g, gg->at, gg->side, with, 2) > 0 ? with[0] : -1;
 	}
-	if (c->json)
-		fputs("]}\n", out);
-	else if (may && shown == 0)
-		fprintf(out, "  no enemy general is in play\n");
 }
 
 static bool ask_sharpshooter(ask_ctx *c)
@@ -823,8 +436,8 @@ static bool ask_sharpshooter(ask_ctx *c)
 	int units[2];
 	int n = from_units(c, units);
 	if (n == 0)
-		return fail(c, "8.1", "no unit at %s: the sharpshooter is a unit", c->from.shown);
-	c->answers = n;
+		return fail(c, "8.1", "no unit at %s: the sharpshooter is a unit", c->r->from.shown);
+	c->r->answers = n;
 	for (int i = 0; i < n; i++)
 		sharp_one(c, card, units[i]);
 	return true;
@@ -833,7 +446,6 @@ static bool ask_sharpshooter(ask_ctx *c)
 static bool ask_rally(ask_ctx *c)
 {
 	const game *g = c->g;
-	FILE *out = c->out;
 	const rs_card *card = ask_card(c, "rally");
 	if (!card)
 		return false;
@@ -841,103 +453,101 @@ static bool ask_rally(ask_ctx *c)
 	if (side < 0)
 		return fail(c, "8.1", "no side '%s' in this scenario (%s, %s)", c->q->from_word, g->sides[0].id,
 			g->sides[1].id);
-	char rule[40], b[HEX_ADDRESS_MAX];
-	game_rule(g, "8.1", rule, sizeof rule);
+	ask_rally_answer *a = &next_item(c, "8.1")->u.rally;
+	a->side = side;
+	a->card = card;
 	/* On a position there is no hand: a full one, less the card itself. */
-	int dice = cards_rally_dice(card, g->sides[side].hand_size - 1);
-	int room = 0;
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].side == side)
-			room += cards_rally_room(g, card, (int)i);
-	if (c->json) {
-		json_head(c, -1);
-		fputs(",\"side\":", out);
-		json_write_string(out, g->sides[side].id);
-		fprintf(out, ",\"dice\":%d,\"dice_from_hand\":%s,\"per_face\":%d,\"faces\":{", dice,
-			card->dice_from_hand ? "true" : "false", card->per_face > 0 ? card->per_face : 1);
-		for (size_t i = 0; i < card->face_count; i++) {
-			if (i)
-				fputc(',', out);
-			json_write_string(out, card->faces[i].face);
-			fputc(':', out);
-			json_write_string(out, card->faces[i].unit_type);
-		}
-		fprintf(out, "},\"room\":%d,\"rule\":", room);
-		json_write_string(out, rule);
-		fputs(",\"units\":[", out);
-	} else {
-		fprintf(out, "rally %s: %d %s", g->sides[side].id, dice, dice == 1 ? "die" : "dice");
-		if (card->dice_from_hand)
-			fprintf(out, " (one per card left in a hand of %d after playing it)", g->sides[side].hand_size - 1);
-		fputs("; ", out);
-		for (size_t i = 0; i < card->face_count; i++)
-			fprintf(out, "%s%s -> %s", i ? ", " : "", card->faces[i].face, card->faces[i].unit_type);
-		fprintf(out, "; other faces nothing [%s]\n", rule);
-	}
-	int shown = 0;
+	a->dice = cards_rally_dice(card, g->sides[side].hand_size - 1);
+	a->units = xcalloc(g->unit_count + 1, sizeof *a->units);
 	for (size_t i = 0; i < g->unit_count; i++) {
-		const game_unit *u = &g->units[i];
-		int r = u->side == side ? cards_rally_room(g, card, (int)i) : 0;
-		if (r <= 0)
+		int room = g->units[i].side == side ? cards_rally_room(g, card, (int)i) : 0;
+		if (room <= 0)
 			continue;
-		if (c->json) {
-			fputs(shown ? ",{\"unit\":" : "{\"unit\":", out);
-			json_write_string(out, u->id);
-			fputs(",\"type\":", out);
-			json_write_string(out, u->type->id);
-			fputs(",\"at\":", out);
-			json_hex(out, u->at);
-			fprintf(out, ",\"figures\":%d,\"full\":%d,\"room\":%d}", u->figures, u->full, r);
-		} else {
-			fprintf(out, "  %s '%s' at %s: %d of %d figures, may take back %d\n", u->type->id, u->id,
-				hex_format(u->at, b), u->figures, u->full, r);
-		}
-		shown++;
+		a->room += room;
+		a->units[a->unit_count++] = (ask_rally_unit){ (int)i, room };
 	}
-	if (c->json)
-		fputs("]}\n", out);
-	else if (shown == 0)
-		fprintf(out, "  no unit has lost figures: the roll would return nothing\n");
-	else
-		fprintf(out, "  %d %s in all; never above full strength, never a destroyed unit\n", room,
-			room == 1 ? "figure" : "figures");
 	return true;
 }
 
-bool ask_answer(const game *g, const ask_query *q, bool json, FILE *out, rules_error *error,
-	char *label, size_t label_size)
+static bool ask_dispatch(ask_ctx *c)
 {
-	ask_ctx c = { .g = g, .q = q, .json = json, .out = out, .error = error, .answers = 1 };
-	c.from.unit = c.from.general = c.to.unit = c.to.general = -1;
-	rules_error_clear(error);
-	if (label)
-		snprintf(label, label_size, "%s %s", q->name, q->from_word);
+	const ask_query *q = c->q;
+	ask_result *r = c->r;
 	if (q->kind == ASK_REINFORCEMENTS)
-		return ask_reinforcements(&c);
+		return ask_reinforcements(c);
 	if (q->kind == ASK_RALLY)
-		return ask_rally(&c);
-	if (!resolve(&c, q->from_word, &c.from))
+		return ask_rally(c);
+	if (!resolve(c, q->from_word, &r->from))
 		return false;
-	if (label)
-		snprintf(label, label_size, "%s %s", q->name, c.from.unit >= 0 || c.from.general >= 0 ? q->from_word :
-			c.from.shown);
-	if ((q->kind == ASK_LOS || q->kind == ASK_DICE) && !resolve(&c, q->to_word, &c.to))
+	snprintf(r->label, sizeof r->label, "%s %s", q->name, r->from.unit >= 0 || r->from.general >= 0 ?
+		q->from_word : r->from.shown);
+	if ((q->kind == ASK_LOS || q->kind == ASK_DICE) && !resolve(c, q->to_word, &r->to))
 		return false;
 	switch (q->kind) {
 	case ASK_LOS:
-		return ask_los(&c);
+		return ask_los(c);
 	case ASK_DICE:
-		return ask_dice(&c);
+		return ask_dice(c);
 	case ASK_MOVES:
-		return ask_moves(&c);
+		return ask_each_figure(c, "3", moves_one);
 	case ASK_RETREAT:
-		return ask_retreat(&c);
-	case ASK_REINFORCEMENTS:
-		break;
+		return ask_each_figure(c, "7.1", retreat_one);
 	case ASK_SHARPSHOOTER:
-		return ask_sharpshooter(&c);
+		return ask_sharpshooter(c);
+	case ASK_REINFORCEMENTS:
 	case ASK_RALLY:
-		return ask_rally(&c);
+		break;
 	}
 	return false;
+}
+
+bool ask_answer(const game *g, const ask_query *q, ask_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->q = q;
+	r->from.unit = r->from.general = r->to.unit = r->to.general = -1;
+	r->answers = 1;
+	rules_error_clear(&r->error);
+	snprintf(r->label, sizeof r->label, "%s %s", q->name, q->from_word);
+	ask_ctx c = { .g = g, .q = q, .r = r };
+	r->answered = ask_dispatch(&c);
+	/* As far as both ends were read (an end off the board counts). */
+	if (r->from.known && r->to.known)
+		r->distance = hex_distance(r->from.at, r->to.at);
+	if (!r->answered)
+		r->count = 0;
+	return r->answered;
+}
+
+void ask_result_free(ask_result *r)
+{
+	for (int i = 0; i < r->count; i++) {
+		ask_item *it = &r->items[i];
+		switch (r->q->kind) {
+		case ASK_LOS:
+			los_result_finish(&it->u.los.sight);
+			break;
+		case ASK_DICE:
+			break;
+		case ASK_MOVES:
+			free(it->u.moves.reachable);
+			free(it->u.moves.battle_after);
+			free(it->u.moves.general_reachable);
+			break;
+		case ASK_RETREAT:
+			free(it->u.retreat.outcomes);
+			free(it->u.retreat.destinations);
+			break;
+		case ASK_REINFORCEMENTS:
+			free(it->u.reinforcements.arrivals);
+			break;
+		case ASK_SHARPSHOOTER:
+			free(it->u.sharpshooter.targets);
+			break;
+		case ASK_RALLY:
+			free(it->u.rally.units);
+			break;
+		}
+	}
+	r->count = 0;
 }

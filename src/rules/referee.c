@@ -83,7 +83,7 @@ bool ref_own(referee *r, game_ref ref, rules_error *err)
 	return true;
 }
 
-bool ref_parse_faces(referee *r, const gl_action *a, int *faces, int *count, rules_error *err)
+bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *count, rules_error *err)
 {
 	*count = 0;
 	for (size_t i = 0; i < a->face_count; i++) {
@@ -113,7 +113,7 @@ bool ref_need_faces(referee *r, const gl_action *a, int want, const char *what, 
 	return true;
 }
 
-bool ref_card_of(referee *r, const char *word, deck_card *c, rules_error *err)
+bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *err)
 {
 	if (!word)
 		return fail(err, r->g, NULL, "no card named");
@@ -179,7 +179,7 @@ static void after_change(referee *r, int line)
  * for good is refused at once (move_zone_check); what is left is judged
  * when the movement ends, and the fault is put on the line of the later
  * of the two moves (the member's, the general's) that parted them. */
-bool ref_check_zones(referee *r, rules_error *err)
+bool ref_check_zones(const referee *r, rules_error *err)
 {
 	game *g = r->g;
 	if (r->zone_checked || !g->rs->stacking.brigades)
@@ -311,10 +311,14 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 	bool ok;
 	switch (a->kind) {
 	case ACT_PLAY:
-		ok = ref_play(r, a, err);
+		ok = ref_check_play(r, a, err);
+		if (ok)
+			ref_apply_play(r, a);
 		break;
 	case ACT_DISCARD:
-		ok = ref_discard(r, a, err);
+		ok = ref_check_discard(r, a, err);
+		if (ok)
+			ref_apply_discard(r, a);
 		break;
 	case ACT_ORDER:
 		ok = ref_order(r, a, err);
@@ -352,7 +356,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		ok = ref_gain(r, a, err);
 		break;
 	case ACT_DRAW:
-		ok = ref_draw(r, a, err);
+		ok = ref_check_draw(r, a, err);
+		if (ok)
+			ref_apply_draw(r, a);
 		break;
 	case ACT_FOLLOW:
 		ok = ref_follow(r, a, err);

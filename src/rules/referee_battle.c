@@ -95,7 +95,7 @@ const char *ref_battle_name(const referee *r, char *buf, size_t size)
 	return buf;
 }
 
-static bool fail_owed(referee *r, battle_step s, rules_error *err)
+static bool fail_owed(const referee *r, battle_step s, rules_error *err)
 {
 	char buf[300];
 	char name[160];
@@ -106,9 +106,9 @@ static bool fail_owed(referee *r, battle_step s, rules_error *err)
 /* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)?
  * Optional steps on the way are skipped (declined); a required one is
  * not. */
-bool ref_can_reach(referee *r, int want, const char *action, rules_error *err)
+bool ref_can_reach(const referee *r, int want, const char *action, rules_error *err)
 {
-	referee_battle *b = &r->battle;
+	const referee_battle *b = &r->battle;
 	if (!b->active) {
 		if (want > STEP_GAIN)
 			return true;

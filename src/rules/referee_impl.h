@@ -33,12 +33,12 @@ typedef struct battle_prep {
 const char *ref_side_id(const referee *r, int side);
 bool ref_resolve(referee *r, const char *token, game_ref *out, rules_error *err);
 bool ref_own(referee *r, game_ref ref, rules_error *err);
-bool ref_parse_faces(referee *r, const gl_action *a, int *faces, int *count, rules_error *err);
+bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *count, rules_error *err);
 bool ref_need_faces(referee *r, const gl_action *a, int want, const char *what, rules_error *err);
-bool ref_card_of(referee *r, const char *word, deck_card *c, rules_error *err);
+bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *err);
 int ref_flank_of(const char *section);
 void ref_reset_turn(referee *r);
-bool ref_check_zones(referee *r, rules_error *err);
+bool ref_check_zones(const referee *r, rules_error *err);
 void ref_note(referee *r, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
 /* referee_turn.c: the turn and the cards */
@@ -47,14 +47,17 @@ bool ref_fall_back_order(referee *r, const gl_action *a, rules_error *err);
 const rs_card *ref_current_card(const referee *r);
 const char *ref_rally_owed_text(const referee *r, char *buf, size_t size);
 bool ref_rally(referee *r, const gl_action *a, int *need, rules_error *err);
-bool ref_play(referee *r, const gl_action *a, rules_error *err);
-bool ref_discard(referee *r, const gl_action *a, rules_error *err);
+bool ref_check_play(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_play(referee *r, const gl_action *a);
+bool ref_check_discard(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_discard(referee *r, const gl_action *a);
 bool ref_reinforce_owed(const referee *r);
 const char *ref_reinforce_owed_text(const referee *r, char *buf, size_t size);
 bool ref_arrive(referee *r, const gl_action *a, rules_error *err);
 bool ref_reinforce_guard(referee *r, const gl_action *a, rules_error *err);
 bool ref_reinforce_dice_needed(referee *r, const gl_action *a, int *count, rules_error *err);
-bool ref_draw(referee *r, const gl_action *a, rules_error *err);
+bool ref_check_draw(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_draw(referee *r, const gl_action *a);
 
 /* referee_moves.c: orders and moves */
 bool ref_move_zone_check(referee *r, game_ref who, int carried, rules_error *err);
@@ -76,7 +79,7 @@ battle_step ref_owed_step(const referee *r);
 const char *ref_owed_rule(const referee *r, battle_step s);
 const char *ref_owed_text(const referee *r, battle_step s, char *buf, size_t size);
 const char *ref_battle_name(const referee *r, char *buf, size_t size);
-bool ref_can_reach(referee *r, int want, const char *action, rules_error *err);
+bool ref_can_reach(const referee *r, int want, const char *action, rules_error *err);
 battle_step ref_peek(referee *r, battle_step from);
 void ref_advance(referee *r, battle_step from);
 bool ref_battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err);

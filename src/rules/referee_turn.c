@@ -12,10 +12,8 @@
 #include <strings.h>
 
 /* Defined below, used earlier. */
-static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, rules_error *err);
+static bool reinforce_check(const referee *r, const gl_action *a, int card, bool with_faces, rules_error *err);
 static void reinforce_begin(referee *r, const gl_action *a, int card);
-
-/* ---- reinforcements (§8.1), defined below ---- */
 
 /* ---- hands ---- */
 
@@ -106,7 +104,7 @@ bool ref_setup(referee *r, const gl_action *a, rules_error *err)
 }
 
 /* Leaving the head: both hands dealt, first player known. */
-static bool begin_game(referee *r, rules_error *err)
+static bool begin_game(const referee *r, rules_error *err)
 {
 	game *g = r->g;
 	for (int s = 0; s < GAME_SIDES; s++)
@@ -121,14 +119,14 @@ static bool begin_game(referee *r, rules_error *err)
 
 /* ---- card play ---- */
 
-static bool check_side(referee *r, const gl_action *a, rules_error *err)
+static bool check_side(const referee *r, const gl_action *a, rules_error *err)
 {
 	if (a->side && game_side_index(r->g, a->side) != r->side)
 		return fail(err, r->g, r->g->rs->turn.rule, "it is %s's turn, not %s's", ref_side_id(r, r->side), a->side);
 	return true;
 }
 
-static bool turn_start(referee *r, const gl_action *a, rules_error *err)
+static bool turn_start(const referee *r, const gl_action *a, rules_error *err)
 {
 	if (r->phase == PHASE_SETUP) {
 		if (!begin_game(r, err))
@@ -332,7 +330,7 @@ bool ref_rally(referee *r, const gl_action *a, int *need, rules_error *err)
 /* The card a turn's first line names (play or discard), with its place in
  * the hand of the side to play; refused before the turn or when the side
  * does not hold it. */
-static bool turn_card(referee *r, const gl_action *a, deck_card *c, int *idx, rules_error *err)
+static bool turn_card(const referee *r, const gl_action *a, deck_card *c, int *idx, rules_error *err)
 {
 	if (!turn_start(r, a, err) || !ref_card_of(r, a->card, c, err))
 		return false;
@@ -342,16 +340,23 @@ static bool turn_card(referee *r, const gl_action *a, deck_card *c, int *idx, ru
 	return true;
 }
 
-bool ref_play(referee *r, const gl_action *a, rules_error *err)
+/* The card a play line names and the order it gives (§8), found the same
+ * way by the check and by the apply step. */
+static bool play_order(const referee *r, const gl_action *a, int *idx, order_card *oc, rules_error *err)
+{
+	deck_card c;
+	if (!turn_card(r, a, &c, idx, err))
+		return false;
+	return orders_from_card(r->g, r->side, c, ref_flank_of(a->section), r->has_last[1 - r->side] ?
+		&r->last_played[1 - r->side] : NULL, oc, err);
+}
+
+bool ref_check_play(const referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
-	deck_card c;
 	int idx;
-	if (!turn_card(r, a, &c, &idx, err))
-		return false;
 	order_card oc;
-	if (!orders_from_card(g, r->side, c, ref_flank_of(a->section), r->has_last[1 - r->side] ?
-		&r->last_played[1 - r->side] : NULL, &oc, err))
+	if (!play_order(r, a, &idx, &oc, err))
 		return false;
 	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
 	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
@@ -362,8 +367,19 @@ bool ref_play(referee *r, const gl_action *a, rules_error *err)
 	if (a->faces_given && !reinforce)
 		return fail(err, g, NULL, "card '%s' rolls no dice: write the 'play' line without ': FACES'",
 			g->rs->deck.cards[oc.card].id);
-	if (reinforce && !reinforce_check(r, a, oc.card, true, err))
-		return false;
+	return !reinforce || reinforce_check(r, a, oc.card, true, err);
+}
+
+void ref_apply_play(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	int idx;
+	order_card oc;
+	rules_error spare;   /* ref_check_play passed: finding the card again cannot fail */
+	play_order(r, a, &idx, &oc, &spare);
+	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
+	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
+	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
 	hand_remove(&r->hands[r->side], idx);
 	r->current = oc;
 	r->has_current = true;
@@ -375,10 +391,9 @@ bool ref_play(referee *r, const gl_action *a, rules_error *err)
 		reinforce_begin(r, a, oc.card);
 	if (rally)
 		rally_begin(r);
-	return true;
 }
 
-static bool card_could_be_used(referee *r, deck_card c)
+static bool card_could_be_used(const referee *r, deck_card c)
 {
 	game *g = r->g;
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
@@ -403,7 +418,7 @@ static bool card_could_be_used(referee *r, deck_card c)
 	return false;
 }
 
-bool ref_discard(referee *r, const gl_action *a, rules_error *err)
+bool ref_check_discard(const referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	deck_card c;
@@ -419,13 +434,21 @@ bool ref_discard(referee *r, const gl_action *a, rules_error *err)
 				ref_side_id(r, r->side), deck_format(g->rs, r->hands[r->side].cards[i], name, sizeof name));
 		}
 	}
+	return true;
+}
+
+void ref_apply_discard(referee *r, const gl_action *a)
+{
+	deck_card c;
+	int idx;
+	rules_error spare;   /* ref_check_discard passed: the card is in the hand */
+	turn_card(r, a, &c, &idx, &spare);
 	hand_remove(&r->hands[r->side], idx);
 	deck_pool_discard(&r->pool, c);
 	r->has_current = false;
 	r->phase = PHASE_DISCARDED;
 	r->turn++;
 	ref_reset_turn(r);
-	return true;
 }
 
 /* ---- reinforcements (§8.1) ---- */
@@ -527,7 +550,7 @@ const char *ref_reinforce_owed_text(const referee *r, char *buf, size_t size)
 
 /* Before `play reinforcements` takes the card from the hand: reserve
  * units left, and (with_faces) the card's number of dice rolled. */
-static bool reinforce_check(referee *r, const gl_action *a, int card, bool with_faces, rules_error *err)
+static bool reinforce_check(const referee *r, const gl_action *a, int card, bool with_faces, rules_error *err)
 {
 	game *g = r->g;
 	const rs_card *c = &g->rs->deck.cards[card];
@@ -695,7 +718,7 @@ bool ref_reinforce_dice_needed(referee *r, const gl_action *a, int *count, rules
 
 /* ---- the end of a turn ---- */
 
-bool ref_draw(referee *r, const gl_action *a, rules_error *err)
+bool ref_check_draw(const referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
@@ -725,6 +748,14 @@ bool ref_draw(referee *r, const gl_action *a, rules_error *err)
 	if (!ok)
 		return fail(err, g, g->rs->deck.rule, "no copy of '%s' is left to draw (the deck has %d; the others are in the hands "
 			"or the discard pile)", a->card, deck_copies(g->rs, c));
+	return true;
+}
+
+void ref_apply_draw(referee *r, const gl_action *a)
+{
+	deck_card c;
+	rules_error spare;   /* ref_check_draw passed: the card's name is known */
+	ref_card_of(r, a->card, &c, &spare);
 	if (r->has_current)
 		deck_pool_discard(&r->pool, r->current.played);
 	deck_pool_take(&r->pool, c);
@@ -737,5 +768,4 @@ bool ref_draw(referee *r, const gl_action *a, rules_error *err)
 	r->battle.active = false;
 	r->side = 1 - r->side;
 	r->phase = PHASE_START;
-	return true;
 }

@@ -60,7 +60,7 @@ const char *ref_side_id(const referee *r, int side)
 	return side >= 0 && side < GAME_SIDES ? r->g->sides[side].id : "?";
 }
 
-bool ref_resolve(referee *r, const char *token, game_ref *out, rules_error *err)
+bool ref_resolve(const referee *r, const char *token, game_ref *out, rules_error *err)
 {
 	if (!token || !game_resolve_ref(r->g, token, out)) {
 		hex_coord h;
@@ -74,7 +74,7 @@ bool ref_resolve(referee *r, const char *token, game_ref *out, rules_error *err)
 	return true;
 }
 
-bool ref_own(referee *r, game_ref ref, rules_error *err)
+bool ref_own(const referee *r, game_ref ref, rules_error *err)
 {
 	int s = game_ref_side(r->g, ref);
 	if (s != r->side)
@@ -328,7 +328,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		ok = ref_form(r, a, err);
 		break;
 	case ACT_MOVE:
-		ok = ref_move(r, a, err);
+		ok = ref_check_move(r, a, err);
+		if (ok)
+			ref_apply_move(r, a);
 		break;
 	case ACT_MOUNT:
 	case ACT_DISMOUNT:

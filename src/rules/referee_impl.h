@@ -31,8 +31,8 @@ typedef struct battle_prep {
 
 /* referee.c: shared helpers */
 const char *ref_side_id(const referee *r, int side);
-bool ref_resolve(referee *r, const char *token, game_ref *out, rules_error *err);
-bool ref_own(referee *r, game_ref ref, rules_error *err);
+bool ref_resolve(const referee *r, const char *token, game_ref *out, rules_error *err);
+bool ref_own(const referee *r, game_ref ref, rules_error *err);
 bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *count, rules_error *err);
 bool ref_need_faces(referee *r, const gl_action *a, int want, const char *what, rules_error *err);
 bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *err);
@@ -60,16 +60,17 @@ bool ref_check_draw(const referee *r, const gl_action *a, rules_error *err);
 void ref_apply_draw(referee *r, const gl_action *a);
 
 /* referee_moves.c: orders and moves */
-bool ref_move_zone_check(referee *r, game_ref who, int carried, rules_error *err);
+bool ref_move_zone_check(const referee *r, game_ref who, int carried, rules_error *err);
 game_ref ref_follow_ref(const referee *r, int slot);
 bool ref_follow_open(const referee *r, int *slot);
 void ref_follow_note(referee *r, game_ref who);
 void ref_follow_offer(referee *r, int carried, int hexes);
-bool ref_in_turn(referee *r, const char *what, rules_error *err);
+bool ref_in_turn(const referee *r, const char *what, rules_error *err);
 bool ref_order(referee *r, const gl_action *a, rules_error *err);
 bool ref_form(referee *r, const gl_action *a, rules_error *err);
-bool ref_general_follows(referee *r, int unit, bool alone, int *carried, rules_error *err);
-bool ref_move(referee *r, const gl_action *a, rules_error *err);
+bool ref_general_follows(const referee *r, int unit, bool alone, int *carried, rules_error *err);
+bool ref_check_move(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_move(referee *r, const gl_action *a);
 bool ref_mount(referee *r, const gl_action *a, rules_error *err);
 bool ref_dig(referee *r, const gl_action *a, rules_error *err);
 bool ref_follow(referee *r, const gl_action *a, rules_error *err);

@@ -17,7 +17,7 @@
  * or alongside.  (Standing still is allowed: a blocked unit cannot be
  * made to move, and the general may come to it.)  `from` is where the
  * unit stood, the figures are placed already. */
-static bool rejoin_check(referee *r, int unit, hex_coord from, rules_error *err)
+static bool rejoin_check(const referee *r, int unit, hex_coord from, rules_error *err)
 {
 	game *g = r->g;
 	const game_unit *u = &g->units[unit];
@@ -41,7 +41,7 @@ static bool rejoin_check(referee *r, int unit, hex_coord from, rules_error *err)
  * has moved (or whose general has) and now stands outside the zone for
  * good -- the other of the two can no longer move -- is this move's
  * fault. */
-bool ref_move_zone_check(referee *r, game_ref who, int carried, rules_error *err)
+bool ref_move_zone_check(const referee *r, game_ref who, int carried, rules_error *err)
 {
 	game *g = r->g;
 	if (!g->rs->stacking.brigades)
@@ -180,7 +180,7 @@ void ref_follow_offer(referee *r, int carried, int hexes)
 		b->follow_brigade = -1;
 }
 
-bool ref_in_turn(referee *r, const char *what, rules_error *err)
+bool ref_in_turn(const referee *r, const char *what, rules_error *err)
 {
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
 		return fail(err, r->g, r->g->rs->turn.rule,
@@ -381,7 +381,7 @@ bool ref_form(referee *r, const gl_action *a, rules_error *err)
 
 /* ---- moves ---- */
 
-static bool moves_phase(referee *r, const char *what, rules_error *err)
+static bool moves_phase(const referee *r, const char *what, rules_error *err)
 {
 	if (!ref_in_turn(r, what, err))
 		return false;
@@ -396,7 +396,7 @@ static const char *stack_rule(const game *g)
 }
 
 /* Will the general of a unit's hex go with it?  *carried set. */
-bool ref_general_follows(referee *r, int unit, bool alone, int *carried, rules_error *err)
+bool ref_general_follows(const referee *r, int unit, bool alone, int *carried, rules_error *err)
 {
 	game *g = r->g;
 	*carried = -1;
@@ -414,7 +414,7 @@ bool ref_general_follows(referee *r, int unit, bool alone, int *carried, rules_e
 	return true;
 }
 
-static int brigade_speed(referee *r, int unit)
+static int brigade_speed(const referee *r, int unit)
 {
 	game *g = r->g;
 	const game_unit *u = &g->units[unit];
@@ -435,19 +435,26 @@ static int brigade_speed(referee *r, int unit)
 	return speed;
 }
 
-bool ref_move(referee *r, const gl_action *a, rules_error *err)
+/* What a move line asks, found the same way by the check and by the apply
+ * step: who moves, the general carried along, and the limits of the move. */
+typedef struct move_plan {
+	game_ref who;
+	move_options o;
+	int carried;
+} move_plan;
+
+static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rules_error *err)
 {
 	game *g = r->g;
 	if (!moves_phase(r, "move", err))
 		return false;
-	game_ref who;
-	if (!ref_resolve(r, a->subject, &who, err) || !ref_own(r, who, err))
+	p->o = (move_options){ false, -1 };
+	p->carried = -1;
+	if (!ref_resolve(r, a->subject, &p->who, err) || !ref_own(r, p->who, err))
 		return false;
-	move_options o = { false, -1 };
-	int carried = -1;
-	if (who.kind == REF_UNIT) {
-		unit_turn *t = &r->ut[who.index];
-		const char *id = g->units[who.index].id;
+	if (p->who.kind == REF_UNIT) {
+		unit_turn *t = &r->ut[p->who.index];
+		const char *id = g->units[p->who.index].id;
 		if (!t->ordered)
 			return fail(err, g, g->rs->turn.rule, "unit '%s' has no order this turn", id);
 		if (t->busy)
@@ -459,15 +466,15 @@ bool ref_move(referee *r, const gl_action *a, rules_error *err)
 				t->mounted_now ? "mounted" : "dismounted");
 		if (t->battles > 0)
 			return fail(err, g, g->rs->turn.rule, "unit '%s' has battled; moves come first", id);
-		if (!ref_general_follows(r, who.index, a->alone, &carried, err))
+		if (!ref_general_follows(r, p->who.index, a->alone, &p->carried, err))
 			return false;
-		o.with_general = carried >= 0;
-		o.max_hexes = brigade_speed(r, who.index);
-		if (o.max_hexes >= 0 && o.max_hexes > moves_max(g, who))
-			o.max_hexes = moves_max(g, who);
+		p->o.with_general = p->carried >= 0;
+		p->o.max_hexes = brigade_speed(r, p->who.index);
+		if (p->o.max_hexes >= 0 && p->o.max_hexes > moves_max(g, p->who))
+			p->o.max_hexes = moves_max(g, p->who);
 	} else {
-		general_turn *t = &r->gt[who.index];
-		const char *id = g->generals[who.index].id;
+		general_turn *t = &r->gt[p->who.index];
+		const char *id = g->generals[p->who.index].id;
 		if (a->alone)
 			return fail(err, g, NULL, "'alone' is for a unit leaving its general behind");
 		if (!t->ordered)
@@ -477,13 +484,50 @@ bool ref_move(referee *r, const gl_action *a, rules_error *err)
 		if (t->moved)
 			return fail(err, g, "3", "general '%s' has already moved this turn", id);
 	}
-	if (!moves_check_path(g, who, &o, a->hexes, (int)a->hex_count, err)) {
-		if (o.max_hexes >= 0 && o.max_hexes < moves_max(g, who) && (int)a->hex_count > o.max_hexes)
+	if (!moves_check_path(g, p->who, &p->o, a->hexes, (int)a->hex_count, err)) {
+		if (p->o.max_hexes >= 0 && p->o.max_hexes < moves_max(g, p->who) && (int)a->hex_count > p->o.max_hexes)
 			return fail(err, g, g->rs->brigades.rule,
 				"unit '%s' moves with its brigade, at the speed of its slowest member: at most %d %s",
-				game_ref_id(g, who), o.max_hexes, o.max_hexes == 1 ? "hex" : "hexes");
+				game_ref_id(g, p->who), p->o.max_hexes, p->o.max_hexes == 1 ? "hex" : "hexes");
 		return false;
 	}
+	return true;
+}
+
+bool ref_check_move(const referee *r, const gl_action *a, rules_error *err)
+{
+	game *g = r->g;
+	move_plan p;
+	if (!move_plan_of(r, a, &p, err))
+		return false;
+	/* A brigade's zone of control is judged with the mover (and the general
+	 * it carries) on the new hex; both are put back whatever the answer, so
+	 * the game is as it was when the check returns. */
+	game_ref who = p.who;
+	int carried = p.carried;
+	hex_coord to = a->hexes[a->hex_count - 1];
+	hex_coord from = game_ref_at(g, who);
+	game_place(g, who, to);
+	if (carried >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, carried }, to);
+	bool zone_ok = (who.kind != REF_UNIT || rejoin_check(r, who.index, from, err)) &&
+		ref_move_zone_check(r, who, carried, err) &&
+		(carried < 0 || ref_move_zone_check(r, (game_ref){ REF_GENERAL, carried }, -1, err));
+	game_place(g, who, from);
+	if (carried >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, carried }, from);
+	return zone_ok;
+}
+
+void ref_apply_move(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	move_plan p;
+	rules_error spare;   /* ref_check_move passed: the mover is known */
+	move_plan_of(r, a, &p, &spare);
+	game_ref who = p.who;
+	move_options o = p.o;
+	int carried = p.carried;
 	hex_coord to = a->hexes[a->hex_count - 1];
 	int hexes = (int)a->hex_count;
 	if (a->hex_count == 1 && !hex_adjacent(game_ref_at(g, who), to)) {
@@ -493,19 +537,9 @@ bool ref_move(referee *r, const gl_action *a, rules_error *err)
 		hexes = steps[hex_index(&g->board, to)];
 		free(steps);
 	}
-	hex_coord from = game_ref_at(g, who);
 	game_place(g, who, to);
 	if (carried >= 0)
 		game_place(g, (game_ref){ REF_GENERAL, carried }, to);
-	bool zone_ok = (who.kind != REF_UNIT || rejoin_check(r, who.index, from, err)) &&
-		ref_move_zone_check(r, who, carried, err) &&
-		(carried < 0 || ref_move_zone_check(r, (game_ref){ REF_GENERAL, carried }, -1, err));
-	if (!zone_ok) {
-		game_place(g, who, from);
-		if (carried >= 0)
-			game_place(g, (game_ref){ REF_GENERAL, carried }, from);
-		return false;
-	}
 	const rs_terrain *t = game_terrain(g, to);
 	if (who.kind == REF_UNIT) {
 		r->ut[who.index].moved = hexes;
@@ -521,7 +555,6 @@ bool ref_move(referee *r, const gl_action *a, rules_error *err)
 		r->gt[who.index].move_line = a->line;
 	}
 	r->phase = PHASE_MOVES;
-	return true;
 }
 
 static bool has_then(const game_unit *u, const char *then)

@@ -74,6 +74,19 @@ bool ref_resolve(const referee *r, const char *token, game_ref *out, rules_error
 	return true;
 }
 
+/* A piece acts only on an order of its own this turn (the turn's rule),
+ * and only when no other order keeps it busy (the deck's rule); `after`
+ * ends the second refusal, saying what it may not do. */
+bool ref_free_to_act(const referee *r, const char *kind, const char *id, bool ordered, bool busy, const char *after,
+	rules_error *err)
+{
+	if (!ordered)
+		return fail(err, r->g, r->g->rs->turn.rule, "%s '%s' has no order this turn", kind, id);
+	if (busy)
+		return fail(err, r->g, r->g->rs->deck.rule, "%s '%s' carries out another order this turn%s", kind, id, after);
+	return true;
+}
+
 bool ref_own(const referee *r, game_ref ref, rules_error *err)
 {
 	int s = game_ref_side(r->g, ref);

@@ -106,6 +106,13 @@ static bool fail_owed(const referee *r, battle_step s, rules_error *err)
 /* May the pending battle go to step `want` (STEP_GAIN + 1: leave it)?
  * Optional steps on the way are skipped (declined); a required one is
  * not. */
+/* A step of the pending battle may come now: a card has been played this
+ * turn, and the battle neither has gone past `step` nor owes an earlier one. */
+bool ref_battle_step(const referee *r, battle_step step, const char *what, rules_error *err)
+{
+	return ref_in_turn(r, what, err) && ref_can_reach(r, (int)step, what, err);
+}
+
 bool ref_can_reach(const referee *r, int want, const char *action, rules_error *err)
 {
 	const referee_battle *b = &r->battle;
@@ -265,10 +272,8 @@ bool ref_battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool wit
 			a->subject);
 	const game_unit *u = &g->units[who.index];
 	unit_turn *t = &r->ut[who.index];
-	if (!t->ordered)
-		return fail(err, g, g->rs->turn.rule, "unit '%s' has no order this turn", u->id);
-	if (t->busy)
-		return fail(err, g, g->rs->deck.rule, "unit '%s' carries out another order this turn and may not battle", u->id);
+	if (!ref_free_to_act(r, "unit", u->id, t->ordered, t->busy, " and may not battle", err))
+		return false;
 	if (t->battles >= t->battles_allowed)
 		return fail(err, g, "5", "unit '%s' has already battled this turn", u->id);
 	if (t->mounted_now)
@@ -435,7 +440,7 @@ bool ref_save(referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
-	if (!ref_in_turn(r, "save", err) || !ref_can_reach(r, STEP_SAVE, "save", err))
+	if (!ref_battle_step(r, STEP_SAVE, "save", err))
 		return false;
 	if (b->step != STEP_SAVE)
 		return fail(err, g, g->rs->battle.rule, "no saving dice are due: no hit needs a save");
@@ -506,7 +511,7 @@ bool ref_flagsave(referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
-	if (!ref_in_turn(r, "flagsave", err) || !ref_can_reach(r, STEP_FLAGSAVE, "flagsave", err))
+	if (!ref_battle_step(r, STEP_FLAGSAVE, "flagsave", err))
 		return false;
 	if (b->step > STEP_FLAGSAVE || ref_peek(r, STEP_FLAGSAVE) != STEP_FLAGSAVE)
 		return fail(err, g, g->gaps->saving_rolls ? g->rs->retreat.flags_rule : "7.1", "no flag may be saved here%s",
@@ -580,7 +585,7 @@ bool ref_retreat(referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	referee_battle *b = &r->battle;
-	if (!ref_in_turn(r, "retreat", err) || !ref_can_reach(r, STEP_RETREAT, "retreat", err))
+	if (!ref_battle_step(r, STEP_RETREAT, "retreat", err))
 		return false;
 	if (ref_peek(r, STEP_RETREAT) != STEP_RETREAT)
 		return fail(err, g, "7.1", "no retreat is due: no flag applies");

@@ -33,6 +33,8 @@ typedef struct battle_prep {
 const char *ref_side_id(const referee *r, int side);
 bool ref_resolve(const referee *r, const char *token, game_ref *out, rules_error *err);
 bool ref_own(const referee *r, game_ref ref, rules_error *err);
+bool ref_free_to_act(const referee *r, const char *kind, const char *id, bool ordered, bool busy, const char *after,
+	rules_error *err);
 bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *count, rules_error *err);
 bool ref_need_faces(referee *r, const gl_action *a, int want, const char *what, rules_error *err);
 bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *err);
@@ -80,6 +82,7 @@ battle_step ref_owed_step(const referee *r);
 const char *ref_owed_rule(const referee *r, battle_step s);
 const char *ref_owed_text(const referee *r, battle_step s, char *buf, size_t size);
 const char *ref_battle_name(const referee *r, char *buf, size_t size);
+bool ref_battle_step(const referee *r, battle_step step, const char *what, rules_error *err);
 bool ref_can_reach(const referee *r, int want, const char *action, rules_error *err);
 battle_step ref_peek(referee *r, battle_step from);
 void ref_advance(referee *r, battle_step from);

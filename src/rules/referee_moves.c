@@ -455,10 +455,8 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 	if (p->who.kind == REF_UNIT) {
 		unit_turn *t = &r->ut[p->who.index];
 		const char *id = g->units[p->who.index].id;
-		if (!t->ordered)
-			return fail(err, g, g->rs->turn.rule, "unit '%s' has no order this turn", id);
-		if (t->busy)
-			return fail(err, g, g->rs->deck.rule, "unit '%s' carries out another order this turn and may not move", id);
+		if (!ref_free_to_act(r, "unit", id, t->ordered, t->busy, " and may not move", err))
+			return false;
 		if (t->moved_done)
 			return fail(err, g, "3", "unit '%s' has already moved this turn", id);
 		if (t->state_changed)
@@ -477,10 +475,8 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 		const char *id = g->generals[p->who.index].id;
 		if (a->alone)
 			return fail(err, g, NULL, "'alone' is for a unit leaving its general behind");
-		if (!t->ordered)
-			return fail(err, g, g->rs->turn.rule, "general '%s' has no order this turn", id);
-		if (t->busy)
-			return fail(err, g, g->rs->deck.rule, "general '%s' carries out another order this turn and may not move", id);
+		if (!ref_free_to_act(r, "general", id, t->ordered, t->busy, " and may not move", err))
+			return false;
 		if (t->moved)
 			return fail(err, g, "3", "general '%s' has already moved this turn", id);
 	}
@@ -592,10 +588,8 @@ bool ref_mount(referee *r, const gl_action *a, rules_error *err)
 	if (!has_then(u, mount ? "mount" : "dismount"))
 		return fail(err, g, "3", "%s '%s' cannot %s%s", u->type->id, u->id, what,
 			game_unit_attr(u, "state") ? (mount ? " (it is mounted)" : " (it is dismounted)") : "");
-	if (!t->ordered)
-		return fail(err, g, g->rs->turn.rule, "unit '%s' has no order this turn", u->id);
-	if (t->busy)
-		return fail(err, g, g->rs->deck.rule, "unit '%s' carries out another order this turn", u->id);
+	if (!ref_free_to_act(r, "unit", u->id, t->ordered, t->busy, "", err))
+		return false;
 	if (t->moved_done || t->state_changed)
 		return fail(err, g, "3", "unit '%s' has already %s this turn", u->id, t->moved_done ? "moved" : "changed state");
 	if (!mount && t->battles > 0)
@@ -638,7 +632,7 @@ bool ref_follow(referee *r, const gl_action *a, rules_error *err)
 	game *g = r->g;
 	referee_battle *b = &r->battle;
 	const char *rule = g->rs->retreat.flags_rule ? g->rs->retreat.flags_rule : "7.1";
-	if (!ref_in_turn(r, "follow", err) || !ref_can_reach(r, STEP_FOLLOW, "follow", err))
+	if (!ref_battle_step(r, STEP_FOLLOW, "follow", err))
 		return false;
 	if (!g->rs->stacking.brigades)
 		return fail(err, g, g->rs->stacking.rule, "%s has no brigades", g->rs->id);

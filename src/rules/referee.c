@@ -347,10 +347,14 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		break;
 	case ACT_MOUNT:
 	case ACT_DISMOUNT:
-		ok = ref_mount(r, a, err);
+		ok = ref_check_mount(r, a, err);
+		if (ok)
+			ref_apply_mount(r, a);
 		break;
 	case ACT_DIG:
-		ok = ref_dig(r, a, err);
+		ok = ref_check_dig(r, a, err);
+		if (ok)
+			ref_apply_dig(r, a);
 		break;
 	case ACT_BATTLE:
 		ok = ref_battle(r, a, err);

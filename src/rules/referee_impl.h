@@ -73,8 +73,10 @@ bool ref_form(referee *r, const gl_action *a, rules_error *err);
 bool ref_general_follows(const referee *r, int unit, bool alone, int *carried, rules_error *err);
 bool ref_check_move(const referee *r, const gl_action *a, rules_error *err);
 void ref_apply_move(referee *r, const gl_action *a);
-bool ref_mount(referee *r, const gl_action *a, rules_error *err);
-bool ref_dig(referee *r, const gl_action *a, rules_error *err);
+bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_mount(referee *r, const gl_action *a);
+bool ref_check_dig(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_dig(referee *r, const gl_action *a);
 bool ref_follow(referee *r, const gl_action *a, rules_error *err);
 
 /* referee_battle.c: the battle and what it owes */

@@ -571,7 +571,7 @@ static void set_attr(game_unit *u, const char *attribute, const char *value)
 		}
 }
 
-bool ref_mount(referee *r, const gl_action *a, rules_error *err)
+bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	bool mount = a->kind == ACT_MOUNT;
@@ -583,8 +583,8 @@ bool ref_mount(referee *r, const gl_action *a, rules_error *err)
 		return false;
 	if (who.kind != REF_UNIT)
 		return fail(err, g, "3", "'%s' is not a unit", a->subject);
-	game_unit *u = &g->units[who.index];
-	unit_turn *t = &r->ut[who.index];
+	const game_unit *u = &g->units[who.index];
+	const unit_turn *t = &r->ut[who.index];
 	if (!has_then(u, mount ? "mount" : "dismount"))
 		return fail(err, g, "3", "%s '%s' cannot %s%s", u->type->id, u->id, what,
 			game_unit_attr(u, "state") ? (mount ? " (it is mounted)" : " (it is dismounted)") : "");
@@ -594,13 +594,20 @@ bool ref_mount(referee *r, const gl_action *a, rules_error *err)
 		return fail(err, g, "3", "unit '%s' has already %s this turn", u->id, t->moved_done ? "moved" : "changed state");
 	if (!mount && t->battles > 0)
 		return fail(err, g, "3", "unit '%s' dismounts before it battles, not after", u->id);
-	set_attr(u, "state", mount ? "mounted" : "dismounted");
-	t->state_changed = true;
-	t->mounted_now = mount;
 	return true;
 }
 
-bool ref_dig(referee *r, const gl_action *a, rules_error *err)
+void ref_apply_mount(referee *r, const gl_action *a)
+{
+	bool mount = a->kind == ACT_MOUNT;
+	game_ref who;
+	game_resolve_ref(r->g, a->subject, &who);   /* ref_check_mount passed: a living unit of the side */
+	set_attr(&r->g->units[who.index], "state", mount ? "mounted" : "dismounted");
+	r->ut[who.index].state_changed = true;
+	r->ut[who.index].mounted_now = mount;
+}
+
+bool ref_check_dig(const referee *r, const gl_action *a, rules_error *err)
 {
 	game *g = r->g;
 	if (!moves_phase(r, "dig", err))
@@ -613,14 +620,20 @@ bool ref_dig(referee *r, const gl_action *a, rules_error *err)
 		return false;
 	if (who.kind != REF_UNIT || !r->ut[who.index].ordered)
 		return fail(err, g, g->rs->deck.rule, "'%s' has no order to dig in this turn", a->subject);
-	unit_turn *t = &r->ut[who.index];
+	const unit_turn *t = &r->ut[who.index];
 	if (t->moved_done || t->battles > 0 || t->busy)
 		return fail(err, g, g->rs->deck.rule, "unit '%s' digs in instead of moving or battling", a->subject);
-	long idx = hex_index(&g->board, g->units[who.index].at);
-	g->fieldworks[idx] = true;
-	t->busy = true;
-	r->phase = PHASE_MOVES;
 	return true;
+}
+
+void ref_apply_dig(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	game_ref who;
+	game_resolve_ref(g, a->subject, &who);   /* ref_check_dig passed: an ordered unit of the side */
+	g->fieldworks[hex_index(&g->board, g->units[who.index].at)] = true;
+	r->ut[who.index].busy = true;
+	r->phase = PHASE_MOVES;
 }
 
 /* noord-zuid (001, the last retreat rule): when a member's retreat takes

@@ -418,15 +418,11 @@ static bool card_could_be_used(const referee *r, deck_card c)
 	return false;
 }
 
-bool ref_check_discard(const referee *r, const gl_action *a, rules_error *err)
+/* §8: by the ruleset's data, a side discards by choice, or only while it
+ * can use no card. */
+static bool discard_allowed(const referee *r, rules_error *err)
 {
-	game *g = r->g;
-	deck_card c;
-	int idx;
-	if (!turn_card(r, a, &c, &idx, err))
-		return false;
-	/* §8: by the ruleset's data, a side discards by choice, or only
-	 * while it can use no card. */
+	const game *g = r->g;
 	for (int i = 0; i < r->hands[r->side].count && !g->rs->deck.discard_by_choice; i++) {
 		if (card_could_be_used(r, r->hands[r->side].cards[i])) {
 			char name[80];
@@ -435,6 +431,13 @@ bool ref_check_discard(const referee *r, const gl_action *a, rules_error *err)
 		}
 	}
 	return true;
+}
+
+bool ref_check_discard(const referee *r, const gl_action *a, rules_error *err)
+{
+	deck_card c;
+	int idx;
+	return turn_card(r, a, &c, &idx, err) && discard_allowed(r, err);
 }
 
 void ref_apply_discard(referee *r, const gl_action *a)

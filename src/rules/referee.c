@@ -116,7 +116,7 @@ bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *coun
 	return true;
 }
 
-bool ref_need_faces(referee *r, const gl_action *a, int want, const char *what, rules_error *err)
+bool ref_need_faces(const referee *r, const gl_action *a, int want, const char *what, rules_error *err)
 {
 	if (!a->faces_given)
 		return fail(err, r->g, NULL, "%s: the faces rolled are missing (write ': FACE ...')", what);
@@ -360,13 +360,19 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		ok = ref_battle(r, a, err);
 		break;
 	case ACT_SAVE:
-		ok = ref_save(r, a, NULL, err);
+		ok = ref_check_save(r, a, NULL, err);
+		if (ok)
+			ref_apply_save(r, a);
 		break;
 	case ACT_DEFEND:
-		ok = ref_defend(r, a, NULL, err);
+		ok = ref_check_defend(r, a, NULL, err);
+		if (ok)
+			ref_apply_defend(r, a);
 		break;
 	case ACT_FLAGSAVE:
-		ok = ref_flagsave(r, a, NULL, err);
+		ok = ref_check_flagsave(r, a, NULL, err);
+		if (ok)
+			ref_apply_flagsave(r, a);
 		break;
 	case ACT_RETREAT:
 		ok = ref_retreat(r, a, err);
@@ -414,11 +420,11 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error
 		return true;
 	}
 	case ACT_SAVE:
-		return ref_save(r, a, count, err);
+		return ref_check_save(r, a, count, err);
 	case ACT_DEFEND:
-		return ref_defend(r, a, count, err);
+		return ref_check_defend(r, a, count, err);
 	case ACT_FLAGSAVE:
-		return ref_flagsave(r, a, count, err);
+		return ref_check_flagsave(r, a, count, err);
 	case ACT_PLAY:
 		return ref_reinforce_dice_needed(r, a, count, err);
 	case ACT_RALLY:

@@ -132,9 +132,9 @@ bool ref_can_reach(const referee *r, int want, const char *action, rules_error *
 	return true;
 }
 
-static bool gain_possible(referee *r)
+static bool gain_possible(const referee *r)
 {
-	referee_battle *b = &r->battle;
+	const referee_battle *b = &r->battle;
 	game *g = r->g;
 	if (b->supply)
 		return false;
@@ -157,9 +157,9 @@ bool referee_gain_on_offer(referee *r)
 }
 
 /* The first step from `from` on that applies, STEP_NONE when none. */
-battle_step ref_peek(referee *r, battle_step from)
+battle_step ref_peek(const referee *r, battle_step from)
 {
-	referee_battle *b = &r->battle;
+	const referee_battle *b = &r->battle;
 	game *g = r->g;
 	for (int s = from; s <= STEP_GAIN; s++) {
 		switch ((battle_step)s) {
@@ -426,7 +426,7 @@ bool ref_battle(referee *r, const gl_action *a, rules_error *err)
 	return true;
 }
 
-static bool battle_target_is(referee *r, const char *word, game_ref want, const char *role, rules_error *err)
+static bool battle_target_is(const referee *r, const char *word, game_ref want, const char *role, rules_error *err)
 {
 	game_ref ref;
 	char name[160];
@@ -436,10 +436,10 @@ static bool battle_target_is(referee *r, const char *word, game_ref want, const 
 	return true;
 }
 
-bool ref_save(referee *r, const gl_action *a, int *need, rules_error *err)
+bool ref_check_save(const referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
-	referee_battle *b = &r->battle;
+	const referee_battle *b = &r->battle;
 	if (!ref_battle_step(r, STEP_SAVE, "save", err))
 		return false;
 	if (b->step != STEP_SAVE)
@@ -451,21 +451,35 @@ bool ref_save(referee *r, const gl_action *a, int *need, rules_error *err)
 		return true;
 	}
 	int faces[MAX_FACES], n;
-	if (!ref_need_faces(r, a, b->count.savable, "the save", err) || !ref_parse_faces(r, a, faces, &n, err))
-		return false;
+	return ref_need_faces(r, a, b->count.savable, "the save", err) && ref_parse_faces(r, a, faces, &n, err);
+}
+
+/* The saving dice of a checked line: how many of its `rolled` faces save
+ * `who` at the battle's distance. */
+static int saves_rolled(const referee *r, const gl_action *a, game_ref who, int *rolled)
+{
+	int faces[MAX_FACES];
+	rules_error spare;   /* the check passed: the faces are known */
+	ref_parse_faces(r, a, faces, rolled, &spare);
 	int saved = 0;
-	for (int i = 0; i < n; i++)
-		saved += battle_save_works(g, b->target, faces[i], b->distance);
+	for (int i = 0; i < *rolled; i++)
+		saved += battle_save_works(r->g, who, faces[i], r->battle.distance);
+	return saved;
+}
+
+void ref_apply_save(referee *r, const gl_action *a)
+{
+	int n;
+	int saved = saves_rolled(r, a, r->battle.target, &n);
 	ref_note(r, "%d of %d %s saved.", saved, n, n == 1 ? "hit" : "hits");
 	resolve_losses(r, saved);
 	ref_advance(r, STEP_DEFEND);
-	return true;
 }
 
-bool ref_defend(referee *r, const gl_action *a, int *need, rules_error *err)
+bool ref_check_defend(const referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
-	referee_battle *b = &r->battle;
+	const referee_battle *b = &r->battle;
 	if (!ref_in_turn(r, "defend", err))
 		return false;
 	if (b->line > 0 && !b->may_defend && !(b->active && b->step == STEP_SAVE)) {
@@ -491,8 +505,16 @@ bool ref_defend(referee *r, const gl_action *a, int *need, rules_error *err)
 		return true;
 	}
 	int faces[MAX_FACES], n;
-	if (!ref_need_faces(r, a, 1, "the defensive roll", err) || !ref_parse_faces(r, a, faces, &n, err))
-		return false;
+	return ref_need_faces(r, a, 1, "the defensive roll", err) && ref_parse_faces(r, a, faces, &n, err);
+}
+
+void ref_apply_defend(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	int faces[MAX_FACES], n;
+	rules_error spare;   /* ref_check_defend passed: the faces are known */
+	ref_parse_faces(r, a, faces, &n, &spare);
 	r->ut[b->target.index].defended = true;
 	game_unit *att = &g->units[b->attacker];
 	if (strcmp(g->rs->faces[faces[0]].id, att->type->hit_by) == 0) {
@@ -504,13 +526,12 @@ bool ref_defend(referee *r, const gl_action *a, int *need, rules_error *err)
 		}
 	}
 	ref_advance(r, STEP_FLAGSAVE);
-	return true;
 }
 
-bool ref_flagsave(referee *r, const gl_action *a, int *need, rules_error *err)
+bool ref_check_flagsave(const referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
-	referee_battle *b = &r->battle;
+	const referee_battle *b = &r->battle;
 	if (!ref_battle_step(r, STEP_FLAGSAVE, "flagsave", err))
 		return false;
 	if (b->step > STEP_FLAGSAVE || ref_peek(r, STEP_FLAGSAVE) != STEP_FLAGSAVE)
@@ -528,16 +549,18 @@ bool ref_flagsave(referee *r, const gl_action *a, int *need, rules_error *err)
 		return fail(err, g, g->rs->retreat.flags_rule, "one saving die per flag: %d %s, %zu faces given", b->flags,
 			b->flags == 1 ? "flag" : "flags", a->face_count);
 	int faces[MAX_FACES], n;
-	if (!ref_parse_faces(r, a, faces, &n, err))
-		return false;
-	int saved = 0;
-	for (int i = 0; i < n; i++)
-		saved += battle_save_works(g, b->retreater, faces[i], b->distance);
+	return ref_parse_faces(r, a, faces, &n, err);
+}
+
+void ref_apply_flagsave(referee *r, const gl_action *a)
+{
+	referee_battle *b = &r->battle;
+	int n;
+	int saved = saves_rolled(r, a, b->retreater, &n);
 	b->flags -= saved;
 	b->retreat_hexes -= saved;
 	ref_note(r, "%d %s saved.", saved, saved == 1 ? "flag" : "flags");
 	ref_advance(r, STEP_RETREAT);
-	return true;
 }
 
 /* §8.1 short-supply: the fall-back uses the retreat's hexes and choices,

@@ -36,7 +36,7 @@ bool ref_own(const referee *r, game_ref ref, rules_error *err);
 bool ref_free_to_act(const referee *r, const char *kind, const char *id, bool ordered, bool busy, const char *after,
 	rules_error *err);
 bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *count, rules_error *err);
-bool ref_need_faces(referee *r, const gl_action *a, int want, const char *what, rules_error *err);
+bool ref_need_faces(const referee *r, const gl_action *a, int want, const char *what, rules_error *err);
 bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *err);
 int ref_flank_of(const char *section);
 void ref_reset_turn(referee *r);
@@ -86,13 +86,16 @@ const char *ref_owed_text(const referee *r, battle_step s, char *buf, size_t siz
 const char *ref_battle_name(const referee *r, char *buf, size_t size);
 bool ref_battle_step(const referee *r, battle_step step, const char *what, rules_error *err);
 bool ref_can_reach(const referee *r, int want, const char *action, rules_error *err);
-battle_step ref_peek(referee *r, battle_step from);
+battle_step ref_peek(const referee *r, battle_step from);
 void ref_advance(referee *r, battle_step from);
 bool ref_battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err);
 bool ref_battle(referee *r, const gl_action *a, rules_error *err);
-bool ref_save(referee *r, const gl_action *a, int *need, rules_error *err);
-bool ref_defend(referee *r, const gl_action *a, int *need, rules_error *err);
-bool ref_flagsave(referee *r, const gl_action *a, int *need, rules_error *err);
+bool ref_check_save(const referee *r, const gl_action *a, int *need, rules_error *err);
+void ref_apply_save(referee *r, const gl_action *a);
+bool ref_check_defend(const referee *r, const gl_action *a, int *need, rules_error *err);
+void ref_apply_defend(referee *r, const gl_action *a);
+bool ref_check_flagsave(const referee *r, const gl_action *a, int *need, rules_error *err);
+void ref_apply_flagsave(referee *r, const gl_action *a);
 bool ref_retreat(referee *r, const gl_action *a, rules_error *err);
 bool ref_gain(referee *r, const gl_action *a, rules_error *err);
 

@@ -436,6 +436,19 @@ static bool battle_target_is(const referee *r, const char *word, game_ref want, 
 	return true;
 }
 
+/* The end of a roll's check: with `need`, only how many dice it rolls
+ * (referee_dice_needed); without, the faces the line gives, `count` of
+ * them and each a face of the ruleset's dice. */
+static bool roll_due(const referee *r, const gl_action *a, int count, const char *what, int *need, rules_error *err)
+{
+	if (need) {
+		*need = count;
+		return true;
+	}
+	int faces[MAX_FACES], n;
+	return ref_need_faces(r, a, count, what, err) && ref_parse_faces(r, a, faces, &n, err);
+}
+
 bool ref_check_save(const referee *r, const gl_action *a, int *need, rules_error *err)
 {
 	game *g = r->g;
@@ -446,12 +459,7 @@ bool ref_check_save(const referee *r, const gl_action *a, int *need, rules_error
 		return fail(err, g, g->rs->battle.rule, "no saving dice are due: no hit needs a save");
 	if (!battle_target_is(r, a->subject, b->target, "the target", err))
 		return false;
-	if (need) {
-		*need = b->count.savable;
-		return true;
-	}
-	int faces[MAX_FACES], n;
-	return ref_need_faces(r, a, b->count.savable, "the save", err) && ref_parse_faces(r, a, faces, &n, err);
+	return roll_due(r, a, b->count.savable, "the save", need, err);
 }
 
 /* The saving dice of a checked line: how many of its `rolled` faces save
@@ -500,12 +508,7 @@ bool ref_check_defend(const referee *r, const gl_action *a, int *need, rules_err
 		return fail(err, g, g->rs->battle.rule, "no defensive roll is allowed here");
 	if (!battle_target_is(r, a->subject, b->target, "the defender", err))
 		return false;
-	if (need) {
-		*need = 1;
-		return true;
-	}
-	int faces[MAX_FACES], n;
-	return ref_need_faces(r, a, 1, "the defensive roll", err) && ref_parse_faces(r, a, faces, &n, err);
+	return roll_due(r, a, 1, "the defensive roll", need, err);
 }
 
 void ref_apply_defend(referee *r, const gl_action *a)

@@ -11,7 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-/* Defined below, used earlier. */
+/* The reinforcement card (§8.1) is refereed at the end of this file, but a
+ * play line checks and begins it. */
 static bool reinforce_check(const referee *r, const gl_action *a, int card, bool with_faces, rules_error *err);
 static void reinforce_begin(referee *r, const gl_action *a, int card);
 

@@ -338,7 +338,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		break;
 	case ACT_FORM:
 	case ACT_DISSOLVE:
-		ok = ref_form(r, a, err);
+		ok = ref_check_form(r, a, err);
+		if (ok)
+			ref_apply_form(r, a);
 		break;
 	case ACT_MOVE:
 		ok = ref_check_move(r, a, err);

@@ -227,7 +227,7 @@ static void mark_ordered(referee *r, game_ref ref, bool busy)
 	}
 }
 
-static bool orders_phase(referee *r, const char *what, rules_error *err)
+static bool orders_phase(const referee *r, const char *what, rules_error *err)
 {
 	if (!ref_in_turn(r, what, err))
 		return false;
@@ -297,9 +297,37 @@ bool ref_order(referee *r, const gl_action *a, rules_error *err)
 	return ok;
 }
 
-bool ref_form(referee *r, const gl_action *a, rules_error *err)
+/* Would orders_add accept `ref` now?  Tried on a copy of the turn's
+ * orders, so that a check leaves the referee as it found it. */
+static bool order_trial(const referee *r, game_ref ref, rules_error *err)
 {
-	game *g = r->g;
+	order_set t = r->orders;
+	size_t n = (size_t)(t.capacity > 0 ? t.capacity : 1);
+	t.keys = xcalloc(n, sizeof *t.keys);
+	t.sections = xcalloc(n, sizeof *t.sections);
+	memcpy(t.keys, r->orders.keys, (size_t)t.capacity * sizeof *t.keys);
+	memcpy(t.sections, r->orders.sections, (size_t)t.capacity * sizeof *t.sections);
+	bool ok = orders_add(r->g, r->side, &r->current, &t, ref, err);
+	free(t.keys);
+	free(t.sections);
+	return ok;
+}
+
+/* The general a form or dissolve line orders: the brigade's for dissolve,
+ * the one named for form (both resolved by ref_check_form already). */
+static game_ref form_general(const referee *r, const gl_action *a)
+{
+	game_ref gen = { REF_NONE, -1 };
+	if (a->kind == ACT_DISSOLVE)
+		gen = (game_ref){ REF_GENERAL, r->g->brigades[game_find_brigade(r->g, a->subject)].general };
+	else
+		game_resolve_ref(r->g, a->object, &gen);
+	return gen;
+}
+
+bool ref_check_form(const referee *r, const gl_action *a, rules_error *err)
+{
+	const game *g = r->g;
 	const char *rule = g->rs->brigades.rule;
 	if (!g->rs->stacking.brigades)
 		return fail(err, g, g->rs->stacking.rule, "%s has no brigades", g->rs->id);
@@ -310,21 +338,7 @@ bool ref_form(referee *r, const gl_action *a, rules_error *err)
 		if (b < 0)
 			return fail(err, g, NULL, "no brigade '%s'", a->subject);
 		game_ref gen = { REF_GENERAL, g->brigades[b].general };
-		if (!ref_own(r, gen, err))
-			return false;
-		int saved = r->orders.count;
-		if (!orders_add(g, r->side, &r->current, &r->orders, gen, err)) {
-			r->orders.count = saved;
-			return false;
-		}
-		mark_ordered(r, gen, true);
-		r->gt[gen.index].named = true;
-		game_brigade *br = &g->brigades[b];
-		br->alive = false;
-		for (int k = 0; k < br->unit_count; k++)
-			g->units[br->units[k]].brigade = -1;
-		g->generals[br->general].brigade = -1;
-		return true;
+		return ref_own(r, gen, err) && order_trial(r, gen, err);
 	}
 	if (game_find_brigade(g, a->subject) >= 0)
 		return fail(err, g, rule, "brigade '%s' exists already", a->subject);
@@ -355,13 +369,30 @@ bool ref_form(referee *r, const gl_action *a, rules_error *err)
 				return fail(err, g, NULL, "unit '%s' is named twice", a->words[i]);
 		units[i] = u.index;
 	}
-	int saved = r->orders.count;
-	if (!orders_add(g, r->side, &r->current, &r->orders, gen, err)) {
-		r->orders.count = saved;
+	if (!order_trial(r, gen, err))
 		return false;
-	}
 	if (g->brigade_count >= g->brigade_capacity)
 		return fail(err, g, rule, "no more brigades than generals");
+	return true;
+}
+
+void ref_apply_form(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	game_ref gen = form_general(r, a);
+	rules_error unused;
+	/* ref_check_form tried this very order on a copy of the same set. */
+	orders_add(g, r->side, &r->current, &r->orders, gen, &unused);
+	if (a->kind == ACT_DISSOLVE) {
+		mark_ordered(r, gen, true);
+		r->gt[gen.index].named = true;
+		game_brigade *br = &g->brigades[game_find_brigade(g, a->subject)];
+		br->alive = false;
+		for (int k = 0; k < br->unit_count; k++)
+			g->units[br->units[k]].brigade = -1;
+		g->generals[br->general].brigade = -1;
+		return;
+	}
 	game_brigade *br = &g->brigades[g->brigade_count];
 	memset(br, 0, sizeof *br);
 	br->id = xstrdup(a->subject);
@@ -369,14 +400,15 @@ bool ref_form(referee *r, const gl_action *a, rules_error *err)
 	br->general = gen.index;
 	br->alive = true;
 	for (size_t i = 0; i < a->word_count; i++) {
-		br->units[br->unit_count++] = units[i];
-		g->units[units[i]].brigade = (int)g->brigade_count;
-		r->ut[units[i]].ordered = r->ut[units[i]].busy = r->ut[units[i]].named = true;
+		game_ref u;
+		game_resolve_ref(g, a->words[i], &u);
+		br->units[br->unit_count++] = u.index;
+		g->units[u.index].brigade = (int)g->brigade_count;
+		r->ut[u.index].ordered = r->ut[u.index].busy = r->ut[u.index].named = true;
 	}
 	g->generals[gen.index].brigade = (int)g->brigade_count;
 	g->brigade_count++;
 	r->gt[gen.index].ordered = r->gt[gen.index].busy = r->gt[gen.index].named = true;
-	return true;
 }
 
 /* ---- moves ---- */

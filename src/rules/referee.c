@@ -391,7 +391,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		ok = ref_follow(r, a, err);
 		break;
 	case ACT_ARRIVE:
-		ok = ref_arrive(r, a, err);
+		ok = ref_check_arrive(r, a, err);
+		if (ok)
+			ref_apply_arrive(r, a);
 		break;
 	case ACT_RALLY:
 		ok = ref_rally(r, a, NULL, err);

@@ -610,9 +610,9 @@ static void reinforce_begin(referee *r, const gl_action *a, int card)
 /* `arrive REF [HEX]`: a reserve unit comes onto its entry hex, or when
  * that is taken the nearest free hex of the home row (HEX chooses between
  * two as near; without it, the western one). */
-bool ref_arrive(referee *r, const gl_action *a, rules_error *err)
+bool ref_check_arrive(const referee *r, const gl_action *a, rules_error *err)
 {
-	game *g = r->g;
+	const game *g = r->g;
 	if (!reinforce_turn(r) || !r->arrivals.active)
 		return fail(err, g, "8.1", "'arrive' brings a reserve unit after a played reinforcements card only");
 	const rs_card *c = &g->rs->deck.cards[r->current.card];
@@ -622,7 +622,7 @@ bool ref_arrive(referee *r, const gl_action *a, rules_error *err)
 			return fail(err, g, "8.1", "'%s' is a general; card '%s' brings reserve units", a->subject, c->id);
 		return fail(err, g, NULL, "no unit '%s' in this scenario", a->subject);
 	}
-	game_unit *gu = &g->units[u];
+	const game_unit *gu = &g->units[u];
 	if (gu->side != r->side)
 		return fail(err, g, g->rs->turn.rule, "'%s' belongs to %s; it is %s's turn", gu->id, ref_side_id(r, gu->side),
 			ref_side_id(r, r->side));
@@ -646,7 +646,6 @@ bool ref_arrive(referee *r, const gl_action *a, rules_error *err)
 	hex_format(land[0], h0);
 	if (n > 1)
 		hex_format(land[1], h1);
-	hex_coord at = land[0];
 	if (a->hex_count > 0) {
 		bool ok = false;
 		for (int i = 0; i < n; i++)
@@ -657,15 +656,26 @@ bool ref_arrive(referee *r, const gl_action *a, rules_error *err)
 		if (!ok)
 			return fail(err, g, "8.1", "'%s' arrives on the nearest free hex of its home row, %s%s%s (its entry hex %s "
 				"is taken), not on %s", gu->id, h0, n > 1 ? " or " : "", n > 1 ? h1 : "", e, want);
-		at = a->hexes[0];
 	}
+	return true;
+}
+
+void ref_apply_arrive(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	/* ref_check_arrive passed: a reserve unit of the side, a slot the dice
+	 * left for its type, and a hex to land on (the one named, when named). */
+	int u = game_find_unit(g, a->subject);
+	const game_unit *gu = &g->units[u];
+	hex_coord land[2];
+	game_landing(g, u, g->rs->deck.cards[r->current.card].entry_fallback, land);
+	hex_coord at = a->hex_count > 0 ? a->hexes[0] : land[0];
+	r->arrivals.used[arrival_slot(r, u)] = true;
 	game_arrive(g, u, at);
-	r->arrivals.used[slot] = true;
 	r->ut[u].arrived = true;
 	char where[HEX_ADDRESS_MAX];
 	ref_note(r, "'%s' arrives on %s%s.", gu->id, hex_format(at, where),
 		at.col == gu->entry.col && at.row == gu->entry.row ? "" : " (its entry hex is taken)");
-	return true;
 }
 
 /* Before any action: what the roll still owes comes first; a unit that

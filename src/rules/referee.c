@@ -396,7 +396,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 			ref_apply_arrive(r, a);
 		break;
 	case ACT_RALLY:
-		ok = ref_rally(r, a, NULL, err);
+		ok = ref_check_rally(r, a, NULL, err);
+		if (ok)
+			ref_apply_rally(r, a);
 		break;
 	default:
 		return fail(err, r->g, NULL, "unknown action");
@@ -432,7 +434,7 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error
 	case ACT_PLAY:
 		return ref_reinforce_dice_needed(r, a, count, err);
 	case ACT_RALLY:
-		return ref_rally(r, a, count, err);
+		return ref_check_rally(r, a, count, err);
 	default:
 		return fail(err, r->g, NULL, "'%s' rolls no dice", gamelog_keyword(a->kind));
 	}

@@ -260,10 +260,10 @@ const char *ref_rally_owed_text(const referee *r, char *buf, size_t size)
 
 /* 'rally : FACES' (the roll) and 'rally REF...' (one unit a figure).
  * need: referee_dice_needed, the dice of the roll. */
-bool ref_rally(referee *r, const gl_action *a, int *need, rules_error *err)
+bool ref_check_rally(const referee *r, const gl_action *a, int *need, rules_error *err)
 {
-	game *g = r->g;
-	referee_rally *ry = &r->rally;
+	const game *g = r->g;
+	const referee_rally *ry = &r->rally;
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
 		return fail(err, g, g->rs->turn.rule, "'rally' before a card is played: a turn begins with 'play' (or 'discard')");
 	if (!r->has_current || !cards_is(g, r->current.card, "rally")) {
@@ -284,18 +284,8 @@ bool ref_rally(referee *r, const gl_action *a, int *need, rules_error *err)
 				ry->dice, ry->dice == 1 ? "die" : "dice", a->face_count, a->face_count == 1 ? "face is" : "faces are");
 		char what[80];
 		snprintf(what, sizeof what, "card '%s'", c->id);
-		int n;
-		if (!ref_need_faces(r, a, ry->dice, what, err) || !ref_parse_faces(r, a, ry->faces, &n, err))
-			return false;
-		ry->face_count = n;
-		ry->figures = cards_rally_max(g, c, r->side, ry->faces, n);
-		ry->step = ry->figures > 0 ? RALLY_UNITS : RALLY_NONE;
-		if (ry->figures > 0)
-			ref_note(r, "The roll returns %d %s ('rally REF...', one unit id a figure).", ry->figures,
-				ry->figures == 1 ? "figure" : "figures");
-		else
-			ref_note(r, "The roll returns no figure: no unit of a type it serves has lost any.");
-		return true;
+		int faces[MAX_FACES], n;
+		return ref_need_faces(r, a, ry->dice, what, err) && ref_parse_faces(r, a, faces, &n, err);
 	}
 	if (need)
 		return fail(err, g, NULL, "'rally REF...' names units and rolls no dice");
@@ -318,14 +308,37 @@ bool ref_rally(referee *r, const gl_action *a, int *need, rules_error *err)
 		units[i] = ref.index;
 	}
 	bool ok = cards_rally_check(g, c, r->side, ry->faces, ry->face_count, units, (int)a->word_count, err);
-	if (ok) {
-		for (size_t i = 0; i < a->word_count; i++)
-			g->units[units[i]].figures++;
-		ref_note(r, "%zu %s back.", a->word_count, a->word_count == 1 ? "figure comes" : "figures come");
-		ry->step = RALLY_NONE;
-	}
 	free(units);
 	return ok;
+}
+
+void ref_apply_rally(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	referee_rally *ry = &r->rally;
+	if (a->word_count == 0) {
+		/* ref_check_rally passed: as many known faces as the roll owes. */
+		rules_error unused;
+		int n;
+		ref_parse_faces(r, a, ry->faces, &n, &unused);
+		ry->face_count = n;
+		ry->figures = cards_rally_max(g, ref_current_card(r), r->side, ry->faces, n);
+		ry->step = ry->figures > 0 ? RALLY_UNITS : RALLY_NONE;
+		if (ry->figures > 0)
+			ref_note(r, "The roll returns %d %s ('rally REF...', one unit id a figure).", ry->figures,
+				ry->figures == 1 ? "figure" : "figures");
+		else
+			ref_note(r, "The roll returns no figure: no unit of a type it serves has lost any.");
+		return;
+	}
+	/* ref_check_rally passed: every word names a unit the roll serves. */
+	for (size_t i = 0; i < a->word_count; i++) {
+		game_ref ref;
+		game_resolve_ref(g, a->words[i], &ref);
+		g->units[ref.index].figures++;
+	}
+	ref_note(r, "%zu %s back.", a->word_count, a->word_count == 1 ? "figure comes" : "figures come");
+	ry->step = RALLY_NONE;
 }
 
 /* The card a turn's first line names (play or discard), with its place in

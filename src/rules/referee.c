@@ -380,7 +380,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 		ok = ref_retreat(r, a, err);
 		break;
 	case ACT_GAIN:
-		ok = ref_gain(r, a, err);
+		ok = ref_check_gain(r, a, err);
+		if (ok)
+			ref_apply_gain(r, a);
 		break;
 	case ACT_DRAW:
 		ok = ref_check_draw(r, a, err);

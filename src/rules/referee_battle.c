@@ -677,10 +677,10 @@ bool ref_retreat(referee *r, const gl_action *a, rules_error *err)
 	return true;
 }
 
-bool ref_gain(referee *r, const gl_action *a, rules_error *err)
+bool ref_check_gain(const referee *r, const gl_action *a, rules_error *err)
 {
-	game *g = r->g;
-	referee_battle *b = &r->battle;
+	const game *g = r->g;
+	const referee_battle *b = &r->battle;
 	if (!ref_in_turn(r, "gain", err))
 		return false;
 	if (ref_owed_step(r) != STEP_NONE)
@@ -719,6 +719,23 @@ bool ref_gain(referee *r, const gl_action *a, rules_error *err)
 		rules_error_prefix(err, "cannot gain ground: ");
 		return false;
 	}
+	return true;
+}
+
+void ref_apply_gain(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	/* While a step is owed, ref_check_gain lets 'gain' through only as
+	 * the point where the optional steps are declined: nothing moves. */
+	if (ref_owed_step(r) != STEP_NONE)
+		return;
+	/* ref_check_gain passed: the general goes along as it found, and the
+	 * hex of the battle takes them. */
+	rules_error unused;
+	int carried = -1;
+	ref_general_follows(r, b->attacker, a->alone, &carried, &unused);
+	game_ref who = { REF_UNIT, b->attacker };
 	game_place(g, who, b->target_hex);
 	if (carried >= 0)
 		game_place(g, (game_ref){ REF_GENERAL, carried }, b->target_hex);
@@ -732,5 +749,4 @@ bool ref_gain(referee *r, const gl_action *a, rules_error *err)
 	}
 	b->active = false;
 	b->step = STEP_NONE;
-	return true;
 }

@@ -100,6 +100,7 @@ void ref_apply_defend(referee *r, const gl_action *a);
 bool ref_check_flagsave(const referee *r, const gl_action *a, int *need, rules_error *err);
 void ref_apply_flagsave(referee *r, const gl_action *a);
 bool ref_retreat(referee *r, const gl_action *a, rules_error *err);
-bool ref_gain(referee *r, const gl_action *a, rules_error *err);
+bool ref_check_gain(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_gain(referee *r, const gl_action *a);
 
 #endif

@@ -390,7 +390,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 			ref_apply_draw(r, a);
 		break;
 	case ACT_FOLLOW:
-		ok = ref_follow(r, a, err);
+		ok = ref_check_follow(r, a, err);
+		if (ok)
+			ref_apply_follow(r, a);
 		break;
 	case ACT_ARRIVE:
 		ok = ref_check_arrive(r, a, err);

@@ -80,7 +80,8 @@ bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err);
 void ref_apply_mount(referee *r, const gl_action *a);
 bool ref_check_dig(const referee *r, const gl_action *a, rules_error *err);
 void ref_apply_dig(referee *r, const gl_action *a);
-bool ref_follow(referee *r, const gl_action *a, rules_error *err);
+bool ref_check_follow(const referee *r, const gl_action *a, rules_error *err);
+void ref_apply_follow(referee *r, const gl_action *a);
 
 /* referee_battle.c: the battle and what it owes */
 battle_step ref_owed_step(const referee *r);

@@ -672,10 +672,23 @@ void ref_apply_dig(referee *r, const gl_action *a)
  * it out of its general's zone, the player may let the whole brigade fall
  * back with it, each member and the general as many hexes toward the home
  * edge, by the retreat rules and without loss, until it stands together. */
-bool ref_follow(referee *r, const gl_action *a, rules_error *err)
+/* The slot of brigade `br` that `who` fills (FOLLOW_GENERAL for its
+ * general); -1 when it is not of the brigade. */
+static int follow_slot(const game_brigade *br, game_ref who)
 {
-	game *g = r->g;
-	referee_battle *b = &r->battle;
+	int slot = -1;
+	if (who.kind == REF_GENERAL && who.index == br->general)
+		slot = FOLLOW_GENERAL;
+	for (int k = 0; k < br->unit_count && who.kind == REF_UNIT; k++)
+		if (br->units[k] == who.index)
+			slot = k;
+	return slot;
+}
+
+bool ref_check_follow(const referee *r, const gl_action *a, rules_error *err)
+{
+	const game *g = r->g;
+	const referee_battle *b = &r->battle;
 	const char *rule = g->rs->retreat.flags_rule ? g->rs->retreat.flags_rule : "7.1";
 	if (!ref_battle_step(r, STEP_FOLLOW, "follow", err))
 		return false;
@@ -688,12 +701,7 @@ bool ref_follow(referee *r, const gl_action *a, rules_error *err)
 	if (!ref_resolve(r, a->subject, &who, err))
 		return false;
 	const game_brigade *br = &g->brigades[b->follow_brigade];
-	int slot = -1;
-	if (who.kind == REF_GENERAL && who.index == br->general)
-		slot = FOLLOW_GENERAL;
-	for (int k = 0; k < br->unit_count && who.kind == REF_UNIT; k++)
-		if (br->units[k] == who.index)
-			slot = k;
+	int slot = follow_slot(br, who);
 	if (slot < 0 || !b->follow_with[slot])
 		return fail(err, g, rule, "'%s' did not stand with brigade '%s' when its member retreated, so it does not fall "
 			"back with it", a->subject, br->id);
@@ -705,13 +713,26 @@ bool ref_follow(referee *r, const gl_action *a, rules_error *err)
 	if (out.lost > 0 || out.off_board)
 		return fail(err, g, rule, "'%s' cannot fall back %d %s without loss; the brigade falls back together only "
 			"where it can", a->subject, b->follow_hexes, b->follow_hexes == 1 ? "hex" : "hexes");
+	return true;
+}
+
+void ref_apply_follow(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	/* ref_check_follow passed: a member of the brigade that has yet to fall
+	 * back, on a path it takes without loss. */
+	game_ref who;
+	game_resolve_ref(g, a->subject, &who);
+	retreat_outcome out;
+	rules_error unused;
+	retreat_check_path(g, who, b->follow_hexes, false, a->hexes, (int)a->hex_count, &out, &unused);
 	if (out.len > 0)
 		game_place(g, who, out.path[out.len - 1]);
-	b->followed[slot] = true;
+	b->followed[follow_slot(&g->brigades[b->follow_brigade], who)] = true;
 	b->follow_started = true;
 	if (ref_follow_open(r, NULL))
 		b->step = STEP_FOLLOW;
 	else
 		ref_advance(r, STEP_GAIN);
-	return true;
 }

@@ -29,6 +29,17 @@ typedef struct battle_prep {
 	int face_count;
 } battle_prep;
 
+/* An action cut in two: ref_check_NAME judges the line and changes
+ * nothing; ref_apply_NAME, called only after it passed, carries the line
+ * out and cannot fail.  A roll's check also answers referee_dice_needed:
+ * given `need`, it only says how many dice the line rolls. */
+#define REF_ACTION(name) \
+	bool ref_check_##name(const referee *r, const gl_action *a, rules_error *err); \
+	void ref_apply_##name(referee *r, const gl_action *a)
+#define REF_ROLL_ACTION(name) \
+	bool ref_check_##name(const referee *r, const gl_action *a, int *need, rules_error *err); \
+	void ref_apply_##name(referee *r, const gl_action *a)
+
 /* referee.c: shared helpers */
 const char *ref_side_id(const referee *r, int side);
 bool ref_resolve(const referee *r, const char *token, game_ref *out, rules_error *err);
@@ -48,20 +59,15 @@ bool ref_setup(referee *r, const gl_action *a, rules_error *err);
 bool ref_fall_back_order(referee *r, const gl_action *a, rules_error *err);
 const rs_card *ref_current_card(const referee *r);
 const char *ref_rally_owed_text(const referee *r, char *buf, size_t size);
-bool ref_check_rally(const referee *r, const gl_action *a, int *need, rules_error *err);
-void ref_apply_rally(referee *r, const gl_action *a);
-bool ref_check_play(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_play(referee *r, const gl_action *a);
-bool ref_check_discard(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_discard(referee *r, const gl_action *a);
+REF_ROLL_ACTION(rally);
+REF_ACTION(play);
+REF_ACTION(discard);
 bool ref_reinforce_owed(const referee *r);
 const char *ref_reinforce_owed_text(const referee *r, char *buf, size_t size);
-bool ref_check_arrive(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_arrive(referee *r, const gl_action *a);
+REF_ACTION(arrive);
 bool ref_reinforce_guard(referee *r, const gl_action *a, rules_error *err);
 bool ref_reinforce_dice_needed(referee *r, const gl_action *a, int *count, rules_error *err);
-bool ref_check_draw(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_draw(referee *r, const gl_action *a);
+REF_ACTION(draw);
 
 /* referee_moves.c: orders and moves */
 bool ref_move_zone_check(const referee *r, game_ref who, int carried, rules_error *err);
@@ -71,17 +77,12 @@ void ref_follow_note(referee *r, game_ref who);
 void ref_follow_offer(referee *r, int carried, int hexes);
 bool ref_in_turn(const referee *r, const char *what, rules_error *err);
 bool ref_order(referee *r, const gl_action *a, rules_error *err);
-bool ref_check_form(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_form(referee *r, const gl_action *a);
+REF_ACTION(form);
 bool ref_general_follows(const referee *r, int unit, bool alone, int *carried, rules_error *err);
-bool ref_check_move(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_move(referee *r, const gl_action *a);
-bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_mount(referee *r, const gl_action *a);
-bool ref_check_dig(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_dig(referee *r, const gl_action *a);
-bool ref_check_follow(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_follow(referee *r, const gl_action *a);
+REF_ACTION(move);
+REF_ACTION(mount);
+REF_ACTION(dig);
+REF_ACTION(follow);
 
 /* referee_battle.c: the battle and what it owes */
 battle_step ref_owed_step(const referee *r);
@@ -94,14 +95,10 @@ battle_step ref_peek(const referee *r, battle_step from);
 void ref_advance(referee *r, battle_step from);
 bool ref_battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err);
 bool ref_battle(referee *r, const gl_action *a, rules_error *err);
-bool ref_check_save(const referee *r, const gl_action *a, int *need, rules_error *err);
-void ref_apply_save(referee *r, const gl_action *a);
-bool ref_check_defend(const referee *r, const gl_action *a, int *need, rules_error *err);
-void ref_apply_defend(referee *r, const gl_action *a);
-bool ref_check_flagsave(const referee *r, const gl_action *a, int *need, rules_error *err);
-void ref_apply_flagsave(referee *r, const gl_action *a);
+REF_ROLL_ACTION(save);
+REF_ROLL_ACTION(defend);
+REF_ROLL_ACTION(flagsave);
 bool ref_retreat(referee *r, const gl_action *a, rules_error *err);
-bool ref_check_gain(const referee *r, const gl_action *a, rules_error *err);
-void ref_apply_gain(referee *r, const gl_action *a);
+REF_ACTION(gain);
 
 #endif

@@ -377,7 +377,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 			ref_apply_flagsave(r, a);
 		break;
 	case ACT_RETREAT:
-		ok = ref_retreat(r, a, err);
+		ok = ref_check_retreat(r, a, err);
+		if (ok)
+			ref_apply_retreat(r, a);
 		break;
 	case ACT_GAIN:
 		ok = ref_check_gain(r, a, err);

@@ -570,47 +570,58 @@ void ref_apply_flagsave(referee *r, const gl_action *a)
  * but it is not a battle: blocked, the unit stops and loses what the card
  * says (nothing, in the data shipped); it never leaves the board; its
  * general goes along unless the card says otherwise. */
-static bool supply_retreat(referee *r, const gl_action *a, rules_error *err)
+/* The fall-back of a short-supply card: the unit goes toward its home row,
+ * its general along when the card says so (*gen), never off the board. */
+static bool supply_retreat_plan(const referee *r, const gl_action *a, retreat_outcome *out, int *gen, rules_error *err)
 {
-	game *g = r->g;
-	referee_battle *b = &r->battle;
+	const game *g = r->g;
+	const referee_battle *b = &r->battle;
 	const rs_card *c = &g->rs->deck.cards[r->current.card];
 	game_ref who = b->retreater;
 	if (a->alone)
 		return fail(err, g, "8.1", "'alone': the general of '%s' falls back with it (card '%s')", a->subject, c->id);
 	if (a->off)
 		return fail(err, g, "8.1", "'off': card '%s' never takes a unit off the board", c->id);
-	int gen = c->general_follows ? game_unit_general(g, who.index) : -1;
-	retreat_outcome out;
-	if (!retreat_check_path(g, who, b->retreat_hexes, gen >= 0, a->hexes, (int)a->hex_count, &out, err))
+	*gen = c->general_follows ? game_unit_general(g, who.index) : -1;
+	if (!retreat_check_path(g, who, b->retreat_hexes, *gen >= 0, a->hexes, (int)a->hex_count, out, err))
 		return false;
-	if (out.off_board)
+	if (out->off_board)
 		return fail(err, g, "8.1", "card '%s' never takes a unit off the board", c->id);
-	if (out.len > 0) {
-		game_place(g, who, out.path[out.len - 1]);
+	return true;
+}
+
+static void supply_retreat_apply(referee *r, const gl_action *a, const retreat_outcome *out, int gen)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	const rs_card *c = &g->rs->deck.cards[r->current.card];
+	game_ref who = b->retreater;
+	if (out->len > 0) {
+		game_place(g, who, out->path[out->len - 1]);
 		if (gen >= 0)
-			game_place(g, (game_ref){ REF_GENERAL, gen }, out.path[out.len - 1]);
+			game_place(g, (game_ref){ REF_GENERAL, gen }, out->path[out->len - 1]);
 	}
-	if (out.len < b->retreat_hexes) {
+	if (out->len < b->retreat_hexes) {
 		int lost = c->blocked_losses;
 		if (lost > 0) {
 			g->units[who.index].figures -= lost;
 			if (g->units[who.index].figures <= 0)
 				game_eliminate(g, who);
 		}
-		ref_note(r, "'%s' is blocked %d %s short of its home row and stops%s.", a->subject, b->retreat_hexes - out.len,
-			b->retreat_hexes - out.len == 1 ? "hex" : "hexes", lost > 0 ? "" : "; it loses nothing");
+		ref_note(r, "'%s' is blocked %d %s short of its home row and stops%s.", a->subject, b->retreat_hexes - out->len,
+			b->retreat_hexes - out->len == 1 ? "hex" : "hexes", lost > 0 ? "" : "; it loses nothing");
 	}
 	b->retreat_hexes = 0;
 	b->active = false;
 	b->step = STEP_NONE;
-	return true;
 }
 
-bool ref_retreat(referee *r, const gl_action *a, rules_error *err)
+/* A retreat judged without touching the game: the path's outcome, and
+ * the general carried along (-1 when none). */
+static bool retreat_plan(const referee *r, const gl_action *a, retreat_outcome *out, int *carried, rules_error *err)
 {
-	game *g = r->g;
-	referee_battle *b = &r->battle;
+	const game *g = r->g;
+	const referee_battle *b = &r->battle;
 	if (!ref_battle_step(r, STEP_RETREAT, "retreat", err))
 		return false;
 	if (ref_peek(r, STEP_RETREAT) != STEP_RETREAT)
@@ -618,9 +629,9 @@ bool ref_retreat(referee *r, const gl_action *a, rules_error *err)
 	if (!battle_target_is(r, a->subject, b->retreater, "the retreat of", err))
 		return false;
 	if (b->supply)
-		return supply_retreat(r, a, err);
+		return supply_retreat_plan(r, a, out, carried, err);
 	game_ref who = b->retreater;
-	int carried = -1;
+	*carried = -1;
 	if (who.kind == REF_UNIT) {
 		int gen = game_unit_general(g, who.index);
 		if (a->alone) {
@@ -631,16 +642,38 @@ bool ref_retreat(referee *r, const gl_action *a, rules_error *err)
 				return fail(err, g, "7.2", "unit '%s' takes general '%s' along; he stays only with a second unit "
 					"that does not retreat", a->subject, g->generals[gen].id);
 		} else {
-			carried = gen;
+			*carried = gen;
 		}
 	} else if (a->alone) {
 		return fail(err, g, NULL, "'alone' is for a unit leaving its general behind");
 	}
-	retreat_outcome out;
-	if (!retreat_check_path(g, who, b->retreat_hexes, carried >= 0, a->hexes, (int)a->hex_count, &out, err))
+	if (!retreat_check_path(g, who, b->retreat_hexes, *carried >= 0, a->hexes, (int)a->hex_count, out, err))
 		return false;
-	if (a->off && !out.off_board)
+	if (a->off && !out->off_board)
 		return fail(err, g, "7.1", "'off': '%s' does not leave the board", a->subject);
+	return true;
+}
+
+bool ref_check_retreat(const referee *r, const gl_action *a, rules_error *err)
+{
+	retreat_outcome out;
+	int carried;
+	return retreat_plan(r, a, &out, &carried, err);
+}
+
+void ref_apply_retreat(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	referee_battle *b = &r->battle;
+	retreat_outcome out;
+	int carried = -1;
+	rules_error unused;
+	retreat_plan(r, a, &out, &carried, &unused);   /* ref_check_retreat passed */
+	if (b->supply) {
+		supply_retreat_apply(r, a, &out, carried);
+		return;
+	}
+	game_ref who = b->retreater;
 	int before = who.kind == REF_UNIT ? g->units[who.index].figures : 1;
 	ref_follow_note(r, who);
 	if (out.len > 0) {
@@ -674,7 +707,6 @@ bool ref_retreat(referee *r, const gl_action *a, rules_error *err)
 	b->retreat_hexes = 0;
 	ref_follow_offer(r, carried, out.off_board ? 0 : out.len);
 	ref_advance(r, STEP_FOLLOW);
-	return true;
 }
 
 bool ref_check_gain(const referee *r, const gl_action *a, rules_error *err)

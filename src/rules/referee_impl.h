@@ -98,7 +98,7 @@ bool ref_battle(referee *r, const gl_action *a, rules_error *err);
 REF_ROLL_ACTION(save);
 REF_ROLL_ACTION(defend);
 REF_ROLL_ACTION(flagsave);
-bool ref_retreat(referee *r, const gl_action *a, rules_error *err);
+REF_ACTION(retreat);
 REF_ACTION(gain);
 
 #endif

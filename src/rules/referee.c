@@ -359,7 +359,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 			ref_apply_dig(r, a);
 		break;
 	case ACT_BATTLE:
-		ok = ref_battle(r, a, err);
+		ok = ref_check_battle(r, a, err);
+		if (ok)
+			ref_apply_battle(r, a);
 		break;
 	case ACT_SAVE:
 		ok = ref_check_save(r, a, NULL, err);

@@ -257,7 +257,7 @@ static void resolve_losses(referee *r, int saved)
 
 /* ---- battles ---- */
 
-bool ref_battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err)
+bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err)
 {
 	game *g = r->g;
 	if (!ref_in_turn(r, "battle", err))
@@ -354,7 +354,7 @@ bool ref_battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool wit
 /* §8.1 sharpshooter: only the card's hit faces count, and one removes
  * the general for the card's victory flags (points); nothing else
  * happens: no loss, no flag, no retreat, no ground gain. */
-static bool sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
+static void sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
 {
 	game *g = r->g;
 	const rs_card *c = ref_current_card(r);
@@ -382,23 +382,30 @@ static bool sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
 	} else {
 		ref_note(r, "He stands; the other faces do nothing.");
 	}
-	return true;
 }
 
-bool ref_battle(referee *r, const gl_action *a, rules_error *err)
+bool ref_check_battle(const referee *r, const gl_action *a, rules_error *err)
+{
+	battle_prep p;
+	return ref_battle_prepare(r, a, &p, true, err);
+}
+
+void ref_apply_battle(referee *r, const gl_action *a)
 {
 	game *g = r->g;
 	battle_prep p;
-	if (!ref_battle_prepare(r, a, &p, true, err))
-		return false;
+	rules_error unused;
+	ref_battle_prepare(r, a, &p, true, &unused);   /* ref_check_battle passed */
 	r->zone_checked = true;
 	r->phase = PHASE_BATTLES;
 	unit_turn *t = &r->ut[p.attacker];
 	t->battles++;
 	if (p.dice.general >= 0)
 		r->gt[p.dice.general].spent = true;
-	if (r->current.kind == ORDER_SHARPSHOOTER)
-		return sharp_shot(r, a, &p);
+	if (r->current.kind == ORDER_SHARPSHOOTER) {
+		sharp_shot(r, a, &p);
+		return;
+	}
 	referee_battle *b = &r->battle;
 	memset(b, 0, sizeof *b);
 	b->follow_brigade = -1;
@@ -423,7 +430,6 @@ bool ref_battle(referee *r, const gl_action *a, rules_error *err)
 		resolve_losses(r, 0);
 		ref_advance(r, STEP_DEFEND);
 	}
-	return true;
 }
 
 static bool battle_target_is(const referee *r, const char *word, game_ref want, const char *role, rules_error *err)

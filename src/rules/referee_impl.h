@@ -93,8 +93,8 @@ bool ref_battle_step(const referee *r, battle_step step, const char *what, rules
 bool ref_can_reach(const referee *r, int want, const char *action, rules_error *err);
 battle_step ref_peek(const referee *r, battle_step from);
 void ref_advance(referee *r, battle_step from);
-bool ref_battle_prepare(referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err);
-bool ref_battle(referee *r, const gl_action *a, rules_error *err);
+bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err);
+REF_ACTION(battle);
 REF_ROLL_ACTION(save);
 REF_ROLL_ACTION(defend);
 REF_ROLL_ACTION(flagsave);

@@ -334,7 +334,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 			ref_apply_discard(r, a);
 		break;
 	case ACT_ORDER:
-		ok = ref_order(r, a, err);
+		ok = ref_check_order(r, a, err);
+		if (ok)
+			ref_apply_order(r, a);
 		break;
 	case ACT_FORM:
 	case ACT_DISSOLVE:

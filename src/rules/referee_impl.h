@@ -56,7 +56,7 @@ void ref_note(referee *r, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
 /* referee_turn.c: the turn and the cards */
 bool ref_setup(referee *r, const gl_action *a, rules_error *err);
-bool ref_fall_back_order(referee *r, const gl_action *a, rules_error *err);
+REF_ACTION(fall_back_order);
 const rs_card *ref_current_card(const referee *r);
 const char *ref_rally_owed_text(const referee *r, char *buf, size_t size);
 REF_ROLL_ACTION(rally);
@@ -76,7 +76,7 @@ bool ref_follow_open(const referee *r, int *slot);
 void ref_follow_note(referee *r, game_ref who);
 void ref_follow_offer(referee *r, int carried, int hexes);
 bool ref_in_turn(const referee *r, const char *what, rules_error *err);
-bool ref_order(referee *r, const gl_action *a, rules_error *err);
+REF_ACTION(order);
 REF_ACTION(form);
 bool ref_general_follows(const referee *r, int unit, bool alone, int *carried, rules_error *err);
 REF_ACTION(move);

@@ -198,7 +198,7 @@ bool ref_in_turn(const referee *r, const char *what, rules_error *err)
 
 /* ---- orders ---- */
 
-static bool order_ref(referee *r, const char *word, game_ref *ref, rules_error *err)
+static bool order_ref(const referee *r, const char *word, game_ref *ref, rules_error *err)
 {
 	int b = game_find_brigade(r->g, word);
 	if (b >= 0 && !game_resolve_ref(r->g, word, ref)) {
@@ -242,7 +242,7 @@ static bool orders_phase(const referee *r, const char *what, rules_error *err)
  * True (with the reason) when it was named in an order already.  Naming
  * another member of a group ordered together (a noord-zuid hex group or
  * brigade) gives no second order and is allowed. */
-static bool already_ordered(referee *r, const game_ref *refs, size_t i, const char *word, rules_error *err)
+static bool already_ordered(const referee *r, const game_ref *refs, size_t i, const char *word, rules_error *err)
 {
 	game_ref f = refs[i];
 	bool twice = f.kind == REF_UNIT ? r->ut[f.index].named : r->gt[f.index].named;
@@ -255,7 +255,31 @@ static bool already_ordered(referee *r, const game_ref *refs, size_t i, const ch
 	return true;
 }
 
-bool ref_order(referee *r, const gl_action *a, rules_error *err)
+/* The figures an order line names, each added to `s` in turn, so that a
+ * name is judged against the orders of the names before it on the line;
+ * refs[i] the figure of the i-th word. */
+static bool order_words(const referee *r, const gl_action *a, order_set *s, game_ref *refs, rules_error *err)
+{
+	for (size_t i = 0; i < a->word_count; i++)
+		if (!order_ref(r, a->words[i], &refs[i], err) || already_ordered(r, refs, i, a->words[i], err) ||
+			!orders_add(r->g, r->side, &r->current, s, refs[i], err))
+			return false;
+	return true;
+}
+
+/* A copy of the turn's orders to try a line on, so that a check leaves
+ * the referee as it found it; order_set_finish releases it. */
+static void order_set_copy(const order_set *from, order_set *to)
+{
+	*to = *from;
+	size_t n = (size_t)(from->capacity > 0 ? from->capacity : 1);
+	to->keys = xcalloc(n, sizeof *to->keys);
+	to->sections = xcalloc(n, sizeof *to->sections);
+	memcpy(to->keys, from->keys, (size_t)from->capacity * sizeof *to->keys);
+	memcpy(to->sections, from->sections, (size_t)from->capacity * sizeof *to->sections);
+}
+
+bool ref_check_order(const referee *r, const gl_action *a, rules_error *err)
 {
 	if (ref_in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, "rally") &&
 		r->current.kind == ORDER_UNREFEREED)
@@ -267,49 +291,44 @@ bool ref_order(referee *r, const gl_action *a, rules_error *err)
 	if (!orders_phase(r, "order", err))
 		return false;
 	if (r->target_owed)
-		return ref_fall_back_order(r, a, err);
-	order_set *s = &r->orders;
-	int saved_count = s->count;
-	order_dig saved_dig = s->dig;
+		return ref_check_fall_back_order(r, a, err);
+	order_set trial;
+	order_set_copy(&r->orders, &trial);
 	game_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
-	bool ok = true;
-	for (size_t i = 0; i < a->word_count && ok; i++) {
-		if (!order_ref(r, a->words[i], &refs[i], err))
-			ok = false;
-		else if (already_ordered(r, refs, i, a->words[i], err))
-			ok = false;
-		else if (!orders_add(r->g, r->side, &r->current, s, refs[i], err))
-			ok = false;
+	bool ok = order_words(r, a, &trial, refs, err);
+	free(refs);
+	order_set_finish(&trial);
+	return ok;
+}
+
+void ref_apply_order(referee *r, const gl_action *a)
+{
+	if (r->target_owed) {
+		ref_apply_fall_back_order(r, a);
+		return;
 	}
-	if (ok) {
-		for (size_t i = 0; i < a->word_count; i++) {
-			mark_ordered(r, refs[i], false);
-			if (refs[i].kind == REF_UNIT)
-				r->ut[refs[i].index].named = true;
-			else
-				r->gt[refs[i].index].named = true;
-		}
-	} else {
-		s->count = saved_count;
-		s->dig = saved_dig;
+	/* ref_check_order passed this very line on a copy of the same orders. */
+	game_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
+	rules_error unused;
+	order_words(r, a, &r->orders, refs, &unused);
+	for (size_t i = 0; i < a->word_count; i++) {
+		mark_ordered(r, refs[i], false);
+		if (refs[i].kind == REF_UNIT)
+			r->ut[refs[i].index].named = true;
+		else
+			r->gt[refs[i].index].named = true;
 	}
 	free(refs);
-	return ok;
 }
 
 /* Would orders_add accept `ref` now?  Tried on a copy of the turn's
  * orders, so that a check leaves the referee as it found it. */
 static bool order_trial(const referee *r, game_ref ref, rules_error *err)
 {
-	order_set t = r->orders;
-	size_t n = (size_t)(t.capacity > 0 ? t.capacity : 1);
-	t.keys = xcalloc(n, sizeof *t.keys);
-	t.sections = xcalloc(n, sizeof *t.sections);
-	memcpy(t.keys, r->orders.keys, (size_t)t.capacity * sizeof *t.keys);
-	memcpy(t.sections, r->orders.sections, (size_t)t.capacity * sizeof *t.sections);
+	order_set t;
+	order_set_copy(&r->orders, &t);
 	bool ok = orders_add(r->g, r->side, &r->current, &t, ref, err);
-	free(t.keys);
-	free(t.sections);
+	order_set_finish(&t);
 	return ok;
 }
 

@@ -179,9 +179,9 @@ bool referee_fall_back_target(const referee *r, int unit, rules_error *err)
 
 /* `order REF` after a fall-back card: the unit named falls back hex by
  * hex toward its home row, its owner choosing each hex ('retreat'). */
-bool ref_fall_back_order(referee *r, const gl_action *a, rules_error *err)
+bool ref_check_fall_back_order(const referee *r, const gl_action *a, rules_error *err)
 {
-	game *g = r->g;
+	const game *g = r->g;
 	if (a->word_count != 1)
 		return fail(err, g, "8.1", "card '%s' names one enemy unit: 'order REF'", g->rs->deck.cards[r->current.card].id);
 	game_ref ref;
@@ -190,8 +190,14 @@ bool ref_fall_back_order(referee *r, const gl_action *a, rules_error *err)
 	if (ref.kind != REF_UNIT)
 		return fail(err, g, "8.1", "card '%s' names a unit, and '%s' is a general", g->rs->deck.cards[r->current.card].id,
 			a->words[0]);
-	if (!referee_fall_back_target(r, ref.index, err))
-		return false;
+	return referee_fall_back_target(r, ref.index, err);
+}
+
+void ref_apply_fall_back_order(referee *r, const gl_action *a)
+{
+	game *g = r->g;
+	game_ref ref;
+	game_resolve_ref(g, a->words[0], &ref);   /* ref_check_fall_back_order passed: one living unit */
 	referee_battle *b = &r->battle;
 	memset(b, 0, sizeof *b);
 	b->supply = true;
@@ -212,7 +218,6 @@ bool ref_fall_back_order(referee *r, const gl_action *a, rules_error *err)
 	} else {
 		ref_note(r, "'%s' already stands on its home row and stays.", a->words[0]);
 	}
-	return true;
 }
 
 /* ---- §8.1 rally ---- */

@@ -297,6 +297,61 @@ void ref_note(referee *r, const char *fmt, ...)
 
 /* ---- entry points ---- */
 
+/* Every action is judged first, by a check that changes nothing, and
+ * only then carried out, by an apply step that cannot fail: a refused
+ * line leaves the game and the referee as they were. */
+static bool check_action(const referee *r, const gl_action *a, rules_error *err)
+{
+	switch (a->kind) {
+	case ACT_PLAY: return ref_check_play(r, a, err);
+	case ACT_DISCARD: return ref_check_discard(r, a, err);
+	case ACT_ORDER: return ref_check_order(r, a, err);
+	case ACT_FORM:
+	case ACT_DISSOLVE: return ref_check_form(r, a, err);
+	case ACT_MOVE: return ref_check_move(r, a, err);
+	case ACT_MOUNT:
+	case ACT_DISMOUNT: return ref_check_mount(r, a, err);
+	case ACT_DIG: return ref_check_dig(r, a, err);
+	case ACT_BATTLE: return ref_check_battle(r, a, err);
+	case ACT_SAVE: return ref_check_save(r, a, NULL, err);
+	case ACT_DEFEND: return ref_check_defend(r, a, NULL, err);
+	case ACT_FLAGSAVE: return ref_check_flagsave(r, a, NULL, err);
+	case ACT_RETREAT: return ref_check_retreat(r, a, err);
+	case ACT_GAIN: return ref_check_gain(r, a, err);
+	case ACT_DRAW: return ref_check_draw(r, a, err);
+	case ACT_FOLLOW: return ref_check_follow(r, a, err);
+	case ACT_ARRIVE: return ref_check_arrive(r, a, err);
+	case ACT_RALLY: return ref_check_rally(r, a, NULL, err);
+	default: return fail(err, r->g, NULL, "unknown action");
+	}
+}
+
+static void apply_action(referee *r, const gl_action *a)
+{
+	switch (a->kind) {
+	case ACT_PLAY: ref_apply_play(r, a); break;
+	case ACT_DISCARD: ref_apply_discard(r, a); break;
+	case ACT_ORDER: ref_apply_order(r, a); break;
+	case ACT_FORM:
+	case ACT_DISSOLVE: ref_apply_form(r, a); break;
+	case ACT_MOVE: ref_apply_move(r, a); break;
+	case ACT_MOUNT:
+	case ACT_DISMOUNT: ref_apply_mount(r, a); break;
+	case ACT_DIG: ref_apply_dig(r, a); break;
+	case ACT_BATTLE: ref_apply_battle(r, a); break;
+	case ACT_SAVE: ref_apply_save(r, a); break;
+	case ACT_DEFEND: ref_apply_defend(r, a); break;
+	case ACT_FLAGSAVE: ref_apply_flagsave(r, a); break;
+	case ACT_RETREAT: ref_apply_retreat(r, a); break;
+	case ACT_GAIN: ref_apply_gain(r, a); break;
+	case ACT_DRAW: ref_apply_draw(r, a); break;
+	case ACT_FOLLOW: ref_apply_follow(r, a); break;
+	case ACT_ARRIVE: ref_apply_arrive(r, a); break;
+	case ACT_RALLY: ref_apply_rally(r, a); break;
+	default: break;   /* check_action refused it */
+	}
+}
+
 bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
@@ -321,98 +376,9 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 	}
 	if (gamelog_is_head(a->kind))
 		return ref_setup(r, a, err);
-	bool ok;
-	switch (a->kind) {
-	case ACT_PLAY:
-		ok = ref_check_play(r, a, err);
-		if (ok)
-			ref_apply_play(r, a);
-		break;
-	case ACT_DISCARD:
-		ok = ref_check_discard(r, a, err);
-		if (ok)
-			ref_apply_discard(r, a);
-		break;
-	case ACT_ORDER:
-		ok = ref_check_order(r, a, err);
-		if (ok)
-			ref_apply_order(r, a);
-		break;
-	case ACT_FORM:
-	case ACT_DISSOLVE:
-		ok = ref_check_form(r, a, err);
-		if (ok)
-			ref_apply_form(r, a);
-		break;
-	case ACT_MOVE:
-		ok = ref_check_move(r, a, err);
-		if (ok)
-			ref_apply_move(r, a);
-		break;
-	case ACT_MOUNT:
-	case ACT_DISMOUNT:
-		ok = ref_check_mount(r, a, err);
-		if (ok)
-			ref_apply_mount(r, a);
-		break;
-	case ACT_DIG:
-		ok = ref_check_dig(r, a, err);
-		if (ok)
-			ref_apply_dig(r, a);
-		break;
-	case ACT_BATTLE:
-		ok = ref_check_battle(r, a, err);
-		if (ok)
-			ref_apply_battle(r, a);
-		break;
-	case ACT_SAVE:
-		ok = ref_check_save(r, a, NULL, err);
-		if (ok)
-			ref_apply_save(r, a);
-		break;
-	case ACT_DEFEND:
-		ok = ref_check_defend(r, a, NULL, err);
-		if (ok)
-			ref_apply_defend(r, a);
-		break;
-	case ACT_FLAGSAVE:
-		ok = ref_check_flagsave(r, a, NULL, err);
-		if (ok)
-			ref_apply_flagsave(r, a);
-		break;
-	case ACT_RETREAT:
-		ok = ref_check_retreat(r, a, err);
-		if (ok)
-			ref_apply_retreat(r, a);
-		break;
-	case ACT_GAIN:
-		ok = ref_check_gain(r, a, err);
-		if (ok)
-			ref_apply_gain(r, a);
-		break;
-	case ACT_DRAW:
-		ok = ref_check_draw(r, a, err);
-		if (ok)
-			ref_apply_draw(r, a);
-		break;
-	case ACT_FOLLOW:
-		ok = ref_check_follow(r, a, err);
-		if (ok)
-			ref_apply_follow(r, a);
-		break;
-	case ACT_ARRIVE:
-		ok = ref_check_arrive(r, a, err);
-		if (ok)
-			ref_apply_arrive(r, a);
-		break;
-	case ACT_RALLY:
-		ok = ref_check_rally(r, a, NULL, err);
-		if (ok)
-			ref_apply_rally(r, a);
-		break;
-	default:
-		return fail(err, r->g, NULL, "unknown action");
-	}
+	bool ok = check_action(r, a, err);
+	if (ok)
+		apply_action(r, a);
 	if (ok && !step && a->kind != ACT_BATTLE && !(a->kind == ACT_ORDER && r->battle.supply))
 		r->battle.active = false;
 	if (ok)

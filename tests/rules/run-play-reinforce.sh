@@ -14,19 +14,8 @@
 # 4. orbat check --format json tells a reserve unit from a destroyed one.
 # Prints `play-reinforce: N passed, M failed` last.
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 ORBAT_BINARY RULES_TEST_DIR" >&2; exit 2; }
-orbat=$1
-dir=$(cd "$2" && pwd)
-case $orbat in
-*/*) orbat="$(cd "$(dirname -- "$orbat")" && pwd)/$(basename -- "$orbat")" ;;
-*) orbat=$(command -v -- "$orbat") || { echo "run-play-reinforce: cannot find $1" >&2; exit 2; } ;;
-esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-play-reinforce.XXXXXX") || exit 2
-trap 'rm -rf -- "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname -- "$0")/play-test-lib.sh"
+play_test_setup play-reinforce "$@"
 has() { grep -qF -- "$2" "$1" && ok || bad "$3"; }
 
 shiloh=$dir/../../scenarios/shiloh.xml

@@ -76,32 +76,47 @@ static const card_case CASES[] = {
 	  SS "order c1\nretreat c2 L2", 3, NULL, NULL, NULL, NULL, -1 },
 };
 
-static void test_cards(void **state)
+/* The refusal a case expects: the line refused (0: none), under which
+ * rule, saying what. */
+static void expect_refusal(const char *why, int refused, const rules_error *err, int want, const char *rule,
+	const char *says)
 {
-	fixture *f = *state;
-	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-		const card_case *c = &CASES[i];
+	if (refused != want)
+		fail_msg("%s: line %d refused (%s [%s]), expected line %d", why, refused, refused ? err->message : "",
+			refused ? err->rule : "", want);
+	if (refused && rule && strcmp(err->rule, rule) != 0)
+		fail_msg("%s: refused under [%s] (%s), expected [%s]", why, err->rule, err->message, rule);
+	if (refused && says && !strstr(err->message, says))
+		fail_msg("%s: '%s' does not say '%s'", why, err->message, says);
+}
+
+/* Play each case from the two hands; then its figure stands (alive) where
+ * the case says, with the figures it says. */
+static void run_cases(fixture *f, const card_case *cases, size_t count, const char *union_hand,
+	const char *confederate_hand)
+{
+	for (size_t i = 0; i < count; i++) {
+		const card_case *c = &cases[i];
 		fx_game(f, c->ruleset, "", c->units);
 		rules_error err;
-		int refused = fx_play_hands(f, HAND_U, HAND_C, c->lines, &err);
-		if (refused != c->refused)
-			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
-				refused ? err.message : "", refused ? err.rule : "", c->refused);
-		if (refused && c->rule && strcmp(err.rule, c->rule) != 0)
-			fail_msg("%s: refused under [%s] (%s), expected [%s]", c->why, err.rule, err.message, c->rule);
-		if (refused && c->says && !strstr(err.message, c->says))
-			fail_msg("%s: '%s' does not say '%s'", c->why, err.message, c->says);
+		int refused = fx_play_hands(f, union_hand, confederate_hand, c->lines, &err);
+		expect_refusal(c->why, refused, &err, c->refused, c->rule, c->says);
 		if (!c->who)
 			continue;
 		game_ref r = fx_ref(f->g, c->who);
 		hex_coord want = fx_hex(c->at);
 		hex_coord at = game_ref_at(f->g, r);
-		if (at.col != want.col || at.row != want.row)
+		if (!game_ref_alive(f->g, r) || at.col != want.col || at.row != want.row)
 			fail_msg("%s: '%s' does not stand on %s", c->why, c->who, c->at);
 		if (c->figures >= 0 && r.kind == REF_UNIT && f->g->units[r.index].figures != c->figures)
 			fail_msg("%s: '%s' has %d figures, expected %d", c->why, c->who, f->g->units[r.index].figures,
 				c->figures);
 	}
+}
+
+static void test_cards(void **state)
+{
+	run_cases(*state, CASES, sizeof CASES / sizeof CASES[0], HAND_U, HAND_C);
 }
 
 /* The card waits for its unit: referee_owed says so for play's prompt,
@@ -213,30 +228,7 @@ static const card_case REINFORCE_CASES[] = {
 
 static void test_reinforcements(void **state)
 {
-	fixture *f = *state;
-	for (size_t i = 0; i < sizeof REINFORCE_CASES / sizeof REINFORCE_CASES[0]; i++) {
-		const card_case *c = &REINFORCE_CASES[i];
-		fx_game(f, c->ruleset, "", c->units);
-		rules_error err;
-		int refused = fx_play_hands(f, HAND_R, HAND_C, c->lines, &err);
-		if (refused != c->refused)
-			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
-				refused ? err.message : "", refused ? err.rule : "", c->refused);
-		if (refused && c->rule && strcmp(err.rule, c->rule) != 0)
-			fail_msg("%s: refused under [%s] (%s), expected [%s]", c->why, err.rule, err.message, c->rule);
-		if (refused && c->says && !strstr(err.message, c->says))
-			fail_msg("%s: '%s' does not say '%s'", c->why, err.message, c->says);
-		if (!c->who)
-			continue;
-		game_ref r = fx_ref(f->g, c->who);
-		hex_coord want = fx_hex(c->at);
-		hex_coord at = game_ref_at(f->g, r);
-		if (!game_ref_alive(f->g, r) || at.col != want.col || at.row != want.row)
-			fail_msg("%s: '%s' does not stand on %s", c->why, c->who, c->at);
-		if (c->figures >= 0 && f->g->units[r.index].figures != c->figures)
-			fail_msg("%s: '%s' has %d figures, expected %d", c->why, c->who, f->g->units[r.index].figures,
-				c->figures);
-	}
+	run_cases(*state, REINFORCE_CASES, sizeof REINFORCE_CASES / sizeof REINFORCE_CASES[0], HAND_R, HAND_C);
 }
 
 /* The arrivals owed: referee_owed says so for play's prompt, and a log
@@ -460,13 +452,7 @@ static void test_special(void **state)
 		fx_game(f, c->ruleset, c->terrain, c->units);
 		rules_error err;
 		int refused = fx_play_hands(f, HAND_SR, HAND_CR, c->lines, &err);
-		if (refused != c->refused)
-			fail_msg("%s: line %d refused (%s [%s]), expected line %d", c->why, refused,
-				refused ? err.message : "", refused ? err.rule : "", c->refused);
-		if (refused && c->rule && strcmp(err.rule, c->rule) != 0)
-			fail_msg("%s: refused under [%s] (%s), expected [%s]", c->why, err.rule, err.message, c->rule);
-		if (refused && c->says && !strstr(err.message, c->says))
-			fail_msg("%s: '%s' does not say '%s'", c->why, err.message, c->says);
+		expect_refusal(c->why, refused, &err, c->refused, c->rule, c->says);
 		if (!c->expect)
 			continue;
 		char words[200];

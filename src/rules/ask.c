@@ -368,10 +368,7 @@ static bool ask_reinforcements(ask_ctx *c)
 	if (side < 0)
 		return fail(c, "8.1", "'%s' is not a side of this scenario (%s or %s)", c->q->from_word, g->sides[0].id,
 			g->sides[1].id);
-	const rs_card *card = NULL;
-	for (size_t i = 0; i < g->rs->deck.card_count && !card; i++)
-		if (g->rs->deck.cards[i].effect && strcmp(g->rs->deck.cards[i].effect, "reinforce") == 0)
-			card = &g->rs->deck.cards[i];
+	const rs_card *card = cards_find(g, "reinforce");
 	if (!card)
 		return fail(c, "8.1", "the %s deck has no card that brings reserve units", g->rs->id);
 	if (g->sides[side].reserves == 0)

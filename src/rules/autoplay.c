@@ -93,12 +93,6 @@ static int fall_back_target(const referee *r, int *gain)
 	return best;
 }
 
-static bool card_falls_back(const game *g, const order_card *oc)
-{
-	const rs_card *c = &g->rs->deck.cards[oc->card];
-	return oc->kind == ORDER_UNREFEREED && c->effect && strcmp(c->effect, "fall-back") == 0;
-}
-
 /* §8.1 reinforcements: a unit that arrives stays for the rest of the game,
  * so each one the dice may bring is worth three units ordered for a turn:
  * the chance of a serving face per die (the die's faces, the card's face
@@ -110,10 +104,7 @@ static int reinforce_score(const referee *r)
 	const game *g = r->g;
 	if (game_reserves_left(g, r->side) == 0)
 		return 0;
-	const rs_card *card = NULL;
-	for (size_t i = 0; i < g->rs->deck.card_count && !card; i++)
-		if (referee_card_reinforces(g, (int)i))
-			card = &g->rs->deck.cards[i];
+	const rs_card *card = cards_find(g, "reinforce");
 	if (!card)
 		return 0;
 	int can = 0;
@@ -286,11 +277,11 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why))
 				continue;
 			int score;
-			if (oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card)) {
+			if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce")) {
 				if (flank >= 0 || (score = reinforce_score(r)) <= 0)
 					continue;
 				score += (int)rng_below(rnd, 4);
-			} else if (card_falls_back(g, &oc)) {
+			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back")) {
 				/* Short supply: worth as much as ordering a unit per
 				 * two rows the most advanced enemy must fall back. */
 				if (flank >= 0)

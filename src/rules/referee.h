@@ -177,11 +177,9 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required);
  * with the reason in *err when not. */
 bool referee_fall_back_target(const referee *r, int unit, rules_error *err);
 
-/* §8.1 reinforcements: whether card `card` (a deck index) brings reserve
- * units; whether the roll of the card in play may still bring reserve unit
- * `unit` of the side to play now (a face left for its type and a hex to
- * land on, game_landing). */
-bool referee_card_reinforces(const game *g, int card);
+/* §8.1 reinforcements: whether the roll of the card in play may still
+ * bring reserve unit `unit` of the side to play now (a face left for its
+ * type and a hex to land on, game_landing). */
 bool referee_may_arrive(const referee *r, int unit);
 
 /* Whether the pending battle still offers its ground gain (the steps

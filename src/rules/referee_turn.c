@@ -141,12 +141,6 @@ static bool turn_start(const referee *r, const gl_action *a, rules_error *err)
 
 /* §8.1: a card whose effect makes one enemy unit fall back toward its
  * home row (short-supply), by the ruleset's data. */
-static bool card_falls_back(const game *g, int card)
-{
-	const rs_card *c = &g->rs->deck.cards[card];
-	return c->effect && strcmp(c->effect, "fall-back") == 0;
-}
-
 /* Rows between a hex and the side's home row. */
 static int rows_to_home(const game *g, int side, hex_coord at)
 {
@@ -377,8 +371,8 @@ bool ref_check_play(const referee *r, const gl_action *a, rules_error *err)
 	order_card oc;
 	if (!play_order(r, a, &idx, &oc, err))
 		return false;
-	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
-	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
+	bool fall_back = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back");
+	bool reinforce = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce");
 	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
 	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce && !rally)
 		return fail(err, g, "8.1", "card '%s' cannot be played yet: orbat does not referee its effect so far; "
@@ -396,8 +390,8 @@ void ref_apply_play(referee *r, const gl_action *a)
 	order_card oc;
 	rules_error spare;   /* ref_check_play passed: finding the card again cannot fail */
 	play_order(r, a, &idx, &oc, &spare);
-	bool fall_back = oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card);
-	bool reinforce = oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card);
+	bool fall_back = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back");
+	bool reinforce = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce");
 	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
 	hand_remove(&r->hands[r->side], idx);
 	r->current = oc;
@@ -424,10 +418,10 @@ static bool card_could_be_used(const referee *r, deck_card c)
 		if (oc.kind != ORDER_UNREFEREED && orders_card_usable(g, r->side, &oc))
 			return true;
 		/* A fall-back card can always name an enemy unit. */
-		if (oc.kind == ORDER_UNREFEREED && card_falls_back(g, oc.card))
+		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back"))
 			return true;
 		/* Reinforcements: while reserve units wait (§8.1). */
-		if (oc.kind == ORDER_UNREFEREED && referee_card_reinforces(g, oc.card) && game_reserves_left(g, r->side) > 0)
+		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce") && game_reserves_left(g, r->side) > 0)
 			return true;
 		/* Rally, while a unit has figures to take back. */
 		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally") &&
@@ -475,12 +469,6 @@ void ref_apply_discard(referee *r, const gl_action *a)
 
 /* ---- reinforcements (§8.1) ---- */
 
-bool referee_card_reinforces(const game *g, int card)
-{
-	const rs_card *c = &g->rs->deck.cards[card];
-	return c->effect && strcmp(c->effect, "reinforce") == 0;
-}
-
 bool referee_play_rolls(const referee *r, const char *card)
 {
 	const game *g = r->g;
@@ -492,13 +480,13 @@ bool referee_play_rolls(const referee *r, const char *card)
 	rules_error spare;   /* why a flank does not fit: not needed here */
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
 	if (orders_from_card(g, r->side, c, -1, last, &oc, &spare))
-		return referee_card_reinforces(g, oc.card);
-	return referee_card_reinforces(g, c.card);
+		return cards_is(g, oc.card, "reinforce");
+	return cards_is(g, c.card, "reinforce");
 }
 
 static bool reinforce_turn(const referee *r)
 {
-	return r->has_current && r->current.kind == ORDER_UNREFEREED && referee_card_reinforces(r->g, r->current.card);
+	return r->has_current && r->current.kind == ORDER_UNREFEREED && cards_is(r->g, r->current.card, "reinforce");
 }
 
 /* The slot of the roll that brings `unit`: one for its own type first, so

@@ -26,6 +26,10 @@
  *    (replay_begin, apply_line, replay_end, fixed_reason, undo_none).
  * Every line a driver adds to a game goes through the shell's emit
  * callback (game_play_opts), which keeps it for undo and writes the log.
+ * What the shell writes and reads itself, so a driver's log format keeps
+ * it: the first line "# orbat play SCENARIO, seed N[, dice manual]" (a
+ * comment: '#' starts one), and a head line "seed N" (its words between
+ * blanks), which --resume reads before it knows the grid.
  * The table of drivers by grid is game_drivers.c: a grid without a driver
  * is refused there with the reason. */
 #ifndef ORBAT_GAME_DRIVER_H

@@ -82,8 +82,12 @@ static void fold_line(deck_job *job, cairo_t *cr, const cards_sheet *s)
 	cairo_restore(cr);
 }
 
-static void page_heading(deck_job *job, pdfdoc *doc, int parent, const char *label_id, int sheet)
+/* The page's TrimBox: the box round every cut, the outer bleed beyond it. */
+static void page_heading(deck_job *job, pdfdoc *doc, const cards_sheet *s, int parent, const char *label_id,
+	int sheet)
 {
+	cards_rect ext = cards_sheet_extent(s);
+	pdfdoc_set_trim(doc, ext.x, ext.y, ext.w, ext.h, s->bleed);
 	char label[128];
 	snprintf(label, sizeof label, "%s %d", textbox_string(&job->tc, label_id), sheet);
 	pdfdoc_label_page(doc, label);
@@ -152,18 +156,18 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 		if (s > 0)
 			pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
 		if (opt->duplex == CARDS_DUPLEX_NONE) {
-			page_heading(&job, doc, top, "deck-sheet", (int)s + 1);
+			page_heading(&job, doc, &sheet, top, "deck-sheet", (int)s + 1);
 			paint_fronts(&job, cr, &sheet, first, slots);
 			paint_backs(&job, cr, &sheet, first, slots);
 			fold_line(&job, cr, &sheet);
 			cut_marks(cr, &sheet, &job.layouts->sheet);
 			continue;
 		}
-		page_heading(&job, doc, top, "deck-fronts", (int)s + 1);
+		page_heading(&job, doc, &sheet, top, "deck-fronts", (int)s + 1);
 		paint_fronts(&job, cr, &sheet, first, slots);
 		cut_marks(cr, &sheet, &job.layouts->sheet);
 		pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
-		page_heading(&job, doc, top, "deck-backs", (int)s + 1);
+		page_heading(&job, doc, &sheet, top, "deck-backs", (int)s + 1);
 		paint_backs(&job, cr, &sheet, first, slots);
 		cut_marks(cr, &sheet, &job.layouts->sheet);
 	}

@@ -11,6 +11,9 @@
 # Usage: run-cards-checks.sh ORBAT SOURCE_ROOT.  Exits 77 (skipped) when a
 # client is missing.  Ends with "cards-checks: N passed, M failed".
 set -u
+# A product carries the real date unless SOURCE_DATE_EPOCH pins it; the
+# byte-for-byte checks below need it pinned.
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-946684800}
 
 orbat=${1:?usage: run-cards-checks.sh ORBAT SOURCE_ROOT}
 root=${2:?usage: run-cards-checks.sh ORBAT SOURCE_ROOT}

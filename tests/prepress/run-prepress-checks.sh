@@ -121,17 +121,52 @@ for s in gettysburg-first-day mb-1861 rt-bc1999; do
 	[ -f "$f" ] || continue
 	n=$(npages "$f")
 	out=""
+	# The deck's bleed, from its keywords ("bleed 0.58 mm").
+	bl=$(info Keywords "$f" | sed -n 's/.*bleed \([0-9.]*\) mm.*/\1/p')
+	[ -n "$bl" ] || out="keywords '$(info Keywords "$f")' name no bleed;"
 	for p in $(seq 1 "$n"); do
 		read -r a b c d <<< "$(box "$f" "$p" TrimBox)"
-		boxes_near "$(box "$f" "$p" BleedBox)" "$(calc "$a - 3") $(calc "$b - 3") $(calc "$c + 3") $(calc "$d + 3")" 0.05 ||
-			out="$out page $p BleedBox $(box "$f" "$p" BleedBox) round TrimBox $a $b $c $d;"
+		boxes_near "$(box "$f" "$p" BleedBox)" "$(calc "$a - ${bl:-0}") $(calc "$b - ${bl:-0}") $(calc "$c + ${bl:-0}") $(calc "$d + ${bl:-0}")" 0.05 ||
+			out="$out page $p BleedBox $(box "$f" "$p" BleedBox) round TrimBox $a $b $c $d, bleed $bl;"
 	done
 	# The outermost cut marks stand on the TrimBox.
 	read -r a b c d <<< "$(box "$f" 1 TrimBox)"
 	xs=$(marks "$f" 1 0.2 | awk '$1 == $3 { print $1 }' | sort -n | sed -n '1p;$p' | tr '\n' ' ')
 	near "${xs%% *}" "$a" 0.2 && near "$(echo "$xs" | awk '{ print $2 }')" "$c" 0.2 || out="$out cut marks at x $xs, TrimBox $a..$c;"
 	[ -z "$out" ] && [ "$n" -gt 0 ]
-	verdict "deck $s: TrimBox round the cuts (the outer marks on it), BleedBox 3 mm beyond, $n pages" "$out" $?
+	verdict "deck $s: TrimBox round the cuts (the outer marks on it), BleedBox at the bleed, $n pages" "$out" $?
+done
+
+# ---- card sheets: marks where every printer prints ----
+# deck_marks FILE PAGE: marks nearer than 5 mm to the paper's edge, the
+# count of marks and of marks between the cards (inside the TrimBox)
+deck_marks() {
+	local w h
+	read -r _ _ w h <<< "$(box "$1" "$2" MediaBox)"
+	marks "$1" "$2" 0.2 | awk -v w="$w" -v h="$h" -v trim="$(box "$1" "$2" TrimBox)" '
+		BEGIN { split(trim, t, " ") }
+		function min(a, b) { return a < b ? a : b }
+		function max(a, b) { return a > b ? a : b }
+		{ n++
+		  if (min($1, $3) < 5 - 0.05 || min($2, $4) < 5 - 0.05 || max($1, $3) > w - 5 + 0.05 || max($2, $4) > h - 5 + 0.05)
+			bad = bad sprintf("(%.1f,%.1f)-(%.1f,%.1f) ", $1, $2, $3, $4)
+		  if (min($1, $3) > t[1] && max($1, $3) < t[3] && min($2, $4) > t[2] && max($2, $4) < t[4]) inner++ }
+		END { printf "%s|%d|%d\n", bad, n, inner }'
+}
+for paper in a4 letter; do
+	for duplex in long short none; do
+		"$ORBAT" cards --ruleset battlecry-1999 --lang nl --paper "$paper" --duplex "$duplex" -q -o "$WORK/c-$paper-$duplex" > "$WORK/log" 2>&1
+		f=$WORK/c-$paper-$duplex/cards/battlecry-1999/nl/deck.pdf
+		out=""
+		for p in 1 2; do
+			IFS='|' read -r bad nm inner <<< "$(deck_marks "$f" "$p")"
+			[ -z "$bad" ] || out="$out page $p: marks within 5 mm of the edge: $bad;"
+			[ "${nm:-0}" -gt 0 ] || out="$out page $p: no marks;"
+			[ "${inner:-0}" -gt 0 ] || out="$out page $p: no marks between the cards;"
+		done
+		[ -z "$out" ]
+		verdict "deck on $paper, duplex $duplex: cut marks at least 5 mm in from every paper edge, and between the cards" "$out $(cat "$WORK/log")" $?
+	done
 done
 
 # ---- poster panels ----

@@ -53,6 +53,9 @@ OVERLAP=$(lx tiles /@overlap)
 FOOTER=$(lx tiles /@footer)
 BORDER=$(lx poster /@border)
 BLEED=$(lx poster /@bleed)
+# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks; the paper
+# edge lies this far from the trim.
+EDGE=$(calc "$BLEED + 9")
 SIZE=$(lx square "[@ruleset='mb-remastered']/@size")
 sx() { xmllint --xpath "string($1)" "$SCEN"; }
 COLS=$(sx "//*[local-name()='board']/@columns")
@@ -152,7 +155,7 @@ poster_width() { # file size
 	local box want_w got_w
 	box=$(page_boxes "$1" | head -1)
 	read -r mw _ _ <<<"$(canvas "$2")"
-	want_w=$(calc "($mw + 2 * $BORDER + 2 * $BLEED) * $PT")
+	want_w=$(calc "($mw + 2 * $BORDER + 2 * $EDGE) * $PT")
 	got_w=${box% *}
 	near "$got_w" "$want_w" 0.05
 	verdict "poster at $2 mm squares: $(calc "$want_w / $PT") mm wide (canvas + border + bleed)" \
@@ -172,7 +175,7 @@ done
 # The address hangs in the square's top-left corner (squaredraw.c: text
 # size 0.06 of the square, inset 0.3 of it from the left edge).
 words_mm "$WORK/a4/mb-1861/en/map-poster.pdf" 1 > "$WORK/words.txt"
-result=$(awk -v c="$COLS" -v r="$ROWS" -v s="$SIZE" -v f="$FRAME" -v o="$(calc "$BLEED + $BORDER")" '
+result=$(awk -v c="$COLS" -v r="$ROWS" -v s="$SIZE" -v f="$FRAME" -v o="$(calc "$EDGE + $BORDER")" '
 	BEGIN { ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" }
 	{ n++; wt[n] = $1; wx[n] = $4; wy[n] = $3 }
 	END {

@@ -4,7 +4,8 @@
  * refsquare.c), built into columns by refcolumn.c; this file places it:
  * each page has two columns of blocks (headings, texts, numbered steps,
  * tables).  A column that is too tall is drawn smaller as a whole, down to
- * REF_MIN_SCALE; beyond that the card fails loudly. */
+ * REF_MIN_SCALE; beyond that the card fails loudly.  Both pages take the
+ * scale of the fuller one, so the type is one size on the whole card. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,34 +247,23 @@ static void draw_column(textbox_ctx *tc, cairo_t *cr, const ref_column *col, dou
 }
 
 /* The largest scale at which both columns of a page fit their height
- * (one scale for the page, so its columns match), then draw. */
-static void place_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double x[2],
-	const double w[2], double y, double h, double max_scale)
+ * (one scale for the page, so its columns match); below REF_MIN_SCALE
+ * *worst says which column does not fit, else it is -1. */
+static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double w[2], double h,
+	double max_scale, int *worst)
 {
 	double s = max_scale;
-	bool fits = false;
-	int worst = 0;
 	for (;;) {
-		fits = true;
-		for (int i = 0; i < 2 && fits; i++) {
+		*worst = -1;
+		for (int i = 0; i < 2 && *worst < 0; i++) {
 			double used = 0;
-			if (!column_height(tc, cr, &cols[i], w[i], s, &used) || used > h) {
-				fits = false;
-				worst = i;
-			}
+			if (!column_height(tc, cr, &cols[i], w[i], s, &used) || used > h)
+				*worst = i;
 		}
-		if (fits || s <= REF_MIN_SCALE)
-			break;
+		if (*worst < 0 || s <= REF_MIN_SCALE)
+			return s;
 		s = fmax(REF_MIN_SCALE, s * REF_SCALE_STEP);
 	}
-	if (!fits) {
-		char *msg = xasprintf("%s: the %s column does not fit its %.0f mm even at %.0f %% of its type size",
-			tc->product, worst ? "right" : "left", h, REF_MIN_SCALE * 100);
-		textbox_fail(tc, msg);
-		free(msg);
-	}
-	for (int i = 0; i < 2; i++)
-		draw_column(tc, cr, &cols[i], x[i], y, w[i], s);
 }
 
 /* ---- the two pages ---- */
@@ -291,21 +281,70 @@ static void page_header(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, double 
 	textbox_draw(tc, cr, textbox_string(tc, side_id), &side, margin + 4 + w * 0.8, margin, w * 0.2, HEADER_BAND - 3);
 }
 
-static void draw_page(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, const card_layouts *cl, double pw,
-	double ph, const char *side_id, const refcard_page *page, double max_scale)
+/* A page's columns, where they go, and the height they may take. */
+typedef struct page_frame {
+	ref_column cols[2];
+	double x[2], w[2];
+	double top, height;
+} page_frame;
+
+static void frame_open(page_frame *f, textbox_ctx *tc, const card_layouts *cl, double pw, double ph,
+	const refcard_page *page)
 {
+	memset(f, 0, sizeof *f);
 	double m = cl->refcard_margin, gap = cl->refcard_gap;
-	page_header(tc, cr, rs, pw, m, side_id);
-	double top = m + HEADER_BAND, height = ph - m - top;
+	f->top = m + HEADER_BAND;
+	f->height = ph - m - f->top;
 	double avail = pw - 2 * m - gap;
-	double lw = avail * page->left_share, rw = avail - lw;
-	ref_column cols[2] = { { 0 }, { 0 } };
-	refcolumn_fill(&cols[0], tc, rs, page->left);
-	refcolumn_fill(&cols[1], tc, rs, page->right);
-	double xs[2] = { m, m + lw + gap }, ws[2] = { lw, rw };
-	place_columns(tc, cr, cols, xs, ws, top, height, max_scale);
-	refcolumn_finish(&cols[0]);
-	refcolumn_finish(&cols[1]);
+	double lw = avail * page->left_share;
+	f->x[0] = m;
+	f->x[1] = m + lw + gap;
+	f->w[0] = lw;
+	f->w[1] = avail - lw;
+	refcolumn_fill(&f->cols[0], tc, tc->rc->rs, page->left);
+	refcolumn_fill(&f->cols[1], tc, tc->rc->rs, page->right);
+}
+
+static void frame_close(page_frame *f)
+{
+	refcolumn_finish(&f->cols[0]);
+	refcolumn_finish(&f->cols[1]);
+}
+
+/* The scale both pages are drawn at: the smaller of the two pages' best,
+ * so the body text is one size on the whole card. */
+static double card_scale(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
+	const refcard_grid *g)
+{
+	const refcard_page *pages[2] = { &g->front, &g->back };
+	double s = g->max_scale;
+	for (int i = 0; i < 2; i++) {
+		page_frame f;
+		int worst;
+		frame_open(&f, tc, cl, pw, ph, pages[i]);
+		s = fmin(s, fit_columns(tc, cr, f.cols, f.w, f.height, g->max_scale, &worst));
+		frame_close(&f);
+	}
+	return s;
+}
+
+static void draw_page(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
+	const char *side_id, const refcard_page *page, double scale)
+{
+	page_header(tc, cr, tc->rc->rs, pw, cl->refcard_margin, side_id);
+	page_frame f;
+	frame_open(&f, tc, cl, pw, ph, page);
+	int worst;
+	double s = fit_columns(tc, cr, f.cols, f.w, f.height, scale, &worst);
+	if (worst >= 0) {
+		char *msg = xasprintf("%s: the %s column does not fit its %.0f mm even at %.0f %% of its type size",
+			tc->product, worst ? "right" : "left", f.height, REF_MIN_SCALE * 100);
+		textbox_fail(tc, msg);
+		free(msg);
+	}
+	for (int i = 0; i < 2; i++)
+		draw_column(tc, cr, &f.cols[i], f.x[i], f.top, f.w[i], s);
+	frame_close(&f);
 }
 
 /* The card of the ruleset's grid; a grid without one is a failure of
@@ -325,14 +364,14 @@ void refcard_draw_front(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, do
 {
 	const refcard_grid *g = grid_of(tc);
 	if (g)
-		draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-front", &g->front, g->max_scale);
+		draw_page(tc, cr, cl, pw, ph, "ref-front", &g->front, card_scale(tc, cr, cl, pw, ph, g));
 }
 
 void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
 {
 	const refcard_grid *g = grid_of(tc);
 	if (g)
-		draw_page(tc, cr, tc->rc->rs, cl, pw, ph, "ref-back", &g->back, g->max_scale);
+		draw_page(tc, cr, cl, pw, ph, "ref-back", &g->back, card_scale(tc, cr, cl, pw, ph, g));
 }
 
 bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)

@@ -2,9 +2,10 @@
  * a table of blocks (refcolumn.h).  Content comes from reftables.c.
  *
  * Front: units (movement, dice by distance), the deck with its counts;
- * terrain, artillery on a hill, the general, the special cards.  Back:
- * the turn and the battle; the die, retreats and their thresholds,
- * ground gain. */
+ * terrain, artillery on a hill, the general.  Back: the turn, the battle,
+ * line of sight, a general with a unit and alone; the die, retreats and
+ * their thresholds, ground gain, victory, the special cards.  The two
+ * pages are about as full, since both take the fuller one's type size. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,14 +41,16 @@ static const refcard_item FRONT_LEFT[] = {
 static const refcard_item FRONT_RIGHT[] = {
 	REF_HEADING("ref-terrain-heading"), REF_TABLE(reftable_terrain),
 	REF_HEADING("ref-hill-heading"), REF_SAY(BLOCK_TEXT, reftext_hill),
-	REF_SAY(BLOCK_HEADING, general_heading), REF_SAY(BLOCK_TEXT, reftext_general),
-	REF_HEADING_IF("ref-special-heading"), REF_SAY(BLOCK_TEXT, reftext_special_cards), REF_END,
+	REF_SAY(BLOCK_HEADING, general_heading), REF_SAY(BLOCK_TEXT, reftext_general), REF_END,
 };
 
 static const refcard_item BACK_LEFT[] = {
 	REF_HEADING("ref-turn-heading"), REF_LINES(BLOCK_STEP, "ref-turn", reftext_steps),
 	REF_TEXT(BLOCK_NOTE, "ref-turn-note", reftext), REF_TEXT(BLOCK_NOTE, "ref-first-roll", first_roll),
-	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-battle", reftext_steps), REF_END,
+	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-battle", reftext_steps),
+	REF_HEADING("ref-los-heading"), REF_SAY(BLOCK_TEXT, reftext_los),
+	REF_HEADING("ref-generals-heading"), REF_SAY(BLOCK_TEXT, reftext_general_attached),
+	REF_SAY(BLOCK_TEXT, reftext_general_alone), REF_END,
 };
 
 /* The thresholds' introduction and note only with the thresholds. */
@@ -56,7 +59,9 @@ static const refcard_item BACK_RIGHT[] = {
 	REF_HEADING("ref-retreat-heading"), { .kind = BLOCK_TEXT, .id = "ref-threshold-intro", .needs_next = true },
 	REF_TABLE(reftable_thresholds), REF_SAY(BLOCK_NOTE, reftext_threshold_general),
 	REF_LINES(BLOCK_STEP, "ref-retreat", reftext_steps),
-	REF_HEADING("ref-ground-heading"), REF_SAY(BLOCK_TEXT, reftext_ground_gain), REF_END,
+	REF_HEADING("ref-ground-heading"), REF_SAY(BLOCK_TEXT, reftext_ground_gain),
+	REF_HEADING("victory-heading"), REF_SAY(BLOCK_TEXT, reftext_victory),
+	REF_HEADING_IF("ref-special-heading"), REF_SAY(BLOCK_TEXT, reftext_special_cards), REF_END,
 };
 
 const refcard_grid refcard_hex_grid = { "hex", { FRONT_LEFT, FRONT_RIGHT, 0.55 }, { BACK_LEFT, BACK_RIGHT, 0.52 }, 1.25, "",

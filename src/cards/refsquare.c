@@ -4,7 +4,8 @@
  *
  * Front: the unit table, purchases; combat with each unit's abilities,
  * the generals (and who plays them), entrenchment.  Back: the turn
- * sequence of the ruleset, placing new units, how a side wins; the sea
+ * sequence of the ruleset (whose last step says where new units are
+ * placed: no block of its own repeats it), how a side wins; the sea
  * (zones, ports by coast, ships), the capitals and the order of play with
  * four players.  There is no deck: turns are driven by
  * purchases and the movement dice. */
@@ -52,7 +53,6 @@ static const refcard_item FRONT_RIGHT[] = {
 
 static const refcard_item BACK_LEFT[] = {
 	REF_HEADING("ref-turn-heading"), REF_LINES(BLOCK_STEP, NULL, turn_steps),
-	REF_HEADING("ref-sq-place-heading"), REF_SAY(BLOCK_TEXT, reftext_square_place),
 	REF_HEADING_IF("victory-heading"), REF_SAY(BLOCK_TEXT, reftext_square_victory), REF_END,
 };
 

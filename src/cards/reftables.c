@@ -9,7 +9,10 @@
 #include "refcolumn.h"
 
 #define NOTHING REF_NOTHING
-#define MINUS "\u2212"
+/* The body face (Noto Sans as bundled) has no U+2212: a true minus would
+ * come from the fallback face as a long dash.  The hyphen-minus is the
+ * face's own glyph, and reads as a minus before a digit. */
+#define MINUS "-"
 
 /* ---- the table container ---- */
 
@@ -157,7 +160,7 @@ static char *type_list(textbox_ctx *tc, const ruleset *rs, char *const *ids, siz
 	return out;
 }
 
-/* "+1", "−2": a dice modifier as printed. */
+/* "+1", "-2": a dice modifier as printed. */
 static void signed_number(int n, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s%d", n < 0 ? MINUS : "+", n < 0 ? -n : n);
@@ -758,5 +761,68 @@ char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs)
 		free(hits);
 		out = next;
 	}
+	return out;
+}
+
+/* ---- line of sight, generals, victory (the back of a hex card) ---- */
+
+static const char *const NO_PAIRS[] = { NULL };
+
+char *reftext_los(textbox_ctx *tc, const ruleset *rs)
+{
+	char **names = xcalloc(rs->terrain_count + 1, sizeof *names);
+	size_t n = 0;
+	const rs_terrain *over = NULL;
+	for (size_t i = 0; i < rs->terrain_count; i++) {
+		const rs_terrain *t = &rs->terrains[i];
+		if (t->blocks_los)
+			names[n++] = lower(l10n_get(&t->name, tc->rc->lang));
+		if (t->sight_over_adjacent_friends && !over)
+			over = t;
+	}
+	char *terrains = n ? join_names(tc, names, n, "ref-or") : NULL;
+	free_names(names, n);
+	const char *pairs[] = { "terrains", terrains ? terrains : "", NULL };
+	char *out = reftext_with(tc, rs, terrains ? "ref-los" : "ref-los-units", pairs);
+	free(terrains);
+	if (over) {
+		char *name = lower(l10n_get(&over->name, tc->rc->lang));
+		const char *p2[] = { "terrain", name, NULL };
+		reftext_append(&out, reftext_with(tc, rs, "ref-los-over", p2), " ");
+		free(name);
+	}
+	return out;
+}
+
+char *reftext_general_attached(textbox_ctx *tc, const ruleset *rs)
+{
+	const rs_general *g = &rs->general;
+	char *out = reftext_with(tc, rs, g->must_follow_unit ? "ref-general-attached-must" :
+		"ref-general-attached-may", NO_PAIRS);
+	reftext_append(&out, reftext_with(tc, rs, "ref-general-attached", NO_PAIRS), " ");
+	return out;
+}
+
+char *reftext_general_alone(textbox_ctx *tc, const ruleset *rs)
+{
+	const rs_general *g = &rs->general;
+	char hexes[16];
+	snprintf(hexes, sizeof hexes, "%d", rs->retreat.hexes_per_flag);
+	const char *pairs[] = { "face", face_name(tc, rs, g->hit_by, false), "hexes", hexes,
+		"hex", reftext_plural(tc, "ref-hex", rs->retreat.hexes_per_flag), NULL };
+	char *out = reftext_with(tc, rs, g->hit_by ? "ref-general-alone-hit" : "ref-general-alone", pairs);
+	reftext_append(&out, reftext_with(tc, rs, g->passes_friendly_units ? "ref-general-alone-retreat-pass" :
+		"ref-general-alone-retreat", pairs), " ");
+	return out;
+}
+
+char *reftext_victory(textbox_ctx *tc, const ruleset *rs)
+{
+	char target[16];
+	snprintf(target, sizeof target, "%d", rs->victory.default_target);
+	const char *pairs[] = { "target", target, NULL };
+	char *out = reftext_with(tc, rs, "ref-victory", pairs);
+	reftext_append(&out, reftext_with(tc, rs, rs->victory.target_required || rs->victory.default_target <= 0 ?
+		"ref-victory-scenario" : "ref-victory-target", pairs), " ");
 	return out;
 }

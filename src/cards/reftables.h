@@ -83,6 +83,12 @@ char *reftext_general(textbox_ctx *tc, const ruleset *rs);     /* the general's 
 char *reftext_die(textbox_ctx *tc, const ruleset *rs);         /* the faces of the die */
 char *reftext_ground_gain(textbox_ctx *tc, const ruleset *rs); /* who may take the ground */
 char *reftext_threshold_general(textbox_ctx *tc, const ruleset *rs); /* NULL without thresholds */
+/* The back of a hex card: what blocks sight, a general with a unit and
+ * alone, how a side wins. */
+char *reftext_los(textbox_ctx *tc, const ruleset *rs);
+char *reftext_general_attached(textbox_ctx *tc, const ruleset *rs);
+char *reftext_general_alone(textbox_ctx *tc, const ruleset *rs);
+char *reftext_victory(textbox_ctx *tc, const ruleset *rs);
 /* One line per special card of §8.1 with its numbers from the data; NULL when
  * the deck has none. */
 char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs);

@@ -40,8 +40,6 @@ void reftext_square_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out)
 	refpairs_text(out, "round", reftext_plural(tc, "ref-sq-round", rs->square.naval_rounds));
 	refpairs_number(out, "income", rs->square.capital_income_loss);
 	refpairs_text(out, "point", reftext_plural(tc, "ref-sq-point", rs->square.capital_income_loss));
-	refpairs_number(out, "placed", rs->square.placements_per_city);
-	refpairs_text(out, "placed-units", reftext_plural(tc, "ref-sq-unit", rs->square.placements_per_city));
 }
 
 static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
@@ -322,9 +320,4 @@ char *reftext_square_seats(textbox_ctx *tc, const ruleset *rs)
 	}
 	free(order);
 	return out;
-}
-
-char *reftext_square_place(textbox_ctx *tc, const ruleset *rs)
-{
-	return reftext(tc, rs, rs->square.placements_per_city > 0 ? "ref-sq-place" : "ref-sq-place-any");
 }

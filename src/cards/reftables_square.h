@@ -33,7 +33,6 @@ char *reftext_square_general(textbox_ctx *tc, const ruleset *rs);   /* bonus, ra
 char *reftext_square_entrench(textbox_ctx *tc, const ruleset *rs);  /* NULL without entrenchment */
 char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs);       /* zones, safe ports, rounds */
 char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs);  /* which, and what losing one costs */
-char *reftext_square_place(textbox_ctx *tc, const ruleset *rs);     /* where new units enter, how many */
 /* §11.1 (render/victory.h): how a side wins, and the turn order with two
  * players a side (NULL without such a game); with the print set's
  * scenario at hand, its own turn limit and its players by name. */

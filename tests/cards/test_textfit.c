@@ -522,9 +522,6 @@ static void test_square_reference_numbers(void **state)
 	assert_non_null(strstr(capitals, "Washington (Union) and Richmond (Confederacy)"));
 	assert_non_null(strstr(capitals, "your generals give no bonus and your income drops by 1 point"));
 	free(capitals);
-	char *place = reftext_square_place(&tc, rs);
-	assert_non_null(strstr(place, "at most 1 new unit per city or port each turn"));
-	free(place);
 
 	char **lines = NULL;
 	size_t n = reftext_square_abilities(&tc, rs, false, &lines);

@@ -25,6 +25,11 @@ typedef struct deck_options {
 	bool unique;             /* each design once instead of every copy */
 	const char *data_dir;    /* holds layouts/cards.xml; NULL: datadir_get() */
 	double dpi;              /* Tabletop Simulator images; 0: the layout's */
+	/* mm, x right and y down as the back page shows in the PDF: every
+	 * back side (and, in duplex, the back page's marks) moves so far, to
+	 * undo a duplex printer's shift (`orbat calibrate` measures it).  The
+	 * Tabletop Simulator sheets ignore it. */
+	double back_offset[2];
 } deck_options;
 
 /* The deck as a print-and-play PDF at `path`: sheets of fronts, each

@@ -42,6 +42,8 @@ bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt
 	memset(job, 0, sizeof *job);
 	*error = NULL;
 	job->rc = rc;
+	job->back_offset[0] = opt->back_offset[0];
+	job->back_offset[1] = opt->back_offset[1];
 	diag_sink sink;
 	diag_sink_init(&sink);
 	char *path = xasprintf("%s/layouts/cards.xml", opt->data_dir ? opt->data_dir : datadir_get());

@@ -92,12 +92,15 @@ static void paint_fronts(deck_job *job, cairo_t *cr, const cards_sheet *s, size_
 
 static void paint_backs(deck_job *job, cairo_t *cr, const cards_sheet *s, size_t first, int slots)
 {
+	cairo_save(cr);
+	cairo_translate(cr, job->back_offset[0], job->back_offset[1]);
 	for (int k = 0; k < slots && first + (size_t)k < job->print_count; k++) {
 		double x, y;
 		cards_slot_position(s, k, true, &x, &y);
 		cards_rect cell = cards_slot_cell(s, k, true);
 		deck_job_paint(cr, job->back, x, y, &cell);
 	}
+	cairo_restore(cr);
 }
 
 bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char *path, char **error)
@@ -160,7 +163,12 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 		pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
 		page_heading(&job, doc, &sheet, top, "deck-backs", (int)s + 1);
 		paint_backs(&job, cr, &sheet, first, slots);
+		/* The back page's marks move with its cards, so that once the
+		 * printer's shift is undone they fall behind the fronts' marks. */
+		cairo_save(cr);
+		cairo_translate(cr, opt->back_offset[0], opt->back_offset[1]);
 		cut_marks(cr, &sheet);
+		cairo_restore(cr);
 	}
 	cairo_restore(cr);
 	bool written = textbox_end_pdf(&job.tc, doc, unknown_before, path, error);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/config.h"
 #include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
@@ -22,7 +23,7 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		return EXIT_INTERNAL;
 	const char *data = datadir_get();
 	s->registry = ruleset_registry_create(data);
-	if (!ruleset_registry_has(s->registry, ruleset_id)) {
+	if (ruleset_id && !ruleset_registry_has(s->registry, ruleset_id)) {
 		char *known = ruleset_registry_known(s->registry);
 		/* No ruleset at all: the installation is broken, not the
 		 * command line. */
@@ -31,8 +32,8 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		free(known);
 		return code;
 	}
-	s->rs = ruleset_registry_get(s->registry, ruleset_id, &s->sink);
-	if (!s->rs)
+	s->rs = ruleset_id ? ruleset_registry_get(s->registry, ruleset_id, &s->sink) : NULL;
+	if (ruleset_id && !s->rs)
 		return cli_data_broken(name, &s->sink);
 
 	char *error = NULL;
@@ -110,6 +111,30 @@ void cards_session_close(cards_session *s)
 	ruleset_registry_destroy(s->registry);
 	diag_sink_finish(&s->sink);
 	memset(s, 0, sizeof *s);
+}
+
+int cards_back_offset(const char *cmd, const char *option, double out[2])
+{
+	out[0] = out[1] = 0;
+	char *path = config_default_path();
+	orbat_config config = { 0 };
+	char *error = NULL;
+	bool loaded = !path || config_load(path, &config, &error);
+	free(path);
+	if (!loaded) {
+		fprintf(stderr, "orbat %s: %s\n", cmd, error);
+		free(error);
+		return EXIT_USAGE;
+	}
+	if (option) {
+		if (!config_parse_offset(option, out))
+			return options_usage(cmd, "--back-offset takes X,Y in millimetres, each from -%g to %g "
+				"(for example 1.5,-0.5), not '%s'", CONFIG_MAX_BACK_OFFSET, CONFIG_MAX_BACK_OFFSET, option);
+	} else if (config.has_back_offset) {
+		out[0] = config.back_offset[0];
+		out[1] = config.back_offset[1];
+	}
+	return EXIT_VALID;
 }
 
 bool cards_make_dirs(const char *path, char **error)

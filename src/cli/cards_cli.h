@@ -22,8 +22,9 @@ typedef struct cards_session {
 	outdir *out;                 /* every file of the run: written whole or not at all */
 } cards_session;
 
-/* Load the ruleset and the print resources; fill rc (language left to the
- * caller; paper is a4 or letter).  Returns an exit code: 0 ready, 2
+/* Load the ruleset (none when ruleset_id is NULL: rc->rs is then NULL)
+ * and the print resources; fill rc (language left to the caller; paper is
+ * a4 or letter).  Returns an exit code: 0 ready, 2
  * unknown ruleset (with the list of choices), 3 broken installation.
  * Messages go to stderr.  Close the session whatever the result. */
 int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
@@ -35,6 +36,14 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 int cards_session_commit(cards_session *s, int code, bool quiet);
 /* Files not committed are removed, with the folders the run created. */
 void cards_session_close(cards_session *s);
+
+/* How far to move the deck's back sides (mm, x right, y down): the value
+ * of --back-offset (`option`, NULL when not given) when there is one, else
+ * the user's configuration file (base/config.h), else 0,0.  The file is
+ * read either way, so a broken one is always reported.  Returns an exit
+ * code: 0, or 2 with a message on stderr for a bad value or a file that
+ * cannot be read or is malformed. */
+int cards_back_offset(const char *cmd, const char *option, double out[2]);
 
 /* mkdir -p in the session's output set (a failed run removes the folders
  * it created); false with a message naming the cause. */

@@ -38,6 +38,11 @@ static void cards_help(FILE *out)
 	      "                      that turn the sheet over its long edge; short: mirrored\n"
 	      "                      top-bottom; none: fronts and backs side by side on one\n"
 	      "                      page, to fold along the middle and glue\n"
+	      "  --back-offset X,Y   move every back side X mm right and Y mm down (as the\n"
+	      "                      back page shows in the PDF), to undo a duplex\n"
+	      "                      printer's shift; 'orbat calibrate' measures it.\n"
+	      "                      Default: back-offset in $XDG_CONFIG_HOME/orbat/\n"
+	      "                      orbat.conf (~/.config/orbat/orbat.conf), else 0,0\n"
 	      "  --unique            print each design once instead of every copy\n"
 	      "  --deck FILE         your own cards (XML, urn:orbat:deck:1): mode=\"add\"\n"
 	      "                      adds them to the deck, mode=\"replace\" prints only them\n"
@@ -62,7 +67,8 @@ static void cards_help(FILE *out)
 	      "  orbat cards --ruleset noord-zuid --lang fr --format pdf,png -o prints\n"
 	      "\n"
 	      "Exit status: 0 done, 1 the deck file is invalid, 2 usage error, a file\n"
-	      "that cannot be read or written, or a ruleset without order cards,\n"
+	      "that cannot be read or written, a malformed configuration file, or a\n"
+	      "ruleset without order cards,\n"
 	      "3 internal error or broken installation.\n", out);
 }
 
@@ -70,6 +76,7 @@ static void cards_help(FILE *out)
 typedef struct cards_args {
 	const char *ruleset;
 	const char *deck_file;
+	const char *back_offset;
 	int duplex_choice;      /* index in DUPLEX */
 	deck_options deck;
 	bool pdf, png;
@@ -155,6 +162,8 @@ static int cards_run(const options *o, cards_args *a)
 	if (!cli_data_check("cards"))
 		return EXIT_INTERNAL;
 	int code = check_size(a->deck.size);
+	if (!code)
+		code = cards_back_offset("cards", a->back_offset, a->deck.back_offset);
 	if (code)
 		return code;
 
@@ -197,6 +206,7 @@ COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", c
 		{ "size", OPTIONS_STRING, offsetof(cards_args, deck.size), .what = "a card size" },
 		{ "duplex", OPTIONS_CHOICE, offsetof(cards_args, duplex_choice), .choices = DUPLEX },
 		{ "unique", OPTIONS_FLAG, offsetof(cards_args, deck.unique) },
+		{ "back-offset", OPTIONS_STRING, offsetof(cards_args, back_offset), .what = "X,Y in millimetres" },
 		{ "deck", OPTIONS_STRING, offsetof(cards_args, deck_file), .what = "a deck file" },
 		{ "dpi", OPTIONS_REAL, offsetof(cards_args, deck.dpi), 36, 1200, .what = "a resolution" },
 	});

@@ -7,6 +7,7 @@
 #include "../base/diag.h"
 #include "../print/printset.h"
 #include "../validate/validate.h"
+#include "cards_cli.h"
 #include "command.h"
 #include "input.h"
 #include "options.h"
@@ -45,6 +46,7 @@ static void render_help(FILE *out)
 	      "  --poster-panel a0|a1|a2|WxH\n"
 	      "                      cut the poster over panels of that paper (WxH in\n"
 	      "                      mm), with overlap bands and marks as the tiles\n"
+	      "  --back-offset X,Y   move the order cards' backs (see 'orbat cards')\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -h, --help          show this help\n"
@@ -60,6 +62,7 @@ typedef struct render_args {
 	double dpi;
 	double cell_size;   /* --hex-size and --square-size alike */
 	const char *poster_panel;
+	const char *back_offset;
 } render_args;
 
 static int render_run(const options *o, render_args *a)
@@ -87,6 +90,9 @@ static int render_run(const options *o, render_args *a)
 		}
 	}
 	memcpy(opt.langs, o->langs, sizeof opt.langs);
+	int offset_code = cards_back_offset("render", a->back_offset, opt.back_offset);
+	if (offset_code)
+		return offset_code;
 
 	diag_sink sink;
 	validator *v = cli_validator("render", &sink);
@@ -147,4 +153,5 @@ COMMAND(render, "write the print set of each scenario (maps, sheet, rosters)", r
 		{ "hex-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
 		{ "square-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
 		{ "poster-panel", OPTIONS_STRING, offsetof(render_args, poster_panel), .what = "a0, a1, a2 or WxH" },
+		{ "back-offset", OPTIONS_STRING, offsetof(render_args, back_offset), .what = "X,Y in millimetres" },
 	});

@@ -84,10 +84,10 @@ typedef struct product {
 } product;
 
 /* The ruleset's deck as players use it: every copy, poker size, backs
- * mirrored for long-edge duplex. */
-static bool render_deck(const render_ctx *rc, const char *path, char **error)
+ * mirrored for long-edge duplex and moved by the printer's back offset. */
+static bool render_deck(const printer *p, const render_ctx *rc, const char *path, char **error)
 {
-	deck_options opt = { 0 };
+	deck_options opt = { .back_offset = { p->options.back_offset[0], p->options.back_offset[1] } };
 	return cards_render_deck(rc, &opt, path, error);
 }
 
@@ -97,7 +97,7 @@ static const product PDF_PRODUCTS[] = {
 	{ "map-poster", render_poster, false },
 	{ "scenario-sheet", render_sheet, false },
 	{ "rosters", render_rosters, false },
-	{ "order-cards", render_deck, true },
+	{ "order-cards", NULL, true },   /* render_deck */
 	{ "reference-card", cards_render_refcard, false },
 };
 
@@ -118,7 +118,7 @@ static bool render_language(printer *p, render_ctx *rc, const product *products,
 			continue;
 		char *path = xasprintf("%s/%s.%s", dir, products[i].name, pdfdoc_extension(rc->format));
 		int unknown_before = fonts_unknown_glyphs(p->fonts);
-		ok = products[i].render(rc, path, error);
+		ok = products[i].render ? products[i].render(rc, path, error) : render_deck(p, rc, path, error);
 		if (!ok && !*error && fonts_unknown_glyphs(p->fonts) > unknown_before)
 			*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; "
 				"nothing was written", path, fonts_first_bad_text(p->fonts));

@@ -23,6 +23,7 @@ typedef struct printset_options {
 	/* The poster cut over panels of this paper (mm, either orientation);
 	 * 0: the poster on one page. */
 	double panel_width, panel_height;
+	double back_offset[2];   /* mm: the order cards' backs (cards.h) */
 	bool quiet;
 } printset_options;
 

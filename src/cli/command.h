@@ -49,6 +49,7 @@ extern const command command_validate;
 extern const command command_render;
 extern const command command_cards;
 extern const command command_refcard;
+extern const command command_calibrate;
 extern const command command_ask;
 extern const command command_check;
 extern const command command_play;

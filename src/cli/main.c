@@ -14,6 +14,7 @@ static const command *const commands[] = {
 	&command_render,
 	&command_cards,
 	&command_refcard,
+	&command_calibrate,
 	&command_ask,
 	&command_check,
 	&command_play,

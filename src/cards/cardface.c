@@ -137,8 +137,27 @@ static void any_marker(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double
 	textbox_draw(tc, cr, label, &st, x + h, y, w - 2 * h, h);
 }
 
+/* Where the emblem goes on the design card, and its size. */
+#define EMBLEM_Y 43.0
+#define EMBLEM_SIZE 15.0
+
+cairo_surface_t *cardface_emblem(const card_geom *g, emblem_kind kind)
+{
+	face_frame f = frame_of(g);
+	double size = EMBLEM_SIZE * f.u;
+	cairo_rectangle_t extents = { -size, -size, 2 * size, 2 * size };
+	cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+	cairo_t *cr = cairo_create(s);
+	rgb faint_edge = shade(FAINT, 0.2);
+	emblem_colours faint = { { FAINT.r, FAINT.g, FAINT.b }, { faint_edge.r, faint_edge.g, faint_edge.b },
+		{ PAPER.r, PAPER.g, PAPER.b } };
+	emblem_card(cr, kind, 0, 0, size, &faint);
+	cairo_destroy(cr);
+	return s;
+}
+
 void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
-	int deck_total)
+	int deck_total, cairo_surface_t *emblem)
 {
 	const deck_face *card = design->card;
 	lang_id lang = tc->rc->lang;
@@ -173,11 +192,12 @@ void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck
 			strip_y + strip_h + 0.8 * f.sy, iw, 4.5 * f.sy);
 	}
 
-	/* A quiet device between the marker and the order. */
-	rgb faint_edge = shade(FAINT, 0.2);
-	emblem_colours faint = { { FAINT.r, FAINT.g, FAINT.b }, { faint_edge.r, faint_edge.g, faint_edge.b },
-		{ PAPER.r, PAPER.g, PAPER.b } };
-	emblem_sabres(cr, g->width / 2, 43.0 * f.sy, 15.0 * f.u, &faint);
+	/* The card kind's emblem, quiet, between the marker and the order:
+	 * painted from the one recording of the document. */
+	cairo_save(cr);
+	cairo_set_source_surface(cr, emblem, g->width / 2, EMBLEM_Y * f.sy);
+	cairo_paint(cr);
+	cairo_restore(cr);
 
 	/* The order. */
 	textbox_style text = style(FONT_TEXT, 3.6 * f.u, 2.5 * f.u, false, INK);

@@ -4,7 +4,8 @@
  *
  * Front: the name, the flank strip (three boxes, left/centre/right, the
  * ordered one filled; a card for no particular flank shows a marker of its
- * own instead), the flank in words, the order, and its count in the deck.
+ * own instead), the flank in words, the emblem of its kind, the order,
+ * and how many copies of it the deck holds.
  * Back: one design for the whole deck. */
 #ifndef ORBAT_CARDFACE_H
 #define ORBAT_CARDFACE_H
@@ -12,6 +13,7 @@
 #include <cairo.h>
 
 #include "deckfaces.h"
+#include "emblem.h"
 #include "textbox.h"
 
 typedef struct card_geom {
@@ -20,8 +22,12 @@ typedef struct card_geom {
 	double safe;            /* margin inside the cut kept clear */
 } card_geom;
 
+/* The emblem of a card kind, as cardface_emblem records it once per
+ * document: painted on every front of that kind. */
+cairo_surface_t *cardface_emblem(const card_geom *g, emblem_kind kind);
+
 void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
-	int deck_total);
+	int deck_total, cairo_surface_t *emblem);
 void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g);
 
 #endif

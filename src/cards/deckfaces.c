@@ -8,6 +8,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "emblem.h"
 
 /* The kinds of order a card may give, as the ruleset files spell them. */
 static const char *const ORDERS[] = {
@@ -27,6 +28,7 @@ static void card_finish(deck_face *c)
 	free(c->order);
 	free(c->units);
 	free(c->types);
+	free(c->emblem);
 	l10n_finish(&c->name);
 	l10n_finish(&c->text);
 }
@@ -65,6 +67,7 @@ cards_deck *deck_from_ruleset(const ruleset *rs)
 		c->order = dup_or_null(src->order);
 		c->units = dup_or_null(src->units);
 		c->types = dup_or_null(src->types);
+		c->emblem = dup_or_null(src->emblem);
 		copy_l10n(&c->name, &src->name);
 		/* The numbers a card states come from its data ({dice}, {units}…),
 		 * so the printed text cannot drift from what the referee plays. */
@@ -296,7 +299,8 @@ static void check_types(deck_loader *ld, const xmlNode *n, const char *id, const
 /* Read one <card>; false when it is unusable (already reported). */
 static bool read_card(deck_loader *ld, const xmlNode *n, deck_face *c)
 {
-	static const char *const attributes[] = { "id", "order", "units", "types", "left", "centre", "right", "any", NULL };
+	static const char *const attributes[] = { "id", "order", "units", "types", "left", "centre", "right", "any",
+		"emblem", NULL };
 	static const char *const children[] = { "name", "text", NULL };
 	memset(c, 0, sizeof *c);
 	c->own = true;
@@ -333,6 +337,12 @@ static bool read_card(deck_loader *ld, const xmlNode *n, deck_face *c)
 	if (types)
 		check_types(ld, n, id, types);
 	c->types = dup_or_null(types);
+
+	const char *emblem = xmldoc_attr(n, "emblem");
+	emblem_kind kind;
+	if (emblem && !emblem_find(emblem, &kind))
+		report(ld, DIAG_ERROR, n, "emblem", "card '%s': emblem '%s' is not one of %s", id, emblem, emblem_names());
+	c->emblem = dup_or_null(emblem);
 
 	for (int f = 0; f < DECK_FLANKS; f++)
 		read_count(ld, n, id, (deck_flank)f, c);

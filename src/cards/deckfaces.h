@@ -3,7 +3,7 @@
  * (namespace urn:orbat:deck:1):
  *
  *   <deck xmlns="urn:orbat:deck:1" mode="add|replace">
- *     <card id="ambush" order="special" any="2">
+ *     <card id="ambush" order="special" any="2" emblem="sight">
  *       <name xml:lang="en">Ambush</name> …
  *       <text xml:lang="en">…</text> …
  *     </card>
@@ -37,6 +37,7 @@ typedef struct deck_face {
 	char *order;         /* as in the ruleset: section, each-section, type, … */
 	char *units;         /* "2", "all"; NULL when the card names none */
 	char *types;         /* unit type ids, space separated; NULL */
+	char *emblem;        /* an emblem name of emblem.h; NULL: the default */
 	l10n_text name;
 	l10n_text text;
 	int count[DECK_FLANKS];

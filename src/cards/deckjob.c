@@ -20,13 +20,27 @@ static cairo_surface_t *record_face(const card_geom *g)
 	return cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
 }
 
+/* A card kind's emblem, recorded the first time a design asks for it, so
+ * that the document holds each emblem once.  An unknown name (the data's
+ * schema allows none) gets the default. */
+static cairo_surface_t *emblem_for(deck_job *job, const deck_face *card)
+{
+	emblem_kind kind = EMBLEM_DEFAULT;
+	if (card->emblem && !emblem_find(card->emblem, &kind))
+		kind = EMBLEM_DEFAULT;
+	if (!job->emblems[kind])
+		job->emblems[kind] = cardface_emblem(&job->geom, kind);
+	return job->emblems[kind];
+}
+
 static bool draw_faces(deck_job *job)
 {
 	job->fronts = xcalloc(job->design_count ? job->design_count : 1, sizeof *job->fronts);
 	for (size_t i = 0; i < job->design_count; i++) {
 		job->fronts[i] = record_face(&job->geom);
 		cairo_t *cr = cairo_create(job->fronts[i]);
-		cardface_front(&job->tc, cr, &job->geom, &job->designs[i], job->total);
+		cardface_front(&job->tc, cr, &job->geom, &job->designs[i], job->total,
+			emblem_for(job, job->designs[i].card));
 		cairo_destroy(cr);
 	}
 	job->back = record_face(&job->geom);
@@ -108,6 +122,9 @@ void deck_job_finish(deck_job *job)
 	free(job->fronts);
 	if (job->back)
 		cairo_surface_destroy(job->back);
+	for (int i = 0; i < EMBLEM_COUNT; i++)
+		if (job->emblems[i])
+			cairo_surface_destroy(job->emblems[i]);
 	if (job->tc.context)
 		textbox_finish(&job->tc);
 	hyphen_destroy(job->hyph);

@@ -1,6 +1,8 @@
 #include "emblem.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -122,5 +124,293 @@ void emblem_draw(cairo_t *cr, double cx, double cy, double r, const emblem_colou
 	cairo_fill(cr);
 
 	emblem_sabres(cr, cx, cy + 0.04 * r, 1.22 * r, c);
+	cairo_restore(cr);
+}
+
+/* ---- the card emblems ---- */
+
+static const char *const EMBLEM_NAMES[EMBLEM_COUNT] = {
+	"sabres", "sabre", "spyglass", "musket", "arrows", "cannon", "burst", "chevrons", "star", "sight",
+	"plus", "spade", "swap", "flag", "wheel", "bugle",
+};
+
+bool emblem_find(const char *name, emblem_kind *out)
+{
+	for (int i = 0; name && i < EMBLEM_COUNT; i++)
+		if (strcmp(name, EMBLEM_NAMES[i]) == 0) {
+			*out = (emblem_kind)i;
+			return true;
+		}
+	return false;
+}
+
+const char *emblem_names(void)
+{
+	return "sabres, sabre, spyglass, musket, arrows, cannon, burst, chevrons, star, sight, plus, spade, "
+		"swap, flag, wheel, bugle";
+}
+
+/* The shapes below draw in a unit square centred on the origin: fill with
+ * the ink, outline with the shade. */
+static void fill_outline(cairo_t *cr, const emblem_colours *c)
+{
+	set(cr, c->ink);
+	cairo_fill_preserve(cr);
+	set(cr, c->shade);
+	cairo_set_line_width(cr, 0.02);
+	cairo_stroke(cr);
+}
+
+static void stroke_ink(cairo_t *cr, const emblem_colours *c, double width)
+{
+	set(cr, c->ink);
+	cairo_set_line_width(cr, width);
+	cairo_stroke(cr);
+}
+
+/* A straight arrow from (x0, y0) to its head at (x1, y1). */
+static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double head, const emblem_colours *c)
+{
+	double a = atan2(y1 - y0, x1 - x0);
+	double bx = x1 - head * cos(a), by = y1 - head * sin(a);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, bx, by);
+	stroke_ink(cr, c, 0.07);
+	cairo_move_to(cr, x1, y1);
+	cairo_line_to(cr, bx + head * 0.6 * cos(a + M_PI / 2), by + head * 0.6 * sin(a + M_PI / 2));
+	cairo_line_to(cr, bx - head * 0.6 * cos(a + M_PI / 2), by - head * 0.6 * sin(a + M_PI / 2));
+	cairo_close_path(cr);
+	fill_outline(cr, c);
+}
+
+static void draw_spyglass(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_rotate(cr, -M_PI / 7);
+	static const double X[4] = { -0.46, -0.12, 0.14, 0.42 }, H[3] = { 0.2, 0.16, 0.12 };
+	for (int i = 0; i < 3; i++) {
+		cairo_rectangle(cr, X[i], -H[i] / 2, X[i + 1] - X[i], H[i]);
+		fill_outline(cr, c);
+		cairo_rectangle(cr, X[i + 1] - 0.03, -H[i] / 2 - 0.015, 0.03, H[i] + 0.03);
+		fill_outline(cr, c);
+	}
+}
+
+static void draw_musket(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_rotate(cr, -M_PI / 4);
+	cairo_rectangle(cr, -0.2, -0.025, 0.62, 0.05);            /* barrel */
+	fill_outline(cr, c);
+	cairo_move_to(cr, 0.42, 0);                                 /* bayonet */
+	cairo_line_to(cr, 0.56, 0);
+	stroke_ink(cr, c, 0.025);
+	cairo_move_to(cr, -0.2, -0.04);                             /* stock */
+	cairo_line_to(cr, -0.52, -0.05);
+	cairo_line_to(cr, -0.54, 0.1);
+	cairo_line_to(cr, -0.2, 0.05);
+	cairo_close_path(cr);
+	fill_outline(cr, c);
+}
+
+static void draw_cannon(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_save(cr);
+	cairo_translate(cr, 0.02, 0.02);
+	cairo_rotate(cr, -M_PI / 12);
+	cairo_move_to(cr, -0.42, -0.09);
+	cairo_line_to(cr, 0.44, -0.06);
+	cairo_line_to(cr, 0.44, 0.06);
+	cairo_line_to(cr, -0.42, 0.09);
+	cairo_close_path(cr);
+	fill_outline(cr, c);
+	cairo_arc(cr, -0.45, 0, 0.08, 0, 2 * M_PI);                /* cascabel */
+	fill_outline(cr, c);
+	cairo_restore(cr);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, -0.05, 0.2, 0.2, 0, 2 * M_PI);               /* wheel */
+	stroke_ink(cr, c, 0.05);
+	for (int i = 0; i < 6; i++) {
+		double a = i * M_PI / 3;
+		cairo_move_to(cr, -0.05, 0.2);
+		cairo_line_to(cr, -0.05 + 0.2 * cos(a), 0.2 + 0.2 * sin(a));
+	}
+	stroke_ink(cr, c, 0.03);
+}
+
+static void draw_burst(cairo_t *cr, const emblem_colours *c)
+{
+	for (int i = 0; i < 24; i++) {
+		double a = -M_PI / 2 + i * M_PI / 12, r = (i & 1) ? 0.2 : (i % 4 == 0 ? 0.48 : 0.36);
+		if (i == 0)
+			cairo_move_to(cr, r * cos(a), r * sin(a));
+		else
+			cairo_line_to(cr, r * cos(a), r * sin(a));
+	}
+	cairo_close_path(cr);
+	fill_outline(cr, c);
+}
+
+static void draw_chevrons(cairo_t *cr, const emblem_colours *c)
+{
+	for (int i = 0; i < 3; i++) {
+		double y = 0.3 - i * 0.28;
+		cairo_move_to(cr, -0.38, y + 0.16);
+		cairo_line_to(cr, 0, y - 0.12);
+		cairo_line_to(cr, 0.38, y + 0.16);
+		stroke_ink(cr, c, 0.1);
+	}
+}
+
+static void draw_sight(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_arc(cr, 0, 0, 0.34, 0, 2 * M_PI);
+	stroke_ink(cr, c, 0.06);
+	static const double ends[4][4] = { { 0, -0.48, 0, -0.12 }, { 0, 0.12, 0, 0.48 }, { -0.48, 0, -0.12, 0 }, { 0.12, 0, 0.48, 0 } };
+	for (int i = 0; i < 4; i++) {
+		cairo_move_to(cr, ends[i][0], ends[i][1]);
+		cairo_line_to(cr, ends[i][2], ends[i][3]);
+	}
+	stroke_ink(cr, c, 0.05);
+	cairo_arc(cr, 0, 0, 0.05, 0, 2 * M_PI);
+	fill_outline(cr, c);
+}
+
+static void draw_plus(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_arc(cr, 0, 0, 0.44, 0, 2 * M_PI);
+	stroke_ink(cr, c, 0.05);
+	cairo_rectangle(cr, -0.08, -0.3, 0.16, 0.6);
+	cairo_rectangle(cr, -0.3, -0.08, 0.6, 0.16);
+	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+	fill_outline(cr, c);
+}
+
+static void draw_spade(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_rotate(cr, M_PI / 6);
+	cairo_move_to(cr, 0, -0.48);                                /* handle */
+	cairo_line_to(cr, 0, 0.05);
+	stroke_ink(cr, c, 0.07);
+	cairo_move_to(cr, -0.12, -0.46);                            /* grip */
+	cairo_line_to(cr, 0.12, -0.46);
+	stroke_ink(cr, c, 0.07);
+	cairo_move_to(cr, -0.16, 0.04);                             /* blade */
+	cairo_line_to(cr, 0.16, 0.04);
+	cairo_line_to(cr, 0.15, 0.32);
+	cairo_curve_to(cr, 0.12, 0.42, 0.04, 0.48, 0, 0.5);
+	cairo_curve_to(cr, -0.04, 0.48, -0.12, 0.42, -0.15, 0.32);
+	cairo_close_path(cr);
+	fill_outline(cr, c);
+}
+
+static void draw_flag(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_move_to(cr, -0.32, 0.48);                             /* staff */
+	cairo_line_to(cr, -0.32, -0.48);
+	stroke_ink(cr, c, 0.05);
+	cairo_move_to(cr, -0.3, -0.42);
+	cairo_curve_to(cr, -0.1, -0.52, 0.1, -0.3, 0.42, -0.4);
+	cairo_line_to(cr, 0.42, 0.02);
+	cairo_curve_to(cr, 0.1, 0.12, -0.1, -0.1, -0.3, 0);
+	cairo_close_path(cr);
+	fill_outline(cr, c);
+}
+
+static void draw_wheel(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_arc(cr, 0, 0, 0.42, 0, 2 * M_PI);
+	stroke_ink(cr, c, 0.08);
+	for (int i = 0; i < 12; i++) {
+		double a = i * M_PI / 6;
+		cairo_move_to(cr, 0.08 * cos(a), 0.08 * sin(a));
+		cairo_line_to(cr, 0.4 * cos(a), 0.4 * sin(a));
+	}
+	stroke_ink(cr, c, 0.035);
+	cairo_arc(cr, 0, 0, 0.1, 0, 2 * M_PI);
+	fill_outline(cr, c);
+}
+
+static void draw_bugle(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_arc(cr, -0.08, 0.04, 0.22, 0, 2 * M_PI);             /* the coil */
+	stroke_ink(cr, c, 0.06);
+	cairo_move_to(cr, -0.3, 0.04);                              /* mouthpiece */
+	cairo_line_to(cr, -0.46, 0.04);
+	stroke_ink(cr, c, 0.05);
+	cairo_move_to(cr, 0.12, -0.04);                             /* the bell */
+	cairo_line_to(cr, 0.32, -0.1);
+	cairo_curve_to(cr, 0.38, -0.22, 0.46, -0.26, 0.5, -0.26);
+	cairo_line_to(cr, 0.5, 0.2);
+	cairo_curve_to(cr, 0.46, 0.2, 0.38, 0.16, 0.32, 0.06);
+	cairo_line_to(cr, 0.12, 0.06);
+	cairo_close_path(cr);
+	fill_outline(cr, c);
+	cairo_move_to(cr, -0.08, -0.18);                            /* the cord */
+	cairo_curve_to(cr, 0.0, -0.42, 0.2, -0.42, 0.24, -0.1);
+	stroke_ink(cr, c, 0.025);
+}
+
+void emblem_card(cairo_t *cr, emblem_kind kind, double cx, double cy, double size, const emblem_colours *c)
+{
+	cairo_save(cr);
+	cairo_new_path(cr);
+	cairo_translate(cr, cx, cy);
+	cairo_scale(cr, size, size);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	switch (kind) {
+	case EMBLEM_SABRE:
+		cairo_scale(cr, -1, 1);   /* the blade curves forward */
+		sabre(cr, 1.0, c);
+		break;
+	case EMBLEM_SPYGLASS:
+		draw_spyglass(cr, c);
+		break;
+	case EMBLEM_MUSKET:
+		draw_musket(cr, c);
+		break;
+	case EMBLEM_ARROWS:
+		for (int i = -1; i <= 1; i++)
+			arrow(cr, i * 0.3, 0.46, i * 0.3, -0.46, 0.2, c);
+		break;
+	case EMBLEM_CANNON:
+		draw_cannon(cr, c);
+		break;
+	case EMBLEM_BURST:
+		draw_burst(cr, c);
+		break;
+	case EMBLEM_CHEVRONS:
+		draw_chevrons(cr, c);
+		break;
+	case EMBLEM_STAR:
+		emblem_star(cr, 0, 0.04, 0.5);
+		fill_outline(cr, c);
+		break;
+	case EMBLEM_SIGHT:
+		draw_sight(cr, c);
+		break;
+	case EMBLEM_PLUS:
+		draw_plus(cr, c);
+		break;
+	case EMBLEM_SPADE:
+		draw_spade(cr, c);
+		break;
+	case EMBLEM_SWAP:
+		arrow(cr, -0.46, -0.16, 0.46, -0.16, 0.2, c);
+		arrow(cr, 0.46, 0.16, -0.46, 0.16, 0.2, c);
+		break;
+	case EMBLEM_FLAG:
+		draw_flag(cr, c);
+		break;
+	case EMBLEM_WHEEL:
+		draw_wheel(cr, c);
+		break;
+	case EMBLEM_BUGLE:
+		draw_bugle(cr, c);
+		break;
+	case EMBLEM_SABRES:
+	default:
+		emblem_sabres(cr, 0, 0, 1.0, c);
+		break;
+	}
 	cairo_restore(cr);
 }

@@ -181,6 +181,7 @@ typedef struct rs_card {
 	char *types;         /* unit type ids for type orders */
 	int left, centre, right, any;
 	char *effect;        /* copy-last, dig, sharpshooter, rally, reinforce, fall-back, or NULL */
+	char *emblem;        /* the printed card's emblem (cards/emblem.h); NULL: the default */
 	rs_dig *digs;        /* effect dig: the <dig> entries, in the data's order */
 	size_t dig_count;
 	bool ground_gain;    /* false: no ground gain in a turn it is played */

@@ -248,6 +248,7 @@ static void free_card(rs_card *c)
 	free(c->units);
 	free(c->types);
 	free(c->effect);
+	free(c->emblem);
 	for (size_t i = 0; i < c->dig_count; i++)
 		free(c->digs[i].unit_type);
 	free(c->digs);
@@ -750,6 +751,7 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 	if (added)
 		c->ground_gain = true;
 	read_str(n, "effect", &c->effect);
+	read_str(n, "emblem", &c->emblem);
 	read_bool(ld, n, "ground-gain", &c->ground_gain);
 	read_texts(ld, n, "name", &c->name);
 	read_texts(ld, n, "text", &c->text);

@@ -192,7 +192,7 @@ static const char *const SQUARE_IDS[] = {
 	"ref-sq-ability", "ref-sq-fires-first", "ref-sq-reach", "ref-sq-coastal", "ref-sq-covers",
 	"ref-sq-unit-one", "ref-sq-unit-other", "ref-sq-carries", "ref-sq-land-unit-one", "ref-sq-land-unit-other",
 	"ref-sq-sinks", "ref-sq-generals-heading", "ref-sq-general-bonus", "ref-sq-general-move",
-	"ref-sq-col-players", "ref-sq-place-heading", "ref-sq-place", "ref-sq-place-any", "ref-sq-capitals-heading",
+	"ref-sq-col-players", "ref-sq-capitals-heading",
 	"ref-sq-capitals", "ref-sq-capital-lost", "ref-sq-capital-bonus", "ref-sq-capital-income",
 	"ref-sq-point-one", "ref-sq-point-other", "ref-sq-sea-heading", "ref-sq-sea", "ref-sq-naval-combat",
 	"ref-sq-round-one", "ref-sq-round-other", "ref-sq-col-coast", "ref-sq-coast-east", "ref-sq-coast-gulf",

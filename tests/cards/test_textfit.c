@@ -133,6 +133,7 @@ static void test_card_faces_fit(void **state)
 		for (size_t z = 0; z < f->cards->size_count; z++) {
 			const card_size *size = &f->cards->sizes[z];
 			card_geom g = { size->width, size->height, f->cards->sheet.bleed, f->cards->face_safe };
+			cairo_surface_t *emblem = cardface_emblem(&g, EMBLEM_DEFAULT);
 			for (int lang = 0; lang < LANG_COUNT; lang++) {
 				render_ctx rc = context(f, f->rulesets[r], (lang_id)lang, "a4");
 				textbox_ctx tc;
@@ -140,7 +141,7 @@ static void test_card_faces_fit(void **state)
 				cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 				cairo_t *cr = cairo_create(rec);
 				for (size_t i = 0; i < n; i++)
-					cardface_front(&tc, cr, &g, &designs[i], deck_total(deck));
+					cardface_front(&tc, cr, &g, &designs[i], deck_total(deck), emblem);
 				cardface_back(&tc, cr, &g);
 				cairo_destroy(cr);
 				cairo_surface_destroy(rec);
@@ -150,6 +151,7 @@ static void test_card_faces_fit(void **state)
 				assert_true(tc.boxes >= 5 * n + 3);
 				textbox_finish(&tc);
 			}
+			cairo_surface_destroy(emblem);
 		}
 		free(designs);
 		deck_destroy(deck);
@@ -386,8 +388,8 @@ static void test_reference_numbers(void **state)
 
 	ref_table *terrain = reftable_terrain(&tc, f->rulesets[2]);
 	size_t stream = find_row(terrain, "Waterway");
-	assert_string_equal(reftable_cell(terrain, stream, 2), "\u22121 for the unit in it");
-	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Buildings"), 2), "\u22122 attacker");
+	assert_string_equal(reftable_cell(terrain, stream, 2), "-1 for the unit in it");
+	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Buildings"), 2), "-2 attacker");
 	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Rough"), 1), "impassable");
 	reftable_destroy(terrain);
 

@@ -409,7 +409,7 @@ static void test_reference_numbers(void **state)
 	char *general = reftext_general(&tc, f->rulesets[2]);
 	assert_non_null(strstr(general, "Moves up to 3 hexes."));
 	assert_non_null(strstr(general, "With a unit (infantry and cavalry): +1 die in battle."));
-	assert_non_null(strstr(general, "only by: infantry or cavalry."));
+	assert_non_null(strstr(general, "only by infantry or cavalry."));
 	free(general);
 	char *general150 = reftext_general(&tc, f->rulesets[1]);
 	assert_non_null(strstr(general150, "ignores 1 flag."));

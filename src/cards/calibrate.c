@@ -78,13 +78,21 @@ static void ruler(textbox_ctx *tc, cairo_t *cr, double x, double y, int count, d
 	}
 }
 
+#define PAGE_MARGIN 20.0
+
+/* A page's title in the house blue; returns the body text's style. */
+static textbox_style page_title(textbox_ctx *tc, cairo_t *cr, double pw, const char *id)
+{
+	textbox_style title = { FONT_TITLE, 16 * PT, 10 * PT, true, false, ALIGN_LEFT, VALIGN_TOP, true, 0.16, 0.23, 0.40 };
+	textbox_draw(tc, cr, textbox_string(tc, id), &title, PAGE_MARGIN, 15, pw - 2 * PAGE_MARGIN, 9);
+	return style(9.5, false, ALIGN_LEFT);
+}
+
 static void front_page(textbox_ctx *tc, cairo_t *cr, const calibrate_geometry *g, double pw, double ph,
 	const calibrate_options *opt)
 {
-	double m = 20.0, w = pw - 2 * m;
-	textbox_style title = { FONT_TITLE, 16 * PT, 10 * PT, true, false, ALIGN_LEFT, VALIGN_TOP, true, 0.16, 0.23, 0.40 };
-	textbox_draw(tc, cr, textbox_string(tc, "calib-title"), &title, m, 15, w, 9);
-	textbox_style body = style(9.5, false, ALIGN_LEFT);
+	double m = PAGE_MARGIN, w = pw - 2 * m;
+	textbox_style body = page_title(tc, cr, pw, "calib-title");
 	textbox_draw(tc, cr, textbox_string(tc, "calib-intro"), &body, m, 26, w, 22);
 
 	ruler(tc, cr, g->mm_ruler_x, g->mm_ruler_y, 101, 1.0, 5, 10, 10, "mm");
@@ -162,10 +170,8 @@ static void back_scale(textbox_ctx *tc, cairo_t *cr, double cx, double cy, bool 
 static void back_page(textbox_ctx *tc, cairo_t *cr, const calibrate_geometry *g, double pw, double ph,
 	const calibrate_options *opt)
 {
-	double m = 20.0, w = pw - 2 * m;
-	textbox_style title = { FONT_TITLE, 16 * PT, 10 * PT, true, false, ALIGN_LEFT, VALIGN_TOP, true, 0.16, 0.23, 0.40 };
-	textbox_draw(tc, cr, textbox_string(tc, "calib-back-title"), &title, m, 15, w, 9);
-	textbox_style body = style(9.5, false, ALIGN_LEFT);
+	double m = PAGE_MARGIN, w = pw - 2 * m;
+	textbox_style body = page_title(tc, cr, pw, "calib-back-title");
 	char x[32], y[32];
 	snprintf(x, sizeof x, "%g", opt->back_offset[0]);
 	snprintf(y, sizeof y, "%g", opt->back_offset[1]);

@@ -24,11 +24,9 @@ static const char *const LANG_NAMES[LANG_COUNT] = { "English", "Dutch", "French"
 
 static void card_finish(deck_face *c)
 {
-	free(c->id);
-	free(c->order);
-	free(c->units);
-	free(c->types);
-	free(c->emblem);
+	char *owned[] = { c->id, c->order, c->units, c->types, c->emblem };
+	for (size_t i = 0; i < ARRAY_LEN(owned); i++)
+		free(owned[i]);
 	l10n_finish(&c->name);
 	l10n_finish(&c->text);
 }

@@ -114,17 +114,21 @@ bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt
 	return true;
 }
 
+/* Destroy the surfaces of a list; NULL entries were never drawn. */
+static void drop_surfaces(cairo_surface_t **list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (list[i])
+			cairo_surface_destroy(list[i]);
+}
+
 void deck_job_finish(deck_job *job)
 {
-	for (size_t i = 0; job->fronts && i < job->design_count; i++)
-		if (job->fronts[i])
-			cairo_surface_destroy(job->fronts[i]);
+	drop_surfaces(job->fronts, job->fronts ? job->design_count : 0);
+	drop_surfaces(job->emblems, EMBLEM_COUNT);
 	free(job->fronts);
 	if (job->back)
 		cairo_surface_destroy(job->back);
-	for (int i = 0; i < EMBLEM_COUNT; i++)
-		if (job->emblems[i])
-			cairo_surface_destroy(job->emblems[i]);
 	if (job->tc.context)
 		textbox_finish(&job->tc);
 	hyphen_destroy(job->hyph);

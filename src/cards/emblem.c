@@ -349,6 +349,41 @@ static void draw_bugle(cairo_t *cr, const emblem_colours *c)
 	stroke_ink(cr, c, 0.025);
 }
 
+static void draw_sabres(cairo_t *cr, const emblem_colours *c)
+{
+	emblem_sabres(cr, 0, 0, 1.0, c);
+}
+
+static void draw_sabre(cairo_t *cr, const emblem_colours *c)
+{
+	cairo_scale(cr, -1, 1);   /* the blade curves forward */
+	sabre(cr, 1.0, c);
+}
+
+static void draw_arrows(cairo_t *cr, const emblem_colours *c)
+{
+	for (int i = -1; i <= 1; i++)
+		arrow(cr, i * 0.3, 0.46, i * 0.3, -0.46, 0.2, c);
+}
+
+static void draw_star(cairo_t *cr, const emblem_colours *c)
+{
+	emblem_star(cr, 0, 0.04, 0.5);
+	fill_outline(cr, c);
+}
+
+static void draw_swap(cairo_t *cr, const emblem_colours *c)
+{
+	arrow(cr, -0.46, -0.16, 0.46, -0.16, 0.2, c);
+	arrow(cr, 0.46, 0.16, -0.46, 0.16, 0.2, c);
+}
+
+/* Each kind's drawing, in the order of emblem_kind. */
+static void (*const DRAW[EMBLEM_COUNT])(cairo_t *, const emblem_colours *) = {
+	draw_sabres, draw_sabre, draw_spyglass, draw_musket, draw_arrows, draw_cannon, draw_burst, draw_chevrons,
+	draw_star, draw_sight, draw_plus, draw_spade, draw_swap, draw_flag, draw_wheel, draw_bugle,
+};
+
 void emblem_card(cairo_t *cr, emblem_kind kind, double cx, double cy, double size, const emblem_colours *c)
 {
 	cairo_save(cr);
@@ -357,60 +392,6 @@ void emblem_card(cairo_t *cr, emblem_kind kind, double cx, double cy, double siz
 	cairo_scale(cr, size, size);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	switch (kind) {
-	case EMBLEM_SABRE:
-		cairo_scale(cr, -1, 1);   /* the blade curves forward */
-		sabre(cr, 1.0, c);
-		break;
-	case EMBLEM_SPYGLASS:
-		draw_spyglass(cr, c);
-		break;
-	case EMBLEM_MUSKET:
-		draw_musket(cr, c);
-		break;
-	case EMBLEM_ARROWS:
-		for (int i = -1; i <= 1; i++)
-			arrow(cr, i * 0.3, 0.46, i * 0.3, -0.46, 0.2, c);
-		break;
-	case EMBLEM_CANNON:
-		draw_cannon(cr, c);
-		break;
-	case EMBLEM_BURST:
-		draw_burst(cr, c);
-		break;
-	case EMBLEM_CHEVRONS:
-		draw_chevrons(cr, c);
-		break;
-	case EMBLEM_STAR:
-		emblem_star(cr, 0, 0.04, 0.5);
-		fill_outline(cr, c);
-		break;
-	case EMBLEM_SIGHT:
-		draw_sight(cr, c);
-		break;
-	case EMBLEM_PLUS:
-		draw_plus(cr, c);
-		break;
-	case EMBLEM_SPADE:
-		draw_spade(cr, c);
-		break;
-	case EMBLEM_SWAP:
-		arrow(cr, -0.46, -0.16, 0.46, -0.16, 0.2, c);
-		arrow(cr, 0.46, 0.16, -0.46, 0.16, 0.2, c);
-		break;
-	case EMBLEM_FLAG:
-		draw_flag(cr, c);
-		break;
-	case EMBLEM_WHEEL:
-		draw_wheel(cr, c);
-		break;
-	case EMBLEM_BUGLE:
-		draw_bugle(cr, c);
-		break;
-	case EMBLEM_SABRES:
-	default:
-		emblem_sabres(cr, 0, 0, 1.0, c);
-		break;
-	}
+	DRAW[kind >= 0 && kind < EMBLEM_COUNT ? kind : EMBLEM_DEFAULT](cr, c);
 	cairo_restore(cr);
 }

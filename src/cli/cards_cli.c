@@ -137,6 +137,46 @@ int cards_back_offset(const char *cmd, const char *option, double out[2])
 	return EXIT_VALID;
 }
 
+static int write_languages(const char *cmd, const options *o, render_ctx *rc, const char *sub, const char *file,
+	cards_write_fn write, const void *arg)
+{
+	int code = EXIT_VALID;
+	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
+		if (!o->langs[lang])
+			continue;
+		rc->lang = (lang_id)lang;
+		char *error = NULL;
+		char *dir = xasprintf("%s/%s/%s", o->output, sub, lang_code(rc->lang));
+		char *path = xasprintf("%s/%s", dir, file);
+		if (!cards_make_dirs(dir, &error))
+			code = EXIT_USAGE;
+		else if (!write(rc, arg, path, &error))
+			code = EXIT_INTERNAL;
+		if (error)
+			fprintf(stderr, "orbat %s: %s\n", cmd, error);
+		free(error);
+		free(path);
+		free(dir);
+	}
+	return code;
+}
+
+int cards_session_write(const char *cmd, const char *ruleset_id, const options *o, const char *sub, const char *file,
+	cards_write_fn write, const void *arg)
+{
+	cards_session s;
+	render_ctx rc;
+	int code = cards_session_open(&s, cmd, ruleset_id, o->paper, &rc);
+	if (code == EXIT_VALID) {
+		char *where = s.rs ? xasprintf("%s/%s", sub, s.rs->id) : xstrdup(sub);
+		code = write_languages(cmd, o, &rc, where, file, write, arg);
+		free(where);
+	}
+	code = cards_session_commit(&s, code, o->quiet);
+	cards_session_close(&s);
+	return code;
+}
+
 bool cards_make_dirs(const char *path, char **error)
 {
 	return outdir_make_dirs(outdir_current(), path, error);

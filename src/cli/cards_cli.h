@@ -10,6 +10,7 @@
 #include "../base/outdir.h"
 #include "../model/ruleset.h"
 #include "../render/render.h"
+#include "options.h"
 
 typedef struct cards_session {
 	const char *command;         /* "cards", "refcard": prefixes messages */
@@ -44,6 +45,14 @@ void cards_session_close(cards_session *s);
  * code: 0, or 2 with a message on stderr for a bad value or a file that
  * cannot be read or is malformed. */
 int cards_back_offset(const char *cmd, const char *option, double out[2]);
+
+/* A whole run of a command that writes one file per language the options
+ * choose: open the session (ruleset_id may be NULL), write
+ * OUT/<sub>[/<ruleset>]/<lang>/<file> with `write` (arg passed through),
+ * commit and close.  Returns the exit code (messages on stderr). */
+typedef bool (*cards_write_fn)(const render_ctx *rc, const void *arg, const char *path, char **error);
+int cards_session_write(const char *cmd, const char *ruleset_id, const options *o, const char *sub, const char *file,
+	cards_write_fn write, const void *arg);
 
 /* mkdir -p in the session's output set (a failed run removes the folders
  * it created); false with a message naming the cause. */

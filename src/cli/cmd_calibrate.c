@@ -52,6 +52,11 @@ typedef struct calibrate_args {
 
 static const char *const DUPLEX[] = { "long", "short", NULL };
 
+static bool write_sheet(const render_ctx *rc, const void *arg, const char *path, char **error)
+{
+	return cards_render_calibration(rc, arg, path, error);
+}
+
 static int calibrate_run(const options *o, calibrate_args *a)
 {
 	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT };
@@ -59,29 +64,7 @@ static int calibrate_run(const options *o, calibrate_args *a)
 	int code = cards_back_offset("calibrate", a->back_offset, opt.back_offset);
 	if (code)
 		return code;
-	cards_session s;
-	render_ctx rc;
-	code = cards_session_open(&s, "calibrate", NULL, o->paper, &rc);
-	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
-		if (!o->langs[lang])
-			continue;
-		rc.lang = (lang_id)lang;
-		char *error = NULL;
-		char *dir = xasprintf("%s/calibrate/%s", o->output, lang_code(rc.lang));
-		char *path = xasprintf("%s/calibration.pdf", dir);
-		if (!cards_make_dirs(dir, &error))
-			code = EXIT_USAGE;
-		else if (!cards_render_calibration(&rc, &opt, path, &error))
-			code = EXIT_INTERNAL;
-		if (error)
-			fprintf(stderr, "orbat calibrate: %s\n", error);
-		free(error);
-		free(path);
-		free(dir);
-	}
-	code = cards_session_commit(&s, code, o->quiet);
-	cards_session_close(&s);
-	return code;
+	return cards_session_write("calibrate", NULL, o, "calibrate", "calibration.pdf", write_sheet, &opt);
 }
 
 COMMAND(calibrate, "write a printer calibration sheet (rulers, duplex offset)", calibrate_args,

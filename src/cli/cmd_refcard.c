@@ -48,35 +48,19 @@ static void refcard_help(FILE *out)
 
 typedef struct refcard_args { const char *ruleset; } refcard_args;
 
+static bool write_card(const render_ctx *rc, const void *arg, const char *path, char **error)
+{
+	(void)arg;
+	return cards_render_refcard(rc, path, error);
+}
+
 static int refcard_run(const options *o, refcard_args *a)
 {
 	const char *ruleset_id = a->ruleset;
 	if (!ruleset_id)
 		return options_usage("refcard", "name the ruleset with --ruleset ID");
 
-	cards_session s;
-	render_ctx rc;
-	int code = cards_session_open(&s, "refcard", ruleset_id, o->paper, &rc);
-	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
-		if (!o->langs[lang])
-			continue;
-		rc.lang = (lang_id)lang;
-		char *error = NULL;
-		char *dir = xasprintf("%s/refcard/%s/%s", o->output, s.rs->id, lang_code(rc.lang));
-		char *path = xasprintf("%s/refcard.pdf", dir);
-		if (!cards_make_dirs(dir, &error))
-			code = EXIT_USAGE;
-		else if (!cards_render_refcard(&rc, path, &error))
-			code = EXIT_INTERNAL;
-		if (error)
-			fprintf(stderr, "orbat refcard: %s\n", error);
-		free(error);
-		free(path);
-		free(dir);
-	}
-	code = cards_session_commit(&s, code, o->quiet);
-	cards_session_close(&s);
-	return code;
+	return cards_session_write("refcard", ruleset_id, o, "refcard", "refcard.pdf", write_card, NULL);
 }
 
 COMMAND(refcard, "write the two-sided reference card of a ruleset", refcard_args,

@@ -248,7 +248,6 @@ static void free_card(rs_card *c)
 	free(c->units);
 	free(c->types);
 	free(c->effect);
-	free(c->emblem);
 	for (size_t i = 0; i < c->dig_count; i++)
 		free(c->digs[i].unit_type);
 	free(c->digs);
@@ -261,6 +260,7 @@ static void free_card(rs_card *c)
 	free(c->entry_fallback);
 	free(c->target);
 	free(c->until);
+	free(c->emblem);
 }
 
 static void release_place(void *entry)

@@ -265,7 +265,7 @@ check "refcard: modifiers print with the hyphen-minus (-1 attacker)" bash -c "pd
 for lang in en nl fr; do
 	back=$(pdftotext -f 2 -l 2 "$bc/$lang/refcard.pdf" - | tr '\n' ' ')
 	case $lang in
-	en) words=("Line of sight" "Generals: with a unit, and alone" "Victory" "6 flags" "hill sees over") ;;
+	en) words=("Line of sight" "Generals: with a unit, and alone" "Victory" "6 flags" "hill sees over" "not touch him") ;;
 	nl) words=("Vizierlijn" "Generaals: bij een eenheid, en alleen" "Overwinning" "6 vlaggen") ;;
 	fr) words=("Ligne de vue" "Généraux" "Victoire" "6 drapeaux") ;;
 	esac

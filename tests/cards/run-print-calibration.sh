@@ -15,10 +15,11 @@
 #              the Battle Cry back says line of sight, generals, victory;
 #              the mb back does not repeat placement; one type size on
 #              both pages
-# Usage: run-print-calibration.sh ORBAT.  Exits 77 (skipped) when a client
+# Usage: run-print-calibration.sh ORBAT SOURCE_ROOT.  Exits 77 (skipped) when a client
 # is missing.  Ends with "print-calibration: N passed, M failed".
 set -u
-orbat=${1:?usage: run-print-calibration.sh ORBAT}
+orbat=${1:?usage: run-print-calibration.sh ORBAT SOURCE_ROOT}
+root=${2:?usage: run-print-calibration.sh ORBAT SOURCE_ROOT}
 
 for tool in pdftocairo pdftotext pdfinfo qpdf python3; do
 	if ! command -v "$tool" >/dev/null; then
@@ -191,6 +192,22 @@ s=$(shift_of "$work/d0" "$work/d4" 2)
 check "cards: without XDG_CONFIG_HOME, ~/.config/orbat/orbat.conf ($s)" same_shift "$s" -1 1
 export XDG_CONFIG_HOME=$HOME_SAVE
 
+# The print set's deck takes the offset too, from the option or the file.
+render_deck() { echo "$1/first-bull-run/en/order-cards.pdf"; }
+rm -f "$XDG_CONFIG_HOME/orbat/orbat.conf"
+"$orbat" render --lang en -q -o "$work/p0" "$root/scenarios/first-bull-run.xml"
+"$orbat" render --lang en -q -o "$work/p1" --back-offset -1.5,2.5 "$root/scenarios/first-bull-run.xml"
+read -r ax ay <<< "$(first_word "$(render_deck "$work/p0")" 2)"
+read -r bx by <<< "$(first_word "$(render_deck "$work/p1")" 2)"
+s=$(python3 -c "print(f'{($bx - $ax) * 25.4 / 72:.3f} {($by - $ay) * 25.4 / 72:.3f}')")
+check "render --back-offset -1.5,2.5: the print set's order cards' backs move ($s)" same_shift "$s" -1.5 2.5
+printf 'back-offset = 0.5,0.5\n' > "$XDG_CONFIG_HOME/orbat/orbat.conf"
+"$orbat" render --lang en -q -o "$work/p2" "$root/scenarios/first-bull-run.xml"
+rm -f "$XDG_CONFIG_HOME/orbat/orbat.conf"
+read -r bx by <<< "$(first_word "$(render_deck "$work/p2")" 2)"
+s=$(python3 -c "print(f'{($bx - $ax) * 25.4 / 72:.3f} {($by - $ay) * 25.4 / 72:.3f}')")
+check "render reads back-offset from orbat.conf ($s)" same_shift "$s" 0.5 0.5
+
 # usage_error DESCRIPTION PATTERN COMMAND...: exit 2, the message matches.
 usage_error() {
 	local what=$1 pattern=$2; shift 2
@@ -207,7 +224,7 @@ for bad in 'back-offset = 1' 'back-offset = a,b' 'back-offset = 30,0' 'offset = 
 done
 check "a malformed orbat.conf writes nothing" test ! -e "$work/bad"
 usage_error "render: a malformed orbat.conf is exit 2" "orbat.conf:" \
-	"$orbat" render --lang en -q -o "$work/bad" "$(dirname "$orbat")/../../scenarios/shiloh.xml"
+	"$orbat" render --lang en -q -o "$work/bad" "$root/scenarios/shiloh.xml"
 usage_error "calibrate: a malformed orbat.conf is exit 2" "orbat.conf:" "$orbat" calibrate -q -o "$work/bad"
 rm -f "$XDG_CONFIG_HOME/orbat/orbat.conf"
 for bad in 2 2,x 1,2,3 11,0 ,; do

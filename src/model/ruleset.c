@@ -45,6 +45,13 @@ const rs_square_place *ruleset_find_square_general(const ruleset *rs, const char
 	return find_by_id(rs->square.generals, rs->square.general_count, sizeof *rs->square.generals, id);
 }
 
+const rs_seat_order *ruleset_square_seats(const ruleset *rs, long players)
+{
+	if (players < 1 || players > RS_SQUARE_MAX_PLAYERS || rs->square_seats[players].count == 0)
+		return NULL;
+	return &rs->square_seats[players];
+}
+
 const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
 {
 	return find_by_id(rs->unit_types, rs->unit_type_count, sizeof *rs->unit_types, id);

@@ -244,6 +244,24 @@ typedef struct rs_square_place {
 	unsigned players;    /* generals: bit n set when in the n-player game */
 } rs_square_place;
 
+/* §11.1: one seat of the square game's turn order: the side (the first
+ * side is the one the scenario names with first="true") and which of that
+ * side's players sits there (1 or 2). */
+typedef struct rs_seat {
+	bool second_side;
+	int player;
+} rs_seat;
+
+/* The most players a square game seats: two sides of two players. */
+#define RS_SQUARE_MAX_PLAYERS 4
+
+/* The seats of one player count, in the order they take their turns;
+ * count 0 when the ruleset has no game for that many players. */
+typedef struct rs_seat_order {
+	size_t count;
+	rs_seat seats[RS_SQUARE_MAX_PLAYERS];
+} rs_seat_order;
+
 typedef struct ruleset {
 	char *id;
 	char *extends;
@@ -378,6 +396,22 @@ typedef struct ruleset {
 			bool capture_on_entry; /* a city changes hands when an enemy land unit enters it */
 		} play;
 	} square;
+
+	/* §11.1 (square grid): the turn order of each player count, indexed
+	 * by the number of players (square_seats[4] for four players). */
+	rs_seat_order square_seats[RS_SQUARE_MAX_PLAYERS + 1];
+
+	/* §11.1 (square grid): how a side wins.  hold_turns: the enemy's own
+	 * turns a taken capital must be held through (0: taking it wins);
+	 * wipe_out: a side with no land unit left on the map loses;
+	 * limit_by_cities: when a scenario's turn limit runs out, the side
+	 * holding more cities wins and equal counts are a draw. */
+	struct {
+		bool given;          /* the ruleset states <square-victory> */
+		int hold_turns;
+		bool wipe_out;
+		bool limit_by_cities;
+	} square_victory;
 } ruleset;
 
 /* Rulesets loaded during one run, found by id under a data directory. */
@@ -407,6 +441,9 @@ const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id);
 const rs_named *ruleset_find_side(const ruleset *rs, const char *id);
 const rs_square_unit *ruleset_find_square_unit(const ruleset *rs, const char *id);
 const rs_square_place *ruleset_find_square_general(const ruleset *rs, const char *id);
+/* §11.1: the turn order of a square game of that many players; NULL when
+ * the ruleset has no such game. */
+const rs_seat_order *ruleset_square_seats(const ruleset *rs, long players);
 const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attribute);
 bool ruleset_allow_has(const rs_allow *allow, const char *value);
 /* Total cards in the deck. */

@@ -893,6 +893,81 @@ static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
 	}
 }
 
+/* §11.1: <square-players> lists, for each player count, the seats in the
+ * order they play.  A <seats> element replaces the inherited order of its
+ * player count whole. */
+static void apply_seats(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (!xmldoc_is(c, RULESET_NS, "seats"))
+			continue;
+		const char *pv = xmldoc_attr(c, "players");
+		long players;
+		if (!pv || !parse_int(pv, 1, RS_SQUARE_MAX_PLAYERS, &players)) {
+			fail(ld, c, "players", "<seats> needs players=\"N\", a number of players from 1 to %d",
+				RS_SQUARE_MAX_PLAYERS);
+			continue;
+		}
+		rs_seat_order order = { 0 };
+		bool taken[2][3] = { { false } };
+		for (const xmlNode *s = c->children; s; s = s->next) {
+			if (!xmldoc_is(s, RULESET_NS, "seat"))
+				continue;
+			if (order.count == (size_t)players) {
+				fail(ld, s, NULL, "a %ld-player game has %ld seats; this <seat> is one too many", players, players);
+				break;
+			}
+			const char *side = xmldoc_attr(s, "side");
+			const char *pl = xmldoc_attr(s, "player");
+			long number;
+			if (!side || (strcmp(side, "first") != 0 && strcmp(side, "second") != 0)) {
+				fail(ld, s, "side", "a <seat> needs side=\"first\" or side=\"second\"");
+				continue;
+			}
+			if (!pl || !parse_int(pl, 1, 2, &number)) {
+				fail(ld, s, "player", "a <seat> needs player=\"1\" or player=\"2\": each side has at most two players");
+				continue;
+			}
+			rs_seat seat = { strcmp(side, "second") == 0, (int)number };
+			if (taken[seat.second_side][seat.player]) {
+				fail(ld, s, NULL, "the %s side's player %d has two seats; each player plays once a round",
+					side, seat.player);
+				continue;
+			}
+			taken[seat.second_side][seat.player] = true;
+			order.seats[order.count++] = seat;
+		}
+		/* Both sides play with the same number of players, numbered from 1. */
+		bool complete = players % 2 == 0 && order.count == (size_t)players;
+		for (int side = 0; complete && side < 2; side++)
+			for (long p = 1; p <= players / 2; p++)
+				complete &= taken[side][p];
+		if (!complete)
+			fail(ld, c, NULL, "a %ld-player game needs one <seat> for each player of each side, once: %s",
+				players, players == 2 ? "player 1 of the first side and player 1 of the second side" :
+				players == 4 ? "players 1 and 2 of the first side and players 1 and 2 of the second side" :
+				"both sides need the same number of players");
+		rs->square_seats[players] = order;
+	}
+}
+
+static const char *const VICTORY_LIMITS[] = { "cities", "none", NULL };
+
+/* §11.1: how the square game is won. */
+static void apply_square_victory(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	rs->square_victory.given = true;
+	read_int(ld, n, "hold-turns", &rs->square_victory.hold_turns);
+	if (rs->square_victory.hold_turns < 0)
+		fail(ld, n, "hold-turns", "hold-turns counts the enemy's turns a capital is held through: 0 or more");
+	read_bool(ld, n, "wipe-out", &rs->square_victory.wipe_out);
+	char *limit = NULL;
+	read_choice(ld, n, "limit", VICTORY_LIMITS, "cities or none", &limit);
+	if (limit)
+		rs->square_victory.limit_by_cities = strcmp(limit, "cities") == 0;
+	free(limit);
+}
+
 static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 {
 	read_texts(ld, root, "name", &rs->name);
@@ -1025,6 +1100,10 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 		} else if (strcmp(e, "generals") == 0) {
 			apply_places(ld, n, "general-name", &rs->square.generals, &rs->square.general_count,
 				&rs->square.player_counts);
+		} else if (strcmp(e, "square-players") == 0) {
+			apply_seats(ld, rs, n);
+		} else if (strcmp(e, "square-victory") == 0) {
+			apply_square_victory(ld, rs, n);
 		} else {
 			fail(ld, n, NULL, "unknown element <%s> in a ruleset", e);
 		}
@@ -1136,6 +1215,15 @@ static void needs_hex(const ruleset *rs, need_list *l)
 	need(l, rs->general.move > 0, "<general move>");
 }
 
+/* What a square ruleset lacks when a game of n players has no seats. */
+static const char *const SEATS_NEEDED[RS_SQUARE_MAX_PLAYERS + 1] = {
+	NULL,
+	"<square-players> <seats players=\"1\">",
+	"<square-players> <seats players=\"2\">",
+	"<square-players> <seats players=\"3\">",
+	"<square-players> <seats players=\"4\">",
+};
+
 /* Square rulesets (§11): purchases, sea zones and the turn sequence
  * instead of cards; they have no order-card deck to check. */
 static void needs_square(const ruleset *rs, need_list *l)
@@ -1146,6 +1234,11 @@ static void needs_square(const ruleset *rs, need_list *l)
 	need(l, rs->square.die_faces > 0, "<square-combat die-faces>");
 	need(l, rs->square.step_count > 0, "a <sequence> <step>");
 	need(l, rs->square.player_counts != 0, "a <general-name> with players");
+	need(l, rs->square_victory.given, "<square-victory>");
+	need(l, !(rs->square.player_counts >> (RS_SQUARE_MAX_PLAYERS + 1)), "generals for games of at most 4 players");
+	for (int n = 1; n <= RS_SQUARE_MAX_PLAYERS; n++)
+		need(l, !(rs->square.player_counts & (1u << n)) || rs->square_seats[n].count == (size_t)n,
+			SEATS_NEEDED[n]);
 }
 
 /* What a complete ruleset of each grid holds: the rules of the two grids

@@ -149,6 +149,7 @@ static void read_unit(builder *b, const xmlNode *c, size_t side_index, size_t ab
 	read_unit_fields(b, c, side_index, u);
 	u->aboard = aboard;
 	u->at = read_address(b, c, "at");
+	u->player = read_number(b, c, "player");
 }
 
 /* A reserve unit: the attributes of a placed unit, an entry hex instead of
@@ -177,10 +178,18 @@ static void read_ship(builder *b, const xmlNode *n, size_t side_index)
 	s->name = read_string(b, n, "name");
 	s->at = read_address(b, n, "at");
 	s->zone = read_string(b, n, "zone");
+	s->player = read_number(b, n, "player");
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (xmldoc_is(c, SCENARIO_NS, "unit")) {
 			read_unit(b, c, side_index, ship_index + 1);
-			sc->ships[ship_index].cargo_count++;
+			sc_ship *ship = &sc->ships[ship_index];
+			ship->cargo_count++;
+			/* The cargo serves the ship's player unless it says otherwise. */
+			sc_unit *u = &sc->units[sc->unit_count - 1];
+			if (!u->player.given && ship->player.given) {
+				u->player = ship->player;
+				u->player_from_ship = true;
+			}
 		}
 	}
 }
@@ -256,6 +265,7 @@ static void read_side(builder *b, const xmlNode *n)
 			g->id = read_string(b, c, "id");
 			g->name = read_string(b, c, "name");
 			g->at = read_address(b, c, "at");
+			g->player = read_number(b, c, "player");
 		} else if (xmldoc_is(c, SCENARIO_NS, "brigade")) {
 			sc_brigade *br = APPEND(b, sc->brigades, sc->brigade_count, b->brigade_cap);
 			br->pos = locate(b, c, NULL);
@@ -286,6 +296,7 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 	sc->id = read_string(&b, root, "id");
 	sc->ruleset = read_string(&b, root, "ruleset");
 	sc->players = read_number(&b, root, "players");
+	sc->turn_limit = read_number(&b, root, "turn-limit");
 
 	bool title_seen = false;
 	for (const xmlNode *n = root->children; n; n = n->next) {
@@ -443,6 +454,11 @@ void scenario_destroy(scenario *sc)
 	}
 	free(sc->ships);
 	free(sc);
+}
+
+long scenario_player(const sc_number *player)
+{
+	return player->given && player->valid ? player->value : 1;
 }
 
 bool scenario_board(const scenario *sc, const ruleset *rs, hex_board *out)

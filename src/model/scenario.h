@@ -64,6 +64,12 @@ typedef struct sc_unit {
 	sc_string attributes[SC_UNIT_ATTRIBUTES];
 	size_t aboard;       /* 1 + index of the ship carrying it; 0 ashore */
 	sc_address entry;    /* reserve units: the home-row hex it enters on */
+	/* Square grid, four players: which of its side's players moves it
+	 * (player="1|2"; not given: player 1).  A unit aboard a ship that
+	 * states none is its ship's: the ship's number is copied here and
+	 * player_from_ship is set. */
+	sc_number player;
+	bool player_from_ship;
 } sc_unit;
 
 extern const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES];
@@ -74,6 +80,7 @@ typedef struct sc_general {
 	sc_string id;
 	sc_string name;
 	sc_address at;
+	sc_number player;    /* square grid: the player he serves; not given: 1 */
 } sc_general;
 
 typedef struct sc_brigade {
@@ -129,6 +136,7 @@ typedef struct sc_ship {
 	sc_address at;
 	sc_string zone;
 	size_t cargo_count;  /* units whose aboard names this ship */
+	sc_number player;    /* square grid: the player who sails it; not given: 1 */
 } sc_ship;
 
 typedef struct sc_objective {
@@ -178,6 +186,7 @@ typedef struct scenario {
 
 	sc_string grid;      /* <board grid="…">; NULL when absent (hex) */
 	sc_number players;
+	sc_number turn_limit; /* square grid: <scenario turn-limit="N">; not given: none */
 	sc_city *cities;
 	size_t city_count;
 	sc_sea_zone *sea_zones;
@@ -195,6 +204,10 @@ typedef struct scenario {
 } scenario;
 
 struct ruleset;
+
+/* The player a square-grid piece belongs to: its player="…" as written,
+ * 1 when absent (or not a number: the compiler reports that). */
+long scenario_player(const sc_number *player);
 
 /* The board a scenario plays on: its size and shape, and its section split
  * (as given, else the ruleset's for its standard width, else thirds).

@@ -11,6 +11,8 @@
  *   11.units     unit types; land units on land
  *   11.cargo     land units aboard ships
  *   11.generals  the generals of the game for its number of players
+ *   11.players   who plays which general, unit and ship (four players)
+ *   11.victory   the turn limit
  *   11.ids       one id per city, sea zone, unit, ship and general */
 #include "check.h"
 
@@ -436,28 +438,35 @@ static void check_ships(check_ctx *c)
 	}
 }
 
+/* The number of players: as given, else the smallest game the ruleset
+ * has; 0 when the number given has no game. */
+static int game_players(const check_ctx *c)
+{
+	const scenario *sc = c->sc;
+	unsigned counts = c->rs->square.player_counts;
+	if (sc->players.given && sc->players.valid)
+		return sc->players.value >= 1 && sc->players.value <= 15 && (counts & (1u << sc->players.value)) ?
+			(int)sc->players.value : 0;
+	for (int n = 1; n < 16; n++)
+		if (counts & (1u << n))
+			return n;
+	return 0;
+}
+
 static void check_generals(check_ctx *c)
 {
 	const scenario *sc = c->sc;
 	const ruleset *rs = c->rs;
 
-	/* The number of players: as given, else the smallest game the ruleset has. */
-	int players = 0;
-	for (int n = 1; n < 16 && !players; n++)
-		if (rs->square.player_counts & (1u << n))
-			players = n;
+	int players = game_players(c);
 	if (sc->players.given && sc->players.valid) {
-		if (sc->players.value < 1 || sc->players.value > 15 ||
-			!(rs->square.player_counts & (1u << sc->players.value))) {
+		if (!players) {
 			char counts[64] = "";
 			for (int n = 1; n < 16; n++)
 				if (rs->square.player_counts & (1u << n))
 					snprintf(counts + strlen(counts), sizeof counts - strlen(counts), "%s%d", *counts ? " or " : "", n);
 			check_error(c, sc->players.pos, rule(c, "11.generals"),
 				"%s is played by %s players, not %ld", rs->id, counts, sc->players.value);
-			players = 0;
-		} else {
-			players = (int)sc->players.value;
 		}
 	}
 
@@ -502,6 +511,87 @@ static void check_generals(check_ctx *c)
 	free(seen);
 }
 
+/* ---- players (§11.1) ---- */
+
+/* The highest player number of a side in this game: 1 with two players, 2
+ * with four; 0 when the game is unknown (already reported). */
+static int players_per_side(const check_ctx *c)
+{
+	const rs_seat_order *seats = ruleset_square_seats(c->rs, game_players(c));
+	int most = 0;
+	for (size_t i = 0; seats && i < seats->count; i++)
+		if (seats->seats[i].player > most)
+			most = seats->seats[i].player;
+	return most;
+}
+
+static void check_player(check_ctx *c, const sc_number *player, int per_side, const char *what, const char *id)
+{
+	if (!player->given || !player->valid)
+		return;
+	if (player->value < 1 || player->value > 2)
+		check_error(c, player->pos, rule(c, "11.players"),
+			"%s '%s' has player=\"%ld\"; a side's players are numbered 1 and 2", what, id, player->value);
+	else if (per_side && player->value > per_side)
+		check_error(c, player->pos, rule(c, "11.players"),
+			"%s '%s' belongs to player %ld, but in the %d-player game each side has %d player%s; "
+			"player 2 exists only with players=\"4\"", what, id, player->value, game_players(c), per_side,
+			per_side == 1 ? "" : "s");
+}
+
+static void check_players(check_ctx *c)
+{
+	const scenario *sc = c->sc;
+	int per_side = players_per_side(c);
+	for (size_t i = 0; i < sc->general_count; i++)
+		check_player(c, &sc->generals[i].player, per_side, "general", or_q(sc->generals[i].id.text));
+	for (size_t i = 0; i < sc->ship_count; i++)
+		check_player(c, &sc->ships[i].player, per_side, "ship", or_q(sc->ships[i].id.text));
+	/* Cargo that took its ship's number is reported with its ship. */
+	for (size_t i = 0; i < sc->unit_count; i++)
+		if (!sc->units[i].player_from_ship)
+			check_player(c, &sc->units[i].player, per_side, "unit", or_q(sc->units[i].id.text));
+
+	/* With two players a side, each has his own general: two generals of
+	 * one side serving the same player leave the other without one.  A
+	 * general missing altogether is reported under 11.generals. */
+	if (per_side < 2)
+		return;
+	const sc_general *first[2][3] = { { NULL } };
+	for (size_t i = 0; i < sc->general_count; i++) {
+		const sc_general *g = &sc->generals[i];
+		long p = scenario_player(&g->player);
+		if (g->side >= 2 || p < 1 || p > 2)
+			continue;
+		const sc_general *other = first[g->side][p];
+		if (!other) {
+			first[g->side][p] = g;
+			continue;
+		}
+		check_error(c, g->player.given ? g->player.pos : g->pos, rule(c, "11.players"),
+			"generals '%s' and '%s' (line %d) both serve player %ld of the %s side; in the %d-player game "
+			"each player of a side has his own general: give one of them player=\"%ld\"",
+			or_q(g->id.text), or_q(other->id.text), other->pos.line, p, or_q(sc->sides[g->side].id.text),
+			game_players(c), 3 - p);
+	}
+}
+
+/* ---- the turn limit ---- */
+
+static void check_turn_limit(check_ctx *c)
+{
+	const sc_number *limit = &c->sc->turn_limit;
+	if (!limit->given || !limit->valid)
+		return;
+	if (!c->rs->square_victory.limit_by_cities)
+		check_error(c, limit->pos, rule(c, "11.victory"),
+			"ruleset %s plays every game to the end: it has no rule for a turn limit; remove turn-limit",
+			c->rs->id);
+	else if (limit->value < 1)
+		check_error(c, limit->pos, rule(c, "11.victory"),
+			"turn-limit=\"%ld\": a turn limit counts rounds of play, at least 1", limit->value);
+}
+
 /* ---- ids ---- */
 
 static void report_id(check_ctx *c, const check_id *again, const check_id *first)
@@ -519,7 +609,7 @@ static void check_ids(check_ctx *c)
 
 static const check_fn square_checks[] = {
 	check_map, check_zones, check_cities, check_sides_square, check_units, check_ships, check_generals,
-	check_ids, NULL,
+	check_players, check_turn_limit, check_ids, NULL,
 };
 
 const check_grid check_square_grid = { GRID_SQUARE, square_checks };

@@ -30,6 +30,13 @@ static void square_only(check_ctx *ctx, src_pos pos, const char *element)
 		ctx->rs->id);
 }
 
+static void square_attribute(check_ctx *ctx, src_pos pos, const char *element)
+{
+	check_error(ctx, pos, "schema",
+		"player=\"…\" on <%s> belongs to the four-player square game; ruleset %s plays on hexes, one player a side",
+		element, ctx->rs->id);
+}
+
 /* The schema holds the elements of both grids; a hex scenario may not use
  * those of the square grid. */
 void check_hex_elements(check_ctx *ctx)
@@ -42,6 +49,15 @@ void check_hex_elements(check_ctx *ctx)
 	if (sc->players.given)
 		check_error(ctx, sc->players.pos, "schema",
 			"the attribute 'players' belongs to square-grid scenarios; %s plays on hexes", rs_id);
+	if (sc->turn_limit.given)
+		check_error(ctx, sc->turn_limit.pos, "schema",
+			"the attribute 'turn-limit' belongs to square-grid scenarios; %s plays on hexes", rs_id);
+	for (size_t i = 0; i < sc->general_count; i++)
+		if (sc->generals[i].player.given)
+			square_attribute(ctx, sc->generals[i].player.pos, "general");
+	for (size_t i = 0; i < sc->unit_count; i++)
+		if (sc->units[i].player.given)
+			square_attribute(ctx, sc->units[i].player.pos, "unit");
 	for (size_t i = 0; i < sc->terrain_count; i++)
 		if (sc->terrain[i].square)
 			check_error(ctx, sc->terrain[i].pos, "schema",

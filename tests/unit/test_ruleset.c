@@ -1092,6 +1092,83 @@ static void test_ruleset_extends_itself(void **state)
 	ruleset_registry_destroy(reg);
 }
 
+/* §11.1: seat lists that leave a player out or seat him twice, and an
+ * override that changes one game's order and keeps the other. */
+static void test_square_seats(void **state)
+{
+	tmp_data *t = *state;
+	copy_real_ruleset(t, "mb-remastered");
+	write_ruleset(t, "seat-twice.xml", RS_HEAD "id=\"seat-twice\" extends=\"mb-remastered\">\n"
+		"  <square-players><seats players=\"2\">\n"
+		"    <seat side=\"first\" player=\"1\"/><seat side=\"first\" player=\"1\"/>\n"
+		"  </seats></square-players>\n"
+		"</ruleset>\n");
+	write_ruleset(t, "seat-short.xml", RS_HEAD "id=\"seat-short\" extends=\"mb-remastered\">\n"
+		"  <square-players><seats players=\"4\">\n"
+		"    <seat side=\"first\" player=\"1\"/><seat side=\"second\" player=\"1\"/><seat side=\"first\" player=\"2\"/>\n"
+		"  </seats></square-players>\n"
+		"</ruleset>\n");
+	write_ruleset(t, "seat-player-3.xml", RS_HEAD "id=\"seat-player-3\" extends=\"mb-remastered\">\n"
+		"  <square-players><seats players=\"2\">\n"
+		"    <seat side=\"first\" player=\"3\"/><seat side=\"second\" player=\"1\"/>\n"
+		"  </seats></square-players>\n"
+		"</ruleset>\n");
+	write_ruleset(t, "bad-limit.xml", RS_HEAD "id=\"bad-limit\" extends=\"mb-remastered\">\n"
+		"  <square-victory limit=\"flags\"/>\n"
+		"</ruleset>\n");
+	static const struct {
+		const char *id, *part;
+		int line;
+	} cases[] = {
+		{ "seat-twice", "player 1 has two seats", 4 },
+		{ "seat-short", "needs one <seat> for each player of each side", 3 },
+		{ "seat-player-3", "player=\"1\" or player=\"2\"", 4 },
+		{ "bad-limit", "limit must be cities or none, not 'flags'", 3 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		diag_sink sink;
+		diag_sink_init(&sink);
+		ruleset *rs = ruleset_load(t->dir, cases[i].id, &sink);
+		if (rs) {
+			ruleset_destroy(rs);
+			fail_msg("%s should not load", cases[i].id);
+		}
+		if (!any_message(&sink, cases[i].part)) {
+			diag_print_text(&sink, 0, sink.count, stderr);
+			fail_msg("%s: no diagnostic with '%s'", cases[i].id, cases[i].part);
+		}
+		if (sink.items[0].line != cases[i].line) {
+			diag_print_text(&sink, 0, sink.count, stderr);
+			fail_msg("%s: first diagnostic on line %d, not %d", cases[i].id, sink.items[0].line, cases[i].line);
+		}
+		diag_sink_finish(&sink);
+	}
+
+	/* The second side opens the two-player game; four players keep the
+	 * parent's order, and the victory the parent's numbers but one. */
+	write_ruleset(t, "second-first.xml", RS_HEAD "id=\"second-first\" extends=\"mb-remastered\">\n"
+		"  <square-players><seats players=\"2\">\n"
+		"    <seat side=\"second\" player=\"1\"/><seat side=\"first\" player=\"1\"/>\n"
+		"  </seats></square-players>\n"
+		"  <square-victory hold-turns=\"0\"/>\n"
+		"</ruleset>\n");
+	diag_sink sink;
+	diag_sink_init(&sink);
+	ruleset *rs = ruleset_load(t->dir, "second-first", &sink);
+	if (sink.count)
+		diag_print_text(&sink, 0, sink.count, stderr);
+	assert_non_null(rs);
+	assert_true(rs->square_seats[2].seats[0].second_side);
+	assert_false(rs->square_seats[2].seats[1].second_side);
+	assert_int_equal(rs->square_seats[4].count, 4);
+	assert_int_equal(rs->square_seats[4].seats[2].player, 2);
+	assert_int_equal(rs->square_victory.hold_turns, 0);
+	assert_true(rs->square_victory.wipe_out);
+	assert_true(rs->square_victory.limit_by_cities);
+	ruleset_destroy(rs);
+	diag_sink_finish(&sink);
+}
+
 static void test_ruleset_file_problems(void **state)
 {
 	tmp_data *t = *state;
@@ -1475,6 +1552,33 @@ static void test_mb_remastered(void **state)
 	assert_string_equal(ruleset_find_square_general(rs, "jackson")->side, "confederate");
 	assert_string_equal(ruleset_find_square_general(rs, "sheridan")->side, "union");
 
+	/* §11.1: the turn order: first side, second side; with four players
+	 * first 1, second 1, first 2, second 2. */
+	const rs_seat_order *two = ruleset_square_seats(rs, 2), *four = ruleset_square_seats(rs, 4);
+	assert_non_null(two);
+	assert_non_null(four);
+	assert_null(ruleset_square_seats(rs, 3));
+	assert_null(ruleset_square_seats(rs, 5));
+	assert_null(ruleset_square_seats(rs, 0));
+	static const rs_seat order2[] = { { false, 1 }, { true, 1 } };
+	static const rs_seat order4[] = { { false, 1 }, { true, 1 }, { false, 2 }, { true, 2 } };
+	assert_int_equal(two->count, 2);
+	assert_int_equal(four->count, 4);
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(two->seats[i].second_side, order2[i].second_side);
+		assert_int_equal(two->seats[i].player, order2[i].player);
+	}
+	for (size_t i = 0; i < 4; i++) {
+		assert_int_equal(four->seats[i].second_side, order4[i].second_side);
+		assert_int_equal(four->seats[i].player, order4[i].player);
+	}
+	/* Victory: the capital held through one enemy turn, wipe-out, cities
+	 * at a turn limit. */
+	assert_true(rs->square_victory.given);
+	assert_int_equal(rs->square_victory.hold_turns, 1);
+	assert_true(rs->square_victory.wipe_out);
+	assert_true(rs->square_victory.limit_by_cities);
+
 	/* Terrain of the square map. */
 	assert_non_null(ruleset_find_terrain(rs, "clear"));
 	assert_non_null(ruleset_find_terrain(rs, "mountain"));
@@ -1512,6 +1616,7 @@ int main(void)
 	const struct CMUnitTest file_tests[] = {
 		cmocka_unit_test_setup_teardown(test_ruleset_extends_itself, setup_tmp, teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_ruleset_file_problems, setup_tmp, teardown_tmp),
+		cmocka_unit_test_setup_teardown(test_square_seats, setup_tmp, teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_ruleset_override_semantics, setup_tmp, teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_ruleset_terrain_looks, setup_tmp, teardown_tmp),
 		cmocka_unit_test(test_bundled_terrain_looks),

@@ -385,7 +385,6 @@ typedef struct ruleset {
 		struct {
 			int stacking;        /* friendly land units per square; 0: no limit */
 			bool generals_free;  /* generals move without counting against the roll */
-			bool mountains_passable;
 			int zone_steps;      /* steps of a ship's move one sea zone costs */
 			int port_steps;      /* steps between a port and its own sea zone */
 			bool embark_uses_move; /* embarking counts the unit against the roll */

@@ -1080,7 +1080,6 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 		} else if (strcmp(e, "square-play") == 0) {
 			read_int(ld, n, "stacking", &rs->square.play.stacking);
 			read_bool(ld, n, "generals-free", &rs->square.play.generals_free);
-			read_bool(ld, n, "mountains-passable", &rs->square.play.mountains_passable);
 			read_int(ld, n, "zone-steps", &rs->square.play.zone_steps);
 			read_int(ld, n, "port-steps", &rs->square.play.port_steps);
 			read_bool(ld, n, "embark-uses-move", &rs->square.play.embark_uses_move);

@@ -16,27 +16,34 @@
 
 static int piece_player(const sc_number *player)
 {
-	return player->given && player->valid && player->value == 2 ? 2 : 1;
+	return (int)scenario_player(player);
 }
 
+/* The ruleset's order of seats for the scenario's player count; without
+ * one, the sides alternate with one player each. */
 static void seat_order(sq_game *g, int first)
 {
 	int other = 1 - first;
-	g->seat_count = g->players == 4 ? 4 : 2;
-	/* Union 1, Confederate 1, Union 2, Confederate 2 when the Union
-	 * begins: the sides alternate, each side's players in turn. */
+	const rs_seat_order *order = ruleset_square_seats(g->rs, g->players);
+	if (!order) {
+		g->seat_count = 2;
+		g->seats[0] = (sq_seat){ first, 1 };
+		g->seats[1] = (sq_seat){ other, 1 };
+		return;
+	}
+	g->seat_count = (int)(order->count < SQ_MAX_SEATS ? order->count : SQ_MAX_SEATS);
 	for (int i = 0; i < g->seat_count; i++) {
-		g->seats[i].side = i % 2 == 0 ? first : other;
-		g->seats[i].player = i / 2 + 1;
+		g->seats[i].side = order->seats[i].second_side ? other : first;
+		g->seats[i].player = order->seats[i].player;
 	}
 }
 
 static void victory_terms(sq_game *g)
 {
-	g->hold_turns = 1;
-	g->wipe_out = true;
-	g->limit_by_cities = true;
-	g->turn_limit = 0;
+	g->hold_turns = g->rs->square_victory.hold_turns;
+	g->wipe_out = g->rs->square_victory.wipe_out;
+	g->limit_by_cities = g->rs->square_victory.limit_by_cities;
+	g->turn_limit = g->sc->turn_limit.given && g->sc->turn_limit.valid ? g->sc->turn_limit.value : 0;
 }
 
 /* ---- look-ups ---- */
@@ -320,11 +327,6 @@ static void build_pieces(sq_game *g)
 	free(ship_piece);
 }
 
-/* The income of a new turn (§11: points each turn; §11.1: with four
- * players once a round, at the side's first player when the ruleset says
- * so) and the infantry allowance. */
-void sq_begin_turn(sq_game *g);
-
 void sq_begin_turn(sq_game *g)
 {
 	const ruleset *rs = g->rs;
@@ -364,7 +366,7 @@ sq_game *sq_game_create(const position *pos)
 	build_zones(g);
 	build_cities(g);
 	build_pieces(g);
-	g->players = g->sc->players.given && g->sc->players.valid && g->sc->players.value == 4 ? 4 : 2;
+	g->players = g->sc->players.given && g->sc->players.valid && g->sc->players.value > 0 ? (int)g->sc->players.value : 2;
 	int first = 0;
 	for (size_t i = 0; i < g->sc->side_count && i < SQ_SIDES; i++)
 		if (g->sc->sides[i].first)

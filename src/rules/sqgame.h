@@ -133,6 +133,11 @@ sq_game *sq_game_create(const position *pos);
 sq_game *sq_game_clone(const sq_game *g);
 void sq_game_destroy(sq_game *g);
 
+/* A new turn for the seat to play: its side's income (§11: points each
+ * turn; with four players once a round, at the side's first player, when
+ * the ruleset says so) and infantry allowance; the turn's marks cleared. */
+void sq_begin_turn(sq_game *g);
+
 /* Look-ups: the piece with that id (alive or not), -1 when none. */
 long sq_find(const sq_game *g, const char *id);
 /* The city on the square, -1 when none. */

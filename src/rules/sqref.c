@@ -425,8 +425,8 @@ static bool move_ship(sq_game *g, long piece, const sq_action *a, rules_error *e
 		steps += cost;
 	}
 	if (steps > p->type->move)
-		return rules_fail(err, RULE(g, "11.move"), "'%s' would sail %d steps; a %s moves %d", p->id, steps, p->type->id,
-			p->type->move);
+		return rules_fail(err, RULE(g, "11.move"), "'%s' would sail %d steps; a %s sails %d at most", p->id, steps,
+			p->type->id, p->type->move);
 	p->port = port;
 	p->zone = zone;
 	if (port >= 0)
@@ -452,8 +452,8 @@ static bool move_land(sq_game *g, long piece, const sq_action *a, rules_error *e
 	if (!free && !roll_allows(g, p, err))
 		return false;
 	if ((int)a->word_count > p->type->move)
-		return rules_fail(err, rule, "'%s' would move %zu squares; a %s moves %d", p->id, a->word_count,
-			general ? "general" : p->type->id, p->type->move);
+		return rules_fail(err, rule, "'%s' would move %zu squares; %s moves %d at most", p->id, a->word_count,
+			general ? "a general" : p->type->id, p->type->move);
 	grid_cell at = p->at;
 	grid_cell path[64];
 	size_t n = a->word_count < 64 ? a->word_count : 64;

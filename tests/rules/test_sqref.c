@@ -603,6 +603,77 @@ static void test_texts(void **state)
 	unload(&f);
 }
 
+/* The logs of docs/game-log.md (tests/rules/square/) on the bundled
+ * scenarios as they are: every line accepted. */
+static void replay_file(const char *scenario_file, const char *log_file, void (*after)(const sq_game *g))
+{
+	const char *data = getenv("ORBAT_DATADIR");
+	assert_non_null(data);
+	fixture f;
+	diag_sink_init(&f.sink);
+	f.v = validator_create(data, &f.sink);
+	char *path = xasprintf("%s/../scenarios/%s", data, scenario_file);
+	assert_int_equal(validator_check_file(f.v, path, &f.sink, &f.sc, &f.rs), VALIDATE_OK);
+	free(path);
+	f.pos = position_create(f.sc, f.rs);
+	f.g = sq_game_create(f.pos);
+	path = xasprintf("%s/../tests/rules/square/%s", data, log_file);
+	char *text = read_all(path);
+	free(path);
+	sq_log log;
+	sqlog_init(&log);
+	assert_int_equal(sqlog_parse(text, strlen(text), log_file, &log, &f.sink), 0);
+	bool head = false;
+	for (size_t i = 0; i < log.count; i++) {
+		rules_error err;
+		bool ok = sq_apply(f.g, &log.actions[i], NULL, &err);
+		if (!ok)
+			print_message("%s:%d: %s [%s]\n", log_file, log.actions[i].line, err.message, err.rule);
+		assert_true(ok);
+		head = head || log.actions[i].kind == SQ_ACT_SCENARIO;
+	}
+	rules_error err;
+	assert_true(sq_finish(f.g, head, &err));
+	if (after)
+		after(f.g);
+	char *sum = sq_summary(f.g);
+	print_message("%s", sum);
+	free(sum);
+	sqlog_finish(&log);
+	free(text);
+	unload(&f);
+}
+
+static void two_player_example(const sq_game *g)
+{
+	assert_false(piece(g, "c-cav-1")->alive);
+	assert_false(piece(g, "u-inf-2")->alive);
+	assert_true(at(g, "u-inf-7", "M12"));
+	assert_true(at(g, "u-cav-9", "N5"));
+	assert_int_equal(g->seat, 0);
+	/* Union turn 2: 2 points saved and 5 new. */
+	assert_int_equal(g->points[UNION], 7);
+	assert_int_equal(g->allowance[UNION], 3);
+}
+
+static void four_player_example(const sq_game *g)
+{
+	assert_false(piece(g, "u-inf-5")->alive);
+	assert_true(at(g, "u-inf-2", "L6"));
+	assert_true(at(g, "c-cav-1", "L7"));
+	assert_int_equal(g->seat, 0);
+	/* A new round: the Union's income came in for Grant's turn only. */
+	assert_int_equal(g->points[UNION], 8);
+	assert_int_equal(g->points[CONFEDERATE], 4);
+}
+
+static void test_example_logs(void **state)
+{
+	(void)state;
+	replay_file("mb-1861.xml", "mb-1861.log", two_player_example);
+	replay_file("mb-1861-four-players.xml", "mb-1861-four-players.log", four_player_example);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -611,6 +682,7 @@ int main(void)
 		cmocka_unit_test(test_rolled_faces),
 		cmocka_unit_test(test_log_form),
 		cmocka_unit_test(test_texts),
+		cmocka_unit_test(test_example_logs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

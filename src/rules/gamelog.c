@@ -224,12 +224,17 @@ static int optional_side(tokens *t, int at, gl_action *a)
 
 static const char *const HEAD_KEYWORDS[GL_HEAD_COUNT] = { "orbat-game-log", "scenario", "seed", "first" };
 
-int gamelog_head_kind(const char *keyword)
+int gamelog_keyword_index(const char *keyword, const char *const *keywords, int count)
 {
-	for (int k = 0; k < GL_HEAD_COUNT; k++)
-		if (strcmp(keyword, HEAD_KEYWORDS[k]) == 0)
+	for (int k = 0; k < count; k++)
+		if (strcmp(keyword, keywords[k]) == 0)
 			return k;
 	return -1;
+}
+
+int gamelog_head_kind(const char *keyword)
+{
+	return gamelog_keyword_index(keyword, HEAD_KEYWORDS, GL_HEAD_COUNT);
 }
 
 bool gamelog_parse_head(gl_head kind, const gl_tokens *t, int words, unsigned long long *number, char **text,
@@ -274,10 +279,7 @@ bool gamelog_tokens_ok(const gl_tokens *t, rules_error *err)
 static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 {
 	const char *kw = t->tok[0];
-	int kind = -1;
-	for (int k = 0; k < ACT_COUNT; k++)
-		if (strcmp(kw, KEYWORDS[k]) == 0)
-			kind = k;
+	int kind = gamelog_keyword_index(kw, KEYWORDS, ACT_COUNT);
 	if (kind < 0)
 		return gamelog_fail(err, "unknown action '%s'", kw);
 	a->kind = (gl_kind)kind;
@@ -436,10 +438,8 @@ static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 	return gamelog_fail(err, "unknown action '%s'", kw);
 }
 
-bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, rules_error *err)
+bool gamelog_read_line(const char *line, bool *empty, gamelog_tokens_fn parse, void *action, rules_error *err)
 {
-	memset(a, 0, sizeof *a);
-	a->line = line_no;
 	*empty = false;
 	tokens t;
 	gamelog_tokenize(line, &t);
@@ -447,8 +447,21 @@ bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty
 	if (ok && t.count == 0)
 		*empty = true;
 	else if (ok)
-		ok = parse_tokens(&t, a, err);
+		ok = parse(&t, action, err);
 	gamelog_tokens_free(&t);
+	return ok;
+}
+
+static bool hex_tokens(gl_tokens *t, void *action, rules_error *err)
+{
+	return parse_tokens(t, action, err);
+}
+
+bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, rules_error *err)
+{
+	memset(a, 0, sizeof *a);
+	a->line = line_no;
+	bool ok = gamelog_read_line(line, empty, hex_tokens, a, err);
 	if (!ok)
 		gamelog_action_finish(a);
 	return ok;
@@ -490,23 +503,43 @@ size_t gamelog_each_line(const char *text, size_t size, const char *file, diag_s
 	return errors;
 }
 
-static bool hex_line(void *ctx, const char *line, int line_no, rules_error *why)
+/* Where gamelog_collect puts the actions it parses. */
+typedef struct collector {
+	gamelog_action_fn parse;
+	size_t size;
+	void **items;
+	size_t *count, *capacity;
+} collector;
+
+static bool collect_line(void *ctx, const char *line, int line_no, rules_error *why)
 {
-	gl_log *log = ctx;
-	gl_action a;
-	bool empty;
-	if (!gamelog_parse_line(line, line_no, &a, &empty, why))
+	collector *c = ctx;
+	grow_array(c->items, c->capacity, *c->count + 1, c->size);
+	char *slot = (char *)*c->items + *c->count * c->size;
+	bool empty = false;
+	if (!c->parse(line, line_no, slot, &empty, why))
 		return false;
-	if (!empty) {
-		grow_array((void **)&log->actions, &log->capacity, log->count + 1, sizeof *log->actions);
-		log->actions[log->count++] = a;
-	}
+	if (!empty)
+		(*c->count)++;
 	return true;
+}
+
+size_t gamelog_collect(const char *text, size_t size, const char *file, diag_sink *sink, gamelog_action_fn parse,
+	size_t action_size, void **actions, size_t *count, size_t *capacity)
+{
+	collector c = { parse, action_size, actions, count, capacity };
+	return gamelog_each_line(text, size, file, sink, collect_line, &c);
+}
+
+static bool hex_action(const char *line, int line_no, void *action, bool *empty, rules_error *err)
+{
+	return gamelog_parse_line(line, line_no, action, empty, err);
 }
 
 size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *log, diag_sink *sink)
 {
-	return gamelog_each_line(text, size, file, sink, hex_line, log);
+	return gamelog_collect(text, size, file, sink, hex_action, sizeof *log->actions, (void **)&log->actions,
+		&log->count, &log->capacity);
 }
 
 /* ---- writing ---- */

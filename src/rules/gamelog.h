@@ -116,6 +116,11 @@ void gamelog_tokens_free(gl_tokens *t);
  * character, an overlong word or too many words. */
 bool gamelog_tokens_ok(const gl_tokens *t, rules_error *err);
 
+/* Read a line's words and hand them to parse (not called for a blank or
+ * comment line: *empty set); false with the reason of a malformed line. */
+typedef bool (*gamelog_tokens_fn)(gl_tokens *t, void *action, rules_error *err);
+bool gamelog_read_line(const char *line, bool *empty, gamelog_tokens_fn parse, void *action, rules_error *err);
+
 /* A fault in the form of a line: always under the log's own rule; returns
  * false. */
 bool gamelog_fail(rules_error *err, const char *fmt, ...) DIAG_PRINTF(2, 3);
@@ -130,6 +135,9 @@ int gamelog_colon_at(const gl_tokens *t);
  * into *faces, *given set; one: exactly one face. */
 bool gamelog_take_faces(const gl_tokens *t, int colon, const char *keyword, bool one, char ***faces,
 	size_t *face_count, bool *given, rules_error *err);
+
+/* The index of keyword in a table of count keywords, or -1. */
+int gamelog_keyword_index(const char *keyword, const char *const *keywords, int count);
 
 /* The head lines every log begins with. */
 typedef enum { GL_HEAD_FORMAT, GL_HEAD_SCENARIO, GL_HEAD_SEED, GL_HEAD_FIRST, GL_HEAD_COUNT } gl_head;
@@ -146,5 +154,10 @@ bool gamelog_parse_head(gl_head kind, const gl_tokens *t, int words, unsigned lo
 typedef bool (*gamelog_line_fn)(void *ctx, const char *line, int line_no, rules_error *err);
 size_t gamelog_each_line(const char *text, size_t size, const char *file, diag_sink *sink, gamelog_line_fn fn,
 	void *ctx);
+/* Parse every line with parse into an array of actions of action_size
+ * bytes (grown as needed), skipping blank lines; errors as above. */
+typedef bool (*gamelog_action_fn)(const char *line, int line_no, void *action, bool *empty, rules_error *err);
+size_t gamelog_collect(const char *text, size_t size, const char *file, diag_sink *sink, gamelog_action_fn parse,
+	size_t action_size, void **actions, size_t *count, size_t *capacity);
 
 #endif

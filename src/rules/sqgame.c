@@ -377,6 +377,12 @@ sq_game *sq_game_create(const position *pos)
 	return g;
 }
 
+/* A copy of n items, NULL for none. */
+static void *copy_of(const void *items, size_t n, size_t size)
+{
+	return n ? memcpy(xmalloc(n * size), items, n * size) : NULL;
+}
+
 sq_game *sq_game_clone(const sq_game *g)
 {
 	sq_game *c = xmalloc(sizeof *c);
@@ -387,17 +393,10 @@ sq_game *sq_game_clone(const sq_game *g)
 		c->pieces[i] = g->pieces[i];
 		c->pieces[i].id = xstrdup(g->pieces[i].id);
 	}
-	c->cities = g->city_count ? xmalloc(g->city_count * sizeof *c->cities) : NULL;
-	if (g->city_count)
-		memcpy(c->cities, g->cities, g->city_count * sizeof *c->cities);
-	size_t zz = g->zone_count * g->zone_count;
-	c->zone_adjacent = zz ? xmalloc(zz * sizeof *c->zone_adjacent) : NULL;
-	if (zz)
-		memcpy(c->zone_adjacent, g->zone_adjacent, zz * sizeof *c->zone_adjacent);
-	c->bought = g->bought_count ? xmalloc(g->bought_count * sizeof *c->bought) : NULL;
+	c->cities = copy_of(g->cities, g->city_count, sizeof *c->cities);
+	c->zone_adjacent = copy_of(g->zone_adjacent, g->zone_count * g->zone_count, sizeof *c->zone_adjacent);
+	c->bought = copy_of(g->bought, g->bought_count, sizeof *c->bought);
 	c->bought_capacity = g->bought_count;
-	if (g->bought_count)
-		memcpy(c->bought, g->bought, g->bought_count * sizeof *c->bought);
 	return c;
 }
 
@@ -405,8 +404,8 @@ void sq_game_destroy(sq_game *g)
 {
 	if (!g)
 		return;
-	for (size_t i = 0; i < g->piece_count; i++)
-		free(g->pieces[i].id);
+	while (g->piece_count > 0)
+		free(g->pieces[--g->piece_count].id);
 	free(g->pieces);
 	free(g->cities);
 	free(g->zone_adjacent);

@@ -63,16 +63,16 @@ void sqlog_action_finish(sq_action *a)
 	free(a->subject);
 	free(a->object);
 	free(a->extra);
-	for (size_t i = 0; i < a->word_count; i++)
-		free(a->words[i]);
+	while (a->word_count > 0)
+		free(a->words[--a->word_count]);
 	free(a->words);
 	memset(a, 0, sizeof *a);
 }
 
 void sqlog_finish(sq_log *log)
 {
-	for (size_t i = 0; i < log->count; i++)
-		sqlog_action_finish(&log->actions[i]);
+	while (log->count > 0)
+		sqlog_action_finish(&log->actions[--log->count]);
 	free(log->actions);
 	memset(log, 0, sizeof *log);
 }
@@ -120,10 +120,7 @@ static bool take_faces(const gl_tokens *t, int colon, sq_action *a, rules_error 
 static bool parse_tokens(const gl_tokens *t, sq_action *a, rules_error *err)
 {
 	const char *kw = t->tok[0];
-	int kind = -1;
-	for (int k = 0; k < SQ_ACT_COUNT; k++)
-		if (strcmp(kw, KEYWORDS[k]) == 0)
-			kind = k;
+	int kind = gamelog_keyword_index(kw, KEYWORDS, SQ_ACT_COUNT);
 	if (kind < 0)
 		return gamelog_fail(err, "unknown action '%s' in a square game's log", kw);
 	a->kind = (sq_act_kind)kind;
@@ -164,41 +161,30 @@ static bool parse_tokens(const gl_tokens *t, sq_action *a, rules_error *err)
 	return take_faces(t, colon, a, err);
 }
 
+static bool square_tokens(gl_tokens *t, void *action, rules_error *err)
+{
+	return parse_tokens(t, action, err);
+}
+
 bool sqlog_parse_line(const char *line, int line_no, sq_action *a, bool *empty, rules_error *err)
 {
 	memset(a, 0, sizeof *a);
 	a->line = line_no;
-	*empty = false;
-	gl_tokens t;
-	gamelog_tokenize(line, &t);
-	bool ok = gamelog_tokens_ok(&t, err);
-	if (ok && t.count == 0)
-		*empty = true;
-	else if (ok)
-		ok = parse_tokens(&t, a, err);
-	gamelog_tokens_free(&t);
-	if (!ok)
-		sqlog_action_finish(a);
-	return ok;
+	if (gamelog_read_line(line, empty, square_tokens, a, err))
+		return true;
+	sqlog_action_finish(a);
+	return false;
 }
 
-static bool square_line(void *ctx, const char *line, int line_no, rules_error *why)
+static bool square_action(const char *line, int line_no, void *action, bool *empty, rules_error *err)
 {
-	sq_log *log = ctx;
-	sq_action a;
-	bool empty;
-	if (!sqlog_parse_line(line, line_no, &a, &empty, why))
-		return false;
-	if (!empty) {
-		grow_array((void **)&log->actions, &log->capacity, log->count + 1, sizeof *log->actions);
-		log->actions[log->count++] = a;
-	}
-	return true;
+	return sqlog_parse_line(line, line_no, action, empty, err);
 }
 
 size_t sqlog_parse(const char *text, size_t size, const char *file, sq_log *log, diag_sink *sink)
 {
-	return gamelog_each_line(text, size, file, sink, square_line, log);
+	return gamelog_collect(text, size, file, sink, square_action, sizeof *log->actions, (void **)&log->actions,
+		&log->count, &log->capacity);
 }
 
 char *sqlog_format(const sq_action *a)

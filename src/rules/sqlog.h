@@ -52,10 +52,10 @@ typedef struct sq_action {
 	unsigned long long number;  /* seed, format version */
 } sq_action;
 
+/* A whole log: its actions in line order. */
 typedef struct sq_log {
 	sq_action *actions;
-	size_t count;
-	size_t capacity;
+	size_t count, capacity;
 } sq_log;
 
 void sqlog_init(sq_log *log);

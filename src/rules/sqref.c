@@ -115,24 +115,28 @@ static bool roll_allows(const sq_game *g, const sq_piece *p, rules_error *err)
 	return true;
 }
 
-static bool moving_step(const sq_game *g, const char *what, rules_error *err)
+/* Whether the game is in one of two steps; else why not: the movement
+ * roll is still to come, or those steps are past. */
+static bool in_step(const sq_game *g, sq_step first, sq_step second, const char *what, const char *early_rule,
+	const char *early, const char *late, rules_error *err)
 {
-	if (g->step == SQ_STEP_MOVE || g->step == SQ_STEP_REDEPLOY)
+	if (g->step == first || g->step == second)
 		return true;
 	if (g->step == SQ_STEP_BUY)
-		return rules_fail(err, RULE(g, "11.move"), "%s before the movement roll: roll the dice first ('roll')", what);
-	return rules_fail(err, RULE(g, "11.turn"), "%s in the %s step: units move in the movement and non-combat steps",
-		what, STEP_NAMES[g->step]);
+		return rules_fail(err, RULE(g, early_rule), "%s before the movement roll: %s", what, early);
+	return rules_fail(err, RULE(g, "11.turn"), "%s in the %s step: %s", what, STEP_NAMES[g->step], late);
+}
+
+static bool moving_step(const sq_game *g, const char *what, rules_error *err)
+{
+	return in_step(g, SQ_STEP_MOVE, SQ_STEP_REDEPLOY, what, "11.move", "roll the dice first ('roll')",
+		"units move in the movement and non-combat steps", err);
 }
 
 static bool combat_step(sq_game *g, const char *what, rules_error *err)
 {
-	if (g->step == SQ_STEP_MOVE || g->step == SQ_STEP_COMBAT)
-		return true;
-	if (g->step == SQ_STEP_BUY)
-		return rules_fail(err, RULE(g, "11.turn"), "%s before the movement roll: combat follows movement", what);
-	return rules_fail(err, RULE(g, "11.turn"), "%s in the %s step: combat is over once the non-combat roll is made",
-		what, STEP_NAMES[g->step]);
+	return in_step(g, SQ_STEP_MOVE, SQ_STEP_COMBAT, what, "11.turn", "combat follows movement",
+		"combat is over once the non-combat roll is made", err);
 }
 
 /* ---- dice ---- */
@@ -571,6 +575,23 @@ static bool do_land(sq_game *g, const sq_action *a, rules_error *err)
 	return true;
 }
 
+/* The two sides of a fight: a piece of the player to move and an enemy
+ * piece, in a step where combat may be fought. */
+typedef struct fight {
+	long mine, theirs;
+	sq_piece *p, *d;
+} fight;
+
+static bool fighters(sq_game *g, const sq_action *a, const char *what, fight *f, rules_error *err)
+{
+	if (!combat_step(g, what, err) || !own_piece(g, a->subject, &f->mine, err) ||
+		!enemy_piece(g, a->object, &f->theirs, err))
+		return false;
+	f->p = &g->pieces[f->mine];
+	f->d = &g->pieces[f->theirs];
+	return true;
+}
+
 /* Who may fight whom between two squares: the same geometry as `ask`. */
 static bool in_reach(const sq_game *g, const rs_square_unit *t, grid_cell from, grid_cell to)
 {
@@ -588,13 +609,11 @@ static int factor_of(const sq_game *g, long piece, grid_cell at, bool defending)
 	return sq_capped(g->rs, f.factor);
 }
 
-static bool do_attack(sq_game *g, sq_action *a, rng *r, rules_error *err)
+static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_error *err)
 {
 	const char *rule = RULE(g, "11.combat");
-	long u, t;
-	if (!combat_step(g, "an attack", err) || !own_piece(g, a->subject, &u, err) || !enemy_piece(g, a->object, &t, err))
-		return false;
-	sq_piece *p = &g->pieces[u], *d = &g->pieces[t];
+	long u = f->mine, t = f->theirs;
+	sq_piece *p = f->p, *d = f->d;
 	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
 	if (p->kind != SQ_LAND)
 		return rules_fail(err, rule, "'%s' does not attack: only land units do (ships: 'naval')", p->id);
@@ -762,13 +781,24 @@ static bool do_stop(sq_game *g, rules_error *err)
 	return true;
 }
 
-static bool do_naval(sq_game *g, sq_action *a, rng *r, rules_error *err)
+/* A fight at sea (naval combat, coastal fire): the combat step begins or
+ * goes on, any combat on land is over, the hits land together. */
+static void at_sea_fight(sq_game *g, long attacker, long hit1, long hit2)
+{
+	g->step = SQ_STEP_COMBAT;
+	g->combat.active = false;
+	g->pieces[attacker].fought = true;
+	if (hit1 >= 0)
+		hit(g, hit1);
+	if (hit2 >= 0)
+		hit(g, hit2);
+}
+
+static bool do_naval(sq_game *g, sq_action *a, rng *r, const fight *f, rules_error *err)
 {
 	const char *rule = RULE(g, "11.naval");
-	long s, t;
-	if (!combat_step(g, "naval combat", err) || !own_piece(g, a->subject, &s, err) || !enemy_piece(g, a->object, &t, err))
-		return false;
-	sq_piece *p = &g->pieces[s], *d = &g->pieces[t];
+	long s = f->mine, t = f->theirs;
+	sq_piece *p = f->p, *d = f->d;
 	if (p->kind != SQ_SHIP || d->kind != SQ_SHIP)
 		return rules_fail(err, rule, "naval combat is between two ships");
 	if (p->zone != d->zone)
@@ -781,26 +811,18 @@ static bool do_naval(sq_game *g, sq_action *a, rng *r, rules_error *err)
 			g->rs->square.naval_rounds, g->rs->square.naval_rounds == 1 ? "round" : "rounds");
 	if (!faces_ok(g, a, 2, err) || !faces_owed(a, 2, r, err))
 		return false;
-	g->step = SQ_STEP_COMBAT;
-	g->combat.active = false;
 	bool a_hit = face(g, a, 0, r) <= sq_capped(g->rs, p->type->attack);
 	bool d_hit = face(g, a, 1, r) <= sq_capped(g->rs, d->type->defend);
 	p->naval_rounds++;
-	p->fought = true;
-	if (a_hit)
-		hit(g, t);
-	if (d_hit)
-		hit(g, s);
+	at_sea_fight(g, s, a_hit ? t : -1, d_hit ? s : -1);
 	return true;
 }
 
-static bool do_fire(sq_game *g, sq_action *a, rng *r, rules_error *err)
+static bool do_fire(sq_game *g, sq_action *a, rng *r, const fight *f, rules_error *err)
 {
 	const char *rule = RULE(g, "11.naval");
-	long u, t;
-	if (!combat_step(g, "coastal fire", err) || !own_piece(g, a->subject, &u, err) || !enemy_piece(g, a->object, &t, err))
-		return false;
-	sq_piece *p = &g->pieces[u], *d = &g->pieces[t];
+	long u = f->mine, t = f->theirs;
+	sq_piece *p = f->p, *d = f->d;
 	char b[GRID_ADDRESS_MAX];
 	if (p->kind != SQ_LAND || !p->type->coastal_fire || !p->on_map)
 		return rules_fail(err, rule, "'%s' cannot fire at ships: only %s on land has coastal fire", p->id,
@@ -824,12 +846,8 @@ static bool do_fire(sq_game *g, sq_action *a, rng *r, rules_error *err)
 			p->id, addr(p->at, b), d->id);
 	if (!faces_ok(g, a, 1, err) || !faces_owed(a, 1, r, err))
 		return false;
-	g->step = SQ_STEP_COMBAT;
-	g->combat.active = false;
-	int af = factor_of(g, u, p->at, false);
-	p->fought = true;
-	if (face(g, a, 0, r) <= af)
-		hit(g, t);
+	bool a_hit = face(g, a, 0, r) <= factor_of(g, u, p->at, false);
+	at_sea_fight(g, u, a_hit ? t : -1, -1);
 	return true;
 }
 
@@ -959,6 +977,7 @@ bool sq_apply(sq_game *g, sq_action *a, rng *r, rules_error *err)
 	if (g->step == SQ_STEP_OVER)
 		return rules_fail(err, RULE(g, "11.victory"), "the game is over: %s", g->result);
 	bool ok = false;
+	fight f;
 	switch (a->kind) {
 	case SQ_ACT_BUY: ok = do_buy(g, a, err); break;
 	case SQ_ACT_ROLL: ok = do_roll(g, a, r, false, err); break;
@@ -966,13 +985,13 @@ bool sq_apply(sq_game *g, sq_action *a, rng *r, rules_error *err)
 	case SQ_ACT_MOVE: ok = do_move(g, a, err); break;
 	case SQ_ACT_EMBARK: ok = do_embark(g, a, err); break;
 	case SQ_ACT_LAND: ok = do_land(g, a, err); break;
-	case SQ_ACT_ATTACK: ok = do_attack(g, a, r, err); break;
+	case SQ_ACT_ATTACK: ok = fighters(g, a, "an attack", &f, err) && do_attack(g, a, r, &f, err); break;
 	case SQ_ACT_RETREAT: ok = do_retreat(g, a, err); break;
 	case SQ_ACT_WITHDRAW: ok = do_withdraw(g, a, err); break;
 	case SQ_ACT_ADVANCE: ok = do_advance(g, a, err); break;
 	case SQ_ACT_STOP: ok = do_stop(g, err); break;
-	case SQ_ACT_NAVAL: ok = do_naval(g, a, r, err); break;
-	case SQ_ACT_FIRE: ok = do_fire(g, a, r, err); break;
+	case SQ_ACT_NAVAL: ok = fighters(g, a, "naval combat", &f, err) && do_naval(g, a, r, &f, err); break;
+	case SQ_ACT_FIRE: ok = fighters(g, a, "coastal fire", &f, err) && do_fire(g, a, r, &f, err); break;
 	case SQ_ACT_PLACE: ok = do_place(g, a, err); break;
 	case SQ_ACT_END: ok = do_end(g, err); break;
 	default: ok = rules_fail(err, RULES_ERROR_LOG_RULE, "unknown action"); break;

@@ -79,13 +79,14 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 			have_sheet = true;
 			sheet_params *s = &l->sheet;
 			ok &= read_number(doc, n, "bleed", 0, 20, &s->bleed, sink);
-			ok &= read_number(doc, n, "margin", 0, 100, &s->margin, sink);
-			ok &= read_number(doc, n, "min-gutter", 0, 100, &s->min_gutter, sink);
-			ok &= read_number(doc, n, "mark-length", 0, 50, &s->mark_length, sink);
+			ok &= read_number(doc, n, "min-bleed", 0, 20, &s->min_bleed, sink);
+			ok &= read_number(doc, n, "edge", 0, 50, &s->edge, sink);
+			ok &= read_number(doc, n, "mark-length", 0.5, 50, &s->mark_length, sink);
+			ok &= read_number(doc, n, "mark-min", 0.5, 50, &s->mark_min, sink);
 			ok &= read_number(doc, n, "mark-offset", 0, 50, &s->mark_offset, sink);
-			if (ok && s->margin < s->bleed) {
+			if (ok && (s->min_bleed > s->bleed || s->mark_min > s->mark_length)) {
 				diag_add(sink, path, (int)xmlGetLineNo(n), 0, DIAG_ERROR, LAYOUTS_RULE,
-					"<sheet> margin must hold the bleed (margin %g < bleed %g)", s->margin, s->bleed);
+					"<sheet> needs min-bleed <= bleed and mark-min <= mark-length");
 				ok = false;
 			}
 		} else if (xmldoc_is(n, LAYOUTS_NS, "face")) {

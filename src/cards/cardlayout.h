@@ -16,11 +16,12 @@ typedef struct card_size {
 
 /* How cards are laid out on a print-and-play sheet. */
 typedef struct sheet_params {
-	double bleed;        /* printed beyond each cut */
-	double margin;       /* paper edge to the outer cuts, at least */
-	double min_gutter;   /* a gap between cards narrower than this is dropped */
-	double mark_length;  /* cut marks */
-	double mark_offset;  /* gap between the outer bleed and a cut mark */
+	double bleed;        /* the most printed beyond each cut */
+	double min_bleed;    /* fewer cards across rather than less bleed than this */
+	double edge;         /* band at the paper edge where nothing is printed */
+	double mark_length;  /* cut marks, at most */
+	double mark_min;     /* a cut mark shorter than this is left out */
+	double mark_offset;  /* gap between a card's bleed and a cut mark */
 } sheet_params;
 
 typedef struct card_layouts {

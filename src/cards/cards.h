@@ -28,8 +28,8 @@ typedef struct deck_options {
 } deck_options;
 
 /* The deck as a print-and-play PDF at `path`: sheets of fronts, each
- * followed by its backs (or beside them, for duplex none), 3 mm bleed, cut
- * marks, the grid centred on rc->paper. */
+ * followed by its backs (or beside them, for duplex none), the bleed and
+ * cut marks of cardsheet.h, the grid centred on rc->paper. */
 bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char *path, char **error);
 
 /* The reference card at `path`: one landscape sheet, front and back. */

@@ -5,25 +5,56 @@
 /* Lengths within this are the same cut (floating-point noise). */
 #define SAME_CUT 1e-6
 
-/* Cards along one axis of `length`: how many, the gap between them and the
- * first cut, the row centred. */
-static bool axis_fit(double length, double card, const sheet_params *p, int *count,
+/* Room a margin needs besides the bleed: the empty edge band, the
+ * shortest mark and its gap. */
+static double margin_need(const sheet_params *p)
+{
+	return p->edge + p->mark_min + p->mark_offset;
+}
+
+/* The bleed n cards of `card` along `length` can have, marks included
+ * (negative: they do not fit). */
+static double axis_bleed(double length, double card, int n, const sheet_params *p)
+{
+	double spare = length - n * card - 2 * margin_need(p);
+	return fmin(p->bleed, spare / (2.0 * n));
+}
+
+/* The most cards along `length` that keep min_bleed; 0 when none fits. */
+static int axis_count(double length, double card, const sheet_params *p)
+{
+	int n = (int)floor(length / card);
+	while (n > 0 && axis_bleed(length, card, n, p) < p->min_bleed - SAME_CUT)
+		n--;
+	return n;
+}
+
+/* Gutter and first cut of n cards with the sheet's bleed.  What the
+ * paper leaves beyond the bleeds and the margins' shortest marks goes, in
+ * turn: to the gutters until a shortest mark fits there, to the margins
+ * until their marks are full length, to the gutters likewise, and the
+ * rest to the margins (centring). */
+static void axis_place(double length, double card, int n, double bleed, const sheet_params *p,
 	double *gutter, double *start)
 {
-	double avail = length - 2 * p->margin;
-	int n = (int)floor((avail + SAME_CUT) / card);
-	if (n < 1)
-		return false;
-	double g = 0;
+	double margin = margin_need(p) + bleed, g = 2 * bleed;
+	double left = length - n * card - 2 * margin - (n - 1) * g;
+	double steps[2] = { 2 * p->mark_offset + p->mark_min, p->mark_length - p->mark_min };
 	if (n > 1) {
-		g = fmin(2 * p->bleed, (avail - n * card) / (n - 1));
-		if (g < p->min_gutter)
-			g = 0;
+		double grow = fmin(left / (n - 1), steps[0]);
+		g += grow;
+		left -= (n - 1) * grow;
 	}
-	*count = n;
-	*gutter = g;
-	*start = (length - (n * card + (n - 1) * g)) / 2;
-	return true;
+	double grow = fmin(left / 2, steps[1]);
+	margin += grow;
+	left -= 2 * grow;
+	if (n > 1) {
+		grow = fmin(left / (n - 1), steps[1]);
+		g += grow;
+		left -= (n - 1) * grow;
+	}
+	*gutter = n > 1 ? g : 0;
+	*start = margin + left / 2;
 }
 
 static bool plan_oriented(double page_w, double page_h, double card_w, double card_h,
@@ -34,15 +65,26 @@ static bool plan_oriented(double page_w, double page_h, double card_w, double ca
 		.page_height = page_h,
 		.card_width = card_w,
 		.card_height = card_h,
-		.bleed = p->bleed,
 		.duplex = duplex,
+		.edge = p->edge,
+		.mark_length = p->mark_length,
+		.mark_min = p->mark_min,
+		.mark_offset = p->mark_offset,
 	};
-	/* With duplex none the fronts have the left half, margins on both of
-	 * its sides (the paper edge and the fold). */
-	double across = duplex == CARDS_DUPLEX_NONE ? page_w / 2 : page_w;
-	if (!axis_fit(across, card_w, p, &s.columns, &s.gutter_x, &s.left) ||
-		!axis_fit(page_h, card_h, p, &s.rows, &s.gutter_y, &s.top))
+	/* With duplex none the fronts fill the left half and the backs the
+	 * right: one centred row of twice the columns, whose middle gutter
+	 * holds the fold, so each back lies at the mirror place of its front. */
+	bool fold = duplex == CARDS_DUPLEX_NONE;
+	int across = axis_count(page_w, card_w, p);
+	if (fold)
+		across -= across % 2;
+	s.columns = fold ? across / 2 : across;
+	s.rows = axis_count(page_h, card_h, p);
+	if (s.columns < 1 || s.rows < 1)
 		return false;
+	s.bleed = fmin(axis_bleed(page_w, card_w, across, p), axis_bleed(page_h, card_h, s.rows, p));
+	axis_place(page_w, card_w, across, s.bleed, p, &s.gutter_x, &s.left);
+	axis_place(page_h, card_h, s.rows, s.bleed, p, &s.gutter_y, &s.top);
 	*out = s;
 	return true;
 }
@@ -102,18 +144,12 @@ void cards_slot_position(const cards_sheet *s, int slot, bool back, double *x, d
 
 cards_rect cards_slot_cell(const cards_sheet *s, int slot, bool back)
 {
-	int col = slot % s->columns, row = slot / s->columns;
-	double inner_x = fmin(s->bleed, s->gutter_x / 2), inner_y = fmin(s->bleed, s->gutter_y / 2);
-	double l = col == 0 ? s->bleed : inner_x;
-	double r = col == s->columns - 1 ? s->bleed : inner_x;
-	double t = row == 0 ? s->bleed : inner_y;
-	double b = row == s->rows - 1 ? s->bleed : inner_y;
 	cards_rect cell;
 	front_position(s, slot, &cell.x, &cell.y);
-	cell.x -= l;
-	cell.y -= t;
-	cell.w = s->card_width + l + r;
-	cell.h = s->card_height + t + b;
+	cell.x -= s->bleed;
+	cell.y -= s->bleed;
+	cell.w = s->card_width + 2 * s->bleed;
+	cell.h = s->card_height + 2 * s->bleed;
 	return back ? mirror(s, cell) : cell;
 }
 
@@ -165,4 +201,79 @@ cards_rect cards_sheet_extent(const cards_sheet *s)
 	if (s->duplex == CARDS_DUPLEX_NONE)
 		r.w = s->page_width - 2 * r.x;
 	return r;
+}
+
+typedef struct mark_list {
+	cards_mark *out;
+	size_t max, count;
+} mark_list;
+
+/* Where a mark sits in its free stretch: against the card that ends the
+ * stretch (margins: the gap to the bleed stays exact) or centred (gutters). */
+typedef enum { MARK_AT_END, MARK_AT_START, MARK_CENTRED } mark_place;
+
+/* A mark on the line `at` in the free stretch from..to of the other axis,
+ * as long as it may be; none when the stretch is too short. */
+static void add_mark(mark_list *l, const cards_sheet *s, bool vertical, double at, double from, double to,
+	mark_place place)
+{
+	double room = to - from;
+	if (room < s->mark_min - SAME_CUT)
+		return;
+	double len = fmin(room, s->mark_length);
+	double a = place == MARK_AT_START ? from : place == MARK_AT_END ? to - len : from + (room - len) / 2;
+	if (l->count < l->max)
+		l->out[l->count] = vertical ? (cards_mark){ at, a, at, a + len } : (cards_mark){ a, at, a + len, at };
+	l->count++;
+}
+
+/* Where the cells lie along one axis: the start of each card, ascending
+ * (for none, the backs' columns too). */
+static int card_starts(const cards_sheet *s, bool across, double *starts, int max)
+{
+	int n = 0;
+	int lines = across ? s->columns : s->rows;
+	for (int i = 0; i < lines && n < max; i++)
+		starts[n++] = across ? s->left + i * (s->card_width + s->gutter_x) :
+			s->top + i * (s->card_height + s->gutter_y);
+	if (across && s->duplex == CARDS_DUPLEX_NONE)
+		for (int i = lines - 1; i >= 0 && n < max; i--)
+			starts[n++] = s->page_width - (s->left + i * (s->card_width + s->gutter_x)) - s->card_width;
+	return n;
+}
+
+#define MAX_LINES 128
+
+/* Marks of the cuts that run along one axis: the cut lines are the card
+ * edges `across` (x of vertical cuts), the stretches free of art lie
+ * between the cards of the other axis. */
+static void axis_marks(mark_list *l, const cards_sheet *s, bool vertical)
+{
+	double cuts_at[2 * MAX_LINES], free_starts[MAX_LINES];
+	size_t ncuts = cards_sheet_cuts(s, vertical, cuts_at, 2 * MAX_LINES);
+	int nfree = card_starts(s, !vertical, free_starts, MAX_LINES);
+	double card = vertical ? s->card_height : s->card_width;
+	double page = vertical ? s->page_height : s->page_width;
+	double gap = s->bleed + s->mark_offset;
+	for (size_t c = 0; c < ncuts && c < 2 * MAX_LINES; c++) {
+		double at = cuts_at[c];
+		/* The margins: from the edge band to the first card's bleed. */
+		add_mark(l, s, vertical, at, s->edge, free_starts[0] - gap, MARK_AT_END);
+		add_mark(l, s, vertical, at, free_starts[nfree - 1] + card + gap, page - s->edge, MARK_AT_START);
+		/* The gutters, but not across the fold of duplex none. */
+		for (int i = 0; i + 1 < nfree; i++) {
+			double from = free_starts[i] + card + gap, to = free_starts[i + 1] - gap;
+			bool fold = !vertical && s->duplex == CARDS_DUPLEX_NONE && i + 1 == s->columns;
+			if (!fold)
+				add_mark(l, s, vertical, at, from, to, MARK_CENTRED);
+		}
+	}
+}
+
+size_t cards_sheet_marks(const cards_sheet *s, cards_mark *out, size_t max)
+{
+	mark_list l = { out, max, 0 };
+	axis_marks(&l, s, true);
+	axis_marks(&l, s, false);
+	return l.count;
 }

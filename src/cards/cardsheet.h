@@ -1,10 +1,15 @@
-/* Where each card goes on a print-and-play sheet: pure geometry, no drawing,
- * so the tests can prove that fronts and backs line up.
+/* Where each card goes on a print-and-play sheet, and where its cut marks
+ * go: pure geometry, no drawing, so the tests can prove that fronts and
+ * backs line up and that the marks sit where every printer prints.
  *
- * Cards sit in a grid centred on the page (with duplex none: centred in the
- * left half, the backs in the right half).  Between neighbouring cards the
- * gap is two bleeds when the paper has room, less when it has not, and none
- * (one shared cut) when it would be narrower than min_gutter.
+ * Along each axis the cards sit in a centred row.  The paper's edge band
+ * (params.edge) stays empty; the margins beyond it hold the cut marks
+ * (mark_offset beyond the bleed, mark_min to mark_length long); every card
+ * has the same bleed on all four sides, the most the paper leaves up to
+ * params.bleed, and neighbours are at least two bleeds apart, so no card's
+ * art reaches another's cut.  Room left over widens the margins and then
+ * the gutters, where marks are drawn too once they have room.  Across an
+ * axis as many cards are put as keep at least min_bleed.
  *
  * Backs: the back of a card must print exactly behind its front.
  *   long edge  (the sheet turns over about its long side): columns mirror,
@@ -35,16 +40,24 @@ typedef struct cards_rect {
 typedef struct cards_sheet {
 	double page_width, page_height;   /* as printed (none may turn the paper) */
 	double card_width, card_height;   /* at the cut */
-	double bleed;
+	double bleed;                     /* art beyond every cut of every card */
 	cards_duplex duplex;
 	int columns, rows;                /* fronts per page */
-	double gutter_x, gutter_y;        /* between neighbouring cuts; 0: shared cut */
+	double gutter_x, gutter_y;        /* between neighbouring cuts, >= 2 bleeds
+	                                     (none: the fold's gutter too) */
 	double left, top;                 /* cut corner of the first front */
+	double edge, mark_length, mark_min, mark_offset;   /* from the params */
 } cards_sheet;
+
+/* A cut mark: a straight line from (x0, y0) to (x1, y1), mm. */
+typedef struct cards_mark {
+	double x0, y0, x1, y1;
+} cards_mark;
 
 /* Plan the sheet for paper of the given size (either orientation).  Long
  * and short edge print portrait; none takes the orientation that holds more
- * cards (portrait on a tie).  False when not even one card fits. */
+ * cards (portrait on a tie).  False when not even one card fits with its
+ * marks and min_bleed. */
 bool cards_sheet_plan(double paper_width, double paper_height, double card_width,
 	double card_height, const sheet_params *params, cards_duplex duplex, cards_sheet *out);
 
@@ -56,8 +69,7 @@ int cards_sheet_slots(const cards_sheet *s);
  * the next page for long and short edge, on the same page for none). */
 void cards_slot_position(const cards_sheet *s, int slot, bool back, double *x, double *y);
 
-/* The area a card may paint: its cut plus the bleed, cut back to half the
- * gap where a neighbour is nearer than two bleeds. */
+/* The area a card paints: its cut plus the bleed on every side. */
 cards_rect cards_slot_cell(const cards_sheet *s, int slot, bool back);
 
 /* Distinct cut lines of a page, ascending: x of the vertical cuts
@@ -67,5 +79,12 @@ size_t cards_sheet_cuts(const cards_sheet *s, bool vertical, double *out, size_t
 
 /* Bounding box of every cut on a page (fronts and, for none, backs). */
 cards_rect cards_sheet_extent(const cards_sheet *s);
+
+/* The cut marks of a page (the same on fronts and backs: the grid is
+ * centred, so mirrored cuts are cuts): on the line of every cut, in the
+ * margins and in the gutters that have room, never in the edge band nor
+ * in a card's bleed, nor across the fold of duplex none.  Returns how many;
+ * at most `max` are stored. */
+size_t cards_sheet_marks(const cards_sheet *s, cards_mark *out, size_t max);
 
 #endif

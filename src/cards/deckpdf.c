@@ -13,39 +13,25 @@
 #define M_PI_2 1.57079632679489661923
 #endif
 
-/* Enough for any sheet: every card has two cuts per axis. */
-#define MAX_CUTS 256
+/* Enough for any sheet: every cut has a mark in each margin and gutter. */
+#define MAX_MARKS 2048
 
 static const double MARK_LINE = 0.2;     /* mm: hairline cut marks */
 static const double FOLD_DASH = 2.0;     /* mm */
 
-/* Short marks in the margin on the line of every cut, outside the bleed. */
-static void cut_marks(cairo_t *cr, const cards_sheet *s, const sheet_params *p)
+/* The marks cardsheet places, in black (the registration colour of an
+ * RGB file: every printer prints it). */
+static void cut_marks(cairo_t *cr, const cards_sheet *s)
 {
-	cards_rect ext = cards_sheet_extent(s);
-	double xs[MAX_CUTS], ys[MAX_CUTS];
-	size_t nx = cards_sheet_cuts(s, true, xs, MAX_CUTS);
-	size_t ny = cards_sheet_cuts(s, false, ys, MAX_CUTS);
-	nx = nx < MAX_CUTS ? nx : MAX_CUTS;
-	ny = ny < MAX_CUTS ? ny : MAX_CUTS;
-	double top = ext.y - s->bleed - p->mark_offset, bottom = ext.y + ext.h + s->bleed + p->mark_offset;
-	double left = ext.x - s->bleed - p->mark_offset, right = ext.x + ext.w + s->bleed + p->mark_offset;
-	/* A mark never runs off the paper: it stops where the margin ends. */
-	double len_v = fmin(p->mark_length, top), len_h = fmin(p->mark_length, left);
+	static cards_mark marks[MAX_MARKS];
+	size_t n = cards_sheet_marks(s, marks, MAX_MARKS);
+	n = n < MAX_MARKS ? n : MAX_MARKS;
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, MARK_LINE);
-	for (size_t i = 0; len_v > 0 && i < nx; i++) {
-		cairo_move_to(cr, xs[i], top);
-		cairo_line_to(cr, xs[i], top - len_v);
-		cairo_move_to(cr, xs[i], bottom);
-		cairo_line_to(cr, xs[i], bottom + len_v);
-	}
-	for (size_t i = 0; len_h > 0 && i < ny; i++) {
-		cairo_move_to(cr, left, ys[i]);
-		cairo_line_to(cr, left - len_h, ys[i]);
-		cairo_move_to(cr, right, ys[i]);
-		cairo_line_to(cr, right + len_h, ys[i]);
+	for (size_t i = 0; i < n; i++) {
+		cairo_move_to(cr, marks[i].x0, marks[i].y0);
+		cairo_line_to(cr, marks[i].x1, marks[i].y1);
 	}
 	cairo_stroke(cr);
 	cairo_restore(cr);
@@ -65,8 +51,8 @@ static void fold_line(deck_job *job, cairo_t *cr, const cards_sheet *s)
 	cairo_stroke(cr);
 	cairo_restore(cr);
 
-	/* The label runs up the fold between the two halves' margins. */
-	double room = 2 * (s->left - s->bleed) - 1.0;
+	/* The label runs up the fold in the gutter between the bleeds. */
+	double room = s->gutter_x - 2 * s->bleed - 1.0;
 	if (room <= 2)
 		return;
 	cairo_save(cr);
@@ -82,8 +68,12 @@ static void fold_line(deck_job *job, cairo_t *cr, const cards_sheet *s)
 	cairo_restore(cr);
 }
 
-static void page_heading(deck_job *job, pdfdoc *doc, int parent, const char *label_id, int sheet)
+/* The page's TrimBox: the box round every cut, the outer bleed beyond it. */
+static void page_heading(deck_job *job, pdfdoc *doc, const cards_sheet *s, int parent, const char *label_id,
+	int sheet)
 {
+	cards_rect ext = cards_sheet_extent(s);
+	pdfdoc_set_trim(doc, ext.x, ext.y, ext.w, ext.h, s->bleed);
 	char label[128];
 	snprintf(label, sizeof label, "%s %d", textbox_string(&job->tc, label_id), sheet);
 	pdfdoc_label_page(doc, label);
@@ -135,8 +125,13 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 	const char *deck_name = textbox_string(&job.tc, "deck-title");
 	const char *rs_name = l10n_get(&rc->rs->name, rc->lang);
 	char *title = xasprintf("%s — %s", deck_name, rs_name);
-	pdf_meta meta = { title, textbox_string(&job.tc, "deck-subject"), rc->rs->id, lang_code(rc->lang) };
+	/* The keywords tell a print shop what the sheet holds and the bleed
+	 * its paper left (cardsheet.h). */
+	char *keywords = xasprintf("%s; %s %.2f x %.2f mm; %d x %d per sheet; bleed %.2f mm", rc->rs->id,
+		job.size->id, job.geom.width, job.geom.height, sheet.columns, sheet.rows, sheet.bleed);
+	pdf_meta meta = { title, textbox_string(&job.tc, "deck-subject"), keywords, lang_code(rc->lang) };
 	pdfdoc *doc = pdfdoc_begin(path, sheet.page_width, sheet.page_height, &meta, error);
+	free(keywords);
 	if (!doc) {
 		free(title);
 		deck_job_finish(&job);
@@ -152,20 +147,20 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 		if (s > 0)
 			pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
 		if (opt->duplex == CARDS_DUPLEX_NONE) {
-			page_heading(&job, doc, top, "deck-sheet", (int)s + 1);
+			page_heading(&job, doc, &sheet, top, "deck-sheet", (int)s + 1);
 			paint_fronts(&job, cr, &sheet, first, slots);
 			paint_backs(&job, cr, &sheet, first, slots);
 			fold_line(&job, cr, &sheet);
-			cut_marks(cr, &sheet, &job.layouts->sheet);
+			cut_marks(cr, &sheet);
 			continue;
 		}
-		page_heading(&job, doc, top, "deck-fronts", (int)s + 1);
+		page_heading(&job, doc, &sheet, top, "deck-fronts", (int)s + 1);
 		paint_fronts(&job, cr, &sheet, first, slots);
-		cut_marks(cr, &sheet, &job.layouts->sheet);
+		cut_marks(cr, &sheet);
 		pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
-		page_heading(&job, doc, top, "deck-backs", (int)s + 1);
+		page_heading(&job, doc, &sheet, top, "deck-backs", (int)s + 1);
 		paint_backs(&job, cr, &sheet, first, slots);
-		cut_marks(cr, &sheet, &job.layouts->sheet);
+		cut_marks(cr, &sheet);
 	}
 	cairo_restore(cr);
 	bool written = textbox_end_pdf(&job.tc, doc, unknown_before, path, error);

@@ -4,8 +4,9 @@
  *
  * Front: the unit table, purchases; combat with each unit's abilities,
  * the generals (and who plays them), entrenchment.  Back: the turn
- * sequence of the ruleset, placing new units; the sea (zones, ports by
- * coast, ships) and the capitals.  There is no deck: turns are driven by
+ * sequence of the ruleset, placing new units, how a side wins; the sea
+ * (zones, ports by coast, ships), the capitals and the order of play with
+ * four players.  There is no deck: turns are driven by
  * purchases and the movement dice. */
 #include <stdlib.h>
 
@@ -51,13 +52,15 @@ static const refcard_item FRONT_RIGHT[] = {
 
 static const refcard_item BACK_LEFT[] = {
 	REF_HEADING("ref-turn-heading"), REF_LINES(BLOCK_STEP, NULL, turn_steps),
-	REF_HEADING("ref-sq-place-heading"), REF_SAY(BLOCK_TEXT, reftext_square_place), REF_END,
+	REF_HEADING("ref-sq-place-heading"), REF_SAY(BLOCK_TEXT, reftext_square_place),
+	REF_HEADING_IF("victory-heading"), REF_SAY(BLOCK_TEXT, reftext_square_victory), REF_END,
 };
 
 static const refcard_item BACK_RIGHT[] = {
 	REF_HEADING("ref-sq-sea-heading"), REF_SAY(BLOCK_TEXT, reftext_square_sea), REF_TABLE(reftable_square_ports),
 	REF_LINES(BLOCK_TEXT, NULL, ship_abilities),
-	REF_HEADING("ref-sq-capitals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_capitals), REF_END,
+	REF_HEADING("ref-sq-capitals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_capitals),
+	REF_HEADING_IF("order-of-play"), REF_SAY(BLOCK_TEXT, reftext_square_seats), REF_END,
 };
 
 /* Less to say than on a hex card: the type may grow further to fill the

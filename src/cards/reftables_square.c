@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "../base/util.h"
+#include "../render/victory.h"
 
 /* ---- names and numbers ---- */
 
@@ -301,6 +302,26 @@ size_t reftext_square_abilities(textbox_ctx *tc, const ruleset *rs, bool naval, 
 			(*out)[n++] = line;
 	}
 	return n;
+}
+
+char *reftext_square_victory(textbox_ctx *tc, const ruleset *rs)
+{
+	(void)rs; /* the context's ruleset, the same */
+	return victory_square_text(tc->rc);
+}
+
+char *reftext_square_seats(textbox_ctx *tc, const ruleset *rs)
+{
+	(void)rs;
+	char *out = victory_square_seats(tc->rc);
+	char *order = victory_square_order(tc->rc);
+	if (out && order) {
+		char *both = xasprintf("%s %s", out, order);
+		free(out);
+		out = both;
+	}
+	free(order);
+	return out;
 }
 
 char *reftext_square_place(textbox_ctx *tc, const ruleset *rs)

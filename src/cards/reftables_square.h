@@ -34,6 +34,11 @@ char *reftext_square_entrench(textbox_ctx *tc, const ruleset *rs);  /* NULL with
 char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs);       /* zones, safe ports, rounds */
 char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs);  /* which, and what losing one costs */
 char *reftext_square_place(textbox_ctx *tc, const ruleset *rs);     /* where new units enter, how many */
+/* §11.1 (render/victory.h): how a side wins, and the turn order with two
+ * players a side (NULL without such a game); with the print set's
+ * scenario at hand, its own turn limit and its players by name. */
+char *reftext_square_victory(textbox_ctx *tc, const ruleset *rs);
+char *reftext_square_seats(textbox_ctx *tc, const ruleset *rs);
 
 /* "Artillery: fires first; …" for each unit with an ability of that kind:
  * land units' combat abilities, or ships' cargo and hits.  Returns how

@@ -74,28 +74,7 @@ const char *textbox_string(textbox_ctx *tc, const char *id)
 
 char *textbox_expand(const char *tmpl, const char *const *pairs)
 {
-	GString *out = g_string_new(NULL);
-	const char *p = tmpl;
-	while (*p) {
-		const char *close = *p == '{' ? strchr(p, '}') : NULL;
-		const char *value = NULL;
-		for (size_t i = 0; close && pairs && pairs[i] && pairs[i + 1]; i += 2) {
-			size_t n = strlen(pairs[i]);
-			if ((size_t)(close - p - 1) == n && strncmp(p + 1, pairs[i], n) == 0) {
-				value = pairs[i + 1];
-				break;
-			}
-		}
-		if (value) {
-			g_string_append(out, value);
-			p = close + 1;
-		} else {
-			g_string_append_c(out, *p++);
-		}
-	}
-	char *result = xstrdup(out->str);
-	g_string_free(out, TRUE);
-	return result;
+	return strings_expand(tmpl, pairs);
 }
 
 #define NBSP 0x00A0u

@@ -13,6 +13,7 @@
 #include "ask_square_cli.h"
 #include "command.h"
 #include "options.h"
+#include "play_hex.h"
 #include "rules_cli.h"
 
 static void ask_help(FILE *out)
@@ -100,18 +101,19 @@ static int ask_hex(rules_session *s, const char *file, char **words, int count, 
 	ask_query *queries = NULL;
 	size_t nq = 0;
 	bool failed = false;
+	const game_driver *d = NULL;
+	game_run *run = NULL;
 	int code = parse_queries(words, count, &queries, &nq);
 	if (code == EXIT_VALID)
-		code = rules_session_game(s, "ask", file);
-	if (code == EXIT_VALID && after) {
-		referee *r = NULL;
-		code = rules_replay(s, "ask", after, format, &r);
-		referee_destroy(r);
-	}
+		code = rules_session_run(s, "ask", file, NULL, &d, &run);
+	if (code == EXIT_VALID && after)
+		code = rules_replay("ask", after, format, d, run);
+	/* The hex slot of ASK_GRIDS: its game is the hex driver's. */
+	game *g = run ? play_hex_game(run) : NULL;
 	for (size_t i = 0; code == EXIT_VALID && i < nq; i++) {
 		ask_result answer;
-		bool answered = ask_answer(s->g, &queries[i], &answer);
-		ask_print(s->g, &answer, format == FORMAT_JSON, stdout);
+		bool answered = ask_answer(g, &queries[i], &answer);
+		ask_print(g, &answer, format == FORMAT_JSON, stdout);
 		if (!answered) {
 			failed = true;
 			if (format == FORMAT_TEXT) {
@@ -123,6 +125,8 @@ static int ask_hex(rules_session *s, const char *file, char **words, int count, 
 		ask_result_free(&answer);
 	}
 	free(queries);
+	if (run)
+		d->destroy(run);
 	/* A question about nothing does not stop the others. */
 	return code == EXIT_VALID && failed ? EXIT_INVALID : code;
 }

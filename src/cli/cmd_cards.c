@@ -22,7 +22,7 @@ static void cards_help(FILE *out)
 	      "  DIR/cards/<ruleset>/<lang>/deck-sheet-N.png   Tabletop Simulator sheets\n"
 	      "  DIR/cards/<ruleset>/<lang>/deck-back.png      (with --format png)\n"
 	      "The PDF holds sheets of fronts, each followed by its backs mirrored for\n"
-	      "duplex printing, 3 mm of bleed around each card, cut marks in the margin.\n"
+	      "duplex printing, a bleed round each card (up to 3 mm), cut marks 5 mm in.\n"
 	      "A Tabletop Simulator sheet holds 10 x 7 cards; its last slot is the back.\n"
 	      "Files are written atomically.  A ruleset without order cards\n"
 	      "(mb-remastered) is refused.\n"

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "../base/json.h"
-#include "../rules/textboard.h"
 #include "command.h"
 #include "input.h"
 #include "options.h"
@@ -43,112 +42,38 @@ static void check_help(FILE *out)
 	      "whose games cannot be checked, 3 internal error or broken installation.\n", out);
 }
 
-/* The start of a unit's or a general's object, the i-th of its list: id,
- * side, type (units only) and where it stands (null once gone). */
-static void json_piece(const game *g, size_t i, const char *id, int side, const char *type, bool alive, hex_coord at)
-{
-	char buf[HEX_ADDRESS_MAX];
-	fprintf(stdout, "%s{\"id\":", i ? "," : "");
-	json_write_string(stdout, id);
-	fputs(",\"side\":", stdout);
-	json_write_string(stdout, g->sides[side].id);
-	if (type) {
-		fputs(",\"type\":", stdout);
-		json_write_string(stdout, type);
-	}
-	fputs(",\"at\":", stdout);
-	if (alive)
-		json_write_string(stdout, hex_format(at, buf));
-	else
-		fputs("null", stdout);
-}
-
-static void print_json_result(const referee *r, const char *log_path)
-{
-	const game *g = r->g;
-	fputs("{\"file\":", stdout);
-	json_write_string(stdout, log_path);
-	fprintf(stdout, ",\"valid\":true,\"ruleset\":");
-	json_write_string(stdout, g->rs->id);
-	fprintf(stdout, ",\"turns\":%d,\"winner\":", r->turn);
-	if (g->winner >= 0)
-		json_write_string(stdout, g->sides[g->winner].id);
-	else
-		fputs("null", stdout);
-	fprintf(stdout, ",\"winner_line\":%d,\"to_play\":", g->winner >= 0 ? r->winner_line : 0);
-	if (g->winner < 0 && r->side >= 0)
-		json_write_string(stdout, g->sides[r->side].id);
-	else
-		fputs("null", stdout);
-	fputs(",\"sides\":[", stdout);
-	for (int s = 0; s < GAME_SIDES; s++) {
-		fprintf(stdout, "%s{\"id\":", s ? "," : "");
-		json_write_string(stdout, g->sides[s].id);
-		fprintf(stdout, ",\"score\":%d,\"flags\":%d,\"target\":%d}", game_score(g, s), g->sides[s].flags,
-			g->sides[s].target);
-	}
-	fputs("],\"units\":[", stdout);
-	for (size_t i = 0; i < g->unit_count; i++) {
-		const game_unit *u = &g->units[i];
-		json_piece(g, i, u->id, u->side, u->type->id, u->alive, u->at);
-		fprintf(stdout, ",\"figures\":%d,\"alive\":%s", u->alive ? u->figures : 0, u->alive ? "true" : "false");
-		/* §8.1: a reserve unit not arrived yet is absent, not destroyed. */
-		char at[HEX_ADDRESS_MAX];
-		if (u->reserve)
-			fprintf(stdout, ",\"reserve\":true,\"entry\":\"%s\"", hex_format(u->entry, at));
-		fputs("}", stdout);
-	}
-	fputs("],\"generals\":[", stdout);
-	for (size_t i = 0; i < g->general_count; i++) {
-		const game_general *gg = &g->generals[i];
-		json_piece(g, i, gg->id, gg->side, NULL, gg->alive, gg->at);
-		fprintf(stdout, ",\"alive\":%s}", gg->alive ? "true" : "false");
-	}
-	fputs("]}\n", stdout);
-}
-
-static void print_text_result(const referee *r, const char *log_path, bool quiet)
-{
-	const game *g = r->g;
-	const char *points = g->gaps->saving_rolls ? "victory points" : "victory flags";
-	if (!quiet) {
-		char *board = textboard_board(g);
-		char *roster = textboard_roster(g);
-		fputs(board, stdout);
-		fputc('\n', stdout);
-		fputs(roster, stdout);
-		fputc('\n', stdout);
-		free(board);
-		free(roster);
-	}
-	printf("%s: legal, %d %s (%s)\n", log_path, r->turn, r->turn == 1 ? "turn" : "turns", g->rs->id);
-	for (int s = 0; s < GAME_SIDES; s++)
-		printf("%s: %d of %d %s\n", g->sides[s].id, game_score(g, s), g->sides[s].target, points);
-	if (g->winner >= 0)
-		printf("Winner: %s (line %d)\n", g->sides[g->winner].id, r->winner_line);
-	else
-		printf("No winner yet: the log ends with %s to play.\n", r->side >= 0 ? g->sides[r->side].id : "nobody");
-}
-
 static int check_run(const options *o, command_no_args *a)
 {
 	(void)a;
 	output_format format = (output_format)o->format;
+	const char *file = o->operands[0];
 	const char *log_path = o->operands[1];
 	const char *log_name = input_is_stdin(log_path) ? "<stdin>" : log_path;
 	rules_session s;
-	int code = rules_session_open(&s, "check", o->operands[0], format);
+	int code = rules_session_load(&s, "check", file, format);
+	const game_driver *d = NULL;
+	game_run *run = NULL;
+	if (code == EXIT_VALID)
+		code = rules_session_run(&s, "check", file, NULL, &d, &run);
 	if (code != EXIT_VALID)
 		return code;
-	referee *r = NULL;
-	code = rules_replay(&s, "check", log_path, format, &r);
-	if (code == EXIT_VALID) {
-		if (format == FORMAT_JSON)
-			print_json_result(r, log_name);
-		else
-			print_text_result(r, log_name, o->quiet);
+	code = rules_replay("check", log_path, format, d, run);
+	if (code == EXIT_VALID && format == FORMAT_JSON) {
+		/* The driver writes the fields of its game's result. */
+		fputs("{\"file\":", stdout);
+		json_write_string(stdout, log_name);
+		fputs(",\"valid\":true,\"ruleset\":", stdout);
+		json_write_string(stdout, s.rs->id);
+		d->check_json(run);
+		fputs("}\n", stdout);
+	} else if (code == EXIT_VALID) {
+		if (!o->quiet)
+			d->print_board(run, true);
+		int turns = d->turn(run);
+		printf("%s: legal, %d %s (%s)\n", log_name, turns, turns == 1 ? "turn" : "turns", s.rs->id);
+		d->print_result(run, true);
 	}
-	referee_destroy(r);
+	d->destroy(run);
 	rules_session_close(&s);
 	return code;
 }

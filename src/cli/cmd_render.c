@@ -42,6 +42,9 @@ static void render_help(FILE *out)
 	      "                      (default per ruleset, from layouts/print.xml)\n"
 	      "  --square-size MM    side of a square on square-grid maps; the same\n"
 	      "                      option as --hex-size under its own name\n"
+	      "  --poster-panel a0|a1|a2|WxH\n"
+	      "                      cut the poster over panels of that paper (WxH in\n"
+	      "                      mm), with overlap bands and marks as the tiles\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -h, --help          show this help\n"
@@ -56,6 +59,7 @@ static void render_help(FILE *out)
 typedef struct render_args {
 	double dpi;
 	double cell_size;   /* --hex-size and --square-size alike */
+	const char *poster_panel;
 } render_args;
 
 static int render_run(const options *o, render_args *a)
@@ -74,6 +78,14 @@ static int render_run(const options *o, render_args *a)
 		.cell_size = a->cell_size,
 		.quiet = o->quiet,
 	};
+	if (a->poster_panel) {
+		char *why = NULL;
+		if (!printset_panel_size(a->poster_panel, &opt.panel_width, &opt.panel_height, &why)) {
+			int code = options_usage("render", "%s", why);
+			free(why);
+			return code;
+		}
+	}
 	memcpy(opt.langs, o->langs, sizeof opt.langs);
 
 	diag_sink sink;
@@ -134,4 +146,5 @@ COMMAND(render, "write the print set of each scenario (maps, sheet, rosters)", r
 		{ "dpi", OPTIONS_REAL, offsetof(render_args, dpi), 36, 1200, .what = "a resolution" },
 		{ "hex-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
 		{ "square-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
+		{ "poster-panel", OPTIONS_STRING, offsetof(render_args, poster_panel), .what = "a0, a1, a2 or WxH" },
 	});

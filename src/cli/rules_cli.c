@@ -56,57 +56,41 @@ int rules_session_load(rules_session *s, const char *cmd, const char *path, outp
 	return EXIT_VALID;
 }
 
-/* Why check and play refuse a grid's scenarios, after "FILE uses ruleset
- * ID, "; NULL where orbat referees its games. */
-static const char *const RULES_NOT_REFEREED[GRID_KINDS] = {
-	[GRID_HEX] = NULL,
-	[GRID_SQUARE] = "played on squares, whose games orbat cannot referee yet",
-};
-
-int rules_session_open(rules_session *s, const char *cmd, const char *path, output_format format)
+int rules_session_run(rules_session *s, const char *cmd, const char *path, const game_play_opts *play,
+	const game_driver **driver, game_run **run)
 {
-	int code = rules_session_load(s, cmd, path, format);
-	if (code != EXIT_VALID)
-		return code;
-	return rules_session_game(s, cmd, path);
-}
-
-int rules_session_game(rules_session *s, const char *cmd, const char *path)
-{
+	*run = NULL;
 	/* A request the ruleset does not support is a usage error (2), not a
 	 * fault of the scenario. */
-	const char *refused = RULES_NOT_REFEREED[s->rs->grid];
-	if (refused) {
+	const char *refused = NULL;
+	*driver = game_driver_of(s->rs, &refused);
+	if (!*driver) {
 		fprintf(stderr, "orbat %s: %s uses ruleset %s, %s\n", cmd, path, s->rs->id, refused);
 		rules_session_close(s);
 		return EXIT_USAGE;
 	}
 	/* Warnings of a valid scenario stay quiet here: validate shows them. */
 	diag_sink_clear(&s->sink);
-	s->g = game_create(s->sc, s->rs);
-	if (!s->g) {
-		/* The validator accepted it: the two disagree, which is ours. */
-		fprintf(stderr, "orbat %s: internal error: %s is valid but its board cannot be set up\n", cmd, path);
+	int code = EXIT_VALID;
+	*run = (*driver)->open(s, cmd, path, play, &code);
+	if (!*run) {
 		rules_session_close(s);
-		return EXIT_INTERNAL;
+		return code;
 	}
 	return EXIT_VALID;
 }
 
 void rules_session_close(rules_session *s)
 {
-	game_destroy(s->g);
 	scenario_destroy(s->sc);
 	validator_destroy(s->v);
 	diag_sink_finish(&s->sink);
 	memset(s, 0, sizeof *s);
 }
 
-int rules_replay(rules_session *s, const char *cmd, const char *log_path, output_format format,
-	referee **ref_out)
+int rules_replay(const char *cmd, const char *log_path, output_format format, const game_driver *d,
+	game_run *run)
 {
-	if (ref_out)
-		*ref_out = NULL;
 	size_t size = 0;
 	char *text = NULL;
 	bool too_large = false;
@@ -124,45 +108,27 @@ int rules_replay(rules_session *s, const char *cmd, const char *log_path, output
 		return EXIT_USAGE;
 	}
 	log_path = name;
-	gl_log log;
-	gamelog_init(&log);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	size_t bad = gamelog_parse(text, size, log_path, &log, &sink);
+	size_t bad = d->log_load(run, text, size, log_path, &sink);
 	free(text);
 	int code = EXIT_VALID;
-	referee *r = NULL;
-	if (bad) {
-		rules_print_diags(&sink, log_path, false, format);
-		code = EXIT_INVALID;
-		goto out;
-	}
-	r = referee_create(s->g);
 	rules_error err;
-	for (size_t i = 0; i < log.count; i++) {
-		if (!referee_apply(r, &log.actions[i], &err)) {
-			diag_add(&sink, log_path, err.line > 0 ? err.line : log.actions[i].line, 0, DIAG_ERROR, err.rule, "%s",
-				err.message);
-			code = EXIT_INVALID;
-			break;
-		}
-	}
-	if (code == EXIT_VALID && !referee_finish(r, &err)) {
-		/* A game stopped halfway through a battle is unfinished, not
-		 * illegal: say so and go on. */
-		int line = log.count ? log.actions[log.count - 1].line : 0;
+	int line = 0;
+	if (bad) {
+		code = EXIT_INVALID;
+	} else if (!d->log_apply(run, &err, &line)) {
+		diag_add(&sink, log_path, line, 0, DIAG_ERROR, err.rule, "%s", err.message);
+		code = EXIT_INVALID;
+	} else if (!d->log_finish(run, &err, &line)) {
+		/* A game stopped halfway through (a battle...) is unfinished,
+		 * not illegal: say so and go on. */
 		diag_add(&sink, log_path, line, 0, DIAG_WARNING, err.rule, "%s", err.message);
 		if (format == FORMAT_TEXT)
 			diag_print_text(&sink, 0, sink.count, stderr);
 	}
 	if (code != EXIT_VALID)
 		rules_print_diags(&sink, log_path, false, format);
-out:
-	if (ref_out && code == EXIT_VALID)
-		*ref_out = r;
-	else
-		referee_destroy(r);
-	gamelog_finish(&log);
 	diag_sink_finish(&sink);
 	return code;
 }

@@ -144,6 +144,8 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		.cell_size = p->options.cell_size > 0 ? p->options.cell_size : layouts_hex_size(p->layouts, rs->id),
 		.format = p->options.format,
 		.dpi = p->options.dpi > 0 ? p->options.dpi : 150,
+		.panel_width = p->options.panel_width,
+		.panel_height = p->options.panel_height,
 	};
 	const product *products = rc.format == DOC_PDF ? PDF_PRODUCTS : IMAGE_PRODUCTS;
 	size_t product_count = rc.format == DOC_PDF ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
@@ -171,6 +173,45 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 	outdir_close(out);
 	position_destroy(pos);
 	return ok;
+}
+
+/* A panel smaller than this leaves no room for a map between the tile
+ * margins, footer and overlap; larger than a PDF page cannot be written. */
+#define PANEL_MIN_MM 200.0
+#define PANEL_MAX_MM 5000.0
+
+bool printset_panel_size(const char *text, double *width, double *height, char **error)
+{
+	/* The ISO sizes a print shop's roll or a plotter takes. */
+	static const struct { const char *id; double w, h; } named[] = {
+		{ "a0", 841, 1189 },
+		{ "a1", 594, 841 },
+		{ "a2", 420, 594 },
+	};
+	*error = NULL;
+	for (size_t i = 0; i < ARRAY_LEN(named); i++) {
+		if (str_eq(text, named[i].id)) {
+			*width = named[i].w;
+			*height = named[i].h;
+			return true;
+		}
+	}
+	char *end = NULL;
+	double w = strtod(text, &end), h = 0;
+	bool ok = end != text && (*end == 'x' || *end == 'X');
+	if (ok) {
+		const char *rest = end + 1;
+		h = strtod(rest, &end);
+		ok = end != rest && !*end;
+	}
+	if (!ok || !(w >= PANEL_MIN_MM && w <= PANEL_MAX_MM && h >= PANEL_MIN_MM && h <= PANEL_MAX_MM)) {
+		*error = xasprintf("--poster-panel takes a0, a1, a2 or WIDTHxHEIGHT in millimetres, each from %.0f to %.0f "
+			"(for example 900x1200), not '%s'", PANEL_MIN_MM, PANEL_MAX_MM, text);
+		return false;
+	}
+	*width = w;
+	*height = h;
+	return true;
 }
 
 bool printer_write_failed(const printer *p)

@@ -20,8 +20,15 @@ typedef struct printset_options {
 	bool langs[LANG_COUNT];
 	doc_format format;       /* PDF: the whole set; SVG or PNG: map and sheet */
 	double dpi;              /* for PNG */
+	/* The poster cut over panels of this paper (mm, either orientation);
+	 * 0: the poster on one page. */
+	double panel_width, panel_height;
 	bool quiet;
 } printset_options;
+
+/* Read a --poster-panel value: "a0", "a1" or "WxH" in millimetres (W and
+ * H from 200 to 5000).  False with a message in *error (free it). */
+bool printset_panel_size(const char *text, double *width, double *height, char **error);
 
 /* The shared resources (fonts, strings, layouts), loaded once. */
 typedef struct printer printer;

@@ -10,20 +10,35 @@
 
 #include "../base/outdir.h"
 #include "../base/util.h"
+#include "pdfboxes.h"
 
 struct pdfdoc {
 	doc_format format;
+	double dpi;          /* PNG only */
 	char *path;
 	outfile *out;
 	cairo_surface_t *surface;
 	cairo_t *cr;
 	int page;            /* 1-based number of the page being drawn */
 	bool extra_pages;    /* a second page asked of a one-page format */
+	/* PDF and PNG are drawn into memory first: the PDF gets its page
+	 * boxes, the PNG its resolution, before either reaches the file. */
+	unsigned char *buf;
+	size_t len, cap;
+	double page_width, page_height;  /* mm, of the page being drawn */
+	pdfbox_page *boxes;  /* one per page drawn so far */
+	size_t box_cap;
 };
 
 static cairo_status_t write_chunk(void *closure, const unsigned char *data, unsigned int length)
 {
 	pdfdoc *doc = closure;
+	if (doc->format != DOC_SVG) {
+		grow_array((void **)&doc->buf, &doc->cap, doc->len + length, 1);
+		memcpy(doc->buf + doc->len, data, length);
+		doc->len += length;
+		return CAIRO_STATUS_SUCCESS;
+	}
 	/* A failed write is remembered with its cause and the rest of the data
 	 * dropped, but cairo is told all is well: cairo 1.16 aborts on a write
 	 * error in the middle of a PDF.  pdfdoc_end then discards the file. */
@@ -33,8 +48,8 @@ static cairo_status_t write_chunk(void *closure, const unsigned char *data, unsi
 
 void pdfdoc_date(char buf[32])
 {
-	/* 2000-01-01: a date that says "not a real timestamp". */
-	time_t t = 946684800;
+	/* The real date unless the build asks for a fixed one. */
+	time_t t = time(NULL);
 	const char *env = getenv("SOURCE_DATE_EPOCH");
 	long v;
 	if (env && parse_int(env, 0, 253402300799L, &v))
@@ -77,6 +92,9 @@ pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double 
 		return NULL;
 	pdfdoc *doc = xcalloc(1, sizeof *doc);
 	doc->format = format;
+	doc->dpi = dpi;
+	doc->page_width = width_mm;
+	doc->page_height = height_mm;
 	doc->path = xstrdup(path);
 	doc->out = out;
 	if (format == DOC_PNG) {
@@ -109,6 +127,7 @@ pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double 
 		doc->cr = cairo_create(doc->surface);
 	}
 	doc->page = 1;
+	pdfdoc_no_trim(doc);
 	return doc;
 }
 
@@ -125,7 +144,34 @@ void pdfdoc_next_page(pdfdoc *doc, double width_mm, double height_mm)
 	}
 	cairo_show_page(doc->cr);
 	doc->page++;
+	doc->page_width = width_mm;
+	doc->page_height = height_mm;
+	pdfdoc_no_trim(doc);
 	cairo_pdf_surface_set_size(doc->surface, MM(width_mm), MM(height_mm));
+}
+
+void pdfdoc_no_trim(pdfdoc *doc)
+{
+	grow_array((void **)&doc->boxes, &doc->box_cap, (size_t)doc->page, sizeof *doc->boxes);
+	memset(&doc->boxes[doc->page - 1], 0, sizeof *doc->boxes);
+}
+
+void pdfdoc_set_trim(pdfdoc *doc, double x, double y, double w, double h, double bleed)
+{
+	pdfbox_page *b = &doc->boxes[doc->page - 1];
+	/* PDF counts y up from the bottom of the page, in points. */
+	double ph = doc->page_height;
+	b->has_trim = true;
+	b->trim[0] = MM(x);
+	b->trim[1] = MM(ph - y - h);
+	b->trim[2] = MM(x + w);
+	b->trim[3] = MM(ph - y);
+	/* The bleed stops at the paper (the MediaBox) where it would run off. */
+	double pw = doc->page_width;
+	b->bleed[0] = MM(fmax(0, x - bleed));
+	b->bleed[1] = MM(fmax(0, ph - y - h - bleed));
+	b->bleed[2] = MM(fmin(pw, x + w + bleed));
+	b->bleed[3] = MM(fmin(ph, ph - y + bleed));
 }
 
 void pdfdoc_label_page(pdfdoc *doc, const char *label)
@@ -143,6 +189,50 @@ int pdfdoc_bookmark(pdfdoc *doc, int parent, const char *title)
 	return cairo_pdf_surface_add_outline(doc->surface, parent, title, link, CAIRO_PDF_OUTLINE_FLAG_OPEN);
 }
 
+/* CRC-32 of PNG chunks (ISO 3309, as zlib computes it). */
+static unsigned long png_crc(const unsigned char *p, size_t n)
+{
+	unsigned long c = 0xffffffffUL;
+	for (size_t i = 0; i < n; i++) {
+		c ^= p[i];
+		for (int k = 0; k < 8; k++)
+			c = (c >> 1) ^ (0xedb88320UL & (0UL - (c & 1)));
+	}
+	return c ^ 0xffffffffUL;
+}
+
+static void put_be32(unsigned char *p, unsigned long v)
+{
+	p[0] = (unsigned char)(v >> 24);
+	p[1] = (unsigned char)(v >> 16);
+	p[2] = (unsigned char)(v >> 8);
+	p[3] = (unsigned char)v;
+}
+
+/* Write the PNG with a pHYs chunk after IHDR: cairo's writer leaves the
+ * resolution out, and without it a viewer or a print dialog guesses
+ * (usually 72 or 96 dpi) and prints the map at the wrong size. */
+static void write_png_with_dpi(pdfdoc *doc)
+{
+	/* Signature (8) and the IHDR chunk (4 + 4 + 13 + 4). */
+	const size_t after_ihdr = 33;
+	if (doc->len < after_ihdr) {
+		outfile_write(doc->out, doc->buf, doc->len);
+		return;
+	}
+	unsigned char phys[21];
+	unsigned long per_metre = (unsigned long)lround(doc->dpi / 0.0254);
+	put_be32(phys, 9);
+	memcpy(phys + 4, "pHYs", 4);
+	put_be32(phys + 8, per_metre);
+	put_be32(phys + 12, per_metre);
+	phys[16] = 1;   /* unit: the metre */
+	put_be32(phys + 17, png_crc(phys + 4, 13));
+	outfile_write(doc->out, doc->buf, after_ihdr);
+	outfile_write(doc->out, phys, sizeof phys);
+	outfile_write(doc->out, doc->buf + after_ihdr, doc->len - after_ihdr);
+}
+
 bool pdfdoc_end(pdfdoc *doc, bool ok, char **error)
 {
 	*error = NULL;
@@ -155,13 +245,29 @@ bool pdfdoc_end(pdfdoc *doc, bool ok, char **error)
 		st = cairo_surface_status(doc->surface);
 	cairo_surface_destroy(doc->surface);
 	bool drawn = ok && st == CAIRO_STATUS_SUCCESS && !doc->extra_pages;
+	char *post_error = NULL;
+	if (drawn && doc->format == DOC_PDF) {
+		unsigned char *pdf = NULL;
+		size_t pdf_len = 0;
+		drawn = pdfboxes_apply(doc->buf, doc->len, doc->boxes, (size_t)doc->page, &pdf, &pdf_len,
+			&post_error);
+		if (drawn)
+			outfile_write(doc->out, pdf, pdf_len);
+		free(pdf);
+	} else if (drawn && doc->format == DOC_PNG) {
+		write_png_with_dpi(doc);
+	}
 	/* A write failure names its cause in the system's words; otherwise
 	 * say what went wrong in the drawing. */
 	bool good = outfile_finish(doc->out, drawn, error);
 	if (!good && ok && !*error)
-		*error = xasprintf("writing %s failed: %s", doc->path,
+		*error = post_error ? xasprintf("writing %s failed: %s", doc->path, post_error) :
+			xasprintf("writing %s failed: %s", doc->path,
 			doc->extra_pages ? "this product has several pages, which only PDF can hold" :
 			cairo_status_to_string(st));
+	free(post_error);
+	free(doc->buf);
+	free(doc->boxes);
 	free(doc->path);
 	free(doc);
 	return good;

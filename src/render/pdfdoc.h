@@ -1,7 +1,8 @@
 /* One product being written: a cairo surface on a temporary file beside
  * the target, renamed into place only when every page has been drawn
  * without error, so a failed product leaves nothing behind.  PDF carries
- * metadata, page labels and bookmarks; SVG and PNG (single page, for
+ * metadata, page labels, bookmarks and, where a page is cut, its TrimBox
+ * and BleedBox (see pdfboxes.h); PNG carries its resolution; SVG and PNG (single page, for
  * people who build VASSAL or Tabletop Simulator modules) do not. */
 #ifndef ORBAT_PDFDOC_H
 #define ORBAT_PDFDOC_H
@@ -38,6 +39,13 @@ cairo_t *pdfdoc_cairo(pdfdoc *doc);
 /* Finish the current page and start the next, of the given size (PDF
  * only; a second page of an SVG or PNG fails the document). */
 void pdfdoc_next_page(pdfdoc *doc, double width_mm, double height_mm);
+/* The current page is cut at the rectangle x, y, w × h (mm from the
+ * page's top-left corner) and its art runs `bleed` mm beyond the cut:
+ * written as the page's TrimBox and BleedBox (PDF only; the bleed stops
+ * at the paper's edge).  A page without this call has only a MediaBox. */
+void pdfdoc_set_trim(pdfdoc *doc, double x, double y, double w, double h, double bleed);
+/* Undo pdfdoc_set_trim for the current page. */
+void pdfdoc_no_trim(pdfdoc *doc);
 /* Name the current page in the viewer's page list ("B3", "Union"). */
 void pdfdoc_label_page(pdfdoc *doc, const char *label);
 /* A bookmark to the current page; returns its id for children
@@ -48,8 +56,8 @@ int pdfdoc_bookmark(pdfdoc *doc, int parent, const char *title);
  * any failure, with a message in *error. */
 bool pdfdoc_end(pdfdoc *doc, bool ok, char **error);
 
-/* The creation date of every product: SOURCE_DATE_EPOCH when set, else
- * a fixed date, so the same input gives byte-identical files. */
+/* The creation date of every product: SOURCE_DATE_EPOCH when set (the
+ * same input then gives byte-identical files), else the real date. */
 void pdfdoc_date(char buf[32]);
 
 #endif

@@ -18,6 +18,18 @@ typedef struct tile_plan {
 void tiles_plan(const layouts *l, const paper_size *paper, double map_width, double map_height,
 	tile_plan *plan);
 
+/* Draws the part x0..x1, y0..y1 (mm) of a content whose origin is the
+ * cairo origin: the map of the tiles, the whole poster of its panels. */
+typedef void (*tiles_draw_fn)(const render_ctx *rc, cairo_t *cr, const void *content, double x0,
+	double y0, double x1, double y1);
+
+/* Write the pages of a plan into an open PDF, starting on its current
+ * page: each page shows its part of the content with the overlap bands,
+ * cut marks, name, assembly diagram and 50 mm bar of a tile, and the
+ * footer line ends with `note`.  Bookmarks go under `parent`. */
+void tiles_write(const render_ctx *rc, pdfdoc *doc, int parent, const tile_plan *p,
+	tiles_draw_fn draw, const void *content, const char *note);
+
 /* The 50 mm calibration bar with its caption, top-left at x, y (mm). */
 void tiles_draw_calibration(const render_ctx *rc, cairo_t *cr, double x, double y);
 

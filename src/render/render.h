@@ -32,6 +32,8 @@ typedef struct render_ctx {
 	double cell_size;       /* mm: a hex across the flats, a square's side */
 	doc_format format;      /* PDF, or SVG/PNG for the one-page products */
 	double dpi;             /* PNG resolution */
+	/* The poster cut over panels of this paper (mm); 0: one page. */
+	double panel_width, panel_height;
 } render_ctx;
 
 typedef enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } text_align;

@@ -1,7 +1,9 @@
 /* One-page products in landscape: the overview map (the whole map scaled
  * to the page, with its legend) and the scenario sheet (title, date,
  * briefing, the map with deployments, the legend, each side's hand,
- * victory target and first move, and the objectives). */
+ * victory target and first move, and the objectives; on square maps how
+ * a side wins and, with two players a side, who commands what and the
+ * order of play). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 #include "mapdraw.h"
 #include "pdfdoc.h"
 #include "products.h"
+#include "victory.h"
 
 #define PAGE_MARGIN 10.0
 
@@ -74,7 +77,8 @@ bool render_overview(const render_ctx *rc, const char *path, char **error)
 }
 
 /* What a side starts with on a square-grid map: purchase points, first
- * move, its capital, the cities it holds and its generals. */
+ * move, its capital, the cities it holds and its generals; with two
+ * players a side, each player's general and forces instead. */
 static char *square_side_text(const render_ctx *rc, size_t s)
 {
 	const scenario *sc = rc->sc;
@@ -104,12 +108,15 @@ static char *square_side_text(const render_ctx *rc, size_t s)
 		free(generals);
 		generals = next;
 	}
-	char *text = xasprintf("%s%s %d · %s%s %s\n%s%s %s · %s%s %s\n%s%s %s",
+	char *players = victory_square_players(rc, s);
+	char *who = players ? players : xasprintf("%s%s %s", render_string(rc, "generals"), colon,
+		*generals ? generals : "—");
+	char *text = xasprintf("%s%s %d · %s%s %s\n%s%s %s\n%s\n%s%s %s",
 		render_string(rc, "purchase-points"), colon, rc->rs->square.purchase_points,
 		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"),
-		render_string(rc, "capital"), colon, *capital ? capital : "—",
-		render_string(rc, "generals"), colon, *generals ? generals : "—",
+		render_string(rc, "capital"), colon, *capital ? capital : "—", who,
 		render_string(rc, "cities"), colon, *cities ? cities : "—");
+	free(who);
 	free(capital);
 	free(cities);
 	free(generals);
@@ -154,17 +161,43 @@ static char *hex_reserves_text(const render_ctx *rc, size_t s)
 	return reserves;
 }
 
+/* A section of the sheet after the sides: its heading's string id and
+ * its text (NULL: the section is left out). */
+typedef struct sheet_section {
+	const char *heading;
+	char *(*text)(const render_ctx *rc);
+} sheet_section;
+
+/* The order of play and what each player commands. */
+static char *square_order_text(const render_ctx *rc)
+{
+	char *order = victory_square_order(rc);
+	if (!order)
+		return NULL;
+	char *text = xasprintf("%s %s", order, render_string(rc, "sq-own-pieces"));
+	free(order);
+	return text;
+}
+
+static const sheet_section SQUARE_SECTIONS[] = {
+	{ "victory-heading", victory_square_text },
+	{ "order-of-play", square_order_text },
+	{ NULL, NULL },
+};
+
 /* A side's block on the sheet follows the grid's rules: hands, banners
  * and reserves on hex boards; purchases, capital, cities and generals on
- * square boards (§11), which have no reserves. */
+ * square boards (§11), which have no reserves.  Square boards add how a
+ * side wins (§11.1): hex victory is each side's banners, in its block. */
 typedef struct sheet_grid {
 	char *(*side_text)(const render_ctx *rc, size_t s);
 	char *(*reserves_text)(const render_ctx *rc, size_t s);  /* NULL: no such line */
+	const sheet_section *sections;                          /* NULL: none */
 } sheet_grid;
 
 static const sheet_grid SHEET_GRIDS[GRID_KINDS] = {
-	[GRID_HEX] = { hex_side_text, hex_reserves_text },
-	[GRID_SQUARE] = { square_side_text, NULL },
+	[GRID_HEX] = { hex_side_text, hex_reserves_text, NULL },
+	[GRID_SQUARE] = { square_side_text, NULL, SQUARE_SECTIONS },
 };
 
 static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, double y, double w)
@@ -195,6 +228,73 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 	return y - top;
 }
 
+/* The body text of the sheet's left column, and the least it may shrink
+ * to (6 pt), in millimetres. */
+#define SHEET_BODY_TEXT 3.0
+#define SHEET_MIN_TEXT (6.0 / PT_PER_MM)
+
+/* The left column of the sheet from its top-left corner, col_w wide:
+ * briefing, sides, the grid's sections, objectives.  Returns its height. */
+static double left_column(const render_ctx *rc, cairo_t *cr, double col_w)
+{
+	const scenario *sc = rc->sc;
+	double ly = 0;
+	text_style h2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style body = { FONT_TEXT, SHEET_BODY_TEXT, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	if (!l10n_empty(&sc->briefing)) {
+		ly += text_draw(rc, cr, render_string(rc, "briefing"), &h2, 0, ly, col_w) + 1;
+		ly += text_draw(rc, cr, l10n_get(&sc->briefing, rc->lang), &body, 0, ly, col_w) + 4;
+	}
+	for (size_t s = 0; s < sc->side_count && s < 2; s++)
+		ly += side_block(rc, cr, s, 0, ly, col_w) + 3;
+	for (const sheet_section *sec = SHEET_GRIDS[rc->board.kind].sections; sec && sec->heading; sec++) {
+		char *text = sec->text(rc);
+		if (!text)
+			continue;
+		ly += text_draw(rc, cr, render_string(rc, sec->heading), &h2, 0, ly, col_w) + 1;
+		ly += text_draw(rc, cr, text, &body, 0, ly, col_w) + 3;
+		free(text);
+	}
+	if (sc->objective_count) {
+		ly += text_draw(rc, cr, render_string(rc, "objectives"), &h2, 0, ly, col_w) + 1;
+		for (size_t i = 0; i < sc->objective_count; i++) {
+			const sc_objective *o = &sc->objectives[i];
+			char address[GRID_ADDRESS_MAX];
+			const char *who = "";
+			const rs_named *side = ruleset_find_side(rc->rs, o->for_side.text);
+			who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
+			const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
+			bool fr = rc->lang == LANG_FR;
+			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
+				*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
+				o->vp.value, render_string(rc, "vp"), who);
+			ly += text_draw(rc, cr, line, &body, 2, ly, col_w - 2) + 0.5;
+			free(line);
+		}
+	}
+	return ly;
+}
+
+/* The scale the left column is drawn at: 1 when it fits the height,
+ * else smaller (its lines then wrap wider), never below 6 pt body text.
+ * The column is drawn into a discarded group to measure it. */
+static double left_column_scale(const render_ctx *rc, cairo_t *cr, double col_w, double height)
+{
+	double scale = 1, least = SHEET_MIN_TEXT / SHEET_BODY_TEXT;
+	for (int tries = 0; tries < 8; tries++) {
+		cairo_push_group(cr);
+		cairo_save(cr);
+		cairo_scale(cr, scale, scale);
+		double used = left_column(rc, cr, col_w / scale) * scale;
+		cairo_restore(cr);
+		cairo_pattern_destroy(cairo_pop_group(cr));
+		if (used <= height || scale <= least)
+			break;
+		scale = fmax(least, scale * fmin(0.97, height / used));
+	}
+	return scale;
+}
+
 bool render_sheet(const render_ctx *rc, const char *path, char **error)
 {
 	const scenario *sc = rc->sc;
@@ -223,33 +323,16 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 	cairo_line_to(cr, x + w, y - 1.5);
 	cairo_stroke(cr);
 
-	/* Left column: briefing, sides, objectives. */
-	double col_w = 92, ly = y;
-	text_style h2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	text_style body = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	if (!l10n_empty(&sc->briefing)) {
-		ly += text_draw(rc, cr, render_string(rc, "briefing"), &h2, x, ly, col_w) + 1;
-		ly += text_draw(rc, cr, l10n_get(&sc->briefing, rc->lang), &body, x, ly, col_w) + 4;
-	}
-	for (size_t s = 0; s < sc->side_count && s < 2; s++)
-		ly += side_block(rc, cr, s, x, ly, col_w) + 3;
-	if (sc->objective_count) {
-		ly += text_draw(rc, cr, render_string(rc, "objectives"), &h2, x, ly, col_w) + 1;
-		for (size_t i = 0; i < sc->objective_count; i++) {
-			const sc_objective *o = &sc->objectives[i];
-			char address[GRID_ADDRESS_MAX];
-			const char *who = "";
-			const rs_named *side = ruleset_find_side(rc->rs, o->for_side.text);
-			who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
-			const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
-			bool fr = rc->lang == LANG_FR;
-			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
-				*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
-				o->vp.value, render_string(rc, "vp"), who);
-			ly += text_draw(rc, cr, line, &body, x + 2, ly, col_w - 2) + 0.5;
-			free(line);
-		}
-	}
+	/* Left column: briefing, sides, what decides the game, objectives;
+	 * shrunk as far as the smallest legible size when it is too long for
+	 * the page. */
+	double col_w = 92;
+	double scale = left_column_scale(rc, cr, col_w, ph - PAGE_MARGIN - y);
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_scale(cr, scale, scale);
+	left_column(rc, cr, col_w / scale);
+	cairo_restore(cr);
 
 	/* Right: the map and the legend. */
 	double mx = x + col_w + 6, mw = w - col_w - 6;

@@ -94,13 +94,110 @@ static void draw_assembly(cairo_t *cr, const tile_plan *p, int row, int col, dou
 	cairo_restore(cr);
 }
 
-bool render_tiles(const render_ctx *rc, const char *path, char **error)
+/* Cut marks, overlap bands and footer of one tile (page coordinates, mm). */
+static void tile_furniture(const render_ctx *rc, cairo_t *cr, const tile_plan *p, int r, int c,
+	const char *name, const char *place)
 {
 	const layouts *l = rc->layouts;
+	double m = l->tile_margin;
+	/* Overlap bands that the next tiles cover. */
+	cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
+	if (c + 1 < p->columns)
+		cairo_rectangle(cr, m + p->area_width - l->tile_overlap, m, l->tile_overlap, p->area_height);
+	if (r + 1 < p->rows)
+		cairo_rectangle(cr, m, m + p->area_height - l->tile_overlap, p->area_width, l->tile_overlap);
+	cairo_fill(cr);
+
+	/* Cut marks at the corners of the area, alignment ticks where
+	 * the neighbours' edges land. */
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, 0.25);
+	double x0 = m, y0 = m, x1 = m + p->area_width, y1 = m + p->area_height;
+	cut_mark(cr, x0, y0, -1, -1, m - 2);
+	cut_mark(cr, x1, y0, 1, -1, m - 2);
+	cut_mark(cr, x0, y1, -1, 1, m - 2);
+	cut_mark(cr, x1, y1, 1, 1, m - 2);
+	if (c + 1 < p->columns) {
+		double x = x1 - l->tile_overlap;
+		cairo_move_to(cr, x, y0 - 1);
+		cairo_line_to(cr, x, y0 - m + 2);
+		cairo_move_to(cr, x, y1 + 1);
+		cairo_line_to(cr, x, y1 + 4);
+	}
+	if (r + 1 < p->rows) {
+		double y = y1 - l->tile_overlap;
+		cairo_move_to(cr, x0 - 1, y);
+		cairo_line_to(cr, x0 - m + 2, y);
+		cairo_move_to(cr, x1 + 1, y);
+		cairo_line_to(cr, x1 + m - 2, y);
+	}
+	cairo_stroke(cr);
+
+	/* Footer: name, place, diagram, calibration, hint. */
+	double fy = y1 + 4;
+	text_style big = { FONT_TITLE, 9, true, false, ALIGN_LEFT, 0, 0, 0 };
+	text_draw(rc, cr, name, &big, m, fy, 0);
+	text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_draw(rc, cr, place, &small, m + 16, fy + 0.5, p->area_width - 90);
+	text_draw(rc, cr, render_string(rc, "overlap-hint"), &small, m + 16, fy + 7, p->area_width - 90);
+	draw_assembly(cr, p, r, c, x1 - 68, fy, 14, 12);
+	tiles_draw_calibration(rc, cr, x1 - 50, fy + 1);
+}
+
+void tiles_write(const render_ctx *rc, pdfdoc *doc, int parent, const tile_plan *p,
+	tiles_draw_fn draw, const void *content, const char *note)
+{
+	cairo_t *cr = pdfdoc_cairo(doc);
+	double m = rc->layouts->tile_margin;
+	const char *title = l10n_get(&rc->sc->title, rc->lang);
+	int total = p->columns * p->rows, index = 0;
+	for (int r = 0; r < p->rows; r++) {
+		for (int c = 0; c < p->columns; c++, index++) {
+			if (index > 0)
+				pdfdoc_next_page(doc, p->page_width, p->page_height);
+			char name[16];
+			tile_name(r, c, name);
+			pdfdoc_label_page(doc, name);
+			char *mark = xasprintf("%s %s", render_string(rc, "tile"), name);
+			pdfdoc_bookmark(doc, parent, mark);
+			free(mark);
+			/* The tile is cut at its map area; the map stops there (no
+			 * bleed): the overlap band hides the edge of the next tile. */
+			pdfdoc_set_trim(doc, m, m, p->area_width, p->area_height, 0);
+
+			cairo_save(cr);
+			cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+
+			/* The content, clipped to the printable area. */
+			cairo_save(cr);
+			cairo_rectangle(cr, m, m, p->area_width, p->area_height);
+			cairo_clip(cr);
+			cairo_translate(cr, m - c * p->step_x, m - r * p->step_y);
+			double ox = c * p->step_x, oy = r * p->step_y;
+			draw(rc, cr, content, ox, oy, ox + p->area_width, oy + p->area_height);
+			cairo_restore(cr);
+
+			char *place = xasprintf("%s %d %s %d · %s · %s", render_string(rc, "tile"), index + 1,
+				render_string(rc, "tile-of"), total, title, note);
+			tile_furniture(rc, cr, p, r, c, name, place);
+			free(place);
+			cairo_restore(cr);
+		}
+	}
+}
+
+static void draw_map_region(const render_ctx *rc, cairo_t *cr, const void *content, double x0, double y0,
+	double x1, double y1)
+{
+	mapdraw_map_region(rc, cr, content, x0, y0, x1, y1);
+}
+
+bool render_tiles(const render_ctx *rc, const char *path, char **error)
+{
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->cell_size);
 	tile_plan p;
-	tiles_plan(l, rc->paper, g.width, g.height, &p);
+	tiles_plan(rc->layouts, rc->paper, g.width, g.height, &p);
 
 	const char *title = l10n_get(&rc->sc->title, rc->lang);
 	char *doc_title = xasprintf("%s — %s", title, render_string(rc, "map-tiles"));
@@ -109,85 +206,13 @@ bool render_tiles(const render_ctx *rc, const char *path, char **error)
 	free(doc_title);
 	if (!doc)
 		return false;
-	cairo_t *cr = pdfdoc_cairo(doc);
 	int top = pdfdoc_bookmark(doc, 0, render_string(rc, "map-tiles"));
-	double m = l->tile_margin;
-	int total = p.columns * p.rows, index = 0;
-
-	for (int r = 0; r < p.rows; r++) {
-		for (int c = 0; c < p.columns; c++, index++) {
-			if (index > 0)
-				pdfdoc_next_page(doc, p.page_width, p.page_height);
-			char name[16];
-			tile_name(r, c, name);
-			pdfdoc_label_page(doc, name);
-			char *mark = xasprintf("%s %s", render_string(rc, "tile"), name);
-			pdfdoc_bookmark(doc, top, mark);
-			free(mark);
-
-			cairo_save(cr);
-			cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-
-			/* The map, clipped to the printable area. */
-			cairo_save(cr);
-			cairo_rectangle(cr, m, m, p.area_width, p.area_height);
-			cairo_clip(cr);
-			cairo_translate(cr, m - c * p.step_x, m - r * p.step_y);
-			double ox = c * p.step_x, oy = r * p.step_y;
-			mapdraw_map_region(rc, cr, &g, ox, oy, ox + p.area_width, oy + p.area_height);
-			cairo_restore(cr);
-
-			/* Overlap bands that the next tiles cover. */
-			cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
-			if (c + 1 < p.columns)
-				cairo_rectangle(cr, m + p.area_width - l->tile_overlap, m, l->tile_overlap, p.area_height);
-			if (r + 1 < p.rows)
-				cairo_rectangle(cr, m, m + p.area_height - l->tile_overlap, p.area_width, l->tile_overlap);
-			cairo_fill(cr);
-
-			/* Cut marks at the corners of the area, alignment ticks where
-			 * the neighbours' edges land. */
-			cairo_set_source_rgb(cr, 0, 0, 0);
-			cairo_set_line_width(cr, 0.25);
-			double x0 = m, y0 = m, x1 = m + p.area_width, y1 = m + p.area_height;
-			cut_mark(cr, x0, y0, -1, -1, m - 2);
-			cut_mark(cr, x1, y0, 1, -1, m - 2);
-			cut_mark(cr, x0, y1, -1, 1, m - 2);
-			cut_mark(cr, x1, y1, 1, 1, m - 2);
-			if (c + 1 < p.columns) {
-				double x = x1 - l->tile_overlap;
-				cairo_move_to(cr, x, y0 - 1);
-				cairo_line_to(cr, x, y0 - m + 2);
-				cairo_move_to(cr, x, y1 + 1);
-				cairo_line_to(cr, x, y1 + 4);
-			}
-			if (r + 1 < p.rows) {
-				double y = y1 - l->tile_overlap;
-				cairo_move_to(cr, x0 - 1, y);
-				cairo_line_to(cr, x0 - m + 2, y);
-				cairo_move_to(cr, x1 + 1, y);
-				cairo_line_to(cr, x1 + m - 2, y);
-			}
-			cairo_stroke(cr);
-
-			/* Footer: name, place, diagram, calibration, hint. */
-			double fy = y1 + 4;
-			text_style big = { FONT_TITLE, 9, true, false, ALIGN_LEFT, 0, 0, 0 };
-			text_draw(rc, cr, name, &big, m, fy, 0);
-			/* The cell size under the grid's own word ("hex-size",
-			 * "square-size"), as the option that sets it is named. */
-			char size_id[32];
-			snprintf(size_id, sizeof size_id, "%s-size", g.grid->name);
-			char *place = xasprintf("%s %d %s %d · %s · %s %.0f mm", render_string(rc, "tile"), index + 1,
-				render_string(rc, "tile-of"), total, title, render_string(rc, size_id), rc->cell_size);
-			text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-			text_draw(rc, cr, place, &small, m + 16, fy + 0.5, p.area_width - 90);
-			free(place);
-			text_draw(rc, cr, render_string(rc, "overlap-hint"), &small, m + 16, fy + 7, p.area_width - 90);
-			draw_assembly(cr, &p, r, c, x1 - 68, fy, 14, 12);
-			tiles_draw_calibration(rc, cr, x1 - 50, fy + 1);
-			cairo_restore(cr);
-		}
-	}
+	/* The cell size under the grid's own word ("hex-size",
+	 * "square-size"), as the option that sets it is named. */
+	char size_id[32];
+	snprintf(size_id, sizeof size_id, "%s-size", g.grid->name);
+	char *note = xasprintf("%s %.0f mm", render_string(rc, size_id), rc->cell_size);
+	tiles_write(rc, doc, top, &p, draw_map_region, &g, note);
+	free(note);
 	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
 }

@@ -157,3 +157,29 @@ size_t strings_count(const string_table *t)
 {
 	return t->count;
 }
+
+char *strings_expand(const char *tmpl, const char *const *pairs)
+{
+	size_t cap = strlen(tmpl) + 1, len = 0;
+	char *out = xmalloc(cap);
+	const char *p = tmpl;
+	while (*p) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		const char *value = NULL;
+		for (size_t i = 0; close && pairs && pairs[i] && pairs[i + 1]; i += 2) {
+			size_t n = strlen(pairs[i]);
+			if ((size_t)(close - p - 1) == n && strncmp(p + 1, pairs[i], n) == 0) {
+				value = pairs[i + 1];
+				break;
+			}
+		}
+		const char *piece = value ? value : p;
+		size_t n = value ? strlen(value) : 1;
+		grow_array((void **)&out, &cap, len + n + 1, 1);
+		memcpy(out + len, piece, n);
+		len += n;
+		p = value ? close + 1 : p + 1;
+	}
+	out[len] = '\0';
+	return out;
+}

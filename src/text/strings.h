@@ -23,4 +23,8 @@ bool strings_has(const string_table *table, const char *id);
 size_t strings_incomplete(const string_table *table, const char **first_id);
 size_t strings_count(const string_table *table);
 
+/* A copy of tmpl (free it) with each {key} replaced by its value; pairs is
+ * key, value, key, value, …, NULL.  Unknown keys stay as written. */
+char *strings_expand(const char *tmpl, const char *const *pairs);
+
 #endif

@@ -546,6 +546,50 @@ static void test_square_reference_numbers(void **state)
 	assert_no_failure(&tc);
 	textbox_finish(&tc);
 
+	/* §11.1: victory and the seats, from <square-victory> and
+	 * <square-players>; no scenario at hand, so a turn limit is told as
+	 * what it would mean. */
+	char *victory = reftext_square_victory(&tc, rs);
+	assert_non_null(strstr(victory, "still holds the enemy capital when the enemy’s next turn ends"));
+	assert_non_null(strstr(victory, "no land unit left on the map"));
+	assert_non_null(strstr(victory, "If a scenario sets a turn limit"));
+	free(victory);
+	char *seats = reftext_square_seats(&tc, rs);
+	assert_non_null(strstr(seats, "With 4 players the turns go round in this order: 1. player 1 of the side that "
+		"begins, 2. player 1 of the other side, 3. player 2 of the side that begins, 4. player 2 of the other side."));
+	assert_null(strstr(seats, "With 2 players"));
+	assert_non_null(strstr(seats, "only his own general"));
+	free(seats);
+	/* The words follow the data, not a copy of it. */
+	rs->square_victory.hold_turns = 2;
+	rs->square_victory.wipe_out = false;
+	rs->square_victory.limit_by_cities = false;
+	rs->square_seats[4].seats[1] = (rs_seat){ false, 2 };
+	rs->square_seats[4].seats[2] = (rs_seat){ true, 1 };
+	victory = reftext_square_victory(&tc, rs);
+	assert_string_equal(victory, "A side wins if it still holds the enemy capital when the enemy’s next 2 turns are over.");
+	free(victory);
+	rs->square_victory.hold_turns = 0;
+	victory = reftext_square_victory(&tc, rs);
+	assert_string_equal(victory, "A side that takes the enemy capital wins at once.");
+	free(victory);
+	seats = reftext_square_seats(&tc, rs);
+	assert_non_null(strstr(seats, "1. player 1 of the side that begins, 2. player 2 of the side that begins, "
+		"3. player 1 of the other side"));
+	free(seats);
+	rs->square_victory.hold_turns = 1;
+	rs->square_victory.wipe_out = true;
+	rs->square_victory.limit_by_cities = true;
+	rs->square_seats[4].seats[1] = (rs_seat){ true, 1 };
+	rs->square_seats[4].seats[2] = (rs_seat){ false, 2 };
+	/* A ruleset with one player a side has no order of play to tell. */
+	rs_seat_order four = rs->square_seats[4];
+	rs->square_seats[4].count = 0;
+	assert_null(reftext_square_seats(&tc, rs));
+	rs->square_seats[4] = four;
+	assert_no_failure(&tc);
+	textbox_finish(&tc);
+
 	/* In Dutch and French too, with the language's names. */
 	rc = context(f, rs, LANG_FR, "a4");
 	textbox_init(&tc, &rc, f->hyph, "square content fr");
@@ -555,6 +599,12 @@ static void test_square_reference_numbers(void **state)
 	n = reftext_square_abilities(&tc, rs, true, &lines);
 	assert_string_equal(lines[1], "Cuirassé\u00a0: transporte 2 unités terrestres; ne coule qu’après 2 touches.");
 	free_lines(lines, n);
+	victory = reftext_square_victory(&tc, rs);
+	assert_non_null(strstr(victory, "Un camp gagne aussi dès que l’ennemi n’a plus aucune unité terrestre"));
+	free(victory);
+	seats = reftext_square_seats(&tc, rs);
+	assert_non_null(strstr(seats, "À 4 joueurs, les tours s’enchaînent dans cet ordre\u00a0: 1. joueur 1 du camp qui commence"));
+	free(seats);
 	assert_no_failure(&tc);
 	textbox_finish(&tc);
 }

@@ -58,6 +58,10 @@ fi
 # Counters, verdicts and the PDF readers shared with run-square-checks.sh.
 . "$HERE/pdf-lib.sh"
 
+# Without SOURCE_DATE_EPOCH a product carries the real date; these checks
+# compare bytes across renders, so they pin the date (2000-01-01).
+export SOURCE_DATE_EPOCH=946684800
+
 # ---- layout values, from the same file the program reads ----
 LAYOUT=$ROOT/layouts/print.xml
 [ -f "$LAYOUT" ] || LAYOUT=$ROOT/data/layouts/print.xml
@@ -67,6 +71,9 @@ OVERLAP=$(lx tiles /@overlap)
 FOOTER=$(lx tiles /@footer)
 BORDER=$(lx poster /@border)
 BLEED=$(lx poster /@bleed)
+# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks; the paper
+# edge lies this far from the trim.
+EDGE=$(calc "$BLEED + 9")
 A4_W=$(lx paper "[@id='a4']/@width")
 A4_H=$(lx paper "[@id='a4']/@height")
 LT_W=$(lx paper "[@id='letter']/@width")
@@ -336,18 +343,18 @@ poster_check() { # dir scenario hex-override
 		out="$out a page is over 5080 mm (200 in), the PDF limit;"
 	tw=$(printf '%s' "$kw" | sed -n 's/.*trim \([0-9.]*\) x \([0-9.]*\) mm.*/\1/p')
 	th=$(printf '%s' "$kw" | sed -n 's/.*trim \([0-9.]*\) x \([0-9.]*\) mm.*/\2/p')
-	near "$pw" "$(calc "$w + 2 * $BORDER + 2 * $BLEED")" 0.01 ||
+	near "$pw" "$(calc "$w + 2 * $BORDER + 2 * $EDGE")" 0.01 ||
 		out="$out width $pw mm, expected canvas $w + 2 x $BORDER + 2 x $BLEED;"
-	awk -v a="$ph" -v b="$(calc "$h + 2 * $BORDER + 2 * $BLEED")" 'BEGIN { exit !(a >= b - 0.01) }' ||
+	awk -v a="$ph" -v b="$(calc "$h + 2 * $BORDER + 2 * $EDGE")" 'BEGIN { exit !(a >= b - 0.01) }' ||
 		out="$out height $ph mm, less than canvas $h + 2 x $BORDER + 2 x $BLEED;"
 	[ "$(npages "$f")" = $((pc * pr)) ] || out="$out $(npages "$f") pages for $pc x $pr panels;"
 	[ -z "$out" ]
 	st=$?
-	verdict "poster $s: $(printf '%.1f x %.1f' "$pw" "$ph") mm = canvas $(printf '%.1f x %.1f' "$w" "$h") mm + ${BORDER} mm border (+ legend band $(printf '%.1f' "$(calc "$ph - $h - 2 * $BORDER - 2 * $BLEED")") mm) + ${BLEED} mm bleed, $pc x $pr page(s)" "$out" $st
-	[ -n "$tw" ] && near "$tw" "$(calc "$pw - 2 * $BLEED")" 0.06 && near "$th" "$(calc "$ph - 2 * $BLEED")" 0.06 &&
+	verdict "poster $s: $(printf '%.1f x %.1f' "$pw" "$ph") mm = canvas $(printf '%.1f x %.1f' "$w" "$h") mm + ${BORDER} mm border (+ legend band $(printf '%.1f' "$(calc "$ph - $h - 2 * $BORDER - 2 * $EDGE")") mm) + ${BLEED} mm bleed, $pc x $pr page(s)" "$out" $st
+	[ -n "$tw" ] && near "$tw" "$(calc "$pw - 2 * $EDGE")" 0.06 && near "$th" "$(calc "$ph - 2 * $EDGE")" 0.06 &&
 		printf '%s' "$kw" | grep -qF "bleed $(printf '%.0f' "$BLEED") mm"
 	st=$?
-	verdict "poster $s: keywords state the trim size (page less bleed) and the bleed" "keywords: '$kw'; page $pw x $ph mm" $st
+	verdict "poster $s: keywords state the trim size (page less bleed and marks) and the bleed" "keywords: '$kw'; page $pw x $ph mm" $st
 }
 for s in $SCENARIOS; do poster_check "$WORK/a4" "$s"; done
 poster_check "$WORK/hex30" rt-bc1999 30
@@ -644,7 +651,7 @@ pos_check() { # description file page cols rows short hex offx offy [area]
 	verdict "$desc: $matched of $expected hex labels centred on the hex within 0.5 mm (worst $worst mm)" \
 		"off:${res#* * * }" $_st
 }
-off=$(calc "$BLEED + $BORDER")
+off=$(calc "$EDGE + $BORDER")
 for s in $SCENARIOS; do
 	read -r cols rows sr hex <<< "$(board_of "$s")"
 	pos_check "poster $s" "$WORK/a4/$s/en/map-poster.pdf" 1 "$cols" "$rows" "$sr" "$hex" "$off" "$off"
@@ -714,7 +721,7 @@ for s in rt-bc1999 rt-nz-table; do
 	read -r w h fr r <<< "$(geom "$cols" "$rows" "$sr" "$hex")"
 	# poster.c: right-aligned under the map, 4 mm below the legend's top
 	bar_check "poster $s" "$WORK/a4/$s/en/map-poster.pdf" 1 \
-		"$(calc "$BLEED + $w + 2 * $BORDER - $BORDER - 50")" "$(calc "$BLEED + $BORDER + $h + 8")"
+		"$(calc "$EDGE + $w + 2 * $BORDER - $BORDER - 50")" "$(calc "$EDGE + $BORDER + $h + 8")"
 	read -r tc tr pw ph aw ah sx sy <<< "$(tile_plan "$cols" "$rows" "$sr" "$hex" "$A4_W" "$A4_H")"
 	# tiles.c: in the footer, right edge on the printable area's right edge
 	for page in 1 $((tc * tr)); do
@@ -771,9 +778,9 @@ verdict "SOURCE_DATE_EPOCH=1000000000 sets CreationDate and ModDate to 2001-09-0
 	"$out (files identical to the default-date render: $same_as_default)" $_st
 SOURCE_DATE_EPOCH=not-a-date render "$WORK/sde-bad" --lang en "$SCEN/rt-bc150.xml"
 c=$(info CreationDate "$WORK/sde-bad/rt-bc150/en/rosters.pdf")
-[ "$c" = "2000-01-01T00:00:00Z" ]
+[ "${c:0:4}" = "$(date -u +%Y)" ]
 _st=$?
-verdict "a malformed SOURCE_DATE_EPOCH falls back to the fixed date" "CreationDate '$c'" $_st
+verdict "a malformed SOURCE_DATE_EPOCH falls back to the real date" "CreationDate '$c'" $_st
 
 # ---- atomicity ----
 no_output() { # dir: prints offending files

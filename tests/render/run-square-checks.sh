@@ -16,6 +16,9 @@
 #   - languages: legend, sea-zone names, unit types on the rosters;
 #   - every unit and ship of the scenario on its side's roster;
 #   - the four-player set-up names its four generals on the sheet;
+#   - how a side wins, each player's part of a side and the order of
+#     play, on the sheet and the reference card, with the turn limit of a
+#     scenario that sets one;
 #   - reproducible bytes.
 # Ends with "square-checks: N passed, M failed"; exit 77 (skipped) when a
 # client is missing.
@@ -50,6 +53,9 @@ OVERLAP=$(lx tiles /@overlap)
 FOOTER=$(lx tiles /@footer)
 BORDER=$(lx poster /@border)
 BLEED=$(lx poster /@bleed)
+# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks; the paper
+# edge lies this far from the trim.
+EDGE=$(calc "$BLEED + 9")
 SIZE=$(lx square "[@ruleset='mb-remastered']/@size")
 sx() { xmllint --xpath "string($1)" "$SCEN"; }
 COLS=$(sx "//*[local-name()='board']/@columns")
@@ -149,7 +155,7 @@ poster_width() { # file size
 	local box want_w got_w
 	box=$(page_boxes "$1" | head -1)
 	read -r mw _ _ <<<"$(canvas "$2")"
-	want_w=$(calc "($mw + 2 * $BORDER + 2 * $BLEED) * $PT")
+	want_w=$(calc "($mw + 2 * $BORDER + 2 * $EDGE) * $PT")
 	got_w=${box% *}
 	near "$got_w" "$want_w" 0.05
 	verdict "poster at $2 mm squares: $(calc "$want_w / $PT") mm wide (canvas + border + bleed)" \
@@ -169,7 +175,7 @@ done
 # The address hangs in the square's top-left corner (squaredraw.c: text
 # size 0.06 of the square, inset 0.3 of it from the left edge).
 words_mm "$WORK/a4/mb-1861/en/map-poster.pdf" 1 > "$WORK/words.txt"
-result=$(awk -v c="$COLS" -v r="$ROWS" -v s="$SIZE" -v f="$FRAME" -v o="$(calc "$BLEED + $BORDER")" '
+result=$(awk -v c="$COLS" -v r="$ROWS" -v s="$SIZE" -v f="$FRAME" -v o="$(calc "$EDGE + $BORDER")" '
 	BEGIN { ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" }
 	{ n++; wt[n] = $1; wx[n] = $4; wy[n] = $3 }
 	END {
@@ -233,6 +239,50 @@ for g in Lee Jackson Grant Sheridan; do
 	word_in "$WORK/a4/mb-1861-four-players/en/scenario-sheet.pdf" "$g" || gens="$gens $g"
 done
 verdict "four-player sheet names Lee, Jackson, Grant and Sheridan" "absent:$gens" "$([ -z "$gens" ]; echo $?)"
+
+# ---- victory and order of play (§11.1), from the data ----
+# says FILE WHAT TEXT...: every text occurs in the PDF.
+says() {
+	local file=$1 what=$2 absent=""
+	shift 2
+	for t in "$@"; do
+		word_in "$file" "$t" || absent="$absent [$t]"
+	done
+	verdict "$what" "absent:$absent" "$([ -z "$absent" ]; echo $?)"
+}
+S4=$WORK/a4/mb-1861-four-players
+says "$S4/en/scenario-sheet.pdf" "four-player sheet: each player's general and forces, by the scenario's player=" \
+	"Player 1: Grant — 4 × Infantry, 2 × Gunboat, 1 × Ironclad" \
+	"Player 2: Sheridan — 3 × Infantry, 1 × Cavalry, 1 × Artillery" \
+	"Player 1: Lee — 2 × Infantry, 2 × Artillery" \
+	"Player 2: Jackson — 2 × Infantry, 1 × Cavalry, 1 × Gunboat"
+says "$S4/en/scenario-sheet.pdf" "four-player sheet: the order of play, from the ruleset's seats" \
+	"Order of play" \
+	"1. Union player 1 (Grant), 2. Confederacy player 1 (Lee), 3. Union player 2 (Sheridan), 4. Confederacy player 2 (Jackson)"
+says "$S4/en/scenario-sheet.pdf" "four-player sheet: how a side wins" "Victory" \
+	"still holds the enemy capital when the enemy’s next turn ends" "no land unit left on the map" \
+	"This scenario sets no turn limit"
+says "$S4/nl/scenario-sheet.pdf" "four-player sheet in Dutch: victory, players, order" "Overwinning" \
+	"Speler 2: Sheridan" "Speelvolgorde" "3. Unie speler 2 (Sheridan)"
+says "$S4/fr/scenario-sheet.pdf" "four-player sheet in French: victory, players, order" "Victoire" \
+	"Joueur 2 : Jackson" "Ordre de jeu" "4. Confédération, joueur 2 (Jackson)"
+says "$S4/en/reference-card.pdf" "four-player reference card: how a side wins, the seats, this scenario's players" \
+	"A side also wins as soon as the enemy has no land unit left" \
+	"1. player 1 of the side that begins, 2. player 1 of the other side, 3. player 2 of the side that begins" \
+	"3. Union player 2 (Sheridan)"
+S2=$WORK/a4/mb-1861/en/scenario-sheet.pdf
+says "$S2" "two-player sheet: how a side wins, and its generals" "Victory" "Generals: Grant" \
+	"This scenario sets no turn limit"
+order_found=no
+word_in "$S2" "Order of play" && order_found=yes
+verdict "two-player sheet: no order of play (one player a side)" "found: $order_found" \
+	"$([ "$order_found" = no ]; echo $?)"
+# A turn limit in the scenario is named on the sheet.
+sed 's/players="2"/players="2" turn-limit="24"/' "$SCEN" > "$WORK/limit.xml"
+render "$WORK/limit" --lang en "$WORK/limit.xml"
+verdict "render a copy of 1861 with turn-limit=\"24\": exit 0" "$(cat "$WORK/render.log")" $?
+says "$WORK/limit/mb-1861/en/scenario-sheet.pdf" "the sheet names the scenario's turn limit" \
+	"This scenario ends after 24 rounds" "the side holding more cities wins, and equal counts are a draw"
 
 # ---- reproducible ----
 SOURCE_DATE_EPOCH=1700000000 "$ORBAT" render -q -o "$WORK/r1" --lang fr "$SCEN" >/dev/null 2>&1

@@ -1,0 +1,839 @@
+/* The game driver of the hex rulesets (game_driver.h): the referee of
+ * src/rules with its log format (gamelog.h), the deck, the hands and the
+ * flanks seen from a player's seat, the dice rolled with the seed, the
+ * automatic player, the board drawn as text, and the questions of orbat
+ * ask inside a game. */
+#include "play_hex.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../base/datadir.h"
+#include "../base/json.h"
+#include "../base/util.h"
+#include "../rules/ask.h"
+#include "../rules/autoplay.h"
+#include "../rules/referee.h"
+#include "../rules/rng.h"
+#include "../rules/textboard.h"
+#include "../text/strings.h"
+#include "ask_print.h"
+#include "command.h"
+#include "rules_cli.h"
+
+struct game_run {
+	game *g;           /* the position as it stands */
+	referee *r;        /* refereeing g */
+	gl_log log;        /* check: the actions of the log loaded */
+	/* play only (the rest stays zero for check and ask): */
+	game *start;       /* the scenario's position before the head of the log: undo replays from it */
+	game *aside_g;     /* undo: the position put aside while the lines are replayed */
+	referee *aside_r;
+	unsigned long long seed;
+	rng rnd;           /* the dice and the cards */
+	rng arnd;          /* the automatic player's choices, a stream of their own: the
+	                    * actions of an --auto game typed back in with the same seed
+	                    * give the same dice and cards */
+	autoplay ap;
+	bool quiet;
+	bool manual;       /* --dice manual: the player types the faces */
+	lang_id lang;
+	string_table *strings;  /* the words of flanks and compass points */
+	game_emit_fn *emit;
+	void *emit_ctx;
+};
+
+static int roll_face(const game *g, rng *rnd)
+{
+	int total = 0;
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		total += g->rs->faces[i].count;
+	if (total <= 0)
+		return 0;
+	int n = (int)rng_below(rnd, (uint32_t)total);
+	for (size_t i = 0; i < g->rs->face_count; i++) {
+		if (n < g->rs->faces[i].count)
+			return (int)i;
+		n -= g->rs->faces[i].count;
+	}
+	return 0;
+}
+
+/* ---- names from the player's seat ---- */
+
+/* "left flank (west)" for flank 0..2 seen by `side`, in `lang`, in the
+ * words of data/i18n: for a side whose home edge is south the left flank
+ * is the west of the map, for a side at the north it is the east.  The
+ * centre is the centre from either seat. */
+static const char *seat_flank(game_run *run, lang_id lang, int side, int flank, char *buf, size_t size)
+{
+	static const char *const flank_ids[3] = { "flank-left", "flank-centre", "flank-right" };
+	const char *name = strings_get(run->strings, flank_ids[flank], lang);
+	if (flank == FLANK_CENTRE || side < 0) {
+		snprintf(buf, size, "%s", name);
+		return buf;
+	}
+	unsigned section = game_flank_section(run->r->g, side, (game_flank)flank);
+	const char *compass = strings_get(run->strings, section == HEX_SECTION_WEST ? "compass-west" : "compass-east", lang);
+	snprintf(buf, size, "%s (%s)", name, compass);
+	return buf;
+}
+
+/* One card: its log name, its printed name with the flank from the
+ * seat of `side`, and its text in the player's language. */
+static void print_card(game_run *run, int side, deck_card c)
+{
+	const ruleset *rs = run->r->g->rs;
+	const rs_card *card = &rs->deck.cards[c.card];
+	char name[80], flank[80];
+	printf("  %-22s %s", deck_format(rs, c, name, sizeof name), l10n_get(&card->name, run->lang));
+	if (c.flank != DECK_NO_FLANK)
+		printf(", %s", seat_flank(run, run->lang, side, c.flank, flank, sizeof flank));
+	/* The text with the card's numbers filled in from the ruleset. */
+	char *text = ruleset_card_text(card, run->lang);
+	if (text && *text)
+		printf(": %s", text);
+	free(text);
+	printf("\n");
+}
+
+static void print_hand(game_run *run, int side, bool texts)
+{
+	const game *g = run->r->g;
+	const referee_hand *h = &run->r->hands[side];
+	printf("Hand of %s:", g->sides[side].id);
+	if (texts) {
+		printf("\n");
+		for (int i = 0; i < h->count; i++)
+			print_card(run, side, h->cards[i]);
+		return;
+	}
+	for (int i = 0; i < h->count; i++) {
+		char name[80];
+		printf(" %s", deck_format(g->rs, h->cards[i], name, sizeof name));
+	}
+	printf("\n");
+}
+
+/* card NAME: a copy of the deck (recon/left), or every copy of a card
+ * (recon), seen from the seat of the side to play. */
+static void print_card_named(game_run *run, const char *word)
+{
+	const ruleset *rs = run->r->g->rs;
+	int side = run->r->side >= 0 ? run->r->side : 0;
+	deck_card c;
+	if (deck_parse(rs, word, &c)) {
+		print_card(run, side, c);
+		return;
+	}
+	bool found = false;
+	for (int k = 0; k < deck_kinds(rs); k++) {
+		deck_card kc = deck_kind_card(rs, k);
+		if (strcasecmp(rs->deck.cards[kc.card].id, word) == 0) {
+			print_card(run, side, kc);
+			found = true;
+		}
+	}
+	if (!found)
+		printf("error: the deck of %s has no card '%s' (hand lists yours) [log]\n", rs->id, word);
+}
+
+static void print_turn(game_run *run)
+{
+	const referee *r = run->r;
+	const game *g = r->g;
+	if (!run->quiet) {
+		char *board = textboard_board(g);
+		fputs(board, stdout);
+		free(board);
+	}
+	/* r->turn counts the turns begun: the one under way, or the next. */
+	printf("Turn %d: %s to play (%s %d, %s %d of %d).\n", r->phase <= PHASE_START ? r->turn + 1 : r->turn, g->sides[r->side].id, g->sides[0].id,
+		game_score(g, 0), g->sides[1].id, game_score(g, 1), g->sides[r->side].target);
+	print_hand(run, r->side, false);
+}
+
+static void print_pending(game_run *run)
+{
+	const referee *r = run->r;
+	const game *g = r->g;
+	const referee_battle *b = &r->battle;
+	char owed[600];
+	bool required;
+	/* What a special card still owes outside a battle (the unit short
+	 * supply names, the arrivals of reinforcements, rally's roll and the
+	 * units it serves: §8.1) is not a battle. */
+	if (!b->active) {
+		if (referee_owed(run->r, owed, sizeof owed, &required) && required)
+			printf("  owed: %s\n", owed);
+		return;
+	}
+	/* What a battle owes behind optional steps: said once, with them. */
+	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(run->r, owed, sizeof owed, &required) &&
+		(required || b->step == STEP_FOLLOW)) {
+		printf("  %s%s\n", required ? "owed: " : "", owed);
+		return;
+	}
+	const char *t = game_ref_id(g, b->target), *w = game_ref_id(g, b->retreater);
+	const char *faces = run->manual ? " : FACE..." : "";
+	switch (b->step) {
+	case STEP_SAVE:
+		printf("  next: save %s%s (%d saving %s)\n", t, faces, b->count.savable, b->count.savable == 1 ? "die" : "dice");
+		break;
+	case STEP_DEFEND:
+		printf("  may: defend %s%s (defensive roll), or go on\n", t, run->manual ? " : FACE" : "");
+		break;
+	case STEP_FLAGSAVE:
+		printf("  may: flagsave %s%s (a saving die per flag), or go on\n", w, faces);
+		break;
+	case STEP_RETREAT:
+		printf("  next: retreat %s HEX... (%d %s toward its home edge)\n", w, b->retreat_hexes,
+			b->retreat_hexes == 1 ? "hex" : "hexes");
+		break;
+	case STEP_GAIN:
+		printf("  may: gain %s (take the ground), or go on\n", g->units[b->attacker].id);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool rolls_dice(const referee *r, const gl_action *a)
+{
+	gl_kind k = a->kind;
+	/* §8.1: playing reinforcements rolls the card's dice (once the play
+	 * is accepted, its faces say so); 'rally' is a roll without unit ids,
+	 * the units after it are not. */
+	if (k == ACT_PLAY)
+		return a->faces_given || referee_play_rolls(r, a->card);
+	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE ||
+		(k == ACT_RALLY && a->word_count == 0);
+}
+
+/* Fill in what orbat play decides: the side, the dice, the card drawn.
+ * False with the reason when the action cannot be completed. */
+static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *err)
+{
+	referee *r = run->r;
+	const game *g = r->g;
+	if (gamelog_is_head(a->kind))
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
+	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
+		a->side = xstrdup(g->sides[r->side].id);
+	if (rolls_dice(r, a) && run->manual) {
+		/* The player rolled his own dice: the referee checks the count
+		 * and the faces when it applies the action. */
+		if (!a->faces_given) {
+			int n;
+			if (!referee_dice_needed(r, a, &n, err))
+				return false;
+			char *text = gamelog_format(a);
+			rules_fail(err, RULES_ERROR_LOG_RULE, "roll %d %s and type the faces: %s : FACE...", n,
+				n == 1 ? "die" : "dice", text);
+			free(text);
+			return false;
+		}
+		/* "inf" and "s" are enough to type; the log gets the face ids. */
+		for (size_t i = 0; i < a->face_count; i++) {
+			int f = referee_face(g, a->faces[i]);
+			if (f >= 0) {
+				free(a->faces[i]);
+				a->faces[i] = xstrdup(g->rs->faces[f].id);
+			}
+		}
+	} else if (rolls_dice(r, a)) {
+		if (a->faces_given && !automatic) {
+			return rules_fail(err, RULES_ERROR_LOG_RULE,
+				"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
+		}
+		int n;
+		if (!referee_dice_needed(r, a, &n, err))
+			return false;
+		a->faces_given = true;
+		a->face_count = (size_t)n;
+		a->faces = xcalloc((size_t)n + 1, sizeof *a->faces);
+		for (int i = 0; i < n; i++)
+			a->faces[i] = xstrdup(g->rs->faces[roll_face(g, &run->rnd)].id);
+	}
+	if (a->kind == ACT_DRAW) {
+		if (a->card && !automatic) {
+			return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
+		}
+		/* The card played goes to the discard pile first (§9 step 5). */
+		deck_pool trial = r->pool;
+		trial.draw = xmalloc(((size_t)r->pool.kinds + 1) * sizeof *trial.draw);
+		trial.discard = xmalloc(((size_t)r->pool.kinds + 1) * sizeof *trial.discard);
+		memcpy(trial.draw, r->pool.draw, (size_t)r->pool.kinds * sizeof *trial.draw);
+		memcpy(trial.discard, r->pool.discard, (size_t)r->pool.kinds * sizeof *trial.discard);
+		if (r->has_current)
+			deck_pool_discard(&trial, r->current.played);
+		deck_card c;
+		bool ok = deck_pool_pick(&trial, &run->rnd, &c);
+		free(trial.draw);
+		free(trial.discard);
+		if (!ok) {
+			return rules_fail(err, RULES_ERROR_LOG_RULE, "the deck is empty");
+		}
+		char name[80];
+		free(a->card);
+		a->card = xstrdup(deck_format(g->rs, c, name, sizeof name));
+	}
+	return true;
+}
+
+static bool apply_header(game_run *run, const char *line)
+{
+	gl_action a;
+	bool empty;
+	rules_error why;
+	rules_error err;
+	if (!gamelog_parse_line(line, 0, &a, &empty, &why))
+		return false;
+	bool ok = referee_apply(run->r, &a, &err);
+	if (!ok)
+		fprintf(stderr, "orbat play: %s: %s [%s]\n", line, err.message, err.rule);
+	gamelog_action_finish(&a);
+	if (ok)
+		run->emit(run->emit_ctx, line, false);
+	return ok;
+}
+
+static bool deal(game_run *run)
+{
+	game *g = run->r->g;
+	char line[4096];
+	if (g->first_side < 0) {
+		/* §9 noord-zuid: both roll, the higher chooses; here the dice
+		 * choose. */
+		snprintf(line, sizeof line, "first %s", g->sides[rng_below(&run->rnd, 2)].id);
+		if (!apply_header(run, line))
+			return false;
+	}
+	deck_pool trial = run->r->pool;
+	trial.draw = xmalloc(((size_t)trial.kinds + 1) * sizeof *trial.draw);
+	trial.discard = xmalloc(((size_t)trial.kinds + 1) * sizeof *trial.discard);
+	memcpy(trial.draw, run->r->pool.draw, (size_t)trial.kinds * sizeof *trial.draw);
+	memcpy(trial.discard, run->r->pool.discard, (size_t)trial.kinds * sizeof *trial.discard);
+	bool ok = true;
+	for (int s = 0; s < GAME_SIDES && ok; s++) {
+		size_t len = (size_t)snprintf(line, sizeof line, "hand %s", g->sides[s].id);
+		for (int i = 0; i < g->sides[s].hand_size && ok; i++) {
+			deck_card c;
+			ok = deck_pool_pick(&trial, &run->rnd, &c) && deck_pool_take(&trial, c);
+			char name[80];
+			if (ok && len < sizeof line - 100)
+				len += (size_t)snprintf(line + len, sizeof line - len, " %s", deck_format(g->rs, c, name, sizeof name));
+		}
+		ok = ok && apply_header(run, line);
+	}
+	free(trial.draw);
+	free(trial.discard);
+	return ok;
+}
+
+/* The score of each side, then the winner: as check ends (`check`, with
+ * the line of the victory) or as play ends (with its turn). */
+static void hex_print_result(game_run *run, bool check)
+{
+	const referee *r = run->r;
+	const game *g = r->g;
+	const char *points = g->gaps->saving_rolls ? "victory points" : "victory flags";
+	for (int s = 0; s < GAME_SIDES; s++)
+		printf("%s: %d of %d %s\n", g->sides[s].id, game_score(g, s), g->sides[s].target, points);
+	if (check && g->winner >= 0)
+		printf("Winner: %s (line %d)\n", g->sides[g->winner].id, r->winner_line);
+	else if (check)
+		printf("No winner yet: the log ends with %s to play.\n", r->side >= 0 ? g->sides[r->side].id : "nobody");
+	else if (g->winner >= 0)
+		printf("Victory: %s wins on turn %d.\n", g->sides[g->winner].id, run->r->turn);
+	else if (run->r->turn == 0)
+		printf("The game stops before its first turn.\n");
+	else   /* between turns (the next not begun) the last one is over */
+		printf("The game stops %s turn %d without a winner.\n", run->r->phase <= PHASE_START ? "after" : "on",
+			run->r->turn);
+}
+
+/* One action: complete, apply, record.  Returns false when refused. */
+static bool take_action(game_run *run, gl_action *a, bool automatic)
+{
+	referee *r = run->r;
+	rules_error err;
+	/* A refused action rolls and deals nothing: a draw refused (a card
+	 * still owes something) must not move the dice and deck on, or the
+	 * log would not replay from its seed. */
+	rng before = run->rnd;
+	if (!complete(run, a, automatic, &err) || !referee_apply(r, a, &err)) {
+		run->rnd = before;
+		printf("refused: %s [%s]\n", err.message, err.rule);
+		return false;
+	}
+	char *line = gamelog_format(a);
+	run->emit(run->emit_ctx, line, !rolls_dice(r, a) && a->kind != ACT_DRAW);
+	printf("%s %s\n", automatic ? "auto:" : "ok:", line);
+	/* The flank a card orders, as the player sees it from his seat. */
+	deck_card c;
+	char words[80];
+	if (a->kind == ACT_PLAY && a->card && deck_parse(r->g->rs, a->card, &c) && c.flank != DECK_NO_FLANK)
+		printf("  %s: %s\n", a->card, seat_flank(run, LANG_EN, r->side, c.flank, words, sizeof words));
+	else if (a->kind == ACT_PLAY && a->section) {
+		int f = strcmp(a->section, "left") == 0 ? FLANK_LEFT : strcmp(a->section, "right") == 0 ? FLANK_RIGHT :
+			FLANK_CENTRE;
+		printf("  %s: %s\n", a->section, seat_flank(run, LANG_EN, r->side, f, words, sizeof words));
+	}
+	free(line);
+	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
+		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN || a->kind == ACT_PLAY ||
+		a->kind == ACT_ARRIVE || a->kind == ACT_RALLY)) {
+		printf("  %s\n", r->battle.note);
+		r->battle.note[0] = '\0';
+	}
+	print_pending(run);
+	if (r->phase == PHASE_START && a->kind == ACT_DRAW)
+		print_turn(run);
+	return true;
+}
+
+static void hex_print_help(game_run *run)
+{
+	fputs("Actions, as lines of the game log (game-log.md) without the card drawn:\n"
+	      "  play CARD [SECTION]     order REF...          move REF HEX... [alone]\n"
+	      "  battle REF TARGET       save REF              defend REF\n"
+	      "  flagsave REF            retreat REF HEX...    gain REF\n"
+	      "  discard CARD            form, dissolve, mount, dismount, dig\n"
+	      "  rally                   (after 'play rally': the roll; then\n"
+	      "  rally REF...             one unit id for each figure returned)\n"
+	      "  draw                    (ends the turn)\n", stdout);
+	if (run->manual)
+		fputs("With --dice manual, roll your own dice and type their faces after ':'\n"
+		      "  battle u1 c1 : inf flag sabres\n", stdout);
+	else
+		fputs("orbat play rolls the dice: leave out ': FACES'.\n", stdout);
+	fputs("Questions on the position (as orbat ask; FROM and TO are hexes or ids):\n"
+	      "  los FROM TO             dice FROM TO\n"
+	      "  moves FROM              retreat FROM FLAGS\n"
+	      "  reinforcements SIDE     the reserve units left and where they arrive\n"
+	      "  sharpshooter FROM       rally SIDE\n"
+	      "Other commands:\n"
+	      GAME_HELP_BOARD
+	      "  hand                    the cards in hand, with their texts\n"
+	      "  card NAME               the text of a card (recon/left, or recon)\n"
+	      GAME_HELP_SHELL, stdout);
+}
+
+/* los, dice, moves, retreat on the position as it stands. */
+static void game_ask(game_run *run, char *line)
+{
+	char *words[16];
+	int n = 0;
+	for (char *w = strtok(line, " \t"); w && n < 16; w = strtok(NULL, " \t"))
+		words[n++] = w;
+	ask_query q;
+	rules_error why;
+	int took = ask_parse(words, n, &q, &why);
+	if (took == 0) {
+		printf("error: %s [%s]\n", why.message, why.rule);
+		return;
+	}
+	if (took < n) {
+		printf("error: one question a line; '%s' is one word too many [log]\n", words[took]);
+		return;
+	}
+	ask_result answer;
+	if (ask_answer(run->r->g, &q, &answer))
+		ask_print(run->r->g, &answer, false, stdout);
+	else
+		printf("error: %s: %s [%s]\n", answer.label, answer.error.message, answer.error.rule);
+	ask_result_free(&answer);
+}
+
+/* The start of a unit's or a general's object, the i-th of its list: id,
+ * side, type (units only) and where it stands (null once gone). */
+static void json_piece(const game *g, size_t i, const char *id, int side, const char *type, bool alive, hex_coord at)
+{
+	char buf[HEX_ADDRESS_MAX];
+	fprintf(stdout, "%s{\"id\":", i ? "," : "");
+	json_write_string(stdout, id);
+	fputs(",\"side\":", stdout);
+	json_write_string(stdout, g->sides[side].id);
+	if (type) {
+		fputs(",\"type\":", stdout);
+		json_write_string(stdout, type);
+	}
+	fputs(",\"at\":", stdout);
+	if (alive)
+		json_write_string(stdout, hex_format(at, buf));
+	else
+		fputs("null", stdout);
+}
+
+static void hex_check_json(game_run *run)
+{
+	const referee *r = run->r;
+	const game *g = r->g;
+	fprintf(stdout, ",\"turns\":%d,\"winner\":", r->turn);
+	if (g->winner >= 0)
+		json_write_string(stdout, g->sides[g->winner].id);
+	else
+		fputs("null", stdout);
+	fprintf(stdout, ",\"winner_line\":%d,\"to_play\":", g->winner >= 0 ? r->winner_line : 0);
+	if (g->winner < 0 && r->side >= 0)
+		json_write_string(stdout, g->sides[r->side].id);
+	else
+		fputs("null", stdout);
+	fputs(",\"sides\":[", stdout);
+	for (int s = 0; s < GAME_SIDES; s++) {
+		fprintf(stdout, "%s{\"id\":", s ? "," : "");
+		json_write_string(stdout, g->sides[s].id);
+		fprintf(stdout, ",\"score\":%d,\"flags\":%d,\"target\":%d}", game_score(g, s), g->sides[s].flags,
+			g->sides[s].target);
+	}
+	fputs("],\"units\":[", stdout);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		json_piece(g, i, u->id, u->side, u->type->id, u->alive, u->at);
+		fprintf(stdout, ",\"figures\":%d,\"alive\":%s", u->alive ? u->figures : 0, u->alive ? "true" : "false");
+		/* §8.1: a reserve unit not arrived yet is absent, not destroyed. */
+		char at[HEX_ADDRESS_MAX];
+		if (u->reserve)
+			fprintf(stdout, ",\"reserve\":true,\"entry\":\"%s\"", hex_format(u->entry, at));
+		fputs("}", stdout);
+	}
+	fputs("],\"generals\":[", stdout);
+	for (size_t i = 0; i < g->general_count; i++) {
+		const game_general *gg = &g->generals[i];
+		json_piece(g, i, gg->id, gg->side, NULL, gg->alive, gg->at);
+		fprintf(stdout, ",\"alive\":%s}", gg->alive ? "true" : "false");
+	}
+	fputs("]", stdout);
+}
+
+/* ---- the driver ---- */
+
+static game_run *hex_open(rules_session *s, const char *cmd, const char *path, const game_play_opts *play,
+	int *code)
+{
+	game *g = game_create(s->sc, s->rs);
+	if (!g) {
+		/* The validator accepted it: the two disagree, which is ours. */
+		fprintf(stderr, "orbat %s: internal error: %s is valid but its board cannot be set up\n", cmd, path);
+		*code = EXIT_INTERNAL;
+		return NULL;
+	}
+	game_run *run = xcalloc(1, sizeof *run);
+	run->g = g;
+	gamelog_init(&run->log);
+	if (play) {
+		char *strings_dir = xasprintf("%s/i18n", datadir_get());
+		run->strings = strings_load(strings_dir, &s->sink);
+		free(strings_dir);
+		if (!run->strings) {
+			*code = cli_data_broken(cmd, &s->sink);
+			game_destroy(g);
+			free(run);
+			return NULL;
+		}
+		run->start = game_clone(g);
+		run->seed = play->seed;
+		rng_seed(&run->rnd, play->seed);
+		/* Another stream for the automatic player, from the same seed. */
+		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
+		autoplay_init(&run->ap);
+		run->quiet = play->quiet;
+		run->manual = play->manual;
+		run->lang = play->lang;
+		run->emit = play->emit;
+		run->emit_ctx = play->emit_ctx;
+	}
+	run->r = referee_create(g);
+	return run;
+}
+
+static void hex_destroy(game_run *run)
+{
+	if (!run)
+		return;
+	referee_destroy(run->r);
+	game_destroy(run->g);
+	game_destroy(run->start);
+	strings_destroy(run->strings);
+	gamelog_finish(&run->log);
+	free(run);
+}
+
+game *play_hex_game(game_run *run)
+{
+	return run->g;
+}
+
+static size_t hex_log_load(game_run *run, const char *text, size_t size, const char *name, diag_sink *sink)
+{
+	gamelog_finish(&run->log);
+	gamelog_init(&run->log);
+	return gamelog_parse(text, size, name, &run->log, sink);
+}
+
+static bool hex_log_apply(game_run *run, rules_error *err, int *line)
+{
+	for (size_t i = 0; i < run->log.count; i++) {
+		if (!referee_apply(run->r, &run->log.actions[i], err)) {
+			*line = err->line > 0 ? err->line : run->log.actions[i].line;
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool hex_log_finish(game_run *run, rules_error *err, int *line)
+{
+	*line = run->log.count ? run->log.actions[run->log.count - 1].line : 0;
+	return referee_finish(run->r, err);
+}
+
+static void hex_print_board(game_run *run, bool spaced)
+{
+	char *board = textboard_board(run->g);
+	char *roster = textboard_roster(run->g);
+	fputs(board, stdout);
+	if (spaced)
+		fputc('\n', stdout);
+	fputs(roster, stdout);
+	if (spaced)
+		fputc('\n', stdout);
+	free(board);
+	free(roster);
+}
+
+static int hex_turn(game_run *run)
+{
+	return run->r->turn;
+}
+
+static bool hex_line_read(const char *line, int number, game_line_kind *kind, char **canon, char **scenario_id,
+	rules_error *why)
+{
+	*canon = NULL;
+	*scenario_id = NULL;
+	gl_action a;
+	bool empty;
+	if (!gamelog_parse_line(line, number, &a, &empty, why))
+		return false;
+	*kind = empty ? GAME_LINE_EMPTY : a.kind < ACT_PLAY ? GAME_LINE_HEAD : GAME_LINE_ACTION;
+	if (!empty)
+		*canon = gamelog_format(&a);
+	if (!empty && a.kind == ACT_SCENARIO)
+		*scenario_id = xstrdup(a.subject ? a.subject : "?");
+	gamelog_action_finish(&a);
+	return true;
+}
+
+/* The format line, the scenario, the seed, who plays first, the hands. */
+static bool hex_head(game_run *run)
+{
+	char line[256];
+	run->emit(run->emit_ctx, "orbat-game-log 1", false);
+	snprintf(line, sizeof line, "scenario %s", run->g->scenario_id ? run->g->scenario_id : "?");
+	apply_header(run, line);
+	snprintf(line, sizeof line, "seed %llu", run->seed);
+	apply_header(run, line);
+	if (!deal(run)) {
+		fputs("orbat play: the deck cannot deal the hands the scenario asks for\n", stderr);
+		return false;
+	}
+	return true;
+}
+
+static bool hex_replay_line(game_run *run, const char *line, int number, char **made, bool *undoable,
+	rules_error *err)
+{
+	gl_action a;
+	bool empty;
+	*made = NULL;
+	if (!gamelog_parse_line(line, number, &a, &empty, err))
+		return false;
+	/* What the seed decides is decided again: the dice (unless the
+	 * player typed them) and the card drawn. */
+	if (!run->manual && rolls_dice(run->r, &a)) {
+		for (size_t k = 0; k < a.face_count; k++)
+			free(a.faces[k]);
+		free(a.faces);
+		a.faces = NULL;
+		a.face_count = 0;
+		a.faces_given = false;
+	}
+	if (a.kind == ACT_DRAW) {
+		free(a.card);
+		a.card = NULL;
+	}
+	bool ok = complete(run, &a, false, err) && referee_apply(run->r, &a, err);
+	if (ok) {
+		*made = gamelog_format(&a);
+		*undoable = !rolls_dice(run->r, &a) && a.kind != ACT_DRAW;
+		run->r->battle.note[0] = '\0';
+	}
+	gamelog_action_finish(&a);
+	return ok;
+}
+
+static bool hex_take(game_run *run, const char *typed)
+{
+	gl_action a;
+	bool empty;
+	rules_error why;
+	if (!gamelog_parse_line(typed, 0, &a, &empty, &why)) {
+		printf("error: %s [%s]\n", why.message, why.rule);
+		return false;
+	}
+	if (empty)
+		return true;
+	bool ok = take_action(run, &a, false);
+	gamelog_action_finish(&a);
+	return ok;
+}
+
+static game_auto hex_auto_take(game_run *run)
+{
+	gl_action a;
+	if (!autoplay_next(run->r, &run->ap, &run->arnd, &a))
+		return GAME_AUTO_NONE;
+	game_auto got = GAME_AUTO_TAKEN;
+	if (!take_action(run, &a, true)) {
+		char *text = gamelog_format(&a);
+		fprintf(stderr, "orbat play: the automatic player proposed an illegal action: %s\n", text);
+		free(text);
+		got = GAME_AUTO_ILLEGAL;
+	}
+	gamelog_action_finish(&a);
+	return got;
+}
+
+static bool hex_over(game_run *run)
+{
+	return run->r->phase == PHASE_OVER;
+}
+
+static bool hex_at_turn_start(game_run *run)
+{
+	return run->r->phase == PHASE_START;
+}
+
+static const char *hex_side(game_run *run)
+{
+	return run->g->sides[run->r->side].id;
+}
+
+/* hand, card NAME, and the questions of orbat ask. */
+static bool hex_command(game_run *run, char *line, const char *word)
+{
+	if (strcmp(word, "hand") == 0) {
+		print_hand(run, run->r->side, true);
+		return true;
+	}
+	if (strcmp(word, "card") == 0) {
+		char name[80] = "";
+		if (sscanf(line, "%*s %79s", name) != 1)
+			printf("error: card takes the name of a card, like recon/left [log]\n");
+		else
+			print_card_named(run, name);
+		return true;
+	}
+	if (ask_is_query(word) && strcmp(word, "retreat") != 0 && strcmp(word, "rally") != 0) {
+		game_ask(run, line);
+		return true;
+	}
+	/* rally SIDE is the question; rally, rally : FACES and rally
+	 * REF... the card's actions. */
+	if (strcmp(word, "rally") == 0) {
+		char w2[64] = "", w3[8] = "";
+		if (sscanf(line, "%*s %63s %7s", w2, w3) == 1 && game_side_index(run->g, w2) >= 0) {
+			game_ask(run, line);
+			return true;
+		}
+	}
+	/* retreat REF FLAGS (a number last) is the question; retreat REF
+	 * HEX... the action. */
+	if (strcmp(word, "retreat") == 0) {
+		char w2[64] = "", w3[64] = "", w4[8] = "";
+		int n = sscanf(line, "%*s %63s %63s %7s", w2, w3, w4);
+		if (n == 2 && w3[0] >= '0' && w3[0] <= '9') {
+			game_ask(run, line);
+			return true;
+		}
+	}
+	return false;
+}
+
+static void hex_replay_begin(game_run *run)
+{
+	run->aside_g = run->g;
+	run->aside_r = run->r;
+	run->g = game_clone(run->start);
+	run->r = referee_create(run->g);
+}
+
+static bool hex_apply_line(game_run *run, const char *line, int number)
+{
+	gl_action a;
+	bool empty;
+	rules_error why;
+	rules_error err;
+	if (!gamelog_parse_line(line, number, &a, &empty, &why))
+		return false;
+	bool ok = true;
+	if (!empty && a.kind != ACT_FORMAT)
+		ok = referee_apply(run->r, &a, &err);
+	gamelog_action_finish(&a);
+	return ok;
+}
+
+static void hex_replay_end(game_run *run, bool keep)
+{
+	if (keep) {
+		referee_destroy(run->aside_r);
+		game_destroy(run->aside_g);
+		/* The automatic player starts its plans again on the position. */
+		autoplay_init(&run->ap);
+	} else {
+		referee_destroy(run->r);
+		game_destroy(run->g);
+		run->g = run->aside_g;
+		run->r = run->aside_r;
+	}
+	run->aside_g = NULL;
+	run->aside_r = NULL;
+}
+
+static const char *hex_fixed_reason(const char *line)
+{
+	return strncmp(line, "draw", 4) == 0 ? "drew a card" : "rolled the dice";
+}
+
+const game_driver play_hex_driver = {
+	.open = hex_open,
+	.destroy = hex_destroy,
+	.log_load = hex_log_load,
+	.log_apply = hex_log_apply,
+	.log_finish = hex_log_finish,
+	.check_json = hex_check_json,
+	.print_board = hex_print_board,
+	.print_result = hex_print_result,
+	.turn = hex_turn,
+	.line_read = hex_line_read,
+	.head = hex_head,
+	.replay_line = hex_replay_line,
+	.take = hex_take,
+	.auto_take = hex_auto_take,
+	.over = hex_over,
+	.at_turn_start = hex_at_turn_start,
+	.side = hex_side,
+	.print_turn = print_turn,
+	.print_pending = print_pending,
+	.print_help = hex_print_help,
+	.command = hex_command,
+	.replay_begin = hex_replay_begin,
+	.apply_line = hex_apply_line,
+	.replay_end = hex_replay_end,
+	.fixed_reason = hex_fixed_reason,
+	.undo_none = "nothing to undo since the cards were dealt",
+};

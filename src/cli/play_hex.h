@@ -1,0 +1,14 @@
+/* The game driver of the hex rulesets (play_hex.c). */
+#ifndef ORBAT_PLAY_HEX_H
+#define ORBAT_PLAY_HEX_H
+
+#include "../rules/game.h"
+#include "game_driver.h"
+
+extern const game_driver play_hex_driver;
+
+/* The position of a hex game as it stands: for the questions of orbat
+ * ask (the hex slot of its own table), after a log replayed. */
+game *play_hex_game(game_run *run);
+
+#endif

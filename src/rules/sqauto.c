@@ -32,15 +32,14 @@ typedef enum {
 	PH_CAPTURE,   /* land units walk into enemy cities no one guards, capitals first */
 	PH_UNITS,     /* land units march toward the enemy's cities */
 	PH_GENERALS,  /* generals follow the front */
-	PH_FIRE,      /* coastal fire */
-	PH_NAVAL,     /* naval combat */
+	PH_SEA,       /* coastal fire and naval combat */
 	PH_ATTACK,    /* land combat: new combats and the rounds of the one under way */
 	PH_PLACE,     /* units bought enter the cities */
 } sq_phase;
 
 static const sq_phase MOVE_PHASES[] = { PH_GARRISON, PH_CAPTURE, PH_EMBARK, PH_SAIL, PH_LAND, PH_UNITS, PH_GENERALS,
-	PH_FIRE, PH_NAVAL, PH_ATTACK };
-static const sq_phase COMBAT_PHASES[] = { PH_FIRE, PH_NAVAL, PH_ATTACK };
+	PH_SEA, PH_ATTACK };
+static const sq_phase COMBAT_PHASES[] = { PH_SEA, PH_ATTACK };
 static const sq_phase REDEPLOY_PHASES[] = { PH_GARRISON, PH_CAPTURE, PH_EMBARK, PH_UNITS, PH_GENERALS, PH_PLACE };
 static const sq_phase PLACE_PHASES[] = { PH_PLACE };
 
@@ -410,19 +409,17 @@ static bool engaged(const sq_game *g, const sq_piece *p)
 	return false;
 }
 
-static bool phase_garrison(ctx *c)
+/* A move of one of the player's land units into the square, by the first
+ * unit (in file order) that reaches it this move; the capital's garrison
+ * stays. */
+static bool walk_in(ctx *c, grid_cell to)
 {
 	const sq_game *g = c->g;
-	if (c->capital < 0)
-		return false;
-	const sq_city *cap = &g->cities[c->capital];
-	if (cap->owner != c->side || sq_land_count(g, cap->at, c->side) >= c->garrison)
-		return false;
-	long at = grid_index(g->board, cap->at);
+	long at = grid_index(g->board, to);
 	for (size_t i = 0; i < g->piece_count; i++) {
 		const sq_piece *p = &g->pieces[i];
 		if (!own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || !roll_left(g, p, 1) ||
-			same_cell(p->at, cap->at) || grid_distance(g->board, p->at, cap->at) > p->type->move)
+			same_cell(p->at, to) || garrisoned(c, p) || grid_distance(g->board, p->at, to) > p->type->move)
 			continue;
 		reach r;
 		reach_of(g, p, &r);
@@ -434,8 +431,17 @@ static bool phase_garrison(ctx *c)
 	return false;
 }
 
+static bool phase_garrison(ctx *c)
+{
+	const sq_game *g = c->g;
+	if (c->capital < 0)
+		return false;
+	const sq_city *cap = &g->cities[c->capital];
+	return cap->owner == c->side && sq_land_count(g, cap->at, c->side) < c->garrison && walk_in(c, cap->at);
+}
+
 /* An enemy city no enemy stands in, within a unit's move: taken by
- * walking in (the capitals first, the own lost capital before all). */
+ * walking in (the own lost capital first, then the capitals). */
 static bool phase_capture(ctx *c)
 {
 	const sq_game *g = c->g;
@@ -444,41 +450,21 @@ static bool phase_capture(ctx *c)
 		for (size_t k = 0; k < g->city_count; k++) {
 			const sq_city *city = &g->cities[k];
 			bool capital = city->capital_of[0] || city->capital_of[1];
-			if (city->owner == c->side || (pass == 0) != ((long)k == lost) || (pass == 1) != (capital && (long)k != lost) ||
-				sq_enemy_at(g, city->at, c->side) || !has_room(g, city->at, c->side))
-				continue;
-			long at = grid_index(g->board, city->at);
-			for (size_t i = 0; i < g->piece_count; i++) {
-				const sq_piece *p = &g->pieces[i];
-				if (!own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || !roll_left(g, p, 1) ||
-					garrisoned(c, p) || grid_distance(g->board, p->at, city->at) > p->type->move)
-					continue;
-				reach r;
-				reach_of(g, p, &r);
-				bool ok = r.steps[at] > 0 && offer_move(c, p, &r, at);
-				reach_free(&r);
-				if (ok)
-					return true;
-			}
+			int rank = (long)k == lost ? 0 : capital ? 1 : 2;
+			if (rank == pass && city->owner != c->side && !sq_enemy_at(g, city->at, c->side) &&
+				has_room(g, city->at, c->side) && walk_in(c, city->at))
+				return true;
 		}
 	return false;
 }
 
-static bool phase_units(ctx *c)
+static bool unit_marches(ctx *c, long piece)
 {
 	const sq_game *g = c->g;
-	for (; c->st->cursor < g->piece_count; c->st->cursor++) {
-		const sq_piece *p = &g->pieces[c->st->cursor];
-		if (!own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || !roll_left(g, p, 1) ||
-			garrisoned(c, p) || engaged(g, p))
-			continue;
-		grid_cell target;
-		if (target_of(c, p, &target) && march(c, p, target)) {
-			c->st->cursor++;
-			return true;
-		}
-	}
-	return false;
+	const sq_piece *p = &g->pieces[piece];
+	grid_cell target;
+	return own(c, p) && p->kind == SQ_LAND && p->on_map && !p->moved && roll_left(g, p, 1) && !garrisoned(c, p) &&
+		!engaged(g, p) && target_of(c, p, &target) && march(c, p, target);
 }
 
 /* Generals: near the friendly unit closest to the enemy's capital, on a
@@ -495,41 +481,35 @@ static int score_general(const ctx *c, const sq_piece *p, grid_cell at, const vo
 	return s;
 }
 
-static bool phase_generals(ctx *c)
+static bool general_follows(ctx *c, long piece)
 {
 	const sq_game *g = c->g;
+	const sq_piece *p = &g->pieces[piece];
+	if (!own(c, p) || p->kind != SQ_GENERAL || !p->on_map || p->moved)
+		return false;
 	long enemy_cap = capital_of(g, c->enemy);
-	for (; c->st->cursor < g->piece_count; c->st->cursor++) {
-		const sq_piece *p = &g->pieces[c->st->cursor];
-		if (!own(c, p) || p->kind != SQ_GENERAL || !p->on_map || p->moved)
-			continue;
-		long front = -1;
-		int best = 0;
-		for (size_t i = 0; i < g->piece_count; i++) {
-			const sq_piece *q = &g->pieces[i];
-			if (q->alive && q->on_map && q->kind == SQ_LAND && q->side == c->side) {
-				int d = enemy_cap >= 0 ? grid_distance(g->board, q->at, g->cities[enemy_cap].at)
-						       : grid_distance(g->board, q->at, p->at);
-				if (front < 0 || d < best) {
-					front = (long)i;
-					best = d;
-				}
+	long front = -1;
+	int best = 0;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *q = &g->pieces[i];
+		if (q->alive && q->on_map && q->kind == SQ_LAND && q->side == c->side) {
+			int d = enemy_cap >= 0 ? grid_distance(g->board, q->at, g->cities[enemy_cap].at)
+					       : grid_distance(g->board, q->at, p->at);
+			if (front < 0 || d < best) {
+				front = (long)i;
+				best = d;
 			}
 		}
-		if (front < 0)
-			continue;
-		grid_cell to = g->pieces[front].at;
-		reach r;
-		reach_of(g, p, &r);
-		long sq = best_square(c, p, &r, score_general, &to);
-		bool ok = sq >= 0 && offer_move(c, p, &r, sq);
-		reach_free(&r);
-		if (ok) {
-			c->st->cursor++;
-			return true;
-		}
 	}
-	return false;
+	if (front < 0)
+		return false;
+	grid_cell to = g->pieces[front].at;
+	reach r;
+	reach_of(g, p, &r);
+	long sq = best_square(c, p, &r, score_general, &to);
+	bool ok = sq >= 0 && offer_move(c, p, &r, sq);
+	reach_free(&r);
+	return ok;
 }
 
 /* ---- by sea ---- */
@@ -570,18 +550,19 @@ static long best_landing(const ctx *c, long zone, int *score)
 	return best;
 }
 
-/* Zone steps from a zone; parent zones for the way back. */
-static void zone_field(const sq_game *g, long from, int *dist, long *parent)
+/* Zone steps from a zone; parent zones for the way back.  False when the
+ * map has no zones to walk (or more than the player follows). */
+static bool zone_field(const sq_game *g, long from, int *dist, long *parent)
 {
 	size_t n = g->zone_count;
 	long queue[64];
 	size_t head = 0, tail = 0;
+	if (n == 0 || n > 64 || from < 0 || (size_t)from >= n)
+		return false;
 	for (size_t i = 0; i < n; i++) {
 		dist[i] = -1;
 		parent[i] = -1;
 	}
-	if (from < 0 || (size_t)from >= n)
-		return;
 	dist[from] = 0;
 	queue[tail++] = from;
 	while (head < tail) {
@@ -593,6 +574,7 @@ static void zone_field(const sq_game *g, long from, int *dist, long *parent)
 				queue[tail++] = (long)k;
 			}
 	}
+	return true;
 }
 
 /* A ship's voyage toward a zone (and into a port there, port >= 0): as
@@ -600,13 +582,9 @@ static void zone_field(const sq_game *g, long from, int *dist, long *parent)
 static bool offer_voyage(ctx *c, const sq_piece *ship, long zone, long port)
 {
 	const sq_game *g = c->g;
-	size_t n = g->zone_count;
-	if (n == 0 || n > 64 || ship->zone < 0)
-		return false;
 	int dist[64];
 	long parent[64];
-	zone_field(g, ship->zone, dist, parent);
-	if (dist[zone] < 0)
+	if (!zone_field(g, ship->zone, dist, parent) || dist[zone] < 0)
 		return false;
 	long way[64];
 	int count = 0;
@@ -652,30 +630,25 @@ static int waiting_in(const ctx *c, long city)
 	return n;
 }
 
-static bool phase_embark(ctx *c)
+/* Troops in a port board the ship lying there (one at a time). */
+static bool ship_takes_on(ctx *c, long s)
 {
 	const sq_game *g = c->g;
-	bool moving = g->step == SQ_STEP_MOVE;
-	for (; c->st->cursor < g->piece_count; c->st->cursor++) {
-		long s = (long)c->st->cursor;
-		const sq_piece *ship = &g->pieces[s];
-		if (!own(c, ship) || ship->kind != SQ_SHIP || ship->port < 0 || sq_ship_room(g, s) <= 0)
-			continue;
-		/* In the movement step the ship must still be able to sail away
-		 * with them; in the non-combat step they board for next turn. */
-		if (moving && (ship->moved || !roll_left(g, ship, 2)))
-			continue;
-		const sq_city *port = &g->cities[ship->port];
-		if (port->owner != c->side || enemies_near(g, port->at, c->side, 2) > 0)
-			continue;
-		for (size_t i = 0; i < g->piece_count; i++) {
-			const sq_piece *p = &g->pieces[i];
-			if (!own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || !same_cell(p->at, port->at) ||
-				garrisoned(c, p) || !roll_left(g, p, 1))
-				continue;
-			if (offer_simple(c, SQ_ACT_EMBARK, p->id, ship->id, NULL))
-				return true;
-		}
+	const sq_piece *ship = &g->pieces[s];
+	if (!own(c, ship) || ship->kind != SQ_SHIP || ship->port < 0 || sq_ship_room(g, s) <= 0)
+		return false;
+	/* In the movement step the ship must still be able to sail away with
+	 * them; in the non-combat step they board for next turn. */
+	if (g->step == SQ_STEP_MOVE && (ship->moved || !roll_left(g, ship, 2)))
+		return false;
+	const sq_city *port = &g->cities[ship->port];
+	if (port->owner != c->side || enemies_near(g, port->at, c->side, 2) > 0)
+		return false;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *p = &g->pieces[i];
+		if (own(c, p) && p->kind == SQ_LAND && p->on_map && !p->moved && same_cell(p->at, port->at) &&
+			!garrisoned(c, p) && roll_left(g, p, 1) && offer_simple(c, SQ_ACT_EMBARK, p->id, ship->id, NULL))
+			return true;
 	}
 	return false;
 }
@@ -686,11 +659,10 @@ static long invasion_zone(const ctx *c, const sq_piece *ship)
 {
 	const sq_game *g = c->g;
 	size_t n = g->zone_count;
-	if (n == 0 || n > 64)
-		return -1;
 	int dist[64];
 	long parent[64];
-	zone_field(g, ship->zone, dist, parent);
+	if (!zone_field(g, ship->zone, dist, parent))
+		return -1;
 	long best = -1;
 	int best_score = INT_MAX;
 	for (size_t z = 0; z < n; z++) {
@@ -708,15 +680,11 @@ static long invasion_zone(const ctx *c, const sq_piece *ship)
 	return best;
 }
 
-/* The enemy ship at sea nearest by zones that the ship can beat, or -1. */
-static long prey_of(const ctx *c, const sq_piece *ship, int *zone_dist)
+/* The enemy ship at sea nearest by zones (dist: the ship's zone field)
+ * that the ship can beat, or -1. */
+static long prey_of(const ctx *c, const sq_piece *ship, const int *dist, int *zone_dist)
 {
 	const sq_game *g = c->g;
-	int dist[64];
-	long parent[64];
-	if (g->zone_count == 0 || g->zone_count > 64)
-		return -1;
-	zone_field(g, ship->zone, dist, parent);
 	long best = -1;
 	for (size_t i = 0; i < g->piece_count; i++) {
 		const sq_piece *d = &g->pieces[i];
@@ -732,14 +700,9 @@ static long prey_of(const ctx *c, const sq_piece *ship, int *zone_dist)
 }
 
 /* The friendly port where troops wait for a ship, nearest by zones. */
-static long pickup_port(const ctx *c, const sq_piece *ship)
+static long pickup_port(const ctx *c, const sq_piece *ship, const int *dist)
 {
 	const sq_game *g = c->g;
-	int dist[64];
-	long parent[64];
-	if (g->zone_count == 0 || g->zone_count > 64)
-		return -1;
-	zone_field(g, ship->zone, dist, parent);
 	long best = -1;
 	int best_d = 0;
 	for (size_t i = 0; i < g->city_count; i++) {
@@ -758,10 +721,12 @@ static long pickup_port(const ctx *c, const sq_piece *ship)
 	return best;
 }
 
-static bool sail(ctx *c, long s)
+static bool ship_sails(ctx *c, long s)
 {
 	const sq_game *g = c->g;
 	const sq_piece *ship = &g->pieces[s];
+	if (!own(c, ship) || ship->kind != SQ_SHIP || ship->moved || !roll_left(g, ship, 1))
+		return false;
 	if (cargo_of(g, s) > 0) {
 		long z = invasion_zone(c, ship);
 		if (z < 0 || (z == ship->zone && ship->port < 0))
@@ -774,11 +739,14 @@ static bool sail(ctx *c, long s)
 		}
 		return offer_voyage(c, ship, z, -1);
 	}
-	int zd = 0;
-	long prey = prey_of(c, ship, &zd);
+	int dist[64], zd = 0;
+	long parent[64];
+	if (!zone_field(g, ship->zone, dist, parent))
+		return false;
+	long prey = prey_of(c, ship, dist, &zd);
 	if (prey >= 0)
 		return (zd > 0 || ship->port >= 0) && offer_voyage(c, ship, g->pieces[prey].zone, -1);
-	long port = pickup_port(c, ship);
+	long port = pickup_port(c, ship, dist);
 	if (port < 0) {
 		/* Nothing to fetch: at sea, go home to a port of the zone. */
 		if (ship->port >= 0)
@@ -795,84 +763,60 @@ static bool sail(ctx *c, long s)
 	return offer_voyage(c, ship, g->cities[port].zone, port);
 }
 
-static bool phase_sail(ctx *c)
+static bool unit_lands(ctx *c, long piece)
 {
 	const sq_game *g = c->g;
-	for (; c->st->cursor < g->piece_count; c->st->cursor++) {
-		long s = (long)c->st->cursor;
-		const sq_piece *ship = &g->pieces[s];
-		if (!own(c, ship) || ship->kind != SQ_SHIP || ship->moved || !roll_left(g, ship, 1))
-			continue;
-		if (sail(c, s)) {
-			c->st->cursor++;
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool phase_land(ctx *c)
-{
-	const sq_game *g = c->g;
-	for (; c->st->cursor < g->piece_count; c->st->cursor++) {
-		const sq_piece *p = &g->pieces[c->st->cursor];
-		if (!own(c, p) || p->kind != SQ_LAND || p->aboard < 0 || (p->moved && !p->embarked) || !roll_left(g, p, 1))
-			continue;
-		const sq_piece *ship = &g->pieces[p->aboard];
-		/* In port the troops wait for the ship to sail; at sea they land
-		 * once the ship is off the coast it sails for. */
-		if (ship->port >= 0 || ship->zone < 0 || invasion_zone(c, ship) != ship->zone)
-			continue;
-		int s;
-		long at = best_landing(c, ship->zone, &s);
-		char b[GRID_ADDRESS_MAX];
-		if (at >= 0 && offer_simple(c, SQ_ACT_LAND, p->id, grid_format(grid_from_index(g->board, (size_t)at), b), NULL))
-			return true;
-	}
-	return false;
+	const sq_piece *p = &g->pieces[piece];
+	if (!own(c, p) || p->kind != SQ_LAND || p->aboard < 0 || (p->moved && !p->embarked) || !roll_left(g, p, 1))
+		return false;
+	const sq_piece *ship = &g->pieces[p->aboard];
+	/* In port the troops wait for the ship to sail; at sea they land once
+	 * the ship is off the coast it sails for. */
+	if (ship->port >= 0 || ship->zone < 0 || invasion_zone(c, ship) != ship->zone)
+		return false;
+	int s;
+	long at = best_landing(c, ship->zone, &s);
+	char b[GRID_ADDRESS_MAX];
+	return at >= 0 && offer_simple(c, SQ_ACT_LAND, p->id, grid_format(grid_from_index(g->board, (size_t)at), b), NULL);
 }
 
 /* ---- fights at sea ---- */
 
-static bool phase_fire(ctx *c)
+/* How the player's piece may fight the enemy ship at sea, if at all:
+ * artillery on land fires from a port of the ship's zone its side holds
+ * (or next to one), once a turn; a ship at sea fights a ship of its zone
+ * its naval rounds, against a stronger one only on a coin's toss. */
+static bool sea_fight(ctx *c, const sq_piece *p, const sq_piece *d, sq_act_kind *kind)
 {
 	const sq_game *g = c->g;
-	for (; c->st->cursor < g->piece_count; c->st->cursor++) {
-		const sq_piece *p = &g->pieces[c->st->cursor];
-		if (!own(c, p) || p->kind != SQ_LAND || !p->on_map || p->fought || !p->type->coastal_fire)
-			continue;
-		for (size_t i = 0; i < g->piece_count; i++) {
-			const sq_piece *d = &g->pieces[i];
-			if (!d->alive || d->kind != SQ_SHIP || d->side == c->side || d->port >= 0 || d->zone < 0)
-				continue;
-			bool near_port = false;
-			for (size_t k = 0; k < g->city_count && !near_port; k++)
-				near_port = g->cities[k].port && g->cities[k].owner == c->side && g->cities[k].zone == d->zone &&
-					grid_distance(g->board, g->cities[k].at, p->at) <= 1;
-			if (near_port && offer_simple(c, SQ_ACT_FIRE, p->id, d->id, NULL))
+	if (p->kind == SQ_LAND) {
+		*kind = SQ_ACT_FIRE;
+		if (!p->on_map || p->fought || !p->type->coastal_fire)
+			return false;
+		for (size_t k = 0; k < g->city_count; k++)
+			if (g->cities[k].port && g->cities[k].owner == c->side && g->cities[k].zone == d->zone &&
+				grid_distance(g->board, g->cities[k].at, p->at) <= 1)
 				return true;
-		}
+		return false;
 	}
-	return false;
+	*kind = SQ_ACT_NAVAL;
+	if (p->kind != SQ_SHIP || p->port >= 0 || p->zone != d->zone || p->naval_rounds >= g->rs->square.naval_rounds)
+		return false;
+	return p->type->attack >= d->type->defend || rng_below(c->r, 2) == 0;
 }
 
-static bool phase_naval(ctx *c)
+static bool fires_at_sea(ctx *c, long piece)
 {
 	const sq_game *g = c->g;
-	for (; c->st->cursor < g->piece_count; c->st->cursor++) {
-		const sq_piece *p = &g->pieces[c->st->cursor];
-		if (!own(c, p) || p->kind != SQ_SHIP || p->port >= 0 || p->zone < 0 ||
-			p->naval_rounds >= g->rs->square.naval_rounds)
-			continue;
-		for (size_t i = 0; i < g->piece_count; i++) {
-			const sq_piece *d = &g->pieces[i];
-			if (!d->alive || d->kind != SQ_SHIP || d->side == c->side || d->port >= 0 || d->zone != p->zone)
-				continue;
-			if (p->type->attack < d->type->defend && rng_below(c->r, 2) == 0)
-				continue;
-			if (offer_simple(c, SQ_ACT_NAVAL, p->id, d->id, NULL))
-				return true;
-		}
+	const sq_piece *p = &g->pieces[piece];
+	if (!own(c, p) || p->kind == SQ_GENERAL)
+		return false;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *d = &g->pieces[i];
+		sq_act_kind kind;
+		if (d->alive && d->kind == SQ_SHIP && d->side != c->side && d->port < 0 && d->zone >= 0 &&
+			sea_fight(c, p, d, &kind) && offer_simple(c, kind, p->id, d->id, NULL))
+			return true;
 	}
 	return false;
 }
@@ -1142,11 +1086,10 @@ static bool enemy_ship_off(const sq_game *g, int side, long port)
 static void ships_in_waters(const sq_game *g, int side, long zone, int *mine, int *theirs)
 {
 	*mine = *theirs = 0;
-	if (g->zone_count == 0 || g->zone_count > 64 || zone < 0)
-		return;
 	int dist[64];
 	long parent[64];
-	zone_field(g, zone, dist, parent);
+	if (!zone_field(g, zone, dist, parent))
+		return;
 	for (size_t i = 0; i < g->piece_count; i++) {
 		const sq_piece *s = &g->pieces[i];
 		if (s->alive && s->kind == SQ_SHIP && s->zone >= 0 && dist[s->zone] >= 0)
@@ -1347,18 +1290,32 @@ static size_t phases_of(sq_step step, const sq_phase **list)
 	}
 }
 
+/* What a piece does in a phase, and whether it may act again in it (the
+ * cursor stays on it) or moves once a step (the cursor passes it). */
+typedef bool piece_fn(ctx *c, long piece);
+
+static bool each_piece(ctx *c, piece_fn *fn, bool again)
+{
+	for (; c->st->cursor < c->g->piece_count; c->st->cursor++)
+		if (fn(c, (long)c->st->cursor)) {
+			if (!again)
+				c->st->cursor++;
+			return true;
+		}
+	return false;
+}
+
 static bool run_phase(ctx *c, sq_phase phase)
 {
 	switch (phase) {
 	case PH_GARRISON: return phase_garrison(c);
-	case PH_EMBARK: return phase_embark(c);
-	case PH_SAIL: return phase_sail(c);
-	case PH_LAND: return phase_land(c);
 	case PH_CAPTURE: return phase_capture(c);
-	case PH_UNITS: return phase_units(c);
-	case PH_GENERALS: return phase_generals(c);
-	case PH_FIRE: return phase_fire(c);
-	case PH_NAVAL: return phase_naval(c);
+	case PH_EMBARK: return each_piece(c, ship_takes_on, true);
+	case PH_SAIL: return each_piece(c, ship_sails, false);
+	case PH_LAND: return each_piece(c, unit_lands, true);
+	case PH_UNITS: return each_piece(c, unit_marches, false);
+	case PH_GENERALS: return each_piece(c, general_follows, false);
+	case PH_SEA: return each_piece(c, fires_at_sea, true);
 	case PH_ATTACK: return phase_attack(c);
 	case PH_PLACE: return phase_place(c);
 	}

@@ -429,33 +429,24 @@ static bool auto_place(game_run *run, sq_action *a)
 	return false;
 }
 
+/* The next action of the turn's steps: buy then roll; move, fight and
+ * advance, then the non-combat roll; place, then end. */
 static bool auto_next(game_run *run, sq_action *a)
 {
 	const sq_game *g = run->g;
-	switch (g->step) {
-	case SQ_STEP_BUY:
-		if (auto_buy(run, a))
-			return true;
-		make(a, SQ_ACT_ROLL, NULL, NULL, NULL);
-		return true;
-	case SQ_STEP_MOVE:
-	case SQ_STEP_COMBAT:
-		if (g->step == SQ_STEP_MOVE && auto_move(run, a))
-			return true;
-		if (auto_advance(run, a) || auto_attack(run, a))
-			return true;
-		make(a, SQ_ACT_REDEPLOY, NULL, NULL, NULL);
-		return true;
-	case SQ_STEP_REDEPLOY:
-	case SQ_STEP_PLACE:
-		if (auto_place(run, a))
-			return true;
+	if (g->step == SQ_STEP_OVER)
+		return false;
+	if (g->step == SQ_STEP_BUY) {
+		if (!auto_buy(run, a))
+			make(a, SQ_ACT_ROLL, NULL, NULL, NULL);
+	} else if (g->step == SQ_STEP_MOVE || g->step == SQ_STEP_COMBAT) {
+		bool acted = (g->step == SQ_STEP_MOVE && auto_move(run, a)) || auto_advance(run, a) || auto_attack(run, a);
+		if (!acted)
+			make(a, SQ_ACT_REDEPLOY, NULL, NULL, NULL);
+	} else if (!auto_place(run, a)) {
 		make(a, SQ_ACT_END, NULL, NULL, NULL);
-		return true;
-	case SQ_STEP_OVER:
-		break;
 	}
-	return false;
+	return true;
 }
 
 static game_auto sq_auto_take(game_run *run)

@@ -627,6 +627,8 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 				? "it fights only across a square's side"
 				: "it fights adjacent squares only, or within its range");
 	long cell = grid_index(g->board, d->at);
+	if (p->fought && p->target_cell < 0)
+		return rules_fail(err, rule, "'%s' has fired at a ship this turn: that was its combat", p->id);
 	if (p->target_cell >= 0 && p->target_cell != cell)
 		return rules_fail(err, rule, "'%s' fights at %s this turn already: a unit joins one combat a turn", p->id,
 			addr(grid_from_index(g->board, (size_t)p->target_cell), b1));

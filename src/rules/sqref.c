@@ -559,6 +559,12 @@ static bool do_land(sq_game *g, const sq_action *a, rules_error *err)
 	} else if (position_water(g->pos, c) || !sq_coastal(g, c, ship->zone)) {
 		return rules_fail(err, rule, "%s is not a land square on the coast of %s, where '%s' is", a->object,
 			ship->zone >= 0 ? g->sc->sea_zones[ship->zone].id.text : "?", ship->id);
+	} else {
+		/* Friendly transport unloads in friendly ports only. */
+		long city = sq_city_at(g, c);
+		if (city >= 0 && g->cities[city].owner == p->side && !g->cities[city].port)
+			return rules_fail(err, rule, "%s is a city of %s and no port: friendly transport unloads in friendly ports only",
+				g->sc->cities[city].id.text, sq_side_id(g, p->side));
 	}
 	if (!enterable(g, c, p->side, p->id, err) || !room_on(g, c, p->side, p->id, err))
 		return false;

@@ -139,6 +139,23 @@ int grid_outline(const grid_board *board, const grid_metrics *m, double cx, doub
  * (0 also when memory for the walk cannot be had). */
 size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *out, size_t max);
 
+/* How the line between two centres meets a cell: through its inside, or
+ * along one of its edges with the cell on the left or on the right (seen
+ * from a toward b).  Line of sight (§6.1) gives the edge cases a meaning. */
+typedef enum { GRID_LINE_THROUGH, GRID_LINE_EDGE_LEFT, GRID_LINE_EDGE_RIGHT } grid_contact;
+typedef struct grid_line_cell {
+	grid_cell cell;
+	grid_contact how;
+} grid_line_cell;
+/* Every cell the line between the centres of a and b meets, in order
+ * from a, both ends excluded, on the board or not: those it passes
+ * through, and those it runs along an edge of (two at a time, one either
+ * side, clockwise from east around the cell the line leaves there).  A
+ * cell touched at a corner only is not met.  Writes at most max; returns
+ * how many there are (0 also when memory for the walk cannot be had).
+ * grid_line keeps the ones passed through. */
+size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, grid_line_cell *out, size_t max);
+
 /* Whether a cell may be entered on a path; NULL: every cell on the board. */
 typedef bool (*grid_passable_fn)(void *ctx, grid_cell cell);
 /* Fewest steps from a to b through neighbouring cells of the board that

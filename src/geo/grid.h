@@ -81,8 +81,13 @@ typedef struct grid_ops {
 	int corner_count;
 	const int (*corners)[2];
 
-	/* Bit set of the board's sections the cell lies in (hex: §3 west,
-	 * centre, east, two bits on a section line); 0 where a grid has none. */
+	/* How the grid cuts a board into sections (hex: §3 west, centre,
+	 * east): their number and names from west to east; 0 and NULL where
+	 * a grid has none.  Section i is bit 1u << i of sections(). */
+	int section_count;
+	const char *const *section_names;
+	/* Bit set of the board's sections the cell lies in (two bits on a
+	 * section line); 0 where a grid has none. */
 	unsigned (*sections)(const grid_board *board, grid_cell cell);
 	/* x of the section lines, from the west edge of the cells, in mm;
 	 * returns how many (0 when the grid has no sections). */

@@ -16,6 +16,8 @@
 #include "../text/lang.h"
 
 #define RULESET_MAX_RANGE 12
+/* Sections a board may be cut into (§3: three on the hex boards). */
+#define RULESET_MAX_SECTIONS 8
 
 /* The board's grid (geo/grid.h): picks the grid's functions and the
  * per-grid tables of the rules that differ. */
@@ -31,6 +33,15 @@ typedef struct rs_named {
 	char *id;
 	l10n_text name;
 } rs_named;
+
+/* §3: a section of the board as a side sees it from its seat, in order
+ * from its left to its right; the grid (grid_ops.sections) says which
+ * cells lie in it. */
+typedef struct rs_section {
+	char *id;            /* "left": what a player names, and a card's attribute */
+	char *also;          /* another spelling a player may use; NULL when none */
+	l10n_text name;
+} rs_section;
 
 typedef struct rs_attribute {
 	char *id;
@@ -179,7 +190,10 @@ typedef struct rs_card {
 	char *order;         /* section, each-section, type, section-type, generals, all, special */
 	char *units;         /* "2", "all"; NULL for special cards */
 	char *types;         /* unit type ids for type orders */
-	int left, centre, right, any;
+	/* Copies for each of the ruleset's sections (index into
+	 * ruleset.sections), and copies that name none. */
+	int section_copies[RULESET_MAX_SECTIONS];
+	int any;
 	char *effect;        /* copy-last, dig, sharpshooter, rally, reinforce, fall-back, or NULL */
 	rs_dig *digs;        /* effect dig: the <dig> entries, in the data's order */
 	size_t dig_count;
@@ -260,6 +274,8 @@ typedef struct ruleset {
 
 	rs_named *sides;
 	size_t side_count;
+	rs_section *sections;
+	size_t section_count;
 	rs_face *faces;
 	size_t face_count;
 	rs_attribute *attributes;

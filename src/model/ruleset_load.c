@@ -179,6 +179,12 @@ static void free_named(rs_named *n)
 	l10n_finish(&n->name);
 }
 
+static void free_section(rs_section *s)
+{
+	free(s->also);
+	free_named(&(rs_named){ s->id, s->name });
+}
+
 static void free_unit_lists(rs_unit_type *u, bool allows, bool moves, bool dice)
 {
 	if (allows) {
@@ -307,6 +313,9 @@ void ruleset_destroy(ruleset *rs)
 	for (size_t i = 0; i < rs->side_count; i++)
 		free_named(&rs->sides[i]);
 	free(rs->sides);
+	for (size_t i = 0; i < rs->section_count; i++)
+		free_section(&rs->sections[i]);
+	free(rs->sections);
 	for (size_t i = 0; i < rs->face_count; i++)
 		free_face(&rs->faces[i]);
 	free(rs->faces);
@@ -421,6 +430,15 @@ static void apply_side(loader *ld, ruleset *rs, const xmlNode *n)
 	rs_named *s = entry_for(ld, n, (void **)&rs->sides, &rs->side_count, sizeof *s, NULL, NULL);
 	if (s)
 		read_texts(ld, n, "name", &s->name);
+}
+
+static void apply_section(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	rs_section *s = entry_for(ld, n, (void **)&rs->sections, &rs->section_count, sizeof *s, NULL, NULL);
+	if (!s)
+		return;
+	read_str(n, "also", &s->also);
+	read_texts(ld, n, "name", &s->name);
 }
 
 static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
@@ -756,9 +774,10 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 	read_str(n, "order", &c->order);
 	read_str(n, "units", &c->units);
 	read_str(n, "types", &c->types);
-	read_int(ld, n, "left", &c->left);
-	read_int(ld, n, "centre", &c->centre);
-	read_int(ld, n, "right", &c->right);
+	/* The sections are known by now: a file lists them before its deck,
+	 * and a parent's are applied before its child's cards. */
+	for (size_t i = 0; i < rs->section_count && i < RULESET_MAX_SECTIONS; i++)
+		read_int(ld, n, rs->sections[i].id, &c->section_copies[i]);
 	read_int(ld, n, "any", &c->any);
 	if (c->effect && !str_in(c->effect, CARD_EFFECTS))
 		fail(ld, n, "effect", "effect must be copy-last, dig, sharpshooter, rally, reinforce or fall-back, not '%s'",
@@ -913,6 +932,8 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "max-rows", &rs->board.max_rows);
 		} else if (strcmp(e, "side") == 0) {
 			apply_side(ld, rs, n);
+		} else if (strcmp(e, "section") == 0) {
+			apply_section(ld, rs, n);
 		} else if (strcmp(e, "die") == 0) {
 			for (const xmlNode *c = n->children; c; c = c->next)
 				if (xmldoc_is(c, RULESET_NS, "face"))
@@ -1093,6 +1114,9 @@ static void needs_common(const ruleset *rs, need_list *l)
 	need(l, rs->terrain_count > 0, "a <terrain>");
 	need(l, rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
 	need(l, rs->board.max_rows >= rs->board.min_rows && rs->board.min_rows > 0, "<board> min/max rows");
+	/* The grid cuts the board; the data names the pieces. */
+	need(l, (int)rs->section_count == grid_ops_of(rs->grid)->section_count &&
+		rs->section_count <= RULESET_MAX_SECTIONS, "one <section> for each section of the grid's board");
 }
 
 /* Hex rulesets: units, stacking, battle, the order-card deck (§2-§10). */

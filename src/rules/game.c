@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../base/util.h"
 
@@ -438,31 +439,71 @@ int game_general_units(const game *g, int general, int *out, int max)
 	return game_units_at(g, gg->at, gg->side, out, max);
 }
 
+int game_section_count(const game *g)
+{
+	return (int)g->rs->section_count;
+}
+
+/* §1: a side names the sections from its own seat, left to right: the
+ * side whose home edge is south sees them west to east, the other side
+ * the other way round. */
+static int seat_section(const game *g, int side, int index)
+{
+	return g->sides[side].home_north ? game_section_count(g) - 1 - index : index;
+}
+
 unsigned game_flank_section(const game *g, int side, game_flank flank)
 {
-	if (flank == FLANK_CENTRE)
-		return HEX_SECTION_CENTRE;
-	/* §1: the left flank is the west for the side whose home edge is south. */
-	bool west = (flank == FLANK_LEFT) != g->sides[side].home_north;
-	return west ? HEX_SECTION_WEST : HEX_SECTION_EAST;
+	return flank >= 0 && flank < game_section_count(g) ? 1u << seat_section(g, side, flank) : 0;
 }
 
 game_flank game_section_flank(const game *g, int side, unsigned section)
 {
-	if (section == HEX_SECTION_CENTRE)
-		return FLANK_CENTRE;
-	bool west = section == HEX_SECTION_WEST;
-	return west != g->sides[side].home_north ? FLANK_LEFT : FLANK_RIGHT;
+	int index = 0;
+	while (index < game_section_count(g) && !(section & (1u << index)))
+		index++;
+	return index < game_section_count(g) ? seat_section(g, side, index) : -1;
+}
+
+game_flank game_flank_parse(const game *g, const char *word)
+{
+	for (int f = 0; word && f < game_section_count(g); f++) {
+		const rs_section *s = &g->rs->sections[f];
+		if (strcasecmp(word, s->id) == 0 || (s->also && strcasecmp(word, s->also) == 0))
+			return f;
+	}
+	return -1;
+}
+
+const char *game_section_list(const game *g, char *buf, size_t size)
+{
+	size_t len = 0;
+	int n = game_section_count(g);
+	buf[0] = '\0';
+	for (int f = 0; f < n && len < size; f++) {
+		const char *glue = f == 0 ? "" : f == n - 1 ? " or " : ", ";
+		int w = snprintf(buf + len, size - len, "%s%s", glue, g->rs->sections[f].id);
+		len += w > 0 ? (size_t)w : 0;
+	}
+	return buf;
 }
 
 const char *game_section_words(const game *g, int side, unsigned section, char *buf, size_t size)
 {
 	game_flank flank = game_section_flank(g, side, section);
-	if (flank == FLANK_CENTRE)
-		snprintf(buf, size, "centre section");
+	if (flank < 0) {
+		snprintf(buf, size, "no section");
+		return buf;
+	}
+	const char *name = l10n_get(&g->rs->sections[flank].name, LANG_EN);
+	/* A section the two sides name alike (the centre) needs no compass;
+	 * the others say which end of the board is meant. */
+	int where = seat_section(g, side, flank);
+	const grid_ops *ops = grid_ops_of(g->rs->grid);
+	if (flank == game_section_count(g) - 1 - flank)
+		snprintf(buf, size, "%s", name);
 	else
-		snprintf(buf, size, "%s flank (%s)", flank == FLANK_LEFT ? "left" : "right",
-			section == HEX_SECTION_WEST ? "west" : "east");
+		snprintf(buf, size, "%s (%s)", name, where < ops->section_count ? ops->section_names[where] : "?");
 	return buf;
 }
 

@@ -136,15 +136,9 @@ bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *
 	return true;
 }
 
-int ref_flank_of(const char *section)
+int ref_flank_of(const game *g, const char *section)
 {
-	if (!section)
-		return -1;
-	if (strcmp(section, "left") == 0)
-		return FLANK_LEFT;
-	if (strcmp(section, "right") == 0)
-		return FLANK_RIGHT;
-	return FLANK_CENTRE;
+	return game_flank_parse(g, section);
 }
 
 /* ---- turn state ---- */

@@ -360,7 +360,7 @@ static bool play_order(const referee *r, const gl_action *a, int *idx, order_car
 	deck_card c;
 	if (!turn_card(r, a, &c, idx, err))
 		return false;
-	return orders_from_card(r->g, r->side, c, ref_flank_of(a->section), r->has_last[1 - r->side] ?
+	return orders_from_card(r->g, r->side, c, ref_flank_of(r->g, a->section), r->has_last[1 - r->side] ?
 		&r->last_played[1 - r->side] : NULL, oc, err);
 }
 
@@ -411,7 +411,7 @@ static bool card_could_be_used(const referee *r, deck_card c)
 	game *g = r->g;
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
 	rules_error spare;   /* why a flank does not fit: not needed here */
-	for (int flank = -1; flank < 3; flank++) {
+	for (int flank = -1; flank < game_section_count(g); flank++) {
 		order_card oc;
 		if (!orders_from_card(g, r->side, c, flank, last, &oc, &spare))
 			continue;

@@ -21,15 +21,15 @@ static int side_of(const scenario *sc, const char *id)
 	return -1;
 }
 
-/* A unit of the scenario, placed or (reserve) waiting off the board with
- * its entry hex. */
-static void add_unit(game *g, const sc_unit *su, bool reserve)
+/* A unit of the scenario, placed (the position says it stands on the
+ * board) or (reserve) waiting off the board with its entry hex. */
+static void add_unit(game *g, const sc_unit *su, bool placed, bool reserve)
 {
 	const ruleset *rs = g->rs;
 	game_unit *u = &g->units[g->unit_count];
 	u->type = su->type.text ? ruleset_find_unit_type(rs, su->type.text) : NULL;
 	const sc_address *where = reserve ? &su->entry : &su->at;
-	if (!u->type || su->side >= GAME_SIDES || !where->valid || !hex_on_board(&g->board, where->cell)) {
+	if (!u->type || su->side >= GAME_SIDES || !placed) {
 		u->type = NULL;
 		return;
 	}
@@ -54,8 +54,18 @@ static void add_unit(game *g, const sc_unit *su, bool reserve)
 
 game *game_create(const scenario *sc, const ruleset *rs)
 {
+	position *pos = position_create(sc, rs);
+	game *g = game_create_at(pos);
+	position_destroy(pos);
+	return g;
+}
+
+game *game_create_at(const position *pos)
+{
+	const scenario *sc = pos->sc;
+	const ruleset *rs = pos->rs;
 	hex_board board;
-	if (!scenario_board(sc, rs, &board) || sc->side_count != GAME_SIDES)
+	if (!pos->board_ok || !scenario_board(sc, rs, &board) || sc->side_count != GAME_SIDES)
 		return NULL;
 	game *g = xcalloc(1, sizeof *g);
 	g->rs = rs;
@@ -64,21 +74,18 @@ game *game_create(const scenario *sc, const ruleset *rs)
 	g->board = board;
 	g->scenario_id = dup_or_null(sc->id.text);
 	g->winner = -1;
+	/* The position is the start and is never changed; the game keeps its
+	 * own index of what stands where, which every move, loss and retreat
+	 * changes.  Terrain and fieldworks are copied cell by cell (a dig card
+	 * adds fieldworks later). */
 	size_t n = hex_count(&board);
 	g->terrain = xcalloc(n ? n : 1, sizeof *g->terrain);
 	g->fieldworks = xcalloc(n ? n : 1, sizeof *g->fieldworks);
-	const rs_terrain *clear = ruleset_find_terrain(rs, "clear");
-	for (size_t i = 0; i < n; i++)
-		g->terrain[i] = clear;
-	for (size_t i = 0; i < sc->terrain_count; i++) {
-		const sc_terrain *t = &sc->terrain[i];
-		long idx = t->at.valid ? hex_index(&board, t->at.cell) : -1;
-		if (idx < 0)
-			continue;
-		const rs_terrain *rt = t->type.text ? ruleset_find_terrain(rs, t->type.text) : NULL;
-		if (rt)
-			g->terrain[idx] = rt;
-		g->fieldworks[idx] = t->fieldworks;
+	const rs_terrain *clear = ruleset_unlisted_terrain(rs);
+	for (size_t i = 0; i < n; i++) {
+		const position_cell *c = position_at(pos, hex_from_index(&board, i));
+		g->terrain[i] = c && c->terrain ? c->terrain : clear;
+		g->fieldworks[i] = c && c->terrain_entry >= 0 && sc->terrain[c->terrain_entry].fieldworks;
 	}
 
 	g->first_side = -1;
@@ -96,7 +103,7 @@ game *game_create(const scenario *sc, const ruleset *rs)
 	g->objectives = xcalloc(sc->objective_count ? sc->objective_count : 1, sizeof *g->objectives);
 	for (size_t i = 0; i < sc->objective_count; i++) {
 		const sc_objective *o = &sc->objectives[i];
-		if (!o->at.valid || !hex_on_board(&board, o->at.cell))
+		if (!pos->objectives[i].placed)
 			continue;
 		game_objective *go = &g->objectives[g->objective_count++];
 		go->at = o->at.cell;
@@ -107,12 +114,12 @@ game *game_create(const scenario *sc, const ruleset *rs)
 
 	g->units = xcalloc(sc->unit_count + sc->reserve_count + 1, sizeof *g->units);
 	for (size_t i = 0; i < sc->unit_count; i++)
-		add_unit(g, &sc->units[i], false);
+		add_unit(g, &sc->units[i], pos->units[i].placed, false);
 
 	g->generals = xcalloc(sc->general_count ? sc->general_count : 1, sizeof *g->generals);
 	for (size_t i = 0; i < sc->general_count; i++) {
 		const sc_general *sg = &sc->generals[i];
-		if (sg->side >= GAME_SIDES || !sg->at.valid)
+		if (sg->side >= GAME_SIDES || !pos->generals[i].placed)
 			continue;
 		game_general *gg = &g->generals[g->general_count++];
 		gg->id = dup_or_null(sg->id.text ? sg->id.text : "?");
@@ -150,7 +157,10 @@ game *game_create(const scenario *sc, const ruleset *rs)
 	 * indices and no brigade of the scenario takes in a unit off the board. */
 	for (size_t i = 0; i < sc->reserve_count; i++) {
 		size_t before = g->unit_count;
-		add_unit(g, &sc->reserves[i], true);
+		/* Reserves wait off the board: the position does not hold them,
+		 * only their entry hex must be on it. */
+		const sc_address *entry = &sc->reserves[i].entry;
+		add_unit(g, &sc->reserves[i], entry->valid && hex_on_board(&g->board, entry->cell), true);
 		if (g->unit_count > before && g->units[before].reserve)
 			g->sides[g->units[before].side].reserves++;
 	}

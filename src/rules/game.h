@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "../geo/hex.h"
+#include "../model/position.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 #include "rules_data.h"
@@ -111,6 +112,10 @@ typedef struct game {
 /* A game at the scenario's start.  The scenario must have passed
  * validation with that ruleset; NULL when its board is unusable. */
 game *game_create(const scenario *sc, const ruleset *rs);
+/* The same from the position of the scenario (model/position.h): what
+ * stands where at the start.  The game copies it into its own index, which
+ * play then changes; the position is not kept. */
+game *game_create_at(const position *pos);
 void game_destroy(game *g);
 /* A deep copy (the ruleset is shared). */
 game *game_clone(const game *g);

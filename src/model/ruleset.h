@@ -195,6 +195,7 @@ typedef struct rs_card {
 	int section_copies[RULESET_MAX_SECTIONS];
 	int any;
 	char *effect;        /* copy-last, dig, sharpshooter, rally, reinforce, fall-back, or NULL */
+	char *rule;          /* section cited for its own refusals (§8.1); NULL: the deck's */
 	rs_dig *digs;        /* effect dig: the <dig> entries, in the data's order */
 	size_t dig_count;
 	bool ground_gain;    /* false: no ground gain in a turn it is played */
@@ -270,6 +271,7 @@ typedef struct ruleset {
 		bool short_rows;
 		int west, east;
 		int min_columns, max_columns, min_rows, max_rows;
+		char *rule;          /* section cited for a cell off the board (§1) */
 	} board;
 
 	rs_named *sides;
@@ -309,6 +311,8 @@ typedef struct ruleset {
 	struct {
 		char *rule;
 		char *flags_rule;    /* section cited when flags are ignored or saved */
+		char *path_rule;     /* ... when a retreat's path is refused (§7.1) */
+		char *generals_rule; /* ... for generals in a retreat (§7.2) */
 		int hexes_per_flag;
 		int general_reduction;
 		char **general_reduction_types;
@@ -321,6 +325,8 @@ typedef struct ruleset {
 
 	struct {
 		char *rule;          /* section of the battle procedure */
+		char *dice_rule;     /* section of the battle dice: range, modifiers (§4) */
+		char *once_rule;     /* section of one battle per unit and turn (§5) */
 		bool adjacent_enemy_binds;
 		bool saving_rolls;   /* procedure="saves": the §5.2 sequence */
 		/* §5.2 (saves): this many dice showing the target's own symbol
@@ -342,6 +348,20 @@ typedef struct ruleset {
 		char *rule;
 		bool first_player_required;
 	} turn;
+
+	/* The sections the rules engine cites for moves (§3, §3.4 off the
+	 * board, §3.5 ground gain), terrain (§6) and sight (§6.1). */
+	struct {
+		char *rule;
+		char *off_board_rule;
+		char *ground_gain_rule;
+	} movement;
+	struct {
+		char *rule;
+	} terrain_effects;
+	struct {
+		char *rule;
+	} sight;
 
 	struct {
 		char *rule;

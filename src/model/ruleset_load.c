@@ -266,6 +266,7 @@ static void free_card(rs_card *c)
 	free(c->entry_fallback);
 	free(c->target);
 	free(c->until);
+	free(c->rule);
 }
 
 static void release_place(void *entry)
@@ -338,6 +339,16 @@ void ruleset_destroy(ruleset *rs)
 	free(rs->retreat.rule);
 	free(rs->retreat.flags_rule);
 	free(rs->battle.rule);
+	free(rs->battle.dice_rule);
+	free(rs->battle.once_rule);
+	free(rs->board.rule);
+	free(rs->retreat.path_rule);
+	free(rs->retreat.generals_rule);
+	free(rs->movement.rule);
+	free(rs->movement.off_board_rule);
+	free(rs->movement.ground_gain_rule);
+	free(rs->terrain_effects.rule);
+	free(rs->sight.rule);
 	free_words(rs->retreat.general_reduction_types, rs->retreat.general_reduction_type_count);
 	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
 		free(rs->retreat.thresholds[i].quality);
@@ -768,6 +779,7 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 	if (added)
 		c->ground_gain = true;
 	read_str(n, "effect", &c->effect);
+	read_str(n, "rule", &c->rule);
 	read_bool(ld, n, "ground-gain", &c->ground_gain);
 	read_texts(ld, n, "name", &c->name);
 	read_texts(ld, n, "text", &c->text);
@@ -790,6 +802,8 @@ static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	read_str(n, "rule", &rs->retreat.rule);
 	read_str(n, "flags-rule", &rs->retreat.flags_rule);
+	read_str(n, "path-rule", &rs->retreat.path_rule);
+	read_str(n, "generals-rule", &rs->retreat.generals_rule);
 	read_int(ld, n, "hexes-per-flag", &rs->retreat.hexes_per_flag);
 	read_int(ld, n, "general-reduction", &rs->retreat.general_reduction);
 	read_bool(ld, n, "flags-pass-to-general", &rs->retreat.flags_pass_to_general);
@@ -930,6 +944,7 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "max-columns", &rs->board.max_columns);
 			read_int(ld, n, "min-rows", &rs->board.min_rows);
 			read_int(ld, n, "max-rows", &rs->board.max_rows);
+			read_str(n, "rule", &rs->board.rule);
 		} else if (strcmp(e, "side") == 0) {
 			apply_side(ld, rs, n);
 		} else if (strcmp(e, "section") == 0) {
@@ -964,6 +979,8 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			apply_retreat(ld, rs, n);
 		} else if (strcmp(e, "battle") == 0) {
 			read_str(n, "rule", &rs->battle.rule);
+			read_str(n, "dice-rule", &rs->battle.dice_rule);
+			read_str(n, "once-rule", &rs->battle.once_rule);
 			read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
 			read_int(ld, n, "kill-symbols", &rs->battle.kill_symbols);
 			const char *proc = xmldoc_attr(n, "procedure");
@@ -987,6 +1004,14 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			for (const xmlNode *c = n->children; c; c = c->next)
 				if (xmldoc_is(c, RULESET_NS, "card"))
 					apply_card(ld, rs, c);
+		} else if (strcmp(e, "movement") == 0) {
+			read_str(n, "rule", &rs->movement.rule);
+			read_str(n, "off-board-rule", &rs->movement.off_board_rule);
+			read_str(n, "ground-gain-rule", &rs->movement.ground_gain_rule);
+		} else if (strcmp(e, "terrain-effects") == 0) {
+			read_str(n, "rule", &rs->terrain_effects.rule);
+		} else if (strcmp(e, "sight") == 0) {
+			read_str(n, "rule", &rs->sight.rule);
 		} else if (strcmp(e, "turn") == 0) {
 			read_str(n, "rule", &rs->turn.rule);
 			const char *fp = xmldoc_attr(n, "first-player");
@@ -1087,6 +1112,10 @@ static void check_cards(const ruleset *rs, const char *f, diag_sink *sink)
 		if (str_eq(c->effect, "dig") && !c->dig_count)
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect dig) needs at least one <dig unit units>", c->id, rs->id);
+		if (c->effect && !c->rule)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' (effect %s) needs a rule: the section its refusals cite", c->id,
+				rs->id, c->effect);
 		if (str_eq(c->effect, "fall-back") && (!c->target || !c->until))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect fall-back) needs target and until", c->id, rs->id);
@@ -1135,6 +1164,13 @@ static void needs_hex(const ruleset *rs, need_list *l)
 	need(l, rs->turn.rule, "<turn rule>");
 	need(l, rs->victory.rule, "<victory rule>");
 	need(l, rs->general.move > 0, "<general move>");
+	need(l, rs->board.rule, "<board rule>");
+	need(l, rs->battle.dice_rule && rs->battle.once_rule, "<battle> with dice-rule and once-rule");
+	need(l, rs->retreat.path_rule && rs->retreat.generals_rule, "<retreat> with path-rule and generals-rule");
+	need(l, rs->movement.rule && rs->movement.off_board_rule && rs->movement.ground_gain_rule,
+		"<movement> with rule, off-board-rule and ground-gain-rule");
+	need(l, rs->terrain_effects.rule, "<terrain-effects rule>");
+	need(l, rs->sight.rule, "<sight rule>");
 }
 
 /* Square rulesets (§11): purchases, sea zones and the turn sequence

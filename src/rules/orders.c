@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "cards.h"
 
 #define GENERAL_KEY 1000000
 
@@ -298,11 +299,11 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_SHARPSHOOTER:
 		/* §8.1: the card's types (infantry), in any section. */
 		if (r.kind != REF_UNIT) {
-			game_fail(err, g, "8.1", "'%s' orders a unit, not general '%s'", card->id, id);
+			game_fail(err, g, cards_rule(g, card), "'%s' orders a unit, not general '%s'", card->id, id);
 			return false;
 		}
 		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
-			game_fail(err, g, "8.1", "'%s' orders %s %s unit, not %s '%s'", card->id,
+			game_fail(err, g, cards_rule(g, card), "'%s' orders %s %s unit, not %s '%s'", card->id,
 				card->units ? card->units : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
@@ -338,7 +339,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		s->dig = (order_dig){ entry, s->dig.units + 1 };
 	}
 	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
-		game_fail(err, g, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : g->rs->deck.rule,
+		game_fail(err, g, oc->kind == ORDER_SHARPSHOOTER ? cards_rule(g, card) : g->rs->deck.rule,
 			"'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
 			oc->limit == 1 ? "order" : "orders", game_ref_id(g, r), s->count + 1);
 		return false;

@@ -2,8 +2,9 @@
  * game's referee (rules/sqref.h) with its log (rules/sqlog.h), the dice
  * rolled with the seed or typed by the player, the board drawn as text, the
  * summary of cities, income and units, and a simple automatic player that
- * buys, moves toward the enemy's cities, attacks when the odds are even or
- * better, and places what it bought. */
+ * buys, moves toward the enemy's cities, ships troops to an enemy city on a
+ * coast, attacks when the odds are even or better, and places what it
+ * bought. */
 #include "play_square.h"
 
 #include <stdio.h>
@@ -408,6 +409,76 @@ static bool auto_move(game_run *run, sq_action *a)
 	return false;
 }
 
+/* An enemy city on the coast of a zone with no enemy in it: where an
+ * invasion lands.  -1 when none. */
+static long invasion_city(const sq_game *g, long zone, int side)
+{
+	for (size_t c = 0; zone >= 0 && c < g->city_count; c++)
+		if (g->cities[c].owner != side && sq_coastal(g, g->cities[c].at, zone) &&
+			!sq_enemy_at(g, g->cities[c].at, side))
+			return (long)c;
+	return -1;
+}
+
+/* A zone one step from the ship's (or its own) whose coast has a city to
+ * invade; -1 when none. */
+static long invasion_zone(const sq_game *g, const sq_piece *ship)
+{
+	if (ship->zone < 0)
+		return -1;
+	if (invasion_city(g, ship->zone, ship->side) >= 0)
+		return ship->zone;
+	for (size_t z = 0; z < g->zone_count; z++)
+		if (g->zone_adjacent[(size_t)ship->zone * g->zone_count + z] && invasion_city(g, (long)z, ship->side) >= 0)
+			return (long)z;
+	return -1;
+}
+
+/* Transport: troops aboard land on a city to invade; a ship with troops
+ * sails to one; a unit in a port boards a ship that can reach one. */
+static bool auto_transport(game_run *run, sq_action *a)
+{
+	const sq_game *g = run->g;
+	char sq[GRID_ADDRESS_MAX];
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *p = &g->pieces[i];
+		if (!own(g, p))
+			continue;
+		if (p->kind == SQ_LAND && p->aboard >= 0 && g->pieces[p->aboard].port < 0) {
+			long city = invasion_city(g, g->pieces[p->aboard].zone, p->side);
+			if (city < 0)
+				continue;
+			make(a, SQ_ACT_LAND, p->id, grid_format(g->cities[city].at, sq), NULL);
+			if (try_action(run, a))
+				return true;
+		} else if (p->kind == SQ_SHIP && !p->moved && sq_ship_room(g, (long)i) < p->type->carries) {
+			long zone = invasion_zone(g, p);
+			if (zone < 0 || (zone == p->zone && p->port < 0))
+				continue;
+			make(a, SQ_ACT_MOVE, p->id, NULL, NULL);
+			a->word_count = 1;
+			a->words = xcalloc(1, sizeof *a->words);
+			a->words[0] = xstrdup(g->sc->sea_zones[zone].id.text);
+			if (try_action(run, a))
+				return true;
+		} else if (p->kind == SQ_LAND && p->on_map && !p->moved) {
+			long city = sq_city_at(g, p->at);
+			if (city < 0 || !g->cities[city].port || g->cities[city].capital_of[p->side])
+				continue;
+			for (size_t k = 0; k < g->piece_count; k++) {
+				const sq_piece *s = &g->pieces[k];
+				if (!own(g, s) || s->kind != SQ_SHIP || s->port != city || s->moved || sq_ship_room(g, (long)k) <= 0 ||
+					invasion_zone(g, s) < 0)
+					continue;
+				make(a, SQ_ACT_EMBARK, p->id, s->id, NULL);
+				if (try_action(run, a))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
 static bool auto_place(game_run *run, sq_action *a)
 {
 	const sq_game *g = run->g;
@@ -440,7 +511,8 @@ static bool auto_next(game_run *run, sq_action *a)
 		if (!auto_buy(run, a))
 			make(a, SQ_ACT_ROLL, NULL, NULL, NULL);
 	} else if (g->step == SQ_STEP_MOVE || g->step == SQ_STEP_COMBAT) {
-		bool acted = (g->step == SQ_STEP_MOVE && auto_move(run, a)) || auto_advance(run, a) || auto_attack(run, a);
+		bool acted = (g->step == SQ_STEP_MOVE && (auto_transport(run, a) || auto_move(run, a))) ||
+			auto_advance(run, a) || auto_attack(run, a);
 		if (!acted)
 			make(a, SQ_ACT_REDEPLOY, NULL, NULL, NULL);
 	} else if (!auto_place(run, a)) {

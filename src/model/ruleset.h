@@ -415,6 +415,21 @@ typedef struct ruleset {
 		rs_square_place *generals;
 		size_t general_count;
 		unsigned player_counts; /* bit n set: an n-player game exists */
+		/* Dice of each step of the sequence, parallel to steps (0: none). */
+		int *step_dice;
+		/* <square-play>: the readings of §11.1 the referee plays by. */
+		struct {
+			int stacking;        /* friendly land units per square; 0: no limit */
+			bool generals_free;  /* generals move without counting against the roll */
+			int zone_steps;      /* steps of a ship's move one sea zone costs */
+			int port_steps;      /* steps between a port and its own sea zone */
+			bool embark_uses_move; /* embarking counts the unit against the roll */
+			int retreat_squares; /* squares a covered unit retreats */
+			int withdraw_squares;/* squares a general withdraws */
+			bool carry_points;   /* unspent purchase points are saved, without limit */
+			bool income_per_round; /* four players: income once per round, at the side's first seat */
+			bool capture_on_entry; /* a city changes hands when an enemy land unit enters it */
+		} play;
 	} square;
 
 	/* §11.1 (square grid): the turn order of each player count, indexed

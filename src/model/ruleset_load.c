@@ -297,6 +297,7 @@ static void free_square(ruleset *rs)
 	for (size_t i = 0; i < rs->square.step_count; i++)
 		free_named(&rs->square.steps[i]);
 	free(rs->square.steps);
+	free(rs->square.step_dice);
 	free_places(rs->square.ports, rs->square.port_count);
 	free_places(rs->square.capitals, rs->square.capital_count);
 	free_places(rs->square.generals, rs->square.general_count);
@@ -907,11 +908,21 @@ static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, "step"))
 			continue;
+		size_t before = rs->square.step_count;
 		rs_named *s = entry_for(ld, c, (void **)&rs->square.steps, &rs->square.step_count, sizeof *s, NULL, NULL);
 		if (!s)
 			continue;
 		read_texts(ld, c, "text", &s->name);
 		read_int(ld, c, "per-city", &rs->square.placements_per_city);
+		/* The dice of the step, kept beside it: a step a file adds
+		 * rolls none unless it says so. */
+		if (rs->square.step_count != before) {
+			rs->square.step_dice = xrealloc(rs->square.step_dice,
+				rs->square.step_count * sizeof *rs->square.step_dice);
+			for (size_t k = before; k < rs->square.step_count; k++)
+				rs->square.step_dice[k] = 0;
+		}
+		read_int(ld, c, "dice", &rs->square.step_dice[s - rs->square.steps]);
 	}
 }
 
@@ -1112,6 +1123,17 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "entrench-general-bonus", &rs->square.entrench_general_bonus);
 		} else if (strcmp(e, "sequence") == 0) {
 			apply_sequence(ld, rs, n);
+		} else if (strcmp(e, "square-play") == 0) {
+			read_int(ld, n, "stacking", &rs->square.play.stacking);
+			read_bool(ld, n, "generals-free", &rs->square.play.generals_free);
+			read_int(ld, n, "zone-steps", &rs->square.play.zone_steps);
+			read_int(ld, n, "port-steps", &rs->square.play.port_steps);
+			read_bool(ld, n, "embark-uses-move", &rs->square.play.embark_uses_move);
+			read_int(ld, n, "retreat-squares", &rs->square.play.retreat_squares);
+			read_int(ld, n, "withdraw-squares", &rs->square.play.withdraw_squares);
+			read_bool(ld, n, "carry-points", &rs->square.play.carry_points);
+			read_bool(ld, n, "income-per-round", &rs->square.play.income_per_round);
+			read_bool(ld, n, "capture-on-entry", &rs->square.play.capture_on_entry);
 		} else if (strcmp(e, "naval") == 0) {
 			read_int(ld, n, "sea-zones", &rs->square.sea_zones);
 			read_int(ld, n, "combat-rounds", &rs->square.naval_rounds);

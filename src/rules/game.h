@@ -81,10 +81,8 @@ typedef struct game_side {
 
 /* A section as a side names it from its seat: an index into the
  * ruleset's sections (rs->sections, left to right), -1 for none.  The
- * engine counts them from the data; the three names below are the hex
- * rulesets' indices, kept for the play command's seat words. */
+ * engine counts them from the data. */
 typedef int game_flank;
-enum { FLANK_LEFT, FLANK_CENTRE, FLANK_RIGHT };
 
 typedef struct game {
 	const ruleset *rs;

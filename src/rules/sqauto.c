@@ -54,6 +54,9 @@ typedef struct ctx {
 	sq_action *out;
 } ctx;
 
+static bool capital_in_danger(const ctx *c);
+static int attack_value(const ctx *c, long u, long t);
+
 /* ---- small look-ups ---- */
 
 static bool same_cell(grid_cell a, grid_cell b)
@@ -458,13 +461,39 @@ static bool phase_capture(ctx *c)
 	return false;
 }
 
+/* Whether a port of the zone that the unit's side holds lies in or next
+ * to the unit's square: where its coastal fire reaches the zone. */
+static bool fire_port(const sq_game *g, const sq_piece *p, long zone)
+{
+	for (size_t k = 0; k < g->city_count; k++)
+		if (g->cities[k].port && g->cities[k].owner == p->side && g->cities[k].zone == zone && zone >= 0 &&
+			grid_distance(g->board, g->cities[k].at, p->at) <= 1)
+			return true;
+	return false;
+}
+
+/* Artillery with an enemy ship at sea within its coastal fire. */
+static bool ship_in_sight(const sq_game *g, const sq_piece *p)
+{
+	if (!p->type->coastal_fire)
+		return false;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *d = &g->pieces[i];
+		if (d->alive && d->kind == SQ_SHIP && d->side != p->side && d->port < 0 && fire_port(g, p, d->zone))
+			return true;
+	}
+	return false;
+}
+
+/* A land unit on its way: not the capital's garrison, not a unit with an
+ * enemy to fight where it stands (on land, or a ship off the coast). */
 static bool unit_marches(ctx *c, long piece)
 {
 	const sq_game *g = c->g;
 	const sq_piece *p = &g->pieces[piece];
 	grid_cell target;
 	return own(c, p) && p->kind == SQ_LAND && p->on_map && !p->moved && roll_left(g, p, 1) && !garrisoned(c, p) &&
-		!engaged(g, p) && target_of(c, p, &target) && march(c, p, target);
+		!engaged(g, p) && !ship_in_sight(g, p) && target_of(c, p, &target) && march(c, p, target);
 }
 
 /* Generals: near the friendly unit closest to the enemy's capital, on a
@@ -774,30 +803,69 @@ static bool unit_lands(ctx *c, long piece)
 	 * the ship is off the coast it sails for. */
 	if (ship->port >= 0 || ship->zone < 0 || invasion_zone(c, ship) != ship->zone)
 		return false;
-	int s;
-	long at = best_landing(c, ship->zone, &s);
+	/* The best squares of the coast first, until the referee takes one
+	 * (a friendly city that is no port, say, it does not). */
+	size_t n = grid_count(g->board);
+	long order[64];
+	int score[64], count = 0;
+	for (size_t i = 0; i < n; i++) {
+		int sc = landing_score(c, grid_from_index(g->board, i), ship->zone);
+		if (sc == INT_MAX)
+			continue;
+		int k = count < 64 ? count++ : 63;
+		if (k == 63 && sc >= score[63])
+			continue;
+		for (; k > 0 && score[k - 1] > sc; k--) {
+			order[k] = order[k - 1];
+			score[k] = score[k - 1];
+		}
+		order[k] = (long)i;
+		score[k] = sc;
+	}
 	char b[GRID_ADDRESS_MAX];
-	return at >= 0 && offer_simple(c, SQ_ACT_LAND, p->id, grid_format(grid_from_index(g->board, (size_t)at), b), NULL);
+	for (int k = 0; k < count && k < 8; k++)
+		if (offer_simple(c, SQ_ACT_LAND, p->id, grid_format(grid_from_index(g->board, (size_t)order[k]), b), NULL))
+			return true;
+	return false;
 }
 
 /* ---- fights at sea ---- */
+
+/* Whether coastal fire at the ship is worth the artillery's combat of the
+ * turn: never while an enemy it could hit stands in its own capital; else
+ * when a ship (worth about two shots at troops) is the better target. */
+static bool fire_worth(const ctx *c, const sq_piece *p, long piece)
+{
+	const sq_game *g = c->g;
+	int faces = g->rs->square.die_faces > 0 ? g->rs->square.die_faces : 6;
+	int best = 0;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *d = &g->pieces[i];
+		if (!d->alive || !d->on_map || d->kind == SQ_SHIP || d->side == p->side ||
+			grid_distance(g->board, p->at, d->at) > p->type->range)
+			continue;
+		if (c->capital >= 0 && same_cell(d->at, g->cities[c->capital].at))
+			return false;
+		int v = attack_value(c, piece, (long)i);
+		if (v > best)
+			best = v;
+	}
+	return 2 * factor(g, piece, p->at, false) * faces > best;
+}
 
 /* How the player's piece may fight the enemy ship at sea, if at all:
  * artillery on land fires from a port of the ship's zone its side holds
  * (or next to one), once a turn; a ship at sea fights a ship of its zone
  * its naval rounds, against a stronger one only on a coin's toss. */
-static bool sea_fight(ctx *c, const sq_piece *p, const sq_piece *d, sq_act_kind *kind)
+static bool sea_fight(ctx *c, long piece, const sq_piece *d, sq_act_kind *kind)
 {
+	const sq_piece *p = &c->g->pieces[piece];
 	const sq_game *g = c->g;
 	if (p->kind == SQ_LAND) {
+		/* Firing at a ship is the artillery's combat for the turn: not
+		 * while an enemy it could hit on land stands in its capital. */
 		*kind = SQ_ACT_FIRE;
-		if (!p->on_map || p->fought || !p->type->coastal_fire)
-			return false;
-		for (size_t k = 0; k < g->city_count; k++)
-			if (g->cities[k].port && g->cities[k].owner == c->side && g->cities[k].zone == d->zone &&
-				grid_distance(g->board, g->cities[k].at, p->at) <= 1)
-				return true;
-		return false;
+		return p->on_map && !p->fought && p->type->coastal_fire && fire_port(g, p, d->zone) && fire_worth(c, p, piece);
 	}
 	*kind = SQ_ACT_NAVAL;
 	if (p->kind != SQ_SHIP || p->port >= 0 || p->zone != d->zone || p->naval_rounds >= g->rs->square.naval_rounds)
@@ -815,7 +883,7 @@ static bool fires_at_sea(ctx *c, long piece)
 		const sq_piece *d = &g->pieces[i];
 		sq_act_kind kind;
 		if (d->alive && d->kind == SQ_SHIP && d->side != c->side && d->port < 0 && d->zone >= 0 &&
-			sea_fight(c, p, d, &kind) && offer_simple(c, kind, p->id, d->id, NULL))
+			sea_fight(c, piece, d, &kind) && offer_simple(c, kind, p->id, d->id, NULL))
 			return true;
 	}
 	return false;
@@ -837,6 +905,9 @@ static int attack_value(const ctx *c, long u, long t)
 	/* Scaled by faces squared: a first shot that hits silences the answer. */
 	int value = af * faces - (answers ? df * (p->type->fires_first ? faces - af : faces) : 0);
 	long city = sq_city_at(g, d->at);
+	/* Enemies at the own capital come first: in it, then next to it. */
+	if (c->capital >= 0 && city != c->capital && grid_distance(g->board, d->at, g->cities[c->capital].at) <= 1)
+		value += faces * faces / 2;
 	if (city >= 0 && g->cities[city].capital_of[c->side])
 		value += 2 * faces * faces;
 	else if (city >= 0 && g->cities[city].capital_of[c->enemy])
@@ -1224,6 +1295,8 @@ static int place_score(const ctx *c, const rs_square_unit *t, long city)
 {
 	const sq_game *g = c->g;
 	const sq_city *q = &g->cities[city];
+	if (t->coastal_fire && q->port && enemy_ship_off(g, c->side, city))
+		return -100;
 	if (t->naval) {
 		int mine, theirs;
 		ships_in_waters(g, c->side, q->zone, &mine, &theirs);

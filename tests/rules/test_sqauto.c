@@ -4,7 +4,10 @@
  * a turn limit; its log written line by line, read back and replayed from
  * the start without dice must give the same game (replay determinism); the
  * same seed played twice gives the same log; and over all the games every
- * kind of action of the square log is used somewhere. */
+ * kind of action of the square log is used somewhere.  Two positions made
+ * to measure check the capital's defence: retaking it, and new units
+ * placed there first.  SQAUTO_DUMP=N (or all) prints the logs of seed N
+ * (and the moves of the made-to-measure games) on standard error. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -27,6 +30,21 @@
 #define SEEDS 150
 #define MAX_TURNS 400
 #define MAX_ACTIONS 200000
+
+typedef struct text {
+	char *s;
+	size_t len, cap;
+} text;
+
+static void add_line(text *t, const char *line)
+{
+	size_t n = strlen(line);
+	grow_array((void **)&t->s, &t->cap, t->len + n + 2, 1);
+	memcpy(t->s + t->len, line, n);
+	t->len += n;
+	t->s[t->len++] = '\n';
+	t->s[t->len] = '\0';
+}
 
 typedef struct loaded {
 	diag_sink sink;
@@ -53,6 +71,42 @@ static void load(loaded *l, const char *file)
 	assert_non_null(l->pos);
 }
 
+/* The mb-1861 scenario with its <forces> replaced (through the real
+ * scenario compiler), for a position made to measure. */
+static void load_forces(loaded *l, const char *union_forces, const char *confederate_forces)
+{
+	const char *data = getenv("ORBAT_DATADIR");
+	assert_non_null(data);
+	char *path = xasprintf("%s/../scenarios/mb-1861.xml", data);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	text xml = { 0 };
+	char buf[4096];
+	while (fgets(buf, sizeof buf, f)) {
+		if (strstr(buf, "<forces"))
+			break;
+		grow_array((void **)&xml.s, &xml.cap, xml.len + strlen(buf) + 1, 1);
+		memcpy(xml.s + xml.len, buf, strlen(buf) + 1);
+		xml.len += strlen(buf);
+	}
+	fclose(f);
+	free(path);
+	char *full = xasprintf("%s<forces side=\"union\" first=\"true\">%s</forces>\n"
+			       "<forces side=\"confederate\">%s</forces>\n</scenario>\n",
+		xml.s, union_forces, confederate_forces);
+	free(xml.s);
+	diag_sink_init(&l->sink);
+	l->v = validator_create(data, &l->sink);
+	assert_non_null(l->v);
+	validate_status st = validator_check_memory(l->v, "test.xml", full, strlen(full), &l->sink, &l->sc, &l->rs);
+	if (st != VALIDATE_OK)
+		diag_print_text(&l->sink, 0, l->sink.count, stderr);
+	assert_int_equal(st, VALIDATE_OK);
+	free(full);
+	l->pos = position_create(l->sc, l->rs);
+	assert_non_null(l->pos);
+}
+
 static void unload(loaded *l)
 {
 	position_destroy(l->pos);
@@ -61,20 +115,6 @@ static void unload(loaded *l)
 	diag_sink_finish(&l->sink);
 }
 
-typedef struct text {
-	char *s;
-	size_t len, cap;
-} text;
-
-static void add_line(text *t, const char *line)
-{
-	size_t n = strlen(line);
-	grow_array((void **)&t->s, &t->cap, t->len + n + 2, 1);
-	memcpy(t->s + t->len, line, n);
-	t->len += n;
-	t->s[t->len++] = '\n';
-	t->s[t->len] = '\0';
-}
 
 typedef struct tally {
 	long kinds[SQ_ACT_COUNT];
@@ -257,10 +297,112 @@ static void test_turn_limit(void **state)
 	unload(&l);
 }
 
+/* Apply log lines written by hand. */
+static void apply_lines(sq_game *g, const char *const *lines)
+{
+	for (int i = 0; lines[i]; i++) {
+		sq_action a;
+		bool empty;
+		rules_error err;
+		assert_true(sqlog_parse_line(lines[i], i + 1, &a, &empty, &err));
+		if (!sq_apply(g, &a, NULL, &err))
+			fail_msg("'%s' refused: %s [%s]", lines[i], err.message, err.rule);
+		sqlog_action_finish(&a);
+	}
+}
+
+/* The own capital taken: the player's first fight is for it, and it goes
+ * on fighting there until it is retaken or no unit can reach it. */
+static void test_retakes_capital(void **state)
+{
+	(void)state;
+	loaded l;
+	load_forces(&l,
+		"<general id=\"grant\" at=\"E6\"/>"
+		"<unit id=\"u-inf-1\" type=\"infantry\" at=\"L6\"/>"
+		"<unit id=\"u-art-1\" type=\"artillery\" at=\"N6\"/>"
+		"<unit id=\"u-cav-1\" type=\"cavalry\" at=\"L7\"/>",
+		"<general id=\"lee\" at=\"C10\"/>"
+		"<unit id=\"c-inf-1\" type=\"infantry\" at=\"M8\"/>"
+		"<unit id=\"c-inf-2\" type=\"infantry\" at=\"J10\"/>"
+		"<unit id=\"c-cav-1\" type=\"cavalry\" at=\"K10\"/>");
+	sq_game *g = sq_game_create(l.pos);
+	static const char *const lines[] = { "roll : 1 1", "redeploy : 1", "end", "roll : 1 1", "move c-inf-1 M7",
+		"redeploy : 1", "end", NULL };
+	apply_lines(g, lines);
+	assert_true(sq_capital_lost(g, 0) >= 0);
+	sq_auto st;
+	sq_auto_init(&st, 0);
+	rng dice, choices;
+	rng_seed(&dice, 3);
+	rng_seed(&choices, 4);
+	sq_action a;
+	int attacks = 0, elsewhere = 0;
+	int turn = g->turn;
+	while (g->turn == turn && g->step != SQ_STEP_OVER && sq_auto_next(g, &st, &choices, &a)) {
+		if (a.kind == SQ_ACT_ATTACK) {
+			attacks++;
+			if (strcmp(a.object, "c-inf-1") != 0 && sq_find(g, "c-inf-1") >= 0 &&
+				g->pieces[sq_find(g, "c-inf-1")].alive)
+				elsewhere++;
+		}
+		rules_error err;
+		assert_true(sq_apply(g, &a, &dice, &err));
+		if (getenv("SQAUTO_DUMP")) {
+			char *line = sqlog_format(&a);
+			fprintf(stderr, "%s\n", line);
+			free(line);
+		}
+		sqlog_action_finish(&a);
+	}
+	assert_true(attacks > 0);
+	assert_int_equal(elsewhere, 0);
+	sq_game_destroy(g);
+	unload(&l);
+}
+
+/* A capital in danger gets the new units first. */
+static void test_places_in_threatened_capital(void **state)
+{
+	(void)state;
+	loaded l;
+	load_forces(&l,
+		"<general id=\"grant\" at=\"E6\"/>"
+		"<unit id=\"u-inf-1\" type=\"infantry\" at=\"E6\"/>",
+		"<general id=\"lee\" at=\"M8\"/>"
+		"<unit id=\"c-inf-1\" type=\"infantry\" at=\"M8\"/>"
+		"<unit id=\"c-inf-2\" type=\"infantry\" at=\"L8\"/>"
+		"<unit id=\"c-art-1\" type=\"artillery\" at=\"N8\"/>");
+	sq_game *g = sq_game_create(l.pos);
+	sq_auto st;
+	sq_auto_init(&st, 0);
+	rng dice, choices;
+	rng_seed(&dice, 5);
+	rng_seed(&choices, 6);
+	sq_action a;
+	const char *first_place = NULL;
+	char where[16] = "";
+	while (g->turn == 0 && sq_auto_next(g, &st, &choices, &a)) {
+		if (a.kind == SQ_ACT_PLACE && !first_place) {
+			snprintf(where, sizeof where, "%s", a.object);
+			first_place = where;
+		}
+		rules_error err;
+		assert_true(sq_apply(g, &a, &dice, &err));
+		sqlog_action_finish(&a);
+	}
+	assert_non_null(first_place);
+	assert_string_equal(first_place, "M7");
+	sq_game_destroy(g);
+	unload(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_turn_limit),
+		cmocka_unit_test(test_retakes_capital),
+		cmocka_unit_test(test_places_in_threatened_capital),
 		cmocka_unit_test(test_same_seed_same_game),
 		cmocka_unit_test(test_many_games),
 	};

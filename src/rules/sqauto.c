@@ -606,8 +606,9 @@ static bool zone_field(const sq_game *g, long from, int *dist, long *parent)
 	return true;
 }
 
-/* A ship's voyage toward a zone (and into a port there, port >= 0): as
- * many zones of the way as its move allows. */
+/* A ship's voyage toward a zone (and into a port there, port >= 0): out
+ * of its port into its zone, then as many zones of the way as its move
+ * allows. */
 static bool offer_voyage(ctx *c, const sq_piece *ship, long zone, long port)
 {
 	const sq_game *g = c->g;
@@ -628,9 +629,9 @@ static bool offer_voyage(ctx *c, const sq_piece *ship, long zone, long port)
 	int sailed = 0;
 	for (int i = count - 1; i >= 0 && sailed < most; i--, sailed++)
 		add_word(&a, g->sc->sea_zones[way[i]].id.text);
-	if (port >= 0 && sailed == count && g->rs->square.play.port_steps * 1 + sailed * per <= ship->type->move)
+	if (port >= 0 && sailed == count && g->rs->square.play.port_steps + sailed * per <= ship->type->move)
 		add_word(&a, g->sc->cities[port].id.text);
-	if (a.word_count == 0 || (ship->port >= 0 && a.word_count == 1 && count > 0 && sailed == 0)) {
+	if (a.word_count == 0) {
 		sqlog_action_finish(&a);
 		return false;
 	}
@@ -758,15 +759,8 @@ static bool ship_sails(ctx *c, long s)
 		return false;
 	if (cargo_of(g, s) > 0) {
 		long z = invasion_zone(c, ship);
-		if (z < 0 || (z == ship->zone && ship->port < 0))
-			return false;
-		if (z == ship->zone) {
-			sq_action a;
-			make(&a, SQ_ACT_MOVE, ship->id, NULL, NULL);
-			add_word(&a, g->sc->sea_zones[z].id.text);
-			return offer(c, &a);
-		}
-		return offer_voyage(c, ship, z, -1);
+		/* Out of port into its own zone, or on toward the coast. */
+		return z >= 0 && (z != ship->zone || ship->port >= 0) && offer_voyage(c, ship, z, -1);
 	}
 	int dist[64], zd = 0;
 	long parent[64];

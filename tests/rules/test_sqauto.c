@@ -4,7 +4,8 @@
  * a turn limit; its log written line by line, read back and replayed from
  * the start without dice must give the same game (replay determinism); the
  * same seed played twice gives the same log; and over all the games every
- * kind of action of the square log is used somewhere.  Two positions made
+ * kind of action of the square log is used somewhere; a scenario's own
+ * turn limit ends the games it plays.  Two positions made
  * to measure check the capital's defence: retaking it, and new units
  * placed there first.  SQAUTO_DUMP=N (or all) prints the logs of seed N
  * (and the moves of the made-to-measure games) on standard error. */
@@ -274,6 +275,56 @@ static void test_same_seed_same_game(void **state)
 	unload(&l);
 }
 
+/* A scenario's own turn limit ends the game through the referee: the
+ * player plays on until then and proposes nothing after. */
+static void test_scenario_turn_limit(void **state)
+{
+	(void)state;
+	const char *data = getenv("ORBAT_DATADIR");
+	assert_non_null(data);
+	char *path = xasprintf("%s/../scenarios/mb-1861.xml", data);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	text xml = { 0 };
+	char buf[4096];
+	while (fgets(buf, sizeof buf, f)) {
+		char *at = strstr(buf, " players=\"2\"");
+		if (at) {
+			char line[4200];
+			snprintf(line, sizeof line, "%.*s turn-limit=\"2\"%s", (int)(at - buf), buf, at);
+			add_line(&xml, line);
+			xml.s[--xml.len] = '\0';
+		} else {
+			add_line(&xml, buf);
+			xml.s[--xml.len] = '\0';
+		}
+	}
+	fclose(f);
+	free(path);
+	loaded l;
+	diag_sink_init(&l.sink);
+	l.v = validator_create(data, &l.sink);
+	validate_status st = validator_check_memory(l.v, "limit.xml", xml.s, xml.len, &l.sink, &l.sc, &l.rs);
+	if (st != VALIDATE_OK)
+		diag_print_text(&l.sink, 0, l.sink.count, stderr);
+	assert_int_equal(st, VALIDATE_OK);
+	free(xml.s);
+	l.pos = position_create(l.sc, l.rs);
+	int limited = 0;
+	for (unsigned long long seed = 1; seed <= 20; seed++) {
+		sq_game *g;
+		char *log = play_game(l.pos, seed, NULL, &g);
+		assert_int_equal(g->step, SQ_STEP_OVER);
+		assert_true(g->turn <= 4);
+		if (g->turn == 4)
+			limited++;
+		free(log);
+		sq_game_destroy(g);
+	}
+	assert_true(limited > 0);
+	unload(&l);
+}
+
 /* A player given a turn limit proposes nothing once it is reached. */
 static void test_turn_limit(void **state)
 {
@@ -401,6 +452,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_turn_limit),
+		cmocka_unit_test(test_scenario_turn_limit),
 		cmocka_unit_test(test_retakes_capital),
 		cmocka_unit_test(test_places_in_threatened_capital),
 		cmocka_unit_test(test_same_seed_same_game),

@@ -1,7 +1,9 @@
-/* `orbat ask FILE attack|buy ...` on a square-grid scenario: reading the
- * queries, printing the answers of rules/ask_square.c in text or JSON, and
- * the exit code (1 when a question is about nothing or names an unknown
- * unit, 2 when it cannot be read). */
+/* `orbat ask FILE attack|buy|moves|transport|income ...` on a square-grid
+ * scenario: reading the queries, replaying the --after log through the
+ * square referee, printing the answers of rules/ask_square.c in text or
+ * JSON, and the exit code (1 when a question is about nothing or names an
+ * unknown unit, side or square, or the log is refused; 2 when a query
+ * cannot be read). */
 #include "ask_square_cli.h"
 
 #include <stdarg.h>
@@ -13,26 +15,52 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/ask_square.h"
+#include "../rules/sqlog.h"
+#include "../rules/sqref.h"
 #include "options.h"
 
-/* The most unused infantry allowance `buy --saved` takes. */
+/* The most points or infantry allowance `buy --saved-points/--saved`
+ * takes. */
 #define ASK_SQ_MAX_SAVED 99
 
-typedef enum { SQ_ATTACK, SQ_BUY } sq_kind;
+typedef enum { SQ_ATTACK, SQ_BUY, SQ_MOVES, SQ_TRANSPORT, SQ_INCOME } sq_kind;
+
+static const char *const QUERY_WORDS[] = { "attack", "buy", "moves", "transport", "income" };
+#define QUERY_COUNT (sizeof QUERY_WORDS / sizeof *QUERY_WORDS)
 
 typedef struct sq_query {
 	sq_kind kind;
-	square_coord from, to;
-	const char *list;    /* buy: "infantry,cavalry" as written */
-	int saved;
+	const char *from, *to;  /* attack: as written; moves, transport, income: from */
+	const char *list;       /* buy: "infantry,cavalry" as written */
+	int saved;              /* buy --saved */
+	int saved_points;       /* buy --saved-points */
+	bool purse_given;       /* either was written */
 } sq_query;
 
 bool ask_square_is_query(const char *word)
 {
-	return strcmp(word, "attack") == 0 || strcmp(word, "buy") == 0;
+	for (size_t i = 0; i < QUERY_COUNT; i++)
+		if (strcmp(word, QUERY_WORDS[i]) == 0)
+			return true;
+	return false;
 }
 
-static int parse_square_queries(char **words, int count, sq_query **out, size_t *n)
+/* One option of buy: "--NAME N" or "--NAME=N".  Returns the words taken,
+ * 0 when words[0] is not that option, -1 when its value is bad. */
+static int buy_option(char **words, int count, const char *name, int *value)
+{
+	size_t n = strlen(name);
+	if (strncmp(words[0], name, n) != 0 || (words[0][n] != '=' && words[0][n] != '\0'))
+		return 0;
+	const char *v = words[0][n] == '=' ? words[0] + n + 1 : count > 1 ? words[1] : NULL;
+	long parsed;
+	if (!v || !parse_int(v, 0, ASK_SQ_MAX_SAVED, &parsed))
+		return -1;
+	*value = (int)parsed;
+	return words[0][n] == '=' ? 1 : 2;
+}
+
+static int parse_square_queries(char **words, int count, bool after, sq_query **out, size_t *n)
 {
 	*out = xcalloc((size_t)count + 1, sizeof **out);
 	*n = 0;
@@ -42,52 +70,49 @@ static int parse_square_queries(char **words, int count, sq_query **out, size_t 
 		const char *w = words[i];
 		if (strcmp(w, "attack") == 0) {
 			q->kind = SQ_ATTACK;
-			if (i + 2 >= count) {
-				return options_usage("ask", "'attack' takes two squares");
-			}
-			for (int k = 1; k <= 2; k++) {
-				square_coord c;
-				if (!square_parse(words[i + k], &c)) {
-					return options_usage("ask", "'%s' is not a square address (like M7)", words[i + k]);
-				}
-				if (k == 1)
-					q->from = c;
-				else
-					q->to = c;
-			}
+			if (i + 2 >= count)
+				return options_usage("ask", "'attack' takes two squares or ids (like attack M7 M8)");
+			q->from = words[i + 1];
+			q->to = words[i + 2];
 			i += 3;
+		} else if (strcmp(w, "moves") == 0 || strcmp(w, "transport") == 0 || strcmp(w, "income") == 0) {
+			q->kind = w[0] == 'm' ? SQ_MOVES : w[0] == 't' ? SQ_TRANSPORT : SQ_INCOME;
+			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-')
+				return options_usage("ask", "%s", q->kind == SQ_MOVES ? "'moves' takes a unit, general or ship, or a square"
+					: q->kind == SQ_TRANSPORT ? "'transport' takes a ship" : "'income' takes a side");
+			q->from = words[i + 1];
+			i += 2;
 		} else if (strcmp(w, "buy") == 0) {
 			q->kind = SQ_BUY;
-			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-') {
+			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-')
 				return options_usage("ask", "'buy' takes a comma-separated list of units (like infantry,cavalry)");
-			}
 			q->list = words[i + 1];
 			i += 2;
-			if (i < count && strncmp(words[i], "--saved", 7) == 0) {
-				const char *v = NULL;
-				if (words[i][7] == '=') {
-					v = words[i] + 8;
-					i++;
-				} else if (words[i][7] == '\0' && i + 1 < count) {
-					v = words[i + 1];
-					i += 2;
-				}
-				long saved;
-				if (!v || !parse_int(v, 0, ASK_SQ_MAX_SAVED, &saved)) {
+			for (;;) {
+				int took = 0;
+				if (i < count && (took = buy_option(words + i, count - i, "--saved-points", &q->saved_points)) < 0)
+					return options_usage("ask", "--saved-points takes the purchase points saved from earlier turns (0 to %d)",
+						ASK_SQ_MAX_SAVED);
+				if (took == 0 && i < count && (took = buy_option(words + i, count - i, "--saved", &q->saved)) < 0)
 					return options_usage("ask", "--saved takes the unused infantry allowance saved (0 to %d)",
 						ASK_SQ_MAX_SAVED);
-				}
-				q->saved = (int)saved;
+				if (took == 0)
+					break;
+				q->purse_given = true;
+				i += took;
 			}
+			if (q->purse_given && after)
+				return options_usage("ask", "with --after the log says what is saved: --saved-points and --saved "
+					"are for the scenario's start");
 		} else {
 			if (w[0] == '-')
 				return options_usage("ask", "options go before FILE, not among the queries ('%s')", w);
-			return options_usage("ask", "unknown query '%s' for a square-grid scenario (attack, buy)", w);
+			return options_usage("ask", "unknown query '%s' for a square-grid scenario (attack, buy, moves, "
+				"transport, income)", w);
 		}
 	}
-	if (*n == 0) {
-		return options_usage("ask", "name at least one query (attack, buy)");
-	}
+	if (*n == 0)
+		return options_usage("ask", "name at least one query (attack, buy, moves, transport, income)");
 	return EXIT_VALID;
 }
 
@@ -173,15 +198,45 @@ static const char *fighter_kind(const ask_sq_fighter *f)
 	return f->general ? "general" : f->type ? f->type->id : NULL;
 }
 
-static void print_attack(const scenario *sc, const ask_sq_attack *a, output_format format)
+static void json_list(FILE *out, const char *name, const ask_sq_list *l)
 {
-	char b1[SQUARE_ADDRESS_MAX], b2[SQUARE_ADDRESS_MAX];
+	fprintf(out, ",\"%s\":[", name);
+	for (size_t i = 0; i < l->count; i++) {
+		if (i)
+			fputc(',', out);
+		json_write_string(out, l->items[i]);
+	}
+	fputc(']', out);
+}
+
+/* A list on one text line, "none" when empty. */
+static void text_list(const char *label, const ask_sq_list *l)
+{
+	printf("  %s:", label);
+	for (size_t i = 0; i < l->count; i++)
+		printf(" %s", l->items[i]);
+	printf("%s\n", l->count ? "" : " none");
+}
+
+/* How FROM and TO read in an answer: the square's address as orbat
+ * writes it, or the id or zone as written. */
+static const char *shown(const char *word, char buf[GRID_ADDRESS_MAX])
+{
+	grid_cell c;
+	return square_parse(word, &c) ? grid_format(c, buf) : word;
+}
+
+static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attack *a, output_format format)
+{
+	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
 	const ask_sq_fighter *at = &a->attacker, *df = &a->defender;
+	const char *from = shown(q->from, b1);
+	const char *to = shown(q->to, b2);
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"attack\",\"from\":", stdout);
-		json_write_string(stdout, square_format(a->from, b1));
+		json_write_string(stdout, from);
 		fputs(",\"to\":", stdout);
-		json_write_string(stdout, square_format(a->to, b2));
+		json_write_string(stdout, to);
 		fprintf(stdout, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
 		json_reasons(stdout, a->reasons, a->reason_count);
 		fputs(",\"attacker\":", stdout);
@@ -194,26 +249,32 @@ static void print_attack(const scenario *sc, const ask_sq_attack *a, output_form
 		json_opt_string(stdout, fighter_kind(df));
 		fprintf(stdout,
 			",\"attacker_factor\":%d,\"attacker_hit\":%.4f,\"defender_factor\":%d,\"defender_hit\":%.4f,"
-			"\"fires_first\":%s,\"defender_hit_after_first_fire\":%.4f",
+			"\"fires_first\":%s,\"defender_hit_after_first_fire\":%.4f,\"coastal_fire\":%s",
 			a->allowed ? at->factor : 0, a->allowed ? at->hit : 0.0, a->allowed ? df->factor : 0,
 			a->allowed ? df->hit : 0.0, a->fires_first ? "true" : "false",
-			a->allowed ? a->defender_hit_effective : 0.0);
+			a->allowed ? a->defender_hit_effective : 0.0, a->coastal ? "true" : "false");
+		if (a->coastal) {
+			fputs(",\"zone\":", stdout);
+			json_opt_string(stdout, a->zone);
+		}
 		if (a->error)
 			json_error(stdout, a->reasons, a->reason_count);
 		fputs("}\n", stdout);
 		return;
 	}
 	if (a->error) {
-		print_errors(a->reasons, a->reason_count, "attack %s %s", square_format(a->from, b1), square_format(a->to, b2));
+		print_errors(a->reasons, a->reason_count, "attack %s %s", from, to);
 		return;
 	}
-	printf("attack %s %s: %s '%s' (%s) against ", square_format(a->from, b1), square_format(a->to, b2), at->type->id, at->id,
-		ask_square_side(sc, at->side));
-	if (df->id)
-		printf("%s '%s' (%s)", fighter_kind(df), df->id, ask_square_side(sc, df->side));
+	printf("attack %s %s: %s '%s' (%s) ", from, to, at->type->id, at->id, ask_square_side(g, at->side));
+	if (a->coastal)
+		printf("fires at %s '%s' (%s) in %s, coastal fire: %s\n", fighter_kind(df), df->id,
+			ask_square_side(g, df->side), a->zone ? a->zone : "?", a->allowed ? "allowed" : "not allowed");
+	else if (df->id)
+		printf("against %s '%s' (%s), distance %d: %s\n", fighter_kind(df), df->id, ask_square_side(g, df->side),
+			a->distance, a->allowed ? "allowed" : "not allowed");
 	else
-		printf("nothing");
-	printf(", distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");
+		printf("against nothing, distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");
 	for (int i = 0; i < a->reason_count; i++)
 		printf("  %s%s [%s]\n", a->allowed ? "" : "refused: ", a->reasons[i].text, a->reasons[i].rule);
 	if (a->allowed) {
@@ -231,7 +292,9 @@ static void print_attack(const scenario *sc, const ask_sq_attack *a, output_form
 static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size_t n, output_format format)
 {
 	if (format == FORMAT_JSON) {
-		fputs("{\"query\":\"buy\",\"units\":[", stdout);
+		fputs("{\"query\":\"buy\",\"side\":", stdout);
+		json_write_string(stdout, b->side);
+		fputs(",\"units\":[", stdout);
 		for (size_t i = 0; i < n; i++) {
 			if (i)
 				fputc(',', stdout);
@@ -240,9 +303,10 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		fprintf(stdout, "],\"cost\":%d,\"allowed\":%s,\"reasons\":", b->cost, b->allowed ? "true" : "false");
 		json_reasons(stdout, b->reasons, b->reason_count);
 		fprintf(stdout,
-			",\"points\":%d,\"points_left\":%d,\"saved\":%d,\"infantry\":%d,\"infantry_allowance\":%d,"
-			"\"infantry_saved\":%d",
-			b->points, b->points_left, q->saved, b->infantry, b->infantry_allowance, b->infantry_saved);
+			",\"points\":%d,\"saved_points\":%d,\"available\":%d,\"points_left\":%d,\"saved\":%d,"
+			"\"infantry\":%d,\"infantry_allowance\":%d,\"infantry_saved\":%d",
+			b->points, b->saved_points, b->available, b->points_left, q->saved, b->infantry, b->infantry_allowance,
+			b->infantry_saved);
 		if (b->error)
 			json_error(stdout, b->reasons, b->reason_count);
 		fputs("}\n", stdout);
@@ -253,6 +317,8 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		return;
 	}
 	printf("buy %s", q->list);
+	if (q->saved_points)
+		printf(" --saved-points %d", q->saved_points);
 	if (q->saved)
 		printf(" --saved %d", q->saved);
 	printf(": cost %d, %s, %d %s left\n", b->cost, b->allowed ? "allowed" : "not allowed", b->points_left,
@@ -261,45 +327,247 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		printf("  %s [%s]\n", b->reasons[i].text, b->reasons[i].rule);
 }
 
-int ask_square_run(const scenario *sc, const ruleset *rs, char **words, int count, output_format format)
+static void print_reasons(const ask_sq_reason *reasons, int count)
+{
+	for (int i = 0; i < count; i++)
+		printf("  %s [%s]\n", reasons[i].text, reasons[i].rule);
+}
+
+static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves *m, output_format format)
+{
+	if (format == FORMAT_JSON) {
+		fputs("{\"query\":\"moves\",\"from\":", stdout);
+		json_write_string(stdout, q->from);
+		fputs(",\"unit\":", stdout);
+		json_opt_string(stdout, m->piece);
+		fputs(",\"type\":", stdout);
+		json_opt_string(stdout, m->type);
+		fputs(",\"side\":", stdout);
+		json_opt_string(stdout, m->piece ? ask_square_side(g, (size_t)m->side) : NULL);
+		fputs(",\"step\":", stdout);
+		json_opt_string(stdout, m->step);
+		fprintf(stdout, ",\"ship\":%s,\"now\":%s,\"move\":%d,\"roll\":%d,\"moved\":%d,\"free\":%s",
+			m->ship ? "true" : "false", m->now ? "true" : "false", m->move, m->roll, m->moved,
+			m->free ? "true" : "false");
+		json_list(stdout, "reachable", &m->places);
+		fputs(",\"reasons\":", stdout);
+		json_reasons(stdout, m->reasons, m->reason_count);
+		if (m->error)
+			json_error(stdout, m->reasons, m->reason_count);
+		fputs("}\n", stdout);
+		return;
+	}
+	if (m->error) {
+		print_errors(m->reasons, m->reason_count, "moves %s", q->from);
+		return;
+	}
+	printf("moves %s: %s '%s' (%s), %s step%s: %zu %s\n", q->from, m->type, m->piece, ask_square_side(g, (size_t)m->side),
+		m->step ? m->step : "no", m->step && !m->now ? " to come" : "", m->places.count,
+		m->ship ? (m->places.count == 1 ? "zone or port" : "zones and ports")
+			: (m->places.count == 1 ? "square" : "squares"));
+	text_list("reachable", &m->places);
+	print_reasons(m->reasons, m->reason_count);
+}
+
+static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_transport *t, output_format format)
+{
+	if (format == FORMAT_JSON) {
+		fputs("{\"query\":\"transport\",\"from\":", stdout);
+		json_write_string(stdout, q->from);
+		fputs(",\"ship\":", stdout);
+		json_opt_string(stdout, t->ship);
+		fputs(",\"type\":", stdout);
+		json_opt_string(stdout, t->type);
+		fputs(",\"side\":", stdout);
+		json_opt_string(stdout, t->ship ? ask_square_side(g, (size_t)t->side) : NULL);
+		fputs(",\"port\":", stdout);
+		json_opt_string(stdout, t->port);
+		fputs(",\"zone\":", stdout);
+		json_opt_string(stdout, t->zone);
+		fprintf(stdout, ",\"carries\":%d,\"room\":%d,\"invasion\":%s", t->carries, t->room,
+			t->invasion ? "true" : "false");
+		json_list(stdout, "cargo", &t->cargo);
+		json_list(stdout, "landings", &t->landings);
+		json_list(stdout, "embark", &t->embark);
+		fputs(",\"reasons\":", stdout);
+		json_reasons(stdout, t->reasons, t->reason_count);
+		if (t->error)
+			json_error(stdout, t->reasons, t->reason_count);
+		fputs("}\n", stdout);
+		return;
+	}
+	if (t->error) {
+		print_errors(t->reasons, t->reason_count, "transport %s", q->from);
+		return;
+	}
+	printf("transport %s: %s '%s' (%s) %s %s, %zu aboard, room for %d\n", q->from, t->type, t->ship,
+		ask_square_side(g, (size_t)t->side), t->port ? "in port at" : "at sea in",
+		t->port ? t->port : t->zone ? t->zone : "?", t->cargo.count, t->room);
+	text_list("aboard", &t->cargo);
+	text_list(t->invasion ? "lands (invasion)" : "lands", &t->landings);
+	text_list("may embark", &t->embark);
+	print_reasons(t->reasons, t->reason_count);
+}
+
+static void print_income(const sq_query *q, const ask_sq_income *in, output_format format)
+{
+	if (format == FORMAT_JSON) {
+		fputs("{\"query\":\"income\",\"side\":", stdout);
+		json_write_string(stdout, in->side ? in->side : q->from);
+		fprintf(stdout, ",\"per_turn\":%d,\"penalty\":%d,\"capital_lost\":", in->per_turn, in->penalty);
+		json_opt_string(stdout, in->capital_lost);
+		fprintf(stdout,
+			",\"cities_lost\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,\"allowance_per_turn\":%d,"
+			"\"to_play\":%s,\"reasons\":",
+			in->cities_lost, in->income, in->points, in->allowance, in->allowance_per_turn,
+			in->to_play ? "true" : "false");
+		json_reasons(stdout, in->reasons, in->reason_count);
+		if (in->error)
+			json_error(stdout, in->reasons, in->reason_count);
+		fputs("}\n", stdout);
+		return;
+	}
+	if (in->error) {
+		print_errors(in->reasons, in->reason_count, "income %s", q->from);
+		return;
+	}
+	printf("income %s: %d points a turn, %d lost, %d a turn now; %d %s in hand", in->side, in->per_turn, in->penalty,
+		in->income, in->points, in->points == 1 ? "point" : "points");
+	if (in->limited && in->allowance_per_turn > 0)
+		printf(", %d %s allowed", in->allowance, in->limited);
+	printf("\n");
+	print_reasons(in->reasons, in->reason_count);
+}
+
+/* ---- --after: the log replayed through the square referee ----
+ * rules_replay (rules_cli.h) reads the log and prints what check prints;
+ * these three give it the square referee's parse and verdicts. */
+
+struct game_run {
+	sq_game *g;
+	sq_log log;
+	bool head_seen;
+};
+
+static size_t replay_load(game_run *run, const char *text, size_t size, const char *name, diag_sink *sink)
+{
+	sqlog_finish(&run->log);
+	sqlog_init(&run->log);
+	return sqlog_parse(text, size, name, &run->log, sink);
+}
+
+static bool replay_apply(game_run *run, rules_error *err, int *line)
+{
+	for (size_t i = 0; i < run->log.count; i++) {
+		sq_action *a = &run->log.actions[i];
+		if (!sq_apply(run->g, a, NULL, err)) {
+			*line = a->line;
+			return false;
+		}
+		if (a->kind == SQ_ACT_SCENARIO)
+			run->head_seen = true;
+	}
+	return true;
+}
+
+static bool replay_finish(game_run *run, rules_error *err, int *line)
+{
+	*line = run->log.count ? run->log.actions[run->log.count - 1].line : 0;
+	return sq_finish(run->g, run->head_seen, err);
+}
+
+/* Only what rules_replay calls. */
+static const game_driver ASK_SQ_REPLAY = {
+	.log_load = replay_load,
+	.log_apply = replay_apply,
+	.log_finish = replay_finish,
+};
+
+static int answer(const sq_game *g, const sq_query *q, output_format format)
+{
+	int code = EXIT_VALID;
+	switch (q->kind) {
+	case SQ_ATTACK: {
+		ask_sq_attack *a = xmalloc(sizeof *a);
+		ask_square_attack(g, q->from, q->to, a);
+		print_attack(g, q, a, format);
+		code = a->error ? EXIT_INVALID : EXIT_VALID;
+		free(a);
+		break;
+	}
+	case SQ_BUY: {
+		char **names = NULL;
+		/* "infantry,cavalry" and "infantry, cavalry" alike. */
+		char *list = xstrdup(q->list);
+		for (char *p = list; *p; p++)
+			if (*p == ',')
+				*p = ' ';
+		size_t n = str_split_words(list, &names, 0);
+		free(list);
+		ask_sq_buy *b = xmalloc(sizeof *b);
+		ask_square_buy(g, (const char *const *)names, n, q->saved_points, q->saved, b);
+		print_buy(q, b, names, n, format);
+		code = b->error ? EXIT_INVALID : EXIT_VALID;
+		free(b);
+		str_free_words(names, n);
+		break;
+	}
+	case SQ_MOVES: {
+		ask_sq_moves *m = xmalloc(sizeof *m);
+		ask_square_moves(g, q->from, m);
+		print_moves(g, q, m, format);
+		code = m->error ? EXIT_INVALID : EXIT_VALID;
+		ask_square_moves_free(m);
+		free(m);
+		break;
+	}
+	case SQ_TRANSPORT: {
+		ask_sq_transport *t = xmalloc(sizeof *t);
+		ask_square_transport(g, q->from, t);
+		print_transport(g, q, t, format);
+		code = t->error ? EXIT_INVALID : EXIT_VALID;
+		ask_square_transport_free(t);
+		free(t);
+		break;
+	}
+	case SQ_INCOME: {
+		ask_sq_income *in = xmalloc(sizeof *in);
+		ask_square_income(g, q->from, in);
+		print_income(q, in, format);
+		code = in->error ? EXIT_INVALID : EXIT_VALID;
+		free(in);
+		break;
+	}
+	}
+	return code;
+}
+
+int ask_square_run(rules_session *s, char **words, int count, output_format format, const char *after)
 {
 	sq_query *queries = NULL;
 	size_t nq = 0;
-	int code = parse_square_queries(words, count, &queries, &nq);
+	int code = parse_square_queries(words, count, after != NULL, &queries, &nq);
 	if (code != EXIT_VALID) {
 		free(queries);
 		return code;
 	}
-	position *pos = position_create(sc, rs);
-	for (size_t i = 0; i < nq; i++) {
-		const sq_query *q = &queries[i];
-		if (q->kind == SQ_ATTACK) {
-			ask_sq_attack *a = xmalloc(sizeof *a);
-			ask_square_attack(pos, q->from, q->to, a);
-			print_attack(sc, a, format);
-			if (a->error)
-				code = EXIT_INVALID;
-			free(a);
-		} else {
-			char **names = NULL;
-			size_t n = 0;
-			/* "infantry,cavalry" and "infantry, cavalry" alike. */
-			char *list = xstrdup(q->list);
-			for (char *p = list; *p; p++)
-				if (*p == ',')
-					*p = ' ';
-			n = str_split_words(list, &names, 0);
-			free(list);
-			ask_sq_buy *b = xmalloc(sizeof *b);
-			ask_square_buy(rs, (const char *const *)names, n, q->saved, b);
-			print_buy(q, b, names, n, format);
-			if (b->error)
-				code = EXIT_INVALID;
-			free(b);
-			str_free_words(names, n);
-		}
+	position *pos = position_create(s->sc, s->rs);
+	game_run run = { .g = sq_game_create(pos) };
+	sqlog_init(&run.log);
+	if (!run.g) {
+		fprintf(stderr, "orbat ask: the scenario has no usable square board\n");
+		code = EXIT_INVALID;
+	} else if (after) {
+		code = rules_replay("ask", after, format, &ASK_SQ_REPLAY, &run);
 	}
+	/* A question about nothing does not stop the others. */
+	bool failed = false;
+	for (size_t i = 0; code == EXIT_VALID && i < nq; i++)
+		if (answer(run.g, &queries[i], format) != EXIT_VALID)
+			failed = true;
+	sqlog_finish(&run.log);
+	sq_game_destroy(run.g);
 	position_destroy(pos);
 	free(queries);
-	return code;
+	return code == EXIT_VALID && failed ? EXIT_INVALID : code;
 }

@@ -131,19 +131,14 @@ static int ask_hex(rules_session *s, const char *file, char **words, int count, 
 	return code == EXIT_VALID && failed ? EXIT_INVALID : code;
 }
 
-/* The square questions (ask_square_cli.c), asked of the scenario's own
- * position. */
+/* The square questions (ask_square_cli.c): of the scenario's start, or
+ * after a log replayed through the square referee. */
 static int ask_square(rules_session *s, const char *file, char **words, int count, output_format format,
 	const char *after)
 {
 	(void)file;
-	if (after) {
-		fputs("orbat ask: --after takes game logs of the hex rulesets; attack and buy are asked of the "
-		      "scenario's own position\n", stderr);
-		return EXIT_USAGE;
-	}
 	diag_sink_clear(&s->sink);
-	return ask_square_run(s->sc, s->rs, words, count, format);
+	return ask_square_run(s, words, count, format, after);
 }
 
 /* The questions of one grid. */
@@ -159,8 +154,9 @@ typedef struct ask_grid {
 static const ask_grid ASK_GRIDS[GRID_KINDS] = {
 	[GRID_HEX] = { ask_is_query, ask_hex, "attack and buy are questions of the square-grid rulesets; ",
 		" (ask los, dice, moves, retreat)" },
-	[GRID_SQUARE] = { ask_square_is_query, ask_square, "", ", played on squares; ask it 'attack FROM TO' "
-		"or 'buy UNITS' (los, dice, moves and retreat are hex questions)" },
+	[GRID_SQUARE] = { ask_square_is_query, ask_square, "", ", played on squares; ask it 'attack FROM TO', "
+		"'buy UNITS', 'moves UNIT', 'transport SHIP' or 'income SIDE' (los, dice, retreat, reinforcements, "
+		"sharpshooter and rally are hex questions)" },
 };
 
 /* Whether a word starts a question of some grid other than g. */

@@ -249,6 +249,16 @@ static long named_piece(const sq_game *g, const char *word, char *why, size_t si
 	return p;
 }
 
+/* Who moves a piece: its side, and with four players its player. */
+static const char *mover(const sq_game *g, const sq_piece *p, char *buf, size_t size)
+{
+	if (g->seat_count > 2)
+		snprintf(buf, size, "%s player %d", sq_side_id(g, p->side), p->player);
+	else
+		snprintf(buf, size, "%s", sq_side_id(g, p->side));
+	return buf;
+}
+
 static const char *kind_name(const sq_piece *p)
 {
 	return p->kind == SQ_GENERAL ? "general" : p->type ? p->type->id : "?";
@@ -432,6 +442,7 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	}
 	long named = sq_find(g, to);
 	if (named >= 0 && g->pieces[named].kind == SQ_SHIP) {
+		set_fighter(g, &a->defender, named);
 		add_reason(a->reasons, &a->reason_count, RULE(g, "11.naval"),
 			"'%s' is a ship: ships fight in naval combat%s", to,
 			p->type->coastal_fire ? "" : ", and coastal fire is artillery's");
@@ -587,7 +598,11 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 	}
 	if (rs->square.limited_unit && limit > 0) {
 		const char *inf = rs->square.limited_unit;
-		if (b->infantry > b->infantry_allowance) {
+		if (b->infantry > b->infantry_allowance && saved_allowance < 0) {
+			add_reason(b->reasons, &b->reason_count, rule, "%d %s, more than the %d left of this turn's allowance",
+				b->infantry, inf, b->infantry_allowance);
+			ok = false;
+		} else if (b->infantry > b->infantry_allowance) {
 			add_reason(b->reasons, &b->reason_count, rule, "%d %s, more than the allowance of %d (%d a turn%s)",
 				b->infantry, inf, b->infantry_allowance, limit,
 				rs->square.save_limit ? (saved_allowance > 0 ? " plus saved" : ", none saved") : ", not saved");
@@ -851,8 +866,8 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 		add_reason(m->reasons, &m->reason_count, move_rule, "a general moves free of the roll");
 	else if (supposed)
 		add_reason(m->reasons, &m->reason_count, roll_rule,
-			"answered for %s's next %s step, supposing its roll (%d at most) lets it move", sq_side_id(g, p->side),
-			m->step, supposed);
+			"answered for %s's next %s step, supposing its roll (%d at most) lets it move",
+			mover(g, p, why, sizeof why), m->step, supposed);
 	else
 		add_reason(m->reasons, &m->reason_count, roll_rule, "the %s roll of %d: %d %s counted against it so far",
 			redeploy ? "non-combat" : "movement", c->roll, c->counted, c->counted == 1 ? "unit" : "units");
@@ -926,7 +941,7 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 	if (supposed)
 		add_reason(t->reasons, &t->reason_count, RULE(g, "11.move"),
 			"answered for %s's next movement step, supposing its roll (%d at most) lets the units move",
-			sq_side_id(g, p->side), supposed);
+			mover(g, p, why, sizeof why), supposed);
 	if (t->cargo.count == 0)
 		add_reason(t->reasons, &t->reason_count, tr,
 			"nothing aboard: the landings are where a unit it carried could stop");

@@ -351,14 +351,14 @@ static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves 
 			m->free ? "true" : "false");
 		json_list(stdout, "reachable", &m->places);
 		fputs(",\"reasons\":", stdout);
-		json_reasons(stdout, m->reasons, m->reason_count);
-		if (m->error)
-			json_error(stdout, m->reasons, m->reason_count);
+		json_reasons(stdout, m->why.reasons, m->why.count);
+		if (m->why.error)
+			json_error(stdout, m->why.reasons, m->why.count);
 		fputs("}\n", stdout);
 		return;
 	}
-	if (m->error) {
-		print_errors(m->reasons, m->reason_count, "moves %s", q->from);
+	if (m->why.error) {
+		print_errors(m->why.reasons, m->why.count, "moves %s", q->from);
 		return;
 	}
 	printf("moves %s: %s '%s' (%s), %s step%s: %zu %s\n", q->from, m->type, m->piece, ask_square_side(g, (size_t)m->side),
@@ -366,7 +366,7 @@ static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves 
 		m->ship ? (m->places.count == 1 ? "zone or port" : "zones and ports")
 			: (m->places.count == 1 ? "square" : "squares"));
 	text_list("reachable", &m->places);
-	print_reasons(m->reasons, m->reason_count);
+	print_reasons(m->why.reasons, m->why.count);
 }
 
 static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_transport *t, output_format format)
@@ -390,14 +390,14 @@ static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_tr
 		json_list(stdout, "landings", &t->landings);
 		json_list(stdout, "embark", &t->embark);
 		fputs(",\"reasons\":", stdout);
-		json_reasons(stdout, t->reasons, t->reason_count);
-		if (t->error)
-			json_error(stdout, t->reasons, t->reason_count);
+		json_reasons(stdout, t->why.reasons, t->why.count);
+		if (t->why.error)
+			json_error(stdout, t->why.reasons, t->why.count);
 		fputs("}\n", stdout);
 		return;
 	}
-	if (t->error) {
-		print_errors(t->reasons, t->reason_count, "transport %s", q->from);
+	if (t->why.error) {
+		print_errors(t->why.reasons, t->why.count, "transport %s", q->from);
 		return;
 	}
 	printf("transport %s: %s '%s' (%s) %s %s, %zu aboard, room for %d\n", q->from, t->type, t->ship,
@@ -406,7 +406,7 @@ static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_tr
 	text_list("aboard", &t->cargo);
 	text_list(t->invasion ? "lands (invasion)" : "lands", &t->landings);
 	text_list("may embark", &t->embark);
-	print_reasons(t->reasons, t->reason_count);
+	print_reasons(t->why.reasons, t->why.count);
 }
 
 static void print_income(const sq_query *q, const ask_sq_income *in, output_format format)
@@ -421,14 +421,14 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 			"\"to_play\":%s,\"reasons\":",
 			in->cities_lost, in->income, in->points, in->allowance, in->allowance_per_turn,
 			in->to_play ? "true" : "false");
-		json_reasons(stdout, in->reasons, in->reason_count);
-		if (in->error)
-			json_error(stdout, in->reasons, in->reason_count);
+		json_reasons(stdout, in->why.reasons, in->why.count);
+		if (in->why.error)
+			json_error(stdout, in->why.reasons, in->why.count);
 		fputs("}\n", stdout);
 		return;
 	}
-	if (in->error) {
-		print_errors(in->reasons, in->reason_count, "income %s", q->from);
+	if (in->why.error) {
+		print_errors(in->why.reasons, in->why.count, "income %s", q->from);
 		return;
 	}
 	printf("income %s: %d points a turn, %d lost, %d a turn now; %d %s in hand", in->side, in->per_turn, in->penalty,
@@ -436,7 +436,7 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 	if (in->limited && in->allowance_per_turn > 0)
 		printf(", %d %s allowed", in->allowance, in->limited);
 	printf("\n");
-	print_reasons(in->reasons, in->reason_count);
+	print_reasons(in->why.reasons, in->why.count);
 }
 
 /* ---- --after: the log replayed through the square referee ----
@@ -449,25 +449,20 @@ struct game_run {
 	bool head_seen;
 };
 
+/* The run is new: nothing to clear before the parse. */
 static size_t replay_load(game_run *run, const char *text, size_t size, const char *name, diag_sink *sink)
 {
-	sqlog_finish(&run->log);
-	sqlog_init(&run->log);
 	return sqlog_parse(text, size, name, &run->log, sink);
 }
 
+/* Every action through the referee, up to the first it refuses. */
 static bool replay_apply(game_run *run, rules_error *err, int *line)
 {
-	for (size_t i = 0; i < run->log.count; i++) {
-		sq_action *a = &run->log.actions[i];
-		if (!sq_apply(run->g, a, NULL, err)) {
-			*line = a->line;
-			return false;
-		}
-		if (a->kind == SQ_ACT_SCENARIO)
-			run->head_seen = true;
-	}
-	return true;
+	size_t i = 0;
+	while (i < run->log.count && sq_apply(run->g, &run->log.actions[i], NULL, err))
+		run->head_seen |= run->log.actions[i++].kind == SQ_ACT_SCENARIO;
+	*line = i < run->log.count ? run->log.actions[i].line : 0;
+	return i == run->log.count;
 }
 
 static bool replay_finish(game_run *run, rules_error *err, int *line)
@@ -516,8 +511,8 @@ static int answer(const sq_game *g, const sq_query *q, output_format format)
 		ask_sq_moves *m = xmalloc(sizeof *m);
 		ask_square_moves(g, q->from, m);
 		print_moves(g, q, m, format);
-		code = m->error ? EXIT_INVALID : EXIT_VALID;
-		ask_square_moves_free(m);
+		code = m->why.error ? EXIT_INVALID : EXIT_VALID;
+		ask_sq_list_free(&m->places);
 		free(m);
 		break;
 	}
@@ -525,8 +520,10 @@ static int answer(const sq_game *g, const sq_query *q, output_format format)
 		ask_sq_transport *t = xmalloc(sizeof *t);
 		ask_square_transport(g, q->from, t);
 		print_transport(g, q, t, format);
-		code = t->error ? EXIT_INVALID : EXIT_VALID;
-		ask_square_transport_free(t);
+		code = t->why.error ? EXIT_INVALID : EXIT_VALID;
+		ask_sq_list_free(&t->cargo);
+		ask_sq_list_free(&t->landings);
+		ask_sq_list_free(&t->embark);
 		free(t);
 		break;
 	}
@@ -534,7 +531,7 @@ static int answer(const sq_game *g, const sq_query *q, output_format format)
 		ask_sq_income *in = xmalloc(sizeof *in);
 		ask_square_income(g, q->from, in);
 		print_income(q, in, format);
-		code = in->error ? EXIT_INVALID : EXIT_VALID;
+		code = in->why.error ? EXIT_INVALID : EXIT_VALID;
 		free(in);
 		break;
 	}

@@ -71,7 +71,7 @@ static void list_add(ask_sq_list *l, const char *item)
 	l->items[l->count++] = xstrdup(item);
 }
 
-static void list_free(ask_sq_list *l)
+void ask_sq_list_free(ask_sq_list *l)
 {
 	while (l->count > 0)
 		free(l->items[--l->count]);
@@ -180,6 +180,17 @@ static sq_game *ready(const sq_game *g, long piece, bool combat, int *supposed, 
 	return c;
 }
 
+/* The piece's movement step (ready), or NULL with the referee's reason
+ * added to the answer. */
+static sq_game *ready_or_why(const sq_game *g, long piece, int *supposed, ask_sq_why *why)
+{
+	rules_error err;
+	sq_game *c = ready(g, piece, false, supposed, &err);
+	if (!c)
+		add_reason(why->reasons, &why->count, err.rule, "%s", err.message);
+	return c;
+}
+
 /* ---- naming pieces ---- */
 
 /* A square of the board, or false (with the reason when the word is a
@@ -257,6 +268,17 @@ static const char *mover(const sq_game *g, const sq_piece *p, char *buf, size_t 
 	else
 		snprintf(buf, size, "%s", sq_side_id(g, p->side));
 	return buf;
+}
+
+/* The piece a question names, or -1 with the error added to the answer. */
+static long asked_piece(const sq_game *g, const char *word, ask_sq_why *why)
+{
+	char text[ASK_SQ_REASON_MAX];
+	const char *rule = NULL;
+	long p = named_piece(g, word, text, sizeof text, &rule);
+	if (p < 0)
+		add_error(why->reasons, &why->count, &why->error, rule, text);
+	return p;
 }
 
 static const char *kind_name(const sq_piece *p)
@@ -822,13 +844,10 @@ static void ship_moves(const sq_game *c, long piece, ask_sq_list *out, rules_err
 void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 {
 	memset(m, 0, sizeof *m);
-	char why[ASK_SQ_REASON_MAX];
-	const char *rule = NULL;
-	long piece = named_piece(g, what, why, sizeof why, &rule);
-	if (piece < 0) {
-		add_error(m->reasons, &m->reason_count, &m->error, rule, why);
+	char who[80];
+	long piece = asked_piece(g, what, &m->why);
+	if (piece < 0)
 		return;
-	}
 	const sq_piece *p = &g->pieces[piece];
 	m->piece = p->id;
 	m->type = kind_name(p);
@@ -838,11 +857,9 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 	m->free = p->kind == SQ_GENERAL && g->rs->square.play.generals_free;
 	int supposed;
 	rules_error err;
-	sq_game *c = ready(g, piece, false, &supposed, &err);
-	if (!c) {
-		add_reason(m->reasons, &m->reason_count, err.rule, "%s", err.message);
+	sq_game *c = ready_or_why(g, piece, &supposed, &m->why);
+	if (!c)
 		return;
-	}
 	bool redeploy = c->step == SQ_STEP_REDEPLOY;
 	const char *roll_rule = redeploy ? RULE(g, "11.noncombat") : RULE(g, "11.move");
 	m->step = redeploy ? "non-combat" : "movement";
@@ -851,29 +868,29 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 	m->moved = c->counted;
 	const char *move_rule = RULE(g, "11.move");
 	if (m->ship)
-		add_reason(m->reasons, &m->reason_count, move_rule,
+		add_reason(m->why.reasons, &m->why.count, move_rule,
 			"%s sails %d %s: one for each sea zone entered, %d for leaving or entering a port of its zone",
 			p->type->id, p->type->move, p->type->move == 1 ? "step" : "steps", g->rs->square.play.port_steps);
 	else
-		add_reason(m->reasons, &m->reason_count, move_rule,
+		add_reason(m->why.reasons, &m->why.count, move_rule,
 			"%s moves %d %s, across a side or a corner, never into sea, impassable terrain or a square an enemy holds",
 			m->type, p->type->move, p->type->move == 1 ? "square" : "squares");
 	if (!m->ship && p->kind == SQ_LAND && g->rs->square.play.stacking > 0)
-		add_reason(m->reasons, &m->reason_count, move_rule,
+		add_reason(m->why.reasons, &m->why.count, move_rule,
 			"it stops only where fewer than %d friendly land units stand; it may pass through",
 			g->rs->square.play.stacking);
 	if (m->free)
-		add_reason(m->reasons, &m->reason_count, move_rule, "a general moves free of the roll");
+		add_reason(m->why.reasons, &m->why.count, move_rule, "a general moves free of the roll");
 	else if (supposed)
-		add_reason(m->reasons, &m->reason_count, roll_rule,
+		add_reason(m->why.reasons, &m->why.count, roll_rule,
 			"answered for %s's next %s step, supposing its roll (%d at most) lets it move",
-			mover(g, p, why, sizeof why), m->step, supposed);
+			mover(g, p, who, sizeof who), m->step, supposed);
 	else
-		add_reason(m->reasons, &m->reason_count, roll_rule, "the %s roll of %d: %d %s counted against it so far",
+		add_reason(m->why.reasons, &m->why.count, roll_rule, "the %s roll of %d: %d %s counted against it so far",
 			redeploy ? "non-combat" : "movement", c->roll, c->counted, c->counted == 1 ? "unit" : "units");
 	bool refused = false;
 	if (p->kind == SQ_LAND && p->aboard >= 0) {
-		add_reason(m->reasons, &m->reason_count, RULE(g, "11.transport"), "'%s' is aboard '%s': it may only land",
+		add_reason(m->why.reasons, &m->why.count, RULE(g, "11.transport"), "'%s' is aboard '%s': it may only land",
 			p->id, c->pieces[p->aboard].id);
 		landings(c, p->aboard, p->id, &m->places, &err);
 		refused = m->places.count == 0;
@@ -884,30 +901,23 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 	}
 	/* Nowhere to go: the referee's reason for the first place refused. */
 	if (m->places.count == 0 && refused)
-		add_reason(m->reasons, &m->reason_count, err.rule, "%s", err.message);
+		add_reason(m->why.reasons, &m->why.count, err.rule, "%s", err.message);
 	sq_game_destroy(c);
-}
-
-void ask_square_moves_free(ask_sq_moves *m)
-{
-	list_free(&m->places);
 }
 
 void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *t)
 {
 	memset(t, 0, sizeof *t);
-	char why[ASK_SQ_REASON_MAX];
-	const char *rule = NULL;
-	long s = named_piece(g, ship, why, sizeof why, &rule);
+	long s = asked_piece(g, ship, &t->why);
 	if (s >= 0 && g->pieces[s].kind != SQ_SHIP) {
-		snprintf(why, sizeof why, "'%s' is not a ship: transport is asked of a ship", g->pieces[s].id);
-		rule = RULE(g, "11.transport");
+		char text[ASK_SQ_REASON_MAX];
+		snprintf(text, sizeof text, "'%s' is not a ship: transport is asked of a ship", g->pieces[s].id);
+		add_error(t->why.reasons, &t->why.count, &t->why.error, RULE(g, "11.transport"), text);
 		s = -1;
 	}
-	if (s < 0) {
-		add_error(t->reasons, &t->reason_count, &t->error, rule, why);
+	if (s < 0)
 		return;
-	}
+	char who[80];
 	const sq_piece *p = &g->pieces[s];
 	t->ship = p->id;
 	t->type = p->type->id;
@@ -921,35 +931,33 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 			list_add(&t->cargo, g->pieces[i].id);
 	t->invasion = p->port < 0;
 	const char *tr = RULE(g, "11.transport");
-	add_reason(t->reasons, &t->reason_count, RULE(g, "11.cargo"), "'%s' (%s) carries %d land %s; %d aboard, room for %d",
+	add_reason(t->why.reasons, &t->why.count, RULE(g, "11.cargo"), "'%s' (%s) carries %d land %s; %d aboard, room for %d",
 		p->id, p->type->id, p->type->carries, p->type->carries == 1 ? "unit" : "units", (int)t->cargo.count, t->room);
 	if (p->port >= 0)
-		add_reason(t->reasons, &t->reason_count, tr,
+		add_reason(t->why.reasons, &t->why.count, tr,
 			"in port at %s: its cargo lands on the port's square, and units standing there may embark",
 			g->sc->cities[p->port].id.text);
 	else
-		add_reason(t->reasons, &t->reason_count, tr,
+		add_reason(t->why.reasons, &t->why.count, tr,
 			"at sea in %s: its cargo lands on any land square of the zone's coast that no enemy holds (an invasion)",
 			t->zone ? t->zone : "?");
 	int supposed;
 	rules_error err;
-	sq_game *c = ready(g, s, false, &supposed, &err);
-	if (!c) {
-		add_reason(t->reasons, &t->reason_count, err.rule, "%s", err.message);
+	sq_game *c = ready_or_why(g, s, &supposed, &t->why);
+	if (!c)
 		return;
-	}
 	if (supposed)
-		add_reason(t->reasons, &t->reason_count, RULE(g, "11.move"),
+		add_reason(t->why.reasons, &t->why.count, RULE(g, "11.move"),
 			"answered for %s's next movement step, supposing its roll (%d at most) lets the units move",
-			mover(g, p, why, sizeof why), supposed);
+			mover(g, p, who, sizeof who), supposed);
 	if (t->cargo.count == 0)
-		add_reason(t->reasons, &t->reason_count, tr,
+		add_reason(t->why.reasons, &t->why.count, tr,
 			"nothing aboard: the landings are where a unit it carried could stop");
 	rules_error first;
 	rules_error_clear(&first);
 	landings(c, s, t->cargo.count ? t->cargo.items[0] : NULL, &t->landings, &first);
 	if (t->landings.count == 0 && first.message[0])
-		add_reason(t->reasons, &t->reason_count, first.rule, "%s", first.message);
+		add_reason(t->why.reasons, &t->why.count, first.rule, "%s", first.message);
 	bool refused = false;
 	for (size_t i = 0; p->port >= 0 && i < c->piece_count; i++) {
 		const sq_piece *u = &c->pieces[i];
@@ -960,19 +968,12 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 		if (would(c, line, &err))
 			list_add(&t->embark, u->id);
 		else if (!refused) {
-			add_reason(t->reasons, &t->reason_count, err.rule, "%s", err.message);
+			add_reason(t->why.reasons, &t->why.count, err.rule, "%s", err.message);
 			refused = true;
 		}
 		free(line);
 	}
 	sq_game_destroy(c);
-}
-
-void ask_square_transport_free(ask_sq_transport *t)
-{
-	list_free(&t->cargo);
-	list_free(&t->landings);
-	list_free(&t->embark);
 }
 
 /* ---- income ---- */
@@ -986,7 +987,7 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *in)
 	if (s < 0) {
 		char why[ASK_SQ_REASON_MAX];
 		snprintf(why, sizeof why, "no side '%s' in this scenario (%s, %s)", side, sq_side_id(g, 0), sq_side_id(g, 1));
-		add_error(in->reasons, &in->reason_count, &in->error, RULE(g, "11.ids"), why);
+		add_error(in->why.reasons, &in->why.count, &in->why.error, RULE(g, "11.ids"), why);
 		return;
 	}
 	in->side = sq_side_id(g, s);
@@ -1003,20 +1004,20 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *in)
 	in->allowance_per_turn = rs->square.purchase_limit;
 	in->limited = rs->square.limited_unit;
 	in->to_play = g->step != SQ_STEP_OVER && sq_current(g)->side == s;
-	add_reason(in->reasons, &in->reason_count, rule, "%d purchase points at the start of each of its turns%s",
+	add_reason(in->why.reasons, &in->why.count, rule, "%d purchase points at the start of each of its turns%s",
 		in->per_turn, rs->square.play.income_per_round && g->seat_count > 2 ? " (once a round, at its player 1's turn)" : "");
 	if (cap >= 0)
-		add_reason(in->reasons, &in->reason_count, RULE(g, "11.capitals"),
+		add_reason(in->why.reasons, &in->why.count, RULE(g, "11.capitals"),
 			"-%d: the enemy holds its capital %s, and %d of its cities are in enemy hands (%d each)", in->penalty,
 			in->capital_lost, in->cities_lost, rs->square.capital_income_loss);
 	else
-		add_reason(in->reasons, &in->reason_count, RULE(g, "11.capitals"),
+		add_reason(in->why.reasons, &in->why.count, RULE(g, "11.capitals"),
 			"no loss: it holds its capital (while the enemy holds it, %d less for each of its cities lost)",
 			rs->square.capital_income_loss);
-	add_reason(in->reasons, &in->reason_count, rule, "%d %s in hand now%s%s", in->points,
+	add_reason(in->why.reasons, &in->why.count, rule, "%d %s in hand now%s%s", in->points,
 		in->points == 1 ? "point" : "points", rs->square.play.carry_points ? ": unspent points are saved" : "",
 		in->to_play ? " (this turn's income included)" : " (its income comes at the start of its turn)");
 	if (in->limited && in->allowance_per_turn > 0)
-		add_reason(in->reasons, &in->reason_count, rule, "%d %s may be bought now (%d a turn%s)", in->allowance,
+		add_reason(in->why.reasons, &in->why.count, rule, "%d %s may be bought now (%d a turn%s)", in->allowance,
 			in->limited, in->allowance_per_turn, rs->square.save_limit ? ", the unused allowance saved" : "");
 }

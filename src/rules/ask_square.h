@@ -30,11 +30,22 @@ typedef struct ask_sq_reason {
 	bool error;                    /* the question cannot be answered: this is why */
 } ask_sq_reason;
 
-/* A list of names (squares, sea zones, ports, unit ids): new strings. */
+/* Why an answer is what it is: its reasons, and whether the question is
+ * about nothing (error: the reason marked error says why). */
+typedef struct ask_sq_why {
+	bool error;
+	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
+	int count;
+} ask_sq_why;
+
+/* A list of names (squares, sea zones, ports, unit ids): new strings,
+ * freed with ask_sq_list_free. */
 typedef struct ask_sq_list {
 	char **items;
 	size_t count, capacity;
 } ask_sq_list;
+
+void ask_sq_list_free(ask_sq_list *l);
 
 /* One side of an attack: the piece fighting and its factor. */
 typedef struct ask_sq_fighter {
@@ -96,19 +107,17 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 	ask_sq_buy *out);
 
 typedef struct ask_sq_moves {
+	ask_sq_why why;
 	const char *piece;             /* its id; NULL on error */
 	const char *type;              /* "infantry", "general", "gunboat" */
 	int side;
 	bool ship;
-	const char *step;              /* "move" or "non-combat": the step answered for */
+	const char *step;              /* "movement" or "non-combat": the step answered for */
 	bool now;                      /* the step under way (else the piece's next movement step) */
 	int move;                      /* its move factor (squares or sea-zone steps) */
 	int roll, moved;               /* the roll of the step and the units counted against it */
 	bool free;                     /* a general moves free of the roll */
 	ask_sq_list places;            /* squares; a ship's sea zones and ports */
-	bool error;                    /* no such piece: reasons[0] says why */
-	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
-	int reason_count;
 } ask_sq_moves;
 
 /* Where the piece named (an id, else the first land unit, else general,
@@ -116,9 +125,9 @@ typedef struct ask_sq_moves {
  * player is moving (after the roll or the non-combat roll), else its next
  * movement step with a roll that does not bound it. */
 void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *out);
-void ask_square_moves_free(ask_sq_moves *m);
 
 typedef struct ask_sq_transport {
+	ask_sq_why why;
 	const char *ship;              /* NULL on error */
 	const char *type;
 	int side;
@@ -129,18 +138,15 @@ typedef struct ask_sq_transport {
 	ask_sq_list landings;          /* squares its cargo may land on now */
 	bool invasion;                 /* landings from sea (not in port) */
 	ask_sq_list embark;            /* units that may embark now */
-	bool error;
-	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
-	int reason_count;
 } ask_sq_transport;
 
 /* Where the ship's cargo may land from where it lies (the squares of its
  * zone's coast without an enemy, or its port), and which units may embark
  * in its port: each as the referee judges it in the ship's movement step. */
 void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *out);
-void ask_square_transport_free(ask_sq_transport *t);
 
 typedef struct ask_sq_income {
+	ask_sq_why why;
 	const char *side;              /* NULL on error */
 	int per_turn;                  /* purchase points of a turn */
 	int penalty;                   /* lost to the capital's fall */
@@ -152,9 +158,6 @@ typedef struct ask_sq_income {
 	int allowance_per_turn;
 	const char *limited;           /* the limited unit type, NULL without */
 	bool to_play;                  /* it is this side's turn */
-	bool error;
-	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
-	int reason_count;
 } ask_sq_income;
 
 void ask_square_income(const sq_game *g, const char *side, ask_sq_income *out);

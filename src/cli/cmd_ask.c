@@ -1,8 +1,9 @@
 /* orbat ask FILE QUERY...: rules questions on a scenario position.  The
  * scenario's ruleset picks the questions through its grid (ASK_GRIDS):
  * on hexes los, dice, moves, retreat, reinforcements, sharpshooter and
- * rally (rules/ask.c), also after a game log with --after; on squares
- * attack and buy (ask_square_cli.c).  Several may follow one another. */
+ * rally (rules/ask.c); on squares attack, buy, moves, transport and income
+ * (ask_square_cli.c); both also after a game log with --after.  Several
+ * may follow one another. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,18 +45,30 @@ static void ask_help(FILE *out)
 	      "may follow one another:\n"
 	      "  orbat ask bull-run.xml los C4 F6 dice C4 F6 moves C4 retreat u-inf-1 2\n"
 	      "\n"
-	      "Square-grid scenarios (mb-remastered) take instead:\n"
+	      "Square-grid scenarios (mb-remastered) take instead, each verdict the\n"
+	      "square referee's (a piece whose turn or step is not now is answered for\n"
+	      "its next one):\n"
 	      "  attack FROM TO     may the land unit at FROM attack the unit (else the\n"
 	      "                     general) at TO, and why; each side's factor and\n"
 	      "                     chance to hit a round, every modifier named by its\n"
-	      "                     rule\n"
-	      "  buy UNITS [--saved N]\n"
-	      "                     is buying UNITS (comma-separated, like\n"
-	      "                     infantry,cavalry) legal in one turn, with N unused\n"
-	      "                     infantry allowance saved from earlier turns\n"
-	      "                     (default 0); points left\n"
+	      "                     rule; artillery at an enemy ship (its id, its sea\n"
+	      "                     zone, a square of it): coastal fire\n"
+	      "  buy UNITS [--saved-points P] [--saved N]\n"
+	      "                     may the side to play buy UNITS (comma-separated,\n"
+	      "                     like infantry,cavalry) with its purse: at the\n"
+	      "                     start a turn's points plus P points and N infantry\n"
+	      "                     allowance saved (default 0); after a log, what it\n"
+	      "                     holds\n"
+	      "  moves UNIT|SQUARE  where the unit, general or ship may end its move\n"
+	      "                     in its movement step (ships: sea zones and ports)\n"
+	      "  transport SHIP     where the ship's cargo may land, and which units\n"
+	      "                     may embark\n"
+	      "  income SIDE        points a turn less the capital's loss, points\n"
+	      "                     held, infantry allowance\n"
+	      "FROM, TO, UNIT are squares like M7 or the ids of units and generals.\n"
 	      "  orbat ask mb-1861.xml attack M7 M8 buy cavalry,artillery\n"
-	      "  orbat ask mb-1861.xml buy infantry,infantry,infantry --saved 1\n"
+	      "  orbat ask mb-1861.xml buy ironclad --saved-points 3\n"
+	      "  orbat ask --after game.log mb-1861.xml moves u-cav-1 income union\n"
 	      "Every answer names its rules in brackets; 'orbat explain RULE' tells\n"
 	      "what a rule says.\n"
 	      "\n"
@@ -63,14 +76,15 @@ static void ask_help(FILE *out)
 	      "  --format text|json  human answers (default), or one JSON object per\n"
 	      "                      answer, one per line, with the unit it is about\n"
 	      "  --after LOG         ask about the position after replaying the game\n"
-	      "                      log LOG (hex rulesets; - reads standard input)\n"
+	      "                      log LOG (- reads standard input)\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "Exit status: 0 every query answered (an answer may be \"no\"); 1 the\n"
 	      "scenario or the log is invalid, or a query is about nothing (no unit at\n"
 	      "FROM, a hex off the board): the other queries are still answered; 2\n"
 	      "usage error, unreadable file, or a query the scenario's ruleset does not\n"
-	      "take (los on a square grid); 3 internal error or broken installation.\n", out);
+	      "take (los on a square grid), --saved-points or --saved after a log;\n"
+	      "3 internal error or broken installation.\n", out);
 }
 
 static int parse_queries(char **words, int count, ask_query **out, size_t *n)
@@ -194,7 +208,7 @@ static int ask_run(const options *o, ask_args *a)
 }
 
 /* Options end at FILE: the queries that follow are never options (buy
- * has its own --saved). */
+ * has its own --saved-points and --saved). */
 COMMAND(ask, "rules questions on a position (los, dice, moves, attack, buy...)", ask_args,
 	.common = OPTIONS_FORMAT,
 	.stop_at_operand = true,

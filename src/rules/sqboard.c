@@ -176,10 +176,20 @@ char *sq_summary(const sq_game *g)
 			if (g->bought[i].side == s)
 				put(&t, "  %-14s %-9s bought, waiting to be placed\n", "-", g->bought[i].type->id);
 	}
-	if (g->step == SQ_STEP_OVER)
-		put(&t, "Result: %s\n", g->result);
-	else
-		put(&t, "No result yet: round %d, %s to play\n", g->turn / g->seat_count + 1,
-			sq_side_id(g, sq_current(g)->side));
 	return t.s;
+}
+
+void sq_result(const sq_game *g, char *buf, size_t size)
+{
+	const sq_seat *s = sq_current(g);
+	if (g->step == SQ_STEP_OVER && g->winner == SQ_DRAW)
+		snprintf(buf, size, "a draw: %s", g->result);
+	else if (g->step == SQ_STEP_OVER)
+		snprintf(buf, size, "%s wins: %s", sq_side_id(g, g->winner), g->result);
+	else if (g->seat_count > 2)
+		snprintf(buf, size, "no result yet: round %d, %s player %d to play", g->turn / g->seat_count + 1,
+			sq_side_id(g, s->side), s->player);
+	else
+		snprintf(buf, size, "no result yet: round %d, %s to play", g->turn / g->seat_count + 1,
+			sq_side_id(g, s->side));
 }

@@ -124,7 +124,7 @@ typedef struct sq_game {
 	bool limit_by_cities;
 
 	int winner;          /* side index, SQ_DRAW, or SQ_NO_WINNER */
-	char result[200];    /* why the game ended */
+	char result[200];    /* why the game ended ("it took ..."); sq_result says who won */
 } sq_game;
 
 /* A game at the scenario's start (the position's scenario and ruleset,

@@ -248,10 +248,10 @@ static void check_wipe_out(sq_game *g)
 	for (int s = 0; s < SQ_SIDES; s++)
 		left[s] = sq_land_units(g, s);
 	if (left[0] == 0 && left[1] == 0)
-		decide(g, SQ_DRAW, "neither side has a land unit left: a draw");
+		decide(g, SQ_DRAW, "neither side has a land unit left");
 	else if (left[0] == 0 || left[1] == 0) {
 		int w = left[0] == 0 ? 1 : 0;
-		decide(g, w, "%s wins: %s has no land unit left on the map", sq_side_id(g, w), sq_side_id(g, 1 - w));
+		decide(g, w, "%s has no land unit left on the map", sq_side_id(g, 1 - w));
 	}
 }
 
@@ -270,8 +270,8 @@ static void check_capitals(sq_game *g, bool turn_ended)
 		if (turn_ended && mover == enemy)
 			g->hold[s]++;
 		if (g->hold[s] >= g->hold_turns) {
-			decide(g, s, "%s wins: it took %s's capital %s and held it through %s's turn", sq_side_id(g, s),
-				sq_side_id(g, enemy), g->sc->cities[cap].id.text, sq_side_id(g, enemy));
+			decide(g, s, "it took %s's capital %s and held it through %s's turn", sq_side_id(g, enemy),
+				g->sc->cities[cap].id.text, sq_side_id(g, enemy));
 			return;
 		}
 	}
@@ -285,17 +285,17 @@ static void check_turn_limit(sq_game *g)
 		return;
 	int a = sq_cities_held(g, 0), b = sq_cities_held(g, 1);
 	if (a == b)
-		decide(g, SQ_DRAW, "the turn limit of %ld is reached with %d cities each: a draw", g->turn_limit, a);
+		decide(g, SQ_DRAW, "the turn limit of %ld is reached with %d cities each", g->turn_limit, a);
 	else {
 		int w = a > b ? 0 : 1;
-		decide(g, w, "%s wins: the turn limit of %ld is reached and it holds %d cities against %d", sq_side_id(g, w),
-			g->turn_limit, w == 0 ? a : b, w == 0 ? b : a);
+		decide(g, w, "the turn limit of %ld is reached and it holds %d cities against %d", g->turn_limit,
+			w == 0 ? a : b, w == 0 ? b : a);
 	}
 }
 
 /* ---- actions ---- */
 
-static bool do_head(sq_game *g, const sq_action *a, bool *head_seen, rules_error *err)
+static bool do_head(sq_game *g, const sq_action *a, rules_error *err)
 {
 	if (g->head_done)
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' is a head line: it comes before the first action of play",
@@ -305,7 +305,6 @@ static bool do_head(sq_game *g, const sq_action *a, bool *head_seen, rules_error
 		if (!str_eq(a->subject, g->sc->id.text))
 			return rules_fail(err, RULES_ERROR_LOG_RULE, "this log is for scenario '%s', not '%s'", a->subject,
 				g->sc->id.text ? g->sc->id.text : "?");
-		*head_seen = true;
 		return true;
 	case SQ_ACT_FIRST: {
 		int s = sq_side_index(g, a->subject);
@@ -560,6 +559,12 @@ static bool do_land(sq_game *g, const sq_action *a, rules_error *err)
 	} else if (position_water(g->pos, c) || !sq_coastal(g, c, ship->zone)) {
 		return rules_fail(err, rule, "%s is not a land square on the coast of %s, where '%s' is", a->object,
 			ship->zone >= 0 ? g->sc->sea_zones[ship->zone].id.text : "?", ship->id);
+	} else {
+		/* Friendly transport unloads in friendly ports only. */
+		long city = sq_city_at(g, c);
+		if (city >= 0 && g->cities[city].owner == p->side && !g->cities[city].port)
+			return rules_fail(err, rule, "%s is a city of %s and no port: friendly transport unloads in friendly ports only",
+				g->sc->cities[city].id.text, sq_side_id(g, p->side));
 	}
 	if (!enterable(g, c, p->side, p->id, err) || !room_on(g, c, p->side, p->id, err))
 		return false;
@@ -628,6 +633,8 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 				? "it fights only across a square's side"
 				: "it fights adjacent squares only, or within its range");
 	long cell = grid_index(g->board, d->at);
+	if (p->fought && p->target_cell < 0)
+		return rules_fail(err, rule, "'%s' has fired at a ship this turn: that was its combat", p->id);
 	if (p->target_cell >= 0 && p->target_cell != cell)
 		return rules_fail(err, rule, "'%s' fights at %s this turn already: a unit joins one combat a turn", p->id,
 			addr(grid_from_index(g->board, (size_t)p->target_cell), b1));
@@ -971,11 +978,13 @@ static bool do_end(sq_game *g, rules_error *err)
 bool sq_apply(sq_game *g, sq_action *a, rng *r, rules_error *err)
 {
 	rules_error_clear(err);
-	bool head_seen = false;
 	if (sqlog_is_head(a->kind))
-		return do_head(g, a, &head_seen, err);
-	if (g->step == SQ_STEP_OVER)
-		return rules_fail(err, RULE(g, "11.victory"), "the game is over: %s", g->result);
+		return do_head(g, a, err);
+	if (g->step == SQ_STEP_OVER) {
+		char text[300];
+		sq_result(g, text, sizeof text);
+		return rules_fail(err, RULE(g, "11.victory"), "the game is over: %s", text);
+	}
 	bool ok = false;
 	fight f;
 	switch (a->kind) {
@@ -1041,7 +1050,9 @@ bool sq_finish(const sq_game *g, bool head_seen, rules_error *err)
 void sq_owed(const sq_game *g, char *buf, size_t size)
 {
 	if (g->step == SQ_STEP_OVER) {
-		snprintf(buf, size, "the game is over: %s", g->result);
+		char text[300];
+		sq_result(g, text, sizeof text);
+		snprintf(buf, size, "the game is over: %s", text);
 		return;
 	}
 	const sq_seat *s = sq_current(g);

@@ -44,8 +44,9 @@ void sq_owed(const sq_game *g, char *buf, size_t size);
 /* The board for a terminal: one text row per square row, column letters
  * and row numbers, then a legend.  A new string. */
 char *sq_board_text(const sq_game *g);
-/* Every side's cities, income, points, units and the result.  A new
- * string. */
+/* Every side's cities, income, points and units.  A new string. */
 char *sq_summary(const sq_game *g);
+/* How the game ended ("union wins: ..."), or who is to play. */
+void sq_result(const sq_game *g, char *buf, size_t size);
 
 #endif

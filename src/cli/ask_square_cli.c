@@ -1,9 +1,8 @@
 /* `orbat ask FILE attack|buy|moves|transport|income ...` on a square-grid
- * scenario: reading the queries, replaying the --after log through the
- * square referee, printing the answers of rules/ask_square.c in text or
+ * scenario: reading the queries, printing the answers of rules/ask_square.c
+ * on the square driver's game (at the start, or after --after) in text or
  * JSON, and the exit code (1 when a question is about nothing or names an
- * unknown unit, side or square, or the log is refused; 2 when a query
- * cannot be read). */
+ * unknown unit, side or square; 2 when a query cannot be read). */
 #include "ask_square_cli.h"
 
 #include <stdarg.h>
@@ -15,9 +14,8 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/ask_square.h"
-#include "../rules/sqlog.h"
-#include "../rules/sqref.h"
 #include "options.h"
+#include "play_square.h"
 
 /* The most points or infantry allowance `buy --saved-points/--saved`
  * takes. */
@@ -193,6 +191,16 @@ static void json_opt_string(FILE *out, const char *s)
 		fputs("null", out);
 }
 
+/* String fields ",\"NAME\":VALUE" (null for a NULL value), from a list of
+ * names and values ended by a NULL name. */
+static void json_strings(FILE *out, const char *const *pairs)
+{
+	for (size_t i = 0; pairs[i]; i += 2) {
+		fprintf(out, ",\"%s\":", pairs[i]);
+		json_opt_string(out, pairs[i + 1]);
+	}
+}
+
 static const char *fighter_kind(const ask_sq_fighter *f)
 {
 	return f->general ? "general" : f->type ? f->type->id : NULL;
@@ -239,14 +247,8 @@ static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attac
 		json_write_string(stdout, to);
 		fprintf(stdout, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
 		json_reasons(stdout, a->reasons, a->reason_count);
-		fputs(",\"attacker\":", stdout);
-		json_opt_string(stdout, at->id);
-		fputs(",\"attacker_type\":", stdout);
-		json_opt_string(stdout, fighter_kind(at));
-		fputs(",\"defender\":", stdout);
-		json_opt_string(stdout, df->id);
-		fputs(",\"defender_type\":", stdout);
-		json_opt_string(stdout, fighter_kind(df));
+		json_strings(stdout, (const char *const[]){ "attacker", at->id, "attacker_type", fighter_kind(at), "defender",
+			df->id, "defender_type", fighter_kind(df), NULL });
 		fprintf(stdout,
 			",\"attacker_factor\":%d,\"attacker_hit\":%.4f,\"defender_factor\":%d,\"defender_hit\":%.4f,"
 			"\"fires_first\":%s,\"defender_hit_after_first_fire\":%.4f,\"coastal_fire\":%s",
@@ -327,6 +329,24 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		printf("  %s [%s]\n", b->reasons[i].text, b->reasons[i].rule);
 }
 
+/* The end of a JSON answer: its reasons, its error, the brace. */
+static void json_why_end(const ask_sq_why *why)
+{
+	fputs(",\"reasons\":", stdout);
+	json_reasons(stdout, why->reasons, why->count);
+	if (why->error)
+		json_error(stdout, why->reasons, why->count);
+	fputs("}\n", stdout);
+}
+
+/* A text answer about nothing: its errors said on stderr. */
+static bool said_error(const ask_sq_why *why, const char *query, const char *word)
+{
+	if (why->error)
+		print_errors(why->reasons, why->count, "%s %s", query, word);
+	return why->error;
+}
+
 static void print_reasons(const ask_sq_reason *reasons, int count)
 {
 	for (int i = 0; i < count; i++)
@@ -338,29 +358,17 @@ static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves 
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"moves\",\"from\":", stdout);
 		json_write_string(stdout, q->from);
-		fputs(",\"unit\":", stdout);
-		json_opt_string(stdout, m->piece);
-		fputs(",\"type\":", stdout);
-		json_opt_string(stdout, m->type);
-		fputs(",\"side\":", stdout);
-		json_opt_string(stdout, m->piece ? ask_square_side(g, (size_t)m->side) : NULL);
-		fputs(",\"step\":", stdout);
-		json_opt_string(stdout, m->step);
+		json_strings(stdout, (const char *const[]){ "unit", m->piece, "type", m->type, "side",
+			m->piece ? ask_square_side(g, (size_t)m->side) : NULL, "step", m->step, NULL });
 		fprintf(stdout, ",\"ship\":%s,\"now\":%s,\"move\":%d,\"roll\":%d,\"moved\":%d,\"free\":%s",
 			m->ship ? "true" : "false", m->now ? "true" : "false", m->move, m->roll, m->moved,
 			m->free ? "true" : "false");
 		json_list(stdout, "reachable", &m->places);
-		fputs(",\"reasons\":", stdout);
-		json_reasons(stdout, m->why.reasons, m->why.count);
-		if (m->why.error)
-			json_error(stdout, m->why.reasons, m->why.count);
-		fputs("}\n", stdout);
+		json_why_end(&m->why);
 		return;
 	}
-	if (m->why.error) {
-		print_errors(m->why.reasons, m->why.count, "moves %s", q->from);
+	if (said_error(&m->why, "moves", q->from))
 		return;
-	}
 	printf("moves %s: %s '%s' (%s), %s step%s: %zu %s\n", q->from, m->type, m->piece, ask_square_side(g, (size_t)m->side),
 		m->step ? m->step : "no", m->step && !m->now ? " to come" : "", m->places.count,
 		m->ship ? (m->places.count == 1 ? "zone or port" : "zones and ports")
@@ -374,32 +382,18 @@ static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_tr
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"transport\",\"from\":", stdout);
 		json_write_string(stdout, q->from);
-		fputs(",\"ship\":", stdout);
-		json_opt_string(stdout, t->ship);
-		fputs(",\"type\":", stdout);
-		json_opt_string(stdout, t->type);
-		fputs(",\"side\":", stdout);
-		json_opt_string(stdout, t->ship ? ask_square_side(g, (size_t)t->side) : NULL);
-		fputs(",\"port\":", stdout);
-		json_opt_string(stdout, t->port);
-		fputs(",\"zone\":", stdout);
-		json_opt_string(stdout, t->zone);
+		json_strings(stdout, (const char *const[]){ "ship", t->ship, "type", t->type, "side",
+			t->ship ? ask_square_side(g, (size_t)t->side) : NULL, "port", t->port, "zone", t->zone, NULL });
 		fprintf(stdout, ",\"carries\":%d,\"room\":%d,\"invasion\":%s", t->carries, t->room,
 			t->invasion ? "true" : "false");
 		json_list(stdout, "cargo", &t->cargo);
 		json_list(stdout, "landings", &t->landings);
 		json_list(stdout, "embark", &t->embark);
-		fputs(",\"reasons\":", stdout);
-		json_reasons(stdout, t->why.reasons, t->why.count);
-		if (t->why.error)
-			json_error(stdout, t->why.reasons, t->why.count);
-		fputs("}\n", stdout);
+		json_why_end(&t->why);
 		return;
 	}
-	if (t->why.error) {
-		print_errors(t->why.reasons, t->why.count, "transport %s", q->from);
+	if (said_error(&t->why, "transport", q->from))
 		return;
-	}
 	printf("transport %s: %s '%s' (%s) %s %s, %zu aboard, room for %d\n", q->from, t->type, t->ship,
 		ask_square_side(g, (size_t)t->side), t->port ? "in port at" : "at sea in",
 		t->port ? t->port : t->zone ? t->zone : "?", t->cargo.count, t->room);
@@ -418,19 +412,14 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 		json_opt_string(stdout, in->capital_lost);
 		fprintf(stdout,
 			",\"cities_lost\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,\"allowance_per_turn\":%d,"
-			"\"to_play\":%s,\"reasons\":",
+			"\"to_play\":%s",
 			in->cities_lost, in->income, in->points, in->allowance, in->allowance_per_turn,
 			in->to_play ? "true" : "false");
-		json_reasons(stdout, in->why.reasons, in->why.count);
-		if (in->why.error)
-			json_error(stdout, in->why.reasons, in->why.count);
-		fputs("}\n", stdout);
+		json_why_end(&in->why);
 		return;
 	}
-	if (in->why.error) {
-		print_errors(in->why.reasons, in->why.count, "income %s", q->from);
+	if (said_error(&in->why, "income", q->from))
 		return;
-	}
 	printf("income %s: %d points a turn, %d lost, %d a turn now; %d %s in hand", in->side, in->per_turn, in->penalty,
 		in->income, in->points, in->points == 1 ? "point" : "points");
 	if (in->limited && in->allowance_per_turn > 0)
@@ -439,132 +428,99 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 	print_reasons(in->why.reasons, in->why.count);
 }
 
-/* ---- --after: the log replayed through the square referee ----
- * rules_replay (rules_cli.h) reads the log and prints what check prints;
- * these three give it the square referee's parse and verdicts. */
-
-struct game_run {
-	sq_game *g;
-	sq_log log;
-	bool head_seen;
-};
-
-/* The run is new: nothing to clear before the parse. */
-static size_t replay_load(game_run *run, const char *text, size_t size, const char *name, diag_sink *sink)
+/* buy: the comma list split ("infantry,cavalry" and "infantry, cavalry"
+ * alike), asked and printed. */
+static bool answer_buy(const sq_game *g, const sq_query *q, ask_sq_buy *b, output_format format)
 {
-	return sqlog_parse(text, size, name, &run->log, sink);
+	char **names = NULL;
+	char *list = xstrdup(q->list);
+	for (char *p = list; *p; p++)
+		if (*p == ',')
+			*p = ' ';
+	size_t n = str_split_words(list, &names, 0);
+	free(list);
+	ask_square_buy(g, (const char *const *)names, n, q->saved_points, q->saved, b);
+	print_buy(q, b, names, n, format);
+	str_free_words(names, n);
+	return !b->error;
 }
 
-/* Every action through the referee, up to the first it refuses. */
-static bool replay_apply(game_run *run, rules_error *err, int *line)
-{
-	size_t i = 0;
-	while (i < run->log.count && sq_apply(run->g, &run->log.actions[i], NULL, err))
-		run->head_seen |= run->log.actions[i++].kind == SQ_ACT_SCENARIO;
-	*line = i < run->log.count ? run->log.actions[i].line : 0;
-	return i == run->log.count;
-}
+/* Room for any answer: one allocation serves every query. */
+typedef union sq_answer {
+	ask_sq_attack attack;
+	ask_sq_buy buy;
+	ask_sq_moves moves;
+	ask_sq_transport transport;
+	ask_sq_income income;
+} sq_answer;
 
-static bool replay_finish(game_run *run, rules_error *err, int *line)
+/* One query asked and printed; false when it is about nothing. */
+static bool answer(const sq_game *g, const sq_query *q, sq_answer *an, output_format format)
 {
-	*line = run->log.count ? run->log.actions[run->log.count - 1].line : 0;
-	return sq_finish(run->g, run->head_seen, err);
-}
-
-/* Only what rules_replay calls. */
-static const game_driver ASK_SQ_REPLAY = {
-	.log_load = replay_load,
-	.log_apply = replay_apply,
-	.log_finish = replay_finish,
-};
-
-static int answer(const sq_game *g, const sq_query *q, output_format format)
-{
-	int code = EXIT_VALID;
+	bool answered = false;
 	switch (q->kind) {
-	case SQ_ATTACK: {
-		ask_sq_attack *a = xmalloc(sizeof *a);
-		ask_square_attack(g, q->from, q->to, a);
-		print_attack(g, q, a, format);
-		code = a->error ? EXIT_INVALID : EXIT_VALID;
-		free(a);
+	case SQ_ATTACK:
+		ask_square_attack(g, q->from, q->to, &an->attack);
+		print_attack(g, q, &an->attack, format);
+		answered = !an->attack.error;
 		break;
-	}
-	case SQ_BUY: {
-		char **names = NULL;
-		/* "infantry,cavalry" and "infantry, cavalry" alike. */
-		char *list = xstrdup(q->list);
-		for (char *p = list; *p; p++)
-			if (*p == ',')
-				*p = ' ';
-		size_t n = str_split_words(list, &names, 0);
-		free(list);
-		ask_sq_buy *b = xmalloc(sizeof *b);
-		ask_square_buy(g, (const char *const *)names, n, q->saved_points, q->saved, b);
-		print_buy(q, b, names, n, format);
-		code = b->error ? EXIT_INVALID : EXIT_VALID;
-		free(b);
-		str_free_words(names, n);
+	case SQ_BUY:
+		return answer_buy(g, q, &an->buy, format);
+	case SQ_MOVES:
+		ask_square_moves(g, q->from, &an->moves);
+		print_moves(g, q, &an->moves, format);
+		answered = !an->moves.why.error;
+		ask_sq_list_free(&an->moves.places);
 		break;
-	}
-	case SQ_MOVES: {
-		ask_sq_moves *m = xmalloc(sizeof *m);
-		ask_square_moves(g, q->from, m);
-		print_moves(g, q, m, format);
-		code = m->why.error ? EXIT_INVALID : EXIT_VALID;
-		ask_sq_list_free(&m->places);
-		free(m);
-		break;
-	}
 	case SQ_TRANSPORT: {
-		ask_sq_transport *t = xmalloc(sizeof *t);
+		ask_sq_transport *t = &an->transport;
 		ask_square_transport(g, q->from, t);
 		print_transport(g, q, t, format);
-		code = t->why.error ? EXIT_INVALID : EXIT_VALID;
+		answered = !t->why.error;
 		ask_sq_list_free(&t->cargo);
 		ask_sq_list_free(&t->landings);
 		ask_sq_list_free(&t->embark);
-		free(t);
 		break;
 	}
-	case SQ_INCOME: {
-		ask_sq_income *in = xmalloc(sizeof *in);
-		ask_square_income(g, q->from, in);
-		print_income(q, in, format);
-		code = in->why.error ? EXIT_INVALID : EXIT_VALID;
-		free(in);
-		break;
+	case SQ_INCOME:
+		ask_square_income(g, q->from, &an->income);
+		print_income(q, &an->income, format);
+		return !an->income.why.error;
 	}
-	}
-	return code;
+	return answered;
 }
 
-int ask_square_run(rules_session *s, char **words, int count, output_format format, const char *after)
+/* The queries read, and how many. */
+typedef struct sq_queries {
+	sq_query *q;
+	size_t n;
+} sq_queries;
+
+int ask_square_parse(char **words, int count, bool after, void **queries)
 {
-	sq_query *queries = NULL;
-	size_t nq = 0;
-	int code = parse_square_queries(words, count, after != NULL, &queries, &nq);
-	if (code != EXIT_VALID) {
-		free(queries);
-		return code;
-	}
-	position *pos = position_create(s->sc, s->rs);
-	game_run run = { .g = sq_game_create(pos) };
-	sqlog_init(&run.log);
-	if (!run.g) {
-		fprintf(stderr, "orbat ask: the scenario has no usable square board\n");
-		code = EXIT_INVALID;
-	} else if (after) {
-		code = rules_replay("ask", after, format, &ASK_SQ_REPLAY, &run);
-	}
+	sq_queries *qs = xcalloc(1, sizeof *qs);
+	*queries = qs;
+	return parse_square_queries(words, count, after, &qs->q, &qs->n);
+}
+
+void ask_square_release(void *queries)
+{
+	sq_queries *qs = queries;
+	if (qs)
+		free(qs->q);
+	free(qs);
+}
+
+int ask_square_answer(game_run *run, const void *queries, output_format format)
+{
+	const sq_queries *qs = queries;
+	const sq_game *g = play_square_game(run);
 	/* A question about nothing does not stop the others. */
 	bool failed = false;
-	for (size_t i = 0; code == EXIT_VALID && i < nq; i++)
-		if (answer(run.g, &queries[i], format) != EXIT_VALID)
+	sq_answer *an = xmalloc(sizeof *an);
+	for (size_t i = 0; i < qs->n; i++)
+		if (!answer(g, &qs->q[i], an, format))
 			failed = true;
-	sqlog_finish(&run.log);
-	sq_game_destroy(run.g);
-	position_destroy(pos);
-	free(queries);
-	return code == EXIT_VALID && failed ? EXIT_INVALID : code;
+	free(an);
+	return failed ? EXIT_INVALID : EXIT_VALID;
 }

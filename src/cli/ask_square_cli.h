@@ -6,17 +6,18 @@
 #include <stdbool.h>
 
 #include "command.h"
-#include "rules_cli.h"
+#include "game_driver.h"
 
 /* Whether a word starts a square-grid question. */
 bool ask_square_is_query(const char *word);
 
-/* `orbat ask [--after LOG] FILE QUERY...` on a square-grid scenario loaded
- * and valid (the session): WORDS are the queries, asked of the scenario's
- * start or of the position after the log LOG (NULL: none; "-" standard
- * input) replayed through the square referee.  Returns an exit code as
- * cmd_ask does; a log the referee refuses gives check's diagnostics and
- * exit status. */
-int ask_square_run(rules_session *s, char **words, int count, output_format format, const char *after);
+/* The square questions of `orbat ask`, for its per-grid table: read the
+ * query words (an exit code; --saved-points and --saved are refused after
+ * a log, whose purse counts), answer them on the square driver's game
+ * (play_square.h) in text or JSON (an exit code: 1 when a question is
+ * about nothing), and free what parse made. */
+int ask_square_parse(char **words, int count, bool after, void **queries);
+int ask_square_answer(game_run *run, const void *queries, output_format format);
+void ask_square_release(void *queries);
 
 #endif

@@ -108,25 +108,37 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 	return EXIT_VALID;
 }
 
-/* The hex questions, on a scenario loaded and valid. */
-static int ask_hex(rules_session *s, const char *file, char **words, int count, output_format format,
-	const char *after)
+/* The hex questions (rules/ask.c) and how many. */
+typedef struct ask_hex_queries {
+	ask_query *q;
+	size_t n;
+} ask_hex_queries;
+
+static int ask_hex_parse(char **words, int count, bool after, void **queries)
 {
-	ask_query *queries = NULL;
-	size_t nq = 0;
+	(void)after;
+	ask_hex_queries *h = xcalloc(1, sizeof *h);
+	*queries = h;
+	return parse_queries(words, count, &h->q, &h->n);
+}
+
+static void ask_hex_release(void *queries)
+{
+	ask_hex_queries *h = queries;
+	if (h)
+		free(h->q);
+	free(h);
+}
+
+/* The hex questions on the hex driver's game. */
+static int ask_hex_answer(game_run *run, const void *queries, output_format format)
+{
+	const ask_hex_queries *h = queries;
+	game *g = play_hex_game(run);
 	bool failed = false;
-	const game_driver *d = NULL;
-	game_run *run = NULL;
-	int code = parse_queries(words, count, &queries, &nq);
-	if (code == EXIT_VALID)
-		code = rules_session_run(s, "ask", file, NULL, &d, &run);
-	if (code == EXIT_VALID && after)
-		code = rules_replay("ask", after, format, d, run);
-	/* The hex slot of ASK_GRIDS: its game is the hex driver's. */
-	game *g = run ? play_hex_game(run) : NULL;
-	for (size_t i = 0; code == EXIT_VALID && i < nq; i++) {
+	for (size_t i = 0; i < h->n; i++) {
 		ask_result answer;
-		bool answered = ask_answer(g, &queries[i], &answer);
+		bool answered = ask_answer(g, &h->q[i], &answer);
 		ask_print(g, &answer, format == FORMAT_JSON, stdout);
 		if (!answered) {
 			failed = true;
@@ -138,37 +150,49 @@ static int ask_hex(rules_session *s, const char *file, char **words, int count, 
 		}
 		ask_result_free(&answer);
 	}
-	free(queries);
-	if (run)
-		d->destroy(run);
 	/* A question about nothing does not stop the others. */
-	return code == EXIT_VALID && failed ? EXIT_INVALID : code;
+	return failed ? EXIT_INVALID : EXIT_VALID;
 }
 
-/* The square questions (ask_square_cli.c): of the scenario's start, or
- * after a log replayed through the square referee. */
-static int ask_square(rules_session *s, const char *file, char **words, int count, output_format format,
-	const char *after)
-{
-	(void)file;
-	diag_sink_clear(&s->sink);
-	return ask_square_run(s, words, count, format, after);
-}
-
-/* The questions of one grid. */
+/* The questions of one grid, answered on the game of the grid's driver
+ * (game_driver.h): at the scenario's start, or after --after replayed
+ * through that driver's referee, as check replays it. */
 typedef struct ask_grid {
 	bool (*is_query)(const char *word);
-	int (*run)(rules_session *s, const char *file, char **words, int count, output_format format,
-		const char *after);
+	/* Read the queries (an exit code); *queries goes to answer and
+	 * release, also when the reading fails. */
+	int (*parse)(char **words, int count, bool after, void **queries);
+	/* Answer them: an exit code. */
+	int (*answer)(game_run *run, const void *queries, output_format format);
+	void (*release)(void *queries);
 	/* A question of another grid is refused: these come before and after
 	 * "FILE uses ruleset ID". */
 	const char *refusal_before, *refusal_after;
 } ask_grid;
 
+static int ask_grid_run(const ask_grid *grid, rules_session *s, const char *file, char **words, int count,
+	output_format format, const char *after)
+{
+	void *queries = NULL;
+	const game_driver *d = NULL;
+	game_run *run = NULL;
+	int code = grid->parse(words, count, after != NULL, &queries);
+	if (code == EXIT_VALID)
+		code = rules_session_run(s, "ask", file, NULL, &d, &run);
+	if (code == EXIT_VALID && after)
+		code = rules_replay("ask", after, format, d, run);
+	if (code == EXIT_VALID)
+		code = grid->answer(run, queries, format);
+	grid->release(queries);
+	if (run)
+		d->destroy(run);
+	return code;
+}
+
 static const ask_grid ASK_GRIDS[GRID_KINDS] = {
-	[GRID_HEX] = { ask_is_query, ask_hex, "attack and buy are questions of the square-grid rulesets; ",
+	[GRID_HEX] = { ask_is_query, ask_hex_parse, ask_hex_answer, ask_hex_release, "attack and buy are questions of the square-grid rulesets; ",
 		" (ask los, dice, moves, retreat)" },
-	[GRID_SQUARE] = { ask_square_is_query, ask_square, "", ", played on squares; ask it 'attack FROM TO', "
+	[GRID_SQUARE] = { ask_square_is_query, ask_square_parse, ask_square_answer, ask_square_release, "", ", played on squares; ask it 'attack FROM TO', "
 		"'buy UNITS', 'moves UNIT', 'transport SHIP' or 'income SIDE' (los, dice, retreat, reinforcements, "
 		"sharpshooter and rally are hex questions)" },
 };
@@ -201,7 +225,7 @@ static int ask_run(const options *o, ask_args *a)
 			g->refusal_after);
 		code = EXIT_USAGE;
 	} else {
-		code = g->run(&s, file, words, count, format, after);
+		code = ask_grid_run(g, &s, file, words, count, format, after);
 	}
 	rules_session_close(&s);
 	return code;

@@ -564,6 +564,11 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	return run;
 }
 
+const sq_game *play_square_game(game_run *run)
+{
+	return run->g;
+}
+
 static void sq_destroy(game_run *run)
 {
 	if (!run)

@@ -277,8 +277,10 @@ static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attac
 			a->distance, a->allowed ? "allowed" : "not allowed");
 	else
 		printf("against nothing, distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");
+	/* A refusal is the last reason: those before explain the question. */
 	for (int i = 0; i < a->reason_count; i++)
-		printf("  %s%s [%s]\n", a->allowed ? "" : "refused: ", a->reasons[i].text, a->reasons[i].rule);
+		printf("  %s%s [%s]\n", a->allowed || i + 1 < a->reason_count ? "" : "refused: ", a->reasons[i].text,
+			a->reasons[i].rule);
 	if (a->allowed) {
 		printf("  attacker hits on %d or less: %.1f%% a round\n", at->factor, 100.0 * at->hit);
 		if (df->rolls)

@@ -100,8 +100,8 @@ static int parse_square_queries(char **words, int count, bool after, sq_query **
 				i += took;
 			}
 			if (q->purse_given && after)
-				return options_usage("ask", "with --after the log says what is saved: --saved-points and --saved "
-					"are for the scenario's start");
+				return options_usage("ask", "after a log, and in orbat play, the game says what is saved: "
+					"--saved-points and --saved are for the scenario's start");
 		} else {
 			if (w[0] == '-')
 				return options_usage("ask", "options go before FILE, not among the queries ('%s')", w);
@@ -525,4 +525,27 @@ int ask_square_answer(game_run *run, const void *queries, output_format format)
 			failed = true;
 	free(an);
 	return failed ? EXIT_INVALID : EXIT_VALID;
+}
+
+bool ask_square_in_play(const sq_game *g, const char *line, const char *word)
+{
+	/* attack and buy are also actions of the log: asked with "ask". */
+	bool asked = strcmp(word, "ask") == 0;
+	if (!asked && (!ask_square_is_query(word) || strcmp(word, "attack") == 0 || strcmp(word, "buy") == 0))
+		return false;
+	char **words = NULL;
+	size_t n = str_split_words(line, &words, 0);
+	sq_query *q = NULL;
+	size_t nq = 0;
+	/* The purse is the game's: --saved-points and --saved are refused as
+	 * after a log. */
+	if (parse_square_queries(words + (asked ? 1 : 0), (int)n - (asked ? 1 : 0), true, &q, &nq) == EXIT_VALID) {
+		sq_answer *an = xmalloc(sizeof *an);
+		for (size_t i = 0; i < nq; i++)
+			answer(g, &q[i], an, FORMAT_TEXT);
+		free(an);
+	}
+	free(q);
+	str_free_words(words, n);
+	return true;
 }

@@ -20,4 +20,11 @@ int ask_square_parse(char **words, int count, bool after, void **queries);
 int ask_square_answer(game_run *run, const void *queries, output_format format);
 void ask_square_release(void *queries);
 
+struct sq_game;
+/* A question typed in `orbat play` on a square game, answered in text on
+ * the game as it stands: moves, transport and income by their own word,
+ * every square question after "ask" (attack and buy alone are actions of
+ * the log).  False when the line is no question. */
+bool ask_square_in_play(const struct sq_game *g, const char *line, const char *word);
+
 #endif

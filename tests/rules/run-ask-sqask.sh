@@ -11,7 +11,9 @@
 # with --format json (stdout and the exit status compared with
 # SQASK_DIR/expected.json; every line must be one JSON object with its
 # query, and each reason must end with its rule id).  --update rewrites the
-# two files.  Prints `rules-ask-sqask: N passed, M failed` last.
+# two files.  Then the questions typed in `orbat play` (moves, transport,
+# income, ask attack, ask buy) must answer as `orbat ask` does on the same
+# game.  Prints `rules-ask-sqask: N passed, M failed` last.
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 ORBAT_BINARY SQASK_DIR SCENARIO_DIR [--update]" >&2; exit 2; }
 orbat=$1
@@ -66,6 +68,21 @@ PY
 		echo "FAIL (json): $line"
 	fi
 done <"$dir/queries"
+# The questions of orbat play: each answer line as orbat ask gives it.
+for q in "moves u-cav-1" "transport u-gunboat-1" "income confederate" "ask attack O9 u-gunboat-1" "ask buy ironclad"; do
+	(cd "$scenarios" && printf '%s\nquit\n' "$q" |
+		"$orbat" play mb-1861.xml --seed 3 --log "$work/play.log" >"$work/play" 2>&1)
+	# shellcheck disable=SC2086
+	(cd "$scenarios" && "$orbat" ask mb-1861.xml ${q#ask }) >"$work/asked" 2>&1
+	if [ -s "$work/asked" ] && grep -Fxq -f "$work/asked" "$work/play" &&
+		[ "$(grep -Fx -f "$work/asked" "$work/play" | wc -l)" -ge "$(wc -l <"$work/asked")" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL (play): '$q' in orbat play does not answer as orbat ask"
+		cat "$work/asked"
+	fi
+done
 if [ "$update" = "--update" ]; then
 	cp "$work/text" "$dir/expected"
 	cp "$work/json" "$dir/expected.json"

@@ -13,6 +13,7 @@
 #include "../base/util.h"
 #include "../rules/sqauto.h"
 #include "../rules/sqref.h"
+#include "ask_square_cli.h"
 #include "command.h"
 #include "rules_cli.h"
 
@@ -106,7 +107,9 @@ static void sq_print_help(game_run *run)
 	else
 		fputs("orbat play rolls the dice: leave out ': FACES'.\n", stdout);
 	fputs("Other commands:\n" GAME_HELP_BOARD
-	      "  summary                 cities held, income, points and units of each side\n" GAME_HELP_SHELL,
+	      "  summary                 cities held, income, points and units of each side\n"
+	      "  moves UNIT|SQUARE, transport SHIP, income SIDE, ask attack FROM TO,\n"
+	      "  ask buy UNITS           the questions of orbat ask, on the game now\n" GAME_HELP_SHELL,
 		stdout);
 }
 
@@ -302,6 +305,11 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	return run;
 }
 
+const sq_game *play_square_game(game_run *run)
+{
+	return run->g;
+}
+
 static void sq_destroy(game_run *run)
 {
 	if (!run)
@@ -424,7 +432,8 @@ static const char *sq_side(game_run *run)
 
 static bool sq_command(game_run *run, char *line, const char *word)
 {
-	(void)line;
+	if (ask_square_in_play(run->g, line, word))
+		return true;
 	if (strcmp(word, "summary") == 0) {
 		char *sum = sq_summary(run->g);
 		fputs(sum, stdout);

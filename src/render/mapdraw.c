@@ -20,11 +20,6 @@ void mapdraw_side_colour(size_t side, double *r, double *g, double *b)
 	*b = c.b;
 }
 
-void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
-{
-	mapdraw_map_region(rc, cr, g, 0, 0, g->width, g->height);
-}
-
 /* The painters of each grid: the one place that asks which grid a map has. */
 static const map_painter *const PAINTERS[GRID_KINDS] = {
 	[GRID_HEX] = &hexdraw_painter,
@@ -37,47 +32,52 @@ static const map_painter *painter_of(const ruleset *rs)
 }
 
 /* Section lines: straight, dashed, through the cut cells of a hex board's
- * short rows; none on a grid without sections. */
-static void section_lines(cairo_t *cr, const map_geom *g)
+ * short rows; none on a grid without sections.  Words keep off them. */
+static void section_lines(cairo_t *cr, const map_geom *g, label_placer *lp)
 {
 	double xs[GRID_SECTION_LINES_MAX];
 	int lines = mapgeom_section_lines(g, xs);
 	if (lines == 0)
 		return;
 	double dash[2] = { g->cell * 0.08, g->cell * 0.05 };
+	double width = fmax(0.4, g->cell * 0.014);
 	cairo_set_dash(cr, dash, 2, 0);
 	paint_set(cr, PAINT_SECTION);
-	cairo_set_line_width(cr, fmax(0.4, g->cell * 0.014));
+	cairo_set_line_width(cr, width);
 	for (int line = 0; line < lines; line++) {
-		cairo_move_to(cr, xs[line], g->frame * 0.6);
-		cairo_line_to(cr, xs[line], g->height - g->frame * 0.6);
+		double y0 = g->frame * 0.6, y1 = g->height - g->frame * 0.6;
+		cairo_move_to(cr, xs[line], y0);
+		cairo_line_to(cr, xs[line], y1);
+		labelplace_take(lp, (lp_box){ xs[line] - width / 2, y0, xs[line] + width / 2, y1 });
 	}
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
-static void addresses(const render_ctx *rc, cairo_t *cr, const map_geom *g, const map_address_style *a,
-	const size_t *shown, size_t n)
+/* Each cell's address where the grid puts it, or at the grid's next spot
+ * when a section line or a symbol is in the way; left out when there is
+ * no room for it at a legible size. */
+static void addresses(const map_canvas *mc, const map_address_style *a, const size_t *shown, size_t n)
 {
+	const map_geom *g = mc->g;
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * a->size_factor, a->size_min, a->size_max), false, false,
-		a->align, 0.30, 0.28, 0.25 };
+		ALIGN_LEFT, 0.30, 0.28, 0.25 };
+	/* The spots are reckoned at the size the address will print at. */
+	double size = fmax(st.size, paint_min_text(mc->rc, mc->cr));
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		char name[GRID_ADDRESS_MAX];
-		double cx, cy, w;
+		double cx, cy;
 		mapgeom_center(g, cell, &cx, &cy);
 		grid_format(cell, name);
-		double x = cx + a->ax * g->radius + a->bx * st.size, y = cy + a->ay * g->radius + a->by * st.size;
-		/* A light backing keeps the address legible where a section
-		 * line crosses it (a cell in two sections). */
-		unsigned sections = grid_sections(&g->board, cell);
-		if (sections & (sections - 1)) {
-			text_measure(rc, cr, name, &st, 0, &w, NULL);
-			cairo_rectangle(cr, x - w / 2 - st.size * 0.2, y, w + st.size * 0.4, st.size * 1.3);
-			cairo_set_source_rgba(cr, PAINT_PAPER.r, PAINT_PAPER.g, PAINT_PAPER.b, 0.85);
-			cairo_fill(cr);
+		paint_spot spots[MAP_ADDRESS_SPOTS];
+		int count = a->count < MAP_ADDRESS_SPOTS ? a->count : MAP_ADDRESS_SPOTS;
+		for (int k = 0; k < count; k++) {
+			const map_address_spot *s = &a->spots[k];
+			spots[k] = (paint_spot){ cx + s->ax * g->radius + s->bx * size, cy + s->ay * g->radius + s->by * size,
+				s->fx, s->fy };
 		}
-		text_draw(rc, cr, name, &st, x, y, 0);
+		paint_place_text(mc->rc, mc->cr, mc->placer, name, &st, g->cell * a->max_width, spots, count);
 	}
 }
 
@@ -89,8 +89,13 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	size_t *shown = xmalloc((grid_count(&g->board) + 1) * sizeof *shown);
 	size_t n = p->visible(g, x0, y0, x1, y1, shown);
-	for (size_t i = 0; i < n; i++)
-		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, grid_from_index(&g->board, shown[i]));
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, mc->course, cell);
+		lp_box symbol;
+		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, cell, &symbol))
+			labelplace_take(mc->placer, symbol);
+	}
 
 	/* The grid over the terrain. */
 	paint_set(cr, PAINT_GRID);
@@ -98,11 +103,11 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	for (size_t i = 0; i < n; i++)
 		mapgeom_cell_path(cr, g, grid_from_index(&g->board, shown[i]), 0);
 	cairo_stroke(cr);
-	section_lines(cr, g);
+	section_lines(cr, g, mc->placer);
 	if (p->lines)
 		p->lines(mc, shown, n);
-	addresses(mc->rc, cr, g, &p->address, shown, n);
 
+	/* Every symbol first, then the words where they are clear. */
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		const position_cell *c = position_at(mc->pos, cell);
@@ -111,22 +116,58 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		if (c)
 			p->occupants(mc, c, cx, cy);
 	}
+	if (p->extras)
+		p->extras(mc, shown, n);
+	addresses(mc, &p->address, shown, n);
+	for (size_t i = 0; i < n; i++)
+		terrainpaint_name(mc->rc, cr, g, mc->pos, grid_from_index(&g->board, shown[i]), mc->placer);
 	if (p->labels)
 		p->labels(mc, shown, n);
+	for (size_t i = 0; p->cell_labels && i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		const position_cell *c = position_at(mc->pos, cell);
+		double cx, cy;
+		mapgeom_center(g, cell, &cx, &cy);
+		if (c)
+			p->cell_labels(mc, c, cx, cy);
+	}
 	p->frame(mc, x0, y0, x1, y1);
 	cairo_restore(cr);
 	free(shown);
 }
 
-void mapdraw_map_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setup,
 	double x0, double y0, double x1, double y1)
 {
 	/* A context set up without a position (a caller drawing one map)
 	 * gets one for this drawing. */
 	position *own = rc->pos ? NULL : position_create(rc->sc, rc->rs);
-	map_canvas mc = { rc, cr, g, rc->pos ? rc->pos : own };
+	label_placer lp;
+	/* A hair of paper between words and symbols. */
+	labelplace_init(&lp, g->cell * 0.01);
+	const position *pos = rc->pos ? rc->pos : own;
+	terrain_course *course = terrainpaint_course(rc, g, pos);
+	map_canvas mc = { rc, cr, g, pos, setup, &lp, course };
 	draw_region(&mc, painter_of(rc->rs), x0, y0, x1, y1);
+	terrainpaint_course_free(course);
+	labelplace_free(&lp);
 	position_destroy(own);
+}
+
+void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
+{
+	draw(rc, cr, g, true, 0, 0, g->width, g->height);
+}
+
+void mapdraw_board(const render_ctx *rc, cairo_t *cr, const map_geom *g)
+{
+	draw(rc, cr, g, rc->setup, 0, 0, g->width, g->height);
+}
+
+void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+	double x0, double y0, double x1, double y1)
+{
+	draw(rc, cr, g, rc->setup, x0, y0, x1, y1);
 }
 
 double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
@@ -141,6 +182,9 @@ double mapdraw_legend_height(const render_ctx *rc, double width, double swatch)
 	/* Lay it out on a throwaway recording surface. */
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *probe = cairo_create(rec);
+	/* At the scale the legend is drawn at (millimetres on the page), so
+	 * that the legible text size comes out the same. */
+	cairo_scale(probe, PT_PER_MM, PT_PER_MM);
 	double h = mapdraw_legend(rc, probe, 0, 0, width, swatch);
 	cairo_destroy(probe);
 	cairo_surface_destroy(rec);

@@ -60,7 +60,7 @@ static void poster_draw(const render_ctx *rc, cairo_t *cr, const poster_layout *
 
 	cairo_save(cr);
 	cairo_translate(cr, ox, oy);
-	mapdraw_map(rc, cr, &p->g);
+	mapdraw_board(rc, cr, &p->g);
 	cairo_restore(cr);
 
 	double ly = oy + p->g.height + 4;
@@ -208,7 +208,7 @@ bool render_map_image(const render_ctx *rc, const char *path, char **error)
 	cairo_rectangle(cr, 0, 0, g.width, g.height);
 	cairo_set_source_rgb(cr, 0.97, 0.96, 0.92);
 	cairo_fill(cr);
-	mapdraw_map(rc, cr, &g);
+	mapdraw_board(rc, cr, &g);
 	cairo_restore(cr);
 	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
 }

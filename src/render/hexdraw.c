@@ -291,8 +291,8 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 const map_painter hexdraw_painter = {
 	.visible = visible_hexes,
 	.grid_line = 0.006,
-	/* Centred at the top of the hex; beside the middle when a section
-	 * line runs through it. */
+	/* Centred at the top of the hex (a section line breaks off around
+	 * it); beside the middle when a symbol is in the way. */
 	.address = { 0.07, 1.5, 6, 0.5, 3, {
 		{ 0, 0, -0.82, 0, 0.5, 0 },
 		{ 0, -0.3, -0.82, 0, 1, 0 },

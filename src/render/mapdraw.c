@@ -31,10 +31,73 @@ static const map_painter *painter_of(const ruleset *rs)
 	return PAINTERS[grid_ops_of(rs->grid)->kind];
 }
 
-/* Section lines: straight, dashed, through the cut cells of a hex board's
- * short rows; none on a grid without sections.  Words keep off them. */
-static void section_lines(cairo_t *cr, const map_geom *g, label_placer *lp)
+/* The text style of the addresses, at the size they print at. */
+static text_style address_style(const map_canvas *mc, const map_address_style *a)
 {
+	text_style st = { FONT_TEXT, paint_clamp(mc->g->cell * a->size_factor, a->size_min, a->size_max), false, false,
+		ALIGN_LEFT, 0.30, 0.28, 0.25 };
+	st.size = fmax(st.size, paint_min_text(mc->rc, mc->cr));
+	return st;
+}
+
+/* Where a cell's address may stand (see map_address_style). */
+static int address_spots(const map_canvas *mc, const map_address_style *a, grid_cell cell, double size,
+	paint_spot spots[MAP_ADDRESS_SPOTS])
+{
+	const map_geom *g = mc->g;
+	double cx, cy;
+	mapgeom_center(g, cell, &cx, &cy);
+	int count = a->count < MAP_ADDRESS_SPOTS ? a->count : MAP_ADDRESS_SPOTS;
+	for (int k = 0; k < count; k++) {
+		const map_address_spot *s = &a->spots[k];
+		spots[k] = (paint_spot){ cx + s->ax * g->radius + s->bx * size, cy + s->ay * g->radius + s->by * size,
+			s->fx, s->fy };
+	}
+	return count;
+}
+
+/* The gaps a section line leaves for the addresses of the cells it cuts
+ * (at their first spot), as y ranges; returns how many. */
+static size_t address_gaps(const map_canvas *mc, const map_address_style *a, const size_t *shown, size_t n,
+	double x, double width, double (*gaps)[2])
+{
+	const map_geom *g = mc->g;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		unsigned sections = grid_sections(&g->board, cell);
+		if (!(sections & (sections - 1)))
+			continue;
+		text_style st = address_style(mc, a);
+		char name[GRID_ADDRESS_MAX];
+		double w, h;
+		paint_spot spot[MAP_ADDRESS_SPOTS];
+		if (address_spots(mc, a, cell, st.size, spot) == 0 ||
+			!paint_fit_text(mc->rc, mc->cr, grid_format(cell, name), &st, g->cell * a->max_width, &w, &h))
+			continue;
+		double x0 = spot[0].x - spot[0].fx * w, y0 = spot[0].y - spot[0].fy * h;
+		if (x0 - width < x && x < x0 + w + width) {
+			gaps[k][0] = y0 - width;
+			gaps[k][1] = y0 + h + width;
+			k++;
+		}
+	}
+	return k;
+}
+
+static int gap_compare(const void *x, const void *y)
+{
+	const double *p = x, *q = y;
+	return (p[0] > q[0]) - (p[0] < q[0]);
+}
+
+/* Section lines: straight, dashed, through the cut cells of a hex board's
+ * short rows; none on a grid without sections.  A line breaks off around
+ * the address of each cell it cuts, rather than run through it. */
+static void section_lines(const map_canvas *mc, const map_address_style *a, const size_t *shown, size_t n)
+{
+	cairo_t *cr = mc->cr;
+	const map_geom *g = mc->g;
 	double xs[GRID_SECTION_LINES_MAX];
 	int lines = mapgeom_section_lines(g, xs);
 	if (lines == 0)
@@ -44,40 +107,51 @@ static void section_lines(cairo_t *cr, const map_geom *g, label_placer *lp)
 	cairo_set_dash(cr, dash, 2, 0);
 	paint_set(cr, PAINT_SECTION);
 	cairo_set_line_width(cr, width);
+	double (*gaps)[2] = xmalloc((n + 1) * sizeof *gaps);
 	for (int line = 0; line < lines; line++) {
-		double y0 = g->frame * 0.6, y1 = g->height - g->frame * 0.6;
-		cairo_move_to(cr, xs[line], y0);
-		cairo_line_to(cr, xs[line], y1);
-		labelplace_take(lp, (lp_box){ xs[line] - width / 2, y0, xs[line] + width / 2, y1 });
+		double y = g->frame * 0.6, end = g->height - g->frame * 0.6;
+		size_t k = address_gaps(mc, a, shown, n, xs[line], width, gaps);
+		qsort(gaps, k, sizeof *gaps, gap_compare);
+		for (size_t i = 0; i <= k && y < end; i++) {
+			double stop = i < k ? fmin(gaps[i][0], end) : end;
+			if (stop > y) {
+				cairo_move_to(cr, xs[line], y);
+				cairo_line_to(cr, xs[line], stop);
+			}
+			if (i < k)
+				y = fmax(y, gaps[i][1]);
+		}
 	}
+	free(gaps);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
+/* Other words keep off the section lines. */
+static void take_section_lines(const map_canvas *mc)
+{
+	const map_geom *g = mc->g;
+	double xs[GRID_SECTION_LINES_MAX], width = fmax(0.4, g->cell * 0.014);
+	int lines = mapgeom_section_lines(g, xs);
+	for (int line = 0; line < lines; line++)
+		labelplace_take(mc->placer, (lp_box){ xs[line] - width / 2, g->frame * 0.6, xs[line] + width / 2,
+			g->height - g->frame * 0.6 });
+}
+
 /* Each cell's address where the grid puts it, or at the grid's next spot
- * when a section line or a symbol is in the way; left out when there is
- * no room for it at a legible size. */
+ * when a symbol is in the way; left out when there is no room for it at a
+ * legible size. */
 static void addresses(const map_canvas *mc, const map_address_style *a, const size_t *shown, size_t n)
 {
 	const map_geom *g = mc->g;
-	text_style st = { FONT_TEXT, paint_clamp(g->cell * a->size_factor, a->size_min, a->size_max), false, false,
-		ALIGN_LEFT, 0.30, 0.28, 0.25 };
-	/* The spots are reckoned at the size the address will print at. */
-	double size = fmax(st.size, paint_min_text(mc->rc, mc->cr));
+	text_style st = address_style(mc, a);
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		char name[GRID_ADDRESS_MAX];
-		double cx, cy;
-		mapgeom_center(g, cell, &cx, &cy);
-		grid_format(cell, name);
 		paint_spot spots[MAP_ADDRESS_SPOTS];
-		int count = a->count < MAP_ADDRESS_SPOTS ? a->count : MAP_ADDRESS_SPOTS;
-		for (int k = 0; k < count; k++) {
-			const map_address_spot *s = &a->spots[k];
-			spots[k] = (paint_spot){ cx + s->ax * g->radius + s->bx * size, cy + s->ay * g->radius + s->by * size,
-				s->fx, s->fy };
-		}
-		paint_place_text(mc->rc, mc->cr, mc->placer, name, &st, g->cell * a->max_width, spots, count);
+		int count = address_spots(mc, a, cell, st.size, spots);
+		paint_place_text(mc->rc, mc->cr, mc->placer, grid_format(cell, name), &st, g->cell * a->max_width, spots,
+			count);
 	}
 }
 
@@ -103,7 +177,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	for (size_t i = 0; i < n; i++)
 		mapgeom_cell_path(cr, g, grid_from_index(&g->board, shown[i]), 0);
 	cairo_stroke(cr);
-	section_lines(cr, g, mc->placer);
+	section_lines(mc, &p->address, shown, n);
 	if (p->lines)
 		p->lines(mc, shown, n);
 
@@ -119,6 +193,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	if (p->extras)
 		p->extras(mc, shown, n);
 	addresses(mc, &p->address, shown, n);
+	take_section_lines(mc);
 	for (size_t i = 0; i < n; i++)
 		terrainpaint_name(mc->rc, cr, g, mc->pos, grid_from_index(&g->board, shown[i]), mc->placer);
 	if (p->labels)

@@ -89,21 +89,28 @@ double paint_min_text(const render_ctx *rc, cairo_t *cr)
 	return pt > 0 ? PAINT_MIN_TEXT_PT / pt : PAINT_MIN_TEXT_PT / PT_PER_MM;
 }
 
+bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_style *st, double max_width,
+	double *width, double *height)
+{
+	if (!text || !*text)
+		return false;
+	double min = paint_min_text(rc, cr), w;
+	text_measure(rc, cr, text, st, 0, &w, NULL);
+	if (max_width > 0 && w > max_width)
+		st->size *= max_width / w;
+	if (st->size < min)
+		st->size = min;
+	text_measure(rc, cr, text, st, 0, width, height);
+	return !(max_width > 0 && *width > max_width * 1.001);
+}
+
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n)
 {
-	if (!text || !*text || n <= 0)
-		return false;
 	text_style s = *st;
 	s.align = ALIGN_LEFT;
-	double min = paint_min_text(rc, cr), w, h;
-	text_measure(rc, cr, text, &s, 0, &w, NULL);
-	if (max_width > 0 && w > max_width)
-		s.size *= max_width / w;
-	if (s.size < min)
-		s.size = min;
-	text_measure(rc, cr, text, &s, 0, &w, &h);
-	if (max_width > 0 && w > max_width * 1.001)
+	double w, h;
+	if (n <= 0 || !paint_fit_text(rc, cr, text, &s, max_width, &w, &h))
 		return false;
 	lp_box boxes[16];
 	if (n > 16)

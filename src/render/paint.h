@@ -44,6 +44,12 @@ typedef struct paint_spot {
 	double x, y, fx, fy;
 } paint_spot;
 
+/* The size a label prints at: st->size shrunk to fit max_width (0: any
+ * width) but not below paint_min_text; sets st->size and the text's
+ * width and height.  False when it is wider than max_width even so. */
+bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_style *st, double max_width,
+	double *width, double *height);
+
 /* A label placed with the collision check: the text in `st`, shrunk to
  * fit max_width (0: any width) but never below paint_min_text, drawn at
  * the first spot where it overlaps nothing taken in lp, and its box then

@@ -145,8 +145,8 @@ static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * 0.10, 1.6, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
 	const paint_spot spots[] = {
-		{ cx, y + r * 1.45, 0.5, 0 },
-		{ cx, y - r * 1.45, 0.5, 1 },
+		{ cx, y + r * 1.6, 0.5, 0 },
+		{ cx, y - r * 1.6, 0.5, 1 },
 	};
 	paint_place_text(rc, cr, lp, name, &st, g->cell * 0.92, spots, 2);
 }

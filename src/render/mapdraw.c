@@ -155,6 +155,20 @@ static void addresses(const map_canvas *mc, const map_address_style *a, const si
 	}
 }
 
+/* Calls draw for each cell shown that the position lists, at its centre. */
+static void each_cell(const map_canvas *mc, const size_t *shown, size_t n,
+	void (*draw)(const map_canvas *mc, const position_cell *c, double cx, double cy))
+{
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&mc->g->board, shown[i]);
+		const position_cell *c = position_at(mc->pos, cell);
+		double cx, cy;
+		mapgeom_center(mc->g, cell, &cx, &cy);
+		if (c)
+			draw(mc, c, cx, cy);
+	}
+}
+
 static void draw_region(const map_canvas *mc, const map_painter *p, double x0, double y0, double x1, double y1)
 {
 	cairo_t *cr = mc->cr;
@@ -182,14 +196,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		p->lines(mc, shown, n);
 
 	/* Every symbol first, then the words where they are clear. */
-	for (size_t i = 0; i < n; i++) {
-		grid_cell cell = grid_from_index(&g->board, shown[i]);
-		const position_cell *c = position_at(mc->pos, cell);
-		double cx, cy;
-		mapgeom_center(g, cell, &cx, &cy);
-		if (c)
-			p->occupants(mc, c, cx, cy);
-	}
+	each_cell(mc, shown, n, p->occupants);
 	if (p->extras)
 		p->extras(mc, shown, n);
 	addresses(mc, &p->address, shown, n);
@@ -198,14 +205,8 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		terrainpaint_name(mc->rc, cr, g, mc->pos, grid_from_index(&g->board, shown[i]), mc->placer);
 	if (p->labels)
 		p->labels(mc, shown, n);
-	for (size_t i = 0; p->cell_labels && i < n; i++) {
-		grid_cell cell = grid_from_index(&g->board, shown[i]);
-		const position_cell *c = position_at(mc->pos, cell);
-		double cx, cy;
-		mapgeom_center(g, cell, &cx, &cy);
-		if (c)
-			p->cell_labels(mc, c, cx, cy);
-	}
+	if (p->cell_labels)
+		each_cell(mc, shown, n, p->cell_labels);
 	p->frame(mc, x0, y0, x1, y1);
 	cairo_restore(cr);
 	free(shown);

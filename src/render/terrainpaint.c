@@ -398,16 +398,23 @@ static int join_compare(const void *x, const void *y)
 	return (p->a > q->a) - (p->a < q->a);
 }
 
-static long root_of(long *parent, long i)
+/* What the course needs to know of each cell while it is made. */
+typedef struct course_cell {
+	bool wet;
+	int degree;          /* water cells across its sides */
+	long parent;         /* union-find of the cells joined so far */
+} course_cell;
+
+static long root_of(course_cell *cells, long i)
 {
-	while (parent[i] != i)
-		i = parent[i] = parent[parent[i]];
+	while (cells[i].parent != i)
+		i = cells[i].parent = cells[cells[i].parent].parent;
 	return i;
 }
 
 struct terrain_course {
-	unsigned char *joins;  /* per cell index: bit d set when the water runs towards neighbour d */
 	size_t count;
+	unsigned char joins[];  /* per cell index: bit d set when the water runs towards neighbour d */
 };
 
 /* Water drawn across every join between water cells closes loops: three
@@ -420,26 +427,24 @@ struct terrain_course {
 terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, const position *pos)
 {
 	size_t n = grid_count(&g->board);
-	terrain_course *course = xcalloc(1, sizeof *course);
+	terrain_course *course = xcalloc(1, sizeof *course + n + 1);
 	course->count = n;
-	course->joins = xcalloc(n ? n : 1, 1);
 	int sides = g->grid->side_neighbours;
-	bool *wet = xcalloc(n ? n : 1, sizeof *wet);
-	int *degree = xcalloc(n ? n : 1, sizeof *degree);
+	course_cell *cells = xcalloc(n + 1, sizeof *cells);
 	for (size_t i = 0; i < n; i++)
-		wet[i] = water_at(rc, g, pos, grid_from_index(&g->board, i));
+		cells[i] = (course_cell){ water_at(rc, g, pos, grid_from_index(&g->board, i)), 0, (long)i };
 	water_join *joins = xmalloc((n * (size_t)sides + 1) * sizeof *joins);
 	size_t count = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!wet[i])
+		if (!cells[i].wet)
 			continue;
 		grid_cell cell = grid_from_index(&g->board, i), around[GRID_NEIGHBOURS_MAX];
 		grid_neighbours(&g->board, cell, around);
 		for (int d = 0; d < sides; d++) {
 			long k = grid_index(&g->board, around[d]);
-			if (k < 0 || !wet[k])
+			if (k < 0 || !cells[k].wet)
 				continue;
-			degree[i]++;
+			cells[i].degree++;
 			if (k < (long)i)
 				continue;
 			grid_cell back[GRID_NEIGHBOURS_MAX];
@@ -453,33 +458,25 @@ terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, con
 		}
 	}
 	for (size_t j = 0; j < count; j++)
-		joins[j].degrees = degree[joins[j].a] + degree[joins[j].b];
+		joins[j].degrees = cells[joins[j].a].degree + cells[joins[j].b].degree;
 	qsort(joins, count, sizeof *joins, join_compare);
-	long *parent = xmalloc((n ? n : 1) * sizeof *parent);
-	for (size_t i = 0; i < n; i++)
-		parent[i] = (long)i;
 	for (size_t j = 0; j < count; j++) {
-		long ra = root_of(parent, joins[j].a), rb = root_of(parent, joins[j].b);
+		long ra = root_of(cells, joins[j].a), rb = root_of(cells, joins[j].b);
 		if (ra == rb)
 			continue;
-		parent[ra] = rb;
+		cells[ra].parent = rb;
 		if (joins[j].da < 8)
 			course->joins[joins[j].a] |= (unsigned char)(1u << joins[j].da);
 		if (joins[j].db < 8)
 			course->joins[joins[j].b] |= (unsigned char)(1u << joins[j].db);
 	}
-	free(parent);
 	free(joins);
-	free(degree);
-	free(wet);
+	free(cells);
 	return course;
 }
 
 void terrainpaint_course_free(terrain_course *course)
 {
-	if (!course)
-		return;
-	free(course->joins);
 	free(course);
 }
 

@@ -169,10 +169,10 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	const scenario *sc = rc->sc;
 	text_style st = { FONT_TITLE, paint_clamp(g->frame * 0.30, 3.0, 6.5), true, false, ALIGN_CENTER,
 		INK.r, INK.g, INK.b };
-	double min = paint_min_text(rc, cr);
-	/* A line of text takes about 1.3 sizes: the frame holds it or not. */
-	bool fits = fmax(st.size, min) * 1.3 <= g->frame * 0.9;
-	for (size_t s = 0; fits && s < sc->side_count && s < 2; s++) {
+	/* On a much reduced map the legible size can be taller than the
+	 * frame: the label then reaches over the tips of the first row's
+	 * cells, where nothing else stands (the placer checks). */
+	for (size_t s = 0; s < sc->side_count && s < 2; s++) {
 		const rs_named *side = ruleset_find_side(rc->rs, sc->sides[s].id.text);
 		const char *name = side ? l10n_get(&side->name, rc->lang) : "";
 		char label[256];

@@ -480,6 +480,11 @@ void terrainpaint_course_free(terrain_course *course)
 	free(course);
 }
 
+unsigned terrainpaint_course_joins(const terrain_course *course, size_t index)
+{
+	return index < course->count ? course->joins[index] : 0;
+}
+
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
 	const terrain_course *course, grid_cell cell)
 {
@@ -489,7 +494,7 @@ void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geo
 	grid_cell around[GRID_NEIGHBOURS_MAX];
 	grid_neighbours(&g->board, cell, around);
 	long i = grid_index(&g->board, cell);
-	unsigned joins = i >= 0 && (size_t)i < course->count ? course->joins[i] : 0;
+	unsigned joins = i >= 0 ? terrainpaint_course_joins(course, (size_t)i) : 0;
 	for (int d = 0; d < g->grid->side_neighbours; d++)
 		if (joins & (1u << d))
 			link(&links, g, around[d]);

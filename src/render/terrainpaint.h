@@ -35,6 +35,9 @@ const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type);
 typedef struct terrain_course terrain_course;
 terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, const position *pos);
 void terrainpaint_course_free(terrain_course *course);
+/* The joins the course draws from the cell of this index: bit d set for
+ * the grid's neighbour d (grid_neighbours order); 0 off the board. */
+unsigned terrainpaint_course_joins(const terrain_course *course, size_t index);
 
 /* Paint a cell of the position as the scenario lists it: its terrain,
  * the watercourses along the course's joins, and its earthworks. */

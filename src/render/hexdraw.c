@@ -233,16 +233,18 @@ static size_t visible_hexes(const map_geom *g, double x0, double y0, double x1, 
 
 /* Every terrain, fieldworks, the unit types, general, objective, section
  * line. */
-static size_t legend_count(const render_ctx *rc)
+static size_t legend_count(const render_ctx *rc, bool pieces)
 {
-	return rc->rs->terrain_count + 1 + rc->rs->unit_type_count + 3;
+	return rc->rs->terrain_count + 1 + (pieces ? rc->rs->unit_type_count + 1 : 0) + 2;
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
 	double ex, double ey, double swatch)
 {
-	(void)ctx;
 	const ruleset *rs = rc->rs;
+	/* A bare board's legend skips the unit types and the general. */
+	if (!*(const bool *)ctx && i > rs->terrain_count)
+		i += rs->unit_type_count + 1;
 	if (i < rs->terrain_count) {
 		terrainpaint_swatch(rc, cr, &grid_hex_ops, rs->terrains[i].id, false, ex, ey, swatch);
 		return l10n_get(&rs->terrains[i].name, rc->lang);

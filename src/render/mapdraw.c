@@ -246,14 +246,14 @@ void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	draw(rc, cr, g, rc->setup, x0, y0, x1, y1);
 }
 
-double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
-	double width, double swatch)
+static double legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,
+	bool pieces)
 {
 	const map_painter *p = painter_of(rc->rs);
-	return paint_legend(rc, cr, x, y, width, swatch, p->legend_count(rc), p->legend_entry, NULL);
+	return paint_legend(rc, cr, x, y, width, swatch, p->legend_count(rc, pieces), p->legend_entry, &pieces);
 }
 
-double mapdraw_legend_height(const render_ctx *rc, double width, double swatch)
+static double legend_height(const render_ctx *rc, double width, double swatch, bool pieces)
 {
 	/* Lay it out on a throwaway recording surface. */
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -261,8 +261,30 @@ double mapdraw_legend_height(const render_ctx *rc, double width, double swatch)
 	/* At the scale the legend is drawn at (millimetres on the page), so
 	 * that the legible text size comes out the same. */
 	cairo_scale(probe, PT_PER_MM, PT_PER_MM);
-	double h = mapdraw_legend(rc, probe, 0, 0, width, swatch);
+	double h = legend(rc, probe, 0, 0, width, swatch, pieces);
 	cairo_destroy(probe);
 	cairo_surface_destroy(rec);
 	return h;
+}
+
+double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
+	double width, double swatch)
+{
+	return legend(rc, cr, x, y, width, swatch, true);
+}
+
+double mapdraw_legend_height(const render_ctx *rc, double width, double swatch)
+{
+	return legend_height(rc, width, swatch, true);
+}
+
+double mapdraw_board_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
+	double width, double swatch)
+{
+	return legend(rc, cr, x, y, width, swatch, rc->setup);
+}
+
+double mapdraw_board_legend_height(const render_ctx *rc, double width, double swatch)
+{
+	return legend_height(rc, width, swatch, rc->setup);
 }

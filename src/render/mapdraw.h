@@ -33,6 +33,12 @@ double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 /* The height mapdraw_legend would use, without drawing. */
 double mapdraw_legend_height(const render_ctx *rc, double width, double swatch);
 
+/* The legend of a board (mapdraw_board): without the pieces, unless
+ * rc->setup puts them on the board; and its height. */
+double mapdraw_board_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
+	double width, double swatch);
+double mapdraw_board_legend_height(const render_ctx *rc, double width, double swatch);
+
 /* Side colours, for the rosters and sheet. */
 void mapdraw_side_colour(size_t side, double *r, double *g, double *b);
 

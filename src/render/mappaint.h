@@ -78,8 +78,10 @@ typedef struct map_painter {
 	void (*cell_labels)(const map_canvas *mc, const position_cell *c, double cx, double cy);
 	/* The band around the cells. */
 	void (*frame)(const map_canvas *mc, double x0, double y0, double x1, double y1);
-	/* The legend's entries: how many, and each one's symbol and label. */
-	size_t (*legend_count)(const render_ctx *rc);
+	/* The legend's entries: how many, and each one's symbol and label;
+	 * with pieces false, those of a bare board (no units, ships or
+	 * generals).  legend_entry's ctx points to that bool. */
+	size_t (*legend_count)(const render_ctx *rc, bool pieces);
 	paint_legend_entry_fn legend_entry;
 } map_painter;
 

@@ -542,15 +542,16 @@ static entry_kind entry_at(const ruleset *rs, size_t i, size_t *k)
 	return ENTRY_CARGO;
 }
 
-static size_t legend_count(const render_ctx *rc)
+/* A bare board's legend stops before the pieces. */
+static size_t legend_count(const render_ctx *rc, bool pieces)
 {
-	return rc->rs->terrain_count + 5 + rc->rs->square.unit_count + 1;
+	return rc->rs->terrain_count + 5 + (pieces ? rc->rs->square.unit_count + 1 : 0);
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
 	double x, double y, double swatch)
 {
-	(void)ctx;
+	(void)ctx;  /* the pieces come last: the count alone leaves them out */
 	size_t k;
 	entry_kind kind = entry_at(rc->rs, i, &k);
 	return entry_symbol(rc, cr, kind, k, x, y, swatch);

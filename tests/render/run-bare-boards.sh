@@ -86,6 +86,15 @@ for product in map-tiles map-poster; do
 	done
 done
 
+# The poster's legend explains what is on the board: unit types only with
+# --setup.
+n=$(words_found "$WORK/bare/shiloh/en/map-poster.pdf" Infantry Cavalry Artillery)
+[ "$n" -eq 0 ]
+verdict "shiloh poster: no unit type in the bare board's legend" "$n found" $?
+n=$(words_found "$WORK/setup/shiloh/en/map-poster.pdf" Infantry Cavalry Artillery)
+[ "$n" -eq 3 ]
+verdict "shiloh poster --setup: the unit types in the legend ($n of 3)" "" $?
+
 # Counters on rasters: none on the bare tiles and png map, some with
 # --setup; the overview shows the set-up in both runs.
 n=$(side_pixels "$WORK/bare/shiloh/en/map-tiles.pdf" 20)

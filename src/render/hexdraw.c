@@ -131,18 +131,17 @@ static void draw_names(const map_canvas *mc, const position_cell *c, double cx, 
 
 /* Which flank a section is for the side at this home edge: a player at
  * the south edge faces north, his left is the west; at the north edge
- * it is the east. */
-static const char *flank_view(size_t section, int sections, bool north)
+ * it is the east.  Sections between the outer two are his centre. */
+static const char *flank_view(int section, int sections, bool north)
 {
-	static const char *const view[3] = { "section-view-left", "section-view-centre", "section-view-right" };
-	if (sections < 3)
-		return view[1];
-	size_t k = north ? 2 - section : section;
-	return view[k < 3 ? k : 1];
+	int from_left = north ? sections - 1 - section : section;
+	if (sections < 2 || (from_left > 0 && from_left < sections - 1))
+		return "section-view-centre";
+	return from_left == 0 ? "section-view-left" : "section-view-right";
 }
 
 /* "Union left / Confederacy right": the section as both sides call it. */
-static char *section_label(const render_ctx *rc, size_t section, int sections)
+static char *section_label(const render_ctx *rc, int section, int sections)
 {
 	const scenario *sc = rc->sc;
 	char *parts[2] = { NULL, NULL };
@@ -196,9 +195,11 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		return;
 	xs[0] = g->frame;
 	xs[lines + 1] = g->frame + g->cells_width;
-	for (int i = 0; i <= lines; i++) {
+	/* The grid's sections, west to east, between its lines. */
+	int sections = g->grid->section_count;
+	for (int i = 0; i <= lines && i < sections; i++) {
 		double x = (xs[i] + xs[i + 1]) / 2, room = (xs[i + 1] - xs[i]) * 0.92;
-		char *label = section_label(rc, (size_t)i, lines + 1);
+		char *label = section_label(rc, i, sections);
 		const paint_spot top[] = {
 			{ x, g->frame * 0.94, 0.5, 1 },
 			{ x, g->frame * 0.06, 0.5, 0 },

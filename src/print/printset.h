@@ -24,6 +24,9 @@ typedef struct printset_options {
 	 * 0: the poster on one page. */
 	double panel_width, panel_height;
 	double back_offset[2];   /* mm: the order cards' backs (cards.h) */
+	/* Start positions on the tiles, poster and map image too (--setup);
+	 * without, those are bare boards. */
+	bool setup;
 	bool quiet;
 } printset_options;
 

@@ -1,0 +1,13 @@
+/* The game driver of the square-grid rulesets (play_square.c). */
+#ifndef ORBAT_PLAY_SQUARE_H
+#define ORBAT_PLAY_SQUARE_H
+
+#include "game_driver.h"
+
+extern const game_driver play_square_driver;
+
+struct sq_game;
+/* The square game of a run of this driver, as it stands (for ask). */
+const struct sq_game *play_square_game(game_run *run);
+
+#endif

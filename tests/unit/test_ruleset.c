@@ -641,7 +641,7 @@ static const card_case card_cases[] = {
 	{ "fieldworks", "bouw een veldwerk", 0, 0, 0, 1 },
 	{ "counter-attack", "tegenaanval", 0, 0, 0, 1 },
 	{ "rally", "rally!", 0, 0, 0, 1 },
-	{ "short-supply", "te kort aan bevoorrading", 0, 0, 0, 1 },
+	{ "short-supply", "tekort aan bevoorrading", 0, 0, 0, 1 },
 	{ "general-offensive", "algemeen offensief", 0, 0, 0, 1 },
 };
 

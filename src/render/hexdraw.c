@@ -7,8 +7,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../base/util.h"
+#include "names.h"
 #include "terrainpaint.h"
 
 #ifndef M_PI
@@ -37,16 +39,18 @@ static void unit_counter(const render_ctx *rc, cairo_t *cr, const map_geom *g, c
 	int figures = u->figures.given && u->figures.valid ? (int)u->figures.value : t ? t->figures : 0;
 	char buf[16];
 	snprintf(buf, sizeof buf, "%d", figures);
-	paint_counter(rc, cr, type, u->side, buf, u->id.text ? u->id.text : "",
-		paint_clamp(g->cell * 0.055, 1.6, 4.5), cx, cy, w, h);
+	char *name = names_unit(rc, u);
+	paint_counter(rc, cr, type, u->side, buf, name, paint_clamp(g->cell * 0.055, 1.6, 4.5), cx, cy, w, h);
+	free(name);
 }
 
 static void draw_general(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	const sc_general *gen, double cx, double cy)
 {
-	const char *name = gen->name.text ? gen->name.text : gen->id.text ? gen->id.text : "";
+	char *name = names_general(rc, gen);
 	paint_general(rc, cr, gen->side, name, cx, cy, g->cell * 0.085,
 		paint_clamp(g->cell * 0.055, 1.6, 4.5), g->cell * 0.52);
+	free(name);
 }
 
 static void draw_objective(const render_ctx *rc, cairo_t *cr, const map_geom *g,
@@ -179,6 +183,7 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 		sc_unit u = { 0 };
 		u.type.text = t->id;
 		u.id.text = (char *)"";
+		u.name.text = (char *)"";  /* a sample: no name under it */
 		map_geom g = { .cell = swatch * 1.6 };
 		unit_counter(rc, cr, &g, &u, ex + swatch / 2, ey + swatch / 2, swatch * 1.0, swatch * 0.5);
 		return l10n_get(&t->name, rc->lang);

@@ -10,6 +10,7 @@
 
 #include "../base/util.h"
 #include "mapdraw.h"
+#include "names.h"
 #include "pdfdoc.h"
 #include "products.h"
 #include "victory.h"
@@ -102,9 +103,9 @@ static char *square_side_text(const render_ctx *rc, size_t s)
 		const sc_general *g = &sc->generals[i];
 		if (g->side != s)
 			continue;
-		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
-		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
+		char *name = names_general(rc, g);
 		char *next = xasprintf("%s%s%s", generals, *generals ? ", " : "", name);
+		free(name);
 		free(generals);
 		generals = next;
 	}
@@ -146,12 +147,12 @@ static char *hex_reserves_text(const render_ctx *rc, size_t s)
 		const sc_unit *u = &sc->reserves[i];
 		if (u->side != s)
 			continue;
-		const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
 		char hex[GRID_ADDRESS_MAX] = "?";
 		if (u->entry.valid)
 			grid_format(u->entry.cell, hex);
-		const char *label = u->name.text ? u->name.text : type ? l10n_get(&type->name, rc->lang) : u->type.text;
-		char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label ? label : "?", hex);
+		char *label = names_unit(rc, u);
+		char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label, hex);
+		free(label);
 		free(list);
 		list = next;
 		count++;

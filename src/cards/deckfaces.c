@@ -74,9 +74,8 @@ cards_deck *deck_from_ruleset(const ruleset *rs)
 				l10n_set(&c->text, (lang_id)l, filled);
 				free(filled);
 			}
-		c->count[DECK_LEFT] = src->left;
-		c->count[DECK_CENTRE] = src->centre;
-		c->count[DECK_RIGHT] = src->right;
+		for (int f = DECK_LEFT; f <= DECK_RIGHT; f++)
+			c->count[f] = src->section_copies[f - DECK_LEFT];
 		c->count[DECK_ANY] = src->any;
 	}
 	return d;

@@ -489,7 +489,7 @@ ref_table *reftable_deck(textbox_ctx *tc, const ruleset *rs)
 	int sums[5] = { 0 };
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
-		int counts[4] = { c->left, c->centre, c->right, c->any };
+		int counts[4] = { c->section_copies[0], c->section_copies[1], c->section_copies[2], c->any };
 		size_t row = reftable_add_row(t);
 		reftable_set(t, row, 0, l10n_get(&c->name, tc->rc->lang));
 		int total = 0;

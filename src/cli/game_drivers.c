@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "play_hex.h"
+#include "play_square.h"
 
 typedef struct game_grid {
 	const game_driver *driver;
@@ -15,8 +16,7 @@ typedef struct game_grid {
 
 static const game_grid GAME_GRIDS[GRID_KINDS] = {
 	[GRID_HEX] = { &play_hex_driver, NULL },
-	/* The square referee's driver goes here once it exists. */
-	[GRID_SQUARE] = { NULL, "played on squares, whose games orbat cannot referee yet" },
+	[GRID_SQUARE] = { &play_square_driver, NULL },
 };
 
 const game_driver *game_driver_of(const ruleset *rs, const char **refusal)

@@ -63,21 +63,31 @@ static int roll_face(const game *g, rng *rnd)
 
 /* ---- names from the player's seat ---- */
 
-/* "left flank (west)" for flank 0..2 seen by `side`, in `lang`, in the
- * words of data/i18n: for a side whose home edge is south the left flank
- * is the west of the map, for a side at the north it is the east.  The
- * centre is the centre from either seat. */
+/* "left flank (west)" for a section of the ruleset (index from the
+ * seat's left) seen by `side`, in `lang`, in the words of data/i18n
+ * ("flank-" + the section's id): for a side whose home edge is south the
+ * left flank is the west of the map, for a side at the north it is the
+ * east.  A section both seats name alike (the centre) needs no compass;
+ * the others say which end of the board is meant, in the grid's own
+ * names for its sections ("compass-" + "west"). */
 static const char *seat_flank(game_run *run, lang_id lang, int side, int flank, char *buf, size_t size)
 {
-	static const char *const flank_ids[3] = { "flank-left", "flank-centre", "flank-right" };
-	const char *name = strings_get(run->strings, flank_ids[flank], lang);
-	if (flank == FLANK_CENTRE || side < 0) {
+	const game *g = run->r->g;
+	int count = game_section_count(g);
+	char id[80];
+	snprintf(id, sizeof id, "flank-%s", g->rs->sections[flank].id);
+	const char *name = strings_get(run->strings, id, lang);
+	if (flank == count - 1 - flank || side < 0) {
 		snprintf(buf, size, "%s", name);
 		return buf;
 	}
-	unsigned section = game_flank_section(run->r->g, side, (game_flank)flank);
-	const char *compass = strings_get(run->strings, section == HEX_SECTION_WEST ? "compass-west" : "compass-east", lang);
-	snprintf(buf, size, "%s (%s)", name, compass);
+	unsigned section = game_flank_section(g, side, flank);
+	const grid_ops *ops = grid_ops_of(g->rs->grid);
+	int where = 0;
+	while (where < ops->section_count && !(section & (1u << where)))
+		where++;
+	snprintf(id, sizeof id, "compass-%s", where < ops->section_count ? ops->section_names[where] : "?");
+	snprintf(buf, size, "%s (%s)", name, strings_get(run->strings, id, lang));
 	return buf;
 }
 
@@ -378,9 +388,9 @@ static bool take_action(game_run *run, gl_action *a, bool automatic)
 	if (a->kind == ACT_PLAY && a->card && deck_parse(r->g->rs, a->card, &c) && c.flank != DECK_NO_FLANK)
 		printf("  %s: %s\n", a->card, seat_flank(run, LANG_EN, r->side, c.flank, words, sizeof words));
 	else if (a->kind == ACT_PLAY && a->section) {
-		int f = strcmp(a->section, "left") == 0 ? FLANK_LEFT : strcmp(a->section, "right") == 0 ? FLANK_RIGHT :
-			FLANK_CENTRE;
-		printf("  %s: %s\n", a->section, seat_flank(run, LANG_EN, r->side, f, words, sizeof words));
+		game_flank f = game_flank_parse(r->g, a->section);
+		if (f >= 0)
+			printf("  %s: %s\n", a->section, seat_flank(run, LANG_EN, r->side, f, words, sizeof words));
 	}
 	free(line);
 	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||

@@ -162,11 +162,11 @@ static bool frac_less(grid_frac a, grid_frac b)
 }
 
 /* How the segment p + t d (0 <= t <= 1) meets the cell around lattice
- * centre (cx, cy), clipped against each side of its convex outline:
- * returns 0 when it misses the cell, 1 when it only touches the outline
- * (an edge or a corner), 2 when it runs inside.  *enter is where it
- * begins to. */
-static int segment_meets(const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy, long cx,
+ * centre (cx, cy), clipped against each side of its convex outline.
+ * *enter is where it begins to meet it. */
+typedef enum { MEETS_NOT, MEETS_POINT, MEETS_EDGE, MEETS_INSIDE } meets;
+
+static meets segment_meets(const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy, long cx,
 	long cy, grid_frac *enter)
 {
 	bool on_edge = false;
@@ -186,7 +186,7 @@ static int segment_meets(const grid_ops *ops, int64_t px, int64_t py, int64_t dx
 		int64_t c1 = sign * (ex * dy - ey * dx);
 		if (c1 == 0) {
 			if (c0 < 0)
-				return 0;
+				return MEETS_NOT;
 			on_edge = on_edge || c0 == 0;
 			continue;
 		}
@@ -203,14 +203,16 @@ static int segment_meets(const grid_ops *ops, int64_t px, int64_t py, int64_t dx
 	}
 	*enter = lo;
 	if (frac_less(hi, lo))
-		return 0;
-	return !on_edge && frac_less(lo, hi) ? 2 : 1;
+		return MEETS_NOT;
+	if (!frac_less(lo, hi))
+		return MEETS_POINT;
+	return on_edge ? MEETS_EDGE : MEETS_INSIDE;
 }
 
 typedef struct line_cell {
 	grid_cell cell;
 	grid_frac enter;
-	bool inside;  /* false: the line only touches it */
+	meets how;
 } line_cell;
 
 static bool same_cell(grid_cell a, grid_cell b)
@@ -224,7 +226,18 @@ static int by_entry(const void *pa, const void *pb)
 	return frac_less(a->enter, b->enter) ? -1 : frac_less(b->enter, a->enter) ? 1 : 0;
 }
 
-size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *out, size_t max)
+/* Whether direction (ax, ay) comes before (bx, by) turning clockwise on
+ * the page (y grows southward) from due east. */
+static bool clockwise_before(int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+	int ha = ay > 0 || (ay == 0 && ax > 0) ? 0 : 1;
+	int hb = by > 0 || (by == 0 && bx > 0) ? 0 : 1;
+	if (ha != hb)
+		return ha < hb;
+	return ax * by - ay * bx > 0;
+}
+
+size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, grid_line_cell *out, size_t max)
 {
 	const grid_ops *ops = grid_board_ops(board);
 	long ax, ay, bx, by;
@@ -256,21 +269,75 @@ size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *o
 			long cx, cy;
 			ops->lattice_center(c, &cx, &cy);
 			grid_frac enter;
-			int how = seen || count == cap ? 0 : segment_meets(ops, ax, ay, dx, dy, cx, cy, &enter);
-			if (how)
-				cells[count++] = (line_cell){ c, enter, how == 2 };
+			meets how = seen || count == cap ? MEETS_NOT : segment_meets(ops, ax, ay, dx, dy, cx, cy, &enter);
+			if (how != MEETS_NOT)
+				cells[count++] = (line_cell){ c, enter, how };
 		}
 	}
+	/* A cell touched at a single point is not met: drop those and b. */
+	size_t kept = 0;
+	for (size_t i = 0; i < count; i++)
+		if (cells[i].how != MEETS_POINT && !same_cell(cells[i].cell, b))
+			cells[kept++] = cells[i];
+	count = kept;
 	qsort(cells, count, sizeof *cells, by_entry);
+	/* The two cells either side of an edge the line runs along are met
+	 * at once; they come in a fixed order, clockwise from east around
+	 * the cell the line leaves there, so that a list of them reads the
+	 * same every time. */
+	long lx = ax, ly = ay;
+	for (size_t i = 0; i < count; i++) {
+		if (cells[i].how == MEETS_INSIDE) {
+			ops->lattice_center(cells[i].cell, &lx, &ly);
+			continue;
+		}
+		for (size_t j = i; j > 0 && cells[j - 1].how == MEETS_EDGE && !by_entry(&cells[j - 1], &cells[j]); j--) {
+			long px, py, qx, qy;
+			ops->lattice_center(cells[j - 1].cell, &px, &py);
+			ops->lattice_center(cells[j].cell, &qx, &qy);
+			if (!clockwise_before(qx - lx, qy - ly, px - lx, py - ly))
+				break;
+			line_cell t = cells[j - 1];
+			cells[j - 1] = cells[j];
+			cells[j] = t;
+		}
+	}
 	size_t n = 0;
 	for (size_t i = 0; i < count; i++) {
-		if (!cells[i].inside || same_cell(cells[i].cell, b))
-			continue;
-		if (n < max)
-			out[n] = cells[i].cell;
+		if (n < max) {
+			grid_contact how = GRID_LINE_THROUGH;
+			if (cells[i].how == MEETS_EDGE) {
+				long cx, cy;
+				ops->lattice_center(cells[i].cell, &cx, &cy);
+				int64_t cross = dx * ((int64_t)cy - ay) - dy * ((int64_t)cx - ax);
+				how = cross < 0 ? GRID_LINE_EDGE_LEFT : GRID_LINE_EDGE_RIGHT;
+			}
+			out[n] = (grid_line_cell){ cells[i].cell, how };
+		}
 		n++;
 	}
 	free(cells);
+	return n;
+}
+
+size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *out, size_t max)
+{
+	/* The contacts of the whole line first: the cells passed through are
+	 * only some of them. */
+	size_t total = grid_line_contacts(board, a, b, NULL, 0);
+	grid_line_cell *all = total ? malloc(total * sizeof *all) : NULL;
+	if (total && !all)
+		return 0;
+	grid_line_contacts(board, a, b, all, total);
+	size_t n = 0;
+	for (size_t i = 0; i < total; i++) {
+		if (all[i].how != GRID_LINE_THROUGH)
+			continue;
+		if (n < max)
+			out[n] = all[i].cell;
+		n++;
+	}
+	free(all);
 	return n;
 }
 

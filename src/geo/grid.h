@@ -81,8 +81,13 @@ typedef struct grid_ops {
 	int corner_count;
 	const int (*corners)[2];
 
-	/* Bit set of the board's sections the cell lies in (hex: §3 west,
-	 * centre, east, two bits on a section line); 0 where a grid has none. */
+	/* How the grid cuts a board into sections (hex: §3 west, centre,
+	 * east): their number and names from west to east; 0 and NULL where
+	 * a grid has none.  Section i is bit 1u << i of sections(). */
+	int section_count;
+	const char *const *section_names;
+	/* Bit set of the board's sections the cell lies in (two bits on a
+	 * section line); 0 where a grid has none. */
 	unsigned (*sections)(const grid_board *board, grid_cell cell);
 	/* x of the section lines, from the west edge of the cells, in mm;
 	 * returns how many (0 when the grid has no sections). */
@@ -138,6 +143,23 @@ int grid_outline(const grid_board *board, const grid_metrics *m, double cx, doub
  * not geometry.  Writes at most max cells; returns how many there are
  * (0 also when memory for the walk cannot be had). */
 size_t grid_line(const grid_board *board, grid_cell a, grid_cell b, grid_cell *out, size_t max);
+
+/* How the line between two centres meets a cell: through its inside, or
+ * along one of its edges with the cell on the left or on the right (seen
+ * from a toward b).  Line of sight (§6.1) gives the edge cases a meaning. */
+typedef enum { GRID_LINE_THROUGH, GRID_LINE_EDGE_LEFT, GRID_LINE_EDGE_RIGHT } grid_contact;
+typedef struct grid_line_cell {
+	grid_cell cell;
+	grid_contact how;
+} grid_line_cell;
+/* Every cell the line between the centres of a and b meets, in order
+ * from a, both ends excluded, on the board or not: those it passes
+ * through, and those it runs along an edge of (two at a time, one either
+ * side, clockwise from east around the cell the line leaves there).  A
+ * cell touched at a corner only is not met.  Writes at most max; returns
+ * how many there are (0 also when memory for the walk cannot be had).
+ * grid_line keeps the ones passed through. */
+size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, grid_line_cell *out, size_t max);
 
 /* Whether a cell may be entered on a path; NULL: every cell on the board. */
 typedef bool (*grid_passable_fn)(void *ctx, grid_cell cell);

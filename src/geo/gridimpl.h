@@ -20,7 +20,7 @@
 	static grid_cell prefix##_board_cell(const grid_board *b, size_t i) { return prefix##_from_index(&b->prefix, i); } \
 	static unsigned prefix##_board_sections(const grid_board *b, grid_cell c) { return prefix##_sections(&b->prefix, c); }
 
-#define GRID_OPS(prefix, kind_, neighbours_, sides_, corners_) { \
+#define GRID_OPS(prefix, kind_, neighbours_, sides_, corners_, section_names_, section_count_) { \
 	.kind = kind_, .name = #prefix, .neighbour_count = neighbours_, .side_neighbours = sides_, \
 	.parse = prefix##_parse, .format = prefix##_format, \
 	.count = prefix##_board_count, .on_board = prefix##_board_on, \
@@ -28,6 +28,7 @@
 	.neighbours = prefix##_neighbours, .distance = prefix##_distance, \
 	.lattice_center = prefix##_lattice_center, \
 	.corner_count = (int)(sizeof corners_ / sizeof corners_[0]), .corners = corners_, \
+	.section_count = section_count_, .section_names = section_names_, \
 	.sections = prefix##_board_sections, .section_lines = prefix##_section_lines, \
 	.metrics = prefix##_metrics, .center = prefix##_center, .outline = prefix##_outline, \
 }

@@ -239,4 +239,8 @@ static void hex_outline(const grid_metrics *m, double cx, double cy, double inse
 	pen->close(pen->ctx);
 }
 
-const grid_ops grid_hex_ops = GRID_OPS(hex, GRID_HEX, 6, 6, HEX_CORNERS);
+/* §3: the board's sections from west to east (bit i of hex_sections). */
+static const char *const HEX_SECTION_NAMES[] = { "west", "centre", "east" };
+
+const grid_ops grid_hex_ops = GRID_OPS(hex, GRID_HEX, 6, 6, HEX_CORNERS, HEX_SECTION_NAMES,
+	(int)(sizeof HEX_SECTION_NAMES / sizeof HEX_SECTION_NAMES[0]));

@@ -139,4 +139,4 @@ static void square_outline(const grid_metrics *m, double cx, double cy, double i
 }
 
 const grid_ops grid_square_ops = GRID_OPS(square, GRID_SQUARE, SQUARE_NEIGHBOURS, SQUARE_SIDE_NEIGHBOURS,
-	SQUARE_CORNERS);
+	SQUARE_CORNERS, NULL, 0);

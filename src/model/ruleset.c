@@ -178,7 +178,9 @@ int ruleset_deck_size(const ruleset *rs)
 	int total = 0;
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
-		total += c->left + c->centre + c->right + c->any;
+		total += c->any;
+		for (size_t k = 0; k < rs->section_count; k++)
+			total += c->section_copies[k];
 	}
 	return total;
 }

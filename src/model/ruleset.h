@@ -16,6 +16,8 @@
 #include "../text/lang.h"
 
 #define RULESET_MAX_RANGE 12
+/* Sections a board may be cut into (§3: three on the hex boards). */
+#define RULESET_MAX_SECTIONS 8
 
 /* The board's grid (geo/grid.h): picks the grid's functions and the
  * per-grid tables of the rules that differ. */
@@ -31,6 +33,15 @@ typedef struct rs_named {
 	char *id;
 	l10n_text name;
 } rs_named;
+
+/* §3: a section of the board as a side sees it from its seat, in order
+ * from its left to its right; the grid (grid_ops.sections) says which
+ * cells lie in it. */
+typedef struct rs_section {
+	char *id;            /* "left": what a player names, and a card's attribute */
+	char *also;          /* another spelling a player may use; NULL when none */
+	l10n_text name;
+} rs_section;
 
 typedef struct rs_attribute {
 	char *id;
@@ -179,8 +190,12 @@ typedef struct rs_card {
 	char *order;         /* section, each-section, type, section-type, generals, all, special */
 	char *units;         /* "2", "all"; NULL for special cards */
 	char *types;         /* unit type ids for type orders */
-	int left, centre, right, any;
+	/* Copies for each of the ruleset's sections (index into
+	 * ruleset.sections), and copies that name none. */
+	int section_copies[RULESET_MAX_SECTIONS];
+	int any;
 	char *effect;        /* copy-last, dig, sharpshooter, rally, reinforce, fall-back, or NULL */
+	char *rule;          /* section cited for its own refusals (§8.1); NULL: the deck's */
 	rs_dig *digs;        /* effect dig: the <dig> entries, in the data's order */
 	size_t dig_count;
 	bool ground_gain;    /* false: no ground gain in a turn it is played */
@@ -274,10 +289,13 @@ typedef struct ruleset {
 		bool short_rows;
 		int west, east;
 		int min_columns, max_columns, min_rows, max_rows;
+		char *rule;          /* section cited for a cell off the board (§1) */
 	} board;
 
 	rs_named *sides;
 	size_t side_count;
+	rs_section *sections;
+	size_t section_count;
 	rs_face *faces;
 	size_t face_count;
 	rs_attribute *attributes;
@@ -311,6 +329,8 @@ typedef struct ruleset {
 	struct {
 		char *rule;
 		char *flags_rule;    /* section cited when flags are ignored or saved */
+		char *path_rule;     /* ... when a retreat's path is refused (§7.1) */
+		char *generals_rule; /* ... for generals in a retreat (§7.2) */
 		int hexes_per_flag;
 		int general_reduction;
 		char **general_reduction_types;
@@ -323,6 +343,8 @@ typedef struct ruleset {
 
 	struct {
 		char *rule;          /* section of the battle procedure */
+		char *dice_rule;     /* section of the battle dice: range, modifiers (§4) */
+		char *once_rule;     /* section of one battle per unit and turn (§5) */
 		bool adjacent_enemy_binds;
 		bool saving_rolls;   /* procedure="saves": the §5.2 sequence */
 		/* §5.2 (saves): this many dice showing the target's own symbol
@@ -344,6 +366,20 @@ typedef struct ruleset {
 		char *rule;
 		bool first_player_required;
 	} turn;
+
+	/* The sections the rules engine cites for moves (§3, §3.4 off the
+	 * board, §3.5 ground gain), terrain (§6) and sight (§6.1). */
+	struct {
+		char *rule;
+		char *off_board_rule;
+		char *ground_gain_rule;
+	} movement;
+	struct {
+		char *rule;
+	} terrain_effects;
+	struct {
+		char *rule;
+	} sight;
 
 	struct {
 		char *rule;
@@ -379,6 +415,21 @@ typedef struct ruleset {
 		rs_square_place *generals;
 		size_t general_count;
 		unsigned player_counts; /* bit n set: an n-player game exists */
+		/* Dice of each step of the sequence, parallel to steps (0: none). */
+		int *step_dice;
+		/* <square-play>: the readings of §11.1 the referee plays by. */
+		struct {
+			int stacking;        /* friendly land units per square; 0: no limit */
+			bool generals_free;  /* generals move without counting against the roll */
+			int zone_steps;      /* steps of a ship's move one sea zone costs */
+			int port_steps;      /* steps between a port and its own sea zone */
+			bool embark_uses_move; /* embarking counts the unit against the roll */
+			int retreat_squares; /* squares a covered unit retreats */
+			int withdraw_squares;/* squares a general withdraws */
+			bool carry_points;   /* unspent purchase points are saved, without limit */
+			bool income_per_round; /* four players: income once per round, at the side's first seat */
+			bool capture_on_entry; /* a city changes hands when an enemy land unit enters it */
+		} play;
 	} square;
 
 	/* §11.1 (square grid): the turn order of each player count, indexed

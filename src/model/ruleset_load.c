@@ -179,6 +179,12 @@ static void free_named(rs_named *n)
 	l10n_finish(&n->name);
 }
 
+static void free_section(rs_section *s)
+{
+	free(s->also);
+	free_named(&(rs_named){ s->id, s->name });
+}
+
 static void free_unit_lists(rs_unit_type *u, bool allows, bool moves, bool dice)
 {
 	if (allows) {
@@ -260,6 +266,7 @@ static void free_card(rs_card *c)
 	free(c->entry_fallback);
 	free(c->target);
 	free(c->until);
+	free(c->rule);
 }
 
 static void release_place(void *entry)
@@ -290,6 +297,7 @@ static void free_square(ruleset *rs)
 	for (size_t i = 0; i < rs->square.step_count; i++)
 		free_named(&rs->square.steps[i]);
 	free(rs->square.steps);
+	free(rs->square.step_dice);
 	free_places(rs->square.ports, rs->square.port_count);
 	free_places(rs->square.capitals, rs->square.capital_count);
 	free_places(rs->square.generals, rs->square.general_count);
@@ -307,6 +315,9 @@ void ruleset_destroy(ruleset *rs)
 	for (size_t i = 0; i < rs->side_count; i++)
 		free_named(&rs->sides[i]);
 	free(rs->sides);
+	for (size_t i = 0; i < rs->section_count; i++)
+		free_section(&rs->sections[i]);
+	free(rs->sections);
 	for (size_t i = 0; i < rs->face_count; i++)
 		free_face(&rs->faces[i]);
 	free(rs->faces);
@@ -329,6 +340,16 @@ void ruleset_destroy(ruleset *rs)
 	free(rs->retreat.rule);
 	free(rs->retreat.flags_rule);
 	free(rs->battle.rule);
+	free(rs->battle.dice_rule);
+	free(rs->battle.once_rule);
+	free(rs->board.rule);
+	free(rs->retreat.path_rule);
+	free(rs->retreat.generals_rule);
+	free(rs->movement.rule);
+	free(rs->movement.off_board_rule);
+	free(rs->movement.ground_gain_rule);
+	free(rs->terrain_effects.rule);
+	free(rs->sight.rule);
 	free_words(rs->retreat.general_reduction_types, rs->retreat.general_reduction_type_count);
 	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
 		free(rs->retreat.thresholds[i].quality);
@@ -421,6 +442,15 @@ static void apply_side(loader *ld, ruleset *rs, const xmlNode *n)
 	rs_named *s = entry_for(ld, n, (void **)&rs->sides, &rs->side_count, sizeof *s, NULL, NULL);
 	if (s)
 		read_texts(ld, n, "name", &s->name);
+}
+
+static void apply_section(loader *ld, ruleset *rs, const xmlNode *n)
+{
+	rs_section *s = entry_for(ld, n, (void **)&rs->sections, &rs->section_count, sizeof *s, NULL, NULL);
+	if (!s)
+		return;
+	read_str(n, "also", &s->also);
+	read_texts(ld, n, "name", &s->name);
 }
 
 static void apply_face(loader *ld, ruleset *rs, const xmlNode *n)
@@ -750,15 +780,17 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 	if (added)
 		c->ground_gain = true;
 	read_str(n, "effect", &c->effect);
+	read_str(n, "rule", &c->rule);
 	read_bool(ld, n, "ground-gain", &c->ground_gain);
 	read_texts(ld, n, "name", &c->name);
 	read_texts(ld, n, "text", &c->text);
 	read_str(n, "order", &c->order);
 	read_str(n, "units", &c->units);
 	read_str(n, "types", &c->types);
-	read_int(ld, n, "left", &c->left);
-	read_int(ld, n, "centre", &c->centre);
-	read_int(ld, n, "right", &c->right);
+	/* The sections are known by now: a file lists them before its deck,
+	 * and a parent's are applied before its child's cards. */
+	for (size_t i = 0; i < rs->section_count && i < RULESET_MAX_SECTIONS; i++)
+		read_int(ld, n, rs->sections[i].id, &c->section_copies[i]);
 	read_int(ld, n, "any", &c->any);
 	if (c->effect && !str_in(c->effect, CARD_EFFECTS))
 		fail(ld, n, "effect", "effect must be copy-last, dig, sharpshooter, rally, reinforce or fall-back, not '%s'",
@@ -771,6 +803,8 @@ static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	read_str(n, "rule", &rs->retreat.rule);
 	read_str(n, "flags-rule", &rs->retreat.flags_rule);
+	read_str(n, "path-rule", &rs->retreat.path_rule);
+	read_str(n, "generals-rule", &rs->retreat.generals_rule);
 	read_int(ld, n, "hexes-per-flag", &rs->retreat.hexes_per_flag);
 	read_int(ld, n, "general-reduction", &rs->retreat.general_reduction);
 	read_bool(ld, n, "flags-pass-to-general", &rs->retreat.flags_pass_to_general);
@@ -874,11 +908,21 @@ static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, "step"))
 			continue;
+		size_t before = rs->square.step_count;
 		rs_named *s = entry_for(ld, c, (void **)&rs->square.steps, &rs->square.step_count, sizeof *s, NULL, NULL);
 		if (!s)
 			continue;
 		read_texts(ld, c, "text", &s->name);
 		read_int(ld, c, "per-city", &rs->square.placements_per_city);
+		/* The dice of the step, kept beside it: a step a file adds
+		 * rolls none unless it says so. */
+		if (rs->square.step_count != before) {
+			rs->square.step_dice = xrealloc(rs->square.step_dice,
+				rs->square.step_count * sizeof *rs->square.step_dice);
+			for (size_t k = before; k < rs->square.step_count; k++)
+				rs->square.step_dice[k] = 0;
+		}
+		read_int(ld, c, "dice", &rs->square.step_dice[s - rs->square.steps]);
 	}
 }
 
@@ -986,8 +1030,11 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "max-columns", &rs->board.max_columns);
 			read_int(ld, n, "min-rows", &rs->board.min_rows);
 			read_int(ld, n, "max-rows", &rs->board.max_rows);
+			read_str(n, "rule", &rs->board.rule);
 		} else if (strcmp(e, "side") == 0) {
 			apply_side(ld, rs, n);
+		} else if (strcmp(e, "section") == 0) {
+			apply_section(ld, rs, n);
 		} else if (strcmp(e, "die") == 0) {
 			for (const xmlNode *c = n->children; c; c = c->next)
 				if (xmldoc_is(c, RULESET_NS, "face"))
@@ -1018,6 +1065,8 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			apply_retreat(ld, rs, n);
 		} else if (strcmp(e, "battle") == 0) {
 			read_str(n, "rule", &rs->battle.rule);
+			read_str(n, "dice-rule", &rs->battle.dice_rule);
+			read_str(n, "once-rule", &rs->battle.once_rule);
 			read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
 			read_int(ld, n, "kill-symbols", &rs->battle.kill_symbols);
 			const char *proc = xmldoc_attr(n, "procedure");
@@ -1041,6 +1090,14 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			for (const xmlNode *c = n->children; c; c = c->next)
 				if (xmldoc_is(c, RULESET_NS, "card"))
 					apply_card(ld, rs, c);
+		} else if (strcmp(e, "movement") == 0) {
+			read_str(n, "rule", &rs->movement.rule);
+			read_str(n, "off-board-rule", &rs->movement.off_board_rule);
+			read_str(n, "ground-gain-rule", &rs->movement.ground_gain_rule);
+		} else if (strcmp(e, "terrain-effects") == 0) {
+			read_str(n, "rule", &rs->terrain_effects.rule);
+		} else if (strcmp(e, "sight") == 0) {
+			read_str(n, "rule", &rs->sight.rule);
 		} else if (strcmp(e, "turn") == 0) {
 			read_str(n, "rule", &rs->turn.rule);
 			const char *fp = xmldoc_attr(n, "first-player");
@@ -1066,6 +1123,17 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "entrench-general-bonus", &rs->square.entrench_general_bonus);
 		} else if (strcmp(e, "sequence") == 0) {
 			apply_sequence(ld, rs, n);
+		} else if (strcmp(e, "square-play") == 0) {
+			read_int(ld, n, "stacking", &rs->square.play.stacking);
+			read_bool(ld, n, "generals-free", &rs->square.play.generals_free);
+			read_int(ld, n, "zone-steps", &rs->square.play.zone_steps);
+			read_int(ld, n, "port-steps", &rs->square.play.port_steps);
+			read_bool(ld, n, "embark-uses-move", &rs->square.play.embark_uses_move);
+			read_int(ld, n, "retreat-squares", &rs->square.play.retreat_squares);
+			read_int(ld, n, "withdraw-squares", &rs->square.play.withdraw_squares);
+			read_bool(ld, n, "carry-points", &rs->square.play.carry_points);
+			read_bool(ld, n, "income-per-round", &rs->square.play.income_per_round);
+			read_bool(ld, n, "capture-on-entry", &rs->square.play.capture_on_entry);
 		} else if (strcmp(e, "naval") == 0) {
 			read_int(ld, n, "sea-zones", &rs->square.sea_zones);
 			read_int(ld, n, "combat-rounds", &rs->square.naval_rounds);
@@ -1145,6 +1213,10 @@ static void check_cards(const ruleset *rs, const char *f, diag_sink *sink)
 		if (str_eq(c->effect, "dig") && !c->dig_count)
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect dig) needs at least one <dig unit units>", c->id, rs->id);
+		if (c->effect && !c->rule)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' (effect %s) needs a rule: the section its refusals cite", c->id,
+				rs->id, c->effect);
 		if (str_eq(c->effect, "fall-back") && (!c->target || !c->until))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect fall-back) needs target and until", c->id, rs->id);
@@ -1172,6 +1244,9 @@ static void needs_common(const ruleset *rs, need_list *l)
 	need(l, rs->terrain_count > 0, "a <terrain>");
 	need(l, rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
 	need(l, rs->board.max_rows >= rs->board.min_rows && rs->board.min_rows > 0, "<board> min/max rows");
+	/* The grid cuts the board; the data names the pieces. */
+	need(l, (int)rs->section_count == grid_ops_of(rs->grid)->section_count &&
+		rs->section_count <= RULESET_MAX_SECTIONS, "one <section> for each section of the grid's board");
 }
 
 /* Hex rulesets: units, stacking, battle, the order-card deck (§2-§10). */
@@ -1190,6 +1265,13 @@ static void needs_hex(const ruleset *rs, need_list *l)
 	need(l, rs->turn.rule, "<turn rule>");
 	need(l, rs->victory.rule, "<victory rule>");
 	need(l, rs->general.move > 0, "<general move>");
+	need(l, rs->board.rule, "<board rule>");
+	need(l, rs->battle.dice_rule && rs->battle.once_rule, "<battle> with dice-rule and once-rule");
+	need(l, rs->retreat.path_rule && rs->retreat.generals_rule, "<retreat> with path-rule and generals-rule");
+	need(l, rs->movement.rule && rs->movement.off_board_rule && rs->movement.ground_gain_rule,
+		"<movement> with rule, off-board-rule and ground-gain-rule");
+	need(l, rs->terrain_effects.rule, "<terrain-effects rule>");
+	need(l, rs->sight.rule, "<sight rule>");
 }
 
 /* What a square ruleset lacks when a game of n players has no seats. */

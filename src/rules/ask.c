@@ -83,15 +83,15 @@ int ask_parse(char **words, int count, ask_query *q, rules_error *err)
 static const char *query_section(const game *g, ask_kind k)
 {
 	switch (k) {
-	case ASK_LOS: return "6.1";
+	case ASK_LOS: return g->rs->sight.rule;
 	case ASK_DICE: return g->rs->battle.rule;
-	case ASK_MOVES: return "3";
-	case ASK_RETREAT: return "7.1";
-	case ASK_REINFORCEMENTS:
-	case ASK_SHARPSHOOTER:
-	case ASK_RALLY: return "8.1";
+	case ASK_MOVES: return g->rs->movement.rule;
+	case ASK_RETREAT: return g->rs->retreat.path_rule;
+	case ASK_REINFORCEMENTS: return cards_effect_rule(g, "reinforce");
+	case ASK_SHARPSHOOTER: return cards_effect_rule(g, "sharpshooter");
+	case ASK_RALLY: return cards_effect_rule(g, "rally");
 	}
-	return "1";
+	return g->rs->board.rule;
 }
 
 /* Everything a question is about, resolved. */
@@ -141,7 +141,7 @@ static bool resolve(ask_ctx *c, const char *word, ask_place *p)
 	p->known = true;
 	snprintf(p->shown, sizeof p->shown, "%s", hex_format(p->at, b));
 	if (!game_on_board(g, p->at))
-		return fail(c, "1", "%s is not on the %d x %d board", p->shown, g->board.columns, g->board.rows);
+		return fail(c, g->rs->board.rule, "%s is not on the %d x %d board", p->shown, g->board.columns, g->board.rows);
 	return true;
 }
 
@@ -158,7 +158,7 @@ static ask_item *next_item(ask_ctx *c, const char *section)
 static bool ask_los(ask_ctx *c)
 {
 	const game *g = c->g;
-	ask_los_answer *a = &next_item(c, "6.1")->u.los;
+	ask_los_answer *a = &next_item(c, c->g->rs->sight.rule)->u.los;
 	los_result_init(&a->sight);
 	sight_check(g, c->r->from.at, c->r->to.at, &a->sight);
 	/* The sight of a hex is the same for both units on it: one answer,
@@ -278,7 +278,7 @@ static int from_figures(ask_ctx *c, const char *section, game_ref who[2])
 static void moves_one(ask_ctx *c, game_ref who)
 {
 	const game *g = c->g;
-	ask_moves_answer *a = &next_item(c, "3")->u.moves;
+	ask_moves_answer *a = &next_item(c, c->g->rs->movement.rule)->u.moves;
 	a->who = who;
 	hex_coord at = game_ref_at(g, who);
 	int gen = who.kind == REF_UNIT ? game_general_at(g, at) : -1;
@@ -301,7 +301,7 @@ static void moves_one(ask_ctx *c, game_ref who)
 static void retreat_one(ask_ctx *c, game_ref who)
 {
 	const game *g = c->g;
-	ask_retreat_answer *a = &next_item(c, "7.1")->u.retreat;
+	ask_retreat_answer *a = &next_item(c, c->g->rs->retreat.path_rule)->u.retreat;
 	a->who = who;
 	a->at = game_ref_at(g, who);
 	bool with_general = who.kind == REF_UNIT && game_unit_general(g, who.index) >= 0;
@@ -366,15 +366,15 @@ static bool ask_reinforcements(ask_ctx *c)
 	const game *g = c->g;
 	int side = game_side_index(g, c->q->from_word);
 	if (side < 0)
-		return fail(c, "8.1", "'%s' is not a side of this scenario (%s or %s)", c->q->from_word, g->sides[0].id,
+		return fail(c, query_section(c->g, c->q->kind), "'%s' is not a side of this scenario (%s or %s)", c->q->from_word, g->sides[0].id,
 			g->sides[1].id);
 	const rs_card *card = cards_find(g, "reinforce");
 	if (!card)
-		return fail(c, "8.1", "the %s deck has no card that brings reserve units", g->rs->id);
+		return fail(c, query_section(c->g, c->q->kind), "the %s deck has no card that brings reserve units", g->rs->id);
 	if (g->sides[side].reserves == 0)
-		return fail(c, "8.1", "%s has no reserve units in this scenario: card '%s' can only be discarded",
+		return fail(c, query_section(c->g, c->q->kind), "%s has no reserve units in this scenario: card '%s' can only be discarded",
 			g->sides[side].id, card->id);
-	ask_reinforcements_answer *a = &next_item(c, "8.1")->u.reinforcements;
+	ask_reinforcements_answer *a = &next_item(c, query_section(c->g, c->q->kind))->u.reinforcements;
 	a->side = side;
 	a->card = card;
 	a->left = game_reserves_left(g, side);
@@ -399,14 +399,14 @@ static const rs_card *ask_card(ask_ctx *c, const char *effect)
 {
 	const rs_card *card = cards_find(c->g, effect);
 	if (!card)
-		fail(c, "8.1", "ruleset %s has no '%s' card", c->g->rs->id, effect);
+		fail(c, query_section(c->g, c->q->kind), "ruleset %s has no '%s' card", c->g->rs->id, effect);
 	return card;
 }
 
 static void sharp_one(ask_ctx *c, const rs_card *card, int unit)
 {
 	const game *g = c->g;
-	ask_sharpshooter_answer *a = &next_item(c, "8.1")->u.sharpshooter;
+	ask_sharpshooter_answer *a = &next_item(c, query_section(c->g, c->q->kind))->u.sharpshooter;
 	const game_unit *u = &g->units[unit];
 	a->unit = unit;
 	a->card = card;
@@ -433,7 +433,7 @@ static bool ask_sharpshooter(ask_ctx *c)
 	int units[2];
 	int n = from_units(c, units);
 	if (n == 0)
-		return fail(c, "8.1", "no unit at %s: the sharpshooter is a unit", c->r->from.shown);
+		return fail(c, query_section(c->g, c->q->kind), "no unit at %s: the sharpshooter is a unit", c->r->from.shown);
 	c->r->answers = n;
 	for (int i = 0; i < n; i++)
 		sharp_one(c, card, units[i]);
@@ -448,9 +448,9 @@ static bool ask_rally(ask_ctx *c)
 		return false;
 	int side = game_side_index(g, c->q->from_word);
 	if (side < 0)
-		return fail(c, "8.1", "no side '%s' in this scenario (%s, %s)", c->q->from_word, g->sides[0].id,
+		return fail(c, query_section(c->g, c->q->kind), "no side '%s' in this scenario (%s, %s)", c->q->from_word, g->sides[0].id,
 			g->sides[1].id);
-	ask_rally_answer *a = &next_item(c, "8.1")->u.rally;
+	ask_rally_answer *a = &next_item(c, query_section(c->g, c->q->kind))->u.rally;
 	a->side = side;
 	a->card = card;
 	/* On a position there is no hand: a full one, less the card itself. */
@@ -486,9 +486,9 @@ static bool ask_dispatch(ask_ctx *c)
 	case ASK_DICE:
 		return ask_dice(c);
 	case ASK_MOVES:
-		return ask_each_figure(c, "3", moves_one);
+		return ask_each_figure(c, c->g->rs->movement.rule, moves_one);
 	case ASK_RETREAT:
-		return ask_each_figure(c, "7.1", retreat_one);
+		return ask_each_figure(c, c->g->rs->retreat.path_rule, retreat_one);
 	case ASK_SHARPSHOOTER:
 		return ask_sharpshooter(c);
 	case ASK_REINFORCEMENTS:

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "sqgame.h"
 
 /* Returns the reason added (NULL when the list is full) so that a caller
  * can mark it as the error. */
@@ -41,11 +42,6 @@ static void attack_error(ask_sq_attack *a)
 	a->error = true;
 	if (a->reason_count > 0)
 		a->reasons[0].error = true;
-}
-
-static square_coord coord(const sc_address *a)
-{
-	return (square_coord){ a->cell.col, a->cell.row };
 }
 
 const char *ask_square_side(const scenario *sc, size_t side)
@@ -87,12 +83,6 @@ static long ship_at(const position *pos, square_coord at)
 	return cell ? cell->ships.first : -1;
 }
 
-static long city_at(const position *pos, square_coord at)
-{
-	const position_cell *cell = position_at(pos, at);
-	return cell ? cell->city : -1;
-}
-
 /* The general's type: the leader row of the unit table. */
 static const rs_square_unit *leader_type(const ruleset *rs)
 {
@@ -102,93 +92,23 @@ static const rs_square_unit *leader_type(const ruleset *rs)
 	return NULL;
 }
 
-/* Whether the enemy holds the side's capital.  The scenario model gives who
- * controls each city; when the capital is not on the map it cannot tell,
- * and the bonus stays. */
-static long capital_lost(const scenario *sc, const ruleset *rs, size_t side)
+/* The general's bonus (and entrenchment, for the defender) through the
+ * square game's own factor computation (sqgame.h), on a game built from
+ * the position: `ask` and the referee count alike.  Returns the factor
+ * before the cap. */
+static int modifiers(const sq_game *g, ask_sq_attack *a, const char *id, bool general, bool defending)
 {
-	if (!rs->square.capital_bonus_lost)
-		return -1;
-	const char *sid = ask_square_side(sc, side);
-	for (size_t k = 0; k < rs->square.capital_count; k++) {
-		const rs_square_place *cap = &rs->square.capitals[k];
-		if (!str_eq(cap->side, sid))
-			continue;
-		for (size_t i = 0; i < sc->city_count; i++) {
-			const sc_city *c = &sc->cities[i];
-			if (str_eq(c->id.text, cap->id) && c->side.text && !str_eq(c->side.text, sid))
-				return (long)i;
-		}
-	}
-	return -1;
-}
-
-/* The nearest friendly general within range of the square, other than the
- * figure itself (exclude: a general index, or -1). */
-static long general_in_range(const position *pos, size_t side, square_coord at, long exclude, int *distance)
-{
-	const scenario *sc = pos->sc;
-	const ruleset *rs = pos->rs;
-	long best = -1;
-	int best_d = 0;
-	for (size_t i = 0; i < sc->general_count; i++) {
-		const sc_general *g = &sc->generals[i];
-		if ((long)i == exclude || g->side != side || !pos->generals[i].placed)
-			continue;
-		int d = square_distance(coord(&g->at), at);
-		if (d <= rs->square.general_range && (best < 0 || d < best_d)) {
-			best = (long)i;
-			best_d = d;
-		}
-	}
-	*distance = best_d;
-	return best;
-}
-
-/* Apply the general's bonus (and entrenchment, for the defender) to a
- * fighter; returns the modified factor before the cap. */
-static int modifiers(const position *pos, ask_sq_attack *a, ask_sq_fighter *f, square_coord at, long self_general,
-	bool defending)
-{
-	const scenario *sc = pos->sc;
-	const ruleset *rs = pos->rs;
-	int factor = f->base;
-	char b[SQUARE_ADDRESS_MAX];
-	const char *what = defending ? "defence" : "attack";
-	int d = 0;
-	long gen = general_in_range(pos, f->side, at, self_general, &d);
-	long lost = gen >= 0 ? capital_lost(sc, rs, f->side) : -1;
-	bool bonus = gen >= 0 && lost < 0 && rs->square.general_bonus != 0;
-	if (gen >= 0 && lost >= 0)
-		add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.capitals"),
-			"no general bonus for %s: the enemy holds its capital %s", f->id, sc->cities[lost].id.text);
-	long city_index = city_at(pos, at);
-	bool entrenched = defending && !f->general && rs->square.entrench_unit &&
-		str_eq(f->type->id, rs->square.entrench_unit) && city_index >= 0;
-	if (entrenched) {
-		const sc_city *c = &sc->cities[city_index];
-		const char *city = c->name.text ? c->name.text : c->id.text ? c->id.text : sq(at, b);
-		if (bonus) {
-			/* +2 with a general in range is the whole bonus: the general's
-			 * own +1 is not added again. */
-			factor += rs->square.entrench_general_bonus;
-			add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.entrench"),
-				"%+d defence: %s entrenched in %s with general '%s' in range (%d %s away, within %d)",
-				rs->square.entrench_general_bonus, f->type->id, city, sc->generals[gen].id.text, d,
-				d == 1 ? "square" : "squares", rs->square.general_range);
-		} else {
-			factor += rs->square.entrench_bonus;
-			add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.entrench"),
-				"%+d defence: %s entrenched in %s", rs->square.entrench_bonus, f->type->id, city);
-		}
-	} else if (bonus) {
-		factor += rs->square.general_bonus;
-		add_reason(a->reasons, &a->reason_count, ruleset_rule(rs, "11.generals"),
-			"%+d %s: general '%s' at %s is %d %s away (within %d)", rs->square.general_bonus, what,
-			sc->generals[gen].id.text, sq(coord(&sc->generals[gen].at), b), d, d == 1 ? "square" : "squares",
-			rs->square.general_range);
-	}
-	return factor;
+	long piece = -1;
+	for (size_t i = 0; i < g->piece_count && piece < 0; i++)
+		if (str_eq(g->pieces[i].id, id) && (g->pieces[i].kind == SQ_GENERAL) == general)
+			piece = (long)i;
+	if (piece < 0)
+		return 0;
+	sq_factor f;
+	sq_fight_factor(g, piece, g->pieces[piece].at, defending, &f);
+	for (int i = 0; i < f.note_count; i++)
+		add_reason(a->reasons, &a->reason_count, f.notes[i].rule, "%s", f.notes[i].text);
+	return f.factor;
 }
 
 static void finish_factor(const ruleset *rs, ask_sq_attack *a, ask_sq_fighter *f, int factor, bool defending)
@@ -317,7 +237,8 @@ void ask_square_attack(const position *pos, square_coord from, square_coord to, 
 	/* Factors and modifiers. */
 	const char *units = ruleset_rule(rs, "11.units");
 	add_reason(a->reasons, &a->reason_count, units, "attack factor %d: %s", at->base, at->type->id);
-	int af = modifiers(pos, a, at, from, -1, false);
+	sq_game *g = sq_game_create(pos);
+	int af = g ? modifiers(g, a, at->id, false, false) : at->base;
 	finish_factor(rs, a, at, af, false);
 
 	df->base = df->type->defend;
@@ -326,7 +247,8 @@ void ask_square_attack(const position *pos, square_coord from, square_coord to, 
 	df->rolls = adjacent || reach(df->type, to, from) <= df->type->range;
 	add_reason(a->reasons, &a->reason_count, units, "defend factor %d: %s", df->base,
 		df->general ? "general" : df->type->id);
-	int dfac = modifiers(pos, a, df, to, dg, true);
+	int dfac = g ? modifiers(g, a, df->id, df->general, true) : df->base;
+	sq_game_destroy(g);
 	finish_factor(rs, a, df, dfac, true);
 	if (!df->rolls)
 		add_reason(a->reasons, &a->reason_count, combat,

@@ -272,7 +272,7 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 	int best = 0, best_card = -1, best_flank = -1;
 	rules_error why;   /* why not: the auto player only needs yes or no */
 	for (int i = 0; i < h->count; i++) {
-		for (int flank = -1; flank < 3; flank++) {
+		for (int flank = -1; flank < game_section_count(g); flank++) {
 			order_card oc;
 			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why))
 				continue;
@@ -336,8 +336,7 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 	a->kind = ACT_PLAY;
 	a->card = xstrdup(deck_format(g->rs, h->cards[best_card], name, sizeof name));
 	if (best_flank >= 0) {
-		static const char *const flanks[] = { "left", "centre", "right" };
-		a->section = xstrdup(flanks[best_flank]);
+		a->section = xstrdup(g->rs->sections[best_flank].id);
 	}
 	return true;
 }

@@ -17,6 +17,21 @@ const rs_card *cards_find(const game *g, const char *effect)
 	return ruleset_find_card_effect(g->rs, effect);
 }
 
+const char *cards_rule(const game *g, const rs_card *c)
+{
+	return c && c->rule ? c->rule : g->rs->deck.rule;
+}
+
+const char *cards_index_rule(const game *g, int card)
+{
+	return cards_rule(g, card >= 0 && (size_t)card < g->rs->deck.card_count ? &g->rs->deck.cards[card] : NULL);
+}
+
+const char *cards_effect_rule(const game *g, const char *effect)
+{
+	return cards_rule(g, cards_find(g, effect));
+}
+
 bool cards_is(const game *g, int card, const char *effect)
 {
 	if (card < 0 || (size_t)card >= g->rs->deck.card_count)
@@ -139,12 +154,12 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 	for (int i = 0; i < count; i++) {
 		const game_unit *u = &g->units[units[i]];
 		if (u->side != side) {
-			game_fail(err, g, "8.1", "'%s' is the enemy's: card '%s' returns figures to your own units", u->id,
+			game_fail(err, g, cards_rule(g, c), "'%s' is the enemy's: card '%s' returns figures to your own units", u->id,
 				c->id);
 			return false;
 		}
 		if (!u->alive) {
-			game_fail(err, g, "8.1", "unit '%s' is destroyed: card '%s' never brings a unit back", u->id, c->id);
+			game_fail(err, g, cards_rule(g, c), "unit '%s' is destroyed: card '%s' never brings a unit back", u->id, c->id);
 			return false;
 		}
 		int times = 0;
@@ -153,10 +168,10 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 		int room = cards_rally_room(g, c, units[i]);
 		if (times > room) {
 			if (room == 0)
-				game_fail(err, g, "8.1", "unit '%s' has lost no figures (%d of %d): it takes none back", u->id,
+				game_fail(err, g, cards_rule(g, c), "unit '%s' has lost no figures (%d of %d): it takes none back", u->id,
 					u->figures, u->full);
 			else
-				game_fail(err, g, "8.1", "unit '%s' has %d of %d figures: it takes back %d, not %d; never above "
+				game_fail(err, g, cards_rule(g, c), "unit '%s' has %d of %d figures: it takes back %d, not %d; never above "
 					"full strength", u->id, u->figures, u->full, room, times);
 			return false;
 		}
@@ -170,7 +185,7 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 		if (named[k] > s.typed[k]) {
 			extra += named[k] - s.typed[k];
 			if (extra > s.any) {
-				game_fail(err, g, "8.1", "%d %s %s named, and the roll returns %d %s %s and %d for any unit "
+				game_fail(err, g, cards_rule(g, c), "%d %s %s named, and the roll returns %d %s %s and %d for any unit "
 					"(the faces of other types and the flags return nothing to %s)", named[k], s.type[k],
 					named[k] == 1 ? "figure" : "figures", s.typed[k], s.type[k], s.typed[k] == 1 ? "figure" : "figures",
 					s.any, s.type[k]);
@@ -179,7 +194,7 @@ bool cards_rally_check(const game *g, const rs_card *c, int side, const int *fac
 		}
 	int most = cards_rally_max(g, c, side, faces, n);
 	if (count != most) {
-		game_fail(err, g, "8.1", "the roll returns %d %s to your units that lost figures; %d named (one unit "
+		game_fail(err, g, cards_rule(g, c), "the roll returns %d %s to your units that lost figures; %d named (one unit "
 			"id a figure: 'rally REF...')", most, most == 1 ? "figure" : "figures", count);
 		return false;
 	}

@@ -13,6 +13,12 @@
 
 /* The deck's card with this effect ("sharpshooter", "rally"), or NULL. */
 const rs_card *cards_find(const game *g, const char *effect);
+/* The section a special card's refusals cite: its own rule from the
+ * data, else the deck's.  card_rule takes a deck index (-1: the deck's);
+ * effect_rule the card with that effect. */
+const char *cards_rule(const game *g, const rs_card *c);
+const char *cards_index_rule(const game *g, int card);
+const char *cards_effect_rule(const game *g, const char *effect);
 /* Whether deck card `card` (an index) has this effect. */
 bool cards_is(const game *g, int card, const char *effect);
 

@@ -8,16 +8,19 @@
 #include "../base/util.h"
 #include "game.h"
 
-static const char *const FLANK_NAMES[3] = { "left", "centre", "right" };
-
-static int flank_copies(const rs_card *c, int flank)
+/* Copies of a card for one of the ruleset's sections, or (flank
+ * DECK_NO_FLANK) of those that name none. */
+static int flank_copies(const ruleset *rs, const rs_card *c, int flank)
 {
-	switch (flank) {
-	case FLANK_LEFT: return c->left;
-	case FLANK_CENTRE: return c->centre;
-	case FLANK_RIGHT: return c->right;
-	default: return c->any;
-	}
+	if (flank == DECK_NO_FLANK)
+		return c->any;
+	return flank >= 0 && (size_t)flank < rs->section_count ? c->section_copies[flank] : 0;
+}
+
+/* The flanks a card's copies may name: DECK_NO_FLANK, then each section. */
+static int flank_end(const ruleset *rs)
+{
+	return (int)rs->section_count;
 }
 
 bool deck_parse(const ruleset *rs, const char *text, deck_card *out)
@@ -27,20 +30,19 @@ bool deck_parse(const ruleset *rs, const char *text, deck_card *out)
 	int flank = DECK_NO_FLANK;
 	if (slash) {
 		const char *f = slash + 1;
-		if (strcasecmp(f, "left") == 0)
-			flank = FLANK_LEFT;
-		else if (strcasecmp(f, "centre") == 0 || strcasecmp(f, "center") == 0)
-			flank = FLANK_CENTRE;
-		else if (strcasecmp(f, "right") == 0)
-			flank = FLANK_RIGHT;
-		else
+		for (size_t k = 0; k < rs->section_count && flank == DECK_NO_FLANK; k++) {
+			const rs_section *sec = &rs->sections[k];
+			if (strcasecmp(f, sec->id) == 0 || (sec->also && strcasecmp(f, sec->also) == 0))
+				flank = (int)k;
+		}
+		if (flank == DECK_NO_FLANK)
 			return false;
 	}
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
 		if (strlen(c->id) != len || strncasecmp(c->id, text, len) != 0)
 			continue;
-		if (flank_copies(c, flank) <= 0)
+		if (flank_copies(rs, c, flank) <= 0)
 			return false;
 		out->card = (int)i;
 		out->flank = flank;
@@ -52,10 +54,10 @@ bool deck_parse(const ruleset *rs, const char *text, deck_card *out)
 char *deck_format(const ruleset *rs, deck_card c, char *buf, size_t size)
 {
 	const char *id = c.card >= 0 && (size_t)c.card < rs->deck.card_count ? rs->deck.cards[c.card].id : "?";
-	if (c.flank == DECK_NO_FLANK)
-		snprintf(buf, size, "%s", id);
+	if (c.flank >= 0 && (size_t)c.flank < rs->section_count)
+		snprintf(buf, size, "%s/%s", id, rs->sections[c.flank].id);
 	else
-		snprintf(buf, size, "%s/%s", id, FLANK_NAMES[c.flank]);
+		snprintf(buf, size, "%s", id);
 	return buf;
 }
 
@@ -63,17 +65,17 @@ int deck_copies(const ruleset *rs, deck_card c)
 {
 	if (c.card < 0 || (size_t)c.card >= rs->deck.card_count)
 		return 0;
-	return flank_copies(&rs->deck.cards[c.card], c.flank);
+	return flank_copies(rs, &rs->deck.cards[c.card], c.flank);
 }
 
-/* Kinds in order: for each card, its left, centre, right and any copies
- * that exist. */
+/* Kinds in order: for each card, the copies that name no section, then
+ * those of each section, where they exist. */
 int deck_kinds(const ruleset *rs)
 {
 	int n = 0;
 	for (size_t i = 0; i < rs->deck.card_count; i++)
-		for (int f = -1; f < 3; f++)
-			if (flank_copies(&rs->deck.cards[i], f) > 0)
+		for (int f = DECK_NO_FLANK; f < flank_end(rs); f++)
+			if (flank_copies(rs, &rs->deck.cards[i], f) > 0)
 				n++;
 	return n;
 }
@@ -82,8 +84,8 @@ int deck_kind(const ruleset *rs, deck_card c)
 {
 	int n = 0;
 	for (size_t i = 0; i < rs->deck.card_count; i++)
-		for (int f = -1; f < 3; f++)
-			if (flank_copies(&rs->deck.cards[i], f) > 0) {
+		for (int f = DECK_NO_FLANK; f < flank_end(rs); f++)
+			if (flank_copies(rs, &rs->deck.cards[i], f) > 0) {
 				if ((int)i == c.card && f == c.flank)
 					return n;
 				n++;
@@ -95,8 +97,8 @@ deck_card deck_kind_card(const ruleset *rs, int kind)
 {
 	int n = 0;
 	for (size_t i = 0; i < rs->deck.card_count; i++)
-		for (int f = -1; f < 3; f++)
-			if (flank_copies(&rs->deck.cards[i], f) > 0) {
+		for (int f = DECK_NO_FLANK; f < flank_end(rs); f++)
+			if (flank_copies(rs, &rs->deck.cards[i], f) > 0) {
 				if (n == kind)
 					return (deck_card){ (int)i, f };
 				n++;

@@ -16,7 +16,7 @@
 
 typedef struct deck_card {
 	int card;      /* index into rs->deck.cards */
-	int flank;     /* game_flank of the copy, or DECK_NO_FLANK */
+	int flank;     /* the section of the copy (index into rs->sections), or DECK_NO_FLANK */
 } deck_card;
 
 /* "recon/left", "recon/centre" (or center), "frontal"; false when the

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cards.h"
 #include "sight.h"
 
 static void reason(const game *g, dice_answer *out, const char *section, const char *fmt, ...)
@@ -79,19 +80,19 @@ static int target_terrain(const game *g, hex_coord to, dice_answer *out)
 		int fw = g->rs->fieldworks.target_dice;
 		if (g->rs->fieldworks.replaces_terrain_dice) {
 			if (terrain != 0)
-				reason(g, out, "6", "target behind fieldworks: %+d %s, instead of the %s's %+d",
+				reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s, instead of the %s's %+d",
 					fw, dice_word(fw), t->id, terrain);
 			else
-				reason(g, out, "6", "target behind fieldworks: %+d %s", fw, dice_word(fw));
+				reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
 			return fw;
 		}
 		if (terrain != 0)
-			reason(g, out, "6", "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
-		reason(g, out, "6", "target behind fieldworks: %+d %s", fw, dice_word(fw));
+			reason(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
+		reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
 		return terrain + fw;
 	}
 	if (terrain != 0)
-		reason(g, out, "6", "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
+		reason(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
 	return terrain;
 }
 
@@ -117,7 +118,7 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 	int range = dice_range(u);
 	const char *type = u->type->id;
 	if (base > 0)
-		reason(g, out, "4", "%s at %d %s: %d %s", type, out->distance,
+		reason(g, out, g->rs->battle.dice_rule, "%s at %d %s: %d %s", type, out->distance,
 			out->distance == 1 ? "hex" : "hexes", base, dice_word(base));
 	int total = base;
 
@@ -125,12 +126,12 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 	int gen = game_unit_general(g, attacker);
 	if (gen >= 0 && u->type->general_dice != 0) {
 		if (general_spent && general_spent[gen]) {
-			reason(g, out, "4", "general %s has already fought beside another unit this turn: no extra die",
+			reason(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
 				g->generals[gen].id);
 		} else {
 			total += u->type->general_dice;
 			out->general = gen;
-			reason(g, out, "4", "general %s with the unit: %+d %s", g->generals[gen].id,
+			reason(g, out, g->rs->battle.dice_rule, "general %s with the unit: %+d %s", g->generals[gen].id,
 				u->type->general_dice, dice_word(u->type->general_dice));
 		}
 	}
@@ -139,7 +140,7 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 	const char *own_terrain = game_terrain_id(g, u->at);
 	if (u->type->hill_dice != 0 && g->gaps->hill_terrain && strcmp(own_terrain, g->gaps->hill_terrain) == 0) {
 		total += u->type->hill_dice;
-		reason(g, out, "4", "%s on a %s: %+d %s", type, own_terrain, u->type->hill_dice,
+		reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, own_terrain, u->type->hill_dice,
 			dice_word(u->type->hill_dice));
 	}
 
@@ -147,7 +148,8 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 	const rs_terrain *own = game_terrain(g, u->at);
 	if (own && own->occupant_dice != 0) {
 		total += own->occupant_dice;
-		reason(g, out, "6", "attacker in %s: %+d %s", own->id, own->occupant_dice, dice_word(own->occupant_dice));
+		reason(g, out, g->rs->terrain_effects.rule,
+			"attacker in %s: %+d %s", own->id, own->occupant_dice, dice_word(own->occupant_dice));
 	}
 	if (game_on_board(g, to))
 		total += target_terrain(g, to, out);
@@ -157,7 +159,7 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 	int mark = out->reason_count;
 	bool ok = true;
 	if (!game_on_board(g, to)) {
-		reason(g, out, "1", "%s is not on the board", there);
+		reason(g, out, g->rs->board.rule, "%s is not on the board", there);
 		ok = false;
 	} else if (target.kind == REF_NONE) {
 		int friends = game_units_at(g, to, u->side, NULL, 0);
@@ -169,7 +171,8 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 	} else if (target.kind == REF_GENERAL) {
 		const rs_general *rg = &g->rs->general;
 		if (sharp && !attached_ok && game_units_at(g, to, -1, NULL, 0) > 0) {
-			reason(g, out, "8.1", "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
+			reason(g, out, cards_effect_rule(g,
+				"sharpshooter"), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
 				g->generals[target.index].id, there);
 			ok = false;
 		} else if (sharp) {
@@ -186,10 +189,10 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 		}
 	}
 	if (out->distance == 0) {
-		reason(g, out, "4", "a unit does not battle its own hex");
+		reason(g, out, g->rs->battle.dice_rule, "a unit does not battle its own hex");
 		ok = false;
 	} else if (base == 0 && game_on_board(g, to)) {
-		reason(g, out, "4", "%s is %d hexes away, beyond the range of %s (%d %s)", there,
+		reason(g, out, g->rs->battle.dice_rule, "%s is %d hexes away, beyond the range of %s (%d %s)", there,
 			out->distance, type, range, range == 1 ? "hex" : "hexes");
 		ok = false;
 	}
@@ -204,7 +207,7 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
 					hex_format(los.blocked[i], h));
 			}
-			reason(g, out, "6.1", "no line of sight from %s to %s: blocked by %s%s", at, there, list,
+			reason(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
 				los.edge_blocked ? " (obstructions on both sides of the line)" : "");
 			ok = false;
 		}
@@ -216,7 +219,8 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 		for (int k = 0; k < 6; k++) {
 			if (game_on_board(g, nb[k]) && game_units_at(g, nb[k], 1 - u->side, NULL, 0) > 0) {
 				char h[HEX_ADDRESS_MAX];
-				reason(g, out, "4", "an enemy unit is adjacent at %s: a unit may not battle a more distant one",
+				reason(g, out, g->rs->battle.dice_rule,
+					"an enemy unit is adjacent at %s: a unit may not battle a more distant one",
 					hex_format(nb[k], h));
 				ok = false;
 				break;
@@ -224,7 +228,7 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 		}
 	}
 	if (ok && total < 1) {
-		reason(g, out, "4", "%d %s after modifiers: fewer than one die, the unit cannot battle",
+		reason(g, out, g->rs->battle.dice_rule, "%d %s after modifiers: fewer than one die, the unit cannot battle",
 			total, dice_word(total));
 		ok = false;
 	}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../base/util.h"
 
@@ -20,15 +21,15 @@ static int side_of(const scenario *sc, const char *id)
 	return -1;
 }
 
-/* A unit of the scenario, placed or (reserve) waiting off the board with
- * its entry hex. */
-static void add_unit(game *g, const sc_unit *su, bool reserve)
+/* A unit of the scenario, placed (the position says it stands on the
+ * board) or (reserve) waiting off the board with its entry hex. */
+static void add_unit(game *g, const sc_unit *su, bool placed, bool reserve)
 {
 	const ruleset *rs = g->rs;
 	game_unit *u = &g->units[g->unit_count];
 	u->type = su->type.text ? ruleset_find_unit_type(rs, su->type.text) : NULL;
 	const sc_address *where = reserve ? &su->entry : &su->at;
-	if (!u->type || su->side >= GAME_SIDES || !where->valid || !hex_on_board(&g->board, where->cell)) {
+	if (!u->type || su->side >= GAME_SIDES || !placed) {
 		u->type = NULL;
 		return;
 	}
@@ -53,8 +54,18 @@ static void add_unit(game *g, const sc_unit *su, bool reserve)
 
 game *game_create(const scenario *sc, const ruleset *rs)
 {
+	position *pos = position_create(sc, rs);
+	game *g = game_create_at(pos);
+	position_destroy(pos);
+	return g;
+}
+
+game *game_create_at(const position *pos)
+{
+	const scenario *sc = pos->sc;
+	const ruleset *rs = pos->rs;
 	hex_board board;
-	if (!scenario_board(sc, rs, &board) || sc->side_count != GAME_SIDES)
+	if (!pos->board_ok || !scenario_board(sc, rs, &board) || sc->side_count != GAME_SIDES)
 		return NULL;
 	game *g = xcalloc(1, sizeof *g);
 	g->rs = rs;
@@ -63,21 +74,18 @@ game *game_create(const scenario *sc, const ruleset *rs)
 	g->board = board;
 	g->scenario_id = dup_or_null(sc->id.text);
 	g->winner = -1;
+	/* The position is the start and is never changed; the game keeps its
+	 * own index of what stands where, which every move, loss and retreat
+	 * changes.  Terrain and fieldworks are copied cell by cell (a dig card
+	 * adds fieldworks later). */
 	size_t n = hex_count(&board);
 	g->terrain = xcalloc(n ? n : 1, sizeof *g->terrain);
 	g->fieldworks = xcalloc(n ? n : 1, sizeof *g->fieldworks);
-	const rs_terrain *clear = ruleset_find_terrain(rs, "clear");
-	for (size_t i = 0; i < n; i++)
-		g->terrain[i] = clear;
-	for (size_t i = 0; i < sc->terrain_count; i++) {
-		const sc_terrain *t = &sc->terrain[i];
-		long idx = t->at.valid ? hex_index(&board, t->at.cell) : -1;
-		if (idx < 0)
-			continue;
-		const rs_terrain *rt = t->type.text ? ruleset_find_terrain(rs, t->type.text) : NULL;
-		if (rt)
-			g->terrain[idx] = rt;
-		g->fieldworks[idx] = t->fieldworks;
+	const rs_terrain *clear = ruleset_unlisted_terrain(rs);
+	for (size_t i = 0; i < n; i++) {
+		const position_cell *c = position_at(pos, hex_from_index(&board, i));
+		g->terrain[i] = c && c->terrain ? c->terrain : clear;
+		g->fieldworks[i] = c && c->terrain_entry >= 0 && sc->terrain[c->terrain_entry].fieldworks;
 	}
 
 	g->first_side = -1;
@@ -95,7 +103,7 @@ game *game_create(const scenario *sc, const ruleset *rs)
 	g->objectives = xcalloc(sc->objective_count ? sc->objective_count : 1, sizeof *g->objectives);
 	for (size_t i = 0; i < sc->objective_count; i++) {
 		const sc_objective *o = &sc->objectives[i];
-		if (!o->at.valid || !hex_on_board(&board, o->at.cell))
+		if (!pos->objectives[i].placed)
 			continue;
 		game_objective *go = &g->objectives[g->objective_count++];
 		go->at = o->at.cell;
@@ -106,12 +114,12 @@ game *game_create(const scenario *sc, const ruleset *rs)
 
 	g->units = xcalloc(sc->unit_count + sc->reserve_count + 1, sizeof *g->units);
 	for (size_t i = 0; i < sc->unit_count; i++)
-		add_unit(g, &sc->units[i], false);
+		add_unit(g, &sc->units[i], pos->units[i].placed, false);
 
 	g->generals = xcalloc(sc->general_count ? sc->general_count : 1, sizeof *g->generals);
 	for (size_t i = 0; i < sc->general_count; i++) {
 		const sc_general *sg = &sc->generals[i];
-		if (sg->side >= GAME_SIDES || !sg->at.valid)
+		if (sg->side >= GAME_SIDES || !pos->generals[i].placed)
 			continue;
 		game_general *gg = &g->generals[g->general_count++];
 		gg->id = dup_or_null(sg->id.text ? sg->id.text : "?");
@@ -149,7 +157,10 @@ game *game_create(const scenario *sc, const ruleset *rs)
 	 * indices and no brigade of the scenario takes in a unit off the board. */
 	for (size_t i = 0; i < sc->reserve_count; i++) {
 		size_t before = g->unit_count;
-		add_unit(g, &sc->reserves[i], true);
+		/* Reserves wait off the board: the position does not hold them,
+		 * only their entry hex must be on it. */
+		const sc_address *entry = &sc->reserves[i].entry;
+		add_unit(g, &sc->reserves[i], entry->valid && hex_on_board(&g->board, entry->cell), true);
 		if (g->unit_count > before && g->units[before].reserve)
 			g->sides[g->units[before].side].reserves++;
 	}
@@ -438,31 +449,71 @@ int game_general_units(const game *g, int general, int *out, int max)
 	return game_units_at(g, gg->at, gg->side, out, max);
 }
 
+int game_section_count(const game *g)
+{
+	return (int)g->rs->section_count;
+}
+
+/* §1: a side names the sections from its own seat, left to right: the
+ * side whose home edge is south sees them west to east, the other side
+ * the other way round. */
+static int seat_section(const game *g, int side, int index)
+{
+	return g->sides[side].home_north ? game_section_count(g) - 1 - index : index;
+}
+
 unsigned game_flank_section(const game *g, int side, game_flank flank)
 {
-	if (flank == FLANK_CENTRE)
-		return HEX_SECTION_CENTRE;
-	/* §1: the left flank is the west for the side whose home edge is south. */
-	bool west = (flank == FLANK_LEFT) != g->sides[side].home_north;
-	return west ? HEX_SECTION_WEST : HEX_SECTION_EAST;
+	return flank >= 0 && flank < game_section_count(g) ? 1u << seat_section(g, side, flank) : 0;
 }
 
 game_flank game_section_flank(const game *g, int side, unsigned section)
 {
-	if (section == HEX_SECTION_CENTRE)
-		return FLANK_CENTRE;
-	bool west = section == HEX_SECTION_WEST;
-	return west != g->sides[side].home_north ? FLANK_LEFT : FLANK_RIGHT;
+	int index = 0;
+	while (index < game_section_count(g) && !(section & (1u << index)))
+		index++;
+	return index < game_section_count(g) ? seat_section(g, side, index) : -1;
+}
+
+game_flank game_flank_parse(const game *g, const char *word)
+{
+	for (int f = 0; word && f < game_section_count(g); f++) {
+		const rs_section *s = &g->rs->sections[f];
+		if (strcasecmp(word, s->id) == 0 || (s->also && strcasecmp(word, s->also) == 0))
+			return f;
+	}
+	return -1;
+}
+
+const char *game_section_list(const game *g, char *buf, size_t size)
+{
+	size_t len = 0;
+	int n = game_section_count(g);
+	buf[0] = '\0';
+	for (int f = 0; f < n && len < size; f++) {
+		const char *glue = f == 0 ? "" : f == n - 1 ? " or " : ", ";
+		int w = snprintf(buf + len, size - len, "%s%s", glue, g->rs->sections[f].id);
+		len += w > 0 ? (size_t)w : 0;
+	}
+	return buf;
 }
 
 const char *game_section_words(const game *g, int side, unsigned section, char *buf, size_t size)
 {
 	game_flank flank = game_section_flank(g, side, section);
-	if (flank == FLANK_CENTRE)
-		snprintf(buf, size, "centre section");
+	if (flank < 0) {
+		snprintf(buf, size, "no section");
+		return buf;
+	}
+	const char *name = l10n_get(&g->rs->sections[flank].name, LANG_EN);
+	/* A section the two sides name alike (the centre) needs no compass;
+	 * the others say which end of the board is meant. */
+	int where = seat_section(g, side, flank);
+	const grid_ops *ops = grid_ops_of(g->rs->grid);
+	if (flank == game_section_count(g) - 1 - flank)
+		snprintf(buf, size, "%s", name);
 	else
-		snprintf(buf, size, "%s flank (%s)", flank == FLANK_LEFT ? "left" : "right",
-			section == HEX_SECTION_WEST ? "west" : "east");
+		snprintf(buf, size, "%s (%s)", name, where < ops->section_count ? ops->section_names[where] : "?");
 	return buf;
 }
 

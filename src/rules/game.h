@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "../geo/hex.h"
+#include "../model/position.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 #include "rules_data.h"
@@ -78,7 +79,10 @@ typedef struct game_side {
 	int reserves;               /* reserve units the scenario gives it (§8.1) */
 } game_side;
 
-typedef enum { FLANK_LEFT, FLANK_CENTRE, FLANK_RIGHT } game_flank;
+/* A section as a side names it from its seat: an index into the
+ * ruleset's sections (rs->sections, left to right), -1 for none.  The
+ * engine counts them from the data. */
+typedef int game_flank;
 
 typedef struct game {
 	const ruleset *rs;
@@ -106,6 +110,10 @@ typedef struct game {
 /* A game at the scenario's start.  The scenario must have passed
  * validation with that ruleset; NULL when its board is unusable. */
 game *game_create(const scenario *sc, const ruleset *rs);
+/* The same from the position of the scenario (model/position.h): what
+ * stands where at the start.  The game copies it into its own index, which
+ * play then changes; the position is not kept. */
+game *game_create_at(const position *pos);
 void game_destroy(game *g);
 /* A deep copy (the ruleset is shared). */
 game *game_clone(const game *g);
@@ -165,11 +173,20 @@ int game_unit_general(const game *g, int unit);
 /* Units a general commands (friendly units in his hex). */
 int game_general_units(const game *g, int general, int *out, int max);
 
-/* The section bit (HEX_SECTION_*) a side's own flank names. */
+/* Sections the board is cut into (§3): the ruleset's, which the loader
+ * holds to the grid's count. */
+int game_section_count(const game *g);
+/* The section bit (grid_ops.sections: bit i is the i-th from the west)
+ * a side's own flank names. */
 unsigned game_flank_section(const game *g, int side, game_flank flank);
-/* The flank that `section` (HEX_SECTION_*) is for `side`: the inverse of
+/* The flank that a single `section` bit is for `side`: the inverse of
  * game_flank_section. */
 game_flank game_section_flank(const game *g, int side, unsigned section);
+/* The flank of the ruleset a player's word names ("left", or a section's
+ * other spelling, in any case); -1 for none. */
+game_flank game_flank_parse(const game *g, const char *word);
+/* The sections' ids for a message: "left, centre or right".  Returns buf. */
+const char *game_section_list(const game *g, char *buf, size_t size);
 /* A section as the player of `side` sees it from his seat, in the words of
  * the referee's messages: "left flank (west)", "centre section", "right flank
  * (west)" for the side at the north. */

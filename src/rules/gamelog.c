@@ -59,20 +59,14 @@ void gamelog_finish(gl_log *log)
 	memset(log, 0, sizeof *log);
 }
 
-/* ---- tokens ---- */
+/* ---- tokens (shared with the square game's log, sqlog.c) ---- */
 
-#define MAX_TOKENS 256
-#define MAX_TOKEN_LEN 200
+#define MAX_TOKENS GAMELOG_MAX_TOKENS
+#define MAX_TOKEN_LEN GAMELOG_MAX_TOKEN_LEN
 
-typedef struct tokens {
-	char *tok[MAX_TOKENS];
-	int count;
-	bool too_many;
-	bool too_long;
-	bool bad_char;
-} tokens;
+typedef gl_tokens tokens;
 
-static void tokenize(const char *line, tokens *t)
+void gamelog_tokenize(const char *line, gl_tokens *t)
 {
 	memset(t, 0, sizeof *t);
 	const char *p = line;
@@ -107,17 +101,14 @@ static void tokenize(const char *line, tokens *t)
 	}
 }
 
-static void tokens_free(tokens *t)
+void gamelog_tokens_free(gl_tokens *t)
 {
 	for (int i = 0; i < t->count; i++)
 		free(t->tok[i]);
 	t->count = 0;
 }
 
-/* A fault in the form of a line: always under the log's own rule. */
-static bool fail(rules_error *err, const char *fmt, ...) DIAG_PRINTF(2, 3);
-
-static bool fail(rules_error *err, const char *fmt, ...)
+bool gamelog_fail(rules_error *err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -126,7 +117,7 @@ static bool fail(rules_error *err, const char *fmt, ...)
 	return false;
 }
 
-static bool is_side(const char *s)
+bool gamelog_is_side(const char *s)
 {
 	return strcmp(s, "union") == 0 || strcmp(s, "confederate") == 0;
 }
@@ -138,7 +129,7 @@ static bool is_section(const char *s)
 }
 
 /* Names of units, generals, brigades, cards, faces: printable, no ':'. */
-static bool is_name(const char *s)
+bool gamelog_is_name(const char *s)
 {
 	if (!*s || *s == ':')
 		return false;
@@ -148,7 +139,7 @@ static bool is_name(const char *s)
 	return true;
 }
 
-static bool parse_number(const char *s, unsigned long long *out)
+bool gamelog_parse_number(const char *s, unsigned long long *out)
 {
 	if (!*s || !isdigit((unsigned char)*s))
 		return false;
@@ -161,7 +152,7 @@ static bool parse_number(const char *s, unsigned long long *out)
 	return true;
 }
 
-static char **copy_words(tokens *t, int from, int to, size_t *count)
+char **gamelog_copy_words(const gl_tokens *t, int from, int to, size_t *count)
 {
 	*count = to > from ? (size_t)(to - from) : 0;
 	if (!*count)
@@ -174,7 +165,7 @@ static char **copy_words(tokens *t, int from, int to, size_t *count)
 
 /* Split off "... : FACE FACE" at the colon; returns the index of ':' or
  * t->count when absent. */
-static int colon_at(const tokens *t)
+int gamelog_colon_at(const gl_tokens *t)
 {
 	for (int i = 0; i < t->count; i++)
 		if (strcmp(t->tok[i], ":") == 0)
@@ -182,23 +173,29 @@ static int colon_at(const tokens *t)
 	return t->count;
 }
 
-static bool take_faces(tokens *t, int colon, gl_action *a, bool one, rules_error *err)
+bool gamelog_take_faces(const gl_tokens *t, int colon, const char *keyword, bool one, char ***faces,
+	size_t *face_count, bool *given, rules_error *err)
 {
 	if (colon >= t->count)
 		return true;
-	a->faces_given = true;
+	*given = true;
 	for (int i = colon + 1; i < t->count; i++) {
 		if (strcmp(t->tok[i], ":") == 0)
-			return fail(err, "'%s' has a second ':'", KEYWORDS[a->kind]);
-		if (!is_name(t->tok[i]))
-			return fail(err, "'%s' is not a die face", t->tok[i]);
+			return gamelog_fail(err, "'%s' has a second ':'", keyword);
+		if (!gamelog_is_name(t->tok[i]))
+			return gamelog_fail(err, "'%s' is not a die face", t->tok[i]);
 	}
 	if (colon + 1 >= t->count)
-		return fail(err, "no die faces after ':' (leave out the ':' to let orbat play roll)");
+		return gamelog_fail(err, "no die faces after ':' (leave out the ':' to let orbat play roll)");
 	if (one && t->count - colon - 1 != 1)
-		return fail(err, "'%s' rolls one die; %d faces given", KEYWORDS[a->kind], t->count - colon - 1);
-	a->faces = copy_words(t, colon + 1, t->count, &a->face_count);
+		return gamelog_fail(err, "'%s' rolls one die; %d faces given", keyword, t->count - colon - 1);
+	*faces = gamelog_copy_words(t, colon + 1, t->count, face_count);
 	return true;
+}
+
+static bool take_faces(tokens *t, int colon, gl_action *a, bool one, rules_error *err)
+{
+	return gamelog_take_faces(t, colon, KEYWORDS[a->kind], one, &a->faces, &a->face_count, &a->faces_given, err);
 }
 
 static bool take_hexes(tokens *t, int from, int to, gl_action *a, rules_error *err)
@@ -208,7 +205,7 @@ static bool take_hexes(tokens *t, int from, int to, gl_action *a, rules_error *e
 	a->hexes = xcalloc((size_t)(to - from), sizeof *a->hexes);
 	for (int i = from; i < to; i++) {
 		if (!hex_parse(t->tok[i], &a->hexes[a->hex_count]))
-			return fail(err, "'%s' is not a hex address (column letters and a row number, like C4)",
+			return gamelog_fail(err, "'%s' is not a hex address (column letters and a row number, like C4)",
 				t->tok[i]);
 		a->hex_count++;
 	}
@@ -218,72 +215,114 @@ static bool take_hexes(tokens *t, int from, int to, gl_action *a, rules_error *e
 /* Leading optional side, as in "play union recon/left". */
 static int optional_side(tokens *t, int at, gl_action *a)
 {
-	if (at < t->count && is_side(t->tok[at])) {
+	if (at < t->count && gamelog_is_side(t->tok[at])) {
 		a->side = xstrdup(t->tok[at]);
 		return at + 1;
 	}
 	return at;
 }
 
+static const char *const HEAD_KEYWORDS[GL_HEAD_COUNT] = { "orbat-game-log", "scenario", "seed", "first" };
+
+int gamelog_keyword_index(const char *keyword, const char *const *keywords, int count)
+{
+	for (int k = 0; k < count; k++)
+		if (strcmp(keyword, keywords[k]) == 0)
+			return k;
+	return -1;
+}
+
+int gamelog_head_kind(const char *keyword)
+{
+	return gamelog_keyword_index(keyword, HEAD_KEYWORDS, GL_HEAD_COUNT);
+}
+
+bool gamelog_parse_head(gl_head kind, const gl_tokens *t, int words, unsigned long long *number, char **text,
+	rules_error *err)
+{
+	const char *kw = t->tok[0];
+	switch (kind) {
+	case GL_HEAD_FORMAT:
+	case GL_HEAD_SEED:
+		if (words != 2 || !gamelog_parse_number(t->tok[1], number))
+			return gamelog_fail(err, "'%s' takes one whole number", kw);
+		if (kind == GL_HEAD_FORMAT && *number != 1)
+			return gamelog_fail(err, "game-log format %llu is not known; this program reads format 1", *number);
+		return true;
+	case GL_HEAD_SCENARIO:
+		if (words != 2 || !gamelog_is_name(t->tok[1]))
+			return gamelog_fail(err, "'scenario' takes the scenario id");
+		*text = xstrdup(t->tok[1]);
+		return true;
+	case GL_HEAD_FIRST:
+		if (words != 2 || !gamelog_is_side(t->tok[1]))
+			return gamelog_fail(err, "'first' takes a side: union or confederate");
+		*text = xstrdup(t->tok[1]);
+		return true;
+	case GL_HEAD_COUNT:
+		break;
+	}
+	return gamelog_fail(err, "unknown action '%s'", kw);
+}
+
+bool gamelog_tokens_ok(const gl_tokens *t, rules_error *err)
+{
+	if (t->bad_char)
+		return gamelog_fail(err, "control character in the line");
+	if (t->too_long)
+		return gamelog_fail(err, "a word longer than %d characters", MAX_TOKEN_LEN);
+	if (t->too_many)
+		return gamelog_fail(err, "more than %d words on one line", MAX_TOKENS);
+	return true;
+}
+
 static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 {
 	const char *kw = t->tok[0];
-	int kind = -1;
-	for (int k = 0; k < ACT_COUNT; k++)
-		if (strcmp(kw, KEYWORDS[k]) == 0)
-			kind = k;
+	int kind = gamelog_keyword_index(kw, KEYWORDS, ACT_COUNT);
 	if (kind < 0)
-		return fail(err, "unknown action '%s'", kw);
+		return gamelog_fail(err, "unknown action '%s'", kw);
 	a->kind = (gl_kind)kind;
 	int n = t->count;
-	int colon = colon_at(t);
+	int colon = gamelog_colon_at(t);
 	bool takes_faces = a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
 		a->kind == ACT_FLAGSAVE || a->kind == ACT_PLAY || a->kind == ACT_RALLY;
 	if (colon < n && !takes_faces)
-		return fail(err, "'%s' takes no die faces", kw);
+		return gamelog_fail(err, "'%s' takes no die faces", kw);
 	int words = colon;   /* words before ':' including the keyword */
 
 	switch (a->kind) {
 	case ACT_FORMAT:
+		return gamelog_parse_head(GL_HEAD_FORMAT, t, words, &a->number, NULL, err);
 	case ACT_SEED:
-		if (words != 2 || !parse_number(t->tok[1], &a->number))
-			return fail(err, "'%s' takes one whole number", kw);
-		if (a->kind == ACT_FORMAT && a->number != 1)
-			return fail(err, "game-log format %llu is not known; this program reads format 1", a->number);
-		return true;
+		return gamelog_parse_head(GL_HEAD_SEED, t, words, &a->number, NULL, err);
 	case ACT_SCENARIO:
-		if (words != 2 || !is_name(t->tok[1]))
-			return fail(err, "'scenario' takes the scenario id");
-		a->subject = xstrdup(t->tok[1]);
-		return true;
+		return gamelog_parse_head(GL_HEAD_SCENARIO, t, words, NULL, &a->subject, err);
 	case ACT_FIRST:
-		if (words != 2 || !is_side(t->tok[1]))
-			return fail(err, "'first' takes a side: union or confederate");
-		a->side = xstrdup(t->tok[1]);
-		return true;
+		return gamelog_parse_head(GL_HEAD_FIRST, t, words, NULL, &a->side, err);
 	case ACT_HAND:
-		if (words < 2 || !is_side(t->tok[1]))
-			return fail(err, "'hand' takes a side (union or confederate) and the cards dealt");
+		if (words < 2 || !gamelog_is_side(t->tok[1]))
+			return gamelog_fail(err, "'hand' takes a side (union or confederate) and the cards dealt");
 		a->side = xstrdup(t->tok[1]);
 		for (int i = 2; i < words; i++)
-			if (!is_name(t->tok[i]))
-				return fail(err, "'%s' is not a card", t->tok[i]);
-		a->words = copy_words(t, 2, words, &a->word_count);
+			if (!gamelog_is_name(t->tok[i]))
+				return gamelog_fail(err, "'%s' is not a card", t->tok[i]);
+		a->words = gamelog_copy_words(t, 2, words, &a->word_count);
 		return true;
 	case ACT_PLAY:
 	case ACT_DISCARD: {
 		int i = optional_side(t, 1, a);
 		if (i >= words)
-			return fail(err, "'%s' takes a card, like recon/left", kw);
+			return gamelog_fail(err, "'%s' takes a card, like recon/left", kw);
 		a->card = xstrdup(t->tok[i++]);
 		if (a->kind == ACT_PLAY && i < words) {
 			if (!is_section(t->tok[i]))
-				return fail(err, "'%s' is not a section (left, centre or right)", t->tok[i]);
+				return gamelog_fail(err, "'%s' is not a section (left, centre or right)", t->tok[i]);
 			a->section = xstrdup(strcmp(t->tok[i], "center") == 0 ? "centre" : t->tok[i]);
 			i++;
 		}
 		if (i < words)
-			return fail(err, "unexpected '%s' after the card", t->tok[i]);
+			return gamelog_fail(err, "unexpected '%s' after the card", t->tok[i]);
 		/* A card that rolls (reinforcements, §8.1): its faces. */
 		return take_faces(t, colon, a, false, err);
 	}
@@ -292,27 +331,27 @@ static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 		if (i < words)
 			a->card = xstrdup(t->tok[i++]);
 		if (i < words)
-			return fail(err, "unexpected '%s' after the card", t->tok[i]);
+			return gamelog_fail(err, "unexpected '%s' after the card", t->tok[i]);
 		return true;
 	}
 	case ACT_ORDER:
 		if (words < 2)
-			return fail(err, "'order' names at least one unit, general or brigade");
-		a->words = copy_words(t, 1, words, &a->word_count);
+			return gamelog_fail(err, "'order' names at least one unit, general or brigade");
+		a->words = gamelog_copy_words(t, 1, words, &a->word_count);
 		return true;
 	case ACT_FORM:
 		if (words < 4)
-			return fail(err, "'form' takes a brigade id, its general and at least one unit");
+			return gamelog_fail(err, "'form' takes a brigade id, its general and at least one unit");
 		a->subject = xstrdup(t->tok[1]);
 		a->object = xstrdup(t->tok[2]);
-		a->words = copy_words(t, 3, words, &a->word_count);
+		a->words = gamelog_copy_words(t, 3, words, &a->word_count);
 		return true;
 	case ACT_DISSOLVE:
 	case ACT_MOUNT:
 	case ACT_DISMOUNT:
 	case ACT_DIG:
 		if (words != 2)
-			return fail(err, "'%s' names one %s", kw, a->kind == ACT_DISSOLVE ? "brigade" : "unit");
+			return gamelog_fail(err, "'%s' names one %s", kw, a->kind == ACT_DISSOLVE ? "brigade" : "unit");
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_MOVE: {
@@ -322,13 +361,13 @@ static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 			end--;
 		}
 		if (end < 3)
-			return fail(err, "'move' takes a unit or general and the hexes it enters");
+			return gamelog_fail(err, "'move' takes a unit or general and the hexes it enters");
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, end, a, err);
 	}
 	case ACT_FOLLOW:
 		if (words < 3)
-			return fail(err, "'follow' takes a unit or general of the brigade and the hexes it falls back through");
+			return gamelog_fail(err, "'follow' takes a unit or general of the brigade and the hexes it falls back through");
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, words, a, err);
 	case ACT_RETREAT: {
@@ -343,20 +382,20 @@ static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 			}
 		}
 		if (end < 2)
-			return fail(err, "'retreat' takes a unit or general and the hexes it retreats through");
+			return gamelog_fail(err, "'retreat' takes a unit or general and the hexes it retreats through");
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, end, a, err);
 	}
 	case ACT_ARRIVE:
 		if (words != 2 && words != 3)
-			return fail(err, "'arrive' names one reserve unit (and the hex it enters when not its entry hex)");
+			return gamelog_fail(err, "'arrive' names one reserve unit (and the hex it enters when not its entry hex)");
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, words, a, err);
 	case ACT_GAIN:
 		if (words == 3 && strcmp(t->tok[2], "alone") == 0)
 			a->alone = true;
 		else if (words != 2)
-			return fail(err, "'gain' names the unit that takes the ground (and 'alone' to leave its general)");
+			return gamelog_fail(err, "'gain' names the unit that takes the ground (and 'alone' to leave its general)");
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_BATTLE: {
@@ -374,7 +413,7 @@ static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 			end--;
 		}
 		if (end != 3)
-			return fail(err, "'battle' takes the attacking unit and its target (then ': FACES')");
+			return gamelog_fail(err, "'battle' takes the attacking unit and its target (then ': FACES')");
 		a->subject = xstrdup(t->tok[1]);
 		a->object = xstrdup(t->tok[2]);
 		return take_faces(t, colon, a, false, err);
@@ -383,49 +422,53 @@ static bool parse_tokens(tokens *t, gl_action *a, rules_error *err)
 	case ACT_DEFEND:
 	case ACT_FLAGSAVE:
 		if (words != 2)
-			return fail(err, "'%s' names one unit (then ': FACES')", kw);
+			return gamelog_fail(err, "'%s' names one unit (then ': FACES')", kw);
 		a->subject = xstrdup(t->tok[1]);
 		return take_faces(t, colon, a, a->kind == ACT_DEFEND, err);
 	case ACT_RALLY:
 		/* Two lines: the roll, then the units (one id a figure). */
 		if (words > 1 && colon < n)
-			return fail(err, "'rally' is the roll ('rally : FACES') or the units that take figures back "
+			return gamelog_fail(err, "'rally' is the roll ('rally : FACES') or the units that take figures back "
 				"('rally REF...'), one line each");
-		a->words = copy_words(t, 1, words, &a->word_count);
+		a->words = gamelog_copy_words(t, 1, words, &a->word_count);
 		return take_faces(t, colon, a, false, err);
 	case ACT_COUNT:
 		break;
 	}
-	return fail(err, "unknown action '%s'", kw);
+	return gamelog_fail(err, "unknown action '%s'", kw);
+}
+
+bool gamelog_read_line(const char *line, bool *empty, gamelog_tokens_fn parse, void *action, rules_error *err)
+{
+	*empty = false;
+	tokens t;
+	gamelog_tokenize(line, &t);
+	bool ok = gamelog_tokens_ok(&t, err);
+	if (ok && t.count == 0)
+		*empty = true;
+	else if (ok)
+		ok = parse(&t, action, err);
+	gamelog_tokens_free(&t);
+	return ok;
+}
+
+static bool hex_tokens(gl_tokens *t, void *action, rules_error *err)
+{
+	return parse_tokens(t, action, err);
 }
 
 bool gamelog_parse_line(const char *line, int line_no, gl_action *a, bool *empty, rules_error *err)
 {
 	memset(a, 0, sizeof *a);
 	a->line = line_no;
-	*empty = false;
-	tokens t;
-	tokenize(line, &t);
-	bool ok;
-	if (t.bad_char) {
-		ok = fail(err, "control character in the line");
-	} else if (t.too_long) {
-		ok = fail(err, "a word longer than %d characters", MAX_TOKEN_LEN);
-	} else if (t.too_many) {
-		ok = fail(err, "more than %d words on one line", MAX_TOKENS);
-	} else if (t.count == 0) {
-		*empty = true;
-		ok = true;
-	} else {
-		ok = parse_tokens(&t, a, err);
-	}
-	tokens_free(&t);
+	bool ok = gamelog_read_line(line, empty, hex_tokens, a, err);
 	if (!ok)
 		gamelog_action_finish(a);
 	return ok;
 }
 
-size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *log, diag_sink *sink)
+size_t gamelog_each_line(const char *text, size_t size, const char *file, diag_sink *sink, gamelog_line_fn fn,
+	void *ctx)
 {
 	size_t errors = 0;
 	size_t pos = 0;
@@ -451,20 +494,52 @@ size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *lo
 			errors++;
 			continue;
 		}
-		gl_action a;
-		bool empty;
-		if (!gamelog_parse_line(line, line_no, &a, &empty, &why)) {
+		if (!fn(ctx, line, line_no, &why)) {
 			diag_add(sink, file, line_no, 0, DIAG_ERROR, why.rule, "%s", why.message);
 			errors++;
-			continue;
 		}
-		if (empty)
-			continue;
-		grow_array((void **)&log->actions, &log->capacity, log->count + 1, sizeof *log->actions);
-		log->actions[log->count++] = a;
 	}
 	free(line);
 	return errors;
+}
+
+/* Where gamelog_collect puts the actions it parses. */
+typedef struct collector {
+	gamelog_action_fn parse;
+	size_t size;
+	void **items;
+	size_t *count, *capacity;
+} collector;
+
+static bool collect_line(void *ctx, const char *line, int line_no, rules_error *why)
+{
+	collector *c = ctx;
+	grow_array(c->items, c->capacity, *c->count + 1, c->size);
+	char *slot = (char *)*c->items + *c->count * c->size;
+	bool empty = false;
+	if (!c->parse(line, line_no, slot, &empty, why))
+		return false;
+	if (!empty)
+		(*c->count)++;
+	return true;
+}
+
+size_t gamelog_collect(const char *text, size_t size, const char *file, diag_sink *sink, gamelog_action_fn parse,
+	size_t action_size, void **actions, size_t *count, size_t *capacity)
+{
+	collector c = { parse, action_size, actions, count, capacity };
+	return gamelog_each_line(text, size, file, sink, collect_line, &c);
+}
+
+static bool hex_action(const char *line, int line_no, void *action, bool *empty, rules_error *err)
+{
+	return gamelog_parse_line(line, line_no, action, empty, err);
+}
+
+size_t gamelog_parse(const char *text, size_t size, const char *file, gl_log *log, diag_sink *sink)
+{
+	return gamelog_collect(text, size, file, sink, hex_action, sizeof *log->actions, (void **)&log->actions,
+		&log->count, &log->capacity);
 }
 
 /* ---- writing ---- */

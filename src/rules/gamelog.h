@@ -93,4 +93,71 @@ const char *gamelog_keyword(gl_kind kind);
 /* Write an action as one log line (without newline) into a new string. */
 char *gamelog_format(const gl_action *a);
 
+/* ---- The line machinery every game log shares (the hex log here, the
+ * square game's log in sqlog.c): words, the ':' before dice faces, '#'
+ * comments, the head lines, and the walk over the lines. ---- */
+
+#define GAMELOG_MAX_TOKENS 256
+#define GAMELOG_MAX_TOKEN_LEN 200
+
+typedef struct gl_tokens {
+	char *tok[GAMELOG_MAX_TOKENS];
+	int count;
+	bool too_many;
+	bool too_long;
+	bool bad_char;
+} gl_tokens;
+
+/* Split a line into words: blanks separate, '#' starts a comment, ':' is
+ * a word of its own.  Free with gamelog_tokens_free. */
+void gamelog_tokenize(const char *line, gl_tokens *t);
+void gamelog_tokens_free(gl_tokens *t);
+/* False, with the reason (rule "log"), when the line had a control
+ * character, an overlong word or too many words. */
+bool gamelog_tokens_ok(const gl_tokens *t, rules_error *err);
+
+/* Read a line's words and hand them to parse (not called for a blank or
+ * comment line: *empty set); false with the reason of a malformed line. */
+typedef bool (*gamelog_tokens_fn)(gl_tokens *t, void *action, rules_error *err);
+bool gamelog_read_line(const char *line, bool *empty, gamelog_tokens_fn parse, void *action, rules_error *err);
+
+/* A fault in the form of a line: always under the log's own rule; returns
+ * false. */
+bool gamelog_fail(rules_error *err, const char *fmt, ...) DIAG_PRINTF(2, 3);
+bool gamelog_is_side(const char *s);
+/* Names of units, generals, cards, faces: printable, no ':'. */
+bool gamelog_is_name(const char *s);
+bool gamelog_parse_number(const char *s, unsigned long long *out);
+char **gamelog_copy_words(const gl_tokens *t, int from, int to, size_t *count);
+/* The index of the first ':' word, or t->count when there is none. */
+int gamelog_colon_at(const gl_tokens *t);
+/* The faces after the ':' at colon (none when colon == t->count): copied
+ * into *faces, *given set; one: exactly one face. */
+bool gamelog_take_faces(const gl_tokens *t, int colon, const char *keyword, bool one, char ***faces,
+	size_t *face_count, bool *given, rules_error *err);
+
+/* The index of keyword in a table of count keywords, or -1. */
+int gamelog_keyword_index(const char *keyword, const char *const *keywords, int count);
+
+/* The head lines every log begins with. */
+typedef enum { GL_HEAD_FORMAT, GL_HEAD_SCENARIO, GL_HEAD_SEED, GL_HEAD_FIRST, GL_HEAD_COUNT } gl_head;
+/* The head line a keyword starts, or -1. */
+int gamelog_head_kind(const char *keyword);
+/* A head line's words (before any ':', `words` of them with the keyword):
+ * format and seed give *number, scenario and first a new string *text. */
+bool gamelog_parse_head(gl_head kind, const gl_tokens *t, int words, unsigned long long *number, char **text,
+	rules_error *err);
+
+/* Call fn on every line of text (newline cut off, line numbers from 1);
+ * a line holding a NUL byte, or one fn refuses, gives one error in the
+ * sink (file, line, the rule of the refusal).  Returns how many. */
+typedef bool (*gamelog_line_fn)(void *ctx, const char *line, int line_no, rules_error *err);
+size_t gamelog_each_line(const char *text, size_t size, const char *file, diag_sink *sink, gamelog_line_fn fn,
+	void *ctx);
+/* Parse every line with parse into an array of actions of action_size
+ * bytes (grown as needed), skipping blank lines; errors as above. */
+typedef bool (*gamelog_action_fn)(const char *line, int line_no, void *action, bool *empty, rules_error *err);
+size_t gamelog_collect(const char *text, size_t size, const char *file, diag_sink *sink, gamelog_action_fn parse,
+	size_t action_size, void **actions, size_t *count, size_t *capacity);
+
 #endif

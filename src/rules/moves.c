@@ -54,12 +54,12 @@ void moves_step(const game *g, game_ref who, bool with_general, hex_coord to, st
 		self_general = game_unit_general(g, who.index);
 
 	if (!game_on_board(g, to)) {
-		game_fail(&v->why, g, "3.4", "%s is off the board; only a forced retreat leaves it", there);
+		game_fail(&v->why, g, g->rs->movement.off_board_rule, "%s is off the board; only a forced retreat leaves it", there);
 		return;
 	}
 	const rs_terrain *t = game_terrain(g, to);
 	if (t && !t->passable) {
-		game_fail(&v->why, g, "6", "%s is %s, which no unit or general may enter", there, t->id);
+		game_fail(&v->why, g, g->rs->terrain_effects.rule, "%s is %s, which no unit or general may enter", there, t->id);
 		return;
 	}
 	if (game_enemy_holds(g, to, side, self_general, stack, there, &v->why))
@@ -174,7 +174,7 @@ bool moves_check_path(const game *g, game_ref who, const move_options *o,
 	hex_coord start = game_ref_at(g, who);
 	char from[HEX_ADDRESS_MAX], to[HEX_ADDRESS_MAX];
 	if (len <= 0) {
-		game_fail(err, g, "3", "a move names at least one hex");
+		game_fail(err, g, g->rs->movement.rule, "a move names at least one hex");
 		return false;
 	}
 	if (len == 1 && !hex_adjacent(start, path[0])) {
@@ -187,21 +187,21 @@ bool moves_check_path(const game *g, game_ref who, const move_options *o,
 		free(steps);
 		if (!ok) {
 			if (same(start, path[0]))
-				game_fail(err, g, "3", "'%s' is already at %s", id, hex_format(start, to));
+				game_fail(err, g, g->rs->movement.rule, "'%s' is already at %s", id, hex_format(start, to));
 			else
-				game_fail(err, g, "3", "'%s' cannot reach %s from %s in one move of at most %d %s",
+				game_fail(err, g, g->rs->movement.rule, "'%s' cannot reach %s from %s in one move of at most %d %s",
 					id, hex_format(path[0], to), hex_format(start, from), max, max == 1 ? "hex" : "hexes");
 		}
 		return ok;
 	}
 	if (len > max) {
-		game_fail(err, g, "3", "'%s' may move at most %d %s, not %d", id, max, max == 1 ? "hex" : "hexes", len);
+		game_fail(err, g, g->rs->movement.rule, "'%s' may move at most %d %s, not %d", id, max, max == 1 ? "hex" : "hexes", len);
 		return false;
 	}
 	hex_coord prev = start;
 	for (int i = 0; i < len; i++) {
 		if (!hex_adjacent(prev, path[i])) {
-			game_fail(err, g, "3", "%s is not next to %s", hex_format(path[i], to), hex_format(prev, from));
+			game_fail(err, g, g->rs->movement.rule, "%s is not next to %s", hex_format(path[i], to), hex_format(prev, from));
 			return false;
 		}
 		step_verdict v;
@@ -219,7 +219,7 @@ bool moves_check_path(const game *g, game_ref who, const move_options *o,
 		if (i < len - 1 && v.stop) {
 			const rs_terrain *t = game_terrain(g, path[i]);
 			if (t && t->stop)
-				game_fail(err, g, "6", "'%s' must stop on entering %s at %s", id, t->id,
+				game_fail(err, g, g->rs->terrain_effects.rule, "'%s' must stop on entering %s at %s", id, t->id,
 					hex_format(path[i], to));
 			else
 				game_fail(err, g, g->rs->stacking.rule,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "cards.h"
 
 #define GENERAL_KEY 1000000
 
@@ -65,10 +66,12 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 		out->limit = -1;
 	/* "1 unit in each section": the count is per section. */
 	if (out->kind == ORDER_EACH_SECTION && out->limit > 0)
-		out->limit *= 3;
+		out->limit *= game_section_count(g);
 	if (out->kind == ORDER_SECTION) {
 		if (c.flank == DECK_NO_FLANK) {
-			game_fail(err, g, g->rs->deck.rule, "card '%s' must be a left, centre or right copy", card->id);
+			char names[120];
+			game_fail(err, g, g->rs->deck.rule, "card '%s' must be a %s copy", card->id,
+				game_section_list(g, names, sizeof names));
 			return false;
 		}
 		if (chosen_flank >= 0) {
@@ -78,8 +81,9 @@ bool orders_from_card(const game *g, int side, deck_card c, int chosen_flank,
 		out->section = game_flank_section(g, side, (game_flank)c.flank);
 	} else if (out->kind == ORDER_SECTION_TYPE) {
 		if (chosen_flank < 0) {
-			game_fail(err, g, g->rs->deck.rule, "card '%s' orders one section of your choice: name left, centre or right",
-				card->id);
+			char names[120];
+			game_fail(err, g, g->rs->deck.rule, "card '%s' orders one section of your choice: name %s",
+				card->id, game_section_list(g, names, sizeof names));
 			return false;
 		}
 		out->section = game_flank_section(g, side, (game_flank)chosen_flank);
@@ -184,22 +188,27 @@ int orders_members(const game *g, const order_card *oc, game_ref r, game_ref *ou
 	return n;
 }
 
-/* Is there a way to give each group its own section? */
-static bool sections_assignable(const unsigned *sections, int n)
+/* Can groups first .. n-1 each have a section of their own, the sections
+ * in `used` being taken? */
+static bool assign_sections(const unsigned *sections, int first, int n, int count, unsigned used)
 {
-	if (n > 3)
-		return false;
-	/* (one per section; a card ordering more per section is not in the deck) */
-	static const unsigned bits[3] = { HEX_SECTION_WEST, HEX_SECTION_CENTRE, HEX_SECTION_EAST };
-	static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
-	for (int p = 0; p < 6; p++) {
-		bool ok = true;
-		for (int i = 0; i < n && ok; i++)
-			ok = (sections[i] & bits[perms[p][i]]) != 0;
-		if (ok)
+	if (first == n)
+		return true;
+	for (int k = 0; k < count; k++) {
+		unsigned bit = 1u << k;
+		if (!(used & bit) && (sections[first] & bit) &&
+			assign_sections(sections, first + 1, n, count, used | bit))
 			return true;
 	}
 	return false;
+}
+
+/* Is there a way to give each group its own section?  (One per section; a
+ * card ordering more per section is not in the deck.) */
+static bool sections_assignable(const game *g, const unsigned *sections, int n)
+{
+	int count = game_section_count(g);
+	return n <= count && assign_sections(sections, 0, n, count, 0);
 }
 
 
@@ -290,11 +299,11 @@ static bool eligible(const game *g, int side, const order_card *oc, game_ref r, 
 	case ORDER_SHARPSHOOTER:
 		/* §8.1: the card's types (infantry), in any section. */
 		if (r.kind != REF_UNIT) {
-			game_fail(err, g, "8.1", "'%s' orders a unit, not general '%s'", card->id, id);
+			game_fail(err, g, cards_rule(g, card), "'%s' orders a unit, not general '%s'", card->id, id);
 			return false;
 		}
 		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
-			game_fail(err, g, "8.1", "'%s' orders %s %s unit, not %s '%s'", card->id,
+			game_fail(err, g, cards_rule(g, card), "'%s' orders %s %s unit, not %s '%s'", card->id,
 				card->units ? card->units : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
@@ -330,7 +339,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 		s->dig = (order_dig){ entry, s->dig.units + 1 };
 	}
 	if (oc->limit >= 0 && s->count + 1 > oc->limit) {
-		game_fail(err, g, oc->kind == ORDER_SHARPSHOOTER ? "8.1" : g->rs->deck.rule,
+		game_fail(err, g, oc->kind == ORDER_SHARPSHOOTER ? cards_rule(g, card) : g->rs->deck.rule,
 			"'%s' gives %d %s; '%s' would be order %d", card->id, oc->limit,
 			oc->limit == 1 ? "order" : "orders", game_ref_id(g, r), s->count + 1);
 		return false;
@@ -338,7 +347,7 @@ bool orders_add(const game *g, int side, const order_card *oc, order_set *s, gam
 	unsigned sections = hex_sections(&g->board, key_hex(g, key));
 	if (oc->kind == ORDER_EACH_SECTION) {
 		s->sections[s->count] = sections;
-		if (!sections_assignable(s->sections, s->count + 1)) {
+		if (!sections_assignable(g, s->sections, s->count + 1)) {
 			char at[HEX_ADDRESS_MAX];
 			game_fail(err, g, g->rs->deck.rule, "'%s' orders one unit in each section; '%s' at %s leaves no section "
 				"unused for it", card->id, game_ref_id(g, r), hex_format(key_hex(g, key), at));

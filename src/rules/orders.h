@@ -29,7 +29,7 @@ typedef struct order_card {
 	deck_card played;     /* the copy played */
 	int card;             /* index of the card whose orders apply (the copied one for a counter-attack) */
 	order_kind kind;
-	unsigned section;     /* HEX_SECTION_* for section and section-type orders */
+	unsigned section;     /* section bit (grid_ops.sections) for section and section-type orders */
 	int limit;            /* groups it may order; -1: all */
 	bool copied;          /* played as a copy of the opponent's last card */
 } order_card;

@@ -68,9 +68,13 @@ bool ref_resolve(const referee *r, const char *token, game_ref *out, rules_error
 			return fail(err, r->g, NULL, "no single unit or lone general at %s", token);
 		return fail(err, r->g, NULL, "no unit or general '%s' in this scenario", token ? token : "?");
 	}
-	if (!game_ref_alive(r->g, *out))
-		return fail(err, r->g, out->kind == REF_UNIT && r->g->units[out->index].reserve ? "8.1" : "10", "'%s' %s",
+	if (!game_ref_alive(r->g, *out)) {
+		/* A reserve unit waits for the reinforcements card; anything else
+		 * is gone from the game. */
+		bool reserve = out->kind == REF_UNIT && r->g->units[out->index].reserve;
+		return fail(err, r->g, reserve ? cards_effect_rule(r->g, "reinforce") : r->g->rs->victory.rule, "'%s' %s",
 			game_ref_id(r->g, *out), game_ref_absence(r->g, *out));
+	}
 	return true;
 }
 
@@ -121,7 +125,7 @@ bool ref_need_faces(const referee *r, const gl_action *a, int want, const char *
 	if (!a->faces_given)
 		return fail(err, r->g, NULL, "%s: the faces rolled are missing (write ': FACE ...')", what);
 	if ((int)a->face_count != want)
-		return fail(err, r->g, "4", "%s rolls %d %s; %zu %s given", what, want, want == 1 ? "die" : "dice",
+		return fail(err, r->g, r->g->rs->battle.dice_rule, "%s rolls %d %s; %zu %s given", what, want, want == 1 ? "die" : "dice",
 			a->face_count, a->face_count == 1 ? "face is" : "faces are");
 	return true;
 }
@@ -136,15 +140,9 @@ bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *
 	return true;
 }
 
-int ref_flank_of(const char *section)
+int ref_flank_of(const game *g, const char *section)
 {
-	if (!section)
-		return -1;
-	if (strcmp(section, "left") == 0)
-		return FLANK_LEFT;
-	if (strcmp(section, "right") == 0)
-		return FLANK_RIGHT;
-	return FLANK_CENTRE;
+	return game_flank_parse(g, section);
 }
 
 /* ---- turn state ---- */
@@ -357,7 +355,7 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;
 	if (r->phase == PHASE_OVER)
-		return fail(err, r->g, r->g->rs->victory.rule ? r->g->rs->victory.rule : "10",
+		return fail(err, r->g, r->g->rs->victory.rule,
 			"the game is over: %s won (line %d)", ref_side_id(r, r->g->winner), r->winner_line);
 	/* What a pending battle owes comes before anything else; an action
 	 * that is not one of its steps declines the optional ones. */
@@ -366,13 +364,14 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 	if (!step && r->battle.active && !ref_can_reach(r, STEP_GAIN + 1, gamelog_keyword(a->kind), err))
 		return false;
 	if (r->target_owed && a->kind != ACT_ORDER)
-		return fail(err, r->g, "8.1", "card '%s' is not settled: it names one enemy unit first ('order REF')",
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card),
+			"card '%s' is not settled: it names one enemy unit first ('order REF')",
 			r->g->rs->deck.cards[r->current.card].id);
 	if (!ref_reinforce_guard(r, a, err))
 		return false;
 	if (r->rally.step != RALLY_NONE && a->kind != ACT_RALLY) {
 		char buf[200];
-		return fail(err, r->g, "8.1", "%s", ref_rally_owed_text(r, buf, sizeof buf));
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card), "%s", ref_rally_owed_text(r, buf, sizeof buf));
 	}
 	if (gamelog_is_head(a->kind))
 		return ref_setup(r, a, err);
@@ -421,16 +420,18 @@ bool referee_finish(referee *r, rules_error *err)
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;
 	if (r->target_owed && r->phase != PHASE_OVER)
-		return fail(err, r->g, "8.1", "the log ends before card '%s' names its enemy unit ('order REF')",
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card),
+			"the log ends before card '%s' names its enemy unit ('order REF')",
 			r->g->rs->deck.cards[r->current.card].id);
 	if (ref_reinforce_owed(r)) {
 		char buf[400];
-		return fail(err, r->g, "8.1", "the log ends before card '%s' is settled: %s",
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card), "the log ends before card '%s' is settled: %s",
 			r->g->rs->deck.cards[r->current.card].id, ref_reinforce_owed_text(r, buf, sizeof buf));
 	}
 	if (r->rally.step != RALLY_NONE && r->phase != PHASE_OVER) {
 		char buf[200];
-		return fail(err, r->g, "8.1", "the log ends here: %s", ref_rally_owed_text(r, buf, sizeof buf));
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card),
+			"the log ends here: %s", ref_rally_owed_text(r, buf, sizeof buf));
 	}
 	battle_step owed = ref_owed_step(r);
 	if (r->phase == PHASE_OVER || owed == STEP_NONE)

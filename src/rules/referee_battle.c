@@ -31,10 +31,10 @@ battle_step ref_owed_step(const referee *r)
 const char *ref_owed_rule(const referee *r, battle_step s)
 {
 	if (r->battle.supply)
-		return "8.1";
+		return cards_index_rule(r->g, r->current.card);
 	if (s == STEP_FOLLOW)
-		return r->g->rs->retreat.flags_rule ? r->g->rs->retreat.flags_rule : "7.1";
-	return s == STEP_RETREAT ? "7.1" : r->g->rs->battle.rule;
+		return r->g->rs->retreat.flags_rule;
+	return s == STEP_RETREAT ? r->g->rs->retreat.path_rule : r->g->rs->battle.rule;
 }
 
 /* What the pending battle owes, in words: "'c1' must still retreat 2
@@ -275,15 +275,16 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 	if (!ref_free_to_act(r, "unit", u->id, t->ordered, t->busy, " and may not battle", err))
 		return false;
 	if (t->battles >= t->battles_allowed)
-		return fail(err, g, "5", "unit '%s' has already battled this turn", u->id);
+		return fail(err, g, g->rs->battle.once_rule, "unit '%s' has already battled this turn", u->id);
 	if (t->mounted_now)
-		return fail(err, g, "3", "unit '%s' mounted this turn: it battles before mounting", u->id);
+		return fail(err, g, g->rs->movement.rule, "unit '%s' mounted this turn: it battles before mounting", u->id);
 	if (!moves_battle_after(g, who.index, t->moved))
-		return fail(err, g, "3", "%s '%s' moved %d %s this turn and may not battle", u->type->id, u->id, t->moved,
+		return fail(err, g, g->rs->movement.rule, "%s '%s' moved %d %s this turn and may not battle", u->type->id, u->id, t->moved,
 			t->moved == 1 ? "hex" : "hexes");
 	if (t->entered_no_battle) {
 		const rs_terrain *ter = game_terrain(g, u->at);
-		return fail(err, g, "6", "unit '%s' entered %s this turn and may not battle", u->id, ter ? ter->id : "?");
+		return fail(err, g, g->rs->terrain_effects.rule,
+			"unit '%s' entered %s this turn and may not battle", u->id, ter ? ter->id : "?");
 	}
 	game_ref target;
 	if (!ref_resolve(r, a->object, &target, err))
@@ -293,10 +294,11 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 	/* §8.1: a sharpshooter's battle is against a general, nothing else. */
 	bool sharp = r->has_current && r->current.kind == ORDER_SHARPSHOOTER;
 	if (sharp && target.kind != REF_GENERAL)
-		return fail(err, g, "8.1", "card '%s' battles an enemy general, and '%s' is a unit: name the general "
+		return fail(err, g, cards_index_rule(g, r->current.card),
+			"card '%s' battles an enemy general, and '%s' is a unit: name the general "
 			"('battle %s GENERAL')", ref_current_card(r)->id, a->object, u->id);
 	if (t->battles > 0 && (t->battle_again.kind != target.kind || t->battle_again.index != target.index))
-		return fail(err, g, "3.5", "after gaining ground unit '%s' may battle again only '%s'", u->id,
+		return fail(err, g, g->rs->movement.ground_gain_rule, "after gaining ground unit '%s' may battle again only '%s'", u->id,
 			game_ref_id(g, t->battle_again));
 	if (r->phase != PHASE_BATTLES && !ref_check_zones(r, err))
 		return false;
@@ -313,7 +315,8 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 			free(spent);
 			if (gen < 0)
 				return fail(err, g, NULL, "'alone': unit '%s' has no general with it", u->id);
-			return fail(err, g, "4", "'alone': general '%s' adds no die to %s '%s' anyway", g->generals[gen].id,
+			return fail(err, g, g->rs->battle.dice_rule,
+				"'alone': general '%s' adds no die to %s '%s' anyway", g->generals[gen].id,
 				u->type->id, u->id);
 		}
 		spent[gen] = true;
@@ -544,7 +547,8 @@ bool ref_check_flagsave(const referee *r, const gl_action *a, int *need, rules_e
 	if (!ref_battle_step(r, STEP_FLAGSAVE, "flagsave", err))
 		return false;
 	if (b->step > STEP_FLAGSAVE || ref_peek(r, STEP_FLAGSAVE) != STEP_FLAGSAVE)
-		return fail(err, g, g->gaps->saving_rolls ? g->rs->retreat.flags_rule : "7.1", "no flag may be saved here%s",
+		return fail(err, g, g->gaps->saving_rolls ? g->rs->retreat.flags_rule : g->rs->retreat.path_rule,
+			"no flag may be saved here%s",
 			g->gaps->saving_rolls ? ": no flag applies" : " (saving dice are a noord-zuid rule)");
 	if (!battle_target_is(r, a->subject, b->retreater, "the unit with flags", err))
 		return false;
@@ -585,14 +589,14 @@ static bool supply_retreat_plan(const referee *r, const gl_action *a, retreat_ou
 	const rs_card *c = &g->rs->deck.cards[r->current.card];
 	game_ref who = b->retreater;
 	if (a->alone)
-		return fail(err, g, "8.1", "'alone': the general of '%s' falls back with it (card '%s')", a->subject, c->id);
+		return fail(err, g, cards_rule(g, c), "'alone': the general of '%s' falls back with it (card '%s')", a->subject, c->id);
 	if (a->off)
-		return fail(err, g, "8.1", "'off': card '%s' never takes a unit off the board", c->id);
+		return fail(err, g, cards_rule(g, c), "'off': card '%s' never takes a unit off the board", c->id);
 	*gen = c->general_follows ? game_unit_general(g, who.index) : -1;
 	if (!retreat_check_path(g, who, b->retreat_hexes, *gen >= 0, a->hexes, (int)a->hex_count, out, err))
 		return false;
 	if (out->off_board)
-		return fail(err, g, "8.1", "card '%s' never takes a unit off the board", c->id);
+		return fail(err, g, cards_rule(g, c), "card '%s' never takes a unit off the board", c->id);
 	return true;
 }
 
@@ -630,8 +634,9 @@ static bool retreat_plan(const referee *r, const gl_action *a, retreat_outcome *
 	const referee_battle *b = &r->battle;
 	if (!ref_battle_step(r, STEP_RETREAT, "retreat", err))
 		return false;
+	const char *rule = g->rs->retreat.path_rule;
 	if (ref_peek(r, STEP_RETREAT) != STEP_RETREAT)
-		return fail(err, g, "7.1", "no retreat is due: no flag applies");
+		return fail(err, g, rule, "no retreat is due: no flag applies");
 	if (!battle_target_is(r, a->subject, b->retreater, "the retreat of", err))
 		return false;
 	if (b->supply)
@@ -645,7 +650,8 @@ static bool retreat_plan(const referee *r, const gl_action *a, retreat_outcome *
 				return fail(err, g, NULL, "'alone': unit '%s' has no general with it", a->subject);
 			int others = game_units_at(g, g->units[who.index].at, g->units[who.index].side, NULL, 0) - 1;
 			if (others < 1)
-				return fail(err, g, "7.2", "unit '%s' takes general '%s' along; he stays only with a second unit "
+				return fail(err, g, g->rs->retreat.generals_rule,
+					"unit '%s' takes general '%s' along; he stays only with a second unit "
 					"that does not retreat", a->subject, g->generals[gen].id);
 		} else {
 			*carried = gen;
@@ -656,7 +662,7 @@ static bool retreat_plan(const referee *r, const gl_action *a, retreat_outcome *
 	if (!retreat_check_path(g, who, b->retreat_hexes, *carried >= 0, a->hexes, (int)a->hex_count, out, err))
 		return false;
 	if (a->off && !out->off_board)
-		return fail(err, g, "7.1", "'off': '%s' does not leave the board", a->subject);
+		return fail(err, g, g->rs->retreat.path_rule, "'off': '%s' does not leave the board", a->subject);
 	return true;
 }
 
@@ -727,19 +733,21 @@ bool ref_check_gain(const referee *r, const gl_action *a, rules_error *err)
 		/* Why the last battle gives no ground. */
 		const game_unit *u = &g->units[b->attacker];
 		if (!u->alive)
-			return fail(err, g, "3.5", "unit '%s' is gone", u->id);
+			return fail(err, g, g->rs->movement.ground_gain_rule, "unit '%s' is gone", u->id);
 		if (b->distance != 1)
-			return fail(err, g, "3.5", "ground is gained only after a battle at one hex");
+			return fail(err, g, g->rs->movement.ground_gain_rule, "ground is gained only after a battle at one hex");
 		if (!u->type->ground_gain)
-			return fail(err, g, "3.5", "%s never gains ground", u->type->id);
+			return fail(err, g, g->rs->movement.ground_gain_rule, "%s never gains ground", u->type->id);
 		if (b->withdraw)
-			return fail(err, g, "3.5", "the defender withdrew: the attacker cannot gain ground");
+			return fail(err, g, g->rs->movement.ground_gain_rule, "the defender withdrew: the attacker cannot gain ground");
 		if (r->current.copied && !g->gaps->ground_gain_after_counter_attack)
-			return fail(err, g, "3.5", "no ground is gained in a turn played with a counter-attack card");
+			return fail(err, g, g->rs->movement.ground_gain_rule,
+				"no ground is gained in a turn played with a counter-attack card");
 		if (!b->active && game_ref_at(g, (game_ref){ REF_UNIT, b->attacker }).col == b->target_hex.col &&
 			game_ref_at(g, (game_ref){ REF_UNIT, b->attacker }).row == b->target_hex.row)
-			return fail(err, g, "3.5", "unit '%s' has already gained the ground", u->id);
-		return fail(err, g, "3.5", "the hex of the battle is not free: ground is gained only when the defender "
+			return fail(err, g, g->rs->movement.ground_gain_rule, "unit '%s' has already gained the ground", u->id);
+		return fail(err, g, g->rs->movement.ground_gain_rule,
+			"the hex of the battle is not free: ground is gained only when the defender "
 			"is destroyed or retreats, and right after the battle");
 	}
 	if (!ref_can_reach(r, STEP_GAIN, "gain", err))

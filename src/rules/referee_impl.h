@@ -49,7 +49,7 @@ bool ref_free_to_act(const referee *r, const char *kind, const char *id, bool or
 bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *count, rules_error *err);
 bool ref_need_faces(const referee *r, const gl_action *a, int want, const char *what, rules_error *err);
 bool ref_card_of(const referee *r, const char *word, deck_card *c, rules_error *err);
-int ref_flank_of(const char *section);
+int ref_flank_of(const game *g, const char *section);
 void ref_reset_turn(referee *r);
 bool ref_check_zones(const referee *r, rules_error *err);
 void ref_note(referee *r, const char *fmt, ...) DIAG_PRINTF(2, 3);

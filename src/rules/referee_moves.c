@@ -191,7 +191,8 @@ bool ref_in_turn(const referee *r, const char *what, rules_error *err)
 	 * turn is the naming, the fall-back and the draw. */
 	if (r->has_current && r->current.kind == ORDER_UNREFEREED && strcmp(what, "order") != 0 &&
 		strcmp(what, "retreat") != 0)
-		return fail(err, r->g, "8.1", "'%s' in a turn of card '%s', which orders no unit of yours: the turn "
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card),
+			"'%s' in a turn of card '%s', which orders no unit of yours: the turn "
 			"ends with 'draw'", what, r->g->rs->deck.cards[r->current.card].id);
 	return true;
 }
@@ -283,10 +284,11 @@ bool ref_check_order(const referee *r, const gl_action *a, rules_error *err)
 {
 	if (ref_in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, "rally") &&
 		r->current.kind == ORDER_UNREFEREED)
-		return fail(err, r->g, "8.1", "card '%s' orders no unit: it rolls its dice and returns figures; the turn "
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card),
+			"card '%s' orders no unit: it rolls its dice and returns figures; the turn "
 			"ends with 'draw'", ref_current_card(r)->id);
 	if (ref_in_turn(r, "order", err) && r->has_current && r->current.kind == ORDER_UNREFEREED && !r->target_owed)
-		return fail(err, r->g, "8.1", "card '%s' gives no orders: it has named its unit already",
+		return fail(err, r->g, cards_index_rule(r->g, r->current.card), "card '%s' gives no orders: it has named its unit already",
 			r->g->rs->deck.cards[r->current.card].id);
 	if (!orders_phase(r, "order", err))
 		return false;
@@ -509,9 +511,9 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 		if (!ref_free_to_act(r, "unit", id, t->ordered, t->busy, " and may not move", err))
 			return false;
 		if (t->moved_done)
-			return fail(err, g, "3", "unit '%s' has already moved this turn", id);
+			return fail(err, g, g->rs->movement.rule, "unit '%s' has already moved this turn", id);
 		if (t->state_changed)
-			return fail(err, g, "3", "unit '%s' has %s this turn and may not move", id,
+			return fail(err, g, g->rs->movement.rule, "unit '%s' has %s this turn and may not move", id,
 				t->mounted_now ? "mounted" : "dismounted");
 		if (t->battles > 0)
 			return fail(err, g, g->rs->turn.rule, "unit '%s' has battled; moves come first", id);
@@ -529,7 +531,7 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 		if (!ref_free_to_act(r, "general", id, t->ordered, t->busy, " and may not move", err))
 			return false;
 		if (t->moved)
-			return fail(err, g, "3", "general '%s' has already moved this turn", id);
+			return fail(err, g, g->rs->movement.rule, "general '%s' has already moved this turn", id);
 	}
 	if (!moves_check_path(g, p->who, &p->o, a->hexes, (int)a->hex_count, err)) {
 		if (p->o.max_hexes >= 0 && p->o.max_hexes < moves_max(g, p->who) && (int)a->hex_count > p->o.max_hexes)
@@ -633,18 +635,19 @@ bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err)
 	if (!ref_resolve(r, a->subject, &who, err) || !ref_own(r, who, err))
 		return false;
 	if (who.kind != REF_UNIT)
-		return fail(err, g, "3", "'%s' is not a unit", a->subject);
+		return fail(err, g, g->rs->movement.rule, "'%s' is not a unit", a->subject);
 	const game_unit *u = &g->units[who.index];
 	const unit_turn *t = &r->ut[who.index];
 	if (!has_then(u, mount ? "mount" : "dismount"))
-		return fail(err, g, "3", "%s '%s' cannot %s%s", u->type->id, u->id, what,
+		return fail(err, g, g->rs->movement.rule, "%s '%s' cannot %s%s", u->type->id, u->id, what,
 			game_unit_attr(u, "state") ? (mount ? " (it is mounted)" : " (it is dismounted)") : "");
 	if (!ref_free_to_act(r, "unit", u->id, t->ordered, t->busy, "", err))
 		return false;
 	if (t->moved_done || t->state_changed)
-		return fail(err, g, "3", "unit '%s' has already %s this turn", u->id, t->moved_done ? "moved" : "changed state");
+		return fail(err, g, g->rs->movement.rule,
+			"unit '%s' has already %s this turn", u->id, t->moved_done ? "moved" : "changed state");
 	if (!mount && t->battles > 0)
-		return fail(err, g, "3", "unit '%s' dismounts before it battles, not after", u->id);
+		return fail(err, g, g->rs->movement.rule, "unit '%s' dismounts before it battles, not after", u->id);
 	return true;
 }
 
@@ -708,7 +711,7 @@ bool ref_check_follow(const referee *r, const gl_action *a, rules_error *err)
 {
 	const game *g = r->g;
 	const referee_battle *b = &r->battle;
-	const char *rule = g->rs->retreat.flags_rule ? g->rs->retreat.flags_rule : "7.1";
+	const char *rule = g->rs->retreat.flags_rule;
 	if (!ref_battle_step(r, STEP_FOLLOW, "follow", err))
 		return false;
 	if (!g->rs->stacking.brigades)

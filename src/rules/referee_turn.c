@@ -63,7 +63,7 @@ bool ref_setup(referee *r, const gl_action *a, rules_error *err)
 		if (s < 0)
 			return fail(err, g, NULL, "no side '%s' in this scenario", a->side);
 		if (g->first_side >= 0 && g->first_side != s)
-			return fail(err, g, g->rs->turn.rule ? g->rs->turn.rule : "9",
+			return fail(err, g, g->rs->turn.rule,
 				"the scenario names %s as the first player, not %s", ref_side_id(r, g->first_side), a->side);
 		r->side = s;
 		return true;
@@ -113,7 +113,7 @@ static bool begin_game(const referee *r, rules_error *err)
 			return fail(err, g, NULL, "the hand of %s is not dealt: write 'hand %s CARD...' before the first card "
 				"is played", ref_side_id(r, s), ref_side_id(r, s));
 	if (r->side < 0)
-		return fail(err, g, g->rs->turn.rule ? g->rs->turn.rule : "9",
+		return fail(err, g, g->rs->turn.rule,
 			"the scenario names no first player: write 'first union' or 'first confederate' first");
 	return true;
 }
@@ -160,11 +160,11 @@ bool referee_fall_back_target(const referee *r, int unit, rules_error *err)
 	bool enemy = !c->target || strcmp(c->target, "enemy") == 0;
 	const game_unit *u = &g->units[unit];
 	if (!u->alive) {
-		game_fail(err, g, "8.1", "unit '%s' is no longer on the board", u->id);
+		game_fail(err, g, cards_rule(g, c), "unit '%s' is no longer on the board", u->id);
 		return false;
 	}
 	if (enemy != (u->side != r->side)) {
-		game_fail(err, g, "8.1", "card '%s' names %s unit, and '%s' is %s", c->id,
+		game_fail(err, g, cards_rule(g, c), "card '%s' names %s unit, and '%s' is %s", c->id,
 			enemy ? "an enemy" : "a friendly", u->id, u->side == r->side ? "your own" : "the enemy's");
 		return false;
 	}
@@ -177,12 +177,14 @@ bool ref_check_fall_back_order(const referee *r, const gl_action *a, rules_error
 {
 	const game *g = r->g;
 	if (a->word_count != 1)
-		return fail(err, g, "8.1", "card '%s' names one enemy unit: 'order REF'", g->rs->deck.cards[r->current.card].id);
+		return fail(err, g, cards_index_rule(g, r->current.card),
+			"card '%s' names one enemy unit: 'order REF'", g->rs->deck.cards[r->current.card].id);
 	game_ref ref;
 	if (!ref_resolve(r, a->words[0], &ref, err))
 		return false;
 	if (ref.kind != REF_UNIT)
-		return fail(err, g, "8.1", "card '%s' names a unit, and '%s' is a general", g->rs->deck.cards[r->current.card].id,
+		return fail(err, g, cards_index_rule(g, r->current.card),
+			"card '%s' names a unit, and '%s' is a general", g->rs->deck.cards[r->current.card].id,
 			a->words[0]);
 	return referee_fall_back_target(r, ref.index, err);
 }
@@ -267,19 +269,19 @@ bool ref_check_rally(const referee *r, const gl_action *a, int *need, rules_erro
 		return fail(err, g, g->rs->turn.rule, "'rally' before a card is played: a turn begins with 'play' (or 'discard')");
 	if (!r->has_current || !cards_is(g, r->current.card, "rally")) {
 		const rs_card *c = cards_find(g, "rally");
-		return fail(err, g, "8.1", "'rally' belongs to a turn of card '%s', and none is played",
+		return fail(err, g, cards_rule(g, c), "'rally' belongs to a turn of card '%s', and none is played",
 			c ? c->id : "rally");
 	}
 	const rs_card *c = ref_current_card(r);
 	if (a->word_count == 0) {
 		if (ry->step != RALLY_ROLL)
-			return fail(err, g, "8.1", "card '%s' rolls its dice once, and they are rolled", c->id);
+			return fail(err, g, cards_rule(g, c), "card '%s' rolls its dice once, and they are rolled", c->id);
 		if (need) {
 			*need = ry->dice;
 			return true;
 		}
 		if (a->faces_given && (int)a->face_count != ry->dice)
-			return fail(err, g, "8.1", "card '%s' rolls %d %s, one per card left in the hand; %zu %s given", c->id,
+			return fail(err, g, cards_rule(g, c), "card '%s' rolls %d %s, one per card left in the hand; %zu %s given", c->id,
 				ry->dice, ry->dice == 1 ? "die" : "dice", a->face_count, a->face_count == 1 ? "face is" : "faces are");
 		char what[80];
 		snprintf(what, sizeof what, "card '%s'", c->id);
@@ -289,10 +291,10 @@ bool ref_check_rally(const referee *r, const gl_action *a, int *need, rules_erro
 	if (need)
 		return fail(err, g, NULL, "'rally REF...' names units and rolls no dice");
 	if (ry->step == RALLY_ROLL)
-		return fail(err, g, "8.1", "card '%s' rolls %d %s before units are named ('rally : FACES')", c->id, ry->dice,
+		return fail(err, g, cards_rule(g, c), "card '%s' rolls %d %s before units are named ('rally : FACES')", c->id, ry->dice,
 			ry->dice == 1 ? "die" : "dice");
 	if (ry->step != RALLY_UNITS)
-		return fail(err, g, "8.1", "card '%s' has no figure left to return", c->id);
+		return fail(err, g, cards_rule(g, c), "card '%s' has no figure left to return", c->id);
 	int *units = xcalloc(a->word_count + 1, sizeof *units);
 	for (size_t i = 0; i < a->word_count; i++) {
 		game_ref ref;
@@ -302,7 +304,7 @@ bool ref_check_rally(const referee *r, const gl_action *a, int *need, rules_erro
 		}
 		if (ref.kind != REF_UNIT) {
 			free(units);
-			return fail(err, g, "8.1", "'%s' is a general: card '%s' returns figures to units", a->words[i], c->id);
+			return fail(err, g, cards_rule(g, c), "'%s' is a general: card '%s' returns figures to units", a->words[i], c->id);
 		}
 		units[i] = ref.index;
 	}
@@ -360,7 +362,7 @@ static bool play_order(const referee *r, const gl_action *a, int *idx, order_car
 	deck_card c;
 	if (!turn_card(r, a, &c, idx, err))
 		return false;
-	return orders_from_card(r->g, r->side, c, ref_flank_of(a->section), r->has_last[1 - r->side] ?
+	return orders_from_card(r->g, r->side, c, ref_flank_of(r->g, a->section), r->has_last[1 - r->side] ?
 		&r->last_played[1 - r->side] : NULL, oc, err);
 }
 
@@ -375,7 +377,8 @@ bool ref_check_play(const referee *r, const gl_action *a, rules_error *err)
 	bool reinforce = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce");
 	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
 	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce && !rally)
-		return fail(err, g, "8.1", "card '%s' cannot be played yet: orbat does not referee its effect so far; "
+		return fail(err, g, cards_index_rule(g, oc.card),
+			"card '%s' cannot be played yet: orbat does not referee its effect so far; "
 			"a side that cannot use any card discards one", g->rs->deck.cards[oc.card].id);
 	if (a->faces_given && !reinforce)
 		return fail(err, g, NULL, "card '%s' rolls no dice: write the 'play' line without ': FACES'",
@@ -411,7 +414,7 @@ static bool card_could_be_used(const referee *r, deck_card c)
 	game *g = r->g;
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
 	rules_error spare;   /* why a flank does not fit: not needed here */
-	for (int flank = -1; flank < 3; flank++) {
+	for (int flank = -1; flank < game_section_count(g); flank++) {
 		order_card oc;
 		if (!orders_from_card(g, r->side, c, flank, last, &oc, &spare))
 			continue;
@@ -565,10 +568,10 @@ static bool reinforce_check(const referee *r, const gl_action *a, int card, bool
 	game *g = r->g;
 	const rs_card *c = &g->rs->deck.cards[card];
 	if (game_reserves_left(g, r->side) == 0)
-		return fail(err, g, "8.1", "%s has no reserve units left: card '%s' can only be discarded",
+		return fail(err, g, cards_rule(g, c), "%s has no reserve units left: card '%s' can only be discarded",
 			ref_side_id(r, r->side), c->id);
 	if (c->arrivals_act)
-		return fail(err, g, "8.1", "card '%s' lets its arrivals move and battle in the same turn, which orbat "
+		return fail(err, g, cards_rule(g, c), "card '%s' lets its arrivals move and battle in the same turn, which orbat "
 			"does not referee yet", c->id);
 	if (!with_faces)
 		return true;
@@ -579,7 +582,7 @@ static bool reinforce_check(const referee *r, const gl_action *a, int card, bool
 	if (!ref_parse_faces(r, a, faces, &n, err))
 		return false;
 	if (n != c->dice)
-		return fail(err, g, "8.1", "card '%s' rolls %d %s; %d %s given", c->id, c->dice,
+		return fail(err, g, cards_rule(g, c), "card '%s' rolls %d %s; %d %s given", c->id, c->dice,
 			c->dice == 1 ? "die" : "dice", n, n == 1 ? "face is" : "faces are");
 	return true;
 }
@@ -620,12 +623,13 @@ bool ref_check_arrive(const referee *r, const gl_action *a, rules_error *err)
 {
 	const game *g = r->g;
 	if (!reinforce_turn(r) || !r->arrivals.active)
-		return fail(err, g, "8.1", "'arrive' brings a reserve unit after a played reinforcements card only");
+		return fail(err, g, cards_effect_rule(g, "reinforce"),
+			"'arrive' brings a reserve unit after a played reinforcements card only");
 	const rs_card *c = &g->rs->deck.cards[r->current.card];
 	int u = game_find_unit(g, a->subject);
 	if (u < 0) {
 		if (game_find_general(g, a->subject) >= 0)
-			return fail(err, g, "8.1", "'%s' is a general; card '%s' brings reserve units", a->subject, c->id);
+			return fail(err, g, cards_rule(g, c), "'%s' is a general; card '%s' brings reserve units", a->subject, c->id);
 		return fail(err, g, NULL, "no unit '%s' in this scenario", a->subject);
 	}
 	const game_unit *gu = &g->units[u];
@@ -633,20 +637,20 @@ bool ref_check_arrive(const referee *r, const gl_action *a, rules_error *err)
 		return fail(err, g, g->rs->turn.rule, "'%s' belongs to %s; it is %s's turn", gu->id, ref_side_id(r, gu->side),
 			ref_side_id(r, r->side));
 	if (!gu->reserve)
-		return fail(err, g, "8.1", "'%s' is not in reserve: it %s", gu->id,
+		return fail(err, g, cards_rule(g, c), "'%s' is not in reserve: it %s", gu->id,
 			gu->alive ? "is on the board already" : "was destroyed");
 	int slot = arrival_slot(r, u);
 	if (slot < 0) {
 		char left[200];
 		slots_left(r, left, sizeof left);
-		return fail(err, g, "8.1", "the dice rolled bring no %s unit (faces left for: %s)", gu->type->id, left);
+		return fail(err, g, cards_rule(g, c), "the dice rolled bring no %s unit (faces left for: %s)", gu->type->id, left);
 	}
 	hex_coord land[2];
 	char e[HEX_ADDRESS_MAX], h0[HEX_ADDRESS_MAX], h1[HEX_ADDRESS_MAX], want[HEX_ADDRESS_MAX];
 	hex_format(gu->entry, e);
 	int n = game_landing(g, u, c->entry_fallback, land);
 	if (n == 0)
-		return fail(err, g, "8.1", "'%s' cannot arrive: its entry hex %s is taken%s", gu->id, e,
+		return fail(err, g, cards_rule(g, c), "'%s' cannot arrive: its entry hex %s is taken%s", gu->id, e,
 			c->entry_fallback && strcmp(c->entry_fallback, "home-row") == 0 ? " and so is every hex of its home row" :
 			"");
 	hex_format(land[0], h0);
@@ -658,9 +662,11 @@ bool ref_check_arrive(const referee *r, const gl_action *a, rules_error *err)
 			ok |= land[i].col == a->hexes[0].col && land[i].row == a->hexes[0].row;
 		hex_format(a->hexes[0], want);
 		if (!ok && land[0].col == gu->entry.col && land[0].row == gu->entry.row)
-			return fail(err, g, "8.1", "'%s' arrives on its entry hex %s, which is free, not on %s", gu->id, e, want);
+			return fail(err, g, cards_rule(g, c),
+				"'%s' arrives on its entry hex %s, which is free, not on %s", gu->id, e, want);
 		if (!ok)
-			return fail(err, g, "8.1", "'%s' arrives on the nearest free hex of its home row, %s%s%s (its entry hex %s "
+			return fail(err, g, cards_rule(g, c),
+				"'%s' arrives on the nearest free hex of its home row, %s%s%s (its entry hex %s "
 				"is taken), not on %s", gu->id, h0, n > 1 ? " or " : "", n > 1 ? h1 : "", e, want);
 	}
 	return true;
@@ -695,7 +701,8 @@ bool ref_reinforce_guard(referee *r, const gl_action *a, rules_error *err)
 	const char *card = g->rs->deck.cards[r->current.card].id;
 	if (ref_reinforce_owed(r) && a->kind != ACT_ARRIVE) {
 		char buf[400];
-		return fail(err, g, "8.1", "card '%s' is not settled: %s", card, ref_reinforce_owed_text(r, buf, sizeof buf));
+		return fail(err, g, cards_index_rule(g, r->current.card),
+			"card '%s' is not settled: %s", card, ref_reinforce_owed_text(r, buf, sizeof buf));
 	}
 	bool acts = a->kind == ACT_MOVE || a->kind == ACT_BATTLE || a->kind == ACT_MOUNT || a->kind == ACT_DISMOUNT ||
 		a->kind == ACT_DIG || a->kind == ACT_GAIN;
@@ -706,10 +713,12 @@ bool ref_reinforce_guard(referee *r, const gl_action *a, rules_error *err)
 			u = ref.index;
 	}
 	if (u >= 0 && r->ut[u].arrived)
-		return fail(err, g, "8.1", "'%s' arrived this turn: units that card '%s' brings may not move or battle "
+		return fail(err, g, cards_index_rule(g, r->current.card),
+			"'%s' arrived this turn: units that card '%s' brings may not move or battle "
 			"until a later turn", g->units[u].id, card);
 	if (a->kind == ACT_ORDER || a->kind == ACT_FORM || a->kind == ACT_DISSOLVE)
-		return fail(err, g, "8.1", "card '%s' orders no unit: its reserve units arrive ('arrive REF [HEX]'), then "
+		return fail(err, g, cards_index_rule(g, r->current.card),
+			"card '%s' orders no unit: its reserve units arrive ('arrive REF [HEX]'), then "
 			"the turn ends with 'draw'", card);
 	return true;
 }

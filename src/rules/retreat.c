@@ -32,8 +32,8 @@ int retreat_candidates(const game *g, int side, hex_coord from, hex_coord out[2]
 void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, step_verdict *v)
 {
 	const ruleset *rs = g->rs;
-	const char *rule = "7.1";
 	char there[HEX_ADDRESS_MAX];
+	const char *rule = rs->retreat.path_rule;
 	hex_format(to, there);
 	v->enter = v->stop = v->end = false;
 	rules_error_clear(&v->why);
@@ -62,7 +62,7 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 		}
 		if (gen >= 0) {
 			if (self_general >= 0) {
-				game_fail(&v->why, g, "7.2", "%s holds general '%s' and a unit with a general "
+				game_fail(&v->why, g, g->rs->retreat.generals_rule, "%s holds general '%s' and a unit with a general "
 					"may not retreat into a hex with another general", there, g->generals[gen].id);
 				return;
 			}
@@ -81,7 +81,7 @@ void retreat_step(const game *g, game_ref who, bool with_general, hex_coord to, 
 			return;
 		}
 		v->enter = true;
-		game_fail(&v->why, g, "7.2", "%s holds general '%s'; a retreating general may pass but not "
+		game_fail(&v->why, g, g->rs->retreat.generals_rule, "%s holds general '%s'; a retreating general may pass but not "
 			"stop there", there, g->generals[gen].id);
 		return;
 	}
@@ -177,7 +177,7 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 	if (flags > RETREAT_MAX_FLAGS)
 		flags = RETREAT_MAX_FLAGS;
 	if (len > flags) {
-		game_fail(err, g, "7.1", "'%s' retreats %d %s for %d %s, not %d", id, flags,
+		game_fail(err, g, g->rs->retreat.path_rule, "'%s' retreats %d %s for %d %s, not %d", id, flags,
 			flags == 1 ? "hex" : "hexes", flags, flags == 1 ? "flag" : "flags", len);
 		return false;
 	}
@@ -190,10 +190,11 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 			toward = toward || same(cand[k], path[i]);
 		if (!toward) {
 			if (game_on_home_row(g, side, at))
-				game_fail(err, g, "7.1", "'%s' stands on its home row at %s: the next flag takes it off "
+				game_fail(err, g, g->rs->retreat.path_rule, "'%s' stands on its home row at %s: the next flag takes it off "
 					"the board", id, hex_format(at, a));
 			else
-				game_fail(err, g, "7.1", "%s is not one of the hexes toward %s's home edge from %s", hex_format(path[i], b),
+				game_fail(err, g, g->rs->retreat.path_rule,
+					"%s is not one of the hexes toward %s's home edge from %s", hex_format(path[i], b),
 					g->sides[side].id, hex_format(at, a));
 			return false;
 		}
@@ -209,7 +210,8 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 		at = path[i];
 		if (v.stop) {
 			if (i + 1 < len) {
-				game_fail(err, g, "7.2", "the retreat of '%s' ends at %s, where it joins a friendly figure; "
+				game_fail(err, g, g->rs->retreat.generals_rule,
+					"the retreat of '%s' ends at %s, where it joins a friendly figure; "
 					"the remaining flags lapse", id, hex_format(path[i], b));
 				return false;
 			}
@@ -230,7 +232,7 @@ bool retreat_check_path(const game *g, game_ref who, int flags, bool with_genera
 		step_verdict v;
 		retreat_step(g, who, with_general, cand[k], &v);
 		if (v.enter && (len + 1 < flags || v.end)) {
-			game_fail(err, g, "7.1", "'%s' must go on retreating: %d %s left and %s is open", id,
+			game_fail(err, g, g->rs->retreat.path_rule, "'%s' must go on retreating: %d %s left and %s is open", id,
 				flags - len, flags - len == 1 ? "flag" : "flags", hex_format(cand[k], b));
 			return false;
 		}

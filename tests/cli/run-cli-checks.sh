@@ -233,14 +233,14 @@ status check 0 "a legal log" "$root/tests/rules/scenarios/bc-duel.xml" "$golden/
 status check 1 "an illegal action" "$root/tests/rules/scenarios/bc-duel.xml" "$golden/bad-bc1999-move-too-far.log"
 status check 1 "a malformed log" "$root/tests/rules/scenarios/bc-duel.xml" "$golden/bad-syntax.log"
 status check 1 "an invalid scenario" "$invalid" "$golden/bc1999-duel.log"
-status check 2 "mb-remastered" "$square" "$golden/bc1999-duel.log"
+status check 1 "a hex log on mb-remastered" "$square" "$golden/bc1999-duel.log"
 status check 2 "a missing log" "$valid" "$missing"
 status check 2 "a missing scenario" "$missing" "$golden/bc1999-duel.log"
 status check 2 "one operand" "$valid"
 
 status play 0 "two automatic turns" --auto --seed 1 --max-turns 2 -q "$valid"
 status play 1 "an invalid scenario" --auto --seed 1 "$invalid"
-status play 2 "mb-remastered" --auto --seed 1 "$square"
+status play 0 "mb-remastered, two automatic turns" --auto --seed 1 --max-turns 2 -q "$square"
 status play 2 "a missing file" --auto --seed 1 "$missing"
 status play 2 "a log that cannot be written" --auto --seed 1 --max-turns 1 -q --log "$work/no/such/dir/game.log" "$valid"
 

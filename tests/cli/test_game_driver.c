@@ -23,6 +23,8 @@
 static const char *const CONTRACT_SCENARIOS[] = {
 	ORBAT_TEST_SOURCE_ROOT "/tests/rules/scenarios/bc-duel.xml",
 	ORBAT_TEST_SOURCE_ROOT "/tests/rules/scenarios/ntz-duel.xml",
+	ORBAT_TEST_SOURCE_ROOT "/scenarios/mb-1861.xml",
+	ORBAT_TEST_SOURCE_ROOT "/scenarios/mb-1861-four-players.xml",
 };
 static const char SQUARE_SCENARIO[] = ORBAT_TEST_SOURCE_ROOT "/scenarios/mb-1861.xml";
 

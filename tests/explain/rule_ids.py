@@ -294,7 +294,9 @@ def collect_sources(root, rulesets, found, counts):
         rel = os.path.relpath(path, root)
         if not (rel.startswith(os.path.join("src", "rules")) or rel.startswith(os.path.join("src", "validate"))):
             continue
-        prefixes = square_prefixes if "square" in os.path.basename(path) else hex_prefixes
+        # the square-grid files: *square* and the square game's sq*.c
+        base = os.path.basename(path)
+        prefixes = square_prefixes if "square" in base or base.startswith("sq") else hex_prefixes
         sections = []
         for fn, idx in SECTION_BUILDERS.items():
             for line, args in calls(src, fn):

@@ -10,8 +10,8 @@
 # tests/fuzz/regressions (scenarios) and tests/fuzz/referee-regressions
 # (game logs for the referee), then fuzzes from the seed corpora.  SECONDS
 # (default 60) sets the budget: the scenario compiler gets 5/6 of it, the
-# game-log parser 1/4 and the referee 7/12 (50 + 15 + 35 s for 60, about
-# 100 s in all).  Nothing is written into the source tree: the working
+# game-log parser 1/4, the referee 7/12 and the square game's referee 1/4
+# (50 + 15 + 35 + 15 s for 60, about 115 s in all).  Nothing is written into the source tree: the working
 # corpora and any crash, leak or timeout reproducer go under the build
 # directory.
 #
@@ -57,7 +57,7 @@ if [ ! -f "$build/build.ninja" ]; then
 	}
 fi
 echo "== building the harness"
-ninja -C "$build" tests/fuzz/fuzz_scenario tests/fuzz/fuzz_gamelog tests/fuzz/fuzz_referee || {
+ninja -C "$build" tests/fuzz/fuzz_scenario tests/fuzz/fuzz_gamelog tests/fuzz/fuzz_referee tests/fuzz/fuzz_sqref || {
 	echo "run-fuzz.sh: the build failed (is $build configured with -Dfuzz=true and CC=clang?)" >&2
 	result 1
 }
@@ -178,4 +178,13 @@ fi
 ref_seconds=$(( seconds * 7 / 12 > 5 ? seconds * 7 / 12 : 5 ))
 fuzz "the referee" "$referee" "$ref_seconds" 16384 "$artifacts/referee-" "$ref_corpus" \
 	-dict="$here/referee.dict" "$@"
+
+# 7. the square game's referee: the logs of tests/rules/square, each behind
+# the byte choosing its scenario ('@' mb-1861, 'A' the four-player one).
+sq_corpus=$build/fuzz-sqref-corpus
+mkdir -p "$sq_corpus"
+{ printf '@'; cat "$root/tests/rules/square/mb-1861.log"; } >"$sq_corpus/mb-1861"
+{ printf 'A'; cat "$root/tests/rules/square/mb-1861-four-players.log"; } >"$sq_corpus/mb-1861-four-players"
+sq_seconds=$(( seconds / 4 > 5 ? seconds / 4 : 5 ))
+fuzz "the square referee" "$build/tests/fuzz/fuzz_sqref" "$sq_seconds" 16384 "$artifacts/sqref-" "$sq_corpus" "$@"
 result $status

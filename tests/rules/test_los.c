@@ -200,7 +200,7 @@ static char *name(hex_coord h, char buf[32])
 static void compare_walk(const hex_board *board, hex_coord a, hex_coord b)
 {
 	seen s = { .count = 0 };
-	los_walk(a, b, record, &s);
+	los_walk(board, a, b, record, &s);
 	int through = 0, edges = 0;
 	for (int row = -2; row < board->rows + 2; row++) {
 		for (int col = -2; col < board->columns + 2; col++) {
@@ -444,7 +444,7 @@ static void test_edge_run_long_line(void **state)
 	assert_int_equal(hex_distance(a, b), 4);
 	compare_walk(&f.board, a, b);
 	seen s = { .count = 0 };
-	los_walk(a, b, record, &s);
+	los_walk(&f.board, a, b, record, &s);
 	/* two edges (two hexes each) and the hex between them */
 	assert_int_equal(s.count, 5);
 	assert_int_equal(s.how[2], LOS_THROUGH);
@@ -489,7 +489,7 @@ static void test_clipped_hex_counts(void **state)
 			if (d < 7)
 				continue;
 			seen s = { .count = 0 };
-			los_walk(a, b, record, &s);
+			los_walk(&f.board, a, b, record, &s);
 			int crossed = 0;
 			for (int k = 0; k < s.count; k++)
 				crossed += s.how[k] == LOS_THROUGH;

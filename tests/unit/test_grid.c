@@ -356,7 +356,7 @@ static void test_hex_line_matches_sight(void **state)
 		for (size_t j = 0; j < n; j++) {
 			grid_cell a = grid_from_index(b, i), c = grid_from_index(b, j), got[64];
 			walk w = { .count = 0 };
-			los_walk(a, c, record_through, &w);
+			los_walk(&b->hex, a, c, record_through, &w);
 			size_t count = grid_line(b, a, c, got, 64);
 			assert_int_equal(count, w.count);
 			for (size_t k = 0; k < count; k++)

@@ -1,0 +1,45 @@
+/* The referee of the square game (mb-remastered, rules digest §11 and
+ * §11.1): applies the actions of a square game's log (sqlog.h) to a game
+ * (sqgame.h) one at a time, and refuses the first one the rules do not
+ * allow with the rule it breaks.  Every action is checked in full before
+ * anything changes: a refused action leaves the game as it was, so `play`
+ * can ask again.  What `play` needs besides (dice an action rolls, what is
+ * owed now, the board as text, the final summary) comes back as data.
+ * No I/O. */
+#ifndef ORBAT_SQREF_H
+#define ORBAT_SQREF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rng.h"
+#include "rules_error.h"
+#include "sqgame.h"
+#include "sqlog.h"
+
+/* Check the action, then apply it.  Dice faces the action leaves out are
+ * rolled with r and written into *a (so the log records them); without r
+ * they are required.  False with the reason in *err: nothing changed. */
+bool sq_apply(sq_game *g, sq_action *a, rng *r, rules_error *err);
+
+/* The dice the action rolls at most (0: none): `play` asks for that many
+ * faces when the player rolls his own. */
+int sq_dice_needed(const sq_game *g, const sq_action *a);
+
+/* The end of a log: false when it lacks what every log needs (its head);
+ * what the side to play still owes is in sq_owed. */
+bool sq_finish(const sq_game *g, bool head_seen, rules_error *err);
+
+/* What the player to move owes or may do now, in words ("union (player
+ * 1): buy units (5 points) or roll for movement"). */
+void sq_owed(const sq_game *g, char *buf, size_t size);
+
+/* The board for a terminal: one text row per square row, column letters
+ * and row numbers, then a legend.  A new string. */
+char *sq_board_text(const sq_game *g);
+/* Every side's cities, income, points and units.  A new string. */
+char *sq_summary(const sq_game *g);
+/* How the game ended ("union wins: ..."), or who is to play. */
+void sq_result(const sq_game *g, char *buf, size_t size);
+
+#endif

@@ -112,6 +112,10 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	const scenario *sc = rc->sc;
 	text_style st = { FONT_TITLE, paint_clamp(g->frame * 0.30, 3.0, 6.5), true, false, ALIGN_CENTER,
 		INK.r, INK.g, INK.b };
+	/* Labels of a scaled map's frame: raised to the legible size where
+	 * the frame has room for them. */
+	double legible = text_min_size(rc, cr);
+	st.size = fmax(st.size, fmin(legible, g->frame * 0.3));
 	for (size_t s = 0; s < sc->side_count && s < 2; s++) {
 		const rs_named *side = ruleset_find_side(rc->rs, sc->sides[s].id.text);
 		const char *name = side ? l10n_get(&side->name, rc->lang) : "";
@@ -128,6 +132,7 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	/* Section names along both edges, between the section lines. */
 	text_style sec = { FONT_TEXT, paint_clamp(g->frame * 0.20, 2.2, 4.5), false, true, ALIGN_CENTER,
 		SECTION.r, SECTION.g, SECTION.b };
+	sec.size = fmax(sec.size, fmin(legible, g->frame * 0.3));
 	const char *names[3] = { "section-west", "section-centre", "section-east" };
 	double xs[GRID_SECTION_LINES_MAX + 2];
 	int lines = mapgeom_section_lines(g, xs + 1);

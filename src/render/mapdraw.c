@@ -61,6 +61,11 @@ static void addresses(const render_ctx *rc, cairo_t *cr, const map_geom *g, cons
 {
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * a->size_factor, a->size_min, a->size_max), false, false,
 		a->align, 0.30, 0.28, 0.25 };
+	/* A player sets up from the addresses: raised to the legible size
+	 * where the cell has room for it, else left out by text_draw. */
+	double legible = text_min_size(rc, cr);
+	if (st.size < legible && legible <= g->cell * 0.15)
+		st.size = legible;
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		char name[GRID_ADDRESS_MAX];

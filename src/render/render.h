@@ -56,6 +56,8 @@ typedef struct text_style {
 double text_printed_size(const render_ctx *rc, cairo_t *cr, double size);
 /* Whether a text of this style drawn now would print at TEXT_MIN_PT or more. */
 bool text_legible(const render_ctx *rc, cairo_t *cr, const text_style *style);
+/* The least size, in user units of cr, that prints at TEXT_MIN_PT. */
+double text_min_size(const render_ctx *rc, cairo_t *cr);
 
 /* Draw text with its top-left (or top-centre/right, by align) at x, y;
  * width > 0 wraps lines at that width.  Returns the height used.  Text

@@ -17,10 +17,21 @@
 
 #define PAGE_MARGIN 10.0
 
+/* The printed width, in mm, the frame of a scaled map keeps: its edge
+ * labels (column letters, row numbers, home edges, sections) then print
+ * at 6 pt or more, where the frame of the full-size map scaled down would
+ * leave them too small to print. */
+#define MAP_FRAME_PRINTED 7.5
+
 /* Draw the whole map scaled into the box, centred; returns the height used. */
-static double fit_map(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+static double fit_map(const render_ctx *rc, cairo_t *cr, map_geom *g,
 	double x, double y, double w, double h)
 {
+	/* The cells take what the printed frame leaves; the frame then grows
+	 * to MAP_FRAME_PRINTED at that scale (never shrinks). */
+	double room = fmin((w - 2 * MAP_FRAME_PRINTED) / g->cells_width, (h - 2 * MAP_FRAME_PRINTED) / g->cells_height);
+	if (room > 0 && g->frame * room < MAP_FRAME_PRINTED)
+		mapgeom_set_frame(g, MAP_FRAME_PRINTED / room);
 	double scale = fmin(w / g->width, h / g->height);
 	double used_w = g->width * scale, used_h = g->height * scale;
 	cairo_save(cr);

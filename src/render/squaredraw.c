@@ -10,6 +10,7 @@
 
 #include "../base/util.h"
 #include "mappaint.h"
+#include "names.h"
 #include "terrainpaint.h"
 
 #ifndef M_PI
@@ -138,7 +139,7 @@ static void draw_city(const render_ctx *rc, cairo_t *cr, const map_geom *g, cons
 typedef struct piece {
 	const char *type;
 	size_t side;
-	const char *id;
+	char *name;          /* as the players know it (names.h): free it */
 	size_t cargo;        /* ships: land units aboard */
 } piece;
 
@@ -158,10 +159,13 @@ static void draw_piece(const render_ctx *rc, cairo_t *cr, const map_geom *g, con
 	char value[24], label[96];
 	factors(rc, p->type, value);
 	if (p->cargo)
-		snprintf(label, sizeof label, "%s +%zu", p->id ? p->id : "", p->cargo);
+		snprintf(label, sizeof label, "%s +%zu", p->name, p->cargo);
 	else
-		snprintf(label, sizeof label, "%s", p->id ? p->id : "");
-	paint_counter(rc, cr, p->type, p->side, value, label, paint_clamp(g->cell * 0.042, 1.4, 4), cx, cy, w, h);
+		snprintf(label, sizeof label, "%s", p->name);
+	/* The name under the counter: legible where the gap to the next row
+	 * (draw_pieces) has room for it, else left out. */
+	double size = fmax(paint_clamp(g->cell * 0.042, 1.4, 4), fmin(text_min_size(rc, cr), h * 0.45));
+	paint_counter(rc, cr, p->type, p->side, value, label, size, cx, cy, w, h);
 }
 
 /* Up to PIECES_SHOWN counters in two rows across the lower part of the
@@ -195,10 +199,10 @@ static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece
 	position_units_begin(c, &walk);
 	for (long k; (k = position_units_next(mc->pos, &walk)) >= 0; n++)
 		if (n < max)
-			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, sc->units[k].id.text, 0 };
+			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, names_unit(mc->rc, &sc->units[k]), 0 };
 	for (long k = c->ships.first; k >= 0; k = mc->pos->ships[k].next, n++)
 		if (n < max)
-			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, sc->ships[k].id.text,
+			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, names_ship(mc->rc, &sc->ships[k]),
 				sc->ships[k].cargo_count };
 	return n;
 }
@@ -218,13 +222,14 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	/* A general stands on the middle line; counters below him. */
 	double top = cy + (general ? g->cell * 0.06 : city ? 0 : -g->cell * 0.15);
 	draw_pieces(rc, cr, g, pieces, n, cx, top);
+	for (size_t i = 0; i < n && i < PIECES_SHOWN + 1; i++)
+		free(pieces[i].name);
 	if (general) {
 		const sc_general *gen = &sc->generals[c->generals.first];
-		const rs_square_place *known = ruleset_find_square_general(rc->rs, gen->id.text);
-		const char *name = gen->name.text ? gen->name.text
-			: known ? l10n_get(&known->name, rc->lang) : gen->id.text;
+		char *name = names_general(rc, gen);
 		paint_general(rc, cr, gen->side, name, cx - g->cell * 0.32, cy - g->cell * 0.02,
 			g->cell * 0.075, paint_clamp(g->cell * 0.075, 1.6, 6), g->cell * 0.70);
+		free(name);
 	}
 }
 
@@ -314,6 +319,8 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	const map_geom *g = mc->g;
 	text_style st = { FONT_TITLE, paint_clamp(g->frame * 0.38, 3.0, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	/* A scaled map's frame: raised to the legible size where it has room. */
+	st.size = fmax(st.size, fmin(text_min_size(rc, cr), g->frame * 0.38));
 	const square_board *b = &g->board.square;
 	for (int col = 0; col < b->columns; col++) {
 		double x = g->frame + (col + 0.5) * g->cell;

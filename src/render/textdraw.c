@@ -56,6 +56,12 @@ bool text_legible(const render_ctx *rc, cairo_t *cr, const text_style *style)
 	return text_printed_size(rc, cr, style->size) >= TEXT_MIN_PT - 0.005;
 }
 
+double text_min_size(const render_ctx *rc, cairo_t *cr)
+{
+	double one = text_printed_size(rc, cr, 1.0);
+	return one > 0 ? TEXT_MIN_PT / one : TEXT_MIN_PT / PT_PER_MM;
+}
+
 double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double x, double y, double width)
 {

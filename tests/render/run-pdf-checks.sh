@@ -47,12 +47,18 @@ cleanup() {
 trap cleanup EXIT
 chmod 755 "$WORK"   # the atomicity checks run a step as another user
 
-# Work on a copy of the program, so that a rebuild during the run cannot
-# mix two versions; the copy is "installed", so it needs ORBAT_DATADIR.
+# Work on a copy of the program and of its data, so that a rebuild or an
+# edit of data/ during the run cannot mix two versions (the checks compare
+# the bytes of renders minutes apart); the copy is "installed", so it needs
+# ORBAT_DATADIR.
 ORIG_ORBAT=$ORBAT
 if cp "$ORBAT" "$WORK/orbat" 2>/dev/null; then
 	ORBAT=$WORK/orbat
-	[ -n "${ORBAT_DATADIR:-}" ] || export ORBAT_DATADIR=$ROOT/data
+	if cp -R "${ORBAT_DATADIR:-$ROOT/data}" "$WORK/data" 2>/dev/null; then
+		export ORBAT_DATADIR=$WORK/data
+	else
+		[ -n "${ORBAT_DATADIR:-}" ] || export ORBAT_DATADIR=$ROOT/data
+	fi
 fi
 
 # Counters, verdicts and the PDF readers shared with run-square-checks.sh.

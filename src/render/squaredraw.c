@@ -251,10 +251,12 @@ static void draw_zone_label(const render_ctx *rc, cairo_t *cr, const map_geom *g
 		if (s->at.text || !str_eq(s->zone.text, zone->id.text))
 			continue;
 		if (n < PIECES_SHOWN + 1)
-			pieces[n] = (piece){ s->type.text, s->side, s->id.text, s->cargo_count };
+			pieces[n] = (piece){ s->type.text, s->side, names_ship(rc, s), s->cargo_count };
 		n++;
 	}
 	draw_pieces(rc, cr, g, pieces, n, cx, cy - g->cell * 0.46 + h + g->cell * 0.04);
+	for (size_t i = 0; i < n && i < PIECES_SHOWN + 1; i++)
+		free(pieces[i].name);
 }
 
 /* ---- lines: coast and zone borders ---- */

@@ -62,9 +62,11 @@ static void addresses(const render_ctx *rc, cairo_t *cr, const map_geom *g, cons
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * a->size_factor, a->size_min, a->size_max), false, false,
 		a->align, 0.30, 0.28, 0.25 };
 	/* A player sets up from the addresses: raised to the legible size
-	 * where the cell has room for it, else left out by text_draw. */
+	 * where the cell has room for it (a hex of 12.5 mm and more: "K10"
+	 * at 6 pt is 4 mm wide, the hex's width 1.3 mm under its top corner
+	 * 4.5 mm), else left out by text_draw. */
 	double legible = text_min_size(rc, cr);
-	if (st.size < legible && legible <= g->cell * 0.15)
+	if (st.size < legible && legible <= g->cell * 0.17)
 		st.size = legible;
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);

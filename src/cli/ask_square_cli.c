@@ -1,7 +1,8 @@
-/* `orbat ask FILE attack|buy ...` on a square-grid scenario: reading the
- * queries, printing the answers of rules/ask_square.c in text or JSON, and
- * the exit code (1 when a question is about nothing or names an unknown
- * unit, 2 when it cannot be read). */
+/* `orbat ask FILE attack|buy|moves|transport|income ...` on a square-grid
+ * scenario: reading the queries, printing the answers of rules/ask_square.c
+ * on the square driver's game (at the start, or after --after) in text or
+ * JSON, and the exit code (1 when a question is about nothing or names an
+ * unknown unit, side or square; 2 when a query cannot be read). */
 #include "ask_square_cli.h"
 
 #include <stdarg.h>
@@ -14,25 +15,50 @@
 #include "../base/util.h"
 #include "../rules/ask_square.h"
 #include "options.h"
+#include "play_square.h"
 
-/* The most unused infantry allowance `buy --saved` takes. */
+/* The most points or infantry allowance `buy --saved-points/--saved`
+ * takes. */
 #define ASK_SQ_MAX_SAVED 99
 
-typedef enum { SQ_ATTACK, SQ_BUY } sq_kind;
+typedef enum { SQ_ATTACK, SQ_BUY, SQ_MOVES, SQ_TRANSPORT, SQ_INCOME } sq_kind;
+
+static const char *const QUERY_WORDS[] = { "attack", "buy", "moves", "transport", "income" };
+#define QUERY_COUNT (sizeof QUERY_WORDS / sizeof *QUERY_WORDS)
 
 typedef struct sq_query {
 	sq_kind kind;
-	square_coord from, to;
-	const char *list;    /* buy: "infantry,cavalry" as written */
-	int saved;
+	const char *from, *to;  /* attack: as written; moves, transport, income: from */
+	const char *list;       /* buy: "infantry,cavalry" as written */
+	int saved;              /* buy --saved */
+	int saved_points;       /* buy --saved-points */
+	bool purse_given;       /* either was written */
 } sq_query;
 
 bool ask_square_is_query(const char *word)
 {
-	return strcmp(word, "attack") == 0 || strcmp(word, "buy") == 0;
+	for (size_t i = 0; i < QUERY_COUNT; i++)
+		if (strcmp(word, QUERY_WORDS[i]) == 0)
+			return true;
+	return false;
 }
 
-static int parse_square_queries(char **words, int count, sq_query **out, size_t *n)
+/* One option of buy: "--NAME N" or "--NAME=N".  Returns the words taken,
+ * 0 when words[0] is not that option, -1 when its value is bad. */
+static int buy_option(char **words, int count, const char *name, int *value)
+{
+	size_t n = strlen(name);
+	if (strncmp(words[0], name, n) != 0 || (words[0][n] != '=' && words[0][n] != '\0'))
+		return 0;
+	const char *v = words[0][n] == '=' ? words[0] + n + 1 : count > 1 ? words[1] : NULL;
+	long parsed;
+	if (!v || !parse_int(v, 0, ASK_SQ_MAX_SAVED, &parsed))
+		return -1;
+	*value = (int)parsed;
+	return words[0][n] == '=' ? 1 : 2;
+}
+
+static int parse_square_queries(char **words, int count, bool after, sq_query **out, size_t *n)
 {
 	*out = xcalloc((size_t)count + 1, sizeof **out);
 	*n = 0;
@@ -42,52 +68,49 @@ static int parse_square_queries(char **words, int count, sq_query **out, size_t 
 		const char *w = words[i];
 		if (strcmp(w, "attack") == 0) {
 			q->kind = SQ_ATTACK;
-			if (i + 2 >= count) {
-				return options_usage("ask", "'attack' takes two squares");
-			}
-			for (int k = 1; k <= 2; k++) {
-				square_coord c;
-				if (!square_parse(words[i + k], &c)) {
-					return options_usage("ask", "'%s' is not a square address (like M7)", words[i + k]);
-				}
-				if (k == 1)
-					q->from = c;
-				else
-					q->to = c;
-			}
+			if (i + 2 >= count)
+				return options_usage("ask", "'attack' takes two squares or ids (like attack M7 M8)");
+			q->from = words[i + 1];
+			q->to = words[i + 2];
 			i += 3;
+		} else if (strcmp(w, "moves") == 0 || strcmp(w, "transport") == 0 || strcmp(w, "income") == 0) {
+			q->kind = w[0] == 'm' ? SQ_MOVES : w[0] == 't' ? SQ_TRANSPORT : SQ_INCOME;
+			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-')
+				return options_usage("ask", "%s", q->kind == SQ_MOVES ? "'moves' takes a unit, general or ship, or a square"
+					: q->kind == SQ_TRANSPORT ? "'transport' takes a ship" : "'income' takes a side");
+			q->from = words[i + 1];
+			i += 2;
 		} else if (strcmp(w, "buy") == 0) {
 			q->kind = SQ_BUY;
-			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-') {
+			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-')
 				return options_usage("ask", "'buy' takes a comma-separated list of units (like infantry,cavalry)");
-			}
 			q->list = words[i + 1];
 			i += 2;
-			if (i < count && strncmp(words[i], "--saved", 7) == 0) {
-				const char *v = NULL;
-				if (words[i][7] == '=') {
-					v = words[i] + 8;
-					i++;
-				} else if (words[i][7] == '\0' && i + 1 < count) {
-					v = words[i + 1];
-					i += 2;
-				}
-				long saved;
-				if (!v || !parse_int(v, 0, ASK_SQ_MAX_SAVED, &saved)) {
+			for (;;) {
+				int took = 0;
+				if (i < count && (took = buy_option(words + i, count - i, "--saved-points", &q->saved_points)) < 0)
+					return options_usage("ask", "--saved-points takes the purchase points saved from earlier turns (0 to %d)",
+						ASK_SQ_MAX_SAVED);
+				if (took == 0 && i < count && (took = buy_option(words + i, count - i, "--saved", &q->saved)) < 0)
 					return options_usage("ask", "--saved takes the unused infantry allowance saved (0 to %d)",
 						ASK_SQ_MAX_SAVED);
-				}
-				q->saved = (int)saved;
+				if (took == 0)
+					break;
+				q->purse_given = true;
+				i += took;
 			}
+			if (q->purse_given && after)
+				return options_usage("ask", "after a log, and in orbat play, the game says what is saved: "
+					"--saved-points and --saved are for the scenario's start");
 		} else {
 			if (w[0] == '-')
 				return options_usage("ask", "options go before FILE, not among the queries ('%s')", w);
-			return options_usage("ask", "unknown query '%s' for a square-grid scenario (attack, buy)", w);
+			return options_usage("ask", "unknown query '%s' for a square-grid scenario (attack, buy, moves, "
+				"transport, income)", w);
 		}
 	}
-	if (*n == 0) {
-		return options_usage("ask", "name at least one query (attack, buy)");
-	}
+	if (*n == 0)
+		return options_usage("ask", "name at least one query (attack, buy, moves, transport, income)");
 	return EXIT_VALID;
 }
 
@@ -168,54 +191,96 @@ static void json_opt_string(FILE *out, const char *s)
 		fputs("null", out);
 }
 
+/* String fields ",\"NAME\":VALUE" (null for a NULL value), from a list of
+ * names and values ended by a NULL name. */
+static void json_strings(FILE *out, const char *const *pairs)
+{
+	for (size_t i = 0; pairs[i]; i += 2) {
+		fprintf(out, ",\"%s\":", pairs[i]);
+		json_opt_string(out, pairs[i + 1]);
+	}
+}
+
 static const char *fighter_kind(const ask_sq_fighter *f)
 {
 	return f->general ? "general" : f->type ? f->type->id : NULL;
 }
 
-static void print_attack(const scenario *sc, const ask_sq_attack *a, output_format format)
+static void json_list(FILE *out, const char *name, const ask_sq_list *l)
 {
-	char b1[SQUARE_ADDRESS_MAX], b2[SQUARE_ADDRESS_MAX];
+	fprintf(out, ",\"%s\":[", name);
+	for (size_t i = 0; i < l->count; i++) {
+		if (i)
+			fputc(',', out);
+		json_write_string(out, l->items[i]);
+	}
+	fputc(']', out);
+}
+
+/* A list on one text line, "none" when empty. */
+static void text_list(const char *label, const ask_sq_list *l)
+{
+	printf("  %s:", label);
+	for (size_t i = 0; i < l->count; i++)
+		printf(" %s", l->items[i]);
+	printf("%s\n", l->count ? "" : " none");
+}
+
+/* How FROM and TO read in an answer: the square's address as orbat
+ * writes it, or the id or zone as written. */
+static const char *shown(const char *word, char buf[GRID_ADDRESS_MAX])
+{
+	grid_cell c;
+	return square_parse(word, &c) ? grid_format(c, buf) : word;
+}
+
+static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attack *a, output_format format)
+{
+	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
 	const ask_sq_fighter *at = &a->attacker, *df = &a->defender;
+	const char *from = shown(q->from, b1);
+	const char *to = shown(q->to, b2);
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"attack\",\"from\":", stdout);
-		json_write_string(stdout, square_format(a->from, b1));
+		json_write_string(stdout, from);
 		fputs(",\"to\":", stdout);
-		json_write_string(stdout, square_format(a->to, b2));
+		json_write_string(stdout, to);
 		fprintf(stdout, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
 		json_reasons(stdout, a->reasons, a->reason_count);
-		fputs(",\"attacker\":", stdout);
-		json_opt_string(stdout, at->id);
-		fputs(",\"attacker_type\":", stdout);
-		json_opt_string(stdout, fighter_kind(at));
-		fputs(",\"defender\":", stdout);
-		json_opt_string(stdout, df->id);
-		fputs(",\"defender_type\":", stdout);
-		json_opt_string(stdout, fighter_kind(df));
+		json_strings(stdout, (const char *const[]){ "attacker", at->id, "attacker_type", fighter_kind(at), "defender",
+			df->id, "defender_type", fighter_kind(df), NULL });
 		fprintf(stdout,
 			",\"attacker_factor\":%d,\"attacker_hit\":%.4f,\"defender_factor\":%d,\"defender_hit\":%.4f,"
-			"\"fires_first\":%s,\"defender_hit_after_first_fire\":%.4f",
+			"\"fires_first\":%s,\"defender_hit_after_first_fire\":%.4f,\"coastal_fire\":%s",
 			a->allowed ? at->factor : 0, a->allowed ? at->hit : 0.0, a->allowed ? df->factor : 0,
 			a->allowed ? df->hit : 0.0, a->fires_first ? "true" : "false",
-			a->allowed ? a->defender_hit_effective : 0.0);
+			a->allowed ? a->defender_hit_effective : 0.0, a->coastal ? "true" : "false");
+		if (a->coastal) {
+			fputs(",\"zone\":", stdout);
+			json_opt_string(stdout, a->zone);
+		}
 		if (a->error)
 			json_error(stdout, a->reasons, a->reason_count);
 		fputs("}\n", stdout);
 		return;
 	}
 	if (a->error) {
-		print_errors(a->reasons, a->reason_count, "attack %s %s", square_format(a->from, b1), square_format(a->to, b2));
+		print_errors(a->reasons, a->reason_count, "attack %s %s", from, to);
 		return;
 	}
-	printf("attack %s %s: %s '%s' (%s) against ", square_format(a->from, b1), square_format(a->to, b2), at->type->id, at->id,
-		ask_square_side(sc, at->side));
-	if (df->id)
-		printf("%s '%s' (%s)", fighter_kind(df), df->id, ask_square_side(sc, df->side));
+	printf("attack %s %s: %s '%s' (%s) ", from, to, at->type->id, at->id, ask_square_side(g, at->side));
+	if (a->coastal)
+		printf("fires at %s '%s' (%s) in %s, coastal fire: %s\n", fighter_kind(df), df->id,
+			ask_square_side(g, df->side), a->zone ? a->zone : "?", a->allowed ? "allowed" : "not allowed");
+	else if (df->id)
+		printf("against %s '%s' (%s), distance %d: %s\n", fighter_kind(df), df->id, ask_square_side(g, df->side),
+			a->distance, a->allowed ? "allowed" : "not allowed");
 	else
-		printf("nothing");
-	printf(", distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");
+		printf("against nothing, distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");
+	/* A refusal is the last reason: those before explain the question. */
 	for (int i = 0; i < a->reason_count; i++)
-		printf("  %s%s [%s]\n", a->allowed ? "" : "refused: ", a->reasons[i].text, a->reasons[i].rule);
+		printf("  %s%s [%s]\n", a->allowed || i + 1 < a->reason_count ? "" : "refused: ", a->reasons[i].text,
+			a->reasons[i].rule);
 	if (a->allowed) {
 		printf("  attacker hits on %d or less: %.1f%% a round\n", at->factor, 100.0 * at->hit);
 		if (df->rolls)
@@ -231,7 +296,9 @@ static void print_attack(const scenario *sc, const ask_sq_attack *a, output_form
 static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size_t n, output_format format)
 {
 	if (format == FORMAT_JSON) {
-		fputs("{\"query\":\"buy\",\"units\":[", stdout);
+		fputs("{\"query\":\"buy\",\"side\":", stdout);
+		json_write_string(stdout, b->side);
+		fputs(",\"units\":[", stdout);
 		for (size_t i = 0; i < n; i++) {
 			if (i)
 				fputc(',', stdout);
@@ -240,9 +307,10 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		fprintf(stdout, "],\"cost\":%d,\"allowed\":%s,\"reasons\":", b->cost, b->allowed ? "true" : "false");
 		json_reasons(stdout, b->reasons, b->reason_count);
 		fprintf(stdout,
-			",\"points\":%d,\"points_left\":%d,\"saved\":%d,\"infantry\":%d,\"infantry_allowance\":%d,"
-			"\"infantry_saved\":%d",
-			b->points, b->points_left, q->saved, b->infantry, b->infantry_allowance, b->infantry_saved);
+			",\"points\":%d,\"saved_points\":%d,\"available\":%d,\"points_left\":%d,\"saved\":%d,"
+			"\"infantry\":%d,\"infantry_allowance\":%d,\"infantry_saved\":%d",
+			b->points, b->saved_points, b->available, b->points_left, q->saved, b->infantry, b->infantry_allowance,
+			b->infantry_saved);
 		if (b->error)
 			json_error(stdout, b->reasons, b->reason_count);
 		fputs("}\n", stdout);
@@ -253,6 +321,8 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		return;
 	}
 	printf("buy %s", q->list);
+	if (q->saved_points)
+		printf(" --saved-points %d", q->saved_points);
 	if (q->saved)
 		printf(" --saved %d", q->saved);
 	printf(": cost %d, %s, %d %s left\n", b->cost, b->allowed ? "allowed" : "not allowed", b->points_left,
@@ -261,45 +331,221 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		printf("  %s [%s]\n", b->reasons[i].text, b->reasons[i].rule);
 }
 
-int ask_square_run(const scenario *sc, const ruleset *rs, char **words, int count, output_format format)
+/* The end of a JSON answer: its reasons, its error, the brace. */
+static void json_why_end(const ask_sq_why *why)
 {
-	sq_query *queries = NULL;
+	fputs(",\"reasons\":", stdout);
+	json_reasons(stdout, why->reasons, why->count);
+	if (why->error)
+		json_error(stdout, why->reasons, why->count);
+	fputs("}\n", stdout);
+}
+
+/* A text answer about nothing: its errors said on stderr. */
+static bool said_error(const ask_sq_why *why, const char *query, const char *word)
+{
+	if (why->error)
+		print_errors(why->reasons, why->count, "%s %s", query, word);
+	return why->error;
+}
+
+static void print_reasons(const ask_sq_reason *reasons, int count)
+{
+	for (int i = 0; i < count; i++)
+		printf("  %s [%s]\n", reasons[i].text, reasons[i].rule);
+}
+
+static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves *m, output_format format)
+{
+	if (format == FORMAT_JSON) {
+		fputs("{\"query\":\"moves\",\"from\":", stdout);
+		json_write_string(stdout, q->from);
+		json_strings(stdout, (const char *const[]){ "unit", m->piece, "type", m->type, "side",
+			m->piece ? ask_square_side(g, (size_t)m->side) : NULL, "step", m->step, NULL });
+		fprintf(stdout, ",\"ship\":%s,\"now\":%s,\"move\":%d,\"roll\":%d,\"moved\":%d,\"free\":%s",
+			m->ship ? "true" : "false", m->now ? "true" : "false", m->move, m->roll, m->moved,
+			m->free ? "true" : "false");
+		json_list(stdout, "reachable", &m->places);
+		json_why_end(&m->why);
+		return;
+	}
+	if (said_error(&m->why, "moves", q->from))
+		return;
+	printf("moves %s: %s '%s' (%s), %s step%s: %zu %s\n", q->from, m->type, m->piece, ask_square_side(g, (size_t)m->side),
+		m->step ? m->step : "no", m->step && !m->now ? " to come" : "", m->places.count,
+		m->ship ? (m->places.count == 1 ? "zone or port" : "zones and ports")
+			: (m->places.count == 1 ? "square" : "squares"));
+	text_list("reachable", &m->places);
+	print_reasons(m->why.reasons, m->why.count);
+}
+
+static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_transport *t, output_format format)
+{
+	if (format == FORMAT_JSON) {
+		fputs("{\"query\":\"transport\",\"from\":", stdout);
+		json_write_string(stdout, q->from);
+		json_strings(stdout, (const char *const[]){ "ship", t->ship, "type", t->type, "side",
+			t->ship ? ask_square_side(g, (size_t)t->side) : NULL, "port", t->port, "zone", t->zone, NULL });
+		fprintf(stdout, ",\"carries\":%d,\"room\":%d,\"invasion\":%s", t->carries, t->room,
+			t->invasion ? "true" : "false");
+		json_list(stdout, "cargo", &t->cargo);
+		json_list(stdout, "landings", &t->landings);
+		json_list(stdout, "embark", &t->embark);
+		json_why_end(&t->why);
+		return;
+	}
+	if (said_error(&t->why, "transport", q->from))
+		return;
+	printf("transport %s: %s '%s' (%s) %s %s, %zu aboard, room for %d\n", q->from, t->type, t->ship,
+		ask_square_side(g, (size_t)t->side), t->port ? "in port at" : "at sea in",
+		t->port ? t->port : t->zone ? t->zone : "?", t->cargo.count, t->room);
+	text_list("aboard", &t->cargo);
+	text_list(t->invasion ? "lands (invasion)" : "lands", &t->landings);
+	text_list("may embark", &t->embark);
+	print_reasons(t->why.reasons, t->why.count);
+}
+
+static void print_income(const sq_query *q, const ask_sq_income *in, output_format format)
+{
+	if (format == FORMAT_JSON) {
+		fputs("{\"query\":\"income\",\"side\":", stdout);
+		json_write_string(stdout, in->side ? in->side : q->from);
+		fprintf(stdout, ",\"per_turn\":%d,\"penalty\":%d,\"capital_lost\":", in->per_turn, in->penalty);
+		json_opt_string(stdout, in->capital_lost);
+		fprintf(stdout,
+			",\"cities_lost\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,\"allowance_per_turn\":%d,"
+			"\"to_play\":%s",
+			in->cities_lost, in->income, in->points, in->allowance, in->allowance_per_turn,
+			in->to_play ? "true" : "false");
+		json_why_end(&in->why);
+		return;
+	}
+	if (said_error(&in->why, "income", q->from))
+		return;
+	printf("income %s: %d points a turn, %d lost, %d a turn now; %d %s in hand", in->side, in->per_turn, in->penalty,
+		in->income, in->points, in->points == 1 ? "point" : "points");
+	if (in->limited && in->allowance_per_turn > 0)
+		printf(", %d %s allowed", in->allowance, in->limited);
+	printf("\n");
+	print_reasons(in->why.reasons, in->why.count);
+}
+
+/* buy: the comma list split ("infantry,cavalry" and "infantry, cavalry"
+ * alike), asked and printed. */
+static bool answer_buy(const sq_game *g, const sq_query *q, ask_sq_buy *b, output_format format)
+{
+	char **names = NULL;
+	char *list = xstrdup(q->list);
+	for (char *p = list; *p; p++)
+		if (*p == ',')
+			*p = ' ';
+	size_t n = str_split_words(list, &names, 0);
+	free(list);
+	ask_square_buy(g, (const char *const *)names, n, q->saved_points, q->saved, b);
+	print_buy(q, b, names, n, format);
+	str_free_words(names, n);
+	return !b->error;
+}
+
+/* Room for any answer: one allocation serves every query. */
+typedef union sq_answer {
+	ask_sq_attack attack;
+	ask_sq_buy buy;
+	ask_sq_moves moves;
+	ask_sq_transport transport;
+	ask_sq_income income;
+} sq_answer;
+
+/* One query asked and printed; false when it is about nothing. */
+static bool answer(const sq_game *g, const sq_query *q, sq_answer *an, output_format format)
+{
+	bool answered = false;
+	switch (q->kind) {
+	case SQ_ATTACK:
+		ask_square_attack(g, q->from, q->to, &an->attack);
+		print_attack(g, q, &an->attack, format);
+		answered = !an->attack.error;
+		break;
+	case SQ_BUY:
+		return answer_buy(g, q, &an->buy, format);
+	case SQ_MOVES:
+		ask_square_moves(g, q->from, &an->moves);
+		print_moves(g, q, &an->moves, format);
+		answered = !an->moves.why.error;
+		ask_sq_list_free(&an->moves.places);
+		break;
+	case SQ_TRANSPORT: {
+		ask_sq_transport *t = &an->transport;
+		ask_square_transport(g, q->from, t);
+		print_transport(g, q, t, format);
+		answered = !t->why.error;
+		ask_sq_list_free(&t->cargo);
+		ask_sq_list_free(&t->landings);
+		ask_sq_list_free(&t->embark);
+		break;
+	}
+	case SQ_INCOME:
+		ask_square_income(g, q->from, &an->income);
+		print_income(q, &an->income, format);
+		return !an->income.why.error;
+	}
+	return answered;
+}
+
+/* The queries read, and how many. */
+typedef struct sq_queries {
+	sq_query *q;
+	size_t n;
+} sq_queries;
+
+int ask_square_parse(char **words, int count, bool after, void **queries)
+{
+	sq_queries *qs = xcalloc(1, sizeof *qs);
+	*queries = qs;
+	return parse_square_queries(words, count, after, &qs->q, &qs->n);
+}
+
+void ask_square_release(void *queries)
+{
+	sq_queries *qs = queries;
+	if (qs)
+		free(qs->q);
+	free(qs);
+}
+
+int ask_square_answer(game_run *run, const void *queries, output_format format)
+{
+	const sq_queries *qs = queries;
+	const sq_game *g = play_square_game(run);
+	/* A question about nothing does not stop the others. */
+	bool failed = false;
+	sq_answer *an = xmalloc(sizeof *an);
+	for (size_t i = 0; i < qs->n; i++)
+		if (!answer(g, &qs->q[i], an, format))
+			failed = true;
+	free(an);
+	return failed ? EXIT_INVALID : EXIT_VALID;
+}
+
+bool ask_square_in_play(const sq_game *g, const char *line, const char *word)
+{
+	/* attack and buy are also actions of the log: asked with "ask". */
+	bool asked = strcmp(word, "ask") == 0;
+	if (!asked && (!ask_square_is_query(word) || strcmp(word, "attack") == 0 || strcmp(word, "buy") == 0))
+		return false;
+	char **words = NULL;
+	size_t n = str_split_words(line, &words, 0);
+	sq_query *q = NULL;
 	size_t nq = 0;
-	int code = parse_square_queries(words, count, &queries, &nq);
-	if (code != EXIT_VALID) {
-		free(queries);
-		return code;
+	/* The purse is the game's: --saved-points and --saved are refused as
+	 * after a log. */
+	if (parse_square_queries(words + (asked ? 1 : 0), (int)n - (asked ? 1 : 0), true, &q, &nq) == EXIT_VALID) {
+		sq_answer *an = xmalloc(sizeof *an);
+		for (size_t i = 0; i < nq; i++)
+			answer(g, &q[i], an, FORMAT_TEXT);
+		free(an);
 	}
-	position *pos = position_create(sc, rs);
-	for (size_t i = 0; i < nq; i++) {
-		const sq_query *q = &queries[i];
-		if (q->kind == SQ_ATTACK) {
-			ask_sq_attack *a = xmalloc(sizeof *a);
-			ask_square_attack(pos, q->from, q->to, a);
-			print_attack(sc, a, format);
-			if (a->error)
-				code = EXIT_INVALID;
-			free(a);
-		} else {
-			char **names = NULL;
-			size_t n = 0;
-			/* "infantry,cavalry" and "infantry, cavalry" alike. */
-			char *list = xstrdup(q->list);
-			for (char *p = list; *p; p++)
-				if (*p == ',')
-					*p = ' ';
-			n = str_split_words(list, &names, 0);
-			free(list);
-			ask_sq_buy *b = xmalloc(sizeof *b);
-			ask_square_buy(rs, (const char *const *)names, n, q->saved, b);
-			print_buy(q, b, names, n, format);
-			if (b->error)
-				code = EXIT_INVALID;
-			free(b);
-			str_free_words(names, n);
-		}
-	}
-	position_destroy(pos);
-	free(queries);
-	return code;
+	free(q);
+	str_free_words(words, n);
+	return true;
 }

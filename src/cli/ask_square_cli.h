@@ -1,19 +1,30 @@
-/* The square-grid questions of `orbat ask` (attack, buy): the command
- * line's side of rules/ask_square.h. */
+/* The square-grid questions of `orbat ask` (attack, buy, moves, transport,
+ * income): the command line's side of rules/ask_square.h. */
 #ifndef ORBAT_ASK_SQUARE_CLI_H
 #define ORBAT_ASK_SQUARE_CLI_H
 
 #include <stdbool.h>
 
-#include "../model/ruleset.h"
-#include "../model/scenario.h"
 #include "command.h"
+#include "game_driver.h"
 
-/* Whether a word starts a square-grid question (attack, buy). */
+/* Whether a word starts a square-grid question. */
 bool ask_square_is_query(const char *word);
 
-/* `orbat ask FILE QUERY...` on a square-grid scenario already validated:
- * WORDS are the queries.  Returns an exit code as cmd_ask does. */
-int ask_square_run(const scenario *sc, const ruleset *rs, char **words, int count, output_format format);
+/* The square questions of `orbat ask`, for its per-grid table: read the
+ * query words (an exit code; --saved-points and --saved are refused after
+ * a log, whose purse counts), answer them on the square driver's game
+ * (play_square.h) in text or JSON (an exit code: 1 when a question is
+ * about nothing), and free what parse made. */
+int ask_square_parse(char **words, int count, bool after, void **queries);
+int ask_square_answer(game_run *run, const void *queries, output_format format);
+void ask_square_release(void *queries);
+
+struct sq_game;
+/* A question typed in `orbat play` on a square game, answered in text on
+ * the game as it stands: moves, transport and income by their own word,
+ * every square question after "ask" (attack and buy alone are actions of
+ * the log).  False when the line is no question. */
+bool ask_square_in_play(const struct sq_game *g, const char *line, const char *word);
 
 #endif

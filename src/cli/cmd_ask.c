@@ -1,8 +1,9 @@
 /* orbat ask FILE QUERY...: rules questions on a scenario position.  The
  * scenario's ruleset picks the questions through its grid (ASK_GRIDS):
  * on hexes los, dice, moves, retreat, reinforcements, sharpshooter and
- * rally (rules/ask.c), also after a game log with --after; on squares
- * attack and buy (ask_square_cli.c).  Several may follow one another. */
+ * rally (rules/ask.c); on squares attack, buy, moves, transport and income
+ * (ask_square_cli.c); both also after a game log with --after.  Several
+ * may follow one another. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,18 +45,30 @@ static void ask_help(FILE *out)
 	      "may follow one another:\n"
 	      "  orbat ask bull-run.xml los C4 F6 dice C4 F6 moves C4 retreat u-inf-1 2\n"
 	      "\n"
-	      "Square-grid scenarios (mb-remastered) take instead:\n"
+	      "Square-grid scenarios (mb-remastered) take instead, each verdict the\n"
+	      "square referee's (a piece whose turn or step is not now is answered for\n"
+	      "its next one):\n"
 	      "  attack FROM TO     may the land unit at FROM attack the unit (else the\n"
 	      "                     general) at TO, and why; each side's factor and\n"
 	      "                     chance to hit a round, every modifier named by its\n"
-	      "                     rule\n"
-	      "  buy UNITS [--saved N]\n"
-	      "                     is buying UNITS (comma-separated, like\n"
-	      "                     infantry,cavalry) legal in one turn, with N unused\n"
-	      "                     infantry allowance saved from earlier turns\n"
-	      "                     (default 0); points left\n"
+	      "                     rule; artillery at an enemy ship (its id, its sea\n"
+	      "                     zone, a square of it): coastal fire\n"
+	      "  buy UNITS [--saved-points P] [--saved N]\n"
+	      "                     may the side to play buy UNITS (comma-separated,\n"
+	      "                     like infantry,cavalry) with its purse: at the\n"
+	      "                     start a turn's points plus P points and N infantry\n"
+	      "                     allowance saved (default 0); after a log, what it\n"
+	      "                     holds\n"
+	      "  moves UNIT|SQUARE  where the unit, general or ship may end its move\n"
+	      "                     in its movement step (ships: sea zones and ports)\n"
+	      "  transport SHIP     where the ship's cargo may land, and which units\n"
+	      "                     may embark\n"
+	      "  income SIDE        points a turn less the capital's loss, points\n"
+	      "                     held, infantry allowance\n"
+	      "FROM, TO, UNIT are squares like M7 or the ids of units and generals.\n"
 	      "  orbat ask mb-1861.xml attack M7 M8 buy cavalry,artillery\n"
-	      "  orbat ask mb-1861.xml buy infantry,infantry,infantry --saved 1\n"
+	      "  orbat ask mb-1861.xml buy ironclad --saved-points 3\n"
+	      "  orbat ask --after game.log mb-1861.xml moves u-cav-1 income union\n"
 	      "Every answer names its rules in brackets; 'orbat explain RULE' tells\n"
 	      "what a rule says.\n"
 	      "\n"
@@ -63,14 +76,15 @@ static void ask_help(FILE *out)
 	      "  --format text|json  human answers (default), or one JSON object per\n"
 	      "                      answer, one per line, with the unit it is about\n"
 	      "  --after LOG         ask about the position after replaying the game\n"
-	      "                      log LOG (hex rulesets; - reads standard input)\n"
+	      "                      log LOG (- reads standard input)\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "Exit status: 0 every query answered (an answer may be \"no\"); 1 the\n"
 	      "scenario or the log is invalid, or a query is about nothing (no unit at\n"
 	      "FROM, a hex off the board): the other queries are still answered; 2\n"
 	      "usage error, unreadable file, or a query the scenario's ruleset does not\n"
-	      "take (los on a square grid); 3 internal error or broken installation.\n", out);
+	      "take (los on a square grid), --saved-points or --saved after a log;\n"
+	      "3 internal error or broken installation.\n", out);
 }
 
 static int parse_queries(char **words, int count, ask_query **out, size_t *n)
@@ -94,25 +108,37 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 	return EXIT_VALID;
 }
 
-/* The hex questions, on a scenario loaded and valid. */
-static int ask_hex(rules_session *s, const char *file, char **words, int count, output_format format,
-	const char *after)
+/* The hex questions (rules/ask.c) and how many. */
+typedef struct ask_hex_queries {
+	ask_query *q;
+	size_t n;
+} ask_hex_queries;
+
+static int ask_hex_parse(char **words, int count, bool after, void **queries)
 {
-	ask_query *queries = NULL;
-	size_t nq = 0;
+	(void)after;
+	ask_hex_queries *h = xcalloc(1, sizeof *h);
+	*queries = h;
+	return parse_queries(words, count, &h->q, &h->n);
+}
+
+static void ask_hex_release(void *queries)
+{
+	ask_hex_queries *h = queries;
+	if (h)
+		free(h->q);
+	free(h);
+}
+
+/* The hex questions on the hex driver's game. */
+static int ask_hex_answer(game_run *run, const void *queries, output_format format)
+{
+	const ask_hex_queries *h = queries;
+	game *g = play_hex_game(run);
 	bool failed = false;
-	const game_driver *d = NULL;
-	game_run *run = NULL;
-	int code = parse_queries(words, count, &queries, &nq);
-	if (code == EXIT_VALID)
-		code = rules_session_run(s, "ask", file, NULL, &d, &run);
-	if (code == EXIT_VALID && after)
-		code = rules_replay("ask", after, format, d, run);
-	/* The hex slot of ASK_GRIDS: its game is the hex driver's. */
-	game *g = run ? play_hex_game(run) : NULL;
-	for (size_t i = 0; code == EXIT_VALID && i < nq; i++) {
+	for (size_t i = 0; i < h->n; i++) {
 		ask_result answer;
-		bool answered = ask_answer(g, &queries[i], &answer);
+		bool answered = ask_answer(g, &h->q[i], &answer);
 		ask_print(g, &answer, format == FORMAT_JSON, stdout);
 		if (!answered) {
 			failed = true;
@@ -124,43 +150,51 @@ static int ask_hex(rules_session *s, const char *file, char **words, int count, 
 		}
 		ask_result_free(&answer);
 	}
-	free(queries);
-	if (run)
-		d->destroy(run);
 	/* A question about nothing does not stop the others. */
-	return code == EXIT_VALID && failed ? EXIT_INVALID : code;
+	return failed ? EXIT_INVALID : EXIT_VALID;
 }
 
-/* The square questions (ask_square_cli.c), asked of the scenario's own
- * position. */
-static int ask_square(rules_session *s, const char *file, char **words, int count, output_format format,
-	const char *after)
-{
-	(void)file;
-	if (after) {
-		fputs("orbat ask: --after takes game logs of the hex rulesets; attack and buy are asked of the "
-		      "scenario's own position\n", stderr);
-		return EXIT_USAGE;
-	}
-	diag_sink_clear(&s->sink);
-	return ask_square_run(s->sc, s->rs, words, count, format);
-}
-
-/* The questions of one grid. */
+/* The questions of one grid, answered on the game of the grid's driver
+ * (game_driver.h): at the scenario's start, or after --after replayed
+ * through that driver's referee, as check replays it. */
 typedef struct ask_grid {
 	bool (*is_query)(const char *word);
-	int (*run)(rules_session *s, const char *file, char **words, int count, output_format format,
-		const char *after);
+	/* Read the queries (an exit code); *queries goes to answer and
+	 * release, also when the reading fails. */
+	int (*parse)(char **words, int count, bool after, void **queries);
+	/* Answer them: an exit code. */
+	int (*answer)(game_run *run, const void *queries, output_format format);
+	void (*release)(void *queries);
 	/* A question of another grid is refused: these come before and after
 	 * "FILE uses ruleset ID". */
 	const char *refusal_before, *refusal_after;
 } ask_grid;
 
+static int ask_grid_run(const ask_grid *grid, rules_session *s, const char *file, char **words, int count,
+	output_format format, const char *after)
+{
+	void *queries = NULL;
+	const game_driver *d = NULL;
+	game_run *run = NULL;
+	int code = grid->parse(words, count, after != NULL, &queries);
+	if (code == EXIT_VALID)
+		code = rules_session_run(s, "ask", file, NULL, &d, &run);
+	if (code == EXIT_VALID && after)
+		code = rules_replay("ask", after, format, d, run);
+	if (code == EXIT_VALID)
+		code = grid->answer(run, queries, format);
+	grid->release(queries);
+	if (run)
+		d->destroy(run);
+	return code;
+}
+
 static const ask_grid ASK_GRIDS[GRID_KINDS] = {
-	[GRID_HEX] = { ask_is_query, ask_hex, "attack and buy are questions of the square-grid rulesets; ",
+	[GRID_HEX] = { ask_is_query, ask_hex_parse, ask_hex_answer, ask_hex_release, "attack and buy are questions of the square-grid rulesets; ",
 		" (ask los, dice, moves, retreat)" },
-	[GRID_SQUARE] = { ask_square_is_query, ask_square, "", ", played on squares; ask it 'attack FROM TO' "
-		"or 'buy UNITS' (los, dice, moves and retreat are hex questions)" },
+	[GRID_SQUARE] = { ask_square_is_query, ask_square_parse, ask_square_answer, ask_square_release, "", ", played on squares; ask it 'attack FROM TO', "
+		"'buy UNITS', 'moves UNIT', 'transport SHIP' or 'income SIDE' (los, dice, retreat, reinforcements, "
+		"sharpshooter and rally are hex questions)" },
 };
 
 /* Whether a word starts a question of some grid other than g. */
@@ -191,14 +225,14 @@ static int ask_run(const options *o, ask_args *a)
 			g->refusal_after);
 		code = EXIT_USAGE;
 	} else {
-		code = g->run(&s, file, words, count, format, after);
+		code = ask_grid_run(g, &s, file, words, count, format, after);
 	}
 	rules_session_close(&s);
 	return code;
 }
 
 /* Options end at FILE: the queries that follow are never options (buy
- * has its own --saved). */
+ * has its own --saved-points and --saved). */
 COMMAND(ask, "rules questions on a position (los, dice, moves, attack, buy...)", ask_args,
 	.common = OPTIONS_FORMAT,
 	.stop_at_operand = true,

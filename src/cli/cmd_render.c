@@ -17,15 +17,19 @@ static void render_help(FILE *out)
 	      "\n"
 	      "Validate each scenario and write its print set, for each language, in\n"
 	      "DIR/<scenario-id>/<lang>/:\n"
-	      "  map-tiles.pdf       the map at true scale cut over A4 or Letter pages,\n"
+	      "  map-tiles.pdf       the board at true scale cut over A4 or Letter pages,\n"
 	      "                      with overlap bands, cut marks and a 50 mm bar\n"
-	      "  map-overview.pdf    the whole map on one page, with its legend\n"
-	      "  map-poster.pdf      the whole map on one page at true size, 3 mm bleed\n"
-	      "  scenario-sheet.pdf  title, briefing, map, legend, hands, victory\n"
+	      "  map-overview.pdf    the whole map on one page, with the set-up and legend\n"
+	      "  map-poster.pdf      the whole board on one page at true size, 3 mm bleed\n"
+	      "  scenario-sheet.pdf  title, briefing, map with the set-up, legend, hands,\n"
+	      "                      victory\n"
 	      "  rosters.pdf         every unit and general, with a box per figure\n"
 	      "  order-cards.pdf     the ruleset's order-card deck, fronts and backs for\n"
 	      "                      long-edge duplex (see 'orbat cards' for options)\n"
 	      "  reference-card.pdf  the two-sided summary card of the ruleset\n"
+	      "The tiles, the poster and the svg/png map are bare boards (terrain,\n"
+	      "places, objectives) for players to set their own figures on; the\n"
+	      "overview and the scenario sheet show where everything starts.\n"
 	      "A scenario with errors produces no output at all; files are written\n"
 	      "atomically.\n"
 	      "\n"
@@ -45,6 +49,8 @@ static void render_help(FILE *out)
 	      "  --poster-panel a0|a1|a2|WxH\n"
 	      "                      cut the poster over panels of that paper (WxH in\n"
 	      "                      mm), with overlap bands and marks as the tiles\n"
+	      "  --setup             print the start positions (units, ships, generals)\n"
+	      "                      on the tiles, poster and svg/png map too\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -h, --help          show this help\n"
@@ -60,6 +66,7 @@ typedef struct render_args {
 	double dpi;
 	double cell_size;   /* --hex-size and --square-size alike */
 	const char *poster_panel;
+	bool setup;         /* start positions on the boards too */
 } render_args;
 
 static int render_run(const options *o, render_args *a)
@@ -76,6 +83,7 @@ static int render_run(const options *o, render_args *a)
 		.format = doc_formats[o->format],
 		.dpi = a->dpi,
 		.cell_size = a->cell_size,
+		.setup = a->setup,
 		.quiet = o->quiet,
 	};
 	if (a->poster_panel) {
@@ -147,4 +155,5 @@ COMMAND(render, "write the print set of each scenario (maps, sheet, rosters)", r
 		{ "hex-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
 		{ "square-size", OPTIONS_REAL, offsetof(render_args, cell_size), 10, 500, .what = "millimetres" },
 		{ "poster-panel", OPTIONS_STRING, offsetof(render_args, poster_panel), .what = "a0, a1, a2 or WxH" },
+		{ "setup", OPTIONS_FLAG, offsetof(render_args, setup) },
 	});

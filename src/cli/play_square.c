@@ -1,10 +1,8 @@
 /* The game driver of the square-grid rulesets (game_driver.h): the square
  * game's referee (rules/sqref.h) with its log (rules/sqlog.h), the dice
  * rolled with the seed or typed by the player, the board drawn as text, the
- * summary of cities, income and units, and a simple automatic player that
- * buys, moves toward the enemy's cities, ships troops to an enemy city on a
- * coast, attacks when the odds are even or better, and places what it
- * bought. */
+ * summary of cities, income and units, and the automatic player of
+ * rules/sqauto.h for --auto and the `auto` command. */
 #include "play_square.h"
 
 #include <stdio.h>
@@ -13,7 +11,9 @@
 
 #include "../base/json.h"
 #include "../base/util.h"
+#include "../rules/sqauto.h"
 #include "../rules/sqref.h"
+#include "ask_square_cli.h"
 #include "command.h"
 #include "rules_cli.h"
 
@@ -29,7 +29,10 @@ struct game_run {
 	rng rnd;           /* the dice */
 	bool quiet;
 	bool manual;       /* --dice manual: the player types the faces */
-	int placed;        /* new units the automatic player has named */
+	rng arnd;          /* the automatic player's choices, a stream of their own: the
+	                    * actions of an --auto game typed back in with the same seed
+	                    * meet the same dice */
+	sq_auto ap;        /* the automatic player's notes */
 	game_emit_fn *emit;
 	void *emit_ctx;
 };
@@ -104,7 +107,9 @@ static void sq_print_help(game_run *run)
 	else
 		fputs("orbat play rolls the dice: leave out ': FACES'.\n", stdout);
 	fputs("Other commands:\n" GAME_HELP_BOARD
-	      "  summary                 cities held, income, points and units of each side\n" GAME_HELP_SHELL,
+	      "  summary                 cities held, income, points and units of each side\n"
+	      "  moves UNIT|SQUARE, transport SHIP, income SIDE, ask attack FROM TO,\n"
+	      "  ask buy UNITS           the questions of orbat ask, on the game now\n" GAME_HELP_SHELL,
 		stdout);
 }
 
@@ -255,276 +260,10 @@ static bool sq_take(game_run *run, const char *typed)
 
 /* ---- the automatic player ---- */
 
-/* Whether the action would be accepted now (tried on a copy, with a copy
- * of the dice). */
-static bool legal(const game_run *run, sq_action *a)
-{
-	sq_game *trial = sq_game_clone(run->g);
-	rng r = run->rnd;
-	rules_error err;
-	sq_action copy;
-	sqlog_action_copy(&copy, a);
-	bool ok = sq_apply(trial, &copy, &r, &err);
-	sqlog_action_finish(&copy);
-	sq_game_destroy(trial);
-	return ok;
-}
-
-static void make(sq_action *a, sq_act_kind kind, const char *subject, const char *object, const char *extra)
-{
-	memset(a, 0, sizeof *a);
-	a->kind = kind;
-	a->subject = subject ? xstrdup(subject) : NULL;
-	a->object = object ? xstrdup(object) : NULL;
-	a->extra = extra ? xstrdup(extra) : NULL;
-}
-
-static bool try_action(game_run *run, sq_action *a)
-{
-	if (legal(run, a))
-		return true;
-	sqlog_action_finish(a);
-	return false;
-}
-
-static bool own(const sq_game *g, const sq_piece *p)
-{
-	const sq_seat *s = sq_current(g);
-	return p->alive && p->side == s->side && (g->seat_count <= 2 || p->player == s->player);
-}
-
-/* The enemy city nearest to a square, -1 when none. */
-static long nearest_target(const sq_game *g, grid_cell at, int side)
-{
-	long best = -1;
-	int best_d = 0;
-	for (size_t i = 0; i < g->city_count; i++) {
-		if (g->cities[i].owner == side)
-			continue;
-		int d = grid_distance(g->board, g->cities[i].at, at);
-		if (best < 0 || d < best_d || (d == best_d && g->cities[i].capital_of[1 - side])) {
-			best = (long)i;
-			best_d = d;
-		}
-	}
-	return best;
-}
-
-static bool auto_buy(game_run *run, sq_action *a)
-{
-	const sq_game *g = run->g;
-	const ruleset *rs = g->rs;
-	int side = sq_current(g)->side;
-	if (g->bought_now || !rs->square.limited_unit)
-		return false;
-	const rs_square_unit *inf = ruleset_find_square_unit(rs, rs->square.limited_unit);
-	int n = 0;
-	while (inf && inf->cost > 0 && n < g->allowance[side] && (n + 1) * inf->cost <= g->points[side] && n < 4)
-		n++;
-	if (n == 0)
-		return false;
-	make(a, SQ_ACT_BUY, NULL, NULL, NULL);
-	a->word_count = (size_t)n;
-	a->words = xcalloc((size_t)n, sizeof *a->words);
-	for (int i = 0; i < n; i++)
-		a->words[i] = xstrdup(inf->id);
-	return try_action(run, a);
-}
-
-/* An attack at even odds or better by a unit that has not fought. */
-static bool auto_attack(game_run *run, sq_action *a)
-{
-	const sq_game *g = run->g;
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		if (!own(g, p) || p->kind != SQ_LAND || !p->on_map || p->fought)
-			continue;
-		for (size_t k = 0; k < g->piece_count; k++) {
-			const sq_piece *d = &g->pieces[k];
-			if (!d->alive || !d->on_map || d->side == p->side || d->kind == SQ_SHIP ||
-				grid_distance(g->board, p->at, d->at) > p->type->range)
-				continue;
-			sq_factor fa, fd;
-			sq_fight_factor(g, (long)i, p->at, false, &fa);
-			sq_fight_factor(g, (long)k, d->at, true, &fd);
-			if (fa.factor < fd.factor)
-				continue;
-			make(a, SQ_ACT_ATTACK, p->id, d->id, NULL);
-			if (try_action(run, a))
-				return true;
-		}
-	}
-	return false;
-}
-
-static bool auto_advance(game_run *run, sq_action *a)
-{
-	const sq_game *g = run->g;
-	if (!g->combat.active || !g->combat.cleared || g->combat.advanced)
-		return false;
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		if (!own(g, p) || p->kind != SQ_LAND || !p->on_map || !p->fought)
-			continue;
-		make(a, SQ_ACT_ADVANCE, p->id, NULL, NULL);
-		if (try_action(run, a))
-			return true;
-	}
-	return false;
-}
-
-/* One step of a unit toward the nearest enemy city. */
-static bool auto_move(game_run *run, sq_action *a)
-{
-	const sq_game *g = run->g;
-	if (g->counted >= g->roll)
-		return false;
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		if (!own(g, p) || p->kind != SQ_LAND || !p->on_map || p->moved)
-			continue;
-		/* The last unit in its own capital stays to hold it. */
-		long city = sq_city_at(g, p->at);
-		if (city >= 0 && g->cities[city].capital_of[p->side] && sq_land_count(g, p->at, p->side) <= 1)
-			continue;
-		long target = nearest_target(g, p->at, p->side);
-		if (target < 0)
-			continue;
-		grid_cell to = g->cities[target].at;
-		grid_cell n[GRID_NEIGHBOURS_MAX];
-		int count = grid_neighbours(g->board, p->at, n);
-		for (int k = 0; k < count; k++) {
-			if (!grid_on_board(g->board, n[k]) ||
-				grid_distance(g->board, n[k], to) >= grid_distance(g->board, p->at, to))
-				continue;
-			char sq[GRID_ADDRESS_MAX];
-			make(a, SQ_ACT_MOVE, p->id, NULL, NULL);
-			a->word_count = 1;
-			a->words = xcalloc(1, sizeof *a->words);
-			a->words[0] = xstrdup(grid_format(n[k], sq));
-			if (try_action(run, a))
-				return true;
-		}
-	}
-	return false;
-}
-
-/* An enemy city on the coast of a zone with no enemy in it: where an
- * invasion lands.  -1 when none. */
-static long invasion_city(const sq_game *g, long zone, int side)
-{
-	for (size_t c = 0; zone >= 0 && c < g->city_count; c++)
-		if (g->cities[c].owner != side && sq_coastal(g, g->cities[c].at, zone) &&
-			!sq_enemy_at(g, g->cities[c].at, side))
-			return (long)c;
-	return -1;
-}
-
-/* A zone one step from the ship's (or its own) whose coast has a city to
- * invade; -1 when none. */
-static long invasion_zone(const sq_game *g, const sq_piece *ship)
-{
-	if (ship->zone < 0)
-		return -1;
-	if (invasion_city(g, ship->zone, ship->side) >= 0)
-		return ship->zone;
-	for (size_t z = 0; z < g->zone_count; z++)
-		if (g->zone_adjacent[(size_t)ship->zone * g->zone_count + z] && invasion_city(g, (long)z, ship->side) >= 0)
-			return (long)z;
-	return -1;
-}
-
-/* Transport: troops aboard land on a city to invade; a ship with troops
- * sails to one; a unit in a port boards a ship that can reach one. */
-static bool auto_transport(game_run *run, sq_action *a)
-{
-	const sq_game *g = run->g;
-	char sq[GRID_ADDRESS_MAX];
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		if (!own(g, p))
-			continue;
-		if (p->kind == SQ_LAND && p->aboard >= 0 && g->pieces[p->aboard].port < 0) {
-			long city = invasion_city(g, g->pieces[p->aboard].zone, p->side);
-			if (city < 0)
-				continue;
-			make(a, SQ_ACT_LAND, p->id, grid_format(g->cities[city].at, sq), NULL);
-			if (try_action(run, a))
-				return true;
-		} else if (p->kind == SQ_SHIP && !p->moved && sq_ship_room(g, (long)i) < p->type->carries) {
-			long zone = invasion_zone(g, p);
-			if (zone < 0 || (zone == p->zone && p->port < 0))
-				continue;
-			make(a, SQ_ACT_MOVE, p->id, NULL, NULL);
-			a->word_count = 1;
-			a->words = xcalloc(1, sizeof *a->words);
-			a->words[0] = xstrdup(g->sc->sea_zones[zone].id.text);
-			if (try_action(run, a))
-				return true;
-		} else if (p->kind == SQ_LAND && p->on_map && !p->moved) {
-			long city = sq_city_at(g, p->at);
-			if (city < 0 || !g->cities[city].port || g->cities[city].capital_of[p->side])
-				continue;
-			for (size_t k = 0; k < g->piece_count; k++) {
-				const sq_piece *s = &g->pieces[k];
-				if (!own(g, s) || s->kind != SQ_SHIP || s->port != city || s->moved || sq_ship_room(g, (long)k) <= 0 ||
-					invasion_zone(g, s) < 0)
-					continue;
-				make(a, SQ_ACT_EMBARK, p->id, s->id, NULL);
-				if (try_action(run, a))
-					return true;
-			}
-		}
-	}
-	return false;
-}
-
-static bool auto_place(game_run *run, sq_action *a)
-{
-	const sq_game *g = run->g;
-	int side = sq_current(g)->side;
-	for (size_t b = 0; b < g->bought_count; b++) {
-		if (g->bought[b].side != side)
-			continue;
-		for (size_t c = 0; c < g->city_count; c++) {
-			char id[64], sq[GRID_ADDRESS_MAX];
-			do
-				snprintf(id, sizeof id, "%s-new-%d", sq_side_id(g, side), ++run->placed);
-			while (sq_find(g, id) >= 0);
-			make(a, SQ_ACT_PLACE, g->bought[b].type->id, grid_format(g->cities[c].at, sq), id);
-			if (try_action(run, a))
-				return true;
-			run->placed--;
-		}
-	}
-	return false;
-}
-
-/* The next action of the turn's steps: buy then roll; move, fight and
- * advance, then the non-combat roll; place, then end. */
-static bool auto_next(game_run *run, sq_action *a)
-{
-	const sq_game *g = run->g;
-	if (g->step == SQ_STEP_OVER)
-		return false;
-	if (g->step == SQ_STEP_BUY) {
-		if (!auto_buy(run, a))
-			make(a, SQ_ACT_ROLL, NULL, NULL, NULL);
-	} else if (g->step == SQ_STEP_MOVE || g->step == SQ_STEP_COMBAT) {
-		bool acted = (g->step == SQ_STEP_MOVE && (auto_transport(run, a) || auto_move(run, a))) ||
-			auto_advance(run, a) || auto_attack(run, a);
-		if (!acted)
-			make(a, SQ_ACT_REDEPLOY, NULL, NULL, NULL);
-	} else if (!auto_place(run, a)) {
-		make(a, SQ_ACT_END, NULL, NULL, NULL);
-	}
-	return true;
-}
-
 static game_auto sq_auto_take(game_run *run)
 {
 	sq_action a;
-	if (!auto_next(run, &a))
+	if (!sq_auto_next(run->g, &run->ap, &run->arnd, &a))
 		return GAME_AUTO_NONE;
 	game_auto got = GAME_AUTO_TAKEN;
 	if (!take_action(run, &a, true)) {
@@ -556,12 +295,19 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	if (play) {
 		run->seed = play->seed;
 		rng_seed(&run->rnd, play->seed);
+		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
+		sq_auto_init(&run->ap, 0);
 		run->quiet = play->quiet;
 		run->manual = play->manual;
 		run->emit = play->emit;
 		run->emit_ctx = play->emit_ctx;
 	}
 	return run;
+}
+
+const sq_game *play_square_game(game_run *run)
+{
+	return run->g;
 }
 
 static void sq_destroy(game_run *run)
@@ -686,7 +432,8 @@ static const char *sq_side(game_run *run)
 
 static bool sq_command(game_run *run, char *line, const char *word)
 {
-	(void)line;
+	if (ask_square_in_play(run->g, line, word))
+		return true;
 	if (strcmp(word, "summary") == 0) {
 		char *sum = sq_summary(run->g);
 		fputs(sum, stdout);
@@ -720,6 +467,8 @@ static void sq_replay_end(game_run *run, bool keep)
 {
 	if (keep) {
 		sq_game_destroy(run->aside);
+		/* The automatic player starts its plans again on the position. */
+		sq_auto_init(&run->ap, 0);
 	} else {
 		sq_game_destroy(run->g);
 		run->g = run->aside;

@@ -146,6 +146,7 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		.dpi = p->options.dpi > 0 ? p->options.dpi : 150,
 		.panel_width = p->options.panel_width,
 		.panel_height = p->options.panel_height,
+		.setup = p->options.setup,
 	};
 	const product *products = rc.format == DOC_PDF ? PDF_PRODUCTS : IMAGE_PRODUCTS;
 	size_t product_count = rc.format == DOC_PDF ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);

@@ -23,6 +23,9 @@ typedef struct printset_options {
 	/* The poster cut over panels of this paper (mm, either orientation);
 	 * 0: the poster on one page. */
 	double panel_width, panel_height;
+	/* Start positions on the tiles, poster and map image too (--setup);
+	 * without, those are bare boards. */
+	bool setup;
 	bool quiet;
 } printset_options;
 

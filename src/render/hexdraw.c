@@ -30,30 +30,26 @@ static void set(cairo_t *cr, rgb c)
 
 /* ---- units, generals, objectives ---- */
 
-static void unit_counter(const render_ctx *rc, cairo_t *cr, const map_geom *g, const sc_unit *u,
+/* A unit's counter: its type and figures (the roster names the unit). */
+static void unit_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const sc_unit *u,
 	double cx, double cy, double w, double h)
 {
-	/* Figures, large; the id under the counter. */
 	const char *type = u->type.text ? u->type.text : "";
 	const rs_unit_type *t = ruleset_find_unit_type(rc->rs, type);
 	int figures = u->figures.given && u->figures.valid ? (int)u->figures.value : t ? t->figures : 0;
 	char buf[16];
 	snprintf(buf, sizeof buf, "%d", figures);
-	char *name = names_unit(rc, u);
-	paint_counter(rc, cr, type, u->side, buf, name, paint_clamp(g->cell * 0.055, 1.6, 4.5), cx, cy, w, h);
-	free(name);
+	paint_counter(rc, cr, lp, type, u->side, buf, NULL, 0, cx, cy, w, h);
 }
 
-static void draw_general(const render_ctx *rc, cairo_t *cr, const map_geom *g,
-	const sc_general *gen, double cx, double cy)
+/* Where a hex's general stands: left of the counters. */
+static void general_spot(const map_geom *g, int units, double cx, double cy, double *x, double *y)
 {
-	char *name = names_general(rc, gen);
-	paint_general(rc, cr, gen->side, name, cx, cy, g->cell * 0.085,
-		paint_clamp(g->cell * 0.055, 1.6, 4.5), g->cell * 0.52);
-	free(name);
+	*x = cx - g->cell * 0.22;
+	*y = cy - g->cell * (units >= 2 ? 0.24 : 0.16);
 }
 
-static void draw_objective(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+static void draw_objective(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g,
 	const sc_objective *o, double cx, double cy)
 {
 	double r = g->cell * 0.085;
@@ -64,14 +60,46 @@ static void draw_objective(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	set(cr, SECTION);
 	cairo_set_line_width(cr, r * 0.22);
 	cairo_stroke(cr);
+	labelplace_take(lp, labelplace_box(x - r * 1.1, y - r * 1.1, r * 2.2, r * 2.2));
+	/* The points inside the ring, when they can be read there. */
+	text_style st = { FONT_TEXT, r * 1.1, true, false, ALIGN_CENTER, SECTION.r, SECTION.g, SECTION.b };
+	if (st.size < paint_min_text(rc, cr))
+		return;
 	char buf[24];
 	snprintf(buf, sizeof buf, "%ld", o->vp.value);
-	text_style st = { FONT_TEXT, r * 1.1, true, false, ALIGN_CENTER, SECTION.r, SECTION.g, SECTION.b };
 	text_draw(rc, cr, buf, &st, x, y - r * 0.72, 0);
 }
 
-/* The objective, up to two of the hex's units (in file order), and its
- * general. */
+/* The units on a hex, up to max, in file order; returns how many. */
+static int hex_units(const map_canvas *mc, const position_cell *c, long *units, int max)
+{
+	int n = 0;
+	position_walk walk;
+	position_units_begin(c, &walk);
+	for (long k; n < max && (k = position_units_next(mc->pos, &walk)) >= 0;)
+		units[n++] = k;
+	return n;
+}
+
+/* Where the i-th of a hex's n counters stands (up to two shown): its
+ * centre and size. */
+static void counter_spot(const map_geom *g, int n, int i, double cx, double cy, double *x, double *y, double *w,
+	double *h)
+{
+	*x = cx;
+	*w = g->cell * 0.50;
+	*h = g->cell * 0.22;
+	if (n == 1) {
+		*y = cy + g->cell * 0.06;
+		return;
+	}
+	*w *= 0.85;
+	*h *= 0.80;
+	*y = cy - g->cell * 0.02 + i * *h * 1.55;
+}
+
+/* The objective, and with the set-up up to two of the hex's units (in
+ * file order) and its general's star. */
 static void draw_occupants(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
@@ -79,29 +107,82 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
 	if (c->objectives.first >= 0)
-		draw_objective(rc, cr, g, &sc->objectives[c->objectives.first], cx, cy);
-
-	long units[4];
-	int n = 0;
-	position_walk walk;
-	position_units_begin(c, &walk);
-	for (long k; n < 4 && (k = position_units_next(mc->pos, &walk)) >= 0;)
-		units[n++] = k;
-	double w = g->cell * 0.50, hgt = g->cell * 0.22;
-	if (n == 1) {
-		unit_counter(rc, cr, g, &sc->units[units[0]], cx, cy + g->cell * 0.06, w, hgt);
-	} else if (n >= 2) {
-		w *= 0.85;
-		hgt *= 0.80;
-		for (int i = 0; i < n && i < 2; i++)
-			unit_counter(rc, cr, g, &sc->units[units[i]], cx, cy - g->cell * 0.02 + i * hgt * 1.55, w, hgt);
+		draw_objective(rc, cr, mc->placer, g, &sc->objectives[c->objectives.first], cx, cy);
+	if (!mc->setup)
+		return;
+	long units[2];
+	int n = hex_units(mc, c, units, 2);
+	for (int i = 0; i < n; i++) {
+		double x, y, w, h;
+		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
+		unit_counter(rc, cr, mc->placer, &sc->units[units[i]], x, y, w, h);
 	}
-	if (c->generals.first >= 0)
-		draw_general(rc, cr, g, &sc->generals[c->generals.first],
-			cx - g->cell * 0.22, cy - g->cell * (n >= 2 ? 0.24 : 0.16));
+	if (c->generals.first >= 0) {
+		double x, y, r = g->cell * 0.085;
+		general_spot(g, n, cx, cy, &x, &y);
+		paint_general(cr, sc->generals[c->generals.first].side, x, y, r);
+		labelplace_take(mc->placer, labelplace_box(x - r, y - r, 2 * r, 2 * r));
+	}
+}
+
+/* With the set-up, the general's name beside his star and each counter's
+ * unit by its name (never its id), where they are clear. */
+static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
+{
+	if (!mc->setup)
+		return;
+	const map_geom *g = mc->g;
+	const scenario *sc = mc->rc->sc;
+	long units[2];
+	int n = hex_units(mc, c, units, 2);
+	double size = paint_clamp(g->cell * 0.055, 1.6, 4.5);
+	if (c->generals.first >= 0) {
+		double x, y;
+		general_spot(g, n, cx, cy, &x, &y);
+		char *name = names_general(mc->rc, &sc->generals[c->generals.first]);
+		paint_general_name(mc->rc, mc->cr, mc->placer, name, x, y, g->cell * 0.085, size, g->cell * 0.60);
+		free(name);
+	}
+	for (int i = 0; i < n; i++) {
+		double x, y, w, h;
+		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
+		char *name = names_unit(mc->rc, &sc->units[units[i]]);
+		paint_counter_name(mc->rc, mc->cr, mc->placer, name, x, y, h, size, g->cell * 0.95);
+		free(name);
+	}
 }
 
 /* ---- frame: edge labels and section names ---- */
+
+/* Which flank a section is for the side at this home edge: a player at
+ * the south edge faces north, his left is the west; at the north edge
+ * it is the east.  Sections between the outer two are his centre. */
+static const char *flank_view(int section, int sections, bool north)
+{
+	int from_left = north ? sections - 1 - section : section;
+	if (sections < 2 || (from_left > 0 && from_left < sections - 1))
+		return "section-view-centre";
+	return from_left == 0 ? "section-view-left" : "section-view-right";
+}
+
+/* "Union left / Confederacy right": the section as both sides call it. */
+static char *section_label(const render_ctx *rc, int section, int sections)
+{
+	const scenario *sc = rc->sc;
+	char *parts[2] = { NULL, NULL };
+	size_t count = 0;
+	for (size_t s = 0; s < sc->side_count && s < 2; s++) {
+		const rs_named *side = ruleset_find_side(rc->rs, sc->sides[s].id.text);
+		const char *name = side ? l10n_get(&side->name, rc->lang) : sc->sides[s].id.text;
+		bool north = str_eq(sc->sides[s].home.text, "north");
+		const char *pairs[] = { "side", name ? name : "", NULL };
+		parts[count++] = strings_expand(render_string(rc, flank_view(section, sections, north)), pairs);
+	}
+	char *label = count == 2 ? xasprintf("%s / %s", parts[0], parts[1]) : xstrdup(count ? parts[0] : "");
+	free(parts[0]);
+	free(parts[1]);
+	return label;
+}
 
 static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, double y1)
 {
@@ -112,10 +193,9 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	const scenario *sc = rc->sc;
 	text_style st = { FONT_TITLE, paint_clamp(g->frame * 0.30, 3.0, 6.5), true, false, ALIGN_CENTER,
 		INK.r, INK.g, INK.b };
-	/* Labels of a scaled map's frame: raised to the legible size where
-	 * the frame has room for them. */
-	double legible = text_min_size(rc, cr);
-	st.size = fmax(st.size, fmin(legible, g->frame * 0.3));
+	/* On a much reduced map the legible size can be taller than the
+	 * frame: the label then reaches over the tips of the first row's
+	 * cells, where nothing else stands (the placer checks). */
 	for (size_t s = 0; s < sc->side_count && s < 2; s++) {
 		const rs_named *side = ruleset_find_side(rc->rs, sc->sides[s].id.text);
 		const char *name = side ? l10n_get(&side->name, rc->lang) : "";
@@ -123,25 +203,39 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		snprintf(label, sizeof label, "%s — %s", render_string(rc, "home-edge"), name);
 		bool north = str_eq(sc->sides[s].home.text, "north");
 		/* At the outer edge of the frame, clear of the section names. */
-		double y = north ? g->frame * 0.06 : g->height - g->frame * 0.06 - st.size * 1.4;
+		double y = north ? g->frame * 0.06 : g->height - g->frame * 0.06;
 		st.r = paint_side(s).r * 0.8;
 		st.g = paint_side(s).g * 0.8;
 		st.b = paint_side(s).b * 0.8;
-		text_draw(rc, cr, label, &st, g->width / 2, y, 0);
+		const paint_spot spot = { g->width / 2, y, 0.5, north ? 0 : 1 };
+		paint_place_text(rc, cr, mc->placer, label, &st, g->cells_width * 0.9, &spot, 1);
 	}
-	/* Section names along both edges, between the section lines. */
+	/* Each section named as both players see it, along both edges:
+	 * inside the home edge's line, else beside it on that line. */
 	text_style sec = { FONT_TEXT, paint_clamp(g->frame * 0.20, 2.2, 4.5), false, true, ALIGN_CENTER,
 		SECTION.r, SECTION.g, SECTION.b };
-	sec.size = fmax(sec.size, fmin(legible, g->frame * 0.3));
-	const char *names[3] = { "section-west", "section-centre", "section-east" };
 	double xs[GRID_SECTION_LINES_MAX + 2];
 	int lines = mapgeom_section_lines(g, xs + 1);
+	if (lines == 0)
+		return;
 	xs[0] = g->frame;
 	xs[lines + 1] = g->frame + g->cells_width;
-	for (int i = 0; i <= lines && i < 3; i++) {
-		double x = (xs[i] + xs[i + 1]) / 2;
-		text_draw(rc, cr, render_string(rc, names[i]), &sec, x, g->frame - sec.size * 1.45, 0);
-		text_draw(rc, cr, render_string(rc, names[i]), &sec, x, g->height - g->frame + sec.size * 0.1, 0);
+	/* The grid's sections, west to east, between its lines. */
+	int sections = g->grid->section_count;
+	for (int i = 0; i <= lines && i < sections; i++) {
+		double x = (xs[i] + xs[i + 1]) / 2, room = (xs[i + 1] - xs[i]) * 0.92;
+		char *label = section_label(rc, i, sections);
+		const paint_spot top[] = {
+			{ x, g->frame * 0.94, 0.5, 1 },
+			{ x, g->frame * 0.06, 0.5, 0 },
+		};
+		const paint_spot bottom[] = {
+			{ x, g->height - g->frame * 0.94, 0.5, 0 },
+			{ x, g->height - g->frame * 0.06, 0.5, 1 },
+		};
+		paint_place_text(rc, cr, mc->placer, label, &sec, room, top, 2);
+		paint_place_text(rc, cr, mc->placer, label, &sec, room, bottom, 2);
+		free(label);
 	}
 }
 
@@ -165,16 +259,18 @@ static size_t visible_hexes(const map_geom *g, double x0, double y0, double x1, 
 
 /* Every terrain, fieldworks, the unit types, general, objective, section
  * line. */
-static size_t legend_count(const render_ctx *rc)
+static size_t legend_count(const render_ctx *rc, bool pieces)
 {
-	return rc->rs->terrain_count + 1 + rc->rs->unit_type_count + 3;
+	return rc->rs->terrain_count + 1 + (pieces ? rc->rs->unit_type_count + 1 : 0) + 2;
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
 	double ex, double ey, double swatch)
 {
-	(void)ctx;
 	const ruleset *rs = rc->rs;
+	/* A bare board's legend skips the unit types and the general. */
+	if (!*(const bool *)ctx && i > rs->terrain_count)
+		i += rs->unit_type_count + 1;
 	if (i < rs->terrain_count) {
 		terrainpaint_swatch(rc, cr, &grid_hex_ops, rs->terrains[i].id, false, ex, ey, swatch);
 		return l10n_get(&rs->terrains[i].name, rc->lang);
@@ -187,10 +283,7 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 		const rs_unit_type *t = &rs->unit_types[i - rs->terrain_count - 1];
 		sc_unit u = { 0 };
 		u.type.text = t->id;
-		u.id.text = (char *)"";
-		u.name.text = (char *)"";  /* a sample: no name under it */
-		map_geom g = { .cell = swatch * 1.6 };
-		unit_counter(rc, cr, &g, &u, ex + swatch / 2, ey + swatch / 2, swatch * 1.0, swatch * 0.5);
+		unit_counter(rc, cr, NULL, &u, ex + swatch / 2, ey + swatch / 2, swatch * 1.0, swatch * 0.5);
 		return l10n_get(&t->name, rc->lang);
 	}
 	size_t k = i - rs->terrain_count - 1 - rs->unit_type_count;
@@ -226,10 +319,15 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 const map_painter hexdraw_painter = {
 	.visible = visible_hexes,
 	.grid_line = 0.006,
-	/* Centred at the top of the hex. */
-	.address = { 0.07, 1.5, 6, ALIGN_CENTER, 0, 0, -0.82, 0 },
-	/* No lines over the grid but the section lines, no labels over
-	 * the occupants. */
-	.occupants = draw_occupants, .frame = draw_frame,
+	/* Centred at the top of the hex (a section line breaks off around
+	 * it); beside the middle when a symbol is in the way. */
+	.address = { 0.07, 1.5, 6, 0.5, 3, {
+		{ 0, 0, -0.82, 0, 0.5, 0 },
+		{ 0, -0.3, -0.82, 0, 1, 0 },
+		{ 0, 0.3, -0.82, 0, 0, 0 },
+	} },
+	/* No lines over the grid but the section lines, no names but the
+	 * generals'. */
+	.occupants = draw_occupants, .cell_labels = draw_names, .frame = draw_frame,
 	.legend_count = legend_count, .legend_entry = legend_entry,
 };

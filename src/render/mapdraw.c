@@ -20,11 +20,6 @@ void mapdraw_side_colour(size_t side, double *r, double *g, double *b)
 	*b = c.b;
 }
 
-void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
-{
-	mapdraw_map_region(rc, cr, g, 0, 0, g->width, g->height);
-}
-
 /* The painters of each grid: the one place that asks which grid a map has. */
 static const map_painter *const PAINTERS[GRID_KINDS] = {
 	[GRID_HEX] = &hexdraw_painter,
@@ -36,55 +31,141 @@ static const map_painter *painter_of(const ruleset *rs)
 	return PAINTERS[grid_ops_of(rs->grid)->kind];
 }
 
-/* Section lines: straight, dashed, through the cut cells of a hex board's
- * short rows; none on a grid without sections. */
-static void section_lines(cairo_t *cr, const map_geom *g)
+/* The text style of the addresses, at the size they print at. */
+static text_style address_style(const map_canvas *mc, const map_address_style *a)
 {
+	text_style st = { FONT_TEXT, paint_clamp(mc->g->cell * a->size_factor, a->size_min, a->size_max), false, false,
+		ALIGN_LEFT, 0.30, 0.28, 0.25 };
+	st.size = fmax(st.size, paint_min_text(mc->rc, mc->cr));
+	return st;
+}
+
+/* Where a cell's address may stand (see map_address_style). */
+static int address_spots(const map_canvas *mc, const map_address_style *a, grid_cell cell, double size,
+	paint_spot spots[MAP_ADDRESS_SPOTS])
+{
+	const map_geom *g = mc->g;
+	double cx, cy;
+	mapgeom_center(g, cell, &cx, &cy);
+	int count = a->count < MAP_ADDRESS_SPOTS ? a->count : MAP_ADDRESS_SPOTS;
+	for (int k = 0; k < count; k++) {
+		const map_address_spot *s = &a->spots[k];
+		spots[k] = (paint_spot){ cx + s->ax * g->radius + s->bx * size, cy + s->ay * g->radius + s->by * size,
+			s->fx, s->fy };
+	}
+	return count;
+}
+
+/* The gaps a section line leaves for the addresses of the cells it cuts
+ * (at their first spot), as y ranges; returns how many. */
+static size_t address_gaps(const map_canvas *mc, const map_address_style *a, const size_t *shown, size_t n,
+	double x, double width, double (*gaps)[2])
+{
+	const map_geom *g = mc->g;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		unsigned sections = grid_sections(&g->board, cell);
+		if (!(sections & (sections - 1)))
+			continue;
+		text_style st = address_style(mc, a);
+		char name[GRID_ADDRESS_MAX];
+		double w, h;
+		paint_spot spot[MAP_ADDRESS_SPOTS];
+		if (address_spots(mc, a, cell, st.size, spot) == 0 ||
+			!paint_fit_text(mc->rc, mc->cr, grid_format(cell, name), &st, g->cell * a->max_width, &w, &h))
+			continue;
+		double x0 = spot[0].x - spot[0].fx * w, y0 = spot[0].y - spot[0].fy * h;
+		if (x0 - width < x && x < x0 + w + width) {
+			gaps[k][0] = y0 - width;
+			gaps[k][1] = y0 + h + width;
+			k++;
+		}
+	}
+	return k;
+}
+
+static int gap_compare(const void *x, const void *y)
+{
+	const double *p = x, *q = y;
+	return (p[0] > q[0]) - (p[0] < q[0]);
+}
+
+/* Section lines: straight, dashed, through the cut cells of a hex board's
+ * short rows; none on a grid without sections.  A line breaks off around
+ * the address of each cell it cuts, rather than run through it. */
+static void section_lines(const map_canvas *mc, const map_address_style *a, const size_t *shown, size_t n)
+{
+	cairo_t *cr = mc->cr;
+	const map_geom *g = mc->g;
 	double xs[GRID_SECTION_LINES_MAX];
 	int lines = mapgeom_section_lines(g, xs);
 	if (lines == 0)
 		return;
 	double dash[2] = { g->cell * 0.08, g->cell * 0.05 };
+	double width = fmax(0.4, g->cell * 0.014);
 	cairo_set_dash(cr, dash, 2, 0);
 	paint_set(cr, PAINT_SECTION);
-	cairo_set_line_width(cr, fmax(0.4, g->cell * 0.014));
+	cairo_set_line_width(cr, width);
+	double (*gaps)[2] = xmalloc((n + 1) * sizeof *gaps);
 	for (int line = 0; line < lines; line++) {
-		cairo_move_to(cr, xs[line], g->frame * 0.6);
-		cairo_line_to(cr, xs[line], g->height - g->frame * 0.6);
+		double y = g->frame * 0.6, end = g->height - g->frame * 0.6;
+		size_t k = address_gaps(mc, a, shown, n, xs[line], width, gaps);
+		qsort(gaps, k, sizeof *gaps, gap_compare);
+		for (size_t i = 0; i <= k && y < end; i++) {
+			double stop = i < k ? fmin(gaps[i][0], end) : end;
+			if (stop > y) {
+				cairo_move_to(cr, xs[line], y);
+				cairo_line_to(cr, xs[line], stop);
+			}
+			if (i < k)
+				y = fmax(y, gaps[i][1]);
+		}
 	}
+	free(gaps);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
-static void addresses(const render_ctx *rc, cairo_t *cr, const map_geom *g, const map_address_style *a,
-	const size_t *shown, size_t n)
+/* Other words keep off the section lines. */
+static void take_section_lines(const map_canvas *mc)
 {
-	text_style st = { FONT_TEXT, paint_clamp(g->cell * a->size_factor, a->size_min, a->size_max), false, false,
-		a->align, 0.30, 0.28, 0.25 };
-	/* A player sets up from the addresses: raised to the legible size
-	 * where the cell has room for it (a hex of 12.5 mm and more: "K10"
-	 * at 6 pt is 4 mm wide, the hex's width 1.3 mm under its top corner
-	 * 4.5 mm), else left out by text_draw. */
-	double legible = text_min_size(rc, cr);
-	if (st.size < legible && legible <= g->cell * 0.17)
-		st.size = legible;
+	const map_geom *g = mc->g;
+	double xs[GRID_SECTION_LINES_MAX], width = fmax(0.4, g->cell * 0.014);
+	int lines = mapgeom_section_lines(g, xs);
+	for (int line = 0; line < lines; line++)
+		labelplace_take(mc->placer, (lp_box){ xs[line] - width / 2, g->frame * 0.6, xs[line] + width / 2,
+			g->height - g->frame * 0.6 });
+}
+
+/* Each cell's address where the grid puts it, or at the grid's next spot
+ * when a symbol is in the way; left out when there is no room for it at a
+ * legible size. */
+static void addresses(const map_canvas *mc, const map_address_style *a, const size_t *shown, size_t n)
+{
+	const map_geom *g = mc->g;
+	text_style st = address_style(mc, a);
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		char name[GRID_ADDRESS_MAX];
-		double cx, cy, w;
-		mapgeom_center(g, cell, &cx, &cy);
-		grid_format(cell, name);
-		double x = cx + a->ax * g->radius + a->bx * st.size, y = cy + a->ay * g->radius + a->by * st.size;
-		/* A light backing keeps the address legible where a section
-		 * line crosses it (a cell in two sections). */
-		unsigned sections = grid_sections(&g->board, cell);
-		if (sections & (sections - 1)) {
-			text_measure(rc, cr, name, &st, 0, &w, NULL);
-			cairo_rectangle(cr, x - w / 2 - st.size * 0.2, y, w + st.size * 0.4, st.size * 1.3);
-			cairo_set_source_rgba(cr, PAINT_PAPER.r, PAINT_PAPER.g, PAINT_PAPER.b, 0.85);
-			cairo_fill(cr);
-		}
-		text_draw(rc, cr, name, &st, x, y, 0);
+		paint_spot spots[MAP_ADDRESS_SPOTS];
+		int count = address_spots(mc, a, cell, st.size, spots);
+		paint_place_text(mc->rc, mc->cr, mc->placer, grid_format(cell, name), &st, g->cell * a->max_width, spots,
+			count);
+	}
+}
+
+/* Calls draw for each cell shown that the position lists, at its centre. */
+static void each_cell(const map_canvas *mc, const size_t *shown, size_t n,
+	void (*draw)(const map_canvas *mc, const position_cell *c, double cx, double cy))
+{
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&mc->g->board, shown[i]);
+		const position_cell *c = position_at(mc->pos, cell);
+		double cx, cy;
+		mapgeom_center(mc->g, cell, &cx, &cy);
+		if (c)
+			draw(mc, c, cx, cy);
 	}
 }
 
@@ -96,8 +177,13 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	size_t *shown = xmalloc((grid_count(&g->board) + 1) * sizeof *shown);
 	size_t n = p->visible(g, x0, y0, x1, y1, shown);
-	for (size_t i = 0; i < n; i++)
-		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, grid_from_index(&g->board, shown[i]));
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, mc->course, cell);
+		lp_box symbol;
+		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, cell, &symbol))
+			labelplace_take(mc->placer, symbol);
+	}
 
 	/* The grid over the terrain. */
 	paint_set(cr, PAINT_GRID);
@@ -105,51 +191,100 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	for (size_t i = 0; i < n; i++)
 		mapgeom_cell_path(cr, g, grid_from_index(&g->board, shown[i]), 0);
 	cairo_stroke(cr);
-	section_lines(cr, g);
+	section_lines(mc, &p->address, shown, n);
 	if (p->lines)
 		p->lines(mc, shown, n);
-	addresses(mc->rc, cr, g, &p->address, shown, n);
 
-	for (size_t i = 0; i < n; i++) {
-		grid_cell cell = grid_from_index(&g->board, shown[i]);
-		const position_cell *c = position_at(mc->pos, cell);
-		double cx, cy;
-		mapgeom_center(g, cell, &cx, &cy);
-		if (c)
-			p->occupants(mc, c, cx, cy);
-	}
+	/* Every symbol first, then the words where they are clear. */
+	each_cell(mc, shown, n, p->occupants);
+	if (p->extras)
+		p->extras(mc, shown, n);
+	addresses(mc, &p->address, shown, n);
+	take_section_lines(mc);
+	for (size_t i = 0; i < n; i++)
+		terrainpaint_name(mc->rc, cr, g, mc->pos, grid_from_index(&g->board, shown[i]), mc->placer);
 	if (p->labels)
 		p->labels(mc, shown, n);
+	if (p->cell_labels)
+		each_cell(mc, shown, n, p->cell_labels);
 	p->frame(mc, x0, y0, x1, y1);
 	cairo_restore(cr);
 	free(shown);
 }
 
-void mapdraw_map_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setup,
 	double x0, double y0, double x1, double y1)
 {
 	/* A context set up without a position (a caller drawing one map)
 	 * gets one for this drawing. */
 	position *own = rc->pos ? NULL : position_create(rc->sc, rc->rs);
-	map_canvas mc = { rc, cr, g, rc->pos ? rc->pos : own };
+	label_placer lp;
+	/* A hair of paper between words and symbols. */
+	labelplace_init(&lp, g->cell * 0.01);
+	const position *pos = rc->pos ? rc->pos : own;
+	terrain_course *course = terrainpaint_course(rc, g, pos);
+	map_canvas mc = { rc, cr, g, pos, setup, &lp, course };
 	draw_region(&mc, painter_of(rc->rs), x0, y0, x1, y1);
+	terrainpaint_course_free(course);
+	labelplace_free(&lp);
 	position_destroy(own);
+}
+
+void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
+{
+	draw(rc, cr, g, true, 0, 0, g->width, g->height);
+}
+
+void mapdraw_board(const render_ctx *rc, cairo_t *cr, const map_geom *g)
+{
+	draw(rc, cr, g, rc->setup, 0, 0, g->width, g->height);
+}
+
+void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+	double x0, double y0, double x1, double y1)
+{
+	draw(rc, cr, g, rc->setup, x0, y0, x1, y1);
+}
+
+static double legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,
+	bool pieces)
+{
+	const map_painter *p = painter_of(rc->rs);
+	return paint_legend(rc, cr, x, y, width, swatch, p->legend_count(rc, pieces), p->legend_entry, &pieces);
+}
+
+static double legend_height(const render_ctx *rc, double width, double swatch, bool pieces)
+{
+	/* Lay it out on a throwaway recording surface. */
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *probe = cairo_create(rec);
+	/* At the scale the legend is drawn at (millimetres on the page), so
+	 * that the legible text size comes out the same. */
+	cairo_scale(probe, PT_PER_MM, PT_PER_MM);
+	double h = legend(rc, probe, 0, 0, width, swatch, pieces);
+	cairo_destroy(probe);
+	cairo_surface_destroy(rec);
+	return h;
 }
 
 double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 	double width, double swatch)
 {
-	const map_painter *p = painter_of(rc->rs);
-	return paint_legend(rc, cr, x, y, width, swatch, p->legend_count(rc), p->legend_entry, NULL);
+	return legend(rc, cr, x, y, width, swatch, true);
 }
 
 double mapdraw_legend_height(const render_ctx *rc, double width, double swatch)
 {
-	/* Lay it out on a throwaway recording surface. */
-	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-	cairo_t *probe = cairo_create(rec);
-	double h = mapdraw_legend(rc, probe, 0, 0, width, swatch);
-	cairo_destroy(probe);
-	cairo_surface_destroy(rec);
-	return h;
+	return legend_height(rc, width, swatch, true);
+}
+
+double mapdraw_board_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
+	double width, double swatch)
+{
+	return legend(rc, cr, x, y, width, swatch, rc->setup);
+}
+
+double mapdraw_board_legend_height(const render_ctx *rc, double width, double swatch)
+{
+	return legend_height(rc, width, swatch, rc->setup);
 }

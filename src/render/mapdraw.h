@@ -11,12 +11,18 @@
 #include "mapgeom.h"
 #include "render.h"
 
-/* The whole map canvas: terrain, grid, addresses, section lines, edge
- * labels, objectives, units and generals. */
+/* The whole map canvas with the scenario's set-up: terrain, grid,
+ * addresses, section lines, edge labels, places, objectives, units, ships
+ * and generals.  For the overview and the scenario sheet, where players
+ * read how to set up. */
 void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g);
-/* The same, drawing only the hexes that touch the rectangle (canvas mm):
+/* The board players move their own figures on (tiles, poster, map image):
+ * the same without units, ships and generals, unless rc->setup asks for
+ * the start positions. */
+void mapdraw_board(const render_ctx *rc, cairo_t *cr, const map_geom *g);
+/* The board, drawing only the cells that touch the rectangle (canvas mm):
  * a tile then costs what it shows, not the whole map. */
-void mapdraw_map_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	double x0, double y0, double x1, double y1);
 
 /* The legend, laid out in columns inside width × height (mm) from x, y;
@@ -26,6 +32,12 @@ double mapdraw_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
 
 /* The height mapdraw_legend would use, without drawing. */
 double mapdraw_legend_height(const render_ctx *rc, double width, double swatch);
+
+/* The legend of a board (mapdraw_board): without the pieces, unless
+ * rc->setup puts them on the board; and its height. */
+double mapdraw_board_legend(const render_ctx *rc, cairo_t *cr, double x, double y,
+	double width, double swatch);
+double mapdraw_board_legend_height(const render_ctx *rc, double width, double swatch);
 
 /* Side colours, for the rosters and sheet. */
 void mapdraw_side_colour(size_t side, double *r, double *g, double *b);

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "pdfdoc.h"
+
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
@@ -46,8 +48,7 @@ void paint_star_path(cairo_t *cr, double cx, double cy, double r)
 	cairo_close_path(cr);
 }
 
-void paint_general(const render_ctx *rc, cairo_t *cr, size_t side, const char *name, double cx, double cy,
-	double r, double name_size, double max_name_width)
+void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r)
 {
 	paint_star_path(cr, cx, cy, r);
 	paint_set(cr, PAINT_GOLD);
@@ -55,15 +56,84 @@ void paint_general(const render_ctx *rc, cairo_t *cr, size_t side, const char *n
 	paint_set(cr, paint_side(side));
 	cairo_set_line_width(cr, r * 0.18);
 	cairo_stroke(cr);
+}
+
+bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
+	double cy, double r, double size, double max_width)
+{
 	if (!name || !*name)
-		return;
-	text_style st = { FONT_TEXT, name_size, true, false, ALIGN_LEFT,
-		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	double w;
-	text_measure(rc, cr, name, &st, 0, &w, NULL);
-	if (w > max_name_width)
-		st.size *= max_name_width / w;
-	text_draw(rc, cr, name, &st, cx + r * 1.2, cy - st.size * 0.7, 0);
+		return false;
+	text_style st = { FONT_TEXT, size, true, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	/* Beside the star first, where a reader looks for it; above and
+	 * below when symbols crowd both sides. */
+	const paint_spot spots[] = {
+		{ cx + r * 1.2, cy, 0, 0.5 },
+		{ cx - r * 1.2, cy, 1, 0.5 },
+		{ cx, cy - r * 1.1, 0.5, 1 },
+		{ cx, cy + r * 1.1, 0.5, 0 },
+		{ cx - r, cy - r * 1.1, 0, 1 },
+		{ cx - r, cy + r * 1.1, 0, 0 },
+	};
+	int n = (int)(sizeof spots / sizeof spots[0]);
+	if (paint_place_text(rc, cr, lp, name, &st, max_width, spots, n))
+		return true;
+	/* A full name too long for the room: the surname, as players call
+	 * their generals ("Prentiss"). */
+	const char *last = strrchr(name, ' ');
+	return last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n);
+}
+
+double paint_min_text(const render_ctx *rc, cairo_t *cr)
+{
+	/* The products' floor (text_min_size) and a hair to spare on maps. */
+	return text_min_size(rc, cr) * (PAINT_MIN_TEXT_PT / TEXT_MIN_PT);
+}
+
+bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_style *st, double max_width,
+	double *width, double *height)
+{
+	if (!text || !*text)
+		return false;
+	double min = paint_min_text(rc, cr), w;
+	text_measure(rc, cr, text, st, 0, &w, NULL);
+	if (max_width > 0 && w > max_width)
+		st->size *= max_width / w;
+	if (st->size < min)
+		st->size = min;
+	text_measure(rc, cr, text, st, 0, width, height);
+	return !(max_width > 0 && *width > max_width * 1.001);
+}
+
+bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n)
+{
+	text_style s = *st;
+	s.align = ALIGN_LEFT;
+	double w, h;
+	if (n <= 0 || !paint_fit_text(rc, cr, text, &s, max_width, &w, &h))
+		return false;
+	lp_box boxes[16];
+	if (n > 16)
+		n = 16;
+	for (int i = 0; i < n; i++)
+		boxes[i] = labelplace_box(spots[i].x - spots[i].fx * w, spots[i].y - spots[i].fy * h, w, h);
+	int at = labelplace_place(lp, boxes, n);
+	if (at < 0)
+		return false;
+	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
+	return true;
+}
+
+bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
+	double cy, double h, double size, double max_width)
+{
+	text_style st = { FONT_TEXT, size, false, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	/* Under the counter, where a reader looks for it, else above it. */
+	const paint_spot spots[] = {
+		{ cx, cy + h * 0.54, 0.5, 0 },
+		{ cx, cy - h * 0.54, 0.5, 1 },
+	};
+	return paint_place_text(rc, cr, lp, name, &st, max_width, spots, 2);
 }
 
 /* A ship's hull in the type box: a gunboat is an open hull with a funnel,
@@ -90,10 +160,13 @@ static void hull(cairo_t *cr, double bx, double by, double bw, double bh, bool a
 	}
 }
 
-void paint_counter(const render_ctx *rc, cairo_t *cr, const char *type, size_t side, const char *value,
-	const char *label, double label_size, double cx, double cy, double w, double h)
+void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
+	const char *value, const char *label, double label_size, double cx, double cy, double w, double h)
 {
 	double x = cx - w / 2, y = cy - h / 2;
+	double min = paint_min_text(rc, cr);
+	if (lp)
+		labelplace_take(lp, labelplace_box(x, y, w, h));
 	cairo_rectangle(cr, x, y, w, h);
 	paint_set(cr, paint_side(side));
 	cairo_fill_preserve(cr);
@@ -127,14 +200,19 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, const char *type, size_t s
 		hull(cr, bx, by, bw, bh, strcmp(type, "ironclad") == 0);
 	}
 
-	if (value && *value) {
+	if (value && *value && h * 0.62 >= min) {
 		text_style big = { FONT_TEXT, h * 0.62, true, false, ALIGN_CENTER, 1, 1, 1 };
 		text_draw(rc, cr, value, &big, x + w * 0.75, cy - h * 0.42, 0);
 	}
 	if (label && *label) {
-		text_style small = { FONT_TEXT, label_size, false, false, ALIGN_CENTER,
+		/* A note is short: raised to the legible size rather than lost. */
+		text_style small = { FONT_TEXT, fmax(label_size, min), false, false, ALIGN_CENTER,
 			PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+		double lw, lh;
+		text_measure(rc, cr, label, &small, 0, &lw, &lh);
 		text_draw(rc, cr, label, &small, cx, y + h + h * 0.04, 0);
+		if (lp)
+			labelplace_take(lp, labelplace_box(cx - lw / 2, y + h + h * 0.04, lw, lh));
 	}
 }
 
@@ -152,7 +230,7 @@ double paint_legend(const render_ctx *rc, cairo_t *cr, double x, double y, doubl
 {
 	/* Text grows with the swatches, so a poster's legend reads as well as
 	 * a sheet's. */
-	double text_size = fmax(2.8, swatch * 0.40);
+	double text_size = fmax(fmax(2.8, swatch * 0.40), paint_min_text(rc, cr));
 	text_style head = { FONT_TITLE, text_size * 1.5, true, false, ALIGN_LEFT,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
 	double top = y;

@@ -8,6 +8,7 @@
 #include <cairo.h>
 #include <stddef.h>
 
+#include "labelplace.h"
 #include "render.h"
 
 /* Print-friendly colours: light fills that keep black text legible, and
@@ -28,18 +29,62 @@ void paint_set(cairo_t *cr, rgb c);
 rgb paint_side(size_t side);
 double paint_clamp(double v, double lo, double hi);
 
+/* No word of a product prints smaller than this, in points on the paper:
+ * a player reads the map at arm's length (6 pt and a hair to spare). */
+#define PAINT_MIN_TEXT_PT 6.2
+
+/* The smallest text size allowed at the current transformation, in user
+ * units (a map drawn reduced needs larger text in its own millimetres). */
+double paint_min_text(const render_ctx *rc, cairo_t *cr);
+
+/* Where a label may go: the point (x, y) and which point of the text's
+ * box stands on it, as fractions of its width and height (0, 0: the
+ * top-left corner; 0.5, 1: the middle of the bottom edge). */
+typedef struct paint_spot {
+	double x, y, fx, fy;
+} paint_spot;
+
+/* The size a label prints at: st->size shrunk to fit max_width (0: any
+ * width) but not below paint_min_text; sets st->size and the text's
+ * width and height.  False when it is wider than max_width even so. */
+bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_style *st, double max_width,
+	double *width, double *height);
+
+/* A label placed with the collision check: the text in `st`, shrunk to
+ * fit max_width (0: any width) but never below paint_min_text, drawn at
+ * the first spot where it overlaps nothing taken in lp, and its box then
+ * taken.  A text that cannot be legible in its room or is clear nowhere
+ * is left out: returns false, drawing nothing. */
+bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n);
+
 /* A five-pointed star path (generals, capitals). */
 void paint_star_path(cairo_t *cr, double cx, double cy, double r);
-/* A general's star in the side's colour, optionally with a name to its
- * right, shrunk to fit max_name_width. */
-void paint_general(const render_ctx *rc, cairo_t *cr, size_t side, const char *name, double cx, double cy,
-	double r, double name_size, double max_name_width);
+/* A general's star in the side's colour (the name is a label of its own,
+ * see paint_general_name). */
+void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r);
+/* The general's name beside his star of radius r at (cx, cy): to the
+ * right, else to the left, above or below, wherever it is clear; where
+ * the whole name is clear nowhere, its last word (the surname); false
+ * when left out. */
+bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
+	double cy, double r, double size, double max_width);
 
 /* A unit counter centred on cx, cy, w × h: side colour, the type's symbol
  * on white (infantry, cavalry, artillery, gunboat, ironclad), `value` in
- * large figures at the right, and `label` (the unit id) under it. */
-void paint_counter(const render_ctx *rc, cairo_t *cr, const char *type, size_t side, const char *value,
-	const char *label, double label_size, double cx, double cy, double w, double h);
+ * large figures at the right (left out where it would print too small to
+ * read), and `label` (a short note such as "+2" for units aboard, NULL
+ * for none) under it.  The counter's box, label included, is taken in lp
+ * when lp is given. */
+void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
+	const char *value, const char *label, double label_size, double cx, double cy, double w, double h);
+
+/* The name of the piece on the counter centred on cx, cy, h high (names.h:
+ * never an id): under it, else above it, where the placer finds it clear
+ * at a legible size and no wider than max_width; false when left out.
+ * Placed with the words, after every symbol. */
+bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
+	double cy, double h, double size, double max_width);
 
 /* A legend: its heading, then `count` entries in as many columns as fit
  * the width, each a symbol `swatch` mm wide that entry() draws at (x, y)

@@ -37,7 +37,7 @@ static void poster_measure(const render_ctx *rc, poster_layout *p)
 	/* Title and legend grow with the map, so they read at table distance. */
 	p->swatch = fmax(7, rc->cell_size * 0.18);
 	p->title_size = fmax(9, rc->cell_size * 0.16);
-	double legend_h = mapdraw_legend_height(rc, p->g.width - 60, p->swatch) + 8;
+	double legend_h = mapdraw_board_legend_height(rc, p->g.width - 60, p->swatch) + 8;
 	p->trim_w = p->g.width + 2 * p->border;
 	p->trim_h = p->g.height + 2 * p->border + legend_h;
 	p->edge = p->bleed + POSTER_MARK_GAP + POSTER_MARK_LENGTH;
@@ -60,11 +60,11 @@ static void poster_draw(const render_ctx *rc, cairo_t *cr, const poster_layout *
 
 	cairo_save(cr);
 	cairo_translate(cr, ox, oy);
-	mapdraw_map(rc, cr, &p->g);
+	mapdraw_board(rc, cr, &p->g);
 	cairo_restore(cr);
 
 	double ly = oy + p->g.height + 4;
-	mapdraw_legend(rc, cr, ox, ly, p->trim_w - 2 * p->border - 60, p->swatch);
+	mapdraw_board_legend(rc, cr, ox, ly, p->trim_w - 2 * p->border - 60, p->swatch);
 	tiles_draw_calibration(rc, cr, p->trim_w - p->border - 50, ly + 4);
 }
 
@@ -208,7 +208,7 @@ bool render_map_image(const render_ctx *rc, const char *path, char **error)
 	cairo_rectangle(cr, 0, 0, g.width, g.height);
 	cairo_set_source_rgb(cr, 0.97, 0.96, 0.92);
 	cairo_fill(cr);
-	mapdraw_map(rc, cr, &g);
+	mapdraw_board(rc, cr, &g);
 	cairo_restore(cr);
 	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
 }

@@ -34,6 +34,9 @@ typedef struct render_ctx {
 	double dpi;             /* PNG resolution */
 	/* The poster cut over panels of this paper (mm); 0: one page. */
 	double panel_width, panel_height;
+	/* The start positions on the boards too (tiles, poster, map image),
+	 * not only on the overview and the scenario sheet. */
+	bool setup;
 } render_ctx;
 
 typedef enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } text_align;

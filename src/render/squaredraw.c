@@ -118,20 +118,38 @@ static void city_symbol(cairo_t *cr, double x, double y, double r, rgb side, boo
 	}
 }
 
-static void draw_city(const render_ctx *rc, cairo_t *cr, const map_geom *g, const sc_city *city,
-	double cx, double cy)
+/* Where a square's city mark stands, and its radius. */
+static void city_spot(const map_geom *g, double cx, double cy, double *y, double *r)
 {
-	double r = g->cell * 0.065, y = cy - g->cell * 0.32;
+	*r = g->cell * 0.065;
+	*y = cy - g->cell * 0.32;
+}
+
+static void draw_city(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g,
+	const sc_city *city, double cx, double cy)
+{
+	double r, y;
+	city_spot(g, cx, cy, &y, &r);
 	city_symbol(cr, cx, y, r, paint_side(side_index(rc->sc, city->side.text)), city->capital, city->port);
+	/* The rings of a capital, the anchor of a port to the right. */
+	labelplace_take(lp, (lp_box){ cx - r * 1.35, y - r * 1.35, cx + (city->port ? r * 3.0 : r * 1.35),
+		y + r * 1.35 });
+}
+
+/* The city's name under its mark, else above it. */
+static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g,
+	const sc_city *city, double cx, double cy)
+{
+	double r, y;
+	city_spot(g, cx, cy, &y, &r);
 	const char *name = city->name.text ? city->name.text : city->id.text ? city->id.text : "";
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * 0.10, 1.6, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	double w;
-	text_measure(rc, cr, name, &st, 0, &w, NULL);
-	double max = g->cell * 0.92;
-	if (w > max)
-		st.size *= max / w;
-	text_draw(rc, cr, name, &st, cx, y + r * 1.45, 0);
+	const paint_spot spots[] = {
+		{ cx, y + r * 1.6, 0.5, 0 },
+		{ cx, y - r * 1.6, 0.5, 1 },
+	};
+	paint_place_text(rc, cr, lp, name, &st, g->cell * 0.92, spots, 2);
 }
 
 /* ---- pieces: land units and ships ---- */
@@ -153,44 +171,56 @@ static void factors(const render_ctx *rc, const char *type, char buf[24])
 		buf[0] = '\0';
 }
 
-static void draw_piece(const render_ctx *rc, cairo_t *cr, const map_geom *g, const piece *p,
-	double cx, double cy, double w, double h)
+/* A piece's counter: its type and factors, and "+N" for the land units
+ * a ship carries. */
+static void draw_piece(const map_canvas *mc, const piece *p, double cx, double cy, double w, double h)
 {
-	char value[24], label[96];
-	factors(rc, p->type, value);
+	char value[24], label[32] = "";
+	factors(mc->rc, p->type, value);
 	if (p->cargo)
-		snprintf(label, sizeof label, "%s +%zu", p->name, p->cargo);
-	else
-		snprintf(label, sizeof label, "%s", p->name);
-	/* The name under the counter: legible where the gap to the next row
-	 * (draw_pieces) has room for it, else left out. */
-	double size = fmax(paint_clamp(g->cell * 0.042, 1.4, 4), fmin(text_min_size(rc, cr), h * 0.45));
-	paint_counter(rc, cr, p->type, p->side, value, label, size, cx, cy, w, h);
+		snprintf(label, sizeof label, "+%zu", p->cargo);
+	paint_counter(mc->rc, mc->cr, mc->placer, p->type, p->side, value, label,
+		paint_clamp(mc->g->cell * 0.042, 1.4, 4), cx, cy, w, h);
 }
 
 /* Up to PIECES_SHOWN counters in two rows across the lower part of the
- * square, starting at `top`; "+N" when there are more. */
-static void draw_pieces(const render_ctx *rc, cairo_t *cr, const map_geom *g, const piece *pieces,
-	size_t n, double cx, double top)
+ * square, starting at `top`; "+N" when there are more.  With names, the
+ * words' turn: each shown piece's name under (or over) its counter where
+ * it is clear, instead of the symbols. */
+static void draw_pieces(const map_canvas *mc, const piece *pieces, size_t n, double cx, double top, bool names)
 {
+	const map_geom *g = mc->g;
 	double w = g->cell * 0.42, h = g->cell * 0.15, row = h * 1.55;
 	size_t shown = n > PIECES_SHOWN ? PIECES_SHOWN - 1 : n;
 	for (size_t i = 0; i < shown; i++) {
 		double x = shown == 1 ? cx : cx + ((i % 2) ? 0.5 : -0.5) * w * 1.08;
 		double y = top + h / 2 + (double)(i / 2) * row;
-		draw_piece(rc, cr, g, &pieces[i], x, y, w, h);
+		if (names)
+			paint_counter_name(mc->rc, mc->cr, mc->placer, pieces[i].name, x, y, h,
+				paint_clamp(g->cell * 0.042, 1.4, 4), shown == 1 ? g->cell * 0.9 : w * 1.04);
+		else
+			draw_piece(mc, &pieces[i], x, y, w, h);
 	}
-	if (n > shown) {
+	if (n > shown && !names) {
 		char more[24];
 		snprintf(more, sizeof more, "+%zu", n - shown);
-		text_style st = { FONT_TEXT, h * 0.8, true, false, ALIGN_CENTER,
+		text_style st = { FONT_TEXT, fmax(h * 0.8, paint_min_text(mc->rc, mc->cr)), true, false, ALIGN_CENTER,
 			PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-		text_draw(rc, cr, more, &st, cx + 0.5 * w * 1.08, top + row * 1.0, 0);
+		double mw, mh;
+		text_measure(mc->rc, mc->cr, more, &st, 0, &mw, &mh);
+		text_draw(mc->rc, mc->cr, more, &st, cx + 0.5 * w * 1.08, top + row * 1.0, 0);
+		labelplace_take(mc->placer, labelplace_box(cx + 0.5 * w * 1.08 - mw / 2, top + row, mw, mh));
 	}
 }
 
+static void free_pieces(piece *pieces, size_t n)
+{
+	for (size_t i = 0; i < n && i < PIECES_SHOWN + 1; i++)
+		free(pieces[i].name);
+}
+
 /* The land units ashore on the square, then its ships, in file order;
- * returns how many there are (at most max written). */
+ * returns how many there are (at most max written, each name to free). */
 static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece *out, size_t max)
 {
 	const scenario *sc = mc->rc->sc;
@@ -207,56 +237,118 @@ static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece
 	return n;
 }
 
+/* Where a square's general stands: on the middle line, at the left. */
+static void general_spot(const map_geom *g, double cx, double cy, double *x, double *y, double *r)
+{
+	*x = cx - g->cell * 0.32;
+	*y = cy - g->cell * 0.02;
+	*r = g->cell * 0.075;
+}
+
+/* The square's pieces, symbols or names (draw_pieces): a general stands
+ * on the middle line, the counters below him. */
+static void cell_pieces(const map_canvas *mc, const position_cell *c, double cx, double cy, bool names)
+{
+	const map_geom *g = mc->g;
+	piece pieces[PIECES_SHOWN + 1] = { 0 };
+	size_t n = collect_pieces(mc, c, pieces, PIECES_SHOWN + 1);
+	double top = cy + (c->generals.first >= 0 ? g->cell * 0.06 : c->city >= 0 ? 0 : -g->cell * 0.15);
+	draw_pieces(mc, pieces, n, cx, top, names);
+	free_pieces(pieces, n);
+}
+
+/* The city's mark, and with the set-up the pieces ashore and afloat and
+ * the general's star. */
 static void draw_occupants(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
 	cairo_t *cr = mc->cr;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	bool city = c->city >= 0;
-	if (city)
-		draw_city(rc, cr, g, &sc->cities[c->city], cx, cy);
-	piece pieces[PIECES_SHOWN + 1];
-	size_t n = collect_pieces(mc, c, pieces, PIECES_SHOWN + 1);
-	bool general = c->generals.first >= 0;
-	/* A general stands on the middle line; counters below him. */
-	double top = cy + (general ? g->cell * 0.06 : city ? 0 : -g->cell * 0.15);
-	draw_pieces(rc, cr, g, pieces, n, cx, top);
-	for (size_t i = 0; i < n && i < PIECES_SHOWN + 1; i++)
-		free(pieces[i].name);
-	if (general) {
-		const sc_general *gen = &sc->generals[c->generals.first];
-		char *name = names_general(rc, gen);
-		paint_general(rc, cr, gen->side, name, cx - g->cell * 0.32, cy - g->cell * 0.02,
-			g->cell * 0.075, paint_clamp(g->cell * 0.075, 1.6, 6), g->cell * 0.70);
-		free(name);
+	if (c->city >= 0)
+		draw_city(rc, cr, mc->placer, g, &sc->cities[c->city], cx, cy);
+	if (!mc->setup)
+		return;
+	cell_pieces(mc, c, cx, cy, false);
+	if (c->generals.first >= 0) {
+		double x, y, r;
+		general_spot(g, cx, cy, &x, &y, &r);
+		paint_general(cr, sc->generals[c->generals.first].side, x, y, r);
+		labelplace_take(mc->placer, labelplace_box(x - r, y - r, 2 * r, 2 * r));
 	}
 }
 
-/* The zone's name, and the ships placed in the zone without a square. */
-static void draw_zone_label(const render_ctx *rc, cairo_t *cr, const map_geom *g, size_t z, grid_cell cell)
+/* The city's name, and with the set-up the general's and the pieces'. */
+static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
+	const render_ctx *rc = mc->rc;
+	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
+	if (c->city >= 0)
+		draw_city_name(rc, mc->cr, mc->placer, g, &sc->cities[c->city], cx, cy);
+	if (!mc->setup)
+		return;
+	if (c->generals.first >= 0) {
+		double x, y, r;
+		general_spot(g, cx, cy, &x, &y, &r);
+		char *name = names_general(rc, &sc->generals[c->generals.first]);
+		paint_general_name(rc, mc->cr, mc->placer, name, x, y, r, paint_clamp(g->cell * 0.075, 1.6, 6),
+			g->cell * 0.70);
+		free(name);
+	}
+	cell_pieces(mc, c, cx, cy, true);
+}
+
+/* The ships placed in a sea zone without a square, in the lower half of
+ * the zone's anchor square: symbols, or with names their names. */
+static void zone_ships(const map_canvas *mc, size_t z, grid_cell cell, bool names)
+{
+	const scenario *sc = mc->rc->sc;
 	const sc_sea_zone *zone = &sc->sea_zones[z];
 	double cx, cy;
-	mapgeom_center(g, cell, &cx, &cy);
-	const char *name = l10n_empty(&zone->name) ? zone->id.text : l10n_get(&zone->name, rc->lang);
-	text_style st = { FONT_TITLE, paint_clamp(g->cell * 0.10, 1.8, 8), true, true, ALIGN_CENTER,
-		COAST.r, COAST.g, COAST.b };
-	double h = text_draw(rc, cr, name ? name : "", &st, cx, cy - g->cell * 0.46, g->cell * 0.96);
-	piece pieces[PIECES_SHOWN + 1];
+	mapgeom_center(mc->g, cell, &cx, &cy);
+	piece pieces[PIECES_SHOWN + 1] = { 0 };
 	size_t n = 0;
 	for (size_t k = 0; k < sc->ship_count; k++) {
 		const sc_ship *s = &sc->ships[k];
 		if (s->at.text || !str_eq(s->zone.text, zone->id.text))
 			continue;
 		if (n < PIECES_SHOWN + 1)
-			pieces[n] = (piece){ s->type.text, s->side, names_ship(rc, s), s->cargo_count };
+			pieces[n] = (piece){ s->type.text, s->side, names_ship(mc->rc, s), s->cargo_count };
 		n++;
 	}
-	draw_pieces(rc, cr, g, pieces, n, cx, cy - g->cell * 0.46 + h + g->cell * 0.04);
-	for (size_t i = 0; i < n && i < PIECES_SHOWN + 1; i++)
-		free(pieces[i].name);
+	draw_pieces(mc, pieces, n, cx, cy + mc->g->cell * 0.02, names);
+	free_pieces(pieces, n);
+}
+
+static void draw_zone_ships(const map_canvas *mc, size_t z, grid_cell cell)
+{
+	zone_ships(mc, z, cell, false);
+}
+
+/* The zone's name: over its anchor square (in the upper half, left clear
+ * of the ships), reaching into the zone's squares around it; then, with
+ * the set-up, its ships' names. */
+static void draw_zone_name(const map_canvas *mc, size_t z, grid_cell cell)
+{
+	const render_ctx *rc = mc->rc;
+	const map_geom *g = mc->g;
+	const sc_sea_zone *zone = &rc->sc->sea_zones[z];
+	double cx, cy;
+	mapgeom_center(g, cell, &cx, &cy);
+	const char *name = l10n_empty(&zone->name) ? zone->id.text : l10n_get(&zone->name, rc->lang);
+	text_style st = { FONT_TITLE, paint_clamp(g->cell * 0.10, 1.8, 8), true, true, ALIGN_CENTER,
+		COAST.r, COAST.g, COAST.b };
+	const paint_spot spots[] = {
+		{ cx, cy - g->cell * 0.12, 0.5, 1 },
+		{ cx, cy - g->cell * 0.30, 0.5, 0.5 },
+		{ cx, cy + g->cell * 0.30, 0.5, 0.5 },
+		{ cx, cy - g->cell * 0.5, 0.5, 0.5 },
+		{ cx, cy + g->cell * 0.5, 0.5, 0.5 },
+	};
+	paint_place_text(rc, mc->cr, mc->placer, name, &st, g->cell * 2.6, spots, 5);
+	if (mc->setup)
+		zone_ships(mc, z, cell, true);
 }
 
 /* ---- lines: coast and zone borders ---- */
@@ -321,20 +413,23 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	const map_geom *g = mc->g;
 	text_style st = { FONT_TITLE, paint_clamp(g->frame * 0.38, 3.0, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	/* A scaled map's frame: raised to the legible size where it has room. */
-	st.size = fmax(st.size, fmin(text_min_size(rc, cr), g->frame * 0.38));
+	/* Raised to the legible size; a frame too narrow for that on a much
+	 * reduced map goes without (the squares carry their addresses). */
+	double min = paint_min_text(rc, cr);
+	bool legible = min <= g->frame * 0.9;
+	st.size = fmax(st.size, min);
 	const square_board *b = &g->board.square;
-	for (int col = 0; col < b->columns; col++) {
+	for (int col = 0; legible && col < b->columns; col++) {
 		double x = g->frame + (col + 0.5) * g->cell;
 		if (x < x0 - g->cell || x > x1 + g->cell)
 			continue;
 		char name[GRID_ADDRESS_MAX];
 		grid_format((grid_cell){ col, 0 }, name);
 		name[strcspn(name, "0123456789")] = '\0';
-		text_draw(rc, cr, name, &st, x, (g->frame - st.size * 1.3) / 2, 0);
-		text_draw(rc, cr, name, &st, x, g->height - (g->frame + st.size * 1.3) / 2, 0);
+		text_draw(rc, cr, name, &st, x, (g->frame - st.size * 1.25) / 2, 0);
+		text_draw(rc, cr, name, &st, x, g->height - (g->frame + st.size * 1.25) / 2, 0);
 	}
-	for (int row = 0; row < b->rows; row++) {
+	for (int row = 0; legible && row < b->rows; row++) {
 		double y = g->frame + (row + 0.5) * g->cell - st.size * 0.65;
 		if (y < y0 - g->cell || y > y1 + g->cell)
 			continue;
@@ -368,15 +463,27 @@ static size_t visible_squares(const map_geom *g, double x0, double y0, double x1
 	return k;
 }
 
-/* Each zone's name, where its anchor square is shown. */
-static void draw_zone_labels(const map_canvas *mc, const size_t *shown, size_t n)
+/* The zone of each anchor square shown, one by one. */
+static void each_zone(const map_canvas *mc, const size_t *shown, size_t n,
+	void (*draw)(const map_canvas *mc, size_t z, grid_cell cell))
 {
 	for (size_t z = 0; z < mc->rc->sc->sea_zone_count; z++) {
 		long anchor = zone_anchor(mc->pos, &mc->rc->sc->sea_zones[z]);
 		for (size_t i = 0; anchor >= 0 && i < n; i++)
 			if ((long)shown[i] == anchor)
-				draw_zone_label(mc->rc, mc->cr, mc->g, z, grid_from_index(&mc->g->board, (size_t)anchor));
+				draw(mc, z, grid_from_index(&mc->g->board, (size_t)anchor));
 	}
+}
+
+static void draw_zone_pieces(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	if (mc->setup)
+		each_zone(mc, shown, n, draw_zone_ships);
+}
+
+static void draw_zone_labels(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	each_zone(mc, shown, n, draw_zone_name);
 }
 
 /* ---- legend ---- */
@@ -423,11 +530,11 @@ static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind ki
 		const rs_square_unit *u = &rs->square.units[k];
 		char value[24];
 		factors(rc, u->id, value);
-		paint_counter(rc, cr, u->id, 0, value, NULL, 0, x + s / 2, y + s / 2, s * 1.1, s * 0.45);
+		paint_counter(rc, cr, NULL, u->id, 0, value, NULL, 0, x + s / 2, y + s / 2, s * 1.1, s * 0.45);
 		return l10n_get(&u->name, rc->lang);
 	}
 	case ENTRY_GENERAL:
-		paint_general(rc, cr, 0, NULL, x + s / 2, y + s / 2, s * 0.3, 0, 0);
+		paint_general(cr, 0, x + s / 2, y + s / 2, s * 0.3);
 		return l10n_get(&rs->square.units[k].name, rc->lang);
 	case ENTRY_CARGO: {
 		text_style st = { FONT_TEXT, s * 0.45, true, false, ALIGN_CENTER, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
@@ -465,15 +572,16 @@ static entry_kind entry_at(const ruleset *rs, size_t i, size_t *k)
 	return ENTRY_CARGO;
 }
 
-static size_t legend_count(const render_ctx *rc)
+/* A bare board's legend stops before the pieces. */
+static size_t legend_count(const render_ctx *rc, bool pieces)
 {
-	return rc->rs->terrain_count + 5 + rc->rs->square.unit_count + 1;
+	return rc->rs->terrain_count + 5 + (pieces ? rc->rs->square.unit_count + 1 : 0);
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
 	double x, double y, double swatch)
 {
-	(void)ctx;
+	(void)ctx;  /* the pieces come last: the count alone leaves them out */
 	size_t k;
 	entry_kind kind = entry_at(rc->rs, i, &k);
 	return entry_symbol(rc, cr, kind, k, x, y, swatch);
@@ -482,11 +590,18 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 const map_painter squaredraw_painter = {
 	.visible = visible_squares,
 	.grid_line = 0.005,
-	/* In the top-left corner of the square. */
-	.address = { 0.06, 1.4, 5, ALIGN_LEFT, -1, 0.3, -1, 0.15 },
+	/* In the top-left corner of the square, else in another corner. */
+	.address = { 0.06, 1.4, 5, 0.9, 4, {
+		{ -1, 0.3, -1, 0.15, 0, 0 },
+		{ 1, -0.3, -1, 0.15, 1, 0 },
+		{ -1, 0.3, 1, -0.05, 0, 1 },
+		{ 1, -0.3, 1, -0.05, 1, 1 },
+	} },
 	.lines = draw_borders,
 	.occupants = draw_occupants,
+	.extras = draw_zone_pieces,
 	.labels = draw_zone_labels,
+	.cell_labels = draw_names,
 	.frame = draw_frame,
 	.legend_count = legend_count,
 	.legend_entry = legend_entry,

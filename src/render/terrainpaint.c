@@ -7,6 +7,9 @@
 
 #include <math.h>
 
+#include <stdlib.h>
+
+#include "../base/util.h"
 #include "paint.h"
 
 #ifndef M_PI
@@ -270,21 +273,29 @@ static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_patt
 	}
 }
 
-/* The name across the lower part of the cell, shrunk to fit. */
+/* The type a scenario gives a cell; NULL when it lists none. */
+static const char *type_of(const position *pos, const position_cell *c)
+{
+	return c && c->terrain_entry >= 0 ? pos->sc->terrain[c->terrain_entry].type.text : NULL;
+}
+
+/* The name across the lower part of the cell (else its middle or top),
+ * shrunk to fit the cell but not below the legible size. */
 static void draw_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell, const char *name,
-	rs_colour colour)
+	rs_colour colour, label_placer *lp)
 {
 	if (!name || !*name)
 		return;
-	double cx, cy, w;
+	double cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * 0.10, 1.2, 6), false, true, ALIGN_CENTER,
 		colour.r / 255.0, colour.g / 255.0, colour.b / 255.0 };
-	text_measure(rc, cr, name, &st, 0, &w, NULL);
-	double max = g->cell * 0.55;
-	if (w > max)
-		st.size *= max / w;
-	text_draw(rc, cr, name, &st, cx, cy + g->radius * 0.50, 0);
+	const paint_spot spots[] = {
+		{ cx, cy + g->radius * 0.50, 0.5, 0 },
+		{ cx, cy, 0.5, 0.5 },
+		{ cx, cy - g->radius * 0.50, 0.5, 1 },
+	};
+	paint_place_text(rc, cr, lp, name, &st, g->cell * 0.55, spots, 3);
 }
 
 void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
@@ -304,16 +315,50 @@ void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, gri
 	set_colour(cr, look->fill);
 	cairo_fill(cr);
 	draw_pattern(cr, g, cell, look->pattern, links);
-	if (look->named) {
-		const char *name = t ? l10n_get(&t->name, rc->lang) : type;
-		draw_name(rc, cr, g, cell, name && *name ? name : t ? t->id : type, look->label);
-	}
 }
 
-/* The type a scenario gives a cell; NULL when it lists none. */
-static const char *type_of(const position *pos, const position_cell *c)
+void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos, grid_cell cell,
+	label_placer *lp)
 {
-	return c && c->terrain_entry >= 0 ? pos->sc->terrain[c->terrain_entry].type.text : NULL;
+	const position_cell *c = position_at(pos, cell);
+	const char *type = type_of(pos, c);
+	const rs_terrain *t = terrainpaint_terrain(rc, type);
+	if (!t && !type)
+		return;
+	const rs_look *look = t ? &t->look : &ruleset_default_look;
+	if (!look->named)
+		return;
+	const char *name = t ? l10n_get(&t->name, rc->lang) : type;
+	draw_name(rc, cr, g, cell, name && *name ? name : t ? t->id : type, look->label, lp);
+}
+
+/* The symbols that keep words off them: all the centred ones but the
+ * waves, which are water's background as the hatching is a field's. */
+static bool is_icon(rs_pattern pattern)
+{
+	return (unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern] && pattern != RS_PATTERN_WAVES;
+}
+
+bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos, grid_cell cell,
+	lp_box *out)
+{
+	const rs_terrain *t = terrainpaint_terrain(rc, type_of(pos, position_at(pos, cell)));
+	if (!t || !is_icon(t->look.pattern))
+		return false;
+	/* The symbol's ink, measured once drawn at a known size: exact for
+	 * every symbol, with no table of extents to keep in step. */
+	const double size = 100;
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *probe = cairo_create(rec);
+	CENTRED[t->look.pattern](probe, 0, 0, size);
+	cairo_destroy(probe);
+	double x, y, w, h;
+	cairo_recording_surface_ink_extents(rec, &x, &y, &w, &h);
+	cairo_surface_destroy(rec);
+	double k = g->cell / size, cx, cy;
+	mapgeom_center(g, cell, &cx, &cy);
+	*out = labelplace_box(cx + x * k, cy + y * k, w * k, h * k);
+	return true;
 }
 
 /* Earthworks: a dark rampart inside the cell's outline. */
@@ -326,16 +371,132 @@ static void fieldworks(cairo_t *cr, const map_geom *g, grid_cell cell)
 	cairo_stroke(cr);
 }
 
-void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
-	grid_cell cell)
+/* ---- the course of water over the cells ---- */
+
+static bool water_at(const render_ctx *rc, const map_geom *g, const position *pos, grid_cell cell)
 {
-	/* Watercourses join the neighbours across a side that hold or span
-	 * water, in the grid's direction order. */
+	return grid_on_board(&g->board, cell) && joins_water(rc, type_of(pos, position_at(pos, cell)));
+}
+
+/* A join between two water cells across a side, and what orders it. */
+typedef struct water_join {
+	long a, b;           /* cell indices, a < b */
+	int da, db;          /* the direction of each from the other */
+	int mixed;           /* 0: both of one terrain (stream and stream); 1 not */
+	int degrees;         /* water neighbours of both cells together */
+} water_join;
+
+static int join_compare(const void *x, const void *y)
+{
+	const water_join *p = x, *q = y;
+	if (p->mixed != q->mixed)
+		return p->mixed - q->mixed;
+	if (p->degrees != q->degrees)
+		return p->degrees - q->degrees;
+	if (p->b != q->b)
+		return p->b < q->b ? -1 : 1;
+	return (p->a > q->a) - (p->a < q->a);
+}
+
+/* What the course needs to know of each cell while it is made. */
+typedef struct course_cell {
+	bool wet;
+	int degree;          /* water cells across its sides */
+	long parent;         /* union-find of the cells joined so far */
+} course_cell;
+
+static long root_of(course_cell *cells, long i)
+{
+	while (cells[i].parent != i)
+		i = cells[i].parent = cells[cells[i].parent].parent;
+	return i;
+}
+
+struct terrain_course {
+	size_t count;
+	unsigned char joins[];  /* per cell index: bit d set when the water runs towards neighbour d */
+};
+
+/* Water drawn across every join between water cells closes loops: three
+ * mutually adjacent water hexes make a triangle of streams, and a stream
+ * touching a river twice a ring.  The course keeps a tree of joins (a
+ * minimum spanning forest, Kruskal's way): joins within one terrain
+ * first (a stream along its length, a river along its own), then those
+ * where a stream meets a river or a lake, the better connected cells
+ * last; a join that would close a loop is left out. */
+terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, const position *pos)
+{
+	size_t n = grid_count(&g->board);
+	terrain_course *course = xcalloc(1, sizeof *course + n + 1);
+	course->count = n;
+	int sides = g->grid->side_neighbours;
+	course_cell *cells = xcalloc(n + 1, sizeof *cells);
+	for (size_t i = 0; i < n; i++)
+		cells[i] = (course_cell){ water_at(rc, g, pos, grid_from_index(&g->board, i)), 0, (long)i };
+	water_join *joins = xmalloc((n * (size_t)sides + 1) * sizeof *joins);
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!cells[i].wet)
+			continue;
+		grid_cell cell = grid_from_index(&g->board, i), around[GRID_NEIGHBOURS_MAX];
+		grid_neighbours(&g->board, cell, around);
+		for (int d = 0; d < sides; d++) {
+			long k = grid_index(&g->board, around[d]);
+			if (k < 0 || !cells[k].wet)
+				continue;
+			cells[i].degree++;
+			if (k < (long)i)
+				continue;
+			grid_cell back[GRID_NEIGHBOURS_MAX];
+			grid_neighbours(&g->board, around[d], back);
+			int db = 0;
+			while (db < sides && (back[db].col != cell.col || back[db].row != cell.row))
+				db++;
+			const char *ta = type_of(pos, position_at(pos, cell));
+			const char *tb = type_of(pos, position_at(pos, around[d]));
+			joins[count++] = (water_join){ (long)i, k, d, db, !str_eq(ta, tb), 0 };
+		}
+	}
+	for (size_t j = 0; j < count; j++)
+		joins[j].degrees = cells[joins[j].a].degree + cells[joins[j].b].degree;
+	qsort(joins, count, sizeof *joins, join_compare);
+	for (size_t j = 0; j < count; j++) {
+		long ra = root_of(cells, joins[j].a), rb = root_of(cells, joins[j].b);
+		if (ra == rb)
+			continue;
+		cells[ra].parent = rb;
+		if (joins[j].da < 8)
+			course->joins[joins[j].a] |= (unsigned char)(1u << joins[j].da);
+		if (joins[j].db < 8)
+			course->joins[joins[j].b] |= (unsigned char)(1u << joins[j].db);
+	}
+	free(joins);
+	free(cells);
+	return course;
+}
+
+void terrainpaint_course_free(terrain_course *course)
+{
+	free(course);
+}
+
+unsigned terrainpaint_course_joins(const terrain_course *course, size_t index)
+{
+	return index < course->count ? course->joins[index] : 0;
+}
+
+void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
+	const terrain_course *course, grid_cell cell)
+{
+	/* Watercourses run to the neighbours across a side the course joins,
+	 * in the grid's direction order. */
 	terrain_links links = { .count = 0 };
 	grid_cell around[GRID_NEIGHBOURS_MAX];
 	grid_neighbours(&g->board, cell, around);
+	long i = grid_index(&g->board, cell);
+	unsigned joins = i >= 0 ? terrainpaint_course_joins(course, (size_t)i) : 0;
 	for (int d = 0; d < g->grid->side_neighbours; d++)
-		if (grid_on_board(&g->board, around[d]) && joins_water(rc, type_of(pos, position_at(pos, around[d]))))
+		if (joins & (1u << d))
 			link(&links, g, around[d]);
 	const position_cell *c = position_at(pos, cell);
 	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), &links);

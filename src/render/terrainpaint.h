@@ -9,6 +9,7 @@
 #include <cairo.h>
 #include <stdbool.h>
 
+#include "labelplace.h"
 #include "mapgeom.h"
 #include "render.h"
 
@@ -28,11 +29,20 @@ typedef struct terrain_links {
  * the ruleset lacks. */
 const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type);
 
+/* How the water runs between the water cells of a map (streams, rivers,
+ * bridges, lakes): the joins across a side a watercourse is drawn along,
+ * as a tree, so that no streams close a loop.  Made once per map drawn. */
+typedef struct terrain_course terrain_course;
+terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, const position *pos);
+void terrainpaint_course_free(terrain_course *course);
+/* The joins the course draws from the cell of this index: bit d set for
+ * the grid's neighbour d (grid_neighbours order); 0 off the board. */
+unsigned terrainpaint_course_joins(const terrain_course *course, size_t index);
+
 /* Paint a cell of the position as the scenario lists it: its terrain,
- * the watercourses joining the neighbours across a side that hold or span
- * water, and its earthworks. */
+ * the watercourses along the course's joins, and its earthworks. */
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
-	grid_cell cell);
+	const terrain_course *course, grid_cell cell);
 
 /* A legend's swatch: one cell of the grid, `s` mm in size, with its top
  * edge's middle band at y, holding terrain `type` (NULL: an unlisted
@@ -41,8 +51,18 @@ void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid
 	bool fieldworks, double x, double y, double s);
 
 /* Paint one cell of terrain type `type` (NULL: not listed by the scenario;
- * an id the ruleset lacks prints as a plain fill with the id on it). */
+ * an id the ruleset lacks prints as a plain fill), without its name. */
 void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
 	const char *type, const terrain_links *links);
+
+/* The name of a cell's terrain when its look asks for it (or its id, for
+ * an id the ruleset lacks), placed clear of what lp holds. */
+void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos, grid_cell cell,
+	label_placer *lp);
+
+/* The box of the symbol standing in the cell (trees, houses, peaks...),
+ * which words must keep off; false when the cell has none. */
+bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos, grid_cell cell,
+	lp_box *out);
 
 #endif

@@ -224,7 +224,7 @@ void tiles_write(const render_ctx *rc, pdfdoc *doc, int parent, const tile_plan 
 static void draw_map_region(const render_ctx *rc, cairo_t *cr, const void *content, double x0, double y0,
 	double x1, double y1)
 {
-	mapdraw_map_region(rc, cr, content, x0, y0, x1, y1);
+	mapdraw_board_region(rc, cr, content, x0, y0, x1, y1);
 }
 
 bool render_tiles(const render_ctx *rc, const char *path, char **error)

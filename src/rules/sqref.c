@@ -1014,6 +1014,18 @@ bool sq_apply(sq_game *g, sq_action *a, rng *r, rules_error *err)
 	return true;
 }
 
+bool sq_can_enter(const sq_game *g, grid_cell c, int side, const char *who, rules_error *err)
+{
+	rules_error_clear(err);
+	return enterable(g, c, side, who, err);
+}
+
+bool sq_can_stop(const sq_game *g, grid_cell c, int side, const char *who, rules_error *err)
+{
+	rules_error_clear(err);
+	return enterable(g, c, side, who, err) && room_on(g, c, side, who, err);
+}
+
 int sq_dice_needed(const sq_game *g, const sq_action *a)
 {
 	switch (a->kind) {

@@ -22,6 +22,13 @@
  * they are required.  False with the reason in *err: nothing changed. */
 bool sq_apply(sq_game *g, sq_action *a, rng *r, rules_error *err);
 
+/* The referee's own checks of a square, for `ask` to list where a piece
+ * may go without judging twice: may a land unit or general of side stand
+ * on it (land, passable, no enemy), and may a land unit stop there too
+ * (stacking).  `who` names the piece in the reason. */
+bool sq_can_enter(const sq_game *g, grid_cell c, int side, const char *who, rules_error *err);
+bool sq_can_stop(const sq_game *g, grid_cell c, int side, const char *who, rules_error *err);
+
 /* The dice the action rolls at most (0: none): `play` asks for that many
  * faces when the player rolls his own. */
 int sq_dice_needed(const sq_game *g, const sq_action *a);

@@ -217,7 +217,7 @@ run ask "$valid" attack C4 F6
 grep -q "attack and buy are questions of the square-grid rulesets" "$work/err" && ok ||
 	bad "ask attack on hexes: $(cat "$work/err")"
 run ask "$square"
-[ "$rc" -eq 2 ] && grep -q "name at least one query (attack, buy)" "$work/err" && ok ||
+[ "$rc" -eq 2 ] && grep -q "name at least one query (attack, buy" "$work/err" && ok ||
 	bad "ask on squares without a query: exit $rc, $(cat "$work/err")"
 run ask "$valid" dice C4 F6 attack C4 F6
 [ "$rc" -eq 2 ] && ! grep -q "square-grid" "$work/err" && ok ||

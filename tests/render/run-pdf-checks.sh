@@ -539,7 +539,9 @@ for l in en nl fr; do
 	out=$(lang_words "$d/map-overview.pdf" "${LEGEND[$l]}" "${LEGEND_NOT[$l]}" && lang_words "$d/map-poster.pdf" "${HOME[$l]}" "")
 	_st=$?
 	verdict "language $l: overview legend and edge labels (${LEGEND[$l]%% *} …)" "$out" $_st
-	out=$(lang_words "$d/map-poster.pdf" "${LEGEND[$l]} ${HOME[$l]}" "${LEGEND_NOT[$l]}")
+	# The poster is a bare board: its legend has no unit types.
+	board=$(sed -E 's/ (Infant[a-z]+|Caval[a-z]+|Artill[a-z]+)//g' <<< "${LEGEND[$l]}")
+	out=$(lang_words "$d/map-poster.pdf" "$board ${HOME[$l]}" "${LEGEND_NOT[$l]}")
 	_st=$?
 	verdict "language $l: poster legend" "$out" $_st
 	out=$(lang_words "$d/scenario-sheet.pdf" "${SHEET[$l]} ${LEGEND[$l]}" "${LEGEND_NOT[$l]}")

@@ -34,6 +34,7 @@ typedef struct sq_fixture {
 	scenario *sc;
 	const ruleset *rs;
 	position *pos;       /* of sc under rs; rebuilt by a test that changes either */
+	sq_game *g;          /* at the start of pos */
 } sq_fixture;
 
 static char *read_all(const char *path)
@@ -75,21 +76,17 @@ static void load(sq_fixture *f, const char *union_forces, const char *confederat
 	assert_int_equal(st, VALIDATE_OK);
 	free(xml);
 	f->pos = position_create(f->sc, f->rs);
+	f->g = sq_game_create(f->pos);
+	assert_non_null(f->g);
 }
 
 static void unload(sq_fixture *f)
 {
+	sq_game_destroy(f->g);
 	position_destroy(f->pos);
 	scenario_destroy(f->sc);
 	validator_destroy(f->v);
 	diag_sink_finish(&f->sink);
-}
-
-static square_coord at(const char *address)
-{
-	square_coord c;
-	assert_true(square_parse(address, &c));
-	return c;
 }
 
 /* A reason whose text holds `part`, or whose rule id is `part`. */
@@ -170,7 +167,10 @@ static const attack_row attack_rows[] = {
 		"+1 defence" },
 	{ "both generals", "<general id=\"grant\" at=\"A2\"/>" U("artillery", "u1", "B2"),
 		"<general id=\"lee\" at=\"D5\"/>" U("artillery", "c1", "B3"), "B2", "B3", false, true, 4, 4, true, NULL },
-	{ "lone general defends at 2", FAR_GRANT U("cavalry", "u1", "B2"), "<general id=\"lee\" at=\"B3\"/>",
+	/* A land unit far away: a side without one has lost (§11.1), and the
+	 * referee refuses every action of a game that is over. */
+	{ "lone general defends at 2", FAR_GRANT U("cavalry", "u1", "B2"),
+		"<general id=\"lee\" at=\"B3\"/>" U("infantry", "c9", "C12"),
 		"B2", "B3", false, true, 2, 2, true, NULL },
 	{ "infantry entrenched in a city", FAR_GRANT U("infantry", "u1", "I4"), FAR_LEE U("cavalry", "c1", "I5"),
 		"I5", "I4", false, true, 2, 2, true, "entrenched in Pittsburgh" },
@@ -190,7 +190,7 @@ static void test_attack_table(void **state)
 		sq_fixture f;
 		load(&f, r->union_forces, r->confederate_forces);
 		ask_sq_attack a;
-		ask_square_attack(f.pos, at(r->from), at(r->to), &a);
+		ask_square_attack(f.g, r->from, r->to, &a);
 		print_message("%s: %s %s allowed=%d attack=%d defend=%d\n", r->what, r->from, r->to, a.allowed,
 			a.attacker.factor, a.defender.factor);
 		assert_int_equal(a.error, r->error);
@@ -220,7 +220,7 @@ static void test_first_fire(void **state)
 	sq_fixture f;
 	load(&f, FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("cavalry", "c1", "C2"));
 	ask_sq_attack a;
-	ask_square_attack(f.pos, at("B2"), at("C2"), &a);
+	ask_square_attack(f.g, "B2", "C2", &a);
 	assert_true(a.fires_first);
 	assert_true(fabs(a.defender_hit_effective - (1.0 - 3 / 6.0) * (2 / 6.0)) < 1e-9);
 	unload(&f);
@@ -236,8 +236,10 @@ static void test_cap(void **state)
 	ruleset small = *f.rs;
 	small.square.die_faces = 3;
 	position *pos = position_create(f.sc, &small);
+	sq_game *g = sq_game_create(pos);
 	ask_sq_attack a;
-	ask_square_attack(pos, at("B2"), at("B3"), &a);
+	ask_square_attack(g, "B2", "B3", &a);
+	sq_game_destroy(g);
 	position_destroy(pos);
 	assert_true(a.allowed);
 	assert_int_equal(a.attacker.factor, 3);
@@ -259,12 +261,14 @@ static void test_capital_lost(void **state)
 			free(f.sc->cities[i].side.text);
 			f.sc->cities[i].side.text = xstrdup("confederate");
 		}
+	sq_game_destroy(f.g);
+	f.g = sq_game_create(f.pos);
 	ask_sq_attack a;
-	ask_square_attack(f.pos, at("I5"), at("I4"), &a);
+	ask_square_attack(f.g, "I5", "I4", &a);
 	assert_true(a.allowed);
 	assert_int_equal(a.defender.factor, 2);   /* entrenched +1 only */
 	assert_true(has_reason(a.reasons, a.reason_count, "mb-11.capitals"));
-	ask_square_attack(f.pos, at("I3"), at("I4"), &a);
+	ask_square_attack(f.g, "I3", "I4", &a);
 	assert_false(a.allowed);                  /* friendly */
 	unload(&f);
 }
@@ -304,7 +308,7 @@ static void test_buy_table(void **state)
 		char **names = NULL;
 		size_t n = str_split_words(r->units, &names, 0);
 		ask_sq_buy b;
-		ask_square_buy(f.rs, (const char *const *)names, n, r->saved, &b);
+		ask_square_buy(f.g, (const char *const *)names, n, 0, r->saved, &b);
 		print_message("buy %s --saved %d: allowed=%d cost=%d left=%d\n", r->units, r->saved, b.allowed, b.cost,
 			b.points_left);
 		assert_int_equal(b.allowed, r->allowed);

@@ -260,13 +260,13 @@ static double square_hit(const ruleset *rs)
 		diag_print_text(&sink, 0, sink.count, stderr);
 	assert_int_equal(st, VALIDATE_OK);
 	position *pos = position_create(sc, rs ? rs : shipped);
-	square_coord from, to;
-	assert_true(square_parse("B2", &from));
-	assert_true(square_parse("B3", &to));
+	sq_game *g = sq_game_create(pos);
+	assert_non_null(g);
 	ask_sq_attack a;
-	ask_square_attack(pos, from, to, &a);
+	ask_square_attack(g, "B2", "B3", &a);
 	assert_true(a.allowed);
 	double hit = a.attacker.hit;
+	sq_game_destroy(g);
 	position_destroy(pos);
 	scenario_destroy(sc);
 	validator_destroy(v);

@@ -1,0 +1,53 @@
+/* The square game's automatic player (mb-remastered, `orbat play --auto`):
+ * a simple, sensible player for the seat to play.  It buys within its
+ * purse (now and then saving for an ironclad), rolls, keeps a garrison in
+ * its capital and retakes it when lost, moves toward the enemy's cities and
+ * capital, carries troops by sea (embark in a port, sail, land on a weak
+ * coast), fires from the coast and fights at sea, attacks where its factor
+ * is the better one, stops a combat going badly, advances into squares it
+ * cleared, covers the defender's retreats with cavalry and withdraws
+ * threatened generals, places what it bought (the capital first when it is
+ * threatened) and ends the turn.  It only proposes: the referee (sqref.h)
+ * judges every action, and a proposal it refuses is a bug.  Dice faces are
+ * left out (faces_given false) for the caller to roll.  The same game,
+ * state and choice stream give the same proposal.  No I/O. */
+#ifndef ORBAT_SQAUTO_H
+#define ORBAT_SQAUTO_H
+
+#include <stdbool.h>
+
+#include "rng.h"
+#include "sqgame.h"
+#include "sqlog.h"
+
+#define SQ_AUTO_DONE_MAX 16
+
+/* The player's notes between proposals: where it is in the seat's turn,
+ * the combat it fights, what it saves for.  Proposals are assumed to be
+ * applied (the notes follow them). */
+typedef struct sq_auto {
+	long max_turns;          /* stop proposing at a turn's start after this many turns; 0: no limit */
+	int turn;                /* the game's turn the notes below belong to */
+	int step;                /* the step of that turn */
+	int phase;               /* what the player does next within the step */
+	size_t cursor;           /* the next piece to consider in the phase */
+	int actions;             /* proposed in this turn: a guard against endless combats */
+	long combat_cell;        /* the square of the combat it leads, -1 */
+	int combat_mine;         /* its own pieces when that combat began */
+	int combat_theirs;       /* the enemy's */
+	int advances;            /* units advanced into the cleared square */
+	long done[SQ_AUTO_DONE_MAX]; /* squares fought over and left this turn */
+	int done_count;
+	bool saving[SQ_SIDES];   /* the side saves its points for an ironclad */
+	int placed;              /* new units named so far (their ids) */
+} sq_auto;
+
+/* A player that stops at the turn limit (0: only the game's own end). */
+void sq_auto_init(sq_auto *st, long max_turns);
+
+/* The next action for the seat to play, into *out (free it with
+ * sqlog_action_finish); choices draws the player's random choices (not the
+ * dice).  False when the game is over or the turn limit is reached. */
+bool sq_auto_next(const sq_game *g, sq_auto *st, rng *choices, sq_action *out);
+
+#endif

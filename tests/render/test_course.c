@@ -1,0 +1,220 @@
+/* The course water takes over a map (render/terrainpaint.c): streams and
+ * rivers are drawn along a tree of joins between water cells, so three
+ * mutually adjacent water hexes never make a closed triangle of streams
+ * (shiloh K8, L8, L9) and a stream touching a river twice no ring, while
+ * every stretch of water stays joined up as it was. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/util.h"
+#include "base/xmldoc.h"
+#include "geo/grid.h"
+#include "model/position.h"
+#include "model/ruleset.h"
+#include "model/scenario.h"
+#include "render/mapgeom.h"
+#include "render/render.h"
+#include "render/terrainpaint.h"
+
+typedef struct fixture {
+	diag_sink sink;
+	xml_document *doc;
+	scenario *sc;
+	ruleset *rs;
+	position *pos;
+	render_ctx rc;
+	map_geom g;
+	terrain_course *course;
+} fixture;
+
+static void made(fixture *f)
+{
+	assert_non_null(f->doc);
+	f->sc = scenario_from_document(f->doc, &f->sink);
+	assert_non_null(f->sc);
+	f->rs = ruleset_load(getenv("ORBAT_DATADIR"), f->sc->ruleset.text, &f->sink);
+	assert_non_null(f->rs);
+	f->pos = position_create(f->sc, f->rs);
+	f->rc = (render_ctx){ .sc = f->sc, .rs = f->rs, .pos = f->pos };
+	assert_true(scenario_grid(f->sc, f->rs, &f->rc.board));
+	mapgeom_init(&f->g, &f->rc.board, 60);
+	f->course = terrainpaint_course(&f->rc, &f->g, f->pos);
+}
+
+/* A battlecry-1999 scenario on a 6 × 5 board with the given terrain. */
+static void load_text(fixture *f, const char *terrain)
+{
+	char *xml = xasprintf("<?xml version=\"1.0\"?>\n"
+			      "<scenario xmlns=\"urn:orbat:scenario:1\" id=\"t\" ruleset=\"battlecry-1999\">\n"
+			      "<title xml:lang=\"en\">T</title><board columns=\"6\" rows=\"5\"/>\n"
+			      "<terrain>%s</terrain>\n</scenario>\n", terrain);
+	diag_sink_init(&f->sink);
+	assert_int_equal(xmldoc_load_memory("t.xml", xml, strlen(xml), &f->sink, &f->doc), XMLDOC_OK);
+	free(xml);
+	made(f);
+}
+
+static void load_file(fixture *f, const char *name)
+{
+	char *path = xasprintf("%s/../scenarios/%s", getenv("ORBAT_DATADIR"), name);
+	diag_sink_init(&f->sink);
+	assert_int_equal(xmldoc_load_file(path, name, &f->sink, &f->doc), XMLDOC_OK);
+	free(path);
+	made(f);
+}
+
+static void unload(fixture *f)
+{
+	terrainpaint_course_free(f->course);
+	position_destroy(f->pos);
+	ruleset_destroy(f->rs);
+	scenario_destroy(f->sc);
+	xmldoc_destroy(f->doc);
+	diag_sink_finish(&f->sink);
+}
+
+static grid_cell at(const fixture *f, const char *address)
+{
+	grid_cell c;
+	assert_true(grid_parse(&f->rc.board, address, &c));
+	return c;
+}
+
+/* Whether the course joins a to its neighbour b, asserting that both
+ * cells agree on it. */
+static bool joined(const fixture *f, grid_cell a, grid_cell b)
+{
+	const grid_board *board = &f->rc.board;
+	int sides = grid_board_ops(board)->side_neighbours;
+	grid_cell na[GRID_NEIGHBOURS_MAX], nb[GRID_NEIGHBOURS_MAX];
+	grid_neighbours(board, a, na);
+	grid_neighbours(board, b, nb);
+	int da = -1, db = -1;
+	for (int d = 0; d < sides; d++) {
+		if (na[d].col == b.col && na[d].row == b.row)
+			da = d;
+		if (nb[d].col == a.col && nb[d].row == a.row)
+			db = d;
+	}
+	assert_true(da >= 0 && db >= 0);
+	bool ab = terrainpaint_course_joins(f->course, (size_t)grid_index(board, a)) & (1u << da);
+	bool ba = terrainpaint_course_joins(f->course, (size_t)grid_index(board, b)) & (1u << db);
+	assert_int_equal(ab, ba);
+	return ab;
+}
+
+static bool wet(const fixture *f, grid_cell c)
+{
+	const position_cell *p = position_at(f->pos, c);
+	const char *type = p && p->terrain_entry >= 0 ? f->sc->terrain[p->terrain_entry].type.text : NULL;
+	const rs_terrain *t = type ? ruleset_find_terrain(f->rs, type) : ruleset_unlisted_terrain(f->rs);
+	return t && (t->water || t->crosses_water);
+}
+
+static int joins_among(const fixture *f, const char *a, const char *b, const char *c)
+{
+	grid_cell x = at(f, a), y = at(f, b), z = at(f, c);
+	assert_true(grid_adjacent(&f->rc.board, x, y));
+	assert_true(grid_adjacent(&f->rc.board, y, z));
+	return joined(f, x, y) + joined(f, y, z) + (grid_adjacent(&f->rc.board, x, z) ? joined(f, x, z) : 0);
+}
+
+static void test_triangle_of_streams_is_open(void **state)
+{
+	(void)state;
+	fixture f;
+	/* B2, B3 and C3 touch each other (row 2 is shifted east). */
+	load_text(&f, "<hex at=\"B2\" type=\"stream\"/><hex at=\"B3\" type=\"stream\"/>"
+		"<hex at=\"C3\" type=\"stream\"/>");
+	assert_true(grid_adjacent(&f.rc.board, at(&f, "B2"), at(&f, "C3")));
+	assert_int_equal(joins_among(&f, "B2", "B3", "C3"), 2);
+	unload(&f);
+}
+
+static void test_line_of_streams_is_whole(void **state)
+{
+	(void)state;
+	fixture f;
+	load_text(&f, "<hex at=\"A3\" type=\"stream\"/><hex at=\"B3\" type=\"stream\"/>"
+		"<hex at=\"C3\" type=\"stream\"/><hex at=\"E1\" type=\"stream\"/>");
+	assert_int_equal(joins_among(&f, "A3", "B3", "C3"), 2);
+	/* Alone, a stream joins nothing (it is drawn straight across). */
+	assert_int_equal(terrainpaint_course_joins(f.course, (size_t)grid_index(&f.rc.board, at(&f, "E1"))), 0);
+	unload(&f);
+}
+
+/* The bundled shiloh: no loop anywhere (joins kept = water cells less the
+ * stretches of water), every stretch still one piece, and the creek at
+ * K8-L9 meets the river L8-M9 once. */
+static long root(long *parent, long i)
+{
+	while (parent[i] != i)
+		i = parent[i];
+	return i;
+}
+
+static void test_shiloh_is_a_forest(void **state)
+{
+	(void)state;
+	fixture f;
+	load_file(&f, "shiloh.xml");
+	const grid_board *b = &f.rc.board;
+	size_t n = grid_count(b);
+	long *all = xmalloc(n * sizeof *all), *kept = xmalloc(n * sizeof *kept);
+	for (size_t i = 0; i < n; i++)
+		all[i] = kept[i] = (long)i;
+	size_t cells = 0, edges = 0, stretches = 0;
+	for (size_t i = 0; i < n; i++) {
+		grid_cell c = grid_from_index(b, i), around[GRID_NEIGHBOURS_MAX];
+		if (!wet(&f, c))
+			continue;
+		cells++;
+		grid_neighbours(b, c, around);
+		for (int d = 0; d < grid_board_ops(b)->side_neighbours; d++) {
+			long k = grid_index(b, around[d]);
+			if (k <= (long)i || !wet(&f, around[d]))
+				continue;
+			all[root(all, k)] = root(all, (long)i);
+			if (joined(&f, c, around[d])) {
+				edges++;
+				/* A join closing a loop would find both ends joined. */
+				assert_true(root(kept, k) != root(kept, (long)i));
+				kept[root(kept, k)] = root(kept, (long)i);
+			}
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (wet(&f, grid_from_index(b, i)) && root(all, (long)i) == (long)i)
+			stretches++;
+	assert_true(cells > 10);
+	assert_int_equal(edges, cells - stretches);
+	for (size_t i = 0; i < n; i++)
+		if (wet(&f, grid_from_index(b, i)))
+			assert_int_equal(root(kept, (long)i) == (long)i, root(all, (long)i) == (long)i);
+	/* The creek runs K8-L9 and no closed triangle with the river's L8. */
+	assert_true(joins_among(&f, "K8", "L8", "L9") < 3);
+	assert_true(joined(&f, at(&f, "K8"), at(&f, "L9")));
+	assert_int_equal(joined(&f, at(&f, "K8"), at(&f, "L8")) + joined(&f, at(&f, "L9"), at(&f, "L8")) +
+		joined(&f, at(&f, "L9"), at(&f, "M9")), 1);
+	free(all);
+	free(kept);
+	unload(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_triangle_of_streams_is_open),
+		cmocka_unit_test(test_line_of_streams_is_whole),
+		cmocka_unit_test(test_shiloh_is_a_forest),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,117 @@
+/* The label placer of the maps (src/render/labelplace.c): a label never
+ * lands on a box already taken, candidates are tried in the order given,
+ * the gap is kept, and a label clear nowhere is refused and takes
+ * nothing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "render/labelplace.h"
+
+static bool overlaps(lp_box a, lp_box b)
+{
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+static void test_first_clear_candidate_wins(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0);
+	labelplace_take(&lp, labelplace_box(0, 0, 10, 10));  /* a symbol */
+	lp_box spots[3] = {
+		labelplace_box(5, 5, 8, 3),    /* over the symbol */
+		labelplace_box(12, 0, 8, 3),   /* clear */
+		labelplace_box(30, 0, 8, 3),   /* clear too, but later */
+	};
+	assert_int_equal(labelplace_place(&lp, spots, 3), 1);
+	assert_int_equal(lp.count, 2);
+	/* The label placed is taken: the same spot is now refused. */
+	assert_int_equal(labelplace_place(&lp, &spots[1], 1), -1);
+	assert_int_equal(labelplace_place(&lp, &spots[2], 1), 0);
+	labelplace_free(&lp);
+}
+
+static void test_nowhere_clear_is_left_out(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0);
+	labelplace_take(&lp, labelplace_box(0, 0, 100, 100));
+	lp_box spots[2] = { labelplace_box(10, 10, 5, 2), labelplace_box(90, 95, 20, 10) };
+	assert_int_equal(labelplace_place(&lp, spots, 2), -1);
+	assert_int_equal(lp.count, 1);
+	assert_int_equal(labelplace_place(&lp, spots, 0), -1);
+	labelplace_free(&lp);
+}
+
+static void test_touching_is_not_overlapping(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0);
+	labelplace_take(&lp, labelplace_box(0, 0, 10, 10));
+	assert_true(labelplace_clear(&lp, labelplace_box(10, 0, 5, 5)));
+	assert_true(labelplace_clear(&lp, labelplace_box(0, 10, 5, 5)));
+	assert_false(labelplace_clear(&lp, labelplace_box(9.9, 9.9, 5, 5)));
+	/* Inside, around, and across a box all collide. */
+	assert_false(labelplace_clear(&lp, labelplace_box(2, 2, 1, 1)));
+	assert_false(labelplace_clear(&lp, labelplace_box(-5, -5, 20, 20)));
+	assert_false(labelplace_clear(&lp, labelplace_box(-5, 4, 20, 1)));
+	labelplace_free(&lp);
+}
+
+static void test_gap_is_kept(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 1.0);
+	labelplace_take(&lp, labelplace_box(0, 0, 10, 10));
+	assert_false(labelplace_clear(&lp, labelplace_box(10.5, 0, 5, 5)));
+	assert_true(labelplace_clear(&lp, labelplace_box(11.0, 0, 5, 5)));
+	assert_false(labelplace_clear(&lp, labelplace_box(0, -5.5, 5, 5)));
+	assert_true(labelplace_clear(&lp, labelplace_box(0, -6.0, 5, 5)));
+	labelplace_free(&lp);
+}
+
+/* Many labels on a crowded strip: whatever is placed overlaps nothing
+ * else placed, and the boxes grow past their first allocation. */
+static void test_crowd_never_collides(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0.2);
+	size_t placed = 0;
+	for (int i = 0; i < 500; i++) {
+		double x = (i * 37) % 200, y = (i * 53) % 40;
+		lp_box spots[3] = {
+			labelplace_box(x, y, 12, 3),
+			labelplace_box(x + 6, y + 4, 12, 3),
+			labelplace_box(x - 6, y - 4, 12, 3),
+		};
+		if (labelplace_place(&lp, spots, 3) >= 0)
+			placed++;
+	}
+	assert_int_equal(lp.count, placed);
+	assert_true(placed > 64 && placed < 500);
+	for (size_t i = 0; i < lp.count; i++)
+		for (size_t k = i + 1; k < lp.count; k++)
+			assert_false(overlaps(lp.boxes[i], lp.boxes[k]));
+	labelplace_free(&lp);
+	assert_null(lp.boxes);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_clear_candidate_wins),
+		cmocka_unit_test(test_nowhere_clear_is_left_out),
+		cmocka_unit_test(test_touching_is_not_overlapping),
+		cmocka_unit_test(test_gap_is_kept),
+		cmocka_unit_test(test_crowd_never_collides),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

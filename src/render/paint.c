@@ -69,6 +69,9 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 	const paint_spot spots[] = {
 		{ cx + r * 1.2, cy, 0, 0.5 },
 		{ cx - r * 1.2, cy, 1, 0.5 },
+		/* Beside it still, raised clear of a counter just below. */
+		{ cx + r * 1.2, cy + r * 0.5, 0, 1 },
+		{ cx - r * 1.2, cy + r * 0.5, 1, 1 },
 		{ cx, cy - r * 1.1, 0.5, 1 },
 		{ cx, cy + r * 1.1, 0.5, 0 },
 		{ cx - r, cy - r * 1.1, 0, 1 },
@@ -128,10 +131,11 @@ bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 	double cy, double h, double size, double max_width)
 {
 	text_style st = { FONT_TEXT, size, false, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	/* Under the counter, where a reader looks for it, else above it. */
+	/* Under the counter, where a reader looks for it, else above it: a
+	 * hair off it, more than the placer's gap. */
 	const paint_spot spots[] = {
-		{ cx, cy + h * 0.54, 0.5, 0 },
-		{ cx, cy - h * 0.54, 0.5, 1 },
+		{ cx, cy + h * 0.62, 0.5, 0 },
+		{ cx, cy - h * 0.62, 0.5, 1 },
 	};
 	return paint_place_text(rc, cr, lp, name, &st, max_width, spots, 2);
 }

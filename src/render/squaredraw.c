@@ -419,6 +419,8 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	bool legible = min <= g->frame * 0.9;
 	st.size = fmax(st.size, min);
 	const square_board *b = &g->board.square;
+	/* Through the placer as every word of the map: centred in the band,
+	 * one spot each (nothing else stands there). */
 	for (int col = 0; legible && col < b->columns; col++) {
 		double x = g->frame + (col + 0.5) * g->cell;
 		if (x < x0 - g->cell || x > x1 + g->cell)
@@ -426,17 +428,19 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		char name[GRID_ADDRESS_MAX];
 		grid_format((grid_cell){ col, 0 }, name);
 		name[strcspn(name, "0123456789")] = '\0';
-		text_draw(rc, cr, name, &st, x, (g->frame - st.size * 1.25) / 2, 0);
-		text_draw(rc, cr, name, &st, x, g->height - (g->frame + st.size * 1.25) / 2, 0);
+		const paint_spot top = { x, g->frame / 2, 0.5, 0.5 }, bottom = { x, g->height - g->frame / 2, 0.5, 0.5 };
+		paint_place_text(rc, cr, mc->placer, name, &st, g->cell, &top, 1);
+		paint_place_text(rc, cr, mc->placer, name, &st, g->cell, &bottom, 1);
 	}
 	for (int row = 0; legible && row < b->rows; row++) {
-		double y = g->frame + (row + 0.5) * g->cell - st.size * 0.65;
+		double y = g->frame + (row + 0.5) * g->cell;
 		if (y < y0 - g->cell || y > y1 + g->cell)
 			continue;
 		char name[16];
 		snprintf(name, sizeof name, "%d", row + 1);
-		text_draw(rc, cr, name, &st, g->frame / 2, y, 0);
-		text_draw(rc, cr, name, &st, g->width - g->frame / 2, y, 0);
+		const paint_spot left = { g->frame / 2, y, 0.5, 0.5 }, right = { g->width - g->frame / 2, y, 0.5, 0.5 };
+		paint_place_text(rc, cr, mc->placer, name, &st, g->frame, &left, 1);
+		paint_place_text(rc, cr, mc->placer, name, &st, g->frame, &right, 1);
 	}
 	cairo_rectangle(cr, g->frame, g->frame, g->cells_width, g->cells_height);
 	paint_set(cr, PAINT_INK);

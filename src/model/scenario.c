@@ -272,6 +272,7 @@ static void read_side(builder *b, const xmlNode *n)
 			br->side = side_index;
 			br->id = read_string(b, c, "id");
 			br->general = read_string(b, c, "general");
+			br->name = read_string(b, c, "name");
 			br->units_attr = read_string(b, c, "units");
 			if (br->units_attr.text)
 				br->unit_count = str_split_words(br->units_attr.text, &br->units, 0);
@@ -413,6 +414,7 @@ void scenario_destroy(scenario *sc)
 		sc_brigade *br = &sc->brigades[i];
 		free(br->id.text);
 		free(br->general.text);
+		free(br->name.text);
 		free(br->units_attr.text);
 		for (size_t k = 0; k < br->unit_count; k++)
 			free(br->units[k]);

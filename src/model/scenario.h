@@ -88,6 +88,7 @@ typedef struct sc_brigade {
 	size_t side;
 	sc_string id;
 	sc_string general;
+	sc_string name;      /* what the players call it; NULL: named after its general */
 	sc_string units_attr;
 	char **units;
 	size_t unit_count;

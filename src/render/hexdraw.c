@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "../base/util.h"
+#include "names.h"
 #include "terrainpaint.h"
 
 #ifndef M_PI
@@ -80,6 +81,23 @@ static int hex_units(const map_canvas *mc, const position_cell *c, long *units, 
 	return n;
 }
 
+/* Where the i-th of a hex's n counters stands (up to two shown): its
+ * centre and size. */
+static void counter_spot(const map_geom *g, int n, int i, double cx, double cy, double *x, double *y, double *w,
+	double *h)
+{
+	*x = cx;
+	*w = g->cell * 0.50;
+	*h = g->cell * 0.22;
+	if (n == 1) {
+		*y = cy + g->cell * 0.06;
+		return;
+	}
+	*w *= 0.85;
+	*h *= 0.80;
+	*y = cy - g->cell * 0.02 + i * *h * 1.55;
+}
+
 /* The objective, and with the set-up up to two of the hex's units (in
  * file order) and its general's star. */
 static void draw_occupants(const map_canvas *mc, const position_cell *c, double cx, double cy)
@@ -92,17 +110,12 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 		draw_objective(rc, cr, mc->placer, g, &sc->objectives[c->objectives.first], cx, cy);
 	if (!mc->setup)
 		return;
-	long units[4];
-	int n = hex_units(mc, c, units, 4);
-	double w = g->cell * 0.50, hgt = g->cell * 0.22;
-	if (n == 1) {
-		unit_counter(rc, cr, mc->placer, &sc->units[units[0]], cx, cy + g->cell * 0.06, w, hgt);
-	} else if (n >= 2) {
-		w *= 0.85;
-		hgt *= 0.80;
-		for (int i = 0; i < n && i < 2; i++)
-			unit_counter(rc, cr, mc->placer, &sc->units[units[i]], cx,
-				cy - g->cell * 0.02 + i * hgt * 1.55, w, hgt);
+	long units[2];
+	int n = hex_units(mc, c, units, 2);
+	for (int i = 0; i < n; i++) {
+		double x, y, w, h;
+		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
+		unit_counter(rc, cr, mc->placer, &sc->units[units[i]], x, y, w, h);
 	}
 	if (c->generals.first >= 0) {
 		double x, y, r = g->cell * 0.085;
@@ -112,19 +125,31 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	}
 }
 
-/* The general's name beside his star, where it is clear. */
+/* With the set-up, the general's name beside his star and each counter's
+ * unit by its name (never its id), where they are clear. */
 static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
-	if (!mc->setup || c->generals.first < 0)
+	if (!mc->setup)
 		return;
 	const map_geom *g = mc->g;
-	const sc_general *gen = &mc->rc->sc->generals[c->generals.first];
+	const scenario *sc = mc->rc->sc;
 	long units[2];
-	double x, y;
-	general_spot(g, hex_units(mc, c, units, 2), cx, cy, &x, &y);
-	const char *name = gen->name.text ? gen->name.text : gen->id.text ? gen->id.text : "";
-	paint_general_name(mc->rc, mc->cr, mc->placer, name, x, y, g->cell * 0.085,
-		paint_clamp(g->cell * 0.055, 1.6, 4.5), g->cell * 0.60);
+	int n = hex_units(mc, c, units, 2);
+	double size = paint_clamp(g->cell * 0.055, 1.6, 4.5);
+	if (c->generals.first >= 0) {
+		double x, y;
+		general_spot(g, n, cx, cy, &x, &y);
+		char *name = names_general(mc->rc, &sc->generals[c->generals.first]);
+		paint_general_name(mc->rc, mc->cr, mc->placer, name, x, y, g->cell * 0.085, size, g->cell * 0.60);
+		free(name);
+	}
+	for (int i = 0; i < n; i++) {
+		double x, y, w, h;
+		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
+		char *name = names_unit(mc->rc, &sc->units[units[i]]);
+		paint_counter_name(mc->rc, mc->cr, mc->placer, name, x, y, h, size, g->cell * 0.95);
+		free(name);
+	}
 }
 
 /* ---- frame: edge labels and section names ---- */

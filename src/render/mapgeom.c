@@ -6,7 +6,6 @@ void mapgeom_init(map_geom *g, const grid_board *board, double cell_mm)
 {
 	g->board = *board;
 	g->grid = grid_board_ops(board);
-	g->frame = fmax(12.0, fmin(0.25 * cell_mm, 24.0));
 	grid_metrics m;
 	g->grid->metrics(board, cell_mm, &m);
 	g->cell = m.cell;
@@ -14,6 +13,12 @@ void mapgeom_init(map_geom *g, const grid_board *board, double cell_mm)
 	g->row_step = m.row_step;
 	g->cells_width = m.width;
 	g->cells_height = m.height;
+	mapgeom_set_frame(g, fmax(12.0, fmin(0.25 * cell_mm, 24.0)));
+}
+
+void mapgeom_set_frame(map_geom *g, double frame)
+{
+	g->frame = frame;
 	g->width = g->cells_width + 2 * g->frame;
 	g->height = g->cells_height + 2 * g->frame;
 }

@@ -23,6 +23,9 @@ typedef struct map_geom {
 } map_geom;
 
 void mapgeom_init(map_geom *g, const grid_board *board, double cell_mm);
+/* Give the map a frame band of another width (the canvas grows or shrinks
+ * with it). */
+void mapgeom_set_frame(map_geom *g, double frame);
 /* Centre of a cell on the canvas. */
 void mapgeom_center(const map_geom *g, grid_cell cell, double *x, double *y);
 /* Add the cell's outline to the current path, optionally shrunk by inset mm. */

@@ -69,24 +69,27 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 	const paint_spot spots[] = {
 		{ cx + r * 1.2, cy, 0, 0.5 },
 		{ cx - r * 1.2, cy, 1, 0.5 },
+		/* Beside it still, raised clear of a counter just below. */
+		{ cx + r * 1.2, cy + r * 0.5, 0, 1 },
+		{ cx - r * 1.2, cy + r * 0.5, 1, 1 },
 		{ cx, cy - r * 1.1, 0.5, 1 },
 		{ cx, cy + r * 1.1, 0.5, 0 },
 		{ cx - r, cy - r * 1.1, 0, 1 },
 		{ cx - r, cy + r * 1.1, 0, 0 },
 	};
-	return paint_place_text(rc, cr, lp, name, &st, max_width, spots, (int)(sizeof spots / sizeof spots[0]));
+	int n = (int)(sizeof spots / sizeof spots[0]);
+	if (paint_place_text(rc, cr, lp, name, &st, max_width, spots, n))
+		return true;
+	/* A full name too long for the room: the surname, as players call
+	 * their generals ("Prentiss"). */
+	const char *last = strrchr(name, ' ');
+	return last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n);
 }
 
 double paint_min_text(const render_ctx *rc, cairo_t *cr)
 {
-	/* The device's units are points for PDF and SVG; a PNG's pixels are
-	 * points scaled by its resolution (pdfdoc). */
-	double dx = 1, dy = 0;
-	cairo_user_to_device_distance(cr, &dx, &dy);
-	double pt = hypot(dx, dy);
-	if (rc->format == DOC_PNG && rc->dpi > 0)
-		pt /= rc->dpi / 72.0;
-	return pt > 0 ? PAINT_MIN_TEXT_PT / pt : PAINT_MIN_TEXT_PT / PT_PER_MM;
+	/* The products' floor (text_min_size) and a hair to spare on maps. */
+	return text_min_size(rc, cr) * (PAINT_MIN_TEXT_PT / TEXT_MIN_PT);
 }
 
 bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_style *st, double max_width,
@@ -122,6 +125,19 @@ bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const
 		return false;
 	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
 	return true;
+}
+
+bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
+	double cy, double h, double size, double max_width)
+{
+	text_style st = { FONT_TEXT, size, false, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	/* Under the counter, where a reader looks for it, else above it: a
+	 * hair off it, more than the placer's gap. */
+	const paint_spot spots[] = {
+		{ cx, cy + h * 0.62, 0.5, 0 },
+		{ cx, cy - h * 0.62, 0.5, 1 },
+	};
+	return paint_place_text(rc, cr, lp, name, &st, max_width, spots, 2);
 }
 
 /* A ship's hull in the type box: a gunboat is an open hull with a funnel,

@@ -64,7 +64,8 @@ void paint_star_path(cairo_t *cr, double cx, double cy, double r);
  * see paint_general_name). */
 void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r);
 /* The general's name beside his star of radius r at (cx, cy): to the
- * right, else to the left, above or below, wherever it is clear; false
+ * right, else to the left, above or below, wherever it is clear; where
+ * the whole name is clear nowhere, its last word (the surname); false
  * when left out. */
 bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
 	double cy, double r, double size, double max_width);
@@ -77,6 +78,13 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
  * when lp is given. */
 void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
 	const char *value, const char *label, double label_size, double cx, double cy, double w, double h);
+
+/* The name of the piece on the counter centred on cx, cy, h high (names.h:
+ * never an id): under it, else above it, where the placer finds it clear
+ * at a legible size and no wider than max_width; false when left out.
+ * Placed with the words, after every symbol. */
+bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
+	double cy, double h, double size, double max_width);
 
 /* A legend: its heading, then `count` entries in as many columns as fit
  * the width, each a symbol `swatch` mm wide that entry() draws at (x, y)

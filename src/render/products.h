@@ -12,11 +12,20 @@ typedef struct tile_plan {
 	double page_width, page_height;   /* mm, after choosing the orientation */
 	double area_width, area_height;   /* printable map area per tile */
 	double step_x, step_y;            /* map distance between tiles */
+	double offset_x, offset_y;        /* where the first tile's area starts on the content */
 	int columns, rows;
 } tile_plan;
 
+/* Pages that cover the whole content (a poster's panels), from its
+ * top-left corner, in the orientation that needs fewer. */
 void tiles_plan(const layouts *l, const paper_size *paper, double map_width, double map_height,
 	tile_plan *plan);
+/* The fewest pages, over both orientations, that cover the rectangle
+ * need_x0..need_x1, need_y0..need_y1 of a content map_width × map_height
+ * (a map's cells inside its frame), centred on the content so that as
+ * much of the rest (the frame's labels) is on them as those pages hold. */
+void tiles_plan_cover(const layouts *l, const paper_size *paper, double map_width, double map_height,
+	double need_x0, double need_y0, double need_x1, double need_y1, tile_plan *plan);
 
 /* Draws the part x0..x1, y0..y1 (mm) of a content whose origin is the
  * cairo origin: the map of the tiles, the whole poster of its panels. */

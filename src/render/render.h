@@ -50,8 +50,22 @@ typedef struct text_style {
 	double r, g, b;
 } text_style;
 
+/* The least size any product prints a text at, in points (1/72 inch):
+ * a player at the table must read it.  text_draw leaves out what would
+ * print smaller. */
+#define TEXT_MIN_PT 6.0
+
+/* The size in points that `size` (user units of cr) prints at. */
+double text_printed_size(const render_ctx *rc, cairo_t *cr, double size);
+/* Whether a text of this style drawn now would print at TEXT_MIN_PT or more. */
+bool text_legible(const render_ctx *rc, cairo_t *cr, const text_style *style);
+/* The least size, in user units of cr, that prints at TEXT_MIN_PT. */
+double text_min_size(const render_ctx *rc, cairo_t *cr);
+
 /* Draw text with its top-left (or top-centre/right, by align) at x, y;
- * width > 0 wraps lines at that width.  Returns the height used.  Unknown
+ * width > 0 wraps lines at that width.  Returns the height used.  Text
+ * that would print below TEXT_MIN_PT is not drawn (its height is still
+ * returned).  Unknown
  * glyphs are counted in the font library. */
 double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double x, double y, double width);

@@ -1,4 +1,4 @@
-/* Unit rosters, one section per side: every unit with its id, type and
+/* Unit rosters, one section per side: every unit by name, its type and
  * attributes in the page's language, start hex and section, brigade and
  * commanding general, and a tick box per figure for losses at the table;
  * then the side's reserves (units off the board that the Reinforcements
@@ -14,6 +14,7 @@
 
 #include "../base/util.h"
 #include "mapdraw.h"
+#include "names.h"
 #include "pdfdoc.h"
 #include "products.h"
 
@@ -32,17 +33,17 @@ typedef struct roster_table {
 } roster_table;
 
 static const column HEX_COLUMNS[] = {
-	{ "col-id", 20 }, { "col-type", 34 }, { "col-attributes", 30 }, { "col-hex", 12 },
+	{ "col-unit", 32 }, { "col-type", 22 }, { "col-attributes", 30 }, { "col-hex", 12 },
 	{ "col-section", 17 }, { "col-brigade", 21 }, { "col-general", 22 }, { "col-figures", 0 },
 };
 static const column SQUARE_COLUMNS[] = {
-	{ "col-id", 24 }, { "col-type", 26 }, { "col-hex", 12 }, { "col-place", 42 },
+	{ "col-unit", 26 }, { "col-type", 24 }, { "col-hex", 12 }, { "col-place", 42 },
 	{ "col-move", 18 }, { "col-attack", 16 }, { "col-defend", 20 }, { "col-hits", 0 },
 };
 /* Reserves: the entry hex instead of the start, and an empty cell to note
  * the turn a unit arrived instead of brigade and general. */
 static const column RESERVE_COLUMNS[] = {
-	{ "col-id", 20 }, { "col-type", 34 }, { "col-attributes", 30 }, { "col-entry", 12 },
+	{ "col-unit", 32 }, { "col-type", 22 }, { "col-attributes", 30 }, { "col-entry", 12 },
 	{ "col-section", 17 }, { "col-arrived", 43 }, { "col-figures", 0 },
 };
 static const roster_table HEX_TABLE = { HEX_COLUMNS, sizeof HEX_COLUMNS / sizeof HEX_COLUMNS[0] };
@@ -229,21 +230,21 @@ static void table_row(const render_ctx *rc, roster_page *rp, const roster_table 
 	rp->y += h;
 }
 
-/* A unit's row: id, type (and name), attributes, the given address and
+/* A unit's row: name, type, attributes, the given address and
  * sections, then extra cells; one box per figure the unit starts with,
  * full strength beyond that shown struck out. */
 static void figures_row(const render_ctx *rc, roster_page *rp, const roster_table *t, const sc_unit *u,
 	const char *address, const char *sections, const char *const extra[2], bool shade)
 {
 	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
-	char *type_text = xasprintf("%s%s%s", type ? l10n_get(&type->name, rc->lang) : u->type.text,
-		u->name.text ? "\n" : "", u->name.text ? u->name.text : "");
+	char *name = names_unit(rc, u);
 	char *attrs = unit_attributes(rc, u);
-	const char *cells[MAX_COLUMNS] = { u->id.text, type_text, attrs, address, sections, extra[0], extra[1] };
+	const char *cells[MAX_COLUMNS] = { name, type ? l10n_get(&type->name, rc->lang) : "", attrs, address,
+		sections, extra[0], extra[1] };
 	int full = type ? type->figures : 0;
 	int start = u->figures.given && u->figures.valid ? (int)u->figures.value : full;
 	table_row(rc, rp, t, cells, shade, full, start);
-	free(type_text);
+	free(name);
 	free(attrs);
 }
 
@@ -258,10 +259,11 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 	const sc_general *gen = general_with(sc, u->at.cell, u->side);
 	if (!gen && br)
 		gen = general_by_id(sc, br->general.text);
-	const char *extra[2] = {
-		br ? br->id.text : "", gen ? (gen->name.text ? gen->name.text : gen->id.text) : "",
-	};
+	char *brigade = br ? names_brigade(rc, br) : NULL, *general = gen ? names_general(rc, gen) : NULL;
+	const char *extra[2] = { brigade ? brigade : "", general ? general : "" };
 	figures_row(rc, rp, &HEX_TABLE, u, hex, sections, extra, shade);
+	free(brigade);
+	free(general);
 }
 
 static void make_room(const render_ctx *rc, roster_page *rp, const roster_table *t, const char *side_name,
@@ -357,7 +359,7 @@ static const char *zone_name(const render_ctx *rc, const char *zone_id)
 }
 
 /* Where a piece stands, in words: "City of Boston", "Port of New York",
- * "Sea zone Hampton Roads", "Aboard u-gunboat-1". */
+ * "Sea zone Hampton Roads", "Aboard Gunboat 1". */
 static char *place_text(const render_ctx *rc, const sc_address *at, const char *zone, const char *ship)
 {
 	if (ship)
@@ -371,7 +373,7 @@ static char *place_text(const render_ctx *rc, const sc_address *at, const char *
 	return xstrdup("");
 }
 
-static void square_row(const render_ctx *rc, roster_page *rp, const char *id, const char *type_id,
+static void square_row(const render_ctx *rc, roster_page *rp, const char *name, const char *type_id,
 	const sc_address *at, const char *zone, const char *ship, bool shade)
 {
 	const rs_square_unit *type = ruleset_find_square_unit(rc->rs, type_id);
@@ -385,7 +387,7 @@ static void square_row(const render_ctx *rc, roster_page *rp, const char *id, co
 	}
 	char *place = place_text(rc, at, zone, ship);
 	const char *cells[MAX_COLUMNS] = {
-		id, type ? l10n_get(&type->name, rc->lang) : type_id, square, place, move, attack, defend,
+		name, type ? l10n_get(&type->name, rc->lang) : "", square, place, move, attack, defend,
 	};
 	/* A box per hit the piece can take. */
 	int hits = type ? type->hits : 1;
@@ -408,6 +410,14 @@ static void make_room(const render_ctx *rc, roster_page *rp, const roster_table 
 	table_header(rc, rp, t, side);
 }
 
+static void square_unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, const sc_address *at,
+	const char *ship, int *row)
+{
+	char *name = names_unit(rc, u);
+	square_row(rc, rp, name, u->type.text, at, NULL, ship, ((*row)++ & 1) != 0);
+	free(name);
+}
+
 static void square_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
 {
 	const scenario *sc = rc->sc;
@@ -418,21 +428,23 @@ static void square_units(const render_ctx *rc, roster_page *rp, const char *side
 		if (u->side != side || u->aboard)
 			continue;
 		make_room(rc, rp, &SQUARE_TABLE, side_name, side);
-		square_row(rc, rp, u->id.text, u->type.text, &u->at, NULL, NULL, (row++ & 1) != 0);
+		square_unit_row(rc, rp, u, &u->at, NULL, &row);
 	}
 	for (size_t i = 0; i < sc->ship_count; i++) {
 		const sc_ship *ship = &sc->ships[i];
 		if (ship->side != side)
 			continue;
 		make_room(rc, rp, &SQUARE_TABLE, side_name, side);
-		square_row(rc, rp, ship->id.text, ship->type.text, &ship->at, ship->zone.text, NULL, (row++ & 1) != 0);
+		char *ship_name = names_ship(rc, ship);
+		square_row(rc, rp, ship_name, ship->type.text, &ship->at, ship->zone.text, NULL, (row++ & 1) != 0);
 		for (size_t k = 0; k < sc->unit_count; k++) {
 			const sc_unit *u = &sc->units[k];
 			if (u->aboard != i + 1)
 				continue;
 			make_room(rc, rp, &SQUARE_TABLE, side_name, side);
-			square_row(rc, rp, u->id.text, u->type.text, &ship->at, NULL, ship->id.text, (row++ & 1) != 0);
+			square_unit_row(rc, rp, u, &ship->at, ship_name, &row);
 		}
+		free(ship_name);
 	}
 }
 
@@ -489,18 +501,20 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 			const sc_unit *u = &sc->units[k];
 			if (u->side == side && !u->aboard && u->at.cell.col == g->at.cell.col &&
 				u->at.cell.row == g->at.cell.row) {
+				char *unit = names_unit(rc, u);
 				char *next = xasprintf("%s%s%s", with_text ? with_text : render_string(rc, "attached-to"),
-					with_text ? ", " : " ", u->id.text);
+					with_text ? ", " : " ", unit);
+				free(unit);
 				free(with_text);
 				with_text = next;
 			}
 		}
 		if (with_text)
 			with = with_text;
-		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
-		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
-		char *line = xasprintf("%s — %s — %s (%s) — %s", g->id.text, name, grid_format(g->at.cell, address),
+		char *name = names_general(rc, g);
+		char *line = xasprintf("%s — %s (%s) — %s", name, grid_format(g->at.cell, address),
 			ROSTER_GRIDS[rc->board.kind].where(rc, &g->at, sections, sizeof sections), with);
+		free(name);
 		rp->y += text_draw(rc, cr, line, &st, MARGIN + 2, rp->y, rp->width - 2 * MARGIN - 2) + 0.8;
 		free(line);
 		free(with_text);

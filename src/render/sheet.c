@@ -10,16 +10,28 @@
 
 #include "../base/util.h"
 #include "mapdraw.h"
+#include "names.h"
 #include "pdfdoc.h"
 #include "products.h"
 #include "victory.h"
 
 #define PAGE_MARGIN 10.0
 
+/* The printed width, in mm, the frame of a scaled map keeps: its edge
+ * labels (column letters, row numbers, home edges, sections) then print
+ * at 6 pt or more, where the frame of the full-size map scaled down would
+ * leave them too small to print. */
+#define MAP_FRAME_PRINTED 7.5
+
 /* Draw the whole map scaled into the box, centred; returns the height used. */
-static double fit_map(const render_ctx *rc, cairo_t *cr, const map_geom *g,
+static double fit_map(const render_ctx *rc, cairo_t *cr, map_geom *g,
 	double x, double y, double w, double h)
 {
+	/* The cells take what the printed frame leaves; the frame then grows
+	 * to MAP_FRAME_PRINTED at that scale (never shrinks). */
+	double room = fmin((w - 2 * MAP_FRAME_PRINTED) / g->cells_width, (h - 2 * MAP_FRAME_PRINTED) / g->cells_height);
+	if (room > 0 && g->frame * room < MAP_FRAME_PRINTED)
+		mapgeom_set_frame(g, MAP_FRAME_PRINTED / room);
 	double scale = fmin(w / g->width, h / g->height);
 	double used_w = g->width * scale, used_h = g->height * scale;
 	cairo_save(cr);
@@ -102,9 +114,9 @@ static char *square_side_text(const render_ctx *rc, size_t s)
 		const sc_general *g = &sc->generals[i];
 		if (g->side != s)
 			continue;
-		const rs_square_place *known = ruleset_find_square_general(rc->rs, g->id.text);
-		const char *name = g->name.text ? g->name.text : known ? l10n_get(&known->name, rc->lang) : g->id.text;
+		char *name = names_general(rc, g);
 		char *next = xasprintf("%s%s%s", generals, *generals ? ", " : "", name);
+		free(name);
 		free(generals);
 		generals = next;
 	}
@@ -146,12 +158,12 @@ static char *hex_reserves_text(const render_ctx *rc, size_t s)
 		const sc_unit *u = &sc->reserves[i];
 		if (u->side != s)
 			continue;
-		const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
 		char hex[GRID_ADDRESS_MAX] = "?";
 		if (u->entry.valid)
 			grid_format(u->entry.cell, hex);
-		const char *label = u->name.text ? u->name.text : type ? l10n_get(&type->name, rc->lang) : u->type.text;
-		char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label ? label : "?", hex);
+		char *label = names_unit(rc, u);
+		char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label, hex);
+		free(label);
 		free(list);
 		list = next;
 		count++;
@@ -222,19 +234,25 @@ static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, 
 	}
 	/* The side's colour bar runs the height of its block, reserves line
 	 * included. */
-	cairo_rectangle(cr, x, top, 2, fmax(14, y - top));
+	double height = fmax(14, y - top);
+	cairo_rectangle(cr, x, top, 2, height);
 	cairo_set_source_rgb(cr, r, g, b);
 	cairo_fill(cr);
-	return y - top;
+	/* The block is as tall as its bar, so what follows starts below it
+	 * (a short block's bar ran into the next heading). */
+	return height;
 }
 
 /* The body text of the sheet's left column, and the least it may shrink
  * to (6 pt), in millimetres. */
 #define SHEET_BODY_TEXT 3.0
-#define SHEET_MIN_TEXT (6.0 / PT_PER_MM)
+#define SHEET_MIN_TEXT (TEXT_MIN_PT / PT_PER_MM)
+/* Between the sheet's two text columns, and the legend's swatches (mm). */
+#define SHEET_GUTTER 8.0
+#define SHEET_SWATCH 6.0
 
 /* The left column of the sheet from its top-left corner, col_w wide:
- * briefing, sides, the grid's sections, objectives.  Returns its height. */
+ * briefing and sides.  Returns its height. */
 static double left_column(const render_ctx *rc, cairo_t *cr, double col_w)
 {
 	const scenario *sc = rc->sc;
@@ -247,6 +265,17 @@ static double left_column(const render_ctx *rc, cairo_t *cr, double col_w)
 	}
 	for (size_t s = 0; s < sc->side_count && s < 2; s++)
 		ly += side_block(rc, cr, s, 0, ly, col_w) + 3;
+	return ly;
+}
+
+/* The right column: the grid's sections, the objectives and the legend
+ * of the map page.  Returns its height. */
+static double right_column(const render_ctx *rc, cairo_t *cr, double col_w)
+{
+	const scenario *sc = rc->sc;
+	double ly = 0;
+	text_style h2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style body = { FONT_TEXT, SHEET_BODY_TEXT, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	for (const sheet_section *sec = SHEET_GRIDS[rc->board.kind].sections; sec && sec->heading; sec++) {
 		char *text = sec->text(rc);
 		if (!text)
@@ -260,9 +289,8 @@ static double left_column(const render_ctx *rc, cairo_t *cr, double col_w)
 		for (size_t i = 0; i < sc->objective_count; i++) {
 			const sc_objective *o = &sc->objectives[i];
 			char address[GRID_ADDRESS_MAX];
-			const char *who = "";
 			const rs_named *side = ruleset_find_side(rc->rs, o->for_side.text);
-			who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
+			const char *who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
 			const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
 			bool fr = rc->lang == LANG_FR;
 			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
@@ -271,21 +299,26 @@ static double left_column(const render_ctx *rc, cairo_t *cr, double col_w)
 			ly += text_draw(rc, cr, line, &body, 2, ly, col_w - 2) + 0.5;
 			free(line);
 		}
+		ly += 3;
 	}
+	ly += mapdraw_legend(rc, cr, 0, ly, col_w, SHEET_SWATCH);
 	return ly;
 }
 
-/* The scale the left column is drawn at: 1 when it fits the height,
- * else smaller (its lines then wrap wider), never below 6 pt body text.
- * The column is drawn into a discarded group to measure it. */
-static double left_column_scale(const render_ctx *rc, cairo_t *cr, double col_w, double height)
+typedef double (*sheet_column_fn)(const render_ctx *rc, cairo_t *cr, double col_w);
+
+/* The scale a column is drawn at: 1 when it fits the height, else
+ * smaller (its lines then wrap wider), never below 6 pt body text.  The
+ * column is drawn into a discarded group to measure it. */
+static double column_scale(const render_ctx *rc, cairo_t *cr, sheet_column_fn column, double col_w,
+	double height)
 {
 	double scale = 1, least = SHEET_MIN_TEXT / SHEET_BODY_TEXT;
 	for (int tries = 0; tries < 8; tries++) {
 		cairo_push_group(cr);
 		cairo_save(cr);
 		cairo_scale(cr, scale, scale);
-		double used = left_column(rc, cr, col_w / scale) * scale;
+		double used = column(rc, cr, col_w / scale) * scale;
 		cairo_restore(cr);
 		cairo_pattern_destroy(cairo_pop_group(cr));
 		if (used <= height || scale <= least)
@@ -295,15 +328,25 @@ static double left_column_scale(const render_ctx *rc, cairo_t *cr, double col_w,
 	return scale;
 }
 
-bool render_sheet(const render_ctx *rc, const char *path, char **error)
+/* A column at x, y, shrunk as far as the smallest legible size when it
+ * is too long for the height left. */
+static void draw_column(const render_ctx *rc, cairo_t *cr, sheet_column_fn column, double x, double y,
+	double col_w, double height)
+{
+	double scale = column_scale(rc, cr, column, col_w, height);
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_scale(cr, scale, scale);
+	column(rc, cr, col_w / scale);
+	cairo_restore(cr);
+}
+
+/* The sheet's title and the line under it, from the page's top margin
+ * down; returns where the page's content starts. */
+static double sheet_heading(const render_ctx *rc, cairo_t *cr, double top, double w, const char *extra)
 {
 	const scenario *sc = rc->sc;
-	double pw, ph;
-	cairo_t *cr;
-	pdfdoc *doc = begin_landscape(rc, path, "sheet", &pw, &ph, &cr, error);
-	if (!doc)
-		return false;
-	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
+	double x = PAGE_MARGIN, y = top + PAGE_MARGIN;
 	text_style head = { FONT_TITLE, 7.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	y += text_draw(rc, cr, l10n_get(&sc->title, rc->lang), &head, x, y, w);
 	text_style sub = { FONT_TEXT, 3.2, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
@@ -311,10 +354,10 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 	if (sc->players.given && sc->players.valid)
 		snprintf(players, sizeof players, " · %s%s %ld", render_string(rc, "players"), render_colon(rc),
 			sc->players.value);
-	char *subtitle = xasprintf("%s%s%s · %s%s %s%s",
+	char *subtitle = xasprintf("%s%s%s · %s%s %s%s%s%s",
 		sc->date.text ? render_string(rc, "date") : "", sc->date.text ? " " : "",
 		sc->date.text ? sc->date.text : "", render_string(rc, "ruleset"), render_colon(rc),
-		l10n_get(&rc->rs->name, rc->lang), players);
+		l10n_get(&rc->rs->name, rc->lang), players, extra ? " · " : "", extra ? extra : "");
 	y += text_draw(rc, cr, subtitle, &sub, x, y, w) + 3;
 	free(subtitle);
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
@@ -322,25 +365,54 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 	cairo_move_to(cr, x, y - 1.5);
 	cairo_line_to(cr, x + w, y - 1.5);
 	cairo_stroke(cr);
+	return y;
+}
 
-	/* Left column: briefing, sides, what decides the game, objectives;
-	 * shrunk as far as the smallest legible size when it is too long for
-	 * the page. */
-	double col_w = 92;
-	double scale = left_column_scale(rc, cr, col_w, ph - PAGE_MARGIN - y);
+/* Two pages: the text (briefing, sides, what decides the game,
+ * objectives, legend), then the map with the set-up as large as a page
+ * holds it, so that a player sets up from the sheet alone.  PNG and SVG
+ * hold one page: the map page then follows the text page on one tall
+ * image. */
+bool render_sheet(const render_ctx *rc, const char *path, char **error)
+{
+	double pw = fmax(rc->paper->width, rc->paper->height);
+	double ph = fmin(rc->paper->width, rc->paper->height);
+	bool one_image = rc->format != DOC_PDF;
+	const char *title = l10n_get(&rc->sc->title, rc->lang);
+	const char *product = render_string(rc, "sheet");
+	char *doc_title = xasprintf("%s — %s", title, product);
+	pdf_meta meta = { doc_title, product, rc->rs->id, lang_code(rc->lang) };
+	pdfdoc *doc = pdfdoc_begin_as(rc->format, rc->dpi, path, pw, one_image ? 2 * ph : ph, &meta, error);
+	free(doc_title);
+	if (!doc)
+		return false;
+	pdfdoc_label_page(doc, product);
+	pdfdoc_bookmark(doc, 0, product);
+	cairo_t *cr = pdfdoc_cairo(doc);
 	cairo_save(cr);
-	cairo_translate(cr, x, y);
-	cairo_scale(cr, scale, scale);
-	left_column(rc, cr, col_w / scale);
-	cairo_restore(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
 
-	/* Right: the map and the legend. */
-	double mx = x + col_w + 6, mw = w - col_w - 6;
-	double lh = mapdraw_legend_height(rc, mw, 5);
+	double w = pw - 2 * PAGE_MARGIN;
+	double y = sheet_heading(rc, cr, 0, w, NULL);
+	double col_w = (w - SHEET_GUTTER) / 2;
+	draw_column(rc, cr, left_column, PAGE_MARGIN, y, col_w, ph - PAGE_MARGIN - y);
+	draw_column(rc, cr, right_column, PAGE_MARGIN + col_w + SHEET_GUTTER, y, col_w, ph - PAGE_MARGIN - y);
+
+	double top = 0;
+	const char *map_word = render_string(rc, "sheet-map");
+	if (one_image) {
+		top = ph;
+	} else {
+		cairo_restore(cr);
+		pdfdoc_next_page(doc, pw, ph);
+		pdfdoc_label_page(doc, map_word);
+		cairo_save(cr);
+		cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+	}
+	y = sheet_heading(rc, cr, top, w, map_word);
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->cell_size);
-	double used = fit_map(rc, cr, &g, mx, y, mw, ph - PAGE_MARGIN - y - lh - 3);
-	mapdraw_legend(rc, cr, mx, y + used + 3, mw, 5);
+	fit_map(rc, cr, &g, PAGE_MARGIN, y, w, top + ph - PAGE_MARGIN - y);
 	cairo_restore(cr);
 	return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
 }

@@ -10,6 +10,7 @@
 
 #include "../base/util.h"
 #include "mappaint.h"
+#include "names.h"
 #include "terrainpaint.h"
 
 #ifndef M_PI
@@ -156,7 +157,7 @@ static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 typedef struct piece {
 	const char *type;
 	size_t side;
-	const char *id;
+	char *name;          /* as the players know it (names.h): free it */
 	size_t cargo;        /* ships: land units aboard */
 } piece;
 
@@ -171,43 +172,55 @@ static void factors(const render_ctx *rc, const char *type, char buf[24])
 }
 
 /* A piece's counter: its type and factors, and "+N" for the land units
- * a ship carries (the roster names the pieces). */
-static void draw_piece(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g, const piece *p,
-	double cx, double cy, double w, double h)
+ * a ship carries. */
+static void draw_piece(const map_canvas *mc, const piece *p, double cx, double cy, double w, double h)
 {
 	char value[24], label[32] = "";
-	factors(rc, p->type, value);
+	factors(mc->rc, p->type, value);
 	if (p->cargo)
 		snprintf(label, sizeof label, "+%zu", p->cargo);
-	paint_counter(rc, cr, lp, p->type, p->side, value, label, paint_clamp(g->cell * 0.042, 1.4, 4), cx, cy, w, h);
+	paint_counter(mc->rc, mc->cr, mc->placer, p->type, p->side, value, label,
+		paint_clamp(mc->g->cell * 0.042, 1.4, 4), cx, cy, w, h);
 }
 
 /* Up to PIECES_SHOWN counters in two rows across the lower part of the
- * square, starting at `top`; "+N" when there are more. */
-static void draw_pieces(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g,
-	const piece *pieces, size_t n, double cx, double top)
+ * square, starting at `top`; "+N" when there are more.  With names, the
+ * words' turn: each shown piece's name under (or over) its counter where
+ * it is clear, instead of the symbols. */
+static void draw_pieces(const map_canvas *mc, const piece *pieces, size_t n, double cx, double top, bool names)
 {
+	const map_geom *g = mc->g;
 	double w = g->cell * 0.42, h = g->cell * 0.15, row = h * 1.55;
 	size_t shown = n > PIECES_SHOWN ? PIECES_SHOWN - 1 : n;
 	for (size_t i = 0; i < shown; i++) {
 		double x = shown == 1 ? cx : cx + ((i % 2) ? 0.5 : -0.5) * w * 1.08;
 		double y = top + h / 2 + (double)(i / 2) * row;
-		draw_piece(rc, cr, lp, g, &pieces[i], x, y, w, h);
+		if (names)
+			paint_counter_name(mc->rc, mc->cr, mc->placer, pieces[i].name, x, y, h,
+				paint_clamp(g->cell * 0.042, 1.4, 4), shown == 1 ? g->cell * 0.9 : w * 1.04);
+		else
+			draw_piece(mc, &pieces[i], x, y, w, h);
 	}
-	if (n > shown) {
+	if (n > shown && !names) {
 		char more[24];
 		snprintf(more, sizeof more, "+%zu", n - shown);
-		text_style st = { FONT_TEXT, fmax(h * 0.8, paint_min_text(rc, cr)), true, false, ALIGN_CENTER,
+		text_style st = { FONT_TEXT, fmax(h * 0.8, paint_min_text(mc->rc, mc->cr)), true, false, ALIGN_CENTER,
 			PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
 		double mw, mh;
-		text_measure(rc, cr, more, &st, 0, &mw, &mh);
-		text_draw(rc, cr, more, &st, cx + 0.5 * w * 1.08, top + row * 1.0, 0);
-		labelplace_take(lp, labelplace_box(cx + 0.5 * w * 1.08 - mw / 2, top + row, mw, mh));
+		text_measure(mc->rc, mc->cr, more, &st, 0, &mw, &mh);
+		text_draw(mc->rc, mc->cr, more, &st, cx + 0.5 * w * 1.08, top + row * 1.0, 0);
+		labelplace_take(mc->placer, labelplace_box(cx + 0.5 * w * 1.08 - mw / 2, top + row, mw, mh));
 	}
 }
 
+static void free_pieces(piece *pieces, size_t n)
+{
+	for (size_t i = 0; i < n && i < PIECES_SHOWN + 1; i++)
+		free(pieces[i].name);
+}
+
 /* The land units ashore on the square, then its ships, in file order;
- * returns how many there are (at most max written). */
+ * returns how many there are (at most max written, each name to free). */
 static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece *out, size_t max)
 {
 	const scenario *sc = mc->rc->sc;
@@ -216,10 +229,10 @@ static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece
 	position_units_begin(c, &walk);
 	for (long k; (k = position_units_next(mc->pos, &walk)) >= 0; n++)
 		if (n < max)
-			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, sc->units[k].id.text, 0 };
+			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, names_unit(mc->rc, &sc->units[k]), 0 };
 	for (long k = c->ships.first; k >= 0; k = mc->pos->ships[k].next, n++)
 		if (n < max)
-			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, sc->ships[k].id.text,
+			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, names_ship(mc->rc, &sc->ships[k]),
 				sc->ships[k].cargo_count };
 	return n;
 }
@@ -232,6 +245,18 @@ static void general_spot(const map_geom *g, double cx, double cy, double *x, dou
 	*r = g->cell * 0.075;
 }
 
+/* The square's pieces, symbols or names (draw_pieces): a general stands
+ * on the middle line, the counters below him. */
+static void cell_pieces(const map_canvas *mc, const position_cell *c, double cx, double cy, bool names)
+{
+	const map_geom *g = mc->g;
+	piece pieces[PIECES_SHOWN + 1] = { 0 };
+	size_t n = collect_pieces(mc, c, pieces, PIECES_SHOWN + 1);
+	double top = cy + (c->generals.first >= 0 ? g->cell * 0.06 : c->city >= 0 ? 0 : -g->cell * 0.15);
+	draw_pieces(mc, pieces, n, cx, top, names);
+	free_pieces(pieces, n);
+}
+
 /* The city's mark, and with the set-up the pieces ashore and afloat and
  * the general's star. */
 static void draw_occupants(const map_canvas *mc, const position_cell *c, double cx, double cy)
@@ -240,18 +265,12 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	cairo_t *cr = mc->cr;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	bool city = c->city >= 0;
-	if (city)
+	if (c->city >= 0)
 		draw_city(rc, cr, mc->placer, g, &sc->cities[c->city], cx, cy);
 	if (!mc->setup)
 		return;
-	piece pieces[PIECES_SHOWN + 1];
-	size_t n = collect_pieces(mc, c, pieces, PIECES_SHOWN + 1);
-	bool general = c->generals.first >= 0;
-	/* A general stands on the middle line; counters below him. */
-	double top = cy + (general ? g->cell * 0.06 : city ? 0 : -g->cell * 0.15);
-	draw_pieces(rc, cr, mc->placer, g, pieces, n, cx, top);
-	if (general) {
+	cell_pieces(mc, c, cx, cy, false);
+	if (c->generals.first >= 0) {
 		double x, y, r;
 		general_spot(g, cx, cy, &x, &y, &r);
 		paint_general(cr, sc->generals[c->generals.first].side, x, y, r);
@@ -259,7 +278,7 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	}
 }
 
-/* The city's name, and with the set-up the general's. */
+/* The city's name, and with the set-up the general's and the pieces'. */
 static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
@@ -267,40 +286,49 @@ static void draw_names(const map_canvas *mc, const position_cell *c, double cx, 
 	const scenario *sc = rc->sc;
 	if (c->city >= 0)
 		draw_city_name(rc, mc->cr, mc->placer, g, &sc->cities[c->city], cx, cy);
-	if (!mc->setup || c->generals.first < 0)
+	if (!mc->setup)
 		return;
-	const sc_general *gen = &sc->generals[c->generals.first];
-	const rs_square_place *known = ruleset_find_square_general(rc->rs, gen->id.text);
-	const char *name = gen->name.text ? gen->name.text
-		: known ? l10n_get(&known->name, rc->lang) : gen->id.text;
-	double x, y, r;
-	general_spot(g, cx, cy, &x, &y, &r);
-	paint_general_name(rc, mc->cr, mc->placer, name, x, y, r, paint_clamp(g->cell * 0.075, 1.6, 6), g->cell * 0.70);
+	if (c->generals.first >= 0) {
+		double x, y, r;
+		general_spot(g, cx, cy, &x, &y, &r);
+		char *name = names_general(rc, &sc->generals[c->generals.first]);
+		paint_general_name(rc, mc->cr, mc->placer, name, x, y, r, paint_clamp(g->cell * 0.075, 1.6, 6),
+			g->cell * 0.70);
+		free(name);
+	}
+	cell_pieces(mc, c, cx, cy, true);
 }
 
 /* The ships placed in a sea zone without a square, in the lower half of
- * the zone's anchor square. */
-static void draw_zone_ships(const map_canvas *mc, size_t z, grid_cell cell)
+ * the zone's anchor square: symbols, or with names their names. */
+static void zone_ships(const map_canvas *mc, size_t z, grid_cell cell, bool names)
 {
 	const scenario *sc = mc->rc->sc;
 	const sc_sea_zone *zone = &sc->sea_zones[z];
 	double cx, cy;
 	mapgeom_center(mc->g, cell, &cx, &cy);
-	piece pieces[PIECES_SHOWN + 1];
+	piece pieces[PIECES_SHOWN + 1] = { 0 };
 	size_t n = 0;
 	for (size_t k = 0; k < sc->ship_count; k++) {
 		const sc_ship *s = &sc->ships[k];
 		if (s->at.text || !str_eq(s->zone.text, zone->id.text))
 			continue;
 		if (n < PIECES_SHOWN + 1)
-			pieces[n] = (piece){ s->type.text, s->side, s->id.text, s->cargo_count };
+			pieces[n] = (piece){ s->type.text, s->side, names_ship(mc->rc, s), s->cargo_count };
 		n++;
 	}
-	draw_pieces(mc->rc, mc->cr, mc->placer, mc->g, pieces, n, cx, cy + mc->g->cell * 0.02);
+	draw_pieces(mc, pieces, n, cx, cy + mc->g->cell * 0.02, names);
+	free_pieces(pieces, n);
+}
+
+static void draw_zone_ships(const map_canvas *mc, size_t z, grid_cell cell)
+{
+	zone_ships(mc, z, cell, false);
 }
 
 /* The zone's name: over its anchor square (in the upper half, left clear
- * of the ships), reaching into the zone's squares around it. */
+ * of the ships), reaching into the zone's squares around it; then, with
+ * the set-up, its ships' names. */
 static void draw_zone_name(const map_canvas *mc, size_t z, grid_cell cell)
 {
 	const render_ctx *rc = mc->rc;
@@ -319,6 +347,8 @@ static void draw_zone_name(const map_canvas *mc, size_t z, grid_cell cell)
 		{ cx, cy + g->cell * 0.5, 0.5, 0.5 },
 	};
 	paint_place_text(rc, mc->cr, mc->placer, name, &st, g->cell * 2.6, spots, 5);
+	if (mc->setup)
+		zone_ships(mc, z, cell, true);
 }
 
 /* ---- lines: coast and zone borders ---- */
@@ -389,6 +419,8 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	bool legible = min <= g->frame * 0.9;
 	st.size = fmax(st.size, min);
 	const square_board *b = &g->board.square;
+	/* Through the placer as every word of the map: centred in the band,
+	 * one spot each (nothing else stands there). */
 	for (int col = 0; legible && col < b->columns; col++) {
 		double x = g->frame + (col + 0.5) * g->cell;
 		if (x < x0 - g->cell || x > x1 + g->cell)
@@ -396,17 +428,19 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		char name[GRID_ADDRESS_MAX];
 		grid_format((grid_cell){ col, 0 }, name);
 		name[strcspn(name, "0123456789")] = '\0';
-		text_draw(rc, cr, name, &st, x, (g->frame - st.size * 1.25) / 2, 0);
-		text_draw(rc, cr, name, &st, x, g->height - (g->frame + st.size * 1.25) / 2, 0);
+		const paint_spot top = { x, g->frame / 2, 0.5, 0.5 }, bottom = { x, g->height - g->frame / 2, 0.5, 0.5 };
+		paint_place_text(rc, cr, mc->placer, name, &st, g->cell, &top, 1);
+		paint_place_text(rc, cr, mc->placer, name, &st, g->cell, &bottom, 1);
 	}
 	for (int row = 0; legible && row < b->rows; row++) {
-		double y = g->frame + (row + 0.5) * g->cell - st.size * 0.65;
+		double y = g->frame + (row + 0.5) * g->cell;
 		if (y < y0 - g->cell || y > y1 + g->cell)
 			continue;
 		char name[16];
 		snprintf(name, sizeof name, "%d", row + 1);
-		text_draw(rc, cr, name, &st, g->frame / 2, y, 0);
-		text_draw(rc, cr, name, &st, g->width - g->frame / 2, y, 0);
+		const paint_spot left = { g->frame / 2, y, 0.5, 0.5 }, right = { g->width - g->frame / 2, y, 0.5, 0.5 };
+		paint_place_text(rc, cr, mc->placer, name, &st, g->frame, &left, 1);
+		paint_place_text(rc, cr, mc->placer, name, &st, g->frame, &right, 1);
 	}
 	cairo_rectangle(cr, g->frame, g->frame, g->cells_width, g->cells_height);
 	paint_set(cr, PAINT_INK);

@@ -1,5 +1,7 @@
 #include "render.h"
 
+#include <math.h>
+
 static PangoLayout *make_layout(const render_ctx *rc, cairo_t *cr, const char *utf8,
 	const text_style *style, double width)
 {
@@ -35,6 +37,31 @@ void text_measure(const render_ctx *rc, cairo_t *cr, const char *utf8, const tex
 	g_object_unref(layout);
 }
 
+double text_printed_size(const render_ctx *rc, cairo_t *cr, double size)
+{
+	/* The drawing's scale is the root of the matrix's determinant, so a
+	 * rotated label counts as much as a level one.  PDF and SVG devices
+	 * draw in points; the PNG device in pixels, pdfdoc_begin_as having
+	 * scaled points to pixels before anything else. */
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	double scale = sqrt(fabs(m.xx * m.yy - m.xy * m.yx));
+	double device_per_pt = rc->format == DOC_PNG && rc->dpi > 0 ? rc->dpi / 72.0 : 1.0;
+	return size * scale / device_per_pt;
+}
+
+bool text_legible(const render_ctx *rc, cairo_t *cr, const text_style *style)
+{
+	/* A hair of tolerance: 6 pt asked in millimetres is 2.1166… mm. */
+	return text_printed_size(rc, cr, style->size) >= TEXT_MIN_PT - 0.005;
+}
+
+double text_min_size(const render_ctx *rc, cairo_t *cr)
+{
+	double one = text_printed_size(rc, cr, 1.0);
+	return one > 0 ? TEXT_MIN_PT / one : TEXT_MIN_PT / PT_PER_MM;
+}
+
 double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double x, double y, double width)
 {
@@ -51,11 +78,15 @@ double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text
 		else if (style->align == ALIGN_RIGHT)
 			left = x - w;
 	}
-	cairo_save(cr);
-	cairo_set_source_rgb(cr, style->r, style->g, style->b);
-	cairo_move_to(cr, left, y);
-	pango_cairo_show_layout(cr, layout);
-	cairo_restore(cr);
+	/* Text too small to read is left out, not printed: the space it
+	 * would take is still returned, so what follows does not move. */
+	if (text_legible(rc, cr, style)) {
+		cairo_save(cr);
+		cairo_set_source_rgb(cr, style->r, style->g, style->b);
+		cairo_move_to(cr, left, y);
+		pango_cairo_show_layout(cr, layout);
+		cairo_restore(cr);
+	}
 	/* The current point is not part of the saved state: clear it, or the
 	 * next arc would start with a line from here. */
 	cairo_new_path(cr);

@@ -1,6 +1,6 @@
 /* The map at true scale, cut over A4 or Letter pages for a miniatures
  * table: each tile repeats a band of its neighbour for taping, carries cut
- * and alignment marks, its place in the assembly ("B3"), a small diagram
+ * and alignment marks, its place in the assembly ("2-3": row, column), a small diagram
  * of the assembly and a 50 mm bar to check the printer did not scale. */
 #include <math.h>
 #include <stdio.h>
@@ -18,8 +18,15 @@ static int tiles_needed(double length, double area, double step)
 	return 1 + (int)ceil((length - area) / step - 1e-9);
 }
 
-void tiles_plan(const layouts *l, const paper_size *paper, double map_width, double map_height,
-	tile_plan *plan)
+/* Where the first of `count` tiles starts so that they are centred on
+ * the content's length: the slack is shared by both ends. */
+static double centred(double length, double area, double step, int count)
+{
+	return (length - (area + (count - 1) * step)) / 2;
+}
+
+void tiles_plan_cover(const layouts *l, const paper_size *paper, double map_width, double map_height,
+	double need_x0, double need_y0, double need_x1, double need_y1, tile_plan *plan)
 {
 	tile_plan best = { 0 };
 	for (int landscape = 0; landscape < 2; landscape++) {
@@ -30,22 +37,44 @@ void tiles_plan(const layouts *l, const paper_size *paper, double map_width, dou
 		p.area_height = p.page_height - 2 * l->tile_margin - l->tile_footer;
 		p.step_x = p.area_width - l->tile_overlap;
 		p.step_y = p.area_height - l->tile_overlap;
+		/* The whole content when that takes no more pages than what
+		 * must be covered; else what must, centred, the rest shared. */
+		int need_columns = tiles_needed(need_x1 - need_x0, p.area_width, p.step_x);
+		int need_rows = tiles_needed(need_y1 - need_y0, p.area_height, p.step_y);
 		p.columns = tiles_needed(map_width, p.area_width, p.step_x);
 		p.rows = tiles_needed(map_height, p.area_height, p.step_y);
+		p.offset_x = p.offset_y = 0;
+		if (p.columns > need_columns) {
+			p.columns = need_columns;
+			p.offset_x = (need_x0 + need_x1) / 2 - map_width / 2 + centred(map_width, p.area_width, p.step_x, p.columns);
+		}
+		if (p.rows > need_rows) {
+			p.rows = need_rows;
+			p.offset_y = (need_y0 + need_y1) / 2 - map_height / 2 + centred(map_height, p.area_height, p.step_y, p.rows);
+		}
 		if (!landscape || p.columns * p.rows < best.columns * best.rows)
 			best = p;
 	}
 	*plan = best;
 }
 
-static void tile_name(int row, int col, char buf[16])
+void tiles_plan(const layouts *l, const paper_size *paper, double map_width, double map_height,
+	tile_plan *plan)
 {
-	/* Rows are letters from the north, columns numbers from the west. */
-	if (row < 26)
-		snprintf(buf, 16, "%c%d", 'A' + row, col + 1);
-	else
-		snprintf(buf, 16, "%c%c%d", 'A' + row / 26 - 1, 'A' + row % 26, col + 1);
+	tiles_plan_cover(l, paper, map_width, map_height, 0, 0, map_width, map_height, plan);
 }
+
+/* "2-3": row 2 from the north, column 3 from the west.  Digits on both
+ * sides of a dash, so that no tile name reads like a cell's address
+ * ("B3"). */
+static void tile_name(int row, int col, char buf[32])
+{
+	snprintf(buf, 32, "%d-%d", row + 1, col + 1);
+}
+
+/* Footer contents stay this far in from the area's corners (mm), where
+ * the cut marks run down into the footer band. */
+#define FOOTER_INSET 3.0
 
 static void cut_mark(cairo_t *cr, double x, double y, double dx, double dy, double len)
 {
@@ -122,7 +151,7 @@ static void tile_furniture(const render_ctx *rc, cairo_t *cr, const tile_plan *p
 		cairo_move_to(cr, x, y0 - 1);
 		cairo_line_to(cr, x, y0 - m + 2);
 		cairo_move_to(cr, x, y1 + 1);
-		cairo_line_to(cr, x, y1 + 4);
+		cairo_line_to(cr, x, y1 + 3);
 	}
 	if (r + 1 < p->rows) {
 		double y = y1 - l->tile_overlap;
@@ -133,15 +162,21 @@ static void tile_furniture(const render_ctx *rc, cairo_t *cr, const tile_plan *p
 	}
 	cairo_stroke(cr);
 
-	/* Footer: name, place, diagram, calibration, hint. */
-	double fy = y1 + 4;
+	/* Footer: name, place, diagram, calibration, hint; kept
+	 * FOOTER_INSET in from the corners, clear of the cut marks there,
+	 * the place text starting after the name however long it is. */
+	double fy = y1 + 4, left = x0 + FOOTER_INSET, right = x1 - FOOTER_INSET;
 	text_style big = { FONT_TITLE, 9, true, false, ALIGN_LEFT, 0, 0, 0 };
-	text_draw(rc, cr, name, &big, m, fy, 0);
+	double name_w;
+	text_measure(rc, cr, name, &big, 0, &name_w, NULL);
+	text_draw(rc, cr, name, &big, left, fy, 0);
+	double bar_x = right - 50, diagram_x = bar_x - 18;
+	double text_x = left + name_w + 4, text_w = diagram_x - 2 - text_x;
 	text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	text_draw(rc, cr, place, &small, m + 16, fy + 0.5, p->area_width - 90);
-	text_draw(rc, cr, render_string(rc, "overlap-hint"), &small, m + 16, fy + 7, p->area_width - 90);
-	draw_assembly(cr, p, r, c, x1 - 68, fy, 14, 12);
-	tiles_draw_calibration(rc, cr, x1 - 50, fy + 1);
+	text_draw(rc, cr, place, &small, text_x, fy + 0.5, text_w);
+	text_draw(rc, cr, render_string(rc, "overlap-hint"), &small, text_x, fy + 7, text_w);
+	draw_assembly(cr, p, r, c, diagram_x, fy, 14, 12);
+	tiles_draw_calibration(rc, cr, bar_x, fy + 1);
 }
 
 void tiles_write(const render_ctx *rc, pdfdoc *doc, int parent, const tile_plan *p,
@@ -155,7 +190,7 @@ void tiles_write(const render_ctx *rc, pdfdoc *doc, int parent, const tile_plan 
 		for (int c = 0; c < p->columns; c++, index++) {
 			if (index > 0)
 				pdfdoc_next_page(doc, p->page_width, p->page_height);
-			char name[16];
+			char name[32];
 			tile_name(r, c, name);
 			pdfdoc_label_page(doc, name);
 			char *mark = xasprintf("%s %s", render_string(rc, "tile"), name);
@@ -172,8 +207,8 @@ void tiles_write(const render_ctx *rc, pdfdoc *doc, int parent, const tile_plan 
 			cairo_save(cr);
 			cairo_rectangle(cr, m, m, p->area_width, p->area_height);
 			cairo_clip(cr);
-			cairo_translate(cr, m - c * p->step_x, m - r * p->step_y);
-			double ox = c * p->step_x, oy = r * p->step_y;
+			double ox = p->offset_x + c * p->step_x, oy = p->offset_y + r * p->step_y;
+			cairo_translate(cr, m - ox, m - oy);
 			draw(rc, cr, content, ox, oy, ox + p->area_width, oy + p->area_height);
 			cairo_restore(cr);
 
@@ -196,8 +231,12 @@ bool render_tiles(const render_ctx *rc, const char *path, char **error)
 {
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->cell_size);
+	/* Every cell must be on a tile; the frame's edge labels only where
+	 * the pages that takes have room for them (a page of hex tips and a
+	 * home-edge label alone is a wasted sheet). */
 	tile_plan p;
-	tiles_plan(rc->layouts, rc->paper, g.width, g.height, &p);
+	tiles_plan_cover(rc->layouts, rc->paper, g.width, g.height, g.frame, g.frame, g.frame + g.cells_width,
+		g.frame + g.cells_height, &p);
 
 	const char *title = l10n_get(&rc->sc->title, rc->lang);
 	char *doc_title = xasprintf("%s — %s", title, render_string(rc, "map-tiles"));

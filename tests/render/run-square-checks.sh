@@ -71,7 +71,7 @@ canvas() { # size
 # Tiles for a canvas on a paper, fewest pages over both orientations
 # (portrait on a tie): "columns rows page_w page_h".
 tile_plan() { # map_w map_h paper_w paper_h
-	awk -v mw="$1" -v mh="$2" -v pw="$3" -v ph="$4" -v m="$MARGIN" -v o="$OVERLAP" -v f="$FOOTER" '
+	awk -v mw="$1" -v mh="$2" -v pw="$3" -v ph="$4" -v m="$MARGIN" -v o="$OVERLAP" -v f="$FOOTER" -v fr="$FRAME" '
 	function need(len, area, step,   n, c) { if (len <= area) return 1; n = (len - area) / step - 1e-9; c = int(n); if (c < n) c++; return 1 + c }
 	BEGIN {
 		best = -1
@@ -79,6 +79,9 @@ tile_plan() { # map_w map_h paper_w paper_h
 			w = l ? ph : pw; h = l ? pw : ph
 			aw = w - 2 * m; ah = h - 2 * m - f
 			c = need(mw, aw, aw - o); r = need(mh, ah, ah - o)
+			# The cells must be covered; the frame only where that takes no more pages.
+			if (c > need(mw - 2 * fr, aw, aw - o)) c = need(mw - 2 * fr, aw, aw - o)
+			if (r > need(mh - 2 * fr, ah, ah - o)) r = need(mh - 2 * fr, ah, ah - o)
 			if (best < 0 || c * r < best) { best = c * r; out = sprintf("%d %d %.4f %.4f", c, r, w, h) }
 		}
 		print out
@@ -218,16 +221,19 @@ lang_check en "Coast" "Gulf of Maine" "Ironclad" "Players: 2"
 lang_check nl "Kust" "Golf van Maine" "Pantserschip" "Spelers: 2"
 lang_check fr "Côte" "Golfe du Maine" "Cuirassé" "Joueurs : 2"
 
-# ---- rosters: every piece on its side's pages ----
+# ---- rosters: every piece on its side's pages, by name ----
+# Pieces without a name are listed as their type and number among the
+# side's pieces of that type ("Infantry 3"), never by id.
 for side in union confederate; do
-	ids=$(xmllint --xpath "//*[local-name()='forces'][@side='$side']//*[local-name()='unit' or local-name()='ship']/@id" "$SCEN" |
-		sed 's/ id="\([^"]*\)"/\1\n/g' | grep -v '^$')
-	n=$(printf '%s\n' "$ids" | wc -l)
+	names=$(xmllint --xpath "//*[local-name()='forces'][@side='$side']//*[local-name()='unit' or local-name()='ship']/@type" "$SCEN" |
+		sed 's/ type="\([^"]*\)"/\1\n/g' | grep -v '^$' |
+		awk '{ n[$1]++; print toupper(substr($1, 1, 1)) substr($1, 2) " " n[$1] }')
+	n=$(printf '%s\n' "$names" | wc -l)
 	text_of "$WORK/a4/mb-1861/en/rosters.pdf" > "$WORK/rosters.txt"
 	absent=""
-	for id in $ids; do
-		grep -qF -- "$id" "$WORK/rosters.txt" || absent="$absent $id"
-	done
+	while read -r name; do
+		grep -qF -- "$name" "$WORK/rosters.txt" || absent="$absent '$name'"
+	done <<< "$names"
 	verdict "rosters: all $n pieces of the $side side listed" "absent:$absent" "$([ -z "$absent" ] && [ "$n" -gt 0 ]; echo $?)"
 done
 word_in "$WORK/a4/mb-1861/en/rosters.pdf" "Aboard u-ironclad-1"

@@ -670,6 +670,7 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 	p->target_cell = cell;
 	p->fought = true;
 	g->combat.rounds++;
+	g->rounds++;
 	if (a_hit)
 		hit(g, t);
 	if (d_hit)
@@ -725,13 +726,13 @@ static bool do_retreat(sq_game *g, const sq_action *a, rules_error *err)
 	if (grid_distance(g->board, c->at, p->at) > c->type->cover_range)
 		return rules_fail(err, rule, "'%s' at %s is more than %d squares from '%s'", c->id, addr(c->at, b),
 			c->type->cover_range, p->id);
-	if (c->cover_round == g->combat.rounds)
+	if (c->cover_round == g->rounds)
 		return rules_fail(err, rule, "'%s' has covered a retreat in this round already", c->id);
 	grid_cell to;
 	if (!fall_back(g, p, a->object, g->rs->square.play.retreat_squares, &to, err) ||
 		!room_on(g, to, p->side, p->id, err))
 		return false;
-	c->cover_round = g->combat.rounds;
+	c->cover_round = g->rounds;
 	place_on(g, u, to);
 	g->combat.cleared = combat_cleared(g);
 	return true;

@@ -188,6 +188,12 @@ static void covered(const sq_game *g)
 	assert_true(at(g, "u1", "B3"));
 }
 
+static void covered_twice(const sq_game *g)
+{
+	assert_true(at(g, "c1", "B4"));
+	assert_true(at(g, "c3", "E4"));
+}
+
 static void dislodged_and_sunk(const sq_game *g)
 {
 	assert_int_equal(owner(g, "norfolk"), UNION);
@@ -362,6 +368,10 @@ static const row rows[] = {
 	{ "one retreat a round per cavalry", MB, GRANT U("cavalry", "u1", "B2"),
 		LEE U("infantry", "c1", "B3") U("infantry", "c3", "B3") U("cavalry", "c2", "C5"),
 		"roll : 1 1\nattack u1 c1 : 6 6\nretreat c1 B4 c2\nretreat c3 A4 c2\n", 4, "mb-11.retreat", NULL },
+	{ "a cavalry covers again in the first round of another combat", MB,
+		GRANT U("infantry", "u1", "B2") U("infantry", "u2", "E2"),
+		LEE U("infantry", "c1", "B3") U("infantry", "c3", "E3") U("cavalry", "c2", "C5"),
+		"roll : 1 1\nattack u1 c1 : 6 6\nretreat c1 B4 c2\nattack u2 c3 : 6 6\nretreat c3 E4 c2\n", 0, NULL, covered_twice },
 	{ "a cavalry does not cover itself", MB, GRANT U("infantry", "u1", "B2"), LEE U("cavalry", "c1", "B3"),
 		"roll : 1 1\nattack u1 c1 : 6 6\nretreat c1 B4 c1\n", 3, "mb-11.retreat", NULL },
 	{ "retreat only after a round", MB, GRANT U("infantry", "u1", "B2"),

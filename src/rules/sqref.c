@@ -920,7 +920,9 @@ static bool do_place(sq_game *g, const sq_action *a, rules_error *err)
 	q->type = t;
 	q->kind = t->naval ? SQ_SHIP : SQ_LAND;
 	q->side = side;
-	q->player = sq_current(g)->player;
+	/* Four players: a unit belongs to the player who bought it (§11.1),
+	 * also when it waited and his partner places it. */
+	q->player = g->bought[b].player;
 	q->alive = true;
 	q->aboard = -1;
 	q->port = -1;

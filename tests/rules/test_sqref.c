@@ -194,6 +194,12 @@ static void covered_twice(const sq_game *g)
 	assert_true(at(g, "c3", "E4"));
 }
 
+static void placed_for_buyer(const sq_game *g)
+{
+	assert_true(at(g, "new1", "M7"));
+	assert_int_equal(piece(g, "new1")->player, 1);   /* bought by Grant's player, placed by Sheridan's */
+}
+
 static void dislodged_and_sunk(const sq_game *g)
 {
 	assert_int_equal(owner(g, "norfolk"), UNION);
@@ -454,6 +460,16 @@ static const row rows[] = {
 		LEE "<general id=\"jackson\" at=\"D12\" player=\"2\"/>" U("infantry", "c1", "K2")
 			"<unit id=\"c2\" type=\"infantry\" at=\"K3\" player=\"2\"/>",
 		PASS PASS "roll : 1 1\nmove u2 B6\n" "redeploy : 1\nend\nroll : 1 1\nmove c2 K4\n", 0, NULL, NULL },
+	{ "a unit bought is its buyer's, whoever places it", "mb-1861-four-players.xml",
+		GRANT "<general id=\"sheridan\" at=\"B13\" player=\"2\"/>"
+			U("infantry", "b1", "R2") U("infantry", "b2", "R2") U("infantry", "y1", "P4") U("infantry", "y2", "P4")
+			U("infantry", "p1", "N5") U("infantry", "p2", "N5") U("infantry", "t1", "I4") U("infantry", "t2", "I4")
+			U("infantry", "n1", "E6") U("infantry", "n2", "E6")
+			"<unit id=\"w1\" type=\"infantry\" at=\"M7\" player=\"2\"/>"
+			"<unit id=\"w2\" type=\"infantry\" at=\"M7\" player=\"2\"/>",
+		LEE "<general id=\"jackson\" at=\"D12\" player=\"2\"/>" U("infantry", "c1", "K2"),
+		"buy infantry\nroll : 1 1\nredeploy : 1\nend\n" PASS
+		"roll : 1 1\nmove w1 M6\nredeploy : 1\nplace infantry M7 new1\n", 0, NULL, placed_for_buyer },
 };
 
 static void test_rows(void **state)

@@ -129,7 +129,8 @@ char *sq_summary(const sq_game *g)
 				put(&t, "%s%s", sep, g->sc->cities[i].id.text);
 				sep = ", ";
 			}
-		put(&t, "%s; income %d, %d points saved", sq_cities_held(g, s) ? ")" : "", sq_income(g, s), g->points[s]);
+		put(&t, "%s; income %d, %d %s saved", sq_cities_held(g, s) ? ")" : "", sq_income(g, s), g->points[s],
+			g->points[s] == 1 ? "point" : "points");
 		if (g->rs->square.limited_unit)
 			put(&t, ", %d %s allowed", g->allowance[s], g->rs->square.limited_unit);
 		long lost = sq_capital_lost(g, s);

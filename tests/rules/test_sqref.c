@@ -23,6 +23,7 @@
 #include "base/diag.h"
 #include "base/util.h"
 #include "rules/sqref.h"
+#include "rules/textboard.h"
 #include "validate/validate.h"
 
 typedef struct fixture {
@@ -696,6 +697,48 @@ static void four_player_example(const sq_game *g)
 	assert_int_equal(g->points[CONFEDERATE], 4);
 }
 
+/* The text frame both boards share: letters over the second character of
+ * each cell, row numbers at both ends, the hex grid's short rows shifted
+ * by half a cell (the layout `orbat play` has always printed for hex). */
+static void letter_cell(const void *ctx, grid_cell at, char *out)
+{
+	(void)ctx;
+	/* Five characters; the frame cuts them to the cell's width. */
+	memcpy(out, "??...", 6);
+	out[0] = (char)('a' + at.col % 26);
+	out[1] = (char)('1' + at.row % 9);
+}
+
+static void test_board_frame(void **state)
+{
+	(void)state;
+	grid_board hex;
+	grid_board_hex(&hex, &(hex_board){ .columns = 3, .rows = 2, .short_rows = true, .west = 1, .east = 1 });
+	char *text = textboard_frame(&hex, 5, letter_cell, NULL, "legend\n");
+	assert_string_equal(text, "      A     B     C   \n"
+				  "  1  a1... b1... c1... 1\n"
+				  "  2     a2... b2...    2\n"
+				  "      A     B     C   \n"
+				  "legend\n");
+	free(text);
+	grid_board square;
+	grid_board_square(&square, &(square_board){ .columns = 2, .rows = 2 });
+	text = textboard_frame(&square, 4, letter_cell, NULL, "");
+	assert_string_equal(text, "      A    B  \n"
+				  "  1  a1.. b1.. 1\n"
+				  "  2  a2.. b2.. 2\n"
+				  "      A    B  \n");
+	free(text);
+	fixture f;
+	load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
+	char *board = sq_board_text(f.g);
+	/* Row 2 of the 1861 map: B2 holds the Union infantry, the sea begins at S2. */
+	assert_non_null(strstr(board, "\n  2  .    .Ui1 .    "));
+	assert_non_null(strstr(board, " ~    ~    2\n"));
+	free(board);
+	unload(&f);
+}
+
 static void test_example_logs(void **state)
 {
 	(void)state;
@@ -711,6 +754,7 @@ int main(void)
 		cmocka_unit_test(test_rolled_faces),
 		cmocka_unit_test(test_log_form),
 		cmocka_unit_test(test_texts),
+		cmocka_unit_test(test_board_frame),
 		cmocka_unit_test(test_example_logs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

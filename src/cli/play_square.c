@@ -194,10 +194,15 @@ static void sq_check_json(game_run *run)
 			fputs(",\"aboard\":", stdout);
 			json_write_string(stdout, g->pieces[p->aboard].id);
 		}
+		/* A ship's sea zone, and its port when it lies in one (a port
+		 * lies on its zone). */
 		if (p->alive && p->kind == SQ_SHIP) {
 			fputs(",\"sea\":", stdout);
-			json_write_string(stdout, p->port >= 0 ? g->sc->cities[p->port].id.text
-				: p->zone >= 0 ? g->sc->sea_zones[p->zone].id.text : "?");
+			json_write_string(stdout, p->zone >= 0 ? g->sc->sea_zones[p->zone].id.text : "?");
+			if (p->port >= 0) {
+				fputs(",\"port\":", stdout);
+				json_write_string(stdout, g->sc->cities[p->port].id.text);
+			}
 		}
 		fprintf(stdout, ",\"hits\":%d}", p->hits);
 	}

@@ -1019,7 +1019,7 @@ static bool defender_falls_back(ctx *c, long cell, int attack)
 		for (size_t k = 0; k < g->piece_count; k++) {
 			const sq_piece *cav = &g->pieces[k];
 			if (k == i || !cav->alive || !cav->on_map || cav->side != c->enemy || cav->type->covers_retreats <= 0 ||
-				cav->cover_round == g->combat.rounds ||
+				cav->cover_round == g->rounds ||
 				grid_distance(g->board, cav->at, p->at) > cav->type->cover_range)
 				continue;
 			if (offer_simple(c, SQ_ACT_RETREAT, p->id, square, cav->id))

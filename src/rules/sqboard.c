@@ -42,9 +42,11 @@ static char lower(const char *id)
 
 /* Four characters: ground (or the city's holder), then the first land
  * unit's side and type and how many stand there, or a general alone. */
-static void square_cell(text *t, const sq_game *g, grid_cell at)
+static void square_cell(const void *ctx, grid_cell at, char *out)
 {
-	char c[5] = "    ";
+	const sq_game *g = ctx;
+	char *c = out;
+	memcpy(c, "    ", 5);
 	const rs_terrain *ter = position_terrain(g->pos, at);
 	if (position_water(g->pos, at))
 		c[0] = '~';
@@ -74,19 +76,6 @@ static void square_cell(text *t, const sq_game *g, grid_cell at)
 	}
 	if (land)
 		c[3] = general ? '*' : (char)('0' + (land < 10 ? land : 9));
-	put(t, " %s", c);
-}
-
-static void letters(text *t, const sq_game *g)
-{
-	put(t, "    ");
-	for (int col = 0; col < g->board->square.columns; col++) {
-		char a[GRID_ADDRESS_MAX];
-		grid_format((grid_cell){ col, 0 }, a);
-		a[strlen(a) - 1] = '\0';
-		put(t, " %-4s", a);
-	}
-	put(t, "\n");
 }
 
 static const char *ship_place(const sq_game *g, const sq_piece *p)
@@ -98,20 +87,13 @@ static const char *ship_place(const sq_game *g, const sq_piece *p)
 
 char *sq_board_text(const sq_game *g)
 {
-	text t = { NULL, 0 };
-	put(&t, "%s", "");
-	letters(&t, g);
-	for (int row = 0; row < g->board->square.rows; row++) {
-		put(&t, "%3d ", row + 1);
-		for (int col = 0; col < g->board->square.columns; col++)
-			square_cell(&t, g, (grid_cell){ col, row });
-		put(&t, "  %d\n", row + 1);
-	}
-	letters(&t, g);
-	put(&t, "Square: ground (. clear  ^ impassable  ~ sea, or the lower-case letter of the side holding a city),\n"
+	char *legend = xasprintf("Square: ground (. clear  ^ impassable  ~ sea, or the lower-case letter of the side holding a city),\n"
 		"the first land unit's side and type (i infantry, c cavalry, a artillery) and how many stand there,\n"
 		"* with a general; %cG, %cG: a general alone.\n",
 		upper(sq_side_id(g, 0)), upper(sq_side_id(g, 1)));
+	text t = { textboard_frame(g->board, 4, square_cell, g, legend), 0 };
+	t.len = strlen(t.s);
+	free(legend);
 	for (size_t z = 0; z < g->zone_count; z++) {
 		bool any = false;
 		for (size_t i = 0; i < g->piece_count; i++) {
@@ -147,7 +129,8 @@ char *sq_summary(const sq_game *g)
 				put(&t, "%s%s", sep, g->sc->cities[i].id.text);
 				sep = ", ";
 			}
-		put(&t, "%s; income %d, %d points saved", sq_cities_held(g, s) ? ")" : "", sq_income(g, s), g->points[s]);
+		put(&t, "%s; income %d, %d %s saved", sq_cities_held(g, s) ? ")" : "", sq_income(g, s), g->points[s],
+			g->points[s] == 1 ? "point" : "points");
 		if (g->rs->square.limited_unit)
 			put(&t, ", %d %s allowed", g->allowance[s], g->rs->square.limited_unit);
 		long lost = sq_capital_lost(g, s);

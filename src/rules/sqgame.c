@@ -349,6 +349,7 @@ void sq_begin_turn(sq_game *g)
 	g->step = SQ_STEP_BUY;
 	g->bought_now = false;
 	g->roll = g->counted = 0;
+	g->rounds = 0;
 	g->face_count = 0;
 	memset(&g->combat, 0, sizeof g->combat);
 }

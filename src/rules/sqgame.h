@@ -44,7 +44,7 @@ typedef struct sq_piece {
 	bool fought;         /* joined a combat or fired this turn */
 	long target_cell;    /* the square index it fights against this turn, -1 */
 	int naval_rounds;    /* naval rounds fought this turn */
-	int cover_round;     /* cavalry: the combat round whose retreat it covered, 0 none */
+	int cover_round;     /* cavalry: the round of the turn (sq_game.rounds) whose retreat it covered, 0 none */
 } sq_piece;
 
 typedef struct sq_city {
@@ -117,6 +117,8 @@ typedef struct sq_game {
 	sq_bought *bought;   /* waiting for placement */
 	size_t bought_count, bought_capacity;
 	sq_combat combat;
+	int rounds;          /* combat rounds fought this turn on every square: a cavalry
+	                        covers one retreat a round, whichever combat it is */
 	int hold[SQ_SIDES];  /* enemy turns ended while the side held the enemy capital */
 	long turn_limit;     /* rounds; 0: none */
 	int hold_turns;

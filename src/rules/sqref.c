@@ -670,6 +670,7 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 	p->target_cell = cell;
 	p->fought = true;
 	g->combat.rounds++;
+	g->rounds++;
 	if (a_hit)
 		hit(g, t);
 	if (d_hit)
@@ -725,13 +726,13 @@ static bool do_retreat(sq_game *g, const sq_action *a, rules_error *err)
 	if (grid_distance(g->board, c->at, p->at) > c->type->cover_range)
 		return rules_fail(err, rule, "'%s' at %s is more than %d squares from '%s'", c->id, addr(c->at, b),
 			c->type->cover_range, p->id);
-	if (c->cover_round == g->combat.rounds)
+	if (c->cover_round == g->rounds)
 		return rules_fail(err, rule, "'%s' has covered a retreat in this round already", c->id);
 	grid_cell to;
 	if (!fall_back(g, p, a->object, g->rs->square.play.retreat_squares, &to, err) ||
 		!room_on(g, to, p->side, p->id, err))
 		return false;
-	c->cover_round = g->combat.rounds;
+	c->cover_round = g->rounds;
 	place_on(g, u, to);
 	g->combat.cleared = combat_cleared(g);
 	return true;
@@ -919,7 +920,9 @@ static bool do_place(sq_game *g, const sq_action *a, rules_error *err)
 	q->type = t;
 	q->kind = t->naval ? SQ_SHIP : SQ_LAND;
 	q->side = side;
-	q->player = sq_current(g)->player;
+	/* Four players: a unit belongs to the player who bought it (§11.1),
+	 * also when it waited and his partner places it. */
+	q->player = g->bought[b].player;
 	q->alive = true;
 	q->aboard = -1;
 	q->port = -1;

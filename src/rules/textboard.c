@@ -57,9 +57,13 @@ static char side_letter(const game *g, int side)
 	return (char)(id[0] >= 'a' && id[0] <= 'z' ? id[0] - 'a' + 'A' : id[0]);
 }
 
-static void cell(sb *b, const game *g, hex_coord h)
+#define TEXTBOARD_CELL_MAX 8
+
+static void hex_cell(const void *ctx, grid_cell h, char *out)
 {
-	char c[6] = "     ";
+	const game *g = ctx;
+	char *c = out;
+	memcpy(c, "     ", 6);
 	c[0] = textboard_terrain_code(game_terrain_id(g, h));
 	if (game_has_fieldworks(g, h))
 		c[0] = '#';
@@ -78,43 +82,85 @@ static void cell(sb *b, const game *g, hex_coord h)
 		c[1] = side_letter(g, g->generals[gen].side);
 		c[2] = 'G';
 	}
-	add(b, "%s", c);
 }
 
-static void column_letters(sb *b, const game *g, int indent)
+/* The column letters, each over the second character of its cells. */
+static void column_letters(sb *b, int columns, int width)
 {
-	add(b, "%*s", indent, "");
-	for (int col = 0; col < g->board.columns; col++) {
-		char name[HEX_ADDRESS_MAX];
-		hex_format((hex_coord){ col, 0 }, name);
+	add(b, "    ");
+	for (int col = 0; col < columns; col++) {
+		char name[GRID_ADDRESS_MAX];
+		grid_format((grid_cell){ col, 0 }, name);
 		name[strlen(name) - 1] = '\0';   /* drop the row number */
-		add(b, "  %-4s", name);
+		add(b, "  %-*s", width - 1, name);
 	}
 	add(b, "\n");
 }
 
-char *textboard_board(const game *g)
+/* How far the grid shifts a row, in characters: the lattice x of its
+ * first cell against the least of every row's, at the lattice's pitch
+ * from one column to the next. */
+static int row_shift(const grid_ops *ops, grid_cell first, long least, long pitch, int width)
+{
+	long x, y;
+	ops->lattice_center(first, &x, &y);
+	return pitch > 0 ? (int)((x - least) * (width + 1) / pitch) : 0;
+}
+
+char *textboard_frame(const grid_board *board, int width, textboard_cell_fn cell, const void *ctx,
+	const char *legend)
 {
 	sb b = { NULL, 0, 0 };
 	add(&b, "%s", "");
-	column_letters(&b, g, 4);
-	for (int row = 0; row < g->board.rows; row++) {
-		add(&b, "%3d ", row + 1);
-		if (row & 1)
-			add(&b, "   ");
-		int len = hex_row_length(&g->board, row);
-		for (int col = 0; col < len; col++) {
-			add(&b, " ");
-			cell(&b, g, (hex_coord){ col, row });
-		}
-		add(&b, "%s %d\n", (row & 1) ? "   " : "", row + 1);
+	if (width < 1 || width > TEXTBOARD_CELL_MAX)
+		return b.s;
+	const grid_ops *ops = grid_board_ops(board);
+	size_t n = grid_count(board);
+	int columns = 0;
+	long least = 0, x0, x1, y;
+	for (size_t i = 0; i < n; i++) {
+		grid_cell c = grid_from_index(board, i);
+		if (c.col + 1 > columns)
+			columns = c.col + 1;
+		long x;
+		ops->lattice_center(c, &x, &y);
+		if (i == 0 || x < least)
+			least = x;
 	}
-	column_letters(&b, g, 4);
-	add(&b, "Cell: terrain, side, type, figures, and * when a general is with the unit (& with two units,\n"
-		"2 two units).  Terrain: . clear  w woods  o orchard  h hill  b buildings  s stream  r river\n"
-		"= bridge  f field  x rough  | fence  # fieldworks.  %cG, %cG: a general alone.\n",
-		side_letter(g, 0), side_letter(g, 1));
+	ops->lattice_center((grid_cell){ 0, 0 }, &x0, &y);
+	ops->lattice_center((grid_cell){ 1, 0 }, &x1, &y);
+	column_letters(&b, columns, width);
+	char text[TEXTBOARD_CELL_MAX + 1];
+	for (size_t i = 0; i < n;) {
+		grid_cell first = grid_from_index(board, i);
+		int shift = row_shift(ops, first, least, x1 - x0, width);
+		add(&b, "%3d %*s", first.row + 1, shift, "");
+		for (; i < n; i++) {
+			grid_cell c = grid_from_index(board, i);
+			if (c.row != first.row)
+				break;
+			cell(ctx, c, text);
+			text[width] = '\0';
+			add(&b, " %s", text);
+		}
+		add(&b, "%*s %d\n", shift, "", first.row + 1);
+	}
+	column_letters(&b, columns, width);
+	add(&b, "%s", legend ? legend : "");
 	return b.s;
+}
+
+char *textboard_board(const game *g)
+{
+	grid_board board;
+	grid_board_hex(&board, &g->board);
+	char *legend = xasprintf("Cell: terrain, side, type, figures, and * when a general is with the unit (& with two units,\n"
+				 "2 two units).  Terrain: . clear  w woods  o orchard  h hill  b buildings  s stream  r river\n"
+				 "= bridge  f field  x rough  | fence  # fieldworks.  %cG, %cG: a general alone.\n",
+		side_letter(g, 0), side_letter(g, 1));
+	char *s = textboard_frame(&board, 5, hex_cell, g, legend);
+	free(legend);
+	return s;
 }
 
 char *textboard_roster(const game *g)

@@ -185,6 +185,15 @@ sq_corpus=$build/fuzz-sqref-corpus
 mkdir -p "$sq_corpus"
 { printf '@'; cat "$root/tests/rules/square/mb-1861.log"; } >"$sq_corpus/mb-1861"
 { printf 'A'; cat "$root/tests/rules/square/mb-1861-four-players.log"; } >"$sq_corpus/mb-1861-four-players"
+# and the golden logs of the bundled square scenarios, one rule each
+while read -r log scenario _; do
+	case $scenario in
+	*/mb-1861.xml) letter='@' ;;
+	*/mb-1861-four-players.xml) letter='A' ;;
+	*) continue ;;
+	esac
+	{ printf '%s' "$letter"; cat "$root/tests/rules/square/golden/$log"; } >"$sq_corpus/golden-$log"
+done < <(grep -v '^#' "$root/tests/rules/square/golden/cases")
 sq_seconds=$(( seconds / 4 > 5 ? seconds / 4 : 5 ))
 fuzz "the square referee" "$build/tests/fuzz/fuzz_sqref" "$sq_seconds" 16384 "$artifacts/sqref-" "$sq_corpus" "$@"
 result $status

@@ -8,7 +8,10 @@
 #     "exit STATUS" followed by stdout and stderr with LOG's .expected file,
 #     byte for byte (a unified diff on mismatch);
 #   - runs it again with --format json and checks that the output parses,
-#     and says valid exactly when the exit status is 0;
+#     and says valid exactly when the exit status is 0; where LOG has a
+#     .json.expected file beside it, compares the JSON with it byte for byte;
+#   - a legal log names its winner, unless its first line is "# UNFINISHED:
+#     ..." (a log that shows one rule and stops before the game ends);
 #   - for a log whose first line is "# ILLEGAL: ...", checks the exit status
 #     is 1 and that exactly one diagnostic names a line of the log (the
 #     first illegal action) -- except a log of malformed lines, where every
@@ -65,7 +68,9 @@ while read -r log scenario rest; do
 		fi
 	else
 		[ "$rc" -eq 0 ] || problems+=("exit status $rc, a legal log gives 0")
-		grep -q '^Winner: ' "$work/out" || problems+=("a complete game names its winner")
+		if ! head -n 1 "$golden/$log" | grep -q '^# UNFINISHED:'; then
+			grep -Eq '^(Winner:|Draw) ' "$work/out" || problems+=("a complete game names its winner or a draw")
+		fi
 	fi
 	(cd "$golden" && "$orbat" check --format json "$scenario" "$log") >"$work/json" 2>/dev/null
 	jrc=$?
@@ -84,6 +89,15 @@ PY
 		problems+=("--format json: unparsable, or 'valid' disagrees with the exit status")
 	fi
 	[ "$jrc" -eq "$rc" ] || problems+=("--format json exits $jrc, text $rc")
+	jexpected=$golden/$name.json.expected
+	if [ -f "$jexpected" ]; then
+		if [ "$update" -eq 1 ]; then
+			cmp -s "$jexpected" "$work/json" || { cp "$work/json" "$jexpected"; echo "updated $name.json.expected"; }
+		elif ! cmp -s "$jexpected" "$work/json"; then
+			problems+=("--format json differs from $name.json.expected:")
+			problems+=("$(diff -u --label "$name.json.expected" --label "orbat check --format json $log" "$jexpected" "$work/json")")
+		fi
+	fi
 	if [ ${#problems[@]} -eq 0 ]; then
 		pass=$((pass + 1))
 	else

@@ -23,6 +23,7 @@
 #include "base/diag.h"
 #include "base/util.h"
 #include "rules/sqref.h"
+#include "rules/textboard.h"
 #include "validate/validate.h"
 
 typedef struct fixture {
@@ -186,6 +187,18 @@ static void covered(const sq_game *g)
 {
 	assert_true(at(g, "c1", "B4"));
 	assert_true(at(g, "u1", "B3"));
+}
+
+static void covered_twice(const sq_game *g)
+{
+	assert_true(at(g, "c1", "B4"));
+	assert_true(at(g, "c3", "E4"));
+}
+
+static void placed_for_buyer(const sq_game *g)
+{
+	assert_true(at(g, "new1", "M7"));
+	assert_int_equal(piece(g, "new1")->player, 1);   /* bought by Grant's player, placed by Sheridan's */
 }
 
 static void dislodged_and_sunk(const sq_game *g)
@@ -362,6 +375,10 @@ static const row rows[] = {
 	{ "one retreat a round per cavalry", MB, GRANT U("cavalry", "u1", "B2"),
 		LEE U("infantry", "c1", "B3") U("infantry", "c3", "B3") U("cavalry", "c2", "C5"),
 		"roll : 1 1\nattack u1 c1 : 6 6\nretreat c1 B4 c2\nretreat c3 A4 c2\n", 4, "mb-11.retreat", NULL },
+	{ "a cavalry covers again in the first round of another combat", MB,
+		GRANT U("infantry", "u1", "B2") U("infantry", "u2", "E2"),
+		LEE U("infantry", "c1", "B3") U("infantry", "c3", "E3") U("cavalry", "c2", "C5"),
+		"roll : 1 1\nattack u1 c1 : 6 6\nretreat c1 B4 c2\nattack u2 c3 : 6 6\nretreat c3 E4 c2\n", 0, NULL, covered_twice },
 	{ "a cavalry does not cover itself", MB, GRANT U("infantry", "u1", "B2"), LEE U("cavalry", "c1", "B3"),
 		"roll : 1 1\nattack u1 c1 : 6 6\nretreat c1 B4 c1\n", 3, "mb-11.retreat", NULL },
 	{ "retreat only after a round", MB, GRANT U("infantry", "u1", "B2"),
@@ -444,6 +461,16 @@ static const row rows[] = {
 		LEE "<general id=\"jackson\" at=\"D12\" player=\"2\"/>" U("infantry", "c1", "K2")
 			"<unit id=\"c2\" type=\"infantry\" at=\"K3\" player=\"2\"/>",
 		PASS PASS "roll : 1 1\nmove u2 B6\n" "redeploy : 1\nend\nroll : 1 1\nmove c2 K4\n", 0, NULL, NULL },
+	{ "a unit bought is its buyer's, whoever places it", "mb-1861-four-players.xml",
+		GRANT "<general id=\"sheridan\" at=\"B13\" player=\"2\"/>"
+			U("infantry", "b1", "R2") U("infantry", "b2", "R2") U("infantry", "y1", "P4") U("infantry", "y2", "P4")
+			U("infantry", "p1", "N5") U("infantry", "p2", "N5") U("infantry", "t1", "I4") U("infantry", "t2", "I4")
+			U("infantry", "n1", "E6") U("infantry", "n2", "E6")
+			"<unit id=\"w1\" type=\"infantry\" at=\"M7\" player=\"2\"/>"
+			"<unit id=\"w2\" type=\"infantry\" at=\"M7\" player=\"2\"/>",
+		LEE "<general id=\"jackson\" at=\"D12\" player=\"2\"/>" U("infantry", "c1", "K2"),
+		"buy infantry\nroll : 1 1\nredeploy : 1\nend\n" PASS
+		"roll : 1 1\nmove w1 M6\nredeploy : 1\nplace infantry M7 new1\n", 0, NULL, placed_for_buyer },
 };
 
 static void test_rows(void **state)
@@ -670,6 +697,48 @@ static void four_player_example(const sq_game *g)
 	assert_int_equal(g->points[CONFEDERATE], 4);
 }
 
+/* The text frame both boards share: letters over the second character of
+ * each cell, row numbers at both ends, the hex grid's short rows shifted
+ * by half a cell (the layout `orbat play` has always printed for hex). */
+static void letter_cell(const void *ctx, grid_cell at, char *out)
+{
+	(void)ctx;
+	/* Five characters; the frame cuts them to the cell's width. */
+	memcpy(out, "??...", 6);
+	out[0] = (char)('a' + at.col % 26);
+	out[1] = (char)('1' + at.row % 9);
+}
+
+static void test_board_frame(void **state)
+{
+	(void)state;
+	grid_board hex;
+	grid_board_hex(&hex, &(hex_board){ .columns = 3, .rows = 2, .short_rows = true, .west = 1, .east = 1 });
+	char *text = textboard_frame(&hex, 5, letter_cell, NULL, "legend\n");
+	assert_string_equal(text, "      A     B     C   \n"
+				  "  1  a1... b1... c1... 1\n"
+				  "  2     a2... b2...    2\n"
+				  "      A     B     C   \n"
+				  "legend\n");
+	free(text);
+	grid_board square;
+	grid_board_square(&square, &(square_board){ .columns = 2, .rows = 2 });
+	text = textboard_frame(&square, 4, letter_cell, NULL, "");
+	assert_string_equal(text, "      A    B  \n"
+				  "  1  a1.. b1.. 1\n"
+				  "  2  a2.. b2.. 2\n"
+				  "      A    B  \n");
+	free(text);
+	fixture f;
+	load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
+	char *board = sq_board_text(f.g);
+	/* Row 2 of the 1861 map: B2 holds the Union infantry, the sea begins at S2. */
+	assert_non_null(strstr(board, "\n  2  .    .Ui1 .    "));
+	assert_non_null(strstr(board, " ~    ~    2\n"));
+	free(board);
+	unload(&f);
+}
+
 static void test_example_logs(void **state)
 {
 	(void)state;
@@ -685,6 +754,7 @@ int main(void)
 		cmocka_unit_test(test_rolled_faces),
 		cmocka_unit_test(test_log_form),
 		cmocka_unit_test(test_texts),
+		cmocka_unit_test(test_board_frame),
 		cmocka_unit_test(test_example_logs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

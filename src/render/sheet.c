@@ -295,7 +295,7 @@ static double right_column(const render_ctx *rc, cairo_t *cr, double col_w)
 			bool fr = rc->lang == LANG_FR;
 			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
 				*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
-				o->vp.value, render_string(rc, "vp"), who);
+				o->vp.value, render_string(rc, o->vp.value == 1 ? "vp-one" : "vp"), who);
 			ly += text_draw(rc, cr, line, &body, 2, ly, col_w - 2) + 0.5;
 			free(line);
 		}

@@ -214,7 +214,7 @@ done
 bc="$work/ref/refcard/battlecry-1999/nl/refcard.pdf"
 check "refcard battlecry-1999 nl: two Letter landscape pages" all_pages_sized "$bc" "$LETTER_LANDSCAPE"
 check "refcard battlecry-1999 nl: infantry 4 3 2 1, artillery 5 4 3 2 1" bash -c "pdftotext -layout '$bc' - | tr -s ' ' | grep -q ' 4 3 2 1 –' && pdftotext -layout '$bc' - | tr -s ' ' | grep -q ' 5 4 3 2 1'"
-check "refcard battlecry-1999 nl: in Dutch" bash -c "pdftotext '$bc' - | grep -q 'Samenvattende kaart'"
+check "refcard battlecry-1999 nl: in Dutch" bash -c "pdftotext '$bc' - | grep -q 'Spelhulpkaart'"
 check "refcard battlecry-150 en: the general ignores a flag" bash -c "pdftotext '$work/ref/refcard/battlecry-150/en/refcard.pdf' - | tr '\n' ' ' | grep -q 'ignores 1 flag'"
 
 # ---- the square grid: mb-remastered ----
@@ -255,7 +255,7 @@ for attr, default in (("cost", None), ("hits", "1"), ("carries", None)):
         print(f"  no chart row '{want}' ({attr})")
         bad += 1
 zones = root.find("r:naval", ns).get("sea-zones")
-if not re.search(r"\b" + zones + r" (sea zones|zeezones|zones maritimes)\b", raw):
+if not re.search(r"\b" + zones + r" (sea zones|zeegebieden|zones maritimes)\b", raw):
     print(f"  no '{zones} sea zones'")
     bad += 1
 sys.exit(1 if bad else 0)
@@ -280,7 +280,7 @@ for lang in en nl fr; do
 	check "refcard mb-remastered $lang: labels and bookmarks" labels_and_bookmarks "$sq"
 done
 check "refcard mb-remastered en: the ironclad takes 2 hits, carries 2" bash -c "pdftotext '$work/sq/refcard/mb-remastered/en/refcard.pdf' - | tr '\n' ' ' | grep -q 'Ironclad: carries 2 land units; takes 2 hits to sink.'"
-check "refcard mb-remastered nl: in Dutch" bash -c "pdftotext '$work/sq/refcard/mb-remastered/nl/refcard.pdf' - | grep -q 'Samenvattende kaart'"
+check "refcard mb-remastered nl: in Dutch" bash -c "pdftotext '$work/sq/refcard/mb-remastered/nl/refcard.pdf' - | grep -q 'Spelhulpkaart'"
 check "refcard mb-remastered fr: the ironclad in French" bash -c "pdftotext '$work/sq/refcard/mb-remastered/fr/refcard.pdf' - | tr '\n' ' ' | sed 's/\xc2\xa0/ /g; s/\xe2\x80\xaf/ /g' | grep -q 'Cuirassé : transporte 2 unités terrestres ; ne coule qu’après 2 touches.'"
 check "cards mb-remastered: exit 2" exit_is 2 cards --ruleset mb-remastered -o "$work/sq-cards"
 check "  one line saying it has no order cards, pointing to refcard" bash -c "[ \$(wc -l <'$work/stderr') -eq 1 ] && grep -q \"has no order cards.*orbat refcard --ruleset mb-remastered\" '$work/stderr'"

@@ -7,6 +7,7 @@
 
 #include "../base/json.h"
 #include "command.h"
+#include "game_flow.h"
 #include "input.h"
 #include "options.h"
 #include "rules_cli.h"
@@ -68,7 +69,7 @@ static int check_run(const options *o, command_no_args *a)
 		fputs("}\n", stdout);
 	} else if (code == EXIT_VALID) {
 		if (!o->quiet)
-			d->print_board(run, true);
+			game_print_board(d, run, true);
 		int turns = d->turn(run);
 		printf("%s: legal, %d %s (%s)\n", log_name, turns, turns == 1 ? "turn" : "turns", s.rs->id);
 		d->print_result(run, true);

@@ -18,6 +18,7 @@
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "command.h"
+#include "game_flow.h"
 #include "options.h"
 #include "rules_cli.h"
 
@@ -135,7 +136,7 @@ static bool rebuild(play_state *p, size_t count)
 	p->d->replay_begin(p->run);
 	bool ok = true;
 	for (size_t i = 0; i < count && ok; i++)
-		ok = p->d->apply_line(p->run, p->lines[i], (int)i + 1);
+		ok = game_apply_line(p->d, p->run, p->lines[i], (int)i + 1);
 	p->d->replay_end(p->run, ok);
 	return ok;
 }
@@ -149,7 +150,7 @@ static void undo(play_state *p)
 		game_line_kind kind = GAME_LINE_EMPTY;
 		char *canon = NULL, *named = NULL;
 		rules_error why;
-		bool head = !p->d->line_read(last, 0, &kind, &canon, &named, &why) || kind != GAME_LINE_ACTION;
+		bool head = !game_line_read(p->d, last, 0, &kind, &canon, &named, &why) || kind != GAME_LINE_ACTION;
 		free(canon);
 		free(named);
 		if (head)
@@ -291,7 +292,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 		game_line_kind kind;
 		char *saved = NULL, *named = NULL;
 		rules_error why;
-		if (!p->d->line_read(sl->lines[i], (int)i + 1, &kind, &saved, &named, &why)) {
+		if (!game_line_read(p->d, sl->lines[i], (int)i + 1, &kind, &saved, &named, &why)) {
 			fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, why.message, why.rule);
 			code = EXIT_INVALID;
 			break;
@@ -304,7 +305,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			if (head < p->line_count) {
 				game_line_kind k;
 				char *mine = NULL, *sc = NULL;
-				if (p->d->line_read(p->lines[head], 0, &k, &mine, &sc, &why))
+				if (game_line_read(p->d, p->lines[head], 0, &k, &mine, &sc, &why))
 					same = mine && strcmp(mine, saved) == 0;
 				free(mine);
 				free(sc);
@@ -323,7 +324,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 			char *mine = NULL;
 			bool undoable = false;
 			rules_error err;
-			if (!p->d->replay_line(p->run, sl->lines[i], (int)i + 1, &mine, &undoable, &err)) {
+			if (!game_replay_line(p->d, p->run, sl->lines[i], (int)i + 1, &mine, &undoable, &err)) {
 				fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, err.message, err.rule);
 				code = EXIT_INVALID;
 			} else if (strcmp(mine, saved) != 0) {
@@ -423,7 +424,7 @@ static int play_run(const options *o, play_args *pa)
 	char line[256];
 	snprintf(line, sizeof line, "# orbat play %s, seed %llu%s", scenario_id, seed, manual ? ", dice manual" : "");
 	emit(&p, line, false);
-	if (!p.d->head(p.run)) {
+	if (!game_head(p.d, p.run, &play, scenario_id)) {
 		code = EXIT_INVALID;
 		goto out;
 	}
@@ -463,7 +464,7 @@ static int play_run(const options *o, play_args *pa)
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
-			game_auto got = p.d->auto_take(p.run);
+			game_auto got = game_auto_take(p.d, p.run, &play);
 			if (got == GAME_AUTO_NONE)
 				break;
 			if (got == GAME_AUTO_ILLEGAL) {
@@ -490,7 +491,7 @@ static int play_run(const options *o, play_args *pa)
 			continue;
 		}
 		if (strcmp(word, "board") == 0) {
-			p.d->print_board(p.run, false);
+			game_print_board(p.d, p.run, false);
 			continue;
 		}
 		if (strcmp(word, "undo") == 0) {
@@ -511,7 +512,7 @@ static int play_run(const options *o, play_args *pa)
 		/* The driver's own words (hand, card, the questions), else an
 		 * action. */
 		if (!p.d->command(p.run, got, word))
-			p.d->take(p.run, got);
+			game_take(p.d, p.run, &play, got);
 	}
 	free(input);
 	if (p.d->over(p.run))

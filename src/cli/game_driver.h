@@ -5,31 +5,38 @@
  * each replayed line), undo (replaying the kept lines from the start), the
  * input loop (quit, help, board, undo, auto, --max-turns, the prompt), the
  * diagnostics GAMELOG:LINE: error: MESSAGE [RULE], the JSON framing and
- * the exit codes.  A driver knows the rest: its log format, its referee,
+ * the exit codes.  The flow of a game over the lines of its log is
+ * written once too (game_flow.h): reading a line, taking a typed action or
+ * the automatic player's, writing the head, replaying a log.  A driver
+ * knows the rest: its log format (the action codec below), its referee,
  * its dice and cards, its board drawn as text, its in-game questions.
  *
  * What a driver must provide (every field of game_driver is required):
+ *  - codec: its log lines as opaque actions (parse, format, free, which
+ *    are head lines, the scenario a line names, the line it came from);
+ *    GAME_CODEC makes one from a log module.
  *  - open/destroy: its game at the scenario's start, from a loaded
  *    rules_session; with play options also the seeded dice, the automatic
  *    player and whatever it prints with (card texts...).
- *  - check: log_load parses a whole log (every malformed line into the
- *    sink), log_apply referees its actions up to the first illegal one,
- *    log_finish says whether the log stops halfway through something.
- *    print_board, print_result and check_json print the final position.
- *  - play: line_read (the kind and canonical text of a log line, for
- *    resume and undo), head (the lines a new game starts with, from the
- *    seed), replay_line (a saved action with its dice and cards stripped,
- *    completed again from the seed), take (a typed action), auto_take (the
- *    automatic player's next action), the state questions (over, turn,
- *    at_turn_start, side), the printing (print_turn, print_pending,
- *    print_help), command (its own command words) and undo's replay
- *    (replay_begin, apply_line, replay_end, fixed_reason, undo_none).
- * Every line a driver adds to a game goes through the shell's emit
- * callback (game_play_opts), which keeps it for undo and writes the log.
+ *  - check: apply referees one action as the log wrote it, finish says
+ *    whether the log stops halfway through something; board_text,
+ *    roster_text, print_result and check_json give the final position.
+ *  - play: deal (the head lines the seed decides), act (complete a typed
+ *    or proposed action with the dice and cards, and apply it), acted
+ *    (what a player sees after it), propose (the automatic player's next
+ *    action), redo (a saved action of --resume, what the seed decides
+ *    decided again), the state questions (over, turn, at_turn_start,
+ *    side), the printing (print_turn, print_pending, print_help), command
+ *    (its own command words) and undo's replay (replay_begin, replay_end,
+ *    fixed_reason, undo_none).
+ * Every line of a game goes through the emit callback of the play options
+ * (game_play_opts), which keeps it for undo and writes the log: the flow
+ * calls it, a driver never needs to.
  * What the shell writes and reads itself, so a driver's log format keeps
  * it: the first line "# orbat play SCENARIO, seed N[, dice manual]" (a
- * comment: '#' starts one), and a head line "seed N" (its words between
- * blanks), which --resume reads before it knows the grid.
+ * comment: '#' starts one), the head lines "orbat-game-log 1",
+ * "scenario ID" and "seed N" (its words between blanks), which --resume
+ * reads before it knows the grid.
  * The table of drivers by grid is game_drivers.c: a grid without a driver
  * is refused there with the reason. */
 #ifndef ORBAT_GAME_DRIVER_H
@@ -87,7 +94,57 @@ typedef enum game_auto {
 	"  quit                    stop; the log keeps every action, and\n" \
 	"                          orbat play FILE --resume LOG goes on\n"
 
+/* A driver's log lines as actions the shell holds without knowing them:
+ * `size` bytes each, read and written by the driver's log module. */
+typedef struct game_codec {
+	size_t size;
+	/* Parse one line (`number` for the messages) into *action: false with
+	 * the reason when malformed (nothing to free then), *empty for a blank
+	 * line or a comment.  A parsed action, empty or not, is freed with
+	 * finish. */
+	bool (*parse)(const char *line, int number, void *action, bool *empty, rules_error *why);
+	/* The canonical line of an action, in a new string. */
+	char *(*format)(const void *action);
+	void (*finish)(void *action);
+	/* A head line (format, scenario, seed, who plays first, hands...). */
+	bool (*is_head)(const void *action);
+	/* The format line "orbat-game-log 1", which refereeing passes over. */
+	bool (*is_format)(const void *action);
+	/* The scenario id a scenario line names ("?" when none); NULL for
+	 * every other line. */
+	const char *(*scenario)(const void *action);
+	/* The log line it was parsed from. */
+	int (*line)(const void *action);
+} game_codec;
+
+/* A head line the seed decides, handed to the shell, which applies it
+ * and keeps it; false (with the reason on stderr) when refused. */
+typedef bool game_head_fn(void *ctx, const char *line);
+
+/* The codec of a log module whose actions are `type` (with the fields
+ * kind, line and subject), read by parse_fn, written by format_fn, freed
+ * by finish_fn, its head lines told by is_head_fn(kind), its format and
+ * scenario lines of the kinds format_kind and scenario_kind: defines
+ * `static const game_codec name`. */
+#define GAME_CODEC(name, type, parse_fn, format_fn, finish_fn, is_head_fn, format_kind, scenario_kind) \
+	static bool name##_parse(const char *line, int number, void *a, bool *empty, rules_error *why) \
+	{ return parse_fn(line, number, a, empty, why); } \
+	static char *name##_format(const void *a) { return format_fn(a); } \
+	static void name##_finish(void *a) { finish_fn(a); } \
+	static bool name##_is_head(const void *a) { return is_head_fn(((const type *)a)->kind); } \
+	static bool name##_is_format(const void *a) { return ((const type *)a)->kind == (format_kind); } \
+	static const char *name##_scenario(const void *a) \
+	{ \
+		const type *t = a; \
+		return t->kind != (scenario_kind) ? NULL : t->subject ? t->subject : "?"; \
+	} \
+	static int name##_line(const void *a) { return ((const type *)a)->line; } \
+	static const game_codec name = { sizeof(type), name##_parse, name##_format, name##_finish, \
+		name##_is_head, name##_is_format, name##_scenario, name##_line }
+
 typedef struct game_driver {
+	const game_codec *codec;
+
 	/* The game at the scenario's start of a loaded session; play NULL for
 	 * check and ask.  NULL when it cannot be set up: the reason is
 	 * printed with `cmd` and `path`, *code is the exit code. */
@@ -96,48 +153,41 @@ typedef struct game_driver {
 	void (*destroy)(game_run *run);
 
 	/* ---- check (and ask --after) ---- */
-	/* Parse a whole log named `name`: each malformed line goes into the
-	 * sink; returns their count.  The actions are kept for log_apply. */
-	size_t (*log_load)(game_run *run, const char *text, size_t size, const char *name, diag_sink *sink);
-	/* Referee the loaded actions; false at the first illegal one, with
-	 * the reason and its line. */
-	bool (*log_apply)(game_run *run, rules_error *err, int *line);
+	/* Referee one action as the log wrote it (its dice, its card): false
+	 * with the reason (err->line set when an earlier line is at fault). */
+	bool (*apply)(game_run *run, void *action, rules_error *err);
 	/* The log has ended: false when it stops halfway through something
-	 * (unfinished, not illegal), with what is missing and the last line. */
-	bool (*log_finish)(game_run *run, rules_error *err, int *line);
+	 * (unfinished, not illegal), with what is missing. */
+	bool (*finish)(game_run *run, rules_error *err);
 	/* The JSON fields of the result after "ruleset" (each with its
 	 * leading comma), inside the object the shell opens and closes. */
 	void (*check_json)(game_run *run);
-	/* The board and what stands on it; `spaced`: a blank line after each
-	 * (check), or none (play's 'board'). */
-	void (*print_board)(game_run *run, bool spaced);
+	/* The board, and what stands on it, as text (new strings). */
+	char *(*board_text)(game_run *run);
+	char *(*roster_text)(game_run *run);
 	/* The score and the winner: as check ends (`check`) or as play ends. */
 	void (*print_result)(game_run *run, bool check);
 	/* The turns begun: the one under way, or the last. */
 	int (*turn)(game_run *run);
 
 	/* ---- play ---- */
-	/* Read one log line (`number` for the messages): its kind and its
-	 * canonical text (*canon, NULL when empty), and for the scenario line
-	 * the id it names (*scenario_id, else NULL); both freed by the caller.
-	 * False with the reason when the line is malformed. */
-	bool (*line_read)(const char *line, int number, game_line_kind *kind, char **canon, char **scenario_id,
-		rules_error *why);
-	/* Write and apply the head of a new game from the seed, through
-	 * emit.  False (with the reason on stderr) when it cannot be dealt. */
-	bool (*head)(game_run *run);
+	/* The head lines after "seed N" that the seed decides (who plays
+	 * first, the hands), each through `put`.  False (with the reason on
+	 * stderr) when they cannot be dealt. */
+	bool (*deal)(game_run *run, game_head_fn *put, void *ctx);
+	/* Complete an action (a typed one, or the automatic player's:
+	 * `automatic`) with the dice and cards and apply it; *undoable whether
+	 * undo may take it back.  False with the reason, the dice and cards
+	 * left as they were. */
+	bool (*act)(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err);
+	/* What a player sees after an accepted action, its line printed. */
+	void (*acted)(game_run *run, const void *action);
+	/* The automatic player's next action into *action; false when it has
+	 * nothing to propose. */
+	bool (*propose)(game_run *run, void *action);
 	/* A saved action of --resume: strip what the seed decides (dice, the
-	 * card drawn), complete it again, apply it; *made receives the line
-	 * it makes (freed by the caller), *undoable whether undo may take it
-	 * back.  False with the reason when refused. */
-	bool (*replay_line)(game_run *run, const char *line, int number, char **made, bool *undoable,
-		rules_error *err);
-	/* A line the player typed (not a command word): parse, complete with
-	 * the dice and cards, apply, emit, and print what follows; the
-	 * refusal is printed. */
-	bool (*take)(game_run *run, const char *typed);
-	/* The automatic player's next action, taken. */
-	game_auto (*auto_take)(game_run *run);
+	 * card drawn), complete it again, apply it.  False with the reason. */
+	bool (*redo)(game_run *run, void *action, bool *undoable, rules_error *err);
 	bool (*over)(game_run *run);
 	/* Between turns: the next one not begun (max-turns and 'auto' count
 	 * whole turns). */
@@ -153,10 +203,9 @@ typedef struct game_driver {
 	 * it was one and has been answered.  `line` may be cut up. */
 	bool (*command)(game_run *run, char *line, const char *word);
 	/* Undo: put the position aside and start again at the scenario's
-	 * start (the dice and cards go on where they are); apply the kept
-	 * lines one by one; then keep the new position or go back. */
+	 * start (the dice and cards go on where they are), then keep the new
+	 * position or go back. */
 	void (*replay_begin)(game_run *run);
-	bool (*apply_line)(game_run *run, const char *line, int number);
 	void (*replay_end)(game_run *run, bool keep);
 	/* Why a kept action cannot be undone ("rolled the dice"). */
 	const char *(*fixed_reason)(const char *line);

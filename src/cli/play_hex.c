@@ -21,17 +21,16 @@
 #include "../text/strings.h"
 #include "ask_print.h"
 #include "command.h"
+#include "game_flow.h"
 #include "rules_cli.h"
 
 struct game_run {
 	game *g;           /* the position as it stands */
 	referee *r;        /* refereeing g */
-	gl_log log;        /* check: the actions of the log loaded */
 	/* play only (the rest stays zero for check and ask): */
 	game *start;       /* the scenario's position before the head of the log: undo replays from it */
 	game *aside_g;     /* undo: the position put aside while the lines are replayed */
 	referee *aside_r;
-	unsigned long long seed;
 	rng rnd;           /* the dice and the cards */
 	rng arnd;          /* the automatic player's choices, a stream of their own: the
 	                    * actions of an --auto game typed back in with the same seed
@@ -41,8 +40,6 @@ struct game_run {
 	bool manual;       /* --dice manual: the player types the faces */
 	lang_id lang;
 	string_table *strings;  /* the words of flanks and compass points */
-	game_emit_fn *emit;
-	void *emit_ctx;
 };
 
 static int roll_face(const game *g, rng *rnd)
@@ -154,11 +151,8 @@ static void print_turn(game_run *run)
 {
 	const referee *r = run->r;
 	const game *g = r->g;
-	if (!run->quiet) {
-		char *board = textboard_board(g);
-		fputs(board, stdout);
-		free(board);
-	}
+	if (!run->quiet)
+		game_put_text(textboard_board(g));
 	/* r->turn counts the turns begun: the one under way, or the next. */
 	printf("Turn %d: %s to play (%s %d, %s %d of %d).\n", r->phase <= PHASE_START ? r->turn + 1 : r->turn, g->sides[r->side].id, g->sides[0].id,
 		game_score(g, 0), g->sides[1].id, game_score(g, 1), g->sides[r->side].target);
@@ -293,40 +287,24 @@ static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *e
 	return true;
 }
 
-static bool apply_header(game_run *run, const char *line)
-{
-	gl_action a;
-	bool empty;
-	rules_error why;
-	rules_error err;
-	if (!gamelog_parse_line(line, 0, &a, &empty, &why))
-		return false;
-	bool ok = referee_apply(run->r, &a, &err);
-	if (!ok)
-		fprintf(stderr, "orbat play: %s: %s [%s]\n", line, err.message, err.rule);
-	gamelog_action_finish(&a);
-	if (ok)
-		run->emit(run->emit_ctx, line, false);
-	return ok;
-}
-
-static bool deal(game_run *run)
+/* Who plays first (when the scenario leaves it to the dice) and the
+ * hands, dealt from the seed. */
+static bool hex_deal(game_run *run, game_head_fn *put, void *ctx)
 {
 	game *g = run->r->g;
 	char line[4096];
+	bool ok = true;
 	if (g->first_side < 0) {
 		/* §9 noord-zuid: both roll, the higher chooses; here the dice
 		 * choose. */
 		snprintf(line, sizeof line, "first %s", g->sides[rng_below(&run->rnd, 2)].id);
-		if (!apply_header(run, line))
-			return false;
+		ok = put(ctx, line);
 	}
 	deck_pool trial = run->r->pool;
 	trial.draw = xmalloc(((size_t)trial.kinds + 1) * sizeof *trial.draw);
 	trial.discard = xmalloc(((size_t)trial.kinds + 1) * sizeof *trial.discard);
 	memcpy(trial.draw, run->r->pool.draw, (size_t)trial.kinds * sizeof *trial.draw);
 	memcpy(trial.discard, run->r->pool.discard, (size_t)trial.kinds * sizeof *trial.discard);
-	bool ok = true;
 	for (int s = 0; s < GAME_SIDES && ok; s++) {
 		size_t len = (size_t)snprintf(line, sizeof line, "hand %s", g->sides[s].id);
 		for (int i = 0; i < g->sides[s].hand_size && ok; i++) {
@@ -336,10 +314,12 @@ static bool deal(game_run *run)
 			if (ok && len < sizeof line - 100)
 				len += (size_t)snprintf(line + len, sizeof line - len, " %s", deck_format(g->rs, c, name, sizeof name));
 		}
-		ok = ok && apply_header(run, line);
+		ok = ok && put(ctx, line);
 	}
 	free(trial.draw);
 	free(trial.discard);
+	if (!ok)
+		fputs("orbat play: the deck cannot deal the hands the scenario asks for\n", stderr);
 	return ok;
 }
 
@@ -365,23 +345,28 @@ static void hex_print_result(game_run *run, bool check)
 			run->r->turn);
 }
 
-/* One action: complete, apply, record.  Returns false when refused. */
-static bool take_action(game_run *run, gl_action *a, bool automatic)
+/* One action, typed or the automatic player's: complete and apply. */
+static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err)
 {
-	referee *r = run->r;
-	rules_error err;
+	gl_action *a = action;
 	/* A refused action rolls and deals nothing: a draw refused (a card
 	 * still owes something) must not move the dice and deck on, or the
 	 * log would not replay from its seed. */
 	rng before = run->rnd;
-	if (!complete(run, a, automatic, &err) || !referee_apply(r, a, &err)) {
+	if (!complete(run, a, automatic, err) || !referee_apply(run->r, a, err)) {
 		run->rnd = before;
-		printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
-	char *line = gamelog_format(a);
-	run->emit(run->emit_ctx, line, !rolls_dice(r, a) && a->kind != ACT_DRAW);
-	printf("%s %s\n", automatic ? "auto:" : "ok:", line);
+	*undoable = !rolls_dice(run->r, a) && a->kind != ACT_DRAW;
+	return true;
+}
+
+/* After an accepted action: the flank it orders, the battle's note, what
+ * is owed, and the next turn after a draw. */
+static void hex_acted(game_run *run, const void *action)
+{
+	const gl_action *a = action;
+	referee *r = run->r;
 	/* The flank a card orders, as the player sees it from his seat. */
 	deck_card c;
 	char words[80];
@@ -392,7 +377,6 @@ static bool take_action(game_run *run, gl_action *a, bool automatic)
 		if (f >= 0)
 			printf("  %s: %s\n", a->section, seat_flank(run, LANG_EN, r->side, f, words, sizeof words));
 	}
-	free(line);
 	if (r->battle.note[0] && (a->kind == ACT_BATTLE || a->kind == ACT_SAVE || a->kind == ACT_DEFEND ||
 		a->kind == ACT_FLAGSAVE || a->kind == ACT_RETREAT || a->kind == ACT_GAIN || a->kind == ACT_PLAY ||
 		a->kind == ACT_ARRIVE || a->kind == ACT_RALLY)) {
@@ -402,7 +386,6 @@ static bool take_action(game_run *run, gl_action *a, bool automatic)
 	print_pending(run);
 	if (r->phase == PHASE_START && a->kind == ACT_DRAW)
 		print_turn(run);
-	return true;
 }
 
 static void hex_print_help(game_run *run)
@@ -415,11 +398,7 @@ static void hex_print_help(game_run *run)
 	      "  rally                   (after 'play rally': the roll; then\n"
 	      "  rally REF...             one unit id for each figure returned)\n"
 	      "  draw                    (ends the turn)\n", stdout);
-	if (run->manual)
-		fputs("With --dice manual, roll your own dice and type their faces after ':'\n"
-		      "  battle u1 c1 : inf flag sabres\n", stdout);
-	else
-		fputs("orbat play rolls the dice: leave out ': FACES'.\n", stdout);
+	game_help_dice(run->manual, "  battle u1 c1 : inf flag sabres\n");
 	fputs("Questions on the position (as orbat ask; FROM and TO are hexes or ids):\n"
 	      "  los FROM TO             dice FROM TO\n"
 	      "  moves FROM              retreat FROM FLAGS\n"
@@ -533,7 +512,6 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 	}
 	game_run *run = xcalloc(1, sizeof *run);
 	run->g = g;
-	gamelog_init(&run->log);
 	if (play) {
 		char *strings_dir = xasprintf("%s/i18n", datadir_get());
 		run->strings = strings_load(strings_dir, &s->sink);
@@ -545,7 +523,6 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 			return NULL;
 		}
 		run->start = game_clone(g);
-		run->seed = play->seed;
 		rng_seed(&run->rnd, play->seed);
 		/* Another stream for the automatic player, from the same seed. */
 		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
@@ -553,8 +530,6 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 		run->quiet = play->quiet;
 		run->manual = play->manual;
 		run->lang = play->lang;
-		run->emit = play->emit;
-		run->emit_ctx = play->emit_ctx;
 	}
 	run->r = referee_create(g);
 	return run;
@@ -568,7 +543,6 @@ static void hex_destroy(game_run *run)
 	game_destroy(run->g);
 	game_destroy(run->start);
 	strings_destroy(run->strings);
-	gamelog_finish(&run->log);
 	free(run);
 }
 
@@ -577,42 +551,24 @@ game *play_hex_game(game_run *run)
 	return run->g;
 }
 
-static size_t hex_log_load(game_run *run, const char *text, size_t size, const char *name, diag_sink *sink)
+static bool hex_apply(game_run *run, void *action, rules_error *err)
 {
-	gamelog_finish(&run->log);
-	gamelog_init(&run->log);
-	return gamelog_parse(text, size, name, &run->log, sink);
+	return referee_apply(run->r, action, err);
 }
 
-static bool hex_log_apply(game_run *run, rules_error *err, int *line)
+static bool hex_finish(game_run *run, rules_error *err)
 {
-	for (size_t i = 0; i < run->log.count; i++) {
-		if (!referee_apply(run->r, &run->log.actions[i], err)) {
-			*line = err->line > 0 ? err->line : run->log.actions[i].line;
-			return false;
-		}
-	}
-	return true;
-}
-
-static bool hex_log_finish(game_run *run, rules_error *err, int *line)
-{
-	*line = run->log.count ? run->log.actions[run->log.count - 1].line : 0;
 	return referee_finish(run->r, err);
 }
 
-static void hex_print_board(game_run *run, bool spaced)
+static char *hex_board_text(game_run *run)
 {
-	char *board = textboard_board(run->g);
-	char *roster = textboard_roster(run->g);
-	fputs(board, stdout);
-	if (spaced)
-		fputc('\n', stdout);
-	fputs(roster, stdout);
-	if (spaced)
-		fputc('\n', stdout);
-	free(board);
-	free(roster);
+	return textboard_board(run->g);
+}
+
+static char *hex_roster_text(game_run *run)
+{
+	return textboard_roster(run->g);
 }
 
 static int hex_turn(game_run *run)
@@ -620,102 +576,34 @@ static int hex_turn(game_run *run)
 	return run->r->turn;
 }
 
-static bool hex_line_read(const char *line, int number, game_line_kind *kind, char **canon, char **scenario_id,
-	rules_error *why)
+/* A saved action: what the seed decides is decided again, the dice
+ * (unless the player typed them) and the card drawn. */
+static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *err)
 {
-	*canon = NULL;
-	*scenario_id = NULL;
-	gl_action a;
-	bool empty;
-	if (!gamelog_parse_line(line, number, &a, &empty, why))
+	gl_action *a = action;
+	if (!run->manual && rolls_dice(run->r, a)) {
+		for (size_t k = 0; k < a->face_count; k++)
+			free(a->faces[k]);
+		free(a->faces);
+		a->faces = NULL;
+		a->face_count = 0;
+		a->faces_given = false;
+	}
+	if (a->kind == ACT_DRAW) {
+		free(a->card);
+		a->card = NULL;
+	}
+	if (!complete(run, a, false, err) || !referee_apply(run->r, a, err))
 		return false;
-	*kind = empty ? GAME_LINE_EMPTY : a.kind < ACT_PLAY ? GAME_LINE_HEAD : GAME_LINE_ACTION;
-	if (!empty)
-		*canon = gamelog_format(&a);
-	if (!empty && a.kind == ACT_SCENARIO)
-		*scenario_id = xstrdup(a.subject ? a.subject : "?");
-	gamelog_action_finish(&a);
+	*undoable = !rolls_dice(run->r, a) && a->kind != ACT_DRAW;
+	/* The note of a battle replayed is not news. */
+	run->r->battle.note[0] = '\0';
 	return true;
 }
 
-/* The format line, the scenario, the seed, who plays first, the hands. */
-static bool hex_head(game_run *run)
+static bool hex_propose(game_run *run, void *action)
 {
-	char line[256];
-	run->emit(run->emit_ctx, "orbat-game-log 1", false);
-	snprintf(line, sizeof line, "scenario %s", run->g->scenario_id ? run->g->scenario_id : "?");
-	apply_header(run, line);
-	snprintf(line, sizeof line, "seed %llu", run->seed);
-	apply_header(run, line);
-	if (!deal(run)) {
-		fputs("orbat play: the deck cannot deal the hands the scenario asks for\n", stderr);
-		return false;
-	}
-	return true;
-}
-
-static bool hex_replay_line(game_run *run, const char *line, int number, char **made, bool *undoable,
-	rules_error *err)
-{
-	gl_action a;
-	bool empty;
-	*made = NULL;
-	if (!gamelog_parse_line(line, number, &a, &empty, err))
-		return false;
-	/* What the seed decides is decided again: the dice (unless the
-	 * player typed them) and the card drawn. */
-	if (!run->manual && rolls_dice(run->r, &a)) {
-		for (size_t k = 0; k < a.face_count; k++)
-			free(a.faces[k]);
-		free(a.faces);
-		a.faces = NULL;
-		a.face_count = 0;
-		a.faces_given = false;
-	}
-	if (a.kind == ACT_DRAW) {
-		free(a.card);
-		a.card = NULL;
-	}
-	bool ok = complete(run, &a, false, err) && referee_apply(run->r, &a, err);
-	if (ok) {
-		*made = gamelog_format(&a);
-		*undoable = !rolls_dice(run->r, &a) && a.kind != ACT_DRAW;
-		run->r->battle.note[0] = '\0';
-	}
-	gamelog_action_finish(&a);
-	return ok;
-}
-
-static bool hex_take(game_run *run, const char *typed)
-{
-	gl_action a;
-	bool empty;
-	rules_error why;
-	if (!gamelog_parse_line(typed, 0, &a, &empty, &why)) {
-		printf("error: %s [%s]\n", why.message, why.rule);
-		return false;
-	}
-	if (empty)
-		return true;
-	bool ok = take_action(run, &a, false);
-	gamelog_action_finish(&a);
-	return ok;
-}
-
-static game_auto hex_auto_take(game_run *run)
-{
-	gl_action a;
-	if (!autoplay_next(run->r, &run->ap, &run->arnd, &a))
-		return GAME_AUTO_NONE;
-	game_auto got = GAME_AUTO_TAKEN;
-	if (!take_action(run, &a, true)) {
-		char *text = gamelog_format(&a);
-		fprintf(stderr, "orbat play: the automatic player proposed an illegal action: %s\n", text);
-		free(text);
-		got = GAME_AUTO_ILLEGAL;
-	}
-	gamelog_action_finish(&a);
-	return got;
+	return autoplay_next(run->r, &run->ap, &run->arnd, action);
 }
 
 static bool hex_over(game_run *run)
@@ -782,21 +670,6 @@ static void hex_replay_begin(game_run *run)
 	run->r = referee_create(run->g);
 }
 
-static bool hex_apply_line(game_run *run, const char *line, int number)
-{
-	gl_action a;
-	bool empty;
-	rules_error why;
-	rules_error err;
-	if (!gamelog_parse_line(line, number, &a, &empty, &why))
-		return false;
-	bool ok = true;
-	if (!empty && a.kind != ACT_FORMAT)
-		ok = referee_apply(run->r, &a, &err);
-	gamelog_action_finish(&a);
-	return ok;
-}
-
 static void hex_replay_end(game_run *run, bool keep)
 {
 	if (keep) {
@@ -819,21 +692,26 @@ static const char *hex_fixed_reason(const char *line)
 	return strncmp(line, "draw", 4) == 0 ? "drew a card" : "rolled the dice";
 }
 
+/* The action codec: the lines of gamelog.h. */
+GAME_CODEC(hex_codec, gl_action, gamelog_parse_line, gamelog_format, gamelog_action_finish, gamelog_is_head,
+	ACT_FORMAT, ACT_SCENARIO);
+
 const game_driver play_hex_driver = {
+	.codec = &hex_codec,
 	.open = hex_open,
 	.destroy = hex_destroy,
-	.log_load = hex_log_load,
-	.log_apply = hex_log_apply,
-	.log_finish = hex_log_finish,
+	.apply = hex_apply,
+	.finish = hex_finish,
 	.check_json = hex_check_json,
-	.print_board = hex_print_board,
+	.board_text = hex_board_text,
+	.roster_text = hex_roster_text,
 	.print_result = hex_print_result,
 	.turn = hex_turn,
-	.line_read = hex_line_read,
-	.head = hex_head,
-	.replay_line = hex_replay_line,
-	.take = hex_take,
-	.auto_take = hex_auto_take,
+	.deal = hex_deal,
+	.act = hex_act,
+	.acted = hex_acted,
+	.propose = hex_propose,
+	.redo = hex_redo,
 	.over = hex_over,
 	.at_turn_start = hex_at_turn_start,
 	.side = hex_side,
@@ -842,7 +720,6 @@ const game_driver play_hex_driver = {
 	.print_help = hex_print_help,
 	.command = hex_command,
 	.replay_begin = hex_replay_begin,
-	.apply_line = hex_apply_line,
 	.replay_end = hex_replay_end,
 	.fixed_reason = hex_fixed_reason,
 	.undo_none = "nothing to undo since the cards were dealt",

@@ -15,17 +15,16 @@
 #include "../rules/sqref.h"
 #include "ask_square_cli.h"
 #include "command.h"
+#include "game_flow.h"
 #include "rules_cli.h"
 
 struct game_run {
 	position *pos;     /* the scenario's starting position, which the games read */
 	sq_game *g;        /* the game as it stands */
-	sq_log log;        /* check: the actions of the log loaded */
 	bool head_seen;    /* the log named its scenario */
 	int winner_line;   /* the line that decided the game, 0 while none */
 	/* play only: */
 	sq_game *aside;    /* undo: the game put aside while the lines are replayed */
-	unsigned long long seed;
 	rng rnd;           /* the dice */
 	bool quiet;
 	bool manual;       /* --dice manual: the player types the faces */
@@ -33,8 +32,6 @@ struct game_run {
 	                    * actions of an --auto game typed back in with the same seed
 	                    * meet the same dice */
 	sq_auto ap;        /* the automatic player's notes */
-	game_emit_fn *emit;
-	void *emit_ctx;
 };
 
 /* ---- refereeing one action ---- */
@@ -73,11 +70,8 @@ static const char *player_of(const sq_game *g, char *buf, size_t size)
 static void sq_print_turn(game_run *run)
 {
 	const sq_game *g = run->g;
-	if (!run->quiet) {
-		char *board = sq_board_text(g);
-		fputs(board, stdout);
-		free(board);
-	}
+	if (!run->quiet)
+		game_put_text(sq_board_text(g));
 	char who[80];
 	int side = sq_current(g)->side;
 	printf("Turn %d (round %d): %s to play; %d points, %d %s allowed; %d cities held.\n", g->turn + 1,
@@ -101,11 +95,7 @@ static void sq_print_help(game_run *run)
 	      "  withdraw GENERAL SQUARE advance UNIT          stop\n"
 	      "  naval SHIP TARGET       fire ARTILLERY SHIP   redeploy\n"
 	      "  place TYPE SQUARE ID    end                   (ends the turn)\n", stdout);
-	if (run->manual)
-		fputs("With --dice manual, roll your own dice and type their faces after ':'\n"
-		      "  roll : 3 5      attack u1 c1 : 2 6\n", stdout);
-	else
-		fputs("orbat play rolls the dice: leave out ': FACES'.\n", stdout);
+	game_help_dice(run->manual, "  roll : 3 5      attack u1 c1 : 2 6\n");
 	fputs("Other commands:\n" GAME_HELP_BOARD
 	      "  summary                 cities held, income, points and units of each side\n"
 	      "  moves UNIT|SQUARE, transport SHIP, income SIDE, ask attack FROM TO,\n"
@@ -113,18 +103,14 @@ static void sq_print_help(game_run *run)
 		stdout);
 }
 
-static void sq_print_board(game_run *run, bool spaced)
+static char *sq_board_text_of(game_run *run)
 {
-	char *board = sq_board_text(run->g);
-	char *sum = sq_summary(run->g);
-	fputs(board, stdout);
-	if (spaced)
-		fputc('\n', stdout);
-	fputs(sum, stdout);
-	if (spaced)
-		fputc('\n', stdout);
-	free(board);
-	free(sum);
+	return sq_board_text(run->g);
+}
+
+static char *sq_roster_text(game_run *run)
+{
+	return sq_summary(run->g);
 }
 
 static void sq_print_result(game_run *run, bool check)
@@ -213,72 +199,47 @@ static void sq_check_json(game_run *run)
 
 /* Complete an action with its dice: the player's own (--dice manual),
  * else rolled by the referee from the seed. */
-static bool take_action(game_run *run, sq_action *a, bool automatic)
+static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err)
 {
-	rules_error err;
+	sq_action *a = action;
 	bool rolls = sq_dice_needed(run->g, a) > 0;
 	rng before = run->rnd;
 	bool ok = true;
 	if (sqlog_is_head(a->kind)) {
-		ok = rules_fail(&err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
+		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
 	} else if (rolls && run->manual && !a->faces_given) {
 		char *text = sqlog_format(a);
 		int n = sq_dice_needed(run->g, a);
-		ok = rules_fail(&err, RULES_ERROR_LOG_RULE, "roll %s%d %s and type the faces: %s : FACE...",
+		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "roll %s%d %s and type the faces: %s : FACE...",
 			a->kind == SQ_ACT_ATTACK ? "up to " : "", n, n == 1 ? "die" : "dice", text);
 		free(text);
 	} else if (rolls && !run->manual && a->faces_given && !automatic) {
-		ok = rules_fail(&err, RULES_ERROR_LOG_RULE,
+		ok = rules_fail(err, RULES_ERROR_LOG_RULE,
 			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
 	}
-	if (!ok || !apply(run, a, run->manual ? NULL : &run->rnd, &err)) {
+	if (!ok || !apply(run, a, run->manual ? NULL : &run->rnd, err)) {
 		run->rnd = before;
-		printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
-	char *line = sqlog_format(a);
-	run->emit(run->emit_ctx, line, !rolls);
-	printf("%s %s\n", automatic ? "auto:" : "ok:", line);
-	free(line);
+	*undoable = !rolls;
+	return true;
+}
+
+/* After an accepted action: the next turn, or what the rules owe now. */
+static void sq_acted(game_run *run, const void *action)
+{
+	const sq_action *a = action;
 	if (a->kind == SQ_ACT_END && run->g->step != SQ_STEP_OVER)
 		sq_print_turn(run);
 	else if (run->g->step != SQ_STEP_OVER)
 		sq_print_pending(run);
-	return true;
-}
-
-static bool sq_take(game_run *run, const char *typed)
-{
-	sq_action a;
-	bool empty;
-	rules_error why;
-	if (!sqlog_parse_line(typed, 0, &a, &empty, &why)) {
-		printf("error: %s [%s]\n", why.message, why.rule);
-		return false;
-	}
-	if (empty)
-		return true;
-	bool ok = take_action(run, &a, false);
-	sqlog_action_finish(&a);
-	return ok;
 }
 
 /* ---- the automatic player ---- */
 
-static game_auto sq_auto_take(game_run *run)
+static bool sq_propose(game_run *run, void *action)
 {
-	sq_action a;
-	if (!sq_auto_next(run->g, &run->ap, &run->arnd, &a))
-		return GAME_AUTO_NONE;
-	game_auto got = GAME_AUTO_TAKEN;
-	if (!take_action(run, &a, true)) {
-		char *text = sqlog_format(&a);
-		fprintf(stderr, "orbat play: the automatic player proposed an illegal action: %s\n", text);
-		free(text);
-		got = GAME_AUTO_ILLEGAL;
-	}
-	sqlog_action_finish(&a);
-	return got;
+	return sq_auto_next(run->g, &run->ap, &run->arnd, action);
 }
 
 /* ---- the driver ---- */
@@ -296,16 +257,12 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	game_run *run = xcalloc(1, sizeof *run);
 	run->pos = pos;
 	run->g = g;
-	sqlog_init(&run->log);
 	if (play) {
-		run->seed = play->seed;
 		rng_seed(&run->rnd, play->seed);
 		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
 		sq_auto_init(&run->ap, 0);
 		run->quiet = play->quiet;
 		run->manual = play->manual;
-		run->emit = play->emit;
-		run->emit_ctx = play->emit_ctx;
 	}
 	return run;
 }
@@ -317,35 +274,22 @@ const sq_game *play_square_game(game_run *run)
 
 static void sq_destroy(game_run *run)
 {
-	if (!run)
-		return;
-	sq_game_destroy(run->g);
-	sq_game_destroy(run->aside);
-	position_destroy(run->pos);
-	sqlog_finish(&run->log);
+	if (run) {
+		sq_game_destroy(run->g);
+		sq_game_destroy(run->aside);
+		position_destroy(run->pos);
+	}
 	free(run);
 }
 
-static size_t sq_log_load(game_run *run, const char *text, size_t size, const char *name, diag_sink *sink)
+/* An action as the log wrote it, with its own faces. */
+static bool sq_apply_written(game_run *run, void *action, rules_error *err)
 {
-	sqlog_finish(&run->log);
-	sqlog_init(&run->log);
-	return sqlog_parse(text, size, name, &run->log, sink);
+	return apply(run, action, NULL, err);
 }
 
-static bool sq_log_apply(game_run *run, rules_error *err, int *line)
+static bool sq_log_finish(game_run *run, rules_error *err)
 {
-	for (size_t i = 0; i < run->log.count; i++)
-		if (!apply(run, &run->log.actions[i], NULL, err)) {
-			*line = run->log.actions[i].line;
-			return false;
-		}
-	return true;
-}
-
-static bool sq_log_finish(game_run *run, rules_error *err, int *line)
-{
-	*line = run->log.count ? run->log.actions[run->log.count - 1].line : 0;
 	return sq_finish(run->g, run->head_seen, err);
 }
 
@@ -356,68 +300,24 @@ static int sq_turn(game_run *run)
 	return g->step == SQ_STEP_OVER ? g->turn : g->turn + (begun ? 1 : 0);
 }
 
-static bool sq_line_read(const char *line, int number, game_line_kind *kind, char **canon, char **scenario_id,
-	rules_error *why)
-{
-	*canon = NULL;
-	*scenario_id = NULL;
-	sq_action a;
-	bool empty;
-	if (!sqlog_parse_line(line, number, &a, &empty, why))
-		return false;
-	*kind = empty ? GAME_LINE_EMPTY : sqlog_is_head(a.kind) ? GAME_LINE_HEAD : GAME_LINE_ACTION;
-	if (!empty)
-		*canon = sqlog_format(&a);
-	if (!empty && a.kind == SQ_ACT_SCENARIO)
-		*scenario_id = xstrdup(a.subject ? a.subject : "?");
-	sqlog_action_finish(&a);
-	return true;
-}
-
-static bool head_line(game_run *run, const char *line)
-{
-	sq_action a;
-	bool empty;
-	rules_error err;
-	bool ok = sqlog_parse_line(line, 0, &a, &empty, &err) && apply(run, &a, NULL, &err);
-	if (!ok)
-		fprintf(stderr, "orbat play: %s: %s [%s]\n", line, err.message, err.rule);
-	else
-		run->emit(run->emit_ctx, line, false);
-	sqlog_action_finish(&a);
-	return ok;
-}
-
-static bool sq_head(game_run *run)
+/* The head after the seed: the first side, as the scenario seats it. */
+static bool sq_deal(game_run *run, game_head_fn *put, void *ctx)
 {
 	char line[256];
-	run->emit(run->emit_ctx, "orbat-game-log 1", false);
-	snprintf(line, sizeof line, "scenario %s", run->g->sc->id.text ? run->g->sc->id.text : "?");
-	bool ok = head_line(run, line);
-	snprintf(line, sizeof line, "seed %llu", run->seed);
-	ok = ok && head_line(run, line);
 	snprintf(line, sizeof line, "first %s", sq_side_id(run->g, run->g->seats[0].side));
-	return ok && head_line(run, line);
+	return put(ctx, line);
 }
 
-static bool sq_replay_line(game_run *run, const char *line, int number, char **made, bool *undoable,
-	rules_error *err)
+/* A saved action: the seed rolls its dice again, unless the player typed
+ * them. */
+static bool sq_redo(game_run *run, void *action, bool *undoable, rules_error *err)
 {
-	sq_action a;
-	bool empty;
-	*made = NULL;
-	if (!sqlog_parse_line(line, number, &a, &empty, err))
-		return false;
-	bool rolls = sq_dice_needed(run->g, &a) > 0;
+	sq_action *a = action;
+	bool rolls = sq_dice_needed(run->g, a) > 0;
 	if (rolls && !run->manual)
-		strip_faces(&a);
-	bool ok = apply(run, &a, run->manual ? NULL : &run->rnd, err);
-	if (ok) {
-		*made = sqlog_format(&a);
-		*undoable = !rolls;
-	}
-	sqlog_action_finish(&a);
-	return ok;
+		strip_faces(a);
+	*undoable = !rolls;
+	return apply(run, a, run->manual ? NULL : &run->rnd, err);
 }
 
 static bool sq_over(game_run *run)
@@ -456,18 +356,6 @@ static void sq_replay_begin(game_run *run)
 	run->winner_line = 0;
 }
 
-static bool sq_apply_line(game_run *run, const char *line, int number)
-{
-	sq_action a;
-	bool empty;
-	rules_error err;
-	if (!sqlog_parse_line(line, number, &a, &empty, &err))
-		return false;
-	bool ok = empty || a.kind == SQ_ACT_FORMAT || apply(run, &a, NULL, &err);
-	sqlog_action_finish(&a);
-	return ok;
-}
-
 static void sq_replay_end(game_run *run, bool keep)
 {
 	if (keep) {
@@ -487,31 +375,36 @@ static const char *sq_fixed_reason(const char *line)
 	return "rolled the dice";
 }
 
+/* The action codec: the lines of sqlog.h. */
+GAME_CODEC(sq_codec, sq_action, sqlog_parse_line, sqlog_format, sqlog_action_finish, sqlog_is_head,
+	SQ_ACT_FORMAT, SQ_ACT_SCENARIO);
+
+/* Its text first, then what it defines in the order of this file. */
 const game_driver play_square_driver = {
-	.open = sq_open,
-	.destroy = sq_destroy,
-	.log_load = sq_log_load,
-	.log_apply = sq_log_apply,
-	.log_finish = sq_log_finish,
-	.check_json = sq_check_json,
-	.print_board = sq_print_board,
-	.print_result = sq_print_result,
-	.turn = sq_turn,
-	.line_read = sq_line_read,
-	.head = sq_head,
-	.replay_line = sq_replay_line,
-	.take = sq_take,
-	.auto_take = sq_auto_take,
-	.over = sq_over,
-	.at_turn_start = sq_at_turn_start,
-	.side = sq_side,
+	.undo_none = "nothing to undo since the game began",
 	.print_turn = sq_print_turn,
 	.print_pending = sq_print_pending,
 	.print_help = sq_print_help,
+	.board_text = sq_board_text_of,
+	.roster_text = sq_roster_text,
+	.print_result = sq_print_result,
+	.check_json = sq_check_json,
+	.act = sq_act,
+	.acted = sq_acted,
+	.propose = sq_propose,
+	.open = sq_open,
+	.destroy = sq_destroy,
+	.apply = sq_apply_written,
+	.finish = sq_log_finish,
+	.turn = sq_turn,
+	.deal = sq_deal,
+	.redo = sq_redo,
+	.over = sq_over,
+	.at_turn_start = sq_at_turn_start,
+	.side = sq_side,
 	.command = sq_command,
 	.replay_begin = sq_replay_begin,
-	.apply_line = sq_apply_line,
 	.replay_end = sq_replay_end,
 	.fixed_reason = sq_fixed_reason,
-	.undo_none = "nothing to undo since the game began",
+	.codec = &sq_codec,
 };

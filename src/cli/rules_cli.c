@@ -7,6 +7,7 @@
 #include "../base/datadir.h"
 #include "../base/json.h"
 #include "../base/util.h"
+#include "game_flow.h"
 #include "input.h"
 #include "options.h"
 
@@ -110,23 +111,25 @@ int rules_replay(const char *cmd, const char *log_path, output_format format, co
 	log_path = name;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	size_t bad = d->log_load(run, text, size, log_path, &sink);
+	game_log log = { NULL, 0, 0 };
+	size_t bad = game_log_load(d, &log, text, size, log_path, &sink);
 	free(text);
 	int code = EXIT_VALID;
 	rules_error err;
 	int line = 0;
 	if (bad) {
 		code = EXIT_INVALID;
-	} else if (!d->log_apply(run, &err, &line)) {
+	} else if (!game_log_apply(d, run, &log, &err, &line)) {
 		diag_add(&sink, log_path, line, 0, DIAG_ERROR, err.rule, "%s", err.message);
 		code = EXIT_INVALID;
-	} else if (!d->log_finish(run, &err, &line)) {
+	} else if (!game_log_finish(d, run, &log, &err, &line)) {
 		/* A game stopped halfway through (a battle...) is unfinished,
 		 * not illegal: say so and go on. */
 		diag_add(&sink, log_path, line, 0, DIAG_WARNING, err.rule, "%s", err.message);
 		if (format == FORMAT_TEXT)
 			diag_print_text(&sink, 0, sink.count, stderr);
 	}
+	game_log_free(d, &log);
 	if (code != EXIT_VALID)
 		rules_print_diags(&sink, log_path, false, format);
 	diag_sink_finish(&sink);

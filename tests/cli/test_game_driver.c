@@ -16,6 +16,7 @@
 
 #include "base/util.h"
 #include "cli/game_driver.h"
+#include "cli/game_flow.h"
 #include "cli/rules_cli.h"
 
 /* One scenario per driver, from the source tree (meson's cwd is the
@@ -95,20 +96,29 @@ static game_run *open_game(rules_session *s, const char *path, const game_play_o
 /* Every field filled: the shell calls each without asking. */
 static void assert_complete(const game_driver *d)
 {
+	assert_non_null(d->codec);
+	assert_true(d->codec->size > 0);
+	assert_non_null(d->codec->parse);
+	assert_non_null(d->codec->format);
+	assert_non_null(d->codec->finish);
+	assert_non_null(d->codec->is_head);
+	assert_non_null(d->codec->is_format);
+	assert_non_null(d->codec->scenario);
+	assert_non_null(d->codec->line);
 	assert_non_null(d->open);
 	assert_non_null(d->destroy);
-	assert_non_null(d->log_load);
-	assert_non_null(d->log_apply);
-	assert_non_null(d->log_finish);
+	assert_non_null(d->apply);
+	assert_non_null(d->finish);
 	assert_non_null(d->check_json);
-	assert_non_null(d->print_board);
+	assert_non_null(d->board_text);
+	assert_non_null(d->roster_text);
 	assert_non_null(d->print_result);
 	assert_non_null(d->turn);
-	assert_non_null(d->line_read);
-	assert_non_null(d->head);
-	assert_non_null(d->replay_line);
-	assert_non_null(d->take);
-	assert_non_null(d->auto_take);
+	assert_non_null(d->deal);
+	assert_non_null(d->act);
+	assert_non_null(d->acted);
+	assert_non_null(d->propose);
+	assert_non_null(d->redo);
 	assert_non_null(d->over);
 	assert_non_null(d->at_turn_start);
 	assert_non_null(d->side);
@@ -117,7 +127,6 @@ static void assert_complete(const game_driver *d)
 	assert_non_null(d->print_help);
 	assert_non_null(d->command);
 	assert_non_null(d->replay_begin);
-	assert_non_null(d->apply_line);
 	assert_non_null(d->replay_end);
 	assert_non_null(d->fixed_reason);
 	assert_non_null(d->undo_none);
@@ -185,7 +194,7 @@ static void check_head(const game_driver *d, const kept *k, const char *scenario
 		char *canon = NULL, *sc = NULL;
 		rules_error why;
 		assert_false(k->undoable[i]);
-		assert_true(d->line_read(k->lines[i], (int)i + 1, &kind, &canon, &sc, &why));
+		assert_true(game_line_read(d, k->lines[i], (int)i + 1, &kind, &canon, &sc, &why));
 		assert_int_equal(kind, GAME_LINE_HEAD);
 		assert_string_equal(canon, k->lines[i]);
 		if (sc) {
@@ -201,7 +210,7 @@ static void check_head(const game_driver *d, const kept *k, const char *scenario
 		game_line_kind kind = GAME_LINE_ACTION;
 		char *canon = NULL, *sc = NULL;
 		rules_error why;
-		assert_true(d->line_read(empties[i], 1, &kind, &canon, &sc, &why));
+		assert_true(game_line_read(d, empties[i], 1, &kind, &canon, &sc, &why));
 		assert_int_equal(kind, GAME_LINE_EMPTY);
 		assert_null(canon);
 		assert_null(sc);
@@ -209,7 +218,7 @@ static void check_head(const game_driver *d, const kept *k, const char *scenario
 	game_line_kind kind;
 	char *canon = NULL, *sc = NULL;
 	rules_error why;
-	assert_false(d->line_read("fly to the moon", 3, &kind, &canon, &sc, &why));
+	assert_false(game_line_read(d, "fly to the moon", 3, &kind, &canon, &sc, &why));
 	assert_string_equal(why.rule, RULES_ERROR_LOG_RULE);
 }
 
@@ -238,7 +247,7 @@ static void contract(const char *path)
 	assert_complete(d);
 	keep(&k, "# a comment the shell writes", false);
 	quiet_begin();
-	bool dealt = d->head(run);
+	bool dealt = game_head(d, run, &play, s.sc->id.text);
 	quiet_end();
 	assert_true(dealt);
 	kept head = { .count = 0 };
@@ -255,7 +264,7 @@ static void contract(const char *path)
 	quiet_begin();
 	size_t taken = 0;
 	while (!d->over(run) && (d->turn(run) < 3 || !d->at_turn_start(run)) && taken < 400) {
-		assert_int_not_equal(d->auto_take(run), GAME_AUTO_ILLEGAL);
+		assert_int_not_equal(game_auto_take(d, run, &play), GAME_AUTO_ILLEGAL);
 		taken++;
 	}
 	quiet_end();
@@ -264,7 +273,7 @@ static void contract(const char *path)
 		game_line_kind kind;
 		char *canon = NULL, *sc = NULL;
 		rules_error why;
-		assert_true(d->line_read(k.lines[i], (int)i + 1, &kind, &canon, &sc, &why));
+		assert_true(game_line_read(d, k.lines[i], (int)i + 1, &kind, &canon, &sc, &why));
 		if (kind != GAME_LINE_ACTION)
 			head_end = i + 1;
 		else
@@ -280,12 +289,12 @@ static void contract(const char *path)
 	d->replay_begin(run);
 	bool ok = true;
 	for (size_t i = 0; i + 1 < k.count && ok; i++)
-		ok = d->apply_line(run, k.lines[i], (int)i + 1);
+		ok = game_apply_line(d, run, k.lines[i], (int)i + 1);
 	d->replay_end(run, ok);
 	assert_true(ok);
 	int turn = d->turn(run);
 	d->replay_begin(run);
-	assert_false(d->apply_line(run, "fly to the moon", 1));
+	assert_false(game_apply_line(d, run, "fly to the moon", 1));
 	d->replay_end(run, false);
 	assert_int_equal(d->turn(run), turn);
 
@@ -298,7 +307,7 @@ static void contract(const char *path)
 	const game_driver *d2 = NULL;
 	game_run *run2 = open_game(&s2, path, &play2, &d2);
 	quiet_begin();
-	assert_true(d2->head(run2));
+	assert_true(game_head(d2, run2, &play2, s2.sc->id.text));
 	quiet_end();
 	assert_int_equal(again.count, head_end - 1);
 	for (size_t i = 0; i < again.count; i++)
@@ -307,7 +316,7 @@ static void contract(const char *path)
 		char *made = NULL;
 		bool undoable = false;
 		rules_error err;
-		assert_true(d2->replay_line(run2, k.lines[i], (int)i + 1, &made, &undoable, &err));
+		assert_true(game_replay_line(d2, run2, k.lines[i], (int)i + 1, &made, &undoable, &err));
 		assert_string_equal(made, k.lines[i]);
 		assert_int_equal(undoable, k.undoable[i]);
 		free(made);
@@ -325,14 +334,18 @@ static void contract(const char *path)
 	char *text = join(&k);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	assert_int_equal(d3->log_load(run3, text, strlen(text), "game.log", &sink), 0);
+	game_log log = { NULL, 0, 0 };
+	assert_int_equal(game_log_load(d3, &log, text, strlen(text), "game.log", &sink), 0);
 	rules_error err;
 	int line = 0;
-	assert_true(d3->log_apply(run3, &err, &line));
-	d3->log_finish(run3, &err, &line);
+	assert_true(game_log_apply(d3, run3, &log, &err, &line));
+	game_log_finish(d3, run3, &log, &err, &line);
 	assert_int_equal(d3->turn(run3), turns);
 	free(text);
-	assert_int_equal(d3->log_load(run3, "fly to the moon\n", 16, "bad.log", &sink), 1);
+	game_log_free(d3, &log);
+	assert_int_equal(game_log_load(d3, &log, "fly to the moon\n", 16, "bad.log", &sink), 1);
+	assert_int_equal(log.count, 0);
+	game_log_free(d3, &log);
 	assert_int_equal(sink.count, 1);
 	diag_sink_finish(&sink);
 	d3->destroy(run3);

@@ -27,67 +27,7 @@
 #include "geo/square.h"
 #include "rules/ask_square.h"
 #include "validate/validate.h"
-
-typedef struct sq_fixture {
-	diag_sink sink;
-	validator *v;
-	scenario *sc;
-	const ruleset *rs;
-	position *pos;       /* of sc under rs; rebuilt by a test that changes either */
-	sq_game *g;          /* at the start of pos */
-} sq_fixture;
-
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *buf = xmalloc((size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* mb-1861 with its <forces> replaced: "union" and "confederate" hold the
- * children of each side's <forces>. */
-static void load(sq_fixture *f, const char *union_forces, const char *confederate_forces)
-{
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	char *path = xasprintf("%s/../scenarios/mb-1861.xml", data);
-	char *text = read_all(path);
-	free(path);
-	char *start = strstr(text, "<forces");
-	assert_non_null(start);
-	*start = '\0';
-	char *xml = xasprintf("%s<forces side=\"union\" first=\"true\">%s</forces>\n"
-			      "<forces side=\"confederate\">%s</forces>\n</scenario>\n",
-		text, union_forces, confederate_forces);
-	free(text);
-	diag_sink_init(&f->sink);
-	f->v = validator_create(data, &f->sink);
-	assert_non_null(f->v);
-	validate_status st = validator_check_memory(f->v, "test.xml", xml, strlen(xml), &f->sink, &f->sc, &f->rs);
-	if (st != VALIDATE_OK)
-		diag_print_text(&f->sink, 0, f->sink.count, stderr);
-	assert_int_equal(st, VALIDATE_OK);
-	free(xml);
-	f->pos = position_create(f->sc, f->rs);
-	f->g = sq_game_create(f->pos);
-	assert_non_null(f->g);
-}
-
-static void unload(sq_fixture *f)
-{
-	sq_game_destroy(f->g);
-	position_destroy(f->pos);
-	scenario_destroy(f->sc);
-	validator_destroy(f->v);
-	diag_sink_finish(&f->sink);
-}
+#include "sq_fixture.h"
 
 /* A reason whose text holds `part`, or whose rule id is `part`. */
 static bool has_reason(const ask_sq_reason *reasons, int count, const char *part)
@@ -188,7 +128,7 @@ static void test_attack_table(void **state)
 	for (size_t i = 0; i < sizeof attack_rows / sizeof *attack_rows; i++) {
 		const attack_row *r = &attack_rows[i];
 		sq_fixture f;
-		load(&f, r->union_forces, r->confederate_forces);
+		sq_fixture_load(&f, "mb-1861.xml", r->union_forces, r->confederate_forces);
 		ask_sq_attack a;
 		ask_square_attack(f.g, r->from, r->to, &a);
 		print_message("%s: %s %s allowed=%d attack=%d defend=%d\n", r->what, r->from, r->to, a.allowed,
@@ -209,7 +149,7 @@ static void test_attack_table(void **state)
 			assert_int_equal(a.defender.rolls, r->defender_rolls);
 			assert_true(fabs(a.defender.hit - (r->defender_rolls ? r->defend / 6.0 : 0.0)) < 1e-9);
 		}
-		unload(&f);
+		sq_fixture_unload(&f);
 	}
 }
 
@@ -218,12 +158,12 @@ static void test_first_fire(void **state)
 {
 	(void)state;
 	sq_fixture f;
-	load(&f, FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("cavalry", "c1", "C2"));
+	sq_fixture_load(&f, "mb-1861.xml", FAR_GRANT U("artillery", "u1", "B2"), FAR_LEE U("cavalry", "c1", "C2"));
 	ask_sq_attack a;
 	ask_square_attack(f.g, "B2", "C2", &a);
 	assert_true(a.fires_first);
 	assert_true(fabs(a.defender_hit_effective - (1.0 - 3 / 6.0) * (2 / 6.0)) < 1e-9);
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 /* A factor above the die's faces is capped: with a 3-sided die, artillery
@@ -232,7 +172,7 @@ static void test_cap(void **state)
 {
 	(void)state;
 	sq_fixture f;
-	load(&f, "<general id=\"grant\" at=\"B1\"/>" U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "B3"));
+	sq_fixture_load(&f, "mb-1861.xml", "<general id=\"grant\" at=\"B1\"/>" U("artillery", "u1", "B2"), FAR_LEE U("infantry", "c1", "B3"));
 	ruleset small = *f.rs;
 	small.square.die_faces = 3;
 	position *pos = position_create(f.sc, &small);
@@ -245,7 +185,7 @@ static void test_cap(void **state)
 	assert_int_equal(a.attacker.factor, 3);
 	assert_true(fabs(a.attacker.hit - 1.0) < 1e-9);
 	assert_true(has_reason(a.reasons, a.reason_count, "capped at 3"));
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 /* The enemy holding a side's capital takes that side's general bonus,
@@ -254,7 +194,7 @@ static void test_capital_lost(void **state)
 {
 	(void)state;
 	sq_fixture f;
-	load(&f, "<general id=\"grant\" at=\"I2\"/>" U("infantry", "u1", "I4") U("infantry", "u2", "I3"),
+	sq_fixture_load(&f, "mb-1861.xml", "<general id=\"grant\" at=\"I2\"/>" U("infantry", "u1", "I4") U("infantry", "u2", "I3"),
 		FAR_LEE U("cavalry", "c1", "I5"));
 	for (size_t i = 0; i < f.sc->city_count; i++)
 		if (str_eq(f.sc->cities[i].id.text, "washington")) {
@@ -270,7 +210,7 @@ static void test_capital_lost(void **state)
 	assert_true(has_reason(a.reasons, a.reason_count, "mb-11.capitals"));
 	ask_square_attack(f.g, "I3", "I4", &a);
 	assert_false(a.allowed);                  /* friendly */
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 typedef struct buy_row {
@@ -302,7 +242,7 @@ static void test_buy_table(void **state)
 {
 	(void)state;
 	sq_fixture f;
-	load(&f, FAR_GRANT, FAR_LEE);
+	sq_fixture_load(&f, "mb-1861.xml", FAR_GRANT, FAR_LEE);
 	for (size_t i = 0; i < sizeof buy_rows / sizeof *buy_rows; i++) {
 		const buy_row *r = &buy_rows[i];
 		char **names = NULL;
@@ -324,7 +264,7 @@ static void test_buy_table(void **state)
 		}
 		str_free_words(names, n);
 	}
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 int main(void)

@@ -25,6 +25,7 @@
 #include "rules/sqauto.h"
 #include "rules/sqref.h"
 #include "validate/validate.h"
+#include "sq_fixture.h"
 
 /* Seeds per scenario (coastal fire, the rarest action, comes up in about
  * one game in forty), and the turns (one per seat) a game may last. */
@@ -47,75 +48,7 @@ static void add_line(text *t, const char *line)
 	t->s[t->len] = '\0';
 }
 
-typedef struct loaded {
-	diag_sink sink;
-	validator *v;
-	scenario *sc;
-	const ruleset *rs;
-	position *pos;
-} loaded;
-
-static void load(loaded *l, const char *file)
-{
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	char *path = xasprintf("%s/../scenarios/%s", data, file);
-	diag_sink_init(&l->sink);
-	l->v = validator_create(data, &l->sink);
-	assert_non_null(l->v);
-	validate_status st = validator_check_file(l->v, path, &l->sink, &l->sc, &l->rs);
-	if (st != VALIDATE_OK)
-		diag_print_text(&l->sink, 0, l->sink.count, stderr);
-	assert_int_equal(st, VALIDATE_OK);
-	free(path);
-	l->pos = position_create(l->sc, l->rs);
-	assert_non_null(l->pos);
-}
-
-/* The mb-1861 scenario with its <forces> replaced (through the real
- * scenario compiler), for a position made to measure. */
-static void load_forces(loaded *l, const char *union_forces, const char *confederate_forces)
-{
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	char *path = xasprintf("%s/../scenarios/mb-1861.xml", data);
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	text xml = { 0 };
-	char buf[4096];
-	while (fgets(buf, sizeof buf, f)) {
-		if (strstr(buf, "<forces"))
-			break;
-		grow_array((void **)&xml.s, &xml.cap, xml.len + strlen(buf) + 1, 1);
-		memcpy(xml.s + xml.len, buf, strlen(buf) + 1);
-		xml.len += strlen(buf);
-	}
-	fclose(f);
-	free(path);
-	char *full = xasprintf("%s<forces side=\"union\" first=\"true\">%s</forces>\n"
-			       "<forces side=\"confederate\">%s</forces>\n</scenario>\n",
-		xml.s, union_forces, confederate_forces);
-	free(xml.s);
-	diag_sink_init(&l->sink);
-	l->v = validator_create(data, &l->sink);
-	assert_non_null(l->v);
-	validate_status st = validator_check_memory(l->v, "test.xml", full, strlen(full), &l->sink, &l->sc, &l->rs);
-	if (st != VALIDATE_OK)
-		diag_print_text(&l->sink, 0, l->sink.count, stderr);
-	assert_int_equal(st, VALIDATE_OK);
-	free(full);
-	l->pos = position_create(l->sc, l->rs);
-	assert_non_null(l->pos);
-}
-
-static void unload(loaded *l)
-{
-	position_destroy(l->pos);
-	scenario_destroy(l->sc);
-	validator_destroy(l->v);
-	diag_sink_finish(&l->sink);
-}
-
+typedef sq_fixture loaded;
 
 typedef struct tally {
 	long kinds[SQ_ACT_COUNT];
@@ -209,7 +142,7 @@ static void replay_same(const position *pos, const char *log, const sq_game *pla
 static void play_scenario(const char *file, tally *tl)
 {
 	loaded l;
-	load(&l, file);
+	sq_fixture_load(&l, file, NULL, NULL);
 	for (unsigned long long seed = 1; seed <= SEEDS; seed++) {
 		sq_game *g;
 		char *log = play_game(l.pos, seed, tl, &g);
@@ -217,7 +150,7 @@ static void play_scenario(const char *file, tally *tl)
 		sq_game_destroy(g);
 		free(log);
 	}
-	unload(&l);
+	sq_fixture_unload(&l);
 }
 
 static void print_tally(const char *what, const tally *tl)
@@ -261,7 +194,7 @@ static void test_same_seed_same_game(void **state)
 {
 	(void)state;
 	loaded l;
-	load(&l, "mb-1861.xml");
+	sq_fixture_load(&l, "mb-1861.xml", NULL, NULL);
 	for (unsigned long long seed = 101; seed <= 103; seed++) {
 		sq_game *g1, *g2;
 		char *a = play_game(l.pos, seed, NULL, &g1);
@@ -272,7 +205,7 @@ static void test_same_seed_same_game(void **state)
 		sq_game_destroy(g1);
 		sq_game_destroy(g2);
 	}
-	unload(&l);
+	sq_fixture_unload(&l);
 }
 
 /* A scenario's own turn limit ends the game through the referee: the
@@ -310,6 +243,7 @@ static void test_scenario_turn_limit(void **state)
 	assert_int_equal(st, VALIDATE_OK);
 	free(xml.s);
 	l.pos = position_create(l.sc, l.rs);
+	l.g = NULL;   /* the games are played from l.pos */
 	int limited = 0;
 	for (unsigned long long seed = 1; seed <= 20; seed++) {
 		sq_game *g;
@@ -322,7 +256,7 @@ static void test_scenario_turn_limit(void **state)
 		sq_game_destroy(g);
 	}
 	assert_true(limited > 0);
-	unload(&l);
+	sq_fixture_unload(&l);
 }
 
 /* A player given a turn limit proposes nothing once it is reached. */
@@ -330,7 +264,7 @@ static void test_turn_limit(void **state)
 {
 	(void)state;
 	loaded l;
-	load(&l, "mb-1861.xml");
+	sq_fixture_load(&l, "mb-1861.xml", NULL, NULL);
 	sq_game *g = sq_game_create(l.pos);
 	sq_auto st;
 	sq_auto_init(&st, 3);
@@ -345,7 +279,7 @@ static void test_turn_limit(void **state)
 	}
 	assert_true(g->step == SQ_STEP_OVER || g->turn == 3);
 	sq_game_destroy(g);
-	unload(&l);
+	sq_fixture_unload(&l);
 }
 
 /* Apply log lines written by hand. */
@@ -368,7 +302,7 @@ static void test_retakes_capital(void **state)
 {
 	(void)state;
 	loaded l;
-	load_forces(&l,
+	sq_fixture_load(&l, "mb-1861.xml",
 		"<general id=\"grant\" at=\"E6\"/>"
 		"<unit id=\"u-inf-1\" type=\"infantry\" at=\"L6\"/>"
 		"<unit id=\"u-art-1\" type=\"artillery\" at=\"N6\"/>"
@@ -409,7 +343,7 @@ static void test_retakes_capital(void **state)
 	assert_true(attacks > 0);
 	assert_int_equal(elsewhere, 0);
 	sq_game_destroy(g);
-	unload(&l);
+	sq_fixture_unload(&l);
 }
 
 /* A capital in danger gets the new units first. */
@@ -417,7 +351,7 @@ static void test_places_in_threatened_capital(void **state)
 {
 	(void)state;
 	loaded l;
-	load_forces(&l,
+	sq_fixture_load(&l, "mb-1861.xml",
 		"<general id=\"grant\" at=\"E6\"/>"
 		"<unit id=\"u-inf-1\" type=\"infantry\" at=\"E6\"/>",
 		"<general id=\"lee\" at=\"M8\"/>"
@@ -445,7 +379,7 @@ static void test_places_in_threatened_capital(void **state)
 	assert_non_null(first_place);
 	assert_string_equal(first_place, "M7");
 	sq_game_destroy(g);
-	unload(&l);
+	sq_fixture_unload(&l);
 }
 
 int main(void)

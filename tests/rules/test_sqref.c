@@ -25,66 +25,9 @@
 #include "rules/sqref.h"
 #include "rules/textboard.h"
 #include "validate/validate.h"
+#include "sq_fixture.h"
 
-typedef struct fixture {
-	diag_sink sink;
-	validator *v;
-	scenario *sc;
-	const ruleset *rs;
-	position *pos;
-	sq_game *g;
-} fixture;
-
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *buf = xmalloc((size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* The scenario file with its <forces> replaced. */
-static void load(fixture *f, const char *file, const char *union_forces, const char *confederate_forces)
-{
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	char *path = xasprintf("%s/../scenarios/%s", data, file);
-	char *text = read_all(path);
-	free(path);
-	char *start = strstr(text, "<forces");
-	assert_non_null(start);
-	*start = '\0';
-	char *xml = xasprintf("%s<forces side=\"union\" first=\"true\">%s</forces>\n"
-			      "<forces side=\"confederate\">%s</forces>\n</scenario>\n",
-		text, union_forces, confederate_forces);
-	free(text);
-	diag_sink_init(&f->sink);
-	f->v = validator_create(data, &f->sink);
-	assert_non_null(f->v);
-	validate_status st = validator_check_memory(f->v, "test.xml", xml, strlen(xml), &f->sink, &f->sc, &f->rs);
-	if (st != VALIDATE_OK)
-		diag_print_text(&f->sink, 0, f->sink.count, stderr);
-	assert_int_equal(st, VALIDATE_OK);
-	free(xml);
-	f->pos = position_create(f->sc, f->rs);
-	f->g = sq_game_create(f->pos);
-	assert_non_null(f->g);
-}
-
-static void unload(fixture *f)
-{
-	sq_game_destroy(f->g);
-	position_destroy(f->pos);
-	scenario_destroy(f->sc);
-	validator_destroy(f->v);
-	diag_sink_finish(&f->sink);
-}
+typedef sq_fixture fixture;
 
 /* Apply the log's lines in order; returns the line refused (0: none) with
  * its reason in *err. */
@@ -479,7 +422,7 @@ static void test_rows(void **state)
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
 		const row *r = &rows[i];
 		fixture f;
-		load(&f, r->file, r->union_forces, r->confederate_forces);
+		sq_fixture_load(&f, r->file, r->union_forces, r->confederate_forces);
 		rules_error err;
 		rules_error_clear(&err);
 		int refused = replay(f.g, r->log, &err);
@@ -489,7 +432,7 @@ static void test_rows(void **state)
 			assert_string_equal(err.rule, r->rule);
 		if (r->after)
 			r->after(f.g);
-		unload(&f);
+		sq_fixture_unload(&f);
 	}
 }
 
@@ -519,7 +462,7 @@ static void test_refusal_changes_nothing(void **state)
 {
 	(void)state;
 	fixture f;
-	load(&f, MB, GRANT U("infantry", "u1", "P4") U("cavalry", "u2", "B2") SHIP("gunboat", "u-gb", "at=\"P4\""),
+	sq_fixture_load(&f, MB, GRANT U("infantry", "u1", "P4") U("cavalry", "u2", "B2") SHIP("gunboat", "u-gb", "at=\"P4\""),
 		LEE U("infantry", "c1", "B3") U("infantry", "c2", "K2"));
 	rules_error err;
 	assert_int_equal(replay(f.g, "roll : 2 1\nembark u1 u-gb\nattack u2 c1 : 6 6\n", &err), 0);
@@ -541,7 +484,7 @@ static void test_refusal_changes_nothing(void **state)
 		assert_int_equal(f.g->combat.rounds, before->combat.rounds);
 		sq_game_destroy(before);
 	}
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 /* Dice left out are rolled by the seeded roller and written into the
@@ -552,7 +495,7 @@ static void test_rolled_faces(void **state)
 	int sums[2];
 	for (int k = 0; k < 2; k++) {
 		fixture f;
-		load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
+		sq_fixture_load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
 		rng r;
 		rng_seed(&r, 42);
 		sq_action a;
@@ -569,7 +512,7 @@ static void test_rolled_faces(void **state)
 		sums[k] = f.g->roll;
 		assert_int_equal(f.g->roll, a.faces[0] + a.faces[1]);
 		sqlog_action_finish(&a);
-		unload(&f);
+		sq_fixture_unload(&f);
 	}
 	assert_int_equal(sums[0], sums[1]);
 }
@@ -618,7 +561,7 @@ static void test_texts(void **state)
 {
 	(void)state;
 	fixture f;
-	load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
+	sq_fixture_load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
 	char *board = sq_board_text(f.g);
 	assert_non_null(strstr(board, " 16 "));
 	assert_non_null(strstr(board, ".Ui1"));
@@ -630,7 +573,7 @@ static void test_texts(void **state)
 	assert_non_null(strstr(owed, "roll"));
 	free(board);
 	free(sum);
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 /* The logs of docs/game-log.md (tests/rules/square/) on the bundled
@@ -640,15 +583,9 @@ static void replay_file(const char *scenario_file, const char *log_file, void (*
 	const char *data = getenv("ORBAT_DATADIR");
 	assert_non_null(data);
 	fixture f;
-	diag_sink_init(&f.sink);
-	f.v = validator_create(data, &f.sink);
-	char *path = xasprintf("%s/../scenarios/%s", data, scenario_file);
-	assert_int_equal(validator_check_file(f.v, path, &f.sink, &f.sc, &f.rs), VALIDATE_OK);
-	free(path);
-	f.pos = position_create(f.sc, f.rs);
-	f.g = sq_game_create(f.pos);
-	path = xasprintf("%s/../tests/rules/square/%s", data, log_file);
-	char *text = read_all(path);
+	sq_fixture_load(&f, scenario_file, NULL, NULL);
+	char *path = xasprintf("%s/../tests/rules/square/%s", data, log_file);
+	char *text = sq_fixture_read(path);
 	free(path);
 	sq_log log;
 	sqlog_init(&log);
@@ -671,7 +608,7 @@ static void replay_file(const char *scenario_file, const char *log_file, void (*
 	free(sum);
 	sqlog_finish(&log);
 	free(text);
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 static void two_player_example(const sq_game *g)
@@ -730,13 +667,13 @@ static void test_board_frame(void **state)
 				  "      A    B  \n");
 	free(text);
 	fixture f;
-	load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
+	sq_fixture_load(&f, MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "K2"));
 	char *board = sq_board_text(f.g);
 	/* Row 2 of the 1861 map: B2 holds the Union infantry, the sea begins at S2. */
 	assert_non_null(strstr(board, "\n  2  .    .Ui1 .    "));
 	assert_non_null(strstr(board, " ~    ~    2\n"));
 	free(board);
-	unload(&f);
+	sq_fixture_unload(&f);
 }
 
 static void test_example_logs(void **state)

@@ -1,0 +1,84 @@
+/* Players by name: the automatic players a caller names ("simple",
+ * later "strong") and seats on one side of a game without knowing the
+ * grid.  A player kind has a name, a one-line description in each
+ * language, and per grid an implementation (player_ops); a grid it has no
+ * implementation for is refused by player_on_grid with the reason.
+ *
+ * A player only proposes: the caller completes the action with the table
+ * (table_hex.h, table_square.h: dice, cards) and the referee judges it; a
+ * proposal the referee refuses is a bug of the player, to be reported.
+ *
+ * To add a player: write its init/next/free for a grid and add a row to
+ * the table in players.c.  No I/O. */
+#ifndef ORBAT_PLAYERS_H
+#define ORBAT_PLAYERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../geo/grid.h"
+#include "../text/lang.h"
+#include "rng.h"
+#include "rules_error.h"
+
+/* One player kind on one grid.  The game and the action are the grid's:
+ *   hex:    game is a `referee *` (referee.h), action a `gl_action`
+ *           (gamelog.h, freed with gamelog_action_finish);
+ *   square: game is a `const sq_game *` (sqgame.h), action an `sq_action`
+ *           (sqlog.h, freed with sqlog_action_finish).
+ * The game is not changed by next (the hex referee is passed non-const
+ * because its queries cache what they compute). */
+typedef struct player_ops {
+	/* Bytes of the player's notes between proposals. */
+	size_t state_size;
+	/* Fresh notes for a player seated on `side` (0 or 1) that stops
+	 * proposing at the start of a turn once `max_turns` turns are played
+	 * (0: only the game's own end). */
+	void (*init)(void *state, int side, long max_turns);
+	/* The next action for the side to play, into *action (zeroed first;
+	 * faces and the card drawn left out for the table); `choices` draws
+	 * the player's random choices, never the dice.  False when it has
+	 * nothing to propose (the game is over, the turn limit is reached).
+	 * The same game, notes and choice stream give the same proposal. */
+	bool (*next)(void *state, void *game, rng *choices, void *action);
+	/* Free what the notes hold (not the notes themselves). */
+	void (*free)(void *state);
+} player_ops;
+
+typedef struct player_kind {
+	const char *name;                    /* "simple": what a user types */
+	const char *description[LANG_COUNT]; /* one line, in en, nl, fr */
+	const player_ops *grids[GRID_KINDS]; /* NULL: not written for that grid */
+} player_kind;
+
+/* The player kinds, in the order a listing shows them. */
+size_t player_kind_count(void);
+const player_kind *player_kind_at(size_t i);
+/* The kind of that name (case-sensitive), NULL when none. */
+const player_kind *player_kind_find(const char *name);
+
+/* The name a caller gets when it names none. */
+#define PLAYER_DEFAULT "simple"
+
+/* A player seated in a game: its kind's ops for the game's grid and its
+ * notes. */
+typedef struct player {
+	const player_kind *kind;
+	const player_ops *ops;
+	int side;
+	void *state;
+} player;
+
+/* Seat the player `name` on `side` of a game on `grid`: false with the
+ * reason when no player has that name (the names known are listed) or
+ * when it plays no game on that grid.  The reason is a usage error of the
+ * caller's command (its rule field "player" is not a rule of the game:
+ * print the message alone). */
+bool player_open(player *p, const char *name, grid_kind grid, int side, long max_turns, rules_error *why);
+/* Its next proposal (player_ops.next). */
+bool player_next(player *p, void *game, rng *choices, void *action);
+/* Back to fresh notes, as after player_open (undo replays the game). */
+void player_reset(player *p, long max_turns);
+void player_close(player *p);
+
+#endif

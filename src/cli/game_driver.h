@@ -51,6 +51,7 @@
 #include "../text/lang.h"
 
 struct rules_session;
+struct player;
 
 /* A driver's state for one game: opaque to the shell. */
 typedef struct game_run game_run;
@@ -65,6 +66,7 @@ typedef struct game_play_opts {
 	bool manual;              /* --dice manual: the player types the faces */
 	bool quiet;               /* no board */
 	lang_id lang;             /* of the card texts */
+	const char *player;       /* the automatic player's name (players.h); NULL: the default */
 	game_emit_fn *emit;
 	void *emit_ctx;
 } game_play_opts;

@@ -9,6 +9,7 @@
 
 #include "../base/util.h"
 #include "../rules/gamelog.h"
+#include "../rules/players.h"
 
 /* One action of the driver's log: a parsed line, or an empty buffer the
  * automatic player fills. */
@@ -231,6 +232,16 @@ void game_help_dice(bool manual, const char *example)
 	} else {
 		fputs("orbat play rolls the dice: leave out ': FACES'.\n", stdout);
 	}
+}
+
+bool game_player_open(struct player *p, const game_play_opts *play, const ruleset *rs, const char *cmd)
+{
+	rules_error why;
+	rules_error_clear(&why);
+	if (player_open(p, play->player ? play->player : PLAYER_DEFAULT, rs->grid, -1, 0, &why))
+		return true;
+	fprintf(stderr, "orbat %s: %s\n", cmd, why.message);
+	return false;
 }
 
 void game_put_text(char *text)

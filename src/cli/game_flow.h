@@ -70,6 +70,12 @@ void game_print_board(const game_driver *d, game_run *run, bool spaced);
  * `example` line. */
 void game_help_dice(bool manual, const char *example);
 
+/* The automatic player of a driver's game (players.h): the one `play`
+ * names, on the ruleset's grid, playing whichever side is to play.  False
+ * with the reason on stderr ("orbat CMD: ..."), when it does not play
+ * that grid. */
+bool game_player_open(struct player *p, const game_play_opts *play, const ruleset *rs, const char *cmd);
+
 /* Print a text a driver made (the board...) and free it. */
 void game_put_text(char *text);
 

@@ -14,9 +14,10 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/ask.h"
-#include "../rules/autoplay.h"
+#include "../rules/players.h"
 #include "../rules/referee.h"
 #include "../rules/rng.h"
+#include "../rules/table_hex.h"
 #include "../rules/textboard.h"
 #include "../text/strings.h"
 #include "ask_print.h"
@@ -35,28 +36,12 @@ struct game_run {
 	rng arnd;          /* the automatic player's choices, a stream of their own: the
 	                    * actions of an --auto game typed back in with the same seed
 	                    * give the same dice and cards */
-	autoplay ap;
+	player ap;         /* the automatic player (--auto, auto) */
 	bool quiet;
 	bool manual;       /* --dice manual: the player types the faces */
 	lang_id lang;
 	string_table *strings;  /* the words of flanks and compass points */
 };
-
-static int roll_face(const game *g, rng *rnd)
-{
-	int total = 0;
-	for (size_t i = 0; i < g->rs->face_count; i++)
-		total += g->rs->faces[i].count;
-	if (total <= 0)
-		return 0;
-	int n = (int)rng_below(rnd, (uint32_t)total);
-	for (size_t i = 0; i < g->rs->face_count; i++) {
-		if (n < g->rs->faces[i].count)
-			return (int)i;
-		n -= g->rs->faces[i].count;
-	}
-	return 0;
-}
 
 /* ---- names from the player's seat ---- */
 
@@ -204,20 +189,11 @@ static void print_pending(game_run *run)
 	}
 }
 
-static bool rolls_dice(const referee *r, const gl_action *a)
-{
-	gl_kind k = a->kind;
-	/* §8.1: playing reinforcements rolls the card's dice (once the play
-	 * is accepted, its faces say so); 'rally' is a roll without unit ids,
-	 * the units after it are not. */
-	if (k == ACT_PLAY)
-		return a->faces_given || referee_play_rolls(r, a->card);
-	return k == ACT_BATTLE || k == ACT_SAVE || k == ACT_DEFEND || k == ACT_FLAGSAVE ||
-		(k == ACT_RALLY && a->word_count == 0);
-}
-
-/* Fill in what orbat play decides: the side, the dice, the card drawn.
- * False with the reason when the action cannot be completed. */
+/* Fill in what orbat play decides: the side, the dice, the card drawn
+ * (the table's, table_hex.h), after refusing what a player may not type:
+ * the faces of dice orbat rolls, the card a draw gives.  With --dice
+ * manual the player's own faces stand.  False with the reason when the
+ * action cannot be completed. */
 static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *err)
 {
 	referee *r = run->r;
@@ -226,7 +202,8 @@ static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *e
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
-	if (rolls_dice(r, a) && run->manual) {
+	bool rolls = table_hex_rolls(r, a);
+	if (rolls && run->manual) {
 		/* The player rolled his own dice: the referee checks the count
 		 * and the faces when it applies the action. */
 		if (!a->faces_given) {
@@ -247,78 +224,40 @@ static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *e
 				a->faces[i] = xstrdup(g->rs->faces[f].id);
 			}
 		}
-	} else if (rolls_dice(r, a)) {
-		if (a->faces_given && !automatic) {
-			return rules_fail(err, RULES_ERROR_LOG_RULE,
-				"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
-		}
-		int n;
-		if (!referee_dice_needed(r, a, &n, err))
-			return false;
-		a->faces_given = true;
-		a->face_count = (size_t)n;
-		a->faces = xcalloc((size_t)n + 1, sizeof *a->faces);
-		for (int i = 0; i < n; i++)
-			a->faces[i] = xstrdup(g->rs->faces[roll_face(g, &run->rnd)].id);
+		return true;
 	}
-	if (a->kind == ACT_DRAW) {
-		if (a->card && !automatic) {
-			return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
-		}
-		/* The card played goes to the discard pile first (§9 step 5). */
-		deck_pool trial = r->pool;
-		trial.draw = xmalloc(((size_t)r->pool.kinds + 1) * sizeof *trial.draw);
-		trial.discard = xmalloc(((size_t)r->pool.kinds + 1) * sizeof *trial.discard);
-		memcpy(trial.draw, r->pool.draw, (size_t)r->pool.kinds * sizeof *trial.draw);
-		memcpy(trial.discard, r->pool.discard, (size_t)r->pool.kinds * sizeof *trial.discard);
-		if (r->has_current)
-			deck_pool_discard(&trial, r->current.played);
-		deck_card c;
-		bool ok = deck_pool_pick(&trial, &run->rnd, &c);
-		free(trial.draw);
-		free(trial.discard);
-		if (!ok) {
-			return rules_fail(err, RULES_ERROR_LOG_RULE, "the deck is empty");
-		}
-		char name[80];
-		free(a->card);
-		a->card = xstrdup(deck_format(g->rs, c, name, sizeof name));
+	if (rolls && a->faces_given && !automatic) {
+		return rules_fail(err, RULES_ERROR_LOG_RULE,
+			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
 	}
-	return true;
+	if (a->kind == ACT_DRAW && a->card && !automatic)
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
+	return table_hex_complete(r, &run->rnd, a, err);
+}
+
+/* A head line the table dealt, handed to the shell as its line. */
+typedef struct deal_ctx {
+	game_head_fn *put;
+	void *ctx;
+} deal_ctx;
+
+static bool deal_put(void *ctx, gl_action *head)
+{
+	deal_ctx *d = ctx;
+	char *line = gamelog_format(head);
+	bool ok = d->put(d->ctx, line);
+	free(line);
+	return ok;
 }
 
 /* Who plays first (when the scenario leaves it to the dice) and the
- * hands, dealt from the seed. */
+ * hands, dealt by the table from the seed. */
 static bool hex_deal(game_run *run, game_head_fn *put, void *ctx)
 {
-	game *g = run->r->g;
-	char line[4096];
-	bool ok = true;
-	if (g->first_side < 0) {
-		/* §9 noord-zuid: both roll, the higher chooses; here the dice
-		 * choose. */
-		snprintf(line, sizeof line, "first %s", g->sides[rng_below(&run->rnd, 2)].id);
-		ok = put(ctx, line);
-	}
-	deck_pool trial = run->r->pool;
-	trial.draw = xmalloc(((size_t)trial.kinds + 1) * sizeof *trial.draw);
-	trial.discard = xmalloc(((size_t)trial.kinds + 1) * sizeof *trial.discard);
-	memcpy(trial.draw, run->r->pool.draw, (size_t)trial.kinds * sizeof *trial.draw);
-	memcpy(trial.discard, run->r->pool.discard, (size_t)trial.kinds * sizeof *trial.discard);
-	for (int s = 0; s < GAME_SIDES && ok; s++) {
-		size_t len = (size_t)snprintf(line, sizeof line, "hand %s", g->sides[s].id);
-		for (int i = 0; i < g->sides[s].hand_size && ok; i++) {
-			deck_card c;
-			ok = deck_pool_pick(&trial, &run->rnd, &c) && deck_pool_take(&trial, c);
-			char name[80];
-			if (ok && len < sizeof line - 100)
-				len += (size_t)snprintf(line + len, sizeof line - len, " %s", deck_format(g->rs, c, name, sizeof name));
-		}
-		ok = ok && put(ctx, line);
-	}
-	free(trial.draw);
-	free(trial.discard);
-	if (!ok)
+	deal_ctx d = { put, ctx };
+	bool deck_short = false;
+	bool ok = table_hex_deal(run->r, &run->rnd, deal_put, &d, &deck_short);
+	if (deck_short)
 		fputs("orbat play: the deck cannot deal the hands the scenario asks for\n", stderr);
 	return ok;
 }
@@ -357,7 +296,7 @@ static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable,
 		run->rnd = before;
 		return false;
 	}
-	*undoable = !rolls_dice(run->r, a) && a->kind != ACT_DRAW;
+	*undoable = !table_hex_rolls(run->r, a) && a->kind != ACT_DRAW;
 	return true;
 }
 
@@ -526,7 +465,14 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 		rng_seed(&run->rnd, play->seed);
 		/* Another stream for the automatic player, from the same seed. */
 		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
-		autoplay_init(&run->ap);
+		if (!game_player_open(&run->ap, play, s->rs, cmd)) {
+			*code = EXIT_USAGE;
+			strings_destroy(run->strings);
+			game_destroy(run->start);
+			game_destroy(g);
+			free(run);
+			return NULL;
+		}
 		run->quiet = play->quiet;
 		run->manual = play->manual;
 		run->lang = play->lang;
@@ -543,6 +489,7 @@ static void hex_destroy(game_run *run)
 	game_destroy(run->g);
 	game_destroy(run->start);
 	strings_destroy(run->strings);
+	player_close(&run->ap);
 	free(run);
 }
 
@@ -581,7 +528,7 @@ static int hex_turn(game_run *run)
 static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *err)
 {
 	gl_action *a = action;
-	if (!run->manual && rolls_dice(run->r, a)) {
+	if (!run->manual && table_hex_rolls(run->r, a)) {
 		for (size_t k = 0; k < a->face_count; k++)
 			free(a->faces[k]);
 		free(a->faces);
@@ -595,7 +542,7 @@ static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *e
 	}
 	if (!complete(run, a, false, err) || !referee_apply(run->r, a, err))
 		return false;
-	*undoable = !rolls_dice(run->r, a) && a->kind != ACT_DRAW;
+	*undoable = !table_hex_rolls(run->r, a) && a->kind != ACT_DRAW;
 	/* The note of a battle replayed is not news. */
 	run->r->battle.note[0] = '\0';
 	return true;
@@ -603,7 +550,7 @@ static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *e
 
 static bool hex_propose(game_run *run, void *action)
 {
-	return autoplay_next(run->r, &run->ap, &run->arnd, action);
+	return player_next(&run->ap, run->r, &run->arnd, action);
 }
 
 static bool hex_over(game_run *run)
@@ -676,7 +623,7 @@ static void hex_replay_end(game_run *run, bool keep)
 		referee_destroy(run->aside_r);
 		game_destroy(run->aside_g);
 		/* The automatic player starts its plans again on the position. */
-		autoplay_init(&run->ap);
+		player_reset(&run->ap, 0);
 	} else {
 		referee_destroy(run->r);
 		game_destroy(run->g);

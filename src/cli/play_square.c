@@ -11,8 +11,9 @@
 
 #include "../base/json.h"
 #include "../base/util.h"
-#include "../rules/sqauto.h"
+#include "../rules/players.h"
 #include "../rules/sqref.h"
+#include "../rules/table_square.h"
 #include "ask_square_cli.h"
 #include "command.h"
 #include "game_flow.h"
@@ -31,20 +32,26 @@ struct game_run {
 	rng arnd;          /* the automatic player's choices, a stream of their own: the
 	                    * actions of an --auto game typed back in with the same seed
 	                    * meet the same dice */
-	sq_auto ap;        /* the automatic player's notes */
+	player ap;         /* the automatic player (--auto, auto) */
 };
 
 /* ---- refereeing one action ---- */
 
-static bool apply(game_run *run, sq_action *a, rng *r, rules_error *err)
+/* What an applied action tells the log: its head, the line that ended
+ * the game. */
+static void note_end(game_run *run, const sq_action *a)
 {
-	bool over = run->g->step == SQ_STEP_OVER;
-	if (!sq_apply(run->g, a, r, err))
-		return false;
 	if (a->kind == SQ_ACT_SCENARIO)
 		run->head_seen = true;
-	if (!over && run->g->step == SQ_STEP_OVER)
+	if (run->winner_line == 0 && run->g->step == SQ_STEP_OVER)
 		run->winner_line = a->line;
+}
+
+static bool apply(game_run *run, sq_action *a, rng *r, rules_error *err)
+{
+	if (!sq_apply(run->g, a, r, err))
+		return false;
+	note_end(run, a);
 	return true;
 }
 
@@ -217,10 +224,15 @@ static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, 
 		ok = rules_fail(err, RULES_ERROR_LOG_RULE,
 			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
 	}
-	if (!ok || !apply(run, a, run->manual ? NULL : &run->rnd, err)) {
+	if (ok && !run->manual)
+		ok = table_square_act(run->g, &run->rnd, a, err);
+	else if (ok)
+		ok = sq_apply(run->g, a, NULL, err);
+	if (!ok) {
 		run->rnd = before;
 		return false;
 	}
+	note_end(run, a);
 	*undoable = !rolls;
 	return true;
 }
@@ -239,7 +251,7 @@ static void sq_acted(game_run *run, const void *action)
 
 static bool sq_propose(game_run *run, void *action)
 {
-	return sq_auto_next(run->g, &run->ap, &run->arnd, action);
+	return player_next(&run->ap, run->g, &run->arnd, action);
 }
 
 /* ---- the driver ---- */
@@ -260,7 +272,13 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	if (play) {
 		rng_seed(&run->rnd, play->seed);
 		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
-		sq_auto_init(&run->ap, 0);
+		if (!game_player_open(&run->ap, play, s->rs, cmd)) {
+			*code = EXIT_USAGE;
+			sq_game_destroy(g);
+			position_destroy(pos);
+			free(run);
+			return NULL;
+		}
 		run->quiet = play->quiet;
 		run->manual = play->manual;
 	}
@@ -278,6 +296,7 @@ static void sq_destroy(game_run *run)
 		sq_game_destroy(run->g);
 		sq_game_destroy(run->aside);
 		position_destroy(run->pos);
+		player_close(&run->ap);
 	}
 	free(run);
 }
@@ -303,9 +322,13 @@ static int sq_turn(game_run *run)
 /* The head after the seed: the first side, as the scenario seats it. */
 static bool sq_deal(game_run *run, game_head_fn *put, void *ctx)
 {
-	char line[256];
-	snprintf(line, sizeof line, "first %s", sq_side_id(run->g, run->g->seats[0].side));
-	return put(ctx, line);
+	sq_action first;
+	table_square_first(run->g, &first);
+	char *line = sqlog_format(&first);
+	bool ok = put(ctx, line);
+	free(line);
+	sqlog_action_finish(&first);
+	return ok;
 }
 
 /* A saved action: the seed rolls its dice again, unless the player typed
@@ -361,7 +384,7 @@ static void sq_replay_end(game_run *run, bool keep)
 	if (keep) {
 		sq_game_destroy(run->aside);
 		/* The automatic player starts its plans again on the position. */
-		sq_auto_init(&run->ap, 0);
+		player_reset(&run->ap, 0);
 	} else {
 		sq_game_destroy(run->g);
 		run->g = run->aside;

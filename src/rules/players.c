@@ -23,9 +23,9 @@ static void simple_hex_init(void *state, int side, long max_turns)
 	autoplay_init(state);
 }
 
-static bool simple_hex_next(void *state, void *game, rng *choices, void *action)
+static bool simple_hex_next(void *state, void *gm, rng *choices, void *action)
 {
-	return autoplay_next(game, state, choices, action);
+	return autoplay_next(gm, state, choices, action);
 }
 
 static void simple_nothing(void *state)
@@ -45,9 +45,9 @@ static void simple_square_init(void *state, int side, long max_turns)
 	sq_auto_init(state, max_turns);
 }
 
-static bool simple_square_next(void *state, void *game, rng *choices, void *action)
+static bool simple_square_next(void *state, void *gm, rng *choices, void *action)
 {
-	return sq_auto_next(game, state, choices, action);
+	return sq_auto_next(gm, state, choices, action);
 }
 
 static const player_ops SIMPLE_SQUARE = {
@@ -115,9 +115,9 @@ bool player_open(player *p, const char *name, grid_kind grid, int side, long max
 	return true;
 }
 
-bool player_next(player *p, void *game, rng *choices, void *action)
+bool player_next(player *p, void *gm, rng *choices, void *action)
 {
-	return p->ops->next(p->state, game, choices, action);
+	return p->ops->next(p->state, gm, choices, action);
 }
 
 void player_reset(player *p, long max_turns)

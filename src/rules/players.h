@@ -21,17 +21,18 @@
 #include "rng.h"
 #include "rules_error.h"
 
-/* One player kind on one grid.  The game and the action are the grid's:
- *   hex:    game is a `referee *` (referee.h), action a `gl_action`
+/* One player kind on one grid.  The game (gm) and the action are the grid's:
+ *   hex:    gm is a `referee *` (referee.h), action a `gl_action`
  *           (gamelog.h, freed with gamelog_action_finish);
- *   square: game is a `const sq_game *` (sqgame.h), action an `sq_action`
+ *   square: gm is a `const sq_game *` (sqgame.h), action an `sq_action`
  *           (sqlog.h, freed with sqlog_action_finish).
  * The game is not changed by next (the hex referee is passed non-const
  * because its queries cache what they compute). */
 typedef struct player_ops {
 	/* Bytes of the player's notes between proposals. */
 	size_t state_size;
-	/* Fresh notes for a player seated on `side` (0 or 1) that stops
+	/* Fresh notes for a player seated on `side` (0 or 1; -1: it plays
+	 * whichever side is to play, as `orbat play --auto` has it) that stops
 	 * proposing at the start of a turn once `max_turns` turns are played
 	 * (0: only the game's own end). */
 	void (*init)(void *state, int side, long max_turns);
@@ -40,7 +41,7 @@ typedef struct player_ops {
 	 * the player's random choices, never the dice.  False when it has
 	 * nothing to propose (the game is over, the turn limit is reached).
 	 * The same game, notes and choice stream give the same proposal. */
-	bool (*next)(void *state, void *game, rng *choices, void *action);
+	bool (*next)(void *state, void *gm, rng *choices, void *action);
 	/* Free what the notes hold (not the notes themselves). */
 	void (*free)(void *state);
 } player_ops;
@@ -76,7 +77,7 @@ typedef struct player {
  * print the message alone). */
 bool player_open(player *p, const char *name, grid_kind grid, int side, long max_turns, rules_error *why);
 /* Its next proposal (player_ops.next). */
-bool player_next(player *p, void *game, rng *choices, void *action);
+bool player_next(player *p, void *gm, rng *choices, void *action);
 /* Back to fresh notes, as after player_open (undo replays the game). */
 void player_reset(player *p, long max_turns);
 void player_close(player *p);

@@ -528,14 +528,8 @@ static int hex_turn(game_run *run)
 static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *err)
 {
 	gl_action *a = action;
-	if (!run->manual && table_hex_rolls(run->r, a)) {
-		for (size_t k = 0; k < a->face_count; k++)
-			free(a->faces[k]);
-		free(a->faces);
-		a->faces = NULL;
-		a->face_count = 0;
-		a->faces_given = false;
-	}
+	if (!run->manual && table_hex_rolls(run->r, a))
+		table_hex_unroll(a);
 	if (a->kind == ACT_DRAW) {
 		free(a->card);
 		a->card = NULL;

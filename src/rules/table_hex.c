@@ -35,20 +35,19 @@ bool table_hex_rolls(const referee *r, const gl_action *a)
 		(k == ACT_RALLY && a->word_count == 0);
 }
 
-static void drop_faces(gl_action *a)
+void table_hex_unroll(gl_action *a)
 {
-	for (size_t i = 0; i < a->face_count; i++)
-		free(a->faces[i]);
+	while (a->face_count)
+		free(a->faces[--a->face_count]);
 	free(a->faces);
 	a->faces = NULL;
-	a->face_count = 0;
 	a->faces_given = false;
 }
 
 bool table_hex_roll(referee *r, rng *dice, gl_action *a, rules_error *err)
 {
 	int n;
-	drop_faces(a);
+	table_hex_unroll(a);
 	if (!referee_dice_needed(r, a, &n, err))
 		return false;
 	const ruleset *rs = r->g->rs;

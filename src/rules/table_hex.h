@@ -23,6 +23,10 @@ int table_hex_face(const ruleset *rs, rng *dice);
  * rolls (reinforcements, §8.1). */
 bool table_hex_rolls(const referee *r, const gl_action *a);
 
+/* Take the faces out of an action (a saved line whose dice the seed rolls
+ * again): none given. */
+void table_hex_unroll(gl_action *a);
+
 /* Roll the dice the action needs (referee_dice_needed) into its faces,
  * replacing none given: a->faces_given is set.  False with the reason when
  * the action is illegal (nothing rolled then, the stream unmoved). */

@@ -126,7 +126,8 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 }
 
 /* With the set-up, the general's name beside his star and each counter's
- * unit by its name (never its id), where they are clear. */
+ * unit by its name, or on a reduced map its short label (never its id),
+ * where they are clear. */
 static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	if (!mc->setup)
@@ -146,8 +147,12 @@ static void draw_names(const map_canvas *mc, const position_cell *c, double cx, 
 	for (int i = 0; i < n; i++) {
 		double x, y, w, h;
 		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
-		char *name = names_unit(mc->rc, &sc->units[units[i]]);
-		paint_counter_name(mc->rc, mc->cr, mc->placer, name, x, y, h, size, g->cell * 0.95);
+		const sc_unit *u = &sc->units[units[i]];
+		char *name = mc->short_names ? names_unit_label(mc->rc, u) : names_unit(mc->rc, u);
+		if (mc->short_names)
+			paint_counter_label(mc->rc, mc->cr, mc->placer, name, x, y, w, h, size);
+		else
+			paint_counter_name(mc->rc, mc->cr, mc->placer, name, x, y, h, size, g->cell * 0.95);
 		free(name);
 	}
 }

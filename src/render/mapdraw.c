@@ -212,7 +212,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	free(shown);
 }
 
-static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setup,
+static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setup, bool short_names,
 	double x0, double y0, double x1, double y1)
 {
 	/* A context set up without a position (a caller drawing one map)
@@ -223,7 +223,7 @@ static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setu
 	labelplace_init(&lp, g->cell * 0.01);
 	const position *pos = rc->pos ? rc->pos : own;
 	terrain_course *course = terrainpaint_course(rc, g, pos);
-	map_canvas mc = { rc, cr, g, pos, setup, &lp, course };
+	map_canvas mc = { rc, cr, g, pos, setup, short_names, &lp, course };
 	draw_region(&mc, painter_of(rc->rs), x0, y0, x1, y1);
 	terrainpaint_course_free(course);
 	labelplace_free(&lp);
@@ -232,18 +232,18 @@ static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setu
 
 void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 {
-	draw(rc, cr, g, true, 0, 0, g->width, g->height);
+	draw(rc, cr, g, true, true, 0, 0, g->width, g->height);
 }
 
 void mapdraw_board(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 {
-	draw(rc, cr, g, rc->setup, 0, 0, g->width, g->height);
+	draw(rc, cr, g, rc->setup, false, 0, 0, g->width, g->height);
 }
 
 void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	double x0, double y0, double x1, double y1)
 {
-	draw(rc, cr, g, rc->setup, x0, y0, x1, y1);
+	draw(rc, cr, g, rc->setup, false, x0, y0, x1, y1);
 }
 
 static double legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,

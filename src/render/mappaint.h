@@ -53,6 +53,10 @@ typedef struct map_canvas {
 	/* The start positions (units, generals, ships) are drawn; without
 	 * them the map is the bare board (terrain, places, objectives). */
 	bool setup;
+	/* The pieces are told apart by their short labels ("I3", names.h)
+	 * rather than their names: the reduced maps of the scenario sheet
+	 * and the overview, whose sheet gives each label its name. */
+	bool short_names;
 	label_placer *placer;  /* the boxes taken so far */
 	const struct terrain_course *course;  /* how the water runs */
 } map_canvas;

@@ -6,7 +6,7 @@
 #include "../base/util.h"
 
 /* The type's name in the page's language, on either grid. */
-static const char *type_name(const render_ctx *rc, const char *type_id)
+const char *names_type(const render_ctx *rc, const char *type_id)
 {
 	const rs_unit_type *hex = ruleset_find_unit_type(rc->rs, type_id);
 	if (hex)
@@ -32,8 +32,82 @@ static size_t unit_number(const scenario *sc, const sc_unit *u)
 
 static char *numbered(const render_ctx *rc, const char *type_id, size_t n)
 {
-	const char *type = type_name(rc, type_id);
+	const char *type = names_type(rc, type_id);
 	return xasprintf("%s %zu", type ? type : render_string(rc, "col-type"), n);
+}
+
+/* How many bytes the first n characters of UTF-8 text s take (all of s
+ * when it is shorter): a label never cuts a letter such as "É" in two. */
+static size_t utf8_prefix_bytes(const char *s, size_t n)
+{
+	size_t b = 0;
+	while (s[b] && n > 0) {
+		b++;
+		while ((s[b] & 0xC0) == 0x80)
+			b++;
+		n--;
+	}
+	return b;
+}
+
+/* Whether the first n characters of a and b are the same text. */
+static bool same_prefix(const char *a, const char *b, size_t n)
+{
+	size_t la = utf8_prefix_bytes(a, n), lb = utf8_prefix_bytes(b, n);
+	return la == lb && strncmp(a, b, la) == 0;
+}
+
+/* Whether a type other than type_id that the scenario uses has a name
+ * starting like name's first n characters. */
+static bool prefix_taken(const render_ctx *rc, const char *type_id, const char *name, size_t n)
+{
+	const scenario *sc = rc->sc;
+	/* Units on the board, in reserve, then ships: every piece a label
+	 * can stand for. */
+	size_t total = sc->unit_count + sc->reserve_count + sc->ship_count;
+	for (size_t i = 0; i < total; i++) {
+		const char *other = i < sc->unit_count ? sc->units[i].type.text
+			: i < sc->unit_count + sc->reserve_count ? sc->reserves[i - sc->unit_count].type.text
+			: sc->ships[i - sc->unit_count - sc->reserve_count].type.text;
+		if (!other || str_eq(other, type_id))
+			continue;
+		const char *other_name = names_type(rc, other);
+		if (other_name && same_prefix(name, other_name, n))
+			return true;
+	}
+	return false;
+}
+
+/* The type's name shortened to the fewest characters that no other type
+ * of the scenario shares, with the piece's number after it. */
+static char *short_label(const render_ctx *rc, const char *type_id, size_t number)
+{
+	const char *name = names_type(rc, type_id);
+	if (!name || !*name)
+		name = render_string(rc, "col-type");
+	size_t n = 1;
+	while (name[utf8_prefix_bytes(name, n)] && prefix_taken(rc, type_id, name, n))
+		n++;
+	return xasprintf("%.*s%zu", (int)utf8_prefix_bytes(name, n), name, number);
+}
+
+char *names_unit_label(const render_ctx *rc, const sc_unit *u)
+{
+	return short_label(rc, u->type.text, unit_number(rc->sc, u));
+}
+
+/* 1 + how many ships of the side and type come before it, in file order. */
+static size_t ship_number(const scenario *sc, const sc_ship *ship)
+{
+	size_t n = 1;
+	for (size_t i = 0; i < sc->ship_count && &sc->ships[i] != ship; i++)
+		n += sc->ships[i].side == ship->side && str_eq(sc->ships[i].type.text, ship->type.text);
+	return n;
+}
+
+char *names_ship_label(const render_ctx *rc, const sc_ship *ship)
+{
+	return short_label(rc, ship->type.text, ship_number(rc->sc, ship));
 }
 
 char *names_unit(const render_ctx *rc, const sc_unit *u)
@@ -47,11 +121,7 @@ char *names_ship(const render_ctx *rc, const sc_ship *ship)
 {
 	if (ship->name.text)
 		return xstrdup(ship->name.text);
-	const scenario *sc = rc->sc;
-	size_t n = 1;
-	for (size_t i = 0; i < sc->ship_count && &sc->ships[i] != ship; i++)
-		n += sc->ships[i].side == ship->side && str_eq(sc->ships[i].type.text, ship->type.text);
-	return numbered(rc, ship->type.text, n);
+	return numbered(rc, ship->type.text, ship_number(rc->sc, ship));
 }
 
 char *names_general(const render_ctx *rc, const sc_general *g)

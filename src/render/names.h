@@ -18,4 +18,17 @@ char *names_general(const render_ctx *rc, const sc_general *g);
 /* A brigade: its name, else "Brigade" and the name of its general. */
 char *names_brigade(const render_ctx *rc, const sc_brigade *br);
 
+/* A unit or ship type's name in the page's language, on either grid;
+ * NULL for a type the ruleset does not know.  Not to free. */
+const char *names_type(const render_ctx *rc, const char *type_id);
+
+/* A piece's short label, for the reduced maps where its name does not
+ * fit: the start of its type's name, as short as tells the scenario's
+ * types apart in the page's language, and its number among the side's
+ * pieces of that type ("I3", "C1"; "In2" beside an ironclad's "Ir1"),
+ * numbered as names_unit and names_ship number them.  Unique within a
+ * side; the scenario sheet and the rosters give each label its name. */
+char *names_unit_label(const render_ctx *rc, const sc_unit *u);
+char *names_ship_label(const render_ctx *rc, const sc_ship *ship);
+
 #endif

@@ -140,6 +140,21 @@ bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 	return paint_place_text(rc, cr, lp, name, &st, max_width, spots, 2);
 }
 
+bool paint_counter_label(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *label, double cx,
+	double cy, double w, double h, double size)
+{
+	/* Bold: a label of two or three characters must hold its own beside
+	 * the counter's figures. */
+	text_style st = { FONT_TEXT, size, true, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	const paint_spot spots[] = {
+		{ cx, cy + h * 0.62, 0.5, 0 },
+		{ cx, cy - h * 0.62, 0.5, 1 },
+		{ cx + w * 0.56, cy, 0, 0.5 },
+		{ cx - w * 0.56, cy, 1, 0.5 },
+	};
+	return paint_place_text(rc, cr, lp, label, &st, 0, spots, 4);
+}
+
 /* A ship's hull in the type box: a gunboat is an open hull with a funnel,
  * an ironclad a low armoured hull with a casemate. */
 static void hull(cairo_t *cr, double bx, double by, double bw, double bh, bool armoured)
@@ -226,7 +241,11 @@ static int legend_grid(double width, double swatch, double text_size, double *co
 	*col_w = swatch + text_size * 11.5;
 	*row_h = swatch * 1.2 + 1;
 	int cols = (int)(width / *col_w);
-	return cols < 1 ? 1 : cols;
+	cols = cols < 1 ? 1 : cols;
+	/* The columns share the whole width: a label wraps only when the
+	 * width truly lacks room (a narrow sheet column holds one). */
+	*col_w = fmax(*col_w, width / cols);
+	return cols;
 }
 
 double paint_legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,

@@ -86,6 +86,13 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
 	double cy, double h, double size, double max_width);
 
+/* A piece's short label (names_unit_label: "I3") by its counter centred
+ * on cx, cy, w × h: under it, above it, else at its right or left, where
+ * the placer finds it clear at a legible size; false when left out.  The
+ * reduced maps' way of telling the pieces apart where names do not fit. */
+bool paint_counter_label(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *label, double cx,
+	double cy, double w, double h, double size);
+
 /* A legend: its heading, then `count` entries in as many columns as fit
  * the width, each a symbol `swatch` mm wide that entry() draws at (x, y)
  * and the label it returns beside it.  Returns the height used. */

@@ -11,6 +11,7 @@
 #include "../base/util.h"
 #include "mapdraw.h"
 #include "names.h"
+#include "paint.h"
 #include "pdfdoc.h"
 #include "products.h"
 #include "victory.h"
@@ -89,14 +90,15 @@ bool render_overview(const render_ctx *rc, const char *path, char **error)
 }
 
 /* What a side starts with on a square-grid map: purchase points, first
- * move, its capital, the cities it holds and its generals; with two
- * players a side, each player's general and forces instead. */
+ * move, its capital and the cities it holds; with two players a side,
+ * each player's general and forces too.  Its pieces and generals follow
+ * in the side's list. */
 static char *square_side_text(const render_ctx *rc, size_t s)
 {
 	const scenario *sc = rc->sc;
 	const sc_side *side = &sc->sides[s];
 	const char *colon = render_colon(rc);
-	char *capital = xstrdup(""), *cities = xstrdup(""), *generals = xstrdup("");
+	char *capital = xstrdup(""), *cities = xstrdup("");
 	for (size_t i = 0; i < sc->city_count; i++) {
 		const sc_city *c = &sc->cities[i];
 		if (!str_eq(c->side.text, side->id.text))
@@ -110,28 +112,15 @@ static char *square_side_text(const render_ctx *rc, size_t s)
 			capital = xstrdup(name);
 		}
 	}
-	for (size_t i = 0; i < sc->general_count; i++) {
-		const sc_general *g = &sc->generals[i];
-		if (g->side != s)
-			continue;
-		char *name = names_general(rc, g);
-		char *next = xasprintf("%s%s%s", generals, *generals ? ", " : "", name);
-		free(name);
-		free(generals);
-		generals = next;
-	}
 	char *players = victory_square_players(rc, s);
-	char *who = players ? players : xasprintf("%s%s %s", render_string(rc, "generals"), colon,
-		*generals ? generals : "—");
-	char *text = xasprintf("%s%s %d · %s%s %s\n%s%s %s\n%s\n%s%s %s",
+	char *text = xasprintf("%s%s %d · %s%s %s\n%s%s %s\n%s%s%s%s %s",
 		render_string(rc, "purchase-points"), colon, rc->rs->square.purchase_points,
 		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"),
-		render_string(rc, "capital"), colon, *capital ? capital : "—", who,
-		render_string(rc, "cities"), colon, *cities ? cities : "—");
-	free(who);
+		render_string(rc, "capital"), colon, *capital ? capital : "—", players ? players : "",
+		players ? "\n" : "", render_string(rc, "cities"), colon, *cities ? cities : "—");
+	free(players);
 	free(capital);
 	free(cities);
-	free(generals);
 	return text;
 }
 
@@ -147,30 +136,116 @@ static char *hex_side_text(const render_ctx *rc, size_t s)
 		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"));
 }
 
-/* Reserves: what the Reinforcements card can bring on, by name and entry
- * hex. */
-static char *hex_reserves_text(const render_ctx *rc, size_t s)
+/* One line of a side's list: a piece by the short label the map prints
+ * beside its counter, or a general (the map's star instead of a label);
+ * its name; where it starts. */
+typedef struct force_row {
+	char *label;    /* NULL: a general */
+	char *name;
+	char *where;
+} force_row;
+
+typedef struct force_list {
+	force_row *rows;
+	size_t count, capacity;
+} force_list;
+
+/* Adds a row; takes the three strings. */
+static void force_add(force_list *list, char *label, char *name, char *where)
+{
+	if (list->count == list->capacity) {
+		list->capacity = list->capacity ? list->capacity * 2 : 16;
+		list->rows = xrealloc(list->rows, list->capacity * sizeof *list->rows);
+	}
+	list->rows[list->count++] = (force_row){ label, name, where };
+}
+
+static void force_free(force_list *list)
+{
+	for (size_t i = 0; i < list->count; i++) {
+		free(list->rows[i].label);
+		free(list->rows[i].name);
+		free(list->rows[i].where);
+	}
+	free(list->rows);
+	*list = (force_list){ 0 };
+}
+
+/* The name a list gives a unit: the scenario's, else its type's (the
+ * label already says its number). */
+static char *unit_list_name(const render_ctx *rc, const sc_unit *u)
+{
+	const char *type = names_type(rc, u->type.text);
+	return u->name.text ? xstrdup(u->name.text) : type ? xstrdup(type) : names_unit(rc, u);
+}
+
+static char *address_text(const sc_address *a)
+{
+	char buf[GRID_ADDRESS_MAX] = "?";
+	if (a->valid)
+		grid_format(a->cell, buf);
+	return xstrdup(buf);
+}
+
+/* The side's generals, first in its list. */
+static void generals_rows(const render_ctx *rc, size_t s, force_list *list)
+{
+	for (size_t i = 0; i < rc->sc->general_count; i++) {
+		const sc_general *g = &rc->sc->generals[i];
+		if (g->side == s)
+			force_add(list, NULL, names_general(rc, g), address_text(&g->at));
+	}
+}
+
+/* A hex side: generals and units on the board; the reserves by their
+ * entry hex. */
+static void hex_forces(const render_ctx *rc, size_t s, force_list *board, force_list *reserves)
 {
 	const scenario *sc = rc->sc;
-	char *list = xstrdup("");
-	size_t count = 0;
-	for (size_t i = 0; i < sc->reserve_count; i++) {
-		const sc_unit *u = &sc->reserves[i];
-		if (u->side != s)
+	generals_rows(rc, s, board);
+	for (size_t i = 0; i < sc->unit_count; i++)
+		if (sc->units[i].side == s)
+			force_add(board, names_unit_label(rc, &sc->units[i]), unit_list_name(rc, &sc->units[i]),
+				address_text(&sc->units[i].at));
+	for (size_t i = 0; i < sc->reserve_count; i++)
+		if (sc->reserves[i].side == s)
+			force_add(reserves, names_unit_label(rc, &sc->reserves[i]), unit_list_name(rc, &sc->reserves[i]),
+				address_text(&sc->reserves[i].entry));
+}
+
+/* A square side: generals, land units ashore, then each ship (on its
+ * square or in its sea zone) and the units it carries. */
+static void square_forces(const render_ctx *rc, size_t s, force_list *board, force_list *reserves)
+{
+	(void)reserves;  /* the square game has none: it buys its units */
+	const scenario *sc = rc->sc;
+	generals_rows(rc, s, board);
+	for (size_t i = 0; i < sc->unit_count; i++)
+		if (sc->units[i].side == s && !sc->units[i].aboard)
+			force_add(board, names_unit_label(rc, &sc->units[i]), unit_list_name(rc, &sc->units[i]),
+				address_text(&sc->units[i].at));
+	for (size_t k = 0; k < sc->ship_count; k++) {
+		const sc_ship *ship = &sc->ships[k];
+		if (ship->side != s)
 			continue;
-		char hex[GRID_ADDRESS_MAX] = "?";
-		if (u->entry.valid)
-			grid_format(u->entry.cell, hex);
-		char *label = names_unit(rc, u);
-		char *next = xasprintf("%s%s%s (%s)", list, count ? ", " : "", label, hex);
-		free(label);
-		free(list);
-		list = next;
-		count++;
+		char *where = NULL;
+		for (size_t z = 0; !ship->at.text && z < sc->sea_zone_count; z++)
+			if (str_eq(sc->sea_zones[z].id.text, ship->zone.text) && !l10n_empty(&sc->sea_zones[z].name))
+				where = xstrdup(l10n_get(&sc->sea_zones[z].name, rc->lang));
+		const char *type = names_type(rc, ship->type.text);
+		char *ship_label = names_ship_label(rc, ship);
+		force_add(board, xstrdup(ship_label),
+			ship->name.text ? xstrdup(ship->name.text) : type ? xstrdup(type) : names_ship(rc, ship),
+			where ? where : address_text(&ship->at));
+		for (size_t i = 0; i < sc->unit_count; i++) {
+			if (sc->units[i].aboard != k + 1)
+				continue;
+			const char *pairs[] = { "ship", ship_label, NULL };
+			force_add(board, names_unit_label(rc, &sc->units[i]), unit_list_name(rc, &sc->units[i]),
+				strings_expand(render_string(rc, "aboard-ship"), pairs));
+		}
+		free(ship_label);
 	}
-	char *reserves = xasprintf("%s%s %s", render_string(rc, "reserves"), render_colon(rc), count ? list : "—");
-	free(list);
-	return reserves;
 }
 
 /* A section of the sheet after the sides: its heading's string id and
@@ -198,147 +273,319 @@ static const sheet_section SQUARE_SECTIONS[] = {
 };
 
 /* A side's block on the sheet follows the grid's rules: hands, banners
- * and reserves on hex boards; purchases, capital, cities and generals on
+ * and reserves on hex boards; purchases, capital, cities and ships on
  * square boards (§11), which have no reserves.  Square boards add how a
  * side wins (§11.1): hex victory is each side's banners, in its block. */
 typedef struct sheet_grid {
 	char *(*side_text)(const render_ctx *rc, size_t s);
-	char *(*reserves_text)(const render_ctx *rc, size_t s);  /* NULL: no such line */
+	/* The side's list: on the board, and in reserve (a reserves line is
+	 * printed, "—" when empty, when has_reserves). */
+	void (*forces)(const render_ctx *rc, size_t s, force_list *board, force_list *reserves);
+	bool has_reserves;
 	const sheet_section *sections;                          /* NULL: none */
 } sheet_grid;
 
 static const sheet_grid SHEET_GRIDS[GRID_KINDS] = {
-	[GRID_HEX] = { hex_side_text, hex_reserves_text, NULL },
-	[GRID_SQUARE] = { square_side_text, NULL, SQUARE_SECTIONS },
+	[GRID_HEX] = { hex_side_text, hex_forces, true, NULL },
+	[GRID_SQUARE] = { square_side_text, square_forces, false, SQUARE_SECTIONS },
 };
 
-static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double x, double y, double w)
+/* The body text of the sheet at full size, and the least it may shrink
+ * to (6 pt), in millimetres. */
+#define SHEET_BODY_TEXT 3.0
+#define SHEET_MIN_TEXT (TEXT_MIN_PT / PT_PER_MM)
+/* The most the text may grow to fill the page: about 10 pt. */
+#define SHEET_MAX_SCALE 1.2
+/* Between the sheet's text columns, between blocks, and the legend's
+ * swatches (mm, at full size). */
+#define SHEET_GUTTER 8.0
+#define SHEET_BLOCK_GAP 4.0
+#define SHEET_SWATCH 6.0
+/* Page 1 in three columns: lines of 50 to 60 characters, the measure a
+ * reader takes in at a glance, on A4 and Letter in landscape. */
+#define SHEET_COLUMNS 3
+
+static const text_style SHEET_H2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+static const text_style SHEET_BODY = { FONT_TEXT, SHEET_BODY_TEXT, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+
+/* The rows of a list as a table: the labels in bold (a general's star in
+ * their place), the names wrapping in the middle, where each starts at
+ * the right.  Returns its height. */
+static double force_table(const render_ctx *rc, cairo_t *cr, const force_list *list, size_t side, double x,
+	double y, double w)
+{
+	text_style label = SHEET_BODY, name = SHEET_BODY, where = SHEET_BODY;
+	label.bold = true;
+	where.align = ALIGN_RIGHT;
+	double label_w = SHEET_BODY_TEXT * 1.2, where_w = 0;
+	for (size_t i = 0; i < list->count; i++) {
+		double lw = 0, ww = 0;
+		if (list->rows[i].label)
+			text_measure(rc, cr, list->rows[i].label, &label, 0, &lw, NULL);
+		text_measure(rc, cr, list->rows[i].where, &where, 0, &ww, NULL);
+		label_w = fmax(label_w, lw);
+		where_w = fmax(where_w, ww);
+	}
+	label_w += SHEET_BODY_TEXT * 0.6;
+	double name_w = w - label_w - where_w - SHEET_BODY_TEXT * 0.8, top = y;
+	for (size_t i = 0; i < list->count; i++) {
+		const force_row *row = &list->rows[i];
+		double h = text_draw(rc, cr, row->name, &name, x + label_w, y, name_w);
+		if (row->label) {
+			text_draw(rc, cr, row->label, &label, x, y, 0);
+		} else {
+			/* Centred on the first line, as the map's star. */
+			double r = SHEET_BODY_TEXT * 0.42;
+			paint_general(cr, side, x + r * 1.1, y + SHEET_BODY_TEXT * 0.68, r);
+		}
+		text_draw(rc, cr, row->where, &where, x + w, y, 0);
+		y += h + SHEET_BODY_TEXT * 0.12;
+	}
+	return y - top;
+}
+
+/* A side: its name, what it starts with, its list, and its reserves. */
+static double side_block(const render_ctx *rc, cairo_t *cr, size_t s, double w)
 {
 	const scenario *sc = rc->sc;
+	if (s >= sc->side_count)
+		return 0;
 	const sc_side *side = &sc->sides[s];
 	const rs_named *named = ruleset_find_side(rc->rs, side->id.text);
 	double r, g, b;
 	mapdraw_side_colour(s, &r, &g, &b);
-	double top = y;
-	text_style name = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
-	y += text_draw(rc, cr, named ? l10n_get(&named->name, rc->lang) : side->id.text, &name, x + 4, y, w - 4);
-	text_style line = { FONT_TEXT, 3.0, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	double x = 4, y = 0;
+	w -= 4;
+	text_style title = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
+	y += text_draw(rc, cr, named ? l10n_get(&named->name, rc->lang) : side->id.text, &title, x, y, w);
 	const sheet_grid *grid = &SHEET_GRIDS[rc->board.kind];
 	char *text = grid->side_text(rc, s);
-	y += text_draw(rc, cr, text, &line, x + 4, y, w - 4);
+	y += text_draw(rc, cr, text, &SHEET_BODY, x, y, w) + 1.2;
 	free(text);
-	if (grid->reserves_text) {
-		char *reserves = grid->reserves_text(rc, s);
-		y += text_draw(rc, cr, reserves, &line, x + 4, y, w - 4);
-		free(reserves);
+	force_list board = { 0 }, reserves = { 0 };
+	grid->forces(rc, s, &board, &reserves);
+	if (s == 0 && board.count) {
+		text_style note = SHEET_BODY;
+		note.italic = true;
+		note.r = note.g = note.b = 0.3;
+		y += text_draw(rc, cr, render_string(rc, "forces-key"), &note, x, y, w) + 0.8;
 	}
-	/* The side's colour bar runs the height of its block, reserves line
+	y += force_table(rc, cr, &board, s, x, y, w);
+	if (grid->has_reserves) {
+		char *line = xasprintf("%s%s%s", render_string(rc, "reserves"), render_colon(rc), reserves.count ? "" : " —");
+		text_style head = SHEET_BODY;
+		head.bold = true;
+		y += 0.8 + text_draw(rc, cr, line, &head, x, y + 0.8, w);
+		free(line);
+		y += force_table(rc, cr, &reserves, s, x, y, w);
+	}
+	force_free(&board);
+	force_free(&reserves);
+	/* The side's colour bar runs the height of its block, reserves
 	 * included. */
-	double height = fmax(14, y - top);
-	cairo_rectangle(cr, x, top, 2, height);
+	cairo_rectangle(cr, 0, 0, 2, y);
 	cairo_set_source_rgb(cr, r, g, b);
 	cairo_fill(cr);
-	/* The block is as tall as its bar, so what follows starts below it
-	 * (a short block's bar ran into the next heading). */
-	return height;
+	return y;
 }
 
-/* The body text of the sheet's left column, and the least it may shrink
- * to (6 pt), in millimetres. */
-#define SHEET_BODY_TEXT 3.0
-#define SHEET_MIN_TEXT (TEXT_MIN_PT / PT_PER_MM)
-/* Between the sheet's two text columns, and the legend's swatches (mm). */
-#define SHEET_GUTTER 8.0
-#define SHEET_SWATCH 6.0
-
-/* The left column of the sheet from its top-left corner, col_w wide:
- * briefing and sides.  Returns its height. */
-static double left_column(const render_ctx *rc, cairo_t *cr, double col_w)
+static double briefing_block(const render_ctx *rc, cairo_t *cr, size_t arg, double w)
 {
+	(void)arg;
+	if (l10n_empty(&rc->sc->briefing))
+		return 0;
+	double y = text_draw(rc, cr, render_string(rc, "briefing"), &SHEET_H2, 0, 0, w) + 1;
+	return y + text_draw(rc, cr, l10n_get(&rc->sc->briefing, rc->lang), &SHEET_BODY, 0, y, w);
+}
+
+/* The grid's section `arg` (SHEET_GRIDS), when it has something to say. */
+static double section_block(const render_ctx *rc, cairo_t *cr, size_t arg, double w)
+{
+	const sheet_section *sec = &SHEET_GRIDS[rc->board.kind].sections[arg];
+	char *text = sec->text(rc);
+	if (!text)
+		return 0;
+	double y = text_draw(rc, cr, render_string(rc, sec->heading), &SHEET_H2, 0, 0, w) + 1;
+	y += text_draw(rc, cr, text, &SHEET_BODY, 0, y, w);
+	free(text);
+	return y;
+}
+
+static double objectives_block(const render_ctx *rc, cairo_t *cr, size_t arg, double w)
+{
+	(void)arg;
 	const scenario *sc = rc->sc;
-	double ly = 0;
-	text_style h2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	text_style body = { FONT_TEXT, SHEET_BODY_TEXT, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	if (!l10n_empty(&sc->briefing)) {
-		ly += text_draw(rc, cr, render_string(rc, "briefing"), &h2, 0, ly, col_w) + 1;
-		ly += text_draw(rc, cr, l10n_get(&sc->briefing, rc->lang), &body, 0, ly, col_w) + 4;
+	if (!sc->objective_count)
+		return 0;
+	double y = text_draw(rc, cr, render_string(rc, "objectives"), &SHEET_H2, 0, 0, w) + 1;
+	for (size_t i = 0; i < sc->objective_count; i++) {
+		const sc_objective *o = &sc->objectives[i];
+		char address[GRID_ADDRESS_MAX];
+		const rs_named *side = ruleset_find_side(rc->rs, o->for_side.text);
+		const char *who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
+		const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
+		bool fr = rc->lang == LANG_FR;
+		char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
+			*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
+			o->vp.value, render_string(rc, o->vp.value == 1 ? "vp-one" : "vp"), who);
+		y += text_draw(rc, cr, line, &SHEET_BODY, 2, y, w - 2) + (i + 1 < sc->objective_count ? 0.5 : 0);
+		free(line);
 	}
-	for (size_t s = 0; s < sc->side_count && s < 2; s++)
-		ly += side_block(rc, cr, s, 0, ly, col_w) + 3;
-	return ly;
+	return y;
 }
 
-/* The right column: the grid's sections, the objectives and the legend
- * of the map page.  Returns its height. */
-static double right_column(const render_ctx *rc, cairo_t *cr, double col_w)
+static double legend_block(const render_ctx *rc, cairo_t *cr, size_t arg, double w)
 {
-	const scenario *sc = rc->sc;
-	double ly = 0;
-	text_style h2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	text_style body = { FONT_TEXT, SHEET_BODY_TEXT, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	for (const sheet_section *sec = SHEET_GRIDS[rc->board.kind].sections; sec && sec->heading; sec++) {
-		char *text = sec->text(rc);
-		if (!text)
-			continue;
-		ly += text_draw(rc, cr, render_string(rc, sec->heading), &h2, 0, ly, col_w) + 1;
-		ly += text_draw(rc, cr, text, &body, 0, ly, col_w) + 3;
-		free(text);
-	}
-	if (sc->objective_count) {
-		ly += text_draw(rc, cr, render_string(rc, "objectives"), &h2, 0, ly, col_w) + 1;
-		for (size_t i = 0; i < sc->objective_count; i++) {
-			const sc_objective *o = &sc->objectives[i];
-			char address[GRID_ADDRESS_MAX];
-			const rs_named *side = ruleset_find_side(rc->rs, o->for_side.text);
-			const char *who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
-			const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
-			bool fr = rc->lang == LANG_FR;
-			char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
-				*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
-				o->vp.value, render_string(rc, o->vp.value == 1 ? "vp-one" : "vp"), who);
-			ly += text_draw(rc, cr, line, &body, 2, ly, col_w - 2) + 0.5;
-			free(line);
-		}
-		ly += 3;
-	}
-	ly += mapdraw_legend(rc, cr, 0, ly, col_w, SHEET_SWATCH);
-	return ly;
+	(void)arg;
+	return mapdraw_legend(rc, cr, 0, 0, w, SHEET_SWATCH);
 }
 
-typedef double (*sheet_column_fn)(const render_ctx *rc, cairo_t *cr, double col_w);
+/* A block of page 1, drawn from the origin w wide at full size; returns
+ * its height (0: nothing to show). */
+typedef struct sheet_block {
+	double (*draw)(const render_ctx *rc, cairo_t *cr, size_t arg, double w);
+	size_t arg;
+} sheet_block;
 
-/* The scale a column is drawn at: 1 when it fits the height, else
- * smaller (its lines then wrap wider), never below 6 pt body text.  The
- * column is drawn into a discarded group to measure it. */
-static double column_scale(const render_ctx *rc, cairo_t *cr, sheet_column_fn column, double col_w,
-	double height)
+#define SHEET_BLOCKS_MAX 16
+
+/* Page 1's blocks in reading order: the briefing, each side, what
+ * decides the game, the objectives and the legend. */
+static size_t sheet_blocks(const render_ctx *rc, sheet_block *out)
 {
-	double scale = 1, least = SHEET_MIN_TEXT / SHEET_BODY_TEXT;
-	for (int tries = 0; tries < 8; tries++) {
-		cairo_push_group(cr);
-		cairo_save(cr);
-		cairo_scale(cr, scale, scale);
-		double used = column(rc, cr, col_w / scale) * scale;
-		cairo_restore(cr);
-		cairo_pattern_destroy(cairo_pop_group(cr));
-		if (used <= height || scale <= least)
-			break;
-		scale = fmax(least, scale * fmin(0.97, height / used));
-	}
-	return scale;
+	size_t n = 0;
+	out[n++] = (sheet_block){ briefing_block, 0 };
+	for (size_t s = 0; s < rc->sc->side_count && s < 2; s++)
+		out[n++] = (sheet_block){ side_block, s };
+	const sheet_section *sections = SHEET_GRIDS[rc->board.kind].sections;
+	for (size_t i = 0; sections && sections[i].heading && n < SHEET_BLOCKS_MAX - 2; i++)
+		out[n++] = (sheet_block){ section_block, i };
+	out[n++] = (sheet_block){ objectives_block, 0 };
+	out[n++] = (sheet_block){ legend_block, 0 };
+	return n;
 }
 
-/* A column at x, y, shrunk as far as the smallest legible size when it
- * is too long for the height left. */
-static void draw_column(const render_ctx *rc, cairo_t *cr, sheet_column_fn column, double x, double y,
-	double col_w, double height)
+/* How the blocks share the columns at one scale: each block's column,
+ * and the tallest column's height (page mm). */
+typedef struct sheet_split {
+	int column[SHEET_BLOCKS_MAX];
+	double tallest;
+} sheet_split;
+
+/* The blocks' heights at a scale, on the page: drawn into a discarded
+ * group to measure them. */
+static void measure_blocks(const render_ctx *rc, cairo_t *cr, const sheet_block *blocks, size_t n, double scale,
+	double col_w, double *heights)
 {
-	double scale = column_scale(rc, cr, column, col_w, height);
+	cairo_push_group(cr);
 	cairo_save(cr);
-	cairo_translate(cr, x, y);
 	cairo_scale(cr, scale, scale);
-	column(rc, cr, col_w / scale);
+	for (size_t i = 0; i < n; i++)
+		heights[i] = blocks[i].draw(rc, cr, blocks[i].arg, col_w / scale) * scale;
 	cairo_restore(cr);
+	cairo_pattern_destroy(cairo_pop_group(cr));
+}
+
+/* What a block out of reading order costs in the choice of a split, in
+ * mm of column: a column a hair taller is worth the natural order. */
+#define SHEET_ORDER_COST 2.0
+
+/* The split of the blocks over the columns that makes the tallest column
+ * least, so that the columns end near one line: every assignment is
+ * tried (3^n, n at most 8: a few thousand).  A column keeps its blocks
+ * in reading order, the briefing opens the first one, the first side
+ * stands in a column before or with the second, and each block placed
+ * out of reading order costs SHEET_ORDER_COST. */
+static sheet_split best_split(const sheet_block *blocks, const double *heights, size_t n, double gap)
+{
+	sheet_split best = { { 0 }, INFINITY };
+	double best_score = INFINITY;
+	size_t combos = 1;
+	for (size_t i = 0; i < n; i++)
+		combos *= SHEET_COLUMNS;
+	for (size_t code = 0; code < combos; code++) {
+		sheet_split try = { { 0 }, 0 };
+		size_t rest = code, first_side = n;
+		bool ok = true;
+		double col_h[SHEET_COLUMNS] = { 0 };
+		int inversions = 0;
+		for (size_t i = 0; i < n; i++) {
+			int c = (int)(rest % SHEET_COLUMNS);
+			rest /= SHEET_COLUMNS;
+			try.column[i] = c;
+			if (blocks[i].draw == briefing_block && c != 0)
+				ok = false;
+			if (blocks[i].draw == side_block) {
+				if (first_side < n && c < try.column[first_side])
+					ok = false;
+				first_side = first_side < n ? first_side : i;
+			}
+			for (size_t k = 0; k < i; k++)
+				inversions += heights[k] > 0 && heights[i] > 0 && try.column[k] > c;
+			if (heights[i] > 0)
+				col_h[c] += (col_h[c] > 0 ? gap : 0) + heights[i];
+		}
+		if (!ok)
+			continue;
+		for (int c = 0; c < SHEET_COLUMNS; c++)
+			try.tallest = fmax(try.tallest, col_h[c]);
+		double score = try.tallest + inversions * SHEET_ORDER_COST;
+		if (score < best_score - 1e-6) {
+			best = try;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+/* The tallest column of the best split at a scale (page mm); the
+ * blocks' heights in `heights`. */
+static double columns_height(const render_ctx *rc, cairo_t *cr, const sheet_block *blocks, size_t n,
+	double scale, double col_w, double *heights)
+{
+	measure_blocks(rc, cr, blocks, n, scale, col_w, heights);
+	return best_split(blocks, heights, n, SHEET_BLOCK_GAP * scale).tallest;
+}
+
+/* Page 1 from y down to the bottom margin: the blocks over the columns,
+ * balanced, at the largest scale (up to SHEET_MAX_SCALE, down to 6 pt
+ * body text) at which the tallest column fits the height. */
+static void sheet_page_one(const render_ctx *rc, cairo_t *cr, double x, double y, double w, double height)
+{
+	sheet_block blocks[SHEET_BLOCKS_MAX];
+	size_t n = sheet_blocks(rc, blocks);
+	double heights[SHEET_BLOCKS_MAX], col_w = (w - (SHEET_COLUMNS - 1) * SHEET_GUTTER) / SHEET_COLUMNS;
+	/* The largest scale that fits: the largest, else halving the range
+	 * between 6 pt and it seven times (within 0.4 %). */
+	double lo = SHEET_MIN_TEXT / SHEET_BODY_TEXT, hi = SHEET_MAX_SCALE, scale = hi;
+	if (columns_height(rc, cr, blocks, n, hi, col_w, heights) > height) {
+		for (int step = 0; step < 7; step++) {
+			double mid = (lo + hi) / 2;
+			if (columns_height(rc, cr, blocks, n, mid, col_w, heights) <= height)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		/* Too long even at 6 pt: the columns then run into the bottom
+		 * margin rather than print smaller. */
+		scale = lo;
+	}
+	measure_blocks(rc, cr, blocks, n, scale, col_w, heights);
+	sheet_split split = best_split(blocks, heights, n, SHEET_BLOCK_GAP * scale);
+	double cy[SHEET_COLUMNS];
+	for (int c = 0; c < SHEET_COLUMNS; c++)
+		cy[c] = y;
+	for (size_t i = 0; i < n; i++) {
+		if (heights[i] <= 0)
+			continue;
+		int c = split.column[i];
+		cairo_save(cr);
+		cairo_translate(cr, x + c * (col_w + SHEET_GUTTER), cy[c]);
+		cairo_scale(cr, scale, scale);
+		blocks[i].draw(rc, cr, blocks[i].arg, col_w / scale);
+		cairo_restore(cr);
+		cy[c] += heights[i] + SHEET_BLOCK_GAP * scale;
+	}
 }
 
 /* The sheet's title and the line under it, from the page's top margin
@@ -354,12 +601,14 @@ static double sheet_heading(const render_ctx *rc, cairo_t *cr, double top, doubl
 	if (sc->players.given && sc->players.valid)
 		snprintf(players, sizeof players, " · %s%s %ld", render_string(rc, "players"), render_colon(rc),
 			sc->players.value);
-	char *subtitle = xasprintf("%s%s%s · %s%s %s%s%s%s",
-		sc->date.text ? render_string(rc, "date") : "", sc->date.text ? " " : "",
-		sc->date.text ? sc->date.text : "", render_string(rc, "ruleset"), render_colon(rc),
+	/* "Date: 1862-04-06 · Rules: …": every item as "label: value". */
+	char *date = sc->date.text ? xasprintf("%s%s %s · ", render_string(rc, "date"), render_colon(rc),
+		sc->date.text) : xstrdup("");
+	char *subtitle = xasprintf("%s%s%s %s%s%s%s", date, render_string(rc, "ruleset"), render_colon(rc),
 		l10n_get(&rc->rs->name, rc->lang), players, extra ? " · " : "", extra ? extra : "");
 	y += text_draw(rc, cr, subtitle, &sub, x, y, w) + 3;
 	free(subtitle);
+	free(date);
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
 	cairo_set_line_width(cr, 0.3);
 	cairo_move_to(cr, x, y - 1.5);
@@ -394,9 +643,7 @@ bool render_sheet(const render_ctx *rc, const char *path, char **error)
 
 	double w = pw - 2 * PAGE_MARGIN;
 	double y = sheet_heading(rc, cr, 0, w, NULL);
-	double col_w = (w - SHEET_GUTTER) / 2;
-	draw_column(rc, cr, left_column, PAGE_MARGIN, y, col_w, ph - PAGE_MARGIN - y);
-	draw_column(rc, cr, right_column, PAGE_MARGIN + col_w + SHEET_GUTTER, y, col_w, ph - PAGE_MARGIN - y);
+	sheet_page_one(rc, cr, PAGE_MARGIN, y, w, ph - PAGE_MARGIN - y);
 
 	double top = 0;
 	const char *map_word = render_string(rc, "sheet-map");

@@ -157,7 +157,8 @@ static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 typedef struct piece {
 	const char *type;
 	size_t side;
-	char *name;          /* as the players know it (names.h): free it */
+	char *name;          /* as the players know it, or its short label on a
+	                      * reduced map (names.h): free it */
 	size_t cargo;        /* ships: land units aboard */
 } piece;
 
@@ -195,7 +196,10 @@ static void draw_pieces(const map_canvas *mc, const piece *pieces, size_t n, dou
 	for (size_t i = 0; i < shown; i++) {
 		double x = shown == 1 ? cx : cx + ((i % 2) ? 0.5 : -0.5) * w * 1.08;
 		double y = top + h / 2 + (double)(i / 2) * row;
-		if (names)
+		if (names && mc->short_names)
+			paint_counter_label(mc->rc, mc->cr, mc->placer, pieces[i].name, x, y, w, h,
+				paint_clamp(g->cell * 0.042, 1.4, 4));
+		else if (names)
 			paint_counter_name(mc->rc, mc->cr, mc->placer, pieces[i].name, x, y, h,
 				paint_clamp(g->cell * 0.042, 1.4, 4), shown == 1 ? g->cell * 0.9 : w * 1.04);
 		else
@@ -219,6 +223,17 @@ static void free_pieces(piece *pieces, size_t n)
 		free(pieces[i].name);
 }
 
+/* What a piece is called on this map: its name, or its short label. */
+static char *unit_name(const map_canvas *mc, const sc_unit *u)
+{
+	return mc->short_names ? names_unit_label(mc->rc, u) : names_unit(mc->rc, u);
+}
+
+static char *ship_name(const map_canvas *mc, const sc_ship *ship)
+{
+	return mc->short_names ? names_ship_label(mc->rc, ship) : names_ship(mc->rc, ship);
+}
+
 /* The land units ashore on the square, then its ships, in file order;
  * returns how many there are (at most max written, each name to free). */
 static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece *out, size_t max)
@@ -229,10 +244,10 @@ static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece
 	position_units_begin(c, &walk);
 	for (long k; (k = position_units_next(mc->pos, &walk)) >= 0; n++)
 		if (n < max)
-			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, names_unit(mc->rc, &sc->units[k]), 0 };
+			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, unit_name(mc, &sc->units[k]), 0 };
 	for (long k = c->ships.first; k >= 0; k = mc->pos->ships[k].next, n++)
 		if (n < max)
-			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, names_ship(mc->rc, &sc->ships[k]),
+			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, ship_name(mc, &sc->ships[k]),
 				sc->ships[k].cargo_count };
 	return n;
 }
@@ -314,7 +329,7 @@ static void zone_ships(const map_canvas *mc, size_t z, grid_cell cell, bool name
 		if (s->at.text || !str_eq(s->zone.text, zone->id.text))
 			continue;
 		if (n < PIECES_SHOWN + 1)
-			pieces[n] = (piece){ s->type.text, s->side, names_ship(mc->rc, s), s->cargo_count };
+			pieces[n] = (piece){ s->type.text, s->side, ship_name(mc, s), s->cargo_count };
 		n++;
 	}
 	draw_pieces(mc, pieces, n, cx, cy + mc->g->cell * 0.02, names);

@@ -16,6 +16,9 @@ typedef struct lp_box {
 
 typedef struct label_placer {
 	lp_box *boxes;
+	/* Per box: 1 a label placed (labelplace_place), 0 a symbol or line
+	 * taken; what a test reads back. */
+	unsigned char *placed;
 	size_t count, capacity;
 	double gap;             /* mm kept clear around each box */
 } label_placer;
@@ -29,6 +32,10 @@ lp_box labelplace_box(double x, double y, double w, double h);
 
 /* Take a box: a symbol drawn, or a label placed by hand. */
 void labelplace_take(label_placer *lp, lp_box b);
+/* Take the boxes along a straight line from (x0, y0) to (x1, y1) drawn
+ * `width` wide, so that no label crosses it: one box for a level or
+ * upright line, a box per stretch of about `width` for a slanting one. */
+void labelplace_take_line(label_placer *lp, double x0, double y0, double x1, double y1, double width);
 /* Whether a box (grown by the gap) overlaps nothing taken.  Boxes that
  * only touch do not overlap. */
 bool labelplace_clear(const label_placer *lp, lp_box b);

@@ -201,6 +201,8 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		p->extras(mc, shown, n);
 	addresses(mc, &p->address, shown, n);
 	take_section_lines(mc);
+	if (p->take_lines)
+		p->take_lines(mc, shown, n);
 	for (size_t i = 0; i < n; i++)
 		terrainpaint_name(mc->rc, cr, g, mc->pos, grid_from_index(&g->board, shown[i]), mc->placer);
 	if (p->labels)
@@ -212,8 +214,10 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	free(shown);
 }
 
+/* keep: where the placer's boxes go when the drawing is done (NULL:
+ * freed). */
 static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setup, bool short_names,
-	double x0, double y0, double x1, double y1)
+	double x0, double y0, double x1, double y1, label_placer *keep)
 {
 	/* A context set up without a position (a caller drawing one map)
 	 * gets one for this drawing. */
@@ -226,24 +230,32 @@ static void draw(const render_ctx *rc, cairo_t *cr, const map_geom *g, bool setu
 	map_canvas mc = { rc, cr, g, pos, setup, short_names, &lp, course };
 	draw_region(&mc, painter_of(rc->rs), x0, y0, x1, y1);
 	terrainpaint_course_free(course);
-	labelplace_free(&lp);
+	if (keep)
+		*keep = lp;
+	else
+		labelplace_free(&lp);
 	position_destroy(own);
 }
 
 void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 {
-	draw(rc, cr, g, true, true, 0, 0, g->width, g->height);
+	draw(rc, cr, g, true, true, 0, 0, g->width, g->height, NULL);
+}
+
+void mapdraw_map_placed(const render_ctx *rc, cairo_t *cr, const map_geom *g, label_placer *placed)
+{
+	draw(rc, cr, g, true, true, 0, 0, g->width, g->height, placed);
 }
 
 void mapdraw_board(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 {
-	draw(rc, cr, g, rc->setup, false, 0, 0, g->width, g->height);
+	draw(rc, cr, g, rc->setup, false, 0, 0, g->width, g->height, NULL);
 }
 
 void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,
 	double x0, double y0, double x1, double y1)
 {
-	draw(rc, cr, g, rc->setup, false, x0, y0, x1, y1);
+	draw(rc, cr, g, rc->setup, false, x0, y0, x1, y1, NULL);
 }
 
 static double legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,

@@ -8,6 +8,7 @@
 
 #include <cairo.h>
 
+#include "labelplace.h"
 #include "mapgeom.h"
 #include "render.h"
 
@@ -16,6 +17,10 @@
  * and generals.  For the overview and the scenario sheet, where players
  * read how to set up. */
 void mapdraw_map(const render_ctx *rc, cairo_t *cr, const map_geom *g);
+/* The same, handing back every box its label placer took, each marked
+ * label or symbol/line (labelplace.h; free with labelplace_free): what
+ * the tests measure the words of a map with. */
+void mapdraw_map_placed(const render_ctx *rc, cairo_t *cr, const map_geom *g, label_placer *placed);
 /* The board players move their own figures on (tiles, poster, map image):
  * the same without units, ships and generals, unless rc->setup asks for
  * the start positions. */

@@ -69,6 +69,9 @@ typedef struct map_painter {
 	map_address_style address;
 	/* Lines over the grid (coast, zone borders); NULL when none. */
 	void (*lines)(const map_canvas *mc, const size_t *shown, size_t n);
+	/* Those lines taken in the placer, after the addresses, so that no
+	 * later word crosses them; NULL when none. */
+	void (*take_lines)(const map_canvas *mc, const size_t *shown, size_t n);
 	/* The symbols of everything standing on one cell, centred at
 	 * (cx, cy), each taking its box. */
 	void (*occupants)(const map_canvas *mc, const position_cell *c, double cx, double cy);

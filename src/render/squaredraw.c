@@ -145,11 +145,17 @@ static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 	const char *name = city->name.text ? city->name.text : city->id.text ? city->id.text : "";
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * 0.10, 1.6, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	/* Under, over, then beside the mark (past a port's anchor) when
+	 * the set-up's counters fill the square below it. */
 	const paint_spot spots[] = {
 		{ cx, y + r * 1.6, 0.5, 0 },
 		{ cx, y - r * 1.6, 0.5, 1 },
+		{ cx + r * (city->port ? 3.2 : 1.6), y, 0, 0.5 },
+		{ cx - r * 1.6, y, 1, 0.5 },
 	};
-	paint_place_text(rc, cr, lp, name, &st, g->cell * 0.92, spots, 2);
+	/* Reaching past its square when the reduced map needs it: the
+	 * placer keeps it off its neighbours' words and symbols. */
+	paint_place_text(rc, cr, lp, name, &st, g->cell * 1.8, spots, 4);
 }
 
 /* ---- pieces: land units and ships ---- */
@@ -368,14 +374,34 @@ static void draw_zone_name(const map_canvas *mc, size_t z, grid_cell cell)
 
 /* ---- lines: coast and zone borders ---- */
 
-/* The side of a square towards neighbour d (0 N, 1 E, 2 S, 3 W). */
-static void side_path(cairo_t *cr, const map_geom *g, grid_cell cell, int d)
+/* The ends of the side of a square towards neighbour d (0 N, 1 E, 2 S,
+ * 3 W): x0, y0, x1, y1. */
+static void side_ends(const map_geom *g, grid_cell cell, int d, double e[4])
 {
 	double cx, cy, r = g->radius;
 	mapgeom_center(g, cell, &cx, &cy);
 	static const double ends[4][4] = { { -1, -1, 1, -1 }, { 1, -1, 1, 1 }, { -1, 1, 1, 1 }, { -1, -1, -1, 1 } };
-	cairo_move_to(cr, cx + ends[d][0] * r, cy + ends[d][1] * r);
-	cairo_line_to(cr, cx + ends[d][2] * r, cy + ends[d][3] * r);
+	for (int k = 0; k < 4; k++)
+		e[k] = (k % 2 ? cy : cx) + ends[d][k] * r;
+}
+
+static void side_path(cairo_t *cr, const map_geom *g, grid_cell cell, int d)
+{
+	double e[4];
+	side_ends(g, cell, d, e);
+	cairo_move_to(cr, e[0], e[1]);
+	cairo_line_to(cr, e[2], e[3]);
+}
+
+/* The lines' widths: the coast, and a border between sea zones. */
+static double coast_width(const map_geom *g)
+{
+	return fmax(0.5, g->cell * 0.03);
+}
+
+static double zone_border_width(const map_geom *g)
+{
+	return fmax(0.35, g->cell * 0.018);
 }
 
 static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
@@ -408,13 +434,42 @@ static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
 			double dash[2] = { g->cell * 0.06, g->cell * 0.04 };
 			cairo_set_dash(cr, dash, 2, 0);
 			paint_set(cr, COAST);
-			cairo_set_line_width(cr, fmax(0.35, g->cell * 0.018));
+			cairo_set_line_width(cr, zone_border_width(g));
 			cairo_stroke(cr);
 			cairo_set_dash(cr, NULL, 0, 0);
 		} else {
 			paint_set(cr, COAST);
-			cairo_set_line_width(cr, fmax(0.5, g->cell * 0.03));
+			cairo_set_line_width(cr, coast_width(g));
 			cairo_stroke(cr);
+		}
+	}
+}
+
+/* Words keep off the coast and the zone borders: a sea zone's name
+ * crossing the coast would read as a place ashore, one crossing into the
+ * next zone as naming both.  Taken after the squares' addresses, which
+ * stand inside their squares clear of the lines. */
+static void take_borders(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	const map_geom *g = mc->g;
+	const position *pos = mc->pos;
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		long idx = (long)shown[i];
+		bool sea = position_water(pos, cell);
+		grid_cell around[GRID_NEIGHBOURS_MAX];
+		grid_neighbours(&g->board, cell, around);
+		for (int d = 0; d < g->grid->side_neighbours; d++) {
+			long other = grid_index(&g->board, around[d]);
+			if (other < 0)
+				continue;
+			bool other_sea = position_water(pos, around[d]);
+			bool coast = sea != other_sea;
+			if (!coast && !(sea && pos->cells[idx].zone != pos->cells[other].zone))
+				continue;
+			double e[4];
+			side_ends(g, cell, d, e);
+			labelplace_take_line(mc->placer, e[0], e[1], e[2], e[3], coast ? coast_width(g) : zone_border_width(g));
 		}
 	}
 }
@@ -617,6 +672,7 @@ const map_painter squaredraw_painter = {
 		{ 1, -0.3, 1, -0.05, 1, 1 },
 	} },
 	.lines = draw_borders,
+	.take_lines = take_borders,
 	.occupants = draw_occupants,
 	.extras = draw_zone_pieces,
 	.labels = draw_zone_labels,

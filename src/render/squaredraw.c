@@ -445,14 +445,23 @@ static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
 	}
 }
 
-/* Words keep off the coast and the zone borders: a sea zone's name
- * crossing the coast would read as a place ashore, one crossing into the
- * next zone as naming both.  Taken after the squares' addresses, which
- * stand inside their squares clear of the lines. */
+/* Words keep off the coast, the zone borders and the board's edge: a
+ * sea zone's name crossing the coast would read as a place ashore, one
+ * crossing into the next zone as naming both, and a city's name reaching
+ * into the frame would push out a row number.  Taken after the squares'
+ * addresses, which stand inside their squares clear of the lines. */
 static void take_borders(const map_canvas *mc, const size_t *shown, size_t n)
 {
 	const map_geom *g = mc->g;
 	const position *pos = mc->pos;
+	/* The board's edge too: the band outside it is the frame's, whose
+	 * column letters and row numbers come last. */
+	double x0 = g->frame, y0 = g->frame, x1 = g->frame + g->cells_width, y1 = g->frame + g->cells_height;
+	double edge = fmax(0.4, g->cell * 0.012);
+	labelplace_take_line(mc->placer, x0, y0, x1, y0, edge);
+	labelplace_take_line(mc->placer, x0, y1, x1, y1, edge);
+	labelplace_take_line(mc->placer, x0, y0, x0, y1, edge);
+	labelplace_take_line(mc->placer, x1, y0, x1, y1, edge);
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		long idx = (long)shown[i];

@@ -277,7 +277,7 @@ says "$S4/en/reference-card.pdf" "four-player reference card: how a side wins, t
 	"1. player 1 of the side that begins, 2. player 1 of the other side, 3. player 2 of the side that begins" \
 	"3. Union player 2 (Sheridan)"
 S2=$WORK/a4/mb-1861/en/scenario-sheet.pdf
-says "$S2" "two-player sheet: how a side wins, and its generals" "Victory" "Generals: Grant" \
+says "$S2" "two-player sheet: how a side wins, and its generals (in the side's list)" "Victory" "Grant" \
 	"This scenario sets no turn limit"
 order_found=no
 word_in "$S2" "Order of play" && order_found=yes

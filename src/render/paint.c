@@ -127,32 +127,36 @@ bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const
 	return true;
 }
 
+/* A word by a counter centred on cx, cy, w × h: under it, else above it
+ * (a hair off it, more than the placer's gap), then with `spots` 4 at
+ * its right or left. */
+static bool counter_word(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text, bool bold,
+	double cx, double cy, double w, double h, double size, double max_width, int spots)
+{
+	text_style st = { FONT_TEXT, size, bold, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	const paint_spot at[] = {
+		{ cx, cy + h * 0.62, 0.5, 0 },
+		{ cx, cy - h * 0.62, 0.5, 1 },
+		{ cx + w * 0.56, cy, 0, 0.5 },
+		{ cx - w * 0.56, cy, 1, 0.5 },
+	};
+	return paint_place_text(rc, cr, lp, text, &st, max_width, at, spots);
+}
+
 bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
 	double cy, double h, double size, double max_width)
 {
-	text_style st = { FONT_TEXT, size, false, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	/* Under the counter, where a reader looks for it, else above it: a
-	 * hair off it, more than the placer's gap. */
-	const paint_spot spots[] = {
-		{ cx, cy + h * 0.62, 0.5, 0 },
-		{ cx, cy - h * 0.62, 0.5, 1 },
-	};
-	return paint_place_text(rc, cr, lp, name, &st, max_width, spots, 2);
+	/* Under or over, where a reader looks for it: a name beside a
+	 * counter would run into the next cell. */
+	return counter_word(rc, cr, lp, name, false, cx, cy, 0, h, size, max_width, 2);
 }
 
 bool paint_counter_label(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *label, double cx,
 	double cy, double w, double h, double size)
 {
 	/* Bold: a label of two or three characters must hold its own beside
-	 * the counter's figures. */
-	text_style st = { FONT_TEXT, size, true, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	const paint_spot spots[] = {
-		{ cx, cy + h * 0.62, 0.5, 0 },
-		{ cx, cy - h * 0.62, 0.5, 1 },
-		{ cx + w * 0.56, cy, 0, 0.5 },
-		{ cx - w * 0.56, cy, 1, 0.5 },
-	};
-	return paint_place_text(rc, cr, lp, label, &st, 0, spots, 4);
+	 * the counter's figures; short enough to stand beside it too. */
+	return counter_word(rc, cr, lp, label, true, cx, cy, w, h, size, 0, 4);
 }
 
 /* A ship's hull in the type box: a gunboat is an open hull with a funnel,

@@ -104,6 +104,26 @@ static void test_crowd_never_collides(void **state)
 	assert_null(lp.boxes);
 }
 
+/* A line taken keeps labels off it, level or slanting, and marks its
+ * boxes as taken, not placed; a label beside it is clear. */
+static void test_lines_are_obstacles(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0);
+	labelplace_take_line(&lp, 0, 50, 100, 50, 1);      /* level */
+	labelplace_take_line(&lp, 0, 0, 40, 40, 0.5);      /* slanting */
+	assert_int_equal(lp.placed[0], 0);
+	assert_false(labelplace_clear(&lp, labelplace_box(10, 48, 20, 3)));  /* across the level one */
+	assert_true(labelplace_clear(&lp, labelplace_box(10, 51, 20, 3)));
+	assert_false(labelplace_clear(&lp, labelplace_box(18, 18, 4, 4)));   /* on the slanting one */
+	assert_true(labelplace_clear(&lp, labelplace_box(30, 2, 8, 3)));     /* above it, clear */
+	lp_box spot = labelplace_box(60, 10, 8, 3);
+	assert_int_equal(labelplace_place(&lp, &spot, 1), 0);
+	assert_int_equal(lp.placed[lp.count - 1], 1);
+	labelplace_free(&lp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,6 +132,7 @@ int main(void)
 		cmocka_unit_test(test_touching_is_not_overlapping),
 		cmocka_unit_test(test_gap_is_kept),
 		cmocka_unit_test(test_crowd_never_collides),
+		cmocka_unit_test(test_lines_are_obstacles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

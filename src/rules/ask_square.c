@@ -4,7 +4,8 @@
  * the referee's own checks (sq_can_enter, sq_can_stop).  What is computed
  * here is the explanation: the factors and their modifiers (through the
  * game's own sq_fight_factor), the arithmetic of a purchase, the candidates
- * the referee is asked about.  Rule ids are the ruleset prefix with:
+ * the referee is asked about.  Rule ids come from the ruleset (the board's,
+ * a unit row's and a step's rule, and rs_square_rules); mb-remastered's:
  *   11.board     squares off the board
  *   11.ids       an id no piece has
  *   11.combat    who may fight whom: adjacency, diagonals, range, the first shot

@@ -1,9 +1,10 @@
 /* The square game's referee.  Every handler checks the whole action first
  * and changes the game only after the last check; dice are rolled after
  * the checks too, so a refusal draws nothing from the dice roller.  Rule
- * ids: the ruleset prefix with 11.turn (order of play, whose pieces),
- * 11.purchase, 11.move, 11.transport, 11.combat, 11.retreat, 11.capture,
- * 11.naval, 11.noncombat, 11.placement, 11.victory; "log" for the form. */
+ * ids come from the ruleset: the section of the step an action belongs to
+ * (buy, move, combat, redeploy, place), of the order of play (whose turn,
+ * whose pieces), of transport, cargo, retreat, naval combat or victory, or
+ * of the board; "log" for the log's own form. */
 #include "sqref.h"
 
 #include <stdarg.h>

@@ -40,6 +40,11 @@ const rs_square_unit *ruleset_find_square_unit(const ruleset *rs, const char *id
 	return find_by_id(rs->square.units, rs->square.unit_count, sizeof *rs->square.units, id);
 }
 
+const rs_square_step *ruleset_find_square_step(const ruleset *rs, const char *id)
+{
+	return find_by_id(rs->square.steps, rs->square.step_count, sizeof *rs->square.steps, id);
+}
+
 const rs_square_place *ruleset_find_square_general(const ruleset *rs, const char *id)
 {
 	return find_by_id(rs->square.generals, rs->square.general_count, sizeof *rs->square.generals, id);

@@ -249,7 +249,32 @@ typedef struct rs_square_unit {
 	int cover_range;
 	bool fires_first;
 	bool coastal_fire;
+	char *rule;          /* section cited for its factors and its row of the table */
 } rs_square_unit;
+
+/* §11: one step of the square game's turn, in the order played.  The
+ * referee knows the steps by id (buy, move, combat, redeploy, place). */
+typedef struct rs_square_step {
+	char *id;
+	l10n_text name;      /* what the player does in it */
+	int dice;            /* dice rolled in it; 0: none */
+	char *rule;          /* section cited for what is done, or refused, in it */
+} rs_square_step;
+
+/* §11: the sections the square game cites besides its steps' and its
+ * units', each stated on the element whose facts the rule is about. */
+typedef struct rs_square_rules {
+	char *ids;           /* <ruleset ids-rule>: a scenario's ids, one set */
+	char *turn;          /* <square-players rule>: the order of play */
+	char *retreat;       /* <square-play retreat-rule>: covered retreats, withdrawals */
+	char *naval;         /* <naval rule>: the sea zones, ships and their combat */
+	char *transport;     /* <naval transport-rule>: embarking, sailing, landing */
+	char *cargo;         /* <naval cargo-rule>: what a ship carries */
+	char *capitals;      /* <capitals rule>: what losing one costs */
+	char *generals;      /* <square-combat general-rule>: a general's bonus */
+	char *entrench;      /* <square-combat entrench-rule>: infantry in a city */
+	char *victory;       /* <square-victory rule> */
+} rs_square_rules;
 
 /* A named place or person of §11 owned by a side: capital, port, general. */
 typedef struct rs_square_place {
@@ -402,7 +427,7 @@ typedef struct ruleset {
 		char *entrench_unit;
 		int entrench_bonus;
 		int entrench_general_bonus;
-		rs_named *steps;     /* the turn sequence; name holds the text */
+		rs_square_step *steps; /* the turn sequence */
 		int placements_per_city; /* new units placed per city or port and turn; 0: no limit */
 		size_t step_count;
 		int sea_zones;
@@ -416,8 +441,7 @@ typedef struct ruleset {
 		rs_square_place *generals;
 		size_t general_count;
 		unsigned player_counts; /* bit n set: an n-player game exists */
-		/* Dice of each step of the sequence, parallel to steps (0: none). */
-		int *step_dice;
+		rs_square_rules rules;
 		/* <square-play>: the readings of §11.1 the referee plays by. */
 		struct {
 			int stacking;        /* friendly land units per square; 0: no limit */
@@ -477,6 +501,7 @@ const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id);
 const rs_named *ruleset_find_side(const ruleset *rs, const char *id);
 const rs_square_unit *ruleset_find_square_unit(const ruleset *rs, const char *id);
 const rs_square_place *ruleset_find_square_general(const ruleset *rs, const char *id);
+const rs_square_step *ruleset_find_square_step(const ruleset *rs, const char *id);
 /* §11.1: the turn order of a square game of that many players; NULL when
  * the ruleset has no such game. */
 const rs_seat_order *ruleset_square_seats(const ruleset *rs, long players);

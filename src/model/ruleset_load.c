@@ -286,19 +286,30 @@ static void free_places(rs_square_place *p, size_t count)
 	free(p);
 }
 
+static void free_square_rules(rs_square_rules *r)
+{
+	char **all[] = { &r->ids, &r->turn, &r->retreat, &r->naval, &r->transport, &r->cargo, &r->capitals,
+		&r->generals, &r->entrench, &r->victory };
+	for (size_t i = 0; i < ARRAY_LEN(all); i++)
+		free(*all[i]);
+}
+
 static void free_square(ruleset *rs)
 {
 	for (size_t i = 0; i < rs->square.unit_count; i++) {
 		free(rs->square.units[i].id);
 		l10n_finish(&rs->square.units[i].name);
+		free(rs->square.units[i].rule);
 	}
 	free(rs->square.units);
 	free(rs->square.limited_unit);
 	free(rs->square.entrench_unit);
-	for (size_t i = 0; i < rs->square.step_count; i++)
-		free_named(&rs->square.steps[i]);
+	for (size_t i = 0; i < rs->square.step_count; i++) {
+		free_named(&(rs_named){ rs->square.steps[i].id, rs->square.steps[i].name });
+		free(rs->square.steps[i].rule);
+	}
 	free(rs->square.steps);
-	free(rs->square.step_dice);
+	free_square_rules(&rs->square.rules);
 	free_places(rs->square.ports, rs->square.port_count);
 	free_places(rs->square.capitals, rs->square.capital_count);
 	free_places(rs->square.generals, rs->square.general_count);
@@ -865,6 +876,7 @@ static void apply_square_unit(loader *ld, ruleset *rs, const xmlNode *n)
 	read_int(ld, n, "cover-range", &u->cover_range);
 	read_bool(ld, n, "fires-first", &u->fires_first);
 	read_bool(ld, n, "coastal-fire", &u->coastal_fire);
+	read_str(n, "rule", &u->rule);
 }
 
 /* players="2 4" -> bits 2 and 4. */
@@ -910,21 +922,14 @@ static void apply_sequence(loader *ld, ruleset *rs, const xmlNode *n)
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (!xmldoc_is(c, RULESET_NS, "step"))
 			continue;
-		size_t before = rs->square.step_count;
-		rs_named *s = entry_for(ld, c, (void **)&rs->square.steps, &rs->square.step_count, sizeof *s, NULL, NULL);
+		rs_square_step *s = entry_for(ld, c, (void **)&rs->square.steps, &rs->square.step_count, sizeof *s,
+			NULL, NULL);
 		if (!s)
 			continue;
 		read_texts(ld, c, "text", &s->name);
 		read_int(ld, c, "per-city", &rs->square.placements_per_city);
-		/* The dice of the step, kept beside it: a step a file adds
-		 * rolls none unless it says so. */
-		if (rs->square.step_count != before) {
-			rs->square.step_dice = xrealloc(rs->square.step_dice,
-				rs->square.step_count * sizeof *rs->square.step_dice);
-			for (size_t k = before; k < rs->square.step_count; k++)
-				rs->square.step_dice[k] = 0;
-		}
-		read_int(ld, c, "dice", &rs->square.step_dice[s - rs->square.steps]);
+		read_int(ld, c, "dice", &s->dice);
+		read_str(c, "rule", &s->rule);
 	}
 }
 
@@ -992,6 +997,7 @@ static const char *const VICTORY_LIMITS[] = { "cities", "none", NULL };
 static void apply_square_victory(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	rs->square_victory.given = true;
+	read_str(n, "rule", &rs->square.rules.victory);
 	read_int(ld, n, "hold-turns", &rs->square_victory.hold_turns);
 	if (rs->square_victory.hold_turns < 0)
 		fail(ld, n, "hold-turns", "hold-turns counts the enemy's turns a capital is held through: 0 or more");
@@ -1007,6 +1013,7 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 {
 	read_texts(ld, root, "name", &rs->name);
 	read_str(root, "rule-prefix", &rs->rule_prefix);
+	read_str(root, "ids-rule", &rs->square.rules.ids);
 	const char *grid = xmldoc_attr(root, "grid");
 	if (grid && !grid_kind_parse(grid, &rs->grid))
 		fail(ld, root, "grid", "grid must be hex or square, not '%s'", grid);
@@ -1123,6 +1130,8 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_str(n, "entrench-unit", &rs->square.entrench_unit);
 			read_int(ld, n, "entrench-bonus", &rs->square.entrench_bonus);
 			read_int(ld, n, "entrench-general-bonus", &rs->square.entrench_general_bonus);
+			read_str(n, "general-rule", &rs->square.rules.generals);
+			read_str(n, "entrench-rule", &rs->square.rules.entrench);
 		} else if (strcmp(e, "sequence") == 0) {
 			apply_sequence(ld, rs, n);
 		} else if (strcmp(e, "square-play") == 0) {
@@ -1136,18 +1145,24 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_bool(ld, n, "carry-points", &rs->square.play.carry_points);
 			read_bool(ld, n, "income-per-round", &rs->square.play.income_per_round);
 			read_bool(ld, n, "capture-on-entry", &rs->square.play.capture_on_entry);
+			read_str(n, "retreat-rule", &rs->square.rules.retreat);
 		} else if (strcmp(e, "naval") == 0) {
 			read_int(ld, n, "sea-zones", &rs->square.sea_zones);
 			read_int(ld, n, "combat-rounds", &rs->square.naval_rounds);
+			read_str(n, "rule", &rs->square.rules.naval);
+			read_str(n, "transport-rule", &rs->square.rules.transport);
+			read_str(n, "cargo-rule", &rs->square.rules.cargo);
 			apply_places(ld, n, "port", &rs->square.ports, &rs->square.port_count, NULL);
 		} else if (strcmp(e, "capitals") == 0) {
 			read_int(ld, n, "income-loss-per-city", &rs->square.capital_income_loss);
 			read_bool(ld, n, "general-bonus-lost", &rs->square.capital_bonus_lost);
+			read_str(n, "rule", &rs->square.rules.capitals);
 			apply_places(ld, n, "capital", &rs->square.capitals, &rs->square.capital_count, NULL);
 		} else if (strcmp(e, "generals") == 0) {
 			apply_places(ld, n, "general-name", &rs->square.generals, &rs->square.general_count,
 				&rs->square.player_counts);
 		} else if (strcmp(e, "square-players") == 0) {
+			read_str(n, "rule", &rs->square.rules.turn);
 			apply_seats(ld, rs, n);
 		} else if (strcmp(e, "square-victory") == 0) {
 			apply_square_victory(ld, rs, n);
@@ -1285,10 +1300,44 @@ static const char *const SEATS_NEEDED[RS_SQUARE_MAX_PLAYERS + 1] = {
 	"<square-players> <seats players=\"4\">",
 };
 
+/* The sections every square ruleset states, and where: the referee cites
+ * them instead of sections of its own (rules are data). */
+static const struct {
+	size_t offset;       /* of the section in rs_square_rules */
+	const char *what;
+} SQUARE_RULES[] = {
+	{ offsetof(rs_square_rules, ids), "<ruleset ids-rule>" },
+	{ offsetof(rs_square_rules, turn), "<square-players rule>" },
+	{ offsetof(rs_square_rules, retreat), "<square-play retreat-rule>" },
+	{ offsetof(rs_square_rules, naval), "<naval rule>" },
+	{ offsetof(rs_square_rules, transport), "<naval transport-rule>" },
+	{ offsetof(rs_square_rules, cargo), "<naval cargo-rule>" },
+	{ offsetof(rs_square_rules, capitals), "<capitals rule>" },
+	{ offsetof(rs_square_rules, generals), "<square-combat general-rule>" },
+	{ offsetof(rs_square_rules, entrench), "<square-combat entrench-rule>" },
+	{ offsetof(rs_square_rules, victory), "<square-victory rule>" },
+};
+
+static void needs_square_rules(const ruleset *rs, need_list *l)
+{
+	need(l, rs->board.rule, "<board rule>");
+	for (size_t i = 0; i < ARRAY_LEN(SQUARE_RULES); i++)
+		need(l, *(char *const *)((const char *)&rs->square.rules + SQUARE_RULES[i].offset), SQUARE_RULES[i].what);
+	bool all = true;
+	for (size_t i = 0; i < rs->square.unit_count; i++)
+		all &= rs->square.units[i].rule != NULL;
+	need(l, all, "a rule on every <square-unit>");
+	all = true;
+	for (size_t i = 0; i < rs->square.step_count; i++)
+		all &= rs->square.steps[i].rule != NULL;
+	need(l, all, "a rule on every <sequence> <step>");
+}
+
 /* Square rulesets (§11): purchases, sea zones and the turn sequence
  * instead of cards; they have no order-card deck to check. */
 static void needs_square(const ruleset *rs, need_list *l)
 {
+	needs_square_rules(rs, l);
 	need(l, rs->square.unit_count > 0, "a <square-unit>");
 	need(l, rs->square.purchase_points > 0, "<purchase points>");
 	need(l, rs->square.sea_zones > 0, "<naval sea-zones>");

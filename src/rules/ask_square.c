@@ -4,7 +4,8 @@
  * the referee's own checks (sq_can_enter, sq_can_stop).  What is computed
  * here is the explanation: the factors and their modifiers (through the
  * game's own sq_fight_factor), the arithmetic of a purchase, the candidates
- * the referee is asked about.  Rule ids are the ruleset prefix with:
+ * the referee is asked about.  Rule ids come from the ruleset (the board's,
+ * a unit row's and a step's rule, and rs_square_rules); mb-remastered's:
  *   11.board     squares off the board
  *   11.ids       an id no piece has
  *   11.combat    who may fight whom: adjacency, diagonals, range, the first shot
@@ -31,7 +32,13 @@
 #include "sqlog.h"
 #include "sqref.h"
 
-#define RULE(g, r) ruleset_rule((g)->rs, r)
+/* The rule ids cited, from the ruleset: a section of its own (SQ_RULE),
+ * of a step of the turn, or of the board. */
+#define RULE(g, topic) SQ_RULE((g)->rs, topic)
+#define STEP_RULE(g, step) sq_step_rule((g)->rs, step)
+#define BOARD_RULE(g) ruleset_rule((g)->rs, (g)->rs->board.rule)
+/* A unit's factors: its row of the unit table. */
+#define UNIT_RULE(g, type) ruleset_rule((g)->rs, (type)->rule)
 
 /* The dice of the referee's copy: a question rolls them only where the
  * referee needs faces to judge at all (an attack's), never to answer. */
@@ -127,7 +134,7 @@ static int seat_of(const sq_game *g, const sq_piece *p)
 
 /* A roll of a step with every die at its highest face: a roll that does
  * not bound the answer.  Returns the sum. */
-static int roll_line(const sq_game *g, const char *step, const char *keyword, char *buf, size_t size)
+static int roll_line(const sq_game *g, sq_step step, const char *keyword, char *buf, size_t size)
 {
 	int dice = sq_step_dice(g->rs, step);
 	int n = snprintf(buf, size, "%s", keyword);
@@ -149,13 +156,13 @@ static sq_game *ready(const sq_game *g, long piece, bool combat, int *supposed, 
 	*supposed = 0;
 	rules_error_clear(err);
 	if (g->step == SQ_STEP_OVER) {
-		rules_fail(err, RULE(g, "11.victory"), "the game is over: %s", g->result);
+		rules_fail(err, RULE(g, victory), "the game is over: %s", g->result);
 		return NULL;
 	}
 	const sq_piece *p = &g->pieces[piece];
 	int seat = seat_of(g, p);
 	if (seat < 0) {
-		rules_fail(err, RULE(g, "11.turn"), "no player of %s moves '%s'", sq_side_id(g, p->side), p->id);
+		rules_fail(err, RULE(g, turn), "no player of %s moves '%s'", sq_side_id(g, p->side), p->id);
 		return NULL;
 	}
 	sq_game *c = sq_game_clone(g);
@@ -165,13 +172,13 @@ static sq_game *ready(const sq_game *g, long piece, bool combat, int *supposed, 
 	if (mine && (s == SQ_STEP_MOVE || (combat ? s == SQ_STEP_COMBAT : s == SQ_STEP_REDEPLOY)))
 		return c;
 	if (mine && !combat && s == SQ_STEP_COMBAT) {
-		*supposed = roll_line(c, "redeploy", "redeploy", line, sizeof line);
+		*supposed = roll_line(c, SQ_STEP_REDEPLOY, "redeploy", line, sizeof line);
 	} else {
 		if (!mine || s != SQ_STEP_BUY) {
 			c->seat = seat;
 			sq_begin_turn(c);
 		}
-		*supposed = roll_line(c, "move", "roll", line, sizeof line);
+		*supposed = roll_line(c, SQ_STEP_MOVE, "roll", line, sizeof line);
 	}
 	if (!act(c, line, err)) {
 		sq_game_destroy(c);
@@ -237,23 +244,23 @@ static long named_piece(const sq_game *g, const char *word, char *why, size_t si
 			if (p >= 0)
 				return p;
 		}
-		*rule = RULE(g, "11.move");
+		*rule = STEP_RULE(g, SQ_STEP_MOVE);
 		snprintf(why, size, "no unit, general or ship at %s", word);
 		return -1;
 	}
 	if (off) {
-		*rule = RULE(g, "11.board");
+		*rule = BOARD_RULE(g);
 		snprintf(why, size, "%s is not on the %d x %d board", word, g->board->square.columns, g->board->square.rows);
 		return -1;
 	}
 	long p = sq_find(g, word);
 	if (p < 0) {
-		*rule = RULE(g, "11.ids");
+		*rule = RULE(g, ids);
 		snprintf(why, size, "no unit, general or ship '%s' in this game, and no square of that name", word);
 		return -1;
 	}
 	if (!g->pieces[p].alive) {
-		*rule = RULE(g, "11.combat");
+		*rule = STEP_RULE(g, SQ_STEP_COMBAT);
 		snprintf(why, size, "'%s' is no longer in play", word);
 		return -1;
 	}
@@ -299,7 +306,7 @@ static void fighter_factor(const sq_game *g, ask_sq_attack *a, ask_sq_fighter *f
 	int faces = g->rs->square.die_faces;
 	int factor = sf.factor;
 	if (factor > faces)
-		add_reason(a->reasons, &a->reason_count, RULE(g, "11.combat"),
+		add_reason(a->reasons, &a->reason_count, STEP_RULE(g, SQ_STEP_COMBAT),
 			"%s factor %d capped at %d (a hit is a roll at or below the factor)", defending ? "defend" : "attack",
 			factor, faces);
 	factor = sq_capped(g->rs, factor);
@@ -370,12 +377,12 @@ static void coastal_fire(const sq_game *g, long au, long ship, ask_sq_attack *a)
 	set_fighter(g, &a->defender, ship);
 	a->allowed = true;
 	if (s->side == p->side) {
-		add_reason(a->reasons, &a->reason_count, RULE(g, "11.naval"), "%s '%s' is friendly (%s): fire only at the enemy",
+		add_reason(a->reasons, &a->reason_count, RULE(g, naval), "%s '%s' is friendly (%s): fire only at the enemy",
 			s->type->id, s->id, sq_side_id(g, s->side));
 		a->allowed = false;
 		return;
 	}
-	add_reason(a->reasons, &a->reason_count, RULE(g, "11.naval"),
+	add_reason(a->reasons, &a->reason_count, RULE(g, naval),
 		"coastal fire: %s at %s fires once a turn at an enemy ship at sea in the zone of a port its side holds, "
 		"from the port's square or next to it",
 		p->type->id, grid_format(p->at, b));
@@ -385,12 +392,12 @@ static void coastal_fire(const sq_game *g, long au, long ship, ask_sq_attack *a)
 	free(line);
 	if (!a->allowed)
 		return;
-	add_reason(a->reasons, &a->reason_count, RULE(g, "11.units"), "attack factor %d: %s", p->type->attack,
+	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, p->type), "attack factor %d: %s", p->type->attack,
 		p->type->id);
 	a->attacker.rolls = true;
 	a->attacker.base = p->type->attack;
 	fighter_factor(g, a, &a->attacker, au, false);
-	add_reason(a->reasons, &a->reason_count, RULE(g, "11.naval"), "a ship under coastal fire does not fire back");
+	add_reason(a->reasons, &a->reason_count, RULE(g, naval), "a ship under coastal fire does not fire back");
 	a->defender_hit_effective = 0.0;
 }
 
@@ -412,14 +419,14 @@ static bool attack_square(const sq_game *g, const char *word, grid_cell *out, as
 	if (off) {
 		snprintf(why, sizeof why, "%s is not on the %d x %d board", word, g->board->square.columns,
 			g->board->square.rows);
-		add_error(a->reasons, &a->reason_count, &a->error, RULE(g, "11.board"), why);
+		add_error(a->reasons, &a->reason_count, &a->error, BOARD_RULE(g), why);
 		return false;
 	}
 	long p = sq_find(g, word);
 	if (p < 0 || !g->pieces[p].alive || !g->pieces[p].on_map) {
 		snprintf(why, sizeof why, p < 0 ? "no unit or general '%s' in this game, and no square of that name"
 						: "'%s' is not on the map", word);
-		add_error(a->reasons, &a->reason_count, &a->error, RULE(g, p < 0 ? "11.ids" : "11.combat"), why);
+		add_error(a->reasons, &a->reason_count, &a->error, p < 0 ? RULE(g, ids) : STEP_RULE(g, SQ_STEP_COMBAT), why);
 		return false;
 	}
 	*out = g->pieces[p].at;
@@ -430,7 +437,7 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 {
 	memset(a, 0, sizeof *a);
 	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX], why[ASK_SQ_REASON_MAX];
-	const char *combat = RULE(g, "11.combat");
+	const char *combat = STEP_RULE(g, SQ_STEP_COMBAT);
 	/* FROM first: a ship under fire is named by more than a square. */
 	if (!attack_square(g, from, &a->from, a))
 		return;
@@ -447,7 +454,7 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 				g->pieces[s].id, grid_format(a->from, b1));
 		else
 			snprintf(why, sizeof why, "no land unit at %s", grid_format(a->from, b1));
-		add_error(a->reasons, &a->reason_count, &a->error, s >= 0 && gen < 0 ? RULE(g, "11.naval") : combat, why);
+		add_error(a->reasons, &a->reason_count, &a->error, s >= 0 && gen < 0 ? RULE(g, naval) : combat, why);
 		return;
 	}
 	const sq_piece *p = &g->pieces[au];
@@ -465,7 +472,7 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	long named = sq_find(g, to);
 	if (named >= 0 && g->pieces[named].kind == SQ_SHIP) {
 		set_fighter(g, &a->defender, named);
-		add_reason(a->reasons, &a->reason_count, RULE(g, "11.naval"),
+		add_reason(a->reasons, &a->reason_count, RULE(g, naval),
 			"'%s' is a ship: ships fight in naval combat%s", to,
 			p->type->coastal_fire ? "" : ", and coastal fire is artillery's");
 		return;
@@ -483,7 +490,7 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	if (du < 0) {
 		long s = piece_on(g, a->to, SQ_SHIP);
 		if (s >= 0)
-			add_reason(a->reasons, &a->reason_count, RULE(g, "11.naval"),
+			add_reason(a->reasons, &a->reason_count, RULE(g, naval),
 				"only ship '%s' is at %s: ships fight in naval combat, not against a land attack%s",
 				g->pieces[s].id, grid_format(a->to, b2),
 				p->type->coastal_fire ? "" : " (coastal fire is artillery's)");
@@ -528,14 +535,13 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	a->allowed = true;
 
 	/* Factors and modifiers: the game's own computation. */
-	const char *units = RULE(g, "11.units");
-	add_reason(a->reasons, &a->reason_count, units, "attack factor %d: %s", at->base, t->id);
+	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, t), "attack factor %d: %s", at->base, t->id);
 	fighter_factor(g, a, at, au, false);
 	df->base = d->type->defend;
 	/* Both sides roll in a combat between adjacent squares; from further
 	 * away the defender answers only when it reaches the attacker. */
 	df->rolls = adjacent || reach(d->type, a->to, a->from) <= d->type->range;
-	add_reason(a->reasons, &a->reason_count, units, "defend factor %d: %s", df->base, kind_name(d));
+	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, d->type), "defend factor %d: %s", df->base, kind_name(d));
 	fighter_factor(g, a, df, du, true);
 	if (!df->rolls)
 		add_reason(a->reasons, &a->reason_count, combat,
@@ -560,7 +566,7 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 {
 	memset(b, 0, sizeof *b);
 	const ruleset *rs = g->rs;
-	const char *rule = RULE(g, "11.purchase");
+	const char *rule = STEP_RULE(g, SQ_STEP_BUY);
 	int side = sq_current(g)->side;
 	b->side = sq_side_id(g, side);
 	b->points = rs->square.purchase_points;
@@ -861,12 +867,12 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 	if (!c)
 		return;
 	bool redeploy = c->step == SQ_STEP_REDEPLOY;
-	const char *roll_rule = redeploy ? RULE(g, "11.noncombat") : RULE(g, "11.move");
+	const char *roll_rule = redeploy ? STEP_RULE(g, SQ_STEP_REDEPLOY) : STEP_RULE(g, SQ_STEP_MOVE);
 	m->step = redeploy ? "non-combat" : "movement";
 	m->now = supposed == 0;
 	m->roll = c->roll;
 	m->moved = c->counted;
-	const char *move_rule = RULE(g, "11.move");
+	const char *move_rule = STEP_RULE(g, SQ_STEP_MOVE);
 	if (m->ship)
 		add_reason(m->why.reasons, &m->why.count, move_rule,
 			"%s sails %d %s: one for each sea zone entered, %d for leaving or entering a port of its zone",
@@ -890,7 +896,7 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 			redeploy ? "non-combat" : "movement", c->roll, c->counted, c->counted == 1 ? "unit" : "units");
 	bool refused = false;
 	if (p->kind == SQ_LAND && p->aboard >= 0) {
-		add_reason(m->why.reasons, &m->why.count, RULE(g, "11.transport"), "'%s' is aboard '%s': it may only land",
+		add_reason(m->why.reasons, &m->why.count, RULE(g, transport), "'%s' is aboard '%s': it may only land",
 			p->id, c->pieces[p->aboard].id);
 		landings(c, p->aboard, p->id, &m->places, &err);
 		refused = m->places.count == 0;
@@ -912,7 +918,7 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 	if (s >= 0 && g->pieces[s].kind != SQ_SHIP) {
 		char text[ASK_SQ_REASON_MAX];
 		snprintf(text, sizeof text, "'%s' is not a ship: transport is asked of a ship", g->pieces[s].id);
-		add_error(t->why.reasons, &t->why.count, &t->why.error, RULE(g, "11.transport"), text);
+		add_error(t->why.reasons, &t->why.count, &t->why.error, RULE(g, transport), text);
 		s = -1;
 	}
 	if (s < 0)
@@ -930,8 +936,8 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 		if (g->pieces[i].alive && g->pieces[i].aboard == s)
 			list_add(&t->cargo, g->pieces[i].id);
 	t->invasion = p->port < 0;
-	const char *tr = RULE(g, "11.transport");
-	add_reason(t->why.reasons, &t->why.count, RULE(g, "11.cargo"), "'%s' (%s) carries %d land %s; %d aboard, room for %d",
+	const char *tr = RULE(g, transport);
+	add_reason(t->why.reasons, &t->why.count, RULE(g, cargo), "'%s' (%s) carries %d land %s; %d aboard, room for %d",
 		p->id, p->type->id, p->type->carries, p->type->carries == 1 ? "unit" : "units", (int)t->cargo.count, t->room);
 	if (p->port >= 0)
 		add_reason(t->why.reasons, &t->why.count, tr,
@@ -947,7 +953,7 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 	if (!c)
 		return;
 	if (supposed)
-		add_reason(t->why.reasons, &t->why.count, RULE(g, "11.move"),
+		add_reason(t->why.reasons, &t->why.count, STEP_RULE(g, SQ_STEP_MOVE),
 			"answered for %s's next movement step, supposing its roll (%d at most) lets the units move",
 			mover(g, p, who, sizeof who), supposed);
 	if (t->cargo.count == 0)
@@ -982,12 +988,12 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *in)
 {
 	memset(in, 0, sizeof *in);
 	const ruleset *rs = g->rs;
-	const char *rule = RULE(g, "11.purchase");
+	const char *rule = STEP_RULE(g, SQ_STEP_BUY);
 	int s = sq_side_index(g, side);
 	if (s < 0) {
 		char why[ASK_SQ_REASON_MAX];
 		snprintf(why, sizeof why, "no side '%s' in this scenario (%s, %s)", side, sq_side_id(g, 0), sq_side_id(g, 1));
-		add_error(in->why.reasons, &in->why.count, &in->why.error, RULE(g, "11.ids"), why);
+		add_error(in->why.reasons, &in->why.count, &in->why.error, RULE(g, ids), why);
 		return;
 	}
 	in->side = sq_side_id(g, s);
@@ -1007,11 +1013,11 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *in)
 	add_reason(in->why.reasons, &in->why.count, rule, "%d purchase points at the start of each of its turns%s",
 		in->per_turn, rs->square.play.income_per_round && g->seat_count > 2 ? " (once a round, at its player 1's turn)" : "");
 	if (cap >= 0)
-		add_reason(in->why.reasons, &in->why.count, RULE(g, "11.capitals"),
+		add_reason(in->why.reasons, &in->why.count, RULE(g, capitals),
 			"-%d: the enemy holds its capital %s, and %d of its cities are in enemy hands (%d each)", in->penalty,
 			in->capital_lost, in->cities_lost, rs->square.capital_income_loss);
 	else
-		add_reason(in->why.reasons, &in->why.count, RULE(g, "11.capitals"),
+		add_reason(in->why.reasons, &in->why.count, RULE(g, capitals),
 			"no loss: it holds its capital (while the enemy holds it, %d less for each of its cities lost)",
 			rs->square.capital_income_loss);
 	add_reason(in->why.reasons, &in->why.count, rule, "%d %s in hand now%s%s", in->points,

@@ -52,6 +52,7 @@ typedef struct ctx {
 	long capital;        /* the side's own capital (a city index), -1 none */
 	int garrison;        /* land units its capital should hold now */
 	sq_action *out;
+	int faces;           /* of the combat die: the ruleset's, which the loader requires */
 } ctx;
 
 static bool capital_in_danger(const ctx *c);
@@ -831,7 +832,7 @@ static bool unit_lands(ctx *c, long piece)
 static bool fire_worth(const ctx *c, const sq_piece *p, long piece)
 {
 	const sq_game *g = c->g;
-	int faces = g->rs->square.die_faces > 0 ? g->rs->square.die_faces : 6;
+	int faces = c->faces;
 	int best = 0;
 	for (size_t i = 0; i < g->piece_count; i++) {
 		const sq_piece *d = &g->pieces[i];
@@ -892,7 +893,7 @@ static int attack_value(const ctx *c, long u, long t)
 {
 	const sq_game *g = c->g;
 	const sq_piece *p = &g->pieces[u], *d = &g->pieces[t];
-	int faces = g->rs->square.die_faces > 0 ? g->rs->square.die_faces : 6;
+	int faces = c->faces;
 	int af = factor(g, u, p->at, false), df = factor(g, t, d->at, true);
 	int dist = grid_distance(g->board, p->at, d->at);
 	bool answers = dist == 1 || (d->kind == SQ_LAND && d->type->range >= dist);
@@ -1093,7 +1094,7 @@ static bool phase_attack(ctx *c)
 	if (!best_attack(c, -1, &u, &t, &value))
 		return false;
 	/* Even odds or better; a capital is worth a worse chance. */
-	int faces = g->rs->square.die_faces > 0 ? g->rs->square.die_faces : 6;
+	int faces = c->faces;
 	if (value < 0 && !(is_capital(g, g->pieces[t].at) && value > -faces * faces))
 		return false;
 	return offer_attack(c, u, t);
@@ -1424,7 +1425,8 @@ bool sq_auto_next(const sq_game *g, sq_auto *st, rng *choices, sq_action *out)
 		return false;
 	follow(g, st);
 	const sq_seat *seat = sq_current(g);
-	ctx c = { g, st, choices, seat->side, 1 - seat->side, seat->player, capital_of(g, seat->side), 1, out };
+	ctx c = { g, st, choices, seat->side, 1 - seat->side, seat->player, capital_of(g, seat->side), 1, out,
+		g->rs->square.die_faces };
 	if (capital_threatened(&c))
 		c.garrison = 2;
 	st->actions++;

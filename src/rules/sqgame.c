@@ -189,12 +189,31 @@ bool sq_coastal(const sq_game *g, grid_cell at, long zone)
 	return false;
 }
 
-int sq_step_dice(const ruleset *rs, const char *step)
+/* The ids the ruleset's <sequence> gives the referee's steps. */
+static const char *const STEP_IDS[SQ_STEP_OVER] = {
+	[SQ_STEP_BUY] = "buy",
+	[SQ_STEP_MOVE] = "move",
+	[SQ_STEP_COMBAT] = "combat",
+	[SQ_STEP_REDEPLOY] = "redeploy",
+	[SQ_STEP_PLACE] = "place",
+};
+
+static const rs_square_step *step_of(const ruleset *rs, sq_step step)
 {
-	for (size_t i = 0; i < rs->square.step_count; i++)
-		if (str_eq(rs->square.steps[i].id, step))
-			return rs->square.step_dice ? rs->square.step_dice[i] : 0;
-	return 0;
+	return step < SQ_STEP_OVER ? ruleset_find_square_step(rs, STEP_IDS[step]) : NULL;
+}
+
+int sq_step_dice(const ruleset *rs, sq_step step)
+{
+	const rs_square_step *s = step_of(rs, step);
+	return s ? s->dice : 0;
+}
+
+const char *sq_step_rule(const ruleset *rs, sq_step step)
+{
+	const rs_square_step *s = step_of(rs, step);
+	/* The loader requires a rule on every step it reads. */
+	return s ? ruleset_rule(rs, s->rule) : SQ_RULE(rs, turn);
 }
 
 /* ---- building ---- */
@@ -464,7 +483,7 @@ void sq_fight_factor(const sq_game *g, long piece, grid_cell at, bool defending,
 	long lost = gen >= 0 && rs->square.capital_bonus_lost ? sq_capital_lost(g, p->side) : -1;
 	bool bonus = gen >= 0 && lost < 0 && rs->square.general_bonus != 0;
 	if (gen >= 0 && lost >= 0)
-		note(f, ruleset_rule(rs, "11.capitals"), "no general bonus for %s: the enemy holds its capital %s", p->id,
+		note(f, SQ_RULE(rs, capitals), "no general bonus for %s: the enemy holds its capital %s", p->id,
 			g->sc->cities[lost].id.text);
 	long city = sq_city_at(g, at);
 	bool entrenched = defending && p->kind == SQ_LAND && rs->square.entrench_unit &&
@@ -477,18 +496,18 @@ void sq_fight_factor(const sq_game *g, long piece, grid_cell at, bool defending,
 			/* +2 with a general in range is the whole bonus: the general's
 			 * own +1 is not added again. */
 			factor += rs->square.entrench_general_bonus;
-			note(f, ruleset_rule(rs, "11.entrench"),
+			note(f, SQ_RULE(rs, entrench),
 				"%+d defence: %s entrenched in %s with general '%s' in range (%d %s away, within %d)",
 				rs->square.entrench_general_bonus, p->type->id, name, gid, d, d == 1 ? "square" : "squares",
 				rs->square.general_range);
 		} else {
 			factor += rs->square.entrench_bonus;
-			note(f, ruleset_rule(rs, "11.entrench"), "%+d defence: %s entrenched in %s",
+			note(f, SQ_RULE(rs, entrench), "%+d defence: %s entrenched in %s",
 				rs->square.entrench_bonus, p->type->id, name);
 		}
 	} else if (bonus) {
 		factor += rs->square.general_bonus;
-		note(f, ruleset_rule(rs, "11.generals"), "%+d %s: general '%s' at %s is %d %s away (within %d)",
+		note(f, SQ_RULE(rs, generals), "%+d %s: general '%s' at %s is %d %s away (within %d)",
 			rs->square.general_bonus, what, gid, grid_format(g->pieces[gen].at, b), d,
 			d == 1 ? "square" : "squares", rs->square.general_range);
 	}

@@ -172,8 +172,14 @@ int sq_ship_room(const sq_game *g, long ship);
 /* Whether a land square lies on the coast of the zone (touches one of its
  * squares across a side or a corner). */
 bool sq_coastal(const sq_game *g, grid_cell at, long zone);
-/* The step's dice: of the ruleset's step with that id (move, redeploy). */
-int sq_step_dice(const ruleset *rs, const char *step);
+/* A step of the turn as the ruleset states it: its dice, and the rule id
+ * (prefixed) cited for what is done or refused in it.  A ruleset without
+ * the step rolls no dice for it and cites its order of play. */
+int sq_step_dice(const ruleset *rs, sq_step step);
+const char *sq_step_rule(const ruleset *rs, sq_step step);
+/* The rule id (prefixed) of one of the ruleset's other square-game
+ * sections: SQ_RULE(rs, naval) cites rs->square.rules.naval. */
+#define SQ_RULE(rs, topic) ruleset_rule((rs), (rs)->square.rules.topic)
 
 /* ---- combat factors (one computation for `ask` and the referee) ---- */
 

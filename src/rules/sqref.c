@@ -1,9 +1,10 @@
 /* The square game's referee.  Every handler checks the whole action first
  * and changes the game only after the last check; dice are rolled after
  * the checks too, so a refusal draws nothing from the dice roller.  Rule
- * ids: the ruleset prefix with 11.turn (order of play, whose pieces),
- * 11.purchase, 11.move, 11.transport, 11.combat, 11.retreat, 11.capture,
- * 11.naval, 11.noncombat, 11.placement, 11.victory; "log" for the form. */
+ * ids come from the ruleset: the section of the step an action belongs to
+ * (buy, move, combat, redeploy, place), of the order of play (whose turn,
+ * whose pieces), of transport, cargo, retreat, naval combat or victory, or
+ * of the board; "log" for the log's own form. */
 #include "sqref.h"
 
 #include <stdarg.h>
@@ -13,7 +14,11 @@
 
 #include "../base/util.h"
 
-#define RULE(g, r) ruleset_rule((g)->rs, r)
+/* The rule ids cited, from the ruleset: a section of its own (SQ_RULE),
+ * of a step of the turn, or of the board. */
+#define RULE(g, topic) SQ_RULE((g)->rs, topic)
+#define STEP_RULE(g, step) sq_step_rule((g)->rs, step)
+#define BOARD_RULE(g) ruleset_rule((g)->rs, (g)->rs->board.rule)
 
 static const char *const STEP_NAMES[] = { "buy", "move", "combat", "non-combat", "place", "over" };
 
@@ -36,7 +41,7 @@ static bool parse_square(const sq_game *g, const char *text, grid_cell *out, rul
 			text ? text : "");
 	if (!grid_on_board(g->board, *out)) {
 		const grid_board *b = g->board;
-		return rules_fail(err, RULE(g, "11.board"), "%s is not on the %d x %d board", text, b->square.columns,
+		return rules_fail(err, BOARD_RULE(g), "%s is not on the %d x %d board", text, b->square.columns,
 			b->square.rows);
 	}
 	return true;
@@ -47,16 +52,16 @@ static bool own_piece(const sq_game *g, const char *id, long *out, rules_error *
 {
 	long p = sq_find(g, id);
 	if (p < 0)
-		return rules_fail(err, RULE(g, "11.ids"), "no unit, general or ship '%s' in this game", id);
+		return rules_fail(err, RULE(g, ids), "no unit, general or ship '%s' in this game", id);
 	const sq_piece *q = &g->pieces[p];
 	if (!q->alive)
-		return rules_fail(err, RULE(g, "11.combat"), "'%s' is no longer in play", id);
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_COMBAT), "'%s' is no longer in play", id);
 	const sq_seat *s = sq_current(g);
 	if (q->side != s->side)
-		return rules_fail(err, RULE(g, "11.turn"), "'%s' belongs to %s, and it is %s's turn", id,
+		return rules_fail(err, RULE(g, turn), "'%s' belongs to %s, and it is %s's turn", id,
 			sq_side_id(g, q->side), sq_side_id(g, s->side));
 	if (g->seat_count > 2 && q->player != s->player)
-		return rules_fail(err, RULE(g, "11.turn"), "'%s' is moved by %s player %d, and it is player %d's turn", id,
+		return rules_fail(err, RULE(g, turn), "'%s' is moved by %s player %d, and it is player %d's turn", id,
 			sq_side_id(g, q->side), q->player, s->player);
 	*out = p;
 	return true;
@@ -66,11 +71,11 @@ static bool enemy_piece(const sq_game *g, const char *id, long *out, rules_error
 {
 	long p = sq_find(g, id);
 	if (p < 0)
-		return rules_fail(err, RULE(g, "11.ids"), "no unit, general or ship '%s' in this game", id);
+		return rules_fail(err, RULE(g, ids), "no unit, general or ship '%s' in this game", id);
 	if (!g->pieces[p].alive)
-		return rules_fail(err, RULE(g, "11.combat"), "'%s' is no longer in play", id);
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_COMBAT), "'%s' is no longer in play", id);
 	if (g->pieces[p].side == sq_current(g)->side)
-		return rules_fail(err, RULE(g, "11.combat"), "'%s' is friendly (%s): fight only the enemy", id,
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_COMBAT), "'%s' is friendly (%s): fight only the enemy", id,
 			sq_side_id(g, g->pieces[p].side));
 	*out = p;
 	return true;
@@ -83,13 +88,13 @@ static bool enterable(const sq_game *g, grid_cell c, int side, const char *who, 
 	char b[GRID_ADDRESS_MAX];
 	const rs_terrain *t = position_terrain(g->pos, c);
 	if (position_water(g->pos, c))
-		return rules_fail(err, RULE(g, "11.move"), "%s cannot enter %s: it is sea (take ship: mb-11.transport)", who,
-			addr(c, b));
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: it is sea (take ship: %s)", who,
+			addr(c, b), RULE(g, transport));
 	if (t && !t->passable)
-		return rules_fail(err, RULE(g, "11.move"), "%s cannot enter %s: %s is impassable", who, addr(c, b),
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: %s is impassable", who, addr(c, b),
 			t->id);
 	if (sq_enemy_at(g, c, side))
-		return rules_fail(err, RULE(g, "11.move"), "%s cannot enter %s: an enemy holds it", who, addr(c, b));
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: an enemy holds it", who, addr(c, b));
 	return true;
 }
 
@@ -98,7 +103,7 @@ static bool room_on(const sq_game *g, grid_cell c, int side, const char *who, ru
 	int limit = g->rs->square.play.stacking;
 	char b[GRID_ADDRESS_MAX];
 	if (limit > 0 && sq_land_count(g, c, side) >= limit)
-		return rules_fail(err, RULE(g, "11.move"), "%s cannot stop on %s: %d friendly land units stand there already (at most %d)",
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot stop on %s: %d friendly land units stand there already (at most %d)",
 			who, addr(c, b), sq_land_count(g, c, side), limit);
 	return true;
 }
@@ -108,7 +113,7 @@ static bool roll_allows(const sq_game *g, const sq_piece *p, rules_error *err)
 {
 	if (p->counted)
 		return true;
-	const char *rule = g->step == SQ_STEP_REDEPLOY ? RULE(g, "11.noncombat") : RULE(g, "11.move");
+	const char *rule = g->step == SQ_STEP_REDEPLOY ? STEP_RULE(g, SQ_STEP_REDEPLOY) : STEP_RULE(g, SQ_STEP_MOVE);
 	if (g->counted >= g->roll)
 		return rules_fail(err, rule, "the roll of %d lets %d %s move, and %d %s moved already", g->roll, g->roll,
 			g->roll == 1 ? "unit" : "units", g->counted, g->counted == 1 ? "has" : "have");
@@ -116,26 +121,27 @@ static bool roll_allows(const sq_game *g, const sq_piece *p, rules_error *err)
 }
 
 /* Whether the game is in one of two steps; else why not: the movement
- * roll is still to come, or those steps are past. */
+ * roll is still to come (early_rule, a rule id, says why), or those steps
+ * are past. */
 static bool in_step(const sq_game *g, sq_step first, sq_step second, const char *what, const char *early_rule,
 	const char *early, const char *late, rules_error *err)
 {
 	if (g->step == first || g->step == second)
 		return true;
 	if (g->step == SQ_STEP_BUY)
-		return rules_fail(err, RULE(g, early_rule), "%s before the movement roll: %s", what, early);
-	return rules_fail(err, RULE(g, "11.turn"), "%s in the %s step: %s", what, STEP_NAMES[g->step], late);
+		return rules_fail(err, early_rule, "%s before the movement roll: %s", what, early);
+	return rules_fail(err, RULE(g, turn), "%s in the %s step: %s", what, STEP_NAMES[g->step], late);
 }
 
 static bool moving_step(const sq_game *g, const char *what, rules_error *err)
 {
-	return in_step(g, SQ_STEP_MOVE, SQ_STEP_REDEPLOY, what, "11.move", "roll the dice first ('roll')",
+	return in_step(g, SQ_STEP_MOVE, SQ_STEP_REDEPLOY, what, STEP_RULE(g, SQ_STEP_MOVE), "roll the dice first ('roll')",
 		"units move in the movement and non-combat steps", err);
 }
 
 static bool combat_step(sq_game *g, const char *what, rules_error *err)
 {
-	return in_step(g, SQ_STEP_MOVE, SQ_STEP_COMBAT, what, "11.turn", "combat follows movement",
+	return in_step(g, SQ_STEP_MOVE, SQ_STEP_COMBAT, what, RULE(g, turn), "combat follows movement",
 		"combat is over once the non-combat roll is made", err);
 }
 
@@ -309,7 +315,7 @@ static bool do_head(sq_game *g, const sq_action *a, rules_error *err)
 	case SQ_ACT_FIRST: {
 		int s = sq_side_index(g, a->subject);
 		if (s != g->seats[0].side)
-			return rules_fail(err, RULE(g, "11.turn"), "the scenario has %s begin, not %s",
+			return rules_fail(err, RULE(g, turn), "the scenario has %s begin, not %s",
 				sq_side_id(g, g->seats[0].side), a->subject);
 		return true;
 	}
@@ -321,7 +327,7 @@ static bool do_head(sq_game *g, const sq_action *a, rules_error *err)
 static bool do_buy(sq_game *g, const sq_action *a, rules_error *err)
 {
 	const ruleset *rs = g->rs;
-	const char *rule = RULE(g, "11.purchase");
+	const char *rule = STEP_RULE(g, SQ_STEP_BUY);
 	int side = sq_current(g)->side;
 	if (g->step != SQ_STEP_BUY)
 		return rules_fail(err, rule, "purchases come first in a turn, before the movement roll");
@@ -355,12 +361,11 @@ static bool do_buy(sq_game *g, const sq_action *a, rules_error *err)
 
 static bool do_roll(sq_game *g, sq_action *a, rng *r, bool redeploy, rules_error *err)
 {
-	const char *step = redeploy ? "redeploy" : "move";
-	int dice = sq_step_dice(g->rs, step);
+	int dice = sq_step_dice(g->rs, redeploy ? SQ_STEP_REDEPLOY : SQ_STEP_MOVE);
 	if (!redeploy && g->step != SQ_STEP_BUY)
-		return rules_fail(err, RULE(g, "11.move"), "the movement roll is made once a turn, after the purchases");
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "the movement roll is made once a turn, after the purchases");
 	if (redeploy && g->step != SQ_STEP_MOVE && g->step != SQ_STEP_COMBAT)
-		return rules_fail(err, RULE(g, "11.noncombat"), g->step == SQ_STEP_BUY
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_REDEPLOY), g->step == SQ_STEP_BUY
 				? "the non-combat roll comes after movement and combat: roll for movement first"
 				: "the non-combat roll is made once a turn, after the combats");
 	if (!faces_ok(g, a, dice, err) || !faces_owed(a, dice, r, err))
@@ -381,7 +386,7 @@ static bool do_roll(sq_game *g, sq_action *a, rng *r, bool redeploy, rules_error
 static bool ship_step(const sq_game *g, const sq_piece *p, long *port, long *zone, const char *word, int *cost,
 	rules_error *err)
 {
-	const char *rule = RULE(g, "11.move");
+	const char *rule = STEP_RULE(g, SQ_STEP_MOVE);
 	long z = sq_zone_by_id(g, word);
 	if (z >= 0) {
 		if (*port >= 0 && z == *zone) {
@@ -405,7 +410,7 @@ static bool ship_step(const sq_game *g, const sq_piece *p, long *port, long *zon
 		return rules_fail(err, rule, "'%s' can enter %s only from its sea zone %s", p->id, word,
 			g->cities[c].zone >= 0 ? g->sc->sea_zones[g->cities[c].zone].id.text : "?");
 	if (g->cities[c].owner != p->side)
-		return rules_fail(err, RULE(g, "11.naval"), "'%s' cannot enter %s: ships enter only ports their side holds",
+		return rules_fail(err, RULE(g, naval), "'%s' cannot enter %s: ships enter only ports their side holds",
 			p->id, word);
 	*cost = g->rs->square.play.port_steps;
 	*port = c;
@@ -416,7 +421,7 @@ static bool move_ship(sq_game *g, long piece, const sq_action *a, rules_error *e
 {
 	sq_piece *p = &g->pieces[piece];
 	if (p->moved)
-		return rules_fail(err, RULE(g, "11.move"), "'%s' has moved in this step already", p->id);
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "'%s' has moved in this step already", p->id);
 	if (!roll_allows(g, p, err))
 		return false;
 	long port = p->port, zone = p->zone;
@@ -428,7 +433,7 @@ static bool move_ship(sq_game *g, long piece, const sq_action *a, rules_error *e
 		steps += cost;
 	}
 	if (steps > p->type->move)
-		return rules_fail(err, RULE(g, "11.move"), "'%s' would sail %d steps; a %s sails %d at most", p->id, steps,
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "'%s' would sail %d steps; a %s sails %d at most", p->id, steps,
 			p->type->id, p->type->move);
 	p->port = port;
 	p->zone = zone;
@@ -445,11 +450,11 @@ static bool move_ship(sq_game *g, long piece, const sq_action *a, rules_error *e
 static bool move_land(sq_game *g, long piece, const sq_action *a, rules_error *err)
 {
 	sq_piece *p = &g->pieces[piece];
-	const char *rule = RULE(g, "11.move");
+	const char *rule = STEP_RULE(g, SQ_STEP_MOVE);
 	bool general = p->kind == SQ_GENERAL;
 	bool free = general && g->rs->square.play.generals_free;
 	if (!p->on_map)
-		return rules_fail(err, RULE(g, "11.transport"), "'%s' is aboard a ship: it comes ashore with 'land'", p->id);
+		return rules_fail(err, RULE(g, transport), "'%s' is aboard a ship: it comes ashore with 'land'", p->id);
 	if (p->moved)
 		return rules_fail(err, rule, "'%s' has moved in this step already", p->id);
 	if (!free && !roll_allows(g, p, err))
@@ -501,7 +506,7 @@ static bool do_move(sq_game *g, const sq_action *a, rules_error *err)
 
 static bool do_embark(sq_game *g, const sq_action *a, rules_error *err)
 {
-	const char *rule = RULE(g, "11.transport");
+	const char *rule = RULE(g, transport);
 	long u, s;
 	if (!moving_step(g, "embarking", err) || !own_piece(g, a->subject, &u, err) || !own_piece(g, a->object, &s, err))
 		return false;
@@ -522,7 +527,7 @@ static bool do_embark(sq_game *g, const sq_action *a, rules_error *err)
 	if (ship->port != c)
 		return rules_fail(err, rule, "'%s' does not lie in %s", ship->id, g->sc->cities[c].id.text);
 	if (sq_ship_room(g, s) <= 0)
-		return rules_fail(err, RULE(g, "11.cargo"), "'%s' has no room left: a %s carries %d", ship->id,
+		return rules_fail(err, RULE(g, cargo), "'%s' has no room left: a %s carries %d", ship->id,
 			ship->type->id, ship->type->carries);
 	bool counts = g->rs->square.play.embark_uses_move;
 	if (counts && !roll_allows(g, p, err))
@@ -540,7 +545,7 @@ static bool do_embark(sq_game *g, const sq_action *a, rules_error *err)
 
 static bool do_land(sq_game *g, const sq_action *a, rules_error *err)
 {
-	const char *rule = RULE(g, "11.transport");
+	const char *rule = RULE(g, transport);
 	long u;
 	grid_cell c;
 	if (!moving_step(g, "landing", err) || !own_piece(g, a->subject, &u, err) || !parse_square(g, a->object, &c, err))
@@ -616,7 +621,7 @@ static int factor_of(const sq_game *g, long piece, grid_cell at, bool defending)
 
 static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_error *err)
 {
-	const char *rule = RULE(g, "11.combat");
+	const char *rule = STEP_RULE(g, SQ_STEP_COMBAT);
 	long u = f->mine, t = f->theirs;
 	sq_piece *p = f->p, *d = f->d;
 	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
@@ -683,7 +688,7 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 static bool after_round(const sq_game *g, const char *what, rules_error *err)
 {
 	if (g->step != SQ_STEP_COMBAT || !g->combat.active || g->combat.rounds == 0)
-		return rules_fail(err, RULE(g, "11.retreat"), "%s only after a round of a combat under way", what);
+		return rules_fail(err, RULE(g, retreat), "%s only after a round of a combat under way", what);
 	return true;
 }
 
@@ -695,16 +700,16 @@ static bool fall_back(const sq_game *g, const sq_piece *p, const char *to, int s
 		return false;
 	int d = grid_distance(g->board, p->at, *c);
 	if (d < 1 || d > squares)
-		return rules_fail(err, RULE(g, "11.retreat"), "'%s' falls back %d %s from %s, to a square at most %d away",
+		return rules_fail(err, RULE(g, retreat), "'%s' falls back %d %s from %s, to a square at most %d away",
 			p->id, squares, squares == 1 ? "square" : "squares", addr(p->at, b), squares);
 	if (squares > 1 && grid_path_length(g->board, p->at, *c, NULL, NULL) > squares)
-		return rules_fail(err, RULE(g, "11.retreat"), "%s is too far for '%s'", to, p->id);
+		return rules_fail(err, RULE(g, retreat), "%s is too far for '%s'", to, p->id);
 	return enterable(g, *c, p->side, p->id, err);
 }
 
 static bool do_retreat(sq_game *g, const sq_action *a, rules_error *err)
 {
-	const char *rule = RULE(g, "11.retreat");
+	const char *rule = RULE(g, retreat);
 	if (!after_round(g, "a retreat", err))
 		return false;
 	long u = sq_find(g, a->subject), cav = sq_find(g, a->extra);
@@ -740,7 +745,7 @@ static bool do_retreat(sq_game *g, const sq_action *a, rules_error *err)
 
 static bool do_withdraw(sq_game *g, const sq_action *a, rules_error *err)
 {
-	const char *rule = RULE(g, "11.retreat");
+	const char *rule = RULE(g, retreat);
 	if (!after_round(g, "a general's withdrawal", err))
 		return false;
 	long u = sq_find(g, a->subject);
@@ -761,7 +766,7 @@ static bool do_withdraw(sq_game *g, const sq_action *a, rules_error *err)
 
 static bool do_advance(sq_game *g, const sq_action *a, rules_error *err)
 {
-	const char *rule = RULE(g, "11.retreat");
+	const char *rule = RULE(g, retreat);
 	long u;
 	if (!after_round(g, "an advance", err) || !own_piece(g, a->subject, &u, err))
 		return false;
@@ -784,7 +789,7 @@ static bool do_advance(sq_game *g, const sq_action *a, rules_error *err)
 static bool do_stop(sq_game *g, rules_error *err)
 {
 	if (g->step != SQ_STEP_COMBAT || !g->combat.active)
-		return rules_fail(err, RULE(g, "11.retreat"), "no combat under way to break off");
+		return rules_fail(err, RULE(g, retreat), "no combat under way to break off");
 	g->combat.active = false;
 	return true;
 }
@@ -804,7 +809,7 @@ static void at_sea_fight(sq_game *g, long attacker, long hit1, long hit2)
 
 static bool do_naval(sq_game *g, sq_action *a, rng *r, const fight *f, rules_error *err)
 {
-	const char *rule = RULE(g, "11.naval");
+	const char *rule = RULE(g, naval);
 	long s = f->mine, t = f->theirs;
 	sq_piece *p = f->p, *d = f->d;
 	if (p->kind != SQ_SHIP || d->kind != SQ_SHIP)
@@ -828,7 +833,7 @@ static bool do_naval(sq_game *g, sq_action *a, rng *r, const fight *f, rules_err
 
 static bool do_fire(sq_game *g, sq_action *a, rng *r, const fight *f, rules_error *err)
 {
-	const char *rule = RULE(g, "11.naval");
+	const char *rule = RULE(g, naval);
 	long u = f->mine, t = f->theirs;
 	sq_piece *p = f->p, *d = f->d;
 	char b[GRID_ADDRESS_MAX];
@@ -884,7 +889,7 @@ static long bought_index(const sq_game *g, const char *type, int side)
 
 static bool do_place(sq_game *g, const sq_action *a, rules_error *err)
 {
-	const char *rule = RULE(g, "11.placement");
+	const char *rule = STEP_RULE(g, SQ_STEP_PLACE);
 	int side = sq_current(g)->side;
 	grid_cell at;
 	if (g->step != SQ_STEP_REDEPLOY && g->step != SQ_STEP_PLACE)
@@ -895,7 +900,7 @@ static bool do_place(sq_game *g, const sq_action *a, rules_error *err)
 	if (!parse_square(g, a->object, &at, err))
 		return false;
 	if (sq_find(g, a->extra) >= 0)
-		return rules_fail(err, RULE(g, "11.ids"), "the id '%s' is taken: give the new unit an id of its own", a->extra);
+		return rules_fail(err, RULE(g, ids), "the id '%s' is taken: give the new unit an id of its own", a->extra);
 	const rs_square_unit *t = g->bought[b].type;
 	long city = sq_city_at(g, at);
 	if (city < 0)
@@ -961,12 +966,12 @@ static bool do_end(sq_game *g, rules_error *err)
 {
 	int side = sq_current(g)->side;
 	if (g->step != SQ_STEP_REDEPLOY && g->step != SQ_STEP_PLACE)
-		return rules_fail(err, RULE(g, "11.turn"), "the turn ends after the non-combat roll and the placement (now: the %s step)",
+		return rules_fail(err, RULE(g, turn), "the turn ends after the non-combat roll and the placement (now: the %s step)",
 			STEP_NAMES[g->step]);
 	long city = -1;
 	long b = owed_placement(g, side, &city);
 	if (b >= 0)
-		return rules_fail(err, RULE(g, "11.placement"), "place the %s bought first: %s can take it", g->bought[b].type->id,
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_PLACE), "place the %s bought first: %s can take it", g->bought[b].type->id,
 			g->sc->cities[city].id.text);
 	g->turn++;
 	check_capitals(g, true);
@@ -986,7 +991,7 @@ bool sq_apply(sq_game *g, sq_action *a, rng *r, rules_error *err)
 	if (g->step == SQ_STEP_OVER) {
 		char text[300];
 		sq_result(g, text, sizeof text);
-		return rules_fail(err, RULE(g, "11.victory"), "the game is over: %s", text);
+		return rules_fail(err, RULE(g, victory), "the game is over: %s", text);
 	}
 	bool ok = false;
 	fight f;
@@ -1032,8 +1037,8 @@ bool sq_can_stop(const sq_game *g, grid_cell c, int side, const char *who, rules
 int sq_dice_needed(const sq_game *g, const sq_action *a)
 {
 	switch (a->kind) {
-	case SQ_ACT_ROLL: return sq_step_dice(g->rs, "move");
-	case SQ_ACT_REDEPLOY: return sq_step_dice(g->rs, "redeploy");
+	case SQ_ACT_ROLL: return sq_step_dice(g->rs, SQ_STEP_MOVE);
+	case SQ_ACT_REDEPLOY: return sq_step_dice(g->rs, SQ_STEP_REDEPLOY);
 	case SQ_ACT_ATTACK:
 	case SQ_ACT_NAVAL: return 2;
 	case SQ_ACT_FIRE: return 1;

@@ -57,12 +57,14 @@ def load_rulesets(root):
     for path in sorted(glob.glob(os.path.join(root, "data", "rulesets", "*.xml"))):
         el = ET.parse(path).getroot()
         rules = {}
-        for tag, attr in (("stacking", "rule"), ("brigades", "rule"), ("retreat", "rule"),
-                          ("retreat", "flags-rule"), ("battle", "rule"), ("general", "attack-rule"),
-                          ("deck", "rule"), ("turn", "rule"), ("victory", "rule")):
-            e = el.find(RULESET_NS + tag)
-            if e is not None and e.get(attr):
-                rules[tag + "@" + attr] = e.get(attr)
+        # every rule="..." and *-rule="..." of the file, on any element
+        # (the root, a card, a square unit, a step of the turn ...)
+        for e in el.iter():
+            tag = e.tag[len(RULESET_NS):] if e.tag.startswith(RULESET_NS) else e.tag
+            for attr, value in e.attrib.items():
+                if attr == "rule" or attr.endswith("-rule"):
+                    key = tag + ("#" + e.get("id") if e.get("id") else "")
+                    rules[key + "@" + attr] = value
         raw[el.get("id")] = {"extends": el.get("extends"), "grid": el.get("grid"),
                              "prefix": el.get("rule-prefix"), "rules": rules}
 

@@ -22,8 +22,8 @@
  * ORBAT_FUZZ_VERBOSE=1 prints, for each input, the scenario and how the
  * replay ended (handy when replaying one reproducer).
  *
- * Data directory: $ORBAT_DATADIR, else the source tree's data/
- * (ORBAT_FUZZ_DATADIR); scenarios: ORBAT_FUZZ_SOURCEDIR/<listed path>. */
+ * Data directory and source tree (the listed paths are relative to it):
+ * as fuzz_common.h finds them. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,22 +31,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-#include <libxml/xmlerror.h>
-
-#include "base/diag.h"
+#include "fuzz_common.h"
 #include "rules/game.h"
 #include "rules/gamelog.h"
 #include "rules/referee.h"
 #include "rules/textboard.h"
-#include "validate/validate.h"
-
-#ifndef ORBAT_FUZZ_DATADIR
-#define ORBAT_FUZZ_DATADIR "data"
-#endif
-#ifndef ORBAT_FUZZ_SOURCEDIR
-#define ORBAT_FUZZ_SOURCEDIR "."
-#endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -54,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_SCENARIOS 64
 
 typedef struct loaded {
-	char path[512];
+	char path[512];      /* relative to the source tree */
 	scenario *sc;
 	const ruleset *rs;
 	game *pristine;
@@ -65,12 +54,6 @@ static loaded the_scenarios[MAX_SCENARIOS];
 static size_t the_count;
 static bool the_verbose;
 
-static void quiet_xml_errors(void *ctx, const char *msg, ...)
-{
-	(void)ctx;
-	(void)msg;
-}
-
 static void shut_down(void)
 {
 	for (size_t i = 0; i < the_count; i++) {
@@ -78,26 +61,19 @@ static void shut_down(void)
 		scenario_destroy(the_scenarios[i].sc);
 	}
 	the_count = 0;
-	validator_destroy(the_validator);
+	fuzz_stop(the_validator);
 	the_validator = NULL;
-	xmlCleanupParser();
 }
 
-static void load_one(const char *source, const char *rel, diag_sink *sink)
+static void load_one(const char *rel, diag_sink *sink)
 {
 	if (the_count >= MAX_SCENARIOS) {
 		fprintf(stderr, "fuzz_referee: more than %d scenarios listed\n", MAX_SCENARIOS);
 		exit(2);
 	}
 	loaded *l = &the_scenarios[the_count];
-	snprintf(l->path, sizeof l->path, "%s/%s", source, rel);
-	validate_status st = validator_check_file(the_validator, l->path, sink, &l->sc, &l->rs);
-	if (st != VALIDATE_OK || !l->sc || !l->rs) {
-		fprintf(stderr, "fuzz_referee: %s is not a valid scenario\n", l->path);
-		for (size_t i = 0; i < sink->count; i++)
-			fprintf(stderr, "  %s:%d: %s\n", sink->items[i].file, sink->items[i].line, sink->items[i].message);
-		exit(2);
-	}
+	snprintf(l->path, sizeof l->path, "%s", rel);
+	fuzz_load_scenario(the_validator, rel, sink, &l->sc, &l->rs);
 	if (l->rs->grid != GRID_HEX) {
 		fprintf(stderr, "fuzz_referee: %s is not a hex scenario: leave it out of the list\n", l->path);
 		exit(2);
@@ -107,7 +83,6 @@ static void load_one(const char *source, const char *rel, diag_sink *sink)
 		fprintf(stderr, "fuzz_referee: %s is valid but its board cannot be set up\n", l->path);
 		exit(2);
 	}
-	diag_sink_clear(sink);
 	the_count++;
 }
 
@@ -115,28 +90,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	xmlInitParser();
-	xmlSetGenericErrorFunc(NULL, quiet_xml_errors);
-
-	const char *data_dir = getenv("ORBAT_DATADIR");
-	if (!data_dir || !*data_dir)
-		data_dir = ORBAT_FUZZ_DATADIR;
-	const char *source = getenv("ORBAT_FUZZ_SOURCEDIR");
-	if (!source || !*source)
-		source = ORBAT_FUZZ_SOURCEDIR;
-
+	fuzz_start("fuzz_referee");
 	diag_sink sink;
 	diag_sink_init(&sink);
-	the_validator = validator_create(data_dir, &sink);
-	if (!the_validator) {
-		fprintf(stderr, "fuzz_referee: cannot load the schema from %s "
-			"(set ORBAT_DATADIR to the folder holding schema/ and rulesets/)\n", data_dir);
-		exit(2);
-	}
-	diag_sink_clear(&sink);
+	the_validator = fuzz_validator(&sink);
 
 	char list[600];
-	snprintf(list, sizeof list, "%s/tests/fuzz/referee-scenarios.txt", source);
+	snprintf(list, sizeof list, "%s/tests/fuzz/referee-scenarios.txt", fuzz_source_dir());
 	FILE *f = fopen(list, "r");
 	if (!f) {
 		fprintf(stderr, "fuzz_referee: cannot read %s (set ORBAT_FUZZ_SOURCEDIR to the source tree)\n", list);
@@ -149,7 +109,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
 			line[--n] = '\0';
 		if (n)
-			load_one(source, line, &sink);
+			load_one(line, &sink);
 	}
 	fclose(f);
 	diag_sink_finish(&sink);
@@ -161,36 +121,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	the_verbose = verbose && *verbose && *verbose != '0';
 	atexit(shut_down);
 	return 0;
-}
-
-/* A refusal names a rule of the ruleset being played, or the log itself,
- * in its rule field: never cut short, never written into the message too
- * (nothing may have to parse it back out of the text). */
-static void check_error(const game *g, const rules_error *err)
-{
-	if (!err->message[0] || !err->rule[0])
-		abort();
-	if (strlen(err->rule) + 1 >= sizeof err->rule || strchr(err->rule, ' ') || strchr(err->rule, '[') ||
-		strchr(err->rule, ']')) {
-		fprintf(stderr, "fuzz_referee: rule id '%s' is cut or malformed: %s\n", err->rule, err->message);
-		abort();
-	}
-	char cited[sizeof err->rule + 4];
-	snprintf(cited, sizeof cited, " [%s]", err->rule);
-	size_t ml = strlen(err->message), cl = strlen(cited);
-	if (ml >= cl && strcmp(err->message + ml - cl, cited) == 0) {
-		fprintf(stderr, "fuzz_referee: the message repeats its rule: %s\n", err->message);
-		abort();
-	}
-	if (strcmp(err->rule, RULES_ERROR_LOG_RULE) == 0)
-		return;
-	const char *prefix = g->rs->rule_prefix;
-	size_t n = prefix ? strlen(prefix) : 0;
-	if (!n || strncmp(err->rule, prefix, n) != 0 || err->rule[n] != '-') {
-		fprintf(stderr, "fuzz_referee: rule id '%s' is not of ruleset %s (%s): %s\n", err->rule, g->rs->id,
-			prefix ? prefix : "no prefix", err->message);
-		abort();
-	}
 }
 
 static bool rolls_dice(gl_kind k)
@@ -244,11 +174,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (n < 0)
 					abort();
 			} else {
-				check_error(g, &err);
+				fuzz_check_refusal(g->rs, &err);
 			}
 		}
 		if (!referee_apply(r, a, &err)) {
-			check_error(g, &err);
+			fuzz_check_refusal(g->rs, &err);
 			if (the_verbose)
 				fprintf(stderr, "fuzz_referee: %s: line %d refused: %s [%s]\n", l->path, a->line,
 					err.message, err.rule);
@@ -260,7 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (legal && !referee_finish(r, &err)) {
 		/* A log stopped halfway through a battle: a warning in check. */
-		check_error(g, &err);
+		fuzz_check_refusal(g->rs, &err);
 	}
 	if (the_verbose && legal)
 		fprintf(stderr, "fuzz_referee: %s: %zu action(s), legal, turn %d\n", l->path, log.count, r->turn);

@@ -6,22 +6,12 @@
  * sink is cleared after each input so memory stays bounded over millions
  * of runs and LeakSanitizer only sees what one input leaked.
  *
- * Data directory: $ORBAT_DATADIR, else the source tree's data/ given at
- * compile time (ORBAT_FUZZ_DATADIR). */
+ * Data directory: as fuzz_common.h finds it. */
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 
-#include <libxml/parser.h>
-#include <libxml/xmlerror.h>
-
-#include "base/diag.h"
-#include "validate/validate.h"
-
-#ifndef ORBAT_FUZZ_DATADIR
-#define ORBAT_FUZZ_DATADIR "data"
-#endif
+#include "fuzz_common.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -29,42 +19,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static validator *the_validator;
 static diag_sink the_sink;
 
-/* libxml2's generic error output would flood the fuzzer's log. */
-static void quiet_xml_errors(void *ctx, const char *msg, ...)
-{
-	(void)ctx;
-	(void)msg;
-}
-
 static void shut_down(void)
 {
-	validator_destroy(the_validator);
+	fuzz_stop(the_validator);
 	the_validator = NULL;
 	diag_sink_finish(&the_sink);
-	xmlCleanupParser();
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	xmlInitParser();
-	xmlSetGenericErrorFunc(NULL, quiet_xml_errors);
-
-	const char *data_dir = getenv("ORBAT_DATADIR");
-	if (!data_dir || !*data_dir)
-		data_dir = ORBAT_FUZZ_DATADIR;
-
+	fuzz_start("fuzz_scenario");
 	diag_sink_init(&the_sink);
-	the_validator = validator_create(data_dir, &the_sink);
-	if (!the_validator) {
-		fprintf(stderr, "fuzz_scenario: cannot load the schema from %s "
-			"(set ORBAT_DATADIR to the folder holding schema/ and rulesets/)\n", data_dir);
-		for (size_t i = 0; i < the_sink.count; i++)
-			fprintf(stderr, "  %s: %s\n", the_sink.items[i].file, the_sink.items[i].message);
-		exit(2);
-	}
-	diag_sink_clear(&the_sink);
+	the_validator = fuzz_validator(&the_sink);
 	atexit(shut_down);
 	return 0;
 }

@@ -12,12 +12,13 @@
  * no crash, leak or undefined behaviour:
  *   - a malformed log gives exactly as many diagnostics as bad lines, each
  *     under the rule "log";
- *   - every refusal has a message and a rule id that is "log" or mb-...;
+ *   - every refusal has a message and a whole rule id of its own that is
+ *     "log" or of the ruleset played (mb-...);
  *   - a refused action changes nothing (the summary, board and what is
  *     owed read the same before and after).
  *
- * Data directory: $ORBAT_DATADIR, else the source tree's data/
- * (ORBAT_FUZZ_DATADIR); scenarios under ORBAT_FUZZ_SOURCEDIR/scenarios. */
+ * Data directory and source tree (scenarios/ under it): as fuzz_common.h
+ * finds them. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -25,23 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-
-#include "base/diag.h"
+#include "fuzz_common.h"
 #include "rules/sqref.h"
-#include "validate/validate.h"
-
-#ifndef ORBAT_FUZZ_DATADIR
-#define ORBAT_FUZZ_DATADIR "data"
-#endif
-#ifndef ORBAT_FUZZ_SOURCEDIR
-#define ORBAT_FUZZ_SOURCEDIR "."
-#endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const SCENARIOS[] = { "mb-1861.xml", "mb-1861-four-players.xml" };
+static const char *const SCENARIOS[] = { "scenarios/mb-1861.xml", "scenarios/mb-1861-four-players.xml" };
 #define SCENARIO_COUNT (sizeof SCENARIOS / sizeof *SCENARIOS)
 
 static validator *the_validator;
@@ -55,50 +46,24 @@ static void shut_down(void)
 		position_destroy(the_positions[i]);
 		scenario_destroy(the_scenarios[i]);
 	}
-	validator_destroy(the_validator);
-	xmlCleanupParser();
+	fuzz_stop(the_validator);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	xmlInitParser();
-	const char *data_dir = getenv("ORBAT_DATADIR");
-	if (!data_dir || !*data_dir)
-		data_dir = ORBAT_FUZZ_DATADIR;
-	const char *source = getenv("ORBAT_FUZZ_SOURCEDIR");
-	if (!source || !*source)
-		source = ORBAT_FUZZ_SOURCEDIR;
+	fuzz_start("fuzz_sqref");
 	diag_sink sink;
 	diag_sink_init(&sink);
-	the_validator = validator_create(data_dir, &sink);
-	if (!the_validator) {
-		fprintf(stderr, "fuzz_sqref: cannot load the schema from %s\n", data_dir);
-		exit(2);
-	}
+	the_validator = fuzz_validator(&sink);
 	for (size_t i = 0; i < SCENARIO_COUNT; i++) {
-		char path[600];
-		snprintf(path, sizeof path, "%s/scenarios/%s", source, SCENARIOS[i]);
-		if (validator_check_file(the_validator, path, &sink, &the_scenarios[i], &the_rulesets[i]) != VALIDATE_OK) {
-			fprintf(stderr, "fuzz_sqref: %s is not a valid scenario\n", path);
-			exit(2);
-		}
+		fuzz_load_scenario(the_validator, SCENARIOS[i], &sink, &the_scenarios[i], &the_rulesets[i]);
 		the_positions[i] = position_create(the_scenarios[i], the_rulesets[i]);
 	}
 	diag_sink_finish(&sink);
 	atexit(shut_down);
 	return 0;
-}
-
-static void check_error(const rules_error *err)
-{
-	if (!err->message[0] || !err->rule[0])
-		abort();
-	if (strcmp(err->rule, RULES_ERROR_LOG_RULE) != 0 && strncmp(err->rule, "mb-", 3) != 0) {
-		fprintf(stderr, "fuzz_sqref: rule id '%s' is not of the square game: %s\n", err->rule, err->message);
-		abort();
-	}
 }
 
 /* Everything a player sees of the game, as one string. */
@@ -146,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		bool ok = sq_apply(g, a, keep_going ? &r : NULL, &err);
 		head = head || (ok && a->kind == SQ_ACT_SCENARIO);
 		if (!ok) {
-			check_error(&err);
+			fuzz_check_refusal(the_rulesets[which], &err);
 			if (before) {
 				char *after = seen(g);
 				if (strcmp(before, after) != 0) {
@@ -163,7 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (g) {
 		rules_error err;
 		if (!sq_finish(g, head, &err))
-			check_error(&err);
+			fuzz_check_refusal(the_rulesets[which], &err);
 		free(seen(g));
 		sq_game_destroy(g);
 	}

@@ -15,19 +15,8 @@
 # income, ask attack, ask buy) must answer as `orbat ask` does on the same
 # game.  Prints `rules-ask-sqask: N passed, M failed` last.
 set -u
-[ $# -ge 3 ] || { echo "usage: $0 ORBAT_BINARY SQASK_DIR SCENARIO_DIR [--update]" >&2; exit 2; }
-orbat=$1
-dir=$(cd "$2" && pwd)
-scenarios=$(cd "$3" && pwd)
-update=${4:-}
-case $orbat in
-*/*) orbat="$(cd "$(dirname -- "$orbat")" && pwd)/$(basename -- "$orbat")" ;;
-*) orbat=$(command -v -- "$orbat") || { echo "run-ask-sqask: cannot find $1" >&2; exit 2; } ;;
-esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-ask-sqask.XXXXXX") || exit 2
-trap 'rm -rf -- "$work"' EXIT
-pass=0
-fail=0
+. "$(dirname -- "$0")/ask-test-lib.sh"
+ask_test_setup ask-sqask "ORBAT_BINARY SQASK_DIR SCENARIO_DIR [--update]" 2 "$@"
 : >"$work/text"
 : >"$work/json"
 while IFS= read -r line; do
@@ -62,10 +51,9 @@ for line in lines:
     assert ("error" in obj) <= (status == 1), line
 PY
 	then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL (json): $line"
+		bad "(json) $line"
 	fi
 done <"$dir/queries"
 # The questions of orbat play: each answer line as orbat ask gives it.
@@ -75,29 +63,12 @@ for q in "moves u-cav-1" "transport u-gunboat-1" "income confederate" "ask attac
 	# shellcheck disable=SC2086
 	(cd "$scenarios" && "$orbat" ask mb-1861.xml ${q#ask }) >"$work/asked" 2>&1
 	if [ -s "$work/asked" ] && [ "$(grep -Fxc -f "$work/asked" "$work/play")" -ge "$(wc -l <"$work/asked")" ]; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL (play): '$q' in orbat play does not answer as orbat ask"
+		bad "(play) '$q' in orbat play does not answer as orbat ask"
 		cat "$work/asked"
 	fi
 done
-if [ "$update" = "--update" ]; then
-	cp "$work/text" "$dir/expected"
-	cp "$work/json" "$dir/expected.json"
-	echo "updated $dir/expected and expected.json"
-else
-	for f in text json; do
-		want=$dir/expected
-		[ $f = json ] && want=$dir/expected.json
-		if cmp -s "$want" "$work/$f"; then
-			pass=$((pass + 1))
-		else
-			fail=$((fail + 1))
-			echo "FAIL ($f): output differs from $(basename "$want")"
-			diff -u --label "$(basename "$want")" --label "orbat ask" "$want" "$work/$f"
-		fi
-	done
-fi
-echo "rules-ask-sqask: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ask_compare "$dir/expected" "$work/text"
+ask_compare "$dir/expected.json" "$work/json"
+ask_report ask-sqask

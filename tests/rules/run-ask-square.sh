@@ -13,26 +13,13 @@
 # A usage error (exit 2) prints no answer.
 # Prints `rules-ask-square: N passed, M failed` last.
 set -u
-[ $# -ge 3 ] || { echo "usage: $0 ORBAT_BINARY RULES_TEST_DIR SCENARIO_DIR [--update]" >&2; exit 2; }
-orbat=$1
-dir=$(cd "$2" && pwd)
-scenarios=$(cd "$3" && pwd)
-update=${4:-}
-case $orbat in
-*/*) orbat="$(cd "$(dirname -- "$orbat")" && pwd)/$(basename -- "$orbat")" ;;
-*) orbat=$(command -v -- "$orbat") || { echo "run-ask-square: cannot find $1" >&2; exit 2; } ;;
-esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-ask-square.XXXXXX") || exit 2
-trap 'rm -rf -- "$work"' EXIT
-pass=0
-fail=0
+. "$(dirname -- "$0")/ask-test-lib.sh"
+ask_test_setup ask-square "ORBAT_BINARY RULES_TEST_DIR SCENARIO_DIR [--update]" 2 "$@"
 : >"$work/got"
 while read -r scenario words; do
 	case $scenario in ''|'#'*) continue ;; esac
 	# shellcheck disable=SC2086
-	(cd "$scenarios" && "$orbat" ask "$scenario" $words) >"$work/out" 2>&1
-	echo "== $scenario $words (exit $?)" >>"$work/got"
-	cat "$work/out" >>"$work/got"
+	ask_text "$scenarios" "$work/got" "$scenario" $words
 	# shellcheck disable=SC2086
 	(cd "$scenarios" && "$orbat" ask --format json "$scenario" $words) >"$work/json" 2>/dev/null
 	status=$?
@@ -72,21 +59,10 @@ for line, kind in zip(lines, kinds):
         assert obj["points_left"] == 5 - obj["cost"], line
 PY
 	then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL (json): $scenario $words"
+		bad "(json) $scenario $words"
 	fi
 done <"$dir/ask/square-queries"
-if [ "$update" = "--update" ]; then
-	cp "$work/got" "$dir/ask/square.expected"
-	echo "updated ask/square.expected"
-elif cmp -s "$dir/ask/square.expected" "$work/got"; then
-	pass=$((pass + 1))
-else
-	fail=$((fail + 1))
-	echo "FAIL (text): output differs from ask/square.expected"
-	diff -u --label square.expected --label "orbat ask" "$dir/ask/square.expected" "$work/got"
-fi
-echo "rules-ask-square: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ask_compare "$dir/ask/square.expected" "$work/got"
+ask_report ask-square

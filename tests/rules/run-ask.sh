@@ -15,25 +15,13 @@
 #   retreat from flags destinations losses
 # Prints `rules-ask: N passed, M failed` last.
 set -u
-[ $# -ge 2 ] || { echo "usage: $0 ORBAT_BINARY RULES_TEST_DIR [--update]" >&2; exit 2; }
-orbat=$1
-dir=$(cd "$2" && pwd)
-update=${3:-}
-case $orbat in
-*/*) orbat="$(cd "$(dirname -- "$orbat")" && pwd)/$(basename -- "$orbat")" ;;
-*) orbat=$(command -v -- "$orbat") || { echo "run-ask: cannot find $1" >&2; exit 2; } ;;
-esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-ask.XXXXXX") || exit 2
-trap 'rm -rf -- "$work"' EXIT
-pass=0
-fail=0
+. "$(dirname -- "$0")/ask-test-lib.sh"
+ask_test_setup ask "ORBAT_BINARY RULES_TEST_DIR [--update]" 1 "$@"
 : >"$work/got"
 while read -r scenario words; do
 	case $scenario in ''|'#'*) continue ;; esac
 	# shellcheck disable=SC2086
-	(cd "$dir/scenarios" && "$orbat" ask "$scenario" $words) >"$work/out" 2>&1
-	echo "== $scenario $words (exit $?)" >>"$work/got"
-	cat "$work/out" >>"$work/got"
+	ask_text "$dir/scenarios" "$work/got" "$scenario" $words
 	# shellcheck disable=SC2086
 	(cd "$dir/scenarios" && "$orbat" ask --format json "$scenario" $words) >"$work/json" 2>/dev/null
 	if python3 - "$work/json" $words <<'PY'
@@ -87,33 +75,14 @@ for group, kind in zip(grouped, kinds):
         assert "unit" in obj and (obj["unit"] is None or isinstance(obj["unit"], str)), line
 PY
 	then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL (json): $scenario $words"
+		bad "(json) $scenario $words"
 	fi
 done <"$dir/ask/queries"
 # The JSON answers on a noord-zuid hex holding two units, byte for byte.
 (cd "$dir/scenarios" && "$orbat" ask --format json ntz-brigades.xml retreat F3 3 retreat c-inf-2 3 dice early F8) \
 	>"$work/two.json" 2>/dev/null
-if [ "$update" = "--update" ]; then
-	cp "$work/two.json" "$dir/ask/two-units.expected.json"
-elif cmp -s "$dir/ask/two-units.expected.json" "$work/two.json"; then
-	pass=$((pass + 1))
-else
-	fail=$((fail + 1))
-	echo "FAIL (json): two units on one hex"
-	diff -u "$dir/ask/two-units.expected.json" "$work/two.json"
-fi
-if [ "$update" = "--update" ]; then
-	cp "$work/got" "$dir/ask/ask.expected"
-	echo "updated ask/ask.expected"
-elif cmp -s "$dir/ask/ask.expected" "$work/got"; then
-	pass=$((pass + 1))
-else
-	fail=$((fail + 1))
-	echo "FAIL (text): output differs from ask/ask.expected"
-	diff -u --label ask.expected --label "orbat ask" "$dir/ask/ask.expected" "$work/got"
-fi
-echo "rules-ask: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ask_compare "$dir/ask/two-units.expected.json" "$work/two.json"
+ask_compare "$dir/ask/ask.expected" "$work/got"
+ask_report ask

@@ -11,6 +11,31 @@
 #include "base/util.h"
 #include "sq_fixture.h"
 
+static void renumber(char **section)
+{
+	assert_non_null(*section);
+	assert_int_equal(strncmp(*section, "11.", 3), 0);
+	char *moved = xasprintf("99.%s", *section + 3);
+	free(*section);
+	*section = moved;
+}
+
+void sq_fixture_renumber_rules(sq_fixture *f)
+{
+	/* Loaded for this fixture alone: changing it touches no other test. */
+	ruleset *rs = (ruleset *)f->rs;
+	renumber(&rs->board.rule);
+	rs_square_rules *r = &rs->square.rules;
+	char **all[] = { &r->ids, &r->turn, &r->retreat, &r->naval, &r->transport, &r->cargo, &r->capitals,
+		&r->generals, &r->entrench, &r->victory };
+	for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+		renumber(all[k]);
+	for (size_t k = 0; k < rs->square.unit_count; k++)
+		renumber(&rs->square.units[k].rule);
+	for (size_t k = 0; k < rs->square.step_count; k++)
+		renumber(&rs->square.steps[k].rule);
+}
+
 char *sq_fixture_read(const char *path)
 {
 	FILE *f = fopen(path, "rb");

@@ -23,6 +23,11 @@ typedef struct sq_fixture {
  * scenario does not compile. */
 void sq_fixture_load(sq_fixture *f, const char *file, const char *union_forces, const char *confederate_forces);
 void sq_fixture_unload(sq_fixture *f);
+/* Renumber every section the square game cites in the fixture's own copy
+ * of the ruleset from 11.X to 99.X (mb-11.move becomes mb-99.move): an
+ * answer that still cites mb-11 took its rule from somewhere else than
+ * the data. */
+void sq_fixture_renumber_rules(sq_fixture *f);
 /* A whole file, NUL-terminated (fails the test when unreadable). */
 char *sq_fixture_read(const char *path);
 

@@ -122,13 +122,27 @@ static const attack_row attack_rows[] = {
 		"I3", "I4", false, true, 1, 2, true, "entrenched" },
 };
 
-static void test_attack_table(void **state)
+/* A rule id of the table ("mb-11.combat") as cited under `prefix`; other
+ * texts as they are.  Allocated. */
+static char *cited(const char *text, const char *prefix)
 {
-	(void)state;
+	if (strncmp(text, "mb-11.", 6) == 0)
+		return xasprintf("%s%s", prefix, text + 6);
+	return xstrdup(text);
+}
+
+/* The attack table on the ruleset as bundled (its rule ids mb-11.X), or
+ * with every section renumbered in the loaded data (mb-99.X): each reason
+ * cites a rule of the data. */
+static void attack_table(bool renumbered)
+{
+	const char *prefix = renumbered ? "mb-99." : "mb-11.";
 	for (size_t i = 0; i < sizeof attack_rows / sizeof *attack_rows; i++) {
 		const attack_row *r = &attack_rows[i];
 		sq_fixture f;
 		sq_fixture_load(&f, "mb-1861.xml", r->union_forces, r->confederate_forces);
+		if (renumbered)
+			sq_fixture_renumber_rules(&f);
 		ask_sq_attack a;
 		ask_square_attack(f.g, r->from, r->to, &a);
 		print_message("%s: %s %s allowed=%d attack=%d defend=%d\n", r->what, r->from, r->to, a.allowed,
@@ -137,11 +151,14 @@ static void test_attack_table(void **state)
 		assert_int_equal(a.allowed, r->allowed);
 		assert_true(a.reason_count > 0);
 		for (int k = 0; k < a.reason_count; k++)
-			assert_int_equal(strncmp(a.reasons[k].rule, "mb-11.", 6), 0);
+			assert_int_equal(strncmp(a.reasons[k].rule, prefix, 6), 0);
 		/* A question about nothing says why in its first reason. */
 		assert_int_equal(a.reasons[0].error, r->error);
-		if (r->reason)
-			assert_true(has_reason(a.reasons, a.reason_count, r->reason));
+		if (r->reason) {
+			char *want = cited(r->reason, prefix);
+			assert_true(has_reason(a.reasons, a.reason_count, want));
+			free(want);
+		}
 		if (r->allowed) {
 			assert_int_equal(a.attacker.factor, r->attack);
 			assert_int_equal(a.defender.factor, r->defend);
@@ -151,6 +168,18 @@ static void test_attack_table(void **state)
 		}
 		sq_fixture_unload(&f);
 	}
+}
+
+static void test_attack_table(void **state)
+{
+	(void)state;
+	attack_table(false);
+}
+
+static void test_attack_rules_from_data(void **state)
+{
+	(void)state;
+	attack_table(true);
 }
 
 /* Artillery fires first: the defender rolls only when not hit. */
@@ -271,6 +300,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_attack_table),
+		cmocka_unit_test(test_attack_rules_from_data),
 		cmocka_unit_test(test_first_fire),
 		cmocka_unit_test(test_cap),
 		cmocka_unit_test(test_capital_lost),

@@ -436,6 +436,32 @@ static void test_rows(void **state)
 	}
 }
 
+/* The rule ids the referee cites come from the ruleset: with every section
+ * of the square game renumbered in the loaded data, each refusal of the
+ * table cites the renumbered section. */
+static void test_rules_from_data(void **state)
+{
+	(void)state;
+	size_t checked = 0;
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		const row *r = &rows[i];
+		if (!r->rule || strncmp(r->rule, "mb-11.", 6) != 0)
+			continue;   /* accepted, or refused for the log's form */
+		fixture f;
+		sq_fixture_load(&f, r->file, r->union_forces, r->confederate_forces);
+		sq_fixture_renumber_rules(&f);
+		rules_error err;
+		rules_error_clear(&err);
+		assert_int_equal(replay(f.g, r->log, &err), r->refused);
+		char *want = xasprintf("mb-99.%s", r->rule + 6);
+		assert_string_equal(err.rule, want);
+		free(want);
+		checked++;
+		sq_fixture_unload(&f);
+	}
+	assert_true(checked >= 30);
+}
+
 static void same_piece(const sq_piece *a, const sq_piece *b)
 {
 	assert_string_equal(a->id, b->id);
@@ -687,6 +713,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_rules_from_data),
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_rolled_faces),
 		cmocka_unit_test(test_log_form),

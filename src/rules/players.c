@@ -3,6 +3,7 @@
  * (square). */
 #include "players.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +89,18 @@ const player_kind *player_kind_find(const char *name)
 	return NULL;
 }
 
-#define PLAYER_RULE "player"
+/* A player that cannot be had is the caller's usage error, not a rule
+ * of the game: the refusal is a message that cites no rule. */
+static bool player_refuse(rules_error *why, const char *fmt, ...) DIAG_PRINTF(2, 3);
+static bool player_refuse(rules_error *why, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	rules_error_clear(why);
+	vsnprintf(why->message, sizeof why->message, fmt, ap);
+	va_end(ap);
+	return false;
+}
 
 bool player_open(player *p, const char *name, grid_kind grid, int side, long max_turns, rules_error *why)
 {
@@ -99,12 +111,12 @@ bool player_open(player *p, const char *name, grid_kind grid, int side, long max
 		size_t len = 0;
 		for (size_t i = 0; i < KIND_COUNT && len < sizeof names; i++)
 			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", PLAYER_KINDS[i].name);
-		return rules_fail(why, PLAYER_RULE, "there is no player '%s' (the players are: %s)", name ? name : "",
+		return player_refuse(why, "there is no player '%s' (the players are: %s)", name ? name : "",
 			names);
 	}
 	if ((unsigned)grid >= GRID_KINDS || !k->grids[grid]) {
 		const grid_ops *ops = (unsigned)grid < GRID_KINDS ? grid_ops_of(grid) : NULL;
-		return rules_fail(why, PLAYER_RULE, "the player '%s' does not play on the %s grid yet", k->name,
+		return player_refuse(why, "the player '%s' does not play on the %s grid yet", k->name,
 			ops ? ops->name : "?");
 	}
 	p->kind = k;

@@ -15,7 +15,9 @@
 # linear validator keeps the time per hex flat from 10x8 to 120x80.
 #
 # No thresholds: this prints figures, it does not pass or fail.  The
-# project's target is orbat within 1.5x of xmllint's schema check.
+# project's target is orbat at most 0.8x xmllint's schema check (faster
+# than the schema alone, on both cores).  bench/run.sh prints the same
+# comparison as medians, beside the other jobs.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -119,4 +121,4 @@ $1 ~ /^size-/ {
 		$5 * 1000 / n, $5 * 1e6 / $3, $5 * 1e6 / $4, $6 * 1000 / n, $6 * 1e6 / $3, $5 / $6
 }' "$results"
 echo
-echo "target: orbat within 1.5x of xmllint (ratio <= 1.50)"
+echo "target: orbat at most 0.8x xmllint for the whole corpus (ratio <= 0.80)"

@@ -49,7 +49,8 @@ static int journal_fd = -1;
  *   T temp final   a file begun under its temporary name
  *   F temp         that file finished whole, waiting for the commit
  *   D folder       a folder created
- *   X path         a temporary file or folder removed again */
+ *   X path         a temporary file or folder removed again
+ *   W ""           writing failed in the system (outdir_fail) */
 static void journal(char kind, const char *a, const char *b)
 {
 	if (journal_fd < 0)
@@ -173,8 +174,11 @@ bool outdir_write_failed(const outdir *o)
 
 void outdir_fail(outdir *o)
 {
-	if (o)
+	if (o) {
 		o->write_failed = true;
+		/* The parent's set failed in the system too. */
+		journal('W', "", NULL);
+	}
 }
 
 bool outdir_make_dirs(outdir *o, const char *path, char **error)
@@ -449,6 +453,10 @@ bool outdir_adopt(outdir *o, const void *data, size_t size)
 				grow_array((void **)&loose, &loose_cap, loose_count + 1, sizeof *loose);
 				loose[loose_count++] = n;
 			}
+			continue;
+		}
+		if (kind == 'W') {
+			outdir_fail(o);
 			continue;
 		}
 		undo_node *n = find_node(a);

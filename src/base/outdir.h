@@ -77,7 +77,8 @@ bool outfile_finish(outfile *f, bool keep, char **error);
  * its parent's output set under temporary names as usual; with a journal
  * fd set, every file and folder it begins, finishes or removes is also
  * recorded there as it happens (fd -1 stops).  The parent reads that
- * record and takes the files over with outdir_adopt: finished files then
+ * record and takes the files over with outdir_adopt (and a write failure
+ * with them: outdir_write_failed): finished files then
  * wait for the parent's commit like its own, and a file a dead worker left
  * unfinished is removed when the set closes.  With o NULL (no set open)
  * finished files are renamed into place at once and unfinished ones

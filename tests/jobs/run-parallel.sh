@@ -129,6 +129,18 @@ expect_rc blocked-cards 2
 [ -z "$(find "$work/blocked-cards-2" -name '*.pdf')" ] && ok || fail "blocked-cards: a deck was left"
 nothing_left blocked-cards
 
+# A product over the file size limit (orbat ignores SIGXFSZ: the write
+# fails): a failure of the system, exit status 2, with either -j.
+for j in 1 2; do
+	(ulimit -f 40; "$orbat" refcard --ruleset battlecry-150 -j "$j" -o "$work/limit-$j" >/dev/null 2>"$work/limit-$j.err")
+	echo $? >"$work/limit-$j.rc"
+	sed -i "s|$work/limit-$j|OUT|g; s|tmp-[0-9]*|tmp|g" "$work/limit-$j.err"
+done
+[ "$(cat "$work/limit-1.rc")" = 2 ] && [ "$(cat "$work/limit-2.rc")" = 2 ] && ok ||
+	fail "size limit: exit $(cat "$work/limit-1.rc") with -j 1, $(cat "$work/limit-2.rc") with -j 2, expected 2"
+cmp -s "$work/limit-1.err" "$work/limit-2.err" && ok || fail "size limit: the messages differ"
+[ -z "$(find "$work/limit-2" -type f 2>/dev/null)" ] && ok || fail "size limit: files left: $(find "$work/limit-2" -type f)"
+
 # -j takes a number of processes.
 "$orbat" validate -j 0 scenarios/shiloh.xml >/dev/null 2>"$work/j0.err"
 [ $? = 2 ] && grep -q "takes a number of processes" "$work/j0.err" && ok || fail "-j 0 is not a usage error"

@@ -92,6 +92,9 @@ static const int watched[] = { SIGINT, SIGTERM, SIGHUP };
 static struct sigaction previous[WATCHED_COUNT];
 static bool watching[WATCHED_COUNT];
 static volatile pid_t live[JOBPOOL_MAX_WORKERS];
+/* The journals of the workers of the run under way (S_FILES streams). */
+static int journal_fds[JOBPOOL_MAX_WORKERS * 4];
+static volatile size_t journal_count;
 
 unsigned jobpool_default_workers(void)
 {
@@ -316,6 +319,10 @@ static bool start_worker(run_state *rs, size_t w)
 	}
 	grow_array((void **)&rs->streams, &rs->stream_cap, rs->stream_count + 1, sizeof *rs->streams);
 	memcpy(rs->streams[rs->stream_count], streams, sizeof streams);
+	if (journal_count < sizeof journal_fds / sizeof *journal_fds) {
+		journal_fds[journal_count] = streams[S_FILES];
+		journal_count = journal_count + 1;
+	}
 	worker *wk = &rs->workers[w];
 	*wk = (worker){ .pid = 0, .pipe_fd = -1, .files = rs->stream_count++ };
 	/* The child must not write out what this process has buffered. */
@@ -570,6 +577,7 @@ bool jobpool_run(size_t count, unsigned workers, jobpool_run_fn run, jobpool_don
 		ok = run_here(from, count, run, done, ctx) && ok;
 	}
 	unwatch_signals();
+	journal_count = 0;
 	for (size_t i = 0; i < count; i++)
 		free(rs.jobs[i].died);
 	for (size_t s = 0; s < rs.stream_count; s++)

@@ -118,9 +118,8 @@ struct printset_scenario {
 
 void printset_scenario_destroy(printset_scenario *ps)
 {
-	if (!ps)
-		return;
-	position_destroy(ps->pos);
+	if (ps)
+		position_destroy(ps->pos);
 	free(ps);
 }
 

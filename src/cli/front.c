@@ -9,7 +9,7 @@
  * The render and rules commands pay one exec more (about 2 ms).
  *
  * The full program lies beside this one in a build folder, and in
- * LIBEXECDIR/orbat/ once installed. */
+ * LIBEXECDIR/orbat/ once installed (found relative to this one first). */
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,17 +36,17 @@ static bool wants_help(int argc, char **argv)
 	return false;
 }
 
-/* The full program beside this one (a build folder), when there is one. */
-static bool sibling(char *out, size_t size)
+/* The full program at `rel` from this one's folder, when it is there. */
+static bool beside(const char *rel, char *out, size_t size)
 {
 	ssize_t n = readlink("/proc/self/exe", out, size - 1);
 	if (n <= 0)
 		return false;
 	out[n] = '\0';
 	char *slash = strrchr(out, '/');
-	if (!slash || (size_t)(slash + 1 - out) + sizeof FULL_NAME > size)
+	if (!slash || (size_t)(slash + 1 - out) + strlen(rel) + 1 > size)
 		return false;
-	strcpy(slash + 1, FULL_NAME);
+	strcpy(slash + 1, rel);
 	return access(out, X_OK) == 0;
 }
 
@@ -60,8 +60,17 @@ int main(int argc, char **argv)
 			return EXIT_INTERNAL;
 		return outdir_finish_stdout("validate", command_run(&command_validate, argc - 1, argv + 1));
 	}
+	/* In a build folder beside this program; installed, at the same
+	 * place relative to it (also under a DESTDIR or once moved), else at
+	 * its configured place. */
 	char path[PATH_MAX];
-	const char *full = sibling(path, sizeof path) ? path : ORBAT_FULL_PROGRAM;
+	const char *full = ORBAT_FULL_PROGRAM;
+	if (beside(FULL_NAME, path, sizeof path))
+		full = path;
+#ifdef ORBAT_FULL_RELATIVE
+	else if (beside(ORBAT_FULL_RELATIVE, path, sizeof path))
+		full = path;
+#endif
 	execv(full, argv);
 	int err = errno;
 	const char *cmd = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;

@@ -40,6 +40,40 @@ struct outfile {
 static undo_node *volatile undo_list;
 static size_t undo_seq;
 static outdir *current;
+/* In a worker process of a parallel run (base/jobpool.h): where every
+ * file and folder begun is also recorded as it happens, for the parent to
+ * take over; -1 otherwise. */
+static int journal_fd = -1;
+
+/* Journal records: a letter, then NUL-terminated paths.
+ *   T temp final   a file begun under its temporary name
+ *   F temp         that file finished whole, waiting for the commit
+ *   D folder       a folder created
+ *   X path         a temporary file or folder removed again
+ *   W ""           writing failed in the system (outdir_fail) */
+static void journal(char kind, const char *a, const char *b)
+{
+	if (journal_fd < 0)
+		return;
+	size_t la = strlen(a) + 1, lb = b ? strlen(b) + 1 : 0;
+	char *rec = xmalloc(1 + la + lb);
+	rec[0] = kind;
+	memcpy(rec + 1, a, la);
+	if (b)
+		memcpy(rec + 1 + la, b, lb);
+	/* One write per record: a worker that dies between two records
+	 * leaves a journal the parent can still read up to there. */
+	size_t done = 0, size = 1 + la + lb;
+	while (done < size) {
+		ssize_t n = write(journal_fd, rec + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	free(rec);
+}
 
 static const int watched_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
@@ -97,6 +131,10 @@ static undo_node *push_node(node_kind kind, const char *undo_path, const char *p
 	n->next = undo_list;
 	undo_list = n;
 	restore_signals(&saved);
+	if (kind == NODE_TEMP)
+		journal('T', undo_path, path);
+	else
+		journal('D', undo_path, NULL);
 	return n;
 }
 
@@ -136,8 +174,11 @@ bool outdir_write_failed(const outdir *o)
 
 void outdir_fail(outdir *o)
 {
-	if (o)
+	if (o) {
 		o->write_failed = true;
+		/* The parent's set failed in the system too. */
+		journal('W', "", NULL);
+	}
 }
 
 bool outdir_make_dirs(outdir *o, const char *path, char **error)
@@ -177,8 +218,10 @@ bool outdir_make_dirs(outdir *o, const char *path, char **error)
 		copy[i] = saved;
 	}
 	for (size_t i = made_count; i-- > 0;) {
-		if (!ok)
+		if (!ok) {
 			rmdir(made[i]->undo_path);
+			journal('X', made[i]->undo_path, NULL);
+		}
 		if (!ok || !o)
 			drop_node(made[i]);
 	}
@@ -220,8 +263,10 @@ outfile *outfile_create(const char *path, char **error)
 	if (!f->fp) {
 		*error = write_error(path, errno);
 		outdir_fail(o);
-		if (f->node)
+		if (f->node) {
+			journal('X', f->node->undo_path, NULL);
 			drop_node(f->node);
+		}
 		free(f->path);
 		free(f);
 		return NULL;
@@ -266,6 +311,8 @@ bool outfile_finish(outfile *f, bool keep, char **error)
 	if (f->node) {
 		if (!ok)
 			unlink(f->node->undo_path);
+		/* A file renamed into place already leaves nothing to undo. */
+		journal(ok && f->owner ? 'F' : 'X', f->node->undo_path, NULL);
 		if (ok && f->owner)
 			f->node->finished = true;
 		else
@@ -328,24 +375,117 @@ bool outdir_commit(outdir *o, FILE *list, char **error)
 	return ok;
 }
 
+/* Folders before their parents (a longer path first), removed files
+ * (NULL) last. */
+static int deeper_first(const void *a, const void *b)
+{
+	const undo_node *x = *(undo_node *const *)a, *y = *(undo_node *const *)b;
+	if (!x || !y)
+		return !x - !y;
+	size_t lx = strlen(x->undo_path), ly = strlen(y->undo_path);
+	return lx < ly ? 1 : lx > ly ? -1 : 0;
+}
+
 void outdir_close(outdir *o)
 {
 	if (!o)
 		return;
 	undo_node **nodes = NULL;
 	size_t count = owned_nodes(o, &nodes);
-	/* Newest first: a folder is emptied before it is removed. */
+	/* The files first, then the folders deepest first: a folder is
+	 * emptied before it is removed, also when the folders were taken over
+	 * from parallel workers in another order than they were made. */
 	for (size_t i = count; i-- > 0;) {
-		if (nodes[i]->kind == NODE_TEMP)
+		if (nodes[i]->kind == NODE_TEMP) {
 			unlink(nodes[i]->undo_path);
-		else
-			rmdir(nodes[i]->undo_path);
+			drop_node(nodes[i]);
+			nodes[i] = NULL;
+		}
+	}
+	qsort(nodes, count, sizeof *nodes, deeper_first);
+	for (size_t i = 0; i < count && nodes[i]; i++) {
+		rmdir(nodes[i]->undo_path);
 		drop_node(nodes[i]);
 	}
 	free(nodes);
 	if (current == o)
 		current = NULL;
 	free(o);
+}
+
+void outdir_journal(int fd)
+{
+	journal_fd = fd;
+}
+
+static undo_node *find_node(const char *undo_path)
+{
+	for (undo_node *n = undo_list; n; n = n->next)
+		if (str_eq(n->undo_path, undo_path))
+			return n;
+	return NULL;
+}
+
+bool outdir_adopt(outdir *o, const void *data, size_t size)
+{
+	const char *p = data, *end = p + size;
+	bool ok = true;
+	/* Without a set, the files taken over here, to be put in place. */
+	undo_node **loose = NULL;
+	size_t loose_count = 0, loose_cap = 0;
+	while (p < end) {
+		char kind = *p++;
+		const char *a = p, *b = NULL;
+		const char *nul = p < end ? memchr(a, '\0', (size_t)(end - a)) : NULL;
+		if (nul && kind == 'T') {
+			b = nul + 1;
+			nul = b < end ? memchr(b, '\0', (size_t)(end - b)) : NULL;
+		}
+		if (!nul) {
+			/* A worker that died in the middle of a record. */
+			ok = false;
+			break;
+		}
+		p = nul + 1;
+		if (kind == 'T' || kind == 'D') {
+			undo_node *n = push_node(kind == 'T' ? NODE_TEMP : NODE_DIR, a, b, o);
+			if (!o) {
+				grow_array((void **)&loose, &loose_cap, loose_count + 1, sizeof *loose);
+				loose[loose_count++] = n;
+			}
+			continue;
+		}
+		if (kind == 'W') {
+			outdir_fail(o);
+			continue;
+		}
+		undo_node *n = find_node(a);
+		if (kind == 'F' && n) {
+			n->finished = true;
+		} else if (kind == 'X' && n) {
+			for (size_t i = 0; i < loose_count; i++)
+				if (loose[i] == n)
+					loose[i] = NULL;
+			drop_node(n);
+		} else if (kind != 'F' && kind != 'X') {
+			ok = false;
+			break;
+		}
+	}
+	/* Outside a set a finished file goes into place at once, as it would
+	 * have in this process; folders stay. */
+	for (size_t i = 0; i < loose_count; i++) {
+		undo_node *n = loose[i];
+		if (!n)
+			continue;
+		if (n->kind == NODE_TEMP && (!n->finished || rename(n->undo_path, n->path) != 0)) {
+			unlink(n->undo_path);
+			ok = false;
+		}
+		drop_node(n);
+	}
+	free(loose);
+	return ok;
 }
 
 int outdir_finish_stdout(const char *command, int code)

@@ -73,6 +73,20 @@ bool outfile_puts(outfile *f, const char *text);
  * *error stays NULL when the caller discarded the file. */
 bool outfile_finish(outfile *f, bool keep, char **error);
 
+/* Parallel runs (base/jobpool.h).  A worker process writes its part of
+ * its parent's output set under temporary names as usual; with a journal
+ * fd set, every file and folder it begins, finishes or removes is also
+ * recorded there as it happens (fd -1 stops).  The parent reads that
+ * record and takes the files over with outdir_adopt (and a write failure
+ * with them: outdir_write_failed): finished files then
+ * wait for the parent's commit like its own, and a file a dead worker left
+ * unfinished is removed when the set closes.  With o NULL (no set open)
+ * finished files are renamed into place at once and unfinished ones
+ * removed.  False when the record is cut short or unreadable (what could
+ * be read is still taken over). */
+void outdir_journal(int fd);
+bool outdir_adopt(outdir *o, const void *journal, size_t size);
+
 /* Flush standard output at the end of a command.  When it fails (a full
  * disk behind a redirection, a closed pipe) print "orbat CMD: cannot write
  * to standard output: CAUSE" ("orbat: ..." when command is NULL) and

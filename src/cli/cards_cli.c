@@ -6,6 +6,7 @@
 
 #include "../base/config.h"
 #include "../base/datadir.h"
+#include "../base/jobpool.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
@@ -137,27 +138,75 @@ int cards_back_offset(const char *cmd, const char *option, double out[2])
 	return EXIT_VALID;
 }
 
-static int write_languages(const char *cmd, const options *o, render_ctx *rc, const char *sub, const char *file,
-	cards_write_fn write, const void *arg)
+/* The languages of one run as jobs of the pool. */
+typedef struct lang_jobs {
+	const char *cmd;
+	render_ctx *rc;
+	lang_id langs[LANG_COUNT];
+	cards_lang_fn fn;
+	void *arg;
+	int code;
+} lang_jobs;
+
+static int lang_job(void *ctx, size_t i, jobpool_job *job)
 {
-	int code = EXIT_VALID;
-	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
-		if (!o->langs[lang])
-			continue;
-		rc->lang = (lang_id)lang;
-		char *error = NULL;
-		char *dir = xasprintf("%s/%s/%s", o->output, sub, lang_code(rc->lang));
-		char *path = xasprintf("%s/%s", dir, file);
-		if (!cards_make_dirs(dir, &error))
-			code = EXIT_USAGE;
-		else if (!write(rc, arg, path, &error))
-			code = EXIT_INTERNAL;
-		if (error)
-			fprintf(stderr, "orbat %s: %s\n", cmd, error);
-		free(error);
-		free(path);
-		free(dir);
+	(void)job;
+	lang_jobs *l = ctx;
+	l->rc->lang = l->langs[i];
+	return l->fn(l->arg, l->rc);
+}
+
+static bool lang_done(void *ctx, size_t i, const jobpool_result *r)
+{
+	lang_jobs *l = ctx;
+	/* One process stops at the first language that fails: a language a
+	 * worker finished after that is not reported. */
+	if (l->code != EXIT_VALID)
+		return false;
+	jobpool_print(r);
+	if (r->died) {
+		fflush(stdout);
+		fprintf(stderr, "orbat %s: internal error: the %s language could not be written: %s\n", l->cmd,
+			lang_code(l->langs[i]), r->died);
 	}
+	l->code = r->status;
+	return l->code == EXIT_VALID;
+}
+
+int cards_each_language(const char *cmd, const options *o, render_ctx *rc, cards_lang_fn fn, void *arg)
+{
+	lang_jobs l = { .cmd = cmd, .rc = rc, .fn = fn, .arg = arg, .code = EXIT_VALID };
+	size_t count = 0;
+	for (int lang = 0; lang < LANG_COUNT; lang++)
+		if (o->langs[lang])
+			l.langs[count++] = (lang_id)lang;
+	jobpool_run(count, o->jobs, lang_job, lang_done, &l);
+	return l.code;
+}
+
+/* One language's file of cards_session_write. */
+typedef struct one_file {
+	const char *cmd, *output, *sub, *file;
+	cards_write_fn write;
+	const void *arg;
+} one_file;
+
+static int write_language(void *arg, render_ctx *rc)
+{
+	const one_file *f = arg;
+	int code = EXIT_VALID;
+	char *error = NULL;
+	char *dir = xasprintf("%s/%s/%s", f->output, f->sub, lang_code(rc->lang));
+	char *path = xasprintf("%s/%s", dir, f->file);
+	if (!cards_make_dirs(dir, &error))
+		code = EXIT_USAGE;
+	else if (!f->write(rc, f->arg, path, &error))
+		code = EXIT_INTERNAL;
+	if (error)
+		fprintf(stderr, "orbat %s: %s\n", f->cmd, error);
+	free(error);
+	free(path);
+	free(dir);
 	return code;
 }
 
@@ -169,7 +218,8 @@ int cards_session_write(const char *cmd, const char *ruleset_id, const options *
 	int code = cards_session_open(&s, cmd, ruleset_id, o->paper, &rc);
 	if (code == EXIT_VALID) {
 		char *where = s.rs ? xasprintf("%s/%s", sub, s.rs->id) : xstrdup(sub);
-		code = write_languages(cmd, o, &rc, where, file, write, arg);
+		one_file f = { cmd, o->output, where, file, write, arg };
+		code = cards_each_language(cmd, o, &rc, write_language, &f);
 		free(where);
 	}
 	code = cards_session_commit(&s, code, o->quiet);

@@ -51,6 +51,8 @@ static void cards_help(FILE *out)
 	      "                      layouts/cards.xml: 150)\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
+	      "  -j, --jobs N        draw the languages on N processes at once (default:\n"
+	      "                      the number of processors); the files are the same\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "A deck file:\n"
@@ -108,8 +110,9 @@ static int check_size(const char *size)
 	return code;
 }
 
-static int render_language(const cards_args *a, render_ctx *rc)
+static int render_language(void *arg, render_ctx *rc)
 {
+	const cards_args *a = arg;
 	char *error = NULL;
 	char *dir = xasprintf("%s/cards/%s/%s", a->o->output, rc->rs->id, lang_code(rc->lang));
 	int code = EXIT_VALID;
@@ -184,12 +187,8 @@ static int cards_run(const options *o, cards_args *a)
 		}
 		a->deck.deck = deck;
 	}
-	for (int lang = 0; code == EXIT_VALID && lang < LANG_COUNT; lang++) {
-		if (!o->langs[lang])
-			continue;
-		rc.lang = (lang_id)lang;
-		code = render_language(a, &rc);
-	}
+	if (code == EXIT_VALID)
+		code = cards_each_language("cards", o, &rc, render_language, a);
 	code = cards_session_commit(&s, code, o->quiet);
 	deck_destroy(deck);
 	cards_session_close(&s);
@@ -197,7 +196,7 @@ static int cards_run(const options *o, cards_args *a)
 }
 
 COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", cards_args,
-	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET | OPTIONS_JOBS,
 	.formats = (const char *const[]){ "pdf", "png", NULL },
 	.format_list = true,
 	.operands = &(const options_operands){ 0, 0, NULL },

@@ -36,6 +36,9 @@ static void refcard_help(FILE *out)
 	      "                      /etc/papersize, else a4)\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
+	      "  -j, --jobs N        N languages' cards at a time, each on its own\n"
+	      "                      process (default: one per processor); the same\n"
+	      "                      cards as with -j 1\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "Example:\n"
@@ -64,6 +67,6 @@ static int refcard_run(const options *o, refcard_args *a)
 }
 
 COMMAND(refcard, "write the two-sided reference card of a ruleset", refcard_args,
-	.common = OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.common = OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET | OPTIONS_JOBS,
 	.operands = &(const options_operands){ 0, 0, NULL },
 	.own = { { "ruleset", OPTIONS_STRING, offsetof(refcard_args, ruleset), .what = "a ruleset id" } });

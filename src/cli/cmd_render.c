@@ -5,6 +5,9 @@
 
 #include "../base/datadir.h"
 #include "../base/diag.h"
+#include "../base/jobpool.h"
+#include "../base/outdir.h"
+#include "../base/util.h"
 #include "../print/printset.h"
 #include "../validate/validate.h"
 #include "cards_cli.h"
@@ -55,6 +58,9 @@ static void render_help(FILE *out)
 	      "                      on the tiles, poster and svg/png map too\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
+	      "  -j, --jobs N        draw the products on N processes at once (default:\n"
+	      "                      the number of processors); the files, the list\n"
+	      "                      and the messages are the same as with -j 1\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "Example:\n"
@@ -71,6 +77,148 @@ typedef struct render_args {
 	const char *back_offset;
 	bool setup;         /* start positions on the boards too */
 } render_args;
+
+/* One scenario of the run, validated by the parent before any job. */
+typedef struct render_item {
+	const char *file;
+	validate_status st;
+	size_t diag_from, diag_to;   /* its diagnostics in the run's sink */
+	scenario *sc;
+	const ruleset *rs;
+	printset_scenario *ps;       /* NULL when not to be printed */
+	char *prepare_error;         /* a valid scenario that cannot be printed */
+	size_t first_job, job_count;
+	bool failed;                 /* a part failed: the rest is not reported */
+} render_item;
+
+/* A job: a part of an item's print set; an item with nothing to print
+ * has one job, which only reports. */
+typedef struct render_job {
+	size_t item;
+	size_t first_part, part_count;
+} render_job;
+
+typedef struct render_run_ctx {
+	const options *o;
+	printer *p;
+	validator *v;
+	diag_sink *sink;
+	render_item *items;
+	size_t item_count;
+	render_job *jobs;
+	size_t job_count, job_cap;
+	int exit_code;
+} render_run_ctx;
+
+static void worst(render_run_ctx *c, int code)
+{
+	if (code > c->exit_code)
+		c->exit_code = code;
+}
+
+static int render_part(void *ctx, size_t index, jobpool_job *job)
+{
+	render_run_ctx *c = ctx;
+	const render_job *j = &c->jobs[index];
+	render_item *it = &c->items[j->item];
+	/* In this process, the rest of a failed set is not drawn; a worker
+	 * cannot know and its work is thrown away. */
+	if (!it->ps || it->failed)
+		return EXIT_VALID;
+	for (size_t part = j->first_part; part < j->first_part + j->part_count; part++) {
+		char *error = NULL;
+		if (!printer_render_part(c->p, it->ps, part, &error)) {
+			/* The message goes back with the result: only the first
+			 * failure of a scenario is told. */
+			jobpool_send(job, error, strlen(error));
+			free(error);
+			return printer_write_failed(c->p) ? EXIT_USAGE : EXIT_INTERNAL;
+		}
+	}
+	return EXIT_VALID;
+}
+
+/* The scenario's first job: what its validation found. */
+static bool report_item(render_run_ctx *c, render_item *it)
+{
+	if (it->st == VALIDATE_DATA_ERROR) {
+		cli_data_broken("render", validator_data_errors(c->v));
+		worst(c, EXIT_INTERNAL);
+		return false;
+	}
+	diag_print_text(c->sink, it->diag_from, it->diag_to, stderr);
+	if (it->st != VALIDATE_OK) {
+		fprintf(stderr, "orbat render: %s %s; nothing was written for it\n", it->file,
+			it->st == VALIDATE_IO_ERROR ? "cannot be read" : "has errors");
+		worst(c, it->st == VALIDATE_IO_ERROR ? EXIT_USAGE : EXIT_INVALID);
+	} else if (it->prepare_error) {
+		fprintf(stderr, "orbat render: %s\n", it->prepare_error);
+		worst(c, EXIT_INTERNAL);
+		it->failed = true;
+	}
+	return true;
+}
+
+static bool render_done(void *ctx, size_t index, const jobpool_result *r)
+{
+	render_run_ctx *c = ctx;
+	const render_job *j = &c->jobs[index];
+	render_item *it = &c->items[j->item];
+	if (index == it->first_job && !report_item(c, it))
+		return false;
+	if (it->ps && !it->failed) {
+		jobpool_print(r);
+		if (r->died) {
+			fflush(stdout);
+			fprintf(stderr, "orbat render: internal error: the print set of %s could not be written: %s\n",
+				it->file, r->died);
+			it->failed = true;
+		} else if (r->status != EXIT_VALID) {
+			fprintf(stderr, "orbat render: %.*s\n", (int)r->size, r->data ? (const char *)r->data : "");
+			it->failed = true;
+		}
+		if (it->failed)
+			worst(c, r->status);
+	}
+	if (index + 1 == it->first_job + it->job_count) {
+		/* The scenario's whole print set is one output set: it appears
+		 * when every part is written, and a failure leaves the folders as
+		 * they were.  The next scenario gets a set of its own. */
+		outdir *out = outdir_current();
+		if (it->ps && !it->failed) {
+			char *error = NULL;
+			if (!outdir_commit(out, c->o->quiet ? NULL : stdout, &error)) {
+				fprintf(stderr, "orbat render: %s\n", error);
+				free(error);
+				worst(c, EXIT_USAGE);
+			}
+		}
+		outdir_close(out);
+		outdir_open();
+	}
+	return true;
+}
+
+/* How many parts one job draws: a language's products (7 PDFs) are
+ * drawn one per job, so that two cores share even a single scenario. */
+#define RENDER_PARTS_PER_JOB 1
+
+static void plan_jobs(render_run_ctx *c)
+{
+	for (size_t i = 0; i < c->item_count; i++) {
+		render_item *it = &c->items[i];
+		size_t parts = it->ps ? printset_part_count(it->ps) : 0;
+		it->first_job = c->job_count;
+		size_t from = 0;
+		do {
+			size_t n = parts - from < RENDER_PARTS_PER_JOB ? parts - from : RENDER_PARTS_PER_JOB;
+			grow_array((void **)&c->jobs, &c->job_cap, c->job_count + 1, sizeof *c->jobs);
+			c->jobs[c->job_count++] = (render_job){ i, from, n };
+			from += n;
+		} while (from < parts);
+		it->job_count = c->job_count - it->first_job;
+	}
+}
 
 static int render_run(const options *o, render_args *a)
 {
@@ -115,45 +263,41 @@ static int render_run(const options *o, render_args *a)
 		return EXIT_INTERNAL;
 	}
 
-	int exit_code = EXIT_VALID;
+	/* Everything the jobs share is read here, once, before any worker
+	 * starts: the scenarios, their rulesets, boards and positions. */
+	render_run_ctx c = { .o = o, .p = p, .v = v, .sink = &sink };
+	c.items = xcalloc((size_t)o->operand_count, sizeof *c.items);
 	for (int i = 0; i < o->operand_count; i++) {
-		const char *file = o->operands[i];
-		size_t from = sink.count;
-		scenario *sc = NULL;
-		const ruleset *rs = NULL;
-		validate_status st = validator_check_file(v, file, &sink, &sc, &rs);
-		if (st == VALIDATE_DATA_ERROR) {
-			cli_data_broken("render", validator_data_errors(v));
-			exit_code = EXIT_INTERNAL;
-			break;
-		}
-		diag_print_text(&sink, from, sink.count, stderr);
-		if (st != VALIDATE_OK) {
-			fprintf(stderr, "orbat render: %s %s; nothing was written for it\n", file,
-				st == VALIDATE_IO_ERROR ? "cannot be read" : "has errors");
-			int code2 = st == VALIDATE_IO_ERROR ? EXIT_USAGE : EXIT_INVALID;
-			if (code2 > exit_code)
-				exit_code = code2;
-			continue;
-		}
-		if (!printer_render(p, sc, rs, stdout, &error)) {
-			fprintf(stderr, "orbat render: %s\n", error);
-			free(error);
-			error = NULL;
-			int failed = printer_write_failed(p) ? EXIT_USAGE : EXIT_INTERNAL;
-			if (failed > exit_code)
-				exit_code = failed;
-		}
-		scenario_destroy(sc);
+		render_item *it = &c.items[c.item_count++];
+		it->file = o->operands[i];
+		it->diag_from = sink.count;
+		it->st = validator_check_file(v, it->file, &sink, &it->sc, &it->rs);
+		it->diag_to = sink.count;
+		if (it->st == VALIDATE_DATA_ERROR)
+			break;   /* as before: nothing after a broken installation */
+		if (it->st == VALIDATE_OK)
+			it->ps = printer_prepare(p, it->sc, it->rs, &it->prepare_error);
 	}
+	plan_jobs(&c);
+	outdir_open();
+	jobpool_run(c.job_count, o->jobs, render_part, render_done, &c);
+	outdir_close(outdir_current());
+
+	for (size_t i = 0; i < c.item_count; i++) {
+		printset_scenario_destroy(c.items[i].ps);
+		scenario_destroy(c.items[i].sc);
+		free(c.items[i].prepare_error);
+	}
+	free(c.items);
+	free(c.jobs);
 	printer_destroy(p);
 	cli_validator_close(v, &sink);
-	return exit_code;
+	return c.exit_code;
 }
 
 /* --hex-size and --square-size are one option under two names: the cell's size. */
 COMMAND(render, "write the print set of each scenario (maps, sheet, rosters)", render_args,
-	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET | OPTIONS_JOBS,
 	.formats = (const char *const[]){ "pdf", "svg", "png", NULL },
 	.operands = &(const options_operands){ 1, -1, "name at least one scenario file" },
 	.own = {

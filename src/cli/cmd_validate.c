@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/diag.h"
+#include "../base/jobpool.h"
 #include "../base/xmldoc.h"
 #include "../validate/validate.h"
 #include "command.h"
@@ -29,6 +30,9 @@ static void validate_help(FILE *out)
 	      "                      (default <stdin>), so that an editor can check an\n"
 	      "                      unsaved buffer under its file's name\n"
 	      "  -q, --quiet         do not print a line for each valid file\n"
+	      "  -j, --jobs N        check files on N processes at once (default: the\n"
+	      "                      number of processors); the report is the same,\n"
+	      "                      in the order of the files\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "Examples:\n"
@@ -39,23 +43,98 @@ static void validate_help(FILE *out)
 	      "unreadable file, 3 broken installation.\n", out);
 }
 
-/* One scenario from standard input, under the name diagnostics give it. */
-static validate_status check_stdin(validator *v, const char *name, diag_sink *sink, scenario **sc,
-	const ruleset **rs)
+typedef struct validate_args { const char *stdin_name; } validate_args;
+
+/* One run: what every file's job shares (loaded before the workers
+ * start), and what the parent has seen of the results so far. */
+typedef struct validate_run_ctx {
+	const options *o;
+	validator *v;
+	diag_sink *sink;
+	const char *stdin_name;
+	char *stdin_text;        /* standard input, read before the jobs */
+	size_t stdin_size;
+	int stdin_errno;         /* when it could not be read */
+	int exit_code;
+	bool stopped;            /* a broken installation: nothing more */
+} validate_run_ctx;
+
+/* The scenario from standard input, read by the parent once. */
+static validate_status check_stdin(validate_run_ctx *c, const char *name, scenario **sc, const ruleset **rs)
 {
-	char *text = NULL;
-	size_t size = 0;
-	bool too_large = false;
-	if (!input_read("-", XMLDOC_MAX_BYTES, &text, &size, &too_large)) {
-		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot read standard input: %s", strerror(errno));
+	if (c->stdin_errno) {
+		diag_add(c->sink, name, 0, 0, DIAG_ERROR, "io", "cannot read standard input: %s", strerror(c->stdin_errno));
 		return VALIDATE_IO_ERROR;
 	}
-	validate_status st = validator_check_memory(v, name, text, size, sink, sc, rs);
-	free(text);
-	return st;
+	return validator_check_memory(c->v, name, c->stdin_text, c->stdin_size, c->sink, sc, rs);
 }
 
-typedef struct validate_args { const char *stdin_name; } validate_args;
+/* File i: its diagnostics (text on stderr, or its entry of the JSON
+ * document on stdout) and its exit status. */
+static int validate_one(void *ctx, size_t i, jobpool_job *job)
+{
+	(void)job;
+	validate_run_ctx *c = ctx;
+	const char *file = c->o->operands[i];
+	bool from_stdin = input_is_stdin(file);
+	const char *name = from_stdin ? c->stdin_name : file;
+	diag_sink *sink = c->sink;
+	size_t from = sink->count;
+	scenario *sc = NULL;
+	const ruleset *rs = NULL;
+	validate_status st = from_stdin ? check_stdin(c, name, &sc, &rs) :
+		validator_check_file(c->v, file, sink, &sc, &rs);
+	if (st == VALIDATE_DATA_ERROR) {
+		scenario_destroy(sc);
+		return cli_data_broken("validate", validator_data_errors(c->v));
+	}
+	if ((output_format)c->o->format == FORMAT_JSON) {
+		fputs(i == 0 ? "" : ",", stdout);
+		cli_json_file(stdout, name, st == VALIDATE_OK, sink, from, sink->count);
+	} else {
+		diag_print_text(sink, from, sink->count, stderr);
+		if (st == VALIDATE_OK && !c->o->quiet) {
+			size_t warnings = sink->count - from;
+			printf("%s: valid (%s, %zu units, %zu generals", name, rs->id,
+				sc->unit_count, sc->general_count);
+			if (warnings)
+				printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
+			puts(")");
+		}
+	}
+	scenario_destroy(sc);
+	return st == VALIDATE_IO_ERROR ? EXIT_USAGE : st == VALIDATE_INVALID ? EXIT_INVALID : EXIT_VALID;
+}
+
+static bool validate_done(void *ctx, size_t i, const jobpool_result *r)
+{
+	validate_run_ctx *c = ctx;
+	/* After a broken installation the files after it are not reported,
+	 * however far a worker got with them. */
+	if (c->stopped)
+		return false;
+	jobpool_print(r);
+	if (r->died) {
+		fflush(stdout);
+		fprintf(stderr, "orbat validate: internal error: %s could not be checked: %s\n", c->o->operands[i], r->died);
+		if ((output_format)c->o->format == FORMAT_JSON && !r->out_size) {
+			/* Keep the document whole: the file is there, not valid. */
+			fputs(i == 0 ? "" : ",", stdout);
+			diag_sink none;
+			diag_sink_init(&none);
+			cli_json_file(stdout, input_is_stdin(c->o->operands[i]) ? c->stdin_name : c->o->operands[i],
+				false, &none, 0, 0);
+			diag_sink_finish(&none);
+		}
+	}
+	if (r->status > c->exit_code)
+		c->exit_code = r->status;
+	if (r->status >= EXIT_INTERNAL && !r->died) {
+		c->stopped = true;
+		return false;
+	}
+	return true;
+}
 
 static int validate_run(const options *o, validate_args *a)
 {
@@ -76,50 +155,23 @@ static int validate_run(const options *o, validate_args *a)
 	if (!v)
 		return EXIT_INTERNAL;
 
-	int exit_code = EXIT_VALID;
-	if (format == FORMAT_JSON)
-		fputs("{\"files\":[", stdout);
-	for (int i = 0; i < o->operand_count; i++) {
-		const char *file = o->operands[i];
-		bool from_stdin = input_is_stdin(file);
-		const char *name = from_stdin ? stdin_name : file;
-		size_t from = sink.count;
-		scenario *sc = NULL;
-		const ruleset *rs = NULL;
-		validate_status st = from_stdin ? check_stdin(v, name, &sink, &sc, &rs) :
-			validator_check_file(v, file, &sink, &sc, &rs);
-		if (st == VALIDATE_DATA_ERROR) {
-			cli_data_broken("validate", validator_data_errors(v));
-			exit_code = EXIT_INTERNAL;
-			break;
-		}
-		if (st == VALIDATE_IO_ERROR)
-			exit_code = EXIT_USAGE;
-		else if (st == VALIDATE_INVALID && exit_code == EXIT_VALID)
-			exit_code = EXIT_INVALID;
-		if (format == FORMAT_JSON) {
-			fputs(i == 0 ? "" : ",", stdout);
-			cli_json_file(stdout, name, st == VALIDATE_OK, &sink, from, sink.count);
-		} else {
-			diag_print_text(&sink, from, sink.count, stderr);
-			if (st == VALIDATE_OK && !o->quiet) {
-				size_t warnings = sink.count - from;
-				printf("%s: valid (%s, %zu units, %zu generals", name, rs->id,
-					sc->unit_count, sc->general_count);
-				if (warnings)
-					printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
-				puts(")");
-			}
-		}
-		scenario_destroy(sc);
+	validate_run_ctx c = { .o = o, .v = v, .sink = &sink, .stdin_name = stdin_name };
+	if (stdin_count) {
+		bool too_large = false;
+		if (!input_read("-", XMLDOC_MAX_BYTES, &c.stdin_text, &c.stdin_size, &too_large))
+			c.stdin_errno = errno ? errno : EIO;
 	}
 	if (format == FORMAT_JSON)
+		fputs("{\"files\":[", stdout);
+	jobpool_run((size_t)o->operand_count, o->jobs, validate_one, validate_done, &c);
+	if (format == FORMAT_JSON)
 		fputs("]}\n", stdout);
+	free(c.stdin_text);
 	cli_validator_close(v, &sink);
-	return exit_code;
+	return c.exit_code;
 }
 
 COMMAND(validate, "check scenario files against the schema and the rules", validate_args,
-	.common = OPTIONS_FORMAT | OPTIONS_QUIET,
+	.common = OPTIONS_FORMAT | OPTIONS_QUIET | OPTIONS_JOBS,
 	.operands = &(const options_operands){ 1, -1, "name at least one scenario file (or - for standard input)" },
 	.own = { { "stdin-name", OPTIONS_STRING, offsetof(validate_args, stdin_name), .what = "a name" } });

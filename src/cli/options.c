@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../base/jobpool.h"
 #include "../base/papersize.h"
 #include "../base/util.h"
 #include "command.h"
@@ -17,7 +18,7 @@
 #define OPT_BASE 256
 #define OPT_MAX 32
 
-typedef enum { C_FORMAT, C_LANG, C_PAPER, C_OUTPUT, C_QUIET, C_HELP, C_OWN } opt_class;
+typedef enum { C_FORMAT, C_LANG, C_PAPER, C_OUTPUT, C_QUIET, C_JOBS, C_HELP, C_OWN } opt_class;
 
 typedef struct opt_entry {
 	const char *name;
@@ -79,6 +80,8 @@ static void build(parser *p)
 		add(p, "output", C_OUTPUT, NULL, 'o', required_argument);
 	if (common & OPTIONS_QUIET)
 		add(p, "quiet", C_QUIET, NULL, 'q', no_argument);
+	if (common & OPTIONS_JOBS)
+		add(p, "jobs", C_JOBS, NULL, 'j', required_argument);
 	add(p, "help", C_HELP, NULL, 'h', no_argument);
 	for (const options_own *o = p->spec->own; o < p->spec->own + OPTIONS_OWN_MAX && o->name; o++)
 		add(p, o->name, C_OWN, o, 0, o->kind == OPTIONS_FLAG ? no_argument : required_argument);
@@ -142,6 +145,8 @@ static char *value_hint(const parser *p, const opt_entry *e)
 		return xstrdup("a4 or letter");
 	case C_OUTPUT:
 		return xstrdup("a folder");
+	case C_JOBS:
+		return xasprintf("a number of processes from 1 to %d", JOBPOOL_MAX_WORKERS);
 	case C_OWN:
 		if (e->own->kind == OPTIONS_CHOICE)
 			return word_list(e->own->choices);
@@ -217,6 +222,9 @@ static int bad_value(const parser *p, int index, const char *value)
 		return options_usage(cmd, "%s takes en, nl or fr (or a comma list), not '%s'", name, value);
 	case C_PAPER:
 		return options_usage(cmd, "%s takes a4 or letter, not '%s'", name, value);
+	case C_JOBS:
+		return options_usage(cmd, "%s takes a number of processes from 1 to %d, not '%s'", name,
+			JOBPOOL_MAX_WORKERS, value);
 	default:
 		break;
 	}
@@ -272,6 +280,13 @@ static int take(parser *p, options *o, int index, const char *value, char *args)
 	case C_QUIET:
 		o->quiet = true;
 		return -1;
+	case C_JOBS: {
+		long n;
+		if (!parse_int(value, 1, JOBPOOL_MAX_WORKERS, &n))
+			return bad_value(p, index, value);
+		o->jobs = (unsigned)n;
+		return -1;
+	}
 	case C_HELP:
 		p->cmd->help(stdout);
 		return EXIT_VALID;
@@ -377,6 +392,9 @@ int options_parse(options *o, const command *cmd, int argc, char **argv, void *a
 		options_default_langs(o->langs);
 	if ((local.common & OPTIONS_PAPER) && !o->paper_named)
 		paper_default(o, cmd->name);
+	/* A command without -j works in its own process. */
+	if (!o->jobs)
+		o->jobs = (local.common & OPTIONS_JOBS) ? jobpool_default_workers() : 1;
 	const options_operands *n = local.operands;
 	if (n && n->max == 0 && o->operand_count > 0)
 		return options_usage(cmd->name, "unexpected argument '%s'", o->operands[0]);

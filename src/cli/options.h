@@ -21,6 +21,7 @@ enum {
 	OPTIONS_PAPER = 1u << 2,   /* --paper a4|letter */
 	OPTIONS_OUTPUT = 1u << 3,  /* -o, --output DIR (never "-") */
 	OPTIONS_QUIET = 1u << 4,   /* -q, --quiet */
+	OPTIONS_JOBS = 1u << 5,    /* -j, --jobs N: worker processes (base/jobpool.h) */
 };
 
 typedef enum {
@@ -77,6 +78,8 @@ typedef struct options {
 	bool paper_named;
 	const char *output;             /* "output" when -o is not given */
 	bool quiet;
+	unsigned jobs;                  /* -j: 1 to JOBPOOL_MAX_WORKERS; default
+	                                   the processors online */
 	char **operands;                /* what follows the options */
 	int operand_count;
 } options;

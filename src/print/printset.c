@@ -107,34 +107,27 @@ static const product IMAGE_PRODUCTS[] = {
 	{ "scenario-sheet", render_sheet, false },
 };
 
-/* The products of one language, written into the open output set. */
-static bool render_language(printer *p, render_ctx *rc, const product *products, size_t product_count,
-	outdir *out, char **error)
+struct printset_scenario {
+	render_ctx rc;           /* all but the language */
+	position *pos;
+	const product *products;
+	size_t product_count;
+	lang_id langs[LANG_COUNT];
+	size_t lang_count;
+};
+
+void printset_scenario_destroy(printset_scenario *ps)
 {
-	char *dir = xasprintf("%s/%s/%s", p->options.out_dir, rc->sc->id.text, lang_code(rc->lang));
-	bool ok = outdir_make_dirs(out, dir, error);
-	for (size_t i = 0; ok && i < product_count; i++) {
-		if (products[i].needs_deck && ruleset_deck_size(rc->rs) == 0)
-			continue;
-		char *path = xasprintf("%s/%s.%s", dir, products[i].name, pdfdoc_extension(rc->format));
-		int unknown_before = fonts_unknown_glyphs(p->fonts);
-		ok = products[i].render ? products[i].render(rc, path, error) : render_deck(p, rc, path, error);
-		if (!ok && !*error && fonts_unknown_glyphs(p->fonts) > unknown_before)
-			*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; "
-				"nothing was written", path, fonts_first_bad_text(p->fonts));
-		else if (!ok && !*error)
-			*error = xasprintf("%s could not be written", path);
-		free(path);
-	}
-	free(dir);
-	return ok;
+	if (ps)
+		position_destroy(ps->pos);
+	free(ps);
 }
 
-bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
+printset_scenario *printer_prepare(printer *p, const scenario *sc, const ruleset *rs, char **error)
 {
 	*error = NULL;
-	p->write_failed = false;
-	render_ctx rc = {
+	printset_scenario *ps = xcalloc(1, sizeof *ps);
+	ps->rc = (render_ctx){
 		.fonts = p->fonts,
 		.strings = p->strings,
 		.layouts = p->layouts,
@@ -148,31 +141,81 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 		.panel_height = p->options.panel_height,
 		.setup = p->options.setup,
 	};
-	const product *products = rc.format == DOC_PDF ? PDF_PRODUCTS : IMAGE_PRODUCTS;
-	size_t product_count = rc.format == DOC_PDF ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
-	if (!scenario_grid(sc, rs, &rc.board)) {
+	bool pdf = ps->rc.format == DOC_PDF;
+	ps->products = pdf ? PDF_PRODUCTS : IMAGE_PRODUCTS;
+	ps->product_count = pdf ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
+	for (int lang = 0; lang < LANG_COUNT; lang++)
+		if (p->options.langs[lang])
+			ps->langs[ps->lang_count++] = (lang_id)lang;
+	if (!scenario_grid(sc, rs, &ps->rc.board)) {
 		*error = xstrdup("the scenario has no usable board");
-		return false;
+		free(ps);
+		return NULL;
 	}
 	/* What stands where, built once for every product and language. */
-	position *pos = position_create(sc, rs);
-	rc.pos = pos;
+	ps->pos = position_create(sc, rs);
+	ps->rc.pos = ps->pos;
+	return ps;
+}
+
+size_t printset_part_count(const printset_scenario *ps)
+{
+	return ps->lang_count * ps->product_count;
+}
+
+bool printset_part_is_language_start(const printset_scenario *ps, size_t part)
+{
+	return part % ps->product_count == 0;
+}
+
+bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, char **error)
+{
+	*error = NULL;
+	p->write_failed = false;
+	render_ctx rc = ps->rc;
+	rc.lang = ps->langs[part / ps->product_count];
+	const product *pr = &ps->products[part % ps->product_count];
+	outdir *out = outdir_current();
+	bool failed_before = outdir_write_failed(out);
+	char *dir = xasprintf("%s/%s/%s", p->options.out_dir, rc.sc->id.text, lang_code(rc.lang));
+	bool ok = outdir_make_dirs(out, dir, error);
+	if (ok && !(pr->needs_deck && ruleset_deck_size(rc.rs) == 0)) {
+		char *path = xasprintf("%s/%s.%s", dir, pr->name, pdfdoc_extension(rc.format));
+		int unknown_before = fonts_unknown_glyphs(p->fonts);
+		ok = pr->render ? pr->render(&rc, path, error) : render_deck(p, &rc, path, error);
+		if (!ok && !*error && fonts_unknown_glyphs(p->fonts) > unknown_before)
+			*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; "
+				"nothing was written", path, fonts_first_bad_text(p->fonts));
+		else if (!ok && !*error)
+			*error = xasprintf("%s could not be written", path);
+		free(path);
+	}
+	free(dir);
+	/* A failure the folder or the disk caused (a set that failed before
+	 * this part failed the same way). */
+	p->write_failed = !ok && (outdir_write_failed(out) || failed_before);
+	return ok;
+}
+
+bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
+{
+	*error = NULL;
+	p->write_failed = false;
+	printset_scenario *ps = printer_prepare(p, sc, rs, error);
+	if (!ps)
+		return false;
 	/* The scenario's whole print set is one output set: it appears when
 	 * every product of every language is written, and a failure leaves the
 	 * folders as they were (earlier files untouched, no new empty folder). */
 	outdir *out = outdir_open();
 	bool ok = true;
-	for (int lang = 0; ok && lang < LANG_COUNT; lang++) {
-		if (!p->options.langs[lang])
-			continue;
-		rc.lang = (lang_id)lang;
-		ok = render_language(p, &rc, products, product_count, out, error);
-	}
+	for (size_t part = 0; ok && part < printset_part_count(ps); part++)
+		ok = printer_render_part(p, ps, part, error);
 	if (ok)
 		ok = outdir_commit(out, p->options.quiet ? NULL : log, error);
 	p->write_failed = outdir_write_failed(out);
 	outdir_close(out);
-	position_destroy(pos);
+	printset_scenario_destroy(ps);
 	return ok;
 }
 

@@ -43,7 +43,24 @@ void printer_destroy(printer *p);
 /* Write every product; prints each file written to `log` unless quiet.
  * False on the first failure, with a message in *error (free it). */
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error);
-/* After a failed printer_render: whether a folder or file could not be
+/* The same in parts, for several processes (base/jobpool.h): a scenario
+ * made ready once (its board, what stands where), then its parts, one per
+ * language and product in the order printer_render writes them, each
+ * written into the open output set (base/outdir.h; the caller opens,
+ * commits and closes it).  The scenario and ruleset must outlive it.
+ * printer_prepare: NULL with a message in *error when the scenario has no
+ * usable board. */
+typedef struct printset_scenario printset_scenario;
+printset_scenario *printer_prepare(printer *p, const scenario *sc, const ruleset *rs, char **error);
+void printset_scenario_destroy(printset_scenario *ps);
+size_t printset_part_count(const printset_scenario *ps);
+/* Whether the part is the first product of its language. */
+bool printset_part_is_language_start(const printset_scenario *ps, size_t part);
+/* False on failure with a message in *error (free it); then
+ * printer_write_failed says whether the disk or a folder caused it. */
+bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, char **error);
+
+/* After a failed printer_render or printer_render_part: whether a folder or file could not be
  * written (exit status 2) rather than a product not drawn (3). */
 bool printer_write_failed(const printer *p);
 

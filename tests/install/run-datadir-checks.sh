@@ -151,7 +151,7 @@ fi
 # The same binary with a note naming a folder that is gone (a source tree
 # moved after the build).
 mkdir "$work/moved"
-cp "$orbat" "$work/moved/orbat"
+cp "$orbat" "$(dirname "$orbat")/orbat-full" "$work/moved/"
 echo "$work/gone/data" >"$work/moved/orbat-uninstalled-datadir"
 expect_broken "source tree moved away" "$work/moved/orbat" - \
 	"no orbat data in $w/gone/data \(the folder does not exist\), the source tree this program was built from; set ORBAT_DATADIR"
@@ -159,7 +159,7 @@ expect_broken "source tree moved away" "$work/moved/orbat" - \
 # The same binary without the note is an installed program: it reads the
 # installed data folder, here not installed (or removed).
 mkdir "$work/alone"
-cp "$orbat" "$work/alone/orbat"
+cp "$orbat" "$(dirname "$orbat")/orbat-full" "$work/alone/"
 if [ -e "$installed" ]; then
 	echo "skipped: $installed exists on this machine, so the installed-data-removed case cannot be shown"
 else

@@ -1,0 +1,80 @@
+/* orbat's front: the program a user runs.  It checks scenarios itself and
+ * hands every other command to the full program, orbat-full.
+ *
+ * Why two programs: the full one links Cairo, Pango, HarfBuzz, fontconfig
+ * and qpdf (C++), some sixty shared libraries whose loading and symbol
+ * binding cost about 8 ms before main even starts, three quarters of an
+ * `orbat validate` of one file.  Validation needs only libxml2, and an
+ * editor runs it on every save; with this front it starts in about 4 ms.
+ * The render and rules commands pay one exec more (about 2 ms).
+ *
+ * The full program lies beside this one in a build folder, and in
+ * LIBEXECDIR/orbat/ once installed (found relative to this one first). */
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <errno.h>
+
+#include "../base/datadir.h"
+#include "../base/outdir.h"
+#include "command.h"
+
+#ifndef ORBAT_FULL_PROGRAM
+#define ORBAT_FULL_PROGRAM "/usr/local/libexec/orbat/orbat-full"
+#endif
+#define FULL_NAME "orbat-full"
+
+/* Whether the command line asks for help, which needs no data folder. */
+static bool wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+			return true;
+	return false;
+}
+
+/* The full program at `rel` from this one's folder, when it is there. */
+static bool beside(const char *rel, char *out, size_t size)
+{
+	ssize_t n = readlink("/proc/self/exe", out, size - 1);
+	if (n <= 0)
+		return false;
+	out[n] = '\0';
+	char *slash = strrchr(out, '/');
+	if (!slash || (size_t)(slash + 1 - out) + strlen(rel) + 1 > size)
+		return false;
+	strcpy(slash + 1, rel);
+	return access(out, X_OK) == 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && strcmp(argv[1], "validate") == 0) {
+		/* As the full program does: a write past a file size limit fails
+		 * instead of killing the process. */
+		signal(SIGXFSZ, SIG_IGN);
+		if (!wants_help(argc - 1, argv + 1) && !datadir_check("validate", stderr))
+			return EXIT_INTERNAL;
+		return outdir_finish_stdout("validate", command_run(&command_validate, argc - 1, argv + 1));
+	}
+	/* In a build folder beside this program; installed, at the same
+	 * place relative to it (also under a DESTDIR or once moved), else at
+	 * its configured place. */
+	char path[PATH_MAX];
+	const char *full = ORBAT_FULL_PROGRAM;
+	if (beside(FULL_NAME, path, sizeof path))
+		full = path;
+#ifdef ORBAT_FULL_RELATIVE
+	else if (beside(ORBAT_FULL_RELATIVE, path, sizeof path))
+		full = path;
+#endif
+	execv(full, argv);
+	int err = errno;
+	const char *cmd = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;
+	fprintf(stderr, "orbat%s%s: cannot run %s, which does all but validate: %s; reinstall orbat\n",
+		cmd ? " " : "", cmd ? cmd : "", full, strerror(err));
+	return EXIT_INTERNAL;
+}

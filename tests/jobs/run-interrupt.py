@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Stopping a parallel run: Ctrl-C (SIGINT), SIGTERM and SIGHUP to orbat
+render -j 2 end it by that signal, with every worker gone (none left
+running, none a zombie) and nothing of the run left on disk; a worker
+killed on its own (SIGKILL) is an internal error for its scenario (exit
+status 3, a message), the run does not hang, and that scenario leaves no
+file.
+
+    run-interrupt.py ORBAT SOURCE_ROOT
+
+Prints `interrupt: N passed, M failed` last."""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+orbat, root = sys.argv[1], sys.argv[2]
+work = tempfile.mkdtemp(prefix='orbat-interrupt.')
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print('FAIL:', what)
+
+
+def children(pid):
+    out = subprocess.run(['ps', '-o', 'pid=', '--ppid', str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+def everything_under(folder):
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        found += [os.path.join(dirpath, n) for n in dirnames + filenames]
+    return found
+
+
+def start(out, scenarios):
+    # A shell's background job ignores SIGINT: give the program the
+    # default, as a terminal would.
+    return subprocess.Popen([orbat, 'render', '-q', '-j', '2', '-o', out] + scenarios, cwd=root,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def wait_for_workers(p, n=2, limit=20.0):
+    """The workers of p, once n are at work (and p has written a file)."""
+    end = time.time() + limit
+    while time.time() < end:
+        kids = children(p.pid)
+        if len(kids) >= n:
+            time.sleep(0.3)
+            return children(p.pid)
+        time.sleep(0.05)
+    return children(p.pid)
+
+
+scenarios = ['scenarios/shiloh.xml', 'scenarios/antietam.xml']
+for name in ('SIGINT', 'SIGTERM', 'SIGHUP'):
+    sig = getattr(signal, name)
+    out = os.path.join(work, name)
+    p = start(out, scenarios)
+    kids = wait_for_workers(p)
+    check(len(kids) == 2, f'{name}: two workers expected, saw {len(kids)}')
+    p.send_signal(sig)
+    try:
+        rc = p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = p.wait()
+        check(False, f'{name}: orbat did not end')
+    check(rc == -sig, f'{name}: ended with {rc}, not by the signal')
+    time.sleep(0.1)
+    alive = [k for k in kids if os.path.exists(f'/proc/{k}')]
+    check(not alive, f'{name}: workers still there: {alive}')
+    left = everything_under(out) + ([out] if os.path.exists(out) else [])
+    check(not left, f'{name}: left behind: {left[:5]}')
+
+# One worker killed: its scenario fails as an internal error and leaves
+# nothing, the run ends.
+out = os.path.join(work, 'killed')
+p = start(out, ['scenarios/antietam.xml'])
+kids = wait_for_workers(p)
+if kids:
+    os.kill(kids[0], signal.SIGKILL)
+try:
+    _, err = p.communicate(timeout=120)
+    rc = p.returncode
+except subprocess.TimeoutExpired:
+    p.kill()
+    _, err = p.communicate()
+    rc = None
+    check(False, 'killed worker: orbat hung')
+check(rc == 3, f'killed worker: exit status {rc}, expected 3')
+check('internal error' in err and 'signal 9' in err, f'killed worker: message {err.strip()!r}')
+left = everything_under(out) + ([out] if os.path.exists(out) else [])
+check(not left, f'killed worker: left behind: {left[:5]}')
+check(not children(p.pid), 'killed worker: a worker is left')
+
+shutil.rmtree(work, ignore_errors=True)
+print(f'interrupt: {passed} passed, {failed} failed')
+sys.exit(1 if failed else 0)

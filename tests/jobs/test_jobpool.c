@@ -1,0 +1,322 @@
+/* The job pool: results in job order whatever order the workers finish
+ * in, captured text, data sent back, a dead worker reported for its job
+ * alone, a stop that starts nothing more, files taken over by the
+ * parent's output set, and no worker left behind. */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "base/jobpool.h"
+#include "base/outdir.h"
+#include "base/util.h"
+
+#define JOBS 24
+
+typedef struct probe {
+	size_t delivered[JOBS + 1];
+	size_t delivered_count;
+	int status[JOBS];
+	char *out[JOBS], *err[JOBS], *data[JOBS], *died[JOBS];
+	bool in_worker[JOBS];
+	size_t stop_after;       /* done returns false after this job; JOBS: never */
+	size_t kill_job, exit_job; /* JOBS: none */
+	const char *dir;         /* jobs write DIR/job-N.txt when set */
+} probe;
+
+static void probe_init(probe *p)
+{
+	memset(p, 0, sizeof *p);
+	p->stop_after = p->kill_job = p->exit_job = JOBS;
+}
+
+static void probe_free(probe *p)
+{
+	for (size_t i = 0; i < JOBS; i++) {
+		free(p->out[i]);
+		free(p->err[i]);
+		free(p->data[i]);
+		free(p->died[i]);
+	}
+}
+
+static int job_run(void *ctx, size_t i, jobpool_job *job)
+{
+	probe *p = ctx;
+	/* Later jobs finish first: the pool must still hand them back in order. */
+	struct timespec pause = { 0, (long)((JOBS - i) % 5) * 2000000L };
+	nanosleep(&pause, NULL);
+	printf("out %zu\n", i);
+	fprintf(stderr, "err %zu\n", i);
+	char word[32];
+	int n = snprintf(word, sizeof word, "data %zu", i);
+	jobpool_send(job, word, (size_t)n);
+	if (p->dir) {
+		char *path = xasprintf("%s/job-%zu.txt", p->dir, i);
+		char *error = NULL;
+		outfile *f = outfile_create(path, &error);
+		assert_non_null(f);
+		outfile_puts(f, word);
+		if (i == p->kill_job && jobpool_in_worker(job)) {
+			fflush(stdout);
+			kill(getpid(), SIGKILL);   /* in the middle of writing */
+		}
+		assert_true(outfile_finish(f, true, &error));
+		free(path);
+	} else if (i == p->kill_job && jobpool_in_worker(job)) {
+		fflush(stdout);
+		kill(getpid(), SIGKILL);
+	}
+	if (i == p->exit_job && jobpool_in_worker(job)) {
+		fflush(stdout);
+		_exit(7);
+	}
+	return (int)(i % 3);
+}
+
+static bool job_done(void *ctx, size_t i, const jobpool_result *r)
+{
+	probe *p = ctx;
+	p->delivered[p->delivered_count++] = i;
+	p->status[i] = r->status;
+	p->in_worker[i] = r->out != NULL;
+	p->out[i] = r->out ? xstrdup(r->out) : NULL;
+	p->err[i] = r->err ? xstrdup(r->err) : NULL;
+	p->data[i] = xstrndup(r->data ? r->data : "", r->size);
+	p->died[i] = r->died ? xstrdup(r->died) : NULL;
+	return i < p->stop_after;
+}
+
+static void assert_no_child_left(void)
+{
+	errno = 0;
+	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+}
+
+static void test_order_and_text(void **state)
+{
+	(void)state;
+	probe p;
+	probe_init(&p);
+	assert_true(jobpool_run(JOBS, 3, job_run, job_done, &p));
+	assert_int_equal(p.delivered_count, JOBS);
+	for (size_t i = 0; i < JOBS; i++) {
+		char want[64];
+		assert_int_equal(p.delivered[i], i);
+		assert_int_equal(p.status[i], (int)(i % 3));
+		assert_true(p.in_worker[i]);
+		snprintf(want, sizeof want, "out %zu\n", i);
+		assert_string_equal(p.out[i], want);
+		snprintf(want, sizeof want, "err %zu\n", i);
+		assert_string_equal(p.err[i], want);
+		snprintf(want, sizeof want, "data %zu", i);
+		assert_string_equal(p.data[i], want);
+		assert_null(p.died[i]);
+	}
+	probe_free(&p);
+	assert_no_child_left();
+}
+
+/* Jobs run in this process print straight out: keep the test's own
+ * output readable. */
+static int saved_fds[2];
+
+static void quiet_begin(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	saved_fds[0] = dup(1);
+	saved_fds[1] = dup(2);
+	int null = open("/dev/null", O_WRONLY);
+	dup2(null, 1);
+	dup2(null, 2);
+	close(null);
+}
+
+static void quiet_end(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved_fds[0], 1);
+	dup2(saved_fds[1], 2);
+	close(saved_fds[0]);
+	close(saved_fds[1]);
+}
+
+static void test_one_worker_runs_here(void **state)
+{
+	(void)state;
+	probe p;
+	probe_init(&p);
+	quiet_begin();
+	assert_true(jobpool_run(5, 1, job_run, job_done, &p));
+	quiet_end();
+	assert_int_equal(p.delivered_count, 5);
+	for (size_t i = 0; i < 5; i++) {
+		assert_int_equal(p.delivered[i], i);
+		assert_false(p.in_worker[i]);
+		char want[32];
+		snprintf(want, sizeof want, "data %zu", i);
+		assert_string_equal(p.data[i], want);
+	}
+	probe_free(&p);
+	assert_no_child_left();
+}
+
+static void test_killed_worker(void **state)
+{
+	(void)state;
+	probe p;
+	probe_init(&p);
+	p.kill_job = 7;
+	p.exit_job = 13;
+	assert_true(jobpool_run(JOBS, 2, job_run, job_done, &p));
+	assert_int_equal(p.delivered_count, JOBS);
+	for (size_t i = 0; i < JOBS; i++) {
+		assert_int_equal(p.delivered[i], i);
+		if (i == 7 || i == 13) {
+			assert_int_equal(p.status[i], JOBPOOL_DIED);
+			assert_non_null(p.died[i]);
+			/* What it printed before it died is still its own. */
+			char want[32];
+			snprintf(want, sizeof want, "out %zu\n", i);
+			assert_string_equal(p.out[i], want);
+		} else {
+			assert_int_equal(p.status[i], (int)(i % 3));
+			assert_null(p.died[i]);
+		}
+	}
+	assert_non_null(strstr(p.died[7], "signal 9"));
+	assert_non_null(strstr(p.died[13], "status 7"));
+	probe_free(&p);
+	assert_no_child_left();
+}
+
+static void test_stop(void **state)
+{
+	(void)state;
+	probe p;
+	probe_init(&p);
+	p.stop_after = 4;
+	assert_false(jobpool_run(JOBS, 2, job_run, job_done, &p));
+	/* Jobs 0..4 in order; after the stop only jobs that were running
+	 * already come back, still in order, and far from all of them. */
+	assert_true(p.delivered_count >= 5);
+	assert_true(p.delivered_count < JOBS);
+	for (size_t i = 0; i < p.delivered_count; i++) {
+		assert_int_equal(p.delivered[i], i);
+	}
+	probe_free(&p);
+	assert_no_child_left();
+
+	probe_init(&p);
+	p.stop_after = 2;
+	quiet_begin();
+	assert_false(jobpool_run(JOBS, 1, job_run, job_done, &p));
+	quiet_end();
+	assert_int_equal(p.delivered_count, 3);
+	probe_free(&p);
+}
+
+static size_t count_entries(const char *dir, const char *part)
+{
+	char *cmd = xasprintf("ls -A '%s' | grep -c -- '%s'", dir, part);
+	FILE *f = popen(cmd, "r");
+	free(cmd);
+	size_t n = 0;
+	if (f) {
+		if (fscanf(f, "%zu", &n) != 1)
+			n = 0;
+		pclose(f);
+	}
+	return n;
+}
+
+static void test_files_adopted(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/orbat-jobpool-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	probe p;
+	probe_init(&p);
+	p.dir = dir;
+	p.kill_job = 5;
+	outdir *o = outdir_open();
+	assert_non_null(o);
+	assert_true(jobpool_run(10, 3, job_run, job_done, &p));
+	assert_int_equal(p.status[5], JOBPOOL_DIED);
+	/* Nothing in place before the commit; the dead job's file is there
+	 * only under its temporary name. */
+	assert_int_equal(count_entries(dir, "txt$"), 0);
+	char *listing = NULL;
+	size_t listing_size = 0;
+	FILE *list = open_memstream(&listing, &listing_size);
+	char *error = NULL;
+	assert_true(outdir_commit(o, list, &error));
+	fclose(list);
+	outdir_close(o);
+	assert_int_equal(count_entries(dir, "txt$"), 9);
+	assert_int_equal(count_entries(dir, "tmp"), 0);
+	/* Committed in job order. */
+	char *want = xstrdup("");
+	for (size_t i = 0; i < 10; i++) {
+		if (i == 5)
+			continue;
+		char *next = xasprintf("%s%s/job-%zu.txt\n", want, dir, i);
+		free(want);
+		want = next;
+	}
+	assert_string_equal(listing, want);
+	free(want);
+	free(listing);
+	probe_free(&p);
+	char *rm = xasprintf("rm -rf '%s'", dir);
+	assert_int_equal(system(rm), 0);
+	free(rm);
+	assert_no_child_left();
+}
+
+static void test_failed_set_leaves_nothing(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/orbat-jobpool-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	probe p;
+	probe_init(&p);
+	p.dir = dir;
+	outdir *o = outdir_open();
+	assert_true(jobpool_run(6, 2, job_run, job_done, &p));
+	/* The caller decides the set failed: closing without a commit
+	 * removes every file the workers wrote. */
+	outdir_close(o);
+	assert_int_equal(count_entries(dir, "."), 0);
+	probe_free(&p);
+	rmdir(dir);
+	assert_no_child_left();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_and_text),
+		cmocka_unit_test(test_one_worker_runs_here),
+		cmocka_unit_test(test_killed_worker),
+		cmocka_unit_test(test_stop),
+		cmocka_unit_test(test_files_adopted),
+		cmocka_unit_test(test_failed_set_leaves_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

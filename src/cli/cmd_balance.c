@@ -1,0 +1,825 @@
+/* orbat balance FILE: is a scenario fair?  Plays many seeded games
+ * between two named computer players (rules/match.h) on every core and
+ * reports each side's wins with their 95 % intervals, the games without a
+ * winner, the spread of game length and winning margin, and a verdict --
+ * as text, one JSON document, or a one-page PDF (render/balancereport.h).
+ * The statistics are rules/balance.h's; this file runs the games, phrases
+ * the figures in the chosen language (data/i18n/balance.xml) and prints. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../base/datadir.h"
+#include "../base/json.h"
+#include "../base/outdir.h"
+#include "../base/util.h"
+#include "../render/balancereport.h"
+#include "../render/layouts.h"
+#include "../rules/balance.h"
+#include "../rules/match.h"
+#include "../rules/players.h"
+#include "../text/fonts.h"
+#include "../text/strings.h"
+#include "command.h"
+#include "options.h"
+#include "rules_cli.h"
+
+static void balance_help(FILE *out)
+{
+	fputs("Usage: orbat balance [OPTIONS] FILE\n"
+	      "\n"
+	      "Is the scenario fair?  The computer plays it many times against\n"
+	      "itself, with seeded dice and cards, and reports how often each side\n"
+	      "wins (with a 95% confidence interval), the games without a winner,\n"
+	      "how long the games last, by how much they are won, and a verdict:\n"
+	      "balanced within the margin of error, or which side is favoured and\n"
+	      "by how much.  The same seed gives the same report, on any number of\n"
+	      "cores.\n"
+	      "\n"
+	      "Options:\n"
+	      "  --games N          games to play (default 200)\n"
+	      "  --players A[,B]    the computer players: A on both sides, or A\n"
+	      "                     against B, who change sides every other game\n"
+	      "                     (default: strong where it plays the scenario's\n"
+	      "                     grid, else simple)\n"
+	      "  --seed S           seed of the run (default 1): game i is seeded\n"
+	      "                     from S and i alone\n"
+	      "  --max-turns N      stop a game after N turns (default 500); such a\n"
+	      "                     game is counted apart, never as a result\n"
+	      "  --jobs N           processes playing at once (default: the cores)\n"
+	      "  --format FORMAT    text (default), json (one document on standard\n"
+	      "                     output) or pdf (a one-page report, written to\n"
+	      "                     DIR/SCENARIO/LANG/balance.pdf)\n"
+	      "  -o, --output DIR   where the PDF goes (default output/)\n"
+	      "  --paper a4|letter  paper of the PDF (default: the system's)\n"
+	      "  --lang LANG        language of the report: en (default), nl or fr\n"
+	      "  -q, --quiet        do not list the PDF written\n"
+	      "  -h, --help         show this help\n"
+	      "\n"
+	      "Examples:\n"
+	      "  orbat balance scenarios/shiloh.xml\n"
+	      "  orbat balance --games 1000 --players simple scenarios/mb-1861.xml\n"
+	      "  orbat balance --players strong,simple --format json my-scenario.xml\n"
+	      "  orbat balance --format pdf --lang fr -o prints my-scenario.xml\n"
+	      "\n"
+	      "Exit status: 0 the report is made; 1 the scenario is invalid; 2 usage\n"
+	      "error, an unknown player, a ruleset whose games cannot be played, or\n"
+	      "a PDF that cannot be written; 3 internal error (a computer player\n"
+	      "proposed an illegal action: a bug, reported with its game and seed)\n"
+	      "or broken installation.\n", out);
+}
+
+typedef struct balance_args {
+	long games;
+	const char *players;
+	const char *seed;
+	long max_turns;
+	long jobs;
+} balance_args;
+
+static const char *const BALANCE_FORMATS[] = { "text", "json", "pdf", NULL };
+enum { OUT_TEXT, OUT_JSON, OUT_PDF };
+
+/* Games handed to a process at a time: small enough to share the games
+ * out evenly over the cores, large enough that handing them out costs
+ * nothing beside playing them. */
+#define BALANCE_BLOCK 25
+
+/* ---- playing the games ---- */
+
+typedef struct balance_plan {
+	match *m;
+	const char *names[2];      /* the first and second named players */
+	bool differ;
+	unsigned long long seed;
+	long max_turns;
+	size_t games;
+	balance_game *results;     /* one per game, in game order */
+} balance_plan;
+
+/* The player's bug that stopped a game, in words, for the report. */
+static char *failure_text(const balance_plan *br, size_t i, const match_opts *opts, const match_result *r)
+{
+	const char *who = r->refused_side >= 0 && r->refused_side < MATCH_SIDES ?
+		match_side_id(br->m, r->refused_side) : "?";
+	const char *name = r->refused_side >= 0 && r->refused_side < MATCH_SIDES && opts->players[r->refused_side] ?
+		opts->players[r->refused_side] : "?";
+	if (r->end == MATCH_REFUSED)
+		return xasprintf("game %zu (seed %llu): the player '%s' of side %s proposed '%s', which the referee "
+			"refused: %s [%s]", i + 1, opts->seed, name, who, r->refused_action, r->error.message, r->error.rule);
+	return xasprintf("game %zu (seed %llu): %s [%s]", i + 1, opts->seed, r->error.message, r->error.rule);
+}
+
+/* Play the games of one block into out; 0, or EXIT_INTERNAL with the
+ * first failure in *failure (the games after it left unplayed). */
+static int play_block(const balance_plan *br, size_t block, balance_game *out, size_t *count, char **failure)
+{
+	size_t first = block * BALANCE_BLOCK;
+	size_t n = br->games - first < BALANCE_BLOCK ? br->games - first : BALANCE_BLOCK;
+	*count = 0;
+	*failure = NULL;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = first + k;
+		int seat = balance_seat(i, br->differ);
+		match_opts opts = { .seed = balance_game_seed(br->seed, i), .max_turns = br->max_turns };
+		opts.players[seat] = br->names[0];
+		opts.players[1 - seat] = br->names[1];
+		match_result r;
+		match_play(br->m, &opts, &r);
+		if (!balance_record(&r, seat, &out[k])) {
+			*failure = failure_text(br, i, &opts, &r);
+			return EXIT_INTERNAL;
+		}
+		(*count)++;
+	}
+	return 0;
+}
+
+static size_t block_count(const balance_plan *br)
+{
+	return (br->games + BALANCE_BLOCK - 1) / BALANCE_BLOCK;
+}
+
+/* A worker's message for one block: this header, the games, the failure. */
+typedef struct block_head {
+	size_t block, count, failure_len;
+	int status;
+} block_head;
+
+static bool write_all(int fd, const void *data, size_t size)
+{
+	const char *p = data;
+	while (size > 0) {
+		ssize_t got = write(fd, p, size);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return false;
+		p += got;
+		size -= (size_t)got;
+	}
+	return true;
+}
+
+static bool read_all(int fd, void *data, size_t size)
+{
+	char *p = data;
+	while (size > 0) {
+		ssize_t got = read(fd, p, size);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return false;
+		p += got;
+		size -= (size_t)got;
+	}
+	return true;
+}
+
+/* A worker: blocks w, w + workers, ... sent down fd as they are played. */
+static void worker(const balance_plan *br, unsigned w, unsigned workers, int fd)
+{
+	balance_game games[BALANCE_BLOCK];
+	for (size_t b = w; b < block_count(br); b += workers) {
+		block_head h = { b, 0, 0, 0 };
+		char *failure = NULL;
+		h.status = play_block(br, b, games, &h.count, &failure);
+		h.failure_len = failure ? strlen(failure) : 0;
+		bool ok = write_all(fd, &h, sizeof h) && write_all(fd, games, h.count * sizeof *games) &&
+			write_all(fd, failure ? failure : "", h.failure_len);
+		free(failure);
+		if (!ok || h.status)
+			break;
+	}
+}
+
+/* Play every game on up to `workers` processes (1: in this one), the
+ * results in game order whatever the number.  Forked workers share the
+ * loaded scenario; each sends its games back on a pipe.  Returns 0, or
+ * EXIT_INTERNAL after printing the first failure (in game order). */
+static int play_all(balance_plan *br, unsigned workers)
+{
+	size_t blocks = block_count(br);
+	char **failures = xcalloc(blocks ? blocks : 1, sizeof *failures);
+	if (workers > blocks)
+		workers = (unsigned)blocks;
+	int code = 0;
+	if (workers <= 1) {
+		for (size_t b = 0; b < blocks && !code; b++) {
+			size_t count;
+			code = play_block(br, b, br->results + b * BALANCE_BLOCK, &count, &failures[b]);
+		}
+	} else {
+		pid_t *pids = xcalloc(workers, sizeof *pids);
+		int *fds = xcalloc(workers, sizeof *fds);
+		fflush(stdout);
+		fflush(stderr);
+		for (unsigned w = 0; w < workers; w++) {
+			int pipefd[2];
+			fds[w] = -1;
+			if (pipe(pipefd) != 0 || (pids[w] = fork()) < 0) {
+				fprintf(stderr, "orbat balance: cannot start a worker process: %s\n", strerror(errno));
+				code = EXIT_INTERNAL;
+				break;
+			}
+			if (pids[w] == 0) {
+				close(pipefd[0]);
+				for (unsigned k = 0; k < w; k++)
+					close(fds[k]);
+				worker(br, w, workers, pipefd[1]);
+				close(pipefd[1]);
+				_exit(0);
+			}
+			close(pipefd[1]);
+			fds[w] = pipefd[0];
+		}
+		size_t *got = xcalloc(blocks, sizeof *got);
+		for (unsigned w = 0; w < workers; w++) {
+			block_head h;
+			while (fds[w] >= 0 && read_all(fds[w], &h, sizeof h)) {
+				if (h.block >= blocks || h.count > BALANCE_BLOCK ||
+					!read_all(fds[w], br->results + h.block * BALANCE_BLOCK, h.count * sizeof *br->results))
+					break;
+				char *failure = xcalloc(1, h.failure_len + 1);
+				if (!read_all(fds[w], failure, h.failure_len)) {
+					free(failure);
+					break;
+				}
+				got[h.block] = h.count;
+				if (h.status) {
+					failures[h.block] = failure;
+					code = EXIT_INTERNAL;
+				} else {
+					free(failure);
+				}
+			}
+			if (fds[w] >= 0)
+				close(fds[w]);
+		}
+		for (unsigned w = 0; w < workers; w++) {
+			int status = 0;
+			if (pids[w] > 0 && (waitpid(pids[w], &status, 0) < 0 || !WIFEXITED(status) ||
+				WEXITSTATUS(status) != 0)) {
+				fprintf(stderr, "orbat balance: internal error: a worker process ended abnormally\n");
+				code = EXIT_INTERNAL;
+			}
+		}
+		/* Every block whole, unless a game failed in it or before it. */
+		for (size_t b = 0; b < blocks && !code; b++) {
+			size_t want = br->games - b * BALANCE_BLOCK < BALANCE_BLOCK ? br->games - b * BALANCE_BLOCK :
+				BALANCE_BLOCK;
+			if (got[b] != want) {
+				fprintf(stderr, "orbat balance: internal error: the games of block %zu did not come back\n", b + 1);
+				code = EXIT_INTERNAL;
+			}
+		}
+		free(got);
+		free(pids);
+		free(fds);
+	}
+	for (size_t b = 0; b < blocks; b++) {
+		if (failures[b] && code) {
+			/* Loud: a computer player broke the rules, or the engine failed. */
+			fprintf(stderr, "orbat balance: internal error: %s\n", failures[b]);
+			code = EXIT_INTERNAL;
+			break;
+		}
+	}
+	for (size_t b = 0; b < blocks; b++)
+		free(failures[b]);
+	free(failures);
+	return code;
+}
+
+/* ---- the words of the report ---- */
+
+typedef struct balance_words {
+	const string_table *strings;
+	lang_id lang;
+	const scenario *sc;
+	const ruleset *rs;
+	const match *m;
+} balance_words;
+
+static const char *word(const balance_words *w, const char *id)
+{
+	return strings_get(w->strings, id, w->lang);
+}
+
+static char *say(const balance_words *w, const char *id, const char *const *pairs)
+{
+	return strings_expand(word(w, id), pairs);
+}
+
+/* "Label: text" with the colon as the language writes it. */
+static char *labelled(const balance_words *w, const char *label, const char *text)
+{
+	return xasprintf("%s%s %s", label, word(w, "balance-colon"), text);
+}
+
+static void percent(const balance_words *w, double share, char buf[32])
+{
+	balance_chart_percent(w->strings, w->lang, share, buf, 32);
+}
+
+/* A side's name in the report's language, else its id. */
+static const char *side_name(const balance_words *w, int side)
+{
+	const char *id = match_side_id(w->m, side);
+	const rs_named *named = ruleset_find_side(w->rs, id);
+	const char *name = named ? l10n_get(&named->name, w->lang) : NULL;
+	return name && *name ? name : id;
+}
+
+/* The words of the winning margin, by grid: flags or points of victory on
+ * the hex boards, cities held on the squares. */
+static const char *const MARGIN_WORDS[GRID_KINDS] = {
+	[GRID_HEX] = "balance-margin-hex",
+	[GRID_SQUARE] = "balance-margin-square",
+};
+
+static char *run_line(const balance_words *w, const balance_plan *br)
+{
+	const char *pairs_players[] = { "a", br->names[0], "b", br->names[1], NULL };
+	char *players = say(w, br->differ ? "balance-players-differ" : "balance-players-same", pairs_players);
+	char games[24], seed[24], limit[24];
+	snprintf(games, sizeof games, "%zu", br->games);
+	snprintf(seed, sizeof seed, "%llu", br->seed);
+	snprintf(limit, sizeof limit, "%ld", br->max_turns);
+	const char *pairs[] = { "games", games, "players", players, "seed", seed, "limit", limit, NULL };
+	char *line = say(w, "balance-run", pairs);
+	free(players);
+	return line;
+}
+
+static char *verdict_line(const balance_words *w, const balance_stats *st)
+{
+	const balance_verdict *v = &st->verdict;
+	if (v->kind == BALANCE_UNDECIDED)
+		return xstrdup(word(w, "balance-undecided"));
+	char share[32], low[32], high[32], points[32];
+	percent(w, v->share.rate, share);
+	percent(w, v->share.low, low);
+	percent(w, v->share.high, high);
+	snprintf(points, sizeof points, "%.1f", v->points);
+	const char *decimal = word(w, "balance-decimal");
+	char *dot = strchr(points, '.');
+	if (dot && decimal[0] && !decimal[1])
+		*dot = decimal[0];
+	const char *pairs[] = { "side", side_name(w, v->kind == BALANCE_FAVOURS ? v->favoured : 0), "share", share, "low",
+		low, "high", high, "points", points, NULL };
+	return say(w, v->kind == BALANCE_FAVOURS ? "balance-favours" : "balance-even", pairs);
+}
+
+static char *spread_line(const balance_words *w, const balance_spread *s)
+{
+	if (s->n == 0)
+		return xstrdup(word(w, "balance-none-won"));
+	char v[5][16], mean[24];
+	int values[5] = { s->min, s->q1, s->median, s->q3, s->max };
+	for (int i = 0; i < 5; i++)
+		snprintf(v[i], sizeof v[i], "%d", values[i]);
+	snprintf(mean, sizeof mean, "%.1f", s->mean);
+	const char *decimal = word(w, "balance-decimal");
+	char *dot = strchr(mean, '.');
+	if (dot && decimal[0] && !decimal[1])
+		*dot = decimal[0];
+	const char *pairs[] = { "min", v[0], "q1", v[1], "median", v[2], "q3", v[3], "max", v[4], "mean", mean, NULL };
+	return say(w, "balance-spread", pairs);
+}
+
+/* "wins" of each side, the games without a winner: the rows of the text
+ * table and the bars of the PDF. */
+static void result_bars(const balance_words *w, const balance_stats *st, balance_chart_bar bars[3], char *labels[3])
+{
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		const char *pairs[] = { "side", side_name(w, s), NULL };
+		labels[s] = say(w, "balance-wins-of", pairs);
+		bars[s] = (balance_chart_bar){ labels[s], st->wins[s].count, st->wins[s].rate, st->wins[s].low,
+			st->wins[s].high };
+	}
+	balance_rate none = balance_wilson(st->draws.count + st->limit.count, st->games);
+	labels[2] = xstrdup(word(w, "balance-no-winner"));
+	bars[2] = (balance_chart_bar){ labels[2], none.count, none.rate, none.low, none.high };
+}
+
+/* How the games without a winner ended. */
+static char *no_winner_detail(const balance_words *w, const balance_stats *st)
+{
+	char drawn[24], limit[24];
+	snprintf(drawn, sizeof drawn, "%ld", st->draws.count);
+	snprintf(limit, sizeof limit, "%ld", st->limit.count);
+	const char *pairs[] = { "drawn", drawn, "limit", limit, NULL };
+	return say(w, "balance-no-winner-detail", pairs);
+}
+
+/* ---- the three formats ---- */
+
+static void print_histogram(const balance_spread *s)
+{
+	long most = 1;
+	for (int b = 0; b < s->bins; b++)
+		if (s->bin_count[b] > most)
+			most = s->bin_count[b];
+	for (int b = 0; b < s->bins; b++) {
+		char range[32];
+		if (s->bin_low[b] == s->bin_high[b])
+			snprintf(range, sizeof range, "%d", s->bin_low[b]);
+		else
+			snprintf(range, sizeof range, "%d-%d", s->bin_low[b], s->bin_high[b]);
+		int len = (int)((40 * s->bin_count[b] + most - 1) / most);
+		printf("  %9s %5ld ", range, s->bin_count[b]);
+		for (int i = 0; i < len; i++)
+			putchar('#');
+		putchar('\n');
+	}
+}
+
+/* Print text padded with blanks to `width` characters (not bytes: the
+ * labels are UTF-8). */
+static void print_padded(const char *text, int width, bool right)
+{
+	int chars = 0;
+	for (const char *p = text; *p; p++)
+		chars += ((unsigned char)*p & 0xC0) != 0x80;
+	if (right)
+		printf("%*s%s", width > chars ? width - chars : 0, "", text);
+	else
+		printf("%s%*s", text, width > chars ? width - chars : 0, "");
+}
+
+static void print_text(const balance_words *w, const balance_plan *br, const balance_stats *st)
+{
+	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
+	char *title = say(w, "balance-title", pairs);
+	char *run = run_line(w, br);
+	printf("%s (%s, %s)\n%s\n\n", title, w->sc->id.text ? w->sc->id.text : "?", w->rs->id, run);
+	free(title);
+	free(run);
+	balance_chart_bar bars[3];
+	char *labels[3];
+	result_bars(w, st, bars, labels);
+	print_padded("", 28, false);
+	print_padded(word(w, "balance-games"), 9, true);
+	print_padded(word(w, "balance-share"), 9, true);
+	printf("  %s\n", word(w, "balance-interval"));
+	for (int i = 0; i < 3; i++) {
+		char rate[32], low[32], high[32];
+		percent(w, bars[i].rate, rate);
+		percent(w, bars[i].low, low);
+		percent(w, bars[i].high, high);
+		print_padded(labels[i], 28, false);
+		printf(" %8ld", bars[i].count);
+		print_padded(rate, 9, true);
+		printf("  %s - %s\n", low, high);
+		free(labels[i]);
+	}
+	char *detail = no_winner_detail(w, st);
+	printf("  (%s)\n", detail);
+	free(detail);
+	if (br->differ) {
+		char wa[24], wb[24], ra[32], rb[32];
+		snprintf(wa, sizeof wa, "%ld", st->first_player.count);
+		snprintf(wb, sizeof wb, "%ld", st->second_player.count);
+		percent(w, st->first_player.rate, ra);
+		percent(w, st->second_player.rate, rb);
+		const char *pp[] = { "a", br->names[0], "b", br->names[1], "wa", wa, "wb", wb, "ra", ra, "rb", rb, NULL };
+		char *by = say(w, "balance-by-player", pp);
+		printf("%s\n", by);
+		free(by);
+	}
+	char *length = spread_line(w, &st->length);
+	char *line = labelled(w, word(w, "balance-length"), length);
+	printf("\n%s\n", line);
+	free(line);
+	free(length);
+	print_histogram(&st->length);
+	char *margin = spread_line(w, &st->margin);
+	line = labelled(w, word(w, MARGIN_WORDS[match_grid(w->m)]), margin);
+	printf("\n%s\n", line);
+	free(line);
+	free(margin);
+	print_histogram(&st->margin);
+	char *verdict = verdict_line(w, st);
+	line = labelled(w, word(w, "balance-verdict"), verdict);
+	printf("\n%s\n", line);
+	free(line);
+	free(verdict);
+}
+
+static void json_rate(const char *key, const balance_rate *r)
+{
+	printf("\"%s\":{\"count\":%ld,\"rate\":%.4f,\"low\":%.4f,\"high\":%.4f}", key, r->count, r->rate, r->low, r->high);
+}
+
+static void json_spread(const balance_spread *s)
+{
+	printf("{\"games\":%ld", s->n);
+	if (s->n > 0) {
+		printf(",\"min\":%d,\"q1\":%d,\"median\":%d,\"q3\":%d,\"max\":%d,\"mean\":%.2f,\"histogram\":[", s->min, s->q1,
+			s->median, s->q3, s->max, s->mean);
+		for (int b = 0; b < s->bins; b++)
+			printf("%s{\"from\":%d,\"to\":%d,\"games\":%ld}", b ? "," : "", s->bin_low[b], s->bin_high[b],
+				s->bin_count[b]);
+		fputs("]", stdout);
+	}
+	fputs("}", stdout);
+}
+
+static void json_key(const char *key)
+{
+	json_write_string(stdout, key);
+	fputc(':', stdout);
+}
+
+static void print_json(const balance_words *w, const balance_plan *br, const balance_stats *st)
+{
+	fputs("{\"scenario\":", stdout);
+	json_write_string(stdout, w->sc->id.text ? w->sc->id.text : "");
+	fputs(",\"ruleset\":", stdout);
+	json_write_string(stdout, w->rs->id);
+	printf(",\"games\":%zu,\"seed\":%llu,\"max_turns\":%ld,\"swapped\":%s,", br->games, br->seed, br->max_turns,
+		br->differ ? "true" : "false");
+	/* The players of each side: one name, or both when they change sides. */
+	fputs("\"players\":{", stdout);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		if (s)
+			fputc(',', stdout);
+		json_key(match_side_id(w->m, s));
+		fputc('[', stdout);
+		json_write_string(stdout, br->names[0]);
+		if (br->differ) {
+			fputc(',', stdout);
+			json_write_string(stdout, br->names[1]);
+		}
+		fputc(']', stdout);
+	}
+	fputs("},\"sides\":[", stdout);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		fputs(s ? ",{\"id\":" : "{\"id\":", stdout);
+		json_write_string(stdout, match_side_id(w->m, s));
+		fputs(",\"name\":", stdout);
+		json_write_string(stdout, side_name(w, s));
+		fputc('}', stdout);
+	}
+	fputs("],\"wins\":{", stdout);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		json_key(match_side_id(w->m, s));
+		printf("%ld,", st->wins[s].count);
+	}
+	printf("\"draw\":%ld},\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->draws.count + st->limit.count,
+		st->draws.count, st->limit.count);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		if (s)
+			fputc(',', stdout);
+		json_rate(match_side_id(w->m, s), &st->wins[s]);
+	}
+	balance_rate none = balance_wilson(st->draws.count + st->limit.count, st->games);
+	fputc(',', stdout);
+	json_rate("draw", &none);
+	fputs("}", stdout);
+	if (br->differ) {
+		fputs(",\"by_player\":{", stdout);
+		json_rate(br->names[0], &st->first_player);
+		fputc(',', stdout);
+		json_rate(br->names[1], &st->second_player);
+		fputs("}", stdout);
+	}
+	fputs(",\"length\":", stdout);
+	json_spread(&st->length);
+	printf(",\"margin\":{\"unit\":\"%s\",\"spread\":", MARGIN_WORDS[match_grid(w->m)] + strlen("balance-margin-"));
+	json_spread(&st->margin);
+	const balance_verdict *v = &st->verdict;
+	static const char *const kinds[] = { "balanced", "favoured", "undecided" };
+	printf("},\"verdict\":{\"kind\":\"%s\",\"favoured\":", kinds[v->kind]);
+	if (v->favoured >= 0)
+		json_write_string(stdout, match_side_id(w->m, v->favoured));
+	else
+		fputs("null", stdout);
+	printf(",\"share\":%.4f,\"low\":%.4f,\"high\":%.4f,\"points\":%.2f,\"text\":", v->share.rate, v->share.low,
+		v->share.high, v->points);
+	char *text = verdict_line(w, st);
+	json_write_string(stdout, text);
+	free(text);
+	fputs("}}\n", stdout);
+}
+
+/* The command line that makes the same report, for its footer. */
+static char *command_line(const balance_plan *br, const char *path, lang_id lang)
+{
+	char players[128];
+	if (br->differ)
+		snprintf(players, sizeof players, "%s,%s", br->names[0], br->names[1]);
+	else
+		snprintf(players, sizeof players, "%s", br->names[0]);
+	return xasprintf("orbat balance --games %zu --players %s --seed %llu --max-turns %ld --format pdf --lang %s %s",
+		br->games, players, br->seed, br->max_turns, lang_code(lang), path);
+}
+
+static int write_pdf(const balance_words *w, const balance_plan *br, const balance_stats *st, const options *o,
+	const char *path)
+{
+	const char *data = datadir_get();
+	char *error = NULL;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	char *fonts_dir = xasprintf("%s/fonts", data);
+	char *layouts_path = xasprintf("%s/layouts/print.xml", data);
+	font_library *fonts = fonts_create(fonts_dir, &error);
+	layouts *lay = fonts ? layouts_load(layouts_path, &sink) : NULL;
+	free(fonts_dir);
+	free(layouts_path);
+	int code = EXIT_VALID;
+	if (!fonts || !lay) {
+		if (!error)
+			error = diag_data_error(&sink, 0);
+		fprintf(stderr, "orbat balance: %s\n", error);
+		code = EXIT_INTERNAL;
+		goto out;
+	}
+	const paper_size *paper = layouts_paper(lay, o->paper);
+	if (!paper) {
+		fprintf(stderr, "orbat balance: unknown paper size '%s'; layouts/print.xml defines a4 and letter\n", o->paper);
+		code = EXIT_USAGE;
+		goto out;
+	}
+	render_ctx rc = { .fonts = fonts, .strings = w->strings, .layouts = lay, .sc = w->sc, .rs = w->rs,
+		.lang = w->lang, .paper = paper, .format = DOC_PDF };
+	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
+	char *title = say(w, "balance-title", pairs);
+	char *run = run_line(w, br);
+	char *verdict = verdict_line(w, st);
+	char *again = command_line(br, path, w->lang);
+	balance_chart chart = { .title = title, .run = run, .verdict = verdict, .command = again, .bar_count = 3 };
+	char *labels[3];
+	result_bars(w, st, chart.bars, labels);
+	chart.bins = st->length.bins < BALANCE_CHART_BINS ? st->length.bins : BALANCE_CHART_BINS;
+	for (int b = 0; b < chart.bins; b++) {
+		chart.bin_low[b] = st->length.bin_low[b];
+		chart.bin_high[b] = st->length.bin_high[b];
+		chart.bin_count[b] = st->length.bin_count[b];
+	}
+	/* The figures under the charts. */
+	char *facts[5];
+	size_t nf = 0;
+	char *detail = no_winner_detail(w, st);
+	facts[nf++] = labelled(w, word(w, "balance-no-winner"), detail);
+	free(detail);
+	char *length = spread_line(w, &st->length);
+	facts[nf++] = labelled(w, word(w, "balance-length"), length);
+	free(length);
+	char *margin = spread_line(w, &st->margin);
+	facts[nf++] = labelled(w, word(w, MARGIN_WORDS[match_grid(w->m)]), margin);
+	free(margin);
+	if (br->differ) {
+		char wa[24], wb[24], ra[32], rb[32];
+		snprintf(wa, sizeof wa, "%ld", st->first_player.count);
+		snprintf(wb, sizeof wb, "%ld", st->second_player.count);
+		percent(w, st->first_player.rate, ra);
+		percent(w, st->second_player.rate, rb);
+		const char *pp[] = { "a", br->names[0], "b", br->names[1], "wa", wa, "wb", wb, "ra", ra, "rb", rb, NULL };
+		facts[nf++] = say(w, "balance-by-player", pp);
+	}
+	chart.facts = (const char *const *)facts;
+	chart.fact_count = nf;
+
+	char *dir = xasprintf("%s/%s/%s", o->output, w->sc->id.text ? w->sc->id.text : "scenario", lang_code(w->lang));
+	char *file = xasprintf("%s/balance.pdf", dir);
+	outdir *out = outdir_open();
+	bool ok = outdir_make_dirs(out, dir, &error) && balance_report_write(&rc, &chart, file, &error) &&
+		outdir_commit(out, o->quiet ? NULL : stdout, &error);
+	if (!ok) {
+		fprintf(stderr, "orbat balance: %s\n", error ? error : "the report could not be written");
+		code = outdir_write_failed(out) ? EXIT_USAGE : EXIT_INTERNAL;
+	}
+	outdir_close(out);
+	free(dir);
+	free(file);
+	for (size_t i = 0; i < nf; i++)
+		free(facts[i]);
+	for (int i = 0; i < 3; i++)
+		free(labels[i]);
+	free(title);
+	free(run);
+	free(verdict);
+	free(again);
+out:
+	free(error);
+	diag_sink_finish(&sink);
+	layouts_destroy(lay);
+	fonts_destroy(fonts);
+	return code;
+}
+
+/* ---- the command ---- */
+
+/* The players of --players: "A" or "A,B"; the default the strongest that
+ * plays the grid. */
+static int parse_players(const char *text, grid_kind grid, char names[2][64])
+{
+	if (!text) {
+		const player_kind *strong = player_kind_find("strong");
+		const char *name = strong && strong->grids[grid] ? "strong" : PLAYER_DEFAULT;
+		snprintf(names[0], 64, "%s", name);
+		snprintf(names[1], 64, "%s", name);
+		return EXIT_VALID;
+	}
+	const char *comma = strchr(text, ',');
+	size_t len = comma ? (size_t)(comma - text) : strlen(text);
+	if (len == 0 || len >= 64 || (comma && (!comma[1] || strchr(comma + 1, ',') || strlen(comma + 1) >= 64)))
+		return options_usage("balance", "--players takes one player or two, as NAME or NAME,NAME, not '%s'", text);
+	snprintf(names[0], 64, "%.*s", (int)len, text);
+	snprintf(names[1], 64, "%.63s", comma ? comma + 1 : names[0]);
+	return EXIT_VALID;
+}
+
+static int balance_run(const options *o, balance_args *a)
+{
+	unsigned long long seed = 1;
+	if (a->seed) {
+		char *end = NULL;
+		errno = 0;
+		seed = strtoull(a->seed, &end, 10);
+		if (errno || !end || *end || a->seed[0] < '0' || a->seed[0] > '9')
+			return options_usage("balance", "--seed takes a whole number, not '%s'", a->seed);
+	}
+	lang_id lang = LANG_EN;
+	if (!options_one_lang(o, &lang))
+		return options_usage("balance", "--lang takes one language for the report (en, nl or fr)");
+	int format = o->format;
+	rules_session s;
+	int code = rules_session_load(&s, "balance", o->operands[0], format == OUT_JSON ? FORMAT_JSON : FORMAT_TEXT);
+	if (code != EXIT_VALID)
+		return code;
+	rules_error why;
+	rules_error_clear(&why);
+	match *m = match_open(s.sc, s.rs, &why);
+	if (!m) {
+		fprintf(stderr, "orbat balance: %s uses ruleset %s: %s\n", o->operands[0], s.rs->id, why.message);
+		rules_session_close(&s);
+		return EXIT_USAGE;
+	}
+	char names[2][64];
+	balance_plan br = { .m = m, .names = { names[0], names[1] }, .seed = seed,
+		.max_turns = a->max_turns ? a->max_turns : BALANCE_MAX_TURNS,
+		.games = a->games ? (size_t)a->games : BALANCE_DEFAULT_GAMES };
+	string_table *strings = NULL;
+	code = parse_players(a->players, match_grid(m), names);
+	if (code == EXIT_VALID) {
+		br.differ = strcmp(names[0], names[1]) != 0;
+		match_opts check = { .players = { names[0], names[1] } };
+		if (!match_players_ok(m, &check, &why)) {
+			fprintf(stderr, "orbat balance: %s\n", why.message);
+			code = EXIT_USAGE;
+		}
+	}
+	if (code == EXIT_VALID) {
+		diag_sink sink;
+		diag_sink_init(&sink);
+		char *dir = xasprintf("%s/i18n", datadir_get());
+		strings = strings_load(dir, &sink);
+		free(dir);
+		if (!strings)
+			code = cli_data_broken("balance", &sink);
+		diag_sink_finish(&sink);
+	}
+	if (code == EXIT_VALID) {
+		br.results = xcalloc(br.games, sizeof *br.results);
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		unsigned workers = a->jobs ? (unsigned)a->jobs : cores > 0 ? (unsigned)cores : 1;
+		code = play_all(&br, workers);
+	}
+	if (code == EXIT_VALID) {
+		balance_stats st;
+		balance_summarize(br.results, br.games, &st);
+		balance_words w = { strings, lang, s.sc, s.rs, m };
+		if (format == OUT_TEXT)
+			print_text(&w, &br, &st);
+		else if (format == OUT_JSON)
+			print_json(&w, &br, &st);
+		else
+			code = write_pdf(&w, &br, &st, o, o->operands[0]);
+	}
+	free(br.results);
+	strings_destroy(strings);
+	match_close(m);
+	rules_session_close(&s);
+	return outdir_finish_stdout("balance", code);
+}
+
+static const options_operands BALANCE_OPERANDS = { 1, 1, "name one scenario file" };
+
+COMMAND(balance, "is a scenario fair? many computer games, each side's wins and a verdict", balance_args,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.formats = BALANCE_FORMATS,
+	.operands = &BALANCE_OPERANDS,
+	.own = {
+		{ "games", OPTIONS_INT, offsetof(balance_args, games), 1, 1000000, .what = "a number of games" },
+		{ "players", OPTIONS_STRING, offsetof(balance_args, players), .what = "NAME or NAME,NAME" },
+		{ "seed", OPTIONS_STRING, offsetof(balance_args, seed), .what = "a whole number" },
+		{ "max-turns", OPTIONS_INT, offsetof(balance_args, max_turns), 1, 1000000, .what = "a number of turns" },
+		{ "jobs", OPTIONS_INT, offsetof(balance_args, jobs), 1, 64, .what = "a number of processes" },
+	});

@@ -1,0 +1,224 @@
+/* The one-page balance report (balancereport.h).  Drawn in millimetres
+ * from the page's top-left corner; every text at 8 pt or more. */
+#include "balancereport.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "paint.h"
+
+#define MARGIN 15.0
+#define PT(x) ((x) / PT_PER_MM)
+/* The colour of the games without a winner. */
+static const rgb NO_WINNER = { 0.80, 0.80, 0.80 };
+
+void balance_chart_percent(const string_table *strings, lang_id lang, double share, char *buf, size_t size)
+{
+	char n[32];
+	snprintf(n, sizeof n, "%.1f", share * 100.0);
+	char *dot = strchr(n, '.');
+	const char *decimal = strings_get(strings, "balance-decimal", lang);
+	if (dot && decimal[0] && !decimal[1])
+		*dot = decimal[0];
+	const char *pairs[] = { "n", n, NULL };
+	char *text = strings_expand(strings_get(strings, "balance-percent", lang), pairs);
+	snprintf(buf, size, "%s", text);
+	free(text);
+}
+
+static text_style style(const char *family, double pt, bool bold)
+{
+	text_style st = { family, PT(pt), bold, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	return st;
+}
+
+/* A chart's heading; returns the y under it. */
+static double heading(const render_ctx *rc, cairo_t *cr, const char *id, double x, double y, double width)
+{
+	text_style st = style(FONT_TEXT, 11, true);
+	return y + text_draw(rc, cr, render_string(rc, id), &st, x, y, width) + 2.0;
+}
+
+/* The results: one row per bar, its share of all games from 0 to 100 %
+ * with the interval's whisker and the figures at the right.  Returns the
+ * y under it. */
+static double draw_results(const render_ctx *rc, cairo_t *cr, const balance_chart *c, double x, double y,
+	double width)
+{
+	y = heading(rc, cr, "balance-chart-results", x, y, width);
+	const double label_w = 42.0, figures_w = 48.0, row_h = 9.0, bar_h = 5.5;
+	double x0 = x + label_w, x1 = x + width - figures_w, span = x1 - x0;
+	text_style label = style(FONT_TEXT, 9, false);
+	text_style small = style(FONT_TEXT, 8, false);
+	double top = y;
+	for (size_t i = 0; i < c->bar_count; i++) {
+		const balance_chart_bar *b = &c->bars[i];
+		double cy = y + row_h / 2;
+		double lh = 0;
+		text_measure(rc, cr, b->label, &label, label_w - 2, NULL, &lh);
+		text_draw(rc, cr, b->label, &label, x, cy - lh / 2, label_w - 2);
+		paint_set(cr, i < 2 && c->bar_count == 3 ? paint_side(i) : NO_WINNER);
+		cairo_rectangle(cr, x0, cy - bar_h / 2, span * b->rate, bar_h);
+		cairo_fill(cr);
+		if (b->high > b->low) {
+			/* The whisker of the interval, with its ends. */
+			paint_set(cr, PAINT_INK);
+			cairo_set_line_width(cr, 0.35);
+			cairo_move_to(cr, x0 + span * b->low, cy);
+			cairo_line_to(cr, x0 + span * b->high, cy);
+			for (int e = 0; e < 2; e++) {
+				double ex = x0 + span * (e ? b->high : b->low);
+				cairo_move_to(cr, ex, cy - bar_h * 0.4);
+				cairo_line_to(cr, ex, cy + bar_h * 0.4);
+			}
+			cairo_stroke(cr);
+		}
+		char rate[32], low[32], high[32];
+		balance_chart_percent(rc->strings, rc->lang, b->rate, rate, sizeof rate);
+		balance_chart_percent(rc->strings, rc->lang, b->low, low, sizeof low);
+		balance_chart_percent(rc->strings, rc->lang, b->high, high, sizeof high);
+		char *figures = b->high > b->low ? xasprintf("%ld · %s (%s–%s)", b->count, rate, low, high) :
+			xasprintf("%ld · %s", b->count, rate);
+		text_measure(rc, cr, figures, &small, figures_w - 2, NULL, &lh);
+		text_draw(rc, cr, figures, &small, x1 + 2, cy - lh / 2, figures_w - 2);
+		free(figures);
+		y += row_h;
+	}
+	/* The scale: 0, 25, 50, 75, 100 %, the even split dashed. */
+	paint_set(cr, PAINT_INK);
+	cairo_set_line_width(cr, 0.25);
+	cairo_move_to(cr, x0, top);
+	cairo_line_to(cr, x0, y);
+	cairo_line_to(cr, x1, y);
+	cairo_stroke(cr);
+	text_style tick = style(FONT_TEXT, 8, false);
+	tick.align = ALIGN_CENTER;
+	for (int q = 0; q <= 4; q++) {
+		double tx = x0 + span * q / 4.0;
+		cairo_move_to(cr, tx, y);
+		cairo_line_to(cr, tx, y + 1.2);
+		cairo_stroke(cr);
+		char pc[32];
+		balance_chart_percent(rc->strings, rc->lang, q / 4.0, pc, sizeof pc);
+		/* Whole numbers on the scale: cut the decimals. */
+		char *sep = strpbrk(pc, ".,");
+		if (sep) {
+			size_t digits = strspn(sep + 1, "0123456789");
+			memmove(sep, sep + 1 + digits, strlen(sep + 1 + digits) + 1);
+		}
+		text_draw(rc, cr, pc, &tick, tx - 10, y + 1.6, 20);
+	}
+	double dash[] = { 1.0, 1.0 };
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_move_to(cr, x0 + span / 2, top);
+	cairo_line_to(cr, x0 + span / 2, y);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	return y + 8.0;
+}
+
+/* The histogram of the games' length.  Returns the y under it. */
+static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_chart *c, double x, double y,
+	double width)
+{
+	y = heading(rc, cr, "balance-chart-length", x, y, width);
+	const double height = 55.0, axis_w = 12.0;
+	long most = 1;
+	for (int b = 0; b < c->bins; b++)
+		if (c->bin_count[b] > most)
+			most = c->bin_count[b];
+	double x0 = x + axis_w, x1 = x + width, base = y + height;
+	double step = c->bins > 0 ? (x1 - x0) / c->bins : 0;
+	text_style small = style(FONT_TEXT, 8, false);
+	small.align = ALIGN_CENTER;
+	for (int b = 0; b < c->bins; b++) {
+		double h = (height - 6.0) * (double)c->bin_count[b] / (double)most;
+		double bx = x0 + b * step + step * 0.1, bw = step * 0.8;
+		paint_set(cr, paint_side(0));
+		cairo_rectangle(cr, bx, base - h, bw, h);
+		cairo_fill(cr);
+		char count[24];
+		snprintf(count, sizeof count, "%ld", c->bin_count[b]);
+		text_draw(rc, cr, count, &small, bx - 2, base - h - 4.2, bw + 4);
+		char *range = c->bin_low[b] == c->bin_high[b] ? xasprintf("%d", c->bin_low[b]) :
+			xasprintf("%d–%d", c->bin_low[b], c->bin_high[b]);
+		text_draw(rc, cr, range, &small, x0 + b * step, base + 1.6, step);
+		free(range);
+	}
+	paint_set(cr, PAINT_INK);
+	cairo_set_line_width(cr, 0.25);
+	cairo_move_to(cr, x0, y);
+	cairo_line_to(cr, x0, base);
+	cairo_line_to(cr, x1, base);
+	cairo_stroke(cr);
+	text_style axis = style(FONT_TEXT, 8, false);
+	axis.align = ALIGN_RIGHT;
+	char top[24];
+	snprintf(top, sizeof top, "%ld", most);
+	text_draw(rc, cr, top, &axis, x, base - (height - 6.0) - 1.5, axis_w - 1.5);
+	text_draw(rc, cr, "0", &axis, x, base - 3.0, axis_w - 1.5);
+	return base + 8.0;
+}
+
+bool balance_report_write(const render_ctx *rc, const balance_chart *c, const char *path, char **error)
+{
+	*error = NULL;
+	const paper_size *paper = rc->paper;
+	pdf_meta meta = { c->title, render_string(rc, "balance-chart-results"), "orbat, balance", lang_code(rc->lang) };
+	pdfdoc *doc = pdfdoc_begin(path, paper->width, paper->height, &meta, error);
+	if (!doc)
+		return false;
+	cairo_t *cr = pdfdoc_cairo(doc);
+	cairo_save(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+	int unknown_before = fonts_unknown_glyphs(rc->fonts);
+	double x = MARGIN, width = paper->width - 2 * MARGIN, y = MARGIN;
+
+	text_style title = style(FONT_TITLE, 20, true);
+	y += text_draw(rc, cr, c->title, &title, x, y, width) + 1.5;
+	text_style body = style(FONT_TEXT, 9.5, false);
+	y += text_draw(rc, cr, c->run, &body, x, y, width) + 5.0;
+
+	/* The verdict first, in a shaded box: what the designer came for. */
+	text_style strong = style(FONT_TEXT, 11, true);
+	text_style verdict = style(FONT_TEXT, 10.5, false);
+	double vh = 0, hh = 0;
+	text_measure(rc, cr, render_string(rc, "balance-verdict"), &strong, width - 8, NULL, &hh);
+	text_measure(rc, cr, c->verdict, &verdict, width - 8, NULL, &vh);
+	cairo_set_source_rgb(cr, 0.94, 0.94, 0.90);
+	cairo_rectangle(cr, x, y, width, hh + vh + 8.0);
+	cairo_fill(cr);
+	text_draw(rc, cr, render_string(rc, "balance-verdict"), &strong, x + 4, y + 3, width - 8);
+	text_draw(rc, cr, c->verdict, &verdict, x + 4, y + 4 + hh, width - 8);
+	y += hh + vh + 8.0 + 7.0;
+
+	y = draw_results(rc, cr, c, x, y, width);
+	y = draw_lengths(rc, cr, c, x, y, width);
+
+	for (size_t i = 0; i < c->fact_count; i++)
+		y += text_draw(rc, cr, c->facts[i], &body, x, y, width) + 1.8;
+
+	text_style foot = style(FONT_TEXT, 8, false);
+	const char *pairs[] = { "command", c->command, NULL };
+	char *made = strings_expand(render_string(rc, "balance-made-by"), pairs);
+	double fh = 0;
+	text_measure(rc, cr, made, &foot, width, NULL, &fh);
+	text_draw(rc, cr, made, &foot, x, paper->height - MARGIN - fh, width);
+	free(made);
+	cairo_restore(cr);
+
+	bool ok = fonts_unknown_glyphs(rc->fonts) == unknown_before;
+	if (!ok)
+		*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written", path,
+			fonts_first_bad_text(rc->fonts));
+	char *end_error = NULL;
+	if (!pdfdoc_end(doc, ok, &end_error) && ok) {
+		*error = end_error;
+		return false;
+	}
+	free(end_error);
+	return ok;
+}

@@ -149,11 +149,13 @@ typedef struct block_head {
 	int status;
 } block_head;
 
-static bool write_all(int fd, const void *data, size_t size)
+/* Move size bytes down a pipe or up from it, whole: false at an error or
+ * an end before the last byte. */
+static bool pipe_all(int fd, void *data, size_t size, bool writing)
 {
-	const char *p = data;
+	char *p = data;
 	while (size > 0) {
-		ssize_t got = write(fd, p, size);
+		ssize_t got = writing ? write(fd, p, size) : read(fd, p, size);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got <= 0)
@@ -164,19 +166,14 @@ static bool write_all(int fd, const void *data, size_t size)
 	return true;
 }
 
+static bool write_all(int fd, const void *data, size_t size)
+{
+	return pipe_all(fd, (void *)data, size, true);
+}
+
 static bool read_all(int fd, void *data, size_t size)
 {
-	char *p = data;
-	while (size > 0) {
-		ssize_t got = read(fd, p, size);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return false;
-		p += got;
-		size -= (size_t)got;
-	}
-	return true;
+	return pipe_all(fd, data, size, false);
 }
 
 /* A worker: blocks w, w + workers, ... sent down fd as they are played. */
@@ -416,6 +413,18 @@ static char *no_winner_detail(const balance_words *w, const balance_stats *st)
 	return say(w, "balance-no-winner-detail", pairs);
 }
 
+/* What each of two different players won, whichever side it played. */
+static char *by_player(const balance_words *w, const balance_plan *br, const balance_stats *st)
+{
+	char wa[24], wb[24], ra[32], rb[32];
+	snprintf(wa, sizeof wa, "%ld", st->first_player.count);
+	snprintf(wb, sizeof wb, "%ld", st->second_player.count);
+	percent(w, st->first_player.rate, ra);
+	percent(w, st->second_player.rate, rb);
+	const char *pp[] = { "a", br->names[0], "b", br->names[1], "wa", wa, "wb", wb, "ra", ra, "rb", rb, NULL };
+	return say(w, "balance-by-player", pp);
+}
+
 /* ---- the three formats ---- */
 
 static void print_histogram(const balance_spread *s)
@@ -481,13 +490,7 @@ static void print_text(const balance_words *w, const balance_plan *br, const bal
 	printf("  (%s)\n", detail);
 	free(detail);
 	if (br->differ) {
-		char wa[24], wb[24], ra[32], rb[32];
-		snprintf(wa, sizeof wa, "%ld", st->first_player.count);
-		snprintf(wb, sizeof wb, "%ld", st->second_player.count);
-		percent(w, st->first_player.rate, ra);
-		percent(w, st->second_player.rate, rb);
-		const char *pp[] = { "a", br->names[0], "b", br->names[1], "wa", wa, "wb", wb, "ra", ra, "rb", rb, NULL };
-		char *by = say(w, "balance-by-player", pp);
+		char *by = by_player(w, br, st);
 		printf("%s\n", by);
 		free(by);
 	}
@@ -675,13 +678,7 @@ static int write_pdf(const balance_words *w, const balance_plan *br, const balan
 	facts[nf++] = labelled(w, word(w, MARGIN_WORDS[match_grid(w->m)]), margin);
 	free(margin);
 	if (br->differ) {
-		char wa[24], wb[24], ra[32], rb[32];
-		snprintf(wa, sizeof wa, "%ld", st->first_player.count);
-		snprintf(wb, sizeof wb, "%ld", st->second_player.count);
-		percent(w, st->first_player.rate, ra);
-		percent(w, st->second_player.rate, rb);
-		const char *pp[] = { "a", br->names[0], "b", br->names[1], "wa", wa, "wb", wb, "ra", ra, "rb", rb, NULL };
-		facts[nf++] = say(w, "balance-by-player", pp);
+		facts[nf++] = by_player(w, br, st);
 	}
 	chart.facts = (const char *const *)facts;
 	chart.fact_count = nf;

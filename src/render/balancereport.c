@@ -42,6 +42,18 @@ static double heading(const render_ctx *rc, cairo_t *cr, const char *id, double 
 	return y + text_draw(rc, cr, render_string(rc, id), &st, x, y, width) + 2.0;
 }
 
+/* A chart's two axes: up the left side from (x0, y1) to y0, along the
+ * bottom to x1. */
+static void axes(cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+	paint_set(cr, PAINT_INK);
+	cairo_set_line_width(cr, 0.25);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x0, y1);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+}
+
 /* The results: one row per bar, its share of all games from 0 to 100 %
  * with the interval's whisker and the figures at the right.  Returns the
  * y under it. */
@@ -88,12 +100,7 @@ static double draw_results(const render_ctx *rc, cairo_t *cr, const balance_char
 		y += row_h;
 	}
 	/* The scale: 0, 25, 50, 75, 100 %, the even split dashed. */
-	paint_set(cr, PAINT_INK);
-	cairo_set_line_width(cr, 0.25);
-	cairo_move_to(cr, x0, top);
-	cairo_line_to(cr, x0, y);
-	cairo_line_to(cr, x1, y);
-	cairo_stroke(cr);
+	axes(cr, x0, top, x1, y);
 	text_style tick = style(FONT_TEXT, 8, false);
 	tick.align = ALIGN_CENTER;
 	for (int q = 0; q <= 4; q++) {
@@ -148,12 +155,7 @@ static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_char
 		text_draw(rc, cr, range, &small, x0 + b * step, base + 1.6, step);
 		free(range);
 	}
-	paint_set(cr, PAINT_INK);
-	cairo_set_line_width(cr, 0.25);
-	cairo_move_to(cr, x0, y);
-	cairo_line_to(cr, x0, base);
-	cairo_line_to(cr, x1, base);
-	cairo_stroke(cr);
+	axes(cr, x0, y, x1, base);
 	text_style axis = style(FONT_TEXT, 8, false);
 	axis.align = ALIGN_RIGHT;
 	char top[24];

@@ -809,7 +809,7 @@ static int balance_run(const options *o, balance_args *a)
 
 static const options_operands BALANCE_OPERANDS = { 1, 1, "name one scenario file" };
 
-COMMAND(balance, "is a scenario fair? many computer games, each side's wins and a verdict", balance_args,
+COMMAND(balance, "is a scenario fair? many computer games and a verdict", balance_args,
 	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
 	.formats = BALANCE_FORMATS,
 	.operands = &BALANCE_OPERANDS,

@@ -49,6 +49,11 @@ static void play_help(FILE *out)
 	      "                  your own dice and type the faces: battle u1 c1 : i f)\n"
 	      "  --lang LANG     language of the card texts: en (default), nl or fr\n"
 	      "  --auto          the computer plays both sides (a simple player)\n"
+	      "  --computer SIDE the computer plays SIDE (its id, as the board names\n"
+	      "                  it) and you the other; its actions and dice are\n"
+	      "                  printed as it takes them\n"
+	      "  --player NAME   the computer player of --computer, --auto and 'auto':\n"
+	      "                  simple, or another player orbat knows\n"
 	      "  --max-turns N   with --auto, stop after N turns (default 500)\n"
 	      "  -q, --quiet     print only the actions and the result, no board\n"
 	      "  -h, --help      show this help\n"
@@ -57,6 +62,7 @@ static void play_help(FILE *out)
 	      "  orbat play --seed 7 --log game.log scenarios/shiloh.xml\n"
 	      "  orbat play --resume game.log scenarios/shiloh.xml\n"
 	      "  orbat play --auto --seed 7 --log auto.log scenarios/shiloh.xml\n"
+	      "  orbat play --computer confederate --log game.log scenarios/shiloh.xml\n"
 	      "\n"
 	      "Exit status: 0 the game ended or the input did; 1 the scenario is\n"
 	      "invalid, or the log to resume does not follow from its seed; 2 usage\n"
@@ -349,7 +355,18 @@ typedef struct play_args {
 	const char *dice;
 	bool all_auto;
 	long max_turns;     /* 0: not given */
+	const char *computer;  /* --computer SIDE: the side the computer plays */
+	const char *player;    /* --player NAME */
 } play_args;
+
+/* Whether the scenario has a side of that id. */
+static bool has_side(const scenario *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->side_count; i++)
+		if (sc->sides[i].id.text && strcmp(sc->sides[i].id.text, id) == 0)
+			return true;
+	return false;
+}
 
 static int play_run(const options *o, play_args *pa)
 {
@@ -402,22 +419,38 @@ static int play_run(const options *o, play_args *pa)
 		if (!log_path)
 			log_path = resume_path;
 	}
-	if (manual && all_auto) {
+	if (manual && (all_auto || pa->computer)) {
 		saved_free(&sl);
-		return options_usage("play", "--auto and --dice manual do not go together: the computer cannot roll "
-			"your dice");
+		return options_usage("play", "%s and --dice manual do not go together: the computer cannot roll "
+			"your dice", all_auto ? "--auto" : "--computer");
+	}
+	if (all_auto && pa->computer) {
+		saved_free(&sl);
+		return options_usage("play", "--auto plays both sides; --computer SIDE plays one: name one of them");
 	}
 	play_state p;
 	memset(&p, 0, sizeof p);
 	p.manual = manual;
 	p.log_path = log_path;
 	code = rules_session_load(&p.s, "play", o->operands[0], FORMAT_TEXT);
-	const game_play_opts play = { .seed = seed, .manual = manual, .quiet = o->quiet, .lang = lang, .emit = emit,
-		.emit_ctx = &p };
+	const game_play_opts play = { .seed = seed, .manual = manual, .quiet = o->quiet, .lang = lang,
+		.player = pa->player, .emit = emit, .emit_ctx = &p };
 	if (code == EXIT_VALID)
 		code = rules_session_run(&p.s, "play", o->operands[0], &play, &p.d, &p.run);
 	if (code != EXIT_VALID) {
 		saved_free(&sl);
+		return code;
+	}
+	if (pa->computer && !has_side(p.s.sc, pa->computer)) {
+		char sides[256] = "";
+		size_t len = 0;
+		for (size_t i = 0; i < p.s.sc->side_count && len < sizeof sides; i++)
+			len += (size_t)snprintf(sides + len, sizeof sides - len, "%s%s", i ? ", " : "",
+				p.s.sc->sides[i].id.text ? p.s.sc->sides[i].id.text : "?");
+		code = options_usage("play", "--computer takes a side of the scenario (%s), not '%s'", sides, pa->computer);
+		saved_free(&sl);
+		p.d->destroy(p.run);
+		rules_session_close(&p.s);
 		return code;
 	}
 	const char *scenario_id = p.s.sc->id.text ? p.s.sc->id.text : "?";
@@ -459,14 +492,18 @@ static int play_run(const options *o, play_args *pa)
 		}
 		if (auto_turn && p.d->at_turn_start(p.run) && p.d->turn(p.run) >= auto_turn_of)
 			auto_turn = false;
-		if (all_auto || auto_turn) {
-			if (p.d->turn(p.run) >= max_turns && p.d->at_turn_start(p.run)) {
+		bool computer_turn = pa->computer && strcmp(p.d->side(p.run), pa->computer) == 0;
+		if (all_auto || auto_turn || computer_turn) {
+			if (!computer_turn && p.d->turn(p.run) >= max_turns && p.d->at_turn_start(p.run)) {
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
 			game_auto got = game_auto_take(p.d, p.run, &play);
-			if (got == GAME_AUTO_NONE)
+			if (got == GAME_AUTO_NONE) {
+				if (computer_turn)
+					printf("The computer has nothing to propose: the game stops here.\n");
 				break;
+			}
 			if (got == GAME_AUTO_ILLEGAL) {
 				code = EXIT_INTERNAL;
 				break;
@@ -543,4 +580,6 @@ COMMAND(play, "solo play in the terminal: deals, rolls and referees", play_args,
 		{ "dice", OPTIONS_STRING, offsetof(play_args, dice), .what = "auto or manual" },
 		{ "auto", OPTIONS_FLAG, offsetof(play_args, all_auto) },
 		{ "max-turns", OPTIONS_INT, offsetof(play_args, max_turns), 1, 1000000, .what = "a number" },
+		{ "computer", OPTIONS_STRING, offsetof(play_args, computer), .what = "a side's id" },
+		{ "player", OPTIONS_STRING, offsetof(play_args, player), .what = "a player's name" },
 	});

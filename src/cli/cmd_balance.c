@@ -9,10 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "../base/datadir.h"
+#include "../base/jobpool.h"
 #include "../base/json.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
@@ -49,7 +48,8 @@ static void balance_help(FILE *out)
 	      "                     from S and i alone\n"
 	      "  --max-turns N      stop a game after N turns (default 500); such a\n"
 	      "                     game is counted apart, never as a result\n"
-	      "  --jobs N           processes playing at once (default: the cores)\n"
+	      "  -j, --jobs N       processes playing at once (default: the processors\n"
+	      "                     online; 1 plays in this process)\n"
 	      "  --format FORMAT    text (default), json (one document on standard\n"
 	      "                     output) or pdf (a one-page report, written to\n"
 	      "                     DIR/SCENARIO/LANG/balance.pdf)\n"
@@ -77,7 +77,6 @@ typedef struct balance_args {
 	const char *players;
 	const char *seed;
 	long max_turns;
-	long jobs;
 } balance_args;
 
 static const char *const BALANCE_FORMATS[] = { "text", "json", "pdf", NULL };
@@ -143,152 +142,57 @@ static size_t block_count(const balance_plan *br)
 	return (br->games + BALANCE_BLOCK - 1) / BALANCE_BLOCK;
 }
 
-/* A worker's message for one block: this header, the games, the failure. */
-typedef struct block_head {
-	size_t block, count, failure_len;
-	int status;
-} block_head;
+/* The run on the job pool: one job per block, its games handed back as
+ * bytes and put in game order, whatever the number of workers. */
+typedef struct balance_pool {
+	balance_plan *plan;
+	int code;
+} balance_pool;
 
-/* Move size bytes down a pipe or up from it, whole: false at an error or
- * an end before the last byte. */
-static bool pipe_all(int fd, void *data, size_t size, bool writing)
+static int pool_run(void *ctx, size_t index, jobpool_job *job)
 {
-	char *p = data;
-	while (size > 0) {
-		ssize_t got = writing ? write(fd, p, size) : read(fd, p, size);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return false;
-		p += got;
-		size -= (size_t)got;
+	balance_pool *bp = ctx;
+	balance_game games[BALANCE_BLOCK] = { { 0 } };
+	size_t count = 0;
+	char *failure = NULL;
+	int status = play_block(bp->plan, index, games, &count, &failure);
+	jobpool_send(job, games, count * sizeof *games);
+	if (failure)
+		/* Loud: a computer player broke the rules, or the engine failed. */
+		fprintf(stderr, "orbat balance: internal error: %s\n", failure);
+	free(failure);
+	return status;
+}
+
+static bool pool_done(void *ctx, size_t index, const jobpool_result *r)
+{
+	balance_pool *bp = ctx;
+	balance_plan *br = bp->plan;
+	jobpool_print(r);
+	size_t first = index * BALANCE_BLOCK;
+	size_t want = br->games - first < BALANCE_BLOCK ? br->games - first : BALANCE_BLOCK;
+	if (r->status == 0 && r->size == want * sizeof *br->results) {
+		memcpy(br->results + first, r->data, r->size);
+		return true;
 	}
-	return true;
+	if (r->died)
+		fprintf(stderr, "orbat balance: internal error: the process playing games %zu to %zu %s\n", first + 1,
+			first + want, r->died);
+	else if (r->status == 0)
+		fprintf(stderr, "orbat balance: internal error: the games %zu to %zu did not come back\n", first + 1,
+			first + want);
+	bp->code = EXIT_INTERNAL;
+	return false;
 }
 
-static bool write_all(int fd, const void *data, size_t size)
-{
-	return pipe_all(fd, (void *)data, size, true);
-}
-
-static bool read_all(int fd, void *data, size_t size)
-{
-	return pipe_all(fd, data, size, false);
-}
-
-/* A worker: blocks w, w + workers, ... sent down fd as they are played. */
-static void worker(const balance_plan *br, unsigned w, unsigned workers, int fd)
-{
-	balance_game games[BALANCE_BLOCK];
-	for (size_t b = w; b < block_count(br); b += workers) {
-		block_head h = { b, 0, 0, 0 };
-		char *failure = NULL;
-		h.status = play_block(br, b, games, &h.count, &failure);
-		h.failure_len = failure ? strlen(failure) : 0;
-		bool ok = write_all(fd, &h, sizeof h) && write_all(fd, games, h.count * sizeof *games) &&
-			write_all(fd, failure ? failure : "", h.failure_len);
-		free(failure);
-		if (!ok || h.status)
-			break;
-	}
-}
-
-/* Play every game on up to `workers` processes (1: in this one), the
- * results in game order whatever the number.  Forked workers share the
- * loaded scenario; each sends its games back on a pipe.  Returns 0, or
- * EXIT_INTERNAL after printing the first failure (in game order). */
+/* Play every game on up to `workers` processes (1: in this one).  Returns
+ * 0, or EXIT_INTERNAL once the first failure is printed. */
 static int play_all(balance_plan *br, unsigned workers)
 {
-	size_t blocks = block_count(br);
-	char **failures = xcalloc(blocks ? blocks : 1, sizeof *failures);
-	if (workers > blocks)
-		workers = (unsigned)blocks;
-	int code = 0;
-	if (workers <= 1) {
-		for (size_t b = 0; b < blocks && !code; b++) {
-			size_t count;
-			code = play_block(br, b, br->results + b * BALANCE_BLOCK, &count, &failures[b]);
-		}
-	} else {
-		pid_t *pids = xcalloc(workers, sizeof *pids);
-		int *fds = xcalloc(workers, sizeof *fds);
-		fflush(stdout);
-		fflush(stderr);
-		for (unsigned w = 0; w < workers; w++) {
-			int pipefd[2];
-			fds[w] = -1;
-			if (pipe(pipefd) != 0 || (pids[w] = fork()) < 0) {
-				fprintf(stderr, "orbat balance: cannot start a worker process: %s\n", strerror(errno));
-				code = EXIT_INTERNAL;
-				break;
-			}
-			if (pids[w] == 0) {
-				close(pipefd[0]);
-				for (unsigned k = 0; k < w; k++)
-					close(fds[k]);
-				worker(br, w, workers, pipefd[1]);
-				close(pipefd[1]);
-				_exit(0);
-			}
-			close(pipefd[1]);
-			fds[w] = pipefd[0];
-		}
-		size_t *got = xcalloc(blocks, sizeof *got);
-		for (unsigned w = 0; w < workers; w++) {
-			block_head h;
-			while (fds[w] >= 0 && read_all(fds[w], &h, sizeof h)) {
-				if (h.block >= blocks || h.count > BALANCE_BLOCK ||
-					!read_all(fds[w], br->results + h.block * BALANCE_BLOCK, h.count * sizeof *br->results))
-					break;
-				char *failure = xcalloc(1, h.failure_len + 1);
-				if (!read_all(fds[w], failure, h.failure_len)) {
-					free(failure);
-					break;
-				}
-				got[h.block] = h.count;
-				if (h.status) {
-					failures[h.block] = failure;
-					code = EXIT_INTERNAL;
-				} else {
-					free(failure);
-				}
-			}
-			if (fds[w] >= 0)
-				close(fds[w]);
-		}
-		for (unsigned w = 0; w < workers; w++) {
-			int status = 0;
-			if (pids[w] > 0 && (waitpid(pids[w], &status, 0) < 0 || !WIFEXITED(status) ||
-				WEXITSTATUS(status) != 0)) {
-				fprintf(stderr, "orbat balance: internal error: a worker process ended abnormally\n");
-				code = EXIT_INTERNAL;
-			}
-		}
-		/* Every block whole, unless a game failed in it or before it. */
-		for (size_t b = 0; b < blocks && !code; b++) {
-			size_t want = br->games - b * BALANCE_BLOCK < BALANCE_BLOCK ? br->games - b * BALANCE_BLOCK :
-				BALANCE_BLOCK;
-			if (got[b] != want) {
-				fprintf(stderr, "orbat balance: internal error: the games of block %zu did not come back\n", b + 1);
-				code = EXIT_INTERNAL;
-			}
-		}
-		free(got);
-		free(pids);
-		free(fds);
-	}
-	for (size_t b = 0; b < blocks; b++) {
-		if (failures[b] && code) {
-			/* Loud: a computer player broke the rules, or the engine failed. */
-			fprintf(stderr, "orbat balance: internal error: %s\n", failures[b]);
-			code = EXIT_INTERNAL;
-			break;
-		}
-	}
-	for (size_t b = 0; b < blocks; b++)
-		free(failures[b]);
-	free(failures);
-	return code;
+	balance_pool bp = { br, 0 };
+	if (!jobpool_run(block_count(br), workers, pool_run, pool_done, &bp) && !bp.code)
+		bp.code = EXIT_INTERNAL;
+	return bp.code;
 }
 
 /* ---- the words of the report ---- */
@@ -785,9 +689,7 @@ static int balance_run(const options *o, balance_args *a)
 	}
 	if (code == EXIT_VALID) {
 		br.results = xcalloc(br.games, sizeof *br.results);
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		unsigned workers = a->jobs ? (unsigned)a->jobs : cores > 0 ? (unsigned)cores : 1;
-		code = play_all(&br, workers);
+		code = play_all(&br, o->jobs);
 	}
 	if (code == EXIT_VALID) {
 		balance_stats st;
@@ -810,7 +712,7 @@ static int balance_run(const options *o, balance_args *a)
 static const options_operands BALANCE_OPERANDS = { 1, 1, "name one scenario file" };
 
 COMMAND(balance, "is a scenario fair? many computer games and a verdict", balance_args,
-	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET,
+	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET | OPTIONS_JOBS,
 	.formats = BALANCE_FORMATS,
 	.operands = &BALANCE_OPERANDS,
 	.own = {
@@ -818,5 +720,4 @@ COMMAND(balance, "is a scenario fair? many computer games and a verdict", balanc
 		{ "players", OPTIONS_STRING, offsetof(balance_args, players), .what = "NAME or NAME,NAME" },
 		{ "seed", OPTIONS_STRING, offsetof(balance_args, seed), .what = "a whole number" },
 		{ "max-turns", OPTIONS_INT, offsetof(balance_args, max_turns), 1, 1000000, .what = "a number of turns" },
-		{ "jobs", OPTIONS_INT, offsetof(balance_args, jobs), 1, 64, .what = "a number of processes" },
 	});

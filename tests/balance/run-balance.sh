@@ -46,7 +46,7 @@ MB=$ROOT/scenarios/mb-1861.xml
 for scen in "$SHILOH" "$MB"; do
 	name=$(basename "$scen" .xml)
 	for fmt in text json; do
-		"$ORBAT" balance --players simple --games 60 --seed 7 --jobs 1 --format $fmt "$scen" >"$WORK/$name.1.$fmt" 2>&1
+		"$ORBAT" balance --players simple --games 60 --seed 7 -j 1 --format $fmt "$scen" >"$WORK/$name.1.$fmt" 2>&1
 		a=$?
 		"$ORBAT" balance --players simple --games 60 --seed 7 --jobs 2 --format $fmt "$scen" >"$WORK/$name.2.$fmt" 2>&1
 		b=$?

@@ -274,6 +274,11 @@ typedef struct rs_square_rules {
 	char *generals;      /* <square-combat general-rule>: a general's bonus */
 	char *entrench;      /* <square-combat entrench-rule>: infantry in a city */
 	char *victory;       /* <square-victory rule> */
+	/* The sections the scenario compiler cites for a map and its forces. */
+	char *cities;        /* <ruleset cities-rule>: city squares and who holds them */
+	char *ports;         /* <naval ports-rule>: the ports a map must hold */
+	char *roster;        /* <generals rule>: the generals of each player count */
+	char *players;       /* <square-players players-rule>: who plays which piece */
 } rs_square_rules;
 
 /* A named place or person of §11 owned by a side: capital, port, general. */
@@ -308,6 +313,11 @@ typedef struct ruleset {
 	char *extends;
 	ruleset_grid grid;
 	char *rule_prefix;
+	/* Sections of both grids stated on the root, which no element of
+	 * their own carries: the two sides (<ruleset sides-rule>) and the
+	 * unit types a scenario may name (<ruleset units-rule>). */
+	char *sides_rule;
+	char *units_rule;
 	l10n_text name;
 
 	struct {

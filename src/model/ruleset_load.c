@@ -289,7 +289,7 @@ static void free_places(rs_square_place *p, size_t count)
 static void free_square_rules(rs_square_rules *r)
 {
 	char **all[] = { &r->ids, &r->turn, &r->retreat, &r->naval, &r->transport, &r->cargo, &r->capitals,
-		&r->generals, &r->entrench, &r->victory };
+		&r->generals, &r->entrench, &r->victory, &r->cities, &r->ports, &r->roster, &r->players };
 	for (size_t i = 0; i < ARRAY_LEN(all); i++)
 		free(*all[i]);
 }
@@ -313,6 +313,18 @@ static void free_square(ruleset *rs)
 	free_places(rs->square.ports, rs->square.port_count);
 	free_places(rs->square.capitals, rs->square.capital_count);
 	free_places(rs->square.generals, rs->square.general_count);
+}
+
+/* The sections of both grids that the ruleset states outside §11. */
+static void free_rules(ruleset *rs)
+{
+	char *all[] = { rs->sides_rule, rs->units_rule, rs->board.rule, rs->stacking.rule, rs->brigades.rule,
+		rs->retreat.rule, rs->retreat.flags_rule, rs->retreat.path_rule, rs->retreat.generals_rule,
+		rs->battle.rule, rs->battle.dice_rule, rs->battle.once_rule, rs->movement.rule,
+		rs->movement.off_board_rule, rs->movement.ground_gain_rule, rs->terrain_effects.rule, rs->sight.rule,
+		rs->deck.rule, rs->turn.rule, rs->victory.rule };
+	for (size_t i = 0; i < ARRAY_LEN(all); i++)
+		free(all[i]);
 }
 
 void ruleset_destroy(ruleset *rs)
@@ -347,21 +359,7 @@ void ruleset_destroy(ruleset *rs)
 		free_terrain(&rs->terrains[i]);
 	free(rs->terrains);
 	l10n_finish(&rs->fieldworks.name);
-	free(rs->stacking.rule);
-	free(rs->brigades.rule);
-	free(rs->retreat.rule);
-	free(rs->retreat.flags_rule);
-	free(rs->battle.rule);
-	free(rs->battle.dice_rule);
-	free(rs->battle.once_rule);
-	free(rs->board.rule);
-	free(rs->retreat.path_rule);
-	free(rs->retreat.generals_rule);
-	free(rs->movement.rule);
-	free(rs->movement.off_board_rule);
-	free(rs->movement.ground_gain_rule);
-	free(rs->terrain_effects.rule);
-	free(rs->sight.rule);
+	free_rules(rs);
 	free_words(rs->retreat.general_reduction_types, rs->retreat.general_reduction_type_count);
 	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
 		free(rs->retreat.thresholds[i].quality);
@@ -371,9 +369,6 @@ void ruleset_destroy(ruleset *rs)
 	for (size_t i = 0; i < rs->deck.card_count; i++)
 		free_card(&rs->deck.cards[i]);
 	free(rs->deck.cards);
-	free(rs->deck.rule);
-	free(rs->turn.rule);
-	free(rs->victory.rule);
 	free(rs);
 }
 
@@ -1014,6 +1009,9 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 	read_texts(ld, root, "name", &rs->name);
 	read_str(root, "rule-prefix", &rs->rule_prefix);
 	read_str(root, "ids-rule", &rs->square.rules.ids);
+	read_str(root, "sides-rule", &rs->sides_rule);
+	read_str(root, "units-rule", &rs->units_rule);
+	read_str(root, "cities-rule", &rs->square.rules.cities);
 	const char *grid = xmldoc_attr(root, "grid");
 	if (grid && !grid_kind_parse(grid, &rs->grid))
 		fail(ld, root, "grid", "grid must be hex or square, not '%s'", grid);
@@ -1152,6 +1150,7 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_str(n, "rule", &rs->square.rules.naval);
 			read_str(n, "transport-rule", &rs->square.rules.transport);
 			read_str(n, "cargo-rule", &rs->square.rules.cargo);
+			read_str(n, "ports-rule", &rs->square.rules.ports);
 			apply_places(ld, n, "port", &rs->square.ports, &rs->square.port_count, NULL);
 		} else if (strcmp(e, "capitals") == 0) {
 			read_int(ld, n, "income-loss-per-city", &rs->square.capital_income_loss);
@@ -1159,10 +1158,12 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_str(n, "rule", &rs->square.rules.capitals);
 			apply_places(ld, n, "capital", &rs->square.capitals, &rs->square.capital_count, NULL);
 		} else if (strcmp(e, "generals") == 0) {
+			read_str(n, "rule", &rs->square.rules.roster);
 			apply_places(ld, n, "general-name", &rs->square.generals, &rs->square.general_count,
 				&rs->square.player_counts);
 		} else if (strcmp(e, "square-players") == 0) {
 			read_str(n, "rule", &rs->square.rules.turn);
+			read_str(n, "players-rule", &rs->square.rules.players);
 			apply_seats(ld, rs, n);
 		} else if (strcmp(e, "square-victory") == 0) {
 			apply_square_victory(ld, rs, n);
@@ -1257,6 +1258,8 @@ static void need(need_list *l, bool present, const char *what)
 static void needs_common(const ruleset *rs, need_list *l)
 {
 	need(l, rs->rule_prefix, "rule-prefix");
+	need(l, rs->sides_rule, "<ruleset sides-rule>");
+	need(l, rs->units_rule, "<ruleset units-rule>");
 	need(l, rs->side_count == 2, "exactly two <side> entries");
 	need(l, rs->terrain_count > 0, "a <terrain>");
 	need(l, rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
@@ -1316,6 +1319,10 @@ static const struct {
 	{ offsetof(rs_square_rules, generals), "<square-combat general-rule>" },
 	{ offsetof(rs_square_rules, entrench), "<square-combat entrench-rule>" },
 	{ offsetof(rs_square_rules, victory), "<square-victory rule>" },
+	{ offsetof(rs_square_rules, cities), "<ruleset cities-rule>" },
+	{ offsetof(rs_square_rules, ports), "<naval ports-rule>" },
+	{ offsetof(rs_square_rules, roster), "<generals rule>" },
+	{ offsetof(rs_square_rules, players), "<square-players players-rule>" },
 };
 
 static void needs_square_rules(const ruleset *rs, need_list *l)

@@ -25,9 +25,12 @@ void check_error(check_ctx *ctx, src_pos pos, const char *rule, const char *fmt,
 void check_warning(check_ctx *ctx, src_pos pos, const char *rule, const char *fmt, ...) DIAG_PRINTF(4, 5);
 /* rule id with the ruleset's prefix, e.g. "3.1" -> "bc-3.1" */
 const char *check_rule(const check_ctx *ctx, const char *section);
+/* The rule id of a section the ruleset states (rules are data: a child
+ * ruleset may renumber it), e.g. CHECK_RULE(ctx, board.rule) -> "bc-1". */
+#define CHECK_RULE(ctx, field) check_rule((ctx), (ctx)->rs->field)
 
 /* Check an address is well formed and on the hex board; report it
- * otherwise under rule §1 and return false.  `what` names the thing for the message. */
+ * otherwise under the board's rule (§1) and return false.  `what` names the thing for the message. */
 bool check_address(check_ctx *ctx, const sc_address *addr, const char *what);
 
 /* An id as written, where it stands. */

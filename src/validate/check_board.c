@@ -12,7 +12,7 @@ static bool number_in(check_ctx *ctx, const sc_number *n, long min, long max,
 	if (!n->given || !n->valid)
 		return false; /* the schema reports missing or malformed numbers */
 	if (n->value < min || n->value > max) {
-		check_error(ctx, n->given ? n->pos : fallback, check_rule(ctx, "1"),
+		check_error(ctx, n->given ? n->pos : fallback, CHECK_RULE(ctx, board.rule),
 			"the board has %ld %s; %s allows %ld to %ld", n->value, what, ctx->rs->id, min, max);
 		return false;
 	}
@@ -38,7 +38,7 @@ void check_board(check_ctx *ctx)
 		probe.east = sc->east.value < 0 || sc->east.value > HEX_MAX_COLUMNS ? -1 : (int)sc->east.value;
 	}
 	if (!hex_sections_valid(&probe)) {
-		check_error(ctx, sc->sections_pos, check_rule(ctx, "1"),
+		check_error(ctx, sc->sections_pos, CHECK_RULE(ctx, board.rule),
 			"sections west=%ld and east=%ld do not fit a board %d hexes wide: "
 			"each flank needs at least one hex and the centre at least one",
 			sc->west.value, sc->east.value, board->columns);
@@ -77,7 +77,7 @@ void check_terrain(check_ctx *ctx)
 			if (!type) {
 				if (!known)
 					known = known_terrain_list(ctx->rs);
-				check_error(ctx, t->type.pos, check_rule(ctx, "6"),
+				check_error(ctx, t->type.pos, CHECK_RULE(ctx, terrain_effects.rule),
 					"terrain type '%s' does not exist in %s; it knows %s",
 					t->type.text, ctx->rs->id, known);
 			}
@@ -88,7 +88,7 @@ void check_terrain(check_ctx *ctx)
 		if (first_entry != (long)i) {
 			const sc_terrain *first = &sc->terrain[first_entry];
 			char name[HEX_ADDRESS_MAX];
-			check_error(ctx, t->pos, check_rule(ctx, "6"),
+			check_error(ctx, t->pos, CHECK_RULE(ctx, terrain_effects.rule),
 				"hex %s already has terrain '%s' (line %d); a hex has one terrain entry",
 				hex_format(t->at.cell, name), first->type.text ? first->type.text : "?",
 				first->pos.line);
@@ -96,7 +96,7 @@ void check_terrain(check_ctx *ctx)
 		}
 		if (type && t->fieldworks && !type->passable) {
 			char name[HEX_ADDRESS_MAX];
-			check_error(ctx, t->fieldworks_pos, check_rule(ctx, "6"),
+			check_error(ctx, t->fieldworks_pos, CHECK_RULE(ctx, terrain_effects.rule),
 				"fieldworks at %s stand on %s, where no unit may stand",
 				hex_format(t->at.cell, name), t->type.text);
 		}
@@ -112,7 +112,7 @@ void check_terrain(check_ctx *ctx)
 		const rs_terrain *type = ruleset_find_terrain(ctx->rs, t->type.text);
 		if (type && type->crosses_water && !touches_water(ctx, t->at.cell)) {
 			char name[HEX_ADDRESS_MAX];
-			check_warning(ctx, t->pos, check_rule(ctx, "6"),
+			check_warning(ctx, t->pos, CHECK_RULE(ctx, terrain_effects.rule),
 				"the bridge at %s touches no river or stream", hex_format(t->at.cell, name));
 		}
 	}

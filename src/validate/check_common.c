@@ -42,7 +42,7 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 	if (!addr->text)
 		return false; /* missing: the schema reports it */
 	if (!addr->valid) {
-		check_error(ctx, addr->pos, check_rule(ctx, "1"),
+		check_error(ctx, addr->pos, CHECK_RULE(ctx, board.rule),
 			"%s: '%s' is not a hex address; write column letters then the row number, such as C4",
 			what, addr->text);
 		return false;
@@ -55,13 +55,13 @@ bool check_address(check_ctx *ctx, const sc_address *addr, const char *what)
 	char name[HEX_ADDRESS_MAX];
 	hex_format(addr->cell, name);
 	if (addr->cell.row >= board->rows) {
-		check_error(ctx, addr->pos, check_rule(ctx, "1"),
+		check_error(ctx, addr->pos, CHECK_RULE(ctx, board.rule),
 			"%s: hex %s is off the board, which has %d rows", what, name, board->rows);
 	} else {
 		int len = hex_row_length(board, addr->cell.row);
 		char last[HEX_ADDRESS_MAX];
 		hex_format((hex_coord){ len - 1, addr->cell.row }, last);
-		check_error(ctx, addr->pos, check_rule(ctx, "1"),
+		check_error(ctx, addr->pos, CHECK_RULE(ctx, board.rule),
 			"%s: hex %s is off the board; row %d has %d hexes and ends at %s",
 			what, name, addr->cell.row + 1, len, last);
 	}

@@ -17,7 +17,7 @@ static void check_ground(check_ctx *ctx, const char *kind, const char *id, const
 	const rs_terrain *t = position_terrain(ctx->pos, at->cell);
 	if (t && !t->passable) {
 		char name[HEX_ADDRESS_MAX];
-		check_error(ctx, at->pos, check_rule(ctx, "6"),
+		check_error(ctx, at->pos, CHECK_RULE(ctx, terrain_effects.rule),
 			"%s '%s' stands at %s on %s, which no unit or general may enter",
 			kind, id, hex_format(at->cell, name), t->id);
 	}

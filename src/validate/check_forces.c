@@ -33,23 +33,32 @@ static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_uni
 		const rs_allow *allow = ruleset_unit_allows(type, attr);
 		if (!allow) {
 			if (!ruleset_find_attribute(ctx->rs, attr))
-				check_error(ctx, value->pos, check_rule(ctx, "2"),
+				check_error(ctx, value->pos, CHECK_RULE(ctx, units_rule),
 					"unit '%s': %s has no attribute '%s'", u->id.text ? u->id.text : "?",
 					ctx->rs->id, attr);
 			else
-				check_error(ctx, value->pos, check_rule(ctx, "2"),
+				check_error(ctx, value->pos, CHECK_RULE(ctx, units_rule),
 					"unit '%s': %s has no '%s' in %s", u->id.text ? u->id.text : "?",
 					type->id, attr, ctx->rs->id);
 			continue;
 		}
 		if (!ruleset_allow_has(allow, value->text)) {
 			char *allowed = str_join((const char *const *)allow->values, allow->value_count, ", ");
-			check_error(ctx, value->pos, check_rule(ctx, "2"),
+			check_error(ctx, value->pos, CHECK_RULE(ctx, units_rule),
 				"unit '%s': %s cannot have %s '%s' in %s; it may be %s",
 				u->id.text ? u->id.text : "?", type->id, attr, value->text, ctx->rs->id, allowed);
 			free(allowed);
 		}
 	}
+}
+
+/* Reserve units come on with the Reinforcements card: where they enter is
+ * that card's rule (§8.1), or the deck's when the ruleset has no such card,
+ * as the referee cites it. */
+static const char *reserve_rule(const check_ctx *ctx)
+{
+	const rs_card *card = ruleset_find_card_effect(ctx->rs, "reinforce");
+	return card && card->rule ? check_rule(ctx, card->rule) : CHECK_RULE(ctx, deck.rule);
 }
 
 /* §8.1: a reserve unit enters on its side's home row, on the board and on
@@ -68,7 +77,7 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 	hex_format(u->entry.cell, name);
 	const rs_terrain *t = position_terrain(ctx->pos, u->entry.cell);
 	if (t && !t->passable)
-		check_error(ctx, u->entry.pos, check_rule(ctx, "6"),
+		check_error(ctx, u->entry.pos, CHECK_RULE(ctx, terrain_effects.rule),
 			"reserve unit '%s' enters at %s on %s, which no unit may enter", id, name, t->id);
 	if (u->side >= sc->side_count)
 		return;
@@ -81,7 +90,7 @@ static void check_reserve_entry(check_ctx *ctx, const sc_unit *u)
 	else
 		return;   /* a missing or wrong home edge has its own error */
 	if (u->entry.cell.row != home_row)
-		check_error(ctx, u->entry.pos, check_rule(ctx, "8.1"),
+		check_error(ctx, u->entry.pos, reserve_rule(ctx),
 			"reserve unit '%s' enters at %s, in row %d; side '%s' has its home edge in the %s, "
 			"so its reserves enter on row %d", id, name, u->entry.cell.row + 1,
 			side->id.text ? side->id.text : "?", side->home.text, home_row + 1);
@@ -97,7 +106,7 @@ static void check_unit_type_and_strength(check_ctx *ctx, const sc_unit *u)
 		for (size_t k = 0; k < rs->unit_type_count; k++)
 			ids[k] = rs->unit_types[k].id;
 		char *known = str_join(ids, rs->unit_type_count, ", ");
-		check_error(ctx, u->type.pos, check_rule(ctx, "2"),
+		check_error(ctx, u->type.pos, CHECK_RULE(ctx, units_rule),
 			"%sunit '%s' has type '%s', which %s does not know; it knows %s",
 			u->entry.text ? "reserve " : "", id, u->type.text, rs->id, known);
 		free(known);
@@ -107,7 +116,7 @@ static void check_unit_type_and_strength(check_ctx *ctx, const sc_unit *u)
 		check_unit_attributes(ctx, u, type);
 	if (type && u->figures.given && u->figures.valid &&
 		(u->figures.value < 1 || u->figures.value > type->figures)) {
-		check_error(ctx, u->figures.pos, check_rule(ctx, "2"),
+		check_error(ctx, u->figures.pos, CHECK_RULE(ctx, units_rule),
 			"%sunit '%s' starts with %ld figures; %s allows 1 to %d for %s",
 			u->entry.text ? "reserve " : "", id, u->figures.value, rs->id, type->figures, type->id);
 	}

@@ -10,21 +10,21 @@ void check_sides(check_ctx *ctx)
 
 	if (sc->side_count != 2) {
 		src_pos pos = sc->side_count > 2 ? sc->sides[2].pos : sc->pos;
-		check_error(ctx, pos, check_rule(ctx, "0"),
+		check_error(ctx, pos, CHECK_RULE(ctx, sides_rule),
 			"a scenario has exactly two sides, union and confederate; this one has %zu",
 			sc->side_count);
 	}
 	for (size_t i = 0; i < sc->side_count; i++) {
 		const sc_side *s = &sc->sides[i];
 		if (s->id.text && !ruleset_find_side(rs, s->id.text))
-			check_error(ctx, s->id.pos, check_rule(ctx, "0"),
+			check_error(ctx, s->id.pos, CHECK_RULE(ctx, sides_rule),
 				"side '%s' does not exist in %s", s->id.text, rs->id);
 		for (size_t k = 0; k < i; k++) {
 			if (str_eq(sc->sides[k].id.text, s->id.text))
-				check_error(ctx, s->id.pos, check_rule(ctx, "0"),
+				check_error(ctx, s->id.pos, CHECK_RULE(ctx, sides_rule),
 					"side '%s' is given twice (first on line %d)", s->id.text, sc->sides[k].pos.line);
 			else if (str_eq(sc->sides[k].home.text, s->home.text))
-				check_error(ctx, s->home.pos, check_rule(ctx, "1"),
+				check_error(ctx, s->home.pos, CHECK_RULE(ctx, board.rule),
 					"sides '%s' and '%s' both have their home edge in the %s; "
 					"the two sides start from opposite edges",
 					sc->sides[k].id.text ? sc->sides[k].id.text : "?",

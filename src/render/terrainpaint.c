@@ -157,6 +157,7 @@ static void symbol_fence(cairo_t *cr, double cx, double cy, double s)
 static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
 {
 	const double peaks[3][3] = { { -0.20, 0.14, 0.20 }, { 0.05, 0.10, 0.26 }, { 0.26, 0.16, 0.17 } };
+	cairo_line_join_t join = cairo_get_line_join(cr);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	for (int i = 0; i < 3; i++) {
 		double x = cx + peaks[i][0] * s, base = cy + peaks[i][1] * s, h = peaks[i][2] * s;
@@ -173,7 +174,8 @@ static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_fill(cr);
 	}
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	/* The caller's join back, whatever it was (a legend's is not a map's). */
+	cairo_set_line_join(cr, join);
 }
 
 static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
@@ -236,13 +238,27 @@ static const centred_symbol CENTRED[RS_PATTERN_COUNT] = {
 	[RS_PATTERN_WAVES] = symbol_waves,
 };
 
+typedef struct centred_art {
+	centred_symbol draw;
+	double s;
+} centred_art;
+
+static void draw_centred(cairo_t *cr, const void *ctx, double x, double y)
+{
+	const centred_art *a = ctx;
+	a->draw(cr, x, y, a->s);
+}
+
 static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_pattern pattern,
 	const terrain_links *links)
 {
 	double s = g->cell, cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
 	if ((unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern]) {
-		CENTRED[pattern](cr, cx, cy, s);
+		/* The same at every cell of the terrain: drawn once per document. */
+		centred_art art = { CENTRED[pattern], s };
+		paint_art_key key = { PAINT_ART_TERRAIN, (int)pattern, s, 0 };
+		paint_art(cr, &key, s, cx, cy, draw_centred, &art);
 		return;
 	}
 	/* The others follow the cell's outline or its neighbours. */

@@ -181,7 +181,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, mc->course, cell);
 		lp_box symbol;
-		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, cell, &symbol))
+		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, &symbol))
 			labelplace_take(mc->placer, symbol);
 	}
 

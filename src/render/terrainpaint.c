@@ -19,6 +19,17 @@
 static const rgb MOUNTAIN_FILL = { 0.86, 0.78, 0.64 };
 static const rgb MOUNTAIN_LINE = { 0.45, 0.32, 0.18 };
 
+/* What a map drawing works out once: how the water runs between its
+ * cells, and the size of each symbol. */
+struct terrain_course {
+	/* The ink of each pattern's symbol (x, y, w, h at SYMBOL_PROBE_SIZE),
+	 * once measured. */
+	double ink[RS_PATTERN_COUNT][4];
+	bool measured[RS_PATTERN_COUNT];
+	size_t count;
+	unsigned char joins[];  /* per cell index: bit d set when the water runs towards neighbour d */
+};
+
 const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type)
 {
 	return type ? ruleset_find_terrain(rc->rs, type) : ruleset_unlisted_terrain(rc->rs);
@@ -355,23 +366,35 @@ static bool is_icon(rs_pattern pattern)
 	return (unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern] && pattern != RS_PATTERN_WAVES;
 }
 
-bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos, grid_cell cell,
-	lp_box *out)
+/* The symbol's ink when drawn at SYMBOL_PROBE_SIZE, measured once per
+ * map drawing: exact for every symbol, with no table of extents to keep
+ * in step. */
+#define SYMBOL_PROBE_SIZE 100.0
+
+static const double *symbol_ink(terrain_course *course, rs_pattern pattern)
+{
+	double *ink = course->ink[pattern];
+	if (course->measured[pattern])
+		return ink;
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *probe = cairo_create(rec);
+	CENTRED[pattern](probe, 0, 0, SYMBOL_PROBE_SIZE);
+	cairo_destroy(probe);
+	cairo_recording_surface_ink_extents(rec, &ink[0], &ink[1], &ink[2], &ink[3]);
+	cairo_surface_destroy(rec);
+	course->measured[pattern] = true;
+	return ink;
+}
+
+bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
+	terrain_course *course, grid_cell cell, lp_box *out)
 {
 	const rs_terrain *t = terrainpaint_terrain(rc, type_of(pos, position_at(pos, cell)));
 	if (!t || !is_icon(t->look.pattern))
 		return false;
-	/* The symbol's ink, measured once drawn at a known size: exact for
-	 * every symbol, with no table of extents to keep in step. */
-	const double size = 100;
-	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-	cairo_t *probe = cairo_create(rec);
-	CENTRED[t->look.pattern](probe, 0, 0, size);
-	cairo_destroy(probe);
-	double x, y, w, h;
-	cairo_recording_surface_ink_extents(rec, &x, &y, &w, &h);
-	cairo_surface_destroy(rec);
-	double k = g->cell / size, cx, cy;
+	const double *ink = symbol_ink(course, t->look.pattern);
+	double x = ink[0], y = ink[1], w = ink[2], h = ink[3];
+	double k = g->cell / SYMBOL_PROBE_SIZE, cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
 	*out = labelplace_box(cx + x * k, cy + y * k, w * k, h * k);
 	return true;
@@ -428,10 +451,6 @@ static long root_of(course_cell *cells, long i)
 	return i;
 }
 
-struct terrain_course {
-	size_t count;
-	unsigned char joins[];  /* per cell index: bit d set when the water runs towards neighbour d */
-};
 
 /* Water drawn across every join between water cells closes loops: three
  * mutually adjacent water hexes make a triangle of streams, and a stream

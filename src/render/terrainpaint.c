@@ -209,6 +209,10 @@ static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
 static void water_band(cairo_t *cr, const map_geom *g, double cx, double cy, const terrain_links *l,
 	double width)
 {
+	/* Round ends for the water alone: the cap is given back, or what is
+	 * drawn after a stream (a fence, the section lines' dashes) would end
+	 * round on some tiles and square on others. */
+	cairo_line_cap_t cap = cairo_get_line_cap(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	cairo_set_line_width(cr, width);
 	for (int i = 0; i < l->count; i++) {
@@ -223,6 +227,7 @@ static void water_band(cairo_t *cr, const map_geom *g, double cx, double cy, con
 		cairo_line_to(cr, cx - (l->x[0] - cx) / 2, cy - (l->y[0] - cy) / 2);
 	}
 	cairo_stroke(cr);
+	cairo_set_line_cap(cr, cap);
 }
 
 /* The deck runs across the water: square to the course's first link. */

@@ -191,11 +191,16 @@ static char *section_label(const render_ctx *rc, int section, int sections)
 
 static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, double y1)
 {
-	(void)x0, (void)y0, (void)x1, (void)y1;  /* the labels are few: all drawn */
+	(void)x0, (void)x1;
 	const render_ctx *rc = mc->rc;
 	cairo_t *cr = mc->cr;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
+	/* The labels of an edge the region does not reach (a tile in the
+	 * middle of the map) are left out: none of their words would show.
+	 * A label reaches at most a cell past the frame. */
+	double reach = g->frame + g->cell;
+	bool shows[2] = { y0 < reach, y1 > g->height - reach };  /* north, south */
 	text_style st = { FONT_TITLE, paint_clamp(g->frame * 0.30, 3.0, 6.5), true, false, ALIGN_CENTER,
 		INK.r, INK.g, INK.b };
 	/* On a much reduced map the legible size can be taller than the
@@ -207,6 +212,8 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		char label[256];
 		snprintf(label, sizeof label, "%s — %s", render_string(rc, "home-edge"), name);
 		bool north = str_eq(sc->sides[s].home.text, "north");
+		if (!shows[north ? 0 : 1])
+			continue;
 		/* At the outer edge of the frame, clear of the section names. */
 		double y = north ? g->frame * 0.06 : g->height - g->frame * 0.06;
 		st.r = paint_side(s).r * 0.8;
@@ -238,8 +245,10 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 			{ x, g->height - g->frame * 0.94, 0.5, 0 },
 			{ x, g->height - g->frame * 0.06, 0.5, 1 },
 		};
-		paint_place_text(rc, cr, mc->placer, label, &sec, room, top, 2);
-		paint_place_text(rc, cr, mc->placer, label, &sec, room, bottom, 2);
+		if (shows[0])
+			paint_place_text(rc, cr, mc->placer, label, &sec, room, top, 2);
+		if (shows[1])
+			paint_place_text(rc, cr, mc->placer, label, &sec, room, bottom, 2);
 		free(label);
 	}
 }

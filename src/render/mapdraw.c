@@ -181,7 +181,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, mc->course, cell);
 		lp_box symbol;
-		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, cell, &symbol))
+		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, &symbol))
 			labelplace_take(mc->placer, symbol);
 	}
 
@@ -267,13 +267,13 @@ static double legend(const render_ctx *rc, cairo_t *cr, double x, double y, doub
 
 static double legend_height(const render_ctx *rc, double width, double swatch, bool pieces)
 {
-	/* Lay it out on a throwaway recording surface. */
+	/* Measured on a throwaway recording surface, at the scale the legend
+	 * is drawn at (millimetres on the page), so that the legible text size
+	 * comes out the same. */
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *probe = cairo_create(rec);
-	/* At the scale the legend is drawn at (millimetres on the page), so
-	 * that the legible text size comes out the same. */
 	cairo_scale(probe, PT_PER_MM, PT_PER_MM);
-	double h = legend(rc, probe, 0, 0, width, swatch, pieces);
+	double h = paint_legend_height(rc, probe, width, swatch, painter_of(rc->rs)->legend_count(rc, pieces));
 	cairo_destroy(probe);
 	cairo_surface_destroy(rec);
 	return h;

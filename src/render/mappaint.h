@@ -58,7 +58,7 @@ typedef struct map_canvas {
 	 * and the overview, whose sheet gives each label its name. */
 	bool short_names;
 	label_placer *placer;  /* the boxes taken so far */
-	const struct terrain_course *course;  /* how the water runs */
+	struct terrain_course *course;  /* how the water runs, the symbols' sizes */
 } map_canvas;
 
 typedef struct map_painter {

@@ -3,8 +3,10 @@
 #include "paint.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../base/util.h"
 #include "pdfdoc.h"
 
 #ifndef M_PI
@@ -33,6 +35,103 @@ rgb paint_side(size_t side)
 double paint_clamp(double v, double lo, double hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* ---- repeated art ---- */
+
+/* One drawing recorded for the document, and the stroke state it was
+ * recorded under: a join or cap the caller set belongs to the look. */
+typedef struct art_entry {
+	paint_art_key key;
+	cairo_line_join_t join;
+	cairo_line_cap_t cap;
+	double tolerance;
+	cairo_surface_t *surface;
+} art_entry;
+
+typedef struct art_cache {
+	art_entry *items;
+	size_t count, cap;
+} art_cache;
+
+static const cairo_user_data_key_t ART_CACHE;
+/* Set on a context while it draws art that stands once (a legend's). */
+static const cairo_user_data_key_t ART_IN_PLACE;
+
+static void art_cache_free(void *data)
+{
+	art_cache *c = data;
+	for (size_t i = 0; i < c->count; i++)
+		cairo_surface_destroy(c->items[i].surface);
+	free(c->items);
+	free(c);
+}
+
+/* The document's recordings, kept on its surface and freed with it; NULL
+ * for a target that draws in place.  Only a PDF gains from forms: an
+ * image would replay the recording at each use, and SVG and PNG output
+ * stays as it was. */
+static art_cache *art_cache_of(cairo_t *cr)
+{
+	cairo_surface_t *target = cairo_get_target(cr);
+	if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_PDF)
+		return NULL;
+	art_cache *c = cairo_surface_get_user_data(target, &ART_CACHE);
+	if (c)
+		return c;
+	c = xcalloc(1, sizeof *c);
+	if (cairo_surface_set_user_data(target, &ART_CACHE, c, art_cache_free) != CAIRO_STATUS_SUCCESS) {
+		art_cache_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static bool same_key(const paint_art_key *p, const paint_art_key *q)
+{
+	return p->kind == q->kind && p->variant == q->variant && p->a == q->a && p->b == q->b;
+}
+
+void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, double y, paint_art_fn draw,
+	const void *ctx)
+{
+	art_cache *c = cairo_get_user_data(cr, &ART_IN_PLACE) ? NULL : art_cache_of(cr);
+	if (!c) {
+		draw(cr, ctx, x, y);
+		return;
+	}
+	cairo_line_join_t join = cairo_get_line_join(cr);
+	cairo_line_cap_t cap = cairo_get_line_cap(cr);
+	/* Curves are flattened as finely as they would be in place, where the
+	 * tolerance counts in device units, not in the drawing's. */
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	double scale = sqrt(fabs(m.xx * m.yy - m.xy * m.yx));
+	double tolerance = cairo_get_tolerance(cr) / (scale > 0 ? scale : 1);
+	cairo_surface_t *art = NULL;
+	for (size_t i = 0; i < c->count && !art; i++) {
+		const art_entry *e = &c->items[i];
+		if (same_key(&e->key, key) && e->join == join && e->cap == cap && e->tolerance == tolerance)
+			art = e->surface;
+	}
+	if (!art) {
+		cairo_rectangle_t extents = { -reach, -reach, 2 * reach, 2 * reach };
+		art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+		cairo_t *rec = cairo_create(art);
+		cairo_set_line_join(rec, join);
+		cairo_set_line_cap(rec, cap);
+		cairo_set_tolerance(rec, tolerance);
+		draw(rec, ctx, 0, 0);
+		cairo_destroy(rec);
+		grow_array((void **)&c->items, &c->cap, c->count + 1, sizeof *c->items);
+		c->items[c->count++] = (art_entry){ *key, join, cap, tolerance, art };
+	}
+	cairo_save(cr);
+	cairo_set_source_surface(cr, art, x, y);
+	cairo_paint(cr);
+	cairo_restore(cr);
+	/* Drawn in place, the art would leave no path behind either. */
+	cairo_new_path(cr);
 }
 
 void paint_star_path(cairo_t *cr, double cx, double cy, double r)
@@ -97,13 +196,15 @@ bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_st
 {
 	if (!text || !*text)
 		return false;
-	double min = paint_min_text(rc, cr), w;
-	text_measure(rc, cr, text, st, 0, &w, NULL);
-	if (max_width > 0 && w > max_width)
-		st->size *= max_width / w;
+	double min = paint_min_text(rc, cr), asked = st->size;
+	text_measure(rc, cr, text, st, 0, width, height);
+	if (max_width > 0 && *width > max_width)
+		st->size *= max_width / *width;
 	if (st->size < min)
 		st->size = min;
-	text_measure(rc, cr, text, st, 0, width, height);
+	/* Laid out again only at a new size: most labels fit as asked. */
+	if (st->size != asked)
+		text_measure(rc, cr, text, st, 0, width, height);
 	return !(max_width > 0 && *width > max_width * 1.001);
 }
 
@@ -183,15 +284,32 @@ static void hull(cairo_t *cr, double bx, double by, double bw, double bh, bool a
 	}
 }
 
-void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
-	const char *value, const char *label, double label_size, double cx, double cy, double w, double h)
+/* The symbols a counter's type box can show; the type ids that have one. */
+typedef enum { SHAPE_NONE, SHAPE_INFANTRY, SHAPE_CAVALRY, SHAPE_ARTILLERY, SHAPE_GUNBOAT, SHAPE_IRONCLAD } counter_shape;
+
+static counter_shape shape_of(const char *type)
 {
-	double x = cx - w / 2, y = cy - h / 2;
-	double min = paint_min_text(rc, cr);
-	if (lp)
-		labelplace_take(lp, labelplace_box(x, y, w, h));
+	static const char *const IDS[] = { NULL, "infantry", "cavalry", "artillery", "gunboat", "ironclad" };
+	for (int i = SHAPE_INFANTRY; i <= SHAPE_IRONCLAD; i++)
+		if (type && strcmp(type, IDS[i]) == 0)
+			return (counter_shape)i;
+	return SHAPE_NONE;
+}
+
+typedef struct counter_look {
+	counter_shape shape;
+	size_t side;
+	double w, h;
+} counter_look;
+
+/* A counter's body centred on (cx, cy): the side's colour and the type
+ * box with its symbol, without the figures. */
+static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
+{
+	const counter_look *k = ctx;
+	double w = k->w, h = k->h, x = cx - w / 2, y = cy - h / 2;
 	cairo_rectangle(cr, x, y, w, h);
-	paint_set(cr, paint_side(side));
+	paint_set(cr, paint_side(k->side));
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, h * 0.04);
@@ -205,23 +323,42 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, h * 0.035);
 	cairo_stroke(cr);
-	type = type ? type : "";
-	if (strcmp(type, "infantry") == 0) {
+	switch (k->shape) {
+	case SHAPE_INFANTRY:
 		cairo_move_to(cr, bx, by);
 		cairo_line_to(cr, bx + bw, by + bh);
 		cairo_move_to(cr, bx + bw, by);
 		cairo_line_to(cr, bx, by + bh);
 		cairo_stroke(cr);
-	} else if (strcmp(type, "cavalry") == 0) {
+		break;
+	case SHAPE_CAVALRY:
 		cairo_move_to(cr, bx, by + bh);
 		cairo_line_to(cr, bx + bw, by);
 		cairo_stroke(cr);
-	} else if (strcmp(type, "artillery") == 0) {
+		break;
+	case SHAPE_ARTILLERY:
 		cairo_arc(cr, bx + bw / 2, by + bh / 2, bh * 0.22, 0, 2 * M_PI);
 		cairo_fill(cr);
-	} else if (strcmp(type, "gunboat") == 0 || strcmp(type, "ironclad") == 0) {
-		hull(cr, bx, by, bw, bh, strcmp(type, "ironclad") == 0);
+		break;
+	case SHAPE_GUNBOAT:
+	case SHAPE_IRONCLAD:
+		hull(cr, bx, by, bw, bh, k->shape == SHAPE_IRONCLAD);
+		break;
+	case SHAPE_NONE:
+		break;
 	}
+}
+
+void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
+	const char *value, const char *label, double label_size, double cx, double cy, double w, double h)
+{
+	double x = cx - w / 2, y = cy - h / 2;
+	double min = paint_min_text(rc, cr);
+	if (lp)
+		labelplace_take(lp, labelplace_box(x, y, w, h));
+	counter_look look = { shape_of(type), side < 2 ? side : 0, w, h };
+	paint_art_key key = { PAINT_ART_COUNTER, (int)look.shape * 2 + (int)look.side, w, h };
+	paint_art(cr, &key, (w > h ? w : h) * 0.6, cx, cy, counter_body, &look);
 
 	if (value && *value && h * 0.62 >= min) {
 		text_style big = { FONT_TEXT, h * 0.62, true, false, ALIGN_CENTER, 1, 1, 1 };
@@ -252,19 +389,45 @@ static int legend_grid(double width, double swatch, double text_size, double *co
 	return cols;
 }
 
+/* The size of a legend's words: they grow with the swatches, so a
+ * poster's legend reads as well as a sheet's. */
+static double legend_text_size(const render_ctx *rc, cairo_t *cr, double swatch)
+{
+	return fmax(fmax(2.8, swatch * 0.40), paint_min_text(rc, cr));
+}
+
+static text_style legend_heading(double text_size)
+{
+	return (text_style){ FONT_TITLE, text_size * 1.5, true, false, ALIGN_LEFT,
+		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+}
+
+double paint_legend_height(const render_ctx *rc, cairo_t *cr, double width, double swatch, size_t count)
+{
+	/* The heading is the one part whose height is not fixed: measured, the
+	 * rest counted, nothing drawn. */
+	double text_size = legend_text_size(rc, cr, swatch), h;
+	text_style head = legend_heading(text_size);
+	text_measure(rc, cr, render_string(rc, "legend"), &head, 0, NULL, &h);
+	double col_w, row_h;
+	int cols = legend_grid(width, swatch, text_size, &col_w, &row_h);
+	size_t rows = (count + (size_t)cols - 1) / (size_t)cols;
+	return h + text_size * 0.5 + (double)rows * row_h;
+}
+
 double paint_legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,
 	size_t count, paint_legend_entry_fn entry, const void *ctx)
 {
-	/* Text grows with the swatches, so a poster's legend reads as well as
-	 * a sheet's. */
-	double text_size = fmax(fmax(2.8, swatch * 0.40), paint_min_text(rc, cr));
-	text_style head = { FONT_TITLE, text_size * 1.5, true, false, ALIGN_LEFT,
-		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	double text_size = legend_text_size(rc, cr, swatch);
+	text_style head = legend_heading(text_size);
 	double top = y;
 	y += text_draw(rc, cr, render_string(rc, "legend"), &head, x, y, 0) + text_size * 0.5;
 	text_style label = { FONT_TEXT, text_size, false, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
 	double col_w, row_h;
 	int cols = legend_grid(width, swatch, text_size, &col_w, &row_h);
+	/* Each symbol of a legend stands once, at its own size: a form of
+	 * it would only add to the file. */
+	cairo_set_user_data(cr, &ART_IN_PLACE, (void *)&ART_IN_PLACE, NULL);
 	for (size_t i = 0; i < count; i++) {
 		double ex = x + (double)(i % (size_t)cols) * col_w;
 		double ey = y + (double)(i / (size_t)cols) * row_h;
@@ -272,6 +435,7 @@ double paint_legend(const render_ctx *rc, cairo_t *cr, double x, double y, doubl
 		text_draw(rc, cr, text, &label, ex + swatch + text_size * 0.7, ey + swatch / 2 - label.size * 0.7,
 			col_w - swatch - text_size);
 	}
+	cairo_set_user_data(cr, &ART_IN_PLACE, NULL, NULL);
 	size_t rows = (count + (size_t)cols - 1) / (size_t)cols;
 	return y + (double)rows * row_h - top;
 }

@@ -58,6 +58,24 @@ bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_st
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n);
 
+/* Repeated art: a drawing that stands many times on a map (a terrain
+ * symbol, a counter's body, an objective's ring, a city's mark) is drawn
+ * once per document into a recording surface and painted from it wherever
+ * it stands, so that a PDF holds it once, as a form XObject, as the card
+ * emblems are.  The key says what is drawn at which sizes; draw(cr, ctx,
+ * x, y) draws it around (x, y), within `reach` of it.  On other targets
+ * (SVG, PNG, a recording that only measures) it is drawn in place, as
+ * before. */
+typedef enum { PAINT_ART_TERRAIN, PAINT_ART_COUNTER, PAINT_ART_OBJECTIVE, PAINT_ART_CITY } paint_art_kind;
+typedef struct paint_art_key {
+	paint_art_kind kind;
+	int variant;           /* within the kind: a pattern, a side and type */
+	double a, b;           /* its sizes */
+} paint_art_key;
+typedef void (*paint_art_fn)(cairo_t *cr, const void *ctx, double x, double y);
+void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, double y, paint_art_fn draw,
+	const void *ctx);
+
 /* A five-pointed star path (generals, capitals). */
 void paint_star_path(cairo_t *cr, double cx, double cy, double r);
 /* A general's star in the side's colour (the name is a label of its own,
@@ -100,5 +118,7 @@ typedef const char *(*paint_legend_entry_fn)(const render_ctx *rc, cairo_t *cr, 
 	double x, double y, double swatch);
 double paint_legend(const render_ctx *rc, cairo_t *cr, double x, double y, double width, double swatch,
 	size_t count, paint_legend_entry_fn entry, const void *ctx);
+/* The height paint_legend would use on cr, without drawing. */
+double paint_legend_height(const render_ctx *rc, cairo_t *cr, double width, double swatch, size_t count);
 
 #endif

@@ -64,6 +64,9 @@ bool pdfboxes_apply(const unsigned char *pdf, size_t len, const pdfbox_page *pag
 	}
 	/* The /ID is a hash of the content, not of the clock: reproducible. */
 	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	/* The dictionaries of the pages, fonts and forms packed into compressed
+	 * object streams (PDF 1.5, as cairo writes): a tenth off a map. */
+	qpdf_set_object_stream_mode(q, qpdf_o_generate);
 	if (qpdf_write(q) & QPDF_ERRORS) {
 		*error = qpdf_message(q, "cannot write the PDF");
 		goto done;

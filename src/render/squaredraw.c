@@ -118,6 +118,18 @@ static void city_symbol(cairo_t *cr, double x, double y, double r, rgb side, boo
 	}
 }
 
+typedef struct city_look {
+	size_t side;
+	bool capital, port;
+	double r;
+} city_look;
+
+static void city_art(cairo_t *cr, const void *ctx, double x, double y)
+{
+	const city_look *k = ctx;
+	city_symbol(cr, x, y, k->r, paint_side(k->side), k->capital, k->port);
+}
+
 /* Where a square's city mark stands, and its radius. */
 static void city_spot(const map_geom *g, double cx, double cy, double *y, double *r)
 {
@@ -130,7 +142,12 @@ static void draw_city(const render_ctx *rc, cairo_t *cr, label_placer *lp, const
 {
 	double r, y;
 	city_spot(g, cx, cy, &y, &r);
-	city_symbol(cr, cx, y, r, paint_side(side_index(rc->sc, city->side.text)), city->capital, city->port);
+	/* The same mark at every city of a side and kind: drawn once per
+	 * document. */
+	city_look look = { side_index(rc->sc, city->side.text), city->capital, city->port, r };
+	paint_art_key key = { PAINT_ART_CITY, (int)(look.side < 2 ? look.side : 0) * 4 + look.capital * 2 + look.port,
+		r, 0 };
+	paint_art(cr, &key, r * 4, cx, y, city_art, &look);
 	/* The rings of a capital, the anchor of a port to the right. */
 	labelplace_take(lp, (lp_box){ cx - r * 1.35, y - r * 1.35, cx + (city->port ? r * 3.0 : r * 1.35),
 		y + r * 1.35 });

@@ -19,6 +19,17 @@
 static const rgb MOUNTAIN_FILL = { 0.86, 0.78, 0.64 };
 static const rgb MOUNTAIN_LINE = { 0.45, 0.32, 0.18 };
 
+/* What a map drawing works out once: how the water runs between its
+ * cells, and the size of each symbol. */
+struct terrain_course {
+	/* The ink of each pattern's symbol (x, y, w, h at SYMBOL_PROBE_SIZE),
+	 * once measured. */
+	double ink[RS_PATTERN_COUNT][4];
+	bool measured[RS_PATTERN_COUNT];
+	size_t count;
+	unsigned char joins[];  /* per cell index: bit d set when the water runs towards neighbour d */
+};
+
 const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type)
 {
 	return type ? ruleset_find_terrain(rc->rs, type) : ruleset_unlisted_terrain(rc->rs);
@@ -157,6 +168,7 @@ static void symbol_fence(cairo_t *cr, double cx, double cy, double s)
 static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
 {
 	const double peaks[3][3] = { { -0.20, 0.14, 0.20 }, { 0.05, 0.10, 0.26 }, { 0.26, 0.16, 0.17 } };
+	cairo_line_join_t join = cairo_get_line_join(cr);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	for (int i = 0; i < 3; i++) {
 		double x = cx + peaks[i][0] * s, base = cy + peaks[i][1] * s, h = peaks[i][2] * s;
@@ -173,7 +185,8 @@ static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_fill(cr);
 	}
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	/* The caller's join back, whatever it was (a legend's is not a map's). */
+	cairo_set_line_join(cr, join);
 }
 
 static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
@@ -196,6 +209,10 @@ static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
 static void water_band(cairo_t *cr, const map_geom *g, double cx, double cy, const terrain_links *l,
 	double width)
 {
+	/* Round ends for the water alone: the cap is given back, or what is
+	 * drawn after a stream (a fence, the section lines' dashes) would end
+	 * round on some tiles and square on others. */
+	cairo_line_cap_t cap = cairo_get_line_cap(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	cairo_set_line_width(cr, width);
 	for (int i = 0; i < l->count; i++) {
@@ -210,6 +227,7 @@ static void water_band(cairo_t *cr, const map_geom *g, double cx, double cy, con
 		cairo_line_to(cr, cx - (l->x[0] - cx) / 2, cy - (l->y[0] - cy) / 2);
 	}
 	cairo_stroke(cr);
+	cairo_set_line_cap(cr, cap);
 }
 
 /* The deck runs across the water: square to the course's first link. */
@@ -236,13 +254,27 @@ static const centred_symbol CENTRED[RS_PATTERN_COUNT] = {
 	[RS_PATTERN_WAVES] = symbol_waves,
 };
 
+typedef struct centred_art {
+	centred_symbol draw;
+	double s;
+} centred_art;
+
+static void draw_centred(cairo_t *cr, const void *ctx, double x, double y)
+{
+	const centred_art *a = ctx;
+	a->draw(cr, x, y, a->s);
+}
+
 static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_pattern pattern,
 	const terrain_links *links)
 {
 	double s = g->cell, cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
 	if ((unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern]) {
-		CENTRED[pattern](cr, cx, cy, s);
+		/* The same at every cell of the terrain: drawn once per document. */
+		centred_art art = { CENTRED[pattern], s };
+		paint_art_key key = { PAINT_ART_TERRAIN, (int)pattern, s, 0 };
+		paint_art(cr, &key, s, cx, cy, draw_centred, &art);
 		return;
 	}
 	/* The others follow the cell's outline or its neighbours. */
@@ -339,23 +371,35 @@ static bool is_icon(rs_pattern pattern)
 	return (unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern] && pattern != RS_PATTERN_WAVES;
 }
 
-bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos, grid_cell cell,
-	lp_box *out)
+/* The symbol's ink when drawn at SYMBOL_PROBE_SIZE, measured once per
+ * map drawing: exact for every symbol, with no table of extents to keep
+ * in step. */
+#define SYMBOL_PROBE_SIZE 100.0
+
+static const double *symbol_ink(terrain_course *course, rs_pattern pattern)
+{
+	double *ink = course->ink[pattern];
+	if (course->measured[pattern])
+		return ink;
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *probe = cairo_create(rec);
+	CENTRED[pattern](probe, 0, 0, SYMBOL_PROBE_SIZE);
+	cairo_destroy(probe);
+	cairo_recording_surface_ink_extents(rec, &ink[0], &ink[1], &ink[2], &ink[3]);
+	cairo_surface_destroy(rec);
+	course->measured[pattern] = true;
+	return ink;
+}
+
+bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
+	terrain_course *course, grid_cell cell, lp_box *out)
 {
 	const rs_terrain *t = terrainpaint_terrain(rc, type_of(pos, position_at(pos, cell)));
 	if (!t || !is_icon(t->look.pattern))
 		return false;
-	/* The symbol's ink, measured once drawn at a known size: exact for
-	 * every symbol, with no table of extents to keep in step. */
-	const double size = 100;
-	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-	cairo_t *probe = cairo_create(rec);
-	CENTRED[t->look.pattern](probe, 0, 0, size);
-	cairo_destroy(probe);
-	double x, y, w, h;
-	cairo_recording_surface_ink_extents(rec, &x, &y, &w, &h);
-	cairo_surface_destroy(rec);
-	double k = g->cell / size, cx, cy;
+	const double *ink = symbol_ink(course, t->look.pattern);
+	double x = ink[0], y = ink[1], w = ink[2], h = ink[3];
+	double k = g->cell / SYMBOL_PROBE_SIZE, cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
 	*out = labelplace_box(cx + x * k, cy + y * k, w * k, h * k);
 	return true;
@@ -412,10 +456,6 @@ static long root_of(course_cell *cells, long i)
 	return i;
 }
 
-struct terrain_course {
-	size_t count;
-	unsigned char joins[];  /* per cell index: bit d set when the water runs towards neighbour d */
-};
 
 /* Water drawn across every join between water cells closes loops: three
  * mutually adjacent water hexes make a triangle of streams, and a stream

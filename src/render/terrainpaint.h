@@ -61,8 +61,9 @@ void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, con
 	label_placer *lp);
 
 /* The box of the symbol standing in the cell (trees, houses, peaks...),
- * which words must keep off; false when the cell has none. */
-bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos, grid_cell cell,
-	lp_box *out);
+ * which words must keep off; false when the cell has none.  The course
+ * of the map keeps each symbol's size once measured. */
+bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
+	terrain_course *course, grid_cell cell, lp_box *out);
 
 #endif

@@ -367,7 +367,7 @@ static char *place_text(const render_ctx *rc, const sc_address *at, const char *
 	const sc_city *city = city_at(rc->sc, at);
 	if (city)
 		return xasprintf("%s %s", render_string(rc, city->capital ? "place-capital"
-			: city->port ? "place-port" : "place-city"), city->name.text ? city->name.text : city->id.text);
+			: city->port ? "place-port" : "place-city"), names_city(rc, city));
 	if (zone)
 		return xasprintf("%s %s", render_string(rc, "place-zone"), zone_name(rc, zone));
 	return xstrdup("");
@@ -458,7 +458,7 @@ static const char *hex_where(const render_ctx *rc, const sc_address *at, char *b
 static const char *square_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
 {
 	const sc_city *city = city_at(rc->sc, at);
-	snprintf(buf, size, "%s", city ? (city->name.text ? city->name.text : city->id.text) : "—");
+	snprintf(buf, size, "%s", city ? names_city(rc, city) : "—");
 	return buf;
 }
 

@@ -208,6 +208,20 @@ static void read_city(builder *b, const xmlNode *n)
 	c->port = read_flag(n, "port");
 	c->port_pos = locate(b, n, xmldoc_attr(n, "port") ? "port" : NULL);
 	c->zone = read_string(b, n, "zone");
+	for (const xmlNode *child = n->children; child; child = child->next)
+		if (xmldoc_is(child, SCENARIO_NS, "name"))
+			read_text(child, &c->names);
+}
+
+const char *scenario_city_name(const sc_city *city, lang_id lang)
+{
+	if ((unsigned)lang < LANG_COUNT && city->names.text[lang] && city->names.text[lang][0])
+		return city->names.text[lang];
+	if (city->name.text)
+		return city->name.text;
+	if (!l10n_empty(&city->names))
+		return l10n_get(&city->names, lang);
+	return city->id.text ? city->id.text : "";
 }
 
 static void read_sea_zone(builder *b, const xmlNode *n)
@@ -432,6 +446,7 @@ void scenario_destroy(scenario *sc)
 		sc_city *c = &sc->cities[i];
 		free(c->id.text);
 		free(c->name.text);
+		l10n_finish(&c->names);
 		free(c->at.text);
 		free(c->side.text);
 		free(c->zone.text);

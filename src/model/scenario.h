@@ -109,7 +109,8 @@ typedef struct sc_side {
 typedef struct sc_city {
 	src_pos pos;
 	sc_string id;
-	sc_string name;
+	sc_string name;      /* name="…": the name in every language without its own */
+	l10n_text names;     /* <name xml:lang="…"> children: a language's own name */
 	sc_address at;
 	sc_string side;      /* who controls it at the start */
 	bool capital;
@@ -216,6 +217,12 @@ long scenario_player(const sc_number *player);
 bool scenario_board(const scenario *sc, const struct ruleset *rs, hex_board *out);
 /* The same for either grid: the ruleset decides which. */
 bool scenario_grid(const scenario *sc, const struct ruleset *rs, grid_board *out);
+
+/* What a reader of `lang` calls the city: its <name> in that language,
+ * else its name attribute, else its name in another language, else its id
+ * ("" when it has none of these).  Most cities keep one name everywhere;
+ * a few have their own in a language (La Nouvelle-Orléans). */
+const char *scenario_city_name(const sc_city *city, lang_id lang);
 
 /* Build the model from a loaded document.  Never fails on content: what
  * is missing stays NULL or not given.  Returns NULL only when the root is

@@ -154,3 +154,8 @@ char *names_brigade(const render_ctx *rc, const sc_brigade *br)
 	free(general);
 	return out;
 }
+
+const char *names_city(const render_ctx *rc, const sc_city *city)
+{
+	return scenario_city_name(city, rc->lang);
+}

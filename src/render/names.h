@@ -15,6 +15,8 @@ char *names_ship(const render_ctx *rc, const sc_ship *ship);
 /* A general: his name, else the ruleset's name for him (square game),
  * else "General 2" among his side's generals. */
 char *names_general(const render_ctx *rc, const sc_general *g);
+/* A city of the square map, as the page's language names it (not to free). */
+const char *names_city(const render_ctx *rc, const sc_city *city);
 /* A brigade: its name, else "Brigade" and the name of its general. */
 char *names_brigade(const render_ctx *rc, const sc_brigade *br);
 

@@ -102,27 +102,75 @@ static const sc_general *general_by_id(const scenario *sc, const char *id)
 	return NULL;
 }
 
+/* One attribute value as it reads after the type's name on the page:
+ * data/i18n's "roster-attr-TYPE-VALUE" when it has one (the form that
+ * agrees with that type's noun, "aguerrie" for the French "cavalerie"),
+ * else the ruleset's name for the value, else the value as written. */
+static const char *attribute_form(const render_ctx *rc, const char *type_id, const char *attribute,
+	const char *value)
+{
+	char *key = xasprintf("roster-attr-%s-%s", type_id, value);
+	bool own = strings_has(rc->strings, key);
+	const char *form = own ? render_string(rc, key) : value;
+	free(key);
+	const rs_attribute *attr = ruleset_find_attribute(rc->rs, attribute);
+	for (size_t v = 0; !own && attr && v < attr->value_count; v++)
+		if (str_eq(attr->values[v].id, value))
+			form = l10n_get(&attr->values[v].name, rc->lang);
+	return form;
+}
+
+/* A unit's attributes as one phrase in the page's language: data/i18n's
+ * "roster-attrs-TYPE" gives the order and the joining words ("{quality},
+ * {weapon}"), since languages put a unit's qualities in different orders.
+ * A type without that entry, or a phrase that would leave out one of
+ * the type's attributes or name one it lacks (a house ruleset's), lists
+ * the forms in the ruleset's order instead. */
 static char *unit_attributes(const render_ctx *rc, const sc_unit *u)
 {
 	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
-	char *out = xstrdup("");
-	for (size_t i = 0; type && i < type->allow_count; i++) {
+	if (!type || type->allow_count == 0)
+		return xstrdup("");
+	const char **pairs = xcalloc(2 * type->allow_count + 1, sizeof *pairs);
+	char *listed = xstrdup("");
+	size_t n = 0;
+	for (size_t i = 0; i < type->allow_count; i++) {
 		const rs_allow *allow = &type->allows[i];
 		const char *value = allow->default_value;
 		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
 			if (str_eq(sc_unit_attribute_names[k], allow->attribute) && u->attributes[k].text)
 				value = u->attributes[k].text;
-		const rs_attribute *attr = ruleset_find_attribute(rc->rs, allow->attribute);
-		const char *shown = value;
-		for (size_t v = 0; attr && value && v < attr->value_count; v++)
-			if (str_eq(attr->values[v].id, value))
-				shown = l10n_get(&attr->values[v].name, rc->lang);
-		if (!shown)
+		if (!value)
 			continue;
-		char *next = xasprintf("%s%s%s", out, *out ? ", " : "", shown);
-		free(out);
-		out = next;
+		const char *form = attribute_form(rc, type->id, allow->attribute, value);
+		pairs[n++] = allow->attribute;
+		pairs[n++] = form;
+		char *next = xasprintf("%s%s%s", listed, *listed ? ", " : "", form);
+		free(listed);
+		listed = next;
 	}
+	char *key = xasprintf("roster-attrs-%s", type->id);
+	char *out = NULL;
+	if (strings_has(rc->strings, key)) {
+		const char *tmpl = render_string(rc, key);
+		bool all_named = true;
+		for (size_t i = 0; i < n; i += 2) {
+			char *slot = xasprintf("{%s}", pairs[i]);
+			all_named = all_named && strstr(tmpl, slot);
+			free(slot);
+		}
+		out = all_named ? strings_expand(tmpl, pairs) : NULL;
+		/* A slot left as written names an attribute the unit lacks. */
+		if (out && strchr(out, '{')) {
+			free(out);
+			out = NULL;
+		}
+	}
+	free(key);
+	free(pairs);
+	if (!out)
+		return listed;
+	free(listed);
 	return out;
 }
 
@@ -367,7 +415,7 @@ static char *place_text(const render_ctx *rc, const sc_address *at, const char *
 	const sc_city *city = city_at(rc->sc, at);
 	if (city)
 		return xasprintf("%s %s", render_string(rc, city->capital ? "place-capital"
-			: city->port ? "place-port" : "place-city"), city->name.text ? city->name.text : city->id.text);
+			: city->port ? "place-port" : "place-city"), names_city(rc, city));
 	if (zone)
 		return xasprintf("%s %s", render_string(rc, "place-zone"), zone_name(rc, zone));
 	return xstrdup("");
@@ -458,7 +506,7 @@ static const char *hex_where(const render_ctx *rc, const sc_address *at, char *b
 static const char *square_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
 {
 	const sc_city *city = city_at(rc->sc, at);
-	snprintf(buf, size, "%s", city ? (city->name.text ? city->name.text : city->id.text) : "—");
+	snprintf(buf, size, "%s", city ? names_city(rc, city) : "—");
 	return buf;
 }
 

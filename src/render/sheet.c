@@ -103,7 +103,7 @@ static char *square_side_text(const render_ctx *rc, size_t s)
 		const sc_city *c = &sc->cities[i];
 		if (!str_eq(c->side.text, side->id.text))
 			continue;
-		const char *name = c->name.text ? c->name.text : c->id.text;
+		const char *name = names_city(rc, c);
 		char *next = xasprintf("%s%s%s", cities, *cities ? ", " : "", name);
 		free(cities);
 		cities = next;

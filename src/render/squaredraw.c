@@ -159,7 +159,7 @@ static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 {
 	double r, y;
 	city_spot(g, cx, cy, &y, &r);
-	const char *name = city->name.text ? city->name.text : city->id.text ? city->id.text : "";
+	const char *name = names_city(rc, city);
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * 0.10, 1.6, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
 	/* Under, over, then beside the mark (past a port's anchor) when

@@ -515,7 +515,7 @@ declare -A LEGEND_NOT=(
 	[fr]="Legenda Woods Orchard Boomgaard Heuvel Infantry Sectielijn Objective")
 declare -A ROSTER=(
 	[en]="Unit_rosters Attributes Start Section Brigade General Figures North South rifle veteran dismounted Generals"
-	[nl]="Eenhedenlijsten Kenmerken Start Sectie Brigade Generaal Figuren Noord Zuid geweer veteranen afgestegen Generaals"
+	[nl]="Eenhedenlijsten Kenmerken Start Sectie Brigade Generaal Figuren Noord Zuid geweren veteranen afgestegen Generaals"
 	[fr]="États_des_unités Caractéristiques Départ Section Brigade Général Figurines Nord Sud fusil_rayé vétérans à_pied Généraux")
 declare -A ROSTER_NOT=(
 	[en]="Eenhedenlijsten Kenmerken Caractéristiques Figuren Figurines Noord Zuid geweer"
@@ -531,7 +531,7 @@ declare -A SHEET=(
 	[en]="Order_cards_in_hand Victory_target Moves_first Briefing Objectives Hold_the_ford"
 	[nl]="Orderkaarten_in_de_hand Overwinningsdoel Eerste_beurt Situatie Doelen Houd_de_voorde"
 	[fr]="Cartes_d’ordre_en_main Objectif_de_victoire Joue_en_premier Contexte Objectifs Tenez_le_gué")
-declare -A HOME=([en]="Home_edge" [nl]="Basislijn" [fr]="Bord_de_départ")
+declare -A HOME=([en]="Home_edge" [nl]="Bordrand" [fr]="Bord_de_départ")
 for l in en nl fr; do
 	d=$WORK/a4/rt-bc1999/$l
 	# The home-edge label prints below 6 pt on the overview and is left
@@ -586,7 +586,7 @@ whole_words() { # file words...
 out=$(whole_words "$WORK/a4/rt-bc1999/en/map-overview.pdf" Legend Woods Orchard Clear Rough_ground Infantry Cavalry Section_line)
 _st=$?
 verdict "text extraction: overview legend words come out whole (Woods, not 'W o o ds')" "$out" $_st
-out=$(whole_words "$WORK/a4/rt-nz-table/en/rosters.pdf" Unit_rosters Attributes Section Figures rifle, Hooker)
+out=$(whole_words "$WORK/a4/rt-nz-table/en/rosters.pdf" Unit_rosters Attributes Section Figures with_rifles Hooker)
 _st=$?
 verdict "text extraction: roster words come out whole" "$out" $_st
 out=$(whole_words "$WORK/a4/rt-bc1999/en/map-tiles.pdf" "Tile_1_of_9" "Trim_along_the_marks" "print_at_100")

@@ -129,7 +129,7 @@ void deck_job_finish(deck_job *job)
 	free(job->fronts);
 	if (job->back)
 		cairo_surface_destroy(job->back);
-	if (job->tc.context)
+	if (job->tc.fits)
 		textbox_finish(&job->tc);
 	hyphen_destroy(job->hyph);
 	free(job->prints);

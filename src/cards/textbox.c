@@ -12,39 +12,35 @@
 /* Layout rounding noise, in user units (mm). */
 #define FIT_SLACK 0.01
 
+/* A fitted text as fit() found it. */
+typedef struct fit_memo {
+	textbox_fit fit;
+	char *text;             /* to draw: hyphenated or not */
+	PangoWrapMode wrap;
+} fit_memo;
+
+static void memo_free(gpointer p)
+{
+	fit_memo *m = p;
+	free(m->text);
+	free(m);
+}
+
 void textbox_init(textbox_ctx *tc, const render_ctx *rc, hyphenator *hyph, const char *product)
 {
 	memset(tc, 0, sizeof *tc);
 	tc->rc = rc;
 	tc->hyph = hyph;
 	tc->product = product;
-	/* The bundled font map, reached through a layout of the font library:
-	 * its own context keeps the library's settings, which we cannot change
-	 * without changing every other product's output. */
-	cairo_surface_t *probe_surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-	cairo_t *probe = cairo_create(probe_surface);
-	PangoLayout *layout = fonts_layout(rc->fonts, probe, rc->lang, FONT_TEXT);
-	PangoFontMap *map = pango_context_get_font_map(pango_layout_get_context(layout));
-	tc->context = pango_font_map_create_context(map);
-	g_object_unref(layout);
-	cairo_destroy(probe);
-	cairo_surface_destroy(probe_surface);
-
-	cairo_font_options_t *options = cairo_font_options_create();
-	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-	pango_cairo_context_set_font_options(tc->context, options);
-	cairo_font_options_destroy(options);
-	pango_context_set_round_glyph_positions(tc->context, FALSE);
-	pango_context_set_language(tc->context, fonts_language(rc->lang));
+	tc->fits = g_hash_table_new_full(g_str_hash, g_str_equal, free, memo_free);
 }
 
 void textbox_finish(textbox_ctx *tc)
 {
-	if (tc->context)
-		g_object_unref(tc->context);
+	if (tc->fits)
+		g_hash_table_destroy(tc->fits);
 	free(tc->first_failure);
-	tc->context = NULL;
+	tc->fits = NULL;
 	tc->first_failure = NULL;
 }
 
@@ -113,30 +109,21 @@ char *textbox_french_spacing(const char *utf8)
 
 /* ---- layout ---- */
 
+/* The layout of a text at a size, from the font library's cache: shared,
+ * only measured and drawn here. */
 static PangoLayout *make_layout(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double size, double width, PangoWrapMode wrap)
 {
-	pango_cairo_update_context(cr, tc->context);
-	PangoLayout *layout = pango_layout_new(tc->context);
 	PangoFontDescription *desc = pango_font_description_new();
-	pango_font_description_set_family(desc, st->family);
+	pango_font_description_set_family_static(desc, st->family);
 	pango_font_description_set_absolute_size(desc, size * PANGO_SCALE);
 	pango_font_description_set_weight(desc, st->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
 	pango_font_description_set_style(desc, st->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
-	pango_layout_set_font_description(layout, desc);
-	pango_font_description_free(desc);
-	PangoAttrList *attrs = pango_attr_list_new();
-	pango_attr_list_insert(attrs, pango_attr_language_new(fonts_language(tc->rc->lang)));
-	pango_layout_set_attributes(layout, attrs);
-	pango_attr_list_unref(attrs);
-	if (!st->one_line) {
-		pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-		pango_layout_set_wrap(layout, wrap);
-	}
 	PangoAlignment align = st->align == ALIGN_CENTER ? PANGO_ALIGN_CENTER :
 		st->align == ALIGN_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
-	pango_layout_set_alignment(layout, align);
-	pango_layout_set_text(layout, utf8, -1);
+	text_spec spec = { utf8, desc, tc->rc->lang, st->one_line ? -1 : (int)(width * PANGO_SCALE), wrap, align };
+	PangoLayout *layout = fonts_text_layout(tc->rc->fonts, cr, &spec);
+	pango_font_description_free(desc);
 	return layout;
 }
 
@@ -166,21 +153,27 @@ static char *prepare(textbox_ctx *tc, const char *utf8)
 	return tc->rc->lang == LANG_FR ? textbox_french_spacing(utf8) : xstrdup(utf8);
 }
 
+/* Whether soft hyphens may be tried: asked only when a text does not fit
+ * as written, so a product whose texts all fit never loads a dictionary. */
+static bool can_hyphenate(textbox_ctx *tc, const textbox_style *st)
+{
+	return !st->one_line && tc->hyph && hyphen_available(tc->hyph, tc->rc->lang);
+}
+
 /* Find the largest size that fits; *text_out is the text to draw at it
  * (hyphenated or not) and *wrap_out the wrap mode. */
-static textbox_fit fit(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
+static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double w, double h, char **text_out, PangoWrapMode *wrap_out)
 {
 	char *plain = prepare(tc, utf8);
 	char *hyph = NULL;
-	bool can_hyphenate = !st->one_line && tc->hyph && hyphen_available(tc->hyph, tc->rc->lang);
 	double min = st->min_size > 0 ? fmin(st->min_size, st->size) : st->size;
 	textbox_fit result = { 0 };
 	double size = st->size;
 	for (;;) {
 		for (int attempt = 0; attempt < 2 && !result.fits; attempt++) {
 			if (attempt == 1) {
-				if (!can_hyphenate)
+				if (!can_hyphenate(tc, st))
 					break;
 				if (!hyph)
 					hyph = hyphen_insert(tc->hyph, tc->rc->lang, plain);
@@ -197,7 +190,7 @@ static textbox_fit fit(textbox_ctx *tc, cairo_t *cr, const char *utf8, const tex
 		size = fmax(min, size * SHRINK_STEP);
 	}
 	*wrap_out = PANGO_WRAP_WORD;
-	if (!result.fits && !st->one_line && !can_hyphenate) {
+	if (!result.fits && !st->one_line && !can_hyphenate(tc, st)) {
 		/* No dictionary on this machine: rather than fail, let Pango cut
 		 * words anywhere at the smallest size. */
 		PangoLayout *layout = make_layout(tc, cr, plain, st, min, w, PANGO_WRAP_WORD_CHAR);
@@ -213,6 +206,30 @@ static textbox_fit fit(textbox_ctx *tc, cairo_t *cr, const char *utf8, const tex
 		free(hyph);
 	}
 	return result;
+}
+
+/* fit_search once per text, style, box and drawing transformation: the
+ * outcome is kept for the product (tc->fits).  *text_out is a copy. */
+static textbox_fit fit(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
+	double w, double h, char **text_out, PangoWrapMode *wrap_out)
+{
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	/* Doubles in hexadecimal: exact, so only the very same box matches. */
+	char *key = xasprintf("%a %a %a %a %d|%s|%a %a %d%d%d%d|%a %a|%s", m.xx, m.xy, m.yx, m.yy,
+		(int)cairo_surface_get_type(cairo_get_target(cr)), st->family, st->size, st->min_size, st->bold,
+		st->italic, (int)st->align, st->one_line, w, h, utf8);
+	fit_memo *memo = g_hash_table_lookup(tc->fits, key);
+	if (!memo) {
+		memo = xcalloc(1, sizeof *memo);
+		memo->fit = fit_search(tc, cr, utf8, st, w, h, &memo->text, &memo->wrap);
+		g_hash_table_insert(tc->fits, key, memo);
+	} else {
+		free(key);
+	}
+	*text_out = xstrdup(memo->text);
+	*wrap_out = memo->wrap;
+	return memo->fit;
 }
 
 textbox_fit textbox_measure(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,

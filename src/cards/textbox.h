@@ -8,10 +8,13 @@
  * a message naming it, and the product that drew it refuses to be written:
  * overflowing print is never produced silently.
  *
- * Layouts come from a Pango context of this module's own on the bundled
- * font map: glyph positions unrounded (Pango rounds to whole user units by
- * default, which at millimetre scale wrecks letter spacing), hinting off,
- * the language of the render context set on every run. */
+ * Layouts come from the font library's cache of laid-out text
+ * (text/layoutcache.h): glyph positions unrounded (Pango rounds to whole
+ * user units by default, which at millimetre scale wrecks letter spacing),
+ * hinting off, the language of the render context set on every run.  The
+ * outcome of fitting a text into a box is kept too, so a text measured
+ * before it is drawn (a reference card tries each type size on the whole
+ * page) is fitted once. */
 #ifndef ORBAT_TEXTBOX_H
 #define ORBAT_TEXTBOX_H
 
@@ -48,7 +51,7 @@ typedef struct textbox_fit {
 /* Per product: the Pango context, the hyphenator and the tally. */
 typedef struct textbox_ctx {
 	const render_ctx *rc;
-	PangoContext *context;
+	GHashTable *fits;       /* fitted texts: key -> outcome (textbox.c) */
 	hyphenator *hyph;
 	const char *product;    /* names the product in messages */
 	size_t boxes;           /* texts fitted */

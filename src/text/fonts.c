@@ -11,6 +11,7 @@
 struct font_library {
 	PangoFontMap *map;
 	PangoContext *context;
+	layout_cache *cache;
 	int unknown_glyphs;
 	char *first_bad_text;
 };
@@ -58,6 +59,7 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 	font_library *lib = xcalloc(1, sizeof *lib);
 	lib->map = map;
 	lib->context = pango_font_map_create_context(map);
+	lib->cache = layoutcache_create(map, 0);
 	/* Pango rounds glyph positions to whole user units by default; our
 	 * units are millimetres on maps, so that would space letters by the
 	 * millimetre.  Print wants the designed positions. */
@@ -75,6 +77,7 @@ void fonts_destroy(font_library *lib)
 {
 	if (!lib)
 		return;
+	layoutcache_destroy(lib->cache);
 	g_object_unref(lib->context);
 	g_object_unref(lib->map);
 	free(lib->first_bad_text);
@@ -100,6 +103,16 @@ PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const ch
 	pango_layout_set_attributes(layout, attrs);
 	pango_attr_list_unref(attrs);
 	return layout;
+}
+
+PangoLayout *fonts_text_layout(font_library *lib, cairo_t *cr, const text_spec *spec)
+{
+	return layoutcache_get(lib->cache, cr, spec);
+}
+
+layoutcache_stats fonts_cache_stats(const font_library *lib)
+{
+	return layoutcache_get_stats(lib->cache);
 }
 
 void fonts_check(font_library *lib, PangoLayout *layout)

@@ -40,7 +40,7 @@ static bool draw_faces(deck_job *job)
 		job->fronts[i] = record_face(&job->geom);
 		cairo_t *cr = cairo_create(job->fronts[i]);
 		cardface_front(&job->tc, cr, &job->geom, &job->designs[i], job->total,
-			emblem_for(job, job->designs[i].card));
+			emblem_for(job, job->designs[i].card), &job->shared);
 		cairo_destroy(cr);
 	}
 	job->back = record_face(&job->geom);
@@ -126,6 +126,7 @@ void deck_job_finish(deck_job *job)
 {
 	drop_surfaces(job->fronts, job->fronts ? job->design_count : 0);
 	drop_surfaces(job->emblems, EMBLEM_COUNT);
+	cardface_shared_finish(&job->shared);
 	free(job->fronts);
 	if (job->back)
 		cairo_surface_destroy(job->back);

@@ -45,6 +45,11 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 		FcConfigDestroy(config);
 		return NULL;
 	}
+	/* Our configuration is the process's too: Pango's font map starts
+	 * fontconfig (FcInit) in a thread of its own, which would otherwise read
+	 * the machine's whole configuration and font list, a few milliseconds
+	 * of every run spent on fonts we never use. */
+	FcConfigSetCurrent(config);
 	PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 	if (!map) {
 		*error = xstrdup("Pango has no FreeType font map");

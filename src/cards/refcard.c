@@ -144,7 +144,11 @@ static bool block_height(textbox_ctx *tc, cairo_t *cr, const ref_block *b, doubl
 	return true;
 }
 
-static bool column_height(textbox_ctx *tc, cairo_t *cr, const ref_column *col, double w, double s, double *out)
+/* The height of a column at scale s; false when a block cannot fit its
+ * width or, with limit > 0, as soon as the column is taller than limit
+ * (the blocks below need not be laid out to know it does not fit). */
+static bool column_height(textbox_ctx *tc, cairo_t *cr, const ref_column *col, double w, double s, double limit,
+	double *out)
 {
 	double total = 0, h;
 	for (size_t i = 0; i < col->count; i++) {
@@ -153,6 +157,8 @@ static bool column_height(textbox_ctx *tc, cairo_t *cr, const ref_column *col, d
 		total += gap_before(&col->blocks[i], i == 0, s) + h;
 		if (col->blocks[i].kind == BLOCK_HEADING)
 			total += 1.2 * s;
+		if (limit > 0 && total > limit)
+			return false;
 	}
 	*out = total;
 	return true;
@@ -257,7 +263,7 @@ static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2]
 		*worst = -1;
 		for (int i = 0; i < 2 && *worst < 0; i++) {
 			double used = 0;
-			if (!column_height(tc, cr, &cols[i], w[i], s, &used) || used > h)
+			if (!column_height(tc, cr, &cols[i], w[i], s, h, &used) || used > h)
 				*worst = i;
 		}
 		if (*worst < 0 || s <= REF_MIN_SCALE)

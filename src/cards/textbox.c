@@ -12,8 +12,19 @@
 /* Layout rounding noise, in user units (mm). */
 #define FIT_SLACK 0.01
 
+/* What a fit depends on: the text, the style's font and sizes, the box,
+ * and the transformation and surface it is drawn with. */
+typedef struct fit_key {
+	double num[8];          /* matrix xx xy yx yy, size, min_size, w, h */
+	int surface, flags;
+	char *family;           /* these two owned by a memo, borrowed by a lookup */
+	char *text;
+	guint hash;
+} fit_key;
+
 /* A fitted text as fit() found it. */
 typedef struct fit_memo {
+	fit_key key;            /* first: the table's key is the memo */
 	textbox_fit fit;
 	char *text;             /* to draw: hyphenated or not */
 	PangoWrapMode wrap;
@@ -22,8 +33,42 @@ typedef struct fit_memo {
 static void memo_free(gpointer p)
 {
 	fit_memo *m = p;
+	free(m->key.family);
+	free(m->key.text);
 	free(m->text);
 	free(m);
+}
+
+static guint fit_key_hash(gconstpointer p)
+{
+	return ((const fit_key *)p)->hash;
+}
+
+static gboolean fit_key_equal(gconstpointer pa, gconstpointer pb)
+{
+	const fit_key *a = pa, *b = pb;
+	if (a->hash != b->hash || a->surface != b->surface || a->flags != b->flags)
+		return FALSE;
+	for (size_t i = 0; i < ARRAY_LEN(a->num); i++)
+		if (a->num[i] != b->num[i])
+			return FALSE;
+	return strcmp(a->family, b->family) == 0 && strcmp(a->text, b->text) == 0;
+}
+
+static fit_key make_fit_key(cairo_t *cr, const char *utf8, const textbox_style *st, double w, double h)
+{
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	/* + 0.0 makes a negative zero positive, so equal keys hash alike. */
+	fit_key k = { { m.xx + 0.0, m.xy + 0.0, m.yx + 0.0, m.yy + 0.0, st->size + 0.0, st->min_size + 0.0,
+		w + 0.0, h + 0.0 }, (int)cairo_surface_get_type(cairo_get_target(cr)),
+		st->bold | st->italic << 1 | st->one_line << 2 | (int)st->align << 3, (char *)st->family, (char *)utf8, 0 };
+	guint hash = g_str_hash(utf8) ^ g_str_hash(st->family);
+	const unsigned char *bytes = (const unsigned char *)k.num;
+	for (size_t i = 0; i < sizeof k.num; i++)
+		hash = hash * 16777619u ^ bytes[i];
+	k.hash = hash * 31u + (guint)(k.surface * 64 + k.flags);
+	return k;
 }
 
 void textbox_init(textbox_ctx *tc, const render_ctx *rc, hyphenator *hyph, const char *product)
@@ -32,7 +77,8 @@ void textbox_init(textbox_ctx *tc, const render_ctx *rc, hyphenator *hyph, const
 	tc->rc = rc;
 	tc->hyph = hyph;
 	tc->product = product;
-	tc->fits = g_hash_table_new_full(g_str_hash, g_str_equal, free, memo_free);
+	/* The key is part of its memo, freed with it. */
+	tc->fits = g_hash_table_new_full(fit_key_hash, fit_key_equal, NULL, memo_free);
 }
 
 void textbox_finish(textbox_ctx *tc)
@@ -213,19 +259,15 @@ static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, co
 static textbox_fit fit(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double w, double h, char **text_out, PangoWrapMode *wrap_out)
 {
-	cairo_matrix_t m;
-	cairo_get_matrix(cr, &m);
-	/* Doubles in hexadecimal: exact, so only the very same box matches. */
-	char *key = xasprintf("%a %a %a %a %d|%s|%a %a %d%d%d%d|%a %a|%s", m.xx, m.xy, m.yx, m.yy,
-		(int)cairo_surface_get_type(cairo_get_target(cr)), st->family, st->size, st->min_size, st->bold,
-		st->italic, (int)st->align, st->one_line, w, h, utf8);
-	fit_memo *memo = g_hash_table_lookup(tc->fits, key);
+	fit_key key = make_fit_key(cr, utf8, st, w, h);
+	fit_memo *memo = g_hash_table_lookup(tc->fits, &key);
 	if (!memo) {
 		memo = xcalloc(1, sizeof *memo);
+		memo->key = key;
+		memo->key.family = xstrdup(st->family);
+		memo->key.text = xstrdup(utf8);
 		memo->fit = fit_search(tc, cr, utf8, st, w, h, &memo->text, &memo->wrap);
-		g_hash_table_insert(tc->fits, key, memo);
-	} else {
-		free(key);
+		g_hash_table_insert(tc->fits, &memo->key, memo);
 	}
 	*text_out = xstrdup(memo->text);
 	*wrap_out = memo->wrap;

@@ -24,8 +24,17 @@ typedef struct cache_context {
 	PangoContext *context;
 } cache_context;
 
+/* What tells two layouts apart, besides the context's own settings. */
+typedef struct layout_key {
+	PangoContext *context;
+	PangoFontDescription *font;   /* owned by an entry, borrowed by a lookup */
+	int width, wrap, align;
+	char *text;                   /* likewise */
+	guint hash;
+} layout_key;
+
 typedef struct cache_entry {
-	char *key;
+	layout_key key;               /* first: the table's key is the entry */
 	PangoLayout *layout;
 	size_t bytes;
 	GList link;            /* in the recency queue; data is the entry */
@@ -45,8 +54,21 @@ static void entry_free(gpointer p)
 {
 	cache_entry *e = p;
 	g_object_unref(e->layout);
-	free(e->key);
+	pango_font_description_free(e->key.font);
+	free(e->key.text);
 	free(e);
+}
+
+static guint key_hash(gconstpointer p)
+{
+	return ((const layout_key *)p)->hash;
+}
+
+static gboolean key_equal(gconstpointer pa, gconstpointer pb)
+{
+	const layout_key *a = pa, *b = pb;
+	return a->hash == b->hash && a->context == b->context && a->width == b->width && a->wrap == b->wrap &&
+		a->align == b->align && strcmp(a->text, b->text) == 0 && pango_font_description_equal(a->font, b->font);
 }
 
 layout_cache *layoutcache_create(PangoFontMap *map, size_t max_bytes)
@@ -54,8 +76,8 @@ layout_cache *layoutcache_create(PangoFontMap *map, size_t max_bytes)
 	layout_cache *c = xcalloc(1, sizeof *c);
 	c->map = g_object_ref(map);
 	c->max_bytes = max_bytes ? max_bytes : LAYOUTCACHE_DEFAULT_BYTES;
-	/* The key is freed with its entry. */
-	c->entries = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, entry_free);
+	/* The key is part of its entry, freed with it. */
+	c->entries = g_hash_table_new_full(key_hash, key_equal, NULL, entry_free);
 	g_queue_init(&c->recency);
 	return c;
 }
@@ -130,14 +152,18 @@ static PangoLayout *make_layout(PangoContext *ctx, const text_spec *spec)
 	return layout;
 }
 
-static char *make_key(const cache_context *k, const text_spec *spec)
+/* A key borrowing spec's font and text: copy them before keeping it. */
+static layout_key make_key(const cache_context *k, const text_spec *spec)
 {
-	char *font = pango_font_description_to_string(spec->font);
-	/* to_string drops whether the size is absolute: say it. */
-	char *key = xasprintf("%p|%s|%d|%d|%d|%d|%s", (const void *)k->context, font,
-		pango_font_description_get_size_is_absolute(spec->font), spec->width,
-		spec->width >= 0 ? (int)spec->wrap : -1, (int)spec->align, spec->text);
-	g_free(font);
+	int wrap = spec->width >= 0 ? (int)spec->wrap : -1;
+	layout_key key = { k->context, (PangoFontDescription *)spec->font, spec->width, wrap, (int)spec->align,
+		(char *)spec->text, 0 };
+	guint h = g_str_hash(spec->text);
+	h = h * 31u + pango_font_description_hash(spec->font);
+	h = h * 31u + (guint)spec->width;
+	h = h * 31u + (guint)(wrap + 2) * 7u + (guint)spec->align;
+	h = h * 31u + g_direct_hash(k->context);
+	key.hash = h;
 	return key;
 }
 
@@ -148,7 +174,7 @@ static void evict(layout_cache *c)
 		g_queue_unlink(&c->recency, &e->link);
 		c->bytes -= e->bytes;
 		c->stats.evictions++;
-		g_hash_table_remove(c->entries, e->key);
+		g_hash_table_remove(c->entries, &e->key);
 	}
 }
 
@@ -163,10 +189,9 @@ PangoLayout *layoutcache_get(layout_cache *c, cairo_t *cr, const text_spec *spec
 		c->stats.misses++;
 		return layout;
 	}
-	char *key = make_key(k, spec);
-	cache_entry *e = g_hash_table_lookup(c->entries, key);
+	layout_key key = make_key(k, spec);
+	cache_entry *e = g_hash_table_lookup(c->entries, &key);
 	if (e) {
-		free(key);
 		c->stats.hits++;
 		g_queue_unlink(&c->recency, &e->link);
 		g_queue_push_tail_link(&c->recency, &e->link);
@@ -175,10 +200,12 @@ PangoLayout *layoutcache_get(layout_cache *c, cairo_t *cr, const text_spec *spec
 	c->stats.misses++;
 	e = xcalloc(1, sizeof *e);
 	e->key = key;
+	e->key.font = pango_font_description_copy(spec->font);
+	e->key.text = xstrdup(spec->text);
 	e->layout = make_layout(k->context, spec);
-	e->bytes = ENTRY_OVERHEAD + 2 * strlen(key) + BYTES_PER_TEXT_BYTE * strlen(spec->text);
+	e->bytes = ENTRY_OVERHEAD + BYTES_PER_TEXT_BYTE * strlen(spec->text);
 	e->link.data = e;
-	g_hash_table_insert(c->entries, e->key, e);
+	g_hash_table_insert(c->entries, &e->key, e);
 	g_queue_push_tail_link(&c->recency, &e->link);
 	c->bytes += e->bytes;
 	/* The new entry is at the tail: it goes last, and a reference is

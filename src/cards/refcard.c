@@ -264,19 +264,70 @@ static int page_overflow(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2],
 	return -1;
 }
 
-/* The largest scale at which both columns of a page fit their height
- * (one scale for the page, so its columns match); below REF_MIN_SCALE
- * *worst says which column does not fit, else it is -1. */
+/* The scales a page is tried at, largest first: max_scale, then each
+ * REF_SCALE_STEP of the one before, ending at REF_MIN_SCALE.  Returns how
+ * many (at most max). */
+static size_t scale_series(double max_scale, double *out, size_t max)
+{
+	size_t n = 0;
+	double s = max_scale;
+	while (n < max) {
+		out[n++] = s;
+		if (s <= REF_MIN_SCALE)
+			break;
+		s = fmax(REF_MIN_SCALE, s * REF_SCALE_STEP);
+	}
+	return n;
+}
+
+/* The largest scale of the series at which both columns of a page fit
+ * their height (one scale for the page, so its columns match); at
+ * REF_MIN_SCALE *worst says which column does not fit, else it is -1.
+ *
+ * A column only grows with the type size (more lines, each taller), so
+ * the page fits from some point of the series on.  Rather than trying the
+ * series from the top, the page is measured at its largest scale and the
+ * text's area predicts where it will fit; from there the search walks up
+ * while the scale above fits too, or down until one fits: the same answer
+ * in a few layouts of the page instead of one per step. */
 static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double w[2], double h,
 	double max_scale, int *worst)
 {
-	double s = max_scale;
-	for (;;) {
-		*worst = page_overflow(tc, cr, cols, w, h, s);
-		if (*worst < 0 || s <= REF_MIN_SCALE)
-			return s;
-		s = fmax(REF_MIN_SCALE, s * REF_SCALE_STEP);
+	double series[64];
+	size_t n = scale_series(max_scale, series, ARRAY_LEN(series));
+	/* Whole heights at the largest scale (no stopping at the bottom). */
+	double ratio = 0;
+	bool measurable = true;
+	for (int i = 0; i < 2; i++) {
+		double used = 0;
+		if (!column_height(tc, cr, &cols[i], w[i], series[0], 0, &used))
+			measurable = false;
+		ratio = fmax(ratio, used / h);
 	}
+	if (measurable && ratio <= 1) {
+		*worst = -1;
+		return series[0];
+	}
+	/* Height goes with the square of the scale (lines and their height);
+	 * without a height (a word too wide) start one step down. */
+	size_t k = 1;
+	if (measurable) {
+		double guess = series[0] / sqrt(ratio);
+		while (k + 1 < n && series[k] > guess)
+			k++;
+	}
+	if (k >= n)
+		k = n - 1;
+	*worst = page_overflow(tc, cr, cols, w, h, series[k]);
+	if (*worst < 0) {
+		/* Fits: the largest of the series that still does. */
+		while (k > 1 && page_overflow(tc, cr, cols, w, h, series[k - 1]) < 0)
+			k--;
+		return series[k];
+	}
+	while (*worst >= 0 && k + 1 < n)
+		*worst = page_overflow(tc, cr, cols, w, h, series[++k]);
+	return series[k];
 }
 
 /* ---- the two pages ---- */

@@ -280,6 +280,22 @@ static size_t scale_series(double max_scale, double *out, size_t max)
 	return n;
 }
 
+/* A page being fitted, for textbox_first_fit. */
+typedef struct page_try {
+	textbox_ctx *tc;
+	cairo_t *cr;
+	const ref_column *cols;
+	const double *w;
+	double h;
+	const double *series;
+} page_try;
+
+static bool page_fits_at(void *arg, size_t k)
+{
+	const page_try *p = arg;
+	return page_overflow(p->tc, p->cr, p->cols, p->w, p->h, p->series[k]) < 0;
+}
+
 /* The largest scale of the series at which both columns of a page fit
  * their height (one scale for the page, so its columns match); at
  * REF_MIN_SCALE *worst says which column does not fit, else it is -1.
@@ -287,9 +303,9 @@ static size_t scale_series(double max_scale, double *out, size_t max)
  * A column only grows with the type size (more lines, each taller), so
  * the page fits from some point of the series on.  Rather than trying the
  * series from the top, the page is measured at its largest scale and the
- * text's area predicts where it will fit; from there the search walks up
- * while the scale above fits too, or down until one fits: the same answer
- * in a few layouts of the page instead of one per step. */
+ * text's area predicts where it will fit (textbox_first_fit checks the
+ * scale above): the same answer in a few layouts of the page instead of
+ * one per step. */
 static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double w[2], double h,
 	double max_scale, int *worst)
 {
@@ -310,23 +326,15 @@ static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2]
 	}
 	/* Height goes with the square of the scale (lines and their height);
 	 * without a height (a word too wide) start one step down. */
-	size_t k = 1;
+	size_t guess = 1;
 	if (measurable) {
-		double guess = series[0] / sqrt(ratio);
-		while (k + 1 < n && series[k] > guess)
-			k++;
+		double s = series[0] / sqrt(ratio);
+		while (guess + 1 < n && series[guess] > s)
+			guess++;
 	}
-	if (k >= n)
-		k = n - 1;
+	page_try p = { tc, cr, cols, w, h, series };
+	size_t k = n > 1 ? textbox_first_fit(n, guess, page_fits_at, &p) : 0;
 	*worst = page_overflow(tc, cr, cols, w, h, series[k]);
-	if (*worst < 0) {
-		/* Fits: the largest of the series that still does. */
-		while (k > 1 && page_overflow(tc, cr, cols, w, h, series[k - 1]) < 0)
-			k--;
-		return series[k];
-	}
-	while (*worst >= 0 && k + 1 < n)
-		*worst = page_overflow(tc, cr, cols, w, h, series[++k]);
 	return series[k];
 }
 

@@ -206,51 +206,127 @@ static bool can_hyphenate(textbox_ctx *tc, const textbox_style *st)
 	return !st->one_line && tc->hyph && hyphen_available(tc->hyph, tc->rc->lang);
 }
 
+size_t textbox_first_fit(size_t n, size_t guess, bool (*fits)(void *arg, size_t k), void *arg)
+{
+	size_t k = guess < 1 ? 1 : guess;
+	if (k > n - 1)
+		k = n - 1;
+	if (fits(arg, k)) {
+		while (k > 1 && fits(arg, k - 1))
+			k--;
+		return k;
+	}
+	while (k + 1 < n)
+		if (fits(arg, ++k))
+			return k;
+	return k;
+}
+
+/* One text being fitted: its sizes, largest first, and the last try. */
+typedef struct fit_try {
+	textbox_ctx *tc;
+	cairo_t *cr;
+	const textbox_style *st;
+	double w, h;
+	char *plain, *hyph;     /* hyph made when first needed */
+	double *sizes;
+	size_t size_count;
+	textbox_fit result;
+	double plain_w, plain_h;   /* the text as written, at the last size tried */
+} fit_try;
+
+/* The text at one size: as written, then with soft hyphens. */
+static bool try_size(fit_try *t, double size)
+{
+	t->result = (textbox_fit){ 0 };
+	for (int attempt = 0; attempt < 2 && !t->result.fits; attempt++) {
+		if (attempt == 1) {
+			if (!can_hyphenate(t->tc, t->st))
+				break;
+			if (!t->hyph)
+				t->hyph = hyphen_insert(t->tc->hyph, t->tc->rc->lang, t->plain);
+		}
+		const char *text = attempt ? t->hyph : t->plain;
+		PangoLayout *layout = make_layout(t->tc, t->cr, text, t->st, size, t->w, PANGO_WRAP_WORD);
+		textbox_fit *r = &t->result;
+		r->fits = layout_fits(layout, t->st, t->w, t->h, &r->width, &r->height, &r->lines);
+		r->size = size;
+		r->hyphenated = attempt == 1;
+		if (attempt == 0) {
+			t->plain_w = r->width;
+			t->plain_h = r->height;
+		}
+		g_object_unref(layout);
+	}
+	return t->result.fits;
+}
+
+static bool try_index(void *arg, size_t k)
+{
+	fit_try *t = arg;
+	return try_size(t, t->sizes[k]);
+}
+
+/* Where in the sizes the text will fit, from how far it overflows at the
+ * first: a line's width goes with the size, a paragraph's area with its
+ * square. */
+static size_t guess_index(const fit_try *t)
+{
+	double over = t->w > 0 ? t->plain_w / t->w : 1;
+	double tall = t->h > 0 ? t->plain_h / t->h : 1;
+	double ratio = t->st->one_line ? fmax(over, tall) : fmax(over, sqrt(tall));
+	double guess = t->sizes[0] / fmax(ratio, 1);
+	size_t k = 1;
+	while (k + 1 < t->size_count && t->sizes[k] > guess)
+		k++;
+	return k;
+}
+
 /* Find the largest size that fits; *text_out is the text to draw at it
- * (hyphenated or not) and *wrap_out the wrap mode. */
+ * (hyphenated or not) and *wrap_out the wrap mode.
+ *
+ * The sizes go down from the nominal one by SHRINK_STEP to the minimum;
+ * at each, the text as written is tried before the hyphenated one.  A
+ * smaller size never fits worse, so rather than trying each size in turn
+ * the search starts where the first size's overflow says the text will
+ * fit and checks the size above (textbox_first_fit): a long order shrunk
+ * to the minimum costs four layouts instead of sixteen. */
 static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double w, double h, char **text_out, PangoWrapMode *wrap_out)
 {
-	char *plain = prepare(tc, utf8);
-	char *hyph = NULL;
+	fit_try t = { .tc = tc, .cr = cr, .st = st, .w = w, .h = h, .plain = prepare(tc, utf8) };
 	double min = st->min_size > 0 ? fmin(st->min_size, st->size) : st->size;
-	textbox_fit result = { 0 };
-	double size = st->size;
-	for (;;) {
-		for (int attempt = 0; attempt < 2 && !result.fits; attempt++) {
-			if (attempt == 1) {
-				if (!can_hyphenate(tc, st))
-					break;
-				if (!hyph)
-					hyph = hyphen_insert(tc->hyph, tc->rc->lang, plain);
-			}
-			const char *text = attempt ? hyph : plain;
-			PangoLayout *layout = make_layout(tc, cr, text, st, size, w, PANGO_WRAP_WORD);
-			result.fits = layout_fits(layout, st, w, h, &result.width, &result.height, &result.lines);
-			result.size = size;
-			result.hyphenated = attempt == 1;
-			g_object_unref(layout);
-		}
-		if (result.fits || size <= min + 1e-9)
+	size_t cap = 0;
+	for (double size = st->size;; size = fmax(min, size * SHRINK_STEP)) {
+		grow_array((void **)&t.sizes, &cap, t.size_count + 1, sizeof *t.sizes);
+		t.sizes[t.size_count++] = size;
+		if (size <= min + 1e-9)
 			break;
-		size = fmax(min, size * SHRINK_STEP);
 	}
+	if (!try_size(&t, t.sizes[0]) && t.size_count > 1) {
+		size_t k = textbox_first_fit(t.size_count, guess_index(&t), try_index, &t);
+		/* The outcome as at that size (the search may have tried others
+		 * since; their layouts are cached). */
+		try_size(&t, t.sizes[k]);
+	}
+	textbox_fit result = t.result;
 	*wrap_out = PANGO_WRAP_WORD;
 	if (!result.fits && !st->one_line && !can_hyphenate(tc, st)) {
 		/* No dictionary on this machine: rather than fail, let Pango cut
 		 * words anywhere at the smallest size. */
-		PangoLayout *layout = make_layout(tc, cr, plain, st, min, w, PANGO_WRAP_WORD_CHAR);
+		PangoLayout *layout = make_layout(tc, cr, t.plain, st, min, w, PANGO_WRAP_WORD_CHAR);
 		result.fits = layout_fits(layout, st, w, h, &result.width, &result.height, &result.lines);
 		g_object_unref(layout);
 		*wrap_out = PANGO_WRAP_WORD_CHAR;
 	}
 	if (result.hyphenated && result.fits) {
-		*text_out = hyph;
-		free(plain);
+		*text_out = t.hyph;
+		free(t.plain);
 	} else {
-		*text_out = plain;
-		free(hyph);
+		*text_out = t.plain;
+		free(t.hyph);
 	}
+	free(t.sizes);
 	return result;
 }
 

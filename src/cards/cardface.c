@@ -186,51 +186,50 @@ static front_plan plan_front(const card_geom *g, bool any)
 	return p;
 }
 
-static cairo_surface_t *record_part(const card_geom *g, cairo_t **cr)
-{
-	cairo_rectangle_t extents = { -g->bleed, -g->bleed, g->width + 2 * g->bleed, g->height + 2 * g->bleed };
-	cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
-	*cr = cairo_create(s);
-	return s;
-}
-
 /* Ground, frame, name band and footer of a colour; for cards of no flank
  * also the marker's box. */
-static cairo_surface_t *front_base(textbox_ctx *tc, const card_geom *g, bool any)
+static void draw_base(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const front_plan *p, bool any)
 {
-	front_plan p = plan_front(g, any);
-	const face_frame *f = &p.f;
-	cairo_t *cr;
-	cairo_surface_t *s = record_part(g, &cr);
-	paint_ground(cr, g, f, PAPER, p.colour);
-	cairo_rectangle(cr, p.band_x, p.band_y, p.band_w, p.band_h);
-	set(cr, p.colour);
+	const face_frame *f = &p->f;
+	paint_ground(cr, g, f, PAPER, p->colour);
+	cairo_rectangle(cr, p->band_x, p->band_y, p->band_w, p->band_h);
+	set(cr, p->colour);
 	cairo_fill(cr);
 	if (any)
-		any_marker_box(cr, f, p.inner, p.strip_y, p.iw, p.strip_h, p.colour);
+		any_marker_box(cr, f, p->inner, p->strip_y, p->iw, p->strip_h, p->colour);
 	/* The game the deck belongs to. */
 	textbox_style foot = style(FONT_TEXT, 2.2 * f->u, 1.5 * f->u, false, tint(INK, 0.4));
 	foot.italic = true;
 	foot.one_line = true;
-	textbox_draw(tc, cr, l10n_get(&tc->rc->rs->name, tc->rc->lang), &foot, p.inner, 80.0 * f->sy, p.iw, 3.6 * f->sy);
-	cairo_destroy(cr);
-	return s;
+	textbox_draw(tc, cr, l10n_get(&tc->rc->rs->name, tc->rc->lang), &foot, p->inner, 80.0 * f->sy, p->iw,
+		3.6 * f->sy);
 }
 
 /* The strip of three boxes with the ordered flank filled, and its caption. */
-static cairo_surface_t *front_strip(textbox_ctx *tc, const card_geom *g, deck_flank flank)
+static void draw_strip(textbox_ctx *tc, cairo_t *cr, const front_plan *p, deck_flank flank)
 {
-	front_plan p = plan_front(g, false);
-	const face_frame *f = &p.f;
-	cairo_t *cr;
-	cairo_surface_t *s = record_part(g, &cr);
-	flank_strip(tc, cr, f, p.inner, p.strip_y, p.iw, p.strip_h, flank, p.colour);
 	static const char *const CAPTIONS[3] = { "card-flank-left", "card-flank-centre", "card-flank-right" };
-	textbox_style cap = style(FONT_TEXT, 3.2 * f->u, 2.2 * f->u, false, p.colour);
+	const face_frame *f = &p->f;
+	flank_strip(tc, cr, f, p->inner, p->strip_y, p->iw, p->strip_h, flank, p->colour);
+	textbox_style cap = style(FONT_TEXT, 3.2 * f->u, 2.2 * f->u, false, p->colour);
 	cap.italic = true;
 	cap.one_line = true;
-	textbox_draw(tc, cr, textbox_string(tc, CAPTIONS[flank]), &cap, p.inner, p.strip_y + p.strip_h + 0.8 * f->sy,
-		p.iw, 4.5 * f->sy);
+	textbox_draw(tc, cr, textbox_string(tc, CAPTIONS[flank]), &cap, p->inner, p->strip_y + p->strip_h + 0.8 * f->sy,
+		p->iw, 4.5 * f->sy);
+}
+
+/* A shared part recorded once, face-sized: the base of a colour (strip
+ * DECK_ANY) or the strip of a flank. */
+static cairo_surface_t *record_part(textbox_ctx *tc, const card_geom *g, bool any, deck_flank strip)
+{
+	front_plan p = plan_front(g, any);
+	cairo_rectangle_t extents = { -g->bleed, -g->bleed, g->width + 2 * g->bleed, g->height + 2 * g->bleed };
+	cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+	cairo_t *cr = cairo_create(s);
+	if (strip == DECK_ANY)
+		draw_base(tc, cr, g, &p, any);
+	else
+		draw_strip(tc, cr, &p, strip);
 	cairo_destroy(cr);
 	return s;
 }
@@ -262,7 +261,7 @@ void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck
 	const face_frame *f = &p.f;
 	cairo_save(cr);
 	if (!shared->base[any])
-		shared->base[any] = front_base(tc, g, any);
+		shared->base[any] = record_part(tc, g, any, DECK_ANY);
 	paint_part(cr, shared->base[any]);
 
 	/* Name on the band. */
@@ -275,7 +274,7 @@ void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck
 		any_marker_label(tc, cr, f, p.inner, p.strip_y, p.iw, p.strip_h, card);
 	} else {
 		if (!shared->strip[design->flank])
-			shared->strip[design->flank] = front_strip(tc, g, design->flank);
+			shared->strip[design->flank] = record_part(tc, g, false, design->flank);
 		paint_part(cr, shared->strip[design->flank]);
 	}
 

@@ -80,13 +80,14 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 
 void fonts_destroy(font_library *lib)
 {
-	if (!lib)
-		return;
-	layoutcache_destroy(lib->cache);
-	g_object_unref(lib->context);
-	g_object_unref(lib->map);
-	free(lib->first_bad_text);
-	free(lib);
+	if (lib) {
+		/* The cache first: its layouts hold contexts on the map. */
+		layoutcache_destroy(lib->cache);
+		g_object_unref(lib->context);
+		g_object_unref(lib->map);
+		free(lib->first_bad_text);
+		free(lib);
+	}
 }
 
 PangoLanguage *fonts_language(lang_id lang)

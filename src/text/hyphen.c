@@ -71,9 +71,9 @@ hyphenator *hyphen_create(const char *dict_dir)
 
 void hyphen_destroy(hyphenator *h)
 {
-	if (!h)
-		return;
-	free(h->dir);
+	/* The dictionaries stay: they belong to the process (process_dicts). */
+	if (h)
+		free(h->dir);
 	free(h);
 }
 

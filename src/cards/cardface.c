@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/util.h"
 #include "emblem.h"
@@ -113,10 +114,9 @@ static void flank_strip(textbox_ctx *tc, cairo_t *cr, const face_frame *f, doubl
 	}
 }
 
-/* A card for no flank: one box across, with a star at each end and a
- * label saying what the card orders instead. */
-static void any_marker(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double x, double y,
-	double w, double h, const deck_face *card, rgb colour)
+/* A card for no flank: one box across, with a star at each end (shared by
+ * every such card) and a label saying what the card orders instead. */
+static void any_marker_box(cairo_t *cr, const face_frame *f, double x, double y, double w, double h, rgb colour)
 {
 	rounded_rect(cr, x, y, w, h, 1.2 * f->u);
 	set(cr, tint(colour, 0.12));
@@ -129,6 +129,11 @@ static void any_marker(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double
 	emblem_star(cr, x + h / 2, y + h / 2 + star * 0.1, star);
 	emblem_star(cr, x + w - h / 2, y + h / 2 + star * 0.1, star);
 	cairo_fill(cr);
+}
+
+static void any_marker_label(textbox_ctx *tc, cairo_t *cr, const face_frame *f, double x, double y,
+	double w, double h, const deck_face *card)
+{
 	char id[96];
 	snprintf(id, sizeof id, "card-any-%s", card->order ? card->order : "");
 	const char *label = textbox_has_string(tc, id) ? textbox_string(tc, id) : textbox_string(tc, "card-any");
@@ -156,67 +161,144 @@ cairo_surface_t *cardface_emblem(const card_geom *g, emblem_kind kind)
 	return s;
 }
 
+/* Where the parts of a front go on the design card (scaled by frame_of). */
+typedef struct front_plan {
+	face_frame f;
+	rgb colour;
+	double inner, iw;              /* text keeps off the frame */
+	double band_x, band_y, band_w, band_h;
+	double strip_y, strip_h;
+} front_plan;
+
+static front_plan plan_front(const card_geom *g, bool any)
+{
+	front_plan p;
+	p.f = frame_of(g);
+	p.colour = any ? ANY_COLOUR : SECTION_COLOUR;
+	p.inner = g->safe + 2.0 * p.f.u;
+	p.iw = g->width - 2 * p.inner;
+	p.band_x = g->safe + 1.0 * p.f.u;
+	p.band_y = g->safe + 1.0 * p.f.u;
+	p.band_w = g->width - 2 * (g->safe + 1.0 * p.f.u);
+	p.band_h = 11.5 * p.f.sy;
+	p.strip_y = 18.0 * p.f.sy;
+	p.strip_h = 9.0 * p.f.sy;
+	return p;
+}
+
+/* Ground, frame, name band and footer of a colour; for cards of no flank
+ * also the marker's box. */
+static void draw_base(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const front_plan *p, bool any)
+{
+	const face_frame *f = &p->f;
+	paint_ground(cr, g, f, PAPER, p->colour);
+	cairo_rectangle(cr, p->band_x, p->band_y, p->band_w, p->band_h);
+	set(cr, p->colour);
+	cairo_fill(cr);
+	if (any)
+		any_marker_box(cr, f, p->inner, p->strip_y, p->iw, p->strip_h, p->colour);
+	/* The game the deck belongs to. */
+	textbox_style foot = style(FONT_TEXT, 2.2 * f->u, 1.5 * f->u, false, tint(INK, 0.4));
+	foot.italic = true;
+	foot.one_line = true;
+	textbox_draw(tc, cr, l10n_get(&tc->rc->rs->name, tc->rc->lang), &foot, p->inner, 80.0 * f->sy, p->iw,
+		3.6 * f->sy);
+}
+
+/* The strip of three boxes with the ordered flank filled, and its caption. */
+static void draw_strip(textbox_ctx *tc, cairo_t *cr, const front_plan *p, deck_flank flank)
+{
+	static const char *const CAPTIONS[3] = { "card-flank-left", "card-flank-centre", "card-flank-right" };
+	const face_frame *f = &p->f;
+	flank_strip(tc, cr, f, p->inner, p->strip_y, p->iw, p->strip_h, flank, p->colour);
+	textbox_style cap = style(FONT_TEXT, 3.2 * f->u, 2.2 * f->u, false, p->colour);
+	cap.italic = true;
+	cap.one_line = true;
+	textbox_draw(tc, cr, textbox_string(tc, CAPTIONS[flank]), &cap, p->inner, p->strip_y + p->strip_h + 0.8 * f->sy,
+		p->iw, 4.5 * f->sy);
+}
+
+/* A shared part recorded once, face-sized: the base of a colour (strip
+ * DECK_ANY) or the strip of a flank. */
+static cairo_surface_t *record_part(textbox_ctx *tc, const card_geom *g, bool any, deck_flank strip)
+{
+	front_plan p = plan_front(g, any);
+	cairo_rectangle_t extents = { -g->bleed, -g->bleed, g->width + 2 * g->bleed, g->height + 2 * g->bleed };
+	cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+	cairo_t *cr = cairo_create(s);
+	if (strip == DECK_ANY)
+		draw_base(tc, cr, g, &p, any);
+	else
+		draw_strip(tc, cr, &p, strip);
+	cairo_destroy(cr);
+	return s;
+}
+
+static void paint_part(cairo_t *cr, cairo_surface_t *part)
+{
+	cairo_set_source_surface(cr, part, 0, 0);
+	cairo_paint(cr);
+}
+
+void cardface_shared_finish(cardface_shared *s)
+{
+	for (size_t i = 0; i < ARRAY_LEN(s->base); i++)
+		if (s->base[i])
+			cairo_surface_destroy(s->base[i]);
+	for (size_t i = 0; i < ARRAY_LEN(s->strip); i++)
+		if (s->strip[i])
+			cairo_surface_destroy(s->strip[i]);
+	memset(s, 0, sizeof *s);
+}
+
 void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
-	int deck_total, cairo_surface_t *emblem)
+	int deck_total, cairo_surface_t *emblem, cardface_shared *shared)
 {
 	const deck_face *card = design->card;
 	lang_id lang = tc->rc->lang;
-	face_frame f = frame_of(g);
-	rgb colour = design->flank == DECK_ANY ? ANY_COLOUR : SECTION_COLOUR;
+	bool any = design->flank == DECK_ANY;
+	front_plan p = plan_front(g, any);
+	const face_frame *f = &p.f;
 	cairo_save(cr);
-	paint_ground(cr, g, &f, PAPER, colour);
+	if (!shared->base[any])
+		shared->base[any] = record_part(tc, g, any, DECK_ANY);
+	paint_part(cr, shared->base[any]);
 
-	double inner = g->safe + 2.0 * f.u;            /* text keeps off the frame */
-	double iw = g->width - 2 * inner;
-
-	/* Name on a band of the card's colour. */
-	double band_y = g->safe + 1.0 * f.u, band_h = 11.5 * f.sy;
-	cairo_rectangle(cr, g->safe + 1.0 * f.u, band_y, g->width - 2 * (g->safe + 1.0 * f.u), band_h);
-	set(cr, colour);
-	cairo_fill(cr);
-	textbox_style name = style(FONT_TITLE, 5.2 * f.u, 3.0 * f.u, true, (rgb){ 1, 1, 1 });
+	/* Name on the band. */
+	textbox_style name = style(FONT_TITLE, 5.2 * f->u, 3.0 * f->u, true, (rgb){ 1, 1, 1 });
 	name.one_line = true;
-	textbox_draw(tc, cr, l10n_get(&card->name, lang), &name, inner, band_y, iw, band_h);
+	textbox_draw(tc, cr, l10n_get(&card->name, lang), &name, p.inner, p.band_y, p.iw, p.band_h);
 
 	/* Which flank it orders. */
-	double strip_y = 18.0 * f.sy, strip_h = 9.0 * f.sy;
-	if (design->flank == DECK_ANY) {
-		any_marker(tc, cr, &f, inner, strip_y, iw, strip_h, card, colour);
+	if (any) {
+		any_marker_label(tc, cr, f, p.inner, p.strip_y, p.iw, p.strip_h, card);
 	} else {
-		flank_strip(tc, cr, &f, inner, strip_y, iw, strip_h, design->flank, colour);
-		static const char *const CAPTIONS[3] = { "card-flank-left", "card-flank-centre", "card-flank-right" };
-		textbox_style cap = style(FONT_TEXT, 3.2 * f.u, 2.2 * f.u, false, colour);
-		cap.italic = true;
-		cap.one_line = true;
-		textbox_draw(tc, cr, textbox_string(tc, CAPTIONS[design->flank]), &cap, inner,
-			strip_y + strip_h + 0.8 * f.sy, iw, 4.5 * f.sy);
+		if (!shared->strip[design->flank])
+			shared->strip[design->flank] = record_part(tc, g, false, design->flank);
+		paint_part(cr, shared->strip[design->flank]);
 	}
 
 	/* The card kind's emblem, quiet, between the marker and the order:
 	 * painted from the one recording of the document. */
 	cairo_save(cr);
-	cairo_set_source_surface(cr, emblem, g->width / 2, EMBLEM_Y * f.sy);
+	cairo_set_source_surface(cr, emblem, g->width / 2, EMBLEM_Y * f->sy);
 	cairo_paint(cr);
 	cairo_restore(cr);
 
 	/* The order. */
-	textbox_style text = style(FONT_TEXT, 3.6 * f.u, 2.5 * f.u, false, INK);
-	textbox_draw(tc, cr, l10n_get(&card->text, lang), &text, inner, 52.0 * f.sy, iw, 23.0 * f.sy);
+	textbox_style text = style(FONT_TEXT, 3.6 * f->u, 2.5 * f->u, false, INK);
+	textbox_draw(tc, cr, l10n_get(&card->text, lang), &text, p.inner, 52.0 * f->sy, p.iw, 23.0 * f->sy);
 
-	/* Copies in the deck, and the game it belongs to. */
+	/* Copies in the deck. */
 	char n[16], total[16];
 	snprintf(n, sizeof n, "%d", design->count);
 	snprintf(total, sizeof total, "%d", deck_total);
 	const char *pairs[] = { "n", n, "total", total, NULL };
 	char *count = textbox_expand(textbox_string(tc, "card-count"), pairs);
-	textbox_style small = style(FONT_TEXT, 2.6 * f.u, 1.8 * f.u, true, colour);
+	textbox_style small = style(FONT_TEXT, 2.6 * f->u, 1.8 * f->u, true, p.colour);
 	small.one_line = true;
-	textbox_draw(tc, cr, count, &small, inner, 76.0 * f.sy, iw, 4.0 * f.sy);
+	textbox_draw(tc, cr, count, &small, p.inner, 76.0 * f->sy, p.iw, 4.0 * f->sy);
 	free(count);
-	textbox_style foot = style(FONT_TEXT, 2.2 * f.u, 1.5 * f.u, false, tint(INK, 0.4));
-	foot.italic = true;
-	foot.one_line = true;
-	textbox_draw(tc, cr, l10n_get(&tc->rc->rs->name, lang), &foot, inner, 80.0 * f.sy, iw, 3.6 * f.sy);
 	cairo_restore(cr);
 }
 

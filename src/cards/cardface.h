@@ -26,8 +26,21 @@ typedef struct card_geom {
  * document: painted on every front of that kind. */
 cairo_surface_t *cardface_emblem(const card_geom *g, emblem_kind kind);
 
+/* What every front of a kind shares, recorded on first use and painted on
+ * each such front, so the PDF holds it once: per colour the ground, frame,
+ * name band, footer (and for cards of no flank the marker's box and
+ * stars); per flank the strip of three boxes with its caption. */
+typedef struct cardface_shared {
+	cairo_surface_t *base[2];      /* a flank's card, a card of any flank */
+	cairo_surface_t *strip[3];     /* left, centre, right */
+} cardface_shared;
+
+void cardface_shared_finish(cardface_shared *s);
+
+/* shared: zeroed before the first front of a deck, kept for all of them,
+ * then cardface_shared_finish. */
 void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
-	int deck_total, cairo_surface_t *emblem);
+	int deck_total, cairo_surface_t *emblem, cardface_shared *shared);
 void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g);
 
 #endif

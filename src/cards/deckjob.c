@@ -40,7 +40,7 @@ static bool draw_faces(deck_job *job)
 		job->fronts[i] = record_face(&job->geom);
 		cairo_t *cr = cairo_create(job->fronts[i]);
 		cardface_front(&job->tc, cr, &job->geom, &job->designs[i], job->total,
-			emblem_for(job, job->designs[i].card));
+			emblem_for(job, job->designs[i].card), &job->shared);
 		cairo_destroy(cr);
 	}
 	job->back = record_face(&job->geom);
@@ -126,10 +126,11 @@ void deck_job_finish(deck_job *job)
 {
 	drop_surfaces(job->fronts, job->fronts ? job->design_count : 0);
 	drop_surfaces(job->emblems, EMBLEM_COUNT);
+	cardface_shared_finish(&job->shared);
 	free(job->fronts);
 	if (job->back)
 		cairo_surface_destroy(job->back);
-	if (job->tc.context)
+	if (job->tc.fits)
 		textbox_finish(&job->tc);
 	hyphen_destroy(job->hyph);
 	free(job->prints);
@@ -141,22 +142,14 @@ void deck_job_finish(deck_job *job)
 
 void deck_job_paint(cairo_t *cr, cairo_surface_t *face, double x, double y, const cards_rect *clip)
 {
-	/* Each copy goes through a wrapper of its own: cairo 1.16 lists a
-	 * surface painted twice on one page twice in the page's resources,
-	 * which PDF readers warn about (qpdf: "duplicated key").  The wrapper
-	 * still refers to the one recorded design. */
-	cairo_rectangle_t extents = { clip->x - x, clip->y - y, clip->w, clip->h };
-	cairo_surface_t *copy = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
-	cairo_t *inner = cairo_create(copy);
-	cairo_set_source_surface(inner, face, 0, 0);
-	cairo_paint(inner);
-	cairo_destroy(inner);
-
+	/* The recorded design itself is painted, so the PDF holds it once as
+	 * a form and each copy costs a few bytes of page content.  (Cairo 1.16
+	 * names a form painted twice on one page twice in the page's resources;
+	 * pdfdoc_end passes every PDF through qpdf, which writes the key once.) */
 	cairo_save(cr);
 	cairo_rectangle(cr, clip->x, clip->y, clip->w, clip->h);
 	cairo_clip(cr);
-	cairo_set_source_surface(cr, copy, x, y);
+	cairo_set_source_surface(cr, face, x, y);
 	cairo_paint(cr);
 	cairo_restore(cr);
-	cairo_surface_destroy(copy);
 }

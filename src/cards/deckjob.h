@@ -34,6 +34,7 @@ typedef struct deck_job {
 	cairo_surface_t **fronts;      /* per design, in millimetres, cut corner at 0,0 */
 	cairo_surface_t *back;
 	cairo_surface_t *emblems[EMBLEM_COUNT];   /* recorded once, when a card uses it */
+	cardface_shared shared;        /* parts every front of a kind shares */
 	double back_offset[2];         /* deck_options.back_offset */
 } deck_job;
 

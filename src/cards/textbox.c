@@ -12,39 +12,81 @@
 /* Layout rounding noise, in user units (mm). */
 #define FIT_SLACK 0.01
 
+/* What a fit depends on: the text, the style's font and sizes, the box,
+ * and the transformation and surface it is drawn with. */
+typedef struct fit_key {
+	double num[8];          /* matrix xx xy yx yy, size, min_size, w, h */
+	int surface, flags;
+	char *family;           /* these two owned by a memo, borrowed by a lookup */
+	char *text;
+	guint hash;
+} fit_key;
+
+/* A fitted text as fit() found it. */
+typedef struct fit_memo {
+	fit_key key;            /* first: the table's key is the memo */
+	textbox_fit fit;
+	char *text;             /* to draw: hyphenated or not */
+	PangoWrapMode wrap;
+} fit_memo;
+
+static void memo_free(gpointer p)
+{
+	fit_memo *m = p;
+	free(m->key.family);
+	free(m->key.text);
+	free(m->text);
+	free(m);
+}
+
+static guint fit_key_hash(gconstpointer p)
+{
+	return ((const fit_key *)p)->hash;
+}
+
+static gboolean fit_key_equal(gconstpointer pa, gconstpointer pb)
+{
+	const fit_key *a = pa, *b = pb;
+	if (a->hash != b->hash || a->surface != b->surface || a->flags != b->flags)
+		return FALSE;
+	for (size_t i = 0; i < ARRAY_LEN(a->num); i++)
+		if (a->num[i] != b->num[i])
+			return FALSE;
+	return strcmp(a->family, b->family) == 0 && strcmp(a->text, b->text) == 0;
+}
+
+static fit_key make_fit_key(cairo_t *cr, const char *utf8, const textbox_style *st, double w, double h)
+{
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	/* + 0.0 makes a negative zero positive, so equal keys hash alike. */
+	fit_key k = { { m.xx + 0.0, m.xy + 0.0, m.yx + 0.0, m.yy + 0.0, st->size + 0.0, st->min_size + 0.0,
+		w + 0.0, h + 0.0 }, (int)cairo_surface_get_type(cairo_get_target(cr)),
+		st->bold | st->italic << 1 | st->one_line << 2 | (int)st->align << 3, (char *)st->family, (char *)utf8, 0 };
+	guint hash = g_str_hash(utf8) ^ g_str_hash(st->family);
+	const unsigned char *bytes = (const unsigned char *)k.num;
+	for (size_t i = 0; i < sizeof k.num; i++)
+		hash = hash * 16777619u ^ bytes[i];
+	k.hash = hash * 31u + (guint)(k.surface * 64 + k.flags);
+	return k;
+}
+
 void textbox_init(textbox_ctx *tc, const render_ctx *rc, hyphenator *hyph, const char *product)
 {
 	memset(tc, 0, sizeof *tc);
 	tc->rc = rc;
 	tc->hyph = hyph;
 	tc->product = product;
-	/* The bundled font map, reached through a layout of the font library:
-	 * its own context keeps the library's settings, which we cannot change
-	 * without changing every other product's output. */
-	cairo_surface_t *probe_surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-	cairo_t *probe = cairo_create(probe_surface);
-	PangoLayout *layout = fonts_layout(rc->fonts, probe, rc->lang, FONT_TEXT);
-	PangoFontMap *map = pango_context_get_font_map(pango_layout_get_context(layout));
-	tc->context = pango_font_map_create_context(map);
-	g_object_unref(layout);
-	cairo_destroy(probe);
-	cairo_surface_destroy(probe_surface);
-
-	cairo_font_options_t *options = cairo_font_options_create();
-	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-	pango_cairo_context_set_font_options(tc->context, options);
-	cairo_font_options_destroy(options);
-	pango_context_set_round_glyph_positions(tc->context, FALSE);
-	pango_context_set_language(tc->context, fonts_language(rc->lang));
+	/* The key is part of its memo, freed with it. */
+	tc->fits = g_hash_table_new_full(fit_key_hash, fit_key_equal, NULL, memo_free);
 }
 
 void textbox_finish(textbox_ctx *tc)
 {
-	if (tc->context)
-		g_object_unref(tc->context);
+	if (tc->fits)
+		g_hash_table_destroy(tc->fits);
 	free(tc->first_failure);
-	tc->context = NULL;
+	tc->fits = NULL;
 	tc->first_failure = NULL;
 }
 
@@ -113,30 +155,21 @@ char *textbox_french_spacing(const char *utf8)
 
 /* ---- layout ---- */
 
+/* The layout of a text at a size, from the font library's cache: shared,
+ * only measured and drawn here. */
 static PangoLayout *make_layout(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double size, double width, PangoWrapMode wrap)
 {
-	pango_cairo_update_context(cr, tc->context);
-	PangoLayout *layout = pango_layout_new(tc->context);
 	PangoFontDescription *desc = pango_font_description_new();
-	pango_font_description_set_family(desc, st->family);
+	pango_font_description_set_family_static(desc, st->family);
 	pango_font_description_set_absolute_size(desc, size * PANGO_SCALE);
 	pango_font_description_set_weight(desc, st->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
 	pango_font_description_set_style(desc, st->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
-	pango_layout_set_font_description(layout, desc);
-	pango_font_description_free(desc);
-	PangoAttrList *attrs = pango_attr_list_new();
-	pango_attr_list_insert(attrs, pango_attr_language_new(fonts_language(tc->rc->lang)));
-	pango_layout_set_attributes(layout, attrs);
-	pango_attr_list_unref(attrs);
-	if (!st->one_line) {
-		pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-		pango_layout_set_wrap(layout, wrap);
-	}
 	PangoAlignment align = st->align == ALIGN_CENTER ? PANGO_ALIGN_CENTER :
 		st->align == ALIGN_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
-	pango_layout_set_alignment(layout, align);
-	pango_layout_set_text(layout, utf8, -1);
+	text_spec spec = { utf8, desc, tc->rc->lang, st->one_line ? -1 : (int)(width * PANGO_SCALE), wrap, align };
+	PangoLayout *layout = fonts_text_layout(tc->rc->fonts, cr, &spec);
+	pango_font_description_free(desc);
 	return layout;
 }
 
@@ -166,53 +199,155 @@ static char *prepare(textbox_ctx *tc, const char *utf8)
 	return tc->rc->lang == LANG_FR ? textbox_french_spacing(utf8) : xstrdup(utf8);
 }
 
+/* Whether soft hyphens may be tried: asked only when a text does not fit
+ * as written, so a product whose texts all fit never loads a dictionary. */
+static bool can_hyphenate(textbox_ctx *tc, const textbox_style *st)
+{
+	return !st->one_line && tc->hyph && hyphen_available(tc->hyph, tc->rc->lang);
+}
+
+size_t textbox_first_fit(size_t n, size_t guess, bool (*fits)(void *arg, size_t k), void *arg)
+{
+	size_t k = guess < 1 ? 1 : guess;
+	if (k > n - 1)
+		k = n - 1;
+	if (fits(arg, k)) {
+		while (k > 1 && fits(arg, k - 1))
+			k--;
+		return k;
+	}
+	while (k + 1 < n)
+		if (fits(arg, ++k))
+			return k;
+	return k;
+}
+
+/* One text being fitted: its sizes, largest first, and the last try. */
+typedef struct fit_try {
+	textbox_ctx *tc;
+	cairo_t *cr;
+	const textbox_style *st;
+	double w, h;
+	char *plain, *hyph;     /* hyph made when first needed */
+	double *sizes;
+	size_t size_count;
+	textbox_fit result;
+	double plain_w, plain_h;   /* the text as written, at the last size tried */
+} fit_try;
+
+/* The text at one size: as written, then with soft hyphens. */
+static bool try_size(fit_try *t, double size)
+{
+	t->result = (textbox_fit){ 0 };
+	for (int attempt = 0; attempt < 2 && !t->result.fits; attempt++) {
+		if (attempt == 1) {
+			if (!can_hyphenate(t->tc, t->st))
+				break;
+			if (!t->hyph)
+				t->hyph = hyphen_insert(t->tc->hyph, t->tc->rc->lang, t->plain);
+		}
+		const char *text = attempt ? t->hyph : t->plain;
+		PangoLayout *layout = make_layout(t->tc, t->cr, text, t->st, size, t->w, PANGO_WRAP_WORD);
+		textbox_fit *r = &t->result;
+		r->fits = layout_fits(layout, t->st, t->w, t->h, &r->width, &r->height, &r->lines);
+		r->size = size;
+		r->hyphenated = attempt == 1;
+		if (attempt == 0) {
+			t->plain_w = r->width;
+			t->plain_h = r->height;
+		}
+		g_object_unref(layout);
+	}
+	return t->result.fits;
+}
+
+static bool try_index(void *arg, size_t k)
+{
+	fit_try *t = arg;
+	return try_size(t, t->sizes[k]);
+}
+
+/* Where in the sizes the text will fit, from how far it overflows at the
+ * first: a line's width goes with the size, a paragraph's area with its
+ * square. */
+static size_t guess_index(const fit_try *t)
+{
+	double over = t->w > 0 ? t->plain_w / t->w : 1;
+	double tall = t->h > 0 ? t->plain_h / t->h : 1;
+	double ratio = t->st->one_line ? fmax(over, tall) : fmax(over, sqrt(tall));
+	double guess = t->sizes[0] / fmax(ratio, 1);
+	size_t k = 1;
+	while (k + 1 < t->size_count && t->sizes[k] > guess)
+		k++;
+	return k;
+}
+
 /* Find the largest size that fits; *text_out is the text to draw at it
- * (hyphenated or not) and *wrap_out the wrap mode. */
-static textbox_fit fit(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
+ * (hyphenated or not) and *wrap_out the wrap mode.
+ *
+ * The sizes go down from the nominal one by SHRINK_STEP to the minimum;
+ * at each, the text as written is tried before the hyphenated one.  A
+ * smaller size never fits worse, so rather than trying each size in turn
+ * the search starts where the first size's overflow says the text will
+ * fit and checks the size above (textbox_first_fit): a long order shrunk
+ * to the minimum costs four layouts instead of sixteen. */
+static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double w, double h, char **text_out, PangoWrapMode *wrap_out)
 {
-	char *plain = prepare(tc, utf8);
-	char *hyph = NULL;
-	bool can_hyphenate = !st->one_line && tc->hyph && hyphen_available(tc->hyph, tc->rc->lang);
+	fit_try t = { .tc = tc, .cr = cr, .st = st, .w = w, .h = h, .plain = prepare(tc, utf8) };
 	double min = st->min_size > 0 ? fmin(st->min_size, st->size) : st->size;
-	textbox_fit result = { 0 };
-	double size = st->size;
-	for (;;) {
-		for (int attempt = 0; attempt < 2 && !result.fits; attempt++) {
-			if (attempt == 1) {
-				if (!can_hyphenate)
-					break;
-				if (!hyph)
-					hyph = hyphen_insert(tc->hyph, tc->rc->lang, plain);
-			}
-			const char *text = attempt ? hyph : plain;
-			PangoLayout *layout = make_layout(tc, cr, text, st, size, w, PANGO_WRAP_WORD);
-			result.fits = layout_fits(layout, st, w, h, &result.width, &result.height, &result.lines);
-			result.size = size;
-			result.hyphenated = attempt == 1;
-			g_object_unref(layout);
-		}
-		if (result.fits || size <= min + 1e-9)
+	size_t cap = 0;
+	for (double size = st->size;; size = fmax(min, size * SHRINK_STEP)) {
+		grow_array((void **)&t.sizes, &cap, t.size_count + 1, sizeof *t.sizes);
+		t.sizes[t.size_count++] = size;
+		if (size <= min + 1e-9)
 			break;
-		size = fmax(min, size * SHRINK_STEP);
 	}
+	if (!try_size(&t, t.sizes[0]) && t.size_count > 1) {
+		size_t k = textbox_first_fit(t.size_count, guess_index(&t), try_index, &t);
+		/* The outcome as at that size (the search may have tried others
+		 * since; their layouts are cached). */
+		try_size(&t, t.sizes[k]);
+	}
+	textbox_fit result = t.result;
 	*wrap_out = PANGO_WRAP_WORD;
-	if (!result.fits && !st->one_line && !can_hyphenate) {
+	if (!result.fits && !st->one_line && !can_hyphenate(tc, st)) {
 		/* No dictionary on this machine: rather than fail, let Pango cut
 		 * words anywhere at the smallest size. */
-		PangoLayout *layout = make_layout(tc, cr, plain, st, min, w, PANGO_WRAP_WORD_CHAR);
+		PangoLayout *layout = make_layout(tc, cr, t.plain, st, min, w, PANGO_WRAP_WORD_CHAR);
 		result.fits = layout_fits(layout, st, w, h, &result.width, &result.height, &result.lines);
 		g_object_unref(layout);
 		*wrap_out = PANGO_WRAP_WORD_CHAR;
 	}
 	if (result.hyphenated && result.fits) {
-		*text_out = hyph;
-		free(plain);
+		*text_out = t.hyph;
+		free(t.plain);
 	} else {
-		*text_out = plain;
-		free(hyph);
+		*text_out = t.plain;
+		free(t.hyph);
 	}
+	free(t.sizes);
 	return result;
+}
+
+/* fit_search once per text, style, box and drawing transformation: the
+ * outcome is kept for the product (tc->fits).  *text_out is a copy. */
+static textbox_fit fit(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
+	double w, double h, char **text_out, PangoWrapMode *wrap_out)
+{
+	fit_key key = make_fit_key(cr, utf8, st, w, h);
+	fit_memo *memo = g_hash_table_lookup(tc->fits, &key);
+	if (!memo) {
+		memo = xcalloc(1, sizeof *memo);
+		memo->key = key;
+		memo->key.family = xstrdup(st->family);
+		memo->key.text = xstrdup(utf8);
+		memo->fit = fit_search(tc, cr, utf8, st, w, h, &memo->text, &memo->wrap);
+		g_hash_table_insert(tc->fits, &memo->key, memo);
+	}
+	*text_out = xstrdup(memo->text);
+	*wrap_out = memo->wrap;
+	return memo->fit;
 }
 
 textbox_fit textbox_measure(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,

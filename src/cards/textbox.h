@@ -8,10 +8,13 @@
  * a message naming it, and the product that drew it refuses to be written:
  * overflowing print is never produced silently.
  *
- * Layouts come from a Pango context of this module's own on the bundled
- * font map: glyph positions unrounded (Pango rounds to whole user units by
- * default, which at millimetre scale wrecks letter spacing), hinting off,
- * the language of the render context set on every run. */
+ * Layouts come from the font library's cache of laid-out text
+ * (text/layoutcache.h): glyph positions unrounded (Pango rounds to whole
+ * user units by default, which at millimetre scale wrecks letter spacing),
+ * hinting off, the language of the render context set on every run.  The
+ * outcome of fitting a text into a box is kept too, so a text measured
+ * before it is drawn (a reference card tries each type size on the whole
+ * page) is fitted once. */
 #ifndef ORBAT_TEXTBOX_H
 #define ORBAT_TEXTBOX_H
 
@@ -48,7 +51,7 @@ typedef struct textbox_fit {
 /* Per product: the Pango context, the hyphenator and the tally. */
 typedef struct textbox_ctx {
 	const render_ctx *rc;
-	PangoContext *context;
+	GHashTable *fits;       /* fitted texts: key -> outcome (textbox.c) */
 	hyphenator *hyph;
 	const char *product;    /* names the product in messages */
 	size_t boxes;           /* texts fitted */
@@ -91,6 +94,14 @@ char *textbox_expand(const char *tmpl, const char *const *pairs);
  * place of a plain space or where the space is missing after a letter.
  * Texts already spaced so come back the same. */
 char *textbox_french_spacing(const char *utf8);
+
+/* The first index of a series (0 .. n-1, e.g. type sizes from large to
+ * small) at which fits(arg, k) holds, for a series along which fitting
+ * never stops once it starts; n-1 when none fits.  Index 0 must be known
+ * not to fit.  The search starts at guess and walks up while the index
+ * above fits too, or down until one fits: with a good guess two or three
+ * tries instead of one per index. */
+size_t textbox_first_fit(size_t n, size_t guess, bool (*fits)(void *arg, size_t k), void *arg);
 
 /* Record a failure found by a caller (e.g. a table that does not fit). */
 void textbox_fail(textbox_ctx *tc, const char *message);

@@ -2,24 +2,22 @@
 
 #include <math.h>
 
+/* Laid out once per process for the same text, style and width: the
+ * font library's cache (text/layoutcache.h).  The layout is shared: only
+ * read and drawn here. */
 static PangoLayout *make_layout(const render_ctx *rc, cairo_t *cr, const char *utf8,
 	const text_style *style, double width)
 {
-	PangoLayout *layout = fonts_layout(rc->fonts, cr, rc->lang, style->family);
 	PangoFontDescription *desc = pango_font_description_from_string(style->family);
 	pango_font_description_set_absolute_size(desc, style->size * PANGO_SCALE);
 	pango_font_description_set_weight(desc, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
 	pango_font_description_set_style(desc, style->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
-	pango_layout_set_font_description(layout, desc);
-	pango_font_description_free(desc);
-	if (width > 0) {
-		pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-		pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-	}
 	PangoAlignment align = style->align == ALIGN_CENTER ? PANGO_ALIGN_CENTER :
 		style->align == ALIGN_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
-	pango_layout_set_alignment(layout, align);
-	pango_layout_set_text(layout, utf8, -1);
+	text_spec spec = { utf8, desc, rc->lang, width > 0 ? (int)(width * PANGO_SCALE) : -1,
+		PANGO_WRAP_WORD_CHAR, align };
+	PangoLayout *layout = fonts_text_layout(rc->fonts, cr, &spec);
+	pango_font_description_free(desc);
 	fonts_check(rc->fonts, layout);
 	return layout;
 }

@@ -11,6 +11,7 @@
 struct font_library {
 	PangoFontMap *map;
 	PangoContext *context;
+	layout_cache *cache;
 	int unknown_glyphs;
 	char *first_bad_text;
 };
@@ -44,6 +45,11 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 		FcConfigDestroy(config);
 		return NULL;
 	}
+	/* Our configuration is the process's too: Pango's font map starts
+	 * fontconfig (FcInit) in a thread of its own, which would otherwise read
+	 * the machine's whole configuration and font list, a few milliseconds
+	 * of every run spent on fonts we never use. */
+	FcConfigSetCurrent(config);
 	PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 	if (!map) {
 		*error = xstrdup("Pango has no FreeType font map");
@@ -58,6 +64,7 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 	font_library *lib = xcalloc(1, sizeof *lib);
 	lib->map = map;
 	lib->context = pango_font_map_create_context(map);
+	lib->cache = layoutcache_create(map, 0);
 	/* Pango rounds glyph positions to whole user units by default; our
 	 * units are millimetres on maps, so that would space letters by the
 	 * millimetre.  Print wants the designed positions. */
@@ -73,12 +80,14 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 
 void fonts_destroy(font_library *lib)
 {
-	if (!lib)
-		return;
-	g_object_unref(lib->context);
-	g_object_unref(lib->map);
-	free(lib->first_bad_text);
-	free(lib);
+	if (lib) {
+		/* The cache first: its layouts hold contexts on the map. */
+		layoutcache_destroy(lib->cache);
+		g_object_unref(lib->context);
+		g_object_unref(lib->map);
+		free(lib->first_bad_text);
+		free(lib);
+	}
 }
 
 PangoLanguage *fonts_language(lang_id lang)
@@ -100,6 +109,16 @@ PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const ch
 	pango_layout_set_attributes(layout, attrs);
 	pango_attr_list_unref(attrs);
 	return layout;
+}
+
+PangoLayout *fonts_text_layout(font_library *lib, cairo_t *cr, const text_spec *spec)
+{
+	return layoutcache_get(lib->cache, cr, spec);
+}
+
+layoutcache_stats fonts_cache_stats(const font_library *lib)
+{
+	return layoutcache_get_stats(lib->cache);
 }
 
 void fonts_check(font_library *lib, PangoLayout *layout)

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "lang.h"
+#include "layoutcache.h"
 
 typedef struct font_library font_library;
 
@@ -27,6 +28,13 @@ void fonts_destroy(font_library *lib);
  * "Noto Sans Bold 9" (size in points = user units when cr draws in points;
  * see fonts_layout_mm).  Free with g_object_unref. */
 PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const char *font);
+
+/* A layout of spec for drawing on cr, from the library's cache of laid-out
+ * text (layoutcache.h): a reference of its own (g_object_unref it), not to
+ * be changed.  Every product draws its text through here, so a string is
+ * shaped once per process for each font, width and language. */
+PangoLayout *fonts_text_layout(font_library *lib, cairo_t *cr, const text_spec *spec);
+layoutcache_stats fonts_cache_stats(const font_library *lib);
 
 /* Check a laid-out text: counts its unknown glyphs into the library. */
 void fonts_check(font_library *lib, PangoLayout *layout);

@@ -21,8 +21,32 @@ typedef struct lang_dict {
 
 struct hyphenator {
 	char *dir;
-	lang_dict langs[LANG_COUNT];
+	lang_dict langs[LANG_COUNT];   /* borrowed from the process's table */
 };
+
+/* Dictionaries loaded in this process, per folder and language: reading
+ * one (the Dutch patterns take some 8 ms) happens once however many
+ * products ask, and a process that forks workers after loading shares
+ * them.  They live as long as the process. */
+typedef struct loaded_dicts {
+	char *dir;
+	lang_dict langs[LANG_COUNT];
+} loaded_dicts;
+
+static loaded_dicts *process_dicts;
+static size_t process_dict_count, process_dict_cap;
+
+static loaded_dicts *dicts_of(const char *dir)
+{
+	for (size_t i = 0; i < process_dict_count; i++)
+		if (strcmp(process_dicts[i].dir, dir) == 0)
+			return &process_dicts[i];
+	grow_array((void **)&process_dicts, &process_dict_cap, process_dict_count + 1, sizeof *process_dicts);
+	loaded_dicts *d = &process_dicts[process_dict_count++];
+	memset(d, 0, sizeof *d);
+	d->dir = xstrdup(dir);
+	return d;
+}
 
 /* File names Debian uses, best first (the others are links or regional
  * copies). */
@@ -47,12 +71,9 @@ hyphenator *hyphen_create(const char *dict_dir)
 
 void hyphen_destroy(hyphenator *h)
 {
-	if (!h)
-		return;
-	for (int i = 0; i < LANG_COUNT; i++)
-		if (h->langs[i].dict)
-			hnj_hyphen_free(h->langs[i].dict);
-	free(h->dir);
+	/* The dictionaries stay: they belong to the process (process_dicts). */
+	if (h)
+		free(h->dir);
 	free(h);
 }
 
@@ -69,16 +90,15 @@ static bool file_is_utf8(const char *path)
 	return utf8;
 }
 
-static lang_dict *load(hyphenator *h, lang_id lang)
+/* The language's dictionary in dir, read on the first call in the process. */
+static lang_dict process_dict(const char *dir, lang_id lang)
 {
-	if ((int)lang < 0 || lang >= LANG_COUNT)
-		return NULL;
-	lang_dict *d = &h->langs[lang];
+	lang_dict *d = &dicts_of(dir)->langs[lang];
 	if (d->tried)
-		return d->dict ? d : NULL;
+		return *d;
 	d->tried = true;
 	for (size_t i = 0; i < ARRAY_LEN(DICT_FILES[lang]) && DICT_FILES[lang][i]; i++) {
-		char *path = xasprintf("%s/%s", h->dir, DICT_FILES[lang][i]);
+		char *path = xasprintf("%s/%s", dir, DICT_FILES[lang][i]);
 		/* hnj_hyphen_load prints to stderr on a missing file: check first. */
 		if (access(path, R_OK) == 0) {
 			d->dict = hnj_hyphen_load(path);
@@ -88,7 +108,24 @@ static lang_dict *load(hyphenator *h, lang_id lang)
 		if (d->dict)
 			break;
 	}
+	return *d;
+}
+
+static lang_dict *load(hyphenator *h, lang_id lang)
+{
+	if ((int)lang < 0 || lang >= LANG_COUNT)
+		return NULL;
+	lang_dict *d = &h->langs[lang];
+	if (!d->tried)
+		*d = process_dict(h->dir, lang);
 	return d->dict ? d : NULL;
+}
+
+void hyphen_preload(const char *dict_dir, lang_id lang)
+{
+	hyphenator *h = hyphen_create(dict_dir);
+	hyphen_available(h, lang);
+	hyphen_destroy(h);
 }
 
 bool hyphen_available(hyphenator *h, lang_id lang)

@@ -6,7 +6,8 @@
  * at every point the language's dictionary allows; Pango then breaks there
  * when it must and draws a hyphen only where it broke.
  *
- * Dictionaries are loaded on first use per language.  A missing or broken
+ * Dictionaries are loaded on first use per language, once per process
+ * (every hyphenator of the process shares them).  A missing or broken
  * dictionary is not an error: the text comes back unchanged, so output is
  * merely less well broken on a machine without the hyphen-* packages. */
 #ifndef ORBAT_HYPHEN_H
@@ -24,6 +25,10 @@ typedef struct hyphenator hyphenator;
 /* dict_dir NULL: $ORBAT_HYPHEN_DIR when set, else HYPHEN_DEFAULT_DIR. */
 hyphenator *hyphen_create(const char *dict_dir);
 void hyphen_destroy(hyphenator *h);
+
+/* Read the language's dictionary now, for the hyphenators made later in
+ * this process and in processes it forks (dict_dir as for hyphen_create). */
+void hyphen_preload(const char *dict_dir, lang_id lang);
 
 /* Whether the language's dictionary could be loaded (loads it). */
 bool hyphen_available(hyphenator *h, lang_id lang);

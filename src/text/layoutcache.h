@@ -1,0 +1,59 @@
+/* Laid-out text, shaped once per process.
+ *
+ * Print products lay out the same strings again and again: the flank
+ * labels and footers of every card, a reference card measured at each
+ * candidate type size and then drawn, a map's legend in every product.
+ * Shaping (HarfBuzz) and line breaking are most of what text costs, so a
+ * layout is kept and handed out again for the same text, font, language,
+ * width, wrap mode and alignment.
+ *
+ * A Pango layout depends on its context too: the transformation and the
+ * kind of surface it will be drawn on (fonts are chosen per scale, font
+ * options per surface).  The cache keeps one context per (surface kind,
+ * transformation without its translation, language) and never changes it
+ * afterwards, so a layout it returns never has to be laid out anew; the
+ * result is glyph for glyph what a fresh layout on that cr would give.
+ *
+ * Memory is bounded: past the bound the least recently used layouts go. */
+#ifndef ORBAT_LAYOUTCACHE_H
+#define ORBAT_LAYOUTCACHE_H
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+#include <stddef.h>
+
+#include "lang.h"
+
+/* What a layout is made of. */
+typedef struct text_spec {
+	const char *text;                   /* UTF-8 */
+	const PangoFontDescription *font;   /* family, weight, style, size */
+	lang_id lang;
+	int width;                          /* Pango units; < 0: one line, unwrapped */
+	PangoWrapMode wrap;                 /* when width >= 0 */
+	PangoAlignment align;
+} text_spec;
+
+typedef struct layout_cache layout_cache;
+
+/* The contexts are made on map with the settings of print: glyph positions
+ * unrounded, hinting off.  max_bytes bounds the estimated memory of the
+ * layouts kept (0: LAYOUTCACHE_DEFAULT_BYTES). */
+layout_cache *layoutcache_create(PangoFontMap *map, size_t max_bytes);
+void layoutcache_destroy(layout_cache *c);
+
+#define LAYOUTCACHE_DEFAULT_BYTES (6u << 20)
+
+/* The layout of spec for drawing on cr: a reference of its own, release it
+ * with g_object_unref.  Do not change it: it is shared. */
+PangoLayout *layoutcache_get(layout_cache *c, cairo_t *cr, const text_spec *spec);
+
+typedef struct layoutcache_stats {
+	size_t hits, misses, evictions;
+	size_t entries, bytes;   /* kept now, estimated */
+	size_t contexts;
+} layoutcache_stats;
+
+layoutcache_stats layoutcache_get_stats(const layout_cache *c);
+
+#endif

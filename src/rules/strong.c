@@ -1,0 +1,633 @@
+#include "strong.h"
+
+#include <float.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "battle.h"
+#include "cards.h"
+#include "dice.h"
+#include "moves.h"
+#include "orders.h"
+
+/* The worth of what a battle does, in figures taken: destroying a unit
+ * or a general gives a victory flag (§10), the point of the game; a flag
+ * taken pushes the target back and may break its line. */
+#define W_DESTROY 6.0
+#define W_FIGURE 1.0
+#define W_FLAG 0.35
+/* Of the fire a unit draws where it stands, the share counted: the enemy
+ * orders only some units and spreads its fire, and we fire first. */
+#define W_RISK 0.45
+/* Per hex nearer the nearest enemy: enough to close in where nothing is
+ * in reach (a side that waits reaches the turn limit, which wins nothing),
+ * too little to walk into fire for it. */
+#define W_CLOSE 0.3
+/* Per victory point of an objective a unit holds (§10). */
+#define W_OBJECTIVE 4.0
+/* A move must be worth this much more than standing still. */
+#define MOVE_MARGIN 0.05
+
+enum { STAGE_ORDERS, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
+
+#define ODDS_MAX_DICE 12
+#define ODDS_MAX_CLASSES 16
+
+/* What a battle does to its target, exactly from the dice odds. */
+typedef struct odds {
+	double destroy;   /* chance the target is destroyed */
+	double figures;   /* figures it is expected to lose */
+	double flags;     /* flags it is expected to take, when it stays */
+} odds;
+
+/* The faces that do the same to the target, as the engine counts one die
+ * of each (battle_count), with their chance per die. */
+typedef struct face_classes {
+	int face[ODDS_MAX_CLASSES];
+	double p[ODDS_MAX_CLASSES];
+	int count;
+	double save;      /* chance a saving die saves (saving rolls) */
+} face_classes;
+
+static void classify_faces(const game *g, game_ref target, int distance, face_classes *fc)
+{
+	const ruleset *rs = g->rs;
+	battle_count_result seen[ODDS_MAX_CLASSES];
+	double total = 0;
+	for (size_t f = 0; f < rs->face_count; f++)
+		total += rs->faces[f].count > 0 ? rs->faces[f].count : 0;
+	memset(fc, 0, sizeof *fc);
+	for (size_t f = 0; f < rs->face_count && total > 0; f++) {
+		if (rs->faces[f].count <= 0)
+			continue;
+		double p = rs->faces[f].count / total;
+		int face = (int)f;
+		if (battle_save_works(g, target, face, distance))
+			fc->save += p;
+		battle_count_result one;
+		battle_count(g, target, &face, 1, &one);
+		int k = 0;
+		while (k < fc->count && memcmp(&seen[k], &one, sizeof one) != 0)
+			k++;
+		if (k == fc->count) {
+			if (fc->count == ODDS_MAX_CLASSES)
+				continue;
+			seen[k] = one;
+			fc->face[k] = face;
+			fc->count++;
+		}
+		fc->p[k] += p;
+	}
+}
+
+/* One outcome of the roll: the faces thrown (one of each class as many
+ * times as it came up), with its chance; the engine reads it. */
+static void odds_outcome(const game *g, int attacker, game_ref target, const face_classes *fc, const int *faces,
+	int n, double p, odds *o)
+{
+	battle_count_result res;
+	battle_count(g, target, faces, n, &res);
+	int figures = battle_figures(g, target);
+	/* Saving dice (noord-zuid): each savable hit gets one, binomially. */
+	int savable = g->gaps->saving_rolls ? res.savable : 0;
+	double ps = 1.0;
+	for (int k = 0; k < savable; k++)
+		ps *= 1.0 - fc->save;
+	double choose = 1.0;
+	for (int saved = 0; saved <= savable; saved++) {
+		double q = p * choose * ps;
+		/* The next term of the binomial: C(n,k+1) s^(k+1) (1-s)^(n-k-1). */
+		choose = choose * (savable - saved) / (saved + 1);
+		if (fc->save < 1.0)
+			ps = ps * fc->save / (1.0 - fc->save);
+		if (q <= 0)
+			continue;
+		bool capped;
+		int lost = battle_losses(g, attacker, target, &res, saved, &capped);
+		o->figures += q * lost;
+		if (lost >= figures) {
+			o->destroy += q;
+		} else if (res.flags > 0) {
+			rules_error note;
+			o->flags += q * battle_flags_apply(g, target, res.flags, figures - lost, &note);
+		}
+	}
+}
+
+/* Every way `dice` dice fall among the classes, with its multinomial
+ * chance. */
+static void odds_spread(const game *g, int attacker, game_ref target, const face_classes *fc, int cls, int left,
+	int *faces, int n, double p, odds *o)
+{
+	if (cls == fc->count - 1) {
+		for (int i = 0; i < left; i++) {
+			faces[n + i] = fc->face[cls];
+			p *= fc->p[cls] * (i + 1 + n) / (i + 1);
+		}
+		/* p carried n!/(k1!..) over the earlier classes: the last factor
+		 * was folded in above, one die at a time. */
+		odds_outcome(g, attacker, target, fc, faces, n + left, p, o);
+		return;
+	}
+	double q = p;
+	for (int k = 0; k <= left; k++) {
+		odds_spread(g, attacker, target, fc, cls + 1, left - k, faces, n + k, q, o);
+		faces[n + k] = fc->face[cls];
+		/* One more die of this class: times p_cls, times the ways to
+		 * choose it among the dice thrown so far. */
+		q = q * fc->p[cls] * (n + k + 1) / (k + 1);
+	}
+}
+
+static void battle_odds(const game *g, int attacker, game_ref target, int dice, int distance, odds *o)
+{
+	memset(o, 0, sizeof *o);
+	if (dice <= 0)
+		return;
+	if (dice > ODDS_MAX_DICE)
+		dice = ODDS_MAX_DICE;
+	face_classes fc;
+	classify_faces(g, target, distance, &fc);
+	if (fc.count == 0)
+		return;
+	int faces[ODDS_MAX_DICE];
+	odds_spread(g, attacker, target, &fc, 0, dice, faces, 0, 1.0, o);
+}
+
+static double odds_worth(const odds *o)
+{
+	return o->destroy * W_DESTROY + o->figures * W_FIGURE + o->flags * W_FLAG;
+}
+
+/* The best battle of a unit from where it stands now, by worth; `only`
+ * (REF_NONE: any) is the one target a second battle may have.  0 and
+ * *target REF_NONE when it has none. */
+static double best_battle(const game *g, int unit, const bool *spent, game_ref only, game_ref *target)
+{
+	const game_unit *u = &g->units[unit];
+	double best = 0;
+	target->kind = REF_NONE;
+	target->index = -1;
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		game_ref t = i < g->unit_count ? (game_ref){ REF_UNIT, (int)i } :
+			(game_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+		if (only.kind != REF_NONE && (only.kind != t.kind || only.index != t.index))
+			continue;
+		if (!game_ref_alive(g, t) || game_ref_side(g, t) == u->side)
+			continue;
+		hex_coord at = game_ref_at(g, t);
+		int distance = hex_distance(u->at, at);
+		if (distance > dice_range(u))
+			continue;
+		dice_answer d;
+		dice_battle(g, unit, at, t, spent, &d);
+		if (!d.allowed || d.dice <= 0)
+			continue;
+		odds o;
+		battle_odds(g, unit, t, d.dice, distance, &o);
+		double w = odds_worth(&o);
+		if (target->kind == REF_NONE || w > best) {
+			best = w;
+			*target = t;
+		}
+	}
+	return best;
+}
+
+/* The fire unit `unit` draws where it stands: every enemy unit that has
+ * it in reach now, or after one step, with the dice the engine gives. */
+static double drawn_fire(const game *g, int unit)
+{
+	const game_unit *u = &g->units[unit];
+	game_ref me = { REF_UNIT, unit };
+	double sum = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *e = &g->units[i];
+		if (!e->alive || e->side == u->side)
+			continue;
+		int distance = hex_distance(e->at, u->at);
+		int range = dice_range(e);
+		if (distance > range + 1)
+			continue;
+		int dice;
+		if (distance <= range) {
+			dice_answer d;
+			dice_battle(g, (int)i, u->at, me, NULL, &d);
+			dice = d.allowed ? d.dice : 0;
+		} else {
+			dice = dice_at(e, range) / 2;
+		}
+		odds o;
+		battle_odds(g, (int)i, me, dice, distance, &o);
+		sum += odds_worth(&o);
+	}
+	return sum;
+}
+
+static int nearest_enemy(const game *g, int side, hex_coord from)
+{
+	int best = INT_MAX;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side != side) {
+			int d = hex_distance(from, g->units[i].at);
+			if (d < best)
+				best = d;
+		}
+	return best == INT_MAX ? 0 : best;
+}
+
+/* Victory points the side's unit earns standing on h (§10). */
+static int objective_at(const game *g, int side, hex_coord h)
+{
+	int vp = 0;
+	for (size_t i = 0; i < g->objective_count; i++) {
+		const game_objective *o = &g->objectives[i];
+		if (o->at.col == h.col && o->at.row == h.row && (o->side < 0 || o->side == side))
+			vp += o->vp;
+	}
+	return vp;
+}
+
+/* The generals who have fought beside a unit this turn. */
+static bool *spent_generals(const referee *r)
+{
+	const game *g = r->g;
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count && r->gt; i++)
+		spent[i] = r->gt[i].spent;
+	return spent;
+}
+
+/* How good it is for the unit to stand where it stands now: the battle
+ * it could fight (when `may_battle`), less the fire it draws, less the
+ * way to the enemy, plus the objective it holds. */
+static double standing_worth(const game *g, int unit, bool may_battle, const bool *spent)
+{
+	const game_unit *u = &g->units[unit];
+	game_ref t;
+	double attack = may_battle ? best_battle(g, unit, spent, (game_ref){ REF_NONE, -1 }, &t) : 0;
+	return attack - W_RISK * drawn_fire(g, unit) - W_CLOSE * nearest_enemy(g, u->side, u->at) +
+		W_OBJECTIVE * objective_at(g, u->side, u->at);
+}
+
+/* The way a unit may move this turn: with its general unless he is a
+ * brigade's, who keeps to his brigade (*alone). */
+static move_options move_way(const referee *r, int unit, bool *alone)
+{
+	const game *g = r->g;
+	int gen = game_unit_general(g, unit);
+	*alone = gen >= 0 && g->generals[gen].brigade >= 0 && g->brigades[g->generals[gen].brigade].alive;
+	move_options o = { gen >= 0 && !r->gt[gen].moved && !*alone, -1 };
+	return o;
+}
+
+/* The best place for a unit to end its move, by standing_worth with the
+ * unit (and its general) put there for the count and put back; -1 when
+ * standing still is best.  *gain: how much better than standing still. */
+static long best_place(referee *r, int unit, bool *alone, double *gain)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	hex_coord home = u->at;
+	game_ref me = { REF_UNIT, unit };
+	move_options o = move_way(r, unit, alone);
+	int gen = o.with_general ? game_unit_general(g, unit) : -1;
+	bool *spent = spent_generals(r);
+	double stay = standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	moves_reach(g, me, &o, steps);
+	long best = -1;
+	double best_worth = stay + MOVE_MARGIN;
+	for (size_t i = 0; i < n; i++) {
+		if (steps[i] <= 0)
+			continue;
+		hex_coord h = hex_from_index(&g->board, i);
+		const rs_terrain *ter = game_terrain(g, h);
+		bool may_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
+		game_place(g, me, h);
+		if (gen >= 0)
+			game_place(g, (game_ref){ REF_GENERAL, gen }, h);
+		double w = standing_worth(g, unit, may_battle, spent) - 0.01 * steps[i];
+		game_place(g, me, home);
+		if (gen >= 0)
+			game_place(g, (game_ref){ REF_GENERAL, gen }, home);
+		if (w > best_worth) {
+			best_worth = w;
+			best = (long)i;
+		}
+	}
+	free(steps);
+	free(spent);
+	*gain = best >= 0 ? best_worth - stay : 0;
+	return best;
+}
+
+/* What ordering a unit is worth this turn: the best of battling where it
+ * stands or moving first, against being left alone. */
+static double order_worth(referee *r, int unit)
+{
+	const game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	if (!u->alive)
+		return 0;
+	/* Brigade members keep their places (see choose_move): only their
+	 * battle counts. */
+	bool *spent = spent_generals(r);
+	game_ref t;
+	double now = best_battle(g, unit, spent, (game_ref){ REF_NONE, -1 }, &t);
+	free(spent);
+	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
+		return now;
+	bool alone;
+	double gain;
+	best_place(r, unit, &alone, &gain);
+	return gain > now ? gain : now;
+}
+
+/* Each living unit's order worth, for the card and the orders. */
+static double *order_worths(referee *r)
+{
+	const game *g = r->g;
+	double *w = xcalloc(g->unit_count + 1, sizeof *w);
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == r->side)
+			w[i] = order_worth(r, (int)i);
+	return w;
+}
+
+typedef struct ranked {
+	int unit;
+	double worth;
+} ranked;
+
+static int by_worth(const void *x, const void *y)
+{
+	const ranked *a = x, *b = y;
+	if (a->worth != b->worth)
+		return a->worth > b->worth ? -1 : 1;
+	return a->unit - b->unit;
+}
+
+/* The side's living units, most worth ordering first. */
+static size_t rank_units(const referee *r, const double *worth, ranked *list)
+{
+	const game *g = r->g;
+	size_t n = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == r->side) {
+			list[n].unit = (int)i;
+			list[n].worth = worth[i];
+			n++;
+		}
+	qsort(list, n, sizeof *list, by_worth);
+	return n;
+}
+
+/* Order the ranked units the card allows, best first, on top of the
+ * orders `given`; into *a as an order line when `a` is not NULL.
+ * Returns the worth of what it orders. */
+static double order_ranked(const referee *r, const order_card *oc, const order_set *given, const ranked *list,
+	size_t n, gl_action *a)
+{
+	const game *g = r->g;
+	order_set s;
+	order_set_init(&s, g);
+	for (int i = 0; given && i < given->count; i++) {
+		s.keys[i] = given->keys[i];
+		s.sections[i] = given->sections[i];
+	}
+	s.count = given ? given->count : 0;
+	if (given)
+		s.dig = given->dig;
+	double sum = 0;
+	rules_error why;   /* only yes or no matters here */
+	for (size_t i = 0; i < n; i++) {
+		if (!orders_add(g, r->side, oc, &s, (game_ref){ REF_UNIT, list[i].unit }, &why))
+			continue;
+		/* An order is worth a little even with nothing in reach: the
+		 * least worthy card that does the same keeps the stronger. */
+		sum += list[i].worth + 0.05;
+		if (a)
+			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
+	}
+	order_set_finish(&s);
+	return sum;
+}
+
+/* Cards whose turn the simple player plays. */
+static bool special_order(order_kind kind)
+{
+	return kind == ORDER_UNREFEREED || kind == ORDER_SHARPSHOOTER || kind == ORDER_DIG;
+}
+
+/* The card to play: the one whose orders are worth most now, the
+ * simple player's pick when it chose a special card with reason or
+ * nothing plain is worth playing.  *a holds the simple player's pick on
+ * entry. */
+static void choose_card(referee *r, gl_action *a)
+{
+	game *g = r->g;
+	int side = r->side;
+	const referee_hand *h = &r->hands[side];
+	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
+	if (a->kind == ACT_PLAY) {
+		deck_card picked;
+		order_card oc;
+		rules_error why;
+		game_flank flank = a->section ? game_flank_parse(g, a->section) : -1;
+		if (deck_parse(g->rs, a->card, &picked) &&
+			orders_from_card(g, side, picked, flank, last, &oc, &why) && special_order(oc.kind))
+			return;
+	}
+	double *worth = order_worths(r);
+	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	size_t n = rank_units(r, worth, list);
+	double best = 0;
+	int best_card = -1, best_flank = -1;
+	rules_error why;
+	for (int i = 0; i < h->count; i++)
+		for (int flank = -1; flank < game_section_count(g); flank++) {
+			order_card oc;
+			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why) || special_order(oc.kind) ||
+				!orders_card_usable(g, side, &oc))
+				continue;
+			double w = order_ranked(r, &oc, NULL, list, n, NULL);
+			if (w > best + 1e-9) {
+				best = w;
+				best_card = i;
+				best_flank = flank;
+			}
+		}
+	free(list);
+	free(worth);
+	if (best_card < 0)
+		return;
+	char name[80];
+	free(a->card);
+	free(a->section);
+	a->section = NULL;
+	a->kind = ACT_PLAY;
+	a->card = xstrdup(deck_format(g->rs, h->cards[best_card], name, sizeof name));
+	if (best_flank >= 0)
+		a->section = xstrdup(g->rs->sections[best_flank].id);
+}
+
+static bool choose_orders(referee *r, gl_action *a)
+{
+	const game *g = r->g;
+	double *worth = order_worths(r);
+	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	size_t n = rank_units(r, worth, list);
+	a->kind = ACT_ORDER;
+	a->words = xcalloc(n + 1, sizeof *a->words);
+	order_ranked(r, &r->current, &r->orders, list, n, a);
+	free(list);
+	free(worth);
+	return a->word_count > 0;
+}
+
+static bool choose_move(referee *r, int unit, gl_action *a)
+{
+	game *g = r->g;
+	const game_unit *u = &g->units[unit];
+	const unit_turn *t = &r->ut[unit];
+	if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side)
+		return false;
+	/* Brigades keep their places: the referee checks their zone at the
+	 * end of the movement. */
+	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
+		return false;
+	bool alone;
+	double gain;
+	long to = best_place(r, unit, &alone, &gain);
+	if (to < 0)
+		return false;
+	a->kind = ACT_MOVE;
+	a->subject = xstrdup(u->id);
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = hex_from_index(&g->board, (size_t)to);
+	a->hex_count = 1;
+	a->alone = alone;
+	return true;
+}
+
+/* The best battle of the turn left: of every unit that may still battle,
+ * the one worth most, so that each battle finishes what the last began. */
+static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
+{
+	game *g = r->g;
+	bool *spent = spent_generals(r);
+	int best_unit = -1;
+	game_ref best_target = { REF_NONE, -1 };
+	double best = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const unit_turn *t = &r->ut[i];
+		int u = (int)i;
+		if (!g->units[u].alive || g->units[u].side != r->side || !t->ordered || t->busy ||
+			t->battles >= t->battles_allowed || t->mounted_now || t->entered_no_battle ||
+			!moves_battle_after(g, u, t->moved) || (sp->last_unit == u && sp->last_battles == t->battles))
+			continue;
+		game_ref only = t->battles > 0 ? t->battle_again : (game_ref){ REF_NONE, -1 };
+		if (t->battles > 0 && only.kind == REF_NONE)
+			continue;
+		game_ref target;
+		double w = best_battle(g, u, spent, only, &target);
+		if (target.kind != REF_NONE && (best_unit < 0 || w > best)) {
+			best = w;
+			best_unit = u;
+			best_target = target;
+		}
+	}
+	free(spent);
+	if (best_unit < 0)
+		return false;
+	sp->last_unit = best_unit;
+	sp->last_battles = r->ut[best_unit].battles;
+	a->kind = ACT_BATTLE;
+	a->subject = xstrdup(g->units[best_unit].id);
+	a->object = xstrdup(game_ref_id(g, best_target));
+	return true;
+}
+
+void strong_init(strong_player *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	autoplay_init(&sp->simple);
+	sp->turn = -1;
+	sp->last_unit = -1;
+}
+
+/* A battle step the simple player answers (saves, defensive rolls,
+ * retreats, ground gain), or an arrival or rally it owes. */
+static bool owed_step(const referee *r)
+{
+	if (r->battle.active && r->battle.step != STEP_NONE) {
+		/* A brigade falling back together is declined by going on;
+		 * its ground gain is taken. */
+		return r->battle.step != STEP_FOLLOW || referee_gain_on_offer((referee *)r);
+	}
+	return r->arrivals.active || r->rally.step != RALLY_NONE;
+}
+
+bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
+{
+	memset(a, 0, sizeof *a);
+	game *g = r->g;
+	if (r->phase == PHASE_OVER || r->side < 0)
+		return false;
+	if (owed_step(r))
+		return autoplay_next(r, &sp->simple, rnd, a);
+	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
+		/* The simple player's pick first: it keeps its own notes of
+		 * the turn for a special card's turn it will play. */
+		if (!autoplay_next(r, &sp->simple, rnd, a))
+			return false;
+		sp->turn = r->turn + 1;
+		sp->stage = STAGE_ORDERS;
+		sp->cursor = 0;
+		sp->last_unit = -1;
+		sp->delegate = false;
+		choose_card(r, a);
+		return true;
+	}
+	if (sp->turn != r->turn || r->phase == PHASE_DISCARDED) {
+		sp->turn = r->turn;
+		sp->stage = STAGE_DRAW;
+	}
+	if (sp->stage == STAGE_ORDERS && (special_order(r->current.kind) || r->target_owed))
+		sp->delegate = true;
+	if (sp->delegate)
+		return autoplay_next(r, &sp->simple, rnd, a);
+	for (;;) {
+		switch (sp->stage) {
+		case STAGE_ORDERS:
+			sp->stage = STAGE_MOVES;
+			sp->cursor = 0;
+			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
+				return true;
+			gamelog_action_finish(a);
+			break;
+		case STAGE_MOVES:
+			while (sp->cursor < (int)g->unit_count) {
+				int u = sp->cursor++;
+				if (r->phase != PHASE_BATTLES && choose_move(r, u, a))
+					return true;
+				gamelog_action_finish(a);
+			}
+			sp->stage = STAGE_BATTLES;
+			break;
+		case STAGE_BATTLES:
+			if (choose_battle(r, sp, a))
+				return true;
+			sp->stage = STAGE_DRAW;
+			break;
+		default:
+			a->kind = ACT_DRAW;
+			a->side = xstrdup(g->sides[r->side].id);
+			return true;
+		}
+	}
+}

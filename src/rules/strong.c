@@ -11,26 +11,28 @@
 #include "dice.h"
 #include "moves.h"
 #include "orders.h"
+#include <stdio.h>
+static double tune_get(const char *n, double d) { char *v = getenv(n); return v ? atof(v) : d; }
 
 /* The worth of what a battle does, in figures taken: destroying a unit
  * or a general gives a victory flag (§10), the point of the game; a flag
  * taken pushes the target back and may break its line. */
-#define W_DESTROY 6.0
-#define W_FIGURE 1.0
-#define W_FLAG 0.35
+#define W_DESTROY tune_get("W_DESTROY", 6.0)
+#define W_FIGURE tune_get("W_FIGURE", 1.0)
+#define W_FLAG tune_get("W_FLAG", 0.35)
 /* Of the fire a unit draws where it stands, the share counted: the enemy
  * orders only some units and spreads its fire, and we fire first. */
-#define W_RISK 0.45
+#define W_RISK tune_get("W_RISK", 0.45)
 /* Per hex nearer the nearest enemy: enough to close in where nothing is
  * in reach (a side that waits reaches the turn limit, which wins nothing),
  * too little to walk into fire for it. */
-#define W_CLOSE 0.3
+#define W_CLOSE tune_get("W_CLOSE", 0.3)
 /* Per victory point of an objective a unit holds (§10). */
-#define W_OBJECTIVE 4.0
+#define W_OBJECTIVE tune_get("W_OBJECTIVE", 4.0)
 /* A move must be worth this much more than standing still. */
-#define MOVE_MARGIN 0.05
+#define MOVE_MARGIN tune_get("MOVE_MARGIN", 0.05)
 
-enum { STAGE_ORDERS, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
+enum { STAGE_ORDERS, STAGE_BRIGADES, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
 
 #define ODDS_MAX_DICE 12
 #define ODDS_MAX_CLASSES 16
@@ -442,6 +444,7 @@ static void choose_card(referee *r, gl_action *a)
 			orders_from_card(g, side, picked, flank, last, &oc, &why) && special_order(oc.kind))
 			return;
 	}
+	if (getenv("ABL_CARD")) return;
 	double *worth = order_worths(r);
 	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
@@ -514,6 +517,160 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	return true;
 }
 
+/* A brigade member that stood in its general's zone when the turn began
+ * (the referee holds those to the zone, §3.3), free to move. */
+static bool zone_member(const referee *r, int unit)
+{
+	const unit_turn *t = &r->ut[unit];
+	return r->g->units[unit].alive && t->in_zone && t->ordered && !t->busy && !t->moved_done && !t->state_changed;
+}
+
+/* Place each member of the brigade, one after the other as they will
+ * move, on its best hex within `radius` of its general (standing still
+ * counts), recording the moves in sp's plan after `len` entries.  The
+ * figures are left where they were put.  Returns the worth of where they
+ * stand, or -DBL_MAX when one cannot end within the zone. */
+static double place_members(referee *r, const game_brigade *br, int speed, const bool *spent, strong_player *sp,
+	int len, hex_coord *from)
+{
+	game *g = r->g;
+	hex_coord gat = g->generals[br->general].at;
+	int radius = g->rs->brigades.zone_radius;
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	double sum = 0;
+	for (int k = 0; k < br->unit_count; k++) {
+		int m = br->units[k];
+		from[k] = g->units[m].at;
+		if (!g->units[m].alive || !r->ut[m].in_zone)
+			continue;
+		game_ref me = { REF_UNIT, m };
+		hex_coord best_at = g->units[m].at;
+		bool stay_ok = hex_distance(best_at, gat) <= radius;
+		double best = stay_ok ? standing_worth(g, m, moves_battle_after(g, m, 0), spent) + MOVE_MARGIN : -DBL_MAX;
+		if (zone_member(r, m) && game_general_at(g, g->units[m].at) < 0) {
+			move_options o = { false, speed };
+			moves_reach(g, me, &o, steps);
+			for (size_t i = 0; i < n; i++) {
+				hex_coord h = hex_from_index(&g->board, i);
+				if (steps[i] <= 0 || hex_distance(h, gat) > radius)
+					continue;
+				const rs_terrain *ter = game_terrain(g, h);
+				game_place(g, me, h);
+				double w = standing_worth(g, m, moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry),
+					spent) - 0.01 * steps[i];
+				game_place(g, me, from[k]);
+				if (w > best) {
+					best = w;
+					best_at = h;
+				}
+			}
+		}
+		if (best == -DBL_MAX) {
+			sum = -DBL_MAX;
+			break;
+		}
+		sum += best;
+		if (best_at.col != from[k].col || best_at.row != from[k].row) {
+			game_place(g, me, best_at);
+			sp->plan_who[len] = me;
+			sp->plan_to[len] = best_at;
+			len++;
+		}
+	}
+	sp->plan_len = len;
+	free(steps);
+	return sum;
+}
+
+static void put_back_members(game *g, const game_brigade *br, const hex_coord *from, int placed)
+{
+	for (int k = 0; k < placed && k < br->unit_count; k++)
+		game_place(g, (game_ref){ REF_UNIT, br->units[k] }, from[k]);
+}
+
+/* The moves of an ordered brigade (§3.3): its general to the hex where
+ * the brigade, each member on its best hex in his zone, stands best, or
+ * the general staying and the members moving about him.  False when the
+ * brigade had better stand. */
+static bool plan_brigade(referee *r, strong_player *sp, int b)
+{
+	game *g = r->g;
+	const game_brigade *br = &g->brigades[b];
+	int gen = br->general;
+	sp->plan_len = sp->plan_pos = 0;
+	if (!br->alive || br->side != r->side || !g->generals[gen].alive || !g->rs->stacking.brigades)
+		return false;
+	int speed = g->rs->general.move, movers = 0;
+	for (int k = 0; k < br->unit_count; k++) {
+		int m = br->units[k];
+		if (!g->units[m].alive || !r->ut[m].in_zone)
+			continue;
+		int v = moves_max(g, (game_ref){ REF_UNIT, m });
+		speed = v < speed ? v : speed;
+		movers += zone_member(r, m);
+	}
+	if (movers == 0)
+		return false;
+	bool *spent = spent_generals(r);
+	hex_coord from[GAME_MAX_BRIGADE_UNITS];
+	game_ref gref = { REF_GENERAL, gen };
+	hex_coord ghome = g->generals[gen].at;
+	/* Standing: the members about their general where he is. */
+	double stay = place_members(r, br, speed, spent, sp, 0, from);
+	put_back_members(g, br, from, br->unit_count);
+	double best = stay > -DBL_MAX ? stay + MOVE_MARGIN * movers : -DBL_MAX;
+	long best_hex = -1;
+	bool may_go = r->gt[gen].ordered && !r->gt[gen].moved && !r->gt[gen].busy;
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	move_options o = { false, speed };
+	if (may_go)
+		moves_reach(g, gref, &o, steps);
+	for (size_t i = 0; may_go && i < n; i++) {
+		if (steps[i] <= 0)
+			continue;
+		game_place(g, gref, hex_from_index(&g->board, i));
+		double w = place_members(r, br, speed, spent, sp, 1, from);
+		put_back_members(g, br, from, br->unit_count);
+		game_place(g, gref, ghome);
+		if (w > best) {
+			best = w;
+			best_hex = (long)i;
+		}
+	}
+	free(steps);
+	/* Lay out the plan chosen again, the general first when he goes. */
+	int len = 0;
+	if (best_hex >= 0) {
+		sp->plan_who[0] = gref;
+		sp->plan_to[0] = hex_from_index(&g->board, (size_t)best_hex);
+		game_place(g, gref, sp->plan_to[0]);
+		len = 1;
+	}
+	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from) : -DBL_MAX;
+	put_back_members(g, br, from, br->unit_count);
+	game_place(g, gref, ghome);
+	free(spent);
+	if (w == -DBL_MAX)
+		sp->plan_len = 0;
+	return sp->plan_len > 0;
+}
+
+/* The next move of the brigade plan, false when it is done. */
+static bool plan_step(referee *r, strong_player *sp, gl_action *a)
+{
+	if (sp->plan_pos >= sp->plan_len)
+		return false;
+	int i = sp->plan_pos++;
+	a->kind = ACT_MOVE;
+	a->subject = xstrdup(game_ref_id(r->g, sp->plan_who[i]));
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = sp->plan_to[i];
+	a->hex_count = 1;
+	return true;
+}
+
 /* The best battle of the turn left: of every unit that may still battle,
  * the one worth most, so that each battle finishes what the last began. */
 static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
@@ -535,6 +692,7 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 			continue;
 		game_ref target;
 		double w = best_battle(g, u, spent, only, &target);
+		if (getenv("ABL_BATTLE")) w = -u;
 		if (target.kind != REF_NONE && (best_unit < 0 || w > best)) {
 			best = w;
 			best_unit = u;
@@ -550,6 +708,37 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 	a->subject = xstrdup(g->units[best_unit].id);
 	a->object = xstrdup(game_ref_id(g, best_target));
 	return true;
+}
+
+/* Whether gaining the ground of the battle just won pays: the attacker
+ * (with the general who would go along) put on the battle's hex, where
+ * it may battle the same target again when the engine allows it (§3.5),
+ * against where it stands, fire drawn and all. */
+static bool gain_pays(referee *r)
+{
+	game *g = r->g;
+	const referee_battle *b = &r->battle;
+	int unit = b->attacker;
+	const game_unit *u = &g->units[unit];
+	game_ref me = { REF_UNIT, unit };
+	hex_coord home = u->at;
+	bool *spent = spent_generals(r);
+	double stay = standing_worth(g, unit, false, spent);
+	int gen = game_unit_general(g, unit);
+	bool carry = gen >= 0 && !r->gt[gen].moved && g->generals[gen].brigade < 0;
+	const rs_when *again = &u->type->ground_gain_battle;
+	bool may_battle = again->attribute && game_ref_alive(g, b->target) && game_unit_matches(u, again);
+	game_place(g, me, b->target_hex);
+	if (carry)
+		game_place(g, (game_ref){ REF_GENERAL, gen }, b->target_hex);
+	game_ref t;
+	double there = (may_battle ? best_battle(g, unit, spent, b->target, &t) : 0) - W_RISK * drawn_fire(g, unit) -
+		W_CLOSE * nearest_enemy(g, u->side, u->at) + W_OBJECTIVE * objective_at(g, u->side, u->at);
+	game_place(g, me, home);
+	if (carry)
+		game_place(g, (game_ref){ REF_GENERAL, gen }, home);
+	free(spent);
+	return there >= stay;
 }
 
 void strong_init(strong_player *sp)
@@ -569,7 +758,14 @@ static bool owed_step(const referee *r)
 		 * its ground gain is taken. */
 		return r->battle.step != STEP_FOLLOW || referee_gain_on_offer((referee *)r);
 	}
-	return r->arrivals.active || r->rally.step != RALLY_NONE;
+	if (r->rally.step != RALLY_NONE)
+		return true;
+	/* The roll of reinforcements stays on record for the rest of the
+	 * turn: owed only while it may still bring a unit. */
+	for (size_t i = 0; r->arrivals.active && i < r->g->unit_count; i++)
+		if (referee_may_arrive(r, (int)i))
+			return true;
+	return false;
 }
 
 bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
@@ -578,7 +774,11 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 	game *g = r->g;
 	if (r->phase == PHASE_OVER || r->side < 0)
 		return false;
-	if (owed_step(r))
+	/* Ground gain is optional: declined by going on with the turn. */
+	bool decline = !sp->delegate && r->battle.active && r->battle.attacker >= 0 &&
+		(r->battle.step == STEP_GAIN || r->battle.step == STEP_FOLLOW) && referee_gain_on_offer(r) &&
+		!gain_pays(r);
+	if (!decline && r->phase != PHASE_START && r->phase != PHASE_SETUP && owed_step(r))
 		return autoplay_next(r, &sp->simple, rnd, a);
 	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
 		/* The simple player's pick first: it keeps its own notes of
@@ -604,11 +804,24 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 	for (;;) {
 		switch (sp->stage) {
 		case STAGE_ORDERS:
-			sp->stage = STAGE_MOVES;
+			sp->stage = STAGE_BRIGADES;
+			sp->brigade = 0;
+			sp->plan_len = sp->plan_pos = 0;
 			sp->cursor = 0;
 			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
 				return true;
 			gamelog_action_finish(a);
+			break;
+		case STAGE_BRIGADES:
+			for (;;) {
+				if (r->phase != PHASE_BATTLES && plan_step(r, sp, a))
+					return true;
+				gamelog_action_finish(a);
+				if (r->phase == PHASE_BATTLES || sp->brigade >= (int)g->brigade_count)
+					break;
+				plan_brigade(r, sp, sp->brigade++);
+			}
+			sp->stage = STAGE_MOVES;
 			break;
 		case STAGE_MOVES:
 			while (sp->cursor < (int)g->unit_count) {

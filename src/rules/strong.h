@@ -29,6 +29,12 @@ typedef struct strong_player {
 	int cursor;         /* next unit to consider for a move */
 	int last_unit;      /* the last battle proposed, never twice */
 	int last_battles;
+	int brigade;        /* next brigade to consider for a move */
+	/* The moves of the brigade on the move: its general first, then the
+	 * members, each within his zone of control where it ends (§3.3). */
+	int plan_len, plan_pos;
+	game_ref plan_who[GAME_MAX_BRIGADE_UNITS + 1];
+	hex_coord plan_to[GAME_MAX_BRIGADE_UNITS + 1];
 } strong_player;
 
 void strong_init(strong_player *sp);

@@ -58,21 +58,8 @@ static const player_ops SIMPLE_SQUARE = {
 
 /* ---- strong, on the hex grid (strong.h) ---- */
 
-static void strong_hex_init(void *state, int side, long max_turns)
-{
-	/* Like simple: it plans whichever side's turn it is asked for. */
-	(void)side;
-	(void)max_turns;
-	strong_init(state);
-}
-
-static bool strong_hex_next(void *state, void *gm, rng *choices, void *action)
-{
-	return strong_next(gm, state, choices, action);
-}
-
 static const player_ops STRONG_HEX = {
-	sizeof(strong_player), strong_hex_init, strong_hex_next, simple_nothing,
+	sizeof(strong_player), strong_player_init, strong_player_next, simple_nothing,
 };
 
 /* ---- the table of kinds ---- */

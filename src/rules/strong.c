@@ -11,38 +11,31 @@
 #include "dice.h"
 #include "moves.h"
 #include "orders.h"
-#include <stdio.h>
-static double tune_get(const char *n, double d) { char *v = getenv(n); return v ? atof(v) : d; }
 
 /* The worth of what a battle does, in figures taken: destroying a unit
  * or a general gives a victory flag (§10), the point of the game; a flag
  * taken pushes the target back and may break its line. */
-#define W_DESTROY tune_get("W_DESTROY", 6.0)
-#define W_FIGURE tune_get("W_FIGURE", 1.0)
-#define W_FLAG tune_get("W_FLAG", 0.35)
+#define W_DESTROY 6.0
+#define W_FIGURE 1.0
+#define W_FLAG 0.35
 /* Of the fire a unit draws where it stands, the share counted: the enemy
  * orders only some units and spreads its fire, and we fire first. */
-#define W_RISK tune_get("W_RISK", 0.45)
+#define W_RISK 0.25
 /* Per hex nearer the nearest enemy: enough to close in where nothing is
  * in reach (a side that waits reaches the turn limit, which wins nothing),
  * too little to walk into fire for it. */
-#define W_CLOSE tune_get("W_CLOSE", 0.3)
+#define W_CLOSE 0.45
 /* Per victory point of an objective a unit holds (§10). */
-#define W_OBJECTIVE tune_get("W_OBJECTIVE", 4.0)
+#define W_OBJECTIVE 4.0
 /* A move must be worth this much more than standing still. */
-#define MOVE_MARGIN tune_get("MOVE_MARGIN", 0.05)
+#define MOVE_MARGIN 0.05
 
 enum { STAGE_ORDERS, STAGE_BRIGADES, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
 
 #define ODDS_MAX_DICE 12
 #define ODDS_MAX_CLASSES 16
 
-/* What a battle does to its target, exactly from the dice odds. */
-typedef struct odds {
-	double destroy;   /* chance the target is destroyed */
-	double figures;   /* figures it is expected to lose */
-	double flags;     /* flags it is expected to take, when it stays */
-} odds;
+typedef strong_odds odds;
 
 /* The faces that do the same to the target, as the engine counts one die
  * of each (battle_count), with their chance per die. */
@@ -143,7 +136,7 @@ static void odds_spread(const game *g, int attacker, game_ref target, const face
 	}
 }
 
-static void battle_odds(const game *g, int attacker, game_ref target, int dice, int distance, odds *o)
+void strong_battle_odds(const game *g, int attacker, game_ref target, int dice, int distance, odds *o)
 {
 	memset(o, 0, sizeof *o);
 	if (dice <= 0)
@@ -188,7 +181,7 @@ static double best_battle(const game *g, int unit, const bool *spent, game_ref o
 		if (!d.allowed || d.dice <= 0)
 			continue;
 		odds o;
-		battle_odds(g, unit, t, d.dice, distance, &o);
+		strong_battle_odds(g, unit, t, d.dice, distance, &o);
 		double w = odds_worth(&o);
 		if (target->kind == REF_NONE || w > best) {
 			best = w;
@@ -222,22 +215,22 @@ static double drawn_fire(const game *g, int unit)
 			dice = dice_at(e, range) / 2;
 		}
 		odds o;
-		battle_odds(g, (int)i, me, dice, distance, &o);
+		strong_battle_odds(g, (int)i, me, dice, distance, &o);
 		sum += odds_worth(&o);
 	}
 	return sum;
 }
 
+/* Hexes from `from` to the nearest living unit not of `side` (0 when
+ * none is left). */
 static int nearest_enemy(const game *g, int side, hex_coord from)
 {
-	int best = INT_MAX;
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side != side) {
-			int d = hex_distance(from, g->units[i].at);
-			if (d < best)
-				best = d;
-		}
-	return best == INT_MAX ? 0 : best;
+	int best = -1;
+	for (const game_unit *e = g->units; e < g->units + g->unit_count; e++) {
+		int d = e->alive && e->side != side ? hex_distance(from, e->at) : -1;
+		best = d >= 0 && (best < 0 || d < best) ? d : best;
+	}
+	return best < 0 ? 0 : best;
 }
 
 /* Victory points the side's unit earns standing on h (§10). */
@@ -360,39 +353,31 @@ static double *order_worths(referee *r)
 	return w;
 }
 
-typedef struct ranked {
-	int unit;
-	double worth;
-} ranked;
-
-static int by_worth(const void *x, const void *y)
-{
-	const ranked *a = x, *b = y;
-	if (a->worth != b->worth)
-		return a->worth > b->worth ? -1 : 1;
-	return a->unit - b->unit;
-}
-
-/* The side's living units, most worth ordering first. */
-static size_t rank_units(const referee *r, const double *worth, ranked *list)
+/* The side's living units, most worth ordering first (the lower index
+ * first among equals), into units[]; returns how many. */
+static size_t rank_units(const referee *r, const double *worth, int *units)
 {
 	const game *g = r->g;
 	size_t n = 0;
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side == r->side) {
-			list[n].unit = (int)i;
-			list[n].worth = worth[i];
-			n++;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		if (!g->units[i].alive || g->units[i].side != r->side)
+			continue;
+		/* Insertion keeps it short: a side has a few dozen units. */
+		size_t k = n++;
+		while (k > 0 && worth[units[k - 1]] < worth[i]) {
+			units[k] = units[k - 1];
+			k--;
 		}
-	qsort(list, n, sizeof *list, by_worth);
+		units[k] = (int)i;
+	}
 	return n;
 }
 
 /* Order the ranked units the card allows, best first, on top of the
  * orders `given`; into *a as an order line when `a` is not NULL.
  * Returns the worth of what it orders. */
-static double order_ranked(const referee *r, const order_card *oc, const order_set *given, const ranked *list,
-	size_t n, gl_action *a)
+static double order_ranked(const referee *r, const order_card *oc, const order_set *given, const int *list,
+	const double *worth, size_t n, gl_action *a)
 {
 	const game *g = r->g;
 	order_set s;
@@ -407,13 +392,13 @@ static double order_ranked(const referee *r, const order_card *oc, const order_s
 	double sum = 0;
 	rules_error why;   /* only yes or no matters here */
 	for (size_t i = 0; i < n; i++) {
-		if (!orders_add(g, r->side, oc, &s, (game_ref){ REF_UNIT, list[i].unit }, &why))
+		if (!orders_add(g, r->side, oc, &s, (game_ref){ REF_UNIT, list[i] }, &why))
 			continue;
 		/* An order is worth a little even with nothing in reach: the
 		 * least worthy card that does the same keeps the stronger. */
-		sum += list[i].worth + 0.05;
+		sum += worth[list[i]] + 0.05;
 		if (a)
-			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
+			a->words[a->word_count++] = xstrdup(g->units[list[i]].id);
 	}
 	order_set_finish(&s);
 	return sum;
@@ -444,9 +429,8 @@ static void choose_card(referee *r, gl_action *a)
 			orders_from_card(g, side, picked, flank, last, &oc, &why) && special_order(oc.kind))
 			return;
 	}
-	if (getenv("ABL_CARD")) return;
 	double *worth = order_worths(r);
-	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	int *list = xcalloc(g->unit_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	double best = 0;
 	int best_card = -1, best_flank = -1;
@@ -457,7 +441,7 @@ static void choose_card(referee *r, gl_action *a)
 			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why) || special_order(oc.kind) ||
 				!orders_card_usable(g, side, &oc))
 				continue;
-			double w = order_ranked(r, &oc, NULL, list, n, NULL);
+			double w = order_ranked(r, &oc, NULL, list, worth, n, NULL);
 			if (w > best + 1e-9) {
 				best = w;
 				best_card = i;
@@ -482,32 +466,45 @@ static bool choose_orders(referee *r, gl_action *a)
 {
 	const game *g = r->g;
 	double *worth = order_worths(r);
-	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	int *list = xcalloc(g->unit_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
-	order_ranked(r, &r->current, &r->orders, list, n, a);
+	order_ranked(r, &r->current, &r->orders, list, worth, n, a);
 	free(list);
 	free(worth);
 	return a->word_count > 0;
 }
 
-static bool choose_move(referee *r, int unit, gl_action *a)
+/* The move that gains most of all the units free to move alone (brigades
+ * move by their plan), so that the best hex goes to the unit that makes
+ * most of it.  False when every unit had better stand. */
+static bool choose_move(referee *r, gl_action *a)
 {
 	game *g = r->g;
+	int unit = -1;
+	long to = -1;
+	bool alone = false;
+	double best = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const game_unit *u = &g->units[i];
+		const unit_turn *t = &r->ut[i];
+		if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side ||
+			(u->brigade >= 0 && g->brigades[u->brigade].alive))
+			continue;
+		bool lone;
+		double gain;
+		long h = best_place(r, (int)i, &lone, &gain);
+		if (h >= 0 && gain > best) {
+			best = gain;
+			unit = (int)i;
+			to = h;
+			alone = lone;
+		}
+	}
+	if (unit < 0)
+		return false;
 	const game_unit *u = &g->units[unit];
-	const unit_turn *t = &r->ut[unit];
-	if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side)
-		return false;
-	/* Brigades keep their places: the referee checks their zone at the
-	 * end of the movement. */
-	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
-		return false;
-	bool alone;
-	double gain;
-	long to = best_place(r, unit, &alone, &gain);
-	if (to < 0)
-		return false;
 	a->kind = ACT_MOVE;
 	a->subject = xstrdup(u->id);
 	a->hexes = xcalloc(1, sizeof *a->hexes);
@@ -692,7 +689,6 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 			continue;
 		game_ref target;
 		double w = best_battle(g, u, spent, only, &target);
-		if (getenv("ABL_BATTLE")) w = -u;
 		if (target.kind != REF_NONE && (best_unit < 0 || w > best)) {
 			best = w;
 			best_unit = u;
@@ -768,12 +764,37 @@ static bool owed_step(const referee *r)
 	return false;
 }
 
+/* The simple player's next action in a turn it plays, but a unit it moves
+ * leaves a brigade's general behind: the sharpshooter's move would carry
+ * him off and break his brigade's zone (§3.3). */
+static bool simple_step(referee *r, strong_player *sp, rng *rnd, gl_action *a)
+{
+	if (!autoplay_next(r, &sp->simple, rnd, a))
+		return false;
+	const game *g = r->g;
+	int unit = a->kind == ACT_MOVE && a->subject ? game_find_unit(g, a->subject) : -1;
+	if (unit >= 0 && !a->alone && g->gaps->general_follows != FOLLOW_MUST) {
+		bool alone;
+		move_way(r, unit, &alone);
+		a->alone = alone;
+	}
+	return true;
+}
+
+/* The turn's last action: the side draws its new card. */
+static bool end_turn(const referee *r, gl_action *a)
+{
+	a->kind = ACT_DRAW;
+	a->side = xstrdup(r->g->sides[r->side].id);
+	return true;
+}
+
 bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 {
-	memset(a, 0, sizeof *a);
-	game *g = r->g;
 	if (r->phase == PHASE_OVER || r->side < 0)
 		return false;
+	game *g = r->g;
+	memset(a, 0, sizeof *a);
 	/* Ground gain is optional: declined by going on with the turn. */
 	bool decline = !sp->delegate && r->battle.active && r->battle.attacker >= 0 &&
 		(r->battle.step == STEP_GAIN || r->battle.step == STEP_FOLLOW) && referee_gain_on_offer(r) &&
@@ -787,7 +808,6 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 			return false;
 		sp->turn = r->turn + 1;
 		sp->stage = STAGE_ORDERS;
-		sp->cursor = 0;
 		sp->last_unit = -1;
 		sp->delegate = false;
 		choose_card(r, a);
@@ -800,14 +820,13 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 	if (sp->stage == STAGE_ORDERS && (special_order(r->current.kind) || r->target_owed))
 		sp->delegate = true;
 	if (sp->delegate)
-		return autoplay_next(r, &sp->simple, rnd, a);
+		return simple_step(r, sp, rnd, a);
 	for (;;) {
 		switch (sp->stage) {
 		case STAGE_ORDERS:
 			sp->stage = STAGE_BRIGADES;
 			sp->brigade = 0;
 			sp->plan_len = sp->plan_pos = 0;
-			sp->cursor = 0;
 			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
 				return true;
 			gamelog_action_finish(a);
@@ -824,12 +843,9 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 			sp->stage = STAGE_MOVES;
 			break;
 		case STAGE_MOVES:
-			while (sp->cursor < (int)g->unit_count) {
-				int u = sp->cursor++;
-				if (r->phase != PHASE_BATTLES && choose_move(r, u, a))
-					return true;
-				gamelog_action_finish(a);
-			}
+			if (r->phase != PHASE_BATTLES && choose_move(r, a))
+				return true;
+			gamelog_action_finish(a);
 			sp->stage = STAGE_BATTLES;
 			break;
 		case STAGE_BATTLES:
@@ -838,9 +854,21 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 			sp->stage = STAGE_DRAW;
 			break;
 		default:
-			a->kind = ACT_DRAW;
-			a->side = xstrdup(g->sides[r->side].id);
-			return true;
+			return end_turn(r, a);
 		}
 	}
+}
+
+void strong_player_init(void *state, int side, long max_turns)
+{
+	/* Like simple, it plans whichever side's turn it is asked for; the
+	 * turn limit is the caller's. */
+	(void)side;
+	(void)max_turns;
+	strong_init(state);
+}
+
+bool strong_player_next(void *state, void *gm, rng *choices, void *action)
+{
+	return strong_next(gm, state, choices, action);
 }

@@ -26,7 +26,6 @@ typedef struct strong_player {
 	int turn;           /* the referee's turn the plan belongs to */
 	int stage;          /* within the turn */
 	bool delegate;      /* a special card's turn: the simple player plays it */
-	int cursor;         /* next unit to consider for a move */
 	int last_unit;      /* the last battle proposed, never twice */
 	int last_battles;
 	int brigade;        /* next brigade to consider for a move */
@@ -37,9 +36,28 @@ typedef struct strong_player {
 	hex_coord plan_to[GAME_MAX_BRIGADE_UNITS + 1];
 } strong_player;
 
+/* What a battle does to its target, exactly from the dice odds: the
+ * engine's reading of every way `dice` dice can fall (battle_count,
+ * saving dice, battle_losses, battle_flags_apply), weighted by its
+ * chance. */
+typedef struct strong_odds {
+	double destroy;   /* chance the target is destroyed */
+	double figures;   /* figures it is expected to lose */
+	double flags;     /* flags it is expected to take and survive */
+} strong_odds;
+
+/* The odds of unit `attacker` rolling `dice` dice (at most 12) at
+ * `target` `distance` hexes away. */
+void strong_battle_odds(const game *g, int attacker, game_ref target, int dice, int distance, strong_odds *o);
+
 void strong_init(strong_player *sp);
 /* The next action for the side to play (into *a, freed with
  * gamelog_action_finish); false when the game is over. */
 bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a);
+
+/* The same as the hex grid's player_ops (players.h) take them: the notes
+ * are a strong_player, the game a referee, the action a gl_action. */
+void strong_player_init(void *state, int side, long max_turns);
+bool strong_player_next(void *state, void *gm, rng *choices, void *action);
 
 #endif

@@ -3,7 +3,7 @@
  * measure behind the claim that `strong` beats `simple` (not a test).
  *
  *   strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED]
- *                [-t MAX_TURNS] SCENARIO...
+ *                [-t MAX_TURNS] [-m 1] SCENARIO...
  *
  * Game i of a scenario is played with seed FIRST_SEED + i; PLAYER takes
  * the scenario's first side in the even games and the second in the odd
@@ -13,7 +13,10 @@
  * bugs.  One row per scenario: games, PLAYER's wins, draws (with the turn
  * limit), losses, broken games, the win rate with its 95 % Wilson
  * interval, and the CPU milliseconds per turn of the whole game (both
- * players and the referee: a bound on either player's share).
+ * players and the referee: a bound on either player's share).  With -m 1
+ * also the longest turn, in CPU milliseconds from one draw to the next
+ * (each action's line is then formatted to see where turns end, which
+ * the time includes).
  * Exit 1 when a game broke, 2 on bad usage. */
 #include <math.h>
 #include <stdio.h>
@@ -27,7 +30,7 @@
 
 static int usage(void)
 {
-	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] SCENARIO...\n",
+	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] [-m 1] SCENARIO...\n",
 		stderr);
 	return 2;
 }
@@ -51,10 +54,30 @@ static void wilson(long won, long n, double *lo, double *hi)
 typedef struct tally {
 	long games, won, drawn, lost, broken, turns;
 	double cpu;
+	double longest;   /* CPU seconds of the longest turn (-m) */
 } tally;
 
+/* The clock at the start of the turn under way, and the longest turn. */
+typedef struct turn_clock {
+	clock_t start;
+	double *longest;
+} turn_clock;
+
+/* A hex turn ends with its draw. */
+static void turn_line(void *ctx, const char *line)
+{
+	turn_clock *tc = ctx;
+	if (strncmp(line, "draw ", 5) != 0)
+		return;
+	clock_t now = clock();
+	double span = (double)(now - tc->start) / CLOCKS_PER_SEC;
+	if (span > *tc->longest)
+		*tc->longest = span;
+	tc->start = now;
+}
+
 static bool bench_scenario(validator *v, diag_sink *sink, const char *path, const char *players[2], long games,
-	unsigned long long first, long max_turns, tally *t)
+	unsigned long long first, long max_turns, bool longest, tally *t)
 {
 	scenario *sc = NULL;
 	const ruleset *rs = NULL;
@@ -82,6 +105,11 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 		o.players[1 - seat] = players[1];
 		match_result r;
 		clock_t start = clock();
+		turn_clock tc = { start, &t->longest };
+		if (longest) {
+			o.line = turn_line;
+			o.line_ctx = &tc;
+		}
 		bool ok = match_play(m, &o, &r);
 		t->cpu += (double)(clock() - start) / CLOCKS_PER_SEC;
 		t->games++;
@@ -106,6 +134,7 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 int main(int argc, char **argv)
 {
 	long games = 400, max_turns = 500;
+	bool longest = false;
 	unsigned long long first = 1;
 	char *pair = NULL;
 	int i = 1;
@@ -120,6 +149,8 @@ int main(int argc, char **argv)
 			first = strtoull(argv[i + 1], NULL, 10);
 		else if (strcmp(argv[i], "-t") == 0)
 			max_turns = strtol(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "-m") == 0)
+			longest = strcmp(argv[i + 1], "0") != 0;
 		else
 			return usage();
 	}
@@ -148,12 +179,12 @@ int main(int argc, char **argv)
 	}
 	printf("%s against %s, %ld games a scenario from seed %llu, sides swapped every game, turn limit %ld\n",
 		players[0], players[1], games, first, max_turns);
-	printf("%-22s %6s %6s %6s %6s %6s %7s  %-15s %9s\n", "scenario", "games", "won", "drawn", "lost", "broken",
-		"win %", "95 % interval", "ms/turn");
+	printf("%-22s %6s %6s %6s %6s %6s %7s  %-15s %9s%s\n", "scenario", "games", "won", "drawn", "lost", "broken",
+		"win %", "95 % interval", "ms/turn", longest ? "  longest ms" : "");
 	int code = 0;
 	for (; i < argc; i++) {
 		tally t;
-		if (!bench_scenario(v, &sink, argv[i], players, games, first, max_turns, &t)) {
+		if (!bench_scenario(v, &sink, argv[i], players, games, first, max_turns, longest, &t)) {
 			code = 2;
 			continue;
 		}
@@ -162,9 +193,12 @@ int main(int argc, char **argv)
 		const char *base = strrchr(argv[i], '/');
 		double lo, hi;
 		wilson(t.won, t.games, &lo, &hi);
-		printf("%-22.22s %6ld %6ld %6ld %6ld %6ld %6.1f%%  %5.1f%% - %5.1f%% %9.3f\n", base ? base + 1 : argv[i],
+		printf("%-22.22s %6ld %6ld %6ld %6ld %6ld %6.1f%%  %5.1f%% - %5.1f%% %9.3f", base ? base + 1 : argv[i],
 			t.games, t.won, t.drawn, t.lost, t.broken, 100.0 * (double)t.won / (double)t.games, 100 * lo, 100 * hi,
 			t.turns ? 1000.0 * t.cpu / (double)t.turns : 0.0);
+		if (longest)
+			printf(" %11.1f", 1000.0 * t.longest);
+		printf("\n");
 		fflush(stdout);
 	}
 	validator_destroy(v);

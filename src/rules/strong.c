@@ -182,7 +182,9 @@ static double best_battle(const game *g, int unit, const bool *spent, game_ref o
 			continue;
 		odds o;
 		strong_battle_odds(g, unit, t, d.dice, distance, &o);
-		double w = odds_worth(&o);
+		/* Figures off a unit already thin bring its destruction nearer:
+		 * they count for more. */
+		double w = odds_worth(&o) + o.figures * W_FIGURE * 2.0 / battle_figures(g, t);
 		if (target->kind == REF_NONE || w > best) {
 			best = w;
 			*target = t;

@@ -11,6 +11,7 @@
 #include "../base/util.h"
 #include "autoplay.h"
 #include "sqauto.h"
+#include "strong.h"
 
 /* ---- simple, on the hex grid (autoplay.h) ---- */
 
@@ -55,6 +56,12 @@ static const player_ops SIMPLE_SQUARE = {
 	sizeof(sq_auto), simple_square_init, simple_square_next, simple_nothing,
 };
 
+/* ---- strong, on the hex grid (strong.h) ---- */
+
+static const player_ops STRONG_HEX = {
+	sizeof(strong_player), strong_player_init, strong_player_next, simple_nothing,
+};
+
 /* ---- the table of kinds ---- */
 
 static const player_kind PLAYER_KINDS[] = {
@@ -66,6 +73,15 @@ static const player_kind PLAYER_KINDS[] = {
 			[LANG_FR] = "joue simplement : mène autant d'unités que possible vers l'ennemi et attaque là où ses chances semblent les meilleures",
 		},
 		{ [GRID_HEX] = &SIMPLE_HEX, [GRID_SQUARE] = &SIMPLE_SQUARE },
+	},
+	{
+		"strong",
+		{
+			[LANG_EN] = "weighs each battle by its exact odds, the fire a move draws and the cards worth keeping; hex games only for now",
+			[LANG_NL] = "weegt elk gevecht naar de exacte kansen, het vuur dat een zet uitlokt en de kaarten die het bewaren waard zijn; voorlopig alleen hexspellen",
+			[LANG_FR] = "pèse chaque combat selon ses chances exactes, le feu qu'un mouvement attire et les cartes à garder ; pour l'instant seulement sur hexagones",
+		},
+		{ [GRID_HEX] = &STRONG_HEX },
 	},
 };
 

@@ -1,0 +1,207 @@
+/* strong_bench: how often one named player beats another, measured over
+ * seeded headless games (rules/match.h) on each scenario given -- the
+ * measure behind the claim that `strong` beats `simple` (not a test).
+ *
+ *   strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED]
+ *                [-t MAX_TURNS] [-m 1] SCENARIO...
+ *
+ * Game i of a scenario is played with seed FIRST_SEED + i; PLAYER takes
+ * the scenario's first side in the even games and the second in the odd
+ * ones, so each side's advantage counts equally.  A draw, a turn-limit
+ * game and a game a player broke (a refused proposal, a player stuck)
+ * count as not won; broken games are also counted apart, as they are
+ * bugs.  One row per scenario: games, PLAYER's wins, draws (with the turn
+ * limit), losses, broken games, the win rate with its 95 % Wilson
+ * interval, and the CPU milliseconds per turn of the whole game (both
+ * players and the referee: a bound on either player's share).  With -m 1
+ * also the longest turn, in CPU milliseconds from one draw to the next
+ * (each action's line is then formatted to see where turns end, which
+ * the time includes).
+ * Exit 1 when a game broke, 2 on bad usage. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/diag.h"
+#include "rules/match.h"
+#include "validate/validate.h"
+
+static int usage(void)
+{
+	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] [-m 1] SCENARIO...\n",
+		stderr);
+	return 2;
+}
+
+/* The 95 % Wilson score interval of `won` out of `n`. */
+static void wilson(long won, long n, double *lo, double *hi)
+{
+	const double z = 1.959964;
+	if (n <= 0) {
+		*lo = 0;
+		*hi = 1;
+		return;
+	}
+	double p = (double)won / (double)n, z2n = z * z / (double)n;
+	double mid = (p + z2n / 2) / (1 + z2n);
+	double half = z * sqrt(p * (1 - p) / (double)n + z2n / (4.0 * (double)n)) / (1 + z2n);
+	*lo = mid - half;
+	*hi = mid + half;
+}
+
+typedef struct tally {
+	long games, won, drawn, lost, broken, turns;
+	double cpu;
+	double longest;   /* CPU seconds of the longest turn (-m) */
+} tally;
+
+/* The clock at the start of the turn under way, and the longest turn. */
+typedef struct turn_clock {
+	clock_t start;
+	double *longest;
+} turn_clock;
+
+/* A hex turn ends with its draw. */
+static void turn_line(void *ctx, const char *line)
+{
+	turn_clock *tc = ctx;
+	if (strncmp(line, "draw ", 5) != 0)
+		return;
+	clock_t now = clock();
+	double span = (double)(now - tc->start) / CLOCKS_PER_SEC;
+	if (span > *tc->longest)
+		*tc->longest = span;
+	tc->start = now;
+}
+
+static bool bench_scenario(validator *v, diag_sink *sink, const char *path, const char *players[2], long games,
+	unsigned long long first, long max_turns, bool longest, tally *t)
+{
+	scenario *sc = NULL;
+	const ruleset *rs = NULL;
+	memset(t, 0, sizeof *t);
+	if (validator_check_file(v, path, sink, &sc, &rs) != VALIDATE_OK) {
+		fprintf(stderr, "strong_bench: %s is not a valid scenario\n", path);
+		return false;
+	}
+	rules_error why;
+	rules_error_clear(&why);
+	match *m = match_open(sc, rs, &why);
+	match_opts o = { .max_turns = max_turns };
+	o.players[0] = players[0];
+	o.players[1] = players[1];
+	if (!m || !match_players_ok(m, &o, &why)) {
+		fprintf(stderr, "strong_bench: %s: %s\n", path, why.message);
+		match_close(m);
+		scenario_destroy(sc);
+		return false;
+	}
+	for (long i = 0; i < games; i++) {
+		int seat = (int)(i & 1);   /* the side PLAYER takes */
+		o.seed = first + (unsigned long long)i;
+		o.players[seat] = players[0];
+		o.players[1 - seat] = players[1];
+		match_result r;
+		clock_t start = clock();
+		turn_clock tc = { start, &t->longest };
+		if (longest) {
+			o.line = turn_line;
+			o.line_ctx = &tc;
+		}
+		bool ok = match_play(m, &o, &r);
+		t->cpu += (double)(clock() - start) / CLOCKS_PER_SEC;
+		t->games++;
+		t->turns += r.turns;
+		if (!ok) {
+			t->broken++;
+			fprintf(stderr, "strong_bench: %s seed %llu: %s%s%s\n", path, o.seed,
+				r.refused ? r.refused_action : "", r.refused ? ": " : "", r.error.message);
+		} else if (r.winner == seat) {
+			t->won++;
+		} else if (r.winner == MATCH_NO_WINNER) {
+			t->drawn++;
+		} else {
+			t->lost++;
+		}
+	}
+	match_close(m);
+	scenario_destroy(sc);
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	long games = 400, max_turns = 500;
+	bool longest = false;
+	unsigned long long first = 1;
+	char *pair = NULL;
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-'; i += 2) {
+		if (i + 1 >= argc)
+			return usage();
+		if (strcmp(argv[i], "-g") == 0)
+			games = strtol(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "-p") == 0)
+			pair = argv[i + 1];
+		else if (strcmp(argv[i], "-s") == 0)
+			first = strtoull(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "-t") == 0)
+			max_turns = strtol(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "-m") == 0)
+			longest = strcmp(argv[i + 1], "0") != 0;
+		else
+			return usage();
+	}
+	if (i >= argc || games <= 0)
+		return usage();
+	const char *players[2] = { "strong", "simple" };
+	if (pair) {
+		char *comma = strchr(pair, ',');
+		if (!comma)
+			return usage();
+		*comma = '\0';
+		players[0] = pair;
+		players[1] = comma + 1;
+	}
+	const char *data = getenv("ORBAT_DATADIR");
+	if (!data) {
+		fputs("strong_bench: set ORBAT_DATADIR\n", stderr);
+		return 2;
+	}
+	diag_sink sink;
+	diag_sink_init(&sink);
+	validator *v = validator_create(data, &sink);
+	if (!v) {
+		diag_print_text(&sink, 0, sink.count, stderr);
+		return 2;
+	}
+	printf("%s against %s, %ld games a scenario from seed %llu, sides swapped every game, turn limit %ld\n",
+		players[0], players[1], games, first, max_turns);
+	printf("%-22s %6s %6s %6s %6s %6s %7s  %-15s %9s%s\n", "scenario", "games", "won", "drawn", "lost", "broken",
+		"win %", "95 % interval", "ms/turn", longest ? "  longest ms" : "");
+	int code = 0;
+	for (; i < argc; i++) {
+		tally t;
+		if (!bench_scenario(v, &sink, argv[i], players, games, first, max_turns, longest, &t)) {
+			code = 2;
+			continue;
+		}
+		if (t.broken)
+			code = code ? code : 1;
+		const char *base = strrchr(argv[i], '/');
+		double lo, hi;
+		wilson(t.won, t.games, &lo, &hi);
+		printf("%-22.22s %6ld %6ld %6ld %6ld %6ld %6.1f%%  %5.1f%% - %5.1f%% %9.3f", base ? base + 1 : argv[i],
+			t.games, t.won, t.drawn, t.lost, t.broken, 100.0 * (double)t.won / (double)t.games, 100 * lo, 100 * hi,
+			t.turns ? 1000.0 * t.cpu / (double)t.turns : 0.0);
+		if (longest)
+			printf(" %11.1f", 1000.0 * t.longest);
+		printf("\n");
+		fflush(stdout);
+	}
+	validator_destroy(v);
+	diag_sink_finish(&sink);
+	return code;
+}

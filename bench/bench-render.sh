@@ -17,7 +17,7 @@ build=$root/build-release
 if [ ! -f "$build/build.ninja" ]; then
 	(cd "$root" && meson setup build-release --buildtype=release) >/dev/null
 fi
-ninja -C "$build" src/orbat >/dev/null
+ninja -C "$build" src/orbat src/orbat-full >/dev/null
 orbat=$build/src/orbat
 export ORBAT_DATADIR=$root/data
 

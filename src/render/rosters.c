@@ -41,10 +41,12 @@ static const column SQUARE_COLUMNS[] = {
 	{ "col-move", 18 }, { "col-attack", 16 }, { "col-defend", 20 }, { "col-hits", 0 },
 };
 /* Reserves: the entry hex instead of the start, and an empty cell to note
- * the turn a unit arrived instead of brigade and general. */
+ * the turn a unit arrived instead of brigade and general.  The entry
+ * column is wide enough for its heading in one piece in every language
+ * (a heading broken inside a word reads badly). */
 static const column RESERVE_COLUMNS[] = {
-	{ "col-unit", 32 }, { "col-type", 22 }, { "col-attributes", 30 }, { "col-entry", 12 },
-	{ "col-section", 17 }, { "col-arrived", 43 }, { "col-figures", 0 },
+	{ "col-unit", 32 }, { "col-type", 22 }, { "col-attributes", 30 }, { "col-entry", 16 },
+	{ "col-section", 17 }, { "col-arrived", 39 }, { "col-figures", 0 },
 };
 static const roster_table HEX_TABLE = { HEX_COLUMNS, sizeof HEX_COLUMNS / sizeof HEX_COLUMNS[0] };
 static const roster_table RESERVE_TABLE = { RESERVE_COLUMNS, sizeof RESERVE_COLUMNS / sizeof RESERVE_COLUMNS[0] };
@@ -61,17 +63,35 @@ typedef struct roster_page {
 	int bookmark;
 } roster_page;
 
-static const char *section_names(const render_ctx *rc, hex_coord h, char *buf, size_t size)
+/* A section as the side's own player calls it from his home edge, in the
+ * words the map prints ("Union left"), without the side's name: the
+ * roster is that side's.  A player at the south edge faces north, so
+ * his left is the west; at the north edge it is the east.  Sections
+ * between the outer two are his centre. */
+static const char *seat_word(const render_ctx *rc, int section, int sections, size_t side)
+{
+	bool north = side < rc->sc->side_count && str_eq(rc->sc->sides[side].home.text, "north");
+	int from_left = north ? sections - 1 - section : section;
+	if (sections < 2 || (from_left > 0 && from_left < sections - 1))
+		return render_string(rc, "roster-section-centre");
+	return render_string(rc, from_left == 0 ? "roster-section-left" : "roster-section-right");
+}
+
+/* The sections a cell lies in (two on a section line), from the side's
+ * left to its right. */
+static const char *section_names(const render_ctx *rc, hex_coord h, size_t side, char *buf, size_t size)
 {
 	unsigned s = grid_sections(&rc->board, h);
-	const char *ids[3] = { "section-west", "section-centre", "section-east" };
+	int sections = grid_board_ops(&rc->board)->section_count;
+	bool north = side < rc->sc->side_count && str_eq(rc->sc->sides[side].home.text, "north");
 	buf[0] = '\0';
-	for (int i = 0; i < 3; i++) {
+	for (int k = 0; k < sections && k < 32; k++) {
+		int i = north ? sections - 1 - k : k;
 		if (!(s & (1u << i)))
 			continue;
 		if (buf[0])
 			strncat(buf, " / ", size - strlen(buf) - 1);
-		strncat(buf, render_string(rc, ids[i]), size - strlen(buf) - 1);
+		strncat(buf, seat_word(rc, i, sections, side), size - strlen(buf) - 1);
 	}
 	return buf;
 }
@@ -174,6 +194,29 @@ static char *unit_attributes(const render_ctx *rc, const sc_unit *u)
 	return out;
 }
 
+/* Whether one of the side's units, on the board or in reserve, starts
+ * with fewer figures than its type's full strength: its row then shows
+ * struck-out boxes.  Square boards have hits, never struck out. */
+static bool unit_starts_short(const render_ctx *rc, const sc_unit *u)
+{
+	const rs_unit_type *type = ruleset_find_unit_type(rc->rs, u->type.text);
+	return type && u->figures.given && u->figures.valid && (int)u->figures.value < type->figures;
+}
+
+static bool side_starts_short(const render_ctx *rc, size_t side)
+{
+	const scenario *sc = rc->sc;
+	if (rc->board.kind != GRID_HEX)
+		return false;
+	for (size_t i = 0; i < sc->unit_count; i++)
+		if (sc->units[i].side == side && unit_starts_short(rc, &sc->units[i]))
+			return true;
+	for (size_t i = 0; i < sc->reserve_count; i++)
+		if (sc->reserves[i].side == side && unit_starts_short(rc, &sc->reserves[i]))
+			return true;
+	return false;
+}
+
 static void start_page(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
 {
 	if (rp->pages > 0)
@@ -193,7 +236,26 @@ static void start_page(const render_ctx *rc, roster_page *rp, const char *side_n
 	rp->y += text_draw(rc, cr, title, &head, x, rp->y, w);
 	free(title);
 	text_style sub = { FONT_TEXT, 3.0, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
-	rp->y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &sub, x, rp->y, w) + 3;
+	rp->y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &sub, x, rp->y, w) + 1;
+	/* The struck-out boxes need a word of explanation wherever they are
+	 * printed: a key with a box drawn as in the table. */
+	if (side_starts_short(rc, side)) {
+		text_style key = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+		double box = 3.0, th;
+		const char *text = render_string(rc, "roster-struck-key");
+		text_measure(rc, cr, text, &key, w - box - 2, NULL, &th);
+		double by = rp->y + fmax(0, (fmin(th, 4.0) - box) / 2);
+		cairo_set_line_width(cr, 0.25);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		cairo_rectangle(cr, x, by, box, box);
+		cairo_move_to(cr, x, by);
+		cairo_line_to(cr, x + box, by + box);
+		cairo_move_to(cr, x + box, by);
+		cairo_line_to(cr, x, by + box);
+		cairo_stroke(cr);
+		rp->y += fmax(box, text_draw(rc, cr, text, &key, x + box + 2, rp->y, w - box - 2));
+	}
+	rp->y += 2;
 }
 
 static void table_header(const render_ctx *rc, roster_page *rp, const roster_table *t, size_t side)
@@ -235,8 +297,11 @@ static void table_row(const render_ctx *rc, roster_page *rp, const roster_table 
 	const column *cols = t->columns;
 	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
 	double h = 6;
+	/* Each cell is measured in the style it is drawn in: the bold name
+	 * wraps sooner than the same words in the regular face would. */
 	for (size_t c = 0; c + 1 < t->count; c++) {
 		double th;
+		st.bold = c == 0;
 		text_measure(rc, cr, cells[c] ? cells[c] : "", &st, cols[c].width - 2, NULL, &th);
 		h = fmax(h, th + 2 * ROW_PAD);
 	}
@@ -302,7 +367,7 @@ static void unit_row(const render_ctx *rc, roster_page *rp, const sc_unit *u, bo
 	const scenario *sc = rc->sc;
 	char hex[HEX_ADDRESS_MAX], sections[128];
 	hex_format(u->at.cell, hex);
-	section_names(rc, u->at.cell, sections, sizeof sections);
+	section_names(rc, u->at.cell, u->side, sections, sizeof sections);
 	const sc_brigade *br = brigade_of(sc, u->id.text);
 	const sc_general *gen = general_with(sc, u->at.cell, u->side);
 	if (!gen && br)
@@ -323,7 +388,7 @@ static void reserve_row(const render_ctx *rc, roster_page *rp, const sc_unit *u,
 	char hex[HEX_ADDRESS_MAX] = "", sections[128] = "";
 	if (u->entry.valid) {
 		hex_format(u->entry.cell, hex);
-		section_names(rc, u->entry.cell, sections, sizeof sections);
+		section_names(rc, u->entry.cell, u->side, sections, sizeof sections);
 	}
 	const char *extra[2] = { "", NULL };
 	figures_row(rc, rp, &RESERVE_TABLE, u, hex, sections, extra, shade);
@@ -498,13 +563,14 @@ static void square_units(const render_ctx *rc, roster_page *rp, const char *side
 
 /* Where a general stands, in words: on a hex board the sections of its
  * hex, on a square board the city there. */
-static const char *hex_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
+static const char *hex_where(const render_ctx *rc, const sc_address *at, size_t side, char *buf, size_t size)
 {
-	return section_names(rc, at->cell, buf, size);
+	return section_names(rc, at->cell, side, buf, size);
 }
 
-static const char *square_where(const render_ctx *rc, const sc_address *at, char *buf, size_t size)
+static const char *square_where(const render_ctx *rc, const sc_address *at, size_t side, char *buf, size_t size)
 {
+	(void)side;
 	const sc_city *city = city_at(rc->sc, at);
 	snprintf(buf, size, "%s", city ? names_city(rc, city) : "—");
 	return buf;
@@ -522,7 +588,7 @@ static void hex_units(const render_ctx *rc, roster_page *rp, const char *side_na
 typedef struct roster_grid {
 	const roster_table *table;
 	void (*units)(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side);
-	const char *(*where)(const render_ctx *rc, const sc_address *at, char *buf, size_t size);
+	const char *(*where)(const render_ctx *rc, const sc_address *at, size_t side, char *buf, size_t size);
 } roster_grid;
 
 static const roster_grid ROSTER_GRIDS[GRID_KINDS] = {
@@ -561,7 +627,7 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 			with = with_text;
 		char *name = names_general(rc, g);
 		char *line = xasprintf("%s — %s (%s) — %s", name, grid_format(g->at.cell, address),
-			ROSTER_GRIDS[rc->board.kind].where(rc, &g->at, sections, sizeof sections), with);
+			ROSTER_GRIDS[rc->board.kind].where(rc, &g->at, side, sections, sizeof sections), with);
 		free(name);
 		rp->y += text_draw(rc, cr, line, &st, MARGIN + 2, rp->y, rp->width - 2 * MARGIN - 2) + 0.8;
 		free(line);

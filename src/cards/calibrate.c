@@ -177,7 +177,12 @@ static void back_page(textbox_ctx *tc, cairo_t *cr, const calibrate_geometry *g,
 	snprintf(y, sizeof y, "%g", opt->back_offset[1]);
 	const char *pairs[] = { "x", x, "y", y, NULL };
 	char *how = textbox_expand(textbox_string(tc, "calib-back-read"), pairs);
+	/* The option and the config key are typed as printed: no hyphen of
+	 * ours in them (word joiners in the text keep each on one line). */
+	hyphenator *hyph = tc->hyph;
+	tc->hyph = NULL;
 	textbox_draw(tc, cr, how, &body, m, 26, w, 50);
+	tc->hyph = hyph;
 	free(how);
 
 	cairo_save(cr);

@@ -113,9 +113,9 @@ static char *square_side_text(const render_ctx *rc, size_t s)
 		}
 	}
 	char *players = victory_square_players(rc, s);
-	char *text = xasprintf("%s%s %d · %s%s %s\n%s%s %s\n%s%s%s%s %s",
+	char *text = xasprintf("%s%s %d%s%s\n%s%s %s\n%s%s%s%s %s",
 		render_string(rc, "purchase-points"), colon, rc->rs->square.purchase_points,
-		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"),
+		side->first ? " · " : "", side->first ? render_string(rc, "first-player") : "",
 		render_string(rc, "capital"), colon, *capital ? capital : "—", players ? players : "",
 		players ? "\n" : "", render_string(rc, "cities"), colon, *cities ? cities : "—");
 	free(players);
@@ -130,10 +130,10 @@ static char *hex_side_text(const render_ctx *rc, size_t s)
 {
 	const sc_side *side = &rc->sc->sides[s];
 	const char *colon = render_colon(rc);
-	return xasprintf("%s%s %ld · %s%s %ld · %s%s %s",
+	return xasprintf("%s%s %ld · %s%s %ld%s%s",
 		render_string(rc, "hand"), colon, side->cards.value,
 		render_string(rc, "victory"), colon, side->victory.value,
-		render_string(rc, "first-player"), colon, render_string(rc, side->first ? "yes" : "no"));
+		side->first ? " · " : "", side->first ? render_string(rc, "first-player") : "");
 }
 
 /* One line of a side's list: a piece by the short label the map prints
@@ -425,9 +425,14 @@ static double objectives_block(const render_ctx *rc, cairo_t *cr, size_t arg, do
 		const char *who = side ? l10n_get(&side->name, rc->lang) : render_string(rc, "for-both");
 		const char *name = l10n_empty(&o->name) ? "" : l10n_get(&o->name, rc->lang);
 		bool fr = rc->lang == LANG_FR;
+		/* Flags or points, as the ruleset counts them (vp@RULESET). */
+		char vp_id[64];
+		snprintf(vp_id, sizeof vp_id, "%s@%s", o->vp.value == 1 ? "vp-one" : "vp", rc->rs->id);
+		if (!strings_has(rc->strings, vp_id))
+			snprintf(vp_id, sizeof vp_id, "%s", o->vp.value == 1 ? "vp-one" : "vp");
 		char *line = xasprintf("%s %s%s%s — %ld %s (%s)", grid_format(o->at.cell, address),
 			*name ? (fr ? "«\u00a0" : "“") : "", name, *name ? (fr ? "\u00a0»" : "”") : "",
-			o->vp.value, render_string(rc, o->vp.value == 1 ? "vp-one" : "vp"), who);
+			o->vp.value, render_string(rc, vp_id), who);
 		y += text_draw(rc, cr, line, &SHEET_BODY, 2, y, w - 2) + (i + 1 < sc->objective_count ? 0.5 : 0);
 		free(line);
 	}

@@ -528,9 +528,9 @@ declare -A TILE=(
 declare -A TILE_NOT=(
 	[en]="Blad Planche" [nl]="Tile_1 Planche" [fr]="Tile_1 Blad_1")
 declare -A SHEET=(
-	[en]="Order_cards_in_hand Victory_target Moves_first Briefing Objectives Hold_the_ford"
-	[nl]="Orderkaarten_in_de_hand Overwinningsdoel Eerste_beurt Situatie Doelen Houd_de_voorde"
-	[fr]="Cartes_d’ordre_en_main Objectif_de_victoire Joue_en_premier Contexte Objectifs Tenez_le_gué")
+	[en]="Order_cards_in_hand Victory_target This_side_moves_first. Briefing Objectives Hold_the_ford"
+	[nl]="Orderkaarten_in_de_hand Overwinningsdoel Deze_partij_begint. Situatie Doelen Houd_de_voorde"
+	[fr]="Cartes_d’ordre_en_main Objectif_de_victoire Ce_camp_joue_en_premier. Contexte Objectifs Tenez_le_gué")
 declare -A HOME=([en]="Home_edge" [nl]="Bordrand" [fr]="Bord_de_départ")
 for l in en nl fr; do
 	d=$WORK/a4/rt-bc1999/$l

@@ -167,7 +167,12 @@ static void stop_all_and_die(int sig)
 	 * the shell should not come back before that is done. */
 	for (size_t i = 0; i < JOBPOOL_MAX_WORKERS; i++)
 		if (live[i] > 0)
-			waitpid(live[i], NULL, 0);
+			while (waitpid(live[i], NULL, 0) < 0 && errno == EINTR)
+				;
+	/* Only now, with no worker left to write, can the folders go: one
+	 * worker may have made a folder another one was still filling, and a
+	 * worker that ended early left its finished files for the parent. */
+	outdir_undo_all(journal_fds, journal_count);
 	for (size_t i = 0; i < WATCHED_COUNT; i++) {
 		if (watched[i] != sig)
 			continue;
@@ -179,9 +184,9 @@ static void stop_all_and_die(int sig)
 	}
 }
 
-/* Put the pool's handler on top, also after a done function installed
- * one of its own (outdir does on its first file): that one is then called
- * after the workers are stopped. */
+/* Put the pool's handler on top of outdir's (installed first in
+ * jobpool_run) and of any other a done function installed: that one is
+ * then called after the workers are stopped and their files removed. */
 static void watch_signals(void)
 {
 	for (size_t i = 0; i < WATCHED_COUNT; i++) {
@@ -258,12 +263,14 @@ static void where(const int streams[S_COUNT], int64_t at[S_COUNT])
 	at[S_FILES] = position(streams[S_FILES]);
 }
 
-static _Noreturn void worker_main(run_state *rs, size_t w, int pipe_out, pid_t parent)
+static _Noreturn void worker_main(run_state *rs, size_t w, int pipe_out, pid_t parent, const sigset_t *mask)
 {
-	/* The handlers the program had: a worker cleans up after itself. */
+	/* The handlers the program had: a worker cleans up after itself.
+	 * Signals wait until then: the parent's handler must not run here. */
 	for (size_t i = 0; i < WATCHED_COUNT; i++)
 		if (watching[i])
 			sigaction(watched[i], &previous[i], NULL);
+	sigprocmask(SIG_SETMASK, mask, NULL);
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 #endif
@@ -333,9 +340,8 @@ static bool start_worker(run_state *rs, size_t w)
 	block_watched(&saved);
 	pid_t pid = fork();
 	if (pid == 0) {
-		sigprocmask(SIG_SETMASK, &saved, NULL);
 		close(fds[0]);
-		worker_main(rs, w, fds[1], parent);
+		worker_main(rs, w, fds[1], parent, &saved);
 	}
 	if (pid > 0)
 		live[w] = pid;
@@ -522,6 +528,10 @@ bool jobpool_run(size_t count, unsigned workers, jobpool_run_fn run, jobpool_don
 	};
 	for (unsigned w = 0; w < workers; w++)
 		rs.workers[w].pipe_fd = -1;
+	/* outdir's handler below the pool's, never above it: outdir would
+	 * otherwise install its own on the first file taken over, and a signal
+	 * then would not stop the workers first. */
+	outdir_watch_signals();
 	watch_signals();
 
 	size_t next_delivery = 0;

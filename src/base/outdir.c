@@ -77,14 +77,106 @@ static void journal(char kind, const char *a, const char *b)
 
 static const int watched_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
-static void undo_all_and_die(int sig)
+/* Reading a journal inside a signal handler: no allocation, one static
+ * buffer (the handlers run with every signal blocked, so never twice at
+ * once), pread from the start so the writer's offset is left alone. */
+typedef struct journal_reader {
+	int fd;
+	off_t at;
+	size_t len, pos;
+	char buf[4096];
+} journal_reader;
+
+static journal_reader reader;
+static char reader_a[4096], reader_b[4096];
+
+static int reader_getc(journal_reader *r)
 {
-	for (undo_node *n = undo_list; n; n = n->next) {
+	if (r->pos == r->len) {
+		ssize_t n;
+		do
+			n = pread(r->fd, r->buf, sizeof r->buf, r->at);
+		while (n < 0 && errno == EINTR);
+		if (n <= 0)
+			return EOF;
+		r->at += n;
+		r->len = (size_t)n;
+		r->pos = 0;
+	}
+	return (unsigned char)r->buf[r->pos++];
+}
+
+/* One NUL-terminated path into out; false at the end of the journal.  A
+ * path too long for the buffer comes back empty (nothing is removed). */
+static bool reader_path(journal_reader *r, char *out, size_t cap)
+{
+	size_t n = 0;
+	for (;;) {
+		int c = reader_getc(r);
+		if (c == EOF)
+			return false;
+		if (n < cap)
+			out[n] = (char)c;
+		if (c == '\0')
+			break;
+		n++;
+	}
+	if (n >= cap)
+		out[0] = '\0';
+	return true;
+}
+
+/* Walk a journal's records: remove its temporary files (files) or try
+ * to remove its folders (!files).  Returns how many folders went. */
+static size_t undo_journal(int fd, bool files)
+{
+	size_t removed = 0;
+	reader.fd = fd;
+	reader.at = 0;
+	reader.len = reader.pos = 0;
+	for (;;) {
+		int kind = reader_getc(&reader);
+		if (kind == EOF || !reader_path(&reader, reader_a, sizeof reader_a))
+			break;
+		if (kind == 'T' && !reader_path(&reader, reader_b, sizeof reader_b))
+			break;
+		if (!reader_a[0])
+			continue;
+		if (kind == 'T' && files)
+			unlink(reader_a);
+		else if (kind == 'D' && !files && rmdir(reader_a) == 0)
+			removed++;
+	}
+	return removed;
+}
+
+void outdir_undo_all(const int *journals, size_t count)
+{
+	/* Every temporary file first, this process's and the ones the
+	 * journals record: a folder is only removed once empty. */
+	for (undo_node *n = undo_list; n; n = n->next)
 		if (n->kind == NODE_TEMP)
 			unlink(n->undo_path);
-		else
-			rmdir(n->undo_path);
-	}
+	for (size_t i = 0; i < count; i++)
+		undo_journal(journals[i], true);
+	/* Then the folders, over and over while one still goes: a folder one
+	 * process made may hold one that another made, and the records come
+	 * in no particular order.  A folder that holds anything else (an
+	 * earlier file, a committed product) stays. */
+	size_t removed;
+	do {
+		removed = 0;
+		for (undo_node *n = undo_list; n; n = n->next)
+			if (n->kind == NODE_DIR && rmdir(n->undo_path) == 0)
+				removed++;
+		for (size_t i = 0; i < count; i++)
+			removed += undo_journal(journals[i], false);
+	} while (removed);
+}
+
+static void undo_all_and_die(int sig)
+{
+	outdir_undo_all(NULL, 0);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -103,23 +195,30 @@ static void restore_signals(const sigset_t *saved)
 	sigprocmask(SIG_SETMASK, saved, NULL);
 }
 
-static void watch_signals(void)
+void outdir_watch_signals(void)
 {
 	static bool installed;
 	if (installed)
 		return;
 	installed = true;
 	for (size_t i = 0; i < ARRAY_LEN(watched_signals); i++) {
+		struct sigaction old;
 		/* A signal the caller chose to ignore (nohup) stays ignored. */
-		void (*old)(int) = signal(watched_signals[i], undo_all_and_die);
-		if (old == SIG_IGN)
-			signal(watched_signals[i], SIG_IGN);
+		if (sigaction(watched_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = undo_all_and_die;
+		/* Every other signal waits: a second one must not start over
+		 * on the same static journal buffer. */
+		sigfillset(&sa.sa_mask);
+		sigaction(watched_signals[i], &sa, NULL);
 	}
 }
 
 static undo_node *push_node(node_kind kind, const char *undo_path, const char *path, outdir *owner)
 {
-	watch_signals();
+	outdir_watch_signals();
 	undo_node *n = xcalloc(1, sizeof *n);
 	n->kind = kind;
 	n->undo_path = xstrdup(undo_path);
@@ -198,13 +297,23 @@ bool outdir_make_dirs(outdir *o, const char *path, char **error)
 			continue;
 		char saved = copy[i];
 		copy[i] = '\0';
-		if (mkdir(copy, 0777) == 0) {
+		/* A signal between the mkdir and its record (and journal entry)
+		 * would leave a folder nobody knows of: it waits until both are
+		 * done. */
+		outdir_watch_signals();
+		sigset_t blocked;
+		block_signals(&blocked);
+		bool created = mkdir(copy, 0777) == 0;
+		int mkdir_errno = errno;
+		if (created) {
 			grow_array((void **)&made, &made_cap, made_count + 1, sizeof *made);
 			made[made_count++] = push_node(NODE_DIR, copy, NULL, o);
-		} else if (errno != EEXIST) {
-			*error = xasprintf("cannot create the folder %s: %s", copy, strerror(errno));
+		}
+		restore_signals(&blocked);
+		if (!created && mkdir_errno != EEXIST) {
+			*error = xasprintf("cannot create the folder %s: %s", copy, strerror(mkdir_errno));
 			ok = false;
-		} else {
+		} else if (!created) {
 			struct stat sb;
 			if (stat(copy, &sb) != 0) {
 				*error = xasprintf("cannot create the folder %s: %s", copy, strerror(errno));

@@ -87,6 +87,23 @@ bool outfile_finish(outfile *f, bool keep, char **error);
 void outdir_journal(int fd);
 bool outdir_adopt(outdir *o, const void *journal, size_t size);
 
+/* Remove everything a failed run left: this process's temporary files and
+ * the ones the given worker journals record (read from their start), then
+ * every folder this process or a journal records as created, as long as
+ * one still goes (a folder one worker made may hold one that another made).
+ * A folder holding anything else stays.  Async-signal-safe: a parallel
+ * run's signal handler calls it once every worker has ended, so that no
+ * worker can still be writing into what it removes.  The handler
+ * outdir_watch_signals installs calls it with no journal. */
+void outdir_undo_all(const int *journals, size_t count);
+
+/* Install the handler for SIGINT, SIGTERM and SIGHUP that removes this
+ * process's unfinished files and folders, then ends the process by that
+ * signal (done by itself on the first file or folder; a signal ignored
+ * stays ignored).  Once is enough.  A job pool calls it before it puts its
+ * own handler on top, so that its handler always runs first. */
+void outdir_watch_signals(void);
+
 /* Flush standard output at the end of a command.  When it fails (a full
  * disk behind a redirection, a closed pipe) print "orbat CMD: cannot write
  * to standard output: CAUSE" ("orbat: ..." when command is NULL) and

@@ -6,6 +6,13 @@ killed on its own (SIGKILL) is an internal error for its scenario (exit
 status 3, a message), the run does not hang, and that scenario leaves no
 file.
 
+Each signal comes at three moments (the racy first two twice): as soon as the output folder
+appears (a worker between its mkdir and the rest of the path), as soon
+as both workers are writing into the same folder (one made it, the other
+only fills it: the folder must still go), and once both are well at
+work.  Every moment is an event seen on disk, not a time: a busy machine
+makes the run slower, never the test wrong.
+
     run-interrupt.py ORBAT SOURCE_ROOT
 
 Prints `interrupt: N passed, M failed` last."""
@@ -51,10 +58,10 @@ def start(out, scenarios):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def wait_for_workers(p, n=2, limit=20.0):
+def wait_for_workers(p, n=2, limit=60.0):
     """The workers of p, once n are at work (and p has written a file)."""
     end = time.time() + limit
-    while time.time() < end:
+    while time.time() < end and p.poll() is None:
         kids = children(p.pid)
         if len(kids) >= n:
             time.sleep(0.3)
@@ -63,26 +70,59 @@ def wait_for_workers(p, n=2, limit=20.0):
     return children(p.pid)
 
 
+def writers(out):
+    """The processes with a temporary file under out (NAME.tmp-PID)."""
+    pids = set()
+    for path in everything_under(out):
+        head, sep, pid = path.rpartition('.tmp-')
+        if sep and pid.isdigit():
+            pids.add(pid)
+    return pids
+
+
+def wait_until(p, ready, limit=60.0):
+    """Poll until ready() or p ends.  The limit only keeps a broken build
+    from hanging the test: the signal is sent either way."""
+    end = time.time() + limit
+    while time.time() < end and p.poll() is None and not ready():
+        time.sleep(0.002)
+
+
+# The first two moments are races (which worker cleans up first): each is
+# tried twice, cheaply, as a run stopped that early costs little.
+moments = [
+    ('folder made', lambda p, out: wait_until(p, lambda: os.path.isdir(out))),
+    ('two writers', lambda p, out: wait_until(p, lambda: len(writers(out)) >= 2)),
+    ('folder made 2', lambda p, out: wait_until(p, lambda: os.path.isdir(out))),
+    ('two writers 2', lambda p, out: wait_until(p, lambda: len(writers(out)) >= 2)),
+    ('at work', lambda p, out: wait_for_workers(p)),
+]
+
 scenarios = ['scenarios/shiloh.xml', 'scenarios/antietam.xml']
 for name in ('SIGINT', 'SIGTERM', 'SIGHUP'):
     sig = getattr(signal, name)
-    out = os.path.join(work, name)
-    p = start(out, scenarios)
-    kids = wait_for_workers(p)
-    check(len(kids) == 2, f'{name}: two workers expected, saw {len(kids)}')
-    p.send_signal(sig)
-    try:
-        rc = p.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        rc = p.wait()
-        check(False, f'{name}: orbat did not end')
-    check(rc == -sig, f'{name}: ended with {rc}, not by the signal')
-    time.sleep(0.1)
-    alive = [k for k in kids if os.path.exists(f'/proc/{k}')]
-    check(not alive, f'{name}: workers still there: {alive}')
-    left = everything_under(out) + ([out] if os.path.exists(out) else [])
-    check(not left, f'{name}: left behind: {left[:5]}')
+    for moment, wait in moments:
+        what = f'{name} ({moment})'
+        out = os.path.join(work, name, moment.replace(' ', '-'))
+        p = start(out, scenarios)
+        wait(p, out)
+        kids = children(p.pid)
+        if moment == 'at work':
+            check(len(kids) == 2, f'{what}: two workers expected, saw {len(kids)}')
+        p.send_signal(sig)
+        try:
+            rc = p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = p.wait()
+            check(False, f'{what}: orbat did not end')
+        check(rc == -sig, f'{what}: ended with {rc}, not by the signal')
+        # The parent waits for its workers before it ends: they are gone
+        # (reaped) by now, no grace period needed.
+        alive = [k for k in kids if os.path.exists(f'/proc/{k}')]
+        check(not alive, f'{what}: workers still there: {alive}')
+        left = everything_under(out) + ([out] if os.path.exists(out) else [])
+        check(not left, f'{what}: left behind: {left[:5]}')
 
 # One worker killed: its scenario fails as an internal error and leaves
 # nothing, the run ends.

@@ -308,6 +308,105 @@ static void test_failed_set_leaves_nothing(void **state)
 	assert_no_child_left();
 }
 
+/* Entries anywhere under dir whose path has `part`. */
+static size_t count_tree(const char *dir, const char *part)
+{
+	char *cmd = xasprintf("find '%s' -mindepth 1 | grep -c -- '%s'", dir, part);
+	FILE *f = popen(cmd, "r");
+	free(cmd);
+	size_t n = 0;
+	if (f) {
+		if (fscanf(f, "%zu", &n) != 1)
+			n = 0;
+		pclose(f);
+	}
+	return n;
+}
+
+/* A worker that ends without cleaning up (as if killed between two
+ * records): what it made is only in its journal. */
+static void worker_leaves(int journal_fd, const char *dir, const char *folder, const char *file, bool finish)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		outdir_open();
+		outdir_journal(journal_fd);
+		char *error = NULL;
+		char *path = xasprintf("%s/%s", dir, folder);
+		if (!outdir_make_dirs(outdir_current(), path, &error))
+			_exit(1);
+		if (file) {
+			char *name = xasprintf("%s/%s", path, file);
+			outfile *f = outfile_create(name, &error);
+			if (!f || !outfile_puts(f, "part"))
+				_exit(1);
+			if (finish && !outfile_finish(f, true, &error))
+				_exit(1);
+		}
+		_exit(0);
+	}
+	int wstatus = 0;
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
+}
+
+/* What a parallel run's signal handler does once its workers have ended:
+ * one worker made a/b, another wrote into a/b (one file finished, one not)
+ * and made a/c; the journals, read in any order, remove all of it, deepest
+ * first, and leave what was there before and anything else put inside. */
+static void test_undo_all_journals(void **state)
+{
+	(void)state;
+	for (int foreign = 0; foreign < 2; foreign++) {
+		char dir[] = "/tmp/orbat-jobpool-XXXXXX";
+		assert_non_null(mkdtemp(dir));
+		char *keep = xasprintf("%s/keep.txt", dir);
+		FILE *k = fopen(keep, "w");
+		assert_non_null(k);
+		fclose(k);
+		FILE *j1 = tmpfile(), *j2 = tmpfile();
+		assert_non_null(j1);
+		assert_non_null(j2);
+		worker_leaves(fileno(j1), dir, "a/b", NULL, false);
+		worker_leaves(fileno(j2), dir, "a/b", "done.pdf", true);
+		worker_leaves(fileno(j2), dir, "a/c", "half.pdf", false);
+		char *other = xasprintf("%s/a/user.txt", dir);
+		if (foreign) {
+			FILE *u = fopen(other, "w");
+			assert_non_null(u);
+			fclose(u);
+		}
+		assert_int_equal(count_tree(dir, "tmp-"), 2);
+		/* The journal with the files first: the folders of the other
+		 * one still go, on a later pass. */
+		int fds[] = { fileno(j2), fileno(j1) };
+		outdir_undo_all(fds, 2);
+		struct stat sb;
+		assert_int_equal(stat(keep, &sb), 0);
+		char *a = xasprintf("%s/a", dir);
+		if (foreign) {
+			/* Someone else's file keeps its folder; the rest goes. */
+			assert_int_equal(count_tree(dir, "."), 3);
+			assert_int_equal(stat(other, &sb), 0);
+			unlink(other);
+			rmdir(a);
+		} else {
+			assert_int_equal(count_tree(dir, "."), 1);
+			assert_int_not_equal(stat(a, &sb), 0);
+		}
+		fclose(j1);
+		fclose(j2);
+		unlink(keep);
+		assert_int_equal(rmdir(dir), 0);
+		free(a);
+		free(other);
+		free(keep);
+	}
+	assert_no_child_left();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +416,7 @@ int main(void)
 		cmocka_unit_test(test_stop),
 		cmocka_unit_test(test_files_adopted),
 		cmocka_unit_test(test_failed_set_leaves_nothing),
+		cmocka_unit_test(test_undo_all_journals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -189,9 +189,65 @@ static char *section_label(const render_ctx *rc, int section, int sections)
 	return label;
 }
 
+/* Where an edge's words go on a tile whose cut runs through the frame
+ * (the tiles cover the hexes and leave the frame off when it would take
+ * more sheets): just inside the cut, in the notches between the first
+ * (or last) row's tips, the one nearest x first: the tip of a hex carries
+ * its address.  Returns the count of spots written (at most max); 0
+ * when the frame's own line shows on this region. */
+#define EDGE_SPOTS 6
+static int cut_spots(const map_geom *g, double x, double lo, double hi, bool north, double x0, double y0,
+	double x1, double y1, double line_y, paint_spot *out, int max)
+{
+	double inset = 0.8;
+	bool cut = north ? line_y < y0 + inset : line_y > y1 - inset;
+	if (!cut)
+		return 0;
+	double y = north ? y0 + inset : y1 - inset;
+	/* The centres of the edge row: the cells nearest the edge. */
+	size_t n = grid_count(&g->board);
+	double edge = north ? INFINITY : -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		double cx, cy;
+		mapgeom_center(g, grid_from_index(&g->board, i), &cx, &cy);
+		edge = north ? fmin(edge, cy) : fmax(edge, cy);
+	}
+	double notches[EDGE_SPOTS];
+	double dist[EDGE_SPOTS];
+	int count = 0;
+	for (size_t i = 0; i < n; i++) {
+		double cx, cy;
+		mapgeom_center(g, grid_from_index(&g->board, i), &cx, &cy);
+		if (fabs(cy - edge) > 0.01 * g->cell)
+			continue;
+		double nx = cx + g->cell / 2, d = fabs(nx - x);
+		/* Whole on this region: a word cut by the tile's edge reads on
+		 * neither tile. */
+		double half = g->cell * 0.5;
+		if (nx < lo || nx > hi || nx - half < x0 || nx + half > x1)
+			continue;
+		/* Keep the nearest EDGE_SPOTS, sorted by distance. */
+		int k = count < EDGE_SPOTS ? count++ : EDGE_SPOTS;
+		if (k == EDGE_SPOTS && d >= dist[EDGE_SPOTS - 1])
+			continue;
+		if (k == EDGE_SPOTS)
+			k--;
+		while (k > 0 && dist[k - 1] > d) {
+			dist[k] = dist[k - 1];
+			notches[k] = notches[k - 1];
+			k--;
+		}
+		dist[k] = d;
+		notches[k] = nx;
+	}
+	int written = 0;
+	for (int i = 0; i < count && written < max; i++)
+		out[written++] = (paint_spot){ notches[i], y, 0.5, north ? 0 : 1 };
+	return written;
+}
+
 static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, double y1)
 {
-	(void)x0, (void)x1;
 	const render_ctx *rc = mc->rc;
 	cairo_t *cr = mc->cr;
 	const map_geom *g = mc->g;
@@ -219,8 +275,10 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		st.r = paint_side(s).r * 0.8;
 		st.g = paint_side(s).g * 0.8;
 		st.b = paint_side(s).b * 0.8;
-		const paint_spot spot = { g->width / 2, y, 0.5, north ? 0 : 1 };
-		paint_place_text(rc, cr, mc->placer, label, &st, g->cells_width * 0.9, &spot, 1);
+		paint_spot spots[EDGE_SPOTS] = { { g->width / 2, y, 0.5, north ? 0 : 1 } };
+		int count = cut_spots(g, g->width / 2, 0, g->width, north, x0, y0, x1, y1, y, spots, EDGE_SPOTS);
+		paint_place_text(rc, cr, mc->placer, label, &st, count ? g->cell * 0.9 : g->cells_width * 0.9,
+			spots, count ? count : 1);
 	}
 	/* Each section named as both players see it, along both edges:
 	 * inside the home edge's line, else beside it on that line. */
@@ -245,10 +303,19 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 			{ x, g->height - g->frame * 0.94, 0.5, 0 },
 			{ x, g->height - g->frame * 0.06, 0.5, 1 },
 		};
-		if (shows[0])
-			paint_place_text(rc, cr, mc->placer, label, &sec, room, top, 2);
-		if (shows[1])
-			paint_place_text(rc, cr, mc->placer, label, &sec, room, bottom, 2);
+		paint_spot cut[EDGE_SPOTS];
+		int count;
+		if (shows[0]) {
+			count = cut_spots(g, x, xs[i], xs[i + 1], true, x0, y0, x1, y1, g->frame * 0.06, cut, EDGE_SPOTS);
+			paint_place_text(rc, cr, mc->placer, label, &sec, count ? g->cell * 0.9 : room,
+				count ? cut : top, count ? count : 2);
+		}
+		if (shows[1]) {
+			count = cut_spots(g, x, xs[i], xs[i + 1], false, x0, y0, x1, y1, g->height - g->frame * 0.06, cut,
+				EDGE_SPOTS);
+			paint_place_text(rc, cr, mc->placer, label, &sec, count ? g->cell * 0.9 : room,
+				count ? cut : bottom, count ? count : 2);
+		}
 		free(label);
 	}
 }

@@ -608,6 +608,11 @@ unsigned terrainpaint_course_joins(const terrain_course *course, size_t index)
 	return index < course->count ? course->joins[index] : 0;
 }
 
+unsigned terrainpaint_course_passage(const terrain_course *course, size_t index)
+{
+	return index < course->count ? course->joins[course->count + index] : 0;
+}
+
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
 	const terrain_course *course, grid_cell cell)
 {
@@ -663,7 +668,7 @@ void terrainpaint_water(const render_ctx *rc, cairo_t *cr, const map_geom *g, co
 			if (shown[i] >= course->count)
 				continue;
 			grid_cell cell = grid_from_index(&g->board, shown[i]);
-			unsigned joins = course->joins[shown[i]], through = course->joins[course->count + shown[i]];
+			unsigned joins = course->joins[shown[i]], through = terrainpaint_course_passage(course, shown[i]);
 			rs_pattern pattern = pattern_at(rc, pos, cell);
 			bool water = pattern == RS_PATTERN_STREAM || pattern == RS_PATTERN_RIVER
 				|| pattern == RS_PATTERN_BRIDGE;

@@ -189,9 +189,65 @@ static char *section_label(const render_ctx *rc, int section, int sections)
 	return label;
 }
 
+/* Where an edge's words go on a tile whose cut runs through the frame
+ * (the tiles cover the hexes and leave the frame off when it would take
+ * more sheets): just inside the cut, in the notches between the first
+ * (or last) row's tips, the one nearest x first: the tip of a hex carries
+ * its address.  Returns the count of spots written (at most max); 0
+ * when the frame's own line shows on this region. */
+#define EDGE_SPOTS 6
+static int cut_spots(const map_geom *g, double x, double lo, double hi, bool north, double x0, double y0,
+	double x1, double y1, double line_y, paint_spot *out, int max)
+{
+	double inset = 0.8;
+	bool cut = north ? line_y < y0 + inset : line_y > y1 - inset;
+	if (!cut)
+		return 0;
+	double y = north ? y0 + inset : y1 - inset;
+	/* The centres of the edge row: the cells nearest the edge. */
+	size_t n = grid_count(&g->board);
+	double edge = north ? INFINITY : -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		double cx, cy;
+		mapgeom_center(g, grid_from_index(&g->board, i), &cx, &cy);
+		edge = north ? fmin(edge, cy) : fmax(edge, cy);
+	}
+	double notches[EDGE_SPOTS];
+	double dist[EDGE_SPOTS];
+	int count = 0;
+	for (size_t i = 0; i < n; i++) {
+		double cx, cy;
+		mapgeom_center(g, grid_from_index(&g->board, i), &cx, &cy);
+		if (fabs(cy - edge) > 0.01 * g->cell)
+			continue;
+		double nx = cx + g->cell / 2, d = fabs(nx - x);
+		/* Whole on this region: a word cut by the tile's edge reads on
+		 * neither tile. */
+		double half = g->cell * 0.5;
+		if (nx < lo || nx > hi || nx - half < x0 || nx + half > x1)
+			continue;
+		/* Keep the nearest EDGE_SPOTS, sorted by distance. */
+		int k = count < EDGE_SPOTS ? count++ : EDGE_SPOTS;
+		if (k == EDGE_SPOTS && d >= dist[EDGE_SPOTS - 1])
+			continue;
+		if (k == EDGE_SPOTS)
+			k--;
+		while (k > 0 && dist[k - 1] > d) {
+			dist[k] = dist[k - 1];
+			notches[k] = notches[k - 1];
+			k--;
+		}
+		dist[k] = d;
+		notches[k] = nx;
+	}
+	int written = 0;
+	for (int i = 0; i < count && written < max; i++)
+		out[written++] = (paint_spot){ notches[i], y, 0.5, north ? 0 : 1 };
+	return written;
+}
+
 static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, double y1)
 {
-	(void)x0, (void)x1;
 	const render_ctx *rc = mc->rc;
 	cairo_t *cr = mc->cr;
 	const map_geom *g = mc->g;
@@ -219,8 +275,10 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		st.r = paint_side(s).r * 0.8;
 		st.g = paint_side(s).g * 0.8;
 		st.b = paint_side(s).b * 0.8;
-		const paint_spot spot = { g->width / 2, y, 0.5, north ? 0 : 1 };
-		paint_place_text(rc, cr, mc->placer, label, &st, g->cells_width * 0.9, &spot, 1);
+		paint_spot spots[EDGE_SPOTS] = { { g->width / 2, y, 0.5, north ? 0 : 1 } };
+		int count = cut_spots(g, g->width / 2, 0, g->width, north, x0, y0, x1, y1, y, spots, EDGE_SPOTS);
+		paint_place_text(rc, cr, mc->placer, label, &st, count ? g->cell * 0.9 : g->cells_width * 0.9,
+			spots, count ? count : 1);
 	}
 	/* Each section named as both players see it, along both edges:
 	 * inside the home edge's line, else beside it on that line. */
@@ -245,10 +303,19 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 			{ x, g->height - g->frame * 0.94, 0.5, 0 },
 			{ x, g->height - g->frame * 0.06, 0.5, 1 },
 		};
-		if (shows[0])
-			paint_place_text(rc, cr, mc->placer, label, &sec, room, top, 2);
-		if (shows[1])
-			paint_place_text(rc, cr, mc->placer, label, &sec, room, bottom, 2);
+		paint_spot cut[EDGE_SPOTS];
+		int count;
+		if (shows[0]) {
+			count = cut_spots(g, x, xs[i], xs[i + 1], true, x0, y0, x1, y1, g->frame * 0.06, cut, EDGE_SPOTS);
+			paint_place_text(rc, cr, mc->placer, label, &sec, count ? g->cell * 0.9 : room,
+				count ? cut : top, count ? count : 2);
+		}
+		if (shows[1]) {
+			count = cut_spots(g, x, xs[i], xs[i + 1], false, x0, y0, x1, y1, g->height - g->frame * 0.06, cut,
+				EDGE_SPOTS);
+			paint_place_text(rc, cr, mc->placer, label, &sec, count ? g->cell * 0.9 : room,
+				count ? cut : bottom, count ? count : 2);
+		}
 		free(label);
 	}
 }
@@ -271,28 +338,81 @@ static size_t visible_hexes(const map_geom *g, double x0, double y0, double x1, 
 
 /* ---- legend ---- */
 
-/* Every terrain, fieldworks, the unit types, general, objective, section
- * line. */
+/* What the map shows, so that the legend explains that and nothing
+ * more: each terrain some cell on the board has (the unlisted cells are
+ * the ruleset's unlisted terrain), and whether any cell has earthworks,
+ * which stand on a cell as an extra, never as its type. */
+typedef struct map_shows {
+	size_t terrains[64];  /* ruleset indices, in the ruleset's order */
+	size_t count;
+	bool fieldworks;
+} map_shows;
+
+static void map_shows_of(const render_ctx *rc, map_shows *out)
+{
+	const ruleset *rs = rc->rs;
+	const scenario *sc = rc->sc;
+	size_t cells = grid_count(&rc->board);
+	unsigned char *listed = xcalloc(cells + 1, 1);
+	bool *present = xcalloc(rs->terrain_count + 1, sizeof *present);
+	out->count = 0;
+	out->fieldworks = false;
+	/* A later entry for a cell overrides an earlier one, as it does in
+	 * the position: walk back and keep the first seen. */
+	size_t listed_count = 0;
+	for (size_t e = sc->terrain_count; e-- > 0;) {
+		const sc_terrain *t = &sc->terrain[e];
+		long k = t->at.valid ? grid_index(&rc->board, t->at.cell) : -1;
+		if (k < 0 || listed[k])
+			continue;
+		listed[k] = 1;
+		listed_count++;
+		const rs_terrain *rt = terrainpaint_terrain(rc, t->type.text);
+		if (rt)
+			present[rt - rs->terrains] = true;
+		out->fieldworks |= t->fieldworks;
+	}
+	const rs_terrain *unlisted = ruleset_unlisted_terrain(rs);
+	if (listed_count < cells && unlisted)
+		present[unlisted - rs->terrains] = true;
+	for (size_t i = 0; i < rs->terrain_count && out->count < ARRAY_LEN(out->terrains); i++)
+		if (present[i])
+			out->terrains[out->count++] = i;
+	free(present);
+	free(listed);
+}
+
+/* The terrains on the map, fieldworks when some cell has them, the unit
+ * types, general, objective, section line. */
 static size_t legend_count(const render_ctx *rc, bool pieces)
 {
-	return rc->rs->terrain_count + 1 + (pieces ? rc->rs->unit_type_count + 1 : 0) + 2;
+	map_shows shows;
+	map_shows_of(rc, &shows);
+	return shows.count + shows.fieldworks + (pieces ? rc->rs->unit_type_count + 1 : 0) + 2;
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
 	double ex, double ey, double swatch)
 {
 	const ruleset *rs = rc->rs;
-	/* A bare board's legend skips the unit types and the general. */
-	if (!*(const bool *)ctx && i > rs->terrain_count)
-		i += rs->unit_type_count + 1;
-	if (i < rs->terrain_count) {
-		terrainpaint_swatch(rc, cr, &grid_hex_ops, rs->terrains[i].id, false, ex, ey, swatch);
-		return l10n_get(&rs->terrains[i].name, rc->lang);
+	map_shows shows;
+	map_shows_of(rc, &shows);
+	if (i < shows.count) {
+		const rs_terrain *t = &rs->terrains[shows.terrains[i]];
+		terrainpaint_swatch(rc, cr, &grid_hex_ops, t->id, false, ex, ey, swatch);
+		return l10n_get(&t->name, rc->lang);
 	}
-	if (i == rs->terrain_count) {
+	i -= shows.count;
+	if (shows.fieldworks && i == 0) {
 		terrainpaint_swatch(rc, cr, &grid_hex_ops, NULL, true, ex, ey, swatch);
 		return l10n_get(&rs->fieldworks.name, rc->lang);
 	}
+	/* From here on counted as in a ruleset's full list: terrain,
+	 * fieldworks, unit types, general, objective, section line. */
+	i += rs->terrain_count + !shows.fieldworks;
+	/* A bare board's legend skips the unit types and the general. */
+	if (!*(const bool *)ctx)
+		i += rs->unit_type_count + 1;
 	if (i < rs->terrain_count + 1 + rs->unit_type_count) {
 		const rs_unit_type *t = &rs->unit_types[i - rs->terrain_count - 1];
 		sc_unit u = { 0 };

@@ -184,6 +184,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, &symbol))
 			labelplace_take(mc->placer, symbol);
 	}
+	terrainpaint_water(mc->rc, cr, g, mc->pos, mc->course, shown, n);
 
 	/* The grid over the terrain. */
 	paint_set(cr, PAINT_GRID);

@@ -27,7 +27,11 @@ struct terrain_course {
 	double ink[RS_PATTERN_COUNT][4];
 	bool measured[RS_PATTERN_COUNT];
 	size_t count;
-	unsigned char joins[];  /* per cell index: bit d set when the water runs towards neighbour d */
+	/* Per cell index, from 0: bit d set when the water runs towards
+	 * neighbour d; from count: for a cell without water, bit d set when
+	 * a stream's end across side d points into it and another end does
+	 * too (a town on a stream: the stream passes under it). */
+	unsigned char joins[];
 };
 
 const rs_terrain *terrainpaint_terrain(const render_ctx *rc, const char *type)
@@ -202,6 +206,13 @@ static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
 	cairo_stroke(cr);
 }
 
+/* The widths of the water, as parts of the cell size: the band of a
+ * stream (a bridge spans one as wide: no bulge where it stands), the
+ * course line of a stream and of a river. */
+#define WATER_BAND 0.22
+#define STREAM_LINE 0.03
+#define RIVER_LINE 0.05
+
 /* A watercourse: a band from the centre to each edge shared with another
  * water cell, so streams and rivers join up across the map.  Alone it
  * runs straight across; with one neighbour (a source, or the map's edge)
@@ -286,19 +297,23 @@ static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_patt
 		symbol_field(cr, g, cell, cx, cy, s);
 		break;
 	case RS_PATTERN_STREAM:
-		paint_set(cr, PAINT_WATER);
-		water_band(cr, g, cx, cy, links, s * 0.22);
-		paint_set(cr, PAINT_WATER_LINE);
-		water_band(cr, g, cx, cy, links, s * 0.03);
-		break;
 	case RS_PATTERN_RIVER:
-		paint_set(cr, PAINT_WATER_LINE);
-		water_band(cr, g, cx, cy, links, s * 0.05);
-		break;
 	case RS_PATTERN_BRIDGE:
-		paint_set(cr, PAINT_WATER);
-		water_band(cr, g, cx, cy, links, s * 0.30);
-		bridge_deck(cr, cx, cy, s, links);
+		if (!links)
+			break;  /* a map's: terrainpaint_water draws it */
+		if (pattern == RS_PATTERN_STREAM) {
+			paint_set(cr, PAINT_WATER);
+			water_band(cr, g, cx, cy, links, WATER_BAND * s);
+			paint_set(cr, PAINT_WATER_LINE);
+			water_band(cr, g, cx, cy, links, STREAM_LINE * s);
+		} else if (pattern == RS_PATTERN_RIVER) {
+			paint_set(cr, PAINT_WATER_LINE);
+			water_band(cr, g, cx, cy, links, RIVER_LINE * s);
+		} else {
+			paint_set(cr, PAINT_WATER);
+			water_band(cr, g, cx, cy, links, WATER_BAND * s);
+			bridge_deck(cr, cx, cy, s, links);
+		}
 		break;
 	default:
 		break;
@@ -443,11 +458,78 @@ static int join_compare(const void *x, const void *y)
 }
 
 /* What the course needs to know of each cell while it is made. */
+/* The neighbour across the side opposite side d of a cell: the one whose
+ * centre lies nearest the mirror of neighbour d's; -1 when none is. */
+static int opposite_side(const map_geom *g, grid_cell cell, int d)
+{
+	grid_cell around[GRID_NEIGHBOURS_MAX];
+	grid_neighbours(&g->board, cell, around);
+	double cx, cy, dx, dy;
+	mapgeom_center(g, cell, &cx, &cy);
+	mapgeom_center(g, around[d], &dx, &dy);
+	double mx = 2 * cx - dx, my = 2 * cy - dy, best = g->cell * 0.25;
+	int found = -1;
+	for (int k = 0; k < g->grid->side_neighbours; k++) {
+		double x, y;
+		mapgeom_center(g, around[k], &x, &y);
+		double dist = hypot(x - mx, y - my);
+		if (dist < best) {
+			best = dist;
+			found = k;
+		}
+	}
+	return found;
+}
+
+/* The direction of `to` among the neighbours of `from`; -1 if none. */
+static int side_towards(const map_geom *g, grid_cell from, grid_cell to)
+{
+	grid_cell around[GRID_NEIGHBOURS_MAX];
+	grid_neighbours(&g->board, from, around);
+	for (int d = 0; d < g->grid->side_neighbours; d++)
+		if (around[d].col == to.col && around[d].row == to.row)
+			return d;
+	return -1;
+}
+
 typedef struct course_cell {
 	bool wet;
 	int degree;          /* water cells across its sides */
 	long parent;         /* union-find of the cells joined so far */
 } course_cell;
+
+/* A stream's end runs on to the far side of its last cell.  Where two
+ * ends point into one dry cell between them (a town or a road on the
+ * stream), the water passes through it: the cell keeps its terrain, and
+ * is drawn over the water. */
+static void course_passages(const map_geom *g, terrain_course *course, const course_cell *cells)
+{
+	size_t n = course->count;
+	unsigned char *through = course->joins + n;
+	for (size_t i = 0; i < n; i++) {
+		unsigned joins = course->joins[i];
+		if (!cells[i].wet || joins == 0 || (joins & (joins - 1)))
+			continue;  /* not an end: no water, alone, or joined on */
+		int d = 0;
+		while (!(joins & (1u << d)))
+			d++;
+		grid_cell cell = grid_from_index(&g->board, i), around[GRID_NEIGHBOURS_MAX];
+		int o = opposite_side(g, cell, d);
+		if (o < 0)
+			continue;
+		grid_neighbours(&g->board, cell, around);
+		long k = grid_index(&g->board, around[o]);
+		if (k < 0 || cells[k].wet)
+			continue;
+		int back = side_towards(g, around[o], cell);
+		if (back >= 0 && back < 8)
+			through[k] |= (unsigned char)(1u << back);
+	}
+	/* One end alone stops at its cell's side: no passage. */
+	for (size_t i = 0; i < n; i++)
+		if (through[i] && !(through[i] & (through[i] - 1)))
+			through[i] = 0;
+}
 
 static long root_of(course_cell *cells, long i)
 {
@@ -467,7 +549,7 @@ static long root_of(course_cell *cells, long i)
 terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, const position *pos)
 {
 	size_t n = grid_count(&g->board);
-	terrain_course *course = xcalloc(1, sizeof *course + n + 1);
+	terrain_course *course = xcalloc(1, sizeof *course + 2 * n + 1);
 	course->count = n;
 	int sides = g->grid->side_neighbours;
 	course_cell *cells = xcalloc(n + 1, sizeof *cells);
@@ -511,6 +593,7 @@ terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, con
 			course->joins[joins[j].b] |= (unsigned char)(1u << joins[j].db);
 	}
 	free(joins);
+	course_passages(g, course, cells);
 	free(cells);
 	return course;
 }
@@ -525,23 +608,92 @@ unsigned terrainpaint_course_joins(const terrain_course *course, size_t index)
 	return index < course->count ? course->joins[index] : 0;
 }
 
+unsigned terrainpaint_course_passage(const terrain_course *course, size_t index)
+{
+	return index < course->count ? course->joins[course->count + index] : 0;
+}
+
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
 	const terrain_course *course, grid_cell cell)
 {
-	/* Watercourses run to the neighbours across a side the course joins,
-	 * in the grid's direction order. */
-	terrain_links links = { .count = 0 };
-	grid_cell around[GRID_NEIGHBOURS_MAX];
-	grid_neighbours(&g->board, cell, around);
-	long i = grid_index(&g->board, cell);
-	unsigned joins = i >= 0 ? terrainpaint_course_joins(course, (size_t)i) : 0;
-	for (int d = 0; d < g->grid->side_neighbours; d++)
-		if (joins & (1u << d))
-			link(&links, g, around[d]);
+	(void)course;
 	const position_cell *c = position_at(pos, cell);
-	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), &links);
+	/* The water is terrainpaint_water's, once every cell is filled. */
+	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), NULL);
 	if (c && c->terrain_entry >= 0 && pos->sc->terrain[c->terrain_entry].fieldworks)
 		fieldworks(cr, g, cell);
+}
+
+/* The neighbours of a cell whose bits are set in mask, as links. */
+static void links_of(const map_geom *g, grid_cell cell, unsigned mask, terrain_links *links)
+{
+	grid_cell around[GRID_NEIGHBOURS_MAX];
+	grid_neighbours(&g->board, cell, around);
+	links->count = 0;
+	for (int d = 0; d < g->grid->side_neighbours; d++)
+		if (mask & (1u << d))
+			link(links, g, around[d]);
+}
+
+static rs_pattern pattern_at(const render_ctx *rc, const position *pos, grid_cell cell)
+{
+	const rs_terrain *t = terrainpaint_terrain(rc, type_of(pos, position_at(pos, cell)));
+	return t ? t->look.pattern : RS_PATTERN_NONE;
+}
+
+/* The course line a bridge carries on: a river's where it spans one. */
+static double bridge_line(const render_ctx *rc, const map_geom *g, const position *pos, grid_cell cell,
+	unsigned joins)
+{
+	grid_cell around[GRID_NEIGHBOURS_MAX];
+	grid_neighbours(&g->board, cell, around);
+	for (int d = 0; d < g->grid->side_neighbours; d++)
+		if ((joins & (1u << d)) && pattern_at(rc, pos, around[d]) == RS_PATTERN_RIVER)
+			return RIVER_LINE;
+	return STREAM_LINE;
+}
+
+enum { WATER_BANDS, WATER_LINES, WATER_OVER, WATER_PASSES };
+
+void terrainpaint_water(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
+	const terrain_course *course, const size_t *shown, size_t n)
+{
+	/* Every band first, then every course line, then what stands over
+	 * the water: no cell's band covers the line of the cell before, so
+	 * a stream reads as one line from end to end, joined round at the
+	 * sides of its cells. */
+	double s = g->cell;
+	for (int pass = 0; pass < WATER_PASSES; pass++) {
+		for (size_t i = 0; i < n; i++) {
+			if (shown[i] >= course->count)
+				continue;
+			grid_cell cell = grid_from_index(&g->board, shown[i]);
+			unsigned joins = course->joins[shown[i]], through = terrainpaint_course_passage(course, shown[i]);
+			rs_pattern pattern = pattern_at(rc, pos, cell);
+			bool water = pattern == RS_PATTERN_STREAM || pattern == RS_PATTERN_RIVER
+				|| pattern == RS_PATTERN_BRIDGE;
+			if (!water && !through)
+				continue;
+			terrain_links links;
+			links_of(g, cell, water ? joins : through, &links);
+			double cx, cy;
+			mapgeom_center(g, cell, &cx, &cy);
+			if (pass == WATER_BANDS && pattern != RS_PATTERN_RIVER) {
+				paint_set(cr, PAINT_WATER);
+				water_band(cr, g, cx, cy, &links, WATER_BAND * s);
+			} else if (pass == WATER_LINES) {
+				double w = pattern == RS_PATTERN_RIVER ? RIVER_LINE
+					: pattern == RS_PATTERN_BRIDGE ? bridge_line(rc, g, pos, cell, joins) : STREAM_LINE;
+				paint_set(cr, PAINT_WATER_LINE);
+				water_band(cr, g, cx, cy, &links, w * s);
+			} else if (pass == WATER_OVER && pattern == RS_PATTERN_BRIDGE) {
+				bridge_deck(cr, cx, cy, s, &links);
+			} else if (pass == WATER_OVER && !water) {
+				/* A passage: the cell's own symbol over the stream. */
+				draw_pattern(cr, g, cell, pattern, &links);
+			}
+		}
+	}
 }
 
 void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid, const char *type,

@@ -38,11 +38,22 @@ void terrainpaint_course_free(terrain_course *course);
 /* The joins the course draws from the cell of this index: bit d set for
  * the grid's neighbour d (grid_neighbours order); 0 off the board. */
 unsigned terrainpaint_course_joins(const terrain_course *course, size_t index);
+/* For a dry cell a stream passes through (two of its ends point into it
+ * from either side): bit d set for each side d the water enters by; 0
+ * for any other cell. */
+unsigned terrainpaint_course_passage(const terrain_course *course, size_t index);
 
-/* Paint a cell of the position as the scenario lists it: its terrain,
- * the watercourses along the course's joins, and its earthworks. */
+/* Paint a cell of the position as the scenario lists it: its terrain
+ * (its water is terrainpaint_water's) and its earthworks. */
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
 	const terrain_course *course, grid_cell cell);
+
+/* The water of the cells shown (indices, as mapdraw lists them): the
+ * streams, rivers and bridges along the course, each a line without a
+ * break from end to end, and the dry cells a stream passes under (see
+ * terrainpaint_course).  Drawn once every cell shown is filled. */
+void terrainpaint_water(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
+	const terrain_course *course, const size_t *shown, size_t n);
 
 /* A legend's swatch: one cell of the grid, `s` mm in size, with its top
  * edge's middle band at y, holding terrain `type` (NULL: an unlisted
@@ -51,7 +62,8 @@ void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid
 	bool fieldworks, double x, double y, double s);
 
 /* Paint one cell of terrain type `type` (NULL: not listed by the scenario;
- * an id the ruleset lacks prints as a plain fill), without its name. */
+ * an id the ruleset lacks prints as a plain fill), without its name; its
+ * watercourse along links, none when links is NULL. */
 void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
 	const char *type, const terrain_links *links);
 

@@ -98,8 +98,9 @@ void tiles_draw_calibration(const render_ctx *rc, cairo_t *cr, double x, double 
 	cairo_rectangle(cr, x, y, 50, 2.5);
 	cairo_stroke(cr);
 	text_style st = { FONT_TEXT, 2.4, false, false, ALIGN_LEFT, 0, 0, 0 };
-	/* Wrapped to the bar's width plus a little: it must stay on the page. */
-	text_draw(rc, cr, render_string(rc, "calibration"), &st, x, y + 3.2, 56);
+	/* Wrapped to the bar's width: the bar ends inside the trim, clear of
+	 * the crop marks' line, and so must its words in every language. */
+	text_draw(rc, cr, render_string(rc, "calibration"), &st, x, y + 3.2, 50);
 	cairo_restore(cr);
 }
 

@@ -583,7 +583,7 @@ whole_words() { # file words...
 	done
 	[ -z "$miss" ] || { echo "not found as written:$miss"; echo "extracted: $(printf '%s\n' "$t" | grep -v '^\s*$' | tail -4 | tr -s ' ')"; return 1; }
 }
-out=$(whole_words "$WORK/a4/rt-bc1999/en/map-overview.pdf" Legend Woods Orchard Clear Rough_ground Infantry Cavalry Section_line)
+out=$(whole_words "$WORK/a4/rt-bc1999/en/map-overview.pdf" Legend Woods Orchard Clear Infantry Cavalry Section_line)
 _st=$?
 verdict "text extraction: overview legend words come out whole (Woods, not 'W o o ds')" "$out" $_st
 out=$(whole_words "$WORK/a4/rt-nz-table/en/rosters.pdf" Unit_rosters Attributes Section Figures with_rifles Hooker)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "model/ruleset.h"
 #include "model/scenario.h"
 #include "render/mapgeom.h"
+#include "render/paint.h"
 #include "render/render.h"
 #include "render/terrainpaint.h"
 
@@ -209,12 +211,108 @@ static void test_shiloh_is_a_forest(void **state)
 	unload(&f);
 }
 
+static unsigned passage(const fixture *f, const char *address)
+{
+	return terrainpaint_course_passage(f->course, (size_t)grid_index(&f->rc.board, at(f, address)));
+}
+
+static int bits(unsigned x)
+{
+	int n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+/* A town on a stream: the stream's two ends point into the town's hex
+ * from either side, and it passes under the houses; a stream with one
+ * end at a dry hex stops at that hex's side. */
+static void test_stream_passes_under_a_town(void **state)
+{
+	(void)state;
+	fixture f;
+	load_text(&f, "<hex at=\"A3\" type=\"stream\"/><hex at=\"B3\" type=\"stream\"/>"
+		"<hex at=\"C3\" type=\"buildings\"/><hex at=\"D3\" type=\"stream\"/>"
+		"<hex at=\"E3\" type=\"stream\"/><hex at=\"B5\" type=\"stream\"/><hex at=\"C5\" type=\"stream\"/>");
+	assert_int_equal(bits(passage(&f, "C3")), 2);
+	assert_int_equal(passage(&f, "D5"), 0);
+	assert_int_equal(passage(&f, "A5"), 0);
+	assert_int_equal(passage(&f, "B3"), 0);
+	unload(&f);
+	/* The bundled first-bull-run: Young's Branch under the Stone House. */
+	load_file(&f, "first-bull-run.xml");
+	assert_int_equal(bits(passage(&f, "F4")), 2);
+	unload(&f);
+}
+
+/* Whether the pixel at x, y (device) is the course line's colour. */
+static bool line_pixel(cairo_surface_t *img, int x, int y)
+{
+	const unsigned char *p = cairo_image_surface_get_data(img) + y * cairo_image_surface_get_stride(img) + x * 4;
+	uint32_t v = *(const uint32_t *)(const void *)p;
+	double r = ((v >> 16) & 0xff) / 255.0, g = ((v >> 8) & 0xff) / 255.0, b = (v & 0xff) / 255.0;
+	return fabs(r - PAINT_WATER_LINE.r) < 0.06 && fabs(g - PAINT_WATER_LINE.g) < 0.06
+		&& fabs(b - PAINT_WATER_LINE.b) < 0.06;
+}
+
+/* Painted as a map paints it, a row of stream hexes and a river through
+ * a bridge carry their course line without a break from the far side of
+ * the first hex to the far side of the last: no cell's band covers the
+ * line of the cell before (it used to, every hex side a gap). */
+static void test_course_line_is_unbroken(void **state)
+{
+	(void)state;
+	fixture f;
+	load_text(&f, "<hex at=\"B3\" type=\"stream\"/><hex at=\"C3\" type=\"stream\"/>"
+		"<hex at=\"D3\" type=\"bridge\"/><hex at=\"E3\" type=\"stream\"/>"
+		"<hex at=\"A1\" type=\"river\"/><hex at=\"B1\" type=\"river\"/><hex at=\"C1\" type=\"bridge\"/>"
+		"<hex at=\"D1\" type=\"river\"/><hex at=\"E1\" type=\"river\"/>");
+	const double scale = 4;  /* pixels per mm */
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(f.g.width * scale),
+		(int)(f.g.height * scale));
+	cairo_t *cr = cairo_create(img);
+	cairo_scale(cr, scale, scale);
+	size_t n = grid_count(&f.rc.board);
+	size_t *shown = xmalloc(n * sizeof *shown);
+	for (size_t i = 0; i < n; i++) {
+		shown[i] = i;
+		terrainpaint_position_cell(&f.rc, cr, &f.g, f.pos, f.course, grid_from_index(&f.rc.board, i));
+	}
+	terrainpaint_water(&f.rc, cr, &f.g, f.pos, f.course, shown, n);
+	cairo_destroy(cr);
+	cairo_surface_flush(img);
+	/* Each row, and its bridge, whose deck stands over the line. */
+	const char *rows[2][3] = { { "B3", "E3", "D3" }, { "A1", "E1", "C1" } };
+	for (int r = 0; r < 2; r++) {
+		double x0, y0, x1, y1;
+		mapgeom_center(&f.g, at(&f, rows[r][0]), &x0, &y0);
+		mapgeom_center(&f.g, at(&f, rows[r][1]), &x1, &y1);
+		assert_true(fabs(y0 - y1) < 1e-6);
+		/* From just inside the first hex's far side to the last's. */
+		int from = (int)((x0 - f.g.cell * 0.45) * scale), to = (int)((x1 + f.g.cell * 0.45) * scale);
+		double deck, unused;
+		mapgeom_center(&f.g, at(&f, rows[r][2]), &deck, &unused);
+		int breaks = 0;
+		for (int x = from; x <= to; x++)
+			if (fabs(x / scale - deck) > f.g.cell * 0.12)
+				breaks += !line_pixel(img, x, (int)(y0 * scale));
+		if (breaks)
+			print_message("%s-%s: %d of %d pixels off the line\n", rows[r][0], rows[r][1], breaks, to - from + 1);
+		assert_int_equal(breaks, 0);
+	}
+	free(shown);
+	cairo_surface_destroy(img);
+	unload(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_triangle_of_streams_is_open),
 		cmocka_unit_test(test_line_of_streams_is_whole),
 		cmocka_unit_test(test_shiloh_is_a_forest),
+		cmocka_unit_test(test_stream_passes_under_a_town),
+		cmocka_unit_test(test_course_line_is_unbroken),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -360,9 +360,17 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 	paint_art_key key = { PAINT_ART_COUNTER, (int)look.shape * 2 + (int)look.side, w, h };
 	paint_art(cr, &key, (w > h ? w : h) * 0.6, cx, cy, counter_body, &look);
 
-	if (value && *value && h * 0.62 >= min) {
-		text_style big = { FONT_TEXT, h * 0.62, true, false, ALIGN_CENTER, 1, 1, 1 };
-		text_draw(rc, cr, value, &big, x + w * 0.75, cy - h * 0.42, 0);
+	/* The figures (or factors) on the counter's right half: at the
+	 * legible size on a small counter too, as long as the digits (about
+	 * 0.72 of the size tall) stay within the counter, since a player
+	 * sets up from this number. */
+	if (value && *value) {
+		text_style big = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_CENTER, 1, 1, 1 };
+		double vw = 0;
+		if (big.size <= h * 1.15)
+			text_measure(rc, cr, value, &big, 0, &vw, NULL);
+		if (big.size <= h * 1.15 && vw <= w * 0.5)
+			text_draw(rc, cr, value, &big, x + w * 0.75, cy - big.size * 0.68, 0);
 	}
 	if (label && *label) {
 		/* A note is short: raised to the legible size rather than lost. */

@@ -78,7 +78,7 @@ typedef struct map_painter {
 	/* Symbols of the map as a whole (ships in a sea zone), after the
 	 * cells' ones; NULL when none. */
 	void (*extras)(const map_canvas *mc, const size_t *shown, size_t n);
-	/* Names of the map as a whole (a sea zone's), placed before the
+	/* Names of the map as a whole (a sea zone's, every city's), placed before the
 	 * cells' ones; NULL when none. */
 	void (*labels)(const map_canvas *mc, const size_t *shown, size_t n);
 	/* The names on one cell (a city's, a general's); NULL when none. */

@@ -79,7 +79,10 @@ static bool prefix_taken(const render_ctx *rc, const char *type_id, const char *
 }
 
 /* The type's name shortened to the fewest characters that no other type
- * of the scenario shares, with the piece's number after it. */
+ * of the scenario shares, a middle dot, and the piece's number: "I·3".
+ * The dot keeps it from reading as an address: "I3" is a hex of every
+ * hex map and a square of the square map, and no address or tile name
+ * has a dot in it. */
 static char *short_label(const render_ctx *rc, const char *type_id, size_t number)
 {
 	const char *name = names_type(rc, type_id);
@@ -88,7 +91,7 @@ static char *short_label(const render_ctx *rc, const char *type_id, size_t numbe
 	size_t n = 1;
 	while (name[utf8_prefix_bytes(name, n)] && prefix_taken(rc, type_id, name, n))
 		n++;
-	return xasprintf("%.*s%zu", (int)utf8_prefix_bytes(name, n), name, number);
+	return xasprintf("%.*s" NAMES_LABEL_DOT "%zu", (int)utf8_prefix_bytes(name, n), name, number);
 }
 
 char *names_unit_label(const render_ctx *rc, const sc_unit *u)

@@ -27,9 +27,12 @@ const char *names_type(const render_ctx *rc, const char *type_id);
 /* A piece's short label, for the reduced maps where its name does not
  * fit: the start of its type's name, as short as tells the scenario's
  * types apart in the page's language, and its number among the side's
- * pieces of that type ("I3", "C1"; "In2" beside an ironclad's "Ir1"),
- * numbered as names_unit and names_ship number them.  Unique within a
- * side; the scenario sheet and the rosters give each label its name. */
+ * pieces of that type after a middle dot ("I·3", "C·1"; "In·2" beside an
+ * ironclad's "Ir·1"), numbered as names_unit and names_ship number them.
+ * The dot is in no address or tile name, so a label never reads as a
+ * cell of the map.  Unique within a side; the scenario sheet and the
+ * rosters give each label its name. */
+#define NAMES_LABEL_DOT "\u00B7"
 char *names_unit_label(const render_ctx *rc, const sc_unit *u);
 char *names_ship_label(const render_ctx *rc, const sc_ship *ship);
 

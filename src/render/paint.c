@@ -157,6 +157,10 @@ void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r)
 	cairo_stroke(cr);
 }
 
+static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where);
+static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, double r, lp_box b);
+
 bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
 	double cy, double r, double size, double max_width)
 {
@@ -182,7 +186,28 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 	/* A full name too long for the room: the surname, as players call
 	 * their generals ("Prentiss"). */
 	const char *last = strrchr(name, ' ');
-	return last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n);
+	if (last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n))
+		return true;
+	/* Still no room by the star: further out, on the neighbouring
+	 * cells' free ground, with a leader line to the star; a star with no
+	 * name is a general a player cannot set up. */
+	static const double dir[8][4] = {
+		{ 1, 0, 0, 0.5 }, { -1, 0, 1, 0.5 }, { 0, -1, 0.5, 1 }, { 0, 1, 0.5, 0 },
+		{ 0.7, -0.7, 0, 1 }, { -0.7, -0.7, 1, 1 }, { 0.7, 0.7, 0, 0 }, { -0.7, 0.7, 1, 0 },
+	};
+	const char *word = last && last[1] ? last + 1 : name;
+	for (int ring = 1; ring <= 3; ring++) {
+		double d = r * (1.2 + 2.0 * ring);
+		paint_spot far[8];
+		for (int i = 0; i < 8; i++)
+			far[i] = (paint_spot){ cx + dir[i][0] * d, cy + dir[i][1] * d, dir[i][2], dir[i][3] };
+		lp_box at;
+		if (place_text_box(rc, cr, lp, word, &st, max_width, far, 8, &at)) {
+			leader_line(cr, lp, cx, cy, r, at);
+			return true;
+		}
+	}
+	return false;
 }
 
 double paint_min_text(const render_ctx *rc, cairo_t *cr)
@@ -208,8 +233,9 @@ bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_st
 	return !(max_width > 0 && *width > max_width * 1.001);
 }
 
-bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n)
+/* paint_place_text, telling where the text went: its box in *where. */
+static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where)
 {
 	text_style s = *st;
 	s.align = ALIGN_LEFT;
@@ -225,7 +251,35 @@ bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const
 	if (at < 0)
 		return false;
 	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
+	if (where)
+		*where = boxes[at];
 	return true;
+}
+
+bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n)
+{
+	return place_text_box(rc, cr, lp, text, st, max_width, spots, n, NULL);
+}
+
+/* A name set off from its symbol (a star at cx, cy of radius r): a thin
+ * line from the symbol's edge to the nearest point of the name's box, so
+ * that the reader still sees whose name it is.  The line is taken in the
+ * placer. */
+static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, double r, lp_box b)
+{
+	double px = fmax(b.x0, fmin(cx, b.x1)), py = fmax(b.y0, fmin(cy, b.y1));
+	double dx = px - cx, dy = py - cy, d = hypot(dx, dy);
+	if (d <= r * 1.3)
+		return;
+	double sx = cx + dx / d * r * 1.1, sy = cy + dy / d * r * 1.1;
+	double width = fmax(0.1, r * 0.12);
+	paint_set(cr, PAINT_INK);
+	cairo_set_line_width(cr, width);
+	cairo_move_to(cr, sx, sy);
+	cairo_line_to(cr, px, py);
+	cairo_stroke(cr);
+	labelplace_take_line(lp, sx, sy, px, py, width);
 }
 
 /* A word by a counter centred on cx, cy, w × h: under it, else above it
@@ -360,9 +414,17 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 	paint_art_key key = { PAINT_ART_COUNTER, (int)look.shape * 2 + (int)look.side, w, h };
 	paint_art(cr, &key, (w > h ? w : h) * 0.6, cx, cy, counter_body, &look);
 
-	if (value && *value && h * 0.62 >= min) {
-		text_style big = { FONT_TEXT, h * 0.62, true, false, ALIGN_CENTER, 1, 1, 1 };
-		text_draw(rc, cr, value, &big, x + w * 0.75, cy - h * 0.42, 0);
+	/* The figures (or factors) on the counter's right half: at the
+	 * legible size on a small counter too, as long as the digits (about
+	 * 0.72 of the size tall) stay within the counter, since a player
+	 * sets up from this number. */
+	if (value && *value) {
+		text_style big = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_CENTER, 1, 1, 1 };
+		double vw = 0;
+		if (big.size <= h * 1.15)
+			text_measure(rc, cr, value, &big, 0, &vw, NULL);
+		if (big.size <= h * 1.15 && vw <= w * 0.5)
+			text_draw(rc, cr, value, &big, x + w * 0.75, cy - big.size * 0.68, 0);
 	}
 	if (label && *label) {
 		/* A note is short: raised to the legible size rather than lost. */

@@ -171,12 +171,37 @@ static void force_free(force_list *list)
 	*list = (force_list){ 0 };
 }
 
+/* The figures a unit starts with, as the list says them ("5 figures",
+ * "5 of 6 figures" below full strength); NULL where the ruleset does not
+ * count figures for its type (the square game's units). */
+static char *unit_figures_text(const render_ctx *rc, const sc_unit *u)
+{
+	const rs_unit_type *t = ruleset_find_unit_type(rc->rs, u->type.text);
+	if (!t || t->figures <= 0)
+		return NULL;
+	long n = u->figures.given && u->figures.valid ? u->figures.value : t->figures;
+	char count[24], full[24];
+	snprintf(count, sizeof count, "%ld", n);
+	snprintf(full, sizeof full, "%d", t->figures);
+	const char *pairs[] = { "n", count, "full", full, NULL };
+	const char *id = n < t->figures ? "list-figures-short" : n == 1 ? "list-figure-one" : "list-figures";
+	return strings_expand(render_string(rc, id), pairs);
+}
+
 /* The name a list gives a unit: the scenario's, else its type's (the
- * label already says its number). */
+ * label already says its number), then the figures it starts with where
+ * the game counts them, so that a player can set it up from the list. */
 static char *unit_list_name(const render_ctx *rc, const sc_unit *u)
 {
 	const char *type = names_type(rc, u->type.text);
-	return u->name.text ? xstrdup(u->name.text) : type ? xstrdup(type) : names_unit(rc, u);
+	char *name = u->name.text ? xstrdup(u->name.text) : type ? xstrdup(type) : names_unit(rc, u);
+	char *figures = unit_figures_text(rc, u);
+	if (!figures)
+		return name;
+	char *out = xasprintf("%s, %s", name, figures);
+	free(name);
+	free(figures);
+	return out;
 }
 
 static char *address_text(const sc_address *a)

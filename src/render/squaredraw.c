@@ -153,26 +153,68 @@ static void draw_city(const render_ctx *rc, cairo_t *cr, label_placer *lp, const
 		y + r * 1.35 });
 }
 
-/* The city's name under its mark, else above it. */
+/* A city's name shortened as a last resort: its first word's first four
+ * letters and a full stop ("Wash."), whole when it is that short. */
+static char *city_abbreviation(const char *name)
+{
+	size_t letters = 0, b = 0;
+	while (name[b] && name[b] != ' ' && letters < 4) {
+		b++;
+		while ((name[b] & 0xC0) == 0x80)
+			b++;
+		letters++;
+	}
+	if (!name[b])
+		return xstrdup(name);
+	return xasprintf("%.*s.", (int)b, name);
+}
+
+/* The city's name: under its mark, over it, beside it; then across the
+ * square's middle or lower band, reaching into its neighbours' (the
+ * counters' words yield: city names are placed before them), and as a
+ * last resort its abbreviation.  Victory is about capitals and cities:
+ * a bare dot tells a player nothing. */
 static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g,
 	const sc_city *city, double cx, double cy)
 {
-	double r, y;
+	double r, y, half = g->cell * 0.5;
 	city_spot(g, cx, cy, &y, &r);
 	const char *name = names_city(rc, city);
 	text_style st = { FONT_TEXT, paint_clamp(g->cell * 0.10, 1.6, 8), true, false, ALIGN_CENTER,
 		PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
-	/* Under, over, then beside the mark (past a port's anchor) when
-	 * the set-up's counters fill the square below it. */
+	double right = r * (city->port ? 3.2 : 1.6);
 	const paint_spot spots[] = {
 		{ cx, y + r * 1.6, 0.5, 0 },
 		{ cx, y - r * 1.6, 0.5, 1 },
-		{ cx + r * (city->port ? 3.2 : 1.6), y, 0, 0.5 },
+		{ cx + right, y, 0, 0.5 },
 		{ cx - r * 1.6, y, 1, 0.5 },
+		/* Across the square's middle, then its lower band, from its
+		 * centre, its left side rightwards, its right side leftwards. */
+		{ cx, cy, 0.5, 0.5 },
+		{ cx - half * 0.9, cy, 0, 0.5 },
+		{ cx + half * 0.9, cy, 1, 0.5 },
+		{ cx, cy + half * 0.6, 0.5, 0.5 },
+		{ cx - half * 0.9, cy + half * 0.6, 0, 0.5 },
+		{ cx + half * 0.9, cy + half * 0.6, 1, 0.5 },
+		/* Beside the mark, further out, past a neighbour's address. */
+		{ cx + right, y + r * 1.6, 0, 0 },
+		{ cx - r * 1.6, y + r * 1.6, 1, 0 },
+		/* Over the square's sides, half in a neighbour: the last room
+		 * a crowded map has before the name is shortened. */
+		{ cx, cy - half, 0.5, 0.5 },
+		{ cx, cy + half, 0.5, 0.5 },
+		{ cx + half, cy, 0.5, 0.5 },
+		{ cx - half, cy, 0.5, 0.5 },
 	};
+	int n = (int)(sizeof spots / sizeof spots[0]);
 	/* Reaching past its square when the reduced map needs it: the
 	 * placer keeps it off its neighbours' words and symbols. */
-	paint_place_text(rc, cr, lp, name, &st, g->cell * 1.8, spots, 4);
+	if (paint_place_text(rc, cr, lp, name, &st, g->cell * 3.0, spots, n))
+		return;
+	char *shorter = city_abbreviation(name);
+	if (strcmp(shorter, name) != 0)
+		paint_place_text(rc, cr, lp, shorter, &st, g->cell * 3.0, spots, n);
+	free(shorter);
 }
 
 /* ---- pieces: land units and ships ---- */
@@ -316,14 +358,12 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	}
 }
 
-/* The city's name, and with the set-up the general's and the pieces'. */
+/* With the set-up, the general's name and the pieces' (the city's came before). */
 static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	if (c->city >= 0)
-		draw_city_name(rc, mc->cr, mc->placer, g, &sc->cities[c->city], cx, cy);
 	if (!mc->setup)
 		return;
 	if (c->generals.first >= 0) {
@@ -581,9 +621,26 @@ static void draw_zone_pieces(const map_canvas *mc, const size_t *shown, size_t n
 		each_zone(mc, shown, n, draw_zone_ships);
 }
 
+/* Every city's name, before any piece's word: the names a player needs
+ * to read the victory conditions come first. */
+static void draw_city_names(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	const scenario *sc = mc->rc->sc;
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&mc->g->board, shown[i]);
+		const position_cell *c = position_at(mc->pos, cell);
+		if (!c || c->city < 0)
+			continue;
+		double cx, cy;
+		mapgeom_center(mc->g, cell, &cx, &cy);
+		draw_city_name(mc->rc, mc->cr, mc->placer, mc->g, &sc->cities[c->city], cx, cy);
+	}
+}
+
 static void draw_zone_labels(const map_canvas *mc, const size_t *shown, size_t n)
 {
 	each_zone(mc, shown, n, draw_zone_name);
+	draw_city_names(mc, shown, n);
 }
 
 /* ---- legend ---- */

@@ -51,7 +51,14 @@ for s in "$@"; do
 	# (an invalid scenario, an illegal computer move) stops the table
 	# with its own message instead of leaving a half-made row.
 	json=$("$orbat" balance --games "$games" --seed "$seed" -j "$jobs" \
-		${players:+--players "$players"} --format json "$s")
+		${players:+--players "$players"} --format json "$s") || {
+		st=$?
+		# With --format json the diagnostics are the document on
+		# standard output: show them rather than lose them.
+		printf '%s\n' "$json" >&2
+		echo "$0: orbat balance failed on $s (exit status $st)" >&2
+		exit "$st"
+	}
 	# One tab-separated line of raw fields; the shell's printf rounds them,
 	# as jq has no fixed-point format.
 	echo "$json" | jq -r '

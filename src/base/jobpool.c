@@ -106,6 +106,8 @@ unsigned jobpool_default_workers(void)
 
 void jobpool_send(jobpool_job *job, const void *data, size_t size)
 {
+	if (size == 0)   /* nothing to hand back (and no buffer to copy into yet) */
+		return;
 	if (!job->in_worker) {
 		grow_array((void **)&job->buf, &job->cap, job->size + size, 1);
 		memcpy(job->buf + job->size, data, size);

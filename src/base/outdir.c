@@ -511,7 +511,9 @@ void outdir_close(outdir *o)
 			nodes[i] = NULL;
 		}
 	}
-	qsort(nodes, count, sizeof *nodes, deeper_first);
+	/* qsort wants an array even of nothing: a set that made nothing has none. */
+	if (count > 0)
+		qsort(nodes, count, sizeof *nodes, deeper_first);
 	for (size_t i = 0; i < count && nodes[i]; i++) {
 		rmdir(nodes[i]->undo_path);
 		drop_node(nodes[i]);

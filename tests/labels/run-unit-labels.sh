@@ -55,7 +55,8 @@ for s in "$ROOT"/scenarios/*.xml; do
 			[ "$labels" -gt 0 ]
 			verdict "$id/$l $name: the pieces carry labels of the form I${DOT}3 ($labels)" "" $?
 		done
-		list=$(pdftotext -q -layout -f 1 -l $((map_page - 1)) "$sheet" -)
+		# (a number and its word are joined by a no-break space: read it as one)
+		list=$(pdftotext -q -layout -f 1 -l $((map_page - 1)) "$sheet" - | sed 's/\xc2\xa0/ /g')
 		rows=$(printf '%s\n' "$list" | grep -oE "(^| )[[:alpha:]]+$DOT[0-9]+ [^ ]" | wc -l)
 		bare=$(printf '%s\n' "$list" | grep -oE "(^|  )[A-Z][a-z]?[0-9]+ [A-Z][a-z]" | head -3 | tr '\n' ' ')
 		[ "$rows" -gt 0 ] && [ -z "$bare" ]

@@ -285,6 +285,9 @@ def short_subject(subject, width=64):
 
 
 def describe_tree():
+    # A copy of the tree on a machine without git still benchmarks.
+    if not shutil.which("git"):
+        return "unknown (git is not installed)"
     r = git("rev-parse", "--short", "HEAD")
     if r.returncode != 0:
         return "not a git checkout"
@@ -391,6 +394,8 @@ def main(argv):
 
         base = base_env = base_desc = None
         if a.base:
+            if not shutil.which("git"):
+                die("--base %s: git is not installed, so no commit can be built" % a.base)
             r = git("rev-parse", "--verify", "--quiet", a.base + "^{commit}")
             if r.returncode != 0:
                 die("--base %s: no such commit in %s" % (a.base, ROOT))

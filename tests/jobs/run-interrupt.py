@@ -39,8 +39,21 @@ def check(ok, what):
 
 
 def children(pid):
-    out = subprocess.run(['ps', '-o', 'pid=', '--ppid', str(pid)], capture_output=True, text=True).stdout
-    return [int(p) for p in out.split()]
+    """The live children of pid, read from /proc (ps is not on every machine)."""
+    kids = []
+    for entry in os.listdir('/proc'):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f'/proc/{entry}/stat') as f:
+                stat = f.read()
+        except OSError:
+            continue
+        # pid (comm) state ppid ...: comm may hold spaces and parentheses
+        fields = stat[stat.rfind(')') + 2:].split()
+        if len(fields) > 1 and int(fields[1]) == pid and fields[0] != 'Z':
+            kids.append(int(entry))
+    return kids
 
 
 def everything_under(folder):

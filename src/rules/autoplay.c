@@ -180,13 +180,6 @@ static int sharp_target(const referee *r, const rs_card *c, int unit, game_ref *
 	return best;
 }
 
-/* A brigade's general stays with his brigade (its zone): a unit he is
- * with moves alone. */
-static bool general_stays(const game *g, int gen)
-{
-	return gen >= 0 && g->generals[gen].brigade >= 0 && g->brigades[g->generals[gen].brigade].alive;
-}
-
 /* The best shot of a unit at a general from where it stands, else from
  * a hex it may move to and still battle from (*to; brigade members keep
  * their places, as in choose_move).  The figures are put back. */
@@ -201,7 +194,7 @@ static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, ga
 		return best;
 	game_ref me = { REF_UNIT, unit };
 	int gen = game_unit_general(g, unit);
-	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved) && !general_stays(g, gen), -1 };
+	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved) && !game_general_stays(g, gen), -1 };
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
 	moves_reach(g, me, &o, steps);
@@ -474,14 +467,14 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 			a->hexes = xcalloc(1, sizeof *a->hexes);
 			a->hexes[0] = to;
 			a->hex_count = 1;
-			a->alone = general_stays(g, game_unit_general(g, unit));
+			a->alone = game_general_stays(g, game_unit_general(g, unit));
 			return true;
 		}
 	}
 	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
 		return false;
 	int gen = game_unit_general(g, unit);
-	bool leave_general = general_stays(g, gen);
+	bool leave_general = game_general_stays(g, gen);
 	move_options o = { gen >= 0 && !r->gt[gen].moved && !leave_general, -1 };
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);

@@ -443,6 +443,11 @@ int game_unit_general(const game *g, int unit)
 	return -1;
 }
 
+bool game_general_stays(const game *g, int gen)
+{
+	return gen >= 0 && g->generals[gen].brigade >= 0 && g->brigades[g->generals[gen].brigade].alive;
+}
+
 int game_general_units(const game *g, int general, int *out, int max)
 {
 	const game_general *gg = &g->generals[general];

@@ -170,6 +170,9 @@ const char *game_unit_attr(const game_unit *u, const char *attribute);
 bool game_unit_matches(const game_unit *u, const rs_when *when);
 /* The general who commands the unit (same side, same hex), or -1. */
 int game_unit_general(const game *g, int unit);
+/* Whether general `gen` (-1: none) commands a living brigade: he stays
+ * with it, in its zone (§3.3), so a unit he stands with moves alone. */
+bool game_general_stays(const game *g, int gen);
 /* Units a general commands (friendly units in his hex). */
 int game_general_units(const game *g, int general, int *out, int max);
 

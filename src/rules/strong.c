@@ -275,7 +275,7 @@ static move_options move_way(const referee *r, int unit, bool *alone)
 {
 	const game *g = r->g;
 	int gen = game_unit_general(g, unit);
-	*alone = gen >= 0 && g->generals[gen].brigade >= 0 && g->brigades[g->generals[gen].brigade].alive;
+	*alone = game_general_stays(g, gen);
 	move_options o = { gen >= 0 && !r->gt[gen].moved && !*alone, -1 };
 	return o;
 }
@@ -723,7 +723,7 @@ static bool gain_pays(referee *r)
 	bool *spent = spent_generals(r);
 	double stay = standing_worth(g, unit, false, spent);
 	int gen = game_unit_general(g, unit);
-	bool carry = gen >= 0 && !r->gt[gen].moved && g->generals[gen].brigade < 0;
+	bool carry = gen >= 0 && !r->gt[gen].moved && !game_general_stays(g, gen);
 	const rs_when *again = &u->type->ground_gain_battle;
 	bool may_battle = again->attribute && game_ref_alive(g, b->target) && game_unit_matches(u, again);
 	game_place(g, me, b->target_hex);

@@ -349,7 +349,6 @@ static const match_table MATCH_GRIDS[GRID_KINDS] = {
 struct match {
 	const match_table *grid;
 	grid_kind kind;
-	const scenario *sc;
 	void *start;
 	char *scenario_id;
 };
@@ -367,7 +366,6 @@ match *match_open(const scenario *sc, const ruleset *rs, rules_error *why)
 	match *m = xcalloc(1, sizeof *m);
 	m->grid = grid;
 	m->kind = rs->grid;
-	m->sc = sc;
 	m->start = start;
 	m->scenario_id = xstrdup(sc->id.text ? sc->id.text : "?");
 	return m;
@@ -469,7 +467,6 @@ bool match_play(match *m, const match_opts *opts, match_result *out)
 		}
 		if (!grid->act(gm, &dice, action, &out->error)) {
 			out->end = MATCH_REFUSED;
-			out->refused = true;
 			note_refusal(m, out, side, action);
 			grid->finish(action);
 			ok = false;

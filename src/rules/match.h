@@ -66,7 +66,6 @@ typedef struct match_result {
 	int score[MATCH_SIDES];       /* hex: victory flags or points; square: cities held */
 	int target[MATCH_SIDES];      /* hex: the flags or points to win; square: 0 */
 	long actions;                 /* actions applied after the head */
-	bool refused;                 /* end == MATCH_REFUSED */
 	int refused_side;             /* the side whose proposal was refused, -1 */
 	char refused_action[512];     /* its line (cut short when longer) */
 	rules_error error;            /* the referee's reason (refused, failed) */

@@ -108,8 +108,9 @@ int main(int argc, char **argv)
 		printf("seed %llu: %s, winner %s, %d turns, %d-%d of %d-%d, %ld actions", seed, ENDS[r.end],
 			r.winner >= 0 ? match_side_id(m, r.winner) : "none", r.turns, r.score[0], r.score[1], r.target[0],
 			r.target[1], r.actions);
+		bool refused = r.end == MATCH_REFUSED;
 		if (r.end >= MATCH_STUCK)
-			printf(": %s%s%s [%s]", r.refused ? r.refused_action : "", r.refused ? ": " : "", r.error.message,
+			printf(": %s%s%s [%s]", refused ? r.refused_action : "", refused ? ": " : "", r.error.message,
 				r.error.rule);
 		printf("\n");
 	}

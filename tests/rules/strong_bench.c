@@ -115,9 +115,10 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 		t->games++;
 		t->turns += r.turns;
 		if (!ok) {
+			bool refused = r.end == MATCH_REFUSED;
 			t->broken++;
 			fprintf(stderr, "strong_bench: %s seed %llu: %s%s%s\n", path, o.seed,
-				r.refused ? r.refused_action : "", r.refused ? ": " : "", r.error.message);
+				refused ? r.refused_action : "", refused ? ": " : "", r.error.message);
 		} else if (r.winner == seat) {
 			t->won++;
 		} else if (r.winner == MATCH_NO_WINNER) {

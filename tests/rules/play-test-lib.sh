@@ -3,7 +3,15 @@
 #   play_test_setup NAME "$@"
 # reads ORBAT_BINARY RULES_TEST_DIR from the arguments into $orbat (an
 # absolute path) and $dir, makes a scratch folder $work removed at exit,
-# and counts results with ok / bad "WHY" into $pass and $fail.
+# and counts results with ok / bad "WHY" into $pass and $fail.  A script
+# that reads its own arguments calls play_test_work NAME for the folder
+# and the counts alone.
+play_test_work() {
+	work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-$1.XXXXXX") || exit 2
+	trap 'rm -rf -- "$work"' EXIT
+	pass=0
+	fail=0
+}
 play_test_setup() {
 	local name=$1
 	shift
@@ -14,10 +22,7 @@ play_test_setup() {
 	*/*) orbat="$(cd "$(dirname -- "$orbat")" && pwd)/$(basename -- "$orbat")" ;;
 	*) orbat=$(command -v -- "$orbat") || { echo "run-$name: cannot find $1" >&2; exit 2; } ;;
 	esac
-	work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-$name.XXXXXX") || exit 2
-	trap 'rm -rf -- "$work"' EXIT
-	pass=0
-	fail=0
+	play_test_work "$name"
 }
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }

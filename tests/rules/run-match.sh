@@ -18,13 +18,8 @@ games=$2
 dir=$3
 seeds=${4:-5}
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-match.XXXXXX") || exit 2
-trap 'rm -rf -- "$work"' EXIT
-
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+. "$(dirname -- "$0")/play-test-lib.sh"
+play_test_work match
 
 for scenario in "$dir"/*.xml; do
 	name=$(basename "$scenario" .xml)

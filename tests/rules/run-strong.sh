@@ -19,13 +19,8 @@ games=$2
 dir=$3
 seeds=${4:-6}
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-strong.XXXXXX") || exit 2
-trap 'rm -rf -- "$work"' EXIT
-
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+. "$(dirname -- "$0")/play-test-lib.sh"
+play_test_work strong
 
 hex=0
 for scenario in "$dir"/*.xml; do

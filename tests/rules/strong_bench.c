@@ -18,13 +18,13 @@
  * (each action's line is then formatted to see where turns end, which
  * the time includes).
  * Exit 1 when a game broke, 2 on bad usage. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "base/diag.h"
+#include "rules/balance.h"
 #include "rules/match.h"
 #include "validate/validate.h"
 
@@ -33,22 +33,6 @@ static int usage(void)
 	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] [-m 1] SCENARIO...\n",
 		stderr);
 	return 2;
-}
-
-/* The 95 % Wilson score interval of `won` out of `n`. */
-static void wilson(long won, long n, double *lo, double *hi)
-{
-	const double z = 1.959964;
-	if (n <= 0) {
-		*lo = 0;
-		*hi = 1;
-		return;
-	}
-	double p = (double)won / (double)n, z2n = z * z / (double)n;
-	double mid = (p + z2n / 2) / (1 + z2n);
-	double half = z * sqrt(p * (1 - p) / (double)n + z2n / (4.0 * (double)n)) / (1 + z2n);
-	*lo = mid - half;
-	*hi = mid + half;
 }
 
 typedef struct tally {
@@ -192,10 +176,9 @@ int main(int argc, char **argv)
 		if (t.broken)
 			code = code ? code : 1;
 		const char *base = strrchr(argv[i], '/');
-		double lo, hi;
-		wilson(t.won, t.games, &lo, &hi);
+		balance_rate won = balance_wilson(t.won, t.games);
 		printf("%-22.22s %6ld %6ld %6ld %6ld %6ld %6.1f%%  %5.1f%% - %5.1f%% %9.3f", base ? base + 1 : argv[i],
-			t.games, t.won, t.drawn, t.lost, t.broken, 100.0 * (double)t.won / (double)t.games, 100 * lo, 100 * hi,
+			t.games, t.won, t.drawn, t.lost, t.broken, 100.0 * won.rate, 100 * won.low, 100 * won.high,
 			t.turns ? 1000.0 * t.cpu / (double)t.turns : 0.0);
 		if (longest)
 			printf(" %11.1f", 1000.0 * t.longest);

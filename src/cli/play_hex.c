@@ -464,7 +464,7 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 		run->start = game_clone(g);
 		rng_seed(&run->rnd, play->seed);
 		/* Another stream for the automatic player, from the same seed. */
-		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
+		rng_seed(&run->arnd, play->seed ^ PLAYER_CHOICE_SALT);
 		if (!game_player_open(&run->ap, play, s->rs, cmd)) {
 			*code = EXIT_USAGE;
 			strings_destroy(run->strings);

@@ -271,7 +271,7 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	run->g = g;
 	if (play) {
 		rng_seed(&run->rnd, play->seed);
-		rng_seed(&run->arnd, play->seed ^ 0x9e3779b97f4a7c15ull);
+		rng_seed(&run->arnd, play->seed ^ PLAYER_CHOICE_SALT);
 		if (!game_player_open(&run->ap, play, s->rs, cmd)) {
 			*code = EXIT_USAGE;
 			sq_game_destroy(g);

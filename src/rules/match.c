@@ -18,9 +18,6 @@
 #include "table_hex.h"
 #include "table_square.h"
 
-/* The choice stream of the players: the one `orbat play` gives its
- * automatic player, so the games are alike. */
-#define MATCH_CHOICE_SALT 0x9e3779b97f4a7c15ull
 /* Actions in one turn past which a player is taken to be looping: no
  * turn of these games comes near it. */
 #define MATCH_TURN_ACTIONS 20000
@@ -434,7 +431,7 @@ bool match_play(match *m, const match_opts *opts, match_result *out)
 	const match_out o = { opts->line, opts->line_ctx };
 	rng dice, choices;
 	rng_seed(&dice, opts->seed);
-	rng_seed(&choices, opts->seed ^ MATCH_CHOICE_SALT);
+	rng_seed(&choices, opts->seed ^ PLAYER_CHOICE_SALT);
 	void *gm = grid->game_new(m->start);
 	void *action = xcalloc(1, grid->action_size);
 	put_line(&o, "orbat-game-log 1");

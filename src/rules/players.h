@@ -61,6 +61,11 @@ const player_kind *player_kind_find(const char *name);
 /* The name a caller gets when it names none. */
 #define PLAYER_DEFAULT "simple"
 
+/* The players' choices come from a stream of their own, seeded with the
+ * game's seed xor this salt: every caller (`orbat play`, a headless match)
+ * seeds it so, and the same seed plays the same game everywhere. */
+#define PLAYER_CHOICE_SALT 0x9e3779b97f4a7c15ull
+
 /* A player seated in a game: its kind's ops for the game's grid and its
  * notes. */
 typedef struct player {

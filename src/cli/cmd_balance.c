@@ -5,7 +5,6 @@
  * as text, one JSON document, or a one-page PDF (render/balancereport.h).
  * The statistics are rules/balance.h's; this file runs the games, phrases
  * the figures in the chosen language (data/i18n/balance.xml) and prints. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -640,19 +639,15 @@ static int parse_players(const char *text, grid_kind grid, char names[2][64])
 static int balance_run(const options *o, balance_args *a)
 {
 	unsigned long long seed = 1;
-	if (a->seed) {
-		char *end = NULL;
-		errno = 0;
-		seed = strtoull(a->seed, &end, 10);
-		if (errno || !end || *end || a->seed[0] < '0' || a->seed[0] > '9')
-			return options_usage("balance", "--seed takes a whole number, not '%s'", a->seed);
-	}
+	int code = options_seed("balance", a->seed, &seed);
+	if (code != EXIT_VALID)
+		return code;
 	lang_id lang = LANG_EN;
 	if (!options_one_lang(o, &lang))
 		return options_usage("balance", "--lang takes one language for the report (en, nl or fr)");
 	int format = o->format;
 	rules_session s;
-	int code = rules_session_load(&s, "balance", o->operands[0], format == OUT_JSON ? FORMAT_JSON : FORMAT_TEXT);
+	code = rules_session_load(&s, "balance", o->operands[0], format == OUT_JSON ? FORMAT_JSON : FORMAT_TEXT);
 	if (code != EXIT_VALID)
 		return code;
 	rules_error why;

@@ -225,6 +225,17 @@ static void percent(const balance_words *w, double share, char buf[32])
 	balance_chart_percent(w->strings, w->lang, share, buf, 32);
 }
 
+/* A number with one decimal, written with the language's decimal mark
+ * ("52.5", "52,5"). */
+static void one_decimal(const balance_words *w, double value, char buf[32])
+{
+	snprintf(buf, 32, "%.1f", value);
+	const char *decimal = word(w, "balance-decimal");
+	char *dot = strchr(buf, '.');
+	if (dot && decimal[0] && !decimal[1])
+		*dot = decimal[0];
+}
+
 /* A side's name in the report's language, else its id. */
 static const char *side_name(const balance_words *w, int side)
 {
@@ -264,11 +275,7 @@ static char *verdict_line(const balance_words *w, const balance_stats *st)
 	percent(w, v->share.rate, share);
 	percent(w, v->share.low, low);
 	percent(w, v->share.high, high);
-	snprintf(points, sizeof points, "%.1f", v->points);
-	const char *decimal = word(w, "balance-decimal");
-	char *dot = strchr(points, '.');
-	if (dot && decimal[0] && !decimal[1])
-		*dot = decimal[0];
+	one_decimal(w, v->points, points);
 	const char *pairs[] = { "side", side_name(w, v->kind == BALANCE_FAVOURS ? v->favoured : 0), "share", share, "low",
 		low, "high", high, "points", points, NULL };
 	return say(w, v->kind == BALANCE_FAVOURS ? "balance-favours" : "balance-even", pairs);
@@ -278,15 +285,11 @@ static char *spread_line(const balance_words *w, const balance_spread *s)
 {
 	if (s->n == 0)
 		return xstrdup(word(w, "balance-none-won"));
-	char v[5][16], mean[24];
+	char v[5][16], mean[32];
 	int values[5] = { s->min, s->q1, s->median, s->q3, s->max };
 	for (int i = 0; i < 5; i++)
 		snprintf(v[i], sizeof v[i], "%d", values[i]);
-	snprintf(mean, sizeof mean, "%.1f", s->mean);
-	const char *decimal = word(w, "balance-decimal");
-	char *dot = strchr(mean, '.');
-	if (dot && decimal[0] && !decimal[1])
-		*dot = decimal[0];
+	one_decimal(w, s->mean, mean);
 	const char *pairs[] = { "min", v[0], "q1", v[1], "median", v[2], "q3", v[3], "max", v[4], "mean", mean, NULL };
 	return say(w, "balance-spread", pairs);
 }

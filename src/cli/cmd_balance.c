@@ -304,9 +304,9 @@ static void result_bars(const balance_words *w, const balance_stats *st, balance
 		bars[s] = (balance_chart_bar){ labels[s], st->wins[s].count, st->wins[s].rate, st->wins[s].low,
 			st->wins[s].high };
 	}
-	balance_rate none = balance_wilson(st->draws.count + st->limit.count, st->games);
+	const balance_rate *none = &st->no_winner;
 	labels[2] = xstrdup(word(w, "balance-no-winner"));
-	bars[2] = (balance_chart_bar){ labels[2], none.count, none.rate, none.low, none.high };
+	bars[2] = (balance_chart_bar){ labels[2], none->count, none->rate, none->low, none->high };
 }
 
 /* How the games without a winner ended. */
@@ -479,16 +479,15 @@ static void print_json(const balance_words *w, const balance_plan *br, const bal
 		json_key(match_side_id(w->m, s));
 		printf("%ld,", st->wins[s].count);
 	}
-	printf("\"draw\":%ld},\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->draws.count + st->limit.count,
-		st->draws.count, st->limit.count);
+	printf("\"draw\":%ld},\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->no_winner.count, st->draws.count,
+		st->limit.count);
 	for (int s = 0; s < MATCH_SIDES; s++) {
 		if (s)
 			fputc(',', stdout);
 		json_rate(match_side_id(w->m, s), &st->wins[s]);
 	}
-	balance_rate none = balance_wilson(st->draws.count + st->limit.count, st->games);
 	fputc(',', stdout);
-	json_rate("draw", &none);
+	json_rate("draw", &st->no_winner);
 	fputs("}", stdout);
 	if (br->differ) {
 		fputs(",\"by_player\":{", stdout);

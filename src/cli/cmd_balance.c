@@ -5,7 +5,6 @@
  * as text, one JSON document, or a one-page PDF (render/balancereport.h).
  * The statistics are rules/balance.h's; this file runs the games, phrases
  * the figures in the chosen language (data/i18n/balance.xml) and prints. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +225,17 @@ static void percent(const balance_words *w, double share, char buf[32])
 	balance_chart_percent(w->strings, w->lang, share, buf, 32);
 }
 
+/* A number with one decimal, written with the language's decimal mark
+ * ("52.5", "52,5"). */
+static void one_decimal(const balance_words *w, double value, char buf[32])
+{
+	snprintf(buf, 32, "%.1f", value);
+	const char *decimal = word(w, "balance-decimal");
+	char *dot = strchr(buf, '.');
+	if (dot && decimal[0] && !decimal[1])
+		*dot = decimal[0];
+}
+
 /* A side's name in the report's language, else its id. */
 static const char *side_name(const balance_words *w, int side)
 {
@@ -265,11 +275,7 @@ static char *verdict_line(const balance_words *w, const balance_stats *st)
 	percent(w, v->share.rate, share);
 	percent(w, v->share.low, low);
 	percent(w, v->share.high, high);
-	snprintf(points, sizeof points, "%.1f", v->points);
-	const char *decimal = word(w, "balance-decimal");
-	char *dot = strchr(points, '.');
-	if (dot && decimal[0] && !decimal[1])
-		*dot = decimal[0];
+	one_decimal(w, v->points, points);
 	const char *pairs[] = { "side", side_name(w, v->kind == BALANCE_FAVOURS ? v->favoured : 0), "share", share, "low",
 		low, "high", high, "points", points, NULL };
 	return say(w, v->kind == BALANCE_FAVOURS ? "balance-favours" : "balance-even", pairs);
@@ -279,15 +285,11 @@ static char *spread_line(const balance_words *w, const balance_spread *s)
 {
 	if (s->n == 0)
 		return xstrdup(word(w, "balance-none-won"));
-	char v[5][16], mean[24];
+	char v[5][16], mean[32];
 	int values[5] = { s->min, s->q1, s->median, s->q3, s->max };
 	for (int i = 0; i < 5; i++)
 		snprintf(v[i], sizeof v[i], "%d", values[i]);
-	snprintf(mean, sizeof mean, "%.1f", s->mean);
-	const char *decimal = word(w, "balance-decimal");
-	char *dot = strchr(mean, '.');
-	if (dot && decimal[0] && !decimal[1])
-		*dot = decimal[0];
+	one_decimal(w, s->mean, mean);
 	const char *pairs[] = { "min", v[0], "q1", v[1], "median", v[2], "q3", v[3], "max", v[4], "mean", mean, NULL };
 	return say(w, "balance-spread", pairs);
 }
@@ -302,9 +304,9 @@ static void result_bars(const balance_words *w, const balance_stats *st, balance
 		bars[s] = (balance_chart_bar){ labels[s], st->wins[s].count, st->wins[s].rate, st->wins[s].low,
 			st->wins[s].high };
 	}
-	balance_rate none = balance_wilson(st->draws.count + st->limit.count, st->games);
+	const balance_rate *none = &st->no_winner;
 	labels[2] = xstrdup(word(w, "balance-no-winner"));
-	bars[2] = (balance_chart_bar){ labels[2], none.count, none.rate, none.low, none.high };
+	bars[2] = (balance_chart_bar){ labels[2], none->count, none->rate, none->low, none->high };
 }
 
 /* How the games without a winner ended. */
@@ -477,16 +479,15 @@ static void print_json(const balance_words *w, const balance_plan *br, const bal
 		json_key(match_side_id(w->m, s));
 		printf("%ld,", st->wins[s].count);
 	}
-	printf("\"draw\":%ld},\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->draws.count + st->limit.count,
-		st->draws.count, st->limit.count);
+	printf("\"draw\":%ld},\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->no_winner.count, st->draws.count,
+		st->limit.count);
 	for (int s = 0; s < MATCH_SIDES; s++) {
 		if (s)
 			fputc(',', stdout);
 		json_rate(match_side_id(w->m, s), &st->wins[s]);
 	}
-	balance_rate none = balance_wilson(st->draws.count + st->limit.count, st->games);
 	fputc(',', stdout);
-	json_rate("draw", &none);
+	json_rate("draw", &st->no_winner);
 	fputs("}", stdout);
 	if (br->differ) {
 		fputs(",\"by_player\":{", stdout);
@@ -640,19 +641,15 @@ static int parse_players(const char *text, grid_kind grid, char names[2][64])
 static int balance_run(const options *o, balance_args *a)
 {
 	unsigned long long seed = 1;
-	if (a->seed) {
-		char *end = NULL;
-		errno = 0;
-		seed = strtoull(a->seed, &end, 10);
-		if (errno || !end || *end || a->seed[0] < '0' || a->seed[0] > '9')
-			return options_usage("balance", "--seed takes a whole number, not '%s'", a->seed);
-	}
+	int code = options_seed("balance", a->seed, &seed);
+	if (code != EXIT_VALID)
+		return code;
 	lang_id lang = LANG_EN;
 	if (!options_one_lang(o, &lang))
 		return options_usage("balance", "--lang takes one language for the report (en, nl or fr)");
 	int format = o->format;
 	rules_session s;
-	int code = rules_session_load(&s, "balance", o->operands[0], format == OUT_JSON ? FORMAT_JSON : FORMAT_TEXT);
+	code = rules_session_load(&s, "balance", o->operands[0], format == OUT_JSON ? FORMAT_JSON : FORMAT_TEXT);
 	if (code != EXIT_VALID)
 		return code;
 	rules_error why;

@@ -378,13 +378,9 @@ static int play_run(const options *o, play_args *pa)
 	long max_turns = pa->max_turns ? pa->max_turns : 500;
 	int code;
 	unsigned long long seed = (unsigned long long)time(NULL);
-	if (seed_text) {
-		char *end = NULL;
-		errno = 0;
-		seed = strtoull(seed_text, &end, 10);
-		if (errno || !end || *end || seed_text[0] < '0' || seed_text[0] > '9')
-			return options_usage("play", "--seed takes a whole number, not '%s'", seed_text);
-	}
+	code = options_seed("play", seed_text, &seed);
+	if (code != EXIT_VALID)
+		return code;
 	if (log_path && strcmp(log_path, "-") == 0)
 		return options_usage("play", "--log takes a file, not '-': standard output carries the game");
 	if (o->operand_count != 1)

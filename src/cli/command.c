@@ -1,9 +1,11 @@
 #include "command.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/datadir.h"
 #include "../base/json.h"
+#include "../base/outdir.h"
 #include "../base/util.h"
 #include "../validate/validate.h"
 
@@ -16,6 +18,22 @@ int command_run(const command *cmd, int argc, char **argv)
 		code = cmd->run(&o, args);
 	free(args);
 	return code;
+}
+
+/* Whether a command line asks for help, which needs no data folder. */
+static bool asks_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+			return true;
+	return false;
+}
+
+int command_main(const command *cmd, int argc, char **argv)
+{
+	if (!asks_help(argc, argv) && !datadir_check(cmd->name, stderr))
+		return EXIT_INTERNAL;
+	return outdir_finish_stdout(cmd->name, command_run(cmd, argc, argv));
 }
 
 bool cli_data_check(const char *cmd)

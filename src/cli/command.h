@@ -61,6 +61,13 @@ extern const command command_balance;
  * status. */
 int command_run(const command *cmd, int argc, char **argv);
 
+/* A command's whole run from a program's main (argv[0] is the command's
+ * name): a missing data folder told up front in one line rather than by
+ * the first file that fails to load (help needs no data), the command,
+ * then standard output flushed and checked (outdir_finish_stdout).  The
+ * exit status. */
+int command_main(const command *cmd, int argc, char **argv);
+
 /* --format text|json, in the order of the default formats table. */
 typedef enum { FORMAT_TEXT, FORMAT_JSON } output_format;
 

@@ -18,23 +18,12 @@
 #include <unistd.h>
 #include <errno.h>
 
-#include "../base/datadir.h"
-#include "../base/outdir.h"
 #include "command.h"
 
 #ifndef ORBAT_FULL_PROGRAM
 #define ORBAT_FULL_PROGRAM "/usr/local/libexec/orbat/orbat-full"
 #endif
 #define FULL_NAME "orbat-full"
-
-/* Whether the command line asks for help, which needs no data folder. */
-static bool wants_help(int argc, char **argv)
-{
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-			return true;
-	return false;
-}
 
 /* The full program at `rel` from this one's folder, when it is there. */
 static bool beside(const char *rel, char *out, size_t size)
@@ -56,9 +45,7 @@ int main(int argc, char **argv)
 		/* As the full program does: a write past a file size limit fails
 		 * instead of killing the process. */
 		signal(SIGXFSZ, SIG_IGN);
-		if (!wants_help(argc - 1, argv + 1) && !datadir_check("validate", stderr))
-			return EXIT_INTERNAL;
-		return outdir_finish_stdout("validate", command_run(&command_validate, argc - 1, argv + 1));
+		return command_main(&command_validate, argc - 1, argv + 1);
 	}
 	/* In a build folder beside this program; installed, at the same
 	 * place relative to it (also under a DESTDIR or once moved), else at

@@ -110,8 +110,6 @@ typedef struct game_codec {
 	void (*finish)(void *action);
 	/* A head line (format, scenario, seed, who plays first, hands...). */
 	bool (*is_head)(const void *action);
-	/* The format line "orbat-game-log 1", which refereeing passes over. */
-	bool (*is_format)(const void *action);
 	/* The scenario id a scenario line names ("?" when none); NULL for
 	 * every other line. */
 	const char *(*scenario)(const void *action);
@@ -125,16 +123,15 @@ typedef bool game_head_fn(void *ctx, const char *line);
 
 /* The codec of a log module whose actions are `type` (with the fields
  * kind, line and subject), read by parse_fn, written by format_fn, freed
- * by finish_fn, its head lines told by is_head_fn(kind), its format and
- * scenario lines of the kinds format_kind and scenario_kind: defines
- * `static const game_codec name`. */
-#define GAME_CODEC(name, type, parse_fn, format_fn, finish_fn, is_head_fn, format_kind, scenario_kind) \
+ * by finish_fn, its head lines told by is_head_fn(kind), its scenario
+ * lines of the kind scenario_kind: defines `static const game_codec
+ * name`. */
+#define GAME_CODEC(name, type, parse_fn, format_fn, finish_fn, is_head_fn, scenario_kind) \
 	static bool name##_parse(const char *line, int number, void *a, bool *empty, rules_error *why) \
 	{ return parse_fn(line, number, a, empty, why); } \
 	static char *name##_format(const void *a) { return format_fn(a); } \
 	static void name##_finish(void *a) { finish_fn(a); } \
 	static bool name##_is_head(const void *a) { return is_head_fn(((const type *)a)->kind); } \
-	static bool name##_is_format(const void *a) { return ((const type *)a)->kind == (format_kind); } \
 	static const char *name##_scenario(const void *a) \
 	{ \
 		const type *t = a; \
@@ -142,7 +139,7 @@ typedef bool game_head_fn(void *ctx, const char *line);
 	} \
 	static int name##_line(const void *a) { return ((const type *)a)->line; } \
 	static const game_codec name = { sizeof(type), name##_parse, name##_format, name##_finish, \
-		name##_is_head, name##_is_format, name##_scenario, name##_line }
+		name##_is_head, name##_scenario, name##_line }
 
 typedef struct game_driver {
 	const game_codec *codec;

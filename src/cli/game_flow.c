@@ -93,9 +93,9 @@ bool game_head(const game_driver *d, game_run *run, const game_play_opts *play, 
 {
 	head_ctx h = { d, run, play };
 	char line[256];
-	play->emit(play->emit_ctx, "orbat-game-log 1", false);
+	bool ok = head_put(&h, "orbat-game-log 1");
 	snprintf(line, sizeof line, "scenario %s", scenario_id ? scenario_id : "?");
-	bool ok = head_put(&h, line);
+	ok = ok && head_put(&h, line);
 	snprintf(line, sizeof line, "seed %llu", play->seed);
 	ok = ok && head_put(&h, line);
 	return ok && d->deal(run, head_put, &h);
@@ -175,7 +175,7 @@ bool game_apply_line(const game_driver *d, game_run *run, const char *line, int 
 	void *a = action_parse(d, line, number, &empty, &err);
 	if (!a)
 		return empty;
-	bool ok = d->codec->is_format(a) || d->apply(run, a, &err);
+	bool ok = d->apply(run, a, &err);
 	action_free(d, a);
 	return ok;
 }

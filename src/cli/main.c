@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "command.h"
 
@@ -94,15 +93,6 @@ static int help(int argc, char **argv)
 	return EXIT_VALID;
 }
 
-/* Whether a command line asks for help, which needs no data folder. */
-static int asks_help(int argc, char **argv)
-{
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-			return 1;
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	/* Past a file size limit, let write() fail (the product is then
@@ -128,9 +118,5 @@ int main(int argc, char **argv)
 	const command *cmd = find_command(name);
 	if (!cmd)
 		return not_a_command(name);
-	/* A missing or broken data folder: one line up front, not whatever
-	 * the first file that fails to load would say.  Help needs no data. */
-	if (!asks_help(argc - 1, argv + 1) && !datadir_check(cmd->name, stderr))
-		return EXIT_INTERNAL;
-	return outdir_finish_stdout(cmd->name, command_run(cmd, argc - 1, argv + 1));
+	return command_main(cmd, argc - 1, argv + 1);
 }

@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -441,4 +442,18 @@ bool options_one_lang(const options *o, lang_id *lang)
 			named++;
 		}
 	return named == 1;
+}
+
+int options_seed(const char *cmd, const char *text, unsigned long long *seed)
+{
+	if (!text)
+		return EXIT_VALID;
+	char *end = NULL;
+	errno = 0;
+	unsigned long long v = strtoull(text, &end, 10);
+	/* strtoull would take blanks and a sign before the digits. */
+	if (errno || !end || *end || text[0] < '0' || text[0] > '9')
+		return options_usage(cmd, "--seed takes a whole number, not '%s'", text);
+	*seed = v;
+	return EXIT_VALID;
 }

@@ -109,4 +109,9 @@ void options_default_langs(bool langs[LANG_COUNT]);
  * were named, for the command to say so in its own words. */
 bool options_one_lang(const options *o, lang_id *lang);
 
+/* The value of a command's --seed (`text`, NULL when not given: *seed
+ * left as it is): a whole number up to 2^64 - 1.  EXIT_VALID, or the
+ * usage error told for `cmd`. */
+int options_seed(const char *cmd, const char *text, unsigned long long *seed);
+
 #endif

@@ -534,9 +534,8 @@ static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *e
 		free(a->card);
 		a->card = NULL;
 	}
-	if (!complete(run, a, false, err) || !referee_apply(run->r, a, err))
+	if (!hex_act(run, a, false, undoable, err))
 		return false;
-	*undoable = !table_hex_rolls(run->r, a) && a->kind != ACT_DRAW;
 	/* The note of a battle replayed is not news. */
 	run->r->battle.note[0] = '\0';
 	return true;
@@ -635,7 +634,7 @@ static const char *hex_fixed_reason(const char *line)
 
 /* The action codec: the lines of gamelog.h. */
 GAME_CODEC(hex_codec, gl_action, gamelog_parse_line, gamelog_format, gamelog_action_finish, gamelog_is_head,
-	ACT_FORMAT, ACT_SCENARIO);
+	ACT_SCENARIO);
 
 const game_driver play_hex_driver = {
 	.codec = &hex_codec,

@@ -400,7 +400,7 @@ static const char *sq_fixed_reason(const char *line)
 
 /* The action codec: the lines of sqlog.h. */
 GAME_CODEC(sq_codec, sq_action, sqlog_parse_line, sqlog_format, sqlog_action_finish, sqlog_is_head,
-	SQ_ACT_FORMAT, SQ_ACT_SCENARIO);
+	SQ_ACT_SCENARIO);
 
 /* Its text first, then what it defines in the order of this file. */
 const game_driver play_square_driver = {

@@ -146,6 +146,7 @@ void balance_summarize(const balance_game *games, size_t n, balance_stats *out)
 		out->wins[s] = balance_wilson(wins[s], (long)n);
 	out->draws = balance_wilson(draws, (long)n);
 	out->limit = balance_wilson(limit, (long)n);
+	out->no_winner = balance_wilson(draws + limit, (long)n);
 	out->first_player = balance_wilson(first, (long)n);
 	out->second_player = balance_wilson(second, (long)n);
 	balance_spread_of(length, (long)n, &out->length);

@@ -96,6 +96,7 @@ typedef struct balance_stats {
 	balance_rate wins[MATCH_SIDES];    /* of all games */
 	balance_rate draws;                /* drawn by the rules */
 	balance_rate limit;                /* stopped at the turn limit */
+	balance_rate no_winner;            /* drawn or stopped: the games without a winner */
 	balance_rate first_player;         /* games won by the first named player */
 	balance_rate second_player;
 	balance_spread length;             /* turns, every game */

@@ -159,6 +159,8 @@ static void verdicts(void **state)
 	NEAR(st.verdict.share.rate, 130.0 / 190.0);
 	NEAR(st.verdict.points, (130.0 / 190.0 - 0.5) * 100);
 	assert_int_equal(st.limit.count, 10);
+	assert_int_equal(st.no_winner.count, 10);
+	NEAR(st.no_winner.rate, 10.0 / 200.0);
 	assert_int_equal(st.margin.n, 190);
 	assert_int_equal(st.margin.min, 1);
 	assert_int_equal(st.margin.max, 3);

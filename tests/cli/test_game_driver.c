@@ -102,7 +102,6 @@ static void assert_complete(const game_driver *d)
 	assert_non_null(d->codec->format);
 	assert_non_null(d->codec->finish);
 	assert_non_null(d->codec->is_head);
-	assert_non_null(d->codec->is_format);
 	assert_non_null(d->codec->scenario);
 	assert_non_null(d->codec->line);
 	assert_non_null(d->open);

@@ -326,14 +326,9 @@ static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2]
 	}
 	/* Height goes with the square of the scale (lines and their height);
 	 * without a height (a word too wide) start one step down. */
-	size_t guess = 1;
-	if (measurable) {
-		double s = series[0] / sqrt(ratio);
-		while (guess + 1 < n && series[guess] > s)
-			guess++;
-	}
+	double predicted = measurable ? series[0] / sqrt(ratio) : series[0];
 	page_try p = { tc, cr, cols, w, h, series };
-	size_t k = n > 1 ? textbox_first_fit(n, guess, page_fits_at, &p) : 0;
+	size_t k = textbox_first_fit(series, n, predicted, page_fits_at, &p);
 	*worst = page_overflow(tc, cr, cols, w, h, series[k]);
 	return series[k];
 }

@@ -206,11 +206,14 @@ static bool can_hyphenate(textbox_ctx *tc, const textbox_style *st)
 	return !st->one_line && tc->hyph && hyphen_available(tc->hyph, tc->rc->lang);
 }
 
-size_t textbox_first_fit(size_t n, size_t guess, bool (*fits)(void *arg, size_t k), void *arg)
+size_t textbox_first_fit(const double *series, size_t n, double predicted, bool (*fits)(void *arg, size_t k),
+	void *arg)
 {
-	size_t k = guess < 1 ? 1 : guess;
-	if (k > n - 1)
-		k = n - 1;
+	if (n < 2)
+		return 0;
+	size_t k = 1;
+	while (k + 1 < n && series[k] > predicted)
+		k++;
 	if (fits(arg, k)) {
 		while (k > 1 && fits(arg, k - 1))
 			k--;
@@ -267,19 +270,15 @@ static bool try_index(void *arg, size_t k)
 	return try_size(t, t->sizes[k]);
 }
 
-/* Where in the sizes the text will fit, from how far it overflows at the
+/* The size at which the text will fit, from how far it overflows at the
  * first: a line's width goes with the size, a paragraph's area with its
  * square. */
-static size_t guess_index(const fit_try *t)
+static double predicted_size(const fit_try *t)
 {
 	double over = t->w > 0 ? t->plain_w / t->w : 1;
 	double tall = t->h > 0 ? t->plain_h / t->h : 1;
 	double ratio = t->st->one_line ? fmax(over, tall) : fmax(over, sqrt(tall));
-	double guess = t->sizes[0] / fmax(ratio, 1);
-	size_t k = 1;
-	while (k + 1 < t->size_count && t->sizes[k] > guess)
-		k++;
-	return k;
+	return t->sizes[0] / fmax(ratio, 1);
 }
 
 /* Find the largest size that fits; *text_out is the text to draw at it
@@ -304,7 +303,7 @@ static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, co
 			break;
 	}
 	if (!try_size(&t, t.sizes[0]) && t.size_count > 1) {
-		size_t k = textbox_first_fit(t.size_count, guess_index(&t), try_index, &t);
+		size_t k = textbox_first_fit(t.sizes, t.size_count, predicted_size(&t), try_index, &t);
 		/* The outcome as at that size (the search may have tried others
 		 * since; their layouts are cached). */
 		try_size(&t, t.sizes[k]);

@@ -63,19 +63,25 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 
 	font_library *lib = xcalloc(1, sizeof *lib);
 	lib->map = map;
-	lib->context = pango_font_map_create_context(map);
+	lib->context = fonts_print_context(map);
 	lib->cache = layoutcache_create(map, 0);
+	return lib;
+}
+
+PangoContext *fonts_print_context(PangoFontMap *map)
+{
+	PangoContext *ctx = pango_font_map_create_context(map);
 	/* Pango rounds glyph positions to whole user units by default; our
 	 * units are millimetres on maps, so that would space letters by the
 	 * millimetre.  Print wants the designed positions. */
-	pango_context_set_round_glyph_positions(lib->context, FALSE);
+	pango_context_set_round_glyph_positions(ctx, FALSE);
 	cairo_font_options_t *options = cairo_font_options_create();
 	/* Vector output: no hinting, metrics as designed. */
 	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-	pango_cairo_context_set_font_options(lib->context, options);
+	pango_cairo_context_set_font_options(ctx, options);
 	cairo_font_options_destroy(options);
-	return lib;
+	return ctx;
 }
 
 void fonts_destroy(font_library *lib)

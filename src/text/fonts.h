@@ -24,6 +24,10 @@ typedef struct font_library font_library;
 font_library *fonts_create(const char *fonts_dir, char **error);
 void fonts_destroy(font_library *lib);
 
+/* A new context on map with the settings of print: glyph positions
+ * unrounded, hinting off (free with g_object_unref). */
+PangoContext *fonts_print_context(PangoFontMap *map);
+
 /* A layout for drawing on cr, in the given language, with a font such as
  * "Noto Sans Bold 9" (size in points = user units when cr draws in points;
  * see fonts_layout_mm).  Free with g_object_unref. */

@@ -96,17 +96,7 @@ void layoutcache_destroy(layout_cache *c)
 /* A context with the settings of print, set for drawing on cr. */
 static PangoContext *new_context(PangoFontMap *map, cairo_t *cr, lang_id lang)
 {
-	PangoContext *ctx = pango_font_map_create_context(map);
-	/* Pango rounds glyph positions to whole user units by default; maps
-	 * draw in millimetres, where that would space letters by the
-	 * millimetre.  Print wants the designed positions. */
-	pango_context_set_round_glyph_positions(ctx, FALSE);
-	cairo_font_options_t *options = cairo_font_options_create();
-	/* Vector output: no hinting, metrics as designed. */
-	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-	pango_cairo_context_set_font_options(ctx, options);
-	cairo_font_options_destroy(options);
+	PangoContext *ctx = fonts_print_context(map);
 	pango_cairo_update_context(cr, ctx);
 	pango_context_set_language(ctx, fonts_language(lang));
 	return ctx;

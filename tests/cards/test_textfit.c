@@ -10,12 +10,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/datadir.h"
 #include "base/diag.h"
+#include "base/util.h"
 #include "cards/cardface.h"
 #include "cards/cardlayout.h"
 #include "cards/deckfaces.h"
@@ -346,6 +348,51 @@ static void test_expand(void **state)
 	char *s = textbox_expand("In the deck: {n} of {total} {other}", pairs);
 	assert_string_equal(s, "In the deck: 4 of 58 {other}");
 	free(s);
+}
+
+/* A series that fits from index `from` on, counting the tries. */
+typedef struct fit_probe {
+	size_t from, tries;
+} fit_probe;
+
+static bool probe_fits(void *arg, size_t k)
+{
+	fit_probe *p = arg;
+	p->tries++;
+	return k >= p->from;
+}
+
+static void test_first_fit(void **state)
+{
+	(void)state;
+	double series[12];
+	size_t n = ARRAY_LEN(series);
+	for (size_t i = 0; i < n; i++)
+		series[i] = 10.0 * pow(0.95, (double)i);
+	/* Whatever the prediction, the answer is the first index that fits
+	 * (the last when none does, from = n). */
+	for (size_t from = 1; from <= n; from++) {
+		for (size_t guess = 0; guess < n; guess++) {
+			fit_probe p = { from, 0 };
+			size_t k = textbox_first_fit(series, n, series[guess], probe_fits, &p);
+			assert_int_equal(k, from < n ? from : n - 1);
+			assert_true(p.tries >= 1 && p.tries <= n);
+		}
+		/* A prediction on the mark: that index and the one above. */
+		if (from >= 2 && from < n) {
+			fit_probe p = { from, 0 };
+			assert_int_equal(textbox_first_fit(series, n, series[from], probe_fits, &p), from);
+			assert_int_equal(p.tries, 2);
+		}
+	}
+	/* A prediction between two values starts at the smaller. */
+	fit_probe p = { 4, 0 };
+	assert_int_equal(textbox_first_fit(series, n, (series[3] + series[4]) / 2, probe_fits, &p), 4);
+	assert_int_equal(p.tries, 2);
+	/* A series of one is its only answer, untried. */
+	p = (fit_probe){ 1, 0 };
+	assert_int_equal(textbox_first_fit(series, 1, 1.0, probe_fits, &p), 0);
+	assert_int_equal(p.tries, 0);
 }
 
 /* ---- what the reference card says, from the rules data ---- */
@@ -708,6 +755,7 @@ int main(void)
 		cmocka_unit_test(test_overflow_is_loud),
 		cmocka_unit_test(test_french_spacing),
 		cmocka_unit_test(test_expand),
+		cmocka_unit_test(test_first_fit),
 		cmocka_unit_test(test_reference_numbers),
 		cmocka_unit_test(test_square_reference_numbers),
 		cmocka_unit_test(test_column_items),

@@ -231,9 +231,9 @@ static void test_stop(void **state)
 	probe_free(&p);
 }
 
-static size_t count_entries(const char *dir, const char *part)
+/* The number a shell command prints (grep -c); the command is freed. */
+static size_t count_from(char *cmd)
 {
-	char *cmd = xasprintf("ls -A '%s' | grep -c -- '%s'", dir, part);
 	FILE *f = popen(cmd, "r");
 	free(cmd);
 	size_t n = 0;
@@ -243,6 +243,18 @@ static size_t count_entries(const char *dir, const char *part)
 		pclose(f);
 	}
 	return n;
+}
+
+/* Entries of dir whose name has `part`. */
+static size_t count_entries(const char *dir, const char *part)
+{
+	return count_from(xasprintf("ls -A '%s' | grep -c -- '%s'", dir, part));
+}
+
+/* Entries anywhere under dir whose path has `part`. */
+static size_t count_tree(const char *dir, const char *part)
+{
+	return count_from(xasprintf("find '%s' -mindepth 1 | grep -c -- '%s'", dir, part));
 }
 
 static void test_files_adopted(void **state)
@@ -306,21 +318,6 @@ static void test_failed_set_leaves_nothing(void **state)
 	probe_free(&p);
 	rmdir(dir);
 	assert_no_child_left();
-}
-
-/* Entries anywhere under dir whose path has `part`. */
-static size_t count_tree(const char *dir, const char *part)
-{
-	char *cmd = xasprintf("find '%s' -mindepth 1 | grep -c -- '%s'", dir, part);
-	FILE *f = popen(cmd, "r");
-	free(cmd);
-	size_t n = 0;
-	if (f) {
-		if (fscanf(f, "%zu", &n) != 1)
-			n = 0;
-		pclose(f);
-	}
-	return n;
 }
 
 /* A worker that ends without cleaning up (as if killed between two

@@ -609,9 +609,8 @@ unsigned terrainpaint_course_passage(const terrain_course *course, size_t index)
 }
 
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
-	const terrain_course *course, grid_cell cell)
+	grid_cell cell)
 {
-	(void)course;
 	const position_cell *c = position_at(pos, cell);
 	/* The water is terrainpaint_water's, once every cell is filled. */
 	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), NULL);

@@ -418,12 +418,11 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 	 * legible size on a small counter too, as long as the digits (about
 	 * 0.72 of the size tall) stay within the counter, since a player
 	 * sets up from this number. */
-	if (value && *value) {
-		text_style big = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_CENTER, 1, 1, 1 };
-		double vw = 0;
-		if (big.size <= h * 1.15)
-			text_measure(rc, cr, value, &big, 0, &vw, NULL);
-		if (big.size <= h * 1.15 && vw <= w * 0.5)
+	text_style big = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_CENTER, 1, 1, 1 };
+	if (value && *value && big.size <= h * 1.15) {
+		double vw;
+		text_measure(rc, cr, value, &big, 0, &vw, NULL);
+		if (vw <= w * 0.5)
 			text_draw(rc, cr, value, &big, x + w * 0.75, cy - big.size * 0.68, 0);
 	}
 	if (label && *label) {

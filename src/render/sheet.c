@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/util.h"
 #include "mapdraw.h"
@@ -586,21 +587,28 @@ static void sheet_page_one(const render_ctx *rc, cairo_t *cr, double x, double y
 	size_t n = sheet_blocks(rc, blocks);
 	double heights[SHEET_BLOCKS_MAX], col_w = (w - (SHEET_COLUMNS - 1) * SHEET_GUTTER) / SHEET_COLUMNS;
 	/* The largest scale that fits: the largest, else halving the range
-	 * between 6 pt and it seven times (within 0.4 %). */
+	 * between 6 pt and it seven times (within 0.4 %).  The heights of the
+	 * scale that fits are kept: the page is drawn with them. */
 	double lo = SHEET_MIN_TEXT / SHEET_BODY_TEXT, hi = SHEET_MAX_SCALE, scale = hi;
-	if (columns_height(rc, cr, blocks, n, hi, col_w, heights) > height) {
+	bool measured = columns_height(rc, cr, blocks, n, hi, col_w, heights) <= height;
+	if (!measured) {
+		double trial[SHEET_BLOCKS_MAX];
 		for (int step = 0; step < 7; step++) {
 			double mid = (lo + hi) / 2;
-			if (columns_height(rc, cr, blocks, n, mid, col_w, heights) <= height)
+			if (columns_height(rc, cr, blocks, n, mid, col_w, trial) <= height) {
 				lo = mid;
-			else
+				memcpy(heights, trial, sizeof heights);
+				measured = true;
+			} else {
 				hi = mid;
+			}
 		}
 		/* Too long even at 6 pt: the columns then run into the bottom
 		 * margin rather than print smaller. */
 		scale = lo;
 	}
-	measure_blocks(rc, cr, blocks, n, scale, col_w, heights);
+	if (!measured)
+		measure_blocks(rc, cr, blocks, n, scale, col_w, heights);
 	sheet_split split = best_split(blocks, heights, n, SHEET_BLOCK_GAP * scale);
 	double cy[SHEET_COLUMNS];
 	for (int c = 0; c < SHEET_COLUMNS; c++)

@@ -461,64 +461,17 @@ static double zone_border_width(const map_geom *g)
 	return fmax(0.35, g->cell * 0.018);
 }
 
-static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
-{
-	cairo_t *cr = mc->cr;
-	const map_geom *g = mc->g;
-	const position *pos = mc->pos;
-	/* Zone borders first (dashed), then the coast over them. */
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < n; i++) {
-			grid_cell cell = grid_from_index(&g->board, shown[i]);
-			long idx = (long)shown[i];
-			bool sea = position_water(pos, cell);
-			grid_cell around[GRID_NEIGHBOURS_MAX];
-			grid_neighbours(&g->board, cell, around);
-			for (int d = 0; d < g->grid->side_neighbours; d++) {
-				/* Each border once, from the square with the lower index
-				 * (the visible set reaches a square past the region, so
-				 * that square is drawn). */
-				long other = grid_index(&g->board, around[d]);
-				if (other <= idx)
-					continue;
-				bool other_sea = position_water(pos, around[d]);
-				bool zone_border = sea && other_sea && pos->cells[idx].zone != pos->cells[other].zone;
-				if (pass == 0 ? zone_border : sea != other_sea)
-					side_path(cr, g, cell, d);
-			}
-		}
-		if (pass == 0) {
-			double dash[2] = { g->cell * 0.06, g->cell * 0.04 };
-			cairo_set_dash(cr, dash, 2, 0);
-			paint_set(cr, COAST);
-			cairo_set_line_width(cr, zone_border_width(g));
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
-		} else {
-			paint_set(cr, COAST);
-			cairo_set_line_width(cr, coast_width(g));
-			cairo_stroke(cr);
-		}
-	}
-}
+/* A side of a shown square that carries a line, from that square: the
+ * coast (land on one side, water on the other) or a border between two
+ * sea zones.  `first` when the square has the lower index of the two, so
+ * that what draws takes each line once. */
+typedef void (*border_fn)(const map_canvas *mc, grid_cell cell, int d, bool coast, bool first, void *ctx);
 
-/* Words keep off the coast, the zone borders and the board's edge: a
- * sea zone's name crossing the coast would read as a place ashore, one
- * crossing into the next zone as naming both, and a city's name reaching
- * into the frame would push out a row number.  Taken after the squares'
- * addresses, which stand inside their squares clear of the lines. */
-static void take_borders(const map_canvas *mc, const size_t *shown, size_t n)
+/* Calls visit for every such side of the squares shown, in their order. */
+static void each_border(const map_canvas *mc, const size_t *shown, size_t n, border_fn visit, void *ctx)
 {
 	const map_geom *g = mc->g;
 	const position *pos = mc->pos;
-	/* The board's edge too: the band outside it is the frame's, whose
-	 * column letters and row numbers come last. */
-	double x0 = g->frame, y0 = g->frame, x1 = g->frame + g->cells_width, y1 = g->frame + g->cells_height;
-	double edge = fmax(0.4, g->cell * 0.012);
-	labelplace_take_line(mc->placer, x0, y0, x1, y0, edge);
-	labelplace_take_line(mc->placer, x0, y1, x1, y1, edge);
-	labelplace_take_line(mc->placer, x0, y0, x0, y1, edge);
-	labelplace_take_line(mc->placer, x1, y0, x1, y1, edge);
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		long idx = (long)shown[i];
@@ -531,13 +484,67 @@ static void take_borders(const map_canvas *mc, const size_t *shown, size_t n)
 				continue;
 			bool other_sea = position_water(pos, around[d]);
 			bool coast = sea != other_sea;
-			if (!coast && !(sea && pos->cells[idx].zone != pos->cells[other].zone))
-				continue;
-			double e[4];
-			side_ends(g, cell, d, e);
-			labelplace_take_line(mc->placer, e[0], e[1], e[2], e[3], coast ? coast_width(g) : zone_border_width(g));
+			if (coast || (sea && pos->cells[idx].zone != pos->cells[other].zone))
+				visit(mc, cell, d, coast, other > idx, ctx);
 		}
 	}
+}
+
+/* Adds a side to the path when it is a line of the kind *ctx asks for
+ * (true: the coast), once: from the square with the lower index (the
+ * visible set reaches a square past the region, so that square is
+ * drawn). */
+static void border_path(const map_canvas *mc, grid_cell cell, int d, bool coast, bool first, void *ctx)
+{
+	if (first && coast == *(const bool *)ctx)
+		side_path(mc->cr, mc->g, cell, d);
+}
+
+static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	cairo_t *cr = mc->cr;
+	const map_geom *g = mc->g;
+	/* Zone borders first (dashed), then the coast over them. */
+	bool coast = false;
+	each_border(mc, shown, n, border_path, &coast);
+	double dash[2] = { g->cell * 0.06, g->cell * 0.04 };
+	cairo_set_dash(cr, dash, 2, 0);
+	paint_set(cr, COAST);
+	cairo_set_line_width(cr, zone_border_width(g));
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	coast = true;
+	each_border(mc, shown, n, border_path, &coast);
+	paint_set(cr, COAST);
+	cairo_set_line_width(cr, coast_width(g));
+	cairo_stroke(cr);
+}
+
+static void take_border(const map_canvas *mc, grid_cell cell, int d, bool coast, bool first, void *ctx)
+{
+	(void)first, (void)ctx;  /* both squares take it: the other may not be shown */
+	double e[4];
+	side_ends(mc->g, cell, d, e);
+	labelplace_take_line(mc->placer, e[0], e[1], e[2], e[3], coast ? coast_width(mc->g) : zone_border_width(mc->g));
+}
+
+/* Words keep off the coast, the zone borders and the board's edge: a
+ * sea zone's name crossing the coast would read as a place ashore, one
+ * crossing into the next zone as naming both, and a city's name reaching
+ * into the frame would push out a row number.  Taken after the squares'
+ * addresses, which stand inside their squares clear of the lines. */
+static void take_borders(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	const map_geom *g = mc->g;
+	/* The board's edge too: the band outside it is the frame's, whose
+	 * column letters and row numbers come last. */
+	double x0 = g->frame, y0 = g->frame, x1 = g->frame + g->cells_width, y1 = g->frame + g->cells_height;
+	double edge = fmax(0.4, g->cell * 0.012);
+	labelplace_take_line(mc->placer, x0, y0, x1, y0, edge);
+	labelplace_take_line(mc->placer, x0, y1, x1, y1, edge);
+	labelplace_take_line(mc->placer, x0, y0, x0, y1, edge);
+	labelplace_take_line(mc->placer, x1, y0, x1, y1, edge);
+	each_border(mc, shown, n, take_border, NULL);
 }
 
 /* ---- frame: column letters and row numbers ---- */

@@ -457,7 +457,6 @@ static int join_compare(const void *x, const void *y)
 	return (p->a > q->a) - (p->a < q->a);
 }
 
-/* What the course needs to know of each cell while it is made. */
 /* The neighbour across the side opposite side d of a cell: the one whose
  * centre lies nearest the mirror of neighbour d's; -1 when none is. */
 static int opposite_side(const map_geom *g, grid_cell cell, int d)
@@ -492,6 +491,7 @@ static int side_towards(const map_geom *g, grid_cell from, grid_cell to)
 	return -1;
 }
 
+/* What the course needs to know of each cell while it is made. */
 typedef struct course_cell {
 	bool wet;
 	int degree;          /* water cells across its sides */
@@ -538,7 +538,6 @@ static long root_of(course_cell *cells, long i)
 	return i;
 }
 
-
 /* Water drawn across every join between water cells closes loops: three
  * mutually adjacent water hexes make a triangle of streams, and a stream
  * touching a river twice a ring.  The course keeps a tree of joins (a
@@ -569,11 +568,7 @@ terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, con
 			cells[i].degree++;
 			if (k < (long)i)
 				continue;
-			grid_cell back[GRID_NEIGHBOURS_MAX];
-			grid_neighbours(&g->board, around[d], back);
-			int db = 0;
-			while (db < sides && (back[db].col != cell.col || back[db].row != cell.row))
-				db++;
+			int db = side_towards(g, around[d], cell);
 			const char *ta = type_of(pos, position_at(pos, cell));
 			const char *tb = type_of(pos, position_at(pos, around[d]));
 			joins[count++] = (water_join){ (long)i, k, d, db, !str_eq(ta, tb), 0 };
@@ -589,7 +584,7 @@ terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, con
 		cells[ra].parent = rb;
 		if (joins[j].da < 8)
 			course->joins[joins[j].a] |= (unsigned char)(1u << joins[j].da);
-		if (joins[j].db < 8)
+		if (joins[j].db >= 0 && joins[j].db < 8)
 			course->joins[joins[j].b] |= (unsigned char)(1u << joins[j].db);
 	}
 	free(joins);
@@ -614,9 +609,8 @@ unsigned terrainpaint_course_passage(const terrain_course *course, size_t index)
 }
 
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
-	const terrain_course *course, grid_cell cell)
+	grid_cell cell)
 {
-	(void)course;
 	const position_cell *c = position_at(pos, cell);
 	/* The water is terrainpaint_water's, once every cell is filled. */
 	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), NULL);

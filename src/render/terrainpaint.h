@@ -46,7 +46,7 @@ unsigned terrainpaint_course_passage(const terrain_course *course, size_t index)
 /* Paint a cell of the position as the scenario lists it: its terrain
  * (its water is terrainpaint_water's) and its earthworks. */
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
-	const terrain_course *course, grid_cell cell);
+	grid_cell cell);
 
 /* The water of the cells shown (indices, as mapdraw lists them): the
  * streams, rivers and bridges along the course, each a line without a

@@ -14,20 +14,8 @@
 # Ends with "unit-labels: N passed, M failed"; exit 0 all passed, 1 any
 # failed, 77 (skipped) without poppler-utils.
 set -u
-if [ $# -ne 2 ]; then
-	echo "usage: $0 ORBAT_BINARY SOURCE_ROOT" >&2
-	exit 2
-fi
-ORBAT=$1
-ROOT=$2
-if ! command -v pdftotext >/dev/null 2>&1; then
-	echo "skipped: pdftotext is not installed (poppler-utils)"
-	exit 77
-fi
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/orbat-labels.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-. "$ROOT/tests/render/pdf-lib.sh"
-[ -n "${ORBAT_DATADIR:-}" ] || export ORBAT_DATADIR=$ROOT/data
+. "$(dirname -- "$0")/../render/pdf-lib.sh"
+check_begin unit-labels pdftotext "$@"
 export PAPERSIZE=a4
 
 # The words of a PDF page, one a line.

@@ -1,6 +1,37 @@
-# Shared by the print-product check scripts (sourced, not run):
-# counters and verdicts, and readers of PDFs built on poppler-utils and
-# qpdf.  Expects WORK (a scratch folder) to be set by the caller.
+# Shared by the print-product check scripts (sourced, not run): their
+# opening, counters and verdicts, and readers of PDFs built on
+# poppler-utils and qpdf.  The readers write in WORK (check_begin makes it).
+
+# The opening of a check script run as SCRIPT ORBAT_BINARY SOURCE_ROOT:
+#   . "$(dirname -- "$0")/../render/pdf-lib.sh"
+#   check_begin NAME "TOOL..." "$@"
+# A wrong call is a usage error (exit 2); a missing tool skips the test
+# (exit 77), naming its package.  Sets ORBAT and ROOT (absolute) from the
+# arguments, makes the scratch folder WORK, removed at exit, and has the
+# program read the source tree's data unless ORBAT_DATADIR says otherwise.
+check_begin() {
+	local name=$1 tools=$2 tool package
+	shift 2
+	if [ $# -ne 2 ]; then
+		echo "usage: $0 ORBAT_BINARY SOURCE_ROOT" >&2
+		exit 2
+	fi
+	ORBAT=$1
+	ROOT=$(cd "$2" && pwd) || exit 2
+	for tool in $tools; do
+		command -v "$tool" >/dev/null 2>&1 && continue
+		case $tool in
+		pdf*) package=poppler-utils ;;
+		xmllint) package=libxml2-utils ;;
+		*) package=$tool ;;
+		esac
+		echo "$name: skipped: $tool is not installed ($package)"
+		exit 77
+	done
+	WORK=$(mktemp -d "${TMPDIR:-/tmp}/orbat-$name.XXXXXX") || exit 2
+	trap 'rm -rf -- "$WORK"' EXIT
+	[ -n "${ORBAT_DATADIR:-}" ] || export ORBAT_DATADIR=$ROOT/data
+}
 
 PASSED=0
 FAILED=0

@@ -12,17 +12,10 @@
 #
 # Exit 77 (skipped) when qpdf or python3 is missing.
 set -u
-orbat=$1
-root=$(cd "$2" && pwd)
-for tool in qpdf python3; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "map-forms: $tool not found: skipped"
-		exit 77
-	fi
-done
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+. "$(dirname -- "$0")/pdf-lib.sh"
+check_begin map-forms "qpdf python3" "$@"
 export SOURCE_DATE_EPOCH=1700000000
+# Counted quietly here, one line per failure only.
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
@@ -77,7 +70,7 @@ check_pdf() { # PDF LABEL
 
 for s in shiloh mb-1861; do
 	out=$WORK/$s
-	if ! "$orbat" render --lang en --paper a4 --setup -q -o "$out" "$root/scenarios/$s.xml" >"$WORK/$s.log" 2>&1; then
+	if ! "$ORBAT" render --lang en --paper a4 --setup -q -o "$out" "$ROOT/scenarios/$s.xml" >"$WORK/$s.log" 2>&1; then
 		bad "$s: render failed: $(cat "$WORK/$s.log")"
 		continue
 	fi
@@ -86,7 +79,7 @@ for s in shiloh mb-1861; do
 		check_pdf "$dir/$p.pdf" "$s $p"
 	done
 	# Other formats draw in place, as before.
-	if "$orbat" render --lang en --format svg -q -o "$WORK/$s-svg" "$root/scenarios/$s.xml" >"$WORK/$s-svg.log" 2>&1; then
+	if "$ORBAT" render --lang en --format svg -q -o "$WORK/$s-svg" "$ROOT/scenarios/$s.xml" >"$WORK/$s-svg.log" 2>&1; then
 		svg=$(find "$WORK/$s-svg" -name 'map.svg' | head -1)
 		if [ -s "$svg" ] && ! grep -q '<use xlink:href="#surface' "$svg"; then ok; else
 			bad "$s: the svg map places recorded drawings (or was not written)"

@@ -10,24 +10,16 @@
 #
 # Exit 77 (skipped) when poppler-utils or python3 is missing.
 set -u
-orbat=$1
-root=$(cd "$2" && pwd)
-for tool in pdftotext pdfinfo python3; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "map-parts: $tool not found (poppler-utils, python3): skipped"
-		exit 77
-	fi
-done
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+. "$(dirname -- "$0")/pdf-lib.sh"
+check_begin map-parts "pdftotext pdfinfo python3" "$@"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
 scenarios="antietam fredericksburg brandy-station shiloh first-bull-run"
 for paper in a4 letter; do
 	args=()
-	for s in $scenarios; do args+=("$root/scenarios/$s.xml"); done
-	if ! "$orbat" render -q -o "$WORK/$paper" --paper "$paper" "${args[@]}" >/dev/null 2>"$WORK/err"; then
+	for s in $scenarios; do args+=("$ROOT/scenarios/$s.xml"); done
+	if ! "$ORBAT" render -q -o "$WORK/$paper" --paper "$paper" "${args[@]}" >/dev/null 2>"$WORK/err"; then
 		cat "$WORK/err"
 		bad "render --paper $paper failed"
 	fi

@@ -276,7 +276,7 @@ static void test_course_line_is_unbroken(void **state)
 	size_t *shown = xmalloc(n * sizeof *shown);
 	for (size_t i = 0; i < n; i++) {
 		shown[i] = i;
-		terrainpaint_position_cell(&f.rc, cr, &f.g, f.pos, f.course, grid_from_index(&f.rc.board, i));
+		terrainpaint_position_cell(&f.rc, cr, &f.g, f.pos, grid_from_index(&f.rc.board, i));
 	}
 	terrainpaint_water(&f.rc, cr, &f.g, f.pos, f.course, shown, n);
 	cairo_destroy(cr);

@@ -16,22 +16,8 @@
 # Ends with "words: N passed, M failed"; exit 0 all passed, 1 any failed,
 # 77 (skipped) without poppler-utils or xmllint.
 set -u
-if [ $# -ne 2 ]; then
-	echo "usage: $0 ORBAT_BINARY SOURCE_ROOT" >&2
-	exit 2
-fi
-ORBAT=$1
-ROOT=$2
-for tool in pdftotext xmllint; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "skipped: $tool is not installed (poppler-utils, libxml2-utils)"
-		exit 77
-	fi
-done
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/orbat-words.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-. "$ROOT/tests/render/pdf-lib.sh"
-[ -n "${ORBAT_DATADIR:-}" ] || export ORBAT_DATADIR=$ROOT/data
+. "$(dirname -- "$0")/../render/pdf-lib.sh"
+check_begin words "pdftotext xmllint" "$@"
 
 # The text of PDFs or of standard input on one line, spaces squeezed (a
 # no-break space counts as a space): a phrase wrapped in its cell still

@@ -53,14 +53,15 @@ typedef struct tmp_dir {
 	char rulesets[96];
 } tmp_dir;
 
-static void write_file(const tmp_dir *t, const char *id, const char *grid)
+/* The ruleset file `id` with the root's other attributes and a body. */
+static void write_ruleset(const tmp_dir *t, const char *id, const char *attrs, const char *body)
 {
 	char path[160];
 	snprintf(path, sizeof path, "%s/%s.xml", t->rulesets, id);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<ruleset xmlns=\"urn:orbat:ruleset:1\" id=\"%s\" grid=\"%s\" rule-prefix=\"t\"/>\n", id, grid);
+		"<ruleset xmlns=\"urn:orbat:ruleset:1\" id=\"%s\" %s>\n%s</ruleset>\n", id, attrs, body);
 	fclose(f);
 }
 
@@ -86,14 +87,7 @@ static void load_broken(const tmp_dir *t, const char *id, diag_sink *sink)
  * temporary data folder links to. */
 static void write_child(const tmp_dir *t, const char *id, const char *body)
 {
-	char path[160];
-	snprintf(path, sizeof path, "%s/%s.xml", t->rulesets, id);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<ruleset xmlns=\"urn:orbat:ruleset:1\" id=\"%s\" extends=\"mb-remastered\" grid=\"square\">\n"
-		"%s</ruleset>\n", id, body);
-	fclose(f);
+	write_ruleset(t, id, "extends=\"mb-remastered\" grid=\"square\"", body);
 }
 
 static const char *step_rule(const ruleset *rs, const char *step)
@@ -182,9 +176,10 @@ static void test_completeness_per_grid(void **state)
 	assert_non_null(mkdtemp(t.root));
 	snprintf(t.rulesets, sizeof t.rulesets, "%s/rulesets", t.root);
 	assert_int_equal(mkdir(t.rulesets, 0700), 0);
-	write_file(&t, "empty-hex", "hex");
-	write_file(&t, "empty-square", "square");
-	write_file(&t, "cube", "cube");
+	/* Empty rulesets of each grid lack everything their grid needs. */
+	write_ruleset(&t, "empty-hex", "grid=\"hex\" rule-prefix=\"t\"", "");
+	write_ruleset(&t, "empty-square", "grid=\"square\" rule-prefix=\"t\"", "");
+	write_ruleset(&t, "cube", "grid=\"cube\" rule-prefix=\"t\"", "");
 
 	diag_sink sink;
 	load_broken(&t, "empty-hex", &sink);

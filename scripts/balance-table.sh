@@ -69,7 +69,7 @@ for s in "$@"; do
 		 .sides[1].name, .wins[$b], .interval[$b].low, .interval[$b].high,
 		 .wins.draw, .drawn, .turn_limit,
 		 .length.q1, .length.median, .length.q3, .length.min, .length.max,
-		 .verdict.kind, (.verdict.favoured // "-"),
+		 .verdict.kind, (.verdict.favoured as $f | [.sides[] | select(.id == $f) | .name][0] // "-"),
 		 .verdict.share, .verdict.low, .verdict.high, .verdict.points] | @tsv' |
 	while IFS='	' read -r id rs pa pb na wa la ha nb wb lb hb nw drawn limit \
 			q1 med q3 lmin lmax kind fav share vlo vhi pts; do
@@ -81,15 +81,10 @@ for s in "$@"; do
 		balanced) verdict="balanced within the margin of error" ;;
 		undecided) verdict="undecided: no game was won" ;;
 		favoured)
-			# When a side is favoured, the verdict's share and
-			# interval are that side's.
-			if [ "$fav" = "$(echo "$json" | jq -r '.sides[0].id')" ]; then
-				name=$na
-			else
-				name=$nb
-			fi
+			# fav is the favoured side's name; the verdict's share
+			# and interval are that side's.
 			p=$(awk -v x="$pts" 'BEGIN { printf "%.1f", x < 0 ? -x : x }')
-			verdict="$name favoured, $(pct "$share") of decided games ($(pct "$vlo")–$(pct "$vhi")), +$p points"
+			verdict="$fav favoured, $(pct "$share") of decided games ($(pct "$vlo")–$(pct "$vhi")), +$p points"
 			;;
 		*) verdict=$kind ;;
 		esac

@@ -96,6 +96,88 @@ static void read_words(const xmlNode *n, const char *name, char ***out, size_t *
 		split_words(v, out, count);
 }
 
+/* ---- the sections a ruleset cites ----
+ * Every section the program cites, stated as an attribute of the element
+ * whose facts it is about (the root is <ruleset>): read, freed and asked
+ * of a complete ruleset from this one table.  The sections of entries
+ * (<card rule>, <square-unit rule>, <step rule>) are read with them. */
+
+/* The grids whose complete rulesets must state a section. */
+#define ON_HEX { [GRID_HEX] = true }
+#define ON_SQUARE { [GRID_SQUARE] = true }
+#define ON_BOTH { [GRID_HEX] = true, [GRID_SQUARE] = true }
+/* The grids come last: ON_BOTH holds a comma. */
+#define SECTION_NOTE(element, attr, field, note, ...) \
+	{ element, attr, offsetof(ruleset, field), "<" element " " attr ">" note, __VA_ARGS__ }
+#define SECTION(element, attr, field, ...) SECTION_NOTE(element, attr, field, "", __VA_ARGS__)
+
+static const struct section_attr {
+	const char *element, *attr;
+	size_t offset;           /* of the char * in struct ruleset */
+	const char *what;        /* what a ruleset lacking it is told it lacks */
+	bool needed[GRID_KINDS];
+} SECTIONS[] = {
+	SECTION("ruleset", "sides-rule", sides_rule, ON_BOTH),
+	SECTION("ruleset", "units-rule", units_rule, ON_BOTH),
+	SECTION("board", "rule", board.rule, ON_BOTH),
+	SECTION("stacking", "rule", stacking.rule, ON_HEX),
+	SECTION_NOTE("brigades", "rule", brigades.rule, " (a ruleset without brigades names the stacking rule)",
+		ON_HEX),
+	SECTION("battle", "rule", battle.rule, ON_HEX),
+	SECTION("battle", "dice-rule", battle.dice_rule, ON_HEX),
+	SECTION("battle", "once-rule", battle.once_rule, ON_HEX),
+	SECTION("general", "attack-rule", general.attack_rule, ON_HEX),
+	SECTION("retreat", "rule", retreat.rule, ON_HEX),
+	SECTION("retreat", "flags-rule", retreat.flags_rule, ON_HEX),
+	SECTION("retreat", "path-rule", retreat.path_rule, ON_HEX),
+	SECTION("retreat", "generals-rule", retreat.generals_rule, ON_HEX),
+	SECTION("deck", "rule", deck.rule, ON_HEX),
+	SECTION("movement", "rule", movement.rule, ON_HEX),
+	SECTION("movement", "off-board-rule", movement.off_board_rule, ON_HEX),
+	SECTION("movement", "ground-gain-rule", movement.ground_gain_rule, ON_HEX),
+	SECTION("terrain-effects", "rule", terrain_effects.rule, ON_HEX),
+	SECTION("sight", "rule", sight.rule, ON_HEX),
+	SECTION("turn", "rule", turn.rule, ON_HEX),
+	SECTION("victory", "rule", victory.rule, ON_HEX),
+	SECTION("ruleset", "ids-rule", square.rules.ids, ON_SQUARE),
+	SECTION("ruleset", "cities-rule", square.rules.cities, ON_SQUARE),
+	SECTION("square-players", "rule", square.rules.turn, ON_SQUARE),
+	SECTION("square-players", "players-rule", square.rules.players, ON_SQUARE),
+	SECTION("square-play", "retreat-rule", square.rules.retreat, ON_SQUARE),
+	SECTION("naval", "rule", square.rules.naval, ON_SQUARE),
+	SECTION("naval", "transport-rule", square.rules.transport, ON_SQUARE),
+	SECTION("naval", "cargo-rule", square.rules.cargo, ON_SQUARE),
+	SECTION("naval", "ports-rule", square.rules.ports, ON_SQUARE),
+	SECTION("capitals", "rule", square.rules.capitals, ON_SQUARE),
+	SECTION("square-combat", "general-rule", square.rules.generals, ON_SQUARE),
+	SECTION("square-combat", "entrench-rule", square.rules.entrench, ON_SQUARE),
+	SECTION("square-victory", "rule", square.rules.victory, ON_SQUARE),
+	SECTION("generals", "rule", square.rules.roster, ON_SQUARE),
+};
+
+static char **section_slot(ruleset *rs, const struct section_attr *s)
+{
+	return (char **)((char *)rs + s->offset);
+}
+
+static const char *section_value(const ruleset *rs, const struct section_attr *s)
+{
+	return *(char *const *)((const char *)rs + s->offset);
+}
+
+/* The sections stated on element n (named e); whether e states any. */
+static bool read_sections(ruleset *rs, const xmlNode *n, const char *e)
+{
+	bool known = false;
+	for (size_t i = 0; i < ARRAY_LEN(SECTIONS); i++) {
+		if (strcmp(SECTIONS[i].element, e) != 0)
+			continue;
+		known = true;
+		read_str(n, SECTIONS[i].attr, section_slot(rs, &SECTIONS[i]));
+	}
+	return known;
+}
+
 /* <name xml:lang="…"> and <text xml:lang="…"> children. */
 static void read_texts(loader *ld, const xmlNode *n, const char *element, l10n_text *out)
 {
@@ -286,14 +368,6 @@ static void free_places(rs_square_place *p, size_t count)
 	free(p);
 }
 
-static void free_square_rules(rs_square_rules *r)
-{
-	char **all[] = { &r->ids, &r->turn, &r->retreat, &r->naval, &r->transport, &r->cargo, &r->capitals,
-		&r->generals, &r->entrench, &r->victory, &r->cities, &r->ports, &r->roster, &r->players };
-	for (size_t i = 0; i < ARRAY_LEN(all); i++)
-		free(*all[i]);
-}
-
 static void free_square(ruleset *rs)
 {
 	for (size_t i = 0; i < rs->square.unit_count; i++) {
@@ -309,22 +383,9 @@ static void free_square(ruleset *rs)
 		free(rs->square.steps[i].rule);
 	}
 	free(rs->square.steps);
-	free_square_rules(&rs->square.rules);
 	free_places(rs->square.ports, rs->square.port_count);
 	free_places(rs->square.capitals, rs->square.capital_count);
 	free_places(rs->square.generals, rs->square.general_count);
-}
-
-/* The sections of both grids that the ruleset states outside §11. */
-static void free_rules(ruleset *rs)
-{
-	char *all[] = { rs->sides_rule, rs->units_rule, rs->board.rule, rs->stacking.rule, rs->brigades.rule,
-		rs->retreat.rule, rs->retreat.flags_rule, rs->retreat.path_rule, rs->retreat.generals_rule,
-		rs->battle.rule, rs->battle.dice_rule, rs->battle.once_rule, rs->movement.rule,
-		rs->movement.off_board_rule, rs->movement.ground_gain_rule, rs->terrain_effects.rule, rs->sight.rule,
-		rs->deck.rule, rs->turn.rule, rs->victory.rule };
-	for (size_t i = 0; i < ARRAY_LEN(all); i++)
-		free(all[i]);
 }
 
 void ruleset_destroy(ruleset *rs)
@@ -353,13 +414,13 @@ void ruleset_destroy(ruleset *rs)
 	free(rs->unit_types);
 	l10n_finish(&rs->general.name);
 	free(rs->general.hit_by);
-	free(rs->general.attack_rule);
 	free_words(rs->general.attackable_by, rs->general.attackable_by_count);
 	for (size_t i = 0; i < rs->terrain_count; i++)
 		free_terrain(&rs->terrains[i]);
 	free(rs->terrains);
 	l10n_finish(&rs->fieldworks.name);
-	free_rules(rs);
+	for (size_t i = 0; i < ARRAY_LEN(SECTIONS); i++)
+		free(*section_slot(rs, &SECTIONS[i]));
 	free_words(rs->retreat.general_reduction_types, rs->retreat.general_reduction_type_count);
 	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
 		free(rs->retreat.thresholds[i].quality);
@@ -564,7 +625,6 @@ static void apply_general(loader *ld, ruleset *rs, const xmlNode *n)
 	read_int(ld, n, "figures", &g->figures);
 	read_int(ld, n, "move", &g->move);
 	read_str(n, "hit-by", &g->hit_by);
-	read_str(n, "attack-rule", &g->attack_rule);
 	read_int(ld, n, "flags-ignored", &g->flags_ignored);
 	read_bool(ld, n, "passes-friendly-units", &g->passes_friendly_units);
 	read_bool(ld, n, "passes-friendly-generals", &g->passes_friendly_generals);
@@ -809,10 +869,6 @@ static void apply_card(loader *ld, ruleset *rs, const xmlNode *n)
 
 static void apply_retreat(loader *ld, ruleset *rs, const xmlNode *n)
 {
-	read_str(n, "rule", &rs->retreat.rule);
-	read_str(n, "flags-rule", &rs->retreat.flags_rule);
-	read_str(n, "path-rule", &rs->retreat.path_rule);
-	read_str(n, "generals-rule", &rs->retreat.generals_rule);
 	read_int(ld, n, "hexes-per-flag", &rs->retreat.hexes_per_flag);
 	read_int(ld, n, "general-reduction", &rs->retreat.general_reduction);
 	read_bool(ld, n, "flags-pass-to-general", &rs->retreat.flags_pass_to_general);
@@ -992,7 +1048,6 @@ static const char *const VICTORY_LIMITS[] = { "cities", "none", NULL };
 static void apply_square_victory(loader *ld, ruleset *rs, const xmlNode *n)
 {
 	rs->square_victory.given = true;
-	read_str(n, "rule", &rs->square.rules.victory);
 	read_int(ld, n, "hold-turns", &rs->square_victory.hold_turns);
 	if (rs->square_victory.hold_turns < 0)
 		fail(ld, n, "hold-turns", "hold-turns counts the enemy's turns a capital is held through: 0 or more");
@@ -1008,10 +1063,7 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 {
 	read_texts(ld, root, "name", &rs->name);
 	read_str(root, "rule-prefix", &rs->rule_prefix);
-	read_str(root, "ids-rule", &rs->square.rules.ids);
-	read_str(root, "sides-rule", &rs->sides_rule);
-	read_str(root, "units-rule", &rs->units_rule);
-	read_str(root, "cities-rule", &rs->square.rules.cities);
+	read_sections(rs, root, "ruleset");
 	const char *grid = xmldoc_attr(root, "grid");
 	if (grid && !grid_kind_parse(grid, &rs->grid))
 		fail(ld, root, "grid", "grid must be hex or square, not '%s'", grid);
@@ -1023,6 +1075,8 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			continue;
 		}
 		const char *e = (const char *)n->name;
+		/* Elements such as <sight> state nothing but their sections. */
+		bool cites = read_sections(rs, n, e);
 		if (strcmp(e, "name") == 0) {
 			/* read above */
 		} else if (strcmp(e, "board") == 0) {
@@ -1037,7 +1091,6 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "max-columns", &rs->board.max_columns);
 			read_int(ld, n, "min-rows", &rs->board.min_rows);
 			read_int(ld, n, "max-rows", &rs->board.max_rows);
-			read_str(n, "rule", &rs->board.rule);
 		} else if (strcmp(e, "side") == 0) {
 			apply_side(ld, rs, n);
 		} else if (strcmp(e, "section") == 0) {
@@ -1059,21 +1112,16 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "target-dice", &rs->fieldworks.target_dice);
 			read_bool(ld, n, "replaces-terrain-dice", &rs->fieldworks.replaces_terrain_dice);
 		} else if (strcmp(e, "stacking") == 0) {
-			read_str(n, "rule", &rs->stacking.rule);
 			read_int(ld, n, "units-per-hex", &rs->stacking.units_per_hex);
 			read_int(ld, n, "generals-per-hex", &rs->stacking.generals_per_hex);
 			read_int(ld, n, "units-with-general", &rs->stacking.units_with_general);
 			read_bool(ld, n, "brigades", &rs->stacking.brigades);
 		} else if (strcmp(e, "brigades") == 0) {
-			read_str(n, "rule", &rs->brigades.rule);
 			read_int(ld, n, "max-units", &rs->brigades.max_units);
 			read_int(ld, n, "zone-radius", &rs->brigades.zone_radius);
 		} else if (strcmp(e, "retreat") == 0) {
 			apply_retreat(ld, rs, n);
 		} else if (strcmp(e, "battle") == 0) {
-			read_str(n, "rule", &rs->battle.rule);
-			read_str(n, "dice-rule", &rs->battle.dice_rule);
-			read_str(n, "once-rule", &rs->battle.once_rule);
 			read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
 			read_int(ld, n, "kill-symbols", &rs->battle.kill_symbols);
 			const char *proc = xmldoc_attr(n, "procedure");
@@ -1086,7 +1134,6 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 					fail(ld, n, "procedure", "procedure must be hits or saves, not '%s'", proc);
 			}
 		} else if (strcmp(e, "deck") == 0) {
-			read_str(n, "rule", &rs->deck.rule);
 			const char *dc = xmldoc_attr(n, "discard");
 			if (dc && strcmp(dc, "by-choice") == 0)
 				rs->deck.discard_by_choice = true;
@@ -1097,21 +1144,11 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			for (const xmlNode *c = n->children; c; c = c->next)
 				if (xmldoc_is(c, RULESET_NS, "card"))
 					apply_card(ld, rs, c);
-		} else if (strcmp(e, "movement") == 0) {
-			read_str(n, "rule", &rs->movement.rule);
-			read_str(n, "off-board-rule", &rs->movement.off_board_rule);
-			read_str(n, "ground-gain-rule", &rs->movement.ground_gain_rule);
-		} else if (strcmp(e, "terrain-effects") == 0) {
-			read_str(n, "rule", &rs->terrain_effects.rule);
-		} else if (strcmp(e, "sight") == 0) {
-			read_str(n, "rule", &rs->sight.rule);
 		} else if (strcmp(e, "turn") == 0) {
-			read_str(n, "rule", &rs->turn.rule);
 			const char *fp = xmldoc_attr(n, "first-player");
 			if (fp)
 				rs->turn.first_player_required = strcmp(fp, "required") == 0;
 		} else if (strcmp(e, "victory") == 0) {
-			read_str(n, "rule", &rs->victory.rule);
 			read_int(ld, n, "default-target", &rs->victory.default_target);
 			read_bool(ld, n, "target-required", &rs->victory.target_required);
 		} else if (strcmp(e, "square-unit") == 0) {
@@ -1128,8 +1165,6 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_str(n, "entrench-unit", &rs->square.entrench_unit);
 			read_int(ld, n, "entrench-bonus", &rs->square.entrench_bonus);
 			read_int(ld, n, "entrench-general-bonus", &rs->square.entrench_general_bonus);
-			read_str(n, "general-rule", &rs->square.rules.generals);
-			read_str(n, "entrench-rule", &rs->square.rules.entrench);
 		} else if (strcmp(e, "sequence") == 0) {
 			apply_sequence(ld, rs, n);
 		} else if (strcmp(e, "square-play") == 0) {
@@ -1143,31 +1178,22 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_bool(ld, n, "carry-points", &rs->square.play.carry_points);
 			read_bool(ld, n, "income-per-round", &rs->square.play.income_per_round);
 			read_bool(ld, n, "capture-on-entry", &rs->square.play.capture_on_entry);
-			read_str(n, "retreat-rule", &rs->square.rules.retreat);
 		} else if (strcmp(e, "naval") == 0) {
 			read_int(ld, n, "sea-zones", &rs->square.sea_zones);
 			read_int(ld, n, "combat-rounds", &rs->square.naval_rounds);
-			read_str(n, "rule", &rs->square.rules.naval);
-			read_str(n, "transport-rule", &rs->square.rules.transport);
-			read_str(n, "cargo-rule", &rs->square.rules.cargo);
-			read_str(n, "ports-rule", &rs->square.rules.ports);
 			apply_places(ld, n, "port", &rs->square.ports, &rs->square.port_count, NULL);
 		} else if (strcmp(e, "capitals") == 0) {
 			read_int(ld, n, "income-loss-per-city", &rs->square.capital_income_loss);
 			read_bool(ld, n, "general-bonus-lost", &rs->square.capital_bonus_lost);
-			read_str(n, "rule", &rs->square.rules.capitals);
 			apply_places(ld, n, "capital", &rs->square.capitals, &rs->square.capital_count, NULL);
 		} else if (strcmp(e, "generals") == 0) {
-			read_str(n, "rule", &rs->square.rules.roster);
 			apply_places(ld, n, "general-name", &rs->square.generals, &rs->square.general_count,
 				&rs->square.player_counts);
 		} else if (strcmp(e, "square-players") == 0) {
-			read_str(n, "rule", &rs->square.rules.turn);
-			read_str(n, "players-rule", &rs->square.rules.players);
 			apply_seats(ld, rs, n);
 		} else if (strcmp(e, "square-victory") == 0) {
 			apply_square_victory(ld, rs, n);
-		} else {
+		} else if (!cites) {
 			fail(ld, n, NULL, "unknown element <%s> in a ruleset", e);
 		}
 	}
@@ -1258,8 +1284,9 @@ static void need(need_list *l, bool present, const char *what)
 static void needs_common(const ruleset *rs, need_list *l)
 {
 	need(l, rs->rule_prefix, "rule-prefix");
-	need(l, rs->sides_rule, "<ruleset sides-rule>");
-	need(l, rs->units_rule, "<ruleset units-rule>");
+	for (size_t i = 0; i < ARRAY_LEN(SECTIONS); i++)
+		if (SECTIONS[i].needed[rs->grid])
+			need(l, section_value(rs, &SECTIONS[i]), SECTIONS[i].what);
 	need(l, rs->side_count == 2, "exactly two <side> entries");
 	need(l, rs->terrain_count > 0, "a <terrain>");
 	need(l, rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
@@ -1274,24 +1301,10 @@ static void needs_hex(const ruleset *rs, need_list *l)
 {
 	need(l, rs->unit_type_count > 0, "a <unit-type>");
 	need(l, rs->board.columns > 0 && rs->board.rows > 0, "<board> columns and rows");
-	need(l, rs->stacking.rule && rs->stacking.units_per_hex > 0, "<stacking> with rule and units-per-hex");
-	need(l, rs->brigades.rule, "<brigades rule> (a ruleset without brigades names the stacking rule)");
+	need(l, rs->stacking.units_per_hex > 0, "<stacking units-per-hex>");
 	need(l, !rs->stacking.brigades || rs->brigades.max_units > 0, "<brigades max-units> when stacking allows brigades");
-	need(l, rs->battle.rule, "<battle rule>");
 	need(l, !rs->battle.saving_rolls || rs->battle.kill_symbols > 0, "<battle kill-symbols> when procedure is saves");
-	need(l, rs->general.attack_rule, "<general attack-rule>");
-	need(l, rs->retreat.rule && rs->retreat.flags_rule, "<retreat> with rule and flags-rule");
-	need(l, rs->deck.rule, "<deck rule>");
-	need(l, rs->turn.rule, "<turn rule>");
-	need(l, rs->victory.rule, "<victory rule>");
 	need(l, rs->general.move > 0, "<general move>");
-	need(l, rs->board.rule, "<board rule>");
-	need(l, rs->battle.dice_rule && rs->battle.once_rule, "<battle> with dice-rule and once-rule");
-	need(l, rs->retreat.path_rule && rs->retreat.generals_rule, "<retreat> with path-rule and generals-rule");
-	need(l, rs->movement.rule && rs->movement.off_board_rule && rs->movement.ground_gain_rule,
-		"<movement> with rule, off-board-rule and ground-gain-rule");
-	need(l, rs->terrain_effects.rule, "<terrain-effects rule>");
-	need(l, rs->sight.rule, "<sight rule>");
 }
 
 /* What a square ruleset lacks when a game of n players has no seats. */
@@ -1303,33 +1316,10 @@ static const char *const SEATS_NEEDED[RS_SQUARE_MAX_PLAYERS + 1] = {
 	"<square-players> <seats players=\"4\">",
 };
 
-/* The sections every square ruleset states, and where: the referee cites
- * them instead of sections of its own (rules are data). */
-static const struct {
-	size_t offset;       /* of the section in rs_square_rules */
-	const char *what;
-} SQUARE_RULES[] = {
-	{ offsetof(rs_square_rules, ids), "<ruleset ids-rule>" },
-	{ offsetof(rs_square_rules, turn), "<square-players rule>" },
-	{ offsetof(rs_square_rules, retreat), "<square-play retreat-rule>" },
-	{ offsetof(rs_square_rules, naval), "<naval rule>" },
-	{ offsetof(rs_square_rules, transport), "<naval transport-rule>" },
-	{ offsetof(rs_square_rules, cargo), "<naval cargo-rule>" },
-	{ offsetof(rs_square_rules, capitals), "<capitals rule>" },
-	{ offsetof(rs_square_rules, generals), "<square-combat general-rule>" },
-	{ offsetof(rs_square_rules, entrench), "<square-combat entrench-rule>" },
-	{ offsetof(rs_square_rules, victory), "<square-victory rule>" },
-	{ offsetof(rs_square_rules, cities), "<ruleset cities-rule>" },
-	{ offsetof(rs_square_rules, ports), "<naval ports-rule>" },
-	{ offsetof(rs_square_rules, roster), "<generals rule>" },
-	{ offsetof(rs_square_rules, players), "<square-players players-rule>" },
-};
-
+/* The sections of the square game's entries: each unit type and step
+ * states its own (the rest are in SECTIONS). */
 static void needs_square_rules(const ruleset *rs, need_list *l)
 {
-	need(l, rs->board.rule, "<board rule>");
-	for (size_t i = 0; i < ARRAY_LEN(SQUARE_RULES); i++)
-		need(l, *(char *const *)((const char *)&rs->square.rules + SQUARE_RULES[i].offset), SQUARE_RULES[i].what);
 	bool all = true;
 	for (size_t i = 0; i < rs->square.unit_count; i++)
 		all &= rs->square.units[i].rule != NULL;

@@ -5,7 +5,7 @@
 #
 # Installs the build into a temporary DESTDIR (without rebuilding) and checks:
 #   - the docs under DATADIR/doc/orbat: README.md, scenario-format.md,
-#     game-log.md, ruleset-format.md;
+#     game-log.md, ruleset-format.md, balance.md;
 #   - every bundled scenario of SOURCE_ROOT/scenarios under
 #     DATADIR/doc/orbat/examples, and that the installed program accepts each
 #     of them with the installed data;
@@ -54,7 +54,7 @@ if ! "$meson" install -C "$build" --destdir "$dest" --no-rebuild --quiet >"$dest
 fi
 rm -f "$dest.log"
 
-for doc in README.md scenario-format.md game-log.md ruleset-format.md; do
+for doc in README.md scenario-format.md game-log.md ruleset-format.md balance.md; do
 	if [ -s "$dest$docdir/$doc" ]; then ok; else problem "$docdir/$doc is not installed"; fi
 done
 

@@ -15,6 +15,7 @@
 
 #include "base/datadir.h"
 #include "model/rulebook.h"
+#include "sink_says.h"
 
 #define HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 #define LANGS3(tag, en, nl, fr) \
@@ -101,14 +102,6 @@ static void write_good(const tmp_data *t)
 	write_file(t->rules, "battlecry.xml", BATTLECRY);
 	write_file(t->rules, "noord-zuid.xml", NOORD_ZUID);
 	write_file(t->rules, "a-format.xml", FORMAT);
-}
-
-static bool any_message(const diag_sink *sink, const char *part)
-{
-	for (size_t i = 0; i < sink->count; i++)
-		if (strstr(sink->items[i].message, part))
-			return true;
-	return false;
 }
 
 static void test_load_and_find(void **state)
@@ -264,7 +257,7 @@ static void test_broken(void **state)
 		rulebook *rb = rulebook_load(t->dir, &sink);
 		if (rb)
 			fail_msg("%s: loaded", cases[i].why);
-		if (!any_message(&sink, cases[i].message))
+		if (!sink_says(&sink, cases[i].message))
 			fail_msg("%s: no message with '%s' (first: %s)", cases[i].why, cases[i].message,
 				sink.count ? sink.items[0].message : "none");
 		diag_sink_finish(&sink);
@@ -277,7 +270,7 @@ static void test_missing_folder(void **state)
 	diag_sink sink;
 	diag_sink_init(&sink);
 	assert_null(rulebook_load("/nonexistent/orbat-data", &sink));
-	assert_true(any_message(&sink, "cannot read the folder of rule texts"));
+	assert_true(sink_says(&sink, "cannot read the folder of rule texts"));
 	assert_string_equal(sink.items[0].rule, "io");
 	diag_sink_finish(&sink);
 }

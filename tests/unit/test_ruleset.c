@@ -19,6 +19,7 @@
 #include "base/diag.h"
 #include "model/ruleset.h"
 #include "text/lang.h"
+#include "sink_says.h"
 
 /* ---- fixtures ---- */
 
@@ -1050,14 +1051,6 @@ static void copy_real_ruleset(tmp_data *t, const char *id)
 	write_ruleset(t, file, buf);
 }
 
-static bool any_message(const diag_sink *sink, const char *part)
-{
-	for (size_t i = 0; i < sink->count; i++)
-		if (strstr(sink->items[i].message, part))
-			return true;
-	return false;
-}
-
 /* In the message or the file name of a diagnostic. */
 static bool any_mention(const diag_sink *sink, const char *part)
 {
@@ -1144,7 +1137,7 @@ static void test_square_seats(void **state)
 			ruleset_destroy(rs);
 			fail_msg("%s should not load", cases[i].id);
 		}
-		if (!any_message(&sink, cases[i].part)) {
+		if (!sink_says(&sink, cases[i].part)) {
 			diag_print_text(&sink, 0, sink.count, stderr);
 			fail_msg("%s: no diagnostic with '%s'", cases[i].id, cases[i].part);
 		}
@@ -1258,23 +1251,23 @@ static void test_ruleset_file_problems(void **state)
 	/* each problem of the special cards, the cross checks included */
 	diag_sink_init(&sink);
 	assert_null(ruleset_load(t->dir, "bad-cards", &sink));
-	assert_true(any_message(&sink, "not 'many'"));
-	assert_true(any_message(&sink, "until must be home-row, not 'the-sea'"));
+	assert_true(sink_says(&sink, "not 'many'"));
+	assert_true(sink_says(&sink, "until must be home-row, not 'the-sea'"));
 	diag_sink_finish(&sink);
 	diag_sink_init(&sink);
 	assert_null(ruleset_load(t->dir, "bad-faces", &sink));
-	assert_true(any_message(&sink, "names die face 'eagle'"));
-	assert_true(any_message(&sink, "names unit type 'zouaves'"));
-	assert_true(any_message(&sink, "names hit face 'cannon'"));
+	assert_true(sink_says(&sink, "names die face 'eagle'"));
+	assert_true(sink_says(&sink, "names unit type 'zouaves'"));
+	assert_true(sink_says(&sink, "names hit face 'cannon'"));
 	diag_sink_finish(&sink);
 
 	/* what an empty ruleset lacks, one diagnostic each */
 	diag_sink_init(&sink);
 	assert_null(ruleset_load(t->dir, "empty-rules", &sink));
-	assert_true(any_message(&sink, "lacks rule-prefix"));
-	assert_true(any_message(&sink, "lacks exactly two <side> entries"));
-	assert_true(any_message(&sink, "lacks a <unit-type>"));
-	assert_true(any_message(&sink, "lacks <general move>"));
+	assert_true(sink_says(&sink, "lacks rule-prefix"));
+	assert_true(sink_says(&sink, "lacks exactly two <side> entries"));
+	assert_true(sink_says(&sink, "lacks a <unit-type>"));
+	assert_true(sink_says(&sink, "lacks <general move>"));
 	for (size_t i = 0; i < sink.count; i++)
 		assert_string_equal(sink.items[i].rule, "ruleset");
 	diag_sink_finish(&sink);

@@ -26,6 +26,7 @@
 #include "rules/ask_square.h"
 #include "rules/battle.h"
 #include "../rules/rules_fixture.h"
+#include "sink_says.h"
 
 static const char *real_data(void)
 {
@@ -93,14 +94,6 @@ static void house_finish(house *h)
 	rmdir(h->dir);
 }
 
-static bool sink_has(const diag_sink *sink, const char *part)
-{
-	for (size_t i = 0; i < sink->count; i++)
-		if (strstr(sink->items[i].message, part))
-			return true;
-	return false;
-}
-
 /* ---- §5.2: the kill threshold ---- */
 
 /* The kills of a roll of `n` infantry symbols against a confederate
@@ -154,7 +147,7 @@ static void test_saves_need_kill_symbols(void **state)
 	diag_sink sink;
 	diag_sink_init(&sink);
 	assert_null(house_load(&h, "battlecry-1999", NULL, "<battle procedure=\"saves\"/>", &sink));
-	assert_true(sink_has(&sink, "kill-symbols"));
+	assert_true(sink_says(&sink, "kill-symbols"));
 	house_finish(&h);
 	diag_sink_finish(&sink);
 }
@@ -223,7 +216,7 @@ static void test_dig_needs_known_types(void **state)
 	diag_sink_init(&sink);
 	assert_null(house_load(&h, "battlecry-1999", NULL,
 		"<deck><card id=\"fieldworks\"><dig unit=\"sappers\" units=\"1\"/></card></deck>", &sink));
-	assert_true(sink_has(&sink, "sappers"));
+	assert_true(sink_says(&sink, "sappers"));
 	house_finish(&h);
 	diag_sink_finish(&sink);
 }
@@ -295,7 +288,7 @@ static void test_square_needs_die_faces(void **state)
 	diag_sink sink;
 	diag_sink_init(&sink);
 	assert_null(house_load(&h, "mb-remastered", NULL, "<square-combat die-faces=\"0\"/>", &sink));
-	assert_true(sink_has(&sink, "die-faces"));
+	assert_true(sink_says(&sink, "die-faces"));
 	house_finish(&h);
 	diag_sink_finish(&sink);
 }

@@ -17,6 +17,7 @@
 #include "base/diag.h"
 #include "geo/grid.h"
 #include "model/ruleset.h"
+#include "sink_says.h"
 
 static const char *data_dir(void)
 {
@@ -52,14 +53,15 @@ typedef struct tmp_dir {
 	char rulesets[96];
 } tmp_dir;
 
-static void write_file(const tmp_dir *t, const char *id, const char *grid)
+/* The ruleset file `id` with the root's other attributes and a body. */
+static void write_ruleset(const tmp_dir *t, const char *id, const char *attrs, const char *body)
 {
 	char path[160];
 	snprintf(path, sizeof path, "%s/%s.xml", t->rulesets, id);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<ruleset xmlns=\"urn:orbat:ruleset:1\" id=\"%s\" grid=\"%s\" rule-prefix=\"t\"/>\n", id, grid);
+		"<ruleset xmlns=\"urn:orbat:ruleset:1\" id=\"%s\" %s>\n%s</ruleset>\n", id, attrs, body);
 	fclose(f);
 }
 
@@ -68,14 +70,6 @@ static void remove_file(const tmp_dir *t, const char *id)
 	char path[160];
 	snprintf(path, sizeof path, "%s/%s.xml", t->rulesets, id);
 	unlink(path);
-}
-
-static bool says(const diag_sink *sink, const char *part)
-{
-	for (size_t i = 0; i < sink->count; i++)
-		if (strstr(sink->items[i].message, part))
-			return true;
-	return false;
 }
 
 /* Loads a ruleset that must fail; the sink keeps what it said. */
@@ -93,14 +87,7 @@ static void load_broken(const tmp_dir *t, const char *id, diag_sink *sink)
  * temporary data folder links to. */
 static void write_child(const tmp_dir *t, const char *id, const char *body)
 {
-	char path[160];
-	snprintf(path, sizeof path, "%s/%s.xml", t->rulesets, id);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<ruleset xmlns=\"urn:orbat:ruleset:1\" id=\"%s\" extends=\"mb-remastered\" grid=\"square\">\n"
-		"%s</ruleset>\n", id, body);
-	fclose(f);
+	write_ruleset(t, id, "extends=\"mb-remastered\" grid=\"square\"", body);
 }
 
 static const char *step_rule(const ruleset *rs, const char *step)
@@ -171,9 +158,9 @@ static void square_sections_of_children(const tmp_dir *t)
 	write_child(t, "mb-bare", "<square-unit id=\"dragoon\" cost=\"2\" move=\"2\" attack=\"2\" defend=\"1\"/>\n"
 		"<sequence><step id=\"muster\"/></sequence>\n");
 	load_broken(t, "mb-bare", &sink);
-	assert_true(says(&sink, "lacks a rule on every <square-unit>"));
-	assert_true(says(&sink, "lacks a rule on every <sequence> <step>"));
-	assert_false(says(&sink, "<naval rule>"));
+	assert_true(sink_says(&sink, "lacks a rule on every <square-unit>"));
+	assert_true(sink_says(&sink, "lacks a rule on every <sequence> <step>"));
+	assert_false(sink_says(&sink, "<naval rule>"));
 	diag_sink_finish(&sink);
 
 	remove_file(t, "mb-club");
@@ -189,35 +176,36 @@ static void test_completeness_per_grid(void **state)
 	assert_non_null(mkdtemp(t.root));
 	snprintf(t.rulesets, sizeof t.rulesets, "%s/rulesets", t.root);
 	assert_int_equal(mkdir(t.rulesets, 0700), 0);
-	write_file(&t, "empty-hex", "hex");
-	write_file(&t, "empty-square", "square");
-	write_file(&t, "cube", "cube");
+	/* Empty rulesets of each grid lack everything their grid needs. */
+	write_ruleset(&t, "empty-hex", "grid=\"hex\" rule-prefix=\"t\"", "");
+	write_ruleset(&t, "empty-square", "grid=\"square\" rule-prefix=\"t\"", "");
+	write_ruleset(&t, "cube", "grid=\"cube\" rule-prefix=\"t\"", "");
 
 	diag_sink sink;
 	load_broken(&t, "empty-hex", &sink);
-	assert_true(says(&sink, "lacks exactly two <side> entries"));
-	assert_true(says(&sink, "lacks a <unit-type>"));
-	assert_true(says(&sink, "lacks <deck rule>"));
-	assert_false(says(&sink, "<square-unit>"));
-	assert_false(says(&sink, "ids-rule"));
+	assert_true(sink_says(&sink, "lacks exactly two <side> entries"));
+	assert_true(sink_says(&sink, "lacks a <unit-type>"));
+	assert_true(sink_says(&sink, "lacks <deck rule>"));
+	assert_false(sink_says(&sink, "<square-unit>"));
+	assert_false(sink_says(&sink, "ids-rule"));
 	diag_sink_finish(&sink);
 
 	load_broken(&t, "empty-square", &sink);
-	assert_true(says(&sink, "lacks exactly two <side> entries"));
-	assert_true(says(&sink, "lacks a <square-unit>"));
-	assert_true(says(&sink, "lacks <naval sea-zones>"));
+	assert_true(sink_says(&sink, "lacks exactly two <side> entries"));
+	assert_true(sink_says(&sink, "lacks a <square-unit>"));
+	assert_true(sink_says(&sink, "lacks <naval sea-zones>"));
 	/* the sections the square game cites are data too */
-	assert_true(says(&sink, "lacks <board rule>"));
-	assert_true(says(&sink, "lacks <ruleset ids-rule>"));
-	assert_true(says(&sink, "lacks <naval rule>"));
-	assert_true(says(&sink, "lacks <square-players rule>"));
-	assert_true(says(&sink, "lacks <square-victory rule>"));
-	assert_false(says(&sink, "<unit-type>"));
-	assert_false(says(&sink, "<deck rule>"));
+	assert_true(sink_says(&sink, "lacks <board rule>"));
+	assert_true(sink_says(&sink, "lacks <ruleset ids-rule>"));
+	assert_true(sink_says(&sink, "lacks <naval rule>"));
+	assert_true(sink_says(&sink, "lacks <square-players rule>"));
+	assert_true(sink_says(&sink, "lacks <square-victory rule>"));
+	assert_false(sink_says(&sink, "<unit-type>"));
+	assert_false(sink_says(&sink, "<deck rule>"));
 	diag_sink_finish(&sink);
 
 	load_broken(&t, "cube", &sink);
-	assert_true(says(&sink, "grid must be hex or square, not 'cube'"));
+	assert_true(sink_says(&sink, "grid must be hex or square, not 'cube'"));
 	diag_sink_finish(&sink);
 
 	square_sections_of_children(&t);

@@ -25,6 +25,7 @@
 #include "base/diag.h"
 #include "model/ruleset.h"
 #include "validate/validate.h"
+#include "sink_says.h"
 
 static const char *golden_dir;
 
@@ -318,14 +319,6 @@ static void test_renumbered_sections(void **state)
 	remove_dir(fx.root);
 }
 
-static bool says(const diag_sink *sink, const char *part)
-{
-	for (size_t i = 0; i < sink->count; i++)
-		if (strstr(sink->items[i].message, part))
-			return true;
-	return false;
-}
-
 /* The sections the compiler cites are read from the bundled data; a
  * ruleset that leaves one out is refused by name. */
 static void test_sections_are_required(void **state)
@@ -363,16 +356,16 @@ static void test_sections_are_required(void **state)
 	diag_sink_init(&sink);
 	assert_null(ruleset_load(fx.root, "bare-square", &sink));
 	for (size_t k = 0; k < sizeof square_needs / sizeof square_needs[0]; k++)
-		if (!says(&sink, square_needs[k]))
+		if (!sink_says(&sink, square_needs[k]))
 			fail_msg("a square ruleset without its sections is not told it %s", square_needs[k]);
 	diag_sink_finish(&sink);
 	diag_sink_init(&sink);
 	assert_null(ruleset_load(fx.root, "bare-hex", &sink));
-	assert_true(says(&sink, "lacks <ruleset sides-rule>"));
-	assert_true(says(&sink, "lacks <ruleset units-rule>"));
+	assert_true(sink_says(&sink, "lacks <ruleset sides-rule>"));
+	assert_true(sink_says(&sink, "lacks <ruleset units-rule>"));
 	/* the square game's sections are not asked of a hex ruleset */
-	assert_false(says(&sink, "cities-rule"));
-	assert_false(says(&sink, "players-rule"));
+	assert_false(sink_says(&sink, "cities-rule"));
+	assert_false(sink_says(&sink, "players-rule"));
 	diag_sink_finish(&sink);
 	remove_dir(fx.root);
 }

@@ -54,6 +54,7 @@ static void draw_objective(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 {
 	double r = g->cell * 0.085;
 	double x = cx + g->cell * 0.27, y = cy - g->cell * 0.20;
+	paint_clear_backdrop_round(cr, lp, x, y, r * 1.45);
 	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill_preserve(cr);
@@ -120,6 +121,7 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	if (c->generals.first >= 0) {
 		double x, y, r = g->cell * 0.085;
 		general_spot(g, n, cx, cy, &x, &y);
+		paint_clear_backdrop_round(cr, mc->placer, x, y, r * 1.3);
 		paint_general(cr, sc->generals[c->generals.first].side, x, y, r);
 		labelplace_take(mc->placer, labelplace_box(x - r, y - r, 2 * r, 2 * r));
 	}

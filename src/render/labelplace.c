@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/util.h"
 
@@ -17,6 +18,7 @@ void labelplace_free(label_placer *lp)
 {
 	free(lp->boxes);
 	free(lp->placed);
+	free(lp->ground);
 	*lp = (label_placer){ 0 };
 }
 
@@ -25,20 +27,29 @@ lp_box labelplace_box(double x, double y, double w, double h)
 	return (lp_box){ x, y, x + w, y + h };
 }
 
-static void add(label_placer *lp, lp_box b, unsigned char placed)
+static void add(label_placer *lp, lp_box b, unsigned char placed, lp_colour ground)
 {
 	if (lp->count == lp->capacity) {
 		lp->capacity = lp->capacity ? lp->capacity * 2 : 64;
 		lp->boxes = xrealloc(lp->boxes, lp->capacity * sizeof *lp->boxes);
 		lp->placed = xrealloc(lp->placed, lp->capacity * sizeof *lp->placed);
+		lp->ground = xrealloc(lp->ground, lp->capacity * sizeof *lp->ground);
 	}
 	lp->placed[lp->count] = placed;
+	lp->ground[lp->count] = ground;
 	lp->boxes[lp->count++] = b;
 }
 
+static const lp_colour NO_GROUND = { 0, 0, 0 };
+
 void labelplace_take(label_placer *lp, lp_box b)
 {
-	add(lp, b, 0);
+	add(lp, b, LP_MARK, NO_GROUND);
+}
+
+void labelplace_take_backdrop(label_placer *lp, lp_box b, lp_colour ground)
+{
+	add(lp, b, LP_BACKDROP, ground);
 }
 
 void labelplace_take_line(label_placer *lp, double x0, double y0, double x1, double y1, double width)
@@ -50,28 +61,74 @@ void labelplace_take_line(label_placer *lp, double x0, double y0, double x1, dou
 	for (int i = 0; i < steps; i++) {
 		double ax = x0 + dx * i / steps, ay = y0 + dy * i / steps;
 		double bx = x0 + dx * (i + 1) / steps, by = y0 + dy * (i + 1) / steps;
-		add(lp, (lp_box){ fmin(ax, bx) - half, fmin(ay, by) - half, fmax(ax, bx) + half, fmax(ay, by) + half }, 0);
+		add(lp, (lp_box){ fmin(ax, bx) - half, fmin(ay, by) - half, fmax(ax, bx) + half, fmax(ay, by) + half }, LP_MARK,
+			NO_GROUND);
 	}
 }
 
-bool labelplace_clear(const label_placer *lp, lp_box b)
+void labelplace_drop(label_placer *lp, size_t from, size_t to)
+{
+	if (to > lp->count)
+		to = lp->count;
+	if (from >= to)
+		return;
+	size_t tail = lp->count - to;
+	memmove(lp->boxes + from, lp->boxes + to, tail * sizeof *lp->boxes);
+	memmove(lp->placed + from, lp->placed + to, tail * sizeof *lp->placed);
+	memmove(lp->ground + from, lp->ground + to, tail * sizeof *lp->ground);
+	lp->count -= to - from;
+}
+
+static bool overlaps(const label_placer *lp, lp_box b, const lp_box *o)
 {
 	double g = lp->gap;
+	return b.x0 - g < o->x1 && o->x0 < b.x1 + g && b.y0 - g < o->y1 && o->y0 < b.y1 + g;
+}
+
+/* Clear of every box, or of every box but the backdrops. */
+static bool clear_of(const label_placer *lp, lp_box b, bool backdrops_too)
+{
 	for (size_t i = 0; i < lp->count; i++) {
-		const lp_box *o = &lp->boxes[i];
-		if (b.x0 - g < o->x1 && o->x0 < b.x1 + g && b.y0 - g < o->y1 && o->y0 < b.y1 + g)
+		if ((backdrops_too || lp->placed[i] != LP_BACKDROP) && overlaps(lp, b, &lp->boxes[i]))
 			return false;
 	}
 	return true;
 }
 
-int labelplace_place(label_placer *lp, const lp_box *candidates, int n)
+bool labelplace_clear(const label_placer *lp, lp_box b)
 {
-	for (int i = 0; i < n; i++) {
-		if (labelplace_clear(lp, candidates[i])) {
-			add(lp, candidates[i], 1);
-			return i;
+	return clear_of(lp, b, true);
+}
+
+int labelplace_place_over(label_placer *lp, const lp_box *candidates, int n, bool *over)
+{
+	for (int pass = 0; pass < (over ? 2 : 1); pass++) {
+		for (int i = 0; i < n; i++) {
+			if (clear_of(lp, candidates[i], pass == 0)) {
+				add(lp, candidates[i], LP_LABEL, NO_GROUND);
+				if (over)
+					*over = pass == 1;
+				return i;
+			}
 		}
 	}
 	return -1;
+}
+
+int labelplace_place(label_placer *lp, const lp_box *candidates, int n)
+{
+	return labelplace_place_over(lp, candidates, n, NULL);
+}
+
+void labelplace_plates(const label_placer *lp, lp_box b, void (*plate)(void *ctx, lp_box part, lp_colour ground),
+	void *ctx)
+{
+	double g = lp->gap;
+	for (size_t i = 0; i < lp->count; i++) {
+		const lp_box *o = &lp->boxes[i];
+		if (lp->placed[i] != LP_BACKDROP || !overlaps(lp, b, o))
+			continue;
+		lp_box part = { fmax(b.x0 - g, o->x0), fmax(b.y0 - g, o->y0), fmin(b.x1 + g, o->x1), fmin(b.y1 + g, o->y1) };
+		plate(ctx, part, lp->ground[i]);
+	}
 }

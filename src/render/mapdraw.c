@@ -181,8 +181,9 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
 		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, cell);
 		lp_box symbol;
-		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, &symbol))
-			labelplace_take(mc->placer, symbol);
+		lp_colour ground;
+		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, &symbol, &ground))
+			labelplace_take_backdrop(mc->placer, symbol, ground);
 	}
 	terrainpaint_water(mc->rc, cr, g, mc->pos, mc->course, shown, n);
 
@@ -200,6 +201,17 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	each_cell(mc, shown, n, p->occupants);
 	if (p->extras)
 		p->extras(mc, shown, n);
+	/* The first names keep off the lines; the addresses, which stand in
+	 * their cells' corners by those lines, are placed as if the lines
+	 * were not taken, and every word after them keeps off them again. */
+	if (p->first_labels) {
+		size_t from = mc->placer->count;
+		if (p->take_lines)
+			p->take_lines(mc, shown, n);
+		size_t to = mc->placer->count;
+		p->first_labels(mc, shown, n);
+		labelplace_drop(mc->placer, from, to);
+	}
 	addresses(mc, &p->address, shown, n);
 	take_section_lines(mc);
 	if (p->take_lines)

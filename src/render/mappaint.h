@@ -69,8 +69,8 @@ typedef struct map_painter {
 	map_address_style address;
 	/* Lines over the grid (coast, zone borders); NULL when none. */
 	void (*lines)(const map_canvas *mc, const size_t *shown, size_t n);
-	/* Those lines taken in the placer, after the addresses, so that no
-	 * later word crosses them; NULL when none. */
+	/* Those lines taken in the placer, after the symbols, so that no
+	 * word crosses them; NULL when none. */
 	void (*take_lines)(const map_canvas *mc, const size_t *shown, size_t n);
 	/* The symbols of everything standing on one cell, centred at
 	 * (cx, cy), each taking its box. */
@@ -78,7 +78,11 @@ typedef struct map_painter {
 	/* Symbols of the map as a whole (ships in a sea zone), after the
 	 * cells' ones; NULL when none. */
 	void (*extras)(const map_canvas *mc, const size_t *shown, size_t n);
-	/* Names of the map as a whole (a sea zone's, every city's), placed before the
+	/* Names that go before the cells' addresses (a city's: victory is
+	 * about cities; a piece's: a player sets up by it), where the frame's
+	 * column and row labels give every address; NULL when none. */
+	void (*first_labels)(const map_canvas *mc, const size_t *shown, size_t n);
+	/* Names of the map as a whole (a sea zone's), placed before the
 	 * cells' ones; NULL when none. */
 	void (*labels)(const map_canvas *mc, const size_t *shown, size_t n);
 	/* The names on one cell (a city's, a general's); NULL when none. */

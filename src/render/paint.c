@@ -188,6 +188,13 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 	const char *last = strrchr(name, ' ');
 	if (last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n))
 		return true;
+	/* A surname longer than the room by the star ("Pleasonton" at the
+	 * smallest legible size) may reach into the next cell, as far as
+	 * that cell's ground is free. */
+	const char *word = last && last[1] ? last + 1 : name;
+	double wide = max_width * 2;
+	if (paint_place_text(rc, cr, lp, word, &st, wide, spots, n))
+		return true;
 	/* Still no room by the star: further out, on the neighbouring
 	 * cells' free ground, with a leader line to the star; a star with no
 	 * name is a general a player cannot set up. */
@@ -195,14 +202,13 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 		{ 1, 0, 0, 0.5 }, { -1, 0, 1, 0.5 }, { 0, -1, 0.5, 1 }, { 0, 1, 0.5, 0 },
 		{ 0.7, -0.7, 0, 1 }, { -0.7, -0.7, 1, 1 }, { 0.7, 0.7, 0, 0 }, { -0.7, 0.7, 1, 0 },
 	};
-	const char *word = last && last[1] ? last + 1 : name;
 	for (int ring = 1; ring <= 3; ring++) {
 		double d = r * (1.2 + 2.0 * ring);
 		paint_spot far[8];
 		for (int i = 0; i < 8; i++)
 			far[i] = (paint_spot){ cx + dir[i][0] * d, cy + dir[i][1] * d, dir[i][2], dir[i][3] };
 		lp_box at;
-		if (place_text_box(rc, cr, lp, word, &st, max_width, far, 8, &at)) {
+		if (place_text_box(rc, cr, lp, word, &st, wide, far, 8, &at)) {
 			leader_line(cr, lp, cx, cy, r, at);
 			return true;
 		}
@@ -233,7 +239,30 @@ bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_st
 	return !(max_width > 0 && *width > max_width * 1.001);
 }
 
-/* paint_place_text, telling where the text went: its box in *where. */
+/* A plate of the ground's colour over the terrain art a label stands on. */
+static void plate_ground(void *ctx, lp_box part, lp_colour ground)
+{
+	cairo_t *cr = ctx;
+	cairo_set_source_rgb(cr, ground.r, ground.g, ground.b);
+	cairo_rectangle(cr, part.x0, part.y0, part.x1 - part.x0, part.y1 - part.y0);
+	cairo_fill(cr);
+}
+
+void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, double cy, double r)
+{
+	/* A round plate: the symbol stands in front of the art, as a counter
+	 * does, rather than a square gap cut out of it. */
+	cairo_save(cr);
+	cairo_new_path(cr);
+	cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
+	cairo_clip(cr);
+	labelplace_plates(lp, labelplace_box(cx - r, cy - r, 2 * r, 2 * r), plate_ground, cr);
+	cairo_restore(cr);
+}
+
+/* paint_place_text, telling where the text went: its box in *where.  A
+ * text with no clear spot may stand on terrain art, on a plate of the
+ * ground's colour. */
 static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where)
 {
@@ -242,14 +271,17 @@ static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 	double w, h;
 	if (n <= 0 || !paint_fit_text(rc, cr, text, &s, max_width, &w, &h))
 		return false;
-	lp_box boxes[16];
-	if (n > 16)
-		n = 16;
+	lp_box boxes[32];
+	if (n > 32)
+		n = 32;
 	for (int i = 0; i < n; i++)
 		boxes[i] = labelplace_box(spots[i].x - spots[i].fx * w, spots[i].y - spots[i].fy * h, w, h);
-	int at = labelplace_place(lp, boxes, n);
+	bool over = false;
+	int at = labelplace_place_over(lp, boxes, n, &over);
 	if (at < 0)
 		return false;
+	if (over)
+		labelplace_plates(lp, boxes[at], plate_ground, cr);
 	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
 	if (where)
 		*where = boxes[at];
@@ -283,8 +315,8 @@ static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, dou
 }
 
 /* A word by a counter centred on cx, cy, w × h: under it, else above it
- * (a hair off it, more than the placer's gap), then with `spots` 4 at
- * its right or left. */
+ * (a hair off it, more than the placer's gap), then with `spots` 8 at
+ * its right or left, level with its middle, its top or its foot. */
 static bool counter_word(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text, bool bold,
 	double cx, double cy, double w, double h, double size, double max_width, int spots)
 {
@@ -294,6 +326,12 @@ static bool counter_word(const render_ctx *rc, cairo_t *cr, label_placer *lp, co
 		{ cx, cy - h * 0.62, 0.5, 1 },
 		{ cx + w * 0.56, cy, 0, 0.5 },
 		{ cx - w * 0.56, cy, 1, 0.5 },
+		/* Beside it still, level with its top or its foot, clear of a
+		 * word just above or below. */
+		{ cx + w * 0.56, cy - h * 0.5, 0, 0.5 },
+		{ cx - w * 0.56, cy - h * 0.5, 1, 0.5 },
+		{ cx + w * 0.56, cy + h * 0.5, 0, 0.5 },
+		{ cx - w * 0.56, cy + h * 0.5, 1, 0.5 },
 	};
 	return paint_place_text(rc, cr, lp, text, &st, max_width, at, spots);
 }
@@ -311,7 +349,7 @@ bool paint_counter_label(const render_ctx *rc, cairo_t *cr, label_placer *lp, co
 {
 	/* Bold: a label of two or three characters must hold its own beside
 	 * the counter's figures; short enough to stand beside it too. */
-	return counter_word(rc, cr, lp, label, true, cx, cy, w, h, size, 0, 4);
+	return counter_word(rc, cr, lp, label, true, cx, cy, w, h, size, 0, 8);
 }
 
 /* A ship's hull in the type box: a gunboat is an open hull with a funnel,

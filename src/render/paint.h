@@ -53,8 +53,14 @@ bool paint_fit_text(const render_ctx *rc, cairo_t *cr, const char *text, text_st
 /* A label placed with the collision check: the text in `st`, shrunk to
  * fit max_width (0: any width) but never below paint_min_text, drawn at
  * the first spot where it overlaps nothing taken in lp, and its box then
- * taken.  A text that cannot be legible in its room or is clear nowhere
- * is left out: returns false, drawing nothing. */
+ * taken.  When every spot is on terrain art (a backdrop) and nothing
+ * else, the first such spot is taken and the art beneath is covered by
+ * the ground's colour.  A text that cannot be legible in its room or is
+ * clear nowhere is left out: returns false, drawing nothing. */
+/* Cover the terrain art (backdrops in lp) within r of (cx, cy) with the
+ * ground's colour: a star or ring set on a town's houses stands clear. */
+void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, double cy, double r);
+
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n);
 

@@ -153,10 +153,28 @@ static void draw_city(const render_ctx *rc, cairo_t *cr, label_placer *lp, const
 		y + r * 1.35 });
 }
 
-/* A city's name shortened as a last resort: its first word's first four
- * letters and a full stop ("Wash."), whole when it is that short. */
+/* A city's name shortened as a last resort: a name of several words by
+ * their initials ("N.Y.", "N.O.": two cities that both begin "New" stay
+ * apart), one word by its first four letters and a full stop ("Wash."),
+ * whole when it is that short. */
 static char *city_abbreviation(const char *name)
 {
+	if (strchr(name, ' ')) {
+		char *out = xmalloc(2 * strlen(name) + 2), *o = out;
+		for (const char *w = name; *w;) {
+			/* The word's first letter, whole (UTF-8), and a full stop. */
+			*o++ = *w++;
+			while ((*w & 0xC0) == 0x80)
+				*o++ = *w++;
+			*o++ = '.';
+			while (*w && *w != ' ')
+				w++;
+			while (*w == ' ')
+				w++;
+		}
+		*o = '\0';
+		return out;
+	}
 	size_t letters = 0, b = 0;
 	while (name[b] && name[b] != ' ' && letters < 4) {
 		b++;
@@ -188,6 +206,12 @@ static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 		{ cx, y - r * 1.6, 0.5, 1 },
 		{ cx + right, y, 0, 0.5 },
 		{ cx - r * 1.6, y, 1, 0.5 },
+		/* Beside it, nudged down and up: clear of a line's end at the
+		 * square's corner or of a counter below. */
+		{ cx + right, y + r * 0.6, 0, 0.5 },
+		{ cx - r * 1.6, y + r * 0.6, 1, 0.5 },
+		{ cx + right, y - r * 0.6, 0, 0.5 },
+		{ cx - r * 1.6, y - r * 0.6, 1, 0.5 },
 		/* Across the square's middle, then its lower band, from its
 		 * centre, its left side rightwards, its right side leftwards. */
 		{ cx, cy, 0.5, 0.5 },
@@ -353,6 +377,7 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	if (c->generals.first >= 0) {
 		double x, y, r;
 		general_spot(g, cx, cy, &x, &y, &r);
+		paint_clear_backdrop_round(cr, mc->placer, x, y, r * 1.3);
 		paint_general(cr, sc->generals[c->generals.first].side, x, y, r);
 		labelplace_take(mc->placer, labelplace_box(x - r, y - r, 2 * r, 2 * r));
 	}
@@ -644,10 +669,25 @@ static void draw_city_names(const map_canvas *mc, const size_t *shown, size_t n)
 	}
 }
 
+/* The words a player sets up and plays by, before the squares'
+ * addresses (the frame names every column and row): every city's name,
+ * then each square's general and pieces. */
+static void draw_first_names(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	draw_city_names(mc, shown, n);
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&mc->g->board, shown[i]);
+		const position_cell *c = position_at(mc->pos, cell);
+		double cx, cy;
+		mapgeom_center(mc->g, cell, &cx, &cy);
+		if (c)
+			draw_names(mc, c, cx, cy);
+	}
+}
+
 static void draw_zone_labels(const map_canvas *mc, const size_t *shown, size_t n)
 {
 	each_zone(mc, shown, n, draw_zone_name);
-	draw_city_names(mc, shown, n);
 }
 
 /* ---- legend ---- */
@@ -765,8 +805,8 @@ const map_painter squaredraw_painter = {
 	.take_lines = take_borders,
 	.occupants = draw_occupants,
 	.extras = draw_zone_pieces,
+	.first_labels = draw_first_names,
 	.labels = draw_zone_labels,
-	.cell_labels = draw_names,
 	.frame = draw_frame,
 	.legend_count = legend_count,
 	.legend_entry = legend_entry,

@@ -379,11 +379,11 @@ void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, con
 	draw_name(rc, cr, g, cell, name && *name ? name : t ? t->id : type, look->label, lp);
 }
 
-/* The symbols that keep words off them: all the centred ones but the
- * waves, which are water's background as the hatching is a field's. */
+/* The symbols words keep off where they can: every centred one (trees,
+ * houses, peaks, the sea's waves). */
 static bool is_icon(rs_pattern pattern)
 {
-	return (unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern] && pattern != RS_PATTERN_WAVES;
+	return (unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern];
 }
 
 /* The symbol's ink when drawn at SYMBOL_PROBE_SIZE, measured once per
@@ -407,11 +407,12 @@ static const double *symbol_ink(terrain_course *course, rs_pattern pattern)
 }
 
 bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
-	terrain_course *course, grid_cell cell, lp_box *out)
+	terrain_course *course, grid_cell cell, lp_box *out, lp_colour *ground)
 {
 	const rs_terrain *t = terrainpaint_terrain(rc, type_of(pos, position_at(pos, cell)));
 	if (!t || !is_icon(t->look.pattern))
 		return false;
+	*ground = (lp_colour){ t->look.fill.r / 255.0, t->look.fill.g / 255.0, t->look.fill.b / 255.0 };
 	const double *ink = symbol_ink(course, t->look.pattern);
 	double x = ink[0], y = ink[1], w = ink[2], h = ink[3];
 	double k = g->cell / SYMBOL_PROBE_SIZE, cx, cy;

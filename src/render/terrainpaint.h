@@ -72,10 +72,11 @@ void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, gri
 void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos, grid_cell cell,
 	label_placer *lp);
 
-/* The box of the symbol standing in the cell (trees, houses, peaks...),
- * which words must keep off; false when the cell has none.  The course
+/* The box of the symbol standing in the cell (trees, houses, peaks,
+ * waves), which words keep off where they can, and in *ground the
+ * colour of the cell under it; false when the cell has none.  The course
  * of the map keeps each symbol's size once measured. */
 bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
-	terrain_course *course, grid_cell cell, lp_box *out);
+	terrain_course *course, grid_cell cell, lp_box *out, lp_colour *ground);
 
 #endif

@@ -11,16 +11,32 @@
 # 2. the map carries the pieces' labels, in the form "I·3".
 # 3. every label in the sheet's list has that form, and on the hex games
 #    (whose rulesets count figures) every unit row gives its figures.
+# 4. every general's surname and every city's name, whole, print on the
+#    map: the words a player sets up by and plays for.
 # Ends with "unit-labels: N passed, M failed"; exit 0 all passed, 1 any
 # failed, 77 (skipped) without poppler-utils.
 set -u
 . "$(dirname -- "$0")/../render/pdf-lib.sh"
-check_begin unit-labels pdftotext "$@"
+check_begin unit-labels "pdftotext xmllint" "$@"
 export PAPERSIZE=a4
 
 # The words of a PDF page, one a line.
 words() { pdftotext -q -f "$2" -l "$2" "$1" - | tr -s ' \t\f' '\n\n\n' | sed '/^$/d'; }
 DOT=$(printf '\xc2\xb7')
+# The words of the names a map must carry in language $2: each general's
+# surname (the last word of his name) and each word of each city's name,
+# as the city's <name xml:lang> gives it, else its name attribute.
+names_of() {
+	local i n name
+	xmllint --xpath '//*[local-name()="general"]/@name' "$1" 2>/dev/null |
+		sed 's/ name="/\n/g; s/"//g' | awk 'NF { print $NF }'
+	n=$(xmllint --xpath 'count(//*[local-name()="city"])' "$1" 2>/dev/null)
+	for ((i = 1; i <= ${n:-0}; i++)); do
+		name=$(xmllint --xpath "string(//*[local-name()='city'][$i]/*[local-name()='name'][@xml:lang='$2'])" "$1")
+		[ -n "$name" ] || name=$(xmllint --xpath "string(//*[local-name()='city'][$i]/@name)" "$1")
+		printf '%s\n' "$name" | tr ' ' '\n'
+	done
+}
 declare -A FIGURES=([en]="figure" [nl]="figu" [fr]="figurine")
 
 for s in "$ROOT"/scenarios/*.xml; do
@@ -42,6 +58,12 @@ for s in "$ROOT"/scenarios/*.xml; do
 			labels=$(printf '%s\n' "$w" | grep -cE "^[[:alpha:]]+$DOT[0-9]+$")
 			[ "$labels" -gt 0 ]
 			verdict "$id/$l $name: the pieces carry labels of the form I${DOT}3 ($labels)" "" $?
+			missing=""
+			while IFS= read -r word; do
+				[ -n "$word" ] && ! printf '%s\n' "$w" | grep -qxF -- "$word" && missing="$missing $word"
+			done <<<"$(names_of "$s" "$l")"
+			[ -z "$missing" ]
+			verdict "$id/$l $name: every general's and city's name prints" "missing:$missing" $?
 		done
 		# (a number and its word are joined by a no-break space: read it as one)
 		list=$(pdftotext -q -layout -f 1 -l $((map_page - 1)) "$sheet" - | sed 's/\xc2\xa0/ /g')

@@ -124,6 +124,84 @@ static void test_lines_are_obstacles(void **state)
 	labelplace_free(&lp);
 }
 
+/* Terrain art is a backdrop: a label keeps off it while any spot is
+ * clear, stands on it when only the art is in the way (never on a mark),
+ * and the plates then cover exactly the art under the label. */
+typedef struct plate_log {
+	int count;
+	lp_box part[4];
+	lp_colour ground[4];
+} plate_log;
+
+static void log_plate(void *ctx, lp_box part, lp_colour ground)
+{
+	plate_log *log = ctx;
+	if (log->count < 4) {
+		log->part[log->count] = part;
+		log->ground[log->count] = ground;
+	}
+	log->count++;
+}
+
+static void test_backdrop_is_a_last_resort(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0);
+	const lp_colour green = { 0.2, 0.6, 0.2 };
+	labelplace_take_backdrop(&lp, labelplace_box(0, 0, 10, 10), green);  /* trees */
+	labelplace_take(&lp, labelplace_box(20, 0, 10, 10));                  /* a counter */
+	lp_box spots[3] = {
+		labelplace_box(5, 5, 8, 3),    /* on the trees */
+		labelplace_box(25, 5, 8, 3),   /* on the counter */
+		labelplace_box(40, 0, 8, 3),   /* clear, but last */
+	};
+	bool over = true;
+	/* A clear spot wins over an earlier one on the art. */
+	assert_int_equal(labelplace_place_over(&lp, spots, 3, &over), 2);
+	assert_false(over);
+	/* No clear spot left: the art, never the counter. */
+	assert_int_equal(labelplace_place_over(&lp, spots, 3, &over), 0);
+	assert_true(over);
+	assert_int_equal(lp.placed[lp.count - 1], LP_LABEL);
+	/* labelplace_place keeps off the art altogether. */
+	assert_int_equal(labelplace_place(&lp, &spots[0], 1), -1);
+	assert_int_equal(labelplace_place_over(&lp, &spots[1], 1, &over), -1);
+
+	plate_log log = { 0 };
+	labelplace_plates(&lp, spots[0], log_plate, &log);
+	assert_int_equal(log.count, 1);
+	/* The stretch of the trees under the label, in the trees' ground. */
+	assert_true(log.part[0].x0 == 5 && log.part[0].y0 == 5 && log.part[0].x1 == 10 && log.part[0].y1 == 8);
+	assert_true(log.ground[0].g == green.g);
+	log.count = 0;
+	labelplace_plates(&lp, spots[2], log_plate, &log);
+	assert_int_equal(log.count, 0);
+	labelplace_free(&lp);
+}
+
+static void test_drop_gives_boxes_back(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0);
+	labelplace_take(&lp, labelplace_box(0, 0, 10, 10));
+	size_t from = lp.count;
+	labelplace_take_line(&lp, 20, 0, 20, 50, 1);
+	size_t to = lp.count;
+	lp_box across = labelplace_box(15, 20, 10, 3);
+	assert_int_equal(labelplace_place(&lp, &across, 1), -1);
+	labelplace_drop(&lp, from, to);
+	assert_int_equal(lp.count, 1);
+	assert_true(lp.boxes[0].x1 == 10);
+	assert_int_equal(labelplace_place(&lp, &across, 1), 0);
+	/* Out of range or empty: nothing changes. */
+	labelplace_drop(&lp, 5, 9);
+	labelplace_drop(&lp, 1, 1);
+	assert_int_equal(lp.count, 2);
+	labelplace_free(&lp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +211,8 @@ int main(void)
 		cmocka_unit_test(test_gap_is_kept),
 		cmocka_unit_test(test_crowd_never_collides),
 		cmocka_unit_test(test_lines_are_obstacles),
+		cmocka_unit_test(test_backdrop_is_a_last_resort),
+		cmocka_unit_test(test_drop_gives_boxes_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

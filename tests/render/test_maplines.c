@@ -137,7 +137,7 @@ static size_t check_map(fixture *f, double scale, size_t *labels)
 	size_t sea_names = 0;
 	*labels = 0;
 	for (size_t i = 0; i < lp.count; i++) {
-		if (!lp.placed[i])
+		if (lp.placed[i] != LP_LABEL)
 			continue;
 		(*labels)++;
 		lp_box b = lp.boxes[i];

@@ -142,14 +142,27 @@ static void any_marker_label(textbox_ctx *tc, cairo_t *cr, const face_frame *f, 
 	textbox_draw(tc, cr, label, &st, x + h, y, w - 2 * h, h);
 }
 
-/* Where the emblem goes on the design card, and its size. */
-#define EMBLEM_Y 43.0
-#define EMBLEM_SIZE 15.0
+/* Where the emblem and the order go on the design card: the emblem's
+ * centre and side, the order's box and its type (nominal and least).  A
+ * deck whose orders all fit at full size shows a large emblem; one with a
+ * long order gives the order the emblem's room (a smaller emblem higher
+ * up), so the whole deck's type need not drop as far. */
+typedef struct body_plan {
+	double emblem_y, emblem_size;
+	double order_y, order_h;
+} body_plan;
 
-cairo_surface_t *cardface_emblem(const card_geom *g, emblem_kind kind)
+static const body_plan BODY_PLANS[CARDFACE_BODIES] = {
+	{ 43.0, 15.0, 52.0, 23.0 },
+	{ 38.6, 9.0, 44.5, 30.5 },
+};
+#define ORDER_SIZE 3.6
+#define ORDER_MIN 2.5
+
+cairo_surface_t *cardface_emblem(const card_geom *g, const cardface_body *body, emblem_kind kind)
 {
 	face_frame f = frame_of(g);
-	double size = EMBLEM_SIZE * f.u;
+	double size = BODY_PLANS[body->plan].emblem_size * f.u;
 	cairo_rectangle_t extents = { -size, -size, 2 * size, 2 * size };
 	cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
 	cairo_t *cr = cairo_create(s);
@@ -251,9 +264,49 @@ void cardface_shared_finish(cardface_shared *s)
 	memset(s, 0, sizeof *s);
 }
 
-void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
-	int deck_total, cairo_surface_t *emblem, cardface_shared *shared)
+static textbox_style order_style(double size, double min)
 {
+	return style(FONT_TEXT, size, min, false, INK);
+}
+
+/* The deck's order size with one plan: the least at which every card's
+ * order fits (the least size of the style when one does not fit even
+ * there: that card's failure is said when it is drawn). */
+static double plan_order_size(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const body_plan *bp,
+	const deck_design *designs, size_t n)
+{
+	/* The box is the same on the cards of a flank and of none. */
+	front_plan p = plan_front(g, false);
+	const face_frame *f = &p.f;
+	textbox_style st = order_style(ORDER_SIZE * f->u, ORDER_MIN * f->u);
+	double size = st.size;
+	for (size_t i = 0; i < n; i++) {
+		textbox_fit fit = textbox_measure(tc, cr, l10n_get(&designs[i].card->text, tc->rc->lang), &st, p.iw,
+			bp->order_h * f->sy);
+		size = fmin(size, fit.fits ? fit.size : st.min_size);
+	}
+	return size;
+}
+
+cardface_body cardface_choose_body(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *designs,
+	size_t n)
+{
+	cardface_body best = { 0, plan_order_size(tc, cr, g, &BODY_PLANS[0], designs, n) };
+	double full = ORDER_SIZE * frame_of(g).u;
+	/* Only a deck whose type shrinks tries the roomier plan, and takes it
+	 * only when the type grows by a step worth seeing (5 %). */
+	for (int k = 1; k < CARDFACE_BODIES && best.order_size < full - 1e-9; k++) {
+		double size = plan_order_size(tc, cr, g, &BODY_PLANS[k], designs, n);
+		if (size > best.order_size * 1.05)
+			best = (cardface_body){ k, size };
+	}
+	return best;
+}
+
+void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
+	int deck_total, cairo_surface_t *emblem, cardface_shared *shared, const cardface_body *body)
+{
+	const body_plan *bp = &BODY_PLANS[body->plan];
 	const deck_face *card = design->card;
 	lang_id lang = tc->rc->lang;
 	bool any = design->flank == DECK_ANY;
@@ -281,13 +334,13 @@ void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck
 	/* The card kind's emblem, quiet, between the marker and the order:
 	 * painted from the one recording of the document. */
 	cairo_save(cr);
-	cairo_set_source_surface(cr, emblem, g->width / 2, EMBLEM_Y * f->sy);
+	cairo_set_source_surface(cr, emblem, g->width / 2, bp->emblem_y * f->sy);
 	cairo_paint(cr);
 	cairo_restore(cr);
 
-	/* The order. */
-	textbox_style text = style(FONT_TEXT, 3.6 * f->u, 2.5 * f->u, false, INK);
-	textbox_draw(tc, cr, l10n_get(&card->text, lang), &text, p.inner, 52.0 * f->sy, p.iw, 23.0 * f->sy);
+	/* The order, at the deck's one size. */
+	textbox_style text = order_style(body->order_size, body->order_size);
+	textbox_draw(tc, cr, l10n_get(&card->text, lang), &text, p.inner, bp->order_y * f->sy, p.iw, bp->order_h * f->sy);
 
 	/* Copies in the deck. */
 	char n[16], total[16];

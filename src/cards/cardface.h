@@ -22,9 +22,26 @@ typedef struct card_geom {
 	double safe;            /* margin inside the cut kept clear */
 } card_geom;
 
+/* What the middle of a deck's fronts looks like, one for the whole deck:
+ * which plan of emblem and order box (cardface.c), and the one size of
+ * every order on them. */
+#define CARDFACE_BODIES 2
+typedef struct cardface_body {
+	int plan;               /* 0: large emblem; 1: room for long orders */
+	double order_size;      /* mm */
+} cardface_body;
+
+/* The deck's body: the largest order size at which every design's order
+ * fits, with the plan that allows the larger (a deck is read as one set: a
+ * card printed smaller than its neighbours only because its own text is
+ * long looks out of place).  cr: a context of the kind the fronts are
+ * drawn on (the fits are kept for drawing). */
+cardface_body cardface_choose_body(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *designs,
+	size_t n);
+
 /* The emblem of a card kind, as cardface_emblem records it once per
  * document: painted on every front of that kind. */
-cairo_surface_t *cardface_emblem(const card_geom *g, emblem_kind kind);
+cairo_surface_t *cardface_emblem(const card_geom *g, const cardface_body *body, emblem_kind kind);
 
 /* What every front of a kind shares, recorded on first use and painted on
  * each such front, so the PDF holds it once: per colour the ground, frame,
@@ -38,9 +55,9 @@ typedef struct cardface_shared {
 void cardface_shared_finish(cardface_shared *s);
 
 /* shared: zeroed before the first front of a deck, kept for all of them,
- * then cardface_shared_finish. */
+ * then cardface_shared_finish.  body: the deck's (cardface_choose_body). */
 void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
-	int deck_total, cairo_surface_t *emblem, cardface_shared *shared);
+	int deck_total, cairo_surface_t *emblem, cardface_shared *shared, const cardface_body *body);
 void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g);
 
 #endif

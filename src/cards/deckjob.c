@@ -29,18 +29,31 @@ static cairo_surface_t *emblem_for(deck_job *job, const deck_face *card)
 	if (card->emblem && !emblem_find(card->emblem, &kind))
 		kind = EMBLEM_DEFAULT;
 	if (!job->emblems[kind])
-		job->emblems[kind] = cardface_emblem(&job->geom, kind);
+		job->emblems[kind] = cardface_emblem(&job->geom, &job->body, kind);
 	return job->emblems[kind];
+}
+
+/* The deck's body (cardface_choose_body), measured on a face like those
+ * drawn, so that the fits found are the ones drawn. */
+static cardface_body choose_body(deck_job *job)
+{
+	cairo_surface_t *scratch = record_face(&job->geom);
+	cairo_t *cr = cairo_create(scratch);
+	cardface_body body = cardface_choose_body(&job->tc, cr, &job->geom, job->designs, job->design_count);
+	cairo_destroy(cr);
+	cairo_surface_destroy(scratch);
+	return body;
 }
 
 static bool draw_faces(deck_job *job)
 {
 	job->fronts = xcalloc(job->design_count ? job->design_count : 1, sizeof *job->fronts);
+	job->body = choose_body(job);
 	for (size_t i = 0; i < job->design_count; i++) {
 		job->fronts[i] = record_face(&job->geom);
 		cairo_t *cr = cairo_create(job->fronts[i]);
 		cardface_front(&job->tc, cr, &job->geom, &job->designs[i], job->total,
-			emblem_for(job, job->designs[i].card), &job->shared);
+			emblem_for(job, job->designs[i].card), &job->shared, &job->body);
 		cairo_destroy(cr);
 	}
 	job->back = record_face(&job->geom);

@@ -36,6 +36,7 @@ typedef struct deck_job {
 	cairo_surface_t *emblems[EMBLEM_COUNT];   /* recorded once, when a card uses it */
 	cardface_shared shared;        /* parts every front of a kind shares */
 	double back_offset[2];         /* deck_options.back_offset */
+	cardface_body body;            /* the fronts' emblem plan and order size */
 } deck_job;
 
 /* Load the card layouts, choose the size, list the designs and draw every

@@ -2,7 +2,9 @@
  * a table of blocks (refcolumn.h).  Content comes from reftables.c.
  *
  * Front: units (movement, dice by distance), the deck with its counts;
- * terrain, artillery on a hill, the general.  Back: the turn, the battle,
+ * terrain, artillery on a hill, the general, sharing a hex (and
+ * brigades), and where the card has room (a text for the ruleset) how
+ * the flanks are read.  Back: the turn, the battle,
  * line of sight, a general with a unit and alone; the die, retreats and
  * their thresholds, ground gain, victory, the special cards.  The two
  * pages are about as full, since both take the fuller one's type size. */
@@ -41,7 +43,9 @@ static const refcard_item FRONT_LEFT[] = {
 static const refcard_item FRONT_RIGHT[] = {
 	REF_HEADING("ref-terrain-heading"), REF_TABLE(reftable_terrain),
 	REF_HEADING("ref-hill-heading"), REF_SAY(BLOCK_TEXT, reftext_hill),
-	REF_SAY(BLOCK_HEADING, general_heading), REF_SAY(BLOCK_TEXT, reftext_general), REF_END,
+	REF_SAY(BLOCK_HEADING, general_heading), REF_SAY(BLOCK_TEXT, reftext_general),
+	REF_HEADING_IF("ref-stacking-heading"), REF_SAY(BLOCK_TEXT, reftext_stacking),
+	REF_HEADING_IF("ref-sections-heading"), REF_TEXT(BLOCK_TEXT, "ref-sections", reftext_optional), REF_END,
 };
 
 static const refcard_item BACK_LEFT[] = {

@@ -2,13 +2,14 @@
  * goes on its two pages, as a table of blocks (refcolumn.h).  Content
  * comes from reftables_square.c.
  *
- * Front: the unit table, purchases; combat with each unit's abilities,
- * the generals (and who plays them), entrenchment.  Back: the turn
- * sequence of the ruleset (whose last step says where new units are
- * placed: no block of its own repeats it), how a side wins; the sea
- * (zones, ports by coast, ships), the capitals and the order of play with
- * four players.  There is no deck: turns are driven by
- * purchases and the movement dice. */
+ * Front: the unit table, purchases; combat with each unit's abilities
+ * and the ground it takes (cities, ports), the generals (and who plays
+ * them), entrenchment.  Back: the turn sequence of the ruleset (whose
+ * last step says where new units are placed: no block of its own repeats
+ * it), how units move, how a side wins; the sea (zones, ports by coast,
+ * ships, carrying land units), the capitals and the order of play with
+ * four players.  There is no deck: turns are driven by purchases and the
+ * movement dice. */
 #include <stdlib.h>
 
 #include "../base/util.h"
@@ -47,18 +48,21 @@ static const refcard_item FRONT_LEFT[] = {
 static const refcard_item FRONT_RIGHT[] = {
 	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-sq-combat", reftext_steps),
 	REF_LINES(BLOCK_TEXT, NULL, land_abilities),
+	REF_HEADING("ref-ground-heading"), REF_SAY(BLOCK_TEXT, reftext_square_taking),
 	REF_HEADING("ref-sq-generals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_general),
 	REF_TABLE(reftable_square_generals), REF_END,
 };
 
 static const refcard_item BACK_LEFT[] = {
 	REF_HEADING("ref-turn-heading"), REF_LINES(BLOCK_STEP, NULL, turn_steps),
+	REF_HEADING("ref-sq-move-heading"), REF_SAY(BLOCK_TEXT, reftext_square_movement),
 	REF_HEADING_IF("victory-heading"), REF_SAY(BLOCK_TEXT, reftext_square_victory), REF_END,
 };
 
 static const refcard_item BACK_RIGHT[] = {
 	REF_HEADING("ref-sq-sea-heading"), REF_SAY(BLOCK_TEXT, reftext_square_sea), REF_TABLE(reftable_square_ports),
 	REF_LINES(BLOCK_TEXT, NULL, ship_abilities),
+	REF_HEADING_IF("ref-sq-transport-heading"), REF_SAY(BLOCK_TEXT, reftext_square_transport),
 	REF_HEADING("ref-sq-capitals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_capitals),
 	REF_HEADING_IF("order-of-play"), REF_SAY(BLOCK_TEXT, reftext_square_seats), REF_END,
 };

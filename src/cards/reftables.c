@@ -200,6 +200,9 @@ void reftext_hex_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out)
 	refpairs_number(out, "general-move", rs->general.move);
 	refpairs_number(out, "general-flags", rs->general.flags_ignored);
 	refpairs_number(out, "stack", rs->stacking.units_per_hex);
+	refpairs_number(out, "brigade-units", rs->brigades.max_units);
+	refpairs_number(out, "zone", rs->brigades.zone_radius);
+	refpairs_text(out, "zone-hex", reftext_plural(tc, "ref-hex", rs->brigades.zone_radius));
 	refpairs_text(out, "sabres", face_name(tc, rs, NULL, true));
 	refpairs_text(out, "flag", face_name(tc, rs, ruleset_retreat_face(rs), false));
 }
@@ -824,5 +827,20 @@ char *reftext_victory(textbox_ctx *tc, const ruleset *rs)
 	char *out = reftext_with(tc, rs, "ref-victory", pairs);
 	reftext_append(&out, reftext_with(tc, rs, rs->victory.target_required || rs->victory.default_target <= 0 ?
 		"ref-victory-scenario" : "ref-victory-target", pairs), " ");
+	return out;
+}
+
+/* ---- sharing a hex (the front of a hex card) ---- */
+
+char *reftext_stacking(textbox_ctx *tc, const ruleset *rs)
+{
+	char *out = reftext_optional(tc, rs, "ref-stacking");
+	if (rs->stacking.brigades && rs->brigades.max_units > 0) {
+		char *brigades = reftext(tc, rs, "ref-brigades");
+		if (out)
+			reftext_append(&out, brigades, " ");
+		else
+			out = brigades;
+	}
 	return out;
 }

@@ -89,6 +89,9 @@ char *reftext_los(textbox_ctx *tc, const ruleset *rs);
 char *reftext_general_attached(textbox_ctx *tc, const ruleset *rs);
 char *reftext_general_alone(textbox_ctx *tc, const ruleset *rs);
 char *reftext_victory(textbox_ctx *tc, const ruleset *rs);
+/* How units share a hex and form brigades, for a ruleset whose card says
+ * it (a text "ref-stacking" for it, or brigades); NULL otherwise. */
+char *reftext_stacking(textbox_ctx *tc, const ruleset *rs);
 /* One line per special card of §8.1 with its numbers from the data; NULL when
  * the deck has none. */
 char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs);

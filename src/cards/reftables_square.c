@@ -1,5 +1,6 @@
 #include "reftables_square.h"
 
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,6 +41,11 @@ void reftext_square_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out)
 	refpairs_text(out, "round", reftext_plural(tc, "ref-sq-round", rs->square.naval_rounds));
 	refpairs_number(out, "income", rs->square.capital_income_loss);
 	refpairs_text(out, "point", reftext_plural(tc, "ref-sq-point", rs->square.capital_income_loss));
+	refpairs_number(out, "stack", rs->square.play.stacking);
+	refpairs_number(out, "zone-steps", rs->square.play.zone_steps);
+	refpairs_text(out, "step", reftext_plural(tc, "ref-sq-step", rs->square.play.zone_steps));
+	refpairs_number(out, "port-steps", rs->square.play.port_steps);
+	refpairs_text(out, "port-step", reftext_plural(tc, "ref-sq-step", rs->square.play.port_steps));
 }
 
 static const char *side_name(textbox_ctx *tc, const ruleset *rs, const char *id)
@@ -319,5 +325,58 @@ char *reftext_square_seats(textbox_ctx *tc, const ruleset *rs)
 		out = both;
 	}
 	free(order);
+	return out;
+}
+
+/* ---- movement, transport, taking cities (the back of a square card) ---- */
+
+/* Land a land unit may not enter besides the sea, lower case, joined with
+ * "or"; NULL when there is none. */
+static char *impassable_land(textbox_ctx *tc, const ruleset *rs)
+{
+	char **names = xcalloc(rs->terrain_count + 1, sizeof *names);
+	size_t n = 0;
+	for (size_t i = 0; i < rs->terrain_count; i++)
+		if (!rs->terrains[i].passable && !rs->terrains[i].water) {
+			char *g = g_utf8_strdown(l10n_get(&rs->terrains[i].name, tc->rc->lang), -1);
+			names[n++] = xstrdup(g);
+			g_free(g);
+		}
+	char *out = n ? reftext_join(tc, (const char *const *)names, n, "ref-or") : NULL;
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return out;
+}
+
+char *reftext_square_movement(textbox_ctx *tc, const ruleset *rs)
+{
+	char *out = reftext(tc, rs, "ref-sq-move");
+	char *land = impassable_land(tc, rs);
+	const char *pairs[] = { "terrains", land ? land : "", NULL };
+	reftext_append(&out, reftext_with(tc, rs, land ? "ref-sq-move-land-terrain" : "ref-sq-move-land", pairs), " ");
+	free(land);
+	if (rs->square.play.stacking > 0)
+		reftext_append(&out, reftext(tc, rs, "ref-sq-move-stack"), " ");
+	if (rs->square.sea_zones > 0)
+		reftext_append(&out, reftext(tc, rs, rs->square.play.port_steps > 0 ? "ref-sq-move-ships-port" :
+			"ref-sq-move-ships"), " ");
+	return out;
+}
+
+char *reftext_square_transport(textbox_ctx *tc, const ruleset *rs)
+{
+	if (rs->square.sea_zones <= 0)
+		return NULL;
+	return reftext(tc, rs, rs->square.play.embark_uses_move ? "ref-sq-embark" : "ref-sq-embark-free");
+}
+
+char *reftext_square_taking(textbox_ctx *tc, const ruleset *rs)
+{
+	char *out = reftext(tc, rs, "ref-sq-advance");
+	if (rs->square.play.capture_on_entry)
+		reftext_append(&out, reftext(tc, rs, "ref-sq-capture"), " ");
+	if (rs->square.port_count > 0)
+		reftext_append(&out, reftext(tc, rs, "ref-sq-port-taken"), " ");
 	return out;
 }

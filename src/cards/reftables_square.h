@@ -33,6 +33,9 @@ char *reftext_square_general(textbox_ctx *tc, const ruleset *rs);   /* bonus, ra
 char *reftext_square_entrench(textbox_ctx *tc, const ruleset *rs);  /* NULL without entrenchment */
 char *reftext_square_sea(textbox_ctx *tc, const ruleset *rs);       /* zones, safe ports, rounds */
 char *reftext_square_capitals(textbox_ctx *tc, const ruleset *rs);  /* which, and what losing one costs */
+char *reftext_square_movement(textbox_ctx *tc, const ruleset *rs);  /* the roll, where land units and ships go */
+char *reftext_square_transport(textbox_ctx *tc, const ruleset *rs); /* boarding and landing; NULL without a sea */
+char *reftext_square_taking(textbox_ctx *tc, const ruleset *rs);    /* advancing, cities and ports changing hands */
 /* §11.1 (render/victory.h): how a side wins, and the turn order with two
  * players a side (NULL without such a game); with the print set's
  * scenario at hand, its own turn limit and its players by name. */

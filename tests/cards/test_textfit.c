@@ -135,7 +135,6 @@ static void test_card_faces_fit(void **state)
 		for (size_t z = 0; z < f->cards->size_count; z++) {
 			const card_size *size = &f->cards->sizes[z];
 			card_geom g = { size->width, size->height, f->cards->sheet.bleed, f->cards->face_safe };
-			cairo_surface_t *emblem = cardface_emblem(&g, EMBLEM_DEFAULT);
 			for (int lang = 0; lang < LANG_COUNT; lang++) {
 				render_ctx rc = context(f, f->rulesets[r], (lang_id)lang, "a4");
 				textbox_ctx tc;
@@ -144,19 +143,21 @@ static void test_card_faces_fit(void **state)
 				cairo_t *cr = cairo_create(rec);
 				cardface_shared shared;
 				memset(&shared, 0, sizeof shared);
+				cardface_body body = cardface_choose_body(&tc, cr, &g, designs, n);
+				cairo_surface_t *emblem = cardface_emblem(&g, &body, EMBLEM_DEFAULT);
 				for (size_t i = 0; i < n; i++)
-					cardface_front(&tc, cr, &g, &designs[i], deck_total(deck), emblem, &shared);
+					cardface_front(&tc, cr, &g, &designs[i], deck_total(deck), emblem, &shared, &body);
 				cardface_shared_finish(&shared);
 				cardface_back(&tc, cr, &g);
 				cairo_destroy(cr);
 				cairo_surface_destroy(rec);
+				cairo_surface_destroy(emblem);
 				assert_no_failure(&tc);
 				/* Name, order and count on each face; the flank labels,
 				 * captions and footer once per kind of front, shared. */
 				assert_true(tc.boxes >= 3 * n + 3);
 				textbox_finish(&tc);
 			}
-			cairo_surface_destroy(emblem);
 		}
 		free(designs);
 		deck_destroy(deck);

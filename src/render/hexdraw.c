@@ -340,56 +340,12 @@ static size_t visible_hexes(const map_geom *g, double x0, double y0, double x1, 
 
 /* ---- legend ---- */
 
-/* What the map shows, so that the legend explains that and nothing
- * more: each terrain some cell on the board has (the unlisted cells are
- * the ruleset's unlisted terrain), and whether any cell has earthworks,
- * which stand on a cell as an extra, never as its type. */
-typedef struct map_shows {
-	size_t terrains[64];  /* ruleset indices, in the ruleset's order */
-	size_t count;
-	bool fieldworks;
-} map_shows;
-
-static void map_shows_of(const render_ctx *rc, map_shows *out)
-{
-	const ruleset *rs = rc->rs;
-	const scenario *sc = rc->sc;
-	size_t cells = grid_count(&rc->board);
-	unsigned char *listed = xcalloc(cells + 1, 1);
-	bool *present = xcalloc(rs->terrain_count + 1, sizeof *present);
-	out->count = 0;
-	out->fieldworks = false;
-	/* A later entry for a cell overrides an earlier one, as it does in
-	 * the position: walk back and keep the first seen. */
-	size_t listed_count = 0;
-	for (size_t e = sc->terrain_count; e-- > 0;) {
-		const sc_terrain *t = &sc->terrain[e];
-		long k = t->at.valid ? grid_index(&rc->board, t->at.cell) : -1;
-		if (k < 0 || listed[k])
-			continue;
-		listed[k] = 1;
-		listed_count++;
-		const rs_terrain *rt = terrainpaint_terrain(rc, t->type.text);
-		if (rt)
-			present[rt - rs->terrains] = true;
-		out->fieldworks |= t->fieldworks;
-	}
-	const rs_terrain *unlisted = ruleset_unlisted_terrain(rs);
-	if (listed_count < cells && unlisted)
-		present[unlisted - rs->terrains] = true;
-	for (size_t i = 0; i < rs->terrain_count && out->count < ARRAY_LEN(out->terrains); i++)
-		if (present[i])
-			out->terrains[out->count++] = i;
-	free(present);
-	free(listed);
-}
-
 /* The terrains on the map, fieldworks when some cell has them, the unit
  * types, general, objective, section line. */
 static size_t legend_count(const render_ctx *rc, bool pieces)
 {
-	map_shows shows;
-	map_shows_of(rc, &shows);
+	terrain_shown shows;
+	terrainpaint_shown(rc, &shows);
 	return shows.count + shows.fieldworks + (pieces ? rc->rs->unit_type_count + 1 : 0) + 2;
 }
 
@@ -397,8 +353,8 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 	double ex, double ey, double swatch)
 {
 	const ruleset *rs = rc->rs;
-	map_shows shows;
-	map_shows_of(rc, &shows);
+	terrain_shown shows;
+	terrainpaint_shown(rc, &shows);
 	if (i < shows.count) {
 		const rs_terrain *t = &rs->terrains[shows.terrains[i]];
 		terrainpaint_swatch(rc, cr, &grid_hex_ops, t->id, false, ex, ey, swatch);

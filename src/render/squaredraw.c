@@ -749,18 +749,20 @@ static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind ki
 	return "";
 }
 
-/* Terrain, the lines, the places, every piece but the generals (a star,
- * not a counter), the generals, and the cargo mark: entry i as a kind
- * and the index among its kind's items. */
-static entry_kind entry_at(const ruleset *rs, size_t i, size_t *k)
+/* The terrain the map shows, the lines, the places, every piece but the
+ * generals (a star, not a counter), the generals, and the cargo mark:
+ * entry i as a kind and the index among its kind's items (a terrain's in
+ * the ruleset). */
+static entry_kind entry_at(const ruleset *rs, const terrain_shown *shows, size_t i, size_t *k)
 {
 	static const entry_kind LINES_AND_PLACES[] = {
 		ENTRY_COAST, ENTRY_ZONE_BORDER, ENTRY_CITY, ENTRY_CAPITAL, ENTRY_PORT,
 	};
-	*k = i;
-	if (i < rs->terrain_count)
+	if (i < shows->count) {
+		*k = shows->terrains[i];
 		return ENTRY_TERRAIN;
-	i -= rs->terrain_count;
+	}
+	i -= shows->count;
 	if (i < ARRAY_LEN(LINES_AND_PLACES)) {
 		*k = 0;
 		return LINES_AND_PLACES[i];
@@ -779,15 +781,19 @@ static entry_kind entry_at(const ruleset *rs, size_t i, size_t *k)
 /* A bare board's legend stops before the pieces. */
 static size_t legend_count(const render_ctx *rc, bool pieces)
 {
-	return rc->rs->terrain_count + 5 + (pieces ? rc->rs->square.unit_count + 1 : 0);
+	terrain_shown shows;
+	terrainpaint_shown(rc, &shows);
+	return shows.count + 5 + (pieces ? rc->rs->square.unit_count + 1 : 0);
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
 	double x, double y, double swatch)
 {
 	(void)ctx;  /* the pieces come last: the count alone leaves them out */
+	terrain_shown shows;
+	terrainpaint_shown(rc, &shows);
 	size_t k;
-	entry_kind kind = entry_at(rc->rs, i, &k);
+	entry_kind kind = entry_at(rc->rs, &shows, i, &k);
 	return entry_symbol(rc, cr, kind, k, x, y, swatch);
 }
 

@@ -712,3 +712,37 @@ void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
+
+void terrainpaint_shown(const render_ctx *rc, terrain_shown *out)
+{
+	const ruleset *rs = rc->rs;
+	const scenario *sc = rc->sc;
+	size_t cells = grid_count(&rc->board);
+	unsigned char *listed = xcalloc(cells + 1, 1);
+	bool *present = xcalloc(rs->terrain_count + 1, sizeof *present);
+	out->count = 0;
+	out->fieldworks = false;
+	/* A later entry for a cell overrides an earlier one, as it does in
+	 * the position: walk back and keep the first seen. */
+	size_t listed_count = 0;
+	for (size_t e = sc->terrain_count; e-- > 0;) {
+		const sc_terrain *t = &sc->terrain[e];
+		long k = t->at.valid ? grid_index(&rc->board, t->at.cell) : -1;
+		if (k < 0 || listed[k])
+			continue;
+		listed[k] = 1;
+		listed_count++;
+		const rs_terrain *rt = terrainpaint_terrain(rc, t->type.text);
+		if (rt)
+			present[rt - rs->terrains] = true;
+		out->fieldworks |= t->fieldworks;
+	}
+	const rs_terrain *unlisted = ruleset_unlisted_terrain(rs);
+	if (listed_count < cells && unlisted)
+		present[unlisted - rs->terrains] = true;
+	for (size_t i = 0; i < rs->terrain_count && out->count < ARRAY_LEN(out->terrains); i++)
+		if (present[i])
+			out->terrains[out->count++] = i;
+	free(present);
+	free(listed);
+}

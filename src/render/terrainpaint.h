@@ -79,4 +79,17 @@ void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, con
 bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
 	terrain_course *course, grid_cell cell, lp_box *out, lp_colour *ground);
 
+/* What a map shows, so that its legend explains that and nothing more:
+ * each terrain some cell on the board has (the unlisted cells are the
+ * ruleset's unlisted terrain), in the ruleset's order, and whether any
+ * cell has earthworks, which stand on a cell as an extra, never as its
+ * type. */
+typedef struct terrain_shown {
+	size_t terrains[64];  /* ruleset indices */
+	size_t count;
+	bool fieldworks;
+} terrain_shown;
+
+void terrainpaint_shown(const render_ctx *rc, terrain_shown *out);
+
 #endif

@@ -290,6 +290,18 @@ verdict "render a copy of 1861 with turn-limit=\"24\": exit 0" "$(cat "$WORK/ren
 says "$WORK/limit/mb-1861/en/scenario-sheet.pdf" "the sheet names the scenario's turn limit" \
 	"This scenario ends after 24 rounds" "the side holding more cities wins, and equal counts are a draw"
 
+# A legend explains the terrain its map has and nothing more: a copy of
+# 1861 without mountains has none in its legend, and still its sea.
+grep -v 'type="mountain"' "$SCEN" > "$WORK/flat.xml"
+render "$WORK/flat" --lang en "$WORK/flat.xml"
+verdict "render a copy of 1861 without mountains: exit 0" "$(cat "$WORK/render.log")" $?
+flat_legend=$(text_of "$WORK/flat/mb-1861/en/map-overview.pdf" | sed -n '/Legend/,$p')
+full_legend=$(text_of "$WORK/a4/mb-1861/en/map-overview.pdf" | sed -n '/Legend/,$p')
+printf '%s\n' "$full_legend" | grep -qw Mountains && printf '%s\n' "$flat_legend" | grep -qw Sea &&
+	! printf '%s\n' "$flat_legend" | grep -qw Mountains
+verdict "a legend lists only the terrain its map has (no Mountains without mountains)" \
+	"$(printf '%s' "$flat_legend" | head -c 300)" $?
+
 # ---- reproducible ----
 SOURCE_DATE_EPOCH=1700000000 "$ORBAT" render -q -o "$WORK/r1" --lang fr "$SCEN" >/dev/null 2>&1
 SOURCE_DATE_EPOCH=1700000000 "$ORBAT" render -q -o "$WORK/r2" --lang fr "$SCEN" >/dev/null 2>&1

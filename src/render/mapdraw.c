@@ -155,8 +155,7 @@ static void addresses(const map_canvas *mc, const map_address_style *a, const si
 	}
 }
 
-/* Calls draw for each cell shown that the position lists, at its centre. */
-static void each_cell(const map_canvas *mc, const size_t *shown, size_t n,
+void mapdraw_each_cell(const map_canvas *mc, const size_t *shown, size_t n,
 	void (*draw)(const map_canvas *mc, const position_cell *c, double cx, double cy))
 {
 	for (size_t i = 0; i < n; i++) {
@@ -198,7 +197,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 		p->lines(mc, shown, n);
 
 	/* Every symbol first, then the words where they are clear. */
-	each_cell(mc, shown, n, p->occupants);
+	mapdraw_each_cell(mc, shown, n, p->occupants);
 	if (p->extras)
 		p->extras(mc, shown, n);
 	/* The first names keep off the lines; the addresses, which stand in
@@ -221,7 +220,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	if (p->labels)
 		p->labels(mc, shown, n);
 	if (p->cell_labels)
-		each_cell(mc, shown, n, p->cell_labels);
+		mapdraw_each_cell(mc, shown, n, p->cell_labels);
 	p->frame(mc, x0, y0, x1, y1);
 	cairo_restore(cr);
 	free(shown);

@@ -99,4 +99,9 @@ typedef struct map_painter {
 extern const map_painter hexdraw_painter;
 extern const map_painter squaredraw_painter;
 
+/* Calls draw for each cell shown that the position lists, at its centre
+ * (what a painter's hooks over the shown cells walk with). */
+void mapdraw_each_cell(const map_canvas *mc, const size_t *shown, size_t n,
+	void (*draw)(const map_canvas *mc, const position_cell *c, double cx, double cy));
+
 #endif

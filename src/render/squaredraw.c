@@ -675,14 +675,7 @@ static void draw_city_names(const map_canvas *mc, const size_t *shown, size_t n)
 static void draw_first_names(const map_canvas *mc, const size_t *shown, size_t n)
 {
 	draw_city_names(mc, shown, n);
-	for (size_t i = 0; i < n; i++) {
-		grid_cell cell = grid_from_index(&mc->g->board, shown[i]);
-		const position_cell *c = position_at(mc->pos, cell);
-		double cx, cy;
-		mapgeom_center(mc->g, cell, &cx, &cy);
-		if (c)
-			draw_names(mc, c, cx, cy);
-	}
+	mapdraw_each_cell(mc, shown, n, draw_names);
 }
 
 static void draw_zone_labels(const map_canvas *mc, const size_t *shown, size_t n)

@@ -248,6 +248,23 @@ static int cut_spots(const map_geom *g, double x, double lo, double hi, bool nor
 	return written;
 }
 
+/* Where a tile cuts the map the words of an edge stand in the notches of
+ * the first row, over the cells' tips: on a plate of the page's white, so
+ * that no outline runs through them. */
+static const rgb CUT_BACKING = { 1, 1, 1 };
+
+/* A section's name on an edge: in the notches of a cut (count of them
+ * in cut), else at one of the frame's two spots. */
+static void edge_words(const map_canvas *mc, const char *label, const text_style *st, int count,
+	const paint_spot *cut, double room, const paint_spot frame[2])
+{
+	if (count)
+		paint_place_text_backed(mc->rc, mc->cr, mc->placer, label, st, mc->g->cell * 0.9, cut, count,
+			CUT_BACKING);
+	else
+		paint_place_text(mc->rc, mc->cr, mc->placer, label, st, room, frame, 2);
+}
+
 static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, double y1)
 {
 	const render_ctx *rc = mc->rc;
@@ -279,8 +296,10 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		st.b = paint_side(s).b * 0.8;
 		paint_spot spots[EDGE_SPOTS] = { { g->width / 2, y, 0.5, north ? 0 : 1 } };
 		int count = cut_spots(g, g->width / 2, 0, g->width, north, x0, y0, x1, y1, y, spots, EDGE_SPOTS);
-		paint_place_text(rc, cr, mc->placer, label, &st, count ? g->cell * 0.9 : g->cells_width * 0.9,
-			spots, count ? count : 1);
+		if (count)
+			paint_place_text_backed(rc, cr, mc->placer, label, &st, g->cell * 0.9, spots, count, CUT_BACKING);
+		else
+			paint_place_text(rc, cr, mc->placer, label, &st, g->cells_width * 0.9, spots, 1);
 	}
 	/* Each section named as both players see it, along both edges:
 	 * inside the home edge's line, else beside it on that line. */
@@ -309,14 +328,12 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 		int count;
 		if (shows[0]) {
 			count = cut_spots(g, x, xs[i], xs[i + 1], true, x0, y0, x1, y1, g->frame * 0.06, cut, EDGE_SPOTS);
-			paint_place_text(rc, cr, mc->placer, label, &sec, count ? g->cell * 0.9 : room,
-				count ? cut : top, count ? count : 2);
+			edge_words(mc, label, &sec, count, cut, room, top);
 		}
 		if (shows[1]) {
 			count = cut_spots(g, x, xs[i], xs[i + 1], false, x0, y0, x1, y1, g->height - g->frame * 0.06, cut,
 				EDGE_SPOTS);
-			paint_place_text(rc, cr, mc->placer, label, &sec, count ? g->cell * 0.9 : room,
-				count ? cut : bottom, count ? count : 2);
+			edge_words(mc, label, &sec, count, cut, room, bottom);
 		}
 		free(label);
 	}

@@ -263,8 +263,8 @@ void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, 
 /* paint_place_text, telling where the text went: its box in *where.  A
  * text with no clear spot may stand on terrain art, on a plate of the
  * ground's colour. */
-static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where)
+static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, lp_box *where)
 {
 	text_style s = *st;
 	s.align = ALIGN_LEFT;
@@ -282,16 +282,34 @@ static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 		return false;
 	if (over)
 		labelplace_plates(lp, boxes[at], plate_ground, cr);
+	if (backing) {
+		double gap = lp->gap + h * 0.08;
+		paint_set(cr, *backing);
+		cairo_rectangle(cr, boxes[at].x0 - gap, boxes[at].y0 - gap, w + 2 * gap, h + 2 * gap);
+		cairo_fill(cr);
+	}
 	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
 	if (where)
 		*where = boxes[at];
 	return true;
 }
 
+static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where)
+{
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, where);
+}
+
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n)
 {
 	return place_text_box(rc, cr, lp, text, st, max_width, spots, n, NULL);
+}
+
+bool paint_place_text_backed(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, rgb backing)
+{
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, &backing, NULL);
 }
 
 /* A name set off from its symbol (a star at cx, cy of radius r): a thin

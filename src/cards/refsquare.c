@@ -42,13 +42,13 @@ static size_t ship_abilities(textbox_ctx *tc, const ruleset *rs, const char *id,
 static const refcard_item FRONT_LEFT[] = {
 	REF_HEADING("ref-sq-units-heading"), REF_TABLE(reftable_square_units), REF_STRING(BLOCK_NOTE, "ref-sq-units-note"),
 	REF_HEADING("ref-sq-purchase-heading"), REF_SAY(BLOCK_TEXT, reftext_square_purchase),
-	REF_HEADING_IF("ref-sq-entrench-heading"), REF_SAY(BLOCK_TEXT, reftext_square_entrench), REF_END,
+	REF_HEADING_IF("ref-sq-entrench-heading"), REF_SAY(BLOCK_TEXT, reftext_square_entrench),
+	REF_HEADING("ref-ground-heading"), REF_SAY(BLOCK_TEXT, reftext_square_taking), REF_END,
 };
 
 static const refcard_item FRONT_RIGHT[] = {
 	REF_HEADING("ref-battle-heading"), REF_LINES(BLOCK_STEP, "ref-sq-combat", reftext_steps),
 	REF_LINES(BLOCK_TEXT, NULL, land_abilities),
-	REF_HEADING("ref-ground-heading"), REF_SAY(BLOCK_TEXT, reftext_square_taking),
 	REF_HEADING("ref-sq-generals-heading"), REF_SAY(BLOCK_TEXT, reftext_square_general),
 	REF_TABLE(reftable_square_generals), REF_END,
 };

@@ -355,7 +355,15 @@ static void unit_row(textbox_ctx *tc, const ruleset *rs, ref_table *t, const rs_
 	for (size_t m = 0; m < type->move_count; m++) {
 		if (!applies(&type->moves[m].when, attr, value))
 			continue;
-		reftext_append(&moves, move_text(tc, &type->moves[m]), "\n");
+		/* The moves are a choice: each after the first says "or". */
+		char *move = move_text(tc, &type->moves[m]);
+		if (*moves) {
+			const char *pairs[] = { "move", move, NULL };
+			char *alternative = textbox_expand(textbox_string(tc, "ref-move-or"), pairs);
+			free(move);
+			move = alternative;
+		}
+		reftext_append(&moves, move, "\n");
 	}
 	reftable_set(t, row, 2, moves);
 	free(moves);

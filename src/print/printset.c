@@ -11,6 +11,7 @@
 #include "../render/products.h"
 #include "../render/render.h"
 #include "../text/fonts.h"
+#include "../text/hyphen.h"
 #include "../text/strings.h"
 
 struct printer {
@@ -174,6 +175,13 @@ bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, c
 	p->write_failed = false;
 	render_ctx rc = ps->rc;
 	rc.lang = ps->langs[part / ps->product_count];
+	/* Each product starts from the shared resources alone: the layouts
+	 * and fonts the one before made, and the hyphenation dictionaries of
+	 * other languages, go.  Kept over a whole print set they grew a
+	 * process past 45 MiB; let go, the next product is no slower (it
+	 * looks fewer fonts up), and a process holds at most one product's. */
+	fonts_forget(p->fonts);
+	hyphen_keep_only(rc.lang);
 	const product *pr = &ps->products[part % ps->product_count];
 	outdir *out = outdir_current();
 	bool failed_before = outdir_write_failed(out);

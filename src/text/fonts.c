@@ -122,6 +122,17 @@ PangoLayout *fonts_text_layout(font_library *lib, cairo_t *cr, const text_spec *
 	return layoutcache_get(lib->cache, cr, spec);
 }
 
+void fonts_forget(font_library *lib)
+{
+	layoutcache_clear(lib->cache);
+	/* Pango keeps up to 256 fontsets, each holding its fonts (with their
+	 * cairo scaled fonts, HarfBuzz fonts and glyph caches) for every size
+	 * and scale asked: megabytes after a product that searches its type
+	 * size.  Our private configuration stays; fonts are loaded again from
+	 * it when asked, the same fonts. */
+	pango_fc_font_map_cache_clear(PANGO_FC_FONT_MAP(lib->map));
+}
+
 layoutcache_stats fonts_cache_stats(const font_library *lib)
 {
 	return layoutcache_get_stats(lib->cache);

@@ -40,6 +40,12 @@ PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const ch
 PangoLayout *fonts_text_layout(font_library *lib, cairo_t *cr, const text_spec *spec);
 layoutcache_stats fonts_cache_stats(const font_library *lib);
 
+/* Let the laid-out text and the loaded fonts go: what one product drew
+ * with (its sizes, scales and strings) is of little use to the next, and
+ * kept for a whole print set it is most of a process's memory.  The fonts
+ * come back the same when next asked. */
+void fonts_forget(font_library *lib);
+
 /* Check a laid-out text: counts its unknown glyphs into the library. */
 void fonts_check(font_library *lib, PangoLayout *layout);
 /* Unknown glyphs met since creation, and the first text that had one. */

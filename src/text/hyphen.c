@@ -20,14 +20,14 @@ typedef struct lang_dict {
 } lang_dict;
 
 struct hyphenator {
-	char *dir;
-	lang_dict langs[LANG_COUNT];   /* borrowed from the process's table */
+	char *dir;   /* its dictionaries are the process's (process_dicts) */
 };
 
 /* Dictionaries loaded in this process, per folder and language: reading
  * one (the Dutch patterns take some 8 ms) happens once however many
- * products ask, and a process that forks workers after loading shares
- * them.  They live as long as the process. */
+ * products of that language ask.  hyphen_keep_only lets the other
+ * languages' go (close to a megabyte each); a hyphenator looks its
+ * dictionary up here at each use, so none is left holding a freed one. */
 typedef struct loaded_dicts {
 	char *dir;
 	lang_dict langs[LANG_COUNT];
@@ -90,12 +90,13 @@ static bool file_is_utf8(const char *path)
 	return utf8;
 }
 
-/* The language's dictionary in dir, read on the first call in the process. */
-static lang_dict process_dict(const char *dir, lang_id lang)
+/* The language's dictionary in dir, read on the first call in the process
+ * (or the first after hyphen_keep_only let it go). */
+static lang_dict *process_dict(const char *dir, lang_id lang)
 {
 	lang_dict *d = &dicts_of(dir)->langs[lang];
 	if (d->tried)
-		return *d;
+		return d;
 	d->tried = true;
 	for (size_t i = 0; i < ARRAY_LEN(DICT_FILES[lang]) && DICT_FILES[lang][i]; i++) {
 		char *path = xasprintf("%s/%s", dir, DICT_FILES[lang][i]);
@@ -108,17 +109,30 @@ static lang_dict process_dict(const char *dir, lang_id lang)
 		if (d->dict)
 			break;
 	}
-	return *d;
+	return d;
 }
 
 static lang_dict *load(hyphenator *h, lang_id lang)
 {
 	if ((int)lang < 0 || lang >= LANG_COUNT)
 		return NULL;
-	lang_dict *d = &h->langs[lang];
-	if (!d->tried)
-		*d = process_dict(h->dir, lang);
+	lang_dict *d = process_dict(h->dir, lang);
 	return d->dict ? d : NULL;
+}
+
+void hyphen_keep_only(lang_id lang)
+{
+	for (size_t i = 0; i < process_dict_count; i++) {
+		for (int other = 0; other < LANG_COUNT; other++) {
+			lang_dict *d = &process_dicts[i].langs[other];
+			if (other == (int)lang || !d->tried)
+				continue;
+			if (d->dict)
+				hnj_hyphen_free(d->dict);
+			/* Read again if asked again. */
+			*d = (lang_dict){ 0 };
+		}
+	}
 }
 
 void hyphen_preload(const char *dict_dir, lang_id lang)

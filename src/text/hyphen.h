@@ -7,7 +7,8 @@
  * when it must and draws a hyphen only where it broke.
  *
  * Dictionaries are loaded on first use per language, once per process
- * (every hyphenator of the process shares them).  A missing or broken
+ * (every hyphenator of the process shares them) until hyphen_keep_only
+ * lets them go.  A missing or broken
  * dictionary is not an error: the text comes back unchanged, so output is
  * merely less well broken on a machine without the hyphen-* packages. */
 #ifndef ORBAT_HYPHEN_H
@@ -29,6 +30,11 @@ void hyphen_destroy(hyphenator *h);
 /* Read the language's dictionary now, for the hyphenators made later in
  * this process and in processes it forks (dict_dir as for hyphen_create). */
 void hyphen_preload(const char *dict_dir, lang_id lang);
+
+/* Free the dictionaries of every language but lang: a process drawing
+ * one language after another holds one dictionary, not all.  Those freed
+ * are read again when next asked. */
+void hyphen_keep_only(lang_id lang);
 
 /* Whether the language's dictionary could be loaded (loads it). */
 bool hyphen_available(hyphenator *h, lang_id lang);

@@ -93,6 +93,18 @@ void layoutcache_destroy(layout_cache *c)
 	free(c);
 }
 
+void layoutcache_clear(layout_cache *c)
+{
+	/* Each entry is freed with its queue link inside it. */
+	g_hash_table_remove_all(c->entries);
+	g_queue_init(&c->recency);
+	c->bytes = 0;
+	for (size_t i = 0; i < c->context_count; i++)
+		g_object_unref(c->contexts[i].context);
+	c->context_count = 0;
+	c->stats.contexts = 0;
+}
+
 /* A context with the settings of print, set for drawing on cr. */
 static PangoContext *new_context(PangoFontMap *map, cairo_t *cr, lang_id lang)
 {

@@ -14,7 +14,8 @@
  * afterwards, so a layout it returns never has to be laid out anew; the
  * result is glyph for glyph what a fresh layout on that cr would give.
  *
- * Memory is bounded: past the bound the least recently used layouts go. */
+ * Memory is bounded: past the bound the least recently used layouts go,
+ * and layoutcache_clear lets all of them and the contexts go at once. */
 #ifndef ORBAT_LAYOUTCACHE_H
 #define ORBAT_LAYOUTCACHE_H
 
@@ -41,6 +42,13 @@ typedef struct layout_cache layout_cache;
  * layouts kept (0: LAYOUTCACHE_DEFAULT_BYTES). */
 layout_cache *layoutcache_create(PangoFontMap *map, size_t max_bytes);
 void layoutcache_destroy(layout_cache *c);
+
+void layoutcache_clear(layout_cache *c);
+
+/* Let every layout and context go (the counts of hits, misses and
+ * evictions stay).  Layouts handed out before keep their own reference
+ * and stay valid. */
+void layoutcache_clear(layout_cache *c);
 
 #define LAYOUTCACHE_DEFAULT_BYTES (6u << 20)
 

@@ -36,7 +36,8 @@ PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const ch
 /* A layout of spec for drawing on cr, from the library's cache of laid-out
  * text (layoutcache.h): a reference of its own (g_object_unref it), not to
  * be changed.  Every product draws its text through here, so a string is
- * shaped once per process for each font, width and language. */
+ * shaped once for each font, width and language until fonts_forget (the
+ * print set calls it between products). */
 PangoLayout *fonts_text_layout(font_library *lib, cairo_t *cr, const text_spec *spec);
 layoutcache_stats fonts_cache_stats(const font_library *lib);
 

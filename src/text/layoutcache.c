@@ -93,7 +93,7 @@ void layoutcache_destroy(layout_cache *c)
 	free(c);
 }
 
-void layoutcache_clear(layout_cache *c)
+void layoutcache_clear(layout_cache *c, PangoFontMap *map)
 {
 	/* Each entry is freed with its queue link inside it. */
 	g_hash_table_remove_all(c->entries);
@@ -103,6 +103,9 @@ void layoutcache_clear(layout_cache *c)
 		g_object_unref(c->contexts[i].context);
 	c->context_count = 0;
 	c->stats.contexts = 0;
+	g_object_ref(map);
+	g_object_unref(c->map);
+	c->map = map;
 }
 
 /* A context with the settings of print, set for drawing on cr. */

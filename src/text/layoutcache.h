@@ -1,8 +1,8 @@
-/* Laid-out text, shaped once per process.
+/* Laid-out text, shaped once while it is kept.
  *
  * Print products lay out the same strings again and again: the flank
  * labels and footers of every card, a reference card measured at each
- * candidate type size and then drawn, a map's legend in every product.
+ * candidate type size and then drawn, a map's legend on every page.
  * Shaping (HarfBuzz) and line breaking are most of what text costs, so a
  * layout is kept and handed out again for the same text, font, language,
  * width, wrap mode and alignment.
@@ -43,12 +43,11 @@ typedef struct layout_cache layout_cache;
 layout_cache *layoutcache_create(PangoFontMap *map, size_t max_bytes);
 void layoutcache_destroy(layout_cache *c);
 
-void layoutcache_clear(layout_cache *c);
-
 /* Let every layout and context go (the counts of hits, misses and
- * evictions stay).  Layouts handed out before keep their own reference
- * and stay valid. */
-void layoutcache_clear(layout_cache *c);
+ * evictions stay); contexts made from now on are on map (the same map or
+ * another).  Layouts handed out before keep their own reference and stay
+ * valid. */
+void layoutcache_clear(layout_cache *c, PangoFontMap *map);
 
 #define LAYOUTCACHE_DEFAULT_BYTES (6u << 20)
 

@@ -1,7 +1,8 @@
 /* The cache of laid-out text (src/text/layoutcache.h): a text is shaped
  * once, a cached layout measures and draws exactly as a fresh one, layouts
- * for other transformations or languages are kept apart, and memory stays
- * within the bound.  Through the bundled fonts. */
+ * for other transformations or languages are kept apart, memory stays
+ * within the bound, and forgetting everything between products changes no
+ * glyph.  Through the bundled fonts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -190,6 +191,52 @@ static void test_memory_is_bounded(void **state)
 	layoutcache_destroy(c);
 }
 
+/* Between products the library forgets its layouts and fonts: nothing is
+ * kept, a layout handed out before stays valid, and the same text comes
+ * out glyph for glyph as before, through the new fonts. */
+static void test_forget_keeps_the_text_the_same(void **state)
+{
+	fixture *f = *state;
+	text_spec s = spec_of(f, PARAGRAPH, 35 * PANGO_SCALE);
+	PangoLayout *before = fonts_text_layout(f->fonts, f->cr, &s);
+	PangoRectangle ink_a, log_a;
+	pango_layout_get_extents(before, &ink_a, &log_a);
+	int lines = pango_layout_get_line_count(before);
+
+	fonts_forget(f->fonts);
+	layoutcache_stats st = fonts_cache_stats(f->fonts);
+	assert_int_equal(st.entries, 0);
+	assert_int_equal(st.bytes, 0);
+	assert_int_equal(st.contexts, 0);
+
+	size_t misses = st.misses;
+	PangoLayout *after = fonts_text_layout(f->fonts, f->cr, &s);
+	assert_ptr_not_equal(after, before);
+	assert_int_equal(fonts_cache_stats(f->fonts).misses, misses + 1);
+	assert_int_equal(fonts_cache_stats(f->fonts).contexts, 1);
+	PangoRectangle ink_b, log_b;
+	pango_layout_get_extents(after, &ink_b, &log_b);
+	assert_memory_equal(&log_a, &log_b, sizeof log_a);
+	assert_memory_equal(&ink_a, &ink_b, sizeof ink_a);
+	assert_int_equal(pango_layout_get_line_count(after), lines);
+	for (int i = 0; i < lines; i++) {
+		PangoRectangle la, lb;
+		pango_layout_line_get_extents(pango_layout_get_line_readonly(before, i), NULL, &la);
+		pango_layout_line_get_extents(pango_layout_get_line_readonly(after, i), NULL, &lb);
+		assert_memory_equal(&la, &lb, sizeof la);
+	}
+	/* The old layout still draws (its fonts live as long as it does). */
+	pango_cairo_show_layout(f->cr, before);
+	assert_int_equal(cairo_status(f->cr), CAIRO_STATUS_SUCCESS);
+	/* A layout made straight from the library is on the new fonts too. */
+	PangoLayout *plain = fonts_layout(f->fonts, f->cr, LANG_NL, FONT_TEXT);
+	assert_ptr_equal(pango_context_get_font_map(pango_layout_get_context(plain)),
+		pango_context_get_font_map(pango_layout_get_context(after)));
+	g_object_unref(plain);
+	g_object_unref(before);
+	g_object_unref(after);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_cached_layout_matches_a_fresh_one),
 		cmocka_unit_test(test_what_tells_layouts_apart),
 		cmocka_unit_test(test_memory_is_bounded),
+		cmocka_unit_test(test_forget_keeps_the_text_the_same),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -160,8 +161,18 @@ static bool run_here(size_t first, size_t count, jobpool_run_fn run, jobpool_don
 
 /* ---- signals ---------------------------------------------------------- */
 
+/* The thread running the pool, which blocks the signals around a fork. */
+static pthread_t pool_thread;
+
 static void stop_all_and_die(int sig)
 {
+	/* A library's helper thread (Pango starts some) can take the signal
+	 * while the pool's thread blocks it: hand it over, so that a worker
+	 * being started is known before the workers are stopped. */
+	if (!pthread_equal(pthread_self(), pool_thread)) {
+		pthread_kill(pool_thread, sig);
+		return;
+	}
 	for (size_t i = 0; i < JOBPOOL_MAX_WORKERS; i++)
 		if (live[i] > 0)
 			kill(live[i], SIGTERM);
@@ -191,6 +202,7 @@ static void stop_all_and_die(int sig)
  * then called after the workers are stopped and their files removed. */
 static void watch_signals(void)
 {
+	pool_thread = pthread_self();
 	for (size_t i = 0; i < WATCHED_COUNT; i++) {
 		struct sigaction cur;
 		if (sigaction(watched[i], NULL, &cur) != 0 || cur.sa_handler == stop_all_and_die)

@@ -1,6 +1,7 @@
 #include "outdir.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,8 +175,19 @@ void outdir_undo_all(const int *journals, size_t count)
 	} while (removed);
 }
 
+/* The thread that blocks the signals around its records: the one that
+ * installed the handler (a worker's is its parent's, copied by fork). */
+static pthread_t watching_thread;
+
 static void undo_all_and_die(int sig)
 {
+	/* A library's helper thread (Pango starts some) can take the signal
+	 * while this one blocks it: hand it over, to be taken when the
+	 * record under way is complete. */
+	if (!pthread_equal(pthread_self(), watching_thread)) {
+		pthread_kill(watching_thread, sig);
+		return;
+	}
 	outdir_undo_all(NULL, 0);
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -201,6 +213,7 @@ void outdir_watch_signals(void)
 	if (installed)
 		return;
 	installed = true;
+	watching_thread = pthread_self();
 	for (size_t i = 0; i < ARRAY_LEN(watched_signals); i++) {
 		struct sigaction old;
 		/* A signal the caller chose to ignore (nohup) stays ignored. */

@@ -12,8 +12,7 @@
 #include "../base/util.h"
 
 struct font_library {
-	FcConfig *config;        /* the bundled fonts alone, for every font map */
-	PangoFontMap *map;
+	PangoFontMap *map;       /* on the bundled fonts alone (its FcConfig) */
 	PangoContext *context;
 	layout_cache *cache;
 	int unknown_glyphs;
@@ -36,10 +35,10 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 {
 	*error = NULL;
 #ifdef __GLIBC__
-	/* Every font map runs fontconfig's matching in a thread of its own,
-	 * and glibc gives each new thread an arena of its own: what those
-	 * threads allocate is freed by this one later, and the free space
-	 * stays split over arenas that are never given back.  One arena
+	/* Pango matches fonts in threads of its own, and glibc gives each
+	 * new thread an arena of its own: what those threads allocate is
+	 * freed by this one later, and the free space stays split over
+	 * arenas that are never given back.  One arena
 	 * keeps it in one place, where the next product reuses it (some
 	 * 3 MiB less at the peak of a print set).  The helper threads
 	 * allocate little, so they hardly ever wait for the lock. */
@@ -77,14 +76,13 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 	 * of every run spent on fonts we never use. */
 	FcConfigSetCurrent(config);
 	PangoFontMap *map = new_font_map(config);
+	FcConfigDestroy(config);   /* the map holds it, and hands it on */
 	if (!map) {
 		*error = xstrdup("Pango has no FreeType font map");
-		FcConfigDestroy(config);
 		return NULL;
 	}
 
 	font_library *lib = xcalloc(1, sizeof *lib);
-	lib->config = config;   /* our reference, the font maps take theirs */
 	lib->map = map;
 	lib->context = fonts_print_context(map);
 	lib->cache = layoutcache_create(map, 0);
@@ -114,7 +112,6 @@ void fonts_destroy(font_library *lib)
 		layoutcache_destroy(lib->cache);
 		g_object_unref(lib->context);
 		g_object_unref(lib->map);
-		FcConfigDestroy(lib->config);
 		free(lib->first_bad_text);
 		free(lib);
 	}
@@ -152,12 +149,13 @@ void fonts_forget(font_library *lib)
 	 * their cairo scaled fonts, HarfBuzz fonts and glyph caches) for every
 	 * size and scale asked: megabytes after a product that searches its
 	 * type size, and no call empties it safely.  (Clearing it in place
-	 * would race with Pango's fontconfig thread, which may still be
-	 * sorting fonts for it and frees what it sorted into the map's
-	 * tables.)  So a new map takes over, on the same configuration: the
-	 * same fonts, loaded again when asked.  The old one goes with its
-	 * last reference: ours, or the fontconfig thread's once it is done. */
-	PangoFontMap *map = new_font_map(lib->config);
+	 * would race with Pango's matching threads, which may still be
+	 * sorting fonts for it and then free what they sorted through the
+	 * map's tables.)  So a new map takes over, on the same configuration:
+	 * the same fonts, loaded again when asked.  The old one goes with its
+	 * last reference: ours, or a matching thread's once it is done. */
+	FcConfig *config = pango_fc_font_map_get_config(PANGO_FC_FONT_MAP(lib->map));
+	PangoFontMap *map = new_font_map(config);
 	if (!map) {
 		layoutcache_clear(lib->cache, lib->map);
 		return;

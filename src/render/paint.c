@@ -181,19 +181,19 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 		{ cx - r, cy + r * 1.1, 0, 0 },
 	};
 	int n = (int)(sizeof spots / sizeof spots[0]);
-	if (paint_place_word(rc, cr, lp, name, &st, max_width, spots, n))
+	if (paint_place_text(rc, cr, lp, name, &st, max_width, spots, n))
 		return true;
 	/* A full name too long for the room: the surname, as players call
 	 * their generals ("Prentiss"). */
 	const char *last = strrchr(name, ' ');
-	if (last && last[1] && paint_place_word(rc, cr, lp, last + 1, &st, max_width, spots, n))
+	if (last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n))
 		return true;
 	/* A surname longer than the room by the star ("Pleasonton" at the
 	 * smallest legible size) may reach into the next cell, as far as
 	 * that cell's ground is free. */
 	const char *word = last && last[1] ? last + 1 : name;
 	double wide = max_width * 2;
-	if (paint_place_word(rc, cr, lp, word, &st, wide, spots, n))
+	if (paint_place_text(rc, cr, lp, word, &st, wide, spots, n))
 		return true;
 	/* Still no room by the star: further out, on the neighbouring
 	 * cells' free ground, with a leader line to the star; a star with no
@@ -264,8 +264,7 @@ void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, 
  * text with no clear spot may stand on terrain art, on a plate of the
  * ground's colour. */
 static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, bool halo,
-	lp_box *where)
+	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, lp_box *where)
 {
 	text_style s = *st;
 	s.align = ALIGN_LEFT;
@@ -289,26 +288,19 @@ static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, c
 		cairo_rectangle(cr, boxes[at].x0 - gap, boxes[at].y0 - gap, w + 2 * gap, h + 2 * gap);
 		cairo_fill(cr);
 	}
-	(halo ? text_draw_haloed : text_draw)(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
+	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
 	if (where)
 		*where = boxes[at];
 	return true;
 }
 
-/* A word of the map that may reach over its cell's edge, haloed. */
 static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where)
 {
-	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, true, where);
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, where);
 }
 
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n)
-{
-	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, false, NULL);
-}
-
-bool paint_place_word(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n)
 {
 	return place_text_box(rc, cr, lp, text, st, max_width, spots, n, NULL);
@@ -317,7 +309,7 @@ bool paint_place_word(const render_ctx *rc, cairo_t *cr, label_placer *lp, const
 bool paint_place_text_backed(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n, rgb backing)
 {
-	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, &backing, false, NULL);
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, &backing, NULL);
 }
 
 /* A name set off from its symbol (a star at cx, cy of radius r): a thin
@@ -359,7 +351,7 @@ static bool counter_word(const render_ctx *rc, cairo_t *cr, label_placer *lp, co
 		{ cx + w * 0.56, cy + h * 0.5, 0, 0.5 },
 		{ cx - w * 0.56, cy + h * 0.5, 1, 0.5 },
 	};
-	return paint_place_word(rc, cr, lp, text, &st, max_width, at, spots);
+	return paint_place_text(rc, cr, lp, text, &st, max_width, at, spots);
 }
 
 bool paint_counter_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,

@@ -63,10 +63,6 @@ void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, 
 
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n);
-/* As paint_place_text, haloed (text_draw_haloed): for a name or label
- * of the map that may reach over its cell's edge. */
-bool paint_place_word(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n);
 /* As paint_place_text, on a plate of `backing` a hair larger than the
  * words: for words that stand over the cells' outlines where a tile cuts
  * the map (an edge's name in the notches of the first row). */

@@ -69,11 +69,6 @@ double text_min_size(const render_ctx *rc, cairo_t *cr);
  * glyphs are counted in the font library. */
 double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double x, double y, double width);
-/* As text_draw, with a rim of the map's paper round every letter, so that
- * a line the words cross (a cell's outline, a grid line) stops short of
- * them: for map words that reach over their cell's edge. */
-double text_draw_haloed(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
-	double x, double y, double width);
 /* Size the text would take, without drawing. */
 void text_measure(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double width, double *out_width, double *out_height);

@@ -233,11 +233,11 @@ static void draw_city_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, 
 	int n = (int)(sizeof spots / sizeof spots[0]);
 	/* Reaching past its square when the reduced map needs it: the
 	 * placer keeps it off its neighbours' words and symbols. */
-	if (paint_place_word(rc, cr, lp, name, &st, g->cell * 3.0, spots, n))
+	if (paint_place_text(rc, cr, lp, name, &st, g->cell * 3.0, spots, n))
 		return;
 	char *shorter = city_abbreviation(name);
 	if (strcmp(shorter, name) != 0)
-		paint_place_word(rc, cr, lp, shorter, &st, g->cell * 3.0, spots, n);
+		paint_place_text(rc, cr, lp, shorter, &st, g->cell * 3.0, spots, n);
 	free(shorter);
 }
 

@@ -60,8 +60,8 @@ double text_min_size(const render_ctx *rc, cairo_t *cr)
 	return one > 0 ? TEXT_MIN_PT / one : TEXT_MIN_PT / PT_PER_MM;
 }
 
-static double draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style, double x,
-	double y, double width, bool halo)
+double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
+	double x, double y, double width)
 {
 	PangoLayout *layout = make_layout(rc, cr, utf8, style, width);
 	PangoRectangle logical;
@@ -80,15 +80,6 @@ static double draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const te
 	 * would take is still returned, so what follows does not move. */
 	if (text_legible(rc, cr, style)) {
 		cairo_save(cr);
-		if (halo) {
-			/* The map's paper colour (paint.h's PAINT_PAPER). */
-			cairo_set_source_rgb(cr, 0.97, 0.96, 0.92);
-			cairo_set_line_width(cr, style->size * 0.16);
-			cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-			cairo_move_to(cr, left, y);
-			pango_cairo_layout_path(cr, layout);
-			cairo_stroke(cr);
-		}
 		cairo_set_source_rgb(cr, style->r, style->g, style->b);
 		cairo_move_to(cr, left, y);
 		pango_cairo_show_layout(cr, layout);
@@ -99,18 +90,6 @@ static double draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const te
 	cairo_new_path(cr);
 	g_object_unref(layout);
 	return h;
-}
-
-double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
-	double x, double y, double width)
-{
-	return draw(rc, cr, utf8, style, x, y, width, false);
-}
-
-double text_draw_haloed(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
-	double x, double y, double width)
-{
-	return draw(rc, cr, utf8, style, x, y, width, true);
 }
 
 const char *render_string(const render_ctx *rc, const char *id)

@@ -10,16 +10,11 @@
 # Usage: run-card-fill.sh ORBAT SOURCE_ROOT.  Exits 77 (skipped) when a
 # client is missing.  Ends with "card-fill: N passed, M failed".
 set -u
-orbat=${1:?usage: run-card-fill.sh ORBAT SOURCE_ROOT}
-root=${2:?usage: run-card-fill.sh ORBAT SOURCE_ROOT}
-for tool in pdftohtml pdftotext python3; do
-	if ! command -v "$tool" >/dev/null; then
-		echo "card-fill: skipped, $tool is not installed"
-		exit 77
-	fi
-done
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-fill.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+. "$(dirname -- "$0")/../render/pdf-lib.sh"
+check_begin card-fill "pdftohtml pdftotext python3" "$@"
+orbat=$ORBAT
+root=$ROOT
+work=$WORK
 passed=0
 failed=0
 check() {

@@ -272,32 +272,63 @@ static textbox_style order_style(double size, double min)
 /* The deck's order size with one plan: the least at which every card's
  * order fits (the least size of the style when one does not fit even
  * there: that card's failure is said when it is drawn). */
+/* Longest first (qsort): the longest order most likely sets the size. */
+static int longer_first(const void *pa, const void *pb)
+{
+	size_t a = strlen(*(const char *const *)pa), b = strlen(*(const char *const *)pb);
+	return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* The largest order size of the style's series at which every design's
+ * order fits the plan's box (the smallest when some never fits), or 0 as
+ * soon as it is clear that size would be at most `beat`.
+ *
+ * One walk down the series for the whole deck: a text is tried at the
+ * size the texts before it left, and the size goes down only while it
+ * does not fit (a smaller size never fits worse).  With the longest
+ * order first, every other order costs one layout at the deck's size,
+ * which drawing then takes from the layouts' cache. */
 static double plan_order_size(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const body_plan *bp,
-	const deck_design *designs, size_t n)
+	const deck_design *designs, size_t n, double beat)
 {
 	/* The box is the same on the cards of a flank and of none. */
 	front_plan p = plan_front(g, false);
 	const face_frame *f = &p.f;
 	textbox_style st = order_style(ORDER_SIZE * f->u, ORDER_MIN * f->u);
-	double size = st.size;
+	double *sizes;
+	size_t count = textbox_sizes(&st, &sizes);
+	const char **texts = xcalloc(n ? n : 1, sizeof *texts);
+	size_t distinct = 0;
 	for (size_t i = 0; i < n; i++) {
-		textbox_fit fit = textbox_measure(tc, cr, l10n_get(&designs[i].card->text, tc->rc->lang), &st, p.iw,
-			bp->order_h * f->sy);
-		size = fmin(size, fit.fits ? fit.size : st.min_size);
+		const char *text = l10n_get(&designs[i].card->text, tc->rc->lang);
+		bool seen = false;
+		for (size_t j = 0; j < distinct && !seen; j++)
+			seen = strcmp(texts[j], text) == 0;
+		if (!seen)
+			texts[distinct++] = text;
 	}
+	qsort(texts, distinct, sizeof *texts, longer_first);
+	size_t k = 0;
+	for (size_t i = 0; i < distinct && sizes[k] > beat; i++)
+		while (k + 1 < count && sizes[k] > beat
+			&& !textbox_fits_at(tc, cr, texts[i], &st, sizes[k], p.iw, bp->order_h * f->sy))
+			k++;
+	double size = sizes[k] > beat ? sizes[k] : 0;
+	free(texts);
+	free(sizes);
 	return size;
 }
 
 cardface_body cardface_choose_body(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *designs,
 	size_t n)
 {
-	cardface_body best = { 0, plan_order_size(tc, cr, g, &BODY_PLANS[0], designs, n) };
+	cardface_body best = { 0, plan_order_size(tc, cr, g, &BODY_PLANS[0], designs, n, 0) };
 	double full = ORDER_SIZE * frame_of(g).u;
 	/* Only a deck whose type shrinks tries the roomier plan, and takes it
 	 * only when the type grows by a step worth seeing (5 %). */
 	for (int k = 1; k < CARDFACE_BODIES && best.order_size < full - 1e-9; k++) {
-		double size = plan_order_size(tc, cr, g, &BODY_PLANS[k], designs, n);
-		if (size > best.order_size * 1.05)
+		double size = plan_order_size(tc, cr, g, &BODY_PLANS[k], designs, n, best.order_size * 1.05);
+		if (size > 0)
 			best = (cardface_body){ k, size };
 	}
 	return best;

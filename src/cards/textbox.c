@@ -281,6 +281,30 @@ static double predicted_size(const fit_try *t)
 	return t->sizes[0] / fmax(ratio, 1);
 }
 
+size_t textbox_sizes(const textbox_style *st, double **sizes)
+{
+	double min = st->min_size > 0 ? fmin(st->min_size, st->size) : st->size;
+	size_t count = 0, cap = 0;
+	*sizes = NULL;
+	for (double size = st->size;; size = fmax(min, size * SHRINK_STEP)) {
+		grow_array((void **)sizes, &cap, count + 1, sizeof **sizes);
+		(*sizes)[count++] = size;
+		if (size <= min + 1e-9)
+			break;
+	}
+	return count;
+}
+
+bool textbox_fits_at(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st, double size,
+	double w, double h)
+{
+	fit_try t = { .tc = tc, .cr = cr, .st = st, .w = w, .h = h, .plain = prepare(tc, utf8) };
+	bool fits = try_size(&t, size);
+	free(t.plain);
+	free(t.hyph);
+	return fits;
+}
+
 /* Find the largest size that fits; *text_out is the text to draw at it
  * (hyphenated or not) and *wrap_out the wrap mode.
  *
@@ -295,13 +319,7 @@ static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, co
 {
 	fit_try t = { .tc = tc, .cr = cr, .st = st, .w = w, .h = h, .plain = prepare(tc, utf8) };
 	double min = st->min_size > 0 ? fmin(st->min_size, st->size) : st->size;
-	size_t cap = 0;
-	for (double size = st->size;; size = fmax(min, size * SHRINK_STEP)) {
-		grow_array((void **)&t.sizes, &cap, t.size_count + 1, sizeof *t.sizes);
-		t.sizes[t.size_count++] = size;
-		if (size <= min + 1e-9)
-			break;
-	}
+	t.size_count = textbox_sizes(st, &t.sizes);
 	if (!try_size(&t, t.sizes[0]) && t.size_count > 1) {
 		size_t k = textbox_first_fit(t.sizes, t.size_count, predicted_size(&t), try_index, &t);
 		/* The outcome as at that size (the search may have tried others

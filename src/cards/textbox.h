@@ -74,6 +74,15 @@ bool textbox_end_pdf(textbox_ctx *tc, pdfdoc *doc, int unknown_before, const cha
 textbox_fit textbox_measure(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double w, double h);
 
+/* The sizes a style tries, largest first: its nominal size, then smaller
+ * by a fixed step down to its minimum (the last).  *sizes is to free. */
+size_t textbox_sizes(const textbox_style *st, double **sizes);
+
+/* Whether the text fits w × h at this one size, as written or with soft
+ * hyphens (counts nothing, keeps nothing but the layouts' cache). */
+bool textbox_fits_at(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st, double size,
+	double w, double h);
+
 /* Fit into the box at x, y (w × h) and draw, aligned by the style; a text
  * that does not fit is drawn at the minimum size and counted as a failure.
  * Returns the height the text takes. */

@@ -269,9 +269,15 @@ static textbox_style order_style(double size, double min)
 	return style(FONT_TEXT, size, min, false, INK);
 }
 
-/* The deck's order size with one plan: the least at which every card's
- * order fits (the least size of the style when one does not fit even
- * there: that card's failure is said when it is drawn). */
+textbox_style cardface_order_box(const card_geom *g, int plan, double *w, double *h)
+{
+	/* The box is the same on the cards of a flank and of none. */
+	front_plan p = plan_front(g, false);
+	*w = p.iw;
+	*h = BODY_PLANS[plan].order_h * p.f.sy;
+	return order_style(ORDER_SIZE * p.f.u, ORDER_MIN * p.f.u);
+}
+
 /* Longest first (qsort): the longest order most likely sets the size. */
 static int longer_first(const void *pa, const void *pb)
 {
@@ -280,7 +286,8 @@ static int longer_first(const void *pa, const void *pb)
 }
 
 /* The largest order size of the style's series at which every design's
- * order fits the plan's box (the smallest when some never fits), or 0 as
+ * order fits the plan's box (the smallest when some does not fit even
+ * there: that card's failure is said when it is drawn), or 0 as
  * soon as it is clear that size would be at most `beat`.
  *
  * One walk down the series for the whole deck: a text is tried at the
@@ -288,13 +295,11 @@ static int longer_first(const void *pa, const void *pb)
  * does not fit (a smaller size never fits worse).  With the longest
  * order first, every other order costs one layout at the deck's size,
  * which drawing then takes from the layouts' cache. */
-static double plan_order_size(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const body_plan *bp,
+static double plan_order_size(textbox_ctx *tc, cairo_t *cr, const card_geom *g, int plan,
 	const deck_design *designs, size_t n, double beat)
 {
-	/* The box is the same on the cards of a flank and of none. */
-	front_plan p = plan_front(g, false);
-	const face_frame *f = &p.f;
-	textbox_style st = order_style(ORDER_SIZE * f->u, ORDER_MIN * f->u);
+	double w, h;
+	textbox_style st = cardface_order_box(g, plan, &w, &h);
 	double *sizes;
 	size_t count = textbox_sizes(&st, &sizes);
 	const char **texts = xcalloc(n ? n : 1, sizeof *texts);
@@ -311,7 +316,7 @@ static double plan_order_size(textbox_ctx *tc, cairo_t *cr, const card_geom *g, 
 	size_t k = 0;
 	for (size_t i = 0; i < distinct && sizes[k] > beat; i++)
 		while (k + 1 < count && sizes[k] > beat
-			&& !textbox_fits_at(tc, cr, texts[i], &st, sizes[k], p.iw, bp->order_h * f->sy))
+			&& !textbox_fits_at(tc, cr, texts[i], &st, sizes[k], w, h))
 			k++;
 	double size = sizes[k] > beat ? sizes[k] : 0;
 	free(texts);
@@ -322,12 +327,12 @@ static double plan_order_size(textbox_ctx *tc, cairo_t *cr, const card_geom *g, 
 cardface_body cardface_choose_body(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *designs,
 	size_t n)
 {
-	cardface_body best = { 0, plan_order_size(tc, cr, g, &BODY_PLANS[0], designs, n, 0) };
+	cardface_body best = { 0, plan_order_size(tc, cr, g, 0, designs, n, 0) };
 	double full = ORDER_SIZE * frame_of(g).u;
 	/* Only a deck whose type shrinks tries the roomier plan, and takes it
 	 * only when the type grows by a step worth seeing (5 %). */
 	for (int k = 1; k < CARDFACE_BODIES && best.order_size < full - 1e-9; k++) {
-		double size = plan_order_size(tc, cr, g, &BODY_PLANS[k], designs, n, best.order_size * 1.05);
+		double size = plan_order_size(tc, cr, g, k, designs, n, best.order_size * 1.05);
 		if (size > 0)
 			best = (cardface_body){ k, size };
 	}

@@ -43,6 +43,10 @@ cardface_body cardface_choose_body(textbox_ctx *tc, cairo_t *cr, const card_geom
  * document: painted on every front of that kind. */
 cairo_surface_t *cardface_emblem(const card_geom *g, const cardface_body *body, emblem_kind kind);
 
+/* The order's box (*w × *h) on a front of the plan, and its style from
+ * the nominal size down to the least: what cardface_choose_body fits. */
+textbox_style cardface_order_box(const card_geom *g, int plan, double *w, double *h);
+
 /* What every front of a kind shares, recorded on first use and painted on
  * each such front, so the PDF holds it once: per colour the ground, frame,
  * name band, footer (and for cards of no flank the marker's box and

@@ -125,6 +125,30 @@ static void assert_no_failure(const textbox_ctx *tc)
 
 /* ---- every card face ---- */
 
+/* The deck's order size is what fitting each card on its own gives for
+ * the tightest card (the deck's walk down the sizes takes shortcuts), and
+ * the other plan would not have given a size larger by a step worth
+ * seeing. */
+static void assert_deck_size_is_largest(textbox_ctx *tc, cairo_t *cr, const card_geom *g,
+	const deck_design *designs, size_t n, const cardface_body *body)
+{
+	double best[CARDFACE_BODIES];
+	for (int plan = 0; plan < CARDFACE_BODIES; plan++) {
+		double w, h;
+		textbox_style st = cardface_order_box(g, plan, &w, &h);
+		best[plan] = st.size;
+		for (size_t i = 0; i < n; i++) {
+			textbox_fit fit = textbox_measure(tc, cr, l10n_get(&designs[i].card->text, tc->rc->lang), &st, w, h);
+			best[plan] = fmin(best[plan], fit.fits ? fit.size : st.min_size);
+		}
+	}
+	assert_float_equal(body->order_size, best[body->plan], 1e-9);
+	for (int plan = 0; plan < CARDFACE_BODIES; plan++)
+		if (plan != body->plan)
+			assert_true(plan > body->plan ? best[plan] <= best[body->plan] * 1.05
+						      : best[body->plan] > best[plan] * 1.05);
+}
+
 static void test_card_faces_fit(void **state)
 {
 	fixture *f = *state;
@@ -144,6 +168,7 @@ static void test_card_faces_fit(void **state)
 				cardface_shared shared;
 				memset(&shared, 0, sizeof shared);
 				cardface_body body = cardface_choose_body(&tc, cr, &g, designs, n);
+				assert_deck_size_is_largest(&tc, cr, &g, designs, n, &body);
 				cairo_surface_t *emblem = cardface_emblem(&g, &body, EMBLEM_DEFAULT);
 				for (size_t i = 0; i < n; i++)
 					cardface_front(&tc, cr, &g, &designs[i], deck_total(deck), emblem, &shared, &body);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../base/datadir.h"
+#include "../base/fitsearch.h"
 #include "../base/util.h"
 #include "cardlayout.h"
 #include "cards.h"
@@ -280,7 +281,7 @@ static size_t scale_series(double max_scale, double *out, size_t max)
 	return n;
 }
 
-/* A page being fitted, for textbox_first_fit. */
+/* A page being fitted, for fitsearch_first. */
 typedef struct page_try {
 	textbox_ctx *tc;
 	cairo_t *cr;
@@ -303,7 +304,7 @@ static bool page_fits_at(void *arg, size_t k)
  * A column only grows with the type size (more lines, each taller), so
  * the page fits from some point of the series on.  Rather than trying the
  * series from the top, the page is measured at its largest scale and the
- * text's area predicts where it will fit (textbox_first_fit checks the
+ * text's area predicts where it will fit (fitsearch_first checks the
  * scale above): the same answer in a few layouts of the page instead of
  * one per step. */
 static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double w[2], double h,
@@ -328,7 +329,7 @@ static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2]
 	 * without a height (a word too wide) start one step down. */
 	double predicted = measurable ? series[0] / sqrt(ratio) : series[0];
 	page_try p = { tc, cr, cols, w, h, series };
-	size_t k = textbox_first_fit(series, n, predicted, page_fits_at, &p);
+	size_t k = fitsearch_first(series, n, predicted, page_fits_at, &p);
 	*worst = page_overflow(tc, cr, cols, w, h, series[k]);
 	return series[k];
 }

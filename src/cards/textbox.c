@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/fitsearch.h"
 #include "../base/util.h"
 
 /* Each smaller try is this fraction of the previous size. */
@@ -206,25 +207,6 @@ static bool can_hyphenate(textbox_ctx *tc, const textbox_style *st)
 	return !st->one_line && tc->hyph && hyphen_available(tc->hyph, tc->rc->lang);
 }
 
-size_t textbox_first_fit(const double *series, size_t n, double predicted, bool (*fits)(void *arg, size_t k),
-	void *arg)
-{
-	if (n < 2)
-		return 0;
-	size_t k = 1;
-	while (k + 1 < n && series[k] > predicted)
-		k++;
-	if (fits(arg, k)) {
-		while (k > 1 && fits(arg, k - 1))
-			k--;
-		return k;
-	}
-	while (k + 1 < n)
-		if (fits(arg, ++k))
-			return k;
-	return k;
-}
-
 /* One text being fitted: its sizes, largest first, and the last try. */
 typedef struct fit_try {
 	textbox_ctx *tc;
@@ -312,7 +294,7 @@ bool textbox_fits_at(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textb
  * at each, the text as written is tried before the hyphenated one.  A
  * smaller size never fits worse, so rather than trying each size in turn
  * the search starts where the first size's overflow says the text will
- * fit and checks the size above (textbox_first_fit): a long order shrunk
+ * fit and checks the size above (fitsearch_first): a long order shrunk
  * to the minimum costs four layouts instead of sixteen. */
 static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbox_style *st,
 	double w, double h, char **text_out, PangoWrapMode *wrap_out)
@@ -321,7 +303,7 @@ static textbox_fit fit_search(textbox_ctx *tc, cairo_t *cr, const char *utf8, co
 	double min = st->min_size > 0 ? fmin(st->min_size, st->size) : st->size;
 	t.size_count = textbox_sizes(st, &t.sizes);
 	if (!try_size(&t, t.sizes[0]) && t.size_count > 1) {
-		size_t k = textbox_first_fit(t.sizes, t.size_count, predicted_size(&t), try_index, &t);
+		size_t k = fitsearch_first(t.sizes, t.size_count, predicted_size(&t), try_index, &t);
 		/* The outcome as at that size (the search may have tried others
 		 * since; their layouts are cached). */
 		try_size(&t, t.sizes[k]);

@@ -104,17 +104,6 @@ char *textbox_expand(const char *tmpl, const char *const *pairs);
  * Texts already spaced so come back the same. */
 char *textbox_french_spacing(const char *utf8);
 
-/* The first index of a descending series (e.g. type sizes from large to
- * small) at which fits(arg, k) holds, for a series along which fitting
- * never stops once it starts; n-1 when none fits.  Index 0 must be known
- * not to fit (0 is returned, untried, for a series of one).  The search
- * starts at the first index after 0 whose value is at most `predicted`
- * (what the overflow at index 0 foretells) and walks up while the index
- * above fits too, or down until one fits: with a good prediction two or
- * three tries instead of one per index. */
-size_t textbox_first_fit(const double *series, size_t n, double predicted, bool (*fits)(void *arg, size_t k),
-	void *arg);
-
 /* Record a failure found by a caller (e.g. a table that does not fit). */
 void textbox_fail(textbox_ctx *tc, const char *message);
 

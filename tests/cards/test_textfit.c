@@ -17,6 +17,7 @@
 
 #include "base/datadir.h"
 #include "base/diag.h"
+#include "base/fitsearch.h"
 #include "base/util.h"
 #include "cards/cardface.h"
 #include "cards/cardlayout.h"
@@ -400,24 +401,37 @@ static void test_first_fit(void **state)
 	for (size_t from = 1; from <= n; from++) {
 		for (size_t guess = 0; guess < n; guess++) {
 			fit_probe p = { from, 0 };
-			size_t k = textbox_first_fit(series, n, series[guess], probe_fits, &p);
+			size_t k = fitsearch_first(series, n, series[guess], probe_fits, &p);
 			assert_int_equal(k, from < n ? from : n - 1);
 			assert_true(p.tries >= 1 && p.tries <= n);
 		}
 		/* A prediction on the mark: that index and the one above. */
 		if (from >= 2 && from < n) {
 			fit_probe p = { from, 0 };
-			assert_int_equal(textbox_first_fit(series, n, series[from], probe_fits, &p), from);
+			assert_int_equal(fitsearch_first(series, n, series[from], probe_fits, &p), from);
 			assert_int_equal(p.tries, 2);
 		}
 	}
 	/* A prediction between two values starts at the smaller. */
 	fit_probe p = { 4, 0 };
-	assert_int_equal(textbox_first_fit(series, n, (series[3] + series[4]) / 2, probe_fits, &p), 4);
+	assert_int_equal(fitsearch_first(series, n, (series[3] + series[4]) / 2, probe_fits, &p), 4);
 	assert_int_equal(p.tries, 2);
+	/* A long series (a page's scales in steps of 0.4 %) and a poor
+	 * prediction: doubling steps, then halving, never a walk. */
+	double fine[130];
+	for (size_t i = 0; i < ARRAY_LEN(fine); i++)
+		fine[i] = 1.2 - 0.004 * (double)i;
+	for (size_t from = 1; from <= ARRAY_LEN(fine); from++) {
+		for (size_t guess = 0; guess < ARRAY_LEN(fine); guess += 7) {
+			fit_probe q = { from, 0 };
+			size_t k = fitsearch_first(fine, ARRAY_LEN(fine), fine[guess], probe_fits, &q);
+			assert_int_equal(k, from < ARRAY_LEN(fine) ? from : ARRAY_LEN(fine) - 1);
+			assert_true(q.tries <= 16);
+		}
+	}
 	/* A series of one is its only answer, untried. */
 	p = (fit_probe){ 1, 0 };
-	assert_int_equal(textbox_first_fit(series, 1, 1.0, probe_fits, &p), 0);
+	assert_int_equal(fitsearch_first(series, 1, 1.0, probe_fits, &p), 0);
 	assert_int_equal(p.tries, 0);
 }
 

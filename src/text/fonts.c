@@ -1,6 +1,7 @@
 #include "fonts.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <fontconfig/fontconfig.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -10,6 +11,54 @@
 #include <string.h>
 
 #include "../base/util.h"
+
+/* Pango 1.50 starts two threads for every new font pattern it meets (a
+ * family, weight, style, language and size): one to match the pattern,
+ * one to sort the fonts for fallback, so that a desktop program with
+ * thousands of system fonts is not held up.  Our font set is six files;
+ * the match and the sort take microseconds, and the thread around them
+ * costs a hundred times that.  Text fitted to its room meets a new size
+ * at every try, so a print set made some 1,700 threads, a tenth of its
+ * time.
+ *
+ * So orbat defines g_thread_new, which the dynamic linker hands to Pango
+ * in GLib's stead (an executable's symbol comes first), and runs those
+ * two jobs at once in the calling thread, where Pango would have waited
+ * for them anyway.  Pango takes no lock around them (its patterns are
+ * made before anything waits on them), so this is safe; every other
+ * thread, Pango's one-time FcInit among them (started under a lock its
+ * job takes), is made by GLib as before.  A Pango whose threads have
+ * other names simply gets threads again. */
+static bool runs_in_caller(const gchar *name)
+{
+	return name && (strcmp(name, "[pango] FcFontSetMatch") == 0 || strcmp(name, "[pango] FcFontSetSort") == 0);
+}
+
+static unsigned long matched_in_caller;
+
+unsigned long fonts_matches_in_caller(void)
+{
+	return __atomic_load_n(&matched_in_caller, __ATOMIC_RELAXED);
+}
+
+GThread *g_thread_new(const gchar *name, GThreadFunc func, gpointer data)
+{
+	if (runs_in_caller(name)) {
+		__atomic_add_fetch(&matched_in_caller, 1, __ATOMIC_RELAXED);
+		func(data);
+		/* Pango lets go of the thread it was given at once. */
+		return g_thread_ref(g_thread_self());
+	}
+	static GThread *(*glib_thread_new)(const gchar *, GThreadFunc, gpointer);
+	GThread *(*real)(const gchar *, GThreadFunc, gpointer) = __atomic_load_n(&glib_thread_new, __ATOMIC_ACQUIRE);
+	if (!real) {
+		*(void **)&real = dlsym(RTLD_NEXT, "g_thread_new");
+		if (!real)
+			abort();
+		__atomic_store_n(&glib_thread_new, real, __ATOMIC_RELEASE);
+	}
+	return real(name, func, data);
+}
 
 struct font_library {
 	PangoFontMap *map;       /* on the bundled fonts alone (its FcConfig) */

@@ -53,6 +53,11 @@ void fonts_check(font_library *lib, PangoLayout *layout);
 int fonts_unknown_glyphs(const font_library *lib);
 const char *fonts_first_bad_text(const font_library *lib);
 
+/* How many of Pango's font matches ran in the thread that asked for them
+ * instead of a thread of their own (see fonts.c): a new font pattern makes
+ * two. */
+unsigned long fonts_matches_in_caller(void);
+
 /* The Pango language tag for a language ("en", "nl", "fr"). */
 PangoLanguage *fonts_language(lang_id lang);
 

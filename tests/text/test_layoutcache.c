@@ -237,6 +237,28 @@ static void test_forget_keeps_the_text_the_same(void **state)
 	g_object_unref(after);
 }
 
+/* Text at sizes never asked before: Pango matches each new size's font
+ * pattern in the thread that lays the text out, not in two threads of its
+ * own, and the text comes out as before. */
+static void test_fonts_are_matched_without_threads(void **state)
+{
+	fixture *f = *state;
+	unsigned long before = fonts_matches_in_caller();
+	PangoFontDescription *font = pango_font_description_copy(f->font);
+	for (int i = 0; i < 30; i++) {
+		pango_font_description_set_absolute_size(font, (2.0 + 0.0371 * i) * PANGO_SCALE);
+		text_spec s = { PARAGRAPH, font, LANG_NL, 50 * PANGO_SCALE, PANGO_WRAP_WORD, PANGO_ALIGN_LEFT };
+		PangoLayout *layout = fonts_text_layout(f->fonts, f->cr, &s);
+		assert_int_equal(pango_layout_get_unknown_glyphs_count(layout), 0);
+		int w = 0;
+		pango_layout_get_size(layout, &w, NULL);
+		assert_true(w > 0);
+		g_object_unref(layout);
+	}
+	pango_font_description_free(font);
+	assert_true(fonts_matches_in_caller() - before >= 2 * 30);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_what_tells_layouts_apart),
 		cmocka_unit_test(test_memory_is_bounded),
 		cmocka_unit_test(test_forget_keeps_the_text_the_same),
+		cmocka_unit_test(test_fonts_are_matched_without_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

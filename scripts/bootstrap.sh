@@ -23,7 +23,7 @@ build_packages=(
 	libxml2-dev libxml2-utils
 	libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev
 	libhyphen-dev hyphen-en-us hyphen-nl hyphen-fr
-	libpaper-dev libedit-dev libqpdf-dev
+	libpaper-dev libedit-dev zlib1g-dev
 	scdoc
 )
 # The test job adds cmocka, the checkers and the PDF clients the suites use.

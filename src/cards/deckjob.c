@@ -158,7 +158,7 @@ void deck_job_paint(cairo_t *cr, cairo_surface_t *face, double x, double y, cons
 	/* The recorded design itself is painted, so the PDF holds it once as
 	 * a form and each copy costs a few bytes of page content.  (Cairo 1.16
 	 * names a form painted twice on one page twice in the page's resources;
-	 * pdfdoc_end passes every PDF through qpdf, which writes the key once.) */
+	 * pdfdoc_end's last pass, render/pdfboxes.c, writes the key once.) */
 	cairo_save(cr);
 	cairo_rectangle(cr, clip->x, clip->y, clip->w, clip->h);
 	cairo_clip(cr);

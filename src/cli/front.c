@@ -1,8 +1,8 @@
 /* orbat's front: the program a user runs.  It checks scenarios itself and
  * hands every other command to the full program, orbat-full.
  *
- * Why two programs: the full one links Cairo, Pango, HarfBuzz, fontconfig
- * and qpdf (C++), some sixty shared libraries whose loading and symbol
+ * Why two programs: the full one links Cairo, Pango, HarfBuzz and
+ * fontconfig, some fifty shared libraries whose loading and symbol
  * binding cost about 8 ms before main even starts, three quarters of an
  * `orbat validate` of one file.  Validation needs only libxml2, and an
  * editor runs it on every save; with this front it starts in about 4 ms.

@@ -1,8 +1,16 @@
 /* The last step of every PDF: cairo writes only a MediaBox, but a print
  * shop trims to the TrimBox and expects art up to the BleedBox.  This
- * module rewrites the finished PDF with libqpdf, adding both boxes to the
- * pages that have a trim, and gives the document a deterministic /ID so
- * the same input still gives the same bytes. */
+ * module reads the PDF cairo 1.16 has just written (a classic
+ * cross-reference table, one level of pages) and writes it anew in one
+ * pass: both boxes added to the pages that have a trim, every object but
+ * the streams written compactly into compressed object streams (PDF 1.5,
+ * with a cross-reference stream), each dictionary key once, and an /ID
+ * hashed from the content, so the same input still gives the same bytes.
+ *
+ * A general PDF library (libqpdf did this before) costs more to load than
+ * this pass takes for a whole print set; what it read beyond cairo's
+ * output was never needed.  qpdf --check and poppler read every product
+ * in the test suites. */
 #ifndef ORBAT_PDFBOXES_H
 #define ORBAT_PDFBOXES_H
 

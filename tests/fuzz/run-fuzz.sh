@@ -57,7 +57,8 @@ if [ ! -f "$build/build.ninja" ]; then
 	}
 fi
 echo "== building the harness"
-ninja -C "$build" tests/fuzz/fuzz_scenario tests/fuzz/fuzz_gamelog tests/fuzz/fuzz_referee tests/fuzz/fuzz_sqref || {
+ninja -C "$build" tests/fuzz/fuzz_scenario tests/fuzz/fuzz_gamelog tests/fuzz/fuzz_referee tests/fuzz/fuzz_sqref \
+	tests/fuzz/fuzz_pdfboxes || {
 	echo "run-fuzz.sh: the build failed (is $build configured with -Dfuzz=true and CC=clang?)" >&2
 	result 1
 }
@@ -196,4 +197,13 @@ while read -r log scenario _; do
 done < <(grep -v '^#' "$root/tests/rules/square/golden/cases")
 sq_seconds=$(( seconds / 4 > 5 ? seconds / 4 : 5 ))
 fuzz "the square referee" "$build/tests/fuzz/fuzz_sqref" "$sq_seconds" 16384 "$artifacts/sqref-" "$sq_corpus" "$@"
+
+# 8. the last pass over every PDF: damaged copies of a PDF cairo draws (the
+# harness draws it; an input says where to damage it and with what).
+pdf_corpus=$build/fuzz-pdfboxes-corpus
+mkdir -p "$pdf_corpus"
+printf '\000\000%%PDF-1.5' >"$pdf_corpus/header"
+printf '\377\360startxref 0' >"$pdf_corpus/tail"
+pdf_seconds=$(( seconds / 6 > 5 ? seconds / 6 : 5 ))
+fuzz "the PDF finishing pass" "$build/tests/fuzz/fuzz_pdfboxes" "$pdf_seconds" 4096 "$artifacts/pdfboxes-" "$pdf_corpus" "$@"
 result $status

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../base/util.h"
+#include "hyphcache.h"
 
 /* Longest word handed to libhyphen; longer runs are left alone. */
 #define MAX_WORD_CHARS 80
@@ -102,7 +103,7 @@ static lang_dict *process_dict(const char *dir, lang_id lang)
 		char *path = xasprintf("%s/%s", dir, DICT_FILES[lang][i]);
 		/* hnj_hyphen_load prints to stderr on a missing file: check first. */
 		if (access(path, R_OK) == 0) {
-			d->dict = hnj_hyphen_load(path);
+			d->dict = hyphcache_load(path);
 			d->utf8 = file_is_utf8(path);
 		}
 		free(path);

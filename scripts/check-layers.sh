@@ -16,14 +16,48 @@ for i in "${!order[@]}"; do
 done
 
 status=0
+# Each include across folders: "from to file include", the include's
+# path resolved (../ and ./) in one awk pass rather than a dirname and a
+# realpath per line.
 edges=$(grep -rHo --include='*.c' --include='*.h' '^#include "[^"]*"' . |
-	while IFS=: read -r file inc; do
-		inc=${inc#\#include \"}
-		inc=${inc%\"}
-		from=$(dirname "${file#./}")
-		to=$(dirname "$(realpath -m --relative-to=. "$from/$inc")")
-		[ "$from" != "$to" ] && echo "$from $to ${file#./} $inc"
-	done | sort)
+	awk '
+	function dir_of(path,   parts, n, i, d) {
+		n = split(path, parts, "/")
+		d = "."
+		for (i = 1; i < n; i++)
+			d = (d == "." ? parts[i] : d "/" parts[i])
+		return d
+	}
+	function resolve(path,   parts, n, i, k, stack, out) {
+		n = split(path, parts, "/")
+		k = 0
+		for (i = 1; i <= n; i++) {
+			if (parts[i] == "" || parts[i] == ".")
+				continue
+			if (parts[i] == "..") {
+				if (k > 0)
+					k--
+				continue
+			}
+			stack[++k] = parts[i]
+		}
+		out = ""
+		for (i = 1; i <= k; i++)
+			out = (out == "" ? stack[i] : out "/" stack[i])
+		return out
+	}
+	{
+		colon = index($0, ":")
+		file = substr($0, 1, colon - 1)
+		inc = substr($0, colon + 1)
+		sub(/^#include "/, "", inc)
+		sub(/"$/, "", inc)
+		sub(/^\.\//, "", file)
+		from = dir_of(file)
+		to = dir_of(resolve(from "/" inc))
+		if (from != to)
+			print from, to, file, inc
+	}' | sort)
 
 while read -r from to; do
 	[ -n "$from" ] || continue

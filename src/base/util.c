@@ -176,3 +176,10 @@ bool str_has_word(const char *list, const char *word)
 	}
 	return false;
 }
+
+void bytes_put(byte_buf *b, const void *data, size_t n)
+{
+	grow_array((void **)&b->p, &b->cap, b->len + n, 1);
+	memcpy(b->p + b->len, data, n);
+	b->len += n;
+}

@@ -22,6 +22,14 @@ char *xvasprintf(const char *fmt, va_list ap);
 /* Grow *items to hold at least `need` elements of `size` bytes. */
 void grow_array(void **items, size_t *capacity, size_t need, size_t size);
 
+/* A growing byte buffer: p holds len bytes, cap allocated. */
+typedef struct byte_buf {
+	unsigned char *p;
+	size_t len, cap;
+} byte_buf;
+/* Append n bytes of data. */
+void bytes_put(byte_buf *b, const void *data, size_t n);
+
 bool str_eq(const char *a, const char *b);
 /* Append the blank-separated words of text to *words (a growing array of
  * fresh strings); returns the new count. */

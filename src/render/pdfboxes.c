@@ -17,27 +17,14 @@
 /* Arrays and dictionaries nest far less deep in any PDF cairo writes. */
 #define MAX_DEPTH 32
 
-/* A growing byte buffer. */
-typedef struct bytes {
-	unsigned char *p;
-	size_t len, cap;
-} bytes;
-
-static void put(bytes *b, const void *data, size_t n)
+static void puts_(byte_buf *b, const char *s)
 {
-	grow_array((void **)&b->p, &b->cap, b->len + n + 1, 1);
-	memcpy(b->p + b->len, data, n);
-	b->len += n;
+	bytes_put(b, s, strlen(s));
 }
 
-static void puts_(bytes *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
-
-static void putf(bytes *b, const char *fmt, ...)
+static void putf(byte_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-static void putf(bytes *b, const char *fmt, ...)
+static void putf(byte_buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -379,14 +366,14 @@ static bool read_objects(reader *r, size_t **order_out, size_t *used_out)
 
 /* --- writing objects compactly ------------------------------------------ */
 
-static bool write_value(lexer *lx, token t, bytes *out, int depth);
+static bool write_value(lexer *lx, token t, byte_buf *out, int depth);
 
 /* A dictionary's entries, each written once: cairo names a page's forms
  * once per use, and a key twice in one dictionary is an error to strict
  * readers.  `prefix` is written first inside (the page boxes). */
-static bool write_dict(lexer *lx, bytes *out, int depth, const char *prefix)
+static bool write_dict(lexer *lx, byte_buf *out, int depth, const char *prefix)
 {
-	bytes entries = { 0 };
+	byte_buf entries = { 0 };
 	size_t *starts = NULL, n = 0, cap = 0;
 	bool ok = true;
 	for (;;) {
@@ -398,8 +385,8 @@ static bool write_dict(lexer *lx, bytes *out, int depth, const char *prefix)
 			break;
 		}
 		size_t start = entries.len;
-		put(&entries, k.s, (size_t)(k.e - k.s));
-		put(&entries, " ", 1);
+		bytes_put(&entries, k.s, (size_t)(k.e - k.s));
+		bytes_put(&entries, " ", 1);
 		if (!write_value(lx, next_token(lx), &entries, depth + 1)) {
 			ok = false;
 			break;
@@ -422,8 +409,8 @@ static bool write_dict(lexer *lx, bytes *out, int depth, const char *prefix)
 			puts_(out, prefix);
 		for (size_t i = 0; i < n; i++) {
 			size_t len = (i + 1 < n ? starts[i + 1] : entries.len) - starts[i];
-			put(out, " ", 1);
-			put(out, entries.p + starts[i], len);
+			bytes_put(out, " ", 1);
+			bytes_put(out, entries.p + starts[i], len);
 		}
 		puts_(out, " >>");
 	}
@@ -432,7 +419,7 @@ static bool write_dict(lexer *lx, bytes *out, int depth, const char *prefix)
 	return ok;
 }
 
-static bool write_value(lexer *lx, token t, bytes *out, int depth)
+static bool write_value(lexer *lx, token t, byte_buf *out, int depth)
 {
 	if (depth > MAX_DEPTH)
 		return false;
@@ -445,7 +432,7 @@ static bool write_value(lexer *lx, token t, bytes *out, int depth)
 			token u = next_token(lx);
 			if (u.kind == T_ARRAY_END)
 				break;
-			put(out, " ", 1);
+			bytes_put(out, " ", 1);
 			if (!write_value(lx, u, out, depth + 1))
 				return false;
 		}
@@ -453,16 +440,16 @@ static bool write_value(lexer *lx, token t, bytes *out, int depth)
 		return true;
 	case T_NAME:
 	case T_STRING:
-		put(out, t.s, (size_t)(t.e - t.s));
+		bytes_put(out, t.s, (size_t)(t.e - t.s));
 		return true;
 	case T_WORD: {
 		/* A reference "N G R" is three words; written as they come. */
-		put(out, t.s, (size_t)(t.e - t.s));
+		bytes_put(out, t.s, (size_t)(t.e - t.s));
 		lexer look = *lx;
 		token g = next_token(&look), rr = next_token(&look);
 		if (g.kind == T_WORD && token_is(&rr, "R")) {
-			put(out, " ", 1);
-			put(out, g.s, (size_t)(g.e - g.s));
+			bytes_put(out, " ", 1);
+			bytes_put(out, g.s, (size_t)(g.e - g.s));
 			puts_(out, " R");
 			*lx = look;
 		}
@@ -476,7 +463,7 @@ static bool write_value(lexer *lx, token t, bytes *out, int depth)
 /* An object's body written compactly (comments and runs of blanks go),
  * with `prefix` inside a dictionary body; false when it is not one whole
  * value. */
-static bool write_body(const reader *r, const pdf_object *o, const char *prefix, bytes *out)
+static bool write_body(const reader *r, const pdf_object *o, const char *prefix, byte_buf *out)
 {
 	lexer lx = { r->pdf + o->body, r->pdf + o->body_end };
 	token t = next_token(&lx);
@@ -524,7 +511,7 @@ static bool read_pages(reader *r, size_t **pages, size_t *page_count)
 
 /* --- the output --------------------------------------------------------- */
 
-static void put_number(bytes *b, double v)
+static void put_number(byte_buf *b, double v)
 {
 	char s[64];
 	snprintf(s, sizeof s, "%.*f", BOX_DECIMALS, v);
@@ -544,22 +531,22 @@ static void put_number(bytes *b, double v)
 
 static char *box_entries(const pdfbox_page *page)
 {
-	bytes b = { 0 };
+	byte_buf b = { 0 };
 	const double *boxes[2] = { page->trim, page->bleed };
 	const char *names[2] = { " /TrimBox [", " /BleedBox [" };
 	for (int k = 0; k < 2; k++) {
 		puts_(&b, names[k]);
 		for (int i = 0; i < 4; i++) {
-			put(&b, " ", 1);
+			bytes_put(&b, " ", 1);
 			put_number(&b, boxes[k][i]);
 		}
 		puts_(&b, " ]");
 	}
-	put(&b, "", 1);
+	bytes_put(&b, "", 1);
 	return (char *)b.p;
 }
 
-static void put_deflated(bytes *out, const bytes *data)
+static void put_deflated(byte_buf *out, const byte_buf *data)
 {
 	uLongf n = compressBound((uLong)data->len);
 	grow_array((void **)&out->p, &out->cap, out->len + n + 1, 1);
@@ -569,19 +556,19 @@ static void put_deflated(bytes *out, const bytes *data)
 	out->len += n;
 }
 
-static void put_be(bytes *b, size_t v, int n)
+static void put_be(byte_buf *b, size_t v, int n)
 {
 	unsigned char c[8];
 	for (int i = 0; i < n; i++)
 		c[i] = (unsigned char)(v >> (8 * (n - 1 - i)));
-	put(b, c, (size_t)n);
+	bytes_put(b, c, (size_t)n);
 }
 
 /* The number of an object in `objs`, or of an object stream after them
  * (their offsets in stream_offs), as a row of the cross-reference stream:
  * type 1 with an offset, type 2 with its object stream and place there,
  * type 0 for a free number. */
-static void put_xref_row(bytes *rows, const reader *r, size_t num, const size_t *stream_offs)
+static void put_xref_row(byte_buf *rows, const reader *r, size_t num, const size_t *stream_offs)
 {
 	if (num >= r->count) {
 		put_be(rows, 1, 1);
@@ -605,9 +592,9 @@ static void put_xref_row(bytes *rows, const reader *r, size_t num, const size_t 
 /* The non-stream objects packed into object streams after the streams in
  * `o`; their numbers follow the drawn file's.  Returns the count of object
  * streams, their offsets in *stream_offs. */
-static bool pack_objects(reader *r, char **prefix, bytes *o, size_t **stream_offs, size_t *stream_count)
+static bool pack_objects(reader *r, char **prefix, byte_buf *o, size_t **stream_offs, size_t *stream_count)
 {
-	bytes offsets = { 0 }, packed = { 0 };
+	byte_buf offsets = { 0 }, packed = { 0 };
 	size_t in_chunk = 0, cap = 0;
 	bool ok = true;
 	*stream_offs = NULL;
@@ -623,19 +610,19 @@ static bool pack_objects(reader *r, char **prefix, bytes *o, size_t **stream_off
 				free(why);
 				break;
 			}
-			put(&packed, "\n", 1);
+			bytes_put(&packed, "\n", 1);
 			ob->in_stream = r->count + *stream_count;
 			ob->index = in_chunk++;
 		}
 		if (in_chunk && (in_chunk == OBJECTS_PER_STREAM || last)) {
-			put(&offsets, packed.p, packed.len);
-			bytes z = { 0 };
+			bytes_put(&offsets, packed.p, packed.len);
+			byte_buf z = { 0 };
 			put_deflated(&z, &offsets);
 			grow_array((void **)stream_offs, &cap, *stream_count + 1, sizeof **stream_offs);
 			(*stream_offs)[(*stream_count)++] = o->len;
 			putf(o, "%zu 0 obj\n<< /Type /ObjStm /N %zu /First %zu /Filter /FlateDecode /Length %zu >>\nstream\n",
 				r->count + *stream_count - 1, in_chunk, offsets.len - packed.len, z.len);
-			put(o, z.p, z.len);
+			bytes_put(o, z.p, z.len);
 			puts_(o, "\nendstream\nendobj\n");
 			free(z.p);
 			in_chunk = 0;
@@ -657,7 +644,7 @@ bool pdfboxes_apply(const unsigned char *pdf, size_t len, const pdfbox_page *pag
 	reader r = { .pdf = pdf, .len = len };
 	size_t *order = NULL, used = 0, *page_list = NULL, page_count = 0, *stream_offs = NULL, streams = 0;
 	char **prefix = NULL;
-	bytes o = { 0 };
+	byte_buf o = { 0 };
 	bool ok = false;
 	if (len < 16 || memcmp(pdf, "%PDF-", 5) != 0) {
 		fail(&r, "not a PDF");
@@ -677,14 +664,14 @@ bool pdfboxes_apply(const unsigned char *pdf, size_t len, const pdfbox_page *pag
 
 	/* The header as cairo wrote it (version and binary marker), then the
 	 * streams as they are: their data is compressed already. */
-	put(&o, pdf, used ? r.objs[order[0]].off : r.xref_off);
+	bytes_put(&o, pdf, used ? r.objs[order[0]].off : r.xref_off);
 	for (size_t k = 0; k < used; k++) {
 		pdf_object *ob = &r.objs[order[k]];
 		if (!ob->stream)
 			continue;
 		ob->new_off = o.len;
-		put(&o, pdf + ob->off, ob->end - ob->off);
-		put(&o, "\n", 1);
+		bytes_put(&o, pdf + ob->off, ob->end - ob->off);
+		bytes_put(&o, "\n", 1);
 	}
 	/* Every other object written compactly into compressed object streams
 	 * (PDF 1.5): most of a map's size is these small dictionaries, and
@@ -700,19 +687,19 @@ bool pdfboxes_apply(const unsigned char *pdf, size_t len, const pdfbox_page *pag
 	 * gives the same bytes. */
 	char *md5 = g_compute_checksum_for_data(G_CHECKSUM_MD5, o.p, o.len);
 	size_t xref_num = r.count + streams, size = xref_num + 1, xref_off = o.len;
-	bytes rows = { 0 };
+	byte_buf rows = { 0 };
 	for (size_t i = 0; i < xref_num; i++)
 		put_xref_row(&rows, &r, i, stream_offs);
 	put_be(&rows, 1, 1);
 	put_be(&rows, xref_off, 4);
 	put_be(&rows, 0, 2);
-	bytes z = { 0 };
+	byte_buf z = { 0 };
 	put_deflated(&z, &rows);
 	putf(&o, "%zu 0 obj\n<< /Type /XRef /Size %zu /W [ 1 4 2 ] /Root %zu 0 R", xref_num, size, r.root);
 	if (r.has_info)
 		putf(&o, " /Info %zu 0 R", r.info);
 	putf(&o, " /ID [ <%s> <%s> ] /Filter /FlateDecode /Length %zu >>\nstream\n", md5, md5, z.len);
-	put(&o, z.p, z.len);
+	bytes_put(&o, z.p, z.len);
 	putf(&o, "\nendstream\nendobj\nstartxref\n%zu\n%%%%EOF\n", xref_off);
 	g_free(md5);
 	free(rows.p);

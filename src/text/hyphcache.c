@@ -76,28 +76,16 @@ static char *cache_path(const char *dir, const char *path)
 
 /* --- writing ------------------------------------------------------------ */
 
-typedef struct out_buf {
-	unsigned char *p;
-	size_t len, cap;
-} out_buf;
-
-static void put(out_buf *b, const void *data, size_t n)
+static void put_i32(byte_buf *b, int32_t v)
 {
-	grow_array((void **)&b->p, &b->cap, b->len + n, 1);
-	memcpy(b->p + b->len, data, n);
-	b->len += n;
+	bytes_put(b, &v, sizeof v);
 }
 
-static void put_i32(out_buf *b, int32_t v)
-{
-	put(b, &v, sizeof v);
-}
-
-static void put_text(out_buf *b, const char *s, size_t n)
+static void put_text(byte_buf *b, const char *s, size_t n)
 {
 	put_i32(b, s ? (int32_t)n : -1);
 	if (s)
-		put(b, s, n);
+		bytes_put(b, s, n);
 }
 
 /* The bytes of a level's NOHYPHEN list: nohyphenl + 1 strings, each with
@@ -110,16 +98,16 @@ static size_t nohyphen_size(const HyphenDict *d)
 	return n;
 }
 
-static void put_level(out_buf *b, const HyphenDict *d)
+static void put_level(byte_buf *b, const HyphenDict *d)
 {
 	signed char mins[4] = { d->lhmin, d->rhmin, d->clhmin, d->crhmin };
-	put(b, mins, sizeof mins);
+	bytes_put(b, mins, sizeof mins);
 	put_text(b, d->nohyphen, d->nohyphen ? nohyphen_size(d) : 0);
 	put_i32(b, d->nohyphenl);
 	put_i32(b, d->num_states);
 	char cset[sizeof d->cset] = { 0 };
 	memcpy(cset, d->cset, strnlen(d->cset, sizeof cset - 1));
-	put(b, cset, sizeof cset);
+	bytes_put(b, cset, sizeof cset);
 	put_i32(b, d->utf8);
 	for (int s = 0; s < d->num_states; s++) {
 		const HyphenState *st = &d->states[s];
@@ -127,11 +115,11 @@ static void put_level(out_buf *b, const HyphenDict *d)
 		put_text(b, st->repl, st->repl ? strlen(st->repl) : 0);
 		/* Unset by libhyphen where there is no repl. */
 		signed char ri[2] = { st->repl ? st->replindex : 0, st->repl ? st->replcut : 0 };
-		put(b, ri, sizeof ri);
+		bytes_put(b, ri, sizeof ri);
 		put_i32(b, st->fallback_state);
 		put_i32(b, st->num_trans);
 		for (int t = 0; t < st->num_trans; t++) {
-			put(b, &st->trans[t].ch, 1);
+			bytes_put(b, &st->trans[t].ch, 1);
 			put_i32(b, st->trans[t].new_state);
 		}
 	}
@@ -139,9 +127,9 @@ static void put_level(out_buf *b, const HyphenDict *d)
 
 static void write_cache(const char *file, const char *path, const source_id *id, const HyphenDict *dict)
 {
-	out_buf b = { 0 };
-	put(&b, MAGIC, sizeof MAGIC);
-	put(&b, id, sizeof *id);
+	byte_buf b = { 0 };
+	bytes_put(&b, MAGIC, sizeof MAGIC);
+	bytes_put(&b, id, sizeof *id);
 	put_text(&b, path, strlen(path));
 	int32_t levels = 0;
 	for (const HyphenDict *d = dict; d && levels <= MAX_LEVELS; d = d->nextlevel)
@@ -154,7 +142,7 @@ static void write_cache(const char *file, const char *path, const source_id *id,
 	for (const HyphenDict *d = dict; d; d = d->nextlevel)
 		put_level(&b, d);
 	uint64_t sum = fnv1a(b.p, b.len, FNV_START);
-	put(&b, &sum, sizeof sum);
+	bytes_put(&b, &sum, sizeof sum);
 
 	/* Beside its place under a name of its own, then renamed: a reader
 	 * sees the old file or the new one, never a part. */

@@ -87,11 +87,6 @@ void grow_array(void **items, size_t *capacity, size_t need, size_t size)
 	*capacity = cap;
 }
 
-bool str_eq(const char *a, const char *b)
-{
-	return a && b && strcmp(a, b) == 0;
-}
-
 bool parse_int(const char *s, long min, long max, long *out)
 {
 	if (!s || !*s)

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
@@ -30,7 +31,14 @@ typedef struct byte_buf {
 /* Append n bytes of data. */
 void bytes_put(byte_buf *b, const void *data, size_t n);
 
-bool str_eq(const char *a, const char *b);
+/* Whether two strings, either possibly NULL, are both there and equal.
+ * Inline, and the first bytes compared before strcmp is called: the
+ * model's look-ups by id run it thousands of times a scenario (each
+ * terrain cell against each terrain type), and most ids differ at once. */
+static inline bool str_eq(const char *a, const char *b)
+{
+	return a && b && a[0] == b[0] && strcmp(a, b) == 0;
+}
 /* Append the blank-separated words of text to *words (a growing array of
  * fresh strings); returns the new count. */
 size_t str_split_words(const char *text, char ***words, size_t count);

@@ -343,10 +343,46 @@ static void offset_to_position(const xml_document *d, size_t offset, int *line, 
 	}
 }
 
-static bool is_name_char(char c)
+static bool is_space(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		c == '-' || c == '_' || c == ':' || c == '.' || (unsigned char)c >= 0x80;
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Where attribute `attr` begins in the start tag at `tag` ('<'), or NULL.
+ * The tag is read as XML has it: the element's name, then name = "value"
+ * pairs, so only names are compared and a value (which may hold any
+ * text, '>' too) is passed over at one memchr. */
+static const char *find_attribute(const char *tag, const char *end, const char *attr)
+{
+	size_t alen = strlen(attr);
+	const char *p = tag + 1;
+	while (p < end && !is_space(*p) && *p != '>' && *p != '/')
+		p++;
+	for (;;) {
+		while (p < end && is_space(*p))
+			p++;
+		if (p >= end || *p == '>' || *p == '/')
+			return NULL;
+		const char *name = p;
+		while (p < end && *p != '=' && !is_space(*p) && *p != '>' && *p != '/')
+			p++;
+		bool match = (size_t)(p - name) == alen && memcmp(name, attr, alen) == 0;
+		while (p < end && is_space(*p))
+			p++;
+		if (p >= end || *p != '=')
+			return NULL;   /* not well-formed: the parser said so */
+		if (match)
+			return name;
+		p++;
+		while (p < end && is_space(*p))
+			p++;
+		if (p >= end || (*p != '"' && *p != '\''))
+			return NULL;
+		const char *close = memchr(p + 1, *p, (size_t)(end - p - 1));
+		if (!close)
+			return NULL;
+		p = close + 1;
+	}
 }
 
 void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
@@ -361,30 +397,9 @@ void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
 	size_t start = (size_t)(uintptr_t)node->_private - 1;
 	size_t at = start;
 	if (attr) {
-		size_t alen = strlen(attr);
-		const char *p = d->bytes + start + 1, *end = d->bytes + d->size;
-		char quote = 0;
-		for (; p < end && (quote || *p != '>'); p++) {
-			if (quote) {
-				if (*p == quote)
-					quote = 0;
-				continue;
-			}
-			if (*p == '"' || *p == '\'') {
-				quote = *p;
-				continue;
-			}
-			if ((size_t)(end - p) > alen && memcmp(p, attr, alen) == 0 &&
-				!is_name_char(p[-1]) && !is_name_char(p[alen])) {
-				const char *q = p + alen;
-				while (q < end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r'))
-					q++;
-				if (q < end && *q == '=') {
-					at = (size_t)(p - d->bytes);
-					break;
-				}
-			}
-		}
+		const char *found = find_attribute(d->bytes + start, d->bytes + d->size, attr);
+		if (found)
+			at = (size_t)(found - d->bytes);
 	}
 	offset_to_position(d, at, line, column);
 }

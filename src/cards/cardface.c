@@ -285,6 +285,19 @@ static int longer_first(const void *pa, const void *pb)
 	return a < b ? 1 : a > b ? -1 : 0;
 }
 
+/* The index in sizes (the style's series) of the largest size at which
+ * the text fits w × h; the last when none does. */
+static size_t first_fitting(textbox_ctx *tc, cairo_t *cr, const char *text, const textbox_style *st,
+	const double *sizes, size_t count, double w, double h)
+{
+	textbox_fit f = textbox_measure(tc, cr, text, st, w, h);
+	if (f.fits)
+		for (size_t k = 0; k < count; k++)
+			if (sizes[k] <= f.size + 1e-9)
+				return k;
+	return count - 1;
+}
+
 /* The largest order size of the style's series at which every design's
  * order fits the plan's box (the smallest when some does not fit even
  * there: that card's failure is said when it is drawn), or 0 as
@@ -313,8 +326,12 @@ static double plan_order_size(textbox_ctx *tc, cairo_t *cr, const card_geom *g, 
 			texts[distinct++] = text;
 	}
 	qsort(texts, distinct, sizeof *texts, longer_first);
-	size_t k = 0;
-	for (size_t i = 0; i < distinct && sizes[k] > beat; i++)
+	/* The longest order is fitted by the text box's own search, which
+	 * starts where its overflow at the nominal size predicts and gallops
+	 * (some three layouts where a walk down a deck that shrinks seven
+	 * steps took eight, each tried as written and hyphenated). */
+	size_t k = distinct ? first_fitting(tc, cr, texts[0], &st, sizes, count, w, h) : 0;
+	for (size_t i = 1; i < distinct && sizes[k] > beat; i++)
 		while (k + 1 < count && sizes[k] > beat
 			&& !textbox_fits_at(tc, cr, texts[i], &st, sizes[k], w, h))
 			k++;

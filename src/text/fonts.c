@@ -169,9 +169,18 @@ PangoLanguage *fonts_language(lang_id lang)
 	return pango_language_from_string(lang_code(lang));
 }
 
+void fonts_user_space_context(cairo_t *cr, PangoContext *ctx)
+{
+	/* Font options and resolution for cr's surface, as Pango takes them;
+	 * then no transformation: Pango would otherwise choose fonts and
+	 * glyph positions for the device's scale, rounded there. */
+	pango_cairo_update_context(cr, ctx);
+	pango_context_set_matrix(ctx, NULL);
+}
+
 PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const char *font)
 {
-	pango_cairo_update_context(cr, lib->context);
+	fonts_user_space_context(cr, lib->context);
 	pango_context_set_language(lib->context, fonts_language(lang));
 	PangoLayout *layout = pango_layout_new(lib->context);
 	PangoFontDescription *desc = pango_font_description_from_string(font);

@@ -28,6 +28,12 @@ void fonts_destroy(font_library *lib);
  * unrounded, hinting off (free with g_object_unref). */
 PangoContext *fonts_print_context(PangoFontMap *map);
 
+/* Set ctx for laying out text to be drawn on cr, in cr's user space: the
+ * surface's font options, and no transformation, so that a text has the
+ * same layout whatever cr's scale or angle (Pango's renderer draws it
+ * through cr's transformation all the same). */
+void fonts_user_space_context(cairo_t *cr, PangoContext *ctx);
+
 /* A layout for drawing on cr, in the given language, with a font such as
  * "Noto Sans Bold 9" (size in points = user units when cr draws in points;
  * see fonts_layout_mm).  Free with g_object_unref. */

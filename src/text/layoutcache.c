@@ -7,9 +7,8 @@
 #include "../base/util.h"
 #include "fonts.h"
 
-/* Transformations met in one process are few (a map's scale, a card's, a
- * page's); labels turned to many angles would each make a context and its
- * fonts, so past this many, layouts are made without keeping them. */
+/* One context per kind of surface and language: a handful in a process.
+ * Past this many, layouts are made without keeping them. */
 #define MAX_CONTEXTS 24
 
 /* Rough cost of a kept layout beyond its text: the object, its lines and
@@ -19,7 +18,6 @@
 
 typedef struct cache_context {
 	cairo_surface_type_t surface;
-	double xx, xy, yx, yy;
 	lang_id lang;
 	PangoContext *context;
 } cache_context;
@@ -108,33 +106,30 @@ void layoutcache_clear(layout_cache *c, PangoFontMap *map)
 	c->map = map;
 }
 
-/* A context with the settings of print, set for drawing on cr. */
+/* A context with the settings of print, for drawing on cr's kind of
+ * surface, in user space (fonts_user_space_context). */
 static PangoContext *new_context(PangoFontMap *map, cairo_t *cr, lang_id lang)
 {
 	PangoContext *ctx = fonts_print_context(map);
-	pango_cairo_update_context(cr, ctx);
+	fonts_user_space_context(cr, ctx);
 	pango_context_set_language(ctx, fonts_language(lang));
 	return ctx;
 }
 
-/* The kept context for cr and lang; NULL when no more may be kept. */
+/* The kept context for cr's kind of surface and lang; NULL when no more
+ * may be kept. */
 static cache_context *context_for(layout_cache *c, cairo_t *cr, lang_id lang)
 {
-	cairo_matrix_t m;
-	cairo_get_matrix(cr, &m);
 	cairo_surface_type_t surface = cairo_surface_get_type(cairo_get_target(cr));
 	for (size_t i = 0; i < c->context_count; i++) {
 		cache_context *k = &c->contexts[i];
-		/* Exact comparison: a context is reused only where Pango would
-		 * have made the same fonts. */
-		if (k->surface == surface && k->lang == lang && k->xx == m.xx && k->xy == m.xy &&
-			k->yx == m.yx && k->yy == m.yy)
+		if (k->surface == surface && k->lang == lang)
 			return k;
 	}
 	if (c->context_count == MAX_CONTEXTS)
 		return NULL;
 	cache_context *k = &c->contexts[c->context_count++];
-	*k = (cache_context){ surface, m.xx, m.xy, m.yx, m.yy, lang, new_context(c->map, cr, lang) };
+	*k = (cache_context){ surface, lang, new_context(c->map, cr, lang) };
 	c->stats.contexts = c->context_count;
 	return k;
 }

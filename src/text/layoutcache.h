@@ -7,12 +7,17 @@
  * layout is kept and handed out again for the same text, font, language,
  * width, wrap mode and alignment.
  *
- * A Pango layout depends on its context too: the transformation and the
- * kind of surface it will be drawn on (fonts are chosen per scale, font
- * options per surface).  The cache keeps one context per (surface kind,
- * transformation without its translation, language) and never changes it
- * afterwards, so a layout it returns never has to be laid out anew; the
- * result is glyph for glyph what a fresh layout on that cr would give.
+ * A Pango layout depends on its context too: the kind of surface it will
+ * be drawn on (font options) and, left to itself, the transformation.
+ * Print text is laid out in user space instead (fonts_user_space_context):
+ * with hinting off and glyph positions unrounded, the transformation only
+ * moved glyphs by the rounding of its scale (under 0.15 pt on the
+ * products), and a layout made once serves a text at every map scale,
+ * page scale and angle; the sheet measures its first page at eight
+ * scales, the same strings each time.  The cache keeps one context per
+ * (surface kind, language) and never changes it afterwards, so a layout
+ * it returns never has to be laid out anew; the result is glyph for glyph
+ * what a fresh layout from fonts_layout gives.
  *
  * Memory is bounded: past the bound the least recently used layouts go,
  * and layoutcache_clear lets all of them and the contexts go at once. */

@@ -1,8 +1,10 @@
 /* The cache of laid-out text (src/text/layoutcache.h): a text is shaped
- * once, a cached layout measures and draws exactly as a fresh one, layouts
- * for other transformations or languages are kept apart, memory stays
+ * once, a cached layout measures and draws exactly as a fresh one, one
+ * layout serves every transformation, layouts for other languages are
+ * kept apart, memory stays
  * within the bound, and forgetting everything between products changes no
  * glyph.  Through the bundled fonts. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -115,8 +117,9 @@ static void test_cached_layout_matches_a_fresh_one(void **state)
 	g_object_unref(fresh);
 }
 
-/* Width, language, size and the transformation each make another layout;
- * a translation does not. */
+/* Width, language and size each make another layout; the transformation
+ * does not: text is laid out in user space, the same at every scale and
+ * angle (a sheet measured at eight scales shapes its strings once). */
 static void test_what_tells_layouts_apart(void **state)
 {
 	fixture *f = *state;
@@ -146,12 +149,53 @@ static void test_what_tells_layouts_apart(void **state)
 	assert_ptr_equal(moved, base);
 	cairo_rotate(f->cr, 0.5);
 	PangoLayout *turned = fonts_text_layout(f->fonts, f->cr, &s);
-	assert_ptr_not_equal(turned, base);
+	assert_ptr_equal(turned, base);
+	cairo_scale(f->cr, 1.37, 1.37);
+	PangoLayout *scaled = fonts_text_layout(f->fonts, f->cr, &s);
+	assert_ptr_equal(scaled, base);
 	cairo_restore(f->cr);
 
-	PangoLayout *layouts[] = { base, w, l, b, moved, turned };
+	/* Another kind of surface (other font options) is kept apart. */
+	cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8);
+	cairo_t *icr = cairo_create(image);
+	PangoLayout *other = fonts_text_layout(f->fonts, icr, &s);
+	assert_ptr_not_equal(other, base);
+	g_object_unref(other);
+	cairo_destroy(icr);
+	cairo_surface_destroy(image);
+
+	PangoLayout *layouts[] = { base, w, l, b, moved, turned, scaled };
 	for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
 		g_object_unref(layouts[i]);
+}
+
+/* The ink of text drawn through a fresh cr scaled by `scale` (device units). */
+static double drawn_width(fixture *f, double scale, const text_spec *s)
+{
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	cairo_scale(cr, scale, scale);
+	PangoLayout *layout = fonts_text_layout(f->fonts, cr, s);
+	pango_cairo_show_layout(cr, layout);
+	g_object_unref(layout);
+	cairo_destroy(cr);
+	double x, y, w, h;
+	cairo_recording_surface_ink_extents(rec, &x, &y, &w, &h);
+	cairo_surface_destroy(rec);
+	return w;
+}
+
+/* One layout for every scale, drawn at each through its transformation:
+ * text twice as large on a cr scaled twice as much. */
+static void test_one_layout_draws_at_every_scale(void **state)
+{
+	fixture *f = *state;
+	text_spec s = spec_of(f, "Pittsburg Landing", -1);
+	double one = drawn_width(f, 1.0, &s), two = drawn_width(f, 2.0, &s), five = drawn_width(f, 5.0, &s);
+	assert_true(one > 10);
+	/* Within a device unit or so of the ink's antialiased edges. */
+	assert_true(fabs(two - 2 * one) < 2.5);
+	assert_true(fabs(five - 5 * one) < 2.5);
 }
 
 /* Past its bound the cache lets the least recently used layouts go, and a
@@ -264,6 +308,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_text_is_shaped_once),
 		cmocka_unit_test(test_cached_layout_matches_a_fresh_one),
+		cmocka_unit_test(test_one_layout_draws_at_every_scale),
 		cmocka_unit_test(test_what_tells_layouts_apart),
 		cmocka_unit_test(test_memory_is_bounded),
 		cmocka_unit_test(test_forget_keeps_the_text_the_same),

@@ -34,6 +34,7 @@ typedef struct layout_key {
 typedef struct cache_entry {
 	layout_key key;               /* first: the table's key is the entry */
 	PangoLayout *layout;
+	int natural;                  /* a one-line entry's width, Pango units */
 	size_t bytes;
 	GList link;            /* in the recency queue; data is the entry */
 } cache_entry;
@@ -178,6 +179,41 @@ static void evict(layout_cache *c)
 	}
 }
 
+/* Keep layout under key (its font and text copied), newest. */
+static cache_entry *keep(layout_cache *c, const layout_key *key, const text_spec *spec, PangoLayout *layout)
+{
+	cache_entry *e = xcalloc(1, sizeof *e);
+	e->key = *key;
+	e->key.font = pango_font_description_copy(spec->font);
+	e->key.text = xstrdup(spec->text);
+	e->layout = g_object_ref(layout);
+	e->bytes = ENTRY_OVERHEAD + BYTES_PER_TEXT_BYTE * strlen(spec->text);
+	e->link.data = e;
+	g_hash_table_insert(c->entries, &e->key, e);
+	g_queue_push_tail_link(&c->recency, &e->link);
+	c->bytes += e->bytes;
+	return e;
+}
+
+static PangoLayout *hit(layout_cache *c, cache_entry *e)
+{
+	c->stats.hits++;
+	g_queue_unlink(&c->recency, &e->link);
+	g_queue_push_tail_link(&c->recency, &e->link);
+	return g_object_ref(e->layout);
+}
+
+/* The key under which a left-aligned text that came out on one line is
+ * kept for every width: a wrapped, left-aligned layout whose text fits
+ * its width on one line is that line whatever the width (the sheet asks
+ * for its tables' names at eight widths, one per trial scale). */
+static layout_key one_line_key(const cache_context *k, const text_spec *spec)
+{
+	text_spec any = *spec;
+	any.width = -2 - (int)spec->wrap;   /* no real width is negative but -1 */
+	return make_key(k, &any);
+}
+
 PangoLayout *layoutcache_get(layout_cache *c, cairo_t *cr, const text_spec *spec)
 {
 	cache_context *k = context_for(c, cr, spec->lang);
@@ -191,26 +227,27 @@ PangoLayout *layoutcache_get(layout_cache *c, cairo_t *cr, const text_spec *spec
 	}
 	layout_key key = make_key(k, spec);
 	cache_entry *e = g_hash_table_lookup(c->entries, &key);
-	if (e) {
-		c->stats.hits++;
-		g_queue_unlink(&c->recency, &e->link);
-		g_queue_push_tail_link(&c->recency, &e->link);
-		return g_object_ref(e->layout);
+	if (e)
+		return hit(c, e);
+	bool left_wrapped = spec->width >= 0 && spec->align == PANGO_ALIGN_LEFT;
+	layout_key line_key = left_wrapped ? one_line_key(k, spec) : key;
+	if (left_wrapped) {
+		cache_entry *line = g_hash_table_lookup(c->entries, &line_key);
+		if (line && line->natural <= spec->width)
+			return hit(c, line);
 	}
 	c->stats.misses++;
-	e = xcalloc(1, sizeof *e);
-	e->key = key;
-	e->key.font = pango_font_description_copy(spec->font);
-	e->key.text = xstrdup(spec->text);
-	e->layout = make_layout(k->context, spec);
-	e->bytes = ENTRY_OVERHEAD + BYTES_PER_TEXT_BYTE * strlen(spec->text);
-	e->link.data = e;
-	g_hash_table_insert(c->entries, &e->key, e);
-	g_queue_push_tail_link(&c->recency, &e->link);
-	c->bytes += e->bytes;
-	/* The new entry is at the tail: it goes last, and a reference is
-	 * taken before, so even a text larger than the bound is returned. */
-	PangoLayout *layout = g_object_ref(e->layout);
+	PangoLayout *layout = make_layout(k->context, spec);
+	keep(c, &key, spec, layout);
+	if (left_wrapped && pango_layout_get_line_count(layout) == 1 &&
+		!g_hash_table_lookup(c->entries, &line_key)) {
+		PangoRectangle logical;
+		pango_layout_get_extents(layout, NULL, &logical);
+		keep(c, &line_key, spec, layout)->natural = logical.x + logical.width;
+	}
+	/* The new entries are at the tail: they go last, and the caller's
+	 * reference is its own, so even a text larger than the bound is
+	 * returned. */
 	evict(c);
 	return layout;
 }

@@ -17,7 +17,9 @@
  * scales, the same strings each time.  The cache keeps one context per
  * (surface kind, language) and never changes it afterwards, so a layout
  * it returns never has to be laid out anew; the result is glyph for glyph
- * what a fresh layout from fonts_layout gives.
+ * what a fresh layout from fonts_layout gives.  A left-aligned text that
+ * came out on one line is handed out again for any width it fits: it
+ * would be that same line.
  *
  * Memory is bounded: past the bound the least recently used layouts go,
  * and layoutcache_clear lets all of them and the contexts go at once. */

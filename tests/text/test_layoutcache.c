@@ -169,6 +169,56 @@ static void test_what_tells_layouts_apart(void **state)
 		g_object_unref(layouts[i]);
 }
 
+/* A left-aligned text that fits its width on one line is that line at
+ * every width it fits: one layout; where it must wrap, another; centred
+ * text, placed by its width, is not shared. */
+static void test_one_line_serves_every_width_it_fits(void **state)
+{
+	fixture *f = *state;
+	text_spec s = spec_of(f, "Cheatham's Division", 60 * PANGO_SCALE);
+	PangoLayout *first = fonts_text_layout(f->fonts, f->cr, &s);
+	assert_int_equal(pango_layout_get_line_count(first), 1);
+	layoutcache_stats before = fonts_cache_stats(f->fonts);
+	s.width = 45 * PANGO_SCALE;
+	PangoLayout *narrower = fonts_text_layout(f->fonts, f->cr, &s);
+	s.width = 90 * PANGO_SCALE;
+	PangoLayout *wider = fonts_text_layout(f->fonts, f->cr, &s);
+	layoutcache_stats after = fonts_cache_stats(f->fonts);
+	assert_ptr_equal(narrower, first);
+	assert_ptr_equal(wider, first);
+	assert_int_equal(after.misses, before.misses);
+
+	/* Too narrow for one line: laid out for that width. */
+	s.width = 12 * PANGO_SCALE;
+	PangoLayout *wrapped = fonts_text_layout(f->fonts, f->cr, &s);
+	assert_ptr_not_equal(wrapped, first);
+	assert_true(pango_layout_get_line_count(wrapped) > 1);
+
+	/* Centred: each width its own. */
+	text_spec c = spec_of(f, "Cheatham's Division", 60 * PANGO_SCALE);
+	c.align = PANGO_ALIGN_CENTER;
+	PangoLayout *centred = fonts_text_layout(f->fonts, f->cr, &c);
+	c.width = 90 * PANGO_SCALE;
+	PangoLayout *centred_wider = fonts_text_layout(f->fonts, f->cr, &c);
+	assert_ptr_not_equal(centred, centred_wider);
+
+	/* The shared line measures as a fresh layout at the wider width. */
+	PangoLayout *fresh = fonts_layout(f->fonts, f->cr, LANG_NL, FONT_TEXT);
+	pango_layout_set_font_description(fresh, f->font);
+	pango_layout_set_width(fresh, 90 * PANGO_SCALE);
+	pango_layout_set_wrap(fresh, PANGO_WRAP_WORD);
+	pango_layout_set_text(fresh, "Cheatham's Division", -1);
+	PangoRectangle ink_a, log_a, ink_b, log_b;
+	pango_layout_get_extents(wider, &ink_a, &log_a);
+	pango_layout_get_extents(fresh, &ink_b, &log_b);
+	assert_memory_equal(&log_a, &log_b, sizeof log_a);
+	assert_memory_equal(&ink_a, &ink_b, sizeof ink_a);
+
+	PangoLayout *layouts[] = { first, narrower, wider, wrapped, centred, centred_wider, fresh };
+	for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+		g_object_unref(layouts[i]);
+}
+
 /* The ink of text drawn through a fresh cr scaled by `scale` (device units). */
 static double drawn_width(fixture *f, double scale, const text_spec *s)
 {
@@ -309,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_same_text_is_shaped_once),
 		cmocka_unit_test(test_cached_layout_matches_a_fresh_one),
 		cmocka_unit_test(test_one_layout_draws_at_every_scale),
+		cmocka_unit_test(test_one_line_serves_every_width_it_fits),
 		cmocka_unit_test(test_what_tells_layouts_apart),
 		cmocka_unit_test(test_memory_is_bounded),
 		cmocka_unit_test(test_forget_keeps_the_text_the_same),

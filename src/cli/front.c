@@ -26,13 +26,21 @@
 #endif
 #define FULL_NAME "orbat-full"
 
-/* The full program at `rel` from this one's folder, when it is there. */
-static bool beside(const char *rel, char *out, size_t size)
+/* This program's own path. */
+static bool self_path(char *out, size_t size)
 {
 	ssize_t n = readlink("/proc/self/exe", out, size - 1);
 	if (n <= 0)
 		return false;
 	out[n] = '\0';
+	return true;
+}
+
+/* The full program at `rel` from this one's folder, when it is there. */
+static bool beside(const char *rel, char *out, size_t size)
+{
+	if (!self_path(out, size))
+		return false;
 	char *slash = strrchr(out, '/');
 	if (!slash || (size_t)(slash + 1 - out) + strlen(rel) + 1 > size)
 		return false;
@@ -52,7 +60,8 @@ static bool beside(const char *rel, char *out, size_t size)
  * on a virtual machine those faults are a good part of its time: a deck
  * is some 15 % faster, a validation of a 400 KiB scenario 40 %.  Where the
  * kernel gives no huge pages, nothing changes.  A tunable the user set
- * stays as set.  Returns false when the user had set both. */
+ * stays as set.  Returns whether one was added (false when the user had
+ * set both, or their value leaves no room). */
 static const struct { const char *name, *value; } heap_tunables[] = {
 	{ "glibc.malloc.hugetlb", "1" },
 	{ "glibc.malloc.top_pad", "4194304" },
@@ -62,7 +71,10 @@ static bool ask_for_huge_pages(void)
 {
 	const char *t = getenv("GLIBC_TUNABLES");
 	char value[2048];
-	size_t n = (size_t)snprintf(value, sizeof value, "%s", t ? t : "");
+	int len = snprintf(value, sizeof value, "%s", t ? t : "");
+	if (len < 0 || (size_t)len >= sizeof value)
+		return false;
+	size_t n = (size_t)len;
 	bool added = false;
 	for (size_t i = 0; i < sizeof heap_tunables / sizeof *heap_tunables; i++) {
 		if (t && strstr(t, heap_tunables[i].name))
@@ -101,12 +113,8 @@ static bool validation_is_large(int argc, char **argv)
 static void restart_for_large_validation(int argc, char **argv)
 {
 	char self[PATH_MAX];
-	if (!validation_is_large(argc, argv))
+	if (!validation_is_large(argc, argv) || !self_path(self, sizeof self))
 		return;
-	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (n <= 0)
-		return;
-	self[n] = '\0';
 	if (ask_for_huge_pages())
 		execv(self, argv);
 	/* Not started again: validate here, as for a small input. */

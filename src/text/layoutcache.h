@@ -11,7 +11,7 @@
  * be drawn on (font options) and, left to itself, the transformation.
  * Print text is laid out in user space instead (fonts_user_space_context):
  * with hinting off and glyph positions unrounded, the transformation only
- * moved glyphs by the rounding of its scale (under 0.15 pt on the
+ * moved glyphs by the rounding of its scale (under 0.25 pt on the
  * products), and a layout made once serves a text at every map scale,
  * page scale and angle; the sheet measures its first page at eight
  * scales, the same strings each time.  The cache keeps one context per

@@ -15,7 +15,8 @@ in the act.  The cases:
     standard input and reports every file;
   - one of a small file does not (an editor's check starts once);
   - a tunable the user set stays as set, the other is added;
-  - with both set by the user, nothing is added and nothing restarts.
+  - with both set by the user, nothing is added and nothing restarts;
+  - a user's value too long to extend is left alone.
 """
 import os
 import subprocess
@@ -137,6 +138,13 @@ mine = "glibc.malloc.hugetlb=0:glibc.malloc.top_pad=0"
 t, rc, out, err = caught(["validate", large, "-"], mine, small_text)
 if t != mine or rc != 0:
     bad("with both settings the user's, the validation ran with GLIBC_TUNABLES=%r, status %d" % (t, rc))
+
+# 6. A user's value too long to extend: left alone, and the work is done.
+long_value = ":".join(["glibc.malloc.arena_max=2"] * 120)
+t, rc, out, err = caught(["validate", large, "-"], long_value, small_text)
+if t != long_value or rc != 0 or out.count(": valid") != 2:
+    bad("with a 3000-byte GLIBC_TUNABLES the validation ran with %r..., status %d, output %r %r"
+        % ((t or "")[:40], rc, out, err))
 
 os.remove(large)
 os.rmdir(work)

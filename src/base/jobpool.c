@@ -279,6 +279,39 @@ static void where(const int streams[S_COUNT], int64_t at[S_COUNT])
 	at[S_FILES] = position(streams[S_FILES]);
 }
 
+/* ---- a worker's own heap ----------------------------------------------- */
+
+/* A larger heap is left to copy itself page by page: it holds much that a
+ * single worker never touches (the scenarios of a long command line). */
+#define HEAP_COPY_MAX ((size_t)64 << 20)
+
+/* A worker writes into the heap it shares with its parent from its first
+ * allocation on: malloc hands it the parent's free chunks, and the first
+ * write to each shared page is a copy-on-write fault, which is dear on a
+ * virtual machine (some thousand per worker in a print set, a sixth of
+ * its time in the kernel).  Copying the whole heap in one call
+ * (MADV_POPULATE_WRITE, Linux 5.14) costs less than those faults: a print
+ * set on two workers takes some 8 % less work.  Where the kernel or the
+ * C library lacks the call, the faults stay as they were. */
+static void take_own_heap(void)
+{
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+	FILE *maps = fopen("/proc/self/maps", "r");
+	if (!maps)
+		return;
+	char line[512];
+	while (fgets(line, sizeof line, maps)) {
+		unsigned long from, to;
+		if (!strstr(line, " [heap]") || sscanf(line, "%lx-%lx", &from, &to) != 2)
+			continue;
+		if (to > from && to - from <= HEAP_COPY_MAX)
+			madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+		break;
+	}
+	fclose(maps);
+#endif
+}
+
 static _Noreturn void worker_main(run_state *rs, size_t w, int pipe_out, pid_t parent, const sigset_t *mask)
 {
 	/* The handlers the program had: a worker cleans up after itself.
@@ -292,6 +325,7 @@ static _Noreturn void worker_main(run_state *rs, size_t w, int pipe_out, pid_t p
 #endif
 	if (getppid() != parent)
 		_exit(JOBPOOL_DIED);
+	take_own_heap();
 	const int *mine = rs->streams[rs->workers[w].files];
 	/* No other worker's pipe may stay open here: its parent would wait
 	 * for an end of file that never comes. */

@@ -186,23 +186,35 @@ void xmldoc_guard_end(xmldoc_guard *g)
 	active_guard = g->outer;
 }
 
+/* Where each line starts, and which lines are ASCII alone: there a
+ * column is a count of bytes. */
 static void build_line_table(xml_document *d)
 {
-	size_t cap = 0;
+	size_t cap = 0, ascii_cap = 0;
 	grow_array((void **)&d->line_starts, &cap, 64, sizeof(size_t));
+	grow_array((void **)&d->line_ascii, &ascii_cap, 64, 1);
 	d->line_starts[0] = 0;
 	d->line_count = 1;
+	unsigned char high = 0;
 	/* Line breaks as XML (and libxml2's line numbers) count them: LF,
-	 * CR LF, or a lone CR. */
+	 * CR LF, or a lone CR.  Nearly every byte is above CR and passes the
+	 * first test. */
 	for (size_t i = 0; i < d->size; i++) {
-		char c = d->bytes[i];
+		unsigned char c = (unsigned char)d->bytes[i];
+		high |= c;
+		if (c > '\r')
+			continue;
 		if (c == '\r' && i + 1 < d->size && d->bytes[i + 1] == '\n')
 			continue;
 		if (c == '\n' || c == '\r') {
 			grow_array((void **)&d->line_starts, &cap, d->line_count + 1, sizeof(size_t));
+			grow_array((void **)&d->line_ascii, &ascii_cap, d->line_count + 1, 1);
+			d->line_ascii[d->line_count - 1] = high < 0x80;
 			d->line_starts[d->line_count++] = i + 1;
+			high = 0;
 		}
 	}
+	d->line_ascii[d->line_count - 1] = high < 0x80;
 }
 
 static const char *skip_past(const char *p, const char *end, const char *marker)
@@ -279,9 +291,11 @@ static void assign_offsets(xml_document *d)
 	}
 }
 
-/* Positions are asked for in nearly document order: counting columns from
- * the last answer instead of from the start of the line keeps the work
- * linear even when a whole scenario stands on one line. */
+/* Positions are asked for in nearly document order: the line is looked
+ * for from the last answer's down, and on a line with bytes above 127
+ * columns are counted from the last answer instead of from the start of
+ * the line, which keeps the work linear even when a whole scenario
+ * stands on one line. */
 struct xmldoc_cursor {
 	bool valid;
 	size_t offset;
@@ -294,30 +308,13 @@ static bool is_lead_byte(char c)
 	return ((unsigned char)c & 0xC0) != 0x80;
 }
 
-static void offset_to_position(const xml_document *d, size_t offset, int *line, int *column)
+/* The line (0-based) holding offset: the hint's or one of the next few,
+ * else found by halving. */
+static size_t line_of(const xml_document *d, size_t offset, size_t hint)
 {
-	struct xmldoc_cursor *cur = d->cursor;
-	if (offset > d->size)
-		offset = d->size;
-	if (cur->valid) {
-		size_t line_end = cur->line + 1 < d->line_count ? d->line_starts[cur->line + 1] : d->size + 1;
-		if (offset >= d->line_starts[cur->line] && offset < line_end &&
-			!(cur->line == 0 && offset < 3 && d->size >= 3 && memcmp(d->bytes, "\xEF\xBB\xBF", 3) == 0)) {
-			int col = cur->column;
-			if (offset >= cur->offset) {
-				for (size_t i = cur->offset; i < offset; i++)
-					col += is_lead_byte(d->bytes[i]);
-			} else {
-				for (size_t i = offset; i < cur->offset; i++)
-					col -= is_lead_byte(d->bytes[i]);
-			}
-			cur->offset = offset;
-			cur->column = col;
-			*line = (int)cur->line + 1;
-			*column = col;
-			return;
-		}
-	}
+	for (size_t l = hint; l < d->line_count && l < hint + 4 && d->line_starts[l] <= offset; l++)
+		if (l + 1 == d->line_count || offset < d->line_starts[l + 1])
+			return l;
 	size_t lo = 0, hi = d->line_count;
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
@@ -326,21 +323,39 @@ static void offset_to_position(const xml_document *d, size_t offset, int *line, 
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+static void offset_to_position(const xml_document *d, size_t offset, int *line, int *column)
+{
+	struct xmldoc_cursor *cur = d->cursor;
+	if (offset > d->size)
+		offset = d->size;
+	size_t l = line_of(d, offset, cur->valid ? cur->line : 0);
+	size_t from = d->line_starts[l];
 	int col = 1;
-	size_t from = d->line_starts[lo];
-	/* A byte order mark is not a column. */
-	if (from == 0 && d->size >= 3 && memcmp(d->bytes, "\xEF\xBB\xBF", 3) == 0)
-		from = 3;
-	for (size_t i = from; i < offset && i < d->size; i++)
-		col += is_lead_byte(d->bytes[i]);
-	*line = (int)lo + 1;
-	*column = col;
-	if (offset >= from) {
-		cur->valid = true;
-		cur->offset = offset;
-		cur->line = lo;
-		cur->column = col;
+	if (d->line_ascii[l]) {
+		/* No byte order mark either: it is not ASCII. */
+		col += (int)(offset - from);
+	} else {
+		/* A byte order mark is not a column. */
+		if (from == 0 && d->size >= 3 && memcmp(d->bytes, "\xEF\xBB\xBF", 3) == 0)
+			from = offset < 3 ? offset : 3;
+		if (cur->valid && cur->line == l && cur->offset >= from) {
+			col = cur->column;
+			from = cur->offset;
+		}
+		if (offset >= from) {
+			for (size_t i = from; i < offset; i++)
+				col += is_lead_byte(d->bytes[i]);
+		} else {
+			for (size_t i = offset; i < from; i++)
+				col -= is_lead_byte(d->bytes[i]);
+		}
 	}
+	*cur = (struct xmldoc_cursor){ .valid = true, .offset = offset, .line = l, .column = col };
+	*line = (int)l + 1;
+	*column = col;
 }
 
 static bool is_space(char c)
@@ -535,6 +550,7 @@ void xmldoc_destroy(xml_document *d)
 	free(d->file);
 	free(d->bytes);
 	free(d->line_starts);
+	free(d->line_ascii);
 	free(d->cursor);
 	free(d);
 }

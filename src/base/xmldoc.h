@@ -26,6 +26,7 @@ typedef struct xml_document {
 	size_t size;
 	size_t *line_starts; /* offset of each line's first byte */
 	size_t line_count;
+	unsigned char *line_ascii; /* per line: 1 when it has no byte above 127 */
 	struct xmldoc_cursor *cursor; /* the last position found (see xmldoc.c) */
 } xml_document;
 

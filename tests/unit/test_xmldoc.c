@@ -257,6 +257,51 @@ static void test_locate_every_element(void **state)
 	assert_int_equal(column, 5);
 }
 
+/* Positions do not depend on the order they are asked in: the lookup
+ * starts from the last answer, on lines of ASCII alone and on lines with
+ * multi-byte characters (backwards, forwards, far down and back up). */
+static void test_locate_in_any_order(void **state)
+{
+	fixture *f = *state;
+	const char *xml =
+		"\xEF\xBB\xBF<r a=\"1\"><u n=\"\xC3\xA9t\xC3\xA9\" at=\"A1\"/><u n=\"x\" at=\"B2\"/>\n"
+		"  <u n=\"plain\" at=\"C3\"/>  <u n=\"ascii\" at=\"D4\"/>\n"
+		"  <u n=\"Pennsylvani\xC3\xAB \xE2\x80\x94 1863\" at=\"E5\"/><u n=\"\xF0\x9F\x98\x80\" at=\"F6\"/>\n"
+		"\n\n\n\n\n\n\n\n\n\n"
+		"  <u n=\"far\" at=\"G7\"/>\n"
+		"</r>\n";
+	enum { UNITS = 7, ASKS = 2 * UNITS };
+	int want_line[ASKS], want_col[ASKS];
+	/* In document order, each from a document that has answered nothing. */
+	for (int i = 0; i < ASKS; i++) {
+		assert_int_equal(load_str(f, xml), XMLDOC_OK);
+		xmldoc_locate(f->doc, element(f, "u", i / 2), i % 2 ? "at" : NULL, &want_line[i], &want_col[i]);
+	}
+	assert_int_equal(want_line[0], 1);
+	assert_int_equal(want_col[0], 10);
+	assert_int_equal(want_col[3], 39);
+	assert_int_equal(want_line[9], 3);
+	assert_int_equal(want_col[9], 30);
+	assert_int_equal(want_line[13], 14);
+	assert_int_equal(want_col[13], 14);
+	/* Then on one document in other orders. */
+	static const int orders[][ASKS] = {
+		{ 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 },
+		{ 0, 13, 1, 12, 2, 11, 3, 10, 4, 9, 5, 8, 6, 7 },
+		{ 9, 8, 3, 2, 13, 4, 5, 0, 1, 10, 11, 6, 7, 12 },
+	};
+	assert_int_equal(load_str(f, xml), XMLDOC_OK);
+	for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
+		for (int k = 0; k < ASKS; k++) {
+			int i = orders[o][k], line, column;
+			xmldoc_locate(f->doc, element(f, "u", i / 2), i % 2 ? "at" : NULL, &line, &column);
+			if (line != want_line[i] || column != want_col[i])
+				fail_msg("order %zu, ask %d: %d:%d, expected %d:%d", o, i, line, column,
+					want_line[i], want_col[i]);
+		}
+	}
+}
+
 static void test_locate_without_document(void **state)
 {
 	fixture *f = *state;
@@ -642,6 +687,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_locate_after_processing_instruction, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_locate_cr_line_ends, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_locate_every_element, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_locate_in_any_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_locate_without_document, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doctype_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_entity_bomb_refused, setup, teardown),

@@ -1,5 +1,7 @@
 #include "printset.h"
 
+#include <malloc.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,6 +161,18 @@ printset_scenario *printer_prepare(printer *p, const scenario *sc, const ruleset
 	return ps;
 }
 
+/* The bytes malloc has handed out and not had back; where the C library
+ * cannot tell, as good as unbounded: every product then starts afresh. */
+static size_t heap_in_use(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+	struct mallinfo2 mi = mallinfo2();
+	return mi.uordblks + mi.hblkhd;
+#else
+	return SIZE_MAX;
+#endif
+}
+
 size_t printset_part_count(const printset_scenario *ps)
 {
 	return ps->lang_count * ps->product_count;
@@ -175,12 +189,15 @@ bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, c
 	p->write_failed = false;
 	render_ctx rc = ps->rc;
 	rc.lang = ps->langs[part / ps->product_count];
-	/* Each product starts from the shared resources alone: the layouts
-	 * and fonts the one before made, and the hyphenation dictionaries of
-	 * other languages, go.  Kept over a whole print set they grew a
-	 * process past 45 MiB; let go, a process holds one product's at a
-	 * time, for about 1 % more work (fonts loaded again). */
-	fonts_forget(p->fonts);
+	/* What the products before made is kept while it is small: the fonts
+	 * at the sizes they asked for and the texts they laid out (the
+	 * poster's labels are the map tiles').  Loading them anew for every
+	 * product was an eighth of a print set's work.  Past the bound they
+	 * go, and the hyphenation dictionaries of other languages always do:
+	 * a process holds some 12 MiB of heap and then some at most, where
+	 * keeping it all over many scenarios would grow without end. */
+	if (heap_in_use() > (p->options.keep_bytes ? p->options.keep_bytes : PRINTSET_KEEP_BYTES))
+		fonts_forget(p->fonts);
 	hyphen_keep_only(rc.lang);
 	const product *pr = &ps->products[part % ps->product_count];
 	outdir *out = outdir_current();
@@ -264,6 +281,11 @@ bool printset_panel_size(const char *text, double *width, double *height, char *
 	*width = w;
 	*height = h;
 	return true;
+}
+
+layoutcache_stats printer_text_stats(const printer *p)
+{
+	return fonts_cache_stats(p->fonts);
 }
 
 bool printer_write_failed(const printer *p)

@@ -11,6 +11,7 @@
 #include "../model/scenario.h"
 #include "../render/pdfdoc.h"
 #include "../text/lang.h"
+#include "../text/layoutcache.h"
 
 typedef struct printset_options {
 	const char *data_dir;    /* holds fonts/, layouts/ and i18n/ */
@@ -28,7 +29,12 @@ typedef struct printset_options {
 	 * without, those are bare boards. */
 	bool setup;
 	bool quiet;
+	/* Fonts and laid-out text one product leaves for the next while the
+	 * heap in use stays under this many bytes; 0: PRINTSET_KEEP_BYTES. */
+	size_t keep_bytes;
 } printset_options;
+
+#define PRINTSET_KEEP_BYTES ((size_t)12 << 20)
 
 /* Read a --poster-panel value: "a0", "a1" or "WxH" in millimetres (W and
  * H from 200 to 5000).  False with a message in *error (free it). */
@@ -63,5 +69,8 @@ bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, c
 /* After a failed printer_render or printer_render_part: whether a folder or file could not be
  * written (exit status 2) rather than a product not drawn (3). */
 bool printer_write_failed(const printer *p);
+
+/* How the printer's cache of laid-out text has served so far (text/fonts.h). */
+layoutcache_stats printer_text_stats(const printer *p);
 
 #endif

@@ -1,6 +1,7 @@
 #include "xmldoc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -425,8 +427,9 @@ static bool declared_encoding_ok(const xmlChar *enc)
 		strcasecmp((const char *)enc, "UTF8") == 0;
 }
 
-xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t size,
-	diag_sink *sink, xml_document **out)
+/* xmldoc_load_memory on bytes of its own (size + 1 allocated, NUL at the
+ * end), which it keeps or frees. */
+static xmldoc_status load_owned(const char *name, char *bytes, size_t size, diag_sink *sink, xml_document **out)
 {
 	*out = NULL;
 	quiet_library();
@@ -434,22 +437,26 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml",
 			"the file is %zu bytes long, more than the %u bytes orbat reads",
 			size, XMLDOC_MAX_BYTES);
+		free(bytes);
 		return XMLDOC_INVALID;
 	}
 	if (size >= 2 && (((unsigned char)bytes[0] == 0xFE && (unsigned char)bytes[1] == 0xFF) ||
 		((unsigned char)bytes[0] == 0xFF && (unsigned char)bytes[1] == 0xFE))) {
 		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
 			"the file is encoded in UTF-16; save it as UTF-8");
+		free(bytes);
 		return XMLDOC_INVALID;
 	}
 	if (size == 0) {
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is empty");
+		free(bytes);
 		return XMLDOC_INVALID;
 	}
 
 	xml_document *d = xcalloc(1, sizeof *d);
 	d->file = xstrdup(name);
-	d->bytes = xstrndup(bytes, size);
+	d->bytes = bytes;
+	d->bytes[size] = '\0';
 	d->size = size;
 
 	parse_state st = { .file = name, .sink = sink };
@@ -502,43 +509,64 @@ xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t siz
 	return XMLDOC_OK;
 }
 
+xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t size,
+	diag_sink *sink, xml_document **out)
+{
+	if (size > XMLDOC_MAX_BYTES)
+		return load_owned(name, xstrdup(""), size, sink, out);
+	return load_owned(name, xstrndup(bytes, size), size, sink, out);
+}
+
 xmldoc_status xmldoc_load_file(const char *path, const char *display_name,
 	diag_sink *sink, xml_document **out)
 {
 	*out = NULL;
 	const char *name = display_name ? display_name : path;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot open the file: %s", strerror(errno));
 		return XMLDOC_IO_ERROR;
 	}
 	struct stat sb;
-	if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		fclose(f);
+	bool regular = fstat(fd, &sb) == 0;
+	if (regular && !S_ISREG(sb.st_mode)) {
+		close(fd);
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "not a regular file");
 		return XMLDOC_IO_ERROR;
 	}
-	size_t cap = 0, len = 0;
-	char *buf = NULL;
+	/* Read at the size the file has, with room for one byte more (the
+	 * end of the text, or a file grown since): a file of many read in
+	 * four calls, open to close.  Past XMLDOC_MAX_BYTES it is not read
+	 * further; load_owned says it is too long. */
+	size_t cap = (regular && sb.st_size >= 0 && (unsigned long long)sb.st_size <= XMLDOC_MAX_BYTES ?
+		(size_t)sb.st_size : 65536) + 1;
+	size_t len = 0;
+	char *buf = xmalloc(cap);
+	bool failed = false;
 	for (;;) {
-		grow_array((void **)&buf, &cap, len + 65536, 1);
-		size_t n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (len > XMLDOC_MAX_BYTES)
+		if (len == cap)
+			grow_array((void **)&buf, &cap, len + 65536, 1);
+		ssize_t n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			failed = true;
 			break;
-		if (n == 0)
+		}
+		len += (size_t)n;
+		/* A regular file read short is at its end. */
+		if (n == 0 || len > XMLDOC_MAX_BYTES || (regular && len < cap))
 			break;
 	}
-	bool failed = ferror(f);
-	fclose(f);
+	close(fd);
 	if (failed) {
 		free(buf);
 		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot read the file");
 		return XMLDOC_IO_ERROR;
 	}
-	xmldoc_status st = xmldoc_load_memory(name, buf, len, sink, out);
-	free(buf);
-	return st;
+	if (len == cap)
+		grow_array((void **)&buf, &cap, len + 1, 1);
+	return load_owned(name, buf, len, sink, out);
 }
 
 void xmldoc_destroy(xml_document *d)

@@ -1498,6 +1498,11 @@ bool ruleset_registry_has(ruleset_registry *r, const char *id)
 {
 	if (!id_is_safe(id))
 		return false;
+	/* One loaded already is there: no look at the folder for every
+	 * scenario of a validation. */
+	for (size_t i = 0; i < r->loaded_count; i++)
+		if (str_eq(r->loaded[i]->id, id))
+			return true;
 	char *path = xasprintf("%s/rulesets/%s.xml", r->data_dir, id);
 	FILE *f = fopen(path, "rb");
 	free(path);

@@ -10,12 +10,13 @@ started with is in /proc/PID/environ; every process checked here waits on
 standard input (validate -, play) while it is read, so that it is caught
 in the act.  The cases:
 
-  - the full program gets glibc.malloc.hugetlb=1 and glibc.malloc.top_pad;
-  - a validation of a large file starts again with them, and still reads
-    standard input and reports every file;
+  - the full program gets glibc.malloc.hugetlb=1 and glibc.malloc.top_pad,
+    not the validation's glibc.malloc.tcache_count;
+  - a validation of a large file starts again with all three, and still
+    reads standard input and reports every file;
   - one of a small file does not (an editor's check starts once);
   - a tunable the user set stays as set, the other is added;
-  - with both set by the user, nothing is added and nothing restarts;
+  - with all set by the user, nothing is added and nothing restarts;
   - a user's value too long to extend is left alone.
 """
 import os
@@ -28,6 +29,7 @@ orbat, root = sys.argv[1], sys.argv[2]
 failures = 0
 HUGE = "glibc.malloc.hugetlb=1"
 PAD = "glibc.malloc.top_pad=4194304"
+TCACHE = "glibc.malloc.tcache_count=300"
 
 
 def bad(msg):
@@ -109,12 +111,14 @@ with open(large, "wb") as f:
 t, rc, out, err = caught(["play", small], None, b"quit\n")
 if t is None or HUGE not in t or PAD not in t:
     bad("orbat play was started with GLIBC_TUNABLES=%r, not with %s and %s" % (t, HUGE, PAD))
+if t is not None and "tcache_count" in t:
+    bad("orbat play was started with the validation's thread cache: GLIBC_TUNABLES=%r" % t)
 
 # 2. A large validation starts again with the settings, and reports both
 #    the file and standard input.
 t, rc, out, err = caught(["validate", large, "-"], None, small_text)
-if t is None or HUGE not in t or PAD not in t:
-    bad("validate of a 72 KiB file ran with GLIBC_TUNABLES=%r, not with %s and %s" % (t, HUGE, PAD))
+if t is None or HUGE not in t or PAD not in t or TCACHE not in t:
+    bad("validate of a 72 KiB file ran with GLIBC_TUNABLES=%r, not with %s, %s and %s" % (t, HUGE, PAD, TCACHE))
 if rc != 0 or "large.xml: valid" not in out or "<stdin>: valid" not in out:
     bad("validate of a large file and stdin: status %d, output %r %r" % (rc, out, err))
 
@@ -125,19 +129,19 @@ if t is not None:
 if rc != 0 or out.count(": valid") != 2:
     bad("validate of a small file and stdin: status %d, output %r %r" % (rc, out, err))
 
-# 4. The user's own value stays; the other setting is added.
+# 4. The user's own value stays; the other settings are added.
 t, rc, out, err = caught(["validate", large, "-"], "glibc.malloc.hugetlb=0", small_text)
-if t != "glibc.malloc.hugetlb=0:" + PAD:
+if t != "glibc.malloc.hugetlb=0:" + PAD + ":" + TCACHE:
     bad("with the user's glibc.malloc.hugetlb=0 the validation ran with GLIBC_TUNABLES=%r" % t)
 t, rc, out, err = caught(["play", small], "glibc.malloc.top_pad=0", b"quit\n")
 if t != "glibc.malloc.top_pad=0:" + HUGE:
     bad("with the user's glibc.malloc.top_pad=0 orbat play ran with GLIBC_TUNABLES=%r" % t)
 
-# 5. Both set by the user: left alone, and no second start.
-mine = "glibc.malloc.hugetlb=0:glibc.malloc.top_pad=0"
+# 5. All set by the user: left alone, and no second start.
+mine = "glibc.malloc.hugetlb=0:glibc.malloc.top_pad=0:glibc.malloc.tcache_count=7"
 t, rc, out, err = caught(["validate", large, "-"], mine, small_text)
 if t != mine or rc != 0:
-    bad("with both settings the user's, the validation ran with GLIBC_TUNABLES=%r, status %d" % (t, rc))
+    bad("with all settings the user's, the validation ran with GLIBC_TUNABLES=%r, status %d" % (t, rc))
 
 # 6. A user's value too long to extend: left alone, and the work is done.
 long_value = ":".join(["glibc.malloc.arena_max=2"] * 120)

@@ -445,7 +445,7 @@ static void draw_page(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, doub
 }
 
 /* The card of the ruleset's grid; a grid without one is a failure of
- * the product, said once per page. */
+ * the product, said once, as the scale is looked for. */
 static const refcard_grid *grid_of(textbox_ctx *tc)
 {
 	const refcard_grid *g = refcard_grid_of(tc->rc->rs);
@@ -457,18 +457,24 @@ static const refcard_grid *grid_of(textbox_ctx *tc)
 	return g;
 }
 
-void refcard_draw_front(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
+double refcard_scale(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
 {
 	const refcard_grid *g = grid_of(tc);
-	if (g)
-		draw_page(tc, cr, cl, pw, ph, "ref-front", &g->front, card_scale(tc, cr, cl, pw, ph, g));
+	return g ? card_scale(tc, cr, cl, pw, ph, g) : 0;
 }
 
-void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph)
+void refcard_draw_front(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph, double scale)
 {
-	const refcard_grid *g = grid_of(tc);
-	if (g)
-		draw_page(tc, cr, cl, pw, ph, "ref-back", &g->back, card_scale(tc, cr, cl, pw, ph, g));
+	const refcard_grid *g = refcard_grid_of(tc->rc->rs);
+	if (g && scale > 0)
+		draw_page(tc, cr, cl, pw, ph, "ref-front", &g->front, scale);
+}
+
+void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph, double scale)
+{
+	const refcard_grid *g = refcard_grid_of(tc->rc->rs);
+	if (g && scale > 0)
+		draw_page(tc, cr, cl, pw, ph, "ref-back", &g->back, scale);
 }
 
 bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
@@ -504,13 +510,14 @@ bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
 		int top = pdfdoc_bookmark(doc, 0, title);
 		cairo_save(cr);
 		cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+		double scale = refcard_scale(&tc, cr, cl, pw, ph);
 		pdfdoc_label_page(doc, textbox_string(&tc, "ref-front"));
 		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-front"));
-		refcard_draw_front(&tc, cr, cl, pw, ph);
+		refcard_draw_front(&tc, cr, cl, pw, ph, scale);
 		pdfdoc_next_page(doc, pw, ph);
 		pdfdoc_label_page(doc, textbox_string(&tc, "ref-back"));
 		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-back"));
-		refcard_draw_back(&tc, cr, cl, pw, ph);
+		refcard_draw_back(&tc, cr, cl, pw, ph, scale);
 		cairo_restore(cr);
 		ok = textbox_end_pdf(&tc, doc, unknown_before, path, error);
 	}

@@ -204,9 +204,11 @@ static void draw_refcard(fixture *f, const ruleset *rs, const char *id, lang_id 
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(rec);
 	double pw = rc.paper->height, ph = rc.paper->width;   /* landscape */
-	refcard_draw_front(&tc, cr, f->cards, pw, ph);
+	double scale = refcard_scale(&tc, cr, f->cards, pw, ph);
+	assert_true(scale > 0);
+	refcard_draw_front(&tc, cr, f->cards, pw, ph, scale);
 	*front_boxes = tc.boxes;
-	refcard_draw_back(&tc, cr, f->cards, pw, ph);
+	refcard_draw_back(&tc, cr, f->cards, pw, ph, scale);
 	*back_boxes = tc.boxes - *front_boxes;
 	cairo_destroy(cr);
 	cairo_surface_destroy(rec);

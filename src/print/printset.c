@@ -162,12 +162,15 @@ printset_scenario *printer_prepare(printer *p, const scenario *sc, const ruleset
 }
 
 /* The bytes malloc has handed out and not had back; where the C library
- * cannot tell, as good as unbounded: every product then starts afresh. */
+ * cannot tell, as good as unbounded: every product then starts afresh.
+ * An allocator in front of glibc's (a sanitizer's) leaves its figures at
+ * 0, which a program with its fonts loaded never has. */
 static size_t heap_in_use(void)
 {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
 	struct mallinfo2 mi = mallinfo2();
-	return mi.uordblks + mi.hblkhd;
+	size_t used = mi.uordblks + mi.hblkhd;
+	return used ? used : SIZE_MAX;
 #else
 	return SIZE_MAX;
 #endif

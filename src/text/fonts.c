@@ -205,8 +205,8 @@ void fonts_forget(font_library *lib)
 	 * their cairo scaled fonts, HarfBuzz fonts and glyph caches) for every
 	 * size and scale asked: megabytes after a product that searches its
 	 * type size.  A new map takes over, on the same configuration: the
-	 * same fonts, loaded again when asked (about 1 % of a print set's
-	 * work).  The old one goes with its last reference. */
+	 * same fonts, loaded again when asked.  The old one goes with its last
+	 * reference. */
 	FcConfig *config = pango_fc_font_map_get_config(PANGO_FC_FONT_MAP(lib->map));
 	PangoFontMap *map = new_font_map(config);
 	if (!map) {

@@ -43,14 +43,13 @@ PangoLayout *fonts_layout(font_library *lib, cairo_t *cr, lang_id lang, const ch
  * text (layoutcache.h): a reference of its own (g_object_unref it), not to
  * be changed.  Every product draws its text through here, so a string is
  * shaped once for each font, width and language until fonts_forget (the
- * print set calls it between products). */
+ * print set calls it between products once its heap has grown). */
 PangoLayout *fonts_text_layout(font_library *lib, cairo_t *cr, const text_spec *spec);
 layoutcache_stats fonts_cache_stats(const font_library *lib);
 
-/* Let the laid-out text and the loaded fonts go: what one product drew
- * with (its sizes, scales and strings) is of little use to the next, and
- * kept for a whole print set it is most of a process's memory.  The fonts
- * come back the same when next asked. */
+/* Let the laid-out text and the loaded fonts go: kept over many products
+ * (their sizes, scales and strings) they become most of a process's
+ * memory.  The fonts come back the same when next asked. */
 void fonts_forget(font_library *lib);
 
 /* Check a laid-out text: counts its unknown glyphs into the library. */

@@ -512,6 +512,7 @@ static xmldoc_status load_owned(const char *name, char *bytes, size_t size, diag
 xmldoc_status xmldoc_load_memory(const char *name, const char *bytes, size_t size,
 	diag_sink *sink, xml_document **out)
 {
+	/* Too long: load_owned says so, and the bytes are not copied first. */
 	if (size > XMLDOC_MAX_BYTES)
 		return load_owned(name, xstrdup(""), size, sink, out);
 	return load_owned(name, xstrndup(bytes, size), size, sink, out);

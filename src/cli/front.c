@@ -65,7 +65,7 @@ static bool beside(const char *rel, char *out, size_t size)
  *                            blocks (libxml2's nodes and strings), and a
  *                            thread cache of 300 blocks a size instead of
  *                            7 hands most of them back without the bins
- *                            (770 files some 4 % faster).  The print
+ *                            (770 files some 3 % faster).  The print
  *                            products gain nothing from it.
  * A tunable the user set stays as set.  Returns whether one was added
  * (false when the user had set them all, or their value leaves no room). */

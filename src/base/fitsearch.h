@@ -21,4 +21,17 @@
 size_t fitsearch_first(const double *series, size_t n, double predicted, bool (*fits)(void *arg, size_t k),
 	void *arg);
 
+/* The index fitsearch_first tries first for a prediction: the first
+ * after 0 whose value is at most `predicted` (n - 1 if none is; n >= 2). */
+size_t fitsearch_start(const double *series, size_t n, double predicted);
+
+/* Where a quantity that grows as c · s^p (a text's height with its type
+ * size, p between 1 for one-line rows and 2 for wrapped paragraphs) meets
+ * `limit`, from two measures of it: `used0` at s0 and `used1` at s1.  The
+ * exponent is the one through both points; where they give none (equal
+ * scales or heights, or a height that does not grow) the square law is
+ * taken from the second point.  HUGE_VAL for an empty quantity.  A
+ * prediction for fitsearch_first. */
+double fitsearch_power_predict(double s0, double used0, double s1, double used1, double limit);
+
 #endif

@@ -437,6 +437,29 @@ static void test_first_fit(void **state)
 	assert_int_equal(p.tries, 0);
 }
 
+/* Two measures of a height that grows as c · s^p predict exactly where
+ * it meets its limit, for any p (the reference card's columns lie between
+ * 1 and 2); degenerate measures fall back to the square law. */
+static void test_power_predict(void **state)
+{
+	(void)state;
+	const double exponents[] = { 1.0, 1.3, 1.7, 2.0, 2.5 };
+	for (size_t i = 0; i < ARRAY_LEN(exponents); i++) {
+		double p = exponents[i], c = 150.0, limit = 181.0;
+		double s0 = 1.25, s1 = 1.07;
+		double want = pow(limit / c, 1 / p);
+		double got = fitsearch_power_predict(s0, c * pow(s0, p), s1, c * pow(s1, p), limit);
+		assert_true(fabs(got - want) < 1e-9);
+	}
+	/* Equal scales: the square law from the second point. */
+	assert_true(fabs(fitsearch_power_predict(1.0, 400, 1.0, 400, 100) - 0.5) < 1e-9);
+	/* A height that shrank as the type grew (a line broken otherwise):
+	 * the square law, not a wild exponent. */
+	assert_true(fabs(fitsearch_power_predict(1.2, 300, 1.0, 400, 100) - 0.5) < 1e-9);
+	/* Nothing measured: no scale is too large. */
+	assert_true(isinf(fitsearch_power_predict(1.2, 0, 1.0, 0, 100)));
+}
+
 /* ---- what the reference card says, from the rules data ---- */
 
 static size_t find_row(const ref_table *t, const char *needle)
@@ -789,6 +812,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_card_faces_fit),
+		cmocka_unit_test(test_power_predict),
 		cmocka_unit_test(test_refcards_fit),
 		cmocka_unit_test(test_square_refcard_fits),
 		cmocka_unit_test(test_hyphenation),

@@ -1,6 +1,9 @@
 #include "fitsearch.h"
 
 #include <math.h>
+#include <stdlib.h>
+
+#include "util.h"
 
 /* The first fitting index in (no, yes], given that `no` does not fit and
  * `yes` does: halve the bracket. */
@@ -71,4 +74,73 @@ double fitsearch_power_predict(double s0, double used0, double s1, double used1,
 	if (!(p >= 0.5 && p <= 4))
 		p = 2;
 	return s1 * pow(limit / used1, 1 / p);
+}
+
+/* fitsearch_scale's state: what each index gave, once tried. */
+enum { OUTCOME_UNTRIED, OUTCOME_FITS, OUTCOME_OVERFLOWS };
+
+typedef struct scale_search {
+	const fitscale *fs;
+	unsigned char *outcome;   /* by index of the series */
+} scale_search;
+
+static bool measure_at(scale_search *ss, size_t k, double *used)
+{
+	const fitscale *fs = ss->fs;
+	bool whole = fs->measure(fs->arg, k, used);
+	bool fits = whole;
+	for (size_t i = 0; fits && i < fs->parts; i++)
+		fits = used[i] <= fs->limit;
+	ss->outcome[k] = fits ? OUTCOME_FITS : OUTCOME_OVERFLOWS;
+	return whole;
+}
+
+static bool fits_at(void *arg, size_t k)
+{
+	scale_search *ss = arg;
+	if (ss->outcome[k] == OUTCOME_UNTRIED) {
+		if (ss->fs->fits) {
+			ss->outcome[k] = ss->fs->fits(ss->fs->arg, k) ? OUTCOME_FITS : OUTCOME_OVERFLOWS;
+		} else {
+			double used[FITSCALE_PARTS_MAX];
+			measure_at(ss, k, used);
+		}
+	}
+	return ss->outcome[k] == OUTCOME_FITS;
+}
+
+/* Two whole measures predict, fitsearch_first confirms. */
+static size_t search_scale(scale_search *ss)
+{
+	const fitscale *fs = ss->fs;
+	double used0[FITSCALE_PARTS_MAX], used1[FITSCALE_PARTS_MAX];
+	bool whole = measure_at(ss, 0, used0);
+	if (ss->outcome[0] == OUTCOME_FITS || fs->n < 2)
+		return 0;
+	/* Without a height the search starts one step down. */
+	double predicted = fs->series[0];
+	if (whole) {
+		double ratio = 0;
+		for (size_t i = 0; i < fs->parts; i++)
+			ratio = fmax(ratio, used0[i] / fs->limit);
+		predicted = fs->series[0] / sqrt(ratio);
+		size_t k1 = fitsearch_start(fs->series, fs->n, predicted);
+		if (measure_at(ss, k1, used1)) {
+			predicted = HUGE_VAL;
+			for (size_t i = 0; i < fs->parts; i++)
+				predicted = fmin(predicted, fitsearch_power_predict(fs->series[0], used0[i], fs->series[k1],
+					used1[i], fs->limit));
+		}
+	}
+	return fitsearch_first(fs->series, fs->n, predicted, fits_at, ss);
+}
+
+size_t fitsearch_scale(const fitscale *fs)
+{
+	if (fs->n == 0 || fs->parts == 0 || fs->parts > FITSCALE_PARTS_MAX)
+		return 0;
+	scale_search ss = { fs, xcalloc(fs->n, 1) };
+	size_t answer = search_scale(&ss);
+	free(ss.outcome);
+	return answer;
 }

@@ -34,4 +34,32 @@ size_t fitsearch_start(const double *series, size_t n, double predicted);
  * prediction for fitsearch_first. */
 double fitsearch_power_predict(double s0, double used0, double s1, double used1, double limit);
 
+/* A page to fit: the first scale of a descending series at which each of
+ * its `parts` heights (its columns) stays within `limit`. */
+#define FITSCALE_PARTS_MAX 4
+
+typedef struct fitscale {
+	const double *series;
+	size_t n;        /* at least 1 */
+	size_t parts;    /* 1 to FITSCALE_PARTS_MAX */
+	double limit;
+	/* The heights at series[k], measured whole; false when one has no
+	 * height at all (a word wider than its column): it does not fit. */
+	bool (*measure)(void *arg, size_t k, double *used);
+	/* Whether all fit at series[k], free to stop at the first that does
+	 * not; NULL to measure them whole. */
+	bool (*fits)(void *arg, size_t k);
+	void *arg;
+} fitscale;
+
+/* The index of that scale: n - 1 when none fits.  The page is measured
+ * whole at index 0 and, when it overflows there, at the scale the square
+ * law of a wrapped text predicts; those two measures give each part its
+ * own law (fitsearch_power_predict), and fitsearch_first checks the
+ * scale it predicts and the one above.  No index is tried twice.  Some
+ * four layouts of the page, where halving takes seven or eight and a
+ * walk down the series one per step.  The answer is always tried last or
+ * before, with measure or fits (except for a series of one). */
+size_t fitsearch_scale(const fitscale *fs);
+
 #endif

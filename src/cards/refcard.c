@@ -281,12 +281,7 @@ static size_t scale_series(double max_scale, double *out, size_t max)
 	return n;
 }
 
-/* A page being fitted, for fitsearch_first.  Every outcome is kept
- * (`known`, by index of the series): a scale measured to predict the
- * answer, or tried by the search, is never laid out again. */
-#define SCALE_SERIES_MAX 64
-#define OUTCOME_UNKNOWN (-2)
-
+/* A page being fitted, for fitsearch_scale. */
 typedef struct page_try {
 	textbox_ctx *tc;
 	cairo_t *cr;
@@ -294,35 +289,22 @@ typedef struct page_try {
 	const double *w;
 	double h;
 	const double *series;
-	int known[SCALE_SERIES_MAX];   /* page_overflow's answer, or OUTCOME_UNKNOWN */
 } page_try;
-
-static int outcome_at(page_try *p, size_t k)
-{
-	if (p->known[k] == OUTCOME_UNKNOWN)
-		p->known[k] = page_overflow(p->tc, p->cr, p->cols, p->w, p->h, p->series[k]);
-	return p->known[k];
-}
 
 static bool page_fits_at(void *arg, size_t k)
 {
-	return outcome_at(arg, k) < 0;
+	const page_try *p = arg;
+	return page_overflow(p->tc, p->cr, p->cols, p->w, p->h, p->series[k]) < 0;
 }
 
-/* Both columns' whole heights at series[k] (no stopping at the bottom),
- * kept as the outcome at k; false when a word is too wide for a column. */
-static bool measure_page(page_try *p, size_t k, double used[2])
+/* Both columns' whole heights (no stopping at the bottom). */
+static bool measure_page(void *arg, size_t k, double *used)
 {
-	int outcome = -1;
-	bool measurable = true;
-	for (int i = 0; i < 2; i++) {
-		bool whole = column_height(p->tc, p->cr, &p->cols[i], p->w[i], p->series[k], 0, &used[i]);
-		measurable = measurable && whole;
-		if (outcome < 0 && (!whole || used[i] > p->h))
-			outcome = i;   /* as page_overflow says it: the left column first */
-	}
-	p->known[k] = outcome;
-	return measurable;
+	const page_try *p = arg;
+	bool whole = true;
+	for (int i = 0; i < 2; i++)
+		whole = column_height(p->tc, p->cr, &p->cols[i], p->w[i], p->series[k], 0, &used[i]) && whole;
+	return whole;
 }
 
 /* The largest scale of the series at which both columns of a page fit
@@ -330,40 +312,20 @@ static bool measure_page(page_try *p, size_t k, double used[2])
  * REF_MIN_SCALE *worst says which column does not fit, else it is -1.
  *
  * A column only grows with the type size (more lines, each taller), so
- * the page fits from some point of the series on.  Rather than trying the
- * series from the top, the page is measured whole twice and the heights
- * predict where it fits (fitsearch_first then checks that scale and the
- * one above): first at the largest scale, with the square law of a
- * wrapped text; then at that guess, which gives each column its own law
- * (tables of one-line rows grow more slowly than paragraphs; the square
- * law alone guesses some 8 % too large).  Four layouts of the page where
- * one try per step would take ten. */
+ * the page fits from some point of the series on, and fitsearch_scale
+ * finds it in a few layouts of the page.  Each column gets its own law
+ * there: tables of one-line rows grow more slowly than paragraphs, and
+ * the square law alone guesses some 8 % too large. */
 static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2], const double w[2], double h,
 	double max_scale, int *worst)
 {
-	double series[SCALE_SERIES_MAX];
+	double series[64];
 	size_t n = scale_series(max_scale, series, ARRAY_LEN(series));
-	page_try p = { tc, cr, cols, w, h, series, { 0 } };
-	for (size_t k = 0; k < n; k++)
-		p.known[k] = OUTCOME_UNKNOWN;
-	double used0[2];
-	bool measurable = measure_page(&p, 0, used0);
-	if (p.known[0] < 0 || n < 2) {
-		*worst = p.known[0];
-		return series[0];
-	}
-	/* Without a height (a word too wide) the search starts one step down. */
-	double predicted = series[0];
-	if (measurable) {
-		predicted = series[0] / sqrt(fmax(used0[0], used0[1]) / h);
-		size_t k1 = fitsearch_start(series, n, predicted);
-		double used1[2];
-		if (measure_page(&p, k1, used1))
-			predicted = fmin(fitsearch_power_predict(series[0], used0[0], series[k1], used1[0], h),
-				fitsearch_power_predict(series[0], used0[1], series[k1], used1[1], h));
-	}
-	size_t k = fitsearch_first(series, n, predicted, page_fits_at, &p);
-	*worst = outcome_at(&p, k);
+	page_try p = { tc, cr, cols, w, h, series };
+	fitscale fs = { series, n, 2, h, measure_page, page_fits_at, &p };
+	size_t k = fitsearch_scale(&fs);
+	/* Only at the end of the series can the answer not fit. */
+	*worst = k + 1 < n ? -1 : page_overflow(tc, cr, cols, w, h, series[k]);
 	return series[k];
 }
 

@@ -460,6 +460,69 @@ static void test_power_predict(void **state)
 	assert_true(isinf(fitsearch_power_predict(1.2, 0, 1.0, 0, 100)));
 }
 
+/* A page of two columns growing as c · s^p, for fitsearch_scale. */
+typedef struct power_page {
+	const double *series;
+	double c[2], p[2];
+	int tried[64];   /* measures and fits, by index */
+	int measures;
+} power_page;
+
+static double power_height(const power_page *pg, int i, size_t k)
+{
+	return pg->c[i] * pow(pg->series[k], pg->p[i]);
+}
+
+static bool power_measure(void *arg, size_t k, double *used)
+{
+	power_page *pg = arg;
+	pg->tried[k]++;
+	pg->measures++;
+	used[0] = power_height(pg, 0, k);
+	used[1] = power_height(pg, 1, k);
+	return true;
+}
+
+static bool power_fits(void *arg, size_t k)
+{
+	power_page *pg = arg;
+	pg->tried[k]++;
+	return power_height(pg, 0, k) <= 181 && power_height(pg, 1, k) <= 181;
+}
+
+/* The first scale that fits, whatever the columns' laws, in few layouts
+ * and none twice; the end of the series when none fits. */
+static void test_fit_scale(void **state)
+{
+	(void)state;
+	double series[64];
+	size_t n = 0;
+	for (double s = 1.25; n < ARRAY_LEN(series) && s > 0.7; s *= 0.97)
+		series[n++] = s;
+	const double laws[][4] = {
+		{ 150, 2.0, 120, 1.0 }, { 120, 1.3, 160, 1.7 }, { 90, 1.0, 100, 1.1 },
+		{ 260, 2.0, 50, 2.0 }, { 400, 1.5, 400, 1.5 }, { 100, 1.0, 100, 1.0 },
+	};
+	for (size_t l = 0; l < ARRAY_LEN(laws); l++) {
+		power_page pg = { series, { laws[l][0], laws[l][2] }, { laws[l][1], laws[l][3] }, { 0 }, 0 };
+		fitscale fs = { series, n, 2, 181, power_measure, power_fits, &pg };
+		size_t k = fitsearch_scale(&fs);
+		size_t want = 0;
+		while (want + 1 < n && !(power_height(&pg, 0, want) <= 181 && power_height(&pg, 1, want) <= 181))
+			want++;
+		assert_int_equal(k, want);
+		size_t tries = 0;
+		for (size_t i = 0; i < n; i++) {
+			assert_true(pg.tried[i] <= 1);
+			tries += (size_t)pg.tried[i];
+		}
+		assert_true(pg.tried[k] == 1);
+		/* Two whole measures, then the answer and the scale above. */
+		assert_true(tries <= 4);
+		assert_true(pg.measures <= 2);
+	}
+}
+
 /* ---- what the reference card says, from the rules data ---- */
 
 static size_t find_row(const ref_table *t, const char *needle)
@@ -813,6 +876,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_card_faces_fit),
 		cmocka_unit_test(test_power_predict),
+		cmocka_unit_test(test_fit_scale),
 		cmocka_unit_test(test_refcards_fit),
 		cmocka_unit_test(test_square_refcard_fits),
 		cmocka_unit_test(test_hyphenation),

@@ -80,6 +80,33 @@ shopt -s nullglob
 cases=()
 
 # ---- text diagnostics and exit status, one run per case
+# check_case KIND NAME WANT_RC: run one case and note its problems.
+check_case() {
+	local kind=$1 name=$2 want_rc=$3
+	local dir=$golden/$kind id=$kind/$name
+	local expected=$dir/$name.expected out=$work/$kind/$name.stderr rc
+	run_orbat "$dir" validate "$name.xml" >/dev/null 2>"$out"
+	rc=$?
+	[ "$rc" -eq "$want_rc" ] || problem "$id" "exit status $rc, expected $want_rc"
+
+	if [ "$update" -eq 1 ]; then
+		if [ ! -f "$expected" ] || ! cmp -s -- "$expected" "$out"; then
+			cp -- "$out" "$expected"
+			echo "updated $id.expected"
+		fi
+	elif [ ! -f "$expected" ]; then
+		problem "$id" "missing $id.expected"
+	elif ! cmp -s -- "$expected" "$out"; then
+		problem "$id" "stderr differs from $id.expected:"
+		problem "$id" "$(diff -u --label "$id.expected" --label "orbat validate $name.xml" -- "$expected" "$out")"
+	fi
+}
+
+# The cases are independent: as many run at once as there are processors
+# (under valgrind a case takes a second or more, and this test alone
+# would otherwise hold one core while the other waits).
+slots=$(nproc 2>/dev/null || echo 1)
+running=0
 for kind in invalid valid; do
 	dir=$golden/$kind
 	[ -d "$dir" ] || continue
@@ -87,28 +114,16 @@ for kind in invalid valid; do
 	if [ "$kind" = invalid ]; then want_rc=1; else want_rc=0; fi
 	for xml in "$dir"/*.xml; do
 		name=$(basename -- "$xml" .xml)
-		id=$kind/$name
-		cases+=("$id")
-		expected=$dir/$name.expected
-		out=$work/$id.stderr
-
-		run_orbat "$dir" validate "$name.xml" >/dev/null 2>"$out"
-		rc=$?
-		[ "$rc" -eq "$want_rc" ] || problem "$id" "exit status $rc, expected $want_rc"
-
-		if [ "$update" -eq 1 ]; then
-			if [ ! -f "$expected" ] || ! cmp -s -- "$expected" "$out"; then
-				cp -- "$out" "$expected"
-				echo "updated $id.expected"
-			fi
-		elif [ ! -f "$expected" ]; then
-			problem "$id" "missing $id.expected"
-		elif ! cmp -s -- "$expected" "$out"; then
-			problem "$id" "stderr differs from $id.expected:"
-			problem "$id" "$(diff -u --label "$id.expected" --label "orbat validate $name.xml" -- "$expected" "$out")"
+		cases+=("$kind/$name")
+		if [ "$running" -ge "$slots" ]; then
+			wait -n
+			running=$((running - 1))
 		fi
+		check_case "$kind" "$name" "$want_rc" &
+		running=$((running + 1))
 	done
 done
+wait
 
 if [ ${#cases[@]} -eq 0 ]; then
 	echo "no golden cases found under $golden"

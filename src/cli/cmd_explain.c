@@ -1,5 +1,6 @@
-/* orbat explain RULE-ID: the rule behind a diagnostic, in plain words, with
- * its rulesets and section and what to do about it; orbat explain --ruleset
+/* orbat explain RULE-ID...: the rule behind a diagnostic, in plain words,
+ * with its rulesets and section and what to do about it (each id given, in
+ * turn: a message may end in more than one); orbat explain --ruleset
  * R and --all: the catalogue as a list, JSON or Markdown (the rules
  * reference that is installed with the docs is made this way). */
 #include <errno.h>
@@ -32,14 +33,15 @@ typedef struct explain_ctx {
 
 static void explain_help(FILE *out)
 {
-	fputs("Usage: orbat explain [OPTIONS] RULE-ID\n"
+	fputs("Usage: orbat explain [OPTIONS] RULE-ID...\n"
 	      "       orbat explain --ruleset RULESET [OPTIONS]\n"
 	      "       orbat explain --all [OPTIONS]\n"
 	      "\n"
 	      "Explain a rule id that orbat prints at the end of a message, such as\n"
 	      "[bc-3.1] or [schema]: the rule in plain words, the rulesets and the\n"
 	      "section it belongs to, and what a scenario author or a player does\n"
-	      "about it.  Rule ids are not case-sensitive.\n"
+	      "about it.  Rule ids are not case-sensitive.  Several ids are\n"
+	      "explained in turn (in JSON, one object a line).\n"
 	      "\n"
 	      "Options:\n"
 	      "  --lang en|nl|fr     language of the explanation (default en)\n"
@@ -53,11 +55,13 @@ static void explain_help(FILE *out)
 	      "Examples:\n"
 	      "  orbat explain bc-3.1\n"
 	      "  orbat explain ntz-7.4 --lang nl\n"
+	      "  orbat explain bc-3.1 bc-4.2 schema\n"
 	      "  orbat explain --ruleset noord-zuid\n"
 	      "  orbat explain --all --format markdown > rules-reference.md\n"
 	      "\n"
-	      "Exit status: 0 explained; 2 unknown rule id or ruleset, or a usage\n"
-	      "error; 3 the rule texts are missing or broken.\n", out);
+	      "Exit status: 0 explained; 2 an unknown rule id (the others are still\n"
+	      "explained) or ruleset, or a usage error; 3 the rule texts are missing\n"
+	      "or broken.\n", out);
 }
 
 /* ---- small text helpers ---- */
@@ -438,6 +442,40 @@ static int load(string_table **strings, rulebook **rb, diag_sink *sink)
 	return code;
 }
 
+/* One rule id of the command line, as `only` has it (any ruleset when
+ * NULL).  In text and Markdown a blank line parts it from the one printed
+ * before (*printed); in JSON each is a line of its own.  EXIT_USAGE when
+ * the id is unknown or not a rule of `only` (said on standard error). */
+static int explain_one(explain_ctx *c, const char *arg, const rulebook_ruleset *only, bool *printed)
+{
+	char *id = clean_id(arg);
+	const rulebook_rule *r = rulebook_find(c->rb, id);
+	int code = EXIT_VALID;
+	if (!r) {
+		fprintf(stderr, "orbat explain: no rule '%s'; 'orbat explain --ruleset RULESET' lists the rules\n", id);
+		code = EXIT_USAGE;
+	} else if (only && !rulebook_applies(r, only)) {
+		char *names = prefix_names(c, r->prefix);
+		fprintf(stderr, "orbat explain: rule '%s' is not a rule of %s; it belongs to %s\n", r->id, only->id, names);
+		free(names);
+		code = EXIT_USAGE;
+	} else if (c->format == EXPLAIN_JSON) {
+		json_rule(c, r, only);
+		fputc('\n', c->out);
+		*printed = true;
+	} else {
+		if (*printed)
+			fputc('\n', c->out);
+		if (c->format == EXPLAIN_MARKDOWN)
+			md_rule(c, r, only, 1);
+		else
+			text_rule(c, r, only);
+		*printed = true;
+	}
+	free(id);
+	return code;
+}
+
 typedef struct explain_args {
 	const char *ruleset;
 	bool all;
@@ -452,8 +490,6 @@ static int explain_run(const options *o, explain_args *a)
 	if (!options_one_lang(o, &c.lang))
 		return options_usage("explain", "--lang takes one language here: en, nl or fr");
 	int ids = o->operand_count;
-	if (ids > 1)
-		return options_usage("explain", "explain one rule id at a time, not also '%s'", o->operands[1]);
 	if (all && (ids || ruleset_id))
 		return options_usage("explain", "--all lists every rule; give no rule id and no --ruleset with it");
 	if (!all && !ids && !ruleset_id)
@@ -492,25 +528,10 @@ static int explain_run(const options *o, explain_args *a)
 		catalogue(&c, only);
 		goto out;
 	}
-	char *id = clean_id(o->operands[0]);
-	const rulebook_rule *r = rulebook_find(rb, id);
-	if (!r) {
-		fprintf(stderr, "orbat explain: no rule '%s'; 'orbat explain --ruleset RULESET' lists the rules\n", id);
-		code = EXIT_USAGE;
-	} else if (only && !rulebook_applies(r, only)) {
-		char *names = prefix_names(&c, r->prefix);
-		fprintf(stderr, "orbat explain: rule '%s' is not a rule of %s; it belongs to %s\n", r->id, only->id, names);
-		free(names);
-		code = EXIT_USAGE;
-	} else if (c.format == EXPLAIN_JSON) {
-		json_rule(&c, r, only);
-		fputc('\n', stdout);
-	} else if (c.format == EXPLAIN_MARKDOWN) {
-		md_rule(&c, r, only, 1);
-	} else {
-		text_rule(&c, r, only);
-	}
-	free(id);
+	bool printed = false;
+	for (int i = 0; i < ids; i++)
+		if (explain_one(&c, o->operands[i], only, &printed) != EXIT_VALID)
+			code = EXIT_USAGE;
 out:
 	if (code == EXIT_VALID && (fflush(stdout) != 0 || ferror(stdout))) {
 		fprintf(stderr, "orbat explain: cannot write to standard output: %s\n", strerror(errno));

@@ -23,7 +23,8 @@ Collects the rule ids orbat prints, each with the ruleset it is printed for:
 
 Each must resolve through `orbat explain ID --ruleset R --format json` in
 en, nl and fr (a format id for every ruleset), and its title, text and
-advice must differ between the three languages.  Prints one FAIL line per
+advice must differ between the three languages.  The ids of a ruleset go
+to orbat explain together, one run a language.  Prints one FAIL line per
 id that does not, with where it comes from, and `rule-ids: N passed, M
 failed` last.
 """
@@ -390,33 +391,55 @@ class Found:
         self.problems.append((what, text))
 
 
-def explain(orbat, rid, ruleset, lang):
-    cmd = [orbat, "explain", rid, "--format", "json", "--lang", lang]
+def explain(orbat, rids, ruleset, lang):
+    cmd = [orbat, "explain"] + list(rids) + ["--format", "json", "--lang", lang]
     if ruleset:
         cmd += ["--ruleset", ruleset]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace").strip()
 
 
-def check_one(orbat, rid, ruleset):
-    """A list of reasons why the id does not resolve; empty when it does."""
-    reasons, answers = [], {}
-    for lang in LANGS:
-        rc, out, err = explain(orbat, rid, ruleset, lang)
-        if rc != 0:
-            reasons.append("orbat explain %s%s --lang %s exits %d: %s" % (
-                rid, " --ruleset " + ruleset if ruleset else "", lang, rc, err))
-            break
+def explain_group(orbat, rids, ruleset, lang):
+    """{rid: JSON answer, or a reason why there is none} for the ids of one
+    ruleset in one language: one run of orbat explain for them all (one
+    JSON object a line, in their order; an id that fails prints none),
+    then one run for each id without an answer, for its own message."""
+    rc, out, err = explain(orbat, rids, ruleset, lang)
+    docs = []
+    for line in out.splitlines():
         try:
-            doc = json.loads(out)
+            docs.append(json.loads(line))
+        except ValueError:
+            docs.append(None)
+    answers, j = {}, 0
+    for rid in rids:
+        doc = docs[j] if j < len(docs) else None
+        if isinstance(doc, dict) and doc.get("id", "").lower() == rid.lower():
+            answers[rid] = doc
+            j += 1
+            continue
+        rc1, out1, err1 = explain(orbat, [rid], ruleset, lang)
+        if rc1 != 0:
+            answers[rid] = "orbat explain %s%s --lang %s exits %d: %s" % (
+                rid, " --ruleset " + ruleset if ruleset else "", lang, rc1, err1)
+            continue
+        try:
+            doc = json.loads(out1)
         except ValueError as e:
-            reasons.append("orbat explain --format json gives no JSON (%s)" % e)
-            break
-        if doc.get("id", "").lower() != rid.lower():
-            reasons.append("orbat explain %s answers for '%s'" % (rid, doc.get("id")))
-        answers[lang] = doc
-    if reasons:
-        return reasons
+            answers[rid] = "orbat explain --format json gives no JSON (%s)" % e
+            continue
+        answers[rid] = doc if doc.get("id", "").lower() == rid.lower() else \
+            "orbat explain %s answers for '%s'" % (rid, doc.get("id"))
+    return answers
+
+
+def verdict(rid, answers):
+    """A list of reasons why the id does not resolve; empty when it does.
+    answers: {lang: JSON answer or a reason}."""
+    for lang in LANGS:
+        if isinstance(answers[lang], str):
+            return [answers[lang]]
+    reasons = []
     for field in ("title", "text", "advice"):
         texts = {lang: " ".join((answers[lang].get(field) or "").split()) for lang in LANGS}
         for lang in LANGS:
@@ -452,8 +475,14 @@ def main():
             found.problem("collect", "found no %s: the collector is broken" % what)
 
     keys = sorted(found.ids, key=lambda k: (k[0], k[1] or ""))
+    # The ids of a ruleset go to orbat explain together, a run per language.
+    groups = sorted({(ruleset or "", lang) for _, ruleset in keys for lang in LANGS})
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        verdicts = list(pool.map(lambda k: check_one(orbat, k[0], k[1]), keys))
+        answers = dict(zip(groups, pool.map(
+            lambda g: explain_group(orbat, [rid for rid, rs in keys if (rs or "") == g[0]], g[0] or None, g[1]),
+            groups)))
+    verdicts = [verdict(rid, {lang: answers[(ruleset or "", lang)][rid] for lang in LANGS})
+                for rid, ruleset in keys]
     passed = failed = 0
     for (rid, ruleset), reasons in zip(keys, verdicts):
         if not reasons:

@@ -8,7 +8,8 @@
 #    status, stdout and stderr compared with explain.expected.
 # 2. On the catalogue that ships ($ORBAT_DATADIR/rules): every rule, in
 #    en, nl and fr and for every ruleset it belongs to, explains with exit
-#    0 in lines of at most 78 columns; the JSON of --all parses and lists
+#    0 in lines of at most 78 columns (all the rules of a language and
+#    ruleset asked for in one run; one by one to name a failure); the JSON of --all parses and lists
 #    every rule once; --ruleset R lists exactly R's rules and the format
 #    rules; the Markdown reference has a heading per rule.
 # 3. Without a data folder, or one without rules/: one line naming it and
@@ -82,19 +83,45 @@ if len(set(ids)) != len(ids):
 rulesets = sorted({s for r in rules for s in r["rulesets"]})
 if not rulesets:
     problems.append("no rule names a ruleset")
-for r in rules:
-    for rs in ([None] + (r["rulesets"] if r["prefix"] else [])):
-        for lang in ("en", "nl", "fr"):
-            args = [r["id"], "--lang", lang] + (["--ruleset", rs] if rs else [])
-            rc, out, err = run(*args)
-            if rc != 0 or err:
-                problems.append("explain %s exits %d: %s" % (" ".join(args), rc, err.strip()))
-                continue
-            for line in out.splitlines():
-                if len(line) > 78 and " " in line:
-                    problems.append("explain %s: a line of %d columns: %s" % (" ".join(args), len(line), line))
-            if not out.startswith(r["id"] + " \u2014 "):
-                problems.append("explain %s does not start with the id and title" % " ".join(args))
+def check_each(ids, rs, lang):
+    """Every id of `ids` explained (as ruleset rs has it, when given) in one
+    run, as a user asking for several; each explanation checked on its own."""
+    extra = ["--lang", lang] + (["--ruleset", rs] if rs else [])
+    rc, out, err = run(*(ids + extra))
+    if rc != 0 or err:
+        # Find the culprits one by one.
+        for rid in ids:
+            rc1, _, err1 = run(*([rid] + extra))
+            if rc1 != 0 or err1:
+                problems.append("explain %s exits %d: %s" % (" ".join([rid] + extra), rc1, err1.strip()))
+        if not any(p.startswith("explain ") for p in problems):
+            problems.append("explain of %d ids %s exits %d: %s" % (len(ids), " ".join(extra), rc, err.strip()))
+        return
+    lines = out.splitlines()
+    starts = []
+    at = 0
+    for rid in ids:
+        head = rid + " \u2014 "
+        while at < len(lines) and not lines[at].startswith(head):
+            at += 1
+        if at == len(lines):
+            problems.append("explain %s %s: no explanation starts with the id and title" % (rid, " ".join(extra)))
+            return
+        starts.append(at)
+        at += 1
+    if starts and starts[0] != 0:
+        problems.append("explain %s: text before the first explanation" % " ".join(extra))
+    for i, rid in enumerate(ids):
+        end = starts[i + 1] if i + 1 < len(ids) else len(lines)
+        for line in lines[starts[i]:end]:
+            if len(line) > 78 and " " in line:
+                problems.append("explain %s %s: a line of %d columns: %s" % (rid, " ".join(extra), len(line), line))
+        if i + 1 < len(ids) and lines[end - 1] != "":
+            problems.append("explain %s %s: no blank line before the next rule" % (rid, " ".join(extra)))
+for lang in ("en", "nl", "fr"):
+    check_each(ids, None, lang)
+    for rs in rulesets:
+        check_each([r["id"] for r in rules if r["prefix"] and rs in r["rulesets"]], rs, lang)
 for rs in rulesets:
     rc, out, err = run("--ruleset", rs, "--format", "json")
     got = [r["id"] for r in json.loads(out)["rules"]] if rc == 0 else []

@@ -58,8 +58,8 @@ typedef struct fitscale {
  * own law (fitsearch_power_predict), and fitsearch_first checks the
  * scale it predicts and the one above.  No index is tried twice.  Some
  * four layouts of the page, where halving takes seven or eight and a
- * walk down the series one per step.  The answer is always tried last or
- * before, with measure or fits (except for a series of one). */
+ * walk down the series one per step.  The answer is always among the
+ * scales tried, by measure or by fits (but for a series of one). */
 size_t fitsearch_scale(const fitscale *fs);
 
 #endif

@@ -90,11 +90,12 @@ def check_each(ids, rs, lang):
     rc, out, err = run(*(ids + extra))
     if rc != 0 or err:
         # Find the culprits one by one.
+        before = len(problems)
         for rid in ids:
             rc1, _, err1 = run(*([rid] + extra))
             if rc1 != 0 or err1:
                 problems.append("explain %s exits %d: %s" % (" ".join([rid] + extra), rc1, err1.strip()))
-        if not any(p.startswith("explain ") for p in problems):
+        if len(problems) == before:
             problems.append("explain of %d ids %s exits %d: %s" % (len(ids), " ".join(extra), rc, err.strip()))
         return
     lines = out.splitlines()

@@ -5,7 +5,8 @@
 # absolute path) and $dir, makes a scratch folder $work removed at exit,
 # and counts results with ok / bad "WHY" into $pass and $fail.  A script
 # that reads its own arguments calls play_test_work NAME for the folder
-# and the counts alone.
+# and the counts alone.  A script of seeded games caps its count with
+# play_test_cap_seeds.
 play_test_work() {
 	work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-$1.XXXXXX") || exit 2
 	trap 'rm -rf -- "$work"' EXIT
@@ -26,3 +27,8 @@ play_test_setup() {
 }
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# $seeds, capped by ORBAT_TEST_MAX_SEEDS when that is set (the sanitizer
+# build plays fewer: see scripts/run-tests.sh).
+play_test_cap_seeds() {
+	[ -z "${ORBAT_TEST_MAX_SEEDS:-}" ] || [ "$seeds" -le "$ORBAT_TEST_MAX_SEEDS" ] || seeds=$ORBAT_TEST_MAX_SEEDS
+}

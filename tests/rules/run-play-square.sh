@@ -17,8 +17,8 @@ set -u
 orbat=$1
 dir=$2
 seeds=${3:-10}
-# ORBAT_TEST_MAX_SEEDS caps them (the sanitizer build: see scripts/run-tests.sh).
-[ -z "${ORBAT_TEST_MAX_SEEDS:-}" ] || [ "$seeds" -le "$ORBAT_TEST_MAX_SEEDS" ] || seeds=$ORBAT_TEST_MAX_SEEDS
+. "$(dirname -- "$0")/play-test-lib.sh"
+play_test_cap_seeds
 [ -x "$orbat" ] || { echo "run-play-square: $orbat is not an executable" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-play-square.XXXXXX") || exit 2

@@ -27,8 +27,8 @@ set -u
 orbat=$1
 dir=$2
 seeds=${3:-30}
-# ORBAT_TEST_MAX_SEEDS caps them (the sanitizer build: see scripts/run-tests.sh).
-[ -z "${ORBAT_TEST_MAX_SEEDS:-}" ] || [ "$seeds" -le "$ORBAT_TEST_MAX_SEEDS" ] || seeds=$ORBAT_TEST_MAX_SEEDS
+. "$(dirname -- "$0")/play-test-lib.sh"
+play_test_cap_seeds
 [ -x "$orbat" ] || { echo "run-replay: $orbat is not an executable" >&2; exit 2; }
 [ -d "$dir" ] || { echo "run-replay: $dir is not a folder" >&2; exit 2; }
 

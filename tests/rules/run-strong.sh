@@ -18,10 +18,9 @@ orbat=$1
 games=$2
 dir=$3
 seeds=${4:-6}
-# ORBAT_TEST_MAX_SEEDS caps them (the sanitizer build: see scripts/run-tests.sh).
-[ -z "${ORBAT_TEST_MAX_SEEDS:-}" ] || [ "$seeds" -le "$ORBAT_TEST_MAX_SEEDS" ] || seeds=$ORBAT_TEST_MAX_SEEDS
 
 . "$(dirname -- "$0")/play-test-lib.sh"
+play_test_cap_seeds
 play_test_work strong
 
 hex=0

@@ -44,7 +44,7 @@ calibrate_geometry calibrate_layout(double page_width, double page_height, cards
 
 static textbox_style style(double pt, bool bold, text_align align)
 {
-	textbox_style st = { FONT_TEXT, pt * PT, 6.0 * PT, bold, false, align, VALIGN_TOP, false, 0.1, 0.1, 0.12 };
+	textbox_style st = { FONT_TEXT, pt * PT, 6.0 * PT, bold, false, align, VALIGN_TOP, false, INK_BLACK };
 	return st;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../render/paint.h"
 #include "emblem.h"
 
 /* The design is drawn for a poker card (63.5 × 88.9 mm) and stretched to
@@ -18,12 +19,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-typedef struct rgb {
-	double r, g, b;
-} rgb;
-
 static const rgb PAPER = { 0.96, 0.93, 0.85 };
-static const rgb INK = { 0.13, 0.13, 0.16 };
 static const rgb SECTION_COLOUR = { 0.16, 0.23, 0.40 };   /* cards for a flank: union blue */
 static const rgb ANY_COLOUR = { 0.48, 0.13, 0.12 };       /* cards for no flank: deep red */
 static const rgb FAINT = { 0.80, 0.74, 0.60 };
@@ -211,7 +207,7 @@ static void draw_base(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const fr
 	if (any)
 		any_marker_box(cr, f, p->inner, p->strip_y, p->iw, p->strip_h, p->colour);
 	/* The game the deck belongs to. */
-	textbox_style foot = style(FONT_TEXT, 2.2 * f->u, 1.5 * f->u, false, tint(INK, 0.4));
+	textbox_style foot = style(FONT_TEXT, 2.2 * f->u, 1.5 * f->u, false, tint(PAINT_INK, 0.4));
 	foot.italic = true;
 	foot.one_line = true;
 	textbox_draw(tc, cr, l10n_get(&tc->rc->rs->name, tc->rc->lang), &foot, p->inner, 80.0 * f->sy, p->iw,
@@ -266,7 +262,7 @@ void cardface_shared_finish(cardface_shared *s)
 
 static textbox_style order_style(double size, double min)
 {
-	return style(FONT_TEXT, size, min, false, INK);
+	return style(FONT_TEXT, size, min, false, PAINT_INK);
 }
 
 textbox_style cardface_order_box(const card_geom *g, int plan, double *w, double *h)

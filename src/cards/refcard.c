@@ -14,6 +14,7 @@
 #include "../base/datadir.h"
 #include "../base/fitsearch.h"
 #include "../base/util.h"
+#include "../render/paint.h"
 #include "cardlayout.h"
 #include "cards.h"
 #include "refcard.h"
@@ -35,11 +36,6 @@
 #define CELL_PAD_Y 0.55
 #define HEADER_BAND 13.0
 
-typedef struct rgb {
-	double r, g, b;
-} rgb;
-
-static const rgb INK = { 0.12, 0.12, 0.15 };
 static const rgb ACCENT = { 0.16, 0.23, 0.40 };
 static const rgb HEAD_FILL = { 0.86, 0.88, 0.93 };
 static const rgb ROW_SHADE = { 0.95, 0.95, 0.93 };
@@ -85,7 +81,7 @@ static bool row_height(textbox_ctx *tc, cairo_t *cr, const ref_table *t, size_t 
 	double h = 0;
 	for (size_t c = 0; c < t->columns; c++) {
 		const char *text = head ? t->head[c] : reftable_cell(t, row, c);
-		textbox_style st = ref_style(SIZE_TABLE * s, head, false, INK, ALIGN_LEFT);
+		textbox_style st = ref_style(SIZE_TABLE * s, head, false, PAINT_INK, ALIGN_LEFT);
 		textbox_fit f = textbox_measure(tc, cr, text, &st, widths[c] - 2 * CELL_PAD_X * s, 1e4);
 		if (!f.fits)
 			return false;
@@ -120,9 +116,9 @@ static textbox_style block_style(const ref_block *b, double s)
 		return st;
 	}
 	case BLOCK_NOTE:
-		return ref_style(SIZE_NOTE * s, false, true, INK, ALIGN_LEFT);
+		return ref_style(SIZE_NOTE * s, false, true, PAINT_INK, ALIGN_LEFT);
 	default:
-		return ref_style(SIZE_TEXT * s, false, false, INK, ALIGN_LEFT);
+		return ref_style(SIZE_TEXT * s, false, false, PAINT_INK, ALIGN_LEFT);
 	}
 }
 
@@ -199,7 +195,7 @@ static double draw_table(textbox_ctx *tc, cairo_t *cr, const ref_table *t, doubl
 		double cx = x;
 		for (size_t c = 0; c < t->columns; c++) {
 			const char *text = head ? t->head[c] : reftable_cell(t, row, c);
-			textbox_style st = ref_style(SIZE_TABLE * s, head || total_row, false, head ? ACCENT : INK,
+			textbox_style st = ref_style(SIZE_TABLE * s, head || total_row, false, head ? ACCENT : PAINT_INK,
 				t->centred[c] ? ALIGN_CENTER : ALIGN_LEFT);
 			textbox_draw(tc, cr, text, &st, cx + CELL_PAD_X * s, y + CELL_PAD_Y * s, widths[c] - 2 * CELL_PAD_X * s,
 				h - 2 * CELL_PAD_Y * s);

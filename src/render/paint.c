@@ -15,7 +15,7 @@
 
 const rgb PAINT_PAPER = { 0.97, 0.96, 0.92 };
 const rgb PAINT_GRID = { 0.35, 0.33, 0.30 };
-const rgb PAINT_INK = { 0.10, 0.10, 0.10 };
+const rgb PAINT_INK = { INK_BLACK };
 const rgb PAINT_WATER = { 0.62, 0.79, 0.92 };
 const rgb PAINT_WATER_LINE = { 0.20, 0.42, 0.70 };
 const rgb PAINT_SECTION = { 0.70, 0.10, 0.10 };

@@ -55,7 +55,7 @@ static void poster_draw(const render_ctx *rc, cairo_t *cr, const poster_layout *
 
 	double ox = p->border, oy = p->border;
 	text_style head = { FONT_TITLE, fmin(p->title_size, p->border * 0.6), true, false, ALIGN_LEFT,
-		0.1, 0.1, 0.1 };
+		INK_BLACK };
 	text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &head, ox, 2, p->trim_w - 2 * p->border);
 
 	cairo_save(cr);

@@ -41,6 +41,12 @@ typedef struct render_ctx {
 
 typedef enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } text_align;
 
+/* The black of text and line work meant black: pure black, 0 0 0.  A
+ * press separates it to the black plate alone; a dark grey (0.1) becomes
+ * four-colour black, whose plates never register exactly on small type.
+ * For text_style initialisers and PAINT_INK alike. */
+#define INK_BLACK 0.0, 0.0, 0.0
+
 typedef struct text_style {
 	const char *family;     /* FONT_TITLE or FONT_TEXT */
 	double size;            /* in user units of the cairo context */

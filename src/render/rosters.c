@@ -15,6 +15,7 @@
 #include "../base/util.h"
 #include "mapdraw.h"
 #include "names.h"
+#include "paint.h"
 #include "pdfdoc.h"
 #include "products.h"
 
@@ -240,13 +241,13 @@ static void start_page(const render_ctx *rc, roster_page *rp, const char *side_n
 	/* The struck-out boxes need a word of explanation wherever they are
 	 * printed: a key with a box drawn as in the table. */
 	if (side_starts_short(rc, side)) {
-		text_style key = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+		text_style key = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, INK_BLACK };
 		double box = 3.0, th;
 		const char *text = render_string(rc, "roster-struck-key");
 		text_measure(rc, cr, text, &key, w - box - 2, NULL, &th);
 		double by = rp->y + fmax(0, (fmin(th, 4.0) - box) / 2);
 		cairo_set_line_width(cr, 0.25);
-		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		paint_set(cr, PAINT_INK);
 		cairo_rectangle(cr, x, by, box, box);
 		cairo_move_to(cr, x, by);
 		cairo_line_to(cr, x + box, by + box);
@@ -295,7 +296,7 @@ static void table_row(const render_ctx *rc, roster_page *rp, const roster_table 
 {
 	cairo_t *cr = rp->cr;
 	const column *cols = t->columns;
-	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, INK_BLACK };
 	double h = 6;
 	/* Each cell is measured in the style it is drawn in: the bold name
 	 * wraps sooner than the same words in the regular face would. */
@@ -325,7 +326,7 @@ static void table_row(const render_ctx *rc, roster_page *rp, const roster_table 
 		if (bx + box > rp->width - MARGIN)
 			break;
 		cairo_rectangle(cr, bx, by, box, box);
-		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		paint_set(cr, PAINT_INK);
 		cairo_stroke(cr);
 		if (i >= start) {
 			cairo_move_to(cr, bx, by);
@@ -439,7 +440,7 @@ static void reserves_part(const render_ctx *rc, roster_page *rp, const char *sid
 	if (rp->y > rp->height - MARGIN - 40)
 		start_page(rc, rp, side_name, side);
 	cairo_t *cr = rp->cr;
-	text_style h2 = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style h2 = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, INK_BLACK };
 	text_style note = { FONT_TEXT, 2.8, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
 	rp->y += 4;
 	rp->y += text_draw(rc, cr, render_string(rc, "reserves"), &h2, MARGIN, rp->y, 0) + 1;
@@ -600,8 +601,8 @@ static void generals_list(const render_ctx *rc, roster_page *rp, size_t side)
 {
 	const scenario *sc = rc->sc;
 	cairo_t *cr = rp->cr;
-	text_style h2 = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style h2 = { FONT_TITLE, 4.6, true, false, ALIGN_LEFT, INK_BLACK };
+	text_style st = { FONT_TEXT, 2.8, false, false, ALIGN_LEFT, INK_BLACK };
 	rp->y += 4;
 	rp->y += text_draw(rc, cr, render_string(rc, "generals"), &h2, MARGIN, rp->y, 0) + 1;
 	for (size_t i = 0; i < sc->general_count; i++) {

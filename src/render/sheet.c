@@ -80,7 +80,7 @@ bool render_overview(const render_ctx *rc, const char *path, char **error)
 	map_geom g;
 	mapgeom_init(&g, &rc->board, rc->cell_size);
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
-	text_style head = { FONT_TITLE, 6.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style head = { FONT_TITLE, 6.5, true, false, ALIGN_LEFT, INK_BLACK };
 	y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &head, x, y, w) + 2;
 	double lh = mapdraw_legend_height(rc, w, 6);
 	double map_h = ph - PAGE_MARGIN - y - lh - 4;
@@ -331,8 +331,8 @@ static const sheet_grid SHEET_GRIDS[GRID_KINDS] = {
  * reader takes in at a glance, on A4 and Letter in landscape. */
 #define SHEET_COLUMNS 3
 
-static const text_style SHEET_H2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
-static const text_style SHEET_BODY = { FONT_TEXT, SHEET_BODY_TEXT, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+static const text_style SHEET_H2 = { FONT_TITLE, 4.4, true, false, ALIGN_LEFT, INK_BLACK };
+static const text_style SHEET_BODY = { FONT_TEXT, SHEET_BODY_TEXT, false, false, ALIGN_LEFT, INK_BLACK };
 
 /* The rows of a list as a table: the labels in bold (a general's star in
  * their place), the names wrapping in the middle, where each starts at
@@ -632,7 +632,7 @@ static double sheet_heading(const render_ctx *rc, cairo_t *cr, double top, doubl
 {
 	const scenario *sc = rc->sc;
 	double x = PAGE_MARGIN, y = top + PAGE_MARGIN;
-	text_style head = { FONT_TITLE, 7.5, true, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style head = { FONT_TITLE, 7.5, true, false, ALIGN_LEFT, INK_BLACK };
 	y += text_draw(rc, cr, l10n_get(&sc->title, rc->lang), &head, x, y, w);
 	text_style sub = { FONT_TEXT, 3.2, false, true, ALIGN_LEFT, 0.25, 0.25, 0.25 };
 	char players[96] = "";

@@ -8,6 +8,7 @@
 
 #include "../base/util.h"
 #include "mapdraw.h"
+#include "paint.h"
 #include "pdfdoc.h"
 #include "products.h"
 
@@ -117,7 +118,7 @@ static void draw_assembly(cairo_t *cr, const tile_plan *p, int row, int col, dou
 				cairo_set_source_rgb(cr, 0.70, 0.10, 0.10);
 				cairo_fill_preserve(cr);
 			}
-			cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+			paint_set(cr, PAINT_INK);
 			cairo_stroke(cr);
 		}
 	}
@@ -130,8 +131,9 @@ static void tile_furniture(const render_ctx *rc, cairo_t *cr, const tile_plan *p
 {
 	const layouts *l = rc->layouts;
 	double m = l->tile_margin;
-	/* Overlap bands that the next tiles cover. */
-	cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.18);
+	/* Overlap bands that the next tiles cover: a light tint of the black
+	 * plate alone (a grey mixed of four inks would fringe). */
+	cairo_set_source_rgba(cr, INK_BLACK, 0.144);
 	if (c + 1 < p->columns)
 		cairo_rectangle(cr, m + p->area_width - l->tile_overlap, m, l->tile_overlap, p->area_height);
 	if (r + 1 < p->rows)
@@ -173,7 +175,7 @@ static void tile_furniture(const render_ctx *rc, cairo_t *cr, const tile_plan *p
 	text_draw(rc, cr, name, &big, left, fy, 0);
 	double bar_x = right - 50, diagram_x = bar_x - 18;
 	double text_x = left + name_w + 4, text_w = diagram_x - 2 - text_x;
-	text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, 0.1, 0.1, 0.1 };
+	text_style small = { FONT_TEXT, 2.5, false, false, ALIGN_LEFT, INK_BLACK };
 	text_draw(rc, cr, place, &small, text_x, fy + 0.5, text_w);
 	text_draw(rc, cr, render_string(rc, "overlap-hint"), &small, text_x, fy + 7, text_w);
 	draw_assembly(cr, p, r, c, diagram_x, fy, 14, 12);

@@ -2,7 +2,7 @@
 # One type size across a deck, and reference cards without empty pages,
 # measured from the PDFs with poppler:
 #   deck     the order text of every card of a deck (its ink colour,
-#            #212128, and nothing else on a front has it) prints at one
+#            pure black, and nothing else on a front has it) prints at one
 #            size: pdftohtml -xml names each font size a page uses
 #   refcard  each page of every reference card is filled to at least
 #            FLOOR of its height (the mean of its two columns, from the
@@ -24,7 +24,7 @@ check() {
 
 # The sizes (pdftohtml's at -zoom 4, about 3 per pt) the order text takes in a deck.
 order_sizes() {
-	pdftohtml -xml -i -zoom 4 -stdout "$1" | grep -o 'size="[0-9]*" family="[^"]*" color="#212128"' |
+	pdftohtml -xml -i -zoom 4 -stdout "$1" | grep -o 'size="[0-9]*" family="[^"]*" color="#000000"' |
 		grep -o 'size="[0-9]*"' | grep -o '[0-9]*' | sort -un | tr '\n' ' '
 }
 for rs in battlecry-1999 battlecry-150 noord-zuid; do

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Print-shop checks of the products, read back with real clients:
+#   - no near-black colour: black text and lines are 0 0 0 (near_black.py);
 #   - page boxes (pdfinfo -box): poster, panels, tiles and deck carry a
 #     TrimBox at the cut and a BleedBox where the art stops;
 #   - marks measured from what was drawn (pdftocairo -svg, marks.py):
@@ -232,6 +233,15 @@ c=$(info CreationDate "$WORK/now/mb-1861/fr/rosters.pdf")
 m=$(info ModDate "$WORK/now/mb-1861/fr/rosters.pdf")
 [ "${c:0:4}" = "$year" ] && [ "${m:0:4}" = "$year" ]
 verdict "without SOURCE_DATE_EPOCH the PDFs carry today's date" "CreationDate '$c' ModDate '$m', year $year" $?
+
+# ---- ink ----
+# Text and line work meant black is pure black (0 0 0) in every product:
+# maps, sheet, rosters, cards, reference card, calibration, balance report.
+"$ORBAT" calibrate -q -o "$WORK/ink" > "$WORK/log" 2>&1 &&
+	"$ORBAT" balance --games 4 --format pdf -q -o "$WORK/ink" "$SMALL" > /dev/null 2>> "$WORK/log"
+verdict "calibration sheet and balance report written" "$(cat "$WORK/log")" $?
+out=$(python3 "$HERE/near_black.py" $(find "$WORK/r" "$WORK/c-a4-long" "$WORK/ink" -name '*.pdf' | sort))
+verdict "no near-black colour in any product (black is 0 0 0)" "$out" $?
 
 # ---- structure ----
 out=""

@@ -90,11 +90,10 @@ void tiles_draw_calibration(const render_ctx *rc, cairo_t *cr, double x, double 
 {
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	for (int i = 0; i < 5; i++) {
+	/* Black and white 10 mm steps: a ruler can be laid on each. */
+	for (int i = 0; i < 5; i += 2)
 		cairo_rectangle(cr, x + i * 10, y, 10, 2.5);
-		if (i % 2 == 0)
-			cairo_fill(cr);
-	}
+	cairo_fill(cr);
 	cairo_set_line_width(cr, 0.2);
 	cairo_rectangle(cr, x, y, 50, 2.5);
 	cairo_stroke(cr);

@@ -737,9 +737,26 @@ bar_check() { # description file page bar_x bar_y (mm)
 		  if (dx <= 0.5 && dy <= 0.5) ok = 1; seen = seen " (" $1 ", " $2 ")" }
 		END { if (!ok) print "caption \"50\" at" (seen ? seen : " none") }')
 	out="$out$cap"
+	# Its five 10 mm steps alternate black and white, black first: read
+	# along the bar's middle, at the centre of each step.
+	local steps
+	steps=$(pdftoppm -r 254 -gray -f "$page" -l "$page" -x "$(calc "$bx * 10" | cut -d. -f1)" \
+		-y "$(calc "($by + 1.25) * 10" | cut -d. -f1)" -W 500 -H 1 "$f" 2>/dev/null |
+		python3 -c '
+import sys
+data = sys.stdin.buffer.read()
+fields, pos = [], 2
+while len(fields) < 3:
+    while data[pos:pos + 1].isspace(): pos += 1
+    start = pos
+    while not data[pos:pos + 1].isspace(): pos += 1
+    fields.append(int(data[start:pos]))
+row = data[pos + 1:]
+print("".join("B" if row[50 + 100 * i] < 64 else "W" if row[50 + 100 * i] > 192 else "?" for i in range(5)))')
+	[ "$steps" = BWBWB ] || out="$out bar steps along its middle: '${steps:-none}', expected BWBWB;"
 	[ -z "$out" ]
 	_st=$?
-	verdict "$desc: 50 mm bar at ($(printf '%.1f, %.1f' "$bx" "$by")) mm, caption 3.2 mm below it" \
+	verdict "$desc: 50 mm bar at ($(printf '%.1f, %.1f' "$bx" "$by")) mm in 10 mm black and white steps, caption 3.2 mm below it" \
 		"$out expected caption at ($bx, $(calc "$by + 3.2"))" $_st
 }
 for s in rt-bc1999 rt-nz-table; do

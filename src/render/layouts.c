@@ -58,9 +58,20 @@ layouts *layouts_load(const char *path, diag_sink *sink)
 			ok &= read_length(n, "margin", &l->tile_margin, path, sink);
 			ok &= read_length(n, "overlap", &l->tile_overlap, path, sink);
 			ok &= read_length(n, "footer", &l->tile_footer, path, sink);
+			ok &= read_length(n, "edge", &l->tile_edge, path, sink);
+			/* A cut mark runs from 1 mm outside the map to the edge band:
+			 * the margin must leave it room to be seen. */
+			if (ok && l->tile_margin - 1 - l->tile_edge < LAYOUTS_MIN_MARK) {
+				diag_add(sink, path, (int)xmlGetLineNo(n), 0, DIAG_ERROR, "layouts",
+					"<tiles> margin %g mm leaves no room for cut marks outside the %g mm edge: "
+					"it must be at least %g mm", l->tile_margin, l->tile_edge,
+					l->tile_edge + 1 + LAYOUTS_MIN_MARK);
+				ok = false;
+			}
 		} else if (xmldoc_is(n, LAYOUTS_NS, "poster")) {
 			ok &= read_length(n, "border", &l->poster_border, path, sink);
 			ok &= read_length(n, "bleed", &l->poster_bleed, path, sink);
+			ok &= read_length(n, "edge", &l->poster_edge, path, sink);
 		}
 	}
 	xmldoc_destroy(doc);

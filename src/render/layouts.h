@@ -25,9 +25,14 @@ typedef struct layouts {
 	double tile_margin;
 	double tile_overlap;
 	double tile_footer;
+	double tile_edge;       /* the paper's unprinted edge: no mark in it */
 	double poster_border;
 	double poster_bleed;
+	double poster_edge;     /* beyond the crop marks, to the paper's edge */
 } layouts;
+
+/* The shortest cut mark a tile carries (mm): shorter, a cutter misses it. */
+#define LAYOUTS_MIN_MARK 2.0
 
 /* The layouts file at path; NULL when it is broken or defines no paper
  * (the reasons in the sink, rule "layouts"). */

@@ -24,7 +24,7 @@ typedef struct poster_layout {
 	map_geom g;
 	double bleed, border, swatch, title_size;
 	double trim_w, trim_h;
-	double edge;            /* paper edge to the trim: bleed, gap and marks */
+	double edge;            /* paper edge to the trim: bleed, gap, marks and the unprinted edge */
 	double page_w, page_h;
 } poster_layout;
 
@@ -40,7 +40,7 @@ static void poster_measure(const render_ctx *rc, poster_layout *p)
 	double legend_h = mapdraw_board_legend_height(rc, p->g.width - 60, p->swatch) + 8;
 	p->trim_w = p->g.width + 2 * p->border;
 	p->trim_h = p->g.height + 2 * p->border + legend_h;
-	p->edge = p->bleed + POSTER_MARK_GAP + POSTER_MARK_LENGTH;
+	p->edge = p->bleed + POSTER_MARK_GAP + POSTER_MARK_LENGTH + l->poster_edge;
 	p->page_w = p->trim_w + 2 * p->edge;
 	p->page_h = p->trim_h + 2 * p->edge;
 }

@@ -140,27 +140,29 @@ static void tile_furniture(const render_ctx *rc, cairo_t *cr, const tile_plan *p
 	cairo_fill(cr);
 
 	/* Cut marks at the corners of the area, alignment ticks where
-	 * the neighbours' edges land. */
+	 * the neighbours' edges land; all of them stop short of the paper's
+	 * edge band, which home and office printers do not print. */
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, 0.25);
 	double x0 = m, y0 = m, x1 = m + p->area_width, y1 = m + p->area_height;
-	cut_mark(cr, x0, y0, -1, -1, m - 2);
-	cut_mark(cr, x1, y0, 1, -1, m - 2);
-	cut_mark(cr, x0, y1, -1, 1, m - 2);
-	cut_mark(cr, x1, y1, 1, 1, m - 2);
+	double len = m - 1 - l->tile_edge;
+	cut_mark(cr, x0, y0, -1, -1, len);
+	cut_mark(cr, x1, y0, 1, -1, len);
+	cut_mark(cr, x0, y1, -1, 1, len);
+	cut_mark(cr, x1, y1, 1, 1, len);
 	if (c + 1 < p->columns) {
 		double x = x1 - l->tile_overlap;
 		cairo_move_to(cr, x, y0 - 1);
-		cairo_line_to(cr, x, y0 - m + 2);
+		cairo_line_to(cr, x, y0 - 1 - len);
 		cairo_move_to(cr, x, y1 + 1);
 		cairo_line_to(cr, x, y1 + 3);
 	}
 	if (r + 1 < p->rows) {
 		double y = y1 - l->tile_overlap;
 		cairo_move_to(cr, x0 - 1, y);
-		cairo_line_to(cr, x0 - m + 2, y);
+		cairo_line_to(cr, x0 - 1 - len, y);
 		cairo_move_to(cr, x1 + 1, y);
-		cairo_line_to(cr, x1 + m - 2, y);
+		cairo_line_to(cr, x1 + 1 + len, y);
 	}
 	cairo_stroke(cr);
 

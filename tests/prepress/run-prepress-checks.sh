@@ -21,7 +21,7 @@ fi
 ORBAT=$1
 ROOT=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
-for tool in pdfinfo pdftocairo qpdf python3 jq; do
+for tool in pdfinfo pdftocairo qpdf python3 jq xmllint; do
 	command -v "$tool" > /dev/null 2>&1 || { echo "prepress-checks: $tool missing, skipped"; exit 77; }
 done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/orbat-prepress.XXXXXX") || exit 1
@@ -87,6 +87,32 @@ check_marks() {
 		}'
 }
 
+# Layout values, from the file the program reads.
+LAYOUT=$ROOT/layouts/print.xml
+lx() { xmllint --xpath "string(//*[local-name()='$1']$2)" "$LAYOUT"; }
+TM=$(lx tiles /@margin)
+TF=$(lx tiles /@footer)
+TEDGE=$(lx tiles /@edge)
+PBLEED=$(lx poster /@bleed)
+PEDGE=$(lx poster /@edge)
+# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks, then the
+# paper's unprinted edge.
+PTRIM=$(calc "$PBLEED + 9 + $PEDGE")
+
+# edge_marks FILE PAGE EDGE: the marks (0.25 mm strokes) nearer than EDGE
+# mm to the paper's edge, then "|" and how many marks there are.
+edge_marks() {
+	local w h
+	read -r _ _ w h <<< "$(box "$1" "$2" MediaBox)"
+	marks "$1" "$2" "${4:-0.25}" | awk -v w="$w" -v h="$h" -v e="$3" '
+		function min(a, b) { return a < b ? a : b }
+		function max(a, b) { return a > b ? a : b }
+		{ n++
+		  if (min($1, $3) < e - 0.05 || min($2, $4) < e - 0.05 || max($1, $3) > w - e + 0.05 || max($2, $4) > h - e + 0.05)
+			bad = bad sprintf("(%.1f,%.1f)-(%.1f,%.1f) ", $1, $2, $3, $4) }
+		END { printf "%s|%d\n", bad, n }'
+}
+
 export SOURCE_DATE_EPOCH=1000000000
 SMALL=$ROOT/tests/render/scenarios/rt-bc1999.xml
 "$ORBAT" render -q --lang en -o "$WORK/r" "$SCEN/gettysburg-first-day.xml" "$SCEN/mb-1861.xml" "$SMALL" > "$WORK/log" 2>&1
@@ -96,27 +122,34 @@ verdict "render gettysburg-first-day, mb-1861 and rt-bc1999" "$(cat "$WORK/log")
 for s in gettysburg-first-day mb-1861 rt-bc1999; do
 	f=$WORK/r/$s/en/map-poster.pdf
 	read -r _ _ w h <<< "$(box "$f" 1 MediaBox)"
-	# poster.c: 3 mm bleed, then a 3 mm gap and 6 mm marks
-	boxes_near "$(box "$f" 1 TrimBox)" "12 12 $(calc "$w - 12") $(calc "$h - 12")" 0.05
-	verdict "poster $s: TrimBox 12 mm inside the paper" "TrimBox $(box "$f" 1 TrimBox), MediaBox $w x $h" $?
-	boxes_near "$(box "$f" 1 BleedBox)" "9 9 $(calc "$w - 9") $(calc "$h - 9")" 0.05
-	verdict "poster $s: BleedBox 3 mm beyond the trim" "BleedBox $(box "$f" 1 BleedBox)" $?
+	# poster.c: the bleed, then a 3 mm gap, 6 mm marks and the edge
+	boxes_near "$(box "$f" 1 TrimBox)" "$PTRIM $PTRIM $(calc "$w - $PTRIM") $(calc "$h - $PTRIM")" 0.05
+	verdict "poster $s: TrimBox $PTRIM mm inside the paper" "TrimBox $(box "$f" 1 TrimBox), MediaBox $w x $h" $?
+	bb=$(calc "$PTRIM - $PBLEED")
+	boxes_near "$(box "$f" 1 BleedBox)" "$bb $bb $(calc "$w - $bb") $(calc "$h - $bb")" 0.05
+	verdict "poster $s: BleedBox $PBLEED mm beyond the trim" "BleedBox $(box "$f" 1 BleedBox)" $?
 	out=$(check_marks "$f" 1 3 5)
+	IFS='|' read -r bad nm <<< "$(edge_marks "$f" 1 "$PEDGE")"
+	[ -z "$bad" ] || out="$out marks within $PEDGE mm of the paper's edge: $bad"
 	[ -z "$out" ]
-	verdict "poster $s: crop marks on the trim lines, 3 mm outside the bleed, at least 5 mm long" "$out" $?
+	verdict "poster $s: crop marks on the trim lines, 3 mm outside the bleed, at least 5 mm long, none within $PEDGE mm of the paper's edge" "$out" $?
 
 	f=$WORK/r/$s/en/map-tiles.pdf
 	n=$(npages "$f")
 	out=""
 	for p in $(seq 1 "$n"); do
 		read -r _ _ w h <<< "$(box "$f" "$p" MediaBox)"
-		# layouts/print.xml: margin 8, footer 20; the map stops at the cut
-		boxes_near "$(box "$f" "$p" TrimBox)" "8 28 $(calc "$w - 8") $(calc "$h - 8")" 0.05 ||
+		# layouts/print.xml: the margin, and the footer under it; the map
+		# stops at the cut
+		boxes_near "$(box "$f" "$p" TrimBox)" "$TM $(calc "$TM + $TF") $(calc "$w - $TM") $(calc "$h - $TM")" 0.05 ||
 			out="$out page $p TrimBox $(box "$f" "$p" TrimBox);"
 		[ "$(box "$f" "$p" BleedBox)" = "$(box "$f" "$p" TrimBox)" ] || out="$out page $p BleedBox differs;"
+		IFS='|' read -r bad nm <<< "$(edge_marks "$f" "$p" "$TEDGE")"
+		[ -z "$bad" ] || out="$out page $p: marks within $TEDGE mm of the paper's edge: $bad;"
+		[ "${nm:-0}" -ge 8 ] || out="$out page $p: $nm marks;"
 	done
 	[ -z "$out" ] && [ "$n" -gt 0 ]
-	verdict "tiles $s: TrimBox and BleedBox at the map area of all $n tiles" "$out" $?
+	verdict "tiles $s: TrimBox and BleedBox at the map area of all $n tiles, cut marks outside the $TEDGE mm edge a printer leaves" "$out" $?
 
 	f=$WORK/r/$s/en/order-cards.pdf
 	[ -f "$f" ] || continue
@@ -142,17 +175,15 @@ done
 # deck_marks FILE PAGE: marks nearer than 5 mm to the paper's edge, the
 # count of marks and of marks between the cards (inside the TrimBox)
 deck_marks() {
-	local w h
-	read -r _ _ w h <<< "$(box "$1" "$2" MediaBox)"
-	marks "$1" "$2" 0.2 | awk -v w="$w" -v h="$h" -v trim="$(box "$1" "$2" TrimBox)" '
+	local edge inner
+	edge=$(edge_marks "$1" "$2" 5 0.2)
+	inner=$(marks "$1" "$2" 0.2 | awk -v trim="$(box "$1" "$2" TrimBox)" '
 		BEGIN { split(trim, t, " ") }
 		function min(a, b) { return a < b ? a : b }
 		function max(a, b) { return a > b ? a : b }
-		{ n++
-		  if (min($1, $3) < 5 - 0.05 || min($2, $4) < 5 - 0.05 || max($1, $3) > w - 5 + 0.05 || max($2, $4) > h - 5 + 0.05)
-			bad = bad sprintf("(%.1f,%.1f)-(%.1f,%.1f) ", $1, $2, $3, $4)
-		  if (min($1, $3) > t[1] && max($1, $3) < t[3] && min($2, $4) > t[2] && max($2, $4) < t[4]) inner++ }
-		END { printf "%s|%d|%d\n", bad, n, inner }'
+		min($1, $3) > t[1] && max($1, $3) < t[3] && min($2, $4) > t[2] && max($2, $4) < t[4] { inner++ }
+		END { print inner + 0 }')
+	echo "$edge|$inner"
 }
 for paper in a4 letter; do
 	for duplex in long short none; do
@@ -182,8 +213,16 @@ for spec in "a0 6 1189 841" "a1 10 594 841" "900x1200 6 1200 900"; do
 done
 f=$WORK/p-a0/gettysburg-first-day/en/map-poster.pdf
 read -r _ _ w h <<< "$(box "$f" 1 MediaBox)"
-boxes_near "$(box "$f" 1 TrimBox)" "8 28 $(calc "$w - 8") $(calc "$h - 8")" 0.05
+boxes_near "$(box "$f" 1 TrimBox)" "$TM $(calc "$TM + $TF") $(calc "$w - $TM") $(calc "$h - $TM")" 0.05
 verdict "a0 panel: TrimBox at the panel's area, as a tile" "TrimBox $(box "$f" 1 TrimBox)" $?
+out=""
+for p in $(seq 1 "$(npages "$WORK/p-a1/gettysburg-first-day/en/map-poster.pdf")"); do
+	IFS='|' read -r bad nm <<< "$(edge_marks "$WORK/p-a1/gettysburg-first-day/en/map-poster.pdf" "$p" "$TEDGE")"
+	[ -z "$bad" ] || out="$out panel $p: $bad;"
+	[ "${nm:-0}" -ge 8 ] || out="$out panel $p: $nm marks;"
+done
+[ -z "$out" ]
+verdict "a1 panels: cut marks outside the $TEDGE mm edge a printer leaves" "marks within the edge: $out" $?
 "$ORBAT" render -q --poster-panel 30x40 -o "$WORK/bad" "$SCEN/shiloh.xml" > "$WORK/log" 2>&1
 st=$?
 [ $st -eq 2 ] && grep -q "poster-panel" "$WORK/log" && [ ! -e "$WORK/bad" ]

@@ -77,9 +77,9 @@ OVERLAP=$(lx tiles /@overlap)
 FOOTER=$(lx tiles /@footer)
 BORDER=$(lx poster /@border)
 BLEED=$(lx poster /@bleed)
-# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks; the paper
-# edge lies this far from the trim.
-EDGE=$(calc "$BLEED + 9")
+# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks, then the
+# paper's unprinted edge; the paper edge lies this far from the trim.
+EDGE=$(calc "$BLEED + 9 + $(lx poster /@edge)")
 A4_W=$(lx paper "[@id='a4']/@width")
 A4_H=$(lx paper "[@id='a4']/@height")
 LT_W=$(lx paper "[@id='letter']/@width")

@@ -53,9 +53,9 @@ OVERLAP=$(lx tiles /@overlap)
 FOOTER=$(lx tiles /@footer)
 BORDER=$(lx poster /@border)
 BLEED=$(lx poster /@bleed)
-# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks; the paper
-# edge lies this far from the trim.
-EDGE=$(calc "$BLEED + 9")
+# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks, then the
+# paper's unprinted edge; the paper edge lies this far from the trim.
+EDGE=$(calc "$BLEED + 9 + $(lx poster /@edge)")
 SIZE=$(lx square "[@ruleset='mb-remastered']/@size")
 sx() { xmllint --xpath "string($1)" "$SCEN"; }
 COLS=$(sx "//*[local-name()='board']/@columns")

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/diag.h"
 #include "geo/grid.h"
@@ -502,6 +503,8 @@ static void test_layout_values(void **state)
 	assert_close(l->tile_footer, 20, EPS);
 	assert_close(l->poster_border, 15, EPS);
 	assert_close(l->poster_bleed, 3, EPS);
+	assert_close(l->tile_edge, 5, EPS);
+	assert_close(l->poster_edge, 5, EPS);
 	assert_close(layouts_hex_size(l, "battlecry-1999"), 62, EPS);
 	assert_close(layouts_hex_size(l, "battlecry-150"), 62, EPS);
 	assert_close(layouts_hex_size(l, "noord-zuid"), 120, EPS);
@@ -597,6 +600,31 @@ static void test_tiles_fewest_pages(void **state)
 	}
 }
 
+/* A tile margin that leaves a cut mark no room outside the printer's
+ * edge band is refused when the layouts are read, naming the least. */
+static void test_layout_margin_too_small(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/orbat-layouts-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("<layouts xmlns=\"urn:orbat:layouts:1\"><paper id=\"a4\" width=\"210\" height=\"297\"/>"
+	      "<tiles margin=\"7\" overlap=\"10\" footer=\"20\" edge=\"5\"/>"
+	      "<poster border=\"15\" bleed=\"3\" edge=\"5\"/></layouts>\n", f);
+	fclose(f);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	layouts *l = layouts_load(path, &sink);
+	unlink(path);
+	assert_null(l);
+	assert_int_equal(sink.count, 1);
+	assert_string_equal(sink.items[0].rule, "layouts");
+	assert_non_null(strstr(sink.items[0].message, "at least 8 mm"));
+	diag_sink_finish(&sink);
+}
+
 int main(void)
 {
 	const struct CMUnitTest geometry[] = {
@@ -613,6 +641,7 @@ int main(void)
 	};
 	const struct CMUnitTest tiles[] = {
 		cmocka_unit_test(test_layout_values),
+		cmocka_unit_test(test_layout_margin_too_small),
 		cmocka_unit_test(test_tiles_battlecry_board),
 		cmocka_unit_test(test_tiles_noord_zuid_tables),
 		cmocka_unit_test(test_tiles_exact_fit),

@@ -49,26 +49,64 @@ static void general_spot(const map_geom *g, int units, double cx, double cy, dou
 	*y = cy - g->cell * (units >= 2 ? 0.24 : 0.16);
 }
 
-static void draw_objective(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g,
-	const sc_objective *o, double cx, double cy)
+/* Whose an objective is: the index of the scenario's side it counts
+ * for, or OBJECTIVE_BOTH. */
+#define OBJECTIVE_BOTH ((size_t)-1)
+static size_t objective_owner(const scenario *sc, const sc_objective *o)
 {
-	double r = g->cell * 0.085;
-	double x = cx + g->cell * 0.27, y = cy - g->cell * 0.20;
-	paint_clear_backdrop_round(cr, lp, x, y, r * 1.45);
+	for (size_t i = 0; i < sc->side_count; i++)
+		if (o->for_side.text && str_eq(sc->sides[i].id.text, o->for_side.text))
+			return i;
+	return OBJECTIVE_BOTH;
+}
+
+/* The ring of an objective: its owner's colour, the section red for one
+ * that counts for both sides. */
+static rgb objective_colour(size_t owner)
+{
+	return owner == OBJECTIVE_BOTH ? SECTION : paint_side(owner);
+}
+
+static void objective_ring(cairo_t *cr, size_t owner, double x, double y, double r)
+{
 	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill_preserve(cr);
-	set(cr, SECTION);
-	cairo_set_line_width(cr, r * 0.22);
+	set(cr, objective_colour(owner));
+	cairo_set_line_width(cr, r * 0.26);
 	cairo_stroke(cr);
+}
+
+/* An objective: a ring in its owner's colour with its points inside, on
+ * every map; on a small map the ring grows until the points read. */
+static void draw_objective(const render_ctx *rc, cairo_t *cr, label_placer *lp, const map_geom *g,
+	const sc_objective *o, double cx, double cy)
+{
+	double r = fmax(g->cell * 0.085, paint_min_text(rc, cr) / 1.1);
+	double x = cx + g->cell * 0.27, y = cy - g->cell * 0.20;
+	paint_clear_backdrop_round(cr, lp, x, y, r * 1.45);
+	objective_ring(cr, objective_owner(rc->sc, o), x, y, r);
 	labelplace_take(lp, labelplace_box(x - r * 1.1, y - r * 1.1, r * 2.2, r * 2.2));
-	/* The points inside the ring, when they can be read there. */
-	text_style st = { FONT_TEXT, r * 1.1, true, false, ALIGN_CENTER, SECTION.r, SECTION.g, SECTION.b };
-	if (st.size < paint_min_text(rc, cr))
-		return;
+	text_style st = { FONT_TEXT, r * 1.1, true, false, ALIGN_CENTER, INK_BLACK };
 	char buf[24];
 	snprintf(buf, sizeof buf, "%ld", o->vp.value);
 	text_draw(rc, cr, buf, &st, x, y - r * 0.72, 0);
+}
+
+/* The owners the scenario's objectives have, in the order side 0, side
+ * 1, both: how many, and which into owners (room for three). */
+static size_t objective_owners(const scenario *sc, size_t owners[3])
+{
+	bool seen[3] = { false, false, false };
+	for (size_t i = 0; i < sc->objective_count; i++) {
+		size_t owner = objective_owner(sc, &sc->objectives[i]);
+		seen[owner == OBJECTIVE_BOTH ? 2 : owner < 2 ? owner : 0] = true;
+	}
+	size_t n = 0;
+	for (size_t k = 0; k < 3; k++)
+		if (seen[k])
+			owners[n++] = k == 2 ? OBJECTIVE_BOTH : k;
+	return n;
 }
 
 /* The units on a hex, up to max, in file order; returns how many. */
@@ -357,13 +395,23 @@ static size_t visible_hexes(const map_geom *g, double x0, double y0, double x1, 
 
 /* ---- legend ---- */
 
+/* The objective entries of the legend: one per owner the scenario's
+ * objectives have, or one plain entry when it has none. */
+static size_t legend_objectives(const render_ctx *rc, size_t owners[3])
+{
+	size_t n = objective_owners(rc->sc, owners);
+	return n ? n : 1;
+}
+
 /* The terrains on the map, fieldworks when some cell has them, the unit
- * types, general, objective, section line. */
+ * types, general, objectives, section line. */
 static size_t legend_count(const render_ctx *rc, bool pieces)
 {
 	terrain_shown shows;
 	terrainpaint_shown(rc, &shows);
-	return shows.count + shows.fieldworks + (pieces ? rc->rs->unit_type_count + 1 : 0) + 2;
+	size_t owners[3];
+	return shows.count + shows.fieldworks + (pieces ? rc->rs->unit_type_count + 1 : 0) +
+		legend_objectives(rc, owners) + 1;
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
@@ -405,14 +453,24 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 		cairo_stroke(cr);
 		return l10n_get(&rs->general.name, rc->lang);
 	}
-	if (k == 1) {
-		cairo_arc(cr, ex + swatch / 2, ey + swatch / 2, swatch * 0.25, 0, 2 * M_PI);
-		cairo_set_source_rgb(cr, 1, 1, 1);
-		cairo_fill_preserve(cr);
-		set(cr, SECTION);
-		cairo_set_line_width(cr, 0.5);
-		cairo_stroke(cr);
-		return render_string(rc, "objective");
+	size_t owners[3], objectives = legend_objectives(rc, owners);
+	if (k >= 1 && k <= objectives) {
+		if (!rc->sc->objective_count) {
+			objective_ring(cr, OBJECTIVE_BOTH, ex + swatch / 2, ey + swatch / 2, swatch * 0.25);
+			return render_string(rc, "objective");
+		}
+		size_t owner = owners[k - 1];
+		objective_ring(cr, owner, ex + swatch / 2, ey + swatch / 2, swatch * 0.25);
+		/* paint_legend draws an entry's text before it asks for the
+		 * next entry: one buffer serves them all. */
+		static char label[160];
+		const char *who = render_string(rc, "for-both");
+		if (owner != OBJECTIVE_BOTH) {
+			const rs_named *side = ruleset_find_side(rc->rs, rc->sc->sides[owner].id.text);
+			who = side ? l10n_get(&side->name, rc->lang) : rc->sc->sides[owner].id.text;
+		}
+		snprintf(label, sizeof label, "%s (%s)", render_string(rc, "objective-points"), who);
+		return label;
 	}
 	double dash[2] = { 1.2, 0.8 };
 	cairo_set_dash(cr, dash, 2, 0);

@@ -322,11 +322,11 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	for (size_t s = 0; s < sc->side_count && s < 2; s++) {
 		const rs_named *side = ruleset_find_side(rc->rs, sc->sides[s].id.text);
 		const char *name = side ? l10n_get(&side->name, rc->lang) : "";
-		char label[256];
-		snprintf(label, sizeof label, "%s — %s", render_string(rc, "home-edge"), name);
 		bool north = str_eq(sc->sides[s].home.text, "north");
 		if (!shows[north ? 0 : 1])
 			continue;
+		const char *pairs[] = { "side", name, NULL };
+		char *label = strings_expand(render_string(rc, "home-edge"), pairs);
 		/* At the outer edge of the frame, clear of the section names. */
 		double y = north ? g->frame * 0.06 : g->height - g->frame * 0.06;
 		st.r = paint_side(s).r * 0.8;
@@ -338,6 +338,7 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 			paint_place_text_backed(rc, cr, mc->placer, label, &st, g->cell * 0.9, spots, count, CUT_BACKING);
 		else
 			paint_place_text(rc, cr, mc->placer, label, &st, g->cells_width * 0.9, spots, 1);
+		free(label);
 	}
 	/* Each section named as both players see it, along both edges:
 	 * inside the home edge's line, else beside it on that line. */

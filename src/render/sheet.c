@@ -626,6 +626,24 @@ static void sheet_page_one(const render_ctx *rc, cairo_t *cr, double x, double y
 	}
 }
 
+/* The battle's day as running text in the sheet's language ("6 April
+ * 1862", "6 april 1862", "1er juillet 1863"), from the scenario's
+ * YYYY-MM-DD, YYYY-MM or YYYY (the schema allows no other). */
+static char *sheet_date(const render_ctx *rc, const char *iso)
+{
+	int year = 0, month = 0, day = 0;
+	int fields = sscanf(iso, "%d-%d-%d", &year, &month, &day);
+	if (fields < 2 || month < 1 || month > 12)
+		return xstrdup(iso);
+	char month_id[16], year_text[16], day_text[16];
+	snprintf(month_id, sizeof month_id, "month-%d", month);
+	snprintf(year_text, sizeof year_text, "%d", year);
+	snprintf(day_text, sizeof day_text, "%d", day);
+	const char *pairs[] = { "day", day == 1 ? render_string(rc, "date-first") : day_text,
+		"month", render_string(rc, month_id), "year", year_text, NULL };
+	return strings_expand(render_string(rc, fields == 3 ? "date-day" : "date-month"), pairs);
+}
+
 /* The sheet's title and the line under it, from the page's top margin
  * down; returns where the page's content starts. */
 static double sheet_heading(const render_ctx *rc, cairo_t *cr, double top, double w, const char *extra)
@@ -639,9 +657,10 @@ static double sheet_heading(const render_ctx *rc, cairo_t *cr, double top, doubl
 	if (sc->players.given && sc->players.valid)
 		snprintf(players, sizeof players, " · %s%s %ld", render_string(rc, "players"), render_colon(rc),
 			sc->players.value);
-	/* "Date: 1862-04-06 · Rules: …": every item as "label: value". */
-	char *date = sc->date.text ? xasprintf("%s%s %s · ", render_string(rc, "date"), render_colon(rc),
-		sc->date.text) : xstrdup("");
+	/* "Date: 6 April 1862 · Rules: …": every item as "label: value". */
+	char *day = sc->date.text ? sheet_date(rc, sc->date.text) : NULL;
+	char *date = day ? xasprintf("%s%s %s · ", render_string(rc, "date"), render_colon(rc), day) : xstrdup("");
+	free(day);
 	char *subtitle = xasprintf("%s%s%s %s%s%s%s", date, render_string(rc, "ruleset"), render_colon(rc),
 		l10n_get(&rc->rs->name, rc->lang), players, extra ? " · " : "", extra ? extra : "");
 	y += text_draw(rc, cr, subtitle, &sub, x, y, w) + 3;

@@ -527,11 +527,12 @@ declare -A TILE=(
 	[fr]="Planche_1_sur_9 Largeur hexagone 50_mm_:_imprimez_à_100_%")
 declare -A TILE_NOT=(
 	[en]="Blad Planche" [nl]="Tile_1 Planche" [fr]="Tile_1 Blad_1")
+# The battle's day (1861-07-21 in the scenario) in words, never as ISO.
 declare -A SHEET=(
-	[en]="Order_cards_in_hand Victory_target This_side_moves_first. Briefing Objectives Hold_the_ford"
-	[nl]="Orderkaarten_in_de_hand Overwinningsdoel Deze_partij_begint. Situatie Doelen Houd_de_voorde"
-	[fr]="Cartes_d’ordre_en_main Objectif_de_victoire Ce_camp_joue_en_premier. Contexte Objectifs Tenez_le_gué")
-declare -A HOME=([en]="Home_edge" [nl]="Bordrand" [fr]="Bord_de_départ")
+	[en]="Order_cards_in_hand Victory_target This_side_moves_first. Briefing Objectives Hold_the_ford 21_July_1861"
+	[nl]="Orderkaarten_in_de_hand Overwinningsdoel Deze_partij_begint. Situatie Doelen Houd_de_voorde 21_juli_1861"
+	[fr]="Cartes_d’ordre_en_main Objectif_de_victoire Ce_camp_joue_en_premier. Contexte Objectifs Tenez_le_gué 21_juillet_1861")
+declare -A HOME=([en]="Home_edge_of_the_Union_player" [nl]="Bordrand_van_speler_Unie" [fr]="Bord_de_départ_du_joueur_Union")
 for l in en nl fr; do
 	d=$WORK/a4/rt-bc1999/$l
 	# The home-edge label prints below 6 pt on the overview and is left
@@ -544,7 +545,7 @@ for l in en nl fr; do
 	out=$(lang_words "$d/map-poster.pdf" "$board ${HOME[$l]}" "${LEGEND_NOT[$l]}")
 	_st=$?
 	verdict "language $l: poster legend" "$out" $_st
-	out=$(lang_words "$d/scenario-sheet.pdf" "${SHEET[$l]} ${LEGEND[$l]}" "${LEGEND_NOT[$l]}")
+	out=$(lang_words "$d/scenario-sheet.pdf" "${SHEET[$l]} ${LEGEND[$l]}" "${LEGEND_NOT[$l]} 1861-07-21")
 	_st=$?
 	verdict "language $l: scenario sheet texts" "$out" $_st
 	out=$(lang_words "$WORK/a4/rt-nz-table/$l/rosters.pdf" "${ROSTER[$l]}" "${ROSTER_NOT[$l]}")

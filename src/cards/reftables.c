@@ -9,10 +9,11 @@
 #include "refcolumn.h"
 
 #define NOTHING REF_NOTHING
-/* The body face (Noto Sans as bundled) has no U+2212: a true minus would
- * come from the fallback face as a long dash.  The hyphen-minus is the
- * face's own glyph, and reads as a minus before a digit. */
-#define MINUS "-"
+/* The minus of a dice modifier ("–1").  The body face (Noto Sans as
+ * bundled) has no U+2212, which would come from the fallback face; the en
+ * dash is the typesetter's minus in such a face: as wide as the plus,
+ * where a hyphen is short and reads as a dash before a digit. */
+#define MINUS "\u2013"
 
 /* ---- the table container ---- */
 

@@ -213,6 +213,10 @@ for lang in en nl fr; do
 done
 bc="$work/ref/refcard/battlecry-1999/nl/refcard.pdf"
 check "refcard battlecry-1999 nl: two Letter landscape pages" all_pages_sized "$bc" "$LETTER_LANDSCAPE"
+# A dice modifier prints with a minus as wide as its plus (the en dash the
+# body face has), never a hyphen: "–1 aanvaller", not "-1 aanvaller".
+check "refcard battlecry-1999 nl: modifiers with a minus, no hyphen before a digit" bash -c \
+	"t=\$(pdftotext '$bc' -); grep -q '–1 aanvaller' <<< \"\$t\" && ! grep -qE '(^|[ (])-[0-9]' <<< \"\$t\""
 check "refcard battlecry-1999 nl: infantry 4 3 2 1, artillery 5 4 3 2 1" bash -c "pdftotext -layout '$bc' - | tr -s ' ' | grep -q ' 4 3 2 1 –' && pdftotext -layout '$bc' - | tr -s ' ' | grep -q ' 5 4 3 2 1'"
 check "refcard battlecry-1999 nl: in Dutch" bash -c "pdftotext '$bc' - | grep -q 'Spelhulpkaart'"
 check "refcard battlecry-150 en: the general ignores a flag" bash -c "pdftotext '$work/ref/refcard/battlecry-150/en/refcard.pdf' - | tr '\n' ' ' | grep -q 'ignores 1 flag'"

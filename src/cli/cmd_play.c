@@ -17,6 +17,7 @@
 
 #include "../base/outdir.h"
 #include "../base/util.h"
+#include "../rules/players.h"
 #include "command.h"
 #include "game_flow.h"
 #include "options.h"
@@ -53,7 +54,9 @@ static void play_help(FILE *out)
 	      "                  it) and you the other; its actions and dice are\n"
 	      "                  printed as it takes them\n"
 	      "  --player NAME   the computer player of --computer, --auto and 'auto':\n"
-	      "                  simple, or another player orbat knows\n"
+	      "                  simple or strong (default: with --computer the\n"
+	      "                  strongest that plays the scenario's grid, else\n"
+	      "                  simple)\n"
 	      "  --max-turns N   with --auto, stop after N turns (default 500)\n"
 	      "  -q, --quiet     print only the actions and the result, no board\n"
 	      "  -h, --help      show this help\n"
@@ -429,8 +432,13 @@ static int play_run(const options *o, play_args *pa)
 	p.manual = manual;
 	p.log_path = log_path;
 	code = rules_session_load(&p.s, "play", o->operands[0], FORMAT_TEXT);
+	/* The computer's seat gets the strongest player of the grid, as
+	 * balance measures with; --auto and 'auto' alone the simple one. */
+	const char *player_name = pa->player;
+	if (!player_name && pa->computer && code == EXIT_VALID)
+		player_name = player_strongest(p.s.rs->grid);
 	const game_play_opts play = { .seed = seed, .manual = manual, .quiet = o->quiet, .lang = lang,
-		.player = pa->player, .emit = emit, .emit_ctx = &p };
+		.player = player_name, .emit = emit, .emit_ctx = &p };
 	if (code == EXIT_VALID)
 		code = rules_session_run(&p.s, "play", o->operands[0], &play, &p.d, &p.run);
 	if (code != EXIT_VALID) {

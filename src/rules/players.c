@@ -62,7 +62,7 @@ static const player_ops STRONG_HEX = {
 	sizeof(strong_player), strong_player_init, strong_player_next, simple_nothing,
 };
 
-/* ---- the table of kinds ---- */
+/* ---- the table of kinds, from the weakest to the strongest ---- */
 
 static const player_kind PLAYER_KINDS[] = {
 	{
@@ -103,6 +103,14 @@ const player_kind *player_kind_find(const char *name)
 		if (strcmp(PLAYER_KINDS[i].name, name) == 0)
 			return &PLAYER_KINDS[i];
 	return NULL;
+}
+
+const char *player_strongest(grid_kind grid)
+{
+	for (size_t i = KIND_COUNT; i-- > 0;)
+		if ((unsigned)grid < GRID_KINDS && PLAYER_KINDS[i].grids[grid])
+			return PLAYER_KINDS[i].name;
+	return PLAYER_DEFAULT;
 }
 
 /* A player that cannot be had is the caller's usage error, not a rule

@@ -61,6 +61,12 @@ const player_kind *player_kind_find(const char *name);
 /* The name a caller gets when it names none. */
 #define PLAYER_DEFAULT "simple"
 
+/* The strongest player that plays games on `grid` (the table lists the
+ * kinds from the weakest to the strongest): what `balance` measures with
+ * and `play --computer` seats when no player is named.  PLAYER_DEFAULT
+ * when no kind plays the grid. */
+const char *player_strongest(grid_kind grid);
+
 /* The players' choices come from a stream of their own, seeded with the
  * game's seed xor this salt: every caller (`orbat play`, a headless match)
  * seeds it so, and the same seed plays the same game everywhere. */

@@ -438,7 +438,7 @@ static int play_run(const options *o, play_args *pa)
 	if (!player_name && pa->computer && code == EXIT_VALID)
 		player_name = player_strongest(p.s.rs->grid);
 	const game_play_opts play = { .seed = seed, .manual = manual, .quiet = o->quiet, .lang = lang,
-		.player = player_name, .emit = emit, .emit_ctx = &p };
+		.player = player_name, .seats = pa->computer != NULL, .emit = emit, .emit_ctx = &p };
 	if (code == EXIT_VALID)
 		code = rules_session_run(&p.s, "play", o->operands[0], &play, &p.d, &p.run);
 	if (code != EXIT_VALID) {
@@ -496,13 +496,18 @@ static int play_run(const options *o, play_args *pa)
 		}
 		if (auto_turn && p.d->at_turn_start(p.run) && p.d->turn(p.run) >= auto_turn_of)
 			auto_turn = false;
-		bool computer_turn = pa->computer && strcmp(p.d->side(p.run), pa->computer) == 0;
-		if (all_auto || auto_turn || computer_turn) {
+		/* With --computer each side decides for itself: the side asked
+		 * is the one whose decision the game waits for, in either's
+		 * turn; the computer answers its own in the player's turn. */
+		const char *decider = p.d->decider(p.run);
+		bool computer_turn = pa->computer && strcmp(decider, pa->computer) == 0;
+		bool answering = pa->computer && strcmp(decider, p.d->side(p.run)) != 0;
+		if (all_auto || (auto_turn && !answering) || computer_turn) {
 			if (!computer_turn && p.d->turn(p.run) >= max_turns && p.d->at_turn_start(p.run)) {
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
-			game_auto got = game_auto_take(p.d, p.run, &play);
+			game_auto got = answering ? game_auto_answer(p.d, p.run, &play) : game_auto_take(p.d, p.run, &play);
 			if (got == GAME_AUTO_NONE) {
 				if (computer_turn)
 					printf("The computer has nothing to propose: the game stops here.\n");
@@ -515,7 +520,7 @@ static int play_run(const options *o, play_args *pa)
 			continue;
 		}
 		char prompt[80];
-		snprintf(prompt, sizeof prompt, "%s> ", p.d->side(p.run));
+		snprintf(prompt, sizeof prompt, "%s> ", decider);
 		char *got = read_line(prompt, tty, &input, &cap);
 		if (!got) {
 			printf("\n");
@@ -537,6 +542,10 @@ static int play_run(const options *o, play_args *pa)
 		}
 		if (strcmp(word, "undo") == 0) {
 			undo(&p);
+			continue;
+		}
+		if (strcmp(word, "pass") == 0) {
+			game_pass(p.d, p.run);
 			continue;
 		}
 		if (strcmp(word, "auto") == 0) {

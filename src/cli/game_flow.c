@@ -168,6 +168,48 @@ game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_op
 	return got;
 }
 
+/* A pass, typed (`automatic` false) or the automatic player's: what is
+ * on offer now is printed after it. */
+static bool pass_taken(const game_driver *d, game_run *run, bool automatic)
+{
+	rules_error err;
+	rules_error_clear(&err);
+	if (!d->pass(run, &err)) {
+		printf("refused: %s [%s]\n", err.message, err.rule);
+		return false;
+	}
+	printf("%s pass\n", automatic ? "auto:" : "ok:");
+	d->print_pending(run);
+	return true;
+}
+
+bool game_pass(const game_driver *d, game_run *run)
+{
+	return pass_taken(d, run, false);
+}
+
+game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play)
+{
+	void *a = action_new(d);
+	game_auto got = GAME_AUTO_TAKEN;
+	if (!d->answer(run, a)) {
+		free(a);
+		if (!pass_taken(d, run, true)) {
+			fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", d->decider(run));
+			return GAME_AUTO_ILLEGAL;
+		}
+		return got;
+	}
+	if (!take_action(d, run, play, a, true)) {
+		char *text = d->codec->format(a);
+		fprintf(stderr, "orbat play: the automatic player proposed an illegal action: %s\n", text);
+		free(text);
+		got = GAME_AUTO_ILLEGAL;
+	}
+	action_free(d, a);
+	return got;
+}
+
 bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number)
 {
 	bool empty = false;
@@ -238,8 +280,11 @@ bool game_player_open(struct player *p, const game_play_opts *play, const rulese
 {
 	rules_error why;
 	rules_error_clear(&why);
-	if (player_open(p, play->player ? play->player : PLAYER_DEFAULT, rs->grid, -1, 0, &why))
+	if (player_open(p, play->player ? play->player : PLAYER_DEFAULT, rs->grid, -1, 0, &why)) {
+		if (play->seats)
+			player_own_choices(p);
 		return true;
+	}
 	fprintf(stderr, "orbat %s: %s\n", cmd, why.message);
 	return false;
 }

@@ -39,6 +39,7 @@ struct game_run {
 	player ap;         /* the automatic player (--auto, auto) */
 	bool quiet;
 	bool manual;       /* --dice manual: the player types the faces */
+	bool seats;        /* each side decides for itself (game_play_opts) */
 	lang_id lang;
 	string_table *strings;  /* the words of flanks and compass points */
 };
@@ -167,15 +168,17 @@ static void print_pending(game_run *run)
 	}
 	const char *t = game_ref_id(g, b->target), *w = game_ref_id(g, b->retreater);
 	const char *faces = run->manual ? " : FACE..." : "";
+	/* With seats, the side asked answers in the other's turn: it passes. */
+	const char *decline = run->seats ? "pass" : "go on";
 	switch (b->step) {
 	case STEP_SAVE:
 		printf("  next: save %s%s (%d saving %s)\n", t, faces, b->count.savable, b->count.savable == 1 ? "die" : "dice");
 		break;
 	case STEP_DEFEND:
-		printf("  may: defend %s%s (defensive roll), or go on\n", t, run->manual ? " : FACE" : "");
+		printf("  may: defend %s%s (defensive roll), or %s\n", t, run->manual ? " : FACE" : "", decline);
 		break;
 	case STEP_FLAGSAVE:
-		printf("  may: flagsave %s%s (a saving die per flag), or go on\n", w, faces);
+		printf("  may: flagsave %s%s (a saving die per flag), or %s\n", w, faces, decline);
 		break;
 	case STEP_RETREAT:
 		printf("  next: retreat %s HEX... (%d %s toward its home edge)\n", w, b->retreat_hexes,
@@ -291,6 +294,14 @@ static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable,
 	/* A refused action rolls and deals nothing: a draw refused (a card
 	 * still owes something) must not move the dice and deck on, or the
 	 * log would not replay from its seed. */
+	/* With seats, a side types only its own choices: in the other's
+	 * turn the steps the rules give it, never the other's. */
+	int owner = referee_action_side(run->r, a);
+	int decider = referee_decider(run->r);
+	if (run->seats && !automatic && run->r->side >= 0 && owner != decider)
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", run->g->sides[decider].id,
+			run->g->sides[owner].id, decider == run->r->side ? "the battle's steps of the other side are over" :
+			"answer the battle (save, defend, flagsave, retreat, follow) or pass");
 	rng before = run->rnd;
 	if (!complete(run, a, automatic, err) || !referee_apply(run->r, a, err)) {
 		run->rnd = before;
@@ -475,6 +486,7 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 		}
 		run->quiet = play->quiet;
 		run->manual = play->manual;
+		run->seats = play->seats;
 		run->lang = play->lang;
 	}
 	run->r = referee_create(g);
@@ -546,6 +558,16 @@ static bool hex_propose(game_run *run, void *action)
 	return player_next(&run->ap, run->r, &run->arnd, action);
 }
 
+static bool hex_answer(game_run *run, void *action)
+{
+	return player_answer(&run->ap, run->r, &run->arnd, action);
+}
+
+static bool hex_pass(game_run *run, rules_error *err)
+{
+	return referee_pass(run->r, err);
+}
+
 static bool hex_over(game_run *run)
 {
 	return run->r->phase == PHASE_OVER;
@@ -559,6 +581,11 @@ static bool hex_at_turn_start(game_run *run)
 static const char *hex_side(game_run *run)
 {
 	return run->g->sides[run->r->side].id;
+}
+
+static const char *hex_decider(game_run *run)
+{
+	return run->g->sides[run->seats ? referee_decider(run->r) : run->r->side].id;
 }
 
 /* hand, card NAME, and the questions of orbat ask. */
@@ -655,6 +682,9 @@ const game_driver play_hex_driver = {
 	.over = hex_over,
 	.at_turn_start = hex_at_turn_start,
 	.side = hex_side,
+	.decider = hex_decider,
+	.answer = hex_answer,
+	.pass = hex_pass,
 	.print_turn = print_turn,
 	.print_pending = print_pending,
 	.print_help = hex_print_help,

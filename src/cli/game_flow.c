@@ -150,13 +150,10 @@ bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, 
 	return ok;
 }
 
-game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
+/* The automatic player's action taken, or reported as illegal (a bug
+ * of the player): freed either way. */
+static game_auto auto_taken(const game_driver *d, game_run *run, const game_play_opts *play, void *a)
 {
-	void *a = action_new(d);
-	if (!d->propose(run, a)) {
-		free(a);
-		return GAME_AUTO_NONE;
-	}
 	game_auto got = GAME_AUTO_TAKEN;
 	if (!take_action(d, run, play, a, true)) {
 		char *text = d->codec->format(a);
@@ -166,6 +163,16 @@ game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_op
 	}
 	action_free(d, a);
 	return got;
+}
+
+game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
+{
+	void *a = action_new(d);
+	if (!d->propose(run, a)) {
+		free(a);
+		return GAME_AUTO_NONE;
+	}
+	return auto_taken(d, run, play, a);
 }
 
 /* A pass, typed (`automatic` false) or the automatic player's: what is
@@ -191,23 +198,13 @@ bool game_pass(const game_driver *d, game_run *run)
 game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play)
 {
 	void *a = action_new(d);
-	game_auto got = GAME_AUTO_TAKEN;
-	if (!d->answer(run, a)) {
-		free(a);
-		if (!pass_taken(d, run, true)) {
-			fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", d->decider(run));
-			return GAME_AUTO_ILLEGAL;
-		}
-		return got;
-	}
-	if (!take_action(d, run, play, a, true)) {
-		char *text = d->codec->format(a);
-		fprintf(stderr, "orbat play: the automatic player proposed an illegal action: %s\n", text);
-		free(text);
-		got = GAME_AUTO_ILLEGAL;
-	}
+	if (d->answer(run, a))
+		return auto_taken(d, run, play, a);
 	action_free(d, a);
-	return got;
+	if (pass_taken(d, run, true))
+		return GAME_AUTO_TAKEN;
+	fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", d->decider(run));
+	return GAME_AUTO_ILLEGAL;
 }
 
 bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number)

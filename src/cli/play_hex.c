@@ -302,6 +302,11 @@ static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable,
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", run->g->sides[decider].id,
 			run->g->sides[owner].id, decider == run->r->side ? "the battle's steps of the other side are over" :
 			"answer the battle (save, defend, flagsave, retreat, follow) or pass");
+	/* §5.2: whether the defender withdraws before the roll is its own
+	 * choice, which the attacker's line cannot make for it. */
+	if (run->seats && !automatic && a->kind == ACT_BATTLE && a->withdraw)
+		return game_fail(err, run->g, run->g->rs->battle.rule, "whether '%s' withdraws before the roll is its owner's "
+			"choice, not the attacker's: battle it without 'withdraw'", a->object ? a->object : "?");
 	rng before = run->rnd;
 	if (!complete(run, a, automatic, err) || !referee_apply(run->r, a, err)) {
 		run->rnd = before;

@@ -11,7 +11,8 @@
 #      must retreat: the computer retreats it, the player is not asked;
 #   3. noord-zuid (ntz-duel, seed 3): the player rolls his own saving dice
 #      in the computer's turn and passes his defensive roll; a required
-#      save cannot be passed;
+#      save cannot be passed; his battle line cannot withdraw the
+#      computer's unit before the roll;
 #   4. square (sq-seats, seed 1): after a round of the computer's attack
 #      the player (the defender) is asked and withdraws his general; when
 #      the player attacks, the computer covers its own retreat and
@@ -83,6 +84,12 @@ grep -q "^refused: .* must still roll 1 saving die .*\[ntz-5.2\]" "$work/n3.out"
 	bad "noord-zuid: a required save is passed: $(grep -A2 '^confederate> pass' "$work/n3.out" | tail -n 2)"
 grep -q '^auto: \(save\|defend\|flagsave\|retreat\) c' "$work/n3.out" && bad "noord-zuid: the computer answers for the player" || ok
 checked n3 "$ntz"
+# Whether the defender withdraws before the roll (§5.2) is its own choice:
+# the player's battle line cannot make it for the computer's unit.
+printf '%s\n' 'battle u1 c1 withdraw' quit >"$work/n4.in"
+session n4 "$ntz" --seed 3 --computer confederate
+grep -q "^refused: whether 'c1' withdraws before the roll is its owner's choice.*\[ntz-5.2\]$" "$work/n4.out" && ok ||
+	bad "noord-zuid: the attacker's line withdraws the computer's unit: $(grep -A1 'withdraw' "$work/n4.out" | tail -n 1)"
 
 # ---- 4. square: the player withdraws his own general after a round of the
 # computer's attack; the computer answers the player's attack itself

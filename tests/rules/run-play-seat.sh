@@ -28,7 +28,7 @@ set -u
 play_test_setup play-seat "$@"
 duel=$dir/scenarios/bc-duel.xml
 ntz=$dir/scenarios/ntz-duel.xml
-seats=$dir/scenarios/sq-seats.xml
+seats=$dir/square/sq-seats.xml
 command -v script >/dev/null 2>&1 || { echo "run-play-seat: script(1) (util-linux) is needed for a terminal" >&2; exit 2; }
 
 # session NAME SCENARIO ARGS... : orbat play at a pseudo-terminal, the lines

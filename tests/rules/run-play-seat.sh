@@ -33,7 +33,7 @@ command -v script >/dev/null 2>&1 || { echo "run-play-seat: script(1) (util-linu
 
 # session NAME SCENARIO ARGS... : orbat play at a pseudo-terminal, the lines
 # of $work/NAME.in typed in, the screen in $work/NAME.out (carriage returns
-# taken out), the log in $work/NAME.log.
+# taken out), the log in $work/NAME.log; it must end with exit status 0.
 session() {
 	local name=$1 scenario=$2
 	shift 2
@@ -41,7 +41,9 @@ session() {
 	for a in "$@"; do args="$args '$a'"; done
 	script -q -e -c "'$orbat' play '$scenario' -q --log '$work/$name.log'$args" /dev/null \
 		<"$work/$name.in" >"$work/$name.raw" 2>&1
+	local rc=$?
 	tr -d '\r' <"$work/$name.raw" >"$work/$name.out"
+	[ $rc -eq 0 ] && ok || bad "$name: orbat play exits $rc: $(tail -n 3 "$work/$name.out")"
 }
 # checked NAME SCENARIO: orbat check accepts the log of the session.
 checked() {

@@ -24,7 +24,8 @@
  *  - play: deal (the head lines the seed decides), act (complete a typed
  *    or proposed action with the dice and cards, and apply it), acted
  *    (what a player sees after it), propose (the automatic player's next
- *    action), answer and pass (the choices of the side that decides when
+ *    action), awaits (a choice of the other side's before it is
+ *    taken), answer and pass (the choices of the side that decides when
  *    it is not the side to play, with seats), redo (a saved action of --resume, what the seed decides
  *    decided again), the state questions (over, turn, at_turn_start,
  *    side, decider), the printing (print_turn, print_pending, print_help), command
@@ -192,6 +193,12 @@ typedef struct game_driver {
 	/* The automatic player's next action into *action; false when it has
 	 * nothing to propose. */
 	bool (*propose)(game_run *run, void *action);
+	/* With seats: the other side chooses before the proposed action is
+	 * taken (noord-zuid's defender stands or withdraws before the roll,
+	 * §5.2): the driver keeps a copy, that side decides (a command word
+	 * of the driver's, or pass), and the next propose gives the action
+	 * back with the choice.  True when kept. */
+	bool (*awaits)(game_run *run, const void *action);
 	/* A saved action of --resume: strip what the seed decides (dice, the
 	 * card drawn), complete it again, apply it.  False with the reason. */
 	bool (*redo)(game_run *run, void *action, bool *undoable, rules_error *err);

@@ -172,6 +172,12 @@ game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_op
 		free(a);
 		return GAME_AUTO_NONE;
 	}
+	if (play->seats && d->awaits(run, a)) {
+		/* The other side chooses first; the action comes back after. */
+		action_free(d, a);
+		d->print_pending(run);
+		return GAME_AUTO_TAKEN;
+	}
 	return auto_taken(d, run, play, a);
 }
 

@@ -317,6 +317,14 @@ static bool sq_propose(game_run *run, void *action)
 	return player_next(&run->ap, run->g, &run->arnd, action);
 }
 
+/* The square game has no choice of the other side's before an action. */
+static bool sq_awaits(game_run *run, const void *action)
+{
+	(void)run;
+	(void)action;
+	return false;
+}
+
 static bool sq_answer(game_run *run, void *action)
 {
 	return player_answer(&run->ap, run->g, &run->arnd, action);
@@ -502,6 +510,7 @@ const game_driver play_square_driver = {
 	.act = sq_act,
 	.acted = sq_acted,
 	.propose = sq_propose,
+	.awaits = sq_awaits,
 	.answer = sq_answer,
 	.pass = sq_pass,
 	.decider = sq_decider,

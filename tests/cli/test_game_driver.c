@@ -122,6 +122,7 @@ static void assert_complete(const game_driver *d)
 	assert_non_null(d->at_turn_start);
 	assert_non_null(d->side);
 	assert_non_null(d->decider);
+	assert_non_null(d->awaits);
 	assert_non_null(d->answer);
 	assert_non_null(d->pass);
 	assert_non_null(d->print_turn);

@@ -11,8 +11,9 @@
 #      must retreat: the computer retreats it, the player is not asked;
 #   3. noord-zuid (ntz-duel, seed 3): the player rolls his own saving dice
 #      in the computer's turn and passes his defensive roll; a required
-#      save cannot be passed; his battle line cannot withdraw the
-#      computer's unit before the roll;
+#      save cannot be passed; when the computer attacks (seed 1) the player
+#      chooses whether his unit stands or withdraws before the roll, and
+#      his own battle line cannot withdraw the computer's unit;
 #   4. square (sq-seats, seed 1): after a round of the computer's attack
 #      the player (the defender) is asked and withdraws his general; when
 #      the player attacks, the computer covers its own retreat and
@@ -75,7 +76,7 @@ checked h2 "$duel"
 
 # ---- 3. noord-zuid: the player's saving dice and defensive roll in the
 # computer's turn
-printf '%s\n' 'save c1' pass pass quit >"$work/n3.in"
+printf '%s\n' pass 'save c1' pass pass pass quit >"$work/n3.in"
 session n3 "$ntz" --seed 3 --computer union
 grep -q '^ok: save c1 : ' "$work/n3.out" && ok || bad "noord-zuid: the player does not roll his own saving dice"
 grep -q '^  may: defend c1 (defensive roll), or pass$' "$work/n3.out" && ok ||
@@ -87,7 +88,18 @@ grep -q "^refused: .* must still roll 1 saving die .*\[ntz-5.2\]" "$work/n3.out"
 grep -q '^auto: \(save\|defend\|flagsave\|retreat\) c' "$work/n3.out" && bad "noord-zuid: the computer answers for the player" || ok
 checked n3 "$ntz"
 # Whether the defender withdraws before the roll (§5.2) is its own choice:
-# the player's battle line cannot make it for the computer's unit.
+# the computer's battle waits for the player's, which its line then carries.
+printf '%s\n' draw withdraw quit >"$work/n5.in"
+session n5 "$ntz" --seed 1 --computer confederate
+before=$(sed -n '1,/^union> /p' "$work/n5.out")
+grep -q "^  next: 'c1' battles 'u1': stand (or pass), or withdraw " <<<"$before" && ! grep -q '^auto: battle' <<<"$before" &&
+	ok || bad "noord-zuid: the computer battles before the player chooses to stand or withdraw: $(tail -n 3 <<<"$before")"
+grep -q "^refused: union decides now, not confederate: stand (or pass) or withdraw before the roll \[log\]$" "$work/n5.out" &&
+	ok || bad "noord-zuid: the player may type the computer's action while it waits for his choice"
+grep -q '^auto: battle c1 u1 withdraw : ' "$work/n5.out" && ok ||
+	bad "noord-zuid: the player's withdrawal is not in the computer's battle: $(grep -A2 '^ok: withdraw' "$work/n5.out")"
+checked n5 "$ntz"
+# The player's battle line cannot make that choice for the computer's unit.
 printf '%s\n' 'battle u1 c1 withdraw' quit >"$work/n4.in"
 session n4 "$ntz" --seed 3 --computer confederate
 grep -q "^refused: whether 'c1' withdraws before the roll is its owner's choice.*\[ntz-5.2\]$" "$work/n4.out" && ok ||

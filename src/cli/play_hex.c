@@ -46,6 +46,7 @@ struct game_run {
 	bool holding;      /* held waits for that choice */
 	bool chosen;       /* the choice is in held: the next proposal */
 	bool released;     /* the proposal is the held battle, chosen: not held again */
+	bool redoing;      /* --resume: a saved line, whoever chose it */
 	lang_id lang;
 	string_table *strings;  /* the words of flanks and compass points */
 };
@@ -325,23 +326,25 @@ static void hex_print_result(game_run *run, bool check)
 static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err)
 {
 	gl_action *a = action;
-	/* A refused action rolls and deals nothing: a draw refused (a card
-	 * still owes something) must not move the dice and deck on, or the
-	 * log would not replay from its seed. */
 	/* With seats, a side types only its own choices: in the other's
-	 * turn the steps the rules give it, never the other's. */
+	 * turn the steps the rules give it, never the other's.  (A saved
+	 * line of --resume was judged so when it was played.) */
+	bool typed = run->seats && !automatic && !run->redoing;
 	int owner = referee_action_side(run->r, a);
 	int decider = hex_decider_index(run);
-	if (run->seats && !automatic && run->r->side >= 0 && (owner != decider || run->holding))
+	if (typed && run->r->side >= 0 && (owner != decider || run->holding))
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", run->g->sides[decider].id,
 			run->g->sides[owner].id, run->holding ? "stand (or pass) or withdraw before the roll" :
 			decider == run->r->side ? "the battle's steps of the other side are over" :
 			"answer the battle (save, defend, flagsave, retreat, follow) or pass");
 	/* §5.2: whether the defender withdraws before the roll is its own
 	 * choice, which the attacker's line cannot make for it. */
-	if (run->seats && !automatic && a->kind == ACT_BATTLE && a->withdraw)
+	if (typed && a->kind == ACT_BATTLE && a->withdraw)
 		return game_fail(err, run->g, run->g->rs->battle.rule, "whether '%s' withdraws before the roll is its owner's "
 			"choice, not the attacker's: battle it without 'withdraw'", a->object ? a->object : "?");
+	/* A refused action rolls and deals nothing: a draw refused (a card
+	 * still owes something) must not move the dice and deck on, or the
+	 * log would not replay from its seed. */
 	rng before = run->rnd;
 	if (!complete(run, a, automatic, err) || !referee_apply(run->r, a, err)) {
 		run->rnd = before;
@@ -590,7 +593,10 @@ static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *e
 		free(a->card);
 		a->card = NULL;
 	}
-	if (!hex_act(run, a, false, undoable, err))
+	run->redoing = true;
+	bool ok = hex_act(run, a, false, undoable, err);
+	run->redoing = false;
+	if (!ok)
 		return false;
 	/* The note of a battle replayed is not news. */
 	run->r->battle.note[0] = '\0';

@@ -20,7 +20,7 @@
 #      withdraws its own general, unasked;
 #   5. --computer seats the strongest player of the grid (strong on hex),
 #      --player still chooses;
-# and every log passes orbat check.
+# and every log passes orbat check and is resumed with --computer.
 #
 #   run-play-seat.sh ORBAT_BINARY RULES_TEST_DIR
 # Prints `play-seat: N passed, M failed` last.
@@ -46,10 +46,16 @@ session() {
 	tr -d '\r' <"$work/$name.raw" >"$work/$name.out"
 	[ $rc -eq 0 ] && ok || bad "$name: orbat play exits $rc: $(tail -n 3 "$work/$name.out")"
 }
-# checked NAME SCENARIO: orbat check accepts the log of the session.
+# checked NAME SCENARIO SIDE: orbat check accepts the log of the session,
+# and --resume with the computer on SIDE replays it whole (the lines each
+# side chose in the other's turn too) and writes it back the same.
 checked() {
 	"$orbat" check -q "$2" "$work/$1.log" >"$work/$1.check" 2>&1 && ok ||
 		bad "$1: orbat check refuses the log: $(tail -n 3 "$work/$1.check")"
+	cp "$work/$1.log" "$work/$1.resumed"
+	"$orbat" play "$2" -q --computer "$3" --resume "$work/$1.resumed" </dev/null >"$work/$1.resume" 2>&1 &&
+		cmp -s "$work/$1.log" "$work/$1.resumed" && ok ||
+		bad "$1: --resume --computer $3 does not replay the log: $(grep -m 2 'error' "$work/$1.resume")"
 }
 
 # ---- 1. hex: the computer attacks, the player retreats his own unit
@@ -65,14 +71,14 @@ grep -q "^refused: confederate decides now, not union: " "$work/h1.out" && ok ||
 	bad "hex: the player may type the computer's action while his retreat is owed"
 sed -n '/^ok: retreat c1 F3$/,$p' "$work/h1.out" | grep -q '^auto: ' && ok ||
 	bad "hex: the computer does not go on after the player's retreat: $(grep -A3 'retreat c1 F3' "$work/h1.out")"
-checked h1 "$duel"
+checked h1 "$duel" union
 
 # ---- 2. hex: the player attacks, the computer retreats its own unit
 printf '%s\n' 'play attack/centre' 'order u1 u2' 'battle u1 c1' quit >"$work/h2.in"
 session h2 "$duel" --seed 7 --computer confederate
 grep -q '^auto: retreat c1 ' "$work/h2.out" && ok || bad "hex: the computer does not retreat its own unit: $(grep -A3 'battle u1' "$work/h2.out")"
 grep -q '^confederate> ' "$work/h2.out" && bad "hex: the player is asked the computer's retreat" || ok
-checked h2 "$duel"
+checked h2 "$duel" confederate
 
 # ---- 3. noord-zuid: the player's saving dice and defensive roll in the
 # computer's turn
@@ -86,7 +92,7 @@ sed -n '/^ok: pass$/,$p' "$work/n3.out" | grep -q '^auto: battle ' && ok ||
 grep -q "^refused: .* must still roll 1 saving die .*\[ntz-5.2\]" "$work/n3.out" && ok ||
 	bad "noord-zuid: a required save is passed: $(grep -A2 '^confederate> pass' "$work/n3.out" | tail -n 2)"
 grep -q '^auto: \(save\|defend\|flagsave\|retreat\) c' "$work/n3.out" && bad "noord-zuid: the computer answers for the player" || ok
-checked n3 "$ntz"
+checked n3 "$ntz" union
 # Whether the defender withdraws before the roll (§5.2) is its own choice:
 # the computer's battle waits for the player's, which its line then carries.
 printf '%s\n' draw withdraw quit >"$work/n5.in"
@@ -98,7 +104,7 @@ grep -q "^refused: union decides now, not confederate: stand (or pass) or withdr
 	ok || bad "noord-zuid: the player may type the computer's action while it waits for his choice"
 grep -q '^auto: battle c1 u1 withdraw : ' "$work/n5.out" && ok ||
 	bad "noord-zuid: the player's withdrawal is not in the computer's battle: $(grep -A2 '^ok: withdraw' "$work/n5.out")"
-checked n5 "$ntz"
+checked n5 "$ntz" confederate
 # The player's battle line cannot make that choice for the computer's unit.
 printf '%s\n' 'battle u1 c1 withdraw' quit >"$work/n4.in"
 session n4 "$ntz" --seed 3 --computer confederate
@@ -115,13 +121,13 @@ grep -q '^auto: attack u-art-2 c-inf-1 : ' <<<"$before" && grep -q '^  may: retr
 grep -q '^auto: \(retreat\|withdraw\) ' "$work/s4.out" && bad "square: the computer retreats or withdraws the player's pieces" || ok
 grep -q '^ok: withdraw lee E4$' "$work/s4.out" && sed -n '/^ok: withdraw lee E4$/,$p' "$work/s4.out" | grep -q '^auto: ' &&
 	ok || bad "square: the player's withdrawal is not taken, or the computer stops after it"
-checked s4 "$seats"
+checked s4 "$seats" union
 printf '%s\n' roll 'attack u-art-1 c-inf-1' quit >"$work/s5.in"
 session s5 "$seats" --seed 1 --computer confederate
 grep -q '^auto: retreat c-inf-1 [A-Z][0-9]* c-cav-1$' "$work/s5.out" && grep -q '^auto: withdraw lee ' "$work/s5.out" && ok ||
 	bad "square: the computer does not cover its own retreat and withdraw its general: $(grep -A4 '^ok: attack' "$work/s5.out")"
 grep -q '^confederate> ' "$work/s5.out" && bad "square: the player is asked the computer's choices" || ok
-checked s5 "$seats"
+checked s5 "$seats" confederate
 
 # ---- 5. the computer's player by default: the strongest of the grid
 printf 'quit\n' >"$work/d.in"

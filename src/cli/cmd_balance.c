@@ -623,8 +623,7 @@ out:
 static int parse_players(const char *text, grid_kind grid, char names[2][64])
 {
 	if (!text) {
-		const player_kind *strong = player_kind_find("strong");
-		const char *name = strong && strong->grids[grid] ? "strong" : PLAYER_DEFAULT;
+		const char *name = player_strongest(grid);
 		snprintf(names[0], 64, "%s", name);
 		snprintf(names[1], 64, "%s", name);
 		return EXIT_VALID;

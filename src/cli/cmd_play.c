@@ -17,6 +17,7 @@
 
 #include "../base/outdir.h"
 #include "../base/util.h"
+#include "../rules/players.h"
 #include "command.h"
 #include "game_flow.h"
 #include "options.h"
@@ -51,9 +52,15 @@ static void play_help(FILE *out)
 	      "  --auto          the computer plays both sides (a simple player)\n"
 	      "  --computer SIDE the computer plays SIDE (its id, as the board names\n"
 	      "                  it) and you the other; its actions and dice are\n"
-	      "                  printed as it takes them\n"
+	      "                  printed as it takes them.  Each side decides for\n"
+	      "                  itself: in the computer's turn you are asked your\n"
+	      "                  own retreats, saves and other choices (the prompt\n"
+	      "                  names your side; 'pass' leaves an optional one),\n"
+	      "                  and the computer takes its own in yours\n"
 	      "  --player NAME   the computer player of --computer, --auto and 'auto':\n"
-	      "                  simple, or another player orbat knows\n"
+	      "                  simple or strong (default: with --computer the\n"
+	      "                  strongest that plays the scenario's grid, else\n"
+	      "                  simple)\n"
 	      "  --max-turns N   with --auto, stop after N turns (default 500)\n"
 	      "  -q, --quiet     print only the actions and the result, no board\n"
 	      "  -h, --help      show this help\n"
@@ -429,8 +436,13 @@ static int play_run(const options *o, play_args *pa)
 	p.manual = manual;
 	p.log_path = log_path;
 	code = rules_session_load(&p.s, "play", o->operands[0], FORMAT_TEXT);
+	/* The computer's seat gets the strongest player of the grid, as
+	 * balance measures with; --auto and 'auto' alone the simple one. */
+	const char *player_name = pa->player;
+	if (!player_name && pa->computer && code == EXIT_VALID)
+		player_name = player_strongest(p.s.rs->grid);
 	const game_play_opts play = { .seed = seed, .manual = manual, .quiet = o->quiet, .lang = lang,
-		.player = pa->player, .emit = emit, .emit_ctx = &p };
+		.player = player_name, .seats = pa->computer != NULL, .emit = emit, .emit_ctx = &p };
 	if (code == EXIT_VALID)
 		code = rules_session_run(&p.s, "play", o->operands[0], &play, &p.d, &p.run);
 	if (code != EXIT_VALID) {
@@ -488,13 +500,18 @@ static int play_run(const options *o, play_args *pa)
 		}
 		if (auto_turn && p.d->at_turn_start(p.run) && p.d->turn(p.run) >= auto_turn_of)
 			auto_turn = false;
-		bool computer_turn = pa->computer && strcmp(p.d->side(p.run), pa->computer) == 0;
-		if (all_auto || auto_turn || computer_turn) {
+		/* With --computer each side decides for itself: the side asked
+		 * is the one whose decision the game waits for, in either's
+		 * turn; the computer answers its own in the player's turn. */
+		const char *decider = p.d->decider(p.run);
+		bool computer_turn = pa->computer && strcmp(decider, pa->computer) == 0;
+		bool answering = pa->computer && strcmp(decider, p.d->side(p.run)) != 0;
+		if (all_auto || (auto_turn && !answering) || computer_turn) {
 			if (!computer_turn && p.d->turn(p.run) >= max_turns && p.d->at_turn_start(p.run)) {
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
-			game_auto got = game_auto_take(p.d, p.run, &play);
+			game_auto got = answering ? game_auto_answer(p.d, p.run, &play) : game_auto_take(p.d, p.run, &play);
 			if (got == GAME_AUTO_NONE) {
 				if (computer_turn)
 					printf("The computer has nothing to propose: the game stops here.\n");
@@ -507,7 +524,7 @@ static int play_run(const options *o, play_args *pa)
 			continue;
 		}
 		char prompt[80];
-		snprintf(prompt, sizeof prompt, "%s> ", p.d->side(p.run));
+		snprintf(prompt, sizeof prompt, "%s> ", decider);
 		char *got = read_line(prompt, tty, &input, &cap);
 		if (!got) {
 			printf("\n");
@@ -529,6 +546,10 @@ static int play_run(const options *o, play_args *pa)
 		}
 		if (strcmp(word, "undo") == 0) {
 			undo(&p);
+			continue;
+		}
+		if (strcmp(word, "pass") == 0) {
+			game_pass(p.d, p.run);
 			continue;
 		}
 		if (strcmp(word, "auto") == 0) {

@@ -24,9 +24,11 @@
  *  - play: deal (the head lines the seed decides), act (complete a typed
  *    or proposed action with the dice and cards, and apply it), acted
  *    (what a player sees after it), propose (the automatic player's next
- *    action), redo (a saved action of --resume, what the seed decides
+ *    action), awaits (a choice of the other side's before it is
+ *    taken), answer and pass (the choices of the side that decides when
+ *    it is not the side to play, with seats), redo (a saved action of --resume, what the seed decides
  *    decided again), the state questions (over, turn, at_turn_start,
- *    side), the printing (print_turn, print_pending, print_help), command
+ *    side, decider), the printing (print_turn, print_pending, print_help), command
  *    (its own command words) and undo's replay (replay_begin, replay_end,
  *    fixed_reason, undo_none).
  * Every line of a game goes through the emit callback of the play options
@@ -67,6 +69,10 @@ typedef struct game_play_opts {
 	bool quiet;               /* no board */
 	lang_id lang;             /* of the card texts */
 	const char *player;       /* the automatic player's name (players.h); NULL: the default */
+	bool seats;               /* each side decides for itself (--computer): the
+	                           * prompt names the side whose decision the game waits
+	                           * for, a side is asked only its own choices, and the
+	                           * automatic player makes none of the other side's */
 	game_emit_fn *emit;
 	void *emit_ctx;
 } game_play_opts;
@@ -92,6 +98,9 @@ typedef enum game_auto {
 	"  undo                    take back the last action that rolled no dice\n" \
 	"                          and drew no card\n" \
 	"  auto                    the computer plays the rest of the turn\n" \
+	"  pass                    with --computer, in the other side's turn:\n" \
+	"                          leave the choice on offer (a defensive roll,\n" \
+	"                          a covered retreat...) and let the game go on\n" \
 	"  help                    this list\n" \
 	"  quit                    stop; the log keeps every action, and\n" \
 	"                          orbat play FILE --resume LOG goes on\n"
@@ -184,6 +193,12 @@ typedef struct game_driver {
 	/* The automatic player's next action into *action; false when it has
 	 * nothing to propose. */
 	bool (*propose)(game_run *run, void *action);
+	/* With seats: the other side chooses before the proposed action is
+	 * taken (noord-zuid's defender stands or withdraws before the roll,
+	 * §5.2): the driver keeps a copy, that side decides (a command word
+	 * of the driver's, or pass), and the next propose gives the action
+	 * back with the choice.  True when kept. */
+	bool (*awaits)(game_run *run, const void *action);
 	/* A saved action of --resume: strip what the seed decides (dice, the
 	 * card drawn), complete it again, apply it.  False with the reason. */
 	bool (*redo)(game_run *run, void *action, bool *undoable, rules_error *err);
@@ -191,8 +206,21 @@ typedef struct game_driver {
 	/* Between turns: the next one not begun (max-turns and 'auto' count
 	 * whole turns). */
 	bool (*at_turn_start)(game_run *run);
-	/* The id of the side to play, for the prompt. */
+	/* The id of the side to play. */
 	const char *(*side)(game_run *run);
+	/* The id of the side whose decision the game waits for now: with
+	 * seats, during a step the rules give the other side (a retreat,
+	 * saving dice, a covered retreat after a round...) that side, else
+	 * the side to play. */
+	const char *(*decider)(game_run *run);
+	/* The automatic player's answer for the deciding side when it is not
+	 * the side to play, into *action; false when it leaves the choice
+	 * on offer (then pass). */
+	bool (*answer)(game_run *run, void *action);
+	/* The deciding side leaves what is on offer to the other side (no
+	 * line of the log: there the next action declines it).  False with
+	 * the reason when what it owes cannot be left. */
+	bool (*pass)(game_run *run, rules_error *err);
 	/* Whose turn and the hand (and the board unless quiet). */
 	void (*print_turn)(game_run *run);
 	/* What the rules still owe or allow now. */

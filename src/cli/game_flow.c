@@ -150,13 +150,10 @@ bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, 
 	return ok;
 }
 
-game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
+/* The automatic player's action taken, or reported as illegal (a bug
+ * of the player): freed either way. */
+static game_auto auto_taken(const game_driver *d, game_run *run, const game_play_opts *play, void *a)
 {
-	void *a = action_new(d);
-	if (!d->propose(run, a)) {
-		free(a);
-		return GAME_AUTO_NONE;
-	}
 	game_auto got = GAME_AUTO_TAKEN;
 	if (!take_action(d, run, play, a, true)) {
 		char *text = d->codec->format(a);
@@ -166,6 +163,54 @@ game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_op
 	}
 	action_free(d, a);
 	return got;
+}
+
+game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
+{
+	void *a = action_new(d);
+	if (!d->propose(run, a)) {
+		free(a);
+		return GAME_AUTO_NONE;
+	}
+	if (play->seats && d->awaits(run, a)) {
+		/* The other side chooses first; the action comes back after. */
+		action_free(d, a);
+		d->print_pending(run);
+		return GAME_AUTO_TAKEN;
+	}
+	return auto_taken(d, run, play, a);
+}
+
+/* A pass, typed (`automatic` false) or the automatic player's: what is
+ * on offer now is printed after it. */
+static bool pass_taken(const game_driver *d, game_run *run, bool automatic)
+{
+	rules_error err;
+	rules_error_clear(&err);
+	if (!d->pass(run, &err)) {
+		printf("refused: %s [%s]\n", err.message, err.rule);
+		return false;
+	}
+	printf("%s pass\n", automatic ? "auto:" : "ok:");
+	d->print_pending(run);
+	return true;
+}
+
+bool game_pass(const game_driver *d, game_run *run)
+{
+	return pass_taken(d, run, false);
+}
+
+game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play)
+{
+	void *a = action_new(d);
+	if (d->answer(run, a))
+		return auto_taken(d, run, play, a);
+	action_free(d, a);
+	if (pass_taken(d, run, true))
+		return GAME_AUTO_TAKEN;
+	fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", d->decider(run));
+	return GAME_AUTO_ILLEGAL;
 }
 
 bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number)
@@ -238,8 +283,11 @@ bool game_player_open(struct player *p, const game_play_opts *play, const rulese
 {
 	rules_error why;
 	rules_error_clear(&why);
-	if (player_open(p, play->player ? play->player : PLAYER_DEFAULT, rs->grid, -1, 0, &why))
+	if (player_open(p, play->player ? play->player : PLAYER_DEFAULT, rs->grid, -1, 0, &why)) {
+		if (play->seats)
+			player_own_choices(p);
 		return true;
+	}
 	fprintf(stderr, "orbat %s: %s\n", cmd, why.message);
 	return false;
 }

@@ -38,6 +38,14 @@ bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, 
 /* The automatic player's next action, taken. */
 game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play);
 
+/* The automatic player's answer for the side that decides now, when it is
+ * not the side to play: taken, or its pass. */
+game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play);
+
+/* 'pass' typed: the deciding side leaves what is on offer; the refusal
+ * printed when it owes it.  False when refused. */
+bool game_pass(const game_driver *d, game_run *run);
+
 /* Undo's replay: one kept line applied as written (between the driver's
  * replay_begin and replay_end).  False when it is refused. */
 bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number);
@@ -71,7 +79,8 @@ void game_print_board(const game_driver *d, game_run *run, bool spaced);
 void game_help_dice(bool manual, const char *example);
 
 /* The automatic player of a driver's game (players.h): the one `play`
- * names, on the ruleset's grid, playing whichever side is to play.  False
+ * names, on the ruleset's grid, playing whichever side is to play (with
+ * seats, making none of the other side's choices).  False
  * with the reason on stderr ("orbat CMD: ..."), when it does not play
  * that grid. */
 bool game_player_open(struct player *p, const game_play_opts *play, const ruleset *rs, const char *cmd);

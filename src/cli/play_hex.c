@@ -39,6 +39,14 @@ struct game_run {
 	player ap;         /* the automatic player (--auto, auto) */
 	bool quiet;
 	bool manual;       /* --dice manual: the player types the faces */
+	bool seats;        /* each side decides for itself (game_play_opts) */
+	/* With seats, the automatic player's battle held until its target's
+	 * side chooses to stand or to withdraw before the roll (§5.2). */
+	gl_action held;
+	bool holding;      /* held waits for that choice */
+	bool chosen;       /* the choice is in held: the next proposal */
+	bool released;     /* the proposal is the held battle, chosen: not held again */
+	bool redoing;      /* --resume: a saved line, whoever chose it */
 	lang_id lang;
 	string_table *strings;  /* the words of flanks and compass points */
 };
@@ -151,6 +159,11 @@ static void print_pending(game_run *run)
 	const referee_battle *b = &r->battle;
 	char owed[600];
 	bool required;
+	if (run->holding) {
+		printf("  next: '%s' battles '%s': stand (or pass), or withdraw one hex toward its home edge before the "
+			"roll (no defensive roll; the attacker gains no ground)\n", run->held.subject, run->held.object);
+		return;
+	}
 	/* What a special card still owes outside a battle (the unit short
 	 * supply names, the arrivals of reinforcements, rally's roll and the
 	 * units it serves: §8.1) is not a battle. */
@@ -167,15 +180,17 @@ static void print_pending(game_run *run)
 	}
 	const char *t = game_ref_id(g, b->target), *w = game_ref_id(g, b->retreater);
 	const char *faces = run->manual ? " : FACE..." : "";
+	/* With seats, the side asked answers in the other's turn: it passes. */
+	const char *decline = run->seats ? "pass" : "go on";
 	switch (b->step) {
 	case STEP_SAVE:
 		printf("  next: save %s%s (%d saving %s)\n", t, faces, b->count.savable, b->count.savable == 1 ? "die" : "dice");
 		break;
 	case STEP_DEFEND:
-		printf("  may: defend %s%s (defensive roll), or go on\n", t, run->manual ? " : FACE" : "");
+		printf("  may: defend %s%s (defensive roll), or %s\n", t, run->manual ? " : FACE" : "", decline);
 		break;
 	case STEP_FLAGSAVE:
-		printf("  may: flagsave %s%s (a saving die per flag), or go on\n", w, faces);
+		printf("  may: flagsave %s%s (a saving die per flag), or %s\n", w, faces, decline);
 		break;
 	case STEP_RETREAT:
 		printf("  next: retreat %s HEX... (%d %s toward its home edge)\n", w, b->retreat_hexes,
@@ -187,6 +202,29 @@ static void print_pending(game_run *run)
 	default:
 		break;
 	}
+}
+
+/* The side whose choice the game waits for: with seats, the side of a
+ * battle held for its stand or withdrawal, else the referee's decider;
+ * the side to play without seats. */
+static int hex_decider_index(const game_run *run)
+{
+	if (!run->seats)
+		return run->r->side;
+	if (run->holding) {
+		game_ref target;
+		if (game_resolve_ref(run->g, run->held.object, &target))
+			return game_ref_side(run->g, target);
+	}
+	return referee_decider(run->r);
+}
+
+/* Drop a battle held (undo, the end of the game). */
+static void hex_drop_held(game_run *run)
+{
+	gamelog_action_finish(&run->held);
+	memset(&run->held, 0, sizeof run->held);
+	run->holding = run->chosen = run->released = false;
 }
 
 /* Fill in what orbat play decides: the side, the dice, the card drawn
@@ -288,6 +326,22 @@ static void hex_print_result(game_run *run, bool check)
 static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err)
 {
 	gl_action *a = action;
+	/* With seats, a side types only its own choices: in the other's
+	 * turn the steps the rules give it, never the other's.  (A saved
+	 * line of --resume was judged so when it was played.) */
+	bool typed = run->seats && !automatic && !run->redoing;
+	int owner = referee_action_side(run->r, a);
+	int decider = hex_decider_index(run);
+	if (typed && run->r->side >= 0 && (owner != decider || run->holding))
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", run->g->sides[decider].id,
+			run->g->sides[owner].id, run->holding ? "stand (or pass) or withdraw before the roll" :
+			decider == run->r->side ? "the battle's steps of the other side are over" :
+			"answer the battle (save, defend, flagsave, retreat, follow) or pass");
+	/* §5.2: whether the defender withdraws before the roll is its own
+	 * choice, which the attacker's line cannot make for it. */
+	if (typed && a->kind == ACT_BATTLE && a->withdraw)
+		return game_fail(err, run->g, run->g->rs->battle.rule, "whether '%s' withdraws before the roll is its owner's "
+			"choice, not the attacker's: battle it without 'withdraw'", a->object ? a->object : "?");
 	/* A refused action rolls and deals nothing: a draw refused (a card
 	 * still owes something) must not move the dice and deck on, or the
 	 * log would not replay from its seed. */
@@ -336,7 +390,10 @@ static void hex_print_help(game_run *run)
 	      "  discard CARD            form, dissolve, mount, dismount, dig\n"
 	      "  rally                   (after 'play rally': the roll; then\n"
 	      "  rally REF...             one unit id for each figure returned)\n"
-	      "  draw                    (ends the turn)\n", stdout);
+	      "  draw                    (ends the turn)\n"
+	      "  stand, withdraw         with --computer, in noord-zuid: your unit the\n"
+	      "                          computer battles stands, or withdraws one hex\n"
+	      "                          before the roll\n", stdout);
 	game_help_dice(run->manual, "  battle u1 c1 : inf flag sabres\n");
 	fputs("Questions on the position (as orbat ask; FROM and TO are hexes or ids):\n"
 	      "  los FROM TO             dice FROM TO\n"
@@ -475,6 +532,7 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 		}
 		run->quiet = play->quiet;
 		run->manual = play->manual;
+		run->seats = play->seats;
 		run->lang = play->lang;
 	}
 	run->r = referee_create(g);
@@ -485,6 +543,7 @@ static void hex_destroy(game_run *run)
 {
 	if (!run)
 		return;
+	hex_drop_held(run);
 	referee_destroy(run->r);
 	game_destroy(run->g);
 	game_destroy(run->start);
@@ -534,7 +593,10 @@ static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *e
 		free(a->card);
 		a->card = NULL;
 	}
-	if (!hex_act(run, a, false, undoable, err))
+	run->redoing = true;
+	bool ok = hex_act(run, a, false, undoable, err);
+	run->redoing = false;
+	if (!ok)
 		return false;
 	/* The note of a battle replayed is not news. */
 	run->r->battle.note[0] = '\0';
@@ -543,7 +605,67 @@ static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *e
 
 static bool hex_propose(game_run *run, void *action)
 {
+	if (run->chosen) {
+		/* The battle held, with the defender's choice. */
+		*(gl_action *)action = run->held;
+		memset(&run->held, 0, sizeof run->held);
+		run->chosen = false;
+		run->released = true;
+		return true;
+	}
 	return player_next(&run->ap, run->r, &run->arnd, action);
+}
+
+/* §5.2: a battle whose target may withdraw one hex before the roll waits
+ * for its side's choice, when that side is not the one to play. */
+static bool hex_awaits(game_run *run, const void *action)
+{
+	const gl_action *a = action;
+	bool released = run->released;
+	run->released = false;
+	if (released || a->kind != ACT_BATTLE || a->withdraw || !a->object || run->holding)
+		return false;
+	game_ref target;
+	if (!game_resolve_ref(run->g, a->object, &target) || game_ref_side(run->g, target) == run->r->side)
+		return false;
+	gl_action trial = *a;
+	trial.withdraw = true;
+	int dice = 0;
+	rules_error why;
+	if (!referee_dice_needed(run->r, &trial, &dice, &why))
+		return false;
+	memset(&run->held, 0, sizeof run->held);
+	run->held.kind = ACT_BATTLE;
+	run->held.subject = xstrdup(a->subject);
+	run->held.object = xstrdup(a->object);
+	run->held.alone = a->alone;
+	run->holding = true;
+	return true;
+}
+
+/* The held battle's target stands (`withdraw` false) or withdraws. */
+static void hex_choose(game_run *run, bool withdraw)
+{
+	run->held.withdraw = withdraw;
+	run->holding = false;
+	run->chosen = true;
+}
+
+static bool hex_answer(game_run *run, void *action)
+{
+	/* A battle held for its target: the automatic player stands (pass). */
+	return !run->holding && player_answer(&run->ap, run->r, &run->arnd, action);
+}
+
+static bool hex_pass(game_run *run, rules_error *err)
+{
+	/* A battle held: its target stands (the automatic player's answer
+	 * too: simple and strong never withdraw before the roll). */
+	if (run->holding) {
+		hex_choose(run, false);
+		return true;
+	}
+	return referee_pass(run->r, err);
 }
 
 static bool hex_over(game_run *run)
@@ -561,9 +683,20 @@ static const char *hex_side(game_run *run)
 	return run->g->sides[run->r->side].id;
 }
 
+static const char *hex_decider(game_run *run)
+{
+	return run->g->sides[hex_decider_index(run)].id;
+}
+
 /* hand, card NAME, and the questions of orbat ask. */
 static bool hex_command(game_run *run, char *line, const char *word)
 {
+	/* The defender's choice before the roll of a battle held. */
+	if (run->holding && (strcmp(word, "stand") == 0 || strcmp(word, "withdraw") == 0)) {
+		hex_choose(run, strcmp(word, "withdraw") == 0);
+		printf("ok: %s\n", word);
+		return true;
+	}
 	if (strcmp(word, "hand") == 0) {
 		print_hand(run, run->r->side, true);
 		return true;
@@ -604,6 +737,7 @@ static bool hex_command(game_run *run, char *line, const char *word)
 
 static void hex_replay_begin(game_run *run)
 {
+	hex_drop_held(run);
 	run->aside_g = run->g;
 	run->aside_r = run->r;
 	run->g = game_clone(run->start);
@@ -651,10 +785,14 @@ const game_driver play_hex_driver = {
 	.act = hex_act,
 	.acted = hex_acted,
 	.propose = hex_propose,
+	.awaits = hex_awaits,
 	.redo = hex_redo,
 	.over = hex_over,
 	.at_turn_start = hex_at_turn_start,
 	.side = hex_side,
+	.decider = hex_decider,
+	.answer = hex_answer,
+	.pass = hex_pass,
 	.print_turn = print_turn,
 	.print_pending = print_pending,
 	.print_help = hex_print_help,

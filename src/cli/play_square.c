@@ -33,7 +33,57 @@ struct game_run {
 	                    * actions of an --auto game typed back in with the same seed
 	                    * meet the same dice */
 	player ap;         /* the automatic player (--auto, auto) */
+	bool seats;        /* each side decides for itself (game_play_opts) */
+	int passed_turn;   /* the defender passed after the round that made */
+	int passed_rounds; /* sq_game.rounds this many, on that turn; -1: none */
 };
+
+/* ---- who decides ---- */
+
+/* The defender of the combat under way may fall back after its last
+ * round: a general of its on the square may withdraw, a unit of its may
+ * retreat under the cover of another cavalry of its in reach that has
+ * not covered one in this round (the referee judges the squares). */
+static bool defender_may_fall_back(const sq_game *g, int defender)
+{
+	if (g->step != SQ_STEP_COMBAT || !g->combat.active || g->combat.rounds == 0 || g->combat.cleared)
+		return false;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *p = &g->pieces[i];
+		if (!p->alive || !p->on_map || p->side != defender || p->kind == SQ_SHIP ||
+			p->at.col != g->combat.target.col || p->at.row != g->combat.target.row)
+			continue;
+		if (p->kind == SQ_GENERAL)
+			return true;
+		for (size_t k = 0; k < g->piece_count; k++) {
+			const sq_piece *c = &g->pieces[k];
+			if (k != i && c->alive && c->on_map && c->side == defender && c->type && c->type->covers_retreats > 0 &&
+				c->cover_round != g->rounds && grid_distance(g->board, c->at, p->at) <= c->type->cover_range)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The side whose choice the game waits for: with seats, after a round the
+ * defender's while it may fall back and has not passed, else the side to
+ * play. */
+static int decider_side(const game_run *run)
+{
+	const sq_game *g = run->g;
+	int side = sq_current(g)->side;
+	if (!run->seats || (run->passed_turn == g->turn && run->passed_rounds == g->rounds))
+		return side;
+	return defender_may_fall_back(g, 1 - side) ? 1 - side : side;
+}
+
+/* The side an action is the choice of: the defender's retreats and
+ * withdrawals, the side to play's the rest. */
+static int action_side(const sq_game *g, const sq_action *a)
+{
+	int side = sq_current(g)->side;
+	return a->kind == SQ_ACT_RETREAT || a->kind == SQ_ACT_WITHDRAW ? 1 - side : side;
+}
 
 /* ---- refereeing one action ---- */
 
@@ -88,6 +138,12 @@ static void sq_print_turn(game_run *run)
 
 static void sq_print_pending(game_run *run)
 {
+	int decider = decider_side(run);
+	if (decider != sq_current(run->g)->side) {
+		printf("  may: retreat UNIT SQUARE CAVALRY (under its cover), withdraw GENERAL SQUARE, or pass: %s "
+			"answers the round\n", sq_side_id(run->g, decider));
+		return;
+	}
 	char owed[600];
 	sq_owed(run->g, owed, sizeof owed);
 	printf("  next: %s\n", owed);
@@ -212,8 +268,15 @@ static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, 
 	bool rolls = sq_dice_needed(run->g, a) > 0;
 	rng before = run->rnd;
 	bool ok = true;
+	int decider = decider_side(run), owner = action_side(run->g, a);
 	if (sqlog_is_head(a->kind)) {
 		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
+	} else if (run->seats && !automatic && owner != decider) {
+		/* With seats, a side types only its own choices. */
+		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", sq_side_id(run->g, decider),
+			sq_side_id(run->g, owner), owner == sq_current(run->g)->side ?
+			"retreat a unit under a cavalry's cover, withdraw a general, or pass" :
+			"only the defender retreats its units and withdraws its generals");
 	} else if (rolls && run->manual && !a->faces_given) {
 		char *text = sqlog_format(a);
 		int n = sq_dice_needed(run->g, a);
@@ -254,6 +317,36 @@ static bool sq_propose(game_run *run, void *action)
 	return player_next(&run->ap, run->g, &run->arnd, action);
 }
 
+/* The square game has no choice of the other side's before an action. */
+static bool sq_awaits(game_run *run, const void *action)
+{
+	(void)run;
+	(void)action;
+	return false;
+}
+
+static bool sq_answer(game_run *run, void *action)
+{
+	return player_answer(&run->ap, run->g, &run->arnd, action);
+}
+
+static bool sq_pass(game_run *run, rules_error *err)
+{
+	const sq_game *g = run->g;
+	int side = sq_current(g)->side;
+	if (decider_side(run) == side)
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "nothing to pass: %s is to play (a combat is broken off "
+			"with 'stop')", sq_side_id(g, side));
+	run->passed_turn = g->turn;
+	run->passed_rounds = g->rounds;
+	return true;
+}
+
+static const char *sq_decider(game_run *run)
+{
+	return sq_side_id(run->g, decider_side(run));
+}
+
 /* ---- the driver ---- */
 
 static game_run *sq_open(rules_session *s, const char *cmd, const char *path, const game_play_opts *play, int *code)
@@ -269,6 +362,7 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	game_run *run = xcalloc(1, sizeof *run);
 	run->pos = pos;
 	run->g = g;
+	run->passed_turn = run->passed_rounds = -1;
 	if (play) {
 		rng_seed(&run->rnd, play->seed);
 		rng_seed(&run->arnd, play->seed ^ PLAYER_CHOICE_SALT);
@@ -281,6 +375,7 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 		}
 		run->quiet = play->quiet;
 		run->manual = play->manual;
+		run->seats = play->seats;
 	}
 	return run;
 }
@@ -415,6 +510,10 @@ const game_driver play_square_driver = {
 	.act = sq_act,
 	.acted = sq_acted,
 	.propose = sq_propose,
+	.awaits = sq_awaits,
+	.answer = sq_answer,
+	.pass = sq_pass,
+	.decider = sq_decider,
 	.open = sq_open,
 	.destroy = sq_destroy,
 	.apply = sq_apply_written,

@@ -560,6 +560,15 @@ static bool pending_step(referee *r, gl_action *a)
 	}
 }
 
+bool autoplay_answer(referee *r, gl_action *a)
+{
+	memset(a, 0, sizeof *a);
+	const referee_battle *b = &r->battle;
+	if (r->phase == PHASE_OVER || !b->active || b->step == STEP_FOLLOW || b->step == STEP_GAIN)
+		return false;
+	return b->step != STEP_NONE && pending_step(r, a);
+}
+
 bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 {
 	memset(a, 0, sizeof *a);

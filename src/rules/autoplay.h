@@ -29,4 +29,11 @@ void autoplay_init(autoplay *ap);
  * gamelog_action_finish); false when the game is over or not begun. */
 bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a);
 
+/* The answer of the side a step of the pending battle belongs to when it
+ * is not the side to play (referee_decider; `orbat play --computer`): its
+ * saving dice, its defensive roll and flag saves (always taken), its
+ * retreat where it loses least.  False when it leaves the step on offer
+ * (a brigade falling back together: it never does) or none is its own. */
+bool autoplay_answer(referee *r, gl_action *a);
+
 #endif

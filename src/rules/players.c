@@ -35,8 +35,18 @@ static void simple_nothing(void *state)
 	(void)state;
 }
 
+/* A battle's step of the side not to play, for simple and strong alike
+ * (strong leaves saves, defensive rolls and retreats to the simple
+ * player): the answer needs the referee alone. */
+static bool hex_answer(void *state, void *gm, rng *choices, void *action)
+{
+	(void)state;
+	(void)choices;
+	return autoplay_answer(gm, action);
+}
+
 static const player_ops SIMPLE_HEX = {
-	sizeof(autoplay), simple_hex_init, simple_hex_next, simple_nothing,
+	sizeof(autoplay), simple_hex_init, simple_hex_next, simple_nothing, NULL, hex_answer,
 };
 
 /* ---- simple, on the square grid (sqauto.h) ---- */
@@ -52,17 +62,28 @@ static bool simple_square_next(void *state, void *gm, rng *choices, void *action
 	return sq_auto_next(gm, state, choices, action);
 }
 
+static void simple_square_own_choices(void *state)
+{
+	sq_auto_own_choices(state);
+}
+
+static bool simple_square_answer(void *state, void *gm, rng *choices, void *action)
+{
+	return sq_auto_answer(gm, state, choices, action);
+}
+
 static const player_ops SIMPLE_SQUARE = {
-	sizeof(sq_auto), simple_square_init, simple_square_next, simple_nothing,
+	sizeof(sq_auto), simple_square_init, simple_square_next, simple_nothing, simple_square_own_choices,
+	simple_square_answer,
 };
 
 /* ---- strong, on the hex grid (strong.h) ---- */
 
 static const player_ops STRONG_HEX = {
-	sizeof(strong_player), strong_player_init, strong_player_next, simple_nothing,
+	sizeof(strong_player), strong_player_init, strong_player_next, simple_nothing, NULL, hex_answer,
 };
 
-/* ---- the table of kinds ---- */
+/* ---- the table of kinds, from the weakest to the strongest ---- */
 
 static const player_kind PLAYER_KINDS[] = {
 	{
@@ -103,6 +124,14 @@ const player_kind *player_kind_find(const char *name)
 		if (strcmp(PLAYER_KINDS[i].name, name) == 0)
 			return &PLAYER_KINDS[i];
 	return NULL;
+}
+
+const char *player_strongest(grid_kind grid)
+{
+	for (size_t i = KIND_COUNT; i-- > 0;)
+		if ((unsigned)grid < GRID_KINDS && PLAYER_KINDS[i].grids[grid])
+			return PLAYER_KINDS[i].name;
+	return PLAYER_DEFAULT;
 }
 
 /* A player that cannot be had is the caller's usage error, not a rule
@@ -148,11 +177,25 @@ bool player_next(player *p, void *gm, rng *choices, void *action)
 	return p->ops->next(p->state, gm, choices, action);
 }
 
+void player_own_choices(player *p)
+{
+	p->own_choices = true;
+	if (p->ops->own_choices)
+		p->ops->own_choices(p->state);
+}
+
+bool player_answer(player *p, void *gm, rng *choices, void *action)
+{
+	return p->ops->answer && p->ops->answer(p->state, gm, choices, action);
+}
+
 void player_reset(player *p, long max_turns)
 {
 	p->ops->free(p->state);
 	memset(p->state, 0, p->ops->state_size);
 	p->ops->init(p->state, p->side, max_turns);
+	if (p->own_choices)
+		player_own_choices(p);
 }
 
 void player_close(player *p)

@@ -44,6 +44,16 @@ typedef struct player_ops {
 	bool (*next)(void *state, void *gm, rng *choices, void *action);
 	/* Free what the notes hold (not the notes themselves). */
 	void (*free)(void *state);
+	/* Each side decides for itself (`orbat play --computer`): where
+	 * `next` would make a choice the rules give the other side (the
+	 * square game's defender retreating after a round), it leaves it to
+	 * that side.  NULL: `next` never makes one. */
+	void (*own_choices)(void *state);
+	/* The answer of the side that decides now when it is not the side to
+	 * play (the hex referee's referee_decider: saves, a retreat...; the
+	 * square game's defender after a round), into *action as next's;
+	 * false when it leaves the choice on offer (it passes). */
+	bool (*answer)(void *state, void *gm, rng *choices, void *action);
 } player_ops;
 
 typedef struct player_kind {
@@ -61,6 +71,12 @@ const player_kind *player_kind_find(const char *name);
 /* The name a caller gets when it names none. */
 #define PLAYER_DEFAULT "simple"
 
+/* The strongest player that plays games on `grid` (the table lists the
+ * kinds from the weakest to the strongest): what `balance` measures with
+ * and `play --computer` seats when no player is named.  PLAYER_DEFAULT
+ * when no kind plays the grid. */
+const char *player_strongest(grid_kind grid);
+
 /* The players' choices come from a stream of their own, seeded with the
  * game's seed xor this salt: every caller (`orbat play`, a headless match)
  * seeds it so, and the same seed plays the same game everywhere. */
@@ -72,6 +88,7 @@ typedef struct player {
 	const player_kind *kind;
 	const player_ops *ops;
 	int side;
+	bool own_choices;    /* player_own_choices: kept by player_reset */
 	void *state;
 } player;
 
@@ -83,6 +100,11 @@ typedef struct player {
 bool player_open(player *p, const char *name, grid_kind grid, int side, long max_turns, rules_error *why);
 /* Its next proposal (player_ops.next). */
 bool player_next(player *p, void *gm, rng *choices, void *action);
+/* Each side decides for itself from now on (player_ops.own_choices). */
+void player_own_choices(player *p);
+/* The answer of the side that decides now, not the side to play
+ * (player_ops.answer); false: it passes. */
+bool player_answer(player *p, void *gm, rng *choices, void *action);
 /* Back to fresh notes, as after player_open (undo replays the game). */
 void player_reset(player *p, long max_turns);
 void player_close(player *p);

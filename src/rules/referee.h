@@ -187,6 +187,26 @@ bool referee_may_arrive(const referee *r, int unit);
  * falling back together. */
 bool referee_gain_on_offer(referee *r);
 
+/* The side whose decision the game waits for now, for a game where each
+ * side decides for itself (`orbat play --computer`): during a battle's
+ * step the side the rules give it -- the target's for its saving dice and
+ * defensive roll, the retreater's for its flag saves, its retreat (the
+ * fall-back of a short supply too) and its brigade falling back with it,
+ * the attacker's for the ground gain -- else the side to play. */
+int referee_decider(const referee *r);
+
+/* The side that decides an action, when it answers a step of the pending
+ * battle (save, defend, flagsave, retreat, follow: the step's side, as
+ * referee_decider), else the side to play. */
+int referee_action_side(const referee *r, const gl_action *a);
+
+/* The deciding side leaves the optional step on offer (a defensive roll,
+ * flag saves, a brigade falling back together, the ground gain): the
+ * battle goes to its next step, or ends.  Not a line of the log, where the
+ * next action skips the optional steps before it.  False with the reason
+ * when no battle waits or its step is owed. */
+bool referee_pass(referee *r, rules_error *err);
+
 /* For `orbat play`: how many dice the action (written without faces)
  * rolls -- battle, save, defend, flagsave, the play of a card that rolls
  * (reinforcements) -- after every check but the faces.  False with the

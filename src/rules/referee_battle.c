@@ -190,6 +190,59 @@ battle_step ref_peek(const referee *r, battle_step from)
 	return STEP_NONE;
 }
 
+/* The side of a step: its target's for the saving dice and the defensive
+ * roll, its retreater's for what the retreat asks, the side to play for
+ * the ground gain. */
+static int step_side(const referee *r, battle_step step)
+{
+	const referee_battle *b = &r->battle;
+	switch (step) {
+	case STEP_SAVE:
+	case STEP_DEFEND:
+		return game_ref_side(r->g, b->target);
+	case STEP_FLAGSAVE:
+	case STEP_RETREAT:
+	case STEP_FOLLOW:
+		return game_ref_side(r->g, b->retreater);
+	default:
+		return r->side;
+	}
+}
+
+int referee_decider(const referee *r)
+{
+	if (!r->battle.active || r->battle.step == STEP_NONE || r->side < 0)
+		return r->side;
+	int side = step_side(r, r->battle.step);
+	return side >= 0 ? side : r->side;
+}
+
+int referee_action_side(const referee *r, const gl_action *a)
+{
+	static const battle_step steps[ACT_COUNT] = {
+		[ACT_SAVE] = STEP_SAVE, [ACT_DEFEND] = STEP_DEFEND, [ACT_FLAGSAVE] = STEP_FLAGSAVE,
+		[ACT_RETREAT] = STEP_RETREAT, [ACT_FOLLOW] = STEP_FOLLOW,
+	};
+	battle_step step = (unsigned)a->kind < ACT_COUNT ? steps[a->kind] : STEP_NONE;
+	if (!r->battle.active || step == STEP_NONE || r->side < 0)
+		return r->side;
+	int side = step_side(r, step);
+	return side >= 0 ? side : r->side;
+}
+
+bool referee_pass(referee *r, rules_error *err)
+{
+	referee_battle *b = &r->battle;
+	if (!b->active || b->step == STEP_NONE)
+		return fail(err, r->g, r->g->rs->turn.rule, "nothing to pass: no battle waits for a choice; %s is to play",
+			ref_side_id(r, r->side));
+	battle_step owed = ref_owed_step(r);
+	if (owed == b->step)
+		return fail_owed(r, owed, err);
+	ref_advance(r, (battle_step)(b->step + 1));
+	return true;
+}
+
 /* Go to the first step from `from` on that applies; close the battle
  * when none is left. */
 void ref_advance(referee *r, battle_step from)

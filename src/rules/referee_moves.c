@@ -256,13 +256,29 @@ static bool already_ordered(const referee *r, const game_ref *refs, size_t i, co
 	return true;
 }
 
+/* §3.3: a brigade formed or dissolved this turn, its general included,
+ * carries out no other order that turn: a figure busy with that order
+ * (the members of a brigade dissolved are busy without having been named
+ * in an order line) is refused with the brigade's rule, before §9's
+ * "ordered twice".  True (with the reason) when the figure is one. */
+static bool busy_with_brigade(const referee *r, game_ref f, const char *word, rules_error *err)
+{
+	bool busy = f.kind == REF_UNIT ? r->ut[f.index].busy : r->gt[f.index].busy;
+	if (!busy)
+		return false;
+	fail(err, r->g, r->g->rs->brigades.rule, "'%s' took part in forming or dissolving a brigade this turn: "
+		"the brigade, its general included, carries out no other order that turn", word);
+	return true;
+}
+
 /* The figures an order line names, each added to `s` in turn, so that a
  * name is judged against the orders of the names before it on the line;
  * refs[i] the figure of the i-th word. */
 static bool order_words(const referee *r, const gl_action *a, order_set *s, game_ref *refs, rules_error *err)
 {
 	for (size_t i = 0; i < a->word_count; i++)
-		if (!order_ref(r, a->words[i], &refs[i], err) || already_ordered(r, refs, i, a->words[i], err) ||
+		if (!order_ref(r, a->words[i], &refs[i], err) || busy_with_brigade(r, refs[i], a->words[i], err) ||
+			already_ordered(r, refs, i, a->words[i], err) ||
 			!orders_add(r->g, r->side, &r->current, s, refs[i], err))
 			return false;
 	return true;

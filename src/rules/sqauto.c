@@ -1058,7 +1058,7 @@ static bool combat_goes_on(ctx *c, long cell)
 	int value = 0;
 	bool more = best_attack(c, cell, &u, &t, &value);
 	int attack = more ? factor(g, u, g->pieces[u].at, false) : 0;
-	if (!g->combat.cleared && defender_falls_back(c, cell, attack))
+	if (!st->own_choices && !g->combat.cleared && defender_falls_back(c, cell, attack))
 		return true;
 	if (g->combat.cleared) {
 		if (advance_into(c, cell))
@@ -1397,6 +1397,26 @@ void sq_auto_init(sq_auto *st, long max_turns)
 	st->turn = -1;
 	st->step = -1;
 	st->combat_cell = -1;
+}
+
+void sq_auto_own_choices(sq_auto *st)
+{
+	st->own_choices = true;
+}
+
+bool sq_auto_answer(const sq_game *g, sq_auto *st, rng *choices, sq_action *out)
+{
+	memset(out, 0, sizeof *out);
+	if (g->step != SQ_STEP_COMBAT || !g->combat.active || g->combat.rounds == 0 || g->combat.cleared)
+		return false;
+	/* The round read as the attacker would go on: its next attack's factor. */
+	const sq_seat *seat = sq_current(g);
+	ctx c = { g, st, choices, seat->side, 1 - seat->side, seat->player, capital_of(g, seat->side), 1, out,
+		g->rs->square.die_faces };
+	long cell = grid_index(g->board, g->combat.target), u = -1, t = -1;
+	int value = 0;
+	int attack = best_attack(&c, cell, &u, &t, &value) ? factor(g, u, g->pieces[u].at, false) : 0;
+	return defender_falls_back(&c, cell, attack);
 }
 
 /* New notes for a new turn or step. */

@@ -40,6 +40,8 @@ typedef struct sq_auto {
 	int done_count;
 	bool saving[SQ_SIDES];   /* the side saves its points for an ironclad */
 	int placed;              /* new units named so far (their ids) */
+	bool own_choices;        /* each side decides for itself: the defender's
+	                          * choices after a round are left to it */
 } sq_auto;
 
 /* A player that stops at the turn limit (0: only the game's own end). */
@@ -49,5 +51,16 @@ void sq_auto_init(sq_auto *st, long max_turns);
  * sqlog_action_finish); choices draws the player's random choices (not the
  * dice).  False when the game is over or the turn limit is reached. */
 bool sq_auto_next(const sq_game *g, sq_auto *st, rng *choices, sq_action *out);
+
+/* Each side decides for itself (`orbat play --computer`): the player no
+ * longer retreats or withdraws the defender's pieces in the combats it
+ * leads; the defender answers with sq_auto_answer or a person. */
+void sq_auto_own_choices(sq_auto *st);
+
+/* The defender's answer after a round of the combat under way, for the
+ * side attacked: a unit outfought falls back under a cavalry's cover
+ * (never out of its capital), a general left alone on the square
+ * withdraws.  False when it stays. */
+bool sq_auto_answer(const sq_game *g, sq_auto *st, rng *choices, sq_action *out);
 
 #endif

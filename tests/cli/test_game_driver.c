@@ -121,6 +121,10 @@ static void assert_complete(const game_driver *d)
 	assert_non_null(d->over);
 	assert_non_null(d->at_turn_start);
 	assert_non_null(d->side);
+	assert_non_null(d->decider);
+	assert_non_null(d->awaits);
+	assert_non_null(d->answer);
+	assert_non_null(d->pass);
 	assert_non_null(d->print_turn);
 	assert_non_null(d->print_pending);
 	assert_non_null(d->print_help);

@@ -753,7 +753,7 @@ char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs)
 	char *out = NULL;
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
-		if (!c->effect || str_eq(c->effect, "copy-last") || str_eq(c->effect, "dig"))
+		if (!c->effect)
 			continue;
 		char id[64], dice[16], per_face[16], victory[16];
 		snprintf(id, sizeof id, "ref-special-%s", c->effect);
@@ -765,7 +765,9 @@ char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs)
 			"name", l10n_get(&c->name, tc->rc->lang), "units", c->units ? c->units : "",
 			"dice", dice, "per-face", per_face, "victory", victory, "types", types, "hits", hits, NULL,
 		};
-		char *line = reftext_with(tc, rs, id, pairs);
+		/* The card's own numbers ({dig-infantry}...) after the pairs. */
+		char *text = reftext_with(tc, rs, id, pairs), *line = ruleset_card_fill(c, text);
+		free(text);
 		char *next = out ? xasprintf("%s\n%s", out, line) : xstrdup(line);
 		free(out);
 		free(line);

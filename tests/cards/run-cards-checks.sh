@@ -213,6 +213,25 @@ for lang in en nl fr; do
 done
 bc="$work/ref/refcard/battlecry-1999/nl/refcard.pdf"
 check "refcard battlecry-1999 nl: two Letter landscape pages" all_pages_sized "$bc" "$LETTER_LANDSCAPE"
+# The back explains every special card of the deck, each as "Name: …".
+specials_explained() {
+	local text names missing=""
+	text=$(pdftotext -f 2 -l 2 "$bc" - | tr '\n' ' ' | tr -s ' ')
+	names=$(python3 -c '
+import sys, xml.etree.ElementTree as ET
+ns = {"r": "urn:orbat:ruleset:1"}
+for card in ET.parse(sys.argv[1]).getroot().iter("{urn:orbat:ruleset:1}card"):
+    if card.get("order") == "special":
+        for name in card.findall("r:name", ns):
+            if name.get("{http://www.w3.org/XML/1998/namespace}lang") == "nl":
+                print(name.text)' "$root/data/rulesets/battlecry-1999.xml")
+	[ "$(grep -c . <<< "$names")" -ge 6 ] || { echo "fewer than 6 special cards: $names"; return 1; }
+	while IFS= read -r name; do
+		grep -qF -- "$name: " <<< "$text" || missing="$missing '$name'"
+	done <<< "$names"
+	[ -z "$missing" ] || { echo "not explained:$missing"; return 1; }
+}
+check "refcard battlecry-1999 nl: every special card of the deck explained on the back" specials_explained
 # A dice modifier prints with a minus as wide as its plus (the en dash the
 # body face has), never a hyphen: "–1 aanvaller", not "-1 aanvaller".
 check "refcard battlecry-1999 nl: modifiers with a minus, no hyphen before a digit" bash -c \

@@ -18,6 +18,7 @@
 #include "paint.h"
 #include "pdfdoc.h"
 #include "products.h"
+#include "victory.h"
 
 #define MARGIN 12.0
 #define ROW_PAD 1.2
@@ -532,21 +533,24 @@ static void square_unit_row(const render_ctx *rc, roster_page *rp, const sc_unit
 	free(name);
 }
 
-static void square_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
+/* The pieces of one player of a side (0: every player's): land units
+ * ashore, then each ship followed by the units it carries, which are
+ * its player's. */
+static void square_player_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side,
+	long player)
 {
 	const scenario *sc = rc->sc;
 	int row = 0;
-	/* Land units ashore, then each ship followed by the units it carries. */
 	for (size_t i = 0; i < sc->unit_count; i++) {
 		const sc_unit *u = &sc->units[i];
-		if (u->side != side || u->aboard)
+		if (u->side != side || u->aboard || (player && scenario_player(&u->player) != player))
 			continue;
 		make_room(rc, rp, &SQUARE_TABLE, side_name, side);
 		square_unit_row(rc, rp, u, &u->at, NULL, &row);
 	}
 	for (size_t i = 0; i < sc->ship_count; i++) {
 		const sc_ship *ship = &sc->ships[i];
-		if (ship->side != side)
+		if (ship->side != side || (player && scenario_player(&ship->player) != player))
 			continue;
 		make_room(rc, rp, &SQUARE_TABLE, side_name, side);
 		char *ship_name = names_ship(rc, ship);
@@ -559,6 +563,42 @@ static void square_units(const render_ctx *rc, roster_page *rp, const char *side
 			square_unit_row(rc, rp, u, &ship->at, ship_name, &row);
 		}
 		free(ship_name);
+	}
+}
+
+/* A band over the table naming who commands the rows below it. */
+static void group_row(const render_ctx *rc, roster_page *rp, const char *text, size_t side)
+{
+	cairo_t *cr = rp->cr;
+	double r, g, b;
+	mapdraw_side_colour(side, &r, &g, &b);
+	text_style st = { FONT_TEXT, 3.0, true, false, ALIGN_LEFT, r * 0.8, g * 0.8, b * 0.8 };
+	rp->y += 1.5;
+	double h = text_draw(rc, cr, text, &st, MARGIN + 1, rp->y + ROW_PAD, rp->width - 2 * MARGIN - 2) + 2 * ROW_PAD;
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_set_line_width(cr, 0.4);
+	cairo_move_to(cr, MARGIN, rp->y + h);
+	cairo_line_to(cr, rp->width - MARGIN, rp->y + h);
+	cairo_stroke(cr);
+	rp->y += h;
+}
+
+/* A side's pieces on a square board; with two players a side, each
+ * player's under a band that names him ("Player 2 (Sheridan)"), so that
+ * each player finds what he commands. */
+static void square_units(const render_ctx *rc, roster_page *rp, const char *side_name, size_t side)
+{
+	int players = victory_square_player_count(rc);
+	if (players < 2) {
+		square_player_units(rc, rp, side_name, side, 0);
+		return;
+	}
+	for (long player = 1; player <= players; player++) {
+		make_room(rc, rp, &SQUARE_TABLE, side_name, side);
+		char *who = victory_square_commander(rc, side, player);
+		group_row(rc, rp, who, side);
+		free(who);
+		square_player_units(rc, rp, side_name, side, player);
 	}
 }
 

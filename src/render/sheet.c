@@ -142,7 +142,8 @@ static char *hex_side_text(const render_ctx *rc, size_t s)
  * its name; where it starts. */
 typedef struct force_row {
 	char *label;    /* NULL: a general */
-	char *name;
+	char *name;     /* with no label and no where: a heading over the rows
+	                   that follow ("Player 2 (Sheridan)") */
 	char *where;
 } force_row;
 
@@ -213,12 +214,13 @@ static char *address_text(const sc_address *a)
 	return xstrdup(buf);
 }
 
-/* The side's generals, first in its list. */
-static void generals_rows(const render_ctx *rc, size_t s, force_list *list)
+/* The side's generals (of one player, or every player's: 0), first in
+ * its list. */
+static void generals_rows(const render_ctx *rc, size_t s, long player, force_list *list)
 {
 	for (size_t i = 0; i < rc->sc->general_count; i++) {
 		const sc_general *g = &rc->sc->generals[i];
-		if (g->side == s)
+		if (g->side == s && (!player || scenario_player(&g->player) == player))
 			force_add(list, NULL, names_general(rc, g), address_text(&g->at));
 	}
 }
@@ -228,7 +230,7 @@ static void generals_rows(const render_ctx *rc, size_t s, force_list *list)
 static void hex_forces(const render_ctx *rc, size_t s, force_list *board, force_list *reserves)
 {
 	const scenario *sc = rc->sc;
-	generals_rows(rc, s, board);
+	generals_rows(rc, s, 0, board);
 	for (size_t i = 0; i < sc->unit_count; i++)
 		if (sc->units[i].side == s)
 			force_add(board, names_unit_label(rc, &sc->units[i]), unit_list_name(rc, &sc->units[i]),
@@ -239,20 +241,21 @@ static void hex_forces(const render_ctx *rc, size_t s, force_list *board, force_
 				address_text(&sc->reserves[i].entry));
 }
 
-/* A square side: generals, land units ashore, then each ship (on its
- * square or in its sea zone) and the units it carries. */
-static void square_forces(const render_ctx *rc, size_t s, force_list *board, force_list *reserves)
+/* One player's part of a square side (0: every player's): generals,
+ * land units ashore, then each ship (on its square or in its sea zone) and
+ * the units it carries, which are its player's. */
+static void square_player_forces(const render_ctx *rc, size_t s, long player, force_list *board)
 {
-	(void)reserves;  /* the square game has none: it buys its units */
 	const scenario *sc = rc->sc;
-	generals_rows(rc, s, board);
+	generals_rows(rc, s, player, board);
 	for (size_t i = 0; i < sc->unit_count; i++)
-		if (sc->units[i].side == s && !sc->units[i].aboard)
+		if (sc->units[i].side == s && !sc->units[i].aboard &&
+			(!player || scenario_player(&sc->units[i].player) == player))
 			force_add(board, names_unit_label(rc, &sc->units[i]), unit_list_name(rc, &sc->units[i]),
 				address_text(&sc->units[i].at));
 	for (size_t k = 0; k < sc->ship_count; k++) {
 		const sc_ship *ship = &sc->ships[k];
-		if (ship->side != s)
+		if (ship->side != s || (player && scenario_player(&ship->player) != player))
 			continue;
 		char *where = NULL;
 		for (size_t z = 0; !ship->at.text && z < sc->sea_zone_count; z++)
@@ -271,6 +274,22 @@ static void square_forces(const render_ctx *rc, size_t s, force_list *board, for
 				strings_expand(render_string(rc, "aboard-ship"), pairs));
 		}
 		free(ship_label);
+	}
+}
+
+/* A square side; with two players a side, each player's part under a
+ * heading that names him, so that each finds what he sets up. */
+static void square_forces(const render_ctx *rc, size_t s, force_list *board, force_list *reserves)
+{
+	(void)reserves;  /* the square game has none: it buys its units */
+	int players = victory_square_player_count(rc);
+	if (players < 2) {
+		square_player_forces(rc, s, 0, board);
+		return;
+	}
+	for (long player = 1; player <= players; player++) {
+		force_add(board, NULL, victory_square_commander(rc, s, player), NULL);
+		square_player_forces(rc, s, player, board);
 	}
 }
 
@@ -348,7 +367,8 @@ static double force_table(const render_ctx *rc, cairo_t *cr, const force_list *l
 		double lw = 0, ww = 0;
 		if (list->rows[i].label)
 			text_measure(rc, cr, list->rows[i].label, &label, 0, &lw, NULL);
-		text_measure(rc, cr, list->rows[i].where, &where, 0, &ww, NULL);
+		if (list->rows[i].where)
+			text_measure(rc, cr, list->rows[i].where, &where, 0, &ww, NULL);
 		label_w = fmax(label_w, lw);
 		where_w = fmax(where_w, ww);
 	}
@@ -356,6 +376,13 @@ static double force_table(const render_ctx *rc, cairo_t *cr, const force_list *l
 	double name_w = w - label_w - where_w - SHEET_BODY_TEXT * 0.8, top = y;
 	for (size_t i = 0; i < list->count; i++) {
 		const force_row *row = &list->rows[i];
+		if (!row->label && !row->where) {
+			text_style head = label;
+			head.size *= 1.05;
+			y += text_draw(rc, cr, row->name, &head, x, y + (i ? 0.8 : 0), w) + (i ? 0.8 : 0) +
+				SHEET_BODY_TEXT * 0.12;
+			continue;
+		}
 		double h = text_draw(rc, cr, row->name, &name, x + label_w, y, name_w);
 		if (row->label) {
 			text_draw(rc, cr, row->label, &label, x, y, 0);

@@ -12,6 +12,7 @@
 #include "mappaint.h"
 #include "names.h"
 #include "terrainpaint.h"
+#include "victory.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -249,6 +250,7 @@ typedef struct piece {
 	char *name;          /* as the players know it, or its short label on a
 	                      * reduced map (names.h): free it */
 	size_t cargo;        /* ships: land units aboard */
+	long player;         /* with two players a side, whose it is; 0: none told */
 } piece;
 
 /* Attack and defence factors, as a counter shows them: "3-3". */
@@ -261,8 +263,29 @@ static void factors(const render_ctx *rc, const char *type, char buf[24])
 		buf[0] = '\0';
 }
 
-/* A piece's counter: its type and factors, and "+N" for the land units
- * a ship carries. */
+/* The number of the player a piece belongs to, in a disc of its side's
+ * colour centred on (x, y), large enough to read on any map; its
+ * radius. */
+static double player_badge(const render_ctx *rc, cairo_t *cr, size_t side, long player, double x, double y,
+	double r)
+{
+	text_style st = { FONT_TEXT, fmax(r * 1.3, paint_min_text(rc, cr)), true, false, ALIGN_CENTER, 1, 1, 1 };
+	r = st.size / 1.3;
+	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+	paint_set(cr, paint_side(side));
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, r * 0.18);
+	cairo_stroke(cr);
+	char n[24];
+	snprintf(n, sizeof n, "%ld", player);
+	text_draw(rc, cr, n, &st, x, y - st.size * 0.68, 0);
+	return r;
+}
+
+/* A piece's counter: its type and factors, "+N" for the land units a
+ * ship carries, and with two players a side its player's number on its
+ * left end. */
 static void draw_piece(const map_canvas *mc, const piece *p, double cx, double cy, double w, double h)
 {
 	char value[24], label[32] = "";
@@ -271,6 +294,10 @@ static void draw_piece(const map_canvas *mc, const piece *p, double cx, double c
 		snprintf(label, sizeof label, "+%zu", p->cargo);
 	paint_counter(mc->rc, mc->cr, mc->placer, p->type, p->side, value, label,
 		paint_clamp(mc->g->cell * 0.042, 1.4, 4), cx, cy, w, h);
+	/* The mark takes no room from the names of places: on a reduced map
+	 * a city's name may stand over its edge, never the reverse. */
+	if (p->player)
+		player_badge(mc->rc, mc->cr, p->side, p->player, cx - w / 2, cy - h / 2, h * 0.42);
 }
 
 /* Up to PIECES_SHOWN counters in two rows across the lower part of the
@@ -328,16 +355,18 @@ static char *ship_name(const map_canvas *mc, const sc_ship *ship)
 static size_t collect_pieces(const map_canvas *mc, const position_cell *c, piece *out, size_t max)
 {
 	const scenario *sc = mc->rc->sc;
+	bool players = victory_square_player_count(mc->rc) >= 2;
 	size_t n = 0;
 	position_walk walk;
 	position_units_begin(c, &walk);
 	for (long k; (k = position_units_next(mc->pos, &walk)) >= 0; n++)
 		if (n < max)
-			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, unit_name(mc, &sc->units[k]), 0 };
+			out[n] = (piece){ sc->units[k].type.text, sc->units[k].side, unit_name(mc, &sc->units[k]), 0,
+				players ? scenario_player(&sc->units[k].player) : 0 };
 	for (long k = c->ships.first; k >= 0; k = mc->pos->ships[k].next, n++)
 		if (n < max)
 			out[n] = (piece){ sc->ships[k].type.text, sc->ships[k].side, ship_name(mc, &sc->ships[k]),
-				sc->ships[k].cargo_count };
+				sc->ships[k].cargo_count, players ? scenario_player(&sc->ships[k].player) : 0 };
 	return n;
 }
 
@@ -412,12 +441,14 @@ static void zone_ships(const map_canvas *mc, size_t z, grid_cell cell, bool name
 	mapgeom_center(mc->g, cell, &cx, &cy);
 	piece pieces[PIECES_SHOWN + 1] = { 0 };
 	size_t n = 0;
+	bool players = victory_square_player_count(mc->rc) >= 2;
 	for (size_t k = 0; k < sc->ship_count; k++) {
 		const sc_ship *s = &sc->ships[k];
 		if (s->at.text || !str_eq(s->zone.text, zone->id.text))
 			continue;
 		if (n < PIECES_SHOWN + 1)
-			pieces[n] = (piece){ s->type.text, s->side, ship_name(mc, s), s->cargo_count };
+			pieces[n] = (piece){ s->type.text, s->side, ship_name(mc, s), s->cargo_count,
+				players ? scenario_player(&s->player) : 0 };
 		n++;
 	}
 	draw_pieces(mc, pieces, n, cx, cy + mc->g->cell * 0.02, names);
@@ -687,7 +718,7 @@ static void draw_zone_labels(const map_canvas *mc, const size_t *shown, size_t n
 
 typedef enum {
 	ENTRY_TERRAIN, ENTRY_COAST, ENTRY_ZONE_BORDER, ENTRY_CITY, ENTRY_CAPITAL, ENTRY_PORT,
-	ENTRY_UNIT, ENTRY_GENERAL, ENTRY_CARGO,
+	ENTRY_UNIT, ENTRY_GENERAL, ENTRY_CARGO, ENTRY_PLAYER,
 } entry_kind;
 
 /* One entry's symbol in the swatch at x, y; returns its label. */
@@ -738,6 +769,20 @@ static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind ki
 		text_draw(rc, cr, "+2", &st, x + s / 2, y + s * 0.2, 0);
 		return render_string(rc, "units-aboard");
 	}
+	case ENTRY_PLAYER: {
+		/* k: side × players + player - 1.  paint_legend draws an
+		 * entry's text before it asks for the next: one buffer. */
+		long players = victory_square_player_count(rc);
+		size_t side = k / (size_t)players;
+		long player = (long)(k % (size_t)players) + 1;
+		player_badge(rc, cr, side, player, x + s / 2, y + s / 2, s * 0.22);
+		static char label[160];
+		char *who = victory_square_commander(rc, side, player);
+		const rs_named *named = side < rc->sc->side_count ? ruleset_find_side(rs, rc->sc->sides[side].id.text) : NULL;
+		snprintf(label, sizeof label, "%s: %s", named ? l10n_get(&named->name, rc->lang) : "", who);
+		free(who);
+		return label;
+	}
 	}
 	return "";
 }
@@ -767,16 +812,23 @@ static entry_kind entry_at(const ruleset *rs, const terrain_shown *shows, size_t
 				*k = u;
 				return leaders ? ENTRY_GENERAL : ENTRY_UNIT;
 			}
-	*k = 0;
-	return ENTRY_CARGO;
+	if (i == 0) {
+		*k = 0;
+		return ENTRY_CARGO;
+	}
+	*k = i - 1;
+	return ENTRY_PLAYER;
 }
 
-/* A bare board's legend stops before the pieces. */
+/* A bare board's legend stops before the pieces; with two players a
+ * side, the pieces end with each player's mark. */
 static size_t legend_count(const render_ctx *rc, bool pieces)
 {
 	terrain_shown shows;
 	terrainpaint_shown(rc, &shows);
-	return shows.count + 5 + (pieces ? rc->rs->square.unit_count + 1 : 0);
+	int players = victory_square_player_count(rc);
+	size_t marks = players >= 2 ? (size_t)players * (rc->sc ? rc->sc->side_count : 0) : 0;
+	return shows.count + 5 + (pieces ? rc->rs->square.unit_count + 1 + marks : 0);
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,

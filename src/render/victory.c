@@ -146,6 +146,19 @@ static const rs_seat_order *scenario_seats(const render_ctx *rc)
 	return players_per_side(seats) >= 2 ? seats : NULL;
 }
 
+int victory_square_player_count(const render_ctx *rc)
+{
+	return players_per_side(scenario_seats(rc));
+}
+
+char *victory_square_commander(const render_ctx *rc, size_t side, long player)
+{
+	char n[24];
+	snprintf(n, sizeof n, "%ld", player);
+	const char *pairs[] = { "n", n, "general", general_of(rc, side, player), NULL };
+	return say(rc, "sq-commander", pairs);
+}
+
 char *victory_square_order(const render_ctx *rc)
 {
 	const rs_seat_order *seats = scenario_seats(rc);

@@ -31,5 +31,11 @@ char *victory_square_order(const render_ctx *rc);
  * player ("Player 1: Grant — 4 × Infantry, 1 × Ironclad"); NULL with one
  * player a side. */
 char *victory_square_players(const render_ctx *rc, size_t side);
+/* How many players each side of the scenario has when there are two or
+ * more a side (2 in a four-player game); 0 with one player a side. */
+int victory_square_player_count(const render_ctx *rc);
+/* "Player 2 (Sheridan)": one player of a side, by number and general
+ * (free it). */
+char *victory_square_commander(const render_ctx *rc, size_t side, long player);
 
 #endif

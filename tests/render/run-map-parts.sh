@@ -55,7 +55,7 @@ present shiloh Orchard Stream River
 for paper in a4 letter; do
 	for s in antietam shiloh first-bull-run fredericksburg; do
 		text=$(pdftotext "$WORK/$paper/$s/en/map-tiles.pdf" - | tr '\n' ' ')
-		for want in "Home edge — Union" "Home edge — Confederacy" "Union left / Confederacy right" \
+		for want in "Home edge of the Union player" "Home edge of the Confederacy player" "Union left / Confederacy right" \
 			"Union centre / Confederacy centre" "Union right / Confederacy left"; do
 			grep -qF "$want" <<<"$text" || bad "$s $paper tiles: no \"$want\""
 		done

@@ -27,10 +27,8 @@ struct terrain_course {
 	double ink[RS_PATTERN_COUNT][4];
 	bool measured[RS_PATTERN_COUNT];
 	size_t count;
-	/* Per cell index, from 0: bit d set when the water runs towards
-	 * neighbour d; from count: for a cell without water, bit d set when
-	 * a stream's end across side d points into it and another end does
-	 * too (a town on a stream: the stream passes under it). */
+	/* Per cell index: bit d set when the water runs towards neighbour
+	 * d. */
 	unsigned char joins[];
 };
 
@@ -458,29 +456,6 @@ static int join_compare(const void *x, const void *y)
 	return (p->a > q->a) - (p->a < q->a);
 }
 
-/* The neighbour across the side opposite side d of a cell: the one whose
- * centre lies nearest the mirror of neighbour d's; -1 when none is. */
-static int opposite_side(const map_geom *g, grid_cell cell, int d)
-{
-	grid_cell around[GRID_NEIGHBOURS_MAX];
-	grid_neighbours(&g->board, cell, around);
-	double cx, cy, dx, dy;
-	mapgeom_center(g, cell, &cx, &cy);
-	mapgeom_center(g, around[d], &dx, &dy);
-	double mx = 2 * cx - dx, my = 2 * cy - dy, best = g->cell * 0.25;
-	int found = -1;
-	for (int k = 0; k < g->grid->side_neighbours; k++) {
-		double x, y;
-		mapgeom_center(g, around[k], &x, &y);
-		double dist = hypot(x - mx, y - my);
-		if (dist < best) {
-			best = dist;
-			found = k;
-		}
-	}
-	return found;
-}
-
 /* The direction of `to` among the neighbours of `from`; -1 if none. */
 static int side_towards(const map_geom *g, grid_cell from, grid_cell to)
 {
@@ -499,39 +474,6 @@ typedef struct course_cell {
 	long parent;         /* union-find of the cells joined so far */
 } course_cell;
 
-/* A stream's end runs on to the far side of its last cell.  Where two
- * ends point into one dry cell between them (a town or a road on the
- * stream), the water passes through it: the cell keeps its terrain, and
- * is drawn over the water. */
-static void course_passages(const map_geom *g, terrain_course *course, const course_cell *cells)
-{
-	size_t n = course->count;
-	unsigned char *through = course->joins + n;
-	for (size_t i = 0; i < n; i++) {
-		unsigned joins = course->joins[i];
-		if (!cells[i].wet || joins == 0 || (joins & (joins - 1)))
-			continue;  /* not an end: no water, alone, or joined on */
-		int d = 0;
-		while (!(joins & (1u << d)))
-			d++;
-		grid_cell cell = grid_from_index(&g->board, i), around[GRID_NEIGHBOURS_MAX];
-		int o = opposite_side(g, cell, d);
-		if (o < 0)
-			continue;
-		grid_neighbours(&g->board, cell, around);
-		long k = grid_index(&g->board, around[o]);
-		if (k < 0 || cells[k].wet)
-			continue;
-		int back = side_towards(g, around[o], cell);
-		if (back >= 0 && back < 8)
-			through[k] |= (unsigned char)(1u << back);
-	}
-	/* One end alone stops at its cell's side: no passage. */
-	for (size_t i = 0; i < n; i++)
-		if (through[i] && !(through[i] & (through[i] - 1)))
-			through[i] = 0;
-}
-
 static long root_of(course_cell *cells, long i)
 {
 	while (cells[i].parent != i)
@@ -549,7 +491,7 @@ static long root_of(course_cell *cells, long i)
 terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, const position *pos)
 {
 	size_t n = grid_count(&g->board);
-	terrain_course *course = xcalloc(1, sizeof *course + 2 * n + 1);
+	terrain_course *course = xcalloc(1, sizeof *course + n + 1);
 	course->count = n;
 	int sides = g->grid->side_neighbours;
 	course_cell *cells = xcalloc(n + 1, sizeof *cells);
@@ -589,7 +531,6 @@ terrain_course *terrainpaint_course(const render_ctx *rc, const map_geom *g, con
 			course->joins[joins[j].b] |= (unsigned char)(1u << joins[j].db);
 	}
 	free(joins);
-	course_passages(g, course, cells);
 	free(cells);
 	return course;
 }
@@ -602,11 +543,6 @@ void terrainpaint_course_free(terrain_course *course)
 unsigned terrainpaint_course_joins(const terrain_course *course, size_t index)
 {
 	return index < course->count ? course->joins[index] : 0;
-}
-
-unsigned terrainpaint_course_passage(const terrain_course *course, size_t index)
-{
-	return index < course->count ? course->joins[course->count + index] : 0;
 }
 
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
@@ -663,14 +599,17 @@ void terrainpaint_water(const render_ctx *rc, cairo_t *cr, const map_geom *g, co
 			if (shown[i] >= course->count)
 				continue;
 			grid_cell cell = grid_from_index(&g->board, shown[i]);
-			unsigned joins = course->joins[shown[i]], through = terrainpaint_course_passage(course, shown[i]);
+			unsigned joins = course->joins[shown[i]];
 			rs_pattern pattern = pattern_at(rc, pos, cell);
+			/* Only water cells carry water: a stream whose end meets a
+			 * dry cell (a town on it) stops at that cell's side, so the
+			 * map never shows water where the rules have none. */
 			bool water = pattern == RS_PATTERN_STREAM || pattern == RS_PATTERN_RIVER
 				|| pattern == RS_PATTERN_BRIDGE;
-			if (!water && !through)
+			if (!water)
 				continue;
 			terrain_links links;
-			links_of(g, cell, water ? joins : through, &links);
+			links_of(g, cell, joins, &links);
 			double cx, cy;
 			mapgeom_center(g, cell, &cx, &cy);
 			if (pass == WATER_BANDS && pattern != RS_PATTERN_RIVER) {
@@ -683,9 +622,6 @@ void terrainpaint_water(const render_ctx *rc, cairo_t *cr, const map_geom *g, co
 				water_band(cr, g, cx, cy, &links, w * s);
 			} else if (pass == WATER_OVER && pattern == RS_PATTERN_BRIDGE) {
 				bridge_deck(cr, cx, cy, s, &links);
-			} else if (pass == WATER_OVER && !water) {
-				/* A passage: the cell's own symbol over the stream. */
-				draw_pattern(cr, g, cell, pattern, &links);
 			}
 		}
 	}

@@ -38,10 +38,6 @@ void terrainpaint_course_free(terrain_course *course);
 /* The joins the course draws from the cell of this index: bit d set for
  * the grid's neighbour d (grid_neighbours order); 0 off the board. */
 unsigned terrainpaint_course_joins(const terrain_course *course, size_t index);
-/* For a dry cell a stream passes through (two of its ends point into it
- * from either side): bit d set for each side d the water enters by; 0
- * for any other cell. */
-unsigned terrainpaint_course_passage(const terrain_course *course, size_t index);
 
 /* Paint a cell of the position as the scenario lists it: its terrain
  * (its water is terrainpaint_water's) and its earthworks. */

@@ -211,38 +211,9 @@ static void test_shiloh_is_a_forest(void **state)
 	unload(&f);
 }
 
-static unsigned passage(const fixture *f, const char *address)
+static unsigned joins_of(const fixture *f, const char *address)
 {
-	return terrainpaint_course_passage(f->course, (size_t)grid_index(&f->rc.board, at(f, address)));
-}
-
-static int bits(unsigned x)
-{
-	int n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
-/* A town on a stream: the stream's two ends point into the town's hex
- * from either side, and it passes under the houses; a stream with one
- * end at a dry hex stops at that hex's side. */
-static void test_stream_passes_under_a_town(void **state)
-{
-	(void)state;
-	fixture f;
-	load_text(&f, "<hex at=\"A3\" type=\"stream\"/><hex at=\"B3\" type=\"stream\"/>"
-		"<hex at=\"C3\" type=\"buildings\"/><hex at=\"D3\" type=\"stream\"/>"
-		"<hex at=\"E3\" type=\"stream\"/><hex at=\"B5\" type=\"stream\"/><hex at=\"C5\" type=\"stream\"/>");
-	assert_int_equal(bits(passage(&f, "C3")), 2);
-	assert_int_equal(passage(&f, "D5"), 0);
-	assert_int_equal(passage(&f, "A5"), 0);
-	assert_int_equal(passage(&f, "B3"), 0);
-	unload(&f);
-	/* The bundled first-bull-run: Young's Branch under the Stone House. */
-	load_file(&f, "first-bull-run.xml");
-	assert_int_equal(bits(passage(&f, "F4")), 2);
-	unload(&f);
+	return terrainpaint_course_joins(f->course, (size_t)grid_index(&f->rc.board, at(f, address)));
 }
 
 /* Whether the pixel at x, y (device) is the course line's colour. */
@@ -253,6 +224,59 @@ static bool line_pixel(cairo_surface_t *img, int x, int y)
 	double r = ((v >> 16) & 0xff) / 255.0, g = ((v >> 8) & 0xff) / 255.0, b = (v & 0xff) / 255.0;
 	return fabs(r - PAINT_WATER_LINE.r) < 0.06 && fabs(g - PAINT_WATER_LINE.g) < 0.06
 		&& fabs(b - PAINT_WATER_LINE.b) < 0.06;
+}
+
+/* The fixture's map painted as a map paints it (every cell, then the
+ * water), at `scale` pixels per mm. */
+static cairo_surface_t *paint_map(const fixture *f, double scale)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(f->g.width * scale),
+		(int)(f->g.height * scale));
+	cairo_t *cr = cairo_create(img);
+	cairo_scale(cr, scale, scale);
+	size_t n = grid_count(&f->rc.board);
+	size_t *shown = xmalloc(n * sizeof *shown);
+	for (size_t i = 0; i < n; i++) {
+		shown[i] = i;
+		terrainpaint_position_cell(&f->rc, cr, &f->g, f->pos, grid_from_index(&f->rc.board, i));
+	}
+	terrainpaint_water(&f->rc, cr, &f->g, f->pos, f->course, shown, n);
+	free(shown);
+	cairo_destroy(cr);
+	cairo_surface_flush(img);
+	return img;
+}
+
+/* A town on a stream: the map shows water only where the rules have a
+ * stream.  The stream's ends stop at the town's sides and nothing joins
+ * into the town's hex (first-bull-run: Young's Branch either side of the
+ * Stone House at F4, which is buildings, not stream). */
+static void test_stream_stops_at_a_town(void **state)
+{
+	(void)state;
+	fixture f;
+	load_text(&f, "<hex at=\"A3\" type=\"stream\"/><hex at=\"B3\" type=\"stream\"/>"
+		"<hex at=\"C3\" type=\"buildings\"/><hex at=\"D3\" type=\"stream\"/>"
+		"<hex at=\"E3\" type=\"stream\"/>");
+	assert_int_equal(joins_of(&f, "C3"), 0);
+	assert_false(joined(&f, at(&f, "B3"), at(&f, "C3")));
+	assert_false(joined(&f, at(&f, "C3"), at(&f, "D3")));
+	assert_true(joined(&f, at(&f, "A3"), at(&f, "B3")));
+	assert_true(joined(&f, at(&f, "D3"), at(&f, "E3")));
+	/* As painted: no course line across the town's middle. */
+	const double scale = 4;
+	cairo_surface_t *img = paint_map(&f, scale);
+	double cx, cy;
+	mapgeom_center(&f.g, at(&f, "C3"), &cx, &cy);
+	int wet = 0;
+	for (int x = (int)((cx - f.g.cell * 0.3) * scale); x <= (int)((cx + f.g.cell * 0.3) * scale); x++)
+		wet += line_pixel(img, x, (int)(cy * scale));
+	assert_int_equal(wet, 0);
+	cairo_surface_destroy(img);
+	unload(&f);
+	load_file(&f, "first-bull-run.xml");
+	assert_int_equal(joins_of(&f, "F4"), 0);
+	unload(&f);
 }
 
 /* Painted as a map paints it, a row of stream hexes and a river through
@@ -268,19 +292,7 @@ static void test_course_line_is_unbroken(void **state)
 		"<hex at=\"A1\" type=\"river\"/><hex at=\"B1\" type=\"river\"/><hex at=\"C1\" type=\"bridge\"/>"
 		"<hex at=\"D1\" type=\"river\"/><hex at=\"E1\" type=\"river\"/>");
 	const double scale = 4;  /* pixels per mm */
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(f.g.width * scale),
-		(int)(f.g.height * scale));
-	cairo_t *cr = cairo_create(img);
-	cairo_scale(cr, scale, scale);
-	size_t n = grid_count(&f.rc.board);
-	size_t *shown = xmalloc(n * sizeof *shown);
-	for (size_t i = 0; i < n; i++) {
-		shown[i] = i;
-		terrainpaint_position_cell(&f.rc, cr, &f.g, f.pos, grid_from_index(&f.rc.board, i));
-	}
-	terrainpaint_water(&f.rc, cr, &f.g, f.pos, f.course, shown, n);
-	cairo_destroy(cr);
-	cairo_surface_flush(img);
+	cairo_surface_t *img = paint_map(&f, scale);
 	/* Each row, and its bridge, whose deck stands over the line. */
 	const char *rows[2][3] = { { "B3", "E3", "D3" }, { "A1", "E1", "C1" } };
 	for (int r = 0; r < 2; r++) {
@@ -300,7 +312,6 @@ static void test_course_line_is_unbroken(void **state)
 			print_message("%s-%s: %d of %d pixels off the line\n", rows[r][0], rows[r][1], breaks, to - from + 1);
 		assert_int_equal(breaks, 0);
 	}
-	free(shown);
 	cairo_surface_destroy(img);
 	unload(&f);
 }
@@ -311,7 +322,7 @@ int main(void)
 		cmocka_unit_test(test_triangle_of_streams_is_open),
 		cmocka_unit_test(test_line_of_streams_is_whole),
 		cmocka_unit_test(test_shiloh_is_a_forest),
-		cmocka_unit_test(test_stream_passes_under_a_town),
+		cmocka_unit_test(test_stream_stops_at_a_town),
 		cmocka_unit_test(test_course_line_is_unbroken),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1027,7 +1027,13 @@ int sq_dice_needed(const sq_game *g, const sq_action *a)
 	switch (a->kind) {
 	case SQ_ACT_ROLL: return sq_step_dice(g->rs, SQ_STEP_MOVE);
 	case SQ_ACT_REDEPLOY: return sq_step_dice(g->rs, SQ_STEP_REDEPLOY);
-	case SQ_ACT_ATTACK:
+	case SQ_ACT_ATTACK: {
+		/* One die when the defender does not fire back (sq_answers). */
+		long u = sq_find(g, a->subject), t = sq_find(g, a->object);
+		bool known = u >= 0 && t >= 0 && g->pieces[u].alive && g->pieces[u].on_map && g->pieces[t].alive &&
+			g->pieces[t].on_map && g->pieces[t].kind != SQ_SHIP;
+		return known && !sq_answers(g, t, g->pieces[u].at, NULL) ? 1 : 2;
+	}
 	case SQ_ACT_NAVAL: return 2;
 	case SQ_ACT_FIRE: return 1;
 	default: return 0;

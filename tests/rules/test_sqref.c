@@ -588,6 +588,44 @@ static void test_rolled_faces(void **state)
 	assert_int_equal(sums[0], sums[1]);
 }
 
+/* An attack rolls the defender's die only where it fires back: the dice
+ * asked for and the faces rolled say so alike. */
+static void test_attack_dice(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		int dice;
+	} attacks[] = {
+		{ "attack u1 c1", 2 },        /* across a side */
+		{ "attack u2 lee", 1 },       /* a general never fires back */
+		{ "attack u3 c2", 1 },        /* from 2 squares */
+	};
+	for (size_t i = 0; i < sizeof attacks / sizeof *attacks; i++) {
+		fixture f;
+		sq_fixture_load(&f, MB,
+			GRANT U("infantry", "u1", "B2") U("cavalry", "u2", "E2") U("artillery", "u3", "H2"),
+			"<general id=\"lee\" at=\"E3\"/>" U("infantry", "c1", "B3") U("artillery", "c2", "H4"));
+		rng r;
+		rng_seed(&r, 7);
+		sq_action a;
+		bool empty;
+		rules_error err;
+		assert_true(sqlog_parse_line("roll : 1 1", 1, &a, &empty, &err));
+		assert_true(sq_apply(f.g, &a, NULL, &err));
+		sqlog_action_finish(&a);
+		assert_true(sqlog_parse_line(attacks[i].line, 2, &a, &empty, &err));
+		assert_int_equal(sq_dice_needed(f.g, &a), attacks[i].dice);
+		assert_true(sq_apply(f.g, &a, &r, &err));
+		/* A first shot that kills leaves the defender's face out too. */
+		assert_true(a.face_count <= attacks[i].dice);
+		if (attacks[i].dice == 1)
+			assert_int_equal(a.face_count, 1);
+		sqlog_action_finish(&a);
+		sq_fixture_unload(&f);
+	}
+}
+
 /* The log's form: keywords, words, faces. */
 static void test_log_form(void **state)
 {
@@ -794,6 +832,7 @@ int main(void)
 		cmocka_unit_test(test_rules_from_data),
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_rolled_faces),
+		cmocka_unit_test(test_attack_dice),
 		cmocka_unit_test(test_log_form),
 		cmocka_unit_test(test_texts),
 		cmocka_unit_test(test_board_frame),

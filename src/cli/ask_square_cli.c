@@ -417,6 +417,8 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 			"\"to_play\":%s",
 			in->cities_lost, in->income, in->points, in->allowance, in->allowance_per_turn,
 			in->to_play ? "true" : "false");
+		if (in->player)
+			fprintf(stdout, ",\"player\":%d", in->player);
 		json_why_end(&in->why);
 		return;
 	}
@@ -424,6 +426,8 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 		return;
 	printf("income %s: %d points a turn, %d lost, %d a turn now; %d %s in hand", in->side, in->per_turn, in->penalty,
 		in->income, in->points, in->points == 1 ? "point" : "points");
+	if (in->player)
+		printf(" (player %d's purse)", in->player);
 	if (in->limited && in->allowance_per_turn > 0)
 		printf(", %d %s allowed", in->allowance, in->limited);
 	printf("\n");

@@ -132,7 +132,8 @@ static void sq_print_turn(game_run *run)
 	char who[80];
 	int side = sq_current(g)->side;
 	printf("Turn %d (round %d): %s to play; %d points, %d %s allowed; %d cities held.\n", g->turn + 1,
-		g->turn / g->seat_count + 1, player_of(g, who, sizeof who), g->points[side], g->allowance[side],
+		g->turn / g->seat_count + 1, player_of(g, who, sizeof who), sq_current_purse(g)->points,
+		sq_current_purse(g)->allowance,
 		g->rs->square.limited_unit ? g->rs->square.limited_unit : "limited", sq_cities_held(g, side));
 }
 
@@ -213,8 +214,19 @@ static void sq_check_json(game_run *run)
 	for (int s = 0; s < SQ_SIDES; s++) {
 		fprintf(stdout, "%s{\"id\":", s ? "," : "");
 		json_write_string(stdout, sq_side_id(g, s));
-		fprintf(stdout, ",\"cities\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,\"held\":[",
-			sq_cities_held(g, s), sq_income(g, s), g->points[s], g->allowance[s]);
+		/* points and allowance: the side's, summed over its players'
+		 * purses; with four players each purse as well. */
+		int players = g->seat_count > 2 ? SQ_SIDE_PLAYERS : 1, points = 0, allowance = 0;
+		for (int pl = 1; pl <= players; pl++) {
+			points += sq_purse_read(g, s, pl)->points;
+			allowance += sq_purse_read(g, s, pl)->allowance;
+		}
+		fprintf(stdout, ",\"cities\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,", sq_cities_held(g, s),
+			sq_income(g, s), points, allowance);
+		for (int pl = 1; players > 1 && pl <= players; pl++)
+			fprintf(stdout, "%s{\"player\":%d,\"points\":%d,\"allowance\":%d}%s", pl == 1 ? "\"players\":[" : ",", pl,
+				sq_purse_read(g, s, pl)->points, sq_purse_read(g, s, pl)->allowance, pl == players ? "]," : "");
+		fputs("\"held\":[", stdout);
 		bool first = true;
 		for (size_t i = 0; i < g->city_count; i++)
 			if (g->cities[i].owner == s) {

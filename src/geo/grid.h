@@ -125,6 +125,11 @@ long grid_index(const grid_board *board, grid_cell cell);
 grid_cell grid_from_index(const grid_board *board, size_t index);
 /* The address ("B7"); both grids write it alike.  Returns buf. */
 char *grid_format(grid_cell cell, char buf[GRID_ADDRESS_MAX]);
+/* The address in a buffer of its own for the enclosing block: two in one
+ * message never share one buffer, so neither overwrites the other (a
+ * message that named one square twice, "at E1 is not next to E1", came of
+ * two addresses written into the same buffer). */
+#define GRID_ADDRESS(cell) grid_format((cell), (char[GRID_ADDRESS_MAX]){ 0 })
 bool grid_parse(const grid_board *board, const char *text, grid_cell *out);
 /* Writes the neighbour positions; returns how many. */
 int grid_neighbours(const grid_board *board, grid_cell cell, grid_cell out[GRID_NEIGHBOURS_MAX]);

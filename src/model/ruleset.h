@@ -244,7 +244,7 @@ typedef struct rs_square_unit {
 	int hits;            /* hits that sink or kill it */
 	int carries;         /* land units aboard */
 	bool diagonal;       /* fights across a corner too */
-	int range;           /* squares; 1 = adjacent */
+	int range;           /* range of fire, squares; 1 = adjacent; 0 for the general, who has none */
 	int covers_retreats; /* units whose retreat it may cover per round */
 	int cover_range;
 	bool fires_first;
@@ -432,7 +432,8 @@ typedef struct ruleset {
 		int purchase_limit;
 		bool save_limit;
 		int die_faces;
-		int general_range;
+		int general_range;   /* how far a general's bonus reaches (not a range of fire: he has none) */
+		int answer_range;    /* a defender fires back only at an attacker this near (squares) */
 		int general_bonus;
 		char *entrench_unit;
 		int entrench_bonus;
@@ -462,7 +463,6 @@ typedef struct ruleset {
 			int retreat_squares; /* squares a covered unit retreats */
 			int withdraw_squares;/* squares a general withdraws */
 			bool carry_points;   /* unspent purchase points are saved, without limit */
-			bool income_per_round; /* four players: income once per round, at the side's first seat */
 			bool capture_on_entry; /* a city changes hands when an enemy land unit enters it */
 		} play;
 	} square;

@@ -922,7 +922,15 @@ static void apply_square_unit(loader *ld, ruleset *rs, const xmlNode *n)
 	read_int(ld, n, "hits", &u->hits);
 	read_int(ld, n, "carries", &u->carries);
 	read_bool(ld, n, "diagonal", &u->diagonal);
-	read_int(ld, n, "range", &u->range);
+	if (u->leader && xmldoc_attr(n, "range"))
+		/* A general has no attack factor, so no range of fire; the reach
+		 * of his bonus is <square-combat general-range>. */
+		fail(ld, n, "range",
+			"a general has no range of fire (he never fires): the reach of his bonus is general-range on <square-combat>");
+	else
+		read_int(ld, n, "range", &u->range);
+	if (u->leader)
+		u->range = 0;
 	read_int(ld, n, "covers-retreats", &u->covers_retreats);
 	read_int(ld, n, "cover-range", &u->cover_range);
 	read_bool(ld, n, "fires-first", &u->fires_first);
@@ -1161,6 +1169,7 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 		} else if (strcmp(e, "square-combat") == 0) {
 			read_int(ld, n, "die-faces", &rs->square.die_faces);
 			read_int(ld, n, "general-range", &rs->square.general_range);
+			read_int(ld, n, "answer-range", &rs->square.answer_range);
 			read_int(ld, n, "general-bonus", &rs->square.general_bonus);
 			read_str(n, "entrench-unit", &rs->square.entrench_unit);
 			read_int(ld, n, "entrench-bonus", &rs->square.entrench_bonus);
@@ -1176,7 +1185,6 @@ static void apply_root(loader *ld, ruleset *rs, const xmlNode *root)
 			read_int(ld, n, "retreat-squares", &rs->square.play.retreat_squares);
 			read_int(ld, n, "withdraw-squares", &rs->square.play.withdraw_squares);
 			read_bool(ld, n, "carry-points", &rs->square.play.carry_points);
-			read_bool(ld, n, "income-per-round", &rs->square.play.income_per_round);
 			read_bool(ld, n, "capture-on-entry", &rs->square.play.capture_on_entry);
 		} else if (strcmp(e, "naval") == 0) {
 			read_int(ld, n, "sea-zones", &rs->square.sea_zones);
@@ -1339,6 +1347,7 @@ static void needs_square(const ruleset *rs, need_list *l)
 	need(l, rs->square.purchase_points > 0, "<purchase points>");
 	need(l, rs->square.sea_zones > 0, "<naval sea-zones>");
 	need(l, rs->square.die_faces > 0, "<square-combat die-faces>");
+	need(l, rs->square.answer_range > 0, "<square-combat answer-range>");
 	need(l, rs->square.step_count > 0, "a <sequence> <step>");
 	need(l, rs->square.player_counts != 0, "a <general-name> with players");
 	need(l, rs->square_victory.given, "<square-victory>");

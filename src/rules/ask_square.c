@@ -538,15 +538,15 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, t), "attack factor %d: %s", at->base, t->id);
 	fighter_factor(g, a, at, au, false);
 	df->base = d->type->defend;
-	/* Both sides roll in a combat between adjacent squares; from further
-	 * away the defender answers only when it reaches the attacker. */
-	df->rolls = adjacent || reach(d->type, a->to, a->from) <= d->type->range;
+	/* Whether the defender fires back: the referee's own reading (from a
+	 * neighbouring square only, never a general, infantry not across a
+	 * corner). */
+	sq_note silent;
+	df->rolls = sq_answers(g, du, a->from, &silent);
 	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, d->type), "defend factor %d: %s", df->base, kind_name(d));
 	fighter_factor(g, a, df, du, true);
 	if (!df->rolls)
-		add_reason(a->reasons, &a->reason_count, combat,
-			"the defender cannot fire back: %s is %d squares away, beyond its range %d", grid_format(a->from, b1),
-			a->distance, d->type->range);
+		add_reason(a->reasons, &a->reason_count, silent.rule, "%s", silent.text);
 	a->fires_first = t->fires_first && df->rolls;
 	a->defender_hit_effective = df->hit;
 	if (a->fires_first) {
@@ -567,13 +567,18 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 	memset(b, 0, sizeof *b);
 	const ruleset *rs = g->rs;
 	const char *rule = STEP_RULE(g, SQ_STEP_BUY);
-	int side = sq_current(g)->side;
+	const sq_seat *seat = sq_current(g);
+	int side = seat->side;
+	/* The purse of the player to play (with four players his own). */
+	const sq_purse *purse = sq_current_purse(g);
+	char who[80];
+	sq_player_name(g, side, seat->player, who, sizeof who);
 	b->side = sq_side_id(g, side);
 	b->points = rs->square.purchase_points;
 	b->saved_points = saved_points;
-	b->available = g->points[side] + saved_points;
+	b->available = purse->points + saved_points;
 	int limit = rs->square.purchase_limit;
-	b->infantry_allowance = g->allowance[side] + (rs->square.save_limit ? saved : 0);
+	b->infantry_allowance = purse->allowance + (rs->square.save_limit ? saved : 0);
 	int saved_allowance = b->infantry_allowance - limit;
 	bool ok = true;
 	char *line = xstrdup("buy");
@@ -610,19 +615,19 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 	b->points_left = b->available - b->cost;
 	/* The purse: a turn's points, or with points saved (the digest's §11
 	 * reading: unspent points carry over), or what a log left. */
-	char purse[160];
+	char words[160];
 	if (b->available == b->points)
-		snprintf(purse, sizeof purse, "the %d purchase points of a turn", b->points);
-	else if (saved_points > 0 && g->points[side] == b->points)
-		snprintf(purse, sizeof purse, "the %d points %s has (%d a turn + %d saved)", b->available, b->side, b->points,
+		snprintf(words, sizeof words, "the %d purchase points of a turn", b->points);
+	else if (saved_points > 0 && purse->points == b->points)
+		snprintf(words, sizeof words, "the %d points %s has (%d a turn + %d saved)", b->available, who, b->points,
 			saved_points);
 	else
-		snprintf(purse, sizeof purse, "the %d points %s has to spend", b->available, b->side);
+		snprintf(words, sizeof words, "the %d points %s has to spend", b->available, who);
 	if (b->cost > b->available) {
-		add_reason(b->reasons, &b->reason_count, rule, "costs %d points, more than %s", b->cost, purse);
+		add_reason(b->reasons, &b->reason_count, rule, "costs %d points, more than %s", b->cost, words);
 		ok = false;
 	} else {
-		add_reason(b->reasons, &b->reason_count, rule, "costs %d of %s", b->cost, purse);
+		add_reason(b->reasons, &b->reason_count, rule, "costs %d of %s", b->cost, words);
 	}
 	if (rs->square.limited_unit && limit > 0) {
 		const char *inf = rs->square.limited_unit;
@@ -662,8 +667,9 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 	/* The referee's verdict, with the purse asked about. */
 	if (!b->error) {
 		sq_game *c = sq_game_clone(g);
-		c->points[side] = b->available;
-		c->allowance[side] = b->infantry_allowance;
+		sq_purse *asked = sq_purse_of(c, side, seat->player);
+		asked->points = b->available;
+		asked->allowance = b->infantry_allowance;
 		rules_error err;
 		bool legal = act(c, line, &err);
 		sq_game_destroy(c);
@@ -1005,13 +1011,22 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *in)
 	for (size_t i = 0; i < g->city_count; i++)
 		if (g->cities[i].start == s && g->cities[i].owner != s)
 			in->cities_lost++;
-	in->points = g->points[s];
-	in->allowance = g->allowance[s];
+	/* With four players each has his own purse: the one of the side's
+	 * player to play now, or next. */
+	in->player = g->seat_count > 2 ? sq_next_player(g, s) : 0;
+	const sq_purse *purse = sq_purse_read(g, s, in->player ? in->player : 1);
+	in->points = purse->points;
+	in->allowance = purse->allowance;
 	in->allowance_per_turn = rs->square.purchase_limit;
 	in->limited = rs->square.limited_unit;
 	in->to_play = g->step != SQ_STEP_OVER && sq_current(g)->side == s;
-	add_reason(in->why.reasons, &in->why.count, rule, "%d purchase points at the start of each of its turns%s",
-		in->per_turn, rs->square.play.income_per_round && g->seat_count > 2 ? " (once a round, at its player 1's turn)" : "");
+	if (in->player)
+		add_reason(in->why.reasons, &in->why.count, rule,
+			"%d purchase points at the start of each turn of each of its players, into his own purse; the purse below is player %d's, %s",
+			in->per_turn, in->player, in->to_play ? "who plays now" : "who plays its next turn");
+	else
+		add_reason(in->why.reasons, &in->why.count, rule, "%d purchase points at the start of each of its turns",
+			in->per_turn);
 	if (cap >= 0)
 		add_reason(in->why.reasons, &in->why.count, RULE(g, capitals),
 			"-%d: the enemy holds its capital %s, and %d of its cities are in enemy hands (%d each)", in->penalty,

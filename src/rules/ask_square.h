@@ -158,6 +158,8 @@ typedef struct ask_sq_income {
 	int allowance_per_turn;
 	const char *limited;           /* the limited unit type, NULL without */
 	bool to_play;                  /* it is this side's turn */
+	int player;                    /* four players: whose purse points and allowance are (the side's
+	                                  player to play now or next); 0 with two */
 } ask_sq_income;
 
 void ask_square_income(const sq_game *g, const char *side, ask_sq_income *out);

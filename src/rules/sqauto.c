@@ -895,8 +895,7 @@ static int attack_value(const ctx *c, long u, long t)
 	const sq_piece *p = &g->pieces[u], *d = &g->pieces[t];
 	int faces = c->faces;
 	int af = factor(g, u, p->at, false), df = factor(g, t, d->at, true);
-	int dist = grid_distance(g->board, p->at, d->at);
-	bool answers = dist == 1 || (d->kind == SQ_LAND && d->type->range >= dist);
+	bool answers = sq_answers(g, t, p->at, NULL);
 	/* Scaled by faces squared: a first shot that hits silences the answer. */
 	int value = af * faces - (answers ? df * (p->type->fires_first ? faces - af : faces) : 0);
 	long city = sq_city_at(g, d->at);
@@ -1212,7 +1211,10 @@ static bool auto_buy(ctx *c)
 	int side = c->side;
 	if (g->bought_now)
 		return false;
-	int points = g->points[side], allowance = g->allowance[side];
+	/* The purse of the player to play: with four players his own. */
+	const sq_purse *purse = sq_current_purse(g);
+	int points = purse->points, allowance = purse->allowance;
+	bool *saving = &st->saving[side][c->player >= 1 && c->player <= SQ_SIDE_PLAYERS ? c->player - 1 : 0];
 	int room = sq_cities_held(g, side);
 	for (size_t i = 0; i < g->bought_count; i++)
 		if (g->bought[i].side == side)
@@ -1223,19 +1225,19 @@ static bool auto_buy(ctx *c)
 	const rs_square_unit *ironclad = unit_of(rs, true, true), *gunboat = unit_of(rs, true, false);
 	sq_action a;
 	make(&a, SQ_ACT_BUY, NULL, NULL, NULL);
-	if (st->saving[side] && (threatened || !ironclad))
-		st->saving[side] = false;
-	if (st->saving[side]) {
+	if (*saving && (threatened || !ironclad))
+		*saving = false;
+	if (*saving) {
 		if (points < ironclad->cost) {
 			sqlog_action_finish(&a);
 			return false;
 		}
 		add_word(&a, ironclad->id);
-		st->saving[side] = false;
+		*saving = false;
 		return offer(c, &a);
 	}
 	if (!threatened && ironclad && holds_port(g, side) && ships_of(g, side) < 4 && rng_below(c->r, 10) == 0) {
-		st->saving[side] = true;
+		*saving = true;
 		sqlog_action_finish(&a);
 		return false;
 	}

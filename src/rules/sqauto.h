@@ -38,7 +38,7 @@ typedef struct sq_auto {
 	int advances;            /* units advanced into the cleared square */
 	long done[SQ_AUTO_DONE_MAX]; /* squares fought over and left this turn */
 	int done_count;
-	bool saving[SQ_SIDES];   /* the side saves its points for an ironclad */
+	bool saving[SQ_SIDES][SQ_SIDE_PLAYERS]; /* the player (by side, player - 1) saves his points for an ironclad */
 	int placed;              /* new units named so far (their ids) */
 	bool own_choices;        /* each side decides for itself: the defender's
 	                          * choices after a round are left to it */

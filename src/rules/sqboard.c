@@ -129,10 +129,18 @@ char *sq_summary(const sq_game *g)
 				put(&t, "%s%s", sep, g->sc->cities[i].id.text);
 				sep = ", ";
 			}
-		put(&t, "%s; income %d, %d %s saved", sq_cities_held(g, s) ? ")" : "", sq_income(g, s), g->points[s],
-			g->points[s] == 1 ? "point" : "points");
-		if (g->rs->square.limited_unit)
-			put(&t, ", %d %s allowed", g->allowance[s], g->rs->square.limited_unit);
+		put(&t, "%s; income %d", sq_cities_held(g, s) ? ")" : "", sq_income(g, s));
+		/* Each player's purse: with four players, each his own. */
+		int players = g->seat_count > 2 ? SQ_SIDE_PLAYERS : 1;
+		for (int pl = 1; pl <= players; pl++) {
+			const sq_purse *purse = sq_purse_read(g, s, pl);
+			if (players > 1)
+				put(&t, "%s player %d", pl == 1 ? ";" : ",", pl);
+			put(&t, "%s %d %s saved", players > 1 ? ":" : ",", purse->points, purse->points == 1 ? "point" : "points");
+			if (g->rs->square.limited_unit)
+				put(&t, "%s %d %s allowed", players > 1 ? " and" : ",", purse->allowance,
+					g->rs->square.limited_unit);
+		}
 		long lost = sq_capital_lost(g, s);
 		if (lost >= 0)
 			put(&t, "; capital %s lost", g->sc->cities[lost].id.text);

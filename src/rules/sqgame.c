@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../geo/square.h"
 
 /* ---- what the scenario and ruleset say of seats, players and victory ----
  * (§11.1: the order of play for two and four players, each piece's player,
@@ -346,16 +347,57 @@ static void build_pieces(sq_game *g)
 	free(ship_piece);
 }
 
+static int purse_index(int player)
+{
+	return player >= 1 && player <= SQ_SIDE_PLAYERS ? player - 1 : 0;
+}
+
+sq_purse *sq_purse_of(sq_game *g, int side, int player)
+{
+	return &g->purses[side >= 0 && side < SQ_SIDES ? side : 0][purse_index(player)];
+}
+
+const sq_purse *sq_purse_read(const sq_game *g, int side, int player)
+{
+	return &g->purses[side >= 0 && side < SQ_SIDES ? side : 0][purse_index(player)];
+}
+
+const sq_purse *sq_current_purse(const sq_game *g)
+{
+	return sq_purse_read(g, sq_current(g)->side, sq_current(g)->player);
+}
+
+int sq_next_player(const sq_game *g, int side)
+{
+	for (int i = 0; i < g->seat_count; i++) {
+		const sq_seat *s = &g->seats[(g->seat + i) % g->seat_count];
+		if (s->side == side)
+			return s->player;
+	}
+	return 1;
+}
+
+const char *sq_player_name(const sq_game *g, int side, int player, char *buf, size_t size)
+{
+	if (g->seat_count > 2)
+		snprintf(buf, size, "%s player %d", sq_side_id(g, side), player);
+	else
+		snprintf(buf, size, "%s", sq_side_id(g, side));
+	return buf;
+}
+
 void sq_begin_turn(sq_game *g)
 {
 	const ruleset *rs = g->rs;
 	const sq_seat *s = sq_current(g);
-	if (!rs->square.play.income_per_round || s->player == 1) {
-		int income = sq_income(g, s->side);
-		g->points[s->side] = rs->square.play.carry_points ? g->points[s->side] + income : income;
-		g->allowance[s->side] = rs->square.save_limit ? g->allowance[s->side] + rs->square.purchase_limit
-							      : rs->square.purchase_limit;
-	}
+	/* Each player's own purse, every turn of his (§11.1); the side's
+	 * income is what its cities and capital leave it. */
+	sq_purse *purse = sq_purse_of(g, s->side, s->player);
+	int income = sq_income(g, s->side);
+	purse->points = rs->square.play.carry_points ? purse->points + income : income;
+	purse->allowance = rs->square.save_limit ? purse->allowance + rs->square.purchase_limit
+						 : rs->square.purchase_limit;
+	g->capital_retaken[s->side] = false;
 	for (size_t i = 0; i < g->piece_count; i++) {
 		sq_piece *p = &g->pieces[i];
 		p->counted = p->moved = p->embarked = p->fought = false;
@@ -449,6 +491,15 @@ static void note(sq_factor *f, const char *rule, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The id of the side's capital, "?" when it has none. */
+static const char *capital_name(const sq_game *g, int side)
+{
+	for (size_t i = 0; i < g->city_count; i++)
+		if (g->cities[i].capital_of[side] && g->sc->cities[i].id.text)
+			return g->sc->cities[i].id.text;
+	return "?";
+}
+
 /* The nearest friendly general within range of the square, other than the
  * piece itself; the first in file order among the nearest. */
 static long general_in_range(const sq_game *g, int side, grid_cell at, long self, int *distance)
@@ -481,10 +532,15 @@ void sq_fight_factor(const sq_game *g, long piece, grid_cell at, bool defending,
 	int d = 0;
 	long gen = general_in_range(g, p->side, at, piece, &d);
 	long lost = gen >= 0 && rs->square.capital_bonus_lost ? sq_capital_lost(g, p->side) : -1;
-	bool bonus = gen >= 0 && lost < 0 && rs->square.general_bonus != 0;
+	bool waits = gen >= 0 && rs->square.capital_bonus_lost && lost < 0 && g->capital_retaken[p->side];
+	bool bonus = gen >= 0 && lost < 0 && !waits && rs->square.general_bonus != 0;
 	if (gen >= 0 && lost >= 0)
 		note(f, SQ_RULE(rs, capitals), "no general bonus for %s: the enemy holds its capital %s", p->id,
 			g->sc->cities[lost].id.text);
+	else if (waits)
+		note(f, SQ_RULE(rs, capitals),
+			"no general bonus for %s yet: its side retook its capital %s, and the bonus returns at the start of its next turn",
+			p->id, capital_name(g, p->side));
 	long city = sq_city_at(g, at);
 	bool entrenched = defending && p->kind == SQ_LAND && rs->square.entrench_unit &&
 		str_eq(p->type->id, rs->square.entrench_unit) && city >= 0;
@@ -519,4 +575,50 @@ int sq_capped(const ruleset *rs, int factor)
 	if (factor > rs->square.die_faces)
 		factor = rs->square.die_faces;
 	return factor < 0 ? 0 : factor;
+}
+
+/* ---- who fights whom (one geometry for `ask`, the referee and the
+ * automatic player) ---- */
+
+bool sq_reaches(const sq_game *g, const rs_square_unit *t, grid_cell from, grid_cell to)
+{
+	int d = grid_distance(g->board, from, to);
+	if (d == 1)
+		return t->diagonal || square_orthogonal(from, to);
+	int reach = t->diagonal ? d : square_orthogonal_distance(from, to);
+	return d > 1 && reach <= t->range;
+}
+
+bool sq_answers(const sq_game *g, long defender, grid_cell from, sq_note *why)
+{
+	const ruleset *rs = g->rs;
+	const sq_piece *d = &g->pieces[defender];
+	const char *rule = sq_step_rule(rs, SQ_STEP_COMBAT);
+	int reach = rs->square.answer_range;
+	int dist = grid_distance(g->board, from, d->at);
+	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
+	sq_note none;
+	if (!why)
+		why = &none;
+	snprintf(why->rule, sizeof why->rule, "%s", rule);
+	why->text[0] = '\0';
+	if (d->kind == SQ_GENERAL || d->type->attack <= 0) {
+		snprintf(why->text, sizeof why->text, "%s '%s' does not fire back: %s has no attack factor",
+			d->kind == SQ_GENERAL ? "general" : d->type->id, d->id,
+			d->kind == SQ_GENERAL ? "a general" : d->type->id);
+		return false;
+	}
+	if (dist > reach) {
+		snprintf(why->text, sizeof why->text,
+			"'%s' does not fire back: the attack comes from %s, %d squares away, and a defender fires back only at an attacker %s",
+			d->id, grid_format(from, b1), dist, reach == 1 ? "next to it" : "within its answer range");
+		return false;
+	}
+	if (!d->type->diagonal && square_orthogonal_distance(from, d->at) > reach) {
+		snprintf(why->text, sizeof why->text,
+			"'%s' does not fire back: %s fights only across a square's side, and %s touches %s only at a corner",
+			d->id, d->type->id, grid_format(from, b1), grid_format(d->at, b2));
+		return false;
+	}
+	return true;
 }

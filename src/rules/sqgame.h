@@ -1,7 +1,7 @@
 /* The state of a square game (mb-remastered, rules digest §11 and §11.1):
  * every land unit, general and ship with its side, player, square, ship or
- * sea zone and hits; who controls each city; each side's saved points and
- * infantry allowance; whose turn it is and in which step; the movement
+ * sea zone and hits; who controls each city; each player's purse (saved
+ * points and infantry allowance); whose turn it is and in which step; the movement
  * roll and what moved; the units bought and waiting for placement; the
  * combat under way; the winner.  Built from a scenario's starting position
  * (model/position.h); squares are walked through the grid interface
@@ -19,6 +19,7 @@
 
 #define SQ_SIDES 2
 #define SQ_MAX_SEATS 4
+#define SQ_SIDE_PLAYERS 2    /* players of one side at most (four-player game) */
 #define SQ_NO_WINNER (-1)
 #define SQ_DRAW 2
 
@@ -79,6 +80,13 @@ typedef struct sq_seat {
 	int player;
 } sq_seat;
 
+/* One player's purse (§11.1: "Each player receives 5 points to purchase
+ * units each turn"): his saved points and infantry allowance. */
+typedef struct sq_purse {
+	int points;
+	int allowance;       /* limited units (infantry) he may still buy */
+} sq_purse;
+
 typedef struct sq_bought {
 	const rs_square_unit *type;
 	int side;
@@ -100,10 +108,14 @@ typedef struct sq_game {
 	sq_seat seats[SQ_MAX_SEATS];
 	int seat_count;
 
-	/* The side's purse. */
-	int points[SQ_SIDES];
-	int allowance[SQ_SIDES];   /* limited units (infantry) it may still buy */
-	bool paid[SQ_SIDES];       /* this round's income is in */
+	/* Each player's purse, by side and player (1, 2: index player - 1);
+	 * with two players only player 1's is used.  Read it with sq_purse_of. */
+	sq_purse purses[SQ_SIDES][SQ_SIDE_PLAYERS];
+	/* The side retook its capital since its own turn last began: its
+	 * generals' bonus returns at the start of its next turn (§11 capitals:
+	 * "on his following turn"), not for the rest of the turn of the
+	 * retaking nor during the enemy's turn between. */
+	bool capital_retaken[SQ_SIDES];
 
 	int turn;            /* turns played so far (one per seat) */
 	int seat;            /* whose turn: index into seats */
@@ -135,10 +147,21 @@ sq_game *sq_game_create(const position *pos);
 sq_game *sq_game_clone(const sq_game *g);
 void sq_game_destroy(sq_game *g);
 
-/* A new turn for the seat to play: its side's income (§11: points each
- * turn; with four players once a round, at the side's first player, when
- * the ruleset says so) and infantry allowance; the turn's marks cleared. */
+/* A new turn for the seat to play: its player's income (§11: points each
+ * turn, into his own purse; with four players each player has his own)
+ * and infantry allowance; a retaken capital's general bonus back; the
+ * turn's marks cleared. */
 void sq_begin_turn(sq_game *g);
+
+/* The purse of a side's player (1 or 2), and of the seat to play. */
+sq_purse *sq_purse_of(sq_game *g, int side, int player);
+const sq_purse *sq_purse_read(const sq_game *g, int side, int player);
+const sq_purse *sq_current_purse(const sq_game *g);
+/* The side's player (1 or 2) who plays now, or plays its next turn. */
+int sq_next_player(const sq_game *g, int side);
+/* Who buys from a purse, for messages: "union", or "union player 2" with
+ * four players. */
+const char *sq_player_name(const sq_game *g, int side, int player, char *buf, size_t size);
 
 /* Look-ups: the piece with that id (alive or not), -1 when none. */
 long sq_find(const sq_game *g, const char *id);
@@ -201,9 +224,21 @@ typedef struct sq_factor {
 
 /* The factor of a piece fighting from (attacking) or at (defending) a
  * square: the general bonus of the nearest friendly general in range
- * (other than itself), lost with the capital; infantry entrenched in a
- * city (defending), +2 with a general in range instead of the bonus. */
+ * (other than itself), lost with the capital and back only on the side's
+ * turn after it retook it; infantry entrenched in a city (defending), +2
+ * with a general in range instead of the bonus. */
 void sq_fight_factor(const sq_game *g, long piece, grid_cell at, bool defending, sq_factor *out);
+/* Whether a land unit of that type reaches from one square to another to
+ * attack: a neighbour across a side (across a corner too when diagonal),
+ * or further within its range. */
+bool sq_reaches(const sq_game *g, const rs_square_unit *type, grid_cell from, grid_cell to);
+/* Whether the defender rolls against an attack from the square FROM
+ * (§11 "who may fire back"): only against an attacker within the ruleset's
+ * answer range (002: none answers an attack from 2 squares, artillery
+ * included), only a land unit with an attack factor (a general has none),
+ * and one that fights only across a side (infantry) not across a corner.
+ * When it does not, why (with the rule id) in *why, which may be NULL. */
+bool sq_answers(const sq_game *g, long defender, grid_cell from, sq_note *why);
 /* A factor capped at the die's faces and at zero. */
 int sq_capped(const ruleset *rs, int factor);
 

@@ -27,11 +27,6 @@ static bool same_cell(grid_cell a, grid_cell b)
 	return a.col == b.col && a.row == b.row;
 }
 
-static const char *addr(grid_cell c, char buf[GRID_ADDRESS_MAX])
-{
-	return grid_format(c, buf);
-}
-
 /* ---- shared checks ---- */
 
 static bool parse_square(const sq_game *g, const char *text, grid_cell *out, rules_error *err)
@@ -85,26 +80,24 @@ static bool enemy_piece(const sq_game *g, const char *id, long *out, rules_error
  * not a mountain (unless the ruleset lets them cross), no enemy on it. */
 static bool enterable(const sq_game *g, grid_cell c, int side, const char *who, rules_error *err)
 {
-	char b[GRID_ADDRESS_MAX];
 	const rs_terrain *t = position_terrain(g->pos, c);
 	if (position_water(g->pos, c))
 		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: it is sea (take ship: %s)", who,
-			addr(c, b), RULE(g, transport));
+			GRID_ADDRESS(c), RULE(g, transport));
 	if (t && !t->passable)
-		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: %s is impassable", who, addr(c, b),
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: %s is impassable", who, GRID_ADDRESS(c),
 			t->id);
 	if (sq_enemy_at(g, c, side))
-		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: an enemy holds it", who, addr(c, b));
+		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot enter %s: an enemy holds it", who, GRID_ADDRESS(c));
 	return true;
 }
 
 static bool room_on(const sq_game *g, grid_cell c, int side, const char *who, rules_error *err)
 {
 	int limit = g->rs->square.play.stacking;
-	char b[GRID_ADDRESS_MAX];
 	if (limit > 0 && sq_land_count(g, c, side) >= limit)
 		return rules_fail(err, STEP_RULE(g, SQ_STEP_MOVE), "%s cannot stop on %s: %d friendly land units stand there already (at most %d)",
-			who, addr(c, b), sq_land_count(g, c, side), limit);
+			who, GRID_ADDRESS(c), sq_land_count(g, c, side), limit);
 	return true;
 }
 
@@ -187,6 +180,10 @@ static void capture(sq_game *g, grid_cell at, int side)
 	long c = sq_city_at(g, at);
 	if (c < 0 || g->cities[c].owner == side || !g->rs->square.play.capture_on_entry)
 		return;
+	/* A side retaking its own capital has its generals' bonus back only
+	 * on its next turn (sq_begin_turn). */
+	if (g->cities[c].capital_of[side] && g->cities[c].owner >= 0)
+		g->capital_retaken[side] = true;
 	g->cities[c].owner = side;
 	/* A captured port dislodges the enemy ships in it into its zone. */
 	for (size_t i = 0; i < g->piece_count; i++) {
@@ -328,7 +325,10 @@ static bool do_buy(sq_game *g, const sq_action *a, rules_error *err)
 {
 	const ruleset *rs = g->rs;
 	const char *rule = STEP_RULE(g, SQ_STEP_BUY);
-	int side = sq_current(g)->side;
+	const sq_seat *seat = sq_current(g);
+	int side = seat->side;
+	sq_purse *purse = sq_purse_of(g, side, seat->player);
+	char who[80];
 	if (g->step != SQ_STEP_BUY)
 		return rules_fail(err, rule, "purchases come first in a turn, before the movement roll");
 	int cost = 0, limited = 0;
@@ -342,14 +342,16 @@ static bool do_buy(sq_game *g, const sq_action *a, rules_error *err)
 		if (rs->square.limited_unit && str_eq(t->id, rs->square.limited_unit))
 			limited++;
 	}
-	if (cost > g->points[side])
-		return rules_fail(err, rule, "costs %d points, and %s has %d", cost, sq_side_id(g, side), g->points[side]);
-	if (rs->square.limited_unit && rs->square.purchase_limit > 0 && limited > g->allowance[side])
-		return rules_fail(err, rule, "%d %s, more than the allowance of %d left", limited, rs->square.limited_unit,
-			g->allowance[side]);
-	g->points[side] -= cost;
+	/* The purse of the player to play: with four players his own. */
+	if (cost > purse->points)
+		return rules_fail(err, rule, "costs %d points, and %s has %d", cost,
+			sq_player_name(g, side, seat->player, who, sizeof who), purse->points);
+	if (rs->square.limited_unit && rs->square.purchase_limit > 0 && limited > purse->allowance)
+		return rules_fail(err, rule, "%d %s, more than the allowance of %d left%s", limited, rs->square.limited_unit,
+			purse->allowance, g->seat_count > 2 ? " to this player" : "");
+	purse->points -= cost;
 	if (rs->square.limited_unit && rs->square.purchase_limit > 0)
-		g->allowance[side] -= limited;
+		purse->allowance -= limited;
 	for (size_t i = 0; i < a->word_count; i++) {
 		grow_array((void **)&g->bought, &g->bought_capacity, g->bought_count + 1, sizeof *g->bought);
 		g->bought[g->bought_count++] =
@@ -467,12 +469,11 @@ static bool move_land(sq_game *g, long piece, const sq_action *a, rules_error *e
 	size_t n = a->word_count < 64 ? a->word_count : 64;
 	for (size_t i = 0; i < n; i++) {
 		grid_cell c;
-		char b1[GRID_ADDRESS_MAX];
 		if (!parse_square(g, a->words[i], &c, err))
 			return false;
 		if (!grid_adjacent(g->board, at, c))
 			return rules_fail(err, rule, "%s is not next to %s: a move goes one square at a time", a->words[i],
-				addr(at, b1));
+				GRID_ADDRESS(at));
 		if (!enterable(g, c, p->side, p->id, err))
 			return false;
 		path[i] = at = c;
@@ -511,7 +512,6 @@ static bool do_embark(sq_game *g, const sq_action *a, rules_error *err)
 	if (!moving_step(g, "embarking", err) || !own_piece(g, a->subject, &u, err) || !own_piece(g, a->object, &s, err))
 		return false;
 	sq_piece *p = &g->pieces[u], *ship = &g->pieces[s];
-	char b[GRID_ADDRESS_MAX];
 	if (p->kind != SQ_LAND)
 		return rules_fail(err, rule, "only land units embark; '%s' is not one", p->id);
 	if (ship->kind != SQ_SHIP)
@@ -523,7 +523,7 @@ static bool do_embark(sq_game *g, const sq_action *a, rules_error *err)
 	long c = sq_city_at(g, p->at);
 	if (c < 0 || !g->cities[c].port || g->cities[c].owner != p->side)
 		return rules_fail(err, rule, "'%s' at %s is not in a port its side holds: units embark only there", p->id,
-			addr(p->at, b));
+			GRID_ADDRESS(p->at));
 	if (ship->port != c)
 		return rules_fail(err, rule, "'%s' does not lie in %s", ship->id, g->sc->cities[c].id.text);
 	if (sq_ship_room(g, s) <= 0)
@@ -556,11 +556,10 @@ static bool do_land(sq_game *g, const sq_action *a, rules_error *err)
 	if (p->moved && !p->embarked)
 		return rules_fail(err, rule, "'%s' has moved in this step already", p->id);
 	const sq_piece *ship = &g->pieces[p->aboard];
-	char b[GRID_ADDRESS_MAX];
 	if (ship->port >= 0) {
 		if (!same_cell(g->cities[ship->port].at, c))
 			return rules_fail(err, rule, "'%s' lies in %s: its cargo lands there, at %s", ship->id,
-				g->sc->cities[ship->port].id.text, addr(g->cities[ship->port].at, b));
+				g->sc->cities[ship->port].id.text, GRID_ADDRESS(g->cities[ship->port].at));
 	} else if (position_water(g->pos, c) || !sq_coastal(g, c, ship->zone)) {
 		return rules_fail(err, rule, "%s is not a land square on the coast of %s, where '%s' is", a->object,
 			ship->zone >= 0 ? g->sc->sea_zones[ship->zone].id.text : "?", ship->id);
@@ -602,16 +601,6 @@ static bool fighters(sq_game *g, const sq_action *a, const char *what, fight *f,
 	return true;
 }
 
-/* Who may fight whom between two squares: the same geometry as `ask`. */
-static bool in_reach(const sq_game *g, const rs_square_unit *t, grid_cell from, grid_cell to)
-{
-	int d = grid_distance(g->board, from, to);
-	if (d == 1)
-		return t->diagonal || square_orthogonal(from, to);
-	int reach = t->diagonal ? d : square_orthogonal_distance(from, to);
-	return d > 1 && reach <= t->range;
-}
-
 static int factor_of(const sq_game *g, long piece, grid_cell at, bool defending)
 {
 	sq_factor f;
@@ -624,7 +613,6 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 	const char *rule = STEP_RULE(g, SQ_STEP_COMBAT);
 	long u = f->mine, t = f->theirs;
 	sq_piece *p = f->p, *d = f->d;
-	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
 	if (p->kind != SQ_LAND)
 		return rules_fail(err, rule, "'%s' does not attack: only land units do (ships: 'naval')", p->id);
 	if (!p->on_map)
@@ -632,8 +620,8 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 	if (d->kind == SQ_SHIP || !d->on_map)
 		return rules_fail(err, rule, "'%s' is not on land: ships fight in naval combat or under coastal fire",
 			d->id);
-	if (!in_reach(g, p->type, p->at, d->at))
-		return rules_fail(err, rule, "%s at %s cannot reach %s: %s", p->type->id, addr(p->at, b1), addr(d->at, b2),
+	if (!sq_reaches(g, p->type, p->at, d->at))
+		return rules_fail(err, rule, "%s at %s cannot reach %s: %s", p->type->id, GRID_ADDRESS(p->at), GRID_ADDRESS(d->at),
 			grid_distance(g->board, p->at, d->at) == 1
 				? "it fights only across a square's side"
 				: "it fights adjacent squares only, or within its range");
@@ -642,12 +630,14 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 		return rules_fail(err, rule, "'%s' has fired at a ship this turn: that was its combat", p->id);
 	if (p->target_cell >= 0 && p->target_cell != cell)
 		return rules_fail(err, rule, "'%s' fights at %s this turn already: a unit joins one combat a turn", p->id,
-			addr(grid_from_index(g->board, (size_t)p->target_cell), b1));
+			GRID_ADDRESS(grid_from_index(g->board, (size_t)p->target_cell)));
 	int af = factor_of(g, u, p->at, false);
 	int df = factor_of(g, t, d->at, true);
-	bool adjacent = grid_distance(g->board, p->at, d->at) == 1;
-	bool answers = adjacent || in_reach(g, d->type, d->at, p->at);
+	sq_note silent;
+	bool answers = sq_answers(g, t, p->at, &silent);
 	int dice = answers ? 2 : 1;
+	if (!answers && a->faces_given && a->face_count > 1)
+		return rules_fail(err, silent.rule, "%s, so give the attacker's face only", silent.text);
 	if (!faces_ok(g, a, dice, err))
 		return false;
 	bool first = p->type->fires_first && answers;
@@ -656,6 +646,9 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 	if (first_kills && a->face_count > 1)
 		return rules_fail(err, rule, "%s fires first and hit: '%s' is gone before it rolls, so give one face",
 			p->type->id, d->id);
+	if (first && !first_kills && a->face_count == 1 && !r)
+		return rules_fail(err, rule, "%s fires first and %s (%d against a factor of %d): '%s' fires back, so give its face too",
+			p->type->id, a->faces[0] <= af ? "hit without removing it" : "missed", a->faces[0], af, d->id);
 	/* Without the dice roller every face must be written: one when the
 	 * first shot removes the defender or it cannot answer, else two. */
 	if (!faces_owed(a, 1, r, err) || !faces_owed(a, first_kills ? 1 : dice, r, err))
@@ -695,13 +688,12 @@ static bool after_round(const sq_game *g, const char *what, rules_error *err)
 /* Where a unit or general falls back to: within reach, land it may enter. */
 static bool fall_back(const sq_game *g, const sq_piece *p, const char *to, int squares, grid_cell *c, rules_error *err)
 {
-	char b[GRID_ADDRESS_MAX];
 	if (!parse_square(g, to, c, err))
 		return false;
 	int d = grid_distance(g->board, p->at, *c);
 	if (d < 1 || d > squares)
 		return rules_fail(err, RULE(g, retreat), "'%s' falls back %d %s from %s, to a square at most %d away",
-			p->id, squares, squares == 1 ? "square" : "squares", addr(p->at, b), squares);
+			p->id, squares, squares == 1 ? "square" : "squares", GRID_ADDRESS(p->at), squares);
 	if (squares > 1 && grid_path_length(g->board, p->at, *c, NULL, NULL) > squares)
 		return rules_fail(err, RULE(g, retreat), "%s is too far for '%s'", to, p->id);
 	return enterable(g, *c, p->side, p->id, err);
@@ -718,18 +710,17 @@ static bool do_retreat(sq_game *g, const sq_action *a, rules_error *err)
 	if (cav < 0 || !g->pieces[cav].alive || !g->pieces[cav].on_map)
 		return rules_fail(err, rule, "no cavalry '%s' on the map", a->extra);
 	sq_piece *p = &g->pieces[u], *c = &g->pieces[cav];
-	char b[GRID_ADDRESS_MAX];
 	if (p->side == sq_current(g)->side)
 		return rules_fail(err, rule, "'%s' attacks: the attacker breaks off with 'stop', only the defender retreats",
 			p->id);
 	if (!p->on_map || !same_cell(p->at, g->combat.target))
-		return rules_fail(err, rule, "'%s' is not on %s, the square under attack", p->id, addr(g->combat.target, b));
+		return rules_fail(err, rule, "'%s' is not on %s, the square under attack", p->id, GRID_ADDRESS(g->combat.target));
 	if (c->side != p->side || c->type->covers_retreats <= 0)
 		return rules_fail(err, rule, "'%s' cannot cover a retreat: only the defender's own cavalry does", c->id);
 	if (c == p)
 		return rules_fail(err, rule, "'%s' cannot cover its own retreat: another cavalry unit must", p->id);
 	if (grid_distance(g->board, c->at, p->at) > c->type->cover_range)
-		return rules_fail(err, rule, "'%s' at %s is more than %d squares from '%s'", c->id, addr(c->at, b),
+		return rules_fail(err, rule, "'%s' at %s is more than %d squares from '%s'", c->id, GRID_ADDRESS(c->at),
 			c->type->cover_range, p->id);
 	if (c->cover_round == g->rounds)
 		return rules_fail(err, rule, "'%s' has covered a retreat in this round already", c->id);
@@ -752,10 +743,9 @@ static bool do_withdraw(sq_game *g, const sq_action *a, rules_error *err)
 	if (u < 0 || !g->pieces[u].alive || g->pieces[u].kind != SQ_GENERAL || !g->pieces[u].on_map)
 		return rules_fail(err, rule, "no general '%s' on the map", a->subject);
 	sq_piece *p = &g->pieces[u];
-	char b[GRID_ADDRESS_MAX];
 	if (!same_cell(p->at, g->combat.target))
 		return rules_fail(err, rule, "general '%s' is not on %s, the square under attack", p->id,
-			addr(g->combat.target, b));
+			GRID_ADDRESS(g->combat.target));
 	grid_cell to;
 	if (!fall_back(g, p, a->object, g->rs->square.play.withdraw_squares, &to, err))
 		return false;
@@ -771,14 +761,13 @@ static bool do_advance(sq_game *g, const sq_action *a, rules_error *err)
 	if (!after_round(g, "an advance", err) || !own_piece(g, a->subject, &u, err))
 		return false;
 	sq_piece *p = &g->pieces[u];
-	char b[GRID_ADDRESS_MAX];
 	if (!g->combat.cleared)
 		return rules_fail(err, rule, "the defender still holds %s: advance only into a square it has left",
-			addr(g->combat.target, b));
+			GRID_ADDRESS(g->combat.target));
 	if (p->kind != SQ_LAND || !p->on_map || p->target_cell != grid_index(g->board, g->combat.target))
 		return rules_fail(err, rule, "'%s' did not fight in this combat: only its attackers advance", p->id);
 	if (!grid_adjacent(g->board, p->at, g->combat.target))
-		return rules_fail(err, rule, "'%s' at %s is not next to %s", p->id, addr(p->at, b), addr(g->combat.target, b));
+		return rules_fail(err, rule, "'%s' at %s is not next to %s", p->id, GRID_ADDRESS(p->at), GRID_ADDRESS(g->combat.target));
 	if (!enterable(g, g->combat.target, p->side, p->id, err) || !room_on(g, g->combat.target, p->side, p->id, err))
 		return false;
 	place_on(g, u, g->combat.target);
@@ -836,7 +825,6 @@ static bool do_fire(sq_game *g, sq_action *a, rng *r, const fight *f, rules_erro
 	const char *rule = RULE(g, naval);
 	long u = f->mine, t = f->theirs;
 	sq_piece *p = f->p, *d = f->d;
-	char b[GRID_ADDRESS_MAX];
 	if (p->kind != SQ_LAND || !p->type->coastal_fire || !p->on_map)
 		return rules_fail(err, rule, "'%s' cannot fire at ships: only %s on land has coastal fire", p->id,
 			"artillery");
@@ -856,7 +844,7 @@ static bool do_fire(sq_game *g, sq_action *a, rng *r, const fight *f, rules_erro
 	}
 	if (port < 0)
 		return rules_fail(err, rule, "'%s' at %s is not in or next to a port of %s's sea zone that its side holds",
-			p->id, addr(p->at, b), d->id);
+			p->id, GRID_ADDRESS(p->at), d->id);
 	if (!faces_ok(g, a, 1, err) || !faces_owed(a, 1, r, err))
 		return false;
 	bool a_hit = face(g, a, 0, r) <= factor_of(g, u, p->at, false);
@@ -1039,7 +1027,13 @@ int sq_dice_needed(const sq_game *g, const sq_action *a)
 	switch (a->kind) {
 	case SQ_ACT_ROLL: return sq_step_dice(g->rs, SQ_STEP_MOVE);
 	case SQ_ACT_REDEPLOY: return sq_step_dice(g->rs, SQ_STEP_REDEPLOY);
-	case SQ_ACT_ATTACK:
+	case SQ_ACT_ATTACK: {
+		/* One die when the defender does not fire back (sq_answers). */
+		long u = sq_find(g, a->subject), t = sq_find(g, a->object);
+		bool known = u >= 0 && t >= 0 && g->pieces[u].alive && g->pieces[u].on_map && g->pieces[t].alive &&
+			g->pieces[t].on_map && g->pieces[t].kind != SQ_SHIP;
+		return known && !sq_answers(g, t, g->pieces[u].at, NULL) ? 1 : 2;
+	}
 	case SQ_ACT_NAVAL: return 2;
 	case SQ_ACT_FIRE: return 1;
 	default: return 0;
@@ -1069,12 +1063,11 @@ void sq_owed(const sq_game *g, char *buf, size_t size)
 		snprintf(who, sizeof who, "%s player %d", sq_side_id(g, s->side), s->player);
 	else
 		snprintf(who, sizeof who, "%s", sq_side_id(g, s->side));
-	char b[GRID_ADDRESS_MAX];
 	long city = -1;
 	switch (g->step) {
 	case SQ_STEP_BUY:
 		snprintf(buf, size, "%s: buy units (%d points, %d %s allowed) or roll for movement ('roll')", who,
-			g->points[s->side], g->allowance[s->side],
+			sq_current_purse(g)->points, sq_current_purse(g)->allowance,
 			g->rs->square.limited_unit ? g->rs->square.limited_unit : "limited");
 		break;
 	case SQ_STEP_MOVE:
@@ -1084,7 +1077,7 @@ void sq_owed(const sq_game *g, char *buf, size_t size)
 	case SQ_STEP_COMBAT:
 		if (g->combat.active)
 			snprintf(buf, size, "%s: combat at %s (round %d%s): attack again, retreat, withdraw, advance or stop; then 'redeploy'",
-				who, addr(g->combat.target, b), g->combat.rounds, g->combat.cleared ? ", the square is clear" : "");
+				who, GRID_ADDRESS(g->combat.target), g->combat.rounds, g->combat.cleared ? ", the square is clear" : "");
 		else
 			snprintf(buf, size, "%s: attack, naval combat or coastal fire; then the non-combat roll ('redeploy')", who);
 		break;

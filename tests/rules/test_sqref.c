@@ -155,22 +155,22 @@ static void placed(const sq_game *g)
 {
 	assert_true(at(g, "u9", "N5"));
 	assert_int_equal(g->bought_count, 0);
-	assert_int_equal(g->points[UNION], 4);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->points, 4);
 	assert_int_equal(g->seat, 1);
-	assert_int_equal(g->points[CONFEDERATE], 5);
+	assert_int_equal(sq_purse_read(g, CONFEDERATE, 1)->points, 5);
 }
 
 static void ironclad_bought(const sq_game *g)
 {
-	assert_int_equal(g->points[UNION], 2);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->points, 2);
 	assert_int_equal(g->bought_count, 1);
 	assert_string_equal(g->bought[0].type->id, "ironclad");
 }
 
 static void four_infantry(const sq_game *g)
 {
-	assert_int_equal(g->allowance[UNION], 0);
-	assert_int_equal(g->points[UNION], 6);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->allowance, 0);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->points, 6);
 }
 
 static void union_won_capital(const sq_game *g)
@@ -209,6 +209,28 @@ static void retook(const sq_game *g)
 {
 	assert_int_equal(owner(g, "richmond"), CONFEDERATE);
 	assert_int_equal(g->winner, SQ_NO_WINNER);
+}
+
+/* u2's attack factor from its square. */
+static int attack_factor(const sq_game *g, const char *id)
+{
+	sq_factor f;
+	long p = sq_find(g, id);
+	sq_fight_factor(g, p, g->pieces[p].at, false, &f);
+	return f.factor;
+}
+
+static void bonus_waits(const sq_game *g)
+{
+	assert_int_equal(owner(g, "washington"), UNION);
+	assert_int_equal(attack_factor(g, "u2"), 3);   /* not 4: Grant's +1 returns next turn */
+}
+
+static void bonus_back(const sq_game *g)
+{
+	assert_int_equal(owner(g, "washington"), UNION);
+	assert_int_equal(g->seat, 0);
+	assert_int_equal(attack_factor(g, "u2"), 4);
 }
 
 typedef struct row {
@@ -297,6 +319,19 @@ static const row rows[] = {
 		"roll : 1 1\nattack u1 c1 : 3\n", 0, NULL, first_fire },
 	{ "no answer after a first-shot kill", MB, GRANT U("artillery", "u1", "B2"), LEE U("cavalry", "c1", "C2"),
 		"roll : 1 1\nattack u1 c1 : 3 1\n", 2, "mb-11.combat", NULL },
+	/* who fires back (§11): never from 2 squares, never a general,
+	 * infantry not across a corner; one face then, and two are refused */
+	{ "no answer from 2 squares, artillery included", MB, GRANT U("artillery", "u1", "B2"),
+		LEE U("artillery", "c1", "D2"), "roll : 1 1\nattack u1 c1 : 6 1\n", 2, "mb-11.combat", NULL },
+	{ "one face from 2 squares", MB, GRANT U("artillery", "u1", "B2"),
+		LEE U("artillery", "c1", "D2"), "roll : 1 1\nattack u1 c1 : 6\n", 0, NULL, NULL },
+	{ "a general never fires back", MB, GRANT U("cavalry", "u1", "B2"),
+		"<general id=\"lee\" at=\"B3\"/>" U("infantry", "c1", "K2"), "roll : 1 1\nattack u1 lee : 6 1\n", 2,
+		"mb-11.combat", NULL },
+	{ "infantry does not roll across a corner", MB, GRANT U("cavalry", "u1", "B2"), LEE U("infantry", "c1", "C3"),
+		"roll : 1 1\nattack u1 c1 : 6 1\n", 2, "mb-11.combat", NULL },
+	{ "cavalry answers across a corner", MB, GRANT U("cavalry", "u1", "B2"), LEE U("cavalry", "c1", "C3"),
+		"roll : 1 1\nattack u1 c1 : 6 1\n", 0, NULL, NULL },
 	{ "rounds until the attacker stops", MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "B3"),
 		"roll : 1 1\nattack u1 c1 : 6 6\nattack u1 c1 : 5 5\n", 0, NULL, two_rounds },
 	{ "losses together", MB, GRANT U("infantry", "u1", "B2") U("infantry", "u2", "K4"), LEE U("infantry", "c1", "B3") U("infantry", "c2", "K2"),
@@ -327,7 +362,7 @@ static const row rows[] = {
 	{ "retreat only after a round", MB, GRANT U("infantry", "u1", "B2"),
 		LEE U("infantry", "c1", "B3") U("cavalry", "c2", "C5"), "roll : 1 1\nretreat c1 B4 c2\n", 2, "mb-11.retreat", NULL },
 	{ "a general withdraws", MB, GRANT U("cavalry", "u1", "B2"), "<general id=\"lee\" at=\"B3\"/>" U("infantry", "c1", "K2"),
-		"roll : 1 1\nattack u1 lee : 6 6\nwithdraw lee B4\nadvance u1\n", 0, NULL, NULL },
+		"roll : 1 1\nattack u1 lee : 6\nwithdraw lee B4\nadvance u1\n", 0, NULL, NULL },
 
 	/* capture */
 	{ "a port taken drives its ships out to a naval round", MB,
@@ -372,6 +407,16 @@ static const row rows[] = {
 		LEE U("cavalry", "c1", "M9"),
 		"roll : 1 1\nmove u1 M8\nredeploy : 1\nend\nroll : 1 1\nattack c1 u1 : 1 6\nadvance c1\nredeploy : 1\nend\n",
 		0, NULL, retook },
+	{ "a retaken capital's bonus waits for the side's next turn", MB,
+		"<general id=\"grant\" at=\"K5\"/>" U("infantry", "u1", "L7") U("artillery", "u2", "K7"),
+		LEE U("cavalry", "c1", "N8") U("infantry", "c2", "K8") U("infantry", "c3", "K2"),
+		PASS "roll : 1 1\nmove c1 M7\nredeploy : 1\nend\nroll : 1 1\nattack u1 c1 : 1 6\nadvance u1\n", 0, NULL,
+		bonus_waits },
+	{ "a retaken capital's bonus back on the side's next turn", MB,
+		"<general id=\"grant\" at=\"K5\"/>" U("infantry", "u1", "L7") U("artillery", "u2", "K7"),
+		LEE U("cavalry", "c1", "N8") U("infantry", "c2", "K8") U("infantry", "c3", "K2"),
+		PASS "roll : 1 1\nmove c1 M7\nredeploy : 1\nend\nroll : 1 1\nattack u1 c1 : 1 6\nadvance u1\nredeploy : 1\nend\n" PASS,
+		0, NULL, bonus_back },
 	{ "nothing after the end", MB, GRANT U("infantry", "u1", "L8"), LEE U("infantry", "c1", "K2"),
 		"roll : 1 1\nmove u1 M8\nredeploy : 1\nend\n" PASS "roll : 1 1\n", 8, "mb-11.victory", NULL },
 	{ "the enemy army destroyed", MB, GRANT U("infantry", "u1", "B2"), LEE U("infantry", "c1", "B3"),
@@ -543,6 +588,44 @@ static void test_rolled_faces(void **state)
 	assert_int_equal(sums[0], sums[1]);
 }
 
+/* An attack rolls the defender's die only where it fires back: the dice
+ * asked for and the faces rolled say so alike. */
+static void test_attack_dice(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		int dice;
+	} attacks[] = {
+		{ "attack u1 c1", 2 },        /* across a side */
+		{ "attack u2 lee", 1 },       /* a general never fires back */
+		{ "attack u3 c2", 1 },        /* from 2 squares */
+	};
+	for (size_t i = 0; i < sizeof attacks / sizeof *attacks; i++) {
+		fixture f;
+		sq_fixture_load(&f, MB,
+			GRANT U("infantry", "u1", "B2") U("cavalry", "u2", "E2") U("artillery", "u3", "H2"),
+			"<general id=\"lee\" at=\"E3\"/>" U("infantry", "c1", "B3") U("artillery", "c2", "H4"));
+		rng r;
+		rng_seed(&r, 7);
+		sq_action a;
+		bool empty;
+		rules_error err;
+		assert_true(sqlog_parse_line("roll : 1 1", 1, &a, &empty, &err));
+		assert_true(sq_apply(f.g, &a, NULL, &err));
+		sqlog_action_finish(&a);
+		assert_true(sqlog_parse_line(attacks[i].line, 2, &a, &empty, &err));
+		assert_int_equal(sq_dice_needed(f.g, &a), attacks[i].dice);
+		assert_true(sq_apply(f.g, &a, &r, &err));
+		/* A first shot that kills leaves the defender's face out too. */
+		assert_true(a.face_count <= attacks[i].dice);
+		if (attacks[i].dice == 1)
+			assert_int_equal(a.face_count, 1);
+		sqlog_action_finish(&a);
+		sq_fixture_unload(&f);
+	}
+}
+
 /* The log's form: keywords, words, faces. */
 static void test_log_form(void **state)
 {
@@ -645,8 +728,8 @@ static void two_player_example(const sq_game *g)
 	assert_true(at(g, "u-cav-9", "N5"));
 	assert_int_equal(g->seat, 0);
 	/* Union turn 2: 2 points saved and 5 new. */
-	assert_int_equal(g->points[UNION], 7);
-	assert_int_equal(g->allowance[UNION], 3);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->points, 7);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->allowance, 3);
 }
 
 static void four_player_example(const sq_game *g)
@@ -655,9 +738,13 @@ static void four_player_example(const sq_game *g)
 	assert_true(at(g, "u-inf-2", "L6"));
 	assert_true(at(g, "c-cav-1", "L7"));
 	assert_int_equal(g->seat, 0);
-	/* A new round: the Union's income came in for Grant's turn only. */
-	assert_int_equal(g->points[UNION], 8);
-	assert_int_equal(g->points[CONFEDERATE], 4);
+	/* A new round: Grant's purse has his 3 saved and his new 5; each
+	 * player 2 has a purse of his own, untouched. */
+	assert_int_equal(sq_purse_read(g, UNION, 1)->points, 8);
+	assert_int_equal(sq_purse_read(g, CONFEDERATE, 1)->points, 4);
+	assert_int_equal(sq_purse_read(g, UNION, 2)->points, 5);
+	assert_int_equal(sq_purse_read(g, CONFEDERATE, 2)->points, 5);
+	assert_int_equal(sq_purse_read(g, UNION, 2)->allowance, 2);
 }
 
 /* The text frame both boards share: letters over the second character of
@@ -702,6 +789,35 @@ static void test_board_frame(void **state)
 	sq_fixture_unload(&f);
 }
 
+/* Four players (§11.1): each player's own purse, filled at the start of
+ * each of his turns; the side's lost capital and cities lower the income
+ * of both its players. */
+static void test_four_player_purses(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	sq_fixture_load(&f, "mb-1861-four-players.xml",
+		GRANT "<general id=\"sheridan\" at=\"B13\" player=\"2\"/>" U("infantry", "u1", "B2"),
+		LEE "<general id=\"jackson\" at=\"D12\" player=\"2\"/>" U("infantry", "c1", "K2"));
+	sq_game *g = f.g;
+	assert_int_equal(sq_purse_read(g, UNION, 1)->points, 5);
+	assert_int_equal(sq_purse_read(g, UNION, 2)->points, 0);
+	/* The Confederacy holds Washington and Philadelphia: 5 - 2 a turn. */
+	g->cities[sq_city_by_id(g, "washington")].owner = CONFEDERATE;
+	g->cities[sq_city_by_id(g, "philadelphia")].owner = CONFEDERATE;
+	for (int seat = 1; seat <= 4; seat++) {
+		g->seat = seat % g->seat_count;
+		sq_begin_turn(g);
+	}
+	assert_int_equal(sq_purse_read(g, UNION, 2)->points, 3);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->points, 5 + 3);
+	assert_int_equal(sq_purse_read(g, CONFEDERATE, 1)->points, 5);
+	assert_int_equal(sq_purse_read(g, CONFEDERATE, 2)->points, 5);
+	assert_int_equal(sq_purse_read(g, UNION, 2)->allowance, 2);
+	assert_int_equal(sq_purse_read(g, UNION, 1)->allowance, 4);
+	sq_fixture_unload(&f);
+}
+
 static void test_example_logs(void **state)
 {
 	(void)state;
@@ -716,10 +832,12 @@ int main(void)
 		cmocka_unit_test(test_rules_from_data),
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_rolled_faces),
+		cmocka_unit_test(test_attack_dice),
 		cmocka_unit_test(test_log_form),
 		cmocka_unit_test(test_texts),
 		cmocka_unit_test(test_board_frame),
 		cmocka_unit_test(test_example_logs),
+		cmocka_unit_test(test_four_player_purses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

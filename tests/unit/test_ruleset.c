@@ -1479,7 +1479,8 @@ static void test_mb_remastered(void **state)
 		{ "infantry", 1, 1, 1, 1, 1, 0, false, 1, false, false },
 		{ "cavalry", 2, 2, 2, 2, 1, 0, true, 1, false, false },
 		{ "artillery", 3, 2, 3, 3, 1, 0, true, 2, false, false },
-		{ "general", -1, 4, 0, 2, 1, 0, false, 4, false, true },
+		/* No attack factor, so no range of fire: his 4 is his bonus's reach. */
+		{ "general", -1, 4, 0, 2, 1, 0, false, 0, false, true },
 		{ "gunboat", 4, 2, 2, 2, 1, 1, false, 1, true, false },
 		{ "ironclad", 8, 2, 4, 4, 2, 2, false, 1, true, false },
 	};

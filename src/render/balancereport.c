@@ -168,24 +168,33 @@ static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_char
 	return base + 8.0;
 }
 
+/* A paragraph of the verdict's box; a label sits close over the text
+ * after it. */
+typedef struct verdict_paragraph {
+	const char *text;
+	text_style style;
+	bool label;
+} verdict_paragraph;
+
 /* The verdict box's paragraphs, in order: the verdict with the player
- * measured, the warning, the other player's verdict, the word on skill.
- * Returns how many. */
-static size_t verdict_paragraphs(const balance_chart *c, const char *text[6], text_style style_of[6])
+ * measured, the warning, the other player's verdict, the word on skill
+ * (those the chart has).  Returns how many. */
+static size_t verdict_paragraphs(const balance_chart *c, verdict_paragraph out[6])
 {
-	text_style label = style(FONT_TEXT, 11, true), body = style(FONT_TEXT, 10.5, false);
-	text_style warning = style(FONT_TEXT, 10.5, true), small_label = style(FONT_TEXT, 9.5, true);
-	text_style small = style(FONT_TEXT, 9.5, false);
+	text_style warning = style(FONT_TEXT, 10.5, true);
 	warning.r = WARNING.r, warning.g = WARNING.g, warning.b = WARNING.b;
+	const verdict_paragraph all[6] = {
+		{ c->verdict_label, style(FONT_TEXT, 11, true), true },
+		{ c->verdict, style(FONT_TEXT, 10.5, false), false },
+		{ c->warning, warning, false },
+		{ c->other ? c->other_label : NULL, style(FONT_TEXT, 9.5, true), true },
+		{ c->other, style(FONT_TEXT, 9.5, false), false },
+		{ c->skill, warning, false },
+	};
 	size_t n = 0;
-	const char *texts[6] = { c->verdict_label, c->verdict, c->warning, c->other_label, c->other, c->skill };
-	const text_style styles[6] = { label, body, warning, small_label, small, warning };
-	for (size_t i = 0; i < 6; i++) {
-		if (!texts[i] || (i == 4 && !c->other_label))
-			continue;
-		text[n] = texts[i];
-		style_of[n++] = styles[i];
-	}
+	for (size_t i = 0; i < 6; i++)
+		if (all[i].text)
+			out[n++] = all[i];
 	return n;
 }
 
@@ -194,16 +203,13 @@ static size_t verdict_paragraphs(const balance_chart *c, const char *text[6], te
 static double draw_verdict(const render_ctx *rc, cairo_t *cr, const balance_chart *c, double x, double y,
 	double width)
 {
-	const char *text[6];
-	text_style styles[6];
-	size_t n = verdict_paragraphs(c, text, styles);
+	verdict_paragraph p[6];
+	size_t n = verdict_paragraphs(c, p);
 	const double pad = 4.0;
 	double heights[6], before[6], total = 2 * pad;
 	for (size_t i = 0; i < n; i++) {
-		text_measure(rc, cr, text[i], &styles[i], width - 2 * pad, NULL, &heights[i]);
-		/* A label sits close over its text, paragraphs apart. */
-		bool under_label = i > 0 && (i == 1 || text[i - 1] == c->other_label);
-		before[i] = i == 0 ? 0 : under_label ? 0.8 : 2.5;
+		text_measure(rc, cr, p[i].text, &p[i].style, width - 2 * pad, NULL, &heights[i]);
+		before[i] = i == 0 ? 0 : p[i - 1].label ? 0.8 : 2.5;
 		total += before[i] + heights[i];
 	}
 	cairo_set_source_rgb(cr, 0.94, 0.94, 0.90);
@@ -212,7 +218,7 @@ static double draw_verdict(const render_ctx *rc, cairo_t *cr, const balance_char
 	double ty = y + pad;
 	for (size_t i = 0; i < n; i++) {
 		ty += before[i];
-		text_draw(rc, cr, text[i], &styles[i], x + pad, ty, width - 2 * pad);
+		text_draw(rc, cr, p[i].text, &p[i].style, x + pad, ty, width - 2 * pad);
 		ty += heights[i];
 	}
 	return y + total;

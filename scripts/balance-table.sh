@@ -93,33 +93,34 @@ def verdict($sides):
 	+ (if .unfinished then "; **warning**: \(.no_winner_rate | pct) of games without a winner" else "" end);
 '
 
-tables() {
-	echo "| scenario | players | games | first side wins | second side wins | no winner | length | verdict |"
-	echo "|---|---|---|---|---|---|---|---|"
+# One jq program over every report, in the scenarios' order.
+each_report() {
 	i=0
 	while [ $i -lt $n ]; do
 		i=$((i + 1))
-		jq -r "$JQ_DEFS"'
-			.sides as $s | $s[0].id as $a | $s[1].id as $b |
-			(if .paired then .verdict.players | join(" / ") + " (paired)" else .verdict.players[0] end) as $who |
-			(if .wins.draw == 0 then "0" else "\(.wins.draw) (drawn \(.drawn), turn limit \(.turn_limit))" end) as $none |
-			"| `\(.scenario)` (\(.ruleset)) | \($who) | \(.games) | \($s[0].name) \(.wins[$a]) (\(.interval[$a].low | pct)–\(.interval[$a].high | pct)) | \($s[1].name) \(.wins[$b]) (\(.interval[$b].low | pct)–\(.interval[$b].high | pct)) | \($none) | \(.length.q1) / \(.length.median) / \(.length.q3) (\(.length.min)–\(.length.max)) | \(.verdict | verdict($s)) |"
-		' "$work/$i.json"
+		jq -r "$JQ_DEFS$1" "$work/$i.json"
 	done
+}
+
+tables() {
+	echo "| scenario | players | games | first side wins | second side wins | no winner | length | verdict |"
+	echo "|---|---|---|---|---|---|---|---|"
+	each_report '
+		.sides as $s | $s[0].id as $a | $s[1].id as $b |
+		(if .paired then .verdict.players | join(" / ") + " (paired)" else .verdict.players[0] end) as $who |
+		(if .wins.draw == 0 then "0" else "\(.wins.draw) (drawn \(.drawn), turn limit \(.turn_limit))" end) as $none |
+		"| `\(.scenario)` (\(.ruleset)) | \($who) | \(.games) | \($s[0].name) \(.wins[$a]) (\(.interval[$a].low | pct)–\(.interval[$a].high | pct)) | \($s[1].name) \(.wins[$b]) (\(.interval[$b].low | pct)–\(.interval[$b].high | pct)) | \($none) | \(.length.q1) / \(.length.median) / \(.length.q3) (\(.length.min)–\(.length.max)) | \(.verdict | verdict($s)) |"
+	'
 	# The second table: the default player against the plain one, where
 	# the runs compared them.
 	if grep -q '"other":' "$work"/*.json; then
 		echo
 		echo "| scenario | verdict with the default player | verdict with \`simple\` | \`simple\`'s wins (first / second / none) | balance depends on skill |"
 		echo "|---|---|---|---|---|"
-		i=0
-		while [ $i -lt $n ]; do
-			i=$((i + 1))
-			jq -r "$JQ_DEFS"'
-				select(has("other")) | .sides as $s | $s[0].id as $a | $s[1].id as $b |
-				"| `\(.scenario)` | \(.verdict.players[0]): \(.verdict | verdict($s)) | \(.other.verdict | verdict($s)) | \(.other.wins[$a]) / \(.other.wins[$b]) / \(.other.wins.draw) | \(if .depends_on_skill then "**yes**" else "no" end) |"
-			' "$work/$i.json"
-		done
+		each_report '
+			select(has("other")) | .sides as $s | $s[0].id as $a | $s[1].id as $b |
+			"| `\(.scenario)` | \(.verdict.players[0]): \(.verdict | verdict($s)) | \(.other.verdict | verdict($s)) | \(.other.wins[$a]) / \(.other.wins[$b]) / \(.other.wins.draw) | \(if .depends_on_skill then "**yes**" else "no" end) |"
+		'
 	fi
 }
 

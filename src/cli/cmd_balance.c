@@ -1,8 +1,12 @@
 /* orbat balance FILE: is a scenario fair?  Plays many seeded games
  * between two named computer players (rules/match.h) on every core and
  * reports each side's wins with their 95 % intervals, the games without a
- * winner, the spread of game length and winning margin, and a verdict --
- * as text, one JSON document, or a one-page PDF (render/balancereport.h).
+ * winner, the spread of game length and winning margin, and a three-way
+ * verdict (balanced, favoured, inconclusive with the games that would
+ * settle it), warned when too many games end without a winner -- as text,
+ * one JSON document, or a one-page PDF (render/balancereport.h).  With the
+ * default player it also plays the games with the plainer player and says
+ * when the two verdicts disagree: the balance then depends on skill.
  * The statistics are rules/balance.h's; this file runs the games, phrases
  * the figures in the chosen language (data/i18n/balance.xml) and prints. */
 #include <stdio.h>
@@ -32,17 +36,24 @@ static void balance_help(FILE *out)
 	      "Is the scenario fair?  The computer plays it many times against\n"
 	      "itself, with seeded dice and cards, and reports how often each side\n"
 	      "wins (with a 95% confidence interval), the games without a winner,\n"
-	      "how long the games last, by how much they are won, and a verdict:\n"
-	      "balanced within the margin of error, or which side is favoured and\n"
-	      "by how much.  The same seed gives the same report, on any number of\n"
+	      "how long the games last, by how much they are won, and a verdict on\n"
+	      "the first side's share of the decided games: balanced (its whole\n"
+	      "95% interval within 45-55%), favoured (the interval wholly on one\n"
+	      "side of 50%: which side, by how much) or inconclusive (with the\n"
+	      "games that would settle it).  More than 5% of games without a\n"
+	      "winner is a warning.  With the default players the report also\n"
+	      "gives the verdict of simple on both sides, and says when the two\n"
+	      "disagree.  The same seed gives the same report, on any number of\n"
 	      "cores.\n"
 	      "\n"
 	      "Options:\n"
-	      "  --games N          games to play (default 200)\n"
+	      "  --games N          games to play (default 1000; an odd number is\n"
+	      "                     rounded up when two players play pairs)\n"
 	      "  --players A[,B]    the computer players: A on both sides, or A\n"
-	      "                     against B, who change sides every other game\n"
-	      "                     (default: strong where it plays the scenario's\n"
-	      "                     grid, else simple)\n"
+	      "                     against B in pairs of games, each seed played\n"
+	      "                     twice with the seats swapped (default: strong\n"
+	      "                     where it plays the scenario's grid, compared\n"
+	      "                     with simple; else simple)\n"
 	      "  --seed S           seed of the run (default 1): game i is seeded\n"
 	      "                     from S and i alone\n"
 	      "  --max-turns N      stop a game after N turns (default 500); such a\n"
@@ -91,11 +102,12 @@ enum { OUT_TEXT, OUT_JSON, OUT_PDF };
 typedef struct balance_plan {
 	match *m;
 	const char *names[2];      /* the first and second named players */
-	bool differ;
+	bool differ;               /* two players: pairs of games, seats swapped */
 	unsigned long long seed;
 	long max_turns;
 	size_t games;
 	balance_game *results;     /* one per game, in game order */
+	balance_stats stats;       /* once played */
 } balance_plan;
 
 /* The player's bug that stopped a game, in words, for the report. */
@@ -122,7 +134,7 @@ static int play_block(const balance_plan *br, size_t block, balance_game *out, s
 	for (size_t k = 0; k < n; k++) {
 		size_t i = first + k;
 		int seat = balance_seat(i, br->differ);
-		match_opts opts = { .seed = balance_game_seed(br->seed, i), .max_turns = br->max_turns };
+		match_opts opts = { .seed = balance_game_seed(br->seed, i, br->differ), .max_turns = br->max_turns };
 		opts.players[seat] = br->names[0];
 		opts.players[1 - seat] = br->names[1];
 		match_result r;
@@ -252,10 +264,17 @@ static const char *const MARGIN_WORDS[GRID_KINDS] = {
 	[GRID_SQUARE] = "balance-margin-square",
 };
 
+/* The players of a run in a phrase: "the player 'strong' on both sides",
+ * "'strong' against 'simple' in pairs of games ...". */
+static char *players_phrase(const balance_words *w, const balance_plan *br)
+{
+	const char *pairs[] = { "a", br->names[0], "b", br->names[1], NULL };
+	return say(w, br->differ ? "balance-players-differ" : "balance-players-same", pairs);
+}
+
 static char *run_line(const balance_words *w, const balance_plan *br)
 {
-	const char *pairs_players[] = { "a", br->names[0], "b", br->names[1], NULL };
-	char *players = say(w, br->differ ? "balance-players-differ" : "balance-players-same", pairs_players);
+	char *players = players_phrase(w, br);
 	char games[24], seed[24], limit[24];
 	snprintf(games, sizeof games, "%zu", br->games);
 	snprintf(seed, sizeof seed, "%llu", br->seed);
@@ -266,19 +285,104 @@ static char *run_line(const balance_words *w, const balance_plan *br)
 	return line;
 }
 
-static char *verdict_line(const balance_words *w, const balance_stats *st)
+/* A bound of the verdict as a whole percentage ("45%", "45 %"). */
+static void whole_percent(const balance_words *w, double share, char buf[32])
 {
-	const balance_verdict *v = &st->verdict;
-	if (v->kind == BALANCE_UNDECIDED)
+	char n[16];
+	snprintf(n, sizeof n, "%.0f", share * 100.0);
+	const char *pairs[] = { "n", n, NULL };
+	char *text = say(w, "balance-percent", pairs);
+	snprintf(buf, 32, "%s", text);
+	free(text);
+}
+
+/* The label of the verdict: the verdict "with 'strong'", or "with 'strong'
+ * against 'simple'": the player it was measured with. */
+static char *verdict_label(const balance_words *w, const balance_plan *br)
+{
+	const char *pairs[] = { "a", br->names[0], "b", br->names[1], NULL };
+	return say(w, br->differ ? "balance-verdict-with-two" : "balance-verdict-with", pairs);
+}
+
+/* The words of each verdict kind (balance_verdict_kind). */
+static const char *const VERDICT_WORDS[BALANCE_VERDICT_KINDS] = {
+	[BALANCE_BALANCED] = "balance-balanced",
+	[BALANCE_FAVOURED] = "balance-favoured",
+	[BALANCE_INCONCLUSIVE] = "balance-inconclusive",
+};
+
+/* The verdict in a sentence or two. */
+static char *verdict_line(const balance_words *w, const balance_verdict *v)
+{
+	if (v->decided == 0)
 		return xstrdup(word(w, "balance-undecided"));
-	char share[32], low[32], high[32], points[32];
+	char share[32], low[32], high[32], points[32], band_low[32], band_high[32], conf[32], needed[24];
 	percent(w, v->share.rate, share);
 	percent(w, v->share.low, low);
 	percent(w, v->share.high, high);
 	one_decimal(w, v->points, points);
-	const char *pairs[] = { "side", side_name(w, v->kind == BALANCE_FAVOURS ? v->favoured : 0), "share", share, "low",
-		low, "high", high, "points", points, NULL };
-	return say(w, v->kind == BALANCE_FAVOURS ? "balance-favours" : "balance-even", pairs);
+	whole_percent(w, BALANCE_EVEN_LOW, band_low);
+	whole_percent(w, BALANCE_EVEN_HIGH, band_high);
+	whole_percent(w, BALANCE_CONFIDENCE_PERCENT / 100.0, conf);
+	snprintf(needed, sizeof needed, "%ld", v->games_needed);
+	const char *pairs[] = { "side", side_name(w, v->kind == BALANCE_FAVOURED ? v->favoured : 0), "share", share,
+		"low", low, "high", high, "points", points, "band_low", band_low, "band_high", band_high, "conf", conf,
+		"needed", needed, NULL };
+	return say(w, VERDICT_WORDS[v->kind], pairs);
+}
+
+/* The warning of a run with too many games without a winner; NULL when
+ * there are few enough. */
+static char *unfinished_line(const balance_words *w, const balance_verdict *v)
+{
+	if (!v->unfinished)
+		return NULL;
+	char count[24], games[24], rate[32], most[32];
+	snprintf(count, sizeof count, "%ld", v->no_winner.count);
+	snprintf(games, sizeof games, "%ld", v->no_winner.of);
+	percent(w, v->no_winner.rate, rate);
+	whole_percent(w, BALANCE_UNFINISHED_MAX, most);
+	const char *pairs[] = { "count", count, "games", games, "rate", rate, "most", most, NULL };
+	return say(w, "balance-unfinished", pairs);
+}
+
+/* The verdict with the other player, after the main one: its run in
+ * brief, its verdict and its own warning.  Label and text apart, as the
+ * verdict's. */
+static char *other_label(const balance_words *w, const balance_plan *other)
+{
+	const char *pairs[] = { "a", other->names[0], NULL };
+	return say(w, "balance-other-with", pairs);
+}
+
+static char *other_line(const balance_words *w, const balance_plan *other)
+{
+	const balance_stats *st = &other->stats;
+	char games[24], w0[24], w1[24], none[24];
+	snprintf(games, sizeof games, "%zu", other->games);
+	snprintf(w0, sizeof w0, "%ld", st->wins[0].count);
+	snprintf(w1, sizeof w1, "%ld", st->wins[1].count);
+	snprintf(none, sizeof none, "%ld", st->no_winner.count);
+	const char *pairs[] = { "games", games, "a", side_name(w, 0), "wa", w0, "b", side_name(w, 1), "wb", w1, "none",
+		none, NULL };
+	char *run = say(w, "balance-other-run", pairs);
+	char *verdict = verdict_line(w, &st->verdict);
+	char *warning = unfinished_line(w, &st->verdict);
+	char *line = xasprintf("%s%s%s %s", verdict, warning ? " " : "", warning ? warning : "", run);
+	free(run);
+	free(verdict);
+	free(warning);
+	return line;
+}
+
+/* When the two players' verdicts contradict each other, the sentence that
+ * says the balance depends on skill; else NULL. */
+static char *skill_line(const balance_words *w, const balance_plan *main_run, const balance_plan *other)
+{
+	if (!other || !balance_verdicts_disagree(&main_run->stats.verdict, &other->stats.verdict))
+		return NULL;
+	const char *pairs[] = { "a", main_run->names[0], "b", other->names[0], NULL };
+	return say(w, "balance-skill", pairs);
 }
 
 static char *spread_line(const balance_words *w, const balance_spread *s)
@@ -331,6 +435,34 @@ static char *by_player(const balance_words *w, const balance_plan *br, const bal
 	return say(w, "balance-by-player", pp);
 }
 
+/* The verdict's words, made once for the text and the PDF: the verdict
+ * with the player measured, its warning, the other player's verdict and
+ * the sentence on skill (each NULL when there is none). */
+typedef struct verdict_texts {
+	char *label, *verdict, *warning, *other_label, *other, *skill;
+} verdict_texts;
+
+static void verdict_texts_init(verdict_texts *t, const balance_words *w, const balance_plan *br,
+	const balance_plan *other)
+{
+	t->label = verdict_label(w, br);
+	t->verdict = verdict_line(w, &br->stats.verdict);
+	t->warning = unfinished_line(w, &br->stats.verdict);
+	t->other_label = other ? other_label(w, other) : NULL;
+	t->other = other ? other_line(w, other) : NULL;
+	t->skill = skill_line(w, br, other);
+}
+
+static void verdict_texts_finish(verdict_texts *t)
+{
+	free(t->label);
+	free(t->verdict);
+	free(t->warning);
+	free(t->other_label);
+	free(t->other);
+	free(t->skill);
+}
+
 /* ---- the three formats ---- */
 
 static void print_histogram(const balance_spread *s)
@@ -366,8 +498,9 @@ static void print_padded(const char *text, int width, bool right)
 		printf("%s%*s", text, width > chars ? width - chars : 0, "");
 }
 
-static void print_text(const balance_words *w, const balance_plan *br, const balance_stats *st)
+static void print_text(const balance_words *w, const balance_plan *br, const balance_plan *other)
 {
+	const balance_stats *st = &br->stats;
 	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
 	char *title = say(w, "balance-title", pairs);
 	char *run = run_line(w, br);
@@ -412,11 +545,23 @@ static void print_text(const balance_words *w, const balance_plan *br, const bal
 	free(line);
 	free(margin);
 	print_histogram(&st->margin);
-	char *verdict = verdict_line(w, st);
-	line = labelled(w, word(w, "balance-verdict"), verdict);
+	/* The verdict last, where the eye lands; its warning and the other
+	 * player's verdict under it. */
+	verdict_texts t;
+	verdict_texts_init(&t, w, br, other);
+	line = labelled(w, t.label, t.verdict);
 	printf("\n%s\n", line);
 	free(line);
-	free(verdict);
+	if (t.warning)
+		printf("%s\n", t.warning);
+	if (t.other) {
+		line = labelled(w, t.other_label, t.other);
+		printf("%s\n", line);
+		free(line);
+	}
+	if (t.skill)
+		printf("%s\n", t.skill);
+	verdict_texts_finish(&t);
 }
 
 static void json_rate(const char *key, const balance_rate *r)
@@ -444,14 +589,62 @@ static void json_key(const char *key)
 	fputc(':', stdout);
 }
 
-static void print_json(const balance_words *w, const balance_plan *br, const balance_stats *st)
+/* A verdict as a JSON object: its kind, the favoured side, the share and
+ * interval, the games that would settle it, the warning, its text. */
+static void json_verdict(const balance_words *w, const balance_plan *br, const balance_verdict *v)
 {
+	printf("{\"kind\":\"%s\",\"favoured\":", balance_verdict_name(v->kind));
+	if (v->favoured >= 0)
+		json_write_string(stdout, match_side_id(w->m, v->favoured));
+	else
+		fputs("null", stdout);
+	printf(",\"decided\":%ld,\"share\":%.4f,\"low\":%.4f,\"high\":%.4f,\"points\":%.2f,\"games_needed\":", v->decided,
+		v->share.rate, v->share.low, v->share.high, v->points);
+	if (v->kind == BALANCE_INCONCLUSIVE && v->games_needed > 0)
+		printf("%ld", v->games_needed);
+	else
+		fputs("null", stdout);
+	printf(",\"unfinished\":%s,\"no_winner_rate\":%.4f,\"players\":[", v->unfinished ? "true" : "false",
+		v->no_winner.rate);
+	json_write_string(stdout, br->names[0]);
+	if (br->differ) {
+		fputc(',', stdout);
+		json_write_string(stdout, br->names[1]);
+	}
+	fputs("],\"text\":", stdout);
+	char *text = verdict_line(w, v);
+	json_write_string(stdout, text);
+	free(text);
+	char *warning = unfinished_line(w, v);
+	fputs(",\"warning\":", stdout);
+	if (warning)
+		json_write_string(stdout, warning);
+	else
+		fputs("null", stdout);
+	free(warning);
+	fputc('}', stdout);
+}
+
+/* Each side's wins and the games without a winner, by side id. */
+static void json_wins(const balance_words *w, const balance_stats *st)
+{
+	fputs("{", stdout);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		json_key(match_side_id(w->m, s));
+		printf("%ld,", st->wins[s].count);
+	}
+	printf("\"draw\":%ld}", st->no_winner.count);
+}
+
+static void print_json(const balance_words *w, const balance_plan *br, const balance_plan *other)
+{
+	const balance_stats *st = &br->stats;
 	fputs("{\"scenario\":", stdout);
 	json_write_string(stdout, w->sc->id.text ? w->sc->id.text : "");
 	fputs(",\"ruleset\":", stdout);
 	json_write_string(stdout, w->rs->id);
-	printf(",\"games\":%zu,\"seed\":%llu,\"max_turns\":%ld,\"swapped\":%s,", br->games, br->seed, br->max_turns,
-		br->differ ? "true" : "false");
+	printf(",\"games\":%zu,\"seed\":%llu,\"max_turns\":%ld,\"swapped\":%s,\"paired\":%s,", br->games, br->seed,
+		br->max_turns, br->differ ? "true" : "false", br->differ ? "true" : "false");
 	/* The players of each side: one name, or both when they change sides. */
 	fputs("\"players\":{", stdout);
 	for (int s = 0; s < MATCH_SIDES; s++) {
@@ -474,13 +667,9 @@ static void print_json(const balance_words *w, const balance_plan *br, const bal
 		json_write_string(stdout, side_name(w, s));
 		fputc('}', stdout);
 	}
-	fputs("],\"wins\":{", stdout);
-	for (int s = 0; s < MATCH_SIDES; s++) {
-		json_key(match_side_id(w->m, s));
-		printf("%ld,", st->wins[s].count);
-	}
-	printf("\"draw\":%ld},\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->no_winner.count, st->draws.count,
-		st->limit.count);
+	fputs("],\"wins\":", stdout);
+	json_wins(w, st);
+	printf(",\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->draws.count, st->limit.count);
 	for (int s = 0; s < MATCH_SIDES; s++) {
 		if (s)
 			fputc(',', stdout);
@@ -500,36 +689,39 @@ static void print_json(const balance_words *w, const balance_plan *br, const bal
 	json_spread(&st->length);
 	printf(",\"margin\":{\"unit\":\"%s\",\"spread\":", MARGIN_WORDS[match_grid(w->m)] + strlen("balance-margin-"));
 	json_spread(&st->margin);
-	const balance_verdict *v = &st->verdict;
-	static const char *const kinds[] = { "balanced", "favoured", "undecided" };
-	printf("},\"verdict\":{\"kind\":\"%s\",\"favoured\":", kinds[v->kind]);
-	if (v->favoured >= 0)
-		json_write_string(stdout, match_side_id(w->m, v->favoured));
-	else
-		fputs("null", stdout);
-	printf(",\"share\":%.4f,\"low\":%.4f,\"high\":%.4f,\"points\":%.2f,\"text\":", v->share.rate, v->share.low,
-		v->share.high, v->points);
-	char *text = verdict_line(w, st);
-	json_write_string(stdout, text);
-	free(text);
-	fputs("}}\n", stdout);
+	fputs("},\"verdict\":", stdout);
+	json_verdict(w, br, &st->verdict);
+	/* The same games with the other player, for the default choice. */
+	if (other) {
+		const balance_stats *ot = &other->stats;
+		printf(",\"other\":{\"games\":%zu,\"wins\":", other->games);
+		json_wins(w, ot);
+		printf(",\"drawn\":%ld,\"turn_limit\":%ld,\"verdict\":", ot->draws.count, ot->limit.count);
+		json_verdict(w, other, &ot->verdict);
+		printf("},\"depends_on_skill\":%s",
+			balance_verdicts_disagree(&st->verdict, &ot->verdict) ? "true" : "false");
+	}
+	fputs("}\n", stdout);
 }
 
 /* The command line that makes the same report, for its footer. */
-static char *command_line(const balance_plan *br, const char *path, lang_id lang)
+static char *command_line(const balance_plan *br, bool default_players, const char *path, lang_id lang)
 {
-	char players[128];
-	if (br->differ)
-		snprintf(players, sizeof players, "%s,%s", br->names[0], br->names[1]);
-	else
-		snprintf(players, sizeof players, "%s", br->names[0]);
-	return xasprintf("orbat balance --games %zu --players %s --seed %llu --max-turns %ld --format pdf --lang %s %s",
+	/* The default players stay unnamed: naming them would leave out the
+	 * other player's verdict. */
+	char players[160] = "";
+	if (!default_players && br->differ)
+		snprintf(players, sizeof players, " --players %s,%s", br->names[0], br->names[1]);
+	else if (!default_players)
+		snprintf(players, sizeof players, " --players %s", br->names[0]);
+	return xasprintf("orbat balance --games %zu%s --seed %llu --max-turns %ld --format pdf --lang %s %s",
 		br->games, players, br->seed, br->max_turns, lang_code(lang), path);
 }
 
-static int write_pdf(const balance_words *w, const balance_plan *br, const balance_stats *st, const options *o,
-	const char *path)
+static int write_pdf(const balance_words *w, const balance_plan *br, const balance_plan *other, bool default_players,
+	const options *o, const char *path)
 {
+	const balance_stats *st = &br->stats;
 	const char *data = datadir_get();
 	char *error = NULL;
 	diag_sink sink;
@@ -559,9 +751,12 @@ static int write_pdf(const balance_words *w, const balance_plan *br, const balan
 	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
 	char *title = say(w, "balance-title", pairs);
 	char *run = run_line(w, br);
-	char *verdict = verdict_line(w, st);
-	char *again = command_line(br, path, w->lang);
-	balance_chart chart = { .title = title, .run = run, .verdict = verdict, .command = again, .bar_count = 3 };
+	verdict_texts t;
+	verdict_texts_init(&t, w, br, other);
+	char *again = command_line(br, default_players, path, w->lang);
+	balance_chart chart = { .title = title, .run = run, .verdict_label = t.label, .verdict = t.verdict,
+		.warning = t.warning, .other_label = t.other_label, .other = t.other, .skill = t.skill, .command = again,
+		.bar_count = 3 };
 	char *labels[3];
 	result_bars(w, st, chart.bars, labels);
 	chart.bins = st->length.bins < BALANCE_CHART_BINS ? st->length.bins : BALANCE_CHART_BINS;
@@ -606,7 +801,7 @@ static int write_pdf(const balance_words *w, const balance_plan *br, const balan
 		free(labels[i]);
 	free(title);
 	free(run);
-	free(verdict);
+	verdict_texts_finish(&t);
 	free(again);
 out:
 	free(error);
@@ -637,6 +832,27 @@ static int parse_players(const char *text, grid_kind grid, char names[2][64])
 	return EXIT_VALID;
 }
 
+/* The player the default one is compared with: the plain player, when the
+ * default is another one.  NULL when there is none to compare with (the
+ * grid has only the plain player). */
+static const char *other_player(const char *default_name, grid_kind grid)
+{
+	const player_kind *plain = player_kind_find(PLAYER_DEFAULT);
+	if (strcmp(default_name, PLAYER_DEFAULT) == 0 || !plain || !plain->grids[grid])
+		return NULL;
+	return PLAYER_DEFAULT;
+}
+
+/* Play a plan's games and sum them up. */
+static int play_plan(balance_plan *br, unsigned workers)
+{
+	br->results = xcalloc(br->games, sizeof *br->results);
+	int code = play_all(br, workers);
+	if (code == EXIT_VALID)
+		balance_summarize(br->results, br->games, br->differ, &br->stats);
+	return code;
+}
+
 static int balance_run(const options *o, balance_args *a)
 {
 	unsigned long long seed = 1;
@@ -661,16 +877,27 @@ static int balance_run(const options *o, balance_args *a)
 	}
 	char names[2][64];
 	balance_plan br = { .m = m, .names = { names[0], names[1] }, .seed = seed,
-		.max_turns = a->max_turns ? a->max_turns : BALANCE_MAX_TURNS,
-		.games = a->games ? (size_t)a->games : BALANCE_DEFAULT_GAMES };
+		.max_turns = a->max_turns ? a->max_turns : BALANCE_MAX_TURNS };
+	size_t asked = a->games ? (size_t)a->games : BALANCE_DEFAULT_GAMES;
+	/* The default players are also measured against the other player:
+	 * the same seeds, the same number of games. */
+	balance_plan other_plan = br;
+	balance_plan *other = NULL;
 	string_table *strings = NULL;
 	code = parse_players(a->players, match_grid(m), names);
 	if (code == EXIT_VALID) {
 		br.differ = strcmp(names[0], names[1]) != 0;
+		br.games = balance_run_games(asked, br.differ);
 		match_opts check = { .players = { names[0], names[1] } };
 		if (!match_players_ok(m, &check, &why)) {
 			fprintf(stderr, "orbat balance: %s\n", why.message);
 			code = EXIT_USAGE;
+		}
+		const char *plain = a->players ? NULL : other_player(names[0], match_grid(m));
+		if (plain) {
+			other_plan = br;
+			other_plan.names[0] = other_plan.names[1] = plain;
+			other = &other_plan;
 		}
 	}
 	if (code == EXIT_VALID) {
@@ -683,22 +910,21 @@ static int balance_run(const options *o, balance_args *a)
 			code = cli_data_broken("balance", &sink);
 		diag_sink_finish(&sink);
 	}
+	if (code == EXIT_VALID)
+		code = play_plan(&br, o->jobs);
+	if (code == EXIT_VALID && other)
+		code = play_plan(other, o->jobs);
 	if (code == EXIT_VALID) {
-		br.results = xcalloc(br.games, sizeof *br.results);
-		code = play_all(&br, o->jobs);
-	}
-	if (code == EXIT_VALID) {
-		balance_stats st;
-		balance_summarize(br.results, br.games, &st);
 		balance_words w = { strings, lang, s.sc, s.rs, m };
 		if (format == OUT_TEXT)
-			print_text(&w, &br, &st);
+			print_text(&w, &br, other);
 		else if (format == OUT_JSON)
-			print_json(&w, &br, &st);
+			print_json(&w, &br, other);
 		else
-			code = write_pdf(&w, &br, &st, o, o->operands[0]);
+			code = write_pdf(&w, &br, other, a->players == NULL, o, o->operands[0]);
 	}
 	free(br.results);
+	free(other_plan.results);
 	strings_destroy(strings);
 	match_close(m);
 	rules_session_close(&s);

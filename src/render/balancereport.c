@@ -14,6 +14,9 @@
 #define PT(x) ((x) / PT_PER_MM)
 /* The colour of the games without a winner. */
 static const rgb NO_WINNER = { 0.80, 0.80, 0.80 };
+/* The colour of a warning: too many games without a winner, or a balance
+ * that depends on skill. */
+static const rgb WARNING = { 0.62, 0.10, 0.05 };
 
 void balance_chart_percent(const string_table *strings, lang_id lang, double share, char *buf, size_t size)
 {
@@ -165,6 +168,62 @@ static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_char
 	return base + 8.0;
 }
 
+/* A paragraph of the verdict's box; a label sits close over the text
+ * after it. */
+typedef struct verdict_paragraph {
+	const char *text;
+	text_style style;
+	bool label;
+} verdict_paragraph;
+
+/* The verdict box's paragraphs, in order: the verdict with the player
+ * measured, the warning, the other player's verdict, the word on skill
+ * (those the chart has).  Returns how many. */
+static size_t verdict_paragraphs(const balance_chart *c, verdict_paragraph out[6])
+{
+	text_style warning = style(FONT_TEXT, 10.5, true);
+	warning.r = WARNING.r, warning.g = WARNING.g, warning.b = WARNING.b;
+	const verdict_paragraph all[6] = {
+		{ c->verdict_label, style(FONT_TEXT, 11, true), true },
+		{ c->verdict, style(FONT_TEXT, 10.5, false), false },
+		{ c->warning, warning, false },
+		{ c->other ? c->other_label : NULL, style(FONT_TEXT, 9.5, true), true },
+		{ c->other, style(FONT_TEXT, 9.5, false), false },
+		{ c->skill, warning, false },
+	};
+	size_t n = 0;
+	for (size_t i = 0; i < 6; i++)
+		if (all[i].text)
+			out[n++] = all[i];
+	return n;
+}
+
+/* The verdict first, in a shaded box: what the designer came for.
+ * Returns the y under the box. */
+static double draw_verdict(const render_ctx *rc, cairo_t *cr, const balance_chart *c, double x, double y,
+	double width)
+{
+	verdict_paragraph p[6];
+	size_t n = verdict_paragraphs(c, p);
+	const double pad = 4.0;
+	double heights[6], before[6], total = 2 * pad;
+	for (size_t i = 0; i < n; i++) {
+		text_measure(rc, cr, p[i].text, &p[i].style, width - 2 * pad, NULL, &heights[i]);
+		before[i] = i == 0 ? 0 : p[i - 1].label ? 0.8 : 2.5;
+		total += before[i] + heights[i];
+	}
+	cairo_set_source_rgb(cr, 0.94, 0.94, 0.90);
+	cairo_rectangle(cr, x, y, width, total);
+	cairo_fill(cr);
+	double ty = y + pad;
+	for (size_t i = 0; i < n; i++) {
+		ty += before[i];
+		text_draw(rc, cr, p[i].text, &p[i].style, x + pad, ty, width - 2 * pad);
+		ty += heights[i];
+	}
+	return y + total;
+}
+
 bool balance_report_write(const render_ctx *rc, const balance_chart *c, const char *path, char **error)
 {
 	*error = NULL;
@@ -184,18 +243,7 @@ bool balance_report_write(const render_ctx *rc, const balance_chart *c, const ch
 	text_style body = style(FONT_TEXT, 9.5, false);
 	y += text_draw(rc, cr, c->run, &body, x, y, width) + 5.0;
 
-	/* The verdict first, in a shaded box: what the designer came for. */
-	text_style strong = style(FONT_TEXT, 11, true);
-	text_style verdict = style(FONT_TEXT, 10.5, false);
-	double vh = 0, hh = 0;
-	text_measure(rc, cr, render_string(rc, "balance-verdict"), &strong, width - 8, NULL, &hh);
-	text_measure(rc, cr, c->verdict, &verdict, width - 8, NULL, &vh);
-	cairo_set_source_rgb(cr, 0.94, 0.94, 0.90);
-	cairo_rectangle(cr, x, y, width, hh + vh + 8.0);
-	cairo_fill(cr);
-	text_draw(rc, cr, render_string(rc, "balance-verdict"), &strong, x + 4, y + 3, width - 8);
-	text_draw(rc, cr, c->verdict, &verdict, x + 4, y + 4 + hh, width - 8);
-	y += hh + vh + 8.0 + 7.0;
+	y = draw_verdict(rc, cr, c, x, y, width) + 7.0;
 
 	y = draw_results(rc, cr, c, x, y, width);
 	y = draw_lengths(rc, cr, c, x, y, width);

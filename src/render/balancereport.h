@@ -2,7 +2,8 @@
  * a designer puts beside the scenario sheet, with the run's figures, a
  * chart of the results -- each side's wins as a bar with its 95 %
  * interval, and the games without a winner -- and a histogram of the
- * games' length.  The figures come ready from the caller (the statistics
+ * games' length.  The verdict stands first in a shaded box, with its
+ * warning and the other player's verdict when there are.  The figures come ready from the caller (the statistics
  * are src/rules/balance.h's, which this layer does not see); the words of
  * the page are data/i18n/balance.xml's, in the context's language. */
 #ifndef ORBAT_BALANCEREPORT_H
@@ -26,7 +27,12 @@ typedef struct balance_chart_bar {
 typedef struct balance_chart {
 	const char *title;        /* "Balance of Shiloh" */
 	const char *run;          /* the run in one line: games, players, seed */
-	const char *verdict;      /* the verdict in one sentence */
+	const char *verdict_label; /* "Verdict with 'strong'": the player measured */
+	const char *verdict;      /* the verdict in a sentence or two */
+	const char *warning;      /* too many games without a winner; NULL: none */
+	const char *other_label;  /* "With 'simple' instead"; NULL: no other player */
+	const char *other;        /* that player's verdict; NULL: none */
+	const char *skill;        /* the two verdicts disagree; NULL: they do not */
 	const char *const *facts; /* lines of figures under the charts */
 	size_t fact_count;
 	const char *command;      /* the command that makes this page again */

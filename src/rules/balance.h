@@ -9,7 +9,13 @@
  * A run of N games is reproducible piece by piece: game i's seed and
  * seats depend only on the run's seed and i (balance_game_seed,
  * balance_seat), so the games may be played in any order on any number of
- * processes and the summary is the same. */
+ * processes and the summary is the same.
+ *
+ * The verdict is three-way (balance_judge): *balanced* only when the whole
+ * 95 % interval of the first side's share of the decided games lies within
+ * the even band (BALANCE_EVEN_LOW..BALANCE_EVEN_HIGH), *favoured* when it
+ * lies wholly on one side of 50 %, else *inconclusive*, with an estimate of
+ * the games that would settle it. */
 #ifndef ORBAT_BALANCE_H
 #define ORBAT_BALANCE_H
 
@@ -18,23 +24,51 @@
 
 #include "match.h"
 
-/* The games a run plays when the caller names no number. */
-#define BALANCE_DEFAULT_GAMES 200
+/* The games a run plays when the caller names no number: enough that a
+ * scenario whose first side wins half the decided games is called
+ * balanced (its interval is then about +-3.1 points, inside the band),
+ * and that a 55/45 lean is not. */
+#define BALANCE_DEFAULT_GAMES 1000
 /* The turn limit of each game: no bundled scenario needs more, and a game
  * that reaches it is reported as such, never counted as a result. */
 #define BALANCE_MAX_TURNS 500
 /* Bars of the game-length histogram, at most. */
 #define BALANCE_BINS 10
 
-/* The seed of game i of a run seeded `seed`: the run's seed and the index
- * mixed (splitmix64 of seed + (i + 1) * golden ratio), so neighbouring
- * games share nothing and `orbat play --auto --seed` replays game i. */
-unsigned long long balance_game_seed(unsigned long long seed, size_t i);
+/* The band of the first side's share of the decided games that counts as
+ * balanced, and the share of unfinished games above which the verdict
+ * warns.  They are the report's judgement, not rules of any game, so they
+ * are not in a ruleset: a named constant each, printed by the report from
+ * here (its texts take them as {placeholders}), stated in docs/balance.md.
+ * Five points either way is a lean a player hardly feels over a few games;
+ * more than one game in twenty without a result is a scenario that often
+ * does not end. */
+#define BALANCE_EVEN_LOW 0.45
+#define BALANCE_EVEN_HIGH 0.55
+#define BALANCE_UNFINISHED_MAX 0.05
+/* The confidence of every interval, as a percentage for the texts (the z
+ * of balance.c's Wilson interval belongs to it). */
+#define BALANCE_CONFIDENCE_PERCENT 95
+/* The most games an inconclusive verdict ever asks for. */
+#define BALANCE_MAX_NEEDED 100000000L
+
+/* The seed of game i of a run seeded `seed`: the run's seed and an index
+ * mixed (splitmix64 of seed + (index + 1) * golden ratio), so neighbouring
+ * games share nothing.  Unpaired, the index is i, and `orbat play --auto
+ * --seed` replays game i; paired (two different players), games 2k and
+ * 2k + 1 are one pair and share the seed of index k, so each seed's dice
+ * and cards are played once from each seat. */
+unsigned long long balance_game_seed(unsigned long long seed, size_t i, bool paired);
 
 /* Which side the first named player takes in game i: side 0 in the even
- * games, side 1 in the odd ones when the two players differ (so each
- * plays each side half the time); always side 0 when they are the same. */
+ * games, side 1 in the odd ones when the two players differ (the two
+ * games of a pair, so each plays each side half the time); always side 0
+ * when they are the same. */
 int balance_seat(size_t i, bool players_differ);
+
+/* The games a run plays when asked for `games`: paired runs play whole
+ * pairs, so an odd number is rounded up. */
+size_t balance_run_games(size_t games, bool paired);
 
 /* What one game leaves for the statistics (small: sent between
  * processes). */
@@ -76,20 +110,43 @@ typedef struct balance_spread {
 void balance_spread_of(int *values, long n, balance_spread *out);
 
 typedef enum balance_verdict_kind {
-	BALANCE_EVEN,         /* the interval of side 0's share of decided games holds 50 % */
-	BALANCE_FAVOURS,      /* it does not: `favoured` wins more */
-	BALANCE_UNDECIDED,    /* no game was decided: nothing to judge */
+	BALANCE_BALANCED,     /* the whole interval of side 0's share lies in the even band */
+	BALANCE_FAVOURED,     /* it lies wholly on one side of 50 %: `favoured` wins more */
+	BALANCE_INCONCLUSIVE, /* neither (or no game was decided) */
+	BALANCE_VERDICT_KINDS
 } balance_verdict_kind;
+
+/* The verdict's kind as JSON and docs name it: "balanced", "favoured",
+ * "inconclusive". */
+const char *balance_verdict_name(balance_verdict_kind kind);
 
 typedef struct balance_verdict {
 	balance_verdict_kind kind;
-	int favoured;          /* side index when BALANCE_FAVOURS, else -1 */
+	int favoured;          /* side index when BALANCE_FAVOURED, else -1 */
+	long decided;          /* games won by either side */
 	/* The favoured side's (or side 0's) share of the decided games, with
 	 * its interval, and how far it lies above an even split, in
 	 * percentage points. */
 	balance_rate share;
 	double points;
+	/* Inconclusive: the games of a run (decided or not) that would settle
+	 * the verdict if side 0's share and the rate of decided games stayed
+	 * as observed; 0 when no game was decided (nothing to go by). */
+	long games_needed;
+	/* More than BALANCE_UNFINISHED_MAX of the games ended drawn or at the
+	 * turn limit: the verdict speaks of the decided games only. */
+	bool unfinished;
+	balance_rate no_winner;
 } balance_verdict;
+
+/* The verdict on counts: side 0 won wins0 and side 1 wins1 of `games`
+ * (the rest drawn or stopped); a paired run asks for whole pairs. */
+balance_verdict balance_judge(long wins0, long wins1, long games, bool paired);
+
+/* Do two verdicts on one scenario (by two players) contradict each other:
+ * both settled, and not the same kind or not the same favoured side.  An
+ * inconclusive verdict contradicts nothing. */
+bool balance_verdicts_disagree(const balance_verdict *a, const balance_verdict *b);
 
 typedef struct balance_stats {
 	long games;
@@ -104,7 +161,7 @@ typedef struct balance_stats {
 	balance_verdict verdict;
 } balance_stats;
 
-/* The statistics of n recorded games. */
-void balance_summarize(const balance_game *games, size_t n, balance_stats *out);
+/* The statistics of n recorded games; `paired` as balance_judge's. */
+void balance_summarize(const balance_game *games, size_t n, bool paired, balance_stats *out);
 
 #endif

@@ -10,7 +10,13 @@
 #    id and draw, the intervals, the verdict), and its counts add up.
 # 3. Lopsided fixtures: the side that wins with one flag and twice the
 #    units is called favoured, first side or second; two different
-#    players change sides every other game.
+#    players play pairs of games (the report says so, an odd number of
+#    games is rounded up to whole pairs).
+# 3b. The three-way verdict from the outside: 1,000 games by default; an
+#    inconclusive run names the games that would settle it; more than 5 %
+#    of games without a winner is a warning in text, JSON and PDF; the
+#    default player is compared with the plain one, --players asks for
+#    one verdict only.
 # 4. The PDF in each language: one page of A4 or Letter as asked, passing
 #    pdfinfo, pdftotext (its words in that language) and qpdf --check, no
 #    word below 6 pt (measured as the `text` suite measures, calibrated
@@ -86,12 +92,19 @@ assert d["length"]["games"] == 60
 assert d["length"]["min"] <= d["length"]["q1"] <= d["length"]["median"] <= d["length"]["q3"] <= d["length"]["max"]
 assert sum(b["games"] for b in d["length"]["histogram"]) == 60
 assert d["margin"]["spread"]["games"] == d["wins"][sides[0]] + d["wins"][sides[1]]
-assert d["verdict"]["kind"] in ("balanced", "favoured", "undecided")
-assert d["verdict"]["text"]
+v = d["verdict"]
+assert v["kind"] in ("balanced", "favoured", "inconclusive"), v
+assert v["text"]
+assert v["players"] == ["simple"], v
+assert v["decided"] == d["wins"][sides[0]] + d["wins"][sides[1]]
+assert (v["games_needed"] is None) == (v["kind"] != "inconclusive"), v
+assert v["unfinished"] == (d["wins"]["draw"] > 0.05 * d["games"]), v
+assert (v["warning"] is None) == (not v["unfinished"]), v
+assert "other" not in d and "depends_on_skill" not in d
 '
 	verdict "$name: the JSON document has its fields and its counts add up" "$(head -c 600 "$WORK/$name.1.json")" $?
 done
-grep -q '^Verdict: ' "$WORK/shiloh.1.text"
+grep -q "^Verdict with 'simple': " "$WORK/shiloh.1.text"
 verdict "the text report ends with its verdict" "$(tail -n 3 "$WORK/shiloh.1.text")" $?
 
 # ---- 3. lopsided scenarios ----
@@ -109,12 +122,73 @@ assert v["kind"] == "favoured" and v["favoured"] == "confederate", v
 '
 verdict "lopsided-south.xml: the Confederates, the second side, are favoured" "$(head -c 600 "$WORK/lops.json")" $?
 "$ORBAT" balance --players simple --games 80 "$HERE/lopsided.xml" >"$WORK/lop.txt" 2>&1
-grep -q '^Verdict: Union is favoured' "$WORK/lop.txt"
+grep -q "^Verdict with 'simple': Union is favoured by [0-9.]* points" "$WORK/lop.txt"
 verdict "lopsided.xml: the text verdict names the Union" "$(tail -n 2 "$WORK/lop.txt")" $?
 # Two players by name: both sides played by both, half the games each.
 "$ORBAT" balance --players simple,simple --games 20 --format json "$SHILOH" >"$WORK/same.json" 2>&1
-json_check "$WORK/same.json" 'assert d["swapped"] is False and "by_player" not in d'
+json_check "$WORK/same.json" 'assert d["swapped"] is False and d["paired"] is False and "by_player" not in d'
 verdict "--players simple,simple is one player on both sides" "$(head -c 400 "$WORK/same.json")" $?
+# Two different players: pairs of games (5 asked, 6 played), said so.
+"$ORBAT" balance --players simple,strong --games 5 --format json "$HERE/lopsided.xml" >"$WORK/pair.json" 2>&1
+json_check "$WORK/pair.json" '
+assert d["paired"] is True and d["swapped"] is True and d["games"] == 6, d["games"]
+assert d["verdict"]["players"] == ["simple", "strong"]
+assert sum(p["count"] for p in d["by_player"].values()) == d["wins"]["union"] + d["wins"]["confederate"]
+assert "other" not in d
+'
+verdict "--players simple,strong: 5 games asked, 3 pairs played" "$(head -c 600 "$WORK/pair.json")" $?
+"$ORBAT" balance --players simple,strong --games 6 "$HERE/lopsided.xml" >"$WORK/pair.txt" 2>&1
+grep -q "^6 games of 'simple' against 'strong' in pairs of games, each seed played twice with the seats swapped" \
+	"$WORK/pair.txt" && grep -q "^Verdict with 'simple' against 'strong': " "$WORK/pair.txt"
+verdict "the text report says the games are paired" "$(head -n 3 "$WORK/pair.txt")" $?
+
+# ---- 3b. the three-way verdict ----
+# The default: 1,000 games; the strongest player on the hex grid, compared
+# with simple on the same seeds; both call the lopsided duel for the Union.
+"$ORBAT" balance --format json "$HERE/lopsided.xml" >"$WORK/default.json" 2>&1
+json_check "$WORK/default.json" '
+assert d["games"] == 1000, d["games"]
+assert d["players"]["union"] == ["strong"], d["players"]
+v, o = d["verdict"], d["other"]
+assert v["kind"] == "favoured" and v["favoured"] == "union" and v["players"] == ["strong"], v
+assert o["games"] == 1000 and o["verdict"]["players"] == ["simple"], o
+assert o["verdict"]["kind"] == "favoured" and o["verdict"]["favoured"] == "union", o
+assert d["depends_on_skill"] is False
+'
+verdict "default: 1000 games by strong, compared with simple, both favour the Union" "$(head -c 800 "$WORK/default.json")" $?
+"$ORBAT" balance --games 40 "$HERE/lopsided.xml" >"$WORK/default.txt" 2>&1
+grep -q "^Verdict with 'strong': Union is favoured" "$WORK/default.txt" &&
+	grep -q "^With 'simple' instead: Union is favoured .* The same 40 seeds: Union won [0-9]*, Confederacy [0-9]*, no winner 0\.$" \
+		"$WORK/default.txt" && ! grep -q "depends on skill" "$WORK/default.txt"
+verdict "default: the text names strong, then gives simple's verdict" "$(tail -n 3 "$WORK/default.txt")" $?
+# A short run of an even scenario: inconclusive, with the games to play.
+"$ORBAT" balance --players simple --games 30 --format json "$SHILOH" >"$WORK/open.json" 2>&1
+json_check "$WORK/open.json" '
+v = d["verdict"]
+assert v["kind"] == "inconclusive", v
+assert v["low"] < 0.5 < v["high"], v
+assert isinstance(v["games_needed"], int) and v["games_needed"] > 30, v
+assert "--games %d" % v["games_needed"] in v["text"], v["text"]
+'
+verdict "30 games of Shiloh: inconclusive, with the games that would settle it" "$(head -c 900 "$WORK/open.json")" $?
+needed=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["verdict"]["games_needed"])' "$WORK/open.json")
+"$ORBAT" balance --players simple --games 30 "$SHILOH" >"$WORK/open.txt" 2>&1
+grep -q "^Verdict with 'simple': Inconclusive: .* About $needed games would settle it" "$WORK/open.txt"
+verdict "the text verdict says inconclusive and how many games" "$(tail -n 2 "$WORK/open.txt")" $?
+# Games cut short by a low turn limit: the warning, in text and JSON.
+"$ORBAT" balance --players simple --games 30 --max-turns 3 --format json "$SHILOH" >"$WORK/short.json" 2>&1
+json_check "$WORK/short.json" '
+v = d["verdict"]
+assert d["turn_limit"] > 0.05 * d["games"], d["turn_limit"]
+assert v["unfinished"] is True and v["no_winner_rate"] > 0.05, v
+assert v["warning"].startswith("Warning: %d of the 30 games" % d["turn_limit"]), v["warning"]
+'
+verdict "games stopped at the turn limit: the JSON verdict warns" "$(head -c 900 "$WORK/short.json")" $?
+"$ORBAT" balance --players simple --games 30 --max-turns 3 "$SHILOH" >"$WORK/short.txt" 2>&1
+tail -n 1 "$WORK/short.txt" | grep -q "^Warning: [0-9]* of the 30 games (.*) ended without a winner, .* more than 5%"
+verdict "games stopped at the turn limit: the text warns under the verdict" "$(tail -n 2 "$WORK/short.txt")" $?
+! grep -q "^Warning:" "$WORK/shiloh.1.text"
+verdict "no warning when every game has a winner" "" $?
 
 # ---- 4. the PDF ----
 "$SAMPLE" "$ORBAT_DATADIR/fonts" "$WORK/cal.pdf"
@@ -157,6 +231,21 @@ for lang in en nl fr; do
 	[ -z "$small" ]
 	verdict "$lang: no word below 6 pt" "$small" $?
 done
+declare -A WARN=([en]="Warning:" [nl]="Waarschuwing:" [fr]="Attention")
+for lang in en nl fr; do
+	"$ORBAT" balance -q --players simple --games 20 --max-turns 3 --format pdf --lang $lang -o "$WORK/warn" "$SHILOH" \
+		>/dev/null 2>&1
+	text=$(text_of "$WORK/warn/shiloh/$lang/balance.pdf")
+	grep -qF "${WARN[$lang]}" <<<"$text"
+	verdict "$lang: the PDF's verdict warns of the unfinished games" "$(head -n 12 <<<"$text")" $?
+done
+# The default players on the PDF: both verdicts, and a footer that makes
+# the same page (without --players, which would drop the comparison).
+"$ORBAT" balance -q --games 20 --format pdf -o "$WORK/both" "$HERE/lopsided.xml" >/dev/null 2>&1
+text=$(text_of "$WORK/both/lopsided/en/balance.pdf")
+grep -qF "Verdict with 'strong'" <<<"$text" && grep -qF "With 'simple' instead" <<<"$text" &&
+	grep -qF "orbat balance --games 20 --seed 1" <<<"$text"
+verdict "the PDF of the default players gives both verdicts" "$(head -n 20 <<<"$text")" $?
 "$ORBAT" balance -q --players simple --games 40 --format pdf -o "$WORK/again" "$SHILOH" >/dev/null 2>&1
 cmp -s "$WORK/out/shiloh/en/balance.pdf" "$WORK/again/shiloh/en/balance.pdf"
 verdict "the same seed gives the same PDF (SOURCE_DATE_EPOCH set)" "" $?

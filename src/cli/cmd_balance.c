@@ -485,13 +485,19 @@ static void print_histogram(const balance_spread *s)
 	}
 }
 
-/* Print text padded with blanks to `width` characters (not bytes: the
- * labels are UTF-8). */
-static void print_padded(const char *text, int width, bool right)
+/* The characters of a UTF-8 text (not its bytes). */
+static int text_chars(const char *text)
 {
 	int chars = 0;
 	for (const char *p = text; *p; p++)
 		chars += ((unsigned char)*p & 0xC0) != 0x80;
+	return chars;
+}
+
+/* Print text padded with blanks to `width` characters. */
+static void print_padded(const char *text, int width, bool right)
+{
+	int chars = text_chars(text);
 	if (right)
 		printf("%*s%s", width > chars ? width - chars : 0, "", text);
 	else
@@ -510,7 +516,11 @@ static void print_text(const balance_words *w, const balance_plan *br, const bal
 	balance_chart_bar bars[3];
 	char *labels[3];
 	result_bars(w, st, bars, labels);
-	print_padded("", 28, false);
+	/* The labels' column as wide as the longest in this language. */
+	int label_width = 28;
+	for (int i = 0; i < 3; i++)
+		label_width = text_chars(labels[i]) + 2 > label_width ? text_chars(labels[i]) + 2 : label_width;
+	print_padded("", label_width, false);
 	print_padded(word(w, "balance-games"), 9, true);
 	print_padded(word(w, "balance-share"), 9, true);
 	printf("  %s\n", word(w, "balance-interval"));
@@ -519,7 +529,7 @@ static void print_text(const balance_words *w, const balance_plan *br, const bal
 		percent(w, bars[i].rate, rate);
 		percent(w, bars[i].low, low);
 		percent(w, bars[i].high, high);
-		print_padded(labels[i], 28, false);
+		print_padded(labels[i], label_width, false);
 		printf(" %8ld", bars[i].count);
 		print_padded(rate, 9, true);
 		printf("  %s - %s\n", low, high);
@@ -704,9 +714,15 @@ static void print_json(const balance_words *w, const balance_plan *br, const bal
 	fputs("}\n", stdout);
 }
 
-/* The command line that makes the same report, for its footer. */
+/* The command line that makes the same report, for its footer.  The
+ * scenario is named by its file's name alone, as run from its folder: a
+ * page that is handed round must not carry the folders of the machine it
+ * was made on, and the same scenario gives the same page wherever it
+ * lies. */
 static char *command_line(const balance_plan *br, bool default_players, const char *path, lang_id lang)
 {
+	const char *slash = strrchr(path, '/');
+	const char *file = slash && slash[1] ? slash + 1 : path;
 	/* The default players stay unnamed: naming them would leave out the
 	 * other player's verdict. */
 	char players[160] = "";
@@ -715,7 +731,7 @@ static char *command_line(const balance_plan *br, bool default_players, const ch
 	else if (!default_players)
 		snprintf(players, sizeof players, " --players %s", br->names[0]);
 	return xasprintf("orbat balance --games %zu%s --seed %llu --max-turns %ld --format pdf --lang %s %s",
-		br->games, players, br->seed, br->max_turns, lang_code(lang), path);
+		br->games, players, br->seed, br->max_turns, lang_code(lang), file);
 }
 
 static int write_pdf(const balance_words *w, const balance_plan *br, const balance_plan *other, bool default_players,

@@ -246,6 +246,13 @@ text=$(text_of "$WORK/both/lopsided/en/balance.pdf")
 grep -qF "Verdict with 'strong'" <<<"$text" && grep -qF "With 'simple' instead" <<<"$text" &&
 	grep -qF "orbat balance --games 20 --seed 1" <<<"$text"
 verdict "the PDF of the default players gives both verdicts" "$(head -n 20 <<<"$text")" $?
+# The footer names the scenario's file alone (no folder of this machine),
+# and French names a side as "le camp Union", never "Union gagne".
+grep -qF -- "--lang en lopsided.xml" <<<"$text" && ! grep -qF "$HERE" <<<"$text"
+verdict "the footer names the scenario's file without its folders" "$(grep -F 'orbat balance' <<<"$text")" $?
+text=$(text_of "$WORK/out/shiloh/fr/balance.pdf")
+grep -qiF "le camp Union" <<<"$text" && ! grep -qE "(^|[^p] )Union (gagne|est)" <<<"$text"
+verdict "fr: a side is named with its article (le camp Union)" "$(grep -iF 'Union' <<<"$text" | head -n 3)" $?
 "$ORBAT" balance -q --players simple --games 40 --format pdf -o "$WORK/again" "$SHILOH" >/dev/null 2>&1
 cmp -s "$WORK/out/shiloh/en/balance.pdf" "$WORK/again/shiloh/en/balance.pdf"
 verdict "the same seed gives the same PDF (SOURCE_DATE_EPOCH set)" "" $?

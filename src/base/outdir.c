@@ -612,6 +612,32 @@ bool outdir_adopt(outdir *o, const void *data, size_t size)
 	return ok;
 }
 
+int outdir_append_whole(int fd, const void *data, size_t size)
+{
+	struct stat sb;
+	off_t before = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? sb.st_size : -1;
+	const char *p = data;
+	size_t done = 0;
+	while (done < size) {
+		ssize_t n = write(fd, p + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int err = n < 0 ? errno : ENOSPC;
+			/* Take back the part that was written; a device or a pipe
+			 * cannot be cut back, and has nothing to resume.  Should
+			 * the cut fail too, the half line has no newline at its
+			 * end, which a reader recognises. */
+			if (done > 0 && before >= 0 && ftruncate(fd, before) != 0) {
+				/* the cause stays the write's */
+			}
+			return err;
+		}
+		done += (size_t)n;
+	}
+	return 0;
+}
+
 int outdir_finish_stdout(const char *command, int code)
 {
 	bool failed_before = ferror(stdout) != 0;

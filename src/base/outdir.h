@@ -104,6 +104,13 @@ void outdir_undo_all(const int *journals, size_t count);
  * own handler on top, so that its handler always runs first. */
 void outdir_watch_signals(void);
 
+/* Append size bytes to the end of the file open on fd (O_APPEND) whole or
+ * not at all: when the disk fills (or a size limit stops it) part-way, the
+ * file is cut back to where it was, so that a reader never finds half a
+ * record (a game log's last action cut to fewer units).  0, or the errno
+ * of the failure. */
+int outdir_append_whole(int fd, const void *data, size_t size);
+
 /* Flush standard output at the end of a command.  When it fails (a full
  * disk behind a redirection, a closed pipe) print "orbat CMD: cannot write
  * to standard output: CAUSE" ("orbat: ..." when command is NULL) and

@@ -1,6 +1,7 @@
 #include "outdir.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -359,6 +360,31 @@ static char *write_error(const char *path, int err)
 	return xasprintf("cannot write %s: %s", path, strerror(err ? err : EIO));
 }
 
+/* A temporary file made new, never one found there: O_EXCL refuses a file
+ * that exists and O_NOFOLLOW a symbolic link, so that a link planted under
+ * the temporary name (out/rosters.pdf.tmp-PID -> a file of the user's) is
+ * not followed and its target overwritten.  What is found under the name
+ * (such a link, or the leftover of a killed run with the same process id)
+ * is removed (the link itself, not its target) and the name tried once
+ * more. */
+static FILE *open_new_file(const char *temp)
+{
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	int fd = open(temp, flags, 0666);
+	if (fd < 0 && errno == EEXIST && unlink(temp) == 0)
+		fd = open(temp, flags, 0666);
+	if (fd < 0)
+		return NULL;
+	FILE *fp = fdopen(fd, "wb");
+	if (!fp) {
+		int err = errno;
+		close(fd);
+		unlink(temp);
+		errno = err;
+	}
+	return fp;
+}
+
 outfile *outfile_create(const char *path, char **error)
 {
 	*error = NULL;
@@ -380,7 +406,7 @@ outfile *outfile_create(const char *path, char **error)
 		char *temp = xasprintf("%s.tmp-%ld", path, (long)getpid());
 		f->node = push_node(NODE_TEMP, temp, path, o);
 		free(temp);
-		f->fp = fopen(f->node->undo_path, "wb");
+		f->fp = open_new_file(f->node->undo_path);
 	}
 	if (!f->fp) {
 		*error = write_error(path, errno);

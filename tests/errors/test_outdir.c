@@ -196,6 +196,28 @@ static void test_a_folder_holding_other_files_stays(void **state)
 	free(dir);
 }
 
+/* A link planted under the temporary name a run will use: the run must
+ * write a file of its own, not through the link into its target. */
+static void test_a_planted_link_is_not_followed(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	write_text(f, "victim.txt", "the user's own");
+	char *victim = path_in(f, "victim.txt");
+	char *planted = xasprintf("%s/rosters.pdf.tmp-%ld", f->dir, (long)getpid());
+	assert_int_equal(symlink(victim, planted), 0);
+	assert_true(put(f, "rosters.pdf", "new rosters", &error));
+	char *kept = read_text(f, "victim.txt"), *written = read_text(f, "rosters.pdf");
+	assert_string_equal(kept, "the user's own");
+	assert_string_equal(written, "new rosters");
+	/* The link went, not replaced by a file of the same name. */
+	assert_int_equal(entries(f, "."), 2);
+	free(kept);
+	free(written);
+	free(planted);
+	free(victim);
+}
+
 static void test_make_dirs_through_a_file(void **state)
 {
 	fixture *f = *state;
@@ -408,6 +430,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_commit_moves_every_file_into_place, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_failed_set_leaves_the_tree_as_it_was, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_folder_holding_other_files_stays, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_planted_link_is_not_followed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_make_dirs_through_a_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_make_dirs_meets_a_file_after_creating_folders, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_make_dirs_without_a_set_rolls_back_its_own_folders, setup, teardown),

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outtree.h"
 #include "util.h"
 
 /* Everything a failed run must undo, newest first: temporary files and
@@ -40,6 +41,9 @@ struct outfile {
 };
 
 static undo_node *volatile undo_list;
+/* Why standard output could not be written when a commit flushed its list
+ * there: the stream keeps the failure, not its cause. */
+static int stdout_errno;
 static size_t undo_seq;
 static outdir *current;
 /* In a worker process of a parallel run (base/jobpool.h): where every
@@ -360,6 +364,21 @@ static char *write_error(const char *path, int err)
 	return xasprintf("cannot write %s: %s", path, strerror(err ? err : EIO));
 }
 
+/* The temporary files of this target that killed runs left (PATH.tmp-PID
+ * of a process that is gone): a later run removes them, else nothing
+ * would. */
+static void clean_stale_beside(const char *path)
+{
+	char *folder = xstrdup(path), *slash = strrchr(folder, '/');
+	if (slash) {
+		*slash = '\0';
+		outtree_clean_stale(*folder ? folder : "/", slash + 1);
+	} else {
+		outtree_clean_stale(".", path);
+	}
+	free(folder);
+}
+
 /* A temporary file made new, never one found there: O_EXCL refuses a file
  * that exists and O_NOFOLLOW a symbolic link, so that a link planted under
  * the temporary name (out/rosters.pdf.tmp-PID -> a file of the user's) is
@@ -403,6 +422,7 @@ outfile *outfile_create(const char *path, char **error)
 		/* A device or a pipe: there is nothing to replace atomically. */
 		f->fp = fopen(path, "wb");
 	} else {
+		clean_stale_beside(path);
 		char *temp = xasprintf("%s.tmp-%ld", path, (long)getpid());
 		f->node = push_node(NODE_TEMP, temp, path, o);
 		free(temp);
@@ -491,19 +511,90 @@ static size_t owned_nodes(const outdir *o, undo_node ***out)
 	return count;
 }
 
+/* Put a set whose files all lie under the folder root in place in one
+ * step: a new tree beside it (ROOT.tmp-PID) holds what root holds (hard
+ * links, no byte copied) with the set's files in their places, and is
+ * swapped with root by one exchange; the old tree then goes.  A reader
+ * sees the old print set or the new one whole, never a mix, and a run
+ * killed at any moment (even by SIGKILL) leaves root one or the other; a
+ * new tree it left is a stale temporary, removed by the next run.  False
+ * (nothing changed) when it cannot be done so: the files are then renamed
+ * one by one. */
+static bool swap_in(const char *root, undo_node **nodes, size_t count)
+{
+	size_t root_len = strlen(root);
+	struct stat sb;
+	if (stat(root, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return false;
+	for (size_t i = 0; i < count; i++) {
+		undo_node *n = nodes[i];
+		if (n->kind == NODE_TEMP && n->finished &&
+			(strncmp(n->path, root, root_len) != 0 || n->path[root_len] != '/'))
+			return false;
+	}
+	char *parent = xstrdup(root), *slash = strrchr(parent, '/');
+	const char *base = slash ? slash + 1 : root;
+	if (slash)
+		*slash = '\0';
+	outtree_clean_stale(slash ? (*parent ? parent : "/") : ".", base);
+	free(parent);
+	char *staging = xasprintf("%s.tmp-%ld", root, (long)getpid());
+	bool ok = mkdir(staging, sb.st_mode & 07777) == 0 && outtree_mirror(root, staging) == 0;
+	size_t moved = 0;
+	for (; ok && moved < count; moved++) {
+		undo_node *n = nodes[moved];
+		if (n->kind != NODE_TEMP || !n->finished)
+			continue;
+		char *to = xasprintf("%s%s", staging, n->path + root_len);
+		ok = rename(n->undo_path, to) == 0;
+		free(to);
+		if (!ok)
+			break;
+	}
+	ok = ok && outtree_exchange(staging, root) == 0;
+	if (!ok) {
+		/* The files go back under their temporary names. */
+		for (size_t i = 0; i < moved; i++) {
+			undo_node *n = nodes[i];
+			if (n->kind != NODE_TEMP || !n->finished)
+				continue;
+			char *from = xasprintf("%s%s", staging, n->path + root_len);
+			if (rename(from, n->undo_path) != 0) {
+				/* left where it is; the per-file renames report it */
+			}
+			free(from);
+		}
+	}
+	/* After the exchange, the old tree. */
+	outtree_remove(staging);
+	free(staging);
+	return ok;
+}
+
 bool outdir_commit(outdir *o, FILE *list, char **error)
+{
+	return outdir_commit_folder(o, NULL, list, error);
+}
+
+bool outdir_commit_folder(outdir *o, const char *root, FILE *list, char **error)
 {
 	*error = NULL;
 	if (!o)
 		return true;
+	/* A signal waits until the set is in place (it then ends the run
+	 * with nothing left to undo): never part of a set. */
+	outdir_watch_signals();
+	sigset_t saved;
+	block_signals(&saved);
 	undo_node **nodes = NULL;
 	size_t count = owned_nodes(o, &nodes);
+	bool swapped = root && swap_in(root, nodes, count);
 	bool ok = true;
 	for (size_t i = 0; i < count && ok; i++) {
 		undo_node *n = nodes[i];
 		if (n->kind != NODE_TEMP || !n->finished)
 			continue;
-		if (rename(n->undo_path, n->path) != 0) {
+		if (!swapped && rename(n->undo_path, n->path) != 0) {
 			*error = write_error(n->path, errno);
 			outdir_fail(o);
 			ok = false;
@@ -520,6 +611,11 @@ bool outdir_commit(outdir *o, FILE *list, char **error)
 		if (nodes[i] && nodes[i]->kind == NODE_DIR)
 			drop_node(nodes[i]);
 	free(nodes);
+	/* The list says what is in place, also to a run stopped next.  The
+	 * cause of a failure is kept for outdir_finish_stdout. */
+	if (list && fflush(list) != 0 && list == stdout)
+		stdout_errno = errno;
+	restore_signals(&saved);
 	return ok;
 }
 
@@ -669,7 +765,7 @@ int outdir_finish_stdout(const char *command, int code)
 	bool failed_before = ferror(stdout) != 0;
 	errno = 0;
 	bool flush_failed = fflush(stdout) != 0;
-	int err = errno;
+	int err = flush_failed ? errno : stdout_errno;
 	/* A command that failed has said why (some check standard output
 	 * themselves): one message is enough. */
 	if ((!failed_before && !flush_failed) || code >= 2)
@@ -677,7 +773,7 @@ int outdir_finish_stdout(const char *command, int code)
 	const char *sep = command ? " " : "";
 	if (!command)
 		command = "";
-	if (flush_failed && err)
+	if (err)
 		fprintf(stderr, "orbat%s%s: cannot write to standard output: %s\n", sep, command, strerror(err));
 	else
 		fprintf(stderr, "orbat%s%s: cannot write to standard output\n", sep, command);

@@ -46,6 +46,13 @@ bool outdir_make_dirs(outdir *o, const char *path, char **error);
  * message when one cannot be renamed; the files not yet renamed are then
  * removed.  The set stays open: close it afterwards. */
 bool outdir_commit(outdir *o, FILE *list, char **error);
+/* The same for a set whose files all lie under the folder root (a
+ * scenario's print set under OUT/SCENARIO): root is swapped for a tree
+ * holding the new files and what else root held, in one step, so that a
+ * reader, or a run killed at any moment, sees the old set or the new one
+ * whole (outtree.h).  Where that cannot be done (a file system without
+ * hard links or the exchange), the files are renamed one by one. */
+bool outdir_commit_folder(outdir *o, const char *root, FILE *list, char **error);
 
 /* Whether writing failed in the operating system (a folder, file, write,
  * close or rename refused): the run then ends with exit status 2, not as

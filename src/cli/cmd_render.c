@@ -163,6 +163,16 @@ static bool report_item(render_run_ctx *c, render_item *it)
 	return true;
 }
 
+/* Whether a later scenario of the run has the same id, and so writes into
+ * the same folder. */
+static bool written_again(const render_run_ctx *c, const render_item *it)
+{
+	for (const render_item *later = it + 1; later < c->items + c->item_count; later++)
+		if (later->ps && later->sc && it->sc && str_eq(later->sc->id.text, it->sc->id.text))
+			return true;
+	return false;
+}
+
 static bool render_done(void *ctx, size_t index, const jobpool_result *r)
 {
 	render_run_ctx *c = ctx;
@@ -191,7 +201,13 @@ static bool render_done(void *ctx, size_t index, const jobpool_result *r)
 		outdir *out = outdir_current();
 		if (it->ps && !it->failed) {
 			char *error = NULL;
-			if (!printer_commit(c->p, it->ps, c->o->quiet ? NULL : stdout, &error)) {
+			FILE *list = c->o->quiet ? NULL : stdout;
+			/* A scenario named twice: the folder is written again after
+			 * this set, maybe already by a worker, and cannot be swapped
+			 * under it; its files go in one by one, as the last set's
+			 * swap then puts the whole in place. */
+			bool swap = !written_again(c, it);
+			if (!(swap ? printer_commit(c->p, it->ps, list, &error) : outdir_commit(out, list, &error))) {
 				fprintf(stderr, "orbat render: %s\n", error);
 				free(error);
 				worst(c, EXIT_USAGE);

@@ -141,6 +141,17 @@ check(second.returncode == 0, f'the second render failed: {err2.decode()[:200]}'
 check(same_set(out, new), 'two renders at once: the set is not the second one whole')
 check(not temporaries(out), f'two renders at once: temporary files stay: {temporaries(out)[:3]}')
 
+# One scenario named twice: the second set is drawn while the first goes
+# in place; both go in, nothing is lost.
+out = os.path.join(work, 'twice')
+p = subprocess.Popen([orbat, 'render', '-j', '2', '--lang', 'en', '--paper', 'a4', '-o', out, scenario, scenario],
+                     cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+listing, err = p.communicate()
+check(p.returncode == 0, f'a scenario named twice: exit {p.returncode}: {err.decode()[:200]}')
+check(len(listing.splitlines()) == 14, f'a scenario named twice: {len(listing.splitlines())} files listed, not 14')
+check(same_set(out, new), 'a scenario named twice: not the whole set')
+check(not temporaries(out), f'a scenario named twice: temporary files stay: {temporaries(out)[:3]}')
+
 shutil.rmtree(work, ignore_errors=True)
 print(f'commit: {passed} passed, {failed} failed')
 sys.exit(1 if failed else 0)

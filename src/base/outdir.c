@@ -524,7 +524,8 @@ static bool swap_in(const char *root, undo_node **nodes, size_t count)
 {
 	size_t root_len = strlen(root);
 	struct stat sb;
-	if (stat(root, &sb) != 0 || !S_ISDIR(sb.st_mode))
+	/* A folder of its own: a link to one elsewhere stays the user's. */
+	if (lstat(root, &sb) != 0 || !S_ISDIR(sb.st_mode))
 		return false;
 	for (size_t i = 0; i < count; i++) {
 		undo_node *n = nodes[i];

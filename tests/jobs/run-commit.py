@@ -20,20 +20,14 @@ import sys
 import tempfile
 import time
 
+from procwatch import Tally, first_line, writing
+
 orbat, root = sys.argv[1], sys.argv[2]
 work = tempfile.mkdtemp(prefix='orbat-commit.')
-passed = failed = 0
+tally = Tally()
+check = tally.check
 env = dict(os.environ, SOURCE_DATE_EPOCH='1700000000')
 scenario = 'scenarios/shiloh.xml'
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL:', what)
 
 
 def render(out, paper, jobs='1', **kw):
@@ -47,34 +41,9 @@ def render_done(out, paper):
     check(p.returncode == 0, f'render into {out} ({paper}) failed: {err.decode()[:200]}')
 
 
-def writing(pid):
-    """Whether pid has a temporary file (NAME.tmp-PID) open."""
-    try:
-        fds = os.listdir(f'/proc/{pid}/fd')
-    except OSError:
-        return False
-    for fd in fds:
-        try:
-            if '.tmp-' in os.readlink(f'/proc/{pid}/fd/{fd}'):
-                return True
-        except OSError:
-            pass
-    return False
-
-
 def wait_writing(p):
     while p.poll() is None and not writing(p.pid):
         time.sleep(0.002)
-
-
-def first_line(fd):
-    line = b''
-    while not line.endswith(b'\n'):
-        byte = os.read(fd, 1)
-        if not byte:
-            break
-        line += byte
-    return line.decode()
 
 
 def same_set(out, ref):
@@ -153,5 +122,4 @@ check(same_set(out, new), 'a scenario named twice: not the whole set')
 check(not temporaries(out), f'a scenario named twice: temporary files stay: {temporaries(out)[:3]}')
 
 shutil.rmtree(work, ignore_errors=True)
-print(f'commit: {passed} passed, {failed} failed')
-sys.exit(1 if failed else 0)
+sys.exit(tally.report('commit'))

@@ -30,18 +30,12 @@ import sys
 import tempfile
 import time
 
+from procwatch import Tally, first_line, writing
+
 orbat, root = sys.argv[1], sys.argv[2]
 work = tempfile.mkdtemp(prefix='orbat-interrupt.')
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL:', what)
+tally = Tally()
+check = tally.check
 
 
 def children(pid):
@@ -78,37 +72,9 @@ def start(out, scenarios):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def writing(pid):
-    """Whether process pid has a temporary file (NAME.tmp-PID) open: it is
-    drawing a product."""
-    try:
-        fds = os.listdir(f'/proc/{pid}/fd')
-    except OSError:
-        return False
-    for fd in fds:
-        try:
-            if '.tmp-' in os.readlink(f'/proc/{pid}/fd/{fd}'):
-                return True
-        except OSError:
-            pass
-    return False
-
-
 def at_work(p, n=2):
     """Whether n workers of p are each drawing a product."""
     return len([k for k in children(p.pid) if writing(k)]) >= n
-
-
-def first_line(p):
-    """The first line p writes on standard output, read a byte at a time
-    so that nothing after it is taken from the pipe before communicate()."""
-    line = b''
-    while not line.endswith(b'\n'):
-        byte = os.read(p.stdout.fileno(), 1)
-        if not byte:
-            break
-        line += byte
-    return line.decode()
 
 
 def wait_for_workers(p, n=2, limit=60.0):
@@ -145,7 +111,7 @@ moments = [
     ('at work', lambda p, out: wait_for_workers(p)),
     # Between two scenarios: the first print set is in place (its first
     # file listed), the second under way.  The first stays, whole.
-    ('one set in place', lambda p, out: first_line(p)),
+    ('one set in place', lambda p, out: first_line(p.stdout.fileno())),
 ]
 
 
@@ -231,5 +197,4 @@ check(not left, f'killed worker: left behind: {left[:5]}')
 check(not children(p.pid), 'killed worker: a worker is left')
 
 shutil.rmtree(work, ignore_errors=True)
-print(f'interrupt: {passed} passed, {failed} failed')
-sys.exit(1 if failed else 0)
+sys.exit(tally.report('interrupt'))

@@ -30,6 +30,8 @@ import sys
 import tempfile
 import time
 
+# No __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 from procwatch import Tally, first_line, writing
 
 orbat, root = sys.argv[1], sys.argv[2]

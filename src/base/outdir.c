@@ -364,17 +364,29 @@ static char *write_error(const char *path, int err)
 	return xasprintf("cannot write %s: %s", path, strerror(err ? err : EIO));
 }
 
+static undo_node *find_node(const char *undo_path);
+
+/* Whether a temporary path is one this process answers for (a file of an
+ * ended worker, taken over and waiting for the commit). */
+static bool known_temp(const char *path)
+{
+	return find_node(path) != NULL;
+}
+
 /* The temporary files of this target that killed runs left (PATH.tmp-PID
  * of a process that is gone): a later run removes them, else nothing
- * would. */
+ * would.  Not in a worker of a parallel run: the finished files of another
+ * worker that has ended are its parent's, and only the parent knows them. */
 static void clean_stale_beside(const char *path)
 {
+	if (journal_fd >= 0)
+		return;
 	char *folder = xstrdup(path), *slash = strrchr(folder, '/');
 	if (slash) {
 		*slash = '\0';
-		outtree_clean_stale(*folder ? folder : "/", slash + 1);
+		outtree_clean_stale(*folder ? folder : "/", slash + 1, known_temp);
 	} else {
-		outtree_clean_stale(".", path);
+		outtree_clean_stale(".", path, known_temp);
 	}
 	free(folder);
 }
@@ -533,12 +545,8 @@ static bool swap_in(const char *root, undo_node **nodes, size_t count)
 			(strncmp(n->path, root, root_len) != 0 || n->path[root_len] != '/'))
 			return false;
 	}
-	char *parent = xstrdup(root), *slash = strrchr(parent, '/');
-	const char *base = slash ? slash + 1 : root;
-	if (slash)
-		*slash = '\0';
-	outtree_clean_stale(slash ? (*parent ? parent : "/") : ".", base);
-	free(parent);
+	/* The new trees of commits killed before their exchange. */
+	clean_stale_beside(root);
 	char *staging = xasprintf("%s.tmp-%ld", root, (long)getpid());
 	bool ok = mkdir(staging, sb.st_mode & 07777) == 0 && outtree_mirror(root, staging) == 0;
 	size_t moved = 0;
@@ -595,6 +603,8 @@ bool outdir_commit_folder(outdir *o, const char *root, FILE *list, char **error)
 		undo_node *n = nodes[i];
 		if (n->kind != NODE_TEMP || !n->finished)
 			continue;
+		if (!swapped)
+			clean_stale_beside(n->path);
 		if (!swapped && rename(n->undo_path, n->path) != 0) {
 			*error = write_error(n->path, errno);
 			outdir_fail(o);

@@ -104,7 +104,7 @@ static bool process_gone(long pid)
 	return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
 }
 
-void outtree_clean_stale(const char *folder, const char *prefix)
+void outtree_clean_stale(const char *folder, const char *prefix, bool (*keep)(const char *path))
 {
 	DIR *d = opendir(folder);
 	if (!d)
@@ -118,7 +118,8 @@ void outtree_clean_stale(const char *folder, const char *prefix)
 		if (prefix && (strncmp(e->d_name, prefix, prefix_len) != 0 || strncmp(e->d_name + prefix_len, ".tmp-", 5) != 0))
 			continue;
 		char *path = xasprintf("%s/%s", folder, e->d_name);
-		outtree_remove(path);
+		if (!keep || !keep(path))
+			outtree_remove(path);
 		free(path);
 	}
 	closedir(d);

@@ -27,8 +27,10 @@ void outtree_remove(const char *path);
 /* Remove the temporary files and folders in `folder` that a process no
  * longer running left there (killed by SIGKILL, or its machine stopped):
  * only those named PREFIX.tmp-PID when prefix is not NULL, else every
- * NAME.tmp-PID.  Another running process's are left alone. */
-void outtree_clean_stale(const char *folder, const char *prefix);
+ * NAME.tmp-PID.  Another running process's are left alone, and so are the
+ * paths for which keep (when not NULL) says true: the finished files of a
+ * worker that has ended, which its parent's set still holds. */
+void outtree_clean_stale(const char *folder, const char *prefix, bool (*keep)(const char *path));
 
 /* Take the lock of the folder `path` (or, while it does not exist, of its
  * nearest folder that does) for the rest of the process: a second run

@@ -486,6 +486,43 @@ static void test_stale_temporaries_of_dead_runs_go(void **state)
 	free(alive);
 }
 
+/* A worker that has ended left a finished file its parent took over: that
+ * one goes in place at the commit, though its process is gone, while one
+ * that no set holds goes away. */
+static void test_an_ended_workers_file_is_no_stale_one(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	char *temp = xasprintf("%s/a.pdf.tmp-%ld", f->dir, dead_pid());
+	char *final = path_in(f, "a.pdf");
+	char *stale = xasprintf("b.pdf.tmp-%ld", dead_pid());
+	write_text(f, temp + strlen(f->dir) + 1, "from the worker");
+	write_text(f, stale, "of a killed run");
+	/* The worker's journal: begun (T temp final), finished (F temp). */
+	size_t lt = strlen(temp) + 1, lf = strlen(final) + 1;
+	char *journal = xmalloc(2 + 2 * lt + lf);
+	journal[0] = 'T';
+	memcpy(journal + 1, temp, lt);
+	memcpy(journal + 1 + lt, final, lf);
+	journal[1 + lt + lf] = 'F';
+	memcpy(journal + 2 + lt + lf, temp, lt);
+	outdir *o = outdir_open();
+	assert_true(outdir_adopt(o, journal, 2 + 2 * lt + lf));
+	assert_true(put(f, "b.pdf", "from the parent", &error));
+	assert_true(outdir_commit(o, NULL, &error));
+	outdir_close(o);
+	char *a = read_text(f, "a.pdf"), *b = read_text(f, "b.pdf");
+	assert_string_equal(a, "from the worker");
+	assert_string_equal(b, "from the parent");
+	assert_int_equal(entries(f, "."), 2);
+	free(a);
+	free(b);
+	free(journal);
+	free(temp);
+	free(final);
+	free(stale);
+}
+
 /* A stream whose every write ends the process by the signal the test
  * names: the commit lists each file as it goes, so this stops the run in
  * the middle of committing. */
@@ -580,6 +617,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_failure_keeps_its_cause, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_folder_swaps_the_set_in, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_temporaries_of_dead_runs_go, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_ended_workers_file_is_no_stale_one, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_run_stopped_while_committing_leaves_one_set_whole, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

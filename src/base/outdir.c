@@ -366,11 +366,31 @@ static char *write_error(const char *path, int err)
 
 static undo_node *find_node(const char *undo_path);
 
-/* Whether a temporary path is one this process answers for (a file of an
- * ended worker, taken over and waiting for the commit). */
+/* The workers this process has started (base/jobpool.h). */
+static long *worker_pids;
+static size_t worker_count, worker_cap;
+
+void outdir_worker_started(long pid)
+{
+	grow_array((void **)&worker_pids, &worker_cap, worker_count + 1, sizeof *worker_pids);
+	worker_pids[worker_count++] = pid;
+}
+
+/* Whether a temporary path is one this run answers for: a file taken over
+ * and waiting for the commit, or one of a worker of this run that has
+ * ended and whose files the parent has not yet taken over. */
 static bool known_temp(const char *path)
 {
-	return find_node(path) != NULL;
+	if (find_node(path))
+		return true;
+	const char *slash = strrchr(path, '/');
+	long pid;
+	if (!outtree_temp_name(slash ? slash + 1 : path, &pid))
+		return false;
+	for (size_t i = 0; i < worker_count; i++)
+		if (worker_pids[i] == pid)
+			return true;
+	return false;
 }
 
 /* The temporary files of this target that killed runs left (PATH.tmp-PID
@@ -389,6 +409,20 @@ static void clean_stale_beside(const char *path)
 		outtree_clean_stale(".", path, known_temp);
 	}
 	free(folder);
+}
+
+/* PATH.tmp-PID, or PATH.tmp-PID-N when this process holds a file of that
+ * name already: a scenario named twice in one run has its products
+ * written twice by one worker, the first still waiting for its commit. */
+static char *fresh_temp_name(const char *path)
+{
+	long pid = (long)getpid();
+	char *temp = xasprintf("%s.tmp-%ld", path, pid);
+	for (unsigned n = 2; find_node(temp); n++) {
+		free(temp);
+		temp = xasprintf("%s.tmp-%ld-%u", path, pid, n);
+	}
+	return temp;
 }
 
 /* A temporary file made new, never one found there: O_EXCL refuses a file
@@ -435,7 +469,7 @@ outfile *outfile_create(const char *path, char **error)
 		f->fp = fopen(path, "wb");
 	} else {
 		clean_stale_beside(path);
-		char *temp = xasprintf("%s.tmp-%ld", path, (long)getpid());
+		char *temp = fresh_temp_name(path);
 		f->node = push_node(NODE_TEMP, temp, path, o);
 		free(temp);
 		f->fp = open_new_file(f->node->undo_path);

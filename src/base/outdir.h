@@ -92,6 +92,10 @@ bool outfile_finish(outfile *f, bool keep, char **error);
  * removed.  False when the record is cut short or unreadable (what could
  * be read is still taken over). */
 void outdir_journal(int fd);
+/* A worker of this process's run has started: its temporary files are
+ * this run's, never a dead run's leftovers, even after it has ended and
+ * before its parent has taken them over. */
+void outdir_worker_started(long pid);
 bool outdir_adopt(outdir *o, const void *journal, size_t size);
 
 /* Remove everything a failed run left: this process's temporary files and

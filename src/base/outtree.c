@@ -24,8 +24,11 @@ bool outtree_temp_name(const char *name, long *pid)
 	/* The last one: a name may hold ".tmp-" itself. */
 	for (const char *next; (next = strstr(tmp + 1, ".tmp-"));)
 		tmp = next;
+	/* PID, or PID-N for a second file of one process (outdir.c). */
 	const char *digits = tmp + 5;
-	if (!*digits || strspn(digits, "0123456789") != strlen(digits) || strlen(digits) > 9)
+	size_t n = strspn(digits, "0123456789");
+	const char *rest = digits + n;
+	if (n == 0 || n > 9 || (*rest && (rest[0] != '-' || !rest[1] || strspn(rest + 1, "0123456789") != strlen(rest + 1))))
 		return false;
 	*pid = strtol(digits, NULL, 10);
 	return *pid > 0;

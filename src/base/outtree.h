@@ -7,7 +7,8 @@
 
 #include <stdbool.h>
 
-/* Whether name is a temporary name, NAME.tmp-PID; the PID in *pid. */
+/* Whether name is a temporary name, NAME.tmp-PID or NAME.tmp-PID-N; the
+ * PID in *pid. */
 bool outtree_temp_name(const char *name, long *pid);
 
 /* Make `to` (a new, empty folder) hold what `from` holds: folders made

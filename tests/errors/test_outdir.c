@@ -523,6 +523,33 @@ static void test_an_ended_workers_file_is_no_stale_one(void **state)
 	free(stale);
 }
 
+/* One process writes the same file twice in one set (a scenario named
+ * twice): the first, finished and waiting, is not lost or written over;
+ * the commit puts both in place in turn, the second last. */
+static void test_one_file_written_twice_in_a_set(void **state)
+{
+	fixture *f = *state;
+	char *error = NULL;
+	outdir *o = outdir_open();
+	assert_true(put(f, "map.pdf", "first", &error));
+	assert_true(put(f, "map.pdf", "second", &error));
+	assert_int_equal(entries(f, "."), 2);
+	char *listed = NULL;
+	size_t listed_size = 0;
+	FILE *list = open_memstream(&listed, &listed_size);
+	assert_true(outdir_commit(o, list, &error));
+	fclose(list);
+	outdir_close(o);
+	char *text = read_text(f, "map.pdf");
+	assert_string_equal(text, "second");
+	assert_int_equal(entries(f, "."), 1);
+	char *expected = xasprintf("%s/map.pdf\n%s/map.pdf\n", f->dir, f->dir);
+	assert_string_equal(listed, expected);
+	free(expected);
+	free(listed);
+	free(text);
+}
+
 /* A stream whose every write ends the process by the signal the test
  * names: the commit lists each file as it goes, so this stops the run in
  * the middle of committing. */
@@ -618,6 +645,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_commit_folder_swaps_the_set_in, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_temporaries_of_dead_runs_go, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_ended_workers_file_is_no_stale_one, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_one_file_written_twice_in_a_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_run_stopped_while_committing_leaves_one_set_whole, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -403,8 +403,11 @@ static bool start_worker(run_state *rs, size_t w)
 		close(fds[0]);
 		worker_main(rs, w, fds[1], parent, &saved);
 	}
-	if (pid > 0)
+	if (pid > 0) {
 		live[w] = pid;
+		/* Its temporary files are this run's, also once it has ended. */
+		outdir_worker_started((long)pid);
+	}
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 	close(fds[1]);
 	if (pid < 0) {

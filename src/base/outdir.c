@@ -1,6 +1,7 @@
 #include "outdir.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outtree.h"
 #include "util.h"
 
 /* Everything a failed run must undo, newest first: temporary files and
@@ -39,6 +41,9 @@ struct outfile {
 };
 
 static undo_node *volatile undo_list;
+/* Why standard output could not be written when a commit flushed its list
+ * there: the stream keeps the failure, not its cause. */
+static int stdout_errno;
 static size_t undo_seq;
 static outdir *current;
 /* In a worker process of a parallel run (base/jobpool.h): where every
@@ -359,6 +364,92 @@ static char *write_error(const char *path, int err)
 	return xasprintf("cannot write %s: %s", path, strerror(err ? err : EIO));
 }
 
+static undo_node *find_node(const char *undo_path);
+
+/* The workers this process has started (base/jobpool.h). */
+static long *worker_pids;
+static size_t worker_count, worker_cap;
+
+void outdir_worker_started(long pid)
+{
+	grow_array((void **)&worker_pids, &worker_cap, worker_count + 1, sizeof *worker_pids);
+	worker_pids[worker_count++] = pid;
+}
+
+/* Whether a temporary path is one this run answers for: a file taken over
+ * and waiting for the commit, or one of a worker of this run that has
+ * ended and whose files the parent has not yet taken over. */
+static bool known_temp(const char *path)
+{
+	if (find_node(path))
+		return true;
+	const char *slash = strrchr(path, '/');
+	long pid;
+	if (!outtree_temp_name(slash ? slash + 1 : path, &pid))
+		return false;
+	for (size_t i = 0; i < worker_count; i++)
+		if (worker_pids[i] == pid)
+			return true;
+	return false;
+}
+
+/* The temporary files of this target that killed runs left (PATH.tmp-PID
+ * of a process that is gone): a later run removes them, else nothing
+ * would.  Not in a worker of a parallel run: the finished files of another
+ * worker that has ended are its parent's, and only the parent knows them. */
+static void clean_stale_beside(const char *path)
+{
+	if (journal_fd >= 0)
+		return;
+	char *folder = xstrdup(path), *slash = strrchr(folder, '/');
+	if (slash) {
+		*slash = '\0';
+		outtree_clean_stale(*folder ? folder : "/", slash + 1, known_temp);
+	} else {
+		outtree_clean_stale(".", path, known_temp);
+	}
+	free(folder);
+}
+
+/* PATH.tmp-PID, or PATH.tmp-PID-N when this process holds a file of that
+ * name already: a scenario named twice in one run has its products
+ * written twice by one worker, the first still waiting for its commit. */
+static char *fresh_temp_name(const char *path)
+{
+	long pid = (long)getpid();
+	char *temp = xasprintf("%s.tmp-%ld", path, pid);
+	for (unsigned n = 2; find_node(temp); n++) {
+		free(temp);
+		temp = xasprintf("%s.tmp-%ld-%u", path, pid, n);
+	}
+	return temp;
+}
+
+/* A temporary file made new, never one found there: O_EXCL refuses a file
+ * that exists and O_NOFOLLOW a symbolic link, so that a link planted under
+ * the temporary name (out/rosters.pdf.tmp-PID -> a file of the user's) is
+ * not followed and its target overwritten.  What is found under the name
+ * (such a link, or the leftover of a killed run with the same process id)
+ * is removed (the link itself, not its target) and the name tried once
+ * more. */
+static FILE *open_new_file(const char *temp)
+{
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	int fd = open(temp, flags, 0666);
+	if (fd < 0 && errno == EEXIST && unlink(temp) == 0)
+		fd = open(temp, flags, 0666);
+	if (fd < 0)
+		return NULL;
+	FILE *fp = fdopen(fd, "wb");
+	if (!fp) {
+		int err = errno;
+		close(fd);
+		unlink(temp);
+		errno = err;
+	}
+	return fp;
+}
+
 outfile *outfile_create(const char *path, char **error)
 {
 	*error = NULL;
@@ -377,10 +468,11 @@ outfile *outfile_create(const char *path, char **error)
 		/* A device or a pipe: there is nothing to replace atomically. */
 		f->fp = fopen(path, "wb");
 	} else {
-		char *temp = xasprintf("%s.tmp-%ld", path, (long)getpid());
+		clean_stale_beside(path);
+		char *temp = fresh_temp_name(path);
 		f->node = push_node(NODE_TEMP, temp, path, o);
 		free(temp);
-		f->fp = fopen(f->node->undo_path, "wb");
+		f->fp = open_new_file(f->node->undo_path);
 	}
 	if (!f->fp) {
 		*error = write_error(path, errno);
@@ -465,19 +557,89 @@ static size_t owned_nodes(const outdir *o, undo_node ***out)
 	return count;
 }
 
+/* Put a set whose files all lie under the folder root in place in one
+ * step: a new tree beside it (ROOT.tmp-PID) holds what root holds (hard
+ * links, no byte copied) with the set's files in their places, and is
+ * swapped with root by one exchange; the old tree then goes.  A reader
+ * sees the old print set or the new one whole, never a mix, and a run
+ * killed at any moment (even by SIGKILL) leaves root one or the other; a
+ * new tree it left is a stale temporary, removed by the next run.  False
+ * (nothing changed) when it cannot be done so: the files are then renamed
+ * one by one. */
+static bool swap_in(const char *root, undo_node **nodes, size_t count)
+{
+	size_t root_len = strlen(root);
+	struct stat sb;
+	/* A folder of its own: a link to one elsewhere stays the user's. */
+	if (lstat(root, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return false;
+	for (size_t i = 0; i < count; i++) {
+		undo_node *n = nodes[i];
+		if (n->kind == NODE_TEMP && n->finished &&
+			(strncmp(n->path, root, root_len) != 0 || n->path[root_len] != '/'))
+			return false;
+	}
+	/* The new trees of commits killed before their exchange. */
+	clean_stale_beside(root);
+	char *staging = xasprintf("%s.tmp-%ld", root, (long)getpid());
+	bool ok = mkdir(staging, sb.st_mode & 07777) == 0 && outtree_mirror(root, staging) == 0;
+	size_t moved = 0;
+	for (; ok && moved < count; moved++) {
+		undo_node *n = nodes[moved];
+		if (n->kind != NODE_TEMP || !n->finished)
+			continue;
+		char *to = xasprintf("%s%s", staging, n->path + root_len);
+		ok = rename(n->undo_path, to) == 0;
+		free(to);
+		if (!ok)
+			break;
+	}
+	ok = ok && outtree_exchange(staging, root) == 0;
+	if (!ok) {
+		/* The files go back under their temporary names. */
+		for (size_t i = 0; i < moved; i++) {
+			undo_node *n = nodes[i];
+			if (n->kind != NODE_TEMP || !n->finished)
+				continue;
+			char *from = xasprintf("%s%s", staging, n->path + root_len);
+			if (rename(from, n->undo_path) != 0) {
+				/* left where it is; the per-file renames report it */
+			}
+			free(from);
+		}
+	}
+	/* After the exchange, the old tree. */
+	outtree_remove(staging);
+	free(staging);
+	return ok;
+}
+
 bool outdir_commit(outdir *o, FILE *list, char **error)
+{
+	return outdir_commit_folder(o, NULL, list, error);
+}
+
+bool outdir_commit_folder(outdir *o, const char *root, FILE *list, char **error)
 {
 	*error = NULL;
 	if (!o)
 		return true;
+	/* A signal waits until the set is in place (it then ends the run
+	 * with nothing left to undo): never part of a set. */
+	outdir_watch_signals();
+	sigset_t saved;
+	block_signals(&saved);
 	undo_node **nodes = NULL;
 	size_t count = owned_nodes(o, &nodes);
+	bool swapped = root && swap_in(root, nodes, count);
 	bool ok = true;
 	for (size_t i = 0; i < count && ok; i++) {
 		undo_node *n = nodes[i];
 		if (n->kind != NODE_TEMP || !n->finished)
 			continue;
-		if (rename(n->undo_path, n->path) != 0) {
+		if (!swapped)
+			clean_stale_beside(n->path);
+		if (!swapped && rename(n->undo_path, n->path) != 0) {
 			*error = write_error(n->path, errno);
 			outdir_fail(o);
 			ok = false;
@@ -494,6 +656,11 @@ bool outdir_commit(outdir *o, FILE *list, char **error)
 		if (nodes[i] && nodes[i]->kind == NODE_DIR)
 			drop_node(nodes[i]);
 	free(nodes);
+	/* The list says what is in place, also to a run stopped next.  The
+	 * cause of a failure is kept for outdir_finish_stdout. */
+	if (list && fflush(list) != 0 && list == stdout)
+		stdout_errno = errno;
+	restore_signals(&saved);
 	return ok;
 }
 
@@ -612,12 +779,38 @@ bool outdir_adopt(outdir *o, const void *data, size_t size)
 	return ok;
 }
 
+int outdir_append_whole(int fd, const void *data, size_t size)
+{
+	struct stat sb;
+	off_t before = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? sb.st_size : -1;
+	const char *p = data;
+	size_t done = 0;
+	while (done < size) {
+		ssize_t n = write(fd, p + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int err = n < 0 ? errno : ENOSPC;
+			/* Take back the part that was written; a device or a pipe
+			 * cannot be cut back, and has nothing to resume.  Should
+			 * the cut fail too, the half line has no newline at its
+			 * end, which a reader recognises. */
+			if (done > 0 && before >= 0 && ftruncate(fd, before) != 0) {
+				/* the cause stays the write's */
+			}
+			return err;
+		}
+		done += (size_t)n;
+	}
+	return 0;
+}
+
 int outdir_finish_stdout(const char *command, int code)
 {
 	bool failed_before = ferror(stdout) != 0;
 	errno = 0;
 	bool flush_failed = fflush(stdout) != 0;
-	int err = errno;
+	int err = flush_failed ? errno : stdout_errno;
 	/* A command that failed has said why (some check standard output
 	 * themselves): one message is enough. */
 	if ((!failed_before && !flush_failed) || code >= 2)
@@ -625,7 +818,7 @@ int outdir_finish_stdout(const char *command, int code)
 	const char *sep = command ? " " : "";
 	if (!command)
 		command = "";
-	if (flush_failed && err)
+	if (err)
 		fprintf(stderr, "orbat%s%s: cannot write to standard output: %s\n", sep, command, strerror(err));
 	else
 		fprintf(stderr, "orbat%s%s: cannot write to standard output\n", sep, command);

@@ -46,6 +46,13 @@ bool outdir_make_dirs(outdir *o, const char *path, char **error);
  * message when one cannot be renamed; the files not yet renamed are then
  * removed.  The set stays open: close it afterwards. */
 bool outdir_commit(outdir *o, FILE *list, char **error);
+/* The same for a set whose files all lie under the folder root (a
+ * scenario's print set under OUT/SCENARIO): root is swapped for a tree
+ * holding the new files and what else root held, in one step, so that a
+ * reader, or a run killed at any moment, sees the old set or the new one
+ * whole (outtree.h).  Where that cannot be done (a file system without
+ * hard links or the exchange), the files are renamed one by one. */
+bool outdir_commit_folder(outdir *o, const char *root, FILE *list, char **error);
 
 /* Whether writing failed in the operating system (a folder, file, write,
  * close or rename refused): the run then ends with exit status 2, not as
@@ -85,6 +92,10 @@ bool outfile_finish(outfile *f, bool keep, char **error);
  * removed.  False when the record is cut short or unreadable (what could
  * be read is still taken over). */
 void outdir_journal(int fd);
+/* A worker of this process's run has started: its temporary files are
+ * this run's, never a dead run's leftovers, even after it has ended and
+ * before its parent has taken them over. */
+void outdir_worker_started(long pid);
 bool outdir_adopt(outdir *o, const void *journal, size_t size);
 
 /* Remove everything a failed run left: this process's temporary files and
@@ -103,6 +114,13 @@ void outdir_undo_all(const int *journals, size_t count);
  * stays ignored).  Once is enough.  A job pool calls it before it puts its
  * own handler on top, so that its handler always runs first. */
 void outdir_watch_signals(void);
+
+/* Append size bytes to the end of the file open on fd (O_APPEND) whole or
+ * not at all: when the disk fills (or a size limit stops it) part-way, the
+ * file is cut back to where it was, so that a reader never finds half a
+ * record (a game log's last action cut to fewer units).  0, or the errno
+ * of the failure. */
+int outdir_append_whole(int fd, const void *data, size_t size);
 
 /* Flush standard output at the end of a command.  When it fails (a full
  * disk behind a redirection, a closed pipe) print "orbat CMD: cannot write

@@ -9,9 +9,11 @@
  * on with.  This file is the shell every grid shares; what a game of one
  * grid is, its driver knows (game_driver.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -43,7 +45,8 @@ static void play_help(FILE *out)
 	      "Options:\n"
 	      "  --seed N        seed of the dice and the deck (default: from the clock,\n"
 	      "                  printed and written into the log)\n"
-	      "  --log FILE      write the game log to FILE as the game goes\n"
+	      "  --log FILE      write the game log to FILE as the game goes (a new file:\n"
+	      "                  a saved game is not overwritten; go on with it by --resume)\n"
 	      "  --resume LOG    go on with the game saved in LOG, with its seed; the\n"
 	      "                  log goes on in LOG (or in --log FILE)\n"
 	      "  --dice MODE     auto (orbat rolls, the default) or manual (you roll\n"
@@ -86,7 +89,7 @@ typedef struct play_state {
 	size_t fixed;      /* lines before this index cannot be undone: the head, a roll, a draw */
 	bool manual;       /* --dice manual: the player types the faces */
 	const char *log_path;
-	FILE *log;         /* appended and flushed at every accepted action */
+	int log_fd;        /* appended at every accepted action, one whole line at a time; -1: none */
 	bool log_failed;
 } play_state;
 
@@ -107,9 +110,19 @@ static void emit(void *ctx, const char *line, bool undoable)
 	p->lines[p->line_count++] = xstrdup(line);
 	if (!undoable)
 		p->fixed = p->line_count;
-	if (p->log && !p->log_failed && (fputs(line, p->log) == EOF || fputc('\n', p->log) == EOF ||
-		fflush(p->log) != 0))
-		log_error(p, strerror(errno));
+	if (p->log_fd >= 0 && !p->log_failed) {
+		/* One write of the line and its newline, cut back when the disk
+		 * fills part-way: never half an action (an order cut to fewer
+		 * units would resume a different game). */
+		size_t len = strlen(line);
+		char *whole = xmalloc(len + 1);
+		memcpy(whole, line, len);
+		whole[len] = '\n';
+		int err = outdir_append_whole(p->log_fd, whole, len + 1);
+		free(whole);
+		if (err)
+			log_error(p, strerror(err));
+	}
 }
 
 /* The whole log, under a temporary name renamed into place when whole
@@ -119,9 +132,9 @@ static bool log_rewrite(play_state *p)
 {
 	if (!p->log_path || p->log_failed)
 		return !p->log_failed;
-	if (p->log) {
-		fclose(p->log);
-		p->log = NULL;
+	if (p->log_fd >= 0) {
+		close(p->log_fd);
+		p->log_fd = -1;
 	}
 	char *error = NULL;
 	outfile *f = outfile_create(p->log_path, &error);
@@ -134,8 +147,8 @@ static bool log_rewrite(play_state *p)
 		p->log_failed = true;
 		return false;
 	}
-	p->log = fopen(p->log_path, "a");
-	if (!p->log) {
+	p->log_fd = open(p->log_path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (p->log_fd < 0) {
 		log_error(p, strerror(errno));
 		return false;
 	}
@@ -276,7 +289,19 @@ static int saved_read(saved_log *sl, const char *path)
 	char *buf = NULL;
 	size_t cap = 0;
 	ssize_t got;
+	int code = EXIT_VALID;
 	while ((got = getline(&buf, &cap, f)) >= 0) {
+		if (got > 0 && buf[got - 1] != '\n') {
+			/* orbat play writes every line whole with its newline: a last
+			 * line without one was cut (a full disk, a crash of the
+			 * system); read as it stands it could be a shorter action,
+			 * and another game. */
+			fprintf(stderr, "orbat play: %s:%zu: error: the last line is cut short (it has no end of line): "
+				"'%s'; the log was not written whole, so the game cannot go on from it as it stands; delete "
+				"that line to go on from the action before it [log]\n", path, sl->count + 1, buf);
+			code = EXIT_INVALID;
+			break;
+		}
 		while (got > 0 && (buf[got - 1] == '\n' || buf[got - 1] == '\r'))
 			buf[--got] = '\0';
 		grow_array((void **)&sl->lines, &sl->cap, sl->count + 1, sizeof *sl->lines);
@@ -288,6 +313,8 @@ static int saved_read(saved_log *sl, const char *path)
 	}
 	free(buf);
 	fclose(f);
+	if (code != EXIT_VALID)
+		return code;
 	if (!sl->has_seed) {
 		fprintf(stderr, "orbat play: %s has no 'seed' line: only a log written by orbat play can be resumed\n", path);
 		return EXIT_INVALID;
@@ -353,6 +380,15 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 		free(named);
 	}
 	return code;
+}
+
+/* Whether --log names a file that holds something already (a saved game,
+ * or anything else a log would replace).  A device or a pipe (/dev/null)
+ * is written through, not replaced. */
+static bool saved_game_exists(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
 typedef struct play_args {
@@ -422,6 +458,12 @@ static int play_run(const options *o, play_args *pa)
 		if (!log_path)
 			log_path = resume_path;
 	}
+	if (pa->log && !(resume_path && strcmp(pa->log, resume_path) == 0) && saved_game_exists(pa->log)) {
+		saved_free(&sl);
+		fprintf(stderr, "orbat play: %s already exists; orbat play does not overwrite a saved game: go on with it "
+			"(orbat play --resume %s SCENARIO) or name another --log file\n", pa->log, pa->log);
+		return EXIT_USAGE;
+	}
 	if (manual && (all_auto || pa->computer)) {
 		saved_free(&sl);
 		return options_usage("play", "%s and --dice manual do not go together: the computer cannot roll "
@@ -435,6 +477,7 @@ static int play_run(const options *o, play_args *pa)
 	memset(&p, 0, sizeof p);
 	p.manual = manual;
 	p.log_path = log_path;
+	p.log_fd = -1;
 	code = rules_session_load(&p.s, "play", o->operands[0], FORMAT_TEXT);
 	/* The computer's seat gets the strongest player of the grid, as
 	 * balance measures with; --auto and 'auto' alone the simple one. */
@@ -575,7 +618,7 @@ static int play_run(const options *o, play_args *pa)
 	if (p.log_failed)
 		code = code == EXIT_VALID ? EXIT_USAGE : code;
 out:
-	if (p.log && fclose(p.log) != 0 && !p.log_failed) {
+	if (p.log_fd >= 0 && close(p.log_fd) != 0 && !p.log_failed) {
 		log_error(&p, strerror(errno));
 		code = code == EXIT_VALID ? EXIT_USAGE : code;
 	}

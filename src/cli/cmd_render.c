@@ -7,6 +7,7 @@
 #include "../base/diag.h"
 #include "../base/jobpool.h"
 #include "../base/outdir.h"
+#include "../base/outtree.h"
 #include "../base/util.h"
 #include "../print/printset.h"
 #include "../validate/validate.h"
@@ -34,8 +35,11 @@ static void render_help(FILE *out)
 	      "The tiles, the poster and the svg/png map are bare boards (terrain,\n"
 	      "places, objectives) for players to set their own figures on; the\n"
 	      "overview and the scenario sheet show where everything starts.\n"
-	      "A scenario with errors produces no output at all; files are written\n"
-	      "atomically.\n"
+	      "A scenario with errors produces no output at all.  Each scenario's print\n"
+	      "set goes in place whole, in one step, as soon as it is drawn, and is\n"
+	      "listed then: a render stopped (even killed) keeps the sets it listed and\n"
+	      "the earlier files of the one under way, never a mix of old and new.  A\n"
+	      "second render into the same folder waits until the first has ended.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --lang en|nl|fr     languages, repeatable or comma list (default all)\n"
@@ -159,6 +163,16 @@ static bool report_item(render_run_ctx *c, render_item *it)
 	return true;
 }
 
+/* Whether a later scenario of the run has the same id, and so writes into
+ * the same folder. */
+static bool written_again(const render_run_ctx *c, const render_item *it)
+{
+	for (const render_item *later = it + 1; later < c->items + c->item_count; later++)
+		if (later->ps && later->sc && it->sc && str_eq(later->sc->id.text, it->sc->id.text))
+			return true;
+	return false;
+}
+
 static bool render_done(void *ctx, size_t index, const jobpool_result *r)
 {
 	render_run_ctx *c = ctx;
@@ -187,7 +201,13 @@ static bool render_done(void *ctx, size_t index, const jobpool_result *r)
 		outdir *out = outdir_current();
 		if (it->ps && !it->failed) {
 			char *error = NULL;
-			if (!outdir_commit(out, c->o->quiet ? NULL : stdout, &error)) {
+			FILE *list = c->o->quiet ? NULL : stdout;
+			/* A scenario named twice: the folder is written again after
+			 * this set, maybe already by a worker, and cannot be swapped
+			 * under it; its files go in one by one, as the last set's
+			 * swap then puts the whole in place. */
+			bool swap = !written_again(c, it);
+			if (!(swap ? printer_commit(c->p, it->ps, list, &error) : outdir_commit(out, list, &error))) {
 				fprintf(stderr, "orbat render: %s\n", error);
 				free(error);
 				worst(c, EXIT_USAGE);
@@ -279,6 +299,9 @@ static int render_run(const options *o, render_args *a)
 			it->ps = printer_prepare(p, it->sc, it->rs, &it->prepare_error);
 	}
 	plan_jobs(&c);
+	/* Two renders into one folder at once would mix their files, and one
+	 * would swap away the other's unfinished ones: the second waits. */
+	outtree_lock("render", opt.out_dir);
 	outdir_open();
 	jobpool_run(c.job_count, o->jobs, render_part, render_done, &c);
 	outdir_close(outdir_current());

@@ -225,6 +225,14 @@ bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, c
 	return ok;
 }
 
+bool printer_commit(const printer *p, const printset_scenario *ps, FILE *log, char **error)
+{
+	char *folder = xasprintf("%s/%s", p->options.out_dir, ps->rc.sc->id.text);
+	bool ok = outdir_commit_folder(outdir_current(), folder, log, error);
+	free(folder);
+	return ok;
+}
+
 bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log, char **error)
 {
 	*error = NULL;
@@ -240,7 +248,7 @@ bool printer_render(printer *p, const scenario *sc, const ruleset *rs, FILE *log
 	for (size_t part = 0; ok && part < printset_part_count(ps); part++)
 		ok = printer_render_part(p, ps, part, error);
 	if (ok)
-		ok = outdir_commit(out, p->options.quiet ? NULL : log, error);
+		ok = printer_commit(p, ps, p->options.quiet ? NULL : log, error);
 	p->write_failed = outdir_write_failed(out);
 	outdir_close(out);
 	printset_scenario_destroy(ps);

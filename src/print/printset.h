@@ -66,6 +66,11 @@ bool printset_part_is_language_start(const printset_scenario *ps, size_t part);
  * printer_write_failed says whether the disk or a folder caused it. */
 bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, char **error);
 
+/* Put the scenario's print set, every part written, in place in one step
+ * (outdir_commit_folder on OUT/SCENARIO-ID), listing its files on log
+ * (NULL: not listed).  False with a message in *error (free it). */
+bool printer_commit(const printer *p, const printset_scenario *ps, FILE *log, char **error);
+
 /* After a failed printer_render or printer_render_part: whether a folder or file could not be
  * written (exit status 2) rather than a product not drawn (3). */
 bool printer_write_failed(const printer *p);

@@ -11,6 +11,7 @@
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "pdfboxes.h"
+#include "svgids.h"
 
 struct pdfdoc {
 	doc_format format;
@@ -33,16 +34,12 @@ struct pdfdoc {
 static cairo_status_t write_chunk(void *closure, const unsigned char *data, unsigned int length)
 {
 	pdfdoc *doc = closure;
-	if (doc->format != DOC_SVG) {
-		grow_array((void **)&doc->buf, &doc->cap, doc->len + length, 1);
-		memcpy(doc->buf + doc->len, data, length);
-		doc->len += length;
-		return CAIRO_STATUS_SUCCESS;
-	}
-	/* A failed write is remembered with its cause and the rest of the data
-	 * dropped, but cairo is told all is well: cairo 1.16 aborts on a write
-	 * error in the middle of a PDF.  pdfdoc_end then discards the file. */
-	outfile_write(doc->out, data, length);
+	/* Kept whole and written at the end: a PDF gets its page boxes, a PNG
+	 * its resolution, an SVG its ids renumbered (svgids.h).  The file's
+	 * write failures are found there, with their cause. */
+	grow_array((void **)&doc->buf, &doc->cap, doc->len + length, 1);
+	memcpy(doc->buf + doc->len, data, length);
+	doc->len += length;
 	return CAIRO_STATUS_SUCCESS;
 }
 
@@ -256,6 +253,11 @@ bool pdfdoc_end(pdfdoc *doc, bool ok, char **error)
 		free(pdf);
 	} else if (drawn && doc->format == DOC_PNG) {
 		write_png_with_dpi(doc);
+	} else if (drawn && doc->format == DOC_SVG) {
+		size_t svg_len = 0;
+		char *svg = svgids_renumber((const char *)doc->buf, doc->len, &svg_len);
+		outfile_write(doc->out, svg, svg_len);
+		free(svg);
 	}
 	/* A write failure names its cause in the system's words; otherwise
 	 * say what went wrong in the drawing. */

@@ -61,7 +61,6 @@ void gamelog_finish(gl_log *log)
 
 /* ---- tokens (shared with the square game's log, sqlog.c) ---- */
 
-#define MAX_TOKENS GAMELOG_MAX_TOKENS
 #define MAX_TOKEN_LEN GAMELOG_MAX_TOKEN_LEN
 
 typedef gl_tokens tokens;
@@ -93,9 +92,9 @@ void gamelog_tokenize(const char *line, gl_tokens *t)
 			t->too_long = true;
 			continue;
 		}
-		if (t->count >= MAX_TOKENS) {
-			t->too_many = true;
-			break;
+		if (t->count == t->capacity) {
+			t->capacity = t->capacity ? 2 * t->capacity : 16;
+			t->tok = xrealloc(t->tok, (size_t)t->capacity * sizeof *t->tok);
 		}
 		t->tok[t->count++] = xstrndup(start, len);
 	}
@@ -105,7 +104,8 @@ void gamelog_tokens_free(gl_tokens *t)
 {
 	for (int i = 0; i < t->count; i++)
 		free(t->tok[i]);
-	t->count = 0;
+	free(t->tok);
+	memset(t, 0, sizeof *t);
 }
 
 bool gamelog_fail(rules_error *err, const char *fmt, ...)
@@ -271,8 +271,6 @@ bool gamelog_tokens_ok(const gl_tokens *t, rules_error *err)
 		return gamelog_fail(err, "control character in the line");
 	if (t->too_long)
 		return gamelog_fail(err, "a word longer than %d characters", MAX_TOKEN_LEN);
-	if (t->too_many)
-		return gamelog_fail(err, "more than %d words on one line", MAX_TOKENS);
 	return true;
 }
 

@@ -97,13 +97,15 @@ char *gamelog_format(const gl_action *a);
  * square game's log in sqlog.c): words, the ':' before dice faces, '#'
  * comments, the head lines, and the walk over the lines. ---- */
 
-#define GAMELOG_MAX_TOKENS 256
+/* No bound on the words of a line: an order of a big game names every
+ * unit it moves, and what orbat writes it must read back.  A word (a
+ * name, a hex, a face) is bounded. */
 #define GAMELOG_MAX_TOKEN_LEN 200
 
 typedef struct gl_tokens {
-	char *tok[GAMELOG_MAX_TOKENS];
+	char **tok;
 	int count;
-	bool too_many;
+	int capacity;
 	bool too_long;
 	bool bad_char;
 } gl_tokens;
@@ -113,7 +115,7 @@ typedef struct gl_tokens {
 void gamelog_tokenize(const char *line, gl_tokens *t);
 void gamelog_tokens_free(gl_tokens *t);
 /* False, with the reason (rule "log"), when the line had a control
- * character, an overlong word or too many words. */
+ * character or an overlong word. */
 bool gamelog_tokens_ok(const gl_tokens *t, rules_error *err);
 
 /* Read a line's words and hand them to parse (not called for a blank or

@@ -127,13 +127,29 @@ expect_failure "cards (png) over the size limit" "File too large" "$t" \
 expect_failure "refcard over the size limit" "File too large" "$t" \
 	limited 20 "$orbat" refcard --ruleset battlecry-150 -o "$t/out"
 # play writes its log as the game goes: at the failure the log keeps the
-# lines written before it (a game that cannot be logged stops with exit 2).
-limited 1 "$orbat" play --auto --seed 3 -q --log "$t/game.log" "$scenario" >/dev/null 2>"$work/stderr"
-rc=$?
-[ "$rc" -eq 2 ] && ok || bad "play --log over the size limit: exit $rc, expected 2"
-grep -q "^orbat play: .*: File too large\$" "$work/stderr" && ok ||
-	bad "play --log over the size limit: no message: $(head -3 "$work/stderr")"
-[ "$(grep -v -c '^orbat play: ' "$work/stderr")" -eq 0 ] && ok || bad "play --log over the size limit: other lines on stderr"
+# lines written before it, each whole (a game that cannot be logged stops
+# with exit 2), and --resume goes on from there.  The limits (KiB) fall in
+# the middle of a line of the same game played in full (game.log).
+for kib in 1 2; do
+	log=$t/limited-$kib.log
+	limited "$kib" "$orbat" play --auto --seed 3 -q --log "$log" "$scenario" >/dev/null 2>"$work/stderr"
+	rc=$?
+	[ "$rc" -eq 2 ] && ok || bad "play --log over the size limit ($kib KiB): exit $rc, expected 2"
+	grep -q "^orbat play: .*: File too large\$" "$work/stderr" && ok ||
+		bad "play --log over the size limit ($kib KiB): no message: $(head -3 "$work/stderr")"
+	[ "$(grep -v -c '^orbat play: ' "$work/stderr")" -eq 0 ] && ok ||
+		bad "play --log over the size limit ($kib KiB): other lines on stderr"
+	size=$(stat -c %s "$log")
+	[ "$(head -c $((kib * 1024)) "$t/game.log" | tail -c 1)" != "" ] &&
+		[ "$(head -c $((kib * 1024)) "$t/game.log" | tail -c 1 | od -An -c | tr -d ' ')" != '\n' ] && ok ||
+		bad "play --log over the size limit ($kib KiB): the limit falls on a line's end; choose another"
+	[ "$(tail -c 1 "$log" | od -An -c | tr -d ' ')" = '\n' ] && ok ||
+		bad "play --log over the size limit ($kib KiB): the log ends in half a line: $(tail -c 40 "$log")"
+	cmp -s "$log" <(head -c "$size" "$t/game.log") && ok ||
+		bad "play --log over the size limit ($kib KiB): the log is not the start of the game's log"
+	"$orbat" play -q --resume "$log" "$scenario" </dev/null >/dev/null 2>"$work/stderr" && ok ||
+		bad "play --log over the size limit ($kib KiB): --resume refused it: $(head -3 "$work/stderr")"
+done
 
 # ---- /dev/full, written directly
 # The log goes to a full device of our own (the same device numbers): a

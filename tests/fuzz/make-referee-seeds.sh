@@ -31,10 +31,12 @@ for i in "${!list[@]}"; do
 	letter=$(printf "\\$(printf '%03o' "$code")")
 	name=$(basename "$path" .xml)
 	for seed in "${seeds[@]}"; do
-		log=$(mktemp)
+		# A new file in a folder of its own: play never overwrites a saved game.
+		tmp=$(mktemp -d)
+		log=$tmp/game.log
 		"$orbat" play -q --auto --max-turns 12 --seed "$seed" --log "$log" "$root/$path" >/dev/null 2>&1 || true
 		{ printf '%s' "$letter"; cat "$log"; } >"$out/auto-$name-$seed.log"
-		rm -f "$log"
+		rm -rf "$tmp"
 	done
 done
 ls -l "$out"

@@ -106,6 +106,17 @@ expect_rc render-mixed 1
 	fail "render-mixed: a valid scenario's print set is missing"
 nothing_left render-mixed
 
+# SVG too: the ids cairo numbers with a process-wide counter are renumbered
+# per file, so two processes (and one process after another product) write
+# the same bytes.  The scenario alone, in a process of its own, agrees with
+# its files of the run of two.
+same render-svg render --format svg --lang en,fr scenarios/shiloh.xml scenarios/mb-1861.xml
+expect_rc render-svg 0
+[ "$(find "$work/render-svg-2" -name '*.svg' | wc -l)" -ge 8 ] && ok || fail "render-svg: not 8 SVG files"
+"$orbat" render --format svg --lang fr -j 1 -q -o "$work/render-svg-alone" scenarios/mb-1861.xml
+diff -r "$work/render-svg-1/mb-1861/fr" "$work/render-svg-alone/mb-1861/fr" >/dev/null && ok ||
+	fail "render-svg: mb-1861's SVG files differ when rendered alone"
+
 # cards and refcard: one job per language.
 same cards cards --ruleset noord-zuid --format pdf,png
 expect_rc cards 0

@@ -58,6 +58,8 @@ PY
 done <"$dir/queries"
 # The questions of orbat play: each answer line as orbat ask gives it.
 for q in "moves u-cav-1" "transport u-gunboat-1" "income confederate" "ask attack O9 u-gunboat-1" "ask buy ironclad"; do
+	# A new log each time: play never overwrites a saved game.
+	rm -f "$work/play.log"
 	(cd "$scenarios" && printf '%s\nquit\n' "$q" |
 		"$orbat" play mb-1861.xml --seed 3 --log "$work/play.log" >"$work/play" 2>&1)
 	# shellcheck disable=SC2086

@@ -44,6 +44,8 @@ for scenario in "$dir"/*.xml; do
 			continue
 		fi
 		if [ "$grid" = hex ]; then
+			# A new log each time: play never overwrites a saved game.
+			rm -f "$work/auto.log"
 			"$orbat" play -q --auto --seed "$seed" --log "$work/auto.log" "$scenario" >/dev/null 2>&1
 			if ! tail -n +2 "$work/auto.log" | cmp -s - "$log"; then
 				bad "$name seed $seed: the match's log is not the log of orbat play --auto: $(tail -n +2 "$work/auto.log" | diff - "$log" | head -n 4 | tr '\n' ' ')"

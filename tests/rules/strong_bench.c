@@ -3,11 +3,13 @@
  * measure behind the claim that `strong` beats `simple` (not a test).
  *
  *   strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED]
- *                [-t MAX_TURNS] [-m 1] [-G 1] SCENARIO...
+ *                [-t MAX_TURNS] [-m 1] [-G 1] [-P 1] SCENARIO...
  *
  * Game i of a scenario is played with seed FIRST_SEED + i; PLAYER takes
  * the scenario's first side in the even games and the second in the odd
- * ones, so each side's advantage counts equally.  A draw, a turn-limit
+ * ones, so each side's advantage counts equally.  With -P 1 the games
+ * are paired: games 2k and 2k+1 play the same seed FIRST_SEED + k, once
+ * from each seat, so the dice and cards of a seed favour neither player.  A draw, a turn-limit
  * game and a game a player broke (a refused proposal, a player stuck)
  * count as not won; broken games are also counted apart, as they are
  * bugs.  One row per scenario: games, PLAYER's wins, draws (with the turn
@@ -33,7 +35,7 @@
 
 static int usage(void)
 {
-	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] [-m 1] [-G 1] SCENARIO...\n",
+	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] [-m 1] [-G 1] [-P 1] SCENARIO...\n",
 		stderr);
 	return 2;
 }
@@ -119,7 +121,7 @@ static void turn_line(void *ctx, const char *line)
 }
 
 static bool bench_scenario(validator *v, diag_sink *sink, const char *path, const char *players[2], long games,
-	unsigned long long first, long max_turns, bool longest, bool generals, tally *t)
+	unsigned long long first, long max_turns, bool longest, bool generals, bool paired, tally *t)
 {
 	scenario *sc = NULL;
 	const ruleset *rs = NULL;
@@ -142,7 +144,7 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 	}
 	for (long i = 0; i < games; i++) {
 		int seat = (int)(i & 1);   /* the side PLAYER takes */
-		o.seed = first + (unsigned long long)i;
+		o.seed = first + (unsigned long long)(paired ? i / 2 : i);
 		o.players[seat] = players[0];
 		o.players[1 - seat] = players[1];
 		match_result r;
@@ -188,7 +190,7 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 int main(int argc, char **argv)
 {
 	long games = 400, max_turns = 500;
-	bool longest = false, generals = false;
+	bool longest = false, generals = false, paired = false;
 	unsigned long long first = 1;
 	char *pair = NULL;
 	int i = 1;
@@ -205,6 +207,8 @@ int main(int argc, char **argv)
 			max_turns = strtol(argv[i + 1], NULL, 10);
 		else if (strcmp(argv[i], "-m") == 0)
 			longest = strcmp(argv[i + 1], "0") != 0;
+		else if (strcmp(argv[i], "-P") == 0)
+			paired = strcmp(argv[i + 1], "0") != 0;
 		else if (strcmp(argv[i], "-G") == 0)
 			generals = strcmp(argv[i + 1], "0") != 0;
 		else
@@ -233,8 +237,8 @@ int main(int argc, char **argv)
 		diag_print_text(&sink, 0, sink.count, stderr);
 		return 2;
 	}
-	printf("%s against %s, %ld games a scenario from seed %llu, sides swapped every game, turn limit %ld\n",
-		players[0], players[1], games, first, max_turns);
+	printf("%s against %s, %ld games a scenario from seed %llu, sides swapped every game%s, turn limit %ld\n",
+		players[0], players[1], games, first, paired ? " (each seed from both seats)" : "", max_turns);
 	printf("%-22s %6s %6s %6s %6s %6s %7s  %-15s %9s%s\n", "scenario", "games", "won", "drawn", "lost", "broken",
 		"win %", "95 % interval", "ms/turn", longest ? "  longest ms" : "");
 	if (generals)
@@ -242,7 +246,7 @@ int main(int argc, char **argv)
 	int code = 0;
 	for (; i < argc; i++) {
 		tally t;
-		if (!bench_scenario(v, &sink, argv[i], players, games, first, max_turns, longest, generals, &t)) {
+		if (!bench_scenario(v, &sink, argv[i], players, games, first, max_turns, longest, generals, paired, &t)) {
 			code = 2;
 			continue;
 		}

@@ -268,51 +268,74 @@ static move_options move_way(const referee *r, int unit, bool *alone)
 	return o;
 }
 
-/* The best place for a unit to end its move, by standing_worth with the
- * unit (and its general) put there for the count and put back; -1 when
- * standing still is best.  *gain: how much better than standing still. */
-static long best_place(referee *r, int unit, bool *alone, double *gain)
+long strong_best_hex(const game *g, game_ref who, const move_options *o, double stay, strong_hex_worth *worth,
+	void *ctx, double *gain)
 {
-	game *g = r->g;
-	const game_unit *u = &g->units[unit];
-	hex_coord home = u->at;
-	game_ref me = { REF_UNIT, unit };
-	move_options o = move_way(r, unit, alone);
-	int gen = o.with_general ? game_unit_general(g, unit) : -1;
-	bool *spent = strong_spent_generals(r);
-	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
-	moves_reach(g, me, &o, steps);
+	moves_reach(g, who, o, steps);
 	long best = -1;
 	double best_worth = stay + MOVE_MARGIN;
 	for (size_t i = 0; i < n; i++) {
 		if (steps[i] <= 0)
 			continue;
-		hex_coord h = hex_from_index(&g->board, i);
-		const rs_terrain *ter = game_terrain(g, h);
-		bool may_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
-		/* A lone friendly general there is sheltered by the unit that
-		 * joins him (§3.1): the flag he risked is saved. */
-		int lone = game_general_at(g, h);
-		double shelter = lone >= 0 && lone != gen && g->generals[lone].side == u->side &&
-				game_units_at(g, h, u->side, NULL, 0) == 0 ?
-			-strong_general_exposure(g, lone) : 0;
-		game_place(g, me, h);
-		if (gen >= 0)
-			game_place(g, (game_ref){ REF_GENERAL, gen }, h);
-		double w = strong_standing_worth(g, unit, may_battle, spent) + shelter - 0.01 * steps[i];
-		game_place(g, me, home);
-		if (gen >= 0)
-			game_place(g, (game_ref){ REF_GENERAL, gen }, home);
+		double w = worth(ctx, hex_from_index(&g->board, i), steps[i]);
 		if (w > best_worth) {
 			best_worth = w;
 			best = (long)i;
 		}
 	}
 	free(steps);
-	free(spent);
 	*gain = best >= 0 ? best_worth - stay : 0;
+	return best;
+}
+
+/* A unit on the move, for place_worth. */
+typedef struct unit_move {
+	game *g;
+	int unit;
+	int gen;              /* the general it carries, -1 */
+	const bool *spent;
+} unit_move;
+
+/* standing_worth with the unit (and its general) put on h for the count
+ * and put back, plus a lone general it would shelter there. */
+static double place_worth(void *ctx, hex_coord h, int steps)
+{
+	unit_move *m = ctx;
+	game *g = m->g;
+	const game_unit *u = &g->units[m->unit];
+	hex_coord home = u->at;
+	game_ref me = { REF_UNIT, m->unit };
+	const rs_terrain *ter = game_terrain(g, h);
+	bool may_battle = moves_battle_after(g, m->unit, steps) && !(ter && ter->no_battle_on_entry);
+	/* A lone friendly general there is sheltered by the unit that joins
+	 * him (§3.1): the flag he risked is saved. */
+	int lone = game_general_at(g, h);
+	double shelter = lone >= 0 && lone != m->gen && g->generals[lone].side == u->side &&
+			game_units_at(g, h, u->side, NULL, 0) == 0 ?
+		-strong_general_exposure(g, lone) : 0;
+	game_place(g, me, h);
+	if (m->gen >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, m->gen }, h);
+	double w = strong_standing_worth(g, m->unit, may_battle, m->spent) + shelter - 0.01 * steps;
+	game_place(g, me, home);
+	if (m->gen >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, m->gen }, home);
+	return w;
+}
+
+/* The best place for a unit to end its move, by place_worth; -1 when
+ * standing still is best.  *gain: how much better than standing still. */
+static long best_place(referee *r, int unit, bool *alone, double *gain)
+{
+	game *g = r->g;
+	move_options o = move_way(r, unit, alone);
+	bool *spent = strong_spent_generals(r);
+	unit_move m = { g, unit, o.with_general ? game_unit_general(g, unit) : -1, spent };
+	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
+	long best = strong_best_hex(g, (game_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
+	free(spent);
 	return best;
 }
 

@@ -145,36 +145,36 @@ static bool general_free(const game *g, int gen)
 	return true;
 }
 
-/* The best hex for general `gen` to end a move on, by general_worth with
- * him put there for the count and put back; -1 when staying is best.
- * *gain: how much better than staying. */
+/* A general on the move, for general_place_worth. */
+typedef struct general_move {
+	game *g;
+	int gen;
+	const bool *spent;
+} general_move;
+
+/* general_worth with him put on h for the count and put back. */
+static double general_place_worth(void *ctx, hex_coord h, int steps)
+{
+	general_move *m = ctx;
+	game_ref me = { REF_GENERAL, m->gen };
+	hex_coord home = m->g->generals[m->gen].at;
+	game_place(m->g, me, h);
+	double w = general_worth(m->g, m->gen, m->spent) - 0.01 * steps;
+	game_place(m->g, me, home);
+	return w;
+}
+
+/* The best hex for general `gen` to end a move on, by general_worth; -1
+ * when staying is best.  *gain: how much better than staying. */
 static long general_best_place(referee *r, int gen, double *gain)
 {
 	game *g = r->g;
-	game_ref me = { REF_GENERAL, gen };
-	hex_coord home = g->generals[gen].at;
 	bool *spent = strong_spent_generals(r);
-	double stay = general_worth(g, gen, spent);
-	size_t n = hex_count(&g->board);
-	int *steps = xmalloc(n * sizeof *steps);
+	general_move m = { g, gen, spent };
 	move_options o = { false, -1 };
-	moves_reach(g, me, &o, steps);
-	long best = -1;
-	double best_worth = stay + MOVE_MARGIN;
-	for (size_t i = 0; i < n; i++) {
-		if (steps[i] <= 0)
-			continue;
-		game_place(g, me, hex_from_index(&g->board, i));
-		double w = general_worth(g, gen, spent) - 0.01 * steps[i];
-		game_place(g, me, home);
-		if (w > best_worth) {
-			best_worth = w;
-			best = (long)i;
-		}
-	}
-	free(steps);
+	long best = strong_best_hex(g, (game_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent),
+		general_place_worth, &m, gain);
 	free(spent);
-	*gain = best >= 0 ? best_worth - stay : 0;
 	return best;
 }
 

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "game.h"
+#include "moves.h"
 #include "referee.h"
 #include "strong.h"
 
@@ -37,6 +38,14 @@ double strong_best_battle(const game *g, int unit, const bool *spent, game_ref o
  * it could fight (when `may_battle`), less the fire it draws, less the
  * way to the enemy, plus the objective it holds. */
 double strong_standing_worth(const game *g, int unit, bool may_battle, const bool *spent);
+
+/* The worth of `who` ending its move on h, `steps` hexes away. */
+typedef double strong_hex_worth(void *ctx, hex_coord h, int steps);
+/* The best hex for `who` to end a move on (hex index), by `worth` against
+ * `stay` (its worth where it stands) and MOVE_MARGIN; -1 when staying is
+ * best.  *gain: how much better than staying. */
+long strong_best_hex(const game *g, game_ref who, const move_options *o, double stay, strong_hex_worth *worth,
+	void *ctx, double *gain);
 
 /* The generals who have fought beside a unit this turn (freed by the
  * caller). */

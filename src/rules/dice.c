@@ -59,6 +59,12 @@ static bool type_listed(char **list, size_t n, const char *id)
 	return false;
 }
 
+bool dice_may_attack_general(const game *g, const game_unit *u)
+{
+	const rs_general *rg = &g->rs->general;
+	return rg->attackable_by_count == 0 || type_listed(rg->attackable_by, rg->attackable_by_count, u->type->id);
+}
+
 static game_ref find_target(const game *g, int side, hex_coord to)
 {
 	int units[4];
@@ -181,7 +187,7 @@ static void battle_dice(const game *g, int attacker, hex_coord to, game_ref targ
 			reason(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
 				g->generals[target.index].id, there);
 			ok = false;
-		} else if (rg->attackable_by_count && !type_listed(rg->attackable_by, rg->attackable_by_count, type)) {
+		} else if (!dice_may_attack_general(g, u)) {
 			reason(g, out, g->rs->general.attack_rule, "a general can be attacked only by %s%s%s, not by %s",
 				rg->attackable_by[0], rg->attackable_by_count > 1 ? " or " : "",
 				rg->attackable_by_count > 1 ? rg->attackable_by[1] : "", type);

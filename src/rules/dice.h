@@ -36,6 +36,10 @@ void dice_battle(const game *g, int attacker, hex_coord to, game_ref target,
 void dice_sharpshot(const game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
 	dice_answer *out);
 
+/* Whether the unit's type may attack a lone general at all (§5.3: the
+ * ruleset's attackable-by list; any type when it lists none). */
+bool dice_may_attack_general(const game *g, const game_unit *u);
+
 /* The range of a unit in hexes and the dice it rolls at `distance`
  * (0 when out of range). */
 int dice_range(const game_unit *u);

@@ -11,24 +11,14 @@
 #include "dice.h"
 #include "moves.h"
 #include "orders.h"
+#include "strong_impl.h"
 
-/* The worth of what a battle does, in figures taken: destroying a unit
- * or a general gives a victory flag (§10), the point of the game; a flag
- * taken pushes the target back and may break its line. */
-#define W_DESTROY 6.0
-#define W_FIGURE 1.0
-#define W_FLAG 0.35
-/* Of the fire a unit draws where it stands, the share counted: the enemy
- * orders only some units and spreads its fire, and we fire first. */
-#define W_RISK 0.25
 /* Per hex nearer the nearest enemy: enough to close in where nothing is
  * in reach (a side that waits reaches the turn limit, which wins nothing),
  * too little to walk into fire for it. */
 #define W_CLOSE 0.45
 /* Per victory point of an objective a unit holds (§10). */
 #define W_OBJECTIVE 4.0
-/* A move must be worth this much more than standing still. */
-#define MOVE_MARGIN 0.05
 
 enum { STAGE_ORDERS, STAGE_BRIGADES, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
 
@@ -151,17 +141,16 @@ void strong_battle_odds(const game *g, int attacker, game_ref target, int dice, 
 	odds_spread(g, attacker, target, &fc, 0, dice, faces, 0, 1.0, o);
 }
 
-static double odds_worth(const odds *o)
+double strong_odds_worth(const odds *o, double destroy)
 {
-	return o->destroy * W_DESTROY + o->figures * W_FIGURE + o->flags * W_FLAG;
+	return o->destroy * destroy + o->figures * W_FIGURE + o->flags * W_FLAG;
 }
 
-/* The best battle of a unit from where it stands now, by worth; `only`
- * (REF_NONE: any) is the one target a second battle may have.  0 and
- * *target REF_NONE when it has none. */
-static double best_battle(const game *g, int unit, const bool *spent, game_ref only, game_ref *target)
+double strong_best_battle(const game *g, int unit, const bool *spent, game_ref only, game_ref *target)
 {
 	const game_unit *u = &g->units[unit];
+	/* A flag won counts as the race stands: the last one wins the game. */
+	double destroy = W_DESTROY * strong_race_kill(g, u->side);
 	double best = 0;
 	target->kind = REF_NONE;
 	target->index = -1;
@@ -184,7 +173,7 @@ static double best_battle(const game *g, int unit, const bool *spent, game_ref o
 		strong_battle_odds(g, unit, t, d.dice, distance, &o);
 		/* Figures off a unit already thin bring its destruction nearer:
 		 * they count for more. */
-		double w = odds_worth(&o) + o.figures * W_FIGURE * 2.0 / battle_figures(g, t);
+		double w = strong_odds_worth(&o, destroy) + o.figures * W_FIGURE * 2.0 / battle_figures(g, t);
 		if (target->kind == REF_NONE || w > best) {
 			best = w;
 			*target = t;
@@ -199,6 +188,9 @@ static double drawn_fire(const game *g, int unit)
 {
 	const game_unit *u = &g->units[unit];
 	game_ref me = { REF_UNIT, unit };
+	/* A unit lost is a flag given away, worth more as the enemy nears
+	 * its target. */
+	double destroy = W_DESTROY * strong_race_guard(g, u->side);
 	double sum = 0;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const game_unit *e = &g->units[i];
@@ -218,7 +210,7 @@ static double drawn_fire(const game *g, int unit)
 		}
 		odds o;
 		strong_battle_odds(g, (int)i, me, dice, distance, &o);
-		sum += odds_worth(&o);
+		sum += strong_odds_worth(&o, destroy);
 	}
 	return sum;
 }
@@ -247,8 +239,7 @@ static int objective_at(const game *g, int side, hex_coord h)
 	return vp;
 }
 
-/* The generals who have fought beside a unit this turn. */
-static bool *spent_generals(const referee *r)
+bool *strong_spent_generals(const referee *r)
 {
 	const game *g = r->g;
 	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
@@ -257,14 +248,11 @@ static bool *spent_generals(const referee *r)
 	return spent;
 }
 
-/* How good it is for the unit to stand where it stands now: the battle
- * it could fight (when `may_battle`), less the fire it draws, less the
- * way to the enemy, plus the objective it holds. */
-static double standing_worth(const game *g, int unit, bool may_battle, const bool *spent)
+double strong_standing_worth(const game *g, int unit, bool may_battle, const bool *spent)
 {
 	const game_unit *u = &g->units[unit];
 	game_ref t;
-	double attack = may_battle ? best_battle(g, unit, spent, (game_ref){ REF_NONE, -1 }, &t) : 0;
+	double attack = may_battle ? strong_best_battle(g, unit, spent, (game_ref){ REF_NONE, -1 }, &t) : 0;
 	return attack - W_RISK * drawn_fire(g, unit) - W_CLOSE * nearest_enemy(g, u->side, u->at) +
 		W_OBJECTIVE * objective_at(g, u->side, u->at);
 }
@@ -280,45 +268,74 @@ static move_options move_way(const referee *r, int unit, bool *alone)
 	return o;
 }
 
-/* The best place for a unit to end its move, by standing_worth with the
- * unit (and its general) put there for the count and put back; -1 when
- * standing still is best.  *gain: how much better than standing still. */
-static long best_place(referee *r, int unit, bool *alone, double *gain)
+long strong_best_hex(const game *g, game_ref who, const move_options *o, double stay, strong_hex_worth *worth,
+	void *ctx, double *gain)
 {
-	game *g = r->g;
-	const game_unit *u = &g->units[unit];
-	hex_coord home = u->at;
-	game_ref me = { REF_UNIT, unit };
-	move_options o = move_way(r, unit, alone);
-	int gen = o.with_general ? game_unit_general(g, unit) : -1;
-	bool *spent = spent_generals(r);
-	double stay = standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
-	moves_reach(g, me, &o, steps);
+	moves_reach(g, who, o, steps);
 	long best = -1;
 	double best_worth = stay + MOVE_MARGIN;
 	for (size_t i = 0; i < n; i++) {
 		if (steps[i] <= 0)
 			continue;
-		hex_coord h = hex_from_index(&g->board, i);
-		const rs_terrain *ter = game_terrain(g, h);
-		bool may_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
-		game_place(g, me, h);
-		if (gen >= 0)
-			game_place(g, (game_ref){ REF_GENERAL, gen }, h);
-		double w = standing_worth(g, unit, may_battle, spent) - 0.01 * steps[i];
-		game_place(g, me, home);
-		if (gen >= 0)
-			game_place(g, (game_ref){ REF_GENERAL, gen }, home);
+		double w = worth(ctx, hex_from_index(&g->board, i), steps[i]);
 		if (w > best_worth) {
 			best_worth = w;
 			best = (long)i;
 		}
 	}
 	free(steps);
-	free(spent);
 	*gain = best >= 0 ? best_worth - stay : 0;
+	return best;
+}
+
+/* A unit on the move, for place_worth. */
+typedef struct unit_move {
+	game *g;
+	int unit;
+	int gen;              /* the general it carries, -1 */
+	const bool *spent;
+} unit_move;
+
+/* standing_worth with the unit (and its general) put on h for the count
+ * and put back, plus a lone general it would shelter there. */
+static double place_worth(void *ctx, hex_coord h, int steps)
+{
+	unit_move *m = ctx;
+	game *g = m->g;
+	const game_unit *u = &g->units[m->unit];
+	hex_coord home = u->at;
+	game_ref me = { REF_UNIT, m->unit };
+	const rs_terrain *ter = game_terrain(g, h);
+	bool may_battle = moves_battle_after(g, m->unit, steps) && !(ter && ter->no_battle_on_entry);
+	/* A lone friendly general there is sheltered by the unit that joins
+	 * him (§3.1): the flag he risked is saved. */
+	int lone = game_general_at(g, h);
+	double shelter = lone >= 0 && lone != m->gen && g->generals[lone].side == u->side &&
+			game_units_at(g, h, u->side, NULL, 0) == 0 ?
+		-strong_general_exposure(g, lone) : 0;
+	game_place(g, me, h);
+	if (m->gen >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, m->gen }, h);
+	double w = strong_standing_worth(g, m->unit, may_battle, m->spent) + shelter - 0.01 * steps;
+	game_place(g, me, home);
+	if (m->gen >= 0)
+		game_place(g, (game_ref){ REF_GENERAL, m->gen }, home);
+	return w;
+}
+
+/* The best place for a unit to end its move, by place_worth; -1 when
+ * standing still is best.  *gain: how much better than standing still. */
+static long best_place(referee *r, int unit, bool *alone, double *gain)
+{
+	game *g = r->g;
+	move_options o = move_way(r, unit, alone);
+	bool *spent = strong_spent_generals(r);
+	unit_move m = { g, unit, o.with_general ? game_unit_general(g, unit) : -1, spent };
+	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
+	long best = strong_best_hex(g, (game_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
+	free(spent);
 	return best;
 }
 
@@ -326,43 +343,59 @@ static long best_place(referee *r, int unit, bool *alone, double *gain)
  * stands or moving first, against being left alone. */
 static double order_worth(referee *r, int unit)
 {
-	const game *g = r->g;
+	game *g = r->g;
 	const game_unit *u = &g->units[unit];
 	if (!u->alive)
 		return 0;
 	/* Brigade members keep their places (see choose_move): only their
-	 * battle counts. */
-	bool *spent = spent_generals(r);
+	 * battle counts, and their general's danger when he stands alone:
+	 * the brigade's order is the only one that moves him (§3.3). */
+	bool *spent = strong_spent_generals(r);
 	game_ref t;
-	double now = best_battle(g, unit, spent, (game_ref){ REF_NONE, -1 }, &t);
+	double now = strong_best_battle(g, unit, spent, (game_ref){ REF_NONE, -1 }, &t);
 	free(spent);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
-		return now;
+		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
 	bool alone;
 	double gain;
 	best_place(r, unit, &alone, &gain);
 	return gain > now ? gain : now;
 }
 
-/* Each living unit's order worth, for the card and the orders. */
+/* The figures an order may name, units first, then generals: index i
+ * of the lists below. */
+static game_ref orderable(const game *g, size_t i)
+{
+	return i < g->unit_count ? (game_ref){ REF_UNIT, (int)i } : (game_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+}
+
+/* Each living unit's and general's order worth, for the card and the
+ * orders (by orderable's index). */
 static double *order_worths(referee *r)
 {
 	const game *g = r->g;
-	double *w = xcalloc(g->unit_count + 1, sizeof *w);
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side == r->side)
-			w[i] = order_worth(r, (int)i);
+	size_t n = g->unit_count + g->general_count;
+	double *w = xcalloc(n + 1, sizeof *w);
+	for (size_t i = 0; i < n; i++) {
+		game_ref f = orderable(g, i);
+		if (!game_ref_alive(g, f) || game_ref_side(g, f) != r->side)
+			continue;
+		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index) : strong_general_order_worth(r, f.index);
+	}
 	return w;
 }
 
-/* The side's living units, most worth ordering first (the lower index
- * first among equals), into units[]; returns how many. */
+/* The side's living units and generals, most worth ordering first (the
+ * lower index first among equals), into units[] (orderable's indices);
+ * returns how many.  A general is ranked only when moving him is worth
+ * something: otherwise he would take an order a unit could use. */
 static size_t rank_units(const referee *r, const double *worth, int *units)
 {
 	const game *g = r->g;
 	size_t n = 0;
-	for (size_t i = 0; i < g->unit_count; i++) {
-		if (!g->units[i].alive || g->units[i].side != r->side)
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		game_ref f = orderable(g, i);
+		if (!game_ref_alive(g, f) || game_ref_side(g, f) != r->side || (f.kind == REF_GENERAL && worth[i] <= 0))
 			continue;
 		/* Insertion keeps it short: a side has a few dozen units. */
 		size_t k = n++;
@@ -394,13 +427,14 @@ static double order_ranked(const referee *r, const order_card *oc, const order_s
 	double sum = 0;
 	rules_error why;   /* only yes or no matters here */
 	for (size_t i = 0; i < n; i++) {
-		if (!orders_add(g, r->side, oc, &s, (game_ref){ REF_UNIT, list[i] }, &why))
+		game_ref f = orderable(g, (size_t)list[i]);
+		if (!orders_add(g, r->side, oc, &s, f, &why))
 			continue;
 		/* An order is worth a little even with nothing in reach: the
 		 * least worthy card that does the same keeps the stronger. */
 		sum += worth[list[i]] + 0.05;
 		if (a)
-			a->words[a->word_count++] = xstrdup(g->units[list[i]].id);
+			a->words[a->word_count++] = xstrdup(game_ref_id(g, f));
 	}
 	order_set_finish(&s);
 	return sum;
@@ -432,7 +466,7 @@ static void choose_card(referee *r, gl_action *a)
 			return;
 	}
 	double *worth = order_worths(r);
-	int *list = xcalloc(g->unit_count + 1, sizeof *list);
+	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	double best = 0;
 	int best_card = -1, best_flank = -1;
@@ -468,7 +502,7 @@ static bool choose_orders(referee *r, gl_action *a)
 {
 	const game *g = r->g;
 	double *worth = order_worths(r);
-	int *list = xcalloc(g->unit_count + 1, sizeof *list);
+	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
@@ -546,7 +580,7 @@ static double place_members(referee *r, const game_brigade *br, int speed, const
 		game_ref me = { REF_UNIT, m };
 		hex_coord best_at = g->units[m].at;
 		bool stay_ok = hex_distance(best_at, gat) <= radius;
-		double best = stay_ok ? standing_worth(g, m, moves_battle_after(g, m, 0), spent) + MOVE_MARGIN : -DBL_MAX;
+		double best = stay_ok ? strong_standing_worth(g, m, moves_battle_after(g, m, 0), spent) + MOVE_MARGIN : -DBL_MAX;
 		if (zone_member(r, m) && game_general_at(g, g->units[m].at) < 0) {
 			move_options o = { false, speed };
 			moves_reach(g, me, &o, steps);
@@ -556,7 +590,7 @@ static double place_members(referee *r, const game_brigade *br, int speed, const
 					continue;
 				const rs_terrain *ter = game_terrain(g, h);
 				game_place(g, me, h);
-				double w = standing_worth(g, m, moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry),
+				double w = strong_standing_worth(g, m, moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry),
 					spent) - 0.01 * steps[i];
 				game_place(g, me, from[k]);
 				if (w > best) {
@@ -611,12 +645,16 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	}
 	if (movers == 0)
 		return false;
-	bool *spent = spent_generals(r);
+	bool *spent = strong_spent_generals(r);
 	hex_coord from[GAME_MAX_BRIGADE_UNITS];
 	game_ref gref = { REF_GENERAL, gen };
 	hex_coord ghome = g->generals[gen].at;
 	/* Standing: the members about their general where he is. */
 	double stay = place_members(r, br, speed, spent, sp, 0, from);
+	/* The general among his brigade, never alone in the enemy's reach
+	 * (§5.3): counted with the members where they will stand. */
+	if (stay > -DBL_MAX)
+		stay += strong_general_exposure(g, gen);
 	put_back_members(g, br, from, br->unit_count);
 	double best = stay > -DBL_MAX ? stay + MOVE_MARGIN * movers : -DBL_MAX;
 	long best_hex = -1;
@@ -631,6 +669,8 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 			continue;
 		game_place(g, gref, hex_from_index(&g->board, i));
 		double w = place_members(r, br, speed, spent, sp, 1, from);
+		if (w > -DBL_MAX)
+			w += strong_general_exposure(g, gen);
 		put_back_members(g, br, from, br->unit_count);
 		game_place(g, gref, ghome);
 		if (w > best) {
@@ -675,7 +715,7 @@ static bool plan_step(referee *r, strong_player *sp, gl_action *a)
 static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 {
 	game *g = r->g;
-	bool *spent = spent_generals(r);
+	bool *spent = strong_spent_generals(r);
 	int best_unit = -1;
 	game_ref best_target = { REF_NONE, -1 };
 	double best = 0;
@@ -690,7 +730,7 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 		if (t->battles > 0 && only.kind == REF_NONE)
 			continue;
 		game_ref target;
-		double w = best_battle(g, u, spent, only, &target);
+		double w = strong_best_battle(g, u, spent, only, &target);
 		if (target.kind != REF_NONE && (best_unit < 0 || w > best)) {
 			best = w;
 			best_unit = u;
@@ -720,18 +760,23 @@ static bool gain_pays(referee *r)
 	const game_unit *u = &g->units[unit];
 	game_ref me = { REF_UNIT, unit };
 	hex_coord home = u->at;
-	bool *spent = spent_generals(r);
-	double stay = standing_worth(g, unit, false, spent);
+	bool *spent = strong_spent_generals(r);
+	double stay = strong_standing_worth(g, unit, false, spent);
 	int gen = game_unit_general(g, unit);
 	bool carry = gen >= 0 && !r->gt[gen].moved && !game_general_stays(g, gen);
 	const rs_when *again = &u->type->ground_gain_battle;
 	bool may_battle = again->attribute && game_ref_alive(g, b->target) && game_unit_matches(u, again);
+	/* Its general, carried along or left behind alone, stands safer or
+	 * less safe after it. */
+	double general_before = gen >= 0 ? strong_general_exposure(g, gen) : 0;
 	game_place(g, me, b->target_hex);
 	if (carry)
 		game_place(g, (game_ref){ REF_GENERAL, gen }, b->target_hex);
 	game_ref t;
-	double there = (may_battle ? best_battle(g, unit, spent, b->target, &t) : 0) - W_RISK * drawn_fire(g, unit) -
+	double there = (may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0) - W_RISK * drawn_fire(g, unit) -
 		W_CLOSE * nearest_enemy(g, u->side, u->at) + W_OBJECTIVE * objective_at(g, u->side, u->at);
+	if (gen >= 0)
+		there += strong_general_exposure(g, gen) - general_before;
 	game_place(g, me, home);
 	if (carry)
 		game_place(g, (game_ref){ REF_GENERAL, gen }, home);
@@ -845,7 +890,8 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 			sp->stage = STAGE_MOVES;
 			break;
 		case STAGE_MOVES:
-			if (r->phase != PHASE_BATTLES && choose_move(r, a))
+			/* The generals last: each goes where the units now stand. */
+			if (r->phase != PHASE_BATTLES && (choose_move(r, a) || strong_general_move(r, a)))
 				return true;
 			gamelog_action_finish(a);
 			sp->stage = STAGE_BATTLES;

@@ -7,6 +7,11 @@
  * orders the units that can do most, moves each where its attack is worth
  * more than the fire it draws (a weak unit steps back), and battles the
  * best target first so that later battles finish what earlier ones began.
+ * Its generals go where they lend their unit most and never stand alone
+ * in the enemy's reach when a unit can shelter them (strong_generals.c);
+ * it weighs every flag as the race to the scenario's targets stands: the
+ * last flag it needs is worth the game, a flag given away worth more as
+ * the enemy nears its own (strong_race.c).
  * The turns of special cards (reinforcements, rally, sharpshooter,
  * fieldworks, short supply) and the steps of a battle it does not weigh
  * (saves, defensive rolls, retreats) are the simple player's (autoplay.h).

@@ -3,11 +3,13 @@
  * measure behind the claim that `strong` beats `simple` (not a test).
  *
  *   strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED]
- *                [-t MAX_TURNS] [-m 1] SCENARIO...
+ *                [-t MAX_TURNS] [-m 1] [-G 1] [-P 1] SCENARIO...
  *
  * Game i of a scenario is played with seed FIRST_SEED + i; PLAYER takes
  * the scenario's first side in the even games and the second in the odd
- * ones, so each side's advantage counts equally.  A draw, a turn-limit
+ * ones, so each side's advantage counts equally.  With -P 1 the games
+ * are paired: games 2k and 2k+1 play the same seed FIRST_SEED + k, once
+ * from each seat, so the dice and cards of a seed favour neither player.  A draw, a turn-limit
  * game and a game a player broke (a refused proposal, a player stuck)
  * count as not won; broken games are also counted apart, as they are
  * bugs.  One row per scenario: games, PLAYER's wins, draws (with the turn
@@ -25,12 +27,15 @@
 
 #include "base/diag.h"
 #include "rules/balance.h"
+#include "rules/game.h"
+#include "rules/gamelog.h"
 #include "rules/match.h"
+#include "rules/referee.h"
 #include "validate/validate.h"
 
 static int usage(void)
 {
-	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] [-m 1] SCENARIO...\n",
+	fputs("usage: strong_bench [-g GAMES] [-p PLAYER,OPPONENT] [-s FIRST_SEED] [-t MAX_TURNS] [-m 1] [-G 1] [-P 1] SCENARIO...\n",
 		stderr);
 	return 2;
 }
@@ -39,7 +44,52 @@ typedef struct tally {
 	long games, won, drawn, lost, broken, turns;
 	double cpu;
 	double longest;   /* CPU seconds of the longest turn (-m) */
+	/* -G, per player (0: PLAYER, 1: OPPONENT): lone generals lost,
+	 * generals ordered. */
+	long lone_lost[2], general_orders[2];
 } tally;
+
+/* The generals of a game watched line by line (-G): a referee of its own
+ * judges each line again, so that who stood alone before an action and
+ * who is gone after it are the engine's answers. */
+typedef struct general_watch {
+	game *g;
+	referee *r;
+	int seat;         /* the side PLAYER holds */
+	bool lost;        /* a line the shadow referee refused: stop counting */
+	tally *t;
+} general_watch;
+
+static void watch_line(general_watch *w, const char *line)
+{
+	if (w->lost)
+		return;
+	gl_action a;
+	bool empty;
+	rules_error why;
+	if (!gamelog_parse_line(line, 0, &a, &empty, &why)) {
+		w->lost = true;
+		return;
+	}
+	if (empty)
+		return;
+	game *g = w->g;
+	bool lone[64] = { false };
+	size_t n = g->general_count < 64 ? g->general_count : 64;
+	for (size_t i = 0; i < n; i++)
+		lone[i] = g->generals[i].alive && game_units_at(g, g->generals[i].at, g->generals[i].side, NULL, 0) == 0;
+	if (a.kind == ACT_ORDER && w->r->side >= 0) {
+		int player = w->r->side == w->seat ? 0 : 1;
+		for (size_t k = 0; k < a.word_count; k++)
+			w->t->general_orders[player] += game_find_general(g, a.words[k]) >= 0;
+	}
+	if (!referee_apply(w->r, &a, &why))
+		w->lost = true;
+	gamelog_action_finish(&a);
+	for (size_t i = 0; i < n; i++)
+		if (lone[i] && !g->generals[i].alive)
+			w->t->lone_lost[g->generals[i].side == w->seat ? 0 : 1]++;
+}
 
 /* The clock at the start of the turn under way, and the longest turn. */
 typedef struct turn_clock {
@@ -47,11 +97,21 @@ typedef struct turn_clock {
 	double *longest;
 } turn_clock;
 
+/* What each line of a game is read for: the turn's clock (-m), the
+ * generals (-G). */
+typedef struct line_readers {
+	turn_clock *clock;
+	general_watch *watch;
+} line_readers;
+
 /* A hex turn ends with its draw. */
 static void turn_line(void *ctx, const char *line)
 {
-	turn_clock *tc = ctx;
-	if (strncmp(line, "draw ", 5) != 0)
+	line_readers *lr = ctx;
+	if (lr->watch)
+		watch_line(lr->watch, line);
+	turn_clock *tc = lr->clock;
+	if (!tc || strncmp(line, "draw ", 5) != 0)
 		return;
 	clock_t now = clock();
 	double span = (double)(now - tc->start) / CLOCKS_PER_SEC;
@@ -61,7 +121,7 @@ static void turn_line(void *ctx, const char *line)
 }
 
 static bool bench_scenario(validator *v, diag_sink *sink, const char *path, const char *players[2], long games,
-	unsigned long long first, long max_turns, bool longest, tally *t)
+	unsigned long long first, long max_turns, bool longest, bool generals, bool paired, tally *t)
 {
 	scenario *sc = NULL;
 	const ruleset *rs = NULL;
@@ -84,17 +144,28 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 	}
 	for (long i = 0; i < games; i++) {
 		int seat = (int)(i & 1);   /* the side PLAYER takes */
-		o.seed = first + (unsigned long long)i;
+		o.seed = first + (unsigned long long)(paired ? i / 2 : i);
 		o.players[seat] = players[0];
 		o.players[1 - seat] = players[1];
 		match_result r;
 		clock_t start = clock();
 		turn_clock tc = { start, &t->longest };
-		if (longest) {
+		general_watch gw = { NULL, NULL, seat, false, t };
+		line_readers lr = { longest ? &tc : NULL, NULL };
+		if (generals && (gw.g = game_create(sc, rs)) != NULL) {
+			gw.r = referee_create(gw.g);
+			lr.watch = &gw;
+		}
+		if (lr.clock || lr.watch) {
 			o.line = turn_line;
-			o.line_ctx = &tc;
+			o.line_ctx = &lr;
 		}
 		bool ok = match_play(m, &o, &r);
+		if (gw.lost)
+			fprintf(stderr, "strong_bench: %s seed %llu: the generals' count stopped at a line it could not judge\n",
+				path, o.seed);
+		referee_destroy(gw.r);
+		game_destroy(gw.g);
 		t->cpu += (double)(clock() - start) / CLOCKS_PER_SEC;
 		t->games++;
 		t->turns += r.turns;
@@ -119,7 +190,7 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 int main(int argc, char **argv)
 {
 	long games = 400, max_turns = 500;
-	bool longest = false;
+	bool longest = false, generals = false, paired = false;
 	unsigned long long first = 1;
 	char *pair = NULL;
 	int i = 1;
@@ -136,6 +207,10 @@ int main(int argc, char **argv)
 			max_turns = strtol(argv[i + 1], NULL, 10);
 		else if (strcmp(argv[i], "-m") == 0)
 			longest = strcmp(argv[i + 1], "0") != 0;
+		else if (strcmp(argv[i], "-P") == 0)
+			paired = strcmp(argv[i + 1], "0") != 0;
+		else if (strcmp(argv[i], "-G") == 0)
+			generals = strcmp(argv[i + 1], "0") != 0;
 		else
 			return usage();
 	}
@@ -162,14 +237,16 @@ int main(int argc, char **argv)
 		diag_print_text(&sink, 0, sink.count, stderr);
 		return 2;
 	}
-	printf("%s against %s, %ld games a scenario from seed %llu, sides swapped every game, turn limit %ld\n",
-		players[0], players[1], games, first, max_turns);
+	printf("%s against %s, %ld games a scenario from seed %llu, sides swapped every game%s, turn limit %ld\n",
+		players[0], players[1], games, first, paired ? " (each seed from both seats)" : "", max_turns);
 	printf("%-22s %6s %6s %6s %6s %6s %7s  %-15s %9s%s\n", "scenario", "games", "won", "drawn", "lost", "broken",
 		"win %", "95 % interval", "ms/turn", longest ? "  longest ms" : "");
+	if (generals)
+		printf("%-22s %s\n", "", "(-G: lone generals lost a game, generals ordered a game: PLAYER / OPPONENT)");
 	int code = 0;
 	for (; i < argc; i++) {
 		tally t;
-		if (!bench_scenario(v, &sink, argv[i], players, games, first, max_turns, longest, &t)) {
+		if (!bench_scenario(v, &sink, argv[i], players, games, first, max_turns, longest, generals, paired, &t)) {
 			code = 2;
 			continue;
 		}
@@ -182,6 +259,10 @@ int main(int argc, char **argv)
 			t.turns ? 1000.0 * t.cpu / (double)t.turns : 0.0);
 		if (longest)
 			printf(" %11.1f", 1000.0 * t.longest);
+		if (generals)
+			printf("  lone lost %.2f / %.2f  ordered %.2f / %.2f", (double)t.lone_lost[0] / (double)t.games,
+				(double)t.lone_lost[1] / (double)t.games, (double)t.general_orders[0] / (double)t.games,
+				(double)t.general_orders[1] / (double)t.games);
 		printf("\n");
 		fflush(stdout);
 	}

@@ -1,7 +1,11 @@
-/* The strong player's battle odds (rules/strong.h) against a count of
- * every way the dice can fall, one face after the other, read by the
+/* The strong player (rules/strong.h).  Its battle odds against a count
+ * of every way the dice can fall, one face after the other, read by the
  * engine: the chance to destroy the target, the figures and the flags
- * expected must agree to rounding, with and without saving dice. */
+ * expected must agree to rounding, with and without saving dice.  Its
+ * turns from the start of a position: a lone general in the enemy's reach
+ * is ordered to shelter with a unit; one flag from its target, it goes
+ * for the likeliest kill rather than the battle that takes most
+ * figures. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +14,7 @@
 #include <cmocka.h>
 
 #include "rules/battle.h"
+#include "rules/rng.h"
 #include "rules/strong.h"
 #include "rules_fixture.h"
 
@@ -108,11 +113,104 @@ static void test_saving_dice_odds(void **state)
 	}
 }
 
+/* The strong player's actions for the side to play, from the start of
+ * its turn, each applied, until `stop` (ACT_BATTLE, ACT_DRAW) comes: that
+ * action, not applied, into *stopped. */
+static void play_until(fixture *f, gl_kind stop, gl_action *stopped)
+{
+	strong_player sp;
+	strong_init(&sp);
+	rng rnd;
+	rng_seed(&rnd, 7);
+	for (int step = 0; step < 64; step++) {
+		gl_action a;
+		bool next = strong_next(f->ref, &sp, &rnd, &a);
+		if (!next)
+			fprintf(stderr, "no action: phase %d side %d\n", f->ref->phase, f->ref->side);
+		assert_true(next);
+		if (a.kind == stop || a.kind == ACT_DRAW) {
+			*stopped = a;
+			return;
+		}
+		rules_error err;
+		bool ok = referee_apply(f->ref, &a, &err);
+		if (!ok)
+			fprintf(stderr, "refused: %s [%s]\n", err.message, err.rule);
+		assert_true(ok);
+		gamelog_action_finish(&a);
+	}
+	fail();
+}
+
+static bool same_hex(hex_coord a, hex_coord b)
+{
+	return a.col == b.col && a.row == b.row;
+}
+
+/* A lone general next to an enemy infantry unit (four dice, one in two
+ * to take him with crossed sabres) with friendly units two hexes
+ * behind him: ordered, he moves in with one of them, out of the reach
+ * that only a lone general is exposed to (§5.1, §3.1). */
+static void test_lone_general_shelters(void **state)
+{
+	fixture *f = *state;
+	game *g = fx_game(f, "battlecry-1999", "", "u gen F5; c inf F4; u inf E7; u inf G7; c inf J2");
+	assert_non_null(g);
+	rules_error err;
+	assert_int_equal(fx_play_hands(f, "recon/centre recon/centre attack/centre attack/centre",
+		"recon/centre recon/centre attack/centre attack/centre", "", &err), 0);
+	gl_action a;
+	play_until(f, ACT_BATTLE, &a);
+	gamelog_action_finish(&a);
+	game_ref gen = fx_ref(g, "ug1");
+	hex_coord at = game_ref_at(g, gen);
+	assert_true(game_ref_alive(g, gen));
+	assert_true(f->ref->gt[gen.index].ordered);
+	assert_false(same_hex(at, fx_hex("F5")));
+	assert_true(game_units_at(g, at, 0, NULL, 0) > 0);
+}
+
+/* The first battle the strong player of the union fights in a position
+ * where its infantry may fight a full enemy unit next to it (two figures
+ * expected, one chance in sixteen to destroy it) or a lone general in
+ * woods three hexes off (one die less: one chance in six to take him
+ * from there, about one in three after a step): its target's id. */
+static void first_target(fixture *f, const char *victory, int flags_won, char *target, size_t size)
+{
+	char opts[32];
+	snprintf(opts, sizeof opts, "victory=%s", victory);
+	game *g = fx_game_opts(f, "battlecry-1999", "woods:G5", "u inf D5; c inf D4; c gen G5", opts);
+	assert_non_null(g);
+	g->sides[0].flags = flags_won;
+	rules_error err;
+	assert_int_equal(fx_play_hands(f, "skirmish/left skirmish/left skirmish/left skirmish/centre",
+		"recon/centre recon/centre attack/centre attack/centre", "", &err), 0);
+	gl_action a;
+	play_until(f, ACT_BATTLE, &a);
+	assert_int_equal(a.kind, ACT_BATTLE);
+	snprintf(target, size, "%s", a.object);
+	gamelog_action_finish(&a);
+}
+
+/* Far from its target the battle worth most in figures is fought; one
+ * flag from it, the likeliest kill, which wins the game (§10). */
+static void test_winning_flag(void **state)
+{
+	fixture *f = *state;
+	char target[32];
+	first_target(f, "5", 1, target, sizeof target);
+	assert_string_equal(target, "c1");
+	first_target(f, "2", 1, target, sizeof target);
+	assert_string_equal(target, "cg1");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_battlecry_odds, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_saving_dice_odds, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_lone_general_shelters, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_winning_flag, fx_setup, fx_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

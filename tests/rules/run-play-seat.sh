@@ -59,7 +59,7 @@ checked() {
 }
 
 # ---- 1. hex: the computer attacks, the player retreats his own unit
-printf '%s\n' draw 'retreat c1 F3' quit >"$work/h1.in"
+printf '%s\n' draw 'retreat c1 F3 E2' quit >"$work/h1.in"
 session h1 "$duel" --seed 6 --computer union
 # Up to the player's first prompt: the computer's battle, its roll, and
 # the retreat it owes the player.
@@ -69,8 +69,8 @@ grep -q '^auto: battle u1 c1 : ' <<<"$before" && grep -q "^  next: retreat c1 HE
 grep -q '^auto: retreat c1' "$work/h1.out" && bad "hex: the computer retreats the player's unit" || ok
 grep -q "^refused: confederate decides now, not union: " "$work/h1.out" && ok ||
 	bad "hex: the player may type the computer's action while his retreat is owed"
-sed -n '/^ok: retreat c1 F3$/,$p' "$work/h1.out" | grep -q '^auto: ' && ok ||
-	bad "hex: the computer does not go on after the player's retreat: $(grep -A3 'retreat c1 F3' "$work/h1.out")"
+sed -n '/^ok: retreat c1 F3 E2$/,$p' "$work/h1.out" | grep -q '^auto: ' && ok ||
+	bad "hex: the computer does not go on after the player's retreat: $(grep -A3 'retreat c1 F3 E2' "$work/h1.out")"
 checked h1 "$duel" union
 
 # ---- 2. hex: the player attacks, the computer retreats its own unit

@@ -11,7 +11,8 @@
 #              malformed file or value is a usage error (exit 2)
 #   emblems    each card kind's emblem is held once in the deck PDF
 #              (form XObjects), and the deck stays small
-#   refcard    the minus is the hyphen-minus (the body face has no U+2212);
+#   refcard    the minus is the en dash (the body face has no U+2212), never
+#              the hyphen-minus;
 #              the Battle Cry back says line of sight, generals, victory;
 #              the mb back does not repeat placement; one type size on
 #              both pages
@@ -281,7 +282,7 @@ no_true_minus() {
 	done
 }
 check "refcard: no U+2212 in any card (the body face lacks it)" no_true_minus
-check "refcard: modifiers print with the hyphen-minus (-1 attacker)" bash -c "pdftotext '$bc/en/refcard.pdf' - | grep -q -- '-1 attacker'"
+check "refcard: modifiers print with the en dash as minus (–1 attacker)" bash -c "pdftotext '$bc/en/refcard.pdf' - | grep -q -- '–1 attacker'"
 for lang in en nl fr; do
 	back=$(pdftotext -f 2 -l 2 "$bc/$lang/refcard.pdf" - | tr '\n' ' ')
 	case $lang in

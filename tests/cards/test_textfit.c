@@ -566,8 +566,8 @@ static void test_reference_numbers(void **state)
 
 	ref_table *terrain = reftable_terrain(&tc, f->rulesets[2]);
 	size_t stream = find_row(terrain, "Waterway");
-	assert_string_equal(reftable_cell(terrain, stream, 2), "-1 defender");
-	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Buildings"), 2), "-2 attacker");
+	assert_string_equal(reftable_cell(terrain, stream, 2), "\u20131 defender");
+	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Buildings"), 2), "\u20132 attacker");
 	assert_string_equal(reftable_cell(terrain, find_row(terrain, "Rough"), 1), "impassable");
 	reftable_destroy(terrain);
 

@@ -10,11 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "regfile.h"
 #include "util.h"
+#include "xmlscan.h"
 
 typedef struct parse_state {
 	const char *file;
@@ -421,12 +422,6 @@ void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
 	offset_to_position(d, at, line, column);
 }
 
-static bool declared_encoding_ok(const xmlChar *enc)
-{
-	return !enc || strcasecmp((const char *)enc, "UTF-8") == 0 ||
-		strcasecmp((const char *)enc, "UTF8") == 0;
-}
-
 /* xmldoc_load_memory on bytes of its own (size + 1 allocated, NUL at the
  * end), which it keeps or frees. */
 static xmldoc_status load_owned(const char *name, char *bytes, size_t size, diag_sink *sink, xml_document **out)
@@ -440,15 +435,14 @@ static xmldoc_status load_owned(const char *name, char *bytes, size_t size, diag
 		free(bytes);
 		return XMLDOC_INVALID;
 	}
-	if (size >= 2 && (((unsigned char)bytes[0] == 0xFE && (unsigned char)bytes[1] == 0xFF) ||
-		((unsigned char)bytes[0] == 0xFF && (unsigned char)bytes[1] == 0xFE))) {
-		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
-			"the file is encoded in UTF-16; save it as UTF-8");
+	if (size == 0) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is empty");
 		free(bytes);
 		return XMLDOC_INVALID;
 	}
-	if (size == 0) {
-		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is empty");
+
+	bytes[size] = '\0';
+	if (!xmlscan_check(name, bytes, size, sink)) {
 		free(bytes);
 		return XMLDOC_INVALID;
 	}
@@ -495,7 +489,7 @@ static xmldoc_status load_owned(const char *name, char *bytes, size_t size, diag
 		xmldoc_destroy(d);
 		return XMLDOC_INVALID;
 	}
-	if (!declared_encoding_ok(d->doc->encoding)) {
+	if (!xmlscan_encoding_is_utf8((const char *)d->doc->encoding)) {
 		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
 			"the file declares the encoding '%s'; orbat's XML files must be UTF-8",
 			(const char *)d->doc->encoding);
@@ -523,18 +517,14 @@ xmldoc_status xmldoc_load_file(const char *path, const char *display_name,
 {
 	*out = NULL;
 	const char *name = display_name ? display_name : path;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const char *why = NULL;
+	int fd = regfile_open(path, &why);
 	if (fd < 0) {
-		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot open the file: %s", strerror(errno));
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot read the file: %s", why);
 		return XMLDOC_IO_ERROR;
 	}
 	struct stat sb;
 	bool regular = fstat(fd, &sb) == 0;
-	if (regular && !S_ISREG(sb.st_mode)) {
-		close(fd);
-		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "not a regular file");
-		return XMLDOC_IO_ERROR;
-	}
 	/* Read at the size the file has, with room for one byte more (the
 	 * end of the text, or a file grown since): a file of many read in
 	 * four calls, open to close.  Past XMLDOC_MAX_BYTES it is not read

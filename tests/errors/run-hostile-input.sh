@@ -7,7 +7,8 @@
 # Each file (a DOCTYPE, an entity bomb, an external entity, deep nesting,
 # invalid UTF-8, a NUL byte, a huge attribute, a file over the size limit,
 # UTF-16, Latin-1, garbage, a truncated scenario, an undefined entity or
-# namespace prefix, XInclude) goes to `orbat validate`, `orbat render` and,
+# namespace prefix, XInclude, 80,000 attributes on one element, a NUL byte
+# after the root element, EBCDIC) goes to `orbat validate`, `orbat render` and,
 # as a deck file, `orbat cards --deck`.  Each must exit 1, print only
 # diagnostics (FILE:LINE:COL: error: MESSAGE [RULE]) and lines starting
 # "orbat CMD: ", none of libxml2's message forms, and write nothing.
@@ -69,6 +70,20 @@ printf '%s\n<scenario %s xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include 
 	"$decl" "$ns" >"$in/xinclude.xml"
 printf '%s\n<?xml-stylesheet href="http://example.invalid/x.xsl"?>\n<scenario %s id="a" id="b"/>\n' "$decl" "$ns" >"$in/duplicate-attribute.xml"
 : >"$in/empty.xml"
+# One element with 80,000 attributes (870 KB): libxml2 2.9 checks each for a
+# duplicate against all before it, 21 s of work unless the file is refused
+# before it is parsed.
+{
+	printf '%s\n<scenario %s' "$decl" "$ns"
+	seq -f ' a%.0f="1"' 1 80000 | tr -d '\n'
+	printf '/>\n'
+} >"$in/many-attributes.xml"
+# A NUL byte after the root element: the parser stops there and would call
+# the file valid whatever follows.
+{ cat "$scenario"; printf '\0<scenario id="x">&&</scenario>\n'; } >"$in/nul-after-root.xml"
+# EBCDIC (code page 037): detected from its first bytes, or declared.
+iconv -f UTF-8 -t CP037 "$scenario" >"$in/ebcdic.xml" 2>/dev/null
+sed 's/encoding="UTF-8"/encoding="IBM037"/' "$scenario" >"$in/ebcdic-declared.xml"
 
 # Every line is a diagnostic or a message of the command.
 only_our_lines() {
@@ -95,6 +110,50 @@ for f in "$in"/*.xml; do
 		only_our_lines "$name" "$cmd" "$work/stderr"
 		[ ! -e "$work/out" ] && ok || { bad "$name: output was written"; rm -rf "$work/out"; }
 	done
+done
+
+# The bound on attributes: one diagnostic at the element, before any
+# schema message (the file is not parsed at all); 64 attributes still pass
+# to the parser.
+(cd "$in" && "$orbat" validate many-attributes.xml) 2>"$work/stderr"
+expected='many-attributes.xml:2:1: error: the element <scenario> has more than 64 attributes, the most orbat reads on one element [xml]'
+[ "$(cat "$work/stderr")" = "$expected" ] && ok || bad "many-attributes: expected only '$expected', got: $(head -3 "$work/stderr")"
+{
+	printf '%s\n<scenario %s' "$decl" "$ns"
+	seq -f ' a%.0f="1"' 1 63 | tr -d '\n'
+	printf '/>\n'
+} >"$work/sixty-four.xml"
+"$orbat" validate "$work/sixty-four.xml" 2>"$work/stderr"
+grep -q 'more than 64 attributes' "$work/stderr" && bad "64 attributes (63 and xmlns) were refused" || ok
+grep -q "attribute 'a63' that the scenario format does not know" "$work/stderr" && ok ||
+	bad "64 attributes: the schema did not see them all: $(head -2 "$work/stderr")"
+
+# What follows a NUL byte is not ignored; EBCDIC is named as such, detected
+# or declared, never in the library's words.
+for pair in 'nul-after-root.xml:NUL byte' 'ebcdic.xml:encoded in EBCDIC' "ebcdic-declared.xml:declares the encoding 'IBM037'"; do
+	f=${pair%%:*} text=${pair#*:}
+	(cd "$in" && "$orbat" validate "$f") 2>"$work/stderr"
+	[ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q "$text" "$work/stderr" && ok ||
+		bad "$f: expected one diagnostic saying '$text', got: $(head -3 "$work/stderr")"
+done
+
+# Not a regular file: a FIFO is refused at once (no writer ever comes, so
+# opening or reading it would wait for ever), by every command that reads
+# a file.  timeout only turns a hang into a failure.
+mkfifo "$work/fifo"
+for cmd in validate render cards check ask; do
+	case $cmd in
+	validate) args=(validate "$work/fifo") ;;
+	render) args=(render -o "$work/out" "$work/fifo") ;;
+	cards) args=(cards --ruleset battlecry-1999 --deck "$work/fifo" -o "$work/out") ;;
+	check) args=(check "$scenario" "$work/fifo") ;;
+	ask) args=(ask "$work/fifo" los A1 B1) ;;
+	esac
+	timeout 120 "$orbat" "${args[@]}" >"$work/stdout" 2>"$work/stderr"
+	rc=$?
+	[ "$rc" -eq 2 ] && ok || bad "$cmd FIFO: exit $rc, expected 2: $(head -2 "$work/stderr")"
+	grep -q 'not a regular file' "$work/stderr" && ok || bad "$cmd FIFO: no 'not a regular file': $(head -2 "$work/stderr")"
+	rm -rf "$work/out"
 done
 
 finish hostile-input

@@ -127,27 +127,26 @@ static bool is_name_byte(char c)
 		c == '-' || c == '_' || c == '.' || c == ':';
 }
 
-static void report_attributes(const char *file, const char *bytes, size_t size, const char *tag, diag_sink *sink)
+/* The name of the element whose start tag is at `tag` (at most 40
+ * characters of it, "?" when it has none), fresh. */
+static char *tag_name(const char *tag, const char *end)
 {
-	int line, column;
-	position_of(bytes, size, (size_t)(tag - bytes), &line, &column);
 	size_t n = 0;
-	while (tag + 1 + n < bytes + size && n < 40 && is_name_byte(tag[1 + n]))
+	while (tag + 1 + n < end && n < 40 && is_name_byte(tag[1 + n]))
 		n++;
-	char *name = xstrndup(tag + 1, n);
-	diag_add(sink, file, line, column, DIAG_ERROR, "xml",
-		"the element <%s> has more than %d attributes, the most orbat reads on one element",
-		n ? name : "?", XMLSCAN_MAX_ATTRIBUTES);
-	free(name);
+	return n ? xstrndup(tag + 1, n) : xstrdup("?");
 }
 
-/* Counts the attributes of each start tag: each has one quoted value.
+/* Counts the elements, and the attributes of each start tag: each has
+ * one quoted value.
  * Comments, CDATA sections and processing instructions are passed over
  * as the parser does; at a DOCTYPE the scan stops, as the loader refuses
  * the file there before anything after it is parsed. */
-static bool attributes_bounded(const char *file, const char *bytes, size_t size, diag_sink *sink)
+static bool elements_bounded(const char *file, const char *bytes, size_t size, diag_sink *sink)
 {
 	const char *p = bytes, *end = bytes + size;
+	long elements = 0;
+	int line, column;
 	while ((p = memchr(p, '<', (size_t)(end - p)))) {
 		size_t left = (size_t)(end - p);
 		if (left >= 4 && memcmp(p, "<!--", 4) == 0) {
@@ -162,6 +161,14 @@ static bool attributes_bounded(const char *file, const char *bytes, size_t size,
 			p = skip_past(p + 2, end, ">");
 		} else {
 			const char *tag = p++;
+			if (++elements > XMLSCAN_MAX_ELEMENTS) {
+				char *name = tag_name(tag, end);
+				position_of(bytes, size, (size_t)(tag - bytes), &line, &column);
+				diag_add(sink, file, line, column, DIAG_ERROR, "xml", "the file has more than %d elements, "
+					"the most orbat reads in one file (at <%s>)", XMLSCAN_MAX_ELEMENTS, name);
+				free(name);
+				return false;
+			}
 			int count = 0;
 			char quote = 0;
 			for (; p < end; p++) {
@@ -171,7 +178,12 @@ static bool attributes_bounded(const char *file, const char *bytes, size_t size,
 				} else if (*p == '"' || *p == '\'') {
 					quote = *p;
 					if (++count > XMLSCAN_MAX_ATTRIBUTES) {
-						report_attributes(file, bytes, size, tag, sink);
+						char *name = tag_name(tag, end);
+						position_of(bytes, size, (size_t)(tag - bytes), &line, &column);
+						diag_add(sink, file, line, column, DIAG_ERROR, "xml", "the element <%s> has more "
+							"than %d attributes, the most orbat reads on one element",
+							name, XMLSCAN_MAX_ATTRIBUTES);
+						free(name);
 						return false;
 					}
 				} else if (*p == '>' || *p == '<') {
@@ -190,5 +202,5 @@ bool xmlscan_check(const char *file, const char *bytes, size_t size, diag_sink *
 	return detected_encoding_ok(file, bytes, size, sink) &&
 		no_nul_byte(file, bytes, size, sink) &&
 		declared_encoding_ok(file, bytes, size, sink) &&
-		attributes_bounded(file, bytes, size, sink);
+		elements_bounded(file, bytes, size, sink);
 }

@@ -10,6 +10,8 @@
  *   the time grows with the square of their number (80,000 attributes
  *   take 20 s).  With the bound the comparisons of a whole file are at
  *   most XMLSCAN_MAX_ATTRIBUTES times its attributes: linear in its size.
+ * - more than XMLSCAN_MAX_ELEMENTS elements: a file within the size limit
+ *   could otherwise hold millions, a gigabyte of parsed tree.
  * The scan itself reads every byte once.  Problems go to the sink with
  * rule id "xml" and the line and column of the fault. */
 #ifndef ORBAT_XMLSCAN_H
@@ -22,6 +24,8 @@
 
 /* Five times the most any of orbat's own files uses on one element. */
 #define XMLSCAN_MAX_ATTRIBUTES 64
+/* Ten times a 120 x 80 board with every hex and 800 units listed. */
+#define XMLSCAN_MAX_ELEMENTS 100000
 
 /* True when the bytes may go to the parser; false after one diagnostic
  * saying why not. */

@@ -137,6 +137,25 @@ for pair in 'nul-after-root.xml:NUL byte' 'ebcdic.xml:encoded in EBCDIC' "ebcdic
 		bad "$f: expected one diagnostic saying '$text', got: $(head -3 "$work/stderr")"
 done
 
+# A file with thousands of faults reports the first 100 by position and
+# one last line saying how many more there are (a 30 MB file gave a
+# million lines and a gigabyte of memory).
+{
+	sed -n '1,/<side id="union"/p' "$scenario"
+	seq -f '<unit id="x%.0f" type="infantry" at="ZZ99"/>' 1 5000
+	sed -n '/<side id="union"/,$p' "$scenario" | tail -n +2
+} >"$in/many-problems.xml"
+(cd "$in" && "$orbat" validate many-problems.xml) 2>"$work/stderr"
+rc=$?
+[ "$rc" -eq 1 ] && ok || bad "many-problems: exit $rc, expected 1"
+[ "$(wc -l <"$work/stderr")" -eq 101 ] && ok || bad "many-problems: $(wc -l <"$work/stderr") lines, expected 101"
+tail -1 "$work/stderr" | grep -Eq '^many-problems.xml: error: 4900 more problems of this file are not shown: only the first 100 are, by position \[more-problems\]$' &&
+	ok || bad "many-problems: last line: $(tail -1 "$work/stderr")"
+head -100 "$work/stderr" | cut -d: -f2 | sort -n -c 2>/dev/null && ok || bad "many-problems: the first 100 are not in file order"
+(cd "$in" && "$orbat" validate --format json many-problems.xml) >"$work/stdout" 2>/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["files"][0]; assert not d["valid"]; assert len(d["diagnostics"]) == 101; assert d["diagnostics"][-1]["rule"] == "more-problems"' \
+	"$work/stdout" && ok || bad "many-problems: the JSON output does not hold 100 diagnostics and the note"
+
 # Not a regular file: a FIFO is refused at once (no writer ever comes, so
 # opening or reading it would wait for ever), by every command that reads
 # a file.  timeout only turns a hang into a failure.

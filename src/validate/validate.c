@@ -6,12 +6,15 @@
 #include "../base/util.h"
 #include "../base/xmldoc.h"
 #include "check.h"
+#include "check_glyphs.h"
 #include "schema.h"
 
 struct validator {
 	char *data_dir;
 	schema *schema;
 	ruleset_registry *rulesets;
+	font_coverage *glyphs;   /* read when first needed */
+	bool glyphs_read;
 	diag_sink data_errors;   /* of ruleset files: the installation's, not the scenario's */
 };
 
@@ -35,6 +38,7 @@ void validator_destroy(validator *v)
 	if (v) {
 		schema_destroy(v->schema);
 		ruleset_registry_destroy(v->rulesets);
+		fontcover_destroy(v->glyphs);
 		diag_sink_finish(&v->data_errors);
 		free(v->data_dir);
 		free(v);
@@ -77,11 +81,25 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 	position_destroy(pos);
 }
 
+/* The characters the bundled fonts draw; NULL when the installation has
+ * no fonts (rendering says so). */
+static const font_coverage *validator_glyphs(validator *v)
+{
+	if (!v->glyphs_read) {
+		char *dir = xasprintf("%s/fonts", v->data_dir);
+		v->glyphs = fontcover_create(dir);
+		free(dir);
+		v->glyphs_read = true;
+	}
+	return v->glyphs;
+}
+
 static validate_status check_document(validator *v, const xml_document *doc, diag_sink *sink,
 	scenario **out_scenario, const ruleset **out_ruleset)
 {
 	size_t errors_before = sink->errors;
 	schema_validate(v->schema, doc, sink);
+	check_glyphs(validator_glyphs(v), doc, sink);
 	scenario *sc = scenario_from_document(doc, sink);
 	const ruleset *rs = NULL;
 	if (sc && sc->id.text && !id_is_file_name(sc->id.text))

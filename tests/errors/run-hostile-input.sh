@@ -156,6 +156,23 @@ head -100 "$work/stderr" | cut -d: -f2 | sort -n -c 2>/dev/null && ok || bad "ma
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["files"][0]; assert not d["valid"]; assert len(d["diagnostics"]) == 101; assert d["diagnostics"][-1]["rule"] == "more-problems"' \
 	"$work/stdout" && ok || bad "many-problems: the JSON output does not hold 100 diagnostics and the note"
 
+# Scripts the bundled fonts lack (Arabic, Hebrew, CJK, Devanagari, Thai,
+# emoji) are refused by validate with rule id font, so render stops there
+# with exit 1 and writes nothing, never failing on unknown glyphs (exit 3).
+for text in 'معركة' 'קרב' '战斗' 'युद्ध' 'การต่อสู้' '⚔️'; do
+	sed "0,/<title xml:lang=\"en\">[^<]*/s//<title xml:lang=\"en\">Bull Run $text/" "$scenario" >"$work/script.xml"
+	for cmd in validate render; do
+		case $cmd in
+		validate) "$orbat" validate "$work/script.xml" >/dev/null 2>"$work/stderr" ;;
+		render) "$orbat" render -o "$work/out" --lang en "$work/script.xml" >/dev/null 2>"$work/stderr" ;;
+		esac
+		rc=$?
+		[ "$rc" -eq 1 ] && grep -q ' \[font\]$' "$work/stderr" && ok ||
+			bad "$cmd of a title with $text: exit $rc, expected 1 with a [font] diagnostic: $(head -2 "$work/stderr")"
+		[ ! -e "$work/out" ] && ok || { bad "$cmd of a title with $text: output was written"; rm -rf "$work/out"; }
+	done
+done
+
 # Not a regular file: a FIFO is refused at once (no writer ever comes, so
 # opening or reading it would wait for ever), by every command that reads
 # a file.  timeout only turns a hang into a failure.

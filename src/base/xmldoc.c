@@ -220,17 +220,6 @@ static void build_line_table(xml_document *d)
 	d->line_ascii[d->line_count - 1] = high < 0x80;
 }
 
-static const char *skip_past(const char *p, const char *end, const char *marker)
-{
-	size_t m = strlen(marker);
-	while (p + m <= end) {
-		if (memcmp(p, marker, m) == 0)
-			return p + m;
-		p++;
-	}
-	return end;
-}
-
 static const char *skip_tag(const char *p, const char *end)
 {
 	char quote = 0;
@@ -277,13 +266,13 @@ static void assign_offsets(xml_document *d)
 		if (!p)
 			break;
 		if (end - p >= 4 && memcmp(p, "<!--", 4) == 0)
-			p = skip_past(p + 4, end, "-->");
+			p = xmlscan_skip_past(p + 4, end, "-->");
 		else if (end - p >= 9 && memcmp(p, "<![CDATA[", 9) == 0)
-			p = skip_past(p + 9, end, "]]>");
+			p = xmlscan_skip_past(p + 9, end, "]]>");
 		else if (end - p >= 2 && p[1] == '?')
-			p = skip_past(p + 2, end, "?>");
+			p = xmlscan_skip_past(p + 2, end, "?>");
 		else if (end - p >= 2 && p[1] == '!')
-			p = skip_past(p + 2, end, ">");
+			p = xmlscan_skip_past(p + 2, end, ">");
 		else if (end - p >= 2 && p[1] == '/')
 			p = skip_tag(p + 2, end);
 		else {
@@ -361,48 +350,6 @@ static void offset_to_position(const xml_document *d, size_t offset, int *line, 
 	*column = col;
 }
 
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Where attribute `attr` begins in the start tag at `tag` ('<'), or NULL.
- * The tag is read as XML has it: the element's name, then name = "value"
- * pairs, so only names are compared and a value (which may hold any
- * text, '>' too) is passed over at one memchr. */
-static const char *find_attribute(const char *tag, const char *end, const char *attr)
-{
-	size_t alen = strlen(attr);
-	const char *p = tag + 1;
-	while (p < end && !is_space(*p) && *p != '>' && *p != '/')
-		p++;
-	for (;;) {
-		while (p < end && is_space(*p))
-			p++;
-		if (p >= end || *p == '>' || *p == '/')
-			return NULL;
-		const char *name = p;
-		while (p < end && *p != '=' && !is_space(*p) && *p != '>' && *p != '/')
-			p++;
-		bool match = (size_t)(p - name) == alen && memcmp(name, attr, alen) == 0;
-		while (p < end && is_space(*p))
-			p++;
-		if (p >= end || *p != '=')
-			return NULL;   /* not well-formed: the parser said so */
-		if (match)
-			return name;
-		p++;
-		while (p < end && is_space(*p))
-			p++;
-		if (p >= end || (*p != '"' && *p != '\''))
-			return NULL;
-		const char *close = memchr(p + 1, *p, (size_t)(end - p - 1));
-		if (!close)
-			return NULL;
-		p = close + 1;
-	}
-}
-
 void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
 	int *line, int *column)
 {
@@ -415,7 +362,7 @@ void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
 	size_t start = (size_t)(uintptr_t)node->_private - 1;
 	size_t at = start;
 	if (attr) {
-		const char *found = find_attribute(d->bytes + start, d->bytes + d->size, attr);
+		const char *found = xmlscan_find_attribute(d->bytes + start, d->bytes + d->size, attr, NULL, NULL);
 		if (found)
 			at = (size_t)(found - d->bytes);
 	}

@@ -61,38 +61,57 @@ static bool declared_encoding_ok(const char *file, const char *bytes, size_t siz
 	const char *p = bytes + bom_length(bytes, size), *end = bytes + size;
 	if (end - p < 6 || memcmp(p, "<?xml", 5) != 0 || !is_blank(p[5]))
 		return true;
-	const char *close = p;
-	while (close + 1 < end && !(close[0] == '?' && close[1] == '>'))
-		close++;
-	const char *key = NULL;
-	for (const char *q = p + 5; q + 8 <= close; q++) {
-		if (memcmp(q, "encoding", 8) == 0 && is_blank(q[-1])) {
-			key = q + 8;
-			break;
-		}
-	}
-	if (!key)
-		return true;
-	while (key < close && is_blank(*key))
-		key++;
-	if (key >= close || *key++ != '=')
-		return true;    /* not well-formed: the parser says so */
-	while (key < close && is_blank(*key))
-		key++;
-	if (key >= close || (*key != '"' && *key != '\''))
-		return true;
-	const char *value_end = memchr(key + 1, *key, (size_t)(close - key - 1));
-	if (!value_end)
+	const char *value = NULL;
+	size_t len = 0;
+	if (!xmlscan_find_attribute(p, xmlscan_skip_past(p, end, "?>"), "encoding", &value, &len))
 		return true;
 	/* Shown as declared, but never more of it than a name needs. */
-	size_t len = (size_t)(value_end - key - 1);
-	char *name = xstrndup(key + 1, len > 40 ? 40 : len);
+	char *name = xstrndup(value, len > 40 ? 40 : len);
 	bool ok = len <= 40 && xmlscan_encoding_is_utf8(name);
 	if (!ok)
 		diag_add(sink, file, 1, 1, DIAG_ERROR, "xml",
 			"the file declares the encoding '%s'; orbat's XML files must be UTF-8", name);
 	free(name);
 	return ok;
+}
+
+const char *xmlscan_find_attribute(const char *tag, const char *end, const char *attr,
+	const char **value, size_t *value_len)
+{
+	size_t alen = strlen(attr);
+	const char *p = tag + 1;
+	while (p < end && !is_blank(*p) && *p != '>' && *p != '/')
+		p++;
+	for (;;) {
+		while (p < end && is_blank(*p))
+			p++;
+		if (p >= end || *p == '>' || *p == '/')
+			return NULL;
+		const char *name = p;
+		while (p < end && *p != '=' && !is_blank(*p) && *p != '>' && *p != '/')
+			p++;
+		bool match = (size_t)(p - name) == alen && memcmp(name, attr, alen) == 0;
+		while (p < end && is_blank(*p))
+			p++;
+		if (p >= end || *p != '=')
+			return NULL;   /* not well-formed: the parser says so */
+		if (match && !value)
+			return name;
+		p++;
+		while (p < end && is_blank(*p))
+			p++;
+		if (p >= end || (*p != '"' && *p != '\''))
+			return NULL;
+		const char *close = memchr(p + 1, *p, (size_t)(end - p - 1));
+		if (!close)
+			return NULL;
+		if (match) {
+			*value = p + 1;
+			*value_len = (size_t)(close - p - 1);
+			return name;
+		}
+		p = close + 1;
+	}
 }
 
 static bool no_nul_byte(const char *file, const char *bytes, size_t size, diag_sink *sink)
@@ -108,7 +127,7 @@ static bool no_nul_byte(const char *file, const char *bytes, size_t size, diag_s
 	return false;
 }
 
-static const char *skip_past(const char *p, const char *end, const char *marker)
+const char *xmlscan_skip_past(const char *p, const char *end, const char *marker)
 {
 	size_t m = strlen(marker);
 	for (; p + m <= end; p++) {
@@ -150,15 +169,15 @@ static bool elements_bounded(const char *file, const char *bytes, size_t size, d
 	while ((p = memchr(p, '<', (size_t)(end - p)))) {
 		size_t left = (size_t)(end - p);
 		if (left >= 4 && memcmp(p, "<!--", 4) == 0) {
-			p = skip_past(p + 4, end, "-->");
+			p = xmlscan_skip_past(p + 4, end, "-->");
 		} else if (left >= 9 && memcmp(p, "<![CDATA[", 9) == 0) {
-			p = skip_past(p + 9, end, "]]>");
+			p = xmlscan_skip_past(p + 9, end, "]]>");
 		} else if (left >= 2 && p[1] == '?') {
-			p = skip_past(p + 2, end, "?>");
+			p = xmlscan_skip_past(p + 2, end, "?>");
 		} else if (left >= 2 && p[1] == '!') {
 			return true;
 		} else if (left >= 2 && p[1] == '/') {
-			p = skip_past(p + 2, end, ">");
+			p = xmlscan_skip_past(p + 2, end, ">");
 		} else {
 			const char *tag = p++;
 			if (++elements > XMLSCAN_MAX_ELEMENTS) {

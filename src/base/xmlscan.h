@@ -34,4 +34,15 @@ bool xmlscan_check(const char *file, const char *bytes, size_t size, diag_sink *
 /* Whether an encoding name, as declared, means UTF-8 (NULL: none declared). */
 bool xmlscan_encoding_is_utf8(const char *name);
 
+/* Past the first `marker` from p on (end when there is none). */
+const char *xmlscan_skip_past(const char *p, const char *end, const char *marker);
+
+/* Where attribute `attr` begins in the start tag (or XML declaration) at
+ * `tag` ('<'), or NULL; with `value`, also where its value begins and its
+ * length.  The tag is read as XML has it: the element's name, then
+ * name = "value" pairs, so only names are compared and a value (which may
+ * hold any text, '>' too) is passed over at one memchr. */
+const char *xmlscan_find_attribute(const char *tag, const char *end, const char *attr,
+	const char **value, size_t *value_len);
+
 #endif

@@ -220,22 +220,6 @@ static void build_line_table(xml_document *d)
 	d->line_ascii[d->line_count - 1] = high < 0x80;
 }
 
-static const char *skip_tag(const char *p, const char *end)
-{
-	char quote = 0;
-	for (; p < end; p++) {
-		if (quote) {
-			if (*p == quote)
-				quote = 0;
-		} else if (*p == '"' || *p == '\'') {
-			quote = *p;
-		} else if (*p == '>') {
-			return p + 1;
-		}
-	}
-	return end;
-}
-
 /* Start tags appear in the source in document order, one per element (no
  * entities are expanded), so walking both in step gives each element its
  * byte offset.  It is kept in the node's _private field, offset + 1. */
@@ -274,11 +258,11 @@ static void assign_offsets(xml_document *d)
 		else if (end - p >= 2 && p[1] == '!')
 			p = xmlscan_skip_past(p + 2, end, ">");
 		else if (end - p >= 2 && p[1] == '/')
-			p = skip_tag(p + 2, end);
+			p = xmlscan_skip_tag(p + 2, end, NULL);
 		else {
 			node->_private = (void *)(uintptr_t)((size_t)(p - d->bytes) + 1);
 			node = next_element(node);
-			p = skip_tag(p + 1, end);
+			p = xmlscan_skip_tag(p + 1, end, NULL);
 		}
 	}
 }

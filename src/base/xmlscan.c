@@ -140,6 +140,24 @@ const char *xmlscan_skip_past(const char *p, const char *end, const char *marker
 	return end;
 }
 
+const char *xmlscan_skip_tag(const char *p, const char *end, size_t *values)
+{
+	char quote = 0;
+	for (; p < end; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+		} else if (*p == '"' || *p == '\'') {
+			quote = *p;
+			if (values)
+				++*values;
+		} else if (*p == '>') {
+			return p + 1;
+		}
+	}
+	return end;
+}
+
 static bool is_name_byte(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -188,26 +206,16 @@ static bool elements_bounded(const char *file, const char *bytes, size_t size, d
 				free(name);
 				return false;
 			}
-			int count = 0;
-			char quote = 0;
-			for (; p < end; p++) {
-				if (quote) {
-					if (*p == quote)
-						quote = 0;
-				} else if (*p == '"' || *p == '\'') {
-					quote = *p;
-					if (++count > XMLSCAN_MAX_ATTRIBUTES) {
-						char *name = tag_name(tag, end);
-						position_of(bytes, size, (size_t)(tag - bytes), &line, &column);
-						diag_add(sink, file, line, column, DIAG_ERROR, "xml", "the element <%s> has more "
-							"than %d attributes, the most orbat reads on one element",
-							name, XMLSCAN_MAX_ATTRIBUTES);
-						free(name);
-						return false;
-					}
-				} else if (*p == '>' || *p == '<') {
-					break;
-				}
+			size_t values = 0;
+			p = xmlscan_skip_tag(p, end, &values);
+			if (values > XMLSCAN_MAX_ATTRIBUTES) {
+				char *name = tag_name(tag, end);
+				position_of(bytes, size, (size_t)(tag - bytes), &line, &column);
+				diag_add(sink, file, line, column, DIAG_ERROR, "xml", "the element <%s> has more "
+					"than %d attributes, the most orbat reads on one element",
+					name, XMLSCAN_MAX_ATTRIBUTES);
+				free(name);
+				return false;
 			}
 		}
 		if (p >= end)

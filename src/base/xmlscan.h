@@ -37,6 +37,11 @@ bool xmlscan_encoding_is_utf8(const char *name);
 /* Past the first `marker` from p on (end when there is none). */
 const char *xmlscan_skip_past(const char *p, const char *end, const char *marker);
 
+/* Past the '>' that ends the tag whose name or attributes p is in (a '>'
+ * in a quoted value does not end it); `values`, when given, grows by the
+ * number of quoted values met: one per attribute. */
+const char *xmlscan_skip_tag(const char *p, const char *end, size_t *values);
+
 /* Where attribute `attr` begins in the start tag (or XML declaration) at
  * `tag` ('<'), or NULL; with `value`, also where its value begins and its
  * length.  The tag is read as XML has it: the element's name, then

@@ -191,5 +191,13 @@ for cmd in validate render cards check ask; do
 	grep -q 'not a regular file' "$work/stderr" && ok || bad "$cmd FIFO: no 'not a regular file': $(head -2 "$work/stderr")"
 	rm -rf "$work/out"
 done
+# The configuration file every card command reads, as a FIFO.
+mkdir -p "$work/xdg/orbat"
+mkfifo "$work/xdg/orbat/orbat.conf"
+XDG_CONFIG_HOME=$work/xdg timeout 120 "$orbat" cards --ruleset battlecry-1999 -o "$work/out" >/dev/null 2>"$work/stderr"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q 'not a regular file' "$work/stderr" && ok ||
+	bad "a FIFO as the configuration file: exit $rc, expected 2 with 'not a regular file': $(head -2 "$work/stderr")"
+rm -rf "$work/out"
 
 finish hostile-input

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "regfile.h"
 #include "util.h"
 
 char *config_default_path(void)
@@ -67,11 +69,20 @@ bool config_load(const char *path, orbat_config *out, char **error)
 {
 	memset(out, 0, sizeof *out);
 	*error = NULL;
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		if (errno == ENOENT)
+	/* Every command reads it: a pipe or a device in its place must not
+	 * hang them all. */
+	const char *why = NULL;
+	int fd = regfile_open(path, &why);
+	if (fd < 0) {
+		if (errno == ENOENT && strcmp(why, REGFILE_NOT_REGULAR) != 0)
 			return true;
+		*error = xasprintf("%s: cannot read the configuration file: %s", path, why);
+		return false;
+	}
+	FILE *f = fdopen(fd, "r");
+	if (!f) {
 		*error = xasprintf("%s: cannot read the configuration file: %s", path, strerror(errno));
+		close(fd);
 		return false;
 	}
 	char line[CONFIG_LINE_MAX + 2];

@@ -11,14 +11,19 @@ void diag_sink_init(diag_sink *sink)
 	memset(sink, 0, sizeof *sink);
 }
 
+static void diag_free_one(diag *d)
+{
+	free(d->file);
+	free(d->rule);
+	free(d->message);
+}
+
 void diag_sink_clear(diag_sink *sink)
 {
-	for (size_t i = 0; i < sink->count; i++) {
-		free(sink->items[i].file);
-		free(sink->items[i].rule);
-		free(sink->items[i].message);
-	}
+	for (size_t i = 0; i < sink->count; i++)
+		diag_free_one(&sink->items[i]);
 	sink->count = 0;
+	sink->cap_max = 0;
 	sink->errors = 0;
 	sink->warnings = 0;
 }
@@ -32,9 +37,57 @@ void diag_sink_finish(diag_sink *sink)
 	memset(sink, 0, sizeof *sink);
 }
 
+/* Keep the first cap_max records of the capped region by position. */
+static void cap_trim(diag_sink *sink)
+{
+	diag_sort(sink, sink->cap_from);
+	size_t keep = sink->cap_from + sink->cap_max;
+	for (size_t i = keep; i < sink->count; i++) {
+		sink->dropped_error |= sink->items[i].severity == DIAG_ERROR;
+		diag_free_one(&sink->items[i]);
+		sink->dropped++;
+	}
+	if (sink->count > keep)
+		sink->count = keep;
+}
+
+void diag_sink_cap_begin(diag_sink *sink, size_t max)
+{
+	sink->cap_from = sink->count;
+	sink->cap_max = max;
+	sink->dropped = 0;
+	sink->dropped_error = false;
+}
+
+void diag_sink_cap_end(diag_sink *sink, const char *file)
+{
+	if (!sink->cap_max) {
+		diag_sort(sink, sink->cap_from);
+		return;
+	}
+	cap_trim(sink);
+	size_t dropped = sink->dropped, shown = sink->count - sink->cap_from;
+	bool error = sink->dropped_error;
+	sink->cap_max = 0;
+	if (!dropped)
+		return;
+	/* Added after the sort: the last line says what is missing. */
+	diag_add(sink, file, 0, 0, error ? DIAG_ERROR : DIAG_WARNING, "more-problems",
+		"%zu more problem%s of this file %s not shown: only the first %zu are, by position",
+		dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are", shown);
+	/* The note is no problem of its own. */
+	if (error)
+		sink->errors--;
+	else
+		sink->warnings--;
+}
+
 void diag_add(diag_sink *sink, const char *file, int line, int column,
 	diag_severity severity, const char *rule, const char *fmt, ...)
 {
+	/* Trimmed in batches: a sort per cap_max records added. */
+	if (sink->cap_max && sink->count - sink->cap_from >= 2 * sink->cap_max)
+		cap_trim(sink);
 	if (sink->count == sink->capacity) {
 		sink->capacity = sink->capacity ? sink->capacity * 2 : 16;
 		sink->items = xrealloc(sink->items, sink->capacity * sizeof *sink->items);

@@ -27,7 +27,18 @@ typedef struct diag_sink {
 	size_t capacity;
 	size_t errors;
 	size_t warnings;
+	/* While one file's records are capped (diag_sink_cap_begin): they
+	 * start at cap_from, at most cap_max of them are kept, the earliest
+	 * by position; `dropped` counts the others. */
+	size_t cap_from;
+	size_t cap_max;        /* 0: no cap */
+	size_t dropped;
+	bool dropped_error;
 } diag_sink;
+
+/* The most diagnostics one file reports: the first ones by position say
+ * what to repair, a million more say nothing and cost memory. */
+#define DIAG_MAX_PER_FILE 100
 
 void diag_sink_init(diag_sink *sink);
 void diag_sink_finish(diag_sink *sink);
@@ -42,6 +53,15 @@ void diag_sink_clear(diag_sink *sink);
 
 void diag_add(diag_sink *sink, const char *file, int line, int column,
 	diag_severity severity, const char *rule, const char *fmt, ...) DIAG_PRINTF(7, 8);
+
+/* The records added from now on are one file's: keep the first `max` by
+ * position (file, line, column, insertion) and count the rest, so that
+ * memory stays bounded however many problems the file has.  The counts
+ * `errors` and `warnings` still count every record. */
+void diag_sink_cap_begin(diag_sink *sink, size_t max);
+/* Sort the file's records and end the cap; if any were left out, a last
+ * record on `file` says how many (rule id "more-problems"). */
+void diag_sink_cap_end(diag_sink *sink, const char *file);
 
 /* Sort the records from index `from` on by file, line, column, insertion. */
 void diag_sort(diag_sink *sink, size_t from);

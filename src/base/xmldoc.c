@@ -10,11 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "regfile.h"
 #include "util.h"
+#include "xmlscan.h"
 
 typedef struct parse_state {
 	const char *file;
@@ -219,33 +220,6 @@ static void build_line_table(xml_document *d)
 	d->line_ascii[d->line_count - 1] = high < 0x80;
 }
 
-static const char *skip_past(const char *p, const char *end, const char *marker)
-{
-	size_t m = strlen(marker);
-	while (p + m <= end) {
-		if (memcmp(p, marker, m) == 0)
-			return p + m;
-		p++;
-	}
-	return end;
-}
-
-static const char *skip_tag(const char *p, const char *end)
-{
-	char quote = 0;
-	for (; p < end; p++) {
-		if (quote) {
-			if (*p == quote)
-				quote = 0;
-		} else if (*p == '"' || *p == '\'') {
-			quote = *p;
-		} else if (*p == '>') {
-			return p + 1;
-		}
-	}
-	return end;
-}
-
 /* Start tags appear in the source in document order, one per element (no
  * entities are expanded), so walking both in step gives each element its
  * byte offset.  It is kept in the node's _private field, offset + 1. */
@@ -276,19 +250,19 @@ static void assign_offsets(xml_document *d)
 		if (!p)
 			break;
 		if (end - p >= 4 && memcmp(p, "<!--", 4) == 0)
-			p = skip_past(p + 4, end, "-->");
+			p = xmlscan_skip_past(p + 4, end, "-->");
 		else if (end - p >= 9 && memcmp(p, "<![CDATA[", 9) == 0)
-			p = skip_past(p + 9, end, "]]>");
+			p = xmlscan_skip_past(p + 9, end, "]]>");
 		else if (end - p >= 2 && p[1] == '?')
-			p = skip_past(p + 2, end, "?>");
+			p = xmlscan_skip_past(p + 2, end, "?>");
 		else if (end - p >= 2 && p[1] == '!')
-			p = skip_past(p + 2, end, ">");
+			p = xmlscan_skip_past(p + 2, end, ">");
 		else if (end - p >= 2 && p[1] == '/')
-			p = skip_tag(p + 2, end);
+			p = xmlscan_skip_tag(p + 2, end, NULL);
 		else {
 			node->_private = (void *)(uintptr_t)((size_t)(p - d->bytes) + 1);
 			node = next_element(node);
-			p = skip_tag(p + 1, end);
+			p = xmlscan_skip_tag(p + 1, end, NULL);
 		}
 	}
 }
@@ -360,48 +334,6 @@ static void offset_to_position(const xml_document *d, size_t offset, int *line, 
 	*column = col;
 }
 
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Where attribute `attr` begins in the start tag at `tag` ('<'), or NULL.
- * The tag is read as XML has it: the element's name, then name = "value"
- * pairs, so only names are compared and a value (which may hold any
- * text, '>' too) is passed over at one memchr. */
-static const char *find_attribute(const char *tag, const char *end, const char *attr)
-{
-	size_t alen = strlen(attr);
-	const char *p = tag + 1;
-	while (p < end && !is_space(*p) && *p != '>' && *p != '/')
-		p++;
-	for (;;) {
-		while (p < end && is_space(*p))
-			p++;
-		if (p >= end || *p == '>' || *p == '/')
-			return NULL;
-		const char *name = p;
-		while (p < end && *p != '=' && !is_space(*p) && *p != '>' && *p != '/')
-			p++;
-		bool match = (size_t)(p - name) == alen && memcmp(name, attr, alen) == 0;
-		while (p < end && is_space(*p))
-			p++;
-		if (p >= end || *p != '=')
-			return NULL;   /* not well-formed: the parser said so */
-		if (match)
-			return name;
-		p++;
-		while (p < end && is_space(*p))
-			p++;
-		if (p >= end || (*p != '"' && *p != '\''))
-			return NULL;
-		const char *close = memchr(p + 1, *p, (size_t)(end - p - 1));
-		if (!close)
-			return NULL;
-		p = close + 1;
-	}
-}
-
 void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
 	int *line, int *column)
 {
@@ -414,17 +346,11 @@ void xmldoc_locate(const xml_document *d, const xmlNode *node, const char *attr,
 	size_t start = (size_t)(uintptr_t)node->_private - 1;
 	size_t at = start;
 	if (attr) {
-		const char *found = find_attribute(d->bytes + start, d->bytes + d->size, attr);
+		const char *found = xmlscan_find_attribute(d->bytes + start, d->bytes + d->size, attr, NULL, NULL);
 		if (found)
 			at = (size_t)(found - d->bytes);
 	}
 	offset_to_position(d, at, line, column);
-}
-
-static bool declared_encoding_ok(const xmlChar *enc)
-{
-	return !enc || strcasecmp((const char *)enc, "UTF-8") == 0 ||
-		strcasecmp((const char *)enc, "UTF8") == 0;
 }
 
 /* xmldoc_load_memory on bytes of its own (size + 1 allocated, NUL at the
@@ -440,15 +366,14 @@ static xmldoc_status load_owned(const char *name, char *bytes, size_t size, diag
 		free(bytes);
 		return XMLDOC_INVALID;
 	}
-	if (size >= 2 && (((unsigned char)bytes[0] == 0xFE && (unsigned char)bytes[1] == 0xFF) ||
-		((unsigned char)bytes[0] == 0xFF && (unsigned char)bytes[1] == 0xFE))) {
-		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
-			"the file is encoded in UTF-16; save it as UTF-8");
+	if (size == 0) {
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is empty");
 		free(bytes);
 		return XMLDOC_INVALID;
 	}
-	if (size == 0) {
-		diag_add(sink, name, 0, 0, DIAG_ERROR, "xml", "the file is empty");
+
+	bytes[size] = '\0';
+	if (!xmlscan_check(name, bytes, size, sink)) {
 		free(bytes);
 		return XMLDOC_INVALID;
 	}
@@ -495,7 +420,7 @@ static xmldoc_status load_owned(const char *name, char *bytes, size_t size, diag
 		xmldoc_destroy(d);
 		return XMLDOC_INVALID;
 	}
-	if (!declared_encoding_ok(d->doc->encoding)) {
+	if (!xmlscan_encoding_is_utf8((const char *)d->doc->encoding)) {
 		diag_add(sink, name, 1, 1, DIAG_ERROR, "xml",
 			"the file declares the encoding '%s'; orbat's XML files must be UTF-8",
 			(const char *)d->doc->encoding);
@@ -523,18 +448,14 @@ xmldoc_status xmldoc_load_file(const char *path, const char *display_name,
 {
 	*out = NULL;
 	const char *name = display_name ? display_name : path;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const char *why = NULL;
+	int fd = regfile_open(path, &why);
 	if (fd < 0) {
-		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot open the file: %s", strerror(errno));
+		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "cannot read the file: %s", why);
 		return XMLDOC_IO_ERROR;
 	}
 	struct stat sb;
 	bool regular = fstat(fd, &sb) == 0;
-	if (regular && !S_ISREG(sb.st_mode)) {
-		close(fd);
-		diag_add(sink, name, 0, 0, DIAG_ERROR, "io", "not a regular file");
-		return XMLDOC_IO_ERROR;
-	}
 	/* Read at the size the file has, with room for one byte more (the
 	 * end of the text, or a file grown since): a file of many read in
 	 * four calls, open to close.  Past XMLDOC_MAX_BYTES it is not read

@@ -433,9 +433,10 @@ static deck_status from_loaded(cards_deck *deck, const ruleset *rs, xmldoc_statu
 		xmldoc_destroy(doc);
 		return st == XMLDOC_IO_ERROR ? DECK_IO_ERROR : DECK_INVALID;
 	}
-	size_t from = sink->count;
+	/* The deck's diagnostics sorted, at most DIAG_MAX_PER_FILE of them. */
+	diag_sink_cap_begin(sink, DIAG_MAX_PER_FILE);
 	deck_status result = apply_document(deck, rs, doc, sink);
-	diag_sort(sink, from);
+	diag_sink_cap_end(sink, doc->file);
 	xmldoc_destroy(doc);
 	return result;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../base/datadir.h"
+#include "../base/regfile.h"
 #include "../base/util.h"
 #include "command.h"
 #include "options.h"
@@ -187,9 +188,19 @@ static char *new_id_from_path(const char *path)
 /* Read the template whole.  NULL (errno set) when it cannot be read. */
 static char *new_read_template(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	const char *why = NULL;
+	int fd = regfile_open(path, &why);
+	if (fd < 0) {
+		/* A template that is not a regular file: a broken installation. */
+		if (strcmp(why, REGFILE_NOT_REGULAR) == 0)
+			errno = EINVAL;
 		return NULL;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		return NULL;
+	}
 	char *text = xmalloc(NEW_TEMPLATE_MAX + 1);
 	size_t n = fread(text, 1, NEW_TEMPLATE_MAX + 1, f);
 	int err = ferror(f) ? errno : 0;

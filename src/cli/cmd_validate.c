@@ -57,7 +57,7 @@ typedef struct validate_run_ctx {
 	const char *stdin_name;
 	char *stdin_text;        /* standard input, read before the jobs */
 	size_t stdin_size;
-	int stdin_errno;         /* when it could not be read */
+	const char *stdin_error; /* why it could not be read, or NULL */
 	int exit_code;
 	bool stopped;            /* a broken installation: nothing more */
 } validate_run_ctx;
@@ -65,8 +65,8 @@ typedef struct validate_run_ctx {
 /* The scenario from standard input, read by the parent once. */
 static validate_status check_stdin(validate_run_ctx *c, const char *name, scenario **sc, const ruleset **rs)
 {
-	if (c->stdin_errno) {
-		diag_add(c->sink, name, 0, 0, DIAG_ERROR, "io", "cannot read standard input: %s", strerror(c->stdin_errno));
+	if (c->stdin_error) {
+		diag_add(c->sink, name, 0, 0, DIAG_ERROR, "io", "cannot read standard input: %s", c->stdin_error);
 		return VALIDATE_IO_ERROR;
 	}
 	return validator_check_memory(c->v, name, c->stdin_text, c->stdin_size, c->sink, sc, rs);
@@ -175,8 +175,9 @@ static int validate_run(const options *o, validate_args *a)
 	validate_run_ctx c = { .o = o, .v = v, .sink = &sink, .stdin_name = stdin_name };
 	if (stdin_count) {
 		bool too_large = false;
-		if (!input_read("-", XMLDOC_MAX_BYTES, &c.stdin_text, &c.stdin_size, &too_large))
-			c.stdin_errno = errno ? errno : EIO;
+		const char *why = NULL;
+		if (!input_read("-", XMLDOC_MAX_BYTES, &c.stdin_text, &c.stdin_size, &too_large, &why))
+			c.stdin_error = why;
 	}
 	if (format == FORMAT_JSON)
 		fputs("{\"files\":[", stdout);

@@ -4,8 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
+#include "../base/regfile.h"
 #include "../base/util.h"
 
 bool input_is_stdin(const char *path)
@@ -13,20 +14,26 @@ bool input_is_stdin(const char *path)
 	return strcmp(path, "-") == 0;
 }
 
-bool input_read(const char *path, size_t limit, char **text, size_t *size, bool *too_large)
+bool input_read(const char *path, size_t limit, char **text, size_t *size, bool *too_large,
+	const char **why)
 {
 	*text = NULL;
 	*size = 0;
 	*too_large = false;
 	bool from_stdin = input_is_stdin(path);
-	FILE *f = from_stdin ? stdin : fopen(path, "rb");
-	if (!f)
-		return false;
-	struct stat sb;
-	if (!from_stdin && fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		fclose(f);
-		errno = EISDIR;
-		return false;
+	FILE *f = stdin;
+	if (!from_stdin) {
+		/* Only a regular file: a named pipe or a device would hang the
+		 * command (standard input is the way to pipe text in). */
+		int fd = regfile_open(path, why);
+		if (fd < 0)
+			return false;
+		f = fdopen(fd, "rb");
+		if (!f) {
+			*why = strerror(errno);
+			close(fd);
+			return false;
+		}
 	}
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
@@ -48,7 +55,7 @@ bool input_read(const char *path, size_t limit, char **text, size_t *size, bool 
 		fclose(f);
 	if (failed) {
 		free(buf);
-		errno = saved ? saved : EIO;
+		*why = strerror(saved ? saved : EIO);
 		return false;
 	}
 	buf[len] = '\0';

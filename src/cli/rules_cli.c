@@ -97,9 +97,10 @@ int rules_replay(const char *cmd, const char *log_path, output_format format, co
 	bool too_large = false;
 	/* "-": the log comes from standard input, named <stdin> in messages. */
 	const char *name = input_is_stdin(log_path) ? "<stdin>" : log_path;
-	if (!input_read(log_path, RULES_LOG_MAX_BYTES, &text, &size, &too_large)) {
+	const char *why = NULL;
+	if (!input_read(log_path, RULES_LOG_MAX_BYTES, &text, &size, &too_large, &why)) {
 		fprintf(stderr, "orbat %s: cannot read %s: %s\n", cmd, input_is_stdin(log_path) ? "standard input" :
-			log_path, strerror(errno));
+			log_path, why);
 		return EXIT_USAGE;
 	}
 	if (too_large) {

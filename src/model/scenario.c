@@ -478,6 +478,12 @@ long scenario_player(const sc_number *player)
 	return player->given && player->valid ? player->value : 1;
 }
 
+/* The number as an int when it lies in [lo, hi], else `outside`. */
+static int number_within(const sc_number *n, int lo, int hi, int outside)
+{
+	return n->valid && n->value >= lo && n->value <= hi ? (int)n->value : outside;
+}
+
 bool scenario_board(const scenario *sc, const ruleset *rs, hex_board *out)
 {
 	if (!sc->columns.valid || !sc->rows.valid || sc->columns.value < 1 || sc->rows.value < 1 ||
@@ -485,9 +491,11 @@ bool scenario_board(const scenario *sc, const ruleset *rs, hex_board *out)
 		return false;
 	bool short_rows = !sc->short_rows.text || strcmp(sc->short_rows.text, "none") != 0;
 	hex_board_init(out, (int)sc->columns.value, (int)sc->rows.value, short_rows);
+	/* The numbers read may be as large as SC_NUMBER_BOUND: only ones
+	 * within the board's width become ints the geometry adds up. */
 	if (sc->has_sections && sc->west.valid && sc->east.valid) {
-		out->west = (int)sc->west.value;
-		out->east = (int)sc->east.value;
+		out->west = number_within(&sc->west, 0, HEX_MAX_COLUMNS, -1);
+		out->east = number_within(&sc->east, 0, HEX_MAX_COLUMNS, -1);
 		if (!hex_sections_valid(out))
 			out->west = out->east = out->columns / 3;
 	} else if (rs && out->columns == rs->board.columns) {

@@ -6,7 +6,7 @@
 
 #include "../base/util.h"
 
-typedef enum { V_ANY, V_INTEGER, V_BOOLEAN, V_ENUM } value_kind;
+typedef enum { V_ANY, V_INTEGER, V_SECTION_WIDTH, V_BOOLEAN, V_ENUM } value_kind;
 
 typedef struct attr_rule {
 	const char *name;
@@ -14,6 +14,9 @@ typedef struct attr_rule {
 	value_kind kind;
 	const char *values;  /* V_ENUM: space-separated */
 } attr_rule;
+
+/* scenario.rng's section-width: a whole number no larger than this. */
+#define SECTION_WIDTH_MAX 999
 
 typedef struct element_rule {
 	const char *element;
@@ -28,7 +31,7 @@ static const element_rule RULES[] = {
 	{ "date", { { NULL, false, V_ANY, NULL } } },
 	{ "board", { { "columns", true, V_INTEGER, NULL }, { "rows", true, V_INTEGER, NULL },
 		{ "short-rows", false, V_ENUM, "even none" } } },
-	{ "sections", { { "west", true, V_INTEGER, NULL }, { "east", true, V_INTEGER, NULL } } },
+	{ "sections", { { "west", true, V_SECTION_WIDTH, NULL }, { "east", true, V_SECTION_WIDTH, NULL } } },
 	{ "terrain", { { NULL, false, V_ANY, NULL } } },
 	{ "hex", { { "at", true, V_ANY, NULL }, { "type", true, V_ANY, NULL },
 		{ "fieldworks", false, V_BOOLEAN, NULL } } },
@@ -135,13 +138,16 @@ int schema_explain_attributes(const xml_document *doc, const xmlNode *node, diag
 			continue;
 		}
 		bool ok = a->kind == V_ANY || (a->kind == V_INTEGER && trimmed_is_integer(v)) ||
+			(a->kind == V_SECTION_WIDTH && trimmed_is_integer(v) && strtol(v, NULL, 10) <= SECTION_WIDTH_MAX) ||
 			(a->kind == V_BOOLEAN && in_list("true false 1 0", v)) ||
 			(a->kind == V_ENUM && in_list(a->values, v));
 		if (ok)
 			continue;
 		problems++;
 		char what[160];
-		if (a->kind == V_INTEGER)
+		if (a->kind == V_SECTION_WIDTH)
+			snprintf(what, sizeof what, "a whole number of at most %d", SECTION_WIDTH_MAX);
+		else if (a->kind == V_INTEGER)
 			snprintf(what, sizeof what, "a whole number");
 		else if (a->kind == V_BOOLEAN)
 			snprintf(what, sizeof what, "true or false");

@@ -6,12 +6,15 @@
 #include "../base/util.h"
 #include "../base/xmldoc.h"
 #include "check.h"
+#include "check_glyphs.h"
 #include "schema.h"
 
 struct validator {
 	char *data_dir;
 	schema *schema;
 	ruleset_registry *rulesets;
+	font_coverage *glyphs;   /* read when first needed */
+	bool glyphs_read;
 	diag_sink data_errors;   /* of ruleset files: the installation's, not the scenario's */
 };
 
@@ -35,6 +38,7 @@ void validator_destroy(validator *v)
 	if (v) {
 		schema_destroy(v->schema);
 		ruleset_registry_destroy(v->rulesets);
+		fontcover_destroy(v->glyphs);
 		diag_sink_finish(&v->data_errors);
 		free(v->data_dir);
 		free(v);
@@ -77,11 +81,25 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 	position_destroy(pos);
 }
 
+/* The characters the bundled fonts draw; NULL when the installation has
+ * no fonts (rendering says so). */
+static const font_coverage *validator_glyphs(validator *v)
+{
+	if (!v->glyphs_read) {
+		char *dir = xasprintf("%s/fonts", v->data_dir);
+		v->glyphs = fontcover_create(dir);
+		free(dir);
+		v->glyphs_read = true;
+	}
+	return v->glyphs;
+}
+
 static validate_status check_document(validator *v, const xml_document *doc, diag_sink *sink,
 	scenario **out_scenario, const ruleset **out_ruleset)
 {
 	size_t errors_before = sink->errors;
 	schema_validate(v->schema, doc, sink);
+	check_glyphs(validator_glyphs(v), doc, sink);
 	scenario *sc = scenario_from_document(doc, sink);
 	const ruleset *rs = NULL;
 	if (sc && sc->id.text && !id_is_file_name(sc->id.text))
@@ -116,41 +134,42 @@ static validate_status check_document(validator *v, const xml_document *doc, dia
 	return valid ? VALIDATE_OK : VALIDATE_INVALID;
 }
 
-static validate_status finish(diag_sink *sink, size_t first, validate_status st)
+/* The file's diagnostics sorted, at most DIAG_MAX_PER_FILE of them. */
+static validate_status finish(diag_sink *sink, const char *file, validate_status st)
 {
-	diag_sort(sink, first);
+	diag_sink_cap_end(sink, file);
 	return st;
 }
 
 validate_status validator_check_file(validator *v, const char *path, diag_sink *sink,
 	scenario **out_scenario, const ruleset **out_ruleset)
 {
-	size_t first = sink->count;
+	diag_sink_cap_begin(sink, DIAG_MAX_PER_FILE);
 	if (out_scenario)
 		*out_scenario = NULL;
 	xml_document *doc = NULL;
 	xmldoc_status st = xmldoc_load_file(path, NULL, sink, &doc);
 	if (st == XMLDOC_IO_ERROR)
-		return finish(sink, first, VALIDATE_IO_ERROR);
+		return finish(sink, path, VALIDATE_IO_ERROR);
 	if (st != XMLDOC_OK)
-		return finish(sink, first, VALIDATE_INVALID);
+		return finish(sink, path, VALIDATE_INVALID);
 	validate_status result = check_document(v, doc, sink, out_scenario, out_ruleset);
 	xmldoc_destroy(doc);
-	return finish(sink, first, result);
+	return finish(sink, path, result);
 }
 
 validate_status validator_check_memory(validator *v, const char *name, const char *bytes,
 	size_t size, diag_sink *sink, scenario **out_scenario, const ruleset **out_ruleset)
 {
-	size_t first = sink->count;
+	diag_sink_cap_begin(sink, DIAG_MAX_PER_FILE);
 	if (out_scenario)
 		*out_scenario = NULL;
 	xml_document *doc = NULL;
 	if (xmldoc_load_memory(name, bytes, size, sink, &doc) != XMLDOC_OK)
-		return finish(sink, first, VALIDATE_INVALID);
+		return finish(sink, name, VALIDATE_INVALID);
 	validate_status result = check_document(v, doc, sink, out_scenario, out_ruleset);
 	xmldoc_destroy(doc);
-	return finish(sink, first, result);
+	return finish(sink, name, result);
 }
 
 const diag_sink *validator_data_errors(const validator *v)

@@ -15,6 +15,7 @@
 
 #include "base/diag.h"
 #include "base/xmldoc.h"
+#include "base/xmlscan.h"
 
 /* ---- fixture: a diagnostics sink per test, a loaded document freed after ---- */
 
@@ -680,6 +681,73 @@ static void test_many_errors_capped(void **state)
 	free(xml);
 }
 
+/* A NUL byte after the root element: the parser would stop there and call
+ * the file well-formed; the raw scan refuses it where it stands. */
+static void test_nul_after_root_refused(void **state)
+{
+	fixture *f = *state;
+	static const char xml[] = "<r/>\n\0<junk a=>";
+	assert_int_equal(load(f, xml, sizeof xml - 1), XMLDOC_INVALID);
+	assert_int_equal(f->sink.count, 1);
+	assert_int_equal(f->sink.items[0].line, 2);
+	assert_int_equal(f->sink.items[0].column, 1);
+	assert_non_null(strstr(f->sink.items[0].message, "NUL byte"));
+}
+
+/* EBCDIC, seen from the first bytes ("<?xm" in code page 037). */
+static void test_ebcdic_refused(void **state)
+{
+	fixture *f = *state;
+	static const char xml[] = "\x4C\x6F\xA7\x94\x93\x40\x6F\x6E";
+	assert_int_equal(load(f, xml, sizeof xml - 1), XMLDOC_INVALID);
+	assert_int_equal(f->sink.count, 1);
+	assert_string_equal(f->sink.items[0].message, "the file is encoded in EBCDIC; save it as UTF-8");
+}
+
+/* An element with XMLSCAN_MAX_ATTRIBUTES attributes is read; one more is
+ * refused at the element, before the parser sees it. */
+static void test_attribute_bound(void **state)
+{
+	fixture *f = *state;
+	for (int n = XMLSCAN_MAX_ATTRIBUTES; n <= XMLSCAN_MAX_ATTRIBUTES + 1; n++) {
+		char whole[4096];
+		size_t len = (size_t)snprintf(whole, sizeof whole, "<r>\n  <e");
+		for (int i = 0; i < n; i++)
+			len += (size_t)snprintf(whole + len, sizeof whole - len, " a%d='>'", i);
+		snprintf(whole + len, sizeof whole - len, "/></r>");
+		xmldoc_status st = load_str(f, whole);
+		if (n == XMLSCAN_MAX_ATTRIBUTES) {
+			assert_int_equal(st, XMLDOC_OK);
+		} else {
+			assert_int_equal(st, XMLDOC_INVALID);
+			assert_int_equal(f->sink.count, 1);
+			assert_int_equal(f->sink.items[0].line, 2);
+			assert_int_equal(f->sink.items[0].column, 3);
+			assert_non_null(strstr(f->sink.items[0].message, "<e> has more than 64 attributes"));
+		}
+	}
+}
+
+/* A file's diagnostics: the first DIAG_MAX_PER_FILE by position, whatever
+ * order they came in, and a last line counting the rest. */
+static void test_diagnostics_capped(void **state)
+{
+	fixture *f = *state;
+	diag_sink_cap_begin(&f->sink, DIAG_MAX_PER_FILE);
+	for (int i = 1000; i >= 1; i--)
+		diag_add(&f->sink, "t.xml", i, 1, DIAG_ERROR, "x", "problem %d", i);
+	assert_true(f->sink.count <= 2 * DIAG_MAX_PER_FILE);
+	diag_sink_cap_end(&f->sink, "t.xml");
+	assert_int_equal(f->sink.count, DIAG_MAX_PER_FILE + 1);
+	assert_int_equal(f->sink.errors, 1000);
+	for (int i = 0; i < DIAG_MAX_PER_FILE; i++)
+		assert_int_equal(f->sink.items[i].line, i + 1);
+	const diag *last = &f->sink.items[DIAG_MAX_PER_FILE];
+	assert_string_equal(last->rule, "more-problems");
+	assert_string_equal(last->message,
+		"900 more problems of this file are not shown: only the first 100 are, by position");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -706,6 +774,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_empty_and_rootless, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_attribute_helpers, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_many_errors_capped, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_nul_after_root_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ebcdic_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_attribute_bound, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_diagnostics_capped, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

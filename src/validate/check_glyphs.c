@@ -1,0 +1,63 @@
+#include "check_glyphs.h"
+
+#include <glib.h>
+#include <stdio.h>
+
+static void check_text(const font_coverage *cover, const xml_document *doc, const xmlNode *element,
+	const char *attr, const char *text, diag_sink *sink)
+{
+	uint32_t first = 0;
+	size_t missing = fontcover_missing(cover, text, &first);
+	if (!missing)
+		return;
+	char shown[8] = "";
+	shown[g_unichar_to_utf8((gunichar)first, shown)] = '\0';
+	int line, column;
+	xmldoc_locate(doc, element, attr, &line, &column);
+	char where[96];
+	if (attr)
+		snprintf(where, sizeof where, "the attribute %s of <%s>", attr, (const char *)element->name);
+	else
+		snprintf(where, sizeof where, "the text of <%s>", (const char *)element->name);
+	if (missing == 1)
+		diag_add(sink, doc->file, line, column, DIAG_ERROR, "font",
+			"%s holds the character %s (U+%04X), which none of the bundled fonts can draw",
+			where, shown, (unsigned)first);
+	else
+		diag_add(sink, doc->file, line, column, DIAG_ERROR, "font",
+			"%s holds %zu characters that none of the bundled fonts can draw, the first %s (U+%04X)",
+			where, missing, shown, (unsigned)first);
+}
+
+static void check_element(const font_coverage *cover, const xml_document *doc, const xmlNode *element,
+	diag_sink *sink)
+{
+	for (const xmlAttr *a = element->properties; a; a = a->next) {
+		xmlChar *value = xmlNodeListGetString(element->doc, a->children, 1);
+		if (value) {
+			/* Named as written, xml:lang with its prefix. */
+			char name[128];
+			if (a->ns && a->ns->prefix)
+				snprintf(name, sizeof name, "%s:%s", (const char *)a->ns->prefix, (const char *)a->name);
+			else
+				snprintf(name, sizeof name, "%s", (const char *)a->name);
+			check_text(cover, doc, element, name, (const char *)value, sink);
+			xmlFree(value);
+		}
+	}
+	for (const xmlNode *c = element->children; c; c = c->next) {
+		if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) {
+			if (c->content)
+				check_text(cover, doc, element, NULL, (const char *)c->content, sink);
+		} else if (c->type == XML_ELEMENT_NODE) {
+			check_element(cover, doc, c, sink);
+		}
+	}
+}
+
+void check_glyphs(const font_coverage *cover, const xml_document *doc, diag_sink *sink)
+{
+	const xmlNode *root = xmlDocGetRootElement(doc->doc);
+	if (cover && root)
+		check_element(cover, doc, root, sink);
+}

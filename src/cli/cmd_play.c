@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "../base/outdir.h"
+#include "../base/regfile.h"
 #include "../base/util.h"
 #include "../rules/players.h"
 #include "command.h"
@@ -281,9 +282,14 @@ static bool saved_seed(const char *line, unsigned long long *seed)
 static int saved_read(saved_log *sl, const char *path)
 {
 	memset(sl, 0, sizeof *sl);
-	FILE *f = fopen(path, "r");
+	/* Only a regular file: a pipe or a device in its place would hang. */
+	const char *why = NULL;
+	int fd = regfile_open(path, &why);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	if (!f) {
-		fprintf(stderr, "orbat play: cannot read %s: %s\n", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		fprintf(stderr, "orbat play: cannot read %s: %s\n", path, why ? why : strerror(errno));
 		return EXIT_USAGE;
 	}
 	char *buf = NULL;

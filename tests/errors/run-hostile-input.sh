@@ -177,13 +177,14 @@ done
 # opening or reading it would wait for ever), by every command that reads
 # a file.  timeout only turns a hang into a failure.
 mkfifo "$work/fifo"
-for cmd in validate render cards check ask; do
+for cmd in validate render cards check ask play; do
 	case $cmd in
 	validate) args=(validate "$work/fifo") ;;
 	render) args=(render -o "$work/out" "$work/fifo") ;;
 	cards) args=(cards --ruleset battlecry-1999 --deck "$work/fifo" -o "$work/out") ;;
 	check) args=(check "$scenario" "$work/fifo") ;;
 	ask) args=(ask "$work/fifo" los A1 B1) ;;
+	play) args=(play "$scenario" --resume "$work/fifo") ;;
 	esac
 	timeout 120 "$orbat" "${args[@]}" >"$work/stdout" 2>"$work/stderr"
 	rc=$?

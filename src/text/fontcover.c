@@ -11,6 +11,9 @@
 struct font_coverage {
 	FcCharSet *chars;
 	int fonts;
+	/* Whether each ASCII character is drawn or needs no glyph: nearly
+	 * every character of a scenario, looked up without the charset. */
+	bool ascii_ok[128];
 };
 
 static void add_file(const char *path, void *user)
@@ -31,6 +34,14 @@ static void add_file(const char *path, void *user)
 	}
 }
 
+/* Characters Pango lays out without looking for a glyph. */
+static bool needs_no_glyph(gunichar ch)
+{
+	GUnicodeType t = g_unichar_type(ch);
+	return t == G_UNICODE_CONTROL || t == G_UNICODE_FORMAT || t == G_UNICODE_LINE_SEPARATOR ||
+		t == G_UNICODE_PARAGRAPH_SEPARATOR || (ch >= 0xFE00 && ch <= 0xFE0F);
+}
+
 font_coverage *fontcover_create(const char *fonts_dir)
 {
 	font_coverage *c = xcalloc(1, sizeof *c);
@@ -39,6 +50,8 @@ font_coverage *fontcover_create(const char *fonts_dir)
 		fontcover_destroy(c);
 		return NULL;
 	}
+	for (gunichar ch = 0; ch < 128; ch++)
+		c->ascii_ok[ch] = needs_no_glyph(ch) || FcCharSetHasChar(c->chars, ch);
 	return c;
 }
 
@@ -51,14 +64,6 @@ void fontcover_destroy(font_coverage *c)
 	free(c);
 }
 
-/* Characters Pango lays out without looking for a glyph. */
-static bool needs_no_glyph(gunichar ch)
-{
-	GUnicodeType t = g_unichar_type(ch);
-	return t == G_UNICODE_CONTROL || t == G_UNICODE_FORMAT || t == G_UNICODE_LINE_SEPARATOR ||
-		t == G_UNICODE_PARAGRAPH_SEPARATOR || (ch >= 0xFE00 && ch <= 0xFE0F);
-}
-
 size_t fontcover_missing(const font_coverage *c, const char *text, uint32_t *first)
 {
 	size_t missing = 0;
@@ -66,6 +71,9 @@ size_t fontcover_missing(const font_coverage *c, const char *text, uint32_t *fir
 	const gchar *end = NULL;
 	g_utf8_validate(text, -1, &end);
 	for (const gchar *p = text; p < end; p = g_utf8_next_char(p)) {
+		unsigned char byte = (unsigned char)*p;
+		if (byte < 128 && c->ascii_ok[byte])
+			continue;
 		gunichar ch = g_utf8_get_char(p);
 		if (needs_no_glyph(ch) || FcCharSetHasChar(c->chars, ch))
 			continue;

@@ -4,17 +4,27 @@
 #include <stdio.h>
 
 static void check_text(const font_coverage *cover, const xml_document *doc, const xmlNode *element,
-	const char *attr, const char *text, diag_sink *sink)
+	const xmlAttr *a, const char *text, diag_sink *sink)
 {
 	uint32_t first = 0;
 	size_t missing = fontcover_missing(cover, text, &first);
 	if (!missing)
 		return;
+	/* The attribute named as written, xml:lang with its prefix. */
+	char name[128];
+	const char *attr = NULL;
+	if (a) {
+		if (a->ns && a->ns->prefix)
+			snprintf(name, sizeof name, "%s:%s", (const char *)a->ns->prefix, (const char *)a->name);
+		else
+			snprintf(name, sizeof name, "%s", (const char *)a->name);
+		attr = name;
+	}
 	char shown[8] = "";
 	shown[g_unichar_to_utf8((gunichar)first, shown)] = '\0';
 	int line, column;
 	xmldoc_locate(doc, element, attr, &line, &column);
-	char where[96];
+	char where[320];
 	if (attr)
 		snprintf(where, sizeof where, "the attribute %s of <%s>", attr, (const char *)element->name);
 	else
@@ -33,16 +43,14 @@ static void check_element(const font_coverage *cover, const xml_document *doc, c
 	diag_sink *sink)
 {
 	for (const xmlAttr *a = element->properties; a; a = a->next) {
-		xmlChar *value = xmlNodeListGetString(element->doc, a->children, 1);
+		/* An attribute's value is one text node but where it holds an
+		 * entity: read it in place then, without a copy. */
+		bool plain = a->children && a->children->type == XML_TEXT_NODE && !a->children->next;
+		xmlChar *value = plain ? a->children->content : xmlNodeListGetString(element->doc, a->children, 1);
 		if (value) {
-			/* Named as written, xml:lang with its prefix. */
-			char name[128];
-			if (a->ns && a->ns->prefix)
-				snprintf(name, sizeof name, "%s:%s", (const char *)a->ns->prefix, (const char *)a->name);
-			else
-				snprintf(name, sizeof name, "%s", (const char *)a->name);
-			check_text(cover, doc, element, name, (const char *)value, sink);
-			xmlFree(value);
+			check_text(cover, doc, element, a, (const char *)value, sink);
+			if (!plain)
+				xmlFree(value);
 		}
 	}
 	for (const xmlNode *c = element->children; c; c = c->next) {

@@ -10,9 +10,6 @@
 #include "cards.h"
 #include "deckjob.h"
 
-/* Cairo's limit for an image side. */
-#define MAX_PIXELS 32767
-
 /* Paint one face into the pixel cell whose top-left is px, py. */
 static void paint_cell(cairo_t *cr, cairo_surface_t *face, const card_geom *g, int px, int py,
 	int cell_w, int cell_h)
@@ -68,10 +65,17 @@ bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char 
 	}
 	double dpi = opt->dpi > 0 ? opt->dpi : job.layouts->tts_dpi;
 	int cell_w = (int)lround(job.geom.width / 25.4 * dpi), cell_h = (int)lround(job.geom.height / 25.4 * dpi);
+	/* The layout's grid, narrowed until the image keeps within the most
+	 * pixels a side Tabletop Simulator takes: the deck then spreads over
+	 * more sheets. */
+	int max_side = job.layouts->tts_max_side;
 	int cols = job.layouts->tts_columns, rows = job.layouts->tts_rows;
-	if (ok && ((long)cell_w * cols > MAX_PIXELS || (long)cell_h * rows > MAX_PIXELS || cell_w < 1 || cell_h < 1)) {
-		*error = xasprintf("a sheet of %d × %d cards at %.0f dpi would exceed %d pixels a side",
-			cols, rows, dpi, MAX_PIXELS);
+	if (cell_w > 0 && cols > max_side / cell_w)
+		cols = max_side / cell_w;
+	if (cell_h > 0 && rows > max_side / cell_h)
+		rows = max_side / cell_h;
+	if (ok && (cols < 1 || rows < 1 || cell_w < 1 || cell_h < 1)) {
+		*error = xasprintf("a %s card at %.0f dpi would exceed %d pixels a side", job.size->id, dpi, max_side);
 		ok = false;
 	}
 	/* The last slot is the back: the others hold fronts. */

@@ -23,7 +23,7 @@ static void cards_help(FILE *out)
 	      "  DIR/cards/<ruleset>/<lang>/deck-back.png      (with --format png)\n"
 	      "The PDF holds sheets of fronts, each followed by its backs mirrored for\n"
 	      "duplex printing, a bleed round each card (up to 3 mm), cut marks 5 mm in.\n"
-	      "A Tabletop Simulator sheet holds 10 x 7 cards; its last slot is the back.\n"
+	      "A Tabletop Simulator sheet holds up to 10 x 7 cards; its last slot is the back.\n"
 	      "Files are written atomically.  A ruleset without order cards\n"
 	      "(mb-remastered) is refused.\n"
 	      "\n"
@@ -34,6 +34,10 @@ static void cards_help(FILE *out)
 	      "                      PAPERSIZE or /etc/papersize, else a4)\n"
 	      "  --size ID           card size from layouts/cards.xml: poker (default,\n"
 	      "                      63.5 x 88.9 mm), bridge (57.15 x 88.9), tarot (70 x 120)\n"
+	      "  --sheet ID          card sheet from layouts/cards.xml: print-and-play\n"
+	      "                      (default: the most cards a sheet, the bleed the paper\n"
+	      "                      leaves) or trade (3 mm bleed round every card, as\n"
+	      "                      print shops ask; fewer cards a sheet)\n"
 	      "  --duplex MODE       long (default): backs mirrored left-right, for printers\n"
 	      "                      that turn the sheet over its long edge; short: mirrored\n"
 	      "                      top-bottom; none: fronts and backs side by side on one\n"
@@ -44,11 +48,15 @@ static void cards_help(FILE *out)
 	      "                      Default: back-offset in $XDG_CONFIG_HOME/orbat/\n"
 	      "                      orbat.conf (~/.config/orbat/orbat.conf), else 0,0\n"
 	      "  --unique            print each design once instead of every copy\n"
+	      "  --ink-saver         light backs: white, with the outline, emblem and title\n"
+	      "                      in navy, instead of the navy field to the bleed\n"
 	      "  --deck FILE         your own cards (XML, urn:orbat:deck:1): mode=\"add\"\n"
 	      "                      adds them to the deck, mode=\"replace\" prints only them\n"
 	      "  --format LIST       pdf (default) and/or png, comma list or repeated\n"
 	      "  --dpi N             resolution of the png sheets (default from\n"
-	      "                      layouts/cards.xml: 150)\n"
+	      "                      layouts/cards.xml: 300); a sheet keeps within\n"
+	      "                      10,000 pixels a side, Tabletop Simulator's limit, and\n"
+	      "                      holds fewer cards where 10 x 7 would be larger\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -j, --jobs N        draw the languages on N processes at once (default:\n"
@@ -87,10 +95,11 @@ typedef struct cards_args {
 
 static const char *const DUPLEX[] = { "long", "short", "none", NULL };
 
-/* The size must be one of layouts/cards.xml: a usage error otherwise. */
-static int check_size(const char *size)
+/* The size and the sheet must be ones of layouts/cards.xml: a usage error
+ * otherwise. */
+static int check_layouts(const char *size, const char *sheet)
 {
-	if (!size)
+	if (!size && !sheet)
 		return EXIT_VALID;
 	diag_sink sink;
 	diag_sink_init(&sink);
@@ -100,9 +109,13 @@ static int check_size(const char *size)
 	int code = EXIT_VALID;
 	if (!l) {
 		code = cli_data_broken("cards", &sink);
-	} else if (!cardlayout_size(l, size)) {
+	} else if (size && !cardlayout_size(l, size)) {
 		char *ids = cardlayout_size_ids(l);
 		code = options_usage("cards", "--size takes one of %s, not '%s'", ids, size);
+		free(ids);
+	} else if (sheet && !cardlayout_sheet(l, sheet)) {
+		char *ids = cardlayout_sheet_ids(l);
+		code = options_usage("cards", "--sheet takes one of %s, not '%s'", ids, sheet);
 		free(ids);
 	}
 	cardlayout_destroy(l);
@@ -164,7 +177,7 @@ static int cards_run(const options *o, cards_args *a)
 	a->png = (o->formats_named & 2u) != 0;
 	if (!cli_data_check("cards"))
 		return EXIT_INTERNAL;
-	int code = check_size(a->deck.size);
+	int code = check_layouts(a->deck.size, a->deck.sheet);
 	if (!code)
 		code = cards_back_offset("cards", a->back_offset, a->deck.back_offset);
 	if (code)
@@ -203,8 +216,10 @@ COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", c
 	.own = {
 		{ "ruleset", OPTIONS_STRING, offsetof(cards_args, ruleset), .what = "a ruleset id" },
 		{ "size", OPTIONS_STRING, offsetof(cards_args, deck.size), .what = "a card size" },
+		{ "sheet", OPTIONS_STRING, offsetof(cards_args, deck.sheet), .what = "a card sheet" },
 		{ "duplex", OPTIONS_CHOICE, offsetof(cards_args, duplex_choice), .choices = DUPLEX },
 		{ "unique", OPTIONS_FLAG, offsetof(cards_args, deck.unique) },
+		{ "ink-saver", OPTIONS_FLAG, offsetof(cards_args, deck.ink_saver) },
 		{ "back-offset", OPTIONS_STRING, offsetof(cards_args, back_offset), .what = "X,Y in millimetres" },
 		{ "deck", OPTIONS_STRING, offsetof(cards_args, deck_file), .what = "a deck file" },
 		{ "dpi", OPTIONS_REAL, offsetof(cards_args, deck.dpi), 36, 1200, .what = "a resolution" },

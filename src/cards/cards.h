@@ -56,6 +56,14 @@ const char *cards_no_deck_reason(const ruleset *rs);
 bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
 	char **error);
 
+/* Single-card images for print-on-demand services in `dir`, each with
+ * the faces' 3 mm bleed, at opt->dpi (else the layout's tts dpi, 300):
+ * card-NN-ID-FLANK-xCOPIES.png for each design (NN its place in the deck,
+ * FLANK left, centre, right or any, COPIES how many the deck holds) and
+ * card-back.png.  Files are written atomically; each is named on `log`. */
+bool cards_render_card_files(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
+	char **error);
+
 /* Lay out every face of the deck without writing anything: false, with
  * the first text that does not fit, when the deck cannot be printed. */
 bool cards_check_deck(const render_ctx *rc, const deck_options *opt, char **error);

@@ -10,15 +10,16 @@
 #include "cards.h"
 #include "deckjob.h"
 
-/* Paint one face into the pixel cell whose top-left is px, py. */
-static void paint_cell(cairo_t *cr, cairo_surface_t *face, const card_geom *g, int px, int py,
+/* Paint one face, with `bleed` mm of its art beyond the cut, into the
+ * pixel cell whose top-left is px, py. */
+static void paint_cell(cairo_t *cr, cairo_surface_t *face, const card_geom *g, double bleed, int px, int py,
 	int cell_w, int cell_h)
 {
 	cairo_save(cr);
 	cairo_translate(cr, px, py);
-	cairo_scale(cr, cell_w / g->width, cell_h / g->height);
-	cards_rect clip = { 0, 0, g->width, g->height };
-	deck_job_paint(cr, face, 0, 0, &clip);
+	cairo_scale(cr, cell_w / (g->width + 2 * bleed), cell_h / (g->height + 2 * bleed));
+	cards_rect clip = { 0, 0, g->width + 2 * bleed, g->height + 2 * bleed };
+	deck_job_paint(cr, face, bleed, bleed, &clip);
 	cairo_restore(cr);
 }
 
@@ -93,10 +94,10 @@ bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char 
 		for (size_t k = 0; ok && k < per_sheet && s * per_sheet + k < job.print_count; k++) {
 			int col = (int)(k % (size_t)cols), row = (int)(k / (size_t)cols);
 			size_t design = job.prints[s * per_sheet + k];
-			paint_cell(cr, job.fronts[design], &job.geom, col * cell_w, row * cell_h, cell_w, cell_h);
+			paint_cell(cr, job.fronts[design], &job.geom, 0, col * cell_w, row * cell_h, cell_w, cell_h);
 		}
 		if (ok) {
-			paint_cell(cr, job.back, &job.geom, (cols - 1) * cell_w, (rows - 1) * cell_h, cell_w, cell_h);
+			paint_cell(cr, job.back, &job.geom, 0, (cols - 1) * cell_w, (rows - 1) * cell_h, cell_w, cell_h);
 			ok = end_image(doc, cr, path, log, error);
 		}
 		free(path);
@@ -107,9 +108,63 @@ bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char 
 		pdfdoc *doc = begin_image(path, cell_w, cell_h, dpi, &cr, error);
 		ok = doc != NULL;
 		if (ok) {
-			paint_cell(cr, job.back, &job.geom, 0, 0, cell_w, cell_h);
+			paint_cell(cr, job.back, &job.geom, 0, 0, 0, cell_w, cell_h);
 			ok = end_image(doc, cr, path, log, error);
 		}
+		free(path);
+	}
+	deck_job_finish(&job);
+	free(product);
+	return ok;
+}
+
+/* One face as its own image with the bleed of the faces (layouts/cards.xml:
+ * the widest sheet bleed), w × h pixels. */
+static bool write_face(cairo_surface_t *face, const deck_job *job, const char *path, int w, int h, double dpi,
+	FILE *log, char **error)
+{
+	cairo_t *cr = NULL;
+	pdfdoc *doc = begin_image(path, w, h, dpi, &cr, error);
+	if (!doc)
+		return false;
+	paint_cell(cr, face, &job->geom, job->geom.bleed, 0, 0, w, h);
+	return end_image(doc, cr, path, log, error);
+}
+
+bool cards_render_card_files(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
+	char **error)
+{
+	static const char *const FLANKS[DECK_FLANKS] = { "left", "centre", "right", "any" };
+	*error = NULL;
+	int unknown_before = fonts_unknown_glyphs(rc->fonts);
+	deck_job job;
+	char *product = xasprintf("%s/card (%s, %s)", dir, rc->rs->id, lang_code(rc->lang));
+	if (!deck_job_begin(&job, rc, opt, product, error)) {
+		free(product);
+		return false;
+	}
+	bool ok = true;
+	if (fonts_unknown_glyphs(rc->fonts) != unknown_before) {
+		*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
+			dir, fonts_first_bad_text(rc->fonts));
+		ok = false;
+	}
+	double dpi = opt->dpi > 0 ? opt->dpi : job.layouts->tts_dpi;
+	double bleed = job.geom.bleed;
+	int w = (int)lround((job.geom.width + 2 * bleed) / 25.4 * dpi);
+	int h = (int)lround((job.geom.height + 2 * bleed) / 25.4 * dpi);
+	/* card-NN-ID-FLANK-xCOPIES.png: the order of the deck, the design, and
+	 * how many copies to order of it. */
+	for (size_t i = 0; ok && i < job.design_count; i++) {
+		const deck_design *d = &job.designs[i];
+		char *path = xasprintf("%s/card-%02zu-%s-%s-x%d.png", dir, i + 1, d->card->id, FLANKS[d->flank],
+			opt->unique ? 1 : d->count);
+		ok = write_face(job.fronts[i], &job, path, w, h, dpi, log, error);
+		free(path);
+	}
+	if (ok) {
+		char *path = xasprintf("%s/card-back.png", dir);
+		ok = write_face(job.back, &job, path, w, h, dpi, log, error);
 		free(path);
 	}
 	deck_job_finish(&job);

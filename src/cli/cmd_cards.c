@@ -21,6 +21,9 @@ static void cards_help(FILE *out)
 	      "  DIR/cards/<ruleset>/<lang>/deck.pdf           print-and-play sheets\n"
 	      "  DIR/cards/<ruleset>/<lang>/deck-sheet-N.png   Tabletop Simulator sheets\n"
 	      "  DIR/cards/<ruleset>/<lang>/deck-back.png      (with --format png)\n"
+	      "  DIR/cards/<ruleset>/<lang>/cards/card-NN-ID-FLANK-xN.png, card-back.png\n"
+	      "                    one card a file with its 3 mm bleed, for print-on-demand\n"
+	      "                    services (with --format cards-png)\n"
 	      "The PDF holds sheets of fronts, each followed by its backs mirrored for\n"
 	      "duplex printing, a bleed round each card (up to 3 mm), cut marks 5 mm in.\n"
 	      "A Tabletop Simulator sheet holds up to 10 x 7 cards; its last slot is the back.\n"
@@ -52,8 +55,9 @@ static void cards_help(FILE *out)
 	      "                      in navy, instead of the navy field to the bleed\n"
 	      "  --deck FILE         your own cards (XML, urn:orbat:deck:1): mode=\"add\"\n"
 	      "                      adds them to the deck, mode=\"replace\" prints only them\n"
-	      "  --format LIST       pdf (default) and/or png, comma list or repeated\n"
-	      "  --dpi N             resolution of the png sheets (default from\n"
+	      "  --format LIST       pdf (default), png (Tabletop Simulator) and/or cards-png\n"
+	      "                      (single cards), comma list or repeated\n"
+	      "  --dpi N             resolution of the png images (default from\n"
 	      "                      layouts/cards.xml: 300); a sheet keeps within\n"
 	      "                      10,000 pixels a side, Tabletop Simulator's limit, and\n"
 	      "                      holds fewer cards where 10 x 7 would be larger\n"
@@ -89,7 +93,7 @@ typedef struct cards_args {
 	const char *back_offset;
 	int duplex_choice;      /* index in DUPLEX */
 	deck_options deck;
-	bool pdf, png;
+	bool pdf, png, card_files;
 	const options *o;
 } cards_args;
 
@@ -149,6 +153,14 @@ static int render_language(void *arg, render_ctx *rc)
 	}
 	if (a->png && !cards_render_tts(rc, &a->deck, dir, NULL, &error))
 		code = EXIT_INTERNAL;
+	if (!code && a->card_files) {
+		char *cards_dir = xasprintf("%s/cards", dir);
+		if (!cards_make_dirs(cards_dir, &error))
+			code = EXIT_USAGE;
+		else if (!cards_render_card_files(rc, &a->deck, cards_dir, NULL, &error))
+			code = EXIT_INTERNAL;
+		free(cards_dir);
+	}
 out:
 	if (error)
 		fprintf(stderr, "orbat cards: %s\n", error);
@@ -175,6 +187,7 @@ static int cards_run(const options *o, cards_args *a)
 	a->deck.duplex = duplex_modes[a->duplex_choice];
 	a->pdf = !o->formats_named || (o->formats_named & 1u);
 	a->png = (o->formats_named & 2u) != 0;
+	a->card_files = (o->formats_named & 4u) != 0;
 	if (!cli_data_check("cards"))
 		return EXIT_INTERNAL;
 	int code = check_layouts(a->deck.size, a->deck.sheet);
@@ -210,7 +223,7 @@ static int cards_run(const options *o, cards_args *a)
 
 COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", cards_args,
 	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET | OPTIONS_JOBS,
-	.formats = (const char *const[]){ "pdf", "png", NULL },
+	.formats = (const char *const[]){ "pdf", "png", "cards-png", NULL },
 	.format_list = true,
 	.operands = &(const options_operands){ 0, 0, NULL },
 	.own = {

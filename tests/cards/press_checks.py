@@ -7,6 +7,8 @@
                                        the "C x R per sheet" of the keywords)
   press_checks.py png PNG W H DPI      size W x H px and pHYs of DPI
   press_checks.py maxside PNG... N     no image wider or taller than N px
+  press_checks.py corner PNG R G B     the top-left pixel is this colour (0-255, within 3):
+                                       the art runs to the image's edge
   press_checks.py ink PDF PAGE LO HI   the page's ink cover (mean darkness of a
                                        grey rendering, 0 white to 1 black) from LO to HI
 
@@ -104,7 +106,25 @@ def check_ink(pdf, page, lo, hi):
     return float(lo) <= cover <= float(hi)
 
 
-CHECKS = {"ink": check_ink, "bleed": check_bleed, "safe": check_safe, "png": check_png, "maxside": check_maxside}
+def check_corner(path, r, g, b):
+    import zlib
+    data = open(path, "rb").read()
+    depth, colour = data[24], data[25]
+    assert depth == 8 and colour in (2, 6), f"{path}: bit depth {depth}, colour type {colour}"
+    idat, pos = b"", 8
+    while pos < len(data):
+        length = struct.unpack(">I", data[pos:pos + 4])[0]
+        if data[pos + 4:pos + 8] == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    # Every PNG filter leaves the first pixel of the first row as it is.
+    row = zlib.decompressobj().decompress(idat, 8)
+    got = tuple(row[1:4])
+    print(f"{path}: top-left pixel {got} (want {r} {g} {b})")
+    return all(abs(a - int(b)) <= 3 for a, b in zip(got, (r, g, b)))
+
+
+CHECKS = {"corner": check_corner, "ink": check_ink, "bleed": check_bleed, "safe": check_safe, "png": check_png, "maxside": check_maxside}
 
 if __name__ == "__main__":
     sys.exit(0 if CHECKS[sys.argv[1]](*sys.argv[2:]) else 1)

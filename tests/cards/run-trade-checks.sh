@@ -4,7 +4,8 @@
 #   cards inside the safe zone (pdftotext -bbox), in en, nl and fr; the
 #   Tabletop Simulator sheets at 300 dpi (PNG size and pHYs), none wider
 #   or taller than 10,000 pixels, the deck split over more sheets when the
-#   resolution asks for it; the ink saver's light backs (ink cover of a
+#   resolution asks for it; single cards at 300 dpi with the bleed; the
+#   ink saver's light backs (ink cover of a
 #   grey rendering) beside the full navy ones.
 # Usage: run-trade-checks.sh ORBAT SOURCE_ROOT.  Exits 77 (skipped) when a
 # client is missing.  Ends with "trade-checks: N passed, M failed".
@@ -17,7 +18,24 @@ measure="$root/tests/cards/press_checks.py"
 
 for tool in pdfinfo pdftotext pdftoppm python3; do
 	if ! command -v "$tool" >/dev/null; then
-		# ---- the ink saver: light backs, the same fronts ----
+		# ---- single cards for print-on-demand: 300 dpi with the 3 mm bleed ----
+
+check "cards --format cards-png, all languages" exit_is 0 cards --ruleset battlecry-1999 --format cards-png -o "$work/pod" -q
+for lang in en nl fr; do
+	pod="$work/pod/cards/battlecry-1999/$lang/cards"
+	# 24 designs and the back; (63.5 + 6) x (88.9 + 6) mm at 300 dpi.
+	check "single cards $lang: 24 fronts and the back" bash -c "[ \$(ls '$pod' | grep -c '^card-[0-9][0-9]-.*-x[0-9]*\.png$') -eq 24 ] && [ -f '$pod/card-back.png' ]"
+	check "single cards $lang: the copies in the names add up to 58" bash -c "[ \$(ls '$pod' | sed -n 's/.*-x\([0-9]*\)\.png$/\1/p' | awk '{ s += \$1 } END { print s }') -eq 58 ]"
+	check "single cards $lang: the back 821 x 1121 px at 300 dpi" python3 "$measure" png "$pod/card-back.png" 821 1121 300
+	check "single cards $lang: a front 821 x 1121 px at 300 dpi" python3 "$measure" png "$pod/card-01-recon-left-x4.png" 821 1121 300
+	check "single cards $lang: the back's navy runs to the image's edge" python3 "$measure" corner "$pod/card-back.png" 31 43 74
+done
+check "cards --format cards-png --size tarot --unique" exit_is 0 cards --ruleset noord-zuid --lang en --format cards-png --size tarot --unique -o "$work/podt" -q
+check "  (70 + 6) x (120 + 6) mm: 898 x 1488 px" python3 "$measure" png "$work/podt/cards/noord-zuid/en/cards/card-back.png" 898 1488 300
+check "  --unique: one copy each" bash -c "! ls '$work/podt/cards/noord-zuid/en/cards' | grep -v -- '-x1\.png$' | grep -q '^card-[0-9]'"
+check "  no deck.pdf unless asked" [ ! -e "$work/podt/cards/noord-zuid/en/deck.pdf" ]
+
+# ---- the ink saver: light backs, the same fronts ----
 
 cover() { python3 "$measure" ink "$1" "$2" 0 1 | sed 's/.*ink cover \([0-9.]*\).*/\1/'; }
 
@@ -99,6 +117,23 @@ tts6="$work/tts6/cards/noord-zuid/fr"
 check "  every image within 10,000 px" python3 "$measure" maxside "$tts6"/*.png 10000
 check "  sheets of 6 x 4: 9000 x 8400 px" python3 "$measure" png "$tts6/deck-sheet-1.png" 9000 8400 600
 check "  three sheets, no fourth" bash -c "[ -e '$tts6/deck-sheet-3.png' ] && [ ! -e '$tts6/deck-sheet-4.png' ]"
+
+# ---- single cards for print-on-demand: 300 dpi with the 3 mm bleed ----
+
+check "cards --format cards-png, all languages" exit_is 0 cards --ruleset battlecry-1999 --format cards-png -o "$work/pod" -q
+for lang in en nl fr; do
+	pod="$work/pod/cards/battlecry-1999/$lang/cards"
+	# 24 designs and the back; (63.5 + 6) x (88.9 + 6) mm at 300 dpi.
+	check "single cards $lang: 24 fronts and the back" bash -c "[ \$(ls '$pod' | grep -c '^card-[0-9][0-9]-.*-x[0-9]*\.png$') -eq 24 ] && [ -f '$pod/card-back.png' ]"
+	check "single cards $lang: the copies in the names add up to 58" bash -c "[ \$(ls '$pod' | sed -n 's/.*-x\([0-9]*\)\.png$/\1/p' | awk '{ s += \$1 } END { print s }') -eq 58 ]"
+	check "single cards $lang: the back 821 x 1121 px at 300 dpi" python3 "$measure" png "$pod/card-back.png" 821 1121 300
+	check "single cards $lang: a front 821 x 1121 px at 300 dpi" python3 "$measure" png "$pod/card-01-recon-left-x4.png" 821 1121 300
+	check "single cards $lang: the back's navy runs to the image's edge" python3 "$measure" corner "$pod/card-back.png" 31 43 74
+done
+check "cards --format cards-png --size tarot --unique" exit_is 0 cards --ruleset noord-zuid --lang en --format cards-png --size tarot --unique -o "$work/podt" -q
+check "  (70 + 6) x (120 + 6) mm: 898 x 1488 px" python3 "$measure" png "$work/podt/cards/noord-zuid/en/cards/card-back.png" 898 1488 300
+check "  --unique: one copy each" bash -c "! ls '$work/podt/cards/noord-zuid/en/cards' | grep -v -- '-x1\.png$' | grep -q '^card-[0-9]'"
+check "  no deck.pdf unless asked" [ ! -e "$work/podt/cards/noord-zuid/en/deck.pdf" ]
 
 # ---- the ink saver: light backs, the same fronts ----
 

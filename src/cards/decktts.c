@@ -47,23 +47,38 @@ static bool end_image(pdfdoc *doc, cairo_t *cr, const char *path, FILE *log, cha
 	return ok;
 }
 
-bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
-	char **error)
+/* Draw the deck for the images `what` in `dir`: false with a message, the
+ * job finished, when a text does not fit or needs a glyph the bundled
+ * fonts lack.  *product names the images in messages while the job lasts:
+ * free it after deck_job_finish. */
+static bool begin_images(deck_job *job, const render_ctx *rc, const deck_options *opt, const char *dir,
+	const char *what, char **product, char **error)
 {
 	*error = NULL;
 	int unknown_before = fonts_unknown_glyphs(rc->fonts);
-	deck_job job;
-	char *product = xasprintf("%s/deck-sheet (%s, %s)", dir, rc->rs->id, lang_code(rc->lang));
-	if (!deck_job_begin(&job, rc, opt, product, error)) {
-		free(product);
-		return false;
-	}
-	bool ok = true;
-	if (fonts_unknown_glyphs(rc->fonts) != unknown_before) {
+	*product = xasprintf("%s/%s (%s, %s)", dir, what, rc->rs->id, lang_code(rc->lang));
+	bool ok = deck_job_begin(job, rc, opt, *product, error);
+	if (ok && fonts_unknown_glyphs(rc->fonts) != unknown_before) {
 		*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
 			dir, fonts_first_bad_text(rc->fonts));
+		deck_job_finish(job);
 		ok = false;
 	}
+	if (!ok) {
+		free(*product);
+		*product = NULL;
+	}
+	return ok;
+}
+
+bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
+	char **error)
+{
+	deck_job job;
+	char *product = NULL;
+	if (!begin_images(&job, rc, opt, dir, "deck-sheet", &product, error))
+		return false;
+	bool ok = true;
 	double dpi = opt->dpi > 0 ? opt->dpi : job.layouts->tts_dpi;
 	int cell_w = (int)lround(job.geom.width / 25.4 * dpi), cell_h = (int)lround(job.geom.height / 25.4 * dpi);
 	/* The layout's grid, narrowed until the image keeps within the most
@@ -135,20 +150,11 @@ bool cards_render_card_files(const render_ctx *rc, const deck_options *opt, cons
 	char **error)
 {
 	static const char *const FLANKS[DECK_FLANKS] = { "left", "centre", "right", "any" };
-	*error = NULL;
-	int unknown_before = fonts_unknown_glyphs(rc->fonts);
 	deck_job job;
-	char *product = xasprintf("%s/card (%s, %s)", dir, rc->rs->id, lang_code(rc->lang));
-	if (!deck_job_begin(&job, rc, opt, product, error)) {
-		free(product);
+	char *product = NULL;
+	if (!begin_images(&job, rc, opt, dir, "card", &product, error))
 		return false;
-	}
 	bool ok = true;
-	if (fonts_unknown_glyphs(rc->fonts) != unknown_before) {
-		*error = xasprintf("%s: the text \"%s\" needs a character the bundled fonts lack; nothing was written",
-			dir, fonts_first_bad_text(rc->fonts));
-		ok = false;
-	}
 	double dpi = opt->dpi > 0 ? opt->dpi : job.layouts->tts_dpi;
 	double bleed = job.geom.bleed;
 	int w = (int)lround((job.geom.width + 2 * bleed) / 25.4 * dpi);

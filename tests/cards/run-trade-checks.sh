@@ -5,72 +5,23 @@
 #   Tabletop Simulator sheets at 300 dpi (PNG size and pHYs), none wider
 #   or taller than 10,000 pixels, the deck split over more sheets when the
 #   resolution asks for it; single cards at 300 dpi with the bleed; the
-#   ink saver's light backs (ink cover of a
-#   grey rendering) beside the full navy ones.
+#   ink saver's light backs (ink cover of a grey rendering) beside the
+#   full navy ones.
 # Usage: run-trade-checks.sh ORBAT SOURCE_ROOT.  Exits 77 (skipped) when a
 # client is missing.  Ends with "trade-checks: N passed, M failed".
 set -u
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-946684800}
-
-orbat=${1:?usage: run-trade-checks.sh ORBAT SOURCE_ROOT}
-root=${2:?usage: run-trade-checks.sh ORBAT SOURCE_ROOT}
-measure="$root/tests/cards/press_checks.py"
-
-for tool in pdfinfo pdftotext pdftoppm python3; do
-	if ! command -v "$tool" >/dev/null; then
-		# ---- single cards for print-on-demand: 300 dpi with the 3 mm bleed ----
-
-check "cards --format cards-png, all languages" exit_is 0 cards --ruleset battlecry-1999 --format cards-png -o "$work/pod" -q
-for lang in en nl fr; do
-	pod="$work/pod/cards/battlecry-1999/$lang/cards"
-	# 24 designs and the back; (63.5 + 6) x (88.9 + 6) mm at 300 dpi.
-	check "single cards $lang: 24 fronts and the back" bash -c "[ \$(ls '$pod' | grep -c '^card-[0-9][0-9]-.*-x[0-9]*\.png$') -eq 24 ] && [ -f '$pod/card-back.png' ]"
-	check "single cards $lang: the copies in the names add up to 58" bash -c "[ \$(ls '$pod' | sed -n 's/.*-x\([0-9]*\)\.png$/\1/p' | awk '{ s += \$1 } END { print s }') -eq 58 ]"
-	check "single cards $lang: the back 821 x 1121 px at 300 dpi" python3 "$measure" png "$pod/card-back.png" 821 1121 300
-	check "single cards $lang: a front 821 x 1121 px at 300 dpi" python3 "$measure" png "$pod/card-01-recon-left-x4.png" 821 1121 300
-	check "single cards $lang: the back's navy runs to the image's edge" python3 "$measure" corner "$pod/card-back.png" 31 43 74
-done
-check "cards --format cards-png --size tarot --unique" exit_is 0 cards --ruleset noord-zuid --lang en --format cards-png --size tarot --unique -o "$work/podt" -q
-check "  (70 + 6) x (120 + 6) mm: 898 x 1488 px" python3 "$measure" png "$work/podt/cards/noord-zuid/en/cards/card-back.png" 898 1488 300
-check "  --unique: one copy each" bash -c "! ls '$work/podt/cards/noord-zuid/en/cards' | grep -v -- '-x1\.png$' | grep -q '^card-[0-9]'"
-check "  no deck.pdf unless asked" [ ! -e "$work/podt/cards/noord-zuid/en/deck.pdf" ]
-
-# ---- the ink saver: light backs, the same fronts ----
-
-cover() { python3 "$measure" ink "$1" "$2" 0 1 | sed 's/.*ink cover \([0-9.]*\).*/\1/'; }
-
-check "cards --ink-saver, all languages" exit_is 0 cards --ruleset noord-zuid --ink-saver -o "$work/ink" -q
-check "cards, the full backs" exit_is 0 cards --ruleset noord-zuid -o "$work/full" -q
-for lang in en nl fr; do
-	ink="$work/ink/cards/noord-zuid/$lang/deck.pdf"
-	full="$work/full/cards/noord-zuid/$lang/deck.pdf"
-	# Nine backs of navy to the bleed cover two thirds of the page;
-	# outlines, emblems and titles less than a tenth.
-	check "ink saver $lang: the backs' page under 10 % ink" python3 "$measure" ink "$ink" 2 0 0.10
-	check "full backs $lang: the backs' page over 50 % ink" python3 "$measure" ink "$full" 2 0.50 1
-	check "ink saver $lang: the fronts' page as without it" [ "$(cover "$ink" 1)" = "$(cover "$full" 1)" ]
-	check "ink saver $lang: a title on every back (58)" bash -c "[ \$(pdftotext -raw '$ink' - | tr -d '\f' | grep -cx 'Battle Cry') -eq 58 ]"
-done
-check "cards --ink-saver --format png" exit_is 0 cards --ruleset noord-zuid --lang en --ink-saver --format png -o "$work/inkpng" -q
-check "  the back image differs from the full one" bash -c "! cmp -s '$work/inkpng/cards/noord-zuid/en/deck-back.png' '$work/tts/cards/noord-zuid/en/deck-back.png'"
-
-echo "trade-checks: skipped, $tool is not installed"
-		exit 77
-	fi
-done
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/orbat-trade.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
+. "$(dirname -- "$0")/../render/pdf-lib.sh"
+check_begin trade-checks "pdfinfo pdftotext pdftoppm python3" "$@"
+orbat=$ORBAT
+work=$WORK
+measure="$ROOT/tests/cards/press_checks.py"
 passed=0
 failed=0
-pass() { passed=$((passed + 1)); echo "ok: $*"; }
-fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
 check() {
 	local what=$1; shift
-	if "$@"; then pass "$what"; else fail "$what"; fi
+	if "$@"; then passed=$((passed + 1)); echo "ok: $what"; else failed=$((failed + 1)); echo "FAILED: $what"; fi
 }
-pages() { pdfinfo "$1" 2>/dev/null | awk '/^Pages:/ { print $2 }'; }
 run() { "$orbat" "$@" >"$work/stdout" 2>"$work/stderr"; }
 exit_is() {
 	local want=$1; shift
@@ -81,12 +32,12 @@ exit_is() {
 
 # ---- the trade sheet: 3 mm bleed, text in the safe zone ----
 
-safe=$(sed -n 's/.*<face safe="\([0-9.]*\)".*/\1/p' "$root/layouts/cards.xml")
+safe=$(sed -n 's/.*<face safe="\([0-9.]*\)".*/\1/p' "$ROOT/layouts/cards.xml")
 check "cards --sheet trade, all languages" exit_is 0 cards --ruleset battlecry-1999 --sheet trade -o "$work/trade" -q
 for lang in en nl fr; do
 	deck="$work/trade/cards/battlecry-1999/$lang/deck.pdf"
 	# A4 poker with the full bleed: 2 x 2 a sheet, 15 sheets for 58 cards.
-	check "trade $lang: 30 pages" [ "$(pages "$deck")" = 30 ]
+	check "trade $lang: 30 pages" [ "$(npages "$deck")" = 30 ]
 	check "trade $lang: 3 mm bleed beyond every cut" python3 "$measure" bleed "$deck" 3
 	check "trade $lang: every word in the $safe mm safe zone" python3 "$measure" safe "$deck" 63.5 88.9 "$safe"
 	check "trade $lang: the keywords say 3.00 mm" bash -c "pdfinfo '$deck' | grep -q '^Keywords:.*bleed 3.00 mm'"
@@ -98,7 +49,7 @@ check "cards --sheet trade --duplex none" exit_is 0 cards --ruleset battlecry-19
 check "  3 mm bleed" python3 "$measure" bleed "$work/fold/cards/battlecry-1999/nl/deck.pdf" 3
 # The default sheet keeps its cards a page (and so its bleed below 3 mm).
 check "cards without --sheet: 9 a sheet as before" exit_is 0 cards --ruleset battlecry-1999 --lang en -o "$work/pnp" -q
-check "  14 pages" [ "$(pages "$work/pnp/cards/battlecry-1999/en/deck.pdf")" = 14 ]
+check "  14 pages" [ "$(npages "$work/pnp/cards/battlecry-1999/en/deck.pdf")" = 14 ]
 check "--sheet glossy: exit 2 naming the sheets" exit_is 2 cards --ruleset battlecry-1999 --sheet glossy -o "$work/u"
 check "  the message lists print-and-play and trade" grep -q "print-and-play, trade" "$work/stderr"
 

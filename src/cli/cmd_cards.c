@@ -8,6 +8,7 @@
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
 #include "../cards/cards.h"
+#include "../cards/deckcmyk.h"
 #include "cards_cli.h"
 #include "command.h"
 #include "options.h"
@@ -29,8 +30,9 @@ static void cards_help(FILE *out)
 	      "A Tabletop Simulator sheet holds up to 10 x 7 cards; its last slot is the back.\n"
 	      "Files are written atomically.  A ruleset without order cards\n"
 	      "(mb-remastered) is refused.\n"
-	      "\n"
-	      "Options:\n"
+	      "\n", out);
+	/* Two strings: C99 promises no longer literal. */
+	fputs("Options:\n"
 	      "  --ruleset ID        the ruleset whose deck to print (required)\n"
 	      "  --lang en|nl|fr     languages, repeatable or comma list (default all)\n"
 	      "  --paper a4|letter   paper of the PDF (default: the system's, from\n"
@@ -55,6 +57,9 @@ static void cards_help(FILE *out)
 	      "                      in navy, instead of the navy field to the bleed\n"
 	      "  --deck FILE         your own cards (XML, urn:orbat:deck:1): mode=\"add\"\n"
 	      "                      adds them to the deck, mode=\"replace\" prints only them\n"
+	      "  --cmyk              also write deck-cmyk.pdf: the deck in CMYK as PDF/X with\n"
+	      "                      an output intent, for print shops (needs Ghostscript,\n"
+	      "                      the ghostscript package)\n"
 	      "  --format LIST       pdf (default), png (Tabletop Simulator) and/or cards-png\n"
 	      "                      (single cards), comma list or repeated\n"
 	      "  --dpi N             resolution of the png images (default from\n"
@@ -94,6 +99,7 @@ typedef struct cards_args {
 	int duplex_choice;      /* index in DUPLEX */
 	deck_options deck;
 	bool pdf, png, card_files;
+	bool cmyk;              /* a CMYK PDF/X copy of each deck.pdf */
 	const options *o;
 } cards_args;
 
@@ -178,6 +184,31 @@ static int no_deck(const ruleset *rs)
 	return EXIT_USAGE;
 }
 
+/* The CMYK copies, once every deck.pdf is in place: deck-cmyk.pdf beside
+ * each, written atomically. */
+static int write_cmyk(const options *o, const char *ruleset_id)
+{
+	int code = EXIT_VALID;
+	for (int lang = 0; lang < LANG_COUNT && code == EXIT_VALID; lang++) {
+		if (!o->langs[lang])
+			continue;
+		char *dir = xasprintf("%s/cards/%s/%s", o->output, ruleset_id, lang_code((lang_id)lang));
+		char *in = xasprintf("%s/deck.pdf", dir), *out = xasprintf("%s/deck-cmyk.pdf", dir);
+		char *error = NULL;
+		if (!deckcmyk_convert(in, out, &error)) {
+			fprintf(stderr, "orbat cards: %s\n", error);
+			code = EXIT_INTERNAL;
+		} else if (!o->quiet) {
+			printf("%s\n", out);
+		}
+		free(error);
+		free(in);
+		free(out);
+		free(dir);
+	}
+	return code;
+}
+
 static int cards_run(const options *o, cards_args *a)
 {
 	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
@@ -190,6 +221,16 @@ static int cards_run(const options *o, cards_args *a)
 	a->card_files = (o->formats_named & 4u) != 0;
 	if (!cli_data_check("cards"))
 		return EXIT_INTERNAL;
+	if (a->cmyk) {
+		char *why = NULL;
+		if (!a->pdf)
+			return options_usage("cards", "--cmyk converts the PDF deck: add pdf to --format");
+		if (!deckcmyk_available(&why)) {
+			fprintf(stderr, "orbat cards: %s; nothing was written\n", why);
+			free(why);
+			return EXIT_USAGE;
+		}
+	}
 	int code = check_layouts(a->deck.size, a->deck.sheet);
 	if (!code)
 		code = cards_back_offset("cards", a->back_offset, a->deck.back_offset);
@@ -218,6 +259,8 @@ static int cards_run(const options *o, cards_args *a)
 	code = cards_session_commit(&s, code, o->quiet);
 	deck_destroy(deck);
 	cards_session_close(&s);
+	if (code == EXIT_VALID && a->cmyk)
+		code = write_cmyk(o, a->ruleset);
 	return code;
 }
 
@@ -233,6 +276,7 @@ COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", c
 		{ "duplex", OPTIONS_CHOICE, offsetof(cards_args, duplex_choice), .choices = DUPLEX },
 		{ "unique", OPTIONS_FLAG, offsetof(cards_args, deck.unique) },
 		{ "ink-saver", OPTIONS_FLAG, offsetof(cards_args, deck.ink_saver) },
+		{ "cmyk", OPTIONS_FLAG, offsetof(cards_args, cmyk) },
 		{ "back-offset", OPTIONS_STRING, offsetof(cards_args, back_offset), .what = "X,Y in millimetres" },
 		{ "deck", OPTIONS_STRING, offsetof(cards_args, deck_file), .what = "a deck file" },
 		{ "dpi", OPTIONS_REAL, offsetof(cards_args, deck.dpi), 36, 1200, .what = "a resolution" },

@@ -9,6 +9,9 @@
   press_checks.py maxside PNG... N     no image wider or taller than N px
   press_checks.py corner PNG R G B     the top-left pixel is this colour (0-255, within 3):
                                        the art runs to the image's edge
+  press_checks.py cmyk PDF             an output intent (GTS_PDFX) with a 4-channel ICC
+                                       profile, and no RGB colour operator (rg, RG) nor
+                                       RGB colour space in any content stream
   press_checks.py ink PDF PAGE LO HI   the page's ink cover (mean darkness of a
                                        grey rendering, 0 white to 1 black) from LO to HI
 
@@ -124,7 +127,37 @@ def check_corner(path, r, g, b):
     return all(abs(a - int(b)) <= 3 for a, b in zip(got, (r, g, b)))
 
 
-CHECKS = {"corner": check_corner, "ink": check_ink, "bleed": check_bleed, "safe": check_safe, "png": check_png, "maxside": check_maxside}
+def check_cmyk(pdf):
+    import json
+    doc = json.loads(subprocess.run(["qpdf", "--json", "--json-stream-data=none", pdf], capture_output=True,
+                                    text=True, check=True).stdout)
+    objects = doc["qpdf"][1] if "qpdf" in doc else doc["objects"]
+    def obj(ref):
+        o = objects.get("obj:" + ref, objects.get(ref))
+        return o.get("value", o) if isinstance(o, dict) and ("value" in o or "stream" in o) else o
+    def value(o):
+        return o["stream"]["dict"] if isinstance(o, dict) and "stream" in o else o
+    catalog = next(value(obj(k[4:] if k.startswith("obj:") else k)) for k, v in objects.items()
+                   if isinstance(value(v.get("value", v) if isinstance(v, dict) else v), dict)
+                   and value(v.get("value", v)).get("/Type") == "/Catalog")
+    intents = catalog.get("/OutputIntents", [])
+    intents = obj(intents) if isinstance(intents, str) else intents
+    good = []
+    for ref in intents:
+        intent = value(obj(ref)) if isinstance(ref, str) else ref
+        profile = value(obj(intent.get("/DestOutputProfile", "")))
+        good.append(intent.get("/S") == "/GTS_PDFX" and isinstance(profile, dict) and profile.get("/N") == 4)
+    # Every content stream, uncompressed, searched for RGB operators.
+    qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf, "-"], capture_output=True,
+                         check=True).stdout
+    rgb_ops = len(re.findall(rb"(?<![\w/.])(?:-?[\d.]+\s+){3}(?:rg|RG)(?![\w])", qdf))
+    rgb_spaces = len(re.findall(rb"/DeviceRGB|/CalRGB", qdf))
+    print(f"{pdf}: {len(intents)} output intent(s), PDF/X with a CMYK profile: {any(good)}; "
+          f"{rgb_ops} rg/RG operators, {rgb_spaces} RGB colour spaces")
+    return any(good) and rgb_ops == 0 and rgb_spaces == 0
+
+
+CHECKS = {"cmyk": check_cmyk, "corner": check_corner, "ink": check_ink, "bleed": check_bleed, "safe": check_safe, "png": check_png, "maxside": check_maxside}
 
 if __name__ == "__main__":
     sys.exit(0 if CHECKS[sys.argv[1]](*sys.argv[2:]) else 1)

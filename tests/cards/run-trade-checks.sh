@@ -6,13 +6,15 @@
 #   or taller than 10,000 pixels, the deck split over more sheets when the
 #   resolution asks for it; single cards at 300 dpi with the bleed; the
 #   ink saver's light backs (ink cover of a grey rendering) beside the
-#   full navy ones.
+#   full navy ones; the CMYK PDF/X copy (--cmyk, through Ghostscript): its
+#   output intent and no RGB colour left (qpdf), and a clear refusal,
+#   exit 2, when gs is missing.
 # Usage: run-trade-checks.sh ORBAT SOURCE_ROOT.  Exits 77 (skipped) when a
 # client is missing.  Ends with "trade-checks: N passed, M failed".
 set -u
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-946684800}
 . "$(dirname -- "$0")/../render/pdf-lib.sh"
-check_begin trade-checks "pdfinfo pdftotext pdftoppm python3" "$@"
+check_begin trade-checks "pdfinfo pdftotext pdftoppm python3 qpdf gs" "$@"
 orbat=$ORBAT
 work=$WORK
 measure="$ROOT/tests/cards/press_checks.py"
@@ -105,6 +107,23 @@ for lang in en nl fr; do
 done
 check "cards --ink-saver --format png" exit_is 0 cards --ruleset noord-zuid --lang en --ink-saver --format png -o "$work/inkpng" -q
 check "  the back image differs from the full one" bash -c "! cmp -s '$work/inkpng/cards/noord-zuid/en/deck-back.png' '$work/tts/cards/noord-zuid/en/deck-back.png'"
+
+# ---- CMYK, PDF/X for print shops ----
+
+check "cards --sheet trade --cmyk, all languages" exit_is 0 cards --ruleset battlecry-1999 --sheet trade --cmyk -o "$work/cmyk" -q
+for lang in en nl fr; do
+	dir="$work/cmyk/cards/battlecry-1999/$lang"
+	check "cmyk $lang: output intent, no RGB operator or colour space" python3 "$measure" cmyk "$dir/deck-cmyk.pdf"
+	check "cmyk $lang: the 3 mm bleed kept" python3 "$measure" bleed "$dir/deck-cmyk.pdf" 3
+	check "cmyk $lang: 30 pages" [ "$(npages "$dir/deck-cmyk.pdf")" = 30 ]
+	check "cmyk $lang: the RGB deck beside it as without --cmyk" cmp -s "$dir/deck.pdf" "$work/trade/cards/battlecry-1999/$lang/deck.pdf"
+done
+check "the RGB deck alone fails the CMYK check" bash -c "! python3 '$measure' cmyk '$work/trade/cards/battlecry-1999/en/deck.pdf' >/dev/null"
+check "without --cmyk no CMYK copy" [ ! -e "$work/trade/cards/battlecry-1999/en/deck-cmyk.pdf" ]
+check "--cmyk without gs on the PATH: exit 2" bash -c "PATH=/nonexistent '$orbat' cards --ruleset battlecry-1999 --lang en --cmyk -o '$work/nogs' -q 2>'$work/nogs.err'; [ \$? -eq 2 ]"
+check "  the message names gs and its package" grep -q "needs Ghostscript: 'gs' is not on the PATH (install the ghostscript package)" "$work/nogs.err"
+check "  nothing written" [ ! -e "$work/nogs" ]
+check "--cmyk --format png: exit 2" exit_is 2 cards --ruleset battlecry-1999 --lang en --cmyk --format png -o "$work/u"
 
 echo "trade-checks: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -73,9 +73,13 @@ static bool run_gs(const char *in, outfile *out, char **error)
 		*error = xasprintf("cannot start Ghostscript: %s", strerror(errno));
 		return false;
 	}
+	/* Everything the child needs is made before the fork: the child only
+	 * redirects and execs. */
+	char *input = xasprintf("-f%s", in);
 	pid_t pid = fork();
 	if (pid < 0) {
 		*error = xasprintf("cannot start Ghostscript: %s", strerror(errno));
+		free(input);
 		close(pipe_fd[0]);
 		close(pipe_fd[1]);
 		return false;
@@ -84,15 +88,16 @@ static bool run_gs(const char *in, outfile *out, char **error)
 		dup2(pipe_fd[1], STDOUT_FILENO);
 		close(pipe_fd[0]);
 		close(pipe_fd[1]);
-		char *input = xasprintf("-f%s", in);
 		/* -dSAFER with the one folder the output intent reads. */
 		char *const argv[] = { "gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER",
 			"--permit-file-read=" CMYK_PROFILE_DIR, "-dPDFX=true", "-sDEVICE=pdfwrite",
 			"-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
-			"-sOutputICCProfile=" CMYK_PROFILE, "-sOutputFile=-", "-sstdout=%stderr", "-c", (char *)OUTPUT_INTENT, input, NULL };
+			"-sOutputICCProfile=" CMYK_PROFILE, "-sOutputFile=-", "-sstdout=%stderr",
+			"-c", (char *)OUTPUT_INTENT, input, NULL };
 		execvp("gs", argv);
 		_exit(127);
 	}
+	free(input);
 	close(pipe_fd[1]);
 	bool ok = true;
 	char buf[65536];

@@ -131,21 +131,21 @@ def check_cmyk(pdf):
     import json
     doc = json.loads(subprocess.run(["qpdf", "--json", "--json-stream-data=none", pdf], capture_output=True,
                                     text=True, check=True).stdout)
-    objects = doc["qpdf"][1] if "qpdf" in doc else doc["objects"]
-    def obj(ref):
-        o = objects.get("obj:" + ref, objects.get(ref))
-        return o.get("value", o) if isinstance(o, dict) and ("value" in o or "stream" in o) else o
-    def value(o):
-        return o["stream"]["dict"] if isinstance(o, dict) and "stream" in o else o
-    catalog = next(value(obj(k[4:] if k.startswith("obj:") else k)) for k, v in objects.items()
-                   if isinstance(value(v.get("value", v) if isinstance(v, dict) else v), dict)
-                   and value(v.get("value", v)).get("/Type") == "/Catalog")
-    intents = catalog.get("/OutputIntents", [])
-    intents = obj(intents) if isinstance(intents, str) else intents
+    # qpdf's JSON v2: "obj:N 0 R" holds {"value": …} or {"stream": {"dict": …}}.
+    objects = doc["qpdf"][1]
+
+    def resolve(o):
+        while isinstance(o, str) and "obj:" + o in objects:
+            entry = objects["obj:" + o]
+            o = entry["stream"]["dict"] if "stream" in entry else entry["value"]
+        return o
+
+    catalog = resolve(objects["trailer"]["value"]["/Root"])
+    intents = resolve(catalog.get("/OutputIntents", []))
     good = []
     for ref in intents:
-        intent = value(obj(ref)) if isinstance(ref, str) else ref
-        profile = value(obj(intent.get("/DestOutputProfile", "")))
+        intent = resolve(ref)
+        profile = resolve(intent.get("/DestOutputProfile"))
         good.append(intent.get("/S") == "/GTS_PDFX" and isinstance(profile, dict) and profile.get("/N") == 4)
     # Every content stream, uncompressed, searched for RGB operators.
     qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf, "-"], capture_output=True,
@@ -157,7 +157,8 @@ def check_cmyk(pdf):
     return any(good) and rgb_ops == 0 and rgb_spaces == 0
 
 
-CHECKS = {"cmyk": check_cmyk, "corner": check_corner, "ink": check_ink, "bleed": check_bleed, "safe": check_safe, "png": check_png, "maxside": check_maxside}
+CHECKS = {"bleed": check_bleed, "safe": check_safe, "png": check_png, "maxside": check_maxside, "ink": check_ink,
+          "corner": check_corner, "cmyk": check_cmyk}
 
 if __name__ == "__main__":
     sys.exit(0 if CHECKS[sys.argv[1]](*sys.argv[2:]) else 1)

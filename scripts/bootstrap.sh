@@ -26,10 +26,11 @@ build_packages=(
 	libpaper-dev libedit-dev zlib1g-dev
 	scdoc
 )
-# The test job adds cmocka, the checkers and the PDF clients the suites use.
+# The test job adds cmocka, the checkers and the PDF clients the suites use;
+# ghostscript (with its CMYK profile) for `orbat cards --cmyk`.
 test_packages=(
 	libcmocka-dev valgrind clang libclang-rt-14-dev
-	poppler-utils qpdf jq
+	poppler-utils qpdf jq ghostscript
 )
 
 say() { echo "bootstrap: $*" >&2; }

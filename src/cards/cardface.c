@@ -23,9 +23,13 @@ static const rgb PAPER = { 0.96, 0.93, 0.85 };
 static const rgb SECTION_COLOUR = { 0.16, 0.23, 0.40 };   /* cards for a flank: union blue */
 static const rgb ANY_COLOUR = { 0.48, 0.13, 0.12 };       /* cards for no flank: deep red */
 static const rgb FAINT = { 0.80, 0.74, 0.60 };
-static const rgb BACK_FIELD = { 0.12, 0.17, 0.29 };
-static const rgb GOLD = { 0.86, 0.74, 0.42 };
-static const rgb GOLD_DARK = { 0.45, 0.36, 0.16 };
+/* The back's navy field and its gold's darker shade: initialisers of the
+ * backs' looks below, which a static const cannot be. */
+#define BACK_FIELD_RGB { 0.12, 0.17, 0.29 }
+#define BACK_EMBLEM_FIELD_RGB { 0.12 * 0.8, 0.17 * 0.8, 0.29 * 0.8 }
+#define GOLD_RGB { 0.86, 0.74, 0.42 }
+#define GOLD_DARK_RGB { 0.45, 0.36, 0.16 }
+static const rgb GOLD = GOLD_RGB;
 
 typedef struct face_frame {
 	double sx, sy, u;       /* scale of positions across, down, and of sizes */
@@ -404,36 +408,69 @@ void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck
 	cairo_restore(cr);
 }
 
-void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g)
+struct cardface_back_look {
+	rgb ground;        /* the whole face, bleed included */
+	rgb ink;           /* frame, stars, titles, the emblem's rings */
+	rgb ink_dark;      /* the emblem's outlines */
+	rgb field;         /* inside the emblem's ring */
+	bool corner_stars;
+	bool texts;        /* subtitle and motto */
+};
+
+static const cardface_back_look BACK_FULL = {
+	BACK_FIELD_RGB, GOLD_RGB, GOLD_DARK_RGB, BACK_EMBLEM_FIELD_RGB, true, true,
+};
+
+/* White ground: nothing is printed there, only the outline and the emblem
+ * in the back's navy, and the title that names the deck. */
+static const cardface_back_look BACK_INK_SAVER = {
+	{ 1, 1, 1 }, BACK_FIELD_RGB, BACK_FIELD_RGB, { 1, 1, 1 }, false, false,
+};
+
+const cardface_back_look *cardface_back_full(void)
+{
+	return &BACK_FULL;
+}
+
+const cardface_back_look *cardface_back_ink_saver(void)
+{
+	return &BACK_INK_SAVER;
+}
+
+void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const cardface_back_look *look)
 {
 	face_frame f = frame_of(g);
 	cairo_save(cr);
-	paint_ground(cr, g, &f, BACK_FIELD, GOLD);
+	paint_ground(cr, g, &f, look->ground, look->ink);
 
 	/* A star in each corner of the frame. */
 	double c = g->safe + 4.0 * f.u;
-	set(cr, GOLD);
-	emblem_star(cr, c, c, 1.8 * f.u);
-	emblem_star(cr, g->width - c, c, 1.8 * f.u);
-	emblem_star(cr, c, g->height - c, 1.8 * f.u);
-	emblem_star(cr, g->width - c, g->height - c, 1.8 * f.u);
-	cairo_fill(cr);
+	if (look->corner_stars) {
+		set(cr, look->ink);
+		emblem_star(cr, c, c, 1.8 * f.u);
+		emblem_star(cr, g->width - c, c, 1.8 * f.u);
+		emblem_star(cr, c, g->height - c, 1.8 * f.u);
+		emblem_star(cr, g->width - c, g->height - c, 1.8 * f.u);
+		cairo_fill(cr);
+	}
 
 	double inner = g->safe + 7.0 * f.u, iw = g->width - 2 * inner;
-	textbox_style title = style(FONT_TITLE, 7.5 * f.u, 4.5 * f.u, true, GOLD);
+	textbox_style title = style(FONT_TITLE, 7.5 * f.u, 4.5 * f.u, true, look->ink);
 	title.one_line = true;
 	textbox_draw(tc, cr, textbox_string(tc, "back-title"), &title, inner, 9.0 * f.sy, iw, 11.0 * f.sy);
 
-	emblem_colours colours = { { GOLD.r, GOLD.g, GOLD.b }, { GOLD_DARK.r, GOLD_DARK.g, GOLD_DARK.b },
-		{ BACK_FIELD.r * 0.8, BACK_FIELD.g * 0.8, BACK_FIELD.b * 0.8 } };
+	emblem_colours colours = { { look->ink.r, look->ink.g, look->ink.b },
+		{ look->ink_dark.r, look->ink_dark.g, look->ink_dark.b }, { look->field.r, look->field.g, look->field.b } };
 	emblem_draw(cr, g->width / 2, g->height / 2, fmin(g->width * 0.36, g->height * 0.26), &colours);
 
-	textbox_style sub = style(FONT_TITLE, 4.2 * f.u, 2.8 * f.u, false, GOLD);
-	sub.one_line = true;
-	sub.italic = true;
-	textbox_draw(tc, cr, textbox_string(tc, "back-subtitle"), &sub, inner, 68.0 * f.sy, iw, 7.0 * f.sy);
-	textbox_style motto = style(FONT_TEXT, 2.6 * f.u, 1.8 * f.u, false, tint(GOLD, 0.1));
-	motto.one_line = true;
-	textbox_draw(tc, cr, textbox_string(tc, "back-motto"), &motto, inner, 75.0 * f.sy, iw, 4.0 * f.sy);
+	if (look->texts) {
+		textbox_style sub = style(FONT_TITLE, 4.2 * f.u, 2.8 * f.u, false, look->ink);
+		sub.one_line = true;
+		sub.italic = true;
+		textbox_draw(tc, cr, textbox_string(tc, "back-subtitle"), &sub, inner, 68.0 * f.sy, iw, 7.0 * f.sy);
+		textbox_style motto = style(FONT_TEXT, 2.6 * f.u, 1.8 * f.u, false, tint(look->ink, 0.1));
+		motto.one_line = true;
+		textbox_draw(tc, cr, textbox_string(tc, "back-motto"), &motto, inner, 75.0 * f.sy, iw, 4.0 * f.sy);
+	}
 	cairo_restore(cr);
 }

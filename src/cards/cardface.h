@@ -62,6 +62,12 @@ void cardface_shared_finish(cardface_shared *s);
  * then cardface_shared_finish.  body: the deck's (cardface_choose_body). */
 void cardface_front(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const deck_design *design,
 	int deck_total, cairo_surface_t *emblem, cardface_shared *shared, const cardface_body *body);
-void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g);
+/* The colours of a back: the full one, a navy field to the bleed with gold
+ * line work, or the ink saver's, paper-white with navy outlines, emblem
+ * and title only, for home printers that run short of ink. */
+typedef struct cardface_back_look cardface_back_look;
+const cardface_back_look *cardface_back_full(void);
+const cardface_back_look *cardface_back_ink_saver(void);
+void cardface_back(textbox_ctx *tc, cairo_t *cr, const card_geom *g, const cardface_back_look *look);
 
 #endif

@@ -48,6 +48,32 @@ static bool read_size(card_layouts *l, size_t *cap, const xml_document *doc, con
 	return ok;
 }
 
+/* A <sheet>: an id (a file with one sheet may leave it out: it is then
+ * "print-and-play"), and the default one marked default="true" (else the
+ * first). */
+static bool read_sheet(card_layouts *l, size_t *cap, const xml_document *doc, const xmlNode *n, diag_sink *sink)
+{
+	const char *id = xmldoc_attr(n, "id");
+	grow_array((void **)&l->sheets, cap, l->sheet_count + 1, sizeof *l->sheets);
+	sheet_params *s = &l->sheets[l->sheet_count++];
+	memset(s, 0, sizeof *s);
+	s->id = xstrdup(id && *id ? id : "print-and-play");
+	if (str_eq(xmldoc_attr(n, "default"), "true"))
+		l->default_sheet = l->sheet_count - 1;
+	bool ok = read_number(doc, n, "bleed", 0, 20, &s->bleed, sink);
+	ok &= read_number(doc, n, "min-bleed", 0, 20, &s->min_bleed, sink);
+	ok &= read_number(doc, n, "edge", 0, 50, &s->edge, sink);
+	ok &= read_number(doc, n, "mark-length", 0.5, 50, &s->mark_length, sink);
+	ok &= read_number(doc, n, "mark-min", 0.5, 50, &s->mark_min, sink);
+	ok &= read_number(doc, n, "mark-offset", 0, 50, &s->mark_offset, sink);
+	if (ok && (s->min_bleed > s->bleed || s->mark_min > s->mark_length)) {
+		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE,
+			"<sheet> needs min-bleed <= bleed and mark-min <= mark-length");
+		ok = false;
+	}
+	return ok;
+}
+
 void cardlayout_destroy(card_layouts *l)
 {
 	if (!l)
@@ -55,6 +81,9 @@ void cardlayout_destroy(card_layouts *l)
 	for (size_t i = 0; i < l->size_count; i++)
 		free(l->sizes[i].id);
 	free(l->sizes);
+	for (size_t i = 0; i < l->sheet_count; i++)
+		free(l->sheets[i].id);
+	free(l->sheets);
 	free(l);
 }
 
@@ -64,8 +93,8 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
 		return NULL;
 	card_layouts *l = xcalloc(1, sizeof *l);
-	size_t cap = 0;
-	bool ok = true, have_sheet = false, have_face = false, have_tts = false, have_ref = false;
+	size_t cap = 0, sheet_cap = 0;
+	bool ok = true, have_face = false, have_tts = false, have_ref = false;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
 	if (!xmldoc_is(root, LAYOUTS_NS, "cards")) {
 		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE, "the root element must be <cards xmlns=\"%s\">",
@@ -76,19 +105,7 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 		if (xmldoc_is(n, LAYOUTS_NS, "size")) {
 			ok &= read_size(l, &cap, doc, n, sink);
 		} else if (xmldoc_is(n, LAYOUTS_NS, "sheet")) {
-			have_sheet = true;
-			sheet_params *s = &l->sheet;
-			ok &= read_number(doc, n, "bleed", 0, 20, &s->bleed, sink);
-			ok &= read_number(doc, n, "min-bleed", 0, 20, &s->min_bleed, sink);
-			ok &= read_number(doc, n, "edge", 0, 50, &s->edge, sink);
-			ok &= read_number(doc, n, "mark-length", 0.5, 50, &s->mark_length, sink);
-			ok &= read_number(doc, n, "mark-min", 0.5, 50, &s->mark_min, sink);
-			ok &= read_number(doc, n, "mark-offset", 0, 50, &s->mark_offset, sink);
-			if (ok && (s->min_bleed > s->bleed || s->mark_min > s->mark_length)) {
-				diag_add(sink, path, (int)xmlGetLineNo(n), 0, DIAG_ERROR, LAYOUTS_RULE,
-					"<sheet> needs min-bleed <= bleed and mark-min <= mark-length");
-				ok = false;
-			}
+			ok &= read_sheet(l, &sheet_cap, doc, n, sink);
 		} else if (xmldoc_is(n, LAYOUTS_NS, "face")) {
 			have_face = true;
 			ok &= read_number(doc, n, "safe", 0, 30, &l->face_safe, sink);
@@ -98,6 +115,10 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 			ok &= read_number(doc, n, "columns", 1, 100, &cols, sink);
 			ok &= read_number(doc, n, "rows", 1, 100, &rows, sink);
 			ok &= read_number(doc, n, "dpi", 36, 1200, &l->tts_dpi, sink);
+			double side = 0;
+			/* Cairo draws no image beyond 32767 pixels a side. */
+			ok &= read_number(doc, n, "max-side", 100, 32767, &side, sink);
+			l->tts_max_side = (int)side;
 			l->tts_columns = (int)cols;
 			l->tts_rows = (int)rows;
 		} else if (xmldoc_is(n, LAYOUTS_NS, "refcard")) {
@@ -106,7 +127,7 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 			ok &= read_number(doc, n, "gap", 0, 50, &l->refcard_gap, sink);
 		}
 	}
-	if (ok && (!l->size_count || !have_sheet || !have_face || !have_tts || !have_ref)) {
+	if (ok && (!l->size_count || !l->sheet_count || !have_face || !have_tts || !have_ref)) {
 		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE,
 			"the card layouts need <size>, <sheet>, <face>, <tts> and <refcard>");
 		ok = false;
@@ -129,13 +150,53 @@ const card_size *cardlayout_size(const card_layouts *l, const char *id)
 	return NULL;
 }
 
-char *cardlayout_size_ids(const card_layouts *l)
+static const char *size_id(const card_layouts *l, size_t i)
+{
+	return l->sizes[i].id;
+}
+
+static const char *sheet_id(const card_layouts *l, size_t i)
+{
+	return l->sheets[i].id;
+}
+
+/* "a, b, c" of the ids id_at gives, for messages. */
+static char *join_ids(const card_layouts *l, size_t count, const char *(*id_at)(const card_layouts *, size_t))
 {
 	char *out = xstrdup("");
-	for (size_t i = 0; i < l->size_count; i++) {
-		char *next = xasprintf("%s%s%s", out, i ? ", " : "", l->sizes[i].id);
+	for (size_t i = 0; i < count; i++) {
+		char *next = xasprintf("%s%s%s", out, i ? ", " : "", id_at(l, i));
 		free(out);
 		out = next;
 	}
 	return out;
+}
+
+char *cardlayout_size_ids(const card_layouts *l)
+{
+	return join_ids(l, l->size_count, size_id);
+}
+
+const sheet_params *cardlayout_sheet(const card_layouts *l, const char *id)
+{
+	if (!id)
+		return l->sheet_count ? &l->sheets[l->default_sheet] : NULL;
+	for (size_t i = 0; i < l->sheet_count; i++)
+		if (str_eq(l->sheets[i].id, id))
+			return &l->sheets[i];
+	return NULL;
+}
+
+char *cardlayout_sheet_ids(const card_layouts *l)
+{
+	return join_ids(l, l->sheet_count, sheet_id);
+}
+
+double cardlayout_max_bleed(const card_layouts *l)
+{
+	double most = 0;
+	for (size_t i = 0; i < l->sheet_count; i++)
+		if (l->sheets[i].bleed > most)
+			most = l->sheets[i].bleed;
+	return most;
 }

@@ -16,6 +16,7 @@ typedef struct card_size {
 
 /* How cards are laid out on a print-and-play sheet. */
 typedef struct sheet_params {
+	char *id;            /* "print-and-play", "trade": chosen with --sheet */
 	double bleed;        /* the most printed beyond each cut */
 	double min_bleed;    /* fewer cards across rather than less bleed than this */
 	double edge;         /* band at the paper edge where nothing is printed */
@@ -28,10 +29,13 @@ typedef struct card_layouts {
 	card_size *sizes;
 	size_t size_count;
 	size_t default_size;
-	sheet_params sheet;
+	sheet_params *sheets;
+	size_t sheet_count;
+	size_t default_sheet;
 	double face_safe;    /* inside the cut: nothing important beyond */
 	int tts_columns, tts_rows;
 	double tts_dpi;
+	int tts_max_side;    /* pixels, the most an image may have a side */
 	double refcard_margin;
 	double refcard_gap;
 } card_layouts;
@@ -43,5 +47,12 @@ void cardlayout_destroy(card_layouts *l);
 const card_size *cardlayout_size(const card_layouts *l, const char *id);
 /* "poker, bridge, tarot" for messages; free it. */
 char *cardlayout_size_ids(const card_layouts *l);
+/* The sheet with that id; id NULL gives the default.  NULL when unknown. */
+const sheet_params *cardlayout_sheet(const card_layouts *l, const char *id);
+/* "print-and-play, trade" for messages; free it. */
+char *cardlayout_sheet_ids(const card_layouts *l);
+/* The widest bleed of any sheet: every face is drawn that far beyond its
+ * cut, so that each sheet clips the same drawing. */
+double cardlayout_max_bleed(const card_layouts *l);
 
 #endif

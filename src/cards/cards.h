@@ -21,8 +21,11 @@
 typedef struct deck_options {
 	const cards_deck *deck;  /* NULL: the ruleset's own deck */
 	const char *size;        /* card size id of layouts/cards.xml; NULL: its default */
+	const char *sheet;       /* sheet id of layouts/cards.xml (print-and-play,
+	                            trade); NULL: its default */
 	cards_duplex duplex;     /* zero value: long edge */
 	bool unique;             /* each design once instead of every copy */
+	bool ink_saver;          /* light backs: outline, emblem and title on white */
 	const char *data_dir;    /* holds layouts/cards.xml; NULL: datadir_get() */
 	double dpi;              /* Tabletop Simulator images; 0: the layout's */
 	/* mm, x right and y down as the back page shows in the PDF: every
@@ -46,10 +49,19 @@ bool cards_render_refcard(const render_ctx *rc, const char *path, char **error);
 const char *cards_no_deck_reason(const ruleset *rs);
 
 /* Tabletop Simulator sheets in `dir`: deck-sheet-N.png with the layout's
- * grid of fronts (10 × 7), the last slot of each holding the back, and
+ * grid of fronts (10 × 7, fewer where the image would pass the layout's
+ * max-side pixels), the last slot of each holding the back, and
  * deck-back.png.  Each file written is named on `log` (NULL: silent).
  * Files are written atomically. */
 bool cards_render_tts(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
+	char **error);
+
+/* Single-card images for print-on-demand services in `dir`, each with
+ * the faces' 3 mm bleed, at opt->dpi (else the layout's tts dpi, 300):
+ * card-NN-ID-FLANK-xCOPIES.png for each design (NN its place in the deck,
+ * FLANK left, centre, right or any, COPIES how many the deck holds) and
+ * card-back.png.  Files are written atomically; each is named on `log`. */
+bool cards_render_card_files(const render_ctx *rc, const deck_options *opt, const char *dir, FILE *log,
 	char **error);
 
 /* Lay out every face of the deck without writing anything: false, with

@@ -58,7 +58,7 @@ static bool draw_faces(deck_job *job)
 	}
 	job->back = record_face(&job->geom);
 	cairo_t *cr = cairo_create(job->back);
-	cardface_back(&job->tc, cr, &job->geom);
+	cardface_back(&job->tc, cr, &job->geom, job->ink_saver ? cardface_back_ink_saver() : cardface_back_full());
 	cairo_destroy(cr);
 	return job->tc.failures == 0;
 }
@@ -71,6 +71,7 @@ bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt
 	job->rc = rc;
 	job->back_offset[0] = opt->back_offset[0];
 	job->back_offset[1] = opt->back_offset[1];
+	job->ink_saver = opt->ink_saver;
 	diag_sink sink;
 	diag_sink_init(&sink);
 	char *path = xasprintf("%s/layouts/cards.xml", opt->data_dir ? opt->data_dir : datadir_get());
@@ -92,7 +93,7 @@ bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt
 		deck_job_finish(job);
 		return false;
 	}
-	job->geom = (card_geom){ job->size->width, job->size->height, job->layouts->sheet.bleed,
+	job->geom = (card_geom){ job->size->width, job->size->height, cardlayout_max_bleed(job->layouts),
 		job->layouts->face_safe };
 
 	if (opt->deck) {

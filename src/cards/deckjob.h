@@ -36,6 +36,7 @@ typedef struct deck_job {
 	cairo_surface_t *emblems[EMBLEM_COUNT];   /* recorded once, when a card uses it */
 	cardface_shared shared;        /* parts every front of a kind shares */
 	double back_offset[2];         /* deck_options.back_offset */
+	bool ink_saver;                /* deck_options.ink_saver */
 	cardface_body body;            /* the fronts' emblem plan and order size */
 } deck_job;
 

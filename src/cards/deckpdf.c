@@ -114,8 +114,17 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 		return false;
 	}
 	cards_sheet sheet;
+	const sheet_params *params = cardlayout_sheet(job.layouts, opt->sheet);
+	if (!params) {
+		char *ids = cardlayout_sheet_ids(job.layouts);
+		*error = xasprintf("unknown card sheet '%s'; layouts/cards.xml defines %s", opt->sheet, ids);
+		free(ids);
+		deck_job_finish(&job);
+		free(product);
+		return false;
+	}
 	if (!cards_sheet_plan(rc->paper->width, rc->paper->height, job.geom.width, job.geom.height,
-		&job.layouts->sheet, opt->duplex, &sheet)) {
+		params, opt->duplex, &sheet)) {
 		*error = xasprintf("a %s card (%.1f × %.1f mm) does not fit on %s paper with its margins",
 			job.size->id, job.geom.width, job.geom.height, rc->paper->id);
 		deck_job_finish(&job);

@@ -8,6 +8,7 @@
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
 #include "../cards/cards.h"
+#include "../cards/deckcmyk.h"
 #include "cards_cli.h"
 #include "command.h"
 #include "options.h"
@@ -21,19 +22,27 @@ static void cards_help(FILE *out)
 	      "  DIR/cards/<ruleset>/<lang>/deck.pdf           print-and-play sheets\n"
 	      "  DIR/cards/<ruleset>/<lang>/deck-sheet-N.png   Tabletop Simulator sheets\n"
 	      "  DIR/cards/<ruleset>/<lang>/deck-back.png      (with --format png)\n"
+	      "  DIR/cards/<ruleset>/<lang>/cards/card-NN-ID-FLANK-xN.png, card-back.png\n"
+	      "                    one card a file with its 3 mm bleed, for print-on-demand\n"
+	      "                    services (with --format cards-png)\n"
 	      "The PDF holds sheets of fronts, each followed by its backs mirrored for\n"
 	      "duplex printing, a bleed round each card (up to 3 mm), cut marks 5 mm in.\n"
-	      "A Tabletop Simulator sheet holds 10 x 7 cards; its last slot is the back.\n"
+	      "A Tabletop Simulator sheet holds up to 10 x 7 cards; its last slot is the back.\n"
 	      "Files are written atomically.  A ruleset without order cards\n"
 	      "(mb-remastered) is refused.\n"
-	      "\n"
-	      "Options:\n"
+	      "\n", out);
+	/* Two strings: C99 promises no longer literal. */
+	fputs("Options:\n"
 	      "  --ruleset ID        the ruleset whose deck to print (required)\n"
 	      "  --lang en|nl|fr     languages, repeatable or comma list (default all)\n"
 	      "  --paper a4|letter   paper of the PDF (default: the system's, from\n"
 	      "                      PAPERSIZE or /etc/papersize, else a4)\n"
 	      "  --size ID           card size from layouts/cards.xml: poker (default,\n"
 	      "                      63.5 x 88.9 mm), bridge (57.15 x 88.9), tarot (70 x 120)\n"
+	      "  --sheet ID          card sheet from layouts/cards.xml: print-and-play\n"
+	      "                      (default: the most cards a sheet, the bleed the paper\n"
+	      "                      leaves) or trade (3 mm bleed round every card, as\n"
+	      "                      print shops ask; fewer cards a sheet)\n"
 	      "  --duplex MODE       long (default): backs mirrored left-right, for printers\n"
 	      "                      that turn the sheet over its long edge; short: mirrored\n"
 	      "                      top-bottom; none: fronts and backs side by side on one\n"
@@ -44,11 +53,19 @@ static void cards_help(FILE *out)
 	      "                      Default: back-offset in $XDG_CONFIG_HOME/orbat/\n"
 	      "                      orbat.conf (~/.config/orbat/orbat.conf), else 0,0\n"
 	      "  --unique            print each design once instead of every copy\n"
+	      "  --ink-saver         light backs: white, with the outline, emblem and title\n"
+	      "                      in navy, instead of the navy field to the bleed\n"
 	      "  --deck FILE         your own cards (XML, urn:orbat:deck:1): mode=\"add\"\n"
 	      "                      adds them to the deck, mode=\"replace\" prints only them\n"
-	      "  --format LIST       pdf (default) and/or png, comma list or repeated\n"
-	      "  --dpi N             resolution of the png sheets (default from\n"
-	      "                      layouts/cards.xml: 150)\n"
+	      "  --cmyk              also write deck-cmyk.pdf: the deck in CMYK as PDF/X with\n"
+	      "                      an output intent, for print shops (needs Ghostscript,\n"
+	      "                      the ghostscript package)\n"
+	      "  --format LIST       pdf (default), png (Tabletop Simulator) and/or cards-png\n"
+	      "                      (single cards), comma list or repeated\n"
+	      "  --dpi N             resolution of the png images (default from\n"
+	      "                      layouts/cards.xml: 300); a sheet keeps within\n"
+	      "                      10,000 pixels a side, Tabletop Simulator's limit, and\n"
+	      "                      holds fewer cards where 10 x 7 would be larger\n"
 	      "  -o, --output DIR    output folder (default output/)\n"
 	      "  -q, --quiet         do not list the files written\n"
 	      "  -j, --jobs N        draw the languages on N processes at once (default:\n"
@@ -81,16 +98,18 @@ typedef struct cards_args {
 	const char *back_offset;
 	int duplex_choice;      /* index in DUPLEX */
 	deck_options deck;
-	bool pdf, png;
+	bool pdf, png, card_files;
+	bool cmyk;              /* a CMYK PDF/X copy of each deck.pdf */
 	const options *o;
 } cards_args;
 
 static const char *const DUPLEX[] = { "long", "short", "none", NULL };
 
-/* The size must be one of layouts/cards.xml: a usage error otherwise. */
-static int check_size(const char *size)
+/* The size and the sheet must be ones of layouts/cards.xml: a usage error
+ * otherwise. */
+static int check_layouts(const char *size, const char *sheet)
 {
-	if (!size)
+	if (!size && !sheet)
 		return EXIT_VALID;
 	diag_sink sink;
 	diag_sink_init(&sink);
@@ -100,9 +119,13 @@ static int check_size(const char *size)
 	int code = EXIT_VALID;
 	if (!l) {
 		code = cli_data_broken("cards", &sink);
-	} else if (!cardlayout_size(l, size)) {
+	} else if (size && !cardlayout_size(l, size)) {
 		char *ids = cardlayout_size_ids(l);
 		code = options_usage("cards", "--size takes one of %s, not '%s'", ids, size);
+		free(ids);
+	} else if (sheet && !cardlayout_sheet(l, sheet)) {
+		char *ids = cardlayout_sheet_ids(l);
+		code = options_usage("cards", "--sheet takes one of %s, not '%s'", ids, sheet);
 		free(ids);
 	}
 	cardlayout_destroy(l);
@@ -136,6 +159,14 @@ static int render_language(void *arg, render_ctx *rc)
 	}
 	if (a->png && !cards_render_tts(rc, &a->deck, dir, NULL, &error))
 		code = EXIT_INTERNAL;
+	if (!code && a->card_files) {
+		char *cards_dir = xasprintf("%s/cards", dir);
+		if (!cards_make_dirs(cards_dir, &error))
+			code = EXIT_USAGE;
+		else if (!cards_render_card_files(rc, &a->deck, cards_dir, NULL, &error))
+			code = EXIT_INTERNAL;
+		free(cards_dir);
+	}
 out:
 	if (error)
 		fprintf(stderr, "orbat cards: %s\n", error);
@@ -153,6 +184,31 @@ static int no_deck(const ruleset *rs)
 	return EXIT_USAGE;
 }
 
+/* The CMYK copies, once every deck.pdf is in place: deck-cmyk.pdf beside
+ * each, written atomically. */
+static int write_cmyk(const options *o, const char *ruleset_id)
+{
+	int code = EXIT_VALID;
+	for (int lang = 0; lang < LANG_COUNT && code == EXIT_VALID; lang++) {
+		if (!o->langs[lang])
+			continue;
+		char *dir = xasprintf("%s/cards/%s/%s", o->output, ruleset_id, lang_code((lang_id)lang));
+		char *in = xasprintf("%s/deck.pdf", dir), *out = xasprintf("%s/deck-cmyk.pdf", dir);
+		char *error = NULL;
+		if (!deckcmyk_convert(in, out, &error)) {
+			fprintf(stderr, "orbat cards: %s\n", error);
+			code = EXIT_INTERNAL;
+		} else if (!o->quiet) {
+			printf("%s\n", out);
+		}
+		free(error);
+		free(in);
+		free(out);
+		free(dir);
+	}
+	return code;
+}
+
 static int cards_run(const options *o, cards_args *a)
 {
 	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
@@ -162,9 +218,20 @@ static int cards_run(const options *o, cards_args *a)
 	a->deck.duplex = duplex_modes[a->duplex_choice];
 	a->pdf = !o->formats_named || (o->formats_named & 1u);
 	a->png = (o->formats_named & 2u) != 0;
+	a->card_files = (o->formats_named & 4u) != 0;
 	if (!cli_data_check("cards"))
 		return EXIT_INTERNAL;
-	int code = check_size(a->deck.size);
+	if (a->cmyk) {
+		char *why = NULL;
+		if (!a->pdf)
+			return options_usage("cards", "--cmyk converts the PDF deck: add pdf to --format");
+		if (!deckcmyk_available(&why)) {
+			fprintf(stderr, "orbat cards: %s; nothing was written\n", why);
+			free(why);
+			return EXIT_USAGE;
+		}
+	}
+	int code = check_layouts(a->deck.size, a->deck.sheet);
 	if (!code)
 		code = cards_back_offset("cards", a->back_offset, a->deck.back_offset);
 	if (code)
@@ -192,19 +259,24 @@ static int cards_run(const options *o, cards_args *a)
 	code = cards_session_commit(&s, code, o->quiet);
 	deck_destroy(deck);
 	cards_session_close(&s);
+	if (code == EXIT_VALID && a->cmyk)
+		code = write_cmyk(o, a->ruleset);
 	return code;
 }
 
 COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", cards_args,
 	.common = OPTIONS_FORMAT | OPTIONS_LANG | OPTIONS_PAPER | OPTIONS_OUTPUT | OPTIONS_QUIET | OPTIONS_JOBS,
-	.formats = (const char *const[]){ "pdf", "png", NULL },
+	.formats = (const char *const[]){ "pdf", "png", "cards-png", NULL },
 	.format_list = true,
 	.operands = &(const options_operands){ 0, 0, NULL },
 	.own = {
 		{ "ruleset", OPTIONS_STRING, offsetof(cards_args, ruleset), .what = "a ruleset id" },
 		{ "size", OPTIONS_STRING, offsetof(cards_args, deck.size), .what = "a card size" },
+		{ "sheet", OPTIONS_STRING, offsetof(cards_args, deck.sheet), .what = "a card sheet" },
 		{ "duplex", OPTIONS_CHOICE, offsetof(cards_args, duplex_choice), .choices = DUPLEX },
 		{ "unique", OPTIONS_FLAG, offsetof(cards_args, deck.unique) },
+		{ "ink-saver", OPTIONS_FLAG, offsetof(cards_args, deck.ink_saver) },
+		{ "cmyk", OPTIONS_FLAG, offsetof(cards_args, cmyk) },
 		{ "back-offset", OPTIONS_STRING, offsetof(cards_args, back_offset), .what = "X,Y in millimetres" },
 		{ "deck", OPTIONS_STRING, offsetof(cards_args, deck_file), .what = "a deck file" },
 		{ "dpi", OPTIONS_REAL, offsetof(cards_args, deck.dpi), 36, 1200, .what = "a resolution" },

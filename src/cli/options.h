@@ -55,7 +55,7 @@ typedef struct options_operands {
 } options_operands;
 
 /* The most own options a command declares. */
-#define OPTIONS_OWN_MAX 8
+#define OPTIONS_OWN_MAX 12
 
 typedef struct options_spec {
 	unsigned common;                /* OPTIONS_* */

@@ -185,10 +185,10 @@ check "  58 names" count_names "$work/bridge/cards/battlecry-150/nl/deck.pdf" nl
 
 check "cards --format png" exit_is 0 cards --ruleset noord-zuid --lang en --format png -o "$work/tts" -q
 tts="$work/tts/cards/noord-zuid/en"
-# 63.5 × 88.9 mm at 150 dpi: 375 × 525 px a card, 10 × 7 a sheet.
-check "  one sheet of 3750 x 3675 px" [ "$(png_size "$tts/deck-sheet-1.png" 2>/dev/null)" = 3750x3675 ]
+# 63.5 × 88.9 mm at 300 dpi: 750 × 1050 px a card, 10 × 7 a sheet.
+check "  one sheet of 7500 x 7350 px" [ "$(png_size "$tts/deck-sheet-1.png" 2>/dev/null)" = 7500x7350 ]
 check "  no second sheet for 58 cards (69 fronts + the back)" [ ! -e "$tts/deck-sheet-2.png" ]
-check "  the back alone, 375 x 525 px" [ "$(png_size "$tts/deck-back.png" 2>/dev/null)" = 375x525 ]
+check "  the back alone, 750 x 1050 px" [ "$(png_size "$tts/deck-back.png" 2>/dev/null)" = 750x1050 ]
 check "  no PDF unless asked" [ ! -e "$tts/deck.pdf" ]
 check "cards --format pdf,png --dpi 100" exit_is 0 cards --ruleset noord-zuid --lang nl --format pdf,png --dpi 100 -o "$work/both" -q
 check "  both written, sheet 2500 x 2450 px" bash -c "[ -f '$work/both/cards/noord-zuid/nl/deck.pdf' ] && [ \"\$(python3 -c 'import struct,sys; h=open(sys.argv[1],\"rb\").read(24); print(\"%dx%d\" % struct.unpack(\">II\", h[16:24]))' '$work/both/cards/noord-zuid/nl/deck-sheet-1.png')\" = 2500x2450 ]"

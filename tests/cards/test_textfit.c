@@ -159,7 +159,7 @@ static void test_card_faces_fit(void **state)
 		size_t n = deck_designs(deck, &designs);
 		for (size_t z = 0; z < f->cards->size_count; z++) {
 			const card_size *size = &f->cards->sizes[z];
-			card_geom g = { size->width, size->height, f->cards->sheet.bleed, f->cards->face_safe };
+			card_geom g = { size->width, size->height, cardlayout_max_bleed(f->cards), f->cards->face_safe };
 			for (int lang = 0; lang < LANG_COUNT; lang++) {
 				render_ctx rc = context(f, f->rulesets[r], (lang_id)lang, "a4");
 				textbox_ctx tc;
@@ -174,7 +174,8 @@ static void test_card_faces_fit(void **state)
 				for (size_t i = 0; i < n; i++)
 					cardface_front(&tc, cr, &g, &designs[i], deck_total(deck), emblem, &shared, &body);
 				cardface_shared_finish(&shared);
-				cardface_back(&tc, cr, &g);
+				cardface_back(&tc, cr, &g, cardface_back_full());
+				cardface_back(&tc, cr, &g, cardface_back_ink_saver());
 				cairo_destroy(cr);
 				cairo_surface_destroy(rec);
 				cairo_surface_destroy(emblem);

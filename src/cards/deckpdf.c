@@ -68,12 +68,16 @@ static void fold_line(deck_job *job, cairo_t *cr, const cards_sheet *s)
 	cairo_restore(cr);
 }
 
-/* The page's TrimBox: the box round every cut, the outer bleed beyond it. */
+static const double NO_OFFSET[2] = { 0, 0 };
+
+/* The page's TrimBox: the box round every cut, the outer bleed beyond it;
+ * on a back page moved by `offset` (x, y mm) with its cards and marks,
+ * so that the boxes stand where they are printed. */
 static void page_heading(deck_job *job, pdfdoc *doc, const cards_sheet *s, int parent, const char *label_id,
-	int sheet)
+	int sheet, const double offset[2])
 {
 	cards_rect ext = cards_sheet_extent(s);
-	pdfdoc_set_trim(doc, ext.x, ext.y, ext.w, ext.h, s->bleed);
+	pdfdoc_set_trim(doc, ext.x + offset[0], ext.y + offset[1], ext.w, ext.h, s->bleed);
 	char label[128];
 	snprintf(label, sizeof label, "%s %d", textbox_string(&job->tc, label_id), sheet);
 	pdfdoc_label_page(doc, label);
@@ -159,18 +163,18 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 		if (s > 0)
 			pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
 		if (opt->duplex == CARDS_DUPLEX_NONE) {
-			page_heading(&job, doc, &sheet, top, "deck-sheet", (int)s + 1);
+			page_heading(&job, doc, &sheet, top, "deck-sheet", (int)s + 1, NO_OFFSET);
 			paint_fronts(&job, cr, &sheet, first, slots);
 			paint_backs(&job, cr, &sheet, first, slots);
 			fold_line(&job, cr, &sheet);
 			cut_marks(cr, &sheet);
 			continue;
 		}
-		page_heading(&job, doc, &sheet, top, "deck-fronts", (int)s + 1);
+		page_heading(&job, doc, &sheet, top, "deck-fronts", (int)s + 1, NO_OFFSET);
 		paint_fronts(&job, cr, &sheet, first, slots);
 		cut_marks(cr, &sheet);
 		pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
-		page_heading(&job, doc, &sheet, top, "deck-backs", (int)s + 1);
+		page_heading(&job, doc, &sheet, top, "deck-backs", (int)s + 1, opt->back_offset);
 		paint_backs(&job, cr, &sheet, first, slots);
 		/* The back page's marks move with its cards, so that once the
 		 * printer's shift is undone they fall behind the fronts' marks. */

@@ -176,6 +176,20 @@ s=$(shift_of "$work/d0" "$work/d1" 14)
 check "cards --back-offset 2,-1: the last sheet's backs too ($s)" same_shift "$s" 2 -1
 s=$(shift_of "$work/d0" "$work/d1" 1)
 check "cards --back-offset 2,-1: the fronts stay ($s)" same_shift "$s" 0 0
+# The back page's TrimBox and BleedBox move with its cards and marks (PDF
+# y runs up: 1 mm up is +1), the front page's stay.
+box_shift() {   # box_shift PAGE BOX: "dx dy" in mm from d0 to d1
+	local a b
+	a=$(pdfinfo -box -f "$1" -l "$1" "$work/d0/cards/battlecry-1999/en/deck.pdf" | awk -v n="$2:" '$3 == n { print $4, $5 }')
+	b=$(pdfinfo -box -f "$1" -l "$1" "$work/d1/cards/battlecry-1999/en/deck.pdf" | awk -v n="$2:" '$3 == n { print $4, $5 }')
+	awk -v a="$a" -v b="$b" 'BEGIN { split(a, p, " "); split(b, q, " "); printf "%.3f %.3f\n", (q[1] - p[1]) * 25.4 / 72, (q[2] - p[2]) * 25.4 / 72 }'
+}
+for box in TrimBox BleedBox; do
+	s=$(box_shift 2 $box)
+	check "cards --back-offset 2,-1: the back page's $box moves with its cards ($s)" same_shift "$s" 2 1
+	s=$(box_shift 1 $box)
+	check "cards --back-offset 2,-1: the front page's $box stays ($s)" same_shift "$s" 0 0
+done
 
 printf '# the club printer\n\nback-offset = 1.5, -0.5\n' > "$XDG_CONFIG_HOME/orbat/orbat.conf"
 "$orbat" cards --ruleset battlecry-1999 --lang en -q -o "$work/d2"

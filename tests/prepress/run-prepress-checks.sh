@@ -89,15 +89,12 @@ check_marks() {
 
 # Layout values, from the file the program reads.
 LAYOUT=$ROOT/layouts/print.xml
-lx() { xmllint --xpath "string(//*[local-name()='$1']$2)" "$LAYOUT"; }
 TM=$(lx tiles /@margin)
 TF=$(lx tiles /@footer)
 TEDGE=$(lx tiles /@edge)
 PBLEED=$(lx poster /@bleed)
 PEDGE=$(lx poster /@edge)
-# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks, then the
-# paper's unprinted edge.
-PTRIM=$(calc "$PBLEED + 9 + $PEDGE")
+PTRIM=$(poster_trim_inset)
 
 # edge_marks FILE PAGE EDGE: the marks (0.25 mm strokes) nearer than EDGE
 # mm to the paper's edge, then "|" and how many marks there are.

@@ -53,6 +53,14 @@ verdict() {
 	if [ "$3" -eq 0 ]; then ok "$1"; else fail "$1" "$2"; fi
 }
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
+
+# ---- layout values, from the file the program reads ----
+LAYOUT=${ROOT:+$ROOT/layouts/print.xml}
+# lx ELEMENT XPATH-TAIL: a value of layouts/print.xml ("lx tiles /@margin").
+lx() { xmllint --xpath "string(//*[local-name()='$1']$2)" "${LAYOUT:-$ROOT/layouts/print.xml}"; }
+# The poster's trim from the paper's edge (poster.c): the bleed, a 3 mm gap
+# and 6 mm crop marks, then the paper's unprinted edge.
+poster_trim_inset() { calc "$(lx poster /@bleed) + 9 + $(lx poster /@edge)"; }
 # near A B TOL: |A - B| <= TOL
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
 PT=$(calc "72 / 25.4")

@@ -70,16 +70,12 @@ export SOURCE_DATE_EPOCH=946684800
 
 # ---- layout values, from the same file the program reads ----
 LAYOUT=$ROOT/layouts/print.xml
-[ -f "$LAYOUT" ] || LAYOUT=$ROOT/data/layouts/print.xml
-lx() { xmllint --xpath "string(//*[local-name()='$1']$2)" "$LAYOUT"; }
 MARGIN=$(lx tiles /@margin)
 OVERLAP=$(lx tiles /@overlap)
 FOOTER=$(lx tiles /@footer)
 BORDER=$(lx poster /@border)
 BLEED=$(lx poster /@bleed)
-# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks, then the
-# paper's unprinted edge; the paper edge lies this far from the trim.
-EDGE=$(calc "$BLEED + 9 + $(lx poster /@edge)")
+EDGE=$(poster_trim_inset)
 A4_W=$(lx paper "[@id='a4']/@width")
 A4_H=$(lx paper "[@id='a4']/@height")
 LT_W=$(lx paper "[@id='letter']/@width")

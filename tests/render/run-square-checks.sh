@@ -47,15 +47,12 @@ trap 'rm -rf "$WORK"' EXIT
 SCEN=$ROOT/scenarios/mb-1861.xml
 SCEN4=$ROOT/scenarios/mb-1861-four-players.xml
 LAYOUT=$ROOT/layouts/print.xml
-lx() { xmllint --xpath "string(//*[local-name()='$1']$2)" "$LAYOUT"; }
 MARGIN=$(lx tiles /@margin)
 OVERLAP=$(lx tiles /@overlap)
 FOOTER=$(lx tiles /@footer)
 BORDER=$(lx poster /@border)
 BLEED=$(lx poster /@bleed)
-# poster.c: beyond the bleed a 3 mm gap and 6 mm crop marks, then the
-# paper's unprinted edge; the paper edge lies this far from the trim.
-EDGE=$(calc "$BLEED + 9 + $(lx poster /@edge)")
+EDGE=$(poster_trim_inset)
 SIZE=$(lx square "[@ruleset='mb-remastered']/@size")
 sx() { xmllint --xpath "string($1)" "$SCEN"; }
 COLS=$(sx "//*[local-name()='board']/@columns")

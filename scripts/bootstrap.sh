@@ -30,7 +30,7 @@ build_packages=(
 # ghostscript (with its CMYK profile) for `orbat cards --cmyk`.
 test_packages=(
 	libcmocka-dev valgrind clang libclang-rt-14-dev
-	poppler-utils qpdf jq ghostscript
+	poppler-utils qpdf jq fontconfig ghostscript
 )
 
 say() { echo "bootstrap: $*" >&2; }

@@ -1,8 +1,10 @@
 /* Which characters the bundled fonts can draw: the union of the character
  * sets of the font files of the fonts folder (the files fonts.c loads, and
- * nothing else), so that a scenario can be told at validation which of its
- * texts the print products could not show, instead of a render failing on
- * unknown glyphs. */
+ * nothing else), kept in the folder's coverage.txt by
+ * scripts/font-coverage.py (the font-coverage test sees it stale), so that
+ * a scenario can be told at validation which of its texts the print
+ * products could not show, instead of a render failing on unknown
+ * glyphs. */
 #ifndef ORBAT_FONTCOVER_H
 #define ORBAT_FONTCOVER_H
 
@@ -12,7 +14,7 @@
 
 typedef struct font_coverage font_coverage;
 
-/* NULL when the folder cannot be read or holds no font. */
+/* NULL when the folder has no coverage.txt or it is damaged. */
 font_coverage *fontcover_create(const char *fonts_dir);
 void fontcover_destroy(font_coverage *cover);
 

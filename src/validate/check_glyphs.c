@@ -1,7 +1,28 @@
 #include "check_glyphs.h"
 
-#include <glib.h>
 #include <stdio.h>
+
+/* The character c as UTF-8 in buf (room for 5 bytes), ended. */
+static void utf8_encode(uint32_t c, char *buf)
+{
+	unsigned char *b = (unsigned char *)buf;
+	if (c < 0x80) {
+		*b++ = (unsigned char)c;
+	} else if (c < 0x800) {
+		*b++ = (unsigned char)(0xC0 | c >> 6);
+		*b++ = (unsigned char)(0x80 | (c & 0x3F));
+	} else if (c < 0x10000) {
+		*b++ = (unsigned char)(0xE0 | c >> 12);
+		*b++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+		*b++ = (unsigned char)(0x80 | (c & 0x3F));
+	} else {
+		*b++ = (unsigned char)(0xF0 | c >> 18);
+		*b++ = (unsigned char)(0x80 | (c >> 12 & 0x3F));
+		*b++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+		*b++ = (unsigned char)(0x80 | (c & 0x3F));
+	}
+	*b = '\0';
+}
 
 static void check_text(const font_coverage *cover, const xml_document *doc, const xmlNode *element,
 	const xmlAttr *a, const char *text, diag_sink *sink)
@@ -21,7 +42,7 @@ static void check_text(const font_coverage *cover, const xml_document *doc, cons
 		attr = name;
 	}
 	char shown[8] = "";
-	shown[g_unichar_to_utf8((gunichar)first, shown)] = '\0';
+	utf8_encode(first, shown);
 	int line, column;
 	xmldoc_locate(doc, element, attr, &line, &column);
 	char where[320];

@@ -9,7 +9,7 @@ six font files on every run.
     scripts/font-coverage.py FONTS_DIR --write    into FONTS_DIR/coverage.txt
 
 The set is the union of the character sets fc-query reads from every font
-file of the folder (every face of a collection), together with the
+file of the folder (the .ttf and .otf files fonts.c loads), together with the
 characters drawn without a glyph: controls, format characters (a soft
 hyphen, joiners, marks of direction), line and paragraph separators and the
 variation selectors.  The header names each font file with its SHA-256, so
@@ -20,7 +20,7 @@ import subprocess
 import sys
 import unicodedata
 
-FONT_ENDINGS = ('.ttf', '.otf', '.ttc')
+FONT_ENDINGS = ('.ttf', '.otf')  # what src/text/fonts.c loads
 
 
 def font_files(folder):

@@ -80,29 +80,6 @@ static PangoFontMap *new_font_map(FcConfig *config)
 	return map;
 }
 
-bool fonts_each_file(const char *fonts_dir, void (*fn)(const char *path, void *user), void *user)
-{
-	DIR *dir = opendir(fonts_dir);
-	if (!dir)
-		return false;
-	struct dirent *e;
-	while ((e = readdir(dir))) {
-		size_t n = strlen(e->d_name);
-		if (n > 4 && (strcmp(e->d_name + n - 4, ".ttf") == 0 || strcmp(e->d_name + n - 4, ".otf") == 0)) {
-			char *path = xasprintf("%s/%s", fonts_dir, e->d_name);
-			fn(path, user);
-			free(path);
-		}
-	}
-	closedir(dir);
-	return true;
-}
-
-static void add_font_file(const char *path, void *config)
-{
-	FcConfigAppFontAddFile(config, (const FcChar8 *)path);
-}
-
 font_library *fonts_create(const char *fonts_dir, char **error)
 {
 	*error = NULL;
@@ -115,14 +92,25 @@ font_library *fonts_create(const char *fonts_dir, char **error)
 	mallopt(M_ARENA_MAX, 1);
 #endif
 	FcConfig *config = FcConfigCreate();
-	/* File by file: adding a whole folder would make fontconfig try to
-	 * write a cache for it. */
-	if (!config || !fonts_each_file(fonts_dir, add_font_file, config)) {
+	DIR *dir = config ? opendir(fonts_dir) : NULL;
+	if (!dir) {
 		*error = xasprintf("cannot read the fonts in %s", fonts_dir);
 		if (config)
 			FcConfigDestroy(config);
 		return NULL;
 	}
+	/* File by file: adding a whole folder would make fontconfig try to
+	 * write a cache for it. */
+	struct dirent *e;
+	while ((e = readdir(dir))) {
+		size_t n = strlen(e->d_name);
+		if (n > 4 && (strcmp(e->d_name + n - 4, ".ttf") == 0 || strcmp(e->d_name + n - 4, ".otf") == 0)) {
+			char *path = xasprintf("%s/%s", fonts_dir, e->d_name);
+			FcConfigAppFontAddFile(config, (const FcChar8 *)path);
+			free(path);
+		}
+	}
+	closedir(dir);
 	FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
 	if (!set || set->nfont == 0) {
 		*error = xasprintf("no font file found in %s", fonts_dir);

@@ -20,11 +20,6 @@ typedef struct font_library font_library;
 #define FONT_TITLE "Old Standard TT"
 #define FONT_TEXT "Noto Sans"
 
-/* Call fn on the path of each font file (.ttf, .otf) of the folder; false
- * when the folder cannot be read.  Everything that reads the bundled fonts
- * reads these files. */
-bool fonts_each_file(const char *fonts_dir, void (*fn)(const char *path, void *user), void *user);
-
 /* NULL when the folder holds no usable font (message in *error, to free). */
 font_library *fonts_create(const char *fonts_dir, char **error);
 void fonts_destroy(font_library *lib);

@@ -1,18 +1,23 @@
 #!/bin/bash
 # The layering of src/ (README, "Layout"): a folder includes only folders
 # listed before it, so there is no include cycle between folders, and no
-# library folder includes src/cli.  Prints every folder -> folder include
-# with its count; with --quiet only the violations.  Exit 1 on a violation.
+# library folder includes src/cli.  Folders of one rank are siblings that
+# include neither each other: the two games of the rules engine, hex and
+# square, stand on the grid-neutral core (src/rules) side by side.  Prints
+# every folder -> folder include with its count; with --quiet only the
+# violations.  Exit 1 on a violation.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here/src"
-order=(base geo text model validate render cards print rules cli)
+order=(base geo text model validate render cards print rules "rules/hex rules/square" cli)
 quiet=false
 [ "${1:-}" = --quiet ] && quiet=true
 
 declare -A rank
 for i in "${!order[@]}"; do
-	rank[${order[$i]}]=$i
+	for folder in ${order[$i]}; do
+		rank[$folder]=$i
+	done
 done
 
 status=0

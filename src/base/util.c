@@ -76,6 +76,21 @@ char *xasprintf(const char *fmt, ...)
 	return p;
 }
 
+void str_printf(str_buf *b, const char *fmt, ...)
+{
+	va_list ap, again;
+	va_start(ap, fmt);
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n >= 0) {
+		grow_array((void **)&b->s, &b->cap, b->len + (size_t)n + 1, 1);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+		b->len += (size_t)n;
+	}
+	va_end(again);
+}
+
 void grow_array(void **items, size_t *capacity, size_t need, size_t size)
 {
 	if (need <= *capacity)

@@ -31,6 +31,19 @@ typedef struct byte_buf {
 /* Append n bytes of data. */
 void bytes_put(byte_buf *b, const void *data, size_t n);
 
+/* A growing string: s holds len characters and a NUL once anything was
+ * added (str_printf(b, "%s", "") makes an empty one); the caller frees s. */
+typedef struct str_buf {
+	char *s;
+	size_t len, cap;
+} str_buf;
+/* Append a formatted text. */
+void str_printf(str_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
 /* Whether two strings, either possibly NULL, are both there and equal.
  * Inline, and the first bytes compared before strcmp is called: the
  * model's look-ups by id run it thousands of times a scenario (each

@@ -15,7 +15,7 @@
  * flank); the deck holds `count` copies of each.
  *
  * This is the deck as printed faces (names, texts, copies); the cards in
- * play, as the referee draws and discards them, are rules/deck.h. */
+ * play, as the referee draws and discards them, are rules/hex/deck.h. */
 #ifndef ORBAT_DECKFACES_H
 #define ORBAT_DECKFACES_H
 

@@ -97,7 +97,7 @@ static void text_dice_count(FILE *out, const dice_answer *d)
 
 /* The head of a JSON answer: query, from, to, and the unit it is about
  * (null when none). */
-static void json_head(const game *g, const ask_result *r, int unit, FILE *out)
+static void json_head(const hex_game *g, const ask_result *r, int unit, FILE *out)
 {
 	const ask_query *q = r->q;
 	fputs("{\"query\":", out);
@@ -129,7 +129,7 @@ static const char *const EMPTY_RESULTS[] = { ",\"visible\":false,\"blocked_by\":
 _Static_assert(sizeof EMPTY_RESULTS / sizeof EMPTY_RESULTS[0] == ASK_RALLY + 1, "empty results for each question");
 
 /* A question about nothing in JSON: empty results and an "error" field. */
-static void json_failure(const game *g, const ask_result *r, FILE *out)
+static void json_failure(const hex_game *g, const ask_result *r, FILE *out)
 {
 	json_head(g, r, r->from.unit, out);
 	ask_kind k = r->q->kind;
@@ -148,7 +148,7 @@ static void json_failure(const game *g, const ask_result *r, FILE *out)
 	fputs("}\n", out);
 }
 
-static void print_los(const game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
+static void print_los(const hex_game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
 {
 	const ask_los_answer *a = &it->u.los;
 	const los_result *s = &a->sight;
@@ -172,11 +172,11 @@ static void print_los(const game *g, const ask_result *r, const ask_item *it, bo
 	}
 }
 
-static void print_dice(const game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
+static void print_dice(const hex_game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
 {
 	const ask_dice_answer *a = &it->u.dice;
 	const dice_answer *d = &a->dice;
-	const game_unit *u = &g->units[a->unit];
+	const hex_unit *u = &g->units[a->unit];
 	if (json) {
 		json_head(g, r, a->unit, out);
 		fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":", d->distance, d->dice,
@@ -188,7 +188,7 @@ static void print_dice(const game *g, const ask_result *r, const ask_item *it, b
 		if (d->target.kind == REF_NONE)
 			fputs("null", out);
 		else
-			json_write_string(out, game_ref_id(g, d->target));
+			json_write_string(out, hex_game_ref_id(g, d->target));
 		fputs("}\n", out);
 		return;
 	}
@@ -197,29 +197,29 @@ static void print_dice(const game *g, const ask_result *r, const ask_item *it, b
 		fprintf(out, "nothing");
 	else
 		fprintf(out, "%s '%s'", d->target.kind == REF_UNIT ? g->units[d->target.index].type->id : "general",
-			game_ref_id(g, d->target));
+			hex_game_ref_id(g, d->target));
 	fprintf(out, ", distance %d: ", d->distance);
 	text_dice_count(out, d);
 	text_reasons(out, "  ", d);
 }
 
 /* "inf" for a unit, "general" for a general: what a figure is called. */
-static const char *figure_kind(const game *g, game_ref who)
+static const char *figure_kind(const hex_game *g, hex_ref who)
 {
 	return who.kind == REF_UNIT ? g->units[who.index].type->id : "general";
 }
 
-static void print_moves(const game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
+static void print_moves(const hex_game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
 {
 	const ask_moves_answer *a = &it->u.moves;
-	game_ref who = a->who;
+	hex_ref who = a->who;
 	const char *general = a->general >= 0 ? g->generals[a->general].id : NULL;
 	if (json) {
 		json_head(g, r, who.kind == REF_UNIT ? who.index : -1, out);
 		fputs(",\"reachable\":", out);
 		json_hex_list(out, a->reachable, a->reachable_count);
 		fputs(",\"figure\":", out);
-		json_write_string(out, game_ref_id(g, who));
+		json_write_string(out, hex_game_ref_id(g, who));
 		fprintf(out, ",\"kind\":\"%s\"", who.kind == REF_UNIT ? "unit" : "general");
 		fprintf(out, ",\"max_hexes\":%d", a->max_hexes);
 		if (who.kind == REF_UNIT) {
@@ -238,7 +238,7 @@ static void print_moves(const game *g, const ask_result *r, const ask_item *it, 
 		return;
 	}
 	fprintf(out, "moves %s: %s '%s' (up to %d %s%s%s) may end its move on: ", r->from.shown, figure_kind(g, who),
-		game_ref_id(g, who), a->max_hexes, a->max_hexes == 1 ? "hex" : "hexes", general ? ", taking general " : "",
+		hex_game_ref_id(g, who), a->max_hexes, a->max_hexes == 1 ? "hex" : "hexes", general ? ", taking general " : "",
 		general ? general : "");
 	text_list_or(out, a->reachable, a->reachable_count, "nowhere");
 	fprintf(out, " [%s]\n", r->rule);
@@ -254,10 +254,10 @@ static void print_moves(const game *g, const ask_result *r, const ask_item *it, 
 	}
 }
 
-static void print_retreat(const game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
+static void print_retreat(const hex_game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
 {
 	const ask_retreat_answer *a = &it->u.retreat;
-	game_ref who = a->who;
+	hex_ref who = a->who;
 	int flags = r->q->flags;
 	bool ignored = rules_error_set(&a->ignored);
 	if (json) {
@@ -265,7 +265,7 @@ static void print_retreat(const game *g, const ask_result *r, const ask_item *it
 		fprintf(out, ",\"flags\":%d,\"destinations\":", flags);
 		json_hex_list(out, a->destinations, a->destination_count);
 		fprintf(out, ",\"losses\":%d,\"figure\":", a->losses);
-		json_write_string(out, game_ref_id(g, who));
+		json_write_string(out, hex_game_ref_id(g, who));
 		fprintf(out, ",\"flags_applied\":%d,\"ignored\":", a->applied);
 		if (ignored)
 			json_reason(out, &a->ignored);
@@ -286,7 +286,7 @@ static void print_retreat(const game *g, const ask_result *r, const ask_item *it
 		return;
 	}
 	char at[HEX_ADDRESS_MAX];
-	fprintf(out, "retreat %s %d: %s '%s'", r->from.shown, flags, figure_kind(g, who), game_ref_id(g, who));
+	fprintf(out, "retreat %s %d: %s '%s'", r->from.shown, flags, figure_kind(g, who), hex_game_ref_id(g, who));
 	if (ignored)
 		fprintf(out, "; %s [%s]", a->ignored.message, a->ignored.rule);
 	if (a->applied == 0) {
@@ -309,12 +309,12 @@ static void print_retreat(const game *g, const ask_result *r, const ask_item *it
 	}
 }
 
-static void print_reinforcements(const game *g, const ask_result *r, const ask_item *it, bool json,
+static void print_reinforcements(const hex_game *g, const ask_result *r, const ask_item *it, bool json,
 	FILE *out)
 {
 	const ask_reinforcements_answer *a = &it->u.reinforcements;
 	const rs_card *card = a->card;
-	const game_side *side = &g->sides[a->side];
+	const hex_side *side = &g->sides[a->side];
 	int per_face = card->per_face > 0 ? card->per_face : 1;
 	if (json) {
 		fputs("{\"query\":\"reinforcements\",\"side\":", out);
@@ -339,7 +339,7 @@ static void print_reinforcements(const game *g, const ask_result *r, const ask_i
 	}
 	for (int i = 0; i < a->arrival_count; i++) {
 		const ask_arrival *v = &a->arrivals[i];
-		const game_unit *u = &g->units[v->unit];
+		const hex_unit *u = &g->units[v->unit];
 		if (json) {
 			fputs(i ? "," : "", out);
 			fputs("{\"unit\":", out);
@@ -374,12 +374,12 @@ static void print_reinforcements(const game *g, const ask_result *r, const ask_i
 		fprintf(out, "  (every reserve unit has arrived: card '%s' can only be discarded)\n", card->id);
 }
 
-static void print_sharpshooter(const game *g, const ask_result *r, const ask_item *it, bool json,
+static void print_sharpshooter(const hex_game *g, const ask_result *r, const ask_item *it, bool json,
 	FILE *out)
 {
 	const ask_sharpshooter_answer *a = &it->u.sharpshooter;
 	const rs_card *card = a->card;
-	const game_unit *u = &g->units[a->unit];
+	const hex_unit *u = &g->units[a->unit];
 	if (json) {
 		json_head(g, r, a->unit, out);
 		fprintf(out, ",\"allowed\":%s,\"hit_faces\":[", a->allowed ? "true" : "false");
@@ -405,7 +405,7 @@ static void print_sharpshooter(const game *g, const ask_result *r, const ask_ite
 	}
 	for (int i = 0; i < a->target_count; i++) {
 		const ask_shot *t = &a->targets[i];
-		const game_general *gg = &g->generals[t->general];
+		const hex_general *gg = &g->generals[t->general];
 		const dice_answer *d = &t->dice;
 		if (json) {
 			fputs(i ? ",{\"general\":" : "{\"general\":", out);
@@ -435,11 +435,11 @@ static void print_sharpshooter(const game *g, const ask_result *r, const ask_ite
 		fprintf(out, "  no enemy general is in play\n");
 }
 
-static void print_rally(const game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
+static void print_rally(const hex_game *g, const ask_result *r, const ask_item *it, bool json, FILE *out)
 {
 	const ask_rally_answer *a = &it->u.rally;
 	const rs_card *card = a->card;
-	const game_side *side = &g->sides[a->side];
+	const hex_side *side = &g->sides[a->side];
 	if (json) {
 		json_head(g, r, -1, out);
 		fputs(",\"side\":", out);
@@ -460,7 +460,7 @@ static void print_rally(const game *g, const ask_result *r, const ask_item *it, 
 		fprintf(out, "; other faces nothing [%s]\n", r->rule);
 	}
 	for (int i = 0; i < a->unit_count; i++) {
-		const game_unit *u = &g->units[a->units[i].unit];
+		const hex_unit *u = &g->units[a->units[i].unit];
 		int room = a->units[i].room;
 		if (json) {
 			fputs(i ? ",{\"unit\":" : "{\"unit\":", out);
@@ -486,14 +486,14 @@ static void print_rally(const game *g, const ask_result *r, const ask_item *it, 
 }
 
 /* The printer of each kind of question. */
-typedef void (*ask_printer)(const game *g, const ask_result *r, const ask_item *it, bool json, FILE *out);
+typedef void (*ask_printer)(const hex_game *g, const ask_result *r, const ask_item *it, bool json, FILE *out);
 
 /* In the order of ask_kind. */
 static const ask_printer PRINTERS[] = { print_los, print_dice, print_moves, print_retreat, print_reinforcements,
 	print_sharpshooter, print_rally };
 _Static_assert(sizeof PRINTERS / sizeof PRINTERS[0] == ASK_RALLY + 1, "a printer for each question");
 
-void ask_print(const game *g, const ask_result *r, bool json, FILE *out)
+void ask_print(const hex_game *g, const ask_result *r, bool json, FILE *out)
 {
 	if (!r->answered) {
 		if (json)

@@ -1,4 +1,4 @@
-/* The answers of the rules questions (rules/ask.h) as the commands show
+/* The answers of the rules questions (rules/hex/hex_ask.h) as the commands show
  * them: text for a reader, or one JSON object a line (interfaces.md
  * section 4), for `orbat ask` and the questions of `orbat play`. */
 #ifndef ORBAT_ASK_PRINT_H
@@ -7,12 +7,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../rules/ask.h"
+#include "../rules/hex/hex_ask.h"
 
 /* Write the answers of r (about g) on out.  A question about nothing
  * writes nothing as text (the caller words the error, r->error and
  * r->label); in JSON it writes an answer with empty results and an
  * "error" field. */
-void ask_print(const game *g, const ask_result *r, bool json, FILE *out);
+void ask_print(const hex_game *g, const ask_result *r, bool json, FILE *out);
 
 #endif

@@ -1,5 +1,5 @@
 /* `orbat ask FILE attack|buy|moves|transport|income ...` on a square-grid
- * scenario: reading the queries, printing the answers of rules/ask_square.c
+ * scenario: reading the queries, printing the answers of rules/square/sq_ask.c
  * on the square driver's game (at the start, or after --after) in text or
  * JSON, and the exit code (1 when a question is about nothing or names an
  * unknown unit, side or square; 2 when a query cannot be read). */
@@ -13,7 +13,7 @@
 
 #include "../base/json.h"
 #include "../base/util.h"
-#include "../rules/ask_square.h"
+#include "../rules/square/sq_ask.h"
 #include "options.h"
 #include "play_square.h"
 

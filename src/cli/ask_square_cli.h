@@ -1,5 +1,5 @@
 /* The square-grid questions of `orbat ask` (attack, buy, moves, transport,
- * income): the command line's side of rules/ask_square.h. */
+ * income): the command line's side of rules/square/sq_ask.h. */
 #ifndef ORBAT_ASK_SQUARE_CLI_H
 #define ORBAT_ASK_SQUARE_CLI_H
 

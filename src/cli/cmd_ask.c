@@ -1,7 +1,7 @@
 /* orbat ask FILE QUERY...: rules questions on a scenario position.  The
  * scenario's ruleset picks the questions through its grid (ASK_GRIDS):
  * on hexes los, dice, moves, retreat, reinforcements, sharpshooter and
- * rally (rules/ask.c); on squares attack, buy, moves, transport and income
+ * rally (rules/hex/hex_ask.c); on squares attack, buy, moves, transport and income
  * (ask_square_cli.c); both also after a game log with --after.  Several
  * may follow one another. */
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "../rules/ask.h"
+#include "../rules/hex/hex_ask.h"
 #include "ask_print.h"
 #include "ask_square_cli.h"
 #include "command.h"
@@ -108,7 +108,7 @@ static int parse_queries(char **words, int count, ask_query **out, size_t *n)
 	return EXIT_VALID;
 }
 
-/* The hex questions (rules/ask.c) and how many. */
+/* The hex questions (rules/hex/hex_ask.c) and how many. */
 typedef struct ask_hex_queries {
 	ask_query *q;
 	size_t n;
@@ -134,7 +134,7 @@ static void ask_hex_release(void *queries)
 static int ask_hex_answer(game_run *run, const void *queries, output_format format)
 {
 	const ask_hex_queries *h = queries;
-	game *g = play_hex_game(run);
+	hex_game *g = play_hex_game(run);
 	bool failed = false;
 	for (size_t i = 0; i < h->n; i++) {
 		ask_result answer;

@@ -854,7 +854,7 @@ static int parse_players(const char *text, grid_kind grid, char names[2][64])
 static const char *other_player(const char *default_name, grid_kind grid)
 {
 	const player_kind *plain = player_kind_find(PLAYER_DEFAULT);
-	if (strcmp(default_name, PLAYER_DEFAULT) == 0 || !plain || !plain->grids[grid])
+	if (strcmp(default_name, PLAYER_DEFAULT) == 0 || !plain || !player_kind_on(plain, grid))
 		return NULL;
 	return PLAYER_DEFAULT;
 }

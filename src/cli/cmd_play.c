@@ -3,7 +3,7 @@
  * the actions of the game-log format on standard input (without dice
  * faces or the card drawn: it rolls and deals them with its own seeded
  * generator, unless --dice manual), refuses illegal actions with the
- * reason, answers the questions of orbat ask (ask.c), shows the cards,
+ * reason, answers the questions of orbat ask (hex_ask.c), shows the cards,
  * takes back actions that rolled nothing, announces victory and writes
  * the game log as it goes, which `orbat check` accepts and --resume goes
  * on with.  This file is the shell every grid shares; what a game of one
@@ -160,11 +160,11 @@ static bool log_rewrite(play_state *p)
  * scenario's start; the position stays as it was when one is refused. */
 static bool rebuild(play_state *p, size_t count)
 {
-	p->d->replay_begin(p->run);
+	game_undo_begin(p->d, p->run);
 	bool ok = true;
 	for (size_t i = 0; i < count && ok; i++)
 		ok = game_apply_line(p->d, p->run, p->lines[i], (int)i + 1);
-	p->d->replay_end(p->run, ok);
+	game_undo_end(p->d, p->run, ok);
 	return ok;
 }
 

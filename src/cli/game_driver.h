@@ -12,16 +12,18 @@
  * its dice and cards, its board drawn as text, its in-game questions.
  *
  * What a driver must provide (every field of game_driver is required):
- *  - codec: its log lines as opaque actions (parse, format, free, which
- *    are head lines, the scenario a line names, the line it came from);
- *    GAME_CODEC makes one from a log module.
+ *  - engine: its game engine (rules/engine.h), whose log lines are the
+ *    actions the shell holds (parse, format, free, which are head lines,
+ *    the scenario a line names, the line it came from); session_of gives
+ *    the game's session in the library (the game as it stands, its start,
+ *    the dice and the automatic player).
  *  - open/destroy: its game at the scenario's start, from a loaded
  *    rules_session; with play options also the seeded dice, the automatic
  *    player and whatever it prints with (card texts...).
  *  - check: apply referees one action as the log wrote it, finish says
  *    whether the log stops halfway through something; board_text,
  *    roster_text, print_result and check_json give the final position.
- *  - play: deal (the head lines the seed decides), act (complete a typed
+ *  - play: act (complete a typed
  *    or proposed action with the dice and cards, and apply it), acted
  *    (what a player sees after it), propose (the automatic player's next
  *    action), awaits (a choice of the other side's before it is
@@ -29,8 +31,8 @@
  *    it is not the side to play, with seats), redo (a saved action of --resume, what the seed decides
  *    decided again), the state questions (over, turn, at_turn_start,
  *    side, decider), the printing (print_turn, print_pending, print_help), command
- *    (its own command words) and undo's replay (replay_begin, replay_end,
- *    fixed_reason, undo_none).
+ *    (its own command words) and undo's (renewed, fixed_reason,
+ *    undo_none).
  * Every line of a game goes through the emit callback of the play options
  * (game_play_opts), which keeps it for undo and writes the log: the flow
  * calls it, a driver never needs to.
@@ -49,6 +51,7 @@
 
 #include "../base/diag.h"
 #include "../model/ruleset.h"
+#include "../rules/engine.h"
 #include "../rules/rules_error.h"
 #include "../text/lang.h"
 
@@ -81,7 +84,7 @@ typedef struct game_play_opts {
 typedef enum game_line_kind {
 	GAME_LINE_EMPTY,     /* blank or a comment */
 	GAME_LINE_HEAD,      /* the head orbat play writes itself (scenario, seed, hands...) */
-	GAME_LINE_ACTION,    /* a move of the game */
+	GAME_LINE_ACTION,    /* a move of the hex_game */
 } game_line_kind;
 
 /* What the automatic player did. */
@@ -105,53 +108,10 @@ typedef enum game_auto {
 	"  quit                    stop; the log keeps every action, and\n" \
 	"                          orbat play FILE --resume LOG goes on\n"
 
-/* A driver's log lines as actions the shell holds without knowing them:
- * `size` bytes each, read and written by the driver's log module. */
-typedef struct game_codec {
-	size_t size;
-	/* Parse one line (`number` for the messages) into *action: false with
-	 * the reason when malformed (nothing to free then), *empty for a blank
-	 * line or a comment.  A parsed action, empty or not, is freed with
-	 * finish. */
-	bool (*parse)(const char *line, int number, void *action, bool *empty, rules_error *why);
-	/* The canonical line of an action, in a new string. */
-	char *(*format)(const void *action);
-	void (*finish)(void *action);
-	/* A head line (format, scenario, seed, who plays first, hands...). */
-	bool (*is_head)(const void *action);
-	/* The scenario id a scenario line names ("?" when none); NULL for
-	 * every other line. */
-	const char *(*scenario)(const void *action);
-	/* The log line it was parsed from. */
-	int (*line)(const void *action);
-} game_codec;
-
-/* A head line the seed decides, handed to the shell, which applies it
- * and keeps it; false (with the reason on stderr) when refused. */
-typedef bool game_head_fn(void *ctx, const char *line);
-
-/* The codec of a log module whose actions are `type` (with the fields
- * kind, line and subject), read by parse_fn, written by format_fn, freed
- * by finish_fn, its head lines told by is_head_fn(kind), its scenario
- * lines of the kind scenario_kind: defines `static const game_codec
- * name`. */
-#define GAME_CODEC(name, type, parse_fn, format_fn, finish_fn, is_head_fn, scenario_kind) \
-	static bool name##_parse(const char *line, int number, void *a, bool *empty, rules_error *why) \
-	{ return parse_fn(line, number, a, empty, why); } \
-	static char *name##_format(const void *a) { return format_fn(a); } \
-	static void name##_finish(void *a) { finish_fn(a); } \
-	static bool name##_is_head(const void *a) { return is_head_fn(((const type *)a)->kind); } \
-	static const char *name##_scenario(const void *a) \
-	{ \
-		const type *t = a; \
-		return t->kind != (scenario_kind) ? NULL : t->subject ? t->subject : "?"; \
-	} \
-	static int name##_line(const void *a) { return ((const type *)a)->line; } \
-	static const game_codec name = { sizeof(type), name##_parse, name##_format, name##_finish, \
-		name##_is_head, name##_scenario, name##_line }
-
 typedef struct game_driver {
-	const game_codec *codec;
+	/* The grid's game engine (rules/engine.h): its log lines are the
+	 * actions the shell holds without looking inside. */
+	const game_engine *engine;
 
 	/* The game at the scenario's start of a loaded session; play NULL for
 	 * check and ask.  NULL when it cannot be set up: the reason is
@@ -159,6 +119,9 @@ typedef struct game_driver {
 	game_run *(*open)(struct rules_session *s, const char *cmd, const char *path, const game_play_opts *play,
 		int *code);
 	void (*destroy)(game_run *run);
+	/* The game's session (rules/session.h): the game as it stands, and in
+	 * play the start, the seeded dice and the automatic player. */
+	struct game_session *(*session_of)(game_run *run);
 
 	/* ---- check (and ask --after) ---- */
 	/* Referee one action as the log wrote it (its dice, its card): false
@@ -179,10 +142,6 @@ typedef struct game_driver {
 	int (*turn)(game_run *run);
 
 	/* ---- play ---- */
-	/* The head lines after "seed N" that the seed decides (who plays
-	 * first, the hands), each through `put`.  False (with the reason on
-	 * stderr) when they cannot be dealt. */
-	bool (*deal)(game_run *run, game_head_fn *put, void *ctx);
 	/* Complete an action (a typed one, or the automatic player's:
 	 * `automatic`) with the dice and cards and apply it; *undoable whether
 	 * undo may take it back.  False with the reason, the dice and cards
@@ -229,11 +188,9 @@ typedef struct game_driver {
 	/* A command word of the driver's own (questions, hand...): true when
 	 * it was one and has been answered.  `line` may be cut up. */
 	bool (*command)(game_run *run, char *line, const char *word);
-	/* Undo: put the position aside and start again at the scenario's
-	 * start (the dice and cards go on where they are), then keep the new
-	 * position or go back. */
-	void (*replay_begin)(game_run *run);
-	void (*replay_end)(game_run *run, bool keep);
+	/* Undo replaced the session's game (game_undo_begin, game_undo_end):
+	 * forget what was kept about the old one and read the new. */
+	void (*renewed)(game_run *run);
 	/* Why a kept action cannot be undone ("rolled the dice"). */
 	const char *(*fixed_reason)(const char *line);
 	/* Why nothing can be undone yet, at the head. */

@@ -1,5 +1,5 @@
 /* The flow of a game over the lines of its log, for every grid
- * (game_flow.h).  An action is held in a buffer of the codec's size: the
+ * (game_flow.h).  An action is held in a buffer of the engine's size: the
  * shell never looks inside it. */
 #include "game_flow.h"
 
@@ -8,37 +8,28 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "../rules/gamelog.h"
 #include "../rules/players.h"
+#include "../rules/session.h"
+#include "command.h"
 
-/* One action of the driver's log: a parsed line, or an empty buffer the
- * automatic player fills. */
-static void *action_new(const game_driver *d)
+/* One action of the driver's log: an empty buffer the automatic player
+ * fills. */
+static game_action *action_new(const game_driver *d)
 {
-	return xcalloc(1, d->codec->size);
+	return game_action_new(d->engine);
 }
 
 /* Free what a parse or a proposal put into the action, and the action. */
-static void action_free(const game_driver *d, void *a)
+static void action_free(const game_driver *d, game_action *a)
 {
-	d->codec->finish(a);
-	free(a);
+	game_action_free(d->engine, a);
 }
 
 /* Parse a line into a new action; NULL when malformed (the reason in
  * *why) or empty (*empty). */
-static void *action_parse(const game_driver *d, const char *line, int number, bool *empty, rules_error *why)
+static game_action *action_parse(const game_driver *d, const char *line, int number, bool *empty, rules_error *why)
 {
-	void *a = action_new(d);
-	if (!d->codec->parse(line, number, a, empty, why)) {
-		free(a);
-		return NULL;
-	}
-	if (*empty) {
-		action_free(d, a);
-		return NULL;
-	}
-	return a;
+	return game_action_parse(d->engine, line, number, empty, why);
 }
 
 bool game_line_read(const game_driver *d, const char *line, int number, game_line_kind *kind, char **canon,
@@ -47,15 +38,15 @@ bool game_line_read(const game_driver *d, const char *line, int number, game_lin
 	*canon = NULL;
 	*scenario_id = NULL;
 	bool empty = false;
-	void *a = action_parse(d, line, number, &empty, why);
+	game_action *a = action_parse(d, line, number, &empty, why);
 	if (!a && !empty)
 		return false;
 	*kind = GAME_LINE_EMPTY;
 	if (!a)
 		return true;
-	*kind = d->codec->is_head(a) ? GAME_LINE_HEAD : GAME_LINE_ACTION;
-	*canon = d->codec->format(a);
-	const char *named = d->codec->scenario(a);
+	*kind = d->engine->is_head(a) ? GAME_LINE_HEAD : GAME_LINE_ACTION;
+	*canon = d->engine->format(a);
+	const char *named = d->engine->scenario_named(a);
 	if (named)
 		*scenario_id = xstrdup(named);
 	action_free(d, a);
@@ -64,41 +55,21 @@ bool game_line_read(const game_driver *d, const char *line, int number, game_lin
 
 /* ---- the head ---- */
 
-typedef struct head_ctx {
-	const game_driver *d;
-	game_run *run;
-	const game_play_opts *play;
-} head_ctx;
-
-/* A head line: applied as written, then kept; the reason on stderr when
- * refused. */
-static bool head_put(void *ctx, const char *line)
+/* A head line, kept: nothing takes it back. */
+static void head_put(void *ctx, const char *line)
 {
-	head_ctx *h = ctx;
-	bool empty = false;
-	rules_error err;
-	rules_error_clear(&err);
-	void *a = action_parse(h->d, line, 0, &empty, &err);
-	bool ok = a && h->d->apply(h->run, a, &err);
-	if (!ok)
-		fprintf(stderr, "orbat play: %s: %s [%s]\n", line, err.message, err.rule);
-	else
-		h->play->emit(h->play->emit_ctx, line, false);
-	if (a)
-		action_free(h->d, a);
-	return ok;
+	const game_play_opts *play = ctx;
+	play->emit(play->emit_ctx, line, false);
 }
 
 bool game_head(const game_driver *d, game_run *run, const game_play_opts *play, const char *scenario_id)
 {
-	head_ctx h = { d, run, play };
-	char line[256];
-	bool ok = head_put(&h, "orbat-game-log 1");
-	snprintf(line, sizeof line, "scenario %s", scenario_id ? scenario_id : "?");
-	ok = ok && head_put(&h, line);
-	snprintf(line, sizeof line, "seed %llu", play->seed);
-	ok = ok && head_put(&h, line);
-	return ok && d->deal(run, head_put, &h);
+	rules_error err;
+	rules_error_clear(&err);
+	if (game_session_head(d->session_of(run), scenario_id, play->seed, head_put, (void *)play, &err))
+		return true;
+	fprintf(stderr, "orbat play: %s [%s]\n", err.message, err.rule);
+	return false;
 }
 
 /* ---- playing ---- */
@@ -108,18 +79,18 @@ bool game_replay_line(const game_driver *d, game_run *run, const char *line, int
 {
 	bool empty = false;
 	*made = NULL;
-	void *a = action_parse(d, line, number, &empty, err);
+	game_action *a = action_parse(d, line, number, &empty, err);
 	if (!a)
 		return empty;
 	bool ok = d->redo(run, a, undoable, err);
 	if (ok)
-		*made = d->codec->format(a);
+		*made = d->engine->format(a);
 	action_free(d, a);
 	return ok;
 }
 
 /* One action, typed or proposed: completed, applied, kept and shown. */
-static bool take_action(const game_driver *d, game_run *run, const game_play_opts *play, void *a, bool automatic)
+static bool take_action(const game_driver *d, game_run *run, const game_play_opts *play, game_action *a, bool automatic)
 {
 	rules_error err;
 	rules_error_clear(&err);
@@ -128,7 +99,7 @@ static bool take_action(const game_driver *d, game_run *run, const game_play_opt
 		printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
-	char *line = d->codec->format(a);
+	char *line = d->engine->format(a);
 	play->emit(play->emit_ctx, line, undoable);
 	printf("%s %s\n", automatic ? "auto:" : "ok:", line);
 	free(line);
@@ -140,7 +111,7 @@ bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, 
 {
 	bool empty = false;
 	rules_error why;
-	void *a = action_parse(d, typed, 0, &empty, &why);
+	game_action *a = action_parse(d, typed, 0, &empty, &why);
 	if (!a && !empty)
 		printf("error: %s [%s]\n", why.message, why.rule);
 	if (!a)
@@ -152,11 +123,11 @@ bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, 
 
 /* The automatic player's action taken, or reported as illegal (a bug
  * of the player): freed either way. */
-static game_auto auto_taken(const game_driver *d, game_run *run, const game_play_opts *play, void *a)
+static game_auto auto_taken(const game_driver *d, game_run *run, const game_play_opts *play, game_action *a)
 {
 	game_auto got = GAME_AUTO_TAKEN;
 	if (!take_action(d, run, play, a, true)) {
-		char *text = d->codec->format(a);
+		char *text = d->engine->format(a);
 		fprintf(stderr, "orbat play: the automatic player proposed an illegal action: %s\n", text);
 		free(text);
 		got = GAME_AUTO_ILLEGAL;
@@ -167,7 +138,7 @@ static game_auto auto_taken(const game_driver *d, game_run *run, const game_play
 
 game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
 {
-	void *a = action_new(d);
+	game_action *a = action_new(d);
 	if (!d->propose(run, a)) {
 		free(a);
 		return GAME_AUTO_NONE;
@@ -203,7 +174,7 @@ bool game_pass(const game_driver *d, game_run *run)
 
 game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play)
 {
-	void *a = action_new(d);
+	game_action *a = action_new(d);
 	if (d->answer(run, a))
 		return auto_taken(d, run, play, a);
 	action_free(d, a);
@@ -213,58 +184,28 @@ game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_
 	return GAME_AUTO_ILLEGAL;
 }
 
+void game_undo_begin(const game_driver *d, game_run *run)
+{
+	game_session_replay_begin(d->session_of(run));
+	d->renewed(run);
+}
+
+void game_undo_end(const game_driver *d, game_run *run, bool keep)
+{
+	game_session_replay_end(d->session_of(run), keep);
+	d->renewed(run);
+}
+
 bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number)
 {
 	bool empty = false;
 	rules_error err;
-	void *a = action_parse(d, line, number, &empty, &err);
+	game_action *a = action_parse(d, line, number, &empty, &err);
 	if (!a)
 		return empty;
 	bool ok = d->apply(run, a, &err);
 	action_free(d, a);
 	return ok;
-}
-
-/* ---- check ---- */
-
-/* The i-th action of a log. */
-static void *log_action(const game_driver *d, const game_log *log, size_t i)
-{
-	return (char *)log->actions + i * d->codec->size;
-}
-
-size_t game_log_load(const game_driver *d, game_log *log, const char *text, size_t size, const char *name,
-	diag_sink *sink)
-{
-	return gamelog_collect(text, size, name, sink, d->codec->parse, d->codec->size, &log->actions, &log->count,
-		&log->capacity);
-}
-
-bool game_log_apply(const game_driver *d, game_run *run, const game_log *log, rules_error *err, int *line)
-{
-	for (size_t i = 0; i < log->count; i++) {
-		void *a = log_action(d, log, i);
-		rules_error_clear(err);
-		if (!d->apply(run, a, err)) {
-			*line = err->line > 0 ? err->line : d->codec->line(a);
-			return false;
-		}
-	}
-	return true;
-}
-
-bool game_log_finish(const game_driver *d, game_run *run, const game_log *log, rules_error *err, int *line)
-{
-	*line = log->count ? d->codec->line(log_action(d, log, log->count - 1)) : 0;
-	return d->finish(run, err);
-}
-
-void game_log_free(const game_driver *d, game_log *log)
-{
-	for (size_t i = 0; i < log->count; i++)
-		d->codec->finish(log_action(d, log, i));
-	free(log->actions);
-	memset(log, 0, sizeof *log);
 }
 
 /* ---- printing ---- */
@@ -279,17 +220,33 @@ void game_help_dice(bool manual, const char *example)
 	}
 }
 
-bool game_player_open(struct player *p, const game_play_opts *play, const ruleset *rs, const char *cmd)
+bool game_session_start(struct game_session *s, const game_play_opts *play, const char *cmd)
 {
 	rules_error why;
 	rules_error_clear(&why);
-	if (player_open(p, play->player ? play->player : PLAYER_DEFAULT, rs->grid, -1, 0, &why)) {
-		if (play->seats)
-			player_own_choices(p);
+	if (game_session_play(s, play->seed, play->player, play->seats, &why))
 		return true;
-	}
 	fprintf(stderr, "orbat %s: %s\n", cmd, why.message);
 	return false;
+}
+
+bool game_session_ready(struct game_session *s, const game_driver *d, const scenario *sc, const ruleset *rs,
+	const char *cmd, const char *path, const game_play_opts *play, int *code)
+{
+	rules_error why;
+	rules_error_clear(&why);
+	if (!game_session_open(s, d->engine, sc, rs, &why)) {
+		/* The validator accepted it: the two disagree, which is ours. */
+		fprintf(stderr, "orbat %s: internal error: %s is valid but its board cannot be set up\n", cmd, path);
+		*code = EXIT_INTERNAL;
+		return false;
+	}
+	if (play && !game_session_start(s, play, cmd)) {
+		game_session_close(s);
+		*code = EXIT_USAGE;
+		return false;
+	}
+	return true;
 }
 
 void game_put_text(char *text)

@@ -1,5 +1,5 @@
 /* The flow of a game over the lines of its log, written once for every
- * grid on a driver's action codec (game_driver.h): reading a line for
+ * grid on a driver's game engine (game_driver.h): reading a line for
  * resume and undo, writing the head of a new game, taking a typed action
  * or the automatic player's, replaying a saved action, refereeing a whole
  * log for check.  The drivers keep what differs: completing and applying
@@ -46,28 +46,15 @@ game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_
  * printed when it owes it.  False when refused. */
 bool game_pass(const game_driver *d, game_run *run);
 
+/* Undo: the session's game put aside and its start taken up again, on
+ * which the kept lines are applied (game_apply_line); then the new game
+ * kept, or the one put aside back. */
+void game_undo_begin(const game_driver *d, game_run *run);
+void game_undo_end(const game_driver *d, game_run *run, bool keep);
+
 /* Undo's replay: one kept line applied as written (between the driver's
  * replay_begin and replay_end).  False when it is refused. */
 bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number);
-
-/* A whole log as the driver's actions, codec->size apart. */
-typedef struct game_log {
-	void *actions;
-	size_t count, capacity;
-} game_log;
-
-/* Parse a whole log named `name` into an empty *log: each malformed line
- * goes into the sink; returns their count. */
-size_t game_log_load(const game_driver *d, game_log *log, const char *text, size_t size, const char *name,
-	diag_sink *sink);
-/* Check: referee the actions of the log; false at the first illegal one,
- * with the reason and its line. */
-bool game_log_apply(const game_driver *d, game_run *run, const game_log *log, rules_error *err, int *line);
-/* The log has ended: false when it stops halfway through something
- * (unfinished, not illegal), with what is missing and the last line. */
-bool game_log_finish(const game_driver *d, game_run *run, const game_log *log, rules_error *err, int *line);
-/* Free the actions of a log, leaving it empty. */
-void game_log_free(const game_driver *d, game_log *log);
 
 /* The board and what stands on it; `spaced`: a blank line after each
  * (check), or none (play's 'board'). */
@@ -78,12 +65,20 @@ void game_print_board(const game_driver *d, game_run *run, bool spaced);
  * `example` line. */
 void game_help_dice(bool manual, const char *example);
 
-/* The automatic player of a driver's game (players.h): the one `play`
- * names, on the ruleset's grid, playing whichever side is to play (with
- * seats, making none of the other side's choices).  False
- * with the reason on stderr ("orbat CMD: ..."), when it does not play
- * that grid. */
-bool game_player_open(struct player *p, const game_play_opts *play, const ruleset *rs, const char *cmd);
+/* Ready the session of a driver's game for play (game_session_play):
+ * the seeded dice and the automatic player `play` names, for whichever
+ * side is to play (with seats, making none of the other side's choices).
+ * False with the reason on stderr ("orbat CMD: ..."), when it does not
+ * play that grid. */
+struct game_session;
+bool game_session_start(struct game_session *s, const game_play_opts *play, const char *cmd);
+
+/* A driver's session at the start of a loaded scenario (game_session_open
+ * under the driver's engine), ready for play when `play` is given
+ * (game_session_start).  False with the reason printed and *code the exit
+ * code; the session is closed then. */
+bool game_session_ready(struct game_session *s, const game_driver *d, const scenario *sc, const ruleset *rs,
+	const char *cmd, const char *path, const game_play_opts *play, int *code);
 
 /* Print a text a driver made (the board...) and free it. */
 void game_put_text(char *text);

@@ -1,5 +1,5 @@
 /* The game driver of the hex rulesets (game_driver.h): the referee of
- * src/rules with its log format (gamelog.h), the deck, the hands and the
+ * src/rules with its log format (hex_log.h), the deck, the hands and the
  * flanks seen from a player's seat, the dice rolled with the seed, the
  * automatic player, the board drawn as text, and the questions of orbat
  * ask inside a game. */
@@ -13,12 +13,14 @@
 #include "../base/datadir.h"
 #include "../base/json.h"
 #include "../base/util.h"
-#include "../rules/ask.h"
+#include "../rules/hex/hex_ask.h"
 #include "../rules/players.h"
-#include "../rules/referee.h"
+#include "../rules/session.h"
+#include "../rules/hex/hex_referee.h"
 #include "../rules/rng.h"
-#include "../rules/table_hex.h"
-#include "../rules/textboard.h"
+#include "../rules/hex/hex_table.h"
+#include "../rules/hex/hex_board.h"
+#include "../rules/hex/hex_engine.h"
 #include "../text/strings.h"
 #include "ask_print.h"
 #include "command.h"
@@ -26,17 +28,11 @@
 #include "rules_cli.h"
 
 struct game_run {
-	game *g;           /* the position as it stands */
-	referee *r;        /* refereeing g */
+	game_session s;    /* the game as it stands (hex_engine.h); in play its
+	                    * start, the dice and cards, the automatic player */
+	hex_game *g;       /* the game's position, */
+	referee *r;        /* and its referee */
 	/* play only (the rest stays zero for check and ask): */
-	game *start;       /* the scenario's position before the head of the log: undo replays from it */
-	game *aside_g;     /* undo: the position put aside while the lines are replayed */
-	referee *aside_r;
-	rng rnd;           /* the dice and the cards */
-	rng arnd;          /* the automatic player's choices, a stream of their own: the
-	                    * actions of an --auto game typed back in with the same seed
-	                    * give the same dice and cards */
-	player ap;         /* the automatic player (--auto, auto) */
 	bool quiet;
 	bool manual;       /* --dice manual: the player types the faces */
 	bool seats;        /* each side decides for itself (game_play_opts) */
@@ -51,6 +47,13 @@ struct game_run {
 	string_table *strings;  /* the words of flanks and compass points */
 };
 
+/* The position and referee of the session's game, which undo replaces. */
+static void run_sync(game_run *run)
+{
+	run->g = hex_engine_position(run->s.game);
+	run->r = hex_engine_referee(run->s.game);
+}
+
 /* ---- names from the player's seat ---- */
 
 /* "left flank (west)" for a section of the ruleset (index from the
@@ -62,8 +65,8 @@ struct game_run {
  * names for its sections ("compass-" + "west"). */
 static const char *seat_flank(game_run *run, lang_id lang, int side, int flank, char *buf, size_t size)
 {
-	const game *g = run->r->g;
-	int count = game_section_count(g);
+	const hex_game *g = run->r->g;
+	int count = hex_game_section_count(g);
 	char id[80];
 	snprintf(id, sizeof id, "flank-%s", g->rs->sections[flank].id);
 	const char *name = strings_get(run->strings, id, lang);
@@ -71,7 +74,7 @@ static const char *seat_flank(game_run *run, lang_id lang, int side, int flank, 
 		snprintf(buf, size, "%s", name);
 		return buf;
 	}
-	unsigned section = game_flank_section(g, side, flank);
+	unsigned section = hex_game_flank_section(g, side, flank);
 	const grid_ops *ops = grid_ops_of(g->rs->grid);
 	int where = 0;
 	while (where < ops->section_count && !(section & (1u << where)))
@@ -101,7 +104,7 @@ static void print_card(game_run *run, int side, deck_card c)
 
 static void print_hand(game_run *run, int side, bool texts)
 {
-	const game *g = run->r->g;
+	const hex_game *g = run->r->g;
 	const referee_hand *h = &run->r->hands[side];
 	printf("Hand of %s:", g->sides[side].id);
 	if (texts) {
@@ -143,19 +146,19 @@ static void print_card_named(game_run *run, const char *word)
 static void print_turn(game_run *run)
 {
 	const referee *r = run->r;
-	const game *g = r->g;
+	const hex_game *g = r->g;
 	if (!run->quiet)
-		game_put_text(textboard_board(g));
+		game_put_text(hex_board_text(g));
 	/* r->turn counts the turns begun: the one under way, or the next. */
 	printf("Turn %d: %s to play (%s %d, %s %d of %d).\n", r->phase <= PHASE_START ? r->turn + 1 : r->turn, g->sides[r->side].id, g->sides[0].id,
-		game_score(g, 0), g->sides[1].id, game_score(g, 1), g->sides[r->side].target);
+		hex_game_score(g, 0), g->sides[1].id, hex_game_score(g, 1), g->sides[r->side].target);
 	print_hand(run, r->side, false);
 }
 
 static void print_pending(game_run *run)
 {
 	const referee *r = run->r;
-	const game *g = r->g;
+	const hex_game *g = r->g;
 	const referee_battle *b = &r->battle;
 	char owed[600];
 	bool required;
@@ -178,7 +181,7 @@ static void print_pending(game_run *run)
 		printf("  %s%s\n", required ? "owed: " : "", owed);
 		return;
 	}
-	const char *t = game_ref_id(g, b->target), *w = game_ref_id(g, b->retreater);
+	const char *t = hex_game_ref_id(g, b->target), *w = hex_game_ref_id(g, b->retreater);
 	const char *faces = run->manual ? " : FACE..." : "";
 	/* With seats, the side asked answers in the other's turn: it passes. */
 	const char *decline = run->seats ? "pass" : "go on";
@@ -212,9 +215,9 @@ static int hex_decider_index(const game_run *run)
 	if (!run->seats)
 		return run->r->side;
 	if (run->holding) {
-		game_ref target;
-		if (game_resolve_ref(run->g, run->held.object, &target))
-			return game_ref_side(run->g, target);
+		hex_ref target;
+		if (hex_game_resolve_ref(run->g, run->held.object, &target))
+			return hex_game_ref_side(run->g, target);
 	}
 	return referee_decider(run->r);
 }
@@ -222,21 +225,21 @@ static int hex_decider_index(const game_run *run)
 /* Drop a battle held (undo, the end of the game). */
 static void hex_drop_held(game_run *run)
 {
-	gamelog_action_finish(&run->held);
+	hexlog_action_finish(&run->held);
 	memset(&run->held, 0, sizeof run->held);
 	run->holding = run->chosen = run->released = false;
 }
 
 /* Fill in what orbat play decides: the side, the dice, the card drawn
- * (the table's, table_hex.h), after refusing what a player may not type:
+ * (the table's, hex_table.h), after refusing what a player may not type:
  * the faces of dice orbat rolls, the card a draw gives.  With --dice
  * manual the player's own faces stand.  False with the reason when the
  * action cannot be completed. */
 static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *err)
 {
 	referee *r = run->r;
-	const game *g = r->g;
-	if (gamelog_is_head(a->kind))
+	const hex_game *g = r->g;
+	if (hexlog_is_head(a->kind))
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
 	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
 		a->side = xstrdup(g->sides[r->side].id);
@@ -248,7 +251,7 @@ static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *e
 			int n;
 			if (!referee_dice_needed(r, a, &n, err))
 				return false;
-			char *text = gamelog_format(a);
+			char *text = hexlog_format(a);
 			rules_fail(err, RULES_ERROR_LOG_RULE, "roll %d %s and type the faces: %s : FACE...", n,
 				n == 1 ? "die" : "dice", text);
 			free(text);
@@ -270,34 +273,7 @@ static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *e
 	}
 	if (a->kind == ACT_DRAW && a->card && !automatic)
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
-	return table_hex_complete(r, &run->rnd, a, err);
-}
-
-/* A head line the table dealt, handed to the shell as its line. */
-typedef struct deal_ctx {
-	game_head_fn *put;
-	void *ctx;
-} deal_ctx;
-
-static bool deal_put(void *ctx, gl_action *head)
-{
-	deal_ctx *d = ctx;
-	char *line = gamelog_format(head);
-	bool ok = d->put(d->ctx, line);
-	free(line);
-	return ok;
-}
-
-/* Who plays first (when the scenario leaves it to the dice) and the
- * hands, dealt by the table from the seed. */
-static bool hex_deal(game_run *run, game_head_fn *put, void *ctx)
-{
-	deal_ctx d = { put, ctx };
-	bool deck_short = false;
-	bool ok = table_hex_deal(run->r, &run->rnd, deal_put, &d, &deck_short);
-	if (deck_short)
-		fputs("orbat play: the deck cannot deal the hands the scenario asks for\n", stderr);
-	return ok;
+	return table_hex_complete(r, &run->s.dice, a, err);
 }
 
 /* The score of each side, then the winner: as check ends (`check`, with
@@ -305,10 +281,10 @@ static bool hex_deal(game_run *run, game_head_fn *put, void *ctx)
 static void hex_print_result(game_run *run, bool check)
 {
 	const referee *r = run->r;
-	const game *g = r->g;
+	const hex_game *g = r->g;
 	const char *points = g->gaps->saving_rolls ? "victory points" : "victory flags";
 	for (int s = 0; s < GAME_SIDES; s++)
-		printf("%s: %d of %d %s\n", g->sides[s].id, game_score(g, s), g->sides[s].target, points);
+		printf("%s: %d of %d %s\n", g->sides[s].id, hex_game_score(g, s), g->sides[s].target, points);
 	if (check && g->winner >= 0)
 		printf("Winner: %s (line %d)\n", g->sides[g->winner].id, r->winner_line);
 	else if (check)
@@ -340,14 +316,14 @@ static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable,
 	/* §5.2: whether the defender withdraws before the roll is its own
 	 * choice, which the attacker's line cannot make for it. */
 	if (typed && a->kind == ACT_BATTLE && a->withdraw)
-		return game_fail(err, run->g, run->g->rs->battle.rule, "whether '%s' withdraws before the roll is its owner's "
+		return hex_game_fail(err, run->g, run->g->rs->battle.rule, "whether '%s' withdraws before the roll is its owner's "
 			"choice, not the attacker's: battle it without 'withdraw'", a->object ? a->object : "?");
 	/* A refused action rolls and deals nothing: a draw refused (a card
 	 * still owes something) must not move the dice and deck on, or the
 	 * log would not replay from its seed. */
-	rng before = run->rnd;
+	rng before = run->s.dice;
 	if (!complete(run, a, automatic, err) || !referee_apply(run->r, a, err)) {
-		run->rnd = before;
+		run->s.dice = before;
 		return false;
 	}
 	*undoable = !table_hex_rolls(run->r, a) && a->kind != ACT_DRAW;
@@ -366,7 +342,7 @@ static void hex_acted(game_run *run, const void *action)
 	if (a->kind == ACT_PLAY && a->card && deck_parse(r->g->rs, a->card, &c) && c.flank != DECK_NO_FLANK)
 		printf("  %s: %s\n", a->card, seat_flank(run, LANG_EN, r->side, c.flank, words, sizeof words));
 	else if (a->kind == ACT_PLAY && a->section) {
-		game_flank f = game_flank_parse(r->g, a->section);
+		hex_flank f = hex_game_flank_parse(r->g, a->section);
 		if (f >= 0)
 			printf("  %s: %s\n", a->section, seat_flank(run, LANG_EN, r->side, f, words, sizeof words));
 	}
@@ -435,7 +411,7 @@ static void game_ask(game_run *run, char *line)
 
 /* The start of a unit's or a general's object, the i-th of its list: id,
  * side, type (units only) and where it stands (null once gone). */
-static void json_piece(const game *g, size_t i, const char *id, int side, const char *type, bool alive, hex_coord at)
+static void json_piece(const hex_game *g, size_t i, const char *id, int side, const char *type, bool alive, hex_coord at)
 {
 	char buf[HEX_ADDRESS_MAX];
 	fprintf(stdout, "%s{\"id\":", i ? "," : "");
@@ -456,7 +432,7 @@ static void json_piece(const game *g, size_t i, const char *id, int side, const 
 static void hex_check_json(game_run *run)
 {
 	const referee *r = run->r;
-	const game *g = r->g;
+	const hex_game *g = r->g;
 	fprintf(stdout, ",\"turns\":%d,\"winner\":", r->turn);
 	if (g->winner >= 0)
 		json_write_string(stdout, g->sides[g->winner].id);
@@ -471,12 +447,12 @@ static void hex_check_json(game_run *run)
 	for (int s = 0; s < GAME_SIDES; s++) {
 		fprintf(stdout, "%s{\"id\":", s ? "," : "");
 		json_write_string(stdout, g->sides[s].id);
-		fprintf(stdout, ",\"score\":%d,\"flags\":%d,\"target\":%d}", game_score(g, s), g->sides[s].flags,
+		fprintf(stdout, ",\"score\":%d,\"flags\":%d,\"target\":%d}", hex_game_score(g, s), g->sides[s].flags,
 			g->sides[s].target);
 	}
 	fputs("],\"units\":[", stdout);
 	for (size_t i = 0; i < g->unit_count; i++) {
-		const game_unit *u = &g->units[i];
+		const hex_unit *u = &g->units[i];
 		json_piece(g, i, u->id, u->side, u->type->id, u->alive, u->at);
 		fprintf(stdout, ",\"figures\":%d,\"alive\":%s", u->alive ? u->figures : 0, u->alive ? "true" : "false");
 		/* §8.1: a reserve unit not arrived yet is absent, not destroyed. */
@@ -487,7 +463,7 @@ static void hex_check_json(game_run *run)
 	}
 	fputs("],\"generals\":[", stdout);
 	for (size_t i = 0; i < g->general_count; i++) {
-		const game_general *gg = &g->generals[i];
+		const hex_general *gg = &g->generals[i];
 		json_piece(g, i, gg->id, gg->side, NULL, gg->alive, gg->at);
 		fprintf(stdout, ",\"alive\":%s}", gg->alive ? "true" : "false");
 	}
@@ -496,38 +472,32 @@ static void hex_check_json(game_run *run)
 
 /* ---- the driver ---- */
 
+static void hex_destroy(game_run *run)
+{
+	if (!run)
+		return;
+	hex_drop_held(run);
+	game_session_close(&run->s);
+	strings_destroy(run->strings);
+	free(run);
+}
+
 static game_run *hex_open(rules_session *s, const char *cmd, const char *path, const game_play_opts *play,
 	int *code)
 {
-	game *g = game_create(s->sc, s->rs);
-	if (!g) {
-		/* The validator accepted it: the two disagree, which is ours. */
-		fprintf(stderr, "orbat %s: internal error: %s is valid but its board cannot be set up\n", cmd, path);
-		*code = EXIT_INTERNAL;
+	game_run *run = xcalloc(1, sizeof *run);
+	if (!game_session_ready(&run->s, &play_hex_driver, s->sc, s->rs, cmd, path, play, code)) {
+		free(run);
 		return NULL;
 	}
-	game_run *run = xcalloc(1, sizeof *run);
-	run->g = g;
+	run_sync(run);
 	if (play) {
 		char *strings_dir = xasprintf("%s/i18n", datadir_get());
 		run->strings = strings_load(strings_dir, &s->sink);
 		free(strings_dir);
 		if (!run->strings) {
 			*code = cli_data_broken(cmd, &s->sink);
-			game_destroy(g);
-			free(run);
-			return NULL;
-		}
-		run->start = game_clone(g);
-		rng_seed(&run->rnd, play->seed);
-		/* Another stream for the automatic player, from the same seed. */
-		rng_seed(&run->arnd, play->seed ^ PLAYER_CHOICE_SALT);
-		if (!game_player_open(&run->ap, play, s->rs, cmd)) {
-			*code = EXIT_USAGE;
-			strings_destroy(run->strings);
-			game_destroy(run->start);
-			game_destroy(g);
-			free(run);
+			hex_destroy(run);
 			return NULL;
 		}
 		run->quiet = play->quiet;
@@ -535,24 +505,10 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 		run->seats = play->seats;
 		run->lang = play->lang;
 	}
-	run->r = referee_create(g);
 	return run;
 }
 
-static void hex_destroy(game_run *run)
-{
-	if (!run)
-		return;
-	hex_drop_held(run);
-	referee_destroy(run->r);
-	game_destroy(run->g);
-	game_destroy(run->start);
-	strings_destroy(run->strings);
-	player_close(&run->ap);
-	free(run);
-}
-
-game *play_hex_game(game_run *run)
+hex_game *play_hex_game(game_run *run)
 {
 	return run->g;
 }
@@ -567,14 +523,14 @@ static bool hex_finish(game_run *run, rules_error *err)
 	return referee_finish(run->r, err);
 }
 
-static char *hex_board_text(game_run *run)
+static char *hex_run_board(game_run *run)
 {
-	return textboard_board(run->g);
+	return hex_board_text(run->g);
 }
 
 static char *hex_roster_text(game_run *run)
 {
-	return textboard_roster(run->g);
+	return hex_board_roster(run->g);
 }
 
 static int hex_turn(game_run *run)
@@ -613,7 +569,7 @@ static bool hex_propose(game_run *run, void *action)
 		run->released = true;
 		return true;
 	}
-	return player_next(&run->ap, run->r, &run->arnd, action);
+	return game_session_propose(&run->s, action);
 }
 
 /* §5.2: a battle whose target may withdraw one hex before the roll waits
@@ -625,8 +581,8 @@ static bool hex_awaits(game_run *run, const void *action)
 	run->released = false;
 	if (released || a->kind != ACT_BATTLE || a->withdraw || !a->object || run->holding)
 		return false;
-	game_ref target;
-	if (!game_resolve_ref(run->g, a->object, &target) || game_ref_side(run->g, target) == run->r->side)
+	hex_ref target;
+	if (!hex_game_resolve_ref(run->g, a->object, &target) || hex_game_ref_side(run->g, target) == run->r->side)
 		return false;
 	gl_action trial = *a;
 	trial.withdraw = true;
@@ -654,7 +610,7 @@ static void hex_choose(game_run *run, bool withdraw)
 static bool hex_answer(game_run *run, void *action)
 {
 	/* A battle held for its target: the automatic player stands (pass). */
-	return !run->holding && player_answer(&run->ap, run->r, &run->arnd, action);
+	return !run->holding && game_session_answer(&run->s, action);
 }
 
 static bool hex_pass(game_run *run, rules_error *err)
@@ -678,7 +634,7 @@ static bool hex_at_turn_start(game_run *run)
 	return run->r->phase == PHASE_START;
 }
 
-static const char *hex_side(game_run *run)
+static const char *hex_run_side(game_run *run)
 {
 	return run->g->sides[run->r->side].id;
 }
@@ -717,7 +673,7 @@ static bool hex_command(game_run *run, char *line, const char *word)
 	 * REF... the card's actions. */
 	if (strcmp(word, "rally") == 0) {
 		char w2[64] = "", w3[8] = "";
-		if (sscanf(line, "%*s %63s %7s", w2, w3) == 1 && game_side_index(run->g, w2) >= 0) {
+		if (sscanf(line, "%*s %63s %7s", w2, w3) == 1 && hex_game_side_index(run->g, w2) >= 0) {
 			game_ask(run, line);
 			return true;
 		}
@@ -735,30 +691,11 @@ static bool hex_command(game_run *run, char *line, const char *word)
 	return false;
 }
 
-static void hex_replay_begin(game_run *run)
+/* Undo replaced the session's game. */
+static void hex_renewed(game_run *run)
 {
 	hex_drop_held(run);
-	run->aside_g = run->g;
-	run->aside_r = run->r;
-	run->g = game_clone(run->start);
-	run->r = referee_create(run->g);
-}
-
-static void hex_replay_end(game_run *run, bool keep)
-{
-	if (keep) {
-		referee_destroy(run->aside_r);
-		game_destroy(run->aside_g);
-		/* The automatic player starts its plans again on the position. */
-		player_reset(&run->ap, 0);
-	} else {
-		referee_destroy(run->r);
-		game_destroy(run->g);
-		run->g = run->aside_g;
-		run->r = run->aside_r;
-	}
-	run->aside_g = NULL;
-	run->aside_r = NULL;
+	run_sync(run);
 }
 
 static const char *hex_fixed_reason(const char *line)
@@ -766,22 +703,23 @@ static const char *hex_fixed_reason(const char *line)
 	return strncmp(line, "draw", 4) == 0 ? "drew a card" : "rolled the dice";
 }
 
-/* The action codec: the lines of gamelog.h. */
-GAME_CODEC(hex_codec, gl_action, gamelog_parse_line, gamelog_format, gamelog_action_finish, gamelog_is_head,
-	ACT_SCENARIO);
+static game_session *hex_session_of(game_run *run)
+{
+	return &run->s;
+}
 
 const game_driver play_hex_driver = {
-	.codec = &hex_codec,
+	.engine = &hex_engine,
+	.session_of = hex_session_of,
 	.open = hex_open,
 	.destroy = hex_destroy,
 	.apply = hex_apply,
 	.finish = hex_finish,
 	.check_json = hex_check_json,
-	.board_text = hex_board_text,
+	.board_text = hex_run_board,
 	.roster_text = hex_roster_text,
 	.print_result = hex_print_result,
 	.turn = hex_turn,
-	.deal = hex_deal,
 	.act = hex_act,
 	.acted = hex_acted,
 	.propose = hex_propose,
@@ -789,7 +727,7 @@ const game_driver play_hex_driver = {
 	.redo = hex_redo,
 	.over = hex_over,
 	.at_turn_start = hex_at_turn_start,
-	.side = hex_side,
+	.side = hex_run_side,
 	.decider = hex_decider,
 	.answer = hex_answer,
 	.pass = hex_pass,
@@ -797,8 +735,7 @@ const game_driver play_hex_driver = {
 	.print_pending = print_pending,
 	.print_help = hex_print_help,
 	.command = hex_command,
-	.replay_begin = hex_replay_begin,
-	.replay_end = hex_replay_end,
+	.renewed = hex_renewed,
 	.fixed_reason = hex_fixed_reason,
 	.undo_none = "nothing to undo since the cards were dealt",
 };

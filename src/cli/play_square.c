@@ -1,8 +1,8 @@
 /* The game driver of the square-grid rulesets (game_driver.h): the square
- * game's referee (rules/sqref.h) with its log (rules/sqlog.h), the dice
+ * game's referee (rules/square/sq_referee.h) with its log (rules/square/sq_log.h), the dice
  * rolled with the seed or typed by the player, the board drawn as text, the
  * summary of cities, income and units, and the automatic player of
- * rules/sqauto.h for --auto and the `auto` command. */
+ * rules/square/sq_auto.h for --auto and the `auto` command. */
 #include "play_square.h"
 
 #include <stdio.h>
@@ -12,104 +12,45 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/players.h"
-#include "../rules/sqref.h"
-#include "../rules/table_square.h"
+#include "../rules/session.h"
+#include "../rules/square/sq_engine.h"
+#include "../rules/square/sq_referee.h"
+#include "../rules/square/sq_table.h"
 #include "ask_square_cli.h"
 #include "command.h"
 #include "game_flow.h"
 #include "rules_cli.h"
 
 struct game_run {
-	position *pos;     /* the scenario's starting position, which the games read */
-	sq_game *g;        /* the game as it stands */
-	bool head_seen;    /* the log named its scenario */
-	int winner_line;   /* the line that decided the game, 0 while none */
+	game_session s;    /* the game as it stands (sq_engine.h); in play its
+	                    * start, the dice, the automatic player */
+	sq_game *g;        /* the session game's square game */
 	/* play only: */
-	sq_game *aside;    /* undo: the game put aside while the lines are replayed */
-	rng rnd;           /* the dice */
 	bool quiet;
 	bool manual;       /* --dice manual: the player types the faces */
-	rng arnd;          /* the automatic player's choices, a stream of their own: the
-	                    * actions of an --auto game typed back in with the same seed
-	                    * meet the same dice */
-	player ap;         /* the automatic player (--auto, auto) */
 	bool seats;        /* each side decides for itself (game_play_opts) */
-	int passed_turn;   /* the defender passed after the round that made */
-	int passed_rounds; /* sq_game.rounds this many, on that turn; -1: none */
 };
 
-/* ---- who decides ---- */
-
-/* The defender of the combat under way may fall back after its last
- * round: a general of its on the square may withdraw, a unit of its may
- * retreat under the cover of another cavalry of its in reach that has
- * not covered one in this round (the referee judges the squares). */
-static bool defender_may_fall_back(const sq_game *g, int defender)
+/* The square game of the session's game, which undo replaces. */
+static void run_sync(game_run *run)
 {
-	if (g->step != SQ_STEP_COMBAT || !g->combat.active || g->combat.rounds == 0 || g->combat.cleared)
-		return false;
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		if (!p->alive || !p->on_map || p->side != defender || p->kind == SQ_SHIP ||
-			p->at.col != g->combat.target.col || p->at.row != g->combat.target.row)
-			continue;
-		if (p->kind == SQ_GENERAL)
-			return true;
-		for (size_t k = 0; k < g->piece_count; k++) {
-			const sq_piece *c = &g->pieces[k];
-			if (k != i && c->alive && c->on_map && c->side == defender && c->type && c->type->covers_retreats > 0 &&
-				c->cover_round != g->rounds && grid_distance(g->board, c->at, p->at) <= c->type->cover_range)
-				return true;
-		}
-	}
-	return false;
+	run->g = sq_engine_game(run->s.game);
 }
 
 /* The side whose choice the game waits for: with seats, after a round the
- * defender's while it may fall back and has not passed, else the side to
- * play. */
+ * defender's while it may fall back and has not passed (the engine's
+ * decider), else the side to play. */
 static int decider_side(const game_run *run)
 {
-	const sq_game *g = run->g;
-	int side = sq_current(g)->side;
-	if (!run->seats || (run->passed_turn == g->turn && run->passed_rounds == g->rounds))
-		return side;
-	return defender_may_fall_back(g, 1 - side) ? 1 - side : side;
+	return run->seats ? square_engine.decider(run->s.game) : sq_current(run->g)->side;
 }
 
-/* The side an action is the choice of: the defender's retreats and
- * withdrawals, the side to play's the rest. */
-static int action_side(const sq_game *g, const sq_action *a)
+static int winner_line(game_run *run)
 {
-	int side = sq_current(g)->side;
-	return a->kind == SQ_ACT_RETREAT || a->kind == SQ_ACT_WITHDRAW ? 1 - side : side;
-}
-
-/* ---- refereeing one action ---- */
-
-/* What an applied action tells the log: its head, the line that ended
- * the game. */
-static void note_end(game_run *run, const sq_action *a)
-{
-	if (a->kind == SQ_ACT_SCENARIO)
-		run->head_seen = true;
-	if (run->winner_line == 0 && run->g->step == SQ_STEP_OVER)
-		run->winner_line = a->line;
-}
-
-static bool apply(game_run *run, sq_action *a, rng *r, rules_error *err)
-{
-	if (!sq_apply(run->g, a, r, err))
-		return false;
-	note_end(run, a);
-	return true;
-}
-
-/* The faces a line wrote, taken out: the seed rolls them again. */
-static void strip_faces(sq_action *a)
-{
-	a->face_count = 0;
-	a->faces_given = false;
+	game_result r;
+	memset(&r, 0, sizeof r);
+	square_engine.result(run->s.game, &r);
+	return r.winner_line;
 }
 
 /* ---- what a player sees ---- */
@@ -188,9 +129,9 @@ static void sq_print_result(game_run *run, bool check)
 	if (g->winner == SQ_NO_WINNER)
 		printf("No winner yet: %s.\n", text + strlen("no result yet: "));
 	else if (check && g->winner == SQ_DRAW)
-		printf("Draw (line %d): %s\n", run->winner_line, g->result);
+		printf("Draw (line %d): %s\n", winner_line(run), g->result);
 	else if (check)
-		printf("Winner: %s (line %d): %s\n", sq_side_id(g, g->winner), run->winner_line, g->result);
+		printf("Winner: %s (line %d): %s\n", sq_side_id(g, g->winner), winner_line(run), g->result);
 	else
 		printf("%s on turn %d: %s.\n", g->winner == SQ_DRAW ? "Draw" : "Victory", g->turn, text);
 }
@@ -205,7 +146,7 @@ static void sq_check_json(game_run *run)
 		json_write_string(stdout, sq_side_id(g, g->winner));
 	else
 		fputs("null", stdout);
-	fprintf(stdout, ",\"winner_line\":%d,\"to_play\":", run->winner_line);
+	fprintf(stdout, ",\"winner_line\":%d,\"to_play\":", winner_line(run));
 	if (g->winner == SQ_NO_WINNER)
 		json_write_string(stdout, sq_side_id(g, sq_current(g)->side));
 	else
@@ -278,9 +219,9 @@ static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, 
 {
 	sq_action *a = action;
 	bool rolls = sq_dice_needed(run->g, a) > 0;
-	rng before = run->rnd;
+	rng before = run->s.dice;
 	bool ok = true;
-	int decider = decider_side(run), owner = action_side(run->g, a);
+	int decider = decider_side(run), owner = square_engine.action_side(run->s.game, action);
 	if (sqlog_is_head(a->kind)) {
 		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
 	} else if (run->seats && !automatic && owner != decider) {
@@ -299,15 +240,15 @@ static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, 
 		ok = rules_fail(err, RULES_ERROR_LOG_RULE,
 			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
 	}
+	/* With --dice manual the faces typed stand: applied as written. */
 	if (ok && !run->manual)
-		ok = table_square_act(run->g, &run->rnd, a, err);
+		ok = game_act(run->s.game, &run->s.dice, action, err);
 	else if (ok)
-		ok = sq_apply(run->g, a, NULL, err);
+		ok = game_apply(run->s.game, action, err);
 	if (!ok) {
-		run->rnd = before;
+		run->s.dice = before;
 		return false;
 	}
-	note_end(run, a);
 	*undoable = !rolls;
 	return true;
 }
@@ -326,7 +267,7 @@ static void sq_acted(game_run *run, const void *action)
 
 static bool sq_propose(game_run *run, void *action)
 {
-	return player_next(&run->ap, run->g, &run->arnd, action);
+	return game_session_propose(&run->s, action);
 }
 
 /* The square game has no choice of the other side's before an action. */
@@ -339,19 +280,19 @@ static bool sq_awaits(game_run *run, const void *action)
 
 static bool sq_answer(game_run *run, void *action)
 {
-	return player_answer(&run->ap, run->g, &run->arnd, action);
+	return game_session_answer(&run->s, action);
 }
 
 static bool sq_pass(game_run *run, rules_error *err)
 {
-	const sq_game *g = run->g;
-	int side = sq_current(g)->side;
-	if (decider_side(run) == side)
+	/* Without seats the side to play answers every round itself: there
+	 * is nothing of the other side's to leave. */
+	if (!run->seats) {
+		int side = sq_current(run->g)->side;
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "nothing to pass: %s is to play (a combat is broken off "
-			"with 'stop')", sq_side_id(g, side));
-	run->passed_turn = g->turn;
-	run->passed_rounds = g->rounds;
-	return true;
+			"with 'stop')", sq_side_id(run->g, side));
+	}
+	return game_pass_choice(run->s.game, err);
 }
 
 static const char *sq_decider(game_run *run)
@@ -361,30 +302,22 @@ static const char *sq_decider(game_run *run)
 
 /* ---- the driver ---- */
 
+static void sq_destroy(game_run *run)
+{
+	if (run)
+		game_session_close(&run->s);
+	free(run);
+}
+
 static game_run *sq_open(rules_session *s, const char *cmd, const char *path, const game_play_opts *play, int *code)
 {
-	position *pos = position_create(s->sc, s->rs);
-	sq_game *g = sq_game_create(pos);
-	if (!g) {
-		fprintf(stderr, "orbat %s: internal error: %s is valid but its board cannot be set up\n", cmd, path);
-		position_destroy(pos);
-		*code = EXIT_INTERNAL;
+	game_run *run = xcalloc(1, sizeof *run);
+	if (!game_session_ready(&run->s, &play_square_driver, s->sc, s->rs, cmd, path, play, code)) {
+		free(run);
 		return NULL;
 	}
-	game_run *run = xcalloc(1, sizeof *run);
-	run->pos = pos;
-	run->g = g;
-	run->passed_turn = run->passed_rounds = -1;
+	run_sync(run);
 	if (play) {
-		rng_seed(&run->rnd, play->seed);
-		rng_seed(&run->arnd, play->seed ^ PLAYER_CHOICE_SALT);
-		if (!game_player_open(&run->ap, play, s->rs, cmd)) {
-			*code = EXIT_USAGE;
-			sq_game_destroy(g);
-			position_destroy(pos);
-			free(run);
-			return NULL;
-		}
 		run->quiet = play->quiet;
 		run->manual = play->manual;
 		run->seats = play->seats;
@@ -397,26 +330,15 @@ const sq_game *play_square_game(game_run *run)
 	return run->g;
 }
 
-static void sq_destroy(game_run *run)
-{
-	if (run) {
-		sq_game_destroy(run->g);
-		sq_game_destroy(run->aside);
-		position_destroy(run->pos);
-		player_close(&run->ap);
-	}
-	free(run);
-}
-
 /* An action as the log wrote it, with its own faces. */
 static bool sq_apply_written(game_run *run, void *action, rules_error *err)
 {
-	return apply(run, action, NULL, err);
+	return game_apply(run->s.game, action, err);
 }
 
 static bool sq_log_finish(game_run *run, rules_error *err)
 {
-	return sq_finish(run->g, run->head_seen, err);
+	return square_engine.finish(run->s.game, err);
 }
 
 static int sq_turn(game_run *run)
@@ -426,28 +348,16 @@ static int sq_turn(game_run *run)
 	return g->step == SQ_STEP_OVER ? g->turn : g->turn + (begun ? 1 : 0);
 }
 
-/* The head after the seed: the first side, as the scenario seats it. */
-static bool sq_deal(game_run *run, game_head_fn *put, void *ctx)
-{
-	sq_action first;
-	table_square_first(run->g, &first);
-	char *line = sqlog_format(&first);
-	bool ok = put(ctx, line);
-	free(line);
-	sqlog_action_finish(&first);
-	return ok;
-}
-
 /* A saved action: the seed rolls its dice again, unless the player typed
  * them. */
 static bool sq_redo(game_run *run, void *action, bool *undoable, rules_error *err)
 {
-	sq_action *a = action;
-	bool rolls = sq_dice_needed(run->g, a) > 0;
-	if (rolls && !run->manual)
-		strip_faces(a);
+	bool rolls = sq_dice_needed(run->g, action) > 0;
 	*undoable = !rolls;
-	return apply(run, a, run->manual ? NULL : &run->rnd, err);
+	if (run->manual)
+		return game_apply(run->s.game, action, err);
+	square_engine.forget_seeded(run->s.game, action);
+	return game_act(run->s.game, &run->s.dice, action, err);
 }
 
 static bool sq_over(game_run *run)
@@ -478,25 +388,10 @@ static bool sq_command(game_run *run, char *line, const char *word)
 	return false;
 }
 
-static void sq_replay_begin(game_run *run)
+/* Undo replaced the session's game. */
+static void sq_renewed(game_run *run)
 {
-	run->aside = run->g;
-	run->g = sq_game_create(run->pos);
-	run->head_seen = false;
-	run->winner_line = 0;
-}
-
-static void sq_replay_end(game_run *run, bool keep)
-{
-	if (keep) {
-		sq_game_destroy(run->aside);
-		/* The automatic player starts its plans again on the position. */
-		player_reset(&run->ap, 0);
-	} else {
-		sq_game_destroy(run->g);
-		run->g = run->aside;
-	}
-	run->aside = NULL;
+	run_sync(run);
 }
 
 static const char *sq_fixed_reason(const char *line)
@@ -505,11 +400,11 @@ static const char *sq_fixed_reason(const char *line)
 	return "rolled the dice";
 }
 
-/* The action codec: the lines of sqlog.h. */
-GAME_CODEC(sq_codec, sq_action, sqlog_parse_line, sqlog_format, sqlog_action_finish, sqlog_is_head,
-	SQ_ACT_SCENARIO);
+static game_session *sq_session_of(game_run *run)
+{
+	return &run->s;
+}
 
-/* Its text first, then what it defines in the order of this file. */
 const game_driver play_square_driver = {
 	.undo_none = "nothing to undo since the game began",
 	.print_turn = sq_print_turn,
@@ -531,14 +426,13 @@ const game_driver play_square_driver = {
 	.apply = sq_apply_written,
 	.finish = sq_log_finish,
 	.turn = sq_turn,
-	.deal = sq_deal,
 	.redo = sq_redo,
 	.over = sq_over,
 	.at_turn_start = sq_at_turn_start,
 	.side = sq_side,
 	.command = sq_command,
-	.replay_begin = sq_replay_begin,
-	.replay_end = sq_replay_end,
+	.renewed = sq_renewed,
 	.fixed_reason = sq_fixed_reason,
-	.codec = &sq_codec,
+	.engine = &square_engine,
+	.session_of = sq_session_of,
 };

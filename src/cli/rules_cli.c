@@ -7,6 +7,7 @@
 #include "../base/datadir.h"
 #include "../base/json.h"
 #include "../base/util.h"
+#include "../rules/session.h"
 #include "game_flow.h"
 #include "input.h"
 #include "options.h"
@@ -112,25 +113,25 @@ int rules_replay(const char *cmd, const char *log_path, output_format format, co
 	log_path = name;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	game_log log = { NULL, 0, 0 };
-	size_t bad = game_log_load(d, &log, text, size, log_path, &sink);
+	game_log log;
+	size_t bad = game_log_load(&log, d->engine, text, size, log_path, &sink);
 	free(text);
 	int code = EXIT_VALID;
 	rules_error err;
 	int line = 0;
 	if (bad) {
 		code = EXIT_INVALID;
-	} else if (!game_log_apply(d, run, &log, &err, &line)) {
+	} else if (!game_log_apply(d->session_of(run)->game, &log, &err, &line)) {
 		diag_add(&sink, log_path, line, 0, DIAG_ERROR, err.rule, "%s", err.message);
 		code = EXIT_INVALID;
-	} else if (!game_log_finish(d, run, &log, &err, &line)) {
+	} else if (!game_log_finish(d->session_of(run)->game, &log, &err, &line)) {
 		/* A game stopped halfway through (a battle...) is unfinished,
 		 * not illegal: say so and go on. */
 		diag_add(&sink, log_path, line, 0, DIAG_WARNING, err.rule, "%s", err.message);
 		if (format == FORMAT_TEXT)
 			diag_print_text(&sink, 0, sink.count, stderr);
 	}
-	game_log_free(d, &log);
+	game_log_free(&log);
 	if (code != EXIT_VALID)
 		rules_print_diags(&sink, log_path, false, format);
 	diag_sink_finish(&sink);

@@ -5,9 +5,17 @@
 #ifndef ORBAT_CELL_H
 #define ORBAT_CELL_H
 
+#include <stdbool.h>
+
 typedef struct grid_cell {
 	int col;
 	int row;
 } grid_cell;
+
+/* The same cell: the one comparison every grid's code makes. */
+static inline bool grid_cell_equal(grid_cell a, grid_cell b)
+{
+	return a.col == b.col && a.row == b.row;
+}
 
 #endif

@@ -215,11 +215,6 @@ typedef struct line_cell {
 	meets how;
 } line_cell;
 
-static bool same_cell(grid_cell a, grid_cell b)
-{
-	return a.col == b.col && a.row == b.row;
-}
-
 static int by_entry(const void *pa, const void *pb)
 {
 	const line_cell *a = pa, *b = pb;
@@ -256,16 +251,16 @@ size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, gri
 	grid_cell around[GRID_NEIGHBOURS_MAX];
 	for (size_t next = 0; next <= count; next++) {
 		grid_cell from = next == 0 ? a : cells[next - 1].cell;
-		if (next > 0 && same_cell(from, b))
+		if (next > 0 && grid_cell_equal(from, b))
 			continue;
 		ops->neighbours(from, around);
 		for (int k = 0; k < ops->neighbour_count; k++) {
 			grid_cell c = around[k];
-			if (same_cell(c, a))
+			if (grid_cell_equal(c, a))
 				continue;
 			bool seen = false;
 			for (size_t i = 0; i < count && !seen; i++)
-				seen = same_cell(cells[i].cell, c);
+				seen = grid_cell_equal(cells[i].cell, c);
 			long cx, cy;
 			ops->lattice_center(c, &cx, &cy);
 			grid_frac enter;
@@ -277,7 +272,7 @@ size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, gri
 	/* A cell touched at a single point is not met: drop those and b. */
 	size_t kept = 0;
 	for (size_t i = 0; i < count; i++)
-		if (cells[i].how != MEETS_POINT && !same_cell(cells[i].cell, b))
+		if (cells[i].how != MEETS_POINT && !grid_cell_equal(cells[i].cell, b))
 			cells[kept++] = cells[i];
 	count = kept;
 	qsort(cells, count, sizeof *cells, by_entry);

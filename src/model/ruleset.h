@@ -287,7 +287,7 @@ typedef struct rs_square_place {
 	l10n_text name;
 	char *side;
 	char *coast;         /* ports: "east" or "gulf" */
-	unsigned players;    /* generals: bit n set when in the n-player game */
+	unsigned players;    /* generals: bit n set when in the n-player hex_game */
 } rs_square_place;
 
 /* §11.1: one seat of the square game's turn order: the side (the first

@@ -462,7 +462,7 @@ static int side_towards(const map_geom *g, grid_cell from, grid_cell to)
 	grid_cell around[GRID_NEIGHBOURS_MAX];
 	grid_neighbours(&g->board, from, around);
 	for (int d = 0; d < g->grid->side_neighbours; d++)
-		if (around[d].col == to.col && around[d].row == to.row)
+		if (grid_cell_equal(around[d], to))
 			return d;
 	return -1;
 }

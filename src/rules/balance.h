@@ -16,8 +16,8 @@
  * the even band (BALANCE_EVEN_LOW..BALANCE_EVEN_HIGH), *favoured* when it
  * lies wholly on one side of 50 %, else *inconclusive*, with an estimate of
  * the games that would settle it. */
-#ifndef ORBAT_BALANCE_H
-#define ORBAT_BALANCE_H
+#ifndef ORBAT_RULES_BALANCE_H
+#define ORBAT_RULES_BALANCE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -156,7 +156,7 @@ typedef struct balance_stats {
 	balance_rate no_winner;            /* drawn or stopped: the games without a winner */
 	balance_rate first_player;         /* games won by the first named player */
 	balance_rate second_player;
-	balance_spread length;             /* turns, every game */
+	balance_spread length;             /* turns, every hex_game */
 	balance_spread margin;             /* winner's score minus loser's, won games */
 	balance_verdict verdict;
 } balance_stats;

@@ -2,8 +2,8 @@
  * (players.h), one per side, from a seed and a turn limit, on either grid.
  * The scenario is loaded once (match_open: the start position of a
  * validated scenario and its ruleset); each game copies that position,
- * deals and rolls with the table of its grid (table_hex.h,
- * table_square.h) from the seed, asks the player of the side to play for
+ * deals and rolls with the table of its grid (hex_table.h,
+ * sq_table.h) from the seed, asks the player of the side to play for
  * its next action and has the referee judge it, until a side wins, the
  * game ends drawn, or the turn limit is reached.
  *
@@ -19,8 +19,8 @@
  * and is reported in the result (refused, with the action and the
  * reason), never passed over.  No I/O; lines are formatted only when the
  * caller asks for them (match_opts.line). */
-#ifndef ORBAT_MATCH_H
-#define ORBAT_MATCH_H
+#ifndef ORBAT_RULES_MATCH_H
+#define ORBAT_RULES_MATCH_H
 
 #include <stdbool.h>
 

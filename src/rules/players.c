@@ -1,6 +1,5 @@
-/* The player kinds by name (players.h) and their implementations per
- * grid: today the simple players of autoplay.h (hex) and sqauto.h
- * (square). */
+/* The player kinds by name (players.h); each grid's engine lists its
+ * implementations of them (hex/hex_engine.c, square/sq_engine.c). */
 #include "players.h"
 
 #include <stdarg.h>
@@ -9,79 +8,6 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "autoplay.h"
-#include "sqauto.h"
-#include "strong.h"
-
-/* ---- simple, on the hex grid (autoplay.h) ---- */
-
-static void simple_hex_init(void *state, int side, long max_turns)
-{
-	/* autoplay plans the turn of whichever side is to play; the caller
-	 * only asks it on its side's turns.  The turn limit is the caller's
-	 * (the hex referee counts turns; autoplay does not stop itself). */
-	(void)side;
-	(void)max_turns;
-	autoplay_init(state);
-}
-
-static bool simple_hex_next(void *state, void *gm, rng *choices, void *action)
-{
-	return autoplay_next(gm, state, choices, action);
-}
-
-static void simple_nothing(void *state)
-{
-	(void)state;
-}
-
-/* A battle's step of the side not to play, for simple and strong alike
- * (strong leaves saves, defensive rolls and retreats to the simple
- * player): the answer needs the referee alone. */
-static bool hex_answer(void *state, void *gm, rng *choices, void *action)
-{
-	(void)state;
-	(void)choices;
-	return autoplay_answer(gm, action);
-}
-
-static const player_ops SIMPLE_HEX = {
-	sizeof(autoplay), simple_hex_init, simple_hex_next, simple_nothing, NULL, hex_answer,
-};
-
-/* ---- simple, on the square grid (sqauto.h) ---- */
-
-static void simple_square_init(void *state, int side, long max_turns)
-{
-	(void)side;
-	sq_auto_init(state, max_turns);
-}
-
-static bool simple_square_next(void *state, void *gm, rng *choices, void *action)
-{
-	return sq_auto_next(gm, state, choices, action);
-}
-
-static void simple_square_own_choices(void *state)
-{
-	sq_auto_own_choices(state);
-}
-
-static bool simple_square_answer(void *state, void *gm, rng *choices, void *action)
-{
-	return sq_auto_answer(gm, state, choices, action);
-}
-
-static const player_ops SIMPLE_SQUARE = {
-	sizeof(sq_auto), simple_square_init, simple_square_next, simple_nothing, simple_square_own_choices,
-	simple_square_answer,
-};
-
-/* ---- strong, on the hex grid (strong.h) ---- */
-
-static const player_ops STRONG_HEX = {
-	sizeof(strong_player), strong_player_init, strong_player_next, simple_nothing, NULL, hex_answer,
-};
 
 /* ---- the table of kinds, from the weakest to the strongest ---- */
 
@@ -93,7 +19,6 @@ static const player_kind PLAYER_KINDS[] = {
 			[LANG_NL] = "speelt eenvoudig: brengt zoveel mogelijk eenheden naar de vijand en valt aan waar de kansen het best lijken",
 			[LANG_FR] = "joue simplement : mène autant d'unités que possible vers l'ennemi et attaque là où ses chances semblent les meilleures",
 		},
-		{ [GRID_HEX] = &SIMPLE_HEX, [GRID_SQUARE] = &SIMPLE_SQUARE },
 	},
 	{
 		"strong",
@@ -102,7 +27,6 @@ static const player_kind PLAYER_KINDS[] = {
 			[LANG_NL] = "weegt elk gevecht naar de exacte kansen, het vuur dat een zet uitlokt en de kaarten die het bewaren waard zijn; voorlopig alleen hexspellen",
 			[LANG_FR] = "pèse chaque combat selon ses chances exactes, le feu qu'un mouvement attire et les cartes à garder ; pour l'instant seulement sur hexagones",
 		},
-		{ [GRID_HEX] = &STRONG_HEX },
 	},
 };
 
@@ -126,10 +50,19 @@ const player_kind *player_kind_find(const char *name)
 	return NULL;
 }
 
+const player_ops *player_kind_on(const player_kind *k, grid_kind grid)
+{
+	const game_engine *e = game_engine_of_grid(grid);
+	for (size_t i = 0; k && e && i < e->player_count; i++)
+		if (strcmp(e->players[i].kind, k->name) == 0)
+			return e->players[i].ops;
+	return NULL;
+}
+
 const char *player_strongest(grid_kind grid)
 {
 	for (size_t i = KIND_COUNT; i-- > 0;)
-		if ((unsigned)grid < GRID_KINDS && PLAYER_KINDS[i].grids[grid])
+		if (player_kind_on(&PLAYER_KINDS[i], grid))
 			return PLAYER_KINDS[i].name;
 	return PLAYER_DEFAULT;
 }
@@ -159,22 +92,23 @@ bool player_open(player *p, const char *name, grid_kind grid, int side, long max
 		return player_refuse(why, "there is no player '%s' (the players are: %s)", name ? name : "",
 			names);
 	}
-	if ((unsigned)grid >= GRID_KINDS || !k->grids[grid]) {
-		const grid_ops *ops = (unsigned)grid < GRID_KINDS ? grid_ops_of(grid) : NULL;
+	const player_ops *ops = player_kind_on(k, grid);
+	if (!ops) {
+		const grid_ops *grid_of = (unsigned)grid < GRID_KINDS ? grid_ops_of(grid) : NULL;
 		return player_refuse(why, "the player '%s' does not play on the %s grid yet", k->name,
-			ops ? ops->name : "?");
+			grid_of ? grid_of->name : "?");
 	}
 	p->kind = k;
-	p->ops = k->grids[grid];
+	p->ops = ops;
 	p->side = side;
 	p->state = xcalloc(1, p->ops->state_size ? p->ops->state_size : 1);
 	p->ops->init(p->state, side, max_turns);
 	return true;
 }
 
-bool player_next(player *p, void *gm, rng *choices, void *action)
+bool player_next(player *p, game *g, rng *choices, game_action *action)
 {
-	return p->ops->next(p->state, gm, choices, action);
+	return p->ops->next(p->state, g, choices, action);
 }
 
 void player_own_choices(player *p)
@@ -184,9 +118,9 @@ void player_own_choices(player *p)
 		p->ops->own_choices(p->state);
 }
 
-bool player_answer(player *p, void *gm, rng *choices, void *action)
+bool player_answer(player *p, game *g, rng *choices, game_action *action)
 {
-	return p->ops->answer && p->ops->answer(p->state, gm, choices, action);
+	return p->ops->answer && p->ops->answer(p->state, g, choices, action);
 }
 
 void player_reset(player *p, long max_turns)

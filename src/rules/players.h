@@ -5,27 +5,28 @@
  * implementation for is refused by player_on_grid with the reason.
  *
  * A player only proposes: the caller completes the action with the table
- * (table_hex.h, table_square.h: dice, cards) and the referee judges it; a
+ * (hex_table.h, sq_table.h: dice, cards) and the referee judges it; a
  * proposal the referee refuses is a bug of the player, to be reported.
  *
  * To add a player: write its init/next/free for a grid and add a row to
  * the table in players.c.  No I/O. */
-#ifndef ORBAT_PLAYERS_H
-#define ORBAT_PLAYERS_H
+#ifndef ORBAT_RULES_PLAYERS_H
+#define ORBAT_RULES_PLAYERS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "../geo/grid.h"
 #include "../text/lang.h"
+#include "engine.h"
 #include "rng.h"
 #include "rules_error.h"
 
 /* One player kind on one grid.  The game (gm) and the action are the grid's:
- *   hex:    gm is a `referee *` (referee.h), action a `gl_action`
- *           (gamelog.h, freed with gamelog_action_finish);
- *   square: gm is a `const sq_game *` (sqgame.h), action an `sq_action`
- *           (sqlog.h, freed with sqlog_action_finish).
+ *   hex:    gm is a `referee *` (hex_referee.h), action a `gl_action`
+ *           (hex_log.h, freed with hexlog_action_finish);
+ *   square: gm is a `const sq_game *` (sq_game.h), action an `sq_action`
+ *           (sq_log.h, freed with sqlog_action_finish).
  * The game is not changed by next (the hex referee is passed non-const
  * because its queries cache what they compute). */
 typedef struct player_ops {
@@ -41,7 +42,7 @@ typedef struct player_ops {
 	 * the player's random choices, never the dice.  False when it has
 	 * nothing to propose (the game is over, the turn limit is reached).
 	 * The same game, notes and choice stream give the same proposal. */
-	bool (*next)(void *state, void *gm, rng *choices, void *action);
+	bool (*next)(void *state, game *g, rng *choices, game_action *action);
 	/* Free what the notes hold (not the notes themselves). */
 	void (*free)(void *state);
 	/* Each side decides for itself (`orbat play --computer`): where
@@ -53,13 +54,12 @@ typedef struct player_ops {
 	 * play (the hex referee's referee_decider: saves, a retreat...; the
 	 * square game's defender after a round), into *action as next's;
 	 * false when it leaves the choice on offer (it passes). */
-	bool (*answer)(void *state, void *gm, rng *choices, void *action);
+	bool (*answer)(void *state, game *g, rng *choices, game_action *action);
 } player_ops;
 
 typedef struct player_kind {
 	const char *name;                    /* "simple": what a user types */
 	const char *description[LANG_COUNT]; /* one line, in en, nl, fr */
-	const player_ops *grids[GRID_KINDS]; /* NULL: not written for that grid */
 } player_kind;
 
 /* The player kinds, in the order a listing shows them. */
@@ -67,6 +67,9 @@ size_t player_kind_count(void);
 const player_kind *player_kind_at(size_t i);
 /* The kind of that name (case-sensitive), NULL when none. */
 const player_kind *player_kind_find(const char *name);
+/* Its implementation on a grid (the grid's engine lists it); NULL when it
+ * plays no game there. */
+const player_ops *player_kind_on(const player_kind *k, grid_kind grid);
 
 /* The name a caller gets when it names none. */
 #define PLAYER_DEFAULT "simple"
@@ -99,12 +102,12 @@ typedef struct player {
  * print the message alone). */
 bool player_open(player *p, const char *name, grid_kind grid, int side, long max_turns, rules_error *why);
 /* Its next proposal (player_ops.next). */
-bool player_next(player *p, void *gm, rng *choices, void *action);
+bool player_next(player *p, game *g, rng *choices, game_action *action);
 /* Each side decides for itself from now on (player_ops.own_choices). */
 void player_own_choices(player *p);
 /* The answer of the side that decides now, not the side to play
  * (player_ops.answer); false: it passes. */
-bool player_answer(player *p, void *gm, rng *choices, void *action);
+bool player_answer(player *p, game *g, rng *choices, game_action *action);
 /* Back to fresh notes, as after player_open (undo replays the game). */
 void player_reset(player *p, long max_turns);
 void player_close(player *p);

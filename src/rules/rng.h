@@ -1,7 +1,7 @@
 /* The dice roller and card shuffler of `orbat play`: xoshiro256** seeded
  * through splitmix64, so a seed gives the same game on every machine. */
-#ifndef ORBAT_RNG_H
-#define ORBAT_RNG_H
+#ifndef ORBAT_RULES_RNG_H
+#define ORBAT_RULES_RNG_H
 
 #include <stdint.h>
 

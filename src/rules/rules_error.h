@@ -1,5 +1,5 @@
-#ifndef ORBAT_RULES_ERROR_H
-#define ORBAT_RULES_ERROR_H
+#ifndef ORBAT_RULES_RULES_ERROR_H
+#define ORBAT_RULES_RULES_ERROR_H
 
 #include <stdarg.h>
 #include <stdbool.h>

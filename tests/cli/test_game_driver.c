@@ -18,6 +18,7 @@
 #include "cli/game_driver.h"
 #include "cli/game_flow.h"
 #include "cli/rules_cli.h"
+#include "rules/session.h"
 
 /* One scenario per driver, from the source tree (meson's cwd is the
  * build folder; the path comes from meson). */
@@ -96,14 +97,8 @@ static game_run *open_game(rules_session *s, const char *path, const game_play_o
 /* Every field filled: the shell calls each without asking. */
 static void assert_complete(const game_driver *d)
 {
-	assert_non_null(d->codec);
-	assert_true(d->codec->size > 0);
-	assert_non_null(d->codec->parse);
-	assert_non_null(d->codec->format);
-	assert_non_null(d->codec->finish);
-	assert_non_null(d->codec->is_head);
-	assert_non_null(d->codec->scenario);
-	assert_non_null(d->codec->line);
+	assert_non_null(d->engine);
+	assert_non_null(d->session_of);
 	assert_non_null(d->open);
 	assert_non_null(d->destroy);
 	assert_non_null(d->apply);
@@ -113,7 +108,6 @@ static void assert_complete(const game_driver *d)
 	assert_non_null(d->roster_text);
 	assert_non_null(d->print_result);
 	assert_non_null(d->turn);
-	assert_non_null(d->deal);
 	assert_non_null(d->act);
 	assert_non_null(d->acted);
 	assert_non_null(d->propose);
@@ -129,8 +123,7 @@ static void assert_complete(const game_driver *d)
 	assert_non_null(d->print_pending);
 	assert_non_null(d->print_help);
 	assert_non_null(d->command);
-	assert_non_null(d->replay_begin);
-	assert_non_null(d->replay_end);
+	assert_non_null(d->renewed);
 	assert_non_null(d->fixed_reason);
 	assert_non_null(d->undo_none);
 }
@@ -289,16 +282,16 @@ static void contract(const char *path)
 
 	/* Undo: the lines kept but the last rebuild a position; a refused
 	 * line leaves the position as it was. */
-	d->replay_begin(run);
+	game_undo_begin(d, run);
 	bool ok = true;
 	for (size_t i = 0; i + 1 < k.count && ok; i++)
 		ok = game_apply_line(d, run, k.lines[i], (int)i + 1);
-	d->replay_end(run, ok);
+	game_undo_end(d, run, ok);
 	assert_true(ok);
 	int turn = d->turn(run);
-	d->replay_begin(run);
+	game_undo_begin(d, run);
 	assert_false(game_apply_line(d, run, "fly to the moon", 1));
-	d->replay_end(run, false);
+	game_undo_end(d, run, false);
 	assert_int_equal(d->turn(run), turn);
 
 	/* Resume: the same seed gives the same head, and every saved action,
@@ -337,18 +330,18 @@ static void contract(const char *path)
 	char *text = join(&k);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	game_log log = { NULL, 0, 0 };
-	assert_int_equal(game_log_load(d3, &log, text, strlen(text), "game.log", &sink), 0);
+	game_log log;
+	assert_int_equal(game_log_load(&log, d3->engine, text, strlen(text), "game.log", &sink), 0);
 	rules_error err;
 	int line = 0;
-	assert_true(game_log_apply(d3, run3, &log, &err, &line));
-	game_log_finish(d3, run3, &log, &err, &line);
+	assert_true(game_log_apply(d3->session_of(run3)->game, &log, &err, &line));
+	game_log_finish(d3->session_of(run3)->game, &log, &err, &line);
 	assert_int_equal(d3->turn(run3), turns);
 	free(text);
-	game_log_free(d3, &log);
-	assert_int_equal(game_log_load(d3, &log, "fly to the moon\n", 16, "bad.log", &sink), 1);
+	game_log_free(&log);
+	assert_int_equal(game_log_load(&log, d3->engine, "fly to the moon\n", 16, "bad.log", &sink), 1);
 	assert_int_equal(log.count, 0);
-	game_log_free(d3, &log);
+	game_log_free(&log);
 	assert_int_equal(sink.count, 1);
 	diag_sink_finish(&sink);
 	d3->destroy(run3);

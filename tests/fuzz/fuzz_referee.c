@@ -1,6 +1,6 @@
 /* libFuzzer harness for the whole referee: each input is a game log
  * replayed on a bundled hex scenario through the path of `orbat check`
- * (gamelog_parse, referee_create, referee_apply line by line up to the
+ * (hexlog_parse, referee_create, referee_apply line by line up to the
  * first refusal, referee_finish, then the final board, roster and scores
  * that check prints), not only the log parser.
  *
@@ -13,7 +13,7 @@
  * the rest of the input is the log.
  *
  * The scenarios are validated and loaded once per process; each input gets
- * a fresh game (game_clone of the loaded position).  What must hold for any
+ * a fresh game (hex_game_clone of the loaded position).  What must hold for any
  * input, besides no crash, leak or undefined behaviour:
  *   - every refusal has a message and a rule id that is "log" or carries the
  *     prefix of the ruleset being played (bc-, ntz-);
@@ -32,10 +32,10 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "rules/game.h"
-#include "rules/gamelog.h"
-#include "rules/referee.h"
-#include "rules/textboard.h"
+#include "rules/hex/hex_game.h"
+#include "rules/hex/hex_log.h"
+#include "rules/hex/hex_referee.h"
+#include "rules/hex/hex_board.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -46,7 +46,7 @@ typedef struct loaded {
 	char path[512];      /* relative to the source tree */
 	scenario *sc;
 	const ruleset *rs;
-	game *pristine;
+	hex_game *pristine;
 } loaded;
 
 static validator *the_validator;
@@ -57,7 +57,7 @@ static bool the_verbose;
 static void shut_down(void)
 {
 	for (size_t i = 0; i < the_count; i++) {
-		game_destroy(the_scenarios[i].pristine);
+		hex_game_destroy(the_scenarios[i].pristine);
 		scenario_destroy(the_scenarios[i].sc);
 	}
 	the_count = 0;
@@ -78,7 +78,7 @@ static void load_one(const char *rel, diag_sink *sink)
 		fprintf(stderr, "fuzz_referee: %s is not a hex scenario: leave it out of the list\n", l->path);
 		exit(2);
 	}
-	l->pristine = game_create(l->sc, l->rs);
+	l->pristine = hex_game_create(l->sc, l->rs);
 	if (!l->pristine) {
 		fprintf(stderr, "fuzz_referee: %s is valid but its board cannot be set up\n", l->path);
 		exit(2);
@@ -138,10 +138,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = size - 1;
 
 	gl_log log;
-	gamelog_init(&log);
+	hexlog_init(&log);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	size_t bad = gamelog_parse(text, len, "fuzz.log", &log, &sink);
+	size_t bad = hexlog_parse(text, len, "fuzz.log", &log, &sink);
 	if (bad) {
 		/* orbat check prints every malformed line and replays nothing. */
 		if (bad != sink.count)
@@ -155,12 +155,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			diag_format_one(&sink.items[i], out, sizeof out);
 		}
-		gamelog_finish(&log);
+		hexlog_finish(&log);
 		diag_sink_finish(&sink);
 		return 0;
 	}
 
-	game *g = game_clone(l->pristine);
+	hex_game *g = hex_game_clone(l->pristine);
 	if (!g)
 		abort();
 	referee *r = referee_create(g);
@@ -196,18 +196,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "fuzz_referee: %s: %zu action(s), legal, turn %d\n", l->path, log.count, r->turn);
 	if (legal) {
 		/* What check prints for a legal log. */
-		char *board = textboard_board(g);
-		char *roster = textboard_roster(g);
+		char *board = hex_board_text(g);
+		char *roster = hex_board_roster(g);
 		if (!board || !roster)
 			abort();
 		free(board);
 		free(roster);
 		for (int s = 0; s < GAME_SIDES; s++)
-			(void)game_score(g, s);
+			(void)hex_game_score(g, s);
 	}
 	referee_destroy(r);
-	game_destroy(g);
-	gamelog_finish(&log);
+	hex_game_destroy(g);
+	hexlog_finish(&log);
 	diag_sink_finish(&sink);
 	return 0;
 }

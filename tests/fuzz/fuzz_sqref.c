@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "rules/sqref.h"
+#include "rules/square/sq_referee.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -21,10 +21,10 @@
 
 #include "base/datadir.h"
 #include "base/diag.h"
-#include "rules/game.h"
-#include "rules/gamelog.h"
-#include "rules/los.h"
-#include "rules/referee.h"
+#include "rules/hex/hex_game.h"
+#include "rules/hex/hex_log.h"
+#include "rules/hex/los.h"
+#include "rules/hex/hex_referee.h"
 #include "validate/validate.h"
 
 static double now(void)
@@ -142,18 +142,18 @@ static int bench_replay(const char *scenario_path, const char *log_path)
 	double t0 = now();
 	size_t actions = 0;
 	for (int k = 0; k < rounds; k++) {
-		gamelog_init(&log);
-		gamelog_parse(text, size, log_path, &log, &sink);
+		hexlog_init(&log);
+		hexlog_parse(text, size, log_path, &log, &sink);
 		actions = log.count;
 		if (k + 1 < rounds)
-			gamelog_finish(&log);
+			hexlog_finish(&log);
 	}
 	double parse = (now() - t0) / rounds;
 	/* Replaying (a fresh position each round, as orbat check does). */
 	t0 = now();
 	int winner = -1;
 	for (int k = 0; k < rounds; k++) {
-		game *g = game_create(sc, rs);
+		hex_game *g = hex_game_create(sc, rs);
 		referee *r = referee_create(g);
 		rules_error err;
 		for (size_t i = 0; i < log.count; i++) {
@@ -164,7 +164,7 @@ static int bench_replay(const char *scenario_path, const char *log_path)
 		}
 		winner = g->winner;
 		referee_destroy(r);
-		game_destroy(g);
+		hex_game_destroy(g);
 	}
 	double replay = (now() - t0) / rounds;
 	printf("game log %s: %zu actions, %zu bytes (winner: %s)\n", log_path, actions, size,
@@ -172,7 +172,7 @@ static int bench_replay(const char *scenario_path, const char *log_path)
 	printf("  parse:  %8.3f ms per log  (%.0f actions/s)\n", parse * 1e3, (double)actions / parse);
 	printf("  replay: %8.3f ms per log  (%.0f actions/s)\n", replay * 1e3, (double)actions / replay);
 	printf("  both:   %8.0f actions/s\n", (double)actions / (parse + replay));
-	gamelog_finish(&log);
+	hexlog_finish(&log);
 	free(text);
 	scenario_destroy(sc);
 	validator_destroy(v);

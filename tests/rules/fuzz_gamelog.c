@@ -1,13 +1,13 @@
-/* libFuzzer harness for the game-log parser (src/rules/gamelog.c).
+/* libFuzzer harness for the game-log parser (src/rules/hex/hex_log.c).
  *
- * Feeds arbitrary bytes to gamelog_parse and checks what must hold for
+ * Feeds arbitrary bytes to hexlog_parse and checks what must hold for
  * any input: every malformed line gives exactly one diagnostic with a line
  * number inside the input, the actions come in line order, and writing an
- * action back (gamelog_format) gives a line that parses again to the same
+ * action back (hexlog_format) gives a line that parses again to the same
  * line.  The parser needs only these sources:
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I src \
- *     tests/rules/fuzz_gamelog.c src/rules/gamelog.c src/base/util.c \
+ *     tests/rules/fuzz_gamelog.c src/rules/hex/hex_log.c src/base/util.c \
  *     src/base/diag.c src/geo/hex.c -o fuzz_gamelog
  *   ./fuzz_gamelog -max_total_time=60 tests/rules/fuzz-seeds */
 #include <stdbool.h>
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "rules/gamelog.h"
+#include "rules/hex/hex_log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -39,15 +39,15 @@ static int count_lines(const uint8_t *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	gl_log log;
-	gamelog_init(&log);
+	hexlog_init(&log);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	size_t bad = gamelog_parse((const char *)data, size, "fuzz.log", &log, &sink);
+	size_t bad = hexlog_parse((const char *)data, size, "fuzz.log", &log, &sink);
 	int lines = count_lines(data, size);
 	if (bad != sink.count)
 		abort();
 	for (size_t i = 0; i < sink.count; i++)
-		if (sink.items[i].line < 1 || sink.items[i].line > lines || strcmp(sink.items[i].rule, GAMELOG_RULE) != 0)
+		if (sink.items[i].line < 1 || sink.items[i].line > lines || strcmp(sink.items[i].rule, RULES_ERROR_LOG_RULE) != 0)
 			abort();
 	int last = 0;
 	for (size_t i = 0; i < log.count; i++) {
@@ -56,20 +56,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		last = a->line;
 		/* Written back, an action reads the same. */
-		char *text = gamelog_format(a);
+		char *text = hexlog_format(a);
 		gl_action again;
 		bool empty = false;
 		rules_error why;
-		if (!gamelog_parse_line(text, 1, &again, &empty, &why) || empty)
+		if (!hexlog_parse_line(text, 1, &again, &empty, &why) || empty)
 			abort();
-		char *text2 = gamelog_format(&again);
+		char *text2 = hexlog_format(&again);
 		if (strcmp(text, text2) != 0)
 			abort();
 		free(text);
 		free(text2);
-		gamelog_action_finish(&again);
+		hexlog_action_finish(&again);
 	}
-	gamelog_finish(&log);
+	hexlog_finish(&log);
 	diag_sink_finish(&sink);
 	return 0;
 }

@@ -30,7 +30,7 @@ static void release(fixture *f)
 {
 	referee_destroy(f->ref);
 	f->ref = NULL;
-	game_destroy(f->g);
+	hex_game_destroy(f->g);
 	f->g = NULL;
 	scenario_destroy(f->sc);
 	f->sc = NULL;
@@ -133,7 +133,7 @@ static const char *opt(const char *opts, const char *key, char *out, size_t size
 	return out;
 }
 
-game *fx_game_opts(fixture *f, const char *ruleset_id, const char *terrain, const char *units, const char *opts)
+hex_game *fx_game_opts(fixture *f, const char *ruleset_id, const char *terrain, const char *units, const char *opts)
 {
 	release(f);
 	buf *b = calloc(1, sizeof *b);
@@ -222,12 +222,12 @@ game *fx_game_opts(fixture *f, const char *ruleset_id, const char *terrain, cons
 	}
 	assert_int_equal(st, VALIDATE_OK);
 	free(b);
-	f->g = game_create(f->sc, f->rs);
+	f->g = hex_game_create(f->sc, f->rs);
 	assert_non_null(f->g);
 	return f->g;
 }
 
-game *fx_game(fixture *f, const char *ruleset_id, const char *terrain, const char *units)
+hex_game *fx_game(fixture *f, const char *ruleset_id, const char *terrain, const char *units)
 {
 	return fx_game_opts(f, ruleset_id, terrain, units, NULL);
 }
@@ -239,10 +239,10 @@ hex_coord fx_hex(const char *address)
 	return h;
 }
 
-game_ref fx_ref(const game *g, const char *id)
+hex_ref fx_ref(const hex_game *g, const char *id)
 {
-	game_ref r;
-	assert_true(game_resolve_ref(g, id, &r));
+	hex_ref r;
+	assert_true(hex_game_resolve_ref(g, id, &r));
 	return r;
 }
 
@@ -258,12 +258,12 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 			gl_action a;
 			bool empty;
 			rules_error why;
-			assert_true(gamelog_parse_line(hands[i], 0, &a, &empty, &why));
+			assert_true(hexlog_parse_line(hands[i], 0, &a, &empty, &why));
 			bool ok = referee_apply(f->ref, &a, err);
 			if (!ok)
 				fprintf(stderr, "fixture hand: %s [%s]\n", err->message, err->rule);
 			assert_true(ok);
-			gamelog_action_finish(&a);
+			hexlog_action_finish(&a);
 		}
 	}
 	char copy[8192];
@@ -275,14 +275,14 @@ int fx_play_hands(fixture *f, const char *union_hand, const char *confederate_ha
 		gl_action a;
 		bool empty;
 		rules_error why;
-		if (!gamelog_parse_line(line, n, &a, &empty, &why)) {
+		if (!hexlog_parse_line(line, n, &a, &empty, &why)) {
 			fprintf(stderr, "fixture line '%s': %s\n", line, why.message);
 			fail();
 		}
 		if (empty)
 			continue;
 		bool ok = referee_apply(f->ref, &a, err);
-		gamelog_action_finish(&a);
+		hexlog_action_finish(&a);
 		if (!ok)
 			return n;
 	}

@@ -17,9 +17,9 @@
 #include <stdbool.h>
 
 #include "base/diag.h"
-#include "rules/game.h"
-#include "rules/gamelog.h"
-#include "rules/referee.h"
+#include "rules/hex/hex_game.h"
+#include "rules/hex/hex_log.h"
+#include "rules/hex/hex_referee.h"
 #include "validate/validate.h"
 
 typedef struct fixture {
@@ -27,7 +27,7 @@ typedef struct fixture {
 	validator *v;
 	scenario *sc;
 	const ruleset *rs;
-	game *g;
+	hex_game *g;
 	referee *ref;
 } fixture;
 
@@ -36,11 +36,11 @@ void fx_finish(fixture *f);
 /* cmocka group setup and teardown: a fresh fixture in *state. */
 int fx_setup(void **state);
 int fx_teardown(void **state);
-game *fx_game(fixture *f, const char *ruleset_id, const char *terrain, const char *units);
-game *fx_game_opts(fixture *f, const char *ruleset_id, const char *terrain, const char *units, const char *opts);
+hex_game *fx_game(fixture *f, const char *ruleset_id, const char *terrain, const char *units);
+hex_game *fx_game_opts(fixture *f, const char *ruleset_id, const char *terrain, const char *units, const char *opts);
 
 hex_coord fx_hex(const char *address);
-game_ref fx_ref(const game *g, const char *id);
+hex_ref fx_ref(const hex_game *g, const char *id);
 
 /* Referee on the fixture's game, hands dealt: apply log lines (separated
  * by newlines).  Returns the 1-based index of the first line refused (0

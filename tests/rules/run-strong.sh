@@ -1,5 +1,5 @@
 #!/bin/bash
-# The strong player (rules/strong.h) in headless matches:
+# The strong player (rules/hex/strong.h) in headless matches:
 #
 #   run-strong.sh ORBAT_BINARY MATCH_GAMES SCENARIO_DIR [SEEDS]
 #

@@ -6,7 +6,7 @@
 
 #include "base/diag.h"
 #include "model/position.h"
-#include "rules/sqgame.h"
+#include "rules/square/sq_game.h"
 #include "validate/validate.h"
 
 typedef struct sq_fixture {

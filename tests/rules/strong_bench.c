@@ -27,10 +27,10 @@
 
 #include "base/diag.h"
 #include "rules/balance.h"
-#include "rules/game.h"
-#include "rules/gamelog.h"
+#include "rules/hex/hex_game.h"
+#include "rules/hex/hex_log.h"
 #include "rules/match.h"
-#include "rules/referee.h"
+#include "rules/hex/hex_referee.h"
 #include "validate/validate.h"
 
 static int usage(void)
@@ -53,7 +53,7 @@ typedef struct tally {
  * judges each line again, so that who stood alone before an action and
  * who is gone after it are the engine's answers. */
 typedef struct general_watch {
-	game *g;
+	hex_game *g;
 	referee *r;
 	int seat;         /* the side PLAYER holds */
 	bool lost;        /* a line the shadow referee refused: stop counting */
@@ -67,25 +67,25 @@ static void watch_line(general_watch *w, const char *line)
 	gl_action a;
 	bool empty;
 	rules_error why;
-	if (!gamelog_parse_line(line, 0, &a, &empty, &why)) {
+	if (!hexlog_parse_line(line, 0, &a, &empty, &why)) {
 		w->lost = true;
 		return;
 	}
 	if (empty)
 		return;
-	game *g = w->g;
+	hex_game *g = w->g;
 	bool lone[64] = { false };
 	size_t n = g->general_count < 64 ? g->general_count : 64;
 	for (size_t i = 0; i < n; i++)
-		lone[i] = g->generals[i].alive && game_units_at(g, g->generals[i].at, g->generals[i].side, NULL, 0) == 0;
+		lone[i] = g->generals[i].alive && hex_game_units_at(g, g->generals[i].at, g->generals[i].side, NULL, 0) == 0;
 	if (a.kind == ACT_ORDER && w->r->side >= 0) {
 		int player = w->r->side == w->seat ? 0 : 1;
 		for (size_t k = 0; k < a.word_count; k++)
-			w->t->general_orders[player] += game_find_general(g, a.words[k]) >= 0;
+			w->t->general_orders[player] += hex_game_find_general(g, a.words[k]) >= 0;
 	}
 	if (!referee_apply(w->r, &a, &why))
 		w->lost = true;
-	gamelog_action_finish(&a);
+	hexlog_action_finish(&a);
 	for (size_t i = 0; i < n; i++)
 		if (lone[i] && !g->generals[i].alive)
 			w->t->lone_lost[g->generals[i].side == w->seat ? 0 : 1]++;
@@ -152,7 +152,7 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 		turn_clock tc = { start, &t->longest };
 		general_watch gw = { NULL, NULL, seat, false, t };
 		line_readers lr = { longest ? &tc : NULL, NULL };
-		if (generals && (gw.g = game_create(sc, rs)) != NULL) {
+		if (generals && (gw.g = hex_game_create(sc, rs)) != NULL) {
 			gw.r = referee_create(gw.g);
 			lr.watch = &gw;
 		}
@@ -165,7 +165,7 @@ static bool bench_scenario(validator *v, diag_sink *sink, const char *path, cons
 			fprintf(stderr, "strong_bench: %s seed %llu: the generals' count stopped at a line it could not judge\n",
 				path, o.seed);
 		referee_destroy(gw.r);
-		game_destroy(gw.g);
+		hex_game_destroy(gw.g);
 		t->cpu += (double)(clock() - start) / CLOCKS_PER_SEC;
 		t->games++;
 		t->turns += r.turns;

@@ -1,4 +1,4 @@
-/* The rules questions as data (rules/ask.h): the fields of the answers,
+/* The rules questions as data (rules/hex/hex_ask.h): the fields of the answers,
  * read without formatting them, on positions built by the fixture.  The
  * text and JSON a user sees are checked by run-ask.sh; here it is what a
  * program asking the library gets. */
@@ -11,14 +11,14 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "rules/ask.h"
+#include "rules/hex/hex_ask.h"
 #include "rules_fixture.h"
 
 #define BC99 "battlecry-1999"
 #define NZ "noord-zuid"
 
 /* Ask `line` ("dice F5 G5") about g; the query's words live in buf. */
-static bool ask(const game *g, const char *line, char *buf, size_t size, ask_query *q, ask_result *r)
+static bool ask(const hex_game *g, const char *line, char *buf, size_t size, ask_query *q, ask_result *r)
 {
 	snprintf(buf, size, "%s", line);
 	char *words[8];
@@ -42,7 +42,7 @@ static bool has_hex(const hex_coord *list, size_t n, const char *address)
 static void test_dice(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, BC99, "", "u inf F5 id=ub; c inf G5 id=cr");
+	hex_game *g = fx_game(f, BC99, "", "u inf F5 id=ub; c inf G5 id=cr");
 	char buf[64];
 	ask_query q;
 	ask_result r;
@@ -51,16 +51,16 @@ static void test_dice(void **state)
 	assert_int_equal(r.answers, 1);
 	assert_int_equal(r.count, 1);
 	assert_string_equal(r.label, "dice ub");
-	assert_int_equal(r.from.unit, game_find_unit(g, "ub"));
+	assert_int_equal(r.from.unit, hex_game_find_unit(g, "ub"));
 	assert_string_equal(r.from.shown, "ub (F5)");
 	assert_int_equal(r.distance, 1);
 	const ask_dice_answer *a = &r.items[0].u.dice;
-	assert_int_equal(a->unit, game_find_unit(g, "ub"));
+	assert_int_equal(a->unit, hex_game_find_unit(g, "ub"));
 	/* §4: infantry rolls 4 dice against an adjacent hex. */
 	assert_true(a->dice.allowed);
 	assert_int_equal(a->dice.dice, 4);
 	assert_int_equal(a->dice.target.kind, REF_UNIT);
-	assert_int_equal(a->dice.target.index, game_find_unit(g, "cr"));
+	assert_int_equal(a->dice.target.index, hex_game_find_unit(g, "cr"));
 	ask_result_free(&r);
 }
 
@@ -68,7 +68,7 @@ static void test_dice(void **state)
 static void test_nothing(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, BC99, "", "u inf F5; c inf G5");
+	hex_game *g = fx_game(f, BC99, "", "u inf F5; c inf G5");
 	char buf[64];
 	ask_query q;
 	ask_result r;
@@ -93,7 +93,7 @@ static void test_nothing(void **state)
 static void test_los_moves(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, BC99, "woods:G5", "u inf F5; c inf H5");
+	hex_game *g = fx_game(f, BC99, "woods:G5", "u inf F5; c inf H5");
 	char buf[64];
 	ask_query q;
 	ask_result r;
@@ -102,7 +102,7 @@ static void test_los_moves(void **state)
 	assert_false(s->visible);
 	assert_int_equal(s->distance, 2);
 	assert_true(has_hex(s->blocked, s->blocked_count, "G5"));
-	assert_int_equal(r.items[0].u.los.unit, game_find_unit(g, "u1"));
+	assert_int_equal(r.items[0].u.los.unit, hex_game_find_unit(g, "u1"));
 	assert_string_equal(r.rule, "bc-6.1");
 	ask_result_free(&r);
 
@@ -122,7 +122,7 @@ static void test_los_moves(void **state)
 static void test_two_units(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, NZ, "", "u inf F5 id=a; u inf F5 id=b; c inf G5");
+	hex_game *g = fx_game(f, NZ, "", "u inf F5 id=a; u inf F5 id=b; c inf G5");
 	char buf[64];
 	ask_query q;
 	ask_result r;
@@ -145,18 +145,18 @@ static void test_two_units(void **state)
 static void test_rally(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, NZ, "", "u inf F5 2 id=worn; u inf D5 id=fresh; c inf G5 1");
+	hex_game *g = fx_game(f, NZ, "", "u inf F5 2 id=worn; u inf D5 id=fresh; c inf G5 1");
 	char buf[64];
 	ask_query q;
 	ask_result r;
 	assert_true(ask(g, "rally union", buf, sizeof buf, &q, &r));
 	const ask_rally_answer *a = &r.items[0].u.rally;
-	assert_int_equal(a->side, game_side_index(g, "union"));
+	assert_int_equal(a->side, hex_game_side_index(g, "union"));
 	assert_non_null(a->card);
 	assert_true(a->dice > 0);
 	/* Only the union unit that lost figures, with room for them. */
 	assert_int_equal(a->unit_count, 1);
-	int worn = game_find_unit(g, "worn");
+	int worn = hex_game_find_unit(g, "worn");
 	assert_int_equal(a->units[0].unit, worn);
 	assert_int_equal(a->units[0].room, g->units[worn].full - 2);
 	assert_int_equal(a->room, a->units[0].room);

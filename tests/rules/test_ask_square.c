@@ -25,7 +25,7 @@
 #include "base/diag.h"
 #include "base/util.h"
 #include "geo/square.h"
-#include "rules/ask_square.h"
+#include "rules/square/sq_ask.h"
 #include "validate/validate.h"
 #include "sq_fixture.h"
 

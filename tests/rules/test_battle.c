@@ -190,7 +190,7 @@ static void check_expect(const fixture *f, const battle_case *c)
 {
 	if (!c->expect)
 		return;
-	const game *g = f->g;
+	const hex_game *g = f->g;
 	char copy[256];
 	snprintf(copy, sizeof copy, "%s", c->expect);
 	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
@@ -198,13 +198,13 @@ static void check_expect(const fixture *f, const battle_case *c)
 			char side[32];
 			int n;
 			assert_int_equal(sscanf(w + 6, "%31[^=]=%d", side, &n), 2);
-			int s = game_side_index(g, side);
+			int s = hex_game_side_index(g, side);
 			if (g->sides[s].flags != n)
 				fail_msg("%s: %s has %d flags, expected %d", c->why, side, g->sides[s].flags, n);
 			continue;
 		}
 		if (strncmp(w, "winner=", 7) == 0) {
-			if (g->winner != game_side_index(g, w + 7))
+			if (g->winner != hex_game_side_index(g, w + 7))
 				fail_msg("%s: winner %d", c->why, g->winner);
 			continue;
 		}
@@ -212,20 +212,20 @@ static void check_expect(const fixture *f, const battle_case *c)
 		char *sep = eq ? eq : at;
 		assert_non_null(sep);
 		*sep = '\0';
-		game_ref r;
-		assert_true(game_resolve_ref(g, w, &r));
+		hex_ref r;
+		assert_true(hex_game_resolve_ref(g, w, &r));
 		if (eq && strcmp(eq + 1, "dead") == 0) {
-			if (game_ref_alive(g, r))
+			if (hex_game_ref_alive(g, r))
 				fail_msg("%s: %s is alive", c->why, w);
 		} else if (eq) {
 			int n = atoi(eq + 1);
-			if (!game_ref_alive(g, r) || g->units[r.index].figures != n)
+			if (!hex_game_ref_alive(g, r) || g->units[r.index].figures != n)
 				fail_msg("%s: %s has %d figures, expected %d", c->why, w,
-					game_ref_alive(g, r) ? g->units[r.index].figures : 0, n);
+					hex_game_ref_alive(g, r) ? g->units[r.index].figures : 0, n);
 		} else {
 			char h[HEX_ADDRESS_MAX];
-			hex_format(game_ref_at(g, r), h);
-			if (!game_ref_alive(g, r) || strcmp(h, at + 1) != 0)
+			hex_format(hex_game_ref_at(g, r), h);
+			if (!hex_game_ref_alive(g, r) || strcmp(h, at + 1) != 0)
 				fail_msg("%s: %s is at %s, expected %s", c->why, w, h, at + 1);
 		}
 	}

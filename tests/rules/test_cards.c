@@ -103,10 +103,10 @@ static void run_cases(fixture *f, const card_case *cases, size_t count, const ch
 		expect_refusal(c->why, refused, &err, c->refused, c->rule, c->says);
 		if (!c->who)
 			continue;
-		game_ref r = fx_ref(f->g, c->who);
+		hex_ref r = fx_ref(f->g, c->who);
 		hex_coord want = fx_hex(c->at);
-		hex_coord at = game_ref_at(f->g, r);
-		if (!game_ref_alive(f->g, r) || at.col != want.col || at.row != want.row)
+		hex_coord at = hex_game_ref_at(f->g, r);
+		if (!hex_game_ref_alive(f->g, r) || at.col != want.col || at.row != want.row)
 			fail_msg("%s: '%s' does not stand on %s", c->why, c->who, c->at);
 		if (c->figures >= 0 && r.kind == REF_UNIT && f->g->units[r.index].figures != c->figures)
 			fail_msg("%s: '%s' has %d figures, expected %d", c->why, c->who, f->g->units[r.index].figures,
@@ -238,16 +238,16 @@ static void test_reinforcements_owed(void **state)
 {
 	fixture *f = *state;
 	fx_game(f, BC99, "", "u inf F7; c inf F3; ur inf E9; ur cav G9");
-	game *g = f->g;
-	int ur1 = game_find_unit(g, "ur1");
+	hex_game *g = f->g;
+	int ur1 = hex_game_find_unit(g, "ur1");
 	assert_true(ur1 >= 0);
 	assert_false(g->units[ur1].alive);
 	assert_true(g->units[ur1].reserve);
-	assert_int_equal(game_reserves_left(g, 0), 2);
-	assert_int_equal(game_reserves_left(g, 1), 0);
-	assert_int_equal(game_units_at(g, fx_hex("E9"), -1, NULL, 0), 0);
-	assert_false(game_occupied(g, fx_hex("E9")));
-	game_eliminate(g, (game_ref){ REF_UNIT, ur1 });
+	assert_int_equal(hex_game_reserves_left(g, 0), 2);
+	assert_int_equal(hex_game_reserves_left(g, 1), 0);
+	assert_int_equal(hex_game_units_at(g, fx_hex("E9"), -1, NULL, 0), 0);
+	assert_false(hex_game_occupied(g, fx_hex("E9")));
+	hex_game_eliminate(g, (hex_ref){ REF_UNIT, ur1 });
 	assert_int_equal(g->sides[1].flags, 0);
 	rules_error err;
 	assert_int_equal(fx_play_hands(f, HAND_R, HAND_C, RF "infantry sabres", &err), 0);
@@ -265,8 +265,8 @@ static void test_reinforcements_owed(void **state)
 	assert_int_equal(fx_play(f, "arrive ur1", &err), 0);   /* the infantry face */
 	assert_false(referee_owed(f->ref, owed, sizeof owed, &required));
 	assert_true(referee_finish(f->ref, &err));
-	assert_int_equal(game_reserves_left(g, 0), 0);
-	assert_true(game_occupied(g, fx_hex("E9")));
+	assert_int_equal(hex_game_reserves_left(g, 0), 0);
+	assert_true(hex_game_occupied(g, fx_hex("E9")));
 	assert_false(referee_may_arrive(f->ref, ur1));
 }
 
@@ -425,19 +425,19 @@ static void expect_word(const fixture *f, const special_case *c, const char *w)
 	assert_non_null(sep);
 	snprintf(id, sizeof id, "%.*s", (int)(sep - w), w);
 	snprintf(val, sizeof val, "%s", sep + 1);
-	int side = game_side_index(f->g, id);
+	int side = hex_game_side_index(f->g, id);
 	if (side >= 0) {
-		if (game_score(f->g, side) != atoi(val))
-			fail_msg("%s: %s has %d victory flags, expected %s", c->why, id, game_score(f->g, side), val);
+		if (hex_game_score(f->g, side) != atoi(val))
+			fail_msg("%s: %s has %d victory flags, expected %s", c->why, id, hex_game_score(f->g, side), val);
 		return;
 	}
-	game_ref r = fx_ref(f->g, id);
+	hex_ref r = fx_ref(f->g, id);
 	if (at) {
-		hex_coord want = fx_hex(val), got = game_ref_at(f->g, r);
+		hex_coord want = fx_hex(val), got = hex_game_ref_at(f->g, r);
 		if (want.col != got.col || want.row != got.row)
 			fail_msg("%s: '%s' does not stand on %s", c->why, id, val);
 	} else if (strcmp(val, "dead") == 0 || strcmp(val, "alive") == 0) {
-		if (game_ref_alive(f->g, r) != (strcmp(val, "alive") == 0))
+		if (hex_game_ref_alive(f->g, r) != (strcmp(val, "alive") == 0))
 			fail_msg("%s: '%s' is not %s", c->why, id, val);
 	} else if (f->g->units[r.index].figures != atoi(val)) {
 		fail_msg("%s: '%s' has %d figures, expected %s", c->why, id, f->g->units[r.index].figures, val);
@@ -481,11 +481,11 @@ static void test_rally_owed(void **state)
 	gl_action a;
 	bool empty;
 	rules_error why;
-	assert_true(gamelog_parse_line("rally", 1, &a, &empty, &why));
+	assert_true(hexlog_parse_line("rally", 1, &a, &empty, &why));
 	int n = 0;
 	assert_true(referee_dice_needed(f->ref, &a, &n, &err));
 	assert_int_equal(n, 3);
-	gamelog_action_finish(&a);
+	hexlog_action_finish(&a);
 	assert_int_equal(fx_play(f, "rally : infantry infantry flag", &err), 0);
 	assert_true(referee_owed(f->ref, owed, sizeof owed, &required));
 	assert_true(required);
@@ -495,7 +495,7 @@ static void test_rally_owed(void **state)
 	assert_false(referee_owed(f->ref, owed, sizeof owed, &required));
 	assert_true(referee_finish(f->ref, &err));
 	/* Both lines of the log format round-trip. */
-	assert_false(gamelog_parse_line("rally u1 : infantry", 1, &a, &empty, &why));
+	assert_false(hexlog_parse_line("rally u1 : infantry", 1, &a, &empty, &why));
 }
 
 int main(void)

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/dice.h"
+#include "rules/hex/dice.h"
 #include "rules_fixture.h"
 
 #define BC99 "battlecry-1999"
@@ -130,11 +130,11 @@ static void test_dice(void **state)
 	fixture *f = *state;
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		const dice_case *c = &CASES[i];
-		game *g = fx_game(f, c->ruleset, c->terrain, c->units);
+		hex_game *g = fx_game(f, c->ruleset, c->terrain, c->units);
 		int units[1];
-		assert_int_equal(game_units_at(g, fx_hex(c->from), -1, units, 1), 1);
+		assert_int_equal(hex_game_units_at(g, fx_hex(c->from), -1, units, 1), 1);
 		dice_answer d;
-		dice_battle(g, units[0], fx_hex(c->to), (game_ref){ REF_NONE, -1 }, NULL, &d);
+		dice_battle(g, units[0], fx_hex(c->to), (hex_ref){ REF_NONE, -1 }, NULL, &d);
 		char all[DICE_MAX_REASONS * (RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 8)] = "";
 		bool named = false;
 		for (int k = 0; k < d.reason_count; k++) {
@@ -161,14 +161,14 @@ static void test_dice(void **state)
 static void test_general_once(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, NZ, "", "u inf F5 weapon=rifle; u inf F5 weapon=rifle; u gen F5; c inf G5; c inf F4");
+	hex_game *g = fx_game(f, NZ, "", "u inf F5 weapon=rifle; u inf F5 weapon=rifle; u gen F5; c inf G5; c inf F4");
 	bool spent[4] = { false, false, false, false };
 	dice_answer d;
-	dice_battle(g, 0, fx_hex("G5"), (game_ref){ REF_NONE, -1 }, spent, &d);
+	dice_battle(g, 0, fx_hex("G5"), (hex_ref){ REF_NONE, -1 }, spent, &d);
 	assert_int_equal(d.dice, 5);
 	assert_int_equal(d.general, 0);
 	spent[0] = true;
-	dice_battle(g, 1, fx_hex("F4"), (game_ref){ REF_NONE, -1 }, spent, &d);
+	dice_battle(g, 1, fx_hex("F4"), (hex_ref){ REF_NONE, -1 }, spent, &d);
 	assert_int_equal(d.dice, 4);
 }
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "rules/gamelog.h"
+#include "rules/hex/hex_log.h"
 
 static const char GOOD[] =
 	"# a whole game head and one turn of each kind\n"
@@ -52,10 +52,10 @@ static void test_good(void **state)
 {
 	(void)state;
 	gl_log log;
-	gamelog_init(&log);
+	hexlog_init(&log);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	size_t bad = gamelog_parse(GOOD, strlen(GOOD), "game.log", &log, &sink);
+	size_t bad = hexlog_parse(GOOD, strlen(GOOD), "game.log", &log, &sink);
 	if (bad)
 		diag_print_text(&sink, 0, sink.count, stderr);
 	assert_int_equal(bad, 0);
@@ -97,7 +97,7 @@ static void test_good(void **state)
 	assert_int_equal(a[22].word_count, 2);
 	assert_false(a[27].faces_given);      /* play lets orbat roll */
 	assert_null(a[28].card);
-	gamelog_finish(&log);
+	hexlog_finish(&log);
 	diag_sink_finish(&sink);
 }
 
@@ -149,10 +149,10 @@ static void test_every_bad_line_reported(void **state)
 		strcat(text, "\norder u1   # fine\n");
 	}
 	gl_log log;
-	gamelog_init(&log);
+	hexlog_init(&log);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	size_t bad = gamelog_parse(text, strlen(text), "game.log", &log, &sink);
+	size_t bad = hexlog_parse(text, strlen(text), "game.log", &log, &sink);
 	assert_int_equal(bad, n);
 	assert_int_equal(sink.count, n);
 	assert_int_equal(log.count, n);     /* the good lines are kept */
@@ -164,7 +164,7 @@ static void test_every_bad_line_reported(void **state)
 		if (!strstr(d->message, BAD[i].message))
 			fail_msg("'%s': message '%s' lacks '%s'", BAD[i].line, d->message, BAD[i].message);
 	}
-	gamelog_finish(&log);
+	hexlog_finish(&log);
 	diag_sink_finish(&sink);
 }
 
@@ -173,16 +173,16 @@ static void test_odd_bytes(void **state)
 	(void)state;
 	const char text[] = "order u1\r\nmove u1 A1\x01\nx\0y\n\n# end without newline\nseed 3";
 	gl_log log;
-	gamelog_init(&log);
+	hexlog_init(&log);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	size_t bad = gamelog_parse(text, sizeof text - 1, "g", &log, &sink);
+	size_t bad = hexlog_parse(text, sizeof text - 1, "g", &log, &sink);
 	assert_int_equal(bad, 2);
 	assert_int_equal(sink.items[0].line, 2);
 	assert_int_equal(sink.items[1].line, 3);
 	assert_int_equal(log.count, 2);
 	assert_int_equal(log.actions[1].line, 6);
-	gamelog_finish(&log);
+	hexlog_finish(&log);
 	diag_sink_finish(&sink);
 }
 
@@ -213,11 +213,11 @@ static void test_round_trip(void **state)
 		gl_action a;
 		bool empty;
 		rules_error why;
-		assert_true(gamelog_parse_line(lines[i], 1, &a, &empty, &why));
-		char *back = gamelog_format(&a);
+		assert_true(hexlog_parse_line(lines[i], 1, &a, &empty, &why));
+		char *back = hexlog_format(&a);
 		assert_string_equal(back, lines[i]);
 		free(back);
-		gamelog_action_finish(&a);
+		hexlog_action_finish(&a);
 	}
 }
 

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "geo/hex.h"
-#include "rules/los.h"
+#include "rules/hex/los.h"
 
 /* ---- exact rationals (denominator > 0) ---- */
 

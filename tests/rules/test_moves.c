@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/moves.h"
+#include "rules/hex/moves.h"
 #include "rules_fixture.h"
 
 #define BC99 "battlecry-1999"
@@ -98,7 +98,7 @@ static const reach_case REACH[] = {
 	{ "ntz general never enters an enemy general's hex", NZ, "rough:A2", "u gen A1; c gen B1", "ug1", false, 0, "", "" },
 };
 
-static bool contains(const game *g, const int *steps, const char *address)
+static bool contains(const hex_game *g, const int *steps, const char *address)
 {
 	long idx = hex_index(&g->board, fx_hex(address));
 	assert_true(idx >= 0);
@@ -110,8 +110,8 @@ static void test_reach(void **state)
 	fixture *f = *state;
 	for (size_t i = 0; i < sizeof REACH / sizeof REACH[0]; i++) {
 		const reach_case *c = &REACH[i];
-		game *g = fx_game(f, c->ruleset, c->terrain, c->units);
-		game_ref who = fx_ref(g, c->who);
+		hex_game *g = fx_game(f, c->ruleset, c->terrain, c->units);
+		hex_ref who = fx_ref(g, c->who);
 		move_options o = { c->with_general, -1 };
 		int *steps = calloc(hex_count(&g->board), sizeof *steps);
 		int n = moves_reach(g, who, &o, steps);
@@ -162,7 +162,7 @@ static void test_paths(void **state)
 	fixture *f = *state;
 	for (size_t i = 0; i < sizeof PATHS / sizeof PATHS[0]; i++) {
 		const path_case *c = &PATHS[i];
-		game *g = fx_game(f, c->ruleset, c->terrain, c->units);
+		hex_game *g = fx_game(f, c->ruleset, c->terrain, c->units);
 		hex_coord path[8];
 		int n = 0;
 		char list[128];
@@ -214,7 +214,7 @@ static void test_battle_after_move(void **state)
 	fixture *f = *state;
 	for (size_t i = 0; i < sizeof AFTER / sizeof AFTER[0]; i++) {
 		const after_case *c = &AFTER[i];
-		game *g = fx_game(f, c->ruleset, "", c->unit);
+		hex_game *g = fx_game(f, c->ruleset, "", c->unit);
 		if (moves_battle_after(g, 0, c->hexes) != c->battle)
 			fail_msg("%s %s after %d hexes: battle should be %s", c->ruleset, c->unit, c->hexes,
 				c->battle ? "allowed" : "refused");

@@ -194,7 +194,7 @@ static void test_fieldworks_dug(void **state)
 	assert_int_equal(fx_play_hands(f, "fieldworks recon/left skirmish/centre frontal", HAND_C,
 		"play union fieldworks\norder u1\ndig u1\ndraw union attack/centre\nplay confederate skirmish/centre\n"
 		"order c1\nbattle c1 u1 : cavalry", &err), 0);
-	assert_true(game_has_fieldworks(f->g, fx_hex("F5")));
+	assert_true(hex_game_has_fieldworks(f->g, fx_hex("F5")));
 }
 
 /* 150: the counter-attack gives no ground. */

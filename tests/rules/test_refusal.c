@@ -1,5 +1,5 @@
 /* A refused action leaves the game and the referee as they were
- * (referee.h: "nothing changed"), so that `orbat play` can ask again and a
+ * (hex_referee.h: "nothing changed"), so that `orbat play` can ask again and a
  * log checker reports the first fault only.  For an illegal action of
  * every kind, in both kinds of hex ruleset (battlecry, noord-zuid) and in
  * the middle of a turn as well as at its start, the whole state is written
@@ -50,7 +50,7 @@ static void put_str(snap *s, const char *text)
 	put(s, text, strlen(text) + 1);
 }
 
-static void put_game(snap *s, const game *g)
+static void put_game(snap *s, const hex_game *g)
 {
 	PUT(s, g->rs);
 	PUT(s, g->gaps);
@@ -63,7 +63,7 @@ static void put_game(snap *s, const game *g)
 	PUT(s, g->objective_count);
 	put(s, g->objectives, g->objective_count * sizeof *g->objectives);
 	for (int i = 0; i < GAME_SIDES; i++) {
-		const game_side *sd = &g->sides[i];
+		const hex_side *sd = &g->sides[i];
 		put_str(s, sd->id);
 		PUT(s, sd->home_north);
 		PUT(s, sd->hand_size);
@@ -74,7 +74,7 @@ static void put_game(snap *s, const game *g)
 	PUT(s, g->first_side);
 	PUT(s, g->unit_count);
 	for (size_t i = 0; i < g->unit_count; i++) {
-		const game_unit *u = &g->units[i];
+		const hex_unit *u = &g->units[i];
 		put_str(s, u->id);
 		put_str(s, u->name);
 		PUT(s, u->side);
@@ -91,7 +91,7 @@ static void put_game(snap *s, const game *g)
 	}
 	PUT(s, g->general_count);
 	for (size_t i = 0; i < g->general_count; i++) {
-		const game_general *gg = &g->generals[i];
+		const hex_general *gg = &g->generals[i];
 		put_str(s, gg->id);
 		put_str(s, gg->name);
 		PUT(s, gg->side);
@@ -101,7 +101,7 @@ static void put_game(snap *s, const game *g)
 	}
 	PUT(s, g->brigade_count);
 	for (size_t i = 0; i < g->brigade_count; i++) {
-		const game_brigade *b = &g->brigades[i];
+		const hex_brigade *b = &g->brigades[i];
 		put_str(s, b->id);
 		PUT(s, b->side);
 		PUT(s, b->general);
@@ -184,7 +184,7 @@ typedef struct refusal_case {
 #define BRIGADE "u gen F7; u inf F7; u inf G7; u inf B9; c inf F3; c inf L1"
 
 static const refusal_case CASES[] = {
-	/* header lines in the middle of a game */
+	/* header lines in the middle of a hex_game */
 	{ "first player again", BC99, DUEL, NULL, NULL, SKIRMISH, "first confederate" },
 	{ "a second hand", NZ, NZ_DUEL, NULL, NULL, "", "hand union recon/left" },
 	{ "a second scenario line", BC99, DUEL, NULL, NULL, "", "scenario other" },
@@ -297,13 +297,13 @@ static void check_case(const refusal_case *c)
 	gl_action a;
 	bool empty;
 	rules_error why;
-	if (!gamelog_parse_line(c->refused, 99, &a, &empty, &why))
+	if (!hexlog_parse_line(c->refused, 99, &a, &empty, &why))
 		fail_msg("%s: '%s' does not parse: %s", c->why, c->refused, why.message);
 	assert_false(empty);
 
 	snap before = take(f.ref);
 	bool ok = referee_apply(f.ref, &a, &err);
-	gamelog_action_finish(&a);
+	hexlog_action_finish(&a);
 	if (ok)
 		fail_msg("%s: '%s' was allowed", c->why, c->refused);
 	/* The refusal names a rule and says why. */
@@ -339,12 +339,12 @@ static void test_every_kind_covered(void **state)
 		gl_action a;
 		bool empty;
 		rules_error why;
-		assert_true(gamelog_parse_line(CASES[i].refused, 1, &a, &empty, &why));
+		assert_true(hexlog_parse_line(CASES[i].refused, 1, &a, &empty, &why));
 		if (strcmp(CASES[i].ruleset, NZ) == 0)
 			nz[a.kind] = true;
 		else
 			bc[a.kind] = true;
-		gamelog_action_finish(&a);
+		hexlog_action_finish(&a);
 	}
 	for (int k = 0; k < ACT_COUNT; k++) {
 		bool header = k == ACT_FORMAT || k == ACT_SCENARIO || k == ACT_SEED || k == ACT_FIRST || k == ACT_HAND;

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/battle.h"
-#include "rules/retreat.h"
+#include "rules/hex/battle.h"
+#include "rules/hex/retreat.h"
 #include "rules_fixture.h"
 
 #define BC99 "battlecry-1999"
@@ -70,9 +70,9 @@ static void test_retreats(void **state)
 	fixture *f = *state;
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
 		const retreat_case *c = &CASES[i];
-		game *g = fx_game(f, c->ruleset, c->terrain, c->units);
-		game_ref who = fx_ref(g, c->who);
-		bool with_general = who.kind == REF_UNIT && game_unit_general(g, who.index) >= 0;
+		hex_game *g = fx_game(f, c->ruleset, c->terrain, c->units);
+		hex_ref who = fx_ref(g, c->who);
+		bool with_general = who.kind == REF_UNIT && hex_game_unit_general(g, who.index) >= 0;
 		retreat_outcome out[RETREAT_MAX_OUTCOMES];
 		int n = retreat_outcomes(g, who, c->flags, with_general, out, RETREAT_MAX_OUTCOMES);
 		assert_true(n > 0 && n <= RETREAT_MAX_OUTCOMES);
@@ -147,7 +147,7 @@ static void test_flags(void **state)
 	fixture *f = *state;
 	for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++) {
 		const flags_case *c = &FLAGS[i];
-		game *g = fx_game(f, c->ruleset, "", c->units);
+		hex_game *g = fx_game(f, c->ruleset, "", c->units);
 		rules_error why;
 		int n = battle_flags_apply(g, fx_ref(g, c->target), c->flags, c->figures, &why);
 		if (n != c->applied)
@@ -161,7 +161,7 @@ static void test_flags(void **state)
 static void test_swapped_homes(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game_opts(f, NZ, "", "u inf F5; c inf F6", "homes=swapped");
+	hex_game *g = fx_game_opts(f, NZ, "", "u inf F5; c inf F6", "homes=swapped");
 	hex_coord out[2];
 	char a[HEX_ADDRESS_MAX], b[HEX_ADDRESS_MAX];
 	assert_int_equal(retreat_candidates(g, 0, fx_hex("F5"), out), 2);
@@ -176,8 +176,8 @@ static void test_swapped_homes(void **state)
 static void test_paths(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, BC99, "", "u inf F5; c inf E7; c inf F7; c inf G7");
-	game_ref u = fx_ref(g, "u1");
+	hex_game *g = fx_game(f, BC99, "", "u inf F5; c inf E7; c inf F7; c inf G7");
+	hex_ref u = fx_ref(g, "u1");
 	retreat_outcome out;
 	rules_error why;
 	hex_coord p1[] = { fx_hex("E6") };

@@ -1,4 +1,4 @@
-/* The facts the engine reads of a ruleset by name (rules/rules_data.h)
+/* The facts the engine reads of a ruleset by name (rules/hex/rules_data.h)
  * belong to that ruleset alone: after a ruleset is destroyed and another
  * loaded, possibly at the same address, the facts are the new one's, with
  * strings that point into it and not into freed memory.  A game keeps its
@@ -17,8 +17,8 @@
 #include "base/datadir.h"
 #include "base/diag.h"
 #include "model/ruleset.h"
-#include "rules/game.h"
-#include "rules/rules_data.h"
+#include "rules/hex/hex_game.h"
+#include "rules/hex/rules_data.h"
 #include "rules_fixture.h"
 
 static const char *data_dir(void)
@@ -131,12 +131,12 @@ static void test_games_read_their_own_ruleset(void **state)
 		fx_init(&f);
 		assert_non_null(fx_game(&f, ids[i], "", "u inf C7; c inf F4"));
 		slot = *f.rs;
-		game *g = game_create(f.sc, &slot);
+		hex_game *g = hex_game_create(f.sc, &slot);
 		assert_non_null(g);
 		assert_ptr_equal(g->gaps, &g->facts);
 		assert_string_equal(g->gaps->ruleset_id, ids[i]);
 		assert_facts_of(g->gaps, f.rs);
-		game_destroy(g);
+		hex_game_destroy(g);
 		memset(&slot, 0, sizeof slot);
 		fx_finish(&f);
 	}
@@ -148,15 +148,15 @@ static void test_clone_outlives_original(void **state)
 	(void)state;
 	fixture f;
 	fx_init(&f);
-	game *g = fx_game(&f, "noord-zuid", "", "u inf C7; c inf F4");
+	hex_game *g = fx_game(&f, "noord-zuid", "", "u inf C7; c inf F4");
 	assert_non_null(g);
-	game *c = game_clone(g);
-	game_destroy(f.g);
+	hex_game *c = hex_game_clone(g);
+	hex_game_destroy(f.g);
 	f.g = NULL;
 	assert_ptr_equal(c->gaps, &c->facts);
 	assert_facts_of(c->gaps, f.rs);
 	assert_true(c->gaps->saving_rolls);
-	game_destroy(c);
+	hex_game_destroy(c);
 	fx_finish(&f);
 }
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/moves.h"
+#include "rules/hex/moves.h"
 #include "rules/rules_error.h"
 #include "rules_fixture.h"
 
@@ -36,9 +36,9 @@ static char *long_id(size_t len)
 	return s;
 }
 
-static void rename_unit(game *g, const char *id, size_t len)
+static void rename_unit(hex_game *g, const char *id, size_t len)
 {
-	game_ref r = fx_ref(g, id);
+	hex_ref r = fx_ref(g, id);
 	assert_int_equal(r.kind, REF_UNIT);
 	free(g->units[r.index].id);
 	g->units[r.index].id = long_id(len);
@@ -80,13 +80,13 @@ static void test_cut_keeps_rule(void **state)
 static void test_move_long_id(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, BC99, "", DUEL);
+	hex_game *g = fx_game(f, BC99, "", DUEL);
 	rename_unit(g, "u1", LONG_ID);
 	hex_coord path[] = { fx_hex("F4") };
 	move_options o = { false, -1 };
 	rules_error e;
 	rules_error_clear(&e);
-	assert_false(moves_check_path(g, (game_ref){ REF_UNIT, 0 }, &o, path, 1, &e));
+	assert_false(moves_check_path(g, (hex_ref){ REF_UNIT, 0 }, &o, path, 1, &e));
 	assert_string_equal(e.rule, "bc-3");
 	assert_true(ends_with(e.message, "..."));
 }
@@ -113,7 +113,7 @@ static void test_log_long_id(void **state)
 	fixture *f = *state;
 	for (size_t i = 0; i < sizeof LOGS / sizeof LOGS[0]; i++) {
 		const log_case *c = &LOGS[i];
-		game *g = fx_game(f, BC99, "", DUEL);
+		hex_game *g = fx_game(f, BC99, "", DUEL);
 		rename_unit(g, "u1", LONG_ID);
 		rules_error err;
 		rules_error_clear(&err);

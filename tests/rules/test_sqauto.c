@@ -1,4 +1,4 @@
-/* The square game's automatic player (rules/sqauto.h) against the referee:
+/* The square game's automatic player (rules/square/sq_auto.h) against the referee:
  * many seeds on both bundled mb-remastered scenarios, every proposal put to
  * sq_apply (one refused is a failure), each game played to a result within
  * a turn limit; its log written line by line, read back and replayed from
@@ -22,8 +22,8 @@
 
 #include "base/diag.h"
 #include "base/util.h"
-#include "rules/sqauto.h"
-#include "rules/sqref.h"
+#include "rules/square/sq_auto.h"
+#include "rules/square/sq_referee.h"
 #include "validate/validate.h"
 #include "sq_fixture.h"
 

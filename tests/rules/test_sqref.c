@@ -22,8 +22,8 @@
 
 #include "base/diag.h"
 #include "base/util.h"
-#include "rules/sqref.h"
-#include "rules/textboard.h"
+#include "rules/square/sq_referee.h"
+#include "rules/textframe.h"
 #include "validate/validate.h"
 #include "sq_fixture.h"
 
@@ -764,7 +764,7 @@ static void test_board_frame(void **state)
 	(void)state;
 	grid_board hex;
 	grid_board_hex(&hex, &(hex_board){ .columns = 3, .rows = 2, .short_rows = true, .west = 1, .east = 1 });
-	char *text = textboard_frame(&hex, 5, letter_cell, NULL, "legend\n");
+	char *text = textframe_draw(&hex, 5, letter_cell, NULL, "legend\n");
 	assert_string_equal(text, "      A     B     C   \n"
 				  "  1  a1... b1... c1... 1\n"
 				  "  2     a2... b2...    2\n"
@@ -773,7 +773,7 @@ static void test_board_frame(void **state)
 	free(text);
 	grid_board square;
 	grid_board_square(&square, &(square_board){ .columns = 2, .rows = 2 });
-	text = textboard_frame(&square, 4, letter_cell, NULL, "");
+	text = textframe_draw(&square, 4, letter_cell, NULL, "");
 	assert_string_equal(text, "      A    B  \n"
 				  "  1  a1.. b1.. 1\n"
 				  "  2  a2.. b2.. 2\n"

@@ -1,4 +1,4 @@
-/* The strong player (rules/strong.h).  Its battle odds against a count
+/* The strong player (rules/hex/strong.h).  Its battle odds against a count
  * of every way the dice can fall, one face after the other, read by the
  * engine: the chance to destroy the target, the figures and the flags
  * expected must agree to rounding, with and without saving dice.  Its
@@ -13,15 +13,15 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "rules/battle.h"
+#include "rules/hex/battle.h"
 #include "rules/rng.h"
-#include "rules/strong.h"
+#include "rules/hex/strong.h"
 #include "rules_fixture.h"
 
 /* Every sequence of `dice` faces (each face as often as the die carries
  * it), read as the referee reads a roll; saving dice likewise, one
  * sequence for every savable hit. */
-static void brute(const game *g, int attacker, game_ref target, int dice, int distance, strong_odds *o)
+static void brute(const hex_game *g, int attacker, hex_ref target, int dice, int distance, strong_odds *o)
 {
 	const ruleset *rs = g->rs;
 	int nf = (int)rs->face_count, total = 0;
@@ -72,10 +72,10 @@ static void brute(const game *g, int attacker, game_ref target, int dice, int di
 	}
 }
 
-static void agree(const game *g, const char *attacker, const char *target, int dice, int distance)
+static void agree(const hex_game *g, const char *attacker, const char *target, int dice, int distance)
 {
 	strong_odds fast, slow;
-	game_ref a = fx_ref(g, attacker), t = fx_ref(g, target);
+	hex_ref a = fx_ref(g, attacker), t = fx_ref(g, target);
 	strong_battle_odds(g, a.index, t, dice, distance, &fast);
 	brute(g, a.index, t, dice, distance, &slow);
 	assert_true(fabs(fast.destroy - slow.destroy) < 1e-9);
@@ -88,7 +88,7 @@ static void agree(const game *g, const char *attacker, const char *target, int d
 static void test_battlecry_odds(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, "battlecry-1999", "", "u inf D5 4; c inf D4 2; c cav E4 3; c art F4 1; c gen D3");
+	hex_game *g = fx_game(f, "battlecry-1999", "", "u inf D5 4; c inf D4 2; c cav E4 3; c art F4 1; c gen D3");
 	assert_non_null(g);
 	for (int dice = 1; dice <= 5; dice++) {
 		agree(g, "u1", "c1", dice, 1);
@@ -105,7 +105,7 @@ static void test_battlecry_odds(void **state)
 static void test_saving_dice_odds(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, "noord-zuid", "", "u inf D5 4 quality=veteran; c inf D4 3; c inf F4 6");
+	hex_game *g = fx_game(f, "noord-zuid", "", "u inf D5 4 quality=veteran; c inf D4 3; c inf F4 6");
 	assert_non_null(g);
 	for (int dice = 1; dice <= 4; dice++) {
 		agree(g, "u1", "c1", dice, 1);
@@ -137,7 +137,7 @@ static void play_until(fixture *f, gl_kind stop, gl_action *stopped)
 		if (!ok)
 			fprintf(stderr, "refused: %s [%s]\n", err.message, err.rule);
 		assert_true(ok);
-		gamelog_action_finish(&a);
+		hexlog_action_finish(&a);
 	}
 	fail();
 }
@@ -154,20 +154,20 @@ static bool same_hex(hex_coord a, hex_coord b)
 static void test_lone_general_shelters(void **state)
 {
 	fixture *f = *state;
-	game *g = fx_game(f, "battlecry-1999", "", "u gen F5; c inf F4; u inf E7; u inf G7; c inf J2");
+	hex_game *g = fx_game(f, "battlecry-1999", "", "u gen F5; c inf F4; u inf E7; u inf G7; c inf J2");
 	assert_non_null(g);
 	rules_error err;
 	assert_int_equal(fx_play_hands(f, "recon/centre recon/centre attack/centre attack/centre",
 		"recon/centre recon/centre attack/centre attack/centre", "", &err), 0);
 	gl_action a;
 	play_until(f, ACT_BATTLE, &a);
-	gamelog_action_finish(&a);
-	game_ref gen = fx_ref(g, "ug1");
-	hex_coord at = game_ref_at(g, gen);
-	assert_true(game_ref_alive(g, gen));
+	hexlog_action_finish(&a);
+	hex_ref gen = fx_ref(g, "ug1");
+	hex_coord at = hex_game_ref_at(g, gen);
+	assert_true(hex_game_ref_alive(g, gen));
 	assert_true(f->ref->gt[gen.index].ordered);
 	assert_false(same_hex(at, fx_hex("F5")));
-	assert_true(game_units_at(g, at, 0, NULL, 0) > 0);
+	assert_true(hex_game_units_at(g, at, 0, NULL, 0) > 0);
 }
 
 /* The first battle the strong player of the union fights in a position
@@ -179,7 +179,7 @@ static void first_target(fixture *f, const char *victory, int flags_won, char *t
 {
 	char opts[32];
 	snprintf(opts, sizeof opts, "victory=%s", victory);
-	game *g = fx_game_opts(f, "battlecry-1999", "woods:G5", "u inf D5; c inf D4; c gen G5", opts);
+	hex_game *g = fx_game_opts(f, "battlecry-1999", "woods:G5", "u inf D5; c inf D4; c gen G5", opts);
 	assert_non_null(g);
 	g->sides[0].flags = flags_won;
 	rules_error err;
@@ -189,7 +189,7 @@ static void first_target(fixture *f, const char *victory, int flags_won, char *t
 	play_until(f, ACT_BATTLE, &a);
 	assert_int_equal(a.kind, ACT_BATTLE);
 	snprintf(target, size, "%s", a.object);
-	gamelog_action_finish(&a);
+	hexlog_action_finish(&a);
 }
 
 /* Far from its target the battle worth most in figures is fought; one

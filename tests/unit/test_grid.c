@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "geo/grid.h"
-#include "rules/los.h"
+#include "rules/hex/los.h"
 
 #define BOARDS 4
 
@@ -343,7 +343,7 @@ static bool record_through(void *ctx, hex_coord hex, los_contact how)
 }
 
 /* The hexes the line passes through are exactly those the line of sight
- * walk (rules/los.c, an independent method) reports as passed through,
+ * walk (rules/hex/los.c, an independent method) reports as passed through,
  * in the same order, for every pair of hexes of the board. */
 static void test_hex_line_matches_sight(void **state)
 {

@@ -23,8 +23,8 @@
 #include "base/util.h"
 #include "geo/square.h"
 #include "model/position.h"
-#include "rules/ask_square.h"
-#include "rules/battle.h"
+#include "rules/square/sq_ask.h"
+#include "rules/hex/battle.h"
 #include "../rules/rules_fixture.h"
 #include "sink_says.h"
 
@@ -98,10 +98,10 @@ static void house_finish(house *h)
 
 /* The kills of a roll of `n` infantry symbols against a confederate
  * infantry unit, in game g. */
-static int kills(const game *g, int n)
+static int kills(const hex_game *g, int n)
 {
 	int faces[8];
-	int infantry = game_face(g, "infantry");
+	int infantry = hex_game_face(g, "infantry");
 	assert_true(infantry >= 0);
 	for (int i = 0; i < n; i++)
 		faces[i] = infantry;
@@ -115,7 +115,7 @@ static void test_kill_symbols_follow_the_data(void **state)
 	(void)state;
 	fixture f;
 	fx_init(&f);
-	game *nz = fx_game(&f, "noord-zuid", "", "u inf F5; c inf F4");
+	hex_game *nz = fx_game(&f, "noord-zuid", "", "u inf F5; c inf F4");
 	assert_non_null(nz);
 	/* noord-zuid as shipped: two matching symbols kill. */
 	assert_int_equal(f.rs->battle.kill_symbols, 2);
@@ -128,13 +128,13 @@ static void test_kill_symbols_follow_the_data(void **state)
 	diag_sink sink;
 	diag_sink_init(&sink);
 	assert_non_null(house_load(&h, "noord-zuid", nz_parents, "<battle kill-symbols=\"3\"/>", &sink));
-	game *g = game_create(f.sc, h.rs);
+	hex_game *g = hex_game_create(f.sc, h.rs);
 	assert_non_null(g);
 	assert_int_equal(kills(g, 2), 0);
 	assert_int_equal(kills(g, 3), 1);
 	/* The referee's note on a kill says so too. */
 	assert_string_equal(battle_kill_words(g), "Three");
-	game_destroy(g);
+	hex_game_destroy(g);
 	house_finish(&h);
 	diag_sink_finish(&sink);
 	fx_finish(&f);
@@ -165,8 +165,8 @@ static int dig_play(const ruleset *rs, const char *units, const char *lines)
 	fx_init(&f);
 	assert_non_null(fx_game(&f, "battlecry-1999", "", units));
 	if (rs) {
-		game_destroy(f.g);
-		f.g = game_create(f.sc, rs);
+		hex_game_destroy(f.g);
+		f.g = hex_game_create(f.sc, rs);
 		assert_non_null(f.g);
 	}
 	rules_error err;

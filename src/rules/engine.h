@@ -1,0 +1,270 @@
+/* One door to a game of any grid: what a grid's game gives everything
+ * above it (the session, headless matches, the players, the commands and
+ * the studio), in the manner of wlroots' `struct wlr_backend_impl` or
+ * git's `struct ref_storage_be`.  Each grid implements the table in its
+ * own folder (hex/hex_engine.c, square/sq_engine.c); a game of either is
+ * a `game *` whose first member is its engine, so code above never names
+ * a grid and never holds a `void *` game.  game_engine_of is the one place
+ * the rules pick an engine by the ruleset's grid.
+ *
+ * The life of a game: open at a validated scenario's start; apply the
+ * head lines ("orbat-game-log 1", "scenario ID", "seed N"), then the lines
+ * the seed deals (deal: who plays first, the hands); then each action,
+ * either as the log wrote it (apply: its own dice and cards, as `check`
+ * referees a log) or completed with the seeded dice and cards first (act:
+ * as `play` and headless games take a proposal).  A refused action changes
+ * nothing, the dice stream included: the referees check before they
+ * change anything.  A clone is a deep copy that goes its own way.
+ *
+ * Actions are the grid's parsed log lines, held in buffers of the engine's
+ * action_size bytes: zeroed by the caller, filled by parse or a player,
+ * emptied again by game_action_finish.  No I/O. */
+#ifndef ORBAT_RULES_ENGINE_H
+#define ORBAT_RULES_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../geo/grid.h"
+#include "../model/ruleset.h"
+#include "../model/scenario.h"
+#include "rng.h"
+#include "rules_error.h"
+
+/* Every game of these rules has two sides. */
+#define GAME_SIDE_COUNT 2
+/* No winner (yet), or no side (a question with no side to answer it). */
+#define GAME_NO_SIDE (-1)
+
+typedef struct game_engine game_engine;
+struct player_ops;
+
+/* A game of some grid: the first member of each grid's own game. */
+typedef struct game {
+	const game_engine *impl;
+} game;
+
+/* The grid's own game around `g` (whose first member it is), for the
+ * grid's engine alone. */
+#define GAME_CONTAINER(type, g) ((type *)(g))
+
+/* An action of some grid's log: a gl_action (hex/hex_log.h) or an
+ * sq_action (square/sq_log.h), never looked into above the grid. */
+typedef struct game_action game_action;
+
+/* A head line the seed dealt, as an action: the caller applies it (and
+ * keeps or writes it); false refuses it, which stops the deal. */
+typedef bool game_deal_fn(void *ctx, game_action *head);
+
+/* Where a game stands, in numbers every grid has. */
+typedef struct game_result {
+	int winner;                   /* side index, or GAME_NO_SIDE */
+	int turns;                    /* turns begun (the hex referee's count; the
+	                                 square game's turns, one per seat) */
+	int score[GAME_SIDE_COUNT];   /* hex: victory flags or points; square: cities held */
+	int target[GAME_SIDE_COUNT];  /* hex: the flags or points to win; square: 0 */
+	int winner_line;              /* the log line that decided the game, 0 while none */
+} game_result;
+
+/* A player kind the engine plays (players.h names the kinds). */
+typedef struct game_engine_player {
+	const char *kind;                 /* "simple", "strong" */
+	const struct player_ops *ops;
+} game_engine_player;
+
+struct game_engine {
+	const char *name;                 /* "hex", "square" */
+	grid_kind grid;
+	size_t action_size;
+
+	/* ---- life ---- */
+	/* The game at the start of a scenario validated with the ruleset
+	 * (both must outlive it); NULL with the reason when its board cannot
+	 * be set up. */
+	game *(*open)(const scenario *sc, const ruleset *rs, rules_error *why);
+	game *(*clone)(const game *g);
+	void (*destroy)(game *g);
+
+	/* ---- the log's lines ---- */
+	/* One line (`number` for the messages) into a zeroed *a: false with
+	 * the reason when malformed (nothing to finish then); *empty for a
+	 * blank line or a comment. */
+	bool (*parse)(const char *line, int number, game_action *a, bool *empty, rules_error *why);
+	/* The canonical line of an action, a new string. */
+	char *(*format)(const game_action *a);
+	void (*action_finish)(game_action *a);
+	/* A head line: format, scenario, seed and what the seed deals. */
+	bool (*is_head)(const game_action *a);
+	/* The scenario id a scenario line names ("?" when none); NULL for
+	 * any other line. */
+	const char *(*scenario_named)(const game_action *a);
+	/* The line number the action was parsed with. */
+	int (*line)(const game_action *a);
+
+	/* ---- what the seed decides ---- */
+	/* The head lines after "seed N" (who plays first, the hands), each
+	 * through `put`.  False with the reason when they cannot be dealt. */
+	bool (*deal)(game *g, rng *dice, game_deal_fn *put, void *ctx, rules_error *err);
+	/* How many dice the action rolls now (0: none; an attack of the square
+	 * game gives the most it may roll).  Illegal actions give 0 or their
+	 * refusal in *err. */
+	int (*dice_needed)(game *g, const game_action *a, rules_error *err);
+	/* Take out of a saved action what the seed decides (the faces, the
+	 * card drawn), to decide it again. */
+	void (*forget_seeded)(game *g, game_action *a);
+	/* Complete the action with the dice and cards of the stream and apply
+	 * it.  False with the reason: nothing changed, the stream as it was. */
+	bool (*act)(game *g, rng *dice, game_action *a, rules_error *err);
+
+	/* ---- the referee ---- */
+	/* Apply an action as written (its own faces and cards): false with
+	 * the reason, nothing changed (err->line set when an earlier line is
+	 * at fault). */
+	bool (*apply)(game *g, const game_action *a, rules_error *err);
+	/* The log ends here: false when it stops halfway through something
+	 * (a step the rules require), with what is missing. */
+	bool (*finish)(game *g, rules_error *err);
+	/* The deciding side leaves the choice on offer (an optional step of
+	 * the other side's: a defensive roll, a covered retreat...).  False
+	 * with the reason when what it owes cannot be left. */
+	bool (*pass)(game *g, rules_error *err);
+
+	/* ---- where it stands ---- */
+	bool (*over)(game *g);
+	/* Between turns: the next one not begun. */
+	bool (*at_turn_start)(game *g);
+	/* The turns begun: the one under way, or the last. */
+	int (*turn)(game *g);
+	/* The side to play, GAME_NO_SIDE before the head says. */
+	int (*to_play)(game *g);
+	/* The side whose decision the game waits for when each side decides
+	 * for itself: during a step the rules give the other side (a
+	 * retreat, saving dice, a covered retreat after a round...) that
+	 * side, else the side to play. */
+	int (*decider)(game *g);
+	/* The side whose choice an action is. */
+	int (*action_side)(game *g, const game_action *a);
+	void (*result)(game *g, game_result *out);
+	/* The id of side 0 or 1, as the log writes it. */
+	const char *(*side_id)(const game *g, int side);
+
+	/* ---- as text ---- */
+	/* The board, and what stands on it, as new strings. */
+	char *(*board_text)(game *g);
+	char *(*roster_text)(game *g);
+
+	/* ---- the players ---- */
+	const game_engine_player *players;
+	size_t player_count;
+};
+
+/* The log functions of a grid whose actions are `type` (a struct with
+ * the fields kind, line and subject), read by parse_fn, written by
+ * format_fn, emptied by finish_fn, its head lines told by is_head_fn(kind),
+ * its scenario line of the kind scenario_kind: defines the static
+ * functions NAME_parse ... NAME_line, which GAME_ENGINE_LOG_FIELDS(NAME)
+ * puts into the engine's table. */
+#define GAME_ENGINE_LOG(name, type, parse_fn, format_fn, finish_fn, is_head_fn, scenario_kind) \
+	static bool name##_parse(const char *line, int number, game_action *a, bool *empty, rules_error *why) \
+	{ return parse_fn(line, number, (type *)a, empty, why); } \
+	static char *name##_format(const game_action *a) { return format_fn((const type *)a); } \
+	static void name##_action_finish(game_action *a) { finish_fn((type *)a); } \
+	static bool name##_is_head(const game_action *a) { return is_head_fn(((const type *)a)->kind); } \
+	static const char *name##_scenario_named(const game_action *a) \
+	{ \
+		const type *t = (const type *)a; \
+		return t->kind != (scenario_kind) ? NULL : t->subject ? t->subject : "?"; \
+	} \
+	static int name##_line(const game_action *a) { return ((const type *)a)->line; }
+
+#define GAME_ENGINE_LOG_FIELDS(name) \
+	.parse = name##_parse, .format = name##_format, .action_finish = name##_action_finish, \
+	.is_head = name##_is_head, .scenario_named = name##_scenario_named, .line = name##_line
+
+/* The table of an engine whose functions are named NAME_open ...
+ * NAME_roster_text after its fields. */
+#define GAME_ENGINE_FIELDS(name) \
+	.open = name##_open, .clone = name##_clone, .destroy = name##_destroy, .deal = name##_deal, \
+	.dice_needed = name##_dice_needed, .forget_seeded = name##_forget_seeded, .act = name##_act, \
+	.apply = name##_apply, .finish = name##_finish, .pass = name##_pass, .over = name##_over, \
+	.at_turn_start = name##_at_turn_start, .turn = name##_turn, .to_play = name##_to_play, \
+	.decider = name##_decider, .action_side = name##_action_side, .result = name##_result, \
+	.side_id = name##_side_id, .board_text = name##_board_text, .roster_text = name##_roster_text
+
+/* The engine of a ruleset's grid; NULL with *refusal (the reason after
+ * "FILE uses ruleset ID, ") when its games cannot be played yet. */
+const game_engine *game_engine_of(const ruleset *rs, const char **refusal);
+/* The engine of a grid, NULL when none. */
+const game_engine *game_engine_of_grid(grid_kind grid);
+/* Every engine, for tests that hold each to the contract: NULL past the
+ * last. */
+const game_engine *game_engine_at(size_t i);
+
+/* ---- a game, through its engine ---- */
+
+static inline game *game_open(const game_engine *e, const scenario *sc, const ruleset *rs, rules_error *why)
+{
+	return e->open(sc, rs, why);
+}
+static inline game *game_clone(const game *g)
+{
+	return g->impl->clone(g);
+}
+/* Accepts NULL. */
+void game_destroy(game *g);
+static inline bool game_apply(game *g, const game_action *a, rules_error *err)
+{
+	return g->impl->apply(g, a, err);
+}
+static inline bool game_act(game *g, rng *dice, game_action *a, rules_error *err)
+{
+	return g->impl->act(g, dice, a, err);
+}
+static inline bool game_over(game *g)
+{
+	return g->impl->over(g);
+}
+static inline int game_to_play(game *g)
+{
+	return g->impl->to_play(g);
+}
+static inline int game_turn(game *g)
+{
+	return g->impl->turn(g);
+}
+static inline bool game_pass_choice(game *g, rules_error *err)
+{
+	return g->impl->pass(g, err);
+}
+static inline const char *game_side_id(const game *g, int side)
+{
+	return g->impl->side_id(g, side);
+}
+
+/* ---- actions ---- */
+
+/* A zeroed action of the engine's size; free with game_action_free. */
+game_action *game_action_new(const game_engine *e);
+/* Empty what parse or a player put in (the buffer stays). */
+static inline void game_action_finish(const game_engine *e, game_action *a)
+{
+	e->action_finish(a);
+}
+/* Finish and free; accepts NULL. */
+void game_action_free(const game_engine *e, game_action *a);
+/* A line parsed into a new action: NULL when malformed (the reason in
+ * *why) or when empty (*empty). */
+game_action *game_action_parse(const game_engine *e, const char *line, int number, bool *empty, rules_error *why);
+
+/* Apply a line as written: parse then apply.  An empty line is accepted. */
+bool game_apply_text(game *g, const char *line, int number, rules_error *err);
+
+/* The head of a new game of `scenario_id` dealt from `seed` with the
+ * dice stream: "orbat-game-log 1", "scenario ID", "seed N" and the deal,
+ * each applied, then handed to `put` as its line (put may be NULL).
+ * False with the reason when a line is refused. */
+typedef void game_line_fn(void *ctx, const char *line);
+bool game_deal_head(game *g, const char *scenario_id, unsigned long long seed, rng *dice, game_line_fn *put, void *ctx,
+	rules_error *err);
+
+#endif

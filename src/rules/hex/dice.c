@@ -1,0 +1,286 @@
+#include "dice.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cards.h"
+#include "sight.h"
+
+static void reason(const hex_game *g, dice_answer *out, const char *section, const char *fmt, ...)
+	DIAG_PRINTF(4, 5);
+
+static void reason(const hex_game *g, dice_answer *out, const char *section, const char *fmt, ...)
+{
+	if (out->reason_count >= DICE_MAX_REASONS)
+		return;
+	char rule[RULES_ERROR_RULE_LEN];
+	hex_game_rule(g, section, rule, sizeof rule);
+	rules_error *e = &out->reasons[out->reason_count++];
+	rules_error_clear(e);
+	va_list ap;
+	va_start(ap, fmt);
+	rules_vfail(e, rule, fmt, ap);
+	va_end(ap);
+}
+
+static const char *dice_word(int n)
+{
+	return n == 1 || n == -1 ? "die" : "dice";
+}
+
+static const rs_dice *dice_entry(const hex_unit *u)
+{
+	for (size_t i = 0; i < u->type->dice_count; i++)
+		if (hex_game_unit_matches(u, &u->type->dice[i].when))
+			return &u->type->dice[i];
+	return NULL;
+}
+
+int dice_range(const hex_unit *u)
+{
+	const rs_dice *d = dice_entry(u);
+	return d ? d->count : 0;
+}
+
+int dice_at(const hex_unit *u, int distance)
+{
+	const rs_dice *d = dice_entry(u);
+	if (!d || distance < 1 || distance > d->count || distance > RULESET_MAX_RANGE)
+		return 0;
+	return d->by_distance[distance - 1];
+}
+
+static bool type_listed(char **list, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], id) == 0)
+			return true;
+	return false;
+}
+
+bool dice_may_attack_general(const hex_game *g, const hex_unit *u)
+{
+	const rs_general *rg = &g->rs->general;
+	return rg->attackable_by_count == 0 || type_listed(rg->attackable_by, rg->attackable_by_count, u->type->id);
+}
+
+static hex_ref find_target(const hex_game *g, int side, hex_coord to)
+{
+	int units[4];
+	int n = hex_game_units_at(g, to, 1 - side, units, 4);
+	if (n > 0)
+		return (hex_ref){ REF_UNIT, units[0] };
+	int gen = hex_game_general_at(g, to);
+	if (gen >= 0 && g->generals[gen].side != side)
+		return (hex_ref){ REF_GENERAL, gen };
+	return (hex_ref){ REF_NONE, -1 };
+}
+
+/* The dice modifier of the target's hex: terrain, or fieldworks. */
+static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
+{
+	const rs_terrain *t = hex_game_terrain(g, to);
+	int terrain = t ? t->target_dice : 0;
+	if (hex_game_has_fieldworks(g, to)) {
+		int fw = g->rs->fieldworks.target_dice;
+		if (g->rs->fieldworks.replaces_terrain_dice) {
+			if (terrain != 0)
+				reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s, instead of the %s's %+d",
+					fw, dice_word(fw), t->id, terrain);
+			else
+				reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
+			return fw;
+		}
+		if (terrain != 0)
+			reason(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
+		reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
+		return terrain + fw;
+	}
+	if (terrain != 0)
+		reason(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
+	return terrain;
+}
+
+/* sharp: the battle of a sharpshooter card (§8.1) against a general; an
+ * attached general is a target when `attached_ok`, and any unit type may
+ * shoot at him. */
+static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref target,
+	const bool *general_spent, bool sharp, bool attached_ok, dice_answer *out)
+{
+	memset(out, 0, sizeof *out);
+	out->general = -1;
+	const hex_unit *u = &g->units[attacker];
+	char at[HEX_ADDRESS_MAX], there[HEX_ADDRESS_MAX];
+	hex_format(u->at, at);
+	hex_format(to, there);
+	out->distance = hex_distance(u->at, to);
+	if (target.kind == REF_NONE)
+		target = find_target(g, u->side, to);
+	out->target = target;
+
+	/* Base dice by distance (§4). */
+	int base = dice_at(u, out->distance);
+	int range = dice_range(u);
+	const char *type = u->type->id;
+	if (base > 0)
+		reason(g, out, g->rs->battle.dice_rule, "%s at %d %s: %d %s", type, out->distance,
+			out->distance == 1 ? "hex" : "hexes", base, dice_word(base));
+	int total = base;
+
+	/* A general with the unit (§4): battlecry-1999 and noord-zuid. */
+	int gen = hex_game_unit_general(g, attacker);
+	if (gen >= 0 && u->type->general_dice != 0) {
+		if (general_spent && general_spent[gen]) {
+			reason(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
+				g->generals[gen].id);
+		} else {
+			total += u->type->general_dice;
+			out->general = gen;
+			reason(g, out, g->rs->battle.dice_rule, "general %s with the unit: %+d %s", g->generals[gen].id,
+				u->type->general_dice, dice_word(u->type->general_dice));
+		}
+	}
+
+	/* Artillery on a hill (§4). */
+	const char *own_terrain = hex_game_terrain_id(g, u->at);
+	if (u->type->hill_dice != 0 && g->gaps->hill_terrain && strcmp(own_terrain, g->gaps->hill_terrain) == 0) {
+		total += u->type->hill_dice;
+		reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, own_terrain, u->type->hill_dice,
+			dice_word(u->type->hill_dice));
+	}
+
+	/* The attacker's own hex (noord-zuid waterway) and the target's (§6). */
+	const rs_terrain *own = hex_game_terrain(g, u->at);
+	if (own && own->occupant_dice != 0) {
+		total += own->occupant_dice;
+		reason(g, out, g->rs->terrain_effects.rule,
+			"attacker in %s: %+d %s", own->id, own->occupant_dice, dice_word(own->occupant_dice));
+	}
+	if (hex_game_on_board(g, to))
+		total += target_terrain(g, to, out);
+	out->total = total;
+
+	/* Refusals: every reason from here on says why not. */
+	int mark = out->reason_count;
+	bool ok = true;
+	if (!hex_game_on_board(g, to)) {
+		reason(g, out, g->rs->board.rule, "%s is not on the board", there);
+		ok = false;
+	} else if (target.kind == REF_NONE) {
+		int friends = hex_game_units_at(g, to, u->side, NULL, 0);
+		if (friends > 0)
+			reason(g, out, g->rs->battle.rule, "%s holds a friendly unit, not an enemy", there);
+		else
+			reason(g, out, g->rs->battle.rule, "no enemy unit or general at %s", there);
+		ok = false;
+	} else if (target.kind == REF_GENERAL) {
+		const rs_general *rg = &g->rs->general;
+		if (sharp && !attached_ok && hex_game_units_at(g, to, -1, NULL, 0) > 0) {
+			reason(g, out, cards_effect_rule(g,
+				"sharpshooter"), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
+				g->generals[target.index].id, there);
+			ok = false;
+		} else if (sharp) {
+			/* The card names the general as its target, whoever stands with him. */
+		} else if (hex_game_units_at(g, to, -1, NULL, 0) > 0) {
+			reason(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
+				g->generals[target.index].id, there);
+			ok = false;
+		} else if (!dice_may_attack_general(g, u)) {
+			reason(g, out, g->rs->general.attack_rule, "a general can be attacked only by %s%s%s, not by %s",
+				rg->attackable_by[0], rg->attackable_by_count > 1 ? " or " : "",
+				rg->attackable_by_count > 1 ? rg->attackable_by[1] : "", type);
+			ok = false;
+		}
+	}
+	if (out->distance == 0) {
+		reason(g, out, g->rs->battle.dice_rule, "a unit does not battle its own hex");
+		ok = false;
+	} else if (base == 0 && hex_game_on_board(g, to)) {
+		reason(g, out, g->rs->battle.dice_rule, "%s is %d hexes away, beyond the range of %s (%d %s)", there,
+			out->distance, type, range, range == 1 ? "hex" : "hexes");
+		ok = false;
+	}
+	if (ok && out->distance > 1) {
+		los_result los;
+		los_result_init(&los);
+		if (!sight_check(g, u->at, to, &los)) {
+			char list[120] = "";
+			size_t len = 0;
+			for (size_t i = 0; i < los.blocked_count && len + HEX_ADDRESS_MAX + 2 < sizeof list; i++) {
+				char h[HEX_ADDRESS_MAX];
+				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+					hex_format(los.blocked[i], h));
+			}
+			reason(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
+				los.edge_blocked ? " (obstructions on both sides of the line)" : "");
+			ok = false;
+		}
+		los_result_finish(&los);
+	}
+	if (ok && out->distance > 1 && g->rs->battle.adjacent_enemy_binds) {
+		hex_coord nb[6];
+		hex_neighbours(u->at, nb);
+		for (int k = 0; k < 6; k++) {
+			if (hex_game_on_board(g, nb[k]) && hex_game_units_at(g, nb[k], 1 - u->side, NULL, 0) > 0) {
+				char h[HEX_ADDRESS_MAX];
+				reason(g, out, g->rs->battle.dice_rule,
+					"an enemy unit is adjacent at %s: a unit may not battle a more distant one",
+					hex_format(nb[k], h));
+				ok = false;
+				break;
+			}
+		}
+	}
+	if (ok && total < 1) {
+		reason(g, out, g->rs->battle.dice_rule, "%d %s after modifiers: fewer than one die, the unit cannot battle",
+			total, dice_word(total));
+		ok = false;
+	}
+	out->allowed = ok;
+	out->dice = ok ? total : 0;
+	out->refusal = ok || mark >= out->reason_count ? -1 : mark;
+}
+
+void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
+	const bool *general_spent, dice_answer *out)
+{
+	battle_dice(g, attacker, to, target, general_spent, false, false, out);
+}
+
+void dice_sharpshot(const hex_game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
+	dice_answer *out)
+{
+	battle_dice(g, attacker, g->generals[general].at, (hex_ref){ REF_GENERAL, general }, general_spent, true,
+		attached_ok, out);
+}
+
+bool dice_defensive(const hex_game *g, int defender, int attacker, rules_error *err)
+{
+	const hex_unit *d = &g->units[defender];
+	const hex_unit *a = &g->units[attacker];
+	const char *section = g->rs->battle.rule;
+	int distance = hex_distance(d->at, a->at);
+	if (!d->alive)
+		return hex_game_fail(err, g, section, "unit '%s' %s", d->id,
+			d->reserve ? "is in reserve, off the board" : "is destroyed");
+	if (dice_at(d, distance) == 0)
+		return hex_game_fail(err, g, section, "unit '%s' cannot reach '%s' at %d hexes", d->id, a->id, distance);
+	/* One die, less the terrain: the attacker's hex and the defender's own. */
+	int mods = 0;
+	const rs_terrain *at = hex_game_terrain(g, a->at);
+	if (hex_game_has_fieldworks(g, a->at) && g->rs->fieldworks.replaces_terrain_dice)
+		mods += g->rs->fieldworks.target_dice;
+	else
+		mods += (at ? at->target_dice : 0) + (hex_game_has_fieldworks(g, a->at) ? g->rs->fieldworks.target_dice : 0);
+	const rs_terrain *own = hex_game_terrain(g, d->at);
+	if (own)
+		mods += own->occupant_dice;
+	if (1 + mods < 1)
+		return hex_game_fail(err, g, section, "terrain leaves unit '%s' no die for its defensive roll (%+d)",
+			d->id, mods);
+	if (distance > 1 && !sight_check(g, d->at, a->at, NULL))
+		return hex_game_fail(err, g, section, "unit '%s' cannot see '%s'", d->id, a->id);
+	return true;
+}

@@ -1,0 +1,52 @@
+/* How many dice a battle rolls (§4, §6), with every modifier and every
+ * refusal named by its rule.  Position only: what happened earlier in the
+ * turn (moves, earlier battles) is the referee's to add. */
+#ifndef ORBAT_RULES_HEX_DICE_H
+#define ORBAT_RULES_HEX_DICE_H
+
+#include <stdbool.h>
+
+#include "hex_game.h"
+
+#define DICE_MAX_REASONS 12
+
+typedef struct dice_answer {
+	int distance;
+	int dice;              /* 0 when the battle is not allowed */
+	int total;             /* base plus modifiers, whether allowed or not */
+	bool allowed;
+	hex_ref target;       /* REF_NONE when nothing to battle there */
+	int general;           /* general whose die was added, or -1 */
+	int refusal;           /* index of the first refusal in reasons, or -1 */
+	int reason_count;
+	rules_error reasons[DICE_MAX_REASONS];   /* each modifier or refusal under its rule */
+} dice_answer;
+
+/* The dice of a battle by `attacker` (a unit index) against the figure at
+ * `to`: `target` names it, or REF_NONE to take the enemy unit there (else
+ * a lone enemy general).  `general_spent` (may be NULL) marks generals who
+ * have already fought beside another unit this turn. */
+void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
+	const bool *general_spent, dice_answer *out);
+
+/* The dice of a sharpshooter card's battle (§8.1): unit `attacker`
+ * against enemy general `general`, with the unit's usual dice for the
+ * distance, range and line of sight; a general standing with a unit is a
+ * target when `attached_ok` (the card's hits-attached). */
+void dice_sharpshot(const hex_game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
+	dice_answer *out);
+
+/* Whether the unit's type may attack a lone general at all (§5.3: the
+ * ruleset's attackable-by list; any type when it lists none). */
+bool dice_may_attack_general(const hex_game *g, const hex_unit *u);
+
+/* The range of a unit in hexes and the dice it rolls at `distance`
+ * (0 when out of range). */
+int dice_range(const hex_unit *u);
+int dice_at(const hex_unit *u, int distance);
+
+/* The noord-zuid defensive roll (§5.2 step 6): whether `defender` may
+ * answer `attacker` with its one die; reason in *err when not. */
+bool dice_defensive(const hex_game *g, int defender, int attacker, rules_error *err);
+
+#endif

@@ -1,0 +1,665 @@
+#include "hex_auto.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../base/util.h"
+#include "cards.h"
+#include "dice.h"
+#include "moves.h"
+#include "orders.h"
+#include "retreat.h"
+
+enum { STAGE_ORDERS, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
+
+void autoplay_init(autoplay *ap)
+{
+	memset(ap, 0, sizeof *ap);
+	ap->turn = -1;
+	ap->last_unit = -1;
+}
+
+static void set_subject(gl_action *a, gl_kind kind, const char *subject)
+{
+	a->kind = kind;
+	a->subject = xstrdup(subject);
+}
+
+static int nearest_enemy(const hex_game *g, int side, hex_coord from)
+{
+	int best = INT_MAX;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side != side) {
+			int d = hex_distance(from, g->units[i].at);
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+/* Units the card could order now, counted on a scratch copy of the
+ * orders given. */
+static int card_score(const hex_game *g, int side, const order_card *oc)
+{
+	if (oc->kind == ORDER_UNREFEREED)
+		return 0;
+	order_set s;
+	order_set_init(&s, g);
+	int n = 0;
+	rules_error why;   /* why not: the auto player only needs yes or no */
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == side &&
+			orders_add(g, side, oc, &s, (hex_ref){ REF_UNIT, (int)i }, &why))
+			n++;
+	order_set_finish(&s);
+	return n;
+}
+
+/* Rows between a hex and a side's home row. */
+static int rows_to(const hex_game *g, int side, hex_coord at)
+{
+	int step = hex_game_home_step(g, side);
+	int n = 0;
+	while (!hex_game_on_home_row(g, side, at) && hex_game_on_board(g, at) && n < 64) {
+		at.row += step;
+		n++;
+	}
+	return n;
+}
+
+/* §8.1 short-supply: the enemy unit nearest our own home row (the most
+ * dangerous), among those that can fall back at least one row; -1 when
+ * none.  *gain: the rows it would fall back. */
+static int fall_back_target(const referee *r, int *gain)
+{
+	const hex_game *g = r->g;
+	int side = r->side;
+	int best = -1, best_rows = INT_MAX;
+	*gain = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (!u->alive || u->side == side || rows_to(g, u->side, u->at) == 0)
+			continue;
+		int rows = rows_to(g, side, u->at);
+		if (rows < best_rows) {
+			best_rows = rows;
+			best = (int)i;
+		}
+	}
+	if (best >= 0)
+		*gain = rows_to(g, g->units[best].side, g->units[best].at);
+	return best;
+}
+
+/* §8.1 reinforcements: a unit that arrives stays for the rest of the game,
+ * so each one the dice may bring is worth three units ordered for a turn:
+ * the chance of a serving face per die (the die's faces, the card's face
+ * table, the reserve types that have a free hex to land on) times the
+ * dice, at most the reserves waiting.  Never nothing while reserves wait
+ * (the referee lets no such side discard); 0 with none left. */
+static int reinforce_score(const referee *r)
+{
+	const hex_game *g = r->g;
+	if (hex_game_reserves_left(g, r->side) == 0)
+		return 0;
+	const rs_card *card = cards_find(g, "reinforce");
+	if (!card)
+		return 0;
+	int can = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		hex_coord at[2];
+		if (g->units[i].reserve && g->units[i].side == r->side &&
+			hex_game_landing(g, (int)i, card->entry_fallback, at) > 0)
+			can++;
+	}
+	int serving = 0, total = 0;
+	for (size_t f = 0; f < g->rs->face_count; f++) {
+		total += g->rs->faces[f].count;
+		for (size_t k = 0; k < card->face_count && can > 0; k++) {
+			if (strcmp(card->faces[k].face, g->rs->faces[f].id) != 0)
+				continue;
+			bool any = strcmp(card->faces[k].unit_type, "any") == 0;
+			for (size_t i = 0; i < g->unit_count; i++) {
+				hex_coord at[2];
+				const hex_unit *u = &g->units[i];
+				if (u->reserve && u->side == r->side && (any || strcmp(u->type->id, card->faces[k].unit_type) == 0) &&
+					hex_game_landing(g, (int)i, card->entry_fallback, at) > 0) {
+					serving += g->rs->faces[f].count;
+					break;
+				}
+			}
+		}
+	}
+	int per = card->per_face > 0 ? card->per_face : 1;
+	/* Expected arrivals, in twelfths of a unit ordered for a turn (4). */
+	int expected = total > 0 ? 12 * card->dice * per * serving / total : 0;
+	if (expected > 12 * can)
+		expected = 12 * can;
+	return 1 + expected;
+}
+
+/* The roll of reinforcements still brings a unit: the first that may
+ * come (the referee gives each its own type's face first, so the order
+ * loses none); it lands where the referee puts it. */
+static bool choose_arrival(const referee *r, gl_action *a)
+{
+	const hex_game *g = r->g;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (referee_may_arrive(r, (int)i)) {
+			set_subject(a, ACT_ARRIVE, g->units[i].id);
+			return true;
+		}
+	return false;
+}
+
+/* §8.1 sharpshooter: the best shot of unit `unit` at an enemy general
+ * from where it stands, by dice; 0 (no shot) or the dice, the general in
+ * *target. */
+static int sharp_target(const referee *r, const rs_card *c, int unit, hex_ref *target)
+{
+	const hex_game *g = r->g;
+	if (!cards_sharp_shooter(g, c, unit))
+		return 0;
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count && r->has_current; i++)
+		spent[i] = r->gt[i].spent;
+	int best = 0;
+	for (size_t i = 0; i < g->general_count; i++) {
+		if (!g->generals[i].alive || g->generals[i].side == g->units[unit].side)
+			continue;
+		dice_answer d;
+		dice_sharpshot(g, unit, (int)i, c->hits_attached, spent, &d);
+		if (d.allowed && d.dice > best) {
+			best = d.dice;
+			*target = (hex_ref){ REF_GENERAL, (int)i };
+		}
+	}
+	free(spent);
+	return best;
+}
+
+/* The best shot of a unit at a general from where it stands, else from
+ * a hex it may move to and still battle from (*to; brigade members keep
+ * their places, as in choose_move).  The figures are put back. */
+static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, hex_ref *target)
+{
+	hex_game *g = r->g;
+	const hex_unit *u = &g->units[unit];
+	hex_coord home = u->at;
+	*to = home;
+	int best = sharp_target(r, c, unit, target);
+	if (best > 0 || !cards_sharp_shooter(g, c, unit) || (u->brigade >= 0 && g->brigades[u->brigade].alive))
+		return best;
+	hex_ref me = { REF_UNIT, unit };
+	int gen = hex_game_unit_general(g, unit);
+	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved) && !hex_game_general_stays(g, gen), -1 };
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	moves_reach(g, me, &o, steps);
+	for (size_t i = 0; i < n; i++) {
+		if (steps[i] <= 0 || !moves_battle_after(g, unit, steps[i]))
+			continue;
+		hex_coord h = hex_from_index(&g->board, i);
+		const rs_terrain *ter = hex_game_terrain(g, h);
+		if (ter && ter->no_battle_on_entry)
+			continue;
+		bool near = false;
+		for (size_t k = 0; k < g->general_count && !near; k++)
+			near = g->generals[k].alive && g->generals[k].side != u->side &&
+				hex_distance(h, g->generals[k].at) <= dice_range(u);
+		if (!near)
+			continue;
+		hex_ref t;
+		hex_game_place(g, me, h);
+		if (o.with_general)
+			hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, h);
+		int d = sharp_target(r, c, unit, &t);
+		hex_game_place(g, me, home);
+		if (o.with_general)
+			hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);
+		if (d > best) {
+			best = d;
+			*to = h;
+			*target = t;
+		}
+	}
+	free(steps);
+	return best;
+}
+
+/* The side's unit with the best sharpshooter shot, where it stands or
+ * after a move; -1 when none. */
+static int sharp_shooter(referee *r, int side, const rs_card *c, int *dice)
+{
+	const hex_game *g = r->g;
+	int best = -1;
+	*dice = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		hex_ref t;
+		hex_coord to;
+		if (g->units[i].side != side || !g->units[i].alive)
+			continue;
+		int d = sharp_reach(r, c, (int)i, &to, &t);
+		if (d > *dice) {
+			*dice = d;
+			best = (int)i;
+		}
+	}
+	return best;
+}
+
+/* §8.1 rally: figures the side's units could take back, at most the dice
+ * the card would roll. */
+static int rally_worth(const referee *r, int side, const rs_card *c)
+{
+	const hex_game *g = r->g;
+	int room = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].side == side)
+			room += cards_rally_room(g, c, (int)i);
+	int dice = cards_rally_dice(c, r->hands[side].count - 1);
+	return room < dice ? room : dice;
+}
+
+static bool choose_card(referee *r, rng *rnd, gl_action *a)
+{
+	hex_game *g = r->g;
+	int side = r->side;
+	const referee_hand *h = &r->hands[side];
+	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
+	int best = 0, best_card = -1, best_flank = -1;
+	rules_error why;   /* why not: the auto player only needs yes or no */
+	for (int i = 0; i < h->count; i++) {
+		for (int flank = -1; flank < hex_game_section_count(g); flank++) {
+			order_card oc;
+			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why))
+				continue;
+			int score;
+			if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce")) {
+				if (flank >= 0 || (score = reinforce_score(r)) <= 0)
+					continue;
+				score += (int)rng_below(rnd, 4);
+			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back")) {
+				/* Short supply: worth as much as ordering a unit per
+				 * two rows the most advanced enemy must fall back. */
+				if (flank >= 0)
+					continue;
+				int gain = 0;
+				fall_back_target(r, &gain);
+				score = 1 + gain * 2 + (int)rng_below(rnd, 4);
+			} else if (oc.kind == ORDER_SHARPSHOOTER) {
+				/* A general in reach of an infantry unit: about as
+				 * good as ordering a unit per die.  Else only the last
+				 * choice, where a side may not discard by choice. */
+				int dice = 0;
+				if (!orders_card_usable(g, side, &oc))
+					continue;
+				sharp_shooter(r, side, &g->rs->deck.cards[oc.card], &dice);
+				if (dice > 0)
+					score = 5 + dice * 3 + (int)rng_below(rnd, 4);
+				else if (!g->rs->deck.discard_by_choice)
+					score = 1;
+				else
+					continue;
+			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally")) {
+				/* Rally: when units have lost figures. */
+				if (flank >= 0)
+					continue;
+				int worth = rally_worth(r, side, &g->rs->deck.cards[oc.card]);
+				if (worth <= 0)
+					continue;
+				score = 1 + worth * 3 + (int)rng_below(rnd, 4);
+			} else if (oc.kind == ORDER_UNREFEREED || !orders_card_usable(g, side, &oc)) {
+				continue;
+			} else {
+				/* Usable (if only by generals) beats discarding. */
+				score = 1 + card_score(g, side, &oc) * 4 + (int)rng_below(rnd, 4);
+			}
+			if (score > best) {
+				best = score;
+				best_card = i;
+				best_flank = flank;
+			}
+		}
+	}
+	char name[80];
+	a->side = xstrdup(g->sides[side].id);
+	if (best_card < 0) {
+		/* Nothing to order: discard (a random card). */
+		int k = h->count ? (int)rng_below(rnd, (uint32_t)h->count) : 0;
+		a->kind = ACT_DISCARD;
+		a->card = xstrdup(h->count ? deck_format(g->rs, h->cards[k], name, sizeof name) : "?");
+		return true;
+	}
+	a->kind = ACT_PLAY;
+	a->card = xstrdup(deck_format(g->rs, h->cards[best_card], name, sizeof name));
+	if (best_flank >= 0) {
+		a->section = xstrdup(g->rs->sections[best_flank].id);
+	}
+	return true;
+}
+
+typedef struct ranked {
+	int unit;
+	int distance;
+} ranked;
+
+static int by_distance(const void *x, const void *y)
+{
+	const ranked *a = x, *b = y;
+	if (a->distance != b->distance)
+		return a->distance < b->distance ? -1 : 1;
+	return a->unit - b->unit;
+}
+
+static bool choose_orders(referee *r, gl_action *a)
+{
+	hex_game *g = r->g;
+	int side = r->side;
+	if (r->target_owed) {
+		int gain = 0;
+		int t = fall_back_target(r, &gain);
+		/* Every enemy on its home row: any enemy unit will do. */
+		for (size_t i = 0; t < 0 && i < g->unit_count; i++)
+			if (g->units[i].alive && g->units[i].side != side)
+				t = (int)i;
+		if (t < 0)
+			return false;
+		a->kind = ACT_ORDER;
+		a->words = xcalloc(2, sizeof *a->words);
+		a->words[a->word_count++] = xstrdup(g->units[t].id);
+		return true;
+	}
+	if (r->current.kind == ORDER_SHARPSHOOTER) {
+		int dice;
+		int t = sharp_shooter(r, side, &g->rs->deck.cards[r->current.card], &dice);
+		if (t >= 0) {
+			a->kind = ACT_ORDER;
+			a->words = xcalloc(2, sizeof *a->words);
+			a->words[a->word_count++] = xstrdup(g->units[t].id);
+			return true;
+		}
+	}
+	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	size_t n = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == side) {
+			list[n].unit = (int)i;
+			list[n].distance = nearest_enemy(g, side, g->units[i].at);
+			n++;
+		}
+	qsort(list, n, sizeof *list, by_distance);
+	order_set s;
+	order_set_init(&s, g);
+	memcpy(s.keys, r->orders.keys, (size_t)r->orders.count * sizeof *s.keys);
+	memcpy(s.sections, r->orders.sections, (size_t)r->orders.count * sizeof *s.sections);
+	s.count = r->orders.count;
+	s.dig = r->orders.dig;
+	rules_error why;   /* why not: the auto player only needs yes or no */
+	a->kind = ACT_ORDER;
+	a->words = xcalloc(n + 1, sizeof *a->words);
+	for (size_t i = 0; i < n; i++) {
+		hex_ref ref = { REF_UNIT, list[i].unit };
+		if (orders_add(g, side, &r->current, &s, ref, &why))
+			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
+	}
+	order_set_finish(&s);
+	free(list);
+	return a->word_count > 0;
+}
+
+/* The best battle of a unit from where it stands: most dice. */
+static int best_target(referee *r, int unit, hex_ref *target)
+{
+	hex_game *g = r->g;
+	/* A sharpshooter shoots at a general only. */
+	if (r->has_current && r->current.kind == ORDER_SHARPSHOOTER)
+		return sharp_target(r, &g->rs->deck.cards[r->current.card], unit, target) * 16;
+	const hex_unit *u = &g->units[unit];
+	int best = 0;
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count; i++)
+		spent[i] = r->gt[i].spent;
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
+			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+		if (!hex_game_ref_alive(g, t) || hex_game_ref_side(g, t) == u->side)
+			continue;
+		hex_coord at = hex_game_ref_at(g, t);
+		if (hex_distance(u->at, at) > dice_range(u))
+			continue;
+		dice_answer d;
+		dice_battle(g, unit, at, t, spent, &d);
+		/* Weakened targets first, among equal dice. */
+		int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
+		if (d.allowed && (best == 0 || score > best)) {
+			best = score;
+			*target = t;
+		}
+	}
+	free(spent);
+	return best;
+}
+
+static bool choose_move(referee *r, int unit, gl_action *a)
+{
+	hex_game *g = r->g;
+	const hex_unit *u = &g->units[unit];
+	const unit_turn *t = &r->ut[unit];
+	if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side)
+		return false;
+	/* Brigades keep their places: the referee checks their zone at the
+	 * end of the movement, and this player does not plan for it. */
+	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
+		return false;
+	hex_ref target;
+	int here = nearest_enemy(g, u->side, u->at);
+	/* A sharpshooter with a general in its sights stays to shoot, else
+	 * goes where it has him in its sights. */
+	if (r->current.kind == ORDER_SHARPSHOOTER) {
+		if (best_target(r, unit, &target) > 0)
+			return false;
+		hex_coord to;
+		if (sharp_reach(r, &g->rs->deck.cards[r->current.card], unit, &to, &target) > 0) {
+			set_subject(a, ACT_MOVE, u->id);
+			a->hexes = xcalloc(1, sizeof *a->hexes);
+			a->hexes[0] = to;
+			a->hex_count = 1;
+			a->alone = hex_game_general_stays(g, hex_game_unit_general(g, unit));
+			return true;
+		}
+	}
+	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
+		return false;
+	int gen = hex_game_unit_general(g, unit);
+	bool leave_general = hex_game_general_stays(g, gen);
+	move_options o = { gen >= 0 && !r->gt[gen].moved && !leave_general, -1 };
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	moves_reach(g, (hex_ref){ REF_UNIT, unit }, &o, steps);
+	long best = -1;
+	int best_score = INT_MIN;
+	for (size_t i = 0; i < n; i++) {
+		if (steps[i] < 0)
+			continue;
+		hex_coord h = hex_from_index(&g->board, i);
+		int d = nearest_enemy(g, u->side, h);
+		const rs_terrain *ter = hex_game_terrain(g, h);
+		bool can_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
+		int score = -4 * d + (can_battle && d <= dice_range(u) ? 6 : 0) - steps[i];
+		if (d < 1)
+			continue;
+		if (score > best_score) {
+			best_score = score;
+			best = (long)i;
+		}
+	}
+	free(steps);
+	if (best < 0 || nearest_enemy(g, u->side, hex_from_index(&g->board, (size_t)best)) >= here)
+		return false;
+	set_subject(a, ACT_MOVE, u->id);
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = hex_from_index(&g->board, (size_t)best);
+	a->hex_count = 1;
+	a->alone = leave_general;
+	return true;
+}
+
+static bool pending_step(referee *r, gl_action *a)
+{
+	hex_game *g = r->g;
+	referee_battle *b = &r->battle;
+	switch (b->step) {
+	case STEP_SAVE:
+		set_subject(a, ACT_SAVE, hex_game_ref_id(g, b->target));
+		return true;
+	case STEP_DEFEND:
+		set_subject(a, ACT_DEFEND, hex_game_ref_id(g, b->target));
+		return true;
+	case STEP_FLAGSAVE:
+		set_subject(a, ACT_FLAGSAVE, hex_game_ref_id(g, b->retreater));
+		return true;
+	case STEP_RETREAT: {
+		hex_ref who = b->retreater;
+		bool with_general = who.kind == REF_UNIT && hex_game_unit_general(g, who.index) >= 0;
+		retreat_outcome *out = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *out);
+		int n = retreat_outcomes(g, who, b->retreat_hexes, with_general, out, RETREAT_MAX_OUTCOMES);
+		if (n > RETREAT_MAX_OUTCOMES)
+			n = RETREAT_MAX_OUTCOMES;
+		int best = 0, best_loss = INT_MAX;
+		for (int i = 0; i < n; i++) {
+			int loss = out[i].off_board ? 1000 : out[i].lost;
+			if (loss < best_loss) {
+				best_loss = loss;
+				best = i;
+			}
+		}
+		set_subject(a, ACT_RETREAT, hex_game_ref_id(g, who));
+		if (n > 0) {
+			a->hexes = xcalloc((size_t)out[best].len + 1, sizeof *a->hexes);
+			memcpy(a->hexes, out[best].path, (size_t)out[best].len * sizeof *a->hexes);
+			a->hex_count = (size_t)out[best].len;
+			a->off = out[best].off_board;
+		}
+		free(out);
+		return true;
+	}
+	case STEP_FOLLOW:
+		/* It never lets a brigade fall back together: it takes the
+		 * ground gain if there is one, else goes on. */
+		if (!referee_gain_on_offer(r))
+			return false;
+		/* fall through */
+	case STEP_GAIN:
+		set_subject(a, ACT_GAIN, g->units[b->attacker].id);
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool autoplay_answer(referee *r, gl_action *a)
+{
+	memset(a, 0, sizeof *a);
+	const referee_battle *b = &r->battle;
+	if (r->phase == PHASE_OVER || !b->active || b->step == STEP_FOLLOW || b->step == STEP_GAIN)
+		return false;
+	return b->step != STEP_NONE && pending_step(r, a);
+}
+
+bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
+{
+	memset(a, 0, sizeof *a);
+	hex_game *g = r->g;
+	if (r->phase == PHASE_OVER || r->side < 0)
+		return false;
+	if (r->battle.active && r->battle.step != STEP_NONE && pending_step(r, a))
+		return true;
+	if (r->arrivals.active && choose_arrival(r, a))
+		return true;
+	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
+		ap->turn = r->turn + 1;
+		ap->stage = STAGE_ORDERS;
+		ap->cursor = 0;
+		ap->last_unit = -1;
+		return choose_card(r, rnd, a);
+	}
+	/* §8.1 rally: the roll (the caller rolls), then the units. */
+	if (r->rally.step == RALLY_ROLL) {
+		a->kind = ACT_RALLY;
+		return true;
+	}
+	if (r->rally.step == RALLY_UNITS) {
+		const rs_card *c = &g->rs->deck.cards[r->current.card];
+		int *units = xcalloc((size_t)r->rally.figures + 1, sizeof *units);
+		int n = cards_rally_plan(g, c, r->side, r->rally.faces, r->rally.face_count, units, r->rally.figures);
+		a->kind = ACT_RALLY;
+		a->words = xcalloc((size_t)n + 1, sizeof *a->words);
+		for (int i = 0; i < n; i++)
+			a->words[a->word_count++] = xstrdup(g->units[units[i]].id);
+		free(units);
+		return true;
+	}
+	if (r->phase == PHASE_DISCARDED || ap->turn != r->turn) {
+		ap->turn = r->turn;
+		ap->stage = STAGE_DRAW;
+	}
+	for (;;) {
+		switch (ap->stage) {
+		case STAGE_ORDERS:
+			ap->stage = STAGE_MOVES;
+			ap->cursor = 0;
+			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
+				return true;
+			hexlog_action_finish(a);
+			break;
+		case STAGE_MOVES:
+			while (ap->cursor < g->unit_count) {
+				int u = (int)ap->cursor++;
+				if (r->current.kind == ORDER_DIG) {
+					if (r->ut[u].ordered && !r->ut[u].busy && g->units[u].alive && g->units[u].side == r->side) {
+						set_subject(a, ACT_DIG, g->units[u].id);
+						return true;
+					}
+					continue;
+				}
+				if (r->phase != PHASE_BATTLES && choose_move(r, u, a))
+					return true;
+				hexlog_action_finish(a);
+			}
+			ap->stage = STAGE_BATTLES;
+			ap->cursor = 0;
+			break;
+		case STAGE_BATTLES:
+			while (ap->cursor < g->unit_count) {
+				int u = (int)ap->cursor;
+				const unit_turn *t = &r->ut[u];
+				hex_ref target;
+				bool again = ap->last_unit == u && ap->last_battles == t->battles;
+				if (!again && g->units[u].alive && g->units[u].side == r->side && t->ordered && !t->busy &&
+					t->battles < t->battles_allowed && !t->mounted_now && !t->entered_no_battle &&
+					moves_battle_after(g, u, t->moved) && best_target(r, u, &target) > 0 &&
+					(t->battles == 0 || (t->battle_again.kind == target.kind &&
+					t->battle_again.index == target.index))) {
+					/* The cursor stays: after gaining ground the unit
+					 * may battle again. */
+					ap->last_unit = u;
+					ap->last_battles = t->battles;
+					a->kind = ACT_BATTLE;
+					a->subject = xstrdup(g->units[u].id);
+					a->object = xstrdup(hex_game_ref_id(g, target));
+					return true;
+				}
+				ap->cursor++;
+			}
+			ap->stage = STAGE_DRAW;
+			break;
+		default:
+			a->kind = ACT_DRAW;
+			a->side = xstrdup(g->sides[r->side].id);
+			return true;
+		}
+	}
+}

@@ -1,0 +1,267 @@
+/* The hex grid's game behind the engine interface (hex_engine.h). */
+#include "hex_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../base/util.h"
+#include "../players.h"
+#include "hex_auto.h"
+#include "hex_board.h"
+#include "hex_log.h"
+#include "hex_table.h"
+#include "strong.h"
+
+typedef struct hex_play {
+	game base;
+	hex_game *g;
+	referee *r;
+} hex_play;
+
+referee *hex_engine_referee(game *g)
+{
+	return GAME_CONTAINER(hex_play, g)->r;
+}
+
+hex_game *hex_engine_position(game *g)
+{
+	return GAME_CONTAINER(hex_play, g)->g;
+}
+
+/* ---- life ---- */
+
+static game *hex_wrap(hex_game *g, referee *r)
+{
+	hex_play *p = xcalloc(1, sizeof *p);
+	p->base.impl = &hex_engine;
+	p->g = g;
+	p->r = r;
+	return &p->base;
+}
+
+static game *hex_engine_open(const scenario *sc, const ruleset *rs, rules_error *why)
+{
+	hex_game *g = hex_game_create(sc, rs);
+	if (!g) {
+		rules_fail(why, RULES_ERROR_LOG_RULE, "the scenario's board cannot be set up");
+		return NULL;
+	}
+	return hex_wrap(g, referee_create(g));
+}
+
+static game *hex_engine_clone(const game *from)
+{
+	const hex_play *p = GAME_CONTAINER(const hex_play, from);
+	hex_game *g = hex_game_clone(p->g);
+	return hex_wrap(g, referee_clone(p->r, g));
+}
+
+static void hex_engine_destroy(game *gm)
+{
+	hex_play *p = GAME_CONTAINER(hex_play, gm);
+	referee_destroy(p->r);
+	hex_game_destroy(p->g);
+	free(p);
+}
+
+/* ---- the log's lines: hex_log.h ---- */
+
+GAME_ENGINE_LOG(hex_lines, gl_action, hexlog_parse_line, hexlog_format, hexlog_action_finish, hexlog_is_head,
+	ACT_SCENARIO)
+
+/* ---- what the seed decides ---- */
+
+typedef struct deal_ctx {
+	game_deal_fn *put;
+	void *ctx;
+} deal_ctx;
+
+static bool deal_put(void *ctx, gl_action *head)
+{
+	deal_ctx *d = ctx;
+	return d->put(d->ctx, (game_action *)head);
+}
+
+static bool hex_engine_deal(game *gm, rng *dice, game_deal_fn *put, void *ctx, rules_error *err)
+{
+	deal_ctx d = { put, ctx };
+	bool deck_short = false;
+	if (table_hex_deal(hex_engine_referee(gm), dice, deal_put, &d, &deck_short))
+		return true;
+	if (!rules_error_set(err))
+		rules_fail(err, RULES_ERROR_LOG_RULE, deck_short ? "the deck cannot deal the hands the scenario asks for" :
+			"the head of the game cannot be dealt");
+	return false;
+}
+
+static int hex_engine_dice_needed(game *gm, const game_action *action, rules_error *err)
+{
+	referee *r = hex_engine_referee(gm);
+	const gl_action *a = (const gl_action *)action;
+	int n = 0;
+	if (table_hex_rolls(r, a) && !referee_dice_needed(r, a, &n, err))
+		return 0;
+	return n;
+}
+
+static void hex_engine_forget_seeded(game *gm, game_action *action)
+{
+	gl_action *a = (gl_action *)action;
+	if (table_hex_rolls(hex_engine_referee(gm), a))
+		table_hex_unroll(a);
+	if (a->kind == ACT_DRAW) {
+		free(a->card);
+		a->card = NULL;
+	}
+}
+
+static bool hex_engine_act(game *gm, rng *dice, game_action *action, rules_error *err)
+{
+	referee *r = hex_engine_referee(gm);
+	gl_action *a = (gl_action *)action;
+	rng before = *dice;
+	if (!table_hex_complete(r, dice, a, err) || !referee_apply(r, a, err)) {
+		*dice = before;
+		return false;
+	}
+	return true;
+}
+
+/* ---- the referee ---- */
+
+static bool hex_engine_apply(game *gm, const game_action *a, rules_error *err)
+{
+	return referee_apply(hex_engine_referee(gm), (const gl_action *)a, err);
+}
+
+static bool hex_engine_finish(game *gm, rules_error *err)
+{
+	return referee_finish(hex_engine_referee(gm), err);
+}
+
+static bool hex_engine_pass(game *gm, rules_error *err)
+{
+	return referee_pass(hex_engine_referee(gm), err);
+}
+
+/* ---- where it stands ---- */
+
+static bool hex_engine_over(game *gm)
+{
+	return hex_engine_referee(gm)->phase == PHASE_OVER;
+}
+
+static bool hex_engine_at_turn_start(game *gm)
+{
+	return hex_engine_referee(gm)->phase == PHASE_START;
+}
+
+static int hex_engine_turn(game *gm)
+{
+	return hex_engine_referee(gm)->turn;
+}
+
+static int hex_engine_to_play(game *gm)
+{
+	return hex_engine_referee(gm)->side;
+}
+
+static int hex_engine_decider(game *gm)
+{
+	return referee_decider(hex_engine_referee(gm));
+}
+
+static int hex_engine_action_side(game *gm, const game_action *a)
+{
+	return referee_action_side(hex_engine_referee(gm), (const gl_action *)a);
+}
+
+static void hex_engine_result(game *gm, game_result *out)
+{
+	const hex_play *p = GAME_CONTAINER(hex_play, gm);
+	out->winner = p->g->winner >= 0 ? p->g->winner : GAME_NO_SIDE;
+	out->turns = p->r->turn;
+	out->winner_line = p->g->winner >= 0 ? p->r->winner_line : 0;
+	for (int s = 0; s < GAME_SIDE_COUNT; s++) {
+		out->score[s] = hex_game_score(p->g, s);
+		out->target[s] = p->g->sides[s].target;
+	}
+}
+
+static const char *hex_engine_side_id(const game *gm, int side)
+{
+	const hex_play *p = GAME_CONTAINER(const hex_play, gm);
+	return side >= 0 && side < GAME_SIDES ? p->g->sides[side].id : "?";
+}
+
+static char *hex_engine_board_text(game *gm)
+{
+	return hex_board_text(hex_engine_position(gm));
+}
+
+static char *hex_engine_roster_text(game *gm)
+{
+	return hex_board_roster(hex_engine_position(gm));
+}
+
+/* ---- the players ---- */
+
+/* Both players plan the turn of whichever side is to play: the caller
+ * asks them only on its side's turns and keeps the turn limit (the hex
+ * referee counts the turns; the players do not stop themselves). */
+static void simple_init(void *state, int side, long max_turns)
+{
+	(void)side, (void)max_turns;
+	autoplay_init(state);
+}
+
+static bool simple_next(void *state, game *gm, rng *choices, game_action *a)
+{
+	return autoplay_next(hex_engine_referee(gm), state, choices, (gl_action *)a);
+}
+
+static void nothing_to_free(void *state)
+{
+	(void)state;
+}
+
+/* A battle's step of the side not to play, for simple and strong alike
+ * (strong leaves saves, defensive rolls and retreats to the simple
+ * player): the answer needs the referee alone. */
+static bool battle_answer(void *state, game *gm, rng *choices, game_action *a)
+{
+	(void)state;
+	(void)choices;
+	return autoplay_answer(hex_engine_referee(gm), (gl_action *)a);
+}
+
+static const player_ops SIMPLE = {
+	sizeof(autoplay), simple_init, simple_next, nothing_to_free, NULL, battle_answer,
+};
+
+static void strong_player_init(void *state, int side, long max_turns)
+{
+	(void)side, (void)max_turns;
+	strong_init(state);
+}
+
+static bool strong_player_next(void *state, game *gm, rng *choices, game_action *a)
+{
+	return strong_next(hex_engine_referee(gm), state, choices, (gl_action *)a);
+}
+
+static const player_ops STRONG = {
+	sizeof(strong_player), strong_player_init, strong_player_next, nothing_to_free, NULL, battle_answer,
+};
+
+static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "strong", &STRONG } };
+
+const game_engine hex_engine = {
+	.name = "hex",
+	.grid = GRID_HEX,
+	.action_size = sizeof(gl_action),
+	GAME_ENGINE_LOG_FIELDS(hex_lines),
+	GAME_ENGINE_FIELDS(hex_engine),
+	.players = PLAYERS,
+	.player_count = ARRAY_LEN(PLAYERS),
+};

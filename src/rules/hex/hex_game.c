@@ -1,0 +1,692 @@
+#include "hex_game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../../base/util.h"
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static int side_of(const scenario *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->side_count && i < GAME_SIDES; i++)
+		if (sc->sides[i].id.text && id && strcmp(sc->sides[i].id.text, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* A unit of the scenario, placed (the position says it stands on the
+ * board) or (reserve) waiting off the board with its entry hex. */
+static void add_unit(hex_game *g, const sc_unit *su, bool placed, bool reserve)
+{
+	const ruleset *rs = g->rs;
+	hex_unit *u = &g->units[g->unit_count];
+	u->type = su->type.text ? ruleset_find_unit_type(rs, su->type.text) : NULL;
+	const sc_address *where = reserve ? &su->entry : &su->at;
+	if (!u->type || su->side >= GAME_SIDES || !placed) {
+		u->type = NULL;
+		return;
+	}
+	u->id = dup_or_null(su->id.text ? su->id.text : "?");
+	u->name = dup_or_null(su->name.text);
+	u->side = (int)su->side;
+	u->at = where->cell;
+	u->full = u->type->figures;
+	u->figures = su->figures.valid ? (int)su->figures.value : u->full;
+	u->reserve = reserve && u->figures > 0;
+	u->entry = reserve ? where->cell : (hex_coord){ -1, -1 };
+	u->alive = !reserve && u->figures > 0;
+	u->brigade = -1;
+	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++) {
+		const rs_allow *allow = ruleset_unit_allows(u->type, sc_unit_attribute_names[a]);
+		if (!allow)
+			continue;
+		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
+	}
+	g->unit_count++;
+}
+
+hex_game *hex_game_create(const scenario *sc, const ruleset *rs)
+{
+	position *pos = position_create(sc, rs);
+	hex_game *g = hex_game_create_at(pos);
+	position_destroy(pos);
+	return g;
+}
+
+hex_game *hex_game_create_at(const position *pos)
+{
+	const scenario *sc = pos->sc;
+	const ruleset *rs = pos->rs;
+	hex_board board;
+	if (!pos->board_ok || !scenario_board(sc, rs, &board) || sc->side_count != GAME_SIDES)
+		return NULL;
+	hex_game *g = xcalloc(1, sizeof *g);
+	g->rs = rs;
+	rules_data_read(rs, &g->facts);
+	g->gaps = &g->facts;
+	g->board = board;
+	g->scenario_id = dup_or_null(sc->id.text);
+	g->winner = -1;
+	/* The position is the start and is never changed; the game keeps its
+	 * own index of what stands where, which every move, loss and retreat
+	 * changes.  Terrain and fieldworks are copied cell by cell (a dig card
+	 * adds fieldworks later). */
+	size_t n = hex_count(&board);
+	g->terrain = xcalloc(n ? n : 1, sizeof *g->terrain);
+	g->fieldworks = xcalloc(n ? n : 1, sizeof *g->fieldworks);
+	const rs_terrain *clear = ruleset_unlisted_terrain(rs);
+	for (size_t i = 0; i < n; i++) {
+		const position_cell *c = position_at(pos, hex_from_index(&board, i));
+		g->terrain[i] = c && c->terrain ? c->terrain : clear;
+		g->fieldworks[i] = c && c->terrain_entry >= 0 && sc->terrain[c->terrain_entry].fieldworks;
+	}
+
+	g->first_side = -1;
+	for (int s = 0; s < GAME_SIDES; s++) {
+		const sc_side *ss = &sc->sides[s];
+		hex_side *gs = &g->sides[s];
+		gs->id = dup_or_null(ss->id.text ? ss->id.text : "?");
+		gs->home_north = ss->home.text && strcmp(ss->home.text, "north") == 0;
+		gs->hand_size = ss->cards.valid ? (int)ss->cards.value : 0;
+		gs->target = ss->victory.valid ? (int)ss->victory.value : rs->victory.default_target;
+		if (ss->first)
+			g->first_side = s;
+	}
+
+	g->objectives = xcalloc(sc->objective_count ? sc->objective_count : 1, sizeof *g->objectives);
+	for (size_t i = 0; i < sc->objective_count; i++) {
+		const sc_objective *o = &sc->objectives[i];
+		if (!pos->objectives[i].placed)
+			continue;
+		hex_objective *go = &g->objectives[g->objective_count++];
+		go->at = o->at.cell;
+		go->vp = o->vp.valid ? (int)o->vp.value : 1;
+		go->side = o->for_side.text && strcmp(o->for_side.text, "both") != 0 ?
+			side_of(sc, o->for_side.text) : -1;
+	}
+
+	g->units = xcalloc(sc->unit_count + sc->reserve_count + 1, sizeof *g->units);
+	for (size_t i = 0; i < sc->unit_count; i++)
+		add_unit(g, &sc->units[i], pos->units[i].placed, false);
+
+	g->generals = xcalloc(sc->general_count ? sc->general_count : 1, sizeof *g->generals);
+	for (size_t i = 0; i < sc->general_count; i++) {
+		const sc_general *sg = &sc->generals[i];
+		if (sg->side >= GAME_SIDES || !pos->generals[i].placed)
+			continue;
+		hex_general *gg = &g->generals[g->general_count++];
+		gg->id = dup_or_null(sg->id.text ? sg->id.text : "?");
+		gg->name = dup_or_null(sg->name.text);
+		gg->side = (int)sg->side;
+		gg->at = sg->at.cell;
+		gg->alive = true;
+		gg->brigade = -1;
+	}
+
+	g->brigade_capacity = g->general_count + sc->brigade_count + 1;
+	g->brigades = xcalloc(g->brigade_capacity, sizeof *g->brigades);
+	for (size_t i = 0; i < sc->brigade_count; i++) {
+		const sc_brigade *sb = &sc->brigades[i];
+		int gen = hex_game_find_general(g, sb->general.text);
+		if (gen < 0 || g->generals[gen].brigade >= 0)
+			continue;
+		hex_brigade *b = &g->brigades[g->brigade_count];
+		b->id = dup_or_null(sb->id.text ? sb->id.text : "?");
+		b->side = g->generals[gen].side;
+		b->general = gen;
+		b->alive = true;
+		for (size_t k = 0; k < sb->unit_count && b->unit_count < GAME_MAX_BRIGADE_UNITS; k++) {
+			int u = hex_game_find_unit(g, sb->units[k]);
+			if (u >= 0 && g->units[u].brigade < 0) {
+				b->units[b->unit_count++] = u;
+				g->units[u].brigade = (int)g->brigade_count;
+			}
+		}
+		g->generals[gen].brigade = (int)g->brigade_count;
+		g->brigade_count++;
+	}
+
+	/* §8.1: the reserves come last, so that the placed units keep their
+	 * indices and no brigade of the scenario takes in a unit off the board. */
+	for (size_t i = 0; i < sc->reserve_count; i++) {
+		size_t before = g->unit_count;
+		/* Reserves wait off the board: the position does not hold them,
+		 * only their entry hex must be on it. */
+		const sc_address *entry = &sc->reserves[i].entry;
+		add_unit(g, &sc->reserves[i], entry->valid && hex_on_board(&g->board, entry->cell), true);
+		if (g->unit_count > before && g->units[before].reserve)
+			g->sides[g->units[before].side].reserves++;
+	}
+
+	g->flag_face = hex_game_face(g, g->gaps->flag_face);
+	return g;
+}
+
+void hex_game_destroy(hex_game *g)
+{
+	if (!g)
+		return;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		free(g->units[i].id);
+		free(g->units[i].name);
+		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+			free(g->units[i].attr[a]);
+	}
+	for (size_t i = 0; i < g->general_count; i++) {
+		free(g->generals[i].id);
+		free(g->generals[i].name);
+	}
+	for (size_t i = 0; i < g->brigade_count; i++)
+		free(g->brigades[i].id);
+	for (int s = 0; s < GAME_SIDES; s++)
+		free(g->sides[s].id);
+	free(g->units);
+	free(g->generals);
+	free(g->brigades);
+	free(g->objectives);
+	free(g->terrain);
+	free(g->fieldworks);
+	free(g->scenario_id);
+	free(g);
+}
+
+hex_game *hex_game_clone(const hex_game *g)
+{
+	hex_game *c = xmalloc(sizeof *c);
+	*c = *g;
+	c->gaps = &c->facts;
+	size_t n = hex_count(&g->board);
+	if (!n)
+		n = 1;
+	c->scenario_id = dup_or_null(g->scenario_id);
+	c->terrain = xmalloc(n * sizeof *c->terrain);
+	memcpy(c->terrain, g->terrain, n * sizeof *c->terrain);
+	c->fieldworks = xmalloc(n * sizeof *c->fieldworks);
+	memcpy(c->fieldworks, g->fieldworks, n * sizeof *c->fieldworks);
+	c->objectives = xcalloc(g->objective_count ? g->objective_count : 1, sizeof *c->objectives);
+	memcpy(c->objectives, g->objectives, g->objective_count * sizeof *c->objectives);
+	for (int s = 0; s < GAME_SIDES; s++)
+		c->sides[s].id = dup_or_null(g->sides[s].id);
+	c->units = xcalloc(g->unit_count ? g->unit_count : 1, sizeof *c->units);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		c->units[i] = g->units[i];
+		c->units[i].id = dup_or_null(g->units[i].id);
+		c->units[i].name = dup_or_null(g->units[i].name);
+		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+			c->units[i].attr[a] = dup_or_null(g->units[i].attr[a]);
+	}
+	c->generals = xcalloc(g->general_count ? g->general_count : 1, sizeof *c->generals);
+	for (size_t i = 0; i < g->general_count; i++) {
+		c->generals[i] = g->generals[i];
+		c->generals[i].id = dup_or_null(g->generals[i].id);
+		c->generals[i].name = dup_or_null(g->generals[i].name);
+	}
+	c->brigades = xcalloc(g->brigade_capacity, sizeof *c->brigades);
+	for (size_t i = 0; i < g->brigade_count; i++) {
+		c->brigades[i] = g->brigades[i];
+		c->brigades[i].id = dup_or_null(g->brigades[i].id);
+	}
+	return c;
+}
+
+void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s-%s", g->rs->rule_prefix ? g->rs->rule_prefix : "rule", section);
+}
+
+bool hex_game_on_board(const hex_game *g, hex_coord h)
+{
+	return hex_on_board(&g->board, h);
+}
+
+const rs_terrain *hex_game_terrain(const hex_game *g, hex_coord h)
+{
+	long idx = hex_index(&g->board, h);
+	return idx < 0 ? NULL : g->terrain[idx];
+}
+
+const char *hex_game_terrain_id(const hex_game *g, hex_coord h)
+{
+	const rs_terrain *t = hex_game_terrain(g, h);
+	return t ? t->id : "clear";
+}
+
+bool hex_game_has_fieldworks(const hex_game *g, hex_coord h)
+{
+	long idx = hex_index(&g->board, h);
+	return idx >= 0 && g->fieldworks[idx];
+}
+
+bool hex_game_passable(const hex_game *g, hex_coord h)
+{
+	if (!hex_game_on_board(g, h))
+		return false;
+	const rs_terrain *t = hex_game_terrain(g, h);
+	return !t || t->passable;
+}
+
+int hex_game_units_at(const hex_game *g, hex_coord h, int side, int *out, int max)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (!u->alive || !grid_cell_equal(u->at, h) || (side >= 0 && u->side != side))
+			continue;
+		if (out && n < max)
+			out[n] = (int)i;
+		n++;
+	}
+	return n;
+}
+
+int hex_game_general_at(const hex_game *g, hex_coord h)
+{
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && grid_cell_equal(g->generals[i].at, h))
+			return (int)i;
+	return -1;
+}
+
+bool hex_game_occupied(const hex_game *g, hex_coord h)
+{
+	return hex_game_units_at(g, h, -1, NULL, 0) > 0 || hex_game_general_at(g, h) >= 0;
+}
+
+int hex_game_find_unit(const hex_game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int hex_game_find_general(const hex_game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->general_count; i++)
+		if (strcmp(g->generals[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int hex_game_find_brigade(const hex_game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->brigade_count; i++)
+		if (g->brigades[i].alive && strcmp(g->brigades[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int hex_game_side_index(const hex_game *g, const char *id)
+{
+	for (int s = 0; s < GAME_SIDES; s++)
+		if (id && strcmp(g->sides[s].id, id) == 0)
+			return s;
+	return -1;
+}
+
+bool hex_game_resolve_ref(const hex_game *g, const char *token, hex_ref *out)
+{
+	int u = hex_game_find_unit(g, token);
+	if (u >= 0) {
+		*out = (hex_ref){ REF_UNIT, u };
+		return true;
+	}
+	int gen = hex_game_find_general(g, token);
+	if (gen >= 0) {
+		*out = (hex_ref){ REF_GENERAL, gen };
+		return true;
+	}
+	hex_coord h;
+	if (!hex_parse(token, &h) || !hex_game_on_board(g, h))
+		return false;
+	int units[2];
+	int n = hex_game_units_at(g, h, -1, units, 2);
+	if (n == 1) {
+		*out = (hex_ref){ REF_UNIT, units[0] };
+		return true;
+	}
+	if (n == 0) {
+		int ge = hex_game_general_at(g, h);
+		if (ge >= 0) {
+			*out = (hex_ref){ REF_GENERAL, ge };
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *hex_game_ref_id(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].id;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].id;
+	return "?";
+}
+
+int hex_game_ref_side(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].side;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].side;
+	return -1;
+}
+
+hex_coord hex_game_ref_at(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].at;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].at;
+	return (hex_coord){ -1, -1 };
+}
+
+bool hex_game_ref_alive(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].alive;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].alive;
+	return false;
+}
+
+const char *hex_game_ref_absence(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT && g->units[r.index].reserve)
+		return "is in reserve, off the board";
+	return "is no longer in play";
+}
+
+const char *hex_game_unit_attr(const hex_unit *u, const char *attribute)
+{
+	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+		if (strcmp(sc_unit_attribute_names[a], attribute) == 0)
+			return u->attr[a];
+	return NULL;
+}
+
+bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
+{
+	if (!when->attribute)
+		return true;
+	const char *v = hex_game_unit_attr(u, when->attribute);
+	return v && when->value && strcmp(v, when->value) == 0;
+}
+
+int hex_game_unit_general(const hex_game *g, int unit)
+{
+	const hex_unit *u = &g->units[unit];
+	for (size_t i = 0; i < g->general_count; i++) {
+		const hex_general *gg = &g->generals[i];
+		if (gg->alive && gg->side == u->side && grid_cell_equal(gg->at, u->at))
+			return (int)i;
+	}
+	return -1;
+}
+
+bool hex_game_general_stays(const hex_game *g, int gen)
+{
+	return gen >= 0 && g->generals[gen].brigade >= 0 && g->brigades[g->generals[gen].brigade].alive;
+}
+
+int hex_game_general_units(const hex_game *g, int general, int *out, int max)
+{
+	const hex_general *gg = &g->generals[general];
+	return hex_game_units_at(g, gg->at, gg->side, out, max);
+}
+
+int hex_game_section_count(const hex_game *g)
+{
+	return (int)g->rs->section_count;
+}
+
+/* §1: a side names the sections from its own seat, left to right: the
+ * side whose home edge is south sees them west to east, the other side
+ * the other way round. */
+static int seat_section(const hex_game *g, int side, int index)
+{
+	return g->sides[side].home_north ? hex_game_section_count(g) - 1 - index : index;
+}
+
+unsigned hex_game_flank_section(const hex_game *g, int side, hex_flank flank)
+{
+	return flank >= 0 && flank < hex_game_section_count(g) ? 1u << seat_section(g, side, flank) : 0;
+}
+
+hex_flank hex_game_section_flank(const hex_game *g, int side, unsigned section)
+{
+	int index = 0;
+	while (index < hex_game_section_count(g) && !(section & (1u << index)))
+		index++;
+	return index < hex_game_section_count(g) ? seat_section(g, side, index) : -1;
+}
+
+hex_flank hex_game_flank_parse(const hex_game *g, const char *word)
+{
+	for (int f = 0; word && f < hex_game_section_count(g); f++) {
+		const rs_section *s = &g->rs->sections[f];
+		if (strcasecmp(word, s->id) == 0 || (s->also && strcasecmp(word, s->also) == 0))
+			return f;
+	}
+	return -1;
+}
+
+const char *hex_game_section_list(const hex_game *g, char *buf, size_t size)
+{
+	size_t len = 0;
+	int n = hex_game_section_count(g);
+	buf[0] = '\0';
+	for (int f = 0; f < n && len < size; f++) {
+		const char *glue = f == 0 ? "" : f == n - 1 ? " or " : ", ";
+		int w = snprintf(buf + len, size - len, "%s%s", glue, g->rs->sections[f].id);
+		len += w > 0 ? (size_t)w : 0;
+	}
+	return buf;
+}
+
+const char *hex_game_section_words(const hex_game *g, int side, unsigned section, char *buf, size_t size)
+{
+	hex_flank flank = hex_game_section_flank(g, side, section);
+	if (flank < 0) {
+		snprintf(buf, size, "no section");
+		return buf;
+	}
+	const char *name = l10n_get(&g->rs->sections[flank].name, LANG_EN);
+	/* A section the two sides name alike (the centre) needs no compass;
+	 * the others say which end of the board is meant. */
+	int where = seat_section(g, side, flank);
+	const grid_ops *ops = grid_ops_of(g->rs->grid);
+	if (flank == hex_game_section_count(g) - 1 - flank)
+		snprintf(buf, size, "%s", name);
+	else
+		snprintf(buf, size, "%s (%s)", name, where < ops->section_count ? ops->section_names[where] : "?");
+	return buf;
+}
+
+int hex_game_home_step(const hex_game *g, int side)
+{
+	return g->sides[side].home_north ? -1 : 1;
+}
+
+bool hex_game_on_home_row(const hex_game *g, int side, hex_coord h)
+{
+	return g->sides[side].home_north ? h.row == 0 : h.row == g->board.rows - 1;
+}
+
+int hex_game_face(const hex_game *g, const char *id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		if (strcmp(g->rs->faces[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+void hex_game_eliminate(hex_game *g, hex_ref r)
+{
+	int side = hex_game_ref_side(g, r);
+	if (side < 0 || !hex_game_ref_alive(g, r))
+		return;
+	if (r.kind == REF_UNIT) {
+		g->units[r.index].alive = false;
+		g->units[r.index].figures = 0;
+	} else {
+		hex_general *gg = &g->generals[r.index];
+		gg->alive = false;
+		/* A brigade without its general is no brigade (§3.3). */
+		if (gg->brigade >= 0) {
+			hex_brigade *b = &g->brigades[gg->brigade];
+			b->alive = false;
+			for (int k = 0; k < b->unit_count; k++)
+				g->units[b->units[k]].brigade = -1;
+			gg->brigade = -1;
+		}
+	}
+	g->sides[1 - side].flags++;
+}
+
+void hex_game_place(hex_game *g, hex_ref r, hex_coord to)
+{
+	if (r.kind == REF_UNIT)
+		g->units[r.index].at = to;
+	else if (r.kind == REF_GENERAL)
+		g->generals[r.index].at = to;
+}
+
+int hex_game_reserves_left(const hex_game *g, int side)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		n += g->units[i].reserve && g->units[i].side == side;
+	return n;
+}
+
+static bool free_hex(const hex_game *g, hex_coord h)
+{
+	return hex_game_passable(g, h) && !hex_game_occupied(g, h);
+}
+
+int hex_game_landing(const hex_game *g, int unit, const char *fallback, hex_coord out[2])
+{
+	const hex_unit *u = &g->units[unit];
+	if (!u->reserve)
+		return 0;
+	if (free_hex(g, u->entry)) {
+		out[0] = u->entry;
+		return 1;
+	}
+	if (!fallback || strcmp(fallback, "home-row") != 0)
+		return 0;
+	/* The home row, outward from the entry hex: west before east. */
+	int len = hex_row_length(&g->board, u->entry.row);
+	for (int d = 1; d < len + 1; d++) {
+		int n = 0;
+		for (int k = 0; k < 2; k++) {
+			hex_coord h = { u->entry.col + (k ? d : -d), u->entry.row };
+			if (h.col >= 0 && h.col < len && free_hex(g, h))
+				out[n++] = h;
+		}
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+void hex_game_arrive(hex_game *g, int unit, hex_coord at)
+{
+	hex_unit *u = &g->units[unit];
+	u->reserve = false;
+	u->alive = true;
+	u->at = at;
+}
+
+int hex_game_score(const hex_game *g, int side)
+{
+	int score = g->sides[side].flags;
+	for (size_t i = 0; i < g->objective_count; i++) {
+		const hex_objective *o = &g->objectives[i];
+		if (o->side >= 0 && o->side != side)
+			continue;
+		if (hex_game_units_at(g, o->at, side, NULL, 0) > 0)
+			score += o->vp;
+	}
+	return score;
+}
+
+int hex_game_check_victory(hex_game *g, int acting)
+{
+	if (g->winner >= 0)
+		return g->winner;
+	int order[2] = { acting >= 0 ? acting : 0, acting >= 0 ? 1 - acting : 1 };
+	for (int k = 0; k < 2; k++) {
+		int s = order[k];
+		if (g->sides[s].target > 0 && hex_game_score(g, s) >= g->sides[s].target) {
+			g->winner = s;
+			break;
+		}
+	}
+	return g->winner;
+}
+
+int hex_game_units_at_except(const hex_game *g, hex_coord h, int side, int skip)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (u->alive && (int)i != skip && u->side == side && grid_cell_equal(u->at, h))
+			n++;
+	}
+	return n;
+}
+
+int hex_game_general_at_except(const hex_game *g, hex_coord h, int skip)
+{
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && (int)i != skip && grid_cell_equal(g->generals[i].at, h))
+			return (int)i;
+	return -1;
+}
+
+bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_general, const char *section,
+	const char *there, rules_error *err)
+{
+	if (hex_game_units_at_except(g, h, 1 - side, -1) > 0) {
+		hex_game_fail(err, g, section, "%s holds an enemy unit", there);
+		return true;
+	}
+	int gen = hex_game_general_at_except(g, h, self_general);
+	if (gen >= 0 && g->generals[gen].side != side) {
+		hex_game_fail(err, g, section, "%s holds enemy general '%s'", there, g->generals[gen].id);
+		return true;
+	}
+	return false;
+}
+
+bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
+{
+	char rule[RULES_ERROR_RULE_LEN];
+	if (section)
+		hex_game_rule(g, section, rule, sizeof rule);
+	else
+		snprintf(rule, sizeof rule, "%s", RULES_ERROR_LOG_RULE);
+	va_list ap;
+	va_start(ap, fmt);
+	rules_vfail(e, rule, fmt, ap);
+	va_end(ap);
+	return false;
+}

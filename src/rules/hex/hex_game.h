@@ -1,0 +1,231 @@
+/* The position of a game on a hex board: the terrain, the units and
+ * generals with their figures, the brigades, the victory flags of each side.
+ * Built from a validated scenario; changed by the referee.  Everything the
+ * rules ask about "who stands where" is answered here.  No I/O. */
+#ifndef ORBAT_RULES_HEX_GAME_H
+#define ORBAT_RULES_HEX_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../../geo/hex.h"
+#include "../../model/position.h"
+#include "../../model/ruleset.h"
+#include "../../model/scenario.h"
+#include "rules_data.h"
+#include "../rules_error.h"
+
+#define GAME_SIDES 2
+#define GAME_MAX_BRIGADE_UNITS 16   /* room; the ruleset's max-units is the limit */
+
+typedef enum { REF_NONE, REF_UNIT, REF_GENERAL } hex_ref_kind;
+
+/* A unit or a general, by index. */
+typedef struct hex_ref {
+	hex_ref_kind kind;
+	int index;
+} hex_ref;
+
+typedef struct hex_unit {
+	char *id;
+	char *name;                 /* display name or NULL */
+	int side;
+	const rs_unit_type *type;
+	/* weapon, quality, state, kind (sc_unit_attribute_names): the value
+	 * given or the ruleset's default; NULL when the type has no such
+	 * attribute. */
+	char *attr[SC_UNIT_ATTRIBUTES];
+	hex_coord at;
+	int figures;
+	int full;
+	bool alive;                 /* on the board: false once destroyed, and
+	                               for a reserve unit until it arrives */
+	int brigade;                /* index into brigades, or -1 */
+	bool reserve;               /* §8.1: waits off the board for the
+	                               reinforcements card (alive false) */
+	hex_coord entry;            /* a reserve unit's entry hex (home row) */
+} hex_unit;
+
+typedef struct hex_general {
+	char *id;
+	char *name;
+	int side;
+	hex_coord at;
+	bool alive;
+	int brigade;                /* the brigade he commands, or -1 */
+} hex_general;
+
+typedef struct hex_brigade {
+	char *id;
+	int side;
+	int general;
+	int units[GAME_MAX_BRIGADE_UNITS];
+	int unit_count;
+	bool alive;                 /* false once dissolved */
+} hex_brigade;
+
+typedef struct hex_objective {
+	hex_coord at;
+	int vp;
+	int side;                   /* 0, 1, or -1 for both */
+} hex_objective;
+
+typedef struct hex_side {
+	char *id;                   /* "union", "confederate" */
+	bool home_north;
+	int hand_size;
+	int target;                 /* victory flags or points to win */
+	int flags;                  /* won by destroying enemy units and generals */
+	int reserves;               /* reserve units the scenario gives it (§8.1) */
+} hex_side;
+
+/* A section as a side names it from its seat: an index into the
+ * ruleset's sections (rs->sections, left to right), -1 for none.  The
+ * engine counts them from the data. */
+typedef int hex_flank;
+
+typedef struct hex_game {
+	const ruleset *rs;
+	const rules_data_gaps *gaps;   /* &facts */
+	rules_data_gaps facts;         /* read from rs when the game is made */
+	hex_board board;
+	char *scenario_id;
+	const rs_terrain **terrain;   /* per hex index; NULL means clear */
+	bool *fieldworks;             /* per hex index */
+	hex_objective *objectives;
+	size_t objective_count;
+	hex_side sides[GAME_SIDES];
+	int first_side;               /* -1 when the scenario names none */
+	hex_unit *units;
+	size_t unit_count;
+	hex_general *generals;
+	size_t general_count;
+	hex_brigade *brigades;
+	size_t brigade_count;
+	size_t brigade_capacity;
+	int flag_face;                /* index into rs->faces, -1 when none */
+	int winner;                   /* -1 while the game goes on */
+} hex_game;
+
+/* A game at the scenario's start.  The scenario must have passed
+ * validation with that ruleset; NULL when its board is unusable. */
+hex_game *hex_game_create(const scenario *sc, const ruleset *rs);
+/* The same from the position of the scenario (model/position.h): what
+ * stands where at the start.  The game copies it into its own index, which
+ * play then changes; the position is not kept. */
+hex_game *hex_game_create_at(const position *pos);
+void hex_game_destroy(hex_game *g);
+/* A deep copy (the ruleset is shared). */
+hex_game *hex_game_clone(const hex_game *g);
+
+/* Where to write a rule id: ruleset prefix + section, e.g. "bc-3.1". */
+void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t size);
+/* A refusal under this ruleset's rule `section` (NULL: a fault of the
+ * log's form, rule "log"); returns false.  See rules_fail. */
+bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
+	DIAG_PRINTF(4, 5);
+
+bool hex_game_on_board(const hex_game *g, hex_coord h);
+/* The terrain of a hex (NULL for clear or off the board). */
+const rs_terrain *hex_game_terrain(const hex_game *g, hex_coord h);
+const char *hex_game_terrain_id(const hex_game *g, hex_coord h);
+bool hex_game_has_fieldworks(const hex_game *g, hex_coord h);
+bool hex_game_passable(const hex_game *g, hex_coord h);
+
+/* Units of `side` (or any side when side < 0) alive at h: count, and up
+ * to max indices in out (which may be NULL). */
+int hex_game_units_at(const hex_game *g, hex_coord h, int side, int *out, int max);
+/* The general alive at h, or -1. */
+int hex_game_general_at(const hex_game *g, hex_coord h);
+/* The living units of a side at h, leaving out unit `skip` (-1: none). */
+int hex_game_units_at_except(const hex_game *g, hex_coord h, int side, int skip);
+/* The living general at h other than `skip`, or -1. */
+int hex_game_general_at_except(const hex_game *g, hex_coord h, int skip);
+/* Whether an enemy of `side` holds hex h (`there` as written): an enemy
+ * unit, or an enemy general other than `self_general`; then *err says so
+ * under the ruleset's `section`.  Moves and retreats refuse such a hex
+ * alike. */
+bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_general, const char *section,
+	const char *there, rules_error *err);
+/* Any unit or general alive at h. */
+bool hex_game_occupied(const hex_game *g, hex_coord h);
+
+int hex_game_find_unit(const hex_game *g, const char *id);
+int hex_game_find_general(const hex_game *g, const char *id);
+int hex_game_find_brigade(const hex_game *g, const char *id);
+int hex_game_side_index(const hex_game *g, const char *id);
+/* A figure named by its id, else by an address holding exactly one unit
+ * (or a lone general).  False when nothing or several match. */
+bool hex_game_resolve_ref(const hex_game *g, const char *token, hex_ref *out);
+const char *hex_game_ref_id(const hex_game *g, hex_ref r);
+int hex_game_ref_side(const hex_game *g, hex_ref r);
+hex_coord hex_game_ref_at(const hex_game *g, hex_ref r);
+bool hex_game_ref_alive(const hex_game *g, hex_ref r);
+/* Why a figure that is not alive is absent, for messages: "is in reserve,
+ * off the board" (§8.1) or "is no longer in play". */
+const char *hex_game_ref_absence(const hex_game *g, hex_ref r);
+
+/* An attribute of a unit ("weapon", "quality", "state", "kind"). */
+const char *hex_game_unit_attr(const hex_unit *u, const char *attribute);
+bool hex_game_unit_matches(const hex_unit *u, const rs_when *when);
+/* The general who commands the unit (same side, same hex), or -1. */
+int hex_game_unit_general(const hex_game *g, int unit);
+/* Whether general `gen` (-1: none) commands a living brigade: he stays
+ * with it, in its zone (§3.3), so a unit he stands with moves alone. */
+bool hex_game_general_stays(const hex_game *g, int gen);
+/* Units a general commands (friendly units in his hex). */
+int hex_game_general_units(const hex_game *g, int general, int *out, int max);
+
+/* Sections the board is cut into (§3): the ruleset's, which the loader
+ * holds to the grid's count. */
+int hex_game_section_count(const hex_game *g);
+/* The section bit (grid_ops.sections: bit i is the i-th from the west)
+ * a side's own flank names. */
+unsigned hex_game_flank_section(const hex_game *g, int side, hex_flank flank);
+/* The flank that a single `section` bit is for `side`: the inverse of
+ * hex_game_flank_section. */
+hex_flank hex_game_section_flank(const hex_game *g, int side, unsigned section);
+/* The flank of the ruleset a player's word names ("left", or a section's
+ * other spelling, in any case); -1 for none. */
+hex_flank hex_game_flank_parse(const hex_game *g, const char *word);
+/* The sections' ids for a message: "left, centre or right".  Returns buf. */
+const char *hex_game_section_list(const hex_game *g, char *buf, size_t size);
+/* A section as the player of `side` sees it from his seat, in the words of
+ * the referee's messages: "left flank (west)", "centre section", "right flank
+ * (west)" for the side at the north. */
+const char *hex_game_section_words(const hex_game *g, int side, unsigned section, char *buf, size_t size);
+/* The row a side retreats toward: -1 north (row decreases) or +1 south. */
+int hex_game_home_step(const hex_game *g, int side);
+/* On the side's home-edge row. */
+bool hex_game_on_home_row(const hex_game *g, int side, hex_coord h);
+
+/* The die face index of a face id, or -1. */
+int hex_game_face(const hex_game *g, const char *id);
+
+/* Remove a unit or general from play; the enemy of its owner wins one
+ * victory flag (§5.1, §7.1, §10). */
+void hex_game_eliminate(hex_game *g, hex_ref r);
+/* Move a figure (no checks). */
+void hex_game_place(hex_game *g, hex_ref r, hex_coord to);
+
+/* §8.1 reserves.  Reserve units follow the placed ones in g->units;
+ * until they arrive they are not alive, so everything that looks at the
+ * board passes them by. */
+/* Reserve units a side still has off the board. */
+int hex_game_reserves_left(const hex_game *g, int side);
+/* Where reserve unit `unit` would arrive now: its entry hex when free (no
+ * unit or general, ground a unit may enter); else, when `fallback` is
+ * "home-row", the nearest free hexes of its side's home row (two when
+ * one lies on each side at the same distance, west first).  Returns how
+ * many hexes are in out (0: it cannot arrive now). */
+int hex_game_landing(const hex_game *g, int unit, const char *fallback, hex_coord out[2]);
+/* The reserve unit comes onto the board at `at` (no checks). */
+void hex_game_arrive(hex_game *g, int unit, hex_coord at);
+
+/* Victory: flags plus the objectives a side's units stand on (§10). */
+int hex_game_score(const hex_game *g, int side);
+/* Sets and returns g->winner when a side has reached its target;
+ * `acting` is checked first. */
+int hex_game_check_victory(hex_game *g, int acting);
+
+#endif

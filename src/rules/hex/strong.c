@@ -1,0 +1,908 @@
+#include "strong.h"
+
+#include <float.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../base/util.h"
+#include "battle.h"
+#include "cards.h"
+#include "dice.h"
+#include "moves.h"
+#include "orders.h"
+#include "strong_impl.h"
+
+/* Per hex nearer the nearest enemy: enough to close in where nothing is
+ * in reach (a side that waits reaches the turn limit, which wins nothing),
+ * too little to walk into fire for it. */
+#define W_CLOSE 0.45
+/* Per victory point of an objective a unit holds (§10). */
+#define W_OBJECTIVE 4.0
+
+enum { STAGE_ORDERS, STAGE_BRIGADES, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
+
+#define ODDS_MAX_DICE 12
+#define ODDS_MAX_CLASSES 16
+
+typedef strong_odds odds;
+
+/* The faces that do the same to the target, as the engine counts one die
+ * of each (battle_count), with their chance per die. */
+typedef struct face_classes {
+	int face[ODDS_MAX_CLASSES];
+	double p[ODDS_MAX_CLASSES];
+	int count;
+	double save;      /* chance a saving die saves (saving rolls) */
+} face_classes;
+
+static void classify_faces(const hex_game *g, hex_ref target, int distance, face_classes *fc)
+{
+	const ruleset *rs = g->rs;
+	battle_count_result seen[ODDS_MAX_CLASSES];
+	double total = 0;
+	for (size_t f = 0; f < rs->face_count; f++)
+		total += rs->faces[f].count > 0 ? rs->faces[f].count : 0;
+	memset(fc, 0, sizeof *fc);
+	for (size_t f = 0; f < rs->face_count && total > 0; f++) {
+		if (rs->faces[f].count <= 0)
+			continue;
+		double p = rs->faces[f].count / total;
+		int face = (int)f;
+		if (battle_save_works(g, target, face, distance))
+			fc->save += p;
+		battle_count_result one;
+		battle_count(g, target, &face, 1, &one);
+		int k = 0;
+		while (k < fc->count && memcmp(&seen[k], &one, sizeof one) != 0)
+			k++;
+		if (k == fc->count) {
+			if (fc->count == ODDS_MAX_CLASSES)
+				continue;
+			seen[k] = one;
+			fc->face[k] = face;
+			fc->count++;
+		}
+		fc->p[k] += p;
+	}
+}
+
+/* One outcome of the roll: the faces thrown (one of each class as many
+ * times as it came up), with its chance; the engine reads it. */
+static void odds_outcome(const hex_game *g, int attacker, hex_ref target, const face_classes *fc, const int *faces,
+	int n, double p, odds *o)
+{
+	battle_count_result res;
+	battle_count(g, target, faces, n, &res);
+	int figures = battle_figures(g, target);
+	/* Saving dice (noord-zuid): each savable hit gets one, binomially. */
+	int savable = g->gaps->saving_rolls ? res.savable : 0;
+	double ps = 1.0;
+	for (int k = 0; k < savable; k++)
+		ps *= 1.0 - fc->save;
+	double choose = 1.0;
+	for (int saved = 0; saved <= savable; saved++) {
+		double q = p * choose * ps;
+		/* The next term of the binomial: C(n,k+1) s^(k+1) (1-s)^(n-k-1). */
+		choose = choose * (savable - saved) / (saved + 1);
+		if (fc->save < 1.0)
+			ps = ps * fc->save / (1.0 - fc->save);
+		if (q <= 0)
+			continue;
+		bool capped;
+		int lost = battle_losses(g, attacker, target, &res, saved, &capped);
+		o->figures += q * lost;
+		if (lost >= figures) {
+			o->destroy += q;
+		} else if (res.flags > 0) {
+			rules_error note;
+			o->flags += q * battle_flags_apply(g, target, res.flags, figures - lost, &note);
+		}
+	}
+}
+
+/* Every way `dice` dice fall among the classes, with its multinomial
+ * chance. */
+static void odds_spread(const hex_game *g, int attacker, hex_ref target, const face_classes *fc, int cls, int left,
+	int *faces, int n, double p, odds *o)
+{
+	if (cls == fc->count - 1) {
+		for (int i = 0; i < left; i++) {
+			faces[n + i] = fc->face[cls];
+			p *= fc->p[cls] * (i + 1 + n) / (i + 1);
+		}
+		/* p carried n!/(k1!..) over the earlier classes: the last factor
+		 * was folded in above, one die at a time. */
+		odds_outcome(g, attacker, target, fc, faces, n + left, p, o);
+		return;
+	}
+	double q = p;
+	for (int k = 0; k <= left; k++) {
+		odds_spread(g, attacker, target, fc, cls + 1, left - k, faces, n + k, q, o);
+		faces[n + k] = fc->face[cls];
+		/* One more die of this class: times p_cls, times the ways to
+		 * choose it among the dice thrown so far. */
+		q = q * fc->p[cls] * (n + k + 1) / (k + 1);
+	}
+}
+
+void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dice, int distance, odds *o)
+{
+	memset(o, 0, sizeof *o);
+	if (dice <= 0)
+		return;
+	if (dice > ODDS_MAX_DICE)
+		dice = ODDS_MAX_DICE;
+	face_classes fc;
+	classify_faces(g, target, distance, &fc);
+	if (fc.count == 0)
+		return;
+	int faces[ODDS_MAX_DICE];
+	odds_spread(g, attacker, target, &fc, 0, dice, faces, 0, 1.0, o);
+}
+
+double strong_odds_worth(const odds *o, double destroy)
+{
+	return o->destroy * destroy + o->figures * W_FIGURE + o->flags * W_FLAG;
+}
+
+double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target)
+{
+	const hex_unit *u = &g->units[unit];
+	/* A flag won counts as the race stands: the last one wins the game. */
+	double destroy = W_DESTROY * strong_race_kill(g, u->side);
+	double best = 0;
+	target->kind = REF_NONE;
+	target->index = -1;
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
+			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+		if (only.kind != REF_NONE && (only.kind != t.kind || only.index != t.index))
+			continue;
+		if (!hex_game_ref_alive(g, t) || hex_game_ref_side(g, t) == u->side)
+			continue;
+		hex_coord at = hex_game_ref_at(g, t);
+		int distance = hex_distance(u->at, at);
+		if (distance > dice_range(u))
+			continue;
+		dice_answer d;
+		dice_battle(g, unit, at, t, spent, &d);
+		if (!d.allowed || d.dice <= 0)
+			continue;
+		odds o;
+		strong_battle_odds(g, unit, t, d.dice, distance, &o);
+		/* Figures off a unit already thin bring its destruction nearer:
+		 * they count for more. */
+		double w = strong_odds_worth(&o, destroy) + o.figures * W_FIGURE * 2.0 / battle_figures(g, t);
+		if (target->kind == REF_NONE || w > best) {
+			best = w;
+			*target = t;
+		}
+	}
+	return best;
+}
+
+/* The fire unit `unit` draws where it stands: every enemy unit that has
+ * it in reach now, or after one step, with the dice the engine gives. */
+static double drawn_fire(const hex_game *g, int unit)
+{
+	const hex_unit *u = &g->units[unit];
+	hex_ref me = { REF_UNIT, unit };
+	/* A unit lost is a flag given away, worth more as the enemy nears
+	 * its target. */
+	double destroy = W_DESTROY * strong_race_guard(g, u->side);
+	double sum = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *e = &g->units[i];
+		if (!e->alive || e->side == u->side)
+			continue;
+		int distance = hex_distance(e->at, u->at);
+		int range = dice_range(e);
+		if (distance > range + 1)
+			continue;
+		int dice;
+		if (distance <= range) {
+			dice_answer d;
+			dice_battle(g, (int)i, u->at, me, NULL, &d);
+			dice = d.allowed ? d.dice : 0;
+		} else {
+			dice = dice_at(e, range) / 2;
+		}
+		odds o;
+		strong_battle_odds(g, (int)i, me, dice, distance, &o);
+		sum += strong_odds_worth(&o, destroy);
+	}
+	return sum;
+}
+
+/* Hexes from `from` to the nearest living unit not of `side` (0 when
+ * none is left). */
+static int nearest_enemy(const hex_game *g, int side, hex_coord from)
+{
+	int best = -1;
+	for (const hex_unit *e = g->units; e < g->units + g->unit_count; e++) {
+		int d = e->alive && e->side != side ? hex_distance(from, e->at) : -1;
+		best = d >= 0 && (best < 0 || d < best) ? d : best;
+	}
+	return best < 0 ? 0 : best;
+}
+
+/* Victory points the side's unit earns standing on h (§10). */
+static int objective_at(const hex_game *g, int side, hex_coord h)
+{
+	int vp = 0;
+	for (size_t i = 0; i < g->objective_count; i++) {
+		const hex_objective *o = &g->objectives[i];
+		if (grid_cell_equal(o->at, h) && (o->side < 0 || o->side == side))
+			vp += o->vp;
+	}
+	return vp;
+}
+
+bool *strong_spent_generals(const referee *r)
+{
+	const hex_game *g = r->g;
+	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
+	for (size_t i = 0; i < g->general_count && r->gt; i++)
+		spent[i] = r->gt[i].spent;
+	return spent;
+}
+
+double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent)
+{
+	const hex_unit *u = &g->units[unit];
+	hex_ref t;
+	double attack = may_battle ? strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t) : 0;
+	return attack - W_RISK * drawn_fire(g, unit) - W_CLOSE * nearest_enemy(g, u->side, u->at) +
+		W_OBJECTIVE * objective_at(g, u->side, u->at);
+}
+
+/* The way a unit may move this turn: with its general unless he is a
+ * brigade's, who keeps to his brigade (*alone). */
+static move_options move_way(const referee *r, int unit, bool *alone)
+{
+	const hex_game *g = r->g;
+	int gen = hex_game_unit_general(g, unit);
+	*alone = hex_game_general_stays(g, gen);
+	move_options o = { gen >= 0 && !r->gt[gen].moved && !*alone, -1 };
+	return o;
+}
+
+long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, double stay, strong_hex_worth *worth,
+	void *ctx, double *gain)
+{
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	moves_reach(g, who, o, steps);
+	long best = -1;
+	double best_worth = stay + MOVE_MARGIN;
+	for (size_t i = 0; i < n; i++) {
+		if (steps[i] <= 0)
+			continue;
+		double w = worth(ctx, hex_from_index(&g->board, i), steps[i]);
+		if (w > best_worth) {
+			best_worth = w;
+			best = (long)i;
+		}
+	}
+	free(steps);
+	*gain = best >= 0 ? best_worth - stay : 0;
+	return best;
+}
+
+/* A unit on the move, for place_worth. */
+typedef struct unit_move {
+	hex_game *g;
+	int unit;
+	int gen;              /* the general it carries, -1 */
+	const bool *spent;
+} unit_move;
+
+/* standing_worth with the unit (and its general) put on h for the count
+ * and put back, plus a lone general it would shelter there. */
+static double place_worth(void *ctx, hex_coord h, int steps)
+{
+	unit_move *m = ctx;
+	hex_game *g = m->g;
+	const hex_unit *u = &g->units[m->unit];
+	hex_coord home = u->at;
+	hex_ref me = { REF_UNIT, m->unit };
+	const rs_terrain *ter = hex_game_terrain(g, h);
+	bool may_battle = moves_battle_after(g, m->unit, steps) && !(ter && ter->no_battle_on_entry);
+	/* A lone friendly general there is sheltered by the unit that joins
+	 * him (§3.1): the flag he risked is saved. */
+	int lone = hex_game_general_at(g, h);
+	double shelter = lone >= 0 && lone != m->gen && g->generals[lone].side == u->side &&
+			hex_game_units_at(g, h, u->side, NULL, 0) == 0 ?
+		-strong_general_exposure(g, lone) : 0;
+	hex_game_place(g, me, h);
+	if (m->gen >= 0)
+		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, h);
+	double w = strong_standing_worth(g, m->unit, may_battle, m->spent) + shelter - 0.01 * steps;
+	hex_game_place(g, me, home);
+	if (m->gen >= 0)
+		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, home);
+	return w;
+}
+
+/* The best place for a unit to end its move, by place_worth; -1 when
+ * standing still is best.  *gain: how much better than standing still. */
+static long best_place(referee *r, int unit, bool *alone, double *gain)
+{
+	hex_game *g = r->g;
+	move_options o = move_way(r, unit, alone);
+	bool *spent = strong_spent_generals(r);
+	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent };
+	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
+	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
+	free(spent);
+	return best;
+}
+
+/* What ordering a unit is worth this turn: the best of battling where it
+ * stands or moving first, against being left alone. */
+static double order_worth(referee *r, int unit)
+{
+	hex_game *g = r->g;
+	const hex_unit *u = &g->units[unit];
+	if (!u->alive)
+		return 0;
+	/* Brigade members keep their places (see choose_move): only their
+	 * battle counts, and their general's danger when he stands alone:
+	 * the brigade's order is the only one that moves him (§3.3). */
+	bool *spent = strong_spent_generals(r);
+	hex_ref t;
+	double now = strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t);
+	free(spent);
+	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
+		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
+	bool alone;
+	double gain;
+	best_place(r, unit, &alone, &gain);
+	return gain > now ? gain : now;
+}
+
+/* The figures an order may name, units first, then generals: index i
+ * of the lists below. */
+static hex_ref orderable(const hex_game *g, size_t i)
+{
+	return i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } : (hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+}
+
+/* Each living unit's and general's order worth, for the card and the
+ * orders (by orderable's index). */
+static double *order_worths(referee *r)
+{
+	const hex_game *g = r->g;
+	size_t n = g->unit_count + g->general_count;
+	double *w = xcalloc(n + 1, sizeof *w);
+	for (size_t i = 0; i < n; i++) {
+		hex_ref f = orderable(g, i);
+		if (!hex_game_ref_alive(g, f) || hex_game_ref_side(g, f) != r->side)
+			continue;
+		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index) : strong_general_order_worth(r, f.index);
+	}
+	return w;
+}
+
+/* The side's living units and generals, most worth ordering first (the
+ * lower index first among equals), into units[] (orderable's indices);
+ * returns how many.  A general is ranked only when moving him is worth
+ * something: otherwise he would take an order a unit could use. */
+static size_t rank_units(const referee *r, const double *worth, int *units)
+{
+	const hex_game *g = r->g;
+	size_t n = 0;
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		hex_ref f = orderable(g, i);
+		if (!hex_game_ref_alive(g, f) || hex_game_ref_side(g, f) != r->side || (f.kind == REF_GENERAL && worth[i] <= 0))
+			continue;
+		/* Insertion keeps it short: a side has a few dozen units. */
+		size_t k = n++;
+		while (k > 0 && worth[units[k - 1]] < worth[i]) {
+			units[k] = units[k - 1];
+			k--;
+		}
+		units[k] = (int)i;
+	}
+	return n;
+}
+
+/* Order the ranked units the card allows, best first, on top of the
+ * orders `given`; into *a as an order line when `a` is not NULL.
+ * Returns the worth of what it orders. */
+static double order_ranked(const referee *r, const order_card *oc, const order_set *given, const int *list,
+	const double *worth, size_t n, gl_action *a)
+{
+	const hex_game *g = r->g;
+	order_set s;
+	order_set_init(&s, g);
+	for (int i = 0; given && i < given->count; i++) {
+		s.keys[i] = given->keys[i];
+		s.sections[i] = given->sections[i];
+	}
+	s.count = given ? given->count : 0;
+	if (given)
+		s.dig = given->dig;
+	double sum = 0;
+	rules_error why;   /* only yes or no matters here */
+	for (size_t i = 0; i < n; i++) {
+		hex_ref f = orderable(g, (size_t)list[i]);
+		if (!orders_add(g, r->side, oc, &s, f, &why))
+			continue;
+		/* An order is worth a little even with nothing in reach: the
+		 * least worthy card that does the same keeps the stronger. */
+		sum += worth[list[i]] + 0.05;
+		if (a)
+			a->words[a->word_count++] = xstrdup(hex_game_ref_id(g, f));
+	}
+	order_set_finish(&s);
+	return sum;
+}
+
+/* Cards whose turn the simple player plays. */
+static bool special_order(order_kind kind)
+{
+	return kind == ORDER_UNREFEREED || kind == ORDER_SHARPSHOOTER || kind == ORDER_DIG;
+}
+
+/* The card to play: the one whose orders are worth most now, the
+ * simple player's pick when it chose a special card with reason or
+ * nothing plain is worth playing.  *a holds the simple player's pick on
+ * entry. */
+static void choose_card(referee *r, gl_action *a)
+{
+	hex_game *g = r->g;
+	int side = r->side;
+	const referee_hand *h = &r->hands[side];
+	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
+	if (a->kind == ACT_PLAY) {
+		deck_card picked;
+		order_card oc;
+		rules_error why;
+		hex_flank flank = a->section ? hex_game_flank_parse(g, a->section) : -1;
+		if (deck_parse(g->rs, a->card, &picked) &&
+			orders_from_card(g, side, picked, flank, last, &oc, &why) && special_order(oc.kind))
+			return;
+	}
+	double *worth = order_worths(r);
+	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
+	size_t n = rank_units(r, worth, list);
+	double best = 0;
+	int best_card = -1, best_flank = -1;
+	rules_error why;
+	for (int i = 0; i < h->count; i++)
+		for (int flank = -1; flank < hex_game_section_count(g); flank++) {
+			order_card oc;
+			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why) || special_order(oc.kind) ||
+				!orders_card_usable(g, side, &oc))
+				continue;
+			double w = order_ranked(r, &oc, NULL, list, worth, n, NULL);
+			if (w > best + 1e-9) {
+				best = w;
+				best_card = i;
+				best_flank = flank;
+			}
+		}
+	free(list);
+	free(worth);
+	if (best_card < 0)
+		return;
+	char name[80];
+	free(a->card);
+	free(a->section);
+	a->section = NULL;
+	a->kind = ACT_PLAY;
+	a->card = xstrdup(deck_format(g->rs, h->cards[best_card], name, sizeof name));
+	if (best_flank >= 0)
+		a->section = xstrdup(g->rs->sections[best_flank].id);
+}
+
+static bool choose_orders(referee *r, gl_action *a)
+{
+	const hex_game *g = r->g;
+	double *worth = order_worths(r);
+	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
+	size_t n = rank_units(r, worth, list);
+	a->kind = ACT_ORDER;
+	a->words = xcalloc(n + 1, sizeof *a->words);
+	order_ranked(r, &r->current, &r->orders, list, worth, n, a);
+	free(list);
+	free(worth);
+	return a->word_count > 0;
+}
+
+/* The move that gains most of all the units free to move alone (brigades
+ * move by their plan), so that the best hex goes to the unit that makes
+ * most of it.  False when every unit had better stand. */
+static bool choose_move(referee *r, gl_action *a)
+{
+	hex_game *g = r->g;
+	int unit = -1;
+	long to = -1;
+	bool alone = false;
+	double best = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		const unit_turn *t = &r->ut[i];
+		if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side ||
+			(u->brigade >= 0 && g->brigades[u->brigade].alive))
+			continue;
+		bool lone;
+		double gain;
+		long h = best_place(r, (int)i, &lone, &gain);
+		if (h >= 0 && gain > best) {
+			best = gain;
+			unit = (int)i;
+			to = h;
+			alone = lone;
+		}
+	}
+	if (unit < 0)
+		return false;
+	const hex_unit *u = &g->units[unit];
+	a->kind = ACT_MOVE;
+	a->subject = xstrdup(u->id);
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = hex_from_index(&g->board, (size_t)to);
+	a->hex_count = 1;
+	a->alone = alone;
+	return true;
+}
+
+/* A brigade member that stood in its general's zone when the turn began
+ * (the referee holds those to the zone, §3.3), free to move. */
+static bool zone_member(const referee *r, int unit)
+{
+	const unit_turn *t = &r->ut[unit];
+	return r->g->units[unit].alive && t->in_zone && t->ordered && !t->busy && !t->moved_done && !t->state_changed;
+}
+
+/* Place each member of the brigade, one after the other as they will
+ * move, on its best hex within `radius` of its general (standing still
+ * counts), recording the moves in sp's plan after `len` entries.  The
+ * figures are left where they were put.  Returns the worth of where they
+ * stand, or -DBL_MAX when one cannot end within the zone. */
+static double place_members(referee *r, const hex_brigade *br, int speed, const bool *spent, strong_player *sp,
+	int len, hex_coord *from)
+{
+	hex_game *g = r->g;
+	hex_coord gat = g->generals[br->general].at;
+	int radius = g->rs->brigades.zone_radius;
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	double sum = 0;
+	for (int k = 0; k < br->unit_count; k++) {
+		int m = br->units[k];
+		from[k] = g->units[m].at;
+		if (!g->units[m].alive || !r->ut[m].in_zone)
+			continue;
+		hex_ref me = { REF_UNIT, m };
+		hex_coord best_at = g->units[m].at;
+		bool stay_ok = hex_distance(best_at, gat) <= radius;
+		double best = stay_ok ? strong_standing_worth(g, m, moves_battle_after(g, m, 0), spent) + MOVE_MARGIN : -DBL_MAX;
+		if (zone_member(r, m) && hex_game_general_at(g, g->units[m].at) < 0) {
+			move_options o = { false, speed };
+			moves_reach(g, me, &o, steps);
+			for (size_t i = 0; i < n; i++) {
+				hex_coord h = hex_from_index(&g->board, i);
+				if (steps[i] <= 0 || hex_distance(h, gat) > radius)
+					continue;
+				const rs_terrain *ter = hex_game_terrain(g, h);
+				hex_game_place(g, me, h);
+				double w = strong_standing_worth(g, m, moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry),
+					spent) - 0.01 * steps[i];
+				hex_game_place(g, me, from[k]);
+				if (w > best) {
+					best = w;
+					best_at = h;
+				}
+			}
+		}
+		if (best == -DBL_MAX) {
+			sum = -DBL_MAX;
+			break;
+		}
+		sum += best;
+		if (!grid_cell_equal(best_at, from[k])) {
+			hex_game_place(g, me, best_at);
+			sp->plan_who[len] = me;
+			sp->plan_to[len] = best_at;
+			len++;
+		}
+	}
+	sp->plan_len = len;
+	free(steps);
+	return sum;
+}
+
+static void put_back_members(hex_game *g, const hex_brigade *br, const hex_coord *from, int placed)
+{
+	for (int k = 0; k < placed && k < br->unit_count; k++)
+		hex_game_place(g, (hex_ref){ REF_UNIT, br->units[k] }, from[k]);
+}
+
+/* The moves of an ordered brigade (§3.3): its general to the hex where
+ * the brigade, each member on its best hex in his zone, stands best, or
+ * the general staying and the members moving about him.  False when the
+ * brigade had better stand. */
+static bool plan_brigade(referee *r, strong_player *sp, int b)
+{
+	hex_game *g = r->g;
+	const hex_brigade *br = &g->brigades[b];
+	int gen = br->general;
+	sp->plan_len = sp->plan_pos = 0;
+	if (!br->alive || br->side != r->side || !g->generals[gen].alive || !g->rs->stacking.brigades)
+		return false;
+	int speed = g->rs->general.move, movers = 0;
+	for (int k = 0; k < br->unit_count; k++) {
+		int m = br->units[k];
+		if (!g->units[m].alive || !r->ut[m].in_zone)
+			continue;
+		int v = moves_max(g, (hex_ref){ REF_UNIT, m });
+		speed = v < speed ? v : speed;
+		movers += zone_member(r, m);
+	}
+	if (movers == 0)
+		return false;
+	bool *spent = strong_spent_generals(r);
+	hex_coord from[GAME_MAX_BRIGADE_UNITS];
+	hex_ref gref = { REF_GENERAL, gen };
+	hex_coord ghome = g->generals[gen].at;
+	/* Standing: the members about their general where he is. */
+	double stay = place_members(r, br, speed, spent, sp, 0, from);
+	/* The general among his brigade, never alone in the enemy's reach
+	 * (§5.3): counted with the members where they will stand. */
+	if (stay > -DBL_MAX)
+		stay += strong_general_exposure(g, gen);
+	put_back_members(g, br, from, br->unit_count);
+	double best = stay > -DBL_MAX ? stay + MOVE_MARGIN * movers : -DBL_MAX;
+	long best_hex = -1;
+	bool may_go = r->gt[gen].ordered && !r->gt[gen].moved && !r->gt[gen].busy;
+	size_t n = hex_count(&g->board);
+	int *steps = xmalloc(n * sizeof *steps);
+	move_options o = { false, speed };
+	if (may_go)
+		moves_reach(g, gref, &o, steps);
+	for (size_t i = 0; may_go && i < n; i++) {
+		if (steps[i] <= 0)
+			continue;
+		hex_game_place(g, gref, hex_from_index(&g->board, i));
+		double w = place_members(r, br, speed, spent, sp, 1, from);
+		if (w > -DBL_MAX)
+			w += strong_general_exposure(g, gen);
+		put_back_members(g, br, from, br->unit_count);
+		hex_game_place(g, gref, ghome);
+		if (w > best) {
+			best = w;
+			best_hex = (long)i;
+		}
+	}
+	free(steps);
+	/* Lay out the plan chosen again, the general first when he goes. */
+	int len = 0;
+	if (best_hex >= 0) {
+		sp->plan_who[0] = gref;
+		sp->plan_to[0] = hex_from_index(&g->board, (size_t)best_hex);
+		hex_game_place(g, gref, sp->plan_to[0]);
+		len = 1;
+	}
+	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from) : -DBL_MAX;
+	put_back_members(g, br, from, br->unit_count);
+	hex_game_place(g, gref, ghome);
+	free(spent);
+	if (w == -DBL_MAX)
+		sp->plan_len = 0;
+	return sp->plan_len > 0;
+}
+
+/* The next move of the brigade plan, false when it is done. */
+static bool plan_step(referee *r, strong_player *sp, gl_action *a)
+{
+	if (sp->plan_pos >= sp->plan_len)
+		return false;
+	int i = sp->plan_pos++;
+	a->kind = ACT_MOVE;
+	a->subject = xstrdup(hex_game_ref_id(r->g, sp->plan_who[i]));
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = sp->plan_to[i];
+	a->hex_count = 1;
+	return true;
+}
+
+/* The best battle of the turn left: of every unit that may still battle,
+ * the one worth most, so that each battle finishes what the last began. */
+static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
+{
+	hex_game *g = r->g;
+	bool *spent = strong_spent_generals(r);
+	int best_unit = -1;
+	hex_ref best_target = { REF_NONE, -1 };
+	double best = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const unit_turn *t = &r->ut[i];
+		int u = (int)i;
+		if (!g->units[u].alive || g->units[u].side != r->side || !t->ordered || t->busy ||
+			t->battles >= t->battles_allowed || t->mounted_now || t->entered_no_battle ||
+			!moves_battle_after(g, u, t->moved) || (sp->last_unit == u && sp->last_battles == t->battles))
+			continue;
+		hex_ref only = t->battles > 0 ? t->battle_again : (hex_ref){ REF_NONE, -1 };
+		if (t->battles > 0 && only.kind == REF_NONE)
+			continue;
+		hex_ref target;
+		double w = strong_best_battle(g, u, spent, only, &target);
+		if (target.kind != REF_NONE && (best_unit < 0 || w > best)) {
+			best = w;
+			best_unit = u;
+			best_target = target;
+		}
+	}
+	free(spent);
+	if (best_unit < 0)
+		return false;
+	sp->last_unit = best_unit;
+	sp->last_battles = r->ut[best_unit].battles;
+	a->kind = ACT_BATTLE;
+	a->subject = xstrdup(g->units[best_unit].id);
+	a->object = xstrdup(hex_game_ref_id(g, best_target));
+	return true;
+}
+
+/* Whether gaining the ground of the battle just won pays: the attacker
+ * (with the general who would go along) put on the battle's hex, where
+ * it may battle the same target again when the engine allows it (§3.5),
+ * against where it stands, fire drawn and all. */
+static bool gain_pays(referee *r)
+{
+	hex_game *g = r->g;
+	const referee_battle *b = &r->battle;
+	int unit = b->attacker;
+	const hex_unit *u = &g->units[unit];
+	hex_ref me = { REF_UNIT, unit };
+	hex_coord home = u->at;
+	bool *spent = strong_spent_generals(r);
+	double stay = strong_standing_worth(g, unit, false, spent);
+	int gen = hex_game_unit_general(g, unit);
+	bool carry = gen >= 0 && !r->gt[gen].moved && !hex_game_general_stays(g, gen);
+	const rs_when *again = &u->type->ground_gain_battle;
+	bool may_battle = again->attribute && hex_game_ref_alive(g, b->target) && hex_game_unit_matches(u, again);
+	/* Its general, carried along or left behind alone, stands safer or
+	 * less safe after it. */
+	double general_before = gen >= 0 ? strong_general_exposure(g, gen) : 0;
+	hex_game_place(g, me, b->target_hex);
+	if (carry)
+		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, b->target_hex);
+	hex_ref t;
+	double there = (may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0) - W_RISK * drawn_fire(g, unit) -
+		W_CLOSE * nearest_enemy(g, u->side, u->at) + W_OBJECTIVE * objective_at(g, u->side, u->at);
+	if (gen >= 0)
+		there += strong_general_exposure(g, gen) - general_before;
+	hex_game_place(g, me, home);
+	if (carry)
+		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);
+	free(spent);
+	return there >= stay;
+}
+
+void strong_init(strong_player *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	autoplay_init(&sp->simple);
+	sp->turn = -1;
+	sp->last_unit = -1;
+}
+
+/* A battle step the simple player answers (saves, defensive rolls,
+ * retreats, ground gain), or an arrival or rally it owes. */
+static bool owed_step(const referee *r)
+{
+	if (r->battle.active && r->battle.step != STEP_NONE) {
+		/* A brigade falling back together is declined by going on;
+		 * its ground gain is taken. */
+		return r->battle.step != STEP_FOLLOW || referee_gain_on_offer((referee *)r);
+	}
+	if (r->rally.step != RALLY_NONE)
+		return true;
+	/* The roll of reinforcements stays on record for the rest of the
+	 * turn: owed only while it may still bring a unit. */
+	for (size_t i = 0; r->arrivals.active && i < r->g->unit_count; i++)
+		if (referee_may_arrive(r, (int)i))
+			return true;
+	return false;
+}
+
+/* The simple player's next action in a turn it plays, but a unit it moves
+ * leaves a brigade's general behind: the sharpshooter's move would carry
+ * him off and break his brigade's zone (§3.3). */
+static bool simple_step(referee *r, strong_player *sp, rng *rnd, gl_action *a)
+{
+	if (!autoplay_next(r, &sp->simple, rnd, a))
+		return false;
+	const hex_game *g = r->g;
+	int unit = a->kind == ACT_MOVE && a->subject ? hex_game_find_unit(g, a->subject) : -1;
+	if (unit >= 0 && !a->alone && g->gaps->general_follows != FOLLOW_MUST) {
+		bool alone;
+		move_way(r, unit, &alone);
+		a->alone = alone;
+	}
+	return true;
+}
+
+/* The turn's last action: the side draws its new card. */
+static bool end_turn(const referee *r, gl_action *a)
+{
+	a->kind = ACT_DRAW;
+	a->side = xstrdup(r->g->sides[r->side].id);
+	return true;
+}
+
+bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
+{
+	if (r->phase == PHASE_OVER || r->side < 0)
+		return false;
+	hex_game *g = r->g;
+	memset(a, 0, sizeof *a);
+	/* Ground gain is optional: declined by going on with the turn. */
+	bool decline = !sp->delegate && r->battle.active && r->battle.attacker >= 0 &&
+		(r->battle.step == STEP_GAIN || r->battle.step == STEP_FOLLOW) && referee_gain_on_offer(r) &&
+		!gain_pays(r);
+	if (!decline && r->phase != PHASE_START && r->phase != PHASE_SETUP && owed_step(r))
+		return autoplay_next(r, &sp->simple, rnd, a);
+	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
+		/* The simple player's pick first: it keeps its own notes of
+		 * the turn for a special card's turn it will play. */
+		if (!autoplay_next(r, &sp->simple, rnd, a))
+			return false;
+		sp->turn = r->turn + 1;
+		sp->stage = STAGE_ORDERS;
+		sp->last_unit = -1;
+		sp->delegate = false;
+		choose_card(r, a);
+		return true;
+	}
+	if (sp->turn != r->turn || r->phase == PHASE_DISCARDED) {
+		sp->turn = r->turn;
+		sp->stage = STAGE_DRAW;
+	}
+	if (sp->stage == STAGE_ORDERS && (special_order(r->current.kind) || r->target_owed))
+		sp->delegate = true;
+	if (sp->delegate)
+		return simple_step(r, sp, rnd, a);
+	for (;;) {
+		switch (sp->stage) {
+		case STAGE_ORDERS:
+			sp->stage = STAGE_BRIGADES;
+			sp->brigade = 0;
+			sp->plan_len = sp->plan_pos = 0;
+			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
+				return true;
+			hexlog_action_finish(a);
+			break;
+		case STAGE_BRIGADES:
+			for (;;) {
+				if (r->phase != PHASE_BATTLES && plan_step(r, sp, a))
+					return true;
+				hexlog_action_finish(a);
+				if (r->phase == PHASE_BATTLES || sp->brigade >= (int)g->brigade_count)
+					break;
+				plan_brigade(r, sp, sp->brigade++);
+			}
+			sp->stage = STAGE_MOVES;
+			break;
+		case STAGE_MOVES:
+			/* The generals last: each goes where the units now stand. */
+			if (r->phase != PHASE_BATTLES && (choose_move(r, a) || strong_general_move(r, a)))
+				return true;
+			hexlog_action_finish(a);
+			sp->stage = STAGE_BATTLES;
+			break;
+		case STAGE_BATTLES:
+			if (choose_battle(r, sp, a))
+				return true;
+			sp->stage = STAGE_DRAW;
+			break;
+		default:
+			return end_turn(r, a);
+		}
+	}
+}

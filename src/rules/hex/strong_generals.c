@@ -1,0 +1,216 @@
+/* The generals of the strong player: where each stands best -- with a
+ * unit, lending it whatever the ruleset gives (an extra die, a flag
+ * ignored, a lower threshold: §4, §7.3, §7.4, all the engine's answers
+ * through the unit's standing worth), and never alone within the enemy's
+ * reach, where he is the cheapest flag on the board (§5.1, §5.3) -- and
+ * what ordering him there is worth. */
+#include <stdlib.h>
+
+#include "../../base/util.h"
+#include "dice.h"
+#include "moves.h"
+#include "strong_impl.h"
+
+/* Of the chance that a lone general is taken before our next turn, the
+ * share counted: more than a unit's W_RISK, since the enemy looks for
+ * the cheapest flag, and a general taken also takes his bonus away. */
+#define W_GENERAL_RISK 0.6
+/* An enemy unit that must first move to have him in reach: the share of
+ * the chance counted (it may be ordered elsewhere). */
+#define GENERAL_STEP_SHARE 0.5
+/* Per hex from the nearest friendly unit: a general away from his units
+ * lends his bonus to none. */
+#define W_GENERAL_APART 0.15
+
+/* The chance that `who` (a unit, or a lone general) is destroyed by the
+ * enemy's next turn: by every enemy unit that may attack it, with the
+ * engine's dice where it has it in reach now, or with the dice of the
+ * distance one move brings it to. */
+static double fire_peril(const hex_game *g, hex_ref who)
+{
+	hex_coord at = hex_game_ref_at(g, who);
+	int side = hex_game_ref_side(g, who);
+	double safe = 1.0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *e = &g->units[i];
+		if (!e->alive || e->side == side || (who.kind == REF_GENERAL && !dice_may_attack_general(g, e)))
+			continue;
+		int distance = hex_distance(e->at, at);
+		int range = dice_range(e);
+		int dice = 0;
+		double share = 1.0;
+		if (distance <= range) {
+			dice_answer d;
+			dice_battle(g, (int)i, at, who, NULL, &d);
+			dice = d.allowed ? d.dice : 0;
+		} else {
+			int reach = moves_max(g, (hex_ref){ REF_UNIT, (int)i });
+			if (!moves_battle_after(g, (int)i, 1) || distance > range + reach)
+				continue;
+			distance = distance - reach < 1 ? 1 : distance - reach;
+			dice = dice_at(e, distance);
+			share = GENERAL_STEP_SHARE;
+		}
+		if (dice <= 0)
+			continue;
+		strong_odds o;
+		strong_battle_odds(g, (int)i, who, dice, distance, &o);
+		safe *= 1.0 - share * o.destroy;
+	}
+	return 1.0 - safe;
+}
+
+/* The chance that general `gen`, where he stands, is taken by the enemy's
+ * next turn: alone, by fire (§5.1, §5.3); with units, when the last of
+ * them is destroyed and he stands alone in the same reach (the chance
+ * that the strongest of them goes, times his own then). */
+static double general_peril(hex_game *g, int gen)
+{
+	hex_general *ge = &g->generals[gen];
+	int units[GAME_MAX_BRIGADE_UNITS];
+	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
+	if (n == 0)
+		return fire_peril(g, (hex_ref){ REF_GENERAL, gen });
+	double last = 1.0;
+	for (int k = 0; k < n; k++) {
+		double p = fire_peril(g, (hex_ref){ REF_UNIT, units[k] });
+		last = p < last ? p : last;
+	}
+	if (last <= 0)
+		return 0;
+	for (int k = 0; k < n; k++)
+		g->units[units[k]].alive = false;
+	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen });
+	for (int k = 0; k < n; k++)
+		g->units[units[k]].alive = true;
+	return last * alone;
+}
+
+double strong_general_exposure(hex_game *g, int gen)
+{
+	const hex_general *ge = &g->generals[gen];
+	return -W_GENERAL_RISK * W_DESTROY * strong_race_guard(g, ge->side) * general_peril(g, gen);
+}
+
+/* Hexes from h to the nearest living unit of `side` (0 when none). */
+static int nearest_friend(const hex_game *g, int side, hex_coord h)
+{
+	int best = -1;
+	for (const hex_unit *u = g->units; u < g->units + g->unit_count; u++) {
+		int d = u->alive && u->side == side ? hex_distance(h, u->at) : -1;
+		best = d >= 0 && (best < 0 || d < best) ? d : best;
+	}
+	return best < 0 ? 0 : best;
+}
+
+/* How good it is for general `gen` to stand where he stands: what the
+ * units he stands with are worth with him against without him, less the
+ * flag the enemy may take from him alone (weighed as the flag race
+ * stands), less his way to his nearest unit. */
+static double general_worth(hex_game *g, int gen, const bool *spent)
+{
+	hex_general *ge = &g->generals[gen];
+	int units[GAME_MAX_BRIGADE_UNITS];
+	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
+	double w = 0;
+	for (int k = 0; k < n; k++)
+		w += strong_standing_worth(g, units[k], true, spent);
+	if (n > 0) {
+		/* The same units without him: he is taken off the board for
+		 * the count and put back. */
+		ge->alive = false;
+		for (int k = 0; k < n; k++)
+			w -= strong_standing_worth(g, units[k], true, spent);
+		ge->alive = true;
+		return w + strong_general_exposure(g, gen);
+	}
+	return strong_general_exposure(g, gen) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
+}
+
+/* Whether general `gen` may be moved by an order of his own: alive, not
+ * the general of a brigade with a member left (that brigade moves by
+ * its plan, §3.3; one whose members are all gone has no plan to move
+ * him by). */
+static bool general_free(const hex_game *g, int gen)
+{
+	const hex_general *ge = &g->generals[gen];
+	if (!ge->alive)
+		return false;
+	if (!hex_game_general_stays(g, gen))
+		return true;
+	const hex_brigade *br = &g->brigades[ge->brigade];
+	for (int k = 0; k < br->unit_count; k++)
+		if (g->units[br->units[k]].alive)
+			return false;
+	return true;
+}
+
+/* A general on the move, for general_place_worth. */
+typedef struct general_move {
+	hex_game *g;
+	int gen;
+	const bool *spent;
+} general_move;
+
+/* general_worth with him put on h for the count and put back. */
+static double general_place_worth(void *ctx, hex_coord h, int steps)
+{
+	general_move *m = ctx;
+	hex_ref me = { REF_GENERAL, m->gen };
+	hex_coord home = m->g->generals[m->gen].at;
+	hex_game_place(m->g, me, h);
+	double w = general_worth(m->g, m->gen, m->spent) - 0.01 * steps;
+	hex_game_place(m->g, me, home);
+	return w;
+}
+
+/* The best hex for general `gen` to end a move on, by general_worth; -1
+ * when staying is best.  *gain: how much better than staying. */
+static long general_best_place(referee *r, int gen, double *gain)
+{
+	hex_game *g = r->g;
+	bool *spent = strong_spent_generals(r);
+	general_move m = { g, gen, spent };
+	move_options o = { false, -1 };
+	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent),
+		general_place_worth, &m, gain);
+	free(spent);
+	return best;
+}
+
+double strong_general_order_worth(referee *r, int gen)
+{
+	if (!general_free(r->g, gen))
+		return 0;
+	double gain;
+	general_best_place(r, gen, &gain);
+	return gain;
+}
+
+bool strong_general_move(referee *r, gl_action *a)
+{
+	hex_game *g = r->g;
+	int who = -1;
+	long to = -1;
+	double best = 0;
+	for (size_t i = 0; i < g->general_count; i++) {
+		const general_turn *t = &r->gt[i];
+		if (g->generals[i].side != r->side || !t->ordered || t->moved || t->busy || !general_free(g, (int)i))
+			continue;
+		double gain;
+		long h = general_best_place(r, (int)i, &gain);
+		if (h >= 0 && gain > best) {
+			best = gain;
+			who = (int)i;
+			to = h;
+		}
+	}
+	if (who < 0)
+		return false;
+	a->kind = ACT_MOVE;
+	a->subject = xstrdup(g->generals[who].id);
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = hex_from_index(&g->board, (size_t)to);
+	a->hex_count = 1;
+	return true;
+}

@@ -1,0 +1,82 @@
+/* What the modules of the strong player (strong.h) share: the worth of
+ * what a battle does, of where a unit stands, and the weights of both.
+ * strong.c plays the turn; strong_race.c reads the flag race;
+ * strong_generals.c orders and places the generals.  Not for other
+ * callers. */
+#ifndef ORBAT_RULES_HEX_STRONG_IMPL_H
+#define ORBAT_RULES_HEX_STRONG_IMPL_H
+
+#include <stdbool.h>
+
+#include "hex_game.h"
+#include "moves.h"
+#include "hex_referee.h"
+#include "strong.h"
+
+/* The worth of what a battle does, in figures taken: destroying a unit
+ * or a general gives a victory flag (§10), the point of the game; a flag
+ * taken pushes the target back and may break its line. */
+#define W_DESTROY 6.0
+#define W_FIGURE 1.0
+#define W_FLAG 0.35
+/* Of the fire a unit draws where it stands, the share counted: the enemy
+ * orders only some units and spreads its fire, and we fire first. */
+#define W_RISK 0.25
+/* A move must be worth this much more than standing still. */
+#define MOVE_MARGIN 0.05
+
+/* The worth of a battle's odds, its destruction weighed `destroy` (the
+ * flag race's weight of a flag, strong_race_*). */
+double strong_odds_worth(const strong_odds *o, double destroy);
+
+/* The best battle of a unit from where it stands now, by worth; `only`
+ * (REF_NONE: any) is the one target a second battle may have.  0 and
+ * *target REF_NONE when it has none. */
+double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target);
+
+/* How good it is for the unit to stand where it stands now: the battle
+ * it could fight (when `may_battle`), less the fire it draws, less the
+ * way to the enemy, plus the objective it holds. */
+double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent);
+
+/* The worth of `who` ending its move on h, `steps` hexes away. */
+typedef double strong_hex_worth(void *ctx, hex_coord h, int steps);
+/* The best hex for `who` to end a move on (hex index), by `worth` against
+ * `stay` (its worth where it stands) and MOVE_MARGIN; -1 when staying is
+ * best.  *gain: how much better than staying. */
+long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, double stay, strong_hex_worth *worth,
+	void *ctx, double *gain);
+
+/* The generals who have fought beside a unit this turn (freed by the
+ * caller). */
+bool *strong_spent_generals(const referee *r);
+
+/* ---- the flag race (strong_race.c): victory's targets (§10) read from
+ * the game, never written here ---- */
+
+/* Flags or points `side` still needs to win; INT_MAX when it has no
+ * target. */
+int strong_race_short(const hex_game *g, int side);
+/* The weight of destroying an enemy figure for `side`: the flag it
+ * gives, worth the whole game when it is the last one needed. */
+double strong_race_kill(const hex_game *g, int side);
+/* The weight of losing a figure of `side`'s: a flag given away, worth
+ * more the nearer the enemy stands to its target. */
+double strong_race_guard(const hex_game *g, int side);
+
+/* ---- the generals (strong_generals.c) ---- */
+
+/* The worth lost by general `gen` standing where he stands: the flag the
+ * enemy may take from him before our next turn, alone or once the units
+ * he stands with are gone (weighed as the flag race stands).  The game
+ * is changed for the count and put back. */
+double strong_general_exposure(hex_game *g, int gen);
+/* What ordering general `gen` is worth this turn: how much better he
+ * stands on his best hex than where he is (0 when he had better stay or
+ * may not move). */
+double strong_general_order_worth(referee *r, int gen);
+/* The move of the ordered general who gains most by it (into *a), false
+ * when every general had better stay. */
+bool strong_general_move(referee *r, gl_action *a);
+
+#endif

@@ -1,0 +1,170 @@
+/* Rules questions for the square-grid ruleset (mb-remastered, rule section
+ * 11) on a square game (sq_game.h): at the scenario's start or after a log
+ * replayed through the referee.  May a unit attack a square or fire at a
+ * ship (coastal fire), with each side's hit chance per round; is a purchase
+ * legal with the side's purse; where may a unit, general or ship go this
+ * movement step; where may a ship land its cargo and what may it embark;
+ * what is a side's income.  Every verdict comes from the referee (sq_referee.h):
+ * the action is applied to a copy of the game (sq_game_clone), or checked
+ * with the referee's own check functions; what `ask` adds is the
+ * explanation (the factors, the arithmetic).  The answers come back as
+ * data, each reason with its rule id as a field; reading the queries and
+ * printing the answers is the command line's (cli/ask_square_cli.c). */
+#ifndef ORBAT_RULES_SQUARE_ASK_H
+#define ORBAT_RULES_SQUARE_ASK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../../geo/grid.h"
+#include "sq_game.h"
+
+#define ASK_SQ_MAX_REASONS 16
+#define ASK_SQ_RULE_MAX 48
+#define ASK_SQ_REASON_MAX 512
+
+/* One step of an answer, or why the question has none. */
+typedef struct ask_sq_reason {
+	char rule[ASK_SQ_RULE_MAX];    /* "mb-11.combat" */
+	char text[ASK_SQ_REASON_MAX];
+	bool error;                    /* the question cannot be answered: this is why */
+} ask_sq_reason;
+
+/* Why an answer is what it is: its reasons, and whether the question is
+ * about nothing (error: the reason marked error says why). */
+typedef struct ask_sq_why {
+	bool error;
+	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
+	int count;
+} ask_sq_why;
+
+/* A list of names (squares, sea zones, ports, unit ids): new strings,
+ * freed with ask_sq_list_free. */
+typedef struct ask_sq_list {
+	char **items;
+	size_t count, capacity;
+} ask_sq_list;
+
+void ask_sq_list_free(ask_sq_list *l);
+
+/* One side of an attack: the piece fighting and its factor. */
+typedef struct ask_sq_fighter {
+	const char *id;                /* NULL when nobody */
+	const rs_square_unit *type;
+	size_t side;                   /* index into sc->sides */
+	bool general;                  /* a general */
+	int base;                      /* attack or defend factor of the table */
+	int factor;                    /* with every modifier, capped at the die */
+	double hit;                    /* chance of a hit per round, 0..1 */
+	bool rolls;                    /* false: cannot fire (out of its reach, a ship under coastal fire) */
+} ask_sq_fighter;
+
+typedef struct ask_sq_attack {
+	grid_cell from, to;            /* to: the ship's port or zone square under coastal fire, when known */
+	int distance;                  /* steps, diagonal steps allowed */
+	bool coastal;                  /* artillery firing at a ship (coastal fire) */
+	const char *zone;              /* coastal fire: the ship's sea zone id */
+	bool allowed;
+	/* A question about nothing (no unit at FROM, off the board, an unknown
+	 * id): then the reason marked error says why. */
+	bool error;
+	ask_sq_fighter attacker, defender;
+	bool fires_first;              /* the attacker's hits land before the defender rolls */
+	double defender_hit_effective; /* defender's chance to hit, after a first shot */
+	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
+	int reason_count;
+} ask_sq_attack;
+
+/* The attack of the first land unit at FROM (a square, or a unit's id) on
+ * the figure at TO (a square, a unit's or general's id); or, when FROM is
+ * artillery and TO a ship (its id, its sea zone's id, or a square of that
+ * zone), its coastal fire.  Legal as the referee judges it in the
+ * attacker's combat step: this turn's when its player is to play and the
+ * combat step is not past, else its next. */
+void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_sq_attack *out);
+
+typedef struct ask_sq_buy {
+	const char *side;              /* who buys: the side to play */
+	int cost;
+	bool allowed;
+	bool error;                    /* a unit name the ruleset does not know (reasons marked error) */
+	int points;                    /* purchase points per turn */
+	int saved_points;              /* points saved from earlier turns (--saved-points) */
+	int available;                 /* points the side may spend now */
+	int points_left;               /* available - cost (negative: over budget) */
+	int infantry;                  /* limited units bought */
+	int infantry_allowance;        /* limit + saved (limit when saving is off) */
+	int infantry_saved;            /* allowance carried to the next turn */
+	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
+	int reason_count;
+} ask_sq_buy;
+
+/* A purchase of the named units by the side to play, judged by the
+ * referee: with its purse in the game, plus SAVED_POINTS points and SAVED
+ * unused infantry allowance saved from earlier turns (0 after a log: the
+ * log says what is saved). */
+void ask_square_buy(const sq_game *g, const char *const *units, size_t count, int saved_points, int saved,
+	ask_sq_buy *out);
+
+typedef struct ask_sq_moves {
+	ask_sq_why why;
+	const char *piece;             /* its id; NULL on error */
+	const char *type;              /* "infantry", "general", "gunboat" */
+	int side;
+	bool ship;
+	const char *step;              /* "movement" or "non-combat": the step answered for */
+	bool now;                      /* the step under way (else the piece's next movement step) */
+	int move;                      /* its move factor (squares or sea-zone steps) */
+	int roll, moved;               /* the roll of the step and the units counted against it */
+	bool free;                     /* a general moves free of the roll */
+	ask_sq_list places;            /* squares; a ship's sea zones and ports */
+} ask_sq_moves;
+
+/* Where the piece named (an id, else the first land unit, else general,
+ * on a square) may end its move in its movement step: this step when its
+ * player is moving (after the roll or the non-combat roll), else its next
+ * movement step with a roll that does not bound it. */
+void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *out);
+
+typedef struct ask_sq_transport {
+	ask_sq_why why;
+	const char *ship;              /* NULL on error */
+	const char *type;
+	int side;
+	const char *port;              /* the port it lies in, NULL at sea */
+	const char *zone;              /* its sea zone */
+	int carries, room;
+	ask_sq_list cargo;             /* units aboard */
+	ask_sq_list landings;          /* squares its cargo may land on now */
+	bool invasion;                 /* landings from sea (not in port) */
+	ask_sq_list embark;            /* units that may embark now */
+} ask_sq_transport;
+
+/* Where the ship's cargo may land from where it lies (the squares of its
+ * zone's coast without an enemy, or its port), and which units may embark
+ * in its port: each as the referee judges it in the ship's movement step. */
+void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *out);
+
+typedef struct ask_sq_income {
+	ask_sq_why why;
+	const char *side;              /* NULL on error */
+	int per_turn;                  /* purchase points of a turn */
+	int penalty;                   /* lost to the capital's fall */
+	const char *capital_lost;      /* the capital the enemy holds, or NULL */
+	int cities_lost;               /* its own cities in enemy hands */
+	int income;                    /* per_turn - penalty, never below 0 */
+	int points;                    /* points in hand now */
+	int allowance;                 /* limited units it may buy now */
+	int allowance_per_turn;
+	const char *limited;           /* the limited unit type, NULL without */
+	bool to_play;                  /* it is this side's turn */
+	int player;                    /* four players: whose purse points and allowance are (the side's
+	                                  player to play now or next); 0 with two */
+} ask_sq_income;
+
+void ask_square_income(const sq_game *g, const char *side, ask_sq_income *out);
+
+/* The id of a side (index into sc->sides), "?" when it has none. */
+const char *ask_square_side(const sq_game *g, size_t side);
+
+#endif

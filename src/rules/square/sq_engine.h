@@ -1,0 +1,17 @@
+/* The square game behind the engine interface (../engine.h): the game of
+ * sq_game.h refereed by sq_referee.h, with the log of sq_log.h, the table
+ * of sq_table.h and the simple player of sq_auto.h.  The accessor is for
+ * the square game's own code (its questions, the square printing of the
+ * commands): code for every grid stays on engine.h. */
+#ifndef ORBAT_RULES_SQUARE_ENGINE_H
+#define ORBAT_RULES_SQUARE_ENGINE_H
+
+#include "../engine.h"
+#include "sq_game.h"
+
+extern const game_engine square_engine;
+
+/* The square game of an engine game. */
+sq_game *sq_engine_game(game *g);
+
+#endif

@@ -74,6 +74,22 @@ static bool read_sheet(card_layouts *l, size_t *cap, const xml_document *doc, co
 	return ok;
 }
 
+/* <cutter>: the marks must fit in their squares. */
+static bool read_cutter(cutter_marks *c, const xml_document *doc, const xmlNode *n, diag_sink *sink)
+{
+	bool ok = read_number(doc, n, "inset", 0, 50, &c->inset, sink);
+	ok &= read_number(doc, n, "square", 1, 50, &c->square, sink);
+	ok &= read_number(doc, n, "length", 1, 100, &c->length, sink);
+	ok &= read_number(doc, n, "thickness", 0.05, 5, &c->thickness, sink);
+	ok &= read_number(doc, n, "clearance", 0, 50, &c->clearance, sink);
+	if (ok && (c->square > c->length || c->thickness > c->length)) {
+		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE,
+			"<cutter> needs square and thickness no larger than length");
+		ok = false;
+	}
+	return ok;
+}
+
 void cardlayout_destroy(card_layouts *l)
 {
 	if (!l)
@@ -94,7 +110,7 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 		return NULL;
 	card_layouts *l = xcalloc(1, sizeof *l);
 	size_t cap = 0, sheet_cap = 0;
-	bool ok = true, have_face = false, have_tts = false, have_ref = false;
+	bool ok = true, have_face = false, have_tts = false, have_ref = false, have_cutter = false;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
 	if (!xmldoc_is(root, LAYOUTS_NS, "cards")) {
 		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE, "the root element must be <cards xmlns=\"%s\">",
@@ -106,6 +122,9 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 			ok &= read_size(l, &cap, doc, n, sink);
 		} else if (xmldoc_is(n, LAYOUTS_NS, "sheet")) {
 			ok &= read_sheet(l, &sheet_cap, doc, n, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "cutter")) {
+			have_cutter = true;
+			ok &= read_cutter(&l->cutter, doc, n, sink);
 		} else if (xmldoc_is(n, LAYOUTS_NS, "face")) {
 			have_face = true;
 			ok &= read_number(doc, n, "safe", 0, 30, &l->face_safe, sink);
@@ -127,9 +146,9 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 			ok &= read_number(doc, n, "gap", 0, 50, &l->refcard_gap, sink);
 		}
 	}
-	if (ok && (!l->size_count || !l->sheet_count || !have_face || !have_tts || !have_ref)) {
+	if (ok && (!l->size_count || !l->sheet_count || !have_face || !have_tts || !have_ref || !have_cutter)) {
 		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE,
-			"the card layouts need <size>, <sheet>, <face>, <tts> and <refcard>");
+			"the card layouts need <size>, <sheet>, <cutter>, <face>, <tts> and <refcard>");
 		ok = false;
 	}
 	xmldoc_destroy(doc);

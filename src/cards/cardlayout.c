@@ -100,6 +100,7 @@ void cardlayout_destroy(card_layouts *l)
 	for (size_t i = 0; i < l->sheet_count; i++)
 		free(l->sheets[i].id);
 	free(l->sheets);
+	free(l->cmyk_profile);
 	free(l);
 }
 
@@ -125,6 +126,11 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 		} else if (xmldoc_is(n, LAYOUTS_NS, "cutter")) {
 			have_cutter = true;
 			ok &= read_cutter(&l->cutter, doc, n, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "cmyk")) {
+			/* Only the CMYK copy needs it (deckcmyk.c says what is missing). */
+			const char *profile = xmldoc_attr(n, "profile");
+			free(l->cmyk_profile);
+			l->cmyk_profile = profile && *profile ? xstrdup(profile) : NULL;
 		} else if (xmldoc_is(n, LAYOUTS_NS, "face")) {
 			have_face = true;
 			ok &= read_number(doc, n, "safe", 0, 30, &l->face_safe, sink);

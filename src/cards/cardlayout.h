@@ -45,6 +45,7 @@ typedef struct card_layouts {
 	size_t sheet_count;
 	size_t default_sheet;
 	cutter_marks cutter;
+	char *cmyk_profile;  /* <cmyk profile>, as written; NULL when absent */
 	double face_safe;    /* inside the cut: nothing important beyond */
 	int tts_columns, tts_rows;
 	double tts_dpi;

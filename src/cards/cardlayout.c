@@ -1,5 +1,6 @@
 #include "cardlayout.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,50 @@ static bool read_number(const xml_document *doc, const xmlNode *n, const char *a
 	}
 	*out = d;
 	return true;
+}
+
+/* A number attribute of an element, read into the struct at `offset`. */
+typedef struct number_attr {
+	const char *name;
+	double min, max;
+	size_t offset;
+} number_attr;
+
+/* The numbers of a <sheet> and of <cutter>: name, range, field. */
+static const number_attr SHEET[] = {
+	{ "bleed", 0, 20, offsetof(sheet_params, bleed) },
+	{ "min-bleed", 0, 20, offsetof(sheet_params, min_bleed) },
+	{ "edge", 0, 50, offsetof(sheet_params, edge) },
+	{ "mark-length", 0.5, 50, offsetof(sheet_params, mark_length) },
+	{ "mark-min", 0.5, 50, offsetof(sheet_params, mark_min) },
+	{ "mark-offset", 0, 50, offsetof(sheet_params, mark_offset) },
+};
+
+static const number_attr CUTTER[] = {
+	{ "inset", 0, 50, offsetof(cutter_marks, inset) }, { "square", 1, 50, offsetof(cutter_marks, square) },
+	{ "length", 1, 100, offsetof(cutter_marks, length) },
+	{ "thickness", 0.05, 5, offsetof(cutter_marks, thickness) },
+	{ "clearance", 0, 50, offsetof(cutter_marks, clearance) },
+};
+
+/* Every attribute of the table into `base`; false when one is missing or
+ * out of range (each reported). */
+static bool read_numbers(const xml_document *doc, const xmlNode *n, const number_attr *attrs, size_t count,
+	void *base, diag_sink *sink)
+{
+	bool ok = true;
+	for (size_t i = 0; i < count; i++)
+		ok &= read_number(doc, n, attrs[i].name, attrs[i].min, attrs[i].max,
+			(double *)((char *)base + attrs[i].offset), sink);
+	return ok;
+}
+
+/* Report `message` at the element when `bad`; returns bad. */
+static bool refuse_if(bool bad, const xml_document *doc, const xmlNode *n, diag_sink *sink, const char *message)
+{
+	if (bad)
+		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE, "%s", message);
+	return bad;
 }
 
 static bool read_size(card_layouts *l, size_t *cap, const xml_document *doc, const xmlNode *n, diag_sink *sink)
@@ -60,34 +105,17 @@ static bool read_sheet(card_layouts *l, size_t *cap, const xml_document *doc, co
 	s->id = xstrdup(id && *id ? id : "print-and-play");
 	if (str_eq(xmldoc_attr(n, "default"), "true"))
 		l->default_sheet = l->sheet_count - 1;
-	bool ok = read_number(doc, n, "bleed", 0, 20, &s->bleed, sink);
-	ok &= read_number(doc, n, "min-bleed", 0, 20, &s->min_bleed, sink);
-	ok &= read_number(doc, n, "edge", 0, 50, &s->edge, sink);
-	ok &= read_number(doc, n, "mark-length", 0.5, 50, &s->mark_length, sink);
-	ok &= read_number(doc, n, "mark-min", 0.5, 50, &s->mark_min, sink);
-	ok &= read_number(doc, n, "mark-offset", 0, 50, &s->mark_offset, sink);
-	if (ok && (s->min_bleed > s->bleed || s->mark_min > s->mark_length)) {
-		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE,
-			"<sheet> needs min-bleed <= bleed and mark-min <= mark-length");
-		ok = false;
-	}
-	return ok;
+	bool ok = read_numbers(doc, n, SHEET, sizeof SHEET / sizeof *SHEET, s, sink);
+	return ok && !refuse_if(s->min_bleed > s->bleed || s->mark_min > s->mark_length, doc, n, sink,
+		"<sheet> needs min-bleed <= bleed and mark-min <= mark-length");
 }
 
 /* <cutter>: the marks must fit in their squares. */
 static bool read_cutter(cutter_marks *c, const xml_document *doc, const xmlNode *n, diag_sink *sink)
 {
-	bool ok = read_number(doc, n, "inset", 0, 50, &c->inset, sink);
-	ok &= read_number(doc, n, "square", 1, 50, &c->square, sink);
-	ok &= read_number(doc, n, "length", 1, 100, &c->length, sink);
-	ok &= read_number(doc, n, "thickness", 0.05, 5, &c->thickness, sink);
-	ok &= read_number(doc, n, "clearance", 0, 50, &c->clearance, sink);
-	if (ok && (c->square > c->length || c->thickness > c->length)) {
-		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE,
-			"<cutter> needs square and thickness no larger than length");
-		ok = false;
-	}
-	return ok;
+	bool ok = read_numbers(doc, n, CUTTER, sizeof CUTTER / sizeof *CUTTER, c, sink);
+	return ok && !refuse_if(c->square > c->length || c->thickness > c->length, doc, n, sink,
+		"<cutter> needs square and thickness no larger than length");
 }
 
 void cardlayout_destroy(card_layouts *l)

@@ -1,5 +1,6 @@
 #include "cardlayout.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,50 @@ static bool read_number(const xml_document *doc, const xmlNode *n, const char *a
 	}
 	*out = d;
 	return true;
+}
+
+/* A number attribute of an element, read into the struct at `offset`. */
+typedef struct number_attr {
+	const char *name;
+	double min, max;
+	size_t offset;
+} number_attr;
+
+/* The numbers of a <sheet> and of <cutter>: name, range, field. */
+static const number_attr SHEET[] = {
+	{ "bleed", 0, 20, offsetof(sheet_params, bleed) },
+	{ "min-bleed", 0, 20, offsetof(sheet_params, min_bleed) },
+	{ "edge", 0, 50, offsetof(sheet_params, edge) },
+	{ "mark-length", 0.5, 50, offsetof(sheet_params, mark_length) },
+	{ "mark-min", 0.5, 50, offsetof(sheet_params, mark_min) },
+	{ "mark-offset", 0, 50, offsetof(sheet_params, mark_offset) },
+};
+
+static const number_attr CUTTER[] = {
+	{ "inset", 0, 50, offsetof(cutter_marks, inset) }, { "square", 1, 50, offsetof(cutter_marks, square) },
+	{ "length", 1, 100, offsetof(cutter_marks, length) },
+	{ "thickness", 0.05, 5, offsetof(cutter_marks, thickness) },
+	{ "clearance", 0, 50, offsetof(cutter_marks, clearance) },
+};
+
+/* Every attribute of the table into `base`; false when one is missing or
+ * out of range (each reported). */
+static bool read_numbers(const xml_document *doc, const xmlNode *n, const number_attr *attrs, size_t count,
+	void *base, diag_sink *sink)
+{
+	bool ok = true;
+	for (size_t i = 0; i < count; i++)
+		ok &= read_number(doc, n, attrs[i].name, attrs[i].min, attrs[i].max,
+			(double *)((char *)base + attrs[i].offset), sink);
+	return ok;
+}
+
+/* Report `message` at the element when `bad`; returns bad. */
+static bool refuse_if(bool bad, const xml_document *doc, const xmlNode *n, diag_sink *sink, const char *message)
+{
+	if (bad)
+		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE, "%s", message);
+	return bad;
 }
 
 static bool read_size(card_layouts *l, size_t *cap, const xml_document *doc, const xmlNode *n, diag_sink *sink)
@@ -60,18 +105,17 @@ static bool read_sheet(card_layouts *l, size_t *cap, const xml_document *doc, co
 	s->id = xstrdup(id && *id ? id : "print-and-play");
 	if (str_eq(xmldoc_attr(n, "default"), "true"))
 		l->default_sheet = l->sheet_count - 1;
-	bool ok = read_number(doc, n, "bleed", 0, 20, &s->bleed, sink);
-	ok &= read_number(doc, n, "min-bleed", 0, 20, &s->min_bleed, sink);
-	ok &= read_number(doc, n, "edge", 0, 50, &s->edge, sink);
-	ok &= read_number(doc, n, "mark-length", 0.5, 50, &s->mark_length, sink);
-	ok &= read_number(doc, n, "mark-min", 0.5, 50, &s->mark_min, sink);
-	ok &= read_number(doc, n, "mark-offset", 0, 50, &s->mark_offset, sink);
-	if (ok && (s->min_bleed > s->bleed || s->mark_min > s->mark_length)) {
-		diag_add(sink, doc->file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, LAYOUTS_RULE,
-			"<sheet> needs min-bleed <= bleed and mark-min <= mark-length");
-		ok = false;
-	}
-	return ok;
+	bool ok = read_numbers(doc, n, SHEET, sizeof SHEET / sizeof *SHEET, s, sink);
+	return ok && !refuse_if(s->min_bleed > s->bleed || s->mark_min > s->mark_length, doc, n, sink,
+		"<sheet> needs min-bleed <= bleed and mark-min <= mark-length");
+}
+
+/* <cutter>: the marks must fit in their squares. */
+static bool read_cutter(cutter_marks *c, const xml_document *doc, const xmlNode *n, diag_sink *sink)
+{
+	bool ok = read_numbers(doc, n, CUTTER, sizeof CUTTER / sizeof *CUTTER, c, sink);
+	return ok && !refuse_if(c->square > c->length || c->thickness > c->length, doc, n, sink,
+		"<cutter> needs square and thickness no larger than length");
 }
 
 void cardlayout_destroy(card_layouts *l)
@@ -84,6 +128,7 @@ void cardlayout_destroy(card_layouts *l)
 	for (size_t i = 0; i < l->sheet_count; i++)
 		free(l->sheets[i].id);
 	free(l->sheets);
+	free(l->cmyk_profile);
 	free(l);
 }
 
@@ -94,7 +139,7 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 		return NULL;
 	card_layouts *l = xcalloc(1, sizeof *l);
 	size_t cap = 0, sheet_cap = 0;
-	bool ok = true, have_face = false, have_tts = false, have_ref = false;
+	bool ok = true, have_face = false, have_tts = false, have_ref = false, have_cutter = false;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
 	if (!xmldoc_is(root, LAYOUTS_NS, "cards")) {
 		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE, "the root element must be <cards xmlns=\"%s\">",
@@ -106,6 +151,14 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 			ok &= read_size(l, &cap, doc, n, sink);
 		} else if (xmldoc_is(n, LAYOUTS_NS, "sheet")) {
 			ok &= read_sheet(l, &sheet_cap, doc, n, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "cutter")) {
+			have_cutter = true;
+			ok &= read_cutter(&l->cutter, doc, n, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "cmyk")) {
+			/* Only the CMYK copy needs it (deckcmyk.c says what is missing). */
+			const char *profile = xmldoc_attr(n, "profile");
+			free(l->cmyk_profile);
+			l->cmyk_profile = profile && *profile ? xstrdup(profile) : NULL;
 		} else if (xmldoc_is(n, LAYOUTS_NS, "face")) {
 			have_face = true;
 			ok &= read_number(doc, n, "safe", 0, 30, &l->face_safe, sink);
@@ -127,9 +180,9 @@ card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 			ok &= read_number(doc, n, "gap", 0, 50, &l->refcard_gap, sink);
 		}
 	}
-	if (ok && (!l->size_count || !l->sheet_count || !have_face || !have_tts || !have_ref)) {
+	if (ok && (!l->size_count || !l->sheet_count || !have_face || !have_tts || !have_ref || !have_cutter)) {
 		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE,
-			"the card layouts need <size>, <sheet>, <face>, <tts> and <refcard>");
+			"the card layouts need <size>, <sheet>, <cutter>, <face>, <tts> and <refcard>");
 		ok = false;
 	}
 	xmldoc_destroy(doc);

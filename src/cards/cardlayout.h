@@ -25,6 +25,18 @@ typedef struct sheet_params {
 	double mark_offset;  /* gap between a card's bleed and a cut mark */
 } sheet_params;
 
+/* Registration marks for print-then-cut machines (Silhouette Studio's
+ * layout): a filled square at the top-left registration corner, L marks at
+ * the top-right and bottom-left ones, each mark's outer edge `inset` from
+ * the paper's edges. */
+typedef struct cutter_marks {
+	double inset;        /* paper edge to the marks' outer edges */
+	double square;       /* side of the top-left filled square */
+	double length;       /* each arm of an L; the sensor's square round a mark */
+	double thickness;    /* of an L's arms */
+	double clearance;    /* kept free beyond the band and the marks' squares */
+} cutter_marks;
+
 typedef struct card_layouts {
 	card_size *sizes;
 	size_t size_count;
@@ -32,6 +44,8 @@ typedef struct card_layouts {
 	sheet_params *sheets;
 	size_t sheet_count;
 	size_t default_sheet;
+	cutter_marks cutter;
+	char *cmyk_profile;  /* <cmyk profile>, as written; NULL when absent */
 	double face_safe;    /* inside the cut: nothing important beyond */
 	int tts_columns, tts_rows;
 	double tts_dpi;

@@ -18,12 +18,19 @@
 #include "cardsheet.h"
 #include "deckfaces.h"
 
+/* The marks of the print-and-play sheets. */
+typedef enum {
+	CARDS_MARKS_CUT,         /* cut marks for a knife or a guillotine */
+	CARDS_MARKS_CUTTER,      /* registration marks for a print-then-cut machine */
+} cards_marks;
+
 typedef struct deck_options {
 	const cards_deck *deck;  /* NULL: the ruleset's own deck */
 	const char *size;        /* card size id of layouts/cards.xml; NULL: its default */
 	const char *sheet;       /* sheet id of layouts/cards.xml (print-and-play,
 	                            trade); NULL: its default */
 	cards_duplex duplex;     /* zero value: long edge */
+	cards_marks marks;       /* zero value: cut marks */
 	bool unique;             /* each design once instead of every copy */
 	bool ink_saver;          /* light backs: outline, emblem and title on white */
 	const char *data_dir;    /* holds layouts/cards.xml; NULL: datadir_get() */
@@ -37,7 +44,9 @@ typedef struct deck_options {
 
 /* The deck as a print-and-play PDF at `path`: sheets of fronts, each
  * followed by its backs (or beside them, for duplex none), the bleed and
- * cut marks of cardsheet.h, the grid centred on rc->paper. */
+ * cut marks of cardsheet.h, the grid centred on rc->paper; with
+ * CARDS_MARKS_CUTTER the registration marks of cardreg.h on each page of
+ * fronts instead of cut marks. */
 bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char *path, char **error);
 
 /* The reference card at `path`: one landscape sheet, front and back. */

@@ -1,6 +1,9 @@
 #include "cardsheet.h"
 
+#include <limits.h>
 #include <math.h>
+
+#include "cardreg.h"
 
 /* Lengths within this are the same cut (floating-point noise). */
 #define SAME_CUT 1e-6
@@ -20,10 +23,11 @@ static double axis_bleed(double length, double card, int n, const sheet_params *
 	return fmin(p->bleed, spare / (2.0 * n));
 }
 
-/* The most cards along `length` that keep min_bleed; 0 when none fits. */
-static int axis_count(double length, double card, const sheet_params *p)
+/* The most cards along `length`, up to `most`, that keep min_bleed; 0
+ * when none fits. */
+static int axis_count(double length, double card, const sheet_params *p, int most)
 {
-	int n = (int)floor(length / card);
+	int n = (int)fmin(floor(length / card), most);
 	while (n > 0 && axis_bleed(length, card, n, p) < p->min_bleed - SAME_CUT)
 		n--;
 	return n;
@@ -57,8 +61,10 @@ static void axis_place(double length, double card, int n, double bleed, const sh
 	*start = margin + left / 2;
 }
 
+/* At most `most_across` cards across the page (fronts and, for none,
+ * backs) and `most_down` down it. */
 static bool plan_oriented(double page_w, double page_h, double card_w, double card_h,
-	const sheet_params *p, cards_duplex duplex, cards_sheet *out)
+	const sheet_params *p, cards_duplex duplex, int most_across, int most_down, cards_sheet *out)
 {
 	cards_sheet s = {
 		.page_width = page_w,
@@ -75,11 +81,11 @@ static bool plan_oriented(double page_w, double page_h, double card_w, double ca
 	 * right: one centred row of twice the columns, whose middle gutter
 	 * holds the fold, so each back lies at the mirror place of its front. */
 	bool fold = duplex == CARDS_DUPLEX_NONE;
-	int across = axis_count(page_w, card_w, p);
+	int across = axis_count(page_w, card_w, p, most_across);
 	if (fold)
 		across -= across % 2;
 	s.columns = fold ? across / 2 : across;
-	s.rows = axis_count(page_h, card_h, p);
+	s.rows = axis_count(page_h, card_h, p, most_down);
 	if (s.columns < 1 || s.rows < 1)
 		return false;
 	s.bleed = fmin(axis_bleed(page_w, card_w, across, p), axis_bleed(page_h, card_h, s.rows, p));
@@ -94,7 +100,8 @@ bool cards_sheet_plan(double paper_width, double paper_height, double card_width
 {
 	double narrow = fmin(paper_width, paper_height), wide = fmax(paper_width, paper_height);
 	cards_sheet portrait, landscape;
-	bool p_ok = plan_oriented(narrow, wide, card_width, card_height, params, duplex, &portrait);
+	bool p_ok = plan_oriented(narrow, wide, card_width, card_height, params, duplex, INT_MAX, INT_MAX,
+		&portrait);
 	if (duplex != CARDS_DUPLEX_NONE) {
 		/* Duplex printers flip portrait pages as the two modes say;
 		 * keeping portrait keeps "long edge = columns mirror" true. */
@@ -102,7 +109,61 @@ bool cards_sheet_plan(double paper_width, double paper_height, double card_width
 			*out = portrait;
 		return p_ok;
 	}
-	bool l_ok = plan_oriented(wide, narrow, card_width, card_height, params, duplex, &landscape);
+	bool l_ok = plan_oriented(wide, narrow, card_width, card_height, params, duplex, INT_MAX, INT_MAX,
+		&landscape);
+	if (l_ok && (!p_ok || cards_sheet_slots(&landscape) > cards_sheet_slots(&portrait)))
+		*out = landscape;
+	else if (p_ok)
+		*out = portrait;
+	return p_ok || l_ok;
+}
+
+/* Of the grids up to the most the page holds, the one clear of the
+ * registration marks with the most cards, then the widest bleed.  The
+ * grids are few (a sheet holds a handful of cards each way). */
+static bool plan_cutter_oriented(double page_w, double page_h, double card_w, double card_h,
+	const sheet_params *p, const cutter_marks *reg, cards_duplex duplex, cards_sheet *out)
+{
+	cards_sheet most;
+	if (!plan_oriented(page_w, page_h, card_w, card_h, p, duplex, INT_MAX, INT_MAX, &most))
+		return false;
+	int step = duplex == CARDS_DUPLEX_NONE ? 2 : 1;
+	int across_max = most.columns * step;
+	bool found = false;
+	for (int across = across_max; across >= step; across -= step)
+		for (int down = most.rows; down >= 1; down--) {
+			cards_sheet s;
+			if (!plan_oriented(page_w, page_h, card_w, card_h, p, duplex, across, down, &s))
+				continue;
+			s.cutter = true;
+			s.reg = *reg;
+			if (!cards_reg_clear(&s))
+				continue;
+			int slots = cards_sheet_slots(&s), best = found ? cards_sheet_slots(out) : 0;
+			if (!found || slots > best || (slots == best && s.bleed > out->bleed + SAME_CUT)) {
+				*out = s;
+				found = true;
+			}
+		}
+	return found;
+}
+
+bool cards_sheet_plan_cutter(double paper_width, double paper_height, double card_width,
+	double card_height, const sheet_params *params, const cutter_marks *reg, cards_duplex duplex,
+	cards_sheet *out)
+{
+	/* The band up to the marks and their clearance is the sheet's edge;
+	 * with no cut marks the margins need no room for them. */
+	sheet_params p = *params;
+	p.edge = fmax(p.edge, reg->inset + reg->clearance);
+	p.mark_min = 0;
+	p.mark_offset = 0;
+	p.mark_length = 0;
+	double narrow = fmin(paper_width, paper_height), wide = fmax(paper_width, paper_height);
+	cards_sheet portrait, landscape;
+	bool p_ok = plan_cutter_oriented(narrow, wide, card_width, card_height, &p, reg, duplex, &portrait);
+	bool l_ok = duplex == CARDS_DUPLEX_NONE &&
+		plan_cutter_oriented(wide, narrow, card_width, card_height, &p, reg, duplex, &landscape);
 	if (l_ok && (!p_ok || cards_sheet_slots(&landscape) > cards_sheet_slots(&portrait)))
 		*out = landscape;
 	else if (p_ok)
@@ -273,6 +334,8 @@ static void axis_marks(mark_list *l, const cards_sheet *s, bool vertical)
 size_t cards_sheet_marks(const cards_sheet *s, cards_mark *out, size_t max)
 {
 	mark_list l = { out, max, 0 };
+	if (s->cutter)
+		return 0;
 	axis_marks(&l, s, true);
 	axis_marks(&l, s, false);
 	return l.count;

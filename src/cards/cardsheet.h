@@ -47,6 +47,8 @@ typedef struct cards_sheet {
 	                                     (none: the fold's gutter too) */
 	double left, top;                 /* cut corner of the first front */
 	double edge, mark_length, mark_min, mark_offset;   /* from the params */
+	bool cutter;                      /* registration marks instead of cut marks */
+	cutter_marks reg;                 /* their geometry, when cutter */
 } cards_sheet;
 
 /* A cut mark: a straight line from (x0, y0) to (x1, y1), mm. */
@@ -60,6 +62,15 @@ typedef struct cards_mark {
  * marks and min_bleed. */
 bool cards_sheet_plan(double paper_width, double paper_height, double card_width,
 	double card_height, const sheet_params *params, cards_duplex duplex, cards_sheet *out);
+
+/* The same for a print-then-cut machine (cardreg.h): registration marks
+ * instead of cut marks, so no margin is kept for cut marks; nothing of a
+ * card within reg->inset + reg->clearance of the paper's edges, nor in the
+ * marks' sensor squares: of the grids that keep clear of them, the one
+ * with the most cards (then the widest bleed). */
+bool cards_sheet_plan_cutter(double paper_width, double paper_height, double card_width,
+	double card_height, const sheet_params *params, const cutter_marks *reg, cards_duplex duplex,
+	cards_sheet *out);
 
 /* Fronts per page. */
 int cards_sheet_slots(const cards_sheet *s);

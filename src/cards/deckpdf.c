@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "../base/util.h"
+#include "cardreg.h"
 #include "cards.h"
 #include "deckjob.h"
 
@@ -37,17 +38,33 @@ static void cut_marks(cairo_t *cr, const cards_sheet *s)
 	cairo_restore(cr);
 }
 
+/* A cutter sheet's registration marks, filled in black: the machine's
+ * sensor looks for their edges, which a fill gives exactly. */
+static void registration_marks(cairo_t *cr, const cards_sheet *s)
+{
+	cards_rect shapes[CARDS_REG_SHAPES];
+	cards_reg_shapes(s, shapes);
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	for (int i = 0; i < CARDS_REG_SHAPES; i++)
+		cairo_rectangle(cr, shapes[i].x, shapes[i].y, shapes[i].w, shapes[i].h);
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
 /* Duplex none: a dashed fold line down the middle, named along its length. */
 static void fold_line(deck_job *job, cairo_t *cr, const cards_sheet *s)
 {
 	double x = s->page_width / 2;
+	/* A cutter sheet keeps its band free for the machine. */
+	double band = s->cutter ? s->edge : 0;
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
 	cairo_set_line_width(cr, MARK_LINE);
 	double dash[] = { FOLD_DASH, FOLD_DASH };
 	cairo_set_dash(cr, dash, 2, 0);
-	cairo_move_to(cr, x, 0);
-	cairo_line_to(cr, x, s->page_height);
+	cairo_move_to(cr, x, band);
+	cairo_line_to(cr, x, s->page_height - band);
 	cairo_stroke(cr);
 	cairo_restore(cr);
 
@@ -66,6 +83,16 @@ static void fold_line(deck_job *job, cairo_t *cr, const cards_sheet *s)
 		0.4, 0.4, 0.4 };
 	textbox_draw(&job->tc, cr, textbox_string(&job->tc, "deck-fold"), &st, -len / 2, -th - 0.5, len, th);
 	cairo_restore(cr);
+}
+
+/* A page of fronts: the cutter's registration marks, or cut marks.  The
+ * backs have no registration marks: the machine reads the fronts. */
+static void front_marks(cairo_t *cr, const cards_sheet *s)
+{
+	if (s->cutter)
+		registration_marks(cr, s);
+	else
+		cut_marks(cr, s);
 }
 
 static const double NO_OFFSET[2] = { 0, 0 };
@@ -127,10 +154,16 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 		free(product);
 		return false;
 	}
-	if (!cards_sheet_plan(rc->paper->width, rc->paper->height, job.geom.width, job.geom.height,
-		params, opt->duplex, &sheet)) {
-		*error = xasprintf("a %s card (%.1f × %.1f mm) does not fit on %s paper with its margins",
-			job.size->id, job.geom.width, job.geom.height, rc->paper->id);
+	bool cutter = opt->marks == CARDS_MARKS_CUTTER;
+	bool planned = cutter ?
+		cards_sheet_plan_cutter(rc->paper->width, rc->paper->height, job.geom.width, job.geom.height, params,
+			&job.layouts->cutter, opt->duplex, &sheet) :
+		cards_sheet_plan(rc->paper->width, rc->paper->height, job.geom.width, job.geom.height, params,
+			opt->duplex, &sheet);
+	if (!planned) {
+		*error = xasprintf("a %s card (%.1f × %.1f mm) does not fit on %s paper with its %s",
+			job.size->id, job.geom.width, job.geom.height, rc->paper->id,
+			cutter ? "registration marks" : "margins");
 		deck_job_finish(&job);
 		free(product);
 		return false;
@@ -143,8 +176,9 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 	char *title = xasprintf("%s — %s", deck_name, rs_name);
 	/* The keywords tell a print shop what the sheet holds and the bleed
 	 * its paper left (cardsheet.h). */
-	char *keywords = xasprintf("%s; %s %.2f x %.2f mm; %d x %d per sheet; bleed %.2f mm", rc->rs->id,
-		job.size->id, job.geom.width, job.geom.height, sheet.columns, sheet.rows, sheet.bleed);
+	char *keywords = xasprintf("%s; %s %.2f x %.2f mm; %d x %d per sheet; bleed %.2f mm%s", rc->rs->id,
+		job.size->id, job.geom.width, job.geom.height, sheet.columns, sheet.rows, sheet.bleed,
+		cutter ? "; registration marks for print-then-cut" : "");
 	pdf_meta meta = { title, textbox_string(&job.tc, "deck-subject"), keywords, lang_code(rc->lang) };
 	pdfdoc *doc = pdfdoc_begin(path, sheet.page_width, sheet.page_height, &meta, error);
 	free(keywords);
@@ -167,12 +201,12 @@ bool cards_render_deck(const render_ctx *rc, const deck_options *opt, const char
 			paint_fronts(&job, cr, &sheet, first, slots);
 			paint_backs(&job, cr, &sheet, first, slots);
 			fold_line(&job, cr, &sheet);
-			cut_marks(cr, &sheet);
+			front_marks(cr, &sheet);
 			continue;
 		}
 		page_heading(&job, doc, &sheet, top, "deck-fronts", (int)s + 1, NO_OFFSET);
 		paint_fronts(&job, cr, &sheet, first, slots);
-		cut_marks(cr, &sheet);
+		front_marks(cr, &sheet);
 		pdfdoc_next_page(doc, sheet.page_width, sheet.page_height);
 		page_heading(&job, doc, &sheet, top, "deck-backs", (int)s + 1, opt->back_offset);
 		paint_backs(&job, cr, &sheet, first, slots);

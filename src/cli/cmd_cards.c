@@ -52,6 +52,13 @@ static void cards_help(FILE *out)
 	      "                      printer's shift; 'orbat calibrate' measures it.\n"
 	      "                      Default: back-offset in $XDG_CONFIG_HOME/orbat/\n"
 	      "                      orbat.conf (~/.config/orbat/orbat.conf), else 0,0\n"
+	      "  --marks KIND        cut (default): cut marks for a knife or guillotine;\n"
+	      "                      cutter: registration marks for print-then-cut\n"
+	      "                      machines as Silhouette Studio lays them out (a 5 mm\n"
+	      "                      square top left, 20 mm L marks top right and bottom\n"
+	      "                      left, 10 mm in, 0.3 mm thick: layouts/cards.xml), no\n"
+	      "                      card within 12 mm of the edge nor near a mark\n"
+	      "                      (A4 poker: 2 x 3 a sheet)\n"
 	      "  --unique            print each design once instead of every copy\n"
 	      "  --ink-saver         light backs: white, with the outline, emblem and title\n"
 	      "                      in navy, instead of the navy field to the bleed\n"
@@ -97,6 +104,7 @@ typedef struct cards_args {
 	const char *deck_file;
 	const char *back_offset;
 	int duplex_choice;      /* index in DUPLEX */
+	int marks_choice;       /* index in MARKS */
 	deck_options deck;
 	bool pdf, png, card_files;
 	bool cmyk;              /* a CMYK PDF/X copy of each deck.pdf */
@@ -104,6 +112,7 @@ typedef struct cards_args {
 } cards_args;
 
 static const char *const DUPLEX[] = { "long", "short", "none", NULL };
+static const char *const MARKS[] = { "cut", "cutter", NULL };
 
 /* The size and the sheet must be ones of layouts/cards.xml: a usage error
  * otherwise. */
@@ -216,6 +225,7 @@ static int cards_run(const options *o, cards_args *a)
 		return options_usage("cards", "name the ruleset with --ruleset ID");
 	a->o = o;
 	a->deck.duplex = duplex_modes[a->duplex_choice];
+	a->deck.marks = a->marks_choice == 1 ? CARDS_MARKS_CUTTER : CARDS_MARKS_CUT;
 	a->pdf = !o->formats_named || (o->formats_named & 1u);
 	a->png = (o->formats_named & 2u) != 0;
 	a->card_files = (o->formats_named & 4u) != 0;
@@ -274,6 +284,7 @@ COMMAND(cards, "write the order-card deck of a ruleset (print and play, TTS)", c
 		{ "size", OPTIONS_STRING, offsetof(cards_args, deck.size), .what = "a card size" },
 		{ "sheet", OPTIONS_STRING, offsetof(cards_args, deck.sheet), .what = "a card sheet" },
 		{ "duplex", OPTIONS_CHOICE, offsetof(cards_args, duplex_choice), .choices = DUPLEX },
+		{ "marks", OPTIONS_CHOICE, offsetof(cards_args, marks_choice), .choices = MARKS },
 		{ "unique", OPTIONS_FLAG, offsetof(cards_args, deck.unique) },
 		{ "ink-saver", OPTIONS_FLAG, offsetof(cards_args, deck.ink_saver) },
 		{ "cmyk", OPTIONS_FLAG, offsetof(cards_args, cmyk) },

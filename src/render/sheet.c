@@ -70,6 +70,37 @@ static pdfdoc *begin_landscape(const render_ctx *rc, const char *path, const cha
 	return doc;
 }
 
+/* The square overview: the map is wider than tall and the page is
+ * landscape, so the map takes the page's full height at the left and the
+ * title and legend stand in the column its width leaves (at least
+ * SIDE_COLUMN_MIN wide: the map narrows for it).  False when the legend
+ * would not fit that column: the caller lays the page out as for hexes. */
+#define SIDE_COLUMN_MIN 50.0
+#define SIDE_GAP 5.0
+
+static bool overview_side_by_side(const render_ctx *rc, cairo_t *cr, map_geom *g, double pw, double ph,
+	const text_style *head)
+{
+	double h = ph - 2 * PAGE_MARGIN, full_w = pw - 2 * PAGE_MARGIN;
+	/* The map's width at the full height, frame included as fit_map
+	 * prints it (the frame grows on a reduced map). */
+	map_geom probe = *g;
+	double room = (h - 2 * MAP_FRAME_PRINTED) / probe.cells_height;
+	if (room > 0 && probe.frame * room < MAP_FRAME_PRINTED)
+		mapgeom_set_frame(&probe, MAP_FRAME_PRINTED / room);
+	double map_w = fmin(probe.width * h / probe.height, full_w - SIDE_GAP - SIDE_COLUMN_MIN);
+	double col_x = PAGE_MARGIN + map_w + SIDE_GAP, col_w = pw - PAGE_MARGIN - col_x;
+	double title_w, title_h;
+	text_measure(rc, cr, l10n_get(&rc->sc->title, rc->lang), head, col_w, &title_w, &title_h);
+	if (title_h + 4 + mapdraw_legend_height(rc, col_w, 6) > h)
+		return false;
+	fit_map(rc, cr, g, PAGE_MARGIN, PAGE_MARGIN, map_w, h);
+	double y = PAGE_MARGIN + text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), head, col_x, PAGE_MARGIN,
+		col_w) + 4;
+	mapdraw_legend(rc, cr, col_x, y, col_w, 6);
+	return true;
+}
+
 bool render_overview(const render_ctx *rc, const char *path, char **error)
 {
 	double pw, ph;
@@ -81,6 +112,10 @@ bool render_overview(const render_ctx *rc, const char *path, char **error)
 	mapgeom_init(&g, &rc->board, rc->cell_size);
 	double x = PAGE_MARGIN, y = PAGE_MARGIN, w = pw - 2 * PAGE_MARGIN;
 	text_style head = { FONT_TITLE, 6.5, true, false, ALIGN_LEFT, INK_BLACK };
+	if (rc->board.kind == GRID_SQUARE && overview_side_by_side(rc, cr, &g, pw, ph, &head)) {
+		cairo_restore(cr);
+		return pdfdoc_end(doc, fonts_unknown_glyphs(rc->fonts) == 0, error);
+	}
 	y += text_draw(rc, cr, l10n_get(&rc->sc->title, rc->lang), &head, x, y, w) + 2;
 	double lh = mapdraw_legend_height(rc, w, 6);
 	double map_h = ph - PAGE_MARGIN - y - lh - 4;

@@ -285,8 +285,10 @@ static double player_badge(const render_ctx *rc, cairo_t *cr, size_t side, long 
 
 /* A piece's counter: its type and factors, "+N" for the land units a
  * ship carries, and with two players a side its player's number on its
- * left end. */
-static void draw_piece(const map_canvas *mc, const piece *p, double cx, double cy, double w, double h)
+ * left end (right end: `badge_right`, so that a column's badges do not
+ * touch). */
+static void draw_piece(const map_canvas *mc, const piece *p, double cx, double cy, double w, double h,
+	bool badge_right)
 {
 	char value[24], label[32] = "";
 	factors(mc->rc, p->type, value);
@@ -297,21 +299,60 @@ static void draw_piece(const map_canvas *mc, const piece *p, double cx, double c
 	/* The mark takes no room from the names of places: on a reduced map
 	 * a city's name may stand over its edge, never the reverse. */
 	if (p->player)
-		player_badge(mc->rc, mc->cr, p->side, p->player, cx - w / 2, cy - h / 2, h * 0.42);
+		player_badge(mc->rc, mc->cr, p->side, p->player, badge_right ? cx + w / 2 : cx - w / 2, cy - h / 2,
+			h * 0.42);
 }
 
-/* Up to PIECES_SHOWN counters in two rows across the lower part of the
- * square, starting at `top`; "+N" when there are more.  With names, the
- * words' turn: each shown piece's name under (or over) its counter where
- * it is clear, instead of the symbols. */
+/* The narrowest counter a player reads on paper, in printed mm, and the
+ * most of a square's width one counter may take to reach it: on a map
+ * reduced to a page (overview, the sheet's map) the counters grow to this
+ * width and stand in one column; on a smaller square they keep their
+ * share of it. */
+#define COUNTER_MIN_PRINTED 6.0
+#define COUNTER_COLUMN_SHARE 0.64
+
+/* Where a square's counters go: w × h each, `across` a row (2, or 1 in a
+ * column), rows `row` apart, up to `most` shown, the column's centre
+ * `shift` right of the square's (clear of the general at the left). */
+typedef struct counter_grid {
+	double w, h, row, shift;
+	int across;
+	size_t most;
+} counter_grid;
+
+static counter_grid counter_layout(const map_canvas *mc)
+{
+	const map_geom *g = mc->g;
+	counter_grid k = { g->cell * 0.42, g->cell * 0.15, g->cell * 0.15 * 1.55, 0, 2, PIECES_SHOWN };
+	double printed = text_printed_size(mc->rc, mc->cr, 1.0) / PT_PER_MM;
+	if (printed > 0 && k.w * printed < COUNTER_MIN_PRINTED &&
+		g->cell * COUNTER_COLUMN_SHARE * printed >= COUNTER_MIN_PRINTED) {
+		k.w = COUNTER_MIN_PRINTED / printed;
+		k.h = k.w * (0.15 / 0.42);
+		/* Two rows fit under a general's line; a badge's disc may reach
+		 * beyond its counter, so the next one's badge is at its other end. */
+		k.row = k.h * 1.2;
+		k.shift = g->cell * 0.07;
+		k.across = 1;
+		k.most = 2;
+	}
+	return k;
+}
+
+/* Up to the grid's `most` counters (two rows of two, or on a reduced map
+ * one column of two) across the lower part of the square, starting at
+ * `top`; "+N" when there are more.  With names, the words' turn: each
+ * shown piece's name under (or over) its counter where it is clear,
+ * instead of the symbols. */
 static void draw_pieces(const map_canvas *mc, const piece *pieces, size_t n, double cx, double top, bool names)
 {
 	const map_geom *g = mc->g;
-	double w = g->cell * 0.42, h = g->cell * 0.15, row = h * 1.55;
-	size_t shown = n > PIECES_SHOWN ? PIECES_SHOWN - 1 : n;
+	counter_grid k = counter_layout(mc);
+	double w = k.w, h = k.h, row = k.row;
+	size_t shown = n > k.most ? k.most - 1 : n;
 	for (size_t i = 0; i < shown; i++) {
-		double x = shown == 1 ? cx : cx + ((i % 2) ? 0.5 : -0.5) * w * 1.08;
-		double y = top + h / 2 + (double)(i / 2) * row;
+		double x = k.across == 1 ? cx + k.shift : shown == 1 ? cx : cx + ((i % 2) ? 0.5 : -0.5) * w * 1.08;
+		double y = top + h / 2 + (double)(i / (size_t)k.across) * row;
 		if (names && mc->short_names)
 			paint_counter_label(mc->rc, mc->cr, mc->placer, pieces[i].name, x, y, w, h,
 				paint_clamp(g->cell * 0.042, 1.4, 4));
@@ -319,7 +360,7 @@ static void draw_pieces(const map_canvas *mc, const piece *pieces, size_t n, dou
 			paint_counter_name(mc->rc, mc->cr, mc->placer, pieces[i].name, x, y, h,
 				paint_clamp(g->cell * 0.042, 1.4, 4), shown == 1 ? g->cell * 0.9 : w * 1.04);
 		else
-			draw_piece(mc, &pieces[i], x, y, w, h);
+			draw_piece(mc, &pieces[i], x, y, w, h, k.across == 1 && i % 2 == 1);
 	}
 	if (n > shown && !names) {
 		char more[24];
@@ -328,8 +369,12 @@ static void draw_pieces(const map_canvas *mc, const piece *pieces, size_t n, dou
 			PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
 		double mw, mh;
 		text_measure(mc->rc, mc->cr, more, &st, 0, &mw, &mh);
-		text_draw(mc->rc, mc->cr, more, &st, cx + 0.5 * w * 1.08, top + row * 1.0, 0);
-		labelplace_take(mc->placer, labelplace_box(cx + 0.5 * w * 1.08 - mw / 2, top + row, mw, mh));
+		/* In the next slot: beside the first counter, or under the
+		 * column's last. */
+		double mx = k.across == 1 ? cx + k.shift : cx + 0.5 * w * 1.08;
+		double my = k.across == 1 ? top + (double)shown * row : top + row;
+		text_draw(mc->rc, mc->cr, more, &st, mx, my, 0);
+		labelplace_take(mc->placer, labelplace_box(mx - mw / 2, my, mw, mh));
 	}
 }
 

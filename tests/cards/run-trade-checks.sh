@@ -8,7 +8,8 @@
 #   ink saver's light backs (ink cover of a grey rendering) beside the
 #   full navy ones; the CMYK PDF/X copy (--cmyk, through Ghostscript): its
 #   output intent and no RGB colour left (qpdf), and a clear refusal,
-#   exit 2, when gs is missing.
+#   exit 2, when gs or the profile layouts/cards.xml names is missing, and
+#   a profile named beside the layouts used.
 # Usage: run-trade-checks.sh ORBAT SOURCE_ROOT.  Exits 77 (skipped) when a
 # client is missing.  Ends with "trade-checks: N passed, M failed".
 set -u
@@ -123,6 +124,22 @@ check "without --cmyk no CMYK copy" [ ! -e "$work/trade/cards/battlecry-1999/en/
 check "--cmyk without gs on the PATH: exit 2" bash -c "PATH=/nonexistent '$orbat' cards --ruleset battlecry-1999 --lang en --cmyk -o '$work/nogs' -q 2>'$work/nogs.err'; [ \$? -eq 2 ]"
 check "  the message names gs and its package" grep -q "needs Ghostscript: 'gs' is not on the PATH (install the ghostscript package)" "$work/nogs.err"
 check "  nothing written" [ ! -e "$work/nogs" ]
+# The profile is named in layouts/cards.xml: a data folder whose layouts
+# name a missing one is refused before anything is written, the message
+# naming the file and the package.
+mkdir -p "$work/data/layouts"
+for entry in "$ROOT"/data/*; do
+	[ "$(basename "$entry")" = layouts ] || ln -s "$entry" "$work/data/"
+done
+ln -s "$ROOT/layouts/print.xml" "$work/data/layouts/"
+sed 's|<cmyk profile="[^"]*"/>|<cmyk profile="/nonexistent/press.icc"/>|' "$ROOT/layouts/cards.xml" >"$work/data/layouts/cards.xml"
+check "--cmyk with a missing profile: exit 2" bash -c "ORBAT_DATADIR='$work/data' '$orbat' cards --ruleset battlecry-1999 --lang en --cmyk -o '$work/noicc' -q 2>'$work/noicc.err'; [ \$? -eq 2 ]"
+check "  the message names the file and the package" bash -c "grep -q '/nonexistent/press.icc' '$work/noicc.err' && grep -q 'ghostscript package' '$work/noicc.err'"
+check "  nothing written" [ ! -e "$work/noicc" ]
+sed 's|<cmyk profile="[^"]*"/>|<cmyk profile="press.icc"/>|' "$ROOT/layouts/cards.xml" >"$work/data/layouts/cards.xml"
+cp "$(sed -n 's|.*<cmyk profile="\([^"]*\)"/>.*|\1|p' "$ROOT/layouts/cards.xml")" "$work/data/layouts/press.icc"
+check "--cmyk with a profile beside the layouts" bash -c "ORBAT_DATADIR='$work/data' '$orbat' cards --ruleset battlecry-1999 --lang nl --cmyk -o '$work/ownicc' -q"
+check "  its output intent, no RGB" python3 "$measure" cmyk "$work/ownicc/cards/battlecry-1999/nl/deck-cmyk.pdf"
 check "--cmyk --format png: exit 2" exit_is 2 cards --ruleset battlecry-1999 --lang en --cmyk --format png -o "$work/u"
 
 echo "trade-checks: $passed passed, $failed failed"

@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "cards/cardreg.h"
 #include "cards/cardsheet.h"
 
 #define EPS 1e-9
@@ -348,6 +349,84 @@ static void test_marks(void **state)
 	assert_close(marks[0].y1 - marks[0].y0, 3.4);
 }
 
+/* ---- print-then-cut sheets (cardreg) ---- */
+
+/* layouts/cards.xml <cutter> as shipped. */
+static const cutter_marks REG = { .inset = 10, .square = 5, .length = 20, .thickness = 0.3, .clearance = 2 };
+
+static cards_sheet plan_cutter(double pw, double ph, cards_duplex duplex)
+{
+	cards_sheet s;
+	assert_true(cards_sheet_plan_cutter(pw, ph, POKER_W, POKER_H, &PARAMS, &REG, duplex, &s));
+	assert_true(s.cutter);
+	return s;
+}
+
+static void test_cutter_marks_where_studio_puts_them(void **state)
+{
+	(void)state;
+	cards_sheet s = plan_cutter(A4_W, A4_H, CARDS_DUPLEX_LONG);
+	cards_rect m[CARDS_REG_SHAPES];
+	cards_reg_shapes(&s, m);
+	/* The square's outer corner 10 mm in, 5 mm a side. */
+	assert_close(m[0].x, 10);
+	assert_close(m[0].y, 10);
+	assert_close(m[0].w, 5);
+	assert_close(m[0].h, 5);
+	/* Top right: the bars meet 10 mm from the right and top edges. */
+	assert_close(m[1].x + m[1].w, A4_W - 10);
+	assert_close(m[1].y, 10);
+	assert_close(m[1].w, 20);
+	assert_close(m[1].h, 0.3);
+	assert_close(m[2].x + m[2].w, A4_W - 10);
+	assert_close(m[2].h, 20);
+	/* Bottom left: the bars meet 10 mm from the left and bottom edges. */
+	assert_close(m[3].x, 10);
+	assert_close(m[3].y + m[3].h, A4_H - 10);
+	assert_close(m[4].x, 10);
+	assert_close(m[4].y + m[4].h, A4_H - 10);
+	assert_close(m[4].w, 0.3);
+}
+
+static void test_cutter_sheet_keeps_clear(void **state)
+{
+	(void)state;
+	/* A4: three columns would need 190.5 mm of the 186 within the 12 mm
+	 * band; two keep clear of the 22 mm squares.  Three rows: 266.7 of
+	 * 273 mm leave 1.05 mm of bleed. */
+	cards_sheet s = plan_cutter(A4_W, A4_H, CARDS_DUPLEX_LONG);
+	assert_int_equal(s.columns, 2);
+	assert_int_equal(s.rows, 3);
+	assert_close(s.bleed, (273 - 3 * POKER_H) / 6);
+	assert_true(cards_reg_clear(&s));
+	/* No cut marks: the machine cuts. */
+	cards_mark marks[16];
+	assert_int_equal(cards_sheet_marks(&s, marks, 16), 0);
+	/* Letter: three rows would leave no bleed (279.4 - 24 < 266.7 + 3). */
+	s = plan_cutter(LETTER_W, LETTER_H, CARDS_DUPLEX_SHORT);
+	assert_int_equal(cards_sheet_slots(&s), 4);
+	assert_true(cards_reg_clear(&s));
+	s = plan_cutter(A4_W, A4_H, CARDS_DUPLEX_NONE);
+	assert_true(cards_reg_clear(&s));
+	assert_true(cards_sheet_slots(&s) >= 1);
+}
+
+static void test_cutter_zone_refuses_a_corner_card(void **state)
+{
+	(void)state;
+	/* The print-and-play grid's first card reaches into the top-left
+	 * square; the check says so. */
+	cards_sheet s = plan(A4_W, A4_H, CARDS_DUPLEX_LONG);
+	s.cutter = true;
+	s.reg = REG;
+	assert_false(cards_reg_clear(&s));
+	cards_rect z[CARDS_REG_ZONES];
+	cards_reg_zones(&s, z);
+	assert_close(z[0].w, 32);
+	assert_close(z[1].x, A4_W - 32);
+	assert_close(z[2].y, A4_H - 32);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +440,9 @@ int main(void)
 		cmocka_unit_test(test_cells_hold_bleed_without_overlap),
 		cmocka_unit_test(test_cut_lines),
 		cmocka_unit_test(test_marks),
+		cmocka_unit_test(test_cutter_marks_where_studio_puts_them),
+		cmocka_unit_test(test_cutter_sheet_keeps_clear),
+		cmocka_unit_test(test_cutter_zone_refuses_a_corner_card),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -224,7 +224,7 @@ bool game_session_start(struct game_session *s, const game_play_opts *play, cons
 {
 	rules_error why;
 	rules_error_clear(&why);
-	if (game_session_play(s, play->seed, play->player, play->seats, &why))
+	if (game_session_play(s, play->seed, play->player, play->seats, play->manual, &why))
 		return true;
 	fprintf(stderr, "orbat %s: %s\n", cmd, why.message);
 	return false;

@@ -42,7 +42,6 @@ struct game_run {
 	bool holding;      /* held waits for that choice */
 	bool chosen;       /* the choice is in held: the next proposal */
 	bool released;     /* the proposal is the held battle, chosen: not held again */
-	bool redoing;      /* --resume: a saved line, whoever chose it */
 	lang_id lang;
 	string_table *strings;  /* the words of flanks and compass points */
 };
@@ -230,52 +229,6 @@ static void hex_drop_held(game_run *run)
 	run->holding = run->chosen = run->released = false;
 }
 
-/* Fill in what orbat play decides: the side, the dice, the card drawn
- * (the table's, hex_table.h), after refusing what a player may not type:
- * the faces of dice orbat rolls, the card a draw gives.  With --dice
- * manual the player's own faces stand.  False with the reason when the
- * action cannot be completed. */
-static bool complete(game_run *run, gl_action *a, bool automatic, rules_error *err)
-{
-	referee *r = run->r;
-	const hex_game *g = r->g;
-	if (hexlog_is_head(a->kind))
-		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
-	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
-		a->side = xstrdup(g->sides[r->side].id);
-	bool rolls = table_hex_rolls(r, a);
-	if (rolls && run->manual) {
-		/* The player rolled his own dice: the referee checks the count
-		 * and the faces when it applies the action. */
-		if (!a->faces_given) {
-			int n;
-			if (!referee_dice_needed(r, a, &n, err))
-				return false;
-			char *text = hexlog_format(a);
-			rules_fail(err, RULES_ERROR_LOG_RULE, "roll %d %s and type the faces: %s : FACE...", n,
-				n == 1 ? "die" : "dice", text);
-			free(text);
-			return false;
-		}
-		/* "inf" and "s" are enough to type; the log gets the face ids. */
-		for (size_t i = 0; i < a->face_count; i++) {
-			int f = referee_face(g, a->faces[i]);
-			if (f >= 0) {
-				free(a->faces[i]);
-				a->faces[i] = xstrdup(g->rs->faces[f].id);
-			}
-		}
-		return true;
-	}
-	if (rolls && a->faces_given && !automatic) {
-		return rules_fail(err, RULES_ERROR_LOG_RULE,
-			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
-	}
-	if (a->kind == ACT_DRAW && a->card && !automatic)
-		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
-	return table_hex_complete(r, &run->s.dice, a, err);
-}
-
 /* The score of each side, then the winner: as check ends (`check`, with
  * the line of the victory) or as play ends (with its turn). */
 static void hex_print_result(game_run *run, bool check)
@@ -304,8 +257,8 @@ static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable,
 	gl_action *a = action;
 	/* With seats, a side types only its own choices: in the other's
 	 * turn the steps the rules give it, never the other's.  (A saved
-	 * line of --resume was judged so when it was played.) */
-	bool typed = run->seats && !automatic && !run->redoing;
+	 * line of --resume, judged so when it was played, comes by redo.) */
+	bool typed = run->seats && !automatic;
 	int owner = referee_action_side(run->r, a);
 	int decider = hex_decider_index(run);
 	if (typed && run->r->side >= 0 && (owner != decider || run->holding))
@@ -321,13 +274,7 @@ static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable,
 	/* A refused action rolls and deals nothing: a draw refused (a card
 	 * still owes something) must not move the dice and deck on, or the
 	 * log would not replay from its seed. */
-	rng before = run->s.dice;
-	if (!complete(run, a, automatic, err) || !referee_apply(run->r, a, err)) {
-		run->s.dice = before;
-		return false;
-	}
-	*undoable = !table_hex_rolls(run->r, a) && a->kind != ACT_DRAW;
-	return true;
+	return game_session_take(&run->s, action, automatic ? GAME_BY_COMPUTER : GAME_BY_PLAYER, undoable, err);
 }
 
 /* After an accepted action: the flank it orders, the battle's note, what
@@ -542,17 +489,7 @@ static int hex_turn(game_run *run)
  * (unless the player typed them) and the card drawn. */
 static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *err)
 {
-	gl_action *a = action;
-	if (!run->manual && table_hex_rolls(run->r, a))
-		table_hex_unroll(a);
-	if (a->kind == ACT_DRAW) {
-		free(a->card);
-		a->card = NULL;
-	}
-	run->redoing = true;
-	bool ok = hex_act(run, a, false, undoable, err);
-	run->redoing = false;
-	if (!ok)
+	if (!game_session_redo(&run->s, action, undoable, err))
 		return false;
 	/* The note of a battle replayed is not news. */
 	run->r->battle.note[0] = '\0';

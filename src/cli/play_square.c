@@ -218,39 +218,14 @@ static void sq_check_json(game_run *run)
 static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err)
 {
 	sq_action *a = action;
-	bool rolls = sq_dice_needed(run->g, a) > 0;
-	rng before = run->s.dice;
-	bool ok = true;
 	int decider = decider_side(run), owner = square_engine.action_side(run->s.game, action);
-	if (sqlog_is_head(a->kind)) {
-		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
-	} else if (run->seats && !automatic && owner != decider) {
-		/* With seats, a side types only its own choices. */
-		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", sq_side_id(run->g, decider),
+	/* With seats, a side types only its own choices. */
+	if (run->seats && !automatic && owner != decider && !sqlog_is_head(a->kind))
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", sq_side_id(run->g, decider),
 			sq_side_id(run->g, owner), owner == sq_current(run->g)->side ?
 			"retreat a unit under a cavalry's cover, withdraw a general, or pass" :
 			"only the defender retreats its units and withdraws its generals");
-	} else if (rolls && run->manual && !a->faces_given) {
-		char *text = sqlog_format(a);
-		int n = sq_dice_needed(run->g, a);
-		ok = rules_fail(err, RULES_ERROR_LOG_RULE, "roll %s%d %s and type the faces: %s : FACE...",
-			a->kind == SQ_ACT_ATTACK ? "up to " : "", n, n == 1 ? "die" : "dice", text);
-		free(text);
-	} else if (rolls && !run->manual && a->faces_given && !automatic) {
-		ok = rules_fail(err, RULES_ERROR_LOG_RULE,
-			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
-	}
-	/* With --dice manual the faces typed stand: applied as written. */
-	if (ok && !run->manual)
-		ok = game_act(run->s.game, &run->s.dice, action, err);
-	else if (ok)
-		ok = game_apply(run->s.game, action, err);
-	if (!ok) {
-		run->s.dice = before;
-		return false;
-	}
-	*undoable = !rolls;
-	return true;
+	return game_session_take(&run->s, action, automatic ? GAME_BY_COMPUTER : GAME_BY_PLAYER, undoable, err);
 }
 
 /* After an accepted action: the next turn, or what the rules owe now. */
@@ -352,12 +327,7 @@ static int sq_turn(game_run *run)
  * them. */
 static bool sq_redo(game_run *run, void *action, bool *undoable, rules_error *err)
 {
-	bool rolls = sq_dice_needed(run->g, action) > 0;
-	*undoable = !rolls;
-	if (run->manual)
-		return game_apply(run->s.game, action, err);
-	square_engine.forget_seeded(run->s.game, action);
-	return game_act(run->s.game, &run->s.dice, action, err);
+	return game_session_redo(&run->s, action, undoable, err);
 }
 
 static bool sq_over(game_run *run)

@@ -105,13 +105,22 @@ struct game_engine {
 	/* The head lines after "seed N" (who plays first, the hands), each
 	 * through `put`.  False with the reason when they cannot be dealt. */
 	bool (*deal)(game *g, rng *dice, game_deal_fn *put, void *ctx, rules_error *err);
-	/* How many dice the action rolls now (0: none; an attack of the square
-	 * game gives the most it may roll).  Illegal actions give 0 or their
-	 * refusal in *err. */
-	int (*dice_needed)(game *g, const game_action *a, rules_error *err);
-	/* Take out of a saved action what the seed decides (the faces, the
-	 * card drawn), to decide it again. */
-	void (*forget_seeded)(game *g, game_action *a);
+	/* Whether the action rolls dice now. */
+	bool (*rolls)(game *g, const game_action *a);
+	/* Whether the action takes anything from the seed now (dice rolled,
+	 * a card drawn): what undo cannot take back. */
+	bool (*seeded)(game *g, const game_action *a);
+	/* Take out of a saved action what the seed decides, to decide it
+	 * again: the card drawn, and the faces unless `faces` is false (the
+	 * players rolled their own dice). */
+	void (*forget_seeded)(game *g, game_action *a, bool faces);
+	/* A player's action (`computer` false) or the automatic player's,
+	 * before it is completed and applied: refuse what a player may not
+	 * write (the faces of dice the program rolls, the card a draw
+	 * gives), and with `manual` (the players roll their own dice) ask
+	 * for the faces an action needs and write them as the log does
+	 * ("inf" typed, the face id kept).  False with the reason. */
+	bool (*prepare)(game *g, game_action *a, bool manual, bool computer, rules_error *err);
 	/* Complete the action with the dice and cards of the stream and apply
 	 * it.  False with the reason: nothing changed, the stream as it was. */
 	bool (*act)(game *g, rng *dice, game_action *a, rules_error *err);
@@ -185,7 +194,8 @@ struct game_engine {
  * NAME_roster_text after its fields. */
 #define GAME_ENGINE_FIELDS(name) \
 	.open = name##_open, .clone = name##_clone, .destroy = name##_destroy, .deal = name##_deal, \
-	.dice_needed = name##_dice_needed, .forget_seeded = name##_forget_seeded, .act = name##_act, \
+	.rolls = name##_rolls, .seeded = name##_seeded, .forget_seeded = name##_forget_seeded, \
+	.prepare = name##_prepare, .act = name##_act, \
 	.apply = name##_apply, .finish = name##_finish, .pass = name##_pass, .over = name##_over, \
 	.at_turn_start = name##_at_turn_start, .turn = name##_turn, .to_play = name##_to_play, \
 	.decider = name##_decider, .action_side = name##_action_side, .result = name##_result, \

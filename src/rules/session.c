@@ -99,8 +99,9 @@ bool game_session_open(game_session *s, const game_engine *e, const scenario *sc
 }
 
 bool game_session_play(game_session *s, unsigned long long seed, const char *player_name, bool seats,
-	rules_error *why)
+	bool manual, rules_error *why)
 {
+	s->manual = manual;
 	rng_seed(&s->dice, seed);
 	rng_seed(&s->choices, seed ^ PLAYER_CHOICE_SALT);
 	if (!player_open(&s->player, player_name ? player_name : PLAYER_DEFAULT, s->engine->grid, -1, 0, why))
@@ -124,6 +125,30 @@ bool game_session_head(game_session *s, const char *scenario_id, unsigned long l
 	void *ctx, rules_error *err)
 {
 	return game_deal_head(s->game, scenario_id, seed, &s->dice, put, ctx, err);
+}
+
+bool game_session_take(game_session *s, game_action *a, game_author by, bool *undoable, rules_error *err)
+{
+	const game_engine *e = s->engine;
+	if (e->is_head(a))
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
+	if (!e->prepare(s->game, a, s->manual, by == GAME_BY_COMPUTER, err))
+		return false;
+	bool seeded = e->seeded(s->game, a);
+	bool ok;
+	if (s->manual && e->rolls(s->game, a))
+		ok = game_apply(s->game, a, err);
+	else
+		ok = game_act(s->game, &s->dice, a, err);
+	if (ok)
+		*undoable = !seeded;
+	return ok;
+}
+
+bool game_session_redo(game_session *s, game_action *a, bool *undoable, rules_error *err)
+{
+	s->engine->forget_seeded(s->game, a, !s->manual);
+	return game_session_take(s, a, GAME_BY_PLAYER, undoable, err);
 }
 
 void game_session_replay_begin(game_session *s)

@@ -62,6 +62,7 @@ typedef struct game_session {
 	rng dice;            /* the dice and the cards (play) */
 	rng choices;         /* the automatic player's choices (play) */
 	player player;       /* the automatic player (play) */
+	bool manual;         /* the players roll their own dice (play) */
 } game_session;
 
 /* The game at the start of a validated scenario, under the engine of its
@@ -71,11 +72,12 @@ bool game_session_open(game_session *s, const game_engine *e, const scenario *sc
 	rules_error *why);
 /* Ready to play from `seed`: the dice, the start kept for undo, and the
  * automatic player `player_name` (NULL: the default) for whichever side
- * is to play; with `seats` it makes none of the other side's choices.
+ * is to play; with `seats` it makes none of the other side's choices;
+ * with `manual` the players roll their own dice and type the faces.
  * False with the reason (a usage error: no such player, or not on this
  * grid). */
 bool game_session_play(game_session *s, unsigned long long seed, const char *player_name, bool seats,
-	rules_error *why);
+	bool manual, rules_error *why);
 void game_session_close(game_session *s);
 
 /* Write and apply the head of a new game of `scenario_id` from the seed:
@@ -83,6 +85,22 @@ void game_session_close(game_session *s);
  * each line through `put`.  False with the reason when refused. */
 bool game_session_head(game_session *s, const char *scenario_id, unsigned long long seed, game_line_fn *put,
 	void *ctx, rules_error *err);
+
+/* Who wrote an action the session takes. */
+typedef enum game_author {
+	GAME_BY_PLAYER,      /* typed by a player, or a saved line taken again */
+	GAME_BY_COMPUTER,    /* proposed by the automatic player */
+} game_author;
+
+/* Take an action: refuse the head (the session writes it) and what its
+ * author may not write (engine prepare), complete it with the seeded dice
+ * and cards (with manual dice, the faces typed stand) and apply it.
+ * *undoable: it took nothing from the seed.  False with the reason:
+ * nothing changed, the dice included. */
+bool game_session_take(game_session *s, game_action *a, game_author by, bool *undoable, rules_error *err);
+/* A saved action of a resumed game: what the seed decides is decided
+ * again (the faces too, unless the players roll their own), then taken. */
+bool game_session_redo(game_session *s, game_action *a, bool *undoable, rules_error *err);
 
 /* Undo's replay from the start (game_replay), the automatic player
  * starting its plans again when the new position is kept. */

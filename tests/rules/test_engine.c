@@ -218,7 +218,7 @@ static long refusals_change_nothing(const game_engine *e, game *g, const lines *
 			bool empty = false;
 			game_action *a = game_action_parse(e, log->line[k], 0, &empty, &err);
 			assert_non_null(a);
-			e->forget_seeded(trial, a);
+			e->forget_seeded(trial, a, true);
 			rng dice, kept;
 			rng_seed(&dice, at * 31 + k);
 			kept = dice;

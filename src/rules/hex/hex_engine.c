@@ -94,25 +94,73 @@ static bool hex_engine_deal(game *gm, rng *dice, game_deal_fn *put, void *ctx, r
 	return false;
 }
 
-static int hex_engine_dice_needed(game *gm, const game_action *action, rules_error *err)
+static bool hex_engine_rolls(game *gm, const game_action *a)
 {
-	referee *r = hex_engine_referee(gm);
-	const gl_action *a = (const gl_action *)action;
-	int n = 0;
-	if (table_hex_rolls(r, a) && !referee_dice_needed(r, a, &n, err))
-		return 0;
-	return n;
+	return table_hex_rolls(hex_engine_referee(gm), (const gl_action *)a);
 }
 
-static void hex_engine_forget_seeded(game *gm, game_action *action)
+static bool hex_engine_seeded(game *gm, const game_action *action)
+{
+	return hex_engine_rolls(gm, action) || ((const gl_action *)action)->kind == ACT_DRAW;
+}
+
+static void hex_engine_forget_seeded(game *gm, game_action *action, bool faces)
 {
 	gl_action *a = (gl_action *)action;
-	if (table_hex_rolls(hex_engine_referee(gm), a))
+	if (faces && table_hex_rolls(hex_engine_referee(gm), a))
 		table_hex_unroll(a);
 	if (a->kind == ACT_DRAW) {
 		free(a->card);
 		a->card = NULL;
 	}
+}
+
+/* The side a card is played, discarded or drawn for, when the line
+ * leaves it out: the side to play. */
+static void name_side(const referee *r, gl_action *a)
+{
+	if ((a->kind == ACT_PLAY || a->kind == ACT_DISCARD || a->kind == ACT_DRAW) && !a->side && r->side >= 0)
+		a->side = xstrdup(r->g->sides[r->side].id);
+}
+
+/* The players' own faces: each checked when the referee applies the
+ * action; "inf" and "s" are enough to type, the log gets the face ids. */
+static bool take_faces(referee *r, gl_action *a, rules_error *err)
+{
+	if (!a->faces_given) {
+		int n;
+		if (!referee_dice_needed(r, a, &n, err))
+			return false;
+		char *text = hexlog_format(a);
+		rules_fail(err, RULES_ERROR_LOG_RULE, "roll %d %s and type the faces: %s : FACE...", n,
+			n == 1 ? "die" : "dice", text);
+		free(text);
+		return false;
+	}
+	for (size_t i = 0; i < a->face_count; i++) {
+		int f = referee_face(r->g, a->faces[i]);
+		if (f >= 0) {
+			free(a->faces[i]);
+			a->faces[i] = xstrdup(r->g->rs->faces[f].id);
+		}
+	}
+	return true;
+}
+
+static bool hex_engine_prepare(game *gm, game_action *action, bool manual, bool computer, rules_error *err)
+{
+	referee *r = hex_engine_referee(gm);
+	gl_action *a = (gl_action *)action;
+	name_side(r, a);
+	bool rolls = table_hex_rolls(r, a);
+	if (rolls && manual)
+		return take_faces(r, a, err);
+	if (rolls && a->faces_given && !computer)
+		return rules_fail(err, RULES_ERROR_LOG_RULE,
+			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
+	if (a->kind == ACT_DRAW && a->card && !computer)
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play deals the card itself: write 'draw'");
+	return true;
 }
 
 static bool hex_engine_act(game *gm, rng *dice, game_action *action, rules_error *err)

@@ -106,19 +106,42 @@ static bool sq_engine_deal(game *gm, rng *dice, game_deal_fn *put, void *ctx, ru
 	return ok;
 }
 
-static int sq_engine_dice_needed(game *gm, const game_action *a, rules_error *err)
+static bool sq_engine_rolls(game *gm, const game_action *a)
 {
-	(void)err;
-	return sq_dice_needed(sq_engine_game(gm), (const sq_action *)a);
+	return sq_dice_needed(sq_engine_game(gm), (const sq_action *)a) > 0;
 }
 
-static void sq_engine_forget_seeded(game *gm, game_action *action)
+/* Only the dice: the square game draws no cards. */
+static bool sq_engine_seeded(game *gm, const game_action *a)
+{
+	return sq_engine_rolls(gm, a);
+}
+
+static void sq_engine_forget_seeded(game *gm, game_action *action, bool faces)
 {
 	sq_action *a = (sq_action *)action;
-	if (sq_dice_needed(sq_engine_game(gm), a) > 0) {
+	if (faces && sq_engine_rolls(gm, action)) {
 		a->face_count = 0;
 		a->faces_given = false;
 	}
+}
+
+static bool sq_engine_prepare(game *gm, game_action *action, bool manual, bool computer, rules_error *err)
+{
+	const sq_game *g = sq_engine_game(gm);
+	sq_action *a = (sq_action *)action;
+	int n = sq_dice_needed(g, a);
+	if (n > 0 && manual && !a->faces_given) {
+		char *text = sqlog_format(a);
+		rules_fail(err, RULES_ERROR_LOG_RULE, "roll %s%d %s and type the faces: %s : FACE...",
+			a->kind == SQ_ACT_ATTACK ? "up to " : "", n, n == 1 ? "die" : "dice", text);
+		free(text);
+		return false;
+	}
+	if (n > 0 && !manual && a->faces_given && !computer)
+		return rules_fail(err, RULES_ERROR_LOG_RULE,
+			"orbat play rolls the dice itself: leave out ': FACES' (or play with --dice manual)");
+	return true;
 }
 
 /* What an applied action tells: the log named its scenario, the line

@@ -11,9 +11,7 @@
  *    log applied to the clone leaves the original as it was;
  *  - undo restores the exact state: the start cloned and the log replayed
  *    up to a line gives the position the game had there.
- * "The state" is what a player can see and what decides the next move:
- * the board and roster as text, turn, side to play, decider, result, and
- * the simple player's next proposal (which reads the hands). */
+ * "The state" is engine_fixture.h's. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -28,41 +26,14 @@
 
 #include "base/diag.h"
 #include "base/util.h"
+#include "engine_fixture.h"
 #include "rules/engine.h"
 #include "rules/players.h"
-#include "validate/validate.h"
 
 #define SEED_COUNT 2
 #define MAX_ACTIONS 600
 /* Tries of earlier lines every this many actions. */
 #define TRY_EVERY 7
-
-typedef struct loaded {
-	diag_sink sink;
-	validator *v;
-	scenario *sc;
-	const ruleset *rs;
-} loaded;
-
-static void load(loaded *l, const char *path)
-{
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	diag_sink_init(&l->sink);
-	l->v = validator_create(data, &l->sink);
-	assert_non_null(l->v);
-	validate_status st = validator_check_file(l->v, path, &l->sink, &l->sc, &l->rs);
-	if (st != VALIDATE_OK)
-		diag_print_text(&l->sink, 0, l->sink.count, stderr);
-	assert_int_equal(st, VALIDATE_OK);
-}
-
-static void unload(loaded *l)
-{
-	scenario_destroy(l->sc);
-	validator_destroy(l->v);
-	diag_sink_finish(&l->sink);
-}
 
 /* ---- a game's lines ---- */
 
@@ -83,49 +54,6 @@ static void lines_free(lines *l)
 {
 	str_free_words(l->line, l->count);
 	memset(l, 0, sizeof *l);
-}
-
-/* ---- the state, as text ---- */
-
-static char *state_text(game *g)
-{
-	const game_engine *e = g->impl;
-	char *board = e->board_text(g), *roster = e->roster_text(g);
-	game_result r;
-	memset(&r, 0, sizeof r);
-	e->result(g, &r);
-	/* The simple player's next proposal reads what the text does not
-	 * show (the hands, the deck, the steps owed). */
-	char *proposal = xstrdup("-");
-	if (!e->over(g) && e->to_play(g) >= 0) {
-		player p;
-		rules_error why;
-		assert_true(player_open(&p, "simple", e->grid, -1, 0, &why));
-		rng choices;
-		rng_seed(&choices, 7);
-		game_action *a = game_action_new(e);
-		if (player_next(&p, g, &choices, a)) {
-			free(proposal);
-			proposal = e->format(a);
-		}
-		game_action_free(e, a);
-		player_close(&p);
-	}
-	char *text = xasprintf("%s\n%s\nturn %d, to play %d, decider %d, over %d, start %d, winner %d (line %d), "
-		"score %d-%d\nproposal %s\n", board, roster, e->turn(g), e->to_play(g), e->decider(g), e->over(g),
-		e->at_turn_start(g), r.winner, r.winner_line, r.score[0], r.score[1], proposal);
-	free(board);
-	free(roster);
-	free(proposal);
-	return text;
-}
-
-static void assert_same_state(game *a, game *b)
-{
-	char *ta = state_text(a), *tb = state_text(b);
-	assert_string_equal(ta, tb);
-	free(ta);
-	free(tb);
 }
 
 /* ---- playing ---- */
@@ -190,7 +118,7 @@ static void round_trips(const game_engine *e, const lines *log)
 		if (!a)
 			fail_msg("'%s' does not parse: %s", log->line[i], empty ? "empty" : why.message);
 		char *again = e->format(a);
-		assert_string_equal(again, log->line[i]);
+		assert_same_text(again, log->line[i]);
 		assert_int_equal(e->line(a), (int)i + 1);
 		free(again);
 		game_action_free(e, a);
@@ -211,7 +139,7 @@ static long refusals_change_nothing(const game_engine *e, game *g, const lines *
 		if (!game_apply_text(trial, log->line[k], 0, &err)) {
 			refused++;
 			char *after = state_text(trial);
-			assert_string_equal(after, before);
+			assert_same_text(after, before);
 			free(after);
 			/* The same line completed with the dice: refused too, and
 			 * the stream untouched. */
@@ -225,7 +153,7 @@ static long refusals_change_nothing(const game_engine *e, game *g, const lines *
 			if (!game_act(trial, &dice, a, &err)) {
 				assert_memory_equal(&dice, &kept, sizeof dice);
 				after = state_text(trial);
-				assert_string_equal(after, before);
+				assert_same_text(after, before);
 				free(after);
 			}
 			game_action_free(e, a);
@@ -277,14 +205,14 @@ static long hold_to_contract(const game_engine *e, game *start, const char *scen
 	assert_non_null(clone);
 	/* The original went on; the clone stayed at the middle... */
 	char *clone_now = state_text(clone);
-	assert_string_equal(clone_now, at_middle);
+	assert_same_text(clone_now, at_middle);
 	free(clone_now);
 	/* ...and goes its own way to the same end, leaving the original be. */
 	char *end = state_text(g);
 	for (size_t i = middle; i < log.count; i++)
 		apply_line(clone, log.line[i]);
 	char *still = state_text(g);
-	assert_string_equal(still, end);
+	assert_same_text(still, end);
 	assert_same_state(clone, g);
 	free(still);
 	free(end);

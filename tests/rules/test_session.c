@@ -1,0 +1,332 @@
+/* The game session (rules/session.h), what orbat play and check count on
+ * from the library on every grid, run on a scenario of each ruleset:
+ *  - the head a new game writes: head lines only, each its own canonical
+ *    text, the scenario named; blank lines and comments are empty, a
+ *    malformed line is refused under the log's rule;
+ *  - the automatic player plays turns, each action taken and kept, the
+ *    head's lines and the rolls not undoable;
+ *  - undo: the kept lines but the last, replayed on the start, rebuild a
+ *    position; a refused line leaves the game as it was;
+ *  - resume: a new session from the same seed writes the same head, and
+ *    every saved action, its dice and cards taken out and decided again,
+ *    comes out as it was saved, with the same undo;
+ *  - check: the log read back referees to the same position, and a
+ *    malformed line is counted, with its line number.
+ * And with the players' own dice, a rolling action without faces is
+ * refused with the number of dice to roll, and one with faces stands. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "engine_fixture.h"
+#include "rules/session.h"
+
+/* A scenario of each ruleset, from the source tree (meson's cwd is the
+ * build folder; the path comes from meson). */
+static const char *const SCENARIOS[] = {
+	ORBAT_TEST_SOURCE_ROOT "/tests/rules/scenarios/bc-duel.xml",
+	ORBAT_TEST_SOURCE_ROOT "/tests/rules/scenarios/ntz-duel.xml",
+	ORBAT_TEST_SOURCE_ROOT "/scenarios/gettysburg-first-day.xml",
+	ORBAT_TEST_SOURCE_ROOT "/scenarios/mb-1861.xml",
+	ORBAT_TEST_SOURCE_ROOT "/scenarios/mb-1861-four-players.xml",
+};
+
+#define SEED 7
+#define TURNS 3
+#define MAX_ACTIONS 400
+
+/* The lines of a game, as play keeps them. */
+typedef struct kept {
+	char **line;
+	bool *undoable;
+	size_t count, capacity;
+} kept;
+
+static void keep(kept *k, const char *line, bool undoable)
+{
+	size_t cap = k->capacity;
+	grow_array((void **)&k->line, &k->capacity, k->count + 1, sizeof *k->line);
+	grow_array((void **)&k->undoable, &cap, k->count + 1, sizeof *k->undoable);
+	k->line[k->count] = xstrdup(line);
+	k->undoable[k->count++] = undoable;
+}
+
+static void keep_head(void *ctx, const char *line)
+{
+	keep(ctx, line, false);
+}
+
+static void kept_free(kept *k)
+{
+	str_free_words(k->line, k->count);
+	free(k->undoable);
+	memset(k, 0, sizeof *k);
+}
+
+/* A session ready to play the scenario with the simple player. */
+static void session_begin(game_session *s, const loaded *l, bool manual)
+{
+	rules_error why;
+	const game_engine *e = game_engine_of(l->rs, NULL);
+	assert_non_null(e);
+	assert_true(game_session_open(s, e, l->sc, l->rs, &why));
+	assert_true(game_session_play(s, SEED, NULL, false, manual, &why));
+}
+
+static void check_head(const game_engine *e, const kept *k, const char *scenario_id)
+{
+	bool named = false;
+	for (size_t i = 0; i < k->count; i++) {
+		bool empty = false;
+		rules_error why;
+		assert_false(k->undoable[i]);
+		game_action *a = game_action_parse(e, k->line[i], (int)i + 1, &empty, &why);
+		assert_non_null(a);
+		assert_true(e->is_head(a));
+		char *canon = e->format(a);
+		assert_string_equal(canon, k->line[i]);
+		free(canon);
+		const char *named_id = e->scenario_named(a);
+		if (named_id) {
+			assert_string_equal(named_id, scenario_id);
+			named = true;
+		}
+		game_action_free(e, a);
+	}
+	assert_true(named);
+	const char *empties[] = { "", "   ", "# a comment" };
+	for (size_t i = 0; i < sizeof empties / sizeof empties[0]; i++) {
+		bool empty = false;
+		rules_error why;
+		assert_null(game_action_parse(e, empties[i], 1, &empty, &why));
+		assert_true(empty);
+	}
+	bool empty = false;
+	rules_error why;
+	assert_null(game_action_parse(e, "fly to the moon", 3, &empty, &why));
+	assert_false(empty);
+	assert_string_equal(why.rule, RULES_ERROR_LOG_RULE);
+}
+
+/* The automatic player until TURNS turns are over: every action taken
+ * and kept. */
+static void play_turns(game_session *s, kept *k)
+{
+	const game_engine *e = s->engine;
+	game_action *a = game_action_new(e);
+	for (int n = 0; n < MAX_ACTIONS && !game_over(s->game); n++) {
+		if (game_turn(s->game) >= TURNS && e->at_turn_start(s->game))
+			break;
+		assert_true(game_session_propose(s, a));
+		bool undoable = true;
+		rules_error err;
+		if (!game_session_take(s, a, GAME_BY_COMPUTER, &undoable, &err))
+			fail_msg("the simple player's action refused: %s [%s]", err.message, err.rule);
+		char *line = e->format(a);
+		keep(k, line, undoable);
+		free(line);
+		game_action_finish(e, a);
+	}
+	free(a);
+}
+
+static char *join(const kept *k)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < k->count; i++)
+		len += strlen(k->line[i]) + 1;
+	char *text = xcalloc(1, len);
+	for (size_t i = 0; i < k->count; i++) {
+		strcat(text, k->line[i]);
+		strcat(text, "\n");
+	}
+	return text;
+}
+
+static void session_contract(const char *path)
+{
+	loaded l;
+	load(&l, path);
+	game_session s;
+	session_begin(&s, &l, false);
+	const game_engine *e = s.engine;
+	kept k = { 0 };
+	rules_error err;
+	assert_true(game_session_head(&s, l.sc->id.text, SEED, keep_head, &k, &err));
+	size_t head = k.count;
+	check_head(e, &k, l.sc->id.text);
+	assert_false(game_over(s.game));
+	assert_int_equal(game_turn(s.game), 0);
+
+	play_turns(&s, &k);
+	assert_true(k.count > head + 4);
+	bool rolled = false;
+	for (size_t i = head; i < k.count; i++)
+		rolled |= !k.undoable[i];
+	assert_true(rolled);
+	char *played = state_text(s.game);
+
+	/* Undo: the kept lines but the last rebuild a position, which is
+	 * kept; a refused line leaves the game as it was. */
+	game_session_replay_begin(&s);
+	for (size_t i = 0; i + 1 < k.count; i++)
+		if (!game_apply_text(s.game, k.line[i], 0, &err))
+			fail_msg("'%s' refused on undo: %s", k.line[i], err.message);
+	game_session_replay_end(&s, true);
+	game_session_replay_begin(&s);
+	assert_false(game_apply_text(s.game, "fly to the moon", 1, &err));
+	char *before = state_text(s.game);
+	game_session_replay_end(&s, false);
+	char *after = state_text(s.game);
+	assert_string_not_equal(after, before);
+	free(before);
+	/* The last line again on top: the game as played. */
+	assert_true(game_apply_text(s.game, k.line[k.count - 1], 0, &err));
+	free(after);
+	after = state_text(s.game);
+	assert_same_text(after, played);
+	free(after);
+
+	/* Resume: the same head from the same seed, and each saved action,
+	 * its seed's part decided again, as it was saved. */
+	game_session r;
+	session_begin(&r, &l, false);
+	kept again = { 0 };
+	assert_true(game_session_head(&r, l.sc->id.text, SEED, keep_head, &again, &err));
+	assert_int_equal(again.count, head);
+	for (size_t i = 0; i < head; i++)
+		assert_string_equal(again.line[i], k.line[i]);
+	for (size_t i = head; i < k.count; i++) {
+		bool empty = false;
+		game_action *a = game_action_parse(e, k.line[i], (int)i + 1, &empty, &err);
+		assert_non_null(a);
+		bool undoable = false;
+		if (!game_session_redo(&r, a, &undoable, &err))
+			fail_msg("'%s' refused on resume: %s", k.line[i], err.message);
+		char *made = e->format(a);
+		assert_string_equal(made, k.line[i]);
+		assert_int_equal(undoable, k.undoable[i]);
+		free(made);
+		game_action_free(e, a);
+	}
+	after = state_text(r.game);
+	assert_same_text(after, played);
+	free(after);
+	game_session_close(&r);
+	kept_free(&again);
+
+	/* Check: the log read back referees to the same position. */
+	char *text = join(&k);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	game_log log;
+	assert_int_equal(game_log_load(&log, e, text, strlen(text), "game.log", &sink), 0);
+	assert_int_equal(log.count, k.count);
+	game *checked = game_open(e, l.sc, l.rs, &err);
+	int line = 0;
+	assert_true(game_log_apply(checked, &log, &err, &line));
+	game_log_finish(checked, &log, &err, &line);
+	assert_int_equal(line, (int)k.count);
+	after = state_text(checked);
+	assert_same_text(after, played);
+	free(after);
+	game_log_free(&log);
+	assert_int_equal(game_log_load(&log, e, "# head\n\nfly to the moon\n", 24, "bad.log", &sink), 1);
+	assert_int_equal(log.count, 0);
+	game_log_free(&log);
+	assert_int_equal(sink.count, 1);
+	assert_int_equal(sink.items[0].line, 3);
+	diag_sink_finish(&sink);
+	game_destroy(checked);
+	free(text);
+	free(played);
+
+	game_session_close(&s);
+	kept_free(&k);
+	unload(&l);
+}
+
+static void test_contract(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof SCENARIOS / sizeof SCENARIOS[0]; i++)
+		session_contract(SCENARIOS[i]);
+}
+
+/* The players' own dice: the first rolling action the automatic player
+ * proposes, without faces, is refused with the dice to roll; the same
+ * line with the faces it rolled on a seeded session stands, as typed. */
+static void manual_dice(const char *path)
+{
+	loaded l;
+	load(&l, path);
+	game_session seeded, manual;
+	session_begin(&seeded, &l, false);
+	session_begin(&manual, &l, true);
+	const game_engine *e = seeded.engine;
+	rules_error err;
+	assert_true(game_session_head(&seeded, l.sc->id.text, SEED, NULL, NULL, &err));
+	assert_true(game_session_head(&manual, l.sc->id.text, SEED, NULL, NULL, &err));
+	game_action *a = game_action_new(e);
+	bool found = false;
+	for (int n = 0; n < MAX_ACTIONS && !found && !game_over(seeded.game); n++) {
+		assert_true(game_session_propose(&seeded, a));
+		bool rolls = e->rolls(seeded.game, a);
+		bool undoable;
+		if (rolls) {
+			char *bare = e->format(a);
+			bool empty;
+			game_action *typed = game_action_parse(e, bare, 0, &empty, &err);
+			assert_false(game_session_take(&manual, typed, GAME_BY_PLAYER, &undoable, &err));
+			assert_non_null(strstr(err.message, "type the faces"));
+			game_action_free(e, typed);
+			free(bare);
+		}
+		assert_true(game_session_take(&seeded, a, GAME_BY_COMPUTER, &undoable, &err));
+		char *line = e->format(a);
+		bool empty;
+		game_action *typed = game_action_parse(e, line, 0, &empty, &err);
+		/* The faces stand; a card drawn is the table's, as the seeded
+		 * session drew it from the same stream (no die rolled yet). */
+		e->forget_seeded(manual.game, typed, false);
+		if (!game_session_take(&manual, typed, GAME_BY_PLAYER, &undoable, &err))
+			fail_msg("'%s' with the faces typed refused: %s", line, err.message);
+		char *again = e->format(typed);
+		assert_same_text(again, line);
+		free(again);
+		game_action_free(e, typed);
+		free(line);
+		found = rolls;
+		game_action_finish(e, a);
+	}
+	assert_true(found);
+	assert_same_state(manual.game, seeded.game);
+	free(a);
+	game_session_close(&seeded);
+	game_session_close(&manual);
+	unload(&l);
+}
+
+static void test_manual_dice(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof SCENARIOS / sizeof SCENARIOS[0]; i++)
+		manual_dice(SCENARIOS[i]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_contract),
+		cmocka_unit_test(test_manual_dice),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/json.h"
+#include "../rules/session.h"
 #include "command.h"
 #include "game_flow.h"
 #include "input.h"
@@ -60,12 +61,13 @@ static int check_run(const options *o, command_no_args *a)
 		return code;
 	code = rules_replay("check", log_path, format, d, run);
 	if (code == EXIT_VALID && format == FORMAT_JSON) {
-		/* The driver writes the fields of its game's result. */
+		/* The engine writes the fields of its game's position. */
 		fputs("{\"file\":", stdout);
 		json_write_string(stdout, log_name);
 		fputs(",\"valid\":true,\"ruleset\":", stdout);
 		json_write_string(stdout, s.rs->id);
-		d->check_json(run);
+		game *g = d->session_of(run)->game;
+		g->impl->state_json(g, stdout);
 		fputs("}\n", stdout);
 	} else if (code == EXIT_VALID) {
 		if (!o->quiet)

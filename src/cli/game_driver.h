@@ -22,7 +22,8 @@
  *    player and whatever it prints with (card texts...).
  *  - check: apply referees one action as the log wrote it, finish says
  *    whether the log stops halfway through something; board_text,
- *    roster_text, print_result and check_json give the final position.
+ *    roster_text and print_result give the final position (its JSON is
+ *    the engine's).
  *  - play: act (complete a typed
  *    or proposed action with the dice and cards, and apply it), acted
  *    (what a player sees after it), propose (the automatic player's next
@@ -130,9 +131,6 @@ typedef struct game_driver {
 	/* The log has ended: false when it stops halfway through something
 	 * (unfinished, not illegal), with what is missing. */
 	bool (*finish)(game_run *run, rules_error *err);
-	/* The JSON fields of the result after "ruleset" (each with its
-	 * leading comma), inside the object the shell opens and closes. */
-	void (*check_json)(game_run *run);
 	/* The board, and what stands on it, as text (new strings). */
 	char *(*board_text)(game_run *run);
 	char *(*roster_text)(game_run *run);

@@ -11,7 +11,6 @@
 #include <strings.h>
 
 #include "../base/datadir.h"
-#include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/hex/hex_ask.h"
 #include "../rules/players.h"
@@ -356,67 +355,6 @@ static void game_ask(game_run *run, char *line)
 	ask_result_free(&answer);
 }
 
-/* The start of a unit's or a general's object, the i-th of its list: id,
- * side, type (units only) and where it stands (null once gone). */
-static void json_piece(const hex_game *g, size_t i, const char *id, int side, const char *type, bool alive, hex_coord at)
-{
-	char buf[HEX_ADDRESS_MAX];
-	fprintf(stdout, "%s{\"id\":", i ? "," : "");
-	json_write_string(stdout, id);
-	fputs(",\"side\":", stdout);
-	json_write_string(stdout, g->sides[side].id);
-	if (type) {
-		fputs(",\"type\":", stdout);
-		json_write_string(stdout, type);
-	}
-	fputs(",\"at\":", stdout);
-	if (alive)
-		json_write_string(stdout, hex_format(at, buf));
-	else
-		fputs("null", stdout);
-}
-
-static void hex_check_json(game_run *run)
-{
-	const referee *r = run->r;
-	const hex_game *g = r->g;
-	fprintf(stdout, ",\"turns\":%d,\"winner\":", r->turn);
-	if (g->winner >= 0)
-		json_write_string(stdout, g->sides[g->winner].id);
-	else
-		fputs("null", stdout);
-	fprintf(stdout, ",\"winner_line\":%d,\"to_play\":", g->winner >= 0 ? r->winner_line : 0);
-	if (g->winner < 0 && r->side >= 0)
-		json_write_string(stdout, g->sides[r->side].id);
-	else
-		fputs("null", stdout);
-	fputs(",\"sides\":[", stdout);
-	for (int s = 0; s < GAME_SIDES; s++) {
-		fprintf(stdout, "%s{\"id\":", s ? "," : "");
-		json_write_string(stdout, g->sides[s].id);
-		fprintf(stdout, ",\"score\":%d,\"flags\":%d,\"target\":%d}", hex_game_score(g, s), g->sides[s].flags,
-			g->sides[s].target);
-	}
-	fputs("],\"units\":[", stdout);
-	for (size_t i = 0; i < g->unit_count; i++) {
-		const hex_unit *u = &g->units[i];
-		json_piece(g, i, u->id, u->side, u->type->id, u->alive, u->at);
-		fprintf(stdout, ",\"figures\":%d,\"alive\":%s", u->alive ? u->figures : 0, u->alive ? "true" : "false");
-		/* §8.1: a reserve unit not arrived yet is absent, not destroyed. */
-		char at[HEX_ADDRESS_MAX];
-		if (u->reserve)
-			fprintf(stdout, ",\"reserve\":true,\"entry\":\"%s\"", hex_format(u->entry, at));
-		fputs("}", stdout);
-	}
-	fputs("],\"generals\":[", stdout);
-	for (size_t i = 0; i < g->general_count; i++) {
-		const hex_general *gg = &g->generals[i];
-		json_piece(g, i, gg->id, gg->side, NULL, gg->alive, gg->at);
-		fprintf(stdout, ",\"alive\":%s}", gg->alive ? "true" : "false");
-	}
-	fputs("]", stdout);
-}
-
 /* ---- the driver ---- */
 
 static void hex_destroy(game_run *run)
@@ -652,7 +590,6 @@ const game_driver play_hex_driver = {
 	.destroy = hex_destroy,
 	.apply = hex_apply,
 	.finish = hex_finish,
-	.check_json = hex_check_json,
 	.board_text = hex_run_board,
 	.roster_text = hex_roster_text,
 	.print_result = hex_print_result,

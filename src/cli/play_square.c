@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/players.h"
 #include "../rules/session.h"
@@ -136,80 +135,6 @@ static void sq_print_result(game_run *run, bool check)
 		printf("%s on turn %d: %s.\n", g->winner == SQ_DRAW ? "Draw" : "Victory", g->turn, text);
 }
 
-static void sq_check_json(game_run *run)
-{
-	const sq_game *g = run->g;
-	fprintf(stdout, ",\"turns\":%d,\"winner\":", g->turn);
-	if (g->winner == SQ_DRAW)
-		json_write_string(stdout, "draw");
-	else if (g->winner != SQ_NO_WINNER)
-		json_write_string(stdout, sq_side_id(g, g->winner));
-	else
-		fputs("null", stdout);
-	fprintf(stdout, ",\"winner_line\":%d,\"to_play\":", winner_line(run));
-	if (g->winner == SQ_NO_WINNER)
-		json_write_string(stdout, sq_side_id(g, sq_current(g)->side));
-	else
-		fputs("null", stdout);
-	fprintf(stdout, ",\"player\":%d,\"sides\":[", sq_current(g)->player);
-	for (int s = 0; s < SQ_SIDES; s++) {
-		fprintf(stdout, "%s{\"id\":", s ? "," : "");
-		json_write_string(stdout, sq_side_id(g, s));
-		/* points and allowance: the side's, summed over its players'
-		 * purses; with four players each purse as well. */
-		int players = g->seat_count > 2 ? SQ_SIDE_PLAYERS : 1, points = 0, allowance = 0;
-		for (int pl = 1; pl <= players; pl++) {
-			points += sq_purse_read(g, s, pl)->points;
-			allowance += sq_purse_read(g, s, pl)->allowance;
-		}
-		fprintf(stdout, ",\"cities\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,", sq_cities_held(g, s),
-			sq_income(g, s), points, allowance);
-		for (int pl = 1; players > 1 && pl <= players; pl++)
-			fprintf(stdout, "%s{\"player\":%d,\"points\":%d,\"allowance\":%d}%s", pl == 1 ? "\"players\":[" : ",", pl,
-				sq_purse_read(g, s, pl)->points, sq_purse_read(g, s, pl)->allowance, pl == players ? "]," : "");
-		fputs("\"held\":[", stdout);
-		bool first = true;
-		for (size_t i = 0; i < g->city_count; i++)
-			if (g->cities[i].owner == s) {
-				fputs(first ? "" : ",", stdout);
-				json_write_string(stdout, g->sc->cities[i].id.text);
-				first = false;
-			}
-		fputs("]}", stdout);
-	}
-	fputs("],\"units\":[", stdout);
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		char at[GRID_ADDRESS_MAX];
-		fprintf(stdout, "%s{\"id\":", i ? "," : "");
-		json_write_string(stdout, p->id);
-		fputs(",\"side\":", stdout);
-		json_write_string(stdout, sq_side_id(g, p->side));
-		fputs(",\"type\":", stdout);
-		json_write_string(stdout, p->kind == SQ_GENERAL ? "general" : p->type ? p->type->id : "?");
-		fprintf(stdout, ",\"player\":%d,\"alive\":%s,\"at\":", p->player, p->alive ? "true" : "false");
-		if (p->alive && p->on_map)
-			json_write_string(stdout, grid_format(p->at, at));
-		else
-			fputs("null", stdout);
-		if (p->alive && p->aboard >= 0) {
-			fputs(",\"aboard\":", stdout);
-			json_write_string(stdout, g->pieces[p->aboard].id);
-		}
-		/* A ship's sea zone, and its port when it lies in one (a port
-		 * lies on its zone). */
-		if (p->alive && p->kind == SQ_SHIP) {
-			fputs(",\"sea\":", stdout);
-			json_write_string(stdout, p->zone >= 0 ? g->sc->sea_zones[p->zone].id.text : "?");
-			if (p->port >= 0) {
-				fputs(",\"port\":", stdout);
-				json_write_string(stdout, g->sc->cities[p->port].id.text);
-			}
-		}
-		fprintf(stdout, ",\"hits\":%d}", p->hits);
-	}
-	fputs("]", stdout);
-}
 
 /* ---- playing ---- */
 
@@ -383,7 +308,6 @@ const game_driver play_square_driver = {
 	.board_text = sq_board_text_of,
 	.roster_text = sq_roster_text,
 	.print_result = sq_print_result,
-	.check_json = sq_check_json,
 	.act = sq_act,
 	.acted = sq_acted,
 	.propose = sq_propose,

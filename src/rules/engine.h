@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../geo/grid.h"
 #include "../model/ruleset.h"
@@ -161,6 +162,11 @@ struct game_engine {
 	/* The board, and what stands on it, as new strings. */
 	char *(*board_text)(game *g);
 	char *(*roster_text)(game *g);
+	/* The position as the fields of a JSON object after "ruleset" (each
+	 * with its leading comma): turns, winner and its line, the side to
+	 * play, the sides and their scores, every piece and where it stands
+	 * (docs/interfaces.md, `orbat check --format json`). */
+	void (*state_json)(game *g, FILE *out);
 
 	/* ---- the players ---- */
 	const game_engine_player *players;
@@ -199,7 +205,8 @@ struct game_engine {
 	.apply = name##_apply, .finish = name##_finish, .pass = name##_pass, .over = name##_over, \
 	.at_turn_start = name##_at_turn_start, .turn = name##_turn, .to_play = name##_to_play, \
 	.decider = name##_decider, .action_side = name##_action_side, .result = name##_result, \
-	.side_id = name##_side_id, .board_text = name##_board_text, .roster_text = name##_roster_text
+	.side_id = name##_side_id, .board_text = name##_board_text, .roster_text = name##_roster_text, \
+	.state_json = name##_state_json
 
 /* The engine of a ruleset's grid; NULL with *refusal (the reason after
  * "FILE uses ruleset ID, ") when its games cannot be played yet. */

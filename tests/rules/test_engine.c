@@ -164,6 +164,41 @@ static long refusals_change_nothing(const game_engine *e, game *g, const lines *
 	return refused;
 }
 
+/* The position as JSON fields: an object once braced, whose strings and
+ * brackets balance, naming the sides and every unit. */
+static void json_holds(game *g)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+	assert_non_null(out);
+	g->impl->state_json(g, out);
+	fclose(out);
+	assert_true(size > 0 && text[0] == ',');
+	int depth = 0;
+	bool in_string = false;
+	for (const char *p = text; *p; p++) {
+		if (in_string) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == '"')
+				in_string = false;
+			continue;
+		}
+		if (*p == '"')
+			in_string = true;
+		else if (*p == '{' || *p == '[')
+			depth++;
+		else if (*p == '}' || *p == ']')
+			assert_true(--depth >= 0);
+	}
+	assert_false(in_string);
+	assert_int_equal(depth, 0);
+	assert_non_null(strstr(text, "\"sides\":["));
+	assert_non_null(strstr(text, "\"units\":["));
+	free(text);
+}
+
 static long hold_to_contract(const game_engine *e, game *start, const char *scenario_id, unsigned long long seed)
 {
 	lines log = { 0 }, again = { 0 };
@@ -208,6 +243,7 @@ static long hold_to_contract(const game_engine *e, game *start, const char *scen
 	assert_same_text(clone_now, at_middle);
 	free(clone_now);
 	/* ...and goes its own way to the same end, leaving the original be. */
+	json_holds(g);
 	char *end = state_text(g);
 	for (size_t i = middle; i < log.count; i++)
 		apply_line(clone, log.line[i]);

@@ -16,5 +16,7 @@ extern const game_engine hex_engine;
 /* The referee of a hex game, and the position it referees. */
 referee *hex_engine_referee(game *g);
 hex_game *hex_engine_position(game *g);
+/* The game as JSON fields (game_engine.state_json): hex_json.c. */
+void hex_engine_state_json(game *g, FILE *out);
 
 #endif

@@ -13,5 +13,7 @@ extern const game_engine square_engine;
 
 /* The square game of an engine game. */
 sq_game *sq_engine_game(game *g);
+/* The game as JSON fields (game_engine.state_json): sq_json.c. */
+void sq_engine_state_json(game *g, FILE *out);
 
 #endif

@@ -74,7 +74,7 @@ static void objective_ring(cairo_t *cr, size_t owner, double x, double y, double
 	cairo_fill_preserve(cr);
 	set(cr, objective_colour(owner));
 	cairo_set_line_width(cr, r * 0.26);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* An objective: a ring in its owner's colour with its points inside, on
@@ -451,7 +451,7 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 		cairo_fill_preserve(cr);
 		set(cr, INK);
 		cairo_set_line_width(cr, 0.3);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		return l10n_get(&rs->general.name, rc->lang);
 	}
 	size_t owners[3], objectives = legend_objectives(rc, owners);
@@ -479,7 +479,7 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 	cairo_set_line_width(cr, 0.6);
 	cairo_move_to(cr, ex + swatch / 2, ey);
 	cairo_line_to(cr, ex + swatch / 2, ey + swatch);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 	return render_string(rc, "section-line");
 }

@@ -123,7 +123,7 @@ static void section_lines(const map_canvas *mc, const map_address_style *a, cons
 		}
 	}
 	free(gaps);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
@@ -191,7 +191,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	cairo_set_line_width(cr, fmax(0.15, g->cell * p->grid_line));
 	for (size_t i = 0; i < n; i++)
 		mapgeom_cell_path(cr, g, grid_from_index(&g->board, shown[i]), 0);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	section_lines(mc, &p->address, shown, n);
 	if (p->lines)
 		p->lines(mc, shown, n);

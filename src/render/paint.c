@@ -37,15 +37,65 @@ double paint_clamp(double v, double lo, double hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* The smaller singular value of the matrix's linear part: how much a
+ * width shrinks across its thinnest direction. */
+static double least_scale(const cairo_matrix_t *m)
+{
+	double sum = m->xx * m->xx + m->xy * m->xy + m->yx * m->yx + m->yy * m->yy;
+	double det = m->xx * m->yy - m->xy * m->yx;
+	return sqrt(fmax(0, (sum - sqrt(fmax(0, sum * sum - 4 * det * det))) / 2));
+}
+
+/* Points on the paper per user unit of cr, across the thinnest direction. */
+static double pt_per_user(cairo_t *cr)
+{
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	return least_scale(&m) * pdfdoc_pt_per_unit(cairo_get_target(cr));
+}
+
+double paint_line_floor(cairo_t *cr)
+{
+	double pt = pt_per_user(cr);
+	return pt > 0 ? PAINT_MIN_LINE_PT / pt : 0;
+}
+
+/* The stroke at no less than the floor; the width the caller set stays
+ * for what it strokes next, perhaps at another scale. */
+static void stroke_floored(cairo_t *cr, bool preserve)
+{
+	double width = cairo_get_line_width(cr);
+	double floor = paint_line_floor(cr);
+	if (width < floor)
+		cairo_set_line_width(cr, floor);
+	if (preserve)
+		cairo_stroke_preserve(cr);
+	else
+		cairo_stroke(cr);
+	cairo_set_line_width(cr, width);
+}
+
+void paint_stroke(cairo_t *cr)
+{
+	stroke_floored(cr, false);
+}
+
+void paint_stroke_preserve(cairo_t *cr)
+{
+	stroke_floored(cr, true);
+}
+
 /* ---- repeated art ---- */
 
 /* One drawing recorded for the document, and the stroke state it was
- * recorded under: a join or cap the caller set belongs to the look. */
+ * recorded under: a join or cap the caller set belongs to the look, and
+ * the scale it is placed at sets its thinnest line (paint_line_floor). */
 typedef struct art_entry {
 	paint_art_key key;
 	cairo_line_join_t join;
 	cairo_line_cap_t cap;
 	double tolerance;
+	double pt_per_unit;
 	cairo_surface_t *surface;
 } art_entry;
 
@@ -108,15 +158,20 @@ void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, do
 	cairo_get_matrix(cr, &m);
 	double scale = sqrt(fabs(m.xx * m.yy - m.xy * m.yx));
 	double tolerance = cairo_get_tolerance(cr) / (scale > 0 ? scale : 1);
+	/* The recording's units print as the caller's do here: its lines
+	 * keep their floor at the size they print. */
+	double pt_per_unit = pt_per_user(cr);
 	cairo_surface_t *art = NULL;
 	for (size_t i = 0; i < c->count && !art; i++) {
 		const art_entry *e = &c->items[i];
-		if (same_key(&e->key, key) && e->join == join && e->cap == cap && e->tolerance == tolerance)
+		if (same_key(&e->key, key) && e->join == join && e->cap == cap && e->tolerance == tolerance &&
+			e->pt_per_unit == pt_per_unit)
 			art = e->surface;
 	}
 	if (!art) {
 		cairo_rectangle_t extents = { -reach, -reach, 2 * reach, 2 * reach };
 		art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+		pdfdoc_set_pt_per_unit(art, pt_per_unit);
 		cairo_t *rec = cairo_create(art);
 		cairo_set_line_join(rec, join);
 		cairo_set_line_cap(rec, cap);
@@ -124,7 +179,7 @@ void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, do
 		draw(rec, ctx, 0, 0);
 		cairo_destroy(rec);
 		grow_array((void **)&c->items, &c->cap, c->count + 1, sizeof *c->items);
-		c->items[c->count++] = (art_entry){ *key, join, cap, tolerance, art };
+		c->items[c->count++] = (art_entry){ *key, join, cap, tolerance, pt_per_unit, art };
 	}
 	cairo_save(cr);
 	cairo_set_source_surface(cr, art, x, y);
@@ -154,7 +209,7 @@ void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r)
 	cairo_fill_preserve(cr);
 	paint_set(cr, paint_side(side));
 	cairo_set_line_width(cr, r * 0.18);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
@@ -328,7 +383,7 @@ static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, dou
 	cairo_set_line_width(cr, width);
 	cairo_move_to(cr, sx, sy);
 	cairo_line_to(cr, px, py);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	labelplace_take_line(lp, sx, sy, px, py, width);
 }
 
@@ -423,7 +478,7 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, h * 0.04);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 
 	/* The type box: NATO-style symbol on white. */
 	double bw = w * 0.42, bh = h * 0.62, bx = x + w * 0.06, by = cy - bh / 2;
@@ -432,19 +487,19 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, h * 0.035);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	switch (k->shape) {
 	case SHAPE_INFANTRY:
 		cairo_move_to(cr, bx, by);
 		cairo_line_to(cr, bx + bw, by + bh);
 		cairo_move_to(cr, bx + bw, by);
 		cairo_line_to(cr, bx, by + bh);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		break;
 	case SHAPE_CAVALRY:
 		cairo_move_to(cr, bx, by + bh);
 		cairo_line_to(cr, bx + bw, by);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		break;
 	case SHAPE_ARTILLERY:
 		cairo_arc(cr, bx + bw / 2, by + bh / 2, bh * 0.22, 0, 2 * M_PI);

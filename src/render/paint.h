@@ -29,6 +29,22 @@ void paint_set(cairo_t *cr, rgb c);
 rgb paint_side(size_t side);
 double paint_clamp(double v, double lo, double hi);
 
+/* No line of a map prints thinner than this, in points on the paper: a
+ * press or a laser printer loses finer hairlines, and the maps are drawn
+ * at many scales (true size, the overview and the sheet reduced, art
+ * recorded once and placed at each). */
+#define PAINT_MIN_LINE_PT 0.25
+
+/* The least line width, in user units of cr now, that prints at
+ * PAINT_MIN_LINE_PT: the matrix in force and what one device unit prints
+ * at (pdfdoc_pt_per_unit), the thinnest direction counted. */
+double paint_line_floor(cairo_t *cr);
+/* cairo_stroke and cairo_stroke_preserve with the line width raised to
+ * paint_line_floor where it is thinner: every map's strokes go through
+ * these, at the matrix the line prints with. */
+void paint_stroke(cairo_t *cr);
+void paint_stroke_preserve(cairo_t *cr);
+
 /* No word of a product prints smaller than this, in points on the paper:
  * a player reads the map at arm's length (6 pt and a hair to spare). */
 #define PAINT_MIN_TEXT_PT 6.2

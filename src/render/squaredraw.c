@@ -87,7 +87,7 @@ static void anchor_symbol(cairo_t *cr, double x, double y, double r)
 	cairo_move_to(cr, x - r * 0.70, y + r * 0.25);
 	cairo_curve_to(cr, x - r * 0.55, y + r * 0.85, x - r * 0.15, y + r * 0.90, x, y + r * 0.85);
 	cairo_curve_to(cr, x + r * 0.15, y + r * 0.90, x + r * 0.55, y + r * 0.85, x + r * 0.70, y + r * 0.25);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }
 
@@ -100,11 +100,11 @@ static void city_symbol(cairo_t *cr, double x, double y, double r, rgb side, boo
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, r * 0.12);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	if (capital) {
 		cairo_arc(cr, x, y, r * 1.28, 0, 2 * M_PI);
 		cairo_set_line_width(cr, r * 0.12);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		paint_star_path(cr, x, y, r * 0.78);
 		paint_set(cr, PAINT_GOLD);
 		cairo_fill(cr);
@@ -276,7 +276,7 @@ static double player_badge(const render_ctx *rc, cairo_t *cr, size_t side, long 
 	cairo_fill_preserve(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_set_line_width(cr, r * 0.18);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	char n[24];
 	snprintf(n, sizeof n, "%ld", player);
 	text_draw(rc, cr, n, &st, x, y - st.size * 0.68, 0);
@@ -567,13 +567,13 @@ static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
 	cairo_set_dash(cr, dash, 2, 0);
 	paint_set(cr, COAST);
 	cairo_set_line_width(cr, zone_border_width(g));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 	coast = true;
 	each_border(mc, shown, n, border_path, &coast);
 	paint_set(cr, COAST);
 	cairo_set_line_width(cr, coast_width(g));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 static void take_border(const map_canvas *mc, grid_cell cell, int d, bool coast, bool first, void *ctx)
@@ -644,7 +644,7 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	cairo_rectangle(cr, g->frame, g->frame, g->cells_width, g->cells_height);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, fmax(0.4, g->cell * 0.012));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* The squares touching a rectangle, in reading order. */
@@ -745,7 +745,7 @@ static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind ki
 		cairo_set_line_width(cr, kind == ENTRY_COAST ? 0.8 : 0.5);
 		cairo_move_to(cr, x + s / 2, y);
 		cairo_line_to(cr, x + s / 2, y + s);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 		return render_string(rc, kind == ENTRY_COAST ? "coast" : "sea-zone-border");
 	case ENTRY_CITY:

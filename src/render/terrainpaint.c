@@ -67,7 +67,7 @@ static void fill_outlined(cairo_t *cr, rgb fill, rgb line, double width)
 	cairo_fill_preserve(cr);
 	paint_set(cr, line);
 	cairo_set_line_width(cr, width);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* ---- symbols: s is the cell size, (cx, cy) its centre ---- */
@@ -104,9 +104,9 @@ static void symbol_hill(cairo_t *cr, const map_geom *g, grid_cell cell)
 	cairo_set_source_rgb(cr, 0.55, 0.40, 0.22);
 	cairo_set_line_width(cr, g->cell * 0.010);
 	mapgeom_cell_path(cr, g, cell, g->cell * 0.10);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	mapgeom_cell_path(cr, g, cell, g->cell * 0.22);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 static void symbol_buildings(cairo_t *cr, double cx, double cy, double s)
@@ -137,7 +137,7 @@ static void symbol_field(cairo_t *cr, const map_geom *g, grid_cell cell, double 
 		cairo_move_to(cr, cx + d - s * 0.5, cy + s * 0.5);
 		cairo_line_to(cr, cx + d + s * 0.5, cy - s * 0.5);
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_restore(cr);
 }
 
@@ -164,7 +164,7 @@ static void symbol_fence(cairo_t *cr, double cx, double cy, double s)
 	cairo_move_to(cr, left, cy);
 	for (int i = 1; i <= 8; i++)
 		cairo_line_to(cr, left + i * step, cy + ((i & 1) ? -s * 0.05 : s * 0.05));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
@@ -201,7 +201,7 @@ static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
 		cairo_curve_to(cr, x + s * 0.05, y - s * 0.04, x + s * 0.08, y - s * 0.04, x + s * 0.12, y);
 		cairo_curve_to(cr, x + s * 0.16, y + s * 0.04, x + s * 0.19, y + s * 0.04, x + s * 0.24, y);
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* The widths of the water, as parts of the cell size: the band of a
@@ -235,7 +235,7 @@ static void water_band(cairo_t *cr, const map_geom *g, double cx, double cy, con
 		cairo_move_to(cr, cx, cy);
 		cairo_line_to(cr, cx - (l->x[0] - cx) / 2, cy - (l->y[0] - cy) / 2);
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_line_cap(cr, cap);
 }
 
@@ -426,7 +426,7 @@ static void fieldworks(cairo_t *cr, const map_geom *g, grid_cell cell)
 	cairo_set_source_rgb(cr, 0.35, 0.22, 0.10);
 	cairo_set_line_width(cr, s * 0.035);
 	mapgeom_cell_path(cr, g, cell, s * 0.06);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* ---- the course of water over the cells ---- */
@@ -645,7 +645,7 @@ void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid
 	paint_set(cr, PAINT_GRID);
 	cairo_set_line_width(cr, 0.2);
 	mapgeom_cell_path(cr, &g, cell, 0);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_restore(cr);
 }
 

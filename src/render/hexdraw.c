@@ -165,9 +165,35 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	}
 }
 
-/* With the set-up, the general's name beside his star and each counter's
- * unit by its name, or on a reduced map its short label (never its id),
- * where they are clear. */
+/* The general's name beside his star, inside his hex. */
+static void general_name(const map_canvas *mc, const position_cell *c, double cx, double cy)
+{
+	const map_geom *g = mc->g;
+	if (!mc->setup || c->generals.first < 0)
+		return;
+	double x, y;
+	long units[2];
+	general_spot(g, hex_units(mc, c, units, 2), cx, cy, &x, &y);
+	char *name = names_general(mc->rc, &mc->rc->sc->generals[c->generals.first]);
+	lp_room room;
+	room.n = mapgeom_cell_corners(g, cx, cy, g->cell * 0.02, room.x, room.y, LP_ROOM_MAX);
+	paint_general_name(mc->rc, mc->cr, mc->placer, name, x, y, g->cell * 0.085, paint_clamp(g->cell * 0.055, 1.6, 4.5),
+		g->cell * 0.60, &room);
+	free(name);
+}
+
+/* On a reduced map the generals' names go before the addresses: at the
+ * legible size a name needs the band the address would take, and the
+ * address has other spots in its hex. */
+static void first_names(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	if (mc->short_names)
+		mapdraw_each_cell(mc, shown, n, general_name);
+}
+
+/* With the set-up, the general's name (unless placed first) and each
+ * counter's unit by its name, or on a reduced map its short label (never
+ * its id), where they are clear. */
 static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	if (!mc->setup)
@@ -177,13 +203,8 @@ static void draw_names(const map_canvas *mc, const position_cell *c, double cx, 
 	long units[2];
 	int n = hex_units(mc, c, units, 2);
 	double size = paint_clamp(g->cell * 0.055, 1.6, 4.5);
-	if (c->generals.first >= 0) {
-		double x, y;
-		general_spot(g, n, cx, cy, &x, &y);
-		char *name = names_general(mc->rc, &sc->generals[c->generals.first]);
-		paint_general_name(mc->rc, mc->cr, mc->placer, name, x, y, g->cell * 0.085, size, g->cell * 0.60);
-		free(name);
-	}
+	if (!mc->short_names)
+		general_name(mc, c, cx, cy);
 	for (int i = 0; i < n; i++) {
 		double x, y, w, h;
 		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
@@ -496,6 +517,6 @@ const map_painter hexdraw_painter = {
 	} },
 	/* No lines over the grid but the section lines, no names but the
 	 * generals'. */
-	.occupants = draw_occupants, .cell_labels = draw_names, .frame = draw_frame,
+	.occupants = draw_occupants, .first_labels = first_names, .cell_labels = draw_names, .frame = draw_frame,
 	.legend_count = legend_count, .legend_entry = legend_entry,
 };

@@ -132,3 +132,28 @@ void labelplace_plates(const label_placer *lp, lp_box b, void (*plate)(void *ctx
 		plate(ctx, part, lp->ground[i]);
 	}
 }
+
+/* Whether (px, py) is inside the convex room or on its outline: on the
+ * same side of every edge. */
+static bool point_inside(const lp_room *room, double px, double py)
+{
+	int sign = 0;
+	for (int i = 0; i < room->n; i++) {
+		int j = (i + 1) % room->n;
+		double cross = (room->x[j] - room->x[i]) * (py - room->y[i]) - (room->y[j] - room->y[i]) * (px - room->x[i]);
+		int s = cross > 1e-9 ? 1 : cross < -1e-9 ? -1 : 0;
+		if (s && sign && s != sign)
+			return false;
+		if (s)
+			sign = s;
+	}
+	return true;
+}
+
+bool labelplace_inside(const lp_room *room, lp_box b)
+{
+	if (!room || room->n < 3)
+		return false;
+	return point_inside(room, b.x0, b.y0) && point_inside(room, b.x1, b.y0) && point_inside(room, b.x0, b.y1) &&
+		point_inside(room, b.x1, b.y1);
+}

@@ -37,6 +37,17 @@ typedef struct label_placer {
 	double gap;             /* mm kept clear around each box */
 } label_placer;
 
+/* A convex room a label must stay inside (a cell's outline): its corners
+ * in order round it. */
+#define LP_ROOM_MAX 8
+typedef struct lp_room {
+	int n;
+	double x[LP_ROOM_MAX], y[LP_ROOM_MAX];
+} lp_room;
+
+/* Whether the box lies wholly inside the room (its four corners do). */
+bool labelplace_inside(const lp_room *room, lp_box b);
+
 /* An empty placer keeping `gap` mm between boxes. */
 void labelplace_init(label_placer *lp, double gap);
 void labelplace_free(label_placer *lp);

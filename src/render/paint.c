@@ -212,18 +212,55 @@ void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r)
 	paint_stroke(cr);
 }
 
-static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where);
-static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, double r, lp_box b);
+static bool place_text_in(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, const lp_room *room);
+
+/* The first `letters` characters of a UTF-8 word and a full stop, in buf;
+ * false when the word is no longer than that. */
+static bool abbreviate(const char *word, size_t letters, char *buf, size_t size)
+{
+	size_t at = 0, seen = 0;
+	while (word[at] && seen < letters) {
+		at++;
+		while ((word[at] & 0xC0) == 0x80)
+			at++;
+		seen++;
+	}
+	if (!word[at] || at + 2 > size)
+		return false;
+	memcpy(buf, word, at);
+	buf[at] = '.';
+	buf[at + 1] = '\0';
+	return true;
+}
+
+/* The fewest letters an abbreviated surname keeps: "How." still names
+ * the general the roster lists in full. */
+#define NAME_MIN_LETTERS 3
 
 bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
-	double cy, double r, double size, double max_width)
+	double cy, double r, double size, double max_width, const lp_room *room)
 {
 	if (!name || !*name)
 		return false;
 	text_style st = { FONT_TEXT, size, true, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	/* The middle of the cell, for the spots across its width. */
+	double mx = 0, my = 0, top = INFINITY, bottom = -INFINITY, left = INFINITY, right = -INFINITY;
+	for (int i = 0; i < room->n; i++) {
+		mx += room->x[i] / room->n;
+		my += room->y[i] / room->n;
+		top = fmin(top, room->y[i]);
+		bottom = fmax(bottom, room->y[i]);
+		left = fmin(left, room->x[i]);
+		right = fmax(right, room->x[i]);
+	}
+	/* Any width the cell has room for: the cell, not a share of it,
+	 * bounds the name. */
+	max_width = fmax(max_width, right - left);
 	/* Beside the star first, where a reader looks for it; above and
-	 * below when symbols crowd both sides. */
+	 * below when symbols crowd both sides; then across the cell's
+	 * middle, above and below what stands in it.  A name never leaves
+	 * its cell: in the next one it would name that cell's piece. */
 	const paint_spot spots[] = {
 		{ cx + r * 1.2, cy, 0, 0.5 },
 		{ cx - r * 1.2, cy, 1, 0.5 },
@@ -234,39 +271,29 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 		{ cx, cy + r * 1.1, 0.5, 0 },
 		{ cx - r, cy - r * 1.1, 0, 1 },
 		{ cx - r, cy + r * 1.1, 0, 0 },
+		{ mx, cy - r * 1.1, 0.5, 1 },
+		{ mx, cy + r * 1.1, 0.5, 0 },
+		{ mx, top + (my - top) * 0.45, 0.5, 0.5 },
+		{ mx, bottom - (bottom - my) * 0.45, 0.5, 0.5 },
+		{ mx, bottom - (bottom - my) * 0.2, 0.5, 1 },
 	};
 	int n = (int)(sizeof spots / sizeof spots[0]);
-	if (paint_place_text(rc, cr, lp, name, &st, max_width, spots, n))
+	if (place_text_in(rc, cr, lp, name, &st, max_width, spots, n, room))
 		return true;
 	/* A full name too long for the room: the surname, as players call
 	 * their generals ("Prentiss"). */
 	const char *last = strrchr(name, ' ');
-	if (last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n))
-		return true;
-	/* A surname longer than the room by the star ("Pleasonton" at the
-	 * smallest legible size) may reach into the next cell, as far as
-	 * that cell's ground is free. */
 	const char *word = last && last[1] ? last + 1 : name;
-	double wide = max_width * 2;
-	if (paint_place_text(rc, cr, lp, word, &st, wide, spots, n))
+	if (word != name && place_text_in(rc, cr, lp, word, &st, max_width, spots, n, room))
 		return true;
-	/* Still no room by the star: further out, on the neighbouring
-	 * cells' free ground, with a leader line to the star; a star with no
-	 * name is a general a player cannot set up. */
-	static const double dir[8][4] = {
-		{ 1, 0, 0, 0.5 }, { -1, 0, 1, 0.5 }, { 0, -1, 0.5, 1 }, { 0, 1, 0.5, 0 },
-		{ 0.7, -0.7, 0, 1 }, { -0.7, -0.7, 1, 1 }, { 0.7, 0.7, 0, 0 }, { -0.7, 0.7, 1, 0 },
-	};
-	for (int ring = 1; ring <= 3; ring++) {
-		double d = r * (1.2 + 2.0 * ring);
-		paint_spot far[8];
-		for (int i = 0; i < 8; i++)
-			far[i] = (paint_spot){ cx + dir[i][0] * d, cy + dir[i][1] * d, dir[i][2], dir[i][3] };
-		lp_box at;
-		if (place_text_box(rc, cr, lp, word, &st, wide, far, 8, &at)) {
-			leader_line(cr, lp, cx, cy, r, at);
+	/* A surname longer than the cell at the smallest legible size
+	 * ("Heintzelman" on a reduced map): shortened, its first letters and
+	 * a full stop, as long as it still reads as his name. */
+	char shorter[64];
+	for (size_t k = strlen(word); k >= NAME_MIN_LETTERS; k--) {
+		if (abbreviate(word, k, shorter, sizeof shorter) &&
+			place_text_in(rc, cr, lp, shorter, &st, max_width, spots, n, room))
 			return true;
-		}
 	}
 	return false;
 }
@@ -318,73 +345,99 @@ void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, 
 /* paint_place_text, telling where the text went: its box in *where.  A
  * text with no clear spot may stand on terrain art, on a plate of the
  * ground's colour. */
+#define PLACE_SPOTS_MAX 32
+
+/* In a room (a general's cell), each spot also slid up or down until
+ * the text's box just clears a box taken there (an address above, a
+ * counter below): a crowded cell often has a band between them exactly
+ * as high as the words, which spots fixed by the symbol miss.  Appends
+ * those inside the room to *boxes after the `kept` ones; returns the new
+ * count. */
+static int slid_candidates(const label_placer *lp, const lp_room *room, lp_box **boxes, int kept,
+	const paint_spot *spots, int n, double w, double h)
+{
+	double top = INFINITY, bottom = -INFINITY;
+	for (int i = 0; i < room->n; i++) {
+		top = fmin(top, room->y[i]);
+		bottom = fmax(bottom, room->y[i]);
+	}
+	size_t cap = (size_t)PLACE_SPOTS_MAX;
+	double edge = lp->gap * 1.01 + 1e-6;
+	for (size_t j = 0; j < lp->count; j++) {
+		const lp_box *o = &lp->boxes[j];
+		if (o->y1 < top || o->y0 > bottom)
+			continue;
+		for (int i = 0; i < n; i++) {
+			double x0 = spots[i].x - spots[i].fx * w;
+			if (o->x1 + lp->gap <= x0 || x0 + w <= o->x0 - lp->gap)
+				continue;
+			lp_box under = labelplace_box(x0, o->y1 + edge, w, h), over = labelplace_box(x0, o->y0 - edge - h, w, h);
+			for (int k = 0; k < 2; k++) {
+				lp_box b = k ? over : under;
+				if (!labelplace_inside(room, b))
+					continue;
+				grow_array((void **)boxes, &cap, (size_t)kept + 1, sizeof **boxes);
+				(*boxes)[kept++] = b;
+			}
+		}
+	}
+	return kept;
+}
+
 static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, lp_box *where)
+	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, const lp_room *room)
 {
 	text_style s = *st;
 	s.align = ALIGN_LEFT;
 	double w, h;
 	if (n <= 0 || !paint_fit_text(rc, cr, text, &s, max_width, &w, &h))
 		return false;
-	lp_box boxes[32];
-	if (n > 32)
-		n = 32;
-	for (int i = 0; i < n; i++)
-		boxes[i] = labelplace_box(spots[i].x - spots[i].fx * w, spots[i].y - spots[i].fy * h, w, h);
+	lp_box *boxes = xmalloc(PLACE_SPOTS_MAX * sizeof *boxes);
+	if (n > PLACE_SPOTS_MAX)
+		n = PLACE_SPOTS_MAX;
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
+		lp_box b = labelplace_box(spots[i].x - spots[i].fx * w, spots[i].y - spots[i].fy * h, w, h);
+		if (!room || labelplace_inside(room, b))
+			boxes[kept++] = b;
+	}
+	if (room)
+		kept = slid_candidates(lp, room, &boxes, kept, spots, n, w, h);
+	n = kept;
 	bool over = false;
 	int at = labelplace_place_over(lp, boxes, n, &over);
+	lp_box placed = at >= 0 ? boxes[at] : (lp_box){ 0, 0, 0, 0 };
+	free(boxes);
 	if (at < 0)
 		return false;
 	if (over)
-		labelplace_plates(lp, boxes[at], plate_ground, cr);
+		labelplace_plates(lp, placed, plate_ground, cr);
 	if (backing) {
 		double gap = lp->gap + h * 0.08;
 		paint_set(cr, *backing);
-		cairo_rectangle(cr, boxes[at].x0 - gap, boxes[at].y0 - gap, w + 2 * gap, h + 2 * gap);
+		cairo_rectangle(cr, placed.x0 - gap, placed.y0 - gap, w + 2 * gap, h + 2 * gap);
 		cairo_fill(cr);
 	}
-	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
-	if (where)
-		*where = boxes[at];
+	text_draw(rc, cr, text, &s, placed.x0, placed.y0, 0);
 	return true;
 }
 
-static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where)
+static bool place_text_in(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, const lp_room *room)
 {
-	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, where);
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, room);
 }
 
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n)
 {
-	return place_text_box(rc, cr, lp, text, st, max_width, spots, n, NULL);
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, NULL);
 }
 
 bool paint_place_text_backed(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n, rgb backing)
 {
 	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, &backing, NULL);
-}
-
-/* A name set off from its symbol (a star at cx, cy of radius r): a thin
- * line from the symbol's edge to the nearest point of the name's box, so
- * that the reader still sees whose name it is.  The line is taken in the
- * placer. */
-static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, double r, lp_box b)
-{
-	double px = fmax(b.x0, fmin(cx, b.x1)), py = fmax(b.y0, fmin(cy, b.y1));
-	double dx = px - cx, dy = py - cy, d = hypot(dx, dy);
-	if (d <= r * 1.3)
-		return;
-	double sx = cx + dx / d * r * 1.1, sy = cy + dy / d * r * 1.1;
-	double width = fmax(0.1, r * 0.12);
-	paint_set(cr, PAINT_INK);
-	cairo_set_line_width(cr, width);
-	cairo_move_to(cr, sx, sy);
-	cairo_line_to(cr, px, py);
-	paint_stroke(cr);
-	labelplace_take_line(lp, sx, sy, px, py, width);
 }
 
 /* A word by a counter centred on cx, cy, w × h: under it, else above it

@@ -109,11 +109,14 @@ void paint_star_path(cairo_t *cr, double cx, double cy, double r);
  * see paint_general_name). */
 void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r);
 /* The general's name beside his star of radius r at (cx, cy): to the
- * right, else to the left, above or below, wherever it is clear; where
- * the whole name is clear nowhere, its last word (the surname); false
- * when left out. */
+ * right, else to the left, above or below, or across the cell, wherever
+ * it is clear and wholly inside `room` (his cell's outline): in the next
+ * cell it would seem to name that cell's piece.  Where the whole name
+ * fits nowhere, its last word (the surname), then the surname shortened
+ * to no fewer than four letters and a full stop ("Heintz."); false when
+ * left out. */
 bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
-	double cy, double r, double size, double max_width);
+	double cy, double r, double size, double max_width, const lp_room *room);
 
 /* A unit counter centred on cx, cy, w × h: side colour, the type's symbol
  * on white (infantry, cavalry, artillery, gunboat, ironclad), `value` in

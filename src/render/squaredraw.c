@@ -412,23 +412,29 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	}
 }
 
-/* With the set-up, the general's name and the pieces' (the city's came before). */
-static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
+/* With the set-up, the general's name, inside his square. */
+static void draw_general_name(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	if (!mc->setup)
-		return;
-	if (c->generals.first >= 0) {
+	if (mc->setup && c->generals.first >= 0) {
 		double x, y, r;
 		general_spot(g, cx, cy, &x, &y, &r);
 		char *name = names_general(rc, &sc->generals[c->generals.first]);
+		lp_room room;
+		room.n = mapgeom_cell_corners(g, cx, cy, g->cell * 0.02, room.x, room.y, LP_ROOM_MAX);
 		paint_general_name(rc, mc->cr, mc->placer, name, x, y, r, paint_clamp(g->cell * 0.075, 1.6, 6),
-			g->cell * 0.70);
+			g->cell * 0.70, &room);
 		free(name);
 	}
-	cell_pieces(mc, c, cx, cy, true);
+}
+
+/* With the set-up, the pieces' names. */
+static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
+{
+	if (mc->setup)
+		cell_pieces(mc, c, cx, cy, true);
 }
 
 /* The ships placed in a sea zone without a square, in the lower half of
@@ -701,10 +707,12 @@ static void draw_city_names(const map_canvas *mc, const size_t *shown, size_t n)
 }
 
 /* The words a player sets up and plays by, before the squares'
- * addresses (the frame names every column and row): every city's name,
- * then each square's general and pieces. */
+ * addresses (the frame names every column and row): the generals' names,
+ * which must stay in their squares, every city's name, which may reach
+ * over the next ones, then each square's pieces. */
 static void draw_first_names(const map_canvas *mc, const size_t *shown, size_t n)
 {
+	mapdraw_each_cell(mc, shown, n, draw_general_name);
 	draw_city_names(mc, shown, n);
 	mapdraw_each_cell(mc, shown, n, draw_names);
 }

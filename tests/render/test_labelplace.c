@@ -202,6 +202,28 @@ static void test_drop_gives_boxes_back(void **state)
 	labelplace_free(&lp);
 }
 
+/* A general's name keeps to his cell: a box is inside a hex only when all
+ * its corners are, whichever way round the corners go. */
+static void test_box_inside_room(void **state)
+{
+	(void)state;
+	/* A pointy-top hex 10 across the flats, centred on (0, 0). */
+	lp_room hex = { 6, { 0, 5, 5, 0, -5, -5 }, { -5.7735, -2.8868, 2.8868, 5.7735, 2.8868, -2.8868 } };
+	assert_true(labelplace_inside(&hex, labelplace_box(-4, -2, 8, 4)));
+	/* Level with the flats but past the side. */
+	assert_false(labelplace_inside(&hex, labelplace_box(-4, -2, 9.5, 4)));
+	/* Within the hex's width, but a top corner in the slanted part
+	 * outside. */
+	assert_false(labelplace_inside(&hex, labelplace_box(2, -5, 2.5, 2)));
+	/* The same hex corners in the other order. */
+	lp_room back = { 6, { -5, -5, 0, 5, 5, 0 }, { -2.8868, 2.8868, 5.7735, 2.8868, -2.8868, -5.7735 } };
+	assert_true(labelplace_inside(&back, labelplace_box(-4, -2, 8, 4)));
+	assert_false(labelplace_inside(&back, labelplace_box(2, -5, 2.5, 2)));
+	/* No room: nothing is inside. */
+	lp_room none = { 0 };
+	assert_false(labelplace_inside(&none, labelplace_box(0, 0, 1, 1)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_lines_are_obstacles),
 		cmocka_unit_test(test_backdrop_is_a_last_resort),
 		cmocka_unit_test(test_drop_gives_boxes_back),
+		cmocka_unit_test(test_box_inside_room),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -510,10 +510,13 @@ const map_painter hexdraw_painter = {
 	.grid_line = 0.006,
 	/* Centred at the top of the hex (a section line breaks off around
 	 * it); beside the middle when a symbol is in the way. */
-	.address = { 0.07, 1.5, 6, 0.5, 3, {
+	/* At the top of the hex; where a general's name took the top (a
+	 * reduced map), at its foot. */
+	.address = { 0.07, 1.5, 6, 0.5, 4, {
 		{ 0, 0, -0.82, 0, 0.5, 0 },
 		{ 0, -0.3, -0.82, 0, 1, 0 },
 		{ 0, 0.3, -0.82, 0, 0, 0 },
+		{ 0, 0, 0.82, 0, 0.5, 1 },
 	} },
 	/* No lines over the grid but the section lines, no names but the
 	 * generals'. */

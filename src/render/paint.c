@@ -567,8 +567,34 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	}
 }
 
+/* A counter's marks (counter_mark): in its top right corner, over the
+ * figures' half, where they print legible there beside the figures
+ * (*inside set, the figures to move left); else just right of the
+ * counter, level with it, its box taken, as its label would stand. */
+static void counter_mark(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *mark, double x,
+	double y, double w, double h, double figures_width, bool *inside)
+{
+	double min = paint_min_text(rc, cr), mw, mh;
+	text_style in = { FONT_TEXT, fmax(h * 0.34, min), true, false, ALIGN_RIGHT, 1, 1, 1 };
+	text_measure(rc, cr, mark, &in, 0, &mw, &mh);
+	*inside = in.size <= h * 0.42 && figures_width + mw <= w * 0.5;
+	if (*inside) {
+		text_draw(rc, cr, mark, &in, x + w * 0.97, y + h * 0.02, 0);
+		return;
+	}
+	text_style out = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g,
+		PAINT_INK.b };
+	text_measure(rc, cr, mark, &out, 0, &mw, &mh);
+	double gap = lp ? lp->gap * 2 : h * 0.08;
+	lp_box b = labelplace_box(x + w + gap, y + h / 2 - mh / 2, mw, mh);
+	text_draw(rc, cr, mark, &out, b.x0, b.y0, 0);
+	if (lp)
+		labelplace_take(lp, b);
+}
+
 void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
-	const char *value, const char *label, double label_size, double cx, double cy, double w, double h)
+	const char *value, const char *mark, const char *label, double label_size, double cx, double cy, double w,
+	double h)
 {
 	double x = cx - w / 2, y = cy - h / 2;
 	double min = paint_min_text(rc, cr);
@@ -583,12 +609,19 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 	 * 0.72 of the size tall) stay within the counter, since a player
 	 * sets up from this number. */
 	text_style big = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_CENTER, 1, 1, 1 };
-	if (value && *value && big.size <= h * 1.15) {
-		double vw;
+	double vw = 0;
+	bool figures = value && *value && big.size <= h * 1.15;
+	if (figures) {
 		text_measure(rc, cr, value, &big, 0, &vw, NULL);
-		if (vw <= w * 0.5)
-			text_draw(rc, cr, value, &big, x + w * 0.75, cy - big.size * 0.68, 0);
+		figures = vw <= w * 0.5;
 	}
+	/* Its attribute values' marks ("D": dismounted): two units of one
+	 * type in different states print different counters. */
+	bool inside = false;
+	if (mark && *mark)
+		counter_mark(rc, cr, lp, mark, x, y, w, h, figures ? vw : 0, &inside);
+	if (figures)
+		text_draw(rc, cr, value, &big, inside ? x + w * 0.52 + vw / 2 : x + w * 0.75, cy - big.size * 0.68, 0);
 	if (label && *label) {
 		/* A note is short: raised to the legible size rather than lost. */
 		text_style small = { FONT_TEXT, fmax(label_size, min), false, false, ALIGN_CENTER,

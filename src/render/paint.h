@@ -121,11 +121,14 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 /* A unit counter centred on cx, cy, w × h: side colour, the type's symbol
  * on white (infantry, cavalry, artillery, gunboat, ironclad), `value` in
  * large figures at the right (left out where it would print too small to
- * read), and `label` (a short note such as "+2" for units aboard, NULL
+ * read), `mark` (names_unit_mark: "D" for dismounted; NULL for none) in
+ * its top right corner or, on a counter too small for it, just right of
+ * it, and `label` (a short note such as "+2" for units aboard, NULL
  * for none) under it.  The counter's box, label included, is taken in lp
  * when lp is given. */
 void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
-	const char *value, const char *label, double label_size, double cx, double cy, double w, double h);
+	const char *value, const char *mark, const char *label, double label_size, double cx, double cy, double w,
+	double h);
 
 /* The name of the piece on the counter centred on cx, cy, h high (names.h:
  * never an id): under it, else above it, where the placer finds it clear

@@ -76,6 +76,16 @@ int labelplace_place(label_placer *lp, const lp_box *candidates, int n);
  * clear of everything but backdrops, with *over set: the caller then
  * covers the backdrops under it (labelplace_plates) before drawing. */
 int labelplace_place_over(label_placer *lp, const lp_box *candidates, int n, bool *over);
+/* Where a label goes, trying harder than labelplace_place_over before
+ * it stands on terrain art: the candidates (boxes of one size) as given,
+ * then each slid up or down until it just clears a box taken in its way
+ * (a band between an address and a counter, a gap beside a wood's
+ * trees); only when none of these is clear of everything, the first
+ * clear of all but backdrops, with *over set.  With a room only boxes
+ * wholly inside it count; without one a slid box stays within its
+ * height of where it was asked.  True with the box taken in *placed. */
+bool labelplace_place_near(label_placer *lp, const lp_box *candidates, int n, const lp_room *room, bool *over,
+	lp_box *placed);
 /* Calls plate(ctx, part, ground) for each backdrop under box b (grown by
  * the gap), with part the stretch of the backdrop the box covers. */
 void labelplace_plates(const label_placer *lp, lp_box b, void (*plate)(void *ctx, lp_box part, lp_colour ground),

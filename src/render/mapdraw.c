@@ -178,10 +178,10 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	size_t n = p->visible(g, x0, y0, x1, y1, shown);
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
-		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, cell);
+		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, cell, mc->setup);
 		lp_box symbol;
 		lp_colour ground;
-		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, &symbol, &ground))
+		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, mc->setup, &symbol, &ground))
 			labelplace_take_backdrop(mc->placer, symbol, ground);
 	}
 	terrainpaint_water(mc->rc, cr, g, mc->pos, mc->course, shown, n);

@@ -97,6 +97,7 @@ typedef struct art_entry {
 	double tolerance;
 	double pt_per_unit;
 	cairo_surface_t *surface;
+	double ink[4];          /* x, y, width, height of what it draws */
 } art_entry;
 
 typedef struct art_cache {
@@ -161,13 +162,14 @@ void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, do
 	/* The recording's units print as the caller's do here: its lines
 	 * keep their floor at the size they print. */
 	double pt_per_unit = pt_per_user(cr);
-	cairo_surface_t *art = NULL;
-	for (size_t i = 0; i < c->count && !art; i++) {
+	const art_entry *found = NULL;
+	for (size_t i = 0; i < c->count && !found; i++) {
 		const art_entry *e = &c->items[i];
 		if (same_key(&e->key, key) && e->join == join && e->cap == cap && e->tolerance == tolerance &&
 			e->pt_per_unit == pt_per_unit)
-			art = e->surface;
+			found = e;
 	}
+	cairo_surface_t *art = found ? found->surface : NULL;
 	if (!art) {
 		cairo_rectangle_t extents = { -reach, -reach, 2 * reach, 2 * reach };
 		art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
@@ -179,7 +181,21 @@ void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, do
 		draw(rec, ctx, 0, 0);
 		cairo_destroy(rec);
 		grow_array((void **)&c->items, &c->cap, c->count + 1, sizeof *c->items);
-		c->items[c->count++] = (art_entry){ *key, join, cap, tolerance, pt_per_unit, art };
+		art_entry *e = &c->items[c->count++];
+		*e = (art_entry){ *key, join, cap, tolerance, pt_per_unit, art, { 0, 0, 0, 0 } };
+		cairo_recording_surface_ink_extents(art, &e->ink[0], &e->ink[1], &e->ink[2], &e->ink[3]);
+		found = e;
+	}
+	/* Not painted where the clip (a tile's region) leaves none of it:
+	 * cairo writes a drawing's form clipped as it is first painted, and
+	 * a fence first painted on the tile above its cell printed on no
+	 * tile at all. */
+	double cx0, cy0, cx1, cy1;
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	const double *ink = found->ink;
+	if (x + ink[0] >= cx1 || x + ink[0] + ink[2] <= cx0 || y + ink[1] >= cy1 || y + ink[1] + ink[3] <= cy0) {
+		cairo_new_path(cr);
+		return;
 	}
 	cairo_save(cr);
 	cairo_set_source_surface(cr, art, x, y);
@@ -347,43 +363,6 @@ void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, 
  * ground's colour. */
 #define PLACE_SPOTS_MAX 32
 
-/* In a room (a general's cell), each spot also slid up or down until
- * the text's box just clears a box taken there (an address above, a
- * counter below): a crowded cell often has a band between them exactly
- * as high as the words, which spots fixed by the symbol miss.  Appends
- * those inside the room to *boxes after the `kept` ones; returns the new
- * count. */
-static int slid_candidates(const label_placer *lp, const lp_room *room, lp_box **boxes, int kept,
-	const paint_spot *spots, int n, double w, double h)
-{
-	double top = INFINITY, bottom = -INFINITY;
-	for (int i = 0; i < room->n; i++) {
-		top = fmin(top, room->y[i]);
-		bottom = fmax(bottom, room->y[i]);
-	}
-	size_t cap = (size_t)PLACE_SPOTS_MAX;
-	double edge = lp->gap * 1.01 + 1e-6;
-	for (size_t j = 0; j < lp->count; j++) {
-		const lp_box *o = &lp->boxes[j];
-		if (o->y1 < top || o->y0 > bottom)
-			continue;
-		for (int i = 0; i < n; i++) {
-			double x0 = spots[i].x - spots[i].fx * w;
-			if (o->x1 + lp->gap <= x0 || x0 + w <= o->x0 - lp->gap)
-				continue;
-			lp_box under = labelplace_box(x0, o->y1 + edge, w, h), over = labelplace_box(x0, o->y0 - edge - h, w, h);
-			for (int k = 0; k < 2; k++) {
-				lp_box b = k ? over : under;
-				if (!labelplace_inside(room, b))
-					continue;
-				grow_array((void **)boxes, &cap, (size_t)kept + 1, sizeof **boxes);
-				(*boxes)[kept++] = b;
-			}
-		}
-	}
-	return kept;
-}
-
 static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, const lp_room *room)
 {
@@ -392,7 +371,7 @@ static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, c
 	double w, h;
 	if (n <= 0 || !paint_fit_text(rc, cr, text, &s, max_width, &w, &h))
 		return false;
-	lp_box *boxes = xmalloc(PLACE_SPOTS_MAX * sizeof *boxes);
+	lp_box boxes[PLACE_SPOTS_MAX];
 	if (n > PLACE_SPOTS_MAX)
 		n = PLACE_SPOTS_MAX;
 	int kept = 0;
@@ -401,14 +380,9 @@ static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, c
 		if (!room || labelplace_inside(room, b))
 			boxes[kept++] = b;
 	}
-	if (room)
-		kept = slid_candidates(lp, room, &boxes, kept, spots, n, w, h);
-	n = kept;
 	bool over = false;
-	int at = labelplace_place_over(lp, boxes, n, &over);
-	lp_box placed = at >= 0 ? boxes[at] : (lp_box){ 0, 0, 0, 0 };
-	free(boxes);
-	if (at < 0)
+	lp_box placed;
+	if (!labelplace_place_near(lp, boxes, kept, room, &over, &placed))
 		return false;
 	if (over)
 		labelplace_plates(lp, placed, plate_ground, cr);

@@ -73,5 +73,15 @@ for lang in en nl fr; do
 	done
 done
 
+# ---- fences ----
+sh=$ROOT/scenarios/shiloh.xml
+"$ORBAT" render -q --lang en -o "$WORK/fence" "$sh" > "$WORK/log" 2>&1 &&
+	"$ORBAT" render -q --lang en --setup -o "$WORK/fence-setup" "$sh" >> "$WORK/log" 2>&1
+verdict "render Shiloh, and with the set-up on tiles and poster" "$(cat "$WORK/log")" $?
+d=$WORK/fence/shiloh/en
+e=$WORK/fence-setup/shiloh/en
+out=$(python3 "$HERE/fence_counters.py" "$d/map-overview.pdf" "$d/scenario-sheet.pdf" "$e/map-tiles.pdf" "$e/map-poster.pdf")
+verdict "Shiloh: no counter covers a fence on the overview, sheet, tiles and poster" "$out" $?
+
 echo "map-words: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -224,6 +224,47 @@ static void test_box_inside_room(void **state)
 	assert_false(labelplace_inside(&none, labelplace_box(0, 0, 1, 1)));
 }
 
+/* A label keeps off terrain art where a free spot is near: slid off the
+ * art rather than stood on it, and on the art only when every slid spot
+ * is taken too. */
+static void test_near_spot_before_art(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0.5);
+	lp_colour ground = { 0.9, 0.9, 0.8 };
+	/* Trees over the asked spot's upper part. */
+	labelplace_take_backdrop(&lp, labelplace_box(0, 0, 20, 6), ground);
+	lp_box asked = labelplace_box(2, 4, 10, 4);
+	bool over = true;
+	lp_box at;
+	assert_true(labelplace_place_near(&lp, &asked, 1, NULL, &over, &at));
+	assert_false(over);
+	/* Just below the trees, the gap kept. */
+	assert_true(at.y0 >= 6.5 - 1e-9 && at.y0 < 6.6);
+	assert_true(at.x0 == 2 && at.x1 == 12);
+	labelplace_free(&lp);
+
+	/* The same with a counter under the trees: no slid spot is near
+	 * enough and clear, so the label stands on the art. */
+	labelplace_init(&lp, 0.5);
+	labelplace_take_backdrop(&lp, labelplace_box(0, 0, 20, 6), ground);
+	labelplace_take(&lp, labelplace_box(0, 8.6, 20, 10));
+	assert_true(labelplace_place_near(&lp, &asked, 1, NULL, &over, &at));
+	assert_true(over);
+	assert_true(at.y0 == 4);
+	labelplace_free(&lp);
+
+	/* A room: the free spot below lies outside it, so the label stands
+	 * on the art inside. */
+	labelplace_init(&lp, 0.5);
+	labelplace_take_backdrop(&lp, labelplace_box(0, 0, 20, 6), ground);
+	lp_room room = { 4, { 0, 20, 20, 0 }, { 0, 0, 9, 9 } };
+	assert_true(labelplace_place_near(&lp, &asked, 1, &room, &over, &at));
+	assert_true(over);
+	labelplace_free(&lp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +277,7 @@ int main(void)
 		cmocka_unit_test(test_backdrop_is_a_last_resort),
 		cmocka_unit_test(test_drop_gives_boxes_back),
 		cmocka_unit_test(test_box_inside_room),
+		cmocka_unit_test(test_near_spot_before_art),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

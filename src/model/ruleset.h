@@ -43,11 +43,19 @@ typedef struct rs_section {
 	l10n_text name;
 } rs_section;
 
+/* The mark a counter carries for an attribute's value (ruleset_marks.h). */
+typedef struct rs_value_mark {
+	char *value;
+	l10n_text letter;
+} rs_value_mark;
+
 typedef struct rs_attribute {
 	char *id;
 	l10n_text name;
 	rs_named *values;
 	size_t value_count;
+	rs_value_mark *marks;
+	size_t mark_count;
 } rs_attribute;
 
 typedef struct rs_allow {

@@ -2,6 +2,7 @@
  * the XML elements, inheritance entry by entry, and the checks that a
  * loaded ruleset holds what the rest of the program relies on. */
 #include "ruleset.h"
+#include "ruleset_marks.h"
 
 #include <dirent.h>
 #include <stdarg.h>
@@ -313,6 +314,7 @@ static void free_attribute(rs_attribute *a)
 	for (size_t i = 0; i < a->value_count; i++)
 		free_named(&a->values[i]);
 	free(a->values);
+	ruleset_marks_free(a);
 }
 
 static void free_terrain(rs_terrain *t)
@@ -547,6 +549,7 @@ static void apply_attribute(loader *ld, ruleset *rs, const xmlNode *n)
 		rs_named *v = entry_for(ld, c, (void **)&a->values, &a->value_count, sizeof *v, NULL, NULL);
 		if (v)
 			read_texts(ld, c, "name", &v->name);
+		ruleset_marks_read(ld->doc, ld->sink, &ld->failed, a, c);
 	}
 }
 

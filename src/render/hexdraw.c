@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../base/util.h"
 #include "names.h"
@@ -30,8 +31,9 @@ static void set(cairo_t *cr, rgb c)
 
 /* ---- units, generals, objectives ---- */
 
-/* A unit's counter: its type and figures (the roster names the unit). */
-static void unit_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const sc_unit *u,
+/* A unit's counter: its type and figures (the roster names the unit),
+ * with marks its attribute values' marks (a legend's type has none). */
+static void unit_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const sc_unit *u, bool marks,
 	double cx, double cy, double w, double h)
 {
 	const char *type = u->type.text ? u->type.text : "";
@@ -39,7 +41,9 @@ static void unit_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, co
 	int figures = u->figures.given && u->figures.valid ? (int)u->figures.value : t ? t->figures : 0;
 	char buf[16];
 	snprintf(buf, sizeof buf, "%d", figures);
-	paint_counter(rc, cr, lp, type, u->side, buf, NULL, 0, cx, cy, w, h);
+	char *mark = marks ? names_unit_mark(rc, u) : NULL;
+	paint_counter(rc, cr, lp, type, u->side, buf, mark, NULL, 0, cx, cy, w, h);
+	free(mark);
 }
 
 /* Where a hex's general stands: left of the counters. */
@@ -74,7 +78,7 @@ static void objective_ring(cairo_t *cr, size_t owner, double x, double y, double
 	cairo_fill_preserve(cr);
 	set(cr, objective_colour(owner));
 	cairo_set_line_width(cr, r * 0.26);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* An objective: a ring in its owner's colour with its points inside, on
@@ -154,7 +158,7 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	for (int i = 0; i < n; i++) {
 		double x, y, w, h;
 		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
-		unit_counter(rc, cr, mc->placer, &sc->units[units[i]], x, y, w, h);
+		unit_counter(rc, cr, mc->placer, &sc->units[units[i]], true, x, y, w, h);
 	}
 	if (c->generals.first >= 0) {
 		double x, y, r = g->cell * 0.085;
@@ -165,9 +169,35 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	}
 }
 
-/* With the set-up, the general's name beside his star and each counter's
- * unit by its name, or on a reduced map its short label (never its id),
- * where they are clear. */
+/* The general's name beside his star, inside his hex. */
+static void general_name(const map_canvas *mc, const position_cell *c, double cx, double cy)
+{
+	const map_geom *g = mc->g;
+	if (!mc->setup || c->generals.first < 0)
+		return;
+	double x, y;
+	long units[2];
+	general_spot(g, hex_units(mc, c, units, 2), cx, cy, &x, &y);
+	char *name = names_general(mc->rc, &mc->rc->sc->generals[c->generals.first]);
+	lp_room room;
+	room.n = mapgeom_cell_corners(g, cx, cy, g->cell * 0.02, room.x, room.y, LP_ROOM_MAX);
+	paint_general_name(mc->rc, mc->cr, mc->placer, name, x, y, g->cell * 0.085, paint_clamp(g->cell * 0.055, 1.6, 4.5),
+		g->cell * 0.60, &room);
+	free(name);
+}
+
+/* On a reduced map the generals' names go before the addresses: at the
+ * legible size a name needs the band the address would take, and the
+ * address has other spots in its hex. */
+static void first_names(const map_canvas *mc, const size_t *shown, size_t n)
+{
+	if (mc->short_names)
+		mapdraw_each_cell(mc, shown, n, general_name);
+}
+
+/* With the set-up, the general's name (unless placed first) and each
+ * counter's unit by its name, or on a reduced map its short label (never
+ * its id), where they are clear. */
 static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	if (!mc->setup)
@@ -177,13 +207,8 @@ static void draw_names(const map_canvas *mc, const position_cell *c, double cx, 
 	long units[2];
 	int n = hex_units(mc, c, units, 2);
 	double size = paint_clamp(g->cell * 0.055, 1.6, 4.5);
-	if (c->generals.first >= 0) {
-		double x, y;
-		general_spot(g, n, cx, cy, &x, &y);
-		char *name = names_general(mc->rc, &sc->generals[c->generals.first]);
-		paint_general_name(mc->rc, mc->cr, mc->placer, name, x, y, g->cell * 0.085, size, g->cell * 0.60);
-		free(name);
-	}
+	if (!mc->short_names)
+		general_name(mc, c, cx, cy);
 	for (int i = 0; i < n; i++) {
 		double x, y, w, h;
 		counter_spot(g, n, i, cx, cy, &x, &y, &w, &h);
@@ -404,21 +429,69 @@ static size_t legend_objectives(const render_ctx *rc, size_t owners[3])
 	return n ? n : 1;
 }
 
+/* The counter marks some unit of the scenario carries, as attribute and
+ * mark indices into the ruleset (up to max); returns how many. */
+static size_t legend_marks(const render_ctx *rc, size_t (*out)[2], size_t max)
+{
+	const ruleset *rs = rc->rs;
+	size_t n = 0;
+	for (size_t a = 0; a < rs->attribute_count; a++) {
+		const rs_attribute *attr = &rs->attributes[a];
+		for (size_t m = 0; m < attr->mark_count && n < max; m++) {
+			bool used = false;
+			for (size_t u = 0; u < rc->sc->unit_count && !used; u++) {
+				const char *value = names_unit_value(rc, &rc->sc->units[u], attr->id);
+				used = value && strcmp(value, attr->marks[m].value) == 0;
+			}
+			if (used) {
+				out[n][0] = a;
+				out[n][1] = m;
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+#define LEGEND_MARKS_MAX 8
+
 /* The terrains on the map, fieldworks when some cell has them, the unit
- * types, general, objectives, section line. */
+ * types, general, objectives, section line, and with the pieces the
+ * counter marks they carry. */
 static size_t legend_count(const render_ctx *rc, bool pieces)
 {
 	terrain_shown shows;
 	terrainpaint_shown(rc, &shows);
-	size_t owners[3];
+	size_t owners[3], marks[LEGEND_MARKS_MAX][2];
 	return shows.count + shows.fieldworks + (pieces ? rc->rs->unit_type_count + 1 : 0) +
-		legend_objectives(rc, owners) + 1;
+		legend_objectives(rc, owners) + 1 + (pieces ? legend_marks(rc, marks, LEGEND_MARKS_MAX) : 0);
+}
+
+/* A counter mark's entry: the mark as a counter too small for it shows
+ * it, and the name of the value it stands for. */
+static const char *mark_entry(const render_ctx *rc, cairo_t *cr, size_t attribute, size_t mark, double ex,
+	double ey, double swatch)
+{
+	const rs_attribute *a = &rc->rs->attributes[attribute];
+	const rs_value_mark *m = &a->marks[mark];
+	text_style st = { FONT_TEXT, fmax(swatch * 0.45, paint_min_text(rc, cr)), true, false, ALIGN_CENTER, INK_BLACK };
+	text_draw(rc, cr, l10n_get(&m->letter, rc->lang), &st, ex + swatch / 2, ey + swatch / 2 - st.size * 0.68, 0);
+	for (size_t v = 0; v < a->value_count; v++)
+		if (strcmp(a->values[v].id, m->value) == 0)
+			return l10n_get(&a->values[v].name, rc->lang);
+	return m->value;
 }
 
 static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *ctx, size_t i,
 	double ex, double ey, double swatch)
 {
 	const ruleset *rs = rc->rs;
+	bool pieces = *(const bool *)ctx;
+	size_t marks[LEGEND_MARKS_MAX][2];
+	size_t mark_count = pieces ? legend_marks(rc, marks, LEGEND_MARKS_MAX) : 0;
+	size_t before_marks = legend_count(rc, pieces) - mark_count;
+	if (i >= before_marks)
+		return mark_entry(rc, cr, marks[i - before_marks][0], marks[i - before_marks][1], ex, ey, swatch);
 	terrain_shown shows;
 	terrainpaint_shown(rc, &shows);
 	if (i < shows.count) {
@@ -441,7 +514,7 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 		const rs_unit_type *t = &rs->unit_types[i - rs->terrain_count - 1];
 		sc_unit u = { 0 };
 		u.type.text = t->id;
-		unit_counter(rc, cr, NULL, &u, ex + swatch / 2, ey + swatch / 2, swatch * 1.0, swatch * 0.5);
+		unit_counter(rc, cr, NULL, &u, false, ex + swatch / 2, ey + swatch / 2, swatch * 1.0, swatch * 0.5);
 		return l10n_get(&t->name, rc->lang);
 	}
 	size_t k = i - rs->terrain_count - 1 - rs->unit_type_count;
@@ -451,7 +524,7 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 		cairo_fill_preserve(cr);
 		set(cr, INK);
 		cairo_set_line_width(cr, 0.3);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		return l10n_get(&rs->general.name, rc->lang);
 	}
 	size_t owners[3], objectives = legend_objectives(rc, owners);
@@ -479,7 +552,7 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 	cairo_set_line_width(cr, 0.6);
 	cairo_move_to(cr, ex + swatch / 2, ey);
 	cairo_line_to(cr, ex + swatch / 2, ey + swatch);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 	return render_string(rc, "section-line");
 }
@@ -489,13 +562,16 @@ const map_painter hexdraw_painter = {
 	.grid_line = 0.006,
 	/* Centred at the top of the hex (a section line breaks off around
 	 * it); beside the middle when a symbol is in the way. */
-	.address = { 0.07, 1.5, 6, 0.5, 3, {
+	/* At the top of the hex; where a general's name took the top (a
+	 * reduced map), at its foot. */
+	.address = { 0.07, 1.5, 6, 0.5, 4, {
 		{ 0, 0, -0.82, 0, 0.5, 0 },
 		{ 0, -0.3, -0.82, 0, 1, 0 },
 		{ 0, 0.3, -0.82, 0, 0, 0 },
+		{ 0, 0, 0.82, 0, 0.5, 1 },
 	} },
 	/* No lines over the grid but the section lines, no names but the
 	 * generals'. */
-	.occupants = draw_occupants, .cell_labels = draw_names, .frame = draw_frame,
+	.occupants = draw_occupants, .first_labels = first_names, .cell_labels = draw_names, .frame = draw_frame,
 	.legend_count = legend_count, .legend_entry = legend_entry,
 };

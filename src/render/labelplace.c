@@ -120,6 +120,59 @@ int labelplace_place(label_placer *lp, const lp_box *candidates, int n)
 	return labelplace_place_over(lp, candidates, n, NULL);
 }
 
+/* The candidates slid up or down to just clear each box taken across
+ * their width (see labelplace_place_near), inside the room or within a
+ * box height of where they were; returns how many, in a new array. */
+static size_t slid(const label_placer *lp, const lp_box *candidates, int n, const lp_room *room, lp_box **out)
+{
+	double edge = lp->gap * 1.01 + 1e-6;
+	size_t count = 0, cap = 0;
+	*out = NULL;
+	for (int i = 0; i < n; i++) {
+		const lp_box *c = &candidates[i];
+		double h = c->y1 - c->y0, w = c->x1 - c->x0;
+		for (size_t j = 0; j < lp->count; j++) {
+			const lp_box *o = &lp->boxes[j];
+			if (o->x1 + lp->gap <= c->x0 || c->x1 <= o->x0 - lp->gap)
+				continue;
+			if (o->y1 < c->y0 - 2 * h || o->y0 > c->y1 + 2 * h)
+				continue;
+			lp_box moved[2] = { labelplace_box(c->x0, o->y1 + edge, w, h), labelplace_box(c->x0, o->y0 - edge - h, w, h) };
+			for (int k = 0; k < 2; k++) {
+				bool near = room ? labelplace_inside(room, moved[k]) : fabs(moved[k].y0 - c->y0) <= h;
+				if (!near)
+					continue;
+				grow_array((void **)out, &cap, count + 1, sizeof **out);
+				(*out)[count++] = moved[k];
+			}
+		}
+	}
+	return count;
+}
+
+bool labelplace_place_near(label_placer *lp, const lp_box *candidates, int n, const lp_room *room, bool *over,
+	lp_box *placed)
+{
+	*over = false;
+	int at = labelplace_place(lp, candidates, n);
+	if (at >= 0) {
+		*placed = candidates[at];
+		return true;
+	}
+	lp_box *moved;
+	size_t count = slid(lp, candidates, n, room, &moved);
+	at = labelplace_place(lp, moved, (int)count);
+	if (at >= 0) {
+		*placed = moved[at];
+	} else if ((at = labelplace_place_over(lp, candidates, n, over)) >= 0) {
+		*placed = candidates[at];
+	} else if ((at = labelplace_place_over(lp, moved, (int)count, over)) >= 0) {
+		*placed = moved[at];
+	}
+	free(moved);
+	return at >= 0;
+}
+
 void labelplace_plates(const label_placer *lp, lp_box b, void (*plate)(void *ctx, lp_box part, lp_colour ground),
 	void *ctx)
 {
@@ -131,4 +184,29 @@ void labelplace_plates(const label_placer *lp, lp_box b, void (*plate)(void *ctx
 		lp_box part = { fmax(b.x0 - g, o->x0), fmax(b.y0 - g, o->y0), fmin(b.x1 + g, o->x1), fmin(b.y1 + g, o->y1) };
 		plate(ctx, part, lp->ground[i]);
 	}
+}
+
+/* Whether (px, py) is inside the convex room or on its outline: on the
+ * same side of every edge. */
+static bool point_inside(const lp_room *room, double px, double py)
+{
+	int sign = 0;
+	for (int i = 0; i < room->n; i++) {
+		int j = (i + 1) % room->n;
+		double cross = (room->x[j] - room->x[i]) * (py - room->y[i]) - (room->y[j] - room->y[i]) * (px - room->x[i]);
+		int s = cross > 1e-9 ? 1 : cross < -1e-9 ? -1 : 0;
+		if (s && sign && s != sign)
+			return false;
+		if (s)
+			sign = s;
+	}
+	return true;
+}
+
+bool labelplace_inside(const lp_room *room, lp_box b)
+{
+	if (!room || room->n < 3)
+		return false;
+	return point_inside(room, b.x0, b.y0) && point_inside(room, b.x1, b.y0) && point_inside(room, b.x0, b.y1) &&
+		point_inside(room, b.x1, b.y1);
 }

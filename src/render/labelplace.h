@@ -37,6 +37,17 @@ typedef struct label_placer {
 	double gap;             /* mm kept clear around each box */
 } label_placer;
 
+/* A convex room a label must stay inside (a cell's outline): its corners
+ * in order round it. */
+#define LP_ROOM_MAX 8
+typedef struct lp_room {
+	int n;
+	double x[LP_ROOM_MAX], y[LP_ROOM_MAX];
+} lp_room;
+
+/* Whether the box lies wholly inside the room (its four corners do). */
+bool labelplace_inside(const lp_room *room, lp_box b);
+
 /* An empty placer keeping `gap` mm between boxes. */
 void labelplace_init(label_placer *lp, double gap);
 void labelplace_free(label_placer *lp);
@@ -65,6 +76,16 @@ int labelplace_place(label_placer *lp, const lp_box *candidates, int n);
  * clear of everything but backdrops, with *over set: the caller then
  * covers the backdrops under it (labelplace_plates) before drawing. */
 int labelplace_place_over(label_placer *lp, const lp_box *candidates, int n, bool *over);
+/* Where a label goes, trying harder than labelplace_place_over before
+ * it stands on terrain art: the candidates (boxes of one size) as given,
+ * then each slid up or down until it just clears a box taken in its way
+ * (a band between an address and a counter, a gap beside a wood's
+ * trees); only when none of these is clear of everything, the first
+ * clear of all but backdrops, with *over set.  With a room only boxes
+ * wholly inside it count; without one a slid box stays within its
+ * height of where it was asked.  True with the box taken in *placed. */
+bool labelplace_place_near(label_placer *lp, const lp_box *candidates, int n, const lp_room *room, bool *over,
+	lp_box *placed);
 /* Calls plate(ctx, part, ground) for each backdrop under box b (grown by
  * the gap), with part the stretch of the backdrop the box covers. */
 void labelplace_plates(const label_placer *lp, lp_box b, void (*plate)(void *ctx, lp_box part, lp_colour ground),

@@ -123,7 +123,7 @@ static void section_lines(const map_canvas *mc, const map_address_style *a, cons
 		}
 	}
 	free(gaps);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
@@ -178,10 +178,10 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	size_t n = p->visible(g, x0, y0, x1, y1, shown);
 	for (size_t i = 0; i < n; i++) {
 		grid_cell cell = grid_from_index(&g->board, shown[i]);
-		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, cell);
+		terrainpaint_position_cell(mc->rc, cr, g, mc->pos, cell, mc->setup);
 		lp_box symbol;
 		lp_colour ground;
-		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, &symbol, &ground))
+		if (terrainpaint_symbol_box(mc->rc, g, mc->pos, mc->course, cell, mc->setup, &symbol, &ground))
 			labelplace_take_backdrop(mc->placer, symbol, ground);
 	}
 	terrainpaint_water(mc->rc, cr, g, mc->pos, mc->course, shown, n);
@@ -191,7 +191,7 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	cairo_set_line_width(cr, fmax(0.15, g->cell * p->grid_line));
 	for (size_t i = 0; i < n; i++)
 		mapgeom_cell_path(cr, g, grid_from_index(&g->board, shown[i]), 0);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	section_lines(mc, &p->address, shown, n);
 	if (p->lines)
 		p->lines(mc, shown, n);

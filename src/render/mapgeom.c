@@ -48,6 +48,44 @@ void mapgeom_cell_path(cairo_t *cr, const map_geom *g, grid_cell cell, double in
 	g->grid->outline(&m, cx, cy, inset, &pen);
 }
 
+/* A pen that keeps the corners it is moved through. */
+typedef struct corners {
+	double *x, *y;
+	int n, max;
+} corners;
+
+static void corner_at(void *ctx, double x, double y)
+{
+	corners *c = ctx;
+	if (c->n < c->max) {
+		c->x[c->n] = x;
+		c->y[c->n] = y;
+	}
+	c->n++;
+}
+
+static void corner_rel(void *ctx, double dx, double dy)
+{
+	corners *c = ctx;
+	int last = (c->n < c->max ? c->n : c->max) - 1;
+	if (last >= 0)
+		corner_at(ctx, c->x[last] + dx, c->y[last] + dy);
+}
+
+static void corner_close(void *ctx)
+{
+	(void)ctx;
+}
+
+int mapgeom_cell_corners(const map_geom *g, double cx, double cy, double inset, double *x, double *y, int max)
+{
+	grid_metrics m = metrics_of(g);
+	corners c = { x, y, 0, max };
+	grid_pen pen = { corner_at, corner_at, corner_rel, corner_close, &c };
+	g->grid->outline(&m, cx, cy, inset, &pen);
+	return c.n < max ? c.n : max;
+}
+
 int mapgeom_section_lines(const map_geom *g, double x[GRID_SECTION_LINES_MAX])
 {
 	int n = g->grid->section_lines(&g->board, g->cell, x);

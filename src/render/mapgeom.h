@@ -30,6 +30,10 @@ void mapgeom_set_frame(map_geom *g, double frame);
 void mapgeom_center(const map_geom *g, grid_cell cell, double *x, double *y);
 /* Add the cell's outline to the current path, optionally shrunk by inset mm. */
 void mapgeom_cell_path(cairo_t *cr, const map_geom *g, grid_cell cell, double inset);
+/* The corners of the outline of the cell centred at (cx, cy), shrunk by
+ * inset mm, in order round it, at most max; returns how many (6 for a
+ * hex, 4 for a square). */
+int mapgeom_cell_corners(const map_geom *g, double cx, double cy, double inset, double *x, double *y, int max);
 /* x of the board's section lines on the canvas, west to east; returns
  * how many (hex boards: the west and east line; square boards: none). */
 int mapgeom_section_lines(const map_geom *g, double x[GRID_SECTION_LINES_MAX]);

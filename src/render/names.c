@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../model/ruleset_marks.h"
 
 /* The type's name in the page's language, on either grid. */
 const char *names_type(const render_ctx *rc, const char *type_id)
@@ -161,4 +162,33 @@ char *names_brigade(const render_ctx *rc, const sc_brigade *br)
 const char *names_city(const render_ctx *rc, const sc_city *city)
 {
 	return scenario_city_name(city, rc->lang);
+}
+
+const char *names_unit_value(const render_ctx *rc, const sc_unit *u, const char *attribute)
+{
+	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++) {
+		if (strcmp(sc_unit_attribute_names[i], attribute) != 0)
+			continue;
+		if (u->attributes[i].text)
+			return u->attributes[i].text;
+		const rs_unit_type *t = u->type.text ? ruleset_find_unit_type(rc->rs, u->type.text) : NULL;
+		const rs_allow *allow = t ? ruleset_unit_allows(t, attribute) : NULL;
+		return allow ? allow->default_value : NULL;
+	}
+	return NULL;
+}
+
+char *names_unit_mark(const render_ctx *rc, const sc_unit *u)
+{
+	char *marks = NULL;
+	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++) {
+		const char *attribute = sc_unit_attribute_names[i];
+		const char *mark = ruleset_value_mark(rc->rs, attribute, names_unit_value(rc, u, attribute), rc->lang);
+		if (!mark)
+			continue;
+		char *joined = xasprintf("%s%s", marks ? marks : "", mark);
+		free(marks);
+		marks = joined;
+	}
+	return marks;
 }

@@ -33,6 +33,14 @@ const char *names_type(const render_ctx *rc, const char *type_id);
  * cell of the map.  Unique within a side; the scenario sheet and the
  * rosters give each label its name. */
 #define NAMES_LABEL_DOT "\u00B7"
+/* The marks a unit's counter carries for its attribute values (a
+ * cavalry unit's "D" when dismounted), as the ruleset gives them in the
+ * page's language, in the order of the scenario's attributes, a value
+ * not given counting as its type's default; NULL when it has none. */
+char *names_unit_mark(const render_ctx *rc, const sc_unit *u);
+/* A unit's value of an attribute: as the scenario gives it, else its
+ * type's default; NULL when neither.  Not to free. */
+const char *names_unit_value(const render_ctx *rc, const sc_unit *u, const char *attribute);
 char *names_unit_label(const render_ctx *rc, const sc_unit *u);
 char *names_ship_label(const render_ctx *rc, const sc_ship *ship);
 

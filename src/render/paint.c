@@ -37,16 +37,67 @@ double paint_clamp(double v, double lo, double hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* The smaller singular value of the matrix's linear part: how much a
+ * width shrinks across its thinnest direction. */
+static double least_scale(const cairo_matrix_t *m)
+{
+	double sum = m->xx * m->xx + m->xy * m->xy + m->yx * m->yx + m->yy * m->yy;
+	double det = m->xx * m->yy - m->xy * m->yx;
+	return sqrt(fmax(0, (sum - sqrt(fmax(0, sum * sum - 4 * det * det))) / 2));
+}
+
+/* Points on the paper per user unit of cr, across the thinnest direction. */
+static double pt_per_user(cairo_t *cr)
+{
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	return least_scale(&m) * pdfdoc_pt_per_unit(cairo_get_target(cr));
+}
+
+double paint_line_floor(cairo_t *cr)
+{
+	double pt = pt_per_user(cr);
+	return pt > 0 ? PAINT_MIN_LINE_PT / pt : 0;
+}
+
+/* The stroke at no less than the floor; the width the caller set stays
+ * for what it strokes next, perhaps at another scale. */
+static void stroke_floored(cairo_t *cr, bool preserve)
+{
+	double width = cairo_get_line_width(cr);
+	double floor = paint_line_floor(cr);
+	if (width < floor)
+		cairo_set_line_width(cr, floor);
+	if (preserve)
+		cairo_stroke_preserve(cr);
+	else
+		cairo_stroke(cr);
+	cairo_set_line_width(cr, width);
+}
+
+void paint_stroke(cairo_t *cr)
+{
+	stroke_floored(cr, false);
+}
+
+void paint_stroke_preserve(cairo_t *cr)
+{
+	stroke_floored(cr, true);
+}
+
 /* ---- repeated art ---- */
 
 /* One drawing recorded for the document, and the stroke state it was
- * recorded under: a join or cap the caller set belongs to the look. */
+ * recorded under: a join or cap the caller set belongs to the look, and
+ * the scale it is placed at sets its thinnest line (paint_line_floor). */
 typedef struct art_entry {
 	paint_art_key key;
 	cairo_line_join_t join;
 	cairo_line_cap_t cap;
 	double tolerance;
+	double pt_per_unit;
 	cairo_surface_t *surface;
+	double ink[4];          /* x, y, width, height of what it draws */
 } art_entry;
 
 typedef struct art_cache {
@@ -108,15 +159,21 @@ void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, do
 	cairo_get_matrix(cr, &m);
 	double scale = sqrt(fabs(m.xx * m.yy - m.xy * m.yx));
 	double tolerance = cairo_get_tolerance(cr) / (scale > 0 ? scale : 1);
-	cairo_surface_t *art = NULL;
-	for (size_t i = 0; i < c->count && !art; i++) {
+	/* The recording's units print as the caller's do here: its lines
+	 * keep their floor at the size they print. */
+	double pt_per_unit = pt_per_user(cr);
+	const art_entry *found = NULL;
+	for (size_t i = 0; i < c->count && !found; i++) {
 		const art_entry *e = &c->items[i];
-		if (same_key(&e->key, key) && e->join == join && e->cap == cap && e->tolerance == tolerance)
-			art = e->surface;
+		if (same_key(&e->key, key) && e->join == join && e->cap == cap && e->tolerance == tolerance &&
+			e->pt_per_unit == pt_per_unit)
+			found = e;
 	}
+	cairo_surface_t *art = found ? found->surface : NULL;
 	if (!art) {
 		cairo_rectangle_t extents = { -reach, -reach, 2 * reach, 2 * reach };
 		art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+		pdfdoc_set_pt_per_unit(art, pt_per_unit);
 		cairo_t *rec = cairo_create(art);
 		cairo_set_line_join(rec, join);
 		cairo_set_line_cap(rec, cap);
@@ -124,7 +181,21 @@ void paint_art(cairo_t *cr, const paint_art_key *key, double reach, double x, do
 		draw(rec, ctx, 0, 0);
 		cairo_destroy(rec);
 		grow_array((void **)&c->items, &c->cap, c->count + 1, sizeof *c->items);
-		c->items[c->count++] = (art_entry){ *key, join, cap, tolerance, art };
+		art_entry *e = &c->items[c->count++];
+		*e = (art_entry){ *key, join, cap, tolerance, pt_per_unit, art, { 0, 0, 0, 0 } };
+		cairo_recording_surface_ink_extents(art, &e->ink[0], &e->ink[1], &e->ink[2], &e->ink[3]);
+		found = e;
+	}
+	/* Not painted where the clip (a tile's region) leaves none of it:
+	 * cairo writes a drawing's form clipped as it is first painted, and
+	 * a fence first painted on the tile above its cell printed on no
+	 * tile at all. */
+	double cx0, cy0, cx1, cy1;
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	const double *ink = found->ink;
+	if (x + ink[0] >= cx1 || x + ink[0] + ink[2] <= cx0 || y + ink[1] >= cy1 || y + ink[1] + ink[3] <= cy0) {
+		cairo_new_path(cr);
+		return;
 	}
 	cairo_save(cr);
 	cairo_set_source_surface(cr, art, x, y);
@@ -154,21 +225,58 @@ void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r)
 	cairo_fill_preserve(cr);
 	paint_set(cr, paint_side(side));
 	cairo_set_line_width(cr, r * 0.18);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
-static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where);
-static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, double r, lp_box b);
+static bool place_text_in(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, const lp_room *room);
+
+/* The first `letters` characters of a UTF-8 word and a full stop, in buf;
+ * false when the word is no longer than that. */
+static bool abbreviate(const char *word, size_t letters, char *buf, size_t size)
+{
+	size_t at = 0, seen = 0;
+	while (word[at] && seen < letters) {
+		at++;
+		while ((word[at] & 0xC0) == 0x80)
+			at++;
+		seen++;
+	}
+	if (!word[at] || at + 2 > size)
+		return false;
+	memcpy(buf, word, at);
+	buf[at] = '.';
+	buf[at + 1] = '\0';
+	return true;
+}
+
+/* The fewest letters an abbreviated surname keeps: "How." still names
+ * the general the roster lists in full. */
+#define NAME_MIN_LETTERS 3
 
 bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
-	double cy, double r, double size, double max_width)
+	double cy, double r, double size, double max_width, const lp_room *room)
 {
 	if (!name || !*name)
 		return false;
 	text_style st = { FONT_TEXT, size, true, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g, PAINT_INK.b };
+	/* The middle of the cell, for the spots across its width. */
+	double mx = 0, my = 0, top = INFINITY, bottom = -INFINITY, left = INFINITY, right = -INFINITY;
+	for (int i = 0; i < room->n; i++) {
+		mx += room->x[i] / room->n;
+		my += room->y[i] / room->n;
+		top = fmin(top, room->y[i]);
+		bottom = fmax(bottom, room->y[i]);
+		left = fmin(left, room->x[i]);
+		right = fmax(right, room->x[i]);
+	}
+	/* Any width the cell has room for: the cell, not a share of it,
+	 * bounds the name. */
+	max_width = fmax(max_width, right - left);
 	/* Beside the star first, where a reader looks for it; above and
-	 * below when symbols crowd both sides. */
+	 * below when symbols crowd both sides; then across the cell's
+	 * middle, above and below what stands in it.  A name never leaves
+	 * its cell: in the next one it would name that cell's piece. */
 	const paint_spot spots[] = {
 		{ cx + r * 1.2, cy, 0, 0.5 },
 		{ cx - r * 1.2, cy, 1, 0.5 },
@@ -179,39 +287,29 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 		{ cx, cy + r * 1.1, 0.5, 0 },
 		{ cx - r, cy - r * 1.1, 0, 1 },
 		{ cx - r, cy + r * 1.1, 0, 0 },
+		{ mx, cy - r * 1.1, 0.5, 1 },
+		{ mx, cy + r * 1.1, 0.5, 0 },
+		{ mx, top + (my - top) * 0.45, 0.5, 0.5 },
+		{ mx, bottom - (bottom - my) * 0.45, 0.5, 0.5 },
+		{ mx, bottom - (bottom - my) * 0.2, 0.5, 1 },
 	};
 	int n = (int)(sizeof spots / sizeof spots[0]);
-	if (paint_place_text(rc, cr, lp, name, &st, max_width, spots, n))
+	if (place_text_in(rc, cr, lp, name, &st, max_width, spots, n, room))
 		return true;
 	/* A full name too long for the room: the surname, as players call
 	 * their generals ("Prentiss"). */
 	const char *last = strrchr(name, ' ');
-	if (last && last[1] && paint_place_text(rc, cr, lp, last + 1, &st, max_width, spots, n))
-		return true;
-	/* A surname longer than the room by the star ("Pleasonton" at the
-	 * smallest legible size) may reach into the next cell, as far as
-	 * that cell's ground is free. */
 	const char *word = last && last[1] ? last + 1 : name;
-	double wide = max_width * 2;
-	if (paint_place_text(rc, cr, lp, word, &st, wide, spots, n))
+	if (word != name && place_text_in(rc, cr, lp, word, &st, max_width, spots, n, room))
 		return true;
-	/* Still no room by the star: further out, on the neighbouring
-	 * cells' free ground, with a leader line to the star; a star with no
-	 * name is a general a player cannot set up. */
-	static const double dir[8][4] = {
-		{ 1, 0, 0, 0.5 }, { -1, 0, 1, 0.5 }, { 0, -1, 0.5, 1 }, { 0, 1, 0.5, 0 },
-		{ 0.7, -0.7, 0, 1 }, { -0.7, -0.7, 1, 1 }, { 0.7, 0.7, 0, 0 }, { -0.7, 0.7, 1, 0 },
-	};
-	for (int ring = 1; ring <= 3; ring++) {
-		double d = r * (1.2 + 2.0 * ring);
-		paint_spot far[8];
-		for (int i = 0; i < 8; i++)
-			far[i] = (paint_spot){ cx + dir[i][0] * d, cy + dir[i][1] * d, dir[i][2], dir[i][3] };
-		lp_box at;
-		if (place_text_box(rc, cr, lp, word, &st, wide, far, 8, &at)) {
-			leader_line(cr, lp, cx, cy, r, at);
+	/* A surname longer than the cell at the smallest legible size
+	 * ("Heintzelman" on a reduced map): shortened, its first letters and
+	 * a full stop, as long as it still reads as his name. */
+	char shorter[64];
+	for (size_t k = strlen(word); k >= NAME_MIN_LETTERS; k--) {
+		if (abbreviate(word, k, shorter, sizeof shorter) &&
+			place_text_in(rc, cr, lp, shorter, &st, max_width, spots, n, room))
 			return true;
-		}
 	}
 	return false;
 }
@@ -263,73 +361,57 @@ void paint_clear_backdrop_round(cairo_t *cr, const label_placer *lp, double cx, 
 /* paint_place_text, telling where the text went: its box in *where.  A
  * text with no clear spot may stand on terrain art, on a plate of the
  * ground's colour. */
+#define PLACE_SPOTS_MAX 32
+
 static bool place_text_on(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, lp_box *where)
+	const text_style *st, double max_width, const paint_spot *spots, int n, const rgb *backing, const lp_room *room)
 {
 	text_style s = *st;
 	s.align = ALIGN_LEFT;
 	double w, h;
 	if (n <= 0 || !paint_fit_text(rc, cr, text, &s, max_width, &w, &h))
 		return false;
-	lp_box boxes[32];
-	if (n > 32)
-		n = 32;
-	for (int i = 0; i < n; i++)
-		boxes[i] = labelplace_box(spots[i].x - spots[i].fx * w, spots[i].y - spots[i].fy * h, w, h);
+	lp_box boxes[PLACE_SPOTS_MAX];
+	if (n > PLACE_SPOTS_MAX)
+		n = PLACE_SPOTS_MAX;
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
+		lp_box b = labelplace_box(spots[i].x - spots[i].fx * w, spots[i].y - spots[i].fy * h, w, h);
+		if (!room || labelplace_inside(room, b))
+			boxes[kept++] = b;
+	}
 	bool over = false;
-	int at = labelplace_place_over(lp, boxes, n, &over);
-	if (at < 0)
+	lp_box placed;
+	if (!labelplace_place_near(lp, boxes, kept, room, &over, &placed))
 		return false;
 	if (over)
-		labelplace_plates(lp, boxes[at], plate_ground, cr);
+		labelplace_plates(lp, placed, plate_ground, cr);
 	if (backing) {
 		double gap = lp->gap + h * 0.08;
 		paint_set(cr, *backing);
-		cairo_rectangle(cr, boxes[at].x0 - gap, boxes[at].y0 - gap, w + 2 * gap, h + 2 * gap);
+		cairo_rectangle(cr, placed.x0 - gap, placed.y0 - gap, w + 2 * gap, h + 2 * gap);
 		cairo_fill(cr);
 	}
-	text_draw(rc, cr, text, &s, boxes[at].x0, boxes[at].y0, 0);
-	if (where)
-		*where = boxes[at];
+	text_draw(rc, cr, text, &s, placed.x0, placed.y0, 0);
 	return true;
 }
 
-static bool place_text_box(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
-	const text_style *st, double max_width, const paint_spot *spots, int n, lp_box *where)
+static bool place_text_in(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
+	const text_style *st, double max_width, const paint_spot *spots, int n, const lp_room *room)
 {
-	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, where);
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, room);
 }
 
 bool paint_place_text(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n)
 {
-	return place_text_box(rc, cr, lp, text, st, max_width, spots, n, NULL);
+	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, NULL, NULL);
 }
 
 bool paint_place_text_backed(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *text,
 	const text_style *st, double max_width, const paint_spot *spots, int n, rgb backing)
 {
 	return place_text_on(rc, cr, lp, text, st, max_width, spots, n, &backing, NULL);
-}
-
-/* A name set off from its symbol (a star at cx, cy of radius r): a thin
- * line from the symbol's edge to the nearest point of the name's box, so
- * that the reader still sees whose name it is.  The line is taken in the
- * placer. */
-static void leader_line(cairo_t *cr, label_placer *lp, double cx, double cy, double r, lp_box b)
-{
-	double px = fmax(b.x0, fmin(cx, b.x1)), py = fmax(b.y0, fmin(cy, b.y1));
-	double dx = px - cx, dy = py - cy, d = hypot(dx, dy);
-	if (d <= r * 1.3)
-		return;
-	double sx = cx + dx / d * r * 1.1, sy = cy + dy / d * r * 1.1;
-	double width = fmax(0.1, r * 0.12);
-	paint_set(cr, PAINT_INK);
-	cairo_set_line_width(cr, width);
-	cairo_move_to(cr, sx, sy);
-	cairo_line_to(cr, px, py);
-	cairo_stroke(cr);
-	labelplace_take_line(lp, sx, sy, px, py, width);
 }
 
 /* A word by a counter centred on cx, cy, w × h: under it, else above it
@@ -423,7 +505,7 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, h * 0.04);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 
 	/* The type box: NATO-style symbol on white. */
 	double bw = w * 0.42, bh = h * 0.62, bx = x + w * 0.06, by = cy - bh / 2;
@@ -432,19 +514,19 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, h * 0.035);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	switch (k->shape) {
 	case SHAPE_INFANTRY:
 		cairo_move_to(cr, bx, by);
 		cairo_line_to(cr, bx + bw, by + bh);
 		cairo_move_to(cr, bx + bw, by);
 		cairo_line_to(cr, bx, by + bh);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		break;
 	case SHAPE_CAVALRY:
 		cairo_move_to(cr, bx, by + bh);
 		cairo_line_to(cr, bx + bw, by);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		break;
 	case SHAPE_ARTILLERY:
 		cairo_arc(cr, bx + bw / 2, by + bh / 2, bh * 0.22, 0, 2 * M_PI);
@@ -459,8 +541,34 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	}
 }
 
+/* A counter's marks (counter_mark): in its top right corner, over the
+ * figures' half, where they print legible there beside the figures
+ * (*inside set, the figures to move left); else just right of the
+ * counter, level with it, its box taken, as its label would stand. */
+static void counter_mark(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *mark, double x,
+	double y, double w, double h, double figures_width, bool *inside)
+{
+	double min = paint_min_text(rc, cr), mw, mh;
+	text_style in = { FONT_TEXT, fmax(h * 0.34, min), true, false, ALIGN_RIGHT, 1, 1, 1 };
+	text_measure(rc, cr, mark, &in, 0, &mw, &mh);
+	*inside = in.size <= h * 0.42 && figures_width + mw <= w * 0.5;
+	if (*inside) {
+		text_draw(rc, cr, mark, &in, x + w * 0.97, y + h * 0.02, 0);
+		return;
+	}
+	text_style out = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_LEFT, PAINT_INK.r, PAINT_INK.g,
+		PAINT_INK.b };
+	text_measure(rc, cr, mark, &out, 0, &mw, &mh);
+	double gap = lp ? lp->gap * 2 : h * 0.08;
+	lp_box b = labelplace_box(x + w + gap, y + h / 2 - mh / 2, mw, mh);
+	text_draw(rc, cr, mark, &out, b.x0, b.y0, 0);
+	if (lp)
+		labelplace_take(lp, b);
+}
+
 void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
-	const char *value, const char *label, double label_size, double cx, double cy, double w, double h)
+	const char *value, const char *mark, const char *label, double label_size, double cx, double cy, double w,
+	double h)
 {
 	double x = cx - w / 2, y = cy - h / 2;
 	double min = paint_min_text(rc, cr);
@@ -475,12 +583,19 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 	 * 0.72 of the size tall) stay within the counter, since a player
 	 * sets up from this number. */
 	text_style big = { FONT_TEXT, fmax(h * 0.62, min), true, false, ALIGN_CENTER, 1, 1, 1 };
-	if (value && *value && big.size <= h * 1.15) {
-		double vw;
+	double vw = 0;
+	bool figures = value && *value && big.size <= h * 1.15;
+	if (figures) {
 		text_measure(rc, cr, value, &big, 0, &vw, NULL);
-		if (vw <= w * 0.5)
-			text_draw(rc, cr, value, &big, x + w * 0.75, cy - big.size * 0.68, 0);
+		figures = vw <= w * 0.5;
 	}
+	/* Its attribute values' marks ("D": dismounted): two units of one
+	 * type in different states print different counters. */
+	bool inside = false;
+	if (mark && *mark)
+		counter_mark(rc, cr, lp, mark, x, y, w, h, figures ? vw : 0, &inside);
+	if (figures)
+		text_draw(rc, cr, value, &big, inside ? x + w * 0.52 + vw / 2 : x + w * 0.75, cy - big.size * 0.68, 0);
 	if (label && *label) {
 		/* A note is short: raised to the legible size rather than lost. */
 		text_style small = { FONT_TEXT, fmax(label_size, min), false, false, ALIGN_CENTER,

@@ -29,6 +29,22 @@ void paint_set(cairo_t *cr, rgb c);
 rgb paint_side(size_t side);
 double paint_clamp(double v, double lo, double hi);
 
+/* No line of a map prints thinner than this, in points on the paper: a
+ * press or a laser printer loses finer hairlines, and the maps are drawn
+ * at many scales (true size, the overview and the sheet reduced, art
+ * recorded once and placed at each). */
+#define PAINT_MIN_LINE_PT 0.25
+
+/* The least line width, in user units of cr now, that prints at
+ * PAINT_MIN_LINE_PT: the matrix in force and what one device unit prints
+ * at (pdfdoc_pt_per_unit), the thinnest direction counted. */
+double paint_line_floor(cairo_t *cr);
+/* cairo_stroke and cairo_stroke_preserve with the line width raised to
+ * paint_line_floor where it is thinner: every map's strokes go through
+ * these, at the matrix the line prints with. */
+void paint_stroke(cairo_t *cr);
+void paint_stroke_preserve(cairo_t *cr);
+
 /* No word of a product prints smaller than this, in points on the paper:
  * a player reads the map at arm's length (6 pt and a hair to spare). */
 #define PAINT_MIN_TEXT_PT 6.2
@@ -93,20 +109,26 @@ void paint_star_path(cairo_t *cr, double cx, double cy, double r);
  * see paint_general_name). */
 void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r);
 /* The general's name beside his star of radius r at (cx, cy): to the
- * right, else to the left, above or below, wherever it is clear; where
- * the whole name is clear nowhere, its last word (the surname); false
- * when left out. */
+ * right, else to the left, above or below, or across the cell, wherever
+ * it is clear and wholly inside `room` (his cell's outline): in the next
+ * cell it would seem to name that cell's piece.  Where the whole name
+ * fits nowhere, its last word (the surname), then the surname shortened
+ * to no fewer than four letters and a full stop ("Heintz."); false when
+ * left out. */
 bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
-	double cy, double r, double size, double max_width);
+	double cy, double r, double size, double max_width, const lp_room *room);
 
 /* A unit counter centred on cx, cy, w × h: side colour, the type's symbol
  * on white (infantry, cavalry, artillery, gunboat, ironclad), `value` in
  * large figures at the right (left out where it would print too small to
- * read), and `label` (a short note such as "+2" for units aboard, NULL
+ * read), `mark` (names_unit_mark: "D" for dismounted; NULL for none) in
+ * its top right corner or, on a counter too small for it, just right of
+ * it, and `label` (a short note such as "+2" for units aboard, NULL
  * for none) under it.  The counter's box, label included, is taken in lp
  * when lp is given. */
 void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
-	const char *value, const char *label, double label_size, double cx, double cy, double w, double h);
+	const char *value, const char *mark, const char *label, double label_size, double cx, double cy, double w,
+	double h);
 
 /* The name of the piece on the counter centred on cx, cy, h high (names.h:
  * never an id): under it, else above it, where the placer finds it clear

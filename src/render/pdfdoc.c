@@ -61,6 +61,22 @@ const char *pdfdoc_extension(doc_format format)
 	return format == DOC_SVG ? "svg" : format == DOC_PNG ? "png" : "pdf";
 }
 
+static const cairo_user_data_key_t PT_PER_UNIT;
+
+double pdfdoc_pt_per_unit(cairo_surface_t *surface)
+{
+	const double *pt = cairo_surface_get_user_data(surface, &PT_PER_UNIT);
+	return pt ? *pt : 1.0;
+}
+
+void pdfdoc_set_pt_per_unit(cairo_surface_t *surface, double pt)
+{
+	double *v = xmalloc(sizeof *v);
+	*v = pt;
+	if (cairo_surface_set_user_data(surface, &PT_PER_UNIT, v, free) != CAIRO_STATUS_SUCCESS)
+		free(v);
+}
+
 pdfdoc *pdfdoc_begin(const char *path, double width_mm, double height_mm,
 	const pdf_meta *meta, char **error)
 {
@@ -101,6 +117,7 @@ pdfdoc *pdfdoc_begin_as(doc_format format, double dpi, const char *path, double 
 		cairo_set_source_rgb(doc->cr, 1, 1, 1);
 		cairo_paint(doc->cr);
 		cairo_scale(doc->cr, dpi / 72.0, dpi / 72.0);
+		pdfdoc_set_pt_per_unit(doc->surface, 72.0 / dpi);
 	} else if (format == DOC_SVG) {
 		doc->surface = cairo_svg_surface_create_for_stream(write_chunk, doc, MM(width_mm), MM(height_mm));
 		cairo_svg_surface_restrict_to_version(doc->surface, CAIRO_SVG_VERSION_1_1);

@@ -56,6 +56,13 @@ int pdfdoc_bookmark(pdfdoc *doc, int parent, const char *title);
  * any failure, with a message in *error. */
 bool pdfdoc_end(pdfdoc *doc, bool ok, char **error);
 
+/* How many points on the paper one device unit of a surface prints at:
+ * 1 for PDF and SVG (they draw in points), 72/dpi for a PNG (pixels), and
+ * what a recording was told (pdfdoc_set_pt_per_unit) for a drawing
+ * recorded once and placed at some scale.  Unknown surfaces count 1. */
+double pdfdoc_pt_per_unit(cairo_surface_t *surface);
+void pdfdoc_set_pt_per_unit(cairo_surface_t *surface, double pt);
+
 /* The creation date of every product: SOURCE_DATE_EPOCH when set (the
  * same input then gives byte-identical files), else the real date. */
 void pdfdoc_date(char buf[32]);

@@ -7,6 +7,7 @@
 
 #include "../base/util.h"
 #include "mapdraw.h"
+#include "paint.h"
 #include "pdfdoc.h"
 #include "products.h"
 
@@ -87,7 +88,7 @@ static void poster_crop_marks(cairo_t *cr, double x, double y, double w, double 
 			cairo_line_to(cr, xs[i], ys[k] + dy * to);
 		}
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_restore(cr);
 }
 

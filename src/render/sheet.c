@@ -44,7 +44,7 @@ static double fit_map(const render_ctx *rc, cairo_t *cr, map_geom *g,
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
 	cairo_set_line_width(cr, 0.2);
 	cairo_rectangle(cr, x + (w - used_w) / 2, y, used_w, used_h);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	return used_h;
 }
 
@@ -732,7 +732,7 @@ static double sheet_heading(const render_ctx *rc, cairo_t *cr, double top, doubl
 	cairo_set_line_width(cr, 0.3);
 	cairo_move_to(cr, x, y - 1.5);
 	cairo_line_to(cr, x + w, y - 1.5);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	return y;
 }
 

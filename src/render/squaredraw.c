@@ -87,7 +87,7 @@ static void anchor_symbol(cairo_t *cr, double x, double y, double r)
 	cairo_move_to(cr, x - r * 0.70, y + r * 0.25);
 	cairo_curve_to(cr, x - r * 0.55, y + r * 0.85, x - r * 0.15, y + r * 0.90, x, y + r * 0.85);
 	cairo_curve_to(cr, x + r * 0.15, y + r * 0.90, x + r * 0.55, y + r * 0.85, x + r * 0.70, y + r * 0.25);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }
 
@@ -100,11 +100,11 @@ static void city_symbol(cairo_t *cr, double x, double y, double r, rgb side, boo
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, r * 0.12);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	if (capital) {
 		cairo_arc(cr, x, y, r * 1.28, 0, 2 * M_PI);
 		cairo_set_line_width(cr, r * 0.12);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		paint_star_path(cr, x, y, r * 0.78);
 		paint_set(cr, PAINT_GOLD);
 		cairo_fill(cr);
@@ -276,7 +276,7 @@ static double player_badge(const render_ctx *rc, cairo_t *cr, size_t side, long 
 	cairo_fill_preserve(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_set_line_width(cr, r * 0.18);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	char n[24];
 	snprintf(n, sizeof n, "%ld", player);
 	text_draw(rc, cr, n, &st, x, y - st.size * 0.68, 0);
@@ -294,7 +294,7 @@ static void draw_piece(const map_canvas *mc, const piece *p, double cx, double c
 	factors(mc->rc, p->type, value);
 	if (p->cargo)
 		snprintf(label, sizeof label, "+%zu", p->cargo);
-	paint_counter(mc->rc, mc->cr, mc->placer, p->type, p->side, value, label,
+	paint_counter(mc->rc, mc->cr, mc->placer, p->type, p->side, value, NULL, label,
 		paint_clamp(mc->g->cell * 0.042, 1.4, 4), cx, cy, w, h);
 	/* The mark takes no room from the names of places: on a reduced map
 	 * a city's name may stand over its edge, never the reverse. */
@@ -457,23 +457,29 @@ static void draw_occupants(const map_canvas *mc, const position_cell *c, double 
 	}
 }
 
-/* With the set-up, the general's name and the pieces' (the city's came before). */
-static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
+/* With the set-up, the general's name, inside his square. */
+static void draw_general_name(const map_canvas *mc, const position_cell *c, double cx, double cy)
 {
 	const render_ctx *rc = mc->rc;
 	const map_geom *g = mc->g;
 	const scenario *sc = rc->sc;
-	if (!mc->setup)
-		return;
-	if (c->generals.first >= 0) {
+	if (mc->setup && c->generals.first >= 0) {
 		double x, y, r;
 		general_spot(g, cx, cy, &x, &y, &r);
 		char *name = names_general(rc, &sc->generals[c->generals.first]);
+		lp_room room;
+		room.n = mapgeom_cell_corners(g, cx, cy, g->cell * 0.02, room.x, room.y, LP_ROOM_MAX);
 		paint_general_name(rc, mc->cr, mc->placer, name, x, y, r, paint_clamp(g->cell * 0.075, 1.6, 6),
-			g->cell * 0.70);
+			g->cell * 0.70, &room);
 		free(name);
 	}
-	cell_pieces(mc, c, cx, cy, true);
+}
+
+/* With the set-up, the pieces' names. */
+static void draw_names(const map_canvas *mc, const position_cell *c, double cx, double cy)
+{
+	if (mc->setup)
+		cell_pieces(mc, c, cx, cy, true);
 }
 
 /* The ships placed in a sea zone without a square, in the lower half of
@@ -612,13 +618,13 @@ static void draw_borders(const map_canvas *mc, const size_t *shown, size_t n)
 	cairo_set_dash(cr, dash, 2, 0);
 	paint_set(cr, COAST);
 	cairo_set_line_width(cr, zone_border_width(g));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 	coast = true;
 	each_border(mc, shown, n, border_path, &coast);
 	paint_set(cr, COAST);
 	cairo_set_line_width(cr, coast_width(g));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 static void take_border(const map_canvas *mc, grid_cell cell, int d, bool coast, bool first, void *ctx)
@@ -689,7 +695,7 @@ static void draw_frame(const map_canvas *mc, double x0, double y0, double x1, do
 	cairo_rectangle(cr, g->frame, g->frame, g->cells_width, g->cells_height);
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, fmax(0.4, g->cell * 0.012));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* The squares touching a rectangle, in reading order. */
@@ -746,10 +752,12 @@ static void draw_city_names(const map_canvas *mc, const size_t *shown, size_t n)
 }
 
 /* The words a player sets up and plays by, before the squares'
- * addresses (the frame names every column and row): every city's name,
- * then each square's general and pieces. */
+ * addresses (the frame names every column and row): the generals' names,
+ * which must stay in their squares, every city's name, which may reach
+ * over the next ones, then each square's pieces. */
 static void draw_first_names(const map_canvas *mc, const size_t *shown, size_t n)
 {
+	mapdraw_each_cell(mc, shown, n, draw_general_name);
 	draw_city_names(mc, shown, n);
 	mapdraw_each_cell(mc, shown, n, draw_names);
 }
@@ -790,7 +798,7 @@ static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind ki
 		cairo_set_line_width(cr, kind == ENTRY_COAST ? 0.8 : 0.5);
 		cairo_move_to(cr, x + s / 2, y);
 		cairo_line_to(cr, x + s / 2, y + s);
-		cairo_stroke(cr);
+		paint_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 		return render_string(rc, kind == ENTRY_COAST ? "coast" : "sea-zone-border");
 	case ENTRY_CITY:
@@ -803,7 +811,7 @@ static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind ki
 		const rs_square_unit *u = &rs->square.units[k];
 		char value[24];
 		factors(rc, u->id, value);
-		paint_counter(rc, cr, NULL, u->id, 0, value, NULL, 0, x + s / 2, y + s / 2, s * 1.1, s * 0.45);
+		paint_counter(rc, cr, NULL, u->id, 0, value, NULL, NULL, 0, x + s / 2, y + s / 2, s * 1.1, s * 0.45);
 		return l10n_get(&u->name, rc->lang);
 	}
 	case ENTRY_GENERAL:

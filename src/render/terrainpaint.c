@@ -67,7 +67,7 @@ static void fill_outlined(cairo_t *cr, rgb fill, rgb line, double width)
 	cairo_fill_preserve(cr);
 	paint_set(cr, line);
 	cairo_set_line_width(cr, width);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* ---- symbols: s is the cell size, (cx, cy) its centre ---- */
@@ -104,9 +104,9 @@ static void symbol_hill(cairo_t *cr, const map_geom *g, grid_cell cell)
 	cairo_set_source_rgb(cr, 0.55, 0.40, 0.22);
 	cairo_set_line_width(cr, g->cell * 0.010);
 	mapgeom_cell_path(cr, g, cell, g->cell * 0.10);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	mapgeom_cell_path(cr, g, cell, g->cell * 0.22);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 static void symbol_buildings(cairo_t *cr, double cx, double cy, double s)
@@ -137,7 +137,7 @@ static void symbol_field(cairo_t *cr, const map_geom *g, grid_cell cell, double 
 		cairo_move_to(cr, cx + d - s * 0.5, cy + s * 0.5);
 		cairo_line_to(cr, cx + d + s * 0.5, cy - s * 0.5);
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_restore(cr);
 }
 
@@ -164,7 +164,7 @@ static void symbol_fence(cairo_t *cr, double cx, double cy, double s)
 	cairo_move_to(cr, left, cy);
 	for (int i = 1; i <= 8; i++)
 		cairo_line_to(cr, left + i * step, cy + ((i & 1) ? -s * 0.05 : s * 0.05));
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 static void symbol_mountains(cairo_t *cr, double cx, double cy, double s)
@@ -201,7 +201,7 @@ static void symbol_waves(cairo_t *cr, double cx, double cy, double s)
 		cairo_curve_to(cr, x + s * 0.05, y - s * 0.04, x + s * 0.08, y - s * 0.04, x + s * 0.12, y);
 		cairo_curve_to(cr, x + s * 0.16, y + s * 0.04, x + s * 0.19, y + s * 0.04, x + s * 0.24, y);
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* The widths of the water, as parts of the cell size: the band of a
@@ -235,7 +235,7 @@ static void water_band(cairo_t *cr, const map_geom *g, double cx, double cy, con
 		cairo_move_to(cr, cx, cy);
 		cairo_line_to(cr, cx - (l->x[0] - cx) / 2, cy - (l->y[0] - cy) / 2);
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_set_line_cap(cr, cap);
 }
 
@@ -274,11 +274,29 @@ static void draw_centred(cairo_t *cr, const void *ctx, double x, double y)
 	a->draw(cr, x, y, a->s);
 }
 
+/* How far below the cell's centre its symbol stands (mm): a fence, the
+ * one symbol drawn as a line across the cell, drops to the cell's foot
+ * where the set-up puts counters on its middle, which would hide it; a
+ * spread symbol (trees, houses) still shows round them, and its ground's
+ * colour names the terrain anyway. */
+#define FENCE_DROP 0.30
+
+static double symbol_drop(const map_geom *g, const position *pos, const position_cell *c, rs_pattern pattern,
+	bool pieces)
+{
+	if (!pieces || !c || pattern != RS_PATTERN_FENCE)
+		return 0;
+	position_walk walk;
+	position_units_begin(c, &walk);
+	return position_units_next(pos, &walk) >= 0 ? g->cell * FENCE_DROP : 0;
+}
+
 static void draw_pattern(cairo_t *cr, const map_geom *g, grid_cell cell, rs_pattern pattern,
-	const terrain_links *links)
+	const terrain_links *links, double drop)
 {
 	double s = g->cell, cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
+	cy += drop;
 	if ((unsigned)pattern < RS_PATTERN_COUNT && CENTRED[pattern]) {
 		/* The same at every cell of the terrain: drawn once per document. */
 		centred_art art = { CENTRED[pattern], s };
@@ -343,8 +361,9 @@ static void draw_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid
 	paint_place_text(rc, cr, lp, name, &st, g->cell * 0.55, spots, 3);
 }
 
-void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
-	const char *type, const terrain_links *links)
+/* terrainpaint_cell with the symbol `drop` mm below the centre. */
+static void paint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell, const char *type,
+	const terrain_links *links, double drop)
 {
 	const rs_terrain *t = terrainpaint_terrain(rc, type);
 	mapgeom_cell_path(cr, g, cell, 0);
@@ -359,7 +378,13 @@ void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, gri
 	const rs_look *look = t ? &t->look : &ruleset_default_look;
 	set_colour(cr, look->fill);
 	cairo_fill(cr);
-	draw_pattern(cr, g, cell, look->pattern, links);
+	draw_pattern(cr, g, cell, look->pattern, links, drop);
+}
+
+void terrainpaint_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, grid_cell cell,
+	const char *type, const terrain_links *links)
+{
+	paint_cell(rc, cr, g, cell, type, links, 0);
 }
 
 void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos, grid_cell cell,
@@ -405,9 +430,10 @@ static const double *symbol_ink(terrain_course *course, rs_pattern pattern)
 }
 
 bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
-	terrain_course *course, grid_cell cell, lp_box *out, lp_colour *ground)
+	terrain_course *course, grid_cell cell, bool pieces, lp_box *out, lp_colour *ground)
 {
-	const rs_terrain *t = terrainpaint_terrain(rc, type_of(pos, position_at(pos, cell)));
+	const position_cell *c = position_at(pos, cell);
+	const rs_terrain *t = terrainpaint_terrain(rc, type_of(pos, c));
 	if (!t || !is_icon(t->look.pattern))
 		return false;
 	*ground = (lp_colour){ t->look.fill.r / 255.0, t->look.fill.g / 255.0, t->look.fill.b / 255.0 };
@@ -415,6 +441,7 @@ bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const posi
 	double x = ink[0], y = ink[1], w = ink[2], h = ink[3];
 	double k = g->cell / SYMBOL_PROBE_SIZE, cx, cy;
 	mapgeom_center(g, cell, &cx, &cy);
+	cy += symbol_drop(g, pos, c, t->look.pattern, pieces);
 	*out = labelplace_box(cx + x * k, cy + y * k, w * k, h * k);
 	return true;
 }
@@ -426,7 +453,7 @@ static void fieldworks(cairo_t *cr, const map_geom *g, grid_cell cell)
 	cairo_set_source_rgb(cr, 0.35, 0.22, 0.10);
 	cairo_set_line_width(cr, s * 0.035);
 	mapgeom_cell_path(cr, g, cell, s * 0.06);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 }
 
 /* ---- the course of water over the cells ---- */
@@ -546,11 +573,13 @@ unsigned terrainpaint_course_joins(const terrain_course *course, size_t index)
 }
 
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
-	grid_cell cell)
+	grid_cell cell, bool pieces)
 {
 	const position_cell *c = position_at(pos, cell);
+	const char *type = type_of(pos, c);
+	const rs_terrain *t = terrainpaint_terrain(rc, type);
 	/* The water is terrainpaint_water's, once every cell is filled. */
-	terrainpaint_cell(rc, cr, g, cell, type_of(pos, c), NULL);
+	paint_cell(rc, cr, g, cell, type, NULL, symbol_drop(g, pos, c, t ? t->look.pattern : RS_PATTERN_NONE, pieces));
 	if (c && c->terrain_entry >= 0 && pos->sc->terrain[c->terrain_entry].fieldworks)
 		fieldworks(cr, g, cell);
 }
@@ -645,7 +674,7 @@ void terrainpaint_swatch(const render_ctx *rc, cairo_t *cr, const grid_ops *grid
 	paint_set(cr, PAINT_GRID);
 	cairo_set_line_width(cr, 0.2);
 	mapgeom_cell_path(cr, &g, cell, 0);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	cairo_restore(cr);
 }
 

@@ -40,9 +40,11 @@ void terrainpaint_course_free(terrain_course *course);
 unsigned terrainpaint_course_joins(const terrain_course *course, size_t index);
 
 /* Paint a cell of the position as the scenario lists it: its terrain
- * (its water is terrainpaint_water's) and its earthworks. */
+ * (its water is terrainpaint_water's) and its earthworks.  With pieces
+ * (the set-up drawn) a fence on a cell with units stands at the cell's
+ * foot, clear of the counters on its middle. */
 void terrainpaint_position_cell(const render_ctx *rc, cairo_t *cr, const map_geom *g, const position *pos,
-	grid_cell cell);
+	grid_cell cell, bool pieces);
 
 /* The water of the cells shown (indices, as mapdraw lists them): the
  * streams, rivers and bridges along the course, each a line without a
@@ -69,11 +71,12 @@ void terrainpaint_name(const render_ctx *rc, cairo_t *cr, const map_geom *g, con
 	label_placer *lp);
 
 /* The box of the symbol standing in the cell (trees, houses, peaks,
- * waves), which words keep off where they can, and in *ground the
+ * waves; with pieces where terrainpaint_position_cell put it), which
+ * words keep off where they can, and in *ground the
  * colour of the cell under it; false when the cell has none.  The course
  * of the map keeps each symbol's size once measured. */
 bool terrainpaint_symbol_box(const render_ctx *rc, const map_geom *g, const position *pos,
-	terrain_course *course, grid_cell cell, lp_box *out, lp_colour *ground);
+	terrain_course *course, grid_cell cell, bool pieces, lp_box *out, lp_colour *ground);
 
 /* What a map shows, so that its legend explains that and nothing more:
  * each terrain some cell on the board has (the unlisted cells are the

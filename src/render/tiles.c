@@ -96,7 +96,7 @@ void tiles_draw_calibration(const render_ctx *rc, cairo_t *cr, double x, double 
 	cairo_fill(cr);
 	cairo_set_line_width(cr, 0.2);
 	cairo_rectangle(cr, x, y, 50, 2.5);
-	cairo_stroke(cr);
+	paint_stroke(cr);
 	text_style st = { FONT_TEXT, 2.4, false, false, ALIGN_LEFT, 0, 0, 0 };
 	/* Wrapped to the bar's width: the bar ends inside the trim, clear of
 	 * the crop marks' line, and so must its words in every language. */
@@ -118,7 +118,7 @@ static void draw_assembly(cairo_t *cr, const tile_plan *p, int row, int col, dou
 				cairo_fill_preserve(cr);
 			}
 			paint_set(cr, PAINT_INK);
-			cairo_stroke(cr);
+			paint_stroke(cr);
 		}
 	}
 	cairo_restore(cr);
@@ -164,7 +164,7 @@ static void tile_furniture(const render_ctx *rc, cairo_t *cr, const tile_plan *p
 		cairo_move_to(cr, x1 + 1, y);
 		cairo_line_to(cr, x1 + 1 + len, y);
 	}
-	cairo_stroke(cr);
+	paint_stroke(cr);
 
 	/* Footer: name, place, diagram, calibration, hint; kept
 	 * FOOTER_INSET in from the corners, clear of the cut marks there,

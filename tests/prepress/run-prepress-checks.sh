@@ -1,6 +1,7 @@
 #!/bin/bash
 # Print-shop checks of the products, read back with real clients:
 #   - no near-black colour: black text and lines are 0 0 0 (near_black.py);
+#   - no line of a map product under 0.25 pt on paper (line_floor.py);
 #   - page boxes (pdfinfo -box): poster, panels, tiles and deck carry a
 #     TrimBox at the cut and a BleedBox where the art stops;
 #   - marks measured from what was drawn (pdftocairo -svg, marks.py):
@@ -278,6 +279,14 @@ verdict "without SOURCE_DATE_EPOCH the PDFs carry today's date" "CreationDate '$
 verdict "calibration sheet and balance report written" "$(cat "$WORK/log")" $?
 out=$(python3 "$HERE/near_black.py" $(find "$WORK/r" "$WORK/c-a4-long" "$WORK/ink" -name '*.pdf' | sort))
 verdict "no near-black colour in any product (black is 0 0 0)" "$out" $?
+
+# ---- line floor ----
+# No stroke of a map product prints under 0.25 pt, at the scale it prints
+# (the overview and the sheet reduce the map; art is placed as forms):
+# hex (gettysburg-first-day, rt-bc1999) and square (mb-1861) maps, the
+# poster's panels too.
+out=$(python3 "$HERE/line_floor.py" $(find "$WORK/r" "$WORK/p-a0" \( -name 'map-*.pdf' -o -name 'scenario-sheet.pdf' \) | sort))
+verdict "every line of tiles, overview, poster, panels and sheet at least 0.25 pt on paper" "$out" $?
 
 # ---- structure ----
 out=""

@@ -238,7 +238,7 @@ static cairo_surface_t *paint_map(const fixture *f, double scale)
 	size_t *shown = xmalloc(n * sizeof *shown);
 	for (size_t i = 0; i < n; i++) {
 		shown[i] = i;
-		terrainpaint_position_cell(&f->rc, cr, &f->g, f->pos, grid_from_index(&f->rc.board, i));
+		terrainpaint_position_cell(&f->rc, cr, &f->g, f->pos, grid_from_index(&f->rc.board, i), false);
 	}
 	terrainpaint_water(&f->rc, cr, &f->g, f->pos, f->course, shown, n);
 	free(shown);

@@ -202,6 +202,69 @@ static void test_drop_gives_boxes_back(void **state)
 	labelplace_free(&lp);
 }
 
+/* A general's name keeps to his cell: a box is inside a hex only when all
+ * its corners are, whichever way round the corners go. */
+static void test_box_inside_room(void **state)
+{
+	(void)state;
+	/* A pointy-top hex 10 across the flats, centred on (0, 0). */
+	lp_room hex = { 6, { 0, 5, 5, 0, -5, -5 }, { -5.7735, -2.8868, 2.8868, 5.7735, 2.8868, -2.8868 } };
+	assert_true(labelplace_inside(&hex, labelplace_box(-4, -2, 8, 4)));
+	/* Level with the flats but past the side. */
+	assert_false(labelplace_inside(&hex, labelplace_box(-4, -2, 9.5, 4)));
+	/* Within the hex's width, but a top corner in the slanted part
+	 * outside. */
+	assert_false(labelplace_inside(&hex, labelplace_box(2, -5, 2.5, 2)));
+	/* The same hex corners in the other order. */
+	lp_room back = { 6, { -5, -5, 0, 5, 5, 0 }, { -2.8868, 2.8868, 5.7735, 2.8868, -2.8868, -5.7735 } };
+	assert_true(labelplace_inside(&back, labelplace_box(-4, -2, 8, 4)));
+	assert_false(labelplace_inside(&back, labelplace_box(2, -5, 2.5, 2)));
+	/* No room: nothing is inside. */
+	lp_room none = { 0 };
+	assert_false(labelplace_inside(&none, labelplace_box(0, 0, 1, 1)));
+}
+
+/* A label keeps off terrain art where a free spot is near: slid off the
+ * art rather than stood on it, and on the art only when every slid spot
+ * is taken too. */
+static void test_near_spot_before_art(void **state)
+{
+	(void)state;
+	label_placer lp;
+	labelplace_init(&lp, 0.5);
+	lp_colour ground = { 0.9, 0.9, 0.8 };
+	/* Trees over the asked spot's upper part. */
+	labelplace_take_backdrop(&lp, labelplace_box(0, 0, 20, 6), ground);
+	lp_box asked = labelplace_box(2, 4, 10, 4);
+	bool over = true;
+	lp_box at;
+	assert_true(labelplace_place_near(&lp, &asked, 1, NULL, &over, &at));
+	assert_false(over);
+	/* Just below the trees, the gap kept. */
+	assert_true(at.y0 >= 6.5 - 1e-9 && at.y0 < 6.6);
+	assert_true(at.x0 == 2 && at.x1 == 12);
+	labelplace_free(&lp);
+
+	/* The same with a counter under the trees: no slid spot is near
+	 * enough and clear, so the label stands on the art. */
+	labelplace_init(&lp, 0.5);
+	labelplace_take_backdrop(&lp, labelplace_box(0, 0, 20, 6), ground);
+	labelplace_take(&lp, labelplace_box(0, 8.6, 20, 10));
+	assert_true(labelplace_place_near(&lp, &asked, 1, NULL, &over, &at));
+	assert_true(over);
+	assert_true(at.y0 == 4);
+	labelplace_free(&lp);
+
+	/* A room: the free spot below lies outside it, so the label stands
+	 * on the art inside. */
+	labelplace_init(&lp, 0.5);
+	labelplace_take_backdrop(&lp, labelplace_box(0, 0, 20, 6), ground);
+	lp_room room = { 4, { 0, 20, 20, 0 }, { 0, 0, 9, 9 } };
+	assert_true(labelplace_place_near(&lp, &asked, 1, &room, &over, &at));
+	assert_true(over);
+	labelplace_free(&lp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +276,8 @@ int main(void)
 		cmocka_unit_test(test_lines_are_obstacles),
 		cmocka_unit_test(test_backdrop_is_a_last_resort),
 		cmocka_unit_test(test_drop_gives_boxes_back),
+		cmocka_unit_test(test_box_inside_room),
+		cmocka_unit_test(test_near_spot_before_art),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

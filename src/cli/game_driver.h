@@ -127,7 +127,7 @@ typedef struct game_driver {
 	/* ---- check (and ask --after) ---- */
 	/* Referee one action as the log wrote it (its dice, its card): false
 	 * with the reason (err->line set when an earlier line is at fault). */
-	bool (*apply)(game_run *run, void *action, rules_error *err);
+	bool (*apply)(game_run *run, game_action *action, rules_error *err);
 	/* The log has ended: false when it stops halfway through something
 	 * (unfinished, not illegal), with what is missing. */
 	bool (*finish)(game_run *run, rules_error *err);
@@ -144,21 +144,21 @@ typedef struct game_driver {
 	 * `automatic`) with the dice and cards and apply it; *undoable whether
 	 * undo may take it back.  False with the reason, the dice and cards
 	 * left as they were. */
-	bool (*act)(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err);
+	bool (*act)(game_run *run, game_action *action, bool automatic, bool *undoable, rules_error *err);
 	/* What a player sees after an accepted action, its line printed. */
-	void (*acted)(game_run *run, const void *action);
+	void (*acted)(game_run *run, const game_action *action);
 	/* The automatic player's next action into *action; false when it has
 	 * nothing to propose. */
-	bool (*propose)(game_run *run, void *action);
+	bool (*propose)(game_run *run, game_action *action);
 	/* With seats: the other side chooses before the proposed action is
 	 * taken (noord-zuid's defender stands or withdraws before the roll,
 	 * §5.2): the driver keeps a copy, that side decides (a command word
 	 * of the driver's, or pass), and the next propose gives the action
 	 * back with the choice.  True when kept. */
-	bool (*awaits)(game_run *run, const void *action);
+	bool (*awaits)(game_run *run, const game_action *action);
 	/* A saved action of --resume: strip what the seed decides (dice, the
 	 * card drawn), complete it again, apply it.  False with the reason. */
-	bool (*redo)(game_run *run, void *action, bool *undoable, rules_error *err);
+	bool (*redo)(game_run *run, game_action *action, bool *undoable, rules_error *err);
 	bool (*over)(game_run *run);
 	/* Between turns: the next one not begun (max-turns and 'auto' count
 	 * whole turns). */
@@ -173,7 +173,7 @@ typedef struct game_driver {
 	/* The automatic player's answer for the deciding side when it is not
 	 * the side to play, into *action; false when it leaves the choice
 	 * on offer (then pass). */
-	bool (*answer)(game_run *run, void *action);
+	bool (*answer)(game_run *run, game_action *action);
 	/* The deciding side leaves what is on offer to the other side (no
 	 * line of the log: there the next action declines it).  False with
 	 * the reason when what it owes cannot be left. */

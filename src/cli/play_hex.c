@@ -251,9 +251,9 @@ static void hex_print_result(game_run *run, bool check)
 }
 
 /* One action, typed or the automatic player's: complete and apply. */
-static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err)
+static bool hex_act(game_run *run, game_action *action, bool automatic, bool *undoable, rules_error *err)
 {
-	gl_action *a = action;
+	gl_action *a = (gl_action *)action;
 	/* With seats, a side types only its own choices: in the other's
 	 * turn the steps the rules give it, never the other's.  (A saved
 	 * line of --resume, judged so when it was played, comes by redo.) */
@@ -278,9 +278,9 @@ static bool hex_act(game_run *run, void *action, bool automatic, bool *undoable,
 
 /* After an accepted action: the flank it orders, the battle's note, what
  * is owed, and the next turn after a draw. */
-static void hex_acted(game_run *run, const void *action)
+static void hex_acted(game_run *run, const game_action *action)
 {
-	const gl_action *a = action;
+	const gl_action *a = (const gl_action *)action;
 	referee *r = run->r;
 	/* The flank a card orders, as the player sees it from his seat. */
 	deck_card c;
@@ -398,9 +398,9 @@ hex_game *play_hex_game(game_run *run)
 	return run->g;
 }
 
-static bool hex_apply(game_run *run, void *action, rules_error *err)
+static bool hex_apply(game_run *run, game_action *action, rules_error *err)
 {
-	return referee_apply(run->r, action, err);
+	return game_apply(run->s.game, action, err);
 }
 
 static bool hex_finish(game_run *run, rules_error *err)
@@ -425,7 +425,7 @@ static int hex_turn(game_run *run)
 
 /* A saved action: what the seed decides is decided again, the dice
  * (unless the player typed them) and the card drawn. */
-static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *err)
+static bool hex_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)
 {
 	if (!game_session_redo(&run->s, action, undoable, err))
 		return false;
@@ -434,7 +434,7 @@ static bool hex_redo(game_run *run, void *action, bool *undoable, rules_error *e
 	return true;
 }
 
-static bool hex_propose(game_run *run, void *action)
+static bool hex_propose(game_run *run, game_action *action)
 {
 	if (run->chosen) {
 		/* The battle held, with the defender's choice. */
@@ -449,9 +449,9 @@ static bool hex_propose(game_run *run, void *action)
 
 /* §5.2: a battle whose target may withdraw one hex before the roll waits
  * for its side's choice, when that side is not the one to play. */
-static bool hex_awaits(game_run *run, const void *action)
+static bool hex_awaits(game_run *run, const game_action *action)
 {
-	const gl_action *a = action;
+	const gl_action *a = (const gl_action *)action;
 	bool released = run->released;
 	run->released = false;
 	if (released || a->kind != ACT_BATTLE || a->withdraw || !a->object || run->holding)
@@ -482,7 +482,7 @@ static void hex_choose(game_run *run, bool withdraw)
 	run->chosen = true;
 }
 
-static bool hex_answer(game_run *run, void *action)
+static bool hex_answer(game_run *run, game_action *action)
 {
 	/* A battle held for its target: the automatic player stands (pass). */
 	return !run->holding && game_session_answer(&run->s, action);

@@ -140,9 +140,9 @@ static void sq_print_result(game_run *run, bool check)
 
 /* Complete an action with its dice: the player's own (--dice manual),
  * else rolled by the referee from the seed. */
-static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, rules_error *err)
+static bool sq_act(game_run *run, game_action *action, bool automatic, bool *undoable, rules_error *err)
 {
-	sq_action *a = action;
+	sq_action *a = (sq_action *)action;
 	int decider = decider_side(run), owner = square_engine.action_side(run->s.game, action);
 	/* With seats, a side types only its own choices. */
 	if (run->seats && !automatic && owner != decider && !sqlog_is_head(a->kind))
@@ -154,9 +154,9 @@ static bool sq_act(game_run *run, void *action, bool automatic, bool *undoable, 
 }
 
 /* After an accepted action: the next turn, or what the rules owe now. */
-static void sq_acted(game_run *run, const void *action)
+static void sq_acted(game_run *run, const game_action *action)
 {
-	const sq_action *a = action;
+	const sq_action *a = (const sq_action *)action;
 	if (a->kind == SQ_ACT_END && run->g->step != SQ_STEP_OVER)
 		sq_print_turn(run);
 	else if (run->g->step != SQ_STEP_OVER)
@@ -165,20 +165,20 @@ static void sq_acted(game_run *run, const void *action)
 
 /* ---- the automatic player ---- */
 
-static bool sq_propose(game_run *run, void *action)
+static bool sq_propose(game_run *run, game_action *action)
 {
 	return game_session_propose(&run->s, action);
 }
 
 /* The square game has no choice of the other side's before an action. */
-static bool sq_awaits(game_run *run, const void *action)
+static bool sq_awaits(game_run *run, const game_action *action)
 {
 	(void)run;
 	(void)action;
 	return false;
 }
 
-static bool sq_answer(game_run *run, void *action)
+static bool sq_answer(game_run *run, game_action *action)
 {
 	return game_session_answer(&run->s, action);
 }
@@ -231,7 +231,7 @@ const sq_game *play_square_game(game_run *run)
 }
 
 /* An action as the log wrote it, with its own faces. */
-static bool sq_apply_written(game_run *run, void *action, rules_error *err)
+static bool sq_apply_written(game_run *run, game_action *action, rules_error *err)
 {
 	return game_apply(run->s.game, action, err);
 }
@@ -250,7 +250,7 @@ static int sq_turn(game_run *run)
 
 /* A saved action: the seed rolls its dice again, unless the player typed
  * them. */
-static bool sq_redo(game_run *run, void *action, bool *undoable, rules_error *err)
+static bool sq_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)
 {
 	return game_session_redo(&run->s, action, undoable, err);
 }

@@ -13,7 +13,7 @@ int command_run(const command *cmd, int argc, char **argv)
 {
 	void *args = xcalloc(1, cmd->args_size ? cmd->args_size : 1);
 	options o;
-	int code = options_parse(&o, cmd, argc, argv, args);
+	int code = options_parse(&o, cmd->name, cmd->help, &cmd->options, argc, argv, args);
 	if (code < 0)
 		code = cmd->run(&o, args);
 	free(args);

@@ -11,16 +11,10 @@
 #include <stdio.h>
 
 #include "../base/diag.h"
+#include "exitcode.h"
 #include "options.h"
 
 struct validator;
-
-enum {
-	EXIT_VALID = 0,
-	EXIT_INVALID = 1,
-	EXIT_USAGE = 2,
-	EXIT_INTERNAL = 3,
-};
 
 typedef struct command {
 	const char *name;

@@ -12,7 +12,7 @@
 #include "../base/jobpool.h"
 #include "../base/papersize.h"
 #include "../base/util.h"
-#include "command.h"
+#include "exitcode.h"
 
 /* getopt_long returns 256 + the index of the option in this table, so
  * that a long option is known by its index even in optopt. */
@@ -29,7 +29,8 @@ typedef struct opt_entry {
 } opt_entry;
 
 typedef struct parser {
-	const command *cmd;
+	const char *name;         /* the command's */
+	void (*help)(FILE *out);
 	const options_spec *spec;
 	opt_entry entries[OPT_MAX];
 	struct option longopts[OPT_MAX + 1];
@@ -60,7 +61,7 @@ static void add(parser *p, const char *name, opt_class cls, const options_own *o
 {
 	if (p->count >= OPT_MAX) {
 		/* A programming error: the table is fixed at build time. */
-		fprintf(stderr, "orbat %s: too many options declared\n", p->cmd->name);
+		fprintf(stderr, "orbat %s: too many options declared\n", p->name);
 		abort();
 	}
 	p->entries[p->count] = (opt_entry){ name, cls, own, letter };
@@ -174,13 +175,13 @@ static int unknown_option(const parser *p, const char *arg)
 		}
 		int code;
 		if (n > 1)
-			code = options_usage(p->cmd->name, "option '%.*s' is ambiguous: %s", (int)len + 2, arg, matches);
+			code = options_usage(p->name, "option '%.*s' is ambiguous: %s", (int)len + 2, arg, matches);
 		else
-			code = options_usage(p->cmd->name, "unknown option '%.*s'", (int)len + 2, arg);
+			code = options_usage(p->name, "unknown option '%.*s'", (int)len + 2, arg);
 		free(matches);
 		return code;
 	}
-	return options_usage(p->cmd->name, "unknown option '%s'", arg);
+	return options_usage(p->name, "unknown option '%s'", arg);
 }
 
 static bool parse_format(options *o, const options_spec *spec, const char *value)
@@ -210,7 +211,7 @@ static int bad_value(const parser *p, int index, const char *value)
 	const opt_entry *e = &p->entries[index];
 	char name[64];
 	spelled(p, index, name);
-	const char *cmd = p->cmd->name;
+	const char *cmd = p->name;
 	switch (e->cls) {
 	case C_FORMAT: {
 		char *list = word_list(p->spec->formats);
@@ -252,7 +253,7 @@ static int bad_value(const parser *p, int index, const char *value)
 static int take(parser *p, options *o, int index, const char *value, char *args)
 {
 	const opt_entry *e = &p->entries[index];
-	const char *cmd = p->cmd->name;
+	const char *cmd = p->name;
 	switch (e->cls) {
 	case C_FORMAT:
 		return parse_format(o, p->spec, value) ? -1 : bad_value(p, index, value);
@@ -289,7 +290,7 @@ static int take(parser *p, options *o, int index, const char *value, char *args)
 		return -1;
 	}
 	case C_HELP:
-		p->cmd->help(stdout);
+		p->help(stdout);
 		return EXIT_VALID;
 	case C_OWN:
 		break;
@@ -342,16 +343,17 @@ static void paper_default(options *o, const char *cmd)
 	}
 }
 
-int options_parse(options *o, const command *cmd, int argc, char **argv, void *args)
+int options_parse(options *o, const char *name, void (*help)(FILE *out), const options_spec *spec, int argc,
+	char **argv, void *args)
 {
 	static const char *const text_json[] = { "text", "json", NULL };
-	options_spec local = cmd->options;
+	options_spec local = *spec;
 	if ((local.common & OPTIONS_FORMAT) && !local.formats)
 		local.formats = text_json;
 	memset(o, 0, sizeof *o);
 	o->output = "output";
 
-	parser p = { .cmd = cmd, .spec = &local };
+	parser p = { .name = name, .help = help, .spec = &local };
 	build(&p);
 	opterr = 0;
 	optind = 0;  /* glibc: start afresh, also reading the '+' again */
@@ -360,11 +362,12 @@ int options_parse(options *o, const command *cmd, int argc, char **argv, void *a
 		int index;
 		if (c == '?') {
 			if (optopt >= OPT_BASE) {
-				char name[64];
-				return options_usage(cmd->name, "option '%s' takes no value", spelled(&p, optopt - OPT_BASE, name));
+				char spelling[64];
+				return options_usage(name, "option '%s' takes no value",
+					spelled(&p, optopt - OPT_BASE, spelling));
 			}
 			if (optopt)
-				return options_usage(cmd->name, "unknown option '-%c'", optopt);
+				return options_usage(name, "unknown option '-%c'", optopt);
 			return unknown_option(&p, argv[optind - 1]);
 		}
 		if (c == ':') {
@@ -372,17 +375,17 @@ int options_parse(options *o, const command *cmd, int argc, char **argv, void *a
 			char *hint = index >= 0 ? value_hint(&p, &p.entries[index]) : xstrdup("a value");
 			int code;
 			if (optopt >= OPT_BASE) {
-				char name[64];
-				code = options_usage(cmd->name, "option '%s' needs a value (%s)", spelled(&p, index, name), hint);
+				char spelling[64];
+				code = options_usage(name, "option '%s' needs a value (%s)", spelled(&p, index, spelling), hint);
 			} else {
-				code = options_usage(cmd->name, "option '-%c' needs a value (%s)", optopt, hint);
+				code = options_usage(name, "option '-%c' needs a value (%s)", optopt, hint);
 			}
 			free(hint);
 			return code;
 		}
 		index = c >= OPT_BASE ? c - OPT_BASE : find_letter(&p, c);
 		if (index < 0)
-			return options_usage(cmd->name, "unknown option '-%c'", c);
+			return options_usage(name, "unknown option '-%c'", c);
 		int code = take(&p, o, index, optarg, args);
 		if (code >= 0)
 			return code;
@@ -392,15 +395,15 @@ int options_parse(options *o, const command *cmd, int argc, char **argv, void *a
 	if (local.common & OPTIONS_LANG)
 		options_default_langs(o->langs);
 	if ((local.common & OPTIONS_PAPER) && !o->paper_named)
-		paper_default(o, cmd->name);
+		paper_default(o, name);
 	/* A command without -j works in its own process. */
 	if (!o->jobs)
 		o->jobs = (local.common & OPTIONS_JOBS) ? jobpool_default_workers() : 1;
 	const options_operands *n = local.operands;
 	if (n && n->max == 0 && o->operand_count > 0)
-		return options_usage(cmd->name, "unexpected argument '%s'", o->operands[0]);
+		return options_usage(name, "unexpected argument '%s'", o->operands[0]);
 	if (n && (o->operand_count < n->min || (n->max >= 0 && o->operand_count > n->max)))
-		return options_usage(cmd->name, "%s", n->wrong);
+		return options_usage(name, "%s", n->wrong);
 	return -1;
 }
 

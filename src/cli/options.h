@@ -10,10 +10,10 @@
 #include <stdbool.h>
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../text/lang.h"
 
-struct command;
 
 enum {
 	OPTIONS_FORMAT = 1u << 0,  /* --format WORD (or a comma list) */
@@ -89,7 +89,8 @@ typedef struct options {
  * -1 when the command is to go on, else its exit status: 0 after --help
  * (printed on stdout), 2 after a usage error (one line and the pointer to
  * --help on stderr). */
-int options_parse(options *o, const struct command *cmd, int argc, char **argv, void *args);
+int options_parse(options *o, const char *name, void (*help)(FILE *out), const options_spec *spec, int argc,
+	char **argv, void *args);
 
 /* A usage error found by the command itself: "orbat CMD: MESSAGE" and
  * "Try 'orbat CMD --help' for more information." on stderr.  Returns

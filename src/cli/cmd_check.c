@@ -72,7 +72,7 @@ static int check_run(const options *o, command_no_args *a)
 	} else if (code == EXIT_VALID) {
 		if (!o->quiet)
 			game_print_board(d, run, true);
-		int turns = d->turn(run);
+		int turns = game_turn(game_of_run(d, run));
 		printf("%s: legal, %d %s (%s)\n", log_name, turns, turns == 1 ? "turn" : "turns", s.rs->id);
 		d->print_result(run, true);
 	}

@@ -530,7 +530,7 @@ static int play_run(const options *o, play_args *pa)
 	printf("%s (%s), seed %llu%s.\n", p.s.sc->id.text, p.s.rs->id, seed, manual ? ", your own dice" : "");
 	if (resume_path)
 		printf("Resumed %s: the game goes on after its last line (%zu lines).\n", resume_path, p.line_count);
-	if (!p.d->over(p.run)) {
+	if (!game_over(game_of_run(p.d, p.run))) {
 		p.d->print_turn(p.run);
 		p.d->print_pending(p.run);
 	}
@@ -540,23 +540,23 @@ static int play_run(const options *o, play_args *pa)
 	size_t cap = 0;
 	bool auto_turn = false;
 	int auto_turn_of = -1;
-	while (!p.d->over(p.run)) {
+	while (!game_over(game_of_run(p.d, p.run))) {
 		/* A game whose log cannot be written stops: what the player
 		 * would do next could not be kept. */
 		if (p.log_failed) {
 			printf("The game stops: its log cannot be written.\n");
 			break;
 		}
-		if (auto_turn && p.d->at_turn_start(p.run) && p.d->turn(p.run) >= auto_turn_of)
+		if (auto_turn && game_at_turn_start(game_of_run(p.d, p.run)) && game_turn(game_of_run(p.d, p.run)) >= auto_turn_of)
 			auto_turn = false;
 		/* With --computer each side decides for itself: the side asked
 		 * is the one whose decision the game waits for, in either's
 		 * turn; the computer answers its own in the player's turn. */
 		const char *decider = p.d->decider(p.run);
 		bool computer_turn = pa->computer && strcmp(decider, pa->computer) == 0;
-		bool answering = pa->computer && strcmp(decider, p.d->side(p.run)) != 0;
+		bool answering = pa->computer && strcmp(decider, game_side_to_play(game_of_run(p.d, p.run))) != 0;
 		if (all_auto || (auto_turn && !answering) || computer_turn) {
-			if (!computer_turn && p.d->turn(p.run) >= max_turns && p.d->at_turn_start(p.run)) {
+			if (!computer_turn && game_turn(game_of_run(p.d, p.run)) >= max_turns && game_at_turn_start(game_of_run(p.d, p.run))) {
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
@@ -609,7 +609,7 @@ static int play_run(const options *o, play_args *pa)
 			/* The computer plays the rest of this turn (all of it at its
 			 * start). */
 			auto_turn = true;
-			auto_turn_of = p.d->at_turn_start(p.run) ? p.d->turn(p.run) + 1 : p.d->turn(p.run);
+			auto_turn_of = game_at_turn_start(game_of_run(p.d, p.run)) ? game_turn(game_of_run(p.d, p.run)) + 1 : game_turn(game_of_run(p.d, p.run));
 			continue;
 		}
 		/* The driver's own words (hand, card, the questions), else an
@@ -618,7 +618,7 @@ static int play_run(const options *o, play_args *pa)
 			game_take(p.d, p.run, &play, got);
 	}
 	free(input);
-	if (p.d->over(p.run))
+	if (game_over(game_of_run(p.d, p.run)))
 		printf("The game is over.\n");
 	p.d->print_result(p.run, false);
 	if (p.log_failed)

@@ -20,18 +20,16 @@
  *  - open/destroy: its game at the scenario's start, from a loaded
  *    rules_session; with play options also the seeded dice, the automatic
  *    player and whatever it prints with (card texts...).
- *  - check: apply referees one action as the log wrote it, finish says
- *    whether the log stops halfway through something; board_text,
- *    roster_text and print_result give the final position (its JSON is
- *    the engine's).
+ *  - check: print_result gives the final position (refereeing the log,
+ *    the board, the roster and the JSON are the engine's).
  *  - play: act (complete a typed
  *    or proposed action with the dice and cards, and apply it), acted
  *    (what a player sees after it), propose (the automatic player's next
  *    action), awaits (a choice of the other side's before it is
  *    taken), answer and pass (the choices of the side that decides when
  *    it is not the side to play, with seats), redo (a saved action of --resume, what the seed decides
- *    decided again), the state questions (over, turn, at_turn_start,
- *    side, decider), the printing (print_turn, print_pending, print_help), command
+ *    decided again), the side that decides now (decider: where the game
+ *    stands otherwise is the engine's), the printing (print_turn, print_pending, print_help), command
  *    (its own command words) and undo's (renewed, fixed_reason,
  *    undo_none).
  * Every line of a game goes through the emit callback of the play options
@@ -125,19 +123,8 @@ typedef struct game_driver {
 	struct game_session *(*session_of)(game_run *run);
 
 	/* ---- check (and ask --after) ---- */
-	/* Referee one action as the log wrote it (its dice, its card): false
-	 * with the reason (err->line set when an earlier line is at fault). */
-	bool (*apply)(game_run *run, game_action *action, rules_error *err);
-	/* The log has ended: false when it stops halfway through something
-	 * (unfinished, not illegal), with what is missing. */
-	bool (*finish)(game_run *run, rules_error *err);
-	/* The board, and what stands on it, as text (new strings). */
-	char *(*board_text)(game_run *run);
-	char *(*roster_text)(game_run *run);
 	/* The score and the winner: as check ends (`check`) or as play ends. */
 	void (*print_result)(game_run *run, bool check);
-	/* The turns begun: the one under way, or the last. */
-	int (*turn)(game_run *run);
 
 	/* ---- play ---- */
 	/* Complete an action (a typed one, or the automatic player's:
@@ -159,12 +146,6 @@ typedef struct game_driver {
 	/* A saved action of --resume: strip what the seed decides (dice, the
 	 * card drawn), complete it again, apply it.  False with the reason. */
 	bool (*redo)(game_run *run, game_action *action, bool *undoable, rules_error *err);
-	bool (*over)(game_run *run);
-	/* Between turns: the next one not begun (max-turns and 'auto' count
-	 * whole turns). */
-	bool (*at_turn_start)(game_run *run);
-	/* The id of the side to play. */
-	const char *(*side)(game_run *run);
 	/* The id of the side whose decision the game waits for now: with
 	 * seats, during a step the rules give the other side (a retreat,
 	 * saving dice, a covered retreat after a round...) that side, else

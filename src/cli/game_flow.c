@@ -203,7 +203,7 @@ bool game_apply_line(const game_driver *d, game_run *run, const char *line, int 
 	game_action *a = action_parse(d, line, number, &empty, &err);
 	if (!a)
 		return empty;
-	bool ok = d->apply(run, a, &err);
+	bool ok = game_apply(d->session_of(run)->game, a, &err);
 	action_free(d, a);
 	return ok;
 }
@@ -249,6 +249,11 @@ bool game_session_ready(struct game_session *s, const game_driver *d, const scen
 	return true;
 }
 
+game *game_of_run(const game_driver *d, game_run *run)
+{
+	return d->session_of(run)->game;
+}
+
 void game_put_text(char *text)
 {
 	fputs(text, stdout);
@@ -257,10 +262,11 @@ void game_put_text(char *text)
 
 void game_print_board(const game_driver *d, game_run *run, bool spaced)
 {
-	game_put_text(d->board_text(run));
+	game *g = d->session_of(run)->game;
+	game_put_text(g->impl->board_text(g));
 	if (spaced)
 		fputc('\n', stdout);
-	game_put_text(d->roster_text(run));
+	game_put_text(g->impl->roster_text(g));
 	if (spaced)
 		fputc('\n', stdout);
 }

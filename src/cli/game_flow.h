@@ -80,6 +80,10 @@ bool game_session_start(struct game_session *s, const game_play_opts *play, cons
 bool game_session_ready(struct game_session *s, const game_driver *d, const scenario *sc, const ruleset *rs,
 	const char *cmd, const char *path, const game_play_opts *play, int *code);
 
+/* The game as it stands in a driver's session (rules/engine.h asks it
+ * where it stands: over, turn, side to play...). */
+game *game_of_run(const game_driver *d, game_run *run);
+
 /* Print a text a driver made (the board...) and free it. */
 void game_put_text(char *text);
 

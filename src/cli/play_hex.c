@@ -398,31 +398,6 @@ hex_game *play_hex_game(game_run *run)
 	return run->g;
 }
 
-static bool hex_apply(game_run *run, game_action *action, rules_error *err)
-{
-	return game_apply(run->s.game, action, err);
-}
-
-static bool hex_finish(game_run *run, rules_error *err)
-{
-	return referee_finish(run->r, err);
-}
-
-static char *hex_run_board(game_run *run)
-{
-	return hex_board_text(run->g);
-}
-
-static char *hex_roster_text(game_run *run)
-{
-	return hex_board_roster(run->g);
-}
-
-static int hex_turn(game_run *run)
-{
-	return run->r->turn;
-}
-
 /* A saved action: what the seed decides is decided again, the dice
  * (unless the player typed them) and the card drawn. */
 static bool hex_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)
@@ -499,21 +474,6 @@ static bool hex_pass(game_run *run, rules_error *err)
 	return referee_pass(run->r, err);
 }
 
-static bool hex_over(game_run *run)
-{
-	return run->r->phase == PHASE_OVER;
-}
-
-static bool hex_at_turn_start(game_run *run)
-{
-	return run->r->phase == PHASE_START;
-}
-
-static const char *hex_run_side(game_run *run)
-{
-	return run->g->sides[run->r->side].id;
-}
-
 static const char *hex_decider(game_run *run)
 {
 	return run->g->sides[hex_decider_index(run)].id;
@@ -588,20 +548,12 @@ const game_driver play_hex_driver = {
 	.session_of = hex_session_of,
 	.open = hex_open,
 	.destroy = hex_destroy,
-	.apply = hex_apply,
-	.finish = hex_finish,
-	.board_text = hex_run_board,
-	.roster_text = hex_roster_text,
 	.print_result = hex_print_result,
-	.turn = hex_turn,
 	.act = hex_act,
 	.acted = hex_acted,
 	.propose = hex_propose,
 	.awaits = hex_awaits,
 	.redo = hex_redo,
-	.over = hex_over,
-	.at_turn_start = hex_at_turn_start,
-	.side = hex_run_side,
 	.decider = hex_decider,
 	.answer = hex_answer,
 	.pass = hex_pass,

@@ -107,16 +107,6 @@ static void sq_print_help(game_run *run)
 		stdout);
 }
 
-static char *sq_board_text_of(game_run *run)
-{
-	return sq_board_text(run->g);
-}
-
-static char *sq_roster_text(game_run *run)
-{
-	return sq_summary(run->g);
-}
-
 static void sq_print_result(game_run *run, bool check)
 {
 	const sq_game *g = run->g;
@@ -230,44 +220,11 @@ const sq_game *play_square_game(game_run *run)
 	return run->g;
 }
 
-/* An action as the log wrote it, with its own faces. */
-static bool sq_apply_written(game_run *run, game_action *action, rules_error *err)
-{
-	return game_apply(run->s.game, action, err);
-}
-
-static bool sq_log_finish(game_run *run, rules_error *err)
-{
-	return square_engine.finish(run->s.game, err);
-}
-
-static int sq_turn(game_run *run)
-{
-	const sq_game *g = run->g;
-	bool begun = g->step != SQ_STEP_BUY || g->bought_now;
-	return g->step == SQ_STEP_OVER ? g->turn : g->turn + (begun ? 1 : 0);
-}
-
 /* A saved action: the seed rolls its dice again, unless the player typed
  * them. */
 static bool sq_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)
 {
 	return game_session_redo(&run->s, action, undoable, err);
-}
-
-static bool sq_over(game_run *run)
-{
-	return run->g->step == SQ_STEP_OVER;
-}
-
-static bool sq_at_turn_start(game_run *run)
-{
-	return run->g->step == SQ_STEP_BUY && !run->g->bought_now;
-}
-
-static const char *sq_side(game_run *run)
-{
-	return sq_side_id(run->g, sq_current(run->g)->side);
 }
 
 static bool sq_command(game_run *run, char *line, const char *word)
@@ -305,8 +262,6 @@ const game_driver play_square_driver = {
 	.print_turn = sq_print_turn,
 	.print_pending = sq_print_pending,
 	.print_help = sq_print_help,
-	.board_text = sq_board_text_of,
-	.roster_text = sq_roster_text,
 	.print_result = sq_print_result,
 	.act = sq_act,
 	.acted = sq_acted,
@@ -317,13 +272,7 @@ const game_driver play_square_driver = {
 	.decider = sq_decider,
 	.open = sq_open,
 	.destroy = sq_destroy,
-	.apply = sq_apply_written,
-	.finish = sq_log_finish,
-	.turn = sq_turn,
 	.redo = sq_redo,
-	.over = sq_over,
-	.at_turn_start = sq_at_turn_start,
-	.side = sq_side,
 	.command = sq_command,
 	.renewed = sq_renewed,
 	.fixed_reason = sq_fixed_reason,

@@ -249,6 +249,15 @@ static inline int game_turn(game *g)
 {
 	return g->impl->turn(g);
 }
+static inline bool game_at_turn_start(game *g)
+{
+	return g->impl->at_turn_start(g);
+}
+/* The id of the side to play. */
+static inline const char *game_side_to_play(game *g)
+{
+	return g->impl->side_id(g, g->impl->to_play(g));
+}
 static inline bool game_pass_choice(game *g, rules_error *err)
 {
 	return g->impl->pass(g, err);

@@ -14,8 +14,8 @@
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/square/sq_ask.h"
+#include "../rules/square/sq_engine.h"
 #include "options.h"
-#include "play_square.h"
 
 /* The most points or infantry allowance `buy --saved-points/--saved`
  * takes. */
@@ -517,10 +517,10 @@ void ask_square_release(void *queries)
 	free(qs);
 }
 
-int ask_square_answer(game_run *run, const void *queries, output_format format)
+int ask_square_answer(game *gm, const void *queries, output_format format)
 {
 	const sq_queries *qs = queries;
-	const sq_game *g = play_square_game(run);
+	const sq_game *g = sq_engine_game(gm);
 	/* A question about nothing does not stop the others. */
 	bool failed = false;
 	sq_answer *an = xmalloc(sizeof *an);

@@ -17,7 +17,7 @@ bool ask_square_is_query(const char *word);
  * (play_square.h) in text or JSON (an exit code: 1 when a question is
  * about nothing), and free what parse made. */
 int ask_square_parse(char **words, int count, bool after, void **queries);
-int ask_square_answer(game_run *run, const void *queries, output_format format);
+int ask_square_answer(game *g, const void *queries, output_format format);
 void ask_square_release(void *queries);
 
 struct sq_game;

@@ -10,11 +10,12 @@
 
 #include "../base/util.h"
 #include "../rules/hex/hex_ask.h"
+#include "../rules/hex/hex_engine.h"
 #include "ask_print.h"
 #include "ask_square_cli.h"
 #include "command.h"
 #include "options.h"
-#include "play_hex.h"
+#include "game_flow.h"
 #include "rules_cli.h"
 
 static void ask_help(FILE *out)
@@ -130,11 +131,11 @@ static void ask_hex_release(void *queries)
 	free(h);
 }
 
-/* The hex questions on the hex driver's game. */
-static int ask_hex_answer(game_run *run, const void *queries, output_format format)
+/* The hex questions on the hex engine's game. */
+static int ask_hex_answer(game *gm, const void *queries, output_format format)
 {
 	const ask_hex_queries *h = queries;
-	hex_game *g = play_hex_game(run);
+	hex_game *g = hex_engine_position(gm);
 	bool failed = false;
 	for (size_t i = 0; i < h->n; i++) {
 		ask_result answer;
@@ -163,7 +164,7 @@ typedef struct ask_grid {
 	 * release, also when the reading fails. */
 	int (*parse)(char **words, int count, bool after, void **queries);
 	/* Answer them: an exit code. */
-	int (*answer)(game_run *run, const void *queries, output_format format);
+	int (*answer)(game *g, const void *queries, output_format format);
 	void (*release)(void *queries);
 	/* A question of another grid is refused: these come before and after
 	 * "FILE uses ruleset ID". */
@@ -182,7 +183,7 @@ static int ask_grid_run(const ask_grid *grid, rules_session *s, const char *file
 	if (code == EXIT_VALID && after)
 		code = rules_replay("ask", after, format, d, run);
 	if (code == EXIT_VALID)
-		code = grid->answer(run, queries, format);
+		code = grid->answer(game_of_run(d, run), queries, format);
 	grid->release(queries);
 	if (run)
 		d->destroy(run);

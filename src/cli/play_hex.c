@@ -393,11 +393,6 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 	return run;
 }
 
-hex_game *play_hex_game(game_run *run)
-{
-	return run->g;
-}
-
 /* A saved action: what the seed decides is decided again, the dice
  * (unless the player typed them) and the card drawn. */
 static bool hex_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)

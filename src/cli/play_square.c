@@ -215,11 +215,6 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	return run;
 }
 
-const sq_game *play_square_game(game_run *run)
-{
-	return run->g;
-}
-
 /* A saved action: the seed rolls its dice again, unless the player typed
  * them. */
 static bool sq_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)

@@ -6,8 +6,4 @@
 
 extern const game_driver play_square_driver;
 
-struct sq_game;
-/* The square game of a run of this driver, as it stands (for ask). */
-const struct sq_game *play_square_game(game_run *run);
-
 #endif

@@ -115,42 +115,28 @@ static int parse_square_queries(char **words, int count, bool after, sq_query **
 }
 
 /* A reason as every orbat answer shows one: its text, then its rule id. */
-static char *reason_text(const ask_sq_reason *r)
+static void json_reason(FILE *out, const rules_error *r)
 {
-	return xasprintf("%s [%s]", r->text, r->rule);
-}
-
-static void json_reason(FILE *out, const ask_sq_reason *r)
-{
-	char *text = reason_text(r);
+	char text[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 4];
+	rules_error_format(r, text, sizeof text);
 	json_write_string(out, text);
-	free(text);
 }
 
-static void json_reasons(FILE *out, const ask_sq_reason *reasons, int count)
+static void json_reasons(FILE *out, const rules_reasons *why)
 {
 	fputc('[', out);
-	for (int i = 0; i < count; i++) {
+	for (int i = 0; i < why->count; i++) {
 		if (i)
 			fputc(',', out);
-		json_reason(out, &reasons[i]);
+		json_reason(out, &why->items[i]);
 	}
 	fputc(']', out);
 }
 
-/* The first reason marked as an error, or NULL. */
-static const ask_sq_reason *first_error(const ask_sq_reason *reasons, int count)
-{
-	for (int i = 0; i < count; i++)
-		if (reasons[i].error)
-			return &reasons[i];
-	return NULL;
-}
-
 /* JSON "error" and the text line say "error" alone when no reason does. */
-static void json_error(FILE *out, const ask_sq_reason *reasons, int count)
+static void json_error(FILE *out, const rules_reasons *why)
 {
-	const ask_sq_reason *e = first_error(reasons, count);
+	const rules_error *e = rules_reasons_first_error(why);
 	fputs(",\"error\":", out);
 	if (e)
 		json_reason(out, e);
@@ -160,9 +146,9 @@ static void json_error(FILE *out, const ask_sq_reason *reasons, int count)
 
 /* A question without an answer: one line on stderr per reason marked as
  * an error, after whatever stdout holds; "error" alone when none says why. */
-static void print_errors(const ask_sq_reason *reasons, int count, const char *fmt, ...) DIAG_PRINTF(3, 4);
+static void print_errors(const rules_reasons *why, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
-static void print_errors(const ask_sq_reason *reasons, int count, const char *fmt, ...)
+static void print_errors(const rules_reasons *why, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -170,12 +156,11 @@ static void print_errors(const ask_sq_reason *reasons, int count, const char *fm
 	va_end(ap);
 	fflush(stdout);
 	bool said = false;
-	for (int i = 0; i < count; i++) {
-		if (!reasons[i].error)
+	for (int i = 0; i < why->count; i++) {
+		if (!why->errors[i])
 			continue;
-		char *text = reason_text(&reasons[i]);
-		fprintf(stderr, "orbat ask: %s: error: %s\n", query, text);
-		free(text);
+		const rules_error *e = &why->items[i];
+		fprintf(stderr, "orbat ask: %s: error: %s [%s]\n", query, e->message, e->rule);
 		said = true;
 	}
 	if (!said)
@@ -234,6 +219,12 @@ static const char *shown(const char *word, char buf[GRID_ADDRESS_MAX])
 	return square_parse(word, &c) ? grid_format(c, buf) : word;
 }
 
+static void print_reasons(const rules_reasons *why)
+{
+	for (int i = 0; i < why->count; i++)
+		printf("  %s [%s]\n", why->items[i].message, why->items[i].rule);
+}
+
 static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attack *a, output_format format)
 {
 	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
@@ -246,7 +237,7 @@ static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attac
 		fputs(",\"to\":", stdout);
 		json_write_string(stdout, to);
 		fprintf(stdout, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
-		json_reasons(stdout, a->reasons, a->reason_count);
+		json_reasons(stdout, &a->why);
 		json_strings(stdout, (const char *const[]){ "attacker", at->id, "attacker_type", fighter_kind(at), "defender",
 			df->id, "defender_type", fighter_kind(df), NULL });
 		fprintf(stdout,
@@ -259,13 +250,13 @@ static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attac
 			fputs(",\"zone\":", stdout);
 			json_opt_string(stdout, a->zone);
 		}
-		if (a->error)
-			json_error(stdout, a->reasons, a->reason_count);
+		if (a->why.error)
+			json_error(stdout, &a->why);
 		fputs("}\n", stdout);
 		return;
 	}
-	if (a->error) {
-		print_errors(a->reasons, a->reason_count, "attack %s %s", from, to);
+	if (a->why.error) {
+		print_errors(&a->why, "attack %s %s", from, to);
 		return;
 	}
 	printf("attack %s %s: %s '%s' (%s) ", from, to, at->type->id, at->id, ask_square_side(g, at->side));
@@ -278,9 +269,9 @@ static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attac
 	else
 		printf("against nothing, distance %d: %s\n", a->distance, a->allowed ? "allowed" : "not allowed");
 	/* A refusal is the last reason: those before explain the question. */
-	for (int i = 0; i < a->reason_count; i++)
-		printf("  %s%s [%s]\n", a->allowed || i + 1 < a->reason_count ? "" : "refused: ", a->reasons[i].text,
-			a->reasons[i].rule);
+	for (int i = 0; i < a->why.count; i++)
+		printf("  %s%s [%s]\n", a->allowed || i + 1 < a->why.count ? "" : "refused: ", a->why.items[i].message,
+			a->why.items[i].rule);
 	if (a->allowed) {
 		printf("  attacker hits on %d or less: %.1f%% a round\n", at->factor, 100.0 * at->hit);
 		if (df->rolls)
@@ -305,19 +296,19 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 			json_write_string(stdout, names[i]);
 		}
 		fprintf(stdout, "],\"cost\":%d,\"allowed\":%s,\"reasons\":", b->cost, b->allowed ? "true" : "false");
-		json_reasons(stdout, b->reasons, b->reason_count);
+		json_reasons(stdout, &b->why);
 		fprintf(stdout,
 			",\"points\":%d,\"saved_points\":%d,\"available\":%d,\"points_left\":%d,\"saved\":%d,"
 			"\"infantry\":%d,\"infantry_allowance\":%d,\"infantry_saved\":%d",
 			b->points, b->saved_points, b->available, b->points_left, q->saved, b->infantry, b->infantry_allowance,
 			b->infantry_saved);
-		if (b->error)
-			json_error(stdout, b->reasons, b->reason_count);
+		if (b->why.error)
+			json_error(stdout, &b->why);
 		fputs("}\n", stdout);
 		return;
 	}
-	if (b->error) {
-		print_errors(b->reasons, b->reason_count, "buy %s", q->list);
+	if (b->why.error) {
+		print_errors(&b->why, "buy %s", q->list);
 		return;
 	}
 	printf("buy %s", q->list);
@@ -327,32 +318,25 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 		printf(" --saved %d", q->saved);
 	printf(": cost %d, %s, %d %s left\n", b->cost, b->allowed ? "allowed" : "not allowed", b->points_left,
 		b->points_left == 1 || b->points_left == -1 ? "point" : "points");
-	for (int i = 0; i < b->reason_count; i++)
-		printf("  %s [%s]\n", b->reasons[i].text, b->reasons[i].rule);
+	print_reasons(&b->why);
 }
 
 /* The end of a JSON answer: its reasons, its error, the brace. */
-static void json_why_end(const ask_sq_why *why)
+static void json_why_end(const rules_reasons *why)
 {
 	fputs(",\"reasons\":", stdout);
-	json_reasons(stdout, why->reasons, why->count);
+	json_reasons(stdout, why);
 	if (why->error)
-		json_error(stdout, why->reasons, why->count);
+		json_error(stdout, why);
 	fputs("}\n", stdout);
 }
 
 /* A text answer about nothing: its errors said on stderr. */
-static bool said_error(const ask_sq_why *why, const char *query, const char *word)
+static bool said_error(const rules_reasons *why, const char *query, const char *word)
 {
 	if (why->error)
-		print_errors(why->reasons, why->count, "%s %s", query, word);
+		print_errors(why, "%s %s", query, word);
 	return why->error;
-}
-
-static void print_reasons(const ask_sq_reason *reasons, int count)
-{
-	for (int i = 0; i < count; i++)
-		printf("  %s [%s]\n", reasons[i].text, reasons[i].rule);
 }
 
 static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves *m, output_format format)
@@ -376,7 +360,7 @@ static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves 
 		m->ship ? (m->places.count == 1 ? "zone or port" : "zones and ports")
 			: (m->places.count == 1 ? "square" : "squares"));
 	text_list("reachable", &m->places);
-	print_reasons(m->why.reasons, m->why.count);
+	print_reasons(&m->why);
 }
 
 static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_transport *t, output_format format)
@@ -402,7 +386,7 @@ static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_tr
 	text_list("aboard", &t->cargo);
 	text_list(t->invasion ? "lands (invasion)" : "lands", &t->landings);
 	text_list("may embark", &t->embark);
-	print_reasons(t->why.reasons, t->why.count);
+	print_reasons(&t->why);
 }
 
 static void print_income(const sq_query *q, const ask_sq_income *in, output_format format)
@@ -431,7 +415,7 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 	if (in->limited && in->allowance_per_turn > 0)
 		printf(", %d %s allowed", in->allowance, in->limited);
 	printf("\n");
-	print_reasons(in->why.reasons, in->why.count);
+	print_reasons(&in->why);
 }
 
 /* buy: the comma list split ("infantry,cavalry" and "infantry, cavalry"
@@ -448,7 +432,7 @@ static bool answer_buy(const sq_game *g, const sq_query *q, ask_sq_buy *b, outpu
 	ask_square_buy(g, (const char *const *)names, n, q->saved_points, q->saved, b);
 	print_buy(q, b, names, n, format);
 	str_free_words(names, n);
-	return !b->error;
+	return !b->why.error;
 }
 
 /* Room for any answer: one allocation serves every query. */
@@ -468,7 +452,7 @@ static bool answer(const sq_game *g, const sq_query *q, sq_answer *an, output_fo
 	case SQ_ATTACK:
 		ask_square_attack(g, q->from, q->to, &an->attack);
 		print_attack(g, q, &an->attack, format);
-		answered = !an->attack.error;
+		answered = !an->attack.why.error;
 		break;
 	case SQ_BUY:
 		return answer_buy(g, q, &an->buy, format);

@@ -65,3 +65,47 @@ void rules_error_format(const rules_error *e, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s [%s]", e->message, e->rule);
 }
+
+rules_error *rules_reasons_add(rules_reasons *l, const char *rule, const char *fmt, ...)
+{
+	if (l->count >= RULES_REASONS_MAX)
+		return NULL;
+	rules_error *e = &l->items[l->count];
+	l->errors[l->count++] = false;
+	e->line = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	rules_vfail(e, rule, fmt, ap);
+	va_end(ap);
+	return e;
+}
+
+rules_error *rules_reasons_take(rules_reasons *l, const rules_error *from)
+{
+	rules_error *e = rules_reasons_add(l, from->rule, "%s", from->message);
+	if (e)
+		e->line = from->line;
+	return e;
+}
+
+void rules_reasons_fail(rules_reasons *l, const char *rule, const char *fmt, ...)
+{
+	l->error = true;
+	if (l->count >= RULES_REASONS_MAX)
+		return;
+	rules_error *e = &l->items[l->count];
+	l->errors[l->count++] = true;
+	e->line = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	rules_vfail(e, rule, fmt, ap);
+	va_end(ap);
+}
+
+const rules_error *rules_reasons_first_error(const rules_reasons *l)
+{
+	for (int i = 0; i < l->count; i++)
+		if (l->errors[i])
+			return &l->items[i];
+	return NULL;
+}

@@ -47,4 +47,28 @@ void rules_error_prefix(rules_error *e, const char *fmt, ...) DIAG_PRINTF(2, 3);
 /* "MESSAGE [RULE]" into buf, for texts that quote a reason inline. */
 void rules_error_format(const rules_error *e, char *buf, size_t size);
 
+/* The reasons of an answer, in the order found, each a rules_error: the
+ * steps that explain it (a factor and its modifiers, the purse, the roll)
+ * and, for a question about nothing (no piece there, an unknown id), the
+ * ones marked as saying why it has no answer.  The rules' questions and
+ * the factors a referee and `ask` share fill it; the commands print it. */
+#define RULES_REASONS_MAX 16
+
+typedef struct rules_reasons {
+	rules_error items[RULES_REASONS_MAX];
+	bool errors[RULES_REASONS_MAX];   /* items[i] says why there is no answer */
+	int count;
+	bool error;       /* the question has no answer (set even when the list was full) */
+} rules_reasons;
+
+/* Add a reason under `rule`; returns it, or NULL when the list is full
+ * (the reason is then dropped: the first ones are the ones that explain). */
+rules_error *rules_reasons_add(rules_reasons *l, const char *rule, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Add a copy of a reason found elsewhere (a referee's refusal, a note). */
+rules_error *rules_reasons_take(rules_reasons *l, const rules_error *e);
+/* Add the reason why the question has no answer, and mark the list so. */
+void rules_reasons_fail(rules_reasons *l, const char *rule, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* The first reason marked as saying why there is no answer, or NULL. */
+const rules_error *rules_reasons_first_error(const rules_reasons *l);
+
 #endif

@@ -30,10 +30,10 @@
 #include "sq_fixture.h"
 
 /* A reason whose text holds `part`, or whose rule id is `part`. */
-static bool has_reason(const ask_sq_reason *reasons, int count, const char *part)
+static bool has_reason(const rules_reasons *why, const char *part)
 {
-	for (int i = 0; i < count; i++)
-		if (strstr(reasons[i].text, part) || strcmp(reasons[i].rule, part) == 0)
+	for (int i = 0; i < why->count; i++)
+		if (strstr(why->items[i].message, part) || strcmp(why->items[i].rule, part) == 0)
 			return true;
 	return false;
 }
@@ -155,16 +155,16 @@ static void attack_table(bool renumbered)
 		ask_square_attack(f.g, r->from, r->to, &a);
 		print_message("%s: %s %s allowed=%d attack=%d defend=%d\n", r->what, r->from, r->to, a.allowed,
 			a.attacker.factor, a.defender.factor);
-		assert_int_equal(a.error, r->error);
+		assert_int_equal(a.why.error, r->error);
 		assert_int_equal(a.allowed, r->allowed);
-		assert_true(a.reason_count > 0);
-		for (int k = 0; k < a.reason_count; k++)
-			assert_int_equal(strncmp(a.reasons[k].rule, prefix, 6), 0);
+		assert_true(a.why.count > 0);
+		for (int k = 0; k < a.why.count; k++)
+			assert_int_equal(strncmp(a.why.items[k].rule, prefix, 6), 0);
 		/* A question about nothing says why in its first reason. */
-		assert_int_equal(a.reasons[0].error, r->error);
+		assert_int_equal(a.why.errors[0], r->error);
 		if (r->reason) {
 			char *want = cited(r->reason, prefix);
-			assert_true(has_reason(a.reasons, a.reason_count, want));
+			assert_true(has_reason(&a.why, want));
 			free(want);
 		}
 		if (r->allowed) {
@@ -221,7 +221,7 @@ static void test_cap(void **state)
 	assert_true(a.allowed);
 	assert_int_equal(a.attacker.factor, 3);
 	assert_true(fabs(a.attacker.hit - 1.0) < 1e-9);
-	assert_true(has_reason(a.reasons, a.reason_count, "capped at 3"));
+	assert_true(has_reason(&a.why, "capped at 3"));
 	sq_fixture_unload(&f);
 }
 
@@ -244,7 +244,7 @@ static void test_capital_lost(void **state)
 	ask_square_attack(f.g, "I5", "I4", &a);
 	assert_true(a.allowed);
 	assert_int_equal(a.defender.factor, 2);   /* entrenched +1 only */
-	assert_true(has_reason(a.reasons, a.reason_count, "mb-11.capitals"));
+	assert_true(has_reason(&a.why, "mb-11.capitals"));
 	ask_square_attack(f.g, "I3", "I4", &a);
 	assert_false(a.allowed);                  /* friendly */
 	sq_fixture_unload(&f);
@@ -289,15 +289,15 @@ static void test_buy_table(void **state)
 		print_message("buy %s --saved %d: allowed=%d cost=%d left=%d\n", r->units, r->saved, b.allowed, b.cost,
 			b.points_left);
 		assert_int_equal(b.allowed, r->allowed);
-		assert_int_equal(b.error, r->error);
+		assert_int_equal(b.why.error, r->error);
 		assert_int_equal(b.cost, r->cost);
 		assert_int_equal(b.points_left, r->points_left);
 		assert_int_equal(b.infantry_allowance, r->allowance);
 		if (r->allowed)
 			assert_int_equal(b.infantry_saved, r->saved_after);
-		for (int k = 0; k < b.reason_count; k++) {
-			assert_string_equal(b.reasons[k].rule, "mb-11.purchase");
-			assert_int_equal(b.reasons[k].error, strncmp(b.reasons[k].text, "unknown unit", 12) == 0);
+		for (int k = 0; k < b.why.count; k++) {
+			assert_string_equal(b.why.items[k].rule, "mb-11.purchase");
+			assert_int_equal(b.why.errors[k], strncmp(b.why.items[k].message, "unknown unit", 12) == 0);
 		}
 		str_free_words(names, n);
 	}

@@ -127,12 +127,51 @@ static void test_log_long_id(void **state)
 	}
 }
 
+/* The reasons of an answer: each under its rule, the ones that say why
+ * there is no answer marked, and a full list still marked as having no
+ * answer when the reason itself no longer fits. */
+static void test_reasons_marks_errors(void **state)
+{
+	(void)state;
+	rules_reasons l = { 0 };
+	assert_non_null(rules_reasons_add(&l, "mb-11.combat", "attack factor %d", 3));
+	rules_reasons_fail(&l, "mb-11.ids", "no unit '%s'", "zz");
+	rules_error found;
+	rules_fail(&found, "mb-11.naval", "from the referee");
+	found.line = 7;
+	const rules_error *taken = rules_reasons_take(&l, &found);
+	assert_int_equal(l.count, 3);
+	assert_true(l.error);
+	assert_false(l.errors[0]);
+	assert_true(l.errors[1]);
+	assert_false(l.errors[2]);
+	assert_string_equal(l.items[0].message, "attack factor 3");
+	assert_string_equal(l.items[0].rule, "mb-11.combat");
+	assert_int_equal(l.items[0].line, 0);
+	assert_ptr_equal(rules_reasons_first_error(&l), &l.items[1]);
+	assert_string_equal(taken->rule, "mb-11.naval");
+	assert_string_equal(taken->message, "from the referee");
+	assert_int_equal(taken->line, 7);
+
+	rules_reasons full = { 0 };
+	for (int i = 0; i < RULES_REASONS_MAX; i++)
+		assert_non_null(rules_reasons_add(&full, "r", "step %d", i));
+	assert_null(rules_reasons_add(&full, "r", "one too many"));
+	assert_false(full.error);
+	assert_null(rules_reasons_first_error(&full));
+	rules_reasons_fail(&full, "r", "about nothing");
+	assert_int_equal(full.count, RULES_REASONS_MAX);
+	assert_true(full.error);
+	assert_null(rules_reasons_first_error(&full));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cut_keeps_rule),
 		cmocka_unit_test(test_move_long_id),
 		cmocka_unit_test(test_log_long_id),
+		cmocka_unit_test(test_reasons_marks_errors),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -44,34 +44,6 @@
  * referee needs faces to judge at all (an attack's), never to answer. */
 #define ASK_SQ_SEED 1
 
-/* Returns the reason added (NULL when the list is full) so that a caller
- * can mark it as the error. */
-static ask_sq_reason *add_reason(ask_sq_reason *reasons, int *count, const char *rule, const char *fmt, ...)
-	DIAG_PRINTF(4, 5);
-
-static ask_sq_reason *add_reason(ask_sq_reason *reasons, int *count, const char *rule, const char *fmt, ...)
-{
-	if (*count >= ASK_SQ_MAX_REASONS)
-		return NULL;
-	ask_sq_reason *r = &reasons[(*count)++];
-	memset(r, 0, sizeof *r);
-	snprintf(r->rule, sizeof r->rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(r->text, sizeof r->text, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-/* The question has no answer: this reason says why. */
-static void add_error(ask_sq_reason *reasons, int *count, bool *error, const char *rule, const char *text)
-{
-	ask_sq_reason *r = add_reason(reasons, count, rule, "%s", text);
-	if (r)
-		r->error = true;
-	*error = true;
-}
-
 static void list_add(ask_sq_list *l, const char *item)
 {
 	grow_array((void **)&l->items, &l->capacity, l->count + 1, sizeof *l->items);
@@ -184,12 +156,12 @@ static sq_game *ready(const sq_game *g, long piece, bool combat, int *supposed, 
 
 /* The piece's movement step (ready), or NULL with the referee's reason
  * added to the answer. */
-static sq_game *ready_or_why(const sq_game *g, long piece, int *supposed, ask_sq_why *why)
+static sq_game *ready_or_why(const sq_game *g, long piece, int *supposed, rules_reasons *why)
 {
 	rules_error err;
 	sq_game *c = ready(g, piece, false, supposed, &err);
 	if (!c)
-		add_reason(why->reasons, &why->count, err.rule, "%s", err.message);
+		rules_reasons_take(why, &err);
 	return c;
 }
 
@@ -227,8 +199,9 @@ static long piece_on(const sq_game *g, grid_cell at, sq_piece_kind kind)
 }
 
 /* The piece a question names: an id, or the first land unit, general or
- * ship (in port) on a square.  -1 with the reason. */
-static long named_piece(const sq_game *g, const char *word, char *why, size_t size, const char **rule)
+ * ship (in port) on a square.  -1, with why it names none added to the
+ * answer as its error. */
+static long asked_piece(const sq_game *g, const char *word, rules_reasons *why)
 {
 	grid_cell c;
 	bool off = false;
@@ -239,24 +212,22 @@ static long named_piece(const sq_game *g, const char *word, char *why, size_t si
 			if (p >= 0)
 				return p;
 		}
-		*rule = STEP_RULE(g, SQ_STEP_MOVE);
-		snprintf(why, size, "no unit, general or ship at %s", word);
+		rules_reasons_fail(why, STEP_RULE(g, SQ_STEP_MOVE), "no unit, general or ship at %s", word);
 		return -1;
 	}
 	if (off) {
-		*rule = BOARD_RULE(g);
-		snprintf(why, size, "%s is not on the %d x %d board", word, g->board->square.columns, g->board->square.rows);
+		rules_reasons_fail(why, BOARD_RULE(g), "%s is not on the %d x %d board", word, g->board->square.columns,
+			g->board->square.rows);
 		return -1;
 	}
 	long p = sq_find(g, word);
 	if (p < 0) {
-		*rule = RULE(g, ids);
-		snprintf(why, size, "no unit, general or ship '%s' in this game, and no square of that name", word);
+		rules_reasons_fail(why, RULE(g, ids),
+			"no unit, general or ship '%s' in this game, and no square of that name", word);
 		return -1;
 	}
 	if (!g->pieces[p].alive) {
-		*rule = STEP_RULE(g, SQ_STEP_COMBAT);
-		snprintf(why, size, "'%s' is no longer in play", word);
+		rules_reasons_fail(why, STEP_RULE(g, SQ_STEP_COMBAT), "'%s' is no longer in play", word);
 		return -1;
 	}
 	return p;
@@ -270,17 +241,6 @@ static const char *mover(const sq_game *g, const sq_piece *p, char *buf, size_t 
 	else
 		snprintf(buf, size, "%s", sq_side_id(g, p->side));
 	return buf;
-}
-
-/* The piece a question names, or -1 with the error added to the answer. */
-static long asked_piece(const sq_game *g, const char *word, ask_sq_why *why)
-{
-	char text[ASK_SQ_REASON_MAX];
-	const char *rule = NULL;
-	long p = named_piece(g, word, text, sizeof text, &rule);
-	if (p < 0)
-		add_error(why->reasons, &why->count, &why->error, rule, text);
-	return p;
 }
 
 static const char *kind_name(const sq_piece *p)
@@ -297,11 +257,11 @@ static void fighter_factor(const sq_game *g, ask_sq_attack *a, ask_sq_fighter *f
 	sq_factor sf;
 	sq_fight_factor(g, piece, g->pieces[piece].at, defending, &sf);
 	for (int i = 0; i < sf.note_count; i++)
-		add_reason(a->reasons, &a->reason_count, sf.notes[i].rule, "%s", sf.notes[i].text);
+		rules_reasons_take(&a->why, &sf.notes[i]);
 	int faces = g->rs->square.die_faces;
 	int factor = sf.factor;
 	if (factor > faces)
-		add_reason(a->reasons, &a->reason_count, STEP_RULE(g, SQ_STEP_COMBAT),
+		rules_reasons_add(&a->why, STEP_RULE(g, SQ_STEP_COMBAT),
 			"%s factor %d capped at %d (a hit is a roll at or below the factor)", defending ? "defend" : "attack",
 			factor, faces);
 	factor = sq_capped(g->rs, factor);
@@ -328,7 +288,7 @@ static void referee_verdict(const sq_game *g, ask_sq_attack *a, long attacker, c
 	bool ok = c && act(c, line, &err);
 	sq_game_destroy(c);
 	if (!ok && a->allowed)
-		add_reason(a->reasons, &a->reason_count, err.rule, "%s", err.message);
+		rules_reasons_take(&a->why, &err);
 	a->allowed = a->allowed && ok;
 }
 
@@ -372,12 +332,12 @@ static void coastal_fire(const sq_game *g, long au, long ship, ask_sq_attack *a)
 	set_fighter(g, &a->defender, ship);
 	a->allowed = true;
 	if (s->side == p->side) {
-		add_reason(a->reasons, &a->reason_count, RULE(g, naval), "%s '%s' is friendly (%s): fire only at the enemy",
+		rules_reasons_add(&a->why, RULE(g, naval), "%s '%s' is friendly (%s): fire only at the enemy",
 			s->type->id, s->id, sq_side_id(g, s->side));
 		a->allowed = false;
 		return;
 	}
-	add_reason(a->reasons, &a->reason_count, RULE(g, naval),
+	rules_reasons_add(&a->why, RULE(g, naval),
 		"coastal fire: %s at %s fires once a turn at an enemy ship at sea in the zone of a port its side holds, "
 		"from the port's square or next to it",
 		p->type->id, grid_format(p->at, b));
@@ -387,12 +347,12 @@ static void coastal_fire(const sq_game *g, long au, long ship, ask_sq_attack *a)
 	free(line);
 	if (!a->allowed)
 		return;
-	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, p->type), "attack factor %d: %s", p->type->attack,
+	rules_reasons_add(&a->why, UNIT_RULE(g, p->type), "attack factor %d: %s", p->type->attack,
 		p->type->id);
 	a->attacker.rolls = true;
 	a->attacker.base = p->type->attack;
 	fighter_factor(g, a, &a->attacker, au, false);
-	add_reason(a->reasons, &a->reason_count, RULE(g, naval), "a ship under coastal fire does not fire back");
+	rules_reasons_add(&a->why, RULE(g, naval), "a ship under coastal fire does not fire back");
 	a->defender_hit_effective = 0.0;
 }
 
@@ -410,18 +370,19 @@ static bool attack_square(const sq_game *g, const char *word, grid_cell *out, as
 	bool off;
 	if (word_square(g, word, out, &off))
 		return true;
-	char why[ASK_SQ_REASON_MAX];
 	if (off) {
-		snprintf(why, sizeof why, "%s is not on the %d x %d board", word, g->board->square.columns,
-			g->board->square.rows);
-		add_error(a->reasons, &a->reason_count, &a->error, BOARD_RULE(g), why);
+		rules_reasons_fail(&a->why, BOARD_RULE(g), "%s is not on the %d x %d board", word,
+			g->board->square.columns, g->board->square.rows);
 		return false;
 	}
 	long p = sq_find(g, word);
-	if (p < 0 || !g->pieces[p].alive || !g->pieces[p].on_map) {
-		snprintf(why, sizeof why, p < 0 ? "no unit or general '%s' in this game, and no square of that name"
-						: "'%s' is not on the map", word);
-		add_error(a->reasons, &a->reason_count, &a->error, p < 0 ? RULE(g, ids) : STEP_RULE(g, SQ_STEP_COMBAT), why);
+	if (p < 0) {
+		rules_reasons_fail(&a->why, RULE(g, ids), "no unit or general '%s' in this game, and no square of that name",
+			word);
+		return false;
+	}
+	if (!g->pieces[p].alive || !g->pieces[p].on_map) {
+		rules_reasons_fail(&a->why, STEP_RULE(g, SQ_STEP_COMBAT), "'%s' is not on the map", word);
 		return false;
 	}
 	*out = g->pieces[p].at;
@@ -431,7 +392,7 @@ static bool attack_square(const sq_game *g, const char *word, grid_cell *out, as
 void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_sq_attack *a)
 {
 	memset(a, 0, sizeof *a);
-	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX], why[ASK_SQ_REASON_MAX];
+	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
 	const char *combat = STEP_RULE(g, SQ_STEP_COMBAT);
 	/* FROM first: a ship under fire is named by more than a square. */
 	if (!attack_square(g, from, &a->from, a))
@@ -442,14 +403,13 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 		long gen = fu >= 0 ? fu : piece_on(g, a->from, SQ_GENERAL);
 		long s = piece_on(g, a->from, SQ_SHIP);
 		if (gen >= 0)
-			snprintf(why, sizeof why, "general '%s' at %s has no attack factor: a general does not attack",
+			rules_reasons_fail(&a->why, combat, "general '%s' at %s has no attack factor: a general does not attack",
 				g->pieces[gen].id, grid_format(a->from, b1));
 		else if (s >= 0)
-			snprintf(why, sizeof why, "ship '%s' at %s fights in naval combat, not in a land attack",
+			rules_reasons_fail(&a->why, RULE(g, naval), "ship '%s' at %s fights in naval combat, not in a land attack",
 				g->pieces[s].id, grid_format(a->from, b1));
 		else
-			snprintf(why, sizeof why, "no land unit at %s", grid_format(a->from, b1));
-		add_error(a->reasons, &a->reason_count, &a->error, s >= 0 && gen < 0 ? RULE(g, naval) : combat, why);
+			rules_reasons_fail(&a->why, combat, "no land unit at %s", grid_format(a->from, b1));
 		return;
 	}
 	const sq_piece *p = &g->pieces[au];
@@ -467,7 +427,7 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	long named = sq_find(g, to);
 	if (named >= 0 && g->pieces[named].kind == SQ_SHIP) {
 		set_fighter(g, &a->defender, named);
-		add_reason(a->reasons, &a->reason_count, RULE(g, naval),
+		rules_reasons_add(&a->why, RULE(g, naval),
 			"'%s' is a ship: ships fight in naval combat%s", to,
 			p->type->coastal_fire ? "" : ", and coastal fire is artillery's");
 		return;
@@ -485,24 +445,24 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	if (du < 0) {
 		long s = piece_on(g, a->to, SQ_SHIP);
 		if (s >= 0)
-			add_reason(a->reasons, &a->reason_count, RULE(g, naval),
+			rules_reasons_add(&a->why, RULE(g, naval),
 				"only ship '%s' is at %s: ships fight in naval combat, not against a land attack%s",
 				g->pieces[s].id, grid_format(a->to, b2),
 				p->type->coastal_fire ? "" : " (coastal fire is artillery's)");
 		else
-			add_reason(a->reasons, &a->reason_count, combat, "no enemy unit or general at %s: nothing to attack",
+			rules_reasons_add(&a->why, combat, "no enemy unit or general at %s: nothing to attack",
 				grid_format(a->to, b2));
 		return;
 	}
 	set_fighter(g, df, du);
 	const sq_piece *d = &g->pieces[du];
 	if (d->side == p->side) {
-		add_reason(a->reasons, &a->reason_count, combat, "%s '%s' at %s is friendly (%s): attack only the enemy",
+		rules_reasons_add(&a->why, combat, "%s '%s' at %s is friendly (%s): attack only the enemy",
 			kind_name(d), d->id, grid_format(a->to, b2), sq_side_id(g, d->side));
 		return;
 	}
 	if (a->distance == 0) {
-		add_reason(a->reasons, &a->reason_count, combat, "%s and %s are the same square", grid_format(a->from, b1),
+		rules_reasons_add(&a->why, combat, "%s and %s are the same square", grid_format(a->from, b1),
 			grid_format(a->to, b2));
 		return;
 	}
@@ -510,19 +470,19 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	bool orth = square_orthogonal(a->from, a->to);
 	bool adjacent = a->distance == 1;
 	if (adjacent && orth) {
-		add_reason(a->reasons, &a->reason_count, combat, "%s attacks across a square's side (adjacent)", t->id);
+		rules_reasons_add(&a->why, combat, "%s attacks across a square's side (adjacent)", t->id);
 	} else if (adjacent && !t->diagonal) {
-		add_reason(a->reasons, &a->reason_count, combat,
+		rules_reasons_add(&a->why, combat,
 			"%s fights only across a square's side, and %s touches %s only at a corner", t->id,
 			grid_format(a->from, b1), grid_format(a->to, b2));
 		return;
 	} else if (adjacent) {
-		add_reason(a->reasons, &a->reason_count, combat, "%s attacks across a square's corner (diagonal)", t->id);
+		rules_reasons_add(&a->why, combat, "%s attacks across a square's corner (diagonal)", t->id);
 	} else if (reach(t, a->from, a->to) <= t->range) {
-		add_reason(a->reasons, &a->reason_count, combat, "%s fires %d squares%s (range %d)", t->id, a->distance,
+		rules_reasons_add(&a->why, combat, "%s fires %d squares%s (range %d)", t->id, a->distance,
 			t->diagonal ? ", diagonal steps counted" : "", t->range);
 	} else {
-		add_reason(a->reasons, &a->reason_count, combat, "%s is %d squares away: %s fights %s (range %d)",
+		rules_reasons_add(&a->why, combat, "%s is %d squares away: %s fights %s (range %d)",
 			grid_format(a->to, b2), a->distance, t->id, t->range > 1 ? "no further" : "adjacent squares only",
 			t->range);
 		return;
@@ -530,23 +490,23 @@ void ask_square_attack(const sq_game *g, const char *from, const char *to, ask_s
 	a->allowed = true;
 
 	/* Factors and modifiers: the game's own computation. */
-	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, t), "attack factor %d: %s", at->base, t->id);
+	rules_reasons_add(&a->why, UNIT_RULE(g, t), "attack factor %d: %s", at->base, t->id);
 	fighter_factor(g, a, at, au, false);
 	df->base = d->type->defend;
 	/* Whether the defender fires back: the referee's own reading (from a
 	 * neighbouring square only, never a general, infantry not across a
 	 * corner). */
-	sq_note silent;
+	rules_error silent;
 	df->rolls = sq_answers(g, du, a->from, &silent);
-	add_reason(a->reasons, &a->reason_count, UNIT_RULE(g, d->type), "defend factor %d: %s", df->base, kind_name(d));
+	rules_reasons_add(&a->why, UNIT_RULE(g, d->type), "defend factor %d: %s", df->base, kind_name(d));
 	fighter_factor(g, a, df, du, true);
 	if (!df->rolls)
-		add_reason(a->reasons, &a->reason_count, silent.rule, "%s", silent.text);
+		rules_reasons_take(&a->why, &silent);
 	a->fires_first = t->fires_first && df->rolls;
 	a->defender_hit_effective = df->hit;
 	if (a->fires_first) {
 		a->defender_hit_effective = (1.0 - at->hit) * df->hit;
-		add_reason(a->reasons, &a->reason_count, combat, "%s fires first: a hit removes the defender before it rolls",
+		rules_reasons_add(&a->why, combat, "%s fires first: a hit removes the defender before it rolls",
 			t->id);
 	}
 	char *line = xasprintf("attack %s %s", p->id, d->id);
@@ -591,15 +551,13 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 					free(known);
 					known = more;
 				}
-			char why[ASK_SQ_REASON_MAX];
-			snprintf(why, sizeof why, "unknown unit '%s' (%s)", units[i], known ? known : "");
-			add_error(b->reasons, &b->reason_count, &b->error, rule, why);
+			rules_reasons_fail(&b->why, rule, "unknown unit '%s' (%s)", units[i], known ? known : "");
 			free(known);
 			ok = false;
 			continue;
 		}
 		if (t->cost < 0) {
-			add_reason(b->reasons, &b->reason_count, rule, "%s cannot be bought", t->id);
+			rules_reasons_add(&b->why, rule, "%s cannot be bought", t->id);
 			ok = false;
 			continue;
 		}
@@ -619,19 +577,19 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 	else
 		snprintf(words, sizeof words, "the %d points %s has to spend", b->available, who);
 	if (b->cost > b->available) {
-		add_reason(b->reasons, &b->reason_count, rule, "costs %d points, more than %s", b->cost, words);
+		rules_reasons_add(&b->why, rule, "costs %d points, more than %s", b->cost, words);
 		ok = false;
 	} else {
-		add_reason(b->reasons, &b->reason_count, rule, "costs %d of %s", b->cost, words);
+		rules_reasons_add(&b->why, rule, "costs %d of %s", b->cost, words);
 	}
 	if (rs->square.limited_unit && limit > 0) {
 		const char *inf = rs->square.limited_unit;
 		if (b->infantry > b->infantry_allowance && saved_allowance < 0) {
-			add_reason(b->reasons, &b->reason_count, rule, "%d %s, more than the %d left of this turn's allowance",
+			rules_reasons_add(&b->why, rule, "%d %s, more than the %d left of this turn's allowance",
 				b->infantry, inf, b->infantry_allowance);
 			ok = false;
 		} else if (b->infantry > b->infantry_allowance) {
-			add_reason(b->reasons, &b->reason_count, rule, "%d %s, more than the allowance of %d (%d a turn%s)",
+			rules_reasons_add(&b->why, rule, "%d %s, more than the allowance of %d (%d a turn%s)",
 				b->infantry, inf, b->infantry_allowance, limit,
 				rs->square.save_limit ? (saved_allowance > 0 ? " plus saved" : ", none saved") : ", not saved");
 			ok = false;
@@ -641,26 +599,26 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 			b->infantry_saved = rs->square.save_limit && ok ? b->infantry_allowance - b->infantry : 0;
 			if (saved_allowance < 0)
 				/* Part of this turn's allowance is spent already. */
-				add_reason(b->reasons, &b->reason_count, rule, "%d %s within the %d %s left of this turn's allowance",
+				rules_reasons_add(&b->why, rule, "%d %s within the %d %s left of this turn's allowance",
 					b->infantry, inf, b->infantry_allowance, inf);
 			else if (rs->square.save_limit && ok)
-				add_reason(b->reasons, &b->reason_count, rule,
+				rules_reasons_add(&b->why, rule,
 					"%d %s within the allowance of %d (%d a turn + %d saved); %d saved for later turns",
 					b->infantry, inf, b->infantry_allowance, limit, saved_allowance, b->infantry_saved);
 			else if (rs->square.save_limit)
-				add_reason(b->reasons, &b->reason_count, rule, "%d %s within the allowance of %d (%d a turn + %d saved)",
+				rules_reasons_add(&b->why, rule, "%d %s within the allowance of %d (%d a turn + %d saved)",
 					b->infantry, inf, b->infantry_allowance, limit, saved_allowance);
 			else
-				add_reason(b->reasons, &b->reason_count, rule, "%d %s within the limit of %d a turn", b->infantry,
+				rules_reasons_add(&b->why, rule, "%d %s within the limit of %d a turn", b->infantry,
 					inf, limit);
 		}
 	}
 	if (count == 0) {
-		add_reason(b->reasons, &b->reason_count, rule, "nothing to buy");
+		rules_reasons_add(&b->why, rule, "nothing to buy");
 		ok = false;
 	}
 	/* The referee's verdict, with the purse asked about. */
-	if (!b->error) {
+	if (!b->why.error) {
 		sq_game *c = sq_game_clone(g);
 		sq_purse *asked = sq_purse_of(c, side, seat->player);
 		asked->points = b->available;
@@ -669,7 +627,7 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 		bool legal = act(c, line, &err);
 		sq_game_destroy(c);
 		if (!legal && ok)
-			add_reason(b->reasons, &b->reason_count, err.rule, "%s", err.message);
+			rules_reasons_take(&b->why, &err);
 		ok = ok && legal;
 	}
 	free(line);
@@ -875,29 +833,29 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 	m->moved = c->counted;
 	const char *move_rule = STEP_RULE(g, SQ_STEP_MOVE);
 	if (m->ship)
-		add_reason(m->why.reasons, &m->why.count, move_rule,
+		rules_reasons_add(&m->why, move_rule,
 			"%s sails %d %s: one for each sea zone entered, %d for leaving or entering a port of its zone",
 			p->type->id, p->type->move, p->type->move == 1 ? "step" : "steps", g->rs->square.play.port_steps);
 	else
-		add_reason(m->why.reasons, &m->why.count, move_rule,
+		rules_reasons_add(&m->why, move_rule,
 			"%s moves %d %s, across a side or a corner, never into sea, impassable terrain or a square an enemy holds",
 			m->type, p->type->move, p->type->move == 1 ? "square" : "squares");
 	if (!m->ship && p->kind == SQ_LAND && g->rs->square.play.stacking > 0)
-		add_reason(m->why.reasons, &m->why.count, move_rule,
+		rules_reasons_add(&m->why, move_rule,
 			"it stops only where fewer than %d friendly land units stand; it may pass through",
 			g->rs->square.play.stacking);
 	if (m->free)
-		add_reason(m->why.reasons, &m->why.count, move_rule, "a general moves free of the roll");
+		rules_reasons_add(&m->why, move_rule, "a general moves free of the roll");
 	else if (supposed)
-		add_reason(m->why.reasons, &m->why.count, roll_rule,
+		rules_reasons_add(&m->why, roll_rule,
 			"answered for %s's next %s step, supposing its roll (%d at most) lets it move",
 			mover(g, p, who, sizeof who), m->step, supposed);
 	else
-		add_reason(m->why.reasons, &m->why.count, roll_rule, "the %s roll of %d: %d %s counted against it so far",
+		rules_reasons_add(&m->why, roll_rule, "the %s roll of %d: %d %s counted against it so far",
 			redeploy ? "non-combat" : "movement", c->roll, c->counted, c->counted == 1 ? "unit" : "units");
 	bool refused = false;
 	if (p->kind == SQ_LAND && p->aboard >= 0) {
-		add_reason(m->why.reasons, &m->why.count, RULE(g, transport), "'%s' is aboard '%s': it may only land",
+		rules_reasons_add(&m->why, RULE(g, transport), "'%s' is aboard '%s': it may only land",
 			p->id, c->pieces[p->aboard].id);
 		landings(c, p->aboard, p->id, &m->places, &err);
 		refused = m->places.count == 0;
@@ -908,7 +866,7 @@ void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *m)
 	}
 	/* Nowhere to go: the referee's reason for the first place refused. */
 	if (m->places.count == 0 && refused)
-		add_reason(m->why.reasons, &m->why.count, err.rule, "%s", err.message);
+		rules_reasons_take(&m->why, &err);
 	sq_game_destroy(c);
 }
 
@@ -917,9 +875,8 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 	memset(t, 0, sizeof *t);
 	long s = asked_piece(g, ship, &t->why);
 	if (s >= 0 && g->pieces[s].kind != SQ_SHIP) {
-		char text[ASK_SQ_REASON_MAX];
-		snprintf(text, sizeof text, "'%s' is not a ship: transport is asked of a ship", g->pieces[s].id);
-		add_error(t->why.reasons, &t->why.count, &t->why.error, RULE(g, transport), text);
+		rules_reasons_fail(&t->why, RULE(g, transport), "'%s' is not a ship: transport is asked of a ship",
+			g->pieces[s].id);
 		s = -1;
 	}
 	if (s < 0)
@@ -938,14 +895,14 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 			list_add(&t->cargo, g->pieces[i].id);
 	t->invasion = p->port < 0;
 	const char *tr = RULE(g, transport);
-	add_reason(t->why.reasons, &t->why.count, RULE(g, cargo), "'%s' (%s) carries %d land %s; %d aboard, room for %d",
+	rules_reasons_add(&t->why, RULE(g, cargo), "'%s' (%s) carries %d land %s; %d aboard, room for %d",
 		p->id, p->type->id, p->type->carries, p->type->carries == 1 ? "unit" : "units", (int)t->cargo.count, t->room);
 	if (p->port >= 0)
-		add_reason(t->why.reasons, &t->why.count, tr,
+		rules_reasons_add(&t->why, tr,
 			"in port at %s: its cargo lands on the port's square, and units standing there may embark",
 			g->sc->cities[p->port].id.text);
 	else
-		add_reason(t->why.reasons, &t->why.count, tr,
+		rules_reasons_add(&t->why, tr,
 			"at sea in %s: its cargo lands on any land square of the zone's coast that no enemy holds (an invasion)",
 			t->zone ? t->zone : "?");
 	int supposed;
@@ -954,17 +911,17 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 	if (!c)
 		return;
 	if (supposed)
-		add_reason(t->why.reasons, &t->why.count, STEP_RULE(g, SQ_STEP_MOVE),
+		rules_reasons_add(&t->why, STEP_RULE(g, SQ_STEP_MOVE),
 			"answered for %s's next movement step, supposing its roll (%d at most) lets the units move",
 			mover(g, p, who, sizeof who), supposed);
 	if (t->cargo.count == 0)
-		add_reason(t->why.reasons, &t->why.count, tr,
+		rules_reasons_add(&t->why, tr,
 			"nothing aboard: the landings are where a unit it carried could stop");
 	rules_error first;
 	rules_error_clear(&first);
 	landings(c, s, t->cargo.count ? t->cargo.items[0] : NULL, &t->landings, &first);
 	if (t->landings.count == 0 && first.message[0])
-		add_reason(t->why.reasons, &t->why.count, first.rule, "%s", first.message);
+		rules_reasons_take(&t->why, &first);
 	bool refused = false;
 	for (size_t i = 0; p->port >= 0 && i < c->piece_count; i++) {
 		const sq_piece *u = &c->pieces[i];
@@ -975,7 +932,7 @@ void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *
 		if (would(c, line, &err))
 			list_add(&t->embark, u->id);
 		else if (!refused) {
-			add_reason(t->why.reasons, &t->why.count, err.rule, "%s", err.message);
+			rules_reasons_take(&t->why, &err);
 			refused = true;
 		}
 		free(line);
@@ -992,9 +949,8 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *in)
 	const char *rule = STEP_RULE(g, SQ_STEP_BUY);
 	int s = sq_side_index(g, side);
 	if (s < 0) {
-		char why[ASK_SQ_REASON_MAX];
-		snprintf(why, sizeof why, "no side '%s' in this scenario (%s, %s)", side, sq_side_id(g, 0), sq_side_id(g, 1));
-		add_error(in->why.reasons, &in->why.count, &in->why.error, RULE(g, ids), why);
+		rules_reasons_fail(&in->why, RULE(g, ids), "no side '%s' in this scenario (%s, %s)", side, sq_side_id(g, 0),
+			sq_side_id(g, 1));
 		return;
 	}
 	in->side = sq_side_id(g, s);
@@ -1016,24 +972,24 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *in)
 	in->limited = rs->square.limited_unit;
 	in->to_play = g->step != SQ_STEP_OVER && sq_current(g)->side == s;
 	if (in->player)
-		add_reason(in->why.reasons, &in->why.count, rule,
+		rules_reasons_add(&in->why, rule,
 			"%d purchase points at the start of each turn of each of its players, into his own purse; the purse below is player %d's, %s",
 			in->per_turn, in->player, in->to_play ? "who plays now" : "who plays its next turn");
 	else
-		add_reason(in->why.reasons, &in->why.count, rule, "%d purchase points at the start of each of its turns",
+		rules_reasons_add(&in->why, rule, "%d purchase points at the start of each of its turns",
 			in->per_turn);
 	if (cap >= 0)
-		add_reason(in->why.reasons, &in->why.count, RULE(g, capitals),
+		rules_reasons_add(&in->why, RULE(g, capitals),
 			"-%d: the enemy holds its capital %s, and %d of its cities are in enemy hands (%d each)", in->penalty,
 			in->capital_lost, in->cities_lost, rs->square.capital_income_loss);
 	else
-		add_reason(in->why.reasons, &in->why.count, RULE(g, capitals),
+		rules_reasons_add(&in->why, RULE(g, capitals),
 			"no loss: it holds its capital (while the enemy holds it, %d less for each of its cities lost)",
 			rs->square.capital_income_loss);
-	add_reason(in->why.reasons, &in->why.count, rule, "%d %s in hand now%s%s", in->points,
+	rules_reasons_add(&in->why, rule, "%d %s in hand now%s%s", in->points,
 		in->points == 1 ? "point" : "points", rs->square.play.carry_points ? ": unspent points are saved" : "",
 		in->to_play ? " (this turn's income included)" : " (its income comes at the start of its turn)");
 	if (in->limited && in->allowance_per_turn > 0)
-		add_reason(in->why.reasons, &in->why.count, rule, "%d %s may be bought now (%d a turn%s)", in->allowance,
+		rules_reasons_add(&in->why, rule, "%d %s may be bought now (%d a turn%s)", in->allowance,
 			in->limited, in->allowance_per_turn, rs->square.save_limit ? ", the unused allowance saved" : "");
 }

@@ -8,7 +8,9 @@
  * the action is applied to a copy of the game (sq_game_clone), or checked
  * with the referee's own check functions; what `ask` adds is the
  * explanation (the factors, the arithmetic).  The answers come back as
- * data, each reason with its rule id as a field; reading the queries and
+ * data, each reason a rules_error (its rule id a field; rules_error.h's
+ * rules_reasons, the record the referees and the hex questions use too);
+ * reading the queries and
  * printing the answers is the command line's (cli/ask_square_cli.c). */
 #ifndef ORBAT_RULES_SQUARE_ASK_H
 #define ORBAT_RULES_SQUARE_ASK_H
@@ -17,26 +19,8 @@
 #include <stddef.h>
 
 #include "../../geo/grid.h"
+#include "../rules_error.h"
 #include "sq_game.h"
-
-#define ASK_SQ_MAX_REASONS 16
-#define ASK_SQ_RULE_MAX 48
-#define ASK_SQ_REASON_MAX 512
-
-/* One step of an answer, or why the question has none. */
-typedef struct ask_sq_reason {
-	char rule[ASK_SQ_RULE_MAX];    /* "mb-11.combat" */
-	char text[ASK_SQ_REASON_MAX];
-	bool error;                    /* the question cannot be answered: this is why */
-} ask_sq_reason;
-
-/* Why an answer is what it is: its reasons, and whether the question is
- * about nothing (error: the reason marked error says why). */
-typedef struct ask_sq_why {
-	bool error;
-	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
-	int count;
-} ask_sq_why;
 
 /* A list of names (squares, sea zones, ports, unit ids): new strings,
  * freed with ask_sq_list_free. */
@@ -65,14 +49,13 @@ typedef struct ask_sq_attack {
 	bool coastal;                  /* artillery firing at a ship (coastal fire) */
 	const char *zone;              /* coastal fire: the ship's sea zone id */
 	bool allowed;
-	/* A question about nothing (no unit at FROM, off the board, an unknown
-	 * id): then the reason marked error says why. */
-	bool error;
 	ask_sq_fighter attacker, defender;
 	bool fires_first;              /* the attacker's hits land before the defender rolls */
 	double defender_hit_effective; /* defender's chance to hit, after a first shot */
-	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
-	int reason_count;
+	/* Why: the factors and the geometry; a question about nothing (no unit
+	 * at FROM, off the board, an unknown id) is why.error, with the reason
+	 * marked so. */
+	rules_reasons why;
 } ask_sq_attack;
 
 /* The attack of the first land unit at FROM (a square, or a unit's id) on
@@ -87,7 +70,6 @@ typedef struct ask_sq_buy {
 	const char *side;              /* who buys: the side to play */
 	int cost;
 	bool allowed;
-	bool error;                    /* a unit name the ruleset does not know (reasons marked error) */
 	int points;                    /* purchase points per turn */
 	int saved_points;              /* points saved from earlier turns (--saved-points) */
 	int available;                 /* points the side may spend now */
@@ -95,8 +77,7 @@ typedef struct ask_sq_buy {
 	int infantry;                  /* limited units bought */
 	int infantry_allowance;        /* limit + saved (limit when saving is off) */
 	int infantry_saved;            /* allowance carried to the next turn */
-	ask_sq_reason reasons[ASK_SQ_MAX_REASONS];
-	int reason_count;
+	rules_reasons why;             /* why.error: a unit name the ruleset does not know */
 } ask_sq_buy;
 
 /* A purchase of the named units by the side to play, judged by the
@@ -107,7 +88,7 @@ void ask_square_buy(const sq_game *g, const char *const *units, size_t count, in
 	ask_sq_buy *out);
 
 typedef struct ask_sq_moves {
-	ask_sq_why why;
+	rules_reasons why;
 	const char *piece;             /* its id; NULL on error */
 	const char *type;              /* "infantry", "general", "gunboat" */
 	int side;
@@ -127,7 +108,7 @@ typedef struct ask_sq_moves {
 void ask_square_moves(const sq_game *g, const char *what, ask_sq_moves *out);
 
 typedef struct ask_sq_transport {
-	ask_sq_why why;
+	rules_reasons why;
 	const char *ship;              /* NULL on error */
 	const char *type;
 	int side;
@@ -146,7 +127,7 @@ typedef struct ask_sq_transport {
 void ask_square_transport(const sq_game *g, const char *ship, ask_sq_transport *out);
 
 typedef struct ask_sq_income {
-	ask_sq_why why;
+	rules_reasons why;
 	const char *side;              /* NULL on error */
 	int per_turn;                  /* purchase points of a turn */
 	int penalty;                   /* lost to the capital's fall */

@@ -478,11 +478,11 @@ static void note(sq_factor *f, const char *rule, const char *fmt, ...)
 {
 	if (f->note_count >= SQ_FACTOR_NOTES)
 		return;
-	sq_note *n = &f->notes[f->note_count++];
-	snprintf(n->rule, sizeof n->rule, "%s", rule);
+	rules_error *n = &f->notes[f->note_count++];
+	n->line = 0;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(n->text, sizeof n->text, fmt, ap);
+	rules_vfail(n, rule, fmt, ap);
 	va_end(ap);
 }
 
@@ -519,7 +519,9 @@ void sq_fight_factor(const sq_game *g, long piece, grid_cell at, bool defending,
 {
 	const ruleset *rs = g->rs;
 	const sq_piece *p = &g->pieces[piece];
-	memset(f, 0, sizeof *f);
+	/* Not a memset: the notes are large, and the automatic player asks
+	 * for factors often; only note_count of them is read. */
+	f->note_count = 0;
 	f->base = p->kind == SQ_GENERAL || defending ? p->type->defend : p->type->attack;
 	int factor = f->base;
 	char b[GRID_ADDRESS_MAX];
@@ -584,7 +586,7 @@ bool sq_reaches(const sq_game *g, const rs_square_unit *t, grid_cell from, grid_
 	return d > 1 && reach <= t->range;
 }
 
-bool sq_answers(const sq_game *g, long defender, grid_cell from, sq_note *why)
+bool sq_answers(const sq_game *g, long defender, grid_cell from, rules_error *why)
 {
 	const ruleset *rs = g->rs;
 	const sq_piece *d = &g->pieces[defender];
@@ -592,28 +594,21 @@ bool sq_answers(const sq_game *g, long defender, grid_cell from, sq_note *why)
 	int reach = rs->square.answer_range;
 	int dist = grid_distance(g->board, from, d->at);
 	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
-	sq_note none;
+	rules_error none;
 	if (!why)
 		why = &none;
-	snprintf(why->rule, sizeof why->rule, "%s", rule);
-	why->text[0] = '\0';
-	if (d->kind == SQ_GENERAL || d->type->attack <= 0) {
-		snprintf(why->text, sizeof why->text, "%s '%s' does not fire back: %s has no attack factor",
+	rules_error_clear(why);
+	if (d->kind == SQ_GENERAL || d->type->attack <= 0)
+		return rules_fail(why, rule, "%s '%s' does not fire back: %s has no attack factor",
 			d->kind == SQ_GENERAL ? "general" : d->type->id, d->id,
 			d->kind == SQ_GENERAL ? "a general" : d->type->id);
-		return false;
-	}
-	if (dist > reach) {
-		snprintf(why->text, sizeof why->text,
+	if (dist > reach)
+		return rules_fail(why, rule,
 			"'%s' does not fire back: the attack comes from %s, %d squares away, and a defender fires back only at an attacker %s",
 			d->id, grid_format(from, b1), dist, reach == 1 ? "next to it" : "within its answer range");
-		return false;
-	}
-	if (!d->type->diagonal && square_orthogonal_distance(from, d->at) > reach) {
-		snprintf(why->text, sizeof why->text,
+	if (!d->type->diagonal && square_orthogonal_distance(from, d->at) > reach)
+		return rules_fail(why, rule,
 			"'%s' does not fire back: %s fights only across a square's side, and %s touches %s only at a corner",
 			d->id, d->type->id, grid_format(from, b1), grid_format(d->at, b2));
-		return false;
-	}
 	return true;
 }

@@ -16,6 +16,7 @@
 #include "../../model/position.h"
 #include "../../model/ruleset.h"
 #include "../../model/scenario.h"
+#include "../rules_error.h"
 
 #define SQ_SIDES 2
 #define SQ_MAX_SEATS 4
@@ -207,18 +208,11 @@ const char *sq_step_rule(const ruleset *rs, sq_step step);
 /* ---- combat factors (one computation for `ask` and the referee) ---- */
 
 #define SQ_FACTOR_NOTES 4
-#define SQ_NOTE_MAX 400
-
-/* One modifier and why, with its rule id. */
-typedef struct sq_note {
-	char rule[48];
-	char text[SQ_NOTE_MAX];
-} sq_note;
 
 typedef struct sq_factor {
 	int base;            /* the table's attack or defend factor */
 	int factor;          /* with every modifier, before the cap at the die */
-	sq_note notes[SQ_FACTOR_NOTES];
+	rules_error notes[SQ_FACTOR_NOTES];   /* each modifier, or why none, under its rule */
 	int note_count;
 } sq_factor;
 
@@ -238,7 +232,7 @@ bool sq_reaches(const sq_game *g, const rs_square_unit *type, grid_cell from, gr
  * included), only a land unit with an attack factor (a general has none),
  * and one that fights only across a side (infantry) not across a corner.
  * When it does not, why (with the rule id) in *why, which may be NULL. */
-bool sq_answers(const sq_game *g, long defender, grid_cell from, sq_note *why);
+bool sq_answers(const sq_game *g, long defender, grid_cell from, rules_error *why);
 /* A factor capped at the die's faces and at zero. */
 int sq_capped(const ruleset *rs, int factor);
 

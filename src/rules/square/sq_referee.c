@@ -628,11 +628,11 @@ static bool do_attack(sq_game *g, sq_action *a, rng *r, const fight *f, rules_er
 			GRID_ADDRESS(grid_from_index(g->board, (size_t)p->target_cell)));
 	int af = factor_of(g, u, p->at, false);
 	int df = factor_of(g, t, d->at, true);
-	sq_note silent;
+	rules_error silent;
 	bool answers = sq_answers(g, t, p->at, &silent);
 	int dice = answers ? 2 : 1;
 	if (!answers && a->faces_given && a->face_count > 1)
-		return rules_fail(err, silent.rule, "%s, so give the attacker's face only", silent.text);
+		return rules_fail(err, silent.rule, "%s, so give the attacker's face only", silent.message);
 	if (!faces_ok(g, a, dice, err))
 		return false;
 	bool first = p->type->fires_first && answers;

@@ -22,22 +22,20 @@ static void json_hex_list(FILE *out, const hex_coord *hexes, size_t n)
 	fputc(']', out);
 }
 
-/* A reason in JSON: one string, "MESSAGE [RULE]", as the answers have
- * always given it. */
-static void json_reason(FILE *out, const rules_error *e)
+void ask_print_json_reason(FILE *out, const rules_error *e)
 {
 	char text[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 4];
 	rules_error_format(e, text, sizeof text);
 	json_write_string(out, text);
 }
 
-static void json_reasons(FILE *out, const dice_answer *d)
+void ask_print_json_reasons(FILE *out, const rules_error *reasons, int count)
 {
 	fputc('[', out);
-	for (int i = 0; i < d->reason_count; i++) {
+	for (int i = 0; i < count; i++) {
 		if (i)
 			fputc(',', out);
-		json_reason(out, &d->reasons[i]);
+		ask_print_json_reason(out, &reasons[i]);
 	}
 	fputc(']', out);
 }
@@ -140,11 +138,11 @@ static void json_failure(const hex_game *g, const ask_result *r, FILE *out)
 	fputs(EMPTY_RESULTS[k], out);
 	if (k == ASK_DICE) {
 		/* The refusal is the one reason. */
-		json_reason(out, &r->error);
+		ask_print_json_reason(out, &r->error);
 		fputc(']', out);
 	}
 	fputs(",\"error\":", out);
-	json_reason(out, &r->error);
+	ask_print_json_reason(out, &r->error);
 	fputs("}\n", out);
 }
 
@@ -181,7 +179,7 @@ static void print_dice(const hex_game *g, const ask_result *r, const ask_item *i
 		json_head(g, r, a->unit, out);
 		fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":", d->distance, d->dice,
 			d->allowed ? "true" : "false");
-		json_reasons(out, d);
+		ask_print_json_reasons(out, d->reasons, d->reason_count);
 		fputs(",\"attacker\":", out);
 		json_write_string(out, u->id);
 		fputs(",\"target\":", out);
@@ -268,7 +266,7 @@ static void print_retreat(const hex_game *g, const ask_result *r, const ask_item
 		json_write_string(out, hex_game_ref_id(g, who));
 		fprintf(out, ",\"flags_applied\":%d,\"ignored\":", a->applied);
 		if (ignored)
-			json_reason(out, &a->ignored);
+			ask_print_json_reason(out, &a->ignored);
 		else
 			fputs("null", out);
 		fprintf(out, ",\"eliminated\":%s,\"outcomes\":[", a->eliminated ? "true" : "false");
@@ -419,7 +417,7 @@ static void print_sharpshooter(const hex_game *g, const ask_result *r, const ask
 				fputs("null", out);
 			fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":", d->distance, d->dice,
 				d->allowed ? "true" : "false");
-			json_reasons(out, d);
+			ask_print_json_reasons(out, d->reasons, d->reason_count);
 			fputc('}', out);
 		} else {
 			char b[HEX_ADDRESS_MAX];

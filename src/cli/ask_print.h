@@ -15,4 +15,9 @@
  * "error" field. */
 void ask_print(const hex_game *g, const ask_result *r, bool json, FILE *out);
 
+/* A reason in JSON, as every answer (hex or square) has always given it:
+ * one string, "MESSAGE [RULE]"; and a list of them as an array. */
+void ask_print_json_reason(FILE *out, const rules_error *e);
+void ask_print_json_reasons(FILE *out, const rules_error *reasons, int count);
+
 #endif

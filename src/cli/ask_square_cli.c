@@ -15,6 +15,7 @@
 #include "../base/util.h"
 #include "../rules/square/sq_ask.h"
 #include "../rules/square/sq_engine.h"
+#include "ask_print.h"
 #include "options.h"
 
 /* The most points or infantry allowance `buy --saved-points/--saved`
@@ -114,32 +115,13 @@ static int parse_square_queries(char **words, int count, bool after, sq_query **
 	return EXIT_VALID;
 }
 
-/* A reason as every orbat answer shows one: its text, then its rule id. */
-static void json_reason(FILE *out, const rules_error *r)
-{
-	char text[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 4];
-	rules_error_format(r, text, sizeof text);
-	json_write_string(out, text);
-}
-
-static void json_reasons(FILE *out, const rules_reasons *why)
-{
-	fputc('[', out);
-	for (int i = 0; i < why->count; i++) {
-		if (i)
-			fputc(',', out);
-		json_reason(out, &why->items[i]);
-	}
-	fputc(']', out);
-}
-
 /* JSON "error" and the text line say "error" alone when no reason does. */
 static void json_error(FILE *out, const rules_reasons *why)
 {
 	const rules_error *e = rules_reasons_first_error(why);
 	fputs(",\"error\":", out);
 	if (e)
-		json_reason(out, e);
+		ask_print_json_reason(out, e);
 	else
 		json_write_string(out, "error");
 }
@@ -237,7 +219,7 @@ static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attac
 		fputs(",\"to\":", stdout);
 		json_write_string(stdout, to);
 		fprintf(stdout, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
-		json_reasons(stdout, &a->why);
+		ask_print_json_reasons(stdout, a->why.items, a->why.count);
 		json_strings(stdout, (const char *const[]){ "attacker", at->id, "attacker_type", fighter_kind(at), "defender",
 			df->id, "defender_type", fighter_kind(df), NULL });
 		fprintf(stdout,
@@ -296,7 +278,7 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 			json_write_string(stdout, names[i]);
 		}
 		fprintf(stdout, "],\"cost\":%d,\"allowed\":%s,\"reasons\":", b->cost, b->allowed ? "true" : "false");
-		json_reasons(stdout, &b->why);
+		ask_print_json_reasons(stdout, b->why.items, b->why.count);
 		fprintf(stdout,
 			",\"points\":%d,\"saved_points\":%d,\"available\":%d,\"points_left\":%d,\"saved\":%d,"
 			"\"infantry\":%d,\"infantry_allowance\":%d,\"infantry_saved\":%d",
@@ -325,7 +307,7 @@ static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size
 static void json_why_end(const rules_reasons *why)
 {
 	fputs(",\"reasons\":", stdout);
-	json_reasons(stdout, why);
+	ask_print_json_reasons(stdout, why->items, why->count);
 	if (why->error)
 		json_error(stdout, why);
 	fputs("}\n", stdout);

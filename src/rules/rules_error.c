@@ -66,16 +66,24 @@ void rules_error_format(const rules_error *e, char *buf, size_t size)
 	snprintf(buf, size, "%s [%s]", e->message, e->rule);
 }
 
-rules_error *rules_reasons_add(rules_reasons *l, const char *rule, const char *fmt, ...)
+/* The next reason of the list, marked or not as saying why there is no
+ * answer; NULL when the list is full. */
+static rules_error *reasons_vadd(rules_reasons *l, bool error, const char *rule, const char *fmt, va_list ap)
 {
 	if (l->count >= RULES_REASONS_MAX)
 		return NULL;
 	rules_error *e = &l->items[l->count];
-	l->errors[l->count++] = false;
+	l->errors[l->count++] = error;
 	e->line = 0;
+	rules_vfail(e, rule, fmt, ap);
+	return e;
+}
+
+rules_error *rules_reasons_add(rules_reasons *l, const char *rule, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	rules_vfail(e, rule, fmt, ap);
+	rules_error *e = reasons_vadd(l, false, rule, fmt, ap);
 	va_end(ap);
 	return e;
 }
@@ -91,14 +99,9 @@ rules_error *rules_reasons_take(rules_reasons *l, const rules_error *from)
 void rules_reasons_fail(rules_reasons *l, const char *rule, const char *fmt, ...)
 {
 	l->error = true;
-	if (l->count >= RULES_REASONS_MAX)
-		return;
-	rules_error *e = &l->items[l->count];
-	l->errors[l->count++] = true;
-	e->line = 0;
 	va_list ap;
 	va_start(ap, fmt);
-	rules_vfail(e, rule, fmt, ap);
+	reasons_vadd(l, true, rule, fmt, ap);
 	va_end(ap);
 }
 

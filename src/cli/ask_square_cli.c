@@ -1,7 +1,8 @@
 /* `orbat ask FILE attack|buy|moves|transport|income ...` on a square-grid
- * scenario: reading the queries, printing the answers of rules/square/sq_ask.c
- * on the square driver's game (at the start, or after --after) in text or
- * JSON, and the exit code (1 when a question is about nothing or names an
+ * scenario, and the same questions in `orbat play`: the queries read and
+ * answered by the library (rules/square/sq_ask.h) on the square engine's
+ * game (at the start, or after --after), printed here in text or JSON,
+ * and the exit code (1 when a question is about nothing or names an
  * unknown unit, side or square; 2 when a query cannot be read). */
 #include "ask_square_cli.h"
 
@@ -16,103 +17,25 @@
 #include "../rules/square/sq_ask.h"
 #include "../rules/square/sq_engine.h"
 #include "ask_print.h"
+#include "ask_words.h"
 #include "options.h"
 
-/* The most points or infantry allowance `buy --saved-points/--saved`
- * takes. */
-#define ASK_SQ_MAX_SAVED 99
-
-typedef enum { SQ_ATTACK, SQ_BUY, SQ_MOVES, SQ_TRANSPORT, SQ_INCOME } sq_kind;
-
-static const char *const QUERY_WORDS[] = { "attack", "buy", "moves", "transport", "income" };
-#define QUERY_COUNT (sizeof QUERY_WORDS / sizeof *QUERY_WORDS)
-
-typedef struct sq_query {
-	sq_kind kind;
-	const char *from, *to;  /* attack: as written; moves, transport, income: from */
-	const char *list;       /* buy: "infantry,cavalry" as written */
-	int saved;              /* buy --saved */
-	int saved_points;       /* buy --saved-points */
-	bool purse_given;       /* either was written */
-} sq_query;
-
-bool ask_square_is_query(const char *word)
+/* ask_square_parse as ask_words reads the questions: after a log or in
+ * play, the purse is the game's. */
+static int parse_square(char **words, int count, bool after, void *query, rules_error *why)
 {
-	for (size_t i = 0; i < QUERY_COUNT; i++)
-		if (strcmp(word, QUERY_WORDS[i]) == 0)
-			return true;
-	return false;
+	return ask_square_parse(words, count, after, query, why);
 }
 
-/* One option of buy: "--NAME N" or "--NAME=N".  Returns the words taken,
- * 0 when words[0] is not that option, -1 when its value is bad. */
-static int buy_option(char **words, int count, const char *name, int *value)
+/* The square questions' words read into queries (an exit code, the usage
+ * error said). */
+static int read_queries(char **words, int count, bool after, ask_sq_query **out, size_t *n)
 {
-	size_t n = strlen(name);
-	if (strncmp(words[0], name, n) != 0 || (words[0][n] != '=' && words[0][n] != '\0'))
-		return 0;
-	const char *v = words[0][n] == '=' ? words[0] + n + 1 : count > 1 ? words[1] : NULL;
-	long parsed;
-	if (!v || !parse_int(v, 0, ASK_SQ_MAX_SAVED, &parsed))
-		return -1;
-	*value = (int)parsed;
-	return words[0][n] == '=' ? 1 : 2;
-}
-
-static int parse_square_queries(char **words, int count, bool after, sq_query **out, size_t *n)
-{
-	*out = xcalloc((size_t)count + 1, sizeof **out);
-	*n = 0;
-	int i = 0;
-	while (i < count) {
-		sq_query *q = &(*out)[(*n)++];
-		const char *w = words[i];
-		if (strcmp(w, "attack") == 0) {
-			q->kind = SQ_ATTACK;
-			if (i + 2 >= count)
-				return options_usage("ask", "'attack' takes two squares or ids (like attack M7 M8)");
-			q->from = words[i + 1];
-			q->to = words[i + 2];
-			i += 3;
-		} else if (strcmp(w, "moves") == 0 || strcmp(w, "transport") == 0 || strcmp(w, "income") == 0) {
-			q->kind = w[0] == 'm' ? SQ_MOVES : w[0] == 't' ? SQ_TRANSPORT : SQ_INCOME;
-			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-')
-				return options_usage("ask", "%s", q->kind == SQ_MOVES ? "'moves' takes a unit, general or ship, or a square"
-					: q->kind == SQ_TRANSPORT ? "'transport' takes a ship" : "'income' takes a side");
-			q->from = words[i + 1];
-			i += 2;
-		} else if (strcmp(w, "buy") == 0) {
-			q->kind = SQ_BUY;
-			if (i + 1 >= count || words[i + 1][0] == '\0' || words[i + 1][0] == '-')
-				return options_usage("ask", "'buy' takes a comma-separated list of units (like infantry,cavalry)");
-			q->list = words[i + 1];
-			i += 2;
-			for (;;) {
-				int took = 0;
-				if (i < count && (took = buy_option(words + i, count - i, "--saved-points", &q->saved_points)) < 0)
-					return options_usage("ask", "--saved-points takes the purchase points saved from earlier turns (0 to %d)",
-						ASK_SQ_MAX_SAVED);
-				if (took == 0 && i < count && (took = buy_option(words + i, count - i, "--saved", &q->saved)) < 0)
-					return options_usage("ask", "--saved takes the unused infantry allowance saved (0 to %d)",
-						ASK_SQ_MAX_SAVED);
-				if (took == 0)
-					break;
-				q->purse_given = true;
-				i += took;
-			}
-			if (q->purse_given && after)
-				return options_usage("ask", "after a log, and in orbat play, the game says what is saved: "
-					"--saved-points and --saved are for the scenario's start");
-		} else {
-			if (w[0] == '-')
-				return options_usage("ask", "options go before FILE, not among the queries ('%s')", w);
-			return options_usage("ask", "unknown query '%s' for a square-grid scenario (attack, buy, moves, "
-				"transport, income)", w);
-		}
-	}
-	if (*n == 0)
-		return options_usage("ask", "name at least one query (attack, buy, moves, transport, income)");
-	return EXIT_VALID;
+	void *q = NULL;
+	int code = ask_words_read(words, count, after, parse_square, sizeof **out,
+		"attack, buy, moves, transport, income", &q, n);
+	*out = q;
+	return code;
 }
 
 /* JSON "error" and the text line say "error" alone when no reason does. */
@@ -207,7 +130,7 @@ static void print_reasons(const rules_reasons *why)
 		printf("  %s [%s]\n", why->items[i].message, why->items[i].rule);
 }
 
-static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attack *a, output_format format)
+static void print_attack(const sq_game *g, const ask_sq_query *q, const ask_sq_attack *a, output_format format)
 {
 	char b1[GRID_ADDRESS_MAX], b2[GRID_ADDRESS_MAX];
 	const ask_sq_fighter *at = &a->attacker, *df = &a->defender;
@@ -266,7 +189,7 @@ static void print_attack(const sq_game *g, const sq_query *q, const ask_sq_attac
 	}
 }
 
-static void print_buy(const sq_query *q, const ask_sq_buy *b, char **names, size_t n, output_format format)
+static void print_buy(const ask_sq_query *q, const ask_sq_buy *b, char *const *names, size_t n, output_format format)
 {
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"buy\",\"side\":", stdout);
@@ -321,7 +244,7 @@ static bool said_error(const rules_reasons *why, const char *query, const char *
 	return why->error;
 }
 
-static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves *m, output_format format)
+static void print_moves(const sq_game *g, const ask_sq_query *q, const ask_sq_moves *m, output_format format)
 {
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"moves\",\"from\":", stdout);
@@ -345,7 +268,7 @@ static void print_moves(const sq_game *g, const sq_query *q, const ask_sq_moves 
 	print_reasons(&m->why);
 }
 
-static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_transport *t, output_format format)
+static void print_transport(const sq_game *g, const ask_sq_query *q, const ask_sq_transport *t, output_format format)
 {
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"transport\",\"from\":", stdout);
@@ -371,7 +294,7 @@ static void print_transport(const sq_game *g, const sq_query *q, const ask_sq_tr
 	print_reasons(&t->why);
 }
 
-static void print_income(const sq_query *q, const ask_sq_income *in, output_format format)
+static void print_income(const ask_sq_query *q, const ask_sq_income *in, output_format format)
 {
 	if (format == FORMAT_JSON) {
 		fputs("{\"query\":\"income\",\"side\":", stdout);
@@ -400,79 +323,46 @@ static void print_income(const sq_query *q, const ask_sq_income *in, output_form
 	print_reasons(&in->why);
 }
 
-/* buy: the comma list split ("infantry,cavalry" and "infantry, cavalry"
- * alike), asked and printed. */
-static bool answer_buy(const sq_game *g, const sq_query *q, ask_sq_buy *b, output_format format)
+/* One answer in text or JSON. */
+static void print_answer(const sq_game *g, const ask_sq_result *r, output_format format)
 {
-	char **names = NULL;
-	char *list = xstrdup(q->list);
-	for (char *p = list; *p; p++)
-		if (*p == ',')
-			*p = ' ';
-	size_t n = str_split_words(list, &names, 0);
-	free(list);
-	ask_square_buy(g, (const char *const *)names, n, q->saved_points, q->saved, b);
-	print_buy(q, b, names, n, format);
-	str_free_words(names, n);
-	return !b->why.error;
+	const ask_sq_query *q = r->q;
+	switch (q->kind) {
+	case ASK_SQ_ATTACK: print_attack(g, q, &r->u.attack, format); break;
+	case ASK_SQ_BUY: print_buy(q, &r->u.buy, r->units, r->unit_count, format); break;
+	case ASK_SQ_MOVES: print_moves(g, q, &r->u.moves, format); break;
+	case ASK_SQ_TRANSPORT: print_transport(g, q, &r->u.transport, format); break;
+	case ASK_SQ_INCOME: print_income(q, &r->u.income, format); break;
+	}
 }
 
-/* Room for any answer: one allocation serves every query. */
-typedef union sq_answer {
-	ask_sq_attack attack;
-	ask_sq_buy buy;
-	ask_sq_moves moves;
-	ask_sq_transport transport;
-	ask_sq_income income;
-} sq_answer;
-
-/* One query asked and printed; false when it is about nothing. */
-static bool answer(const sq_game *g, const sq_query *q, sq_answer *an, output_format format)
+/* The queries asked and printed in order; false when one is about
+ * nothing (which does not stop the others). */
+static bool answer_all(const sq_game *g, const ask_sq_query *q, size_t n, output_format format)
 {
-	bool answered = false;
-	switch (q->kind) {
-	case SQ_ATTACK:
-		ask_square_attack(g, q->from, q->to, &an->attack);
-		print_attack(g, q, &an->attack, format);
-		answered = !an->attack.why.error;
-		break;
-	case SQ_BUY:
-		return answer_buy(g, q, &an->buy, format);
-	case SQ_MOVES:
-		ask_square_moves(g, q->from, &an->moves);
-		print_moves(g, q, &an->moves, format);
-		answered = !an->moves.why.error;
-		ask_sq_list_free(&an->moves.places);
-		break;
-	case SQ_TRANSPORT: {
-		ask_sq_transport *t = &an->transport;
-		ask_square_transport(g, q->from, t);
-		print_transport(g, q, t, format);
-		answered = !t->why.error;
-		ask_sq_list_free(&t->cargo);
-		ask_sq_list_free(&t->landings);
-		ask_sq_list_free(&t->embark);
-		break;
+	bool all = true;
+	ask_sq_result *r = xmalloc(sizeof *r);   /* large: the reasons of every kind of answer */
+	for (size_t i = 0; i < n; i++) {
+		if (!ask_square_answer(g, &q[i], r))
+			all = false;
+		print_answer(g, r, format);
+		ask_square_result_free(r);
 	}
-	case SQ_INCOME:
-		ask_square_income(g, q->from, &an->income);
-		print_income(q, &an->income, format);
-		return !an->income.why.error;
-	}
-	return answered;
+	free(r);
+	return all;
 }
 
 /* The queries read, and how many. */
 typedef struct sq_queries {
-	sq_query *q;
+	ask_sq_query *q;
 	size_t n;
 } sq_queries;
 
-int ask_square_parse(char **words, int count, bool after, void **queries)
+int ask_square_read(char **words, int count, bool after, void **queries)
 {
 	sq_queries *qs = xcalloc(1, sizeof *qs);
 	*queries = qs;
-	return parse_square_queries(words, count, after, &qs->q, &qs->n);
+	return read_queries(words, count, after, &qs->q, &qs->n);
 }
 
 void ask_square_release(void *queries)
@@ -483,18 +373,10 @@ void ask_square_release(void *queries)
 	free(qs);
 }
 
-int ask_square_answer(game *gm, const void *queries, output_format format)
+int ask_square_print_answers(game *gm, const void *queries, output_format format)
 {
 	const sq_queries *qs = queries;
-	const sq_game *g = sq_engine_game(gm);
-	/* A question about nothing does not stop the others. */
-	bool failed = false;
-	sq_answer *an = xmalloc(sizeof *an);
-	for (size_t i = 0; i < qs->n; i++)
-		if (!answer(g, &qs->q[i], an, format))
-			failed = true;
-	free(an);
-	return failed ? EXIT_INVALID : EXIT_VALID;
+	return answer_all(sq_engine_game(gm), qs->q, qs->n, format) ? EXIT_VALID : EXIT_INVALID;
 }
 
 bool ask_square_in_play(const sq_game *g, const char *line, const char *word)
@@ -505,16 +387,12 @@ bool ask_square_in_play(const sq_game *g, const char *line, const char *word)
 		return false;
 	char **words = NULL;
 	size_t n = str_split_words(line, &words, 0);
-	sq_query *q = NULL;
+	ask_sq_query *q = NULL;
 	size_t nq = 0;
 	/* The purse is the game's: --saved-points and --saved are refused as
 	 * after a log. */
-	if (parse_square_queries(words + (asked ? 1 : 0), (int)n - (asked ? 1 : 0), true, &q, &nq) == EXIT_VALID) {
-		sq_answer *an = xmalloc(sizeof *an);
-		for (size_t i = 0; i < nq; i++)
-			answer(g, &q[i], an, FORMAT_TEXT);
-		free(an);
-	}
+	if (read_queries(words + (asked ? 1 : 0), (int)n - (asked ? 1 : 0), true, &q, &nq) == EXIT_VALID)
+		answer_all(g, q, nq, FORMAT_TEXT);
 	free(q);
 	str_free_words(words, n);
 	return true;

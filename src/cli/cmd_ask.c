@@ -1,8 +1,9 @@
 /* orbat ask FILE QUERY...: rules questions on a scenario position.  The
  * scenario's ruleset picks the questions through its grid (ASK_GRIDS):
  * on hexes los, dice, moves, retreat, reinforcements, sharpshooter and
- * rally (rules/hex/hex_ask.c); on squares attack, buy, moves, transport and income
- * (ask_square_cli.c); both also after a game log with --after.  Several
+ * rally (rules/hex/hex_ask.c, printed by ask_print.c); on squares attack,
+ * buy, moves, transport and income (rules/square/sq_ask.h, printed by
+ * ask_square_cli.c); both also after a game log with --after.  Several
  * may follow one another. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,10 @@
 #include "../base/util.h"
 #include "../rules/hex/hex_ask.h"
 #include "../rules/hex/hex_engine.h"
+#include "../rules/square/sq_ask.h"
 #include "ask_print.h"
 #include "ask_square_cli.h"
+#include "ask_words.h"
 #include "command.h"
 #include "options.h"
 #include "game_flow.h"
@@ -88,25 +91,12 @@ static void ask_help(FILE *out)
 	      "3 internal error or broken installation.\n", out);
 }
 
-static int parse_queries(char **words, int count, ask_query **out, size_t *n)
+/* ask_parse as ask_words reads the questions: the hex questions do not
+ * depend on where the game comes from. */
+static int parse_hex(char **words, int count, bool after, void *query, rules_error *why)
 {
-	*out = xcalloc((size_t)count + 1, sizeof **out);
-	*n = 0;
-	int i = 0;
-	while (i < count) {
-		rules_error why;
-		int took = ask_parse(words + i, count - i, &(*out)[*n], &why);
-		if (took == 0) {
-			if (words[i][0] == '-' && !ask_is_query(words[i]))
-				return options_usage("ask", "options go before FILE, not among the queries ('%s')", words[i]);
-			return options_usage("ask", "%s", why.message);
-		}
-		(*n)++;
-		i += took;
-	}
-	if (*n == 0)
-		return options_usage("ask", "name at least one query (los, dice, moves, retreat, reinforcements, sharpshooter, rally)");
-	return EXIT_VALID;
+	(void)after;
+	return ask_parse(words, count, query, why);
 }
 
 /* The hex questions (rules/hex/hex_ask.c) and how many. */
@@ -117,10 +107,13 @@ typedef struct ask_hex_queries {
 
 static int ask_hex_parse(char **words, int count, bool after, void **queries)
 {
-	(void)after;
 	ask_hex_queries *h = xcalloc(1, sizeof *h);
 	*queries = h;
-	return parse_queries(words, count, &h->q, &h->n);
+	void *q = NULL;
+	int code = ask_words_read(words, count, after, parse_hex, sizeof *h->q,
+		"los, dice, moves, retreat, reinforcements, sharpshooter, rally", &q, &h->n);
+	h->q = q;
+	return code;
 }
 
 static void ask_hex_release(void *queries)
@@ -193,7 +186,7 @@ static int ask_grid_run(const ask_grid *grid, rules_session *s, const char *file
 static const ask_grid ASK_GRIDS[GRID_KINDS] = {
 	[GRID_HEX] = { ask_is_query, ask_hex_parse, ask_hex_answer, ask_hex_release, "attack and buy are questions of the square-grid rulesets; ",
 		" (ask los, dice, moves, retreat)" },
-	[GRID_SQUARE] = { ask_square_is_query, ask_square_parse, ask_square_answer, ask_square_release, "", ", played on squares; ask it 'attack FROM TO', "
+	[GRID_SQUARE] = { ask_square_is_query, ask_square_read, ask_square_print_answers, ask_square_release, "", ", played on squares; ask it 'attack FROM TO', "
 		"'buy UNITS', 'moves UNIT', 'transport SHIP' or 'income SIDE' (los, dice, retreat, reinforcements, "
 		"sharpshooter and rally are hex questions)" },
 };

@@ -304,6 +304,114 @@ static void test_buy_table(void **state)
 	sq_fixture_unload(&f);
 }
 
+/* The square questions read from their words by the library, as the
+ * command line and `orbat play` type them. */
+typedef struct parse_row {
+	const char *words;
+	bool purse_in_game;  /* after a log, in play */
+	int took;            /* 0: refused, with `message` in the reason */
+	ask_sq_kind kind;
+	const char *from, *to, *list;
+	int saved_points, saved;
+	const char *message;
+} parse_row;
+
+static const parse_row parse_rows[] = {
+	{ "attack M7 M8 income union", false, 3, ASK_SQ_ATTACK, "M7", "M8", NULL, 0, 0, NULL },
+	{ "moves u-cav-1", false, 2, ASK_SQ_MOVES, "u-cav-1", NULL, NULL, 0, 0, NULL },
+	{ "transport gb1", true, 2, ASK_SQ_TRANSPORT, "gb1", NULL, NULL, 0, 0, NULL },
+	{ "income union", false, 2, ASK_SQ_INCOME, "union", NULL, NULL, 0, 0, NULL },
+	{ "buy infantry,cavalry", true, 2, ASK_SQ_BUY, NULL, NULL, "infantry,cavalry", 0, 0, NULL },
+	{ "buy ironclad --saved-points 3 --saved=1 moves M7", false, 5, ASK_SQ_BUY, NULL, NULL, "ironclad", 3, 1, NULL },
+	{ "buy ironclad --saved-points=3", true, 0, ASK_SQ_BUY, NULL, NULL, NULL, 0, 0, "the game says what is saved" },
+	{ "buy ironclad --saved 100", false, 0, ASK_SQ_BUY, NULL, NULL, NULL, 0, 0, "--saved takes" },
+	{ "buy --saved 1", false, 0, ASK_SQ_BUY, NULL, NULL, NULL, 0, 0, "'buy' takes a comma-separated list" },
+	{ "attack M7", false, 0, ASK_SQ_ATTACK, NULL, NULL, NULL, 0, 0, "'attack' takes two squares" },
+	{ "moves --x", false, 0, ASK_SQ_MOVES, NULL, NULL, NULL, 0, 0, "'moves' takes a unit" },
+	{ "income", false, 0, ASK_SQ_INCOME, NULL, NULL, NULL, 0, 0, "'income' takes a side" },
+	{ "los M7 M8", false, 0, ASK_SQ_ATTACK, NULL, NULL, NULL, 0, 0, "unknown query 'los'" },
+};
+
+static void assert_same_or_null(const char *got, const char *want)
+{
+	if (want)
+		assert_string_equal(got, want);
+	else
+		assert_null(got);
+}
+
+static void test_parse_table(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof parse_rows / sizeof *parse_rows; i++) {
+		const parse_row *r = &parse_rows[i];
+		char **words = NULL;
+		size_t n = str_split_words(r->words, &words, 0);
+		ask_sq_query q;
+		rules_error why;
+		rules_error_clear(&why);
+		int took = ask_square_parse(words, (int)n, r->purse_in_game, &q, &why);
+		print_message("%s: took %d %s\n", r->words, took, why.message);
+		assert_int_equal(took, r->took);
+		assert_true(ask_square_is_query(words[0]) == (strcmp(words[0], "los") != 0));
+		if (took == 0) {
+			assert_string_equal(why.rule, RULES_ERROR_LOG_RULE);
+			assert_non_null(strstr(why.message, r->message));
+		} else {
+			assert_int_equal(q.kind, r->kind);
+			assert_string_equal(q.name, words[0]);
+			assert_same_or_null(q.from, r->from);
+			assert_same_or_null(q.to, r->to);
+			assert_same_or_null(q.list, r->list);
+			assert_int_equal(q.saved_points, r->saved_points);
+			assert_int_equal(q.saved, r->saved);
+			assert_int_equal(q.purse_given, r->saved_points || r->saved);
+		}
+		str_free_words(words, n);
+	}
+	rules_error why;
+	ask_sq_query q;
+	assert_int_equal(ask_square_parse(NULL, 0, false, &q, &why), 0);
+	assert_non_null(strstr(why.message, "name at least one query"));
+}
+
+/* A question read and answered by the library: buy's list split on
+ * commas (with or without spaces), and a question about nothing not
+ * answered, its reason marked. */
+static void test_parse_and_answer(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	sq_fixture_load(&f, "mb-1861.xml", FAR_GRANT, FAR_LEE);
+	char *buy[] = { "buy", "infantry,", "cavalry" };
+	ask_sq_query q;
+	rules_error why;
+	assert_int_equal(ask_square_parse(buy, 2, false, &q, &why), 2);
+	ask_sq_result r;
+	assert_true(ask_square_answer(f.g, &q, &r));
+	assert_int_equal(r.unit_count, 1);
+	assert_string_equal(r.units[0], "infantry");
+	assert_ptr_equal(ask_square_why(&r), &r.u.buy.why);
+	ask_square_result_free(&r);
+	char *pair[] = { "buy", "infantry,cavalry" };
+	assert_int_equal(ask_square_parse(pair, 2, false, &q, &why), 2);
+	assert_true(ask_square_answer(f.g, &q, &r));
+	assert_int_equal(r.unit_count, 2);
+	assert_string_equal(r.units[1], "cavalry");
+	assert_int_equal(r.u.buy.cost, 3);
+	assert_true(r.u.buy.allowed);
+	ask_square_result_free(&r);
+	char *nothing[] = { "moves", "Z99" };
+	assert_int_equal(ask_square_parse(nothing, 2, false, &q, &why), 2);
+	assert_false(ask_square_answer(f.g, &q, &r));
+	assert_false(r.answered);
+	const rules_error *e = rules_reasons_first_error(ask_square_why(&r));
+	assert_non_null(e);
+	assert_non_null(strstr(e->message, "Z99"));
+	ask_square_result_free(&r);
+	sq_fixture_unload(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +421,8 @@ int main(void)
 		cmocka_unit_test(test_cap),
 		cmocka_unit_test(test_capital_lost),
 		cmocka_unit_test(test_buy_table),
+		cmocka_unit_test(test_parse_table),
+		cmocka_unit_test(test_parse_and_answer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,8 +10,9 @@
  * explanation (the factors, the arithmetic).  The answers come back as
  * data, each reason a rules_error (its rule id a field; rules_error.h's
  * rules_reasons, the record the referees and the hex questions use too);
- * reading the queries and
- * printing the answers is the command line's (cli/ask_square_cli.c). */
+ * a question is read from its words here too (ask_square_parse, as the hex
+ * questions' ask_parse); printing the answers is the command line's
+ * (cli/ask_square_cli.c). */
 #ifndef ORBAT_RULES_SQUARE_ASK_H
 #define ORBAT_RULES_SQUARE_ASK_H
 
@@ -147,5 +148,57 @@ void ask_square_income(const sq_game *g, const char *side, ask_sq_income *out);
 
 /* The id of a side (index into sc->sides), "?" when it has none. */
 const char *ask_square_side(const sq_game *g, size_t side);
+
+/* ---- a question as typed, and its answer (sq_ask_parse.c) ---- */
+
+typedef enum { ASK_SQ_ATTACK, ASK_SQ_BUY, ASK_SQ_MOVES, ASK_SQ_TRANSPORT, ASK_SQ_INCOME } ask_sq_kind;
+
+/* The most points or infantry allowance `buy --saved-points/--saved`
+ * takes. */
+#define ASK_SQ_MAX_SAVED 99
+
+typedef struct ask_sq_query {
+	ask_sq_kind kind;
+	const char *name;       /* the query word */
+	const char *from, *to;  /* attack: as written; moves, transport, income: from */
+	const char *list;       /* buy: "infantry,cavalry" as written */
+	int saved;              /* buy --saved */
+	int saved_points;       /* buy --saved-points */
+	bool purse_given;       /* either was written */
+} ask_sq_query;
+
+/* Whether a word starts one of the square questions: attack, buy, moves,
+ * transport, income. */
+bool ask_square_is_query(const char *word);
+
+/* Read one question from words[0..count): the words point into the
+ * caller's array, which must outlive the query.  With purse_in_game (after
+ * a log, in `orbat play`: the game says what is saved) buy's
+ * --saved-points and --saved are refused.  Returns the number of words
+ * taken, or 0 with the reason in *err (a usage error, rule "log"). */
+int ask_square_parse(char **words, int count, bool purse_in_game, ask_sq_query *q, rules_error *err);
+
+/* The answer to one question; which member of u is set follows the
+ * query's kind. */
+typedef struct ask_sq_result {
+	const ask_sq_query *q;
+	bool answered;          /* false: a question about nothing (the reasons marked so say why) */
+	char **units;           /* buy: its list split ("infantry,cavalry" and "infantry, cavalry" alike) */
+	size_t unit_count;
+	union {
+		ask_sq_attack attack;
+		ask_sq_buy buy;
+		ask_sq_moves moves;
+		ask_sq_transport transport;
+		ask_sq_income income;
+	} u;
+} ask_sq_result;
+
+/* Answer a question about g into *r (free it with ask_square_result_free,
+ * in every case).  True when answered (the answer may be "no"). */
+bool ask_square_answer(const sq_game *g, const ask_sq_query *q, ask_sq_result *r);
+void ask_square_result_free(ask_sq_result *r);
+/* The reasons of an answer, whatever its kind. */
+const rules_reasons *ask_square_why(const ask_sq_result *r);
 
 #endif

@@ -21,7 +21,6 @@
  *   11.turn      whose pieces move; 11.victory the game is over */
 #include "sq_ask.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

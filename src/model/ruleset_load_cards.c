@@ -7,27 +7,35 @@
 
 #include "../base/util.h"
 
-void ruleset_cards_free(rs_card *c)
+static void free_faces(rs_card *c)
 {
-	free(c->id);
-	l10n_finish(&c->name);
-	l10n_finish(&c->text);
-	free(c->order);
-	free(c->units);
-	free(c->types);
-	free(c->effect);
-	for (size_t i = 0; i < c->dig_count; i++)
-		free(c->digs[i].unit_type);
-	free(c->digs);
 	for (size_t i = 0; i < c->face_count; i++) {
 		free(c->faces[i].face);
 		free(c->faces[i].unit_type);
 	}
 	free(c->faces);
+	c->faces = NULL;
+	c->face_count = 0;
+}
+
+static void free_digs(rs_card *c)
+{
+	for (size_t i = 0; i < c->dig_count; i++)
+		free(c->digs[i].unit_type);
+	free(c->digs);
+	c->digs = NULL;
+	c->dig_count = 0;
+}
+
+void ruleset_cards_free(rs_card *c)
+{
+	free(c->id);
+	l10n_finish(&c->name);
+	l10n_finish(&c->text);
+	free(c->types);
+	free_digs(c);
+	free_faces(c);
 	str_free_words(c->hit_faces, c->hit_face_count);
-	free(c->entry_fallback);
-	free(c->target);
-	free(c->until);
 	free(c->emblem);
 	free(c->rule);
 }
@@ -37,9 +45,16 @@ static void release_card(void *entry)
 	ruleset_cards_free(entry);
 }
 
-static const char *const CARD_EFFECTS[] = {
-	"copy-last", "dig", "sharpshooter", "rally", "reinforce", "fall-back", NULL
-};
+/* A word of the data into one of the card's enums, as the referee reads
+ * it from then on. */
+#define READ_ENUM(ld, n, name, names, field) do { \
+		int value_; \
+		if (ruleset_read_enum(ld, n, name, names, ARRAY_LEN(names), &value_) > 0) \
+			field = value_; \
+	} while (0)
+
+/* entry-fallback: the home row's nearest free hex, or none (the unit waits). */
+static const char *const ENTRY_FALLBACKS[] = { "home-row", "none" };
 
 /* §8.1: the numbers of the special cards' reading.  A <face> list in an
  * override replaces the inherited list whole. */
@@ -71,12 +86,11 @@ static void apply_card_special(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 	ruleset_read_bool(ld, n, "above-full", &c->above_full);
 	ruleset_read_bool(ld, n, "revive", &c->revive);
 	ruleset_read_bool(ld, n, "arrivals-act", &c->arrivals_act);
-	static const char *const fallbacks[] = { "home-row", "none", NULL };
-	ruleset_read_choice(ld, n, "entry-fallback", fallbacks, "home-row or none", &c->entry_fallback);
-	static const char *const targets[] = { "enemy", "friendly", NULL };
-	ruleset_read_choice(ld, n, "target", targets, "enemy or friendly", &c->target);
-	static const char *const untils[] = { "home-row", NULL };
-	ruleset_read_choice(ld, n, "until", untils, "home-row", &c->until);
+	int fallback;
+	if (ruleset_read_enum(ld, n, "entry-fallback", ENTRY_FALLBACKS, ARRAY_LEN(ENTRY_FALLBACKS), &fallback) > 0)
+		c->entry_home_row = fallback == 0;
+	READ_ENUM(ld, n, "target", ruleset_card_target_names, c->target);
+	READ_ENUM(ld, n, "until", ruleset_card_until_names, c->until);
 	ruleset_read_int(ld, n, "blocked-losses", &c->blocked_losses);
 	ruleset_read_bool(ld, n, "leaves-board", &c->leaves_board);
 	ruleset_read_bool(ld, n, "general-follows", &c->general_follows);
@@ -85,13 +99,7 @@ static void apply_card_special(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 
 	if (!ruleset_read_has_child(n, "face"))
 		return;
-	for (size_t i = 0; i < c->face_count; i++) {
-		free(c->faces[i].face);
-		free(c->faces[i].unit_type);
-	}
-	free(c->faces);
-	c->faces = NULL;
-	c->face_count = 0;
+	free_faces(c);
 	size_t cap = 0;
 	for (const xmlNode *f = n->children; f; f = f->next) {
 		if (!xmldoc_is(f, RULESET_NS, "face"))
@@ -114,11 +122,7 @@ static void apply_card_digs(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 {
 	if (!ruleset_read_has_child(n, "dig"))
 		return;
-	for (size_t i = 0; i < c->dig_count; i++)
-		free(c->digs[i].unit_type);
-	free(c->digs);
-	c->digs = NULL;
-	c->dig_count = 0;
+	free_digs(c);
 	size_t cap = 0;
 	for (const xmlNode *d = n->children; d; d = d->next) {
 		if (!xmldoc_is(d, RULESET_NS, "dig"))
@@ -135,6 +139,22 @@ static void apply_card_digs(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 	}
 }
 
+/* units="2" or units="all": read once here, so that play never parses it. */
+static void read_units(ruleset_reader *ld, const xmlNode *n, rs_card *c)
+{
+	const char *v = xmldoc_attr(n, "units");
+	long count;
+	if (!v)
+		return;
+	if (strcmp(v, "all") == 0)
+		c->units = RS_CARD_UNITS_ALL;
+	else if (parse_int(v, 1, RS_CARD_UNITS_MAX, &count))
+		c->units = (int)count;
+	else
+		ruleset_read_fail(ld, n, "units", "card '%s': units must be a number of units from 1 to %d or all, not '%s'",
+			c->id, RS_CARD_UNITS_MAX, v);
+}
+
 void ruleset_cards_apply(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 {
 	bool added;
@@ -143,23 +163,20 @@ void ruleset_cards_apply(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 		return;
 	if (added)
 		c->ground_gain = true;
-	ruleset_read_str(n, "effect", &c->effect);
+	READ_ENUM(ld, n, "effect", ruleset_card_effect_names, c->effect);
 	ruleset_read_str(n, "emblem", &c->emblem);
 	ruleset_read_str(n, "rule", &c->rule);
 	ruleset_read_bool(ld, n, "ground-gain", &c->ground_gain);
 	ruleset_read_texts(ld, n, "name", &c->name);
 	ruleset_read_texts(ld, n, "text", &c->text);
-	ruleset_read_str(n, "order", &c->order);
-	ruleset_read_str(n, "units", &c->units);
+	READ_ENUM(ld, n, "order", ruleset_card_order_names, c->order);
+	read_units(ld, n, c);
 	ruleset_read_str(n, "types", &c->types);
 	/* The sections are known by now: a file lists them before its deck,
 	 * and a parent's are applied before its child's cards. */
 	for (size_t i = 0; i < rs->section_count && i < RULESET_MAX_SECTIONS; i++)
 		ruleset_read_int(ld, n, rs->sections[i].id, &c->section_copies[i]);
 	ruleset_read_int(ld, n, "any", &c->any);
-	if (c->effect && !ruleset_read_in(c->effect, CARD_EFFECTS))
-		ruleset_read_fail(ld, n, "effect", "effect must be copy-last, dig, sharpshooter, rally, reinforce or fall-back, not '%s'",
-			c->effect);
 	apply_card_special(ld, c, n);
 	apply_card_digs(ld, c, n);
 }
@@ -196,12 +213,12 @@ void ruleset_cards_check(const ruleset *rs, const char *f, diag_sink *sink)
 				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 					"card '%s' of ruleset '%s' names hit face '%s', which the <die> lacks",
 					c->id, rs->id, c->hit_faces[k]);
-		if ((str_eq(c->effect, "rally") || str_eq(c->effect, "reinforce")) &&
+		if ((c->effect == RS_EFFECT_RALLY || c->effect == RS_EFFECT_REINFORCE) &&
 			(!c->face_count || c->per_face < 1 || (!c->dice_from_hand && c->dice < 1)))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect %s) needs dice, per-face and at least one <face>",
-				c->id, rs->id, c->effect);
-		if (str_eq(c->effect, "sharpshooter") && (!c->types || !c->hit_face_count))
+				c->id, rs->id, ruleset_card_effect_names[c->effect]);
+		if (c->effect == RS_EFFECT_SHARPSHOOTER && (!c->types || !c->hit_face_count))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect sharpshooter) needs types and hit-faces", c->id, rs->id);
 		for (size_t k = 0; k < c->dig_count; k++)
@@ -209,14 +226,14 @@ void ruleset_cards_check(const ruleset *rs, const char *f, diag_sink *sink)
 				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 					"card '%s' of ruleset '%s' digs with unit type '%s', which is not a <unit-type>",
 					c->id, rs->id, c->digs[k].unit_type);
-		if (str_eq(c->effect, "dig") && !c->dig_count)
+		if (c->effect == RS_EFFECT_DIG && !c->dig_count)
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect dig) needs at least one <dig unit units>", c->id, rs->id);
-		if (c->effect && !c->rule)
+		if (c->effect != RS_EFFECT_NONE && !c->rule)
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect %s) needs a rule: the section its refusals cite", c->id,
-				rs->id, c->effect);
-		if (str_eq(c->effect, "fall-back") && (!c->target || !c->until))
+				rs->id, ruleset_card_effect_names[c->effect]);
+		if (c->effect == RS_EFFECT_FALL_BACK && (c->target == RS_TARGET_NONE || c->until == RS_UNTIL_NONE))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
 				"card '%s' of ruleset '%s' (effect fall-back) needs target and until", c->id, rs->id);
 	}

@@ -196,7 +196,7 @@ void ruleset_square_apply_seats(ruleset_reader *ld, ruleset *rs, const xmlNode *
 	}
 }
 
-static const char *const VICTORY_LIMITS[] = { "cities", "none", NULL };
+static const char *const VICTORY_LIMITS[] = { "cities", "none" };
 
 /* §11.1: how the square game is won. */
 void ruleset_square_apply_victory(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
@@ -206,9 +206,7 @@ void ruleset_square_apply_victory(ruleset_reader *ld, ruleset *rs, const xmlNode
 	if (rs->square_victory.hold_turns < 0)
 		ruleset_read_fail(ld, n, "hold-turns", "hold-turns counts the enemy's turns a capital is held through: 0 or more");
 	ruleset_read_bool(ld, n, "wipe-out", &rs->square_victory.wipe_out);
-	char *limit = NULL;
-	ruleset_read_choice(ld, n, "limit", VICTORY_LIMITS, "cities or none", &limit);
-	if (limit)
-		rs->square_victory.limit_by_cities = strcmp(limit, "cities") == 0;
-	free(limit);
+	int limit;
+	if (ruleset_read_enum(ld, n, "limit", VICTORY_LIMITS, ARRAY_LEN(VICTORY_LIMITS), &limit) > 0)
+		rs->square_victory.limit_by_cities = limit == 0;
 }

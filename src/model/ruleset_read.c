@@ -177,25 +177,27 @@ void *ruleset_read_entry(ruleset_reader *ld, const xmlNode *n, void **items, siz
 	return find_or_add(items, count, size, id, added);
 }
 
-bool ruleset_read_in(const char *s, const char *const *list)
-{
-	for (size_t i = 0; list[i]; i++)
-		if (strcmp(s, list[i]) == 0)
-			return true;
-	return false;
-}
-
-/* One of a fixed set of words, or a message naming them. */
-void ruleset_read_choice(ruleset_reader *ld, const xmlNode *n, const char *name, const char *const *allowed,
-	const char *allowed_text, char **out)
+int ruleset_read_enum(ruleset_reader *ld, const xmlNode *n, const char *name, const char *const *names,
+	size_t count, int *out)
 {
 	const char *v = xmldoc_attr(n, name);
 	if (!v)
-		return;
-	if (!ruleset_read_in(v, allowed)) {
-		ruleset_read_fail(ld, n, name, "%s must be %s, not '%s'", name, allowed_text, v);
-		return;
+		return 0;
+	size_t words = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (names[i] && strcmp(names[i], v) == 0) {
+			*out = (int)i;
+			return 1;
+		}
+		words += names[i] != NULL;
 	}
-	free(*out);
-	*out = xstrdup(v);
+	/* "name must be a, b or c, not 'v'" */
+	str_buf list = { NULL, 0, 0 };
+	str_printf(&list, "%s", "");
+	for (size_t i = 0, said = 0; i < count; i++)
+		if (names[i])
+			str_printf(&list, "%s%s", said++ == 0 ? "" : said == words ? " or " : ", ", names[i]);
+	ruleset_read_fail(ld, n, name, "%s must be %s, not '%s'", name, list.s, v);
+	free(list.s);
+	return -1;
 }

@@ -36,12 +36,11 @@ void ruleset_read_words(const xmlNode *n, const char *name, char ***out, size_t 
 /* <name xml:lang="…"> and <text xml:lang="…"> children. */
 void ruleset_read_texts(ruleset_reader *ld, const xmlNode *n, const char *element, l10n_text *out);
 bool ruleset_read_has_child(const xmlNode *n, const char *element);
-/* Whether s is one of the NULL-ended list. */
-bool ruleset_read_in(const char *s, const char *const *list);
-/* One of a fixed set of words (allowed, NULL-ended), or a message naming
- * them (allowed_text). */
-void ruleset_read_choice(ruleset_reader *ld, const xmlNode *n, const char *name, const char *const *allowed,
-	const char *allowed_text, char **out);
+/* One of the words of the data for an enum (names, count of them, NULL
+ * for a value the data does not write): its index into *out, and 1; 0
+ * when absent; -1 and a message naming the words when it is none of them. */
+int ruleset_read_enum(ruleset_reader *ld, const xmlNode *n, const char *name, const char *const *names,
+	size_t count, int *out);
 
 /* The entry the element n names by its id in a list of structs whose
  * first member is the id (char *): the inherited one, or a new zeroed one

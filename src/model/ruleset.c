@@ -73,7 +73,10 @@ const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
 
 const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs)
 {
-	return ruleset_find_terrain(rs, "clear");
+	for (size_t i = 0; i < rs->terrain_count; i++)
+		if (rs->terrains[i].unlisted)
+			return &rs->terrains[i];
+	return NULL;
 }
 
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id)

@@ -164,6 +164,8 @@ typedef struct rs_terrain {
 	bool crosses_water;
 	bool fence_exception;
 	bool elevated;       /* a unit type's hill-dice apply here */
+	bool unlisted;       /* default="true": the terrain of every cell a scenario does not list */
+	char letter;         /* letter="w": the cell's letter on the text board; by default the id's first */
 	rs_look look;
 } rs_terrain;
 
@@ -566,8 +568,8 @@ void ruleset_destroy(ruleset *rs);
 /* Look-ups; NULL when absent. */
 const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id);
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id);
-/* The terrain of a cell a scenario does not list: the type with id clear
- * (the data keeps one); NULL when the ruleset has none. */
+/* The terrain of a cell a scenario does not list: the type the data marks
+ * default="true" (a complete ruleset has one); NULL when there is none. */
 const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs);
 const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id);
 const rs_named *ruleset_find_side(const ruleset *rs, const char *id);

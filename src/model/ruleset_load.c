@@ -445,6 +445,20 @@ static void apply_look(ruleset_reader *ld, rs_look *look, const xmlNode *n)
 	}
 }
 
+/* letter="w": one visible ASCII character, so that the text board's
+ * columns stay aligned. */
+static void read_letter(ruleset_reader *ld, const xmlNode *n, rs_terrain *t)
+{
+	const char *v = xmldoc_attr(n, "letter");
+	if (!v)
+		return;
+	if (v[0] > ' ' && v[0] < 0x7f && !v[1])
+		t->letter = v[0];
+	else
+		ruleset_read_fail(ld, n, "letter", "terrain '%s': letter must be one visible ASCII character, not '%s'",
+			t->id, v);
+}
+
 static void apply_terrain(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 {
 	bool added;
@@ -457,7 +471,14 @@ static void apply_terrain(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 		 * when asked to (label). */
 		t->look = ruleset_default_look;
 		t->look.named = !ruleset_read_has_child(n, "look");
+		t->letter = t->id[0];
 	}
+	read_letter(ld, n, t);
+	bool unlisted = false;
+	ruleset_read_bool(ld, n, "default", &unlisted);
+	/* One default: a file that names another takes the inherited one's place. */
+	for (size_t i = 0; unlisted && i < rs->terrain_count; i++)
+		rs->terrains[i].unlisted = &rs->terrains[i] == t;
 	ruleset_read_texts(ld, n, "name", &t->name);
 	ruleset_read_bool(ld, n, "passable", &t->passable);
 	ruleset_read_bool(ld, n, "stop", &t->stop);
@@ -681,6 +702,7 @@ static void needs_common(const ruleset *rs, need_list *l)
 			need(l, section_value(rs, &SECTIONS[i]), SECTIONS[i].what);
 	need(l, rs->side_count == 2, "exactly two <side> entries");
 	need(l, rs->terrain_count > 0, "a <terrain>");
+	need(l, ruleset_unlisted_terrain(rs) != NULL, "a <terrain default=\"true\">, the terrain of unlisted cells");
 	need(l, rs->board.max_columns >= rs->board.min_columns && rs->board.min_columns > 0, "<board> min/max columns");
 	need(l, rs->board.max_rows >= rs->board.min_rows && rs->board.min_rows > 0, "<board> min/max rows");
 	/* The grid cuts the board; the data names the pieces. */

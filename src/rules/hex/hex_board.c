@@ -18,7 +18,8 @@ static void hex_cell(const void *ctx, grid_cell h, char *out)
 	const hex_game *g = ctx;
 	char *c = out;
 	memcpy(c, "     ", 6);
-	c[0] = textframe_terrain_code(hex_game_terrain_id(g, h));
+	const rs_terrain *t = hex_game_terrain(g, h);
+	c[0] = t ? t->letter : '.';
 	if (hex_game_has_fieldworks(g, h))
 		c[0] = '#';
 	int units[3];

@@ -87,7 +87,7 @@ typedef struct hex_game {
 	const ruleset *rs;
 	hex_board board;
 	char *scenario_id;
-	const rs_terrain **terrain;   /* per hex index; NULL means clear */
+	const rs_terrain **terrain;   /* per hex index; the ruleset's default where the scenario lists none */
 	bool *fieldworks;             /* per hex index */
 	hex_objective *objectives;
 	size_t objective_count;

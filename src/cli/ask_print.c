@@ -401,8 +401,9 @@ static void print_sharpshooter(const hex_game *g, const ask_result *r, const ask
 			a->victory == 1 ? "" : "s", r->rule);
 	} else {
 		char units[RS_CARD_UNITS_TEXT];
+		const char *count = card->units != RS_CARD_UNITS_NONE ? ruleset_card_units_text(card, units) : "one";
 		fprintf(out, "sharpshooter %s: %s '%s' cannot be ordered: '%s' orders %s %s unit [%s]\n", r->from.shown,
-			u->type->id, u->id, card->id, card->units != RS_CARD_UNITS_NONE ? ruleset_card_units_text(card, units) : "one", card->types ? card->types : "", r->rule);
+			u->type->id, u->id, card->id, count, card->types ? card->types : "", r->rule);
 	}
 	for (int i = 0; i < a->target_count; i++) {
 		const ask_shot *t = &a->targets[i];

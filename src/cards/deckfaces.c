@@ -62,8 +62,9 @@ cards_deck *deck_from_ruleset(const ruleset *rs)
 		const rs_card *src = &rs->deck.cards[i];
 		deck_face *c = &d->cards[i];
 		c->id = xstrdup(src->id);
-		c->order = dup_or_null(src->order);
-		c->units = dup_or_null(src->units);
+		char units[RS_CARD_UNITS_TEXT];
+		c->order = dup_or_null(ruleset_card_order_names[src->order]);
+		c->units = src->units != RS_CARD_UNITS_NONE ? xstrdup(ruleset_card_units_text(src, units)) : NULL;
 		c->types = dup_or_null(src->types);
 		c->emblem = dup_or_null(src->emblem);
 		copy_l10n(&c->name, &src->name);

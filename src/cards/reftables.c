@@ -753,16 +753,16 @@ char *reftext_special_cards(textbox_ctx *tc, const ruleset *rs)
 	char *out = NULL;
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
-		if (!c->effect)
+		if (c->effect == RS_EFFECT_NONE)
 			continue;
-		char id[64], dice[16], per_face[16], victory[16];
-		snprintf(id, sizeof id, "ref-special-%s", c->effect);
+		char id[64], units[RS_CARD_UNITS_TEXT], dice[16], per_face[16], victory[16];
+		snprintf(id, sizeof id, "ref-special-%s", ruleset_card_effect_names[c->effect]);
 		snprintf(dice, sizeof dice, "%d", c->dice);
 		snprintf(per_face, sizeof per_face, "%d", c->per_face);
 		snprintf(victory, sizeof victory, "%d", c->victory);
 		char *types = card_types(tc, rs, c), *hits = card_hit_faces(tc, rs, c);
 		const char *pairs[] = {
-			"name", l10n_get(&c->name, tc->rc->lang), "units", c->units ? c->units : "",
+			"name", l10n_get(&c->name, tc->rc->lang), "units", ruleset_card_units_text(c, units),
 			"dice", dice, "per-face", per_face, "victory", victory, "types", types, "hits", hits, NULL,
 		};
 		/* The card's own numbers ({dig-infantry}...) after the pairs. */

@@ -358,8 +358,8 @@ static void print_reinforcements(const hex_game *g, const ask_result *r, const a
 		if (v->on_entry)
 			fprintf(out, "arrives there\n");
 		else if (v->land_count == 0)
-			fprintf(out, "cannot arrive now (its entry hex is taken%s)\n", card->entry_fallback &&
-				strcmp(card->entry_fallback, "home-row") == 0 ? ", and so is the whole home row" : "");
+			fprintf(out, "cannot arrive now (its entry hex is taken%s)\n",
+				card->entry_home_row ? ", and so is the whole home row" : "");
 		else {
 			fprintf(out, "taken, arrives on ");
 			text_list(out, v->lands, (size_t)v->land_count);
@@ -390,7 +390,7 @@ static void print_sharpshooter(const hex_game *g, const ask_result *r, const ask
 		json_rule(out, r->rule);
 		fputs(",\"targets\":[", out);
 	} else if (a->allowed) {
-		const char *worth = g->gaps->saving_rolls ? "point" : "flag";
+		const char *worth = g->rs->battle.saving_rolls ? "point" : "flag";
 		fprintf(out, "sharpshooter %s: %s '%s' may shoot at an enemy general; a hit (", r->from.shown, u->type->id,
 			u->id);
 		for (size_t i = 0; i < card->hit_face_count; i++)
@@ -398,8 +398,10 @@ static void print_sharpshooter(const hex_game *g, const ask_result *r, const ask
 		fprintf(out, ") removes him (%d victory %s%s), other faces do nothing [%s]\n", a->victory, worth,
 			a->victory == 1 ? "" : "s", r->rule);
 	} else {
+		char units[RS_CARD_UNITS_TEXT];
+		const char *count = card->units != RS_CARD_UNITS_NONE ? ruleset_card_units_text(card, units) : "one";
 		fprintf(out, "sharpshooter %s: %s '%s' cannot be ordered: '%s' orders %s %s unit [%s]\n", r->from.shown,
-			u->type->id, u->id, card->id, card->units ? card->units : "one", card->types ? card->types : "", r->rule);
+			u->type->id, u->id, card->id, count, card->types ? card->types : "", r->rule);
 	}
 	for (int i = 0; i < a->target_count; i++) {
 		const ask_shot *t = &a->targets[i];

@@ -234,7 +234,7 @@ static void hex_print_result(game_run *run, bool check)
 {
 	const referee *r = run->r;
 	const hex_game *g = r->g;
-	const char *points = g->gaps->saving_rolls ? "victory points" : "victory flags";
+	const char *points = g->rs->battle.saving_rolls ? "victory points" : "victory flags";
 	for (int s = 0; s < GAME_SIDES; s++)
 		printf("%s: %d of %d %s\n", g->sides[s].id, hex_game_score(g, s), g->sides[s].target, points);
 	if (check && g->winner >= 0)

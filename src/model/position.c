@@ -39,7 +39,7 @@ const position_cell *position_at_address(const position *p, const sc_address *a)
 const rs_terrain *position_terrain(const position *p, grid_cell cell)
 {
 	const position_cell *c = position_at(p, cell);
-	return c ? c->terrain : ruleset_find_terrain(p->rs, "clear");
+	return c ? c->terrain : ruleset_unlisted_terrain(p->rs);
 }
 
 bool position_water(const position *p, grid_cell cell)
@@ -203,7 +203,7 @@ position *position_create(const scenario *sc, const ruleset *rs)
 	p->board_ok = board_usable(sc, rs, &p->board);
 	p->cell_count = p->board_ok ? grid_count(&p->board) : 0;
 	p->cells = xcalloc(p->cell_count + 1, sizeof *p->cells);
-	const rs_terrain *clear = ruleset_find_terrain(rs, "clear");
+	const rs_terrain *clear = ruleset_unlisted_terrain(rs);
 	for (size_t i = 0; i < p->cell_count; i++) {
 		position_cell *c = &p->cells[i];
 		c->terrain = clear;

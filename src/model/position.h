@@ -40,8 +40,9 @@ typedef struct position_piece {
 } position_piece;
 
 typedef struct position_cell {
-	/* The terrain: "clear" where no entry is listed, NULL when the listed
-	 * type is unknown to the ruleset or not given. */
+	/* The terrain: the ruleset's default (ruleset_unlisted_terrain) where
+	 * no entry is listed, NULL when the listed type is unknown to the
+	 * ruleset or not given. */
 	const rs_terrain *terrain;
 	long terrain_entry;        /* index into sc->terrain holding the cell, or -1 */
 	position_list units[POSITION_SIDES]; /* the units of each side */

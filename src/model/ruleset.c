@@ -14,6 +14,15 @@ const char *const ruleset_pattern_names[RS_PATTERN_COUNT] = {
 	"stream", "river", "bridge", "mountains", "waves",
 };
 
+const char *const ruleset_card_order_names[RS_ORDER_COUNT] = {
+	NULL, "section", "each-section", "type", "section-type", "generals", "all", "special",
+};
+const char *const ruleset_card_effect_names[RS_EFFECT_COUNT] = {
+	NULL, "copy-last", "dig", "sharpshooter", "rally", "reinforce", "fall-back",
+};
+const char *const ruleset_card_target_names[RS_TARGET_COUNT] = { NULL, "enemy", "friendly" };
+const char *const ruleset_card_until_names[RS_UNTIL_COUNT] = { NULL, "home-row" };
+
 /* A light warm grey: visibly not paper, and dark ink stays legible on it. */
 const rs_look ruleset_default_look = {
 	.fill = { 0xD9, 0xD4, 0xCA }, .pattern = RS_PATTERN_NONE, .named = true, .label = { 0x1A, 0x1A, 0x1A },
@@ -64,7 +73,10 @@ const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
 
 const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs)
 {
-	return ruleset_find_terrain(rs, "clear");
+	for (size_t i = 0; i < rs->terrain_count; i++)
+		if (rs->terrains[i].unlisted)
+			return &rs->terrains[i];
+	return NULL;
 }
 
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id)
@@ -98,12 +110,22 @@ const rs_card *ruleset_find_card(const ruleset *rs, const char *id)
 	return find_by_id(rs->deck.cards, rs->deck.card_count, sizeof *rs->deck.cards, id);
 }
 
-const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect)
+const rs_card *ruleset_find_card_effect(const ruleset *rs, rs_card_effect effect)
 {
 	for (size_t i = 0; i < rs->deck.card_count; i++)
-		if (str_eq(rs->deck.cards[i].effect, effect))
+		if (rs->deck.cards[i].effect == effect)
 			return &rs->deck.cards[i];
 	return NULL;
+}
+
+const char *ruleset_card_units_text(const rs_card *card, char *buf)
+{
+	if (card->units == RS_CARD_UNITS_ALL)
+		return "all";
+	buf[0] = '\0';
+	if (card->units != RS_CARD_UNITS_NONE)
+		snprintf(buf, RS_CARD_UNITS_TEXT, "%d", card->units);
+	return buf;
 }
 
 const char *ruleset_retreat_face(const ruleset *rs)
@@ -143,14 +165,14 @@ char *ruleset_card_fill(const rs_card *card, const char *text)
 {
 	if (!text)
 		return xstrdup("");
-	char units[16], dice[16], per_face[16], victory[16], losses[16], dig[16];
-	snprintf(units, sizeof units, "%s", card->units ? card->units : "");
+	char units[RS_CARD_UNITS_TEXT], dice[16], per_face[16], victory[16], losses[16], dig[16];
+	const char *units_text = ruleset_card_units_text(card, units);
 	snprintf(dice, sizeof dice, "%d", card->dice);
 	snprintf(per_face, sizeof per_face, "%d", card->per_face);
 	snprintf(victory, sizeof victory, "%d", card->victory);
 	snprintf(losses, sizeof losses, "%d", card->blocked_losses);
 	const char *const pairs[][2] = {
-		{ "units", units }, { "dice", dice }, { "per-face", per_face }, { "victory", victory },
+		{ "units", units_text }, { "dice", dice }, { "per-face", per_face }, { "victory", victory },
 		{ "blocked-losses", losses },
 	};
 	size_t cap = strlen(text) + 1, len = 0;

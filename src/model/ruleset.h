@@ -164,6 +164,8 @@ typedef struct rs_terrain {
 	bool crosses_water;
 	bool fence_exception;
 	bool elevated;       /* a unit type's hill-dice apply here */
+	bool unlisted;       /* default="true": the terrain of every cell a scenario does not list */
+	char letter;         /* letter="w": the cell's letter on the text board; by default the id's first */
 	rs_look look;
 } rs_terrain;
 
@@ -191,18 +193,71 @@ typedef struct rs_dig {
 	int units;
 } rs_dig;
 
+/* §8: what a card orders (<card order>), as the referee reads it. */
+typedef enum rs_card_order {
+	RS_ORDER_NONE,          /* the file states none */
+	RS_ORDER_SECTION,       /* units in the section of the copy played */
+	RS_ORDER_EACH_SECTION,  /* units in each section */
+	RS_ORDER_TYPE,          /* units of the card's types, anywhere */
+	RS_ORDER_SECTION_TYPE,  /* units of its types in one section of the player's choice */
+	RS_ORDER_GENERALS,      /* generals */
+	RS_ORDER_ALL,           /* every unit */
+	RS_ORDER_SPECIAL,       /* the card's effect says what it does */
+	RS_ORDER_COUNT
+} rs_card_order;
+
+/* §8.1: what a special card does (<card effect>). */
+typedef enum rs_card_effect {
+	RS_EFFECT_NONE,
+	RS_EFFECT_COPY_LAST,    /* repeats the opponent's last orders */
+	RS_EFFECT_DIG,          /* builds fieldworks */
+	RS_EFFECT_SHARPSHOOTER,
+	RS_EFFECT_RALLY,
+	RS_EFFECT_REINFORCE,
+	RS_EFFECT_FALL_BACK,
+	RS_EFFECT_COUNT
+} rs_card_effect;
+
+/* Whose unit a fall-back card names (<card target>). */
+typedef enum rs_card_target {
+	RS_TARGET_NONE,
+	RS_TARGET_ENEMY,
+	RS_TARGET_FRIENDLY,
+	RS_TARGET_COUNT
+} rs_card_target;
+
+/* Where a fall-back card's unit stops (<card until>). */
+typedef enum rs_card_until {
+	RS_UNTIL_NONE,
+	RS_UNTIL_HOME_ROW,
+	RS_UNTIL_COUNT
+} rs_card_until;
+
+/* The words of the data for each value, indexed by the enums above; NULL
+ * for the _NONE values, which the data does not write. */
+extern const char *const ruleset_card_order_names[RS_ORDER_COUNT];
+extern const char *const ruleset_card_effect_names[RS_EFFECT_COUNT];
+extern const char *const ruleset_card_target_names[RS_TARGET_COUNT];
+extern const char *const ruleset_card_until_names[RS_UNTIL_COUNT];
+
+/* rs_card.units: the card states none, or orders all. */
+#define RS_CARD_UNITS_NONE 0
+#define RS_CARD_UNITS_ALL (-1)
+/* More units than a card could ever order: surely a typo. */
+#define RS_CARD_UNITS_MAX 999
+
 typedef struct rs_card {
 	char *id;
 	l10n_text name;
 	l10n_text text;
-	char *order;         /* section, each-section, type, section-type, generals, all, special */
-	char *units;         /* "2", "all"; NULL for special cards */
+	rs_card_order order;
+	int units;           /* how many it orders (2), RS_CARD_UNITS_ALL, or RS_CARD_UNITS_NONE for special cards */
 	char *types;         /* unit type ids for type orders */
 	/* Copies for each of the ruleset's sections (index into
 	 * ruleset.sections), and copies that name none. */
 	int section_copies[RULESET_MAX_SECTIONS];
 	int any;
-	char *effect;        /* copy-last, dig, sharpshooter, rally, reinforce, fall-back, or NULL */
+	rs_card_effect effect;
 	char *emblem;        /* the printed card's emblem (cards/emblem.h); NULL: the default */
 	char *rule;          /* section cited for its own refusals (§8.1); NULL: the deck's */
 	rs_dig *digs;        /* effect dig: the <dig> entries, in the data's order */
@@ -225,9 +280,10 @@ typedef struct rs_card {
 	bool above_full;     /* rally: figures may go above full strength */
 	bool revive;         /* rally: a destroyed unit may come back */
 	bool arrivals_act;   /* reinforcements: arriving units may move and battle this turn */
-	char *entry_fallback;/* reinforcements, entry hex occupied: "home-row" (nearest free hex of it) or "none" */
-	char *target;        /* fall-back: whose unit is named, "enemy" or "friendly" */
-	char *until;         /* fall-back: where the unit stops, "home-row" */
+	bool entry_home_row; /* reinforcements, entry hex occupied: entry-fallback="home-row", the nearest free
+	                      * hex of the home row (false: "none", the unit waits) */
+	rs_card_target target; /* fall-back: whose unit is named */
+	rs_card_until until; /* fall-back: where the unit stops */
 	int blocked_losses;  /* fall-back: figures a blocked unit loses */
 	bool leaves_board;   /* fall-back: the unit may be pushed off the board */
 	bool general_follows;/* fall-back: an attached general goes with the unit */
@@ -512,8 +568,8 @@ void ruleset_destroy(ruleset *rs);
 /* Look-ups; NULL when absent. */
 const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id);
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id);
-/* The terrain of a cell a scenario does not list: the type with id clear
- * (the data keeps one); NULL when the ruleset has none. */
+/* The terrain of a cell a scenario does not list: the type the data marks
+ * default="true" (a complete ruleset has one); NULL when there is none. */
 const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs);
 const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id);
 const rs_named *ruleset_find_side(const ruleset *rs, const char *id);
@@ -527,10 +583,14 @@ const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attrib
 bool ruleset_allow_has(const rs_allow *allow, const char *value);
 /* Total cards in the deck. */
 int ruleset_deck_size(const ruleset *rs);
-/* The ruleset's card with that id, or the first card with that effect
- * (effect may be NULL to look by id only); NULL when absent. */
+/* The ruleset's card with that id, or the first card with that effect;
+ * NULL when absent. */
 const rs_card *ruleset_find_card(const ruleset *rs, const char *id);
-const rs_card *ruleset_find_card_effect(const ruleset *rs, const char *effect);
+const rs_card *ruleset_find_card_effect(const ruleset *rs, rs_card_effect effect);
+/* The units a card orders as the data writes them ("2", "all"); "" when
+ * it states none.  buf holds at least RS_CARD_UNITS_TEXT bytes. */
+#define RS_CARD_UNITS_TEXT 16
+const char *ruleset_card_units_text(const rs_card *card, char *buf);
 /* The id of the die face that makes the target retreat (the first with
  * retreat="true", the flag); NULL when the die has none. */
 const char *ruleset_retreat_face(const ruleset *rs);

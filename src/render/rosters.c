@@ -422,7 +422,7 @@ static size_t reserves_of(const scenario *sc, size_t side)
 /* The note under the heading names the card by the ruleset's own name. */
 static char *reserves_note(const render_ctx *rc)
 {
-	const rs_card *card = ruleset_find_card_effect(rc->rs, "reinforce");
+	const rs_card *card = ruleset_find_card_effect(rc->rs, RS_EFFECT_REINFORCE);
 	const char *name = card ? l10n_get(&card->name, rc->lang) : "";
 	const char *tmpl = render_string(rc, "reserves-note");
 	const char *at = strstr(tmpl, "{card}");

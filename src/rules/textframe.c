@@ -10,22 +10,6 @@
 
 #define TEXTFRAME_CELL_MAX 8
 
-char textframe_terrain_code(const char *id)
-{
-	static const struct {
-		const char *id;
-		char code;
-	} codes[] = {
-		{ "clear", '.' }, { "woods", 'w' }, { "orchard", 'o' }, { "hill", 'h' }, { "buildings", 'b' },
-		{ "stream", 's' }, { "river", 'r' }, { "bridge", '=' }, { "field", 'f' }, { "rough", 'x' },
-		{ "fence", '|' },
-	};
-	for (size_t i = 0; i < ARRAY_LEN(codes); i++)
-		if (strcmp(codes[i].id, id) == 0)
-			return codes[i].code;
-	return id[0] ? id[0] : '?';
-}
-
 /* The column letters, each over the second character of its cells. */
 static void column_letters(str_buf *b, int columns, int width)
 {

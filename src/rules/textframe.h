@@ -1,6 +1,6 @@
 /* Boards drawn as text for a terminal, the part every grid shares: the
- * frame of column letters and row numbers around the cells, and the letter
- * of a terrain.  Each grid draws its own cells (hex/hex_board.h,
+ * frame of column letters and row numbers around the cells (a terrain's
+ * letter is the ruleset's, rs_terrain.letter).  Each grid draws its own cells (hex/hex_board.h,
  * square/sq_board.c).  Returns new strings; no I/O. */
 #ifndef ORBAT_RULES_TEXTFRAME_H
 #define ORBAT_RULES_TEXTFRAME_H
@@ -17,8 +17,5 @@
 typedef void (*textframe_cell_fn)(const void *ctx, grid_cell at, char *out);
 char *textframe_draw(const grid_board *board, int width, textframe_cell_fn cell, const void *ctx,
 	const char *legend);
-
-/* The one-letter code of a terrain on the board. */
-char textframe_terrain_code(const char *terrain_id);
 
 #endif

@@ -57,7 +57,7 @@ static void check_unit_attributes(check_ctx *ctx, const sc_unit *u, const rs_uni
  * as the referee cites it. */
 static const char *reserve_rule(const check_ctx *ctx)
 {
-	const rs_card *card = ruleset_find_card_effect(ctx->rs, "reinforce");
+	const rs_card *card = ruleset_find_card_effect(ctx->rs, RS_EFFECT_REINFORCE);
 	return card && card->rule ? check_rule(ctx, card->rule) : CHECK_RULE(ctx, deck.rule);
 }
 

@@ -53,8 +53,6 @@ static void put_str(snap *s, const char *text)
 static void put_game(snap *s, const hex_game *g)
 {
 	PUT(s, g->rs);
-	PUT(s, g->gaps);
-	PUT(s, g->facts);
 	PUT(s, g->board);
 	put_str(s, g->scenario_id);
 	size_t cells = hex_count(&g->board);

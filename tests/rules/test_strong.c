@@ -44,7 +44,7 @@ static void brute(const hex_game *g, int attacker, hex_ref target, int dice, int
 			continue;
 		battle_count_result res;
 		battle_count(g, target, faces, dice, &res);
-		int savable = g->gaps->saving_rolls ? res.savable : 0;
+		int savable = g->rs->battle.saving_rolls ? res.savable : 0;
 		long saves = 1;
 		for (int i = 0; i < savable; i++)
 			saves *= nf;

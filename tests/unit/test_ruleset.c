@@ -682,10 +682,10 @@ static void test_deck(void **state)
 			if (!card->name.text[LANG_NL] || strcasecmp(card->name.text[LANG_NL], c->nl) != 0)
 				fail_msg("%s %s: Dutch name '%s', expected '%s'", rs->id, c->id,
 					card->name.text[LANG_NL] ? card->name.text[LANG_NL] : "(none)", c->nl);
-			assert_non_null(card->order);
+			assert_int_not_equal(card->order, RS_ORDER_NONE);
 			/* flank cards order a section; the others name none */
 			if (c->left + c->centre + c->right > 0)
-				assert_string_equal(card->order, "section");
+				assert_int_equal(card->order, RS_ORDER_SECTION);
 			total += left + centre + right + card->any;
 		}
 		assert_int_equal(total, 58);
@@ -722,10 +722,10 @@ static void test_special_cards(void **state)
 	for (int r = 0; r < RULESET_COUNT; r++) {
 		const ruleset *rs = get(state, r);
 		const rs_card *ss = card_by_id(rs, "sharpshooter");
-		assert_string_equal(ss->effect, "sharpshooter");
-		assert_ptr_equal(ruleset_find_card_effect(rs, "sharpshooter"), ss);
+		assert_int_equal(ss->effect, RS_EFFECT_SHARPSHOOTER);
+		assert_ptr_equal(ruleset_find_card_effect(rs, RS_EFFECT_SHARPSHOOTER), ss);
 		assert_string_equal(ss->types, "infantry");
-		assert_string_equal(ss->units, "1");
+		assert_int_equal(ss->units, 1);
 		assert_int_equal(ss->hit_face_count, 1);
 		assert_string_equal(ss->hit_faces[0], "sabres");
 		assert_int_equal(ss->victory, 1);
@@ -734,12 +734,12 @@ static void test_special_cards(void **state)
 		assert_int_equal(ss->any, 2);
 
 		const rs_card *re = card_by_id(rs, "reinforcements");
-		assert_string_equal(re->effect, "reinforce");
+		assert_int_equal(re->effect, RS_EFFECT_REINFORCE);
 		assert_int_equal(re->dice, 2);
 		assert_false(re->dice_from_hand);
 		assert_int_equal(re->per_face, 1);
 		assert_false(re->arrivals_act);
-		assert_string_equal(re->entry_fallback, "home-row");
+		assert_true(re->entry_home_row);
 		assert_string_equal(face_serves(re, "infantry"), "infantry");
 		assert_string_equal(face_serves(re, "cavalry"), "cavalry");
 		assert_string_equal(face_serves(re, "artillery"), "artillery");
@@ -747,7 +747,7 @@ static void test_special_cards(void **state)
 		assert_null(face_serves(re, "flag"));          /* flags do nothing */
 
 		const rs_card *ra = card_by_id(rs, "rally");
-		assert_string_equal(ra->effect, "rally");
+		assert_int_equal(ra->effect, RS_EFFECT_RALLY);
 		assert_true(ra->dice_from_hand);
 		assert_int_equal(ra->per_face, 1);
 		assert_false(ra->above_full);
@@ -756,9 +756,9 @@ static void test_special_cards(void **state)
 		assert_null(face_serves(ra, "flag"));
 
 		const rs_card *sh = card_by_id(rs, "short-supply");
-		assert_string_equal(sh->effect, "fall-back");
-		assert_string_equal(sh->target, "enemy");
-		assert_string_equal(sh->until, "home-row");
+		assert_int_equal(sh->effect, RS_EFFECT_FALL_BACK);
+		assert_int_equal(sh->target, RS_TARGET_ENEMY);
+		assert_int_equal(sh->until, RS_UNTIL_HOME_ROW);
 		assert_int_equal(sh->blocked_losses, 0);
 		assert_false(sh->leaves_board);
 		assert_true(sh->general_follows);

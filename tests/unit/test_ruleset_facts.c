@@ -2,7 +2,9 @@
  * that changes one of them must change what the program does.
  *   - <battle kill-symbols>: how many matching symbols make a kill (§5.2);
  *   - <card effect="dig"> <dig unit units>: who digs fieldworks (§8);
- *   - <square-combat die-faces>: the sides of the square grid's die (§11).
+ *   - <square-combat die-faces>: the sides of the square grid's die (§11);
+ *   - <card order effect units target entry-fallback>: values read at load;
+ *   - <terrain letter default>: the text board's letters, unlisted cells.
  * Each house ruleset is written beside the shipped files in a temporary
  * data folder and extends one of them; the positions are built through
  * the real scenario compiler with the shipped ruleset, then played or
@@ -293,6 +295,99 @@ static void test_square_needs_die_faces(void **state)
 	diag_sink_finish(&sink);
 }
 
+/* ---- §8: a card's words are read once, at load ---- */
+
+/* Each word the loader does not know is an error at its line (the body
+ * starts on line 3 of the house file), with the words it knows. */
+static void test_unknown_card_words_are_load_errors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *body, *says;
+	} cases[] = {
+		{ "<deck><card id=\"recon\" order=\"flank\"/></deck>",
+			"order must be section, each-section, type, section-type, generals, all or special, not 'flank'" },
+		{ "<deck><card id=\"rally\" effect=\"ambush\"/></deck>",
+			"effect must be copy-last, dig, sharpshooter, rally, reinforce or fall-back, not 'ambush'" },
+		{ "<deck><card id=\"recon\" units=\"two\"/></deck>", "units must be a number of units from 1 to 999 or all, not 'two'" },
+		{ "<deck><card id=\"short-supply\" target=\"neutral\"/></deck>", "target must be enemy or friendly, not 'neutral'" },
+		{ "<deck><card id=\"reinforcements\" entry-fallback=\"sea\"/></deck>",
+			"entry-fallback must be home-row or none, not 'sea'" },
+		{ "<terrain id=\"woods\" letter=\"ww\"/>", "letter must be one visible ASCII character, not 'ww'" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		house h;
+		diag_sink sink;
+		diag_sink_init(&sink);
+		assert_null(house_load(&h, "battlecry-1999", NULL, cases[i].body, &sink));
+		if (!sink_says(&sink, cases[i].says))
+			fail_msg("%s: not told '%s'", cases[i].body, cases[i].says);
+		assert_int_equal(sink.items[0].line, 3);
+		assert_string_equal(sink.items[0].rule, "ruleset");
+		house_finish(&h);
+		diag_sink_finish(&sink);
+	}
+}
+
+/* What a house ruleset states replaces the inherited value in the model,
+ * and the printed words come back from it. */
+static void test_card_words_become_values(void **state)
+{
+	(void)state;
+	house h;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	assert_non_null(house_load(&h, "battlecry-1999", NULL,
+		"<deck><card id=\"recon\" units=\"all\" order=\"each-section\"/>"
+		"<card id=\"short-supply\" target=\"friendly\"/>"
+		"<card id=\"reinforcements\" entry-fallback=\"none\"/></deck>", &sink));
+	const rs_card *recon = ruleset_find_card(h.rs, "recon");
+	assert_int_equal(recon->units, RS_CARD_UNITS_ALL);
+	assert_int_equal(recon->order, RS_ORDER_EACH_SECTION);
+	char units[RS_CARD_UNITS_TEXT];
+	assert_string_equal(ruleset_card_units_text(recon, units), "all");
+	assert_string_equal(ruleset_card_order_names[recon->order], "each-section");
+	assert_int_equal(ruleset_find_card(h.rs, "short-supply")->target, RS_TARGET_FRIENDLY);
+	assert_false(ruleset_find_card(h.rs, "reinforcements")->entry_home_row);
+	const rs_card *attack = ruleset_find_card(h.rs, "attack");
+	assert_int_equal(attack->units, 3);
+	assert_string_equal(ruleset_card_units_text(attack, units), "3");
+	assert_ptr_equal(ruleset_find_card_effect(h.rs, RS_EFFECT_DIG), ruleset_find_card(h.rs, "fieldworks"));
+	house_finish(&h);
+	diag_sink_finish(&sink);
+}
+
+/* ---- the text board's letters and the unlisted cells' terrain ---- */
+
+static void test_terrain_letters_and_default_are_data(void **state)
+{
+	(void)state;
+	house h;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	/* As shipped, plus a new type that states no letter: its id's first. */
+	assert_non_null(house_load(&h, "battlecry-1999", NULL, "<terrain id=\"marsh\"/>", &sink));
+	assert_int_equal(ruleset_find_terrain(h.rs, "woods")->letter, 'w');
+	assert_int_equal(ruleset_find_terrain(h.rs, "bridge")->letter, '=');
+	assert_int_equal(ruleset_find_terrain(h.rs, "clear")->letter, '.');
+	assert_int_equal(ruleset_find_terrain(h.rs, "marsh")->letter, 'm');
+	assert_string_equal(ruleset_unlisted_terrain(h.rs)->id, "clear");
+	house_finish(&h);
+	/* A house default takes the inherited one's place. */
+	assert_non_null(house_load(&h, "battlecry-1999", NULL,
+		"<terrain id=\"meadow\" default=\"true\" letter=\",\"/><terrain id=\"woods\" letter=\"t\"/>", &sink));
+	assert_string_equal(ruleset_unlisted_terrain(h.rs)->id, "meadow");
+	assert_false(ruleset_find_terrain(h.rs, "clear")->unlisted);
+	assert_int_equal(ruleset_unlisted_terrain(h.rs)->letter, ',');
+	assert_int_equal(ruleset_find_terrain(h.rs, "woods")->letter, 't');
+	house_finish(&h);
+	/* Without a default a ruleset is incomplete. */
+	assert_null(house_load(&h, "battlecry-1999", NULL, "<terrain id=\"clear\" absent=\"true\"/>", &sink));
+	assert_true(sink_says(&sink, "lacks a <terrain default=\"true\">"));
+	house_finish(&h);
+	diag_sink_finish(&sink);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -302,6 +397,9 @@ int main(void)
 		cmocka_unit_test(test_dig_needs_known_types),
 		cmocka_unit_test(test_square_die_faces_follow_the_data),
 		cmocka_unit_test(test_square_needs_die_faces),
+		cmocka_unit_test(test_unknown_card_words_are_load_errors),
+		cmocka_unit_test(test_card_words_become_values),
+		cmocka_unit_test(test_terrain_letters_and_default_are_data),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

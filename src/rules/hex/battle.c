@@ -46,7 +46,7 @@ void battle_count(const hex_game *g, hex_ref target, const int *faces, int n, ba
 		if (f == g->flag_face)
 			r->flags++;
 	}
-	if (g->gaps->saving_rolls) {
+	if (g->rs->battle.saving_rolls) {
 		int kill_at = g->rs->battle.kill_symbols;
 		r->auto_kills = kill_at > 0 && r->symbol_hits >= kill_at ? 1 : 0;
 		r->savable = r->symbol_hits + r->any_hits - r->auto_kills;
@@ -70,7 +70,7 @@ int battle_losses(const hex_game *g, int attacker, hex_ref target, const battle_
 	int figures = battle_figures(g, target);
 	int losses;
 	*capped = false;
-	if (g->gaps->saving_rolls) {
+	if (g->rs->battle.saving_rolls) {
 		int unsaved = r->savable - saved;
 		if (unsaved < 0)
 			unsaved = 0;

@@ -12,7 +12,7 @@
 #define ROOM_UNBOUNDED 99
 #define MAX_TYPES 16
 
-const rs_card *cards_find(const hex_game *g, const char *effect)
+const rs_card *cards_find(const hex_game *g, rs_card_effect effect)
 {
 	return ruleset_find_card_effect(g->rs, effect);
 }
@@ -27,17 +27,16 @@ const char *cards_index_rule(const hex_game *g, int card)
 	return cards_rule(g, card >= 0 && (size_t)card < g->rs->deck.card_count ? &g->rs->deck.cards[card] : NULL);
 }
 
-const char *cards_effect_rule(const hex_game *g, const char *effect)
+const char *cards_effect_rule(const hex_game *g, rs_card_effect effect)
 {
 	return cards_rule(g, cards_find(g, effect));
 }
 
-bool cards_is(const hex_game *g, int card, const char *effect)
+bool cards_is(const hex_game *g, int card, rs_card_effect effect)
 {
 	if (card < 0 || (size_t)card >= g->rs->deck.card_count)
 		return false;
-	const rs_card *c = &g->rs->deck.cards[card];
-	return c->effect && strcmp(c->effect, effect) == 0;
+	return g->rs->deck.cards[card].effect == effect;
 }
 
 bool cards_sharp_shooter(const hex_game *g, const rs_card *c, int unit)

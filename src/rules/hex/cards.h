@@ -11,16 +11,16 @@
 
 #include "hex_game.h"
 
-/* The deck's card with this effect ("sharpshooter", "rally"), or NULL. */
-const rs_card *cards_find(const hex_game *g, const char *effect);
+/* The deck's card with this effect, or NULL. */
+const rs_card *cards_find(const hex_game *g, rs_card_effect effect);
 /* The section a special card's refusals cite: its own rule from the
  * data, else the deck's.  card_rule takes a deck index (-1: the deck's);
  * effect_rule the card with that effect. */
 const char *cards_rule(const hex_game *g, const rs_card *c);
 const char *cards_index_rule(const hex_game *g, int card);
-const char *cards_effect_rule(const hex_game *g, const char *effect);
+const char *cards_effect_rule(const hex_game *g, rs_card_effect effect);
 /* Whether deck card `card` (an index) has this effect. */
-bool cards_is(const hex_game *g, int card, const char *effect);
+bool cards_is(const hex_game *g, int card, rs_card_effect effect);
 
 /* sharpshooter: may unit `unit` be the one ordered (alive, of the
  * card's types)? */

@@ -142,16 +142,16 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		}
 	}
 
-	/* Artillery on a hill (§4). */
+	/* Artillery on a hill (§4): the terrain the data marks elevated. */
 	const char *own_terrain = hex_game_terrain_id(g, u->at);
-	if (u->type->hill_dice != 0 && g->gaps->hill_terrain && strcmp(own_terrain, g->gaps->hill_terrain) == 0) {
+	const rs_terrain *own = hex_game_terrain(g, u->at);
+	if (u->type->hill_dice != 0 && own && own->elevated) {
 		total += u->type->hill_dice;
 		reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, own_terrain, u->type->hill_dice,
 			dice_word(u->type->hill_dice));
 	}
 
 	/* The attacker's own hex (noord-zuid waterway) and the target's (§6). */
-	const rs_terrain *own = hex_game_terrain(g, u->at);
 	if (own && own->occupant_dice != 0) {
 		total += own->occupant_dice;
 		reason(g, out, g->rs->terrain_effects.rule,
@@ -177,8 +177,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	} else if (target.kind == REF_GENERAL) {
 		const rs_general *rg = &g->rs->general;
 		if (sharp && !attached_ok && hex_game_units_at(g, to, -1, NULL, 0) > 0) {
-			reason(g, out, cards_effect_rule(g,
-				"sharpshooter"), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
+			reason(g, out, cards_effect_rule(g, RS_EFFECT_SHARPSHOOTER), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
 				g->generals[target.index].id, there);
 			ok = false;
 		} else if (sharp) {

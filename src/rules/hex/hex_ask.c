@@ -87,9 +87,9 @@ static const char *query_section(const hex_game *g, ask_kind k)
 	case ASK_DICE: return g->rs->battle.rule;
 	case ASK_MOVES: return g->rs->movement.rule;
 	case ASK_RETREAT: return g->rs->retreat.path_rule;
-	case ASK_REINFORCEMENTS: return cards_effect_rule(g, "reinforce");
-	case ASK_SHARPSHOOTER: return cards_effect_rule(g, "sharpshooter");
-	case ASK_RALLY: return cards_effect_rule(g, "rally");
+	case ASK_REINFORCEMENTS: return cards_effect_rule(g, RS_EFFECT_REINFORCE);
+	case ASK_SHARPSHOOTER: return cards_effect_rule(g, RS_EFFECT_SHARPSHOOTER);
+	case ASK_RALLY: return cards_effect_rule(g, RS_EFFECT_RALLY);
 	}
 	return g->rs->board.rule;
 }
@@ -368,7 +368,7 @@ static bool ask_reinforcements(ask_ctx *c)
 	if (side < 0)
 		return fail(c, query_section(c->g, c->q->kind), "'%s' is not a side of this scenario (%s or %s)", c->q->from_word, g->sides[0].id,
 			g->sides[1].id);
-	const rs_card *card = cards_find(g, "reinforce");
+	const rs_card *card = cards_find(g, RS_EFFECT_REINFORCE);
 	if (!card)
 		return fail(c, query_section(c->g, c->q->kind), "the %s deck has no card that brings reserve units", g->rs->id);
 	if (g->sides[side].reserves == 0)
@@ -385,7 +385,7 @@ static bool ask_reinforcements(ask_ctx *c)
 			continue;
 		ask_arrival *v = &a->arrivals[a->arrival_count++];
 		v->unit = (int)i;
-		v->land_count = hex_game_landing(g, (int)i, card->entry_fallback, v->lands);
+		v->land_count = hex_game_landing(g, (int)i, card->entry_home_row, v->lands);
 		v->on_entry = v->land_count == 1 && grid_cell_equal(v->lands[0], u->entry);
 	}
 	return true;
@@ -395,11 +395,12 @@ static bool ask_reinforcements(ask_ctx *c)
 
 /* The deck's card for a question, or a failed question when the
  * ruleset has none. */
-static const rs_card *ask_card(ask_ctx *c, const char *effect)
+static const rs_card *ask_card(ask_ctx *c, rs_card_effect effect)
 {
 	const rs_card *card = cards_find(c->g, effect);
 	if (!card)
-		fail(c, query_section(c->g, c->q->kind), "ruleset %s has no '%s' card", c->g->rs->id, effect);
+		fail(c, query_section(c->g, c->q->kind), "ruleset %s has no '%s' card", c->g->rs->id,
+			ruleset_card_effect_names[effect]);
 	return card;
 }
 
@@ -427,7 +428,7 @@ static void sharp_one(ask_ctx *c, const rs_card *card, int unit)
 
 static bool ask_sharpshooter(ask_ctx *c)
 {
-	const rs_card *card = ask_card(c, "sharpshooter");
+	const rs_card *card = ask_card(c, RS_EFFECT_SHARPSHOOTER);
 	if (!card)
 		return false;
 	int units[2];
@@ -443,7 +444,7 @@ static bool ask_sharpshooter(ask_ctx *c)
 static bool ask_rally(ask_ctx *c)
 {
 	const hex_game *g = c->g;
-	const rs_card *card = ask_card(c, "rally");
+	const rs_card *card = ask_card(c, RS_EFFECT_RALLY);
 	if (!card)
 		return false;
 	int side = hex_game_side_index(g, c->q->from_word);

@@ -104,14 +104,14 @@ static int reinforce_score(const referee *r)
 	const hex_game *g = r->g;
 	if (hex_game_reserves_left(g, r->side) == 0)
 		return 0;
-	const rs_card *card = cards_find(g, "reinforce");
+	const rs_card *card = cards_find(g, RS_EFFECT_REINFORCE);
 	if (!card)
 		return 0;
 	int can = 0;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		hex_coord at[2];
 		if (g->units[i].reserve && g->units[i].side == r->side &&
-			hex_game_landing(g, (int)i, card->entry_fallback, at) > 0)
+			hex_game_landing(g, (int)i, card->entry_home_row, at) > 0)
 			can++;
 	}
 	int serving = 0, total = 0;
@@ -125,7 +125,7 @@ static int reinforce_score(const referee *r)
 				hex_coord at[2];
 				const hex_unit *u = &g->units[i];
 				if (u->reserve && u->side == r->side && (any || strcmp(u->type->id, card->faces[k].unit_type) == 0) &&
-					hex_game_landing(g, (int)i, card->entry_fallback, at) > 0) {
+					hex_game_landing(g, (int)i, card->entry_home_row, at) > 0) {
 					serving += g->rs->faces[f].count;
 					break;
 				}
@@ -277,11 +277,11 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why))
 				continue;
 			int score;
-			if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce")) {
+			if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_REINFORCE)) {
 				if (flank >= 0 || (score = reinforce_score(r)) <= 0)
 					continue;
 				score += (int)rng_below(rnd, 4);
-			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back")) {
+			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_FALL_BACK)) {
 				/* Short supply: worth as much as ordering a unit per
 				 * two rows the most advanced enemy must fall back. */
 				if (flank >= 0)
@@ -303,7 +303,7 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 					score = 1;
 				else
 					continue;
-			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally")) {
+			} else if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_RALLY)) {
 				/* Rally: when units have lost figures. */
 				if (flank >= 0)
 					continue;

@@ -18,7 +18,8 @@ static void hex_cell(const void *ctx, grid_cell h, char *out)
 	const hex_game *g = ctx;
 	char *c = out;
 	memcpy(c, "     ", 6);
-	c[0] = textframe_terrain_code(hex_game_terrain_id(g, h));
+	const rs_terrain *t = hex_game_terrain(g, h);
+	c[0] = t ? t->letter : '.';
 	if (hex_game_has_fieldworks(g, h))
 		c[0] = '#';
 	int units[3];
@@ -57,7 +58,7 @@ char *hex_board_roster(const hex_game *g)
 	str_printf(&b, "%s", "");
 	for (int s = 0; s < GAME_SIDES; s++) {
 		str_printf(&b, "%s: %d of %d victory %s (%d from destroyed enemies)\n", g->sides[s].id, hex_game_score(g, s),
-			g->sides[s].target, g->gaps->saving_rolls ? "points" : "flags", g->sides[s].flags);
+			g->sides[s].target, g->rs->battle.saving_rolls ? "points" : "flags", g->sides[s].flags);
 		for (size_t i = 0; i < g->unit_count; i++) {
 			const hex_unit *u = &g->units[i];
 			if (u->side != s)

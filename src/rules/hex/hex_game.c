@@ -69,8 +69,6 @@ hex_game *hex_game_create_at(const position *pos)
 		return NULL;
 	hex_game *g = xcalloc(1, sizeof *g);
 	g->rs = rs;
-	rules_data_read(rs, &g->facts);
-	g->gaps = &g->facts;
 	g->board = board;
 	g->scenario_id = dup_or_null(sc->id.text);
 	g->winner = -1;
@@ -165,7 +163,7 @@ hex_game *hex_game_create_at(const position *pos)
 			g->sides[g->units[before].side].reserves++;
 	}
 
-	g->flag_face = hex_game_face(g, g->gaps->flag_face);
+	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
 	return g;
 }
 
@@ -201,7 +199,6 @@ hex_game *hex_game_clone(const hex_game *g)
 {
 	hex_game *c = xmalloc(sizeof *c);
 	*c = *g;
-	c->gaps = &c->facts;
 	size_t n = hex_count(&g->board);
 	if (!n)
 		n = 1;
@@ -255,7 +252,9 @@ const rs_terrain *hex_game_terrain(const hex_game *g, hex_coord h)
 const char *hex_game_terrain_id(const hex_game *g, hex_coord h)
 {
 	const rs_terrain *t = hex_game_terrain(g, h);
-	return t ? t->id : "clear";
+	if (!t)
+		t = ruleset_unlisted_terrain(g->rs);
+	return t ? t->id : "";
 }
 
 bool hex_game_has_fieldworks(const hex_game *g, hex_coord h)
@@ -581,7 +580,7 @@ static bool free_hex(const hex_game *g, hex_coord h)
 	return hex_game_passable(g, h) && !hex_game_occupied(g, h);
 }
 
-int hex_game_landing(const hex_game *g, int unit, const char *fallback, hex_coord out[2])
+int hex_game_landing(const hex_game *g, int unit, bool home_row, hex_coord out[2])
 {
 	const hex_unit *u = &g->units[unit];
 	if (!u->reserve)
@@ -590,7 +589,7 @@ int hex_game_landing(const hex_game *g, int unit, const char *fallback, hex_coor
 		out[0] = u->entry;
 		return 1;
 	}
-	if (!fallback || strcmp(fallback, "home-row") != 0)
+	if (!home_row)
 		return 0;
 	/* The home row, outward from the entry hex: west before east. */
 	int len = hex_row_length(&g->board, u->entry.row);

@@ -12,7 +12,6 @@
 #include "../../model/position.h"
 #include "../../model/ruleset.h"
 #include "../../model/scenario.h"
-#include "rules_data.h"
 #include "../rules_error.h"
 
 #define GAME_SIDES 2
@@ -86,11 +85,9 @@ typedef int hex_flank;
 
 typedef struct hex_game {
 	const ruleset *rs;
-	const rules_data_gaps *gaps;   /* &facts */
-	rules_data_gaps facts;         /* read from rs when the game is made */
 	hex_board board;
 	char *scenario_id;
-	const rs_terrain **terrain;   /* per hex index; NULL means clear */
+	const rs_terrain **terrain;   /* per hex index; the ruleset's default where the scenario lists none */
 	bool *fieldworks;             /* per hex index */
 	hex_objective *objectives;
 	size_t objective_count;
@@ -214,11 +211,11 @@ void hex_game_place(hex_game *g, hex_ref r, hex_coord to);
 /* Reserve units a side still has off the board. */
 int hex_game_reserves_left(const hex_game *g, int side);
 /* Where reserve unit `unit` would arrive now: its entry hex when free (no
- * unit or general, ground a unit may enter); else, when `fallback` is
- * "home-row", the nearest free hexes of its side's home row (two when
+ * unit or general, ground a unit may enter); else, when `home_row` (the
+ * card's entry-fallback="home-row"), the nearest free hexes of its side's home row (two when
  * one lies on each side at the same distance, west first).  Returns how
  * many hexes are in out (0: it cannot arrive now). */
-int hex_game_landing(const hex_game *g, int unit, const char *fallback, hex_coord out[2]);
+int hex_game_landing(const hex_game *g, int unit, bool home_row, hex_coord out[2]);
 /* The reserve unit comes onto the board at `at` (no checks). */
 void hex_game_arrive(hex_game *g, int unit, hex_coord at);
 

@@ -102,7 +102,7 @@ bool ref_resolve(const referee *r, const char *token, hex_ref *out, rules_error 
 		/* A reserve unit waits for the reinforcements card; anything else
 		 * is gone from the game. */
 		bool reserve = out->kind == REF_UNIT && r->g->units[out->index].reserve;
-		return fail(err, r->g, reserve ? cards_effect_rule(r->g, "reinforce") : r->g->rs->victory.rule, "'%s' %s",
+		return fail(err, r->g, reserve ? cards_effect_rule(r->g, RS_EFFECT_REINFORCE) : r->g->rs->victory.rule, "'%s' %s",
 			hex_game_ref_id(r->g, *out), hex_game_ref_absence(r->g, *out));
 	}
 	return true;

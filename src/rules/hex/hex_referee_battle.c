@@ -141,7 +141,7 @@ static bool gain_possible(const referee *r)
 	const hex_unit *a = &g->units[b->attacker];
 	if (!a->alive || b->distance != 1 || !a->type->ground_gain || b->withdraw)
 		return false;
-	if (r->current.copied && !g->gaps->ground_gain_after_counter_attack)
+	if (r->current.copied && !g->rs->deck.cards[r->current.played.card].ground_gain)
 		return false;
 	if (hex_game_units_at(g, b->target_hex, 1 - a->side, NULL, 0) > 0)
 		return false;
@@ -168,7 +168,7 @@ battle_step ref_peek(const referee *r, battle_step from)
 				return STEP_DEFEND;
 			break;
 		case STEP_FLAGSAVE:
-			if (g->gaps->saving_rolls && b->flags > 0 && b->retreat_hexes > 0 && hex_game_ref_alive(g, b->retreater))
+			if (g->rs->battle.saving_rolls && b->flags > 0 && b->retreat_hexes > 0 && hex_game_ref_alive(g, b->retreater))
 				return STEP_FLAGSAVE;
 			break;
 		case STEP_RETREAT:
@@ -274,12 +274,12 @@ static void resolve_losses(referee *r, int saved)
 		if (t->figures <= 0) {
 			hex_game_eliminate(g, b->target);
 			ref_note(r, "'%s' is destroyed: one victory %s for %s.", t->id,
-				g->gaps->saving_rolls ? "point" : "flag", ref_side_id(r, 1 - t->side));
+				g->rs->battle.saving_rolls ? "point" : "flag", ref_side_id(r, 1 - t->side));
 		}
 	} else if (losses > 0) {
 		hex_game_eliminate(g, b->target);
 		ref_note(r, "General '%s' is killed: one victory %s for %s.", g->generals[b->target.index].id,
-			g->gaps->saving_rolls ? "point" : "flag", ref_side_id(r, 1 - g->generals[b->target.index].side));
+			g->rs->battle.saving_rolls ? "point" : "flag", ref_side_id(r, 1 - g->generals[b->target.index].side));
 	}
 	b->retreater = b->target;
 	b->flags = 0;
@@ -288,7 +288,7 @@ static void resolve_losses(referee *r, int saved)
 		b->flags = battle_flags_apply(g, b->target, b->count.flags, battle_figures(g, b->target), &why);
 		if (rules_error_set(&why))
 			ref_note(r, "%s [%s]", why.message, why.rule);
-	} else if (b->count.flags > 0 && attached >= 0 && g->gaps->flags_pass_to_general &&
+	} else if (b->count.flags > 0 && attached >= 0 && g->rs->retreat.flags_pass_to_general &&
 		g->generals[attached].alive) {
 		/* §7.2 (battlecry-150): the flags fall on the general. */
 		b->retreater = (hex_ref){ REF_GENERAL, attached };
@@ -302,7 +302,7 @@ static void resolve_losses(referee *r, int saved)
 		ref_note(r, "'%s' must retreat %d %s.", hex_game_ref_id(g, b->retreater), b->flags, b->flags == 1 ? "hex" : "hexes");
 	/* §5.2 step 6: the defensive roll of a unit that stood. */
 	b->may_defend = false;
-	if (g->gaps->saving_rolls && !b->withdraw && b->target.kind == REF_UNIT && g->units[b->target.index].alive &&
+	if (g->rs->battle.saving_rolls && !b->withdraw && b->target.kind == REF_UNIT && g->units[b->target.index].alive &&
 		!r->ut[b->target.index].defended) {
 		b->may_defend = dice_defensive(g, b->target.index, b->attacker, &why);
 	}
@@ -386,7 +386,7 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 		return false;
 	}
 	if (a->withdraw) {
-		if (!g->gaps->saving_rolls)
+		if (!g->rs->battle.saving_rolls)
 			return fail(err, g, g->rs->battle.rule, "a defender withdraws before the roll only in noord-zuid");
 		if (target.kind != REF_UNIT)
 			return fail(err, g, g->rs->battle.rule, "only a unit withdraws");
@@ -434,7 +434,7 @@ static void sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
 		if (c->victory > 1)
 			g->sides[side].flags += c->victory - 1;
 		ref_note(r, "General '%s' is removed: %d victory %s for %s.", gg->id, c->victory > 0 ? c->victory : 1,
-			g->gaps->saving_rolls ? "point" : "flag", ref_side_id(r, side));
+			g->rs->battle.saving_rolls ? "point" : "flag", ref_side_id(r, side));
 	} else {
 		ref_note(r, "He stands; the other faces do nothing.");
 	}
@@ -476,9 +476,9 @@ void ref_apply_battle(referee *r, const gl_action *a)
 	ref_note(r, "%d %s: %d %s, %d crossed sabres, %d %s.", p.face_count, p.face_count == 1 ? "die" : "dice",
 		b->count.symbol_hits, battle_hit_by(g, p.target), b->count.any_hits, b->count.flags,
 		b->count.flags == 1 ? "flag" : "flags");
-	if (g->gaps->saving_rolls && b->count.auto_kills)
+	if (g->rs->battle.saving_rolls && b->count.auto_kills)
 		ref_note(r, "%s or more %s symbols: the first is a kill.", battle_kill_words(g), battle_hit_by(g, p.target));
-	if (g->gaps->saving_rolls && b->count.savable > 0) {
+	if (g->rs->battle.saving_rolls && b->count.savable > 0) {
 		b->step = STEP_SAVE;
 		ref_note(r, "'%s' rolls %d saving %s.", hex_game_ref_id(g, p.target), b->count.savable,
 			b->count.savable == 1 ? "die" : "dice");
@@ -600,9 +600,9 @@ bool ref_check_flagsave(const referee *r, const gl_action *a, int *need, rules_e
 	if (!ref_battle_step(r, STEP_FLAGSAVE, "flagsave", err))
 		return false;
 	if (b->step > STEP_FLAGSAVE || ref_peek(r, STEP_FLAGSAVE) != STEP_FLAGSAVE)
-		return fail(err, g, g->gaps->saving_rolls ? g->rs->retreat.flags_rule : g->rs->retreat.path_rule,
+		return fail(err, g, g->rs->battle.saving_rolls ? g->rs->retreat.flags_rule : g->rs->retreat.path_rule,
 			"no flag may be saved here%s",
-			g->gaps->saving_rolls ? ": no flag applies" : " (saving dice are a noord-zuid rule)");
+			g->rs->battle.saving_rolls ? ": no flag applies" : " (saving dice are a noord-zuid rule)");
 	if (!battle_target_is(r, a->subject, b->retreater, "the unit with flags", err))
 		return false;
 	if (need) {
@@ -761,7 +761,7 @@ void ref_apply_retreat(referee *r, const gl_action *a)
 			g->units[who.index].figures -= out.lost;
 			if (g->units[who.index].figures <= 0)
 				hex_game_eliminate(g, who);
-			if (carried >= 0 && g->gaps->blocked_retreat_kills_general && out.lost > before) {
+			if (carried >= 0 && g->rs->retreat.blocked_kills_general && out.lost > before) {
 				ref_note(r, "The flags exceed its figures: general '%s' is killed.", g->generals[carried].id);
 				hex_game_eliminate(g, (hex_ref){ REF_GENERAL, carried });
 			}
@@ -793,7 +793,7 @@ bool ref_check_gain(const referee *r, const gl_action *a, rules_error *err)
 			return fail(err, g, g->rs->movement.ground_gain_rule, "%s never gains ground", u->type->id);
 		if (b->withdraw)
 			return fail(err, g, g->rs->movement.ground_gain_rule, "the defender withdrew: the attacker cannot gain ground");
-		if (r->current.copied && !g->gaps->ground_gain_after_counter_attack)
+		if (r->current.copied && !g->rs->deck.cards[r->current.played.card].ground_gain)
 			return fail(err, g, g->rs->movement.ground_gain_rule,
 				"no ground is gained in a turn played with a counter-attack card");
 		if (!b->active && hex_game_ref_at(g, (hex_ref){ REF_UNIT, b->attacker }).col == b->target_hex.col &&

@@ -298,7 +298,7 @@ static void order_set_copy(const order_set *from, order_set *to)
 
 bool ref_check_order(const referee *r, const gl_action *a, rules_error *err)
 {
-	if (ref_in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, "rally") &&
+	if (ref_in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, RS_EFFECT_RALLY) &&
 		r->current.kind == ORDER_UNREFEREED)
 		return fail(err, r->g, cards_index_rule(r->g, r->current.card),
 			"card '%s' orders no unit: it rolls its dice and returns figures; the turn "
@@ -473,7 +473,7 @@ bool ref_general_follows(const referee *r, int unit, bool alone, int *carried, r
 	if (alone) {
 		if (gen < 0)
 			return fail(err, g, NULL, "'alone': unit '%s' has no general with it", g->units[unit].id);
-		if (g->gaps->general_follows == FOLLOW_MUST && !r->gt[gen].moved)
+		if (g->rs->general.must_follow_unit && !r->gt[gen].moved)
 			return fail(err, g, stack_rule(g), "general '%s' must go with unit '%s' (%s)", g->generals[gen].id,
 				g->units[unit].id, g->rs->id);
 		return true;
@@ -677,6 +677,13 @@ void ref_apply_mount(referee *r, const gl_action *a)
 	r->ut[who.index].mounted_now = mount;
 }
 
+/* The card a player is told to play to dig in: the deck's dig card. */
+static const char *dig_card_id(const hex_game *g)
+{
+	const rs_card *dig = cards_find(g, RS_EFFECT_DIG);
+	return dig ? dig->id : "fieldworks";
+}
+
 bool ref_check_dig(const referee *r, const gl_action *a, rules_error *err)
 {
 	hex_game *g = r->g;
@@ -684,7 +691,7 @@ bool ref_check_dig(const referee *r, const gl_action *a, rules_error *err)
 		return false;
 	if (!r->has_current || r->current.kind != ORDER_DIG)
 		return fail(err, g, g->rs->deck.rule, "only the '%s' card lets units dig in",
-			g->gaps->dig_card ? g->gaps->dig_card : "fieldworks");
+			dig_card_id(g));
 	hex_ref who;
 	if (!ref_resolve(r, a->subject, &who, err) || !ref_own(r, who, err))
 		return false;

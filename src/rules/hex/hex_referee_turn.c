@@ -157,7 +157,7 @@ bool referee_fall_back_target(const referee *r, int unit, rules_error *err)
 {
 	const hex_game *g = r->g;
 	const rs_card *c = &g->rs->deck.cards[r->current.card];
-	bool enemy = !c->target || strcmp(c->target, "enemy") == 0;
+	bool enemy = c->target != RS_TARGET_FRIENDLY;
 	const hex_unit *u = &g->units[unit];
 	if (!u->alive) {
 		hex_game_fail(err, g, cards_rule(g, c), "unit '%s' is no longer on the board", u->id);
@@ -267,8 +267,8 @@ bool ref_check_rally(const referee *r, const gl_action *a, int *need, rules_erro
 	const referee_rally *ry = &r->rally;
 	if (r->phase == PHASE_SETUP || r->phase == PHASE_START)
 		return fail(err, g, g->rs->turn.rule, "'rally' before a card is played: a turn begins with 'play' (or 'discard')");
-	if (!r->has_current || !cards_is(g, r->current.card, "rally")) {
-		const rs_card *c = cards_find(g, "rally");
+	if (!r->has_current || !cards_is(g, r->current.card, RS_EFFECT_RALLY)) {
+		const rs_card *c = cards_find(g, RS_EFFECT_RALLY);
 		return fail(err, g, cards_rule(g, c), "'rally' belongs to a turn of card '%s', and none is played",
 			c ? c->id : "rally");
 	}
@@ -373,9 +373,9 @@ bool ref_check_play(const referee *r, const gl_action *a, rules_error *err)
 	order_card oc;
 	if (!play_order(r, a, &idx, &oc, err))
 		return false;
-	bool fall_back = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back");
-	bool reinforce = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce");
-	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
+	bool fall_back = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_FALL_BACK);
+	bool reinforce = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_REINFORCE);
+	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_RALLY);
 	if (oc.kind == ORDER_UNREFEREED && !fall_back && !reinforce && !rally)
 		return fail(err, g, cards_index_rule(g, oc.card),
 			"card '%s' cannot be played yet: orbat does not referee its effect so far; "
@@ -393,9 +393,9 @@ void ref_apply_play(referee *r, const gl_action *a)
 	order_card oc;
 	rules_error spare;   /* ref_check_play passed: finding the card again cannot fail */
 	play_order(r, a, &idx, &oc, &spare);
-	bool fall_back = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back");
-	bool reinforce = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce");
-	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally");
+	bool fall_back = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_FALL_BACK);
+	bool reinforce = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_REINFORCE);
+	bool rally = oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_RALLY);
 	hand_remove(&r->hands[r->side], idx);
 	r->current = oc;
 	r->has_current = true;
@@ -421,13 +421,13 @@ static bool card_could_be_used(const referee *r, deck_card c)
 		if (oc.kind != ORDER_UNREFEREED && orders_card_usable(g, r->side, &oc))
 			return true;
 		/* A fall-back card can always name an enemy unit. */
-		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "fall-back"))
+		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_FALL_BACK))
 			return true;
 		/* Reinforcements: while reserve units wait (§8.1). */
-		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "reinforce") && hex_game_reserves_left(g, r->side) > 0)
+		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_REINFORCE) && hex_game_reserves_left(g, r->side) > 0)
 			return true;
 		/* Rally, while a unit has figures to take back. */
-		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, "rally") &&
+		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_RALLY) &&
 			rally_wanted(g, &g->rs->deck.cards[oc.card], r->side))
 			return true;
 	}
@@ -483,13 +483,13 @@ bool referee_play_rolls(const referee *r, const char *card)
 	rules_error spare;   /* why a flank does not fit: not needed here */
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
 	if (orders_from_card(g, r->side, c, -1, last, &oc, &spare))
-		return cards_is(g, oc.card, "reinforce");
-	return cards_is(g, c.card, "reinforce");
+		return cards_is(g, oc.card, RS_EFFECT_REINFORCE);
+	return cards_is(g, c.card, RS_EFFECT_REINFORCE);
 }
 
 static bool reinforce_turn(const referee *r)
 {
-	return r->has_current && r->current.kind == ORDER_UNREFEREED && cards_is(r->g, r->current.card, "reinforce");
+	return r->has_current && r->current.kind == ORDER_UNREFEREED && cards_is(r->g, r->current.card, RS_EFFECT_REINFORCE);
 }
 
 /* The slot of the roll that brings `unit`: one for its own type first, so
@@ -519,7 +519,7 @@ bool referee_may_arrive(const referee *r, int unit)
 		return false;
 	hex_coord at[2];
 	return arrival_slot(r, unit) >= 0 &&
-		hex_game_landing(g, unit, g->rs->deck.cards[r->current.card].entry_fallback, at) > 0;
+		hex_game_landing(g, unit, g->rs->deck.cards[r->current.card].entry_home_row, at) > 0;
 }
 
 /* Every face that serves a waiting reserve unit brings it: the roll is
@@ -623,7 +623,7 @@ bool ref_check_arrive(const referee *r, const gl_action *a, rules_error *err)
 {
 	const hex_game *g = r->g;
 	if (!reinforce_turn(r) || !r->arrivals.active)
-		return fail(err, g, cards_effect_rule(g, "reinforce"),
+		return fail(err, g, cards_effect_rule(g, RS_EFFECT_REINFORCE),
 			"'arrive' brings a reserve unit after a played reinforcements card only");
 	const rs_card *c = &g->rs->deck.cards[r->current.card];
 	int u = hex_game_find_unit(g, a->subject);
@@ -648,10 +648,10 @@ bool ref_check_arrive(const referee *r, const gl_action *a, rules_error *err)
 	hex_coord land[2];
 	char e[HEX_ADDRESS_MAX], h0[HEX_ADDRESS_MAX], h1[HEX_ADDRESS_MAX], want[HEX_ADDRESS_MAX];
 	hex_format(gu->entry, e);
-	int n = hex_game_landing(g, u, c->entry_fallback, land);
+	int n = hex_game_landing(g, u, c->entry_home_row, land);
 	if (n == 0)
 		return fail(err, g, cards_rule(g, c), "'%s' cannot arrive: its entry hex %s is taken%s", gu->id, e,
-			c->entry_fallback && strcmp(c->entry_fallback, "home-row") == 0 ? " and so is every hex of its home row" :
+			c->entry_home_row ? " and so is every hex of its home row" :
 			"");
 	hex_format(land[0], h0);
 	if (n > 1)
@@ -680,7 +680,7 @@ void ref_apply_arrive(referee *r, const gl_action *a)
 	int u = hex_game_find_unit(g, a->subject);
 	const hex_unit *gu = &g->units[u];
 	hex_coord land[2];
-	hex_game_landing(g, u, g->rs->deck.cards[r->current.card].entry_fallback, land);
+	hex_game_landing(g, u, g->rs->deck.cards[r->current.card].entry_home_row, land);
 	hex_coord at = a->hex_count > 0 ? a->hexes[0] : land[0];
 	r->arrivals.used[arrival_slot(r, u)] = true;
 	hex_game_arrive(g, u, at);

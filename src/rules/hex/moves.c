@@ -85,7 +85,7 @@ void moves_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to,
 
 	/* A general on his own. */
 	if (gen >= 0) {
-		if (!g->gaps->general_passes_generals) {
+		if (!g->rs->general.passes_friendly_generals) {
 			hex_game_fail(&v->why, g, stack, "%s holds general '%s'; a general never enters a hex with another general",
 				there, g->generals[gen].id);
 			return;

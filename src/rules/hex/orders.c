@@ -11,24 +11,20 @@
 #define GENERAL_KEY 1000000
 
 
-static order_kind kind_of(const hex_game *g, const rs_card *c)
+/* The referee's kind of order for each of the data's (a card that states
+ * none is special). */
+static order_kind kind_of(const rs_card *c)
 {
-	const char *o = c->order ? c->order : "special";
-	if (strcmp(o, "section") == 0)
-		return ORDER_SECTION;
-	if (strcmp(o, "each-section") == 0)
-		return ORDER_EACH_SECTION;
-	if (strcmp(o, "type") == 0)
-		return ORDER_TYPE;
-	if (strcmp(o, "section-type") == 0)
-		return ORDER_SECTION_TYPE;
-	if (strcmp(o, "generals") == 0)
-		return ORDER_GENERALS;
-	if (strcmp(o, "all") == 0)
-		return ORDER_ALL;
-	if (g->gaps->dig_card && strcmp(c->id, g->gaps->dig_card) == 0)
+	static const order_kind KINDS[RS_ORDER_COUNT] = {
+		[RS_ORDER_SECTION] = ORDER_SECTION, [RS_ORDER_EACH_SECTION] = ORDER_EACH_SECTION,
+		[RS_ORDER_TYPE] = ORDER_TYPE, [RS_ORDER_SECTION_TYPE] = ORDER_SECTION_TYPE,
+		[RS_ORDER_GENERALS] = ORDER_GENERALS, [RS_ORDER_ALL] = ORDER_ALL,
+	};
+	if (c->order != RS_ORDER_NONE && c->order != RS_ORDER_SPECIAL)
+		return KINDS[c->order];
+	if (c->effect == RS_EFFECT_DIG)
 		return ORDER_DIG;
-	if (c->effect && strcmp(c->effect, "sharpshooter") == 0)
+	if (c->effect == RS_EFFECT_SHARPSHOOTER)
 		return ORDER_SHARPSHOOTER;
 	return ORDER_UNREFEREED;
 }
@@ -41,7 +37,7 @@ bool orders_from_card(const hex_game *g, int side, deck_card c, int chosen_flank
 	out->played = c;
 	out->card = c.card;
 	const rs_card *card = &rs->deck.cards[c.card];
-	if (g->gaps->copy_card && strcmp(card->id, g->gaps->copy_card) == 0) {
+	if (card->effect == RS_EFFECT_COPY_LAST) {
 		if (!opponent_last) {
 			hex_game_fail(err, g, g->rs->deck.rule, "'%s' repeats the opponent's last orders, and the opponent has "
 				"played no card yet", card->id);
@@ -57,13 +53,9 @@ bool orders_from_card(const hex_game *g, int side, deck_card c, int chosen_flank
 		out->copied = true;
 		return true;
 	}
-	out->kind = kind_of(g, card);
-	if (card->units && strcmp(card->units, "all") == 0)
-		out->limit = -1;
-	else if (card->units)
-		out->limit = atoi(card->units);
-	else
-		out->limit = -1;
+	out->kind = kind_of(card);
+	/* A card that states no number orders all it may. */
+	out->limit = card->units == RS_CARD_UNITS_NONE ? -1 : card->units;
 	/* "1 unit in each section": the count is per section. */
 	if (out->kind == ORDER_EACH_SECTION && out->limit > 0)
 		out->limit *= hex_game_section_count(g);
@@ -303,8 +295,9 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 			return false;
 		}
 		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
+			char units[RS_CARD_UNITS_TEXT];
 			hex_game_fail(err, g, cards_rule(g, card), "'%s' orders %s %s unit, not %s '%s'", card->id,
-				card->units ? card->units : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
+				card->units != RS_CARD_UNITS_NONE ? ruleset_card_units_text(card, units) : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
 		return true;

@@ -70,7 +70,7 @@ void retreat_step(const hex_game *g, hex_ref who, bool with_general, hex_coord t
 	}
 	/* A lone general. */
 	if (gen >= 0) {
-		if (!g->gaps->general_passes_generals) {
+		if (!g->rs->general.passes_friendly_generals) {
 			hex_game_fail(&v->why, g, rule, "%s holds general '%s'; a general never enters a hex "
 				"with another general", there, g->generals[gen].id);
 			return;
@@ -82,7 +82,7 @@ void retreat_step(const hex_game *g, hex_ref who, bool with_general, hex_coord t
 	}
 	v->enter = v->end = true;
 	/* noord-zuid: a general entering friends stays with them (§3.2). */
-	v->stop = friends > 0 && !g->gaps->general_passes_generals;
+	v->stop = friends > 0 && !g->rs->general.passes_friendly_generals;
 }
 
 typedef struct walk {

@@ -76,7 +76,7 @@ static void odds_outcome(const hex_game *g, int attacker, hex_ref target, const 
 	battle_count(g, target, faces, n, &res);
 	int figures = battle_figures(g, target);
 	/* Saving dice (noord-zuid): each savable hit gets one, binomially. */
-	int savable = g->gaps->saving_rolls ? res.savable : 0;
+	int savable = g->rs->battle.saving_rolls ? res.savable : 0;
 	double ps = 1.0;
 	for (int k = 0; k < savable; k++)
 		ps *= 1.0 - fc->save;
@@ -820,7 +820,7 @@ static bool simple_step(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 		return false;
 	const hex_game *g = r->g;
 	int unit = a->kind == ACT_MOVE && a->subject ? hex_game_find_unit(g, a->subject) : -1;
-	if (unit >= 0 && !a->alone && g->gaps->general_follows != FOLLOW_MUST) {
+	if (unit >= 0 && !a->alone && !g->rs->general.must_follow_unit) {
 		bool alone;
 		move_way(r, unit, &alone);
 		a->alone = alone;

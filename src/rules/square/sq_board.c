@@ -32,7 +32,7 @@ static void square_cell(const void *ctx, grid_cell at, char *out)
 	else if (ter && !ter->passable)
 		c[0] = '^';
 	else
-		c[0] = ter ? textframe_terrain_code(ter->id) : '.';
+		c[0] = ter ? ter->letter : '.';
 	long city = sq_city_at(g, at);
 	if (city >= 0)
 		c[0] = lower(sq_side_id(g, (int)g->cities[city].owner));

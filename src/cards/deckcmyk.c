@@ -31,8 +31,8 @@ static const char OUTPUT_INTENT[] =
  * both). */
 static char *profile_path(char **why)
 {
-	char *folder = xasprintf("%s/layouts", datadir_get());
-	char *layouts = xasprintf("%s/cards.xml", folder);
+	char *folder = datadir_path(datadir_get(), DATADIR_LAYOUTS);
+	char *layouts = datadir_path(datadir_get(), DATADIR_CARD_LAYOUTS);
 	diag_sink sink;
 	diag_sink_init(&sink);
 	card_layouts *l = cardlayout_load(layouts, &sink);

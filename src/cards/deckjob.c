@@ -74,7 +74,7 @@ bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt
 	job->ink_saver = opt->ink_saver;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *path = xasprintf("%s/layouts/cards.xml", opt->data_dir ? opt->data_dir : datadir_get());
+	char *path = datadir_path(opt->data_dir ? opt->data_dir : datadir_get(), DATADIR_CARD_LAYOUTS);
 	job->layouts = cardlayout_load(path, &sink);
 	free(path);
 	if (!job->layouts) {

@@ -473,7 +473,7 @@ bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
 	int unknown_before = fonts_unknown_glyphs(rc->fonts);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *layout_path = xasprintf("%s/layouts/cards.xml", datadir_get());
+	char *layout_path = datadir_path(datadir_get(), DATADIR_CARD_LAYOUTS);
 	card_layouts *cl = cardlayout_load(layout_path, &sink);
 	free(layout_path);
 	if (!cl) {

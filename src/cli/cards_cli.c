@@ -38,9 +38,9 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		return cli_data_broken(name, &s->sink);
 
 	char *error = NULL;
-	char *fonts_dir = xasprintf("%s/fonts", data);
-	char *strings_dir = xasprintf("%s/i18n", data);
-	char *layouts_path = xasprintf("%s/layouts/print.xml", data);
+	char *fonts_dir = datadir_path(data, DATADIR_FONTS);
+	char *strings_dir = datadir_path(data, DATADIR_STRINGS);
+	char *layouts_path = datadir_path(data, DATADIR_PRINT_LAYOUTS);
 	s->fonts = fonts_create(fonts_dir, &error);
 	if (s->fonts)
 		s->strings = strings_load(strings_dir, &s->sink);
@@ -49,7 +49,7 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	/* The card layouts are read again by each product; reading them here
 	 * reports a broken file before anything is drawn. */
 	if (s->layouts) {
-		char *cards_path = xasprintf("%s/layouts/cards.xml", data);
+		char *cards_path = datadir_path(data, DATADIR_CARD_LAYOUTS);
 		card_layouts *cl = cardlayout_load(cards_path, &s->sink);
 		if (!cl) {
 			layouts_destroy(s->layouts);

@@ -742,8 +742,8 @@ static int write_pdf(const balance_words *w, const balance_plan *br, const balan
 	char *error = NULL;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *fonts_dir = xasprintf("%s/fonts", data);
-	char *layouts_path = xasprintf("%s/layouts/print.xml", data);
+	char *fonts_dir = datadir_path(data, DATADIR_FONTS);
+	char *layouts_path = datadir_path(data, DATADIR_PRINT_LAYOUTS);
 	font_library *fonts = fonts_create(fonts_dir, &error);
 	layouts *lay = fonts ? layouts_load(layouts_path, &sink) : NULL;
 	free(fonts_dir);
@@ -919,7 +919,7 @@ static int balance_run(const options *o, balance_args *a)
 	if (code == EXIT_VALID) {
 		diag_sink sink;
 		diag_sink_init(&sink);
-		char *dir = xasprintf("%s/i18n", datadir_get());
+		char *dir = datadir_path(datadir_get(), DATADIR_STRINGS);
 		strings = strings_load(dir, &sink);
 		free(dir);
 		if (!strings)

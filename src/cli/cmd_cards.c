@@ -122,7 +122,7 @@ static int check_layouts(const char *size, const char *sheet)
 		return EXIT_VALID;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *path = xasprintf("%s/layouts/cards.xml", datadir_get());
+	char *path = datadir_path(datadir_get(), DATADIR_CARD_LAYOUTS);
 	card_layouts *l = cardlayout_load(path, &sink);
 	free(path);
 	int code = EXIT_VALID;

@@ -422,8 +422,8 @@ static int load(string_table **strings, rulebook **rb, diag_sink *sink)
 	if (!cli_data_check("explain"))
 		return EXIT_INTERNAL;
 	const char *data = datadir_get();
-	char *strings_dir = xasprintf("%s/i18n", data);
-	char *rules_dir = xasprintf("%s/rules", data);
+	char *strings_dir = datadir_path(data, DATADIR_STRINGS);
+	char *rules_dir = datadir_path(data, DATADIR_RULES);
 	int code = EXIT_VALID;
 	if (access(rules_dir, R_OK | X_OK) != 0 || access(strings_dir, R_OK | X_OK) != 0) {
 		/* An incomplete installation: one line, not a diagnostic per file. */

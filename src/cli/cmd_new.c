@@ -47,7 +47,7 @@ static bool new_list_load(const char *data_dir, new_list *out)
 {
 	out->ids = NULL;
 	out->count = 0;
-	char *path = xasprintf("%s/templates", data_dir);
+	char *path = datadir_path(data_dir, DATADIR_TEMPLATES);
 	DIR *dir = opendir(path);
 	free(path);
 	if (!dir)
@@ -378,7 +378,7 @@ static int new_run(const options *o, new_args *a)
 		goto out;
 	}
 
-	template = xasprintf("%s/templates/%s.xml", data_dir, ruleset);
+	template = datadir_item(data_dir, DATADIR_TEMPLATES, ruleset);
 	size_t len = 0, out_len = 0;
 	text = new_read_template(template, &len);
 	if (!text) {

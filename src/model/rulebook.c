@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../base/datadir.h"
 #include "../base/util.h"
 #include "../base/xmldoc.h"
 #include "ruleset.h"
@@ -267,7 +268,7 @@ static void order_rulesets(rulebook *rb, char **parents)
 
 static void load_rulesets(rulebook *rb, const char *data_dir)
 {
-	char *dir_path = xasprintf("%s/rulesets", data_dir);
+	char *dir_path = datadir_path(data_dir, DATADIR_RULESETS);
 	char **names = NULL;
 	long count = list_xml(dir_path, &names);
 	free(dir_path);
@@ -315,7 +316,7 @@ static void put_format_rules_last(rulebook *rb)
 
 rulebook *rulebook_load(const char *data_dir, diag_sink *sink)
 {
-	char *dir_path = xasprintf("%s/rules", data_dir);
+	char *dir_path = datadir_path(data_dir, DATADIR_RULES);
 	char **names = NULL;
 	long count = list_xml(dir_path, &names);
 	if (count < 0) {

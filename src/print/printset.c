@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
@@ -41,9 +42,9 @@ printer *printer_create(const printset_options *options, char **error)
 	diag_sink_init(&sink);
 	printer *p = xcalloc(1, sizeof *p);
 	p->options = *options;
-	char *fonts_dir = xasprintf("%s/fonts", options->data_dir);
-	char *strings_path = xasprintf("%s/i18n", options->data_dir);
-	char *layouts_path = xasprintf("%s/layouts/print.xml", options->data_dir);
+	char *fonts_dir = datadir_path(options->data_dir, DATADIR_FONTS);
+	char *strings_path = datadir_path(options->data_dir, DATADIR_STRINGS);
+	char *layouts_path = datadir_path(options->data_dir, DATADIR_PRINT_LAYOUTS);
 	p->fonts = fonts_create(fonts_dir, error);
 	if (p->fonts)
 		p->strings = strings_load(strings_path, &sink);
@@ -53,7 +54,7 @@ printer *printer_create(const printset_options *options, char **error)
 	 * they are drawn; reading them here too reports a broken file as a
 	 * broken installation before anything is written. */
 	if (p->layouts) {
-		char *cards_path = xasprintf("%s/layouts/cards.xml", options->data_dir);
+		char *cards_path = datadir_path(options->data_dir, DATADIR_CARD_LAYOUTS);
 		card_layouts *cl = cardlayout_load(cards_path, &sink);
 		if (!cl) {
 			layouts_destroy(p->layouts);

@@ -6,6 +6,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../text/context.h"
 
 #define LAYOUTS_NS "urn:orbat:layouts:1"
 #define LAYOUTS_RULE "layouts"
@@ -252,4 +253,15 @@ double cardlayout_max_bleed(const card_layouts *l)
 		if (l->sheets[i].bleed > most)
 			most = l->sheets[i].bleed;
 	return most;
+}
+
+const card_layouts *cardlayout_of(context *c, diag_sink *sink)
+{
+	if (!c->card_layouts) {
+		char *path = context_path(c, DATADIR_CARD_LAYOUTS);
+		c->card_layouts = cardlayout_load(path, sink);
+		c->card_layouts_destroy = cardlayout_destroy;
+		free(path);
+	}
+	return c->card_layouts;
 }

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/jobpool.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
@@ -24,6 +23,7 @@
 #include "../rules/match.h"
 #include "../rules/players.h"
 #include "../text/fonts.h"
+#include "../text/context.h"
 #include "../text/strings.h"
 #include "command.h"
 #include "options.h"
@@ -199,16 +199,11 @@ static int play_all(balance_plan *br, unsigned workers)
 static int write_pdf(const balance_words *w, const balance_plan *br, const balance_plan *other, bool default_players,
 	const options *o, const char *path)
 {
-	const char *data = datadir_get();
 	char *error = NULL;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *fonts_dir = datadir_path(data, DATADIR_FONTS);
-	char *layouts_path = datadir_path(data, DATADIR_PRINT_LAYOUTS);
-	font_library *fonts = fonts_create(fonts_dir, &error);
-	layouts *lay = fonts ? layouts_load(layouts_path, &sink) : NULL;
-	free(fonts_dir);
-	free(layouts_path);
+	font_library *fonts = context_fonts(o->ctx, &error);
+	const layouts *lay = fonts ? layouts_of(o->ctx, &sink) : NULL;
 	int code = EXIT_VALID;
 	if (!fonts || !lay) {
 		if (!error)
@@ -241,8 +236,6 @@ static int write_pdf(const balance_words *w, const balance_plan *br, const balan
 out:
 	free(error);
 	diag_sink_finish(&sink);
-	layouts_destroy(lay);
-	fonts_destroy(fonts);
 	return code;
 }
 
@@ -318,7 +311,7 @@ static int balance_run(const options *o, balance_args *a)
 	 * the same seeds, the same number of games. */
 	balance_plan other_plan = br;
 	balance_plan *other = NULL;
-	string_table *strings = NULL;
+	const string_table *strings = NULL;
 	code = parse_players(a->players, match_grid(m), names);
 	if (code == EXIT_VALID) {
 		br.differ = strcmp(names[0], names[1]) != 0;
@@ -338,9 +331,7 @@ static int balance_run(const options *o, balance_args *a)
 	if (code == EXIT_VALID) {
 		diag_sink sink;
 		diag_sink_init(&sink);
-		char *dir = datadir_path(datadir_get(), DATADIR_STRINGS);
-		strings = strings_load(dir, &sink);
-		free(dir);
+		strings = context_strings(o->ctx, &sink);
 		if (!strings)
 			code = cli_data_broken("balance", &sink);
 		diag_sink_finish(&sink);
@@ -360,7 +351,6 @@ static int balance_run(const options *o, balance_args *a)
 	}
 	free(br.results);
 	free(other_plan.results);
-	strings_destroy(strings);
 	match_close(m);
 	rules_session_close(&s);
 	return outdir_finish_stdout("balance", code);

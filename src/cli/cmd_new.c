@@ -19,6 +19,7 @@
 #include "../base/datadir.h"
 #include "../base/regfile.h"
 #include "../base/util.h"
+#include "../text/context.h"
 #include "command.h"
 #include "options.h"
 
@@ -124,7 +125,7 @@ static void new_help(FILE *out)
 		}
 		fputc('\n', out);
 	} else {
-		fprintf(out, "Rulesets: none found in %s/templates\n", datadir_get());
+		fprintf(out, "Rulesets: none found in %s/%s\n", datadir_get(), datadir_name(DATADIR_TEMPLATES));
 	}
 	new_list_finish(&list);
 	fputs("\n"
@@ -325,12 +326,12 @@ static int new_run(const options *o, new_args *a)
 	const char *ruleset = a->ruleset;
 	bool quiet = o->quiet;
 
-	const char *data_dir = datadir_get();
+	const char *data_dir = context_data_dir(o->ctx);
 	new_list list;
 	bool loaded = new_list_load(data_dir, &list);
 	if (!loaded || list.count == 0) {
-		fprintf(stderr, "orbat new: no starter scenarios in %s/templates (%s); "
-			"set ORBAT_DATADIR to the orbat data folder\n", data_dir,
+		fprintf(stderr, "orbat new: no starter scenarios in %s/%s (%s); "
+			"set ORBAT_DATADIR to the orbat data folder\n", data_dir, datadir_name(DATADIR_TEMPLATES),
 			loaded ? "the folder holds no .xml file" : strerror(errno));
 		new_list_finish(&list);
 		return EXIT_INTERNAL;

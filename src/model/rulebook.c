@@ -9,6 +9,7 @@
 #include "../base/datadir.h"
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../text/context.h"
 #include "ruleset.h"
 
 #define RULES_NS "urn:orbat:rules:1"
@@ -469,4 +470,13 @@ char *rulebook_text_for(const rulebook_rule *rule, const char *ruleset_id, lang_
 	if (!v)
 		return xstrdup(text);
 	return xasprintf("%s\n\n%s", text, l10n_get(&v->text, lang));
+}
+
+const rulebook *rulebook_of(context *c, diag_sink *sink)
+{
+	if (!c->rulebook) {
+		c->rulebook = rulebook_load(context_data_dir(c), sink);
+		c->rulebook_destroy = rulebook_destroy;
+	}
+	return c->rulebook;
 }

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
@@ -19,20 +18,26 @@
 
 struct printer {
 	printset_options options;
-	font_library *fonts;
-	string_table *strings;
-	layouts *layouts;
+	font_library *fonts;     /* the context's, as the strings and layouts */
+	const string_table *strings;
+	const layouts *layouts;
 	bool write_failed;       /* the last printer_render failed in the system */
 };
 
 void printer_destroy(printer *p)
 {
-	if (!p)
-		return;
-	fonts_destroy(p->fonts);
-	strings_destroy(p->strings);
-	layouts_destroy(p->layouts);
 	free(p);
+}
+
+bool printset_resources(context *c, diag_sink *sink, char **error)
+{
+	*error = NULL;
+	if (!context_fonts(c, error) || !context_strings(c, sink) || !layouts_of(c, sink))
+		return false;
+	/* The order cards and the reference card read the card layouts when
+	 * they are drawn; reading them here too reports a broken file as a
+	 * broken installation before anything is written. */
+	return cardlayout_of(c, sink) != NULL;
 }
 
 printer *printer_create(const printset_options *options, char **error)
@@ -42,35 +47,16 @@ printer *printer_create(const printset_options *options, char **error)
 	diag_sink_init(&sink);
 	printer *p = xcalloc(1, sizeof *p);
 	p->options = *options;
-	char *fonts_dir = datadir_path(options->data_dir, DATADIR_FONTS);
-	char *strings_path = datadir_path(options->data_dir, DATADIR_STRINGS);
-	char *layouts_path = datadir_path(options->data_dir, DATADIR_PRINT_LAYOUTS);
-	p->fonts = fonts_create(fonts_dir, error);
-	if (p->fonts)
-		p->strings = strings_load(strings_path, &sink);
-	if (p->strings)
-		p->layouts = layouts_load(layouts_path, &sink);
-	/* The order cards and the reference card read the card layouts when
-	 * they are drawn; reading them here too reports a broken file as a
-	 * broken installation before anything is written. */
-	if (p->layouts) {
-		char *cards_path = datadir_path(options->data_dir, DATADIR_CARD_LAYOUTS);
-		card_layouts *cl = cardlayout_load(cards_path, &sink);
-		if (!cl) {
-			layouts_destroy(p->layouts);
-			p->layouts = NULL;
-		}
-		cardlayout_destroy(cl);
-		free(cards_path);
-	}
-	if (!*error && (!p->strings || !p->layouts))
+	if (printset_resources(options->ctx, &sink, error)) {
+		p->fonts = context_fonts(options->ctx, error);
+		p->strings = context_strings(options->ctx, &sink);
+		p->layouts = layouts_of(options->ctx, &sink);
+		if (!layouts_paper(p->layouts, options->paper))
+			*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter",
+				options->paper);
+	} else if (!*error) {
 		*error = diag_data_error(&sink, 0);
-	if (p->layouts && !layouts_paper(p->layouts, options->paper)) {
-		*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter", options->paper);
 	}
-	free(fonts_dir);
-	free(strings_path);
-	free(layouts_path);
 	diag_sink_finish(&sink);
 	if (*error) {
 		printer_destroy(p);
@@ -135,6 +121,7 @@ printset_scenario *printer_prepare(printer *p, const scenario *sc, const ruleset
 		.fonts = p->fonts,
 		.strings = p->strings,
 		.layouts = p->layouts,
+		.ctx = p->options.ctx,
 		.sc = sc,
 		.rs = rs,
 		.paper = layouts_paper(p->layouts, p->options.paper),

@@ -5,6 +5,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../text/context.h"
 
 #define LAYOUTS_NS "urn:orbat:layouts:1"
 
@@ -116,4 +117,15 @@ double layouts_hex_size(const layouts *l, const char *ruleset_id)
 			any = l->hexes[i].size;
 	}
 	return any;
+}
+
+const layouts *layouts_of(context *c, diag_sink *sink)
+{
+	if (!c->print_layouts) {
+		char *path = context_path(c, DATADIR_PRINT_LAYOUTS);
+		c->print_layouts = layouts_load(path, sink);
+		c->print_layouts_destroy = layouts_destroy;
+		free(path);
+	}
+	return c->print_layouts;
 }

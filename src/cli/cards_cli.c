@@ -51,8 +51,8 @@ int cards_session_open(cards_session *s, context *ctx, const char *name, const c
 		return EXIT_INTERNAL;
 	}
 	*rc = (render_ctx){
-		.fonts = context_fonts(ctx, &error),
-		.strings = context_strings(ctx, &s->sink),
+		.fonts = fonts_of(ctx, &error),
+		.strings = strings_of(ctx, &s->sink),
 		.layouts = lay,
 		.ctx = ctx,
 		.sc = NULL,

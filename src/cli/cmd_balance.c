@@ -202,7 +202,7 @@ static int write_pdf(const balance_words *w, const balance_plan *br, const balan
 	char *error = NULL;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	font_library *fonts = context_fonts(o->ctx, &error);
+	font_library *fonts = fonts_of(o->ctx, &error);
 	const layouts *lay = fonts ? layouts_of(o->ctx, &sink) : NULL;
 	int code = EXIT_VALID;
 	if (!fonts || !lay) {
@@ -331,7 +331,7 @@ static int balance_run(const options *o, balance_args *a)
 	if (code == EXIT_VALID) {
 		diag_sink sink;
 		diag_sink_init(&sink);
-		strings = context_strings(o->ctx, &sink);
+		strings = strings_of(o->ctx, &sink);
 		if (!strings)
 			code = cli_data_broken("balance", &sink);
 		diag_sink_finish(&sink);

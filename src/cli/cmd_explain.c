@@ -432,7 +432,7 @@ static int load(context *ctx, const string_table **strings, const rulebook **rb,
 			access(rules_dir, R_OK | X_OK) != 0 ? "rules" : "i18n");
 		code = EXIT_INTERNAL;
 	} else {
-		*strings = context_strings(ctx, sink);
+		*strings = strings_of(ctx, sink);
 		*rb = *strings ? rulebook_of(ctx, sink) : NULL;
 		if (!*rb)
 			code = cli_data_broken("explain", sink);

@@ -32,7 +32,7 @@ void printer_destroy(printer *p)
 bool printset_resources(context *c, diag_sink *sink, char **error)
 {
 	*error = NULL;
-	if (!context_fonts(c, error) || !context_strings(c, sink) || !layouts_of(c, sink))
+	if (!fonts_of(c, error) || !strings_of(c, sink) || !layouts_of(c, sink))
 		return false;
 	/* The order cards and the reference card read the card layouts when
 	 * they are drawn; reading them here too reports a broken file as a
@@ -48,8 +48,8 @@ printer *printer_create(const printset_options *options, char **error)
 	printer *p = xcalloc(1, sizeof *p);
 	p->options = *options;
 	if (printset_resources(options->ctx, &sink, error)) {
-		p->fonts = context_fonts(options->ctx, error);
-		p->strings = context_strings(options->ctx, &sink);
+		p->fonts = fonts_of(options->ctx, error);
+		p->strings = strings_of(options->ctx, &sink);
 		p->layouts = layouts_of(options->ctx, &sink);
 		if (!layouts_paper(p->layouts, options->paper))
 			*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter",

@@ -7,17 +7,18 @@
  *
  * The context lives in the text layer so that every layer from the text
  * up can be handed it (the render context carries it to the products).
- * The fonts and strings are loaded here; the members of the layers above
- * are loaded by their own modules, which know how (layouts_of() in
+ * Each member is loaded by its own module, which knows how (fonts_of() in
+ * text/fonts.h, strings_of() in text/strings.h, layouts_of() in
  * render/layouts.h, cardlayout_of() in cards/cardlayout.h,
  * ruleset_registry_of() in model/ruleset.h, rulebook_of() in
- * model/rulebook.h), and which leave their destructor here with them.
+ * model/rulebook.h) and leaves its destructor here with it: a program that
+ * only makes and finishes a context (the validating front, cli/front.c)
+ * links none of them, nor the print libraries.
  * Where the files lie inside the folder is base/datadir.h's business. */
 #ifndef ORBAT_CONTEXT_H
 #define ORBAT_CONTEXT_H
 
 #include "../base/datadir.h"
-#include "../base/diag.h"
 
 /* The members' types, declared by their modules (fonts.h, strings.h and
  * those of the layers above): a program that only passes a context on
@@ -32,8 +33,9 @@ struct rulebook;
 typedef struct context {
 	char *data_dir;
 	font_library *fonts;
+	void (*fonts_destroy)(font_library *);
 	string_table *strings;
-	/* Loaded and destroyed by the modules of the layers above. */
+	void (*strings_destroy)(string_table *);
 	struct layouts *print_layouts;
 	void (*print_layouts_destroy)(struct layouts *);
 	struct card_layouts *card_layouts;
@@ -53,10 +55,5 @@ void context_finish(context *c);
 const char *context_data_dir(const context *c);
 /* DIR/NAME of one part of the data folder (free it). */
 char *context_path(const context *c, datadir_part part);
-
-/* The fonts of fonts/; NULL with the reason in *error (free it). */
-font_library *context_fonts(context *c, char **error);
-/* The strings of i18n/; NULL with the diagnostics in sink. */
-const string_table *context_strings(context *c, diag_sink *sink);
 
 #endif

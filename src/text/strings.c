@@ -6,6 +6,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "context.h"
 
 #define STRINGS_NS "urn:orbat:strings:1"
 
@@ -182,4 +183,15 @@ char *strings_expand(const char *tmpl, const char *const *pairs)
 	}
 	out[len] = '\0';
 	return out;
+}
+
+const string_table *strings_of(context *c, diag_sink *sink)
+{
+	if (!c->strings) {
+		char *dir = context_path(c, DATADIR_STRINGS);
+		c->strings = strings_load(dir, sink);
+		c->strings_destroy = strings_destroy;
+		free(dir);
+	}
+	return c->strings;
 }

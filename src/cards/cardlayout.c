@@ -257,11 +257,6 @@ double cardlayout_max_bleed(const card_layouts *l)
 
 const card_layouts *cardlayout_of(context *c, diag_sink *sink)
 {
-	if (!c->card_layouts) {
-		char *path = context_path(c, DATADIR_CARD_LAYOUTS);
-		c->card_layouts = cardlayout_load(path, sink);
-		c->card_layouts_destroy = cardlayout_destroy;
-		free(path);
-	}
+	CONTEXT_LOAD_ONCE(c, card_layouts, DATADIR_CARD_LAYOUTS, cardlayout_load, sink, cardlayout_destroy);
 	return c->card_layouts;
 }

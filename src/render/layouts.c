@@ -121,11 +121,6 @@ double layouts_hex_size(const layouts *l, const char *ruleset_id)
 
 const layouts *layouts_of(context *c, diag_sink *sink)
 {
-	if (!c->print_layouts) {
-		char *path = context_path(c, DATADIR_PRINT_LAYOUTS);
-		c->print_layouts = layouts_load(path, sink);
-		c->print_layouts_destroy = layouts_destroy;
-		free(path);
-	}
+	CONTEXT_LOAD_ONCE(c, print_layouts, DATADIR_PRINT_LAYOUTS, layouts_load, sink, layouts_destroy);
 	return c->print_layouts;
 }

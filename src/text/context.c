@@ -11,20 +11,21 @@ void context_init(context *c, const char *data_dir)
 	c->data_dir = xstrdup(data_dir);
 }
 
+/* A member that was loaded goes with the destructor its module left. */
+#define CONTEXT_DROP(c, member) \
+	do { \
+		if ((c)->member) \
+			(c)->member##_destroy((c)->member); \
+	} while (0)
+
 void context_finish(context *c)
 {
-	if (c->rulebook)
-		c->rulebook_destroy(c->rulebook);
-	if (c->rulesets)
-		c->rulesets_destroy(c->rulesets);
-	if (c->card_layouts)
-		c->card_layouts_destroy(c->card_layouts);
-	if (c->print_layouts)
-		c->print_layouts_destroy(c->print_layouts);
-	if (c->strings)
-		c->strings_destroy(c->strings);
-	if (c->fonts)
-		c->fonts_destroy(c->fonts);
+	CONTEXT_DROP(c, rulebook);
+	CONTEXT_DROP(c, rulesets);
+	CONTEXT_DROP(c, card_layouts);
+	CONTEXT_DROP(c, print_layouts);
+	CONTEXT_DROP(c, strings);
+	CONTEXT_DROP(c, fonts);
 	free(c->data_dir);
 	memset(c, 0, sizeof *c);
 }

@@ -18,6 +18,8 @@
 #ifndef ORBAT_CONTEXT_H
 #define ORBAT_CONTEXT_H
 
+#include <stdlib.h>
+
 #include "../base/datadir.h"
 
 /* The members' types, declared by their modules (fonts.h, strings.h and
@@ -45,6 +47,20 @@ typedef struct context {
 	struct rulebook *rulebook;
 	void (*rulebook_destroy)(struct rulebook *);
 } context;
+
+/* The body of the getter of a member read from one part of the folder:
+ * the first time, c->MEMBER = LOAD(path of PART, ERR) and DESTROY kept for
+ * context_finish; then the member as it was loaded.  A macro, so that the
+ * getters of the fonts, strings and layouts say only what differs. */
+#define CONTEXT_LOAD_ONCE(c, member, part, load, err, destroy) \
+	do { \
+		if (!(c)->member) { \
+			char *context_part_ = context_path((c), (part)); \
+			(c)->member = load(context_part_, (err)); \
+			(c)->member##_destroy = (destroy); \
+			free(context_part_); \
+		} \
+	} while (0)
 
 /* A context over the data folder data_dir (copied); nothing is loaded
  * yet. */

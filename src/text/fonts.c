@@ -249,11 +249,6 @@ const char *fonts_first_bad_text(const font_library *lib)
 font_library *fonts_of(context *c, char **error)
 {
 	*error = NULL;
-	if (!c->fonts) {
-		char *dir = context_path(c, DATADIR_FONTS);
-		c->fonts = fonts_create(dir, error);
-		c->fonts_destroy = fonts_destroy;
-		free(dir);
-	}
+	CONTEXT_LOAD_ONCE(c, fonts, DATADIR_FONTS, fonts_create, error, fonts_destroy);
 	return c->fonts;
 }

@@ -187,11 +187,6 @@ char *strings_expand(const char *tmpl, const char *const *pairs)
 
 const string_table *strings_of(context *c, diag_sink *sink)
 {
-	if (!c->strings) {
-		char *dir = context_path(c, DATADIR_STRINGS);
-		c->strings = strings_load(dir, sink);
-		c->strings_destroy = strings_destroy;
-		free(dir);
-	}
+	CONTEXT_LOAD_ONCE(c, strings, DATADIR_STRINGS, strings_load, sink, strings_destroy);
 	return c->strings;
 }

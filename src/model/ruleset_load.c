@@ -14,7 +14,6 @@
 #include "../base/datadir.h"
 #include "../base/util.h"
 #include "../base/xmldoc.h"
-#include "../text/context.h"
 
 #define RULESET_NS "urn:orbat:ruleset:1"
 #define RULESET_RULE "ruleset"
@@ -1577,13 +1576,4 @@ char *ruleset_registry_known(ruleset_registry *r)
 	char *out = str_join((const char *const *)ids, count, ", ");
 	free_words(ids, count);
 	return out;
-}
-
-ruleset_registry *ruleset_registry_of(context *c)
-{
-	if (!c->rulesets) {
-		c->rulesets = ruleset_registry_create(context_data_dir(c));
-		c->rulesets_destroy = ruleset_registry_destroy;
-	}
-	return c->rulesets;
 }

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util.h"
+
 #ifndef ORBAT_INSTALLED_DATADIR
 #define ORBAT_INSTALLED_DATADIR "/usr/local/share/orbat"
 #endif
@@ -125,7 +127,7 @@ static const char *find_problem(const char *dir, bool *partial)
 	*partial = false;
 	if (!is_dir(dir))
 		return access(dir, F_OK) == 0 ? "it is not a folder" : "the folder does not exist";
-	if (snprintf(path, sizeof path, "%s/rulesets", dir) >= (int)sizeof path)
+	if (snprintf(path, sizeof path, "%s/%s", dir, datadir_name(DATADIR_RULESETS)) >= (int)sizeof path)
 		return "its name is too long";
 	if (!is_dir(path))
 		return "rulesets/ is missing";
@@ -142,7 +144,7 @@ static const char *find_problem(const char *dir, bool *partial)
 			return missing;
 		}
 	}
-	snprintf(path, sizeof path, "%s/fonts", dir);
+	snprintf(path, sizeof path, "%s/%s", dir, datadir_name(DATADIR_FONTS));
 	if (!dir_has_file(path, fonts, 2))
 		return is_dir(path) ? "fonts/ holds no font" : "fonts/ is missing";
 	return NULL;
@@ -173,4 +175,30 @@ bool datadir_check(const char *command, FILE *err)
 		break;
 	}
 	return false;
+}
+
+const char *datadir_name(datadir_part part)
+{
+	static const char *const names[] = {
+		[DATADIR_RULESETS] = "rulesets",
+		[DATADIR_RULES] = "rules",
+		[DATADIR_SCHEMA] = "schema/scenario.rng",
+		[DATADIR_STRINGS] = "i18n",
+		[DATADIR_FONTS] = "fonts",
+		[DATADIR_LAYOUTS] = "layouts",
+		[DATADIR_PRINT_LAYOUTS] = "layouts/print.xml",
+		[DATADIR_CARD_LAYOUTS] = "layouts/cards.xml",
+		[DATADIR_TEMPLATES] = "templates",
+	};
+	return names[part];
+}
+
+char *datadir_path(const char *dir, datadir_part part)
+{
+	return xasprintf("%s/%s", dir, datadir_name(part));
+}
+
+char *datadir_item(const char *dir, datadir_part folder, const char *id)
+{
+	return xasprintf("%s/%s/%s.xml", dir, datadir_name(folder), id);
 }

@@ -26,4 +26,25 @@ const char *datadir_get(void);
  * and return false: the caller exits with status 3 (broken installation). */
 bool datadir_check(const char *command, FILE *err);
 
+/* The layout of the data folder, known here alone: every file or folder a
+ * command reads from it, so that no caller assembles "DIR/i18n" itself. */
+typedef enum datadir_part {
+	DATADIR_RULESETS,       /* rulesets/: one ID.xml per ruleset */
+	DATADIR_RULES,          /* rules/: the rule texts orbat explain quotes */
+	DATADIR_SCHEMA,         /* schema/scenario.rng */
+	DATADIR_STRINGS,        /* i18n/: the words of every product */
+	DATADIR_FONTS,          /* fonts/ */
+	DATADIR_LAYOUTS,        /* layouts/: the folder of the layout files */
+	DATADIR_PRINT_LAYOUTS,  /* layouts/print.xml: papers and print geometry */
+	DATADIR_CARD_LAYOUTS,   /* layouts/cards.xml: card sizes and sheets */
+	DATADIR_TEMPLATES,      /* templates/: one starter scenario ID.xml per ruleset */
+} datadir_part;
+
+/* The part's name inside the data folder ("layouts/cards.xml"). */
+const char *datadir_name(datadir_part part);
+/* DIR/NAME of the part (free it). */
+char *datadir_path(const char *dir, datadir_part part);
+/* DIR/FOLDER/ID.xml, the file of one ruleset or template (free it). */
+char *datadir_item(const char *dir, datadir_part folder, const char *id);
+
 #endif

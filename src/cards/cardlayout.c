@@ -6,6 +6,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../text/context.h"
 
 #define LAYOUTS_NS "urn:orbat:layouts:1"
 #define LAYOUTS_RULE "layouts"
@@ -252,4 +253,10 @@ double cardlayout_max_bleed(const card_layouts *l)
 		if (l->sheets[i].bleed > most)
 			most = l->sheets[i].bleed;
 	return most;
+}
+
+const card_layouts *cardlayout_of(context *c, diag_sink *sink)
+{
+	CONTEXT_LOAD_ONCE(c, card_layouts, DATADIR_CARD_LAYOUTS, cardlayout_load, sink, cardlayout_destroy);
+	return c->card_layouts;
 }

@@ -57,6 +57,10 @@ typedef struct card_layouts {
 /* NULL on a broken file (reasons in the sink, rule "layouts"). */
 card_layouts *cardlayout_load(const char *path, diag_sink *sink);
 void cardlayout_destroy(card_layouts *l);
+/* The context's layouts/cards.xml, loaded on first use and kept there
+ * (text/context.h); NULL when broken, the reasons in the sink. */
+struct context;
+const card_layouts *cardlayout_of(struct context *c, diag_sink *sink);
 /* The size with that id; id NULL gives the default.  NULL when unknown. */
 const card_size *cardlayout_size(const card_layouts *l, const char *id);
 /* "poker, bridge, tarot" for messages; free it. */

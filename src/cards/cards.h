@@ -33,7 +33,6 @@ typedef struct deck_options {
 	cards_marks marks;       /* zero value: cut marks */
 	bool unique;             /* each design once instead of every copy */
 	bool ink_saver;          /* light backs: outline, emblem and title on white */
-	const char *data_dir;    /* holds layouts/cards.xml; NULL: datadir_get() */
 	double dpi;              /* Tabletop Simulator images; 0: the layout's */
 	/* mm, x right and y down as the back page shows in the PDF: every
 	 * back side (and, in duplex, the back page's marks) moves so far, to

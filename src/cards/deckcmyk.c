@@ -29,13 +29,13 @@ static const char OUTPUT_INTENT[] =
 /* The profile layouts/cards.xml names in <cmyk profile>, a path relative
  * to the layouts folder unless absolute; NULL with the reason (free
  * both). */
-static char *profile_path(char **why)
+static char *profile_path(context *c, char **why)
 {
-	char *folder = xasprintf("%s/layouts", datadir_get());
-	char *layouts = xasprintf("%s/cards.xml", folder);
+	char *folder = context_path(c, DATADIR_LAYOUTS);
+	char *layouts = context_path(c, DATADIR_CARD_LAYOUTS);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	card_layouts *l = cardlayout_load(layouts, &sink);
+	const card_layouts *l = cardlayout_of(c, &sink);
 	char *path = NULL;
 	if (!l) {
 		char line[2048] = "";
@@ -49,7 +49,6 @@ static char *profile_path(char **why)
 		path = l->cmyk_profile[0] == '/' ? xstrdup(l->cmyk_profile) :
 			xasprintf("%s/%s", folder, l->cmyk_profile);
 	}
-	cardlayout_destroy(l);
 	diag_sink_finish(&sink);
 	free(layouts);
 	free(folder);
@@ -88,7 +87,7 @@ static char *find_program(const char *name)
 	return found;
 }
 
-bool deckcmyk_available(char **why)
+bool deckcmyk_available(context *c, char **why)
 {
 	*why = NULL;
 	char *gs = find_program("gs");
@@ -97,7 +96,7 @@ bool deckcmyk_available(char **why)
 		return false;
 	}
 	free(gs);
-	char *profile = profile_path(why);
+	char *profile = profile_path(c, why);
 	if (!profile)
 		return false;
 	if (access(profile, R_OK) != 0) {
@@ -181,10 +180,10 @@ static bool run_gs(const char *profile, const char *in, outfile *out, char **err
 	return ok;
 }
 
-bool deckcmyk_convert(const char *in, const char *out, char **error)
+bool deckcmyk_convert(context *c, const char *in, const char *out, char **error)
 {
 	*error = NULL;
-	char *profile = profile_path(error);
+	char *profile = profile_path(c, error);
 	if (!profile)
 		return false;
 	outfile *f = outfile_create(out, error);

@@ -9,12 +9,15 @@
 
 #include <stdbool.h>
 
-/* Whether `gs` and the CMYK profile are installed; false with the reason
+#include "../text/context.h"
+
+/* Whether `gs` and the CMYK profile the context's card layouts name are
+ * installed; false with the reason
  * (free it) naming the missing file and the package to install. */
-bool deckcmyk_available(char **why);
+bool deckcmyk_available(context *c, char **why);
 
 /* Convert the PDF at `in` into `out`, written atomically (base/outdir.h).
  * False with a message (free it). */
-bool deckcmyk_convert(const char *in, const char *out, char **error);
+bool deckcmyk_convert(context *c, const char *in, const char *out, char **error);
 
 #endif

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/util.h"
 
 char *deck_job_size_error(const card_layouts *cl, const char *id)
@@ -74,9 +73,7 @@ bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt
 	job->ink_saver = opt->ink_saver;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *path = xasprintf("%s/layouts/cards.xml", opt->data_dir ? opt->data_dir : datadir_get());
-	job->layouts = cardlayout_load(path, &sink);
-	free(path);
+	job->layouts = cardlayout_of(rc->ctx, &sink);
 	if (!job->layouts) {
 		char line[2048] = "cannot load layouts/cards.xml";
 		if (sink.count)
@@ -150,7 +147,6 @@ void deck_job_finish(deck_job *job)
 	free(job->prints);
 	free(job->designs);
 	deck_destroy(job->own_deck);
-	cardlayout_destroy(job->layouts);
 	memset(job, 0, sizeof *job);
 }
 

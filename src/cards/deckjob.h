@@ -19,7 +19,7 @@
 
 typedef struct deck_job {
 	const render_ctx *rc;
-	card_layouts *layouts;
+	const card_layouts *layouts;  /* the render context's */
 	const card_size *size;
 	cards_deck *own_deck;          /* built from the ruleset when none was given */
 	const cards_deck *deck;

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/fitsearch.h"
 #include "../base/util.h"
 #include "../render/paint.h"
@@ -473,9 +472,7 @@ bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
 	int unknown_before = fonts_unknown_glyphs(rc->fonts);
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *layout_path = xasprintf("%s/layouts/cards.xml", datadir_get());
-	card_layouts *cl = cardlayout_load(layout_path, &sink);
-	free(layout_path);
+	const card_layouts *cl = cardlayout_of(rc->ctx, &sink);
 	if (!cl) {
 		char line[2048] = "cannot load layouts/cards.xml";
 		if (sink.count)
@@ -515,6 +512,5 @@ bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
 	textbox_finish(&tc);
 	free(product);
 	hyphen_destroy(hyph);
-	cardlayout_destroy(cl);
 	return ok;
 }

@@ -5,15 +5,14 @@
 #include <string.h>
 
 #include "../base/config.h"
-#include "../base/datadir.h"
 #include "../base/jobpool.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
-#include "../cards/cardlayout.h"
+#include "../print/printset.h"
 #include "command.h"
 #include "options.h"
 
-int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
+int cards_session_open(cards_session *s, context *ctx, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc)
 {
 	memset(s, 0, sizeof *s);
@@ -22,10 +21,9 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 	s->out = outdir_open();
 	if (!cli_data_check(name))
 		return EXIT_INTERNAL;
-	const char *data = datadir_get();
-	s->registry = ruleset_registry_create(data);
-	if (ruleset_id && !ruleset_registry_has(s->registry, ruleset_id)) {
-		char *known = ruleset_registry_known(s->registry);
+	ruleset_registry *registry = ruleset_registry_of(ctx);
+	if (ruleset_id && !ruleset_registry_has(registry, ruleset_id)) {
+		char *known = ruleset_registry_known(registry);
 		/* No ruleset at all: the installation is broken, not the
 		 * command line. */
 		int code = !*known ? cli_data_broken(name, NULL) :
@@ -33,51 +31,30 @@ int cards_session_open(cards_session *s, const char *name, const char *ruleset_i
 		free(known);
 		return code;
 	}
-	s->rs = ruleset_id ? ruleset_registry_get(s->registry, ruleset_id, &s->sink) : NULL;
+	s->rs = ruleset_id ? ruleset_registry_get(registry, ruleset_id, &s->sink) : NULL;
 	if (ruleset_id && !s->rs)
 		return cli_data_broken(name, &s->sink);
 
 	char *error = NULL;
-	char *fonts_dir = xasprintf("%s/fonts", data);
-	char *strings_dir = xasprintf("%s/i18n", data);
-	char *layouts_path = xasprintf("%s/layouts/print.xml", data);
-	s->fonts = fonts_create(fonts_dir, &error);
-	if (s->fonts)
-		s->strings = strings_load(strings_dir, &s->sink);
-	if (s->strings)
-		s->layouts = layouts_load(layouts_path, &s->sink);
-	/* The card layouts are read again by each product; reading them here
-	 * reports a broken file before anything is drawn. */
-	if (s->layouts) {
-		char *cards_path = xasprintf("%s/layouts/cards.xml", data);
-		card_layouts *cl = cardlayout_load(cards_path, &s->sink);
-		if (!cl) {
-			layouts_destroy(s->layouts);
-			s->layouts = NULL;
-		}
-		cardlayout_destroy(cl);
-		free(cards_path);
-	}
-	free(fonts_dir);
-	free(strings_dir);
-	free(layouts_path);
-	if (error) {
+	if (!printset_resources(ctx, &s->sink, &error)) {
+		if (!error)
+			return cli_data_broken(name, &s->sink);
 		fprintf(stderr, "orbat %s: %s\n", name, error);
 		free(error);
 		return EXIT_INTERNAL;
 	}
-	if (!s->layouts)
-		return cli_data_broken(name, &s->sink);
-	const paper_size *p = layouts_paper(s->layouts, paper);
+	const layouts *lay = layouts_of(ctx, &s->sink);
+	const paper_size *p = layouts_paper(lay, paper);
 	if (!p) {
 		/* The option parser let only a4 and letter through. */
 		fprintf(stderr, "orbat %s: layouts/print.xml has no paper '%s'\n", name, paper);
 		return EXIT_INTERNAL;
 	}
 	*rc = (render_ctx){
-		.fonts = s->fonts,
-		.strings = s->strings,
-		.layouts = s->layouts,
+		.fonts = fonts_of(ctx, &error),
+		.strings = strings_of(ctx, &s->sink),
+		.layouts = lay,
+		.ctx = ctx,
 		.sc = NULL,
 		.rs = s->rs,
 		.paper = p,
@@ -106,10 +83,6 @@ int cards_session_commit(cards_session *s, int code, bool quiet)
 void cards_session_close(cards_session *s)
 {
 	outdir_close(s->out);
-	fonts_destroy(s->fonts);
-	strings_destroy(s->strings);
-	layouts_destroy(s->layouts);
-	ruleset_registry_destroy(s->registry);
 	diag_sink_finish(&s->sink);
 	memset(s, 0, sizeof *s);
 }
@@ -215,7 +188,7 @@ int cards_session_write(const char *cmd, const char *ruleset_id, const options *
 {
 	cards_session s;
 	render_ctx rc;
-	int code = cards_session_open(&s, cmd, ruleset_id, o->paper, &rc);
+	int code = cards_session_open(&s, o->ctx, cmd, ruleset_id, o->paper, &rc);
 	if (code == EXIT_VALID) {
 		char *where = s.rs ? xasprintf("%s/%s", sub, s.rs->id) : xstrdup(sub);
 		one_file f = { cmd, o->output, where, file, write, arg };

@@ -14,21 +14,17 @@
 
 typedef struct cards_session {
 	const char *command;         /* "cards", "refcard": prefixes messages */
-	font_library *fonts;
-	string_table *strings;
-	layouts *layouts;
-	ruleset_registry *registry;
-	const ruleset *rs;
+	const ruleset *rs;           /* the context's */
 	diag_sink sink;
 	outdir *out;                 /* every file of the run: written whole or not at all */
 } cards_session;
 
 /* Load the ruleset (none when ruleset_id is NULL: rc->rs is then NULL)
- * and the print resources; fill rc (language left to the caller; paper is
+ * and the print resources into the context; fill rc (language left to the caller; paper is
  * a4 or letter).  Returns an exit code: 0 ready, 2
  * unknown ruleset (with the list of choices), 3 broken installation.
  * Messages go to stderr.  Close the session whatever the result. */
-int cards_session_open(cards_session *s, const char *name, const char *ruleset_id, const char *paper,
+int cards_session_open(cards_session *s, context *ctx, const char *name, const char *ruleset_id, const char *paper,
 	render_ctx *rc);
 /* End of the run with exit code `code`: when 0, move every file written
  * into place, listing each on stdout unless quiet; a file that cannot be

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
 #include "../cards/cards.h"
@@ -116,15 +115,13 @@ static const char *const MARKS[] = { "cut", "cutter", NULL };
 
 /* The size and the sheet must be ones of layouts/cards.xml: a usage error
  * otherwise. */
-static int check_layouts(const char *size, const char *sheet)
+static int check_layouts(context *ctx, const char *size, const char *sheet)
 {
 	if (!size && !sheet)
 		return EXIT_VALID;
 	diag_sink sink;
 	diag_sink_init(&sink);
-	char *path = xasprintf("%s/layouts/cards.xml", datadir_get());
-	card_layouts *l = cardlayout_load(path, &sink);
-	free(path);
+	const card_layouts *l = cardlayout_of(ctx, &sink);
 	int code = EXIT_VALID;
 	if (!l) {
 		code = cli_data_broken("cards", &sink);
@@ -137,7 +134,6 @@ static int check_layouts(const char *size, const char *sheet)
 		code = options_usage("cards", "--sheet takes one of %s, not '%s'", ids, sheet);
 		free(ids);
 	}
-	cardlayout_destroy(l);
 	diag_sink_finish(&sink);
 	return code;
 }
@@ -204,7 +200,7 @@ static int write_cmyk(const options *o, const char *ruleset_id)
 		char *dir = xasprintf("%s/cards/%s/%s", o->output, ruleset_id, lang_code((lang_id)lang));
 		char *in = xasprintf("%s/deck.pdf", dir), *out = xasprintf("%s/deck-cmyk.pdf", dir);
 		char *error = NULL;
-		if (!deckcmyk_convert(in, out, &error)) {
+		if (!deckcmyk_convert(o->ctx, in, out, &error)) {
 			fprintf(stderr, "orbat cards: %s\n", error);
 			code = EXIT_INTERNAL;
 		} else if (!o->quiet) {
@@ -235,13 +231,13 @@ static int cards_run(const options *o, cards_args *a)
 		char *why = NULL;
 		if (!a->pdf)
 			return options_usage("cards", "--cmyk converts the PDF deck: add pdf to --format");
-		if (!deckcmyk_available(&why)) {
+		if (!deckcmyk_available(o->ctx, &why)) {
 			fprintf(stderr, "orbat cards: %s; nothing was written\n", why);
 			free(why);
 			return EXIT_USAGE;
 		}
 	}
-	int code = check_layouts(a->deck.size, a->deck.sheet);
+	int code = check_layouts(o->ctx, a->deck.size, a->deck.sheet);
 	if (!code)
 		code = cards_back_offset("cards", a->back_offset, a->deck.back_offset);
 	if (code)
@@ -249,7 +245,7 @@ static int cards_run(const options *o, cards_args *a)
 
 	cards_session s;
 	render_ctx rc;
-	code = cards_session_open(&s, "cards", a->ruleset, o->paper, &rc);
+	code = cards_session_open(&s, o->ctx, "cards", a->ruleset, o->paper, &rc);
 	if (code == EXIT_VALID && ruleset_deck_size(s.rs) == 0)
 		code = no_deck(s.rs);
 	cards_deck *deck = NULL;

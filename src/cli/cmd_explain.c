@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../base/datadir.h"
 #include "../base/diag.h"
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../model/rulebook.h"
+#include "../text/context.h"
 #include "../text/strings.h"
 #include "command.h"
 #include "options.h"
@@ -417,13 +417,13 @@ static char *clean_id(const char *arg)
 
 /* The rule texts and the words around them, from the data folder; an exit
  * code (3 with one line when the folder is incomplete or broken). */
-static int load(string_table **strings, rulebook **rb, diag_sink *sink)
+static int load(context *ctx, const string_table **strings, const rulebook **rb, diag_sink *sink)
 {
 	if (!cli_data_check("explain"))
 		return EXIT_INTERNAL;
-	const char *data = datadir_get();
-	char *strings_dir = xasprintf("%s/i18n", data);
-	char *rules_dir = xasprintf("%s/rules", data);
+	const char *data = context_data_dir(ctx);
+	char *strings_dir = context_path(ctx, DATADIR_STRINGS);
+	char *rules_dir = context_path(ctx, DATADIR_RULES);
 	int code = EXIT_VALID;
 	if (access(rules_dir, R_OK | X_OK) != 0 || access(strings_dir, R_OK | X_OK) != 0) {
 		/* An incomplete installation: one line, not a diagnostic per file. */
@@ -432,8 +432,8 @@ static int load(string_table **strings, rulebook **rb, diag_sink *sink)
 			access(rules_dir, R_OK | X_OK) != 0 ? "rules" : "i18n");
 		code = EXIT_INTERNAL;
 	} else {
-		*strings = strings_load(strings_dir, sink);
-		*rb = *strings ? rulebook_load(data, sink) : NULL;
+		*strings = strings_of(ctx, sink);
+		*rb = *strings ? rulebook_of(ctx, sink) : NULL;
 		if (!*rb)
 			code = cli_data_broken("explain", sink);
 	}
@@ -497,9 +497,9 @@ static int explain_run(const options *o, explain_args *a)
 
 	diag_sink sink;
 	diag_sink_init(&sink);
-	string_table *strings = NULL;
-	rulebook *rb = NULL;
-	int code = load(&strings, &rb, &sink);
+	const string_table *strings = NULL;
+	const rulebook *rb = NULL;
+	int code = load(o->ctx, &strings, &rb, &sink);
 	if (code != EXIT_VALID)
 		goto out;
 	c.rb = rb;
@@ -537,8 +537,6 @@ out:
 		fprintf(stderr, "orbat explain: cannot write to standard output: %s\n", strerror(errno));
 		code = EXIT_USAGE;
 	}
-	rulebook_destroy(rb);
-	strings_destroy(strings);
 	diag_sink_finish(&sink);
 	return code;
 }

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/diag.h"
 #include "../base/jobpool.h"
 #include "../base/outdir.h"
@@ -248,7 +247,7 @@ static int render_run(const options *o, render_args *a)
 			return options_usage("render", "render reads scenario files, not standard input "
 				"(check one with 'orbat validate -')");
 	printset_options opt = {
-		.data_dir = datadir_get(),
+		.ctx = o->ctx,
 		.out_dir = o->output,
 		.paper = o->paper,
 		.format = doc_formats[o->format],

@@ -7,6 +7,7 @@
 #include "../base/json.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
+#include "../text/context.h"
 #include "../validate/validate.h"
 
 int command_run(const command *cmd, int argc, char **argv)
@@ -14,8 +15,13 @@ int command_run(const command *cmd, int argc, char **argv)
 	void *args = xcalloc(1, cmd->args_size ? cmd->args_size : 1);
 	options o;
 	int code = options_parse(&o, cmd->name, cmd->help, &cmd->options, argc, argv, args);
-	if (code < 0)
+	if (code < 0) {
+		context ctx;
+		context_init(&ctx, datadir_get());
+		o.ctx = &ctx;
 		code = cmd->run(&o, args);
+		context_finish(&ctx);
+	}
 	free(args);
 	return code;
 }

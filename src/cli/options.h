@@ -82,6 +82,9 @@ typedef struct options {
 	                                   the processors online */
 	char **operands;                /* what follows the options */
 	int operand_count;
+	/* What the run reads from the data folder (text/context.h): made
+	 * once by command_run, loaded as the command asks. */
+	struct context *ctx;
 } options;
 
 /* Parse argv (argv[0] is the command's name) by the command's options

@@ -377,7 +377,7 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 	}
 	run_sync(run);
 	if (play) {
-		char *strings_dir = xasprintf("%s/i18n", datadir_get());
+		char *strings_dir = datadir_path(datadir_get(), DATADIR_STRINGS);
 		run->strings = strings_load(strings_dir, &s->sink);
 		free(strings_dir);
 		if (!run->strings) {

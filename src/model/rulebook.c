@@ -6,8 +6,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../base/datadir.h"
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../text/context.h"
 #include "ruleset.h"
 
 #define RULES_NS "urn:orbat:rules:1"
@@ -267,7 +269,7 @@ static void order_rulesets(rulebook *rb, char **parents)
 
 static void load_rulesets(rulebook *rb, const char *data_dir)
 {
-	char *dir_path = xasprintf("%s/rulesets", data_dir);
+	char *dir_path = datadir_path(data_dir, DATADIR_RULESETS);
 	char **names = NULL;
 	long count = list_xml(dir_path, &names);
 	free(dir_path);
@@ -315,7 +317,7 @@ static void put_format_rules_last(rulebook *rb)
 
 rulebook *rulebook_load(const char *data_dir, diag_sink *sink)
 {
-	char *dir_path = xasprintf("%s/rules", data_dir);
+	char *dir_path = datadir_path(data_dir, DATADIR_RULES);
 	char **names = NULL;
 	long count = list_xml(dir_path, &names);
 	if (count < 0) {
@@ -468,4 +470,13 @@ char *rulebook_text_for(const rulebook_rule *rule, const char *ruleset_id, lang_
 	if (!v)
 		return xstrdup(text);
 	return xasprintf("%s\n\n%s", text, l10n_get(&v->text, lang));
+}
+
+const rulebook *rulebook_of(context *c, diag_sink *sink)
+{
+	if (!c->rulebook) {
+		c->rulebook = rulebook_load(context_data_dir(c), sink);
+		c->rulebook_destroy = rulebook_destroy;
+	}
+	return c->rulebook;
 }

@@ -51,6 +51,10 @@ typedef struct rulebook rulebook;
  * out of the ruleset list (validate reports it). */
 rulebook *rulebook_load(const char *data_dir, diag_sink *sink);
 void rulebook_destroy(rulebook *rb);
+/* The context's rulebook (text/context.h), loaded on first use; NULL
+ * when broken, the reasons in the sink. */
+struct context;
+const rulebook *rulebook_of(struct context *c, diag_sink *sink);
 
 /* Every rule, in catalogue order: the prefixed files by file name, each in
  * its own order, then the format rules. */

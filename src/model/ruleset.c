@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../text/context.h"
 
 const char *const ruleset_pattern_names[RS_PATTERN_COUNT] = {
 	"none", "trees", "orchard", "hill", "buildings", "field", "rough", "fence",
@@ -219,4 +220,13 @@ const char *ruleset_rule(const ruleset *rs, const char *section)
 	char *buf = buffers[next++ % 8];
 	snprintf(buf, sizeof buffers[0], "%s-%s", rs->rule_prefix ? rs->rule_prefix : "rule", section);
 	return buf;
+}
+
+ruleset_registry *ruleset_registry_of(context *c)
+{
+	if (!c->rulesets) {
+		c->rulesets = ruleset_registry_create(context_data_dir(c));
+		c->rulesets_destroy = ruleset_registry_destroy;
+	}
+	return c->rulesets;
 }

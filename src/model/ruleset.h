@@ -553,6 +553,9 @@ typedef struct ruleset_registry ruleset_registry;
 
 ruleset_registry *ruleset_registry_create(const char *data_dir);
 void ruleset_registry_destroy(ruleset_registry *registry);
+/* The context's registry (text/context.h), made on first use. */
+struct context;
+ruleset_registry *ruleset_registry_of(struct context *c);
 /* The ruleset with that id, loaded on first use; NULL when unknown or
  * broken (then the reasons are in the sink, rule "ruleset"). */
 const ruleset *ruleset_registry_get(ruleset_registry *registry, const char *id, diag_sink *sink);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/datadir.h"
 #include "../base/util.h"
 #include "../base/xmldoc.h"
 
@@ -798,7 +799,7 @@ static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink
 		diag_add(sink, id, 0, 0, DIAG_ERROR, RULESET_RULE, "'%s' is not a ruleset id", id);
 		return NULL;
 	}
-	char *path = xasprintf("%s/rulesets/%s.xml", data_dir, id);
+	char *path = datadir_item(data_dir, DATADIR_RULESETS, id);
 	if (depth > MAX_INHERITANCE) {
 		/* Named by its file: the data folder is what needs repair. */
 		diag_add(sink, path, 0, 0, DIAG_ERROR, RULESET_RULE,
@@ -830,7 +831,7 @@ static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink
 	if (parent) {
 		/* A parent that is not there is this file's fault: say so here,
 		 * at its extends attribute. */
-		char *parent_path = id_is_safe(parent) ? xasprintf("%s/rulesets/%s.xml", data_dir, parent) : NULL;
+		char *parent_path = id_is_safe(parent) ? datadir_item(data_dir, DATADIR_RULESETS, parent) : NULL;
 		bool missing = !parent_path || access(parent_path, F_OK) != 0;
 		if (missing) {
 			int line, col;
@@ -918,7 +919,7 @@ bool ruleset_registry_has(ruleset_registry *r, const char *id)
 	for (size_t i = 0; i < r->loaded_count; i++)
 		if (str_eq(r->loaded[i]->id, id))
 			return true;
-	char *path = xasprintf("%s/rulesets/%s.xml", r->data_dir, id);
+	char *path = datadir_item(r->data_dir, DATADIR_RULESETS, id);
 	/* Whether it is there, without opening it: a FIFO in its place
 	 * would block an open; loading it says what is wrong. */
 	bool there = access(path, R_OK) == 0;
@@ -958,7 +959,7 @@ static int compare_strings(const void *a, const void *b)
 
 char *ruleset_registry_known(ruleset_registry *r)
 {
-	char *dir_path = xasprintf("%s/rulesets", r->data_dir);
+	char *dir_path = datadir_path(r->data_dir, DATADIR_RULESETS);
 	DIR *dir = opendir(dir_path);
 	free(dir_path);
 	char **ids = NULL;

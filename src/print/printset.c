@@ -18,20 +18,26 @@
 
 struct printer {
 	printset_options options;
-	font_library *fonts;
-	string_table *strings;
-	layouts *layouts;
+	font_library *fonts;     /* the context's, as the strings and layouts */
+	const string_table *strings;
+	const layouts *layouts;
 	bool write_failed;       /* the last printer_render failed in the system */
 };
 
 void printer_destroy(printer *p)
 {
-	if (!p)
-		return;
-	fonts_destroy(p->fonts);
-	strings_destroy(p->strings);
-	layouts_destroy(p->layouts);
 	free(p);
+}
+
+bool printset_resources(context *c, diag_sink *sink, char **error)
+{
+	*error = NULL;
+	if (!fonts_of(c, error) || !strings_of(c, sink) || !layouts_of(c, sink))
+		return false;
+	/* The order cards and the reference card read the card layouts when
+	 * they are drawn; reading them here too reports a broken file as a
+	 * broken installation before anything is written. */
+	return cardlayout_of(c, sink) != NULL;
 }
 
 printer *printer_create(const printset_options *options, char **error)
@@ -41,35 +47,16 @@ printer *printer_create(const printset_options *options, char **error)
 	diag_sink_init(&sink);
 	printer *p = xcalloc(1, sizeof *p);
 	p->options = *options;
-	char *fonts_dir = xasprintf("%s/fonts", options->data_dir);
-	char *strings_path = xasprintf("%s/i18n", options->data_dir);
-	char *layouts_path = xasprintf("%s/layouts/print.xml", options->data_dir);
-	p->fonts = fonts_create(fonts_dir, error);
-	if (p->fonts)
-		p->strings = strings_load(strings_path, &sink);
-	if (p->strings)
-		p->layouts = layouts_load(layouts_path, &sink);
-	/* The order cards and the reference card read the card layouts when
-	 * they are drawn; reading them here too reports a broken file as a
-	 * broken installation before anything is written. */
-	if (p->layouts) {
-		char *cards_path = xasprintf("%s/layouts/cards.xml", options->data_dir);
-		card_layouts *cl = cardlayout_load(cards_path, &sink);
-		if (!cl) {
-			layouts_destroy(p->layouts);
-			p->layouts = NULL;
-		}
-		cardlayout_destroy(cl);
-		free(cards_path);
-	}
-	if (!*error && (!p->strings || !p->layouts))
+	if (printset_resources(options->ctx, &sink, error)) {
+		p->fonts = fonts_of(options->ctx, error);
+		p->strings = strings_of(options->ctx, &sink);
+		p->layouts = layouts_of(options->ctx, &sink);
+		if (!layouts_paper(p->layouts, options->paper))
+			*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter",
+				options->paper);
+	} else if (!*error) {
 		*error = diag_data_error(&sink, 0);
-	if (p->layouts && !layouts_paper(p->layouts, options->paper)) {
-		*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter", options->paper);
 	}
-	free(fonts_dir);
-	free(strings_path);
-	free(layouts_path);
 	diag_sink_finish(&sink);
 	if (*error) {
 		printer_destroy(p);
@@ -134,6 +121,7 @@ printset_scenario *printer_prepare(printer *p, const scenario *sc, const ruleset
 		.fonts = p->fonts,
 		.strings = p->strings,
 		.layouts = p->layouts,
+		.ctx = p->options.ctx,
 		.sc = sc,
 		.rs = rs,
 		.paper = layouts_paper(p->layouts, p->options.paper),

@@ -10,11 +10,12 @@
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 #include "../render/pdfdoc.h"
+#include "../text/context.h"
 #include "../text/lang.h"
 #include "../text/layoutcache.h"
 
 typedef struct printset_options {
-	const char *data_dir;    /* holds fonts/, layouts/ and i18n/ */
+	context *ctx;            /* the data: fonts, strings, layouts (text/context.h) */
 	const char *out_dir;
 	const char *paper;       /* "a4", "letter" */
 	double cell_size;        /* mm: a hex across the flats, a square's side; 0 = the layout's default */
@@ -40,7 +41,13 @@ typedef struct printset_options {
  * H from 200 to 5000).  False with a message in *error (free it). */
 bool printset_panel_size(const char *text, double *width, double *height, char **error);
 
-/* The shared resources (fonts, strings, layouts), loaded once. */
+/* Load what every print product reads into the context: the fonts, the
+ * strings, the print layouts, and the card layouts, whose broken file is
+ * thus a broken installation before anything is written.  False with the
+ * fonts' failure in *error (free it) or the files' diagnostics in sink. */
+bool printset_resources(context *c, diag_sink *sink, char **error);
+
+/* The shared resources (fonts, strings, layouts), the context's. */
 typedef struct printer printer;
 
 printer *printer_create(const printset_options *options, char **error);

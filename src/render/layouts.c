@@ -5,6 +5,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../text/context.h"
 
 #define LAYOUTS_NS "urn:orbat:layouts:1"
 
@@ -116,4 +117,10 @@ double layouts_hex_size(const layouts *l, const char *ruleset_id)
 			any = l->hexes[i].size;
 	}
 	return any;
+}
+
+const layouts *layouts_of(context *c, diag_sink *sink)
+{
+	CONTEXT_LOAD_ONCE(c, print_layouts, DATADIR_PRINT_LAYOUTS, layouts_load, sink, layouts_destroy);
+	return c->print_layouts;
 }

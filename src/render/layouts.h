@@ -38,6 +38,10 @@ typedef struct layouts {
  * (the reasons in the sink, rule "layouts"). */
 layouts *layouts_load(const char *path, diag_sink *sink);
 void layouts_destroy(layouts *l);
+/* The context's layouts/print.xml, loaded on first use and kept there
+ * (text/context.h); NULL when broken, the reasons in the sink. */
+struct context;
+const layouts *layouts_of(struct context *c, diag_sink *sink);
 /* The paper with that id ("a4", "letter"), or NULL. */
 const paper_size *layouts_paper(const layouts *l, const char *id);
 /* Hex size across the flats for a ruleset (its entry, else "*", else 60). */

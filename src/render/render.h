@@ -9,6 +9,7 @@
 #include "../model/position.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
+#include "../text/context.h"
 #include "../text/fonts.h"
 #include "../text/lang.h"
 #include "../text/strings.h"
@@ -20,6 +21,10 @@ typedef struct render_ctx {
 	font_library *fonts;
 	const string_table *strings;
 	const layouts *layouts;
+	/* The run's data (text/context.h), which the fonts, strings and
+	 * layouts above come from: the card products read their layouts
+	 * from it. */
+	context *ctx;
 	const scenario *sc;
 	const ruleset *rs;
 	grid_board board;       /* hex or square cells */

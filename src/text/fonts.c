@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "context.h"
 
 /* Pango 1.50 starts two threads for every new font pattern it meets (a
  * family, weight, style, language and size): one to match the pattern,
@@ -243,4 +244,11 @@ int fonts_unknown_glyphs(const font_library *lib)
 const char *fonts_first_bad_text(const font_library *lib)
 {
 	return lib->first_bad_text ? lib->first_bad_text : "";
+}
+
+font_library *fonts_of(context *c, char **error)
+{
+	*error = NULL;
+	CONTEXT_LOAD_ONCE(c, fonts, DATADIR_FONTS, fonts_create, error, fonts_destroy);
+	return c->fonts;
 }

@@ -23,6 +23,10 @@ typedef struct font_library font_library;
 /* NULL when the folder holds no usable font (message in *error, to free). */
 font_library *fonts_create(const char *fonts_dir, char **error);
 void fonts_destroy(font_library *lib);
+/* The context's fonts (text/context.h), loaded from fonts/ on first use;
+ * NULL with the reason in *error (free it). */
+struct context;
+font_library *fonts_of(struct context *c, char **error);
 
 /* A new context on map with the settings of print: glyph positions
  * unrounded, hinting off (free with g_object_unref). */

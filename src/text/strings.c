@@ -6,6 +6,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "context.h"
 
 #define STRINGS_NS "urn:orbat:strings:1"
 
@@ -182,4 +183,10 @@ char *strings_expand(const char *tmpl, const char *const *pairs)
 	}
 	out[len] = '\0';
 	return out;
+}
+
+const string_table *strings_of(context *c, diag_sink *sink)
+{
+	CONTEXT_LOAD_ONCE(c, strings, DATADIR_STRINGS, strings_load, sink, strings_destroy);
+	return c->strings;
 }

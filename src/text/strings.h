@@ -15,6 +15,10 @@ typedef struct string_table string_table;
  * a broken file (reported in the sink). */
 string_table *strings_load(const char *dir, diag_sink *sink);
 void strings_destroy(string_table *table);
+/* The context's strings (text/context.h), loaded from i18n/ on first use;
+ * NULL with the diagnostics in sink. */
+struct context;
+const string_table *strings_of(struct context *c, diag_sink *sink);
 /* The text of `id` in `lang`; the id itself when unknown, so a missing
  * entry shows on the page instead of crashing (tests catch it). */
 const char *strings_get(const string_table *table, const char *id, lang_id lang);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/datadir.h"
 #include "../base/util.h"
 #include "../base/xmldoc.h"
 #include "check.h"
@@ -20,7 +21,7 @@ struct validator {
 
 validator *validator_create(const char *data_dir, diag_sink *sink)
 {
-	char *path = xasprintf("%s/schema/scenario.rng", data_dir);
+	char *path = datadir_path(data_dir, DATADIR_SCHEMA);
 	schema *s = schema_create(path, sink);
 	free(path);
 	if (!s)
@@ -86,7 +87,7 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 static const font_coverage *validator_glyphs(validator *v)
 {
 	if (!v->glyphs_read) {
-		char *dir = xasprintf("%s/fonts", v->data_dir);
+		char *dir = datadir_path(v->data_dir, DATADIR_FONTS);
 		v->glyphs = fontcover_create(dir);
 		free(dir);
 		v->glyphs_read = true;

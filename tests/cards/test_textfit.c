@@ -102,7 +102,7 @@ static int teardown(void **state)
 	return 0;
 }
 
-static render_ctx context(const fixture *f, const ruleset *rs, lang_id lang, const char *paper)
+static render_ctx render_context(const fixture *f, const ruleset *rs, lang_id lang, const char *paper)
 {
 	render_ctx rc = {
 		.fonts = f->fonts,
@@ -161,7 +161,7 @@ static void test_card_faces_fit(void **state)
 			const card_size *size = &f->cards->sizes[z];
 			card_geom g = { size->width, size->height, cardlayout_max_bleed(f->cards), f->cards->face_safe };
 			for (int lang = 0; lang < LANG_COUNT; lang++) {
-				render_ctx rc = context(f, f->rulesets[r], (lang_id)lang, "a4");
+				render_ctx rc = render_context(f, f->rulesets[r], (lang_id)lang, "a4");
 				textbox_ctx tc;
 				textbox_init(&tc, &rc, f->hyph, RULESETS[r]);
 				cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -199,7 +199,7 @@ static void test_card_faces_fit(void **state)
 static void draw_refcard(fixture *f, const ruleset *rs, const char *id, lang_id lang, const char *paper,
 	size_t *front_boxes, size_t *back_boxes)
 {
-	render_ctx rc = context(f, rs, lang, paper);
+	render_ctx rc = render_context(f, rs, lang, paper);
 	textbox_ctx tc;
 	textbox_init(&tc, &rc, f->hyph, id);
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -294,7 +294,7 @@ static void test_missing_dictionary(void **state)
 static void test_narrow_box(void **state)
 {
 	fixture *f = *state;
-	render_ctx rc = context(f, f->rulesets[2], LANG_NL, "a4");
+	render_ctx rc = render_context(f, f->rulesets[2], LANG_NL, "a4");
 	textbox_ctx tc;
 	textbox_init(&tc, &rc, f->hyph, "test");
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -326,7 +326,7 @@ static void test_narrow_box(void **state)
 static void test_overflow_is_loud(void **state)
 {
 	fixture *f = *state;
-	render_ctx rc = context(f, f->rulesets[0], LANG_EN, "a4");
+	render_ctx rc = render_context(f, f->rulesets[0], LANG_EN, "a4");
 	textbox_ctx tc;
 	textbox_init(&tc, &rc, f->hyph, "probe");
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -550,7 +550,7 @@ static void assert_dice(const ref_table *t, size_t row, const char *expected)
 static void test_reference_numbers(void **state)
 {
 	fixture *f = *state;
-	render_ctx rc = context(f, f->rulesets[2], LANG_EN, "a4");
+	render_ctx rc = render_context(f, f->rulesets[2], LANG_EN, "a4");
 	textbox_ctx tc;
 	textbox_init(&tc, &rc, f->hyph, "content");
 	ref_table *units = reftable_units(&tc, f->rulesets[2]);
@@ -632,7 +632,7 @@ static void test_square_reference_numbers(void **state)
 {
 	fixture *f = *state;
 	ruleset *rs = f->square;
-	render_ctx rc = context(f, rs, LANG_EN, "a4");
+	render_ctx rc = render_context(f, rs, LANG_EN, "a4");
 	textbox_ctx tc;
 	textbox_init(&tc, &rc, f->hyph, "square content");
 
@@ -769,7 +769,7 @@ static void test_square_reference_numbers(void **state)
 	textbox_finish(&tc);
 
 	/* In Dutch and French too, with the language's names. */
-	rc = context(f, rs, LANG_FR, "a4");
+	rc = render_context(f, rs, LANG_FR, "a4");
 	textbox_init(&tc, &rc, f->hyph, "square content fr");
 	units = reftable_square_units(&tc, rs);
 	assert_string_equal(reftable_cell(units, 4, unit_col(units, "Cuirassé")), "2");
@@ -816,7 +816,7 @@ static size_t count_kind(const ref_column *c, block_kind kind)
 static void test_column_items(void **state)
 {
 	fixture *f = *state;
-	render_ctx rc = context(f, f->rulesets[0], LANG_EN, "a4");
+	render_ctx rc = render_context(f, f->rulesets[0], LANG_EN, "a4");
 	textbox_ctx tc;
 	textbox_init(&tc, &rc, f->hyph, "items");
 	static const refcard_item items[] = {
@@ -857,7 +857,7 @@ static void test_grid_cards(void **state)
 
 	size_t tables[3];
 	for (size_t r = 0; r < 3; r++) {
-		render_ctx rc = context(f, f->rulesets[r], LANG_NL, "a4");
+		render_ctx rc = render_context(f, f->rulesets[r], LANG_NL, "a4");
 		textbox_ctx tc;
 		textbox_init(&tc, &rc, f->hyph, RULESETS[r]);
 		ref_column c = { 0 };

@@ -39,8 +39,10 @@ static size_t poster_misses(size_t keep_bytes)
 	const ruleset *rs = NULL;
 	assert_int_equal(validator_check_file(v, TEST_SCENARIO, &sink, &sc, &rs), VALIDATE_OK);
 
+	context ctx;
+	context_init(&ctx, datadir_get());
 	printset_options opt = {
-		.data_dir = datadir_get(),
+		.ctx = &ctx,
 		.out_dir = dir,
 		.paper = "a4",
 		.format = DOC_PDF,
@@ -63,6 +65,7 @@ static size_t poster_misses(size_t keep_bytes)
 
 	printset_scenario_destroy(ps);
 	printer_destroy(p);
+	context_finish(&ctx);
 	scenario_destroy(sc);
 	validator_destroy(v);
 	diag_sink_finish(&sink);

@@ -1,0 +1,575 @@
+/* The balance report in words (balance_words.h). */
+#include "balance_words.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/json.h"
+#include "../base/util.h"
+#include "../render/balancereport.h"
+
+static const char *word(const balance_words *w, const char *id)
+{
+	return strings_get(w->strings, id, w->lang);
+}
+
+static char *say(const balance_words *w, const char *id, const char *const *pairs)
+{
+	return strings_expand(word(w, id), pairs);
+}
+
+/* "Label: text" with the colon as the language writes it. */
+static char *labelled(const balance_words *w, const char *label, const char *text)
+{
+	return xasprintf("%s%s %s", label, word(w, "balance-colon"), text);
+}
+
+static void percent(const balance_words *w, double share, char buf[32])
+{
+	balance_chart_percent(w->strings, w->lang, share, buf, 32);
+}
+
+/* A number with one decimal, written with the language's decimal mark
+ * ("52.5", "52,5"). */
+static void one_decimal(const balance_words *w, double value, char buf[32])
+{
+	snprintf(buf, 32, "%.1f", value);
+	const char *decimal = word(w, "balance-decimal");
+	char *dot = strchr(buf, '.');
+	if (dot && decimal[0] && !decimal[1])
+		*dot = decimal[0];
+}
+
+/* A side's name in the report's language, else its id. */
+static const char *side_name(const balance_words *w, int side)
+{
+	const char *id = match_side_id(w->m, side);
+	const rs_named *named = ruleset_find_side(w->rs, id);
+	const char *name = named ? l10n_get(&named->name, w->lang) : NULL;
+	return name && *name ? name : id;
+}
+
+/* The words of the winning margin, by grid: flags or points of victory on
+ * the hex boards, cities held on the squares. */
+static const char *const MARGIN_WORDS[GRID_KINDS] = {
+	[GRID_HEX] = "balance-margin-hex",
+	[GRID_SQUARE] = "balance-margin-square",
+};
+
+/* The players of a run in a phrase: "the player 'strong' on both sides",
+ * "'strong' against 'simple' in pairs of games ...". */
+static char *players_phrase(const balance_words *w, const balance_plan *br)
+{
+	const char *pairs[] = { "a", br->names[0], "b", br->names[1], NULL };
+	return say(w, br->differ ? "balance-players-differ" : "balance-players-same", pairs);
+}
+
+static char *run_line(const balance_words *w, const balance_plan *br)
+{
+	char *players = players_phrase(w, br);
+	char games[24], seed[24], limit[24];
+	snprintf(games, sizeof games, "%zu", br->games);
+	snprintf(seed, sizeof seed, "%llu", br->seed);
+	snprintf(limit, sizeof limit, "%ld", br->max_turns);
+	const char *pairs[] = { "games", games, "players", players, "seed", seed, "limit", limit, NULL };
+	char *line = say(w, "balance-run", pairs);
+	free(players);
+	return line;
+}
+
+/* A bound of the verdict as a whole percentage ("45%", "45 %"). */
+static void whole_percent(const balance_words *w, double share, char buf[32])
+{
+	char n[16];
+	snprintf(n, sizeof n, "%.0f", share * 100.0);
+	const char *pairs[] = { "n", n, NULL };
+	char *text = say(w, "balance-percent", pairs);
+	snprintf(buf, 32, "%s", text);
+	free(text);
+}
+
+/* The label of the verdict: the verdict "with 'strong'", or "with 'strong'
+ * against 'simple'": the player it was measured with. */
+static char *verdict_label(const balance_words *w, const balance_plan *br)
+{
+	const char *pairs[] = { "a", br->names[0], "b", br->names[1], NULL };
+	return say(w, br->differ ? "balance-verdict-with-two" : "balance-verdict-with", pairs);
+}
+
+/* The words of each verdict kind (balance_verdict_kind). */
+static const char *const VERDICT_WORDS[BALANCE_VERDICT_KINDS] = {
+	[BALANCE_BALANCED] = "balance-balanced",
+	[BALANCE_FAVOURED] = "balance-favoured",
+	[BALANCE_INCONCLUSIVE] = "balance-inconclusive",
+};
+
+/* The verdict in a sentence or two. */
+static char *verdict_line(const balance_words *w, const balance_verdict *v)
+{
+	if (v->decided == 0)
+		return xstrdup(word(w, "balance-undecided"));
+	char share[32], low[32], high[32], points[32], band_low[32], band_high[32], conf[32], needed[24];
+	percent(w, v->share.rate, share);
+	percent(w, v->share.low, low);
+	percent(w, v->share.high, high);
+	one_decimal(w, v->points, points);
+	whole_percent(w, BALANCE_EVEN_LOW, band_low);
+	whole_percent(w, BALANCE_EVEN_HIGH, band_high);
+	whole_percent(w, BALANCE_CONFIDENCE_PERCENT / 100.0, conf);
+	snprintf(needed, sizeof needed, "%ld", v->games_needed);
+	const char *pairs[] = { "side", side_name(w, v->kind == BALANCE_FAVOURED ? v->favoured : 0), "share", share,
+		"low", low, "high", high, "points", points, "band_low", band_low, "band_high", band_high, "conf", conf,
+		"needed", needed, NULL };
+	return say(w, VERDICT_WORDS[v->kind], pairs);
+}
+
+/* The warning of a run with too many games without a winner; NULL when
+ * there are few enough. */
+static char *unfinished_line(const balance_words *w, const balance_verdict *v)
+{
+	if (!v->unfinished)
+		return NULL;
+	char count[24], games[24], rate[32], most[32];
+	snprintf(count, sizeof count, "%ld", v->no_winner.count);
+	snprintf(games, sizeof games, "%ld", v->no_winner.of);
+	percent(w, v->no_winner.rate, rate);
+	whole_percent(w, BALANCE_UNFINISHED_MAX, most);
+	const char *pairs[] = { "count", count, "games", games, "rate", rate, "most", most, NULL };
+	return say(w, "balance-unfinished", pairs);
+}
+
+/* The verdict with the other player, after the main one: its run in
+ * brief, its verdict and its own warning.  Label and text apart, as the
+ * verdict's. */
+static char *other_label(const balance_words *w, const balance_plan *other)
+{
+	const char *pairs[] = { "a", other->names[0], NULL };
+	return say(w, "balance-other-with", pairs);
+}
+
+static char *other_line(const balance_words *w, const balance_plan *other)
+{
+	const balance_stats *st = &other->stats;
+	char games[24], w0[24], w1[24], none[24];
+	snprintf(games, sizeof games, "%zu", other->games);
+	snprintf(w0, sizeof w0, "%ld", st->wins[0].count);
+	snprintf(w1, sizeof w1, "%ld", st->wins[1].count);
+	snprintf(none, sizeof none, "%ld", st->no_winner.count);
+	const char *pairs[] = { "games", games, "a", side_name(w, 0), "wa", w0, "b", side_name(w, 1), "wb", w1, "none",
+		none, NULL };
+	char *run = say(w, "balance-other-run", pairs);
+	char *verdict = verdict_line(w, &st->verdict);
+	char *warning = unfinished_line(w, &st->verdict);
+	char *line = xasprintf("%s%s%s %s", verdict, warning ? " " : "", warning ? warning : "", run);
+	free(run);
+	free(verdict);
+	free(warning);
+	return line;
+}
+
+/* When the two players' verdicts contradict each other, the sentence that
+ * says the balance depends on skill; else NULL. */
+static char *skill_line(const balance_words *w, const balance_plan *main_run, const balance_plan *other)
+{
+	if (!other || !balance_verdicts_disagree(&main_run->stats.verdict, &other->stats.verdict))
+		return NULL;
+	const char *pairs[] = { "a", main_run->names[0], "b", other->names[0], NULL };
+	return say(w, "balance-skill", pairs);
+}
+
+static char *spread_line(const balance_words *w, const balance_spread *s)
+{
+	if (s->n == 0)
+		return xstrdup(word(w, "balance-none-won"));
+	char v[5][16], mean[32];
+	int values[5] = { s->min, s->q1, s->median, s->q3, s->max };
+	for (int i = 0; i < 5; i++)
+		snprintf(v[i], sizeof v[i], "%d", values[i]);
+	one_decimal(w, s->mean, mean);
+	const char *pairs[] = { "min", v[0], "q1", v[1], "median", v[2], "q3", v[3], "max", v[4], "mean", mean, NULL };
+	return say(w, "balance-spread", pairs);
+}
+
+/* "wins" of each side, the games without a winner: the rows of the text
+ * table and the bars of the PDF. */
+static void result_bars(const balance_words *w, const balance_stats *st, balance_chart_bar bars[3], char *labels[3])
+{
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		const char *pairs[] = { "side", side_name(w, s), NULL };
+		labels[s] = say(w, "balance-wins-of", pairs);
+		bars[s] = (balance_chart_bar){ labels[s], st->wins[s].count, st->wins[s].rate, st->wins[s].low,
+			st->wins[s].high };
+	}
+	const balance_rate *none = &st->no_winner;
+	labels[2] = xstrdup(word(w, "balance-no-winner"));
+	bars[2] = (balance_chart_bar){ labels[2], none->count, none->rate, none->low, none->high };
+}
+
+/* How the games without a winner ended. */
+static char *no_winner_detail(const balance_words *w, const balance_stats *st)
+{
+	char drawn[24], limit[24];
+	snprintf(drawn, sizeof drawn, "%ld", st->draws.count);
+	snprintf(limit, sizeof limit, "%ld", st->limit.count);
+	const char *pairs[] = { "drawn", drawn, "limit", limit, NULL };
+	return say(w, "balance-no-winner-detail", pairs);
+}
+
+/* What each of two different players won, whichever side it played. */
+static char *by_player(const balance_words *w, const balance_plan *br, const balance_stats *st)
+{
+	char wa[24], wb[24], ra[32], rb[32];
+	snprintf(wa, sizeof wa, "%ld", st->first_player.count);
+	snprintf(wb, sizeof wb, "%ld", st->second_player.count);
+	percent(w, st->first_player.rate, ra);
+	percent(w, st->second_player.rate, rb);
+	const char *pp[] = { "a", br->names[0], "b", br->names[1], "wa", wa, "wb", wb, "ra", ra, "rb", rb, NULL };
+	return say(w, "balance-by-player", pp);
+}
+
+/* The verdict's words, made once for the text and the PDF: the verdict
+ * with the player measured, its warning, the other player's verdict and
+ * the sentence on skill (each NULL when there is none). */
+typedef struct verdict_texts {
+	char *label, *verdict, *warning, *other_label, *other, *skill;
+} verdict_texts;
+
+static void verdict_texts_init(verdict_texts *t, const balance_words *w, const balance_plan *br,
+	const balance_plan *other)
+{
+	t->label = verdict_label(w, br);
+	t->verdict = verdict_line(w, &br->stats.verdict);
+	t->warning = unfinished_line(w, &br->stats.verdict);
+	t->other_label = other ? other_label(w, other) : NULL;
+	t->other = other ? other_line(w, other) : NULL;
+	t->skill = skill_line(w, br, other);
+}
+
+static void verdict_texts_finish(verdict_texts *t)
+{
+	free(t->label);
+	free(t->verdict);
+	free(t->warning);
+	free(t->other_label);
+	free(t->other);
+	free(t->skill);
+}
+
+/* ---- the three formats ---- */
+
+static void print_histogram(FILE *out, const balance_spread *s)
+{
+	long most = 1;
+	for (int b = 0; b < s->bins; b++)
+		if (s->bin_count[b] > most)
+			most = s->bin_count[b];
+	for (int b = 0; b < s->bins; b++) {
+		char range[32];
+		if (s->bin_low[b] == s->bin_high[b])
+			snprintf(range, sizeof range, "%d", s->bin_low[b]);
+		else
+			snprintf(range, sizeof range, "%d-%d", s->bin_low[b], s->bin_high[b]);
+		int len = (int)((40 * s->bin_count[b] + most - 1) / most);
+		fprintf(out, "  %9s %5ld ", range, s->bin_count[b]);
+		for (int i = 0; i < len; i++)
+			fputc('#', out);
+		fputc('\n', out);
+	}
+}
+
+/* The characters of a UTF-8 text (not its bytes). */
+static int text_chars(const char *text)
+{
+	int chars = 0;
+	for (const char *p = text; *p; p++)
+		chars += ((unsigned char)*p & 0xC0) != 0x80;
+	return chars;
+}
+
+/* Print text padded with blanks to `width` characters. */
+static void print_padded(FILE *out, const char *text, int width, bool right)
+{
+	int chars = text_chars(text);
+	if (right)
+		fprintf(out, "%*s%s", width > chars ? width - chars : 0, "", text);
+	else
+		fprintf(out, "%s%*s", text, width > chars ? width - chars : 0, "");
+}
+
+void balance_words_text(FILE *out, const balance_words *w, const balance_plan *br, const balance_plan *other)
+{
+	const balance_stats *st = &br->stats;
+	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
+	char *title = say(w, "balance-title", pairs);
+	char *run = run_line(w, br);
+	fprintf(out, "%s (%s, %s)\n%s\n\n", title, w->sc->id.text ? w->sc->id.text : "?", w->rs->id, run);
+	free(title);
+	free(run);
+	balance_chart_bar bars[3];
+	char *labels[3];
+	result_bars(w, st, bars, labels);
+	/* The labels' column as wide as the longest in this language. */
+	int label_width = 28;
+	for (int i = 0; i < 3; i++)
+		label_width = text_chars(labels[i]) + 2 > label_width ? text_chars(labels[i]) + 2 : label_width;
+	print_padded(out, "", label_width, false);
+	print_padded(out, word(w, "balance-games"), 9, true);
+	print_padded(out, word(w, "balance-share"), 9, true);
+	fprintf(out, "  %s\n", word(w, "balance-interval"));
+	for (int i = 0; i < 3; i++) {
+		char rate[32], low[32], high[32];
+		percent(w, bars[i].rate, rate);
+		percent(w, bars[i].low, low);
+		percent(w, bars[i].high, high);
+		print_padded(out, labels[i], label_width, false);
+		fprintf(out, " %8ld", bars[i].count);
+		print_padded(out, rate, 9, true);
+		fprintf(out, "  %s - %s\n", low, high);
+		free(labels[i]);
+	}
+	char *detail = no_winner_detail(w, st);
+	fprintf(out, "  (%s)\n", detail);
+	free(detail);
+	if (br->differ) {
+		char *by = by_player(w, br, st);
+		fprintf(out, "%s\n", by);
+		free(by);
+	}
+	char *length = spread_line(w, &st->length);
+	char *line = labelled(w, word(w, "balance-length"), length);
+	fprintf(out, "\n%s\n", line);
+	free(line);
+	free(length);
+	print_histogram(out, &st->length);
+	char *margin = spread_line(w, &st->margin);
+	line = labelled(w, word(w, MARGIN_WORDS[match_grid(w->m)]), margin);
+	fprintf(out, "\n%s\n", line);
+	free(line);
+	free(margin);
+	print_histogram(out, &st->margin);
+	/* The verdict last, where the eye lands; its warning and the other
+	 * player's verdict under it. */
+	verdict_texts t;
+	verdict_texts_init(&t, w, br, other);
+	line = labelled(w, t.label, t.verdict);
+	fprintf(out, "\n%s\n", line);
+	free(line);
+	if (t.warning)
+		fprintf(out, "%s\n", t.warning);
+	if (t.other) {
+		line = labelled(w, t.other_label, t.other);
+		fprintf(out, "%s\n", line);
+		free(line);
+	}
+	if (t.skill)
+		fprintf(out, "%s\n", t.skill);
+	verdict_texts_finish(&t);
+}
+
+static void json_rate(FILE *out, const char *key, const balance_rate *r)
+{
+	fprintf(out, "\"%s\":{\"count\":%ld,\"rate\":%.4f,\"low\":%.4f,\"high\":%.4f}", key, r->count, r->rate, r->low, r->high);
+}
+
+static void json_spread(FILE *out, const balance_spread *s)
+{
+	fprintf(out, "{\"games\":%ld", s->n);
+	if (s->n > 0) {
+		fprintf(out, ",\"min\":%d,\"q1\":%d,\"median\":%d,\"q3\":%d,\"max\":%d,\"mean\":%.2f,\"histogram\":[", s->min, s->q1,
+			s->median, s->q3, s->max, s->mean);
+		for (int b = 0; b < s->bins; b++)
+			fprintf(out, "%s{\"from\":%d,\"to\":%d,\"games\":%ld}", b ? "," : "", s->bin_low[b], s->bin_high[b],
+				s->bin_count[b]);
+		fputs("]", out);
+	}
+	fputs("}", out);
+}
+
+static void json_key(FILE *out, const char *key)
+{
+	json_write_string(out, key);
+	fputc(':', out);
+}
+
+/* A verdict as a JSON object: its kind, the favoured side, the share and
+ * interval, the games that would settle it, the warning, its text. */
+static void json_verdict(FILE *out, const balance_words *w, const balance_plan *br, const balance_verdict *v)
+{
+	fprintf(out, "{\"kind\":\"%s\",\"favoured\":", balance_verdict_name(v->kind));
+	if (v->favoured >= 0)
+		json_write_string(out, match_side_id(w->m, v->favoured));
+	else
+		fputs("null", out);
+	fprintf(out, ",\"decided\":%ld,\"share\":%.4f,\"low\":%.4f,\"high\":%.4f,\"points\":%.2f,\"games_needed\":", v->decided,
+		v->share.rate, v->share.low, v->share.high, v->points);
+	if (v->kind == BALANCE_INCONCLUSIVE && v->games_needed > 0)
+		fprintf(out, "%ld", v->games_needed);
+	else
+		fputs("null", out);
+	fprintf(out, ",\"unfinished\":%s,\"no_winner_rate\":%.4f,\"players\":[", v->unfinished ? "true" : "false",
+		v->no_winner.rate);
+	json_write_string(out, br->names[0]);
+	if (br->differ) {
+		fputc(',', out);
+		json_write_string(out, br->names[1]);
+	}
+	fputs("],\"text\":", out);
+	char *text = verdict_line(w, v);
+	json_write_string(out, text);
+	free(text);
+	char *warning = unfinished_line(w, v);
+	fputs(",\"warning\":", out);
+	if (warning)
+		json_write_string(out, warning);
+	else
+		fputs("null", out);
+	free(warning);
+	fputc('}', out);
+}
+
+/* Each side's wins and the games without a winner, by side id. */
+static void json_wins(FILE *out, const balance_words *w, const balance_stats *st)
+{
+	fputs("{", out);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		json_key(out, match_side_id(w->m, s));
+		fprintf(out, "%ld,", st->wins[s].count);
+	}
+	fprintf(out, "\"draw\":%ld}", st->no_winner.count);
+}
+
+void balance_words_json(FILE *out, const balance_words *w, const balance_plan *br, const balance_plan *other)
+{
+	const balance_stats *st = &br->stats;
+	fputs("{\"scenario\":", out);
+	json_write_string(out, w->sc->id.text ? w->sc->id.text : "");
+	fputs(",\"ruleset\":", out);
+	json_write_string(out, w->rs->id);
+	fprintf(out, ",\"games\":%zu,\"seed\":%llu,\"max_turns\":%ld,\"swapped\":%s,\"paired\":%s,", br->games, br->seed,
+		br->max_turns, br->differ ? "true" : "false", br->differ ? "true" : "false");
+	/* The players of each side: one name, or both when they change sides. */
+	fputs("\"players\":{", out);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		if (s)
+			fputc(',', out);
+		json_key(out, match_side_id(w->m, s));
+		fputc('[', out);
+		json_write_string(out, br->names[0]);
+		if (br->differ) {
+			fputc(',', out);
+			json_write_string(out, br->names[1]);
+		}
+		fputc(']', out);
+	}
+	fputs("},\"sides\":[", out);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		fputs(s ? ",{\"id\":" : "{\"id\":", out);
+		json_write_string(out, match_side_id(w->m, s));
+		fputs(",\"name\":", out);
+		json_write_string(out, side_name(w, s));
+		fputc('}', out);
+	}
+	fputs("],\"wins\":", out);
+	json_wins(out, w, st);
+	fprintf(out, ",\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->draws.count, st->limit.count);
+	for (int s = 0; s < MATCH_SIDES; s++) {
+		if (s)
+			fputc(',', out);
+		json_rate(out, match_side_id(w->m, s), &st->wins[s]);
+	}
+	fputc(',', out);
+	json_rate(out, "draw", &st->no_winner);
+	fputs("}", out);
+	if (br->differ) {
+		fputs(",\"by_player\":{", out);
+		json_rate(out, br->names[0], &st->first_player);
+		fputc(',', out);
+		json_rate(out, br->names[1], &st->second_player);
+		fputs("}", out);
+	}
+	fputs(",\"length\":", out);
+	json_spread(out, &st->length);
+	fprintf(out, ",\"margin\":{\"unit\":\"%s\",\"spread\":", MARGIN_WORDS[match_grid(w->m)] + strlen("balance-margin-"));
+	json_spread(out, &st->margin);
+	fputs("},\"verdict\":", out);
+	json_verdict(out, w, br, &st->verdict);
+	/* The same games with the other player, for the default choice. */
+	if (other) {
+		const balance_stats *ot = &other->stats;
+		fprintf(out, ",\"other\":{\"games\":%zu,\"wins\":", other->games);
+		json_wins(out, w, ot);
+		fprintf(out, ",\"drawn\":%ld,\"turn_limit\":%ld,\"verdict\":", ot->draws.count, ot->limit.count);
+		json_verdict(out, w, other, &ot->verdict);
+		fprintf(out, "},\"depends_on_skill\":%s",
+			balance_verdicts_disagree(&st->verdict, &ot->verdict) ? "true" : "false");
+	}
+	fputs("}\n", out);
+}
+
+/* The command line that makes the same report, for its footer.  The
+ * scenario is named by its file's name alone, as run from its folder: a
+ * page that is handed round must not carry the folders of the machine it
+ * was made on, and the same scenario gives the same page wherever it
+ * lies. */
+static char *command_line(const balance_plan *br, bool default_players, const char *path, lang_id lang)
+{
+	const char *slash = strrchr(path, '/');
+	const char *file = slash && slash[1] ? slash + 1 : path;
+	/* The default players stay unnamed: naming them would leave out the
+	 * other player's verdict. */
+	char players[160] = "";
+	if (!default_players && br->differ)
+		snprintf(players, sizeof players, " --players %s,%s", br->names[0], br->names[1]);
+	else if (!default_players)
+		snprintf(players, sizeof players, " --players %s", br->names[0]);
+	return xasprintf("orbat balance --games %zu%s --seed %llu --max-turns %ld --format pdf --lang %s %s",
+		br->games, players, br->seed, br->max_turns, lang_code(lang), file);
+}
+bool balance_words_page(const render_ctx *rc, const balance_words *w, const balance_plan *br,
+	const balance_plan *other, bool default_players, const char *scenario_file, const char *path, char **error)
+{
+	const balance_stats *st = &br->stats;
+	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
+	char *title = say(w, "balance-title", pairs);
+	char *run = run_line(w, br);
+	verdict_texts t;
+	verdict_texts_init(&t, w, br, other);
+	char *again = command_line(br, default_players, scenario_file, w->lang);
+	balance_chart chart = { .title = title, .run = run, .verdict_label = t.label, .verdict = t.verdict,
+		.warning = t.warning, .other_label = t.other_label, .other = t.other, .skill = t.skill, .command = again,
+		.bar_count = 3 };
+	char *labels[3];
+	result_bars(w, st, chart.bars, labels);
+	chart.bins = st->length.bins < BALANCE_CHART_BINS ? st->length.bins : BALANCE_CHART_BINS;
+	for (int b = 0; b < chart.bins; b++) {
+		chart.bin_low[b] = st->length.bin_low[b];
+		chart.bin_high[b] = st->length.bin_high[b];
+		chart.bin_count[b] = st->length.bin_count[b];
+	}
+	/* The figures under the charts. */
+	char *facts[5];
+	size_t nf = 0;
+	char *detail = no_winner_detail(w, st);
+	facts[nf++] = labelled(w, word(w, "balance-no-winner"), detail);
+	free(detail);
+	char *length = spread_line(w, &st->length);
+	facts[nf++] = labelled(w, word(w, "balance-length"), length);
+	free(length);
+	char *margin = spread_line(w, &st->margin);
+	facts[nf++] = labelled(w, word(w, MARGIN_WORDS[match_grid(w->m)]), margin);
+	free(margin);
+	if (br->differ)
+		facts[nf++] = by_player(w, br, st);
+	chart.facts = (const char *const *)facts;
+	chart.fact_count = nf;
+	bool ok = balance_report_write(rc, &chart, path, error);
+	for (size_t i = 0; i < nf; i++)
+		free(facts[i]);
+	for (int i = 0; i < 3; i++)
+		free(labels[i]);
+	free(title);
+	free(run);
+	verdict_texts_finish(&t);
+	free(again);
+	return ok;
+}

@@ -88,7 +88,7 @@ setup build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dwerror=true &
 # 3. valgrind: unit tests directly, orbat itself inside the golden runner
 #    (wrapping the runner script would only check bash)
 if command -v valgrind >/dev/null; then
-	vg="valgrind -q --trace-children=yes --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
+	vg="valgrind -q --trace-children=yes --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 --suppressions=$here/tests/valgrind.supp"
 	run_suite build-ci "valgrind, unit" --suite unit --wrapper "$vg" --timeout-multiplier 10
 	ORBAT_WRAPPER="$vg" run_suite build-ci "valgrind, golden" --suite golden --timeout-multiplier 10
 fi

@@ -20,6 +20,7 @@
 
 #include "base/diag.h"
 #include "base/util.h"
+#include "engine_fixture.h"
 #include "rules/match.h"
 #include "rules/players.h"
 #include "validate/validate.h"
@@ -50,33 +51,6 @@ static int seeds(void)
 	const char *e = getenv("MATCH_SEEDS");
 	int n = e ? atoi(e) : DEFAULT_SEEDS;
 	return n > 0 ? n : DEFAULT_SEEDS;
-}
-
-typedef struct loaded {
-	diag_sink sink;
-	validator *v;
-	scenario *sc;
-	const ruleset *rs;
-} loaded;
-
-static void load(loaded *l, const char *path)
-{
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	diag_sink_init(&l->sink);
-	l->v = validator_create(data, &l->sink);
-	assert_non_null(l->v);
-	validate_status st = validator_check_file(l->v, path, &l->sink, &l->sc, &l->rs);
-	if (st != VALIDATE_OK)
-		diag_print_text(&l->sink, 0, l->sink.count, stderr);
-	assert_int_equal(st, VALIDATE_OK);
-}
-
-static void unload(loaded *l)
-{
-	scenario_destroy(l->sc);
-	validator_destroy(l->v);
-	diag_sink_finish(&l->sink);
 }
 
 static void report(const char *name, unsigned long long seed, const match_result *r)

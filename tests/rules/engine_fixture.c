@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,36 @@ void unload(loaded *l)
 	scenario_destroy(l->sc);
 	validator_destroy(l->v);
 	diag_sink_finish(&l->sink);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **bundled_scenarios(size_t *count)
+{
+	const char *data = getenv("ORBAT_DATADIR");
+	assert_non_null(data);
+	char *dir = xasprintf("%s/../scenarios", data);
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	char **paths = NULL;
+	size_t capacity = 0;
+	*count = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len < 5 || strcmp(e->d_name + len - 4, ".xml") != 0)
+			continue;
+		grow_array((void **)&paths, &capacity, *count + 1, sizeof *paths);
+		paths[(*count)++] = xasprintf("%s/%s", dir, e->d_name);
+	}
+	closedir(d);
+	free(dir);
+	if (*count)
+		qsort(paths, *count, sizeof *paths, by_name);
+	return paths;
 }
 
 char *state_text(game *g)

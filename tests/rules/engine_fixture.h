@@ -6,6 +6,8 @@
 #ifndef ORBAT_TEST_ENGINE_FIXTURE_H
 #define ORBAT_TEST_ENGINE_FIXTURE_H
 
+#include <stddef.h>
+
 #include "base/diag.h"
 #include "rules/engine.h"
 #include "validate/validate.h"
@@ -20,6 +22,11 @@ typedef struct loaded {
 /* A scenario that must compile (the test fails otherwise). */
 void load(loaded *l, const char *path);
 void unload(loaded *l);
+
+/* The paths of the bundled scenarios (the .xml files of scenarios/), sorted, so a
+ * test walks them in the same order on every machine; free with
+ * str_free_words. */
+char **bundled_scenarios(size_t *count);
 
 /* The state of a game as text, a new string. */
 char *state_text(game *g);

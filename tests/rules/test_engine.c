@@ -18,7 +18,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,18 +262,11 @@ static long hold_to_contract(const game_engine *e, game *start, const char *scen
 static void test_every_engine(void **state)
 {
 	(void)state;
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	char *dir = xasprintf("%s/../scenarios", data);
-	DIR *d = opendir(dir);
-	assert_non_null(d);
+	size_t count = 0;
+	char **paths = bundled_scenarios(&count);
 	long played[GRID_KINDS] = { 0 }, refused = 0;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		size_t n = strlen(de->d_name);
-		if (n < 5 || strcmp(de->d_name + n - 4, ".xml") != 0)
-			continue;
-		char *path = xasprintf("%s/%s", dir, de->d_name);
+	for (size_t k = 0; k < count; k++) {
+		const char *path = paths[k];
 		loaded l;
 		load(&l, path);
 		const char *refusal = NULL;
@@ -290,14 +282,13 @@ static void test_every_engine(void **state)
 		played[e->grid]++;
 		game_destroy(start);
 		unload(&l);
-		free(path);
 	}
-	closedir(d);
-	free(dir);
+	str_free_words(paths, count);
 	/* Every engine was held to it, and the refusals were exercised. */
 	for (size_t i = 0; game_engine_at(i); i++)
 		assert_true(played[game_engine_at(i)->grid] > 0);
-	fprintf(stderr, "engine contract: %ld hex and %ld square scenarios, %ld refusals tried\n", played[GRID_HEX], played[GRID_SQUARE], refused);
+	fprintf(stderr, "engine contract: %ld hex and %ld square scenarios, %ld refusals tried\n", played[GRID_HEX],
+		played[GRID_SQUARE], refused);
 	assert_true(refused > 20);
 }
 

@@ -119,32 +119,24 @@ static void play_scenario(const char *path, const char *name, int *won, int *lim
 static void test_every_scenario(void **state)
 {
 	(void)state;
-	const char *data = getenv("ORBAT_DATADIR");
-	assert_non_null(data);
-	char *dir = xasprintf("%s/../scenarios", data);
-	DIR *d = opendir(dir);
-	assert_non_null(d);
+	size_t count = 0;
+	char **paths = bundled_scenarios(&count);
 	int scenarios = 0, grids[GRID_KINDS] = { 0 };
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-		if (len < 5 || strcmp(e->d_name + len - 4, ".xml") != 0)
-			continue;
-		char *path = xasprintf("%s/%s", dir, e->d_name);
+	for (size_t k = 0; k < count; k++) {
+		const char *path = paths[k];
+		const char *name = strrchr(path, '/') + 1;
 		int won = 0, limit = 0;
-		play_scenario(path, e->d_name, &won, &limit);
+		play_scenario(path, name, &won, &limit);
 		/* Most games end with a result, not at the limit. */
 		assert_true(won > 0);
-		fprintf(stderr, "%s: %d seeds, %d won, %d at the turn limit\n", e->d_name, seeds(), won, limit);
+		fprintf(stderr, "%s: %d seeds, %d won, %d at the turn limit\n", name, seeds(), won, limit);
 		loaded l;
 		load(&l, path);
 		grids[l.rs->grid]++;
 		unload(&l);
-		free(path);
 		scenarios++;
 	}
-	closedir(d);
-	free(dir);
+	str_free_words(paths, count);
 	assert_true(scenarios >= 2);
 	for (int g = 0; g < GRID_KINDS; g++)
 		assert_true(grids[g] > 0);

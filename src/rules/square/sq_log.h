@@ -1,5 +1,5 @@
 /* The game log of the square game (mb-remastered, docs/game-log.md, "The
- * square game"): the same lines as the hex log (hex_log.h reads the words,
+ * square game"): the same lines as the hex log (the shared ../loglex.h reads the words,
  * the ':' before dice faces, the comments and the head lines), with a
  * second table of actions.  The parser checks the form only (the words
  * each action takes, faces as whole numbers); the square referee

@@ -21,6 +21,7 @@
 #include "../base/regfile.h"
 #include "../base/util.h"
 #include "../rules/players.h"
+#include "../rules/session.h"
 #include "command.h"
 #include "game_flow.h"
 #include "options.h"
@@ -156,18 +157,6 @@ static bool log_rewrite(play_state *p)
 	return true;
 }
 
-/* The position the first `count` kept lines lead to, replayed from the
- * scenario's start; the position stays as it was when one is refused. */
-static bool rebuild(play_state *p, size_t count)
-{
-	game_undo_begin(p->d, p->run);
-	bool ok = true;
-	for (size_t i = 0; i < count && ok; i++)
-		ok = game_apply_line(p->d, p->run, p->lines[i], (int)i + 1);
-	game_undo_end(p->d, p->run, ok);
-	return ok;
-}
-
 /* undo: take back the last action, unless it rolled dice or drew a card
  * (the dice and the deck do not forget). */
 static void undo(play_state *p)
@@ -188,7 +177,7 @@ static void undo(play_state *p)
 		return;
 	}
 	char *last = p->lines[p->line_count - 1];
-	if (!rebuild(p, p->line_count - 1)) {
+	if (!game_session_rebuild(p->d->session_of(p->run), p->lines, p->line_count - 1)) {
 		printf("refused: the position before '%s' cannot be rebuilt [log]\n", last);
 		return;
 	}
@@ -252,31 +241,6 @@ static void saved_free(saved_log *sl)
 	free(sl->lines);
 }
 
-/* The seed of a saved log, on its line `seed N`: the log of every grid
- * carries one, read before the scenario (and so the grid) is known.  The
- * words of the line as a game log has them: between blanks, a '#' starts
- * a comment, ':' is a word of its own, a word has at most 200 characters. */
-static bool saved_seed(const char *line, unsigned long long *seed)
-{
-	static const char blank[] = " \t\r";
-	const char *p = line + strspn(line, blank);
-	if (strncmp(p, "seed", 4) != 0 || !p[4] || !strchr(blank, p[4]))
-		return false;
-	p += 4;
-	p += strspn(p, blank);
-	size_t digits = strspn(p, "0123456789");
-	const char *end = p + digits;
-	end += strspn(end, blank);
-	if (digits == 0 || digits > 200 || (*end && *end != '#'))
-		return false;
-	errno = 0;
-	unsigned long long v = strtoull(p, NULL, 10);
-	if (errno)
-		return false;
-	*seed = v;
-	return true;
-}
-
 /* Read a log written by orbat play: its lines, the seed, the dice mode
  * (its first comment). */
 static int saved_read(saved_log *sl, const char *path)
@@ -312,9 +276,9 @@ static int saved_read(saved_log *sl, const char *path)
 			buf[--got] = '\0';
 		grow_array((void **)&sl->lines, &sl->cap, sl->count + 1, sizeof *sl->lines);
 		sl->lines[sl->count++] = xstrdup(buf);
-		if (sl->count == 1 && strncmp(buf, "# orbat play ", 13) == 0 && strstr(buf, ", dice manual"))
+		if (sl->count == 1 && game_log_manual(buf))
 			sl->manual = true;
-		if (!sl->has_seed && saved_seed(buf, &sl->seed))
+		if (!sl->has_seed && game_log_seed(buf, &sl->seed))
 			sl->has_seed = true;
 	}
 	free(buf);
@@ -332,60 +296,20 @@ static int saved_read(saved_log *sl, const char *path)
  * and must come out as it was saved (same dice, same card drawn). */
 static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 {
-	size_t head = 0;
-	int code = EXIT_VALID;
-	for (size_t i = 0; i < sl->count && code == EXIT_VALID; i++) {
-		game_line_kind kind;
-		char *saved = NULL, *named = NULL;
-		rules_error why;
-		if (!game_line_read(p->d, sl->lines[i], (int)i + 1, &kind, &saved, &named, &why)) {
-			fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, why.message, why.rule);
-			code = EXIT_INVALID;
-			break;
-		}
-		if (kind == GAME_LINE_HEAD) {
-			/* The head: the one this seed deals. */
-			while (head < p->line_count && (p->lines[head][0] == '#' || p->lines[head][0] == '\0'))
-				head++;
-			bool same = false;
-			if (head < p->line_count) {
-				game_line_kind k;
-				char *mine = NULL, *sc = NULL;
-				if (game_line_read(p->d, p->lines[head], 0, &k, &mine, &sc, &why))
-					same = mine && strcmp(mine, saved) == 0;
-				free(mine);
-				free(sc);
-				head++;
-			}
-			if (!same && named) {
-				fprintf(stderr, "orbat play: %s:%zu: error: the log is for scenario '%s', not '%s' [log]\n", path,
-					i + 1, named, p->s.sc->id.text ? p->s.sc->id.text : "?");
-				code = EXIT_INVALID;
-			} else if (!same) {
-				fprintf(stderr, "orbat play: %s:%zu: error: '%s' is not what seed %llu deals for this scenario [log]\n",
-					path, i + 1, saved, sl->seed);
-				code = EXIT_INVALID;
-			}
-		} else if (kind == GAME_LINE_ACTION) {
-			char *mine = NULL;
-			bool undoable = false;
-			rules_error err;
-			if (!game_replay_line(p->d, p->run, sl->lines[i], (int)i + 1, &mine, &undoable, &err)) {
-				fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, i + 1, err.message, err.rule);
-				code = EXIT_INVALID;
-			} else if (strcmp(mine, saved) != 0) {
-				fprintf(stderr, "orbat play: %s:%zu: error: '%s' does not follow from seed %llu, which gives '%s' [log]\n",
-					path, i + 1, saved, sl->seed, mine);
-				code = EXIT_INVALID;
-			} else {
-				emit(p, mine, undoable);
-			}
-			free(mine);
-		}
-		free(saved);
-		free(named);
-	}
-	return code;
+	rules_error err;
+	size_t line = 0;
+	/* The head this seed dealt, as kept before the actions are (which
+	 * may move the kept lines). */
+	size_t head_count = p->line_count;
+	char **head = xmalloc((head_count ? head_count : 1) * sizeof *head);
+	memcpy(head, p->lines, head_count * sizeof *head);
+	bool ok = game_session_resume(p->d->session_of(p->run), sl->lines, sl->count, head, head_count, p->s.sc->id.text,
+		sl->seed, emit, p, &err, &line);
+	free(head);
+	if (ok)
+		return EXIT_VALID;
+	fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, line, err.message, err.rule);
+	return EXIT_INVALID;
 }
 
 /* Whether --log names a file that holds something already (a saved game,
@@ -552,7 +476,7 @@ static int play_run(const options *o, play_args *pa)
 		/* With --computer each side decides for itself: the side asked
 		 * is the one whose decision the game waits for, in either's
 		 * turn; the computer answers its own in the player's turn. */
-		const char *decider = p.d->decider(p.run);
+		const char *decider = game_decider(p.d, p.run);
 		bool computer_turn = pa->computer && strcmp(decider, pa->computer) == 0;
 		bool answering = pa->computer && strcmp(decider, game_side_to_play(game_of_run(p.d, p.run))) != 0;
 		if (all_auto || (auto_turn && !answering) || computer_turn) {
@@ -614,7 +538,7 @@ static int play_run(const options *o, play_args *pa)
 		}
 		/* The driver's own words (hand, card, the questions), else an
 		 * action. */
-		if (!p.d->command(p.run, got, word))
+		if (!game_command(p.d, p.run, got, word))
 			game_take(p.d, p.run, &play, got);
 	}
 	free(input);

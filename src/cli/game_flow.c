@@ -74,28 +74,13 @@ bool game_head(const game_driver *d, game_run *run, const game_play_opts *play, 
 
 /* ---- playing ---- */
 
-bool game_replay_line(const game_driver *d, game_run *run, const char *line, int number, char **made,
-	bool *undoable, rules_error *err)
-{
-	bool empty = false;
-	*made = NULL;
-	game_action *a = action_parse(d, line, number, &empty, err);
-	if (!a)
-		return empty;
-	bool ok = d->redo(run, a, undoable, err);
-	if (ok)
-		*made = d->engine->format(a);
-	action_free(d, a);
-	return ok;
-}
-
 /* One action, typed or proposed: completed, applied, kept and shown. */
 static bool take_action(const game_driver *d, game_run *run, const game_play_opts *play, game_action *a, bool automatic)
 {
 	rules_error err;
 	rules_error_clear(&err);
 	bool undoable = false;
-	if (!d->act(run, a, automatic, &undoable, &err)) {
+	if (!game_session_take(d->session_of(run), a, automatic ? GAME_BY_COMPUTER : GAME_BY_PLAYER, &undoable, &err)) {
 		printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
@@ -138,12 +123,13 @@ static game_auto auto_taken(const game_driver *d, game_run *run, const game_play
 
 game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
 {
+	game_session *s = d->session_of(run);
 	game_action *a = action_new(d);
-	if (!d->propose(run, a)) {
+	if (!game_session_propose(s, a)) {
 		free(a);
 		return GAME_AUTO_NONE;
 	}
-	if (play->seats && d->awaits(run, a)) {
+	if (game_session_hold(s, a)) {
 		/* The other side chooses first; the action comes back after. */
 		action_free(d, a);
 		d->print_pending(run);
@@ -158,7 +144,7 @@ static bool pass_taken(const game_driver *d, game_run *run, bool automatic)
 {
 	rules_error err;
 	rules_error_clear(&err);
-	if (!d->pass(run, &err)) {
+	if (!game_session_pass(d->session_of(run), &err)) {
 		printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
@@ -172,40 +158,31 @@ bool game_pass(const game_driver *d, game_run *run)
 	return pass_taken(d, run, false);
 }
 
+const char *game_decider(const game_driver *d, game_run *run)
+{
+	game_session *s = d->session_of(run);
+	return game_side_id(s->game, game_session_decider(s));
+}
+
 game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play)
 {
 	game_action *a = action_new(d);
-	if (d->answer(run, a))
+	if (game_session_answer(d->session_of(run), a))
 		return auto_taken(d, run, play, a);
 	action_free(d, a);
 	if (pass_taken(d, run, true))
 		return GAME_AUTO_TAKEN;
-	fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", d->decider(run));
+	fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", game_decider(d, run));
 	return GAME_AUTO_ILLEGAL;
 }
 
-void game_undo_begin(const game_driver *d, game_run *run)
+bool game_command(const game_driver *d, game_run *run, char *line, const char *word)
 {
-	game_session_replay_begin(d->session_of(run));
-	d->renewed(run);
-}
-
-void game_undo_end(const game_driver *d, game_run *run, bool keep)
-{
-	game_session_replay_end(d->session_of(run), keep);
-	d->renewed(run);
-}
-
-bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number)
-{
-	bool empty = false;
-	rules_error err;
-	game_action *a = action_parse(d, line, number, &empty, &err);
-	if (!a)
-		return empty;
-	bool ok = game_apply(d->session_of(run)->game, a, &err);
-	action_free(d, a);
-	return ok;
+	if (game_session_choose(d->session_of(run), word)) {
+		printf("ok: %s\n", word);
+		return true;
+	}
+	return d->command(run, line, word);
 }
 
 /* ---- printing ---- */

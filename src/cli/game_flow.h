@@ -12,6 +12,20 @@
 
 #include "game_driver.h"
 
+/* What a log line is, for resume and undo. */
+typedef enum game_line_kind {
+	GAME_LINE_EMPTY,     /* blank or a comment */
+	GAME_LINE_HEAD,      /* the head orbat play writes itself (scenario, seed, hands...) */
+	GAME_LINE_ACTION,    /* a move of the hex_game */
+} game_line_kind;
+
+/* What the automatic player did. */
+typedef enum game_auto {
+	GAME_AUTO_NONE,      /* it has nothing to propose: the game stops */
+	GAME_AUTO_TAKEN,     /* it took an action */
+	GAME_AUTO_ILLEGAL,   /* it proposed an illegal action (said on stderr): ours */
+} game_auto;
+
 /* Read one log line (`number` for the messages): its kind and its
  * canonical text (*canon, NULL when empty), and for the scenario line the
  * id it names (*scenario_id, else NULL); both freed by the caller.  False
@@ -23,12 +37,6 @@ bool game_line_read(const game_driver *d, const char *line, int number, game_lin
  * of `play`, through its emit.  False (with the reason on stderr) when it
  * cannot be dealt. */
 bool game_head(const game_driver *d, game_run *run, const game_play_opts *play, const char *scenario_id);
-
-/* A saved action of --resume, completed again from the seed and applied;
- * *made receives the line it makes (freed by the caller), *undoable
- * whether undo may take it back.  False with the reason when refused. */
-bool game_replay_line(const game_driver *d, game_run *run, const char *line, int number, char **made,
-	bool *undoable, rules_error *err);
 
 /* A line the player typed (not a command word): parsed, completed with
  * the dice and cards, applied, emitted, and what follows printed; a
@@ -46,15 +54,14 @@ game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_
  * printed when it owes it.  False when refused. */
 bool game_pass(const game_driver *d, game_run *run);
 
-/* Undo: the session's game put aside and its start taken up again, on
- * which the kept lines are applied (game_apply_line); then the new game
- * kept, or the one put aside back. */
-void game_undo_begin(const game_driver *d, game_run *run);
-void game_undo_end(const game_driver *d, game_run *run, bool keep);
+/* The id of the side whose decision the game waits for now
+ * (game_session_decider). */
+const char *game_decider(const game_driver *d, game_run *run);
 
-/* Undo's replay: one kept line applied as written (between the driver's
- * replay_begin and replay_end).  False when it is refused. */
-bool game_apply_line(const game_driver *d, game_run *run, const char *line, int number);
+/* A command word typed: the choice about a proposal held for the side
+ * asked (stand, withdraw: game_session_choose), else the driver's own
+ * words.  True when it was one and has been answered. */
+bool game_command(const game_driver *d, game_run *run, char *line, const char *word);
 
 /* The board and what stands on it; `spaced`: a blank line after each
  * (check), or none (play's 'board'). */

@@ -27,29 +27,23 @@
 #include "rules_cli.h"
 
 struct game_run {
-	game_session s;    /* the game as it stands (hex_engine.h); in play its
-	                    * start, the dice and cards, the automatic player */
-	hex_game *g;       /* the game's position, */
-	referee *r;        /* and its referee */
+	game_session s;    /* the game (hex_engine.h); in play its start, the
+	                    * dice and cards, the automatic player, the seats */
+	hex_game *g;       /* the position of the game as it stands, */
+	referee *r;        /* and its referee: read again by each hook (undo
+	                    * replaces the session's game) */
 	/* play only (the rest stays zero for check and ask): */
 	bool quiet;
-	bool manual;       /* --dice manual: the player types the faces */
-	bool seats;        /* each side decides for itself (game_play_opts) */
-	/* With seats, the automatic player's battle held until its target's
-	 * side chooses to stand or to withdraw before the roll (§5.2). */
-	gl_action held;
-	bool holding;      /* held waits for that choice */
-	bool chosen;       /* the choice is in held: the next proposal */
-	bool released;     /* the proposal is the held battle, chosen: not held again */
 	lang_id lang;
 	string_table *strings;  /* the words of flanks and compass points */
 };
 
-/* The position and referee of the session's game, which undo replaces. */
-static void run_sync(game_run *run)
+/* The position and referee of the session's game as it stands. */
+static game_run *run_sync(game_run *run)
 {
 	run->g = hex_engine_position(run->s.game);
 	run->r = hex_engine_referee(run->s.game);
+	return run;
 }
 
 /* ---- names from the player's seat ---- */
@@ -143,7 +137,7 @@ static void print_card_named(game_run *run, const char *word)
 
 static void print_turn(game_run *run)
 {
-	const referee *r = run->r;
+	const referee *r = run_sync(run)->r;
 	const hex_game *g = r->g;
 	if (!run->quiet)
 		game_put_text(hex_board_text(g));
@@ -153,86 +147,44 @@ static void print_turn(game_run *run)
 	print_hand(run, r->side, false);
 }
 
+/* One thing the rules owe or allow now, in the words of a player's
+ * seat: with seats the side asked answers in the other's turn (pass),
+ * with --dice manual it types the faces. */
+static void print_due(game_run *run, const game_due *d)
+{
+	const char *faces = run->s.manual ? " : FACE..." : "";
+	const char *decline = run->s.seats ? "pass" : "go on";
+	if (!d->step)
+		printf("  %s%s\n", d->kind == GAME_DUE_OWED ? "owed: " : "", d->text);
+	else if (strcmp(d->step, "stand") == 0)
+		printf("  next: '%s' battles '%s': stand (or pass), or withdraw one hex toward its home edge before the "
+			"roll (no defensive roll; the attacker gains no ground)\n", d->other, d->unit);
+	else if (strcmp(d->step, "save") == 0)
+		printf("  next: save %s%s (%d saving %s)\n", d->unit, faces, d->count, d->count == 1 ? "die" : "dice");
+	else if (strcmp(d->step, "defend") == 0)
+		printf("  may: defend %s%s (defensive roll), or %s\n", d->unit, run->s.manual ? " : FACE" : "", decline);
+	else if (strcmp(d->step, "flagsave") == 0)
+		printf("  may: flagsave %s%s (a saving die per flag), or %s\n", d->unit, faces, decline);
+	else if (strcmp(d->step, "retreat") == 0)
+		printf("  next: retreat %s HEX... (%d %s toward its home edge)\n", d->unit, d->count,
+			d->count == 1 ? "hex" : "hexes");
+	else if (strcmp(d->step, "gain") == 0)
+		printf("  may: gain %s (take the ground), or go on\n", d->unit);
+}
+
 static void print_pending(game_run *run)
 {
-	const referee *r = run->r;
-	const hex_game *g = r->g;
-	const referee_battle *b = &r->battle;
-	char owed[600];
-	bool required;
-	if (run->holding) {
-		printf("  next: '%s' battles '%s': stand (or pass), or withdraw one hex toward its home edge before the "
-			"roll (no defensive roll; the attacker gains no ground)\n", run->held.subject, run->held.object);
-		return;
-	}
-	/* What a special card still owes outside a battle (the unit short
-	 * supply names, the arrivals of reinforcements, rally's roll and the
-	 * units it serves: §8.1) is not a battle. */
-	if (!b->active) {
-		if (referee_owed(run->r, owed, sizeof owed, &required) && required)
-			printf("  owed: %s\n", owed);
-		return;
-	}
-	/* What a battle owes behind optional steps: said once, with them. */
-	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(run->r, owed, sizeof owed, &required) &&
-		(required || b->step == STEP_FOLLOW)) {
-		printf("  %s%s\n", required ? "owed: " : "", owed);
-		return;
-	}
-	const char *t = hex_game_ref_id(g, b->target), *w = hex_game_ref_id(g, b->retreater);
-	const char *faces = run->manual ? " : FACE..." : "";
-	/* With seats, the side asked answers in the other's turn: it passes. */
-	const char *decline = run->seats ? "pass" : "go on";
-	switch (b->step) {
-	case STEP_SAVE:
-		printf("  next: save %s%s (%d saving %s)\n", t, faces, b->count.savable, b->count.savable == 1 ? "die" : "dice");
-		break;
-	case STEP_DEFEND:
-		printf("  may: defend %s%s (defensive roll), or %s\n", t, run->manual ? " : FACE" : "", decline);
-		break;
-	case STEP_FLAGSAVE:
-		printf("  may: flagsave %s%s (a saving die per flag), or %s\n", w, faces, decline);
-		break;
-	case STEP_RETREAT:
-		printf("  next: retreat %s HEX... (%d %s toward its home edge)\n", w, b->retreat_hexes,
-			b->retreat_hexes == 1 ? "hex" : "hexes");
-		break;
-	case STEP_GAIN:
-		printf("  may: gain %s (take the ground), or go on\n", g->units[b->attacker].id);
-		break;
-	default:
-		break;
-	}
-}
-
-/* The side whose choice the game waits for: with seats, the side of a
- * battle held for its stand or withdrawal, else the referee's decider;
- * the side to play without seats. */
-static int hex_decider_index(const game_run *run)
-{
-	if (!run->seats)
-		return run->r->side;
-	if (run->holding) {
-		hex_ref target;
-		if (hex_game_resolve_ref(run->g, run->held.object, &target))
-			return hex_game_ref_side(run->g, target);
-	}
-	return referee_decider(run->r);
-}
-
-/* Drop a battle held (undo, the end of the game). */
-static void hex_drop_held(game_run *run)
-{
-	hexlog_action_finish(&run->held);
-	memset(&run->held, 0, sizeof run->held);
-	run->holding = run->chosen = run->released = false;
+	game_due dues[GAME_DUES_MAX];
+	size_t n = game_session_dues(&run->s, dues, GAME_DUES_MAX);
+	for (size_t i = 0; i < n; i++)
+		print_due(run, &dues[i]);
 }
 
 /* The score of each side, then the winner: as check ends (`check`, with
  * the line of the victory) or as play ends (with its turn). */
 static void hex_print_result(game_run *run, bool check)
 {
-	const referee *r = run->r;
+	const referee *r = run_sync(run)->r;
 	const hex_game *g = r->g;
 	const char *points = g->rs->battle.saving_rolls ? "victory points" : "victory flags";
 	for (int s = 0; s < GAME_SIDES; s++)
@@ -250,38 +202,12 @@ static void hex_print_result(game_run *run, bool check)
 			run->r->turn);
 }
 
-/* One action, typed or the automatic player's: complete and apply. */
-static bool hex_act(game_run *run, game_action *action, bool automatic, bool *undoable, rules_error *err)
-{
-	gl_action *a = (gl_action *)action;
-	/* With seats, a side types only its own choices: in the other's
-	 * turn the steps the rules give it, never the other's.  (A saved
-	 * line of --resume, judged so when it was played, comes by redo.) */
-	bool typed = run->seats && !automatic;
-	int owner = referee_action_side(run->r, a);
-	int decider = hex_decider_index(run);
-	if (typed && run->r->side >= 0 && (owner != decider || run->holding))
-		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", run->g->sides[decider].id,
-			run->g->sides[owner].id, run->holding ? "stand (or pass) or withdraw before the roll" :
-			decider == run->r->side ? "the battle's steps of the other side are over" :
-			"answer the battle (save, defend, flagsave, retreat, follow) or pass");
-	/* §5.2: whether the defender withdraws before the roll is its own
-	 * choice, which the attacker's line cannot make for it. */
-	if (typed && a->kind == ACT_BATTLE && a->withdraw)
-		return hex_game_fail(err, run->g, run->g->rs->battle.rule, "whether '%s' withdraws before the roll is its owner's "
-			"choice, not the attacker's: battle it without 'withdraw'", a->object ? a->object : "?");
-	/* A refused action rolls and deals nothing: a draw refused (a card
-	 * still owes something) must not move the dice and deck on, or the
-	 * log would not replay from its seed. */
-	return game_session_take(&run->s, action, automatic ? GAME_BY_COMPUTER : GAME_BY_PLAYER, undoable, err);
-}
-
 /* After an accepted action: the flank it orders, the battle's note, what
  * is owed, and the next turn after a draw. */
 static void hex_acted(game_run *run, const game_action *action)
 {
 	const gl_action *a = (const gl_action *)action;
-	referee *r = run->r;
+	referee *r = run_sync(run)->r;
 	/* The flank a card orders, as the player sees it from his seat. */
 	deck_card c;
 	char words[80];
@@ -316,7 +242,7 @@ static void hex_print_help(game_run *run)
 	      "  stand, withdraw         with --computer, in noord-zuid: your unit the\n"
 	      "                          computer battles stands, or withdraws one hex\n"
 	      "                          before the roll\n", stdout);
-	game_help_dice(run->manual, "  battle u1 c1 : inf flag sabres\n");
+	game_help_dice(run->s.manual, "  battle u1 c1 : inf flag sabres\n");
 	fputs("Questions on the position (as orbat ask; FROM and TO are hexes or ids):\n"
 	      "  los FROM TO             dice FROM TO\n"
 	      "  moves FROM              retreat FROM FLAGS\n"
@@ -361,7 +287,6 @@ static void hex_destroy(game_run *run)
 {
 	if (!run)
 		return;
-	hex_drop_held(run);
 	game_session_close(&run->s);
 	strings_destroy(run->strings);
 	free(run);
@@ -386,103 +311,15 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 			return NULL;
 		}
 		run->quiet = play->quiet;
-		run->manual = play->manual;
-		run->seats = play->seats;
 		run->lang = play->lang;
 	}
 	return run;
 }
 
-/* A saved action: what the seed decides is decided again, the dice
- * (unless the player typed them) and the card drawn. */
-static bool hex_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)
-{
-	if (!game_session_redo(&run->s, action, undoable, err))
-		return false;
-	/* The note of a battle replayed is not news. */
-	run->r->battle.note[0] = '\0';
-	return true;
-}
-
-static bool hex_propose(game_run *run, game_action *action)
-{
-	if (run->chosen) {
-		/* The battle held, with the defender's choice. */
-		*(gl_action *)action = run->held;
-		memset(&run->held, 0, sizeof run->held);
-		run->chosen = false;
-		run->released = true;
-		return true;
-	}
-	return game_session_propose(&run->s, action);
-}
-
-/* §5.2: a battle whose target may withdraw one hex before the roll waits
- * for its side's choice, when that side is not the one to play. */
-static bool hex_awaits(game_run *run, const game_action *action)
-{
-	const gl_action *a = (const gl_action *)action;
-	bool released = run->released;
-	run->released = false;
-	if (released || a->kind != ACT_BATTLE || a->withdraw || !a->object || run->holding)
-		return false;
-	hex_ref target;
-	if (!hex_game_resolve_ref(run->g, a->object, &target) || hex_game_ref_side(run->g, target) == run->r->side)
-		return false;
-	gl_action trial = *a;
-	trial.withdraw = true;
-	int dice = 0;
-	rules_error why;
-	if (!referee_dice_needed(run->r, &trial, &dice, &why))
-		return false;
-	memset(&run->held, 0, sizeof run->held);
-	run->held.kind = ACT_BATTLE;
-	run->held.subject = xstrdup(a->subject);
-	run->held.object = xstrdup(a->object);
-	run->held.alone = a->alone;
-	run->holding = true;
-	return true;
-}
-
-/* The held battle's target stands (`withdraw` false) or withdraws. */
-static void hex_choose(game_run *run, bool withdraw)
-{
-	run->held.withdraw = withdraw;
-	run->holding = false;
-	run->chosen = true;
-}
-
-static bool hex_answer(game_run *run, game_action *action)
-{
-	/* A battle held for its target: the automatic player stands (pass). */
-	return !run->holding && game_session_answer(&run->s, action);
-}
-
-static bool hex_pass(game_run *run, rules_error *err)
-{
-	/* A battle held: its target stands (the automatic player's answer
-	 * too: simple and strong never withdraw before the roll). */
-	if (run->holding) {
-		hex_choose(run, false);
-		return true;
-	}
-	return referee_pass(run->r, err);
-}
-
-static const char *hex_decider(game_run *run)
-{
-	return run->g->sides[hex_decider_index(run)].id;
-}
-
 /* hand, card NAME, and the questions of orbat ask. */
 static bool hex_command(game_run *run, char *line, const char *word)
 {
-	/* The defender's choice before the roll of a battle held. */
-	if (run->holding && (strcmp(word, "stand") == 0 || strcmp(word, "withdraw") == 0)) {
-		hex_choose(run, strcmp(word, "withdraw") == 0);
-		printf("ok: %s\n", word);
-		return true;
-	}
+	run_sync(run);
 	if (strcmp(word, "hand") == 0) {
 		print_hand(run, run->r->side, true);
 		return true;
@@ -521,13 +358,6 @@ static bool hex_command(game_run *run, char *line, const char *word)
 	return false;
 }
 
-/* Undo replaced the session's game. */
-static void hex_renewed(game_run *run)
-{
-	hex_drop_held(run);
-	run_sync(run);
-}
-
 static const char *hex_fixed_reason(const char *line)
 {
 	return strncmp(line, "draw", 4) == 0 ? "drew a card" : "rolled the dice";
@@ -544,19 +374,11 @@ const game_driver play_hex_driver = {
 	.open = hex_open,
 	.destroy = hex_destroy,
 	.print_result = hex_print_result,
-	.act = hex_act,
 	.acted = hex_acted,
-	.propose = hex_propose,
-	.awaits = hex_awaits,
-	.redo = hex_redo,
-	.decider = hex_decider,
-	.answer = hex_answer,
-	.pass = hex_pass,
 	.print_turn = print_turn,
 	.print_pending = print_pending,
 	.print_help = hex_print_help,
 	.command = hex_command,
-	.renewed = hex_renewed,
 	.fixed_reason = hex_fixed_reason,
 	.undo_none = "nothing to undo since the cards were dealt",
 };

@@ -21,27 +21,19 @@
 #include "rules_cli.h"
 
 struct game_run {
-	game_session s;    /* the game as it stands (sq_engine.h); in play its
-	                    * start, the dice, the automatic player */
-	sq_game *g;        /* the session game's square game */
+	game_session s;    /* the game (sq_engine.h); in play its start, the
+	                    * dice, the automatic player, the seats */
+	sq_game *g;        /* the square game as it stands: read again by each
+	                    * hook (undo replaces the session's game) */
 	/* play only: */
 	bool quiet;
-	bool manual;       /* --dice manual: the player types the faces */
-	bool seats;        /* each side decides for itself (game_play_opts) */
 };
 
-/* The square game of the session's game, which undo replaces. */
-static void run_sync(game_run *run)
+/* The square game of the session's game as it stands. */
+static game_run *run_sync(game_run *run)
 {
 	run->g = sq_engine_game(run->s.game);
-}
-
-/* The side whose choice the game waits for: with seats, after a round the
- * defender's while it may fall back and has not passed (the engine's
- * decider), else the side to play. */
-static int decider_side(const game_run *run)
-{
-	return run->seats ? square_engine.decider(run->s.game) : sq_current(run->g)->side;
+	return run;
 }
 
 static int winner_line(game_run *run)
@@ -66,7 +58,7 @@ static const char *player_of(const sq_game *g, char *buf, size_t size)
 
 static void sq_print_turn(game_run *run)
 {
-	const sq_game *g = run->g;
+	const sq_game *g = run_sync(run)->g;
 	if (!run->quiet)
 		game_put_text(sq_board_text(g));
 	char who[80];
@@ -77,17 +69,19 @@ static void sq_print_turn(game_run *run)
 		g->rs->square.limited_unit ? g->rs->square.limited_unit : "limited", sq_cities_held(g, side));
 }
 
+/* After a round with seats the defender may fall back, else the side to
+ * play owes the next step (game_session_dues). */
 static void sq_print_pending(game_run *run)
 {
-	int decider = decider_side(run);
-	if (decider != sq_current(run->g)->side) {
-		printf("  may: retreat UNIT SQUARE CAVALRY (under its cover), withdraw GENERAL SQUARE, or pass: %s "
-			"answers the round\n", sq_side_id(run->g, decider));
-		return;
+	game_due dues[GAME_DUES_MAX];
+	size_t n = game_session_dues(&run->s, dues, GAME_DUES_MAX);
+	for (size_t i = 0; i < n; i++) {
+		if (dues[i].kind == GAME_DUE_MAY)
+			printf("  may: retreat UNIT SQUARE CAVALRY (under its cover), withdraw GENERAL SQUARE, or pass: %s "
+				"answers the round\n", sq_side_id(run_sync(run)->g, dues[i].side));
+		else
+			printf("  next: %s\n", dues[i].text);
 	}
-	char owed[600];
-	sq_owed(run->g, owed, sizeof owed);
-	printf("  next: %s\n", owed);
 }
 
 static void sq_print_help(game_run *run)
@@ -99,7 +93,7 @@ static void sq_print_help(game_run *run)
 	      "  withdraw GENERAL SQUARE advance UNIT          stop\n"
 	      "  naval SHIP TARGET       fire ARTILLERY SHIP   redeploy\n"
 	      "  place TYPE SQUARE ID    end                   (ends the turn)\n", stdout);
-	game_help_dice(run->manual, "  roll : 3 5      attack u1 c1 : 2 6\n");
+	game_help_dice(run->s.manual, "  roll : 3 5      attack u1 c1 : 2 6\n");
 	fputs("Other commands:\n" GAME_HELP_BOARD
 	      "  summary                 cities held, income, points and units of each side\n"
 	      "  moves UNIT|SQUARE, transport SHIP, income SIDE, ask attack FROM TO,\n"
@@ -109,7 +103,7 @@ static void sq_print_help(game_run *run)
 
 static void sq_print_result(game_run *run, bool check)
 {
-	const sq_game *g = run->g;
+	const sq_game *g = run_sync(run)->g;
 	char text[300];
 	sq_result(g, text, sizeof text);
 	for (int s = 0; s < SQ_SIDES; s++)
@@ -128,66 +122,14 @@ static void sq_print_result(game_run *run, bool check)
 
 /* ---- playing ---- */
 
-/* Complete an action with its dice: the player's own (--dice manual),
- * else rolled by the referee from the seed. */
-static bool sq_act(game_run *run, game_action *action, bool automatic, bool *undoable, rules_error *err)
-{
-	sq_action *a = (sq_action *)action;
-	int decider = decider_side(run), owner = square_engine.action_side(run->s.game, action);
-	/* With seats, a side types only its own choices. */
-	if (run->seats && !automatic && owner != decider && !sqlog_is_head(a->kind))
-		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", sq_side_id(run->g, decider),
-			sq_side_id(run->g, owner), owner == sq_current(run->g)->side ?
-			"retreat a unit under a cavalry's cover, withdraw a general, or pass" :
-			"only the defender retreats its units and withdraws its generals");
-	return game_session_take(&run->s, action, automatic ? GAME_BY_COMPUTER : GAME_BY_PLAYER, undoable, err);
-}
-
 /* After an accepted action: the next turn, or what the rules owe now. */
 static void sq_acted(game_run *run, const game_action *action)
 {
 	const sq_action *a = (const sq_action *)action;
-	if (a->kind == SQ_ACT_END && run->g->step != SQ_STEP_OVER)
+	if (a->kind == SQ_ACT_END && run_sync(run)->g->step != SQ_STEP_OVER)
 		sq_print_turn(run);
 	else if (run->g->step != SQ_STEP_OVER)
 		sq_print_pending(run);
-}
-
-/* ---- the automatic player ---- */
-
-static bool sq_propose(game_run *run, game_action *action)
-{
-	return game_session_propose(&run->s, action);
-}
-
-/* The square game has no choice of the other side's before an action. */
-static bool sq_awaits(game_run *run, const game_action *action)
-{
-	(void)run;
-	(void)action;
-	return false;
-}
-
-static bool sq_answer(game_run *run, game_action *action)
-{
-	return game_session_answer(&run->s, action);
-}
-
-static bool sq_pass(game_run *run, rules_error *err)
-{
-	/* Without seats the side to play answers every round itself: there
-	 * is nothing of the other side's to leave. */
-	if (!run->seats) {
-		int side = sq_current(run->g)->side;
-		return rules_fail(err, RULES_ERROR_LOG_RULE, "nothing to pass: %s is to play (a combat is broken off "
-			"with 'stop')", sq_side_id(run->g, side));
-	}
-	return game_pass_choice(run->s.game, err);
-}
-
-static const char *sq_decider(game_run *run)
-{
-	return sq_side_id(run->g, decider_side(run));
 }
 
 /* ---- the driver ---- */
@@ -209,21 +151,13 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 	run_sync(run);
 	if (play) {
 		run->quiet = play->quiet;
-		run->manual = play->manual;
-		run->seats = play->seats;
 	}
 	return run;
 }
 
-/* A saved action: the seed rolls its dice again, unless the player typed
- * them. */
-static bool sq_redo(game_run *run, game_action *action, bool *undoable, rules_error *err)
-{
-	return game_session_redo(&run->s, action, undoable, err);
-}
-
 static bool sq_command(game_run *run, char *line, const char *word)
 {
+	run_sync(run);
 	if (ask_square_in_play(run->g, line, word))
 		return true;
 	if (strcmp(word, "summary") == 0) {
@@ -233,12 +167,6 @@ static bool sq_command(game_run *run, char *line, const char *word)
 		return true;
 	}
 	return false;
-}
-
-/* Undo replaced the session's game. */
-static void sq_renewed(game_run *run)
-{
-	run_sync(run);
 }
 
 static const char *sq_fixed_reason(const char *line)
@@ -258,18 +186,10 @@ const game_driver play_square_driver = {
 	.print_pending = sq_print_pending,
 	.print_help = sq_print_help,
 	.print_result = sq_print_result,
-	.act = sq_act,
 	.acted = sq_acted,
-	.propose = sq_propose,
-	.awaits = sq_awaits,
-	.answer = sq_answer,
-	.pass = sq_pass,
-	.decider = sq_decider,
 	.open = sq_open,
 	.destroy = sq_destroy,
-	.redo = sq_redo,
 	.command = sq_command,
-	.renewed = sq_renewed,
 	.fixed_reason = sq_fixed_reason,
 	.engine = &square_engine,
 	.session_of = sq_session_of,

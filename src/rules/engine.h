@@ -40,6 +40,30 @@
 typedef struct game_engine game_engine;
 struct player_ops;
 
+/* What the rules owe or allow now, as data (game_engine.dues): the
+ * commands say it in their words, the studio shows it. */
+typedef enum game_due_kind {
+	GAME_DUE_OWED,    /* required before the game goes on (a card's arrivals,
+	                   * a follower's fall-back...): `text` says it */
+	GAME_DUE_NEXT,    /* the step the game waits for now */
+	GAME_DUE_MAY,     /* a step that may be taken, or left (go on, pass) */
+} game_due_kind;
+
+#define GAME_DUE_TEXT_LEN 600
+#define GAME_DUES_MAX 4
+
+typedef struct game_due {
+	game_due_kind kind;
+	int side;                     /* the side whose step it is */
+	const char *step;             /* its action word ("save", "retreat",
+	                               * "stand" for a held battle...); NULL: `text` */
+	char unit[80];                /* the unit it concerns, as the log names it; "" none */
+	char other[80];               /* a second one: a held battle's attacker; "" none */
+	int count;                    /* the dice to roll, or the hexes to retreat */
+	const char *rule;             /* the rule that gives the step */
+	char text[GAME_DUE_TEXT_LEN]; /* the referee's own words for it; "" none */
+} game_due;
+
 /* A game of some grid: the first member of each grid's own game. */
 typedef struct game {
 	const game_engine *impl;
@@ -135,9 +159,33 @@ struct game_engine {
 	 * (a step the rules require), with what is missing. */
 	bool (*finish)(game *g, rules_error *err);
 	/* The deciding side leaves the choice on offer (an optional step of
-	 * the other side's: a defensive roll, a covered retreat...).  False
-	 * with the reason when what it owes cannot be left. */
-	bool (*pass)(game *g, rules_error *err);
+	 * the other side's: a defensive roll, a covered retreat...); `seats`:
+	 * each side decides for itself (else the side to play answers for
+	 * both, where a grid may have nothing to leave).  False with the
+	 * reason when what it owes cannot be left. */
+	bool (*pass)(game *g, bool seats, rules_error *err);
+
+	/* ---- seats: each side decides for itself ---- */
+	/* A player's typed action `a` is a choice of `decider`, the side the
+	 * game waits for (`held`: a proposal is held for that side's choice,
+	 * which no action of the log makes): false with the reason when it is
+	 * not, or when it makes a choice that belongs to the other side. */
+	bool (*own_choice)(game *g, const game_action *a, int decider, bool held, rules_error *err);
+	/* Whether the other side chooses before the automatic player's
+	 * proposal `a` is taken (hex: a battle whose target may withdraw one
+	 * hex before the roll, §5.2): then *held (zeroed) receives the action
+	 * that choice completes and *side the side that makes it. */
+	bool (*holds)(game *g, const game_action *a, game_action *held, int *side);
+	/* The choice about a held action by its word (hex: "stand",
+	 * "withdraw"; NULL: the one a pass makes); false when `word` is none. */
+	bool (*choose)(game_action *held, const char *word);
+	/* What the actions applied so far told the players (the hex battle's
+	 * note) is forgotten: a saved action replayed is no news. */
+	void (*forget_news)(game *g);
+	/* What the rules owe or allow now, at most `max` into out (zeroed by
+	 * the engine); `held` the action held for a choice (holds), or NULL;
+	 * `seats` as for pass.  Returns the count. */
+	size_t (*dues)(game *g, const game_action *held, bool seats, game_due *out, size_t max);
 
 	/* ---- where it stands ---- */
 	bool (*over)(game *g);
@@ -202,7 +250,9 @@ struct game_engine {
 	.open = name##_open, .clone = name##_clone, .destroy = name##_destroy, .deal = name##_deal, \
 	.rolls = name##_rolls, .seeded = name##_seeded, .forget_seeded = name##_forget_seeded, \
 	.prepare = name##_prepare, .act = name##_act, \
-	.apply = name##_apply, .finish = name##_finish, .pass = name##_pass, .over = name##_over, \
+	.apply = name##_apply, .finish = name##_finish, .pass = name##_pass, .own_choice = name##_own_choice, \
+	.holds = name##_holds, .choose = name##_choose, .forget_news = name##_forget_news, .dues = name##_dues, \
+	.over = name##_over, \
 	.at_turn_start = name##_at_turn_start, .turn = name##_turn, .to_play = name##_to_play, \
 	.decider = name##_decider, .action_side = name##_action_side, .result = name##_result, \
 	.side_id = name##_side_id, .board_text = name##_board_text, .roster_text = name##_roster_text, \
@@ -257,10 +307,6 @@ static inline bool game_at_turn_start(game *g)
 static inline const char *game_side_to_play(game *g)
 {
 	return g->impl->side_id(g, g->impl->to_play(g));
-}
-static inline bool game_pass_choice(game *g, rules_error *err)
-{
-	return g->impl->pass(g, err);
 }
 static inline const char *game_side_id(const game *g, int side)
 {

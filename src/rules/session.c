@@ -1,6 +1,7 @@
 /* A game's session on any grid (session.h). */
 #include "session.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,12 +109,26 @@ bool game_session_play(game_session *s, unsigned long long seed, const char *pla
 		return false;
 	if (seats)
 		player_own_choices(&s->player);
+	s->seats = seats;
+	s->held = game_action_new(s->engine);
 	s->start = game_clone(s->game);
 	return true;
 }
 
+/* Forget a proposal held (undo, the end of the game). */
+static void drop_held(game_session *s)
+{
+	if (s->held) {
+		s->engine->action_finish(s->held);
+		memset(s->held, 0, s->engine->action_size);
+	}
+	s->holding = s->chosen = s->released = false;
+}
+
 void game_session_close(game_session *s)
 {
+	drop_held(s);
+	free(s->held);
 	game_destroy(s->game);
 	game_destroy(s->start);
 	game_destroy(s->undo.aside);
@@ -127,9 +142,15 @@ bool game_session_head(game_session *s, const char *scenario_id, unsigned long l
 	return game_deal_head(s->game, scenario_id, seed, &s->dice, put, ctx, err);
 }
 
-bool game_session_take(game_session *s, game_action *a, game_author by, bool *undoable, rules_error *err)
+/* Take an action; `saved`: a line of a saved game, judged when it was
+ * played, which the seats do not judge again. */
+static bool take(game_session *s, game_action *a, game_author by, bool saved, bool *undoable, rules_error *err)
 {
 	const game_engine *e = s->engine;
+	/* With seats, a side types only its own choices. */
+	if (s->seats && by == GAME_BY_PLAYER && !saved &&
+		!e->own_choice(s->game, a, game_session_decider(s), s->holding, err))
+		return false;
 	if (e->is_head(a))
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "orbat play writes the head of the log itself");
 	if (!e->prepare(s->game, a, s->manual, by == GAME_BY_COMPUTER, err))
@@ -145,30 +166,204 @@ bool game_session_take(game_session *s, game_action *a, game_author by, bool *un
 	return ok;
 }
 
+bool game_session_take(game_session *s, game_action *a, game_author by, bool *undoable, rules_error *err)
+{
+	return take(s, a, by, false, undoable, err);
+}
+
 bool game_session_redo(game_session *s, game_action *a, bool *undoable, rules_error *err)
 {
 	s->engine->forget_seeded(s->game, a, !s->manual);
-	return game_session_take(s, a, GAME_BY_PLAYER, undoable, err);
+	if (!take(s, a, GAME_BY_PLAYER, true, undoable, err))
+		return false;
+	s->engine->forget_news(s->game);
+	return true;
 }
 
 void game_session_replay_begin(game_session *s)
 {
+	drop_held(s);
 	game_replay_begin(&s->undo, &s->game, s->start);
 }
 
 void game_session_replay_end(game_session *s, bool keep)
 {
 	game_replay_end(&s->undo, &s->game, keep);
+	drop_held(s);
 	if (keep && s->player.ops)
 		player_reset(&s->player, 0);
 }
 
+bool game_session_rebuild(game_session *s, char *const *lines, size_t count)
+{
+	game_session_replay_begin(s);
+	bool ok = true;
+	rules_error err;
+	for (size_t i = 0; i < count && ok; i++)
+		ok = game_apply_text(s->game, lines[i], (int)i + 1, &err);
+	game_session_replay_end(s, ok);
+	return ok;
+}
+
 bool game_session_propose(game_session *s, game_action *a)
 {
+	if (s->chosen) {
+		/* The proposal held, with the other side's choice. */
+		memcpy(a, s->held, s->engine->action_size);
+		memset(s->held, 0, s->engine->action_size);
+		s->chosen = false;
+		s->released = true;
+		return true;
+	}
 	return player_next(&s->player, s->game, &s->choices, a);
 }
 
 bool game_session_answer(game_session *s, game_action *a)
 {
-	return player_answer(&s->player, s->game, &s->choices, a);
+	return !s->holding && player_answer(&s->player, s->game, &s->choices, a);
+}
+
+/* ---- seats ---- */
+
+int game_session_decider(game_session *s)
+{
+	if (!s->seats)
+		return game_to_play(s->game);
+	if (s->holding)
+		return s->held_side;
+	return s->engine->decider(s->game);
+}
+
+bool game_session_hold(game_session *s, const game_action *a)
+{
+	bool released = s->released;
+	s->released = false;
+	if (!s->seats || released || s->holding || s->chosen)
+		return false;
+	if (!s->engine->holds(s->game, a, s->held, &s->held_side)) {
+		drop_held(s);
+		return false;
+	}
+	s->holding = true;
+	return true;
+}
+
+bool game_session_choose(game_session *s, const char *word)
+{
+	if (!s->holding || !s->engine->choose(s->held, word))
+		return false;
+	s->holding = false;
+	s->chosen = true;
+	return true;
+}
+
+bool game_session_pass(game_session *s, rules_error *err)
+{
+	/* A proposal held: its side takes the choice a pass makes. */
+	if (s->holding)
+		return game_session_choose(s, NULL);
+	return s->engine->pass(s->game, s->seats, err);
+}
+
+size_t game_session_dues(game_session *s, game_due *out, size_t max)
+{
+	return s->engine->dues(s->game, s->holding ? s->held : NULL, s->seats, out, max);
+}
+
+/* ---- a saved game ---- */
+
+bool game_log_seed(const char *line, unsigned long long *seed)
+{
+	static const char blank[] = " \t\r";
+	const char *p = line + strspn(line, blank);
+	if (strncmp(p, "seed", 4) != 0 || !p[4] || !strchr(blank, p[4]))
+		return false;
+	p += 4;
+	p += strspn(p, blank);
+	size_t digits = strspn(p, "0123456789");
+	const char *end = p + digits;
+	end += strspn(end, blank);
+	if (digits == 0 || digits > 200 || (*end && *end != '#'))
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(p, NULL, 10);
+	if (errno)
+		return false;
+	*seed = v;
+	return true;
+}
+
+bool game_log_manual(const char *first_line)
+{
+	return strncmp(first_line, "# orbat play ", 13) == 0 && strstr(first_line, ", dice manual") != NULL;
+}
+
+/* Whether `saved` (canonical) is the next head line the seed dealt,
+ * skipping the comments and blank lines of `head` from *at. */
+static bool head_dealt(const game_engine *e, const char *saved, char *const *head, size_t head_count, size_t *at)
+{
+	while (*at < head_count && (head[*at][0] == '#' || head[*at][0] == '\0'))
+		(*at)++;
+	if (*at >= head_count)
+		return false;
+	bool empty = false;
+	rules_error why;
+	game_action *mine = game_action_parse(e, head[(*at)++], 0, &empty, &why);
+	char *text = mine ? e->format(mine) : NULL;
+	bool same = text && strcmp(text, saved) == 0;
+	free(text);
+	game_action_free(e, mine);
+	return same;
+}
+
+/* One saved line, parsed as `a` (canonical `saved`): a head line the
+ * seed dealt, or an action that comes out of the seed as it was saved. */
+static bool resume_line(game_session *s, game_action *a, const char *saved, char *const *head, size_t head_count,
+	size_t *at, const char *scenario_id, unsigned long long seed, game_keep_fn *keep, void *ctx, rules_error *err)
+{
+	const game_engine *e = s->engine;
+	if (e->is_head(a)) {
+		const char *named = e->scenario_named(a);
+		if (head_dealt(e, saved, head, head_count, at))
+			return true;
+		if (named)
+			return rules_fail(err, RULES_ERROR_LOG_RULE, "the log is for scenario '%s', not '%s'", named,
+				scenario_id ? scenario_id : "?");
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' is not what seed %llu deals for this scenario", saved, seed);
+	}
+	bool undoable = false;
+	if (!game_session_redo(s, a, &undoable, err))
+		return false;
+	char *mine = e->format(a);
+	bool same = strcmp(mine, saved) == 0;
+	if (same)
+		keep(ctx, mine, undoable);
+	else
+		rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' does not follow from seed %llu, which gives '%s'", saved, seed, mine);
+	free(mine);
+	return same;
+}
+
+bool game_session_resume(game_session *s, char *const *lines, size_t count, char *const *head, size_t head_count,
+	const char *scenario_id, unsigned long long seed, game_keep_fn *keep, void *ctx, rules_error *err, size_t *line)
+{
+	const game_engine *e = s->engine;
+	size_t at = 0;
+	for (size_t i = 0; i < count; i++) {
+		*line = i + 1;
+		bool empty = false;
+		rules_error_clear(err);
+		game_action *a = game_action_parse(e, lines[i], (int)i + 1, &empty, err);
+		if (!a && !empty)
+			return false;
+		if (!a)
+			continue;
+		char *saved = e->format(a);
+		bool ok = resume_line(s, a, saved, head, head_count, &at, scenario_id, seed, keep, ctx, err);
+		free(saved);
+		game_action_free(e, a);
+		if (!ok)
+			return false;
+	}
+	return true;
 }

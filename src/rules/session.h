@@ -53,7 +53,12 @@ void game_replay_end(game_replay *r, game **current, bool keep);
  * from, the dice and cards of the seed, and the automatic player with the
  * stream of its own choices (seeded with the game's seed xor
  * PLAYER_CHOICE_SALT, so the actions of an automatic game typed back in
- * meet the same dice).  check and ask open the game alone. */
+ * meet the same dice).  With seats each side decides for itself: the
+ * session knows whose decision the game waits for, refuses a side's
+ * action that is not its choice, and holds a proposal of the automatic
+ * player's the other side chooses about first (§5.2 of the hex games: a
+ * defender that may withdraw before the roll).  check and ask open the
+ * game alone. */
 typedef struct game_session {
 	const game_engine *engine;
 	game *game;          /* as it stands */
@@ -63,6 +68,13 @@ typedef struct game_session {
 	rng choices;         /* the automatic player's choices (play) */
 	player player;       /* the automatic player (play) */
 	bool manual;         /* the players roll their own dice (play) */
+	bool seats;          /* each side decides for itself (play) */
+	/* With seats, the proposal held for the other side's choice: */
+	game_action *held;   /* the action the choice completes (play) */
+	int held_side;       /* the side that chooses */
+	bool holding;        /* held waits for that choice */
+	bool chosen;         /* the choice is made: the next proposal is held */
+	bool released;       /* the proposal is the held one, chosen: not held again */
 } game_session;
 
 /* The game at the start of a validated scenario, under the engine of its
@@ -103,14 +115,67 @@ bool game_session_take(game_session *s, game_action *a, game_author by, bool *un
 bool game_session_redo(game_session *s, game_action *a, bool *undoable, rules_error *err);
 
 /* Undo's replay from the start (game_replay), the automatic player
- * starting its plans again when the new position is kept. */
+ * starting its plans again when the new position is kept; a proposal
+ * held is dropped. */
 void game_session_replay_begin(game_session *s);
 void game_session_replay_end(game_session *s, bool keep);
+/* Undo: the position the first `count` kept lines of the game lead to
+ * (the head among them), applied as written on the start; false when one
+ * is refused, the game left as it was. */
+bool game_session_rebuild(game_session *s, char *const *lines, size_t count);
 
 /* The automatic player's next action into *a (zeroed), false when it has
- * nothing to propose; its answer for the side that decides now when that
- * is not the side to play, false when it passes. */
+ * nothing to propose (a held proposal, chosen about, comes back first);
+ * its answer for the side that decides now when that is not the side to
+ * play, false when it passes (or a proposal is held: its side stands). */
 bool game_session_propose(game_session *s, game_action *a);
 bool game_session_answer(game_session *s, game_action *a);
+
+/* ---- seats ---- */
+
+/* The side whose decision the game waits for: without seats the side to
+ * play; with seats the side a proposal is held for, else the engine's
+ * decider (a retreat, saving dice, a covered retreat...). */
+int game_session_decider(game_session *s);
+/* With seats, whether the proposal `a` waits for the other side's choice
+ * (game_engine.holds): then the session holds it, `a` stays the caller's
+ * to free, and the next propose gives it back with the choice.  A held
+ * proposal given back is not held again. */
+bool game_session_hold(game_session *s, const game_action *a);
+/* The choice about the proposal held, by its word (hex: stand,
+ * withdraw): true when one is held and `word` is a choice. */
+bool game_session_choose(game_session *s, const char *word);
+/* The deciding side leaves what is on offer (the held proposal's default
+ * choice, or the engine's pass): no line of the log, the next action
+ * declines it.  False with the reason when what it owes cannot be left. */
+bool game_session_pass(game_session *s, rules_error *err);
+/* What the rules owe or allow now (game_engine.dues), the held proposal
+ * first: at most `max` into out, the count returned. */
+size_t game_session_dues(game_session *s, game_due *out, size_t max);
+
+/* ---- a saved game ---- */
+
+/* The seed a line "seed N" of a saved log names (its words as a game log
+ * has them: between blanks, a '#' starts a comment, at most 200
+ * characters a word): false for any other line.  Read before the
+ * scenario, and so the grid, is known. */
+bool game_log_seed(const char *line, unsigned long long *seed);
+/* Whether the first line of a log orbat play wrote says the players
+ * rolled their own dice ("# orbat play ID, seed N, dice manual"). */
+bool game_log_manual(const char *first_line);
+
+/* Keep a line of a game: for undo (`undoable` false: nothing may take it
+ * back) and the log. */
+typedef void game_keep_fn(void *ctx, const char *line, bool undoable);
+
+/* Go on with a saved game (its `count` lines) on a session ready to play
+ * whose head was written (game_session_head: its lines `head`, comments
+ * and blank lines among them): each head line of the saved log must be
+ * the one the seed dealt, each action, what the seed decides decided
+ * again, must come out as it was saved; each action goes to `keep`.
+ * False at the first line that does not follow, with the reason and its
+ * number (1 the first) in *line. */
+bool game_session_resume(game_session *s, char *const *lines, size_t count, char *const *head, size_t head_count,
+	const char *scenario_id, unsigned long long seed, game_keep_fn *keep, void *ctx, rules_error *err, size_t *line);
 
 #endif

@@ -1,6 +1,7 @@
 /* The hex grid's game behind the engine interface (hex_engine.h). */
 #include "hex_engine.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,9 +188,138 @@ static bool hex_engine_finish(game *gm, rules_error *err)
 	return referee_finish(hex_engine_referee(gm), err);
 }
 
-static bool hex_engine_pass(game *gm, rules_error *err)
+/* A battle's optional step is left alike whether or not each side
+ * decides for itself. */
+static bool hex_engine_pass(game *gm, bool seats, rules_error *err)
 {
+	(void)seats;
 	return referee_pass(hex_engine_referee(gm), err);
+}
+
+/* ---- seats ---- */
+
+static bool hex_engine_own_choice(game *gm, const game_action *action, int decider, bool held, rules_error *err)
+{
+	const referee *r = hex_engine_referee(gm);
+	const hex_game *g = r->g;
+	const gl_action *a = (const gl_action *)action;
+	/* In the other's turn a side types the steps the rules give it,
+	 * never the other's. */
+	int owner = referee_action_side(r, a);
+	if (r->side >= 0 && (owner != decider || held))
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", g->sides[decider].id,
+			g->sides[owner].id, held ? "stand (or pass) or withdraw before the roll" :
+			decider == r->side ? "the battle's steps of the other side are over" :
+			"answer the battle (save, defend, flagsave, retreat, follow) or pass");
+	/* §5.2: whether the defender withdraws before the roll is its own
+	 * choice, which the attacker's line cannot make for it. */
+	if (a->kind == ACT_BATTLE && a->withdraw)
+		return hex_game_fail(err, g, g->rs->battle.rule, "whether '%s' withdraws before the roll is its owner's "
+			"choice, not the attacker's: battle it without 'withdraw'", a->object ? a->object : "?");
+	return true;
+}
+
+/* §5.2: a battle whose target may withdraw one hex before the roll waits
+ * for its side's choice, when that side is not the one to play. */
+static bool hex_engine_holds(game *gm, const game_action *action, game_action *held_action, int *side)
+{
+	referee *r = hex_engine_referee(gm);
+	const gl_action *a = (const gl_action *)action;
+	if (a->kind != ACT_BATTLE || a->withdraw || !a->object)
+		return false;
+	hex_ref target;
+	if (!hex_game_resolve_ref(r->g, a->object, &target) || hex_game_ref_side(r->g, target) == r->side)
+		return false;
+	gl_action trial = *a;
+	trial.withdraw = true;
+	int dice = 0;
+	rules_error why;
+	if (!referee_dice_needed(r, &trial, &dice, &why))
+		return false;
+	gl_action *held = (gl_action *)held_action;
+	held->kind = ACT_BATTLE;
+	held->subject = xstrdup(a->subject);
+	held->object = xstrdup(a->object);
+	held->alone = a->alone;
+	*side = hex_game_ref_side(r->g, target);
+	return true;
+}
+
+/* The held battle's target stands (a pass too: simple and strong never
+ * withdraw before the roll) or withdraws. */
+static bool hex_engine_choose(game_action *held, const char *word)
+{
+	if (word && strcmp(word, "stand") != 0 && strcmp(word, "withdraw") != 0)
+		return false;
+	((gl_action *)held)->withdraw = word && strcmp(word, "withdraw") == 0;
+	return true;
+}
+
+static void hex_engine_forget_news(game *gm)
+{
+	hex_engine_referee(gm)->battle.note[0] = '\0';
+}
+
+/* A step of the battle on a unit: its word, the unit, a count. */
+static size_t battle_due(game_due *d, game_due_kind kind, const char *step, const char *unit, int count)
+{
+	d->kind = kind;
+	d->step = step;
+	snprintf(d->unit, sizeof d->unit, "%s", unit);
+	d->count = count;
+	return 1;
+}
+
+static size_t hex_engine_dues(game *gm, const game_action *held, bool seats, game_due *out, size_t max)
+{
+	(void)seats;
+	referee *r = hex_engine_referee(gm);
+	const hex_game *g = r->g;
+	const referee_battle *b = &r->battle;
+	if (max == 0)
+		return 0;
+	game_due *d = out;
+	memset(d, 0, sizeof *d);
+	d->side = referee_decider(r);
+	d->rule = g->rs->battle.rule;
+	if (held) {
+		const gl_action *h = (const gl_action *)held;
+		hex_ref target;
+		if (hex_game_resolve_ref(g, h->object, &target))
+			d->side = hex_game_ref_side(g, target);
+		snprintf(d->other, sizeof d->other, "%s", h->subject);
+		return battle_due(d, GAME_DUE_NEXT, "stand", h->object, 0);
+	}
+	bool required = false;
+	/* What a special card still owes outside a battle (the unit short
+	 * supply names, the arrivals of reinforcements, rally's roll and the
+	 * units it serves: §8.1) is not a battle. */
+	if (!b->active) {
+		d->rule = g->rs->turn.rule;
+		return referee_owed(r, d->text, sizeof d->text, &required) && required;
+	}
+	/* What a battle owes behind optional steps: said once, with them. */
+	if (b->step != STEP_SAVE && b->step != STEP_RETREAT && referee_owed(r, d->text, sizeof d->text, &required) &&
+		(required || b->step == STEP_FOLLOW)) {
+		d->kind = required ? GAME_DUE_OWED : GAME_DUE_MAY;
+		return 1;
+	}
+	d->text[0] = '\0';
+	const char *t = hex_game_ref_id(g, b->target), *w = hex_game_ref_id(g, b->retreater);
+	switch (b->step) {
+	case STEP_SAVE:
+		return battle_due(d, GAME_DUE_NEXT, "save", t, b->count.savable);
+	case STEP_DEFEND:
+		return battle_due(d, GAME_DUE_MAY, "defend", t, 0);
+	case STEP_FLAGSAVE:
+		return battle_due(d, GAME_DUE_MAY, "flagsave", w, 0);
+	case STEP_RETREAT:
+		return battle_due(d, GAME_DUE_NEXT, "retreat", w, b->retreat_hexes);
+	case STEP_GAIN:
+		return battle_due(d, GAME_DUE_MAY, "gain", g->units[b->attacker].id, 0);
+	default:
+		return 0;
+	}
 }
 
 /* ---- where it stands ---- */

@@ -222,17 +222,80 @@ static int sq_engine_decider(game *gm)
 	return defender_may_fall_back(g, 1 - side) ? 1 - side : side;
 }
 
-static bool sq_engine_pass(game *gm, rules_error *err)
+/* Without seats the side to play answers every round itself: there is
+ * nothing of the other side's to leave. */
+static bool sq_engine_pass(game *gm, bool seats, rules_error *err)
 {
 	sq_play *p = GAME_CONTAINER(sq_play, gm);
 	const sq_game *g = p->g;
 	int side = sq_current(g)->side;
-	if (sq_engine_decider(gm) == side)
+	if (!seats || sq_engine_decider(gm) == side)
 		return rules_fail(err, RULES_ERROR_LOG_RULE, "nothing to pass: %s is to play (a combat is broken off "
 			"with 'stop')", sq_side_id(g, side));
 	p->passed_turn = g->turn;
 	p->passed_rounds = g->rounds;
 	return true;
+}
+
+/* ---- seats ---- */
+
+/* The defender's retreats and withdrawals are its own; the rest the side
+ * to play's. */
+static int sq_engine_action_side(game *gm, const game_action *action);
+
+static bool sq_engine_own_choice(game *gm, const game_action *action, int decider, bool held, rules_error *err)
+{
+	(void)held;
+	const sq_game *g = sq_engine_game(gm);
+	const sq_action *a = (const sq_action *)action;
+	int owner = sq_engine_action_side(gm, action);
+	if (owner != decider && !sqlog_is_head(a->kind))
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "%s decides now, not %s: %s", sq_side_id(g, decider),
+			sq_side_id(g, owner), owner == sq_current(g)->side ?
+			"retreat a unit under a cavalry's cover, withdraw a general, or pass" :
+			"only the defender retreats its units and withdraws its generals");
+	return true;
+}
+
+/* The square game has no choice of the other side's before an action. */
+static bool sq_engine_holds(game *gm, const game_action *a, game_action *held, int *side)
+{
+	(void)gm, (void)a, (void)held, (void)side;
+	return false;
+}
+
+static bool sq_engine_choose(game_action *held, const char *word)
+{
+	(void)held, (void)word;
+	return false;
+}
+
+/* The square referee keeps no news between actions. */
+static void sq_engine_forget_news(game *gm)
+{
+	(void)gm;
+}
+
+/* With seats, after a round the defender may fall back (or pass); else
+ * what the side to play owes next, in the referee's words. */
+static size_t sq_engine_dues(game *gm, const game_action *held, bool seats, game_due *out, size_t max)
+{
+	(void)held;
+	const sq_game *g = sq_engine_game(gm);
+	if (max == 0)
+		return 0;
+	memset(out, 0, sizeof *out);
+	out->side = seats ? sq_engine_decider(gm) : sq_current(g)->side;
+	if (out->side != sq_current(g)->side) {
+		out->kind = GAME_DUE_MAY;
+		out->step = "retreat";
+		out->rule = g->rs->square.rules.retreat;
+		return 1;
+	}
+	out->kind = GAME_DUE_NEXT;
+	out->rule = g->rs->square.rules.turn;
+	sq_owed(g, out->text, sizeof out->text);
+	return 1;
 }
 
 /* ---- where it stands ---- */
@@ -261,8 +324,6 @@ static int sq_engine_to_play(game *gm)
 	return sq_current(sq_engine_game(gm))->side;
 }
 
-/* The defender's retreats and withdrawals are its own; the rest the side
- * to play's. */
 static int sq_engine_action_side(game *gm, const game_action *action)
 {
 	const sq_action *a = (const sq_action *)action;

@@ -36,6 +36,13 @@ const game_engine *game_engine_at(size_t i)
 	return i < ARRAY_LEN(ENGINES) ? ENGINES[i] : NULL;
 }
 
+game *game_new(const game_engine *e, size_t size)
+{
+	game *g = xcalloc(1, size);
+	g->impl = e;
+	return g;
+}
+
 void game_destroy(game *g)
 {
 	if (g)

@@ -258,6 +258,17 @@ struct game_engine {
 	.side_id = name##_side_id, .board_text = name##_board_text, .roster_text = name##_roster_text, \
 	.state_json = name##_state_json
 
+/* An engine's table: `var` named `name` for grid `grid_kind`, whose
+ * actions are `action_type`, its log functions made by GAME_ENGINE_LOG
+ * (`lines`), its functions named PREFIX_open ..., and its players (an
+ * array of game_engine_player). */
+#define GAME_ENGINE_DEFINE(var, name_text, grid_kind, action_type, lines, prefix, player_table) \
+	const game_engine var = { \
+		.name = name_text, .grid = grid_kind, .action_size = sizeof(action_type), \
+		GAME_ENGINE_LOG_FIELDS(lines), GAME_ENGINE_FIELDS(prefix), \
+		.players = player_table, .player_count = sizeof player_table / sizeof player_table[0], \
+	}
+
 /* The engine of a ruleset's grid; NULL with *refusal (the reason after
  * "FILE uses ruleset ID, ") when its games cannot be played yet. */
 const game_engine *game_engine_of(const ruleset *rs, const char **refusal);
@@ -277,6 +288,9 @@ static inline game *game_clone(const game *g)
 {
 	return g->impl->clone(g);
 }
+/* A new game of engine `e` for the engine alone: `size` zeroed bytes of
+ * the grid's own game, whose first member is the game returned. */
+game *game_new(const game_engine *e, size_t size);
 /* Accepts NULL. */
 void game_destroy(game *g);
 static inline bool game_apply(game *g, const game_action *a, rules_error *err)

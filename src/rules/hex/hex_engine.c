@@ -33,8 +33,7 @@ hex_game *hex_engine_position(game *g)
 
 static game *hex_wrap(hex_game *g, referee *r)
 {
-	hex_play *p = xcalloc(1, sizeof *p);
-	p->base.impl = &hex_engine;
+	hex_play *p = GAME_CONTAINER(hex_play, game_new(&hex_engine, sizeof *p));
 	p->g = g;
 	p->r = r;
 	return &p->base;
@@ -434,12 +433,4 @@ static const player_ops STRONG = {
 
 static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "strong", &STRONG } };
 
-const game_engine hex_engine = {
-	.name = "hex",
-	.grid = GRID_HEX,
-	.action_size = sizeof(gl_action),
-	GAME_ENGINE_LOG_FIELDS(hex_lines),
-	GAME_ENGINE_FIELDS(hex_engine),
-	.players = PLAYERS,
-	.player_count = ARRAY_LEN(PLAYERS),
-};
+GAME_ENGINE_DEFINE(hex_engine, "hex", GRID_HEX, gl_action, hex_lines, hex_engine, PLAYERS);

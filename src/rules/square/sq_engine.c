@@ -11,6 +11,11 @@
 #include "sq_referee.h"
 #include "sq_table.h"
 
+/* ---- the log's lines: sq_log.h ---- */
+
+GAME_ENGINE_LOG(sq_lines, sq_action, sqlog_parse_line, sqlog_format, sqlog_action_finish, sqlog_is_head,
+	SQ_ACT_SCENARIO)
+
 /* The scenario's start, which every game of it reads: shared by a game
  * and its clones, freed with the last of them. */
 typedef struct sq_start {
@@ -37,8 +42,7 @@ sq_game *sq_engine_game(game *g)
 
 static game *sq_wrap(sq_start *start, sq_game *g)
 {
-	sq_play *p = xcalloc(1, sizeof *p);
-	p->base.impl = &square_engine;
+	sq_play *p = GAME_CONTAINER(sq_play, game_new(&square_engine, sizeof *p));
 	p->start = start;
 	start->users++;
 	p->g = g;
@@ -86,11 +90,6 @@ static void sq_engine_destroy(game *gm)
 	start_release(p->start);
 	free(p);
 }
-
-/* ---- the log's lines: sq_log.h ---- */
-
-GAME_ENGINE_LOG(sq_lines, sq_action, sqlog_parse_line, sqlog_format, sqlog_action_finish, sqlog_is_head,
-	SQ_ACT_SCENARIO)
 
 /* ---- what the seed decides ---- */
 
@@ -393,12 +392,4 @@ static const player_ops SIMPLE = {
 
 static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE } };
 
-const game_engine square_engine = {
-	.name = "square",
-	.grid = GRID_SQUARE,
-	.action_size = sizeof(sq_action),
-	GAME_ENGINE_LOG_FIELDS(sq_lines),
-	GAME_ENGINE_FIELDS(sq_engine),
-	.players = PLAYERS,
-	.player_count = ARRAY_LEN(PLAYERS),
-};
+GAME_ENGINE_DEFINE(square_engine, "square", GRID_SQUARE, sq_action, sq_lines, sq_engine, PLAYERS);

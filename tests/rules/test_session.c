@@ -13,7 +13,13 @@
  *  - check: the log read back referees to the same position, and a
  *    malformed line is counted, with its line number.
  * And with the players' own dice, a rolling action without faces is
- * refused with the number of dice to roll, and one with faces stands. */
+ * refused with the number of dice to roll, and one with faces stands.
+ * Seated games, each side deciding for itself, played through the
+ * library alone as `orbat play --computer` plays them: a noord-zuid
+ * battle of the computer's held until the defender withdraws, and a
+ * square round after which the defender passes; the side asked is the
+ * one the game waits for, the other side's actions are refused, what is
+ * owed is said as data, and the game resumes from its lines. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -322,11 +328,203 @@ static void test_manual_dice(void **state)
 		manual_dice(SCENARIOS[i]);
 }
 
+/* ---- seated games ---- */
+
+static void keep_line(void *ctx, const char *line, bool undoable)
+{
+	keep(ctx, line, undoable);
+}
+
+/* A session each side of which decides for itself, the automatic player
+ * (the strongest of the grid, as --computer seats it) on `computer`'s
+ * seat, its head kept; the index of that side. */
+static int seated_begin(game_session *s, const loaded *l, unsigned long long seed, const char *computer, kept *k)
+{
+	rules_error why;
+	const game_engine *e = game_engine_of(l->rs, NULL);
+	assert_true(game_session_open(s, e, l->sc, l->rs, &why));
+	assert_true(game_session_play(s, seed, player_strongest(e->grid), true, false, &why));
+	assert_true(game_session_head(s, l->sc->id.text, seed, keep_head, k, &why));
+	for (int side = 0; side < GAME_SIDE_COUNT; side++)
+		if (strcmp(game_side_id(s->game, side), computer) == 0)
+			return side;
+	fail_msg("no side '%s'", computer);
+	return -1;
+}
+
+/* The automatic player's decisions on its seat, its own choices in the
+ * other's turn too, until the game waits for the other side (or holds a
+ * proposal for its choice); each action taken is kept.  Returns the
+ * count. */
+static size_t computer_plays(game_session *s, int computer, kept *k)
+{
+	const game_engine *e = s->engine;
+	game_action *a = game_action_new(e);
+	size_t taken = 0;
+	rules_error err;
+	for (int n = 0; n < MAX_ACTIONS && !game_over(s->game) && game_session_decider(s) == computer; n++) {
+		bool answering = computer != game_to_play(s->game);
+		if (answering && !game_session_answer(s, a)) {
+			assert_true(game_session_pass(s, &err));
+			continue;
+		}
+		if (!answering) {
+			assert_true(game_session_propose(s, a));
+			if (game_session_hold(s, a)) {
+				game_action_finish(e, a);
+				break;
+			}
+		}
+		bool undoable = false;
+		if (!game_session_take(s, a, GAME_BY_COMPUTER, &undoable, &err))
+			fail_msg("the computer's action refused: %s [%s]", err.message, err.rule);
+		char *line = e->format(a);
+		keep(k, line, undoable);
+		free(line);
+		game_action_finish(e, a);
+		taken++;
+	}
+	free(a);
+	return taken;
+}
+
+/* A line typed by the side that does not decide now is refused. */
+static void typed_refused(game_session *s, const char *line)
+{
+	bool empty = false, undoable = false;
+	rules_error err;
+	game_action *a = game_action_parse(s->engine, line, 0, &empty, &err);
+	assert_non_null(a);
+	assert_false(game_session_take(s, a, GAME_BY_PLAYER, &undoable, &err));
+	if (!strstr(err.message, " decides now, not "))
+		fail_msg("'%s' refused for another reason: %s", line, err.message);
+	game_action_free(s->engine, a);
+}
+
+/* The kept lines, resumed on a new seated session from the same seed,
+ * come out as they were saved and lead to the same position; from
+ * another seed the head is refused at its seed line. */
+static void seated_resume(game_session *s, const loaded *l, unsigned long long seed, const char *computer,
+	const kept *k)
+{
+	game_session r;
+	kept head = { 0 }, again = { 0 };
+	seated_begin(&r, l, seed, computer, &head);
+	rules_error err;
+	size_t line = 0;
+	if (!game_session_resume(&r, k->line, k->count, head.line, head.count, l->sc->id.text, seed, keep_line, &again,
+		&err, &line))
+		fail_msg("line %zu refused on resume: %s [%s]", line, err.message, err.rule);
+	assert_int_equal(again.count, k->count - head.count);
+	for (size_t i = 0; i < again.count; i++)
+		assert_string_equal(again.line[i], k->line[head.count + i]);
+	assert_same_state(r.game, s->game);
+	game_session_close(&r);
+	kept_free(&head);
+	kept_free(&again);
+
+	seated_begin(&r, l, seed + 1, computer, &head);
+	assert_false(game_session_resume(&r, k->line, k->count, head.line, head.count, l->sc->id.text, seed + 1,
+		keep_line, &again, &err, &line));
+	assert_non_null(strstr(err.message, "is not what seed"));
+	assert_string_equal(k->line[line - 1], "seed 1");
+	game_session_close(&r);
+	kept_free(&head);
+	kept_free(&again);
+}
+
+/* noord-zuid, seed 1: the computer (confederate) battles u1, which may
+ * withdraw one hex before the roll (§5.2): the battle is held, union
+ * decides, its withdrawal goes into the computer's battle line. */
+static void test_seated_withdraw(void **state)
+{
+	(void)state;
+	loaded l;
+	load(&l, SCENARIOS[1]);
+	game_session s;
+	kept k = { 0 };
+	int computer = seated_begin(&s, &l, 1, "confederate", &k);
+	int human = 1 - computer;
+	assert_true(computer_plays(&s, computer, &k) > 0);
+	assert_true(s.holding);
+	assert_int_equal(game_to_play(s.game), computer);
+	assert_int_equal(game_session_decider(&s), human);
+	game_due due[GAME_DUES_MAX];
+	assert_int_equal(game_session_dues(&s, due, GAME_DUES_MAX), 1);
+	assert_int_equal(due[0].kind, GAME_DUE_NEXT);
+	assert_string_equal(due[0].step, "stand");
+	assert_int_equal(due[0].side, human);
+	assert_string_equal(due[0].unit, "u1");
+	assert_string_equal(due[0].other, "c1");
+	/* No action answers it, the computer's own draw neither; the
+	 * automatic player makes none of union's choices. */
+	typed_refused(&s, "draw");
+	game_action *a = game_action_new(s.engine);
+	assert_false(game_session_answer(&s, a));
+	free(a);
+	assert_false(game_session_choose(&s, "retreat"));
+	assert_true(game_session_choose(&s, "withdraw"));
+	assert_false(s.holding);
+	assert_int_equal(game_session_decider(&s), computer);
+	size_t before = k.count;
+	assert_true(computer_plays(&s, computer, &k) > 0);
+	assert_true(strncmp(k.line[before], "battle c1 u1 withdraw : ", 24) == 0);
+	seated_resume(&s, &l, 1, "confederate", &k);
+	game_session_close(&s);
+	kept_free(&k);
+	unload(&l);
+}
+
+/* The square game (sq-seats, seed 1): after a round of the computer's
+ * (union) attack the defender may fall back, or pass; a pass, which
+ * writes no line, gives the decision back to the computer.  Without
+ * seats there is nothing of the other side's to pass. */
+static void test_seated_pass(void **state)
+{
+	(void)state;
+	loaded l;
+	load(&l, ORBAT_TEST_SOURCE_ROOT "/tests/rules/square/sq-seats.xml");
+	game_session s;
+	kept k = { 0 };
+	int computer = seated_begin(&s, &l, 1, "union", &k);
+	int human = 1 - computer;
+	assert_true(computer_plays(&s, computer, &k) > 0);
+	assert_int_equal(game_to_play(s.game), computer);
+	assert_int_equal(game_session_decider(&s), human);
+	game_due due[GAME_DUES_MAX];
+	assert_int_equal(game_session_dues(&s, due, GAME_DUES_MAX), 1);
+	assert_int_equal(due[0].kind, GAME_DUE_MAY);
+	assert_int_equal(due[0].side, human);
+	assert_string_equal(due[0].step, "retreat");
+	typed_refused(&s, "end");
+	assert_false(game_session_choose(&s, "withdraw"));
+	rules_error err;
+	assert_true(game_session_pass(&s, &err));
+	assert_int_equal(game_session_decider(&s), computer);
+	assert_int_equal(game_session_dues(&s, due, GAME_DUES_MAX), 1);
+	assert_int_equal(due[0].kind, GAME_DUE_NEXT);
+	assert_int_equal(due[0].side, computer);
+	assert_true(due[0].text[0] != '\0');
+	assert_true(computer_plays(&s, computer, &k) > 0);
+	seated_resume(&s, &l, 1, "union", &k);
+	game_session_close(&s);
+	kept_free(&k);
+
+	session_begin(&s, &l, false);
+	assert_true(game_session_head(&s, l.sc->id.text, SEED, NULL, NULL, &err));
+	assert_false(game_session_pass(&s, &err));
+	assert_non_null(strstr(err.message, "nothing to pass"));
+	game_session_close(&s);
+	unload(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_contract),
 		cmocka_unit_test(test_manual_dice),
+		cmocka_unit_test(test_seated_withdraw),
+		cmocka_unit_test(test_seated_pass),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,11 @@
  *  - a clone equals its original and goes its own way: the rest of the
  *    log applied to the clone leaves the original as it was;
  *  - undo restores the exact state: the start cloned and the log replayed
- *    up to a line gives the position the game had there.
+ *    up to a line gives the position the game had there;
+ *  - what is due is data: before every action at most GAME_DUES_MAX
+ *    items, each of a side of the game, with its step or its words, a
+ *    rule, and with seats none of them the other side's unless that side
+ *    decides; the side to play's own action is its own choice.
  * "The state" is engine_fixture.h's. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -57,6 +61,31 @@ static void lines_free(lines *l)
 
 /* ---- playing ---- */
 
+/* What is due now, with and without seats, as the contract says; and an
+ * action of the side to play, typed when that side decides, is its own
+ * choice. */
+static void check_dues(const game_engine *e, game *g, const game_action *next)
+{
+	game_due due[GAME_DUES_MAX + 1];
+	for (int seats = 0; seats < 2; seats++) {
+		size_t n = e->dues(g, NULL, seats, due, GAME_DUES_MAX);
+		assert_true(n <= GAME_DUES_MAX);
+		for (size_t i = 0; i < n; i++) {
+			assert_true(due[i].side >= 0 && due[i].side < GAME_SIDE_COUNT);
+			assert_true(due[i].step || due[i].text[0]);
+			assert_true(due[i].kind == GAME_DUE_OWED || due[i].kind == GAME_DUE_NEXT || due[i].kind == GAME_DUE_MAY);
+			if (seats)
+				assert_int_equal(due[i].side, e->decider(g));
+		}
+	}
+	assert_int_equal(e->dues(g, NULL, true, due, 0), 0);
+	int decider = e->decider(g);
+	rules_error err;
+	if (decider == e->to_play(g) && e->action_side(g, next) == decider &&
+		!e->own_choice(g, next, decider, false, &err))
+		fail_msg("the side to play's own action refused: %s", err.message);
+}
+
 /* A game of the simple player on both sides from `seed`: its lines. */
 static void play(const game_engine *e, game *start, const char *scenario_id, unsigned long long seed, lines *out)
 {
@@ -74,6 +103,7 @@ static void play(const game_engine *e, game *start, const char *scenario_id, uns
 	for (int n = 0; n < MAX_ACTIONS && !game_over(g); n++) {
 		if (!player_next(&p, g, &choices, a))
 			break;
+		check_dues(e, g, a);
 		if (!game_act(g, &dice, a, &err)) {
 			char *text = e->format(a);
 			fail_msg("%s: the simple player's '%s' refused: %s [%s]", scenario_id, text, err.message, err.rule);

@@ -85,10 +85,7 @@ static void play_help(FILE *out)
 typedef struct play_state {
 	rules_session s;
 	const game_driver *d;
-	game_run *run;     /* the driver's game */
-	char **lines;
-	size_t line_count, line_cap;
-	size_t fixed;      /* lines before this index cannot be undone: the head, a roll, a draw */
+	game_run *run;     /* the driver's game; its session keeps the lines */
 	bool manual;       /* --dice manual: the player types the faces */
 	const char *log_path;
 	int log_fd;        /* appended at every accepted action, one whole line at a time; -1: none */
@@ -102,16 +99,18 @@ static void log_error(play_state *p, const char *what)
 	p->log_failed = true;
 }
 
-/* A line of the log: kept for undo, and appended to the log file at once
- * (a crash or a quit loses nothing).  `undoable` false: a roll, a draw or
- * the head, which nothing may take back. */
+/* The session's kept lines of the game. */
+static const game_lines *kept(play_state *p)
+{
+	return &p->d->session_of(p->run)->kept;
+}
+
+/* A line the session kept, appended to the log file at once (a crash or
+ * a quit loses nothing). */
 static void emit(void *ctx, const char *line, bool undoable)
 {
 	play_state *p = ctx;
-	grow_array((void **)&p->lines, &p->line_cap, p->line_count + 1, sizeof *p->lines);
-	p->lines[p->line_count++] = xstrdup(line);
-	if (!undoable)
-		p->fixed = p->line_count;
+	(void)undoable;
 	if (p->log_fd >= 0 && !p->log_failed) {
 		/* One write of the line and its newline, cut back when the disk
 		 * fills part-way: never half an action (an order cut to fewer
@@ -140,8 +139,8 @@ static bool log_rewrite(play_state *p)
 	}
 	char *error = NULL;
 	outfile *f = outfile_create(p->log_path, &error);
-	for (size_t i = 0; f && i < p->line_count; i++)
-		if (!outfile_puts(f, p->lines[i]) || !outfile_puts(f, "\n"))
+	for (size_t i = 0; f && i < kept(p)->count; i++)
+		if (!outfile_puts(f, kept(p)->line[i]) || !outfile_puts(f, "\n"))
 			break;
 	if (!f || !outfile_finish(f, true, &error)) {
 		fprintf(stderr, "orbat play: %s\n", error);
@@ -161,27 +160,20 @@ static bool log_rewrite(play_state *p)
  * (the dice and the deck do not forget). */
 static void undo(play_state *p)
 {
-	if (p->line_count <= p->fixed) {
-		const char *last = p->line_count ? p->lines[p->line_count - 1] : "";
-		game_line_kind kind = GAME_LINE_EMPTY;
-		char *canon = NULL, *named = NULL;
-		rules_error why;
-		bool head = !game_line_read(p->d, last, 0, &kind, &canon, &named, &why) || kind != GAME_LINE_ACTION;
-		free(canon);
-		free(named);
-		if (head)
-			printf("refused: %s [log]\n", p->d->undo_none);
-		else
-			printf("refused: '%s' %s: it stands, and what came before it too [log]\n", last,
-				p->d->fixed_reason(last));
+	char *last = NULL;
+	switch (game_session_undo(p->d->session_of(p->run), &last)) {
+	case GAME_UNDO_NONE:
+		printf("refused: %s [log]\n", p->d->undo_none);
 		return;
-	}
-	char *last = p->lines[p->line_count - 1];
-	if (!game_session_rebuild(p->d->session_of(p->run), p->lines, p->line_count - 1)) {
+	case GAME_UNDO_FIXED:
+		printf("refused: '%s' %s: it stands, and what came before it too [log]\n", last, p->d->fixed_reason(last));
+		return;
+	case GAME_UNDO_REFUSED:
 		printf("refused: the position before '%s' cannot be rebuilt [log]\n", last);
 		return;
+	case GAME_UNDO_DONE:
+		break;
 	}
-	p->line_count--;
 	printf("undone: %s\n", last);
 	free(last);
 	log_rewrite(p);
@@ -298,15 +290,7 @@ static int resume_replay(play_state *p, const saved_log *sl, const char *path)
 {
 	rules_error err;
 	size_t line = 0;
-	/* The head this seed dealt, as kept before the actions are (which
-	 * may move the kept lines). */
-	size_t head_count = p->line_count;
-	char **head = xmalloc((head_count ? head_count : 1) * sizeof *head);
-	memcpy(head, p->lines, head_count * sizeof *head);
-	bool ok = game_session_resume(p->d->session_of(p->run), sl->lines, sl->count, head, head_count, p->s.sc->id.text,
-		sl->seed, emit, p, &err, &line);
-	free(head);
-	if (ok)
+	if (game_session_resume(p->d->session_of(p->run), sl->lines, sl->count, p->s.sc->id.text, sl->seed, &err, &line))
 		return EXIT_VALID;
 	fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, line, err.message, err.rule);
 	return EXIT_INVALID;
@@ -437,7 +421,7 @@ static int play_run(const options *o, play_args *pa)
 	const char *scenario_id = p.s.sc->id.text ? p.s.sc->id.text : "?";
 	char line[256];
 	snprintf(line, sizeof line, "# orbat play %s, seed %llu%s", scenario_id, seed, manual ? ", dice manual" : "");
-	emit(&p, line, false);
+	game_session_keep(p.d->session_of(p.run), line, false);
 	if (!game_head(p.d, p.run, &play, scenario_id)) {
 		code = EXIT_INVALID;
 		goto out;
@@ -453,7 +437,7 @@ static int play_run(const options *o, play_args *pa)
 	}
 	printf("%s (%s), seed %llu%s.\n", p.s.sc->id.text, p.s.rs->id, seed, manual ? ", your own dice" : "");
 	if (resume_path)
-		printf("Resumed %s: the game goes on after its last line (%zu lines).\n", resume_path, p.line_count);
+		printf("Resumed %s: the game goes on after its last line (%zu lines).\n", resume_path, kept(&p)->count);
 	if (!game_over(game_of_run(p.d, p.run))) {
 		p.d->print_turn(p.run);
 		p.d->print_pending(p.run);
@@ -552,9 +536,6 @@ out:
 		log_error(&p, strerror(errno));
 		code = code == EXIT_VALID ? EXIT_USAGE : code;
 	}
-	for (size_t i = 0; i < p.line_count; i++)
-		free(p.lines[i]);
-	free(p.lines);
 	p.d->destroy(p.run);
 	rules_session_close(&p.s);
 	saved_free(&sl);

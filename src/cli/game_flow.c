@@ -1,6 +1,6 @@
-/* The flow of a game over the lines of its log, for every grid
- * (game_flow.h).  An action is held in a buffer of the engine's size: the
- * shell never looks inside it. */
+/* The flow of a game in the terminal, for every grid (game_flow.h).  An
+ * action is held in a buffer of the engine's size: the shell never looks
+ * inside it. */
 #include "game_flow.h"
 
 #include <stdio.h>
@@ -12,61 +12,13 @@
 #include "../rules/session.h"
 #include "command.h"
 
-/* One action of the driver's log: an empty buffer the automatic player
- * fills. */
-static game_action *action_new(const game_driver *d)
-{
-	return game_action_new(d->engine);
-}
-
-/* Free what a parse or a proposal put into the action, and the action. */
-static void action_free(const game_driver *d, game_action *a)
-{
-	game_action_free(d->engine, a);
-}
-
-/* Parse a line into a new action; NULL when malformed (the reason in
- * *why) or empty (*empty). */
-static game_action *action_parse(const game_driver *d, const char *line, int number, bool *empty, rules_error *why)
-{
-	return game_action_parse(d->engine, line, number, empty, why);
-}
-
-bool game_line_read(const game_driver *d, const char *line, int number, game_line_kind *kind, char **canon,
-	char **scenario_id, rules_error *why)
-{
-	*canon = NULL;
-	*scenario_id = NULL;
-	bool empty = false;
-	game_action *a = action_parse(d, line, number, &empty, why);
-	if (!a && !empty)
-		return false;
-	*kind = GAME_LINE_EMPTY;
-	if (!a)
-		return true;
-	*kind = d->engine->is_head(a) ? GAME_LINE_HEAD : GAME_LINE_ACTION;
-	*canon = d->engine->format(a);
-	const char *named = d->engine->scenario_named(a);
-	if (named)
-		*scenario_id = xstrdup(named);
-	action_free(d, a);
-	return true;
-}
-
 /* ---- the head ---- */
-
-/* A head line, kept: nothing takes it back. */
-static void head_put(void *ctx, const char *line)
-{
-	const game_play_opts *play = ctx;
-	play->emit(play->emit_ctx, line, false);
-}
 
 bool game_head(const game_driver *d, game_run *run, const game_play_opts *play, const char *scenario_id)
 {
 	rules_error err;
 	rules_error_clear(&err);
-	if (game_session_head(d->session_of(run), scenario_id, play->seed, head_put, (void *)play, &err))
+	if (game_session_head(d->session_of(run), scenario_id, play->seed, NULL, NULL, &err))
 		return true;
 	fprintf(stderr, "orbat play: %s [%s]\n", err.message, err.rule);
 	return false;
@@ -96,13 +48,13 @@ bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, 
 {
 	bool empty = false;
 	rules_error why;
-	game_action *a = action_parse(d, typed, 0, &empty, &why);
+	game_action *a = game_action_parse(d->engine, typed, 0, &empty, &why);
 	if (!a && !empty)
 		printf("error: %s [%s]\n", why.message, why.rule);
 	if (!a)
 		return empty;
 	bool ok = take_action(d, run, play, a, false);
-	action_free(d, a);
+	game_action_free(d->engine, a);
 	return ok;
 }
 
@@ -117,21 +69,21 @@ static game_auto auto_taken(const game_driver *d, game_run *run, const game_play
 		free(text);
 		got = GAME_AUTO_ILLEGAL;
 	}
-	action_free(d, a);
+	game_action_free(d->engine, a);
 	return got;
 }
 
 game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
 {
 	game_session *s = d->session_of(run);
-	game_action *a = action_new(d);
+	game_action *a = game_action_new(d->engine);
 	if (!game_session_propose(s, a)) {
 		free(a);
 		return GAME_AUTO_NONE;
 	}
 	if (game_session_hold(s, a)) {
 		/* The other side chooses first; the action comes back after. */
-		action_free(d, a);
+		game_action_free(d->engine, a);
 		d->print_pending(run);
 		return GAME_AUTO_TAKEN;
 	}
@@ -166,10 +118,10 @@ const char *game_decider(const game_driver *d, game_run *run)
 
 game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play)
 {
-	game_action *a = action_new(d);
+	game_action *a = game_action_new(d->engine);
 	if (game_session_answer(d->session_of(run), a))
 		return auto_taken(d, run, play, a);
-	action_free(d, a);
+	game_action_free(d->engine, a);
 	if (pass_taken(d, run, true))
 		return GAME_AUTO_TAKEN;
 	fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", game_decider(d, run));

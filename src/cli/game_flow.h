@@ -1,9 +1,9 @@
-/* The flow of a game over the lines of its log, written once for every
- * grid on a driver's game engine (game_driver.h): reading a line for
- * resume and undo, writing the head of a new game, taking a typed action
- * or the automatic player's, replaying a saved action, refereeing a whole
- * log for check.  The drivers keep what differs: completing and applying
- * their actions, their printing, their questions. */
+/* The flow of a game in the terminal, written once for every grid on a
+ * driver's session (game_driver.h, rules/session.h): writing the head of
+ * a new game, taking a typed action, the automatic player's or a pass
+ * through the session, each taken line written through the play options'
+ * emit and what follows printed by the driver.  The session plays; the
+ * drivers print. */
 #ifndef ORBAT_GAME_FLOW_H
 #define ORBAT_GAME_FLOW_H
 
@@ -12,13 +12,6 @@
 
 #include "game_driver.h"
 
-/* What a log line is, for resume and undo. */
-typedef enum game_line_kind {
-	GAME_LINE_EMPTY,     /* blank or a comment */
-	GAME_LINE_HEAD,      /* the head orbat play writes itself (scenario, seed, hands...) */
-	GAME_LINE_ACTION,    /* a move of the hex_game */
-} game_line_kind;
-
 /* What the automatic player did. */
 typedef enum game_auto {
 	GAME_AUTO_NONE,      /* it has nothing to propose: the game stops */
@@ -26,16 +19,9 @@ typedef enum game_auto {
 	GAME_AUTO_ILLEGAL,   /* it proposed an illegal action (said on stderr): ours */
 } game_auto;
 
-/* Read one log line (`number` for the messages): its kind and its
- * canonical text (*canon, NULL when empty), and for the scenario line the
- * id it names (*scenario_id, else NULL); both freed by the caller.  False
- * with the reason when the line is malformed. */
-bool game_line_read(const game_driver *d, const char *line, int number, game_line_kind *kind, char **canon,
-	char **scenario_id, rules_error *why);
-
 /* Write and apply the head of a new game of `scenario_id` from the seed
- * of `play`, through its emit.  False (with the reason on stderr) when it
- * cannot be dealt. */
+ * of `play`, kept by the session.  False (with the reason on stderr) when
+ * it cannot be dealt. */
 bool game_head(const game_driver *d, game_run *run, const game_play_opts *play, const char *scenario_id);
 
 /* A line the player typed (not a command word): parsed, completed with

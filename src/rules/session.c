@@ -129,6 +129,7 @@ void game_session_close(game_session *s)
 {
 	drop_held(s);
 	free(s->held);
+	str_free_words(s->kept.line, s->kept.count);
 	game_destroy(s->game);
 	game_destroy(s->start);
 	game_destroy(s->undo.aside);
@@ -136,10 +137,36 @@ void game_session_close(game_session *s)
 	memset(s, 0, sizeof *s);
 }
 
+void game_session_keep(game_session *s, const char *line, bool undoable)
+{
+	game_lines *k = &s->kept;
+	grow_array((void **)&k->line, &k->capacity, k->count + 1, sizeof *k->line);
+	k->line[k->count++] = xstrdup(line);
+	if (!undoable)
+		k->fixed = k->count;
+}
+
+/* A head line: kept, and handed on. */
+typedef struct head_keep {
+	game_session *s;
+	game_line_fn *put;
+	void *ctx;
+} head_keep;
+
+static void head_put(void *ctx, const char *line)
+{
+	head_keep *h = ctx;
+	if (h->s->start)
+		game_session_keep(h->s, line, false);
+	if (h->put)
+		h->put(h->ctx, line);
+}
+
 bool game_session_head(game_session *s, const char *scenario_id, unsigned long long seed, game_line_fn *put,
 	void *ctx, rules_error *err)
 {
-	return game_deal_head(s->game, scenario_id, seed, &s->dice, put, ctx, err);
+	head_keep h = { s, put, ctx };
+	return game_deal_head(s->game, scenario_id, seed, &s->dice, head_put, &h, err);
 }
 
 /* Take an action; `saved`: a line of a saved game, judged when it was
@@ -161,9 +188,15 @@ static bool take(game_session *s, game_action *a, game_author by, bool saved, bo
 		ok = game_apply(s->game, a, err);
 	else
 		ok = game_act(s->game, &s->dice, a, err);
-	if (ok)
-		*undoable = !seeded;
-	return ok;
+	if (!ok)
+		return false;
+	*undoable = !seeded;
+	if (s->start) {
+		char *line = e->format(a);
+		game_session_keep(s, line, *undoable);
+		free(line);
+	}
+	return true;
 }
 
 bool game_session_take(game_session *s, game_action *a, game_author by, bool *undoable, rules_error *err)
@@ -194,15 +227,36 @@ void game_session_replay_end(game_session *s, bool keep)
 		player_reset(&s->player, 0);
 }
 
-bool game_session_rebuild(game_session *s, char *const *lines, size_t count)
+/* The position the first `count` kept lines lead to, replayed from the
+ * start; the game stays as it was when one is refused. */
+static bool rebuild(game_session *s, size_t count)
 {
 	game_session_replay_begin(s);
 	bool ok = true;
 	rules_error err;
 	for (size_t i = 0; i < count && ok; i++)
-		ok = game_apply_text(s->game, lines[i], (int)i + 1, &err);
+		ok = game_apply_text(s->game, s->kept.line[i], (int)i + 1, &err);
 	game_session_replay_end(s, ok);
 	return ok;
+}
+
+game_undo game_session_undo(game_session *s, char **line)
+{
+	game_lines *k = &s->kept;
+	*line = k->count ? k->line[k->count - 1] : NULL;
+	if (k->count <= k->fixed) {
+		/* The head, a comment, or an action that took from the seed. */
+		bool empty = false;
+		rules_error why;
+		game_action *a = *line ? game_action_parse(s->engine, *line, 0, &empty, &why) : NULL;
+		bool head = !a || s->engine->is_head(a);
+		game_action_free(s->engine, a);
+		return head ? GAME_UNDO_NONE : GAME_UNDO_FIXED;
+	}
+	if (!rebuild(s, k->count - 1))
+		return GAME_UNDO_REFUSED;
+	k->count--;
+	return GAME_UNDO_DONE;
 }
 
 bool game_session_propose(game_session *s, game_action *a)
@@ -298,57 +352,65 @@ bool game_log_manual(const char *first_line)
 	return strncmp(first_line, "# orbat play ", 13) == 0 && strstr(first_line, ", dice manual") != NULL;
 }
 
-/* Whether `saved` (canonical) is the next head line the seed dealt,
- * skipping the comments and blank lines of `head` from *at. */
-static bool head_dealt(const game_engine *e, const char *saved, char *const *head, size_t head_count, size_t *at)
+/* Whether `saved` (canonical) is the next head line the seed dealt
+ * (the first `head` kept lines), the comments and blank lines among them
+ * skipped from *at. */
+static bool head_dealt(game_session *s, const char *saved, size_t head, size_t *at)
 {
-	while (*at < head_count && (head[*at][0] == '#' || head[*at][0] == '\0'))
+	char *const *kept = s->kept.line;
+	while (*at < head && (kept[*at][0] == '#' || kept[*at][0] == '\0'))
 		(*at)++;
-	if (*at >= head_count)
+	if (*at >= head)
 		return false;
 	bool empty = false;
 	rules_error why;
-	game_action *mine = game_action_parse(e, head[(*at)++], 0, &empty, &why);
-	char *text = mine ? e->format(mine) : NULL;
+	game_action *mine = game_action_parse(s->engine, kept[(*at)++], 0, &empty, &why);
+	char *text = mine ? s->engine->format(mine) : NULL;
 	bool same = text && strcmp(text, saved) == 0;
 	free(text);
-	game_action_free(e, mine);
+	game_action_free(s->engine, mine);
 	return same;
 }
 
+/* Where a resume stands: the head dealt, the next head line to compare. */
+typedef struct resume_at {
+	size_t head, at;
+	const char *scenario_id;
+	unsigned long long seed;
+} resume_at;
+
 /* One saved line, parsed as `a` (canonical `saved`): a head line the
  * seed dealt, or an action that comes out of the seed as it was saved. */
-static bool resume_line(game_session *s, game_action *a, const char *saved, char *const *head, size_t head_count,
-	size_t *at, const char *scenario_id, unsigned long long seed, game_keep_fn *keep, void *ctx, rules_error *err)
+static bool resume_line(game_session *s, game_action *a, const char *saved, resume_at *r, rules_error *err)
 {
 	const game_engine *e = s->engine;
 	if (e->is_head(a)) {
 		const char *named = e->scenario_named(a);
-		if (head_dealt(e, saved, head, head_count, at))
+		if (head_dealt(s, saved, r->head, &r->at))
 			return true;
 		if (named)
 			return rules_fail(err, RULES_ERROR_LOG_RULE, "the log is for scenario '%s', not '%s'", named,
-				scenario_id ? scenario_id : "?");
-		return rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' is not what seed %llu deals for this scenario", saved, seed);
+				r->scenario_id ? r->scenario_id : "?");
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' is not what seed %llu deals for this scenario", saved,
+			r->seed);
 	}
 	bool undoable = false;
 	if (!game_session_redo(s, a, &undoable, err))
 		return false;
 	char *mine = e->format(a);
 	bool same = strcmp(mine, saved) == 0;
-	if (same)
-		keep(ctx, mine, undoable);
-	else
-		rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' does not follow from seed %llu, which gives '%s'", saved, seed, mine);
+	if (!same)
+		rules_fail(err, RULES_ERROR_LOG_RULE, "'%s' does not follow from seed %llu, which gives '%s'", saved, r->seed,
+			mine);
 	free(mine);
 	return same;
 }
 
-bool game_session_resume(game_session *s, char *const *lines, size_t count, char *const *head, size_t head_count,
-	const char *scenario_id, unsigned long long seed, game_keep_fn *keep, void *ctx, rules_error *err, size_t *line)
+bool game_session_resume(game_session *s, char *const *lines, size_t count, const char *scenario_id,
+	unsigned long long seed, rules_error *err, size_t *line)
 {
 	const game_engine *e = s->engine;
-	size_t at = 0;
+	resume_at r = { s->kept.count, 0, scenario_id, seed };
 	for (size_t i = 0; i < count; i++) {
 		*line = i + 1;
 		bool empty = false;
@@ -359,7 +421,7 @@ bool game_session_resume(game_session *s, char *const *lines, size_t count, char
 		if (!a)
 			continue;
 		char *saved = e->format(a);
-		bool ok = resume_line(s, a, saved, head, head_count, &at, scenario_id, seed, keep, ctx, err);
+		bool ok = resume_line(s, a, saved, &r, err);
 		free(saved);
 		game_action_free(e, a);
 		if (!ok)

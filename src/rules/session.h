@@ -49,8 +49,17 @@ typedef struct game_replay {
 void game_replay_begin(game_replay *r, game **current, const game *start);
 void game_replay_end(game_replay *r, game **current, bool keep);
 
-/* A game being played: the game as it stands, the start undo replays
- * from, the dice and cards of the seed, and the automatic player with the
+/* The lines of a game being played, as its log keeps them: the head, the
+ * actions taken, the comments of the caller's; the first `fixed` of them
+ * nothing takes back (the head, a roll, a draw). */
+typedef struct game_lines {
+	char **line;
+	size_t count, capacity;
+	size_t fixed;
+} game_lines;
+
+/* A game being played: its lines, the game as it stands, the start undo
+ * replays from, the dice and cards of the seed, and the automatic player with the
  * stream of its own choices (seeded with the game's seed xor
  * PLAYER_CHOICE_SALT, so the actions of an automatic game typed back in
  * meet the same dice).  With seats each side decides for itself: the
@@ -69,6 +78,7 @@ typedef struct game_session {
 	player player;       /* the automatic player (play) */
 	bool manual;         /* the players roll their own dice (play) */
 	bool seats;          /* each side decides for itself (play) */
+	game_lines kept;     /* the game's lines (play) */
 	/* With seats, the proposal held for the other side's choice: */
 	game_action *held;   /* the action the choice completes (play) */
 	int held_side;       /* the side that chooses */
@@ -94,7 +104,8 @@ void game_session_close(game_session *s);
 
 /* Write and apply the head of a new game of `scenario_id` from the seed:
  * "orbat-game-log 1", "scenario ID", "seed N" and what the seed deals,
- * each line through `put`.  False with the reason when refused. */
+ * each line kept (play) and through `put` (may be NULL).  False with the
+ * reason when refused. */
 bool game_session_head(game_session *s, const char *scenario_id, unsigned long long seed, game_line_fn *put,
 	void *ctx, rules_error *err);
 
@@ -104,11 +115,12 @@ typedef enum game_author {
 	GAME_BY_COMPUTER,    /* proposed by the automatic player */
 } game_author;
 
-/* Take an action: refuse the head (the session writes it) and what its
- * author may not write (engine prepare), complete it with the seeded dice
- * and cards (with manual dice, the faces typed stand) and apply it.
- * *undoable: it took nothing from the seed.  False with the reason:
- * nothing changed, the dice included. */
+/* Take an action: refuse the head (the session writes it), with seats a
+ * player's action that is not the deciding side's own choice, and what
+ * its author may not write (engine prepare); complete it with the seeded
+ * dice and cards (with manual dice, the faces typed stand), apply it and
+ * keep its line (play).  *undoable: it took nothing from the seed.  False
+ * with the reason: nothing changed, the dice included. */
 bool game_session_take(game_session *s, game_action *a, game_author by, bool *undoable, rules_error *err);
 /* A saved action of a resumed game: what the seed decides is decided
  * again (the faces too, unless the players roll their own), then taken. */
@@ -119,10 +131,24 @@ bool game_session_redo(game_session *s, game_action *a, bool *undoable, rules_er
  * held is dropped. */
 void game_session_replay_begin(game_session *s);
 void game_session_replay_end(game_session *s, bool keep);
-/* Undo: the position the first `count` kept lines of the game lead to
- * (the head among them), applied as written on the start; false when one
- * is refused, the game left as it was. */
-bool game_session_rebuild(game_session *s, char *const *lines, size_t count);
+
+/* A line of the game kept as it is (a comment of the caller's: the first
+ * line of orbat play's log); `undoable` false: nothing takes it back. */
+void game_session_keep(game_session *s, const char *line, bool undoable);
+
+/* What undo did, or why it did nothing. */
+typedef enum game_undo {
+	GAME_UNDO_DONE,      /* the last line is taken back */
+	GAME_UNDO_NONE,      /* nothing but the head is kept */
+	GAME_UNDO_FIXED,     /* the last line took dice or a card from the seed:
+	                      * it stands, and what came before it */
+	GAME_UNDO_REFUSED,   /* the position before it cannot be rebuilt */
+} game_undo;
+
+/* Take back the last action kept: the lines before it applied again on
+ * the start (game_replay).  *line: the line taken back (DONE: the
+ * caller's to free), or the last line (FIXED, REFUSED: the session's). */
+game_undo game_session_undo(game_session *s, char **line);
 
 /* The automatic player's next action into *a (zeroed), false when it has
  * nothing to propose (a held proposal, chosen about, comes back first);
@@ -164,18 +190,13 @@ bool game_log_seed(const char *line, unsigned long long *seed);
  * rolled their own dice ("# orbat play ID, seed N, dice manual"). */
 bool game_log_manual(const char *first_line);
 
-/* Keep a line of a game: for undo (`undoable` false: nothing may take it
- * back) and the log. */
-typedef void game_keep_fn(void *ctx, const char *line, bool undoable);
-
 /* Go on with a saved game (its `count` lines) on a session ready to play
- * whose head was written (game_session_head: its lines `head`, comments
- * and blank lines among them): each head line of the saved log must be
- * the one the seed dealt, each action, what the seed decides decided
- * again, must come out as it was saved; each action goes to `keep`.
- * False at the first line that does not follow, with the reason and its
- * number (1 the first) in *line. */
-bool game_session_resume(game_session *s, char *const *lines, size_t count, char *const *head, size_t head_count,
-	const char *scenario_id, unsigned long long seed, game_keep_fn *keep, void *ctx, rules_error *err, size_t *line);
+ * whose head was written (game_session_head; comments kept among it):
+ * each head line of the saved log must be the one the seed dealt, each
+ * action, what the seed decides decided again, must come out as it was
+ * saved, and is kept.  False at the first line that does not follow,
+ * with the reason and its number (1 the first) in *line. */
+bool game_session_resume(game_session *s, char *const *lines, size_t count, const char *scenario_id,
+	unsigned long long seed, rules_error *err, size_t *line);
 
 #endif

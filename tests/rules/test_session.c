@@ -171,6 +171,8 @@ static void session_contract(const char *path)
 	check_head(e, &k, l.sc->id.text);
 	assert_false(game_over(s.game));
 	assert_int_equal(game_turn(s.game), 0);
+	char *undone = NULL;
+	assert_int_equal(game_session_undo(&s, &undone), GAME_UNDO_NONE);
 
 	play_turns(&s, &k);
 	assert_true(k.count > head + 4);
@@ -179,6 +181,22 @@ static void session_contract(const char *path)
 		rolled |= !k.undoable[i];
 	assert_true(rolled);
 	char *played = state_text(s.game);
+	/* The session keeps the lines as play does, and undo takes back the
+	 * last unless it took from the seed. */
+	assert_int_equal(s.kept.count, k.count);
+	for (size_t i = 0; i < k.count; i++)
+		assert_string_equal(s.kept.line[i], k.line[i]);
+	game_undo u = game_session_undo(&s, &undone);
+	assert_int_equal(u, k.undoable[k.count - 1] ? GAME_UNDO_DONE : GAME_UNDO_FIXED);
+	assert_string_equal(undone, k.line[k.count - 1]);
+	if (u == GAME_UNDO_DONE) {
+		assert_int_equal(s.kept.count, k.count - 1);
+		assert_true(game_apply_text(s.game, undone, 0, &err));
+		free(undone);
+		char *again = state_text(s.game);
+		assert_same_text(again, played);
+		free(again);
+	}
 
 	/* Undo: the kept lines but the last rebuild a position, which is
 	 * kept; a refused line leaves the game as it was. */
@@ -330,21 +348,16 @@ static void test_manual_dice(void **state)
 
 /* ---- seated games ---- */
 
-static void keep_line(void *ctx, const char *line, bool undoable)
-{
-	keep(ctx, line, undoable);
-}
-
 /* A session each side of which decides for itself, the automatic player
  * (the strongest of the grid, as --computer seats it) on `computer`'s
  * seat, its head kept; the index of that side. */
-static int seated_begin(game_session *s, const loaded *l, unsigned long long seed, const char *computer, kept *k)
+static int seated_begin(game_session *s, const loaded *l, unsigned long long seed, const char *computer)
 {
 	rules_error why;
 	const game_engine *e = game_engine_of(l->rs, NULL);
 	assert_true(game_session_open(s, e, l->sc, l->rs, &why));
 	assert_true(game_session_play(s, seed, player_strongest(e->grid), true, false, &why));
-	assert_true(game_session_head(s, l->sc->id.text, seed, keep_head, k, &why));
+	assert_true(game_session_head(s, l->sc->id.text, seed, NULL, NULL, &why));
 	for (int side = 0; side < GAME_SIDE_COUNT; side++)
 		if (strcmp(game_side_id(s->game, side), computer) == 0)
 			return side;
@@ -354,9 +367,9 @@ static int seated_begin(game_session *s, const loaded *l, unsigned long long see
 
 /* The automatic player's decisions on its seat, its own choices in the
  * other's turn too, until the game waits for the other side (or holds a
- * proposal for its choice); each action taken is kept.  Returns the
- * count. */
-static size_t computer_plays(game_session *s, int computer, kept *k)
+ * proposal for its choice); the session keeps each action taken.
+ * Returns the count. */
+static size_t computer_plays(game_session *s, int computer)
 {
 	const game_engine *e = s->engine;
 	game_action *a = game_action_new(e);
@@ -378,9 +391,6 @@ static size_t computer_plays(game_session *s, int computer, kept *k)
 		bool undoable = false;
 		if (!game_session_take(s, a, GAME_BY_COMPUTER, &undoable, &err))
 			fail_msg("the computer's action refused: %s [%s]", err.message, err.rule);
-		char *line = e->format(a);
-		keep(k, line, undoable);
-		free(line);
 		game_action_finish(e, a);
 		taken++;
 	}
@@ -404,33 +414,27 @@ static void typed_refused(game_session *s, const char *line)
 /* The kept lines, resumed on a new seated session from the same seed,
  * come out as they were saved and lead to the same position; from
  * another seed the head is refused at its seed line. */
-static void seated_resume(game_session *s, const loaded *l, unsigned long long seed, const char *computer,
-	const kept *k)
+static void seated_resume(game_session *s, const loaded *l, unsigned long long seed, const char *computer)
 {
+	const game_lines *k = &s->kept;
 	game_session r;
-	kept head = { 0 }, again = { 0 };
-	seated_begin(&r, l, seed, computer, &head);
+	seated_begin(&r, l, seed, computer);
 	rules_error err;
 	size_t line = 0;
-	if (!game_session_resume(&r, k->line, k->count, head.line, head.count, l->sc->id.text, seed, keep_line, &again,
-		&err, &line))
+	if (!game_session_resume(&r, k->line, k->count, l->sc->id.text, seed, &err, &line))
 		fail_msg("line %zu refused on resume: %s [%s]", line, err.message, err.rule);
-	assert_int_equal(again.count, k->count - head.count);
-	for (size_t i = 0; i < again.count; i++)
-		assert_string_equal(again.line[i], k->line[head.count + i]);
+	assert_int_equal(r.kept.count, k->count);
+	for (size_t i = 0; i < k->count; i++)
+		assert_string_equal(r.kept.line[i], k->line[i]);
+	assert_int_equal(r.kept.fixed, k->fixed);
 	assert_same_state(r.game, s->game);
 	game_session_close(&r);
-	kept_free(&head);
-	kept_free(&again);
 
-	seated_begin(&r, l, seed + 1, computer, &head);
-	assert_false(game_session_resume(&r, k->line, k->count, head.line, head.count, l->sc->id.text, seed + 1,
-		keep_line, &again, &err, &line));
+	seated_begin(&r, l, seed + 1, computer);
+	assert_false(game_session_resume(&r, k->line, k->count, l->sc->id.text, seed + 1, &err, &line));
 	assert_non_null(strstr(err.message, "is not what seed"));
 	assert_string_equal(k->line[line - 1], "seed 1");
 	game_session_close(&r);
-	kept_free(&head);
-	kept_free(&again);
 }
 
 /* noord-zuid, seed 1: the computer (confederate) battles u1, which may
@@ -442,10 +446,9 @@ static void test_seated_withdraw(void **state)
 	loaded l;
 	load(&l, SCENARIOS[1]);
 	game_session s;
-	kept k = { 0 };
-	int computer = seated_begin(&s, &l, 1, "confederate", &k);
+	int computer = seated_begin(&s, &l, 1, "confederate");
 	int human = 1 - computer;
-	assert_true(computer_plays(&s, computer, &k) > 0);
+	assert_true(computer_plays(&s, computer) > 0);
 	assert_true(s.holding);
 	assert_int_equal(game_to_play(s.game), computer);
 	assert_int_equal(game_session_decider(&s), human);
@@ -466,12 +469,11 @@ static void test_seated_withdraw(void **state)
 	assert_true(game_session_choose(&s, "withdraw"));
 	assert_false(s.holding);
 	assert_int_equal(game_session_decider(&s), computer);
-	size_t before = k.count;
-	assert_true(computer_plays(&s, computer, &k) > 0);
-	assert_true(strncmp(k.line[before], "battle c1 u1 withdraw : ", 24) == 0);
-	seated_resume(&s, &l, 1, "confederate", &k);
+	size_t before = s.kept.count;
+	assert_true(computer_plays(&s, computer) > 0);
+	assert_true(strncmp(s.kept.line[before], "battle c1 u1 withdraw : ", 24) == 0);
+	seated_resume(&s, &l, 1, "confederate");
 	game_session_close(&s);
-	kept_free(&k);
 	unload(&l);
 }
 
@@ -485,10 +487,9 @@ static void test_seated_pass(void **state)
 	loaded l;
 	load(&l, ORBAT_TEST_SOURCE_ROOT "/tests/rules/square/sq-seats.xml");
 	game_session s;
-	kept k = { 0 };
-	int computer = seated_begin(&s, &l, 1, "union", &k);
+	int computer = seated_begin(&s, &l, 1, "union");
 	int human = 1 - computer;
-	assert_true(computer_plays(&s, computer, &k) > 0);
+	assert_true(computer_plays(&s, computer) > 0);
 	assert_int_equal(game_to_play(s.game), computer);
 	assert_int_equal(game_session_decider(&s), human);
 	game_due due[GAME_DUES_MAX];
@@ -505,10 +506,9 @@ static void test_seated_pass(void **state)
 	assert_int_equal(due[0].kind, GAME_DUE_NEXT);
 	assert_int_equal(due[0].side, computer);
 	assert_true(due[0].text[0] != '\0');
-	assert_true(computer_plays(&s, computer, &k) > 0);
-	seated_resume(&s, &l, 1, "union", &k);
+	assert_true(computer_plays(&s, computer) > 0);
+	seated_resume(&s, &l, 1, "union");
 	game_session_close(&s);
-	kept_free(&k);
 
 	session_begin(&s, &l, false);
 	assert_true(game_session_head(&s, l.sc->id.text, SEED, NULL, NULL, &err));

@@ -18,12 +18,12 @@
 #include <unistd.h>
 
 #include "../base/outdir.h"
-#include "../base/regfile.h"
 #include "../base/util.h"
 #include "../rules/players.h"
 #include "../rules/session.h"
 #include "command.h"
 #include "game_flow.h"
+#include "input.h"
 #include "options.h"
 #include "rules_cli.h"
 
@@ -218,75 +218,46 @@ static char *read_line(const char *prompt, bool tty, char **buf, size_t *cap)
 
 /* ---- resume ---- */
 
-typedef struct saved_log {
-	char **lines;
-	size_t count, cap;
-	unsigned long long seed;
-	bool has_seed;
-	bool manual;
-} saved_log;
+/* The same ceiling as check's game logs. */
+#define SAVED_LOG_MAX_BYTES (32u * 1024u * 1024u)
 
-static void saved_free(saved_log *sl)
+/* Read a log written by orbat play (game_saved_read): an exit code, the
+ * reason printed. */
+static int saved_read(game_saved *sv, const char *path)
 {
-	for (size_t i = 0; i < sl->count; i++)
-		free(sl->lines[i]);
-	free(sl->lines);
-}
-
-/* Read a log written by orbat play: its lines, the seed, the dice mode
- * (its first comment). */
-static int saved_read(saved_log *sl, const char *path)
-{
-	memset(sl, 0, sizeof *sl);
-	/* Only a regular file: a pipe or a device in its place would hang. */
+	memset(sv, 0, sizeof *sv);
+	/* A file named "-": standard input carries the game. */
+	const char *file = input_is_stdin(path) ? "./-" : path;
+	char *text = NULL;
+	size_t size = 0;
+	bool too_large = false;
 	const char *why = NULL;
-	int fd = regfile_open(path, &why);
-	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		fprintf(stderr, "orbat play: cannot read %s: %s\n", path, why ? why : strerror(errno));
+	if (!input_read(file, SAVED_LOG_MAX_BYTES, &text, &size, &too_large, &why)) {
+		fprintf(stderr, "orbat play: cannot read %s: %s\n", path, why);
 		return EXIT_USAGE;
 	}
-	char *buf = NULL;
-	size_t cap = 0;
-	ssize_t got;
-	int code = EXIT_VALID;
-	while ((got = getline(&buf, &cap, f)) >= 0) {
-		if (got > 0 && buf[got - 1] != '\n') {
-			/* orbat play writes every line whole with its newline: a last
-			 * line without one was cut (a full disk, a crash of the
-			 * system); read as it stands it could be a shorter action,
-			 * and another game. */
-			fprintf(stderr, "orbat play: %s:%zu: error: the last line is cut short (it has no end of line): "
-				"'%s'; the log was not written whole, so the game cannot go on from it as it stands; delete "
-				"that line to go on from the action before it [log]\n", path, sl->count + 1, buf);
-			code = EXIT_INVALID;
-			break;
-		}
-		while (got > 0 && (buf[got - 1] == '\n' || buf[got - 1] == '\r'))
-			buf[--got] = '\0';
-		grow_array((void **)&sl->lines, &sl->cap, sl->count + 1, sizeof *sl->lines);
-		sl->lines[sl->count++] = xstrdup(buf);
-		if (sl->count == 1 && game_log_manual(buf))
-			sl->manual = true;
-		if (!sl->has_seed && game_log_seed(buf, &sl->seed))
-			sl->has_seed = true;
+	if (too_large) {
+		free(text);
+		fprintf(stderr, "orbat play: %s is longer than %u bytes, more than a game log may be\n", path,
+			SAVED_LOG_MAX_BYTES);
+		return EXIT_USAGE;
 	}
-	free(buf);
-	fclose(f);
-	if (code != EXIT_VALID)
-		return code;
-	if (!sl->has_seed) {
-		fprintf(stderr, "orbat play: %s has no 'seed' line: only a log written by orbat play can be resumed\n", path);
-		return EXIT_INVALID;
-	}
-	return EXIT_VALID;
+	rules_error err;
+	size_t line = 0;
+	bool ok = game_saved_read(sv, text, size, &err, &line);
+	free(text);
+	if (ok)
+		return EXIT_VALID;
+	if (line)
+		fprintf(stderr, "orbat play: %s:%zu: error: %s [%s]\n", path, line, err.message, err.rule);
+	else
+		fprintf(stderr, "orbat play: %s %s\n", path, err.message);
+	return EXIT_INVALID;
 }
 
 /* Replay the actions of a saved log: each is completed with the same seed
  * and must come out as it was saved (same dice, same card drawn). */
-static int resume_replay(play_state *p, const saved_log *sl, const char *path)
+static int resume_replay(play_state *p, const game_saved *sl, const char *path)
 {
 	rules_error err;
 	size_t line = 0;
@@ -352,18 +323,18 @@ static int play_run(const options *o, play_args *pa)
 	lang_id lang = LANG_EN;
 	if (!options_one_lang(o, &lang))
 		return options_usage("play", "--lang takes one language for the card texts (en, nl or fr)");
-	saved_log sl;
+	game_saved sl;
 	memset(&sl, 0, sizeof sl);
 	if (resume_path) {
 		if (seed_text)
 			return options_usage("play", "--resume plays on with the seed of the log; leave out --seed");
 		code = saved_read(&sl, resume_path);
 		if (code != EXIT_VALID) {
-			saved_free(&sl);
+			game_saved_free(&sl);
 			return code;
 		}
 		if (dice_mode && manual != sl.manual) {
-			saved_free(&sl);
+			game_saved_free(&sl);
 			return options_usage("play", "%s was played with the dice %s; leave out --dice", resume_path,
 				sl.manual ? "typed in (--dice manual)" : "rolled by orbat");
 		}
@@ -373,18 +344,18 @@ static int play_run(const options *o, play_args *pa)
 			log_path = resume_path;
 	}
 	if (pa->log && !(resume_path && strcmp(pa->log, resume_path) == 0) && saved_game_exists(pa->log)) {
-		saved_free(&sl);
+		game_saved_free(&sl);
 		fprintf(stderr, "orbat play: %s already exists; orbat play does not overwrite a saved game: go on with it "
 			"(orbat play --resume %s SCENARIO) or name another --log file\n", pa->log, pa->log);
 		return EXIT_USAGE;
 	}
 	if (manual && (all_auto || pa->computer)) {
-		saved_free(&sl);
+		game_saved_free(&sl);
 		return options_usage("play", "%s and --dice manual do not go together: the computer cannot roll "
 			"your dice", all_auto ? "--auto" : "--computer");
 	}
 	if (all_auto && pa->computer) {
-		saved_free(&sl);
+		game_saved_free(&sl);
 		return options_usage("play", "--auto plays both sides; --computer SIDE plays one: name one of them");
 	}
 	play_state p;
@@ -403,7 +374,7 @@ static int play_run(const options *o, play_args *pa)
 	if (code == EXIT_VALID)
 		code = rules_session_run(&p.s, "play", o->operands[0], &play, &p.d, &p.run);
 	if (code != EXIT_VALID) {
-		saved_free(&sl);
+		game_saved_free(&sl);
 		return code;
 	}
 	if (pa->computer && !has_side(p.s.sc, pa->computer)) {
@@ -413,7 +384,7 @@ static int play_run(const options *o, play_args *pa)
 			len += (size_t)snprintf(sides + len, sizeof sides - len, "%s%s", i ? ", " : "",
 				p.s.sc->sides[i].id.text ? p.s.sc->sides[i].id.text : "?");
 		code = options_usage("play", "--computer takes a side of the scenario (%s), not '%s'", sides, pa->computer);
-		saved_free(&sl);
+		game_saved_free(&sl);
 		p.d->destroy(p.run);
 		rules_session_close(&p.s);
 		return code;
@@ -538,7 +509,7 @@ out:
 	}
 	p.d->destroy(p.run);
 	rules_session_close(&p.s);
-	saved_free(&sl);
+	game_saved_free(&sl);
 	return code;
 }
 

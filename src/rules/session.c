@@ -352,6 +352,48 @@ bool game_log_manual(const char *first_line)
 	return strncmp(first_line, "# orbat play ", 13) == 0 && strstr(first_line, ", dice manual") != NULL;
 }
 
+bool game_saved_read(game_saved *sv, const char *text, size_t size, rules_error *err, size_t *line)
+{
+	memset(sv, 0, sizeof *sv);
+	*line = 0;
+	bool has_seed = false;
+	for (size_t at = 0; at < size;) {
+		const char *nl = memchr(text + at, '\n', size - at);
+		size_t end = nl ? (size_t)(nl - text) : size;
+		char *got = xstrndup(text + at, end - at);
+		size_t len = strlen(got);
+		while (len > 0 && got[len - 1] == '\r')
+			got[--len] = '\0';
+		if (!nl) {
+			/* Read as it stands a cut line could be a shorter action, and
+			 * another game. */
+			*line = sv->count + 1;
+			rules_fail(err, RULES_ERROR_LOG_RULE, "the last line is cut short (it has no end of line): '%s'; the log "
+				"was not written whole, so the game cannot go on from it as it stands; delete that line to go on "
+				"from the action before it", text + at);
+			free(got);
+			return false;
+		}
+		grow_array((void **)&sv->lines, &sv->capacity, sv->count + 1, sizeof *sv->lines);
+		sv->lines[sv->count++] = got;
+		if (sv->count == 1 && game_log_manual(got))
+			sv->manual = true;
+		if (!has_seed && game_log_seed(got, &sv->seed))
+			has_seed = true;
+		at = end + 1;
+	}
+	if (!has_seed)
+		return rules_fail(err, RULES_ERROR_LOG_RULE, "has no 'seed' line: only a log written by orbat play can be "
+			"resumed");
+	return true;
+}
+
+void game_saved_free(game_saved *sv)
+{
+	str_free_words(sv->lines, sv->count);
+	memset(sv, 0, sizeof *sv);
+}
+
 /* Whether `saved` (canonical) is the next head line the seed dealt
  * (the first `head` kept lines), the comments and blank lines among them
  * skipped from *at. */

@@ -181,6 +181,24 @@ size_t game_session_dues(game_session *s, game_due *out, size_t max);
 
 /* ---- a saved game ---- */
 
+/* A log orbat play wrote, read for --resume: its lines (without their
+ * ends), the seed of its "seed N" line, and whether the players rolled
+ * their own dice.  Read before the scenario, and so the grid, is known. */
+typedef struct game_saved {
+	char **lines;
+	size_t count, capacity;
+	unsigned long long seed;
+	bool manual;
+} game_saved;
+
+/* The saved log `text` of `size` bytes into *sv (free it with
+ * game_saved_free either way).  False with the reason when it cannot be
+ * resumed, *line the line at fault (0: the whole log): a last line cut
+ * short (orbat play writes every line whole with its end, so the log was
+ * not written whole), or no seed line. */
+bool game_saved_read(game_saved *sv, const char *text, size_t size, rules_error *err, size_t *line);
+void game_saved_free(game_saved *sv);
+
 /* The seed a line "seed N" of a saved log names (its words as a game log
  * has them: between blanks, a '#' starts a comment, at most 200
  * characters a word): false for any other line.  Read before the

@@ -518,6 +518,39 @@ static void test_seated_pass(void **state)
 	unload(&l);
 }
 
+/* A saved log read for --resume: its lines without their ends, the seed
+ * and the players' own dice; a last line cut short and a log without a
+ * seed are refused, the first with its line. */
+static void test_saved_log(void **state)
+{
+	(void)state;
+	game_saved sv;
+	rules_error err;
+	size_t line = 0;
+	const char *log = "# orbat play x, seed 12, dice manual\r\norbat-game-log 1\nseed 12 # the seed\n\ndraw\n";
+	assert_true(game_saved_read(&sv, log, strlen(log), &err, &line));
+	assert_int_equal(sv.count, 5);
+	assert_string_equal(sv.lines[0], "# orbat play x, seed 12, dice manual");
+	assert_string_equal(sv.lines[3], "");
+	assert_true(sv.seed == 12);
+	assert_true(sv.manual);
+	game_saved_free(&sv);
+	const char *cut = "orbat-game-log 1\nseed 3\nmove u1 F";
+	assert_false(game_saved_read(&sv, cut, strlen(cut), &err, &line));
+	assert_int_equal(line, 3);
+	assert_non_null(strstr(err.message, "'move u1 F'"));
+	game_saved_free(&sv);
+	const char *seedless = "orbat-game-log 1\nseed x\nseeds 4\n";
+	assert_false(game_saved_read(&sv, seedless, strlen(seedless), &err, &line));
+	assert_int_equal(line, 0);
+	assert_non_null(strstr(err.message, "no 'seed' line"));
+	game_saved_free(&sv);
+	unsigned long long seed = 0;
+	assert_false(game_log_seed("seed 99999999999999999999999", &seed));
+	assert_true(game_log_seed("  seed\t42  ", &seed) && seed == 42);
+	assert_false(game_log_manual("# orbat play x, seed 12"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_manual_dice),
 		cmocka_unit_test(test_seated_withdraw),
 		cmocka_unit_test(test_seated_pass),
+		cmocka_unit_test(test_saved_log),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

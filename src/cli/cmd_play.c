@@ -439,7 +439,7 @@ static int play_run(const options *o, play_args *pa)
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
-			game_auto got = answering ? game_auto_answer(p.d, p.run, &play) : game_auto_take(p.d, p.run, &play);
+			game_auto got = game_auto_decide(p.d, p.run, &play);
 			if (got == GAME_AUTO_NONE) {
 				if (computer_turn)
 					printf("The computer has nothing to propose: the game stops here.\n");

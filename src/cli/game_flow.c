@@ -73,26 +73,7 @@ static game_auto auto_taken(const game_driver *d, game_run *run, const game_play
 	return got;
 }
 
-game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play)
-{
-	game_session *s = d->session_of(run);
-	game_action *a = game_action_new(d->engine);
-	if (!game_session_propose(s, a)) {
-		free(a);
-		return GAME_AUTO_NONE;
-	}
-	if (game_session_hold(s, a)) {
-		/* The other side chooses first; the action comes back after. */
-		game_action_free(d->engine, a);
-		d->print_pending(run);
-		return GAME_AUTO_TAKEN;
-	}
-	return auto_taken(d, run, play, a);
-}
-
-/* A pass, typed (`automatic` false) or the automatic player's: what is
- * on offer now is printed after it. */
-static bool pass_taken(const game_driver *d, game_run *run, bool automatic)
+bool game_pass(const game_driver *d, game_run *run)
 {
 	rules_error err;
 	rules_error_clear(&err);
@@ -100,14 +81,9 @@ static bool pass_taken(const game_driver *d, game_run *run, bool automatic)
 		printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
-	printf("%s pass\n", automatic ? "auto:" : "ok:");
+	printf("ok: pass\n");
 	d->print_pending(run);
 	return true;
-}
-
-bool game_pass(const game_driver *d, game_run *run)
-{
-	return pass_taken(d, run, false);
 }
 
 const char *game_decider(const game_driver *d, game_run *run)
@@ -116,14 +92,32 @@ const char *game_decider(const game_driver *d, game_run *run)
 	return game_side_id(s->game, game_session_decider(s));
 }
 
-game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play)
+game_auto game_auto_decide(const game_driver *d, game_run *run, const game_play_opts *play)
 {
 	game_action *a = game_action_new(d->engine);
-	if (game_session_answer(d->session_of(run), a))
+	rules_error err;
+	rules_error_clear(&err);
+	switch (game_session_decide(d->session_of(run), a, &err)) {
+	case GAME_DECIDED_ACTION:
 		return auto_taken(d, run, play, a);
-	game_action_free(d->engine, a);
-	if (pass_taken(d, run, true))
+	case GAME_DECIDED_NOTHING:
+		free(a);
+		return GAME_AUTO_NONE;
+	case GAME_DECIDED_HELD:
+		/* The other side chooses first; the action comes back after. */
+		free(a);
+		d->print_pending(run);
 		return GAME_AUTO_TAKEN;
+	case GAME_DECIDED_PASS:
+		free(a);
+		printf("auto: pass\n");
+		d->print_pending(run);
+		return GAME_AUTO_TAKEN;
+	case GAME_DECIDED_BAD_PASS:
+		break;
+	}
+	free(a);
+	printf("refused: %s [%s]\n", err.message, err.rule);
 	fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", game_decider(d, run));
 	return GAME_AUTO_ILLEGAL;
 }

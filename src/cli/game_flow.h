@@ -29,12 +29,10 @@ bool game_head(const game_driver *d, game_run *run, const game_play_opts *play, 
  * malformed line or a refusal is printed.  False when not taken. */
 bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, const char *typed);
 
-/* The automatic player's next action, taken. */
-game_auto game_auto_take(const game_driver *d, game_run *run, const game_play_opts *play);
-
-/* The automatic player's answer for the side that decides now, when it is
- * not the side to play: taken, or its pass. */
-game_auto game_auto_answer(const game_driver *d, game_run *run, const game_play_opts *play);
+/* The automatic player's decision for the side that decides now
+ * (game_session_decide): an action taken, a proposal held for the other
+ * side's choice, or a pass, each printed. */
+game_auto game_auto_decide(const game_driver *d, game_run *run, const game_play_opts *play);
 
 /* 'pass' typed: the deciding side leaves what is on offer; the refusal
  * printed when it owes it.  False when refused. */

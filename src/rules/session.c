@@ -277,6 +277,22 @@ bool game_session_answer(game_session *s, game_action *a)
 	return !s->holding && player_answer(&s->player, s->game, &s->choices, a);
 }
 
+game_decision game_session_decide(game_session *s, game_action *a, rules_error *err)
+{
+	if (s->seats && game_session_decider(s) != game_to_play(s->game)) {
+		if (game_session_answer(s, a))
+			return GAME_DECIDED_ACTION;
+		s->engine->action_finish(a);
+		return game_session_pass(s, err) ? GAME_DECIDED_PASS : GAME_DECIDED_BAD_PASS;
+	}
+	if (!game_session_propose(s, a))
+		return GAME_DECIDED_NOTHING;
+	if (!game_session_hold(s, a))
+		return GAME_DECIDED_ACTION;
+	s->engine->action_finish(a);
+	return GAME_DECIDED_HELD;
+}
+
 /* ---- seats ---- */
 
 int game_session_decider(game_session *s)

@@ -157,6 +157,23 @@ game_undo game_session_undo(game_session *s, char **line);
 bool game_session_propose(game_session *s, game_action *a);
 bool game_session_answer(game_session *s, game_action *a);
 
+/* What the automatic player decided for the side that decides now. */
+typedef enum game_decision {
+	GAME_DECIDED_NOTHING,   /* it has nothing to propose: the game stops */
+	GAME_DECIDED_ACTION,    /* an action, to take (game_session_take) */
+	GAME_DECIDED_HELD,      /* its proposal waits for the other side's choice */
+	GAME_DECIDED_PASS,      /* it left what was on offer (taken) */
+	GAME_DECIDED_BAD_PASS,  /* it passed where it must decide: its fault */
+} game_decision;
+
+/* The automatic player's decision for the side that decides now, as
+ * `orbat play --auto` and `--computer` take it: with seats, in the other
+ * side's turn its answer or its pass; else its next proposal, held when
+ * the other side chooses first (game_session_hold).  An action goes into
+ * *a (zeroed: the caller's to take, then to empty); a refused pass gives
+ * the reason. */
+game_decision game_session_decide(game_session *s, game_action *a, rules_error *err);
+
 /* ---- seats ---- */
 
 /* The side whose decision the game waits for: without seats the side to

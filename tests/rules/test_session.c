@@ -375,18 +375,18 @@ static size_t computer_plays(game_session *s, int computer)
 	game_action *a = game_action_new(e);
 	size_t taken = 0;
 	rules_error err;
-	for (int n = 0; n < MAX_ACTIONS && !game_over(s->game) && game_session_decider(s) == computer; n++) {
-		bool answering = computer != game_to_play(s->game);
-		if (answering && !game_session_answer(s, a)) {
-			assert_true(game_session_pass(s, &err));
+	bool held = false;
+	for (int n = 0; n < MAX_ACTIONS && !held && !game_over(s->game) && game_session_decider(s) == computer; n++) {
+		switch (game_session_decide(s, a, &err)) {
+		case GAME_DECIDED_ACTION:
+			break;
+		case GAME_DECIDED_PASS:
 			continue;
-		}
-		if (!answering) {
-			assert_true(game_session_propose(s, a));
-			if (game_session_hold(s, a)) {
-				game_action_finish(e, a);
-				break;
-			}
+		case GAME_DECIDED_HELD:
+			held = true;
+			continue;
+		default:
+			fail_msg("the computer decides nothing where it must");
 		}
 		bool undoable = false;
 		if (!game_session_take(s, a, GAME_BY_COMPUTER, &undoable, &err))

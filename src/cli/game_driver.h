@@ -26,9 +26,9 @@
  *    print_pending (the session's dues in the grid's words), print_help,
  *    command (its own command words: questions, hand...) and undo's words
  *    (fixed_reason, undo_none).
- * Every line of a game goes through the emit callback of the play options
- * (game_play_opts), which keeps it for undo and writes the log: the flow
- * calls it, a driver never needs to.
+ * Every action taken goes through the emit callback of the play options
+ * (game_play_opts), which writes it to the log at once; the session keeps
+ * the lines for undo.  The flow calls it, a driver never needs to.
  * What the shell writes and reads itself, so a driver's log format keeps
  * it: the first line "# orbat play SCENARIO, seed N[, dice manual]" (a
  * comment: '#' starts one), the head lines "orbat-game-log 1",
@@ -49,13 +49,13 @@
 #include "../text/lang.h"
 
 struct rules_session;
-struct player;
 
 /* A driver's state for one game: opaque to the shell. */
 typedef struct game_run game_run;
 
-/* Keep a line of the game: for undo, and in the log file at once.
- * `undoable` false: the head, a roll, a draw, which nothing takes back. */
+/* Write an action the session took (and kept: game_session_take) into the
+ * log file at once.  `undoable` false: a roll, a draw, which nothing
+ * takes back. */
 typedef void game_emit_fn(void *ctx, const char *line, bool undoable);
 
 /* What orbat play adds to a game; check and ask open without them. */

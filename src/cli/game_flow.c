@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "../rules/players.h"
 #include "../rules/session.h"
 #include "command.h"
 

@@ -1,8 +1,9 @@
-/* The game driver of the hex rulesets (game_driver.h): the referee of
- * src/rules with its log format (hex_log.h), the deck, the hands and the
- * flanks seen from a player's seat, the dice rolled with the seed, the
- * automatic player, the board drawn as text, and the questions of orbat
- * ask inside a game. */
+/* The game driver of the hex rulesets (game_driver.h): what a player
+ * sees of a hex game -- the turn, the hand and the cards with their flanks
+ * seen from the seat, the battle's notes, what is owed in the hex words,
+ * the result, the help -- and the questions of orbat ask inside a game.
+ * The game itself (the referee, the dice and cards, the automatic player,
+ * the seats) is the library session's. */
 #include "play_hex.h"
 
 #include <stdio.h>
@@ -13,11 +14,8 @@
 #include "../base/datadir.h"
 #include "../base/util.h"
 #include "../rules/hex/hex_ask.h"
-#include "../rules/players.h"
 #include "../rules/session.h"
 #include "../rules/hex/hex_referee.h"
-#include "../rules/rng.h"
-#include "../rules/hex/hex_table.h"
 #include "../rules/hex/hex_board.h"
 #include "../rules/hex/hex_engine.h"
 #include "../text/strings.h"

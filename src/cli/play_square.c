@@ -1,8 +1,9 @@
-/* The game driver of the square-grid rulesets (game_driver.h): the square
- * game's referee (rules/square/sq_referee.h) with its log (rules/square/sq_log.h), the dice
- * rolled with the seed or typed by the player, the board drawn as text, the
- * summary of cities, income and units, and the automatic player of
- * rules/square/sq_auto.h for --auto and the `auto` command. */
+/* The game driver of the square-grid rulesets (game_driver.h): what a
+ * player sees of a square game -- the turn with its purse, the board as
+ * text, the summary of cities, income and units, what is owed, the
+ * result, the help -- and the questions of orbat ask inside a game.  The
+ * game itself (rules/square/sq_referee.h, the dice, the automatic player,
+ * the seats) is the library session's. */
 #include "play_square.h"
 
 #include <stdio.h>
@@ -10,11 +11,9 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "../rules/players.h"
 #include "../rules/session.h"
 #include "../rules/square/sq_engine.h"
 #include "../rules/square/sq_referee.h"
-#include "../rules/square/sq_table.h"
 #include "ask_square_cli.h"
 #include "command.h"
 #include "game_flow.h"

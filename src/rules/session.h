@@ -59,8 +59,8 @@ typedef struct game_lines {
 } game_lines;
 
 /* A game being played: its lines, the game as it stands, the start undo
- * replays from, the dice and cards of the seed, and the automatic player with the
- * stream of its own choices (seeded with the game's seed xor
+ * replays from, the dice and cards of the seed, and the automatic player
+ * with the stream of its own choices (seeded with the game's seed xor
  * PLAYER_CHOICE_SALT, so the actions of an automatic game typed back in
  * meet the same dice).  With seats each side decides for itself: the
  * session knows whose decision the game waits for, refuses a side's
@@ -123,7 +123,9 @@ typedef enum game_author {
  * with the reason: nothing changed, the dice included. */
 bool game_session_take(game_session *s, game_action *a, game_author by, bool *undoable, rules_error *err);
 /* A saved action of a resumed game: what the seed decides is decided
- * again (the faces too, unless the players roll their own), then taken. */
+ * again (the faces too, unless the players roll their own), then taken;
+ * the seats do not judge it again (it was judged when played), and what
+ * it told the players is no news (game_engine.forget_news). */
 bool game_session_redo(game_session *s, game_action *a, bool *undoable, rules_error *err);
 
 /* Undo's replay from the start (game_replay), the automatic player

@@ -13,9 +13,9 @@
  * questions.
  *
  * What a driver must provide (every field of game_driver is required):
- *  - engine: its game engine (rules/engine.h), whose log lines are the
- *    actions the shell holds; session_of gives the game's session in the
- *    library (rules/session.h), which plays the game: the game as it
+ *  - session_of: the game's session in the library (rules/session.h,
+ *    over the grid's engine, whose log lines are the actions the shell
+ *    holds without looking inside), which plays the game: the game as it
  *    stands, its start, the dice, the automatic player, the seats (who
  *    decides now, a side's own choices, a proposal held for the other
  *    side's choice, pass), what the rules owe now, resume and undo.
@@ -88,10 +88,6 @@ typedef struct game_play_opts {
 	"                          orbat play FILE --resume LOG goes on\n"
 
 typedef struct game_driver {
-	/* The grid's game engine (rules/engine.h): its log lines are the
-	 * actions the shell holds without looking inside. */
-	const game_engine *engine;
-
 	/* The game at the scenario's start of a loaded session; play NULL for
 	 * check and ask.  NULL when it cannot be set up: the reason is
 	 * printed with `cmd` and `path`, *code is the exit code. */

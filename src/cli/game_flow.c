@@ -35,7 +35,7 @@ static bool take_action(const game_driver *d, game_run *run, const game_play_opt
 		printf("refused: %s [%s]\n", err.message, err.rule);
 		return false;
 	}
-	char *line = d->engine->format(a);
+	char *line = d->session_of(run)->engine->format(a);
 	play->emit(play->emit_ctx, line, undoable);
 	printf("%s %s\n", automatic ? "auto:" : "ok:", line);
 	free(line);
@@ -47,13 +47,13 @@ bool game_take(const game_driver *d, game_run *run, const game_play_opts *play, 
 {
 	bool empty = false;
 	rules_error why;
-	game_action *a = game_action_parse(d->engine, typed, 0, &empty, &why);
+	game_action *a = game_action_parse(d->session_of(run)->engine, typed, 0, &empty, &why);
 	if (!a && !empty)
 		printf("error: %s [%s]\n", why.message, why.rule);
 	if (!a)
 		return empty;
 	bool ok = take_action(d, run, play, a, false);
-	game_action_free(d->engine, a);
+	game_action_free(d->session_of(run)->engine, a);
 	return ok;
 }
 
@@ -63,12 +63,12 @@ static game_auto auto_taken(const game_driver *d, game_run *run, const game_play
 {
 	game_auto got = GAME_AUTO_TAKEN;
 	if (!take_action(d, run, play, a, true)) {
-		char *text = d->engine->format(a);
+		char *text = d->session_of(run)->engine->format(a);
 		fprintf(stderr, "orbat play: the automatic player proposed an illegal action: %s\n", text);
 		free(text);
 		got = GAME_AUTO_ILLEGAL;
 	}
-	game_action_free(d->engine, a);
+	game_action_free(d->session_of(run)->engine, a);
 	return got;
 }
 
@@ -93,7 +93,7 @@ const char *game_decider(const game_driver *d, game_run *run)
 
 game_auto game_auto_decide(const game_driver *d, game_run *run, const game_play_opts *play)
 {
-	game_action *a = game_action_new(d->engine);
+	game_action *a = game_action_new(d->session_of(run)->engine);
 	rules_error err;
 	rules_error_clear(&err);
 	switch (game_session_decide(d->session_of(run), a, &err)) {
@@ -152,12 +152,12 @@ bool game_session_start(struct game_session *s, const game_play_opts *play, cons
 	return false;
 }
 
-bool game_session_ready(struct game_session *s, const game_driver *d, const scenario *sc, const ruleset *rs,
-	const char *cmd, const char *path, const game_play_opts *play, int *code)
+bool game_session_ready(struct game_session *s, const scenario *sc, const ruleset *rs, const char *cmd,
+	const char *path, const game_play_opts *play, int *code)
 {
 	rules_error why;
 	rules_error_clear(&why);
-	if (!game_session_open(s, d->engine, sc, rs, &why)) {
+	if (!game_session_open(s, game_engine_of(rs, NULL), sc, rs, &why)) {
 		/* The validator accepted it: the two disagree, which is ours. */
 		fprintf(stderr, "orbat %s: internal error: %s is valid but its board cannot be set up\n", cmd, path);
 		*code = EXIT_INTERNAL;

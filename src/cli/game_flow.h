@@ -64,12 +64,12 @@ void game_help_dice(bool manual, const char *example);
 struct game_session;
 bool game_session_start(struct game_session *s, const game_play_opts *play, const char *cmd);
 
-/* A driver's session at the start of a loaded scenario (game_session_open
- * under the driver's engine), ready for play when `play` is given
- * (game_session_start).  False with the reason printed and *code the exit
- * code; the session is closed then. */
-bool game_session_ready(struct game_session *s, const game_driver *d, const scenario *sc, const ruleset *rs,
-	const char *cmd, const char *path, const game_play_opts *play, int *code);
+/* A game's session at the start of a loaded scenario (game_session_open
+ * under the engine of its ruleset's grid), ready for play when `play` is
+ * given (game_session_start).  False with the reason printed and *code
+ * the exit code; the session is closed then. */
+bool game_session_ready(struct game_session *s, const scenario *sc, const ruleset *rs, const char *cmd,
+	const char *path, const game_play_opts *play, int *code);
 
 /* The game as it stands in a driver's session (rules/engine.h asks it
  * where it stands: over, turn, side to play...). */

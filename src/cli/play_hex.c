@@ -294,7 +294,7 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 	int *code)
 {
 	game_run *run = xcalloc(1, sizeof *run);
-	if (!game_session_ready(&run->s, &play_hex_driver, s->sc, s->rs, cmd, path, play, code)) {
+	if (!game_session_ready(&run->s, s->sc, s->rs, cmd, path, play, code)) {
 		free(run);
 		return NULL;
 	}
@@ -367,7 +367,6 @@ static game_session *hex_session_of(game_run *run)
 }
 
 const game_driver play_hex_driver = {
-	.engine = &hex_engine,
 	.session_of = hex_session_of,
 	.open = hex_open,
 	.destroy = hex_destroy,

@@ -143,7 +143,7 @@ static void sq_destroy(game_run *run)
 static game_run *sq_open(rules_session *s, const char *cmd, const char *path, const game_play_opts *play, int *code)
 {
 	game_run *run = xcalloc(1, sizeof *run);
-	if (!game_session_ready(&run->s, &play_square_driver, s->sc, s->rs, cmd, path, play, code)) {
+	if (!game_session_ready(&run->s, s->sc, s->rs, cmd, path, play, code)) {
 		free(run);
 		return NULL;
 	}
@@ -190,6 +190,5 @@ const game_driver play_square_driver = {
 	.destroy = sq_destroy,
 	.command = sq_command,
 	.fixed_reason = sq_fixed_reason,
-	.engine = &square_engine,
 	.session_of = sq_session_of,
 };

@@ -114,7 +114,7 @@ int rules_replay(const char *cmd, const char *log_path, output_format format, co
 	diag_sink sink;
 	diag_sink_init(&sink);
 	game_log log;
-	size_t bad = game_log_load(&log, d->engine, text, size, log_path, &sink);
+	size_t bad = game_log_load(&log, d->session_of(run)->engine, text, size, log_path, &sink);
 	free(text);
 	int code = EXIT_VALID;
 	rules_error err;

@@ -50,6 +50,7 @@ extern const command command_play;
 extern const command command_explain;
 extern const command command_new;
 extern const command command_balance;
+extern const command command_studio;
 
 /* Parse the command line by the command's table and run it; the exit
  * status. */

@@ -1,6 +1,7 @@
 #include "studio_doc.h"
 
 #include <dirent.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,29 +146,37 @@ static bool at_matches(const sc_address *a, const diag *dg, bool column)
 	return a->text && a->valid && a->pos.line == dg->line && (!column || a->pos.column == dg->column);
 }
 
+/* The elements of a scenario that stand on a cell: an array of one kind,
+ * where in each element its address and its own position lie. */
+typedef struct placed_kind {
+	const void *items;
+	size_t count, size;
+	size_t at, pos;
+} placed_kind;
+
+#define PLACED(array, n, type, field) \
+	{ (array), (n), sizeof(type), offsetof(type, field), offsetof(type, pos) }
+
 static const sc_address *diag_address(const scenario *sc, const diag *dg, bool column)
 {
-	for (size_t i = 0; i < sc->terrain_count; i++)
-		if (at_matches(&sc->terrain[i].at, dg, column) || (!column && sc->terrain[i].pos.line == dg->line))
-			return &sc->terrain[i].at;
-	for (size_t i = 0; i < sc->unit_count; i++)
-		if (at_matches(&sc->units[i].at, dg, column) || (!column && sc->units[i].pos.line == dg->line))
-			return &sc->units[i].at;
-	for (size_t i = 0; i < sc->reserve_count; i++)
-		if (at_matches(&sc->reserves[i].entry, dg, column) || (!column && sc->reserves[i].pos.line == dg->line))
-			return &sc->reserves[i].entry;
-	for (size_t i = 0; i < sc->general_count; i++)
-		if (at_matches(&sc->generals[i].at, dg, column) || (!column && sc->generals[i].pos.line == dg->line))
-			return &sc->generals[i].at;
-	for (size_t i = 0; i < sc->objective_count; i++)
-		if (at_matches(&sc->objectives[i].at, dg, column) || (!column && sc->objectives[i].pos.line == dg->line))
-			return &sc->objectives[i].at;
-	for (size_t i = 0; i < sc->city_count; i++)
-		if (at_matches(&sc->cities[i].at, dg, column) || (!column && sc->cities[i].pos.line == dg->line))
-			return &sc->cities[i].at;
-	for (size_t i = 0; i < sc->ship_count; i++)
-		if (at_matches(&sc->ships[i].at, dg, column) || (!column && sc->ships[i].pos.line == dg->line))
-			return &sc->ships[i].at;
+	const placed_kind kinds[] = {
+		PLACED(sc->terrain, sc->terrain_count, sc_terrain, at),
+		PLACED(sc->units, sc->unit_count, sc_unit, at),
+		PLACED(sc->reserves, sc->reserve_count, sc_unit, entry),
+		PLACED(sc->generals, sc->general_count, sc_general, at),
+		PLACED(sc->objectives, sc->objective_count, sc_objective, at),
+		PLACED(sc->cities, sc->city_count, sc_city, at),
+		PLACED(sc->ships, sc->ship_count, sc_ship, at),
+	};
+	for (size_t k = 0; k < ARRAY_LEN(kinds); k++) {
+		for (size_t i = 0; i < kinds[k].count; i++) {
+			const char *item = (const char *)kinds[k].items + i * kinds[k].size;
+			const sc_address *a = (const sc_address *)(item + kinds[k].at);
+			const src_pos *pos = (const src_pos *)(item + kinds[k].pos);
+			if (at_matches(a, dg, column) || (!column && pos->line == dg->line))
+				return a;
+		}
+	}
 	return NULL;
 }
 

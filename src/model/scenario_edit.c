@@ -1,7 +1,7 @@
 /* The edits of a scenario document: each checks first that the format can
  * hold it (and refuses with a reason when not), then changes the tree and
- * writes its inverse.  What the schema says an element holds is in the
- * tables below; the rules are left to the validator. */
+ * writes its inverse.  What the format holds is in scenario_edit_shape.c;
+ * the rules are left to the validator. */
 #include "scenario_edit_impl.h"
 
 #include <stdarg.h>
@@ -25,41 +25,37 @@ const char *scedit_text_kind_name(scedit_text_kind kind)
 	return kind < SCEDIT_TEXT_KINDS ? TEXT_NAMES[kind] : "?";
 }
 
-static bool find_name(const char *const *names, size_t count, const char *name, int *out)
+/* The place of a name in a table of JSON names, or -1. */
+static int name_index(const char *const *names, int count, const char *name)
 {
-	for (size_t i = 0; name && i < count; i++)
-		if (strcmp(names[i], name) == 0) {
-			*out = (int)i;
-			return true;
-		}
-	return false;
+	for (int i = 0; name && i < count; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	return -1;
 }
 
 bool scedit_kind_parse(const char *name, scedit_kind *out)
 {
-	int i;
-	if (!find_name(KIND_NAMES, SCEDIT_KINDS, name, &i))
-		return false;
-	*out = (scedit_kind)i;
-	return true;
+	int i = name_index(KIND_NAMES, SCEDIT_KINDS, name);
+	if (i >= 0)
+		*out = (scedit_kind)i;
+	return i >= 0;
 }
 
 bool scedit_piece_parse(const char *name, scedit_piece *out)
 {
-	int i;
-	if (!find_name(PIECE_NAMES, SCEDIT_PIECES, name, &i))
-		return false;
-	*out = (scedit_piece)i;
-	return true;
+	int i = name_index(PIECE_NAMES, SCEDIT_PIECES, name);
+	if (i >= 0)
+		*out = (scedit_piece)i;
+	return i >= 0;
 }
 
 bool scedit_text_kind_parse(const char *name, scedit_text_kind *out)
 {
-	int i;
-	if (!find_name(TEXT_NAMES, SCEDIT_TEXT_KINDS, name, &i))
-		return false;
-	*out = (scedit_text_kind)i;
-	return true;
+	int i = name_index(TEXT_NAMES, SCEDIT_TEXT_KINDS, name);
+	if (i >= 0)
+		*out = (scedit_text_kind)i;
+	return i >= 0;
 }
 
 void scedit_op_finish(scedit_op *op)
@@ -87,343 +83,6 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
-/* ---- refusals -------------------------------------------------------- */
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool refuse(scedit_refusal *why, const char *reason, const char *fmt, ...)
-{
-	snprintf(why->reason, sizeof why->reason, "%s", reason);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(why->message, sizeof why->message, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-/* ---- what each element holds (data/schema/scenario.rng) ------------- */
-
-typedef struct element_shape {
-	const char *element;
-	const char *const *attrs;     /* the attributes it may have */
-	const char *const *required;  /* those it must have */
-} element_shape;
-
-#define LIST(...) ((const char *const[]){ __VA_ARGS__, NULL })
-
-static const element_shape SHAPE_UNIT = { "unit",
-	LIST("id", "type", "at", "player", "figures", "name", "weapon", "quality", "state", "kind"),
-	LIST("id", "type", "at") };
-static const element_shape SHAPE_RESERVE_UNIT = { "unit",
-	LIST("id", "type", "entry", "figures", "name", "weapon", "quality", "state", "kind"),
-	LIST("id", "type", "entry") };
-static const element_shape SHAPE_CARGO_UNIT = { "unit", LIST("id", "type", "name", "player"), LIST("id", "type") };
-static const element_shape SHAPE_GENERAL = { "general", LIST("id", "at", "player", "name"), LIST("id", "at") };
-static const element_shape SHAPE_BRIGADE = { "brigade", LIST("id", "general", "units", "name"),
-	LIST("id", "general", "units") };
-static const element_shape SHAPE_OBJECTIVE = { "objective", LIST("at", "vp", "for"), LIST("at", "vp", "for") };
-static const element_shape SHAPE_CITY = { "city", LIST("id", "at", "side", "name", "capital", "port", "zone"),
-	LIST("id", "at", "side") };
-static const element_shape SHAPE_SEA_ZONE = { "sea-zone", LIST("id"), LIST("id") };
-static const element_shape SHAPE_SHIP = { "ship", LIST("id", "type", "name", "at", "zone", "player"),
-	LIST("id", "type") };
-static const element_shape SHAPE_SCENARIO = { "scenario", LIST("id", "ruleset", "players", "turn-limit"),
-	LIST("id", "ruleset") };
-static const element_shape SHAPE_BOARD = { "board", LIST("columns", "rows", "short-rows", "grid"),
-	LIST("columns", "rows") };
-static const element_shape SHAPE_SECTIONS = { "sections", LIST("west", "east"), LIST("west", "east") };
-static const element_shape SHAPE_SIDE = { "side", LIST("home", "cards", "victory", "first"),
-	LIST("home", "cards", "victory") };
-static const element_shape SHAPE_FORCES = { "forces", LIST("first"), LIST("side") };
-
-static bool in_list(const char *const *list, const char *name)
-{
-	for (size_t i = 0; list[i]; i++)
-		if (strcmp(list[i], name) == 0)
-			return true;
-	return false;
-}
-
-static const char *const ADDRESS_ATTRS[] = { "at", "entry", NULL };
-static const char *const COUNT_ATTRS[] = { "figures", "player", "vp", "players", "turn-limit", "columns", "rows",
-	"cards", "victory", "west", "east", NULL };
-static const char *const BOOLEAN_ATTRS[] = { "first", "capital", "port", "fieldworks", NULL };
-
-typedef struct attr_choice {
-	const char *attr;
-	const char *const *values;
-} attr_choice;
-
-static const attr_choice CHOICES[] = {
-	{ "short-rows", LIST("even", "none") },
-	{ "grid", LIST("hex", "square") },
-	{ "home", LIST("north", "south") },
-	{ "for", LIST("union", "confederate", "both") },
-};
-
-static bool side_known(const char *side)
-{
-	return side && (strcmp(side, "union") == 0 || strcmp(side, "confederate") == 0);
-}
-
-/* ---- addresses ------------------------------------------------------- */
-
-static const grid_ops *doc_grid(const scenario_doc *d)
-{
-	if (d->board_ok)
-		return grid_board_ops(&d->board);
-	if (d->rs)
-		return grid_ops_of(d->rs->grid);
-	if (d->model && d->model->grid.text && strcmp(d->model->grid.text, "square") == 0)
-		return &grid_square_ops;
-	return &grid_hex_ops;
-}
-
-static bool check_address(const scenario_doc *d, const char *text, grid_cell *cell, scedit_refusal *why)
-{
-	const grid_ops *ops = doc_grid(d);
-	grid_cell c;
-	if (!text || !ops->parse(text, &c))
-		return refuse(why, "edit-address", "\"%s\" is not a %s address such as C4", text ? text : "",
-			ops->name);
-	if (d->board_ok && !grid_on_board(&d->board, c))
-		return refuse(why, "edit-address", "%s is not on the board (%ld columns, %ld rows)",
-			GRID_ADDRESS(c), d->model->columns.value, d->model->rows.value);
-	if (cell)
-		*cell = c;
-	return true;
-}
-
-/* Whether a value can stand in the attribute as the format has it. */
-static bool check_value(const scenario_doc *d, const char *attr, const char *value, scedit_refusal *why)
-{
-	if (!value || !*value || strspn(value, " \t\r\n") == strlen(value))
-		return refuse(why, "edit-value", "%s needs a value", attr);
-	if (in_list(ADDRESS_ATTRS, attr))
-		return check_address(d, value, NULL, why);
-	long n;
-	if (in_list(COUNT_ATTRS, attr) && !parse_int(value, -999999, 999999, &n))
-		return refuse(why, "edit-value", "%s must be a whole number, not \"%s\"", attr, value);
-	if (in_list(BOOLEAN_ATTRS, attr) && strcmp(value, "true") && strcmp(value, "false") && strcmp(value, "1")
-		&& strcmp(value, "0"))
-		return refuse(why, "edit-value", "%s must be true or false, not \"%s\"", attr, value);
-	for (size_t i = 0; i < sizeof CHOICES / sizeof CHOICES[0]; i++)
-		if (strcmp(CHOICES[i].attr, attr) == 0 && !in_list(CHOICES[i].values, value))
-			return refuse(why, "edit-value", "%s cannot be \"%s\"", attr, value);
-	if (strcmp(attr, "id") == 0 && strpbrk(value, " \t\r\n"))
-		return refuse(why, "edit-value", "an id has no blanks: \"%s\"", value);
-	return true;
-}
-
-/* ---- finding elements ------------------------------------------------ */
-
-static xmlNode *root_of(const scenario_doc *d)
-{
-	return xmlDocGetRootElement(d->xml->doc);
-}
-
-static bool attr_is(const xmlNode *n, const char *name, const char *value)
-{
-	return str_eq(xmldoc_attr(n, name), value);
-}
-
-/* The element holding a side's pieces: <side id> (hex) or <forces side>. */
-static xmlNode *side_element(const scenario_doc *d, const char *side)
-{
-	for (xmlNode *k = root_of(d)->children; k; k = k->next)
-		if ((xmldoc_is(k, SCENARIO_NS, "side") && attr_is(k, "id", side))
-			|| (xmldoc_is(k, SCENARIO_NS, "forces") && attr_is(k, "side", side)))
-			return k;
-	return NULL;
-}
-
-static xmlNode *find_by_id(xmlNode *from, const char *name, const char *id)
-{
-	for (xmlNode *k = from; k; k = k->next) {
-		if (k->type != XML_ELEMENT_NODE)
-			continue;
-		if ((!name || xmldoc_is(k, SCENARIO_NS, name)) && attr_is(k, "id", id) && !xmldoc_is(k, SCENARIO_NS, "side")
-			&& !xmldoc_is(k, SCENARIO_NS, "scenario"))
-			return k;
-		xmlNode *in = find_by_id(k->children, name, id);
-		if (in)
-			return in;
-	}
-	return NULL;
-}
-
-static xmlNode *nth_objective(const scenario_doc *d, long index)
-{
-	long i = 0;
-	for (xmlNode *k = root_of(d)->children; k; k = k->next)
-		if (xmldoc_is(k, SCENARIO_NS, "objective") && i++ == index)
-			return k;
-	return NULL;
-}
-
-static long objective_index(const scenario_doc *d, const xmlNode *node)
-{
-	long i = 0;
-	for (xmlNode *k = root_of(d)->children; k; k = k->next)
-		if (xmldoc_is(k, SCENARIO_NS, "objective")) {
-			if (k == node)
-				return i;
-			i++;
-		}
-	return -1;
-}
-
-/* The element an op names, or NULL with a refusal. */
-static xmlNode *find_piece(const scenario_doc *d, scedit_piece piece, const char *key, long index,
-	scedit_refusal *why)
-{
-	xmlNode *root = root_of(d), *n = NULL;
-	switch (piece) {
-	case SCEDIT_SCENARIO:
-		return root;
-	case SCEDIT_BOARD:
-		n = sedit_child(root, "board");
-		break;
-	case SCEDIT_SECTIONS:
-		n = sedit_child(sedit_child(root, "board"), "sections");
-		break;
-	case SCEDIT_SIDE:
-		if (!side_known(key)) {
-			refuse(why, "edit-side", "there is no side \"%s\": union or confederate", key ? key : "");
-			return NULL;
-		}
-		n = side_element(d, key);
-		break;
-	case SCEDIT_OBJECTIVE:
-		n = nth_objective(d, index);
-		if (!n) {
-			refuse(why, "edit-missing", "there is no objective %ld", index);
-			return NULL;
-		}
-		return n;
-	default:
-		if (key)
-			n = find_by_id(root->children, PIECE_NAMES[piece], key);
-		if (!n) {
-			refuse(why, "edit-missing", "there is no %s \"%s\"", PIECE_NAMES[piece], key ? key : "");
-			return NULL;
-		}
-		return n;
-	}
-	if (!n)
-		refuse(why, "edit-missing", "the scenario has no %s%s%s", PIECE_NAMES[piece], key ? " " : "",
-			key ? key : "");
-	return n;
-}
-
-/* What an element found in the tree may hold. */
-static const element_shape *shape_of(const xmlNode *n)
-{
-	static const element_shape *const all[] = { &SHAPE_GENERAL, &SHAPE_BRIGADE, &SHAPE_OBJECTIVE, &SHAPE_CITY,
-		&SHAPE_SEA_ZONE, &SHAPE_SHIP, &SHAPE_SCENARIO, &SHAPE_BOARD, &SHAPE_SECTIONS, &SHAPE_SIDE,
-		&SHAPE_FORCES };
-	if (xmldoc_is(n, SCENARIO_NS, "unit")) {
-		if (xmldoc_is(n->parent, SCENARIO_NS, "reserve"))
-			return &SHAPE_RESERVE_UNIT;
-		if (xmldoc_is(n->parent, SCENARIO_NS, "ship"))
-			return &SHAPE_CARGO_UNIT;
-		return &SHAPE_UNIT;
-	}
-	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-		if (xmldoc_is(n, SCENARIO_NS, all[i]->element))
-			return all[i];
-	return NULL;
-}
-
-/* Whether an id is taken by another piece (units, generals, brigades,
- * cities, sea zones, ships share one set of ids). */
-static bool id_taken(const scenario_doc *d, const char *id, const xmlNode *except)
-{
-	xmlNode *n = find_by_id(root_of(d)->children, NULL, id);
-	return n && n != except && !xmldoc_is(n, SCENARIO_NS, "forces");
-}
-
-/* ---- attributes ------------------------------------------------------ */
-
-static bool check_attrs(const scenario_doc *d, const element_shape *shape, const scedit_attr *attrs, size_t count,
-	scedit_refusal *why)
-{
-	if (count > SCEDIT_MAX_ATTRS)
-		return refuse(why, "edit-attribute", "too many attributes");
-	for (size_t i = 0; i < count; i++) {
-		if (!attrs[i].name || !in_list(shape->attrs, attrs[i].name))
-			return refuse(why, "edit-attribute", "a %s here has no attribute %s", shape->element,
-				attrs[i].name ? attrs[i].name : "(none)");
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(attrs[i].name, attrs[j].name) == 0)
-				return refuse(why, "edit-attribute", "%s is given twice", attrs[i].name);
-		if (!check_value(d, attrs[i].name, attrs[i].value, why))
-			return false;
-		if (strcmp(attrs[i].name, "id") == 0 && id_taken(d, attrs[i].value, NULL))
-			return refuse(why, "edit-duplicate-id", "the id %s is used already", attrs[i].value);
-	}
-	for (size_t r = 0; shape->required[r]; r++) {
-		bool given = false;
-		for (size_t i = 0; i < count; i++)
-			given = given || strcmp(attrs[i].name, shape->required[r]) == 0;
-		if (!given)
-			return refuse(why, "edit-attribute", "a %s needs %s", shape->element, shape->required[r]);
-	}
-	return true;
-}
-
-static void take_attrs(const xmlNode *n, scedit_op *op)
-{
-	for (const xmlAttr *a = n->properties; a && op->attr_count < SCEDIT_MAX_ATTRS; a = a->next) {
-		if (a->ns)
-			continue;
-		xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
-		op->attrs[op->attr_count].name = xstrdup((const char *)a->name);
-		op->attrs[op->attr_count].value = xstrdup(v ? (const char *)v : "");
-		op->attr_count++;
-		xmlFree(v);
-	}
-}
-
-/* Make the element's own attributes those of the list, in its order for
- * the new ones. */
-static void put_attrs(xmlNode *n, const scedit_attr *attrs, size_t count)
-{
-	for (xmlAttr *a = n->properties, *next; a; a = next) {
-		next = a->next;
-		bool kept = a->ns != NULL;
-		for (size_t i = 0; i < count && !kept; i++)
-			kept = strcmp((const char *)a->name, attrs[i].name) == 0;
-		if (!kept)
-			xmlRemoveProp(a);
-	}
-	for (size_t i = 0; i < count; i++) {
-		const char *now = xmldoc_attr(n, attrs[i].name);
-		if (!str_eq(now, attrs[i].value))
-			sedit_set_attr(n, attrs[i].name, attrs[i].value, 0);
-	}
-}
-
-/* ---- texts in a language --------------------------------------------- */
-
-static xmlNode *lang_child(const xmlNode *parent, const char *name, lang_id lang)
-{
-	for (xmlNode *k = parent->children; k; k = k->next)
-		if (xmldoc_is(k, SCENARIO_NS, name) && str_eq(xmldoc_lang(k), lang_code(lang)))
-			return k;
-	return NULL;
-}
-
-static xmlNode *new_text_element(scenario_doc *d, const char *name, const char *text, int lang)
-{
-	xmlNode *e = sedit_new_element(d, name);
-	if (lang >= 0)
-		xmlNodeSetLang(e, (const xmlChar *)lang_code((lang_id)lang));
-	sedit_set_text(e, text);
-	return e;
-}
-
 /* ---- terrain --------------------------------------------------------- */
 
 static bool attr_true(const xmlNode *n, const char *name)
@@ -435,15 +94,15 @@ static bool attr_true(const xmlNode *n, const char *name)
 static bool op_terrain(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_refusal *why)
 {
 	grid_cell cell;
-	if (!check_address(d, op->at, &cell, why))
+	if (!sedit_check_address(d, op->at, &cell, why))
 		return false;
-	const grid_ops *ops = doc_grid(d);
+	const grid_ops *ops = sedit_doc_grid(d);
 	bool square = ops->kind == GRID_SQUARE;
-	if (op->type && !check_value(d, "type", op->type, why))
+	if (op->type && !sedit_check_value(d, "type", op->type, why))
 		return false;
 	if (op->type && square && op->fieldworks)
-		return refuse(why, "edit-attribute", "a square has no fieldworks");
-	xmlNode *root = root_of(d), *terrain = sedit_child(root, "terrain"), *cellnode = NULL;
+		return sedit_refuse(why, "edit-attribute", "a square has no fieldworks");
+	xmlNode *root = sedit_root_of(d), *terrain = sedit_child(root, "terrain"), *cellnode = NULL;
 	for (xmlNode *k = terrain ? terrain->children : NULL; k && !cellnode; k = k->next) {
 		grid_cell c;
 		if ((xmldoc_is(k, SCENARIO_NS, "hex") || xmldoc_is(k, SCENARIO_NS, "square"))
@@ -456,7 +115,7 @@ static bool op_terrain(scenario_doc *d, const scedit_op *op, scedit_op *inv, sce
 	inv->at = xstrdup(cellnode ? xmldoc_attr(cellnode, "at") : address);
 	if (!op->type) {
 		if (!cellnode)
-			return refuse(why, "edit-missing", "%s has no terrain to clear", address);
+			return sedit_refuse(why, "edit-missing", "%s has no terrain to clear", address);
 		inv->type = dup_or_null(xmldoc_attr(cellnode, "type"));
 		inv->fieldworks = attr_true(cellnode, "fieldworks");
 		inv->restore = sedit_bury(d, cellnode);
@@ -464,16 +123,18 @@ static bool op_terrain(scenario_doc *d, const scedit_op *op, scedit_op *inv, sce
 	}
 	if (!cellnode && op->restore && terrain)
 		cellnode = sedit_raise(d, op->restore, terrain);
-	else if (cellnode)
-		inv->type = dup_or_null(xmldoc_attr(cellnode, "type")), inv->fieldworks = attr_true(cellnode, "fieldworks");
+	else if (cellnode) {
+		inv->type = dup_or_null(xmldoc_attr(cellnode, "type"));
+		inv->fieldworks = attr_true(cellnode, "fieldworks");
+	}
 	if (!cellnode) {
 		cellnode = sedit_new_element(d, square ? "square" : "hex");
 		sedit_set_attr(cellnode, "at", op->at, 0);
 		if (!terrain) {
 			terrain = sedit_new_element(d, "terrain");
-			sedit_insert(d, root, terrain, LIST("board", "date", "briefing", "title"));
+			sedit_insert(d, root, terrain, SEDIT_LIST("board", "date", "briefing", "title"));
 		}
-		sedit_insert(d, terrain, cellnode, LIST("hex", "square"));
+		sedit_insert(d, terrain, cellnode, SEDIT_LIST("hex", "square"));
 	}
 	if (!str_eq(xmldoc_attr(cellnode, "type"), op->type))
 		sedit_set_attr(cellnode, "type", op->type, 0);
@@ -487,7 +148,7 @@ static bool op_terrain(scenario_doc *d, const scedit_op *op, scedit_op *inv, sce
 /* ---- add and delete -------------------------------------------------- */
 
 typedef struct add_plan {
-	const element_shape *shape;
+	const sedit_shape *shape;
 	xmlNode *container;          /* NULL: a <reserve> to make in `side` */
 	xmlNode *side;
 	const char *const *after;
@@ -505,95 +166,95 @@ static const char *const AFTER_SEA_ZONE_TERRAIN[] = { "sea-zone", "terrain", NUL
 
 static bool plan_add(scenario_doc *d, const scedit_op *op, add_plan *p, scedit_refusal *why)
 {
-	xmlNode *root = root_of(d);
+	xmlNode *root = sedit_root_of(d);
 	memset(p, 0, sizeof *p);
 	bool needs_side = op->piece == SCEDIT_UNIT || op->piece == SCEDIT_GENERAL || op->piece == SCEDIT_BRIGADE
 		|| op->piece == SCEDIT_SHIP;
 	if (needs_side && !(op->piece == SCEDIT_UNIT && op->ship)) {
-		if (!side_known(op->side))
-			return refuse(why, "edit-side", "there is no side \"%s\": union or confederate",
+		if (!sedit_side_known(op->side))
+			return sedit_refuse(why, "edit-side", "there is no side \"%s\": union or confederate",
 				op->side ? op->side : "");
-		p->side = side_element(d, op->side);
+		p->side = sedit_side_element(d, op->side);
 		if (!p->side)
-			return refuse(why, "edit-missing", "the scenario has no %s side to add to", op->side);
+			return sedit_refuse(why, "edit-missing", "the scenario has no %s side to add to", op->side);
 	}
 	bool hex_side = p->side && xmldoc_is(p->side, SCENARIO_NS, "side");
 	switch (op->piece) {
 	case SCEDIT_UNIT:
 		if (op->ship) {
-			p->container = find_by_id(root->children, "ship", op->ship);
+			p->container = sedit_find_by_id(root->children, "ship", op->ship);
 			if (!p->container)
-				return refuse(why, "edit-missing", "there is no ship \"%s\"", op->ship);
-			p->shape = &SHAPE_CARGO_UNIT;
+				return sedit_refuse(why, "edit-missing", "there is no ship \"%s\"", op->ship);
+			p->shape = &SEDIT_SHAPE_CARGO_UNIT;
 			p->after = AFTER_UNIT;
 		} else if (op->reserve) {
 			if (!hex_side)
-				return refuse(why, "edit-attribute", "a square-grid side has no reserve");
+				return sedit_refuse(why, "edit-attribute", "a square-grid side has no reserve");
 			p->container = sedit_last_child(p->side, "reserve");
-			p->shape = &SHAPE_RESERVE_UNIT;
+			p->shape = &SEDIT_SHAPE_RESERVE_UNIT;
 			p->after = AFTER_UNIT;
 		} else {
 			p->container = p->side;
-			p->shape = &SHAPE_UNIT;
+			p->shape = &SEDIT_SHAPE_UNIT;
 			p->after = AFTER_UNIT_GENERAL;
 		}
 		break;
 	case SCEDIT_GENERAL:
 		p->container = p->side;
-		p->shape = &SHAPE_GENERAL;
+		p->shape = &SEDIT_SHAPE_GENERAL;
 		p->after = AFTER_GENERAL_UNIT;
 		break;
 	case SCEDIT_BRIGADE:
 		if (!hex_side)
-			return refuse(why, "edit-attribute", "a square-grid side has no brigades");
+			return sedit_refuse(why, "edit-attribute", "a square-grid side has no brigades");
 		p->container = p->side;
-		p->shape = &SHAPE_BRIGADE;
+		p->shape = &SEDIT_SHAPE_BRIGADE;
 		p->after = AFTER_BRIGADE;
 		break;
 	case SCEDIT_SHIP:
 		if (hex_side)
-			return refuse(why, "edit-attribute", "a hex-board side has no ships");
+			return sedit_refuse(why, "edit-attribute", "a hex-board side has no ships");
 		p->container = p->side;
-		p->shape = &SHAPE_SHIP;
+		p->shape = &SEDIT_SHAPE_SHIP;
 		p->after = AFTER_SHIP;
 		break;
 	case SCEDIT_OBJECTIVE:
 		p->container = root;
-		p->shape = &SHAPE_OBJECTIVE;
+		p->shape = &SEDIT_SHAPE_OBJECTIVE;
 		p->after = AFTER_OBJECTIVE_SIDE_FORCES;
 		break;
 	case SCEDIT_CITY:
 		p->container = root;
-		p->shape = &SHAPE_CITY;
+		p->shape = &SEDIT_SHAPE_CITY;
 		p->after = AFTER_CITY_SEA_ZONE_TERRAIN;
 		break;
 	case SCEDIT_SEA_ZONE:
 		p->container = root;
-		p->shape = &SHAPE_SEA_ZONE;
+		p->shape = &SEDIT_SHAPE_SEA_ZONE;
 		p->after = AFTER_SEA_ZONE_TERRAIN;
 		break;
 	case SCEDIT_SECTIONS:
 		p->container = sedit_child(root, "board");
 		if (!p->container)
-			return refuse(why, "edit-missing", "the scenario has no board");
+			return sedit_refuse(why, "edit-missing", "the scenario has no board");
 		if (sedit_child(p->container, "sections"))
-			return refuse(why, "edit-attribute", "the board has its sections already");
-		p->shape = &SHAPE_SECTIONS;
+			return sedit_refuse(why, "edit-attribute", "the board has its sections already");
+		p->shape = &SEDIT_SHAPE_SECTIONS;
 		break;
 	default:
-		return refuse(why, "edit-op", "a %s cannot be added", scedit_piece_name(op->piece));
+		return sedit_refuse(why, "edit-op", "a %s cannot be added", scedit_piece_name(op->piece));
 	}
-	if (!check_attrs(d, p->shape, op->attrs, op->attr_count, why))
+	if (!sedit_check_attrs(d, p->shape, op->attrs, op->attr_count, why))
 		return false;
 	bool named = op->piece == SCEDIT_OBJECTIVE || op->piece == SCEDIT_CITY || op->piece == SCEDIT_SEA_ZONE;
 	for (int l = 0; l < LANG_COUNT; l++)
 		if (op->names[l] && !named)
-			return refuse(why, "edit-attribute", "a %s has no names per language", p->shape->element);
+			return sedit_refuse(why, "edit-attribute", "a %s has no names per language", p->shape->element);
 	if (op->piece == SCEDIT_SEA_ZONE) {
 		if (!op->squares)
-			return refuse(why, "edit-attribute", "a sea zone needs its squares");
+			return sedit_refuse(why, "edit-attribute", "a sea zone needs its squares");
 	} else if (op->squares) {
-		return refuse(why, "edit-attribute", "only a sea zone has squares");
+		return sedit_refuse(why, "edit-attribute", "only a sea zone has squares");
 	}
 	return true;
 }
@@ -602,9 +263,9 @@ static bool check_squares(const scenario_doc *d, const char *squares, scedit_ref
 {
 	char **words = NULL;
 	size_t n = str_split_words(squares, &words, 0);
-	bool ok = n > 0 || refuse(why, "edit-value", "a sea zone needs at least one square");
+	bool ok = n > 0 || sedit_refuse(why, "edit-value", "a sea zone needs at least one square");
 	for (size_t i = 0; ok && i < n; i++)
-		ok = check_address(d, words[i], NULL, why);
+		ok = sedit_check_address(d, words[i], NULL, why);
 	str_free_words(words, n);
 	return ok;
 }
@@ -618,7 +279,7 @@ static bool op_add(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_
 		return false;
 	xmlNode *n = p.container ? sedit_raise(d, op->restore, p.container) : NULL;
 	if (n) {
-		put_attrs(n, op->attrs, op->attr_count);
+		sedit_put_attrs(n, op->attrs, op->attr_count);
 	} else {
 		if (!p.container) {
 			p.container = sedit_new_element(d, "reserve");
@@ -630,28 +291,28 @@ static bool op_add(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_
 		sedit_insert(d, p.container, n, p.after);
 		for (int l = 0; l < LANG_COUNT; l++)
 			if (op->names[l])
-				sedit_insert(d, n, new_text_element(d, "name", op->names[l], l), LIST("name"));
+				sedit_insert(d, n, sedit_new_text_element(d, "name", op->names[l], l), SEDIT_LIST("name"));
 		if (op->squares)
-			sedit_insert(d, n, new_text_element(d, "squares", op->squares, -1), LIST("name"));
+			sedit_insert(d, n, sedit_new_text_element(d, "squares", op->squares, -1), SEDIT_LIST("name"));
 	}
 	inv->kind = SCEDIT_DELETE;
 	inv->piece = op->piece;
 	inv->key = dup_or_null(xmldoc_attr(n, "id"));
-	inv->index = op->piece == SCEDIT_OBJECTIVE ? objective_index(d, n) : 0;
+	inv->index = op->piece == SCEDIT_OBJECTIVE ? sedit_objective_index(d, n) : 0;
 	return true;
 }
 
 static bool op_delete(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_refusal *why)
 {
 	if (op->piece == SCEDIT_SCENARIO || op->piece == SCEDIT_BOARD || op->piece == SCEDIT_SIDE)
-		return refuse(why, "edit-op", "the %s cannot be deleted", scedit_piece_name(op->piece));
-	xmlNode *n = find_piece(d, op->piece, op->key, op->index, why);
+		return sedit_refuse(why, "edit-op", "the %s cannot be deleted", scedit_piece_name(op->piece));
+	xmlNode *n = sedit_find_piece(d, op->piece, op->key, op->index, why);
 	if (!n)
 		return false;
 	inv->kind = SCEDIT_ADD;
 	inv->piece = op->piece;
 	inv->index = op->index;
-	take_attrs(n, inv);
+	sedit_take_attrs(n, inv);
 	const xmlNode *parent = n->parent;
 	if (xmldoc_is(parent, SCENARIO_NS, "ship")) {
 		inv->ship = dup_or_null(xmldoc_attr(parent, "id"));
@@ -664,7 +325,7 @@ static bool op_delete(scenario_doc *d, const scedit_op *op, scedit_op *inv, sced
 			inv->side = dup_or_null(xmldoc_attr(s, "side"));
 	}
 	for (int l = 0; l < LANG_COUNT; l++) {
-		xmlNode *name = lang_child(n, "name", (lang_id)l);
+		xmlNode *name = sedit_lang_child(n, "name", (lang_id)l);
 		if (name)
 			inv->names[l] = sedit_get_text(name);
 	}
@@ -679,23 +340,23 @@ static bool op_delete(scenario_doc *d, const scedit_op *op, scedit_op *inv, sced
 
 static bool op_set(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_refusal *why)
 {
-	xmlNode *n = find_piece(d, op->piece, op->key, op->index, why);
+	xmlNode *n = sedit_find_piece(d, op->piece, op->key, op->index, why);
 	if (!n)
 		return false;
-	const element_shape *shape = shape_of(n);
+	const sedit_shape *shape = sedit_shape_of(n);
 	const char *attr = op->attribute ? op->attribute : "";
-	if (!shape || !in_list(shape->attrs, attr))
-		return refuse(why, "edit-attribute", "a %s here has no attribute %s", (const char *)n->name,
+	if (!shape || !sedit_in_list(shape->attrs, attr))
+		return sedit_refuse(why, "edit-attribute", "a %s here has no attribute %s", (const char *)n->name,
 			*attr ? attr : "(none)");
-	if (!op->value && in_list(shape->required, attr))
-		return refuse(why, "edit-attribute", "a %s needs %s", (const char *)n->name, attr);
-	if (op->value && !check_value(d, attr, op->value, why))
+	if (!op->value && sedit_in_list(shape->required, attr))
+		return sedit_refuse(why, "edit-attribute", "a %s needs %s", (const char *)n->name, attr);
+	if (op->value && !sedit_check_value(d, attr, op->value, why))
 		return false;
-	if (op->value && strcmp(attr, "id") == 0 && id_taken(d, op->value, n))
-		return refuse(why, "edit-duplicate-id", "the id %s is used already", op->value);
+	if (op->value && strcmp(attr, "id") == 0 && sedit_id_taken(d, op->value, n))
+		return sedit_refuse(why, "edit-duplicate-id", "the id %s is used already", op->value);
 	const char *old = xmldoc_attr(n, attr);
 	if (!old && !op->value)
-		return refuse(why, "edit-missing", "the %s has no %s to clear", (const char *)n->name, attr);
+		return sedit_refuse(why, "edit-missing", "the %s has no %s to clear", (const char *)n->name, attr);
 	inv->kind = SCEDIT_SET;
 	inv->piece = op->piece;
 	inv->index = op->index;
@@ -719,14 +380,14 @@ static const char *const AFTER_NAME[] = { "name", NULL };
 
 static bool op_text(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_refusal *why)
 {
-	xmlNode *root = root_of(d), *parent = root, *n = NULL;
+	xmlNode *root = sedit_root_of(d), *parent = root, *n = NULL;
 	const char *name = TEXT_NAMES[op->text_kind < SCEDIT_TEXT_KINDS ? op->text_kind : 0];
 	const char *const *after = NULL;
 	bool per_lang = true;
 	if (op->text_kind >= SCEDIT_TEXT_KINDS)
-		return refuse(why, "edit-op", "there is no such text");
+		return sedit_refuse(why, "edit-op", "there is no such text");
 	if ((unsigned)op->lang >= LANG_COUNT)
-		return refuse(why, "edit-value", "the language must be en, nl or fr");
+		return sedit_refuse(why, "edit-value", "the language must be en, nl or fr");
 	switch (op->text_kind) {
 	case SCEDIT_TITLE:
 		after = AFTER_TITLE;
@@ -741,10 +402,10 @@ static bool op_text(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit
 	case SCEDIT_NAME:
 	case SCEDIT_SQUARES:
 		if (op->piece != SCEDIT_OBJECTIVE && op->piece != SCEDIT_CITY && op->piece != SCEDIT_SEA_ZONE)
-			return refuse(why, "edit-attribute", "a %s has no names per language", scedit_piece_name(op->piece));
+			return sedit_refuse(why, "edit-attribute", "a %s has no names per language", scedit_piece_name(op->piece));
 		if (op->text_kind == SCEDIT_SQUARES && op->piece != SCEDIT_SEA_ZONE)
-			return refuse(why, "edit-attribute", "only a sea zone has squares");
-		parent = find_piece(d, op->piece, op->key, op->index, why);
+			return sedit_refuse(why, "edit-attribute", "only a sea zone has squares");
+		parent = sedit_find_piece(d, op->piece, op->key, op->index, why);
 		if (!parent)
 			return false;
 		after = AFTER_NAME;
@@ -754,12 +415,12 @@ static bool op_text(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit
 		break;
 	}
 	if (op->text_kind == SCEDIT_SQUARES && !op->text)
-		return refuse(why, "edit-attribute", "a sea zone needs its squares");
+		return sedit_refuse(why, "edit-attribute", "a sea zone needs its squares");
 	if (op->text_kind == SCEDIT_SQUARES && !check_squares(d, op->text, why))
 		return false;
-	n = per_lang ? lang_child(parent, name, op->lang) : sedit_child(parent, name);
+	n = per_lang ? sedit_lang_child(parent, name, op->lang) : sedit_child(parent, name);
 	if (!n && !op->text)
-		return refuse(why, "edit-missing", "there is no %s to remove", name);
+		return sedit_refuse(why, "edit-missing", "there is no %s to remove", name);
 	*inv = (scedit_op){ .kind = SCEDIT_TEXT, .piece = op->piece, .key = dup_or_null(op->key), .index = op->index,
 		.text_kind = op->text_kind, .lang = op->lang };
 	if (!op->text) {
@@ -771,7 +432,7 @@ static bool op_text(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit
 		/* A new element: its inverse removes it again. */
 		n = sedit_raise(d, op->restore, parent);
 		if (!n) {
-			n = new_text_element(d, name, op->text, per_lang ? (int)op->lang : -1);
+			n = sedit_new_text_element(d, name, op->text, per_lang ? (int)op->lang : -1);
 			sedit_insert(d, parent, n, after);
 		}
 	} else {
@@ -794,7 +455,7 @@ static bool dispatch(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedi
 	case SCEDIT_DELETE: return op_delete(d, op, inv, why);
 	case SCEDIT_SET: return op_set(d, op, inv, why);
 	case SCEDIT_TEXT: return op_text(d, op, inv, why);
-	default: return refuse(why, "edit-op", "there is no such edit");
+	default: return sedit_refuse(why, "edit-op", "there is no such edit");
 	}
 }
 
@@ -806,7 +467,7 @@ bool scenario_doc_apply(scenario_doc *d, const scedit_op *op, scedit_op *inverse
 		why = &scratch;
 	memset(why, 0, sizeof *why);
 	if (op->piece >= SCEDIT_PIECES) {
-		refuse(why, "edit-op", "there is no such piece");
+		sedit_refuse(why, "edit-op", "there is no such piece");
 		return false;
 	}
 	if (!dispatch(d, op, &inv, why)) {
@@ -828,7 +489,7 @@ bool scenario_doc_apply(scenario_doc *d, const scedit_op *op, scedit_op *inverse
 		diag_sink_init(&quiet);
 		sedit_refresh(d, &quiet);
 		diag_sink_finish(&quiet);
-		return refuse(why, "edit-value", "the file cannot hold that text (a control character or broken UTF-8)");
+		return sedit_refuse(why, "edit-value", "the file cannot hold that text (a control character or broken UTF-8)");
 	}
 	d->generation++;
 	if (inverse)

@@ -94,4 +94,64 @@ void sedit_set_attr(xmlNode *node, const char *name, const char *value, unsigned
 /* Remove an attribute; returns its place (from 1), 0 when absent. */
 unsigned long sedit_remove_attr(xmlNode *node, const char *name);
 
+/* ---- what the format holds (scenario_edit_shape.c) ------------------ */
+
+/* A NULL-ended list of names, in place. */
+#define SEDIT_LIST(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* What an element may hold: its attributes, and those it must have. */
+typedef struct sedit_shape {
+	const char *element;
+	const char *const *attrs;
+	const char *const *required;
+} sedit_shape;
+
+extern const sedit_shape SEDIT_SHAPE_UNIT, SEDIT_SHAPE_RESERVE_UNIT, SEDIT_SHAPE_CARGO_UNIT, SEDIT_SHAPE_GENERAL,
+	SEDIT_SHAPE_BRIGADE, SEDIT_SHAPE_OBJECTIVE, SEDIT_SHAPE_CITY, SEDIT_SHAPE_SEA_ZONE, SEDIT_SHAPE_SHIP,
+	SEDIT_SHAPE_SCENARIO, SEDIT_SHAPE_BOARD, SEDIT_SHAPE_SECTIONS, SEDIT_SHAPE_SIDE, SEDIT_SHAPE_FORCES;
+
+/* Fill *why and return false. */
+bool sedit_refuse(scedit_refusal *why, const char *reason, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+bool sedit_in_list(const char *const *list, const char *name);
+bool sedit_side_known(const char *side);
+/* The grid of the document: its board's, else its ruleset's, else hex. */
+const grid_ops *sedit_doc_grid(const scenario_doc *d);
+/* Whether text is an address of the grid on the board (when its size
+ * reads); *cell (may be NULL) gets it. */
+bool sedit_check_address(const scenario_doc *d, const char *text, grid_cell *cell, scedit_refusal *why);
+/* Whether the value can stand in the attribute: a number, a boolean, a
+ * choice, an address, an id, as the attribute wants. */
+bool sedit_check_value(const scenario_doc *d, const char *attr, const char *value, scedit_refusal *why);
+/* An element's attributes for an add: allowed, well formed, ids unused,
+ * none required missing. */
+bool sedit_check_attrs(const scenario_doc *d, const sedit_shape *shape, const scedit_attr *attrs, size_t count,
+	scedit_refusal *why);
+
+xmlNode *sedit_root_of(const scenario_doc *d);
+bool sedit_attr_is(const xmlNode *n, const char *name, const char *value);
+/* The element holding a side's pieces: <side id> (hex) or <forces side>. */
+xmlNode *sedit_side_element(const scenario_doc *d, const char *side);
+/* The first element named `name` (any: NULL) with that id, depth first. */
+xmlNode *sedit_find_by_id(xmlNode *from, const char *name, const char *id);
+xmlNode *sedit_nth_objective(const scenario_doc *d, long index);
+long sedit_objective_index(const scenario_doc *d, const xmlNode *node);
+/* The element an op names, or NULL with a refusal. */
+xmlNode *sedit_find_piece(const scenario_doc *d, scedit_piece piece, const char *key, long index,
+	scedit_refusal *why);
+/* What an element in the tree may hold (a unit's depends on its parent). */
+const sedit_shape *sedit_shape_of(const xmlNode *n);
+/* Whether another piece has the id (units, generals, brigades, cities,
+ * sea zones and ships share one set). */
+bool sedit_id_taken(const scenario_doc *d, const char *id, const xmlNode *except);
+/* An element's attributes into an op, in their order; and back. */
+void sedit_take_attrs(const xmlNode *n, scedit_op *op);
+void sedit_put_attrs(xmlNode *n, const scedit_attr *attrs, size_t count);
+/* The child `name` in a language, and a new one (lang -1: none). */
+xmlNode *sedit_lang_child(const xmlNode *parent, const char *name, lang_id lang);
+xmlNode *sedit_new_text_element(scenario_doc *d, const char *name, const char *text, int lang);
+
 #endif

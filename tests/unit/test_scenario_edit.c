@@ -375,6 +375,26 @@ static void test_objective_and_battle_info_edits(void **state)
 		.value = "other-id" });
 
 	scedit_op inv = { 0 };
+	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_OBJECTIVE,
+		.attrs = { { "at", "K8" }, { "vp", "1" }, { "for", "confederate" } }, .attr_count = 3,
+		.names = { "The farm", "De boerderij", "La ferme" } }, &inv, NULL));
+	assert_int_equal(inv.index, 2);
+	scedit_op_finish(&inv);
+	size_t n;
+	/* after the last objective, its names one level deeper */
+	assert_non_null(strstr(scenario_doc_bytes(d, &n), "  </objective>\n"
+		"  <objective at=\"K8\" vp=\"1\" for=\"confederate\">\n"
+		"    <name xml:lang=\"en\">The farm</name>\n"
+		"    <name xml:lang=\"nl\">De boerderij</name>\n"
+		"    <name xml:lang=\"fr\">La ferme</name>\n"
+		"  </objective>\n</scenario>\n"));
+	assert_int_equal(scenario_doc_model(d)->objective_count, 3);
+	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_SECTIONS,
+		.attrs = { { "west", "3" }, { "east", "5" } }, .attr_count = 2 }, &inv, NULL));
+	scedit_op_finish(&inv);
+	assert_non_null(strstr(scenario_doc_bytes(d, &n), "<board columns=\"13\" rows=\"9\">\n"
+		"    <sections west=\"3\" east=\"5\"/>\n  </board>"));
+	assert_int_equal(scenario_doc_model(d)->west.value, 3);
 	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_TEXT, .text_kind = SCEDIT_TITLE, .lang = LANG_NL,
 		.text = "Een & <ander>" }, &inv, NULL));
 	assert_string_equal(scenario_doc_model(d)->title.text[LANG_NL], "Een & <ander>");

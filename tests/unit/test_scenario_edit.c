@@ -442,6 +442,61 @@ static void test_square_grid_edits(void **state)
 	scenario_doc_destroy(d);
 }
 
+/* A session: many edits, some on what earlier ones made, undone back to
+ * the start, then all redone and undone again. */
+static void test_a_session_undone_is_the_file_again(void **state)
+{
+	(void)state;
+	scenario_doc *d = open_template("battlecry-1999");
+	const scedit_op session[] = {
+		{ .kind = SCEDIT_TERRAIN, .at = "A1", .type = "woods" },
+		{ .kind = SCEDIT_TERRAIN, .at = "A1", .type = "hill", .fieldworks = true },
+		{ .kind = SCEDIT_ADD, .piece = SCEDIT_UNIT, .side = "union",
+			.attrs = { { "id", "u-x" }, { "type", "infantry" }, { "at", "A1" } }, .attr_count = 3 },
+		{ .kind = SCEDIT_SET, .piece = SCEDIT_UNIT, .key = "u-x", .attribute = "at", .value = "B1" },
+		{ .kind = SCEDIT_SET, .piece = SCEDIT_UNIT, .key = "u-x", .attribute = "id", .value = "u-y" },
+		{ .kind = SCEDIT_DELETE, .piece = SCEDIT_UNIT, .key = "u-inf-1" },
+		{ .kind = SCEDIT_DELETE, .piece = SCEDIT_UNIT, .key = "u-inf-2" },
+		{ .kind = SCEDIT_ADD, .piece = SCEDIT_UNIT, .side = "union", .reserve = true,
+			.attrs = { { "id", "u-r" }, { "type", "cavalry" }, { "entry", "C9" } }, .attr_count = 3 },
+		{ .kind = SCEDIT_TEXT, .text_kind = SCEDIT_NAME, .piece = SCEDIT_OBJECTIVE, .index = 1, .lang = LANG_EN },
+		{ .kind = SCEDIT_DELETE, .piece = SCEDIT_OBJECTIVE, .index = 1 },
+		{ .kind = SCEDIT_TEXT, .text_kind = SCEDIT_DATE },
+		{ .kind = SCEDIT_TEXT, .text_kind = SCEDIT_DATE, .text = "1863" },
+		{ .kind = SCEDIT_TERRAIN, .at = "G5" },
+		{ .kind = SCEDIT_SET, .piece = SCEDIT_SIDE, .key = "union", .attribute = "victory", .value = "7" },
+	};
+	enum { N = sizeof session / sizeof session[0] };
+	scedit_op undo[N], redo[N];
+	memset(undo, 0, sizeof undo);
+	memset(redo, 0, sizeof redo);
+	scedit_refusal why;
+	for (int round = 0; round < 2; round++) {
+		for (size_t i = 0; i < N; i++) {
+			const scedit_op *op = round == 0 ? &session[i] : &redo[i];
+			scedit_op inv = { 0 };
+			if (!scenario_doc_apply(d, op, &inv, &why))
+				fail_msg("edit %zu refused: %s", i, why.message);
+			scedit_op_finish(&undo[i]);
+			undo[i] = inv;
+		}
+		assert_false(is_original(d));
+		for (size_t i = N; i-- > 0;) {
+			scedit_op inv = { 0 };
+			assert_true(scenario_doc_apply(d, &undo[i], &inv, &why));
+			scedit_op_finish(&redo[i]);
+			redo[i] = inv;
+		}
+		assert_true(is_original(d));
+	}
+	for (size_t i = 0; i < N; i++) {
+		scedit_op_finish(&undo[i]);
+		scedit_op_finish(&redo[i]);
+	}
+	assert_int_equal(scenario_doc_generation(d), 4 * N);
+	scenario_doc_destroy(d);
+}
+
 /* ---- refusals ------------------------------------------------------------ */
 
 static void test_refusals_change_nothing(void **state)
@@ -682,6 +737,7 @@ int main(void)
 		cmocka_unit_test(test_reserve_and_brigade_edits),
 		cmocka_unit_test(test_objective_and_battle_info_edits),
 		cmocka_unit_test(test_square_grid_edits),
+		cmocka_unit_test(test_a_session_undone_is_the_file_again),
 		cmocka_unit_test(test_refusals_change_nothing),
 		cmocka_unit_test(test_rule_breaks_are_allowed_and_reported),
 		cmocka_unit_test(test_failed_save_keeps_the_old_file),

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../base/outdir.h"
 #include "../base/xmldoc.h"
@@ -452,12 +453,18 @@ bool scenario_doc_save(scenario_doc *d, const char *path, char **error)
 {
 	*error = NULL;
 	const char *target = path ? path : d->path;
+	struct stat old;
+	bool existed = stat(target, &old) == 0 && S_ISREG(old.st_mode);
 	outfile *f = outfile_create(target, error);
 	if (!f)
 		return false;
 	outfile_write(f, d->current, d->current_size);
 	if (!outfile_finish(f, true, error))
 		return false;
+	/* The new file replaces the old one: it keeps its permissions (a
+	 * scenario kept private stays so). */
+	if (existed)
+		(void)chmod(target, old.st_mode & 07777);
 	if (!path || strcmp(path, d->path) == 0) {
 		free(d->saved);
 		d->saved = xstrndup(d->current, d->current_size);

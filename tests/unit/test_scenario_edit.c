@@ -688,8 +688,12 @@ static void test_failed_save_keeps_the_old_file(void **state)
 	assert_int_equal(count_entries(tmpl), 1); /* no temporary file left */
 	assert_true(scenario_doc_modified(d));
 
-	/* and a save that can be made replaces the file */
+	/* and a save that can be made replaces the file, keeping its mode */
+	assert_int_equal(chmod(path, 0640), 0);
 	assert_true(scenario_doc_save(d, NULL, &error));
+	struct stat sb;
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0640);
 	free(now);
 	now = read_whole(path, &now_size);
 	assert_non_null(strstr(now, "<date>1862</date>"));

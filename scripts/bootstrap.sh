@@ -24,13 +24,16 @@ build_packages=(
 	libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev
 	libhyphen-dev hyphen-en-us hyphen-nl hyphen-fr
 	libpaper-dev libedit-dev zlib1g-dev
+	libmicrohttpd-dev libjansson-dev
 	scdoc
 )
 # The test job adds cmocka, the checkers and the PDF clients the suites use;
-# ghostscript (with its CMYK profile) for `orbat cards --cmyk`.
+# ghostscript (with its CMYK profile) for `orbat cards --cmyk`; chromium,
+# its driver and Selenium for the studio's browser tests.
 test_packages=(
 	libcmocka-dev valgrind clang libclang-rt-14-dev
 	poppler-utils qpdf jq fontconfig ghostscript
+	chromium chromium-driver python3-selenium
 )
 
 say() { echo "bootstrap: $*" >&2; }

@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here/src"
-order=(base geo text model validate render cards print rules "rules/hex rules/square" cli)
+order=(base geo text model validate render cards print rules "rules/hex rules/square" studio cli)
 quiet=false
 [ "${1:-}" = --quiet ] && quiet=true
 

@@ -8,21 +8,19 @@
  * default player it also plays the games with the plainer player and says
  * when the two verdicts disagree: the balance then depends on skill.
  * The statistics are rules/balance.h's and the report's words
- * rules/balance_words.h's; this file reads the options, runs the games on
- * the job pool and prints the report. */
+ * rules/balance_words.h's, the games are played on every core by
+ * rules/balance_play.h; this file reads the options and the players' names
+ * and prints the report. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/jobpool.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
-#include "../render/layouts.h"
 #include "../rules/balance.h"
 #include "../rules/balance_words.h"
 #include "../rules/match.h"
 #include "../rules/players.h"
-#include "../text/fonts.h"
 #include "../text/context.h"
 #include "../text/strings.h"
 #include "command.h"
@@ -92,151 +90,26 @@ typedef struct balance_args {
 static const char *const BALANCE_FORMATS[] = { "text", "json", "pdf", NULL };
 enum { OUT_TEXT, OUT_JSON, OUT_PDF };
 
-/* Games handed to a process at a time: small enough to share the games
- * out evenly over the cores, large enough that handing them out costs
- * nothing beside playing them. */
-#define BALANCE_BLOCK 25
-
-/* ---- playing the games ---- */
-
-
-/* The player's bug that stopped a game, in words, for the report. */
-static char *failure_text(const balance_plan *br, size_t i, const match_opts *opts, const match_result *r)
-{
-	const char *who = r->refused_side >= 0 && r->refused_side < MATCH_SIDES ?
-		match_side_id(br->m, r->refused_side) : "?";
-	const char *name = r->refused_side >= 0 && r->refused_side < MATCH_SIDES && opts->players[r->refused_side] ?
-		opts->players[r->refused_side] : "?";
-	if (r->end == MATCH_REFUSED)
-		return xasprintf("game %zu (seed %llu): the player '%s' of side %s proposed '%s', which the referee "
-			"refused: %s [%s]", i + 1, opts->seed, name, who, r->refused_action, r->error.message, r->error.rule);
-	return xasprintf("game %zu (seed %llu): %s [%s]", i + 1, opts->seed, r->error.message, r->error.rule);
-}
-
-/* Play the games of one block into out; 0, or EXIT_INTERNAL with the
- * first failure in *failure (the games after it left unplayed). */
-static int play_block(const balance_plan *br, size_t block, balance_game *out, size_t *count, char **failure)
-{
-	size_t first = block * BALANCE_BLOCK;
-	size_t n = br->games - first < BALANCE_BLOCK ? br->games - first : BALANCE_BLOCK;
-	*count = 0;
-	*failure = NULL;
-	for (size_t k = 0; k < n; k++) {
-		size_t i = first + k;
-		int seat = balance_seat(i, br->differ);
-		match_opts opts = { .seed = balance_game_seed(br->seed, i, br->differ), .max_turns = br->max_turns };
-		opts.players[seat] = br->names[0];
-		opts.players[1 - seat] = br->names[1];
-		match_result r;
-		match_play(br->m, &opts, &r);
-		if (!balance_record(&r, seat, &out[k])) {
-			*failure = failure_text(br, i, &opts, &r);
-			return EXIT_INTERNAL;
-		}
-		(*count)++;
-	}
-	return 0;
-}
-
-static size_t block_count(const balance_plan *br)
-{
-	return (br->games + BALANCE_BLOCK - 1) / BALANCE_BLOCK;
-}
-
-/* The run on the job pool: one job per block, its games handed back as
- * bytes and put in game order, whatever the number of workers. */
-typedef struct balance_pool {
-	balance_plan *plan;
-	int code;
-} balance_pool;
-
-static int pool_run(void *ctx, size_t index, jobpool_job *job)
-{
-	balance_pool *bp = ctx;
-	balance_game games[BALANCE_BLOCK] = { { 0 } };
-	size_t count = 0;
-	char *failure = NULL;
-	int status = play_block(bp->plan, index, games, &count, &failure);
-	jobpool_send(job, games, count * sizeof *games);
-	if (failure)
-		/* Loud: a computer player broke the rules, or the engine failed. */
-		fprintf(stderr, "orbat balance: internal error: %s\n", failure);
-	free(failure);
-	return status;
-}
-
-static bool pool_done(void *ctx, size_t index, const jobpool_result *r)
-{
-	balance_pool *bp = ctx;
-	balance_plan *br = bp->plan;
-	jobpool_print(r);
-	size_t first = index * BALANCE_BLOCK;
-	size_t want = br->games - first < BALANCE_BLOCK ? br->games - first : BALANCE_BLOCK;
-	if (r->status == 0 && r->size == want * sizeof *br->results) {
-		memcpy(br->results + first, r->data, r->size);
-		return true;
-	}
-	if (r->died)
-		fprintf(stderr, "orbat balance: internal error: the process playing games %zu to %zu %s\n", first + 1,
-			first + want, r->died);
-	else if (r->status == 0)
-		fprintf(stderr, "orbat balance: internal error: the games %zu to %zu did not come back\n", first + 1,
-			first + want);
-	bp->code = EXIT_INTERNAL;
-	return false;
-}
-
-/* Play every game on up to `workers` processes (1: in this one).  Returns
- * 0, or EXIT_INTERNAL once the first failure is printed. */
-static int play_all(balance_plan *br, unsigned workers)
-{
-	balance_pool bp = { br, 0 };
-	if (!jobpool_run(block_count(br), workers, pool_run, pool_done, &bp) && !bp.code)
-		bp.code = EXIT_INTERNAL;
-	return bp.code;
-}
-
+/* The one-page report, written where the options say; an exit status. */
 static int write_pdf(const balance_words *w, const balance_plan *br, const balance_plan *other, bool default_players,
-	const options *o, const char *path)
+	const options *o)
 {
+	balance_pdf_opts opts = { .output_dir = o->output, .paper = o->paper, .default_players = default_players,
+		.scenario_file = o->operands[0], .list = o->quiet ? NULL : stdout };
 	char *error = NULL;
-	diag_sink sink;
-	diag_sink_init(&sink);
-	font_library *fonts = fonts_of(o->ctx, &error);
-	const layouts *lay = fonts ? layouts_of(o->ctx, &sink) : NULL;
-	int code = EXIT_VALID;
-	if (!fonts || !lay) {
-		if (!error)
-			error = diag_data_error(&sink, 0);
+	balance_pdf_status st = balance_words_save(o->ctx, w, br, other, &opts, &error);
+	if (st != BALANCE_PDF_WRITTEN)
 		fprintf(stderr, "orbat balance: %s\n", error);
-		code = EXIT_INTERNAL;
-		goto out;
-	}
-	const paper_size *paper = layouts_paper(lay, o->paper);
-	if (!paper) {
-		fprintf(stderr, "orbat balance: unknown paper size '%s'; layouts/print.xml defines a4 and letter\n", o->paper);
-		code = EXIT_USAGE;
-		goto out;
-	}
-	render_ctx rc = { .fonts = fonts, .strings = w->strings, .layouts = lay, .sc = w->sc, .rs = w->rs,
-		.lang = w->lang, .paper = paper, .format = DOC_PDF };
-	char *dir = xasprintf("%s/%s/%s", o->output, w->sc->id.text ? w->sc->id.text : "scenario", lang_code(w->lang));
-	char *file = xasprintf("%s/balance.pdf", dir);
-	outdir *out = outdir_open();
-	bool ok = outdir_make_dirs(out, dir, &error) &&
-		balance_words_page(&rc, w, br, other, default_players, path, file, &error) &&
-		outdir_commit(out, o->quiet ? NULL : stdout, &error);
-	if (!ok) {
-		fprintf(stderr, "orbat balance: %s\n", error ? error : "the report could not be written");
-		code = outdir_write_failed(out) ? EXIT_USAGE : EXIT_INTERNAL;
-	}
-	outdir_close(out);
-	free(dir);
-	free(file);
-out:
 	free(error);
-	diag_sink_finish(&sink);
-	return code;
+	switch (st) {
+	case BALANCE_PDF_WRITTEN:
+		return EXIT_VALID;
+	case BALANCE_PDF_UNKNOWN_PAPER:
+	case BALANCE_PDF_WRITE_FAILED:
+		return EXIT_USAGE;
+	default:
+		return EXIT_INTERNAL;
+	}
 }
 
 /* ---- the command ---- */
@@ -269,16 +142,6 @@ static const char *other_player(const char *default_name, grid_kind grid)
 	if (strcmp(default_name, PLAYER_DEFAULT) == 0 || !plain || !player_kind_on(plain, grid))
 		return NULL;
 	return PLAYER_DEFAULT;
-}
-
-/* Play a plan's games and sum them up. */
-static int play_plan(balance_plan *br, unsigned workers)
-{
-	br->results = xcalloc(br->games, sizeof *br->results);
-	int code = play_all(br, workers);
-	if (code == EXIT_VALID)
-		balance_summarize(br->results, br->games, br->differ, &br->stats);
-	return code;
 }
 
 static int balance_run(const options *o, balance_args *a)
@@ -336,10 +199,11 @@ static int balance_run(const options *o, balance_args *a)
 			code = cli_data_broken("balance", &sink);
 		diag_sink_finish(&sink);
 	}
-	if (code == EXIT_VALID)
-		code = play_plan(&br, o->jobs);
-	if (code == EXIT_VALID && other)
-		code = play_plan(other, o->jobs);
+	/* A game that broke the rules is a bug: said, exit status 3. */
+	if (code == EXIT_VALID && !balance_play(&br, o->jobs, "orbat balance", stderr))
+		code = EXIT_INTERNAL;
+	if (code == EXIT_VALID && other && !balance_play(other, o->jobs, "orbat balance", stderr))
+		code = EXIT_INTERNAL;
 	if (code == EXIT_VALID) {
 		balance_words w = { strings, lang, s.sc, s.rs, m };
 		if (format == OUT_TEXT)
@@ -347,10 +211,10 @@ static int balance_run(const options *o, balance_args *a)
 		else if (format == OUT_JSON)
 			balance_words_json(stdout, &w, &br, other);
 		else
-			code = write_pdf(&w, &br, other, a->players == NULL, o, o->operands[0]);
+			code = write_pdf(&w, &br, other, a->players == NULL, o);
 	}
-	free(br.results);
-	free(other_plan.results);
+	balance_plan_finish(&br);
+	balance_plan_finish(&other_plan);
 	match_close(m);
 	rules_session_close(&s);
 	return outdir_finish_stdout("balance", code);

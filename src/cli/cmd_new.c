@@ -98,9 +98,11 @@ static int new_run(const options *o, new_args *a)
 	starter_list list;
 	bool loaded = starter_list_load(data_dir, &list);
 	if (!loaded || list.count == 0) {
-		fprintf(stderr, "orbat new: no starter scenarios in %s/%s (%s); "
-			"set ORBAT_DATADIR to the orbat data folder\n", data_dir, datadir_name(DATADIR_TEMPLATES),
-			loaded ? "the folder holds no .xml file" : strerror(errno));
+		const char *why = loaded ? "the folder holds no .xml file" : strerror(errno);
+		char *templates = context_path(o->ctx, DATADIR_TEMPLATES);
+		fprintf(stderr, "orbat new: no starter scenarios in %s (%s); set ORBAT_DATADIR to the orbat data folder\n",
+			templates, why);
+		free(templates);
 		starter_list_finish(&list);
 		return EXIT_INTERNAL;
 	}

@@ -270,7 +270,7 @@ static int render_run(const options *o, render_args *a)
 		return offset_code;
 
 	diag_sink sink;
-	validator *v = cli_validator("render", &sink);
+	validator *v = cli_validator_in("render", o->ctx, &sink);
 	if (!v)
 		return EXIT_INTERNAL;
 	char *error = NULL;

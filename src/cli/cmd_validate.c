@@ -168,7 +168,7 @@ static int validate_run(const options *o, validate_args *a)
 		stdin_name = "<stdin>";
 
 	diag_sink sink;
-	validator *v = cli_validator("validate", &sink);
+	validator *v = cli_validator_in("validate", o->ctx, &sink);
 	if (!v)
 		return EXIT_INTERNAL;
 

@@ -50,6 +50,7 @@ extern const command command_play;
 extern const command command_explain;
 extern const command command_new;
 extern const command command_balance;
+extern const command command_studio;
 
 /* Parse the command line by the command's table and run it; the exit
  * status. */
@@ -78,6 +79,10 @@ int cli_data_broken(const char *cmd, const diag_sink *sink);
  * its diagnostics; or NULL once the broken installation is reported (the
  * exit status is then EXIT_INTERNAL, and sink needs no finishing). */
 struct validator *cli_validator(const char *cmd, diag_sink *sink);
+/* The same over the run's context (its data folder and rulesets); ctx NULL
+ * as cli_validator. */
+struct context;
+struct validator *cli_validator_in(const char *cmd, struct context *ctx, diag_sink *sink);
 
 /* Close what cli_validator opened. */
 void cli_validator_close(struct validator *v, diag_sink *sink);

@@ -20,6 +20,7 @@ static const command *const commands[] = {
 	&command_new,
 	&command_explain,
 	&command_balance,
+	&command_studio,
 };
 
 

@@ -5,7 +5,8 @@
  * format rules (`xml`, `schema`, `log`, ...) that every ruleset shares.  Which rulesets a
  * prefix serves comes from the ruleset files' `rule-prefix`.
  *
- * This module only loads and looks up; `orbat explain` prints. */
+ * This module only loads and looks up; rulebook_print.h writes the rules
+ * for readers (orbat explain, the rules reference, the studio). */
 #ifndef ORBAT_RULEBOOK_H
 #define ORBAT_RULEBOOK_H
 

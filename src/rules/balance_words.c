@@ -5,8 +5,12 @@
 #include <string.h>
 
 #include "../base/json.h"
+#include "../base/outdir.h"
 #include "../base/util.h"
 #include "../render/balancereport.h"
+#include "../render/layouts.h"
+#include "../text/context.h"
+#include "../text/fonts.h"
 
 static const char *word(const balance_words *w, const char *id)
 {
@@ -572,4 +576,45 @@ bool balance_words_page(const render_ctx *rc, const balance_words *w, const bala
 	verdict_texts_finish(&t);
 	free(again);
 	return ok;
+}
+
+balance_pdf_status balance_words_save(context *ctx, const balance_words *w, const balance_plan *br,
+	const balance_plan *other, const balance_pdf_opts *opts, char **error)
+{
+	*error = NULL;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	font_library *fonts = fonts_of(ctx, error);
+	const layouts *lay = fonts ? layouts_of(ctx, &sink) : NULL;
+	const paper_size *paper = lay ? layouts_paper(lay, opts->paper) : NULL;
+	balance_pdf_status status = BALANCE_PDF_WRITTEN;
+	if (!fonts || !lay) {
+		if (!*error)
+			*error = diag_data_error(&sink, 0);
+		status = BALANCE_PDF_BROKEN_DATA;
+	} else if (!paper) {
+		*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter", opts->paper);
+		status = BALANCE_PDF_UNKNOWN_PAPER;
+	}
+	diag_sink_finish(&sink);
+	if (status != BALANCE_PDF_WRITTEN)
+		return status;
+	render_ctx rc = { .fonts = fonts, .strings = w->strings, .layouts = lay, .ctx = ctx, .sc = w->sc, .rs = w->rs,
+		.lang = w->lang, .paper = paper, .format = DOC_PDF };
+	char *dir = xasprintf("%s/%s/%s", opts->output_dir, w->sc->id.text ? w->sc->id.text : "scenario",
+		lang_code(w->lang));
+	char *file = xasprintf("%s/balance.pdf", dir);
+	outdir *out = outdir_open();
+	bool ok = outdir_make_dirs(out, dir, error) &&
+		balance_words_page(&rc, w, br, other, opts->default_players, opts->scenario_file, file, error) &&
+		outdir_commit(out, opts->list, error);
+	if (!ok) {
+		if (!*error)
+			*error = xstrdup("the report could not be written");
+		status = outdir_write_failed(out) ? BALANCE_PDF_WRITE_FAILED : BALANCE_PDF_FAILED;
+	}
+	outdir_close(out);
+	free(dir);
+	free(file);
+	return status;
 }

@@ -14,19 +14,8 @@
 #include "../render/render.h"
 #include "../text/strings.h"
 #include "balance.h"
+#include "balance_play.h"
 #include "match.h"
-
-/* A run of games between two named players on one scenario. */
-typedef struct balance_plan {
-	match *m;
-	const char *names[2];      /* the first and second named players */
-	bool differ;               /* two players: pairs of games, seats swapped */
-	unsigned long long seed;
-	long max_turns;
-	size_t games;
-	balance_game *results;     /* one per game, in game order */
-	balance_stats stats;       /* once played */
-} balance_plan;
 
 /* What the report speaks of, and in which words. */
 typedef struct balance_words {
@@ -50,5 +39,28 @@ void balance_words_json(FILE *out, const balance_words *w, const balance_plan *b
  * with a message in *error (free it). */
 bool balance_words_page(const render_ctx *rc, const balance_words *w, const balance_plan *br,
 	const balance_plan *other, bool default_players, const char *scenario_file, const char *path, char **error);
+
+/* Where and how the page of balance_words_save goes. */
+typedef struct balance_pdf_opts {
+	const char *output_dir;    /* the page is OUTPUT_DIR/SCENARIO/LANG/balance.pdf */
+	const char *paper;         /* a paper of layouts/print.xml; NULL: the system's */
+	bool default_players;      /* as balance_words_page's */
+	const char *scenario_file; /* as balance_words_page's */
+	FILE *list;                /* the file written is listed here; NULL: not */
+} balance_pdf_opts;
+
+typedef enum balance_pdf_status {
+	BALANCE_PDF_WRITTEN,
+	BALANCE_PDF_BROKEN_DATA,   /* the fonts or the print layouts do not load */
+	BALANCE_PDF_UNKNOWN_PAPER, /* no such paper in the layouts */
+	BALANCE_PDF_WRITE_FAILED,  /* the system refused a folder or the file */
+	BALANCE_PDF_FAILED,        /* the page could not be made */
+} balance_pdf_status;
+
+/* The page of balance_words_page with the fonts, print layouts and paper
+ * of the run's context, written atomically into its folder (made when
+ * missing).  Not BALANCE_PDF_WRITTEN: why in *error (free it). */
+balance_pdf_status balance_words_save(struct context *ctx, const balance_words *w, const balance_plan *br,
+	const balance_plan *other, const balance_pdf_opts *opts, char **error);
 
 #endif

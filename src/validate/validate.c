@@ -6,6 +6,7 @@
 #include "../base/datadir.h"
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../text/context.h"
 #include "check.h"
 #include "check_glyphs.h"
 #include "schema.h"
@@ -14,12 +15,15 @@ struct validator {
 	char *data_dir;
 	schema *schema;
 	ruleset_registry *rulesets;
+	bool own_rulesets;       /* not the context's */
 	font_coverage *glyphs;   /* read when first needed */
 	bool glyphs_read;
 	diag_sink data_errors;   /* of ruleset files: the installation's, not the scenario's */
 };
 
-validator *validator_create(const char *data_dir, diag_sink *sink)
+/* A validator over data_dir whose rulesets are `rulesets` (NULL: a
+ * registry of its own). */
+static validator *validator_make(const char *data_dir, ruleset_registry *rulesets, diag_sink *sink)
 {
 	char *path = datadir_path(data_dir, DATADIR_SCHEMA);
 	schema *s = schema_create(path, sink);
@@ -29,16 +33,28 @@ validator *validator_create(const char *data_dir, diag_sink *sink)
 	validator *v = xcalloc(1, sizeof *v);
 	v->data_dir = xstrdup(data_dir);
 	v->schema = s;
-	v->rulesets = ruleset_registry_create(data_dir);
+	v->own_rulesets = !rulesets;
+	v->rulesets = rulesets ? rulesets : ruleset_registry_create(data_dir);
 	diag_sink_init(&v->data_errors);
 	return v;
+}
+
+validator *validator_create(const char *data_dir, diag_sink *sink)
+{
+	return validator_make(data_dir, NULL, sink);
+}
+
+validator *validator_create_in(context *ctx, diag_sink *sink)
+{
+	return validator_make(context_data_dir(ctx), ruleset_registry_of(ctx), sink);
 }
 
 void validator_destroy(validator *v)
 {
 	if (v) {
 		schema_destroy(v->schema);
-		ruleset_registry_destroy(v->rulesets);
+		if (v->own_rulesets)
+			ruleset_registry_destroy(v->rulesets);
 		fontcover_destroy(v->glyphs);
 		diag_sink_finish(&v->data_errors);
 		free(v->data_dir);

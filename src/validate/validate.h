@@ -19,8 +19,16 @@ typedef enum {
 	VALIDATE_DATA_ERROR, /* the scenario's ruleset file is broken: see validator_data_error */
 } validate_status;
 
-/* NULL when the data directory lacks the schema (reported in the sink). */
+/* NULL when the data directory lacks the schema (reported in the sink).
+ * The validator loads the rulesets its scenarios name into a registry of
+ * its own. */
 validator *validator_create(const char *data_dir, diag_sink *sink);
+/* The same over a run's context (text/context.h): its data folder, and its
+ * rulesets (ruleset_registry_of), so that a command that validates and
+ * then prints a card reads each ruleset once; the rulesets handed out are
+ * then the context's, kept until it is finished. */
+struct context;
+validator *validator_create_in(struct context *ctx, diag_sink *sink);
 void validator_destroy(validator *v);
 
 /* Validate a file or a buffer; diagnostics are appended to the sink and

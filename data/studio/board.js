@@ -1,0 +1,178 @@
+// The board: the server's drawing (the print painters' SVG) as an image,
+// and over it one outline per cell from the server's grid geometry, in
+// the same user units, to hover and to mark.  Zoom with the wheel or the
+// buttons, pan by dragging.
+import { getJSON } from './api.js';
+import { t } from './words.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const ZOOM_STEP = 1.25;
+const ZOOM_MIN = 0.05;
+const ZOOM_MAX = 8;
+
+export class Board {
+  constructor() {
+    this.viewport = document.getElementById('viewport');
+    this.stage = document.getElementById('stage');
+    this.img = document.getElementById('board-img');
+    this.overlay = document.getElementById('overlay');
+    this.card = document.getElementById('hover-card');
+    this.width = 0;
+    this.height = 0;
+    this.scale = 1;
+    this.x = 0;
+    this.y = 0;
+    this.cells = new Map();
+    this.marked = null;
+    this.listen();
+  }
+
+  // Forget the drawing of the scenario shown before.
+  clear() {
+    delete this.stage.dataset.shows;
+    this.overlay.replaceChildren();
+    this.cells.clear();
+    this.img.removeAttribute('src');
+  }
+
+  // Draw the open scenario's board in a language; the stage then says
+  // which (data-shows="FILE LANG"), for whoever waits for it.
+  async load(file, code) {
+    delete this.stage.dataset.shows;
+    const cells = await getJSON('/api/cells', { lang: code });
+    const loaded = new Promise((resolve, reject) => {
+      this.img.onload = resolve;
+      this.img.onerror = () => reject(new Error('the board image did not load'));
+    });
+    this.img.src = `/api/board.svg?lang=${encodeURIComponent(code)}&v=${Date.now()}`;
+    this.width = cells.width;
+    this.height = cells.height;
+    for (const el of [this.img, this.overlay]) {
+      el.setAttribute('width', this.width);
+      el.setAttribute('height', this.height);
+    }
+    this.overlay.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
+    this.drawOutlines(cells.cells);
+    await loaded;
+    if (!this.fitted) {
+      this.fit();
+      this.fitted = true;
+    }
+    if (this.marked)
+      this.mark(this.marked);
+    this.stage.dataset.shows = `${file} ${code}`;
+  }
+
+  drawOutlines(cells) {
+    this.overlay.replaceChildren();
+    this.cells.clear();
+    for (const cell of cells) {
+      const poly = document.createElementNS(SVG_NS, 'polygon');
+      poly.setAttribute('points', cell.points.map((p) => `${p[0]},${p[1]}`).join(' '));
+      poly.setAttribute('class', 'cell');
+      poly.dataset.address = cell.address;
+      this.overlay.appendChild(poly);
+      this.cells.set(cell.address, { facts: cell, el: poly });
+    }
+  }
+
+  apply() {
+    this.stage.style.transform = `translate(${this.x}px, ${this.y}px) scale(${this.scale})`;
+  }
+
+  fit() {
+    const box = this.viewport.getBoundingClientRect();
+    if (!this.width || !box.width)
+      return;
+    this.scale = Math.min(box.width / this.width, box.height / this.height) * 0.98;
+    this.x = (box.width - this.width * this.scale) / 2;
+    this.y = (box.height - this.height * this.scale) / 2;
+    this.apply();
+  }
+
+  // Zoom by factor keeping the viewport point (px, py) where it is.
+  zoom(factor, px, py) {
+    const box = this.viewport.getBoundingClientRect();
+    if (px === undefined) {
+      px = box.width / 2;
+      py = box.height / 2;
+    }
+    const next = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.scale * factor));
+    this.x = px - ((px - this.x) * next) / this.scale;
+    this.y = py - ((py - this.y) * next) / this.scale;
+    this.scale = next;
+    this.apply();
+  }
+
+  // Outline a cell (a diagnostic's) and bring it to the middle.
+  mark(address) {
+    for (const el of this.overlay.querySelectorAll('.marked'))
+      el.classList.remove('marked');
+    this.marked = address;
+    const cell = address && this.cells.get(address);
+    if (!cell)
+      return;
+    cell.el.classList.add('marked');
+    const box = this.viewport.getBoundingClientRect();
+    this.x = box.width / 2 - cell.facts.cx * this.scale;
+    this.y = box.height / 2 - cell.facts.cy * this.scale;
+    this.apply();
+  }
+
+  showCard(address, clientX, clientY) {
+    const cell = this.cells.get(address);
+    if (!cell)
+      return;
+    const f = cell.facts;
+    document.getElementById('hover-address').textContent = f.address;
+    document.getElementById('hover-terrain').textContent = f.terrain || t('studio-unknown-terrain');
+    document.getElementById('hover-standing').textContent = f.standing || t('studio-nothing');
+    document.getElementById('hover-section').textContent = f.section;
+    document.getElementById('hover-section-row').hidden = !f.section;
+    const pane = this.card.parentElement.getBoundingClientRect();
+    this.card.hidden = false;
+    const left = Math.min(clientX - pane.left + 16, pane.width - this.card.offsetWidth - 8);
+    const top = Math.min(clientY - pane.top + 16, pane.height - this.card.offsetHeight - 8);
+    this.card.style.left = `${Math.max(0, left)}px`;
+    this.card.style.top = `${Math.max(0, top)}px`;
+  }
+
+  listen() {
+    this.viewport.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const box = this.viewport.getBoundingClientRect();
+      this.zoom(e.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, e.clientX - box.left, e.clientY - box.top);
+    }, { passive: false });
+    let drag = null;
+    this.viewport.addEventListener('pointerdown', (e) => {
+      drag = { x: e.clientX, y: e.clientY, ox: this.x, oy: this.y, id: e.pointerId };
+    });
+    this.viewport.addEventListener('pointermove', (e) => {
+      if (drag && drag.id === e.pointerId && (e.buttons & 1)) {
+        this.x = drag.ox + e.clientX - drag.x;
+        this.y = drag.oy + e.clientY - drag.y;
+        this.viewport.classList.add('dragging');
+        this.apply();
+      }
+      const address = e.target.dataset ? e.target.dataset.address : undefined;
+      if (address)
+        this.showCard(address, e.clientX, e.clientY);
+      else
+        this.card.hidden = true;
+    });
+    const end = () => {
+      drag = null;
+      this.viewport.classList.remove('dragging');
+    };
+    this.viewport.addEventListener('pointerup', end);
+    this.viewport.addEventListener('pointercancel', end);
+    this.viewport.addEventListener('pointerleave', () => {
+      end();
+      this.card.hidden = true;
+    });
+    document.getElementById('zoom-in').addEventListener('click', () => this.zoom(ZOOM_STEP));
+    document.getElementById('zoom-out').addEventListener('click', () => this.zoom(1 / ZOOM_STEP));
+    document.getElementById('zoom-fit').addEventListener('click', () => this.fit());
+    window.addEventListener('resize', () => this.fit());
+  }
+}

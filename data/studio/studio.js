@@ -1,0 +1,192 @@
+// orbat studio's page: the start page (the folder's scenarios) or the
+// open scenario on its board with its diagnostics, in the chosen language.
+import { getJSON, postJSON } from './api.js';
+import { Board } from './board.js';
+import { LANGS, browserLang, lang, load, t } from './words.js';
+
+const $ = (id) => document.getElementById(id);
+let board = null;
+let state = null;
+
+function showMessage(text) {
+  $('message').textContent = text;
+  $('message').hidden = !text;
+}
+
+function failed(error) {
+  showMessage(t('studio-failed', { why: error.message }));
+}
+
+function item(parent, text, className) {
+  const li = document.createElement('li');
+  if (text !== undefined)
+    li.textContent = text;
+  if (className)
+    li.className = className;
+  parent.appendChild(li);
+  return li;
+}
+
+async function showStart() {
+  const files = await getJSON('/api/files', { lang: lang() });
+  $('workspace').hidden = true;
+  $('to-start').hidden = true;
+  $('scenario-title').textContent = '';
+  $('start').hidden = false;
+  const list = $('scenario-list');
+  list.replaceChildren();
+  $('no-scenarios').hidden = files.scenarios.length > 0;
+  for (const s of files.scenarios) {
+    const li = item(list, undefined, 'scenario');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'open';
+    button.dataset.file = s.file;
+    button.textContent = s.title || s.file;
+    button.addEventListener('click', () => openScenario(s.file).catch(failed));
+    const meta = document.createElement('span');
+    meta.className = 'meta';
+    meta.textContent = `${s.file} · ${s.ruleset || ''}`;
+    li.append(button, ' ', meta);
+  }
+  const rulesets = $('ruleset-list');
+  rulesets.replaceChildren();
+  for (const r of files.rulesets) {
+    const li = item(rulesets, undefined, 'ruleset');
+    const name = document.createElement('strong');
+    name.textContent = r.name;
+    const hint = document.createElement('span');
+    hint.className = 'meta';
+    hint.textContent = t('studio-new-hint', { ruleset: r.id });
+    li.append(name, ' ', hint);
+  }
+}
+
+function showFacts() {
+  $('scenario-title').textContent = state.title || state.file;
+  $('fact-file').textContent = state.file;
+  $('fact-ruleset').textContent = state.ruleset_name || state.ruleset || '—';
+  $('fact-grid').textContent = state.grid ? t(`studio-grid-${state.grid}`) : '—';
+  $('fact-sides').textContent = state.sides.map((s) => s.name).join(', ') || '—';
+}
+
+// "1 error", "3 errors": the languages' plurals agree on one and more.
+function count(word, n) {
+  return t(n === 1 ? `${word}-one` : `${word}-many`, { n });
+}
+
+function showDiagnostics() {
+  $('diag-summary').textContent = state.diagnostics.length
+    ? [count('studio-errors', state.errors), count('studio-warnings', state.warnings)].join(', ')
+    : t('studio-valid');
+  const list = $('diag-list');
+  list.replaceChildren();
+  for (const d of state.diagnostics) {
+    const li = item(list, undefined, `diag ${d.severity}`);
+    const where = document.createElement('span');
+    where.className = 'where';
+    where.textContent = `${t(`studio-${d.severity}`)} · ${t('studio-line', { line: d.line, column: d.column })}`
+      + (d.cell ? ` · ${d.cell}` : '');
+    const message = document.createElement('div');
+    message.className = 'text';
+    message.textContent = d.message;
+    li.append(where, message);
+    if (d.rule) {
+      const rule = document.createElement('button');
+      rule.type = 'button';
+      rule.className = 'rule';
+      rule.dataset.rule = d.rule;
+      rule.textContent = d.rule;
+      rule.addEventListener('click', () => explain(d).catch(failed));
+      li.append(rule);
+    }
+    if (d.cell) {
+      li.classList.add('has-cell');
+      li.addEventListener('click', (e) => {
+        if (!e.target.classList.contains('rule'))
+          board.mark(d.cell);
+      });
+    }
+  }
+}
+
+// A diagnostic's rule in the page's language, and its cell outlined.
+async function explain(d) {
+  const answer = await getJSON('/api/explain', { rule: d.rule, lang: lang() });
+  $('explain-title').textContent = t('studio-rule', { rule: answer.rule, title: answer.title });
+  const paragraphs = (text) => text.split('\n\n').map((p) => {
+    const el = document.createElement('p');
+    el.textContent = p;
+    return el;
+  });
+  $('explain-text').replaceChildren(...paragraphs(answer.text));
+  $('explain-advice').replaceChildren(...paragraphs(answer.advice));
+  $('explain').hidden = false;
+  $('explain').dataset.rule = answer.rule;
+  board.mark(d.cell || null);
+}
+
+async function showScenario() {
+  state = await getJSON('/api/state', { lang: lang() });
+  $('start').hidden = true;
+  $('workspace').hidden = false;
+  $('to-start').hidden = false;
+  $('explain').hidden = true;
+  showFacts();
+  showDiagnostics();
+  $('no-board').hidden = state.board;
+  $('stage').hidden = !state.board;
+  if (state.board)
+    await board.load(state.file, lang());
+}
+
+async function openScenario(file) {
+  await postJSON('/api/open', { file });
+  board.clear();
+  board.fitted = false;
+  board.marked = null;
+  await showScenario();
+}
+
+async function setLanguage(code) {
+  await load(code);
+  $('lang').value = code;
+  try {
+    localStorage.setItem('orbat-studio-lang', code);
+  } catch (e) {
+    // No storage: the choice lasts as long as the page.
+  }
+  if (!$('workspace').hidden)
+    await showScenario();
+  else
+    await showStart();
+}
+
+async function start() {
+  // The token has become a cookie: it leaves the address bar and history.
+  if (location.search)
+    history.replaceState(null, '', '/');
+  board = new Board();
+  const files = await getJSON('/api/files');
+  let stored = null;
+  try {
+    stored = localStorage.getItem('orbat-studio-lang');
+  } catch (e) {
+    stored = null;
+  }
+  const code = files.lang || (LANGS.includes(stored) ? stored : browserLang());
+  await load(code);
+  $('lang').value = code;
+  $('lang').addEventListener('change', (e) => setLanguage(e.target.value).catch(failed));
+  $('to-start').addEventListener('click', () => showStart().catch(failed));
+  $('explain-close').addEventListener('click', () => {
+    $('explain').hidden = true;
+  });
+  if (files.open)
+    await showScenario();
+  else
+    await showStart();
+  document.body.dataset.ready = 'true';
+}
+
+start().catch(failed);

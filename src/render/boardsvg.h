@@ -1,0 +1,50 @@
+/* A scenario's board as an SVG document in memory, drawn by the painters
+ * of the print products (mapdraw.h) through Cairo's SVG surface, with the
+ * cells' outlines in the SVG's user units and what a reader hovering a
+ * cell wants to know about it: its address, its terrain, what stands on
+ * it and its section, in the render context's language.  For the studio,
+ * which lays clickable outlines over the drawing instead of drawing the
+ * board a second time. */
+#ifndef ORBAT_BOARDSVG_H
+#define ORBAT_BOARDSVG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../geo/grid.h"
+#include "render.h"
+
+typedef struct boardsvg_cell {
+	grid_cell cell;
+	char address[GRID_ADDRESS_MAX];
+	/* The outline's corners in order round the cell, and its centre, in
+	 * the SVG's user units (the drawing's points). */
+	int corner_count;
+	double x[GRID_OUTLINE_MAX], y[GRID_OUTLINE_MAX];
+	double cx, cy;
+	/* The hover facts, fresh strings: the terrain's name (NULL for a
+	 * type the ruleset does not know), what stands there ("" when
+	 * nothing), the section or sections ("" where the grid has none). */
+	char *terrain;
+	char *standing;
+	char *section;
+} boardsvg_cell;
+
+typedef struct boardsvg {
+	char *svg;              /* the document, NUL-terminated */
+	size_t svg_size;
+	double width, height;   /* user units of the document */
+	boardsvg_cell *cells;   /* grid_index order */
+	size_t cell_count;
+} boardsvg;
+
+/* Draw rc's scenario into *out: with the set-up (units, generals, ships)
+ * as the overview shows it when `pieces`, else the bare board as the
+ * tiles print it.  rc is set up as for the print products (board, cell
+ * size, fonts, strings, position; format is ignored).  False with a
+ * message (free it) when the board cannot be drawn. */
+bool boardsvg_make(const render_ctx *rc, bool pieces, boardsvg *out, char **error);
+/* Free what boardsvg_make made (a zeroed boardsvg is fine). */
+void boardsvg_finish(boardsvg *b);
+
+#endif

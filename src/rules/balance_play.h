@@ -1,0 +1,39 @@
+/* A balance run played: the games of a plan between two named players
+ * (match.h), handed out in blocks to the job pool (base/jobpool.h) so that
+ * every core plays, and put back in game order, so that the same seed gives
+ * the same results on any number of processes.  The statistics are
+ * balance.h's; the words of the report balance_words.h's. */
+#ifndef ORBAT_BALANCE_PLAY_H
+#define ORBAT_BALANCE_PLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "balance.h"
+#include "match.h"
+
+/* A run of games between two named players on one scenario. */
+typedef struct balance_plan {
+	match *m;
+	const char *names[2];      /* the first and second named players */
+	bool differ;               /* two players: pairs of games, seats swapped */
+	unsigned long long seed;
+	long max_turns;
+	size_t games;
+	balance_game *results;     /* one per game, in game order */
+	balance_stats stats;       /* once played */
+} balance_plan;
+
+/* Play every game of the plan on up to `workers` processes (1: in this
+ * one) into br->results, and sum them up into br->stats.  False when a game
+ * did not end as the rules say (a computer player proposed an illegal
+ * action, or the engine failed: a bug) or a process playing games died:
+ * said loudly on `errors`, one line each beginning "WHO: internal error: "
+ * and naming the game and its seed, so that it can be replayed. */
+bool balance_play(balance_plan *br, unsigned workers, const char *who, FILE *errors);
+
+/* Free what balance_play kept (the results). */
+void balance_plan_finish(balance_plan *br);
+
+#endif

@@ -1,0 +1,395 @@
+#include "studio_api.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../base/util.h"
+#include "../base/xmldoc.h"
+#include "../model/rulebook.h"
+#include "../text/strings.h"
+#include "studio_doc.h"
+#include "studio_guard.h"
+
+struct studio_api {
+	context *ctx;
+	char *folder;
+	char *static_dir;        /* the data folder's studio/, resolved */
+	char *fonts_dir;         /* its fonts/, resolved */
+	char token[STUDIO_TOKEN_CHARS];
+	char *listen;
+	studio_hosts hosts;
+	lang_id lang;
+	bool lang_given;
+	validator *validator;
+	studio_doc doc;
+	bool doc_open;
+	char **word_ids;         /* the ids of i18n/studio.xml, in file order */
+	size_t word_count;
+};
+
+/* The files the page is served, at most this large. */
+#define STATIC_MAX (8u * 1024u * 1024u)
+
+void studio_response_finish(studio_response *resp)
+{
+	free(resp->body);
+	free(resp->set_cookie);
+	memset(resp, 0, sizeof *resp);
+}
+
+static void respond(studio_response *resp, int status, const char *type, char *body, size_t size)
+{
+	resp->status = status;
+	resp->content_type = type;
+	resp->body = body;
+	resp->body_size = size;
+}
+
+static void respond_json(studio_response *resp, int status, json_t *value)
+{
+	char *text = json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII);
+	json_decref(value);
+	respond(resp, status, "application/json", text, strlen(text));
+}
+
+void studio_response_error(studio_response *resp, int status, const char *message)
+{
+	respond_json(resp, status, json_pack("{s:s}", "error", message));
+}
+
+/* The ids of the studio's words, from its own strings file: the page asks
+ * for all of them at once, in the language it shows. */
+static bool words_read(studio_api *api, char **error)
+{
+	char *dir = context_path(api->ctx, DATADIR_STRINGS);
+	char *path = xasprintf("%s/studio.xml", dir);
+	free(dir);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	xml_document *doc = NULL;
+	bool ok = xmldoc_load_file(path, NULL, &sink, &doc) == XMLDOC_OK;
+	if (ok) {
+		size_t cap = 0;
+		for (xmlNode *n = xmlDocGetRootElement(doc->doc)->children; n; n = n->next) {
+			const char *id = n->type == XML_ELEMENT_NODE ? xmldoc_attr(n, "id") : NULL;
+			if (!id)
+				continue;
+			grow_array((void **)&api->word_ids, &cap, api->word_count + 1, sizeof *api->word_ids);
+			api->word_ids[api->word_count++] = xstrdup(id);
+		}
+	} else {
+		*error = xasprintf("cannot read %s", path);
+	}
+	xmldoc_destroy(doc);
+	diag_sink_finish(&sink);
+	free(path);
+	return ok;
+}
+
+static char *data_subdir(context *ctx, const char *name)
+{
+	char *path = xasprintf("%s/%s", context_data_dir(ctx), name);
+	char *real = studio_realpath(path);
+	free(path);
+	return real;
+}
+
+studio_api *studio_api_create(const studio_api_options *o, char **error)
+{
+	*error = NULL;
+	studio_api *api = xcalloc(1, sizeof *api);
+	api->ctx = o->ctx;
+	api->folder = xstrdup(o->folder);
+	api->listen = o->listen ? xstrdup(o->listen) : NULL;
+	api->lang = o->lang;
+	api->lang_given = o->lang_given;
+	studio_hosts_init(&api->hosts, api->listen, 0);
+	api->static_dir = data_subdir(o->ctx, "studio");
+	api->fonts_dir = data_subdir(o->ctx, "fonts");
+	diag_sink sink;
+	diag_sink_init(&sink);
+	if (!api->static_dir)
+		*error = xasprintf("the data folder %s has no studio/ folder", context_data_dir(o->ctx));
+	else if (!studio_token_make(api->token))
+		*error = xstrdup("no random token can be had from the kernel");
+	else if (!(api->validator = validator_create(context_data_dir(o->ctx), &sink)))
+		*error = diag_data_error(&sink, 0);
+	else if (words_read(api, error) && o->file) {
+		char *path = studio_path_inside(api->folder, o->file);
+		if (!path)
+			*error = xasprintf("%s is not a file of the folder %s", o->file, api->folder);
+		else
+			api->doc_open = studio_doc_open(&api->doc, api->ctx, api->validator, path, o->file, error);
+		free(path);
+	}
+	diag_sink_finish(&sink);
+	if (*error) {
+		studio_api_destroy(api);
+		return NULL;
+	}
+	return api;
+}
+
+void studio_api_destroy(studio_api *api)
+{
+	if (!api)
+		return;
+	if (api->doc_open)
+		studio_doc_finish(&api->doc);
+	validator_destroy(api->validator);
+	str_free_words(api->word_ids, api->word_count);
+	free(api->folder);
+	free(api->static_dir);
+	free(api->fonts_dir);
+	free(api->listen);
+	free(api);
+}
+
+void studio_api_set_port(studio_api *api, unsigned port)
+{
+	studio_hosts_init(&api->hosts, api->listen, port);
+}
+
+const char *studio_api_token(const studio_api *api)
+{
+	return api->token;
+}
+
+static const char *arg_of(const studio_request *req, const char *key)
+{
+	for (size_t i = 0; i < req->arg_count; i++)
+		if (req->args[i].key && strcmp(req->args[i].key, key) == 0)
+			return req->args[i].value;
+	return NULL;
+}
+
+/* The language a request asks for: ?lang=, else the studio's. */
+static bool lang_of(const studio_api *api, const studio_request *req, lang_id *lang)
+{
+	const char *code = arg_of(req, "lang");
+	*lang = api->lang;
+	return !code || lang_parse(code, lang);
+}
+
+static const char *type_of(const char *name)
+{
+	static const struct { const char *ext, *type; } TYPES[] = {
+		{ ".html", "text/html; charset=utf-8" },
+		{ ".css", "text/css; charset=utf-8" },
+		{ ".js", "text/javascript; charset=utf-8" },
+		{ ".svg", "image/svg+xml" },
+		{ ".png", "image/png" },
+		{ ".ttf", "font/ttf" },
+	};
+	size_t n = strlen(name);
+	for (size_t i = 0; i < ARRAY_LEN(TYPES); i++) {
+		size_t e = strlen(TYPES[i].ext);
+		if (n > e && strcmp(name + n - e, TYPES[i].ext) == 0)
+			return TYPES[i].type;
+	}
+	return NULL;
+}
+
+/* A file of one of the served folders, by its plain name. */
+static void serve_file(studio_response *resp, const char *dir, const char *name)
+{
+	const char *type = type_of(name);
+	char *path = type && dir ? studio_path_inside(dir, name) : NULL;
+	FILE *f = path ? fopen(path, "rb") : NULL;
+	free(path);
+	if (!f) {
+		studio_response_error(resp, 404, "no such file");
+		return;
+	}
+	byte_buf b = { 0 };
+	char chunk[16384];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= STATIC_MAX)
+		bytes_put(&b, chunk, n);
+	bool failed = ferror(f) || b.len > STATIC_MAX;
+	fclose(f);
+	if (failed) {
+		free(b.p);
+		studio_response_error(resp, 500, "the file cannot be read");
+		return;
+	}
+	bytes_put(&b, "", 1);
+	respond(resp, 200, type, (char *)b.p, b.len - 1);
+}
+
+static void get_strings(studio_api *api, lang_id lang, studio_response *resp)
+{
+	diag_sink sink;
+	diag_sink_init(&sink);
+	const string_table *table = strings_of(api->ctx, &sink);
+	diag_sink_finish(&sink);
+	if (!table) {
+		studio_response_error(resp, 500, "the strings of the data folder cannot be read");
+		return;
+	}
+	json_t *words = json_object();
+	for (size_t i = 0; i < api->word_count; i++)
+		json_object_set_new(words, api->word_ids[i], json_string(strings_get(table, api->word_ids[i], lang)));
+	respond_json(resp, 200, json_pack("{s:s, s:o}", "lang", lang_code(lang), "words", words));
+}
+
+static void get_explain(studio_api *api, const studio_request *req, lang_id lang, studio_response *resp)
+{
+	const char *id = arg_of(req, "rule");
+	diag_sink sink;
+	diag_sink_init(&sink);
+	const rulebook *rb = rulebook_of(api->ctx, &sink);
+	diag_sink_finish(&sink);
+	const rulebook_rule *rule = rb && id ? rulebook_find(rb, id) : NULL;
+	if (!rb) {
+		studio_response_error(resp, 500, "the rule catalogue cannot be read");
+		return;
+	}
+	if (!rule) {
+		studio_response_error(resp, 404, "no such rule");
+		return;
+	}
+	/* The text as it applies to the open scenario's ruleset, as orbat
+	 * explain gives it with --ruleset. */
+	const char *ruleset_id = api->doc_open && api->doc.rs ? api->doc.rs->id : NULL;
+	char *text = rulebook_text_for(rule, ruleset_id, lang);
+	respond_json(resp, 200, json_pack("{s:s, s:s, s:s, s:s}", "rule", rule->id, "title",
+		l10n_get(&rule->title, lang), "text", text, "advice", l10n_get(&rule->advice, lang)));
+	free(text);
+}
+
+static void get_board(studio_api *api, lang_id lang, bool cells, studio_response *resp)
+{
+	if (!api->doc_open) {
+		studio_response_error(resp, 404, "no scenario is open");
+		return;
+	}
+	char *error = NULL;
+	if (cells) {
+		json_t *value = studio_doc_cells(&api->doc, api->ctx, lang, &error);
+		if (value)
+			respond_json(resp, 200, value);
+	} else {
+		const boardsvg *b = studio_doc_board(&api->doc, api->ctx, lang, &error);
+		if (b)
+			respond(resp, 200, "image/svg+xml", xstrndup(b->svg, b->svg_size), b->svg_size);
+	}
+	if (error)
+		studio_response_error(resp, 409, error);
+	free(error);
+}
+
+/* POST /api/open {"file": NAME}: the scenario NAME of the folder. */
+static void post_open(studio_api *api, const studio_request *req, studio_response *resp)
+{
+	json_error_t jerr;
+	json_t *body = json_loadb(req->body ? req->body : "", req->body_size, JSON_REJECT_DUPLICATES, &jerr);
+	const char *name = json_string_value(json_object_get(body, "file"));
+	char *path = name ? studio_path_inside(api->folder, name) : NULL;
+	if (!body || !name) {
+		studio_response_error(resp, 400, "expected {\"file\": NAME}");
+	} else if (!path) {
+		studio_response_error(resp, 404, "no such scenario in the folder");
+	} else {
+		studio_doc next;
+		char *error = NULL;
+		if (studio_doc_open(&next, api->ctx, api->validator, path, name, &error)) {
+			if (api->doc_open)
+				studio_doc_finish(&api->doc);
+			api->doc = next;
+			api->doc_open = true;
+			respond_json(resp, 200, studio_doc_state(&api->doc, api->lang));
+		} else {
+			studio_response_error(resp, 422, error);
+		}
+		free(error);
+	}
+	free(path);
+	json_decref(body);
+}
+
+static void get_index(studio_api *api, const studio_request *req, studio_response *resp)
+{
+	serve_file(resp, api->static_dir, "index.html");
+	/* The token of the printed address becomes the cookie every later
+	 * request carries; the page then drops it from the address bar. */
+	const char *token = arg_of(req, "token");
+	if (resp->status == 200 && token)
+		resp->set_cookie = xasprintf("%s=%s; Path=/; HttpOnly; SameSite=Strict", STUDIO_COOKIE, api->token);
+}
+
+static void route_get(studio_api *api, const studio_request *req, studio_response *resp)
+{
+	const char *path = req->path;
+	lang_id lang;
+	if (strcmp(path, "/") == 0) {
+		get_index(api, req, resp);
+	} else if (strncmp(path, "/static/", 8) == 0) {
+		serve_file(resp, api->static_dir, path + 8);
+	} else if (strncmp(path, "/fonts/", 7) == 0) {
+		serve_file(resp, api->fonts_dir, path + 7);
+	} else if (strncmp(path, "/api/", 5) != 0) {
+		studio_response_error(resp, 404, "no such page");
+	} else if (!lang_of(api, req, &lang)) {
+		studio_response_error(resp, 400, "lang must be en, nl or fr");
+	} else if (strcmp(path, "/api/strings") == 0) {
+		get_strings(api, lang, resp);
+	} else if (strcmp(path, "/api/files") == 0) {
+		json_t *list = studio_folder_list(api->ctx, api->folder, lang);
+		json_object_set_new(list, "lang", api->lang_given ? json_string(lang_code(api->lang)) : json_null());
+		json_object_set_new(list, "open", api->doc_open ? json_string(api->doc.name) : json_null());
+		respond_json(resp, 200, list);
+	} else if (strcmp(path, "/api/state") == 0) {
+		if (api->doc_open)
+			respond_json(resp, 200, studio_doc_state(&api->doc, lang));
+		else
+			studio_response_error(resp, 404, "no scenario is open");
+	} else if (strcmp(path, "/api/board.svg") == 0) {
+		get_board(api, lang, false, resp);
+	} else if (strcmp(path, "/api/cells") == 0) {
+		get_board(api, lang, true, resp);
+	} else if (strcmp(path, "/api/explain") == 0) {
+		get_explain(api, req, lang, resp);
+	} else {
+		studio_response_error(resp, 404, "no such call");
+	}
+}
+
+/* Whether the request carries the token: the cookie, or on the first
+ * page load the token of the printed address. */
+static bool token_ok(const studio_api *api, const studio_request *req)
+{
+	char cookie[STUDIO_TOKEN_CHARS + 1];
+	if (studio_cookie_value(req->cookie, STUDIO_COOKIE, cookie, sizeof cookie)
+		&& studio_token_equal(api->token, cookie))
+		return true;
+	return strcmp(req->path, "/") == 0 && studio_token_equal(api->token, arg_of(req, "token"));
+}
+
+void studio_api_handle(studio_api *api, const studio_request *req, studio_response *resp)
+{
+	memset(resp, 0, sizeof *resp);
+	bool get = strcmp(req->method, "GET") == 0 || strcmp(req->method, "HEAD") == 0;
+	bool post = strcmp(req->method, "POST") == 0;
+	/* DNS rebinding: a page of another site whose name now points at
+	 * 127.0.0.1 still sends its own name as the Host. */
+	if (!studio_host_ok(&api->hosts, req->host))
+		studio_response_error(resp, req->host ? 421 : 400, "this server answers only to its loopback address");
+	else if (!token_ok(api, req))
+		studio_response_error(resp, 403, "the token is missing or wrong: open the address orbat studio printed");
+	else if (post && !studio_origin_ok(req->origin, req->host))
+		studio_response_error(resp, 403, "a write must come from the studio's own page");
+	else if (!get && !post)
+		studio_response_error(resp, 405, "only GET and POST");
+	else if (req->body_size > STUDIO_BODY_MAX)
+		studio_response_error(resp, 413, "the request is too large");
+	else if (get)
+		route_get(api, req, resp);
+	else if (strcmp(req->path, "/api/open") == 0)
+		post_open(api, req, resp);
+	else
+		studio_response_error(resp, 404, "no such call");
+}

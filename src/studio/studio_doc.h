@@ -1,0 +1,64 @@
+/* The scenario open in the studio: its file, the diagnostics of the same
+ * validator `orbat validate` runs, its model (kept even when it has
+ * errors, for the board shows a scenario being made) and its board drawn
+ * by the print painters in each language asked for.  And what the start
+ * page lists: the folder's scenarios and the rulesets.
+ *
+ * Everything is given to the page as JSON (jansson).  An edit of the
+ * scenario (the edit module) changes the document and then calls
+ * studio_doc_reload, after which studio_doc_state is the answer of the
+ * edit: one state for opening, editing, undoing and saving alike. */
+#ifndef ORBAT_STUDIO_DOC_H
+#define ORBAT_STUDIO_DOC_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "../base/diag.h"
+#include "../model/position.h"
+#include "../render/boardsvg.h"
+#include "../text/context.h"
+#include "../text/lang.h"
+#include "../validate/validate.h"
+
+typedef struct studio_doc {
+	char *path;              /* resolved, inside the studio's folder */
+	char *name;              /* its file name */
+	validate_status status;
+	diag_sink diags;
+	scenario *sc;            /* NULL when the file is not a scenario */
+	const ruleset *rs;       /* NULL when its ruleset is unknown or broken */
+	bool board_ok;           /* sc and rs give a board that can be drawn */
+	grid_board board;
+	position *pos;
+	boardsvg svg[LANG_COUNT];
+	bool svg_made[LANG_COUNT];
+} studio_doc;
+
+/* Read and check the file at path (named `name` in the page).  False with
+ * a message (free it) when it cannot be read at all; a file with errors
+ * opens, its errors among the diagnostics. */
+bool studio_doc_open(studio_doc *d, context *ctx, validator *v, const char *path, const char *name,
+	char **error);
+void studio_doc_finish(studio_doc *d);
+/* Check the file again and forget the drawings, after it changed. */
+bool studio_doc_reload(studio_doc *d, context *ctx, validator *v, char **error);
+
+/* The board in a language, drawn on first use; NULL with a message (free
+ * it) when the scenario has no board that can be drawn. */
+const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error);
+
+/* {file, ruleset, ruleset_name, grid, title, sides: [{id, name, first}],
+ *  valid, errors, warnings, board: bool,
+ *  diagnostics: [{line, column, severity, rule, message, cell?}]} */
+json_t *studio_doc_state(const studio_doc *d, lang_id lang);
+/* {width, height, cells: [{address, points: [[x,y]...], cx, cy, terrain,
+ *  standing, section}]}, or NULL as studio_doc_board. */
+json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, char **error);
+
+/* The start page: {scenarios: [{file, title, ruleset}], rulesets: [{id,
+ * name, grid}]} (the rulesets that have a starter scenario).  The folder's
+ * own path is not told: the page has no use for it. */
+json_t *studio_folder_list(context *ctx, const char *folder, lang_id lang);
+
+#endif

@@ -1,0 +1,190 @@
+#!/usr/bin/python3
+"""orbat studio in a real browser (Debian's chromium through chromedriver
+and Selenium): the start page lists the folder's scenarios, a hex and a
+square scenario open with their boards drawn, hovering a cell shows its
+address, a diagnostic's rule id opens its text with its cell outlined,
+the page speaks en, nl and fr, and a page without the token is refused.
+Screenshots go to the folder given as the third argument.
+Skipped (77) without chromium, chromedriver or python3-selenium.
+
+usage: test_browser.py ORBAT SOURCE_ROOT SCREENSHOT_DIR"""
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from studio_server import Studio, folder_with  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("SKIP: python3-selenium is not installed")
+    sys.exit(77)
+if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+    print("SKIP: %s or %s is missing (chromium, chromium-driver)" % (CHROMIUM, CHROMEDRIVER))
+    sys.exit(77)
+
+orbat, source_root, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(shots, exist_ok=True)
+failures = []
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def browser(lang):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,900", "--lang=" + lang, "--no-first-run"):
+        opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    d.set_page_load_timeout(60)
+    return d
+
+
+def wait(d, cond, what, timeout=60):
+    try:
+        WebDriverWait(d, timeout).until(lambda drv: cond(drv))
+        return True
+    except Exception as e:  # noqa: BLE001 - a timeout is the failure told
+        check(False, "%s (%s)" % (what, type(e).__name__))
+        return False
+
+
+def board_ready(d, file, lang="en"):
+    return d.execute_script(
+        "const img = document.getElementById('board-img');"
+        "return !document.getElementById('workspace').hidden && img.complete && img.naturalWidth > 0"
+        " && document.getElementById('stage').dataset.shows === arguments[0];", "%s %s" % (file, lang))
+
+
+def open_scenario(d, file):
+    d.find_element(By.ID, "to-start").click() if d.find_element(By.ID, "to-start").is_displayed() else None
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "button.open[data-file='%s']" % file),
+         "the start page lists " + file)
+    d.find_element(By.CSS_SELECTOR, "button.open[data-file='%s']" % file).click()
+    return wait(d, lambda drv: board_ready(drv, file), "the board of %s is drawn" % file)
+
+
+def hover(d, address):
+    cell = d.find_element(By.CSS_SELECTOR, "#overlay polygon[data-address='%s']" % address)
+    ActionChains(d).move_to_element(cell).perform()
+    ok = wait(d, lambda drv: drv.find_element(By.ID, "hover-address").text == address,
+              "hovering %s shows its address" % address, timeout=10)
+    return ok and d.find_element(By.ID, "hover-card").is_displayed()
+
+
+def screenshot(d, name):
+    path = os.path.join(shots, name + ".png")
+    d.save_screenshot(path)
+    print("screenshot: " + path)
+
+
+tmp = tempfile.mkdtemp(prefix="orbat-studio-")
+folder = folder_with(os.path.join(tmp, "scenarios"), source_root, {
+    "antietam.xml": "scenarios/antietam.xml",
+    "mb-1861.xml": "scenarios/mb-1861.xml",
+    "unit-on-river.xml": "tests/golden/invalid/63-unit-on-river.xml",
+})
+studio = Studio(orbat, [], folder)
+d = browser("en-US")
+try:
+    # Without the token: refused, nothing of the page served.
+    d.get("http://%s/" % studio.host)
+    body = d.find_element(By.TAG_NAME, "body").text
+    check("token" in body and not d.find_elements(By.ID, "board-img"), "the page without the token is refused")
+
+    d.get(studio.url)
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page starts")
+    check("token" not in d.current_url, "the token leaves the address bar")
+    names = [b.get_attribute("data-file") for b in d.find_elements(By.CSS_SELECTOR, "button.open")]
+    check(names == ["antietam.xml", "mb-1861.xml", "unit-on-river.xml"], "the start page lists the folder: %s" % names)
+    check(len(d.find_elements(By.CSS_SELECTOR, "#ruleset-list li")) >= 2, "the start page lists the rulesets")
+    screenshot(d, "start-en")
+
+    # A hex board, zoomed and panned, hovered.
+    if open_scenario(d, "antietam.xml"):
+        cells = d.execute_script("return document.querySelectorAll('#overlay polygon').length")
+        check(cells > 100, "the hex board has its cells outlined (%d)" % cells)
+        check(hover(d, "C3"), "the hover card shows hex C3")
+        terrain = d.find_element(By.ID, "hover-terrain").text
+        check(terrain != "", "the hover card names the terrain")
+        before = d.execute_script("return document.getElementById('stage').style.transform")
+        d.find_element(By.ID, "zoom-in").click()
+        after = d.execute_script("return document.getElementById('stage').style.transform")
+        check(before != after, "zooming changes the view")
+        viewport = d.find_element(By.ID, "viewport")
+        ActionChains(d).move_to_element(viewport).click_and_hold().move_by_offset(60, 40).release().perform()
+        panned = d.execute_script("return document.getElementById('stage').style.transform")
+        check(panned != after, "dragging pans the board")
+        d.find_element(By.ID, "zoom-fit").click()
+        hover(d, "F5")
+        screenshot(d, "hex-en")
+
+    # A square board.
+    if open_scenario(d, "mb-1861.xml"):
+        check(hover(d, "B2"), "the hover card shows square B2")
+        check(d.find_element(By.ID, "fact-grid").text == "squares", "the facts name the square grid")
+        screenshot(d, "square-en")
+
+    # A diagnostic: its rule's text, its cell outlined.
+    if open_scenario(d, "unit-on-river.xml"):
+        rules = [b.text for b in d.find_elements(By.CSS_SELECTOR, "#diag-list button.rule")]
+        check("bc-6" in rules, "the diagnostics list rule bc-6: %s" % rules)
+        d.find_element(By.CSS_SELECTOR, "#diag-list button.rule[data-rule='bc-6']").click()
+        wait(d, lambda drv: drv.find_element(By.ID, "explain").is_displayed(), "the rule's text opens")
+        en_text = d.find_element(By.ID, "explain-text").text
+        check(len(en_text) > 40, "the explain text is there")
+        marked = d.execute_script(
+            "return [...document.querySelectorAll('#overlay polygon.marked')].map(p => p.dataset.address)")
+        check(marked == ["G5"], "the diagnostic's cell is outlined: %s" % marked)
+        screenshot(d, "diagnostics-en")
+
+        for code, word in (("nl", "1 fout"), ("fr", "1 erreur")):
+            d.execute_script("const s = document.getElementById('lang'); s.value = arguments[0];"
+                             "s.dispatchEvent(new Event('change'));", code)
+            check(wait(d, lambda drv: drv.execute_script("return document.documentElement.lang") == code
+                       and word in drv.find_element(By.ID, "diag-summary").text
+                       and board_ready(drv, "unit-on-river.xml", code), "the page speaks " + code),
+                  "the page and its board in " + code)
+            d.find_element(By.CSS_SELECTOR, "#diag-list button.rule[data-rule='bc-6']").click()
+            wait(d, lambda drv: drv.find_element(By.ID, "explain").is_displayed()
+                 and drv.find_element(By.ID, "explain-text").text not in ("", en_text),
+                 "the rule's text in " + code)
+            hover(d, "G5")
+            screenshot(d, "diagnostics-" + code)
+        d.find_element(By.ID, "to-start").click()
+        wait(d, lambda drv: drv.find_element(By.ID, "start").is_displayed(), "back to the start page")
+        screenshot(d, "start-fr")
+finally:
+    d.quit()
+
+# The browser's own language is the page's first language.
+d = browser("nl")
+try:
+    d.get(studio.url)
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page starts in nl")
+    check(d.execute_script("return document.documentElement.lang") == "nl", "a Dutch browser gets the page in Dutch")
+    check(d.find_element(By.ID, "lang").get_attribute("value") == "nl", "the language selector shows nl")
+    screenshot(d, "open-nl")
+finally:
+    d.quit()
+studio.stop()
+shutil.rmtree(tmp)
+if failures:
+    print("%d failed" % len(failures))
+    sys.exit(1)
+print("studio browser test: all passed")

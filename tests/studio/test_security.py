@@ -1,0 +1,175 @@
+#!/usr/bin/python3
+"""orbat studio treats every request as hostile: without the token, with a
+wrong one, with a Host other than its loopback address, a write from
+another origin, a path out of the folder (%2e%2e, a symbolic link), a body
+too large, a malformed request line or header: each is refused with its
+4xx status, and the server answers the next good request as before.
+Plain http.client and sockets, no browser.
+
+usage: test_security.py ORBAT SOURCE_ROOT"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from studio_server import Studio, folder_with  # noqa: E402
+
+orbat, source_root = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+tmp = tempfile.mkdtemp(prefix="orbat-studio-sec-")
+folder = folder_with(os.path.join(tmp, "scenarios"), source_root, {
+    "antietam.xml": "scenarios/antietam.xml",
+    "shiloh.xml": "scenarios/shiloh.xml",
+})
+# A scenario outside the folder, and a link to it from inside.
+folder_with(tmp, source_root, {"secret.xml": "scenarios/first-bull-run.xml"})
+os.symlink(os.path.join(tmp, "secret.xml"), os.path.join(folder, "link-out.xml"))
+
+studio = Studio(orbat, ["antietam.xml"], folder)
+
+
+def still_answers(after):
+    status, _, body = studio.request("GET", "/api/files")
+    check(status == 200 and b"antietam.xml" in body, "the server still answers after " + after)
+
+
+def refused(what, expect, method, path, headers=None, body=None, cookie=True, must_not=None):
+    status, hdrs, data = studio.request(method, path, headers, body, cookie)
+    ok = status in (expect if isinstance(expect, tuple) else (expect,))
+    if must_not is not None:
+        ok = ok and must_not not in data
+    check(ok, "%s: %d" % (what, status))
+    still_answers(what)
+    return hdrs
+
+
+def raw(what, data, expect_prefix=b"HTTP/1.1 4"):
+    s = socket.create_connection(("127.0.0.1", studio.port), timeout=30)
+    s.sendall(data)
+    answer = b""
+    try:
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+            if b"\r\n\r\n" in answer:
+                break
+    except socket.timeout:
+        pass
+    s.close()
+    check(answer.startswith(expect_prefix), "%s: %r" % (what, answer[:40]))
+    still_answers(what)
+
+
+# What the good requests get, with the security headers.
+status, hdrs, body = studio.request("GET", "/api/state")
+check(status == 200 and json.loads(body)["file"] == "antietam.xml", "the state with the cookie")
+check(hdrs.get("Content-Security-Policy") == "default-src 'self'", "Content-Security-Policy default-src 'self'")
+check(hdrs.get("X-Content-Type-Options") == "nosniff", "X-Content-Type-Options nosniff")
+check(hdrs.get("Cache-Control") == "no-store", "Cache-Control no-store")
+status, hdrs, body = studio.request("GET", "/?token=" + studio.token, cookie=False)
+cookie = hdrs.get("Set-Cookie", "")
+check(status == 200 and cookie.startswith("orbat_token=%s;" % studio.token) and "HttpOnly" in cookie
+      and "SameSite=Strict" in cookie, "the token of the address sets the cookie: %s" % cookie)
+status, _, _ = studio.request("GET", "/api/state", {"Host": "localhost:%d" % studio.port})
+check(status == 200, "localhost:PORT is a Host of the server")
+
+# The token.
+refused("no token", 403, "GET", "/api/state", cookie=False)
+refused("no token on the page", 403, "GET", "/", cookie=False)
+refused("a wrong token in the address", 403, "GET", "/?token=" + "0" * 32, cookie=False)
+refused("a wrong token in the cookie", 403, "GET", "/api/state", {"Cookie": "orbat_token=" + "f" * 32}, cookie=False)
+refused("the token in the address of an API call", 403, "GET", "/api/state?token=" + studio.token, cookie=False)
+refused("the token of the address on a static file", 403, "GET", "/static/studio.js?token=" + studio.token,
+        cookie=False)
+
+# The Host (DNS rebinding) and the Origin of a write.
+refused("a foreign Host", 421, "GET", "/api/state", {"Host": "evil.example:%d" % studio.port})
+refused("another port in the Host", 421, "GET", "/api/state", {"Host": "127.0.0.1:%d" % (studio.port + 1)})
+refused("a Host without the port", 421, "GET", "/api/state", {"Host": "127.0.0.1"})
+open_body = json.dumps({"file": "shiloh.xml"}).encode()
+refused("a write from another origin", 403, "POST", "/api/open",
+        {"Origin": "http://evil.example", "Content-Type": "application/json"}, open_body)
+refused("a write without an Origin", 403, "POST", "/api/open", {"Content-Type": "application/json"}, open_body)
+refused("a write from another port's origin", 403, "POST", "/api/open",
+        {"Origin": "http://127.0.0.1:%d" % (studio.port + 1)}, open_body)
+origin = {"Origin": "http://" + studio.host, "Content-Type": "application/json"}
+status, _, body = studio.request("POST", "/api/open", origin, open_body)
+check(status == 200 and json.loads(body)["file"] == "shiloh.xml", "a write from the studio's own origin")
+refused("a method other than GET and POST", 405, "PUT", "/api/state", origin, b"{}")
+
+# Paths out of the folders.
+for path in ("/static/%2e%2e/%2e%2e/meson.build", "/static/..%2f..%2fmeson.build", "/static/%2e%2e%2fi18n%2fstudio.xml",
+             "/static/../../../../etc/passwd", "/fonts/%2e%2e%2fstudio%2findex.html", "/static/.hidden",
+             "/static/%2fetc%2fpasswd"):
+    refused("traversal " + path, (403, 404), "GET", path, must_not=b"root:")
+for name in ("../secret.xml", "%2e%2e/secret.xml", "link-out.xml", "/etc/passwd", ".", "", "sub/../antietam.xml"):
+    refused("open %r" % name, (400, 404), "POST", "/api/open", origin, json.dumps({"file": name}).encode())
+status, _, body = studio.request("GET", "/api/files")
+check(b"link-out.xml" not in body and b"secret" not in body, "the start page leaves out the link out of the folder")
+refused("a malformed JSON body", 400, "POST", "/api/open", origin, b"{\"file\": ")
+refused("a body that is not an object", 400, "POST", "/api/open", origin, b"[1, 2]")
+refused("an unknown language", 400, "GET", "/api/state?lang=de")
+refused("an unknown rule", 404, "GET", "/api/explain?rule=no-such-rule")
+refused("an unknown call", 404, "GET", "/api/nothing")
+
+# Bodies too large, announced or sent in chunks.
+# The answer comes as soon as the length is read: the body is never taken.
+raw("a body over 1 MiB",
+    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
+     "Content-Length: %d\r\n\r\n" % (studio.host, studio.token, studio.host, 1024 * 1024 + 1)).encode()
+    + b"x" * 65536, b"HTTP/1.1 413")
+raw("a chunked body over 1 MiB",
+    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
+     "Transfer-Encoding: chunked\r\n\r\n" % (studio.host, studio.token, studio.host)).encode()
+    + b"".join(b"%x\r\n" % 65536 + b"y" * 65536 + b"\r\n" for _ in range(18)) + b"0\r\n\r\n",
+    b"HTTP/1.1 413")
+raw("an absurd Content-Length",
+    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
+     "Content-Length: 99999999999999999999999\r\n\r\n" % (studio.host, studio.token, studio.host)).encode())
+
+# Malformed requests.
+raw("a request line without a version", b"GET /\r\n\r\n")
+raw("a request line with a fourth word", ("GET / HTTP/1.1 extra\r\nHost: %s\r\n\r\n" % studio.host).encode())
+raw("a request line with another protocol", b"GET / FOO/1.1\r\n\r\n")
+# A line of one word has no address to answer for: libmicrohttpd closes
+# the connection without a word; what matters is that the server goes on.
+raw("a request line of one word", b"GARBAGE\r\n\r\n", b"")
+raw("a header without a colon", ("GET /api/state HTTP/1.1\r\nHost %s\r\n\r\n" % studio.host).encode())
+raw("no Host at all", b"GET /api/state HTTP/1.1\r\n\r\n")
+raw("a header too large", ("GET /api/state HTTP/1.1\r\nHost: %s\r\nX-Big: %s\r\n\r\n"
+                           % (studio.host, "z" * 200000)).encode())
+raw("a binary request", bytes(range(256)) + b"\r\n\r\n", b"HTTP/1.1 4")
+studio.stop()
+
+# --listen is allowed, loudly.
+proc = subprocess.Popen([orbat, "studio", "--listen", "127.0.0.2"], cwd=folder, stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE, text=True)
+line = proc.stdout.readline()
+proc.send_signal(signal.SIGINT)
+rc = proc.wait(timeout=30)
+err = proc.stderr.read()
+check(line.startswith("http://127.0.0.2:") and "WARNING" in err and rc == 0,
+      "--listen prints its address and a warning, and stops cleanly: %r %r" % (line, err[:80]))
+proc.stdout.close()
+proc.stderr.close()
+
+shutil.rmtree(tmp)
+if failures:
+    print("%d failed" % len(failures))
+    sys.exit(1)
+print("studio security test: all passed")

@@ -1,0 +1,242 @@
+/* The board as SVG for the studio (render/boardsvg.h): the document parses
+ * with libxml2 as an <svg> of the size it says, there is one outline per
+ * cell of the board with its address, each outline is the cell's as the
+ * grid (src/geo) places and traces it, and the hover facts name the
+ * terrain and the pieces.  On a hex and a square scenario; and every
+ * scenario of the golden corpus of invalid files that has a board is
+ * drawn too (the studio shows a scenario with errors), without a crash.
+ *
+ * usage: test_boardsvg SOURCE_ROOT */
+#include <dirent.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <libxml/parser.h>
+
+#include "base/datadir.h"
+#include "base/util.h"
+#include "base/xmldoc.h"
+#include "model/position.h"
+#include "render/boardsvg.h"
+#include "render/layouts.h"
+#include "render/mapgeom.h"
+#include "render/pdfdoc.h"
+#include "text/context.h"
+#include "text/fonts.h"
+#include "text/strings.h"
+
+static const char *source_root;
+static context ctx;
+
+/* A scenario's model and what drawing it needs, as the studio sets it up. */
+typedef struct drawn {
+	scenario *sc;
+	const ruleset *rs;
+	position *pos;
+	render_ctx rc;
+	boardsvg svg;
+} drawn;
+
+/* False when the file gives no board to draw. */
+static bool draw(const char *path, lang_id lang, drawn *d)
+{
+	memset(d, 0, sizeof *d);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	xml_document *doc = NULL;
+	if (xmldoc_load_file(path, NULL, &sink, &doc) == XMLDOC_OK)
+		d->sc = scenario_from_document(doc, &sink);
+	xmldoc_destroy(doc);
+	ruleset_registry *reg = ruleset_registry_of(&ctx);
+	if (d->sc && d->sc->ruleset.text && ruleset_registry_has(reg, d->sc->ruleset.text))
+		d->rs = ruleset_registry_get(reg, d->sc->ruleset.text, &sink);
+	char *error = NULL;
+	bool ok = d->rs && scenario_grid(d->sc, d->rs, &d->rc.board) && grid_count(&d->rc.board) > 0;
+	if (ok) {
+		d->pos = position_create(d->sc, d->rs);
+		ok = d->pos->board_ok;
+	}
+	if (ok) {
+		const layouts *lay = layouts_of(&ctx, &sink);
+		assert_non_null(lay);
+		d->rc.fonts = fonts_of(&ctx, &error);
+		assert_non_null(d->rc.fonts);
+		d->rc.strings = strings_of(&ctx, &sink);
+		d->rc.layouts = lay;
+		d->rc.ctx = &ctx;
+		d->rc.sc = d->sc;
+		d->rc.rs = d->rs;
+		d->rc.pos = d->pos;
+		d->rc.lang = lang;
+		d->rc.paper = layouts_paper(lay, "a4");
+		d->rc.cell_size = layouts_hex_size(lay, d->rs->id);
+		d->rc.format = DOC_SVG;
+		d->rc.dpi = 150;
+		if (!boardsvg_make(&d->rc, true, &d->svg, &error))
+			fail_msg("%s: %s", path, error);
+	}
+	diag_sink_finish(&sink);
+	return ok;
+}
+
+static void drawn_finish(drawn *d)
+{
+	boardsvg_finish(&d->svg);
+	position_destroy(d->pos);
+	scenario_destroy(d->sc);
+}
+
+/* The document is an <svg> whose viewBox is the size boardsvg states. */
+static void check_document(const boardsvg *b)
+{
+	assert_int_equal(strlen(b->svg), b->svg_size);
+	xmlDocPtr doc = xmlReadMemory(b->svg, (int)b->svg_size, "board.svg", NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
+	assert_non_null(doc);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_string_equal((const char *)root->name, "svg");
+	xmlChar *view = xmlGetProp(root, (const xmlChar *)"viewBox");
+	assert_non_null(view);
+	double x, y, w, h;
+	assert_int_equal(sscanf((const char *)view, "%lf %lf %lf %lf", &x, &y, &w, &h), 4);
+	assert_true(fabs(w - b->width) < 0.01 && fabs(h - b->height) < 0.01);
+	xmlFree(view);
+	xmlFreeDoc(doc);
+}
+
+/* One outline per cell, in grid_index order, each the cell's own as the
+ * grid traces it at its centre on the map (src/geo), in points. */
+static void check_outlines(const drawn *d)
+{
+	const grid_board *board = &d->rc.board;
+	const grid_ops *ops = grid_board_ops(board);
+	assert_int_equal(d->svg.cell_count, grid_count(board));
+	map_geom g;
+	mapgeom_init(&g, board, d->rc.cell_size);
+	grid_metrics m;
+	ops->metrics(board, d->rc.cell_size, &m);
+	for (size_t i = 0; i < d->svg.cell_count; i++) {
+		const boardsvg_cell *c = &d->svg.cells[i];
+		grid_cell parsed;
+		assert_true(grid_parse(board, c->address, &parsed));
+		assert_int_equal(grid_index(board, parsed), (long)i);
+		double cx, cy, xy[GRID_OUTLINE_MAX][2];
+		ops->center(&m, g.frame, g.frame, parsed, &cx, &cy);
+		int n = grid_outline(board, &m, cx, cy, 0, xy);
+		assert_int_equal(c->corner_count, n);
+		assert_int_equal(n, ops->corner_count);
+		assert_true(fabs(c->cx - MM(cx)) < 1e-6 && fabs(c->cy - MM(cy)) < 1e-6);
+		for (int k = 0; k < n; k++)
+			assert_true(fabs(c->x[k] - MM(xy[k][0])) < 1e-6 && fabs(c->y[k] - MM(xy[k][1])) < 1e-6);
+		/* Inside the drawing. */
+		for (int k = 0; k < n; k++)
+			assert_true(c->x[k] >= 0 && c->x[k] <= d->svg.width && c->y[k] >= 0 && c->y[k] <= d->svg.height);
+		assert_non_null(c->standing);
+		assert_non_null(c->section);
+	}
+}
+
+static const boardsvg_cell *cell_named(const boardsvg *b, const char *address)
+{
+	for (size_t i = 0; i < b->cell_count; i++)
+		if (strcmp(b->cells[i].address, address) == 0)
+			return &b->cells[i];
+	fail_msg("no cell %s", address);
+	return NULL;
+}
+
+static char *bundled(const char *rel)
+{
+	return xasprintf("%s/%s", source_root, rel);
+}
+
+static void test_hex_board(void **state)
+{
+	(void)state;
+	char *path = bundled("tests/golden/invalid/63-unit-on-river.xml");
+	drawn d;
+	assert_true(draw(path, LANG_EN, &d));
+	check_document(&d.svg);
+	check_outlines(&d);
+	/* <hex at="G5" type="river"/> with the unit u-inf-1 on it. */
+	const boardsvg_cell *g5 = cell_named(&d.svg, "G5");
+	assert_string_equal(g5->terrain, "River");
+	assert_non_null(strstr(g5->standing, "Infantry"));
+	assert_non_null(strstr(g5->standing, "(Union)"));
+	assert_string_equal(g5->section, "centre");
+	assert_string_equal(cell_named(&d.svg, "A1")->standing, "");
+	assert_non_null(strstr(cell_named(&d.svg, "A1")->section, "west"));
+	drawn_finish(&d);
+	/* The facts in the language asked for. */
+	assert_true(draw(path, LANG_FR, &d));
+	assert_string_equal(cell_named(&d.svg, "G5")->terrain, "Rivière");
+	drawn_finish(&d);
+	free(path);
+}
+
+static void test_square_board(void **state)
+{
+	(void)state;
+	char *path = bundled("scenarios/mb-1861.xml");
+	drawn d;
+	assert_true(draw(path, LANG_NL, &d));
+	check_document(&d.svg);
+	check_outlines(&d);
+	/* The square grid has no sections. */
+	for (size_t i = 0; i < d.svg.cell_count; i++)
+		assert_string_equal(d.svg.cells[i].section, "");
+	drawn_finish(&d);
+	free(path);
+}
+
+/* The studio draws scenarios with errors: every invalid file of the
+ * golden corpus with a board is drawn, its outlines sound. */
+static void test_invalid_scenarios_draw(void **state)
+{
+	(void)state;
+	char *dir_path = bundled("tests/golden/invalid");
+	DIR *dir = opendir(dir_path);
+	assert_non_null(dir);
+	size_t boards = 0;
+	for (struct dirent *e; (e = readdir(dir));) {
+		size_t n = strlen(e->d_name);
+		if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0)
+			continue;
+		char *path = xasprintf("%s/%s", dir_path, e->d_name);
+		drawn d;
+		if (draw(path, LANG_EN, &d)) {
+			check_outlines(&d);
+			boards++;
+		}
+		drawn_finish(&d);
+		free(path);
+	}
+	closedir(dir);
+	free(dir_path);
+	/* Most of the corpus has a board; a change that drew none would
+	 * pass the loop above unseen. */
+	assert_true(boards > 100);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: test_boardsvg SOURCE_ROOT\n");
+		return 2;
+	}
+	source_root = argv[1];
+	const char *env = getenv("ORBAT_DATADIR");
+	context_init(&ctx, env && *env ? env : datadir_get());
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hex_board),
+		cmocka_unit_test(test_square_board),
+		cmocka_unit_test(test_invalid_scenarios_draw),
+	};
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+	context_finish(&ctx);
+	return failed;
+}

@@ -15,7 +15,7 @@
 #include "../rules/square/sq_engine.h"
 #include "../rules/square/sq_referee.h"
 #include "../rules/square/sq_table.h"
-#include "ask_square_cli.h"
+#include "ask_words.h"
 #include "command.h"
 #include "game_flow.h"
 #include "rules_cli.h"
@@ -224,8 +224,20 @@ static bool sq_redo(game_run *run, game_action *action, bool *undoable, rules_er
 
 static bool sq_command(game_run *run, char *line, const char *word)
 {
-	if (ask_square_in_play(run->g, line, word))
+	/* The questions of orbat ask on the game now: moves, transport and
+	 * income by their own word, every one after "ask" (attack and buy
+	 * alone are actions of the log). */
+	bool asked = strcmp(word, "ask") == 0;
+	if (asked || (square_engine.ask->is_query(word) && strcmp(word, "attack") != 0 && strcmp(word, "buy") != 0)) {
+		char **words = NULL;
+		int n = (int)str_split_words(line, &words, 0);
+		game_questions *q = ask_words_read(&square_engine, words + asked, n - asked, true);
+		if (q)
+			ask_words_answer(run->s.game, q, FORMAT_TEXT);
+		game_questions_free(q);
+		str_free_words(words, (size_t)n);
 		return true;
+	}
 	if (strcmp(word, "summary") == 0) {
 		char *sum = sq_summary(run->g);
 		fputs(sum, stdout);

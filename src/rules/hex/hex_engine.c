@@ -312,4 +312,5 @@ const game_engine hex_engine = {
 	GAME_ENGINE_FIELDS(hex_engine),
 	.players = PLAYERS,
 	.player_count = ARRAY_LEN(PLAYERS),
+	.ask = &hex_ask_ops,
 };

@@ -340,4 +340,5 @@ const game_engine square_engine = {
 	GAME_ENGINE_FIELDS(sq_engine),
 	.players = PLAYERS,
 	.player_count = ARRAY_LEN(PLAYERS),
+	.ask = &sq_ask_ops,
 };

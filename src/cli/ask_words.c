@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 
+#include "../base/util.h"
+
 #include "exitcode.h"
 #include "options.h"
 
@@ -32,4 +34,15 @@ static void said(void *ctx, const char *query, const rules_error *why)
 int ask_words_answer(game *g, const game_questions *q, output_format format)
 {
 	return game_questions_answer(g, q, format == FORMAT_JSON, stdout, said, NULL) ? EXIT_VALID : EXIT_INVALID;
+}
+
+void ask_words_in_play(game *g, const char *line, int skip)
+{
+	char **words = NULL;
+	int n = (int)str_split_words(line, &words, 0);
+	game_questions *q = ask_words_read(g->impl, words + skip, n - skip, true);
+	if (q)
+		ask_words_answer(g, q, FORMAT_TEXT);
+	game_questions_free(q);
+	str_free_words(words, (size_t)n);
 }

@@ -17,5 +17,9 @@ game_questions *ask_words_read(const game_engine *e, char **words, int count, bo
 /* Answer them on g: an exit code, 1 when a question is about nothing
  * (which does not stop the others). */
 int ask_words_answer(game *g, const game_questions *q, output_format format);
+/* The questions of a line typed in play, its first `skip` words left
+ * out ("ask"), answered in text on g as it stands (its purse the
+ * game's, as after a log). */
+void ask_words_in_play(game *g, const char *line, int skip);
 
 #endif

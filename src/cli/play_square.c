@@ -229,13 +229,7 @@ static bool sq_command(game_run *run, char *line, const char *word)
 	 * alone are actions of the log). */
 	bool asked = strcmp(word, "ask") == 0;
 	if (asked || (square_engine.ask->is_query(word) && strcmp(word, "attack") != 0 && strcmp(word, "buy") != 0)) {
-		char **words = NULL;
-		int n = (int)str_split_words(line, &words, 0);
-		game_questions *q = ask_words_read(&square_engine, words + asked, n - asked, true);
-		if (q)
-			ask_words_answer(run->s.game, q, FORMAT_TEXT);
-		game_questions_free(q);
-		str_free_words(words, (size_t)n);
+		ask_words_in_play(run->s.game, line, asked);
 		return true;
 	}
 	if (strcmp(word, "summary") == 0) {

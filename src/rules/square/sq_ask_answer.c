@@ -245,8 +245,9 @@ static void print_moves(const sq_game *g, const ask_sq_query *q, const ask_sq_mo
 	}
 	if (said_error(w, &m->why, "moves", q->from))
 		return;
-	fprintf(w->out, "moves %s: %s '%s' (%s), %s step%s: %zu %s\n", q->from, m->type, m->piece,
-		ask_square_side(g, (size_t)m->side), m->step ? m->step : "no", m->step && !m->now ? " to come" : "", m->places.count,
+	const char *side = ask_square_side(g, (size_t)m->side);
+	fprintf(w->out, "moves %s: %s '%s' (%s), %s step%s: %zu %s\n", q->from, m->type, m->piece, side,
+		m->step ? m->step : "no", m->step && !m->now ? " to come" : "", m->places.count,
 		m->ship ? (m->places.count == 1 ? "zone or port" : "zones and ports")
 			: (m->places.count == 1 ? "square" : "squares"));
 	text_list(w, "reachable", &m->places);

@@ -180,6 +180,19 @@ static void test_reading(void **state)
 	refused(hex, "los C4 F6 los", true, 3, "one question a line; 'los' is one word too many");
 }
 
+/* Every engine takes questions: the table filled in whole. */
+static void test_every_engine_asks(void **state)
+{
+	(void)state;
+	const game_engine *e;
+	for (size_t i = 0; (e = game_engine_at(i)) != NULL; i++) {
+		const game_ask_ops *ask = e->ask;
+		assert_non_null(ask);
+		assert_true(ask->names && ask->names[0] && ask->query_size > 0);
+		assert_true(ask->is_query && ask->parse && ask->answer && ask->refusal_before && ask->refusal_after);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -188,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_square_text),
 		cmocka_unit_test(test_square_json),
 		cmocka_unit_test(test_reading),
+		cmocka_unit_test(test_every_engine_asks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

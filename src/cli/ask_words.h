@@ -1,25 +1,25 @@
-/* The questions of `orbat ask`, and of a line typed in `orbat play`, read
- * one after another by their grid's parser in the library (hex_ask.h's
- * ask_parse, sq_ask.h's ask_square_parse), the usage errors said as the
- * command says them. */
+/* The rules questions as `orbat ask` says them, for ask and for the
+ * square questions typed in `orbat play`: read and answered by the game's
+ * engine (rules/engine.h), the answers on stdout, a question about
+ * nothing and the usage errors on stderr after the command's name. */
 #ifndef ORBAT_ASK_WORDS_H
 #define ORBAT_ASK_WORDS_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
-#include "../rules/rules_error.h"
+#include "../rules/engine.h"
+#include "command.h"
 
-/* One question read from words[0..count) into *query (the grid's query
- * type): the words taken, or 0 with why.  after: the game comes from a
- * log or a game in play, not the scenario's start. */
-typedef int ask_words_parse(char **words, int count, bool after, void *query, rules_error *why);
-
-/* Every question of words[0..count) into a new array of `size`-byte
- * queries (*out, freed by the caller, even on failure; *n of them): an
- * exit code, the usage error said ("options go before FILE" for an
- * option among them; "name at least one query (NAMES)" for none). */
-int ask_words_read(char **words, int count, bool after, ask_words_parse *parse, size_t size, const char *names,
-	void **out, size_t *n);
+/* The questions of words[0..count) for a game of engine e (`after`: the
+ * game comes from a log or is in play).  NULL with the usage error said
+ * ("options go before FILE" for an option among them). */
+game_questions *ask_words_read(const game_engine *e, char **words, int count, bool after);
+/* Answer them on g: an exit code, 1 when a question is about nothing
+ * (which does not stop the others). */
+int ask_words_answer(game *g, const game_questions *q, output_format format);
+/* The questions of a line typed in play, its first `skip` words left
+ * out ("ask"), answered in text on g as it stands (its purse the
+ * game's, as after a log). */
+void ask_words_in_play(game *g, const char *line, int skip);
 
 #endif

@@ -1,20 +1,16 @@
 /* orbat ask FILE QUERY...: rules questions on a scenario position.  The
- * scenario's ruleset picks the questions through its grid (ASK_GRIDS):
- * on hexes los, dice, moves, retreat, reinforcements, sharpshooter and
- * rally (rules/hex/hex_ask.c, printed by ask_print.c); on squares attack,
- * buy, moves, transport and income (rules/square/sq_ask.h, printed by
- * ask_square_cli.c); both also after a game log with --after.  Several
- * may follow one another. */
+ * scenario's ruleset picks the questions through its grid's engine
+ * (rules/engine.h), which reads and answers them: on hexes los, dice,
+ * moves, retreat, reinforcements, sharpshooter and rally
+ * (rules/hex/hex_ask.h); on squares attack, buy, moves, transport and
+ * income (rules/square/sq_ask.h); both also after a game log with
+ * --after.  Several may follow one another.  Here: the options, the help
+ * and the exit codes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/util.h"
-#include "../rules/hex/hex_ask.h"
-#include "../rules/hex/hex_engine.h"
-#include "../rules/square/sq_ask.h"
-#include "ask_print.h"
-#include "ask_square_cli.h"
+#include "../rules/engine.h"
 #include "ask_words.h"
 #include "command.h"
 #include "options.h"
@@ -91,113 +87,34 @@ static void ask_help(FILE *out)
 	      "3 internal error or broken installation.\n", out);
 }
 
-/* ask_parse as ask_words reads the questions: the hex questions do not
- * depend on where the game comes from. */
-static int parse_hex(char **words, int count, bool after, void *query, rules_error *why)
+/* Whether a word starts a question of an engine other than e. */
+static bool other_grid_query(const game_engine *e, const char *word)
 {
-	(void)after;
-	return ask_parse(words, count, query, why);
+	const game_engine *other;
+	for (size_t i = 0; (other = game_engine_at(i)) != NULL; i++)
+		if (other != e && other->ask->is_query(word))
+			return true;
+	return false;
 }
 
-/* The hex questions (rules/hex/hex_ask.c) and how many. */
-typedef struct ask_hex_queries {
-	ask_query *q;
-	size_t n;
-} ask_hex_queries;
-
-static int ask_hex_parse(char **words, int count, bool after, void **queries)
-{
-	ask_hex_queries *h = xcalloc(1, sizeof *h);
-	*queries = h;
-	void *q = NULL;
-	int code = ask_words_read(words, count, after, parse_hex, sizeof *h->q,
-		"los, dice, moves, retreat, reinforcements, sharpshooter, rally", &q, &h->n);
-	h->q = q;
-	return code;
-}
-
-static void ask_hex_release(void *queries)
-{
-	ask_hex_queries *h = queries;
-	if (h)
-		free(h->q);
-	free(h);
-}
-
-/* The hex questions on the hex engine's game. */
-static int ask_hex_answer(game *gm, const void *queries, output_format format)
-{
-	const ask_hex_queries *h = queries;
-	hex_game *g = hex_engine_position(gm);
-	bool failed = false;
-	for (size_t i = 0; i < h->n; i++) {
-		ask_result answer;
-		bool answered = ask_answer(g, &h->q[i], &answer);
-		ask_print(g, &answer, format == FORMAT_JSON, stdout);
-		if (!answered) {
-			failed = true;
-			if (format == FORMAT_TEXT) {
-				fflush(stdout);   /* answers and errors in the order of the queries */
-				fprintf(stderr, "orbat ask: %s: error: %s [%s]\n", answer.label, answer.error.message,
-					answer.error.rule);
-			}
-		}
-		ask_result_free(&answer);
-	}
-	/* A question about nothing does not stop the others. */
-	return failed ? EXIT_INVALID : EXIT_VALID;
-}
-
-/* The questions of one grid, answered on the game of the grid's driver
- * (game_driver.h): at the scenario's start, or after --after replayed
- * through that driver's referee, as check replays it. */
-typedef struct ask_grid {
-	bool (*is_query)(const char *word);
-	/* Read the queries (an exit code); *queries goes to answer and
-	 * release, also when the reading fails. */
-	int (*parse)(char **words, int count, bool after, void **queries);
-	/* Answer them: an exit code. */
-	int (*answer)(game *g, const void *queries, output_format format);
-	void (*release)(void *queries);
-	/* A question of another grid is refused: these come before and after
-	 * "FILE uses ruleset ID". */
-	const char *refusal_before, *refusal_after;
-} ask_grid;
-
-static int ask_grid_run(const ask_grid *grid, rules_session *s, const char *file, char **words, int count,
+/* The questions answered on the game of the grid's driver (game_driver.h):
+ * at the scenario's start, or after --after replayed through that
+ * driver's referee, as check replays it. */
+static int ask_questions(const game_engine *e, rules_session *s, const char *file, char **words, int count,
 	output_format format, const char *after)
 {
-	void *queries = NULL;
 	const game_driver *d = NULL;
 	game_run *run = NULL;
-	int code = grid->parse(words, count, after != NULL, &queries);
-	if (code == EXIT_VALID)
-		code = rules_session_run(s, "ask", file, NULL, &d, &run);
+	game_questions *q = ask_words_read(e, words, count, after != NULL);
+	int code = q ? rules_session_run(s, "ask", file, NULL, &d, &run) : EXIT_USAGE;
 	if (code == EXIT_VALID && after)
 		code = rules_replay("ask", after, format, d, run);
 	if (code == EXIT_VALID)
-		code = grid->answer(game_of_run(d, run), queries, format);
-	grid->release(queries);
+		code = ask_words_answer(game_of_run(d, run), q, format);
+	game_questions_free(q);
 	if (run)
 		d->destroy(run);
 	return code;
-}
-
-static const ask_grid ASK_GRIDS[GRID_KINDS] = {
-	[GRID_HEX] = { ask_is_query, ask_hex_parse, ask_hex_answer, ask_hex_release, "attack and buy are questions of the square-grid rulesets; ",
-		" (ask los, dice, moves, retreat)" },
-	[GRID_SQUARE] = { ask_square_is_query, ask_square_read, ask_square_print_answers, ask_square_release, "", ", played on squares; ask it 'attack FROM TO', "
-		"'buy UNITS', 'moves UNIT', 'transport SHIP' or 'income SIDE' (los, dice, retreat, reinforcements, "
-		"sharpshooter and rally are hex questions)" },
-};
-
-/* Whether a word starts a question of some grid other than g. */
-static bool other_grid_query(const ask_grid *g, const char *word)
-{
-	for (int k = 0; k < GRID_KINDS; k++)
-		if (&ASK_GRIDS[k] != g && ASK_GRIDS[k].is_query(word))
-			return true;
-	return false;
 }
 
 typedef struct ask_args { const char *after; } ask_args;
@@ -213,13 +130,13 @@ static int ask_run(const options *o, ask_args *a)
 	int code = rules_session_load(&s, "ask", file, format);
 	if (code != EXIT_VALID)
 		return code;
-	const ask_grid *g = &ASK_GRIDS[s.rs->grid];
-	if (count > 0 && !g->is_query(words[0]) && other_grid_query(g, words[0])) {
-		fprintf(stderr, "orbat ask: %s%s uses ruleset %s%s\n", g->refusal_before, file, s.rs->id,
-			g->refusal_after);
+	const game_engine *e = game_engine_of_grid(s.rs->grid);
+	if (count > 0 && !e->ask->is_query(words[0]) && other_grid_query(e, words[0])) {
+		fprintf(stderr, "orbat ask: %s%s uses ruleset %s%s\n", e->ask->refusal_before, file, s.rs->id,
+			e->ask->refusal_after);
 		code = EXIT_USAGE;
 	} else {
-		code = ask_grid_run(g, &s, file, words, count, format, after);
+		code = ask_questions(e, &s, file, words, count, format, after);
 	}
 	rules_session_close(&s);
 	return code;

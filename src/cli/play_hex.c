@@ -19,7 +19,6 @@
 #include "../rules/hex/hex_board.h"
 #include "../rules/hex/hex_engine.h"
 #include "../text/strings.h"
-#include "ask_print.h"
 #include "command.h"
 #include "game_flow.h"
 #include "rules_cli.h"
@@ -253,6 +252,13 @@ static void hex_print_help(game_run *run)
 	      GAME_HELP_SHELL, stdout);
 }
 
+/* A question about nothing, as play says its errors. */
+static void game_ask_said(void *ctx, const char *query, const rules_error *why)
+{
+	(void)ctx;
+	printf("error: %s: %s [%s]\n", query, why->message, why->rule);
+}
+
 /* los, dice, moves, retreat on the position as it stands. */
 static void game_ask(game_run *run, char *line)
 {
@@ -260,23 +266,14 @@ static void game_ask(game_run *run, char *line)
 	int n = 0;
 	for (char *w = strtok(line, " \t"); w && n < 16; w = strtok(NULL, " \t"))
 		words[n++] = w;
-	ask_query q;
+	int bad;
 	rules_error why;
-	int took = ask_parse(words, n, &q, &why);
-	if (took == 0) {
-		printf("error: %s [%s]\n", why.message, why.rule);
-		return;
-	}
-	if (took < n) {
-		printf("error: one question a line; '%s' is one word too many [log]\n", words[took]);
-		return;
-	}
-	ask_result answer;
-	if (ask_answer(run->r->g, &q, &answer))
-		ask_print(run->r->g, &answer, false, stdout);
+	game_questions *q = game_questions_read(&hex_engine, words, n, true, true, &bad, &why);
+	if (q)
+		game_questions_answer(run->s.game, q, false, stdout, game_ask_said, NULL);
 	else
-		printf("error: %s: %s [%s]\n", answer.label, answer.error.message, answer.error.rule);
-	ask_result_free(&answer);
+		printf("error: %s [%s]\n", why.message, why.rule);
+	game_questions_free(q);
 }
 
 /* ---- the driver ---- */

@@ -14,7 +14,7 @@
 #include "../rules/session.h"
 #include "../rules/square/sq_engine.h"
 #include "../rules/square/sq_referee.h"
-#include "ask_square_cli.h"
+#include "ask_words.h"
 #include "command.h"
 #include "game_flow.h"
 #include "rules_cli.h"
@@ -157,8 +157,14 @@ static game_run *sq_open(rules_session *s, const char *cmd, const char *path, co
 static bool sq_command(game_run *run, char *line, const char *word)
 {
 	run_sync(run);
-	if (ask_square_in_play(run->g, line, word))
+	/* The questions of orbat ask on the game now: moves, transport and
+	 * income by their own word, every one after "ask" (attack and buy
+	 * alone are actions of the log). */
+	bool asked = strcmp(word, "ask") == 0;
+	if (asked || (square_engine.ask->is_query(word) && strcmp(word, "attack") != 0 && strcmp(word, "buy") != 0)) {
+		ask_words_in_play(run->s.game, line, asked);
 		return true;
+	}
 	if (strcmp(word, "summary") == 0) {
 		char *sum = sq_summary(run->g);
 		fputs(sum, stdout);

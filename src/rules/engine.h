@@ -18,7 +18,13 @@
  *
  * Actions are the grid's parsed log lines, held in buffers of the engine's
  * action_size bytes: zeroed by the caller, filled by parse or a player,
- * emptied again by game_action_finish.  No I/O. */
+ * emptied again by game_action_finish.
+ *
+ * The rules questions of a grid (`orbat ask`, the questions typed in
+ * `orbat play`, the studio) are read and answered here too, the answers
+ * written as text for a reader or as one JSON object a line
+ * (docs/interfaces.md section 4): every program answers them alike.  No
+ * other I/O. */
 #ifndef ORBAT_RULES_ENGINE_H
 #define ORBAT_RULES_ENGINE_H
 
@@ -76,6 +82,40 @@ typedef struct game {
 /* An action of some grid's log: a gl_action (hex/hex_log.h) or an
  * sq_action (square/sq_log.h), never looked into above the grid. */
 typedef struct game_action game_action;
+
+/* A rules question of some grid: an ask_query (hex/hex_ask.h) or an
+ * ask_sq_query (square/sq_ask.h), held in its engine's ask->query_size
+ * bytes. */
+typedef struct game_question game_question;
+
+/* A question about nothing answered in text: `query` as asked ("dice
+ * A1"), `why` a reason it has no answer (one call for each; a reason
+ * with an empty rule when none says why).  Where and how to say it is
+ * the caller's: the answers written so far are on their stream. */
+typedef void game_ask_said_fn(void *ctx, const char *query, const rules_error *why);
+
+/* The rules questions of a grid, defined beside its questions
+ * (hex/hex_ask_answer.c, square/sq_ask_answer.c). */
+typedef struct game_ask_ops {
+	/* The words that start them, for a reader ("los, dice, ..."). */
+	const char *names;
+	/* Whether a word starts one of them. */
+	bool (*is_query)(const char *word);
+	size_t query_size;
+	/* One question read from words[0..count) into a zeroed *q (the
+	 * words must outlive it): the words taken, or 0 with the reason (a
+	 * usage error, rule "log").  `after`: the game comes from a log or is
+	 * in play, not at the scenario's start (its purse is the game's). */
+	int (*parse)(char **words, int count, bool after, game_question *q, rules_error *why);
+	/* The answer to a question on g, a game of the grid, written on out
+	 * as text or as JSON.  False when the question is about nothing: in
+	 * JSON an answer with empty results and an "error" field, in text
+	 * nothing on out and each reason through `said`. */
+	bool (*answer)(game *g, const game_question *q, bool json, FILE *out, game_ask_said_fn *said, void *ctx);
+	/* Another grid's question is refused with these words before and
+	 * after "FILE uses ruleset ID". */
+	const char *refusal_before, *refusal_after;
+} game_ask_ops;
 
 /* A head line the seed dealt, as an action: the caller applies it (and
  * keeps or writes it); false refuses it, which stops the deal. */
@@ -219,6 +259,9 @@ struct game_engine {
 	/* ---- the players ---- */
 	const game_engine_player *players;
 	size_t player_count;
+
+	/* ---- the rules questions ---- */
+	const game_ask_ops *ask;
 };
 
 /* The log functions of a grid whose actions are `type` (a struct with
@@ -261,12 +304,13 @@ struct game_engine {
 /* An engine's table: `var` named `name` for grid `grid_kind`, whose
  * actions are `action_type`, its log functions made by GAME_ENGINE_LOG
  * (`lines`), its functions named PREFIX_open ..., and its players (an
- * array of game_engine_player). */
-#define GAME_ENGINE_DEFINE(var, name_text, grid_kind, action_type, lines, prefix, player_table) \
+ * array of game_engine_player), and its rules questions (a game_ask_ops). */
+#define GAME_ENGINE_DEFINE(var, name_text, grid_kind, action_type, lines, prefix, player_table, questions) \
 	const game_engine var = { \
 		.name = name_text, .grid = grid_kind, .action_size = sizeof(action_type), \
 		GAME_ENGINE_LOG_FIELDS(lines), GAME_ENGINE_FIELDS(prefix), \
 		.players = player_table, .player_count = sizeof player_table / sizeof player_table[0], \
+		.ask = questions, \
 	}
 
 /* The engine of a ruleset's grid; NULL with *refusal (the reason after
@@ -352,5 +396,33 @@ bool game_apply_text(game *g, const char *line, int number, rules_error *err);
 typedef void game_line_fn(void *ctx, const char *line);
 bool game_deal_head(game *g, const char *scenario_id, unsigned long long seed, rng *dice, game_line_fn *put, void *ctx,
 	rules_error *err);
+
+
+/* ---- the rules questions ---- */
+
+/* The questions read from words, answered on a game of their engine. */
+typedef struct game_questions {
+	const game_engine *engine;
+	game_question *items;   /* count questions of engine->ask->query_size bytes */
+	size_t count;
+} game_questions;
+
+/* Every question of words[0..count) (which must outlive them), `after`
+ * as the engine's ask->parse takes it; with `one`, a single question (a
+ * line typed in play).  NULL with the reason and *bad the word refused:
+ * the one a question failed to read at, or `count` when there is no
+ * question. */
+game_questions *game_questions_read(const game_engine *e, char **words, int count, bool after, bool one, int *bad,
+	rules_error *why);
+/* Answer each in turn on g, a game of their engine (ask->answer): false
+ * when one is about nothing, which does not stop the others. */
+bool game_questions_answer(game *g, const game_questions *q, bool json, FILE *out, game_ask_said_fn *said, void *ctx);
+/* Accepts NULL. */
+void game_questions_free(game_questions *q);
+
+/* A question's reason in JSON, as every answer gives it: one string,
+ * "MESSAGE [RULE]"; and reasons as an array of them. */
+void game_ask_json_reason(FILE *out, const rules_error *e);
+void game_ask_json_reasons(FILE *out, const rules_reasons *why);
 
 #endif

@@ -135,13 +135,13 @@ static void test_dice(void **state)
 		assert_int_equal(hex_game_units_at(g, fx_hex(c->from), -1, units, 1), 1);
 		dice_answer d;
 		dice_battle(g, units[0], fx_hex(c->to), (hex_ref){ REF_NONE, -1 }, NULL, &d);
-		char all[DICE_MAX_REASONS * (RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 8)] = "";
+		char all[RULES_REASONS_MAX * (RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 8)] = "";
 		bool named = false;
-		for (int k = 0; k < d.reason_count; k++) {
+		for (int k = 0; k < d.reasons.count; k++) {
 			char one[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 8];
-			snprintf(one, sizeof one, "%s [%s]; ", d.reasons[k].message, d.reasons[k].rule);
+			snprintf(one, sizeof one, "%s [%s]; ", d.reasons.items[k].message, d.reasons.items[k].rule);
 			strcat(all, one);
-			if (c->rule && strcmp(d.reasons[k].rule, c->rule) == 0 && (c->dice > 0 || k == d.refusal))
+			if (c->rule && strcmp(d.reasons.items[k].rule, c->rule) == 0 && (c->dice > 0 || k == d.refusal))
 				named = true;
 		}
 		if (d.dice != c->dice || d.allowed != (c->dice > 0))
@@ -150,9 +150,9 @@ static void test_dice(void **state)
 		if (c->rule && !named)
 			fail_msg("%s (%s): no reason names [%s]: %s", c->why, c->ruleset, c->rule, all);
 		/* Every reason names a rule. */
-		for (int k = 0; k < d.reason_count; k++)
-			if (!d.reasons[k].rule[0] || !d.reasons[k].message[0])
-				fail_msg("%s: reason '%s' names no rule", c->why, d.reasons[k].message);
+		for (int k = 0; k < d.reasons.count; k++)
+			if (!d.reasons.items[k].rule[0] || !d.reasons.items[k].message[0])
+				fail_msg("%s: reason '%s' names no rule", c->why, d.reasons.items[k].message);
 	}
 }
 

@@ -1,6 +1,7 @@
 #include "dice.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,16 +13,13 @@ static void reason(const hex_game *g, dice_answer *out, const char *section, con
 
 static void reason(const hex_game *g, dice_answer *out, const char *section, const char *fmt, ...)
 {
-	if (out->reason_count >= DICE_MAX_REASONS)
-		return;
-	char rule[RULES_ERROR_RULE_LEN];
+	char rule[RULES_ERROR_RULE_LEN], message[RULES_ERROR_MESSAGE_LEN];
 	hex_game_rule(g, section, rule, sizeof rule);
-	rules_error *e = &out->reasons[out->reason_count++];
-	rules_error_clear(e);
 	va_list ap;
 	va_start(ap, fmt);
-	rules_vfail(e, rule, fmt, ap);
+	vsnprintf(message, sizeof message, fmt, ap);
 	va_end(ap);
+	rules_reasons_add(&out->reasons, rule, "%s", message);
 }
 
 static const char *dice_word(int n)
@@ -108,7 +106,11 @@ static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
 static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, bool sharp, bool attached_ok, dice_answer *out)
 {
-	memset(out, 0, sizeof *out);
+	/* The reasons, last, are many and large: only their count is cleared,
+	 * as the players ask the dice of every battle they weigh. */
+	memset(out, 0, offsetof(dice_answer, reasons));
+	out->reasons.count = 0;
+	out->reasons.error = false;
 	out->general = -1;
 	const hex_unit *u = &g->units[attacker];
 	char at[HEX_ADDRESS_MAX], there[HEX_ADDRESS_MAX];
@@ -162,7 +164,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->total = total;
 
 	/* Refusals: every reason from here on says why not. */
-	int mark = out->reason_count;
+	int mark = out->reasons.count;
 	bool ok = true;
 	if (!hex_game_on_board(g, to)) {
 		reason(g, out, g->rs->board.rule, "%s is not on the board", there);
@@ -239,7 +241,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	}
 	out->allowed = ok;
 	out->dice = ok ? total : 0;
-	out->refusal = ok || mark >= out->reason_count ? -1 : mark;
+	out->refusal = ok || mark >= out->reasons.count ? -1 : mark;
 }
 
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,

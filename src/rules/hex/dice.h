@@ -8,8 +8,6 @@
 
 #include "hex_game.h"
 
-#define DICE_MAX_REASONS 12
-
 typedef struct dice_answer {
 	int distance;
 	int dice;              /* 0 when the battle is not allowed */
@@ -18,8 +16,7 @@ typedef struct dice_answer {
 	hex_ref target;       /* REF_NONE when nothing to battle there */
 	int general;           /* general whose die was added, or -1 */
 	int refusal;           /* index of the first refusal in reasons, or -1 */
-	int reason_count;
-	rules_error reasons[DICE_MAX_REASONS];   /* each modifier or refusal under its rule */
+	rules_reasons reasons; /* each modifier or refusal under its rule; last (dice.c) */
 } dice_answer;
 
 /* The dice of a battle by `attacker` (a unit index) against the figure at

@@ -3,14 +3,16 @@
  * A question names its figure by a hex address or by the id of a unit (or
  * general); a noord-zuid hex may hold two units, and a question about
  * such a hex is answered for each.  The answers come back as data
- * (ask_result): the commands format them (cli/ask_print.h), so that the
- * rules library writes nothing and a program or a test can read the
- * fields.  A question about nothing comes back as a rules_error. */
+ * (ask_result), so that a program or a test can read the fields, and are
+ * written as text or JSON by ask_write (hex_ask_answer.c), which the hex
+ * engine answers with (engine.h).  A question about nothing comes back as
+ * a rules_error. */
 #ifndef ORBAT_RULES_HEX_ASK_H
 #define ORBAT_RULES_HEX_ASK_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "../engine.h"
 #include "dice.h"
 #include "hex_game.h"
 #include "los.h"
@@ -166,5 +168,11 @@ typedef struct ask_result {
  * unknown id): r->error then holds the reason and its rule. */
 bool ask_answer(const hex_game *g, const ask_query *q, ask_result *r);
 void ask_result_free(ask_result *r);
+
+/* Answer a question about g and write the answers on out: text, or one
+ * JSON object a line; a question about nothing as the engine's
+ * ask_answer says (engine.h): false, in JSON an answer with empty results
+ * and an "error" field, in text its reason through `said`. */
+bool ask_write(const hex_game *g, const ask_query *q, bool json, FILE *out, game_ask_said_fn *said, void *ctx);
 
 #endif

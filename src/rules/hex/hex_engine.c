@@ -433,4 +433,4 @@ static const player_ops STRONG = {
 
 static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "strong", &STRONG } };
 
-GAME_ENGINE_DEFINE(hex_engine, "hex", GRID_HEX, gl_action, hex_lines, hex_engine, PLAYERS);
+GAME_ENGINE_DEFINE(hex_engine, "hex", GRID_HEX, gl_action, hex_lines, hex_engine, PLAYERS, &hex_ask_ops);

@@ -12,6 +12,8 @@
 #include "hex_referee.h"
 
 extern const game_engine hex_engine;
+/* Its rules questions (hex_ask_answer.c). */
+extern const game_ask_ops hex_ask_ops;
 
 /* The referee of a hex game, and the position it referees. */
 referee *hex_engine_referee(game *g);

@@ -382,7 +382,7 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 	if (!p->dice.allowed) {
 		if (p->dice.refusal < 0)
 			return fail(err, g, NULL, "the battle is not allowed");
-		rules_error_take(err, &p->dice.reasons[p->dice.refusal]);
+		rules_error_take(err, &p->dice.reasons.items[p->dice.refusal]);
 		return false;
 	}
 	if (a->withdraw) {

@@ -11,8 +11,9 @@
  * data, each reason a rules_error (its rule id a field; rules_error.h's
  * rules_reasons, the record the referees and the hex questions use too);
  * a question is read from its words here too (ask_square_parse, as the hex
- * questions' ask_parse); printing the answers is the command line's
- * (cli/ask_square_cli.c). */
+ * questions' ask_parse) and the answers written as text or JSON
+ * (ask_square_write, sq_ask_answer.c), which the square engine answers
+ * with (engine.h). */
 #ifndef ORBAT_RULES_SQUARE_ASK_H
 #define ORBAT_RULES_SQUARE_ASK_H
 
@@ -20,6 +21,7 @@
 #include <stddef.h>
 
 #include "../../geo/grid.h"
+#include "../engine.h"
 #include "../rules_error.h"
 #include "sq_game.h"
 
@@ -200,5 +202,12 @@ bool ask_square_answer(const sq_game *g, const ask_sq_query *q, ask_sq_result *r
 void ask_square_result_free(ask_sq_result *r);
 /* The reasons of an answer, whatever its kind. */
 const rules_reasons *ask_square_why(const ask_sq_result *r);
+
+/* Answer a question about g and write the answer on out: text, or one
+ * JSON object a line; a question about nothing as the engine's
+ * ask_answer says (engine.h): false, in JSON an answer with an "error"
+ * field, in text each reason marked as an error through `said`. */
+bool ask_square_write(const sq_game *g, const ask_sq_query *q, bool json, FILE *out, game_ask_said_fn *said,
+	void *ctx);
 
 #endif

@@ -392,4 +392,4 @@ static const player_ops SIMPLE = {
 
 static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE } };
 
-GAME_ENGINE_DEFINE(square_engine, "square", GRID_SQUARE, sq_action, sq_lines, sq_engine, PLAYERS);
+GAME_ENGINE_DEFINE(square_engine, "square", GRID_SQUARE, sq_action, sq_lines, sq_engine, PLAYERS, &sq_ask_ops);

@@ -10,6 +10,8 @@
 #include "sq_game.h"
 
 extern const game_engine square_engine;
+/* Its rules questions (sq_ask_answer.c). */
+extern const game_ask_ops sq_ask_ops;
 
 /* The square game of an engine game. */
 sq_game *sq_engine_game(game *g);

@@ -1,9 +1,11 @@
-/* Text and JSON for the answers of the rules questions (ask_print.h). */
-#include "ask_print.h"
-
+/* The answers of the hex rules questions (hex_ask.h) as every program
+ * shows them: text for a reader, or one JSON object a line
+ * (interfaces.md section 4). */
 #include <string.h>
 
-#include "../base/json.h"
+#include "../../base/json.h"
+#include "hex_ask.h"
+#include "hex_engine.h"
 
 static void json_hex(FILE *out, hex_coord h)
 {
@@ -18,24 +20,6 @@ static void json_hex_list(FILE *out, const hex_coord *hexes, size_t n)
 		if (i)
 			fputc(',', out);
 		json_hex(out, hexes[i]);
-	}
-	fputc(']', out);
-}
-
-void ask_print_json_reason(FILE *out, const rules_error *e)
-{
-	char text[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 4];
-	rules_error_format(e, text, sizeof text);
-	json_write_string(out, text);
-}
-
-void ask_print_json_reasons(FILE *out, const rules_error *reasons, int count)
-{
-	fputc('[', out);
-	for (int i = 0; i < count; i++) {
-		if (i)
-			fputc(',', out);
-		ask_print_json_reason(out, &reasons[i]);
 	}
 	fputc(']', out);
 }
@@ -80,9 +64,9 @@ static void text_list_or(FILE *out, const hex_coord *hexes, size_t n, const char
 /* The modifiers and refusals of a dice answer, one a line. */
 static void text_reasons(FILE *out, const char *indent, const dice_answer *d)
 {
-	for (int i = 0; i < d->reason_count; i++)
+	for (int i = 0; i < d->reasons.count; i++)
 		fprintf(out, "%s%s%s [%s]\n", indent, !d->allowed && d->refusal >= 0 && i >= d->refusal ? "refused: " : "",
-			d->reasons[i].message, d->reasons[i].rule);
+			d->reasons.items[i].message, d->reasons.items[i].rule);
 }
 
 static void text_dice_count(FILE *out, const dice_answer *d)
@@ -138,11 +122,11 @@ static void json_failure(const hex_game *g, const ask_result *r, FILE *out)
 	fputs(EMPTY_RESULTS[k], out);
 	if (k == ASK_DICE) {
 		/* The refusal is the one reason. */
-		ask_print_json_reason(out, &r->error);
+		game_ask_json_reason(out, &r->error);
 		fputc(']', out);
 	}
 	fputs(",\"error\":", out);
-	ask_print_json_reason(out, &r->error);
+	game_ask_json_reason(out, &r->error);
 	fputs("}\n", out);
 }
 
@@ -179,7 +163,7 @@ static void print_dice(const hex_game *g, const ask_result *r, const ask_item *i
 		json_head(g, r, a->unit, out);
 		fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":", d->distance, d->dice,
 			d->allowed ? "true" : "false");
-		ask_print_json_reasons(out, d->reasons, d->reason_count);
+		game_ask_json_reasons(out, &d->reasons);
 		fputs(",\"attacker\":", out);
 		json_write_string(out, u->id);
 		fputs(",\"target\":", out);
@@ -266,7 +250,7 @@ static void print_retreat(const hex_game *g, const ask_result *r, const ask_item
 		json_write_string(out, hex_game_ref_id(g, who));
 		fprintf(out, ",\"flags_applied\":%d,\"ignored\":", a->applied);
 		if (ignored)
-			ask_print_json_reason(out, &a->ignored);
+			game_ask_json_reason(out, &a->ignored);
 		else
 			fputs("null", out);
 		fprintf(out, ",\"eliminated\":%s,\"outcomes\":[", a->eliminated ? "true" : "false");
@@ -419,7 +403,7 @@ static void print_sharpshooter(const hex_game *g, const ask_result *r, const ask
 				fputs("null", out);
 			fprintf(out, ",\"distance\":%d,\"dice\":%d,\"allowed\":%s,\"reasons\":", d->distance, d->dice,
 				d->allowed ? "true" : "false");
-			ask_print_json_reasons(out, d->reasons, d->reason_count);
+			game_ask_json_reasons(out, &d->reasons);
 			fputc('}', out);
 		} else {
 			char b[HEX_ADDRESS_MAX];
@@ -493,13 +477,37 @@ static const ask_printer PRINTERS[] = { print_los, print_dice, print_moves, prin
 	print_sharpshooter, print_rally };
 _Static_assert(sizeof PRINTERS / sizeof PRINTERS[0] == ASK_RALLY + 1, "a printer for each question");
 
-void ask_print(const hex_game *g, const ask_result *r, bool json, FILE *out)
+bool ask_write(const hex_game *g, const ask_query *q, bool json, FILE *out, game_ask_said_fn *said, void *ctx)
 {
-	if (!r->answered) {
-		if (json)
-			json_failure(g, r, out);
-		return;
-	}
-	for (int i = 0; i < r->count; i++)
-		PRINTERS[r->q->kind](g, r, &r->items[i], json, out);
+	ask_result r;
+	bool answered = ask_answer(g, q, &r);
+	if (answered)
+		for (int i = 0; i < r.count; i++)
+			PRINTERS[q->kind](g, &r, &r.items[i], json, out);
+	else if (json)
+		json_failure(g, &r, out);
+	else
+		said(ctx, r.label, &r.error);
+	ask_result_free(&r);
+	return answered;
 }
+
+/* ---- the hex engine's questions (engine.h) ---- */
+
+static int hex_ask_parse(char **words, int count, bool after, game_question *q, rules_error *why)
+{
+	(void)after;   /* the hex questions do not depend on where the game comes from */
+	return ask_parse(words, count, (ask_query *)q, why);
+}
+
+static bool hex_ask_answer(game *gm, const game_question *q, bool json, FILE *out, game_ask_said_fn *said, void *ctx)
+{
+	return ask_write(hex_engine_position(gm), (const ask_query *)q, json, out, said, ctx);
+}
+
+const game_ask_ops hex_ask_ops = {
+	.names = "los, dice, moves, retreat, reinforcements, sharpshooter, rally",
+	.is_query = ask_is_query, .query_size = sizeof(ask_query), .parse = hex_ask_parse, .answer = hex_ask_answer,
+	.refusal_before = "attack and buy are questions of the square-grid rulesets; ",
+	.refusal_after = " (ask los, dice, moves, retreat)",
+};

@@ -127,7 +127,7 @@ static int ask_run(const options *o, ask_args *a)
 	char **words = o->operands + 1;
 	int count = o->operand_count - 1;
 	rules_session s;
-	int code = rules_session_load(&s, "ask", file, format);
+	int code = rules_session_load(&s, "ask", o->ctx, file, format);
 	if (code != EXIT_VALID)
 		return code;
 	const game_engine *e = game_engine_of_grid(s.rs->grid);

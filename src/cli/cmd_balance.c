@@ -155,7 +155,7 @@ static int balance_run(const options *o, balance_args *a)
 		return options_usage("balance", "--lang takes one language for the report (en, nl or fr)");
 	int format = o->format;
 	rules_session s;
-	code = rules_session_load(&s, "balance", o->operands[0], format == OUT_JSON ? FORMAT_JSON : FORMAT_TEXT);
+	code = rules_session_load(&s, "balance", o->ctx, o->operands[0], format == OUT_JSON ? FORMAT_JSON : FORMAT_TEXT);
 	if (code != EXIT_VALID)
 		return code;
 	rules_error why;

@@ -52,7 +52,7 @@ static int check_run(const options *o, command_no_args *a)
 	const char *log_path = o->operands[1];
 	const char *log_name = input_is_stdin(log_path) ? "<stdin>" : log_path;
 	rules_session s;
-	int code = rules_session_load(&s, "check", file, format);
+	int code = rules_session_load(&s, "check", o->ctx, file, format);
 	const game_driver *d = NULL;
 	game_run *run = NULL;
 	if (code == EXIT_VALID)

@@ -363,7 +363,7 @@ static int play_run(const options *o, play_args *pa)
 	p.manual = manual;
 	p.log_path = log_path;
 	p.log_fd = -1;
-	code = rules_session_load(&p.s, "play", o->operands[0], FORMAT_TEXT);
+	code = rules_session_load(&p.s, "play", o->ctx, o->operands[0], FORMAT_TEXT);
 	/* The computer's seat gets the strongest player of the grid, as
 	 * balance measures with; --auto and 'auto' alone the simple one. */
 	const char *player_name = pa->player;

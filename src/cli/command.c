@@ -62,17 +62,12 @@ int cli_data_broken(const char *cmd, const diag_sink *sink)
 	return EXIT_INTERNAL;
 }
 
-validator *cli_validator(const char *cmd, diag_sink *sink)
-{
-	return cli_validator_in(cmd, NULL, sink);
-}
-
 validator *cli_validator_in(const char *cmd, context *ctx, diag_sink *sink)
 {
 	diag_sink_init(sink);
 	if (!cli_data_check(cmd))
 		return NULL;
-	validator *v = ctx ? validator_create_in(ctx, sink) : validator_create(datadir_get(), sink);
+	validator *v = validator_create_in(ctx, sink);
 	if (!v) {
 		cli_data_broken(cmd, sink);
 		diag_sink_finish(sink);

@@ -75,16 +75,14 @@ bool cli_data_check(const char *cmd);
  * (as cli_data_check says), or damaged (the diagnostics in sink, then one
  * line).  Returns EXIT_INTERNAL. */
 int cli_data_broken(const char *cmd, const diag_sink *sink);
-/* The scenario compiler over the data folder, with sink made ready for
- * its diagnostics; or NULL once the broken installation is reported (the
- * exit status is then EXIT_INTERNAL, and sink needs no finishing). */
-struct validator *cli_validator(const char *cmd, diag_sink *sink);
-/* The same over the run's context (its data folder and rulesets); ctx NULL
- * as cli_validator. */
+/* The scenario compiler over the run's context (its data folder and
+ * rulesets), with sink made ready for its diagnostics; or NULL once the
+ * broken installation is reported (the exit status is then EXIT_INTERNAL,
+ * and sink needs no finishing). */
 struct context;
 struct validator *cli_validator_in(const char *cmd, struct context *ctx, diag_sink *sink);
 
-/* Close what cli_validator opened. */
+/* Close what cli_validator_in opened. */
 void cli_validator_close(struct validator *v, diag_sink *sink);
 
 /* One file's entry of the JSON document of orbat validate:

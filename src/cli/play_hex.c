@@ -11,7 +11,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../base/datadir.h"
 #include "../base/util.h"
 #include "../rules/hex/hex_ask.h"
 #include "../rules/session.h"
@@ -32,7 +31,7 @@ struct game_run {
 	/* play only (the rest stays zero for check and ask): */
 	bool quiet;
 	lang_id lang;
-	string_table *strings;  /* the words of flanks and compass points */
+	const string_table *strings;  /* the words of flanks and compass points (the run's context's) */
 };
 
 /* The position and referee of the session's game as it stands. */
@@ -283,7 +282,6 @@ static void hex_destroy(game_run *run)
 	if (!run)
 		return;
 	game_session_close(&run->s);
-	strings_destroy(run->strings);
 	free(run);
 }
 
@@ -297,9 +295,7 @@ static game_run *hex_open(rules_session *s, const char *cmd, const char *path, c
 	}
 	run_sync(run);
 	if (play) {
-		char *strings_dir = datadir_path(datadir_get(), DATADIR_STRINGS);
-		run->strings = strings_load(strings_dir, &s->sink);
-		free(strings_dir);
+		run->strings = strings_of(s->ctx, &s->sink);
 		if (!run->strings) {
 			*code = cli_data_broken(cmd, &s->sink);
 			hex_destroy(run);

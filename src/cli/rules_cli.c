@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/datadir.h"
 #include "../base/json.h"
 #include "../base/util.h"
 #include "../rules/session.h"
+#include "../text/context.h"
 #include "game_flow.h"
 #include "input.h"
 #include "options.h"
@@ -27,16 +27,17 @@ void rules_print_diags(const diag_sink *sink, const char *file, bool valid, outp
 	fputs("]}\n", stdout);
 }
 
-int rules_session_load(rules_session *s, const char *cmd, const char *path, output_format format)
+int rules_session_load(rules_session *s, const char *cmd, context *ctx, const char *path, output_format format)
 {
 	memset(s, 0, sizeof *s);
+	s->ctx = ctx;
 	diag_sink_init(&s->sink);
 	if (input_is_stdin(path)) {
 		rules_session_close(s);
 		return options_usage(cmd, "name the scenario file: %s does not read a scenario from standard input",
 			cmd);
 	}
-	s->v = cli_validator(cmd, &s->sink);
+	s->v = cli_validator_in(cmd, ctx, &s->sink);
 	if (!s->v) {
 		rules_session_close(s);
 		return EXIT_INTERNAL;

@@ -21,12 +21,14 @@ typedef struct rules_session {
 	validator *v;
 	scenario *sc;
 	const ruleset *rs;
+	struct context *ctx;  /* the run's: its data folder, strings, rulesets */
 } rules_session;
 
 /* Validate and load a scenario and its ruleset (any grid).  Returns an
  * exit code: EXIT_VALID when loaded; otherwise the diagnostics are printed
  * (text on stderr, or JSON on stdout) and the session is empty. */
-int rules_session_load(rules_session *s, const char *cmd, const char *path, output_format format);
+int rules_session_load(rules_session *s, const char *cmd, struct context *ctx, const char *path,
+	output_format format);
 /* The driver of the loaded scenario's grid (game_driver.h) and its game
  * at the scenario's start (`play` NULL but for orbat play).  A grid whose
  * games orbat cannot referee yet is refused (exit 2); on any failure the

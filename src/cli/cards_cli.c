@@ -110,7 +110,7 @@ int cards_back_offset(const char *cmd, const char *option, double out[2])
 	return EXIT_VALID;
 }
 
-int cards_exit_code(cards_outcome outcome)
+int cards_exit_code(int outcome)
 {
 	static const int codes[] = {
 		[CARDS_DONE] = EXIT_VALID,

@@ -51,8 +51,9 @@ typedef bool (*cards_write_fn)(const render_ctx *rc, const void *arg, const char
 int cards_session_write(const char *cmd, const char *ruleset_id, const options *o, const char *sub, const char *file,
 	cards_write_fn write, const void *arg);
 
-/* The exit code of a deck run's outcome (cards/cards.h). */
-int cards_exit_code(cards_outcome outcome);
+/* The exit code of a run's outcome: a deck run's (cards_outcome) or a
+ * print set's (printset_outcome), which share one scale. */
+int cards_exit_code(int outcome);
 
 /* A cards_failed_fn that prints "orbat CMD: MESSAGE" on stderr; its
  * argument is the command's name. */

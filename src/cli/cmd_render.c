@@ -150,13 +150,7 @@ static int render_run(const options *o, render_args *a)
 	free(error);
 	free(items);
 	cli_validator_close(v, &sink);
-	static const int exit_codes[] = {
-		[PRINTSET_DONE] = EXIT_VALID,
-		[PRINTSET_INVALID] = EXIT_INVALID,
-		[PRINTSET_UNWRITABLE] = EXIT_USAGE,
-		[PRINTSET_BROKEN] = EXIT_INTERNAL,
-	};
-	return exit_codes[worst];
+	return cards_exit_code(worst);
 }
 
 /* --hex-size and --square-size are one option under two names: the cell's size. */

@@ -326,6 +326,12 @@ bool printer_write_failed(const printer *p)
 	return p->write_failed;
 }
 
+/* One scale for print sets and decks: a command maps both to its exit
+ * codes alike. */
+_Static_assert(PRINTSET_DONE == (int)CARDS_DONE && PRINTSET_INVALID == (int)CARDS_INVALID &&
+	PRINTSET_UNWRITABLE == (int)CARDS_UNWRITABLE && PRINTSET_BROKEN == (int)CARDS_BROKEN,
+	"print set and deck outcomes share one scale");
+
 /* One item of a run, validated (or given loaded) before any job starts. */
 typedef struct run_item {
 	const printset_item *in;

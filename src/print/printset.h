@@ -95,7 +95,8 @@ layoutcache_stats printer_text_stats(const printer *p);
  * parts are drawn.  What happens to each item is told through a callback,
  * in the order of the items, the same with one worker as with many. */
 
-/* What went wrong, ordered by gravity: the run's result is its worst. */
+/* What went wrong, ordered by gravity: the run's result is its worst.
+ * The scale of a deck run's (cards_outcome, cards/cards.h). */
 typedef enum printset_outcome {
 	PRINTSET_DONE = 0,
 	PRINTSET_INVALID = 1,      /* a scenario has errors */

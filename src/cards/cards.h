@@ -76,4 +76,55 @@ bool cards_render_card_files(const render_ctx *rc, const deck_options *opt, cons
  * the first text that does not fit, when the deck cannot be printed. */
 bool cards_check_deck(const render_ctx *rc, const deck_options *opt, char **error);
 
+/* A run of the deck products, language by language, as 'orbat cards'
+ * makes them and the studio may. */
+
+/* Which deck products a run writes for each language. */
+typedef struct cards_formats {
+	bool pdf;           /* deck.pdf, print and play */
+	bool png;           /* Tabletop Simulator sheets */
+	bool card_files;    /* cards/: one image a card, for print-on-demand */
+} cards_formats;
+
+/* How a language's products went, ordered by gravity: a run's result is
+ * its worst. */
+typedef enum cards_outcome {
+	CARDS_DONE = 0,
+	CARDS_INVALID = 1,      /* the player's deck cannot be printed */
+	CARDS_UNWRITABLE = 2,   /* a folder or file cannot be written */
+	CARDS_BROKEN = 3,       /* a product not drawn: an internal error */
+} cards_outcome;
+
+/* Write one language's deck products (rc->lang) into `dir`, its folders
+ * made in the open output set (base/outdir.h): deck.pdf, the Tabletop
+ * Simulator sheets, cards/ with one image a card.  A deck of the
+ * player's (opt->deck) whose text cannot fit fails before anything is
+ * written.  Other than CARDS_DONE with a message in *error (free it). */
+cards_outcome cards_write_language(const render_ctx *rc, const deck_options *opt, cards_formats what,
+	const char *dir, char **error);
+
+/* Run fn once for each language of `langs` (rc->lang set), on up to `jobs`
+ * worker processes (base/jobpool.h): what fn prints comes out in the order
+ * of the languages, its files join the open output set.  Stops at the
+ * first language that fails, as one process would, tells its message to
+ * `failed` (also when a worker died: CARDS_BROKEN) and returns its
+ * outcome. */
+typedef cards_outcome (*cards_lang_fn)(void *arg, const render_ctx *rc, char **error);
+typedef void (*cards_failed_fn)(void *arg, lang_id lang, const char *message);
+cards_outcome cards_each_language(render_ctx *rc, const bool langs[LANG_COUNT], unsigned jobs, cards_lang_fn fn,
+	void *arg, cards_failed_fn failed, void *failed_arg);
+
+/* The deck products of every language of `langs` in
+ * OUT_DIR/cards/<ruleset>/<lang>/ (cards_write_language), into the open
+ * output set, on up to `jobs` workers (cards_each_language). */
+cards_outcome cards_write_decks(render_ctx *rc, const deck_options *opt, cards_formats what, const char *out_dir,
+	const bool langs[LANG_COUNT], unsigned jobs, cards_failed_fn failed, void *failed_arg);
+
+/* After cards_write_decks wrote deck.pdf: deck-cmyk.pdf beside each, in
+ * CMYK as PDF/X (cards/deckcmyk.h), written atomically and named on `list`
+ * (NULL: silent).  Stops at the first failure: CARDS_BROKEN with a
+ * message in *error (free it). */
+cards_outcome cards_write_cmyk(context *ctx, const char *out_dir, const char *ruleset_id,
+	const bool langs[LANG_COUNT], FILE *list, char **error);
+
 #endif

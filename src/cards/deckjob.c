@@ -3,7 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/jobpool.h"
+#include "../base/outdir.h"
 #include "../base/util.h"
+#include "deckcmyk.h"
 
 char *deck_job_size_error(const card_layouts *cl, const char *id)
 {
@@ -162,4 +165,139 @@ void deck_job_paint(cairo_t *cr, cairo_surface_t *face, double x, double y, cons
 	cairo_set_source_surface(cr, face, x, y);
 	cairo_paint(cr);
 	cairo_restore(cr);
+}
+
+cards_outcome cards_write_language(const render_ctx *rc, const deck_options *opt, cards_formats what,
+	const char *dir, char **error)
+{
+	*error = NULL;
+	outdir *out = outdir_current();
+	if (!outdir_make_dirs(out, dir, error))
+		return CARDS_UNWRITABLE;
+	/* A player's card whose text cannot fit is his input's fault: say so
+	 * before anything is written. */
+	if (opt->deck && !cards_check_deck(rc, opt, error))
+		return CARDS_INVALID;
+	if (what.pdf) {
+		char *path = xasprintf("%s/deck.pdf", dir);
+		bool ok = cards_render_deck(rc, opt, path, error);
+		free(path);
+		if (!ok)
+			return CARDS_BROKEN;
+	}
+	if (what.png && !cards_render_tts(rc, opt, dir, NULL, error))
+		return CARDS_BROKEN;
+	cards_outcome outcome = CARDS_DONE;
+	if (what.card_files) {
+		char *cards_dir = xasprintf("%s/cards", dir);
+		if (!outdir_make_dirs(out, cards_dir, error))
+			outcome = CARDS_UNWRITABLE;
+		else if (!cards_render_card_files(rc, opt, cards_dir, NULL, error))
+			outcome = CARDS_BROKEN;
+		free(cards_dir);
+	}
+	return outcome;
+}
+
+/* The languages of one run as jobs of the pool. */
+typedef struct lang_jobs {
+	render_ctx *rc;
+	lang_id langs[LANG_COUNT];
+	cards_lang_fn fn;
+	void *arg;
+	cards_failed_fn failed;
+	void *failed_arg;
+	cards_outcome outcome;
+} lang_jobs;
+
+static int lang_job(void *ctx, size_t i, jobpool_job *job)
+{
+	lang_jobs *l = ctx;
+	l->rc->lang = l->langs[i];
+	char *error = NULL;
+	cards_outcome outcome = l->fn(l->arg, l->rc, &error);
+	/* The message goes back with the result, told in the parent. */
+	if (outcome != CARDS_DONE && error)
+		jobpool_send(job, error, strlen(error));
+	free(error);
+	return outcome;
+}
+
+static bool lang_done(void *ctx, size_t i, const jobpool_result *r)
+{
+	lang_jobs *l = ctx;
+	/* One process stops at the first language that fails: a language a
+	 * worker finished after that is not reported. */
+	if (l->outcome != CARDS_DONE)
+		return false;
+	jobpool_print(r);
+	char *message = NULL;
+	if (r->died) {
+		fflush(stdout);
+		message = xasprintf("internal error: the %s language could not be written: %s", lang_code(l->langs[i]),
+			r->died);
+	} else if (r->status != CARDS_DONE && r->data) {
+		message = xasprintf("%.*s", (int)r->size, (const char *)r->data);
+	}
+	if (message && l->failed)
+		l->failed(l->failed_arg, l->langs[i], message);
+	free(message);
+	l->outcome = (cards_outcome)r->status;
+	return l->outcome == CARDS_DONE;
+}
+
+cards_outcome cards_each_language(render_ctx *rc, const bool langs[LANG_COUNT], unsigned jobs, cards_lang_fn fn,
+	void *arg, cards_failed_fn failed, void *failed_arg)
+{
+	lang_jobs l = { .rc = rc, .fn = fn, .arg = arg, .failed = failed, .failed_arg = failed_arg };
+	size_t count = 0;
+	for (int lang = 0; lang < LANG_COUNT; lang++)
+		if (langs[lang])
+			l.langs[count++] = (lang_id)lang;
+	jobpool_run(count, jobs ? jobs : 1, lang_job, lang_done, &l);
+	return l.outcome;
+}
+
+/* What every language of cards_write_decks shares. */
+typedef struct deck_run {
+	const deck_options *opt;
+	cards_formats what;
+	const char *out_dir;
+} deck_run;
+
+static cards_outcome write_deck_language(void *arg, const render_ctx *rc, char **error)
+{
+	const deck_run *d = arg;
+	char *dir = xasprintf("%s/cards/%s/%s", d->out_dir, rc->rs->id, lang_code(rc->lang));
+	cards_outcome outcome = cards_write_language(rc, d->opt, d->what, dir, error);
+	free(dir);
+	return outcome;
+}
+
+cards_outcome cards_write_decks(render_ctx *rc, const deck_options *opt, cards_formats what, const char *out_dir,
+	const bool langs[LANG_COUNT], unsigned jobs, cards_failed_fn failed, void *failed_arg)
+{
+	deck_run d = { opt, what, out_dir };
+	return cards_each_language(rc, langs, jobs, write_deck_language, &d, failed, failed_arg);
+}
+
+cards_outcome cards_write_cmyk(context *ctx, const char *out_dir, const char *ruleset_id,
+	const bool langs[LANG_COUNT], FILE *list, char **error)
+{
+	*error = NULL;
+	cards_outcome outcome = CARDS_DONE;
+	for (int lang = 0; lang < LANG_COUNT && outcome == CARDS_DONE; lang++) {
+		if (!langs[lang])
+			continue;
+		char *dir = xasprintf("%s/cards/%s/%s", out_dir, ruleset_id, lang_code((lang_id)lang));
+		char *in = xasprintf("%s/deck.pdf", dir), *out = xasprintf("%s/deck-cmyk.pdf", dir);
+		if (!deckcmyk_convert(ctx, in, out, error))
+			outcome = CARDS_BROKEN;
+		else if (list)
+			fprintf(list, "%s\n", out);
+		free(in);
+		free(out);
+		free(dir);
+	}
+	return outcome;
 }

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "../base/config.h"
-#include "../base/jobpool.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../print/printset.h"
@@ -111,76 +110,43 @@ int cards_back_offset(const char *cmd, const char *option, double out[2])
 	return EXIT_VALID;
 }
 
-/* The languages of one run as jobs of the pool. */
-typedef struct lang_jobs {
-	const char *cmd;
-	render_ctx *rc;
-	lang_id langs[LANG_COUNT];
-	cards_lang_fn fn;
-	void *arg;
-	int code;
-} lang_jobs;
-
-static int lang_job(void *ctx, size_t i, jobpool_job *job)
+int cards_exit_code(int outcome)
 {
-	(void)job;
-	lang_jobs *l = ctx;
-	l->rc->lang = l->langs[i];
-	return l->fn(l->arg, l->rc);
+	static const int codes[] = {
+		[CARDS_DONE] = EXIT_VALID,
+		[CARDS_INVALID] = EXIT_INVALID,
+		[CARDS_UNWRITABLE] = EXIT_USAGE,
+		[CARDS_BROKEN] = EXIT_INTERNAL,
+	};
+	return codes[outcome];
 }
 
-static bool lang_done(void *ctx, size_t i, const jobpool_result *r)
+void cards_tell_failure(void *cmd, lang_id lang, const char *message)
 {
-	lang_jobs *l = ctx;
-	/* One process stops at the first language that fails: a language a
-	 * worker finished after that is not reported. */
-	if (l->code != EXIT_VALID)
-		return false;
-	jobpool_print(r);
-	if (r->died) {
-		fflush(stdout);
-		fprintf(stderr, "orbat %s: internal error: the %s language could not be written: %s\n", l->cmd,
-			lang_code(l->langs[i]), r->died);
-	}
-	l->code = r->status;
-	return l->code == EXIT_VALID;
-}
-
-int cards_each_language(const char *cmd, const options *o, render_ctx *rc, cards_lang_fn fn, void *arg)
-{
-	lang_jobs l = { .cmd = cmd, .rc = rc, .fn = fn, .arg = arg, .code = EXIT_VALID };
-	size_t count = 0;
-	for (int lang = 0; lang < LANG_COUNT; lang++)
-		if (o->langs[lang])
-			l.langs[count++] = (lang_id)lang;
-	jobpool_run(count, o->jobs, lang_job, lang_done, &l);
-	return l.code;
+	(void)lang;
+	fprintf(stderr, "orbat %s: %s\n", (const char *)cmd, message);
 }
 
 /* One language's file of cards_session_write. */
 typedef struct one_file {
-	const char *cmd, *output, *sub, *file;
+	const char *output, *sub, *file;
 	cards_write_fn write;
 	const void *arg;
 } one_file;
 
-static int write_language(void *arg, render_ctx *rc)
+static cards_outcome write_language(void *arg, const render_ctx *rc, char **error)
 {
 	const one_file *f = arg;
-	int code = EXIT_VALID;
-	char *error = NULL;
+	cards_outcome outcome = CARDS_DONE;
 	char *dir = xasprintf("%s/%s/%s", f->output, f->sub, lang_code(rc->lang));
 	char *path = xasprintf("%s/%s", dir, f->file);
-	if (!cards_make_dirs(dir, &error))
-		code = EXIT_USAGE;
-	else if (!f->write(rc, f->arg, path, &error))
-		code = EXIT_INTERNAL;
-	if (error)
-		fprintf(stderr, "orbat %s: %s\n", f->cmd, error);
-	free(error);
+	if (!outdir_make_dirs(outdir_current(), dir, error))
+		outcome = CARDS_UNWRITABLE;
+	else if (!f->write(rc, f->arg, path, error))
+		outcome = CARDS_BROKEN;
 	free(path);
 	free(dir);
-	return code;
+	return outcome;
 }
 
 int cards_session_write(const char *cmd, const char *ruleset_id, const options *o, const char *sub, const char *file,
@@ -191,16 +157,12 @@ int cards_session_write(const char *cmd, const char *ruleset_id, const options *
 	int code = cards_session_open(&s, o->ctx, cmd, ruleset_id, o->paper, &rc);
 	if (code == EXIT_VALID) {
 		char *where = s.rs ? xasprintf("%s/%s", sub, s.rs->id) : xstrdup(sub);
-		one_file f = { cmd, o->output, where, file, write, arg };
-		code = cards_each_language(cmd, o, &rc, write_language, &f);
+		one_file f = { o->output, where, file, write, arg };
+		code = cards_exit_code(cards_each_language(&rc, o->langs, o->jobs, write_language, &f, cards_tell_failure,
+			(void *)cmd));
 		free(where);
 	}
 	code = cards_session_commit(&s, code, o->quiet);
 	cards_session_close(&s);
 	return code;
-}
-
-bool cards_make_dirs(const char *path, char **error)
-{
-	return outdir_make_dirs(outdir_current(), path, error);
 }

@@ -8,6 +8,7 @@
 
 #include "../base/diag.h"
 #include "../base/outdir.h"
+#include "../cards/cards.h"
 #include "../model/ruleset.h"
 #include "../render/render.h"
 #include "options.h"
@@ -50,17 +51,12 @@ typedef bool (*cards_write_fn)(const render_ctx *rc, const void *arg, const char
 int cards_session_write(const char *cmd, const char *ruleset_id, const options *o, const char *sub, const char *file,
 	cards_write_fn write, const void *arg);
 
-/* Run fn once for each language the options choose (rc->lang set),
- * on up to o->jobs worker processes (base/jobpool.h): what fn prints comes
- * out in the order of the languages, its files join the open output set.
- * Stops at the first language whose fn returns an exit code other than 0,
- * as one process would, and returns that code (3, with a message, when a
- * worker died). */
-typedef int (*cards_lang_fn)(void *arg, render_ctx *rc);
-int cards_each_language(const char *cmd, const options *o, render_ctx *rc, cards_lang_fn fn, void *arg);
+/* The exit code of a run's outcome: a deck run's (cards_outcome) or a
+ * print set's (printset_outcome), which share one scale. */
+int cards_exit_code(int outcome);
 
-/* mkdir -p in the session's output set (a failed run removes the folders
- * it created); false with a message naming the cause. */
-bool cards_make_dirs(const char *path, char **error);
+/* A cards_failed_fn that prints "orbat CMD: MESSAGE" on stderr; its
+ * argument is the command's name. */
+void cards_tell_failure(void *cmd, lang_id lang, const char *message);
 
 #endif

@@ -105,9 +105,8 @@ typedef struct cards_args {
 	int duplex_choice;      /* index in DUPLEX */
 	int marks_choice;       /* index in MARKS */
 	deck_options deck;
-	bool pdf, png, card_files;
+	cards_formats what;
 	bool cmyk;              /* a CMYK PDF/X copy of each deck.pdf */
-	const options *o;
 } cards_args;
 
 static const char *const DUPLEX[] = { "long", "short", "none", NULL };
@@ -138,48 +137,6 @@ static int check_layouts(context *ctx, const char *size, const char *sheet)
 	return code;
 }
 
-static int render_language(void *arg, render_ctx *rc)
-{
-	const cards_args *a = arg;
-	char *error = NULL;
-	char *dir = xasprintf("%s/cards/%s/%s", a->o->output, rc->rs->id, lang_code(rc->lang));
-	int code = EXIT_VALID;
-	if (!cards_make_dirs(dir, &error)) {
-		code = EXIT_USAGE;
-		goto out;
-	}
-	/* A player's card whose text cannot fit is his input's fault: say so
-	 * before anything is written. */
-	if (a->deck.deck && !cards_check_deck(rc, &a->deck, &error)) {
-		code = EXIT_INVALID;
-		goto out;
-	}
-	if (a->pdf) {
-		char *path = xasprintf("%s/deck.pdf", dir);
-		if (!cards_render_deck(rc, &a->deck, path, &error))
-			code = EXIT_INTERNAL;
-		free(path);
-		if (code)
-			goto out;
-	}
-	if (a->png && !cards_render_tts(rc, &a->deck, dir, NULL, &error))
-		code = EXIT_INTERNAL;
-	if (!code && a->card_files) {
-		char *cards_dir = xasprintf("%s/cards", dir);
-		if (!cards_make_dirs(cards_dir, &error))
-			code = EXIT_USAGE;
-		else if (!cards_render_card_files(rc, &a->deck, cards_dir, NULL, &error))
-			code = EXIT_INTERNAL;
-		free(cards_dir);
-	}
-out:
-	if (error)
-		fprintf(stderr, "orbat cards: %s\n", error);
-	free(error);
-	free(dir);
-	return code;
-}
-
 /* A ruleset without order cards is a usage error, not an empty deck: say
  * why its grid has none (cards.h) and what to run instead. */
 static int no_deck(const ruleset *rs)
@@ -189,47 +146,21 @@ static int no_deck(const ruleset *rs)
 	return EXIT_USAGE;
 }
 
-/* The CMYK copies, once every deck.pdf is in place: deck-cmyk.pdf beside
- * each, written atomically. */
-static int write_cmyk(const options *o, const char *ruleset_id)
-{
-	int code = EXIT_VALID;
-	for (int lang = 0; lang < LANG_COUNT && code == EXIT_VALID; lang++) {
-		if (!o->langs[lang])
-			continue;
-		char *dir = xasprintf("%s/cards/%s/%s", o->output, ruleset_id, lang_code((lang_id)lang));
-		char *in = xasprintf("%s/deck.pdf", dir), *out = xasprintf("%s/deck-cmyk.pdf", dir);
-		char *error = NULL;
-		if (!deckcmyk_convert(o->ctx, in, out, &error)) {
-			fprintf(stderr, "orbat cards: %s\n", error);
-			code = EXIT_INTERNAL;
-		} else if (!o->quiet) {
-			printf("%s\n", out);
-		}
-		free(error);
-		free(in);
-		free(out);
-		free(dir);
-	}
-	return code;
-}
-
 static int cards_run(const options *o, cards_args *a)
 {
 	static const cards_duplex duplex_modes[] = { CARDS_DUPLEX_LONG, CARDS_DUPLEX_SHORT, CARDS_DUPLEX_NONE };
 	if (!a->ruleset)
 		return options_usage("cards", "name the ruleset with --ruleset ID");
-	a->o = o;
 	a->deck.duplex = duplex_modes[a->duplex_choice];
 	a->deck.marks = a->marks_choice == 1 ? CARDS_MARKS_CUTTER : CARDS_MARKS_CUT;
-	a->pdf = !o->formats_named || (o->formats_named & 1u);
-	a->png = (o->formats_named & 2u) != 0;
-	a->card_files = (o->formats_named & 4u) != 0;
+	a->what.pdf = !o->formats_named || (o->formats_named & 1u);
+	a->what.png = (o->formats_named & 2u) != 0;
+	a->what.card_files = (o->formats_named & 4u) != 0;
 	if (!cli_data_check("cards"))
 		return EXIT_INTERNAL;
 	if (a->cmyk) {
 		char *why = NULL;
-		if (!a->pdf)
+		if (!a->what.pdf)
 			return options_usage("cards", "--cmyk converts the PDF deck: add pdf to --format");
 		if (!deckcmyk_available(o->ctx, &why)) {
 			fprintf(stderr, "orbat cards: %s; nothing was written\n", why);
@@ -261,12 +192,19 @@ static int cards_run(const options *o, cards_args *a)
 		a->deck.deck = deck;
 	}
 	if (code == EXIT_VALID)
-		code = cards_each_language("cards", o, &rc, render_language, a);
+		code = cards_exit_code(cards_write_decks(&rc, &a->deck, a->what, o->output, o->langs, o->jobs,
+			cards_tell_failure, "cards"));
 	code = cards_session_commit(&s, code, o->quiet);
 	deck_destroy(deck);
 	cards_session_close(&s);
-	if (code == EXIT_VALID && a->cmyk)
-		code = write_cmyk(o, a->ruleset);
+	if (code == EXIT_VALID && a->cmyk) {
+		char *error = NULL;
+		code = cards_exit_code(cards_write_cmyk(o->ctx, o->output, a->ruleset, o->langs, o->quiet ? NULL : stdout,
+			&error));
+		if (error)
+			fprintf(stderr, "orbat cards: %s\n", error);
+		free(error);
+	}
 	return code;
 }
 

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/jobpool.h"
 #include "../base/outdir.h"
+#include "../base/outtree.h"
 #include "../base/util.h"
 #include "../cards/cardlayout.h"
 #include "../cards/cards.h"
@@ -23,6 +25,8 @@ struct printer {
 	const layouts *layouts;
 	bool write_failed;       /* the last printer_render failed in the system */
 };
+
+static bool product_known(doc_format format, const char *name);
 
 void printer_destroy(printer *p)
 {
@@ -54,6 +58,11 @@ printer *printer_create(const printset_options *options, char **error)
 		if (!layouts_paper(p->layouts, options->paper))
 			*error = xasprintf("unknown paper size '%s'; layouts/print.xml defines a4 and letter",
 				options->paper);
+		if (!*error && options->products && !options->products[0])
+			*error = xstrdup("no print product chosen");
+		for (const char *const *name = options->products; !*error && name && *name; name++)
+			if (!product_known(options->format, *name))
+				*error = xasprintf("unknown print product '%s'", *name);
 	} else if (!*error) {
 		*error = diag_data_error(&sink, 0);
 	}
@@ -97,10 +106,32 @@ static const product IMAGE_PRODUCTS[] = {
 	{ "scenario-sheet", render_sheet, false },
 };
 
+/* Whether `name` is one of the format's products. */
+static bool product_known(doc_format format, const char *name)
+{
+	const product *all = format == DOC_PDF ? PDF_PRODUCTS : IMAGE_PRODUCTS;
+	size_t n = format == DOC_PDF ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
+	for (size_t i = 0; i < n; i++)
+		if (str_eq(all[i].name, name))
+			return true;
+	return false;
+}
+
+/* Whether the options ask for the product. */
+static bool product_chosen(const printset_options *o, const product *pr)
+{
+	if (!o->products)
+		return true;
+	for (const char *const *name = o->products; *name; name++)
+		if (str_eq(*name, pr->name))
+			return true;
+	return false;
+}
+
 struct printset_scenario {
 	render_ctx rc;           /* all but the language */
 	position *pos;
-	const product *products;
+	const product *products[ARRAY_LEN(PDF_PRODUCTS)];
 	size_t product_count;
 	lang_id langs[LANG_COUNT];
 	size_t lang_count;
@@ -133,8 +164,11 @@ printset_scenario *printer_prepare(printer *p, const scenario *sc, const ruleset
 		.setup = p->options.setup,
 	};
 	bool pdf = ps->rc.format == DOC_PDF;
-	ps->products = pdf ? PDF_PRODUCTS : IMAGE_PRODUCTS;
-	ps->product_count = pdf ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
+	const product *all = pdf ? PDF_PRODUCTS : IMAGE_PRODUCTS;
+	size_t all_count = pdf ? ARRAY_LEN(PDF_PRODUCTS) : ARRAY_LEN(IMAGE_PRODUCTS);
+	for (size_t i = 0; i < all_count; i++)
+		if (product_chosen(&p->options, &all[i]))
+			ps->products[ps->product_count++] = &all[i];
 	for (int lang = 0; lang < LANG_COUNT; lang++)
 		if (p->options.langs[lang])
 			ps->langs[ps->lang_count++] = (lang_id)lang;
@@ -190,7 +224,7 @@ bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, c
 	if (heap_in_use() > (p->options.keep_bytes ? p->options.keep_bytes : PRINTSET_KEEP_BYTES))
 		fonts_forget(p->fonts);
 	hyphen_keep_only(rc.lang);
-	const product *pr = &ps->products[part % ps->product_count];
+	const product *pr = ps->products[part % ps->product_count];
 	outdir *out = outdir_current();
 	bool failed_before = outdir_write_failed(out);
 	char *dir = xasprintf("%s/%s/%s", p->options.out_dir, rc.sc->id.text, lang_code(rc.lang));
@@ -290,4 +324,283 @@ layoutcache_stats printer_text_stats(const printer *p)
 bool printer_write_failed(const printer *p)
 {
 	return p->write_failed;
+}
+
+/* One scale for print sets and decks: a command maps both to its exit
+ * codes alike. */
+_Static_assert(PRINTSET_DONE == (int)CARDS_DONE && PRINTSET_INVALID == (int)CARDS_INVALID &&
+	PRINTSET_UNWRITABLE == (int)CARDS_UNWRITABLE && PRINTSET_BROKEN == (int)CARDS_BROKEN,
+	"print set and deck outcomes share one scale");
+
+/* One item of a run, validated (or given loaded) before any job starts. */
+typedef struct run_item {
+	const printset_item *in;
+	validate_status st;
+	size_t diag_from, diag_to;   /* its diagnostics in the run's sink */
+	scenario *own_sc;            /* loaded by the run */
+	const scenario *sc;
+	const ruleset *rs;
+	printset_scenario *ps;       /* NULL when not to be printed */
+	char *prepare_error;         /* a valid scenario that cannot be printed */
+	size_t first_job, job_count;
+	bool failed;                 /* a part failed: the rest is not reported */
+} run_item;
+
+/* A job: a part of an item's print set; an item with nothing to print
+ * has one job, which only reports. */
+typedef struct run_job {
+	size_t item;
+	size_t first_part, part_count;
+} run_job;
+
+typedef struct run_ctx {
+	const printset_run_options *run;
+	printer *p;
+	run_item *items;
+	size_t item_count;
+	run_job *jobs;
+	size_t job_count, job_cap;
+	printset_outcome worst;
+} run_ctx;
+
+static void run_tell(run_ctx *c, const run_item *it, printset_report r)
+{
+	r.item = (size_t)(it - c->items);
+	r.file = it->in->file;
+	if (c->run->report)
+		c->run->report(c->run->arg, &r);
+}
+
+static void run_fail(run_ctx *c, run_item *it, printset_outcome outcome, const char *message)
+{
+	if (outcome > c->worst)
+		c->worst = outcome;
+	run_tell(c, it, (printset_report){ .event = PRINTSET_FAILED, .message = message, .outcome = outcome });
+}
+
+static int run_part(void *ctx, size_t index, jobpool_job *job)
+{
+	run_ctx *c = ctx;
+	const run_job *j = &c->jobs[index];
+	run_item *it = &c->items[j->item];
+	/* In this process, the rest of a failed set is not drawn; a worker
+	 * cannot know and its work is thrown away. */
+	if (!it->ps || it->failed)
+		return PRINTSET_DONE;
+	for (size_t part = j->first_part; part < j->first_part + j->part_count; part++) {
+		char *error = NULL;
+		if (!printer_render_part(c->p, it->ps, part, &error)) {
+			/* The message goes back with the result: only the first
+			 * failure of a scenario is told. */
+			jobpool_send(job, error, strlen(error));
+			free(error);
+			return printer_write_failed(c->p) ? PRINTSET_UNWRITABLE : PRINTSET_BROKEN;
+		}
+	}
+	return PRINTSET_DONE;
+}
+
+/* The item's first job: what its validation found.  False when the
+ * installation is broken and the run stops. */
+static bool run_checked(run_ctx *c, run_item *it)
+{
+	const validator *v = c->run->validator;
+	bool broken = it->st == VALIDATE_DATA_ERROR;
+	printset_report r = {
+		.event = PRINTSET_CHECKED,
+		.status = it->st,
+		.diags = broken ? validator_data_errors(v) : it->in->sc ? NULL : c->run->sink,
+		.diag_from = broken ? 0 : it->diag_from,
+		.diag_to = broken ? validator_data_errors(v)->count : it->diag_to,
+	};
+	run_tell(c, it, r);
+	printset_outcome outcome = broken ? PRINTSET_BROKEN : it->st == VALIDATE_IO_ERROR ? PRINTSET_UNWRITABLE :
+		it->st != VALIDATE_OK ? PRINTSET_INVALID : PRINTSET_DONE;
+	if (outcome > c->worst)
+		c->worst = outcome;
+	if (!broken && it->prepare_error) {
+		run_fail(c, it, PRINTSET_BROKEN, it->prepare_error);
+		it->failed = true;
+	}
+	return !broken;
+}
+
+/* Whether a later item of the run has the same id, and so writes into
+ * the same folder. */
+static bool written_again(const run_ctx *c, const run_item *it)
+{
+	for (const run_item *later = it + 1; later < c->items + c->item_count; later++)
+		if (later->ps && later->sc && it->sc && str_eq(later->sc->id.text, it->sc->id.text))
+			return true;
+	return false;
+}
+
+/* The item's print set, every part written, goes in place whole. */
+static void run_commit(run_ctx *c, run_item *it)
+{
+	/* The scenario's whole print set is one output set: it appears when
+	 * every part is written, and a failure leaves the folders as they
+	 * were.  The next scenario gets a set of its own. */
+	outdir *out = outdir_current();
+	if (it->ps && !it->failed) {
+		char *error = NULL;
+		/* A scenario named twice: the folder is written again after this
+		 * set, maybe already by a worker, and cannot be swapped under it;
+		 * its files go in one by one, as the last set's swap then puts
+		 * the whole in place. */
+		bool swap = !written_again(c, it);
+		FILE *list = c->run->list;
+		if (!(swap ? printer_commit(c->p, it->ps, list, &error) : outdir_commit(out, list, &error)))
+			run_fail(c, it, PRINTSET_UNWRITABLE, error);
+		else
+			run_tell(c, it, (printset_report){ .event = PRINTSET_WRITTEN });
+		free(error);
+	}
+	outdir_close(out);
+	outdir_open();
+}
+
+static bool run_done(void *ctx, size_t index, const jobpool_result *r)
+{
+	run_ctx *c = ctx;
+	const run_job *j = &c->jobs[index];
+	run_item *it = &c->items[j->item];
+	if (index == it->first_job && !run_checked(c, it))
+		return false;
+	if (it->ps && !it->failed) {
+		jobpool_print(r);
+		if (r->died) {
+			fflush(stdout);
+			char *message = xasprintf("internal error: the print set of %s could not be written: %s",
+				it->in->file, r->died);
+			it->failed = true;
+			run_fail(c, it, (printset_outcome)r->status, message);
+			free(message);
+		} else if (r->status != PRINTSET_DONE) {
+			char *message = xasprintf("%.*s", (int)r->size, r->data ? (const char *)r->data : "");
+			it->failed = true;
+			run_fail(c, it, (printset_outcome)r->status, message);
+			free(message);
+		}
+	}
+	if (index + 1 == it->first_job + it->job_count)
+		run_commit(c, it);
+	return true;
+}
+
+/* How many parts one job draws: a language's products (7 PDFs) are
+ * drawn one per job, so that two cores share even a single scenario. */
+#define RUN_PARTS_PER_JOB 1
+
+static void plan_jobs(run_ctx *c)
+{
+	for (size_t i = 0; i < c->item_count; i++) {
+		run_item *it = &c->items[i];
+		size_t parts = it->ps ? printset_part_count(it->ps) : 0;
+		it->first_job = c->job_count;
+		size_t from = 0;
+		do {
+			size_t n = parts - from < RUN_PARTS_PER_JOB ? parts - from : RUN_PARTS_PER_JOB;
+			grow_array((void **)&c->jobs, &c->job_cap, c->job_count + 1, sizeof *c->jobs);
+			c->jobs[c->job_count++] = (run_job){ i, from, n };
+			from += n;
+		} while (from < parts);
+		it->job_count = c->job_count - it->first_job;
+	}
+}
+
+/* Everything the jobs share is read here, once, before any worker
+ * starts: the scenarios, their rulesets, boards and positions. */
+static void load_items(run_ctx *c, const printset_item *items, size_t count)
+{
+	const printset_run_options *run = c->run;
+	c->items = xcalloc(count ? count : 1, sizeof *c->items);
+	for (size_t i = 0; i < count; i++) {
+		run_item *it = &c->items[c->item_count++];
+		it->in = &items[i];
+		if (items[i].sc) {
+			it->sc = items[i].sc;
+			it->rs = items[i].rs;
+			it->st = VALIDATE_OK;
+		} else {
+			it->diag_from = run->sink->count;
+			it->st = validator_check_file(run->validator, it->in->file, run->sink, &it->own_sc, &it->rs);
+			it->diag_to = run->sink->count;
+			it->sc = it->own_sc;
+		}
+		if (it->st == VALIDATE_DATA_ERROR)
+			break;   /* nothing after a broken installation */
+		if (it->st == VALIDATE_OK)
+			it->ps = printer_prepare(c->p, it->sc, it->rs, &it->prepare_error);
+	}
+}
+
+printset_outcome printset_run(const printset_run_options *run, const printset_item *items, size_t count,
+	char **error)
+{
+	*error = NULL;
+	printer *p = printer_create(&run->print, error);
+	if (!p) {
+		if (!*error)
+			*error = xstrdup("cannot load the print resources");
+		return PRINTSET_BROKEN;
+	}
+	run_ctx c = { .run = run, .p = p, .worst = PRINTSET_DONE };
+	load_items(&c, items, count);
+	plan_jobs(&c);
+	/* Two runs into one folder at once would mix their files, and one
+	 * would swap away the other's unfinished ones: the second waits. */
+	if (run->lock_as)
+		outtree_lock(run->lock_as, run->print.out_dir);
+	outdir_open();
+	jobpool_run(c.job_count, run->jobs ? run->jobs : 1, run_part, run_done, &c);
+	outdir_close(outdir_current());
+
+	for (size_t i = 0; i < c.item_count; i++) {
+		printset_scenario_destroy(c.items[i].ps);
+		scenario_destroy(c.items[i].own_sc);
+		free(c.items[i].prepare_error);
+	}
+	free(c.items);
+	free(c.jobs);
+	printer_destroy(p);
+	return c.worst;
+}
+
+/* The first failure of a printset_make run. */
+static void keep_first_failure(void *arg, const printset_report *r)
+{
+	char **error = arg;
+	if (r->event == PRINTSET_FAILED && !*error)
+		*error = xstrdup(r->message);
+}
+
+bool printset_make(context *ctx, const scenario *sc, const ruleset *rs, const char *const *products, lang_id lang,
+	const char *paper, const char *out_dir, char **error)
+{
+	*error = NULL;
+	printset_run_options run = {
+		.print = {
+			.ctx = ctx,
+			.out_dir = out_dir,
+			.paper = paper,
+			.format = DOC_PDF,
+			.quiet = true,
+			.products = products,
+		},
+		.jobs = 1,
+		.report = keep_first_failure,
+		.arg = error,
+	};
+	run.print.langs[lang] = true;
+	printset_item item = { .file = sc->id.text, .sc = sc, .rs = rs };
+	char *failure = NULL;
+	printset_outcome outcome = printset_run(&run, &item, 1, &failure);
+	if (failure) {
+		free(*error);
+		*error = failure;
+	} else if (outcome != PRINTSET_DONE && !*error) {
+		*error = xstrdup("the print products could not be made");
+	}
+	return outcome == PRINTSET_DONE;
 }

@@ -13,6 +13,7 @@
 #include "../text/context.h"
 #include "../text/lang.h"
 #include "../text/layoutcache.h"
+#include "../validate/validate.h"
 
 typedef struct printset_options {
 	context *ctx;            /* the data: fonts, strings, layouts (text/context.h) */
@@ -30,6 +31,10 @@ typedef struct printset_options {
 	 * without, those are bare boards. */
 	bool setup;
 	bool quiet;
+	/* The products to make, by file name without extension ("map-tiles",
+	 * "scenario-sheet", ...), NULL-terminated; NULL: every product of the
+	 * format.  They are made in the set's own order whatever the list's. */
+	const char *const *products;
 	/* Fonts and laid-out text one product leaves for the next while the
 	 * heap in use stays under this many bytes; 0: PRINTSET_KEEP_BYTES. */
 	size_t keep_bytes;
@@ -84,5 +89,79 @@ bool printer_write_failed(const printer *p);
 
 /* How the printer's cache of laid-out text has served so far (text/fonts.h). */
 layoutcache_stats printer_text_stats(const printer *p);
+
+/* A whole run: the print sets of a list of scenarios on a pool of worker
+ * processes (base/jobpool.h), each set put in place whole as soon as its
+ * parts are drawn.  What happens to each item is told through a callback,
+ * in the order of the items, the same with one worker as with many. */
+
+/* What went wrong, ordered by gravity: the run's result is its worst.
+ * The scale of a deck run's (cards_outcome, cards/cards.h). */
+typedef enum printset_outcome {
+	PRINTSET_DONE = 0,
+	PRINTSET_INVALID = 1,      /* a scenario has errors */
+	PRINTSET_UNWRITABLE = 2,   /* a file that cannot be read or written */
+	PRINTSET_BROKEN = 3,       /* an internal error or a broken installation */
+} printset_outcome;
+
+/* One item: a scenario file the run validates and loads, or a scenario
+ * loaded already (sc and rs, which must outlive the run; file then only
+ * names it in reports). */
+typedef struct printset_item {
+	const char *file;
+	const scenario *sc;
+	const ruleset *rs;
+} printset_item;
+
+typedef enum printset_event {
+	PRINTSET_CHECKED,   /* the item was validated (first of its events) */
+	PRINTSET_FAILED,    /* its print set failed: nothing more of it is told */
+	PRINTSET_WRITTEN,   /* its print set is in place */
+} printset_event;
+
+typedef struct printset_report {
+	printset_event event;
+	size_t item;                 /* index in the run's list */
+	const char *file;            /* the item's file */
+	/* CHECKED: what validation found, and the diagnostics from diag_from
+	 * to diag_to in diags (NULL for a loaded scenario).  After
+	 * VALIDATE_DATA_ERROR diags holds the broken data file's problems,
+	 * all of them, and the run stops. */
+	validate_status status;
+	const diag_sink *diags;
+	size_t diag_from, diag_to;
+	const char *message;         /* FAILED: why, one line */
+	printset_outcome outcome;    /* FAILED: how grave */
+} printset_report;
+
+typedef void (*printset_report_fn)(void *arg, const printset_report *report);
+
+typedef struct printset_run_options {
+	printset_options print;
+	validator *validator;        /* for the items named by file; NULL: none are */
+	diag_sink *sink;             /* the validator's diagnostics go here */
+	unsigned jobs;               /* worker processes; 1: all in this process */
+	FILE *list;                  /* each file put in place is named here; NULL: silent */
+	/* When set, the run first takes the output folder's lock
+	 * (base/outtree.h), saying it waits as "orbat LOCK_AS: ...". */
+	const char *lock_as;
+	printset_report_fn report;   /* may be NULL */
+	void *arg;
+} printset_run_options;
+
+/* Make the print set of every item.  Returns the worst outcome; when the
+ * print resources cannot be loaded, PRINTSET_BROKEN with a message in
+ * *error (free it) before anything else is done. */
+printset_outcome printset_run(const printset_run_options *run, const printset_item *items, size_t count,
+	char **error);
+
+/* The print products of one loaded scenario in one language, as the
+ * studio's preview asks for them: `products` as in printset_options
+ * (NULL: all), in PDF on `paper` ("a4", "letter"), written to
+ * OUT_DIR/<scenario-id>/<lang>/<product>.pdf, the same bytes as
+ * 'orbat render' writes.  False with the first failure in *error (free
+ * it); the folder is then as it was. */
+bool printset_make(context *ctx, const scenario *sc, const ruleset *rs, const char *const *products, lang_id lang,
+	const char *paper, const char *out_dir, char **error);
 
 #endif

@@ -15,6 +15,10 @@ const char *const ruleset_pattern_names[RS_PATTERN_COUNT] = {
 	"stream", "river", "bridge", "mountains", "waves",
 };
 
+const char *const ruleset_symbol_names[RS_SYMBOL_COUNT] = {
+	"none", "cross", "slash", "dot", "hull", "armoured-hull",
+};
+
 const char *const ruleset_card_order_names[RS_ORDER_COUNT] = {
 	NULL, "section", "each-section", "type", "section-type", "generals", "all", "special",
 };
@@ -70,6 +74,15 @@ const rs_seat_order *ruleset_square_seats(const ruleset *rs, long players)
 const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
 {
 	return find_by_id(rs->unit_types, rs->unit_type_count, sizeof *rs->unit_types, id);
+}
+
+rs_symbol ruleset_unit_symbol(const ruleset *rs, const char *id)
+{
+	const rs_unit_type *t = ruleset_find_unit_type(rs, id);
+	if (t)
+		return t->symbol;
+	const rs_square_unit *u = ruleset_find_square_unit(rs, id);
+	return u ? u->symbol : RS_SYMBOL_NONE;
 }
 
 const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs)

@@ -337,6 +337,7 @@ static void apply_unit_type(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 		return;
 	ruleset_read_texts(ld, n, "name", &u->name);
 	ruleset_read_int(ld, n, "figures", &u->figures);
+	ruleset_read_symbol(ld, n, &u->symbol);
 	ruleset_read_str(n, "hit-by", &u->hit_by);
 	ruleset_read_int(ld, n, "general-dice", &u->general_dice);
 	ruleset_read_int(ld, n, "hill-dice", &u->hill_dice);

@@ -61,6 +61,7 @@ void ruleset_square_apply_unit(ruleset_reader *ld, ruleset *rs, const xmlNode *n
 	ruleset_read_texts(ld, n, "name", &u->name);
 	ruleset_read_bool(ld, n, "naval", &u->naval);
 	ruleset_read_bool(ld, n, "leader", &u->leader);
+	ruleset_read_symbol(ld, n, &u->symbol);
 	ruleset_read_int(ld, n, "cost", &u->cost);
 	ruleset_read_int(ld, n, "move", &u->move);
 	ruleset_read_int(ld, n, "attack", &u->attack);

@@ -200,6 +200,11 @@ typedef struct rs_face {
 typedef struct rs_card_face {
 	char *face;
 	char *unit_type;
+	/* Resolved once the ruleset is complete, so that play compares no
+	 * names: the index of `face` in ruleset.faces, and the unit type
+	 * (NULL for "any"). */
+	int face_index;
+	const rs_unit_type *type;
 } rs_card_face;
 
 /* §8: one unit type a dig card (effect="dig") may order to build
@@ -292,6 +297,7 @@ typedef struct rs_card {
 	bool move_first;     /* sharpshooter: the unit may move before it fires */
 	bool hits_attached;  /* sharpshooter: a general standing with a unit may be the target */
 	char **hit_faces;    /* sharpshooter: the faces that hit the general */
+	int *hit_face_indices; /* hit_faces resolved: their indices in ruleset.faces */
 	size_t hit_face_count;
 	int victory;         /* sharpshooter: victory flags/points for the general removed */
 	bool above_full;     /* rally: figures may go above full strength */

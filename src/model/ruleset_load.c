@@ -785,7 +785,7 @@ static void check_complete(ruleset *rs, const xml_document *doc, diag_sink *sink
 		diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE, "ruleset '%s' lacks %s", rs->id, l.missing[i]);
 	free(l.missing);
 	if (COMPLETE[rs->grid].has_deck)
-		ruleset_cards_check(rs, f, sink);
+		ruleset_cards_resolve(rs, f, sink);
 	for (size_t i = 0; i < rs->unit_type_count; i++) {
 		const rs_unit_type *u = &rs->unit_types[i];
 		if (u->figures < 1 || !u->dice_count || !u->move_count)

@@ -36,6 +36,7 @@ void ruleset_cards_free(rs_card *c)
 	free_digs(c);
 	free_faces(c);
 	str_free_words(c->hit_faces, c->hit_face_count);
+	free(c->hit_face_indices);
 	free(c->emblem);
 	free(c->rule);
 }
@@ -182,37 +183,51 @@ void ruleset_cards_apply(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 }
 
 /* Check what the rest of the program relies on, so that a broken data file
- * is reported here and not as a crash later. */
-static bool has_face(const ruleset *rs, const char *id)
+ * is reported here and not as a crash later: the index of die face id,
+ * -1 when the <die> lacks it. */
+static int face_index(const ruleset *rs, const char *id)
 {
 	for (size_t i = 0; i < rs->face_count; i++)
 		if (str_eq(rs->faces[i].id, id))
-			return true;
-	return false;
+			return (int)i;
+	return -1;
+}
+
+/* A card's <face> list and hit-faces, from names to the die's faces and
+ * the unit types, which is what the referee compares during play. */
+static void resolve_faces(const ruleset *rs, rs_card *c, const char *f, diag_sink *sink)
+{
+	for (size_t k = 0; k < c->face_count; k++) {
+		rs_card_face *face = &c->faces[k];
+		face->face_index = face_index(rs, face->face);
+		face->type = str_eq(face->unit_type, "any") ? NULL : ruleset_find_unit_type(rs, face->unit_type);
+		if (face->face_index < 0)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' names die face '%s', which the <die> lacks", c->id, rs->id, face->face);
+		if (!str_eq(face->unit_type, "any") && !face->type)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' names unit type '%s', which is not a <unit-type> (or any)", c->id, rs->id,
+				face->unit_type);
+	}
+	free(c->hit_face_indices);
+	c->hit_face_indices = xcalloc(c->hit_face_count ? c->hit_face_count : 1, sizeof *c->hit_face_indices);
+	for (size_t k = 0; k < c->hit_face_count; k++) {
+		c->hit_face_indices[k] = face_index(rs, c->hit_faces[k]);
+		if (c->hit_face_indices[k] < 0)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' names hit face '%s', which the <die> lacks", c->id, rs->id,
+				c->hit_faces[k]);
+	}
 }
 
 /* The special cards name die faces and unit types: once the whole chain is
  * applied, each must exist, so that a club's change cannot leave a card
  * that no referee can play. */
-void ruleset_cards_check(const ruleset *rs, const char *f, diag_sink *sink)
+void ruleset_cards_resolve(ruleset *rs, const char *f, diag_sink *sink)
 {
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
-		const rs_card *c = &rs->deck.cards[i];
-		for (size_t k = 0; k < c->face_count; k++) {
-			if (!has_face(rs, c->faces[k].face))
-				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
-					"card '%s' of ruleset '%s' names die face '%s', which the <die> lacks",
-					c->id, rs->id, c->faces[k].face);
-			if (!str_eq(c->faces[k].unit_type, "any") && !ruleset_find_unit_type(rs, c->faces[k].unit_type))
-				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
-					"card '%s' of ruleset '%s' names unit type '%s', which is not a <unit-type> (or any)",
-					c->id, rs->id, c->faces[k].unit_type);
-		}
-		for (size_t k = 0; k < c->hit_face_count; k++)
-			if (!has_face(rs, c->hit_faces[k]))
-				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
-					"card '%s' of ruleset '%s' names hit face '%s', which the <die> lacks",
-					c->id, rs->id, c->hit_faces[k]);
+		rs_card *c = &rs->deck.cards[i];
+		resolve_faces(rs, c, f, sink);
 		if ((c->effect == RS_EFFECT_RALLY || c->effect == RS_EFFECT_REINFORCE) &&
 			(!c->face_count || c->per_face < 1 || (!c->dice_from_hand && c->dice < 1)))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,

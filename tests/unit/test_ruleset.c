@@ -759,6 +759,19 @@ static void test_special_cards(void **state)
 		assert_string_equal(face_serves(re, "artillery"), "artillery");
 		assert_string_equal(face_serves(re, "sabres"), "any");
 		assert_null(face_serves(re, "flag"));          /* flags do nothing */
+		/* resolved at load: play compares the die's face indices and the
+		 * unit types, never their names */
+		for (size_t k = 0; k < re->face_count; k++) {
+			const rs_card_face *f = &re->faces[k];
+			assert_in_range(f->face_index, 0, rs->face_count - 1);
+			assert_string_equal(rs->faces[f->face_index].id, f->face);
+			if (strcmp(f->unit_type, "any") == 0)
+				assert_null(f->type);
+			else
+				assert_ptr_equal(f->type, ruleset_find_unit_type(rs, f->unit_type));
+		}
+		assert_non_null(ss->hit_face_indices);
+		assert_string_equal(rs->faces[ss->hit_face_indices[0]].id, "sabres");
 
 		const rs_card *ra = card_by_id(rs, "rally");
 		assert_int_equal(ra->effect, RS_EFFECT_RALLY);

@@ -135,19 +135,13 @@ void cardlayout_destroy(card_layouts *l)
 
 card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 {
-	xml_document *doc = NULL;
-	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+	xml_document *doc = xmldoc_load_root(path, LAYOUTS_NS, "cards", LAYOUTS_RULE, sink);
+	if (!doc)
 		return NULL;
 	card_layouts *l = xcalloc(1, sizeof *l);
 	size_t cap = 0, sheet_cap = 0;
 	bool ok = true, have_face = false, have_tts = false, have_ref = false, have_cutter = false;
-	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	if (!xmldoc_is(root, LAYOUTS_NS, "cards")) {
-		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE, "the root element must be <cards xmlns=\"%s\">",
-			LAYOUTS_NS);
-		ok = false;
-	}
-	for (xmlNodePtr n = ok ? root->children : NULL; n; n = n->next) {
+	for (xmlNodePtr n = xmlDocGetRootElement(doc->doc)->children; n; n = n->next) {
 		if (xmldoc_is(n, LAYOUTS_NS, "size")) {
 			ok &= read_size(l, &cap, doc, n, sink);
 		} else if (xmldoc_is(n, LAYOUTS_NS, "sheet")) {

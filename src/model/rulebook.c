@@ -179,15 +179,12 @@ static bool load_rule(rulebook *rb, const xml_document *doc, const xmlNode *n, c
 /* Append the rules of one file; false when it is broken. */
 static bool load_file(rulebook *rb, const char *path, diag_sink *sink)
 {
-	xml_document *doc = NULL;
-	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+	xml_document *doc = xmldoc_load_root(path, RULES_NS, "rules", RULEBOOK_RULE, sink);
+	if (!doc)
 		return false;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	bool ok = xmldoc_is(root, RULES_NS, "rules");
-	if (!ok)
-		diag_add(sink, path, 0, 0, DIAG_ERROR, RULEBOOK_RULE, "the root element must be <rules xmlns=\"%s\">",
-			RULES_NS);
-	const char *prefix = ok ? xmldoc_attr(root, "prefix") : NULL;
+	bool ok = true;
+	const char *prefix = xmldoc_attr(root, "prefix");
 	if (prefix && (!*prefix || strchr(prefix, '-'))) {
 		locate_error(sink, doc, root, "prefix", "prefix '%s' must be a word without '-'", prefix);
 		ok = false;

@@ -814,14 +814,10 @@ static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink
 		diag_add(sink, path, 0, 0, DIAG_ERROR, RULESET_RULE, "unknown ruleset '%s': there is no %s", id, path);
 		goto out;
 	}
-	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+	doc = xmldoc_load_root(path, RULESET_NS, "ruleset", RULESET_RULE, sink);
+	if (!doc)
 		goto out;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	if (!xmldoc_is(root, RULESET_NS, "ruleset")) {
-		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, RULESET_RULE,
-			"the root element must be <ruleset xmlns=\"%s\">", RULESET_NS);
-		goto out;
-	}
 	const char *file_id = xmldoc_attr(root, "id");
 	if (!str_eq(file_id, id)) {
 		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, RULESET_RULE,

@@ -192,28 +192,18 @@ const card_size *cardlayout_size(const card_layouts *l, const char *id)
 {
 	if (!id)
 		return l->size_count ? &l->sizes[l->default_size] : NULL;
-	for (size_t i = 0; i < l->size_count; i++)
-		if (str_eq(l->sizes[i].id, id))
-			return &l->sizes[i];
-	return NULL;
+	return array_find_id(l->sizes, l->size_count, sizeof *l->sizes, id);
 }
 
-static const char *size_id(const card_layouts *l, size_t i)
+/* "a, b, c": the ids of a list of count entries of that size whose first
+ * member is the id (array_find_id), for messages. */
+static char *join_ids(const void *items, size_t count, size_t size)
 {
-	return l->sizes[i].id;
-}
-
-static const char *sheet_id(const card_layouts *l, size_t i)
-{
-	return l->sheets[i].id;
-}
-
-/* "a, b, c" of the ids id_at gives, for messages. */
-static char *join_ids(const card_layouts *l, size_t count, const char *(*id_at)(const card_layouts *, size_t))
-{
+	const char *base = items;
 	char *out = xstrdup("");
 	for (size_t i = 0; i < count; i++) {
-		char *next = xasprintf("%s%s%s", out, i ? ", " : "", id_at(l, i));
+		const char *const *id = (const char *const *)(const void *)(base + i * size);
+		char *next = xasprintf("%s%s%s", out, i ? ", " : "", *id);
 		free(out);
 		out = next;
 	}
@@ -222,22 +212,19 @@ static char *join_ids(const card_layouts *l, size_t count, const char *(*id_at)(
 
 char *cardlayout_size_ids(const card_layouts *l)
 {
-	return join_ids(l, l->size_count, size_id);
+	return join_ids(l->sizes, l->size_count, sizeof *l->sizes);
 }
 
 const sheet_params *cardlayout_sheet(const card_layouts *l, const char *id)
 {
 	if (!id)
 		return l->sheet_count ? &l->sheets[l->default_sheet] : NULL;
-	for (size_t i = 0; i < l->sheet_count; i++)
-		if (str_eq(l->sheets[i].id, id))
-			return &l->sheets[i];
-	return NULL;
+	return array_find_id(l->sheets, l->sheet_count, sizeof *l->sheets, id);
 }
 
 char *cardlayout_sheet_ids(const card_layouts *l)
 {
-	return join_ids(l, l->sheet_count, sheet_id);
+	return join_ids(l->sheets, l->sheet_count, sizeof *l->sheets);
 }
 
 double cardlayout_max_bleed(const card_layouts *l)

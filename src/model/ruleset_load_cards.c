@@ -57,8 +57,7 @@ static void release_card(void *entry)
 /* entry-fallback: the home row's nearest free hex, or none (the unit waits). */
 static const char *const ENTRY_FALLBACKS[] = { "home-row", "none" };
 
-/* §8.1: the numbers of the special cards' reading.  A <face> list in an
- * override replaces the inherited list whole. */
+/* §8.1: the numbers of the special cards' reading. */
 static void apply_card_special(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 {
 	const char *dice = xmldoc_attr(n, "dice");
@@ -97,46 +96,49 @@ static void apply_card_special(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 	ruleset_read_bool(ld, n, "general-follows", &c->general_follows);
 	if (c->per_face < 0 || c->victory < 0 || c->blocked_losses < 0)
 		ruleset_read_fail(ld, n, NULL, "card '%s': per-face, victory and blocked-losses cannot be negative", c->id);
-
-	if (!ruleset_read_has_child(n, "face"))
-		return;
-	free_faces(c);
-	size_t cap = 0;
-	for (const xmlNode *f = n->children; f; f = f->next) {
-		if (!xmldoc_is(f, RULESET_NS, "face"))
-			continue;
-		const char *face = xmldoc_attr(f, "id"), *unit = xmldoc_attr(f, "unit");
-		if (!face || !unit) {
-			ruleset_read_fail(ld, f, NULL, "a card's <face> needs id (a die face) and unit (a unit type or any)");
-			continue;
-		}
-		grow_array((void **)&c->faces, &cap, c->face_count + 1, sizeof *c->faces);
-		c->faces[c->face_count].face = xstrdup(face);
-		c->faces[c->face_count].unit_type = xstrdup(unit);
-		c->face_count++;
-	}
 }
 
-/* §8 <dig unit="infantry" units="2"/>: the unit types a dig card orders.
- * A list in an override replaces the inherited one whole. */
-static void apply_card_digs(ruleset_reader *ld, rs_card *c, const xmlNode *n)
+/* §8.1 <face id="sabres" unit="any"/>: a die face of a special card's
+ * roll and the unit type it serves. */
+static void read_face(ruleset_reader *ld, rs_card *c, const xmlNode *f, size_t *cap)
 {
-	if (!ruleset_read_has_child(n, "dig"))
+	const char *face = xmldoc_attr(f, "id"), *unit = xmldoc_attr(f, "unit");
+	if (!face || !unit) {
+		ruleset_read_fail(ld, f, NULL, "a card's <face> needs id (a die face) and unit (a unit type or any)");
 		return;
-	free_digs(c);
-	size_t cap = 0;
-	for (const xmlNode *d = n->children; d; d = d->next) {
-		if (!xmldoc_is(d, RULESET_NS, "dig"))
-			continue;
-		const char *unit = xmldoc_attr(d, "unit");
-		int units = 0;
-		ruleset_read_int(ld, d, "units", &units);
-		if (!unit || units < 1) {
-			ruleset_read_fail(ld, d, NULL, "a card's <dig> needs unit (a unit type) and units (1 or more)");
-			continue;
-		}
-		grow_array((void **)&c->digs, &cap, c->dig_count + 1, sizeof *c->digs);
-		c->digs[c->dig_count++] = (rs_dig){ xstrdup(unit), units };
+	}
+	grow_array((void **)&c->faces, cap, c->face_count + 1, sizeof *c->faces);
+	c->faces[c->face_count++] = (rs_card_face){ .face = xstrdup(face), .unit_type = xstrdup(unit) };
+}
+
+/* §8 <dig unit="infantry" units="2"/>: a unit type a dig card orders. */
+static void read_dig(ruleset_reader *ld, rs_card *c, const xmlNode *d, size_t *cap)
+{
+	const char *unit = xmldoc_attr(d, "unit");
+	int units = 0;
+	ruleset_read_int(ld, d, "units", &units);
+	if (!unit || units < 1) {
+		ruleset_read_fail(ld, d, NULL, "a card's <dig> needs unit (a unit type) and units (1 or more)");
+		return;
+	}
+	grow_array((void **)&c->digs, cap, c->dig_count + 1, sizeof *c->digs);
+	c->digs[c->dig_count++] = (rs_dig){ xstrdup(unit), units };
+}
+
+/* A card's <face> and <dig> lists: a list in an override replaces the
+ * inherited one whole. */
+static void apply_card_lists(ruleset_reader *ld, rs_card *c, const xmlNode *n)
+{
+	if (ruleset_read_has_child(n, "face"))
+		free_faces(c);
+	if (ruleset_read_has_child(n, "dig"))
+		free_digs(c);
+	size_t face_cap = 0, dig_cap = 0;
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (xmldoc_is(e, RULESET_NS, "face"))
+			read_face(ld, c, e, &face_cap);
+		else if (xmldoc_is(e, RULESET_NS, "dig"))
+			read_dig(ld, c, e, &dig_cap);
 	}
 }
 
@@ -179,7 +181,7 @@ void ruleset_cards_apply(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 		ruleset_read_int(ld, n, rs->sections[i].id, &c->section_copies[i]);
 	ruleset_read_int(ld, n, "any", &c->any);
 	apply_card_special(ld, c, n);
-	apply_card_digs(ld, c, n);
+	apply_card_lists(ld, c, n);
 }
 
 /* Check what the rest of the program relies on, so that a broken data file

@@ -300,22 +300,14 @@ bool hex_game_occupied(const hex_game *g, hex_coord h)
 
 int hex_game_find_unit(const hex_game *g, const char *id)
 {
-	if (!id)
-		return -1;
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (strcmp(g->units[i].id, id) == 0)
-			return (int)i;
-	return -1;
+	const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
+	return u ? (int)(u - g->units) : -1;
 }
 
 int hex_game_find_general(const hex_game *g, const char *id)
 {
-	if (!id)
-		return -1;
-	for (size_t i = 0; i < g->general_count; i++)
-		if (strcmp(g->generals[i].id, id) == 0)
-			return (int)i;
-	return -1;
+	const hex_general *gen = array_find_id(g->generals, g->general_count, sizeof *g->generals, id);
+	return gen ? (int)(gen - g->generals) : -1;
 }
 
 int hex_game_find_brigade(const hex_game *g, const char *id)

@@ -113,6 +113,14 @@ const void *array_find_id(const void *items, size_t count, size_t size, const ch
 	return NULL;
 }
 
+void array_free(void *items, size_t count, size_t size, void (*release)(void *item))
+{
+	char *base = items;
+	for (size_t i = 0; i < count; i++)
+		release(base + i * size);
+	free(items);
+}
+
 bool parse_int(const char *s, long min, long max, long *out)
 {
 	if (!s || !*s)

@@ -26,6 +26,9 @@ void grow_array(void **items, size_t *capacity, size_t need, size_t size);
  * whose first member is their `char *id` (every id-keyed list of the
  * model and the games is laid out so); NULL when absent or id is NULL. */
 const void *array_find_id(const void *items, size_t count, size_t size, const char *id);
+/* Free an array of count items of `size` bytes, each by release first
+ * (which takes a pointer to the item). */
+void array_free(void *items, size_t count, size_t size, void (*release)(void *item));
 
 /* A growing byte buffer: p holds len bytes, cap allocated. */
 typedef struct byte_buf {

@@ -96,8 +96,9 @@ static bool read_texts(const xml_document *doc, const xmlNode *n, const char *na
 
 /* ---- loading ---- */
 
-static void rule_finish(rulebook_rule *r)
+static void rule_finish(void *item)
 {
+	rulebook_rule *r = item;
 	free(r->id);
 	free(r->prefix);
 	l10n_finish(&r->title);
@@ -349,9 +350,7 @@ void rulebook_destroy(rulebook *rb)
 {
 	if (!rb)
 		return;
-	for (size_t i = 0; i < rb->rule_count; i++)
-		rule_finish(&rb->rules[i]);
-	free(rb->rules);
+	array_free(rb->rules, rb->rule_count, sizeof *rb->rules, rule_finish);
 	for (size_t i = 0; i < rb->ruleset_count; i++) {
 		free(rb->rulesets[i].id);
 		free(rb->rulesets[i].prefix);

@@ -132,8 +132,8 @@ static void free_when(rs_when *w)
 
 /* ---- freeing ---- */
 
-/* Each takes its entry as ruleset_read_entry and
- * ruleset_read_free_entries hand it over. */
+/* Each takes its entry as ruleset_read_entry and array_free hand it
+ * over. */
 static void free_named(void *entry)
 {
 	rs_named *n = entry;
@@ -193,7 +193,7 @@ static void free_attribute(void *entry)
 	rs_attribute *a = entry;
 	free(a->id);
 	l10n_finish(&a->name);
-	ruleset_read_free_entries(a->values, a->value_count, sizeof *a->values, free_named);
+	array_free(a->values, a->value_count, sizeof *a->values, free_named);
 	ruleset_marks_free(a);
 }
 
@@ -218,15 +218,15 @@ void ruleset_destroy(ruleset *rs)
 	free(rs->extends);
 	free(rs->rule_prefix);
 	l10n_finish(&rs->name);
-	ruleset_read_free_entries(rs->sides, rs->side_count, sizeof *rs->sides, free_named);
-	ruleset_read_free_entries(rs->sections, rs->section_count, sizeof *rs->sections, free_section);
-	ruleset_read_free_entries(rs->faces, rs->face_count, sizeof *rs->faces, free_face);
-	ruleset_read_free_entries(rs->attributes, rs->attribute_count, sizeof *rs->attributes, free_attribute);
-	ruleset_read_free_entries(rs->unit_types, rs->unit_type_count, sizeof *rs->unit_types, free_unit_type);
+	array_free(rs->sides, rs->side_count, sizeof *rs->sides, free_named);
+	array_free(rs->sections, rs->section_count, sizeof *rs->sections, free_section);
+	array_free(rs->faces, rs->face_count, sizeof *rs->faces, free_face);
+	array_free(rs->attributes, rs->attribute_count, sizeof *rs->attributes, free_attribute);
+	array_free(rs->unit_types, rs->unit_type_count, sizeof *rs->unit_types, free_unit_type);
 	l10n_finish(&rs->general.name);
 	free(rs->general.hit_by);
 	str_free_words(rs->general.attackable_by, rs->general.attackable_by_count);
-	ruleset_read_free_entries(rs->terrains, rs->terrain_count, sizeof *rs->terrains, free_terrain);
+	array_free(rs->terrains, rs->terrain_count, sizeof *rs->terrains, free_terrain);
 	l10n_finish(&rs->fieldworks.name);
 	for (size_t i = 0; i < ARRAY_LEN(SECTIONS); i++)
 		free(*section_slot(rs, &SECTIONS[i]));

@@ -32,10 +32,10 @@ void ruleset_square_free(ruleset *rs)
 		free(rs->square.steps[i].rule);
 	}
 	free(rs->square.steps);
-	ruleset_read_free_entries(rs->square.ports, rs->square.port_count, sizeof *rs->square.ports, release_place);
-	ruleset_read_free_entries(rs->square.capitals, rs->square.capital_count, sizeof *rs->square.capitals,
+	array_free(rs->square.ports, rs->square.port_count, sizeof *rs->square.ports, release_place);
+	array_free(rs->square.capitals, rs->square.capital_count, sizeof *rs->square.capitals,
 		release_place);
-	ruleset_read_free_entries(rs->square.generals, rs->square.general_count, sizeof *rs->square.generals,
+	array_free(rs->square.generals, rs->square.general_count, sizeof *rs->square.generals,
 		release_place);
 }
 

@@ -208,11 +208,3 @@ void ruleset_read_symbol(ruleset_reader *ld, const xmlNode *n, rs_symbol *out)
 	if (ruleset_read_enum(ld, n, "symbol", ruleset_symbol_names, RS_SYMBOL_COUNT, &symbol) > 0)
 		*out = (rs_symbol)symbol;
 }
-
-void ruleset_read_free_entries(void *items, size_t count, size_t size, void (*release)(void *entry))
-{
-	char *base = items;
-	for (size_t i = 0; i < count; i++)
-		release(base + i * size);
-	free(items);
-}

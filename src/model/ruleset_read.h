@@ -52,8 +52,5 @@ void ruleset_read_symbol(ruleset_reader *ld, const xmlNode *n, rs_symbol *out);
  * when n asks for that (absent="true"). */
 void *ruleset_read_entry(ruleset_reader *ld, const xmlNode *n, void **items, size_t *count, size_t size,
 	void (*release)(void *entry), bool *added);
-/* Free a list of count entries of that size, each by release first (the
- * function ruleset_read_entry is given). */
-void ruleset_read_free_entries(void *items, size_t count, size_t size, void (*release)(void *entry));
 
 #endif

@@ -31,23 +31,14 @@ void hexlog_init(gl_log *log)
 	memset(log, 0, sizeof *log);
 }
 
-static void free_list(char **list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(list[i]);
-	free(list);
-}
-
 void hexlog_action_finish(gl_action *a)
 {
-	free(a->side);
-	free(a->subject);
-	free(a->object);
-	free(a->card);
-	free(a->section);
-	free_list(a->words, a->word_count);
+	char *owned[] = { a->side, a->subject, a->object, a->card, a->section };
+	for (size_t i = 0; i < ARRAY_LEN(owned); i++)
+		free(owned[i]);
+	str_free_words(a->words, a->word_count);
 	free(a->hexes);
-	free_list(a->faces, a->face_count);
+	str_free_words(a->faces, a->face_count);
 	memset(a, 0, sizeof *a);
 }
 

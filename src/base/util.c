@@ -102,6 +102,25 @@ void grow_array(void **items, size_t *capacity, size_t need, size_t size)
 	*capacity = cap;
 }
 
+const void *array_find_id(const void *items, size_t count, size_t size, const char *id)
+{
+	const char *base = items;
+	for (size_t i = 0; i < count; i++) {
+		const char *const *entry_id = (const char *const *)(const void *)(base + i * size);
+		if (str_eq(*entry_id, id))
+			return entry_id;
+	}
+	return NULL;
+}
+
+void array_free(void *items, size_t count, size_t size, void (*release)(void *item))
+{
+	char *base = items;
+	for (size_t i = 0; i < count; i++)
+		release(base + i * size);
+	free(items);
+}
+
 bool parse_int(const char *s, long min, long max, long *out)
 {
 	if (!s || !*s)

@@ -22,6 +22,13 @@ char *xvasprintf(const char *fmt, va_list ap);
 
 /* Grow *items to hold at least `need` elements of `size` bytes. */
 void grow_array(void **items, size_t *capacity, size_t need, size_t size);
+/* The entry with that id in an array of count structs of `size` bytes
+ * whose first member is their `char *id` (every id-keyed list of the
+ * model and the games is laid out so); NULL when absent or id is NULL. */
+const void *array_find_id(const void *items, size_t count, size_t size, const char *id);
+/* Free an array of count items of `size` bytes, each by release first
+ * (which takes a pointer to the item). */
+void array_free(void *items, size_t count, size_t size, void (*release)(void *item));
 
 /* A growing byte buffer: p holds len bytes, cap allocated. */
 typedef struct byte_buf {

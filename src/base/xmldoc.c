@@ -539,3 +539,25 @@ bool xmldoc_is(const xmlNode *node, const char *ns, const char *name)
 		return node->ns == NULL;
 	return node->ns && node->ns->href && strcmp((const char *)node->ns->href, ns) == 0;
 }
+
+bool xmldoc_root_is(const xml_document *doc, const char *ns, const char *name, const char *rule, diag_sink *sink)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
+	if (xmldoc_is(root, ns, name))
+		return true;
+	diag_add(sink, doc->file, root ? (int)xmlGetLineNo(root) : 0, 0, DIAG_ERROR, rule,
+		"the root element must be <%s xmlns=\"%s\">", name, ns);
+	return false;
+}
+
+xml_document *xmldoc_load_root(const char *path, const char *ns, const char *name, const char *rule,
+	diag_sink *sink)
+{
+	xml_document *doc = NULL;
+	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+		return NULL;
+	if (xmldoc_root_is(doc, ns, name, rule, sink))
+		return doc;
+	xmldoc_destroy(doc);
+	return NULL;
+}

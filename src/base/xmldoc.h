@@ -73,5 +73,12 @@ const char *xmldoc_attr(const xmlNode *node, const char *name);
 const char *xmldoc_lang(const xmlNode *node);
 /* Whether the element is in the namespace and has the local name. */
 bool xmldoc_is(const xmlNode *node, const char *ns, const char *name);
+/* The file at path, parsed, when its root element is `name` in namespace
+ * ns; else NULL, the reason in the sink (for another root, under rule at
+ * the root's line: "the root element must be <name xmlns="ns">"). */
+xml_document *xmldoc_load_root(const char *path, const char *ns, const char *name, const char *rule,
+	diag_sink *sink);
+/* The same check on a document loaded already. */
+bool xmldoc_root_is(const xml_document *doc, const char *ns, const char *name, const char *rule, diag_sink *sink);
 
 #endif

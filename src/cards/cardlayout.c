@@ -135,19 +135,13 @@ void cardlayout_destroy(card_layouts *l)
 
 card_layouts *cardlayout_load(const char *path, diag_sink *sink)
 {
-	xml_document *doc = NULL;
-	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+	xml_document *doc = xmldoc_load_root(path, LAYOUTS_NS, "cards", LAYOUTS_RULE, sink);
+	if (!doc)
 		return NULL;
 	card_layouts *l = xcalloc(1, sizeof *l);
 	size_t cap = 0, sheet_cap = 0;
 	bool ok = true, have_face = false, have_tts = false, have_ref = false, have_cutter = false;
-	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	if (!xmldoc_is(root, LAYOUTS_NS, "cards")) {
-		diag_add(sink, path, 0, 0, DIAG_ERROR, LAYOUTS_RULE, "the root element must be <cards xmlns=\"%s\">",
-			LAYOUTS_NS);
-		ok = false;
-	}
-	for (xmlNodePtr n = ok ? root->children : NULL; n; n = n->next) {
+	for (xmlNodePtr n = xmlDocGetRootElement(doc->doc)->children; n; n = n->next) {
 		if (xmldoc_is(n, LAYOUTS_NS, "size")) {
 			ok &= read_size(l, &cap, doc, n, sink);
 		} else if (xmldoc_is(n, LAYOUTS_NS, "sheet")) {
@@ -198,28 +192,18 @@ const card_size *cardlayout_size(const card_layouts *l, const char *id)
 {
 	if (!id)
 		return l->size_count ? &l->sizes[l->default_size] : NULL;
-	for (size_t i = 0; i < l->size_count; i++)
-		if (str_eq(l->sizes[i].id, id))
-			return &l->sizes[i];
-	return NULL;
+	return array_find_id(l->sizes, l->size_count, sizeof *l->sizes, id);
 }
 
-static const char *size_id(const card_layouts *l, size_t i)
+/* "a, b, c": the ids of a list of count entries of that size whose first
+ * member is the id (array_find_id), for messages. */
+static char *join_ids(const void *items, size_t count, size_t size)
 {
-	return l->sizes[i].id;
-}
-
-static const char *sheet_id(const card_layouts *l, size_t i)
-{
-	return l->sheets[i].id;
-}
-
-/* "a, b, c" of the ids id_at gives, for messages. */
-static char *join_ids(const card_layouts *l, size_t count, const char *(*id_at)(const card_layouts *, size_t))
-{
+	const char *base = items;
 	char *out = xstrdup("");
 	for (size_t i = 0; i < count; i++) {
-		char *next = xasprintf("%s%s%s", out, i ? ", " : "", id_at(l, i));
+		const char *const *id = (const char *const *)(const void *)(base + i * size);
+		char *next = xasprintf("%s%s%s", out, i ? ", " : "", *id);
 		free(out);
 		out = next;
 	}
@@ -228,22 +212,19 @@ static char *join_ids(const card_layouts *l, size_t count, const char *(*id_at)(
 
 char *cardlayout_size_ids(const card_layouts *l)
 {
-	return join_ids(l, l->size_count, size_id);
+	return join_ids(l->sizes, l->size_count, sizeof *l->sizes);
 }
 
 const sheet_params *cardlayout_sheet(const card_layouts *l, const char *id)
 {
 	if (!id)
 		return l->sheet_count ? &l->sheets[l->default_sheet] : NULL;
-	for (size_t i = 0; i < l->sheet_count; i++)
-		if (str_eq(l->sheets[i].id, id))
-			return &l->sheets[i];
-	return NULL;
+	return array_find_id(l->sheets, l->sheet_count, sizeof *l->sheets, id);
 }
 
 char *cardlayout_sheet_ids(const card_layouts *l)
 {
-	return join_ids(l, l->sheet_count, sheet_id);
+	return join_ids(l->sheets, l->sheet_count, sizeof *l->sheets);
 }
 
 double cardlayout_max_bleed(const card_layouts *l)

@@ -22,8 +22,9 @@ static const char *const LANG_NAMES[LANG_COUNT] = { "English", "Dutch", "French"
 /* More copies of one design than this is surely a typo. */
 #define MAX_COPIES 1000
 
-static void card_finish(deck_face *c)
+static void card_finish(void *item)
 {
+	deck_face *c = item;
 	char *owned[] = { c->id, c->order, c->units, c->types, c->emblem };
 	for (size_t i = 0; i < ARRAY_LEN(owned); i++)
 		free(owned[i]);
@@ -47,9 +48,7 @@ void deck_destroy(cards_deck *deck)
 {
 	if (!deck)
 		return;
-	for (size_t i = 0; i < deck->card_count; i++)
-		card_finish(&deck->cards[i]);
-	free(deck->cards);
+	array_free(deck->cards, deck->card_count, sizeof *deck->cards, card_finish);
 	free(deck);
 }
 
@@ -410,9 +409,7 @@ static deck_status apply_document(cards_deck *deck, const ruleset *rs, const xml
 		report(&ld, DIAG_ERROR, root, NULL, "the deck would hold no card at all; give at least one card a count of 1 or more");
 
 	if (ld.failed) {
-		for (size_t i = 0; i < count; i++)
-			card_finish(&cards[i]);
-		free(cards);
+		array_free(cards, count, sizeof *cards, card_finish);
 		return DECK_INVALID;
 	}
 	if (replace) {

@@ -21,14 +21,10 @@ void reftable_destroy(ref_table *t)
 {
 	if (!t)
 		return;
-	for (size_t c = 0; c < t->columns; c++)
-		free(t->head[c]);
-	for (size_t i = 0; i < t->rows * t->columns; i++)
-		free(t->cells[i]);
-	free(t->head);
+	str_free_words(t->head, t->columns);
+	str_free_words(t->cells, t->rows * t->columns);
 	free(t->weights);
 	free(t->centred);
-	free(t->cells);
 	free(t);
 }
 

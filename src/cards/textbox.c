@@ -391,11 +391,7 @@ double textbox_draw(textbox_ctx *tc, cairo_t *cr, const char *utf8, const textbo
 		else if (st->align == ALIGN_RIGHT)
 			left = x + w - f.width;
 	}
-	cairo_save(cr);
-	cairo_set_source_rgb(cr, st->r, st->g, st->b);
-	cairo_move_to(cr, left, top);
-	pango_cairo_show_layout(cr, layout);
-	cairo_restore(cr);
+	text_show_layout(cr, layout, st->r, st->g, st->b, left, top);
 	cairo_new_path(cr);
 	g_object_unref(layout);
 	free(text);

@@ -96,8 +96,9 @@ static bool read_texts(const xml_document *doc, const xmlNode *n, const char *na
 
 /* ---- loading ---- */
 
-static void rule_finish(rulebook_rule *r)
+static void rule_finish(void *item)
 {
+	rulebook_rule *r = item;
 	free(r->id);
 	free(r->prefix);
 	l10n_finish(&r->title);
@@ -179,15 +180,12 @@ static bool load_rule(rulebook *rb, const xml_document *doc, const xmlNode *n, c
 /* Append the rules of one file; false when it is broken. */
 static bool load_file(rulebook *rb, const char *path, diag_sink *sink)
 {
-	xml_document *doc = NULL;
-	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+	xml_document *doc = xmldoc_load_root(path, RULES_NS, "rules", RULEBOOK_RULE, sink);
+	if (!doc)
 		return false;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	bool ok = xmldoc_is(root, RULES_NS, "rules");
-	if (!ok)
-		diag_add(sink, path, 0, 0, DIAG_ERROR, RULEBOOK_RULE, "the root element must be <rules xmlns=\"%s\">",
-			RULES_NS);
-	const char *prefix = ok ? xmldoc_attr(root, "prefix") : NULL;
+	bool ok = true;
+	const char *prefix = xmldoc_attr(root, "prefix");
 	if (prefix && (!*prefix || strchr(prefix, '-'))) {
 		locate_error(sink, doc, root, "prefix", "prefix '%s' must be a word without '-'", prefix);
 		ok = false;
@@ -352,9 +350,7 @@ void rulebook_destroy(rulebook *rb)
 {
 	if (!rb)
 		return;
-	for (size_t i = 0; i < rb->rule_count; i++)
-		rule_finish(&rb->rules[i]);
-	free(rb->rules);
+	array_free(rb->rules, rb->rule_count, sizeof *rb->rules, rule_finish);
 	for (size_t i = 0; i < rb->ruleset_count; i++) {
 		free(rb->rulesets[i].id);
 		free(rb->rulesets[i].prefix);

@@ -15,6 +15,10 @@ const char *const ruleset_pattern_names[RS_PATTERN_COUNT] = {
 	"stream", "river", "bridge", "mountains", "waves",
 };
 
+const char *const ruleset_symbol_names[RS_SYMBOL_COUNT] = {
+	"none", "cross", "slash", "dot", "hull", "armoured-hull",
+};
+
 const char *const ruleset_card_order_names[RS_ORDER_COUNT] = {
 	NULL, "section", "each-section", "type", "section-type", "generals", "all", "special",
 };
@@ -31,33 +35,19 @@ const rs_look ruleset_default_look = {
 
 /* ---- look-ups ---- */
 
-/* The entry with that id in an array of structs whose first member is its
- * `char *id` (every id-keyed list of the model is laid out so); NULL when
- * absent.  One loop for all the finders below. */
-static const void *find_by_id(const void *items, size_t count, size_t size, const char *id)
-{
-	const char *base = items;
-	for (size_t i = 0; i < count; i++) {
-		const char *const *entry_id = (const char *const *)(const void *)(base + i * size);
-		if (str_eq(*entry_id, id))
-			return entry_id;
-	}
-	return NULL;
-}
-
 const rs_square_unit *ruleset_find_square_unit(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->square.units, rs->square.unit_count, sizeof *rs->square.units, id);
+	return array_find_id(rs->square.units, rs->square.unit_count, sizeof *rs->square.units, id);
 }
 
 const rs_square_step *ruleset_find_square_step(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->square.steps, rs->square.step_count, sizeof *rs->square.steps, id);
+	return array_find_id(rs->square.steps, rs->square.step_count, sizeof *rs->square.steps, id);
 }
 
 const rs_square_place *ruleset_find_square_general(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->square.generals, rs->square.general_count, sizeof *rs->square.generals, id);
+	return array_find_id(rs->square.generals, rs->square.general_count, sizeof *rs->square.generals, id);
 }
 
 const rs_seat_order *ruleset_square_seats(const ruleset *rs, long players)
@@ -69,7 +59,16 @@ const rs_seat_order *ruleset_square_seats(const ruleset *rs, long players)
 
 const rs_unit_type *ruleset_find_unit_type(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->unit_types, rs->unit_type_count, sizeof *rs->unit_types, id);
+	return array_find_id(rs->unit_types, rs->unit_type_count, sizeof *rs->unit_types, id);
+}
+
+rs_symbol ruleset_unit_symbol(const ruleset *rs, const char *id)
+{
+	const rs_unit_type *t = ruleset_find_unit_type(rs, id);
+	if (t)
+		return t->symbol;
+	const rs_square_unit *u = ruleset_find_square_unit(rs, id);
+	return u ? u->symbol : RS_SYMBOL_NONE;
 }
 
 const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs)
@@ -82,33 +81,33 @@ const rs_terrain *ruleset_unlisted_terrain(const ruleset *rs)
 
 const rs_terrain *ruleset_find_terrain(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->terrains, rs->terrain_count, sizeof *rs->terrains, id);
+	return array_find_id(rs->terrains, rs->terrain_count, sizeof *rs->terrains, id);
 }
 
 const rs_attribute *ruleset_find_attribute(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->attributes, rs->attribute_count, sizeof *rs->attributes, id);
+	return array_find_id(rs->attributes, rs->attribute_count, sizeof *rs->attributes, id);
 }
 
 const rs_named *ruleset_find_side(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->sides, rs->side_count, sizeof *rs->sides, id);
+	return array_find_id(rs->sides, rs->side_count, sizeof *rs->sides, id);
 }
 
 const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attribute)
 {
-	return find_by_id(type->allows, type->allow_count, sizeof *type->allows, attribute);
+	return array_find_id(type->allows, type->allow_count, sizeof *type->allows, attribute);
 }
 
 bool ruleset_allow_has(const rs_allow *allow, const char *value)
 {
 	/* A word list is an array of ids too. */
-	return find_by_id(allow->values, allow->value_count, sizeof *allow->values, value) != NULL;
+	return array_find_id(allow->values, allow->value_count, sizeof *allow->values, value) != NULL;
 }
 
 const rs_card *ruleset_find_card(const ruleset *rs, const char *id)
 {
-	return find_by_id(rs->deck.cards, rs->deck.card_count, sizeof *rs->deck.cards, id);
+	return array_find_id(rs->deck.cards, rs->deck.card_count, sizeof *rs->deck.cards, id);
 }
 
 const rs_card *ruleset_find_card_effect(const ruleset *rs, rs_card_effect effect)
@@ -139,7 +138,7 @@ const char *ruleset_retreat_face(const ruleset *rs)
 
 const rs_dig *ruleset_card_dig(const rs_card *card, const char *unit_type)
 {
-	return find_by_id(card->digs, card->dig_count, sizeof *card->digs, unit_type);
+	return array_find_id(card->digs, card->dig_count, sizeof *card->digs, unit_type);
 }
 
 /* The value of a {placeholder} of the card text; NULL when unknown.

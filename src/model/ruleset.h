@@ -78,10 +78,27 @@ typedef struct rs_dice {
 	int by_distance[RULESET_MAX_RANGE]; /* [0] = adjacent */
 } rs_dice;
 
+/* The symbols a unit counter's type box can show, NATO style (<unit-type
+ * symbol>, <square-unit symbol>): the painters draw the shape, the data
+ * says which type wears which. */
+typedef enum rs_symbol {
+	RS_SYMBOL_NONE,          /* an empty box */
+	RS_SYMBOL_CROSS,         /* corner to corner both ways (infantry) */
+	RS_SYMBOL_SLASH,         /* one diagonal (cavalry) */
+	RS_SYMBOL_DOT,           /* a filled disc (artillery) */
+	RS_SYMBOL_HULL,          /* a ship's hull (gunboat) */
+	RS_SYMBOL_ARMOURED_HULL, /* a hull with a casemate (ironclad) */
+	RS_SYMBOL_COUNT
+} rs_symbol;
+
+/* The symbol names of the data, indexed by rs_symbol. */
+extern const char *const ruleset_symbol_names[RS_SYMBOL_COUNT];
+
 typedef struct rs_unit_type {
 	char *id;
 	l10n_text name;
 	int figures;
+	rs_symbol symbol;    /* on its counters */
 	char *hit_by;        /* die face id */
 	int general_dice;
 	int hill_dice;
@@ -183,6 +200,11 @@ typedef struct rs_face {
 typedef struct rs_card_face {
 	char *face;
 	char *unit_type;
+	/* Resolved once the ruleset is complete, so that play compares no
+	 * names: the index of `face` in ruleset.faces, and the unit type
+	 * (NULL for "any"). */
+	int face_index;
+	const rs_unit_type *type;
 } rs_card_face;
 
 /* §8: one unit type a dig card (effect="dig") may order to build
@@ -275,6 +297,7 @@ typedef struct rs_card {
 	bool move_first;     /* sharpshooter: the unit may move before it fires */
 	bool hits_attached;  /* sharpshooter: a general standing with a unit may be the target */
 	char **hit_faces;    /* sharpshooter: the faces that hit the general */
+	int *hit_face_indices; /* hit_faces resolved: their indices in ruleset.faces */
 	size_t hit_face_count;
 	int victory;         /* sharpshooter: victory flags/points for the general removed */
 	bool above_full;     /* rally: figures may go above full strength */
@@ -301,6 +324,7 @@ typedef struct rs_square_unit {
 	l10n_text name;
 	bool naval;          /* sails the sea zones */
 	bool leader;         /* the general: placed with <general> */
+	rs_symbol symbol;    /* on its counters */
 	int cost;            /* purchase points; -1 when it cannot be bought */
 	int move;
 	int attack;
@@ -582,6 +606,9 @@ const rs_square_step *ruleset_find_square_step(const ruleset *rs, const char *id
 /* §11.1: the turn order of a square game of that many players; NULL when
  * the ruleset has no such game. */
 const rs_seat_order *ruleset_square_seats(const ruleset *rs, long players);
+/* The symbol on the counters of unit type id: its <unit-type>'s, else
+ * its <square-unit>'s; RS_SYMBOL_NONE for a type the ruleset lacks. */
+rs_symbol ruleset_unit_symbol(const ruleset *rs, const char *id);
 const rs_allow *ruleset_unit_allows(const rs_unit_type *type, const char *attribute);
 bool ruleset_allow_has(const rs_allow *allow, const char *value);
 /* Total cards in the deck. */

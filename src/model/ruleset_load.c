@@ -132,14 +132,18 @@ static void free_when(rs_when *w)
 
 /* ---- freeing ---- */
 
-static void free_named(rs_named *n)
+/* Each takes its entry as ruleset_read_entry and array_free hand it
+ * over. */
+static void free_named(void *entry)
 {
+	rs_named *n = entry;
 	free(n->id);
 	l10n_finish(&n->name);
 }
 
-static void free_section(rs_section *s)
+static void free_section(void *entry)
 {
+	rs_section *s = entry;
 	free(s->also);
 	free_named(&(rs_named){ s->id, s->name });
 }
@@ -174,8 +178,9 @@ static void free_unit_lists(rs_unit_type *u, bool allows, bool moves, bool dice)
 	}
 }
 
-static void free_unit_type(rs_unit_type *u)
+static void free_unit_type(void *entry)
 {
+	rs_unit_type *u = entry;
 	free_when(&u->ground_gain_battle);
 	free(u->id);
 	l10n_finish(&u->name);
@@ -183,26 +188,25 @@ static void free_unit_type(rs_unit_type *u)
 	free_unit_lists(u, true, true, true);
 }
 
-static void free_attribute(rs_attribute *a)
+static void free_attribute(void *entry)
 {
+	rs_attribute *a = entry;
 	free(a->id);
 	l10n_finish(&a->name);
-	for (size_t i = 0; i < a->value_count; i++)
-		free_named(&a->values[i]);
-	free(a->values);
+	array_free(a->values, a->value_count, sizeof *a->values, free_named);
 	ruleset_marks_free(a);
 }
 
-static void free_terrain(rs_terrain *t)
+static void free_terrain(void *entry)
 {
-	free(t->id);
-	l10n_finish(&t->name);
+	rs_terrain *t = entry;
+	free_named(&(rs_named){ t->id, t->name });
 }
 
-static void free_face(rs_face *f)
+static void free_face(void *entry)
 {
-	free(f->id);
-	l10n_finish(&f->name);
+	rs_face *f = entry;
+	free_named(&(rs_named){ f->id, f->name });
 }
 
 void ruleset_destroy(ruleset *rs)
@@ -214,27 +218,15 @@ void ruleset_destroy(ruleset *rs)
 	free(rs->extends);
 	free(rs->rule_prefix);
 	l10n_finish(&rs->name);
-	for (size_t i = 0; i < rs->side_count; i++)
-		free_named(&rs->sides[i]);
-	free(rs->sides);
-	for (size_t i = 0; i < rs->section_count; i++)
-		free_section(&rs->sections[i]);
-	free(rs->sections);
-	for (size_t i = 0; i < rs->face_count; i++)
-		free_face(&rs->faces[i]);
-	free(rs->faces);
-	for (size_t i = 0; i < rs->attribute_count; i++)
-		free_attribute(&rs->attributes[i]);
-	free(rs->attributes);
-	for (size_t i = 0; i < rs->unit_type_count; i++)
-		free_unit_type(&rs->unit_types[i]);
-	free(rs->unit_types);
+	array_free(rs->sides, rs->side_count, sizeof *rs->sides, free_named);
+	array_free(rs->sections, rs->section_count, sizeof *rs->sections, free_section);
+	array_free(rs->faces, rs->face_count, sizeof *rs->faces, free_face);
+	array_free(rs->attributes, rs->attribute_count, sizeof *rs->attributes, free_attribute);
+	array_free(rs->unit_types, rs->unit_type_count, sizeof *rs->unit_types, free_unit_type);
 	l10n_finish(&rs->general.name);
 	free(rs->general.hit_by);
 	str_free_words(rs->general.attackable_by, rs->general.attackable_by_count);
-	for (size_t i = 0; i < rs->terrain_count; i++)
-		free_terrain(&rs->terrains[i]);
-	free(rs->terrains);
+	array_free(rs->terrains, rs->terrain_count, sizeof *rs->terrains, free_terrain);
 	l10n_finish(&rs->fieldworks.name);
 	for (size_t i = 0; i < ARRAY_LEN(SECTIONS); i++)
 		free(*section_slot(rs, &SECTIONS[i]));
@@ -252,16 +244,6 @@ void ruleset_destroy(ruleset *rs)
 
 /* ---- applying elements ---- */
 
-
-static void release_unit_type(void *entry)
-{
-	free_unit_type(entry);
-}
-
-static void release_terrain(void *entry)
-{
-	free_terrain(entry);
-}
 
 static void apply_side(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 {
@@ -332,11 +314,12 @@ static void parse_dice(ruleset_reader *ld, const xmlNode *n, rs_dice *d)
 static void apply_unit_type(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 {
 	rs_unit_type *u = ruleset_read_entry(ld, n, (void **)&rs->unit_types, &rs->unit_type_count, sizeof *u,
-		release_unit_type, NULL);
+		free_unit_type, NULL);
 	if (!u)
 		return;
 	ruleset_read_texts(ld, n, "name", &u->name);
 	ruleset_read_int(ld, n, "figures", &u->figures);
+	ruleset_read_symbol(ld, n, &u->symbol);
 	ruleset_read_str(n, "hit-by", &u->hit_by);
 	ruleset_read_int(ld, n, "general-dice", &u->general_dice);
 	ruleset_read_int(ld, n, "hill-dice", &u->hill_dice);
@@ -463,7 +446,7 @@ static void read_letter(ruleset_reader *ld, const xmlNode *n, rs_terrain *t)
 static void apply_terrain(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 {
 	bool added;
-	rs_terrain *t = ruleset_read_entry(ld, n, (void **)&rs->terrains, &rs->terrain_count, sizeof *t, release_terrain, &added);
+	rs_terrain *t = ruleset_read_entry(ld, n, (void **)&rs->terrains, &rs->terrain_count, sizeof *t, free_terrain, &added);
 	if (!t)
 		return;
 	if (added) {
@@ -530,6 +513,11 @@ static void apply_retreat(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 }
 
 
+/* <battle procedure>: hits (false), saves (true: saving rolls); <deck
+ * discard>: when-unusable (false), by-choice (true). */
+static const char *const PROCEDURES[] = { "hits", "saves" };
+static const char *const DISCARDS[] = { "when-unusable", "by-choice" };
+
 static void apply_root(ruleset_reader *ld, ruleset *rs, const xmlNode *root)
 {
 	ruleset_read_texts(ld, root, "name", &rs->name);
@@ -595,23 +583,13 @@ static void apply_root(ruleset_reader *ld, ruleset *rs, const xmlNode *root)
 		} else if (strcmp(e, "battle") == 0) {
 			ruleset_read_bool(ld, n, "adjacent-enemy-binds", &rs->battle.adjacent_enemy_binds);
 			ruleset_read_int(ld, n, "kill-symbols", &rs->battle.kill_symbols);
-			const char *proc = xmldoc_attr(n, "procedure");
-			if (proc) {
-				if (strcmp(proc, "saves") == 0)
-					rs->battle.saving_rolls = true;
-				else if (strcmp(proc, "hits") == 0)
-					rs->battle.saving_rolls = false;
-				else
-					ruleset_read_fail(ld, n, "procedure", "procedure must be hits or saves, not '%s'", proc);
-			}
+			int saves;
+			if (ruleset_read_enum(ld, n, "procedure", PROCEDURES, ARRAY_LEN(PROCEDURES), &saves) > 0)
+				rs->battle.saving_rolls = saves;
 		} else if (strcmp(e, "deck") == 0) {
-			const char *dc = xmldoc_attr(n, "discard");
-			if (dc && strcmp(dc, "by-choice") == 0)
-				rs->deck.discard_by_choice = true;
-			else if (dc && strcmp(dc, "when-unusable") == 0)
-				rs->deck.discard_by_choice = false;
-			else if (dc)
-				ruleset_read_fail(ld, n, "discard", "attribute 'discard' must be by-choice or when-unusable, not '%s'", dc);
+			int by_choice;
+			if (ruleset_read_enum(ld, n, "discard", DISCARDS, ARRAY_LEN(DISCARDS), &by_choice) > 0)
+				rs->deck.discard_by_choice = by_choice;
 			for (const xmlNode *c = n->children; c; c = c->next)
 				if (xmldoc_is(c, RULESET_NS, "card"))
 					ruleset_cards_apply(ld, rs, c);
@@ -784,7 +762,7 @@ static void check_complete(ruleset *rs, const xml_document *doc, diag_sink *sink
 		diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE, "ruleset '%s' lacks %s", rs->id, l.missing[i]);
 	free(l.missing);
 	if (COMPLETE[rs->grid].has_deck)
-		ruleset_cards_check(rs, f, sink);
+		ruleset_cards_resolve(rs, f, sink);
 	for (size_t i = 0; i < rs->unit_type_count; i++) {
 		const rs_unit_type *u = &rs->unit_types[i];
 		if (u->figures < 1 || !u->dice_count || !u->move_count)
@@ -813,14 +791,10 @@ static ruleset *load_chain(const char *data_dir, const char *id, diag_sink *sink
 		diag_add(sink, path, 0, 0, DIAG_ERROR, RULESET_RULE, "unknown ruleset '%s': there is no %s", id, path);
 		goto out;
 	}
-	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+	doc = xmldoc_load_root(path, RULESET_NS, "ruleset", RULESET_RULE, sink);
+	if (!doc)
 		goto out;
 	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	if (!xmldoc_is(root, RULESET_NS, "ruleset")) {
-		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, RULESET_RULE,
-			"the root element must be <ruleset xmlns=\"%s\">", RULESET_NS);
-		goto out;
-	}
 	const char *file_id = xmldoc_attr(root, "id");
 	if (!str_eq(file_id, id)) {
 		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, RULESET_RULE,

@@ -36,6 +36,7 @@ void ruleset_cards_free(rs_card *c)
 	free_digs(c);
 	free_faces(c);
 	str_free_words(c->hit_faces, c->hit_face_count);
+	free(c->hit_face_indices);
 	free(c->emblem);
 	free(c->rule);
 }
@@ -56,8 +57,7 @@ static void release_card(void *entry)
 /* entry-fallback: the home row's nearest free hex, or none (the unit waits). */
 static const char *const ENTRY_FALLBACKS[] = { "home-row", "none" };
 
-/* §8.1: the numbers of the special cards' reading.  A <face> list in an
- * override replaces the inherited list whole. */
+/* §8.1: the numbers of the special cards' reading. */
 static void apply_card_special(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 {
 	const char *dice = xmldoc_attr(n, "dice");
@@ -96,46 +96,49 @@ static void apply_card_special(ruleset_reader *ld, rs_card *c, const xmlNode *n)
 	ruleset_read_bool(ld, n, "general-follows", &c->general_follows);
 	if (c->per_face < 0 || c->victory < 0 || c->blocked_losses < 0)
 		ruleset_read_fail(ld, n, NULL, "card '%s': per-face, victory and blocked-losses cannot be negative", c->id);
-
-	if (!ruleset_read_has_child(n, "face"))
-		return;
-	free_faces(c);
-	size_t cap = 0;
-	for (const xmlNode *f = n->children; f; f = f->next) {
-		if (!xmldoc_is(f, RULESET_NS, "face"))
-			continue;
-		const char *face = xmldoc_attr(f, "id"), *unit = xmldoc_attr(f, "unit");
-		if (!face || !unit) {
-			ruleset_read_fail(ld, f, NULL, "a card's <face> needs id (a die face) and unit (a unit type or any)");
-			continue;
-		}
-		grow_array((void **)&c->faces, &cap, c->face_count + 1, sizeof *c->faces);
-		c->faces[c->face_count].face = xstrdup(face);
-		c->faces[c->face_count].unit_type = xstrdup(unit);
-		c->face_count++;
-	}
 }
 
-/* §8 <dig unit="infantry" units="2"/>: the unit types a dig card orders.
- * A list in an override replaces the inherited one whole. */
-static void apply_card_digs(ruleset_reader *ld, rs_card *c, const xmlNode *n)
+/* §8.1 <face id="sabres" unit="any"/>: a die face of a special card's
+ * roll and the unit type it serves. */
+static void read_face(ruleset_reader *ld, rs_card *c, const xmlNode *f, size_t *cap)
 {
-	if (!ruleset_read_has_child(n, "dig"))
+	const char *face = xmldoc_attr(f, "id"), *unit = xmldoc_attr(f, "unit");
+	if (!face || !unit) {
+		ruleset_read_fail(ld, f, NULL, "a card's <face> needs id (a die face) and unit (a unit type or any)");
 		return;
-	free_digs(c);
-	size_t cap = 0;
-	for (const xmlNode *d = n->children; d; d = d->next) {
-		if (!xmldoc_is(d, RULESET_NS, "dig"))
-			continue;
-		const char *unit = xmldoc_attr(d, "unit");
-		int units = 0;
-		ruleset_read_int(ld, d, "units", &units);
-		if (!unit || units < 1) {
-			ruleset_read_fail(ld, d, NULL, "a card's <dig> needs unit (a unit type) and units (1 or more)");
-			continue;
-		}
-		grow_array((void **)&c->digs, &cap, c->dig_count + 1, sizeof *c->digs);
-		c->digs[c->dig_count++] = (rs_dig){ xstrdup(unit), units };
+	}
+	grow_array((void **)&c->faces, cap, c->face_count + 1, sizeof *c->faces);
+	c->faces[c->face_count++] = (rs_card_face){ .face = xstrdup(face), .unit_type = xstrdup(unit) };
+}
+
+/* §8 <dig unit="infantry" units="2"/>: a unit type a dig card orders. */
+static void read_dig(ruleset_reader *ld, rs_card *c, const xmlNode *d, size_t *cap)
+{
+	const char *unit = xmldoc_attr(d, "unit");
+	int units = 0;
+	ruleset_read_int(ld, d, "units", &units);
+	if (!unit || units < 1) {
+		ruleset_read_fail(ld, d, NULL, "a card's <dig> needs unit (a unit type) and units (1 or more)");
+		return;
+	}
+	grow_array((void **)&c->digs, cap, c->dig_count + 1, sizeof *c->digs);
+	c->digs[c->dig_count++] = (rs_dig){ xstrdup(unit), units };
+}
+
+/* A card's <face> and <dig> lists: a list in an override replaces the
+ * inherited one whole. */
+static void apply_card_lists(ruleset_reader *ld, rs_card *c, const xmlNode *n)
+{
+	if (ruleset_read_has_child(n, "face"))
+		free_faces(c);
+	if (ruleset_read_has_child(n, "dig"))
+		free_digs(c);
+	size_t face_cap = 0, dig_cap = 0;
+	for (const xmlNode *e = n->children; e; e = e->next) {
+		if (xmldoc_is(e, RULESET_NS, "face"))
+			read_face(ld, c, e, &face_cap);
+		else if (xmldoc_is(e, RULESET_NS, "dig"))
+			read_dig(ld, c, e, &dig_cap);
 	}
 }
 
@@ -178,41 +181,55 @@ void ruleset_cards_apply(ruleset_reader *ld, ruleset *rs, const xmlNode *n)
 		ruleset_read_int(ld, n, rs->sections[i].id, &c->section_copies[i]);
 	ruleset_read_int(ld, n, "any", &c->any);
 	apply_card_special(ld, c, n);
-	apply_card_digs(ld, c, n);
+	apply_card_lists(ld, c, n);
 }
 
 /* Check what the rest of the program relies on, so that a broken data file
- * is reported here and not as a crash later. */
-static bool has_face(const ruleset *rs, const char *id)
+ * is reported here and not as a crash later: the index of die face id,
+ * -1 when the <die> lacks it. */
+static int face_index(const ruleset *rs, const char *id)
 {
 	for (size_t i = 0; i < rs->face_count; i++)
 		if (str_eq(rs->faces[i].id, id))
-			return true;
-	return false;
+			return (int)i;
+	return -1;
+}
+
+/* A card's <face> list and hit-faces, from names to the die's faces and
+ * the unit types, which is what the referee compares during play. */
+static void resolve_faces(const ruleset *rs, rs_card *c, const char *f, diag_sink *sink)
+{
+	for (size_t k = 0; k < c->face_count; k++) {
+		rs_card_face *face = &c->faces[k];
+		face->face_index = face_index(rs, face->face);
+		face->type = str_eq(face->unit_type, "any") ? NULL : ruleset_find_unit_type(rs, face->unit_type);
+		if (face->face_index < 0)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' names die face '%s', which the <die> lacks", c->id, rs->id, face->face);
+		if (!str_eq(face->unit_type, "any") && !face->type)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' names unit type '%s', which is not a <unit-type> (or any)", c->id, rs->id,
+				face->unit_type);
+	}
+	free(c->hit_face_indices);
+	c->hit_face_indices = xcalloc(c->hit_face_count ? c->hit_face_count : 1, sizeof *c->hit_face_indices);
+	for (size_t k = 0; k < c->hit_face_count; k++) {
+		c->hit_face_indices[k] = face_index(rs, c->hit_faces[k]);
+		if (c->hit_face_indices[k] < 0)
+			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
+				"card '%s' of ruleset '%s' names hit face '%s', which the <die> lacks", c->id, rs->id,
+				c->hit_faces[k]);
+	}
 }
 
 /* The special cards name die faces and unit types: once the whole chain is
  * applied, each must exist, so that a club's change cannot leave a card
  * that no referee can play. */
-void ruleset_cards_check(const ruleset *rs, const char *f, diag_sink *sink)
+void ruleset_cards_resolve(ruleset *rs, const char *f, diag_sink *sink)
 {
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
-		const rs_card *c = &rs->deck.cards[i];
-		for (size_t k = 0; k < c->face_count; k++) {
-			if (!has_face(rs, c->faces[k].face))
-				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
-					"card '%s' of ruleset '%s' names die face '%s', which the <die> lacks",
-					c->id, rs->id, c->faces[k].face);
-			if (!str_eq(c->faces[k].unit_type, "any") && !ruleset_find_unit_type(rs, c->faces[k].unit_type))
-				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
-					"card '%s' of ruleset '%s' names unit type '%s', which is not a <unit-type> (or any)",
-					c->id, rs->id, c->faces[k].unit_type);
-		}
-		for (size_t k = 0; k < c->hit_face_count; k++)
-			if (!has_face(rs, c->hit_faces[k]))
-				diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,
-					"card '%s' of ruleset '%s' names hit face '%s', which the <die> lacks",
-					c->id, rs->id, c->hit_faces[k]);
+		rs_card *c = &rs->deck.cards[i];
+		resolve_faces(rs, c, f, sink);
 		if ((c->effect == RS_EFFECT_RALLY || c->effect == RS_EFFECT_REINFORCE) &&
 			(!c->face_count || c->per_face < 1 || (!c->dice_from_hand && c->dice < 1)))
 			diag_add(sink, f, 0, 0, DIAG_ERROR, RULESET_RULE,

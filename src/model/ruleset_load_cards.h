@@ -10,9 +10,10 @@
  * card; absent="true" removes it). */
 void ruleset_cards_apply(ruleset_reader *ld, ruleset *rs, const xmlNode *n);
 void ruleset_cards_free(rs_card *c);
-/* Once the whole chain is applied: what the cards name exists, and each
- * special card states what its effect needs; errors go to sink against
- * file. */
-void ruleset_cards_check(const ruleset *rs, const char *file, diag_sink *sink);
+/* Once the whole chain is applied: what the cards name exists (and is
+ * resolved to the ruleset's die faces and unit types, rs_card_face), and
+ * each special card states what its effect needs; errors go to sink
+ * against file. */
+void ruleset_cards_resolve(ruleset *rs, const char *file, diag_sink *sink);
 
 #endif

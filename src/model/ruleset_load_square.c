@@ -16,13 +16,6 @@ static void release_place(void *entry)
 	free(p->coast);
 }
 
-static void free_places(rs_square_place *p, size_t count)
-{
-	for (size_t i = 0; i < count; i++)
-		release_place(&p[i]);
-	free(p);
-}
-
 void ruleset_square_free(ruleset *rs)
 {
 	for (size_t i = 0; i < rs->square.unit_count; i++) {
@@ -39,9 +32,11 @@ void ruleset_square_free(ruleset *rs)
 		free(rs->square.steps[i].rule);
 	}
 	free(rs->square.steps);
-	free_places(rs->square.ports, rs->square.port_count);
-	free_places(rs->square.capitals, rs->square.capital_count);
-	free_places(rs->square.generals, rs->square.general_count);
+	array_free(rs->square.ports, rs->square.port_count, sizeof *rs->square.ports, release_place);
+	array_free(rs->square.capitals, rs->square.capital_count, sizeof *rs->square.capitals,
+		release_place);
+	array_free(rs->square.generals, rs->square.general_count, sizeof *rs->square.generals,
+		release_place);
 }
 
 /* ---- §11, square-grid rulesets ---- */
@@ -61,6 +56,7 @@ void ruleset_square_apply_unit(ruleset_reader *ld, ruleset *rs, const xmlNode *n
 	ruleset_read_texts(ld, n, "name", &u->name);
 	ruleset_read_bool(ld, n, "naval", &u->naval);
 	ruleset_read_bool(ld, n, "leader", &u->leader);
+	ruleset_read_symbol(ld, n, &u->symbol);
 	ruleset_read_int(ld, n, "cost", &u->cost);
 	ruleset_read_int(ld, n, "move", &u->move);
 	ruleset_read_int(ld, n, "attack", &u->attack);

@@ -201,3 +201,10 @@ int ruleset_read_enum(ruleset_reader *ld, const xmlNode *n, const char *name, co
 	free(list.s);
 	return -1;
 }
+
+void ruleset_read_symbol(ruleset_reader *ld, const xmlNode *n, rs_symbol *out)
+{
+	int symbol;
+	if (ruleset_read_enum(ld, n, "symbol", ruleset_symbol_names, RS_SYMBOL_COUNT, &symbol) > 0)
+		*out = (rs_symbol)symbol;
+}

@@ -10,6 +10,7 @@
 #include "../base/diag.h"
 #include "../base/xmldoc.h"
 #include "../text/lang.h"
+#include "ruleset.h"
 
 #define RULESET_NS "urn:orbat:ruleset:1"
 #define RULESET_RULE "ruleset"
@@ -41,6 +42,8 @@ bool ruleset_read_has_child(const xmlNode *n, const char *element);
  * when absent; -1 and a message naming the words when it is none of them. */
 int ruleset_read_enum(ruleset_reader *ld, const xmlNode *n, const char *name, const char *const *names,
 	size_t count, int *out);
+/* symbol="cross": the counter symbol of a <unit-type> or <square-unit>. */
+void ruleset_read_symbol(ruleset_reader *ld, const xmlNode *n, rs_symbol *out);
 
 /* The entry the element n names by its id in a list of structs whose
  * first member is the id (char *): the inherited one, or a new zeroed one

@@ -129,14 +129,22 @@ static void read_text(const xmlNode *n, l10n_text *out)
 	(grow_array((void **)&(array), &(cap), (count) + 1, sizeof *(array)), \
 	 memset(&(array)[(count)], 0, sizeof *(array)), &(array)[(count)++])
 
+/* What each piece a side brings (unit, ship, general, brigade) states
+ * first: where it stands in the file, its side, id and name. */
+static void read_piece(builder *b, const xmlNode *n, size_t side_index, src_pos *pos, size_t *side, sc_string *id,
+	sc_string *name)
+{
+	*pos = locate(b, n, NULL);
+	*side = side_index;
+	*id = read_string(b, n, "id");
+	*name = read_string(b, n, "name");
+}
+
 /* What every unit element carries, placed or in reserve. */
 static void read_unit_fields(builder *b, const xmlNode *c, size_t side_index, sc_unit *u)
 {
-	u->pos = locate(b, c, NULL);
-	u->side = side_index;
-	u->id = read_string(b, c, "id");
+	read_piece(b, c, side_index, &u->pos, &u->side, &u->id, &u->name);
 	u->type = read_string(b, c, "type");
-	u->name = read_string(b, c, "name");
 	u->figures = read_number(b, c, "figures");
 	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
 		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
@@ -171,11 +179,8 @@ static void read_ship(builder *b, const xmlNode *n, size_t side_index)
 	scenario *sc = b->sc;
 	size_t ship_index = sc->ship_count;
 	sc_ship *s = APPEND(b, sc->ships, sc->ship_count, b->ship_cap);
-	s->pos = locate(b, n, NULL);
-	s->side = side_index;
-	s->id = read_string(b, n, "id");
+	read_piece(b, n, side_index, &s->pos, &s->side, &s->id, &s->name);
 	s->type = read_string(b, n, "type");
-	s->name = read_string(b, n, "name");
 	s->at = read_address(b, n, "at");
 	s->zone = read_string(b, n, "zone");
 	s->player = read_number(b, n, "player");
@@ -274,19 +279,13 @@ static void read_side(builder *b, const xmlNode *n)
 			read_ship(b, c, side_index);
 		} else if (xmldoc_is(c, SCENARIO_NS, "general")) {
 			sc_general *g = APPEND(b, sc->generals, sc->general_count, b->general_cap);
-			g->pos = locate(b, c, NULL);
-			g->side = side_index;
-			g->id = read_string(b, c, "id");
-			g->name = read_string(b, c, "name");
+			read_piece(b, c, side_index, &g->pos, &g->side, &g->id, &g->name);
 			g->at = read_address(b, c, "at");
 			g->player = read_number(b, c, "player");
 		} else if (xmldoc_is(c, SCENARIO_NS, "brigade")) {
 			sc_brigade *br = APPEND(b, sc->brigades, sc->brigade_count, b->brigade_cap);
-			br->pos = locate(b, c, NULL);
-			br->side = side_index;
-			br->id = read_string(b, c, "id");
+			read_piece(b, c, side_index, &br->pos, &br->side, &br->id, &br->name);
 			br->general = read_string(b, c, "general");
-			br->name = read_string(b, c, "name");
 			br->units_attr = read_string(b, c, "units");
 			if (br->units_attr.text)
 				br->unit_count = str_split_words(br->units_attr.text, &br->units, 0);
@@ -385,6 +384,13 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 	return sc;
 }
 
+/* What read_piece read. */
+static void free_piece(sc_string *id, sc_string *name)
+{
+	free(id->text);
+	free(name->text);
+}
+
 void scenario_destroy(scenario *sc)
 {
 	if (!sc)
@@ -408,9 +414,8 @@ void scenario_destroy(scenario *sc)
 	free(sc->sides);
 	for (size_t i = 0; i < sc->unit_count + sc->reserve_count; i++) {
 		sc_unit *u = i < sc->unit_count ? &sc->units[i] : &sc->reserves[i - sc->unit_count];
-		free(u->id.text);
+		free_piece(&u->id, &u->name);
 		free(u->type.text);
-		free(u->name.text);
 		free(u->at.text);
 		free(u->entry.text);
 		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
@@ -419,20 +424,16 @@ void scenario_destroy(scenario *sc)
 	free(sc->units);
 	free(sc->reserves);
 	for (size_t i = 0; i < sc->general_count; i++) {
-		free(sc->generals[i].id.text);
-		free(sc->generals[i].name.text);
+		free_piece(&sc->generals[i].id, &sc->generals[i].name);
 		free(sc->generals[i].at.text);
 	}
 	free(sc->generals);
 	for (size_t i = 0; i < sc->brigade_count; i++) {
 		sc_brigade *br = &sc->brigades[i];
-		free(br->id.text);
+		free_piece(&br->id, &br->name);
 		free(br->general.text);
-		free(br->name.text);
 		free(br->units_attr.text);
-		for (size_t k = 0; k < br->unit_count; k++)
-			free(br->units[k]);
-		free(br->units);
+		str_free_words(br->units, br->unit_count);
 	}
 	free(sc->brigades);
 	for (size_t i = 0; i < sc->objective_count; i++) {
@@ -463,9 +464,8 @@ void scenario_destroy(scenario *sc)
 	free(sc->sea_zones);
 	for (size_t i = 0; i < sc->ship_count; i++) {
 		sc_ship *s = &sc->ships[i];
-		free(s->id.text);
+		free_piece(&s->id, &s->name);
 		free(s->type.text);
-		free(s->name.text);
 		free(s->at.text);
 		free(s->zone.text);
 	}

@@ -164,6 +164,15 @@ static const char *const AFTER_OBJECTIVE_SIDE_FORCES[] = { "objective", "side", 
 static const char *const AFTER_CITY_SEA_ZONE_TERRAIN[] = { "city", "sea-zone", "terrain", NULL };
 static const char *const AFTER_SEA_ZONE_TERRAIN[] = { "sea-zone", "terrain", NULL };
 
+/* The plan's element: its shape, made in container after the last of
+ * the kinds in after. */
+static void place(add_plan *p, xmlNode *container, const sedit_shape *shape, const char *const *after)
+{
+	p->container = container;
+	p->shape = shape;
+	p->after = after;
+}
+
 static bool plan_add(scenario_doc *d, const scedit_op *op, add_plan *p, scedit_refusal *why)
 {
 	xmlNode *root = sedit_root_of(d);
@@ -182,65 +191,49 @@ static bool plan_add(scenario_doc *d, const scedit_op *op, add_plan *p, scedit_r
 	switch (op->piece) {
 	case SCEDIT_UNIT:
 		if (op->ship) {
-			p->container = sedit_find_by_id(root->children, "ship", op->ship);
-			if (!p->container)
+			xmlNode *ship = sedit_find_by_id(root->children, "ship", op->ship);
+			if (!ship)
 				return sedit_refuse(why, "edit-missing", "there is no ship \"%s\"", op->ship);
-			p->shape = &SEDIT_SHAPE_CARGO_UNIT;
-			p->after = AFTER_UNIT;
+			place(p, ship, &SEDIT_SHAPE_CARGO_UNIT, AFTER_UNIT);
 		} else if (op->reserve) {
 			if (!hex_side)
 				return sedit_refuse(why, "edit-attribute", "a square-grid side has no reserve");
-			p->container = sedit_last_child(p->side, "reserve");
-			p->shape = &SEDIT_SHAPE_RESERVE_UNIT;
-			p->after = AFTER_UNIT;
+			place(p, sedit_last_child(p->side, "reserve"), &SEDIT_SHAPE_RESERVE_UNIT, AFTER_UNIT);
 		} else {
-			p->container = p->side;
-			p->shape = &SEDIT_SHAPE_UNIT;
-			p->after = AFTER_UNIT_GENERAL;
+			place(p, p->side, &SEDIT_SHAPE_UNIT, AFTER_UNIT_GENERAL);
 		}
 		break;
 	case SCEDIT_GENERAL:
-		p->container = p->side;
-		p->shape = &SEDIT_SHAPE_GENERAL;
-		p->after = AFTER_GENERAL_UNIT;
+		place(p, p->side, &SEDIT_SHAPE_GENERAL, AFTER_GENERAL_UNIT);
 		break;
 	case SCEDIT_BRIGADE:
 		if (!hex_side)
 			return sedit_refuse(why, "edit-attribute", "a square-grid side has no brigades");
-		p->container = p->side;
-		p->shape = &SEDIT_SHAPE_BRIGADE;
-		p->after = AFTER_BRIGADE;
+		place(p, p->side, &SEDIT_SHAPE_BRIGADE, AFTER_BRIGADE);
 		break;
 	case SCEDIT_SHIP:
 		if (hex_side)
 			return sedit_refuse(why, "edit-attribute", "a hex-board side has no ships");
-		p->container = p->side;
-		p->shape = &SEDIT_SHAPE_SHIP;
-		p->after = AFTER_SHIP;
+		place(p, p->side, &SEDIT_SHAPE_SHIP, AFTER_SHIP);
 		break;
 	case SCEDIT_OBJECTIVE:
-		p->container = root;
-		p->shape = &SEDIT_SHAPE_OBJECTIVE;
-		p->after = AFTER_OBJECTIVE_SIDE_FORCES;
+		place(p, root, &SEDIT_SHAPE_OBJECTIVE, AFTER_OBJECTIVE_SIDE_FORCES);
 		break;
 	case SCEDIT_CITY:
-		p->container = root;
-		p->shape = &SEDIT_SHAPE_CITY;
-		p->after = AFTER_CITY_SEA_ZONE_TERRAIN;
+		place(p, root, &SEDIT_SHAPE_CITY, AFTER_CITY_SEA_ZONE_TERRAIN);
 		break;
 	case SCEDIT_SEA_ZONE:
-		p->container = root;
-		p->shape = &SEDIT_SHAPE_SEA_ZONE;
-		p->after = AFTER_SEA_ZONE_TERRAIN;
+		place(p, root, &SEDIT_SHAPE_SEA_ZONE, AFTER_SEA_ZONE_TERRAIN);
 		break;
-	case SCEDIT_SECTIONS:
-		p->container = sedit_child(root, "board");
-		if (!p->container)
+	case SCEDIT_SECTIONS: {
+		xmlNode *board = sedit_child(root, "board");
+		if (!board)
 			return sedit_refuse(why, "edit-missing", "the scenario has no board");
-		if (sedit_child(p->container, "sections"))
+		if (sedit_child(board, "sections"))
 			return sedit_refuse(why, "edit-attribute", "the board has its sections already");
-		p->shape = &SEDIT_SHAPE_SECTIONS;
+		place(p, board, &SEDIT_SHAPE_SECTIONS, NULL);
 		break;
+	}
 	default:
 		return sedit_refuse(why, "edit-op", "a %s cannot be added", scedit_piece_name(op->piece));
 	}

@@ -42,7 +42,7 @@ static void unit_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, co
 	char buf[16];
 	snprintf(buf, sizeof buf, "%d", figures);
 	char *mark = marks ? names_unit_mark(rc, u) : NULL;
-	paint_counter(rc, cr, lp, type, u->side, buf, mark, NULL, 0, cx, cy, w, h);
+	paint_counter(rc, cr, lp, t ? t->symbol : RS_SYMBOL_NONE, u->side, buf, mark, NULL, 0, cx, cy, w, h);
 	free(mark);
 }
 

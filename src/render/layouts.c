@@ -25,19 +25,13 @@ static bool read_length(const xmlNode *n, const char *attr, double *out, const c
 
 layouts *layouts_load(const char *path, diag_sink *sink)
 {
-	xml_document *doc = NULL;
-	if (xmldoc_load_file(path, NULL, sink, &doc) != XMLDOC_OK)
+	xml_document *doc = xmldoc_load_root(path, LAYOUTS_NS, "layouts", "layouts", sink);
+	if (!doc)
 		return NULL;
 	layouts *l = xcalloc(1, sizeof *l);
 	size_t paper_cap = 0, hex_cap = 0;
 	bool ok = true;
-	xmlNodePtr root = xmlDocGetRootElement(doc->doc);
-	if (!xmldoc_is(root, LAYOUTS_NS, "layouts")) {
-		diag_add(sink, path, (int)xmlGetLineNo(root), 0, DIAG_ERROR, "layouts",
-			"the root element must be <layouts xmlns=\"%s\">", LAYOUTS_NS);
-		ok = false;
-	}
-	for (xmlNodePtr n = ok ? root->children : NULL; n; n = n->next) {
+	for (xmlNodePtr n = xmlDocGetRootElement(doc->doc)->children; n; n = n->next) {
 		if (xmldoc_is(n, LAYOUTS_NS, "paper")) {
 			grow_array((void **)&l->papers, &paper_cap, l->paper_count + 1, sizeof *l->papers);
 			paper_size *p = &l->papers[l->paper_count++];

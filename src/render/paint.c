@@ -476,20 +476,8 @@ static void hull(cairo_t *cr, double bx, double by, double bw, double bh, bool a
 	}
 }
 
-/* The symbols a counter's type box can show; the type ids that have one. */
-typedef enum { SHAPE_NONE, SHAPE_INFANTRY, SHAPE_CAVALRY, SHAPE_ARTILLERY, SHAPE_GUNBOAT, SHAPE_IRONCLAD } counter_shape;
-
-static counter_shape shape_of(const char *type)
-{
-	static const char *const IDS[] = { NULL, "infantry", "cavalry", "artillery", "gunboat", "ironclad" };
-	for (int i = SHAPE_INFANTRY; i <= SHAPE_IRONCLAD; i++)
-		if (type && strcmp(type, IDS[i]) == 0)
-			return (counter_shape)i;
-	return SHAPE_NONE;
-}
-
 typedef struct counter_look {
-	counter_shape shape;
+	rs_symbol symbol;
 	size_t side;
 	double w, h;
 } counter_look;
@@ -515,28 +503,29 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	paint_set(cr, PAINT_INK);
 	cairo_set_line_width(cr, h * 0.035);
 	paint_stroke(cr);
-	switch (k->shape) {
-	case SHAPE_INFANTRY:
+	switch (k->symbol) {
+	case RS_SYMBOL_CROSS:
 		cairo_move_to(cr, bx, by);
 		cairo_line_to(cr, bx + bw, by + bh);
 		cairo_move_to(cr, bx + bw, by);
 		cairo_line_to(cr, bx, by + bh);
 		paint_stroke(cr);
 		break;
-	case SHAPE_CAVALRY:
+	case RS_SYMBOL_SLASH:
 		cairo_move_to(cr, bx, by + bh);
 		cairo_line_to(cr, bx + bw, by);
 		paint_stroke(cr);
 		break;
-	case SHAPE_ARTILLERY:
+	case RS_SYMBOL_DOT:
 		cairo_arc(cr, bx + bw / 2, by + bh / 2, bh * 0.22, 0, 2 * M_PI);
 		cairo_fill(cr);
 		break;
-	case SHAPE_GUNBOAT:
-	case SHAPE_IRONCLAD:
-		hull(cr, bx, by, bw, bh, k->shape == SHAPE_IRONCLAD);
+	case RS_SYMBOL_HULL:
+	case RS_SYMBOL_ARMOURED_HULL:
+		hull(cr, bx, by, bw, bh, k->symbol == RS_SYMBOL_ARMOURED_HULL);
 		break;
-	case SHAPE_NONE:
+	case RS_SYMBOL_NONE:
+	case RS_SYMBOL_COUNT:
 		break;
 	}
 }
@@ -566,7 +555,7 @@ static void counter_mark(const render_ctx *rc, cairo_t *cr, label_placer *lp, co
 		labelplace_take(lp, b);
 }
 
-void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
+void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, rs_symbol symbol, size_t side,
 	const char *value, const char *mark, const char *label, double label_size, double cx, double cy, double w,
 	double h)
 {
@@ -574,8 +563,8 @@ void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const ch
 	double min = paint_min_text(rc, cr);
 	if (lp)
 		labelplace_take(lp, labelplace_box(x, y, w, h));
-	counter_look look = { shape_of(type), side < 2 ? side : 0, w, h };
-	paint_art_key key = { PAINT_ART_COUNTER, (int)look.shape * 2 + (int)look.side, w, h };
+	counter_look look = { symbol < RS_SYMBOL_COUNT ? symbol : RS_SYMBOL_NONE, side < 2 ? side : 0, w, h };
+	paint_art_key key = { PAINT_ART_COUNTER, (int)look.symbol * 2 + (int)look.side, w, h };
 	paint_art(cr, &key, (w > h ? w : h) * 0.6, cx, cy, counter_body, &look);
 
 	/* The figures (or factors) on the counter's right half: at the

@@ -119,14 +119,14 @@ bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, con
 	double cy, double r, double size, double max_width, const lp_room *room);
 
 /* A unit counter centred on cx, cy, w × h: side colour, the type's symbol
- * on white (infantry, cavalry, artillery, gunboat, ironclad), `value` in
+ * on white (ruleset_unit_symbol: its <unit-type symbol>), `value` in
  * large figures at the right (left out where it would print too small to
  * read), `mark` (names_unit_mark: "D" for dismounted; NULL for none) in
  * its top right corner or, on a counter too small for it, just right of
  * it, and `label` (a short note such as "+2" for units aboard, NULL
  * for none) under it.  The counter's box, label included, is taken in lp
  * when lp is given. */
-void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *type, size_t side,
+void paint_counter(const render_ctx *rc, cairo_t *cr, label_placer *lp, rs_symbol symbol, size_t side,
 	const char *value, const char *mark, const char *label, double label_size, double cx, double cy, double w,
 	double h);
 

@@ -80,6 +80,10 @@ double text_min_size(const render_ctx *rc, cairo_t *cr);
  * glyphs are counted in the font library. */
 double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double x, double y, double width);
+/* Show a laid-out text with its top left at x, y in colour r, g, b; the
+ * source colour is left as it was, the current point is not (the caller
+ * clears the path when something follows). */
+void text_show_layout(cairo_t *cr, PangoLayout *layout, double r, double g, double b, double x, double y);
 /* Size the text would take, without drawing. */
 void text_measure(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double width, double *out_width, double *out_height);

@@ -294,7 +294,7 @@ static void draw_piece(const map_canvas *mc, const piece *p, double cx, double c
 	factors(mc->rc, p->type, value);
 	if (p->cargo)
 		snprintf(label, sizeof label, "+%zu", p->cargo);
-	paint_counter(mc->rc, mc->cr, mc->placer, p->type, p->side, value, NULL, label,
+	paint_counter(mc->rc, mc->cr, mc->placer, ruleset_unit_symbol(mc->rc->rs, p->type), p->side, value, NULL, label,
 		paint_clamp(mc->g->cell * 0.042, 1.4, 4), cx, cy, w, h);
 	/* The mark takes no room from the names of places: on a reduced map
 	 * a city's name may stand over its edge, never the reverse. */
@@ -811,7 +811,7 @@ static const char *entry_symbol(const render_ctx *rc, cairo_t *cr, entry_kind ki
 		const rs_square_unit *u = &rs->square.units[k];
 		char value[24];
 		factors(rc, u->id, value);
-		paint_counter(rc, cr, NULL, u->id, 0, value, NULL, NULL, 0, x + s / 2, y + s / 2, s * 1.1, s * 0.45);
+		paint_counter(rc, cr, NULL, u->symbol, 0, value, NULL, NULL, 0, x + s / 2, y + s / 2, s * 1.1, s * 0.45);
 		return l10n_get(&u->name, rc->lang);
 	}
 	case ENTRY_GENERAL:

@@ -60,6 +60,15 @@ double text_min_size(const render_ctx *rc, cairo_t *cr)
 	return one > 0 ? TEXT_MIN_PT / one : TEXT_MIN_PT / PT_PER_MM;
 }
 
+void text_show_layout(cairo_t *cr, PangoLayout *layout, double r, double g, double b, double x, double y)
+{
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, r, g, b);
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, layout);
+	cairo_restore(cr);
+}
+
 double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text_style *style,
 	double x, double y, double width)
 {
@@ -78,13 +87,8 @@ double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text
 	}
 	/* Text too small to read is left out, not printed: the space it
 	 * would take is still returned, so what follows does not move. */
-	if (text_legible(rc, cr, style)) {
-		cairo_save(cr);
-		cairo_set_source_rgb(cr, style->r, style->g, style->b);
-		cairo_move_to(cr, left, y);
-		pango_cairo_show_layout(cr, layout);
-		cairo_restore(cr);
-	}
+	if (text_legible(rc, cr, style))
+		text_show_layout(cr, layout, style->r, style->g, style->b, left, y);
 	/* The current point is not part of the saved state: clear it, or the
 	 * next arc would start with a line from here. */
 	cairo_new_path(cr);

@@ -717,6 +717,20 @@ static const char *face_serves(const rs_card *c, const char *face)
 	return NULL;
 }
 
+/* The counter symbols come from the data (a child inherits them), so
+ * that the painters name no unit type. */
+static void test_counter_symbols(void **state)
+{
+	for (int r = 0; r < RULESET_COUNT; r++) {
+		const ruleset *rs = get(state, r);
+		assert_int_equal(ruleset_unit_symbol(rs, "infantry"), RS_SYMBOL_CROSS);
+		assert_int_equal(ruleset_unit_symbol(rs, "cavalry"), RS_SYMBOL_SLASH);
+		assert_int_equal(ruleset_unit_symbol(rs, "artillery"), RS_SYMBOL_DOT);
+		assert_int_equal(ruleset_unit_symbol(rs, "zouaves"), RS_SYMBOL_NONE);
+		assert_int_equal(ruleset_unit_symbol(rs, NULL), RS_SYMBOL_NONE);
+	}
+}
+
 static void test_special_cards(void **state)
 {
 	for (int r = 0; r < RULESET_COUNT; r++) {
@@ -745,6 +759,19 @@ static void test_special_cards(void **state)
 		assert_string_equal(face_serves(re, "artillery"), "artillery");
 		assert_string_equal(face_serves(re, "sabres"), "any");
 		assert_null(face_serves(re, "flag"));          /* flags do nothing */
+		/* resolved at load: play compares the die's face indices and the
+		 * unit types, never their names */
+		for (size_t k = 0; k < re->face_count; k++) {
+			const rs_card_face *f = &re->faces[k];
+			assert_in_range(f->face_index, 0, rs->face_count - 1);
+			assert_string_equal(rs->faces[f->face_index].id, f->face);
+			if (strcmp(f->unit_type, "any") == 0)
+				assert_null(f->type);
+			else
+				assert_ptr_equal(f->type, ruleset_find_unit_type(rs, f->unit_type));
+		}
+		assert_non_null(ss->hit_face_indices);
+		assert_string_equal(rs->faces[ss->hit_face_indices[0]].id, "sabres");
 
 		const rs_card *ra = card_by_id(rs, "rally");
 		assert_int_equal(ra->effect, RS_EFFECT_RALLY);
@@ -1188,6 +1215,9 @@ static void test_ruleset_file_problems(void **state)
 		"  <terrain><name xml:lang=\"en\">Nameless</name></terrain>\n"
 		"  <side id=\"union\"><name xml:lang=\"de\">Union</name></side>\n"
 		"</ruleset>\n");
+	write_ruleset(t, "bad-symbol.xml", RS_HEAD "id=\"bad-symbol\" extends=\"battlecry-1999\">\n"
+		"  <unit-type id=\"cavalry\" symbol=\"horse\"/>\n"
+		"</ruleset>\n");
 	write_ruleset(t, "bad-cards.xml", RS_HEAD "id=\"bad-cards\" extends=\"battlecry-1999\">\n"
 		"  <deck>\n"
 		"    <card id=\"rally\" dice=\"many\"/>\n"
@@ -1212,6 +1242,7 @@ static void test_ruleset_file_problems(void **state)
 		{ "not-a-ruleset", "root element must be <ruleset", 1 },
 		{ "empty-rules", "lacks", 0 },
 		{ "bad-values", "is not a whole number: 'four'", 3 },
+		{ "bad-symbol", "symbol must be none, cross, slash, dot, hull or armoured-hull, not 'horse'", 3 },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		diag_sink sink;
@@ -1466,6 +1497,10 @@ static void test_mb_remastered(void **state)
 	assert_non_null(ruleset_find_side(rs, "union"));
 	assert_non_null(ruleset_find_side(rs, "confederate"));
 	assert_true(l10n_complete(&ruleset_find_side(rs, "confederate")->name));
+	assert_int_equal(ruleset_unit_symbol(rs, "gunboat"), RS_SYMBOL_HULL);
+	assert_int_equal(ruleset_unit_symbol(rs, "ironclad"), RS_SYMBOL_ARMOURED_HULL);
+	assert_int_equal(ruleset_unit_symbol(rs, "infantry"), RS_SYMBOL_CROSS);
+	assert_int_equal(ruleset_unit_symbol(rs, "general"), RS_SYMBOL_NONE);
 
 	/* The unit table of §11: cost, move, attack, defend, hits, carries,
 	 * diagonal, range; -1 cost: not bought. */
@@ -1611,6 +1646,7 @@ int main(void)
 		cmocka_unit_test(test_die_faces),
 		cmocka_unit_test(test_deck),
 		cmocka_unit_test(test_special_cards),
+		cmocka_unit_test(test_counter_symbols),
 		cmocka_unit_test(test_texts_in_three_languages),
 		cmocka_unit_test(test_l10n_complete_detects_gaps),
 		cmocka_unit_test(test_unknown_and_unsafe_ids),

@@ -45,13 +45,10 @@ bool cards_sharp_shooter(const hex_game *g, const rs_card *c, int unit)
 	return u->alive && (!c->types || str_has_word(c->types, u->type->id));   /* no types: any unit */
 }
 
-bool cards_sharp_hit(const hex_game *g, const rs_card *c, int face)
+bool cards_sharp_hit(const rs_card *c, int face)
 {
-	if (face < 0 || (size_t)face >= g->rs->face_count)
-		return false;
-	const char *id = g->rs->faces[face].id;
 	for (size_t i = 0; i < c->hit_face_count; i++)
-		if (strcmp(c->hit_faces[i], id) == 0)
+		if (c->hit_face_indices[i] == face)
 			return true;
 	return false;
 }
@@ -61,14 +58,11 @@ int cards_rally_dice(const rs_card *c, int hand_left)
 	return c->dice_from_hand ? (hand_left > 0 ? hand_left : 0) : c->dice;
 }
 
-const char *cards_rally_face(const hex_game *g, const rs_card *c, int face)
+const rs_card_face *cards_face(const rs_card *c, int face)
 {
-	if (face < 0 || (size_t)face >= g->rs->face_count)
-		return NULL;
-	const char *id = g->rs->faces[face].id;
 	for (size_t i = 0; i < c->face_count; i++)
-		if (strcmp(c->faces[i].face, id) == 0)
-			return c->faces[i].unit_type;
+		if (c->faces[i].face_index == face)
+			return &c->faces[i];
 	return NULL;
 }
 
@@ -85,21 +79,21 @@ int cards_rally_room(const hex_game *g, const rs_card *c, int unit)
 /* The unit types of the side's units, and the figures each may take back
  * in all; the figures the faces return to each type, and to any type. */
 typedef struct rally_sums {
-	const char *type[MAX_TYPES];
+	const rs_unit_type *type[MAX_TYPES];
 	int room[MAX_TYPES];
 	int typed[MAX_TYPES];   /* figures the type's own faces return */
 	int types;
 	int any;                /* figures of faces serving any type */
 } rally_sums;
 
-static int type_slot(rally_sums *s, const char *id)
+static int type_slot(rally_sums *s, const rs_unit_type *type)
 {
 	for (int i = 0; i < s->types; i++)
-		if (strcmp(s->type[i], id) == 0)
+		if (s->type[i] == type)
 			return i;
 	if (s->types >= MAX_TYPES)
 		return -1;
-	s->type[s->types] = id;
+	s->type[s->types] = type;
 	s->room[s->types] = s->typed[s->types] = 0;
 	return s->types++;
 }
@@ -111,19 +105,19 @@ static void rally_sum(const hex_game *g, const rs_card *c, int side, const int *
 	for (size_t i = 0; i < g->unit_count; i++) {
 		if (g->units[i].side != side)
 			continue;
-		int k = type_slot(s, g->units[i].type->id);
+		int k = type_slot(s, g->units[i].type);
 		if (k >= 0)
 			s->room[k] += cards_rally_room(g, c, (int)i);
 	}
 	for (int i = 0; i < n; i++) {
-		const char *t = cards_rally_face(g, c, faces[i]);
-		if (!t)
+		const rs_card_face *f = cards_face(c, faces[i]);
+		if (!f)
 			continue;
-		if (strcmp(t, "any") == 0) {
+		if (!f->type) {
 			s->any += per;
 			continue;
 		}
-		int k = type_slot(s, t);
+		int k = type_slot(s, f->type);
 		if (k >= 0)
 			s->typed[k] += per;
 	}
@@ -174,7 +168,7 @@ bool cards_rally_check(const hex_game *g, const rs_card *c, int side, const int 
 					"full strength", u->id, u->figures, u->full, room, times);
 			return false;
 		}
-		int k = type_slot(&s, u->type->id);
+		int k = type_slot(&s, u->type);
 		if (k >= 0)
 			named[k]++;
 	}
@@ -185,9 +179,9 @@ bool cards_rally_check(const hex_game *g, const rs_card *c, int side, const int 
 			extra += named[k] - s.typed[k];
 			if (extra > s.any) {
 				hex_game_fail(err, g, cards_rule(g, c), "%d %s %s named, and the roll returns %d %s %s and %d for any unit "
-					"(the faces of other types and the flags return nothing to %s)", named[k], s.type[k],
-					named[k] == 1 ? "figure" : "figures", s.typed[k], s.type[k], s.typed[k] == 1 ? "figure" : "figures",
-					s.any, s.type[k]);
+					"(the faces of other types and the flags return nothing to %s)", named[k], s.type[k]->id,
+					named[k] == 1 ? "figure" : "figures", s.typed[k], s.type[k]->id,
+					s.typed[k] == 1 ? "figure" : "figures", s.any, s.type[k]->id);
 				return false;
 			}
 		}
@@ -218,7 +212,7 @@ int cards_rally_plan(const hex_game *g, const rs_card *c, int side, const int *f
 			while (*left > 0 && count < max) {
 				int best = -1;
 				for (size_t i = 0; i < g->unit_count; i++) {
-					if (room[i] <= 0 || (pass == 0 && strcmp(g->units[i].type->id, s.type[k]) != 0))
+					if (room[i] <= 0 || (pass == 0 && g->units[i].type != s.type[k]))
 						continue;
 					if (best < 0 || g->units[i].figures < g->units[best].figures)
 						best = (int)i;

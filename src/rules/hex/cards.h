@@ -27,13 +27,14 @@ bool cards_is(const hex_game *g, int card, rs_card_effect effect);
 bool cards_sharp_shooter(const hex_game *g, const rs_card *c, int unit);
 /* Whether a rolled face (an index of the ruleset's faces) hits the
  * general. */
-bool cards_sharp_hit(const hex_game *g, const rs_card *c, int face);
+bool cards_sharp_hit(const rs_card *c, int face);
 
 /* rally: the dice rolled with `hand_left` cards left in the hand. */
 int cards_rally_dice(const rs_card *c, int hand_left);
-/* The unit type id a face returns a figure to: a type id, "any", or NULL
- * when the face returns nothing. */
-const char *cards_rally_face(const hex_game *g, const rs_card *c, int face);
+/* The entry of the card's <face> list for die face `face` (an index into
+ * the ruleset's faces): the unit type it serves (type NULL: any), or NULL
+ * when the face serves none. */
+const rs_card_face *cards_face(const rs_card *c, int face);
 /* Figures unit `unit` may take back: 0 when destroyed or at full
  * strength (unless the card allows more). */
 int cards_rally_room(const hex_game *g, const rs_card *c, int unit);

@@ -118,13 +118,13 @@ static int reinforce_score(const referee *r)
 	for (size_t f = 0; f < g->rs->face_count; f++) {
 		total += g->rs->faces[f].count;
 		for (size_t k = 0; k < card->face_count && can > 0; k++) {
-			if (strcmp(card->faces[k].face, g->rs->faces[f].id) != 0)
+			if (card->faces[k].face_index != (int)f)
 				continue;
-			bool any = strcmp(card->faces[k].unit_type, "any") == 0;
+			const rs_unit_type *type = card->faces[k].type;   /* NULL: any */
 			for (size_t i = 0; i < g->unit_count; i++) {
 				hex_coord at[2];
 				const hex_unit *u = &g->units[i];
-				if (u->reserve && u->side == r->side && (any || strcmp(u->type->id, card->faces[k].unit_type) == 0) &&
+				if (u->reserve && u->side == r->side && (!type || u->type == type) &&
 					hex_game_landing(g, (int)i, card->entry_home_row, at) > 0) {
 					serving += g->rs->faces[f].count;
 					break;

@@ -167,27 +167,42 @@ hex_game *hex_game_create_at(const position *pos)
 	return g;
 }
 
+/* The strings a unit owns: freed with the game, copied with a clone. */
+static void unit_strings_free(void *item)
+{
+	hex_unit *u = item;
+	free(u->id);
+	free(u->name);
+	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+		free(u->attr[a]);
+}
+
+static void unit_strings_copy(hex_unit *u)
+{
+	u->id = dup_or_null(u->id);
+	u->name = dup_or_null(u->name);
+	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
+		u->attr[a] = dup_or_null(u->attr[a]);
+}
+
+static void general_strings_free(void *item)
+{
+	hex_general *gen = item;
+	free(gen->id);
+	free(gen->name);
+}
+
 void hex_game_destroy(hex_game *g)
 {
 	if (!g)
 		return;
-	for (size_t i = 0; i < g->unit_count; i++) {
-		free(g->units[i].id);
-		free(g->units[i].name);
-		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-			free(g->units[i].attr[a]);
-	}
-	for (size_t i = 0; i < g->general_count; i++) {
-		free(g->generals[i].id);
-		free(g->generals[i].name);
-	}
+	array_free(g->units, g->unit_count, sizeof *g->units, unit_strings_free);
+	array_free(g->generals, g->general_count, sizeof *g->generals, general_strings_free);
 	for (size_t i = 0; i < g->brigade_count; i++)
 		free(g->brigades[i].id);
+	free(g->brigades);
 	for (int s = 0; s < GAME_SIDES; s++)
 		free(g->sides[s].id);
-	free(g->units);
-	free(g->generals);
-	free(g->brigades);
 	free(g->objectives);
 	free(g->terrain);
 	free(g->fieldworks);
@@ -195,41 +210,39 @@ void hex_game_destroy(hex_game *g)
 	free(g);
 }
 
+/* A copy of count items of `size` bytes (room for one at least: an empty
+ * list is still an allocation, as the game's lists are). */
+static void *copy_items(const void *items, size_t count, size_t size)
+{
+	void *c = xcalloc(count ? count : 1, size);
+	memcpy(c, items, count * size);
+	return c;
+}
+
 hex_game *hex_game_clone(const hex_game *g)
 {
 	hex_game *c = xmalloc(sizeof *c);
 	*c = *g;
 	size_t n = hex_count(&g->board);
-	if (!n)
-		n = 1;
 	c->scenario_id = dup_or_null(g->scenario_id);
-	c->terrain = xmalloc(n * sizeof *c->terrain);
-	memcpy(c->terrain, g->terrain, n * sizeof *c->terrain);
-	c->fieldworks = xmalloc(n * sizeof *c->fieldworks);
-	memcpy(c->fieldworks, g->fieldworks, n * sizeof *c->fieldworks);
-	c->objectives = xcalloc(g->objective_count ? g->objective_count : 1, sizeof *c->objectives);
-	memcpy(c->objectives, g->objectives, g->objective_count * sizeof *c->objectives);
+	c->terrain = copy_items(g->terrain, n, sizeof *c->terrain);
+	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
+	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
 		c->sides[s].id = dup_or_null(g->sides[s].id);
-	c->units = xcalloc(g->unit_count ? g->unit_count : 1, sizeof *c->units);
-	for (size_t i = 0; i < g->unit_count; i++) {
-		c->units[i] = g->units[i];
-		c->units[i].id = dup_or_null(g->units[i].id);
-		c->units[i].name = dup_or_null(g->units[i].name);
-		for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-			c->units[i].attr[a] = dup_or_null(g->units[i].attr[a]);
-	}
-	c->generals = xcalloc(g->general_count ? g->general_count : 1, sizeof *c->generals);
+	c->units = copy_items(g->units, g->unit_count, sizeof *c->units);
+	for (size_t i = 0; i < g->unit_count; i++)
+		unit_strings_copy(&c->units[i]);
+	c->generals = copy_items(g->generals, g->general_count, sizeof *c->generals);
 	for (size_t i = 0; i < g->general_count; i++) {
-		c->generals[i] = g->generals[i];
 		c->generals[i].id = dup_or_null(g->generals[i].id);
 		c->generals[i].name = dup_or_null(g->generals[i].name);
 	}
+	/* The brigades keep their capacity: forming one appends in place. */
 	c->brigades = xcalloc(g->brigade_capacity, sizeof *c->brigades);
-	for (size_t i = 0; i < g->brigade_count; i++) {
-		c->brigades[i] = g->brigades[i];
+	memcpy(c->brigades, g->brigades, g->brigade_count * sizeof *c->brigades);
+	for (size_t i = 0; i < g->brigade_count; i++)
 		c->brigades[i].id = dup_or_null(g->brigades[i].id);
-	}
 	return c;
 }
 
@@ -300,22 +313,14 @@ bool hex_game_occupied(const hex_game *g, hex_coord h)
 
 int hex_game_find_unit(const hex_game *g, const char *id)
 {
-	if (!id)
-		return -1;
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (strcmp(g->units[i].id, id) == 0)
-			return (int)i;
-	return -1;
+	const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
+	return u ? (int)(u - g->units) : -1;
 }
 
 int hex_game_find_general(const hex_game *g, const char *id)
 {
-	if (!id)
-		return -1;
-	for (size_t i = 0; i < g->general_count; i++)
-		if (strcmp(g->generals[i].id, id) == 0)
-			return (int)i;
-	return -1;
+	const hex_general *gen = array_find_id(g->generals, g->general_count, sizeof *g->generals, id);
+	return gen ? (int)(gen - g->generals) : -1;
 }
 
 int hex_game_find_brigade(const hex_game *g, const char *id)

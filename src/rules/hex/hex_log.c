@@ -31,23 +31,14 @@ void hexlog_init(gl_log *log)
 	memset(log, 0, sizeof *log);
 }
 
-static void free_list(char **list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(list[i]);
-	free(list);
-}
-
 void hexlog_action_finish(gl_action *a)
 {
-	free(a->side);
-	free(a->subject);
-	free(a->object);
-	free(a->card);
-	free(a->section);
-	free_list(a->words, a->word_count);
+	char *owned[] = { a->side, a->subject, a->object, a->card, a->section };
+	for (size_t i = 0; i < ARRAY_LEN(owned); i++)
+		free(owned[i]);
+	str_free_words(a->words, a->word_count);
 	free(a->hexes);
-	free_list(a->faces, a->face_count);
+	str_free_words(a->faces, a->face_count);
 	memset(a, 0, sizeof *a);
 }
 
@@ -92,6 +83,27 @@ static int optional_side(loglex_tokens *t, int at, gl_action *a)
 		return at + 1;
 	}
 	return at;
+}
+
+/* The keywords that may end an action's words, in any order, each once:
+ * alone, and `other` (retreat: off; battle: withdraw; NULL for none),
+ * after the first `keep` words (the keyword and the pieces it needs).
+ * Sets their flags; returns where they begin. */
+static int take_trailing(const loglex_tokens *t, int words, int keep, const char *other, bool *other_flag,
+	gl_action *a)
+{
+	int end = words;
+	while (end > keep) {
+		const char *w = t->tok[end - 1];
+		if (strcmp(w, "alone") == 0 && !a->alone)
+			a->alone = true;
+		else if (other && strcmp(w, other) == 0 && !*other_flag)
+			*other_flag = true;
+		else
+			break;
+		end--;
+	}
+	return end;
 }
 
 static bool parse_tokens(loglex_tokens *t, gl_action *a, rules_error *err)
@@ -173,11 +185,7 @@ static bool parse_tokens(loglex_tokens *t, gl_action *a, rules_error *err)
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_MOVE: {
-		int end = words;
-		if (end > 2 && strcmp(t->tok[end - 1], "alone") == 0) {
-			a->alone = true;
-			end--;
-		}
+		int end = take_trailing(t, words, 2, NULL, NULL, a);
 		if (end < 3)
 			return loglex_fail(err, "'move' takes a unit or general and the hexes it enters");
 		a->subject = xstrdup(t->tok[1]);
@@ -189,16 +197,7 @@ static bool parse_tokens(loglex_tokens *t, gl_action *a, rules_error *err)
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, words, a, err);
 	case ACT_RETREAT: {
-		int end = words;
-		for (int k = 0; k < 2; k++) {
-			if (end > 2 && strcmp(t->tok[end - 1], "alone") == 0 && !a->alone) {
-				a->alone = true;
-				end--;
-			} else if (end > 2 && strcmp(t->tok[end - 1], "off") == 0 && !a->off) {
-				a->off = true;
-				end--;
-			}
-		}
+		int end = take_trailing(t, words, 2, "off", &a->off, a);
 		if (end < 2)
 			return loglex_fail(err, "'retreat' takes a unit or general and the hexes it retreats through");
 		a->subject = xstrdup(t->tok[1]);
@@ -217,19 +216,9 @@ static bool parse_tokens(loglex_tokens *t, gl_action *a, rules_error *err)
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_BATTLE: {
-		int end = words;
-		/* Trailing keywords, in any order: withdraw (the defender's
-		 * choice), alone (the attacker fights without its general's
-		 * extra die). */
-		while (end > 3) {
-			if (strcmp(t->tok[end - 1], "withdraw") == 0 && !a->withdraw)
-				a->withdraw = true;
-			else if (strcmp(t->tok[end - 1], "alone") == 0 && !a->alone)
-				a->alone = true;
-			else
-				break;
-			end--;
-		}
+		/* withdraw: the defender's choice; alone: the attacker fights
+		 * without its general's extra die. */
+		int end = take_trailing(t, words, 3, "withdraw", &a->withdraw, a);
 		if (end != 3)
 			return loglex_fail(err, "'battle' takes the attacking unit and its target (then ': FACES')");
 		a->subject = xstrdup(t->tok[1]);
@@ -307,6 +296,12 @@ static void word(sbuf *b, const char *s)
 	put(b, s);
 }
 
+static void words(sbuf *b, char *const *list, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		word(b, list[i]);
+}
+
 char *hexlog_format(const gl_action *a)
 {
 	sbuf b = { NULL, 0, 0 };
@@ -332,8 +327,7 @@ char *hexlog_format(const gl_action *a)
 		break;
 	case ACT_HAND:
 		word(&b, a->side);
-		for (size_t i = 0; i < a->word_count; i++)
-			word(&b, a->words[i]);
+		words(&b, a->words, a->word_count);
 		break;
 	case ACT_PLAY:
 	case ACT_DISCARD:
@@ -347,14 +341,12 @@ char *hexlog_format(const gl_action *a)
 		break;
 	case ACT_ORDER:
 	case ACT_RALLY:
-		for (size_t i = 0; i < a->word_count; i++)
-			word(&b, a->words[i]);
+		words(&b, a->words, a->word_count);
 		break;
 	case ACT_FORM:
 		word(&b, a->subject);
 		word(&b, a->object);
-		for (size_t i = 0; i < a->word_count; i++)
-			word(&b, a->words[i]);
+		words(&b, a->words, a->word_count);
 		break;
 	case ACT_MOVE:
 	case ACT_RETREAT:
@@ -391,8 +383,7 @@ char *hexlog_format(const gl_action *a)
 	}
 	if (a->faces_given) {
 		word(&b, ":");
-		for (size_t i = 0; i < a->face_count; i++)
-			word(&b, a->faces[i]);
+		words(&b, a->faces, a->face_count);
 	}
 	return b.s;
 }

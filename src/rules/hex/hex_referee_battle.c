@@ -424,7 +424,7 @@ static void sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
 	b->distance = p->dice.distance;
 	int hits = 0;
 	for (int i = 0; i < p->face_count; i++)
-		hits += cards_sharp_hit(g, c, p->faces[i]);
+		hits += cards_sharp_hit(c, p->faces[i]);
 	const hex_general *gg = &g->generals[p->target.index];
 	ref_note(r, "%d %s at general '%s': %d %s.", p->face_count, p->face_count == 1 ? "die" : "dice", gg->id, hits,
 		hits == 1 ? "hit" : "hits");

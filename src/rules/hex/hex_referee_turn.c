@@ -603,7 +603,7 @@ static void reinforce_begin(referee *r, const gl_action *a, int card)
 	int per = c->per_face > 0 ? c->per_face : 1;
 	for (int i = 0; i < n; i++)
 		for (size_t k = 0; k < c->face_count; k++) {
-			if (strcmp(c->faces[k].face, g->rs->faces[faces[i]].id) != 0)
+			if (c->faces[k].face_index != faces[i])
 				continue;
 			for (int j = 0; j < per && ar->slots < REFEREE_MAX_ARRIVALS; j++)
 				ar->type[ar->slots++] = c->faces[k].unit_type;

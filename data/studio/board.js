@@ -70,6 +70,13 @@ export class Board {
   }
 
   drawOutlines(cells) {
+    // The same board after an edit: the outlines stay (a drag over them
+    // goes on), only their facts change.
+    const polys = this.overlay.children;
+    if (polys.length === cells.length && cells.every((c, i) => polys[i].dataset.address === c.address)) {
+      cells.forEach((c, i) => this.cells.set(c.address, { facts: c, el: polys[i] }));
+      return;
+    }
     this.overlay.replaceChildren();
     this.cells.clear();
     for (const cell of cells) {

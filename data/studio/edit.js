@@ -100,13 +100,16 @@ export class Editor {
     const call = this.queue.then(() => postJSON(`${path}?lang=${encodeURIComponent(lang())}`, body));
     this.queue = call.then(async (state) => {
       this.pending--;
-      await this.show(state, this.pending === 0);
+      // No drawing while a drag goes on: up() draws once it ends.
+      const held = this.painting || this.moving;
+      this.deferred = held && this.pending === 0;
+      await this.show(state, this.pending === 0 && !held);
       if (path === '/api/save')
         this.message(t('studio-saved', { file: state.file }), true);
     }, async (error) => {
       this.pending--;
       this.message(path === '/api/save' ? t('studio-save-failed', { why: error.message })
-        : t('studio-refused', { why: error.message }));
+        : t('studio-refused', { why: this.reason(error) }));
       if (this.pending === 0 && this.state)
         await this.show(this.state, true);
     }).catch((error) => {
@@ -116,6 +119,15 @@ export class Editor {
         document.body.dataset.busy = 'false';
     });
     return this.queue;
+  }
+
+  // Why an edit was refused: the edit module's sentence is English; in
+  // another language its reason's own words come first.
+  reason(error) {
+    const word = error.reason ? `studio-${error.reason}` : null;
+    if (!word || lang() === 'en' || t(word) === word)
+      return error.message;
+    return `${t(word)} (${error.message})`;
   }
 
   edit(op) {
@@ -184,7 +196,7 @@ export class Editor {
       sel = { piece: 'objective', index: this.state.pieces.objectives.length };
     } else if (tool.kind === 'city') {
       const id = this.freshId('city');
-      op = { op: 'add', piece: 'city', attrs: [['id', id], ['name', t('studio-new-city')], ['at', address]] };
+      op = { op: 'add', piece: 'city', attrs: [['id', id], ['name', t('studio-new-city')], ['at', address], ['side', tool.side]] };
       sel = { piece: 'city', key: id };
     } else if (tool.kind === 'sea-zone') {
       this.seaSquare(address);
@@ -257,8 +269,18 @@ export class Editor {
     const move = this.moving;
     this.painting = null;
     this.moving = null;
-    if (!move || !move.to || same(move.to, move.from))
+    if (!move || !move.to || same(move.to, move.from)) {
+      if (this.deferred && this.pending === 0) {
+        this.deferred = false;
+        this.pending++;
+        this.queue = this.queue.then(() => this.show(this.state, true)).finally(() => {
+          this.pending--;
+          if (this.pending === 0)
+            document.body.dataset.busy = 'false';
+        });
+      }
       return;
+    }
     const p = this.find(move.sel);
     const attribute = p && !p.at && p.entry ? 'entry' : 'at';
     this.edit({ op: 'set', ...pieceRef(move.sel), attribute, value: move.to }).then(() => this.select(move.sel));

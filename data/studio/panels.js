@@ -131,19 +131,22 @@ export class Panels {
       works.title = t('studio-fieldworks-hint');
       terrains.append(works);
     }
+    const square = state.grid === 'square';
     for (const side of tr.sides) {
       tray.append(el('h3', {}, side.name));
       const pieces = el('div', { className: 'tools' });
       for (const u of side.units)
         pieces.append(this.toolButton(u.name || t('studio-general'),
           { kind: 'place', piece: u.piece, side: side.id, type: u.id }, { side: side.id, type: u.id }));
+      // A city is placed held by a side, which the inspector changes.
+      if (square)
+        pieces.append(this.toolButton(t('studio-city'), { kind: 'city', side: side.id }, { side: side.id, tool: 'city' }));
       tray.append(pieces);
     }
-    const square = state.grid === 'square';
     const places = el('div', { className: 'tools' });
     if (square) {
-      places.append(this.toolButton(t('studio-city'), { kind: 'city' }, { tool: 'city' }),
-        this.toolButton(t('studio-sea-zone'), { kind: 'sea-zone' }, { tool: 'sea-zone' }, t('studio-sea-zone-hint')));
+      places.append(this.toolButton(t('studio-sea-zone'), { kind: 'sea-zone' }, { tool: 'sea-zone' },
+        t('studio-sea-zone-hint')));
     } else {
       places.append(this.toolButton(t('studio-objective'), { kind: 'objective' }, { tool: 'objective' }));
     }

@@ -309,9 +309,15 @@ static json_t *body_object(const studio_request *req, const char *expected, stud
 }
 
 /* The document made (opened or new) becomes the open one, its history
- * started afresh. */
-static void doc_take(studio_api *api, studio_doc *next, lang_id lang, studio_response *resp)
+ * started afresh; or, not made, 422 with why (error, freed here). */
+static void doc_take(studio_api *api, bool made, studio_doc *next, char *error, lang_id lang, studio_response *resp)
 {
+	if (!made) {
+		studio_response_error(resp, 422, error);
+		free(error);
+		return;
+	}
+	free(error);
 	if (api->doc_open)
 		studio_doc_finish(&api->doc);
 	api->doc = *next;
@@ -335,11 +341,8 @@ static void post_open(studio_api *api, const studio_request *req, lang_id lang, 
 	} else {
 		studio_doc next;
 		char *error = NULL;
-		if (studio_doc_open(&next, api->ctx, api->validator, path, name, &error))
-			doc_take(api, &next, lang, resp);
-		else
-			studio_response_error(resp, 422, error);
-		free(error);
+		doc_take(api, studio_doc_open(&next, api->ctx, api->validator, path, name, &error), &next, error, lang,
+			resp);
 	}
 	free(path);
 	json_decref(body);
@@ -364,11 +367,8 @@ static void post_new(studio_api *api, const studio_request *req, lang_id lang, s
 	} else {
 		studio_doc next;
 		char *error = NULL;
-		if (studio_doc_new(&next, api->ctx, api->validator, ruleset_id, path, name, &error))
-			doc_take(api, &next, lang, resp);
-		else
-			studio_response_error(resp, 422, error);
-		free(error);
+		doc_take(api, studio_doc_new(&next, api->ctx, api->validator, ruleset_id, path, name, &error), &next,
+			error, lang, resp);
 	}
 	free(path);
 	json_decref(body);

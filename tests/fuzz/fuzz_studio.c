@@ -85,12 +85,12 @@ static char *folder_copy(const char *from)
 }
 
 /* Files a save or new added to the copy go again, so that the folder
- * does not fill up over a long run. */
-static void folder_tidy(void)
+ * does not fill up over a long run; all: every file, and the folder. */
+static void folder_tidy(bool all)
 {
 	DIR *dir = opendir(folder);
 	for (struct dirent *e; dir && (e = readdir(dir));) {
-		if (e->d_name[0] == '.' || is_original(e->d_name))
+		if (e->d_name[0] == '.' || (!all && is_original(e->d_name)))
 			continue;
 		char *path = xasprintf("%s/%s", folder, e->d_name);
 		unlink(path);
@@ -98,6 +98,14 @@ static void folder_tidy(void)
 	}
 	if (dir)
 		closedir(dir);
+	if (all)
+		rmdir(folder);
+}
+
+/* At the end of a run the copy goes whole. */
+static void folder_remove(void)
+{
+	folder_tidy(true);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -118,6 +126,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(2);
 	}
 	studio_api_set_port(api, FUZZ_PORT);
+	atexit(folder_remove);
 	free(scenarios);
 	return 0;
 }
@@ -182,7 +191,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	studio_response_finish(&resp);
 	if (strcmp(path, "/api/save") == 0 || strcmp(path, "/api/new") == 0)
-		folder_tidy();
+		folder_tidy(false);
 	for (size_t i = 0; i < n; i++)
 		free(lines[i]);
 	free(path);

@@ -250,8 +250,10 @@ async function start() {
   $('lang').value = code;
   $('lang').addEventListener('change', (e) => setLanguage(e.target.value).catch(failed));
   $('to-start').addEventListener('click', () => {
-    if (mayLeave())
-      showStart().catch(failed);
+    if (!mayLeave())
+      return;
+    showMessage('');
+    showStart().catch(failed);
   });
   $('undo').addEventListener('click', () => editor.undo());
   $('redo').addEventListener('click', () => editor.redo());

@@ -59,7 +59,7 @@ static void respond_json(studio_response *resp, int status, json_t *value)
 
 void studio_response_error(studio_response *resp, int status, const char *message)
 {
-	respond_json(resp, status, json_pack("{s:s}", "error", message));
+	respond_json(resp, status, json_pack("{s:s}", "error", message ? message : "the request failed"));
 }
 
 /* The ids of the studio's words, from its own strings file: the page asks
@@ -341,8 +341,8 @@ static void post_open(studio_api *api, const studio_request *req, lang_id lang, 
 	} else {
 		studio_doc next;
 		char *error = NULL;
-		doc_take(api, studio_doc_open(&next, api->ctx, api->validator, path, name, &error), &next, error, lang,
-			resp);
+		bool made = studio_doc_open(&next, api->ctx, api->validator, path, name, &error);
+		doc_take(api, made, &next, error, lang, resp);
 	}
 	free(path);
 	json_decref(body);
@@ -367,8 +367,8 @@ static void post_new(studio_api *api, const studio_request *req, lang_id lang, s
 	} else {
 		studio_doc next;
 		char *error = NULL;
-		doc_take(api, studio_doc_new(&next, api->ctx, api->validator, ruleset_id, path, name, &error), &next,
-			error, lang, resp);
+		bool made = studio_doc_new(&next, api->ctx, api->validator, ruleset_id, path, name, &error);
+		doc_take(api, made, &next, error, lang, resp);
 	}
 	free(path);
 	json_decref(body);

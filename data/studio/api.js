@@ -3,9 +3,11 @@
 // page's Origin, which the server checks.
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  // reason: the edit module's stable id of a refusal, when it gave one.
+  constructor(status, message, reason) {
     super(message);
     this.status = status;
+    this.reason = reason || null;
   }
 }
 
@@ -17,7 +19,7 @@ async function answer(response) {
     body = null;
   }
   if (!response.ok)
-    throw new ApiError(response.status, (body && body.error) || response.statusText);
+    throw new ApiError(response.status, (body && body.error) || response.statusText, body && body.reason);
   return body;
 }
 

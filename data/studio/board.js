@@ -1,7 +1,9 @@
 // The board: the server's drawing (the print painters' SVG) as an image,
 // and over it one outline per cell from the server's grid geometry, in
-// the same user units, to hover and to mark.  Zoom with the wheel or the
-// buttons, pan by dragging.
+// the same user units, to hover, to mark and to edit on.  Zoom with the
+// wheel or the buttons, pan by dragging.  The editor (edit.js) may take a
+// press on a cell (paint, place, drag a piece): board.tool, when set, is
+// asked first and pans nothing when it takes the press.
 import { getJSON } from './api.js';
 import { t } from './words.js';
 
@@ -24,6 +26,7 @@ export class Board {
     this.y = 0;
     this.cells = new Map();
     this.marked = null;
+    this.tool = null;
     this.listen();
   }
 
@@ -37,7 +40,7 @@ export class Board {
 
   // Draw the open scenario's board in a language; the stage then says
   // which (data-shows="FILE LANG"), for whoever waits for it.
-  async load(file, code) {
+  async load(file, code, generation = 0) {
     delete this.stage.dataset.shows;
     const cells = await getJSON('/api/cells', { lang: code });
     const loaded = new Promise((resolve, reject) => {
@@ -60,10 +63,20 @@ export class Board {
     }
     if (this.marked)
       this.mark(this.marked);
+    if (this.selected)
+      this.select(this.selected);
+    this.stage.dataset.generation = String(generation);
     this.stage.dataset.shows = `${file} ${code}`;
   }
 
   drawOutlines(cells) {
+    // The same board after an edit: the outlines stay (a drag over them
+    // goes on), only their facts change.
+    const polys = this.overlay.children;
+    if (polys.length === cells.length && cells.every((c, i) => polys[i].dataset.address === c.address)) {
+      cells.forEach((c, i) => this.cells.set(c.address, { facts: c, el: polys[i] }));
+      return;
+    }
     this.overlay.replaceChildren();
     this.cells.clear();
     for (const cell of cells) {
@@ -119,6 +132,16 @@ export class Board {
     this.apply();
   }
 
+  // Outline the cell of the selected piece (null: none).
+  select(address) {
+    this.selected = address;
+    for (const el of this.overlay.querySelectorAll('.selected'))
+      el.classList.remove('selected');
+    const cell = address && this.cells.get(address);
+    if (cell)
+      cell.el.classList.add('selected');
+  }
+
   showCard(address, clientX, clientY) {
     const cell = this.cells.get(address);
     if (!cell)
@@ -144,10 +167,23 @@ export class Board {
       this.zoom(e.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, e.clientX - box.left, e.clientY - box.top);
     }, { passive: false });
     let drag = null;
+    let held = null;
+    const cellOf = (e) => (e.target.dataset ? e.target.dataset.address : undefined);
     this.viewport.addEventListener('pointerdown', (e) => {
+      const address = cellOf(e);
+      if (e.button === 0 && address && this.tool && this.tool.down(address, e)) {
+        held = { id: e.pointerId, address };
+        e.preventDefault();
+        return;
+      }
       drag = { x: e.clientX, y: e.clientY, ox: this.x, oy: this.y, id: e.pointerId };
     });
     this.viewport.addEventListener('pointermove', (e) => {
+      const over = cellOf(e);
+      if (held && held.id === e.pointerId && over && over !== held.address) {
+        held.address = over;
+        this.tool.over(over, e);
+      }
       if (drag && drag.id === e.pointerId && (e.buttons & 1)) {
         this.x = drag.ox + e.clientX - drag.x;
         this.y = drag.oy + e.clientY - drag.y;
@@ -163,8 +199,17 @@ export class Board {
     const end = () => {
       drag = null;
       this.viewport.classList.remove('dragging');
+      if (held) {
+        held = null;
+        this.tool.up();
+      }
     };
-    this.viewport.addEventListener('pointerup', end);
+    this.viewport.addEventListener('pointerup', (e) => {
+      const address = cellOf(e);
+      if (held && address && address !== held.address)
+        this.tool.over(address, e);
+      end();
+    });
     this.viewport.addEventListener('pointercancel', end);
     this.viewport.addEventListener('pointerleave', () => {
       end();

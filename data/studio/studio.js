@@ -1,16 +1,25 @@
-// orbat studio's page: the start page (the folder's scenarios) or the
-// open scenario on its board with its diagnostics, in the chosen language.
+// orbat studio's page: the start page (the folder's scenarios, a new one
+// from a ruleset's template) or the open scenario on its board, edited
+// with the tray and the panels, with its diagnostics, in the chosen
+// language.
 import { getJSON, postJSON } from './api.js';
 import { Board } from './board.js';
+import { Editor } from './edit.js';
+import { Panels } from './panels.js';
 import { LANGS, browserLang, lang, load, t } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 let board = null;
+let editor = null;
+let panels = null;
 let state = null;
 
-function showMessage(text) {
+// A sentence for the author: why something failed, or (good) that it
+// went well.
+function showMessage(text, good = false) {
   $('message').textContent = text;
   $('message').hidden = !text;
+  $('message').classList.toggle('good', good);
 }
 
 function failed(error) {
@@ -51,19 +60,41 @@ async function showStart() {
   }
   const rulesets = $('ruleset-list');
   rulesets.replaceChildren();
+  const taken = new Set(files.scenarios.map((s) => s.file));
   for (const r of files.rulesets) {
     const li = item(rulesets, undefined, 'ruleset');
     const name = document.createElement('strong');
     name.textContent = r.name;
-    const hint = document.createElement('span');
-    hint.className = 'meta';
-    hint.textContent = t('studio-new-hint', { ruleset: r.id });
-    li.append(name, ' ', hint);
+    const file = document.createElement('input');
+    file.type = 'text';
+    file.className = 'new-file';
+    file.dataset.ruleset = r.id;
+    file.setAttribute('aria-label', t('studio-new-file'));
+    let n = 1;
+    while (taken.has(`${r.id}-${n}.xml`))
+      n++;
+    file.value = `${r.id}-${n}.xml`;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'new';
+    button.dataset.ruleset = r.id;
+    button.textContent = t('studio-new');
+    const make = () => newScenario(r.id, file.value.trim()).catch(failed);
+    button.addEventListener('click', make);
+    file.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter')
+        make();
+    });
+    const label = document.createElement('span');
+    label.className = 'meta';
+    label.textContent = t('studio-new-file');
+    li.append(name, ' ', label, ' ', file, ' ', button);
   }
 }
 
 function showFacts() {
   $('scenario-title').textContent = state.title || state.file;
+  document.title = `${state.dirty ? '* ' : ''}${state.title || state.file} — ${t('studio-title')}`;
   $('fact-file').textContent = state.file;
   $('fact-ruleset').textContent = state.ruleset_name || state.ruleset || '—';
   $('fact-grid').textContent = state.grid ? t(`studio-grid-${state.grid}`) : '—';
@@ -126,8 +157,26 @@ async function explain(d) {
   board.mark(d.cell || null);
 }
 
+// A state from the server (after opening, an edit, undo, redo, save):
+// everything shown follows it; the board is drawn again when asked.
+async function showState(next, redraw) {
+  state = next;
+  editor.setState(state);
+  showFacts();
+  showDiagnostics();
+  panels.update(state, lang());
+  $('no-board').hidden = state.board;
+  $('stage').hidden = !state.board;
+  if (redraw && state.board)
+    await board.load(state.file, lang(), state.generation);
+  if (editor.pending === 0)
+    document.body.dataset.generation = String(state.generation);
+}
+
 async function showScenario() {
   state = await getJSON('/api/state', { lang: lang() });
+  editor.setState(state);
+  panels.update(state, lang());
   $('start').hidden = true;
   $('workspace').hidden = false;
   $('to-start').hidden = false;
@@ -137,14 +186,34 @@ async function showScenario() {
   $('no-board').hidden = state.board;
   $('stage').hidden = !state.board;
   if (state.board)
-    await board.load(state.file, lang());
+    await board.load(state.file, lang(), state.generation);
+  document.body.dataset.generation = String(state.generation);
+}
+
+// Leaving a scenario with edits not saved asks first.
+function mayLeave() {
+  return !state || !state.dirty || $('workspace').hidden || window.confirm(t('studio-leave-unsaved'));
+}
+
+function fresh() {
+  board.clear();
+  board.fitted = false;
+  board.marked = null;
+  board.selected = null;
+  editor.select(null);
+  editor.setTool({ kind: 'select' });
+  showMessage('');
+}
+
+async function newScenario(ruleset, file) {
+  await postJSON(`/api/new?lang=${lang()}`, { ruleset, file });
+  fresh();
+  await showScenario();
 }
 
 async function openScenario(file) {
   await postJSON('/api/open', { file });
-  board.clear();
-  board.fitted = false;
-  board.marked = null;
+  fresh();
   await showScenario();
 }
 
@@ -167,6 +236,8 @@ async function start() {
   if (location.search)
     history.replaceState(null, '', '/');
   board = new Board();
+  editor = new Editor(board, showState, showMessage);
+  panels = new Panels(editor);
   const files = await getJSON('/api/files');
   let stored = null;
   try {
@@ -178,7 +249,28 @@ async function start() {
   await load(code);
   $('lang').value = code;
   $('lang').addEventListener('change', (e) => setLanguage(e.target.value).catch(failed));
-  $('to-start').addEventListener('click', () => showStart().catch(failed));
+  $('to-start').addEventListener('click', () => {
+    if (!mayLeave())
+      return;
+    showMessage('');
+    showStart().catch(failed);
+  });
+  $('undo').addEventListener('click', () => editor.undo());
+  $('redo').addEventListener('click', () => editor.redo());
+  $('save').addEventListener('click', () => editor.save());
+  $('show-texts').addEventListener('click', () => {
+    $('texts-panel').hidden = !$('texts-panel').hidden;
+  });
+  $('texts-close').addEventListener('click', () => {
+    $('texts-panel').hidden = true;
+  });
+  // Closing the page with edits not saved: the browser asks first.
+  window.addEventListener('beforeunload', (e) => {
+    if (state && state.dirty && !$('workspace').hidden) {
+      e.preventDefault();
+      e.returnValue = '';
+    }
+  });
   $('explain-close').addEventListener('click', () => {
     $('explain').hidden = true;
   });

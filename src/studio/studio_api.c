@@ -11,6 +11,7 @@
 #include "../model/rulebook.h"
 #include "../text/strings.h"
 #include "studio_doc.h"
+#include "studio_edit.h"
 #include "studio_guard.h"
 
 struct studio_api {
@@ -26,6 +27,7 @@ struct studio_api {
 	validator *validator;
 	studio_doc doc;
 	bool doc_open;
+	studio_history history; /* the open scenario's undo and redo */
 	char **word_ids;         /* the ids of i18n/studio.xml, in file order */
 	size_t word_count;
 };
@@ -57,7 +59,7 @@ static void respond_json(studio_response *resp, int status, json_t *value)
 
 void studio_response_error(studio_response *resp, int status, const char *message)
 {
-	respond_json(resp, status, json_pack("{s:s}", "error", message));
+	respond_json(resp, status, json_pack("{s:s}", "error", message ? message : "the request failed"));
 }
 
 /* The ids of the studio's words, from its own strings file: the page asks
@@ -106,6 +108,7 @@ studio_api *studio_api_create(const studio_api_options *o, char **error)
 	api->listen = o->listen ? xstrdup(o->listen) : NULL;
 	api->lang = o->lang;
 	api->lang_given = o->lang_given;
+	studio_history_init(&api->history);
 	studio_hosts_init(&api->hosts, api->listen, 0);
 	api->static_dir = data_subdir(o->ctx, "studio");
 	api->fonts_dir = data_subdir(o->ctx, "fonts");
@@ -139,6 +142,7 @@ void studio_api_destroy(studio_api *api)
 		return;
 	if (api->doc_open)
 		studio_doc_finish(&api->doc);
+	studio_history_finish(&api->history);
 	validator_destroy(api->validator);
 	str_free_words(api->word_ids, api->word_count);
 	free(api->folder);
@@ -282,33 +286,171 @@ static void get_board(studio_api *api, lang_id lang, bool cells, studio_response
 	free(error);
 }
 
-/* POST /api/open {"file": NAME}: the scenario NAME of the folder. */
-static void post_open(studio_api *api, const studio_request *req, studio_response *resp)
+/* The open scenario's state, with what undo and redo can do. */
+static void respond_state(studio_api *api, lang_id lang, studio_response *resp)
+{
+	json_t *state = studio_doc_state(&api->doc, lang);
+	json_object_set_new(state, "can_undo", json_boolean(studio_history_can_undo(&api->history)));
+	json_object_set_new(state, "can_redo", json_boolean(studio_history_can_redo(&api->history)));
+	respond_json(resp, 200, state);
+}
+
+/* The request's body as a JSON object, or NULL after a 400 answer. */
+static json_t *body_object(const studio_request *req, const char *expected, studio_response *resp)
 {
 	json_error_t jerr;
 	json_t *body = json_loadb(req->body ? req->body : "", req->body_size, JSON_REJECT_DUPLICATES, &jerr);
+	if (!json_is_object(body)) {
+		json_decref(body);
+		studio_response_error(resp, 400, expected);
+		return NULL;
+	}
+	return body;
+}
+
+/* The document made (opened or new) becomes the open one, its history
+ * started afresh; or, not made, 422 with why (error, freed here). */
+static void doc_take(studio_api *api, bool made, studio_doc *next, char *error, lang_id lang, studio_response *resp)
+{
+	if (!made) {
+		studio_response_error(resp, 422, error);
+		free(error);
+		return;
+	}
+	free(error);
+	if (api->doc_open)
+		studio_doc_finish(&api->doc);
+	api->doc = *next;
+	api->doc_open = true;
+	studio_history_clear(&api->history);
+	respond_state(api, lang, resp);
+}
+
+/* POST /api/open {"file": NAME}: the scenario NAME of the folder. */
+static void post_open(studio_api *api, const studio_request *req, lang_id lang, studio_response *resp)
+{
+	json_t *body = body_object(req, "expected {\"file\": NAME}", resp);
 	const char *name = json_string_value(json_object_get(body, "file"));
 	char *path = name ? studio_path_inside(api->folder, name) : NULL;
-	if (!body || !name) {
+	if (!body) {
+		/* answered */
+	} else if (!name) {
 		studio_response_error(resp, 400, "expected {\"file\": NAME}");
 	} else if (!path) {
 		studio_response_error(resp, 404, "no such scenario in the folder");
 	} else {
 		studio_doc next;
 		char *error = NULL;
-		if (studio_doc_open(&next, api->ctx, api->validator, path, name, &error)) {
-			if (api->doc_open)
-				studio_doc_finish(&api->doc);
-			api->doc = next;
-			api->doc_open = true;
-			respond_json(resp, 200, studio_doc_state(&api->doc, api->lang));
-		} else {
-			studio_response_error(resp, 422, error);
-		}
+		bool made = studio_doc_open(&next, api->ctx, api->validator, path, name, &error);
+		doc_take(api, made, &next, error, lang, resp);
+	}
+	free(path);
+	json_decref(body);
+}
+
+/* POST /api/new {"ruleset": ID, "file": NAME}: a new scenario from the
+ * ruleset's starter template, to be saved as NAME, a file the folder does
+ * not have yet (an author's file is never overwritten by a new one). */
+static void post_new(studio_api *api, const studio_request *req, lang_id lang, studio_response *resp)
+{
+	json_t *body = body_object(req, "expected {\"ruleset\": ID, \"file\": NAME}", resp);
+	const char *ruleset_id = json_string_value(json_object_get(body, "ruleset"));
+	const char *name = json_string_value(json_object_get(body, "file"));
+	char *path = name ? studio_path_new(api->folder, name) : NULL;
+	if (!body) {
+		/* answered */
+	} else if (!ruleset_id || !name) {
+		studio_response_error(resp, 400, "expected {\"ruleset\": ID, \"file\": NAME}");
+	} else if (!path) {
+		studio_response_error(resp, 409, "the name must be new in this folder and end in .xml, "
+			"of letters, digits, '-', '_' and '.'");
+	} else {
+		studio_doc next;
+		char *error = NULL;
+		bool made = studio_doc_new(&next, api->ctx, api->validator, ruleset_id, path, name, &error);
+		doc_take(api, made, &next, error, lang, resp);
+	}
+	free(path);
+	json_decref(body);
+}
+
+/* POST /api/edit EDIT (studio_edit.h), /api/undo, /api/redo: the state
+ * after it, or 422 with the reason the edit module refused it. */
+static void post_edit(studio_api *api, const studio_request *req, const char *what, lang_id lang,
+	studio_response *resp)
+{
+	scedit_refusal why = { "", "" };
+	bool done;
+	if (strcmp(what, "undo") == 0) {
+		done = studio_history_undo(&api->history, api->doc.edit, &why);
+	} else if (strcmp(what, "redo") == 0) {
+		done = studio_history_redo(&api->history, api->doc.edit, &why);
+	} else {
+		json_t *body = body_object(req, "expected an edit: {\"op\": ...}", resp);
+		if (!body)
+			return;
+		scedit_op op;
+		json_int_t group = json_integer_value(json_object_get(body, "group"));
+		done = studio_edit_parse(body, &op, &why)
+			&& studio_history_edit(&api->history, api->doc.edit, &op, group > 0 ? (unsigned long)group : 0,
+				&why);
+		json_decref(body);
+	}
+	/* Even a refused undo may have undone part of a group. */
+	studio_doc_reload(&api->doc, api->validator);
+	if (done)
+		respond_state(api, lang, resp);
+	else
+		respond_json(resp, 422, json_pack("{s:s, s:s}", "error", why.message, "reason", why.reason));
+}
+
+/* POST /api/save {} or {"file": NAME}: the open scenario written over its
+ * file, or a copy of it written to NAME of the folder, through a
+ * temporary file renamed over the old: a failure leaves it as it was and
+ * the answer says why. */
+static void post_save(studio_api *api, const studio_request *req, lang_id lang, studio_response *resp)
+{
+	json_t *body = req->body_size ? body_object(req, "expected {} or {\"file\": NAME}", resp) : json_object();
+	if (!body)
+		return;
+	const json_t *file = json_object_get(body, "file");
+	const char *name = json_string_value(file);
+	char *path = NULL;
+	if (file && !name) {
+		studio_response_error(resp, 400, "expected {} or {\"file\": NAME}");
+	} else if (name && !(path = studio_path_inside(api->folder, name)) && !(path = studio_path_new(api->folder, name))) {
+		studio_response_error(resp, 403, "a scenario is saved only as a file of the studio's folder");
+	} else {
+		char *error = NULL;
+		if (scenario_doc_save(api->doc.edit, path && strcmp(path, api->doc.path) != 0 ? path : NULL, &error))
+			respond_state(api, lang, resp);
+		else
+			studio_response_error(resp, 500, error ? error : "the file cannot be written");
 		free(error);
 	}
 	free(path);
 	json_decref(body);
+}
+
+static void route_post(studio_api *api, const studio_request *req, studio_response *resp)
+{
+	const char *path = req->path;
+	lang_id lang;
+	if (!lang_of(api, req, &lang))
+		studio_response_error(resp, 400, "lang must be en, nl or fr");
+	else if (strcmp(path, "/api/open") == 0)
+		post_open(api, req, lang, resp);
+	else if (strcmp(path, "/api/new") == 0)
+		post_new(api, req, lang, resp);
+	else if (strcmp(path, "/api/edit") != 0 && strcmp(path, "/api/undo") != 0 && strcmp(path, "/api/redo") != 0
+		&& strcmp(path, "/api/save") != 0)
+		studio_response_error(resp, 404, "no such call");
+	else if (!api->doc_open)
+		studio_response_error(resp, 409, "no scenario is open");
+	else if (strcmp(path, "/api/save") == 0)
+		post_save(api, req, lang, resp);
+	else
+		post_edit(api, req, path + 5, lang, resp);
 }
 
 static void get_index(studio_api *api, const studio_request *req, studio_response *resp)
@@ -344,7 +486,7 @@ static void route_get(studio_api *api, const studio_request *req, studio_respons
 		respond_json(resp, 200, list);
 	} else if (strcmp(path, "/api/state") == 0) {
 		if (api->doc_open)
-			respond_json(resp, 200, studio_doc_state(&api->doc, lang));
+			respond_state(api, lang, resp);
 		else
 			studio_response_error(resp, 404, "no scenario is open");
 	} else if (strcmp(path, "/api/board.svg") == 0) {
@@ -388,8 +530,6 @@ void studio_api_handle(studio_api *api, const studio_request *req, studio_respon
 		studio_response_error(resp, 413, "the request is too large");
 	else if (get)
 		route_get(api, req, resp);
-	else if (strcmp(req->path, "/api/open") == 0)
-		post_open(api, req, resp);
 	else
-		studio_response_error(resp, 404, "no such call");
+		route_post(api, req, resp);
 }

@@ -12,6 +12,7 @@
 #include "../text/fonts.h"
 #include "../text/strings.h"
 #include "studio_guard.h"
+#include "studio_tray.h"
 
 /* The model of a file, whatever its errors: the validator hands its model
  * over only when the file is valid, and an author's board is most worth
@@ -42,57 +43,75 @@ static void model_forget(studio_doc *d)
 {
 	drawings_forget(d);
 	position_destroy(d->pos);
-	scenario_destroy(d->sc);
 	d->pos = NULL;
 	d->sc = NULL;
 	d->rs = NULL;
 	d->board_ok = false;
 }
 
-bool studio_doc_reload(studio_doc *d, context *ctx, validator *v, char **error)
+void studio_doc_reload(studio_doc *d, validator *v)
 {
-	*error = NULL;
 	model_forget(d);
 	diag_sink_clear(&d->diags);
-	d->status = validator_check_file(v, d->path, &d->diags, NULL, NULL);
-	if (d->status == VALIDATE_IO_ERROR) {
-		*error = xasprintf("cannot read %s", d->name);
-		return false;
-	}
-	d->sc = model_read(d->path, d->name);
-	if (d->sc && d->sc->ruleset.text) {
-		ruleset_registry *reg = ruleset_registry_of(ctx);
-		if (ruleset_registry_has(reg, d->sc->ruleset.text)) {
-			diag_sink scratch;
-			diag_sink_init(&scratch);
-			d->rs = ruleset_registry_get(reg, d->sc->ruleset.text, &scratch);
-			diag_sink_finish(&scratch);
-		}
-	}
+	/* The bytes a save would write, through the validator of orbat
+	 * validate: its diagnostics' lines are the saved file's. */
+	size_t size;
+	const char *bytes = scenario_doc_bytes(d->edit, &size);
+	d->status = validator_check_memory(v, d->name, bytes, size, &d->diags, NULL, NULL);
+	d->sc = scenario_doc_model(d->edit);
+	d->rs = scenario_doc_ruleset(d->edit);
 	if (d->sc && d->rs && scenario_grid(d->sc, d->rs, &d->board) && grid_count(&d->board) > 0) {
 		d->pos = position_create(d->sc, d->rs);
 		d->board_ok = d->pos->board_ok;
 	}
+}
+
+/* The document made (opened or new) becomes the studio's. */
+static bool doc_start(studio_doc *d, validator *v, scenario_doc *edit, const char *path, const char *name,
+	diag_sink *sink, char **error)
+{
+	memset(d, 0, sizeof *d);
+	if (!edit) {
+		*error = sink->count ? xasprintf("%s: %s", name, sink->items[0].message)
+				     : xasprintf("cannot read %s", name);
+		return false;
+	}
+	d->edit = edit;
+	d->path = xstrdup(path);
+	d->name = xstrdup(name);
+	diag_sink_init(&d->diags);
+	studio_doc_reload(d, v);
 	return true;
 }
 
 bool studio_doc_open(studio_doc *d, context *ctx, validator *v, const char *path, const char *name,
 	char **error)
 {
-	memset(d, 0, sizeof *d);
-	d->path = xstrdup(path);
-	d->name = xstrdup(name);
-	diag_sink_init(&d->diags);
-	if (!studio_doc_reload(d, ctx, v, error)) {
-		studio_doc_finish(d);
-		return false;
-	}
-	return true;
+	*error = NULL;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	scenario_doc *edit = scenario_doc_open(path, context_data_dir(ctx), &sink);
+	bool ok = doc_start(d, v, edit, path, name, &sink, error);
+	diag_sink_finish(&sink);
+	return ok;
+}
+
+bool studio_doc_new(studio_doc *d, context *ctx, validator *v, const char *ruleset_id, const char *path,
+	const char *name, char **error)
+{
+	*error = NULL;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	scenario_doc *edit = scenario_doc_new(context_data_dir(ctx), ruleset_id, path, &sink);
+	bool ok = doc_start(d, v, edit, path, name, &sink, error);
+	diag_sink_finish(&sink);
+	return ok;
 }
 
 void studio_doc_finish(studio_doc *d)
 {
 	model_forget(d);
+	scenario_doc_destroy(d->edit);
 	diag_sink_finish(&d->diags);
 	free(d->path);
 	free(d->name);
@@ -239,6 +258,9 @@ json_t *studio_doc_state(const studio_doc *d, lang_id lang)
 	json_object_set_new(state, "warnings", json_integer((json_int_t)d->diags.warnings));
 	json_object_set_new(state, "board", json_boolean(d->board_ok));
 	json_object_set_new(state, "diagnostics", diagnostics_json(d));
+	json_object_set_new(state, "dirty", json_boolean(scenario_doc_modified(d->edit)));
+	json_object_set_new(state, "generation", json_integer((json_int_t)scenario_doc_generation(d->edit)));
+	studio_tray_add(state, d->sc, d->rs, lang);
 	return state;
 }
 

@@ -16,6 +16,7 @@
 
 #include "../base/diag.h"
 #include "../model/position.h"
+#include "../model/scenario_edit.h"
 #include "../render/boardsvg.h"
 #include "../text/context.h"
 #include "../text/lang.h"
@@ -24,9 +25,10 @@
 typedef struct studio_doc {
 	char *path;              /* resolved, inside the studio's folder */
 	char *name;              /* its file name */
+	scenario_doc *edit;      /* the author's XML, edited in place */
 	validate_status status;
 	diag_sink diags;
-	scenario *sc;            /* NULL when the file is not a scenario */
+	const scenario *sc;      /* the edit module's model of it, as it stands */
 	const ruleset *rs;       /* NULL when its ruleset is unknown or broken */
 	bool board_ok;           /* sc and rs give a board that can be drawn */
 	grid_board board;
@@ -36,21 +38,27 @@ typedef struct studio_doc {
 } studio_doc;
 
 /* Read and check the file at path (named `name` in the page).  False with
- * a message (free it) when it cannot be read at all; a file with errors
- * opens, its errors among the diagnostics. */
+ * a message (free it) when it cannot be read at all or is no scenario; a
+ * file with errors opens, its errors among the diagnostics. */
 bool studio_doc_open(studio_doc *d, context *ctx, validator *v, const char *path, const char *name,
 	char **error);
+/* A new scenario of a ruleset from its starter template, to be written
+ * at path (which must not exist yet: the caller checks) on its first save. */
+bool studio_doc_new(studio_doc *d, context *ctx, validator *v, const char *ruleset_id, const char *path,
+	const char *name, char **error);
 void studio_doc_finish(studio_doc *d);
-/* Check the file again and forget the drawings, after it changed. */
-bool studio_doc_reload(studio_doc *d, context *ctx, validator *v, char **error);
+/* Check the document again, as a save would write it, and forget the
+ * drawings: after every edit, undo and redo. */
+void studio_doc_reload(studio_doc *d, validator *v);
 
 /* The board in a language, drawn on first use; NULL with a message (free
  * it) when the scenario has no board that can be drawn. */
 const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error);
 
 /* {file, ruleset, ruleset_name, grid, title, sides: [{id, name, first}],
- *  valid, errors, warnings, board: bool,
- *  diagnostics: [{line, column, severity, rule, message, cell?}]} */
+ *  valid, errors, warnings, board: bool, dirty, generation,
+ *  diagnostics: [{line, column, severity, rule, message, cell?}],
+ *  and what the trays and panels show (studio_tray.h)} */
 json_t *studio_doc_state(const studio_doc *d, lang_id lang);
 /* {width, height, cells: [{address, points: [[x,y]...], cx, cy, terrain,
  *  standing, section}]}, or NULL as studio_doc_board. */

@@ -138,3 +138,18 @@ char *studio_path_inside(const char *folder, const char *name)
 	}
 	return real;
 }
+
+char *studio_path_new(const char *folder, const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	if (!studio_name_ok(name) || n < 5 || strcmp(name + n - 4, ".xml") != 0)
+		return NULL;
+	char *path = xasprintf("%s/%s", folder, name);
+	struct stat st;
+	/* Anything of that name, even a dangling link, is not overwritten. */
+	if (lstat(path, &st) == 0 || errno != ENOENT) {
+		free(path);
+		return NULL;
+	}
+	return path;
+}

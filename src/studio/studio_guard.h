@@ -49,5 +49,9 @@ bool studio_name_ok(const char *name);
  * to (symbolic links followed) is a regular file inside FOLDER (itself a
  * resolved path); a fresh string, or NULL. */
 char *studio_path_inside(const char *folder, const char *name);
+/* FOLDER/NAME for a file to be made: NAME passes studio_name_ok and ends
+ * in ".xml", and nothing of that name (not even a link) is in FOLDER yet;
+ * a fresh string, or NULL. */
+char *studio_path_new(const char *folder, const char *name);
 
 #endif

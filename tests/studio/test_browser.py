@@ -126,8 +126,9 @@ try:
         d.find_element(By.ID, "zoom-in").click()
         after = d.execute_script("return document.getElementById('stage').style.transform")
         check(before != after, "zooming changes the view")
-        viewport = d.find_element(By.ID, "viewport")
-        ActionChains(d).move_to_element(viewport).click_and_hold().move_by_offset(60, 40).release().perform()
+        # From a cell where nothing stands: a press on a piece would move it.
+        empty = d.find_element(By.CSS_SELECTOR, "#overlay polygon[data-address='G6']")
+        ActionChains(d).move_to_element(empty).click_and_hold().move_by_offset(60, 40).release().perform()
         panned = d.execute_script("return document.getElementById('stage').style.transform")
         check(panned != after, "dragging pans the board")
         d.find_element(By.ID, "zoom-fit").click()

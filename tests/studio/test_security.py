@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """orbat studio treats every request as hostile: without the token, with a
 wrong one, with a Host other than its loopback address, a write from
-another origin, a path out of the folder (%2e%2e, a symbolic link), a body
-too large, a malformed request line or header: each is refused with its
-4xx status, and the server answers the next good request as before.
+another origin (an edit, undo, redo, save or new among them), a path out
+of the folder (%2e%2e, a symbolic link) to read or to save, a new file over
+an old one, a malformed or oversized edit, a body too large, a malformed
+request line or header: each is refused with its 4xx status, changes
+nothing, and the server answers the next good request as before.
 Plain http.client and sockets, no browser.
 
 usage: test_security.py ORBAT SOURCE_ROOT"""
@@ -111,6 +113,74 @@ origin = {"Origin": "http://" + studio.host, "Content-Type": "application/json"}
 status, _, body = studio.request("POST", "/api/open", origin, open_body)
 check(status == 200 and json.loads(body)["file"] == "shiloh.xml", "a write from the studio's own origin")
 refused("a method other than GET and POST", 405, "PUT", "/api/state", origin, b"{}")
+
+# Edits, undo, redo, save and new: the same guards as every write, and a
+# save only ever inside the folder.
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+shiloh = os.path.join(folder, "shiloh.xml")
+shiloh_bytes = read(shiloh)
+secret_bytes = read(os.path.join(tmp, "secret.xml"))
+edit_body = json.dumps({"op": "terrain", "at": "C3", "type": "woods"}).encode()
+evil = {"Origin": "http://evil.example", "Content-Type": "application/json"}
+for call, body in (("/api/edit", edit_body), ("/api/save", b"{}"), ("/api/undo", b"{}"), ("/api/redo", b"{}"),
+                   ("/api/new", json.dumps({"ruleset": "battlecry-1999", "file": "evil.xml"}).encode())):
+    refused("%s from another origin" % call, 403, "POST", call, evil, body)
+    refused("%s without an Origin" % call, 403, "POST", call, {"Content-Type": "application/json"}, body)
+state = json.loads(studio.request("GET", "/api/state")[2])
+check(state["generation"] == 0 and not state["dirty"] and read(shiloh) == shiloh_bytes
+      and not os.path.exists(os.path.join(folder, "evil.xml")), "the refused writes changed nothing")
+for name in ("../secret.xml", "../escaped.xml", "link-out.xml", "/tmp/orbat-escaped.xml", "sub/x.xml",
+             ".hidden.xml", "%2e%2e/secret.xml", "", 7):
+    refused("save as %r" % (name,), (400, 403), "POST", "/api/save", origin, json.dumps({"file": name}).encode())
+check(read(os.path.join(tmp, "secret.xml")) == secret_bytes and not os.path.exists(os.path.join(tmp, "escaped.xml"))
+      and not os.path.exists("/tmp/orbat-escaped.xml") and read(shiloh) == shiloh_bytes,
+      "no save reached a file out of the folder")
+for what, body, expect in (("over a file of the folder", {"ruleset": "battlecry-1999", "file": "antietam.xml"}, 409),
+                           ("out of the folder", {"ruleset": "battlecry-1999", "file": "../new.xml"}, 409),
+                           ("through the link", {"ruleset": "battlecry-1999", "file": "link-out.xml"}, 409),
+                           ("not an .xml file", {"ruleset": "battlecry-1999", "file": "new.txt"}, 409),
+                           ("of no ruleset", {"ruleset": "no-such-game", "file": "new.xml"}, 422),
+                           ("without a file", {"ruleset": "battlecry-1999"}, 400)):
+    refused("a new scenario " + what, expect, "POST", "/api/new", origin, json.dumps(body).encode())
+check(read(os.path.join(folder, "antietam.xml")) == read(os.path.join(source_root, "scenarios/antietam.xml"))
+      and not os.path.exists(os.path.join(folder, "new.xml")), "no new scenario overwrote or made a file")
+for what, body in (("not JSON", b"{\"op\": "), ("an array", b"[]")):
+    refused("an edit " + what, 400, "POST", "/api/edit", origin, body)
+for what, body in (("of an unknown op", {"op": "explode"}), ("of an unknown piece", {"op": "add", "piece": "dragon"}),
+                   ("with a number for a string", {"op": "terrain", "at": 3}),
+                   ("with seventeen attributes", {"op": "add", "piece": "unit", "side": "union",
+                                                  "attrs": [["a%d" % i, "v"] for i in range(17)]}),
+                   ("off the board", {"op": "add", "piece": "unit", "side": "union",
+                                      "attrs": [["id", "u-far"], ["type", "infantry"], ["at", "Z99"]]}),
+                   ("of a missing piece", {"op": "delete", "piece": "unit", "key": "no-such-unit"})):
+    refused("an edit " + what, 422, "POST", "/api/edit", origin, json.dumps(body).encode())
+refused("an undo with nothing to undo", 422, "POST", "/api/undo", origin, b"{}")
+raw("an edit body over 1 MiB",
+    ("POST /api/edit HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
+     "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+     % (studio.host, studio.token, studio.host, 1024 * 1024 + 10)).encode() + b"{\"op\": \"" + b"x" * 65536,
+    b"HTTP/1.1 413")
+raw("a save of a body over 1 MiB",
+    ("POST /api/save HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
+     "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+     % (studio.host, studio.token, studio.host, 2 * 1024 * 1024)).encode() + b"{\"file\": \"big.xml\", \"pad\": \""
+    + b"p" * 65536, b"HTTP/1.1 413")
+check(read(shiloh) == shiloh_bytes and json.loads(studio.request("GET", "/api/state")[2])["generation"] == 0,
+      "the refused edits changed nothing")
+# The good ones go through: an edit, its undo and redo, a save.
+status, _, body = studio.request("POST", "/api/edit", origin, edit_body)
+check(status == 200 and json.loads(body)["dirty"] and json.loads(body)["can_undo"], "an edit from the studio's page")
+status, _, body = studio.request("POST", "/api/undo", origin, b"{}")
+check(status == 200 and not json.loads(body)["dirty"] and json.loads(body)["can_redo"], "its undo")
+status, _, body = studio.request("POST", "/api/redo", origin, b"{}")
+check(status == 200 and json.loads(body)["dirty"], "its redo")
+status, _, body = studio.request("POST", "/api/save", origin, b"{}")
+check(status == 200 and not json.loads(body)["dirty"] and read(shiloh) != shiloh_bytes, "the save writes the file")
+status, _, body = studio.request("POST", "/api/open", origin, open_body)
 
 # Paths out of the folders.
 for path in ("/static/%2e%2e/%2e%2e/meson.build", "/static/..%2f..%2fmeson.build", "/static/%2e%2e%2fi18n%2fstudio.xml",

@@ -1,0 +1,317 @@
+// The editing half of the studio: the tray's tools on the board (paint
+// terrain, place pieces, select and drag a piece), the keyboard's
+// shortcuts, and the queue that sends each edit to the server in order.
+// The server does the work (the edit module, then the validator); every
+// answer is the scenario's new state, which the page then shows whole.
+import { postJSON } from './api.js';
+import { lang, t } from './words.js';
+
+// The kinds of piece the board shows, in the order a click on a cell
+// picks them, with the list of state.pieces each lives in.
+const PIECES = [
+  ['unit', 'units'],
+  ['general', 'generals'],
+  ['ship', 'ships'],
+  ['city', 'cities'],
+  ['objective', 'objectives'],
+];
+
+const same = (a, b) => typeof a === 'string' && typeof b === 'string' && a.toUpperCase() === b.toUpperCase();
+
+// Where a piece stands: a reserve unit on its entry cell.
+export function pieceCell(p) {
+  return p.at || p.entry || null;
+}
+
+// The op's member naming a piece: its id, or an objective's place.
+export function pieceRef(sel) {
+  return sel.piece === 'objective' ? { piece: sel.piece, index: sel.index } : { piece: sel.piece, key: sel.key };
+}
+
+export class Editor {
+  // show(state, redraw): the page shows a new state (and draws the board
+  // again when redraw); message(text): a sentence for the author.
+  constructor(board, show, message) {
+    this.board = board;
+    this.show = show;
+    this.message = message;
+    this.state = null;
+    this.tool = { kind: 'select' };
+    this.selected = null;
+    this.queue = Promise.resolve();
+    this.pending = 0;
+    this.groups = 0;
+    this.moving = null;
+    this.painting = null;
+    board.tool = this;
+    this.listenKeys();
+  }
+
+  setState(state) {
+    this.state = state;
+    if (this.selected && !this.find(this.selected))
+      this.select(null);
+  }
+
+  // The piece a selection names in the state, or null.
+  find(sel) {
+    if (!this.state || !this.state.pieces || !sel)
+      return null;
+    if (sel.piece === 'sea-zone')
+      return this.state.pieces.sea_zones.find((z) => z.id === sel.key) || null;
+    const entry = PIECES.find((p) => p[0] === sel.piece);
+    const list = entry ? this.state.pieces[entry[1]] : [];
+    if (sel.piece === 'objective')
+      return list.find((o) => o.index === sel.index) || null;
+    return list.find((p) => p.id === sel.key) || null;
+  }
+
+  // The pieces standing on a cell, in the order a click picks them.
+  piecesAt(address) {
+    const found = [];
+    if (!this.state || !this.state.pieces)
+      return found;
+    for (const [piece, list] of PIECES) {
+      for (const p of this.state.pieces[list]) {
+        if (same(pieceCell(p), address))
+          found.push(piece === 'objective' ? { piece, index: p.index } : { piece, key: p.id });
+      }
+    }
+    return found;
+  }
+
+  select(sel) {
+    this.selected = sel;
+    const p = sel && this.find(sel);
+    this.board.select(p && sel.piece !== 'sea-zone' ? pieceCell(p) : null);
+    document.dispatchEvent(new CustomEvent('studio-select'));
+  }
+
+  setTool(tool) {
+    this.tool = tool;
+    document.dispatchEvent(new CustomEvent('studio-tool'));
+  }
+
+  // One call to the server after those before it; the page shows its
+  // answer, and draws the board once the queue is empty.
+  send(path, body) {
+    this.pending++;
+    document.body.dataset.busy = 'true';
+    const call = this.queue.then(() => postJSON(`${path}?lang=${encodeURIComponent(lang())}`, body));
+    this.queue = call.then(async (state) => {
+      this.pending--;
+      // No drawing while a drag goes on: up() draws once it ends.
+      const held = this.painting || this.moving;
+      this.deferred = held && this.pending === 0;
+      await this.show(state, this.pending === 0 && !held);
+      if (path === '/api/save')
+        this.message(t('studio-saved', { file: state.file }), true);
+    }, async (error) => {
+      this.pending--;
+      this.message(path === '/api/save' ? t('studio-save-failed', { why: error.message })
+        : t('studio-refused', { why: this.reason(error) }));
+      if (this.pending === 0 && this.state)
+        await this.show(this.state, true);
+    }).catch((error) => {
+      this.message(t('studio-failed', { why: error.message }));
+    }).finally(() => {
+      if (this.pending === 0)
+        document.body.dataset.busy = 'false';
+    });
+    return this.queue;
+  }
+
+  // Why an edit was refused: the edit module's sentence is English; in
+  // another language its reason's own words come first.
+  reason(error) {
+    const word = error.reason ? `studio-${error.reason}` : null;
+    if (!word || lang() === 'en' || t(word) === word)
+      return error.message;
+    return `${t(word)} (${error.message})`;
+  }
+
+  edit(op) {
+    this.message('');
+    return this.send('/api/edit', op);
+  }
+
+  undo() {
+    if (this.state && this.state.can_undo)
+      this.send('/api/undo', {});
+  }
+
+  redo() {
+    if (this.state && this.state.can_redo)
+      this.send('/api/redo', {});
+  }
+
+  save() {
+    this.message('');
+    return this.send('/api/save', {});
+  }
+
+  deleteSelected() {
+    if (!this.selected || !this.find(this.selected))
+      return;
+    const op = { op: 'delete', ...pieceRef(this.selected) };
+    this.select(null);
+    this.edit(op);
+  }
+
+  // An id no piece of the scenario has yet: PREFIX-1, PREFIX-2...
+  freshId(prefix) {
+    const taken = new Set();
+    for (const list of Object.values(this.state.pieces || {}))
+      for (const p of list)
+        if (p.id)
+          taken.add(p.id);
+    for (let n = 1; ; n++) {
+      const id = `${prefix}-${n}`;
+      if (!taken.has(id))
+        return id;
+    }
+  }
+
+  paint(address) {
+    const op = { op: 'terrain', at: address, type: this.tool.kind === 'erase' ? null : this.tool.type,
+      group: this.painting };
+    if (this.tool.fieldworks)
+      op.fieldworks = true;
+    this.edit(op);
+  }
+
+  place(address) {
+    const tool = this.tool;
+    let op;
+    let sel;
+    if (tool.kind === 'place') {
+      const prefix = `${tool.side.slice(0, 1)}-${tool.type}`;
+      const id = this.freshId(prefix);
+      const attrs = tool.piece === 'general' && tool.type === 'general'
+        ? [['id', id], ['at', address]] : [['id', id], ['type', tool.type], ['at', address]];
+      op = { op: 'add', piece: tool.piece, side: tool.side, attrs };
+      sel = { piece: tool.piece, key: id };
+    } else if (tool.kind === 'objective') {
+      op = { op: 'add', piece: 'objective', attrs: [['at', address], ['vp', '1']] };
+      sel = { piece: 'objective', index: this.state.pieces.objectives.length };
+    } else if (tool.kind === 'city') {
+      const id = this.freshId('city');
+      op = { op: 'add', piece: 'city', attrs: [['id', id], ['name', t('studio-new-city')], ['at', address], ['side', tool.side]] };
+      sel = { piece: 'city', key: id };
+    } else if (tool.kind === 'sea-zone') {
+      this.seaSquare(address);
+      return;
+    }
+    this.edit(op).then(() => {
+      if (this.find(sel))
+        this.select(sel);
+    });
+  }
+
+  // The sea-zone tool: a square added to the selected zone or taken from
+  // it, or a new zone of that one square.
+  seaSquare(address) {
+    const zone = this.selected && this.selected.piece === 'sea-zone' ? this.find(this.selected) : null;
+    if (!zone) {
+      const id = this.freshId('sea-zone');
+      this.edit({ op: 'add', piece: 'sea-zone', attrs: [['id', id]], squares: address,
+        names: { en: id } }).then(() => {
+        if (this.find({ piece: 'sea-zone', key: id }))
+          this.select({ piece: 'sea-zone', key: id });
+      });
+      return;
+    }
+    const squares = zone.squares.filter((s) => !same(s, address));
+    if (squares.length === zone.squares.length)
+      squares.push(address);
+    if (!squares.length)
+      return;
+    this.edit({ op: 'text', 'text-kind': 'squares', piece: 'sea-zone', key: zone.id, text: squares.join(' ') });
+  }
+
+  // The board's questions (board.js): a press on a cell, the pointer
+  // over another while pressed, the release.
+  down(address) {
+    if (!this.state || !this.state.pieces)
+      return false;
+    const kind = this.tool.kind;
+    if (kind === 'terrain' || kind === 'erase') {
+      this.painting = ++this.groups;
+      this.paint(address);
+      return true;
+    }
+    if (kind !== 'select') {
+      this.place(address);
+      return true;
+    }
+    const here = this.piecesAt(address);
+    if (!here.length) {
+      this.select(null);
+      return false;
+    }
+    // A second click on a cell picks the next piece standing there.
+    const at = here.findIndex((s) => this.selected && s.piece === this.selected.piece && s.key === this.selected.key
+      && s.index === this.selected.index);
+    const sel = at >= 0 ? here[(at + 1) % here.length] : here[0];
+    this.select(sel);
+    this.moving = { sel, from: address, to: null };
+    return true;
+  }
+
+  over(address) {
+    if (this.painting)
+      this.paint(address);
+    else if (this.moving)
+      this.moving.to = address;
+  }
+
+  up() {
+    const move = this.moving;
+    this.painting = null;
+    this.moving = null;
+    if (!move || !move.to || same(move.to, move.from)) {
+      if (this.deferred && this.pending === 0) {
+        this.deferred = false;
+        this.pending++;
+        this.queue = this.queue.then(() => this.show(this.state, true)).finally(() => {
+          this.pending--;
+          if (this.pending === 0)
+            document.body.dataset.busy = 'false';
+        });
+      }
+      return;
+    }
+    const p = this.find(move.sel);
+    const attribute = p && !p.at && p.entry ? 'entry' : 'at';
+    this.edit({ op: 'set', ...pieceRef(move.sel), attribute, value: move.to }).then(() => this.select(move.sel));
+  }
+
+  listenKeys() {
+    document.addEventListener('keydown', (e) => {
+      if (!this.state || document.getElementById('workspace').hidden)
+        return;
+      const key = e.key.toLowerCase();
+      const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName);
+      if ((e.ctrlKey || e.metaKey) && key === 's') {
+        e.preventDefault();
+        if (typing)
+          e.target.dispatchEvent(new Event('change', { bubbles: true }));
+        this.save();
+      } else if (typing) {
+        // The field's own keys.
+      } else if ((e.ctrlKey || e.metaKey) && (key === 'y' || (key === 'z' && e.shiftKey))) {
+        e.preventDefault();
+        this.redo();
+      } else if ((e.ctrlKey || e.metaKey) && key === 'z') {
+        e.preventDefault();
+        this.undo();
+      } else if (e.key === 'Delete' || e.key === 'Backspace') {
+        e.preventDefault();
+        this.deleteSelected();
+      } else if (e.key === 'Escape') {
+        this.setTool({ kind: 'select' });
+        this.select(null);
+      }
+    });
+  }
+}

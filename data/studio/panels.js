@@ -1,0 +1,308 @@
+// The studio's panels: the tray (terrain, pieces per side, the tools), the
+// inspector of the selected piece, the battle info and the description in
+// three languages side by side.  Each field sends one edit when it
+// changes; the panels are built once for a scenario and then only their
+// values follow the state, so the field being typed in keeps its focus.
+import { pieceCell, pieceRef } from './edit.js';
+import { LANGS, t } from './words.js';
+
+const $ = (id) => document.getElementById(id);
+const LANG_NAMES = { en: 'English', nl: 'Nederlands', fr: 'Français' };
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'dataset')
+      Object.assign(node.dataset, v);
+    else if (k === 'className')
+      node.className = v;
+    else
+      node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+// A field's value follows the state, unless the author is typing in it.
+function setValue(input, value) {
+  if (document.activeElement === input)
+    return;
+  if (input.type === 'checkbox' || input.type === 'radio')
+    input.checked = !!value;
+  else
+    input.value = value === null || value === undefined ? '' : String(value);
+}
+
+// One labelled field; change(value) is called with the new value ('' is
+// null: the attribute or text is taken away).
+function field(label, input, change, name) {
+  input.dataset.field = name;
+  input.addEventListener('change', () => {
+    const v = input.type === 'checkbox' ? (input.checked ? 'true' : null) : input.value.trim();
+    change(v === '' ? null : v);
+  });
+  return el('label', { className: 'field' }, el('span', { className: 'label' }, label), input);
+}
+
+function select(options, blank = true) {
+  const s = el('select');
+  if (blank)
+    s.append(el('option', { value: '' }, '—'));
+  for (const o of options)
+    s.append(el('option', { value: o.id }, o.name || o.id));
+  return s;
+}
+
+const text = (type = 'text') => el('input', { type });
+
+export class Panels {
+  constructor(editor) {
+    this.editor = editor;
+    this.built = null;
+    this.fields = [];
+    document.addEventListener('studio-select', () => this.inspect());
+    document.addEventListener('studio-tool', () => this.markTool());
+  }
+
+  // Build the panels for a state (again when the scenario, its ruleset or
+  // the language changed), then set every value.
+  update(state, code) {
+    const key = `${state.file} ${state.ruleset} ${code}`;
+    if (this.built !== key) {
+      this.built = key;
+      this.buildTray(state);
+      this.buildInfo(state);
+      this.buildTexts(state);
+      this.inspected = null;
+    }
+    for (const f of this.fields)
+      setValue(f.input, f.value(state));
+    this.inspect();
+    $('undo').disabled = !state.can_undo;
+    $('redo').disabled = !state.can_redo;
+    $('dirty').hidden = !state.dirty;
+    document.body.dataset.dirty = state.dirty ? 'true' : 'false';
+  }
+
+  bind(input, value) {
+    this.fields.push({ input, value });
+    return input;
+  }
+
+  toolButton(label, tool, dataset, title) {
+    const b = el('button', { type: 'button', className: 'tool', dataset }, label);
+    if (title)
+      b.title = title;
+    b.addEventListener('click', () => this.editor.setTool(tool));
+    b.toolKey = JSON.stringify(tool);
+    return b;
+  }
+
+  markTool() {
+    const current = JSON.stringify(this.editor.tool);
+    for (const b of document.querySelectorAll('#tray button.tool'))
+      b.classList.toggle('active', b.toolKey === current);
+    $('viewport').dataset.tool = this.editor.tool.kind;
+  }
+
+  buildTray(state) {
+    const tray = $('tray');
+    this.fields = [];
+    tray.replaceChildren();
+    const tr = state.tray;
+    const tools = el('div', { className: 'tools' },
+      this.toolButton(t('studio-tool-select'), { kind: 'select' }, { tool: 'select' }),
+      this.toolButton(t('studio-tool-erase'), { kind: 'erase' }, { tool: 'erase' }));
+    tray.append(el('h3', {}, t('studio-tools')), tools);
+    tray.append(el('h3', {}, t('studio-terrain')));
+    const terrains = el('div', { className: 'tools' });
+    for (const ter of tr.terrains)
+      terrains.append(this.toolButton(ter.name, { kind: 'terrain', type: ter.id }, { terrain: ter.id },
+        ter.passable ? '' : t('studio-impassable')));
+    tray.append(terrains);
+    if (tr.fieldworks) {
+      const works = el('button', { type: 'button', className: 'tool', dataset: { tool: 'fieldworks' } }, tr.fieldworks);
+      works.toolKey = JSON.stringify({ kind: 'terrain', type: 'clear', fieldworks: true });
+      works.addEventListener('click', () => {
+        const tool = this.editor.tool;
+        if (tool.kind === 'terrain')
+          this.editor.setTool({ ...tool, fieldworks: !tool.fieldworks });
+      });
+      works.title = t('studio-fieldworks-hint');
+      terrains.append(works);
+    }
+    const square = state.grid === 'square';
+    for (const side of tr.sides) {
+      tray.append(el('h3', {}, side.name));
+      const pieces = el('div', { className: 'tools' });
+      for (const u of side.units)
+        pieces.append(this.toolButton(u.name || t('studio-general'),
+          { kind: 'place', piece: u.piece, side: side.id, type: u.id }, { side: side.id, type: u.id }));
+      // A city is placed held by a side, which the inspector changes.
+      if (square)
+        pieces.append(this.toolButton(t('studio-city'), { kind: 'city', side: side.id }, { side: side.id, tool: 'city' }));
+      tray.append(pieces);
+    }
+    const places = el('div', { className: 'tools' });
+    if (square) {
+      places.append(this.toolButton(t('studio-sea-zone'), { kind: 'sea-zone' }, { tool: 'sea-zone' },
+        t('studio-sea-zone-hint')));
+    } else {
+      places.append(this.toolButton(t('studio-objective'), { kind: 'objective' }, { tool: 'objective' }));
+    }
+    tray.append(el('h3', {}, t('studio-places')), places);
+    tray.append(el('p', { className: 'hint' }, t('studio-tray-hint')));
+    this.markTool();
+  }
+
+  // The battle info: board size, the sides (hand, victory, home edge,
+  // who plays first), the date.
+  buildInfo(state) {
+    const box = $('info-fields');
+    box.replaceChildren();
+    if (!state.info)
+      return;
+    const edit = (op) => this.editor.edit(op);
+    const boardSet = (attribute) => (v) => edit({ op: 'set', piece: 'board', attribute, value: v });
+    box.append(
+      field(t('studio-columns'), this.bind(text('number'), (s) => s.info.columns), boardSet('columns'), 'columns'),
+      field(t('studio-rows'), this.bind(text('number'), (s) => s.info.rows), boardSet('rows'), 'rows'),
+      field(t('studio-date'), this.bind(text(), (s) => s.info.date),
+        (v) => edit({ op: 'text', 'text-kind': 'date', text: v }), 'date'));
+    const square = state.grid === 'square';
+    if (square)
+      box.append(field(t('studio-turn-limit'), this.bind(text('number'), (s) => s.info.turn_limit),
+        (v) => edit({ op: 'set', piece: 'scenario', attribute: 'turn-limit', value: v }), 'turn-limit'));
+    for (const side of state.info.sides) {
+      const of = (s) => s.info.sides.find((x) => x.id === side.id) || {};
+      const sideSet = (attribute) => (v) => edit({ op: 'set', piece: 'side', key: side.id, attribute, value: v });
+      const fs = el('fieldset', { className: 'side', dataset: { side: side.id } }, el('legend', {}, side.name));
+      const first = this.bind(el('input', { type: 'radio', name: 'first-side' }), (s) => of(s).first);
+      fs.append(field(t('studio-first'), first, () => this.setFirst(side.id), 'first'));
+      if (!square) {
+        fs.append(
+          field(t('studio-hand'), this.bind(text('number'), (s) => of(s).cards), sideSet('cards'), 'cards'),
+          field(t('studio-victory'), this.bind(text('number'), (s) => of(s).victory), sideSet('victory'), 'victory'),
+          field(t('studio-home'), this.bind(select([{ id: 'north', name: t('studio-north') },
+            { id: 'south', name: t('studio-south') }]), (s) => of(s).home), sideSet('home'), 'home'));
+      }
+      box.append(fs);
+    }
+  }
+
+  // One side plays first: set on it, taken from the others, undone as one.
+  setFirst(id) {
+    const group = ++this.editor.groups;
+    for (const side of this.editor.state.info.sides) {
+      if (side.id === id && !side.first)
+        this.editor.edit({ op: 'set', piece: 'side', key: id, attribute: 'first', value: 'true', group });
+      else if (side.id !== id && side.first)
+        this.editor.edit({ op: 'set', piece: 'side', key: side.id, attribute: 'first', value: null, group });
+    }
+  }
+
+  // Title and briefing in the three languages side by side.
+  buildTexts(state) {
+    const box = $('texts-fields');
+    box.replaceChildren();
+    if (!state.texts)
+      return;
+    for (const code of LANGS) {
+      const col = el('div', { className: 'lang-column', dataset: { lang: code } }, el('h3', {}, LANG_NAMES[code]));
+      const send = (kind) => (v) => this.editor.edit({ op: 'text', 'text-kind': kind, lang: code, text: v });
+      col.append(
+        field(t('studio-scenario-title'), this.bind(text(), (s) => s.texts.title[code]), send('title'), `title-${code}`),
+        field(t('studio-briefing'), this.bind(el('textarea', { rows: '12' }), (s) => s.texts.briefing[code]),
+          send('briefing'), `briefing-${code}`));
+      box.append(col);
+    }
+  }
+
+  // The inspector: every attribute of the selected piece.
+  inspect() {
+    const box = $('inspector');
+    const editor = this.editor;
+    const sel = editor.selected;
+    const p = sel && editor.find(sel);
+    const key = p ? JSON.stringify(sel) : null;
+    if (key !== this.inspected) {
+      this.inspected = key;
+      this.fields = this.fields.filter((f) => !f.inspector);
+      box.replaceChildren();
+      $('inspector-box').hidden = !p;
+      if (p)
+        this.buildInspector(box, sel, p);
+    }
+    for (const f of this.fields)
+      if (f.inspector && editor.state)
+        setValue(f.input, f.value(editor.state));
+  }
+
+  buildInspector(box, sel, p) {
+    const editor = this.editor;
+    const state = editor.state;
+    const current = () => editor.find(editor.selected) || {};
+    const ref = () => pieceRef(editor.selected);
+    const add = (label, input, value, change, name) => {
+      this.fields.push({ input, value: () => value(current()), inspector: true });
+      box.append(field(label, input, change, name));
+    };
+    const attr = (label, name, input = text()) => add(label, input, (c) => c[name], (v) => {
+      editor.edit({ op: 'set', ...ref(), attribute: name, value: v }).then(() => {
+        if (name === 'id' && v && editor.selected)
+          editor.select({ ...editor.selected, key: v });
+      });
+    }, name);
+    const names = () => {
+      for (const code of LANGS)
+        add(t('studio-name-lang', { lang: LANG_NAMES[code] }), text(), (c) => (c.names || {})[code],
+          (v) => editor.edit({ op: 'text', 'text-kind': 'name', ...ref(), lang: code, text: v }), `name-${code}`);
+    };
+    const sides = state.tray.sides.map((s) => ({ id: s.id, name: s.name }));
+    const typesOf = (piece) => {
+      const side = state.tray.sides.find((s) => s.id === p.side) || state.tray.sides[0];
+      return side ? side.units.filter((u) => u.piece === piece) : [];
+    };
+    box.append(el('h3', {}, `${t(`studio-piece-${sel.piece}`)} ${p.id || pieceCell(p) || ''}`));
+    if (sel.piece === 'unit') {
+      attr(t('studio-id'), 'id');
+      attr(t('studio-type'), 'type', select(typesOf('unit'), false));
+      attr(t(p.reserve ? 'studio-entry' : 'studio-at'), p.reserve ? 'entry' : 'at');
+      attr(t('studio-figures'), 'figures', text('number'));
+      attr(t('studio-unit-name'), 'name');
+      for (const a of state.tray.attributes)
+        attr(a.name, a.id, select(a.values));
+    } else if (sel.piece === 'general') {
+      attr(t('studio-id'), 'id');
+      attr(t('studio-at'), 'at');
+      attr(t('studio-unit-name'), 'name');
+    } else if (sel.piece === 'ship') {
+      attr(t('studio-id'), 'id');
+      attr(t('studio-type'), 'type', select(typesOf('ship'), false));
+      attr(t('studio-at'), 'at');
+      attr(t('studio-zone'), 'zone', select(state.pieces.sea_zones.map((z) => ({ id: z.id }))));
+      attr(t('studio-unit-name'), 'name');
+    } else if (sel.piece === 'objective') {
+      attr(t('studio-at'), 'at');
+      attr(t('studio-vp'), 'vp', text('number'));
+      attr(t('studio-for'), 'for', select(sides));
+      names();
+    } else if (sel.piece === 'city') {
+      attr(t('studio-id'), 'id');
+      attr(t('studio-at'), 'at');
+      attr(t('studio-side'), 'side', select(sides));
+      attr(t('studio-capital'), 'capital', el('input', { type: 'checkbox' }));
+      attr(t('studio-port'), 'port', el('input', { type: 'checkbox' }));
+      attr(t('studio-zone'), 'zone', select(state.pieces.sea_zones.map((z) => ({ id: z.id }))));
+      attr(t('studio-unit-name'), 'name');
+      names();
+    } else if (sel.piece === 'sea-zone') {
+      add(t('studio-squares'), text(), (c) => (c.squares || []).join(' '),
+        (v) => v && editor.edit({ op: 'text', 'text-kind': 'squares', ...ref(), text: v }), 'squares');
+      names();
+    }
+    const del = el('button', { type: 'button', id: 'delete-piece' }, t('studio-delete'));
+    del.addEventListener('click', () => editor.deleteSelected());
+    box.append(del);
+  }
+}

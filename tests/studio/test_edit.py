@@ -1,0 +1,427 @@
+#!/usr/bin/python3
+"""Editing a scenario in orbat studio, in a real browser (Debian's chromium
+through chromedriver and Selenium), by clicks and keys only:
+
+- from the start page, a new battlecry-1999 scenario: terrain painted by a
+  drag (undone and redone as one edit), units of both sides and a general
+  placed, hand sizes and victory set, a unit dragged onto a river (the
+  diagnostic appears, its cell outlined) and off it again (it goes), a
+  piece deleted with the Delete key, a name set in the inspector, the
+  title in the description panel, saved with Ctrl+S; `orbat validate`
+  then passes the file;
+- the same on the square grid (mb-remastered): a mountain painted, a unit
+  put at sea and taken off, a city placed, the first side changed;
+- every bundled scenario opened and saved unchanged: byte for byte;
+- a scenario edited in many ways and undone back to the start with Ctrl+Z:
+  byte for byte, and no longer marked unsaved;
+- the page in nl and fr, a refused edit's reason in the page's language;
+- closing the page with unsaved edits asks first (beforeunload).
+Screenshots go to the folder given as the third argument.
+Skipped (77) without chromium, chromedriver or python3-selenium.
+
+usage: test_edit.py ORBAT SOURCE_ROOT SCREENSHOT_DIR"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from studio_server import Studio  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("SKIP: python3-selenium is not installed")
+    sys.exit(77)
+if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+    print("SKIP: %s or %s is missing (chromium, chromium-driver)" % (CHROMIUM, CHROMEDRIVER))
+    sys.exit(77)
+
+orbat, source_root, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(shots, exist_ok=True)
+failures = []
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def browser(lang):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1500,950", "--lang=" + lang, "--no-first-run"):
+        opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    d.set_page_load_timeout(60)
+    return d
+
+
+def wait(d, cond, what, timeout=60):
+    try:
+        WebDriverWait(d, timeout).until(lambda drv: cond(drv))
+        return True
+    except Exception as e:  # noqa: BLE001 - a timeout is the failure told
+        check(False, "%s (%s)" % (what, type(e).__name__))
+        return False
+
+
+def js(d, script, *args):
+    return d.execute_script(script, *args)
+
+
+def idle(d, what="the edit is answered and the board drawn again"):
+    """Every edit sent is answered, and the board shows the last state."""
+    return wait(d, lambda drv: js(drv, "const b = document.body.dataset, s = document.getElementById('stage');"
+                                  "return b.busy !== 'true' && s.dataset.shows"
+                                  " && s.dataset.generation === b.generation"), what)
+
+
+def state(d):
+    """The server's state of the open scenario (read only, to check)."""
+    return d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/state').then(r => r.json()).then(done, e => done(null));")
+
+
+def screenshot(d, name):
+    path = os.path.join(shots, name + ".png")
+    d.save_screenshot(path)
+    print("screenshot: " + path)
+
+
+def cell(d, address):
+    return d.find_element(By.CSS_SELECTOR, "#overlay polygon[data-address='%s']" % address)
+
+
+def click_cell(d, address):
+    ActionChains(d).move_to_element(cell(d, address)).click().perform()
+    idle(d)
+
+
+def drag_cells(d, addresses):
+    chain = ActionChains(d).move_to_element(cell(d, addresses[0])).click_and_hold()
+    for a in addresses[1:]:
+        chain = chain.move_to_element(cell(d, a))
+    chain.release().perform()
+    idle(d)
+
+
+def tool(d, css):
+    d.find_element(By.CSS_SELECTOR, "#tray button.tool" + css).click()
+
+
+def keys(d, *combo):
+    chain = ActionChains(d)
+    mods = [k for k in combo[:-1]]
+    for k in mods:
+        chain = chain.key_down(k)
+    chain = chain.send_keys(combo[-1])
+    for k in reversed(mods):
+        chain = chain.key_up(k)
+    chain.perform()
+
+
+def set_field(d, css, value):
+    """Type into a panel's field and leave it (the edit is sent on change)."""
+    el = d.find_element(By.CSS_SELECTOR, css)
+    if el.tag_name == "select":
+        el.click()
+        el.find_element(By.CSS_SELECTOR, "option[value='%s']" % value).click()
+        d.find_element(By.ID, "scenario-title").click()
+    else:
+        el.click()
+        el.send_keys(Keys.CONTROL, "a")
+        el.send_keys(value, Keys.TAB)
+    idle(d)
+
+
+def hover_terrain(d, address):
+    ActionChains(d).move_to_element(cell(d, address)).perform()
+    wait(d, lambda drv: drv.find_element(By.ID, "hover-address").text == address, "hovering " + address, 10)
+    return d.find_element(By.ID, "hover-terrain").text
+
+
+def diag_cells(d):
+    return js(d, "return [...document.querySelectorAll('#diag-list li')].map(li => li.textContent)")
+
+
+def unit_at(st, address):
+    return [u["id"] for u in st["pieces"]["units"] if (u["at"] or "").upper() == address]
+
+
+def start_page(d):
+    if d.find_element(By.ID, "to-start").is_displayed():
+        d.find_element(By.ID, "to-start").click()
+    wait(d, lambda drv: drv.find_element(By.ID, "start").is_displayed(), "the start page shows")
+
+
+def new_scenario(d, ruleset, name):
+    start_page(d)
+    field = d.find_element(By.CSS_SELECTOR, "input.new-file[data-ruleset='%s']" % ruleset)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(name)
+    d.find_element(By.CSS_SELECTOR, "button.new[data-ruleset='%s']" % ruleset).click()
+    return wait(d, lambda drv: js(drv, "return document.getElementById('stage').dataset.shows") == name + " en",
+                "the new scenario %s is on its board" % name)
+
+
+def open_scenario(d, name):
+    start_page(d)
+    d.find_element(By.CSS_SELECTOR, "button.open[data-file='%s']" % name).click()
+    return wait(d, lambda drv: (js(drv, "return document.getElementById('stage').dataset.shows") or "")
+                .startswith(name + " "), "%s is on its board" % name)
+
+
+def validate(path):
+    r = subprocess.run([orbat, "validate", path], capture_output=True, text=True)
+    return r.returncode, (r.stdout + r.stderr).strip()
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+tmp = tempfile.mkdtemp(prefix="orbat-studio-edit-")
+folder = os.path.join(tmp, "scenarios")
+os.makedirs(folder)
+bundled = sorted(glob.glob(os.path.join(source_root, "scenarios", "*.xml")))
+for src in bundled:
+    shutil.copyfile(src, os.path.join(folder, os.path.basename(src)))
+studio = Studio(orbat, [], folder)
+d = browser("en-US")
+try:
+    d.get(studio.url)
+    wait(d, lambda drv: js(drv, "return document.body.dataset.ready === 'true'"), "the page starts")
+    screenshot(d, "edit-start-en")
+
+    # A new hex scenario from the start page.
+    if new_scenario(d, "battlecry-1999", "made.xml"):
+        st = state(d)
+        check(st["file"] == "made.xml" and st["dirty"] and not st["can_undo"], "a new scenario is unsaved, nothing to undo")
+        check(not os.path.exists(os.path.join(folder, "made.xml")), "nothing is written before a save")
+
+        # Paint woods by a drag: one edit to undo and redo.
+        tool(d, "[data-terrain='woods']")
+        drag_cells(d, ["D7", "E7", "E8"])
+        check([hover_terrain(d, a) for a in ("D7", "E7", "E8")] == ["Woods"] * 3, "a drag paints three cells woods")
+        d.find_element(By.ID, "scenario-title").click()
+        keys(d, Keys.CONTROL, "z")
+        idle(d)
+        check([hover_terrain(d, a) for a in ("D7", "E7", "E8")] == ["Clear"] * 3, "Ctrl+Z takes the whole drag back")
+        keys(d, Keys.CONTROL, "y")
+        idle(d)
+        check(hover_terrain(d, "E8") == "Woods", "Ctrl+Y paints it again")
+        tool(d, "[data-terrain='hill']")
+        click_cell(d, "I2")
+        tool(d, "[data-tool='erase']")
+        click_cell(d, "B2")
+        check(hover_terrain(d, "I2") == "Hill" and hover_terrain(d, "B2") == "Clear", "a click paints, the eraser clears")
+
+        # Units of both sides and a general.
+        tool(d, "[data-side='union'][data-type='cavalry']")
+        click_cell(d, "D8")
+        tool(d, "[data-side='union'][data-type='general']")
+        click_cell(d, "D8")
+        tool(d, "[data-side='confederate'][data-type='infantry']")
+        click_cell(d, "C1")
+        tool(d, "[data-side='confederate'][data-type='artillery']")
+        click_cell(d, "J2")
+        st = state(d)
+        check(unit_at(st, "D8") and unit_at(st, "C1") and unit_at(st, "J2"), "units of both sides stand where placed")
+        check(any((g["at"] or "").upper() == "D8" and g["side"] == "union" for g in st["pieces"]["generals"]),
+              "a general stands with the cavalry")
+
+        # Delete with the key: the artillery just placed.
+        tool(d, "[data-tool='select']")
+        click_cell(d, "J2")
+        check(d.find_element(By.ID, "inspector-box").is_displayed(), "a click selects the piece: the inspector opens")
+        keys(d, Keys.DELETE)
+        idle(d)
+        check(not unit_at(state(d), "J2"), "the Delete key removes the selected piece")
+
+        # The inspector: the cavalry's name.
+        click_cell(d, "D8")
+        set_field(d, "#inspector input[data-field='name']", "Test Horse")
+        check(any(u["name"] == "Test Horse" for u in state(d)["pieces"]["units"]), "the inspector names the unit")
+        screenshot(d, "edit-inspector-en")
+
+        # Battle info: hand sizes and victory.
+        set_field(d, "fieldset[data-side='union'] input[data-field='cards']", "6")
+        set_field(d, "fieldset[data-side='confederate'] input[data-field='cards']", "5")
+        set_field(d, "fieldset[data-side='union'] input[data-field='victory']", "5")
+        set_field(d, "fieldset[data-side='confederate'] input[data-field='victory']", "6")
+        sides = {s["id"]: s for s in state(d)["info"]["sides"]}
+        check((sides["union"]["cards"], sides["confederate"]["cards"], sides["union"]["victory"],
+               sides["confederate"]["victory"]) == (6, 5, 5, 6), "hand sizes and victory are set: %s" % sides)
+
+        # The description: a title in French.
+        d.find_element(By.ID, "show-texts").click()
+        set_field(d, "#texts-fields input[data-field='title-fr']", "La ferme du moulin")
+        check(state(d)["texts"]["title"]["fr"] == "La ferme du moulin", "the description panel sets the French title")
+        screenshot(d, "edit-texts-en")
+        d.find_element(By.ID, "texts-close").click()
+
+        # A unit dragged onto the river: the diagnostic; dragged off: gone.
+        check(state(d)["errors"] == 0, "no errors before the unit goes into the river")
+        tool(d, "[data-terrain='river']")
+        click_cell(d, "B3")
+        tool(d, "[data-tool='select']")
+        drag_cells(d, ["C1", "B3"])
+        st = state(d)
+        river = [x for x in st["diagnostics"] if x.get("cell") == "B3" and x["severity"] == "error"]
+        check(unit_at(st, "B3") and river, "a unit on the river gives an error at B3: %s" % st["diagnostics"])
+        marked = js(d, "return document.querySelector('#diag-list li.error') !== null")
+        check(marked, "the diagnostic is listed")
+        d.find_element(By.CSS_SELECTOR, "#diag-list li.error.has-cell").click()
+        check(js(d, "return [...document.querySelectorAll('#overlay .marked')].map(p => p.dataset.address)") == ["B3"],
+              "the diagnostic's cell is outlined")
+        screenshot(d, "edit-diagnostic-en")
+        drag_cells(d, ["B3", "C1"])
+        st = state(d)
+        check(st["errors"] == 0 and unit_at(st, "C1"), "dragged off the river, the error goes")
+
+        # Save with Ctrl+S; the file passes orbat validate.
+        d.find_element(By.ID, "scenario-title").click()
+        keys(d, Keys.CONTROL, "s")
+        idle(d)
+        check(wait(d, lambda drv: not drv.find_element(By.ID, "dirty").is_displayed(), "the unsaved marker goes"),
+              "Ctrl+S saves")
+        path = os.path.join(folder, "made.xml")
+        rc, out = validate(path)
+        check(rc == 0, "orbat validate passes the scenario made in the studio: %s" % out)
+        text = read(path).decode()
+        check("Test Horse" in text and "La ferme du moulin" in text and 'cards="6"' in text,
+              "the file holds the edits")
+        screenshot(d, "edit-saved-en")
+
+    # The square grid.
+    if new_scenario(d, "mb-remastered", "made-square.xml"):
+        tool(d, "[data-terrain='mountain']")
+        click_cell(d, "B2")
+        check(hover_terrain(d, "B2") == "Mountains", "a mountain painted on the square grid")
+        tool(d, "[data-side='confederate'][data-type='cavalry']")
+        click_cell(d, "M5")
+        st = state(d)
+        check(any(x.get("cell") == "M5" for x in st["diagnostics"]), "a unit at sea gives an error at M5")
+        tool(d, "[data-tool='select']")
+        drag_cells(d, ["M5", "D6"])
+        st = state(d)
+        check(st["errors"] == 0 and unit_at(st, "D6"), "moved ashore, the error goes")
+        tool(d, "[data-side='confederate'][data-tool='city']")
+        click_cell(d, "D5")
+        check(any((c["at"] or "").upper() == "D5" for c in state(d)["pieces"]["cities"]), "a city placed on D5")
+        set_field(d, "#inspector input[data-field='name']", "Lexington")
+        set_field(d, "#inspector select[data-field='side']", "union")
+        d.find_element(By.CSS_SELECTOR, "fieldset[data-side='confederate'] input[data-field='first']").click()
+        idle(d)
+        sides = {s["id"]: s["first"] for s in state(d)["info"]["sides"]}
+        check(sides == {"union": False, "confederate": True}, "the confederates play first: %s" % sides)
+        screenshot(d, "edit-square-en")
+        d.find_element(By.ID, "save").click()
+        idle(d)
+        rc, out = validate(os.path.join(folder, "made-square.xml"))
+        check(rc == 0, "orbat validate passes the square scenario made in the studio: %s" % out)
+
+    # Every bundled scenario opened and saved unchanged: byte for byte.
+    for src in bundled:
+        name = os.path.basename(src)
+        if open_scenario(d, name):
+            d.find_element(By.ID, "save").click()
+            idle(d)
+            check(read(os.path.join(folder, name)) == read(src), "%s saved unchanged is byte-identical" % name)
+
+    # Many edits, all undone with Ctrl+Z: the file as it was.
+    name = "first-bull-run.xml" if os.path.exists(os.path.join(folder, "first-bull-run.xml")) \
+        else os.path.basename(bundled[0])
+    if open_scenario(d, name):
+        st = state(d)
+        unit = st["pieces"]["units"][0]
+        tool(d, "[data-terrain='woods']")
+        drag_cells(d, ["B2", "C2"])
+        tool(d, "[data-tool='erase']")
+        click_cell(d, unit["at"].upper())
+        tool(d, "[data-tool='select']")
+        click_cell(d, unit["at"].upper())
+        set_field(d, "#inspector input[data-field='name']", "Renamed")
+        keys(d, Keys.DELETE)
+        idle(d)
+        set_field(d, "fieldset[data-side='union'] input[data-field='victory']", "9")
+        d.find_element(By.ID, "show-texts").click()
+        set_field(d, "#texts-fields textarea[data-field='briefing-nl']", "Een nieuwe inleiding.")
+        d.find_element(By.ID, "texts-close").click()
+        check(state(d)["dirty"], "edited, the scenario is unsaved")
+        for _ in range(40):
+            if not d.find_element(By.ID, "undo").is_enabled():
+                break
+            d.find_element(By.ID, "scenario-title").click()
+            keys(d, Keys.CONTROL, "z")
+            idle(d)
+        st = state(d)
+        check(not st["can_undo"] and st["can_redo"] and not st["dirty"], "undone to the start: nothing unsaved")
+        d.find_element(By.ID, "save").click()
+        idle(d)
+        check(read(os.path.join(folder, name)) == read(os.path.join(source_root, "scenarios", name)),
+              "%s undone to the start and saved is byte-identical" % name)
+
+    # nl and fr: the words, and a refused edit's reason in the language.
+    if open_scenario(d, "made.xml"):
+        for code, undo_word in (("nl", "Ongedaan maken"), ("fr", "Annuler")):
+            js(d, "const s = document.getElementById('lang'); s.value = arguments[0];"
+                  "s.dispatchEvent(new Event('change'));", code)
+            wait(d, lambda drv: js(drv, "return document.getElementById('stage').dataset.shows") == "made.xml " + code,
+                 "the board in " + code)
+            check(d.find_element(By.ID, "undo").text == undo_word, "the undo button in %s" % code)
+            tool(d, "[data-tool='select']")
+            click_cell(d, "D8")
+            set_field(d, "#inspector input[data-field='at']", "Z99")
+            message = js(d, "return document.getElementById('message').textContent")
+            if code == "fr":
+                check("impossible\u00a0: la case est mal écrite ou hors du plateau" in message,
+                      "the refusal in French, a no-break space before ':': %r" % message)
+            else:
+                check("Deze wijziging kan niet: het veld" in message, "the refusal in Dutch: %r" % message)
+            screenshot(d, "edit-inspector-" + code)
+            d.find_element(By.ID, "show-texts").click()
+            screenshot(d, "edit-texts-" + code)
+            d.find_element(By.ID, "texts-close").click()
+            start_page(d)
+            screenshot(d, "edit-start-" + code)
+            open_scenario(d, "made.xml")
+
+    # Unsaved edits: closing the page asks first (WebDriver itself accepts
+    # a beforeunload prompt, so the page's answer to the event is read).
+    if open_scenario(d, "made.xml"):
+        asks = "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e);" \
+               "return e.defaultPrevented"
+        check(not js(d, asks), "with nothing unsaved, closing the page does not ask")
+        tool(d, "[data-terrain='woods']")
+        click_cell(d, "A9")
+        check(js(d, asks), "with unsaved edits, closing the page asks first")
+        d.find_element(By.ID, "scenario-title").click()
+        keys(d, Keys.CONTROL, "z")
+        idle(d)
+        check(not js(d, asks), "undone, closing the page no longer asks")
+finally:
+    d.quit()
+studio.stop()
+shutil.rmtree(tmp)
+if failures:
+    print("%d failed" % len(failures))
+    sys.exit(1)
+print("studio edit test: all passed")

@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from studio_server import Studio, folder_with  # noqa: E402
+from studio_server import Studio, click_when_ready, folder_with  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -75,7 +75,7 @@ def open_scenario(d, file):
     d.find_element(By.ID, "to-start").click() if d.find_element(By.ID, "to-start").is_displayed() else None
     wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "button.open[data-file='%s']" % file),
          "the start page lists " + file)
-    d.find_element(By.CSS_SELECTOR, "button.open[data-file='%s']" % file).click()
+    check(click_when_ready(d, "button.open[data-file='%s']" % file), "the button of %s takes the click" % file)
     return wait(d, lambda drv: board_ready(drv, file), "the board of %s is drawn" % file)
 
 
@@ -83,7 +83,7 @@ def hover(d, address):
     cell = d.find_element(By.CSS_SELECTOR, "#overlay polygon[data-address='%s']" % address)
     ActionChains(d).move_to_element(cell).perform()
     ok = wait(d, lambda drv: drv.find_element(By.ID, "hover-address").text == address,
-              "hovering %s shows its address" % address, timeout=10)
+              "hovering %s shows its address" % address)
     return ok and d.find_element(By.ID, "hover-card").is_displayed()
 
 

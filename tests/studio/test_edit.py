@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from studio_server import Studio  # noqa: E402
+from studio_server import Studio, click_when_ready  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -175,14 +175,14 @@ def new_scenario(d, ruleset, name):
     field = d.find_element(By.CSS_SELECTOR, "input.new-file[data-ruleset='%s']" % ruleset)
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys(name)
-    d.find_element(By.CSS_SELECTOR, "button.new[data-ruleset='%s']" % ruleset).click()
+    check(click_when_ready(d, "button.new[data-ruleset='%s']" % ruleset), "the new button of %s takes the click" % ruleset)
     return wait(d, lambda drv: js(drv, "return document.getElementById('stage').dataset.shows") == name + " en",
                 "the new scenario %s is on its board" % name)
 
 
 def open_scenario(d, name):
     start_page(d)
-    d.find_element(By.CSS_SELECTOR, "button.open[data-file='%s']" % name).click()
+    check(click_when_ready(d, "button.open[data-file='%s']" % name), "the button of %s takes the click" % name)
     return wait(d, lambda drv: (js(drv, "return document.getElementById('stage').dataset.shows") or "")
                 .startswith(name + " "), "%s is on its board" % name)
 

@@ -471,6 +471,43 @@ static void test_io_errors(void **state)
 	assert_non_null(strstr(f->sink.items[0].message, "not a regular file"));
 }
 
+/* A loader's file: its root element checked where it is read, the wrong
+ * one named with the line it starts on. */
+static void test_load_root(void **state)
+{
+	fixture *f = *state;
+	char tmpl[] = "/tmp/orbat-xmldoc-XXXXXX";
+	assert_non_null(mkdtemp(tmpl));
+	f->tmpdir = strdup(tmpl);
+	char path[256];
+	snprintf(path, sizeof path, "%s/layouts.xml", tmpl);
+	FILE *out = fopen(path, "w");
+	assert_non_null(out);
+	fputs("<?xml version=\"1.0\"?>\n<cards xmlns=\"urn:x:1\"/>\n", out);
+	fclose(out);
+
+	f->doc = xmldoc_load_root(path, "urn:x:1", "cards", "layouts", &f->sink);
+	assert_non_null(f->doc);
+	assert_int_equal(f->sink.count, 0);
+	xmldoc_destroy(f->doc);
+
+	f->doc = xmldoc_load_root(path, "urn:x:1", "layouts", "layouts", &f->sink);
+	assert_null(f->doc);
+	assert_int_equal(f->sink.count, 1);
+	assert_int_equal(f->sink.items[0].line, 2);
+	assert_string_equal(f->sink.items[0].rule, "layouts");
+	assert_string_equal(f->sink.items[0].message, "the root element must be <layouts xmlns=\"urn:x:1\">");
+	diag_sink_clear(&f->sink);
+
+	f->doc = xmldoc_load_root(path, "urn:y:1", "cards", "layouts", &f->sink);
+	assert_null(f->doc);
+	assert_int_equal(f->sink.count, 1);
+	unlink(path);
+	diag_sink_clear(&f->sink);
+	assert_null(xmldoc_load_root(path, "urn:x:1", "cards", "layouts", &f->sink));
+	assert_string_equal(f->sink.items[0].rule, "io");
+}
+
 static void test_utf16_refused(void **state)
 {
 	fixture *f = *state;
@@ -778,6 +815,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ebcdic_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_attribute_bound, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_diagnostics_capped, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_load_root, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

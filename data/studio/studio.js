@@ -151,7 +151,6 @@ async function explain(d) {
     return el;
   });
   $('explain-text').replaceChildren(...paragraphs(answer.text));
-  $('explain-advice').replaceChildren(...paragraphs(answer.advice));
   $('explain').hidden = false;
   $('explain').dataset.rule = answer.rule;
   board.mark(d.cell || null);

@@ -9,6 +9,7 @@
 #include "../base/util.h"
 #include "../base/xmldoc.h"
 #include "../model/rulebook.h"
+#include "../model/rulebook_print.h"
 #include "../text/strings.h"
 #include "studio_doc.h"
 #include "studio_edit.h"
@@ -246,9 +247,10 @@ static void get_explain(studio_api *api, const studio_request *req, lang_id lang
 	diag_sink sink;
 	diag_sink_init(&sink);
 	const rulebook *rb = rulebook_of(api->ctx, &sink);
+	const string_table *strings = strings_of(api->ctx, &sink);
 	diag_sink_finish(&sink);
 	const rulebook_rule *rule = rb && id ? rulebook_find(rb, id) : NULL;
-	if (!rb) {
+	if (!rb || !strings) {
 		studio_response_error(resp, 500, "the rule catalogue cannot be read");
 		return;
 	}
@@ -256,12 +258,15 @@ static void get_explain(studio_api *api, const studio_request *req, lang_id lang
 		studio_response_error(resp, 404, "no such rule");
 		return;
 	}
-	/* The text as it applies to the open scenario's ruleset, as orbat
-	 * explain gives it with --ruleset. */
-	const char *ruleset_id = api->doc_open && api->doc.rs ? api->doc.rs->id : NULL;
-	char *text = rulebook_text_for(rule, ruleset_id, lang);
-	respond_json(resp, 200, json_pack("{s:s, s:s, s:s, s:s}", "rule", rule->id, "title",
-		l10n_get(&rule->title, lang), "text", text, "advice", l10n_get(&rule->advice, lang)));
+	/* The rule as it applies to the open scenario's ruleset, as orbat
+	 * explain gives it with --ruleset: the library's words, headings and
+	 * all, in the page's language. */
+	const rulebook_doc doc = { rb, strings, lang, RULEBOOK_TEXT };
+	const rulebook_ruleset *only = api->doc_open && api->doc.rs ? rulebook_find_ruleset(rb, api->doc.rs->id) : NULL;
+	char *title, *text;
+	rulebook_rule_words(&doc, rule, only, &title, &text);
+	respond_json(resp, 200, json_pack("{s:s, s:s, s:s}", "rule", rule->id, "title", title, "text", text));
+	free(title);
 	free(text);
 }
 

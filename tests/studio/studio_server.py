@@ -68,24 +68,3 @@ def folder_with(tmp, source_root, files):
             f.write(data)
     return tmp
 
-
-def click_when_ready(driver, css, timeout=60):
-    """Click the element CSS selects once it is there and takes the click.
-    The page redraws its lists when an answer arrives (the words, the
-    folder), so an element found a moment ago may have been replaced: look
-    it up again until the click lands rather than fail on a stale one.
-    True when clicked."""
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    def attempt(drv):
-        try:
-            drv.find_element(By.CSS_SELECTOR, css).click()
-            return True
-        except WebDriverException:  # not there yet, replaced, or covered
-            return False
-    try:
-        return WebDriverWait(driver, timeout).until(attempt)
-    except WebDriverException:
-        return False

@@ -28,56 +28,20 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from studio_server import Studio, click_when_ready  # noqa: E402
+from browser_kit import Checks, browser as chromium, click_when_ready  # noqa: E402
+from studio_server import Studio  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    print("SKIP: python3-selenium is not installed")
-    sys.exit(77)
-if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
-    print("SKIP: %s or %s is missing (chromium, chromium-driver)" % (CHROMIUM, CHROMEDRIVER))
-    sys.exit(77)
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 orbat, source_root, shots = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(shots, exist_ok=True)
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
-    return ok
+checks = Checks(shots)
+check, wait, screenshot = checks.check, checks.wait, checks.screenshot
 
 
 def browser(lang):
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1500,950", "--lang=" + lang, "--no-first-run"):
-        opts.add_argument(arg)
-    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
-    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
-    d.set_page_load_timeout(60)
-    return d
-
-
-def wait(d, cond, what, timeout=60):
-    try:
-        WebDriverWait(d, timeout).until(lambda drv: cond(drv))
-        return True
-    except Exception as e:  # noqa: BLE001 - a timeout is the failure told
-        check(False, "%s (%s)" % (what, type(e).__name__))
-        return False
+    return chromium(lang, 1500, 950)
 
 
 def js(d, script, *args):
@@ -96,12 +60,6 @@ def state(d):
     return d.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch('/api/state').then(r => r.json()).then(done, e => done(null));")
-
-
-def screenshot(d, name):
-    path = os.path.join(shots, name + ".png")
-    d.save_screenshot(path)
-    print("screenshot: " + path)
 
 
 def cell(d, address):
@@ -421,7 +379,4 @@ finally:
     d.quit()
 studio.stop()
 shutil.rmtree(tmp)
-if failures:
-    print("%d failed" % len(failures))
-    sys.exit(1)
-print("studio edit test: all passed")
+checks.finish("studio edit test")

@@ -1,0 +1,89 @@
+"""What the studio's browser tests share: Debian's chromium driven through
+chromedriver and Selenium, the checks they tell, waiting for the page, and
+screenshots.  Importing it skips the test (exit 77) when chromium,
+chromedriver or python3-selenium is missing, so that a test imports the
+Selenium names it uses only after it."""
+import os
+import sys
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("SKIP: python3-selenium is not installed")
+    sys.exit(77)
+if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+    print("SKIP: %s or %s is missing (chromium, chromium-driver)" % (CHROMIUM, CHROMEDRIVER))
+    sys.exit(77)
+
+
+class Checks:
+    """The checks of one test, told as they come, and its end."""
+
+    def __init__(self, shots):
+        self.shots = shots
+        self.failures = []
+        os.makedirs(shots, exist_ok=True)
+
+    def check(self, ok, what):
+        print(("ok: " if ok else "FAIL: ") + what)
+        if not ok:
+            self.failures.append(what)
+        return ok
+
+    def wait(self, driver, cond, what, timeout=60):
+        """Wait until cond(driver) holds; a timeout is the failure told."""
+        try:
+            WebDriverWait(driver, timeout).until(lambda drv: cond(drv))
+            return True
+        except Exception as e:  # noqa: BLE001 - a timeout is the failure told
+            self.check(False, "%s (%s)" % (what, type(e).__name__))
+            return False
+
+    def screenshot(self, driver, name):
+        path = os.path.join(self.shots, name + ".png")
+        driver.save_screenshot(path)
+        print("screenshot: " + path)
+
+    def finish(self, name):
+        if self.failures:
+            print("%d failed" % len(self.failures))
+            sys.exit(1)
+        print("%s: all passed" % name)
+
+
+def browser(lang, width, height):
+    """A headless chromium whose browser speaks lang."""
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=%d,%d" % (width, height), "--lang=" + lang, "--no-first-run"):
+        opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    d.set_page_load_timeout(60)
+    return d
+
+
+def click_when_ready(driver, css, timeout=60):
+    """Click the element CSS selects once it is there and takes the click.
+    The page redraws its lists when an answer arrives (the words, the
+    folder), so an element found a moment ago may have been replaced: look
+    it up again until the click lands rather than fail on a stale one.
+    True when clicked."""
+    def attempt(drv):
+        try:
+            drv.find_element(By.CSS_SELECTOR, css).click()
+            return True
+        except WebDriverException:  # not there yet, replaced, or covered
+            return False
+    try:
+        return WebDriverWait(driver, timeout).until(attempt)
+    except WebDriverException:
+        return False

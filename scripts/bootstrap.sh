@@ -95,6 +95,18 @@ install_packages() {
 		apt-get install -y --no-install-recommends "${missing[@]}"
 }
 
+# The browser tests need the name "localhost": chromedriver reaches
+# Chromium by it.  Every installed Debian has it in /etc/hosts; a minimal
+# root made by debootstrap has no /etc/hosts at all, so give it the
+# loopback lines an installed system has.
+name_localhost() {
+	getent hosts localhost >/dev/null && return 0
+	get_root
+	say "localhost does not resolve on this machine; adding it to /etc/hosts for the browser tests"
+	printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' |
+		"${as_root[@]}" tee -a /etc/hosts >/dev/null
+}
+
 # Build as the owner of the clone when run through sudo: only apt-get needs
 # root, and a root-owned build/ would break the next run without sudo.
 as_user=()
@@ -144,6 +156,7 @@ print)
 	;;
 test)
 	install_packages "${build_packages[@]}" "${test_packages[@]}"
+	name_localhost
 	check_writable .
 	# Its own build folders and report; it ends with the summary line
 	# "tests: N passed, M failed" and says above it what failed.

@@ -42,12 +42,15 @@ export class Board {
   // which (data-shows="FILE LANG"), for whoever waits for it.
   async load(file, code, generation = 0) {
     delete this.stage.dataset.shows;
-    const cells = await getJSON('/api/cells', { lang: code });
+    // The drawing and the cells' facts at once: the browser decodes the
+    // image while the facts come, and the server draws the board once for
+    // both.
     const loaded = new Promise((resolve, reject) => {
       this.img.onload = resolve;
       this.img.onerror = () => reject(new Error('the board image did not load'));
     });
     this.img.src = `/api/board.svg?lang=${encodeURIComponent(code)}&v=${Date.now()}`;
+    const cells = await getJSON('/api/cells', { lang: code });
     this.width = cells.width;
     this.height = cells.height;
     for (const el of [this.img, this.overlay]) {

@@ -1,5 +1,5 @@
-// The board: the server's drawing (the print painters' SVG) as an image,
-// and over it one outline per cell from the server's grid geometry, in
+// The board: the server's drawing (the print painters' SVG) as images,
+// one per tile of the board, and over them one outline per cell from the server's grid geometry, in
 // the same user units, to hover, to mark and to edit on.  Zoom with the
 // wheel or the buttons, pan by dragging.  The editor (edit.js) may take a
 // press on a cell (paint, place, drag a piece): board.tool, when set, is
@@ -16,7 +16,7 @@ export class Board {
   constructor() {
     this.viewport = document.getElementById('viewport');
     this.stage = document.getElementById('stage');
-    this.img = document.getElementById('board-img');
+    this.tiles = document.getElementById('board-tiles');
     this.overlay = document.getElementById('overlay');
     this.card = document.getElementById('hover-card');
     this.width = 0;
@@ -35,31 +35,25 @@ export class Board {
     delete this.stage.dataset.shows;
     this.overlay.replaceChildren();
     this.cells.clear();
-    this.img.removeAttribute('src');
+    this.tiles.replaceChildren();
   }
 
   // Draw the open scenario's board in a language; the stage then says
   // which (data-shows="FILE LANG"), for whoever waits for it.
   async load(file, code, generation = 0) {
     delete this.stage.dataset.shows;
-    // The drawing and the cells' facts at once: the browser decodes the
-    // image while the facts come, and the server draws the board once for
-    // both.
-    const loaded = new Promise((resolve, reject) => {
-      this.img.onload = resolve;
-      this.img.onerror = () => reject(new Error('the board image did not load'));
-    });
-    this.img.src = `/api/board.svg?lang=${encodeURIComponent(code)}&v=${Date.now()}`;
     const cells = await getJSON('/api/cells', { lang: code });
     this.width = cells.width;
     this.height = cells.height;
-    for (const el of [this.img, this.overlay]) {
+    for (const el of [this.tiles, this.overlay]) {
       el.setAttribute('width', this.width);
       el.setAttribute('height', this.height);
     }
+    this.tiles.style.width = `${this.width}px`;
+    this.tiles.style.height = `${this.height}px`;
     this.overlay.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
     this.drawOutlines(cells.cells);
-    await loaded;
+    await this.drawTiles(cells.tiles, code);
     if (!this.fitted) {
       this.fit();
       this.fitted = true;
@@ -70,6 +64,36 @@ export class Board {
       this.select(this.selected);
     this.stage.dataset.generation = String(generation);
     this.stage.dataset.shows = `${file} ${code}`;
+  }
+
+  // The tiles of the drawing: a tile whose bytes are those shown already
+  // (the same hash) keeps its image, so that after an edit the browser
+  // fetches and decodes only the tiles the edit changed.
+  drawTiles(tiles, code) {
+    const shown = [...this.tiles.children];
+    const loads = [];
+    tiles.forEach((tile, k) => {
+      let img = shown[k];
+      if (!img) {
+        img = document.createElement('img');
+        img.alt = '';
+        img.draggable = false;
+        img.className = 'tile';
+        this.tiles.appendChild(img);
+      }
+      Object.assign(img.style, { left: `${tile.x}px`, top: `${tile.y}px`, width: `${tile.w}px`, height: `${tile.h}px` });
+      const src = `/api/board.svg?tile=${k}&lang=${encodeURIComponent(code)}&v=${tile.hash}`;
+      if (img.getAttribute('src') === src && img.complete)
+        return;
+      loads.push(new Promise((resolve, reject) => {
+        img.onload = resolve;
+        img.onerror = () => reject(new Error('the board image did not load'));
+      }));
+      img.src = src;
+    });
+    for (const extra of shown.slice(tiles.length))
+      extra.remove();
+    return Promise.all(loads);
   }
 
   drawOutlines(cells) {

@@ -6,6 +6,7 @@
 #include "boardsvg.h"
 
 #include <cairo-svg.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,7 +116,233 @@ static void cells_make(const render_ctx *rc, const position *pos, const map_geom
 	}
 }
 
-bool boardsvg_make(const render_ctx *rc, bool pieces, boardsvg *out, char **error)
+/* Draw the part x, y, w × h (user units) of the map into an SVG document
+ * of that size.  Cairo's SVG surface leaves out what falls wholly outside
+ * the part, so a part's document holds only its own share of the map. */
+static bool draw_part(const render_ctx *draw, const map_geom *g, bool pieces, double x, double y, double w,
+	double h, byte_buf *buf, char **error)
+{
+	cairo_surface_t *surface = cairo_svg_surface_create_for_stream(svg_write, buf, w, h);
+	cairo_t *cr = cairo_create(surface);
+	cairo_translate(cr, -x, -y);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_clip(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+	cairo_rectangle(cr, 0, 0, g->width, g->height);
+	cairo_set_source_rgb(cr, 0.97, 0.96, 0.92);
+	cairo_fill(cr);
+	if (pieces)
+		mapdraw_map(draw, cr, g);
+	else
+		mapdraw_board(draw, cr, g);
+	cairo_status_t st = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_surface_finish(surface);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(surface);
+	cairo_surface_destroy(surface);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		*error = xasprintf("cannot draw the board: %s", cairo_status_to_string(st));
+		free(buf->p);
+		memset(buf, 0, sizeof *buf);
+		return false;
+	}
+	bytes_put(buf, "", 1);
+	return true;
+}
+
+/* A tile's hash stands for what it shows, not for its bytes: Cairo
+ * numbers what a document defines (glyphs, clip paths) by a count over the
+ * whole drawing, the parts left out of the tile included, and writes every
+ * clip path of the drawing into each tile's <defs>.  So an edit elsewhere
+ * renumbers and adds definitions without changing the tile's picture.
+ * The hash reads the body after </defs> and, in place of each reference
+ * "#NAME", the hash of what NAME defines (its own references likewise). */
+
+typedef struct svg_def {
+	const char *id;          /* the name, in the document */
+	size_t id_len;
+	const char *start, *end; /* the definition after its id */
+	unsigned long long hash; /* 0: not yet hashed */
+	bool busy;               /* being hashed: a loop of references */
+} svg_def;
+
+typedef struct svg_defs {
+	svg_def *items;
+	size_t count, capacity;
+} svg_defs;
+
+#define FNV_START 14695981039346656037ull
+/* Definitions within definitions: Cairo nests two deep at most. */
+#define DEF_DEPTH_MAX 8
+
+/* The first `needle` in p..end, or NULL (memmem is not POSIX). */
+static const char *find_text(const char *p, const char *end, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; p && (size_t)(end - p) >= n; p++) {
+		p = memchr(p, needle[0], (size_t)(end - p) - n + 1);
+		if (!p || memcmp(p, needle, n) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+static unsigned long long fnv_bytes(unsigned long long h, const void *bytes, size_t n)
+{
+	const unsigned char *p = bytes;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
+/* The elements between begin and end that carry an id: each up to the
+ * end tag of its name (Cairo's do not nest in themselves) or its "/>". */
+static void defs_read(const char *begin, const char *end, svg_defs *defs)
+{
+	const char *p = begin;
+	while ((p = find_text(p, end, " id=\"")) != NULL) {
+		const char *id = p + 5;
+		const char *quote = memchr(id, '"', (size_t)(end - id));
+		const char *open = p;
+		while (open > begin && *open != '<')
+			open--;
+		if (!quote || *open != '<')
+			return;
+		size_t tag_len = strcspn(open + 1, " \n>/");
+		const char *gt = memchr(quote, '>', (size_t)(end - quote));
+		const char *stop = NULL;
+		char close[40];
+		if (gt && gt[-1] == '/') {
+			stop = gt + 1;
+		} else if (gt && tag_len + 4 < sizeof close) {
+			snprintf(close, sizeof close, "</%.*s>", (int)tag_len, open + 1);
+			stop = find_text(gt, end, close);
+			if (stop)
+				stop += strlen(close);
+		}
+		if (!stop)
+			return;
+		if (defs->count == defs->capacity) {
+			defs->capacity = defs->capacity ? defs->capacity * 2 : 64;
+			defs->items = xrealloc(defs->items, defs->capacity * sizeof *defs->items);
+		}
+		defs->items[defs->count++] = (svg_def){ .id = id, .id_len = (size_t)(quote - id), .start = quote + 1,
+			.end = stop };
+		p = quote;
+	}
+}
+
+static svg_def *def_find(svg_defs *defs, const char *name, size_t n)
+{
+	for (size_t i = 0; i < defs->count; i++)
+		if (defs->items[i].id_len == n && memcmp(defs->items[i].id, name, n) == 0)
+			return &defs->items[i];
+	return NULL;
+}
+
+static unsigned long long def_hash(svg_defs *defs, svg_def *d, int depth);
+
+/* Hash p..end into h, each "#NAME" of a definition as that one's hash,
+ * and without the names of ids (Cairo numbers its groups too). */
+static unsigned long long hash_refs(svg_defs *defs, const char *p, const char *end, unsigned long long h, int depth)
+{
+	while (p < end) {
+		const char *mark = memchr(p, '#', (size_t)(end - p));
+		const char *id = find_text(p, mark ? mark : end, " id=\"");
+		if (id) {
+			h = fnv_bytes(h, p, (size_t)(id + 5 - p));
+			const char *quote = memchr(id + 5, '"', (size_t)(end - id - 5));
+			p = quote ? quote : end;
+			continue;
+		}
+		if (!mark)
+			return fnv_bytes(h, p, (size_t)(end - p));
+		h = fnv_bytes(h, p, (size_t)(mark + 1 - p));
+		const char *name = mark + 1;
+		size_t n = 0;
+		while (name + n < end && name[n] != '"' && name[n] != ')' && name[n] != ' ')
+			n++;
+		svg_def *d = n ? def_find(defs, name, n) : NULL;
+		if (d) {
+			unsigned long long dh = def_hash(defs, d, depth);
+			h = fnv_bytes(h, &dh, sizeof dh);
+			p = name + n;
+		} else {
+			p = name;
+		}
+	}
+	return h;
+}
+
+static unsigned long long def_hash(svg_defs *defs, svg_def *d, int depth)
+{
+	if (d->hash)
+		return d->hash;
+	if (d->busy || depth > DEF_DEPTH_MAX)
+		return fnv_bytes(FNV_START, d->start, (size_t)(d->end - d->start));
+	d->busy = true;
+	d->hash = hash_refs(defs, d->start, d->end, FNV_START, depth + 1) | 1;
+	d->busy = false;
+	return d->hash;
+}
+
+static unsigned long long tile_hash(const char *svg, size_t size)
+{
+	const char *end = svg + size;
+	const char *defs_end = find_text(svg, end, "</defs>");
+	if (!defs_end)
+		return fnv_bytes(FNV_START, svg, size);
+	svg_defs defs = { 0 };
+	defs_read(svg, defs_end, &defs);
+	/* The document's head up to <defs> (its size) and the body. */
+	const char *defs_start = find_text(svg, defs_end, "<defs>");
+	unsigned long long h = fnv_bytes(FNV_START, svg, (size_t)((defs_start ? defs_start : defs_end) - svg));
+	h = hash_refs(&defs, defs_end, end, h, 0);
+	free(defs.items);
+	return h;
+}
+
+/* The tiles: `across` × `down` parts of equal size; each but the last of
+ * its row and column runs BOARDSVG_TILE_OVERLAP further, so that tiles
+ * laid side by side and scaled show no seam where they meet. */
+static bool tiles_make(const render_ctx *draw, const map_geom *g, bool pieces, int across, int down,
+	boardsvg *out, char **error)
+{
+	out->tile_count = (size_t)across * (size_t)down;
+	out->tiles = xcalloc(out->tile_count, sizeof *out->tiles);
+	for (int row = 0; row < down; row++) {
+		for (int col = 0; col < across; col++) {
+			boardsvg_tile *t = &out->tiles[(size_t)row * (size_t)across + (size_t)col];
+			t->x = out->width * col / across;
+			t->y = out->height * row / down;
+			double right = out->width * (col + 1) / across, bottom = out->height * (row + 1) / down;
+			t->w = (col + 1 < across ? fmin(right + BOARDSVG_TILE_OVERLAP, out->width) : right) - t->x;
+			t->h = (row + 1 < down ? fmin(bottom + BOARDSVG_TILE_OVERLAP, out->height) : bottom) - t->y;
+			byte_buf buf = { 0 };
+			if (!draw_part(draw, g, pieces, t->x, t->y, t->w, t->h, &buf, error))
+				return false;
+			t->svg = (char *)buf.p;
+			t->svg_size = buf.len - 1;
+			t->hash = tile_hash(t->svg, t->svg_size);
+		}
+	}
+	return true;
+}
+
+/* How a map of w × h is cut into about `about` tiles, as near square as
+ * its shape allows. */
+static void tile_grid(double w, double h, int about, int *across, int *down)
+{
+	int a = (int)lround(sqrt(about * w / h));
+	a = a < 1 ? 1 : a > BOARDSVG_TILES_MAX ? BOARDSVG_TILES_MAX : a;
+	int b = (int)lround((double)about / a);
+	*across = a;
+	*down = b < 1 ? 1 : b > BOARDSVG_TILES_MAX ? BOARDSVG_TILES_MAX : b;
+}
+
+/* The whole map (about 0) or its tiles, and the cells. */
+static bool board_make(const render_ctx *rc, bool pieces, int about, boardsvg *out, char **error)
 {
 	memset(out, 0, sizeof *out);
 	*error = NULL;
@@ -131,38 +358,35 @@ bool boardsvg_make(const render_ctx *rc, bool pieces, boardsvg *out, char **erro
 	draw.format = DOC_SVG;
 	position *own = rc->pos ? NULL : position_create(rc->sc, rc->rs);
 	draw.pos = rc->pos ? rc->pos : own;
-
-	byte_buf buf = { 0 };
 	out->width = MM(g.width);
 	out->height = MM(g.height);
-	cairo_surface_t *surface = cairo_svg_surface_create_for_stream(svg_write, &buf, out->width, out->height);
-	cairo_t *cr = cairo_create(surface);
-	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-	cairo_rectangle(cr, 0, 0, g.width, g.height);
-	cairo_set_source_rgb(cr, 0.97, 0.96, 0.92);
-	cairo_fill(cr);
-	if (pieces)
-		mapdraw_map(&draw, cr, &g);
-	else
-		mapdraw_board(&draw, cr, &g);
-	cairo_status_t st = cairo_status(cr);
-	cairo_destroy(cr);
-	cairo_surface_finish(surface);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_status(surface);
-	cairo_surface_destroy(surface);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		*error = xasprintf("cannot draw the board: %s", cairo_status_to_string(st));
-		free(buf.p);
-		position_destroy(own);
-		return false;
+	bool ok;
+	if (about > 0) {
+		int across, down;
+		tile_grid(out->width, out->height, about, &across, &down);
+		ok = tiles_make(&draw, &g, pieces, across, down, out, error);
+	} else {
+		byte_buf buf = { 0 };
+		ok = draw_part(&draw, &g, pieces, 0, 0, out->width, out->height, &buf, error);
+		out->svg = (char *)buf.p;
+		out->svg_size = ok ? buf.len - 1 : 0;
 	}
-	bytes_put(&buf, "", 1);
-	out->svg = (char *)buf.p;
-	out->svg_size = buf.len - 1;
-	cells_make(&draw, draw.pos, &g, out);
+	if (ok)
+		cells_make(&draw, draw.pos, &g, out);
+	else
+		boardsvg_finish(out);
 	position_destroy(own);
-	return true;
+	return ok;
+}
+
+bool boardsvg_make(const render_ctx *rc, bool pieces, boardsvg *out, char **error)
+{
+	return board_make(rc, pieces, 0, out, error);
+}
+
+bool boardsvg_make_tiles(const render_ctx *rc, bool pieces, int about, boardsvg *out, char **error)
+{
+	return board_make(rc, pieces, about < 1 ? 1 : about, out, error);
 }
 
 void boardsvg_finish(boardsvg *b)
@@ -173,6 +397,9 @@ void boardsvg_finish(boardsvg *b)
 		free(b->cells[i].section);
 	}
 	free(b->cells);
+	for (size_t i = 0; i < b->tile_count; i++)
+		free(b->tiles[i].svg);
+	free(b->tiles);
 	free(b->svg);
 	memset(b, 0, sizeof *b);
 }

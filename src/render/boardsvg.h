@@ -30,9 +30,26 @@ typedef struct boardsvg_cell {
 	char *section;
 } boardsvg_cell;
 
-typedef struct boardsvg {
-	char *svg;              /* the document, NUL-terminated */
+/* A part of the board as an SVG document of its own, for a page that
+ * redraws only the parts an edit changed: its place and size in the
+ * whole drawing's user units, and a hash of its bytes. */
+typedef struct boardsvg_tile {
+	char *svg;              /* NUL-terminated */
 	size_t svg_size;
+	double x, y, w, h;
+	unsigned long long hash;
+} boardsvg_tile;
+
+/* How far a tile runs into the next one (user units), and the most tiles
+ * a board is cut into each way. */
+#define BOARDSVG_TILE_OVERLAP 2.0
+#define BOARDSVG_TILES_MAX 8
+
+typedef struct boardsvg {
+	char *svg;              /* the document, NUL-terminated; NULL when tiled */
+	size_t svg_size;
+	boardsvg_tile *tiles;   /* boardsvg_make_tiles: row by row */
+	size_t tile_count;
 	double width, height;   /* user units of the document */
 	boardsvg_cell *cells;   /* grid_index order */
 	size_t cell_count;
@@ -44,6 +61,10 @@ typedef struct boardsvg {
  * size, fonts, strings, position; format is ignored).  False with a
  * message (free it) when the board cannot be drawn. */
 bool boardsvg_make(const render_ctx *rc, bool pieces, boardsvg *out, char **error);
+/* The same cut into about `about` tiles (as near square as the board's
+ * shape allows, at most BOARDSVG_TILES_MAX each way) instead of one
+ * document. */
+bool boardsvg_make_tiles(const render_ctx *rc, bool pieces, int about, boardsvg *out, char **error);
 /* Free what boardsvg_make made (a zeroed boardsvg is fine). */
 void boardsvg_finish(boardsvg *b);
 

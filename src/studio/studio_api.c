@@ -270,21 +270,34 @@ static void get_explain(studio_api *api, const studio_request *req, lang_id lang
 	free(text);
 }
 
-static void get_board(studio_api *api, lang_id lang, bool cells, studio_response *resp)
+/* The board: ?tile=K one of its tiles (/api/cells lists them), else the
+ * whole of it in one document. */
+static void get_board(studio_api *api, const studio_request *req, lang_id lang, bool cells, studio_response *resp)
 {
 	if (!api->doc_open) {
 		studio_response_error(resp, 404, "no scenario is open");
 		return;
 	}
 	char *error = NULL;
+	const char *tile = arg_of(req, "tile");
 	if (cells) {
 		json_t *value = studio_doc_cells(&api->doc, api->ctx, lang, &error);
 		if (value)
 			respond_json(resp, 200, value);
-	} else {
+	} else if (tile) {
 		const boardsvg *b = studio_doc_board(&api->doc, api->ctx, lang, &error);
-		if (b)
-			respond(resp, 200, "image/svg+xml", xstrndup(b->svg, b->svg_size), b->svg_size);
+		char *end = NULL;
+		unsigned long k = tile[0] >= '0' && tile[0] <= '9' ? strtoul(tile, &end, 10) : 0;
+		if (b && (!end || *end || k >= b->tile_count))
+			studio_response_error(resp, 400, "tile must be the number of one of the board's tiles");
+		else if (b)
+			respond(resp, 200, "image/svg+xml", xstrndup(b->tiles[k].svg, b->tiles[k].svg_size),
+				b->tiles[k].svg_size);
+	} else {
+		boardsvg whole;
+		if (studio_doc_board_whole(&api->doc, api->ctx, lang, &whole, &error))
+			respond(resp, 200, "image/svg+xml", xstrndup(whole.svg, whole.svg_size), whole.svg_size);
+		boardsvg_finish(&whole);
 	}
 	if (error)
 		studio_response_error(resp, 409, error);
@@ -495,9 +508,9 @@ static void route_get(studio_api *api, const studio_request *req, studio_respons
 		else
 			studio_response_error(resp, 404, "no scenario is open");
 	} else if (strcmp(path, "/api/board.svg") == 0) {
-		get_board(api, lang, false, resp);
+		get_board(api, req, lang, false, resp);
 	} else if (strcmp(path, "/api/cells") == 0) {
-		get_board(api, lang, true, resp);
+		get_board(api, req, lang, true, resp);
 	} else if (strcmp(path, "/api/explain") == 0) {
 		get_explain(api, req, lang, resp);
 	} else {

@@ -11,8 +11,9 @@
  *   GET  /api/strings?lang=L  the studio's words
  *   GET  /api/files           the folder's scenarios and the rulesets
  *   GET  /api/state           the open scenario and its diagnostics
- *   GET  /api/board.svg       its board drawn by the print painters
- *   GET  /api/cells           the cells' outlines and hover facts
+ *   GET  /api/board.svg       its board drawn by the print painters;
+ *                             ?tile=K one of its tiles, as /api/cells lists them
+ *   GET  /api/cells           the cells' outlines and hover facts, the tiles
  *   GET  /api/explain?rule=ID the rule's text
  *   POST /api/open {"file"}   open a scenario of the folder; the state
  * Every GET of /api takes ?lang=en|nl|fr (default: --lang, else en).  The

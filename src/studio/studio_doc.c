@@ -118,14 +118,14 @@ void studio_doc_finish(studio_doc *d)
 	memset(d, 0, sizeof *d);
 }
 
-const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error)
+/* The render context of the board in a language: the print products'
+ * fonts, strings and layouts.  False with a message (free it). */
+static bool board_context(const studio_doc *d, context *ctx, lang_id lang, render_ctx *rc, char **error)
 {
 	*error = NULL;
-	if (d->svg_made[lang])
-		return &d->svg[lang];
 	if (!d->board_ok) {
 		*error = xstrdup("the scenario has no board that can be drawn");
-		return NULL;
+		return false;
 	}
 	diag_sink sink;
 	diag_sink_init(&sink);
@@ -136,8 +136,8 @@ const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char
 		*error = diag_data_error(&sink, 0);
 	diag_sink_finish(&sink);
 	if (!lay)
-		return NULL;
-	render_ctx rc = {
+		return false;
+	*rc = (render_ctx){
 		.fonts = fonts,
 		.strings = strings,
 		.layouts = lay,
@@ -152,10 +152,28 @@ const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char
 		.format = DOC_SVG,
 		.dpi = 150,
 	};
-	if (!boardsvg_make(&rc, true, &d->svg[lang], error))
+	return true;
+}
+
+const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error)
+{
+	*error = NULL;
+	if (d->svg_made[lang])
+		return &d->svg[lang];
+	render_ctx rc;
+	if (!board_context(d, ctx, lang, &rc, error))
+		return NULL;
+	if (!boardsvg_make_tiles(&rc, true, STUDIO_BOARD_TILES, &d->svg[lang], error))
 		return NULL;
 	d->svg_made[lang] = true;
 	return &d->svg[lang];
+}
+
+bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error)
+{
+	render_ctx rc;
+	memset(out, 0, sizeof *out);
+	return board_context(d, ctx, lang, &rc, error) && boardsvg_make(&rc, true, out, error);
 }
 
 /* The cell a diagnostic is about: the address of the element it points
@@ -279,7 +297,16 @@ json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, char **error
 			"points", points, "cx", c->cx, "cy", c->cy, "terrain", text_or_null(c->terrain), "standing",
 			c->standing, "section", c->section));
 	}
-	return json_pack("{s:f, s:f, s:o}", "width", b->width, "height", b->height, "cells", cells);
+	json_t *tiles = json_array();
+	for (size_t i = 0; i < b->tile_count; i++) {
+		const boardsvg_tile *t = &b->tiles[i];
+		char hash[17];
+		snprintf(hash, sizeof hash, "%016llx", t->hash);
+		json_array_append_new(tiles, json_pack("{s:f, s:f, s:f, s:f, s:s}", "x", t->x, "y", t->y, "w", t->w, "h",
+			t->h, "hash", hash));
+	}
+	return json_pack("{s:f, s:f, s:o, s:o}", "width", b->width, "height", b->height, "cells", cells, "tiles",
+		tiles);
 }
 
 static int name_order(const void *a, const void *b)

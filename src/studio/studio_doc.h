@@ -51,9 +51,17 @@ void studio_doc_finish(studio_doc *d);
  * drawings: after every edit, undo and redo. */
 void studio_doc_reload(studio_doc *d, validator *v);
 
-/* The board in a language, drawn on first use; NULL with a message (free
- * it) when the scenario has no board that can be drawn. */
+/* About how many tiles the board is cut into: the page fetches again only
+ * the tiles an edit changed, and the browser decodes only those. */
+#define STUDIO_BOARD_TILES 4
+
+/* The board in a language, in tiles (boardsvg_make_tiles), drawn on first
+ * use; NULL with a message (free it) when the scenario has no board that
+ * can be drawn. */
 const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error);
+/* The whole board in one document (boardsvg_make), made anew: free it
+ * with boardsvg_finish.  False as studio_doc_board. */
+bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error);
 
 /* {file, ruleset, ruleset_name, grid, title, sides: [{id, name, first}],
  *  valid, errors, warnings, board: bool, dirty, generation,
@@ -61,7 +69,8 @@ const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char
  *  and what the trays and panels show (studio_tray.h)} */
 json_t *studio_doc_state(const studio_doc *d, lang_id lang);
 /* {width, height, cells: [{address, points: [[x,y]...], cx, cy, terrain,
- *  standing, section}]}, or NULL as studio_doc_board. */
+ *  standing, section}], tiles: [{x, y, w, h, hash}]}, or NULL as
+ *  studio_doc_board. */
 json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, char **error);
 
 /* The start page: {scenarios: [{file, title, ruleset}], rulesets: [{id,

@@ -31,8 +31,9 @@ def browser(lang):
 
 def board_ready(d, file, lang="en"):
     return d.execute_script(
-        "const img = document.getElementById('board-img');"
-        "return !document.getElementById('workspace').hidden && img.complete && img.naturalWidth > 0"
+        "const tiles = [...document.querySelectorAll('#board-tiles img')];"
+        "return !document.getElementById('workspace').hidden && tiles.length > 0"
+        " && tiles.every(img => img.complete && img.naturalWidth > 0)"
         " && document.getElementById('stage').dataset.shows === arguments[0];", "%s %s" % (file, lang))
 
 
@@ -64,7 +65,7 @@ try:
     # Without the token: refused, nothing of the page served.
     d.get("http://%s/" % studio.host)
     body = d.find_element(By.TAG_NAME, "body").text
-    check("token" in body and not d.find_elements(By.ID, "board-img"), "the page without the token is refused")
+    check("token" in body and not d.find_elements(By.ID, "board-tiles"), "the page without the token is refused")
 
     d.get(studio.url)
     wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page starts")

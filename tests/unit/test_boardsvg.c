@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <libxml/parser.h>
@@ -42,8 +43,9 @@ typedef struct drawn {
 	boardsvg svg;
 } drawn;
 
-/* False when the file gives no board to draw. */
-static bool draw(const char *path, lang_id lang, drawn *d)
+/* False when the file gives no board to draw.  tiles: 0 for the whole
+ * board in one document, else about how many tiles. */
+static bool draw_cut(const char *path, lang_id lang, int tiles, drawn *d)
 {
 	memset(d, 0, sizeof *d);
 	diag_sink sink;
@@ -77,11 +79,17 @@ static bool draw(const char *path, lang_id lang, drawn *d)
 		d->rc.cell_size = layouts_hex_size(lay, d->rs->id);
 		d->rc.format = DOC_SVG;
 		d->rc.dpi = 150;
-		if (!boardsvg_make(&d->rc, true, &d->svg, &error))
+		if (!(tiles ? boardsvg_make_tiles(&d->rc, true, tiles, &d->svg, &error)
+				: boardsvg_make(&d->rc, true, &d->svg, &error)))
 			fail_msg("%s: %s", path, error);
 	}
 	diag_sink_finish(&sink);
 	return ok;
+}
+
+static bool draw(const char *path, lang_id lang, drawn *d)
+{
+	return draw_cut(path, lang, 0, d);
 }
 
 static void drawn_finish(drawn *d)
@@ -193,6 +201,99 @@ static void test_square_board(void **state)
 	free(path);
 }
 
+/* A file like `path` with `from` replaced by `to`, in a temporary file
+ * (free and unlink it). */
+static char *variant(const char *path, const char *from, const char *to)
+{
+	FILE *in = fopen(path, "rb");
+	assert_non_null(in);
+	char bytes[65536];
+	size_t size = fread(bytes, 1, sizeof bytes - 1, in);
+	fclose(in);
+	bytes[size] = '\0';
+	char *at = strstr(bytes, from);
+	assert_non_null(at);
+	char *out = xasprintf("%s/orbat-boardsvg-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	int fd = mkstemp(out);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	fprintf(f, "%.*s%s%s", (int)(at - bytes), bytes, to, at + strlen(from));
+	assert_int_equal(fclose(f), 0);
+	return out;
+}
+
+/* Whether the tile comes within `margin` of the point x, y. */
+static bool tile_near(const boardsvg_tile *t, double x, double y, double margin)
+{
+	return x > t->x - margin && x < t->x + t->w + margin && y > t->y - margin && y < t->y + t->h + margin;
+}
+
+/* Cut into tiles: they lie side by side over the whole board, each a
+ * document of its own size, each running into the next by the overlap;
+ * the same board gives the same hashes; a change of one cell's terrain
+ * changes the hash of the tile under it and of no tile far from it. */
+static void test_tiles(void **state)
+{
+	(void)state;
+	char *path = bundled("tests/golden/invalid/63-unit-on-river.xml");
+	drawn whole, d, again;
+	assert_true(draw(path, LANG_EN, &whole));
+	assert_true(draw_cut(path, LANG_EN, 9, &d));
+	assert_null(d.svg.svg);
+	assert_true(d.svg.tile_count >= 6 && d.svg.tile_count <= 12);
+	assert_true(fabs(d.svg.width - whole.svg.width) < 1e-9 && fabs(d.svg.height - whole.svg.height) < 1e-9);
+	size_t across = 0;
+	while (across < d.svg.tile_count && d.svg.tiles[across].y == 0)
+		across++;
+	size_t down = d.svg.tile_count / across;
+	assert_int_equal(across * down, d.svg.tile_count);
+	double area = 0;
+	for (size_t i = 0; i < d.svg.tile_count; i++) {
+		const boardsvg_tile *t = &d.svg.tiles[i];
+		boardsvg one = { .svg = t->svg, .svg_size = t->svg_size, .width = t->w, .height = t->h };
+		check_document(&one);
+		/* A tile holds only its share: less than the whole drawing. */
+		assert_true(t->svg_size < whole.svg.svg_size);
+		size_t col = i % across, row = i / across;
+		double w = t->w - (col + 1 < across ? BOARDSVG_TILE_OVERLAP : 0);
+		double h = t->h - (row + 1 < down ? BOARDSVG_TILE_OVERLAP : 0);
+		assert_true(fabs(t->x - d.svg.width * (double)col / (double)across) < 1e-6);
+		assert_true(fabs(t->y - d.svg.height * (double)row / (double)down) < 1e-6);
+		assert_true(fabs(w - d.svg.width / (double)across) < 1e-6 && fabs(h - d.svg.height / (double)down) < 1e-6);
+		area += w * h;
+	}
+	assert_true(fabs(area - d.svg.width * d.svg.height) < 1e-3);
+	assert_true(draw_cut(path, LANG_EN, 9, &again));
+	for (size_t i = 0; i < d.svg.tile_count; i++)
+		assert_true(d.svg.tiles[i].hash == again.svg.tiles[i].hash);
+	drawn_finish(&again);
+	/* G5 becomes woods: the tiles near it change, those far stay. */
+	char *changed = variant(path, "<hex at=\"G5\" type=\"river\"/>", "<hex at=\"G5\" type=\"woods\"/>");
+	assert_true(draw_cut(changed, LANG_EN, 9, &again));
+	const boardsvg_cell *g5 = cell_named(&d.svg, "G5");
+	double cell = 0;
+	for (int k = 0; k < g5->corner_count; k++)
+		cell = fmax(cell, 2 * hypot(g5->x[k] - g5->cx, g5->y[k] - g5->cy));
+	size_t kept = 0;
+	for (size_t i = 0; i < d.svg.tile_count; i++) {
+		const boardsvg_tile *t = &d.svg.tiles[i];
+		if (tile_near(t, g5->cx, g5->cy, 0))
+			assert_true(t->hash != again.svg.tiles[i].hash);
+		else if (!tile_near(t, g5->cx, g5->cy, 2 * cell))
+			kept += t->hash == again.svg.tiles[i].hash;
+		if (!tile_near(t, g5->cx, g5->cy, 2 * cell))
+			assert_true(t->hash == again.svg.tiles[i].hash);
+	}
+	assert_true(kept > 0);
+	drawn_finish(&again);
+	unlink(changed);
+	free(changed);
+	drawn_finish(&d);
+	drawn_finish(&whole);
+	free(path);
+}
+
 /* The studio draws scenarios with errors: every invalid file of the
  * golden corpus with a board is drawn, its outlines sound. */
 static void test_invalid_scenarios_draw(void **state)
@@ -235,6 +336,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_hex_board),
 		cmocka_unit_test(test_square_board),
 		cmocka_unit_test(test_invalid_scenarios_draw),
+		cmocka_unit_test(test_tiles),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
 	context_finish(&ctx);

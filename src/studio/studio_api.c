@@ -21,6 +21,10 @@ struct studio_api {
 	char *static_dir;        /* the data folder's studio/, resolved */
 	char *fonts_dir;         /* its fonts/, resolved */
 	char token[STUDIO_TOKEN_CHARS];
+	/* The cookie's name holds the port: a browser keeps one cookie per
+	 * host whatever the port, so two studios side by side would
+	 * otherwise each take the other's token. */
+	char cookie_name[sizeof STUDIO_COOKIE + 8];
 	char *listen;
 	studio_hosts hosts;
 	lang_id lang;
@@ -111,6 +115,7 @@ studio_api *studio_api_create(const studio_api_options *o, char **error)
 	api->lang_given = o->lang_given;
 	studio_history_init(&api->history);
 	studio_hosts_init(&api->hosts, api->listen, 0);
+	snprintf(api->cookie_name, sizeof api->cookie_name, "%s", STUDIO_COOKIE);
 	api->static_dir = data_subdir(o->ctx, "studio");
 	api->fonts_dir = data_subdir(o->ctx, "fonts");
 	diag_sink sink;
@@ -156,6 +161,12 @@ void studio_api_destroy(studio_api *api)
 void studio_api_set_port(studio_api *api, unsigned port)
 {
 	studio_hosts_init(&api->hosts, api->listen, port);
+	snprintf(api->cookie_name, sizeof api->cookie_name, "%s_%u", STUDIO_COOKIE, port & 0xffffu);
+}
+
+const char *studio_api_cookie_name(const studio_api *api)
+{
+	return api->cookie_name;
 }
 
 const char *studio_api_token(const studio_api *api)
@@ -478,7 +489,7 @@ static void get_index(studio_api *api, const studio_request *req, studio_respons
 	 * request carries; the page then drops it from the address bar. */
 	const char *token = arg_of(req, "token");
 	if (resp->status == 200 && token)
-		resp->set_cookie = xasprintf("%s=%s; Path=/; HttpOnly; SameSite=Strict", STUDIO_COOKIE, api->token);
+		resp->set_cookie = xasprintf("%s=%s; Path=/; HttpOnly; SameSite=Strict", api->cookie_name, api->token);
 }
 
 static void route_get(studio_api *api, const studio_request *req, studio_response *resp)
@@ -523,7 +534,7 @@ static void route_get(studio_api *api, const studio_request *req, studio_respons
 static bool token_ok(const studio_api *api, const studio_request *req)
 {
 	char cookie[STUDIO_TOKEN_CHARS + 1];
-	if (studio_cookie_value(req->cookie, STUDIO_COOKIE, cookie, sizeof cookie)
+	if (studio_cookie_value(req->cookie, api->cookie_name, cookie, sizeof cookie)
 		&& studio_token_equal(api->token, cookie))
 		return true;
 	return strcmp(req->path, "/") == 0 && studio_token_equal(api->token, arg_of(req, "token"));

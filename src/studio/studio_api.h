@@ -76,6 +76,9 @@ void studio_api_destroy(studio_api *api);
 /* Once the port is known: the Host names that reach the server. */
 void studio_api_set_port(studio_api *api, unsigned port);
 const char *studio_api_token(const studio_api *api);
+/* The name of the cookie that carries the token: STUDIO_COOKIE and the
+ * port ("orbat_token_8123"), STUDIO_COOKIE alone before the port is set. */
+const char *studio_api_cookie_name(const studio_api *api);
 
 /* The answer to req (free it with studio_response_finish). */
 void studio_api_handle(studio_api *api, const studio_request *req, studio_response *resp);

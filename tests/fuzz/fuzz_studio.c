@@ -172,7 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	char host[64], cookie[64], origin[80];
 	snprintf(host, sizeof host, "127.0.0.1:%d", FUZZ_PORT);
-	snprintf(cookie, sizeof cookie, "%s=%s", STUDIO_COOKIE, studio_api_token(api));
+	snprintf(cookie, sizeof cookie, "%s=%s", studio_api_cookie_name(api), studio_api_token(api));
 	snprintf(origin, sizeof origin, "http://%s", host);
 	studio_request req = {
 		.method = flags & 8 ? "POST" : flags & 16 ? "HEAD" : "GET",

@@ -24,13 +24,15 @@ class Studio:
         self.port = int(m.group(1))
         self.token = m.group(2)
         self.host = "127.0.0.1:%d" % self.port
+        # One cookie per studio: its name holds the port.
+        self.cookie_name = "orbat_token_%d" % self.port
 
     def request(self, method, path, headers=None, body=None, cookie=True):
         """One request on a fresh connection: (status, headers, body)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         h = {"Host": self.host}
         if cookie:
-            h["Cookie"] = "orbat_token=" + self.token
+            h["Cookie"] = "%s=%s" % (self.cookie_name, self.token)
         h.update(headers or {})
         conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
         for k, v in h.items():

@@ -130,6 +130,25 @@ try:
         d.find_element(By.ID, "to-start").click()
         wait(d, lambda drv: drv.find_element(By.ID, "start").is_displayed(), "back to the start page")
         screenshot(d, "start-fr")
+
+    # A second studio on another port, in the same browser: each keeps its
+    # own cookie, and the first page goes on working.
+    other = Studio(orbat, [], folder)
+    try:
+        d.execute_script("window.open(arguments[0], 'other')", other.url)
+        first = d.current_window_handle
+        d.switch_to.window("other")
+        wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"),
+             "the second studio's page starts")
+        d.switch_to.window(first)
+        status = d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/api/files').then(r => done(r.status), () => done(0));")
+        check(status == 200, "the first studio still answers its page after a second one opened (%s)" % status)
+        names = d.execute_script("return document.cookie")
+        check(names == "", "the token's cookie is out of the page's scripts' reach (HttpOnly)")
+    finally:
+        other.stop()
 finally:
     d.quit()
 

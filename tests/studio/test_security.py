@@ -85,7 +85,7 @@ check(hdrs.get("X-Content-Type-Options") == "nosniff", "X-Content-Type-Options n
 check(hdrs.get("Cache-Control") == "no-store", "Cache-Control no-store")
 status, hdrs, body = studio.request("GET", "/?token=" + studio.token, cookie=False)
 cookie = hdrs.get("Set-Cookie", "")
-check(status == 200 and cookie.startswith("orbat_token=%s;" % studio.token) and "HttpOnly" in cookie
+check(status == 200 and cookie.startswith("%s=%s;" % (studio.cookie_name, studio.token)) and "HttpOnly" in cookie
       and "SameSite=Strict" in cookie, "the token of the address sets the cookie: %s" % cookie)
 status, _, _ = studio.request("GET", "/api/state", {"Host": "localhost:%d" % studio.port})
 check(status == 200, "localhost:PORT is a Host of the server")
@@ -94,7 +94,11 @@ check(status == 200, "localhost:PORT is a Host of the server")
 refused("no token", 403, "GET", "/api/state", cookie=False)
 refused("no token on the page", 403, "GET", "/", cookie=False)
 refused("a wrong token in the address", 403, "GET", "/?token=" + "0" * 32, cookie=False)
-refused("a wrong token in the cookie", 403, "GET", "/api/state", {"Cookie": "orbat_token=" + "f" * 32}, cookie=False)
+refused("a wrong token in the cookie", 403, "GET", "/api/state", {"Cookie": studio.cookie_name + "=" + "f" * 32}, cookie=False)
+refused("the token under another port's cookie name", 403, "GET", "/api/state",
+        {"Cookie": "orbat_token_%d=%s" % (studio.port + 1, studio.token)}, cookie=False)
+refused("the token under the cookie name of no port", 403, "GET", "/api/state",
+        {"Cookie": "orbat_token=" + studio.token}, cookie=False)
 refused("the token in the address of an API call", 403, "GET", "/api/state?token=" + studio.token, cookie=False)
 refused("the token of the address on a static file", 403, "GET", "/static/studio.js?token=" + studio.token,
         cookie=False)
@@ -160,14 +164,14 @@ for what, body in (("of an unknown op", {"op": "explode"}), ("of an unknown piec
     refused("an edit " + what, 422, "POST", "/api/edit", origin, json.dumps(body).encode())
 refused("an undo with nothing to undo", 422, "POST", "/api/undo", origin, b"{}")
 raw("an edit body over 1 MiB",
-    ("POST /api/edit HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
+    ("POST /api/edit HTTP/1.1\r\nHost: %s\r\nCookie: %s=%s\r\nOrigin: http://%s\r\n"
      "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n"
-     % (studio.host, studio.token, studio.host, 1024 * 1024 + 10)).encode() + b"{\"op\": \"" + b"x" * 65536,
+     % (studio.host, studio.cookie_name, studio.token, studio.host, 1024 * 1024 + 10)).encode() + b"{\"op\": \"" + b"x" * 65536,
     b"HTTP/1.1 413")
 raw("a save of a body over 1 MiB",
-    ("POST /api/save HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
+    ("POST /api/save HTTP/1.1\r\nHost: %s\r\nCookie: %s=%s\r\nOrigin: http://%s\r\n"
      "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n"
-     % (studio.host, studio.token, studio.host, 2 * 1024 * 1024)).encode() + b"{\"file\": \"big.xml\", \"pad\": \""
+     % (studio.host, studio.cookie_name, studio.token, studio.host, 2 * 1024 * 1024)).encode() + b"{\"file\": \"big.xml\", \"pad\": \""
     + b"p" * 65536, b"HTTP/1.1 413")
 check(read(shiloh) == shiloh_bytes and json.loads(studio.request("GET", "/api/state")[2])["generation"] == 0,
       "the refused edits changed nothing")
@@ -200,17 +204,17 @@ refused("an unknown call", 404, "GET", "/api/nothing")
 # Bodies too large, announced or sent in chunks.
 # The answer comes as soon as the length is read: the body is never taken.
 raw("a body over 1 MiB",
-    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
-     "Content-Length: %d\r\n\r\n" % (studio.host, studio.token, studio.host, 1024 * 1024 + 1)).encode()
+    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: %s=%s\r\nOrigin: http://%s\r\n"
+     "Content-Length: %d\r\n\r\n" % (studio.host, studio.cookie_name, studio.token, studio.host, 1024 * 1024 + 1)).encode()
     + b"x" * 65536, b"HTTP/1.1 413")
 raw("a chunked body over 1 MiB",
-    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
-     "Transfer-Encoding: chunked\r\n\r\n" % (studio.host, studio.token, studio.host)).encode()
+    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: %s=%s\r\nOrigin: http://%s\r\n"
+     "Transfer-Encoding: chunked\r\n\r\n" % (studio.host, studio.cookie_name, studio.token, studio.host)).encode()
     + b"".join(b"%x\r\n" % 65536 + b"y" * 65536 + b"\r\n" for _ in range(18)) + b"0\r\n\r\n",
     b"HTTP/1.1 413")
 raw("an absurd Content-Length",
-    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: orbat_token=%s\r\nOrigin: http://%s\r\n"
-     "Content-Length: 99999999999999999999999\r\n\r\n" % (studio.host, studio.token, studio.host)).encode())
+    ("POST /api/open HTTP/1.1\r\nHost: %s\r\nCookie: %s=%s\r\nOrigin: http://%s\r\n"
+     "Content-Length: 99999999999999999999999\r\n\r\n" % (studio.host, studio.cookie_name, studio.token, studio.host)).encode())
 
 # Malformed requests.
 raw("a request line without a version", b"GET /\r\n\r\n")

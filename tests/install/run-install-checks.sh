@@ -88,6 +88,14 @@ for f in rulesets/battlecry-1999.xml rulesets/noord-zuid.xml rulesets/mb-remaste
 	fonts/NotoSans-Regular.ttf fonts/OldStandard-Regular.ttf fonts/NotoSans-LICENSE.txt; do
 	check "data installed: usr/share/orbat/$f" test -f "$dest/usr/share/orbat/$f"
 done
+# orbat studio's page: every file of data/studio installed, and nothing in
+# it that a browser would fetch from elsewhere (the studio works offline;
+# the SVG namespace is a name, not an address).
+for f in "$src_a"/data/studio/*; do
+	check "studio page installed: usr/share/orbat/studio/${f##*/}" test -f "$dest/usr/share/orbat/studio/${f##*/}"
+done
+outside=$(grep -Eoh "(https?:)?//[A-Za-z0-9.-]+" "$dest/usr/share/orbat/studio/"* | grep -v '^http://www.w3.org$' | sort -u | head -3)
+check "the studio's page names no address outside the server${outside:+: $outside}" test -z "$outside"
 # scdoc is one of the packages the README's commands install: without it
 # no man page is built, and that is a failure here, not a skip.
 check "man page installed in usr/share/man/man1 (scdoc builds it)" test -s "$dest/usr/share/man/man1/orbat.1"

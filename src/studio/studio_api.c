@@ -57,7 +57,9 @@ static void respond(studio_response *resp, int status, const char *type, char *b
 
 static void respond_json(studio_response *resp, int status, json_t *value)
 {
-	char *text = json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII);
+	/* Reals to 9 significant digits: a board's coordinates to a
+	 * thousandth of a point, in half the bytes of jansson's 17. */
+	char *text = json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(9));
 	json_decref(value);
 	respond(resp, status, "application/json", text, strlen(text));
 }

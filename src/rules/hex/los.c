@@ -4,6 +4,7 @@
 
 #include "../../base/util.h"
 #include "../../geo/grid.h"
+#include "../../geo/linememo.h"
 
 bool los_walk(const hex_board *board, hex_coord from, hex_coord to, los_visit_fn visit, void *ctx)
 {
@@ -11,9 +12,13 @@ bool los_walk(const hex_board *board, hex_coord from, hex_coord to, los_visit_fn
 	 * and how; sight only gives that a meaning. */
 	grid_board grid;
 	grid_board_hex(&grid, board);
-	size_t n = grid_line_contacts(&grid, from, to, NULL, 0);
-	grid_line_cell *cells = xcalloc(n ? n : 1, sizeof *cells);
-	grid_line_contacts(&grid, from, to, cells, n);
+	grid_line_cell near[32];
+	size_t n = grid_line_memo(&grid, from, to, near, sizeof near / sizeof near[0]);
+	grid_line_cell *cells = near;
+	if (n > sizeof near / sizeof near[0]) {
+		cells = xcalloc(n, sizeof *cells);
+		grid_line_memo(&grid, from, to, cells, n);
+	}
 	static const los_contact HOW[] = {
 		[GRID_LINE_THROUGH] = LOS_THROUGH,
 		[GRID_LINE_EDGE_LEFT] = LOS_EDGE_LEFT,
@@ -22,7 +27,8 @@ bool los_walk(const hex_board *board, hex_coord from, hex_coord to, los_visit_fn
 	bool whole = true;
 	for (size_t i = 0; i < n && whole; i++)
 		whole = visit(ctx, cells[i].cell, HOW[cells[i].how]);
-	free(cells);
+	if (cells != near)
+		free(cells);
 	return whole;
 }
 

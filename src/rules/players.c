@@ -106,9 +106,15 @@ bool player_open(player *p, const char *name, grid_kind grid, int side, long max
 	return true;
 }
 
+/* A player proposes and the referee judges (above): the refusals a player
+ * meets while it weighs its choices are never shown, so they are not
+ * written (rules_quiet_begin). */
 bool player_next(player *p, game *g, rng *choices, game_action *action)
 {
-	return p->ops->next(p->state, g, choices, action);
+	rules_quiet_begin();
+	bool ok = p->ops->next(p->state, g, choices, action);
+	rules_quiet_end();
+	return ok;
 }
 
 void player_own_choices(player *p)
@@ -120,7 +126,12 @@ void player_own_choices(player *p)
 
 bool player_answer(player *p, game *g, rng *choices, game_action *action)
 {
-	return p->ops->answer && p->ops->answer(p->state, g, choices, action);
+	if (!p->ops->answer)
+		return false;
+	rules_quiet_begin();
+	bool ok = p->ops->answer(p->state, g, choices, action);
+	rules_quiet_end();
+	return ok;
 }
 
 void player_reset(player *p, long max_turns)

@@ -36,6 +36,15 @@ bool rules_error_set(const rules_error *e);
 bool rules_fail(rules_error *e, const char *rule, const char *fmt, ...) DIAG_PRINTF(3, 4);
 bool rules_vfail(rules_error *e, const char *rule, const char *fmt, va_list ap);
 
+/* While a player weighs what it might do, only yes or no matters: from
+ * rules_quiet_begin to rules_quiet_end (nested, on this thread) a refusal
+ * writes no sentence and only the rule id RULES_ERROR_LOG_RULE, so that
+ * rules_error_set still tells that there was one.  The sentences cost
+ * most of the time of a player's checks. */
+void rules_quiet_begin(void);
+void rules_quiet_end(void);
+bool rules_quiet(void);
+
 /* Take over another refusal's rule and message (a reason found by a
  * lower module), leaving to->line as it is. */
 void rules_error_take(rules_error *to, const rules_error *from);

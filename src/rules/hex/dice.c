@@ -13,6 +13,8 @@ static void reason(const hex_game *g, dice_answer *out, const char *section, con
 
 static void reason(const hex_game *g, dice_answer *out, const char *section, const char *fmt, ...)
 {
+	if (out->quiet)
+		return;
 	char rule[RULES_ERROR_RULE_LEN], message[RULES_ERROR_MESSAGE_LEN];
 	hex_game_rule(g, section, rule, sizeof rule);
 	va_list ap;
@@ -104,7 +106,7 @@ static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
  * attached general is a target when `attached_ok`, and any unit type may
  * shoot at him. */
 static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref target,
-	const bool *general_spent, bool sharp, bool attached_ok, dice_answer *out)
+	const bool *general_spent, bool sharp, bool attached_ok, bool quiet, dice_answer *out)
 {
 	/* The reasons, last, are many and large: only their count is cleared,
 	 * as the players ask the dice of every battle they weigh. */
@@ -112,10 +114,13 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->reasons.count = 0;
 	out->reasons.error = false;
 	out->general = -1;
+	out->quiet = quiet;
 	const hex_unit *u = &g->units[attacker];
-	char at[HEX_ADDRESS_MAX], there[HEX_ADDRESS_MAX];
-	hex_format(u->at, at);
-	hex_format(to, there);
+	char at[HEX_ADDRESS_MAX] = "", there[HEX_ADDRESS_MAX] = "";
+	if (!quiet) {
+		hex_format(u->at, at);
+		hex_format(to, there);
+	}
 	out->distance = hex_distance(u->at, to);
 	if (target.kind == REF_NONE)
 		target = find_target(g, u->side, to);
@@ -206,7 +211,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	if (ok && out->distance > 1) {
 		los_result los;
 		los_result_init(&los);
-		if (!sight_check(g, u->at, to, &los)) {
+		if (!sight_check(g, u->at, to, quiet ? NULL : &los)) {
 			char list[120] = "";
 			size_t len = 0;
 			for (size_t i = 0; i < los.blocked_count && len + HEX_ADDRESS_MAX + 2 < sizeof list; i++) {
@@ -247,14 +252,20 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out)
 {
-	battle_dice(g, attacker, to, target, general_spent, false, false, out);
+	battle_dice(g, attacker, to, target, general_spent, false, false, false, out);
+}
+
+void dice_battle_count(const hex_game *g, int attacker, hex_coord to, hex_ref target,
+	const bool *general_spent, dice_answer *out)
+{
+	battle_dice(g, attacker, to, target, general_spent, false, false, true, out);
 }
 
 void dice_sharpshot(const hex_game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
 	dice_answer *out)
 {
 	battle_dice(g, attacker, g->generals[general].at, (hex_ref){ REF_GENERAL, general }, general_spent, true,
-		attached_ok, out);
+		attached_ok, false, out);
 }
 
 bool dice_defensive(const hex_game *g, int defender, int attacker, rules_error *err)

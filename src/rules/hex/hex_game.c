@@ -683,6 +683,8 @@ bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_gen
 
 bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
 {
+	if (rules_quiet())
+		return rules_fail(e, NULL, "%s", "");
 	char rule[RULES_ERROR_RULE_LEN];
 	if (section)
 		hex_game_rule(g, section, rule, sizeof rule);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "geo/grid.h"
+#include "geo/linememo.h"
 #include "rules/hex/los.h"
 
 #define BOARDS 4
@@ -370,6 +371,42 @@ static void test_hex_line_matches_sight(void **state)
 	expect_line(b, "A1", "B3", (const char *const[]){ "A2" }, 1);
 }
 
+/* The memo of lines answers as grid_line_contacts does, on every board of
+ * both grids, found or kept, cut at max as it is, and after it is
+ * cleared; the same pair on a hex and a square board is two lines. */
+static void test_line_memo(void **state)
+{
+	(void)state;
+	grid_board boards[BOARDS];
+	boards_of(boards);
+	for (int round = 0; round < 2; round++) {
+		for (int k = 0; k < BOARDS; k++) {
+			const grid_board *b = &boards[k];
+			size_t n = grid_count(b);
+			for (size_t i = 0; i < n; i += 3) {
+				for (size_t j = 0; j < n; j += 2) {
+					grid_cell a = grid_from_index(b, i), c = grid_from_index(b, j);
+					grid_line_cell want[64], got[64];
+					size_t count = grid_line_contacts(b, a, c, want, 64);
+					assert_true(count <= 64);
+					assert_int_equal(grid_line_memo(b, a, c, NULL, 0), count);
+					memset(got, 0xff, sizeof got);
+					assert_int_equal(grid_line_memo(b, a, c, got, 64), count);
+					for (size_t m = 0; m < count; m++)
+						assert_true(same(got[m].cell, want[m].cell) && got[m].how == want[m].how);
+					/* Cut at max: the first ones, nothing past them. */
+					if (count > 1) {
+						memset(got, 0xff, sizeof got);
+						assert_int_equal(grid_line_memo(b, a, c, got, 1), count);
+						assert_true(same(got[0].cell, want[0].cell) && got[1].cell.col == -1);
+					}
+				}
+			}
+		}
+		grid_line_memo_clear();
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -383,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_sections),
 		cmocka_unit_test(test_square_lines),
 		cmocka_unit_test(test_hex_line_matches_sight),
+		cmocka_unit_test(test_line_memo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -114,6 +114,8 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->reasons.count = 0;
 	out->reasons.error = false;
 	out->general = -1;
+	/* A player weighing its choices (rules_quiet) reads no reasons. */
+	quiet = quiet || rules_quiet();
 	out->quiet = quiet;
 	const hex_unit *u = &g->units[attacker];
 	char at[HEX_ADDRESS_MAX] = "", there[HEX_ADDRESS_MAX] = "";

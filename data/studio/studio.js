@@ -219,6 +219,8 @@ async function openScenario(file) {
 async function setLanguage(code) {
   await load(code);
   $('lang').value = code;
+  // A sentence shown before was written in the other language.
+  showMessage('');
   try {
     localStorage.setItem('orbat-studio-lang', code);
   } catch (e) {

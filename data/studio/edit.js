@@ -142,12 +142,7 @@ export class Editor {
     if (!u || (from && from.id === target))
       return Promise.resolve();
     const group = ++this.groups;
-    let done = Promise.resolve();
-    if (from) {
-      const rest = brigadeUnits(from).filter((x) => x !== unit);
-      done = this.edit(rest.length ? { op: 'set', piece: 'brigade', key: from.id, attribute: 'units', value: rest.join(' '), group }
-        : { op: 'delete', piece: 'brigade', key: from.id, group });
-    }
+    let done = from ? this.takeOut(from, unit, group) : Promise.resolve();
     if (target === 'new')
       return this.newBrigade(u, group);
     if (target) {
@@ -157,6 +152,38 @@ export class Editor {
           value: [...brigadeUnits(to), unit].join(' '), group });
     }
     return done;
+  }
+
+  // Take a unit out of its brigade; a brigade left without units goes.
+  takeOut(brigade, unit, group) {
+    const rest = brigadeUnits(brigade).filter((x) => x !== unit);
+    return this.edit(rest.length ? { op: 'set', piece: 'brigade', key: brigade.id, attribute: 'units',
+      value: rest.join(' '), group } : { op: 'delete', piece: 'brigade', key: brigade.id, group });
+  }
+
+  // A new id for the selected piece; the brigades that name a unit or a
+  // general by it follow, in the same undo.
+  rename(id) {
+    const sel = this.selected;
+    const p = sel && this.find(sel);
+    if (!p || !id || id === p.id)
+      return Promise.resolve();
+    const group = ++this.groups;
+    const brigades = this.state.pieces.brigades;
+    return this.edit({ op: 'set', ...pieceRef(sel), attribute: 'id', value: id, group }).then(() => {
+      const renamed = { ...sel, key: id };
+      if (!this.find(renamed))
+        return null;  // refused: the page says why
+      this.select(renamed);
+      for (const b of brigades) {
+        if (sel.piece === 'unit' && brigadeUnits(b).includes(p.id))
+          this.edit({ op: 'set', piece: 'brigade', key: b.id, attribute: 'units',
+            value: brigadeUnits(b).map((x) => (x === p.id ? id : x)).join(' '), group });
+        else if (sel.piece === 'general' && b.general === p.id)
+          this.edit({ op: 'set', piece: 'brigade', key: b.id, attribute: 'general', value: id, group });
+      }
+      return this.queue;
+    });
   }
 
   // A new brigade of one unit, led by the first general of its side who
@@ -270,7 +297,14 @@ export class Editor {
     if (!this.selected || !this.find(this.selected))
       return;
     const op = { op: 'delete', ...pieceRef(this.selected) };
+    const p = this.find(this.selected);
+    // A unit deleted leaves its brigade in the same undo.
+    const brigade = this.selected.piece === 'unit' ? this.brigadeOf(p.id) : null;
     this.select(null);
+    if (brigade) {
+      op.group = ++this.groups;
+      this.takeOut(brigade, p.id, op.group);
+    }
     this.edit(op);
   }
 

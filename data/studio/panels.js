@@ -44,10 +44,12 @@ function field(label, input, change, name) {
   return el('label', { className: 'field' }, el('span', { className: 'label' }, label), input);
 }
 
+// blank: an empty choice (the attribute not given), shown as '—' or as
+// the text given (the default it means).
 function select(options, blank = true) {
   const s = el('select');
   if (blank)
-    s.append(el('option', { value: '' }, '—'));
+    s.append(el('option', { value: '' }, blank === true ? '—' : blank));
   for (const o of options)
     s.append(el('option', { value: o.id }, o.name || o.id));
   return s;
@@ -246,6 +248,9 @@ export class Panels {
         (v) => edit({ op: 'text', 'text-kind': 'date', text: v }), 'date'));
     const square = state.grid === 'square';
     if (square)
+      box.append(field(t('studio-players'), this.bind(text('number'), (s) => s.info.players),
+        (v) => edit({ op: 'set', piece: 'scenario', attribute: 'players', value: v }), 'players'));
+    if (square)
       box.append(field(t('studio-turn-limit'), this.bind(text('number'), (s) => s.info.turn_limit),
         (v) => edit({ op: 'set', piece: 'scenario', attribute: 'turn-limit', value: v }), 'turn-limit'));
     for (const side of state.info.sides) {
@@ -327,10 +332,10 @@ export class Panels {
       box.append(field(label, input, change, name));
     };
     const attr = (label, name, input = text()) => add(label, input, (c) => c[name], (v) => {
-      editor.edit({ op: 'set', ...ref(), attribute: name, value: v }).then(() => {
-        if (name === 'id' && v && editor.selected)
-          editor.select({ ...editor.selected, key: v });
-      });
+      if (name === 'id' && v)
+        editor.rename(v);
+      else
+        editor.edit({ op: 'set', ...ref(), attribute: name, value: v });
     }, name);
     const names = () => {
       for (const code of LANGS)
@@ -348,7 +353,11 @@ export class Panels {
       attr(t('studio-id'), 'id');
       attr(t('studio-type'), 'type', select(typesOf('unit'), false));
       if (p.ship) {
-        box.append(el('p', { className: 'hint' }, t('studio-aboard', { ship: p.ship })));
+        // The ship it is aboard, a click away.
+        const ship = el('button', { type: 'button', className: 'piece-entry', dataset: { piece: 'ship', key: p.ship } },
+          t('studio-aboard', { ship: p.ship }));
+        ship.addEventListener('click', () => editor.select({ piece: 'ship', key: p.ship }));
+        box.append(el('p', {}, ship));
       } else {
         attr(t(p.reserve ? 'studio-entry' : 'studio-at'), p.reserve ? 'entry' : 'at');
         attr(t('studio-figures'), 'figures', text('number'));
@@ -361,7 +370,8 @@ export class Panels {
       for (const allow of (type && type.allows) || []) {
         const a = state.tray.attributes.find((x) => x.id === allow.attribute);
         const values = allow.values.map((v) => (a && a.values.find((x) => x.id === v)) || { id: v });
-        attr(a ? a.name : allow.attribute, allow.attribute, select(values));
+        const def = values.find((x) => x.id === allow.default);
+        attr(a ? a.name : allow.attribute, allow.attribute, select(values, def ? `— (${def.name || def.id})` : true));
       }
       if (state.tray.brigades && !p.reserve) {
         const options = state.pieces.brigades.filter((b) => b.side === p.side).map((b) => ({ id: b.id,

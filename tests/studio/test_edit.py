@@ -345,6 +345,19 @@ try:
         check(generals.get("grant") == "C4", "Grant placed by his name, with his id: %s" % generals)
         check(js(d, "return document.querySelector(\"#inspector select[data-field='id']\").value") == "grant",
               "the inspector offers the side's generals by name")
+        # A ship's cargo: listed in the ship's inspector, each unit in it
+        # with the attributes a unit aboard has (no cell, no figures).
+        tool(d, "[data-tool='select']")
+        for _ in range(4):
+            if inspector_title(d).startswith("Ship"):
+                break
+            click_cell(d, "E9")
+        cargo = js(d, "return [...document.querySelectorAll('#inspector ul.cargo button')].map(b => b.dataset.key)")
+        check(cargo == ["c-inf-5"], "the gunboat's inspector lists its cargo: %s" % cargo)
+        if cargo:
+            d.find_element(By.CSS_SELECTOR, "#inspector ul.cargo button").click()
+            fields = js(d, "return [...document.querySelectorAll('#inspector [data-field]')].map(f => f.dataset.field)")
+            check(fields == ["id", "type", "player", "name"], "a unit aboard: id, type, player, name: %s" % fields)
         screenshot(d, "edit-square-en")
         d.find_element(By.ID, "save").click()
         idle(d)
@@ -367,8 +380,9 @@ try:
         bde = [b for b in state(d)["pieces"]["brigades"] if new in b["units"].split()]
         check(bde and bde[0]["units"].split() == [new, "u-inf-4"], "a second click puts u-inf-4 in it: %s" % bde)
         check(outlined(d, "grouped") == ["B3", "C3"], "the brigade's units are outlined: %s" % outlined(d, "grouped"))
-        check(js(d, "return [...document.querySelectorAll('#tray .side-lists[data-side="union"] ul.brigades button')].map(b => b.textContent)")
-              == ["u-harmon-bde (4)", "u-quincy-bde (2)"], "the tray lists the union's brigades")
+        listed = js(d, "return [...document.querySelectorAll('#tray .side-lists[data-side=union] ul.brigades button')]"
+                       ".map(b => b.textContent)")
+        check(listed == ["u-harmon-bde (4)", "u-quincy-bde (2)"], "the tray lists the union's brigades: %s" % listed)
         screenshot(d, "edit-brigade-en")
         tool(d, "[data-tool='select']")
         click_cell(d, "B3")
@@ -376,6 +390,13 @@ try:
         st = state(d)
         bde = {b["id"]: b["units"] for b in st["pieces"]["brigades"]}
         check(bde.get("u-quincy-bde") == "u-inf-4", "the inspector takes the unit out of its brigade: %s" % bde)
+
+        # A unit renamed in the inspector: its brigade follows.
+        click_cell(d, "C3")
+        set_field(d, "#inspector input[data-field='id']", "u-maine")
+        bde = {b["id"]: b["units"] for b in state(d)["pieces"]["brigades"]}
+        check(bde.get("u-quincy-bde") == "u-maine", "a renamed unit keeps its brigade: %s" % bde)
+        click_cell(d, "B3")
 
         # The unit's figures and weapon (the values its type allows).
         set_field(d, "#inspector input[data-field='figures']", "6")

@@ -23,12 +23,12 @@ export function pieceCell(p) {
   return p.at || p.entry || null;
 }
 
-// The op's member naming a piece: its id, or an objective's place.
 // The unit ids of a brigade.
 export function brigadeUnits(b) {
   return (b.units || '').split(/\s+/).filter((x) => x);
 }
 
+// The op's member naming a piece: its id, or an objective's place.
 export function pieceRef(sel) {
   return sel.piece === 'objective' ? { piece: sel.piece, index: sel.index } : { piece: sel.piece, key: sel.key };
 }

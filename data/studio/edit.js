@@ -23,6 +23,11 @@ export function pieceCell(p) {
   return p.at || p.entry || null;
 }
 
+// The unit ids of a brigade.
+export function brigadeUnits(b) {
+  return (b.units || '').split(/\s+/).filter((x) => x);
+}
+
 // The op's member naming a piece: its id, or an objective's place.
 export function pieceRef(sel) {
   return sel.piece === 'objective' ? { piece: sel.piece, index: sel.index } : { piece: sel.piece, key: sel.key };
@@ -59,6 +64,8 @@ export class Editor {
       return null;
     if (sel.piece === 'sea-zone')
       return this.state.pieces.sea_zones.find((z) => z.id === sel.key) || null;
+    if (sel.piece === 'brigade')
+      return this.state.pieces.brigades.find((b) => b.id === sel.key) || null;
     const entry = PIECES.find((p) => p[0] === sel.piece);
     const list = entry ? this.state.pieces[entry[1]] : [];
     if (sel.piece === 'objective')
@@ -83,8 +90,143 @@ export class Editor {
   select(sel) {
     this.selected = sel;
     const p = sel && this.find(sel);
-    this.board.select(p && sel.piece !== 'sea-zone' ? pieceCell(p) : null);
+    this.board.select(p && sel.piece !== 'sea-zone' && sel.piece !== 'brigade' ? pieceCell(p) : null);
+    this.markCells();
     document.dispatchEvent(new CustomEvent('studio-select'));
+  }
+
+  // The brigade a unit belongs to, or null.
+  brigadeOf(unit) {
+    return (this.state.pieces.brigades || []).find((b) => brigadeUnits(b).includes(unit)) || null;
+  }
+
+  // Outlines on the board beside the selection's: every reserve's entry
+  // cell, and the cells of the selected brigade's units (or of the
+  // selected unit's brigade).
+  markCells() {
+    const cells = this.board.cells;
+    for (const c of cells.values())
+      c.el.classList.remove('entry', 'grouped');
+    if (!this.state || !this.state.pieces)
+      return;
+    const mark = (address, name) => {
+      const c = address && (cells.get(address) || cells.get(address.toUpperCase()));
+      if (c)
+        c.el.classList.add(name);
+    };
+    for (const u of this.state.pieces.units)
+      if (u.reserve)
+        mark(u.entry, 'entry');
+    const p = this.selected && this.find(this.selected);
+    // The selection's outline follows its piece (an entry or cell changed
+    // in the inspector).
+    const at = p && this.selected.piece !== 'sea-zone' && this.selected.piece !== 'brigade' ? pieceCell(p) : null;
+    if ((at || null) !== (this.board.selected || null))
+      this.board.select(at);
+    const brigade = !p ? null : this.selected.piece === 'brigade' ? p
+      : this.selected.piece === 'unit' ? this.brigadeOf(p.id) : null;
+    if (brigade)
+      for (const id of brigadeUnits(brigade)) {
+        const u = this.state.pieces.units.find((x) => x.id === id);
+        if (u)
+          mark(pieceCell(u), 'grouped');
+      }
+  }
+
+  // Put a unit in a brigade (its id), take it out (null) or make a new
+  // brigade of it ('new'): one undo for the whole change.  A brigade
+  // left without units goes.
+  setBrigade(unit, target) {
+    const u = this.state.pieces.units.find((x) => x.id === unit);
+    const from = this.brigadeOf(unit);
+    if (!u || (from && from.id === target))
+      return Promise.resolve();
+    const group = ++this.groups;
+    let done = from ? this.takeOut(from, unit, group) : Promise.resolve();
+    if (target === 'new')
+      return this.newBrigade(u, group);
+    if (target) {
+      const to = this.state.pieces.brigades.find((b) => b.id === target);
+      if (to)
+        done = this.edit({ op: 'set', piece: 'brigade', key: to.id, attribute: 'units',
+          value: [...brigadeUnits(to), unit].join(' '), group });
+    }
+    return done;
+  }
+
+  // Take a unit out of its brigade; a brigade left without units goes.
+  takeOut(brigade, unit, group) {
+    const rest = brigadeUnits(brigade).filter((x) => x !== unit);
+    return this.edit(rest.length ? { op: 'set', piece: 'brigade', key: brigade.id, attribute: 'units',
+      value: rest.join(' '), group } : { op: 'delete', piece: 'brigade', key: brigade.id, group });
+  }
+
+  // A new id for the selected piece; the brigades that name a unit or a
+  // general by it follow, in the same undo.
+  rename(id) {
+    const sel = this.selected;
+    const p = sel && this.find(sel);
+    if (!p || !id || id === p.id)
+      return Promise.resolve();
+    const group = ++this.groups;
+    const brigades = this.state.pieces.brigades;
+    return this.edit({ op: 'set', ...pieceRef(sel), attribute: 'id', value: id, group }).then(() => {
+      const renamed = { ...sel, key: id };
+      if (!this.find(renamed))
+        return null;  // refused: the page says why
+      this.select(renamed);
+      for (const b of brigades) {
+        if (sel.piece === 'unit' && brigadeUnits(b).includes(p.id))
+          this.edit({ op: 'set', piece: 'brigade', key: b.id, attribute: 'units',
+            value: brigadeUnits(b).map((x) => (x === p.id ? id : x)).join(' '), group });
+        else if (sel.piece === 'general' && b.general === p.id)
+          this.edit({ op: 'set', piece: 'brigade', key: b.id, attribute: 'general', value: id, group });
+      }
+      return this.queue;
+    });
+  }
+
+  // A new brigade of one unit, led by the first general of its side who
+  // leads none (else the first general: the validator then says so).
+  newBrigade(u, group) {
+    const generals = this.state.pieces.generals.filter((g) => g.side === u.side);
+    const leading = new Set(this.state.pieces.brigades.map((b) => b.general));
+    const general = generals.find((g) => !leading.has(g.id)) || generals[0];
+    if (!general) {
+      this.message(t('studio-brigade-no-general'));
+      return Promise.resolve();
+    }
+    const id = this.freshId(`${general.id}-bde`);
+    const sel = { piece: 'brigade', key: id };
+    return this.edit({ op: 'add', piece: 'brigade', side: u.side, group,
+      attrs: [['id', id], ['general', general.id], ['units', u.id]] }).then(() => {
+      if (this.find(sel))
+        this.select(sel);
+    });
+  }
+
+  // The brigade tool: a click on a unit of the tool's side puts it in the
+  // selected brigade or takes it out, or (no brigade of that side
+  // selected) makes a new brigade of it.
+  brigadeClick(address) {
+    const side = this.tool.side;
+    const u = this.state.pieces.units.find((x) => !x.reserve && x.side === side && same(x.at, address));
+    if (!u)
+      return;
+    const b = this.selected && this.selected.piece === 'brigade' ? this.find(this.selected) : null;
+    if (!b || b.side !== side) {
+      const from = this.brigadeOf(u.id);
+      if (from)
+        this.select({ piece: 'brigade', key: from.id });
+      else
+        this.setBrigade(u.id, 'new');
+      return;
+    }
+    const keep = { piece: 'brigade', key: b.id };
+    this.setBrigade(u.id, brigadeUnits(b).includes(u.id) ? null : b.id).then(() => {
+      if (this.find(keep))
+        this.select(keep);
+    });
   }
 
   setTool(tool) {
@@ -104,6 +246,7 @@ export class Editor {
       const held = this.painting || this.moving;
       this.deferred = held && this.pending === 0;
       await this.show(state, this.pending === 0 && !held);
+      this.markCells();
       if (path === '/api/save')
         this.message(t('studio-saved', { file: state.file }), true);
     }, async (error) => {
@@ -154,17 +297,27 @@ export class Editor {
     if (!this.selected || !this.find(this.selected))
       return;
     const op = { op: 'delete', ...pieceRef(this.selected) };
+    const p = this.find(this.selected);
+    // A unit deleted leaves its brigade in the same undo.
+    const brigade = this.selected.piece === 'unit' ? this.brigadeOf(p.id) : null;
     this.select(null);
+    if (brigade) {
+      op.group = ++this.groups;
+      this.takeOut(brigade, p.id, op.group);
+    }
     this.edit(op);
   }
 
   // An id no piece of the scenario has yet: PREFIX-1, PREFIX-2...
+  // (the bare PREFIX first when it ends in -bde).
   freshId(prefix) {
     const taken = new Set();
     for (const list of Object.values(this.state.pieces || {}))
       for (const p of list)
         if (p.id)
           taken.add(p.id);
+    if (prefix.endsWith('-bde') && !taken.has(prefix))
+      return prefix;
     for (let n = 1; ; n++) {
       const id = `${prefix}-${n}`;
       if (!taken.has(id))
@@ -184,12 +337,19 @@ export class Editor {
     const tool = this.tool;
     let op;
     let sel;
+    if (tool.kind === 'brigade') {
+      this.brigadeClick(address);
+      return;
+    }
     if (tool.kind === 'place') {
-      const prefix = `${tool.side.slice(0, 1)}-${tool.type}`;
-      const id = this.freshId(prefix);
+      // A square grid's general is one of the ruleset's, by his id.
+      const id = tool.general || this.freshId(`${tool.side.slice(0, 1)}-${tool.type}`);
+      const reserve = tool.piece === 'unit' && !!tool.reserve;
       const attrs = tool.piece === 'general' && tool.type === 'general'
-        ? [['id', id], ['at', address]] : [['id', id], ['type', tool.type], ['at', address]];
+        ? [['id', id], ['at', address]] : [['id', id], ['type', tool.type], [reserve ? 'entry' : 'at', address]];
       op = { op: 'add', piece: tool.piece, side: tool.side, attrs };
+      if (reserve)
+        op.reserve = true;
       sel = { piece: tool.piece, key: id };
     } else if (tool.kind === 'objective') {
       op = { op: 'add', piece: 'objective', attrs: [['at', address], ['vp', '1']] };
@@ -273,7 +433,7 @@ export class Editor {
       if (this.deferred && this.pending === 0) {
         this.deferred = false;
         this.pending++;
-        this.queue = this.queue.then(() => this.show(this.state, true)).finally(() => {
+        this.queue = this.queue.then(() => this.show(this.state, true)).then(() => this.markCells()).finally(() => {
           this.pending--;
           if (this.pending === 0)
             document.body.dataset.busy = 'false';

@@ -3,7 +3,7 @@
 // three languages side by side.  Each field sends one edit when it
 // changes; the panels are built once for a scenario and then only their
 // values follow the state, so the field being typed in keeps its focus.
-import { pieceCell, pieceRef } from './edit.js';
+import { brigadeUnits, pieceCell, pieceRef } from './edit.js';
 import { LANGS, t } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -44,10 +44,12 @@ function field(label, input, change, name) {
   return el('label', { className: 'field' }, el('span', { className: 'label' }, label), input);
 }
 
+// blank: an empty choice (the attribute not given), shown as '—' or as
+// the text given (the default it means).
 function select(options, blank = true) {
   const s = el('select');
   if (blank)
-    s.append(el('option', { value: '' }, '—'));
+    s.append(el('option', { value: '' }, blank === true ? '—' : blank));
   for (const o of options)
     s.append(el('option', { value: o.id }, o.name || o.id));
   return s;
@@ -60,7 +62,11 @@ export class Panels {
     this.editor = editor;
     this.built = null;
     this.fields = [];
-    document.addEventListener('studio-select', () => this.inspect());
+    document.addEventListener('studio-select', () => {
+      if (this.editor.state)
+        this.showLists(this.editor.state);
+      this.inspect();
+    });
     document.addEventListener('studio-tool', () => this.markTool());
   }
 
@@ -77,6 +83,7 @@ export class Panels {
     }
     for (const f of this.fields)
       setValue(f.input, f.value(state));
+    this.showLists(state);
     this.inspect();
     $('undo').disabled = !state.can_undo;
     $('redo').disabled = !state.can_redo;
@@ -98,10 +105,13 @@ export class Panels {
     return b;
   }
 
+  // A tool's button is lit when it is the tool, whatever its switches
+  // (fieldworks, to reserve); a switch's button when it is on.
   markTool() {
-    const current = JSON.stringify(this.editor.tool);
+    const tool = this.editor.tool;
+    const current = JSON.stringify({ ...tool, reserve: undefined, fieldworks: undefined });
     for (const b of document.querySelectorAll('#tray button.tool'))
-      b.classList.toggle('active', b.toolKey === current);
+      b.classList.toggle('active', b.toggle ? b.toggle(tool) : b.toolKey === current);
     $('viewport').dataset.tool = this.editor.tool.kind;
   }
 
@@ -122,7 +132,7 @@ export class Panels {
     tray.append(terrains);
     if (tr.fieldworks) {
       const works = el('button', { type: 'button', className: 'tool', dataset: { tool: 'fieldworks' } }, tr.fieldworks);
-      works.toolKey = JSON.stringify({ kind: 'terrain', type: 'clear', fieldworks: true });
+      works.toggle = (tool) => tool.kind === 'terrain' && !!tool.fieldworks;
       works.addEventListener('click', () => {
         const tool = this.editor.tool;
         if (tool.kind === 'terrain')
@@ -132,16 +142,46 @@ export class Panels {
       terrains.append(works);
     }
     const square = state.grid === 'square';
+    this.lists = [];
     for (const side of tr.sides) {
       tray.append(el('h3', {}, side.name));
       const pieces = el('div', { className: 'tools' });
-      for (const u of side.units)
+      for (const u of side.units) {
+        // The square grid's generals are the ruleset's, each by name.
+        if (square && u.piece === 'general' && side.generals.length) {
+          for (const g of side.generals)
+            pieces.append(this.toolButton(g.name, { kind: 'place', piece: 'general', side: side.id, type: u.id,
+              general: g.id }, { side: side.id, type: u.id, general: g.id }));
+          continue;
+        }
         pieces.append(this.toolButton(u.name || t('studio-general'),
           { kind: 'place', piece: u.piece, side: side.id, type: u.id }, { side: side.id, type: u.id }));
+      }
       // A city is placed held by a side, which the inspector changes.
       if (square)
         pieces.append(this.toolButton(t('studio-city'), { kind: 'city', side: side.id }, { side: side.id, tool: 'city' }));
-      tray.append(pieces);
+      // A unit type's tool with "to reserve" on places a reserve unit:
+      // the cell clicked is its entry cell.
+      if (tr.reserves) {
+        const r = el('button', { type: 'button', className: 'tool', dataset: { side: side.id, tool: 'reserve' } },
+          t('studio-to-reserve'));
+        r.title = t('studio-to-reserve-hint');
+        r.toggle = (tool) => tool.kind === 'place' && tool.piece === 'unit' && tool.side === side.id && !!tool.reserve;
+        r.addEventListener('click', () => {
+          const tool = this.editor.tool;
+          if (tool.kind === 'place' && tool.piece === 'unit' && tool.side === side.id)
+            this.editor.setTool({ ...tool, reserve: !tool.reserve });
+          else
+            this.editor.message(t('studio-to-reserve-hint'));
+        });
+        pieces.append(r);
+      }
+      if (tr.brigades)
+        pieces.append(this.toolButton(t('studio-brigade-tool'), { kind: 'brigade', side: side.id },
+          { side: side.id, tool: 'brigade' }, t('studio-brigade-hint')));
+      const lists = el('div', { className: 'side-lists', dataset: { side: side.id } });
+      tray.append(pieces, lists);
+      this.lists.push({ side: side.id, box: lists });
     }
     const places = el('div', { className: 'tools' });
     if (square) {
@@ -153,6 +193,43 @@ export class Panels {
     tray.append(el('h3', {}, t('studio-places')), places);
     tray.append(el('p', { className: 'hint' }, t('studio-tray-hint')));
     this.markTool();
+  }
+
+  // Under each side in the tray: its brigades and its reserve units
+  // (which stand on no cell), each a button that selects it.
+  showLists(state) {
+    const sel = this.editor.selected;
+    const pieces = state.pieces;
+    for (const { side, box } of this.lists || []) {
+      box.replaceChildren();
+      if (!pieces)
+        continue;
+      const entry = (piece, key, label) => {
+        const b = el('button', { type: 'button', className: 'piece-entry', dataset: { piece, key } }, label);
+        b.classList.toggle('active', !!sel && sel.piece === piece && sel.key === key);
+        b.addEventListener('click', () => this.editor.select({ piece, key }));
+        return el('li', {}, b);
+      };
+      if (state.tray.brigades) {
+        const list = el('ul', { className: 'brigades' });
+        for (const b of pieces.brigades.filter((x) => x.side === side))
+          list.append(entry('brigade', b.id, `${b.name || b.id} (${brigadeUnits(b).length})`));
+        box.append(el('h4', {}, t('studio-brigades')), list);
+        if (!list.children.length)
+          list.append(el('li', { className: 'hint' }, t('studio-none')));
+      }
+      if (state.tray.reserves) {
+        const list = el('ul', { className: 'reserves' });
+        const types = (state.tray.sides.find((x) => x.id === side) || { units: [] }).units;
+        for (const u of pieces.units.filter((x) => x.reserve && x.side === side)) {
+          const type = types.find((x) => x.id === u.type);
+          list.append(entry('unit', u.id, `${u.name || u.id} · ${type ? type.name : u.type || ''} → ${u.entry || '?'}`));
+        }
+        box.append(el('h4', {}, t('studio-reserves')), list);
+        if (!list.children.length)
+          list.append(el('li', { className: 'hint' }, t('studio-none')));
+      }
+    }
   }
 
   // The battle info: board size, the sides (hand, victory, home edge,
@@ -170,6 +247,9 @@ export class Panels {
       field(t('studio-date'), this.bind(text(), (s) => s.info.date),
         (v) => edit({ op: 'text', 'text-kind': 'date', text: v }), 'date'));
     const square = state.grid === 'square';
+    if (square)
+      box.append(field(t('studio-players'), this.bind(text('number'), (s) => s.info.players),
+        (v) => edit({ op: 'set', piece: 'scenario', attribute: 'players', value: v }), 'players'));
     if (square)
       box.append(field(t('studio-turn-limit'), this.bind(text('number'), (s) => s.info.turn_limit),
         (v) => edit({ op: 'set', piece: 'scenario', attribute: 'turn-limit', value: v }), 'turn-limit'));
@@ -224,7 +304,11 @@ export class Panels {
     const editor = this.editor;
     const sel = editor.selected;
     const p = sel && editor.find(sel);
-    const key = p ? JSON.stringify(sel) : null;
+    // Built again when what it offers changes: the unit's type (its
+    // attributes), the brigades and generals to choose from, a ship's cargo.
+    const pieces = editor.state && editor.state.pieces;
+    const key = p ? JSON.stringify([sel, p.type || null, p.side || null, pieces.brigades.map((b) => b.id),
+      pieces.generals.map((g) => g.id), pieces.units.filter((u) => u.ship).map((u) => u.id)]) : null;
     if (key !== this.inspected) {
       this.inspected = key;
       this.fields = this.fields.filter((f) => !f.inspector);
@@ -248,10 +332,10 @@ export class Panels {
       box.append(field(label, input, change, name));
     };
     const attr = (label, name, input = text()) => add(label, input, (c) => c[name], (v) => {
-      editor.edit({ op: 'set', ...ref(), attribute: name, value: v }).then(() => {
-        if (name === 'id' && v && editor.selected)
-          editor.select({ ...editor.selected, key: v });
-      });
+      if (name === 'id' && v)
+        editor.rename(v);
+      else
+        editor.edit({ op: 'set', ...ref(), attribute: name, value: v });
     }, name);
     const names = () => {
       for (const code of LANGS)
@@ -259,29 +343,70 @@ export class Panels {
           (v) => editor.edit({ op: 'text', 'text-kind': 'name', ...ref(), lang: code, text: v }), `name-${code}`);
     };
     const sides = state.tray.sides.map((s) => ({ id: s.id, name: s.name }));
-    const typesOf = (piece) => {
-      const side = state.tray.sides.find((s) => s.id === p.side) || state.tray.sides[0];
-      return side ? side.units.filter((u) => u.piece === piece) : [];
-    };
-    box.append(el('h3', {}, `${t(`studio-piece-${sel.piece}`)} ${p.id || pieceCell(p) || ''}`));
+    const trSide = state.tray.sides.find((s) => s.id === p.side) || state.tray.sides[0];
+    const typesOf = (piece) => (trSide ? trSide.units.filter((u) => u.piece === piece) : []);
+    const square = state.grid === 'square';
+    const ruleGeneral = sel.piece === 'general' && trSide ? (trSide.generals || []).find((g) => g.id === p.id) : null;
+    box.append(el('h3', {}, `${t(`studio-piece-${sel.piece}`)} ${ruleGeneral ? ruleGeneral.name
+      : p.name || p.id || pieceCell(p) || ''}`));
     if (sel.piece === 'unit') {
       attr(t('studio-id'), 'id');
       attr(t('studio-type'), 'type', select(typesOf('unit'), false));
-      attr(t(p.reserve ? 'studio-entry' : 'studio-at'), p.reserve ? 'entry' : 'at');
-      attr(t('studio-figures'), 'figures', text('number'));
+      if (p.ship) {
+        // The ship it is aboard, a click away.
+        const ship = el('button', { type: 'button', className: 'piece-entry', dataset: { piece: 'ship', key: p.ship } },
+          t('studio-aboard', { ship: p.ship }));
+        ship.addEventListener('click', () => editor.select({ piece: 'ship', key: p.ship }));
+        box.append(el('p', {}, ship));
+      } else {
+        attr(t(p.reserve ? 'studio-entry' : 'studio-at'), p.reserve ? 'entry' : 'at');
+        attr(t('studio-figures'), 'figures', text('number'));
+      }
+      if (square)
+        attr(t('studio-player'), 'player', text('number'));
       attr(t('studio-unit-name'), 'name');
-      for (const a of state.tray.attributes)
-        attr(a.name, a.id, select(a.values));
+      // The attributes the unit's type allows, with the ruleset's values.
+      const type = typesOf('unit').find((u) => u.id === p.type);
+      for (const allow of (type && type.allows) || []) {
+        const a = state.tray.attributes.find((x) => x.id === allow.attribute);
+        const values = allow.values.map((v) => (a && a.values.find((x) => x.id === v)) || { id: v });
+        const def = values.find((x) => x.id === allow.default);
+        attr(a ? a.name : allow.attribute, allow.attribute, select(values, def ? `— (${def.name || def.id})` : true));
+      }
+      if (state.tray.brigades && !p.reserve) {
+        const options = state.pieces.brigades.filter((b) => b.side === p.side).map((b) => ({ id: b.id,
+          name: b.name || b.id }));
+        options.push({ id: 'new', name: t('studio-new-brigade') });
+        add(t('studio-brigade'), select(options), (c) => {
+          const b = c.id && editor.brigadeOf(c.id);
+          return b ? b.id : null;
+        }, (v) => editor.setBrigade(current().id, v), 'brigade');
+      }
     } else if (sel.piece === 'general') {
-      attr(t('studio-id'), 'id');
+      if (square && trSide && trSide.generals.length)
+        attr(t('studio-general'), 'id', select(trSide.generals, false));
+      else
+        attr(t('studio-id'), 'id');
       attr(t('studio-at'), 'at');
+      if (square)
+        attr(t('studio-player'), 'player', text('number'));
       attr(t('studio-unit-name'), 'name');
+    } else if (sel.piece === 'brigade') {
+      const generals = state.pieces.generals.filter((g) => g.side === p.side).map((g) => ({ id: g.id,
+        name: g.name || g.id }));
+      attr(t('studio-id'), 'id');
+      attr(t('studio-general'), 'general', select(generals, false));
+      attr(t('studio-brigade-units'), 'units');
+      attr(t('studio-unit-name'), 'name');
+      box.append(el('p', { className: 'hint' }, t('studio-brigade-hint')));
     } else if (sel.piece === 'ship') {
       attr(t('studio-id'), 'id');
       attr(t('studio-type'), 'type', select(typesOf('ship'), false));
       attr(t('studio-at'), 'at');
       attr(t('studio-zone'), 'zone', select(state.pieces.sea_zones.map((z) => ({ id: z.id }))));
+      attr(t('studio-player'), 'player', text('number'));
       attr(t('studio-unit-name'), 'name');
+      this.cargo(box, p, typesOf('unit'));
     } else if (sel.piece === 'objective') {
       attr(t('studio-at'), 'at');
       attr(t('studio-vp'), 'vp', text('number'));
@@ -297,6 +422,7 @@ export class Panels {
       attr(t('studio-unit-name'), 'name');
       names();
     } else if (sel.piece === 'sea-zone') {
+      attr(t('studio-id'), 'id');
       add(t('studio-squares'), text(), (c) => (c.squares || []).join(' '),
         (v) => v && editor.edit({ op: 'text', 'text-kind': 'squares', ...ref(), text: v }), 'squares');
       names();
@@ -304,5 +430,29 @@ export class Panels {
     const del = el('button', { type: 'button', id: 'delete-piece' }, t('studio-delete'));
     del.addEventListener('click', () => editor.deleteSelected());
     box.append(del);
+  }
+
+  // A ship's cargo: the units aboard (each selects itself) and a land
+  // unit of a chosen type put aboard.
+  cargo(box, ship, types) {
+    const editor = this.editor;
+    const list = el('ul', { className: 'cargo' });
+    for (const u of editor.state.pieces.units.filter((x) => x.ship === ship.id)) {
+      const b = el('button', { type: 'button', className: 'piece-entry', dataset: { piece: 'unit', key: u.id } },
+        `${u.name || u.id} · ${(types.find((x) => x.id === u.type) || {}).name || u.type}`);
+      b.addEventListener('click', () => editor.select({ piece: 'unit', key: u.id }));
+      list.append(el('li', {}, b));
+    }
+    const aboard = select(types);
+    aboard.dataset.field = 'cargo-add';
+    aboard.addEventListener('change', () => {
+      if (!aboard.value)
+        return;
+      const id = editor.freshId(`${ship.side.slice(0, 1)}-${aboard.value}`);
+      editor.edit({ op: 'add', piece: 'unit', side: ship.side, ship: ship.id, attrs: [['id', id], ['type', aboard.value]] });
+      aboard.value = '';
+    });
+    box.append(el('h4', {}, t('studio-cargo')), list,
+      el('label', { className: 'field' }, el('span', { className: 'label' }, t('studio-cargo-add')), aboard));
   }
 }

@@ -186,6 +186,7 @@ async function showScenario() {
   $('stage').hidden = !state.board;
   if (state.board)
     await board.load(state.file, lang(), state.generation);
+  editor.markCells();
   document.body.dataset.generation = String(state.generation);
 }
 

@@ -1,5 +1,7 @@
 #include "studio_tray.h"
 
+#include <string.h>
+
 #include "../geo/grid.h"
 
 /* A string member, or null when the text is missing. */
@@ -39,10 +41,47 @@ static json_t *terrains_json(const ruleset *rs, lang_id lang)
 	return list;
 }
 
-static void type_add(json_t *list, const char *id, const l10n_text *name, const char *piece, lang_id lang)
+static json_t *type_add(json_t *list, const char *id, const l10n_text *name, const char *piece, lang_id lang)
 {
-	json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "id", id, "name", l10n_get(name, lang), "piece",
-		piece));
+	json_t *o = json_pack("{s:s, s:s, s:s}", "id", id, "name", l10n_get(name, lang), "piece", piece);
+	json_array_append_new(list, o);
+	return o;
+}
+
+/* The attributes a hex unit type may carry and the values it allows
+ * (noord-zuid: weapon, quality, state, kind): the inspector offers only
+ * these, the default first. */
+static json_t *allows_json(const rs_unit_type *ut)
+{
+	json_t *list = json_array();
+	for (size_t i = 0; i < ut->allow_count; i++) {
+		const rs_allow *a = &ut->allows[i];
+		json_t *values = json_array();
+		for (size_t k = 0; k < a->value_count; k++)
+			json_array_append_new(values, json_string(a->values[k]));
+		json_array_append_new(list, json_pack("{s:s, s:o, s:o}", "attribute", a->attribute, "values", values,
+			"default", str_or_null(a->default_value)));
+	}
+	return list;
+}
+
+/* The square grid's generals of one side by the ruleset's ids and names,
+ * with the player counts each is in play for (bit n: n players). */
+static json_t *square_generals_json(const ruleset *rs, const char *side, lang_id lang)
+{
+	json_t *list = json_array();
+	for (size_t i = 0; rs && rs->grid == GRID_SQUARE && i < rs->square.general_count; i++) {
+		const rs_square_place *g = &rs->square.generals[i];
+		if (!g->side || strcmp(g->side, side) != 0)
+			continue;
+		json_t *players = json_array();
+		for (unsigned n = 1; n < 8 * sizeof g->players; n++)
+			if (g->players & (1u << n))
+				json_array_append_new(players, json_integer(n));
+		json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "id", g->id, "name", l10n_get(&g->name, lang),
+			"players", players));
+	}
+	return list;
 }
 
 /* What a side may place: the hex grid's unit types and a general; the
@@ -61,7 +100,8 @@ static json_t *unit_types_json(const ruleset *rs, lang_id lang)
 		return list;
 	}
 	for (size_t i = 0; i < rs->unit_type_count; i++)
-		type_add(list, rs->unit_types[i].id, &rs->unit_types[i].name, "unit", lang);
+		json_object_set_new(type_add(list, rs->unit_types[i].id, &rs->unit_types[i].name, "unit", lang), "allows",
+			allows_json(&rs->unit_types[i]));
 	type_add(list, "general", &rs->general.name, "general", lang);
 	return list;
 }
@@ -70,8 +110,9 @@ static json_t *tray_json(const ruleset *rs, lang_id lang)
 {
 	json_t *sides = json_array();
 	for (size_t i = 0; rs && i < rs->side_count; i++) {
-		json_array_append_new(sides, json_pack("{s:s, s:s, s:o}", "id", rs->sides[i].id, "name",
-			l10n_get(&rs->sides[i].name, lang), "units", unit_types_json(rs, lang)));
+		json_array_append_new(sides, json_pack("{s:s, s:s, s:o, s:o}", "id", rs->sides[i].id, "name",
+			l10n_get(&rs->sides[i].name, lang), "units", unit_types_json(rs, lang), "generals",
+			square_generals_json(rs, rs->sides[i].id, lang)));
 	}
 	json_t *attributes = json_array();
 	for (size_t i = 0; rs && i < rs->attribute_count; i++) {
@@ -84,8 +125,13 @@ static json_t *tray_json(const ruleset *rs, lang_id lang)
 			l10n_get(&a->name, lang), "values", values));
 	}
 	const char *fieldworks = rs && rs->grid != GRID_SQUARE ? l10n_get(&rs->fieldworks.name, lang) : NULL;
-	return json_pack("{s:o, s:o, s:o, s:o}", "terrains", terrains_json(rs, lang), "sides", sides,
-		"attributes", attributes, "fieldworks", str_or_null(fieldworks && *fieldworks ? fieldworks : NULL));
+	/* Brigades and reserves are pieces of a hex side (<side>); the square
+	 * grid's <forces> hold neither. */
+	bool hex = rs && rs->grid != GRID_SQUARE;
+	return json_pack("{s:o, s:o, s:o, s:o, s:b, s:b, s:I}", "terrains", terrains_json(rs, lang), "sides", sides,
+		"attributes", attributes, "fieldworks", str_or_null(fieldworks && *fieldworks ? fieldworks : NULL),
+		"brigades", hex && rs->stacking.brigades, "reserves", hex, "brigade_units",
+		(json_int_t)(hex ? rs->brigades.max_units : 0));
 }
 
 static json_t *unit_json(const scenario *sc, const sc_unit *u, bool reserve)
@@ -96,6 +142,7 @@ static json_t *unit_json(const scenario *sc, const sc_unit *u, bool reserve)
 	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
 		json_object_set_new(o, sc_unit_attribute_names[a], str_or_null(u->attributes[a].text));
 	json_object_set_new(o, "entry", str_or_null(u->entry.text));
+	json_object_set_new(o, "player", u->player_from_ship ? json_null() : number_or_null(&u->player));
 	json_object_set_new(o, "ship", u->aboard && u->aboard <= sc->ship_count
 		? str_or_null(sc->ships[u->aboard - 1].id.text) : json_null());
 	return o;
@@ -111,8 +158,9 @@ static json_t *pieces_json(const scenario *sc)
 		json_array_append_new(units, unit_json(sc, &sc->reserves[i], true));
 	for (size_t i = 0; i < sc->general_count; i++) {
 		const sc_general *g = &sc->generals[i];
-		json_array_append_new(generals, json_pack("{s:s, s:s, s:o, s:o}", "id", g->id.text ? g->id.text : "",
-			"side", side_id(sc, g->side), "at", str_or_null(g->at.text), "name", str_or_null(g->name.text)));
+		json_array_append_new(generals, json_pack("{s:s, s:s, s:o, s:o, s:o}", "id", g->id.text ? g->id.text : "",
+			"side", side_id(sc, g->side), "at", str_or_null(g->at.text), "name", str_or_null(g->name.text),
+			"player", number_or_null(&g->player)));
 	}
 	for (size_t i = 0; i < sc->objective_count; i++) {
 		const sc_objective *o = &sc->objectives[i];
@@ -138,9 +186,10 @@ static json_t *pieces_json(const scenario *sc)
 	}
 	for (size_t i = 0; i < sc->ship_count; i++) {
 		const sc_ship *s = &sc->ships[i];
-		json_array_append_new(ships, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "id", s->id.text ? s->id.text : "",
-			"side", side_id(sc, s->side), "type", str_or_null(s->type.text), "at", str_or_null(s->at.text),
-			"zone", str_or_null(s->zone.text), "name", str_or_null(s->name.text)));
+		json_array_append_new(ships, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "id",
+			s->id.text ? s->id.text : "", "side", side_id(sc, s->side), "type", str_or_null(s->type.text), "at",
+			str_or_null(s->at.text), "zone", str_or_null(s->zone.text), "name", str_or_null(s->name.text),
+			"player", number_or_null(&s->player)));
 	}
 	for (size_t i = 0; i < sc->brigade_count; i++) {
 		const sc_brigade *b = &sc->brigades[i];

@@ -15,8 +15,11 @@
 
 /* Adds to state:
  *   tray: {terrains: [{id, name, passable}], sides: [{id, name, units:
- *          [{id, name, piece}]}], attributes: [{id, name, values: [{id,
- *          name}]}], fieldworks: NAME|null}  (piece: unit, general, ship)
+ *          [{id, name, piece, allows?: [{attribute, values, default}]}],
+ *          generals: [{id, name, players}] (square grid)}], attributes:
+ *          [{id, name, values: [{id, name}]}], fieldworks: NAME|null,
+ *          brigades: bool, reserves: bool, brigade_units: N}
+ *          (piece: unit, general, ship)
  *   pieces: {units, generals, objectives, cities, sea_zones, ships, brigades}
  *   info: {id, columns, rows, short_rows, sections: {west, east}|null, date,
  *          players, turn_limit, sides: [{id, name, home, cards, victory, first}]}

@@ -10,7 +10,15 @@ through chromedriver and Selenium), by clicks and keys only:
   title in the description panel, saved with Ctrl+S; `orbat validate`
   then passes the file;
 - the same on the square grid (mb-remastered): a mountain painted, a unit
-  put at sea and taken off, a city placed, the first side changed;
+  put at sea and taken off, a city placed, the first side changed, the
+  ruleset's general Grant taken off and placed again by his name;
+- a new noord-zuid scenario: a brigade made of two units with the brigade
+  tool (its units outlined on the board), one taken out again in the
+  inspector; a reserve unit added from the tray with its entry cell picked
+  on the board (entry cells outlined), moved and another deleted in the
+  inspector; a unit's figures and weapon and an objective's Dutch name set
+  in the inspector; saved, `orbat validate` passes it; a reserve on the
+  battlecry-1999 board too;
 - every bundled scenario opened and saved unchanged: byte for byte;
 - a scenario edited in many ways and undone back to the start with Ctrl+Z:
   byte for byte, and no longer marked unsaved;
@@ -120,6 +128,28 @@ def diag_cells(d):
 
 def unit_at(st, address):
     return [u["id"] for u in st["pieces"]["units"] if (u["at"] or "").upper() == address]
+
+
+def outlined(d, name):
+    return sorted(js(d, "return [...document.querySelectorAll('#overlay .%s')].map(p => p.dataset.address)" % name))
+
+
+def inspector_title(d):
+    return js(d, "const h = document.querySelector('#inspector h3'); return h ? h.textContent : ''")
+
+
+def reserves(st):
+    return {u["id"]: u for u in st["pieces"]["units"] if u["reserve"]}
+
+
+def add_reserve(d, side, type_, address):
+    """A reserve unit from the tray: its type, "to reserve", its entry cell."""
+    tool(d, "[data-side='%s'][data-type='%s']" % (side, type_))
+    tool(d, "[data-side='%s'][data-tool='reserve']" % side)
+    before = set(reserves(state(d)))
+    click_cell(d, address)
+    added = [u for k, u in reserves(state(d)).items() if k not in before]
+    return added[0] if added else None
 
 
 def start_page(d):
@@ -254,6 +284,12 @@ try:
         st = state(d)
         check(st["errors"] == 0 and unit_at(st, "C1"), "dragged off the river, the error goes")
 
+        # A reserve: the union's home row is row 9.
+        r = add_reserve(d, "union", "infantry", "A9")
+        check(r and (r["entry"] or "").upper() == "A9" and r["side"] == "union" and not r["at"],
+              "a reserve unit enters at A9 on the battlecry board: %s" % r)
+        check("A9" in outlined(d, "entry"), "its entry cell is outlined")
+
         # Save with Ctrl+S; the file passes orbat validate.
         d.find_element(By.ID, "scenario-title").click()
         keys(d, Keys.CONTROL, "s")
@@ -290,11 +326,132 @@ try:
         idle(d)
         sides = {s["id"]: s["first"] for s in state(d)["info"]["sides"]}
         check(sides == {"union": False, "confederate": True}, "the confederates play first: %s" % sides)
+        # The ruleset's general by his name: Grant taken off C4 and put back.
+        tool(d, "[data-tool='select']")
+        for _ in range(4):
+            if inspector_title(d).startswith("General"):
+                break
+            click_cell(d, "C4")
+        check(inspector_title(d) == "General Grant", "the inspector names the ruleset's general: %r"
+              % inspector_title(d))
+        keys(d, Keys.DELETE)
+        idle(d)
+        check(not any(g["id"] == "grant" for g in state(d)["pieces"]["generals"]), "Grant is taken off")
+        check([b.text for b in d.find_elements(By.CSS_SELECTOR, "#tray button.tool[data-general]")]
+              == ["Grant", "Sheridan", "Lee", "Jackson"], "the tray offers the ruleset's generals by name")
+        tool(d, "[data-side='union'][data-general='grant']")
+        click_cell(d, "C4")
+        generals = {g["id"]: (g["at"] or "").upper() for g in state(d)["pieces"]["generals"]}
+        check(generals.get("grant") == "C4", "Grant placed by his name, with his id: %s" % generals)
+        check(js(d, "return document.querySelector(\"#inspector select[data-field='id']\").value") == "grant",
+              "the inspector offers the side's generals by name")
+        # A ship's cargo: listed in the ship's inspector, each unit in it
+        # with the attributes a unit aboard has (no cell, no figures).
+        tool(d, "[data-tool='select']")
+        for _ in range(4):
+            if inspector_title(d).startswith("Ship"):
+                break
+            click_cell(d, "E9")
+        cargo = js(d, "return [...document.querySelectorAll('#inspector ul.cargo button')].map(b => b.dataset.key)")
+        check(cargo == ["c-inf-5"], "the gunboat's inspector lists its cargo: %s" % cargo)
+        if cargo:
+            d.find_element(By.CSS_SELECTOR, "#inspector ul.cargo button").click()
+            fields = js(d, "return [...document.querySelectorAll('#inspector [data-field]')].map(f => f.dataset.field)")
+            check(fields == ["id", "type", "player", "name"], "a unit aboard: id, type, player, name: %s" % fields)
         screenshot(d, "edit-square-en")
         d.find_element(By.ID, "save").click()
         idle(d)
         rc, out = validate(os.path.join(folder, "made-square.xml"))
         check(rc == 0, "orbat validate passes the square scenario made in the studio: %s" % out)
+
+    # noord-zuid: brigades, reserves and the full inspector.
+    if new_scenario(d, "noord-zuid", "made-nz.xml"):
+        tool(d, "[data-side='union'][data-type='infantry']")
+        click_cell(d, "B3")
+        new = unit_at(state(d), "B3")
+        check(new, "an infantry unit placed on B3, beside Quincy on C3")
+        new = new[0] if new else ""
+        tool(d, "[data-side='union'][data-tool='brigade']")
+        click_cell(d, "B3")
+        bde = [b for b in state(d)["pieces"]["brigades"] if new in b["units"].split()]
+        check(bde and bde[0]["general"] == "u-quincy", "a click with the brigade tool makes a brigade led by the "
+              "general who leads none: %s" % bde)
+        click_cell(d, "C3")
+        bde = [b for b in state(d)["pieces"]["brigades"] if new in b["units"].split()]
+        check(bde and bde[0]["units"].split() == [new, "u-inf-4"], "a second click puts u-inf-4 in it: %s" % bde)
+        check(outlined(d, "grouped") == ["B3", "C3"], "the brigade's units are outlined: %s" % outlined(d, "grouped"))
+        listed = js(d, "return [...document.querySelectorAll('#tray .side-lists[data-side=union] ul.brigades button')]"
+                       ".map(b => b.textContent)")
+        check(listed == ["u-harmon-bde (4)", "u-quincy-bde (2)"], "the tray lists the union's brigades: %s" % listed)
+        screenshot(d, "edit-brigade-en")
+        tool(d, "[data-tool='select']")
+        click_cell(d, "B3")
+        set_field(d, "#inspector select[data-field='brigade']", "")
+        st = state(d)
+        bde = {b["id"]: b["units"] for b in st["pieces"]["brigades"]}
+        check(bde.get("u-quincy-bde") == "u-inf-4", "the inspector takes the unit out of its brigade: %s" % bde)
+
+        # A unit renamed in the inspector: its brigade follows.
+        click_cell(d, "C3")
+        set_field(d, "#inspector input[data-field='id']", "u-maine")
+        bde = {b["id"]: b["units"] for b in state(d)["pieces"]["brigades"]}
+        check(bde.get("u-quincy-bde") == "u-maine", "a renamed unit keeps its brigade: %s" % bde)
+        click_cell(d, "B3")
+
+        # The unit's figures and weapon (the values its type allows).
+        set_field(d, "#inspector input[data-field='figures']", "6")
+        set_field(d, "#inspector select[data-field='weapon']", "rifle")
+        options = js(d, "return [...document.querySelectorAll(\"#inspector select[data-field='quality'] option\")]"
+                        ".map(o => o.value)")
+        check(options == ["", "veteran", "experienced", "recruit"], "infantry quality from the ruleset: %s" % options)
+        check(not d.find_elements(By.CSS_SELECTOR, "#inspector [data-field='state']"),
+              "no cavalry state for infantry")
+        u = [x for x in state(d)["pieces"]["units"] if x["id"] == new]
+        check(u and u[0]["figures"] == 6 and u[0]["weapon"] == "rifle", "figures and weapon set: %s" % u)
+
+        # An objective's name in Dutch.
+        click_cell(d, "F5")
+        set_field(d, "#inspector input[data-field='name-nl']", "De molen")
+        names = state(d)["pieces"]["objectives"][0]["names"]
+        check(names["nl"] == "De molen", "the objective's Dutch name: %s" % names)
+
+        # Reserves: entry cells on the home rows, listed per side.
+        r = add_reserve(d, "union", "cavalry", "A1")
+        check(r and (r["entry"] or "").upper() == "A1" and not r["at"], "a union reserve enters at A1: %s" % r)
+        gone = add_reserve(d, "confederate", "artillery", "A9")
+        check(gone and (gone["entry"] or "").upper() == "A9", "a confederate reserve enters at A9: %s" % gone)
+        check(outlined(d, "entry") == ["A1", "A9"], "the entry cells are outlined: %s" % outlined(d, "entry"))
+        listed = js(d, "return [...document.querySelectorAll('#tray ul.reserves button')].map(b => b.dataset.key)")
+        check(r and gone and listed == [r["id"], gone["id"]], "the tray lists each side's reserves: %s" % listed)
+        if r and gone:
+            d.find_element(By.CSS_SELECTOR, "#tray ul.reserves button[data-key='%s']" % gone["id"]).click()
+            d.find_element(By.ID, "delete-piece").click()
+            idle(d)
+            check(list(reserves(state(d))) == [r["id"]], "the inspector deletes a reserve")
+            d.find_element(By.CSS_SELECTOR, "#tray ul.reserves button[data-key='%s']" % r["id"]).click()
+            set_field(d, "#inspector input[data-field='entry']", "B1")
+            check((reserves(state(d))[r["id"]]["entry"] or "").upper() == "B1", "the inspector moves its entry")
+            check(outlined(d, "entry") == ["B1"], "the new entry cell is outlined")
+            screenshot(d, "edit-reserve-en")
+        d.find_element(By.ID, "save").click()
+        idle(d)
+        path = os.path.join(folder, "made-nz.xml")
+        rc, out = validate(path)
+        check(rc == 0, "orbat validate passes the noord-zuid scenario made in the studio: %s" % out)
+        text = read(path).decode()
+        check('<reserve>' in text and 'entry="B1"' in text and 'De molen' in text and 'weapon="rifle"' in text,
+              "the file holds the reserve, the Dutch name and the weapon")
+        for code in ("nl", "fr"):
+            js(d, "const s = document.getElementById('lang'); s.value = arguments[0];"
+                  "s.dispatchEvent(new Event('change'));", code)
+            wait(d, lambda drv: js(drv, "return document.getElementById('stage').dataset.shows") == "made-nz.xml "
+                 + code, "the board in " + code)
+            d.find_element(By.CSS_SELECTOR, "#tray ul.brigades button[data-key='u-harmon-bde']").click()
+            check(outlined(d, "grouped") == ["F3", "G3", "H3"], "in %s the brigade is outlined" % code)
+            screenshot(d, "edit-brigade-" + code)
+        js(d, "const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change'));")
+        wait(d, lambda drv: js(drv, "return document.getElementById('stage').dataset.shows") == "made-nz.xml en",
+             "the board in en")
 
     # Every bundled scenario opened and saved unchanged: byte for byte.
     for src in bundled:

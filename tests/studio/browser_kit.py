@@ -76,14 +76,19 @@ def click_when_ready(driver, css, timeout=60):
     The page redraws its lists when an answer arrives (the words, the
     folder), so an element found a moment ago may have been replaced: look
     it up again until the click lands rather than fail on a stale one.
-    True when clicked."""
+    True when clicked; else why the last try failed is printed."""
+    last = []
+
     def attempt(drv):
         try:
             drv.find_element(By.CSS_SELECTOR, css).click()
             return True
-        except WebDriverException:  # not there yet, replaced, or covered
+        except WebDriverException as e:  # not there yet, replaced, or covered
+            last[:] = [e]
             return False
     try:
         return WebDriverWait(driver, timeout).until(attempt)
     except WebDriverException:
+        why = last[0].msg.splitlines()[0] if last and last[0].msg else type(last[0]).__name__ if last else "?"
+        print("  the last try to click %s: %s" % (css, why))
         return False

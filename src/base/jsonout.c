@@ -6,8 +6,9 @@
 #include "util.h"
 
 /* Compact as the hand-written JSON was; reals rounded beforehand
- * (jsonout_real) print in their shortest form with 15 digits. */
-#define JSONOUT_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+ * (jsonout_real) print in their shortest form with 15 digits; any value,
+ * not only an object or an array, may be a line. */
+#define JSONOUT_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15) | JSON_ENCODE_ANY)
 
 /* The length of the UTF-8 sequence at p (1 to 4 bytes, within n), or 0
  * when it is not one: overlong forms, surrogates and code points past

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "util.h"
 
 void diag_sink_init(diag_sink *sink)
@@ -173,4 +174,35 @@ char *diag_data_error(const diag_sink *sink, size_t from)
 	if (errors > 1)
 		snprintf(more, sizeof more, " (and %zu more problem%s)", errors - 1, errors == 2 ? "" : "s");
 	return xasprintf("broken data file %s%s: %s%s", d->file, where, d->message, more);
+}
+
+json_t *diag_json(const diag *d)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "file", jsonout_string(d->file));
+	json_object_set_new(o, "line", json_integer(d->line));
+	json_object_set_new(o, "column", json_integer(d->column));
+	json_object_set_new(o, "severity", json_string(d->severity == DIAG_ERROR ? "error" : "warning"));
+	json_object_set_new(o, "rule", jsonout_string(d->rule));
+	json_object_set_new(o, "message", jsonout_string(d->message));
+	return o;
+}
+
+json_t *diag_json_file(const char *file, bool valid, const diag_sink *sink, size_t from, size_t to)
+{
+	json_t *list = json_array();
+	for (size_t i = from; i < to; i++)
+		json_array_append_new(list, diag_json(&sink->items[i]));
+	json_t *o = json_object();
+	json_object_set_new(o, "file", jsonout_string(file));
+	json_object_set_new(o, "valid", json_boolean(valid));
+	json_object_set_new(o, "diagnostics", list);
+	return o;
+}
+
+json_t *diag_json_document(json_t *files)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "files", files);
+	return o;
 }

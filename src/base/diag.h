@@ -5,6 +5,7 @@
 #ifndef ORBAT_DIAG_H
 #define ORBAT_DIAG_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -69,6 +70,16 @@ void diag_sort(diag_sink *sink, size_t from);
 /* "FILE:LINE:COL: error: MESSAGE [RULE]", one per line. */
 void diag_print_text(const diag_sink *sink, size_t from, size_t to, FILE *out);
 void diag_format_one(const diag *d, char *buf, size_t size);
+
+/* A record as JSON (interfaces.md section 3): {"file","line","column",
+ * "severity","rule","message"}. */
+json_t *diag_json(const diag *d);
+/* A file's entry of the JSON diagnostics: {"file","valid","diagnostics":
+ * [the records from..to]}. */
+json_t *diag_json_file(const char *file, bool valid, const diag_sink *sink, size_t from, size_t to);
+/* The JSON diagnostics document, {"files":FILES}, FILES (an array of
+ * diag_json_file entries) taken. */
+json_t *diag_json_document(json_t *files);
 
 /* A data file of the installation (ruleset, schema, strings, layouts) is
  * broken: its first error from index `from` on as one line without rule id,

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/json.h"
+#include "../base/jsonout.h"
 #include "../rules/session.h"
 #include "command.h"
 #include "game_flow.h"
@@ -62,13 +62,13 @@ static int check_run(const options *o, command_no_args *a)
 	code = rules_replay("check", log_path, format, d, run);
 	if (code == EXIT_VALID && format == FORMAT_JSON) {
 		/* The engine writes the fields of its game's position. */
-		fputs("{\"file\":", stdout);
-		json_write_string(stdout, log_name);
-		fputs(",\"valid\":true,\"ruleset\":", stdout);
-		json_write_string(stdout, s.rs->id);
+		json_t *doc = json_object();
+		json_object_set_new(doc, "file", jsonout_string(log_name));
+		json_object_set_new(doc, "valid", json_true());
+		json_object_set_new(doc, "ruleset", jsonout_string(s.rs->id));
 		game *g = d->session_of(run)->game;
-		g->impl->state_json(g, stdout);
-		fputs("}\n", stdout);
+		g->impl->state_json(g, doc);
+		jsonout_line(stdout, doc);
 	} else if (code == EXIT_VALID) {
 		if (!o->quiet)
 			game_print_board(d, run, true);

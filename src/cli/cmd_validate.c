@@ -10,6 +10,7 @@
 
 #include "../base/diag.h"
 #include "../base/jobpool.h"
+#include "../base/jsonout.h"
 #include "../base/xmldoc.h"
 #include "../validate/validate.h"
 #include "command.h"
@@ -58,6 +59,7 @@ typedef struct validate_run_ctx {
 	char *stdin_text;        /* standard input, read before the jobs */
 	size_t stdin_size;
 	const char *stdin_error; /* why it could not be read, or NULL */
+	json_t *files;           /* --format json: the entries so far */
 	int exit_code;
 	bool stopped;            /* a broken installation: nothing more */
 } validate_run_ctx;
@@ -73,10 +75,10 @@ static validate_status check_stdin(validate_run_ctx *c, const char *name, scenar
 }
 
 /* File i: its diagnostics (text on stderr, or its entry of the JSON
- * document on stdout) and its exit status. */
+ * document sent to the parent, which writes the whole document) and its
+ * exit status. */
 static int validate_one(void *ctx, size_t i, jobpool_job *job)
 {
-	(void)job;
 	validate_run_ctx *c = ctx;
 	const char *file = c->o->operands[i];
 	bool from_stdin = input_is_stdin(file);
@@ -92,8 +94,9 @@ static int validate_one(void *ctx, size_t i, jobpool_job *job)
 		return cli_data_broken("validate", validator_data_errors(c->v));
 	}
 	if ((output_format)c->o->format == FORMAT_JSON) {
-		fputs(i == 0 ? "" : ",", stdout);
-		cli_json_file(stdout, name, st == VALIDATE_OK, sink, from, sink->count);
+		char *entry = jsonout_text(diag_json_file(name, st == VALIDATE_OK, sink, from, sink->count));
+		jobpool_send(job, entry, strlen(entry));
+		free(entry);
 	} else {
 		diag_print_text(sink, from, sink->count, stderr);
 		if (st == VALIDATE_OK && !c->o->quiet) {
@@ -117,19 +120,21 @@ static bool validate_done(void *ctx, size_t i, const jobpool_result *r)
 	if (c->stopped)
 		return false;
 	jobpool_print(r);
+	json_t *entry = c->files && r->size ? json_loadb(r->data, r->size, 0, NULL) : NULL;
 	if (r->died) {
 		fflush(stdout);
 		fprintf(stderr, "orbat validate: internal error: %s could not be checked: %s\n", c->o->operands[i], r->died);
-		if ((output_format)c->o->format == FORMAT_JSON && !r->out_size) {
+		if (c->files && !entry) {
 			/* Keep the document whole: the file is there, not valid. */
-			fputs(i == 0 ? "" : ",", stdout);
 			diag_sink none;
 			diag_sink_init(&none);
-			cli_json_file(stdout, input_is_stdin(c->o->operands[i]) ? c->stdin_name : c->o->operands[i],
-				false, &none, 0, 0);
+			entry = diag_json_file(input_is_stdin(c->o->operands[i]) ? c->stdin_name : c->o->operands[i], false,
+				&none, 0, 0);
 			diag_sink_finish(&none);
 		}
 	}
+	if (entry)
+		json_array_append_new(c->files, entry);
 	if (r->status > c->exit_code)
 		c->exit_code = r->status;
 	if (r->status >= EXIT_INTERNAL && !r->died) {
@@ -180,10 +185,10 @@ static int validate_run(const options *o, validate_args *a)
 			c.stdin_error = why;
 	}
 	if (format == FORMAT_JSON)
-		fputs("{\"files\":[", stdout);
+		c.files = json_array();
 	jobpool_run((size_t)o->operand_count, o->jobs, validate_one, validate_done, &c);
 	if (format == FORMAT_JSON)
-		fputs("]}\n", stdout);
+		jsonout_line(stdout, diag_json_document(c.files));
 	free(c.stdin_text);
 	cli_validator_close(v, &sink);
 	return c.exit_code;

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "../base/datadir.h"
-#include "../base/json.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../text/context.h"
@@ -79,23 +78,4 @@ void cli_validator_close(validator *v, diag_sink *sink)
 {
 	validator_destroy(v);
 	diag_sink_finish(sink);
-}
-
-void cli_json_file(FILE *out, const char *file, bool valid, const diag_sink *sink, size_t from, size_t to)
-{
-	fputs("{\"file\":", out);
-	json_write_string(out, file);
-	fprintf(out, ",\"valid\":%s,\"diagnostics\":[", valid ? "true" : "false");
-	for (size_t i = from; i < to; i++) {
-		const diag *d = &sink->items[i];
-		fprintf(out, "%s{\"file\":", i == from ? "" : ",");
-		json_write_string(out, d->file);
-		fprintf(out, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":",
-			d->line, d->column, d->severity == DIAG_ERROR ? "error" : "warning");
-		json_write_string(out, d->rule);
-		fputs(",\"message\":", out);
-		json_write_string(out, d->message);
-		fputc('}', out);
-	}
-	fputs("]}", out);
 }

@@ -85,8 +85,4 @@ struct validator *cli_validator_in(const char *cmd, struct context *ctx, diag_si
 /* Close what cli_validator_in opened. */
 void cli_validator_close(struct validator *v, diag_sink *sink);
 
-/* One file's entry of the JSON document of orbat validate:
- * {"file","valid","diagnostics":[...]} with the diagnostics from .. to. */
-void cli_json_file(FILE *out, const char *file, bool valid, const diag_sink *sink, size_t from, size_t to);
-
 #endif

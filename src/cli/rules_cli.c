@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/json.h"
+#include "../base/jsonout.h"
 #include "../base/util.h"
 #include "../rules/session.h"
 #include "../text/context.h"
@@ -22,9 +22,9 @@ void rules_print_diags(const diag_sink *sink, const char *file, bool valid, outp
 		diag_print_text(sink, 0, sink->count, stderr);
 		return;
 	}
-	fputs("{\"files\":[", stdout);
-	cli_json_file(stdout, file, valid, sink, 0, sink->count);
-	fputs("]}\n", stdout);
+	json_t *files = json_array();
+	json_array_append_new(files, diag_json_file(file, valid, sink, 0, sink->count));
+	jsonout_line(stdout, diag_json_document(files));
 }
 
 int rules_session_load(rules_session *s, const char *cmd, context *ctx, const char *path, output_format format)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/json.h"
+#include "../base/jsonout.h"
 #include "../base/util.h"
 #include "../text/strings.h"
 
@@ -156,51 +156,33 @@ static void text_rule(FILE *out, const rulebook_doc *d, const rulebook_rule *r, 
 	}
 }
 
-/* A JSON member "name":value, the value a string or null. */
-static void json_member(FILE *out, const char *name, const char *value)
+static json_t *json_rule(const rulebook_doc *d, const rulebook_rule *r, const rulebook_ruleset *only)
 {
-	fprintf(out, ",\"%s\":", name);
-	if (value)
-		json_write_string(out, value);
-	else
-		fputs("null", out);
-}
-
-static void json_rule(FILE *out, const rulebook_doc *d, const rulebook_rule *r, const rulebook_ruleset *only)
-{
-	fputs("{\"id\":", out);
-	json_write_string(out, r->id);
-	json_member(out, "lang", lang_code(d->lang));
-	json_member(out, "prefix", r->prefix);
-	json_member(out, "section", r->section);
-	fputs(",\"format_rule\":", out);
-	fputs(r->prefix ? "false" : "true", out);
-	fputs(",\"rulesets\":[", out);
+	json_t *o = json_object();
+	json_object_set_new(o, "id", jsonout_string(r->id));
+	json_object_set_new(o, "lang", jsonout_string_or_null(lang_code(d->lang)));
+	json_object_set_new(o, "prefix", jsonout_string_or_null(r->prefix));
+	json_object_set_new(o, "section", jsonout_string_or_null(r->section));
+	json_object_set_new(o, "format_rule", json_boolean(!r->prefix));
+	json_t *ids = json_array();
 	const rulebook_ruleset *sets[PRINT_MAX_RULESETS];
 	size_t n = rule_rulesets(d, r, only, sets);
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			fputc(',', out);
-		json_write_string(out, sets[i]->id);
-	}
-	fputc(']', out);
-	json_member(out, "title", l10n_get(&r->title, d->lang));
-	json_member(out, "text", l10n_get(&r->text, d->lang));
-	json_member(out, "advice", l10n_get(&r->advice, d->lang));
-	fputs(",\"variants\":[", out);
-	bool first = true;
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(ids, jsonout_string(sets[i]->id));
+	json_object_set_new(o, "rulesets", ids);
+	json_object_set_new(o, "title", jsonout_string_or_null(l10n_get(&r->title, d->lang)));
+	json_object_set_new(o, "text", jsonout_string_or_null(l10n_get(&r->text, d->lang)));
+	json_object_set_new(o, "advice", jsonout_string_or_null(l10n_get(&r->advice, d->lang)));
+	json_t *variants = json_array();
 	for (size_t i = 0; i < r->variant_count; i++) {
 		const rulebook_variant *v = &r->variants[i];
-		if (!variant_shown(v, only))
-			continue;
-		fputs(first ? "{\"ruleset\":" : ",{\"ruleset\":", out);
-		first = false;
-		json_write_string(out, v->ruleset);
-		json_member(out, "name", ruleset_name(d, v->ruleset));
-		json_member(out, "text", l10n_get(&v->text, d->lang));
-		fputc('}', out);
+		if (variant_shown(v, only))
+			json_array_append_new(variants, json_pack("{s:o, s:o, s:o}", "ruleset", jsonout_string(v->ruleset),
+				"name", jsonout_string_or_null(ruleset_name(d, v->ruleset)), "text",
+				jsonout_string_or_null(l10n_get(&v->text, d->lang))));
 	}
-	fputs("]}", out);
+	json_object_set_new(o, "variants", variants);
+	return o;
 }
 
 /* "\n**HEAD** TEXT\n": a variant or the advice in Markdown. */
@@ -244,8 +226,7 @@ void rulebook_print_rule(FILE *out, const rulebook_doc *d, const rulebook_rule *
 		md_rule(out, d, r, only, 1);
 		break;
 	case RULEBOOK_JSON:
-		json_rule(out, d, r, only);
-		fputc('\n', out);
+		jsonout_line(out, json_rule(d, r, only));
 		break;
 	}
 }
@@ -318,10 +299,11 @@ char *rulebook_ruleset_ids(const rulebook *rb)
 	return str_join(known, n, ", ");
 }
 
-/* One block of the catalogue: a heading and its rules.  only: the ruleset
- * whose variants are shown (NULL: all). */
+/* One block of the catalogue: a heading and its rules, or in JSON the
+ * rules added to the list `all`.  only: the ruleset whose variants are
+ * shown (NULL: all). */
 static void block(FILE *out, const rulebook_doc *d, const char *heading, const rulebook_rule **rules, size_t n,
-	const rulebook_ruleset *only, bool *first)
+	const rulebook_ruleset *only, bool *first, json_t *all)
 {
 	switch (d->format) {
 	case RULEBOOK_TEXT:
@@ -338,19 +320,16 @@ static void block(FILE *out, const rulebook_doc *d, const char *heading, const r
 		}
 		break;
 	case RULEBOOK_JSON:
-		for (size_t i = 0; i < n; i++) {
-			if (!*first || i)
-				fputc(',', out);
-			json_rule(out, d, rules[i], only);
-		}
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(all, json_rule(d, rules[i], only));
 		break;
 	}
 	*first = false;
 }
 
 /* What stands before the blocks: the Markdown title and introduction, or
- * the JSON document's opening. */
-static void catalogue_head(FILE *out, const rulebook_doc *d, const rulebook_ruleset *only)
+ * the JSON document without its rules (returned). */
+static json_t *catalogue_head(FILE *out, const rulebook_doc *d, const rulebook_ruleset *only)
 {
 	if (d->format == RULEBOOK_MARKDOWN) {
 		char *title = only ? xasprintf("%s \u2014 %s", label(d, "explain-reference-title"),
@@ -361,21 +340,23 @@ static void catalogue_head(FILE *out, const rulebook_doc *d, const rulebook_rule
 		/* The intro is orbat's own text, with its own markup. */
 		fprintf(out, "\n\n%s\n", label(d, "explain-reference-intro"));
 	} else if (d->format == RULEBOOK_JSON) {
-		fputs("{\"lang\":", out);
-		json_write_string(out, lang_code(d->lang));
+		json_t *doc = json_object();
+		json_object_set_new(doc, "lang", jsonout_string(lang_code(d->lang)));
 		if (only) {
-			json_member(out, "ruleset", only->id);
-			json_member(out, "name", ruleset_name(d, only->id));
+			json_object_set_new(doc, "ruleset", jsonout_string_or_null(only->id));
+			json_object_set_new(doc, "name", jsonout_string_or_null(ruleset_name(d, only->id)));
 		}
-		fputs(",\"rules\":[", out);
+		return doc;
 	}
+	return NULL;
 }
 
 void rulebook_print_catalogue(FILE *out, const rulebook_doc *d, const rulebook_ruleset *only)
 {
 	size_t total = rulebook_rule_count(d->rb);
 	const rulebook_rule **rules = xmalloc((total ? total : 1) * sizeof *rules);
-	catalogue_head(out, d, only);
+	json_t *doc = catalogue_head(out, d, only);
+	json_t *all = doc ? json_array() : NULL;
 	bool first = true;
 	const char *prefixes[PRINT_MAX_RULESETS];
 	size_t np = rulebook_prefixes(d->rb, prefixes, PRINT_MAX_RULESETS);
@@ -387,14 +368,16 @@ void rulebook_print_catalogue(FILE *out, const rulebook_doc *d, const rulebook_r
 		size_t n = rulebook_rules_with_prefix(d->rb, prefixes[i], rules, total);
 		char *names = only ? xstrdup(ruleset_name(d, only->id)) : rulebook_prefix_names(d, prefixes[i]);
 		char *heading = label_with(d, "explain-rules-of", names);
-		block(out, d, heading, rules, n, only, &first);
+		block(out, d, heading, rules, n, only, &first, all);
 		free(heading);
 		free(names);
 	}
 	size_t n = rulebook_rules_with_prefix(d->rb, NULL, rules, total);
 	if (n)
-		block(out, d, label(d, "explain-format-rules"), rules, n, only, &first);
-	if (d->format == RULEBOOK_JSON)
-		fputs("]}\n", out);
+		block(out, d, label(d, "explain-format-rules"), rules, n, only, &first, all);
+	if (doc) {
+		json_object_set_new(doc, "rules", all);
+		jsonout_line(out, doc);
+	}
 	free(rules);
 }

@@ -1,10 +1,11 @@
 /* The balance report in words (balance_words.h). */
 #include "balance_words.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/json.h"
+#include "../base/jsonout.h"
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../render/balancereport.h"
@@ -370,144 +371,126 @@ void balance_words_text(FILE *out, const balance_words *w, const balance_plan *b
 	verdict_texts_finish(&t);
 }
 
-static void json_rate(FILE *out, const char *key, const balance_rate *r)
+/* A rate to four places, its interval too. */
+static json_t *json_rate(const balance_rate *r)
 {
-	fprintf(out, "\"%s\":{\"count\":%ld,\"rate\":%.4f,\"low\":%.4f,\"high\":%.4f}", key, r->count, r->rate, r->low, r->high);
+	return json_pack("{s:I, s:o, s:o, s:o}", "count", (json_int_t)r->count, "rate", jsonout_real(r->rate, 4), "low",
+		jsonout_real(r->low, 4), "high", jsonout_real(r->high, 4));
 }
 
-static void json_spread(FILE *out, const balance_spread *s)
+static json_t *json_spread(const balance_spread *s)
 {
-	fprintf(out, "{\"games\":%ld", s->n);
+	json_t *o = json_pack("{s:I}", "games", (json_int_t)s->n);
 	if (s->n > 0) {
-		fprintf(out, ",\"min\":%d,\"q1\":%d,\"median\":%d,\"q3\":%d,\"max\":%d,\"mean\":%.2f,\"histogram\":[", s->min, s->q1,
-			s->median, s->q3, s->max, s->mean);
+		json_object_update_new(o, json_pack("{s:i, s:i, s:i, s:i, s:i, s:o}", "min", s->min, "q1", s->q1, "median",
+			s->median, "q3", s->q3, "max", s->max, "mean", jsonout_real(s->mean, 2)));
+		json_t *bars = json_array();
 		for (int b = 0; b < s->bins; b++)
-			fprintf(out, "%s{\"from\":%d,\"to\":%d,\"games\":%ld}", b ? "," : "", s->bin_low[b], s->bin_high[b],
-				s->bin_count[b]);
-		fputs("]", out);
+			json_array_append_new(bars, json_pack("{s:i, s:i, s:I}", "from", s->bin_low[b], "to", s->bin_high[b],
+				"games", (json_int_t)s->bin_count[b]));
+		json_object_set_new(o, "histogram", bars);
 	}
-	fputs("}", out);
+	return o;
 }
 
-static void json_key(FILE *out, const char *key)
+/* The players' names: one, or both when they change sides. */
+static json_t *json_players(const balance_plan *br)
 {
-	json_write_string(out, key);
-	fputc(':', out);
+	json_t *list = json_pack("[o]", jsonout_string(br->names[0]));
+	if (br->differ)
+		json_array_append_new(list, jsonout_string(br->names[1]));
+	return list;
 }
 
 /* A verdict as a JSON object: its kind, the favoured side, the share and
  * interval, the games that would settle it, the warning, its text. */
-static void json_verdict(FILE *out, const balance_words *w, const balance_plan *br, const balance_verdict *v)
+static json_t *json_verdict(const balance_words *w, const balance_plan *br, const balance_verdict *v)
 {
-	fprintf(out, "{\"kind\":\"%s\",\"favoured\":", balance_verdict_name(v->kind));
-	if (v->favoured >= 0)
-		json_write_string(out, match_side_id(w->m, v->favoured));
-	else
-		fputs("null", out);
-	fprintf(out, ",\"decided\":%ld,\"share\":%.4f,\"low\":%.4f,\"high\":%.4f,\"points\":%.2f,\"games_needed\":", v->decided,
-		v->share.rate, v->share.low, v->share.high, v->points);
-	if (v->kind == BALANCE_INCONCLUSIVE && v->games_needed > 0)
-		fprintf(out, "%ld", v->games_needed);
-	else
-		fputs("null", out);
-	fprintf(out, ",\"unfinished\":%s,\"no_winner_rate\":%.4f,\"players\":[", v->unfinished ? "true" : "false",
-		v->no_winner.rate);
-	json_write_string(out, br->names[0]);
-	if (br->differ) {
-		fputc(',', out);
-		json_write_string(out, br->names[1]);
-	}
-	fputs("],\"text\":", out);
+	json_t *o = json_object();
+	json_object_set_new(o, "kind", json_string(balance_verdict_name(v->kind)));
+	json_object_set_new(o, "favoured", v->favoured >= 0 ? jsonout_string(match_side_id(w->m, v->favoured)) :
+		json_null());
+	json_object_set_new(o, "decided", json_integer(v->decided));
+	json_object_set_new(o, "share", jsonout_real(v->share.rate, 4));
+	json_object_set_new(o, "low", jsonout_real(v->share.low, 4));
+	json_object_set_new(o, "high", jsonout_real(v->share.high, 4));
+	json_object_set_new(o, "points", jsonout_real(v->points, 2));
+	json_object_set_new(o, "games_needed", v->kind == BALANCE_INCONCLUSIVE && v->games_needed > 0 ?
+		json_integer(v->games_needed) : json_null());
+	json_object_set_new(o, "unfinished", json_boolean(v->unfinished));
+	json_object_set_new(o, "no_winner_rate", jsonout_real(v->no_winner.rate, 4));
+	json_object_set_new(o, "players", json_players(br));
 	char *text = verdict_line(w, v);
-	json_write_string(out, text);
+	json_object_set_new(o, "text", jsonout_string(text));
 	free(text);
 	char *warning = unfinished_line(w, v);
-	fputs(",\"warning\":", out);
-	if (warning)
-		json_write_string(out, warning);
-	else
-		fputs("null", out);
+	json_object_set_new(o, "warning", jsonout_string_or_null(warning));
 	free(warning);
-	fputc('}', out);
+	return o;
 }
 
 /* Each side's wins and the games without a winner, by side id. */
-static void json_wins(FILE *out, const balance_words *w, const balance_stats *st)
+static json_t *json_wins(const balance_words *w, const balance_stats *st)
 {
-	fputs("{", out);
-	for (int s = 0; s < MATCH_SIDES; s++) {
-		json_key(out, match_side_id(w->m, s));
-		fprintf(out, "%ld,", st->wins[s].count);
-	}
-	fprintf(out, "\"draw\":%ld}", st->no_winner.count);
+	json_t *o = json_object();
+	for (int s = 0; s < MATCH_SIDES; s++)
+		json_object_set_new(o, match_side_id(w->m, s), json_integer(st->wins[s].count));
+	json_object_set_new(o, "draw", json_integer(st->no_winner.count));
+	return o;
 }
 
 void balance_words_json(FILE *out, const balance_words *w, const balance_plan *br, const balance_plan *other)
 {
 	const balance_stats *st = &br->stats;
-	fputs("{\"scenario\":", out);
-	json_write_string(out, w->sc->id.text ? w->sc->id.text : "");
-	fputs(",\"ruleset\":", out);
-	json_write_string(out, w->rs->id);
-	fprintf(out, ",\"games\":%zu,\"seed\":%llu,\"max_turns\":%ld,\"swapped\":%s,\"paired\":%s,", br->games, br->seed,
-		br->max_turns, br->differ ? "true" : "false", br->differ ? "true" : "false");
-	/* The players of each side: one name, or both when they change sides. */
-	fputs("\"players\":{", out);
-	for (int s = 0; s < MATCH_SIDES; s++) {
-		if (s)
-			fputc(',', out);
-		json_key(out, match_side_id(w->m, s));
-		fputc('[', out);
-		json_write_string(out, br->names[0]);
-		if (br->differ) {
-			fputc(',', out);
-			json_write_string(out, br->names[1]);
-		}
-		fputc(']', out);
-	}
-	fputs("},\"sides\":[", out);
-	for (int s = 0; s < MATCH_SIDES; s++) {
-		fputs(s ? ",{\"id\":" : "{\"id\":", out);
-		json_write_string(out, match_side_id(w->m, s));
-		fputs(",\"name\":", out);
-		json_write_string(out, side_name(w, s));
-		fputc('}', out);
-	}
-	fputs("],\"wins\":", out);
-	json_wins(out, w, st);
-	fprintf(out, ",\"drawn\":%ld,\"turn_limit\":%ld,\"interval\":{", st->draws.count, st->limit.count);
-	for (int s = 0; s < MATCH_SIDES; s++) {
-		if (s)
-			fputc(',', out);
-		json_rate(out, match_side_id(w->m, s), &st->wins[s]);
-	}
-	fputc(',', out);
-	json_rate(out, "draw", &st->no_winner);
-	fputs("}", out);
-	if (br->differ) {
-		fputs(",\"by_player\":{", out);
-		json_rate(out, br->names[0], &st->first_player);
-		fputc(',', out);
-		json_rate(out, br->names[1], &st->second_player);
-		fputs("}", out);
-	}
-	fputs(",\"length\":", out);
-	json_spread(out, &st->length);
-	fprintf(out, ",\"margin\":{\"unit\":\"%s\",\"spread\":", MARGIN_WORDS[match_grid(w->m)] + strlen("balance-margin-"));
-	json_spread(out, &st->margin);
-	fputs("},\"verdict\":", out);
-	json_verdict(out, w, br, &st->verdict);
+	json_t *o = json_object();
+	json_object_set_new(o, "scenario", jsonout_string(w->sc->id.text));
+	json_object_set_new(o, "ruleset", jsonout_string(w->rs->id));
+	json_object_set_new(o, "games", json_integer((json_int_t)br->games));
+	/* A seed past what a JSON integer of jansson holds (2^63 - 1) is
+	 * given as its digits in a string rather than wrapped round. */
+	json_object_set_new(o, "seed", br->seed <= (unsigned long long)LLONG_MAX ?
+		json_integer((json_int_t)br->seed) : json_sprintf("%llu", br->seed));
+	json_object_set_new(o, "max_turns", json_integer(br->max_turns));
+	json_object_set_new(o, "swapped", json_boolean(br->differ));
+	json_object_set_new(o, "paired", json_boolean(br->differ));
+	json_t *players = json_object();
+	for (int s = 0; s < MATCH_SIDES; s++)
+		json_object_set_new(players, match_side_id(w->m, s), json_players(br));
+	json_object_set_new(o, "players", players);
+	json_t *sides = json_array();
+	for (int s = 0; s < MATCH_SIDES; s++)
+		json_array_append_new(sides, json_pack("{s:o, s:o}", "id", jsonout_string(match_side_id(w->m, s)), "name",
+			jsonout_string(side_name(w, s))));
+	json_object_set_new(o, "sides", sides);
+	json_object_set_new(o, "wins", json_wins(w, st));
+	json_object_set_new(o, "drawn", json_integer(st->draws.count));
+	json_object_set_new(o, "turn_limit", json_integer(st->limit.count));
+	json_t *interval = json_object();
+	for (int s = 0; s < MATCH_SIDES; s++)
+		json_object_set_new(interval, match_side_id(w->m, s), json_rate(&st->wins[s]));
+	json_object_set_new(interval, "draw", json_rate(&st->no_winner));
+	json_object_set_new(o, "interval", interval);
+	if (br->differ)
+		json_object_set_new(o, "by_player", json_pack("{s:o, s:o}", br->names[0], json_rate(&st->first_player),
+			br->names[1], json_rate(&st->second_player)));
+	json_object_set_new(o, "length", json_spread(&st->length));
+	json_object_set_new(o, "margin", json_pack("{s:s, s:o}", "unit", MARGIN_WORDS[match_grid(w->m)] +
+		strlen("balance-margin-"), "spread", json_spread(&st->margin)));
+	json_object_set_new(o, "verdict", json_verdict(w, br, &st->verdict));
 	/* The same games with the other player, for the default choice. */
 	if (other) {
 		const balance_stats *ot = &other->stats;
-		fprintf(out, ",\"other\":{\"games\":%zu,\"wins\":", other->games);
-		json_wins(out, w, ot);
-		fprintf(out, ",\"drawn\":%ld,\"turn_limit\":%ld,\"verdict\":", ot->draws.count, ot->limit.count);
-		json_verdict(out, w, other, &ot->verdict);
-		fprintf(out, "},\"depends_on_skill\":%s",
-			balance_verdicts_disagree(&st->verdict, &ot->verdict) ? "true" : "false");
+		json_t *more = json_object();
+		json_object_set_new(more, "games", json_integer((json_int_t)other->games));
+		json_object_set_new(more, "wins", json_wins(w, ot));
+		json_object_set_new(more, "drawn", json_integer(ot->draws.count));
+		json_object_set_new(more, "turn_limit", json_integer(ot->limit.count));
+		json_object_set_new(more, "verdict", json_verdict(w, other, &ot->verdict));
+		json_object_set_new(o, "other", more);
+		json_object_set_new(o, "depends_on_skill", json_boolean(balance_verdicts_disagree(&st->verdict,
+			&ot->verdict)));
 	}
-	fputs("}\n", out);
+	jsonout_line(out, o);
 }
 
 /* The command line that makes the same report, for its footer.  The

@@ -28,6 +28,7 @@
 #ifndef ORBAT_RULES_ENGINE_H
 #define ORBAT_RULES_ENGINE_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -250,11 +251,11 @@ struct game_engine {
 	/* The board, and what stands on it, as new strings. */
 	char *(*board_text)(game *g);
 	char *(*roster_text)(game *g);
-	/* The position as the fields of a JSON object after "ruleset" (each
-	 * with its leading comma): turns, winner and its line, the side to
-	 * play, the sides and their scores, every piece and where it stands
-	 * (docs/interfaces.md, `orbat check --format json`). */
-	void (*state_json)(game *g, FILE *out);
+	/* The position as fields set on a JSON object after its "ruleset":
+	 * turns, winner and its line, the side to play, the sides and their
+	 * scores, every piece and where it stands (docs/interfaces.md,
+	 * `orbat check --format json`). */
+	void (*state_json)(game *g, json_t *into);
 
 	/* ---- the players ---- */
 	const game_engine_player *players;
@@ -422,7 +423,7 @@ void game_questions_free(game_questions *q);
 
 /* A question's reason in JSON, as every answer gives it: one string,
  * "MESSAGE [RULE]"; and reasons as an array of them. */
-void game_ask_json_reason(FILE *out, const rules_error *e);
-void game_ask_json_reasons(FILE *out, const rules_reasons *why);
+json_t *game_ask_json_reason(const rules_error *e);
+json_t *game_ask_json_reasons(const rules_reasons *why);
 
 #endif

@@ -3,7 +3,7 @@
  * reasons in JSON as every grid's answers give them. */
 #include <stdlib.h>
 
-#include "../base/json.h"
+#include "../base/jsonout.h"
 #include "../base/util.h"
 #include "engine.h"
 
@@ -56,20 +56,17 @@ void game_questions_free(game_questions *q)
 	free(q);
 }
 
-void game_ask_json_reason(FILE *out, const rules_error *e)
+json_t *game_ask_json_reason(const rules_error *e)
 {
 	char text[RULES_ERROR_MESSAGE_LEN + RULES_ERROR_RULE_LEN + 4];
 	rules_error_format(e, text, sizeof text);
-	json_write_string(out, text);
+	return jsonout_string(text);
 }
 
-void game_ask_json_reasons(FILE *out, const rules_reasons *why)
+json_t *game_ask_json_reasons(const rules_reasons *why)
 {
-	fputc('[', out);
-	for (int i = 0; i < why->count; i++) {
-		if (i)
-			fputc(',', out);
-		game_ask_json_reason(out, &why->items[i]);
-	}
-	fputc(']', out);
+	json_t *list = json_array();
+	for (int i = 0; i < why->count; i++)
+		json_array_append_new(list, game_ask_json_reason(&why->items[i]));
+	return list;
 }

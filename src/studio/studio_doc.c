@@ -233,9 +233,9 @@ static json_t *diagnostics_json(const studio_doc *d)
 	json_t *list = json_array();
 	for (size_t i = 0; i < d->diags.count; i++) {
 		const diag *dg = &d->diags.items[i];
-		json_t *item = json_pack("{s:i, s:i, s:s, s:s, s:s}", "line", dg->line, "column", dg->column,
-			"severity", dg->severity == DIAG_ERROR ? "error" : "warning", "rule", dg->rule ? dg->rule : "",
-			"message", dg->message ? dg->message : "");
+		/* validate's fields, but the file: the page has one open. */
+		json_t *item = diag_json(dg);
+		json_object_del(item, "file");
 		diag_cell(d, dg, item);
 		json_array_append_new(list, item);
 	}

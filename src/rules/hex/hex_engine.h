@@ -19,6 +19,6 @@ extern const game_ask_ops hex_ask_ops;
 referee *hex_engine_referee(game *g);
 hex_game *hex_engine_position(game *g);
 /* The game as JSON fields (game_engine.state_json): hex_json.c. */
-void hex_engine_state_json(game *g, FILE *out);
+void hex_engine_state_json(game *g, json_t *into);
 
 #endif

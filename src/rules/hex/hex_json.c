@@ -2,67 +2,62 @@
  * prints after a log, and what the studio serves. */
 #include "hex_engine.h"
 
-#include <stdio.h>
+#include "../../base/jsonout.h"
 
-#include "../../base/json.h"
-
-/* The start of a unit's or a general's object, the i-th of its list: id,
- * side, type (units only) and where it stands (null once gone). */
-static void json_piece(FILE *out, const hex_game *g, size_t i, const char *id, int side, const char *type, bool alive, hex_coord at)
+/* A side by its index, or null when none. */
+static json_t *side_or_null(const hex_game *g, int side)
 {
-	char buf[HEX_ADDRESS_MAX];
-	fprintf(out, "%s{\"id\":", i ? "," : "");
-	json_write_string(out, id);
-	fputs(",\"side\":", out);
-	json_write_string(out, g->sides[side].id);
-	if (type) {
-		fputs(",\"type\":", out);
-		json_write_string(out, type);
-	}
-	fputs(",\"at\":", out);
-	if (alive)
-		json_write_string(out, hex_format(at, buf));
-	else
-		fputs("null", out);
+	return side >= 0 ? jsonout_string(g->sides[side].id) : json_null();
 }
 
-void hex_engine_state_json(game *gm, FILE *out)
+/* A unit's or a general's object: id, side, type (units only) and where
+ * it stands (null once gone). */
+static json_t *json_piece(const hex_game *g, const char *id, int side, const char *type, bool alive, hex_coord at)
+{
+	char buf[HEX_ADDRESS_MAX];
+	json_t *o = json_object();
+	json_object_set_new(o, "id", jsonout_string(id));
+	json_object_set_new(o, "side", jsonout_string(g->sides[side].id));
+	if (type)
+		json_object_set_new(o, "type", jsonout_string(type));
+	json_object_set_new(o, "at", alive ? jsonout_string(hex_format(at, buf)) : json_null());
+	return o;
+}
+
+void hex_engine_state_json(game *gm, json_t *into)
 {
 	const referee *r = hex_engine_referee(gm);
 	const hex_game *g = r->g;
-	fprintf(out, ",\"turns\":%d,\"winner\":", r->turn);
-	if (g->winner >= 0)
-		json_write_string(out, g->sides[g->winner].id);
-	else
-		fputs("null", out);
-	fprintf(out, ",\"winner_line\":%d,\"to_play\":", g->winner >= 0 ? r->winner_line : 0);
-	if (g->winner < 0 && r->side >= 0)
-		json_write_string(out, g->sides[r->side].id);
-	else
-		fputs("null", out);
-	fputs(",\"sides\":[", out);
-	for (int s = 0; s < GAME_SIDES; s++) {
-		fprintf(out, "%s{\"id\":", s ? "," : "");
-		json_write_string(out, g->sides[s].id);
-		fprintf(out, ",\"score\":%d,\"flags\":%d,\"target\":%d}", hex_game_score(g, s), g->sides[s].flags,
-			g->sides[s].target);
-	}
-	fputs("],\"units\":[", out);
+	json_object_set_new(into, "turns", json_integer(r->turn));
+	json_object_set_new(into, "winner", side_or_null(g, g->winner));
+	json_object_set_new(into, "winner_line", json_integer(g->winner >= 0 ? r->winner_line : 0));
+	json_object_set_new(into, "to_play", side_or_null(g, g->winner < 0 ? r->side : -1));
+	json_t *sides = json_array();
+	for (int s = 0; s < GAME_SIDES; s++)
+		json_array_append_new(sides, json_pack("{s:o, s:i, s:i, s:i}", "id", jsonout_string(g->sides[s].id),
+			"score", hex_game_score(g, s), "flags", g->sides[s].flags, "target", g->sides[s].target));
+	json_object_set_new(into, "sides", sides);
+	json_t *units = json_array();
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
-		json_piece(out, g, i, u->id, u->side, u->type->id, u->alive, u->at);
-		fprintf(out, ",\"figures\":%d,\"alive\":%s", u->alive ? u->figures : 0, u->alive ? "true" : "false");
+		json_t *o = json_piece(g, u->id, u->side, u->type->id, u->alive, u->at);
+		json_object_set_new(o, "figures", json_integer(u->alive ? u->figures : 0));
+		json_object_set_new(o, "alive", json_boolean(u->alive));
 		/* §8.1: a reserve unit not arrived yet is absent, not destroyed. */
-		char at[HEX_ADDRESS_MAX];
-		if (u->reserve)
-			fprintf(out, ",\"reserve\":true,\"entry\":\"%s\"", hex_format(u->entry, at));
-		fputs("}", out);
+		if (u->reserve) {
+			char at[HEX_ADDRESS_MAX];
+			json_object_set_new(o, "reserve", json_true());
+			json_object_set_new(o, "entry", jsonout_string(hex_format(u->entry, at)));
+		}
+		json_array_append_new(units, o);
 	}
-	fputs("],\"generals\":[", out);
+	json_object_set_new(into, "units", units);
+	json_t *generals = json_array();
 	for (size_t i = 0; i < g->general_count; i++) {
 		const hex_general *gg = &g->generals[i];
-		json_piece(out, g, i, gg->id, gg->side, NULL, gg->alive, gg->at);
-		fprintf(out, ",\"alive\":%s}", gg->alive ? "true" : "false");
+		json_t *o = json_piece(g, gg->id, gg->side, NULL, gg->alive, gg->at);
+		json_object_set_new(o, "alive", json_boolean(gg->alive));
+		json_array_append_new(generals, o);
 	}
-	fputs("]", out);
+	json_object_set_new(into, "generals", generals);
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../base/json.h"
+#include "../../base/jsonout.h"
 #include "../../base/util.h"
 #include "sq_ask.h"
 #include "sq_engine.h"
@@ -22,14 +22,10 @@ typedef struct sq_writer {
 } sq_writer;
 
 /* JSON "error" and the text line say "error" alone when no reason does. */
-static void json_error(FILE *out, const rules_reasons *why)
+static void json_error(json_t *o, const rules_reasons *why)
 {
 	const rules_error *e = rules_reasons_first_error(why);
-	fputs(",\"error\":", out);
-	if (e)
-		game_ask_json_reason(out, e);
-	else
-		json_write_string(out, "error");
+	json_object_set_new(o, "error", e ? game_ask_json_reason(e) : json_string("error"));
 }
 
 /* A question without an answer: each reason marked as an error said;
@@ -58,22 +54,21 @@ static void say_errors(const sq_writer *w, const rules_reasons *why, const char 
 	free(query);
 }
 
-static void json_opt_string(FILE *out, const char *s)
+/* String fields NAME:VALUE (null for a NULL value), from a list of names
+ * and values ended by a NULL name. */
+static void json_strings(json_t *o, const char *const *pairs)
 {
-	if (s)
-		json_write_string(out, s);
-	else
-		fputs("null", out);
+	for (size_t i = 0; pairs[i]; i += 2)
+		json_object_set_new(o, pairs[i], jsonout_string_or_null(pairs[i + 1]));
 }
 
-/* String fields ",\"NAME\":VALUE" (null for a NULL value), from a list of
- * names and values ended by a NULL name. */
-static void json_strings(FILE *out, const char *const *pairs)
+/* An answer's object: {"query":QUERY, WHERE:VALUE}. */
+static json_t *json_answer(const char *query, const char *where, const char *value)
 {
-	for (size_t i = 0; pairs[i]; i += 2) {
-		fprintf(out, ",\"%s\":", pairs[i]);
-		json_opt_string(out, pairs[i + 1]);
-	}
+	json_t *o = json_object();
+	json_object_set_new(o, "query", json_string(query));
+	json_object_set_new(o, where, jsonout_string(value));
+	return o;
 }
 
 static const char *fighter_kind(const ask_sq_fighter *f)
@@ -81,15 +76,12 @@ static const char *fighter_kind(const ask_sq_fighter *f)
 	return f->general ? "general" : f->type ? f->type->id : NULL;
 }
 
-static void json_list(FILE *out, const char *name, const ask_sq_list *l)
+static void json_list(json_t *o, const char *name, const ask_sq_list *l)
 {
-	fprintf(out, ",\"%s\":[", name);
-	for (size_t i = 0; i < l->count; i++) {
-		if (i)
-			fputc(',', out);
-		json_write_string(out, l->items[i]);
-	}
-	fputc(']', out);
+	json_t *list = json_array();
+	for (size_t i = 0; i < l->count; i++)
+		json_array_append_new(list, jsonout_string(l->items[i]));
+	json_object_set_new(o, name, list);
 }
 
 /* A list on one text line, "none" when empty. */
@@ -122,27 +114,27 @@ static void print_attack(const sq_game *g, const ask_sq_query *q, const ask_sq_a
 	const char *from = shown(q->from, b1);
 	const char *to = shown(q->to, b2);
 	if (w->json) {
-		fputs("{\"query\":\"attack\",\"from\":", w->out);
-		json_write_string(w->out, from);
-		fputs(",\"to\":", w->out);
-		json_write_string(w->out, to);
-		fprintf(w->out, ",\"distance\":%d,\"allowed\":%s,\"reasons\":", a->distance, a->allowed ? "true" : "false");
-		game_ask_json_reasons(w->out, &a->why);
-		json_strings(w->out, (const char *const[]){ "attacker", at->id, "attacker_type", fighter_kind(at), "defender",
+		json_t *o = json_answer("attack", "from", from);
+		json_object_set_new(o, "to", jsonout_string(to));
+		json_object_set_new(o, "distance", json_integer(a->distance));
+		json_object_set_new(o, "allowed", json_boolean(a->allowed));
+		json_object_set_new(o, "reasons", game_ask_json_reasons(&a->why));
+		json_strings(o, (const char *const[]){ "attacker", at->id, "attacker_type", fighter_kind(at), "defender",
 			df->id, "defender_type", fighter_kind(df), NULL });
-		fprintf(w->out,
-			",\"attacker_factor\":%d,\"attacker_hit\":%.4f,\"defender_factor\":%d,\"defender_hit\":%.4f,"
-			"\"fires_first\":%s,\"defender_hit_after_first_fire\":%.4f,\"coastal_fire\":%s",
-			a->allowed ? at->factor : 0, a->allowed ? at->hit : 0.0, a->allowed ? df->factor : 0,
-			a->allowed ? df->hit : 0.0, a->fires_first ? "true" : "false",
-			a->allowed ? a->defender_hit_effective : 0.0, a->coastal ? "true" : "false");
-		if (a->coastal) {
-			fputs(",\"zone\":", w->out);
-			json_opt_string(w->out, a->zone);
-		}
+		/* Chances to four places, as a reader weighs them. */
+		json_object_set_new(o, "attacker_factor", json_integer(a->allowed ? at->factor : 0));
+		json_object_set_new(o, "attacker_hit", jsonout_real(a->allowed ? at->hit : 0.0, 4));
+		json_object_set_new(o, "defender_factor", json_integer(a->allowed ? df->factor : 0));
+		json_object_set_new(o, "defender_hit", jsonout_real(a->allowed ? df->hit : 0.0, 4));
+		json_object_set_new(o, "fires_first", json_boolean(a->fires_first));
+		json_object_set_new(o, "defender_hit_after_first_fire",
+			jsonout_real(a->allowed ? a->defender_hit_effective : 0.0, 4));
+		json_object_set_new(o, "coastal_fire", json_boolean(a->coastal));
+		if (a->coastal)
+			json_object_set_new(o, "zone", jsonout_string_or_null(a->zone));
 		if (a->why.error)
-			json_error(w->out, &a->why);
-		fputs("}\n", w->out);
+			json_error(o, &a->why);
+		jsonout_line(w->out, o);
 		return;
 	}
 	if (a->why.error) {
@@ -177,24 +169,21 @@ static void print_attack(const sq_game *g, const ask_sq_query *q, const ask_sq_a
 static void print_buy(const ask_sq_query *q, const ask_sq_buy *b, char *const *names, size_t n, const sq_writer *w)
 {
 	if (w->json) {
-		fputs("{\"query\":\"buy\",\"side\":", w->out);
-		json_write_string(w->out, b->side);
-		fputs(",\"units\":[", w->out);
-		for (size_t i = 0; i < n; i++) {
-			if (i)
-				fputc(',', w->out);
-			json_write_string(w->out, names[i]);
-		}
-		fprintf(w->out, "],\"cost\":%d,\"allowed\":%s,\"reasons\":", b->cost, b->allowed ? "true" : "false");
-		game_ask_json_reasons(w->out, &b->why);
-		fprintf(w->out,
-			",\"points\":%d,\"saved_points\":%d,\"available\":%d,\"points_left\":%d,\"saved\":%d,"
-			"\"infantry\":%d,\"infantry_allowance\":%d,\"infantry_saved\":%d",
-			b->points, b->saved_points, b->available, b->points_left, q->saved, b->infantry, b->infantry_allowance,
-			b->infantry_saved);
+		json_t *o = json_answer("buy", "side", b->side);
+		json_t *units = json_array();
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(units, jsonout_string(names[i]));
+		json_object_set_new(o, "units", units);
+		json_object_set_new(o, "cost", json_integer(b->cost));
+		json_object_set_new(o, "allowed", json_boolean(b->allowed));
+		json_object_set_new(o, "reasons", game_ask_json_reasons(&b->why));
+		json_object_update_new(o, json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "points", b->points,
+			"saved_points", b->saved_points, "available", b->available, "points_left", b->points_left, "saved",
+			q->saved, "infantry", b->infantry, "infantry_allowance", b->infantry_allowance, "infantry_saved",
+			b->infantry_saved));
 		if (b->why.error)
-			json_error(w->out, &b->why);
-		fputs("}\n", w->out);
+			json_error(o, &b->why);
+		jsonout_line(w->out, o);
 		return;
 	}
 	if (b->why.error) {
@@ -211,14 +200,14 @@ static void print_buy(const ask_sq_query *q, const ask_sq_buy *b, char *const *n
 	print_reasons(w, &b->why);
 }
 
-/* The end of a JSON answer: its reasons, its error, the brace. */
-static void json_why_end(const sq_writer *w, const rules_reasons *why)
+/* The end of a JSON answer: its reasons and its error; then it is
+ * written. */
+static void json_why_end(const sq_writer *w, json_t *o, const rules_reasons *why)
 {
-	fputs(",\"reasons\":", w->out);
-	game_ask_json_reasons(w->out, why);
+	json_object_set_new(o, "reasons", game_ask_json_reasons(why));
 	if (why->error)
-		json_error(w->out, why);
-	fputs("}\n", w->out);
+		json_error(o, why);
+	jsonout_line(w->out, o);
 }
 
 /* A text answer about nothing: its errors said. */
@@ -232,15 +221,13 @@ static bool said_error(const sq_writer *w, const rules_reasons *why, const char 
 static void print_moves(const sq_game *g, const ask_sq_query *q, const ask_sq_moves *m, const sq_writer *w)
 {
 	if (w->json) {
-		fputs("{\"query\":\"moves\",\"from\":", w->out);
-		json_write_string(w->out, q->from);
-		json_strings(w->out, (const char *const[]){ "unit", m->piece, "type", m->type, "side",
+		json_t *o = json_answer("moves", "from", q->from);
+		json_strings(o, (const char *const[]){ "unit", m->piece, "type", m->type, "side",
 			m->piece ? ask_square_side(g, (size_t)m->side) : NULL, "step", m->step, NULL });
-		fprintf(w->out, ",\"ship\":%s,\"now\":%s,\"move\":%d,\"roll\":%d,\"moved\":%d,\"free\":%s",
-			m->ship ? "true" : "false", m->now ? "true" : "false", m->move, m->roll, m->moved,
-			m->free ? "true" : "false");
-		json_list(w->out, "reachable", &m->places);
-		json_why_end(w, &m->why);
+		json_object_update_new(o, json_pack("{s:b, s:b, s:i, s:i, s:i, s:b}", "ship", m->ship, "now", m->now, "move",
+			m->move, "roll", m->roll, "moved", m->moved, "free", m->free));
+		json_list(o, "reachable", &m->places);
+		json_why_end(w, o, &m->why);
 		return;
 	}
 	if (said_error(w, &m->why, "moves", q->from))
@@ -257,16 +244,15 @@ static void print_moves(const sq_game *g, const ask_sq_query *q, const ask_sq_mo
 static void print_transport(const sq_game *g, const ask_sq_query *q, const ask_sq_transport *t, const sq_writer *w)
 {
 	if (w->json) {
-		fputs("{\"query\":\"transport\",\"from\":", w->out);
-		json_write_string(w->out, q->from);
-		json_strings(w->out, (const char *const[]){ "ship", t->ship, "type", t->type, "side",
+		json_t *o = json_answer("transport", "from", q->from);
+		json_strings(o, (const char *const[]){ "ship", t->ship, "type", t->type, "side",
 			t->ship ? ask_square_side(g, (size_t)t->side) : NULL, "port", t->port, "zone", t->zone, NULL });
-		fprintf(w->out, ",\"carries\":%d,\"room\":%d,\"invasion\":%s", t->carries, t->room,
-			t->invasion ? "true" : "false");
-		json_list(w->out, "cargo", &t->cargo);
-		json_list(w->out, "landings", &t->landings);
-		json_list(w->out, "embark", &t->embark);
-		json_why_end(w, &t->why);
+		json_object_update_new(o, json_pack("{s:i, s:i, s:b}", "carries", t->carries, "room", t->room, "invasion",
+			t->invasion));
+		json_list(o, "cargo", &t->cargo);
+		json_list(o, "landings", &t->landings);
+		json_list(o, "embark", &t->embark);
+		json_why_end(w, o, &t->why);
 		return;
 	}
 	if (said_error(w, &t->why, "transport", q->from))
@@ -283,18 +269,16 @@ static void print_transport(const sq_game *g, const ask_sq_query *q, const ask_s
 static void print_income(const ask_sq_query *q, const ask_sq_income *in, const sq_writer *w)
 {
 	if (w->json) {
-		fputs("{\"query\":\"income\",\"side\":", w->out);
-		json_write_string(w->out, in->side ? in->side : q->from);
-		fprintf(w->out, ",\"per_turn\":%d,\"penalty\":%d,\"capital_lost\":", in->per_turn, in->penalty);
-		json_opt_string(w->out, in->capital_lost);
-		fprintf(w->out,
-			",\"cities_lost\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,\"allowance_per_turn\":%d,"
-			"\"to_play\":%s",
-			in->cities_lost, in->income, in->points, in->allowance, in->allowance_per_turn,
-			in->to_play ? "true" : "false");
+		json_t *o = json_answer("income", "side", in->side ? in->side : q->from);
+		json_object_set_new(o, "per_turn", json_integer(in->per_turn));
+		json_object_set_new(o, "penalty", json_integer(in->penalty));
+		json_object_set_new(o, "capital_lost", jsonout_string_or_null(in->capital_lost));
+		json_object_update_new(o, json_pack("{s:i, s:i, s:i, s:i, s:i, s:b}", "cities_lost", in->cities_lost, "income",
+			in->income, "points", in->points, "allowance", in->allowance, "allowance_per_turn",
+			in->allowance_per_turn, "to_play", in->to_play));
 		if (in->player)
-			fprintf(w->out, ",\"player\":%d", in->player);
-		json_why_end(w, &in->why);
+			json_object_set_new(o, "player", json_integer(in->player));
+		json_why_end(w, o, &in->why);
 		return;
 	}
 	if (said_error(w, &in->why, "income", q->from))

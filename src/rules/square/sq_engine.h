@@ -16,6 +16,6 @@ extern const game_ask_ops sq_ask_ops;
 /* The square game of an engine game. */
 sq_game *sq_engine_game(game *g);
 /* The game as JSON fields (game_engine.state_json): sq_json.c. */
-void sq_engine_state_json(game *g, FILE *out);
+void sq_engine_state_json(game *g, json_t *into);
 
 #endif

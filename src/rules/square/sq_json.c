@@ -2,83 +2,77 @@
  * json` prints after a log, and what the studio serves. */
 #include "sq_engine.h"
 
-#include <stdio.h>
+#include "../../base/jsonout.h"
 
-#include "../../base/json.h"
+/* A side's fields: its cities, income, points and allowance, each purse
+ * with four players, and the cities it holds. */
+static json_t *json_side(const sq_game *g, int s)
+{
+	/* points and allowance: the side's, summed over its players'
+	 * purses; with four players each purse as well. */
+	int players = g->seat_count > 2 ? SQ_SIDE_PLAYERS : 1, points = 0, allowance = 0;
+	json_t *purses = json_array();
+	for (int pl = 1; pl <= players; pl++) {
+		points += sq_purse_read(g, s, pl)->points;
+		allowance += sq_purse_read(g, s, pl)->allowance;
+		json_array_append_new(purses, json_pack("{s:i, s:i, s:i}", "player", pl, "points",
+			sq_purse_read(g, s, pl)->points, "allowance", sq_purse_read(g, s, pl)->allowance));
+	}
+	json_t *o = json_pack("{s:o, s:i, s:i, s:i, s:i}", "id", jsonout_string(sq_side_id(g, s)), "cities",
+		sq_cities_held(g, s), "income", sq_income(g, s), "points", points, "allowance", allowance);
+	if (players > 1)
+		json_object_set_new(o, "players", purses);
+	else
+		json_decref(purses);
+	json_t *held = json_array();
+	for (size_t i = 0; i < g->city_count; i++)
+		if (g->cities[i].owner == s)
+			json_array_append_new(held, jsonout_string(g->sc->cities[i].id.text));
+	json_object_set_new(o, "held", held);
+	return o;
+}
 
-void sq_engine_state_json(game *gm, FILE *out)
+static json_t *json_unit(const sq_game *g, const sq_piece *p)
+{
+	char at[GRID_ADDRESS_MAX];
+	json_t *o = json_object();
+	json_object_set_new(o, "id", jsonout_string(p->id));
+	json_object_set_new(o, "side", jsonout_string(sq_side_id(g, p->side)));
+	json_object_set_new(o, "type", jsonout_string(p->kind == SQ_GENERAL ? "general" : p->type ? p->type->id : "?"));
+	json_object_set_new(o, "player", json_integer(p->player));
+	json_object_set_new(o, "alive", json_boolean(p->alive));
+	json_object_set_new(o, "at", p->alive && p->on_map ? jsonout_string(grid_format(p->at, at)) : json_null());
+	if (p->alive && p->aboard >= 0)
+		json_object_set_new(o, "aboard", jsonout_string(g->pieces[p->aboard].id));
+	/* A ship's sea zone, and its port when it lies in one (a port lies on
+	 * its zone). */
+	if (p->alive && p->kind == SQ_SHIP) {
+		json_object_set_new(o, "sea", jsonout_string(p->zone >= 0 ? g->sc->sea_zones[p->zone].id.text : "?"));
+		if (p->port >= 0)
+			json_object_set_new(o, "port", jsonout_string(g->sc->cities[p->port].id.text));
+	}
+	json_object_set_new(o, "hits", json_integer(p->hits));
+	return o;
+}
+
+void sq_engine_state_json(game *gm, json_t *into)
 {
 	game_result result;
 	gm->impl->result(gm, &result);
 	const sq_game *g = sq_engine_game(gm);
-	fprintf(out, ",\"turns\":%d,\"winner\":", g->turn);
-	if (g->winner == SQ_DRAW)
-		json_write_string(out, "draw");
-	else if (g->winner != SQ_NO_WINNER)
-		json_write_string(out, sq_side_id(g, g->winner));
-	else
-		fputs("null", out);
-	fprintf(out, ",\"winner_line\":%d,\"to_play\":", result.winner_line);
-	if (g->winner == SQ_NO_WINNER)
-		json_write_string(out, sq_side_id(g, sq_current(g)->side));
-	else
-		fputs("null", out);
-	fprintf(out, ",\"player\":%d,\"sides\":[", sq_current(g)->player);
-	for (int s = 0; s < SQ_SIDES; s++) {
-		fprintf(out, "%s{\"id\":", s ? "," : "");
-		json_write_string(out, sq_side_id(g, s));
-		/* points and allowance: the side's, summed over its players'
-		 * purses; with four players each purse as well. */
-		int players = g->seat_count > 2 ? SQ_SIDE_PLAYERS : 1, points = 0, allowance = 0;
-		for (int pl = 1; pl <= players; pl++) {
-			points += sq_purse_read(g, s, pl)->points;
-			allowance += sq_purse_read(g, s, pl)->allowance;
-		}
-		fprintf(out, ",\"cities\":%d,\"income\":%d,\"points\":%d,\"allowance\":%d,", sq_cities_held(g, s),
-			sq_income(g, s), points, allowance);
-		for (int pl = 1; players > 1 && pl <= players; pl++)
-			fprintf(out, "%s{\"player\":%d,\"points\":%d,\"allowance\":%d}%s", pl == 1 ? "\"players\":[" : ",", pl,
-				sq_purse_read(g, s, pl)->points, sq_purse_read(g, s, pl)->allowance, pl == players ? "]," : "");
-		fputs("\"held\":[", out);
-		bool first = true;
-		for (size_t i = 0; i < g->city_count; i++)
-			if (g->cities[i].owner == s) {
-				fputs(first ? "" : ",", out);
-				json_write_string(out, g->sc->cities[i].id.text);
-				first = false;
-			}
-		fputs("]}", out);
-	}
-	fputs("],\"units\":[", out);
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		char at[GRID_ADDRESS_MAX];
-		fprintf(out, "%s{\"id\":", i ? "," : "");
-		json_write_string(out, p->id);
-		fputs(",\"side\":", out);
-		json_write_string(out, sq_side_id(g, p->side));
-		fputs(",\"type\":", out);
-		json_write_string(out, p->kind == SQ_GENERAL ? "general" : p->type ? p->type->id : "?");
-		fprintf(out, ",\"player\":%d,\"alive\":%s,\"at\":", p->player, p->alive ? "true" : "false");
-		if (p->alive && p->on_map)
-			json_write_string(out, grid_format(p->at, at));
-		else
-			fputs("null", out);
-		if (p->alive && p->aboard >= 0) {
-			fputs(",\"aboard\":", out);
-			json_write_string(out, g->pieces[p->aboard].id);
-		}
-		/* A ship's sea zone, and its port when it lies in one (a port
-		 * lies on its zone). */
-		if (p->alive && p->kind == SQ_SHIP) {
-			fputs(",\"sea\":", out);
-			json_write_string(out, p->zone >= 0 ? g->sc->sea_zones[p->zone].id.text : "?");
-			if (p->port >= 0) {
-				fputs(",\"port\":", out);
-				json_write_string(out, g->sc->cities[p->port].id.text);
-			}
-		}
-		fprintf(out, ",\"hits\":%d}", p->hits);
-	}
-	fputs("]", out);
+	json_object_set_new(into, "turns", json_integer(g->turn));
+	json_object_set_new(into, "winner", g->winner == SQ_DRAW ? json_string("draw") :
+		g->winner != SQ_NO_WINNER ? jsonout_string(sq_side_id(g, g->winner)) : json_null());
+	json_object_set_new(into, "winner_line", json_integer(result.winner_line));
+	json_object_set_new(into, "to_play", g->winner == SQ_NO_WINNER ? jsonout_string(sq_side_id(g,
+		sq_current(g)->side)) : json_null());
+	json_object_set_new(into, "player", json_integer(sq_current(g)->player));
+	json_t *sides = json_array();
+	for (int s = 0; s < SQ_SIDES; s++)
+		json_array_append_new(sides, json_side(g, s));
+	json_object_set_new(into, "sides", sides);
+	json_t *units = json_array();
+	for (size_t i = 0; i < g->piece_count; i++)
+		json_array_append_new(units, json_unit(g, &g->pieces[i]));
+	json_object_set_new(into, "units", units);
 }

@@ -116,9 +116,9 @@ export class Preview {
     this.panel.dataset.stale = String(this.stale());
     link.hidden = !f;
     if (f) {
+      // Saved under the server's name for it: scenario, product, language, paper.
       link.href = `/api/preview.pdf?serial=${f.serial}`;
-      link.target = '_blank';
-      link.rel = 'noopener';
+      link.setAttribute('download', '');
     }
     if (!f) {
       status.textContent = this.error || t('studio-preview-none');

@@ -139,6 +139,16 @@ def preview(d, scenario, product, lang, paper):
     check(status == 200 and png.startswith(b"\x89PNG"), "its last page is served as a PNG")
 
 
+def paint_beside_preview(d, terrain, address):
+    """Close the preview, paint a cell on the board, open it again."""
+    d.find_element(By.ID, "preview-close").click()
+    d.find_element(By.CSS_SELECTOR, "#tray button.tool[data-terrain='%s']" % terrain).click()
+    target = d.find_element(By.CSS_SELECTOR, "#overlay polygon[data-address='%s']" % address)
+    ActionChains(d).move_to_element(target).click().perform()
+    idle(d)
+    show_panel(d)
+
+
 def undo(d):
     d.find_element(By.ID, "scenario-title").click()
     ActionChains(d).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
@@ -190,12 +200,7 @@ try:
         choose(d, "preview-paper", "a4")
         make(d)
         before = page_png()
-        d.find_element(By.ID, "preview-close").click()
-        d.find_element(By.CSS_SELECTOR, "#tray button.tool[data-terrain='woods']").click()
-        target = d.find_element(By.CSS_SELECTOR, "#overlay polygon[data-address='A1']")
-        ActionChains(d).move_to_element(target).click().perform()
-        idle(d)
-        show_panel(d)
+        paint_beside_preview(d, "woods", "A1")
         check(panel(d, "stale") == "true", "after an edit the preview is marked stale")
         check(make(d, "preview-remake") == "ready" and panel(d, "stale") == "false", "made again, it is current")
         after = page_png()
@@ -206,12 +211,7 @@ try:
             check(f.read() == g.read(), "the file on disk is untouched")
 
         # An invalid scenario: the reason, not a blank.
-        d.find_element(By.ID, "preview-close").click()
-        d.find_element(By.CSS_SELECTOR, "#tray button.tool[data-terrain='river']").click()
-        target = d.find_element(By.CSS_SELECTOR, "#overlay polygon[data-address='D2']")
-        ActionChains(d).move_to_element(target).click().perform()
-        idle(d)
-        show_panel(d)
+        paint_beside_preview(d, "river", "D2")
         errors = js(d, "return document.getElementById('diag-list').querySelectorAll('li.error').length")
         if check(errors > 0, "a unit on a river is an error"):
             check(make(d) == "failed", "the preview of a scenario with errors fails")

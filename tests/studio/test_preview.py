@@ -62,7 +62,8 @@ def open_scenario(d, name):
     wait(d, lambda drv: drv.find_element(By.ID, "start").is_displayed(), "the start page shows")
     check(click_when_ready(d, "button.open[data-file='%s']" % name), "the button of %s takes the click" % name)
     return wait(d, lambda drv: (js(drv, "return document.getElementById('stage').dataset.shows") or "")
-                .startswith(name + " "), "%s is on its board" % name)
+                .startswith(name + " ") and drv.find_element(By.ID, "workspace").is_displayed(),
+                "%s is on its board" % name)
 
 
 def choose(d, select_id, value):
@@ -71,8 +72,9 @@ def choose(d, select_id, value):
 
 
 def show_panel(d):
+    # The page may still be putting the scenario up: click once it takes it.
     if not d.find_element(By.ID, "preview-panel").is_displayed():
-        d.find_element(By.ID, "show-preview").click()
+        check(click_when_ready(d, "#show-preview"), "the Preview button takes the click")
     wait(d, lambda drv: drv.find_element(By.ID, "preview-panel").is_displayed(), "the preview panel opens", 10)
 
 

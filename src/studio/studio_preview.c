@@ -2,6 +2,7 @@
 #include "studio_preview.h"
 
 #include <cairo.h>
+#include <dlfcn.h>
 #include <ftw.h>
 #include <jansson.h>
 #include <math.h>
@@ -40,6 +41,47 @@ struct studio_preview {
 	unsigned long long digest; /* of the scenario's bytes it was made from */
 	json_t *sizes;           /* [[w, h], ...] in points */
 };
+
+/* poppler-glib is opened when the first preview is read, not linked: it
+ * and the libraries it pulls in would otherwise be loaded, some megabytes
+ * of them, by every orbat command, whose start-up and memory ceiling are
+ * measured.  Its headers give the types; these are the calls used.  It is
+ * never closed: it registers GObject types for the life of the process. */
+typedef struct poppler_calls {
+	PopplerDocument *(*document_new_from_file)(const char *uri, const char *password, GError **error);
+	int (*document_get_n_pages)(PopplerDocument *document);
+	PopplerPage *(*document_get_page)(PopplerDocument *document, int index);
+	void (*page_get_size)(PopplerPage *page, double *width, double *height);
+	void (*page_render)(PopplerPage *page, cairo_t *cairo);
+} poppler_calls;
+
+#define POPPLER_LIBRARY "libpoppler-glib.so.8"
+
+/* The calls, or NULL with a message (free it) when the library is not
+ * installed (Debian: libpoppler-glib8). */
+static const poppler_calls *poppler_load(char **error)
+{
+	static poppler_calls calls;
+	static bool loaded;
+	if (loaded)
+		return &calls;
+	void *lib = dlopen(POPPLER_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+	if (lib) {
+		/* POSIX: a function pointer is read through the object pointer
+		 * dlsym returns (the cast ISO C leaves undefined). */
+		*(void **)&calls.document_new_from_file = dlsym(lib, "poppler_document_new_from_file");
+		*(void **)&calls.document_get_n_pages = dlsym(lib, "poppler_document_get_n_pages");
+		*(void **)&calls.document_get_page = dlsym(lib, "poppler_document_get_page");
+		*(void **)&calls.page_get_size = dlsym(lib, "poppler_page_get_size");
+		*(void **)&calls.page_render = dlsym(lib, "poppler_page_render");
+		loaded = calls.document_new_from_file && calls.document_get_n_pages && calls.document_get_page
+			&& calls.page_get_size && calls.page_render;
+	}
+	if (!loaded)
+		*error = xasprintf("the preview's pages cannot be drawn: %s is missing (install libpoppler-glib8)",
+			POPPLER_LIBRARY);
+	return loaded ? &calls : NULL;
+}
 
 studio_preview *studio_preview_create(void)
 {
@@ -122,11 +164,11 @@ static json_t *facts(const studio_preview *p, const studio_doc *doc)
 
 /* The PDF's pages and their sizes, read by poppler; NULL with a message
  * (free it) when poppler cannot read it. */
-static PopplerDocument *pdf_open(const char *path, char **error)
+static PopplerDocument *pdf_open(const poppler_calls *pc, const char *path, char **error)
 {
 	GError *gerror = NULL;
 	char *uri = g_filename_to_uri(path, NULL, &gerror);
-	PopplerDocument *pdf = uri ? poppler_document_new_from_file(uri, NULL, &gerror) : NULL;
+	PopplerDocument *pdf = uri ? pc->document_new_from_file(uri, NULL, &gerror) : NULL;
 	g_free(uri);
 	if (!pdf)
 		*error = xasprintf("the preview cannot be read: %s", gerror ? gerror->message : "unknown error");
@@ -193,17 +235,18 @@ static bool make(studio_preview *p, context *ctx, const studio_doc *doc, const c
 	}
 	remove_tree(run);
 	free(run);
-	PopplerDocument *pdf = ok ? pdf_open(p->pdf, error) : NULL;
+	const poppler_calls *pc = ok ? poppler_load(error) : NULL;
+	PopplerDocument *pdf = pc ? pdf_open(pc, p->pdf, error) : NULL;
 	if (!pdf) {
 		forget(p);
 		return false;
 	}
 	p->sizes = json_array();
-	for (int i = 0, n = poppler_document_get_n_pages(pdf); i < n; i++) {
-		PopplerPage *page = poppler_document_get_page(pdf, i);
+	for (int i = 0, n = pc->document_get_n_pages(pdf); i < n; i++) {
+		PopplerPage *page = pc->document_get_page(pdf, i);
 		double w = 0, h = 0;
 		if (page)
-			poppler_page_get_size(page, &w, &h);
+			pc->page_get_size(page, &w, &h);
 		json_array_append_new(p->sizes, json_pack("[f, f]", w, h));
 		if (page)
 			g_object_unref(page);
@@ -255,9 +298,9 @@ static cairo_status_t png_write(void *closure, const unsigned char *data, unsign
  * as PNG bytes, or false with a message (free it). */
 static bool page_png(const char *path, long n, byte_buf *png, char **error)
 {
-	PopplerDocument *pdf = pdf_open(path, error);
-	PopplerPage *page = pdf && n <= poppler_document_get_n_pages(pdf) ? poppler_document_get_page(pdf, (int)n - 1)
-									   : NULL;
+	const poppler_calls *pc = poppler_load(error);
+	PopplerDocument *pdf = pc ? pdf_open(pc, path, error) : NULL;
+	PopplerPage *page = pdf && n <= pc->document_get_n_pages(pdf) ? pc->document_get_page(pdf, (int)n - 1) : NULL;
 	if (pdf && !page)
 		*error = xstrdup("the preview has no such page");
 	if (!page) {
@@ -266,7 +309,7 @@ static bool page_png(const char *path, long n, byte_buf *png, char **error)
 		return false;
 	}
 	double w, h;
-	poppler_page_get_size(page, &w, &h);
+	pc->page_get_size(page, &w, &h);
 	double scale = PREVIEW_DPI / 72.0;
 	double longest = (w > h ? w : h) * scale;
 	if (longest > PREVIEW_MAX_PIXELS)
@@ -278,7 +321,7 @@ static bool page_png(const char *path, long n, byte_buf *png, char **error)
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	cairo_scale(cr, scale, scale);
-	poppler_page_render(page, cr);
+	pc->page_render(page, cr);
 	cairo_destroy(cr);
 	bool ok = cairo_surface_write_to_png_stream(surface, png_write, png) == CAIRO_STATUS_SUCCESS;
 	cairo_surface_destroy(surface);

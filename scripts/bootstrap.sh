@@ -24,7 +24,7 @@ build_packages=(
 	libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev
 	libhyphen-dev hyphen-en-us hyphen-nl hyphen-fr
 	libpaper-dev libedit-dev zlib1g-dev
-	libmicrohttpd-dev libjansson-dev
+	libmicrohttpd-dev libjansson-dev libpoppler-glib-dev
 	scdoc
 )
 # The test job adds cmocka, the checkers and the PDF clients the suites use;

@@ -6,12 +6,14 @@ import { getJSON, postJSON } from './api.js';
 import { Board } from './board.js';
 import { Editor } from './edit.js';
 import { Panels } from './panels.js';
+import { Preview } from './preview.js';
 import { LANGS, browserLang, lang, load, t } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 let board = null;
 let editor = null;
 let panels = null;
+let preview = null;
 let state = null;
 
 // A sentence for the author: why something failed, or (good) that it
@@ -164,6 +166,7 @@ async function showState(next, redraw) {
   showFacts();
   showDiagnostics();
   panels.update(state, lang());
+  preview.setState(state);
   $('no-board').hidden = state.board;
   $('stage').hidden = !state.board;
   if (redraw && state.board)
@@ -176,6 +179,7 @@ async function showScenario() {
   state = await getJSON('/api/state', { lang: lang() });
   editor.setState(state);
   panels.update(state, lang());
+  preview.setState(state);
   $('start').hidden = true;
   $('workspace').hidden = false;
   $('to-start').hidden = false;
@@ -240,6 +244,7 @@ async function start() {
   board = new Board();
   editor = new Editor(board, showState, showMessage);
   panels = new Panels(editor);
+  preview = new Preview();
   const files = await getJSON('/api/files');
   let stored = null;
   try {

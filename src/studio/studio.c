@@ -66,6 +66,8 @@ static enum MHD_Result send_answer(struct MHD_Connection *connection, studio_res
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 	if (answer->set_cookie)
 		MHD_add_response_header(r, "Set-Cookie", answer->set_cookie);
+	if (answer->disposition)
+		MHD_add_response_header(r, "Content-Disposition", answer->disposition);
 	enum MHD_Result ret = MHD_queue_response(connection, (unsigned)answer->status, r);
 	MHD_destroy_response(r);
 	studio_response_finish(answer);

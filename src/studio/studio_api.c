@@ -14,6 +14,7 @@
 #include "studio_doc.h"
 #include "studio_edit.h"
 #include "studio_guard.h"
+#include "studio_preview.h"
 
 struct studio_api {
 	context *ctx;
@@ -33,6 +34,7 @@ struct studio_api {
 	studio_doc doc;
 	bool doc_open;
 	studio_history history; /* the open scenario's undo and redo */
+	studio_preview *preview; /* its print preview */
 	char **word_ids;         /* the ids of i18n/studio.xml, in file order */
 	size_t word_count;
 };
@@ -44,6 +46,7 @@ void studio_response_finish(studio_response *resp)
 {
 	free(resp->body);
 	free(resp->set_cookie);
+	free(resp->disposition);
 	memset(resp, 0, sizeof *resp);
 }
 
@@ -62,6 +65,11 @@ static void respond_json(studio_response *resp, int status, json_t *value)
 	char *text = json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(9));
 	json_decref(value);
 	respond(resp, status, "application/json", text, strlen(text));
+}
+
+void studio_response_json(studio_response *resp, int status, json_t *value)
+{
+	respond_json(resp, status, value);
 }
 
 void studio_response_error(studio_response *resp, int status, const char *message)
@@ -116,6 +124,7 @@ studio_api *studio_api_create(const studio_api_options *o, char **error)
 	api->lang = o->lang;
 	api->lang_given = o->lang_given;
 	studio_history_init(&api->history);
+	api->preview = studio_preview_create();
 	studio_hosts_init(&api->hosts, api->listen, 0);
 	snprintf(api->cookie_name, sizeof api->cookie_name, "%s", STUDIO_COOKIE);
 	api->static_dir = data_subdir(o->ctx, "studio");
@@ -151,6 +160,7 @@ void studio_api_destroy(studio_api *api)
 	if (api->doc_open)
 		studio_doc_finish(&api->doc);
 	studio_history_finish(&api->history);
+	studio_preview_destroy(api->preview);
 	validator_destroy(api->validator);
 	str_free_words(api->word_ids, api->word_count);
 	free(api->folder);
@@ -182,6 +192,11 @@ static const char *arg_of(const studio_request *req, const char *key)
 		if (req->args[i].key && strcmp(req->args[i].key, key) == 0)
 			return req->args[i].value;
 	return NULL;
+}
+
+const char *studio_request_arg(const studio_request *req, const char *key)
+{
+	return arg_of(req, key);
 }
 
 /* The language a request asks for: ?lang=, else the studio's. */
@@ -547,6 +562,7 @@ void studio_api_handle(studio_api *api, const studio_request *req, studio_respon
 	memset(resp, 0, sizeof *resp);
 	bool get = strcmp(req->method, "GET") == 0 || strcmp(req->method, "HEAD") == 0;
 	bool post = strcmp(req->method, "POST") == 0;
+	lang_id lang;
 	/* DNS rebinding: a page of another site whose name now points at
 	 * 127.0.0.1 still sends its own name as the Host. */
 	if (!studio_host_ok(&api->hosts, req->host))
@@ -559,6 +575,8 @@ void studio_api_handle(studio_api *api, const studio_request *req, studio_respon
 		studio_response_error(resp, 405, "only GET and POST");
 	else if (req->body_size > STUDIO_BODY_MAX)
 		studio_response_error(resp, 413, "the request is too large");
+	else if (studio_preview_route(req->path) && lang_of(api, req, &lang))
+		studio_preview_handle(api->preview, api->ctx, api->doc_open ? &api->doc : NULL, req, lang, resp);
 	else if (get)
 		route_get(api, req, resp);
 	else

@@ -16,6 +16,7 @@
  *   GET  /api/cells           the cells' outlines and hover facts, the tiles
  *   GET  /api/explain?rule=ID the rule's text
  *   POST /api/open {"file"}   open a scenario of the folder; the state
+ *   /api/preview...           its print preview (studio_preview.h)
  * Every GET of /api takes ?lang=en|nl|fr (default: --lang, else en).  The
  * edits of the scenario (POST /api/edit, /api/undo, /api/redo, /api/save)
  * take their place beside /api/open: a POST, checked as every POST is,
@@ -23,6 +24,7 @@
 #ifndef ORBAT_STUDIO_API_H
 #define ORBAT_STUDIO_API_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -55,6 +57,7 @@ typedef struct studio_response {
 	char *body;              /* malloc'd */
 	size_t body_size;
 	char *set_cookie;        /* a Set-Cookie header, or NULL */
+	char *disposition;       /* a Content-Disposition header (malloc'd), or NULL */
 } studio_response;
 
 typedef struct studio_api studio_api;
@@ -86,5 +89,9 @@ void studio_api_handle(studio_api *api, const studio_request *req, studio_respon
  * itself (a body too large: 413). */
 void studio_response_error(studio_response *resp, int status, const char *message);
 void studio_response_finish(studio_response *resp);
+/* A JSON answer with the status (value is taken). */
+void studio_response_json(studio_response *resp, int status, json_t *value);
+/* The value of the query argument key, or NULL. */
+const char *studio_request_arg(const studio_request *req, const char *key);
 
 #endif

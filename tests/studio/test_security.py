@@ -11,6 +11,7 @@ Plain http.client and sockets, no browser.
 usage: test_security.py ORBAT SOURCE_ROOT"""
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -200,6 +201,46 @@ refused("a body that is not an object", 400, "POST", "/api/open", origin, b"[1, 
 refused("an unknown language", 400, "GET", "/api/state?lang=de")
 refused("an unknown rule", 404, "GET", "/api/explain?rule=no-such-rule")
 refused("an unknown call", 404, "GET", "/api/nothing")
+
+# The print preview: the same guards, every parameter checked, and nothing
+# written into the scenarios' folder.
+for path in ("/api/preview", "/api/preview/page?n=1", "/api/preview.pdf"):
+    refused("%s before any preview" % path, 404, "GET", path)
+    refused("%s without the token" % path, 403, "GET", path, cookie=False)
+sheet = json.dumps({"product": "scenario-sheet", "lang": "en", "paper": "a4"}).encode()
+refused("a preview from another origin", 403, "POST", "/api/preview", evil, sheet)
+refused("a preview without an Origin", 403, "POST", "/api/preview", {"Content-Type": "application/json"}, sheet)
+refused("a preview without the token", 403, "POST", "/api/preview", origin, sheet, cookie=False)
+for what, body in (("of an unknown product", {"product": "poster", "paper": "a4"}),
+                   ("of a path for a product", {"product": "../../../etc/passwd", "paper": "a4"}),
+                   ("of a product and a path", {"product": "map-tiles/../rosters", "paper": "a4"}),
+                   ("without a product", {"paper": "a4"}),
+                   ("of an unknown paper", {"product": "map-tiles", "paper": "a3"}),
+                   ("of a path for a paper", {"product": "map-tiles", "paper": "../a4"}),
+                   ("of an unknown language", {"product": "map-tiles", "paper": "a4", "lang": "de"}),
+                   ("of a number for a language", {"product": "map-tiles", "paper": "a4", "lang": 3})):
+    refused("a preview " + what, 400, "POST", "/api/preview", origin, json.dumps(body).encode())
+refused("a preview body that is not JSON", 400, "POST", "/api/preview", origin, b"{\"product\": ")
+refused("a preview page written to", 405, "POST", "/api/preview/page", origin, b"{}")
+refused("a preview in an unknown language", 400, "GET", "/api/preview?lang=de")
+status, _, body = studio.request("POST", "/api/preview", origin, sheet)
+made = json.loads(body) if status == 200 else {}
+check(status == 200 and made.get("pages", 0) > 0 and tmp.encode() not in body and b"/tmp" not in body,
+      "a good preview is made, its answer naming no folder: %d" % status)
+pages = made.get("pages", 1)
+for n in ("0", "-1", "abc", "1e3", "../1", "1/../2", "", "99999999999999999999"):
+    refused("preview page %r" % n, 400, "GET", "/api/preview/page?n=" + n)
+refused("a preview page past the last", 404, "GET", "/api/preview/page?n=%d" % (pages + 1))
+refused("a preview page without n", 400, "GET", "/api/preview/page")
+status, headers, body = studio.request("GET", "/api/preview/page?n=%d" % pages)
+check(status == 200 and headers.get("Content-Type") == "image/png" and body.startswith(b"\x89PNG"),
+      "the last page of the preview as a PNG")
+status, headers, body = studio.request("GET", "/api/preview.pdf")
+check(status == 200 and body.startswith(b"%PDF-") and headers.get("X-Content-Type-Options") == "nosniff"
+      and re.fullmatch(r'inline; filename="[A-Za-z0-9_.-]+-scenario-sheet-en-a4\.pdf"',
+                       headers.get("Content-Disposition", "")) is not None,
+      "the preview's PDF, with the security headers and a plain file name")
+check(not [f for f in os.listdir(folder) if not f.endswith(".xml")], "the preview wrote nothing into the folder")
 
 # Bodies too large, announced or sent in chunks.
 # The answer comes as soon as the length is read: the body is never taken.

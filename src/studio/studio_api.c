@@ -13,6 +13,7 @@
 #include "../text/strings.h"
 #include "studio_doc.h"
 #include "studio_edit.h"
+#include "studio_game.h"
 #include "studio_guard.h"
 
 struct studio_api {
@@ -33,6 +34,7 @@ struct studio_api {
 	studio_doc doc;
 	bool doc_open;
 	studio_history history; /* the open scenario's undo and redo */
+	studio_game *game;       /* the game on it, or NULL (ends with any change of it) */
 	char **word_ids;         /* the ids of i18n/studio.xml, in file order */
 	size_t word_count;
 };
@@ -148,6 +150,7 @@ void studio_api_destroy(studio_api *api)
 {
 	if (!api)
 		return;
+	studio_game_destroy(api->game);
 	if (api->doc_open)
 		studio_doc_finish(&api->doc);
 	studio_history_finish(&api->history);
@@ -349,6 +352,8 @@ static void doc_take(studio_api *api, bool made, studio_doc *next, char *error, 
 		return;
 	}
 	free(error);
+	studio_game_destroy(api->game);
+	api->game = NULL;
 	if (api->doc_open)
 		studio_doc_finish(&api->doc);
 	api->doc = *next;
@@ -427,7 +432,10 @@ static void post_edit(studio_api *api, const studio_request *req, const char *wh
 				&why);
 		json_decref(body);
 	}
-	/* Even a refused undo may have undone part of a group. */
+	/* Even a refused undo may have undone part of a group; a game on
+	 * the scenario before ends (it holds its model). */
+	studio_game_destroy(api->game);
+	api->game = NULL;
 	studio_doc_reload(&api->doc, api->validator);
 	if (done)
 		respond_state(api, lang, resp);
@@ -463,6 +471,21 @@ static void post_save(studio_api *api, const studio_request *req, lang_id lang, 
 	json_decref(body);
 }
 
+/* /api/game/...: the game on the open scenario (studio_game.h). */
+static void game_route(studio_api *api, const studio_request *req, bool post, lang_id lang, studio_response *resp)
+{
+	json_t *body = !post ? NULL : req->body_size ? body_object(req, "expected a JSON object", resp) : json_object();
+	if (post && !body)
+		return;
+	bool playable = api->doc_open && api->doc.status == VALIDATE_OK && api->doc.rs;
+	studio_game_options open = { .sc = playable ? api->doc.sc : NULL, .rs = playable ? api->doc.rs : NULL,
+		.folder = api->folder, .scenario_file = api->doc_open ? api->doc.name : NULL };
+	int status = 200;
+	json_t *answer = studio_game_route(&api->game, &open, req->path + 10, body, arg_of(req, "q"), lang, &status);
+	json_decref(body);
+	respond_json(resp, status, answer);
+}
+
 static void route_post(studio_api *api, const studio_request *req, studio_response *resp)
 {
 	const char *path = req->path;
@@ -473,6 +496,8 @@ static void route_post(studio_api *api, const studio_request *req, studio_respon
 		post_open(api, req, lang, resp);
 	else if (strcmp(path, "/api/new") == 0)
 		post_new(api, req, lang, resp);
+	else if (strncmp(path, "/api/game/", 10) == 0)
+		game_route(api, req, true, lang, resp);
 	else if (strcmp(path, "/api/edit") != 0 && strcmp(path, "/api/undo") != 0 && strcmp(path, "/api/redo") != 0
 		&& strcmp(path, "/api/save") != 0)
 		studio_response_error(resp, 404, "no such call");
@@ -526,6 +551,8 @@ static void route_get(studio_api *api, const studio_request *req, studio_respons
 		get_board(api, req, lang, true, resp);
 	} else if (strcmp(path, "/api/explain") == 0) {
 		get_explain(api, req, lang, resp);
+	} else if (strncmp(path, "/api/game/", 10) == 0) {
+		game_route(api, req, false, lang, resp);
 	} else {
 		studio_response_error(resp, 404, "no such call");
 	}

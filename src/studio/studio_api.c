@@ -108,6 +108,19 @@ static char *data_subdir(context *ctx, const char *name)
 	return real;
 }
 
+/* orbat studio --play: the game on the scenario opened first. */
+static void play_start(studio_api *api, const studio_api_options *o, char **error)
+{
+	if (!api->doc_open || api->doc.status != VALIDATE_OK || !api->doc.rs) {
+		*error = xasprintf("%s cannot be played: it is not a valid scenario (orbat validate says why)", o->file);
+		return;
+	}
+	studio_game_options go = { .sc = api->doc.sc, .rs = api->doc.rs, .folder = api->folder,
+		.scenario_file = api->doc.name, .side = o->side, .player = o->player };
+	int status;
+	api->game = studio_game_create(&go, error, &status);
+}
+
 studio_api *studio_api_create(const studio_api_options *o, char **error)
 {
 	*error = NULL;
@@ -139,6 +152,8 @@ studio_api *studio_api_create(const studio_api_options *o, char **error)
 		free(path);
 	}
 	diag_sink_finish(&sink);
+	if (!*error && o->play)
+		play_start(api, o, error);
 	if (*error) {
 		studio_api_destroy(api);
 		return NULL;

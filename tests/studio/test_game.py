@@ -225,6 +225,18 @@ status, ans = post("/api/game/start", {"player": "nobody"})
 check(status == 400 and ans.get("error"), "a player the program has not is refused")
 
 studio.stop()
+
+# ---- orbat studio --play: the game is under way when the page opens ----
+studio = Studio(orbat, ["--play", "--side", "confederate", "--player", "simple", "first-bull-run.xml"], folder)
+status, state = get("/api/game/state")
+check(status == 200 and state.get("side") == "confederate" and state.get("player") == "simple"
+      and state.get("file") == "first-bull-run-game-3.log", "--play starts the game on the scenario: %d" % status)
+studio.stop()
+r = subprocess.run([orbat, "studio", "--play"], cwd=folder, capture_output=True, text=True)
+check(r.returncode == 2 and "--play" in r.stderr, "--play without a scenario is a usage error")
+r = subprocess.run([orbat, "studio", "--play", "--side", "nobody", "first-bull-run.xml"], cwd=folder,
+                   capture_output=True, text=True, timeout=30)
+check(r.returncode == 2 and "nobody" in r.stderr, "--play with a side the scenario has not is refused: %s" % r.stderr)
 shutil.rmtree(tmp)
 if failures:
     print("%d failed" % len(failures))

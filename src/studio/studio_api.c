@@ -496,6 +496,18 @@ static void game_route(studio_api *api, const studio_request *req, bool post, la
 	studio_game_options open = { .sc = playable ? api->doc.sc : NULL, .rs = playable ? api->doc.rs : NULL,
 		.folder = api->folder, .scenario_file = api->doc_open ? api->doc.name : NULL };
 	int status = 200;
+	if (!post && strcmp(req->path, "/api/game/board.svg") == 0) {
+		/* The board bare: the page draws the game's pieces on it. */
+		boardsvg bare = { 0 };
+		char *error = NULL;
+		if (api->doc_open && studio_doc_board_bare(&api->doc, api->ctx, lang, &bare, &error))
+			respond(resp, 200, "image/svg+xml", xstrndup(bare.svg, bare.svg_size), bare.svg_size);
+		else
+			studio_response_error(resp, 409, error ? error : "no scenario is open");
+		boardsvg_finish(&bare);
+		free(error);
+		return;
+	}
 	json_t *answer = studio_game_route(&api->game, &open, req->path + 10, body, arg_of(req, "q"), lang, &status);
 	json_decref(body);
 	respond_json(resp, status, answer);

@@ -371,6 +371,11 @@ json_t *studio_game_state(studio_game *g, lang_id lang)
 	json_object_set_new(state, "hand", hand_json(g, lang));
 	json_object_set_new(state, "dues", dues_json(g));
 	json_object_set_new(state, "log", log);
+	json_t *players = json_array();
+	for (size_t i = 0; i < player_kind_count(); i++)
+		if (player_kind_on(player_kind_at(i), g->rs->grid))
+			json_array_append_new(players, json_string(player_kind_at(i)->name));
+	json_object_set_new(state, "players", players);
 	json_object_set_new(state, "stopped", g->stopped ? json_string(g->stopped) : json_null());
 	json_object_set_new(state, "log_error", g->log_error ? json_string(g->log_error) : json_null());
 	return state;
@@ -569,6 +574,18 @@ json_t *studio_game_route(studio_game **held, const studio_game_options *open, c
 	if (body && (start || resume))
 		return open->sc ? route_start(held, open, body, resume, lang, status)
 			: route_error(status, 409, "no valid scenario is open: a game needs one");
+	if (!body && strcmp(what, "players") == 0) {
+		/* The computer players the library has, for the start form. */
+		json_t *list = json_array();
+		for (size_t i = 0; i < player_kind_count(); i++) {
+			const player_kind *k = player_kind_at(i);
+			if (!open->rs || player_kind_on(k, open->rs->grid))
+				json_array_append_new(list, json_pack("{s:s, s:s}", "name", k->name, "description",
+					k->description[lang]));
+		}
+		*status = 200;
+		return json_pack("{s:o, s:s?}", "players", list, "strongest", open->rs ? player_strongest(open->rs->grid) : NULL);
+	}
 	if (!*held)
 		return route_error(status, 404, "no game is under way");
 	*status = 200;

@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { Editor } from './edit.js';
 import { Panels } from './panels.js';
 import { Preview } from './preview.js';
+import { Play } from './play.js';
 import { LANGS, browserLang, lang, load, t } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +15,7 @@ let board = null;
 let editor = null;
 let panels = null;
 let preview = null;
+let play = null;
 let state = null;
 
 // A sentence for the author: why something failed, or (good) that it
@@ -231,7 +233,9 @@ async function setLanguage(code) {
   } catch (e) {
     // No storage: the choice lasts as long as the page.
   }
-  if (!$('workspace').hidden)
+  if (!$('play').hidden)
+    await play.open();
+  else if (!$('workspace').hidden)
     await showScenario();
   else
     await showStart();
@@ -245,6 +249,11 @@ async function start() {
   editor = new Editor(board, showState, showMessage);
   panels = new Panels(editor);
   preview = new Preview();
+  play = new Play(() => {
+    $('play').hidden = true;
+    showScenario().catch(failed);
+  });
+  $('play-it').addEventListener('click', () => play.setup(state).catch(failed));
   const files = await getJSON('/api/files');
   let stored = null;
   try {
@@ -260,6 +269,7 @@ async function start() {
     if (!mayLeave())
       return;
     showMessage('');
+    $('play').hidden = true;
     showStart().catch(failed);
   });
   $('undo').addEventListener('click', () => editor.undo());
@@ -281,7 +291,11 @@ async function start() {
   $('explain-close').addEventListener('click', () => {
     $('explain').hidden = true;
   });
-  if (files.open)
+  // orbat studio --play, or a game left under way: the play page.
+  const game = files.open ? await getJSON('/api/game/state').catch(() => null) : null;
+  if (game)
+    await play.open();
+  else if (files.open)
     await showScenario();
   else
     await showStart();

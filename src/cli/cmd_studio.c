@@ -29,10 +29,16 @@ static void studio_help(FILE *out)
 	      "  --listen ADDR       listen on the IP address ADDR instead of 127.0.0.1:\n"
 	      "                      other computers may then reach the studio\n"
 	      "  --lang en|nl|fr     the page's language (default: the browser's)\n"
+	      "  --play              play FILE against the computer at once: the game's\n"
+	      "                      log is written beside it (NAME-game.log)\n"
+	      "  --side SIDE         with --play, the side you play (default: the first)\n"
+	      "  --player NAME       with --play, the computer's player: simple or strong\n"
+	      "                      (default: the strongest that plays the grid)\n"
 	      "  -h, --help          show this help\n"
 	      "\n"
 	      "Example:\n"
 	      "  orbat studio --open scenarios/shiloh.xml\n"
+	      "  orbat studio --play --side union scenarios/shiloh.xml\n"
 	      "\n"
 	      "Exit status: 0 stopped by Ctrl-C, 2 usage error, a file that cannot be\n"
 	      "read or a port that cannot be had, 3 broken installation.\n", out);
@@ -42,6 +48,9 @@ typedef struct studio_args {
 	long port;
 	bool open;
 	const char *listen;
+	bool play;
+	const char *side;
+	const char *player;
 } studio_args;
 
 static int studio_run_cmd(const options *o, studio_args *a)
@@ -54,7 +63,14 @@ static int studio_run_cmd(const options *o, studio_args *a)
 		.listen = a->listen,
 		.lang = LANG_EN,
 		.lang_given = o->langs_named,
+		.play = a->play,
+		.side = a->side,
+		.player = a->player,
 	};
+	if (a->play && !so.file)
+		return options_usage("studio", "--play names the scenario to play: orbat studio --play FILE.xml");
+	if (!a->play && (a->side || a->player))
+		return options_usage("studio", "--side and --player go with --play");
 	if (!options_one_lang(o, &so.lang))
 		return options_usage("studio", "--lang takes one language here: en, nl or fr");
 	if (!cli_data_check("studio"))
@@ -74,4 +90,7 @@ COMMAND(studio, "show a scenario on its board in the browser", studio_args,
 		{ "port", OPTIONS_INT, offsetof(studio_args, port), 1, 65535, .what = "a port number" },
 		{ "open", OPTIONS_FLAG, offsetof(studio_args, open) },
 		{ "listen", OPTIONS_STRING, offsetof(studio_args, listen), .what = "an IP address" },
+		{ "play", OPTIONS_FLAG, offsetof(studio_args, play) },
+		{ "side", OPTIONS_STRING, offsetof(studio_args, side), .what = "a side of the scenario" },
+		{ "player", OPTIONS_STRING, offsetof(studio_args, player), .what = "a computer player" },
 	});

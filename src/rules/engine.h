@@ -71,6 +71,13 @@ typedef struct game_due {
 	char text[GAME_DUE_TEXT_LEN]; /* the referee's own words for it; "" none */
 } game_due;
 
+/* A card in a side's hand (game_engine.hand). */
+#define GAME_CARD_ID_LEN 80
+typedef struct game_card {
+	char id[GAME_CARD_ID_LEN];    /* as the log names the copy: "recon/left" */
+	const rs_card *card;          /* the ruleset's card: its name and text */
+} game_card;
+
 /* A game of some grid: the first member of each grid's own game. */
 typedef struct game {
 	const game_engine *impl;
@@ -256,6 +263,10 @@ struct game_engine {
 	 * scores, every piece and where it stands (docs/interfaces.md,
 	 * `orbat check --format json`). */
 	void (*state_json)(game *g, json_t *into);
+	/* The cards in a side's hand, at most `max` into out: the count
+	 * (0 where the grid plays no cards).  For a face that shows one
+	 * side's hand (the studio): the log's head deals them. */
+	size_t (*hand)(game *g, int side, game_card *out, size_t max);
 
 	/* ---- the players ---- */
 	const game_engine_player *players;
@@ -299,7 +310,7 @@ struct game_engine {
 	.over = name##_over, \
 	.at_turn_start = name##_at_turn_start, .turn = name##_turn, .to_play = name##_to_play, \
 	.decider = name##_decider, .action_side = name##_action_side, .result = name##_result, \
-	.side_id = name##_side_id, .board_text = name##_board_text, .roster_text = name##_roster_text, \
+	.side_id = name##_side_id, .hand = name##_hand, .board_text = name##_board_text, .roster_text = name##_roster_text, \
 	.state_json = name##_state_json
 
 /* An engine's table: `var` named `name` for grid `grid_kind`, whose

@@ -225,7 +225,7 @@ int studio_run(const studio_opts *o)
 		warn_listen(o->listen);
 
 	char *error = NULL;
-	studio_api_options ao = { o->ctx, folder, file, o->listen, o->lang, o->lang_given };
+	studio_api_options ao = { o->ctx, folder, file, o->listen, o->lang, o->lang_given, o->play, o->side, o->player };
 	studio_api *api = studio_api_create(&ao, &error);
 	free((char *)file);
 	free(folder);

@@ -19,6 +19,9 @@ typedef struct studio_opts {
 	const char *listen;      /* an address other than 127.0.0.1, or NULL */
 	lang_id lang;
 	bool lang_given;
+	bool play;               /* --play: a game on `file` starts at once */
+	const char *side;        /* its side for the user (--side), or NULL */
+	const char *player;      /* the computer's player (--player), or NULL */
 } studio_opts;
 
 /* Serve until SIGINT or SIGTERM.  The exit status: 0 after a clean stop,

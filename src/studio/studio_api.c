@@ -13,6 +13,7 @@
 #include "../text/strings.h"
 #include "studio_doc.h"
 #include "studio_edit.h"
+#include "studio_game.h"
 #include "studio_guard.h"
 #include "studio_preview.h"
 
@@ -35,6 +36,7 @@ struct studio_api {
 	bool doc_open;
 	studio_history history; /* the open scenario's undo and redo */
 	studio_preview *preview; /* its print preview */
+	studio_game *game;       /* the game on it, or NULL (ends with any change of it) */
 	char **word_ids;         /* the ids of i18n/studio.xml, in file order */
 	size_t word_count;
 };
@@ -114,6 +116,19 @@ static char *data_subdir(context *ctx, const char *name)
 	return real;
 }
 
+/* orbat studio --play: the game on the scenario opened first. */
+static void play_start(studio_api *api, const studio_api_options *o, char **error)
+{
+	if (!api->doc_open || api->doc.status != VALIDATE_OK || !api->doc.rs) {
+		*error = xasprintf("%s cannot be played: it is not a valid scenario (orbat validate says why)", o->file);
+		return;
+	}
+	studio_game_options go = { .sc = api->doc.sc, .rs = api->doc.rs, .folder = api->folder,
+		.scenario_file = api->doc.name, .side = o->side, .player = o->player };
+	int status;
+	api->game = studio_game_create(&go, error, &status);
+}
+
 studio_api *studio_api_create(const studio_api_options *o, char **error)
 {
 	*error = NULL;
@@ -146,6 +161,8 @@ studio_api *studio_api_create(const studio_api_options *o, char **error)
 		free(path);
 	}
 	diag_sink_finish(&sink);
+	if (!*error && o->play)
+		play_start(api, o, error);
 	if (*error) {
 		studio_api_destroy(api);
 		return NULL;
@@ -157,6 +174,7 @@ void studio_api_destroy(studio_api *api)
 {
 	if (!api)
 		return;
+	studio_game_destroy(api->game);
 	if (api->doc_open)
 		studio_doc_finish(&api->doc);
 	studio_history_finish(&api->history);
@@ -364,6 +382,8 @@ static void doc_take(studio_api *api, bool made, studio_doc *next, char *error, 
 		return;
 	}
 	free(error);
+	studio_game_destroy(api->game);
+	api->game = NULL;
 	if (api->doc_open)
 		studio_doc_finish(&api->doc);
 	api->doc = *next;
@@ -442,7 +462,10 @@ static void post_edit(studio_api *api, const studio_request *req, const char *wh
 				&why);
 		json_decref(body);
 	}
-	/* Even a refused undo may have undone part of a group. */
+	/* Even a refused undo may have undone part of a group; a game on
+	 * the scenario before ends (it holds its model). */
+	studio_game_destroy(api->game);
+	api->game = NULL;
 	studio_doc_reload(&api->doc, api->validator);
 	if (done)
 		respond_state(api, lang, resp);
@@ -478,6 +501,33 @@ static void post_save(studio_api *api, const studio_request *req, lang_id lang, 
 	json_decref(body);
 }
 
+/* /api/game/...: the game on the open scenario (studio_game.h). */
+static void game_route(studio_api *api, const studio_request *req, bool post, lang_id lang, studio_response *resp)
+{
+	json_t *body = !post ? NULL : req->body_size ? body_object(req, "expected a JSON object", resp) : json_object();
+	if (post && !body)
+		return;
+	bool playable = api->doc_open && api->doc.status == VALIDATE_OK && api->doc.rs;
+	studio_game_options open = { .sc = playable ? api->doc.sc : NULL, .rs = playable ? api->doc.rs : NULL,
+		.folder = api->folder, .scenario_file = api->doc_open ? api->doc.name : NULL };
+	int status = 200;
+	if (!post && strcmp(req->path, "/api/game/board.svg") == 0) {
+		/* The board bare: the page draws the game's pieces on it. */
+		boardsvg bare = { 0 };
+		char *error = NULL;
+		if (api->doc_open && studio_doc_board_bare(&api->doc, api->ctx, lang, &bare, &error))
+			respond(resp, 200, "image/svg+xml", xstrndup(bare.svg, bare.svg_size), bare.svg_size);
+		else
+			studio_response_error(resp, 409, error ? error : "no scenario is open");
+		boardsvg_finish(&bare);
+		free(error);
+		return;
+	}
+	json_t *answer = studio_game_route(&api->game, &open, req->path + 10, body, arg_of(req, "q"), lang, &status);
+	json_decref(body);
+	respond_json(resp, status, answer);
+}
+
 static void route_post(studio_api *api, const studio_request *req, studio_response *resp)
 {
 	const char *path = req->path;
@@ -488,6 +538,8 @@ static void route_post(studio_api *api, const studio_request *req, studio_respon
 		post_open(api, req, lang, resp);
 	else if (strcmp(path, "/api/new") == 0)
 		post_new(api, req, lang, resp);
+	else if (strncmp(path, "/api/game/", 10) == 0)
+		game_route(api, req, true, lang, resp);
 	else if (strcmp(path, "/api/edit") != 0 && strcmp(path, "/api/undo") != 0 && strcmp(path, "/api/redo") != 0
 		&& strcmp(path, "/api/save") != 0)
 		studio_response_error(resp, 404, "no such call");
@@ -541,6 +593,8 @@ static void route_get(studio_api *api, const studio_request *req, studio_respons
 		get_board(api, req, lang, true, resp);
 	} else if (strcmp(path, "/api/explain") == 0) {
 		get_explain(api, req, lang, resp);
+	} else if (strncmp(path, "/api/game/", 10) == 0) {
+		game_route(api, req, false, lang, resp);
 	} else {
 		studio_response_error(resp, 404, "no such call");
 	}

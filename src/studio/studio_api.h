@@ -17,6 +17,10 @@
  *   GET  /api/explain?rule=ID the rule's text
  *   POST /api/open {"file"}   open a scenario of the folder; the state
  *   /api/preview...           its print preview (studio_preview.h)
+ *   GET  /api/game/state      the game on the open scenario (studio_game.h)
+ *   GET  /api/game/ask?q=Q    a rules question on its position (moves B6)
+ *   POST /api/game/start {side?, player?, seed?}, /api/game/resume {file},
+ *        /api/game/act {line}, /api/game/undo: the game's steps
  * Every GET of /api takes ?lang=en|nl|fr (default: --lang, else en).  The
  * edits of the scenario (POST /api/edit, /api/undo, /api/redo, /api/save)
  * take their place beside /api/open: a POST, checked as every POST is,
@@ -69,6 +73,9 @@ typedef struct studio_api_options {
 	const char *listen;      /* the --listen address, or NULL */
 	lang_id lang;
 	bool lang_given;         /* --lang: else the browser's language */
+	bool play;               /* --play: a game on `file` starts at once */
+	const char *side;        /* its side for the user, or NULL */
+	const char *player;      /* the computer's player, or NULL */
 } studio_api_options;
 
 /* The server's state: the token, the folder, the validator, the open

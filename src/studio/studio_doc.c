@@ -176,6 +176,13 @@ bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg 
 	return board_context(d, ctx, lang, &rc, error) && boardsvg_make(&rc, true, out, error);
 }
 
+bool studio_doc_board_bare(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error)
+{
+	render_ctx rc;
+	memset(out, 0, sizeof *out);
+	return board_context(d, ctx, lang, &rc, error) && boardsvg_make(&rc, false, out, error);
+}
+
 /* The cell a diagnostic is about: the address of the element it points
  * at, when that element stands on a cell of the board. */
 static bool at_matches(const sc_address *a, const diag *dg, bool column)

@@ -63,6 +63,10 @@ const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char
  * with boardsvg_finish.  False as studio_doc_board. */
 bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error);
 
+/* The board without its pieces in one document, as studio_doc_board_whole:
+ * a game's page draws the pieces where they stand now. */
+bool studio_doc_board_bare(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error);
+
 /* {file, ruleset, ruleset_name, grid, title, sides: [{id, name, first}],
  *  valid, errors, warnings, board: bool, dirty, generation,
  *  diagnostics: [{line, column, severity, rule, message, cell?}],

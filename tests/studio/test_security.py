@@ -135,6 +135,20 @@ for call, body in (("/api/edit", edit_body), ("/api/save", b"{}"), ("/api/undo",
                    ("/api/new", json.dumps({"ruleset": "battlecry-1999", "file": "evil.xml"}).encode())):
     refused("%s from another origin" % call, 403, "POST", call, evil, body)
     refused("%s without an Origin" % call, 403, "POST", call, {"Content-Type": "application/json"}, body)
+# The game's writes: a start, an action, an undo, a resume, each refused
+# from another origin, without one, or without the token; no log written.
+game_start = json.dumps({"seed": 1}).encode()
+for call, body in (("/api/game/start", game_start), ("/api/game/act", b'{"line": "draw"}'),
+                   ("/api/game/undo", b"{}"), ("/api/game/resume", b'{"file": "antietam.xml"}')):
+    refused("%s from another origin" % call, 403, "POST", call, evil, body)
+    refused("%s without an Origin" % call, 403, "POST", call, {"Content-Type": "application/json"}, body)
+    refused("%s without the token" % call, 403, "POST", call, dict(evil, Origin="http://" + studio.host), body,
+            cookie=False)
+check(studio.request("GET", "/api/game/state")[0] == 404
+      and not [n for n in os.listdir(folder) if n.endswith(".log")], "the refused game writes started nothing")
+for name in ("../secret.xml", "link-out.xml", "/etc/passwd", "%2e%2e/secret.xml"):
+    refused("a game resumed from %r" % name, (400, 404), "POST", "/api/game/resume", origin,
+            json.dumps({"file": name}).encode())
 state = json.loads(studio.request("GET", "/api/state")[2])
 check(state["generation"] == 0 and not state["dirty"] and read(shiloh) == shiloh_bytes
       and not os.path.exists(os.path.join(folder, "evil.xml")), "the refused writes changed nothing")

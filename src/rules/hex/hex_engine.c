@@ -371,6 +371,20 @@ static const char *hex_engine_side_id(const game *gm, int side)
 	return side >= 0 && side < GAME_SIDES ? p->g->sides[side].id : "?";
 }
 
+static size_t hex_engine_hand(game *gm, int side, game_card *out, size_t max)
+{
+	const referee *r = hex_engine_referee(gm);
+	if (side < 0 || side >= GAME_SIDES)
+		return 0;
+	const referee_hand *h = &r->hands[side];
+	size_t n = 0;
+	for (int i = 0; i < h->count && n < max; i++, n++) {
+		deck_format(r->g->rs, h->cards[i], out[n].id, sizeof out[n].id);
+		out[n].card = &r->g->rs->deck.cards[h->cards[i].card];
+	}
+	return n;
+}
+
 static char *hex_engine_board_text(game *gm)
 {
 	return hex_board_text(hex_engine_position(gm));

@@ -343,6 +343,13 @@ static void sq_engine_result(game *gm, game_result *out)
 	}
 }
 
+/* The square game plays no cards: its purse is in the state. */
+static size_t sq_engine_hand(game *gm, int side, game_card *out, size_t max)
+{
+	(void)gm, (void)side, (void)out, (void)max;
+	return 0;
+}
+
 static const char *sq_engine_side_id(const game *gm, int side)
 {
 	return sq_side_id(GAME_CONTAINER(const sq_play, gm)->g, side);

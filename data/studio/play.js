@@ -1,0 +1,333 @@
+// The play page: a game against the computer on the open scenario.  The
+// server holds the game (studio_game.c); this page decides nothing of the
+// rules: it shows the position, the hand and what is owed, asks the
+// referee's own questions (moves, dice, retreat) and sends as log lines
+// only what the server offered or the user typed; a refusal comes back
+// with its rule id, which opens the rule's text.
+import { getJSON, postJSON } from './api.js';
+import { lang, t } from './words.js';
+
+const $ = (id) => document.getElementById(id);
+const NS = 'http://www.w3.org/2000/svg';
+
+function svg(name, attrs, parent) {
+  const el = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs))
+    el.setAttribute(k, v);
+  if (parent)
+    parent.appendChild(el);
+  return el;
+}
+
+function button(parent, text, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.addEventListener('click', onClick);
+  parent.appendChild(b);
+  return b;
+}
+
+// "text [rule]" as the referee writes its reasons: the text, and the
+// rule as a link to its explanation.
+function withRule(parent, sentence, explain) {
+  const m = /^(.*) \[([^\]]+)\]$/.exec(sentence);
+  const line = document.createElement('div');
+  line.append(m ? m[1] + ' ' : sentence);
+  if (m) {
+    const a = document.createElement('a');
+    a.textContent = `[${m[2]}]`;
+    a.dataset.rule = m[2];
+    a.addEventListener('click', () => explain(m[2]));
+    line.append(a);
+  }
+  parent.appendChild(line);
+}
+
+export class Play {
+  constructor(onLeave) {
+    this.state = null;
+    this.cells = null;         // address -> cell outline and centre
+    this.selected = null;      // the user's unit chosen on the board
+    this.target = null;        // the enemy unit chosen for a battle
+    this.boardLang = null;
+    $('play-edit').addEventListener('click', () => onLeave());
+    $('play-order').addEventListener('click', () => this.selected && this.act(`order ${this.selected.id}`));
+    $('play-battle').addEventListener('click', () => {
+      if (this.selected && this.target)
+        this.act(`battle ${this.selected.id} ${this.target.id}`);
+    });
+    $('play-draw').addEventListener('click', () => this.act('draw'));
+    $('play-pass').addEventListener('click', () => this.act('pass'));
+    $('play-undo').addEventListener('click', () => this.undo());
+    $('play-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const line = $('play-line').value.trim();
+      if (line)
+        this.act(line).then((ok) => { if (ok) $('play-line').value = ''; });
+    });
+    $('play-setup').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const seed = $('play-seed').value.trim();
+      const body = { side: $('play-side-choice').value, player: $('play-player').value };
+      if (/^\d+$/.test(seed))
+        body.seed = Number(seed);
+      this.start(body).catch((err) => this.say(err.message));
+    });
+  }
+
+  // The start form beside the editor: the scenario's sides and the
+  // library's computer players.
+  async setup(docState) {
+    const sides = $('play-side-choice');
+    sides.replaceChildren(...docState.sides.map((s) => new Option(s.name || s.id, s.id)));
+    const answer = await getJSON('/api/game/players', { lang: lang() });
+    $('play-player').replaceChildren(...answer.players.map((p) => {
+      const o = new Option(p.name, p.name, false, p.name === answer.strongest);
+      o.title = p.description;
+      return o;
+    }));
+    $('play-setup').hidden = !$('play-setup').hidden;
+  }
+
+  async start(body) {
+    await postJSON('/api/game/start', body);
+    $('play-setup').hidden = true;
+    await this.open();
+  }
+
+  // The play page shown, the game's state fetched and drawn.
+  async open() {
+    $('start').hidden = true;
+    $('workspace').hidden = true;
+    $('play').hidden = false;
+    this.selected = this.target = null;
+    this.show(await getJSON('/api/game/state', { lang: lang() }));
+    if (this.boardLang !== lang())
+      await this.loadBoard();
+    this.drawPieces();
+    document.body.dataset.play = 'ready';
+  }
+
+  async loadBoard() {
+    const answer = await getJSON('/api/cells', { lang: lang() });
+    const board = $('play-board');
+    board.replaceChildren();
+    board.setAttribute('viewBox', `0 0 ${answer.width} ${answer.height}`);
+    svg('image', { href: `/api/game/board.svg?lang=${lang()}`, x: 0, y: 0, width: answer.width,
+      height: answer.height }, board);
+    this.cells = new Map();
+    const cellLayer = svg('g', {}, board);
+    for (const c of answer.cells) {
+      const poly = svg('polygon', { class: 'cell', points: c.points.map((p) => p.join(',')).join(' '),
+        'data-address': c.address }, cellLayer);
+      poly.addEventListener('click', () => this.cellClicked(c.address));
+      this.cells.set(c.address, { ...c, poly });
+    }
+    this.pieceLayer = svg('g', {}, board);
+    this.boardLang = lang();
+  }
+
+  // The units where they stand now, as markers over the bare board.
+  drawPieces() {
+    if (!this.pieceLayer || !this.state)
+      return;
+    this.pieceLayer.replaceChildren();
+    const sides = this.state.sides.map((s) => s.id);
+    for (const u of this.state.units || []) {
+      const cell = u.alive !== false && u.at && this.cells.get(u.at);
+      if (!cell)
+        continue;
+      const mine = u.side === this.state.side;
+      const g = svg('g', { 'data-unit': u.id }, this.pieceLayer);
+      const selected = this.selected && this.selected.id === u.id;
+      // A marker of half the cell's size, whatever the drawing's units.
+      const r = 0.45 * Math.hypot(cell.points[0][0] - cell.cx, cell.points[0][1] - cell.cy);
+      const circle = svg('circle', { cx: cell.cx, cy: cell.cy, r,
+        class: `piece side-${sides.indexOf(u.side)}${selected ? ' selected' : ''}` }, g);
+      const label = svg('text', { x: cell.cx, y: cell.cy + 0.3 * r, 'font-size': 0.8 * r, class: 'piece-label' }, g);
+      label.textContent = `${u.type ? u.type[0].toUpperCase() : '?'}${u.figures ?? ''}`;
+      const title = svg('title', {}, g);
+      title.textContent = `${u.id} (${u.type}, ${u.figures})`;
+      circle.addEventListener('click', () => (mine ? this.choose(u) : this.aim(u)));
+    }
+  }
+
+  show(state) {
+    this.state = state;
+    const status = $('play-status');
+    if (state.over)
+      status.textContent = t('studio-play-over', { winner: state.winner || '?' });
+    else if (state.stopped)
+      status.textContent = t('studio-play-stopped', { why: state.stopped });
+    else
+      status.textContent = state.yours ? t('studio-play-yours', { side: state.side }) : '';
+    $('play-file').textContent = t('studio-play-file', { file: state.file });
+    const hand = $('play-hand');
+    hand.replaceChildren();
+    for (const card of state.hand) {
+      const b = button(hand, card.name, () => this.act(`play ${state.side} ${card.id}`));
+      b.title = `${card.id}: ${card.text}`;
+      b.dataset.card = card.id;
+    }
+    this.showDues(state);
+    const log = $('play-log');
+    log.replaceChildren(...state.log.map((l) => {
+      const li = document.createElement('li');
+      li.textContent = l.line;
+      if (l.computer)
+        li.className = 'computer';
+      return li;
+    }));
+    log.scrollTop = log.scrollHeight;
+    for (const b of $('play-tools').querySelectorAll('button'))
+      b.disabled = !state.yours && b.id !== 'play-undo';
+    $('play-battle').disabled = !state.yours || !this.target;
+    this.drawPieces();
+  }
+
+  // What the rules owe the user now, each as a button of the line it
+  // takes; a retreat's paths are the referee's own answer.
+  showDues(state) {
+    const dues = $('play-dues');
+    dues.replaceChildren();
+    for (const due of state.dues) {
+      if (due.side !== state.side)
+        continue;
+      const line = document.createElement('div');
+      line.textContent = due.text || `${due.step || ''} ${due.unit}`.trim();
+      dues.appendChild(line);
+      if (due.step === 'retreat' && due.unit)
+        this.retreats(line, due.unit, due.count);
+      else if (due.step && due.unit)
+        button(line, `${due.step} ${due.unit}`, () => this.act(`${due.step} ${due.unit}`));
+      if (due.kind === 'may')
+        button(line, t('studio-play-pass'), () => this.act('pass'));
+    }
+  }
+
+  async retreats(parent, unit, count) {
+    const answer = await this.ask(`retreat ${unit} ${count}`);
+    for (const a of answer ? answer.answers : [])
+      for (const o of a.outcomes || []) {
+        const b = button(parent, o.path.join(' → '), () => this.act(`retreat ${unit} ${o.path.join(' ')}`));
+        b.dataset.retreat = o.path.join(' ');
+        this.mark(o.path, 'reach');
+      }
+  }
+
+  mark(addresses, kind) {
+    for (const c of this.cells ? this.cells.values() : [])
+      c.poly.classList.remove(kind);
+    for (const a of addresses) {
+      const c = this.cells && this.cells.get(a);
+      if (c)
+        c.poly.classList.add(kind);
+    }
+  }
+
+  // A unit of the user's chosen: where it may move, highlighted.
+  async choose(u) {
+    this.selected = u;
+    this.target = null;
+    $('play-dice').replaceChildren();
+    this.drawPieces();
+    const answer = await this.ask(`moves ${u.at}`);
+    const reach = answer ? answer.answers.flatMap((a) => a.reachable || []) : [];
+    this.mark(reach, 'reach');
+    this.mark([], 'target');
+    $('play-battle').disabled = true;
+  }
+
+  // An enemy aimed at: the dice the chosen unit would roll, with every
+  // modifier and its rule.
+  async aim(u) {
+    if (!this.selected)
+      return;
+    this.target = u;
+    this.mark([u.at], 'target');
+    const answer = await this.ask(`dice ${this.selected.id} ${u.id}`);
+    const box = $('play-dice');
+    box.replaceChildren();
+    for (const a of answer ? answer.answers : []) {
+      const head = document.createElement('strong');
+      head.textContent = `${a.attacker || this.selected.id} → ${a.target || u.id}: ${t('studio-play-dice', { dice: a.dice })}`;
+      box.appendChild(head);
+      for (const r of a.reasons || [])
+        withRule(box, r, (rule) => this.explain(rule));
+      $('play-battle').disabled = !a.allowed || !this.state.yours;
+    }
+  }
+
+  cellClicked(address) {
+    const c = this.cells.get(address);
+    if (this.selected && c.poly.classList.contains('reach') && this.state.yours)
+      this.act(`move ${this.selected.id} ${address}`);
+  }
+
+  async ask(question) {
+    try {
+      return await getJSON('/api/game/ask', { q: question, lang: lang() });
+    } catch (err) {
+      this.say(err.message);
+      return null;
+    }
+  }
+
+  say(text, rule) {
+    const box = $('play-message');
+    box.replaceChildren();
+    box.hidden = !text;
+    if (text)
+      withRule(box, rule ? `${text} [${rule}]` : text, (r) => this.explain(r));
+  }
+
+  async explain(rule) {
+    const answer = await getJSON('/api/explain', { rule, lang: lang() });
+    $('play-explain-title').textContent = t('studio-rule', { rule: answer.rule, title: answer.title });
+    $('play-explain-text').textContent = answer.text;
+    $('play-explain').hidden = false;
+    $('play-explain').dataset.rule = answer.rule;
+  }
+
+  // A line sent: refused with its rule, or taken with the computer's
+  // actions after it, listed in order.
+  async act(line) {
+    const response = await fetch(`/api/game/act?lang=${lang()}`, {
+      method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ line }),
+    });
+    const answer = await response.json();
+    if (!response.ok) {
+      this.say(answer.error, answer.rule);
+      return false;
+    }
+    this.say('');
+    const box = $('play-dice');
+    box.replaceChildren();
+    for (const c of answer.computer) {
+      const div = document.createElement('div');
+      div.className = 'computer-action';
+      div.textContent = t('studio-play-computer', { line: c.line || 'pass' });
+      box.appendChild(div);
+    }
+    this.selected = this.target = null;
+    this.mark([], 'reach');
+    this.mark([], 'target');
+    this.show(answer.state);
+    return true;
+  }
+
+  async undo() {
+    const response = await fetch(`/api/game/undo?lang=${lang()}`, {
+      method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}',
+    });
+    const answer = await response.json();
+    if (!response.ok) {
+      this.say(answer.line ? `${answer.error}: ${answer.line}` : answer.error, answer.rule);
+      return;
+    }
+    this.say('');
+    this.show(answer.state);
+  }
+}

@@ -1,0 +1,593 @@
+/* One game on the studio's open scenario (studio_game.h): the library's
+ * session with seats, the computer deciding for its side, the log kept
+ * whole beside the scenario. */
+#include "studio_game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../base/outdir.h"
+#include "../base/util.h"
+#include "../rules/players.h"
+#include "../rules/session.h"
+#include "studio_guard.h"
+
+struct studio_game {
+	const scenario *sc;
+	const ruleset *rs;
+	game_session s;
+	int human;               /* the side the user plays */
+	char *player;            /* the computer's player */
+	unsigned long long seed;
+	char *log_name;          /* the log's file name in the folder */
+	char *log_path;
+	char *log_error;         /* why the log could not be written, or NULL */
+	bool *by_computer;       /* per kept line: the computer took it */
+	size_t by_capacity;
+	char *stopped;           /* why the computer stopped playing, or NULL */
+};
+
+/* Saved logs, at most this large (as orbat play's --resume). */
+#define STUDIO_LOG_MAX (32u * 1024u * 1024u)
+/* The most cards a hand shows, and the most dues. */
+#define HAND_MAX 16
+
+static const char *scenario_id(const studio_game *g)
+{
+	return g->sc->id.text ? g->sc->id.text : "?";
+}
+
+void studio_game_destroy(studio_game *g)
+{
+	if (!g)
+		return;
+	game_session_close(&g->s);
+	free(g->player);
+	free(g->log_name);
+	free(g->log_path);
+	free(g->log_error);
+	free(g->by_computer);
+	free(g->stopped);
+	free(g);
+}
+
+/* ---- the log ---- */
+
+/* The whole log under a temporary name renamed into place: a failure
+ * leaves the last whole log, and the page is told. */
+static void log_write(studio_game *g)
+{
+	char *error = NULL;
+	outfile *f = outfile_create(g->log_path, &error);
+	for (size_t i = 0; f && i < g->s.kept.count; i++)
+		if (!outfile_puts(f, g->s.kept.line[i]) || !outfile_puts(f, "\n"))
+			break;
+	free(g->log_error);
+	g->log_error = NULL;
+	if (!f || !outfile_finish(f, true, &error))
+		g->log_error = error ? error : xstrdup("the log cannot be written");
+}
+
+/* A new log's name beside the scenario: STEM-game.log, or -2, -3... when
+ * taken, for a saved game is never overwritten by a new one. */
+static char *log_name_new(const char *folder, const char *scenario_file)
+{
+	size_t stem = strlen(scenario_file);
+	if (stem > 4 && strcmp(scenario_file + stem - 4, ".xml") == 0)
+		stem -= 4;
+	for (unsigned n = 1;; n++) {
+		char *name = n == 1 ? xasprintf("%.*s-game.log", (int)stem, scenario_file)
+			: xasprintf("%.*s-game-%u.log", (int)stem, scenario_file, n);
+		char *path = xasprintf("%s/%s", folder, name);
+		struct stat sb;
+		bool taken = lstat(path, &sb) == 0;
+		free(path);
+		if (!taken || n > 9999)
+			return name;
+		free(name);
+	}
+}
+
+/* Whose each kept line is: the last one taken is marked. */
+static void mark_last(studio_game *g, bool computer)
+{
+	size_t n = g->s.kept.count;
+	if (!n)
+		return;
+	if (n > g->by_capacity) {
+		size_t cap = g->by_capacity ? g->by_capacity * 2 : 64;
+		while (cap < n)
+			cap *= 2;
+		g->by_computer = xrealloc(g->by_computer, cap * sizeof *g->by_computer);
+		memset(g->by_computer + g->by_capacity, 0, (cap - g->by_capacity) * sizeof *g->by_computer);
+		g->by_capacity = cap;
+	}
+	g->by_computer[n - 1] = computer;
+}
+
+static json_t *refusal(const rules_error *err)
+{
+	return json_pack("{s:s, s:s}", "error", err->message, "rule", err->rule[0] ? err->rule : "log");
+}
+
+/* ---- the computer ---- */
+
+/* The computer decides while the game waits for its side: each action
+ * taken goes into `done` ({line}), a pass as {pass: true}, in order. */
+static void computer_plays(studio_game *g, json_t *done)
+{
+	game_session *s = &g->s;
+	const game_engine *e = s->engine;
+	while (!g->stopped && !game_over(s->game) && game_session_decider(s) != g->human) {
+		game_action *a = game_action_new(e);
+		rules_error err;
+		rules_error_clear(&err);
+		game_decision d = game_session_decide(s, a, &err);
+		if (d == GAME_DECIDED_ACTION) {
+			bool undoable = false;
+			char *line = e->format(a);
+			if (game_session_take(s, a, GAME_BY_COMPUTER, &undoable, &err)) {
+				free(line);
+				line = e->format(a);   /* with its dice now */
+				mark_last(g, true);
+				json_array_append_new(done, json_pack("{s:s}", "line", line));
+			} else {
+				g->stopped = xasprintf("the computer proposed an illegal action: %s (%s [%s])", line,
+					err.message, err.rule);
+			}
+			free(line);
+		} else if (d == GAME_DECIDED_PASS) {
+			json_array_append_new(done, json_pack("{s:b}", "pass", 1));
+		} else if (d == GAME_DECIDED_NOTHING) {
+			g->stopped = xstrdup("the computer has nothing to propose: the game stops here");
+		} else if (d == GAME_DECIDED_BAD_PASS) {
+			g->stopped = xasprintf("the computer passed where it must decide: %s [%s]", err.message, err.rule);
+		}
+		/* GAME_DECIDED_HELD: the user chooses first; the loop ends. */
+		game_action_free(e, a);
+	}
+}
+
+/* ---- start and resume ---- */
+
+static int side_named(const studio_game *g, const char *id)
+{
+	for (int s = 0; s < GAME_SIDE_COUNT; s++)
+		if (strcmp(game_side_id(g->s.game, s), id) == 0)
+			return s;
+	return GAME_NO_SIDE;
+}
+
+/* The saved log's lines, or false with why. */
+static bool saved_load(const char *path, game_saved *sv, char **error, int *status)
+{
+	memset(sv, 0, sizeof *sv);
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	size_t size = 0;
+	if (f) {
+		text = xmalloc(STUDIO_LOG_MAX + 1);
+		size = fread(text, 1, STUDIO_LOG_MAX + 1, f);
+		fclose(f);
+	}
+	if (!f || size > STUDIO_LOG_MAX) {
+		free(text);
+		*error = xstrdup(f ? "the log is larger than a game log may be" : "the log cannot be read");
+		*status = f ? 413 : 404;
+		return false;
+	}
+	rules_error err;
+	size_t line = 0;
+	bool ok = game_saved_read(sv, text, size, &err, &line);
+	free(text);
+	if (!ok) {
+		*error = xasprintf("line %zu: %s [%s]", line, err.message, err.rule);
+		*status = 422;
+	} else if (sv->manual) {
+		*error = xstrdup("the log was played with dice typed in: the studio rolls its own");
+		*status = 422;
+		ok = false;
+	}
+	return ok;
+}
+
+/* The session open and ready with the seed, the head written and, for a
+ * resume, the saved lines taken again. */
+static bool game_begin(studio_game *g, const studio_game_options *o, const game_saved *sv, char **error, int *status)
+{
+	rules_error why;
+	rules_error_clear(&why);
+	const char *refused = NULL;
+	const game_engine *e = game_engine_of(o->rs, &refused);
+	*status = 422;
+	if (!e) {
+		*error = xasprintf("%s uses ruleset %s, %s", o->scenario_file, o->rs->id, refused);
+		return false;
+	}
+	if (!game_session_open(&g->s, e, o->sc, o->rs, &why)) {
+		*error = xasprintf("the board cannot be set up: %s", why.message);
+		return false;
+	}
+	if (!game_session_play(&g->s, g->seed, g->player, true, false, &why)) {
+		*status = 400;
+		*error = xstrdup(why.message);
+		game_session_close(&g->s);
+		return false;
+	}
+	char head[256];
+	snprintf(head, sizeof head, "# orbat play %s, seed %llu", scenario_id(g), g->seed);
+	game_session_keep(&g->s, head, false);
+	size_t line = 0;
+	if (!game_session_head(&g->s, scenario_id(g), g->seed, NULL, NULL, &why)
+		|| (sv && !game_session_resume(&g->s, sv->lines, sv->count, scenario_id(g), g->seed, &why, &line))) {
+		*error = line ? xasprintf("line %zu: %s [%s]", line, why.message, why.rule)
+			: xasprintf("%s [%s]", why.message, why.rule);
+		game_session_close(&g->s);
+		return false;
+	}
+	return true;
+}
+
+studio_game *studio_game_create(const studio_game_options *o, char **error, int *status)
+{
+	*error = NULL;
+	*status = 200;
+	game_saved sv;
+	memset(&sv, 0, sizeof sv);
+	char *resume_path = NULL;
+	if (o->resume) {
+		resume_path = studio_path_inside(o->folder, o->resume);
+		if (!resume_path) {
+			*error = xasprintf("%s is not a file of the folder", o->resume);
+			*status = 404;
+			return NULL;
+		}
+		if (!saved_load(resume_path, &sv, error, status)) {
+			free(resume_path);
+			return NULL;
+		}
+	}
+	studio_game *g = xcalloc(1, sizeof *g);
+	g->sc = o->sc;
+	g->rs = o->rs;
+	g->seed = o->resume ? sv.seed : o->seeded ? o->seed
+		: ((unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20)) % 1000000000ull;
+	g->player = xstrdup(o->player ? o->player : player_strongest(o->rs->grid));
+	bool ok = game_begin(g, o, o->resume ? &sv : NULL, error, status);
+	game_saved_free(&sv);
+	if (!ok) {
+		free(resume_path);
+		free(g->player);
+		free(g);
+		return NULL;
+	}
+	g->human = o->side ? side_named(g, o->side) : 0;
+	if (g->human == GAME_NO_SIDE) {
+		*error = xasprintf("the scenario has no side '%s'", o->side);
+		*status = 400;
+		free(resume_path);
+		studio_game_destroy(g);
+		return NULL;
+	}
+	if (resume_path) {
+		g->log_path = resume_path;
+		g->log_name = xstrdup(o->resume);
+	} else {
+		g->log_name = log_name_new(o->folder, o->scenario_file);
+		g->log_path = xasprintf("%s/%s", o->folder, g->log_name);
+	}
+	json_t *done = json_array();
+	computer_plays(g, done);
+	json_decref(done);
+	log_write(g);
+	return g;
+}
+
+/* ---- the state ---- */
+
+/* The engine's state fields (turns, winner, sides, units...) as an
+ * object. */
+static json_t *engine_state(studio_game *g)
+{
+	json_t *value = json_pack("{s:s}", "grid", g->s.engine->name);
+	g->s.engine->state_json(g->s.game, value);
+	return value;
+}
+
+static json_t *hand_json(studio_game *g, lang_id lang)
+{
+	game_card cards[HAND_MAX];
+	size_t n = g->s.engine->hand(g->s.game, g->human, cards, HAND_MAX);
+	json_t *hand = json_array();
+	for (size_t i = 0; i < n; i++) {
+		const char *name = l10n_get(&cards[i].card->name, lang);
+		char *text = ruleset_card_text(cards[i].card, lang);
+		json_array_append_new(hand, json_pack("{s:s, s:s, s:s, s:s}", "id", cards[i].id, "card",
+			cards[i].card->id, "name", name ? name : cards[i].card->id, "text", text ? text : ""));
+		free(text);
+	}
+	return hand;
+}
+
+static const char *due_kind(game_due_kind k)
+{
+	return k == GAME_DUE_OWED ? "owed" : k == GAME_DUE_NEXT ? "next" : "may";
+}
+
+/* A due's rule as the explain page names it: the ruleset's prefix on a
+ * bare section ("5.1" -> "bc-5.1"). */
+static const char *due_rule(const studio_game *g, const char *rule)
+{
+	return !rule || strchr(rule, '-') ? rule : ruleset_rule(g->rs, rule);
+}
+
+static json_t *dues_json(studio_game *g)
+{
+	game_due dues[GAME_DUES_MAX];
+	size_t n = game_session_dues(&g->s, dues, GAME_DUES_MAX);
+	json_t *list = json_array();
+	for (size_t i = 0; i < n; i++) {
+		const game_due *d = &dues[i];
+		json_array_append_new(list, json_pack("{s:s, s:s, s:s?, s:s, s:s, s:i, s:s?, s:s}", "kind", due_kind(d->kind),
+			"side", d->side >= 0 ? game_side_id(g->s.game, d->side) : "", "step", d->step, "unit", d->unit,
+			"other", d->other, "count", d->count, "rule", due_rule(g, d->rule), "text", d->text));
+	}
+	return list;
+}
+
+json_t *studio_game_state(studio_game *g, lang_id lang)
+{
+	game *gm = g->s.game;
+	json_t *state = engine_state(g);
+	game_result r;
+	gm->impl->result(gm, &r);
+	int decider = game_session_decider(&g->s);
+	bool over = game_over(gm);
+	json_t *log = json_array();
+	for (size_t i = 0; i < g->s.kept.count; i++)
+		json_array_append_new(log, json_pack("{s:s, s:b}", "line", g->s.kept.line[i], "computer",
+			i < g->by_capacity && g->by_computer[i]));
+	json_object_set_new(state, "file", json_string(g->log_name));
+	json_object_set_new(state, "seed", json_integer((json_int_t)g->seed));
+	json_object_set_new(state, "side", json_string(game_side_id(gm, g->human)));
+	json_object_set_new(state, "computer", json_string(game_side_id(gm, 1 - g->human)));
+	json_object_set_new(state, "player", json_string(g->player));
+	json_object_set_new(state, "over", json_boolean(over));
+	json_object_set_new(state, "decider", decider >= 0 ? json_string(game_side_id(gm, decider)) : json_null());
+	json_object_set_new(state, "yours", json_boolean(!over && !g->stopped && decider == g->human));
+	json_object_set_new(state, "hand", hand_json(g, lang));
+	json_object_set_new(state, "dues", dues_json(g));
+	json_object_set_new(state, "log", log);
+	json_t *players = json_array();
+	for (size_t i = 0; i < player_kind_count(); i++)
+		if (player_kind_on(player_kind_at(i), g->rs->grid))
+			json_array_append_new(players, json_string(player_kind_at(i)->name));
+	json_object_set_new(state, "players", players);
+	json_object_set_new(state, "stopped", g->stopped ? json_string(g->stopped) : json_null());
+	json_object_set_new(state, "log_error", g->log_error ? json_string(g->log_error) : json_null());
+	return state;
+}
+
+/* ---- the user's actions ---- */
+
+/* The user's line taken: a choice word, a pass, or an action. */
+static bool user_takes(studio_game *g, const char *line, char **taken, rules_error *err)
+{
+	game_session *s = &g->s;
+	char word[32] = "";
+	sscanf(line, "%31s", word);
+	if (!word[0] || word[0] == '#')
+		return rules_fail(err, "log", "no action: type one as the game log writes it");
+	if (strcmp(word, "pass") == 0) {
+		if (!game_session_pass(s, err))
+			return false;
+		*taken = xstrdup("pass");
+		return true;
+	}
+	if (game_session_choose(s, word)) {
+		*taken = xstrdup(word);
+		return true;
+	}
+	bool empty = false;
+	game_action *a = game_action_parse(s->engine, line, 0, &empty, err);
+	if (!a)
+		return false;
+	bool undoable = false;
+	bool ok = game_session_take(s, a, GAME_BY_PLAYER, &undoable, err);
+	if (ok) {
+		*taken = s->engine->format(a);
+		mark_last(g, false);
+	}
+	game_action_free(s->engine, a);
+	return ok;
+}
+
+json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, int *status)
+{
+	rules_error err;
+	rules_error_clear(&err);
+	*status = 422;
+	if (game_over(g->s.game))
+		return json_pack("{s:s, s:s}", "error", "the game is over", "rule", "log");
+	if (game_session_decider(&g->s) != g->human || g->stopped)
+		return json_pack("{s:s, s:s}", "error", "it is not your decision now", "rule", "log");
+	char *taken = NULL;
+	if (!user_takes(g, line, &taken, &err))
+		return refusal(&err);
+	*status = 200;
+	json_t *done = json_array();
+	computer_plays(g, done);
+	log_write(g);
+	json_t *answer = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "line", taken, "computer", done, "state",
+		studio_game_state(g, lang));
+	free(taken);
+	return answer;
+}
+
+json_t *studio_game_undo(studio_game *g, lang_id lang, int *status)
+{
+	*status = 422;
+	char *last = NULL;
+	game_undo got = GAME_UNDO_NONE;
+	bool yours = false;
+	/* The computer's actions since the user's last one go back first. */
+	while (!yours && g->s.kept.count) {
+		size_t i = g->s.kept.count - 1;
+		bool computer = i < g->by_capacity && g->by_computer[i];
+		got = game_session_undo(&g->s, &last);
+		if (got != GAME_UNDO_DONE)
+			break;
+		free(last);
+		last = NULL;
+		yours = !computer;
+	}
+	json_t *answer;
+	if (yours) {
+		*status = 200;
+		answer = json_pack("{s:b, s:o}", "ok", 1, "state", studio_game_state(g, lang));
+	} else {
+		const char *why = got == GAME_UNDO_FIXED ? "it rolled dice or drew a card: it stands, and what came before it"
+			: got == GAME_UNDO_REFUSED ? "the position before it cannot be rebuilt" : "nothing is left to take back";
+		answer = last ? json_pack("{s:s, s:s, s:s}", "error", why, "line", last, "rule", "log")
+			: json_pack("{s:s, s:s}", "error", why, "rule", "log");
+	}
+	/* Whatever went back of the computer's it decides again. */
+	json_t *done = json_array();
+	computer_plays(g, done);
+	json_decref(done);
+	log_write(g);
+	return answer;
+}
+
+/* ---- questions ---- */
+
+typedef struct said {
+	json_t *reasons;
+} said;
+
+static void said_one(void *ctx, const char *query, const rules_error *why)
+{
+	said *sd = ctx;
+	json_array_append_new(sd->reasons, json_pack("{s:s, s:s, s:s}", "question", query, "error", why->message,
+		"rule", why->rule));
+}
+
+json_t *studio_game_ask(studio_game *g, const char *question, int *status)
+{
+	const game_ask_ops *ask = g->s.engine->ask;
+	char **words = NULL;
+	size_t count = str_split_words(question, &words, 0);
+	*status = 400;
+	json_t *answer = NULL;
+	rules_error why;
+	rules_error_clear(&why);
+	if (!count || !ask->is_query(words[0])) {
+		answer = json_pack("{s:s, s:s}", "error", "ask one of the rules questions", "rule", "log");
+		json_object_set_new(answer, "questions", json_string(ask->names));
+		str_free_words(words, count);
+		return answer;
+	}
+	game_question *q = xcalloc(1, ask->query_size);
+	if (ask->parse(words, (int)count, true, q, &why) <= 0) {
+		answer = refusal(&why);
+	} else {
+		char *text = NULL;
+		size_t size = 0;
+		FILE *out = open_memstream(&text, &size);
+		said sd = { json_array() };
+		if (out) {
+			ask->answer(g->s.game, q, true, out, said_one, &sd);
+			fclose(out);
+		}
+		json_t *answers = json_array();
+		for (char *p = text; p && *p;) {
+			char *end = strchr(p, '\n');
+			size_t len = end ? (size_t)(end - p) : strlen(p);
+			json_t *one = len ? json_loadb(p, len, 0, NULL) : NULL;
+			if (one)
+				json_array_append_new(answers, one);
+			p += len + (end ? 1 : 0);
+		}
+		free(text);
+		*status = 200;
+		answer = json_pack("{s:s, s:o, s:o}", "question", question, "answers", answers, "reasons", sd.reasons);
+	}
+	free(q);
+	str_free_words(words, count);
+	return answer;
+}
+
+/* ---- the calls ---- */
+
+static json_t *route_error(int *status, int code, const char *message)
+{
+	*status = code;
+	return json_pack("{s:s}", "error", message);
+}
+
+/* POST start {side?, player?, seed?} or resume {file, side?, player?}:
+ * the game before, if any, ends. */
+static json_t *route_start(studio_game **held, const studio_game_options *open, const json_t *body, bool resume,
+	lang_id lang, int *status)
+{
+	studio_game_options o = *open;
+	const json_t *seed = json_object_get(body, "seed");
+	o.side = json_string_value(json_object_get(body, "side"));
+	o.player = json_string_value(json_object_get(body, "player"));
+	o.seeded = json_is_integer(seed) && json_integer_value(seed) >= 0;
+	o.seed = o.seeded ? (unsigned long long)json_integer_value(seed) : 0;
+	o.resume = resume ? json_string_value(json_object_get(body, "file")) : NULL;
+	if (resume && !o.resume)
+		return route_error(status, 400, "expected {\"file\": LOG}");
+	if (seed && !json_is_null(seed) && !o.seeded)
+		return route_error(status, 400, "the seed is a whole number, 0 or more");
+	char *error = NULL;
+	studio_game *g = studio_game_create(&o, &error, status);
+	if (!g) {
+		json_t *answer = json_pack("{s:s}", "error", error);
+		free(error);
+		return answer;
+	}
+	studio_game_destroy(*held);
+	*held = g;
+	*status = 200;
+	return studio_game_state(g, lang);
+}
+
+json_t *studio_game_route(studio_game **held, const studio_game_options *open, const char *what, const json_t *body,
+	const char *ask, lang_id lang, int *status)
+{
+	bool start = strcmp(what, "start") == 0, resume = strcmp(what, "resume") == 0;
+	if (body && (start || resume))
+		return open->sc ? route_start(held, open, body, resume, lang, status)
+			: route_error(status, 409, "no valid scenario is open: a game needs one");
+	if (!body && strcmp(what, "players") == 0) {
+		/* The computer players the library has, for the start form. */
+		json_t *list = json_array();
+		for (size_t i = 0; i < player_kind_count(); i++) {
+			const player_kind *k = player_kind_at(i);
+			if (!open->rs || player_kind_on(k, open->rs->grid))
+				json_array_append_new(list, json_pack("{s:s, s:s}", "name", k->name, "description",
+					k->description[lang]));
+		}
+		*status = 200;
+		return json_pack("{s:o, s:s?}", "players", list, "strongest", open->rs ? player_strongest(open->rs->grid) : NULL);
+	}
+	if (!*held)
+		return route_error(status, 404, "no game is under way");
+	*status = 200;
+	if (!body && strcmp(what, "state") == 0)
+		return studio_game_state(*held, lang);
+	if (!body && strcmp(what, "ask") == 0)
+		return studio_game_ask(*held, ask ? ask : "", status);
+	if (body && strcmp(what, "undo") == 0)
+		return studio_game_undo(*held, lang, status);
+	const char *line = json_string_value(json_object_get(body, "line"));
+	if (body && strcmp(what, "act") == 0)
+		return line ? studio_game_act(*held, line, lang, status) : route_error(status, 400, "expected {\"line\": LINE}");
+	return route_error(status, 404, "no such call");
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/python3
+"""A game against the computer played by clicks in a real browser (Debian's
+chromium through chromedriver and Selenium): "Play it" from the editor
+with a side and a seed, a card of the hand played, a unit clicked shows
+the referee's moves highlighted, an enemy clicked shows the dice with
+their rule ids, an illegal order refused with its rule id, which opens the
+rule's text, the turn ended and the computer's actions listed with their
+dice, a retreat owed picked among the cells the referee offers, undo; the
+game's log written beside the scenario and accepted by `orbat check`.
+Screenshots play-en/nl/fr.png go to the folder given as the third
+argument.  Skipped (77) without chromium, chromedriver or python3-selenium.
+
+usage: test_play.py ORBAT SOURCE_ROOT SCREENSHOT_DIR"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_kit import Checks, browser as chromium, click_when_ready  # noqa: E402
+from studio_server import Studio, folder_with  # noqa: E402
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+orbat, source_root, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+checks = Checks(shots)
+check, wait, screenshot = checks.check, checks.wait, checks.screenshot
+
+tmp = tempfile.mkdtemp(prefix="orbat-studio-play-")
+folder = folder_with(os.path.join(tmp, "scenarios"), source_root, {
+    "first-bull-run.xml": "scenarios/first-bull-run.xml",
+})
+
+
+def log_count(d):
+    return len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
+
+
+def click_js(d, css):
+    """Click an element of the board's SVG (Selenium's click lands on the
+    topmost element at its centre, which a piece's label may cover)."""
+    return d.execute_script(
+        "const el = document.querySelector(arguments[0]);"
+        "if (!el) return false; el.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true;", css)
+
+
+studio = Studio(orbat, ["first-bull-run.xml"], folder)
+for lang in ("en", "nl", "fr"):
+    d = chromium(lang, 1400, 900)
+    try:
+        d.get(studio.url)
+        wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page is ready")
+        if lang == "en":
+            check(click_when_ready(d, "#play-it"), "'Play it' takes the click")
+            wait(d, lambda drv: drv.find_element(By.ID, "play-setup").is_displayed()
+                 and drv.find_elements(By.CSS_SELECTOR, "#play-player option"), "the start form shows")
+            Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
+            Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
+            d.find_element(By.ID, "play-seed").send_keys("5")
+            d.find_element(By.ID, "play-start").click()
+        # Every language after the first finds the game under way.
+        wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
+             and drv.find_elements(By.CSS_SELECTOR, "#play-board g[data-unit]"), "the game's pieces are drawn")
+        check(d.find_element(By.ID, "play-limits").text != "", "the page says plainly what it cannot do yet")
+        if lang == "en":
+            before = log_count(d)
+            check(click_when_ready(d, "#play-hand button[data-card='recon/centre']"), "a card of the hand is clicked")
+            wait(d, lambda drv: log_count(drv) == before + 1, "the card played is in the log")
+            click_js(d, "#play-board g[data-unit='u-inf-1'] circle")
+            wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-board polygon.reach"),
+                 "a unit clicked shows its moves highlighted")
+            click_js(d, "#play-board g[data-unit='c-art-2'] circle")
+            wait(d, lambda drv: "[bc-" in drv.find_element(By.ID, "play-dice").text,
+                 "an enemy clicked shows the dice with their rules")
+            click_js(d, "#play-board g[data-unit='u-inf-5'] circle")
+            d.find_element(By.ID, "play-order").click()
+            wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-message a[data-rule]"),
+                 "an order outside the card's section is refused with its rule id")
+            d.find_element(By.CSS_SELECTOR, "#play-message a[data-rule]").click()
+            wait(d, lambda drv: drv.find_element(By.ID, "play-explain").is_displayed()
+                 and drv.find_element(By.ID, "play-explain-text").text, "the rule id opens the rule's text")
+            d.find_element(By.ID, "play-draw").click()
+            wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action"),
+                 "the computer's actions are listed as they come")
+            check(any(":" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-log li.computer")),
+                  "the computer's battles are in the log with their dice")
+            wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dues button[data-retreat]"),
+                 "the retreat owed offers the referee's paths")
+            before = log_count(d)
+            d.find_element(By.CSS_SELECTOR, "#play-dues button[data-retreat]").click()
+            wait(d, lambda drv: log_count(drv) > before or drv.find_element(By.ID, "play-message").is_displayed(),
+                 "a retreat path is taken")
+            check(any(li.text.startswith("retreat ") for li in d.find_elements(By.CSS_SELECTOR, "#play-log li")),
+                  "the retreat is in the log")
+            # The computer's battle after it rolled dice: undo says why not.
+            after = log_count(d)
+            d.find_element(By.ID, "play-undo").click()
+            wait(d, lambda drv: drv.find_element(By.ID, "play-message").is_displayed() or log_count(drv) < after,
+                 "undo answers: the last action back, or why not")
+        screenshot(d, "play-%s" % lang)
+    finally:
+        d.quit()
+studio.stop()
+
+logs = [n for n in os.listdir(folder) if n.endswith(".log")]
+check(logs == ["first-bull-run-game.log"], "the game's log is beside the scenario: %s" % logs)
+if logs:
+    r = subprocess.run([orbat, "check", os.path.join(folder, "first-bull-run.xml"), os.path.join(folder, logs[0])],
+                       capture_output=True, text=True)
+    check(r.returncode == 0, "orbat check accepts it: %s" % r.stderr[-300:])
+shutil.rmtree(tmp)
+checks.finish("studio-play")

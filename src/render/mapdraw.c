@@ -186,11 +186,24 @@ static void draw_region(const map_canvas *mc, const map_painter *p, double x0, d
 	}
 	terrainpaint_water(mc->rc, cr, g, mc->pos, mc->course, shown, n);
 
-	/* The grid over the terrain. */
+	/* The grid over the terrain: one path of every outline that can show
+	 * through the clip.  A drawing cut into parts (the studio's tiles, the
+	 * poster's panels) would otherwise carry the whole board's grid in
+	 * each part, the largest thing it holds. */
 	paint_set(cr, PAINT_GRID);
-	cairo_set_line_width(cr, fmax(0.15, g->cell * p->grid_line));
-	for (size_t i = 0; i < n; i++)
-		mapgeom_cell_path(cr, g, grid_from_index(&g->board, shown[i]), 0);
+	double grid_width = fmax(0.15, g->cell * p->grid_line);
+	cairo_set_line_width(cr, grid_width);
+	double clip_x0, clip_y0, clip_x1, clip_y1;
+	cairo_clip_extents(cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
+	/* Every corner of a cell lies within this of its centre. */
+	double reach = g->radius * 1.5 + grid_width;
+	for (size_t i = 0; i < n; i++) {
+		grid_cell cell = grid_from_index(&g->board, shown[i]);
+		double cx, cy;
+		mapgeom_center(g, cell, &cx, &cy);
+		if (cx + reach >= clip_x0 && cx - reach <= clip_x1 && cy + reach >= clip_y0 && cy - reach <= clip_y1)
+			mapgeom_cell_path(cr, g, cell, 0);
+	}
 	paint_stroke(cr);
 	section_lines(mc, &p->address, shown, n);
 	if (p->lines)
@@ -262,6 +275,11 @@ void mapdraw_map_placed(const render_ctx *rc, cairo_t *cr, const map_geom *g, la
 void mapdraw_board(const render_ctx *rc, cairo_t *cr, const map_geom *g)
 {
 	draw(rc, cr, g, rc->setup, false, 0, 0, g->width, g->height, NULL);
+}
+
+void mapdraw_board_placed(const render_ctx *rc, cairo_t *cr, const map_geom *g, label_placer *placed)
+{
+	draw(rc, cr, g, rc->setup, false, 0, 0, g->width, g->height, placed);
 }
 
 void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,

@@ -25,6 +25,8 @@ void mapdraw_map_placed(const render_ctx *rc, cairo_t *cr, const map_geom *g, la
  * the same without units, ships and generals, unless rc->setup asks for
  * the start positions. */
 void mapdraw_board(const render_ctx *rc, cairo_t *cr, const map_geom *g);
+/* The same, handing back the placer's boxes as mapdraw_map_placed. */
+void mapdraw_board_placed(const render_ctx *rc, cairo_t *cr, const map_geom *g, label_placer *placed);
 /* The board, drawing only the cells that touch the rectangle (canvas mm):
  * a tile then costs what it shows, not the whole map. */
 void mapdraw_board_region(const render_ctx *rc, cairo_t *cr, const map_geom *g,

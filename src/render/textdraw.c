@@ -8,10 +8,8 @@
 static PangoLayout *make_layout(const render_ctx *rc, cairo_t *cr, const char *utf8,
 	const text_style *style, double width)
 {
-	PangoFontDescription *desc = pango_font_description_from_string(style->family);
-	pango_font_description_set_absolute_size(desc, style->size * PANGO_SCALE);
-	pango_font_description_set_weight(desc, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-	pango_font_description_set_style(desc, style->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+	PangoFontDescription *desc = fonts_description(rc->fonts, style->family, style->size, style->bold,
+		style->italic);
 	PangoAlignment align = style->align == ALIGN_CENTER ? PANGO_ALIGN_CENTER :
 		style->align == ALIGN_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
 	text_spec spec = { utf8, desc, rc->lang, width > 0 ? (int)(width * PANGO_SCALE) : -1,
@@ -86,8 +84,16 @@ double text_draw(const render_ctx *rc, cairo_t *cr, const char *utf8, const text
 			left = x - w;
 	}
 	/* Text too small to read is left out, not printed: the space it
-	 * would take is still returned, so what follows does not move. */
-	if (text_legible(rc, cr, style))
+	 * would take is still returned, so what follows does not move.  So
+	 * is text wholly outside the clip (a drawing cut into parts, the
+	 * studio's tiles): nothing of it would show, and shaping it into
+	 * glyphs is most of what a word costs.  Its ink may overhang its
+	 * logical box, by less than a line. */
+	double clip_x0, clip_y0, clip_x1, clip_y1;
+	cairo_clip_extents(cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
+	double wide = width > 0 ? fmax(w, width) : w;
+	bool seen = left + wide + h >= clip_x0 && left - h <= clip_x1 && y + 2 * h >= clip_y0 && y - h <= clip_y1;
+	if (seen && text_legible(rc, cr, style))
 		text_show_layout(cr, layout, style->r, style->g, style->b, left, y);
 	/* The current point is not part of the saved state: clear it, or the
 	 * next arc would start with a line from here. */

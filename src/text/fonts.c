@@ -61,10 +61,16 @@ GThread *g_thread_new(const gchar *name, GThreadFunc func, gpointer data)
 	return real(name, func, data);
 }
 
+#define FONTS_FAMILIES_MAX 8
+
 struct font_library {
 	PangoFontMap *map;       /* on the bundled fonts alone (its FcConfig) */
 	PangoContext *context;
 	layout_cache *cache;
+	/* The families asked for by name ("Noto Serif"), parsed once: a map
+	 * draws thousands of words in two or three families. */
+	char *family_names[FONTS_FAMILIES_MAX];
+	PangoFontDescription *families[FONTS_FAMILIES_MAX];
 	int unknown_glyphs;
 	char *first_bad_text;
 };
@@ -158,11 +164,36 @@ void fonts_destroy(font_library *lib)
 	if (lib) {
 		/* The cache first: its layouts hold contexts on the map. */
 		layoutcache_destroy(lib->cache);
+		for (int i = 0; i < FONTS_FAMILIES_MAX; i++) {
+			free(lib->family_names[i]);
+			if (lib->families[i])
+				pango_font_description_free(lib->families[i]);
+		}
 		g_object_unref(lib->context);
 		g_object_unref(lib->map);
 		free(lib->first_bad_text);
 		free(lib);
 	}
+}
+
+PangoFontDescription *fonts_description(font_library *lib, const char *family, double size, bool bold,
+	bool italic)
+{
+	PangoFontDescription *desc = NULL;
+	for (int i = 0; i < FONTS_FAMILIES_MAX && !desc; i++) {
+		if (!lib->family_names[i]) {
+			lib->family_names[i] = xstrdup(family);
+			lib->families[i] = pango_font_description_from_string(family);
+		}
+		if (strcmp(lib->family_names[i], family) == 0)
+			desc = pango_font_description_copy(lib->families[i]);
+	}
+	if (!desc) /* more families than kept: parsed each time */
+		desc = pango_font_description_from_string(family);
+	pango_font_description_set_absolute_size(desc, size * PANGO_SCALE);
+	pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_style(desc, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+	return desc;
 }
 
 PangoLanguage *fonts_language(lang_id lang)

@@ -56,6 +56,12 @@ layoutcache_stats fonts_cache_stats(const font_library *lib);
  * memory.  The fonts come back the same when next asked. */
 void fonts_forget(font_library *lib);
 
+/* The font of a family ("Noto Serif") at an absolute size (user units),
+ * bold and italic or not: a new description (pango_font_description_free
+ * it), the family's name parsed once per library. */
+PangoFontDescription *fonts_description(font_library *lib, const char *family, double size, bool bold,
+	bool italic);
+
 /* Check a laid-out text: counts its unknown glyphs into the library. */
 void fonts_check(font_library *lib, PangoLayout *layout);
 /* Unknown glyphs met since creation, and the first text that had one. */

@@ -12,6 +12,7 @@
 
 #include "../base/util.h"
 #include "../model/position.h"
+#include "boarddigest.h"
 #include "mapdraw.h"
 #include "mapgeom.h"
 #include "names.h"
@@ -94,6 +95,7 @@ static void cells_make(const render_ctx *rc, const position *pos, const map_geom
 {
 	size_t n = grid_count(&rc->board);
 	out->cells = xcalloc(n ? n : 1, sizeof *out->cells);
+	out->cell_digests = xcalloc(n ? n : 1, sizeof *out->cell_digests);
 	out->cell_count = n;
 	for (size_t i = 0; i < n; i++) {
 		boardsvg_cell *c = &out->cells[i];
@@ -113,14 +115,16 @@ static void cells_make(const render_ctx *rc, const position *pos, const map_geom
 		const position_cell *pc = position_at(pos, c->cell);
 		c->standing = pc ? standing_of(rc, pos, pc) : xstrdup("");
 		c->section = section_of(rc, c->cell);
+		out->cell_digests[i] = boarddigest_cell(rc, pos, c->cell);
 	}
+	out->rest_digest = boarddigest_rest(rc);
 }
 
 /* Draw the part x, y, w × h (user units) of the map into an SVG document
  * of that size.  Cairo's SVG surface leaves out what falls wholly outside
  * the part, so a part's document holds only its own share of the map. */
 static bool draw_part(const render_ctx *draw, const map_geom *g, bool pieces, double x, double y, double w,
-	double h, byte_buf *buf, char **error)
+	double h, label_placer *keep, byte_buf *buf, char **error)
 {
 	cairo_surface_t *surface = cairo_svg_surface_create_for_stream(svg_write, buf, w, h);
 	cairo_t *cr = cairo_create(surface);
@@ -131,8 +135,12 @@ static bool draw_part(const render_ctx *draw, const map_geom *g, bool pieces, do
 	cairo_rectangle(cr, 0, 0, g->width, g->height);
 	cairo_set_source_rgb(cr, 0.97, 0.96, 0.92);
 	cairo_fill(cr);
-	if (pieces)
+	if (pieces && keep)
+		mapdraw_map_placed(draw, cr, g, keep);
+	else if (pieces)
 		mapdraw_map(draw, cr, g);
+	else if (keep)
+		mapdraw_board_placed(draw, cr, g, keep);
 	else
 		mapdraw_board(draw, cr, g);
 	cairo_status_t st = cairo_status(cr);
@@ -303,9 +311,92 @@ static unsigned long long tile_hash(const char *svg, size_t size)
 	return h;
 }
 
-/* The tiles: `across` × `down` parts of equal size; each but the last of
- * its row and column runs BOARDSVG_TILE_OVERLAP further, so that tiles
- * laid side by side and scaled show no seam where they meet. */
+/* The tile at column col, row row of `across` × `down` parts of equal
+ * size: each but the last of its row and column runs
+ * BOARDSVG_TILE_OVERLAP further, so that tiles laid side by side and
+ * scaled show no seam where they meet. */
+static void tile_place(const boardsvg *b, int across, int down, int col, int row, boardsvg_tile *t)
+{
+	t->x = b->width * col / across;
+	t->y = b->height * row / down;
+	double right = b->width * (col + 1) / across, bottom = b->height * (row + 1) / down;
+	t->w = (col + 1 < across ? fmin(right + BOARDSVG_TILE_OVERLAP, b->width) : right) - t->x;
+	t->h = (row + 1 < down ? fmin(bottom + BOARDSVG_TILE_OVERLAP, b->height) : bottom) - t->y;
+}
+
+/* Draw a tile anew; keep (or NULL) receives the drawing's placer. */
+static bool tile_draw(const render_ctx *draw, const map_geom *g, bool pieces, boardsvg_tile *t, label_placer *keep,
+	char **error)
+{
+	byte_buf buf = { 0 };
+	if (!draw_part(draw, g, pieces, t->x, t->y, t->w, t->h, keep, &buf, error))
+		return false;
+	free(t->svg);
+	t->svg = (char *)buf.p;
+	t->svg_size = buf.len - 1;
+	t->hash = tile_hash(t->svg, t->svg_size);
+	return true;
+}
+
+static int taken_order(const void *x, const void *y)
+{
+	const boardsvg_taken *a = x, *b = y;
+	const double ka[4] = { a->box.x0, a->box.y0, a->box.x1, a->box.y1 };
+	const double kb[4] = { b->box.x0, b->box.y0, b->box.x1, b->box.y1 };
+	for (int i = 0; i < 4; i++)
+		if (ka[i] != kb[i])
+			return ka[i] < kb[i] ? -1 : 1;
+	return (a->kind > b->kind) - (a->kind < b->kind);
+}
+
+/* The placer's boxes, sorted, as the drawing's own (lp freed). */
+static void taken_keep(boardsvg *b, label_placer *lp)
+{
+	free(b->taken);
+	b->taken = xcalloc(lp->count ? lp->count : 1, sizeof *b->taken);
+	for (size_t i = 0; i < lp->count; i++)
+		b->taken[i] = (boardsvg_taken){ lp->boxes[i], lp->placed[i] };
+	b->taken_count = lp->count;
+	qsort(b->taken, b->taken_count, sizeof *b->taken, taken_order);
+	labelplace_free(lp);
+}
+
+/* Mark the tiles a rectangle of user units meets. */
+static void tiles_meeting(const boardsvg *b, double x0, double y0, double x1, double y1, bool *dirty)
+{
+	for (size_t k = 0; k < b->tile_count; k++) {
+		const boardsvg_tile *t = &b->tiles[k];
+		if (x1 >= t->x && x0 <= t->x + t->w && y1 >= t->y && y0 <= t->y + t->h)
+			dirty[k] = true;
+	}
+}
+
+/* A box in the map's mm, grown by the placer's gap and a hair, as the
+ * tiles' user units. */
+static void tiles_meeting_box(const boardsvg *b, lp_box box, bool *dirty)
+{
+	const double grow = 0.5;
+	tiles_meeting(b, MM(box.x0 - grow), MM(box.y0 - grow), MM(box.x1 + grow), MM(box.y1 + grow), dirty);
+}
+
+/* Mark the tiles under every box taken in one drawing and not in the
+ * other: where a word or symbol came, went or moved. */
+static void taken_changes(const boardsvg *b, const boardsvg_taken *before, size_t n_before, bool *dirty)
+{
+	size_t i = 0, j = 0;
+	while (i < n_before || j < b->taken_count) {
+		int order = i == n_before ? 1 : j == b->taken_count ? -1 : taken_order(&before[i], &b->taken[j]);
+		if (order == 0) {
+			i++;
+			j++;
+		} else if (order < 0) {
+			tiles_meeting_box(b, before[i++].box, dirty);
+		} else {
+			tiles_meeting_box(b, b->taken[j++].box, dirty);
+		}
+	}
+}
+
 static bool tiles_make(const render_ctx *draw, const map_geom *g, bool pieces, int across, int down,
 	boardsvg *out, char **error)
 {
@@ -313,18 +404,13 @@ static bool tiles_make(const render_ctx *draw, const map_geom *g, bool pieces, i
 	out->tiles = xcalloc(out->tile_count, sizeof *out->tiles);
 	for (int row = 0; row < down; row++) {
 		for (int col = 0; col < across; col++) {
-			boardsvg_tile *t = &out->tiles[(size_t)row * (size_t)across + (size_t)col];
-			t->x = out->width * col / across;
-			t->y = out->height * row / down;
-			double right = out->width * (col + 1) / across, bottom = out->height * (row + 1) / down;
-			t->w = (col + 1 < across ? fmin(right + BOARDSVG_TILE_OVERLAP, out->width) : right) - t->x;
-			t->h = (row + 1 < down ? fmin(bottom + BOARDSVG_TILE_OVERLAP, out->height) : bottom) - t->y;
-			byte_buf buf = { 0 };
-			if (!draw_part(draw, g, pieces, t->x, t->y, t->w, t->h, &buf, error))
+			size_t k = (size_t)row * (size_t)across + (size_t)col;
+			label_placer lp;
+			tile_place(out, across, down, col, row, &out->tiles[k]);
+			if (!tile_draw(draw, g, pieces, &out->tiles[k], k == 0 ? &lp : NULL, error))
 				return false;
-			t->svg = (char *)buf.p;
-			t->svg_size = buf.len - 1;
-			t->hash = tile_hash(t->svg, t->svg_size);
+			if (k == 0)
+				taken_keep(out, &lp);
 		}
 	}
 	return true;
@@ -361,13 +447,15 @@ static bool board_make(const render_ctx *rc, bool pieces, int about, boardsvg *o
 	out->width = MM(g.width);
 	out->height = MM(g.height);
 	bool ok;
+	out->pieces = pieces;
+	out->about = about;
 	if (about > 0) {
 		int across, down;
 		tile_grid(out->width, out->height, about, &across, &down);
 		ok = tiles_make(&draw, &g, pieces, across, down, out, error);
 	} else {
 		byte_buf buf = { 0 };
-		ok = draw_part(&draw, &g, pieces, 0, 0, out->width, out->height, &buf, error);
+		ok = draw_part(&draw, &g, pieces, 0, 0, out->width, out->height, NULL, &buf, error);
 		out->svg = (char *)buf.p;
 		out->svg_size = ok ? buf.len - 1 : 0;
 	}
@@ -389,6 +477,90 @@ bool boardsvg_make_tiles(const render_ctx *rc, bool pieces, int about, boardsvg 
 	return board_make(rc, pieces, about < 1 ? 1 : about, out, error);
 }
 
+/* The cells whose hashes changed, with the cells round each (a river or
+ * road drawn in a neighbour joins the cell), mark the tiles they meet;
+ * true when any did. */
+static bool cells_changed(const boardsvg *b, const unsigned long long *before, const map_geom *g, bool *dirty)
+{
+	bool any = false;
+	double reach = MM(g->radius + g->cell);
+	for (size_t i = 0; i < b->cell_count; i++) {
+		if (before[i] == b->cell_digests[i])
+			continue;
+		const boardsvg_cell *c = &b->cells[i];
+		tiles_meeting(b, c->cx - reach, c->cy - reach, c->cx + reach, c->cy + reach, dirty);
+		any = true;
+	}
+	return any;
+}
+
+/* The update of the same cut on the same board: the cells' facts and
+ * hashes anew, then the tiles they mark, the first of them handing back
+ * its placer, then those under the boxes that changed. */
+static bool tiles_update(const render_ctx *draw, const map_geom *g, boardsvg *b, char **error)
+{
+	unsigned long long *before = b->cell_digests;
+	for (size_t i = 0; i < b->cell_count; i++) {
+		free(b->cells[i].terrain);
+		free(b->cells[i].standing);
+		free(b->cells[i].section);
+	}
+	free(b->cells);
+	cells_make(draw, draw->pos, g, b);
+	bool *dirty = xcalloc(b->tile_count, sizeof *dirty);
+	bool any = cells_changed(b, before, g, dirty);
+	free(before);
+	bool ok = true;
+	if (any) {
+		size_t first = 0;
+		while (!dirty[first])
+			first++;
+		boardsvg_taken *taken = b->taken;
+		size_t taken_count = b->taken_count;
+		b->taken = NULL;
+		label_placer lp;
+		ok = tile_draw(draw, g, b->pieces, &b->tiles[first], &lp, error);
+		if (ok) {
+			taken_keep(b, &lp);
+			taken_changes(b, taken, taken_count, dirty);
+		}
+		free(taken);
+		for (size_t k = 0; ok && k < b->tile_count; k++)
+			if (dirty[k] && k != first)
+				ok = tile_draw(draw, g, b->pieces, &b->tiles[k], NULL, error);
+	}
+	free(dirty);
+	return ok;
+}
+
+bool boardsvg_update_tiles(const render_ctx *rc, boardsvg *b, char **error)
+{
+	*error = NULL;
+	map_geom g;
+	mapgeom_init(&g, &rc->board, rc->cell_size);
+	bool same_cut = b->tiles && b->about > 0 && b->width == MM(g.width) && b->height == MM(g.height)
+		&& b->cell_count == grid_count(&rc->board);
+	if (same_cut) {
+		render_ctx draw = *rc;
+		draw.format = DOC_SVG;
+		position *own = rc->pos ? NULL : position_create(rc->sc, rc->rs);
+		draw.pos = rc->pos ? rc->pos : own;
+		same_cut = boarddigest_rest(&draw) == b->rest_digest;
+		if (same_cut) {
+			bool ok = tiles_update(&draw, &g, b, error);
+			position_destroy(own);
+			if (!ok)
+				boardsvg_finish(b);
+			return ok;
+		}
+		position_destroy(own);
+	}
+	bool pieces = b->pieces;
+	int about = b->about > 0 ? b->about : 1;
+	boardsvg_finish(b);
+	return board_make(rc, pieces, about, b, error);
+}
+
 void boardsvg_finish(boardsvg *b)
 {
 	for (size_t i = 0; i < b->cell_count; i++) {
@@ -401,5 +573,7 @@ void boardsvg_finish(boardsvg *b)
 		free(b->tiles[i].svg);
 	free(b->tiles);
 	free(b->svg);
+	free(b->cell_digests);
+	free(b->taken);
 	memset(b, 0, sizeof *b);
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "../geo/grid.h"
+#include "labelplace.h"
 #include "render.h"
 
 typedef struct boardsvg_cell {
@@ -45,6 +46,12 @@ typedef struct boardsvg_tile {
 #define BOARDSVG_TILE_OVERLAP 2.0
 #define BOARDSVG_TILES_MAX 8
 
+/* A box the label placer took (labelplace.h), in the map's mm. */
+typedef struct boardsvg_taken {
+	lp_box box;
+	unsigned char kind;     /* LP_MARK, LP_LABEL, LP_BACKDROP */
+} boardsvg_taken;
+
 typedef struct boardsvg {
 	char *svg;              /* the document, NUL-terminated; NULL when tiled */
 	size_t svg_size;
@@ -53,6 +60,17 @@ typedef struct boardsvg {
 	double width, height;   /* user units of the document */
 	boardsvg_cell *cells;   /* grid_index order */
 	size_t cell_count;
+
+	/* What the tiles were drawn from, for boardsvg_update_tiles: the cut,
+	 * the hashes of boarddigest.h (one per cell, as cells), and the boxes
+	 * the drawing's label placer took (sorted), whose changes tell where
+	 * words moved. */
+	bool pieces;
+	int about;
+	unsigned long long rest_digest;
+	unsigned long long *cell_digests;
+	boardsvg_taken *taken;
+	size_t taken_count;
 } boardsvg;
 
 /* Draw rc's scenario into *out: with the set-up (units, generals, ships)
@@ -65,6 +83,16 @@ bool boardsvg_make(const render_ctx *rc, bool pieces, boardsvg *out, char **erro
  * shape allows, at most BOARDSVG_TILES_MAX each way) instead of one
  * document. */
 bool boardsvg_make_tiles(const render_ctx *rc, bool pieces, int about, boardsvg *out, char **error);
+/* Draw again, after an edit, the board *b that boardsvg_make_tiles drew
+ * of the scenario rc now shows: only the tiles whose picture can have
+ * changed are drawn; the others keep their documents and hashes.  A tile
+ * is drawn again when a cell on it or next to it changed (its terrain,
+ * what stands on it, their names: boarddigest.h) or a word or symbol on
+ * it moved; when anything else changed (the sides, the board), all are.
+ * The outcome is the document boardsvg_make_tiles would make, tile for
+ * tile, by hash.  False with a message as boardsvg_make (*b then
+ * finished). */
+bool boardsvg_update_tiles(const render_ctx *rc, boardsvg *b, char **error);
 /* Free what boardsvg_make made (a zeroed boardsvg is fine). */
 void boardsvg_finish(boardsvg *b);
 

@@ -36,12 +36,18 @@ static void drawings_forget(studio_doc *d)
 	for (int l = 0; l < LANG_COUNT; l++) {
 		boardsvg_finish(&d->svg[l]);
 		d->svg_made[l] = false;
+		d->svg_stale[l] = false;
 	}
 }
 
-static void model_forget(studio_doc *d)
+/* The model goes; the drawings made of it stay, to be brought up to
+ * date with the next (drawings_forget: they go too). */
+static void model_forget(studio_doc *d, bool drawings)
 {
-	drawings_forget(d);
+	if (drawings)
+		drawings_forget(d);
+	for (int l = 0; l < LANG_COUNT; l++)
+		d->svg_stale[l] = d->svg_made[l];
 	position_destroy(d->pos);
 	d->pos = NULL;
 	d->sc = NULL;
@@ -51,7 +57,7 @@ static void model_forget(studio_doc *d)
 
 void studio_doc_reload(studio_doc *d, validator *v)
 {
-	model_forget(d);
+	model_forget(d, false);
 	diag_sink_clear(&d->diags);
 	/* The bytes a save would write, through the validator of orbat
 	 * validate: its diagnostics' lines are the saved file's. */
@@ -110,7 +116,7 @@ bool studio_doc_new(studio_doc *d, context *ctx, validator *v, const char *rules
 
 void studio_doc_finish(studio_doc *d)
 {
-	model_forget(d);
+	model_forget(d, true);
 	scenario_doc_destroy(d->edit);
 	diag_sink_finish(&d->diags);
 	free(d->path);
@@ -158,15 +164,19 @@ static bool board_context(const studio_doc *d, context *ctx, lang_id lang, rende
 const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error)
 {
 	*error = NULL;
-	if (d->svg_made[lang])
+	if (d->svg_made[lang] && !d->svg_stale[lang])
 		return &d->svg[lang];
 	render_ctx rc;
-	if (!board_context(d, ctx, lang, &rc, error))
+	if (!board_context(d, ctx, lang, &rc, error)) {
+		boardsvg_finish(&d->svg[lang]);
+		d->svg_made[lang] = d->svg_stale[lang] = false;
 		return NULL;
-	if (!boardsvg_make_tiles(&rc, true, STUDIO_BOARD_TILES, &d->svg[lang], error))
-		return NULL;
-	d->svg_made[lang] = true;
-	return &d->svg[lang];
+	}
+	bool ok = d->svg_made[lang] ? boardsvg_update_tiles(&rc, &d->svg[lang], error)
+		: boardsvg_make_tiles(&rc, true, STUDIO_BOARD_TILES, &d->svg[lang], error);
+	d->svg_made[lang] = ok;
+	d->svg_stale[lang] = false;
+	return ok ? &d->svg[lang] : NULL;
 }
 
 bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error)

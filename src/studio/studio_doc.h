@@ -33,8 +33,12 @@ typedef struct studio_doc {
 	bool board_ok;           /* sc and rs give a board that can be drawn */
 	grid_board board;
 	position *pos;
+	/* The board drawn in each language, once asked for; after an edit it
+	 * is stale, and drawn again only where the edit changed it
+	 * (boardsvg_update_tiles). */
 	boardsvg svg[LANG_COUNT];
 	bool svg_made[LANG_COUNT];
+	bool svg_stale[LANG_COUNT];
 } studio_doc;
 
 /* Read and check the file at path (named `name` in the page).  False with
@@ -53,7 +57,7 @@ void studio_doc_reload(studio_doc *d, validator *v);
 
 /* About how many tiles the board is cut into: the page fetches again only
  * the tiles an edit changed, and the browser decodes only those. */
-#define STUDIO_BOARD_TILES 4
+#define STUDIO_BOARD_TILES 16
 
 /* The board in a language, in tiles (boardsvg_make_tiles), drawn on first
  * use; NULL with a message (free it) when the scenario has no board that

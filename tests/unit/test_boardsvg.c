@@ -23,6 +23,7 @@
 #include "base/util.h"
 #include "base/xmldoc.h"
 #include "model/position.h"
+#include "model/scenario_edit.h"
 #include "render/boardsvg.h"
 #include "render/layouts.h"
 #include "render/mapgeom.h"
@@ -323,6 +324,187 @@ static void test_invalid_scenarios_draw(void **state)
 	assert_true(boards > 100);
 }
 
+/* ---- drawn again after edits ---- */
+
+/* A seeded stream for the edits: the same edits every run. */
+static unsigned long next_random(unsigned long *seed)
+{
+	*seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
+	return *seed >> 33;
+}
+
+/* Draw the document's scenario as the studio does, into rc (whose pos
+ * the caller destroys); false when it has no board. */
+static bool edit_context(scenario_doc *doc, render_ctx *rc)
+{
+	const scenario *sc = scenario_doc_model(doc);
+	const ruleset *rs = scenario_doc_ruleset(doc);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	char *error = NULL;
+	memset(rc, 0, sizeof *rc);
+	bool ok = sc && rs && scenario_grid(sc, rs, &rc->board) && grid_count(&rc->board) > 0;
+	if (ok) {
+		const layouts *lay = layouts_of(&ctx, &sink);
+		assert_non_null(lay);
+		rc->fonts = fonts_of(&ctx, &error);
+		rc->strings = strings_of(&ctx, &sink);
+		rc->layouts = lay;
+		rc->ctx = &ctx;
+		rc->sc = sc;
+		rc->rs = rs;
+		rc->pos = position_create(sc, rs);
+		rc->lang = LANG_FR;
+		rc->paper = layouts_paper(lay, "a4");
+		rc->cell_size = layouts_hex_size(lay, rs->id);
+		rc->format = DOC_SVG;
+		rc->dpi = 150;
+	}
+	diag_sink_finish(&sink);
+	return ok;
+}
+
+static const char *random_cell(const render_ctx *rc, unsigned long *seed, char buf[GRID_ADDRESS_MAX])
+{
+	size_t n = grid_count(&rc->board);
+	return grid_format(grid_from_index(&rc->board, next_random(seed) % n), buf);
+}
+
+/* One random edit of the kinds an author makes most on the board: paint
+ * a cell, add, move, rename or delete a unit, move a general or an
+ * objective.  Some are refused (a unit where the grid has no cell...):
+ * then nothing changed. */
+static void random_edit(scenario_doc *doc, const render_ctx *rc, unsigned long *seed, int step)
+{
+	const scenario *sc = rc->sc;
+	char at[GRID_ADDRESS_MAX], id[40], name[40];
+	scedit_op op = { 0 };
+	const sc_unit *u = sc->unit_count ? &sc->units[next_random(seed) % sc->unit_count] : NULL;
+	switch (next_random(seed) % 8) {
+	case 0:
+	case 1:
+		op = (scedit_op){ .kind = SCEDIT_TERRAIN, .at = (char *)random_cell(rc, seed, at) };
+		if (next_random(seed) % 5)
+			op.type = rc->rs->terrains[next_random(seed) % rc->rs->terrain_count].id;
+		break;
+	case 2:
+		if (!u)
+			return;
+		op = (scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_UNIT, .key = u->id.text, .attribute = "at",
+			.value = (char *)random_cell(rc, seed, at) };
+		break;
+	case 3:
+		if (!u)
+			return;
+		op = (scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_UNIT, .key = u->id.text };
+		break;
+	case 4:
+		/* A unit like another: the map numbers it among its type, and
+		 * may number others again. */
+		if (!u || u->side >= sc->side_count || !u->type.text)
+			return;
+		snprintf(id, sizeof id, "t-added-%d", step);
+		op = (scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_UNIT, .side = sc->sides[u->side].id.text,
+			.attrs = { { "id", id }, { "type", u->type.text }, { "at", (char *)random_cell(rc, seed, at) } },
+			.attr_count = 3 };
+		break;
+	case 5:
+		if (!u)
+			return;
+		snprintf(name, sizeof name, "Brigade %d", step);
+		op = (scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_UNIT, .key = u->id.text, .attribute = "name",
+			.value = name };
+		break;
+	case 6:
+		if (!sc->general_count)
+			return;
+		op = (scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_GENERAL,
+			.key = sc->generals[next_random(seed) % sc->general_count].id.text, .attribute = "at",
+			.value = (char *)random_cell(rc, seed, at) };
+		break;
+	default:
+		if (!sc->objective_count)
+			return;
+		op = (scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_OBJECTIVE,
+			.index = (long)(next_random(seed) % sc->objective_count), .attribute = "at",
+			.value = (char *)random_cell(rc, seed, at) };
+		break;
+	}
+	scedit_op inverse = { 0 };
+	scedit_refusal why;
+	if (scenario_doc_apply(doc, &op, &inverse, &why))
+		scedit_op_finish(&inverse);
+}
+
+/* Drawn again after an edit, only where it changed: after each of many
+ * seeded edits on every bundled scenario, the tiles boardsvg_update_tiles
+ * keeps and draws are, hash for hash, those of a drawing made anew, with
+ * the same hover facts; and most tiles were kept, not drawn. */
+static void test_tiles_update(void **state)
+{
+	(void)state;
+	char *dir_path = bundled("scenarios");
+	DIR *dir = opendir(dir_path);
+	assert_non_null(dir);
+	size_t scenarios = 0, kept = 0, drawn_again = 0;
+	for (struct dirent *e; (e = readdir(dir));) {
+		size_t n = strlen(e->d_name);
+		if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0)
+			continue;
+		char *path = xasprintf("%s/%s", dir_path, e->d_name);
+		diag_sink sink;
+		diag_sink_init(&sink);
+		scenario_doc *doc = scenario_doc_open(path, context_data_dir(&ctx), &sink);
+		assert_non_null(doc);
+		render_ctx rc;
+		assert_true(edit_context(doc, &rc));
+		boardsvg b;
+		char *error = NULL;
+		if (!boardsvg_make_tiles(&rc, true, 16, &b, &error))
+			fail_msg("%s: %s", path, error);
+		unsigned long seed = n;
+		for (int step = 0; step < 8; step++) {
+			random_edit(doc, &rc, &seed, step);
+			position_destroy((position *)rc.pos);
+			assert_true(edit_context(doc, &rc));
+			char **before = xcalloc(b.tile_count, sizeof *before);
+			for (size_t k = 0; k < b.tile_count; k++)
+				before[k] = b.tiles[k].svg;
+			size_t count = b.tile_count;
+			if (!boardsvg_update_tiles(&rc, &b, &error))
+				fail_msg("%s: %s", path, error);
+			boardsvg fresh;
+			if (!boardsvg_make_tiles(&rc, true, 16, &fresh, &error))
+				fail_msg("%s: %s", path, error);
+			assert_int_equal(b.tile_count, fresh.tile_count);
+			assert_int_equal(b.cell_count, fresh.cell_count);
+			for (size_t k = 0; k < b.tile_count; k++) {
+				if (b.tiles[k].hash != fresh.tiles[k].hash)
+					fail_msg("%s, edit %d: tile %zu kept or drawn unlike a new drawing", e->d_name, step, k);
+				if (count == b.tile_count && before[k] == b.tiles[k].svg)
+					kept++;
+				else
+					drawn_again++;
+			}
+			for (size_t i = 0; i < b.cell_count; i++)
+				assert_string_equal(b.cells[i].standing, fresh.cells[i].standing);
+			boardsvg_finish(&fresh);
+			free(before);
+		}
+		boardsvg_finish(&b);
+		position_destroy((position *)rc.pos);
+		scenario_doc_destroy(doc);
+		diag_sink_finish(&sink);
+		free(path);
+		scenarios++;
+	}
+	closedir(dir);
+	free(dir_path);
+	assert_true(scenarios >= 6);
+	/* An update that drew every tile every time would pass the loop. */
+	assert_true(kept > drawn_again);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -337,6 +519,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_square_board),
 		cmocka_unit_test(test_invalid_scenarios_draw),
 		cmocka_unit_test(test_tiles),
+		cmocka_unit_test(test_tiles_update),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
 	context_finish(&ctx);

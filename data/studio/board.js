@@ -42,7 +42,13 @@ export class Board {
   // which (data-shows="FILE LANG"), for whoever waits for it.
   async load(file, code, generation = 0) {
     delete this.stage.dataset.shows;
-    const cells = await getJSON('/api/cells', { lang: code });
+    // After an edit the outlines are those shown already, unless the
+    // board changed its size: then they are asked for again.
+    const have = this.overlay.children.length > 0;
+    let cells = await getJSON('/api/cells', have ? { lang: code, outlines: '0' } : { lang: code });
+    if (have && (cells.width !== this.width || cells.height !== this.height
+        || cells.cells.length !== this.overlay.children.length))
+      cells = await getJSON('/api/cells', { lang: code });
     this.width = cells.width;
     this.height = cells.height;
     for (const el of [this.tiles, this.overlay]) {
@@ -101,7 +107,11 @@ export class Board {
     // goes on), only their facts change.
     const polys = this.overlay.children;
     if (polys.length === cells.length && cells.every((c, i) => polys[i].dataset.address === c.address)) {
-      cells.forEach((c, i) => this.cells.set(c.address, { facts: c, el: polys[i] }));
+      cells.forEach((c, i) => {
+        const shown = this.cells.get(c.address);
+        const facts = c.points || !shown ? c : { ...c, points: shown.facts.points, cx: shown.facts.cx, cy: shown.facts.cy };
+        this.cells.set(c.address, { facts, el: polys[i] });
+      });
       return;
     }
     this.overlay.replaceChildren();

@@ -165,14 +165,17 @@ async function explain(d) {
 async function showState(next, redraw) {
   state = next;
   editor.setState(state);
+  // The board's drawing is asked for first: the server draws it while
+  // the page fills its panels.
+  const drawing = redraw && state.board ? board.load(state.file, lang(), state.generation) : null;
   showFacts();
   showDiagnostics();
   panels.update(state, lang());
   preview.setState(state);
   $('no-board').hidden = state.board;
   $('stage').hidden = !state.board;
-  if (redraw && state.board)
-    await board.load(state.file, lang(), state.generation);
+  if (drawing)
+    await drawing;
   if (editor.pending === 0)
     document.body.dataset.generation = String(state.generation);
 }

@@ -327,7 +327,9 @@ static void get_board(studio_api *api, const studio_request *req, lang_id lang, 
 	char *error = NULL;
 	const char *tile = arg_of(req, "tile");
 	if (cells) {
-		json_t *value = studio_doc_cells(&api->doc, api->ctx, lang, &error);
+		const char *outlines = arg_of(req, "outlines");
+		json_t *value = studio_doc_cells(&api->doc, api->ctx, lang, !outlines || strcmp(outlines, "0") != 0,
+			&error);
 		if (value)
 			respond_json(resp, 200, value);
 	} else if (tile) {

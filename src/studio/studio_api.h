@@ -14,6 +14,7 @@
  *   GET  /api/board.svg       its board drawn by the print painters;
  *                             ?tile=K one of its tiles, as /api/cells lists them
  *   GET  /api/cells           the cells' outlines and hover facts, the tiles
+ *                             (?outlines=0: the facts alone)
  *   GET  /api/explain?rule=ID the rule's text
  *   POST /api/open {"file"}   open a scenario of the folder; the state
  *   /api/preview...           its print preview (studio_preview.h)

@@ -299,7 +299,7 @@ json_t *studio_doc_state(const studio_doc *d, lang_id lang)
 	return state;
 }
 
-json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, char **error)
+json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, bool outlines, char **error)
 {
 	const boardsvg *b = studio_doc_board(d, ctx, lang, error);
 	if (!b)
@@ -307,12 +307,17 @@ json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, char **error
 	json_t *cells = json_array();
 	for (size_t i = 0; i < b->cell_count; i++) {
 		const boardsvg_cell *c = &b->cells[i];
-		json_t *points = json_array();
-		for (int k = 0; k < c->corner_count; k++)
-			json_array_append_new(points, json_pack("[f, f]", c->x[k], c->y[k]));
-		json_array_append_new(cells, json_pack("{s:s, s:o, s:f, s:f, s:o, s:s, s:s}", "address", c->address,
-			"points", points, "cx", c->cx, "cy", c->cy, "terrain", text_or_null(c->terrain), "standing",
-			c->standing, "section", c->section));
+		json_t *cell = json_pack("{s:s, s:o, s:s, s:s}", "address", c->address, "terrain",
+			text_or_null(c->terrain), "standing", c->standing, "section", c->section);
+		if (outlines) {
+			json_t *points = json_array();
+			for (int k = 0; k < c->corner_count; k++)
+				json_array_append_new(points, json_pack("[f, f]", c->x[k], c->y[k]));
+			json_object_set_new(cell, "points", points);
+			json_object_set_new(cell, "cx", json_real(c->cx));
+			json_object_set_new(cell, "cy", json_real(c->cy));
+		}
+		json_array_append_new(cells, cell);
 	}
 	json_t *tiles = json_array();
 	for (size_t i = 0; i < b->tile_count; i++) {

@@ -78,8 +78,9 @@ bool studio_doc_board_bare(studio_doc *d, context *ctx, lang_id lang, boardsvg *
 json_t *studio_doc_state(const studio_doc *d, lang_id lang);
 /* {width, height, cells: [{address, points: [[x,y]...], cx, cy, terrain,
  *  standing, section}], tiles: [{x, y, w, h, hash}]}, or NULL as
- *  studio_doc_board. */
-json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, char **error);
+ *  studio_doc_board.  Without `outlines` the cells leave out points, cx and
+ *  cy: a page that has them already after an edit that kept the board. */
+json_t *studio_doc_cells(studio_doc *d, context *ctx, lang_id lang, bool outlines, char **error);
 
 /* The start page: {scenarios: [{file, title, ruleset}], rulesets: [{id,
  * name, grid}]} (the rulesets that have a starter scenario).  The folder's

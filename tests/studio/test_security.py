@@ -118,6 +118,13 @@ origin = {"Origin": "http://" + studio.host, "Content-Type": "application/json"}
 status, _, body = studio.request("POST", "/api/open", origin, open_body)
 check(status == 200 and json.loads(body)["file"] == "shiloh.xml", "a write from the studio's own origin")
 refused("a method other than GET and POST", 405, "PUT", "/api/state", origin, b"{}")
+# The cells with their outlines, and after an edit their facts alone
+# (?outlines=0); any other value of it is taken as asking for them.
+for query, outlined in (("", True), ("&outlines=0", False), ("&outlines=zzz", True)):
+    status, _, body = studio.request("GET", "/api/cells?lang=en" + query)
+    cells = json.loads(body)["cells"] if status == 200 else []
+    check(status == 200 and len(cells) > 100 and all(("points" in c) == outlined and "standing" in c for c in cells),
+          "the cells%s %s their outlines" % (query or "", "with" if outlined else "without"))
 
 # Edits, undo, redo, save and new: the same guards as every write, and a
 # save only ever inside the folder.

@@ -40,12 +40,14 @@ export class Board {
 
   // Draw the open scenario's board in a language; the stage then says
   // which (data-shows="FILE LANG"), for whoever waits for it.
-  async load(file, code, generation = 0) {
+  // After an edit the answer brings the cells' facts (`given`).
+  async load(file, code, generation = 0, given = null) {
     delete this.stage.dataset.shows;
     // After an edit the outlines are those shown already, unless the
     // board changed its size: then they are asked for again.
     const have = this.overlay.children.length > 0;
-    let cells = await getJSON('/api/cells', have ? { lang: code, outlines: '0' } : { lang: code });
+    let cells = have && given ? given
+      : await getJSON('/api/cells', have ? { lang: code, outlines: '0' } : { lang: code });
     if (have && (cells.width !== this.width || cells.height !== this.height
         || cells.cells.length !== this.overlay.children.length))
       cells = await getJSON('/api/cells', { lang: code });

@@ -167,7 +167,11 @@ async function showState(next, redraw) {
   editor.setState(state);
   // The board's drawing is asked for first: the server draws it while
   // the page fills its panels.
-  const drawing = redraw && state.board ? board.load(state.file, lang(), state.generation) : null;
+  // An edit's answer brings the board's cells as they stand then: used
+  // once, for a state shown again later may be older than the board.
+  const cells = state.cells;
+  delete state.cells;
+  const drawing = redraw && state.board ? board.load(state.file, lang(), state.generation, cells) : null;
   showFacts();
   showDiagnostics();
   panels.update(state, lang());

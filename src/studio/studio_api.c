@@ -353,12 +353,17 @@ static void get_board(studio_api *api, const studio_request *req, lang_id lang, 
 }
 
 /* The open scenario's state, with what undo and redo can do. */
-static void respond_state(studio_api *api, lang_id lang, studio_response *resp)
+static json_t *state_now(studio_api *api, lang_id lang)
 {
 	json_t *state = studio_doc_state(&api->doc, lang);
 	json_object_set_new(state, "can_undo", json_boolean(studio_history_can_undo(&api->history)));
 	json_object_set_new(state, "can_redo", json_boolean(studio_history_can_redo(&api->history)));
-	respond_json(resp, 200, state);
+	return state;
+}
+
+static void respond_state(studio_api *api, lang_id lang, studio_response *resp)
+{
+	respond_json(resp, 200, state_now(api, lang));
 }
 
 /* The request's body as a JSON object, or NULL after a 400 answer. */
@@ -469,9 +474,19 @@ static void post_edit(studio_api *api, const studio_request *req, const char *wh
 	studio_game_destroy(api->game);
 	api->game = NULL;
 	studio_doc_reload(&api->doc, api->validator);
-	if (done)
-		respond_state(api, lang, resp);
-	else
+	if (done) {
+		/* The board as it now stands comes with the state (the cells'
+		 * facts, the tiles' hashes), so that the page fetches only the
+		 * tiles that changed, without another round trip.  A board that
+		 * cannot be drawn leaves it out: the page's own GET says why. */
+		json_t *state = state_now(api, lang);
+		char *error = NULL;
+		json_t *cells = api->doc.board_ok ? studio_doc_cells(&api->doc, api->ctx, lang, false, &error) : NULL;
+		free(error);
+		if (cells)
+			json_object_set_new(state, "cells", cells);
+		respond_json(resp, 200, state);
+	} else
 		respond_json(resp, 422, json_pack("{s:s, s:s}", "error", why.message, "reason", why.reason));
 }
 

@@ -25,7 +25,8 @@
  * Every GET of /api takes ?lang=en|nl|fr (default: --lang, else en).  The
  * edits of the scenario (POST /api/edit, /api/undo, /api/redo, /api/save)
  * take their place beside /api/open: a POST, checked as every POST is,
- * whose answer is the new state (studio_doc_state). */
+ * whose answer is the new state (studio_doc_state); an edit's, undo's and
+ * redo's with "cells", the board as /api/cells?outlines=0 gives it. */
 #ifndef ORBAT_STUDIO_API_H
 #define ORBAT_STUDIO_API_H
 

@@ -19,7 +19,7 @@ fi
 fail=0
 [ "$rc" -eq 0 ] || { echo "FAIL: bench/studio.sh --quick exited $rc"; cat "$tmp/err"; fail=1; }
 grep -q Traceback "$tmp/err" && { echo "FAIL: bench/studio.sh crashed"; cat "$tmp/err"; fail=1; }
-for row in "edit, validated and redrawn (browser), ms" "edit + cells + changed tiles (HTTP only), ms" \
+for row in "edit, validated and redrawn (browser), ms" "edit + changed tiles (HTTP only), ms" \
 	"studio process peak RSS (VmHWM), MiB"; do
 	grep -q "^$row " "$tmp/out" || { echo "FAIL: no row '$row'"; fail=1; }
 done

@@ -200,6 +200,10 @@ check(read(shiloh) == shiloh_bytes and json.loads(studio.request("GET", "/api/st
 # The good ones go through: an edit, its undo and redo, a save.
 status, _, body = studio.request("POST", "/api/edit", origin, edit_body)
 check(status == 200 and json.loads(body)["dirty"] and json.loads(body)["can_undo"], "an edit from the studio's page")
+edited = json.loads(body).get("cells", {})
+check(len(edited.get("tiles", [])) > 1 and len(edited.get("cells", [])) > 100
+      and not [c for c in edited["cells"] if "points" in c],
+      "the edit's answer brings the board's tiles and cells, without the outlines the page has")
 status, _, body = studio.request("POST", "/api/undo", origin, b"{}")
 check(status == 200 and not json.loads(body)["dirty"] and json.loads(body)["can_redo"], "its undo")
 status, _, body = studio.request("POST", "/api/redo", origin, b"{}")

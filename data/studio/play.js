@@ -109,13 +109,15 @@ export class Play {
     document.body.dataset.play = 'ready';
   }
 
+  // The cells' outlines once per language; the drawing itself is the
+  // map painter's, served anew as the game moves (drawBoard).
   async loadBoard() {
     const answer = await getJSON('/api/cells', { lang: lang() });
     const board = $('play-board');
     board.replaceChildren();
     board.setAttribute('viewBox', `0 0 ${answer.width} ${answer.height}`);
-    svg('image', { href: `/api/game/board.svg?lang=${lang()}`, x: 0, y: 0, width: answer.width,
-      height: answer.height }, board);
+    this.image = svg('image', { x: 0, y: 0, width: answer.width, height: answer.height }, board);
+    this.drawn = null;
     this.cells = new Map();
     const cellLayer = svg('g', {}, board);
     for (const c of answer.cells) {
@@ -128,28 +130,59 @@ export class Play {
     this.boardLang = lang();
   }
 
-  // The units where they stand now, as markers over the bare board.
+  // The position as the map painter draws it (the server's board.svg of
+  // the game as it stands), fetched again only when a line was taken.
+  drawBoard() {
+    if (!this.image || !this.state)
+      return;
+    const key = `${lang()}\n${this.state.log.map((l) => l.line).join('\n')}`;
+    if (this.drawn === key)
+      return;
+    this.drawn = key;
+    // A new address each time: an undo and a new line may give the same
+    // log length, never the same picture from the browser's cache.
+    this.drawings = (this.drawings || 0) + 1;
+    this.image.setAttribute('href', `/api/game/board.svg?lang=${lang()}&n=${this.drawings}`);
+  }
+
+  // Over the drawing, a clickable outline for each cell holding units:
+  // the user's to order, the enemy's to aim at.  A cell of several units
+  // (the square grid's stacks) offers them by name.
   drawPieces() {
     if (!this.pieceLayer || !this.state)
       return;
+    this.drawBoard();
     this.pieceLayer.replaceChildren();
-    const sides = this.state.sides.map((s) => s.id);
-    for (const u of this.state.units || []) {
-      const cell = u.alive !== false && u.at && this.cells.get(u.at);
-      if (!cell)
-        continue;
-      const mine = u.side === this.state.side;
-      const g = svg('g', { 'data-unit': u.id }, this.pieceLayer);
-      const selected = this.selected && this.selected.id === u.id;
-      // A marker of half the cell's size, whatever the drawing's units.
-      const r = 0.45 * Math.hypot(cell.points[0][0] - cell.cx, cell.points[0][1] - cell.cy);
-      const circle = svg('circle', { cx: cell.cx, cy: cell.cy, r,
-        class: `piece side-${sides.indexOf(u.side)}${selected ? ' selected' : ''}` }, g);
-      const label = svg('text', { x: cell.cx, y: cell.cy + 0.3 * r, 'font-size': 0.8 * r, class: 'piece-label' }, g);
-      label.textContent = `${u.type ? u.type[0].toUpperCase() : '?'}${u.figures ?? ''}`;
+    const byCell = new Map();
+    for (const u of this.state.units || [])
+      if (u.alive !== false && u.at && this.cells.has(u.at))
+        byCell.set(u.at, [...(byCell.get(u.at) || []), u]);
+    for (const [at, units] of byCell) {
+      const cell = this.cells.get(at);
+      const mine = units[0].side === this.state.side;
+      const selected = this.selected && units.some((u) => u.id === this.selected.id);
+      const g = svg('g', { 'data-unit': units[0].id, 'data-units': units.map((u) => u.id).join(' ') },
+        this.pieceLayer);
+      const hit = svg('polygon', { points: cell.points.map((p) => p.join(',')).join(' '),
+        class: `unit-hit ${mine ? 'mine' : 'theirs'}${selected ? ' selected' : ''}` }, g);
       const title = svg('title', {}, g);
-      title.textContent = `${u.id} (${u.type}, ${u.figures})`;
-      circle.addEventListener('click', () => (mine ? this.choose(u) : this.aim(u)));
+      title.textContent = units.map((u) => `${u.id} (${u.type}${u.figures ? `, ${u.figures}` : ''})`).join('\n');
+      hit.addEventListener('click', () => this.unitsClicked(units));
+    }
+  }
+
+  // A cell of units clicked: the one unit, or a choice among the stack.
+  unitsClicked(units) {
+    const pick = (u) => (u.side === this.state.side ? this.choose(u) : this.aim(u));
+    if (units.length === 1) {
+      pick(units[0]);
+      return;
+    }
+    const box = $('play-dice');
+    box.replaceChildren();
+    for (const u of units) {
+      const b = button(box, `${u.id} (${u.type})`, () => pick(u));
+      b.dataset.pick = u.id;
     }
   }
 
@@ -230,7 +263,8 @@ export class Play {
   async choose(u) {
     this.selected = u;
     this.target = null;
-    $('play-dice').replaceChildren();
+    if (!$('play-dice').querySelector('[data-pick]'))
+      $('play-dice').replaceChildren();
     this.drawPieces();
     const answer = await this.ask(`moves ${u.at}`);
     const reach = answer ? answer.answers.flatMap((a) => a.reachable || []) : [];

@@ -10,6 +10,7 @@
 #include "../base/xmldoc.h"
 #include "../model/rulebook.h"
 #include "../model/rulebook_print.h"
+#include "../render/svgids.h"
 #include "../text/strings.h"
 #include "studio_doc.h"
 #include "studio_edit.h"
@@ -512,14 +513,23 @@ static void game_route(studio_api *api, const studio_request *req, bool post, la
 		.folder = api->folder, .scenario_file = api->doc_open ? api->doc.name : NULL };
 	int status = 200;
 	if (!post && strcmp(req->path, "/api/game/board.svg") == 0) {
-		/* The board bare: the page draws the game's pieces on it. */
-		boardsvg bare = { 0 };
+		/* The game's position drawn by the map painter, as it stands. */
+		boardsvg now = { 0 };
 		char *error = NULL;
-		if (api->doc_open && studio_doc_board_bare(&api->doc, api->ctx, lang, &bare, &error))
-			respond(resp, 200, "image/svg+xml", xstrndup(bare.svg, bare.svg_size), bare.svg_size);
+		standing st = { 0 };
+		if (api->game)
+			studio_game_standing(api->game, &st);
+		if (api->game && studio_doc_board_of(&api->doc, api->ctx, lang, &st.sc, &now, &error)) {
+			/* The same position, the same bytes (cairo numbers its
+			 * surfaces per process). */
+			size_t size;
+			char *svg = svgids_renumber(now.svg, now.svg_size, &size);
+			respond(resp, 200, "image/svg+xml", svg, size);
+		}
 		else
-			studio_response_error(resp, 409, error ? error : "no scenario is open");
-		boardsvg_finish(&bare);
+			studio_response_error(resp, 409, error ? error : "no game is being played");
+		standing_finish(&st);
+		boardsvg_finish(&now);
 		free(error);
 		return;
 	}

@@ -469,6 +469,11 @@ typedef struct said {
 	json_t *reasons;
 } said;
 
+void studio_game_standing(studio_game *g, standing *out)
+{
+	standing_make(out, g->s.engine, g->s.game, g->sc);
+}
+
 static void said_one(void *ctx, const char *query, const rules_error *why)
 {
 	said *sd = ctx;

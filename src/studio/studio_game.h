@@ -20,6 +20,7 @@
 
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
+#include "../rules/standing.h"
 #include "../text/lang.h"
 
 typedef struct studio_game studio_game;
@@ -59,6 +60,9 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, int *sta
  * computer's after it taken back; refused (422, {error, rule "log"})
  * when it rolled dice or drew a card, or nothing is left to take back. */
 json_t *studio_game_undo(studio_game *g, lang_id lang, int *status);
+/* The scenario as the game stands now (rules/standing.h), for the map
+ * painter: free it with standing_finish. */
+void studio_game_standing(studio_game *g, standing *out);
 /* A rules question of the engine's (moves FROM, dice FROM TO, los A B,
  * ...) on the position: {question, answers: [the JSON objects of `orbat
  * ask --format json`]}, or *status 400 with {error, rule}. */

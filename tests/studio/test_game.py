@@ -90,6 +90,37 @@ check(status == 200 and len(ans["state"]["log"]) == lines - 1, "undo takes the c
 check(any(c["id"] == card for c in ans["state"]["hand"]), "the card is in the hand again")
 
 
+# ---- the position drawn by the map painter, as it stands ----
+def board_svg():
+    status, headers, body = studio.request("GET", "/api/game/board.svg?lang=en")
+    check(status == 200 and headers.get("Content-Type") == "image/svg+xml" and body.startswith(b"<?xml"),
+          "the game's board is an SVG of the map painter's: %d" % status)
+    return body
+
+
+at_start = board_svg()
+status, ans = act("play union " + card)
+check(status == 200 and board_svg() == at_start, "a card played moves no piece: the same drawing")
+moved = None
+for u in [u for u in ans["state"]["units"] if u["side"] == "union" and u.get("at")]:
+    if act("order " + u["id"])[0] != 200:
+        continue
+    st, reach = get("/api/game/ask?q=moves+" + u["at"])
+    cells = [c for a in reach.get("answers", []) for c in a.get("reachable", []) if c != u["at"]]
+    if cells and act("move %s %s" % (u["id"], cells[0]))[0] == 200:
+        moved = (u["id"], cells[0])
+        break
+check(moved is not None, "a unit of the union's is ordered and moved: %s" % (moved,))
+after_move = board_svg()
+check(after_move != at_start, "the drawing shows the unit where it stands now")
+status, ans = post("/api/game/undo", {})
+check(status == 200 and board_svg() == at_start, "undo draws the unit back where it stood")
+status, ans = post("/api/game/undo", {})
+while status == 200 and len(ans["state"]["log"]) > lines - 1:
+    status, ans = post("/api/game/undo", {})
+check(len(ans["state"]["log"]) == lines - 1, "the order and the card are taken back")
+
+
 # ---- the game played to a result ----
 def retreat_lines(unit, count):
     """The referee's own retreat answer: a line for each path it offers."""
@@ -219,6 +250,7 @@ if status == 200:
     check(st == 200 and ans.get("answers"), "the referee answers whether infantry may be bought: %s" % ans)
     st, ans = act("buy infantry")
     check(st == 200 and ans["line"] == "buy infantry", "a first purchase is taken: %s" % ans.get("error"))
+    board_svg()
 status, ans = post("/api/game/start", {"side": "nobody"})
 check(status == 400 and ans.get("error"), "a side the scenario has not is refused")
 status, ans = post("/api/game/start", {"player": "nobody"})

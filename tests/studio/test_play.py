@@ -64,26 +64,32 @@ for lang in ("en", "nl", "fr"):
         wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
              and drv.find_elements(By.CSS_SELECTOR, "#play-board g[data-unit]"), "the game's pieces are drawn")
         check(d.find_element(By.ID, "play-limits").text != "", "the page says plainly what it cannot do yet")
+        check("/api/game/board.svg" in (d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href") or ""),
+              "the position is the map painter's drawing of the game")
+        check(not d.find_elements(By.CSS_SELECTOR, "#play-board circle"), "no marker is drawn over it")
         if lang == "en":
             before = log_count(d)
             check(click_when_ready(d, "#play-hand button[data-card='recon/centre']"), "a card of the hand is clicked")
             wait(d, lambda drv: log_count(drv) == before + 1, "the card played is in the log")
-            click_js(d, "#play-board g[data-unit='u-inf-1'] circle")
+            click_js(d, "#play-board g[data-unit='u-inf-1'] polygon")
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-board polygon.reach"),
                  "a unit clicked shows its moves highlighted")
-            click_js(d, "#play-board g[data-unit='c-art-2'] circle")
+            click_js(d, "#play-board g[data-unit='c-art-2'] polygon")
             wait(d, lambda drv: "[bc-" in drv.find_element(By.ID, "play-dice").text,
                  "an enemy clicked shows the dice with their rules")
-            click_js(d, "#play-board g[data-unit='u-inf-5'] circle")
+            click_js(d, "#play-board g[data-unit='u-inf-5'] polygon")
             d.find_element(By.ID, "play-order").click()
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-message a[data-rule]"),
                  "an order outside the card's section is refused with its rule id")
             d.find_element(By.CSS_SELECTOR, "#play-message a[data-rule]").click()
             wait(d, lambda drv: drv.find_element(By.ID, "play-explain").is_displayed()
                  and drv.find_element(By.ID, "play-explain-text").text, "the rule id opens the rule's text")
+            drawn = d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href")
             d.find_element(By.ID, "play-draw").click()
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action"),
                  "the computer's actions are listed as they come")
+            check(d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href") != drawn,
+                  "the position is drawn again after the turn")
             check(any(":" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-log li.computer")),
                   "the computer's battles are in the log with their dice")
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dues button[data-retreat]"),

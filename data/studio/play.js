@@ -199,10 +199,19 @@ export class Play {
     const hand = $('play-hand');
     hand.replaceChildren();
     for (const card of state.hand) {
-      const b = button(hand, card.name, () => this.act(`play ${state.side} ${card.id}`));
-      b.title = `${card.id}: ${card.text}`;
+      // The card as the deck prints it, in the page's language.
+      const b = button(hand, '', () => this.playCard(card));
+      const img = document.createElement('img');
+      img.src = `/api/game/card.png?lang=${lang()}&id=${encodeURIComponent(card.id)}`;
+      img.alt = card.name;
+      b.appendChild(img);
+      b.className = 'card';
+      b.title = `${card.name}: ${card.text}`;
       b.dataset.card = card.id;
+      if (card.plays && card.plays.length)
+        b.classList.add('playable');
     }
+    $('play-sections').replaceChildren();
     this.showDues(state);
     const log = $('play-log');
     log.replaceChildren(...state.log.map((l) => {
@@ -217,6 +226,30 @@ export class Play {
       b.disabled = !state.yours && b.id !== 'play-undo';
     $('play-battle').disabled = !state.yours || !this.target;
     this.drawPieces();
+  }
+
+  // A card clicked: played as the referee takes it; a card it takes for a
+  // section the player names offers those sections; one it takes in no
+  // way is sent as it is, for the referee's refusal and its rule.
+  playCard(card) {
+    const plays = card.plays || [];
+    const box = $('play-sections');
+    box.replaceChildren();
+    if (plays.length === 1 && !plays[0].section) {
+      this.act(plays[0].line);
+      return;
+    }
+    if (!plays.length) {
+      this.act(`play ${this.state.side} ${card.id}`);
+      return;
+    }
+    const head = document.createElement('div');
+    head.textContent = t('studio-play-section', { card: card.name });
+    box.appendChild(head);
+    for (const p of plays) {
+      const b = button(box, p.section ? t(`studio-play-section-${p.section}`) : card.name, () => this.act(p.line));
+      b.dataset.section = p.section || '';
+    }
   }
 
   // What the rules owe the user now, each as a button of the line it

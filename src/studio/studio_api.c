@@ -533,6 +533,25 @@ static void game_route(studio_api *api, const studio_request *req, bool post, la
 		free(error);
 		return;
 	}
+	if (!post && strcmp(req->path, "/api/game/card.png") == 0) {
+		/* A card of the hand as the deck prints it. */
+		render_ctx rc;
+		char *error = NULL;
+		const char *id = arg_of(req, "id");
+		const deckpng_face *f = !api->game ? NULL : !id ? NULL
+			: !studio_doc_render_ctx(&api->doc, api->ctx, lang, &rc, &error) ? NULL
+			: studio_game_card(api->game, &rc, id, &error);
+		if (f) {
+			char *png = xmalloc(f->png_size);
+			memcpy(png, f->png, f->png_size);
+			respond(resp, 200, "image/png", png, f->png_size);
+		}
+		else
+			studio_response_error(resp, !api->game ? 409 : !id ? 400 : 404,
+				error ? error : !api->game ? "no game is being played" : "which card: id=");
+		free(error);
+		return;
+	}
 	json_t *answer = studio_game_route(&api->game, &open, req->path + 10, body, arg_of(req, "q"), lang, &status);
 	json_decref(body);
 	respond_json(resp, status, answer);

@@ -155,6 +155,11 @@ static bool board_context(const studio_doc *d, context *ctx, lang_id lang, rende
 	return true;
 }
 
+bool studio_doc_render_ctx(const studio_doc *d, context *ctx, lang_id lang, render_ctx *rc, char **error)
+{
+	return board_context(d, ctx, lang, rc, error);
+}
+
 const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error)
 {
 	*error = NULL;

@@ -63,6 +63,10 @@ const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char
  * with boardsvg_finish.  False as studio_doc_board. */
 bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error);
 
+/* The render context of the document's board in a language (the print
+ * products' fonts, strings and layouts), for a product drawn on the side:
+ * false with a message (free it). */
+bool studio_doc_render_ctx(const studio_doc *d, context *ctx, lang_id lang, render_ctx *rc, char **error);
 /* The board of `sc`, the document's scenario as a game stands
  * (rules/standing.h), in one document as studio_doc_board_whole: a game's
  * page shows its pieces drawn by the same painters as the editor's. */

@@ -29,6 +29,8 @@ struct studio_game {
 	bool *by_computer;       /* per kept line: the computer took it */
 	size_t by_capacity;
 	char *stopped;           /* why the computer stopped playing, or NULL */
+	deckpng_face *faces[LANG_COUNT]; /* the deck's fronts, drawn when first asked */
+	size_t face_count[LANG_COUNT];
 };
 
 /* Saved logs, at most this large (as orbat play's --resume). */
@@ -52,6 +54,8 @@ void studio_game_destroy(studio_game *g)
 	free(g->log_error);
 	free(g->by_computer);
 	free(g->stopped);
+	for (int l = 0; l < LANG_COUNT; l++)
+		deckpng_free(g->faces[l], g->face_count[l]);
 	free(g);
 }
 
@@ -298,16 +302,58 @@ static json_t *engine_state(studio_game *g)
 	return value;
 }
 
-static json_t *hand_json(studio_game *g, lang_id lang)
+/* Whether the referee would take `line` from the user now: tried on a
+ * copy of the game with a copy of the dice, nothing kept.  What the page
+ * offers as a click is what this accepts, never a rule of its own. */
+static bool would_take(studio_game *g, const char *line)
+{
+	const game_engine *e = g->s.engine;
+	bool empty = false;
+	rules_error why;
+	game_action *a = game_action_parse(e, line, 0, &empty, &why);
+	if (!a)
+		return false;
+	game *copy = game_clone(g->s.game);
+	rng dice = g->s.dice;
+	bool ok = (!g->s.seats || e->own_choice(copy, a, game_session_decider(&g->s), g->s.holding, &why)) &&
+		e->prepare(copy, a, g->s.manual, false, &why) && game_act(copy, &dice, a, &why);
+	game_destroy(copy);
+	game_action_free(e, a);
+	return ok;
+}
+
+/* The ways the referee takes a card of the hand now: played as it is, or
+ * for a section the player names (the log's words left, centre, right). */
+static json_t *card_plays(studio_game *g, const char *side, const char *id)
+{
+	static const char *const SECTIONS[] = { NULL, "left", "centre", "right" };
+	json_t *plays = json_array();
+	for (size_t k = 0; k < sizeof SECTIONS / sizeof *SECTIONS; k++) {
+		char *line = SECTIONS[k] ? xasprintf("play %s %s %s", side, id, SECTIONS[k]) : xasprintf("play %s %s", side, id);
+		if (would_take(g, line))
+			json_array_append_new(plays, json_pack("{s:s, s:s?}", "line", line, "section", SECTIONS[k]));
+		free(line);
+	}
+	return plays;
+}
+
+/* The user's hand; when a card may be played now (the user's turn
+ * starting), each card with the plays the referee takes. */
+static json_t *hand_json(studio_game *g, lang_id lang, bool yours)
 {
 	game_card cards[HAND_MAX];
 	size_t n = g->s.engine->hand(g->s.game, g->human, cards, HAND_MAX);
+	bool playing = yours && game_to_play(g->s.game) == g->human;
+	const char *side = game_side_id(g->s.game, g->human);
 	json_t *hand = json_array();
 	for (size_t i = 0; i < n; i++) {
 		const char *name = l10n_get(&cards[i].card->name, lang);
 		char *text = ruleset_card_text(cards[i].card, lang);
-		json_array_append_new(hand, json_pack("{s:s, s:s, s:s, s:s}", "id", cards[i].id, "card",
-			cards[i].card->id, "name", name ? name : cards[i].card->id, "text", text ? text : ""));
+		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "id", cards[i].id, "card", cards[i].card->id, "name",
+			name ? name : cards[i].card->id, "text", text ? text : "");
+		if (playing)
+			json_object_set_new(o, "plays", card_plays(g, side, cards[i].id));
+		json_array_append_new(hand, o);
 		free(text);
 	}
 	return hand;
@@ -358,8 +404,9 @@ json_t *studio_game_state(studio_game *g, lang_id lang)
 	json_object_set_new(state, "player", json_string(g->player));
 	json_object_set_new(state, "over", json_boolean(over));
 	json_object_set_new(state, "decider", decider >= 0 ? json_string(game_side_id(gm, decider)) : json_null());
-	json_object_set_new(state, "yours", json_boolean(!over && !g->stopped && decider == g->human));
-	json_object_set_new(state, "hand", hand_json(g, lang));
+	bool yours = !over && !g->stopped && decider == g->human;
+	json_object_set_new(state, "yours", json_boolean(yours));
+	json_object_set_new(state, "hand", hand_json(g, lang, yours));
 	json_object_set_new(state, "dues", dues_json(g));
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
@@ -472,6 +519,18 @@ typedef struct said {
 void studio_game_standing(studio_game *g, standing *out)
 {
 	standing_make(out, g->s.engine, g->s.game, g->sc);
+}
+
+const deckpng_face *studio_game_card(studio_game *g, const render_ctx *rc, const char *id, char **error)
+{
+	*error = NULL;
+	lang_id l = rc->lang;
+	if (!g->faces[l] && !deckpng_make(rc, &g->faces[l], &g->face_count[l], error))
+		return NULL;
+	const deckpng_face *f = deckpng_find(g->faces[l], g->face_count[l], id);
+	if (!f)
+		*error = xasprintf("the deck has no card '%s'", id);
+	return f;
 }
 
 static void said_one(void *ctx, const char *query, const rules_error *why)

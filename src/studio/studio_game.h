@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "../cards/deckpng.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
 #include "../rules/standing.h"
@@ -63,6 +64,11 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, int *status);
 /* The scenario as the game stands now (rules/standing.h), for the map
  * painter: free it with standing_finish. */
 void studio_game_standing(studio_game *g, standing *out);
+/* The front of a card of the hand ("probe/left", as the log names it)
+ * as the deck prints it, in rc's language, drawn once per language and
+ * kept while the game lasts: NULL with a message (free it) when the deck
+ * cannot be drawn or has no such card. */
+const deckpng_face *studio_game_card(studio_game *g, const render_ctx *rc, const char *id, char **error);
 /* A rules question of the engine's (moves FROM, dice FROM TO, los A B,
  * ...) on the position: {question, answers: [the JSON objects of `orbat
  * ask --format json`]}, or *status 400 with {error, rule}. */

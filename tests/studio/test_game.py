@@ -71,6 +71,19 @@ status, nl = get("/api/game/state?lang=nl")
 check(status == 200 and [c["name"] for c in nl["hand"]] != [c["name"] for c in state["hand"]],
       "the hand's names come in the page's language")
 
+# ---- the hand as the deck prints it ----
+check(all(len(c.get("plays", [])) == 1 and c["plays"][0]["line"] == "play union " + c["id"] for c in state["hand"]),
+      "each card of the hand is offered as the play the referee takes: %s" % [c.get("plays") for c in state["hand"]])
+for c in state["hand"]:
+    st, headers, en_svg = studio.request("GET", "/api/game/card.png?lang=en&id=" + c["id"])
+    check(st == 200 and headers.get("Content-Type") == "image/png" and en_svg.startswith(b"\x89PNG"),
+          "the card %s is served as the deck prints it" % c["id"])
+st, _, nl_svg = studio.request("GET", "/api/game/card.png?lang=nl&id=" + state["hand"][0]["id"])
+check(st == 200 and nl_svg != studio.request("GET", "/api/game/card.png?lang=en&id=" + state["hand"][0]["id"])[2],
+      "the card is printed in the page's language")
+st, _, _ = studio.request("GET", "/api/game/card.png?lang=en&id=no-such-card")
+check(st == 404, "a card the deck has not: 404")
+
 # ---- refusals, with the referee's rule id ----
 status, ans = act("move u-inf-1 A1")
 check(status == 422 and ans.get("rule", "").startswith("bc-") and ans.get("error"),
@@ -222,6 +235,19 @@ with open(bad, "w") as f:
         f.write(line + "\n")
 status, ans = post("/api/game/resume", {"file": "bad.log"})
 check(status == 422 and ans.get("error"), "a log whose dice were changed is refused: %s" % ans.get("error"))
+
+# ---- a card for a section the player names ----
+status, state = post("/api/game/start", {"side": "union", "player": "simple", "seed": 6})
+fire = [c for c in state.get("hand", []) if c["card"] == "fire"]
+check(fire and sorted(p.get("section") or "" for p in fire[0]["plays"]) == ["centre", "left", "right"],
+      "a card played for a section offers the three sections: %s" % (fire and fire[0].get("plays")))
+others = [c for c in state.get("hand", []) if c["card"] != "fire"]
+check(all(not p.get("section") for c in others for p in c["plays"]), "a card of its own flank names no section")
+if fire:
+    status, ans = act([p["line"] for p in fire[0]["plays"] if p.get("section") == "centre"][0])
+    check(status == 200 and ans["line"] == "play union fire centre", "the card is played for the centre")
+    check(all(not c.get("plays") for c in ans["state"]["hand"]), "no card is offered once one is played")
+os.remove(os.path.join(folder, state["file"]))
 
 # ---- questions on the position ----
 status, state = post("/api/game/start", {"side": "confederate", "player": "simple", "seed": 11})

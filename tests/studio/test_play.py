@@ -67,6 +67,10 @@ for lang in ("en", "nl", "fr"):
         check("/api/game/board.svg" in (d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href") or ""),
               "the position is the map painter's drawing of the game")
         check(not d.find_elements(By.CSS_SELECTOR, "#play-board circle"), "no marker is drawn over it")
+        wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-hand button.card img") and all(
+             drv.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img)
+             for img in drv.find_elements(By.CSS_SELECTOR, "#play-hand button.card img")),
+             "the hand shows the cards as the deck prints them")
         if lang == "en":
             before = log_count(d)
             check(click_when_ready(d, "#play-hand button[data-card='recon/centre']"), "a card of the hand is clicked")

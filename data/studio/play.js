@@ -45,6 +45,9 @@ function withRule(parent, sentence, explain) {
 }
 
 export class Play {
+  // How long each of the computer's actions stays on the board (ms).
+  static PACE = 900;
+
   constructor(onLeave) {
     this.state = null;
     this.cells = null;         // address -> cell outline and centre
@@ -54,8 +57,9 @@ export class Play {
     $('play-edit').addEventListener('click', () => onLeave());
     $('play-order').addEventListener('click', () => this.selected && this.act(`order ${this.selected.id}`));
     $('play-battle').addEventListener('click', () => {
+      // The log's word for a fight: battle (hex), attack (square).
       if (this.selected && this.target)
-        this.act(`battle ${this.selected.id} ${this.target.id}`);
+        this.act(`${this.state.grid === 'square' ? 'attack' : 'battle'} ${this.selected.id} ${this.target.id}`);
     });
     $('play-draw').addEventListener('click', () => this.act('draw'));
     $('play-pass').addEventListener('click', () => this.act('pass'));
@@ -213,6 +217,7 @@ export class Play {
     }
     $('play-sections').replaceChildren();
     this.showDues(state);
+    this.showOffers(state);
     const log = $('play-log');
     log.replaceChildren(...state.log.map((l) => {
       const li = document.createElement('li');
@@ -263,12 +268,36 @@ export class Play {
       const line = document.createElement('div');
       line.textContent = due.text || `${due.step || ''} ${due.unit}`.trim();
       dues.appendChild(line);
-      if (due.step === 'retreat' && due.unit)
+      if (due.step === 'retreat' && due.unit && state.grid !== 'square')
         this.retreats(line, due.unit, due.count);
-      else if (due.step && due.unit)
-        button(line, `${due.step} ${due.unit}`, () => this.act(`${due.step} ${due.unit}`));
       if (due.kind === 'may')
         button(line, t('studio-play-pass'), () => this.act('pass'));
+    }
+  }
+
+  // Every line the referee takes from the user now (the server tried
+  // each), as buttons by the log's word; the square grid's purse beside.
+  showOffers(state) {
+    const box = $('play-offers');
+    box.replaceChildren();
+    const me = (state.sides || []).find((s) => s.id === state.side);
+    if (state.grid === 'square' && me) {
+      const purse = document.createElement('div');
+      purse.id = 'play-purse';
+      purse.textContent = t('studio-play-purse', { points: me.points, allowance: me.allowance });
+      box.appendChild(purse);
+    }
+    const kinds = new Map();
+    for (const o of state.offers || []) {
+      if (!kinds.has(o.kind)) {
+        const row = document.createElement('div');
+        row.className = 'offer-row';
+        box.appendChild(row);
+        kinds.set(o.kind, row);
+      }
+      const b = button(kinds.get(o.kind), o.line, () => this.act(o.line));
+      b.dataset.line = o.line;
+      b.dataset.kind = o.kind;
     }
   }
 
@@ -313,12 +342,16 @@ export class Play {
       return;
     this.target = u;
     this.mark([u.at], 'target');
-    const answer = await this.ask(`dice ${this.selected.id} ${u.id}`);
+    // The referee's question of the grid: dice (hex), attack (square).
+    const answer = await this.ask(this.state.grid === 'square' ? `attack ${this.selected.at} ${u.at}`
+      : `dice ${this.selected.id} ${u.id}`);
     const box = $('play-dice');
     box.replaceChildren();
     for (const a of answer ? answer.answers : []) {
       const head = document.createElement('strong');
-      head.textContent = `${a.attacker || this.selected.id} → ${a.target || u.id}: ${t('studio-play-dice', { dice: a.dice })}`;
+      head.textContent = a.dice !== undefined
+        ? `${a.attacker || this.selected.id} → ${a.target || u.id}: ${t('studio-play-dice', { dice: a.dice })}`
+        : `${a.attacker || this.selected.id} → ${a.defender || u.id}`;
       box.appendChild(head);
       for (const r of a.reasons || [])
         withRule(box, r, (rule) => this.explain(rule));
@@ -370,19 +403,47 @@ export class Play {
       return false;
     }
     this.say('');
+    this.selected = this.target = null;
+    this.mark([], 'reach');
+    this.mark([], 'target');
+    await this.replay(answer.computer, answer.state);
+    this.show(answer.state);
+    return true;
+  }
+
+  // The computer's actions one at a time: each listed with its dice and
+  // the board drawn as it stood after it (the log's first lines), a pause
+  // long enough to read between them, until all are shown or "skip" is
+  // pressed.
+  async replay(computer, state) {
     const box = $('play-dice');
     box.replaceChildren();
-    for (const c of answer.computer) {
+    const lines = computer.filter((c) => c.line).length;
+    let shown = state.log.length - lines;
+    const skip = $('play-skip');
+    let skipped = false;
+    skip.hidden = lines === 0;
+    skip.onclick = () => { skipped = true; };
+    document.body.dataset.play = lines ? 'replaying' : document.body.dataset.play;
+    for (const c of computer) {
       const div = document.createElement('div');
       div.className = 'computer-action';
       div.textContent = t('studio-play-computer', { line: c.line || 'pass' });
       box.appendChild(div);
+      if (!c.line || skipped || !this.image)
+        continue;
+      shown += 1;
+      this.drawings = (this.drawings || 0) + 1;
+      this.drawn = null;
+      this.image.setAttribute('href', `/api/game/board.svg?lang=${lang()}&lines=${shown}&n=${this.drawings}`);
+      this.pieceLayer.replaceChildren();
+      await new Promise((done) => {
+        const timer = setTimeout(done, Play.PACE);
+        skip.onclick = () => { skipped = true; clearTimeout(timer); done(); };
+      });
     }
-    this.selected = this.target = null;
-    this.mark([], 'reach');
-    this.mark([], 'target');
-    this.show(answer.state);
-    return true;
+    skip.hidden = true;
+    document.body.dataset.play = 'ready';
   }
 
   async undo() {

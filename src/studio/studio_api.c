@@ -517,17 +517,25 @@ static void game_route(studio_api *api, const studio_request *req, bool post, la
 		boardsvg now = { 0 };
 		char *error = NULL;
 		standing st = { 0 };
-		if (api->game)
+		/* ?lines=N: the position after the log's first N lines. */
+		const char *lines = arg_of(req, "lines");
+		char *end = NULL;
+		unsigned long n = lines ? strtoul(lines, &end, 10) : 0;
+		bool drawn = false;
+		if (api->game && lines && (!*lines || *end || !studio_game_standing_at(api->game, n, &st)))
+			error = xstrdup("lines: a count of the log's lines");
+		else if (api->game && !lines)
 			studio_game_standing(api->game, &st);
-		if (api->game && studio_doc_board_of(&api->doc, api->ctx, lang, &st.sc, &now, &error)) {
+		if (api->game && !error && studio_doc_board_of(&api->doc, api->ctx, lang, &st.sc, &now, &error)) {
+			drawn = true;
 			/* The same position, the same bytes (cairo numbers its
 			 * surfaces per process). */
 			size_t size;
 			char *svg = svgids_renumber(now.svg, now.svg_size, &size);
 			respond(resp, 200, "image/svg+xml", svg, size);
-		}
-		else
-			studio_response_error(resp, 409, error ? error : "no game is being played");
+		} else
+			studio_response_error(resp, api->game && !drawn && lines ? 400 : 409,
+				error ? error : "no game is being played");
 		standing_finish(&st);
 		boardsvg_finish(&now);
 		free(error);

@@ -15,6 +15,7 @@
 #include "../rules/players.h"
 #include "../rules/session.h"
 #include "studio_guard.h"
+#include "studio_offers.h"
 
 struct studio_game {
 	const scenario *sc;
@@ -302,26 +303,6 @@ static json_t *engine_state(studio_game *g)
 	return value;
 }
 
-/* Whether the referee would take `line` from the user now: tried on a
- * copy of the game with a copy of the dice, nothing kept.  What the page
- * offers as a click is what this accepts, never a rule of its own. */
-static bool would_take(studio_game *g, const char *line)
-{
-	const game_engine *e = g->s.engine;
-	bool empty = false;
-	rules_error why;
-	game_action *a = game_action_parse(e, line, 0, &empty, &why);
-	if (!a)
-		return false;
-	game *copy = game_clone(g->s.game);
-	rng dice = g->s.dice;
-	bool ok = (!g->s.seats || e->own_choice(copy, a, game_session_decider(&g->s), g->s.holding, &why)) &&
-		e->prepare(copy, a, g->s.manual, false, &why) && game_act(copy, &dice, a, &why);
-	game_destroy(copy);
-	game_action_free(e, a);
-	return ok;
-}
-
 /* The ways the referee takes a card of the hand now: played as it is, or
  * for a section the player names (the log's words left, centre, right). */
 static json_t *card_plays(studio_game *g, const char *side, const char *id)
@@ -330,7 +311,7 @@ static json_t *card_plays(studio_game *g, const char *side, const char *id)
 	json_t *plays = json_array();
 	for (size_t k = 0; k < sizeof SECTIONS / sizeof *SECTIONS; k++) {
 		char *line = SECTIONS[k] ? xasprintf("play %s %s %s", side, id, SECTIONS[k]) : xasprintf("play %s %s", side, id);
-		if (would_take(g, line))
+		if (studio_offers_would_take(&g->s, line))
 			json_array_append_new(plays, json_pack("{s:s, s:s?}", "line", line, "section", SECTIONS[k]));
 		free(line);
 	}
@@ -407,6 +388,8 @@ json_t *studio_game_state(studio_game *g, lang_id lang)
 	bool yours = !over && !g->stopped && decider == g->human;
 	json_object_set_new(state, "yours", json_boolean(yours));
 	json_object_set_new(state, "hand", hand_json(g, lang, yours));
+	/* Every line the referee takes from the user now, as clicks. */
+	json_object_set_new(state, "offers", yours ? studio_offers(&g->s, g->sc, g->rs, g->human, state) : json_array());
 	json_object_set_new(state, "dues", dues_json(g));
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
@@ -519,6 +502,23 @@ typedef struct said {
 void studio_game_standing(studio_game *g, standing *out)
 {
 	standing_make(out, g->s.engine, g->s.game, g->sc);
+}
+
+bool studio_game_standing_at(studio_game *g, size_t lines, standing *out)
+{
+	if (lines > g->s.kept.count)
+		return false;
+	/* The log's first lines applied again on a copy of the start, as undo
+	 * rebuilds a position. */
+	game *then = game_clone(g->s.start);
+	bool ok = true;
+	rules_error err;
+	for (size_t i = 0; i < lines && ok; i++)
+		ok = game_apply_text(then, g->s.kept.line[i], (int)i + 1, &err);
+	if (ok)
+		standing_make(out, g->s.engine, then, g->sc);
+	game_destroy(then);
+	return ok;
 }
 
 const deckpng_face *studio_game_card(studio_game *g, const render_ctx *rc, const char *id, char **error)

@@ -64,6 +64,10 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, int *status);
 /* The scenario as the game stands now (rules/standing.h), for the map
  * painter: free it with standing_finish. */
 void studio_game_standing(studio_game *g, standing *out);
+/* The same after the log's first `lines` lines, for the page that shows
+ * the computer's actions one by one: false when the log is shorter (or
+ * its start cannot be rebuilt). */
+bool studio_game_standing_at(studio_game *g, size_t lines, standing *out);
 /* The front of a card of the hand ("probe/left", as the log names it)
  * as the deck prints it, in rc's language, drawn once per language and
  * kept while the game lasts: NULL with a message (free it) when the deck

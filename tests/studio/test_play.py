@@ -90,6 +90,15 @@ for lang in ("en", "nl", "fr"):
                  and drv.find_element(By.ID, "play-explain-text").text, "the rule id opens the rule's text")
             drawn = d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href")
             d.find_element(By.ID, "play-draw").click()
+            wait(d, lambda drv: drv.find_element(By.ID, "play-skip").is_displayed(),
+                 "the computer's turn is shown action by action, with a skip button")
+            check("lines=" in d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href"),
+                  "the board shows the position after the computer's action on display")
+            check(len(d.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action")) >= 1,
+                  "the computer's action on display is listed")
+            d.find_element(By.ID, "play-skip").click()
+            wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
+                 and not drv.find_element(By.ID, "play-skip").is_displayed(), "skip shows the rest at once")
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action"),
                  "the computer's actions are listed as they come")
             check(d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href") != drawn,

@@ -146,7 +146,23 @@ export class Play {
     // A new address each time: an undo and a new line may give the same
     // log length, never the same picture from the browser's cache.
     this.drawings = (this.drawings || 0) + 1;
-    this.image.setAttribute('href', `/api/game/board.svg?lang=${lang()}&n=${this.drawings}`);
+    this.showDrawing(`/api/game/board.svg?lang=${lang()}&n=${this.drawings}`);
+  }
+
+  // A drawing loaded first, then shown: the board never goes blank, and
+  // data-loaded says when the picture is the one asked for.
+  showDrawing(url) {
+    const image = this.image;
+    image.dataset.loaded = 'false';
+    image.dataset.wanted = url;
+    const pre = new Image();
+    pre.onload = pre.onerror = () => {
+      if (image.dataset.wanted !== url)
+        return;
+      image.setAttribute('href', url);
+      image.dataset.loaded = 'true';
+    };
+    pre.src = url;
   }
 
   // Over the drawing, a clickable outline for each cell holding units:
@@ -230,6 +246,8 @@ export class Play {
     for (const b of $('play-tools').querySelectorAll('button'))
       b.disabled = !state.yours && b.id !== 'play-undo';
     $('play-battle').disabled = !state.yours || !this.target;
+    // The hex games' own words: orders and the draw that ends a turn.
+    $('play-order').hidden = $('play-draw').hidden = state.grid === 'square';
     this.drawPieces();
   }
 
@@ -435,7 +453,7 @@ export class Play {
       shown += 1;
       this.drawings = (this.drawings || 0) + 1;
       this.drawn = null;
-      this.image.setAttribute('href', `/api/game/board.svg?lang=${lang()}&lines=${shown}&n=${this.drawings}`);
+      this.showDrawing(`/api/game/board.svg?lang=${lang()}&lines=${shown}&n=${this.drawings}`);
       this.pieceLayer.replaceChildren();
       await new Promise((done) => {
         const timer = setTimeout(done, Play.PACE);

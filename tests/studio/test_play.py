@@ -31,6 +31,7 @@ check, wait, screenshot = checks.check, checks.wait, checks.screenshot
 tmp = tempfile.mkdtemp(prefix="orbat-studio-play-")
 folder = folder_with(os.path.join(tmp, "scenarios"), source_root, {
     "first-bull-run.xml": "scenarios/first-bull-run.xml",
+    "mb-1861.xml": "scenarios/mb-1861.xml",
 })
 
 
@@ -64,7 +65,7 @@ for lang in ("en", "nl", "fr"):
         wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
              and drv.find_elements(By.CSS_SELECTOR, "#play-board g[data-unit]"), "the game's pieces are drawn")
         check(d.find_element(By.ID, "play-limits").text != "", "the page says plainly what it cannot do yet")
-        check("/api/game/board.svg" in (d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href") or ""),
+        check("/api/game/board.svg" in (d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted") or ""),
               "the position is the map painter's drawing of the game")
         check(not d.find_elements(By.CSS_SELECTOR, "#play-board circle"), "no marker is drawn over it")
         wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-hand button.card img") and all(
@@ -88,11 +89,11 @@ for lang in ("en", "nl", "fr"):
             d.find_element(By.CSS_SELECTOR, "#play-message a[data-rule]").click()
             wait(d, lambda drv: drv.find_element(By.ID, "play-explain").is_displayed()
                  and drv.find_element(By.ID, "play-explain-text").text, "the rule id opens the rule's text")
-            drawn = d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href")
+            drawn = d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted")
             d.find_element(By.ID, "play-draw").click()
             wait(d, lambda drv: drv.find_element(By.ID, "play-skip").is_displayed(),
                  "the computer's turn is shown action by action, with a skip button")
-            check("lines=" in d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href"),
+            check("lines=" in d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted"),
                   "the board shows the position after the computer's action on display")
             check(len(d.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action")) >= 1,
                   "the computer's action on display is listed")
@@ -101,7 +102,7 @@ for lang in ("en", "nl", "fr"):
                  and not drv.find_element(By.ID, "play-skip").is_displayed(), "skip shows the rest at once")
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action"),
                  "the computer's actions are listed as they come")
-            check(d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("href") != drawn,
+            check(d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted") != drawn,
                   "the position is drawn again after the turn")
             check(any(":" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-log li.computer")),
                   "the computer's battles are in the log with their dice")
@@ -118,16 +119,85 @@ for lang in ("en", "nl", "fr"):
             d.find_element(By.ID, "play-undo").click()
             wait(d, lambda drv: drv.find_element(By.ID, "play-message").is_displayed() or log_count(drv) < after,
                  "undo answers: the last action back, or why not")
+        wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-board image[data-loaded='true']"),
+             "the position is drawn")
         screenshot(d, "play-%s" % lang)
     finally:
         d.quit()
 studio.stop()
 
+
+
+def offer(d, line):
+    """The button of a line the referee takes now, clicked once it shows."""
+    css = "#play-offers button[data-line='%s']" % line
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, css), "'%s' is offered as a click" % line)
+    before = log_count(d)
+    d.find_element(By.CSS_SELECTOR, css).click()
+    wait(d, lambda drv: log_count(drv) > before and drv.execute_script("return document.body.dataset.play === 'ready'"),
+         "'%s' is taken" % line)
+
+
+def fight(d, attacker, target):
+    """A unit of the user's clicked, then the enemy (picked from its stack),
+    then the battle button: one round of combat."""
+    click_js(d, "#play-board g[data-units~='%s'] polygon" % attacker)
+    if d.find_elements(By.CSS_SELECTOR, "#play-dice button[data-pick='%s']" % attacker):
+        d.find_element(By.CSS_SELECTOR, "#play-dice button[data-pick='%s']" % attacker).click()
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-board polygon.unit-hit.selected"), "the attacker is chosen")
+    click_js(d, "#play-board g[data-units~='%s'] polygon" % target)
+    pick = "#play-dice button[data-pick='%s']" % target
+    if d.find_elements(By.CSS_SELECTOR, pick):
+        d.find_element(By.CSS_SELECTOR, pick).click()
+    wait(d, lambda drv: drv.find_element(By.ID, "play-battle").is_enabled(),
+         "the referee's attack answer allows %s on %s" % (attacker, target))
+    before = log_count(d)
+    d.find_element(By.ID, "play-battle").click()
+    wait(d, lambda drv: log_count(drv) > before, "the round is in the log")
+    if d.find_element(By.ID, "play-skip").is_displayed():
+        d.find_element(By.ID, "play-skip").click()
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'"), "the page is ready again")
+
+
+# ---- the square grid: buying, the movement roll, two rounds, a retreat ----
+studio = Studio(orbat, ["mb-1861.xml"], folder)
+d = chromium("en", 1400, 900)
+try:
+    d.get(studio.url)
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the square page is ready")
+    check(click_when_ready(d, "#play-it"), "'Play it' on the square scenario")
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-player option"), "the start form shows")
+    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
+    Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
+    d.find_element(By.ID, "play-seed").send_keys("4")
+    d.find_element(By.ID, "play-start").click()
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
+         and drv.find_elements(By.ID, "play-purse"), "the square game shows the purse")
+    purse = d.find_element(By.ID, "play-purse").text
+    offer(d, "buy infantry")
+    check(d.find_element(By.ID, "play-purse").text != purse, "the purse shows the purchase: %s" % purse)
+    offer(d, "roll")
+    fight(d, "u-art-1", "c-inf-1")
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-offers button[data-line='stop']"),
+         "after a round the attacker may stop")
+    fight(d, "u-inf-1", "c-inf-1")
+    lines = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-log li")]
+    check(len([l for l in lines if l.startswith("attack ")]) == 2, "two rounds of combat: %s" % lines[-4:])
+    check(any(l.startswith("withdraw lee") for l in lines), "the defender's general falls back: %s" % lines[-3:])
+    offer(d, "advance u-inf-1")
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-board image[data-loaded='true']"),
+         "the position after the advance is drawn")
+    screenshot(d, "play-square-en")
+finally:
+    d.quit()
+studio.stop()
+
 logs = [n for n in os.listdir(folder) if n.endswith(".log")]
-check(logs == ["first-bull-run-game.log"], "the game's log is beside the scenario: %s" % logs)
-if logs:
-    r = subprocess.run([orbat, "check", os.path.join(folder, "first-bull-run.xml"), os.path.join(folder, logs[0])],
+check(sorted(logs) == ["first-bull-run-game.log", "mb-1861-game.log"], "the games' logs are beside the scenarios: %s" % logs)
+for name in logs:
+    r = subprocess.run([orbat, "check", os.path.join(folder, name.replace("-game.log", ".xml")), os.path.join(folder, name)],
                        capture_output=True, text=True)
-    check(r.returncode == 0, "orbat check accepts it: %s" % r.stderr[-300:])
+    check(r.returncode == 0,
+          "orbat check accepts %s: %s" % (name, (r.stdout + r.stderr)[-300:]))
 shutil.rmtree(tmp)
 checks.finish("studio-play")

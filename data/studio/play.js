@@ -76,7 +76,11 @@ export class Play {
       const body = { side: $('play-side-choice').value, player: $('play-player').value };
       if (/^\d+$/.test(seed))
         body.seed = Number(seed);
-      this.start(body).catch((err) => this.say(err.message));
+      // A saved game chosen: it goes on from its log.
+      const file = $('play-resume-file').value;
+      if (file)
+        body.file = file;
+      this.start(body, file ? '/api/game/resume' : '/api/game/start').catch((err) => this.say(err.message));
     });
   }
 
@@ -91,11 +95,14 @@ export class Play {
       o.title = p.description;
       return o;
     }));
+    const saved = await getJSON('/api/game/logs', { lang: lang() });
+    $('play-resume-file').replaceChildren(new Option(t('studio-play-new-game'), ''),
+      ...saved.logs.map((name) => new Option(name, name)));
     $('play-setup').hidden = !$('play-setup').hidden;
   }
 
-  async start(body) {
-    await postJSON('/api/game/start', body);
+  async start(body, path) {
+    await postJSON(path, body);
     $('play-setup').hidden = true;
     await this.open();
   }

@@ -3,6 +3,7 @@
  * whole beside the scenario. */
 #include "studio_game.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -622,6 +623,42 @@ static json_t *route_start(studio_game **held, const studio_game_options *open, 
 	return studio_game_state(g, lang);
 }
 
+static int name_order(const void *a, const void *b)
+{
+	return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
+}
+
+/* The saved games of the open scenario: the folder's STEM-game*.log, in
+ * name order, for the start form's "resume". */
+static json_t *saved_logs(const studio_game_options *open)
+{
+	json_t *list = json_array();
+	if (!open->scenario_file || !open->folder)
+		return list;
+	size_t stem = strlen(open->scenario_file);
+	if (stem > 4 && strcmp(open->scenario_file + stem - 4, ".xml") == 0)
+		stem -= 4;
+	DIR *dir = opendir(open->folder);
+	for (struct dirent *e; dir && (e = readdir(dir)) != NULL;) {
+		size_t len = strlen(e->d_name);
+		if (len >= stem + 9 && strncmp(e->d_name, open->scenario_file, stem) == 0 &&
+			strncmp(e->d_name + stem, "-game", 5) == 0 && strcmp(e->d_name + len - 4, ".log") == 0)
+			json_array_append_new(list, json_string(e->d_name));
+	}
+	if (dir)
+		closedir(dir);
+	size_t n = json_array_size(list);
+	json_t **items = xmalloc((n ? n : 1) * sizeof *items);
+	for (size_t i = 0; i < n; i++)
+		items[i] = json_incref(json_array_get(list, i));
+	qsort(items, n, sizeof *items, name_order);
+	json_array_clear(list);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(list, items[i]);
+	free(items);
+	return list;
+}
+
 json_t *studio_game_route(studio_game **held, const studio_game_options *open, const char *what, const json_t *body,
 	const char *ask, lang_id lang, int *status)
 {
@@ -640,6 +677,10 @@ json_t *studio_game_route(studio_game **held, const studio_game_options *open, c
 		}
 		*status = 200;
 		return json_pack("{s:o, s:s?}", "players", list, "strongest", open->rs ? player_strongest(open->rs->grid) : NULL);
+	}
+	if (!body && strcmp(what, "logs") == 0) {
+		*status = 200;
+		return json_pack("{s:o}", "logs", saved_logs(open));
 	}
 	if (!*held)
 		return route_error(status, 404, "no game is under way");

@@ -78,12 +78,13 @@ const deckpng_face *studio_game_card(studio_game *g, const render_ctx *rc, const
  * ask --format json`]}, or *status 400 with {error, rule}. */
 json_t *studio_game_ask(studio_game *g, const char *question, int *status);
 
-#endif
-
 /* The calls of /api/game/ (studio_api.h lists them): `what` the path
  * after "/api/game/", `body` the POST's object (NULL for a GET), `ask`
  * the ?q= of a question.  `open` describes the open scenario (its sc
  * NULL when none can be played: not open, or not valid); *held the game,
- * replaced by start and resume.  The answer's status in *status. */
+ * replaced by start and resume; `logs` lists the scenario's saved games
+ * for resume.  The answer's status in *status. */
 json_t *studio_game_route(studio_game **held, const studio_game_options *open, const char *what, const json_t *body,
 	const char *ask, lang_id lang, int *status);
+
+#endif

@@ -99,6 +99,12 @@ static void hex_offers(offers *o)
 			strcmp(text_of(u, "side"), o->me) == 0)
 			offer(o, xasprintf("arrive %s", text_of(u, "id")), false);
 	offer(o, xstrdup("rally"), false);
+	/* A card discarded, where the rules let the side (§8: by choice, or
+	 * while it can use none). */
+	game_card hand[16];
+	size_t cards = human >= 0 ? o->s->engine->hand(o->s->game, human, hand, 16) : 0;
+	for (size_t c = 0; c < cards; c++)
+		offer(o, xasprintf("discard %s %s", o->me, hand[c].id), false);
 }
 
 /* ---- square ---- */

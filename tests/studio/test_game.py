@@ -126,6 +126,14 @@ for u in [u for u in ans["state"]["units"] if u["side"] == "union" and u.get("at
 check(moved is not None, "a unit of the union's is ordered and moved: %s" % (moved,))
 after_move = board_svg()
 check(after_move != at_start, "the drawing shows the unit where it stands now")
+lines_now = len(get("/api/game/state")[1]["log"])
+st, _, then = studio.request("GET", "/api/game/board.svg?lang=en&lines=%d" % (lines_now - 1))
+check(st == 200 and then == at_start, "board.svg?lines=N draws the position after the log's first N lines")
+st, _, now = studio.request("GET", "/api/game/board.svg?lang=en&lines=%d" % lines_now)
+check(st == 200 and now == after_move, "the whole log's count draws the position as it stands")
+for bad in ("abc", "", "-1", "99999"):
+    st, _, _ = studio.request("GET", "/api/game/board.svg?lang=en&lines=" + bad)
+    check(st == 400, "lines=%r is refused: %d" % (bad, st))
 status, ans = post("/api/game/undo", {})
 check(status == 200 and board_svg() == at_start, "undo draws the unit back where it stood")
 status, ans = post("/api/game/undo", {})
@@ -211,6 +219,8 @@ with open(log_path) as f:
     saved = f.read().splitlines()
 check(saved == [l["line"] for l in state["log"]], "the log file holds the game's lines, whole")
 
+status, saved_list = get("/api/game/logs")
+check(status == 200 and log_name in saved_list.get("logs", []), "the saved games are listed for resume: %s" % saved_list)
 status, resumed = post("/api/game/resume", {"file": log_name, "side": "union"})
 check(status == 200 and [l["line"] for l in resumed["log"]] == saved and resumed.get("over"),
       "the log is resumed to the same position: %d" % status)

@@ -11,6 +11,7 @@ Screenshots play-en/nl/fr.png go to the folder given as the third
 argument.  Skipped (77) without chromium, chromedriver or python3-selenium.
 
 usage: test_play.py ORBAT SOURCE_ROOT SCREENSHOT_DIR"""
+import json
 import os
 import shutil
 import subprocess
@@ -192,10 +193,153 @@ finally:
     d.quit()
 studio.stop()
 
+# ---- a whole seeded hex game by clicks against the computer, to a result ----
+# The test reads the game's state through the API to choose what to click;
+# every action is a click on the page.
+studio = Studio(orbat, ["first-bull-run.xml"], folder)
+
+
+def api(path):
+    return json.loads(studio.request("GET", path)[2])
+
+
+def settled(drv):
+    """The computer's turn skipped when shown; true once the page is ready."""
+    skip = drv.find_element(By.ID, "play-skip")
+    if skip.is_displayed():
+        skip.click()
+        return False
+    return drv.execute_script("return document.body.dataset.play === 'ready'")
+
+
+def click_then_settle(d, click):
+    """A click whose answer is a line taken or a refusal shown."""
+    before = len(api("/api/game/state")["log"])
+    d.execute_script("document.getElementById('play-message').hidden = true")
+    click()
+    wait(d, lambda drv: len(api("/api/game/state")["log"]) != before
+         or drv.find_element(By.ID, "play-message").is_displayed(), "the click is answered")
+    wait(d, settled, "the page is ready after the computer's turn")
+    return len(api("/api/game/state")["log"]) != before
+
+
+def click_css(d, css):
+    return lambda: d.find_element(By.CSS_SELECTOR, css).click()
+
+
+def select_unit(d, unit):
+    click_js(d, "#play-board g[data-units~='%s'] polygon" % unit)
+
+
+def whole_game(d):
+    """Clicks until the game is over: a retreat the referee offers, a card
+    it takes, the first other choice it offers, orders unit by unit,
+    battles its dice answer allows, else the draw.  The count of clicks."""
+    clicks = 0
+    ordered, battled, tried, turn = [], set(), set(), None
+    for _ in range(3000):
+        st = api("/api/game/state")
+        if st["over"] or not st["yours"]:
+            return clicks, st
+        me = st["side"]
+        plays = len([l for l in st["log"] if l["line"].startswith("play %s " % me)])
+        if plays != turn:
+            ordered, battled, tried, turn = [], set(), set(), plays
+        clicks += 1
+        retreats = d.find_elements(By.CSS_SELECTOR, "#play-dues button[data-retreat]")
+        if any(x.get("step") == "retreat" and x["side"] == me for x in st["dues"]):
+            wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dues button[data-retreat]"),
+                 "the retreat owed offers the referee's paths")
+            click_then_settle(d, click_css(d, "#play-dues button[data-retreat]"))
+            continue
+        card = [c for c in st["hand"] if c.get("plays")]
+        if card:
+            def play():
+                d.find_element(By.CSS_SELECTOR, "#play-hand button[data-card='%s']" % card[0]["id"]).click()
+                if card[0]["plays"][0].get("section"):
+                    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-sections button"),
+                         "the sections are offered")
+                    d.find_element(By.CSS_SELECTOR, "#play-sections button").click()
+            click_then_settle(d, play)
+            continue
+        offers = [o for o in st["offers"] if o["kind"] != "discard"]
+        if offers:
+            click_then_settle(d, click_css(d, "#play-offers button[data-line='%s']" % offers[0]["line"]))
+            continue
+        mine = [u["id"] for u in st["units"] if u["side"] == me and u.get("alive") and u.get("at")]
+        untried = [u for u in mine if u not in tried]
+        if untried and not battled:
+            tried.add(untried[0])
+            select_unit(d, untried[0])
+            if click_then_settle(d, click_css(d, "#play-order")):
+                ordered.append(untried[0])
+            continue
+        fought = False
+        enemies = [u for u in st["units"] if u["side"] != me and u.get("alive") and u.get("at")]
+        for u in [u for u in ordered if u not in battled]:
+            battled.add(u)
+            for e in enemies:
+                answer = api("/api/game/ask?q=dice+%s+%s" % (u, e["id"]))
+                if any(a.get("allowed") for a in answer.get("answers", [])):
+                    def battle(u=u, e=e):
+                        select_unit(d, u)
+                        click_js(d, "#play-board g[data-units~='%s'] polygon" % e["id"])
+                        wait(d, lambda drv: drv.find_element(By.ID, "play-battle").is_enabled(), "battle is allowed")
+                        d.find_element(By.ID, "play-battle").click()
+                    fought = click_then_settle(d, battle)
+                    break
+            if fought:
+                break
+        if fought:
+            continue
+        if not click_then_settle(d, click_css(d, "#play-draw")):
+            discard = [o for o in st["offers"] if o["kind"] == "discard"]
+            if not discard or not click_then_settle(d, click_css(
+                    d, "#play-offers button[data-line='%s']" % discard[0]["line"])):
+                return clicks, api("/api/game/state")
+    return clicks, api("/api/game/state")
+
+
+d = chromium("en", 1400, 900)
+try:
+    d.get(studio.url)
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page is ready")
+    check(click_when_ready(d, "#play-it"), "'Play it' for a whole game")
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-resume-file option"), "the start form shows")
+    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
+    Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
+    d.find_element(By.ID, "play-seed").send_keys("5")
+    d.find_element(By.ID, "play-start").click()
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'"), "the game starts")
+    wait(d, settled, "the computer's opening is shown")
+    clicks, final = whole_game(d)
+    check(final["over"] and final["winner"], "the game is played by clicks to a result (%d clicks, winner %s, "
+          "stopped %s)" % (clicks, final.get("winner"), final.get("stopped")))
+    wait(d, lambda drv: "wins" in drv.find_element(By.ID, "play-status").text, "the page says who won")
+    whole_log = [l["line"] for l in final["log"]]
+    saved_as = final["file"]
+    screenshot(d, "play-over-en")
+    # Resume: the saved game chosen in the start form goes on where it stood.
+    d.find_element(By.ID, "play-edit").click()
+    check(click_when_ready(d, "#play-it"), "'Play it' again")
+    wait(d, lambda drv: drv.execute_script("return [...document.querySelectorAll('#play-resume-file option')]"
+                                           ".some((o) => o.value === arguments[0])", saved_as),
+         "the saved game is offered to resume")
+    Select(d.find_element(By.ID, "play-resume-file")).select_by_value(saved_as)
+    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
+    d.find_element(By.ID, "play-start").click()
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
+         and log_count(drv) == len(whole_log), "the resumed game shows the whole log")
+    check([l["line"] for l in api("/api/game/state")["log"]] == whole_log, "resume goes on with the same lines")
+finally:
+    d.quit()
+studio.stop()
+
 logs = [n for n in os.listdir(folder) if n.endswith(".log")]
-check(sorted(logs) == ["first-bull-run-game.log", "mb-1861-game.log"], "the games' logs are beside the scenarios: %s" % logs)
+check(sorted(logs) == ["first-bull-run-game-2.log", "first-bull-run-game.log", "mb-1861-game.log"],
+      "the games' logs are beside the scenarios: %s" % logs)
 for name in logs:
-    r = subprocess.run([orbat, "check", os.path.join(folder, name.replace("-game.log", ".xml")), os.path.join(folder, name)],
+    r = subprocess.run([orbat, "check", os.path.join(folder, name.split("-game")[0] + ".xml"), os.path.join(folder, name)],
                        capture_output=True, text=True)
     check(r.returncode == 0,
           "orbat check accepts %s: %s" % (name, (r.stdout + r.stderr)[-300:]))

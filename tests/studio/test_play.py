@@ -160,18 +160,24 @@ def fight(d, attacker, target):
     wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'"), "the page is ready again")
 
 
+def start_game(d, seed, what):
+    """The studio's page opened, "Play it" clicked and the start form
+    filled: the union against `simple`, the seed given."""
+    d.get(studio.url)
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page is ready")
+    check(click_when_ready(d, "#play-it"), "'Play it' %s" % what)
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-resume-file option"), "the start form shows")
+    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
+    Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
+    d.find_element(By.ID, "play-seed").send_keys(str(seed))
+    d.find_element(By.ID, "play-start").click()
+
+
 # ---- the square grid: buying, the movement roll, two rounds, a retreat ----
 studio = Studio(orbat, ["mb-1861.xml"], folder)
 d = chromium("en", 1400, 900)
 try:
-    d.get(studio.url)
-    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the square page is ready")
-    check(click_when_ready(d, "#play-it"), "'Play it' on the square scenario")
-    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-player option"), "the start form shows")
-    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
-    Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
-    d.find_element(By.ID, "play-seed").send_keys("4")
-    d.find_element(By.ID, "play-start").click()
+    start_game(d, 4, "on the square scenario")
     wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
          and drv.find_elements(By.ID, "play-purse"), "the square game shows the purse")
     purse = d.find_element(By.ID, "play-purse").text
@@ -302,14 +308,7 @@ def whole_game(d):
 
 d = chromium("en", 1400, 900)
 try:
-    d.get(studio.url)
-    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page is ready")
-    check(click_when_ready(d, "#play-it"), "'Play it' for a whole game")
-    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-resume-file option"), "the start form shows")
-    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
-    Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
-    d.find_element(By.ID, "play-seed").send_keys("5")
-    d.find_element(By.ID, "play-start").click()
+    start_game(d, 5, "for a whole game")
     wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'"), "the game starts")
     wait(d, settled, "the computer's opening is shown")
     clicks, final = whole_game(d)

@@ -234,7 +234,13 @@ def click_css(d, css):
 
 
 def select_unit(d, unit):
-    click_js(d, "#play-board g[data-units~='%s'] polygon" % unit)
+    """A unit of the user's clicked on the board; true once the page shows
+    it chosen (false when the board has no outline for it)."""
+    css = "#play-board g[data-units~='%s'] polygon" % unit
+    if not click_js(d, css):
+        return False
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, css + ".selected"), "%s is chosen" % unit)
+    return True
 
 
 def whole_game(d):
@@ -276,8 +282,7 @@ def whole_game(d):
         untried = [u for u in mine if u not in tried]
         if untried and not battled:
             tried.add(untried[0])
-            select_unit(d, untried[0])
-            if click_then_settle(d, click_css(d, "#play-order")):
+            if select_unit(d, untried[0]) and click_then_settle(d, click_css(d, "#play-order")):
                 ordered.append(untried[0])
             continue
         fought = False

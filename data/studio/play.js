@@ -45,6 +45,9 @@ function withRule(parent, sentence, explain) {
 }
 
 export class Play {
+  // How long each of the computer's actions stays on the board (ms).
+  static PACE = 900;
+
   constructor(onLeave) {
     this.state = null;
     this.cells = null;         // address -> cell outline and centre
@@ -54,8 +57,9 @@ export class Play {
     $('play-edit').addEventListener('click', () => onLeave());
     $('play-order').addEventListener('click', () => this.selected && this.act(`order ${this.selected.id}`));
     $('play-battle').addEventListener('click', () => {
+      // The log's word for a fight: battle (hex), attack (square).
       if (this.selected && this.target)
-        this.act(`battle ${this.selected.id} ${this.target.id}`);
+        this.act(`${this.state.grid === 'square' ? 'attack' : 'battle'} ${this.selected.id} ${this.target.id}`);
     });
     $('play-draw').addEventListener('click', () => this.act('draw'));
     $('play-pass').addEventListener('click', () => this.act('pass'));
@@ -72,7 +76,11 @@ export class Play {
       const body = { side: $('play-side-choice').value, player: $('play-player').value };
       if (/^\d+$/.test(seed))
         body.seed = Number(seed);
-      this.start(body).catch((err) => this.say(err.message));
+      // A saved game chosen: it goes on from its log.
+      const file = $('play-resume-file').value;
+      if (file)
+        body.file = file;
+      this.start(body, file ? '/api/game/resume' : '/api/game/start').catch((err) => this.say(err.message));
     });
   }
 
@@ -87,11 +95,14 @@ export class Play {
       o.title = p.description;
       return o;
     }));
+    const saved = await getJSON('/api/game/logs', { lang: lang() });
+    $('play-resume-file').replaceChildren(new Option(t('studio-play-new-game'), ''),
+      ...saved.logs.map((name) => new Option(name, name)));
     $('play-setup').hidden = !$('play-setup').hidden;
   }
 
-  async start(body) {
-    await postJSON('/api/game/start', body);
+  async start(body, path) {
+    await postJSON(path, body);
     $('play-setup').hidden = true;
     await this.open();
   }
@@ -109,13 +120,15 @@ export class Play {
     document.body.dataset.play = 'ready';
   }
 
+  // The cells' outlines once per language; the drawing itself is the
+  // map painter's, served anew as the game moves (drawBoard).
   async loadBoard() {
     const answer = await getJSON('/api/cells', { lang: lang() });
     const board = $('play-board');
     board.replaceChildren();
     board.setAttribute('viewBox', `0 0 ${answer.width} ${answer.height}`);
-    svg('image', { href: `/api/game/board.svg?lang=${lang()}`, x: 0, y: 0, width: answer.width,
-      height: answer.height }, board);
+    this.image = svg('image', { x: 0, y: 0, width: answer.width, height: answer.height }, board);
+    this.drawn = null;
     this.cells = new Map();
     const cellLayer = svg('g', {}, board);
     for (const c of answer.cells) {
@@ -128,28 +141,75 @@ export class Play {
     this.boardLang = lang();
   }
 
-  // The units where they stand now, as markers over the bare board.
+  // The position as the map painter draws it (the server's board.svg of
+  // the game as it stands), fetched again only when a line was taken.
+  drawBoard() {
+    if (!this.image || !this.state)
+      return;
+    const key = `${lang()}\n${this.state.log.map((l) => l.line).join('\n')}`;
+    if (this.drawn === key)
+      return;
+    this.drawn = key;
+    // A new address each time: an undo and a new line may give the same
+    // log length, never the same picture from the browser's cache.
+    this.drawings = (this.drawings || 0) + 1;
+    this.showDrawing(`/api/game/board.svg?lang=${lang()}&n=${this.drawings}`);
+  }
+
+  // A drawing loaded first, then shown: the board never goes blank, and
+  // data-loaded says when the picture is the one asked for.
+  showDrawing(url) {
+    const image = this.image;
+    image.dataset.loaded = 'false';
+    image.dataset.wanted = url;
+    const pre = new Image();
+    pre.onload = pre.onerror = () => {
+      if (image.dataset.wanted !== url)
+        return;
+      image.setAttribute('href', url);
+      image.dataset.loaded = 'true';
+    };
+    pre.src = url;
+  }
+
+  // Over the drawing, a clickable outline for each cell holding units:
+  // the user's to order, the enemy's to aim at.  A cell of several units
+  // (the square grid's stacks) offers them by name.
   drawPieces() {
     if (!this.pieceLayer || !this.state)
       return;
+    this.drawBoard();
     this.pieceLayer.replaceChildren();
-    const sides = this.state.sides.map((s) => s.id);
-    for (const u of this.state.units || []) {
-      const cell = u.alive !== false && u.at && this.cells.get(u.at);
-      if (!cell)
-        continue;
-      const mine = u.side === this.state.side;
-      const g = svg('g', { 'data-unit': u.id }, this.pieceLayer);
-      const selected = this.selected && this.selected.id === u.id;
-      // A marker of half the cell's size, whatever the drawing's units.
-      const r = 0.45 * Math.hypot(cell.points[0][0] - cell.cx, cell.points[0][1] - cell.cy);
-      const circle = svg('circle', { cx: cell.cx, cy: cell.cy, r,
-        class: `piece side-${sides.indexOf(u.side)}${selected ? ' selected' : ''}` }, g);
-      const label = svg('text', { x: cell.cx, y: cell.cy + 0.3 * r, 'font-size': 0.8 * r, class: 'piece-label' }, g);
-      label.textContent = `${u.type ? u.type[0].toUpperCase() : '?'}${u.figures ?? ''}`;
+    const byCell = new Map();
+    for (const u of this.state.units || [])
+      if (u.alive !== false && u.at && this.cells.has(u.at))
+        byCell.set(u.at, [...(byCell.get(u.at) || []), u]);
+    for (const [at, units] of byCell) {
+      const cell = this.cells.get(at);
+      const mine = units[0].side === this.state.side;
+      const selected = this.selected && units.some((u) => u.id === this.selected.id);
+      const g = svg('g', { 'data-unit': units[0].id, 'data-units': units.map((u) => u.id).join(' ') },
+        this.pieceLayer);
+      const hit = svg('polygon', { points: cell.points.map((p) => p.join(',')).join(' '),
+        class: `unit-hit ${mine ? 'mine' : 'theirs'}${selected ? ' selected' : ''}` }, g);
       const title = svg('title', {}, g);
-      title.textContent = `${u.id} (${u.type}, ${u.figures})`;
-      circle.addEventListener('click', () => (mine ? this.choose(u) : this.aim(u)));
+      title.textContent = units.map((u) => `${u.id} (${u.type}${u.figures ? `, ${u.figures}` : ''})`).join('\n');
+      hit.addEventListener('click', () => this.unitsClicked(units));
+    }
+  }
+
+  // A cell of units clicked: the one unit, or a choice among the stack.
+  unitsClicked(units) {
+    const pick = (u) => (u.side === this.state.side ? this.choose(u) : this.aim(u));
+    if (units.length === 1) {
+      pick(units[0]);
+      return;
+    }
+    const box = $('play-dice');
+    box.replaceChildren();
+    for (const u of units) {
+      const b = button(box, `${u.id} (${u.type})`, () => pick(u));
+      b.dataset.pick = u.id;
     }
   }
 
@@ -166,11 +226,21 @@ export class Play {
     const hand = $('play-hand');
     hand.replaceChildren();
     for (const card of state.hand) {
-      const b = button(hand, card.name, () => this.act(`play ${state.side} ${card.id}`));
-      b.title = `${card.id}: ${card.text}`;
+      // The card as the deck prints it, in the page's language.
+      const b = button(hand, '', () => this.playCard(card));
+      const img = document.createElement('img');
+      img.src = `/api/game/card.png?lang=${lang()}&id=${encodeURIComponent(card.id)}`;
+      img.alt = card.name;
+      b.appendChild(img);
+      b.className = 'card';
+      b.title = `${card.name}: ${card.text}`;
       b.dataset.card = card.id;
+      if (card.plays && card.plays.length)
+        b.classList.add('playable');
     }
+    $('play-sections').replaceChildren();
     this.showDues(state);
+    this.showOffers(state);
     const log = $('play-log');
     log.replaceChildren(...state.log.map((l) => {
       const li = document.createElement('li');
@@ -183,7 +253,33 @@ export class Play {
     for (const b of $('play-tools').querySelectorAll('button'))
       b.disabled = !state.yours && b.id !== 'play-undo';
     $('play-battle').disabled = !state.yours || !this.target;
+    // The hex games' own words: orders and the draw that ends a turn.
+    $('play-order').hidden = $('play-draw').hidden = state.grid === 'square';
     this.drawPieces();
+  }
+
+  // A card clicked: played as the referee takes it; a card it takes for a
+  // section the player names offers those sections; one it takes in no
+  // way is sent as it is, for the referee's refusal and its rule.
+  playCard(card) {
+    const plays = card.plays || [];
+    const box = $('play-sections');
+    box.replaceChildren();
+    if (plays.length === 1 && !plays[0].section) {
+      this.act(plays[0].line);
+      return;
+    }
+    if (!plays.length) {
+      this.act(`play ${this.state.side} ${card.id}`);
+      return;
+    }
+    const head = document.createElement('div');
+    head.textContent = t('studio-play-section', { card: card.name });
+    box.appendChild(head);
+    for (const p of plays) {
+      const b = button(box, p.section ? t(`studio-play-section-${p.section}`) : card.name, () => this.act(p.line));
+      b.dataset.section = p.section || '';
+    }
   }
 
   // What the rules owe the user now, each as a button of the line it
@@ -197,12 +293,36 @@ export class Play {
       const line = document.createElement('div');
       line.textContent = due.text || `${due.step || ''} ${due.unit}`.trim();
       dues.appendChild(line);
-      if (due.step === 'retreat' && due.unit)
+      if (due.step === 'retreat' && due.unit && state.grid !== 'square')
         this.retreats(line, due.unit, due.count);
-      else if (due.step && due.unit)
-        button(line, `${due.step} ${due.unit}`, () => this.act(`${due.step} ${due.unit}`));
       if (due.kind === 'may')
         button(line, t('studio-play-pass'), () => this.act('pass'));
+    }
+  }
+
+  // Every line the referee takes from the user now (the server tried
+  // each), as buttons by the log's word; the square grid's purse beside.
+  showOffers(state) {
+    const box = $('play-offers');
+    box.replaceChildren();
+    const me = (state.sides || []).find((s) => s.id === state.side);
+    if (state.grid === 'square' && me) {
+      const purse = document.createElement('div');
+      purse.id = 'play-purse';
+      purse.textContent = t('studio-play-purse', { points: me.points, allowance: me.allowance });
+      box.appendChild(purse);
+    }
+    const kinds = new Map();
+    for (const o of state.offers || []) {
+      if (!kinds.has(o.kind)) {
+        const row = document.createElement('div');
+        row.className = 'offer-row';
+        box.appendChild(row);
+        kinds.set(o.kind, row);
+      }
+      const b = button(kinds.get(o.kind), o.line, () => this.act(o.line));
+      b.dataset.line = o.line;
+      b.dataset.kind = o.kind;
     }
   }
 
@@ -230,7 +350,8 @@ export class Play {
   async choose(u) {
     this.selected = u;
     this.target = null;
-    $('play-dice').replaceChildren();
+    if (!$('play-dice').querySelector('[data-pick]'))
+      $('play-dice').replaceChildren();
     this.drawPieces();
     const answer = await this.ask(`moves ${u.at}`);
     const reach = answer ? answer.answers.flatMap((a) => a.reachable || []) : [];
@@ -246,12 +367,16 @@ export class Play {
       return;
     this.target = u;
     this.mark([u.at], 'target');
-    const answer = await this.ask(`dice ${this.selected.id} ${u.id}`);
+    // The referee's question of the grid: dice (hex), attack (square).
+    const answer = await this.ask(this.state.grid === 'square' ? `attack ${this.selected.at} ${u.at}`
+      : `dice ${this.selected.id} ${u.id}`);
     const box = $('play-dice');
     box.replaceChildren();
     for (const a of answer ? answer.answers : []) {
       const head = document.createElement('strong');
-      head.textContent = `${a.attacker || this.selected.id} → ${a.target || u.id}: ${t('studio-play-dice', { dice: a.dice })}`;
+      head.textContent = a.dice !== undefined
+        ? `${a.attacker || this.selected.id} → ${a.target || u.id}: ${t('studio-play-dice', { dice: a.dice })}`
+        : `${a.attacker || this.selected.id} → ${a.defender || u.id}`;
       box.appendChild(head);
       for (const r of a.reasons || [])
         withRule(box, r, (rule) => this.explain(rule));
@@ -303,19 +428,47 @@ export class Play {
       return false;
     }
     this.say('');
+    this.selected = this.target = null;
+    this.mark([], 'reach');
+    this.mark([], 'target');
+    await this.replay(answer.computer, answer.state);
+    this.show(answer.state);
+    return true;
+  }
+
+  // The computer's actions one at a time: each listed with its dice and
+  // the board drawn as it stood after it (the log's first lines), a pause
+  // long enough to read between them, until all are shown or "skip" is
+  // pressed.
+  async replay(computer, state) {
     const box = $('play-dice');
     box.replaceChildren();
-    for (const c of answer.computer) {
+    const lines = computer.filter((c) => c.line).length;
+    let shown = state.log.length - lines;
+    const skip = $('play-skip');
+    let skipped = false;
+    skip.hidden = lines === 0;
+    skip.onclick = () => { skipped = true; };
+    document.body.dataset.play = lines ? 'replaying' : document.body.dataset.play;
+    for (const c of computer) {
       const div = document.createElement('div');
       div.className = 'computer-action';
       div.textContent = t('studio-play-computer', { line: c.line || 'pass' });
       box.appendChild(div);
+      if (!c.line || skipped || !this.image)
+        continue;
+      shown += 1;
+      this.drawings = (this.drawings || 0) + 1;
+      this.drawn = null;
+      this.showDrawing(`/api/game/board.svg?lang=${lang()}&lines=${shown}&n=${this.drawings}`);
+      this.pieceLayer.replaceChildren();
+      await new Promise((done) => {
+        const timer = setTimeout(done, Play.PACE);
+        skip.onclick = () => { skipped = true; clearTimeout(timer); done(); };
+      });
     }
-    this.selected = this.target = null;
-    this.mark([], 'reach');
-    this.mark([], 'target');
-    this.show(answer.state);
-    return true;
+    skip.hidden = true;
+    document.body.dataset.play = 'ready';
   }
 
   async undo() {

@@ -10,6 +10,7 @@
 #include "../base/xmldoc.h"
 #include "../model/rulebook.h"
 #include "../model/rulebook_print.h"
+#include "../render/svgids.h"
 #include "../text/strings.h"
 #include "studio_doc.h"
 #include "studio_edit.h"
@@ -529,14 +530,50 @@ static void game_route(studio_api *api, const studio_request *req, bool post, la
 		.folder = api->folder, .scenario_file = api->doc_open ? api->doc.name : NULL };
 	int status = 200;
 	if (!post && strcmp(req->path, "/api/game/board.svg") == 0) {
-		/* The board bare: the page draws the game's pieces on it. */
-		boardsvg bare = { 0 };
+		/* The game's position drawn by the map painter, as it stands. */
+		boardsvg now = { 0 };
 		char *error = NULL;
-		if (api->doc_open && studio_doc_board_bare(&api->doc, api->ctx, lang, &bare, &error))
-			respond(resp, 200, "image/svg+xml", xstrndup(bare.svg, bare.svg_size), bare.svg_size);
+		standing st = { 0 };
+		/* ?lines=N: the position after the log's first N lines. */
+		const char *lines = arg_of(req, "lines");
+		char *end = NULL;
+		unsigned long n = lines ? strtoul(lines, &end, 10) : 0;
+		bool drawn = false;
+		if (api->game && lines && (!*lines || *end || !studio_game_standing_at(api->game, n, &st)))
+			error = xstrdup("lines: a count of the log's lines");
+		else if (api->game && !lines)
+			studio_game_standing(api->game, &st);
+		if (api->game && !error && studio_doc_board_of(&api->doc, api->ctx, lang, &st.sc, &now, &error)) {
+			drawn = true;
+			/* The same position, the same bytes (cairo numbers its
+			 * surfaces per process). */
+			size_t size;
+			char *svg = svgids_renumber(now.svg, now.svg_size, &size);
+			respond(resp, 200, "image/svg+xml", svg, size);
+		} else
+			studio_response_error(resp, api->game && !drawn && lines ? 400 : 409,
+				error ? error : "no game is being played");
+		standing_finish(&st);
+		boardsvg_finish(&now);
+		free(error);
+		return;
+	}
+	if (!post && strcmp(req->path, "/api/game/card.png") == 0) {
+		/* A card of the hand as the deck prints it. */
+		render_ctx rc;
+		char *error = NULL;
+		const char *id = arg_of(req, "id");
+		const deckpng_face *f = !api->game ? NULL : !id ? NULL
+			: !studio_doc_render_ctx(&api->doc, api->ctx, lang, &rc, &error) ? NULL
+			: studio_game_card(api->game, &rc, id, &error);
+		if (f) {
+			char *png = xmalloc(f->png_size);
+			memcpy(png, f->png, f->png_size);
+			respond(resp, 200, "image/png", png, f->png_size);
+		}
 		else
-			studio_response_error(resp, 409, error ? error : "no scenario is open");
-		boardsvg_finish(&bare);
+			studio_response_error(resp, !api->game ? 409 : !id ? 400 : 404,
+				error ? error : !api->game ? "no game is being played" : "which card: id=");
 		free(error);
 		return;
 	}

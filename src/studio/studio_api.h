@@ -20,6 +20,10 @@
  *   /api/preview...           its print preview (studio_preview.h)
  *   GET  /api/game/state      the game on the open scenario (studio_game.h)
  *   GET  /api/game/ask?q=Q    a rules question on its position (moves B6)
+ *   GET  /api/game/board.svg  its position drawn by the map painter;
+ *                             ?lines=N as it stood after the log's first N lines
+ *   GET  /api/game/card.png?id=CARD  a card of the hand as the deck prints it
+ *   GET  /api/game/logs       the scenario's saved games, for resume
  *   POST /api/game/start {side?, player?, seed?}, /api/game/resume {file},
  *        /api/game/act {line}, /api/game/undo: the game's steps
  * Every GET of /api takes ?lang=en|nl|fr (default: --lang, else en).  The

@@ -161,6 +161,11 @@ static bool board_context(const studio_doc *d, context *ctx, lang_id lang, rende
 	return true;
 }
 
+bool studio_doc_render_ctx(const studio_doc *d, context *ctx, lang_id lang, render_ctx *rc, char **error)
+{
+	return board_context(d, ctx, lang, rc, error);
+}
+
 const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char **error)
 {
 	*error = NULL;
@@ -186,11 +191,21 @@ bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg 
 	return board_context(d, ctx, lang, &rc, error) && boardsvg_make(&rc, true, out, error);
 }
 
-bool studio_doc_board_bare(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error)
+bool studio_doc_board_of(studio_doc *d, context *ctx, lang_id lang, const scenario *sc, boardsvg *out,
+	char **error)
 {
 	render_ctx rc;
 	memset(out, 0, sizeof *out);
-	return board_context(d, ctx, lang, &rc, error) && boardsvg_make(&rc, false, out, error);
+	if (!board_context(d, ctx, lang, &rc, error))
+		return false;
+	/* What stands where is indexed anew; the board's cells are the
+	 * document's. */
+	position *pos = position_create(sc, d->rs);
+	rc.sc = sc;
+	rc.pos = pos;
+	bool made = boardsvg_make(&rc, true, out, error);
+	position_destroy(pos);
+	return made;
 }
 
 /* The cell a diagnostic is about: the address of the element it points

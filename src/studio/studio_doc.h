@@ -67,9 +67,15 @@ const boardsvg *studio_doc_board(studio_doc *d, context *ctx, lang_id lang, char
  * with boardsvg_finish.  False as studio_doc_board. */
 bool studio_doc_board_whole(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error);
 
-/* The board without its pieces in one document, as studio_doc_board_whole:
- * a game's page draws the pieces where they stand now. */
-bool studio_doc_board_bare(studio_doc *d, context *ctx, lang_id lang, boardsvg *out, char **error);
+/* The render context of the document's board in a language (the print
+ * products' fonts, strings and layouts), for a product drawn on the side:
+ * false with a message (free it). */
+bool studio_doc_render_ctx(const studio_doc *d, context *ctx, lang_id lang, render_ctx *rc, char **error);
+/* The board of `sc`, the document's scenario as a game stands
+ * (rules/standing.h), in one document as studio_doc_board_whole: a game's
+ * page shows its pieces drawn by the same painters as the editor's. */
+bool studio_doc_board_of(studio_doc *d, context *ctx, lang_id lang, const scenario *sc, boardsvg *out,
+	char **error);
 
 /* {file, ruleset, ruleset_name, grid, title, sides: [{id, name, first}],
  *  valid, errors, warnings, board: bool, dirty, generation,

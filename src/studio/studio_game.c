@@ -3,6 +3,7 @@
  * whole beside the scenario. */
 #include "studio_game.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "../rules/players.h"
 #include "../rules/session.h"
 #include "studio_guard.h"
+#include "studio_offers.h"
 
 struct studio_game {
 	const scenario *sc;
@@ -29,6 +31,8 @@ struct studio_game {
 	bool *by_computer;       /* per kept line: the computer took it */
 	size_t by_capacity;
 	char *stopped;           /* why the computer stopped playing, or NULL */
+	deckpng_face *faces[LANG_COUNT]; /* the deck's fronts, drawn when first asked */
+	size_t face_count[LANG_COUNT];
 };
 
 /* Saved logs, at most this large (as orbat play's --resume). */
@@ -52,6 +56,8 @@ void studio_game_destroy(studio_game *g)
 	free(g->log_error);
 	free(g->by_computer);
 	free(g->stopped);
+	for (int l = 0; l < LANG_COUNT; l++)
+		deckpng_free(g->faces[l], g->face_count[l]);
 	free(g);
 }
 
@@ -298,16 +304,38 @@ static json_t *engine_state(studio_game *g)
 	return value;
 }
 
-static json_t *hand_json(studio_game *g, lang_id lang)
+/* The ways the referee takes a card of the hand now: played as it is, or
+ * for a section the player names (the log's words left, centre, right). */
+static json_t *card_plays(studio_game *g, const char *side, const char *id)
+{
+	static const char *const SECTIONS[] = { NULL, "left", "centre", "right" };
+	json_t *plays = json_array();
+	for (size_t k = 0; k < sizeof SECTIONS / sizeof *SECTIONS; k++) {
+		char *line = SECTIONS[k] ? xasprintf("play %s %s %s", side, id, SECTIONS[k]) : xasprintf("play %s %s", side, id);
+		if (studio_offers_would_take(&g->s, line))
+			json_array_append_new(plays, json_pack("{s:s, s:s?}", "line", line, "section", SECTIONS[k]));
+		free(line);
+	}
+	return plays;
+}
+
+/* The user's hand; when a card may be played now (the user's turn
+ * starting), each card with the plays the referee takes. */
+static json_t *hand_json(studio_game *g, lang_id lang, bool yours)
 {
 	game_card cards[HAND_MAX];
 	size_t n = g->s.engine->hand(g->s.game, g->human, cards, HAND_MAX);
+	bool playing = yours && game_to_play(g->s.game) == g->human;
+	const char *side = game_side_id(g->s.game, g->human);
 	json_t *hand = json_array();
 	for (size_t i = 0; i < n; i++) {
 		const char *name = l10n_get(&cards[i].card->name, lang);
 		char *text = ruleset_card_text(cards[i].card, lang);
-		json_array_append_new(hand, json_pack("{s:s, s:s, s:s, s:s}", "id", cards[i].id, "card",
-			cards[i].card->id, "name", name ? name : cards[i].card->id, "text", text ? text : ""));
+		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "id", cards[i].id, "card", cards[i].card->id, "name",
+			name ? name : cards[i].card->id, "text", text ? text : "");
+		if (playing)
+			json_object_set_new(o, "plays", card_plays(g, side, cards[i].id));
+		json_array_append_new(hand, o);
 		free(text);
 	}
 	return hand;
@@ -358,8 +386,11 @@ json_t *studio_game_state(studio_game *g, lang_id lang)
 	json_object_set_new(state, "player", json_string(g->player));
 	json_object_set_new(state, "over", json_boolean(over));
 	json_object_set_new(state, "decider", decider >= 0 ? json_string(game_side_id(gm, decider)) : json_null());
-	json_object_set_new(state, "yours", json_boolean(!over && !g->stopped && decider == g->human));
-	json_object_set_new(state, "hand", hand_json(g, lang));
+	bool yours = !over && !g->stopped && decider == g->human;
+	json_object_set_new(state, "yours", json_boolean(yours));
+	json_object_set_new(state, "hand", hand_json(g, lang, yours));
+	/* Every line the referee takes from the user now, as clicks. */
+	json_object_set_new(state, "offers", yours ? studio_offers(&g->s, g->sc, g->rs, g->human, state) : json_array());
 	json_object_set_new(state, "dues", dues_json(g));
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
@@ -469,6 +500,40 @@ typedef struct said {
 	json_t *reasons;
 } said;
 
+void studio_game_standing(studio_game *g, standing *out)
+{
+	standing_make(out, g->s.engine, g->s.game, g->sc);
+}
+
+bool studio_game_standing_at(studio_game *g, size_t lines, standing *out)
+{
+	if (lines > g->s.kept.count)
+		return false;
+	/* The log's first lines applied again on a copy of the start, as undo
+	 * rebuilds a position. */
+	game *then = game_clone(g->s.start);
+	bool ok = true;
+	rules_error err;
+	for (size_t i = 0; i < lines && ok; i++)
+		ok = game_apply_text(then, g->s.kept.line[i], (int)i + 1, &err);
+	if (ok)
+		standing_make(out, g->s.engine, then, g->sc);
+	game_destroy(then);
+	return ok;
+}
+
+const deckpng_face *studio_game_card(studio_game *g, const render_ctx *rc, const char *id, char **error)
+{
+	*error = NULL;
+	lang_id l = rc->lang;
+	if (!g->faces[l] && !deckpng_make(rc, &g->faces[l], &g->face_count[l], error))
+		return NULL;
+	const deckpng_face *f = deckpng_find(g->faces[l], g->face_count[l], id);
+	if (!f)
+		*error = xasprintf("the deck has no card '%s'", id);
+	return f;
+}
+
 static void said_one(void *ctx, const char *query, const rules_error *why)
 {
 	said *sd = ctx;
@@ -558,6 +623,42 @@ static json_t *route_start(studio_game **held, const studio_game_options *open, 
 	return studio_game_state(g, lang);
 }
 
+static int name_order(const void *a, const void *b)
+{
+	return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
+}
+
+/* The saved games of the open scenario: the folder's STEM-game*.log, in
+ * name order, for the start form's "resume". */
+static json_t *saved_logs(const studio_game_options *open)
+{
+	json_t *list = json_array();
+	if (!open->scenario_file || !open->folder)
+		return list;
+	size_t stem = strlen(open->scenario_file);
+	if (stem > 4 && strcmp(open->scenario_file + stem - 4, ".xml") == 0)
+		stem -= 4;
+	DIR *dir = opendir(open->folder);
+	for (struct dirent *e; dir && (e = readdir(dir)) != NULL;) {
+		size_t len = strlen(e->d_name);
+		if (len >= stem + 9 && strncmp(e->d_name, open->scenario_file, stem) == 0 &&
+			strncmp(e->d_name + stem, "-game", 5) == 0 && strcmp(e->d_name + len - 4, ".log") == 0)
+			json_array_append_new(list, json_string(e->d_name));
+	}
+	if (dir)
+		closedir(dir);
+	size_t n = json_array_size(list);
+	json_t **items = xmalloc((n ? n : 1) * sizeof *items);
+	for (size_t i = 0; i < n; i++)
+		items[i] = json_incref(json_array_get(list, i));
+	qsort(items, n, sizeof *items, name_order);
+	json_array_clear(list);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(list, items[i]);
+	free(items);
+	return list;
+}
+
 json_t *studio_game_route(studio_game **held, const studio_game_options *open, const char *what, const json_t *body,
 	const char *ask, lang_id lang, int *status)
 {
@@ -576,6 +677,10 @@ json_t *studio_game_route(studio_game **held, const studio_game_options *open, c
 		}
 		*status = 200;
 		return json_pack("{s:o, s:s?}", "players", list, "strongest", open->rs ? player_strongest(open->rs->grid) : NULL);
+	}
+	if (!body && strcmp(what, "logs") == 0) {
+		*status = 200;
+		return json_pack("{s:o}", "logs", saved_logs(open));
 	}
 	if (!*held)
 		return route_error(status, 404, "no game is under way");

@@ -18,8 +18,10 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "../cards/deckpng.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
+#include "../rules/standing.h"
 #include "../text/lang.h"
 
 typedef struct studio_game studio_game;
@@ -59,17 +61,30 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, int *sta
  * computer's after it taken back; refused (422, {error, rule "log"})
  * when it rolled dice or drew a card, or nothing is left to take back. */
 json_t *studio_game_undo(studio_game *g, lang_id lang, int *status);
+/* The scenario as the game stands now (rules/standing.h), for the map
+ * painter: free it with standing_finish. */
+void studio_game_standing(studio_game *g, standing *out);
+/* The same after the log's first `lines` lines, for the page that shows
+ * the computer's actions one by one: false when the log is shorter (or
+ * its start cannot be rebuilt). */
+bool studio_game_standing_at(studio_game *g, size_t lines, standing *out);
+/* The front of a card of the hand ("probe/left", as the log names it)
+ * as the deck prints it, in rc's language, drawn once per language and
+ * kept while the game lasts: NULL with a message (free it) when the deck
+ * cannot be drawn or has no such card. */
+const deckpng_face *studio_game_card(studio_game *g, const render_ctx *rc, const char *id, char **error);
 /* A rules question of the engine's (moves FROM, dice FROM TO, los A B,
  * ...) on the position: {question, answers: [the JSON objects of `orbat
  * ask --format json`]}, or *status 400 with {error, rule}. */
 json_t *studio_game_ask(studio_game *g, const char *question, int *status);
 
-#endif
-
 /* The calls of /api/game/ (studio_api.h lists them): `what` the path
  * after "/api/game/", `body` the POST's object (NULL for a GET), `ask`
  * the ?q= of a question.  `open` describes the open scenario (its sc
  * NULL when none can be played: not open, or not valid); *held the game,
- * replaced by start and resume.  The answer's status in *status. */
+ * replaced by start and resume; `logs` lists the scenario's saved games
+ * for resume.  The answer's status in *status. */
 json_t *studio_game_route(studio_game **held, const studio_game_options *open, const char *what, const json_t *body,
 	const char *ask, lang_id lang, int *status);
+
+#endif

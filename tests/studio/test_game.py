@@ -71,6 +71,19 @@ status, nl = get("/api/game/state?lang=nl")
 check(status == 200 and [c["name"] for c in nl["hand"]] != [c["name"] for c in state["hand"]],
       "the hand's names come in the page's language")
 
+# ---- the hand as the deck prints it ----
+check(all(len(c.get("plays", [])) == 1 and c["plays"][0]["line"] == "play union " + c["id"] for c in state["hand"]),
+      "each card of the hand is offered as the play the referee takes: %s" % [c.get("plays") for c in state["hand"]])
+for c in state["hand"]:
+    st, headers, en_svg = studio.request("GET", "/api/game/card.png?lang=en&id=" + c["id"])
+    check(st == 200 and headers.get("Content-Type") == "image/png" and en_svg.startswith(b"\x89PNG"),
+          "the card %s is served as the deck prints it" % c["id"])
+st, _, nl_svg = studio.request("GET", "/api/game/card.png?lang=nl&id=" + state["hand"][0]["id"])
+check(st == 200 and nl_svg != studio.request("GET", "/api/game/card.png?lang=en&id=" + state["hand"][0]["id"])[2],
+      "the card is printed in the page's language")
+st, _, _ = studio.request("GET", "/api/game/card.png?lang=en&id=no-such-card")
+check(st == 404, "a card the deck has not: 404")
+
 # ---- refusals, with the referee's rule id ----
 status, ans = act("move u-inf-1 A1")
 check(status == 422 and ans.get("rule", "").startswith("bc-") and ans.get("error"),
@@ -88,6 +101,45 @@ lines = len(ans["state"]["log"])
 status, ans = post("/api/game/undo", {})
 check(status == 200 and len(ans["state"]["log"]) == lines - 1, "undo takes the card back")
 check(any(c["id"] == card for c in ans["state"]["hand"]), "the card is in the hand again")
+
+
+# ---- the position drawn by the map painter, as it stands ----
+def board_svg():
+    status, headers, body = studio.request("GET", "/api/game/board.svg?lang=en")
+    check(status == 200 and headers.get("Content-Type") == "image/svg+xml" and body.startswith(b"<?xml"),
+          "the game's board is an SVG of the map painter's: %d" % status)
+    return body
+
+
+at_start = board_svg()
+status, ans = act("play union " + card)
+check(status == 200 and board_svg() == at_start, "a card played moves no piece: the same drawing")
+moved = None
+for u in [u for u in ans["state"]["units"] if u["side"] == "union" and u.get("at")]:
+    if act("order " + u["id"])[0] != 200:
+        continue
+    st, reach = get("/api/game/ask?q=moves+" + u["at"])
+    cells = [c for a in reach.get("answers", []) for c in a.get("reachable", []) if c != u["at"]]
+    if cells and act("move %s %s" % (u["id"], cells[0]))[0] == 200:
+        moved = (u["id"], cells[0])
+        break
+check(moved is not None, "a unit of the union's is ordered and moved: %s" % (moved,))
+after_move = board_svg()
+check(after_move != at_start, "the drawing shows the unit where it stands now")
+lines_now = len(get("/api/game/state")[1]["log"])
+st, _, then = studio.request("GET", "/api/game/board.svg?lang=en&lines=%d" % (lines_now - 1))
+check(st == 200 and then == at_start, "board.svg?lines=N draws the position after the log's first N lines")
+st, _, now = studio.request("GET", "/api/game/board.svg?lang=en&lines=%d" % lines_now)
+check(st == 200 and now == after_move, "the whole log's count draws the position as it stands")
+for bad in ("abc", "", "-1", "99999"):
+    st, _, _ = studio.request("GET", "/api/game/board.svg?lang=en&lines=" + bad)
+    check(st == 400, "lines=%r is refused: %d" % (bad, st))
+status, ans = post("/api/game/undo", {})
+check(status == 200 and board_svg() == at_start, "undo draws the unit back where it stood")
+status, ans = post("/api/game/undo", {})
+while status == 200 and len(ans["state"]["log"]) > lines - 1:
+    status, ans = post("/api/game/undo", {})
+check(len(ans["state"]["log"]) == lines - 1, "the order and the card are taken back")
 
 
 # ---- the game played to a result ----
@@ -167,6 +219,8 @@ with open(log_path) as f:
     saved = f.read().splitlines()
 check(saved == [l["line"] for l in state["log"]], "the log file holds the game's lines, whole")
 
+status, saved_list = get("/api/game/logs")
+check(status == 200 and log_name in saved_list.get("logs", []), "the saved games are listed for resume: %s" % saved_list)
 status, resumed = post("/api/game/resume", {"file": log_name, "side": "union"})
 check(status == 200 and [l["line"] for l in resumed["log"]] == saved and resumed.get("over"),
       "the log is resumed to the same position: %d" % status)
@@ -191,6 +245,19 @@ with open(bad, "w") as f:
         f.write(line + "\n")
 status, ans = post("/api/game/resume", {"file": "bad.log"})
 check(status == 422 and ans.get("error"), "a log whose dice were changed is refused: %s" % ans.get("error"))
+
+# ---- a card for a section the player names ----
+status, state = post("/api/game/start", {"side": "union", "player": "simple", "seed": 6})
+fire = [c for c in state.get("hand", []) if c["card"] == "fire"]
+check(fire and sorted(p.get("section") or "" for p in fire[0]["plays"]) == ["centre", "left", "right"],
+      "a card played for a section offers the three sections: %s" % (fire and fire[0].get("plays")))
+others = [c for c in state.get("hand", []) if c["card"] != "fire"]
+check(all(not p.get("section") for c in others for p in c["plays"]), "a card of its own flank names no section")
+if fire:
+    status, ans = act([p["line"] for p in fire[0]["plays"] if p.get("section") == "centre"][0])
+    check(status == 200 and ans["line"] == "play union fire centre", "the card is played for the centre")
+    check(all(not c.get("plays") for c in ans["state"]["hand"]), "no card is offered once one is played")
+os.remove(os.path.join(folder, state["file"]))
 
 # ---- questions on the position ----
 status, state = post("/api/game/start", {"side": "confederate", "player": "simple", "seed": 11})
@@ -219,6 +286,7 @@ if status == 200:
     check(st == 200 and ans.get("answers"), "the referee answers whether infantry may be bought: %s" % ans)
     st, ans = act("buy infantry")
     check(st == 200 and ans["line"] == "buy infantry", "a first purchase is taken: %s" % ans.get("error"))
+    board_svg()
 status, ans = post("/api/game/start", {"side": "nobody"})
 check(status == 400 and ans.get("error"), "a side the scenario has not is refused")
 status, ans = post("/api/game/start", {"player": "nobody"})

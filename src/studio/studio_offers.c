@@ -1,0 +1,245 @@
+/* The lines the play page offers as clicks (studio_offers.h). */
+#include "studio_offers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../geo/grid.h"
+
+bool studio_offers_would_take(game_session *s, const char *line)
+{
+	const game_engine *e = s->engine;
+	bool empty = false;
+	rules_error why;
+	game_action *a = game_action_parse(e, line, 0, &empty, &why);
+	if (!a)
+		return false;
+	game *copy = game_clone(s->game);
+	rng dice = s->dice;
+	bool ok = (!s->seats || e->own_choice(copy, a, game_session_decider(s), s->holding, &why)) &&
+		e->prepare(copy, a, s->manual, false, &why) && game_act(copy, &dice, a, &why);
+	game_destroy(copy);
+	game_action_free(e, a);
+	return ok;
+}
+
+typedef struct offers {
+	game_session *s;
+	const scenario *sc;
+	const ruleset *rs;
+	const char *me;          /* the user's side id */
+	const json_t *units;     /* the engine's pieces */
+	json_t *list;
+} offers;
+
+/* Offer `line` (taken: the caller's) when the referee would take it, or
+ * untried when `sure` (a word of the session's). */
+static void offer(offers *o, char *line, bool sure)
+{
+	for (size_t i = 0; i < json_array_size(o->list); i++)
+		if (strcmp(json_string_value(json_object_get(json_array_get(o->list, i), "line")), line) == 0) {
+			free(line);
+			return;
+		}
+	if (sure || studio_offers_would_take(o->s, line)) {
+		char kind[32] = "";
+		sscanf(line, "%31s", kind);
+		json_array_append_new(o->list, json_pack("{s:s, s:s}", "line", line, "kind", kind));
+	}
+	free(line);
+}
+
+static const char *text_of(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+/* The user's pieces on the board, alive, whose type is (or is not, with
+ * `not`) `type`; NULL type: any. */
+static bool mine(const offers *o, const json_t *u, const char *type, bool not)
+{
+	const char *side = text_of(u, "side"), *t = text_of(u, "type");
+	if (!side || strcmp(side, o->me) != 0 || !json_is_true(json_object_get(u, "alive")))
+		return false;
+	return !type || (t && (strcmp(t, type) == 0) != not);
+}
+
+/* ---- hex ---- */
+
+static void hex_offers(offers *o)
+{
+	game_due dues[GAME_DUES_MAX];
+	size_t n = game_session_dues(o->s, dues, GAME_DUES_MAX);
+	int human = -1;
+	for (int s = 0; s < 2; s++)
+		if (strcmp(game_side_id(o->s->game, s), o->me) == 0)
+			human = s;
+	for (size_t i = 0; i < n; i++) {
+		const game_due *d = &dues[i];
+		if (d->side != human || !d->step)
+			continue;
+		if (strcmp(d->step, "stand") == 0) {
+			/* A proposal held for the user's choice (§5.2). */
+			offer(o, xstrdup("stand"), true);
+			offer(o, xstrdup("withdraw"), true);
+		} else if (d->unit[0] && strcmp(d->step, "retreat") != 0) {
+			offer(o, xasprintf("%s %s", d->step, d->unit), false);
+			if (strcmp(d->step, "gain") == 0)
+				offer(o, xasprintf("gain %s alone", d->unit), false);
+		}
+	}
+	/* The special cards' own steps: reinforcements' arrivals, rally's
+	 * roll (§8.1). */
+	size_t i;
+	const json_t *u;
+	json_array_foreach(o->units, i, u)
+		if (json_is_true(json_object_get(u, "reserve")) && !text_of(u, "at") && text_of(u, "side") &&
+			strcmp(text_of(u, "side"), o->me) == 0)
+			offer(o, xasprintf("arrive %s", text_of(u, "id")), false);
+	offer(o, xstrdup("rally"), false);
+	/* A card discarded, where the rules let the side (§8: by choice, or
+	 * while it can use none). */
+	game_card hand[16];
+	size_t cards = human >= 0 ? o->s->engine->hand(o->s->game, human, hand, 16) : 0;
+	for (size_t c = 0; c < cards; c++)
+		offer(o, xasprintf("discard %s %s", o->me, hand[c].id), false);
+}
+
+/* ---- square ---- */
+
+/* An id for a unit to be placed that no piece has: SIDE-TYPE-N. */
+static char *new_id(const offers *o, const char *type)
+{
+	for (int k = 1;; k++) {
+		char *id = xasprintf("%c-%s-%d", o->me[0], type, k);
+		bool taken = false;
+		size_t i;
+		const json_t *u;
+		json_array_foreach(o->units, i, u)
+			taken = taken || (text_of(u, "id") && strcmp(text_of(u, "id"), id) == 0);
+		for (size_t j = 0; j < o->sc->unit_count && !taken; j++)
+			taken = o->sc->units[j].id.text && strcmp(o->sc->units[j].id.text, id) == 0;
+		if (!taken)
+			return id;
+		free(id);
+	}
+}
+
+/* The last attack of the log, without its faces: a new round of it. */
+static char *last_attack(const game_session *s)
+{
+	for (size_t i = s->kept.count; i-- > 0;)
+		if (strncmp(s->kept.line[i], "attack ", 7) == 0) {
+			const char *colon = strchr(s->kept.line[i], ':');
+			size_t len = colon ? (size_t)(colon - s->kept.line[i]) : strlen(s->kept.line[i]);
+			while (len > 0 && s->kept.line[i][len - 1] == ' ')
+				len--;
+			return xstrndup(s->kept.line[i], len);
+		}
+	return NULL;
+}
+
+/* After a round, the defender's falls back: each of its units or generals
+ * to a neighbouring square, a unit under the cover of one of its
+ * cavalry (the log's `retreat UNIT SQUARE CAVALRY`, `withdraw GENERAL
+ * SQUARE`). */
+static void cover_offers(offers *o)
+{
+	grid_board board;
+	if (!scenario_grid(o->sc, o->rs, &board))
+		return;
+	size_t i, j;
+	const json_t *u, *c;
+	json_array_foreach(o->units, i, u) {
+		grid_cell at, next[GRID_NEIGHBOURS_MAX];
+		if (!mine(o, u, NULL, false) || !text_of(u, "at") || !grid_parse(&board, text_of(u, "at"), &at))
+			continue;
+		int count = grid_neighbours(&board, at, next);
+		bool general = strcmp(text_of(u, "type"), "general") == 0;
+		for (int k = 0; k < count; k++) {
+			if (general) {
+				offer(o, xasprintf("withdraw %s %s", text_of(u, "id"), GRID_ADDRESS(next[k])), false);
+				continue;
+			}
+			json_array_foreach(o->units, j, c)
+				if (mine(o, c, "cavalry", false) && c != u)
+					offer(o, xasprintf("retreat %s %s %s", text_of(u, "id"), GRID_ADDRESS(next[k]),
+						text_of(c, "id")), false);
+		}
+	}
+}
+
+static void square_offers(offers *o, const json_t *state)
+{
+	offer(o, xstrdup("roll"), false);
+	for (size_t t = 0; t < o->rs->square.unit_count; t++) {
+		const rs_square_unit *su = &o->rs->square.units[t];
+		if (su->cost >= 0 && !su->leader)
+			offer(o, xasprintf("buy %s", su->id), false);
+	}
+	/* A round of combat: the last attack again, or any of the user's
+	 * units on any enemy piece. */
+	char *again = last_attack(o->s);
+	if (again)
+		offer(o, again, false);
+	size_t ai, ti;
+	const json_t *att, *tgt;
+	json_array_foreach(o->units, ai, att)
+		if (mine(o, att, NULL, false) && text_of(att, "at") && strcmp(text_of(att, "type"), "general") != 0)
+			json_array_foreach(o->units, ti, tgt)
+				if (text_of(tgt, "side") && strcmp(text_of(tgt, "side"), o->me) != 0 &&
+					json_is_true(json_object_get(tgt, "alive")) && text_of(tgt, "at") && !json_object_get(tgt, "sea"))
+					offer(o, xasprintf("attack %s %s", text_of(att, "id"), text_of(tgt, "id")), false);
+	offer(o, xstrdup("stop"), false);
+	size_t i, j;
+	const json_t *u, *ship;
+	json_array_foreach(o->units, i, u)
+		if (mine(o, u, NULL, false) && text_of(u, "at"))
+			offer(o, xasprintf("advance %s", text_of(u, "id")), false);
+	/* Transport: a unit in a port boards a ship lying there. */
+	json_array_foreach(o->units, i, ship)
+		if (mine(o, ship, NULL, false) && text_of(ship, "port"))
+			json_array_foreach(o->units, j, u)
+				if (mine(o, u, NULL, false) && text_of(u, "at") && !json_object_get(u, "sea") &&
+					strcmp(text_of(u, "type"), "general") != 0)
+					offer(o, xasprintf("embark %s %s", text_of(u, "id"), text_of(ship, "id")), false);
+	offer(o, xstrdup("redeploy"), false);
+	/* Placement: a unit bought into a city the side holds. */
+	const json_t *side;
+	json_array_foreach(json_object_get(state, "sides"), i, side) {
+		if (!text_of(side, "id") || strcmp(text_of(side, "id"), o->me) != 0)
+			continue;
+		const json_t *held;
+		json_array_foreach(json_object_get(side, "held"), j, held)
+			for (size_t c = 0; c < o->sc->city_count; c++) {
+				const sc_city *city = &o->sc->cities[c];
+				if (!city->id.text || !json_string_value(held) || strcmp(city->id.text, json_string_value(held)) != 0 ||
+					!city->at.text)
+					continue;
+				for (size_t t = 0; t < o->rs->square.unit_count; t++) {
+					const rs_square_unit *su = &o->rs->square.units[t];
+					if (su->cost < 0 || su->leader)
+						continue;
+					char *id = new_id(o, su->id);
+					offer(o, xasprintf("place %s %s %s", su->id, city->at.text, id), false);
+					free(id);
+				}
+			}
+	}
+	offer(o, xstrdup("end"), false);
+	game_due due;
+	if (game_session_dues(o->s, &due, 1) == 1 && due.step && strcmp(due.step, "retreat") == 0)
+		cover_offers(o);
+}
+
+json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state)
+{
+	offers o = { s, sc, rs, game_side_id(s->game, human), json_object_get(state, "units"), json_array() };
+	if (strcmp(s->engine->name, "square") == 0)
+		square_offers(&o, state);
+	else
+		hex_offers(&o);
+	return o.list;
+}

@@ -12,6 +12,7 @@
 #include "hex_log.h"
 #include "hex_table.h"
 #include "strong.h"
+#include "../expert/expert_hex.h"
 
 typedef struct hex_play {
 	game base;
@@ -445,6 +446,8 @@ static const player_ops STRONG = {
 	sizeof(strong_player), strong_player_init, strong_player_next, nothing_to_free, NULL, battle_answer,
 };
 
-static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "strong", &STRONG } };
+static const game_engine_player PLAYERS[] = {
+	{ "simple", &SIMPLE }, { "strong", &STRONG }, { "expert", &expert_hex_ops },
+};
 
 GAME_ENGINE_DEFINE(hex_engine, "hex", GRID_HEX, gl_action, hex_lines, hex_engine, PLAYERS, &hex_ask_ops);

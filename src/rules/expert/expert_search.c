@@ -101,10 +101,37 @@ static int pick(const double *sum, const long *visits, long total)
 	return best;
 }
 
+/* The plan to play: the strong player's own turn (plan 0), known good,
+ * unless another's mean beats it by more than one standard error of the
+ * difference: a few noisy simulations must not talk the player out of a
+ * sound turn. */
+static int choose(const double *sum, const double *squares, const long *visits)
+{
+	if (visits[0] == 0)
+		return 0;
+	double mean0 = sum[0] / visits[0];
+	double var0 = squares[0] / visits[0] - mean0 * mean0;
+	int best = 0;
+	double best_gain = 0;
+	for (int i = 1; i < EXPERT_PLAN_COUNT; i++) {
+		if (visits[i] < 2)
+			continue;
+		double mean = sum[i] / visits[i];
+		double var = squares[i] / visits[i] - mean * mean;
+		double se = sqrt((var > 0 ? var : 0) / visits[i] + (var0 > 0 ? var0 : 0) / visits[0]);
+		double gain = mean - mean0;
+		if (gain > se && gain > best_gain) {
+			best_gain = gain;
+			best = i;
+		}
+	}
+	return best;
+}
+
 void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, const expert_think *think,
 	rng *rnd, expert_verdict *out)
 {
-	double sum[EXPERT_PLAN_COUNT] = { 0 };
+	double sum[EXPERT_PLAN_COUNT] = { 0 }, squares[EXPERT_PLAN_COUNT] = { 0 };
 	long visits[EXPERT_PLAN_COUNT] = { 0 };
 	double start = think->sims > 0 ? 0 : now_ms();
 	long n = 0;
@@ -112,15 +139,12 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 		if (think->sims > 0 ? n >= think->sims : n >= EXPERT_PLAN_COUNT && now_ms() - start >= (double)think->ms)
 			break;
 		int i = pick(sum, visits, n);
-		sum[i] += rollout(g, me, grid, &plans[i], rng_next(rnd));
+		double v = rollout(g, me, grid, &plans[i], rng_next(rnd));
+		sum[i] += v;
+		squares[i] += v * v;
 		visits[i]++;
 	}
-	int best = 0;
-	for (int i = 1; i < EXPERT_PLAN_COUNT; i++) {
-		double mean_i = visits[i] ? sum[i] / visits[i] : 0, mean_b = visits[best] ? sum[best] / visits[best] : 0;
-		if (visits[i] > visits[best] || (visits[i] == visits[best] && mean_i > mean_b))
-			best = i;
-	}
+	int best = choose(sum, squares, visits);
 	out->plan = best;
 	out->value = visits[best] ? sum[best] / visits[best] : 0.5;
 	out->sims = n;

@@ -5,8 +5,8 @@
  * dice of its own, plays the turn by a candidate plan and the other
  * side's next turn by the strong player, and values the position reached
  * (the grid's evaluate at the cut).  The candidates share the simulations
- * by UCB1; the one simulated most is played (ties: the better mean, then
- * the earlier candidate, the strong player's own turn first).
+ * by UCB1; the strong player's own turn is played unless another plan's
+ * mean beats it by more than a standard error of the difference.
  *
  * The search reads the game only through copies: the real game is never
  * changed, and what it hides from the searcher is dealt again before any

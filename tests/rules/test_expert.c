@@ -49,6 +49,31 @@ static void keep_line(void *ctx, const char *line)
 	gl->hash *= 0x100000001b3ull;
 }
 
+/* A match game with its lines kept in *gl: match_play's answer. */
+static bool play_kept(match *m, match_opts *o, game_lines *gl, match_result *r)
+{
+	memset(gl, 0, sizeof *gl);
+	gl->hash = 0xcbf29ce484222325ull;
+	o->line = keep_line;
+	o->line_ctx = gl;
+	return match_play(m, o, r);
+}
+
+/* The bundled shiloh, loaded and, unless m is NULL, opened for matches
+ * into *m. */
+static void open_shiloh(loaded *l, match **m)
+{
+	char *path = xasprintf("%s/../scenarios/shiloh.xml", getenv("ORBAT_DATADIR"));
+	load(l, path);
+	free(path);
+	if (!m)
+		return;
+	rules_error why;
+	rules_error_clear(&why);
+	*m = match_open(l->sc, l->rs, &why);
+	assert_non_null(*m);
+}
+
 static void lines_free(game_lines *gl)
 {
 	for (size_t i = 0; i < gl->count; i++)
@@ -119,12 +144,8 @@ static void test_legal_everywhere(void **state)
 				o.players[seat] = "expert";
 				o.players[1 - seat] = "strong";
 				game_lines gl;
-				memset(&gl, 0, sizeof gl);
-				gl.hash = 0xcbf29ce484222325ull;
-				o.line = keep_line;
-				o.line_ctx = &gl;
 				match_result r;
-				bool ok = match_play(m, &o, &r);
+				bool ok = play_kept(m, &o, &gl, &r);
 				if (!ok)
 					fprintf(stderr, "%s seed %llu: end %d: %s %s\n", name, o.seed, (int)r.end,
 						r.error.message, r.refused_action);
@@ -145,21 +166,12 @@ static uint64_t shiloh_game(unsigned long long seed, long sims)
 {
 	think_sims(sims);
 	loaded l;
-	char *path = xasprintf("%s/../scenarios/shiloh.xml", getenv("ORBAT_DATADIR"));
-	load(&l, path);
-	free(path);
-	rules_error why;
-	rules_error_clear(&why);
-	match *m = match_open(l.sc, l.rs, &why);
-	assert_non_null(m);
+	match *m;
+	open_shiloh(&l, &m);
 	match_opts o = { .seed = seed, .max_turns = 6, .players = { "expert", "expert" } };
 	game_lines gl;
-	memset(&gl, 0, sizeof gl);
-	gl.hash = 0xcbf29ce484222325ull;
-	o.line = keep_line;
-	o.line_ctx = &gl;
 	match_result r;
-	assert_true(match_play(m, &o, &r));
+	assert_true(play_kept(m, &o, &gl, &r));
 	uint64_t h = gl.hash;
 	lines_free(&gl);
 	match_close(m);
@@ -204,9 +216,7 @@ static void test_hidden_hand(void **state)
 	(void)state;
 	think_sims(24);
 	loaded l;
-	char *path = xasprintf("%s/../scenarios/shiloh.xml", getenv("ORBAT_DATADIR"));
-	load(&l, path);
-	free(path);
+	open_shiloh(&l, NULL);
 	for (unsigned long long seed = 1; seed <= 3; seed++) {
 		const char *refusal = NULL;
 		const game_engine *e = game_engine_of(l.rs, &refusal);

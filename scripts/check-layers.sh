@@ -3,13 +3,14 @@
 # listed before it, so there is no include cycle between folders, and no
 # library folder includes src/cli.  Folders of one rank are siblings that
 # include neither each other: the two games of the rules engine, hex and
-# square, stand on the grid-neutral core (src/rules) side by side.  Prints
+# square, stand on the grid-neutral core (src/rules) and the expert
+# player's search (src/rules/expert, which names no grid) side by side.  Prints
 # every folder -> folder include with its count; with --quiet only the
 # violations.  Exit 1 on a violation.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here/src"
-order=(base geo text model validate render cards print rules "rules/hex rules/square" studio cli)
+order=(base geo text model validate render cards print rules rules/expert "rules/hex rules/square" studio cli)
 quiet=false
 [ "${1:-}" = --quiet ] && quiet=true
 

@@ -56,6 +56,8 @@ static void balance_help(FILE *out)
 	      "                     from S and i alone\n"
 	      "  --max-turns N      stop a game after N turns (default 500); such a\n"
 	      "                     game is counted apart, never as a result\n"
+	      "  --think MS         the expert player's time a turn in milliseconds\n"
+	      "                     (default 1000), or Nsims: N simulations a turn\n"
 	      "  -j, --jobs N       processes playing at once (default: the processors\n"
 	      "                     online; 1 plays in this process)\n"
 	      "  --format FORMAT    text (default), json (one document on standard\n"
@@ -85,6 +87,7 @@ typedef struct balance_args {
 	const char *players;
 	const char *seed;
 	long max_turns;
+	const char *think;
 } balance_args;
 
 static const char *const BALANCE_FORMATS[] = { "text", "json", "pdf", NULL };
@@ -148,6 +151,9 @@ static int balance_run(const options *o, balance_args *a)
 {
 	unsigned long long seed = 1;
 	int code = options_seed("balance", a->seed, &seed);
+	if (code != EXIT_VALID)
+		return code;
+	code = options_think("balance", a->think);
 	if (code != EXIT_VALID)
 		return code;
 	lang_id lang = LANG_EN;
@@ -231,4 +237,5 @@ COMMAND(balance, "is a scenario fair? many computer games and a verdict", balanc
 		{ "players", OPTIONS_STRING, offsetof(balance_args, players), .what = "NAME or NAME,NAME" },
 		{ "seed", OPTIONS_STRING, offsetof(balance_args, seed), .what = "a whole number" },
 		{ "max-turns", OPTIONS_INT, offsetof(balance_args, max_turns), 1, 1000000, .what = "a number of turns" },
+		{ "think", OPTIONS_STRING, offsetof(balance_args, think), .what = "milliseconds or Nsims" },
 	});

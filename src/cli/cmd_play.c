@@ -63,9 +63,12 @@ static void play_help(FILE *out)
 	      "                  names your side; 'pass' leaves an optional one),\n"
 	      "                  and the computer takes its own in yours\n"
 	      "  --player NAME   the computer player of --computer, --auto and 'auto':\n"
-	      "                  simple or strong (default: with --computer the\n"
-	      "                  strongest that plays the scenario's grid, else\n"
-	      "                  simple)\n"
+	      "                  simple, strong or expert (default: with --computer\n"
+	      "                  the strongest that plays the scenario's grid but\n"
+	      "                  expert, else simple)\n"
+	      "  --think MS      the expert's time a turn in milliseconds (default\n"
+	      "                  1000), or --think Nsims: N simulations a turn, the\n"
+	      "                  same game on any machine\n"
 	      "  --max-turns N   with --auto, stop after N turns (default 500)\n"
 	      "  -q, --quiet     print only the actions and the result, no board\n"
 	      "  -h, --help      show this help\n"
@@ -285,6 +288,7 @@ typedef struct play_args {
 	long max_turns;     /* 0: not given */
 	const char *computer;  /* --computer SIDE: the side the computer plays */
 	const char *player;    /* --player NAME */
+	const char *think;     /* --think MS or Nsims: the expert's budget */
 } play_args;
 
 /* Whether the scenario has a side of that id. */
@@ -307,6 +311,9 @@ static int play_run(const options *o, play_args *pa)
 	int code;
 	unsigned long long seed = (unsigned long long)time(NULL);
 	code = options_seed("play", seed_text, &seed);
+	if (code != EXIT_VALID)
+		return code;
+	code = options_think("play", pa->think);
 	if (code != EXIT_VALID)
 		return code;
 	if (log_path && strcmp(log_path, "-") == 0)
@@ -524,4 +531,5 @@ COMMAND(play, "solo play in the terminal: deals, rolls and referees", play_args,
 		{ "max-turns", OPTIONS_INT, offsetof(play_args, max_turns), 1, 1000000, .what = "a number" },
 		{ "computer", OPTIONS_STRING, offsetof(play_args, computer), .what = "a side's id" },
 		{ "player", OPTIONS_STRING, offsetof(play_args, player), .what = "a player's name" },
+		{ "think", OPTIONS_STRING, offsetof(play_args, think), .what = "milliseconds or Nsims" },
 	});

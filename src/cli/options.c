@@ -12,6 +12,7 @@
 #include "../base/jobpool.h"
 #include "../base/papersize.h"
 #include "../base/util.h"
+#include "../rules/expert/expert_think.h"
 #include "exitcode.h"
 
 /* getopt_long returns 256 + the index of the option in this table, so
@@ -458,5 +459,17 @@ int options_seed(const char *cmd, const char *text, unsigned long long *seed)
 	if (errno || !end || *end || text[0] < '0' || text[0] > '9')
 		return options_usage(cmd, "--seed takes a whole number, not '%s'", text);
 	*seed = v;
+	return EXIT_VALID;
+}
+
+int options_think(const char *cmd, const char *text)
+{
+	if (!text)
+		return EXIT_VALID;
+	expert_think t;
+	if (!expert_think_parse(text, &t))
+		return options_usage(cmd, "--think takes milliseconds (1000) or simulations (200sims) a turn, not '%s'",
+			text);
+	expert_think_set(&t);
 	return EXIT_VALID;
 }

@@ -118,4 +118,10 @@ bool options_one_lang(const options *o, lang_id *lang);
  * usage error told for `cmd`. */
 int options_seed(const char *cmd, const char *text, unsigned long long *seed);
 
+/* A command's --think (`text`, NULL when not given: the default stays):
+ * the expert player's budget a turn, "MS", "MSms" or "Nsims"
+ * (rules/expert/expert_think.h), set for the players the command seats.
+ * EXIT_VALID, or the usage error told for `cmd`. */
+int options_think(const char *cmd, const char *text);
+
 #endif

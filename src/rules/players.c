@@ -19,6 +19,7 @@ static const player_kind PLAYER_KINDS[] = {
 			[LANG_NL] = "speelt eenvoudig: brengt zoveel mogelijk eenheden naar de vijand en valt aan waar de kansen het best lijken",
 			[LANG_FR] = "joue simplement : mène autant d'unités que possible vers l'ennemi et attaque là où ses chances semblent les meilleures",
 		},
+		false,
 	},
 	{
 		"strong",
@@ -27,6 +28,16 @@ static const player_kind PLAYER_KINDS[] = {
 			[LANG_NL] = "weegt elk gevecht naar de exacte kansen, het vuur dat een zet uitlokt en de kaarten die het bewaren waard zijn; voorlopig alleen hexspellen",
 			[LANG_FR] = "pèse chaque combat selon ses chances exactes, le feu qu'un mouvement attire et les cartes à garder ; pour l'instant seulement sur hexagones",
 		},
+		false,
+	},
+	{
+		"expert",
+		{
+			[LANG_EN] = "plans: tries several ways to play the whole turn over the enemy's possible hands and dice, looking to the end of the enemy's reply, and plays the best (--think sets its time); hex games only for now",
+			[LANG_NL] = "plant: probeert meerdere manieren om de hele beurt te spelen over de mogelijke handen en dobbelstenen van de vijand, kijkt tot het einde van diens antwoord en speelt de beste (--think zet zijn tijd); voorlopig alleen hexspellen",
+			[LANG_FR] = "planifie : essaie plusieurs façons de jouer tout le tour selon les mains et les dés possibles de l'ennemi, regarde jusqu'à la fin de sa réponse et joue la meilleure (--think règle son temps) ; pour l'instant seulement sur hexagones",
+		},
+		true,
 	},
 };
 
@@ -62,7 +73,7 @@ const player_ops *player_kind_on(const player_kind *k, grid_kind grid)
 const char *player_strongest(grid_kind grid)
 {
 	for (size_t i = KIND_COUNT; i-- > 0;)
-		if (player_kind_on(&PLAYER_KINDS[i], grid))
+		if (!PLAYER_KINDS[i].opt_in && player_kind_on(&PLAYER_KINDS[i], grid))
 			return PLAYER_KINDS[i].name;
 	return PLAYER_DEFAULT;
 }

@@ -60,6 +60,8 @@ typedef struct player_ops {
 typedef struct player_kind {
 	const char *name;                    /* "simple": what a user types */
 	const char *description[LANG_COUNT]; /* one line, in en, nl, fr */
+	bool opt_in;                         /* too slow to be chosen unasked:
+	                                      * player_strongest passes it over */
 } player_kind;
 
 /* The player kinds, in the order a listing shows them. */
@@ -74,8 +76,8 @@ const player_ops *player_kind_on(const player_kind *k, grid_kind grid);
 /* The name a caller gets when it names none. */
 #define PLAYER_DEFAULT "simple"
 
-/* The strongest player that plays games on `grid` (the table lists the
- * kinds from the weakest to the strongest): what `balance` measures with
+/* The strongest player that plays games on `grid` and is not opt_in (the
+ * table lists the kinds from the weakest to the strongest): what `balance` measures with
  * and `play --computer` seats when no player is named.  PLAYER_DEFAULT
  * when no kind plays the grid. */
 const char *player_strongest(grid_kind grid);

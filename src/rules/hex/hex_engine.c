@@ -12,6 +12,9 @@
 #include "hex_log.h"
 #include "hex_table.h"
 #include "strong.h"
+#include "../expert/expert_player.h"
+#include "hex_determinize.h"
+#include "hex_expert.h"
 
 typedef struct hex_play {
 	game base;
@@ -445,6 +448,47 @@ static const player_ops STRONG = {
 	sizeof(strong_player), strong_player_init, strong_player_next, nothing_to_free, NULL, battle_answer,
 };
 
-static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "strong", &STRONG } };
+/* The expert: the search of rules/expert/ with the hex game's hidden
+ * hand dealt again and its strength on the board. */
+static void expert_hidden(game *gm, int viewer, rng *rnd)
+{
+	hex_determinize(hex_engine_referee(gm), viewer, rnd);
+}
+
+static double expert_strength(game *gm, int side)
+{
+	return hex_expert_material(hex_engine_position(gm), side);
+}
+
+static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength };
+
+static void expert_init(void *state, int side, long max_turns)
+{
+	(void)max_turns;
+	expert_player_init(state, side);
+}
+
+static bool expert_next(void *state, game *gm, rng *choices, game_action *a)
+{
+	return expert_player_next(state, &EXPERT_GRID, gm, choices, a);
+}
+
+static bool expert_answer(void *state, game *gm, rng *choices, game_action *a)
+{
+	return expert_player_answer(state, &EXPERT_GRID, gm, choices, a);
+}
+
+static void expert_free(void *state)
+{
+	expert_player_free(state);
+}
+
+static const player_ops EXPERT = {
+	sizeof(expert_player), expert_init, expert_next, expert_free, NULL, expert_answer,
+};
+
+static const game_engine_player PLAYERS[] = {
+	{ "simple", &SIMPLE }, { "strong", &STRONG }, { "expert", &EXPERT },
+};
 
 GAME_ENGINE_DEFINE(hex_engine, "hex", GRID_HEX, gl_action, hex_lines, hex_engine, PLAYERS, &hex_ask_ops);

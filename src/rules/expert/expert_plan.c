@@ -1,0 +1,78 @@
+/* The candidate plans of a turn and their play (expert_plan.h). */
+#include "expert_plan.h"
+
+#include <string.h>
+
+void expert_plan_candidates(expert_plan out[EXPERT_PLAN_COUNT], rng *rnd)
+{
+	/* The strong player's own turn first (the search keeps it unless
+	 * another does better), then turns that leave its choice at some
+	 * steps, then the simple player's, which ventures more. */
+	static const expert_plan shapes[EXPERT_PLAN_COUNT] = {
+		{ "strong", "simple", 0, 0 },
+		{ "strong", "simple", 15, 0 },
+		{ "strong", "simple", 30, 0 },
+		{ "simple", "strong", 0, 0 },
+		{ "strong", "simple", 15, 0 },
+		{ "simple", "strong", 50, 0 },
+	};
+	for (int i = 0; i < EXPERT_PLAN_COUNT; i++) {
+		out[i] = shapes[i];
+		out[i].seed = rng_next(rnd);
+	}
+}
+
+bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid)
+{
+	memset(p, 0, sizeof *p);
+	rules_error why;
+	if (!player_open(&p->base, plan->base, grid, -1, 0, &why))
+		return false;
+	if (!player_open(&p->other, plan->other, grid, -1, 0, &why)) {
+		player_close(&p->base);
+		return false;
+	}
+	if (!player_open(&p->fallback, "strong", grid, -1, 0, &why) &&
+		!player_open(&p->fallback, "simple", grid, -1, 0, &why)) {
+		player_close(&p->base);
+		player_close(&p->other);
+		return false;
+	}
+	p->other_pct = plan->other_pct;
+	rng_seed(&p->choices, plan->seed);
+	p->open = true;
+	return true;
+}
+
+/* One player's proposal offered: true when taken; else emptied. */
+static bool offer(player *pl, game *g, rng *choices, game_action *a, expert_accept_fn *accept, void *ctx)
+{
+	const game_engine *e = g->impl;
+	memset(a, 0, e->action_size);
+	if (!player_next(pl, g, choices, a))
+		return false;
+	if (accept(ctx, g, a))
+		return true;
+	game_action_finish(e, a);
+	memset(a, 0, e->action_size);
+	return false;
+}
+
+bool expert_play_step(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
+{
+	bool other_first = p->other_pct > 0 && (int)rng_below(&p->choices, 100) < p->other_pct;
+	player *first = other_first ? &p->other : &p->base;
+	player *second = other_first ? &p->base : &p->other;
+	return offer(first, g, &p->choices, a, accept, ctx) || offer(second, g, &p->choices, a, accept, ctx) ||
+		offer(&p->fallback, g, &p->choices, a, accept, ctx);
+}
+
+void expert_play_close(expert_play *p)
+{
+	if (!p->open)
+		return;
+	player_close(&p->base);
+	player_close(&p->other);
+	player_close(&p->fallback);
+	p->open = false;
+}

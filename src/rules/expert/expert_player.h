@@ -1,0 +1,37 @@
+/* The expert player ("expert" in players.h), the same on every grid that
+ * gives it an expert_grid: at the first step of each of its turns it
+ * searches (expert_search.h) for the plan to play, within the budget of
+ * expert_think.h, then plays that plan's steps.  Each step is offered to
+ * the referee on a copy of the game first (as a line, parsed again, so
+ * that the caller's action stays for the table to complete): a step the
+ * referee would refuse is never proposed, the strong player's is.
+ *
+ * Its randomness is its own stream, seeded once from the players' choice
+ * stream (players.h: from the game's seed), never from the clock; with a
+ * count of simulations the same seed plays the same game.  The grid's
+ * player table wraps these functions with its expert_grid.  No I/O. */
+#ifndef ORBAT_RULES_EXPERT_PLAYER_H
+#define ORBAT_RULES_EXPERT_PLAYER_H
+
+#include "../players.h"
+#include "expert_plan.h"
+#include "expert_search.h"
+
+typedef struct expert_player {
+	int side;
+	int turn;             /* the turn the plan belongs to, -1 none */
+	int turn_side;        /* and the side it plays */
+	bool seeded;
+	rng own;
+	expert_play play;     /* the plan of this turn */
+	player helper;        /* the strong player: the other side's answers */
+	bool helper_open;
+	expert_verdict last;  /* the last search's verdict */
+} expert_player;
+
+void expert_player_init(expert_player *ep, int side);
+bool expert_player_next(expert_player *ep, const expert_grid *grid, game *g, rng *choices, game_action *a);
+bool expert_player_answer(expert_player *ep, const expert_grid *grid, game *g, rng *choices, game_action *a);
+void expert_player_free(expert_player *ep);
+
+#endif

@@ -1,0 +1,151 @@
+/* The expert's search over plans (expert_search.h). */
+#include "expert_search.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+
+/* A simulation stops at the start of the turn after the other side's
+ * reply, or after this many actions (a guard: turns are far shorter). */
+#define ROLLOUT_ACTIONS 400
+/* UCB1's exploration weight for values in 0..1. */
+#define UCB_WEIGHT 0.7
+
+double expert_evaluate(game *g, int side, const expert_grid *grid)
+{
+	game_result r;
+	g->impl->result(g, &r);
+	if (r.winner == side)
+		return 1.0;
+	if (r.winner != GAME_NO_SIDE)
+		return 0.0;
+	double need[GAME_SIDE_COUNT];
+	for (int s = 0; s < GAME_SIDE_COUNT; s++)
+		need[s] = r.target[s] > 0 ? (double)r.score[s] / r.target[s] : 0.0;
+	/* Flags lead (the game is won by them), the strength left follows:
+	 * together they keep the value within 0..1. */
+	double v = 0.5 + 0.3 * (need[side] - need[1 - side]);
+	if (grid->material)
+		v += 0.4 * (grid->material(g, side) - 0.5);
+	return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/* A simulation acts each step on its copy with its own dice. */
+static bool act_accept(void *ctx, game *g, game_action *a)
+{
+	rules_error err;
+	return game_act(g, ctx, a, &err);
+}
+
+static double rollout(game *real, int me, const expert_grid *grid, const expert_plan *plan, uint64_t seed)
+{
+	game *g = game_clone(real);
+	rng r, dice;
+	rng_seed(&r, seed);
+	grid->determinize(g, me, &r);
+	rng_seed(&dice, rng_next(&r));
+	expert_play mine;
+	player reply;
+	rules_error why;
+	bool seated = expert_play_open(&mine, plan, grid->grid);
+	bool replied = player_open(&reply, "strong", grid->grid, -1, 0, &why) ||
+		player_open(&reply, "simple", grid->grid, -1, 0, &why);
+	const game_engine *e = g->impl;
+	game_action *a = game_action_new(e);
+	/* The turns ended since the cut began: 0 while the plan plays its
+	 * turn, 1 during the reply, 2 at the cut. */
+	int ended = 0;
+	for (int n = 0; seated && replied && n < ROLLOUT_ACTIONS && ended < 2 && !game_over(g); n++) {
+		bool ok;
+		if (ended == 0 && game_to_play(g) == me)
+			ok = expert_play_step(&mine, g, a, act_accept, &dice);
+		else
+			ok = player_next(&reply, g, &r, a) && game_act(g, &dice, a, &why);
+		game_action_finish(e, a);
+		memset(a, 0, e->action_size);
+		if (!ok)
+			break;
+		ended += game_at_turn_start(g);
+	}
+	double v = expert_evaluate(g, me, grid);
+	game_action_free(e, a);
+	if (replied)
+		player_close(&reply);
+	expert_play_close(&mine);
+	game_destroy(g);
+	return v;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	timespec_get(&ts, TIME_UTC);
+	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+/* The plan to simulate next: each once, then by UCB1. */
+static int pick(const double *sum, const long *visits, long total)
+{
+	int best = 0;
+	double best_score = -1;
+	for (int i = 0; i < EXPERT_PLAN_COUNT; i++) {
+		if (visits[i] == 0)
+			return i;
+		double score = sum[i] / visits[i] + UCB_WEIGHT * sqrt(log((double)total) / visits[i]);
+		if (score > best_score) {
+			best_score = score;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* The plan to play: the strong player's own turn (plan 0), known good,
+ * unless another's mean beats it by more than one standard error of the
+ * difference: a few noisy simulations must not talk the player out of a
+ * sound turn. */
+static int choose(const double *sum, const double *squares, const long *visits)
+{
+	if (visits[0] == 0)
+		return 0;
+	double mean0 = sum[0] / visits[0];
+	double var0 = squares[0] / visits[0] - mean0 * mean0;
+	int best = 0;
+	double best_gain = 0;
+	for (int i = 1; i < EXPERT_PLAN_COUNT; i++) {
+		if (visits[i] < 2)
+			continue;
+		double mean = sum[i] / visits[i];
+		double var = squares[i] / visits[i] - mean * mean;
+		double se = sqrt((var > 0 ? var : 0) / visits[i] + (var0 > 0 ? var0 : 0) / visits[0]);
+		double gain = mean - mean0;
+		if (gain > se && gain > best_gain) {
+			best_gain = gain;
+			best = i;
+		}
+	}
+	return best;
+}
+
+void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, const expert_think *think,
+	rng *rnd, expert_verdict *out)
+{
+	double sum[EXPERT_PLAN_COUNT] = { 0 }, squares[EXPERT_PLAN_COUNT] = { 0 };
+	long visits[EXPERT_PLAN_COUNT] = { 0 };
+	double start = think->sims > 0 ? 0 : now_ms();
+	long n = 0;
+	for (;; n++) {
+		if (think->sims > 0 ? n >= think->sims : n >= EXPERT_PLAN_COUNT && now_ms() - start >= (double)think->ms)
+			break;
+		int i = pick(sum, visits, n);
+		double v = rollout(g, me, grid, &plans[i], rng_next(rnd));
+		sum[i] += v;
+		squares[i] += v * v;
+		visits[i]++;
+	}
+	int best = choose(sum, squares, visits);
+	out->plan = best;
+	out->value = visits[best] ? sum[best] / visits[best] : 0.5;
+	out->sims = n;
+}

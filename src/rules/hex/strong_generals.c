@@ -41,7 +41,7 @@ static double fire_peril(const hex_game *g, hex_ref who)
 		double share = 1.0;
 		if (distance <= range) {
 			dice_answer d;
-			dice_battle_count(g, (int)i, at, who, NULL, &d);
+			dice_battle(g, (int)i, at, who, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
 			int reach = moves_max(g, (hex_ref){ REF_UNIT, (int)i });

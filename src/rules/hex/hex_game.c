@@ -60,6 +60,19 @@ hex_game *hex_game_create(const scenario *sc, const ruleset *rs)
 	return g;
 }
 
+/* The count of living units on h goes up or down (nothing off the board). */
+static void occupy(hex_game *g, hex_coord h, int delta)
+{
+	if (hex_on_board(&g->board, h))
+		g->occupants[hex_index(&g->board, h)] = (unsigned short)(g->occupants[hex_index(&g->board, h)] + delta);
+}
+
+/* Whether a living unit may stand on h: false only when none can. */
+static bool maybe_occupied(const hex_game *g, hex_coord h)
+{
+	return !hex_on_board(&g->board, h) || g->occupants[hex_index(&g->board, h)] > 0;
+}
+
 hex_game *hex_game_create_at(const position *pos)
 {
 	const scenario *sc = pos->sc;
@@ -163,6 +176,10 @@ hex_game *hex_game_create_at(const position *pos)
 			g->sides[g->units[before].side].reserves++;
 	}
 
+	g->occupants = xcalloc(n ? n : 1, sizeof *g->occupants);
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive)
+			occupy(g, g->units[i].at, 1);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
 	return g;
 }
@@ -206,6 +223,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->objectives);
 	free(g->terrain);
 	free(g->fieldworks);
+	free(g->occupants);
 	free(g->scenario_id);
 	free(g);
 }
@@ -227,6 +245,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->scenario_id = dup_or_null(g->scenario_id);
 	c->terrain = copy_items(g->terrain, n, sizeof *c->terrain);
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
+	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
 		c->sides[s].id = dup_or_null(g->sides[s].id);
@@ -287,6 +306,8 @@ bool hex_game_passable(const hex_game *g, hex_coord h)
 int hex_game_units_at(const hex_game *g, hex_coord h, int side, int *out, int max)
 {
 	int n = 0;
+	if (!maybe_occupied(g, h))
+		return 0;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		if (!u->alive || !grid_cell_equal(u->at, h) || (side >= 0 && u->side != side))
@@ -549,6 +570,7 @@ void hex_game_eliminate(hex_game *g, hex_ref r)
 	if (r.kind == REF_UNIT) {
 		g->units[r.index].alive = false;
 		g->units[r.index].figures = 0;
+		occupy(g, g->units[r.index].at, -1);
 	} else {
 		hex_general *gg = &g->generals[r.index];
 		gg->alive = false;
@@ -566,9 +588,14 @@ void hex_game_eliminate(hex_game *g, hex_ref r)
 
 void hex_game_place(hex_game *g, hex_ref r, hex_coord to)
 {
-	if (r.kind == REF_UNIT)
-		g->units[r.index].at = to;
-	else if (r.kind == REF_GENERAL)
+	if (r.kind == REF_UNIT) {
+		hex_unit *u = &g->units[r.index];
+		if (u->alive) {
+			occupy(g, u->at, -1);
+			occupy(g, to, 1);
+		}
+		u->at = to;
+	} else if (r.kind == REF_GENERAL)
 		g->generals[r.index].at = to;
 }
 
@@ -615,8 +642,23 @@ void hex_game_arrive(hex_game *g, int unit, hex_coord at)
 {
 	hex_unit *u = &g->units[unit];
 	u->reserve = false;
+	if (!u->alive)
+		occupy(g, at, 1);
+	else if (!grid_cell_equal(u->at, at)) {
+		occupy(g, u->at, -1);
+		occupy(g, at, 1);
+	}
 	u->alive = true;
 	u->at = at;
+}
+
+void hex_game_unit_lift(hex_game *g, int unit, bool lifted)
+{
+	hex_unit *u = &g->units[unit];
+	if (u->alive == !lifted)
+		return;
+	u->alive = !lifted;
+	occupy(g, u->at, lifted ? -1 : 1);
 }
 
 int hex_game_score(const hex_game *g, int side)
@@ -650,6 +692,8 @@ int hex_game_check_victory(hex_game *g, int acting)
 int hex_game_units_at_except(const hex_game *g, hex_coord h, int side, int skip)
 {
 	int n = 0;
+	if (!maybe_occupied(g, h))
+		return 0;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		if (u->alive && (int)i != skip && u->side == side && grid_cell_equal(u->at, h))

@@ -79,10 +79,10 @@ static double general_peril(hex_game *g, int gen)
 	if (last <= 0)
 		return 0;
 	for (int k = 0; k < n; k++)
-		g->units[units[k]].alive = false;
+		hex_game_unit_lift(g, units[k], true);
 	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen });
 	for (int k = 0; k < n; k++)
-		g->units[units[k]].alive = true;
+		hex_game_unit_lift(g, units[k], false);
 	return last * alone;
 }
 

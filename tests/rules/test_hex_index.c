@@ -26,15 +26,24 @@
 #define MAX_ACTIONS 400
 #define CLONE_AT 40
 
-/* Units of `side` (any when < 0) alive at h, by looking at each. */
-static int scan(const hex_game *g, hex_coord h, int side)
+/* Units of `side` (any when < 0) alive at h, by looking at each; the
+ * first of them in *first (-1 for none). */
+static int scan_first(const hex_game *g, hex_coord h, int side, int *first)
 {
 	int n = 0;
+	*first = -1;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
-		n += u->alive && grid_cell_equal(u->at, h) && (side < 0 || u->side == side);
+		if (u->alive && grid_cell_equal(u->at, h) && (side < 0 || u->side == side) && n++ == 0)
+			*first = (int)i;
 	}
 	return n;
+}
+
+static int scan(const hex_game *g, hex_coord h, int side)
+{
+	int first;
+	return scan_first(g, h, side, &first);
 }
 
 static long check_index(game *gm)
@@ -44,10 +53,11 @@ static long check_index(game *gm)
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		for (int side = -1; side < GAME_SIDES; side++) {
-			int want = scan(g, h, side);
-			if (hex_game_units_at(g, h, side, NULL, 0) != want)
-				fail_msg("hex %d,%d side %d: the index says %d units, the units say %d", h.col, h.row, side,
-					hex_game_units_at(g, h, side, NULL, 0), want);
+			int first, got = -1;
+			int want = scan_first(g, h, side, &first);
+			if (hex_game_units_at(g, h, side, &got, 1) != want || (want > 0 && got != first))
+				fail_msg("hex %d,%d side %d: the index says %d units (first %d), the units say %d (first %d)",
+					h.col, h.row, side, hex_game_units_at(g, h, side, NULL, 0), got, want, first);
 			if (side >= 0 && hex_game_units_at_except(g, h, side, -1) != want)
 				fail_msg("hex %d,%d side %d: units_at_except disagrees", h.col, h.row, side);
 		}

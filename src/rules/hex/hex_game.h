@@ -93,6 +93,7 @@ typedef struct hex_game {
 	 * placing, loss and arrival, so that asking who stands on an empty hex
 	 * (most hexes a player or the referee looks at) reads one number. */
 	unsigned short *occupants;
+	int *lone;                    /* per hex index: the unit there when occupants is 1 */
 	hex_objective *objectives;
 	size_t objective_count;
 	hex_side sides[GAME_SIDES];

@@ -22,10 +22,10 @@ typedef struct dice_answer {
 /* The dice of a battle by `attacker` (a unit index) against the figure at
  * `to`: `target` names it, or REF_NONE to take the enemy unit there (else
  * a lone enemy general).  `general_spent` (may be NULL) marks generals who
- * have already fought beside another unit this turn. */
-/* In quiet mode (rules_quiet, as when a player weighs every battle it
- * could fight) no reasons are written and refusal is -1: only the dice,
- * whether the battle is allowed, the target and the general. */
+ * have already fought beside another unit this turn.  In quiet mode
+ * (rules_quiet, as when a player weighs every battle it could fight) no
+ * reasons are written and refusal is -1: only the dice, whether the battle
+ * is allowed, the target and the general. */
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out);
 

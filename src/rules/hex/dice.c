@@ -13,7 +13,7 @@ static void reason(const hex_game *g, dice_answer *out, const char *section, con
 
 static void reason(const hex_game *g, dice_answer *out, const char *section, const char *fmt, ...)
 {
-	if (out->quiet)
+	if (rules_quiet())
 		return;
 	char rule[RULES_ERROR_RULE_LEN], message[RULES_ERROR_MESSAGE_LEN];
 	hex_game_rule(g, section, rule, sizeof rule);
@@ -106,7 +106,7 @@ static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
  * attached general is a target when `attached_ok`, and any unit type may
  * shoot at him. */
 static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref target,
-	const bool *general_spent, bool sharp, bool attached_ok, bool quiet, dice_answer *out)
+	const bool *general_spent, bool sharp, bool attached_ok, dice_answer *out)
 {
 	/* The reasons, last, are many and large: only their count is cleared,
 	 * as the players ask the dice of every battle they weigh. */
@@ -115,8 +115,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->reasons.error = false;
 	out->general = -1;
 	/* A player weighing its choices (rules_quiet) reads no reasons. */
-	quiet = quiet || rules_quiet();
-	out->quiet = quiet;
+	bool quiet = rules_quiet();
 	const hex_unit *u = &g->units[attacker];
 	char at[HEX_ADDRESS_MAX] = "", there[HEX_ADDRESS_MAX] = "";
 	if (!quiet) {
@@ -254,20 +253,14 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out)
 {
-	battle_dice(g, attacker, to, target, general_spent, false, false, false, out);
-}
-
-void dice_battle_count(const hex_game *g, int attacker, hex_coord to, hex_ref target,
-	const bool *general_spent, dice_answer *out)
-{
-	battle_dice(g, attacker, to, target, general_spent, false, false, true, out);
+	battle_dice(g, attacker, to, target, general_spent, false, false, out);
 }
 
 void dice_sharpshot(const hex_game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
 	dice_answer *out)
 {
 	battle_dice(g, attacker, g->generals[general].at, (hex_ref){ REF_GENERAL, general }, general_spent, true,
-		attached_ok, false, out);
+		attached_ok, out);
 }
 
 bool dice_defensive(const hex_game *g, int defender, int attacker, rules_error *err)

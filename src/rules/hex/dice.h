@@ -16,19 +16,16 @@ typedef struct dice_answer {
 	hex_ref target;       /* REF_NONE when nothing to battle there */
 	int general;           /* general whose die was added, or -1 */
 	int refusal;           /* index of the first refusal in reasons, or -1 */
-	bool quiet;            /* dice_battle_count: no reasons written */
 	rules_reasons reasons; /* each modifier or refusal under its rule; last (dice.c) */
 } dice_answer;
 
 /* The dice of a battle by `attacker` (a unit index) against the figure at
  * `to`: `target` names it, or REF_NONE to take the enemy unit there (else
  * a lone enemy general).  `general_spent` (may be NULL) marks generals who
- * have already fought beside another unit this turn. */
-/* The same without the reasons (none written, refusal -1): only the
- * dice, whether the battle is allowed, the target and the general, for a
- * player that weighs every battle it could fight. */
-void dice_battle_count(const hex_game *g, int attacker, hex_coord to, hex_ref target,
-	const bool *general_spent, dice_answer *out);
+ * have already fought beside another unit this turn.  In quiet mode
+ * (rules_quiet, as when a player weighs every battle it could fight) no
+ * reasons are written and refusal is -1: only the dice, whether the battle
+ * is allowed, the target and the general. */
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out);
 

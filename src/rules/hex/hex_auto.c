@@ -431,7 +431,7 @@ static int best_target(referee *r, int unit, hex_ref *target)
 		if (hex_distance(u->at, at) > dice_range(u))
 			continue;
 		dice_answer d;
-		dice_battle_count(g, unit, at, t, spent, &d);
+		dice_battle(g, unit, at, t, spent, &d);
 		/* Weakened targets first, among equal dice. */
 		int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
 		if (d.allowed && (best == 0 || score > best)) {

@@ -60,6 +60,37 @@ hex_game *hex_game_create(const scenario *sc, const ruleset *rs)
 	return g;
 }
 
+/* Unit `unit` comes to h (+1) or leaves it (-1): the count of living units
+ * there follows, and the one unit standing alone there when it is one
+ * (found among the others when a second one leaves).  Nothing off the board. */
+static void occupy(hex_game *g, hex_coord h, int delta, int unit)
+{
+	long i = hex_index(&g->board, h);
+	if (i < 0)
+		return;
+	g->occupants[i] = (unsigned short)(g->occupants[i] + delta);
+	if (g->occupants[i] != 1)
+		return;
+	if (delta > 0) {
+		g->lone[i] = unit;
+		return;
+	}
+	for (size_t k = 0; k < g->unit_count; k++)
+		if ((int)k != unit && g->units[k].alive && grid_cell_equal(g->units[k].at, h))
+			g->lone[i] = (int)k;
+}
+
+/* How many living units stand on h (-1 off the board: unknown, look at
+ * each), and in *lone the one when it is one. */
+static int occupants_at(const hex_game *g, hex_coord h, int *lone)
+{
+	long i = hex_index(&g->board, h);
+	if (i < 0)
+		return -1;
+	*lone = g->lone[i];
+	return g->occupants[i];
+}
+
 hex_game *hex_game_create_at(const position *pos)
 {
 	const scenario *sc = pos->sc;
@@ -163,6 +194,11 @@ hex_game *hex_game_create_at(const position *pos)
 			g->sides[g->units[before].side].reserves++;
 	}
 
+	g->occupants = xcalloc(n ? n : 1, sizeof *g->occupants);
+	g->lone = xcalloc(n ? n : 1, sizeof *g->lone);
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive)
+			occupy(g, g->units[i].at, 1, (int)i);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
 	return g;
 }
@@ -206,6 +242,8 @@ void hex_game_destroy(hex_game *g)
 	free(g->objectives);
 	free(g->terrain);
 	free(g->fieldworks);
+	free(g->occupants);
+	free(g->lone);
 	free(g->scenario_id);
 	free(g);
 }
@@ -227,6 +265,8 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->scenario_id = dup_or_null(g->scenario_id);
 	c->terrain = copy_items(g->terrain, n, sizeof *c->terrain);
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
+	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
+	c->lone = copy_items(g->lone, n, sizeof *c->lone);
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
 		c->sides[s].id = dup_or_null(g->sides[s].id);
@@ -286,7 +326,17 @@ bool hex_game_passable(const hex_game *g, hex_coord h)
 
 int hex_game_units_at(const hex_game *g, hex_coord h, int side, int *out, int max)
 {
-	int n = 0;
+	int n = 0, lone = -1;
+	int known = occupants_at(g, h, &lone);
+	if (known == 0)
+		return 0;
+	if (known == 1) {
+		if (side >= 0 && g->units[lone].side != side)
+			return 0;
+		if (out && max > 0)
+			out[0] = lone;
+		return 1;
+	}
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		if (!u->alive || !grid_cell_equal(u->at, h) || (side >= 0 && u->side != side))
@@ -549,6 +599,7 @@ void hex_game_eliminate(hex_game *g, hex_ref r)
 	if (r.kind == REF_UNIT) {
 		g->units[r.index].alive = false;
 		g->units[r.index].figures = 0;
+		occupy(g, g->units[r.index].at, -1, r.index);
 	} else {
 		hex_general *gg = &g->generals[r.index];
 		gg->alive = false;
@@ -566,9 +617,14 @@ void hex_game_eliminate(hex_game *g, hex_ref r)
 
 void hex_game_place(hex_game *g, hex_ref r, hex_coord to)
 {
-	if (r.kind == REF_UNIT)
-		g->units[r.index].at = to;
-	else if (r.kind == REF_GENERAL)
+	if (r.kind == REF_UNIT) {
+		hex_unit *u = &g->units[r.index];
+		if (u->alive) {
+			occupy(g, u->at, -1, r.index);
+			occupy(g, to, 1, r.index);
+		}
+		u->at = to;
+	} else if (r.kind == REF_GENERAL)
 		g->generals[r.index].at = to;
 }
 
@@ -615,8 +671,23 @@ void hex_game_arrive(hex_game *g, int unit, hex_coord at)
 {
 	hex_unit *u = &g->units[unit];
 	u->reserve = false;
+	if (!u->alive)
+		occupy(g, at, 1, unit);
+	else if (!grid_cell_equal(u->at, at)) {
+		occupy(g, u->at, -1, unit);
+		occupy(g, at, 1, unit);
+	}
 	u->alive = true;
 	u->at = at;
+}
+
+void hex_game_unit_lift(hex_game *g, int unit, bool lifted)
+{
+	hex_unit *u = &g->units[unit];
+	if (u->alive == !lifted)
+		return;
+	u->alive = !lifted;
+	occupy(g, u->at, lifted ? -1 : 1, unit);
 }
 
 int hex_game_score(const hex_game *g, int side)
@@ -649,7 +720,12 @@ int hex_game_check_victory(hex_game *g, int acting)
 
 int hex_game_units_at_except(const hex_game *g, hex_coord h, int side, int skip)
 {
-	int n = 0;
+	int n = 0, lone = -1;
+	int known = occupants_at(g, h, &lone);
+	if (known == 0)
+		return 0;
+	if (known == 1)
+		return lone != skip && g->units[lone].side == side;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		if (u->alive && (int)i != skip && u->side == side && grid_cell_equal(u->at, h))

@@ -89,6 +89,11 @@ typedef struct hex_game {
 	char *scenario_id;
 	const rs_terrain **terrain;   /* per hex index; the ruleset's default where the scenario lists none */
 	bool *fieldworks;             /* per hex index */
+	/* Per hex index: how many living units stand there, kept by every
+	 * placing, loss and arrival, so that asking who stands on an empty hex
+	 * (most hexes a player or the referee looks at) reads one number. */
+	unsigned short *occupants;
+	int *lone;                    /* per hex index: the unit there when occupants is 1 */
 	hex_objective *objectives;
 	size_t objective_count;
 	hex_side sides[GAME_SIDES];
@@ -112,6 +117,9 @@ hex_game *hex_game_create(const scenario *sc, const ruleset *rs);
  * play then changes; the position is not kept. */
 hex_game *hex_game_create_at(const position *pos);
 void hex_game_destroy(hex_game *g);
+/* Takes unit `unit` off the board (alive false) or puts it back where it
+ * stood, without a loss: a player's "what if he were not there". */
+void hex_game_unit_lift(hex_game *g, int unit, bool lifted);
 /* A deep copy (the ruleset is shared). */
 hex_game *hex_game_clone(const hex_game *g);
 

@@ -218,6 +218,19 @@ static void dig_list(const rs_card *card, bool counts, char *buf, size_t size)
 	}
 }
 
+/* The hex and the section words of a refusal, into at and words; nothing
+ * when the rules are quiet (a player weighing every unit of every card
+ * reads no refusal, and the words cost more than the check). */
+static const char *place_text(const hex_game *g, int side, const order_card *oc, hex_coord anchor, char *at,
+	char *words, size_t size)
+{
+	at[0] = words[0] = '\0';
+	if (rules_quiet())
+		return at;
+	hex_game_section_words(g, side, oc->section, words, size);
+	return hex_format(anchor, at);
+}
+
 static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref r, rules_error *err)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
@@ -240,7 +253,7 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 	case ORDER_SECTION:
 		if (!(sections & oc->section)) {
 			hex_game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s that '%s' orders", id,
-				hex_format(anchor, at), hex_game_section_words(g, side, oc->section, words, sizeof words), card->id);
+				place_text(g, side, oc, anchor, at, words, sizeof words), words, card->id);
 			return false;
 		}
 		return true;
@@ -271,7 +284,7 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 		}
 		if (oc->kind == ORDER_SECTION_TYPE && !(sections & oc->section)) {
 			hex_game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s named for '%s'", id,
-				hex_format(anchor, at), hex_game_section_words(g, side, oc->section, words, sizeof words), card->id);
+				place_text(g, side, oc, anchor, at, words, sizeof words), words, card->id);
 			return false;
 		}
 		return true;

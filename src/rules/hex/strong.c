@@ -166,7 +166,7 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 		if (distance > dice_range(u))
 			continue;
 		dice_answer d;
-		dice_battle_count(g, unit, at, t, spent, &d);
+		dice_battle(g, unit, at, t, spent, &d);
 		if (!d.allowed || d.dice <= 0)
 			continue;
 		odds o;
@@ -203,7 +203,7 @@ static double drawn_fire(const hex_game *g, int unit)
 		int dice;
 		if (distance <= range) {
 			dice_answer d;
-			dice_battle_count(g, (int)i, u->at, me, NULL, &d);
+			dice_battle(g, (int)i, u->at, me, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
 			dice = dice_at(e, range) / 2;

@@ -41,7 +41,7 @@ static double fire_peril(const hex_game *g, hex_ref who)
 		double share = 1.0;
 		if (distance <= range) {
 			dice_answer d;
-			dice_battle_count(g, (int)i, at, who, NULL, &d);
+			dice_battle(g, (int)i, at, who, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
 			int reach = moves_max(g, (hex_ref){ REF_UNIT, (int)i });
@@ -79,10 +79,10 @@ static double general_peril(hex_game *g, int gen)
 	if (last <= 0)
 		return 0;
 	for (int k = 0; k < n; k++)
-		g->units[units[k]].alive = false;
+		hex_game_unit_lift(g, units[k], true);
 	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen });
 	for (int k = 0; k < n; k++)
-		g->units[units[k]].alive = true;
+		hex_game_unit_lift(g, units[k], false);
 	return last * alone;
 }
 

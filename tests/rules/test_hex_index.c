@@ -1,0 +1,150 @@
+/* The hex game's index of who stands where (hex_game occupants) agrees
+ * with a look at every unit, on every hex and for either side, after each
+ * action of seeded games of the simple and the strong player on every
+ * bundled hex scenario, and in clones taken mid-game that then go their
+ * own way.  A stale index would make the referee and the players see an
+ * empty hex where a unit stands. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "engine_fixture.h"
+#include "rules/engine.h"
+#include "rules/hex/hex_engine.h"
+#include "rules/hex/hex_referee.h"
+#include "rules/players.h"
+
+#define SEED_COUNT 3
+#define MAX_ACTIONS 400
+#define CLONE_AT 40
+
+/* Units of `side` (any when < 0) alive at h, by looking at each; the
+ * first of them in *first (-1 for none). */
+static int scan_first(const hex_game *g, hex_coord h, int side, int *first)
+{
+	int n = 0;
+	*first = -1;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (u->alive && grid_cell_equal(u->at, h) && (side < 0 || u->side == side) && n++ == 0)
+			*first = (int)i;
+	}
+	return n;
+}
+
+static int scan(const hex_game *g, hex_coord h, int side)
+{
+	int first;
+	return scan_first(g, h, side, &first);
+}
+
+static long check_index(game *gm)
+{
+	const hex_game *g = hex_engine_referee(gm)->g;
+	long occupied = 0;
+	for (size_t i = 0; i < hex_count(&g->board); i++) {
+		hex_coord h = hex_from_index(&g->board, i);
+		for (int side = -1; side < GAME_SIDES; side++) {
+			int first, got = -1;
+			int want = scan_first(g, h, side, &first);
+			if (hex_game_units_at(g, h, side, &got, 1) != want || (want > 0 && got != first))
+				fail_msg("hex %d,%d side %d: the index says %d units (first %d), the units say %d (first %d)",
+					h.col, h.row, side, hex_game_units_at(g, h, side, NULL, 0), got, want, first);
+			if (side >= 0 && hex_game_units_at_except(g, h, side, -1) != want)
+				fail_msg("hex %d,%d side %d: units_at_except disagrees", h.col, h.row, side);
+		}
+		/* Exact, not only "maybe": a count left too high would in time
+		 * wrap or make every hex look worth a scan. */
+		if (g->occupants[i] != scan(g, h, -1))
+			fail_msg("hex %d,%d: %d occupants kept, %d standing", h.col, h.row, g->occupants[i], scan(g, h, -1));
+		occupied += scan(g, h, -1) > 0;
+	}
+	return occupied;
+}
+
+/* Plays from g to the end (or MAX_ACTIONS), checking after each action;
+ * the clone taken at CLONE_AT plays on too when `fork`. */
+static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rng *choices, bool fork)
+{
+	rules_error err;
+	game_action *a = game_action_new(e);
+	long checks = 0;
+	for (int n = 0; n < MAX_ACTIONS && !game_over(g); n++) {
+		if (!player_next(p, g, choices, a) || !game_act(g, dice, a, &err))
+			break;
+		game_action_finish(e, a);
+		assert_true(check_index(g) > 0);
+		checks++;
+		if (fork && n == CLONE_AT) {
+			game *c = game_clone(g);
+			check_index(c);
+			rng d2 = *dice, c2 = *choices;
+			checks += play_checked(e, c, p, &d2, &c2, false);
+			game_destroy(c);
+			check_index(g);
+		}
+	}
+	free(a);
+	return checks;
+}
+
+static void drop_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	(void)line;
+}
+
+static void test_index_agrees(void **state)
+{
+	(void)state;
+	size_t count = 0;
+	char **paths = bundled_scenarios(&count);
+	long checks = 0;
+	for (size_t k = 0; k < count; k++) {
+		loaded l;
+		load(&l, paths[k]);
+		const game_engine *e = game_engine_of(l.rs, NULL);
+		if (!e || e->grid != GRID_HEX) {
+			unload(&l);
+			continue;
+		}
+		rules_error why;
+		game *start = game_open(e, l.sc, l.rs, &why);
+		assert_non_null(start);
+		for (unsigned long long seed = 1; seed <= SEED_COUNT; seed++) {
+			/* The strong player lifts units off the board to weigh
+			 * its generals: the index must follow it too. */
+			player p;
+			assert_true(player_open(&p, seed % 2 ? "simple" : "strong", e->grid, -1, 0, &why));
+			game *g = game_clone(start);
+			rng dice, choices;
+			rng_seed(&dice, seed);
+			rng_seed(&choices, seed ^ PLAYER_CHOICE_SALT);
+			assert_true(game_deal_head(g, l.sc->id.text, seed, &dice, drop_line, NULL, &why));
+			check_index(g);
+			checks += play_checked(e, g, &p, &dice, &choices, true);
+			game_destroy(g);
+			player_close(&p);
+		}
+		game_destroy(start);
+		unload(&l);
+	}
+	str_free_words(paths, count);
+	assert_true(checks > 100);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_index_agrees),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

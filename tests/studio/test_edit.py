@@ -87,8 +87,16 @@ def drag_cells(d, addresses):
     idle(d)
 
 
+def click(d, css):
+    """Click what css selects once it takes the click: the page redraws
+    its panels when an answer arrives, so the element found a moment ago
+    may be replaced or not yet laid out."""
+    if not click_when_ready(d, css, 20):
+        checks.check(False, "a click on " + css)
+
+
 def tool(d, css):
-    d.find_element(By.CSS_SELECTOR, "#tray button.tool" + css).click()
+    click(d, "#tray button.tool" + css)
 
 
 def keys(d, *combo):
@@ -108,7 +116,7 @@ def set_field(d, css, value):
     if el.tag_name == "select":
         el.click()
         el.find_element(By.CSS_SELECTOR, "option[value='%s']" % value).click()
-        d.find_element(By.ID, "scenario-title").click()
+        click(d, "#scenario-title")
     else:
         el.click()
         el.send_keys(Keys.CONTROL, "a")
@@ -154,7 +162,7 @@ def add_reserve(d, side, type_, address):
 
 def start_page(d):
     if d.find_element(By.ID, "to-start").is_displayed():
-        d.find_element(By.ID, "to-start").click()
+        click(d, "#to-start")
     wait(d, lambda drv: drv.find_element(By.ID, "start").is_displayed(), "the start page shows")
 
 
@@ -208,7 +216,7 @@ try:
         tool(d, "[data-terrain='woods']")
         drag_cells(d, ["D7", "E7", "E8"])
         check([hover_terrain(d, a) for a in ("D7", "E7", "E8")] == ["Woods"] * 3, "a drag paints three cells woods")
-        d.find_element(By.ID, "scenario-title").click()
+        click(d, "#scenario-title")
         keys(d, Keys.CONTROL, "z")
         idle(d)
         check([hover_terrain(d, a) for a in ("D7", "E7", "E8")] == ["Clear"] * 3, "Ctrl+Z takes the whole drag back")
@@ -259,11 +267,11 @@ try:
                sides["confederate"]["victory"]) == (6, 5, 5, 6), "hand sizes and victory are set: %s" % sides)
 
         # The description: a title in French.
-        d.find_element(By.ID, "show-texts").click()
+        click(d, "#show-texts")
         set_field(d, "#texts-fields input[data-field='title-fr']", "La ferme du moulin")
         check(state(d)["texts"]["title"]["fr"] == "La ferme du moulin", "the description panel sets the French title")
         screenshot(d, "edit-texts-en")
-        d.find_element(By.ID, "texts-close").click()
+        click(d, "#texts-close")
 
         # A unit dragged onto the river: the diagnostic; dragged off: gone.
         check(state(d)["errors"] == 0, "no errors before the unit goes into the river")
@@ -276,7 +284,7 @@ try:
         check(unit_at(st, "B3") and river, "a unit on the river gives an error at B3: %s" % st["diagnostics"])
         marked = js(d, "return document.querySelector('#diag-list li.error') !== null")
         check(marked, "the diagnostic is listed")
-        d.find_element(By.CSS_SELECTOR, "#diag-list li.error.has-cell").click()
+        click(d, "#diag-list li.error.has-cell")
         check(js(d, "return [...document.querySelectorAll('#overlay .marked')].map(p => p.dataset.address)") == ["B3"],
               "the diagnostic's cell is outlined")
         screenshot(d, "edit-diagnostic-en")
@@ -291,7 +299,7 @@ try:
         check("A9" in outlined(d, "entry"), "its entry cell is outlined")
 
         # Save with Ctrl+S; the file passes orbat validate.
-        d.find_element(By.ID, "scenario-title").click()
+        click(d, "#scenario-title")
         keys(d, Keys.CONTROL, "s")
         idle(d)
         check(wait(d, lambda drv: not drv.find_element(By.ID, "dirty").is_displayed(), "the unsaved marker goes"),
@@ -322,7 +330,7 @@ try:
         check(any((c["at"] or "").upper() == "D5" for c in state(d)["pieces"]["cities"]), "a city placed on D5")
         set_field(d, "#inspector input[data-field='name']", "Lexington")
         set_field(d, "#inspector select[data-field='side']", "union")
-        d.find_element(By.CSS_SELECTOR, "fieldset[data-side='confederate'] input[data-field='first']").click()
+        click(d, "fieldset[data-side='confederate'] input[data-field='first']")
         idle(d)
         sides = {s["id"]: s["first"] for s in state(d)["info"]["sides"]}
         check(sides == {"union": False, "confederate": True}, "the confederates play first: %s" % sides)
@@ -355,11 +363,11 @@ try:
         cargo = js(d, "return [...document.querySelectorAll('#inspector ul.cargo button')].map(b => b.dataset.key)")
         check(cargo == ["c-inf-5"], "the gunboat's inspector lists its cargo: %s" % cargo)
         if cargo:
-            d.find_element(By.CSS_SELECTOR, "#inspector ul.cargo button").click()
+            click(d, "#inspector ul.cargo button")
             fields = js(d, "return [...document.querySelectorAll('#inspector [data-field]')].map(f => f.dataset.field)")
             check(fields == ["id", "type", "player", "name"], "a unit aboard: id, type, player, name: %s" % fields)
         screenshot(d, "edit-square-en")
-        d.find_element(By.ID, "save").click()
+        click(d, "#save")
         idle(d)
         rc, out = validate(os.path.join(folder, "made-square.xml"))
         check(rc == 0, "orbat validate passes the square scenario made in the studio: %s" % out)
@@ -424,16 +432,16 @@ try:
         listed = js(d, "return [...document.querySelectorAll('#tray ul.reserves button')].map(b => b.dataset.key)")
         check(r and gone and listed == [r["id"], gone["id"]], "the tray lists each side's reserves: %s" % listed)
         if r and gone:
-            d.find_element(By.CSS_SELECTOR, "#tray ul.reserves button[data-key='%s']" % gone["id"]).click()
-            d.find_element(By.ID, "delete-piece").click()
+            click(d, "#tray ul.reserves button[data-key='%s']" % gone["id"])
+            click(d, "#delete-piece")
             idle(d)
             check(list(reserves(state(d))) == [r["id"]], "the inspector deletes a reserve")
-            d.find_element(By.CSS_SELECTOR, "#tray ul.reserves button[data-key='%s']" % r["id"]).click()
+            click(d, "#tray ul.reserves button[data-key='%s']" % r["id"])
             set_field(d, "#inspector input[data-field='entry']", "B1")
             check((reserves(state(d))[r["id"]]["entry"] or "").upper() == "B1", "the inspector moves its entry")
             check(outlined(d, "entry") == ["B1"], "the new entry cell is outlined")
             screenshot(d, "edit-reserve-en")
-        d.find_element(By.ID, "save").click()
+        click(d, "#save")
         idle(d)
         path = os.path.join(folder, "made-nz.xml")
         rc, out = validate(path)
@@ -446,7 +454,7 @@ try:
                   "s.dispatchEvent(new Event('change'));", code)
             wait(d, lambda drv: js(drv, "return document.getElementById('stage').dataset.shows") == "made-nz.xml "
                  + code, "the board in " + code)
-            d.find_element(By.CSS_SELECTOR, "#tray ul.brigades button[data-key='u-harmon-bde']").click()
+            click(d, "#tray ul.brigades button[data-key='u-harmon-bde']")
             check(outlined(d, "grouped") == ["F3", "G3", "H3"], "in %s the brigade is outlined" % code)
             screenshot(d, "edit-brigade-" + code)
         js(d, "const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change'));")
@@ -457,7 +465,7 @@ try:
     for src in bundled:
         name = os.path.basename(src)
         if open_scenario(d, name):
-            d.find_element(By.ID, "save").click()
+            click(d, "#save")
             idle(d)
             check(read(os.path.join(folder, name)) == read(src), "%s saved unchanged is byte-identical" % name)
 
@@ -477,19 +485,19 @@ try:
         keys(d, Keys.DELETE)
         idle(d)
         set_field(d, "fieldset[data-side='union'] input[data-field='victory']", "9")
-        d.find_element(By.ID, "show-texts").click()
+        click(d, "#show-texts")
         set_field(d, "#texts-fields textarea[data-field='briefing-nl']", "Een nieuwe inleiding.")
-        d.find_element(By.ID, "texts-close").click()
+        click(d, "#texts-close")
         check(state(d)["dirty"], "edited, the scenario is unsaved")
         for _ in range(40):
             if not d.find_element(By.ID, "undo").is_enabled():
                 break
-            d.find_element(By.ID, "scenario-title").click()
+            click(d, "#scenario-title")
             keys(d, Keys.CONTROL, "z")
             idle(d)
         st = state(d)
         check(not st["can_undo"] and st["can_redo"] and not st["dirty"], "undone to the start: nothing unsaved")
-        d.find_element(By.ID, "save").click()
+        click(d, "#save")
         idle(d)
         check(read(os.path.join(folder, name)) == read(os.path.join(source_root, "scenarios", name)),
               "%s undone to the start and saved is byte-identical" % name)
@@ -515,9 +523,9 @@ try:
             else:
                 check("Deze wijziging kan niet: het veld" in message, "the refusal in Dutch: %r" % message)
             screenshot(d, "edit-inspector-" + code)
-            d.find_element(By.ID, "show-texts").click()
+            click(d, "#show-texts")
             screenshot(d, "edit-texts-" + code)
-            d.find_element(By.ID, "texts-close").click()
+            click(d, "#texts-close")
             start_page(d)
             screenshot(d, "edit-start-" + code)
             open_scenario(d, "made.xml")
@@ -531,7 +539,7 @@ try:
         tool(d, "[data-terrain='woods']")
         click_cell(d, "A9")
         check(js(d, asks), "with unsaved edits, closing the page asks first")
-        d.find_element(By.ID, "scenario-title").click()
+        click(d, "#scenario-title")
         keys(d, Keys.CONTROL, "z")
         idle(d)
         check(not js(d, asks), "undone, closing the page no longer asks")

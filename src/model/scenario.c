@@ -5,6 +5,7 @@
 
 #include "../base/util.h"
 #include "ruleset.h"
+#include "special_rules.h"
 
 const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES] = {
 	"weapon", "quality", "state", "kind",
@@ -148,6 +149,40 @@ static void read_unit_fields(builder *b, const xmlNode *c, size_t side_index, sc
 	u->figures = read_number(b, c, "figures");
 	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
 		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
+}
+
+/* The readers above for the parts of the file with a module of their own
+ * (special_rules.c): the same positions, tokens and numbers. */
+src_pos scenario_read_pos(const xml_document *doc, const xmlNode *n, const char *attr)
+{
+	const builder b = { .doc = doc };
+	return locate(&b, n, attr);
+}
+
+sc_string scenario_read_string(const xml_document *doc, const xmlNode *n, const char *attr)
+{
+	const builder b = { .doc = doc };
+	return read_string(&b, n, attr);
+}
+
+sc_number scenario_read_number(const xml_document *doc, const xmlNode *n, const char *attr)
+{
+	const builder b = { .doc = doc };
+	return read_number(&b, n, attr);
+}
+
+sc_address scenario_read_address(const xml_document *doc, const xmlNode *n, const char *attr)
+{
+	const builder b = { .doc = doc };
+	return read_address(&b, n, attr);
+}
+
+void scenario_read_unit(const xml_document *doc, const xmlNode *n, size_t side_index, sc_unit *u)
+{
+	builder b = { .doc = doc };
+	memset(u, 0, sizeof *u);
+	read_unit_fields(&b, n, side_index, u);
+	u->at = read_address(&b, n, "at");
 }
 
 static void read_unit(builder *b, const xmlNode *c, size_t side_index, size_t aboard)
@@ -370,6 +405,10 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 			read_city(&b, n);
 		} else if (xmldoc_is(n, SCENARIO_NS, "sea-zone")) {
 			read_sea_zone(&b, n);
+		} else if (xmldoc_is(n, SCENARIO_NS, "special-rules")) {
+			if (!sc->special)
+				sc->special = special_rules_create();
+			special_rules_read(sc->special, doc, n);
 		} else if (xmldoc_is(n, SCENARIO_NS, "objective")) {
 			sc_objective *o = APPEND(&b, sc->objectives, sc->objective_count, b.objective_cap);
 			o->pos = locate(&b, n, NULL);
@@ -389,6 +428,16 @@ static void free_piece(sc_string *id, sc_string *name)
 {
 	free(id->text);
 	free(name->text);
+}
+
+void scenario_unit_finish(sc_unit *u)
+{
+	free_piece(&u->id, &u->name);
+	free(u->type.text);
+	free(u->at.text);
+	free(u->entry.text);
+	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+		free(u->attributes[k].text);
 }
 
 void scenario_destroy(scenario *sc)
@@ -412,15 +461,8 @@ void scenario_destroy(scenario *sc)
 		free(sc->sides[i].home.text);
 	}
 	free(sc->sides);
-	for (size_t i = 0; i < sc->unit_count + sc->reserve_count; i++) {
-		sc_unit *u = i < sc->unit_count ? &sc->units[i] : &sc->reserves[i - sc->unit_count];
-		free_piece(&u->id, &u->name);
-		free(u->type.text);
-		free(u->at.text);
-		free(u->entry.text);
-		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
-			free(u->attributes[k].text);
-	}
+	for (size_t i = 0; i < sc->unit_count + sc->reserve_count; i++)
+		scenario_unit_finish(i < sc->unit_count ? &sc->units[i] : &sc->reserves[i - sc->unit_count]);
 	free(sc->units);
 	free(sc->reserves);
 	for (size_t i = 0; i < sc->general_count; i++) {
@@ -470,6 +512,7 @@ void scenario_destroy(scenario *sc)
 		free(s->zone.text);
 	}
 	free(sc->ships);
+	special_rules_destroy(sc->special);
 	free(sc);
 }
 

@@ -18,10 +18,18 @@ typedef struct builder {
 	size_t city_cap, zone_cap, ship_cap;
 } builder;
 
-static src_pos locate(const builder *b, const xmlNode *n, const char *attr)
+/* The readers of one attribute are shared with the modules that read a
+ * part of the file of their own (special_rules.c); within the loader they
+ * take the builder. */
+#define locate(b, n, attr) scenario_read_pos((b)->doc, (n), (attr))
+#define read_string(b, n, attr) scenario_read_string((b)->doc, (n), (attr))
+#define read_number(b, n, attr) scenario_read_number((b)->doc, (n), (attr))
+#define read_address(b, n, attr) scenario_read_address((b)->doc, (n), (attr))
+
+src_pos scenario_read_pos(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	src_pos p;
-	xmldoc_locate(b->doc, n, attr, &p.line, &p.column);
+	xmldoc_locate(doc, n, attr, &p.line, &p.column);
 	return p;
 }
 
@@ -45,11 +53,11 @@ static char *token_copy(const char *v)
 	return out;
 }
 
-static sc_string read_string(const builder *b, const xmlNode *n, const char *attr)
+sc_string scenario_read_string(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	sc_string s = { 0 };
 	const char *v = xmldoc_attr(n, attr);
-	s.pos = locate(b, n, v ? attr : NULL);
+	s.pos = scenario_read_pos(doc, n, v ? attr : NULL);
 	if (v)
 		s.text = token_copy(v);
 	return s;
@@ -60,11 +68,11 @@ static sc_string read_string(const builder *b, const xmlNode *n, const char *att
  * as too large and sums of them cannot overflow. */
 #define SC_NUMBER_BOUND 1000000000000L
 
-static sc_number read_number(const builder *b, const xmlNode *n, const char *attr)
+sc_number scenario_read_number(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	sc_number num = { 0 };
 	const char *v = xmldoc_attr(n, attr);
-	num.pos = locate(b, n, v ? attr : NULL);
+	num.pos = scenario_read_pos(doc, n, v ? attr : NULL);
 	if (!v)
 		return num;
 	num.given = true;
@@ -93,11 +101,11 @@ static sc_number read_number(const builder *b, const xmlNode *n, const char *att
 	return num;
 }
 
-static sc_address read_address(const builder *b, const xmlNode *n, const char *attr)
+sc_address scenario_read_address(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	sc_address a = { 0 };
 	const char *v = xmldoc_attr(n, attr);
-	a.pos = locate(b, n, v ? attr : NULL);
+	a.pos = scenario_read_pos(doc, n, v ? attr : NULL);
 	if (v) {
 		a.text = token_copy(v);
 		a.valid = hex_parse(a.text, &a.cell);
@@ -149,32 +157,6 @@ static void read_unit_fields(builder *b, const xmlNode *c, size_t side_index, sc
 	u->figures = read_number(b, c, "figures");
 	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
 		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
-}
-
-/* The readers above for the parts of the file with a module of their own
- * (special_rules.c): the same positions, tokens and numbers. */
-src_pos scenario_read_pos(const xml_document *doc, const xmlNode *n, const char *attr)
-{
-	const builder b = { .doc = doc };
-	return locate(&b, n, attr);
-}
-
-sc_string scenario_read_string(const xml_document *doc, const xmlNode *n, const char *attr)
-{
-	const builder b = { .doc = doc };
-	return read_string(&b, n, attr);
-}
-
-sc_number scenario_read_number(const xml_document *doc, const xmlNode *n, const char *attr)
-{
-	const builder b = { .doc = doc };
-	return read_number(&b, n, attr);
-}
-
-sc_address scenario_read_address(const xml_document *doc, const xmlNode *n, const char *attr)
-{
-	const builder b = { .doc = doc };
-	return read_address(&b, n, attr);
 }
 
 void scenario_read_unit(const xml_document *doc, const xmlNode *n, size_t side_index, sc_unit *u)

@@ -5,6 +5,7 @@
 
 #include "../base/util.h"
 #include "ruleset.h"
+#include "special_rules.h"
 
 const char *const sc_unit_attribute_names[SC_UNIT_ATTRIBUTES] = {
 	"weapon", "quality", "state", "kind",
@@ -17,10 +18,18 @@ typedef struct builder {
 	size_t city_cap, zone_cap, ship_cap;
 } builder;
 
-static src_pos locate(const builder *b, const xmlNode *n, const char *attr)
+/* The readers of one attribute are shared with the modules that read a
+ * part of the file of their own (special_rules.c); within the loader they
+ * take the builder. */
+#define locate(b, n, attr) scenario_read_pos((b)->doc, (n), (attr))
+#define read_string(b, n, attr) scenario_read_string((b)->doc, (n), (attr))
+#define read_number(b, n, attr) scenario_read_number((b)->doc, (n), (attr))
+#define read_address(b, n, attr) scenario_read_address((b)->doc, (n), (attr))
+
+src_pos scenario_read_pos(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	src_pos p;
-	xmldoc_locate(b->doc, n, attr, &p.line, &p.column);
+	xmldoc_locate(doc, n, attr, &p.line, &p.column);
 	return p;
 }
 
@@ -44,11 +53,11 @@ static char *token_copy(const char *v)
 	return out;
 }
 
-static sc_string read_string(const builder *b, const xmlNode *n, const char *attr)
+sc_string scenario_read_string(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	sc_string s = { 0 };
 	const char *v = xmldoc_attr(n, attr);
-	s.pos = locate(b, n, v ? attr : NULL);
+	s.pos = scenario_read_pos(doc, n, v ? attr : NULL);
 	if (v)
 		s.text = token_copy(v);
 	return s;
@@ -59,11 +68,11 @@ static sc_string read_string(const builder *b, const xmlNode *n, const char *att
  * as too large and sums of them cannot overflow. */
 #define SC_NUMBER_BOUND 1000000000000L
 
-static sc_number read_number(const builder *b, const xmlNode *n, const char *attr)
+sc_number scenario_read_number(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	sc_number num = { 0 };
 	const char *v = xmldoc_attr(n, attr);
-	num.pos = locate(b, n, v ? attr : NULL);
+	num.pos = scenario_read_pos(doc, n, v ? attr : NULL);
 	if (!v)
 		return num;
 	num.given = true;
@@ -92,11 +101,11 @@ static sc_number read_number(const builder *b, const xmlNode *n, const char *att
 	return num;
 }
 
-static sc_address read_address(const builder *b, const xmlNode *n, const char *attr)
+sc_address scenario_read_address(const xml_document *doc, const xmlNode *n, const char *attr)
 {
 	sc_address a = { 0 };
 	const char *v = xmldoc_attr(n, attr);
-	a.pos = locate(b, n, v ? attr : NULL);
+	a.pos = scenario_read_pos(doc, n, v ? attr : NULL);
 	if (v) {
 		a.text = token_copy(v);
 		a.valid = hex_parse(a.text, &a.cell);
@@ -148,6 +157,14 @@ static void read_unit_fields(builder *b, const xmlNode *c, size_t side_index, sc
 	u->figures = read_number(b, c, "figures");
 	for (int i = 0; i < SC_UNIT_ATTRIBUTES; i++)
 		u->attributes[i] = read_string(b, c, sc_unit_attribute_names[i]);
+}
+
+void scenario_read_unit(const xml_document *doc, const xmlNode *n, size_t side_index, sc_unit *u)
+{
+	builder b = { .doc = doc };
+	memset(u, 0, sizeof *u);
+	read_unit_fields(&b, n, side_index, u);
+	u->at = read_address(&b, n, "at");
 }
 
 static void read_unit(builder *b, const xmlNode *c, size_t side_index, size_t aboard)
@@ -370,6 +387,10 @@ scenario *scenario_from_document(const xml_document *doc, diag_sink *sink)
 			read_city(&b, n);
 		} else if (xmldoc_is(n, SCENARIO_NS, "sea-zone")) {
 			read_sea_zone(&b, n);
+		} else if (xmldoc_is(n, SCENARIO_NS, "special-rules")) {
+			if (!sc->special)
+				sc->special = special_rules_create();
+			special_rules_read(sc->special, doc, n);
 		} else if (xmldoc_is(n, SCENARIO_NS, "objective")) {
 			sc_objective *o = APPEND(&b, sc->objectives, sc->objective_count, b.objective_cap);
 			o->pos = locate(&b, n, NULL);
@@ -389,6 +410,16 @@ static void free_piece(sc_string *id, sc_string *name)
 {
 	free(id->text);
 	free(name->text);
+}
+
+void scenario_unit_finish(sc_unit *u)
+{
+	free_piece(&u->id, &u->name);
+	free(u->type.text);
+	free(u->at.text);
+	free(u->entry.text);
+	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+		free(u->attributes[k].text);
 }
 
 void scenario_destroy(scenario *sc)
@@ -412,15 +443,8 @@ void scenario_destroy(scenario *sc)
 		free(sc->sides[i].home.text);
 	}
 	free(sc->sides);
-	for (size_t i = 0; i < sc->unit_count + sc->reserve_count; i++) {
-		sc_unit *u = i < sc->unit_count ? &sc->units[i] : &sc->reserves[i - sc->unit_count];
-		free_piece(&u->id, &u->name);
-		free(u->type.text);
-		free(u->at.text);
-		free(u->entry.text);
-		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
-			free(u->attributes[k].text);
-	}
+	for (size_t i = 0; i < sc->unit_count + sc->reserve_count; i++)
+		scenario_unit_finish(i < sc->unit_count ? &sc->units[i] : &sc->reserves[i - sc->unit_count]);
 	free(sc->units);
 	free(sc->reserves);
 	for (size_t i = 0; i < sc->general_count; i++) {
@@ -470,6 +494,7 @@ void scenario_destroy(scenario *sc)
 		free(s->zone.text);
 	}
 	free(sc->ships);
+	special_rules_destroy(sc->special);
 	free(sc);
 }
 

@@ -196,6 +196,10 @@ typedef struct scenario {
 	sc_ship *ships;
 	size_t ship_count;
 
+	/* <special-rules>: what this battle changes in the ruleset (hex
+	 * boards); NULL when the file has none. */
+	struct special_rules *special;
+
 	/* How often each once-only element appears, and where the second one
 	 * is: the schema lets children come in any order, the compiler checks
 	 * the counts. */
@@ -229,5 +233,17 @@ const char *scenario_city_name(const sc_city *city, lang_id lang);
  * not <scenario> in the scenario namespace (reported, rule "schema"). */
 scenario *scenario_from_document(const xml_document *doc, diag_sink *sink);
 void scenario_destroy(scenario *sc);
+
+/* The loader's readers of one attribute (attr NULL: the element itself),
+ * for the parts of the file read by a module of their own
+ * (special_rules.c), so that they see values and positions alike. */
+src_pos scenario_read_pos(const xml_document *doc, const xmlNode *n, const char *attr);
+sc_string scenario_read_string(const xml_document *doc, const xmlNode *n, const char *attr);
+sc_number scenario_read_number(const xml_document *doc, const xmlNode *n, const char *attr);
+sc_address scenario_read_address(const xml_document *doc, const xmlNode *n, const char *attr);
+/* A unit element with id, type, at, figures, name and the unit
+ * attributes, into caller memory; scenario_unit_finish frees its texts. */
+void scenario_read_unit(const xml_document *doc, const xmlNode *n, size_t side_index, sc_unit *u);
+void scenario_unit_finish(sc_unit *u);
 
 #endif

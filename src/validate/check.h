@@ -70,6 +70,7 @@ extern const check_grid check_square_grid;  /* check_square.c */
 /* Both grids. */
 void check_structure(check_ctx *ctx);    /* element counts the schema leaves open */
 void check_texts(check_ctx *ctx);        /* titles, briefings, place names in every language */
+void check_special(check_ctx *ctx);      /* <special-rules> against the scenario (hex boards only) */
 /* Hex grid. */
 void check_hex_elements(check_ctx *ctx); /* no square-grid elements on a hex board */
 void check_board(check_ctx *ctx);        /* §1: board size, sections */

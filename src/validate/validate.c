@@ -94,6 +94,7 @@ void validate_scenario(const scenario *sc, const ruleset *rs, diag_sink *sink)
 	check_structure(&ctx);
 	for (const check_fn *check = grid ? grid->checks : NULL; check && *check; check++)
 		(*check)(&ctx);
+	check_special(&ctx);
 	check_texts(&ctx);
 	position_destroy(pos);
 }

@@ -222,6 +222,14 @@ static void test_bundled_scenarios_round_trip(void **state)
 	each_xml("scenarios", unchanged_save);
 }
 
+/* Special rules are kept as written: the studio does not edit them yet,
+ * and a save must not lose or reorder a line of them. */
+static void test_special_rules_round_trip(void **state)
+{
+	(void)state;
+	unchanged_save("tests/golden/valid/sr-01-every-special-rule.xml");
+}
+
 static void test_templates_round_trip(void **state)
 {
 	(void)state;
@@ -745,6 +753,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bundled_scenarios_round_trip),
 		cmocka_unit_test(test_templates_round_trip),
+		cmocka_unit_test(test_special_rules_round_trip),
 		cmocka_unit_test(test_terrain_edits),
 		cmocka_unit_test(test_unit_edits),
 		cmocka_unit_test(test_reserve_and_brigade_edits),

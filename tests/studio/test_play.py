@@ -24,6 +24,8 @@ from studio_server import Studio, folder_with  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 orbat, source_root, shots = sys.argv[1], sys.argv[2], sys.argv[3]
 checks = Checks(shots)
@@ -223,8 +225,17 @@ def click_then_settle(d, click):
     before = len(api("/api/game/state")["log"])
     d.execute_script("document.getElementById('play-message').hidden = true")
     click()
-    wait(d, lambda drv: len(api("/api/game/state")["log"]) != before
-         or drv.find_element(By.ID, "play-message").is_displayed(), "the click is answered")
+
+    def answered(drv):
+        return len(api("/api/game/state")["log"]) != before or drv.find_element(By.ID, "play-message").is_displayed()
+    try:
+        WebDriverWait(d, 20).until(answered)
+    except TimeoutException:
+        # A click that landed while the page put up its new buttons is
+        # lost, as a player's would be: told, and made once more.
+        print("note: a click went unanswered for 20 s and is made again")
+        click()
+        wait(d, answered, "the click is answered")
     wait(d, settled, "the page is ready after the computer's turn")
     return len(api("/api/game/state")["log"]) != before
 

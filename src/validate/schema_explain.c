@@ -48,6 +48,10 @@ static const element_rule RULES[] = {
 		{ "weapon", false, V_ANY, NULL }, { "quality", false, V_ANY, NULL },
 		{ "state", false, V_ANY, NULL }, { "kind", false, V_ANY, NULL } } },
 	{ "reserve", { { NULL, false, V_ANY, NULL } } },
+	/* the special rules' hexes and units: an address or an id alone */
+	{ "no-entry/hex", { { "at", true, V_ANY, NULL } } },
+	{ "exit/hex", { { "at", true, V_ANY, NULL } } },
+	{ "frozen/unit", { { "ref", true, V_ANY, NULL } } },
 	{ "general", { { "id", true, V_ANY, NULL }, { "at", true, V_ANY, NULL }, { "name", false, V_ANY, NULL } } },
 	{ "brigade", { { "id", true, V_ANY, NULL }, { "general", true, V_ANY, NULL }, { "units", true, V_ANY, NULL } } },
 	{ "objective", { { "at", true, V_ANY, NULL }, { "vp", true, V_INTEGER, NULL },
@@ -120,9 +124,18 @@ static void report(const xml_document *doc, const xmlNode *node, const char *att
 int schema_explain_attributes(const xml_document *doc, const xmlNode *node, diag_sink *sink)
 {
 	const char *element = (const char *)node->name;
-	bool in_reserve = node->parent && node->parent->type == XML_ELEMENT_NODE &&
-		strcmp((const char *)node->parent->name, "reserve") == 0;
-	const element_rule *rule = find_rule(in_reserve && strcmp(element, "unit") == 0 ? "reserve/unit" : element);
+	/* An element that means another thing under some parents (a <unit>
+	 * of a <reserve>, a <hex> of a special rule) has its rule under
+	 * "parent/element"; else the element's own. */
+	const element_rule *rule = NULL;
+	if (node->parent && node->parent->type == XML_ELEMENT_NODE) {
+		char qualified[64];
+		int n = snprintf(qualified, sizeof qualified, "%s/%s", (const char *)node->parent->name, element);
+		if (n > 0 && (size_t)n < sizeof qualified)
+			rule = find_rule(qualified);
+	}
+	if (!rule)
+		rule = find_rule(element);
 	if (!rule)
 		return 0;
 	int problems = 0;

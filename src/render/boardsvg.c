@@ -91,6 +91,18 @@ static char *section_of(const render_ctx *rc, grid_cell cell)
 	return b.s;
 }
 
+/* The cells' facts go (their hashes stay, for whoever compares). */
+static void cells_free(boardsvg *b)
+{
+	for (size_t i = 0; i < b->cell_count; i++) {
+		free(b->cells[i].terrain);
+		free(b->cells[i].standing);
+		free(b->cells[i].section);
+	}
+	free(b->cells);
+	b->cells = NULL;
+}
+
 static void cells_make(const render_ctx *rc, const position *pos, const map_geom *g, boardsvg *out)
 {
 	size_t n = grid_count(&rc->board);
@@ -500,12 +512,7 @@ static bool cells_changed(const boardsvg *b, const unsigned long long *before, c
 static bool tiles_update(const render_ctx *draw, const map_geom *g, boardsvg *b, char **error)
 {
 	unsigned long long *before = b->cell_digests;
-	for (size_t i = 0; i < b->cell_count; i++) {
-		free(b->cells[i].terrain);
-		free(b->cells[i].standing);
-		free(b->cells[i].section);
-	}
-	free(b->cells);
+	cells_free(b);
 	cells_make(draw, draw->pos, g, b);
 	bool *dirty = xcalloc(b->tile_count, sizeof *dirty);
 	bool any = cells_changed(b, before, g, dirty);
@@ -563,12 +570,7 @@ bool boardsvg_update_tiles(const render_ctx *rc, boardsvg *b, char **error)
 
 void boardsvg_finish(boardsvg *b)
 {
-	for (size_t i = 0; i < b->cell_count; i++) {
-		free(b->cells[i].terrain);
-		free(b->cells[i].standing);
-		free(b->cells[i].section);
-	}
-	free(b->cells);
+	cells_free(b);
 	for (size_t i = 0; i < b->tile_count; i++)
 		free(b->tiles[i].svg);
 	free(b->tiles);

@@ -81,18 +81,20 @@ static void check_at_least_one(check_ctx *ctx, const sc_number *n, const char *r
 static void check_crossing(check_ctx *ctx, const special_rule *r)
 {
 	const char *closes = r->option.text ? r->option.text : "both";
+	bool both = strcmp(closes, "both") == 0;
 	for (size_t i = 0; i < r->hex_count; i++) {
 		const sc_address *a = &r->hexes[i];
 		if (!check_address(ctx, a, "ford"))
 			continue;
 		const rs_terrain *t = position_terrain(ctx->pos, a->cell);
 		const char *id = t ? t->id : "?";
-		bool river = strcmp(id, "river") == 0, stream = strcmp(id, "stream") == 0;
-		bool fits = strcmp(closes, "river") == 0 ? river : strcmp(closes, "stream") == 0 ? stream : river || stream;
+		/* The terrain the ruleset calls water; a crossing that names a
+		 * terrain ("river", "stream") closes that one alone. */
+		bool fits = t && t->water && (both || strcmp(id, closes) == 0);
 		if (!fits)
 			check_error(ctx, a->pos, "crossing",
 				"ford: hex %s is %s, not %s; a ford stands on the water it crosses", a->text, id,
-				strcmp(closes, "both") == 0 ? "river or stream" : closes);
+				both ? "water" : closes);
 	}
 }
 

@@ -250,7 +250,23 @@ def select_unit(d, unit):
     css = "#play-board g[data-units~='%s'] polygon" % unit
     if not click_js(d, css):
         return False
-    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, css + ".selected"), "%s is chosen" % unit)
+
+    polls = []
+
+    def chosen(drv):
+        # The board is drawn again as answers come: a click on an outline
+        # replaced under it is lost, and made again on the new one, seconds
+        # apart so that a slow answer is not taken back by a second click.
+        if drv.find_elements(By.CSS_SELECTOR, css + ".selected"):
+            return True
+        if polls:
+            click_js(drv, css)
+        polls.append(1)
+        return False
+    try:
+        WebDriverWait(d, 60, poll_frequency=3).until(chosen)
+    except TimeoutException:
+        check(False, "%s is chosen" % unit)
     return True
 
 

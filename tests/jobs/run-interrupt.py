@@ -65,13 +65,18 @@ def everything_under(folder):
     return found
 
 
+def default_signals():
+    for sig in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def start(out, scenarios):
-    # A shell's background job ignores SIGINT: give the program the
-    # default, as a terminal would.  Standard output lists the files of
-    # each print set once it is in place.
+    # A shell's background job ignores SIGINT, and a run under nohup
+    # ignores SIGHUP: give the program the defaults, as a terminal would.
+    # Standard output lists the files of each print set once it is in place.
     return subprocess.Popen([orbat, 'render', '-j', '2', '-o', out] + scenarios, cwd=root,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=default_signals)
 
 
 def at_work(p, n=2):

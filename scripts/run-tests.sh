@@ -14,6 +14,7 @@ passed=0
 failed=0
 failures=()
 skips=()
+told=
 
 # Count the results of one `meson test` run from its JSON log.
 tally() {
@@ -53,8 +54,13 @@ run_suite() {
 	rm -f "$dir"/meson-logs/testlog*.json
 	meson test -C "$dir" --print-errorlogs "$@" >"$dir/test-output.txt" 2>&1
 	grep -E '^ *[0-9]+/[0-9]+ ' "$dir/test-output.txt" || true
-	grep -A40 -E 'FAIL|ERROR' "$dir/test-output.txt" | head -200 || true
 	tally "$dir" "$label"
+	# What each failed test said, kept for the end of the output, where it is
+	# read: its failure lines and the end of its output.
+	local log
+	log=$(ls -t "$dir"/meson-logs/testlog*.json 2>/dev/null | head -1)
+	[ -z "$log" ] || told+=$(python3 "$here/scripts/failed-output.py" "$log" | sed "s/^---- /---- $label: /")$'\n'
+
 }
 
 # Configure a build folder once, tests required (a missing cmocka is an
@@ -105,6 +111,7 @@ if [ -x tests/fuzz/run-fuzz.sh ]; then
 fi
 
 echo
+[ -z "${told//$'\n'/}" ] || printf '%s' "$told"
 for f in "${skips[@]}"; do echo "SKIPPED (a tool is missing; counted as failed): $f"; done
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
 if [ "$failed" -ne 0 ]; then

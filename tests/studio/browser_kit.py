@@ -44,6 +44,11 @@ class Checks:
             return True
         except Exception as e:  # noqa: BLE001 - a timeout is the failure told
             self.check(False, "%s (%s)" % (what, type(e).__name__))
+            # The page as it stood, to be looked at beside the log.
+            try:
+                self.screenshot(driver, "failed-%d" % len(self.failures))
+            except Exception:  # noqa: BLE001 - a browser gone cannot show it
+                pass
             return False
 
     def screenshot(self, driver, name):
@@ -53,6 +58,12 @@ class Checks:
 
     def finish(self, name):
         if self.failures:
+            # Told again at the end, with why each missed click missed, so
+            # that the tail of a long log says what went wrong.
+            for what in self.failures:
+                print("failed: " + what)
+            for why in missed_clicks:
+                print("missed: " + why)
             print("%d failed" % len(self.failures))
             sys.exit(1)
         print("%s: all passed" % name)
@@ -69,6 +80,10 @@ def browser(lang, width, height):
     d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
     d.set_page_load_timeout(60)
     return d
+
+
+# Why each click given up on was not taken, in order (for Checks.finish).
+missed_clicks = []
 
 
 def click_when_ready(driver, css, timeout=60):
@@ -91,4 +106,5 @@ def click_when_ready(driver, css, timeout=60):
     except WebDriverException:
         why = last[0].msg.splitlines()[0] if last and last[0].msg else type(last[0]).__name__ if last else "?"
         print("  the last try to click %s: %s" % (css, why))
+        missed_clicks.append("%s: %s" % (css, why))
         return False

@@ -44,9 +44,12 @@ function withRule(parent, sentence, explain) {
   parent.appendChild(line);
 }
 
+// How long each of the computer's actions stays on the board (ms), by the
+// pace the player chose; "step" waits for the Next button instead.
+const PACES = { slow: 2000, normal: 900, fast: 300 };
+const PACE_KEY = 'orbat-studio-pace';
+
 export class Play {
-  // How long each of the computer's actions stays on the board (ms).
-  static PACE = 900;
 
   constructor(onLeave) {
     this.state = null;
@@ -64,6 +67,11 @@ export class Play {
     $('play-draw').addEventListener('click', () => this.act('draw'));
     $('play-pass').addEventListener('click', () => this.act('pass'));
     $('play-undo').addEventListener('click', () => this.undo());
+    const pace = $('play-pace');
+    const kept = localStorage.getItem(PACE_KEY);
+    if (kept && (kept === 'step' || kept in PACES))
+      pace.value = kept;
+    pace.addEventListener('change', () => localStorage.setItem(PACE_KEY, pace.value));
     $('play-form').addEventListener('submit', (e) => {
       e.preventDefault();
       const line = $('play-line').value.trim();
@@ -437,17 +445,20 @@ export class Play {
   }
 
   // The computer's actions one at a time: each listed with its dice and
-  // the board drawn as it stood after it (the log's first lines), a pause
-  // long enough to read between them, until all are shown or "skip" is
-  // pressed.
+  // the board drawn as it stood after it (the log's first lines), at the
+  // pace the player chose (a pause, or until Next is pressed), until all
+  // are shown or "skip" is pressed.
   async replay(computer, state) {
     const box = $('play-dice');
     box.replaceChildren();
     const lines = computer.filter((c) => c.line).length;
     let shown = state.log.length - lines;
     const skip = $('play-skip');
+    const next = $('play-next');
+    const stepping = $('play-pace').value === 'step';
     let skipped = false;
     skip.hidden = lines === 0;
+    next.hidden = !stepping || lines === 0;
     skip.onclick = () => { skipped = true; };
     document.body.dataset.play = lines ? 'replaying' : document.body.dataset.play;
     for (const c of computer) {
@@ -463,11 +474,13 @@ export class Play {
       this.showDrawing(`/api/game/board.svg?lang=${lang()}&lines=${shown}&n=${this.drawings}`);
       this.pieceLayer.replaceChildren();
       await new Promise((done) => {
-        const timer = setTimeout(done, Play.PACE);
+        const timer = stepping ? null : setTimeout(done, PACES[$('play-pace').value] || PACES.normal);
+        next.onclick = () => { clearTimeout(timer); done(); };
         skip.onclick = () => { skipped = true; clearTimeout(timer); done(); };
       });
     }
     skip.hidden = true;
+    next.hidden = true;
     document.body.dataset.play = 'ready';
   }
 

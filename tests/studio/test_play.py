@@ -93,14 +93,26 @@ for lang in ("en", "nl", "fr"):
             wait(d, lambda drv: drv.find_element(By.ID, "play-explain").is_displayed()
                  and drv.find_element(By.ID, "play-explain-text").text, "the rule id opens the rule's text")
             drawn = d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted")
+            # One action at a time, on Next: the page waits for the player,
+            # however long the test takes to look.
+            Select(d.find_element(By.ID, "play-pace")).select_by_value("step")
             d.find_element(By.ID, "play-draw").click()
-            wait(d, lambda drv: drv.find_element(By.ID, "play-skip").is_displayed(),
-                 "the computer's turn is shown action by action, with a skip button")
-            check("lines=" in d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted"),
-                  "the board shows the position after the computer's action on display")
-            check(len(d.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action")) >= 1,
-                  "the computer's action on display is listed")
-            d.find_element(By.ID, "play-skip").click()
+            wait(d, lambda drv: drv.find_element(By.ID, "play-skip").is_displayed()
+                 and drv.find_element(By.ID, "play-next").is_displayed(),
+                 "the computer's turn is shown action by action, with next and skip buttons")
+            wanted = d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted")
+            check("lines=" in wanted, "the board shows the position after the computer's action on display")
+            listed = len(d.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action"))
+            check(listed >= 1, "the computer's action on display is listed")
+            d.find_element(By.ID, "play-next").click()
+            wait(d, lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action")) > listed
+                 or drv.execute_script("return document.body.dataset.play === 'ready'"),
+                 "next shows the computer's next action, or ends its turn")
+            check(d.find_element(By.CSS_SELECTOR, "#play-board image").get_attribute("data-wanted") != wanted,
+                  "next draws the board again")
+            if d.find_element(By.ID, "play-skip").is_displayed():
+                d.find_element(By.ID, "play-skip").click()
+            Select(d.find_element(By.ID, "play-pace")).select_by_value("normal")
             wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
                  and not drv.find_element(By.ID, "play-skip").is_displayed(), "skip shows the rest at once")
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action"),

@@ -96,7 +96,12 @@ def click_when_ready(driver, css, timeout=60):
 
     def attempt(drv):
         try:
-            drv.find_element(By.CSS_SELECTOR, css).click()
+            el = drv.find_element(By.CSS_SELECTOR, css)
+            # Into the middle of the view first, as a user scrolls to what
+            # they want: WebDriver scrolls only an element out of view, so
+            # one under a fixed bar at the view's edge would stay covered.
+            drv.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", el)
+            el.click()
             return True
         except WebDriverException as e:  # not there yet, replaced, or covered
             last[:] = [e]

@@ -58,6 +58,8 @@ static void balance_help(FILE *out)
 	      "                     game is counted apart, never as a result\n"
 	      "  --think MS         the expert player's time a turn in milliseconds\n"
 	      "                     (default 1000), or Nsims: N simulations a turn\n"
+	      "  --progress         say on standard error how many games are played,\n"
+	      "                     each time a block of them is back\n"
 	      "  -j, --jobs N       processes playing at once (default: the processors\n"
 	      "                     online; 1 plays in this process)\n"
 	      "  --format FORMAT    text (default), json (one document on standard\n"
@@ -88,7 +90,23 @@ typedef struct balance_args {
 	const char *seed;
 	long max_turns;
 	const char *think;
+	bool progress;
 } balance_args;
+
+/* --progress: the games of both runs (the default players' and the
+ * plainer player's) counted as one run, one line a block. */
+typedef struct balance_progress {
+	size_t before;             /* games of the runs finished already */
+	size_t total;              /* games of every run */
+} balance_progress;
+
+static void progress_line(void *ctx, size_t played, size_t games)
+{
+	(void)games;
+	const balance_progress *p = ctx;
+	fprintf(stderr, "orbat balance: %zu of %zu games played\n", p->before + played, p->total);
+	fflush(stderr);
+}
 
 static const char *const BALANCE_FORMATS[] = { "text", "json", "pdf", NULL };
 enum { OUT_TEXT, OUT_JSON, OUT_PDF };
@@ -205,9 +223,15 @@ static int balance_run(const options *o, balance_args *a)
 			code = cli_data_broken("balance", &sink);
 		diag_sink_finish(&sink);
 	}
+	balance_progress told = { 0, br.games + (other ? other->games : 0) };
+	if (a->progress) {
+		br.progress = other_plan.progress = progress_line;
+		br.progress_ctx = other_plan.progress_ctx = &told;
+	}
 	/* A game that broke the rules is a bug: said, exit status 3. */
 	if (code == EXIT_VALID && !balance_play(&br, o->jobs, "orbat balance", stderr))
 		code = EXIT_INTERNAL;
+	told.before = br.games;
 	if (code == EXIT_VALID && other && !balance_play(other, o->jobs, "orbat balance", stderr))
 		code = EXIT_INTERNAL;
 	if (code == EXIT_VALID) {
@@ -238,4 +262,5 @@ COMMAND(balance, "is a scenario fair? many computer games and a verdict", balanc
 		{ "seed", OPTIONS_STRING, offsetof(balance_args, seed), .what = "a whole number" },
 		{ "max-turns", OPTIONS_INT, offsetof(balance_args, max_turns), 1, 1000000, .what = "a number of turns" },
 		{ "think", OPTIONS_STRING, offsetof(balance_args, think), .what = "milliseconds or Nsims" },
+		{ "progress", OPTIONS_FLAG, offsetof(balance_args, progress) },
 	});

@@ -64,6 +64,7 @@ typedef struct balance_pool {
 	const char *who;
 	FILE *errors;
 	bool failed;
+	size_t played;             /* games back so far */
 } balance_pool;
 
 static int pool_run(void *ctx, size_t index, jobpool_job *job)
@@ -90,6 +91,9 @@ static bool pool_done(void *ctx, size_t index, const jobpool_result *r)
 	size_t want = block_games(br, index);
 	if (r->status == 0 && r->size == want * sizeof *br->results) {
 		memcpy(br->results + first, r->data, r->size);
+		bp->played += want;
+		if (br->progress)
+			br->progress(br->progress_ctx, bp->played, br->games);
 		return true;
 	}
 	if (r->died)
@@ -105,7 +109,7 @@ static bool pool_done(void *ctx, size_t index, const jobpool_result *r)
 bool balance_play(balance_plan *br, unsigned workers, const char *who, FILE *errors)
 {
 	br->results = xcalloc(br->games ? br->games : 1, sizeof *br->results);
-	balance_pool bp = { br, who, errors, false };
+	balance_pool bp = { br, who, errors, false, 0 };
 	size_t blocks = (br->games + BALANCE_BLOCK - 1) / BALANCE_BLOCK;
 	if (!jobpool_run(blocks, workers, pool_run, pool_done, &bp) || bp.failed)
 		return false;

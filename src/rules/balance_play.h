@@ -23,6 +23,10 @@ typedef struct balance_plan {
 	size_t games;
 	balance_game *results;     /* one per game, in game order */
 	balance_stats stats;       /* once played */
+	/* Told, in this process, each time a block of games is back: the
+	 * games of the plan played so far.  NULL: nobody asks. */
+	void (*progress)(void *ctx, size_t played, size_t games);
+	void *progress_ctx;
 } balance_plan;
 
 /* Play every game of the plan on up to `workers` processes (1: in this

@@ -65,6 +65,19 @@ for scen in "$SHILOH" "$MB"; do
 	verdict "$name: another seed, other games" "" $?
 done
 
+# ---- 1b. --progress: a line a block on standard error, the report unchanged ----
+"$ORBAT" balance --players simple --games 60 --seed 7 -j 2 --progress --format json "$SHILOH" \
+	>"$WORK/progress.json" 2>"$WORK/progress.err"
+st=$?
+[ $st -eq 0 ] && cmp -s "$WORK/progress.json" "$WORK/shiloh.1.json" &&
+	[ "$(cat "$WORK/progress.err")" = "$(printf 'orbat balance: %s of 60 games played\n' 25 50 60)" ]
+verdict "--progress: 25, 50, then 60 of 60 games played on standard error, the same JSON" \
+	"status $st: $(head -n 5 "$WORK/progress.err")" $?
+"$ORBAT" balance --games 20 --seed 7 --progress --format json "$SHILOH" >/dev/null 2>"$WORK/progress2.err"
+[ "$(tail -n 1 "$WORK/progress2.err")" = "orbat balance: 40 of 40 games played" ]
+verdict "--progress counts the plain player's games with the default player's" \
+	"$(cat "$WORK/progress2.err")" $?
+
 # ---- 2. the JSON document ----
 json_check() { # FILE PYTHON-ASSERTIONS
 	python3 - "$1" "$2" <<'EOF'

@@ -14,6 +14,7 @@
 #include "../text/strings.h"
 #include "studio_doc.h"
 #include "studio_edit.h"
+#include "studio_balance.h"
 #include "studio_game.h"
 #include "studio_guard.h"
 #include "studio_preview.h"
@@ -37,6 +38,7 @@ struct studio_api {
 	bool doc_open;
 	studio_history history; /* the open scenario's undo and redo */
 	studio_preview *preview; /* its print preview */
+	studio_balance *balance; /* its balance run */
 	studio_game *game;       /* the game on it, or NULL (ends with any change of it) */
 	char **word_ids;         /* the ids of i18n/studio.xml, in file order */
 	size_t word_count;
@@ -141,6 +143,7 @@ studio_api *studio_api_create(const studio_api_options *o, char **error)
 	api->lang_given = o->lang_given;
 	studio_history_init(&api->history);
 	api->preview = studio_preview_create();
+	api->balance = studio_balance_create();
 	studio_hosts_init(&api->hosts, api->listen, 0);
 	snprintf(api->cookie_name, sizeof api->cookie_name, "%s", STUDIO_COOKIE);
 	api->static_dir = data_subdir(o->ctx, "studio");
@@ -180,6 +183,7 @@ void studio_api_destroy(studio_api *api)
 		studio_doc_finish(&api->doc);
 	studio_history_finish(&api->history);
 	studio_preview_destroy(api->preview);
+	studio_balance_destroy(api->balance);
 	validator_destroy(api->validator);
 	str_free_words(api->word_ids, api->word_count);
 	free(api->folder);
@@ -685,6 +689,8 @@ void studio_api_handle(studio_api *api, const studio_request *req, studio_respon
 		studio_response_error(resp, 413, "the request is too large");
 	else if (studio_preview_route(req->path) && lang_of(api, req, &lang))
 		studio_preview_handle(api->preview, api->ctx, api->doc_open ? &api->doc : NULL, req, lang, resp);
+	else if (studio_balance_route(req->path) && lang_of(api, req, &lang))
+		studio_balance_handle(api->balance, api->doc_open ? &api->doc : NULL, req, lang, resp);
 	else if (get)
 		route_get(api, req, resp);
 	else

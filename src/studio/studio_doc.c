@@ -417,3 +417,13 @@ json_t *studio_folder_list(context *ctx, const char *folder, lang_id lang)
 	free(names);
 	return json_pack("{s:o, s:o}", "scenarios", scenarios, "rulesets", rulesets_json(ctx, lang));
 }
+
+unsigned long long studio_doc_digest(const studio_doc *d)
+{
+	size_t size;
+	const unsigned char *b = (const unsigned char *)scenario_doc_bytes(d->edit, &size);
+	unsigned long long h = 14695981039346656037ull;
+	for (size_t i = 0; i < size; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	return h;
+}

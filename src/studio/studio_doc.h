@@ -55,6 +55,11 @@ void studio_doc_finish(studio_doc *d);
  * drawings: after every edit, undo and redo. */
 void studio_doc_reload(studio_doc *d, validator *v);
 
+/* FNV-1a over the scenario's bytes as a save would write them: what was
+ * made from the scenario (a preview, a balance run) is current while they
+ * are the same, whatever edits and undos passed. */
+unsigned long long studio_doc_digest(const studio_doc *d);
+
 /* About how many tiles the board is cut into: the page fetches again only
  * the tiles an edit changed, and the browser decodes only those. */
 #define STUDIO_BOARD_TILES 16

@@ -141,21 +141,9 @@ static const char *one_of(const char *const *names, size_t count, const char *na
 	return NULL;
 }
 
-/* FNV-1a over the scenario's bytes as a save would write them: a preview
- * is current while they are the same, whatever edits and undos passed. */
-static unsigned long long digest_of(const studio_doc *doc)
-{
-	size_t size;
-	const unsigned char *b = (const unsigned char *)scenario_doc_bytes(doc->edit, &size);
-	unsigned long long h = 14695981039346656037ull;
-	for (size_t i = 0; i < size; i++)
-		h = (h ^ b[i]) * 1099511628211ull;
-	return h;
-}
-
 static json_t *facts(const studio_preview *p, const studio_doc *doc)
 {
-	bool current = doc && strcmp(doc->name, p->file) == 0 && digest_of(doc) == p->digest;
+	bool current = doc && strcmp(doc->name, p->file) == 0 && studio_doc_digest(doc) == p->digest;
 	return json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:O, s:b}", "file", p->file, "product", p->product,
 		"lang", lang_code(p->lang), "paper", p->paper, "generation", (json_int_t)p->generation, "serial",
 		(json_int_t)p->serial, "pages", (json_int_t)json_array_size(p->sizes), "sizes", p->sizes, "current",
@@ -258,7 +246,7 @@ static bool make(studio_preview *p, context *ctx, const studio_doc *doc, const c
 	p->paper = paper;
 	p->lang = lang;
 	p->generation = scenario_doc_generation(doc->edit);
-	p->digest = digest_of(doc);
+	p->digest = studio_doc_digest(doc);
 	return true;
 }
 

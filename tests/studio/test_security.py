@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from studio_server import Studio, folder_with  # noqa: E402
@@ -266,6 +267,48 @@ check(status == 200 and body.startswith(b"%PDF-") and headers.get("X-Content-Typ
                        headers.get("Content-Disposition", "")) is not None,
       "the preview's PDF, with the security headers and a plain file name")
 check(not [f for f in os.listdir(folder) if not f.endswith(".xml")], "the preview wrote nothing into the folder")
+
+# "Balance it": the same guards, every parameter checked, a run that
+# reports what `orbat balance` reports, a stop that ends it, and nothing
+# written into the scenarios' folder.
+refused("a balance run from another origin", 403, "POST", "/api/balance", evil, b'{"games": 4}')
+refused("a balance run without the token", 403, "POST", "/api/balance", origin, b'{"games": 4}', cookie=False)
+refused("a balance run's facts without the token", 403, "GET", "/api/balance", cookie=False)
+refused("a balance stop from another origin", 403, "POST", "/api/balance/stop", evil, b"{}")
+for what, body in (("without games", {}), ("of no game", {"games": 0}), ("of too many games", {"games": 100001}),
+                   ("of games as text", {"games": "12"}), ("of a negative seed", {"games": 4, "seed": -1}),
+                   ("of an unknown player", {"games": 4, "players": "nobody"}),
+                   ("of three players", {"games": 4, "players": "simple,simple,simple"}),
+                   ("of a player and an option", {"games": 4, "players": "simple --jobs=64"}),
+                   ("of a path for a player", {"games": 4, "players": "../../bin/sh"}),
+                   ("of an unknown language", {"games": 4, "lang": "de"})):
+    refused("a balance run " + what, 400, "POST", "/api/balance", origin, json.dumps(body).encode())
+refused("a balance body that is not JSON", 400, "POST", "/api/balance", origin, b'{"games": ')
+refused("a balance stop read", 405, "GET", "/api/balance/stop")
+status, _, body = studio.request("GET", "/api/balance")
+check(status == 200 and json.loads(body) == {"state": "none", "serial": 0}, "no balance run before the first")
+status, _, body = studio.request("POST", "/api/balance", origin, json.dumps(
+    {"games": 30, "players": "simple", "seed": 5, "lang": "fr"}).encode())
+check(status == 200 and json.loads(body)["state"] in ("running", "done") and b"/tmp" not in body,
+      "a balance run starts, its answer naming no folder: %d %r" % (status, body[:120]))
+facts = {}
+for _ in range(600):
+    facts = json.loads(studio.request("GET", "/api/balance")[2])
+    if facts["state"] != "running":
+        break
+    time.sleep(0.1)
+cli = subprocess.run([orbat, "balance", "--format", "json", "--lang", "fr", "--games", "30", "--players", "simple",
+                      "--seed", "5", os.path.join(folder, "shiloh.xml")], capture_output=True, text=True)
+check(facts.get("state") == "done" and facts.get("played") == 30 and facts.get("total") == 30
+      and cli.returncode == 0 and facts.get("report") == json.loads(cli.stdout),
+      "the run's report is orbat balance's, in French, 30 of 30 games played: %r" % {
+          k: v for k, v in facts.items() if k != "report"})
+status, _, body = studio.request("POST", "/api/balance", origin, b'{"games": 100000}')
+check(status == 200 and json.loads(body)["state"] == "running", "a long balance run starts")
+refused("a second run while one goes on", 409, "POST", "/api/balance", origin, b'{"games": 4}')
+status, _, body = studio.request("POST", "/api/balance/stop", origin, b"{}")
+check(status == 200 and json.loads(body)["state"] == "stopped", "a stop ends it: %d %r" % (status, body[:80]))
+check(not [f for f in os.listdir(folder) if not f.endswith(".xml")], "the balance run wrote nothing into the folder")
 
 # Bodies too large, announced or sent in chunks.
 # The answer comes as soon as the length is read: the body is never taken.

@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { Editor } from './edit.js';
 import { Panels } from './panels.js';
 import { Preview } from './preview.js';
+import { Balance } from './balance.js';
 import { Play } from './play.js';
 import { LANGS, browserLang, lang, load, t } from './words.js';
 
@@ -15,6 +16,7 @@ let board = null;
 let editor = null;
 let panels = null;
 let preview = null;
+let balance = null;
 let play = null;
 let state = null;
 
@@ -176,6 +178,7 @@ async function showState(next, redraw) {
   showDiagnostics();
   panels.update(state, lang());
   preview.setState(state);
+  balance.setState(state);
   $('no-board').hidden = state.board;
   $('stage').hidden = !state.board;
   if (drawing)
@@ -189,6 +192,7 @@ async function showScenario() {
   editor.setState(state);
   panels.update(state, lang());
   preview.setState(state);
+  balance.setState(state);
   $('start').hidden = true;
   $('workspace').hidden = false;
   $('to-start').hidden = false;
@@ -256,6 +260,12 @@ async function start() {
   editor = new Editor(board, showState, showMessage);
   panels = new Panels(editor);
   preview = new Preview();
+  balance = new Balance();
+  // The panels over the board start below its tools, however many rows
+  // the tools take in this window and language.
+  new ResizeObserver(() => {
+    $('board-pane').style.setProperty('--tools-height', `${$('board-tools').offsetHeight}px`);
+  }).observe($('board-tools'));
   play = new Play(() => {
     $('play').hidden = true;
     showScenario().catch(failed);

@@ -328,7 +328,10 @@ export class Play {
         box.appendChild(row);
         kinds.set(o.kind, row);
       }
-      const b = button(kinds.get(o.kind), o.line, () => this.act(o.line));
+      // The line in the page's words; the line itself as the tooltip,
+      // as the log will show it.
+      const b = button(kinds.get(o.kind), o.text || o.line, () => this.act(o.line));
+      b.title = o.line;
       b.dataset.line = o.line;
       b.dataset.kind = o.kind;
     }

@@ -530,8 +530,15 @@ static void game_route(studio_api *api, const studio_request *req, bool post, la
 	if (post && !body)
 		return;
 	bool playable = api->doc_open && api->doc.status == VALIDATE_OK && api->doc.rs;
+	/* The page's words for the offers' texts, when the scenario has a
+	 * board (its pieces' names come with it). */
+	render_ctx words;
+	char *no_words = NULL;
+	bool worded = playable && api->doc.board_ok && studio_doc_render_ctx(&api->doc, api->ctx, lang, &words, &no_words);
+	free(no_words);
 	studio_game_options open = { .sc = playable ? api->doc.sc : NULL, .rs = playable ? api->doc.rs : NULL,
-		.folder = api->folder, .scenario_file = api->doc_open ? api->doc.name : NULL };
+		.folder = api->folder, .scenario_file = api->doc_open ? api->doc.name : NULL,
+		.words = worded ? &words : NULL };
 	int status = 200;
 	if (!post && strcmp(req->path, "/api/game/board.svg") == 0) {
 		/* The game's position drawn by the map painter, as it stands. */

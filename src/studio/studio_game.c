@@ -367,7 +367,7 @@ static json_t *dues_json(studio_game *g)
 	return list;
 }
 
-json_t *studio_game_state(studio_game *g, lang_id lang)
+json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 {
 	game *gm = g->s.game;
 	json_t *state = engine_state(g);
@@ -390,7 +390,7 @@ json_t *studio_game_state(studio_game *g, lang_id lang)
 	json_object_set_new(state, "yours", json_boolean(yours));
 	json_object_set_new(state, "hand", hand_json(g, lang, yours));
 	/* Every line the referee takes from the user now, as clicks. */
-	json_object_set_new(state, "offers", yours ? studio_offers(&g->s, g->sc, g->rs, g->human, state) : json_array());
+	json_object_set_new(state, "offers", yours ? studio_offers(&g->s, g->sc, g->rs, g->human, state, words) : json_array());
 	json_object_set_new(state, "dues", dues_json(g));
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
@@ -437,7 +437,7 @@ static bool user_takes(studio_game *g, const char *line, char **taken, rules_err
 	return ok;
 }
 
-json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, int *status)
+json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const render_ctx *words, int *status)
 {
 	rules_error err;
 	rules_error_clear(&err);
@@ -454,12 +454,12 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, int *sta
 	computer_plays(g, done);
 	log_write(g);
 	json_t *answer = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "line", taken, "computer", done, "state",
-		studio_game_state(g, lang));
+		studio_game_state(g, lang, words));
 	free(taken);
 	return answer;
 }
 
-json_t *studio_game_undo(studio_game *g, lang_id lang, int *status)
+json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, int *status)
 {
 	*status = 422;
 	char *last = NULL;
@@ -479,7 +479,7 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, int *status)
 	json_t *answer;
 	if (yours) {
 		*status = 200;
-		answer = json_pack("{s:b, s:o}", "ok", 1, "state", studio_game_state(g, lang));
+		answer = json_pack("{s:b, s:o}", "ok", 1, "state", studio_game_state(g, lang, words));
 	} else {
 		const char *why = got == GAME_UNDO_FIXED ? "it rolled dice or drew a card: it stands, and what came before it"
 			: got == GAME_UNDO_REFUSED ? "the position before it cannot be rebuilt" : "nothing is left to take back";
@@ -620,7 +620,7 @@ static json_t *route_start(studio_game **held, const studio_game_options *open, 
 	studio_game_destroy(*held);
 	*held = g;
 	*status = 200;
-	return studio_game_state(g, lang);
+	return studio_game_state(g, lang, open->words);
 }
 
 static int name_order(const void *a, const void *b)
@@ -686,13 +686,13 @@ json_t *studio_game_route(studio_game **held, const studio_game_options *open, c
 		return route_error(status, 404, "no game is under way");
 	*status = 200;
 	if (!body && strcmp(what, "state") == 0)
-		return studio_game_state(*held, lang);
+		return studio_game_state(*held, lang, open->words);
 	if (!body && strcmp(what, "ask") == 0)
 		return studio_game_ask(*held, ask ? ask : "", status);
 	if (body && strcmp(what, "undo") == 0)
-		return studio_game_undo(*held, lang, status);
+		return studio_game_undo(*held, lang, open->words, status);
 	const char *line = json_string_value(json_object_get(body, "line"));
 	if (body && strcmp(what, "act") == 0)
-		return line ? studio_game_act(*held, line, lang, status) : route_error(status, 400, "expected {\"line\": LINE}");
+		return line ? studio_game_act(*held, line, lang, open->words, status) : route_error(status, 400, "expected {\"line\": LINE}");
 	return route_error(status, 404, "no such call");
 }

@@ -21,6 +21,7 @@
 #include "../cards/deckpng.h"
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
+#include "../render/render.h"
 #include "../rules/standing.h"
 #include "../text/lang.h"
 
@@ -36,6 +37,9 @@ typedef struct studio_game_options {
 	bool seeded;             /* seed given; else one from the clock */
 	unsigned long long seed;
 	const char *resume;      /* a log of the folder to go on with, or NULL */
+	/* The page's words and the scenario's render context, for the offers'
+	 * texts (studio_offers.h); NULL: the offers carry their lines only. */
+	const render_ctx *words;
 } studio_game_options;
 
 /* A game started (or resumed), the computer's first actions taken when
@@ -50,17 +54,17 @@ void studio_game_destroy(studio_game *g);
  *  state fields (sides, units...), hand: [{id, card, name, text}],
  *  dues: [{kind, side, step, unit, other, count, rule, text}],
  *  log: [lines], lines: count} in the page's language. */
-json_t *studio_game_state(studio_game *g, lang_id lang);
+json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words);
 
 /* The user's line: an action of the log, or pass, stand, withdraw.
  * Accepted: {ok: true, line, computer: [{line} or {pass: true}...]}, the
  * computer's actions in order, then `state`.  Refused: {error, rule}
  * (the referee's message and its rule id), *status 422. */
-json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, int *status);
+json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const render_ctx *words, int *status);
 /* Undo as `orbat play` allows it: the user's last action and the
  * computer's after it taken back; refused (422, {error, rule "log"})
  * when it rolled dice or drew a card, or nothing is left to take back. */
-json_t *studio_game_undo(studio_game *g, lang_id lang, int *status);
+json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, int *status);
 /* The scenario as the game stands now (rules/standing.h), for the map
  * painter: free it with standing_finish. */
 void studio_game_standing(studio_game *g, standing *out);

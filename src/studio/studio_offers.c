@@ -1,12 +1,15 @@
 /* The lines the play page offers as clicks (studio_offers.h). */
 #include "studio_offers.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"
 #include "../geo/grid.h"
+#include "../render/names.h"
+#include "../rules/standing.h"
 
 bool studio_offers_would_take(game_session *s, const char *line)
 {
@@ -32,23 +35,104 @@ typedef struct offers {
 	const char *me;          /* the user's side id */
 	const json_t *units;     /* the engine's pieces */
 	json_t *list;
+	/* The page's words, its scenario the game as it stands (the pieces'
+	 * names); NULL: the offers carry their lines only. */
+	const render_ctx *words;
 } offers;
 
 /* Offer `line` (taken: the caller's) when the referee would take it, or
- * untried when `sure` (a word of the session's). */
-static void offer(offers *o, char *line, bool sure)
+ * untried when `sure` (a word of the session's), with `text` (taken; NULL:
+ * none), the line in the page's words. */
+static void offer_said(offers *o, char *line, bool sure, char *text)
 {
-	for (size_t i = 0; i < json_array_size(o->list); i++)
-		if (strcmp(json_string_value(json_object_get(json_array_get(o->list, i), "line")), line) == 0) {
-			free(line);
-			return;
-		}
-	if (sure || studio_offers_would_take(o->s, line)) {
+	bool known = false;
+	for (size_t i = 0; i < json_array_size(o->list) && !known; i++)
+		known = strcmp(json_string_value(json_object_get(json_array_get(o->list, i), "line")), line) == 0;
+	if (!known && (sure || studio_offers_would_take(o->s, line))) {
 		char kind[32] = "";
 		sscanf(line, "%31s", kind);
-		json_array_append_new(o->list, json_pack("{s:s, s:s}", "line", line, "kind", kind));
+		json_array_append_new(o->list, json_pack("{s:s, s:s, s:s?}", "line", line, "kind", kind, "text", text));
 	}
 	free(line);
+	free(text);
+}
+
+/* The words of studio string `id` with its {key}s filled from the
+ * key, value pairs that follow (NULL-terminated); NULL without words. */
+static char *say(const offers *o, const char *id, ...)
+{
+	if (!o->words)
+		return NULL;
+	const char *pairs[16];
+	size_t n = 0;
+	va_list ap;
+	va_start(ap, id);
+	for (const char *k; n + 2 < ARRAY_LEN(pairs) && (k = va_arg(ap, const char *));) {
+		pairs[n++] = k;
+		pairs[n++] = va_arg(ap, const char *);
+	}
+	va_end(ap);
+	pairs[n] = NULL;
+	return strings_expand(strings_get(o->words->strings, id, o->words->lang), pairs);
+}
+
+/* A name and, when the piece stands on the board, its cell: both sides
+ * number their pieces alike ("Infantry 1"), the cell tells them apart
+ * and finds them on the board.  Takes name. */
+static char *placed(char *name, const sc_address *at)
+{
+	if (!at->text)
+		return name;
+	char *both = xasprintf("%s (%s)", name, at->text);
+	free(name);
+	return both;
+}
+
+/* A piece of the game by its id, as the maps name it, with its cell
+ * (free it); the id when the game has no such piece. */
+static char *piece(const offers *o, const char *id)
+{
+	const scenario *sc = o->words ? o->words->sc : NULL;
+	for (size_t i = 0; sc && id && i < sc->unit_count; i++)
+		if (sc->units[i].id.text && strcmp(sc->units[i].id.text, id) == 0)
+			return placed(names_unit(o->words, &sc->units[i]), &sc->units[i].at);
+	for (size_t i = 0; sc && id && i < sc->general_count; i++)
+		if (sc->generals[i].id.text && strcmp(sc->generals[i].id.text, id) == 0)
+			return placed(names_general(o->words, &sc->generals[i]), &sc->generals[i].at);
+	for (size_t i = 0; sc && id && i < sc->ship_count; i++)
+		if (sc->ships[i].id.text && strcmp(sc->ships[i].id.text, id) == 0)
+			return placed(names_ship(o->words, &sc->ships[i]), &sc->ships[i].at);
+	return xstrdup(id ? id : "?");
+}
+
+/* A unit type's name in the page's language, else its id. */
+static const char *type_name(const offers *o, const char *id)
+{
+	const char *name = o->words ? names_type(o->words, id) : NULL;
+	return name ? name : id;
+}
+
+/* Offer a line about one piece: its text the string `id` with {unit}. */
+static void offer_piece(offers *o, char *line, bool sure, const char *id, const char *unit)
+{
+	char *name = o->words ? piece(o, unit) : NULL;
+	offer_said(o, line, sure, say(o, id, "unit", name, NULL));
+	free(name);
+}
+
+/* Offer a line about two pieces: {unit} and {other}. */
+static void offer_pair(offers *o, char *line, const char *id, const char *unit, const char *other)
+{
+	char *a = o->words ? piece(o, unit) : NULL, *b = o->words ? piece(o, other) : NULL;
+	offer_said(o, line, false, say(o, id, "unit", a, "other", b, NULL));
+	free(a);
+	free(b);
+}
+
+/* Offer a word of the game, said by the string `id`. */
+static void offer(offers *o, char *line, bool sure, const char *id)
+{
+	offer_said(o, line, sure, say(o, id, NULL));
 }
 
 static const char *text_of(const json_t *o, const char *key)
@@ -82,12 +166,15 @@ static void hex_offers(offers *o)
 			continue;
 		if (strcmp(d->step, "stand") == 0) {
 			/* A proposal held for the user's choice (§5.2). */
-			offer(o, xstrdup("stand"), true);
-			offer(o, xstrdup("withdraw"), true);
+			offer(o, xstrdup("stand"), true, "studio-offer-stand");
+			offer(o, xstrdup("withdraw"), true, "studio-offer-withdraw");
 		} else if (d->unit[0] && strcmp(d->step, "retreat") != 0) {
-			offer(o, xasprintf("%s %s", d->step, d->unit), false);
+			/* save, defend, flagsave, gain: a string each. */
+			char *id = xasprintf("studio-offer-%s", d->step);
+			offer_piece(o, xasprintf("%s %s", d->step, d->unit), false, id, d->unit);
+			free(id);
 			if (strcmp(d->step, "gain") == 0)
-				offer(o, xasprintf("gain %s alone", d->unit), false);
+				offer_piece(o, xasprintf("gain %s alone", d->unit), false, "studio-offer-gain-alone", d->unit);
 		}
 	}
 	/* The special cards' own steps: reinforcements' arrivals, rally's
@@ -97,14 +184,16 @@ static void hex_offers(offers *o)
 	json_array_foreach(o->units, i, u)
 		if (json_is_true(json_object_get(u, "reserve")) && !text_of(u, "at") && text_of(u, "side") &&
 			strcmp(text_of(u, "side"), o->me) == 0)
-			offer(o, xasprintf("arrive %s", text_of(u, "id")), false);
-	offer(o, xstrdup("rally"), false);
+			offer_piece(o, xasprintf("arrive %s", text_of(u, "id")), false, "studio-offer-arrive",
+				text_of(u, "id"));
+	offer(o, xstrdup("rally"), false, "studio-offer-rally");
 	/* A card discarded, where the rules let the side (§8: by choice, or
 	 * while it can use none). */
 	game_card hand[16];
 	size_t cards = human >= 0 ? o->s->engine->hand(o->s->game, human, hand, 16) : 0;
 	for (size_t c = 0; c < cards; c++)
-		offer(o, xasprintf("discard %s %s", o->me, hand[c].id), false);
+		offer_said(o, xasprintf("discard %s %s", o->me, hand[c].id), false, say(o, "studio-offer-discard", "card",
+			o->words && hand[c].card ? l10n_get(&hand[c].card->name, o->words->lang) : hand[c].id, NULL));
 }
 
 /* ---- square ---- */
@@ -160,30 +249,43 @@ static void cover_offers(offers *o)
 		bool general = strcmp(text_of(u, "type"), "general") == 0;
 		for (int k = 0; k < count; k++) {
 			if (general) {
-				offer(o, xasprintf("withdraw %s %s", text_of(u, "id"), GRID_ADDRESS(next[k])), false);
+				char *name = o->words ? piece(o, text_of(u, "id")) : NULL;
+				offer_said(o, xasprintf("withdraw %s %s", text_of(u, "id"), GRID_ADDRESS(next[k])), false,
+					say(o, "studio-offer-withdraw-to", "unit", name, "to", GRID_ADDRESS(next[k]), NULL));
+				free(name);
 				continue;
 			}
 			json_array_foreach(o->units, j, c)
-				if (mine(o, c, "cavalry", false) && c != u)
-					offer(o, xasprintf("retreat %s %s %s", text_of(u, "id"), GRID_ADDRESS(next[k]),
-						text_of(c, "id")), false);
+				if (mine(o, c, "cavalry", false) && c != u) {
+					char *name = o->words ? piece(o, text_of(u, "id")) : NULL;
+					char *cover = o->words ? piece(o, text_of(c, "id")) : NULL;
+					offer_said(o, xasprintf("retreat %s %s %s", text_of(u, "id"), GRID_ADDRESS(next[k]),
+						text_of(c, "id")), false, say(o, "studio-offer-retreat-covered", "unit", name,
+						"to", GRID_ADDRESS(next[k]), "cavalry", cover, NULL));
+					free(name);
+					free(cover);
+				}
 		}
 	}
 }
 
 static void square_offers(offers *o, const json_t *state)
 {
-	offer(o, xstrdup("roll"), false);
+	offer(o, xstrdup("roll"), false, "studio-offer-roll");
 	for (size_t t = 0; t < o->rs->square.unit_count; t++) {
 		const rs_square_unit *su = &o->rs->square.units[t];
 		if (su->cost >= 0 && !su->leader)
-			offer(o, xasprintf("buy %s", su->id), false);
+			offer_said(o, xasprintf("buy %s", su->id), false, say(o, "studio-offer-buy", "type",
+				type_name(o, su->id), NULL));
 	}
 	/* A round of combat: the last attack again, or any of the user's
 	 * units on any enemy piece. */
 	char *again = last_attack(o->s);
-	if (again)
-		offer(o, again, false);
+	char attacker[64], target[64];
+	if (again && sscanf(again, "attack %63s %63s", attacker, target) == 2)
+		offer_pair(o, again, "studio-offer-attack-again", attacker, target);
+	else
+		free(again);
 	size_t ai, ti;
 	const json_t *att, *tgt;
 	json_array_foreach(o->units, ai, att)
@@ -191,21 +293,24 @@ static void square_offers(offers *o, const json_t *state)
 			json_array_foreach(o->units, ti, tgt)
 				if (text_of(tgt, "side") && strcmp(text_of(tgt, "side"), o->me) != 0 &&
 					json_is_true(json_object_get(tgt, "alive")) && text_of(tgt, "at") && !json_object_get(tgt, "sea"))
-					offer(o, xasprintf("attack %s %s", text_of(att, "id"), text_of(tgt, "id")), false);
-	offer(o, xstrdup("stop"), false);
+					offer_pair(o, xasprintf("attack %s %s", text_of(att, "id"), text_of(tgt, "id")),
+						"studio-offer-attack", text_of(att, "id"), text_of(tgt, "id"));
+	offer(o, xstrdup("stop"), false, "studio-offer-stop");
 	size_t i, j;
 	const json_t *u, *ship;
 	json_array_foreach(o->units, i, u)
 		if (mine(o, u, NULL, false) && text_of(u, "at"))
-			offer(o, xasprintf("advance %s", text_of(u, "id")), false);
+			offer_piece(o, xasprintf("advance %s", text_of(u, "id")), false, "studio-offer-advance",
+				text_of(u, "id"));
 	/* Transport: a unit in a port boards a ship lying there. */
 	json_array_foreach(o->units, i, ship)
 		if (mine(o, ship, NULL, false) && text_of(ship, "port"))
 			json_array_foreach(o->units, j, u)
 				if (mine(o, u, NULL, false) && text_of(u, "at") && !json_object_get(u, "sea") &&
 					strcmp(text_of(u, "type"), "general") != 0)
-					offer(o, xasprintf("embark %s %s", text_of(u, "id"), text_of(ship, "id")), false);
-	offer(o, xstrdup("redeploy"), false);
+					offer_pair(o, xasprintf("embark %s %s", text_of(u, "id"), text_of(ship, "id")),
+						"studio-offer-embark", text_of(u, "id"), text_of(ship, "id"));
+	offer(o, xstrdup("redeploy"), false, "studio-offer-redeploy");
 	/* Placement: a unit bought into a city the side holds. */
 	const json_t *side;
 	json_array_foreach(json_object_get(state, "sides"), i, side) {
@@ -223,23 +328,38 @@ static void square_offers(offers *o, const json_t *state)
 					if (su->cost < 0 || su->leader)
 						continue;
 					char *id = new_id(o, su->id);
-					offer(o, xasprintf("place %s %s %s", su->id, city->at.text, id), false);
+					offer_said(o, xasprintf("place %s %s %s", su->id, city->at.text, id), false,
+						say(o, "studio-offer-place", "type", type_name(o, su->id), "city",
+						o->words ? names_city(o->words, city) : city->at.text, NULL));
 					free(id);
 				}
 			}
 	}
-	offer(o, xstrdup("end"), false);
+	offer(o, xstrdup("end"), false, "studio-offer-end");
 	game_due due;
 	if (game_session_dues(o->s, &due, 1) == 1 && due.step && strcmp(due.step, "retreat") == 0)
 		cover_offers(o);
 }
 
-json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state)
+json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state,
+	const render_ctx *words)
 {
-	offers o = { s, sc, rs, game_side_id(s->game, human), json_object_get(state, "units"), json_array() };
+	offers o = { s, sc, rs, game_side_id(s->game, human), json_object_get(state, "units"), json_array(), NULL };
+	/* The pieces named as the maps of the game name them: its scenario as
+	 * it stands, with the units bought and arrived. */
+	standing st = { 0 };
+	render_ctx rc;
+	if (words) {
+		standing_make(&st, s->engine, s->game, sc);
+		rc = *words;
+		rc.sc = &st.sc;
+		o.words = &rc;
+	}
 	if (strcmp(s->engine->name, "square") == 0)
 		square_offers(&o, state);
 	else
 		hex_offers(&o);
+	if (words)
+		standing_finish(&st);
 	return o.list;
 }

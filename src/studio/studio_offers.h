@@ -12,6 +12,7 @@
 
 #include "../model/ruleset.h"
 #include "../model/scenario.h"
+#include "../render/render.h"
 #include "../rules/session.h"
 
 /* Whether the referee would take `line` from the user now (the session
@@ -19,9 +20,12 @@
 bool studio_offers_would_take(game_session *s, const char *line);
 
 /* The offers for side `human` of the game on sc, rs, whose state is the
- * engine's JSON `state` (units, sides): [{line, kind}], kind the line's
- * first word (stand and withdraw: the session's choices about a proposal
- * held, which it takes as words). */
-json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state);
+ * engine's JSON `state` (units, sides): [{line, kind, text}], kind the
+ * line's first word (stand and withdraw: the session's choices about a
+ * proposal held, which it takes as words), text the line in the words of
+ * `words` (data/i18n/studio.xml's studio-offer-*, the pieces as the maps
+ * name them); without words (NULL), no text. */
+json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state,
+	const render_ctx *words);
 
 #endif

@@ -284,8 +284,21 @@ check(status == 200 and state.get("grid") == "square", "a square game starts: %d
 if status == 200:
     st, ans = get("/api/game/ask?q=buy+infantry")
     check(st == 200 and ans.get("answers"), "the referee answers whether infantry may be bought: %s" % ans)
+    # The offers in the page's words, the pieces named as the maps name
+    # them, with their squares.
+    said = {lang: {o["line"]: o.get("text") for o in get("/api/game/state?lang=" + lang)[1].get("offers", [])}
+            for lang in ("en", "nl", "fr")}
+    check(said["en"].get("buy infantry") == "Buy Infantry" and said["nl"].get("roll") == "Gooien voor beweging"
+          and said["fr"].get("buy cavalry") == "Acheter Cavalerie",
+          "each offer is said in the page's language: %r" % {lang: list(v.values())[:3] for lang, v in said.items()})
     st, ans = act("buy infantry")
     check(st == 200 and ans["line"] == "buy infantry", "a first purchase is taken: %s" % ans.get("error"))
+    st, ans = post("/api/game/act?lang=fr", {"line": "roll"})
+    attacks = [o for o in ans.get("state", {}).get("offers", []) if o["kind"] == "attack"]
+    check(st == 200 and attacks and all(" attaque " in o["text"] and "(" in o["text"] and "u-" not in o["text"]
+                                        for o in attacks),
+          "after the roll, each attack is said with the pieces' names and squares, never their ids: %r"
+          % [o.get("text") for o in attacks[:3]])
     board_svg()
 status, ans = post("/api/game/start", {"side": "nobody"})
 check(status == 400 and ans.get("error"), "a side the scenario has not is refused")

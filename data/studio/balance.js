@@ -5,8 +5,9 @@
 // interval, the games without a winner, how long the games last, and the
 // plainer player's verdict.  Nothing is computed here but percentages.
 // The panel tells what it shows in data-status (none, running, done,
-// failed, stopped), data-serial (the run's number) and data-stale (the
-// scenario changed since the run).
+// failed, stopped), data-serial (the run's number), data-attempt (the
+// Start presses answered) and data-stale (the scenario changed since the
+// run).
 import { getJSON, postJSON } from './api.js';
 import { lang, t } from './words.js';
 
@@ -29,6 +30,7 @@ export class Balance {
     this.timer = null;
     this.error = null;    // why the last start was refused
     this.playersLang = null; // the language the players' list speaks
+    this.attempts = 0;    // Start presses answered
     $('show-balance').addEventListener('click', () => this.toggle());
     $('balance-close').addEventListener('click', () => {
       this.panel.hidden = true;
@@ -85,6 +87,7 @@ export class Balance {
     if (seed)
       body.seed = /^\d+$/.test(seed) ? Number(seed) : -1;
     this.error = null;
+    this.attempts += 1;
     try {
       this.facts = await postJSON('/api/balance', body);
     } catch (e) {
@@ -125,6 +128,7 @@ export class Balance {
     this.panel.dataset.status = this.error ? 'failed' : f ? f.state : 'none';
     this.panel.dataset.stale = String(this.stale());
     this.panel.dataset.serial = f ? String(f.serial) : '0';
+    this.panel.dataset.attempt = String(this.attempts);
     $('balance-start').disabled = running;
     $('balance-stop').hidden = !running;
     const bar = $('balance-progress');

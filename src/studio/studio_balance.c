@@ -1,9 +1,8 @@
-#define _XOPEN_SOURCE 700   /* mkdtemp, nftw */
+#define _XOPEN_SOURCE 700   /* mkdtemp */
 #include "studio_balance.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <jansson.h>
 #include <limits.h>
 #include <signal.h>
@@ -16,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../base/outtree.h"
 #include "../base/util.h"
 #include "../rules/players.h"
 
@@ -56,21 +56,6 @@ studio_balance *studio_balance_create(void)
 	return xcalloc(1, sizeof(studio_balance));
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
-static void remove_tree(const char *path)
-{
-	if (path)
-		nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* Stop the run going on, if any: SIGTERM to its process group (the
  * balance command stops its workers on it), SIGKILL when it has not ended
  * after a grace period.  Reaped either way. */
@@ -95,7 +80,8 @@ static void stop_child(studio_balance *b)
 static void forget(studio_balance *b)
 {
 	stop_child(b);
-	remove_tree(b->run);
+	if (b->run)
+		outtree_remove(b->run);
 	free(b->run);
 	free(b->file);
 	free(b->players);

@@ -1,9 +1,8 @@
-#define _XOPEN_SOURCE 700   /* mkdtemp, nftw */
+#define _XOPEN_SOURCE 700   /* mkdtemp */
 #include "studio_preview.h"
 
 #include <cairo.h>
 #include <dlfcn.h>
-#include <ftw.h>
 #include <jansson.h>
 #include <math.h>
 #include <poppler.h>
@@ -12,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/outtree.h"
 #include "../base/util.h"
 #include "../print/printset.h"
 
@@ -88,21 +88,6 @@ studio_preview *studio_preview_create(void)
 	return xcalloc(1, sizeof(studio_preview));
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
-/* A folder and everything in it, links not followed. */
-static void remove_tree(const char *path)
-{
-	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* The preview made last goes, its PDF with it. */
 static void forget(studio_preview *p)
 {
@@ -122,7 +107,7 @@ void studio_preview_destroy(studio_preview *p)
 		return;
 	forget(p);
 	if (p->dir)
-		remove_tree(p->dir);
+		outtree_remove(p->dir);
 	free(p->dir);
 	free(p);
 }
@@ -221,7 +206,7 @@ static bool make(studio_preview *p, context *ctx, const studio_doc *doc, const c
 		}
 		free(made);
 	}
-	remove_tree(run);
+	outtree_remove(run);
 	free(run);
 	const poppler_calls *pc = ok ? poppler_load(error) : NULL;
 	PopplerDocument *pdf = pc ? pdf_open(pc, p->pdf, error) : NULL;

@@ -81,12 +81,11 @@ def run(d, games, players, seed):
     js(d, "document.getElementById('balance-games').value = arguments[0];"
           "document.getElementById('balance-seed').value = arguments[1];", str(games), str(seed))
     choose(d, "balance-players", players)
-    serial = int(panel(d, "serial") or 0)
+    attempt = int(panel(d, "attempt") or 0)
     d.find_element(By.ID, "balance-start").click()
-    # Ended: a run numbered after the one shown before, or a refusal.
-    wait(d, lambda drv: panel(drv, "status") == "failed"
-         or (panel(drv, "status") in ("done", "stopped") and int(panel(drv, "serial") or 0) > serial),
-         "the run of %d games ends" % games, 300)
+    # Ended: this press answered, and its run (or its refusal) over.
+    wait(d, lambda drv: int(panel(drv, "attempt") or 0) > attempt
+         and panel(drv, "status") in ("done", "failed", "stopped"), "the run of %d games ends" % games, 300)
     return panel(d, "status")
 
 

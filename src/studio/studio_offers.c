@@ -34,6 +34,7 @@ typedef struct offers {
 	const ruleset *rs;
 	const char *me;          /* the user's side id */
 	const json_t *units;     /* the engine's pieces */
+	const json_t *generals;  /* and generals (hex) */
 	json_t *list;
 	/* The page's words, its scenario the game as it stands (the pieces'
 	 * names); NULL: the offers carry their lines only. */
@@ -152,6 +153,34 @@ static bool mine(const offers *o, const json_t *u, const char *type, bool not)
 
 /* ---- hex ---- */
 
+/* What a card or a unit type lets a piece do beside moving and battling:
+ * fieldworks (dig), noord-zuid cavalry's dismount and mount; after Short
+ * Supply an order to one enemy unit; after Sharpshooter a battle on an
+ * enemy general.  Each tried; the referee keeps the ones the turn allows. */
+static void piece_offers(offers *o)
+{
+	size_t i, j;
+	const json_t *u, *e;
+	json_array_foreach(o->units, i, u) {
+		const char *id = text_of(u, "id");
+		if (!id || !text_of(u, "at") || !json_is_true(json_object_get(u, "alive")))
+			continue;
+		if (!mine(o, u, NULL, false)) {
+			offer_piece(o, xasprintf("order %s", id), false, "studio-offer-order-enemy", id);
+			continue;
+		}
+		offer_piece(o, xasprintf("dig %s", id), false, "studio-offer-dig", id);
+		if (mine(o, u, "cavalry", false)) {
+			offer_piece(o, xasprintf("dismount %s", id), false, "studio-offer-dismount", id);
+			offer_piece(o, xasprintf("mount %s", id), false, "studio-offer-mount", id);
+		}
+		json_array_foreach(o->generals, j, e)
+			if (text_of(e, "id") && text_of(e, "at") && text_of(e, "side") && strcmp(text_of(e, "side"), o->me) != 0)
+				offer_pair(o, xasprintf("battle %s %s", id, text_of(e, "id")), "studio-offer-sharpshoot", id,
+					text_of(e, "id"));
+	}
+}
+
 static void hex_offers(offers *o)
 {
 	game_due dues[GAME_DUES_MAX];
@@ -187,6 +216,7 @@ static void hex_offers(offers *o)
 			offer_piece(o, xasprintf("arrive %s", text_of(u, "id")), false, "studio-offer-arrive",
 				text_of(u, "id"));
 	offer(o, xstrdup("rally"), false, "studio-offer-rally");
+	piece_offers(o);
 	/* A card discarded, where the rules let the side (§8: by choice, or
 	 * while it can use none). */
 	game_card hand[16];
@@ -344,7 +374,8 @@ static void square_offers(offers *o, const json_t *state)
 json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state,
 	const render_ctx *words)
 {
-	offers o = { s, sc, rs, game_side_id(s->game, human), json_object_get(state, "units"), json_array(), NULL };
+	offers o = { s, sc, rs, game_side_id(s->game, human), json_object_get(state, "units"),
+		json_object_get(state, "generals"), json_array(), NULL };
 	/* The pieces named as the maps of the game name them: its scenario as
 	 * it stands, with the units bought and arrived. */
 	standing st = { 0 };

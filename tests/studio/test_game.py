@@ -27,6 +27,7 @@ def check(ok, what):
     print(("ok: " if ok else "FAIL: ") + what)
     if not ok:
         failures.append(what)
+    return ok
 
 
 tmp = tempfile.mkdtemp(prefix="orbat-studio-game-")
@@ -274,6 +275,22 @@ check(status == 200 and ans.get("answers"), "the dice answer comes as JSON")
 status, ans = get("/api/game/ask?q=los+%s+%s" % (mine[0]["at"], enemy[0]["at"]))
 check(status == 200 and ans.get("answers"), "the los answer comes as JSON")
 
+# ---- Short Supply: the enemy units it may name, as buttons ----
+status, _ = post("/api/open", {"file": "first-bull-run.xml"})
+status, state = post("/api/game/start", {"side": "union", "player": "simple", "seed": 5})
+if check(status == 200 and "short-supply" in [c["id"] for c in state.get("hand", [])],
+         "a seeded game whose hand holds Short Supply"):
+    st, ans = post("/api/game/act?lang=fr", {"line": "play union short-supply"})
+    named = [o for o in ans.get("state", {}).get("offers", []) if o["kind"] == "order"]
+    enemies = {u["id"] for u in ans.get("state", {}).get("units", []) if u["side"] == "confederate" and u.get("at")}
+    check(st == 200 and named and {o["line"].split()[1] for o in named} <= enemies
+          and all(o["text"].startswith("Ravitaillement insuffisant\u00a0: ") for o in named),
+          "after Short Supply each enemy unit it may name is a button, said in French: %r"
+          % [o.get("text") for o in named[:2]])
+    if named:
+        st, ans = act(named[0]["line"])
+        check(st == 200, "the unit named falls back: %s" % ans.get("error"))
+
 # ---- a square scenario: started, its first purchase ----
 status, _ = post("/api/open", {"file": "mb-1861.xml"})
 check(status == 200, "the square scenario opens")
@@ -308,10 +325,13 @@ check(status == 400 and ans.get("error"), "a player the program has not is refus
 studio.stop()
 
 # ---- orbat studio --play: the game is under way when the page opens ----
+saved_logs = len([f for f in os.listdir(folder) if f.startswith("first-bull-run-game")])
 studio = Studio(orbat, ["--play", "--side", "confederate", "--player", "simple", "first-bull-run.xml"], folder)
 status, state = get("/api/game/state")
 check(status == 200 and state.get("side") == "confederate" and state.get("player") == "simple"
-      and state.get("file") == "first-bull-run-game-3.log", "--play starts the game on the scenario: %d" % status)
+      and state.get("file") == "first-bull-run-game-%d.log" % (saved_logs + 1),
+      "--play starts the game on the scenario, its log beside the %d saved: %d %s"
+      % (saved_logs, status, state.get("file")))
 studio.stop()
 r = subprocess.run([orbat, "studio", "--play"], cwd=folder, capture_output=True, text=True)
 check(r.returncode == 2 and "--play" in r.stderr, "--play without a scenario is a usage error")

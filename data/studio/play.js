@@ -369,6 +369,10 @@ export class Play {
     this.mark(reach, 'reach');
     this.mark([], 'target');
     $('play-battle').disabled = true;
+    // Which unit's moves the board shows, and how many times they were
+    // asked for: a unit that cannot move marks nothing, and is shown too.
+    this.movesShown = (this.movesShown || 0) + 1;
+    $('play-board').dataset.moves = `${u.id} ${reach.length} ${this.movesShown}`;
   }
 
   // An enemy aimed at: the dice the chosen unit would roll, with every

@@ -2,8 +2,11 @@
 # A scenario's special rules in print: the scenario sheet states every rule
 # of tests/golden/valid/sr-01-every-special-rule.xml (one of each kind) in
 # plain words in en, nl and fr, with its hexes and its units by their map
-# names; a scenario without special rules has no such section.  Every PDF
-# passes qpdf --check.
+# names; a scenario without special rules has no such section.  The
+# legends of the overview, the poster and the sheet explain each mark the
+# map shows (ford, exit, no move may end here, sudden death, the ring's
+# colours) and no other (no "no entry": the golden scenario has none).
+# Every PDF passes qpdf --check.
 #
 #   run-special-rules.sh ORBAT_BINARY SOURCE_ROOT
 #
@@ -62,6 +65,24 @@ Confédération : une main de 5 cartes (+1 dans ce scénario).
 Union : pas de gain de terrain après un combat rapproché gagné.
 Union : les unités de type Artillerie combattent avec −1 dés (au moins un)."
 
+declare -A legend_marks legend_absent
+legend_marks[en]="Ford (special rule)
+Exit hex: units may leave the board here
+No move may end here
+Sudden death: holding it wins
+Ring of a mark: the side it binds (black: both)"
+legend_marks[nl]="Doorwaadbare plaats (bijzondere regel)
+Uitgang: eenheden mogen hier het bord verlaten
+Hier mag geen beweging eindigen
+Plotse dood: wie het bezet, wint
+Rand van een teken: de partij waarvoor het geldt (zwart: beide)"
+legend_marks[fr]="Gué (règle spéciale)
+Sortie : les unités peuvent quitter le plateau ici
+Aucun mouvement ne peut finir ici
+Mort subite : le tenir fait gagner
+Anneau d’un signe : le camp concerné (noir : les deux)"
+legend_absent=([en]="No entry" [nl]="Verboden toegang" [fr]="Entrée interdite")
+
 for lang in en nl fr; do
 	"$ORBAT" render -q --lang "$lang" -o "$WORK/out" "$scenario" > "$WORK/log" 2>&1
 	verdict "render $sid in $lang" "$(cat "$WORK/log")" $?
@@ -71,6 +92,15 @@ for lang in en nl fr; do
 		has "$text" "$rule"
 		verdict "$lang scenario sheet: $rule" "$(head -c 600 <<< "$text")" $?
 	done <<< "${sheet_rules[$lang]}"
+	for product in map-overview map-poster scenario-sheet; do
+		text=$(text_of "$dir/$product.pdf")
+		while IFS= read -r entry; do
+			has "$text" "$entry"
+			verdict "$lang $product legend: $entry" "" $?
+		done <<< "${legend_marks[$lang]}"
+		! has "$text" "${legend_absent[$lang]}"
+		verdict "$lang $product legend: no '${legend_absent[$lang]}' (no such mark on the map)" "" $?
+	done
 	for pdf in "$dir"/*.pdf; do
 		out=$(qpdf --check "$pdf" 2>&1)
 		verdict "$lang $(basename "$pdf"): qpdf --check clean" "$out" $?
@@ -82,6 +112,8 @@ done
 verdict "render shiloh in en" "$(cat "$WORK/log")" $?
 ! text_of "$WORK/plain/shiloh/en/scenario-sheet.pdf" | grep -q "Special rules"
 verdict "shiloh (no special rules): its sheet has no special rules section" "" $?
+! text_of "$WORK/plain/shiloh/en/map-overview.pdf" | grep -q "special rule"
+verdict "shiloh (no special rules): its overview's legend has no special-rule mark" "" $?
 
 echo "special-rules: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -218,6 +218,24 @@ static char *condition_text(const render_ctx *rc, const special_rule *r, const c
 	return out;
 }
 
+/* The sentence of a group of units and its condition: template `id`
+ * ("id-one" for one unit) with {units} and the condition as {key},
+ * written by the templates "sr-until-…" (key "until") or "sr-once-…"
+ * (key "when").  The list is freed. */
+static char *group_sentence(const render_ctx *rc, const special_rule *r, words *w, const char *id, const char *key)
+{
+	size_t n = w->count;
+	char *units = words_join(rc, w, "sr-and");
+	char *condition = condition_text(rc, r, str_eq(key, "until") ? "sr-until" : "sr-once");
+	char one[48];
+	snprintf(one, sizeof one, "%s-one", id);
+	const char *pairs[] = { "units", units, key, condition, NULL };
+	char *out = expand(rc, n == 1 ? one : id, pairs);
+	free(units);
+	free(condition);
+	return out;
+}
+
 static char *frozen_text(const render_ctx *rc, const special_rule *r)
 {
 	const scenario *sc = rc->sc;
@@ -230,14 +248,7 @@ static char *frozen_text(const render_ctx *rc, const special_rule *r)
 				u = &sc->units[k];
 		words_add(&w, u ? unit_text(names_unit(rc, u), names_unit_label(rc, u)) : xstrdup(ref ? ref : "?"));
 	}
-	size_t n = w.count;
-	char *units = words_join(rc, &w, "sr-and");
-	char *until = condition_text(rc, r, "sr-until");
-	const char *pairs[] = { "units", units, "until", until, NULL };
-	char *out = expand(rc, n == 1 ? "sr-frozen-one" : "sr-frozen", pairs);
-	free(units);
-	free(until);
-	return out;
+	return group_sentence(rc, r, &w, "sr-frozen", "until");
 }
 
 /* 1 + the units of the side and type the map numbers before this one of
@@ -280,14 +291,7 @@ static char *schedule_text(const render_ctx *rc, const special_rule *r)
 		free(unit);
 		free(hex);
 	}
-	size_t n = w.count;
-	char *units = words_join(rc, &w, "sr-and");
-	char *when = condition_text(rc, r, "sr-once");
-	const char *pairs[] = { "units", units, "when", when, NULL };
-	char *out = expand(rc, n == 1 ? "sr-schedule-one" : "sr-schedule", pairs);
-	free(units);
-	free(when);
-	return out;
+	return group_sentence(rc, r, &w, "sr-schedule", "when");
 }
 
 static char *sudden_death_text(const render_ctx *rc, const special_rule *r)
@@ -325,10 +329,11 @@ static char *turn_limit_text(const render_ctx *rc, const special_rule *r)
 	return out;
 }
 
-/* A change of a number, signed as the sheet prints it: "+1", "−1". */
+/* A change of a number, signed as the reference card prints it: "+1",
+ * "–1" (an en dash, as its tables write a minus). */
 static char *delta_text(long n)
 {
-	return n < 0 ? xasprintf("\u2212%ld", -n) : xasprintf("+%ld", n);
+	return n < 0 ? xasprintf("\u2013%ld", -n) : xasprintf("+%ld", n);
 }
 
 /* Each change an <adjust> makes, joined: the hand with its new size,

@@ -39,7 +39,7 @@ Confederacy: a unit may leave the board from M9; it leaves the game and scores 2
 The game ends when each side has played 12 turns; the side then holding more objectives wins, equal counts are a draw.
 Confederacy: a hand of 5 cards (+1 in this scenario).
 Union: no ground gain after a won close combat.
-Union: units of type Artillery battle with −1 dice (at least one)."
+Union: units of type Artillery battle with –1 dice (at least one)."
 sheet_rules[nl]="Bijzondere regels
 Beide partijen: hexen met rivier mogen alleen bij de doorwaadbare plaats F5 worden betreden; alle andere zijn onbegaanbaar.
 Unie: hexen met waterloop mogen alleen bij de doorwaadbare plaats H5 worden betreden; alle andere zijn onbegaanbaar.
@@ -51,7 +51,7 @@ Confederatie: een eenheid mag het bord verlaten via M9; ze verlaat het spel en l
 Het spel eindigt als elke partij 12 beurten heeft gespeeld; de partij die dan meer doelen bezet wint, bij gelijke aantallen is het gelijkspel.
 Confederatie: een hand van 5 kaarten (+1 in dit scenario).
 Unie: geen terreinwinst na een gewonnen gevecht van dichtbij.
-Unie: eenheden van het type Artillerie vallen aan met −1 dobbelstenen (minstens één)."
+Unie: eenheden van het type Artillerie vallen aan met –1 dobbelstenen (minstens één)."
 sheet_rules[fr]="Règles spéciales
 Les deux camps : on n’entre dans les hexagones de rivière qu’au gué F5 ; tous les autres sont infranchissables.
 Union : on n’entre dans les hexagones de ruisseau qu’au gué H5 ; tous les autres sont infranchissables.
@@ -63,7 +63,7 @@ Confédération : une unité peut quitter le plateau par M9 ; elle sort du jeu e
 La partie s’arrête quand chaque camp a joué 12 tours ; le camp qui tient alors le plus d’objectifs gagne, à égalité la partie est nulle.
 Confédération : une main de 5 cartes (+1 dans ce scénario).
 Union : pas de gain de terrain après un combat rapproché gagné.
-Union : les unités de type Artillerie combattent avec −1 dés (au moins un)."
+Union : les unités de type Artillerie combattent avec –1 dés (au moins un)."
 
 declare -A legend_marks legend_absent
 legend_marks[en]="Ford (special rule)

@@ -6,7 +6,12 @@
 # legends of the overview, the poster and the sheet explain each mark the
 # map shows (ford, exit, no move may end here, sudden death, the ring's
 # colours) and no other (no "no entry": the golden scenario has none).
-# Every PDF passes qpdf --check.
+# The scenario card (scenario-card.pdf, in the print set of hex
+# scenarios only) is one landscape page of the paper's true size that
+# states the same rules and lists the unit types and terrains the
+# scenario uses, and no other (fredericksburg has no cavalry; the golden
+# scenario's terrain is clear, stream and river only); a scenario without
+# special rules says it has none.  Every PDF passes qpdf --check.
 #
 #   run-special-rules.sh ORBAT_BINARY SOURCE_ROOT
 #
@@ -14,7 +19,7 @@
 # without poppler-utils or qpdf.
 set -u
 . "$(dirname -- "$0")/pdf-lib.sh"
-check_begin special-rules "pdftotext qpdf" "$@"
+check_begin special-rules "pdftotext pdfinfo qpdf xmllint" "$@"
 scenario=$ROOT/tests/golden/valid/sr-01-every-special-rule.xml
 sid=every-special-rule
 
@@ -92,6 +97,23 @@ for lang in en nl fr; do
 		has "$text" "$rule"
 		verdict "$lang scenario sheet: $rule" "$(head -c 600 <<< "$text")" $?
 	done <<< "${sheet_rules[$lang]}"
+	text=$(text_of "$dir/scenario-card.pdf")
+	while IFS= read -r rule; do
+		has "$text" "$rule"
+		verdict "$lang scenario card: $rule" "$(head -c 600 <<< "$text")" $?
+	done <<< "${sheet_rules[$lang]}"
+	[ "$(npages "$dir/scenario-card.pdf")" = 1 ]
+	verdict "$lang scenario card: one page" "$(npages "$dir/scenario-card.pdf") pages" $?
+	# The ruleset's terrain, each on the card only if the map has it.
+	rs=$ROOT/data/rulesets/battlecry-1999.xml
+	for id in $(xmllint --xpath "//*[local-name()='terrain']/@id" "$rs" | grep -o '"[^"]*"' | tr -d '"'); do
+		name=$(xmllint --xpath "string(//*[local-name()='terrain'][@id='$id']/*[local-name()='name'][@xml:lang='$lang'])" "$rs")
+		case $id in clear | stream | river) want=1 ;; *) want=0 ;; esac
+		got=0
+		has "$text" "$name" && got=1
+		[ "$got" = "$want" ]
+		verdict "$lang scenario card: terrain $name $([ $want = 1 ] && echo listed || echo left out)" "" $?
+	done
 	for product in map-overview map-poster scenario-sheet; do
 		text=$(text_of "$dir/$product.pdf")
 		while IFS= read -r entry; do
@@ -106,6 +128,32 @@ for lang in en nl fr; do
 		verdict "$lang $(basename "$pdf"): qpdf --check clean" "$out" $?
 	done
 done
+
+# The card's page is the paper's, landscape, at true size.
+for paper in a4 letter; do
+	"$ORBAT" render -q --lang en --paper "$paper" -o "$WORK/$paper" "$scenario" > "$WORK/log" 2>&1
+	verdict "render $sid on $paper" "$(cat "$WORK/log")" $?
+	want=$([ "$paper" = a4 ] && echo "841.89 595.276" || echo "792 612")
+	got=$(page_boxes "$WORK/$paper/$sid/en/scenario-card.pdf" | head -1 | awk '{ print $1, $2 }')
+	near "${got% *}" "${want% *}" 0.01 && near "${got#* }" "${want#* }" 0.01
+	verdict "scenario card on $paper: $want pt (landscape)" "got $got" $?
+done
+
+# The print set lists the card: of a hex scenario, not of a square one.
+"$ORBAT" render --lang en -o "$WORK/sets" "$ROOT/scenarios/fredericksburg.xml" "$ROOT/scenarios/mb-1861.xml" \
+	> "$WORK/list" 2>&1
+verdict "render fredericksburg and mb-1861" "$(cat "$WORK/list")" $?
+grep -q "fredericksburg/en/scenario-card.pdf" "$WORK/list"
+verdict "the print set lists fredericksburg/en/scenario-card.pdf" "$(cat "$WORK/list")" $?
+! grep -q "mb-1861/en/scenario-card.pdf" "$WORK/list"
+verdict "a square scenario's print set has no scenario card" "$(cat "$WORK/list")" $?
+text=$(text_of "$WORK/sets/fredericksburg/en/scenario-card.pdf")
+has "$text" "This scenario has no special rules"
+verdict "fredericksburg's card: it has no special rules" "$(head -c 400 <<< "$text")" $?
+has "$text" "Infantry" && has "$text" "Artillery" && ! has "$text" "Cavalry"
+verdict "fredericksburg's card: infantry and artillery, no cavalry (it has none)" "$(head -c 600 <<< "$text")" $?
+out=$(qpdf --check "$WORK/sets/fredericksburg/en/scenario-card.pdf" 2>&1)
+verdict "fredericksburg's card: qpdf --check clean" "$out" $?
 
 # A scenario without special rules says nothing of them.
 "$ORBAT" render -q --lang en -o "$WORK/plain" "$ROOT/scenarios/shiloh.xml" > "$WORK/log" 2>&1

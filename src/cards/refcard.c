@@ -455,6 +455,18 @@ static void draw_page(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, doub
 	frame_close(&f);
 }
 
+double refcard_columns_scale(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
+	ref_column cols[2], double left_share, double max_scale)
+{
+	page_frame f;
+	frame_place(&f, cl, pw, ph, left_share);
+	f.cols[0] = cols[0];
+	f.cols[1] = cols[1];
+	int worst;
+	double s = fit_columns(tc, cr, f.cols, f.w, f.height, max_scale, &worst);
+	return worst >= 0 ? 0 : s;
+}
+
 void refcard_draw_columns(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
 	const char *title, const char *side_text, ref_column cols[2], double left_share, double max_scale)
 {

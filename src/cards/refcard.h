@@ -26,6 +26,11 @@ void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, dou
 void refcard_draw_columns(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
 	const char *title, const char *side_text, ref_column cols[2], double left_share, double max_scale);
 
+/* The scale refcard_draw_columns would draw those columns at; 0 when
+ * they do not fit even at the smallest. */
+double refcard_columns_scale(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
+	ref_column cols[2], double left_share, double max_scale);
+
 /* A PDF of card pages being written (the reference card, a scenario's
  * card): landscape pages of the paper, drawn in millimetres on cr, text
  * boxes that refuse to overflow. */

@@ -241,3 +241,18 @@ const card_layouts *cardlayout_of(context *c, diag_sink *sink)
 	CONTEXT_LOAD_ONCE(c, card_layouts, DATADIR_CARD_LAYOUTS, cardlayout_load, sink, cardlayout_destroy);
 	return c->card_layouts;
 }
+
+const card_layouts *cardlayout_of_or_error(context *c, char **error)
+{
+	diag_sink sink;
+	diag_sink_init(&sink);
+	const card_layouts *l = cardlayout_of(c, &sink);
+	if (!l) {
+		char line[2048] = "cannot load layouts/cards.xml";
+		if (sink.count)
+			diag_format_one(&sink.items[0], line, sizeof line);
+		*error = xstrdup(line);
+	}
+	diag_sink_finish(&sink);
+	return l;
+}

@@ -61,6 +61,9 @@ void cardlayout_destroy(card_layouts *l);
  * (text/context.h); NULL when broken, the reasons in the sink. */
 struct context;
 const card_layouts *cardlayout_of(struct context *c, diag_sink *sink);
+/* The same for a product that stops when they are broken: NULL with the
+ * first reason as *error (free it). */
+const card_layouts *cardlayout_of_or_error(struct context *c, char **error);
 /* The size with that id; id NULL gives the default.  NULL when unknown. */
 const card_size *cardlayout_size(const card_layouts *l, const char *id);
 /* "poker, bridge, tarot" for messages; free it. */

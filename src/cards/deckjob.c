@@ -74,19 +74,11 @@ bool deck_job_begin(deck_job *job, const render_ctx *rc, const deck_options *opt
 	job->back_offset[0] = opt->back_offset[0];
 	job->back_offset[1] = opt->back_offset[1];
 	job->ink_saver = opt->ink_saver;
-	diag_sink sink;
-	diag_sink_init(&sink);
-	job->layouts = cardlayout_of(rc->ctx, &sink);
+	job->layouts = cardlayout_of_or_error(rc->ctx, error);
 	if (!job->layouts) {
-		char line[2048] = "cannot load layouts/cards.xml";
-		if (sink.count)
-			diag_format_one(&sink.items[0], line, sizeof line);
-		*error = xstrdup(line);
-		diag_sink_finish(&sink);
 		deck_job_finish(job);
 		return false;
 	}
-	diag_sink_finish(&sink);
 	job->size = cardlayout_size(job->layouts, opt->size);
 	if (!job->size) {
 		*error = deck_job_size_error(job->layouts, opt->size);

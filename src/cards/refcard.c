@@ -326,17 +326,23 @@ static double fit_columns(textbox_ctx *tc, cairo_t *cr, const ref_column cols[2]
 
 /* ---- the two pages ---- */
 
-static void page_header(textbox_ctx *tc, cairo_t *cr, const ruleset *rs, double pw, double margin,
-	const char *side_id)
+/* The band over a page: the card's title at the left, what the page is
+ * (front, back, the ruleset) at the right. */
+static void page_header(textbox_ctx *tc, cairo_t *cr, double pw, double margin, const char *title_text,
+	const char *side_text)
 {
 	fill_rect(cr, margin, margin, pw - 2 * margin, HEADER_BAND - 3, ACCENT);
 	double w = pw - 2 * margin - 8;
 	textbox_style title = { FONT_TITLE, 6.0, 4.0, true, false, ALIGN_LEFT, VALIGN_MIDDLE, true, 1, 1, 1 };
-	char *text = xasprintf("%s — %s", textbox_string(tc, "ref-title"), l10n_get(&rs->name, tc->rc->lang));
-	textbox_draw(tc, cr, text, &title, margin + 4, margin, w * 0.78, HEADER_BAND - 3);
-	free(text);
+	textbox_draw(tc, cr, title_text, &title, margin + 4, margin, w * 0.78, HEADER_BAND - 3);
 	textbox_style side = { FONT_TEXT, 3.4, 2.4, false, true, ALIGN_RIGHT, VALIGN_MIDDLE, true, 1, 1, 1 };
-	textbox_draw(tc, cr, textbox_string(tc, side_id), &side, margin + 4 + w * 0.8, margin, w * 0.2, HEADER_BAND - 3);
+	textbox_draw(tc, cr, side_text, &side, margin + 4 + w * 0.8, margin, w * 0.2, HEADER_BAND - 3);
+}
+
+/* The reference card's title: "Reference card — <ruleset>" (free it). */
+static char *card_title(textbox_ctx *tc)
+{
+	return xasprintf("%s — %s", textbox_string(tc, "ref-title"), l10n_get(&tc->rc->rs->name, tc->rc->lang));
 }
 
 /* A page's columns, where they go, and the height they may take. */
@@ -346,19 +352,26 @@ typedef struct page_frame {
 	double top, height;
 } page_frame;
 
-static void frame_open(page_frame *f, textbox_ctx *tc, const card_layouts *cl, double pw, double ph,
-	const refcard_page *page)
+/* Where a page's two columns go, the left one taking left_share of the
+ * width; the columns are left empty. */
+static void frame_place(page_frame *f, const card_layouts *cl, double pw, double ph, double left_share)
 {
 	memset(f, 0, sizeof *f);
 	double m = cl->refcard_margin, gap = cl->refcard_gap;
 	f->top = m + HEADER_BAND;
 	f->height = ph - m - f->top;
 	double avail = pw - 2 * m - gap;
-	double lw = avail * page->left_share;
+	double lw = avail * left_share;
 	f->x[0] = m;
 	f->x[1] = m + lw + gap;
 	f->w[0] = lw;
 	f->w[1] = avail - lw;
+}
+
+static void frame_open(page_frame *f, textbox_ctx *tc, const card_layouts *cl, double pw, double ph,
+	const refcard_page *page)
+{
+	frame_place(f, cl, pw, ph, page->left_share);
 	refcolumn_fill(&f->cols[0], tc, tc->rc->rs, page->left);
 	refcolumn_fill(&f->cols[1], tc, tc->rc->rs, page->right);
 }
@@ -414,23 +427,55 @@ static double card_scale(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, d
 	return s;
 }
 
-static void draw_page(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
-	const char *side_id, const refcard_page *page, double scale)
+/* A page's columns at the largest scale up to `scale` at which they fit
+ * (failing loudly below REF_MIN_SCALE). */
+static void draw_frame(textbox_ctx *tc, cairo_t *cr, const page_frame *f, double scale)
 {
-	page_header(tc, cr, tc->rc->rs, pw, cl->refcard_margin, side_id);
-	page_frame f;
-	frame_open(&f, tc, cl, pw, ph, page);
 	int worst;
-	double s = fit_columns(tc, cr, f.cols, f.w, f.height, scale, &worst);
+	double s = fit_columns(tc, cr, f->cols, f->w, f->height, scale, &worst);
 	if (worst >= 0) {
 		char *msg = xasprintf("%s: the %s column does not fit its %.0f mm even at %.0f %% of its type size",
-			tc->product, worst ? "right" : "left", f.height, REF_MIN_SCALE * 100);
+			tc->product, worst ? "right" : "left", f->height, REF_MIN_SCALE * 100);
 		textbox_fail(tc, msg);
 		free(msg);
 	}
 	for (int i = 0; i < 2; i++)
-		draw_column(tc, cr, &f.cols[i], f.x[i], f.top, f.w[i], s);
+		draw_column(tc, cr, &f->cols[i], f->x[i], f->top, f->w[i], s);
+}
+
+static void draw_page(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
+	const char *side_id, const refcard_page *page, double scale)
+{
+	char *title = card_title(tc);
+	page_header(tc, cr, pw, cl->refcard_margin, title, textbox_string(tc, side_id));
+	free(title);
+	page_frame f;
+	frame_open(&f, tc, cl, pw, ph, page);
+	draw_frame(tc, cr, &f, scale);
 	frame_close(&f);
+}
+
+double refcard_columns_scale(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
+	ref_column cols[2], double left_share, double max_scale)
+{
+	page_frame f;
+	frame_place(&f, cl, pw, ph, left_share);
+	f.cols[0] = cols[0];
+	f.cols[1] = cols[1];
+	int worst;
+	double s = fit_columns(tc, cr, f.cols, f.w, f.height, max_scale, &worst);
+	return worst >= 0 ? 0 : s;
+}
+
+void refcard_draw_columns(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, double pw, double ph,
+	const char *title, const char *side_text, ref_column cols[2], double left_share, double max_scale)
+{
+	page_header(tc, cr, pw, cl->refcard_margin, title, side_text);
+	page_frame f;
+	frame_place(&f, cl, pw, ph, left_share);
+	f.cols[0] = cols[0];
+	f.cols[1] = cols[1];
+	draw_frame(tc, cr, &f, max_scale);
 }
 
 /* The card of the ruleset's grid; a grid without one is a failure of
@@ -466,51 +511,68 @@ void refcard_draw_back(textbox_ctx *tc, cairo_t *cr, const card_layouts *cl, dou
 		draw_page(tc, cr, cl, pw, ph, "ref-back", &g->back, scale);
 }
 
+bool refcard_pdf_begin(refcard_pdf *p, const render_ctx *rc, const char *path, char **error)
+{
+	memset(p, 0, sizeof *p);
+	*error = NULL;
+	p->unknown_before = fonts_unknown_glyphs(rc->fonts);
+	p->cl = cardlayout_of_or_error(rc->ctx, error);
+	if (!p->cl)
+		return false;
+	p->pw = fmax(rc->paper->width, rc->paper->height);
+	p->ph = fmin(rc->paper->width, rc->paper->height);
+	p->hyph = hyphen_create(NULL);
+	p->product = xasprintf("%s (%s, %s)", path, rc->rs->id, lang_code(rc->lang));
+	textbox_init(&p->tc, rc, p->hyph, p->product);
+	return true;
+}
+
+bool refcard_pdf_open(refcard_pdf *p, const char *path, const char *title, const char *subject, char **error)
+{
+	const render_ctx *rc = p->tc.rc;
+	pdf_meta meta = { title, subject, rc->rs->id, lang_code(rc->lang) };
+	p->doc = pdfdoc_begin(path, p->pw, p->ph, &meta, error);
+	if (!p->doc)
+		return false;
+	p->cr = pdfdoc_cairo(p->doc);
+	p->top = pdfdoc_bookmark(p->doc, 0, title);
+	cairo_save(p->cr);
+	cairo_scale(p->cr, PT_PER_MM, PT_PER_MM);
+	return true;
+}
+
+bool refcard_pdf_end(refcard_pdf *p, const char *path, char **error)
+{
+	bool ok = false;
+	if (p->doc) {
+		cairo_restore(p->cr);
+		ok = textbox_end_pdf(&p->tc, p->doc, p->unknown_before, path, error);
+	}
+	if (p->hyph) {
+		textbox_finish(&p->tc);
+		hyphen_destroy(p->hyph);
+	}
+	free(p->product);
+	memset(p, 0, sizeof *p);
+	return ok;
+}
+
 bool cards_render_refcard(const render_ctx *rc, const char *path, char **error)
 {
-	*error = NULL;
-	int unknown_before = fonts_unknown_glyphs(rc->fonts);
-	diag_sink sink;
-	diag_sink_init(&sink);
-	const card_layouts *cl = cardlayout_of(rc->ctx, &sink);
-	if (!cl) {
-		char line[2048] = "cannot load layouts/cards.xml";
-		if (sink.count)
-			diag_format_one(&sink.items[0], line, sizeof line);
-		*error = xstrdup(line);
-		diag_sink_finish(&sink);
+	refcard_pdf p;
+	if (!refcard_pdf_begin(&p, rc, path, error))
 		return false;
-	}
-	diag_sink_finish(&sink);
-
-	double pw = fmax(rc->paper->width, rc->paper->height), ph = fmin(rc->paper->width, rc->paper->height);
-	hyphenator *hyph = hyphen_create(NULL);
-	char *product = xasprintf("%s (%s, %s)", path, rc->rs->id, lang_code(rc->lang));
-	textbox_ctx tc;
-	textbox_init(&tc, rc, hyph, product);
-	char *title = xasprintf("%s — %s", textbox_string(&tc, "ref-title"), l10n_get(&rc->rs->name, rc->lang));
-	pdf_meta meta = { title, textbox_string(&tc, "ref-subject"), rc->rs->id, lang_code(rc->lang) };
-	pdfdoc *doc = pdfdoc_begin(path, pw, ph, &meta, error);
-	bool ok = doc != NULL;
-	if (doc) {
-		cairo_t *cr = pdfdoc_cairo(doc);
-		int top = pdfdoc_bookmark(doc, 0, title);
-		cairo_save(cr);
-		cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-		double scale = refcard_scale(&tc, cr, cl, pw, ph);
-		pdfdoc_label_page(doc, textbox_string(&tc, "ref-front"));
-		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-front"));
-		refcard_draw_front(&tc, cr, cl, pw, ph, scale);
-		pdfdoc_next_page(doc, pw, ph);
-		pdfdoc_label_page(doc, textbox_string(&tc, "ref-back"));
-		pdfdoc_bookmark(doc, top, textbox_string(&tc, "ref-back"));
-		refcard_draw_back(&tc, cr, cl, pw, ph, scale);
-		cairo_restore(cr);
-		ok = textbox_end_pdf(&tc, doc, unknown_before, path, error);
+	char *title = card_title(&p.tc);
+	if (refcard_pdf_open(&p, path, title, textbox_string(&p.tc, "ref-subject"), error)) {
+		double scale = refcard_scale(&p.tc, p.cr, p.cl, p.pw, p.ph);
+		pdfdoc_label_page(p.doc, textbox_string(&p.tc, "ref-front"));
+		pdfdoc_bookmark(p.doc, p.top, textbox_string(&p.tc, "ref-front"));
+		refcard_draw_front(&p.tc, p.cr, p.cl, p.pw, p.ph, scale);
+		pdfdoc_next_page(p.doc, p.pw, p.ph);
+		pdfdoc_label_page(p.doc, textbox_string(&p.tc, "ref-back"));
+		pdfdoc_bookmark(p.doc, p.top, textbox_string(&p.tc, "ref-back"));
+		refcard_draw_back(&p.tc, p.cr, p.cl, p.pw, p.ph, scale);
 	}
 	free(title);
-	textbox_finish(&tc);
-	free(product);
-	hyphen_destroy(hyph);
-	return ok;
+	return refcard_pdf_end(&p, path, error);
 }

@@ -377,6 +377,11 @@ static void unit_row(textbox_ctx *tc, const ruleset *rs, ref_table *t, const rs_
 
 ref_table *reftable_units(textbox_ctx *tc, const ruleset *rs)
 {
+	return reftable_units_of(tc, rs, NULL);
+}
+
+ref_table *reftable_units_of(textbox_ctx *tc, const ruleset *rs, const bool *types)
+{
 	int range = max_range(rs);
 	ref_table *t = reftable_create(3 + (size_t)range);
 	reftable_head(t, 0, textbox_string(tc, "ref-col-unit"), 3.2, false);
@@ -388,6 +393,8 @@ ref_table *reftable_units(textbox_ctx *tc, const ruleset *rs)
 		reftable_head(t, 3 + (size_t)k, head, 0.7, true);
 	}
 	for (size_t i = 0; i < rs->unit_type_count; i++) {
+		if (types && !types[i])
+			continue;
 		const rs_unit_type *type = &rs->unit_types[i];
 		const char *attr = variant_attribute(type);
 		if (!attr) {
@@ -447,12 +454,19 @@ static char *dice_cell(textbox_ctx *tc, int target, int occupant, bool fence_exc
 
 ref_table *reftable_terrain(textbox_ctx *tc, const ruleset *rs)
 {
+	return reftable_terrain_of(tc, rs, NULL, true);
+}
+
+ref_table *reftable_terrain_of(textbox_ctx *tc, const ruleset *rs, const bool *terrains, bool fieldworks)
+{
 	ref_table *t = reftable_create(4);
 	reftable_head(t, 0, textbox_string(tc, "ref-col-terrain"), 2.5, false);
 	reftable_head(t, 1, textbox_string(tc, "ref-col-movement"), 3.0, false);
 	reftable_head(t, 2, textbox_string(tc, "ref-col-dice"), 2.9, false);
 	reftable_head(t, 3, textbox_string(tc, "ref-col-los"), 2.6, false);
 	for (size_t i = 0; i < rs->terrain_count; i++) {
+		if (terrains && !terrains[i])
+			continue;
 		const rs_terrain *tr = &rs->terrains[i];
 		size_t row = reftable_add_row(t);
 		reftable_set(t, row, 0, l10n_get(&tr->name, tc->rc->lang));
@@ -470,7 +484,7 @@ ref_table *reftable_terrain(textbox_ctx *tc, const ruleset *rs)
 		free(los);
 	}
 	/* Fieldworks lie over a hex: movement and sight are the hex's own. */
-	if (!l10n_empty(&rs->fieldworks.name)) {
+	if (fieldworks && !l10n_empty(&rs->fieldworks.name)) {
 		size_t row = reftable_add_row(t);
 		reftable_set(t, row, 0, l10n_get(&rs->fieldworks.name, tc->rc->lang));
 		reftable_set(t, row, 1, textbox_string(tc, "ref-as-hex"));

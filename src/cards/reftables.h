@@ -71,6 +71,11 @@ void reftext_hex_values(textbox_ctx *tc, const ruleset *rs, ref_pairs *out);
 ref_table *reftable_units(textbox_ctx *tc, const ruleset *rs);
 /* Terrain: movement, dice modifier, line of sight; fieldworks last. */
 ref_table *reftable_terrain(textbox_ctx *tc, const ruleset *rs);
+/* The same tables of only some of the ruleset's unit types and terrains
+ * (a scenario's): a flag per entry of rs->unit_types or rs->terrains
+ * (NULL: every one), and whether fieldworks have their row. */
+ref_table *reftable_units_of(textbox_ctx *tc, const ruleset *rs, const bool *types);
+ref_table *reftable_terrain_of(textbox_ctx *tc, const ruleset *rs, const bool *terrains, bool fieldworks);
 /* The deck: copies per card and per flank, with the total. */
 ref_table *reftable_deck(textbox_ctx *tc, const ruleset *rs);
 /* Retreat thresholds by quality and unit type; NULL when the ruleset has

@@ -28,6 +28,8 @@ static void render_help(FILE *out)
 	      "  order-cards.pdf     the ruleset's order-card deck, fronts and backs for\n"
 	      "                      long-edge duplex (see 'orbat cards' for options)\n"
 	      "  reference-card.pdf  the two-sided summary card of the ruleset\n"
+	      "  scenario-card.pdf   one page: the scenario's special rules, and its unit\n"
+	      "                      types and terrain from the reference card (hex maps)\n"
 	      "The tiles, the poster and the svg/png map are bare boards (terrain,\n"
 	      "places, objectives) for players to set their own figures on; the\n"
 	      "overview and the scenario sheet show where everything starts.\n"

@@ -17,6 +17,7 @@
 #include "../text/fonts.h"
 #include "../text/hyphen.h"
 #include "../text/strings.h"
+#include "scenariocard.h"
 
 struct printer {
 	printset_options options;
@@ -80,6 +81,7 @@ typedef struct product {
 	const char *name;    /* file name without extension */
 	product_fn render;
 	bool needs_deck;     /* left out for a ruleset without order cards */
+	bool hex_only;       /* left out on a square grid (no special rules) */
 } product;
 
 /* The ruleset's deck as players use it: every copy, poker size, backs
@@ -91,19 +93,20 @@ static bool render_deck(const printer *p, const render_ctx *rc, const char *path
 }
 
 static const product PDF_PRODUCTS[] = {
-	{ "map-tiles", render_tiles, false },
-	{ "map-overview", render_overview, false },
-	{ "map-poster", render_poster, false },
-	{ "scenario-sheet", render_sheet, false },
-	{ "rosters", render_rosters, false },
-	{ "order-cards", NULL, true },   /* render_deck */
-	{ "reference-card", cards_render_refcard, false },
+	{ "map-tiles", render_tiles, false, false },
+	{ "map-overview", render_overview, false, false },
+	{ "map-poster", render_poster, false, false },
+	{ "scenario-sheet", render_sheet, false, false },
+	{ "rosters", render_rosters, false, false },
+	{ "order-cards", NULL, true, false },   /* render_deck */
+	{ "reference-card", cards_render_refcard, false, false },
+	{ "scenario-card", scenariocard_render, false, true },
 };
 
 /* Images for building digital modules: one page each. */
 static const product IMAGE_PRODUCTS[] = {
-	{ "map", render_map_image, false },
-	{ "scenario-sheet", render_sheet, false },
+	{ "map", render_map_image, false, false },
+	{ "scenario-sheet", render_sheet, false, false },
 };
 
 /* Whether `name` is one of the format's products. */
@@ -229,7 +232,7 @@ bool printer_render_part(printer *p, const printset_scenario *ps, size_t part, c
 	bool failed_before = outdir_write_failed(out);
 	char *dir = xasprintf("%s/%s/%s", p->options.out_dir, rc.sc->id.text, lang_code(rc.lang));
 	bool ok = outdir_make_dirs(out, dir, error);
-	if (ok && !(pr->needs_deck && ruleset_deck_size(rc.rs) == 0)) {
+	if (ok && !(pr->needs_deck && ruleset_deck_size(rc.rs) == 0) && !(pr->hex_only && rc.board.kind != GRID_HEX)) {
 		char *path = xasprintf("%s/%s.%s", dir, pr->name, pdfdoc_extension(rc.format));
 		int unknown_before = fonts_unknown_glyphs(p->fonts);
 		ok = pr->render ? pr->render(&rc, path, error) : render_deck(p, &rc, path, error);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "names.h"
+#include "specialmarks.h"
 
 #define FNV_START 14695981039346656037ull
 #define FNV_PRIME 1099511628211ull
@@ -148,7 +149,15 @@ unsigned long long boarddigest_cell(const render_ctx *rc, const position *pos, g
 		h = mix_text(h, names_city(rc, city));
 	}
 	h = mix_long(h, c->zone);
-	return mix_long(h, (long)c->zone_square);
+	h = mix_long(h, (long)c->zone_square);
+	/* The special rules' marks on the cell: their kinds and whom they
+	 * bind (an exit's arrow follows from the cell and the board). */
+	h = mix_long(h, -600);
+	special_mark marks[SPECIAL_MARKS_MAX];
+	size_t n = specialmarks_at(sc, cell, marks);
+	for (size_t i = 0; i < n; i++)
+		h = mix_long(mix_long(h, (long)marks[i].kind), (long)marks[i].side);
+	return h;
 }
 
 unsigned long long boarddigest_rest(const render_ctx *rc)

@@ -12,6 +12,7 @@
 
 #include "../base/util.h"
 #include "names.h"
+#include "specialmarks.h"
 #include "terrainpaint.h"
 
 #ifndef M_PI
@@ -456,15 +457,16 @@ static size_t legend_marks(const render_ctx *rc, size_t (*out)[2], size_t max)
 #define LEGEND_MARKS_MAX 8
 
 /* The terrains on the map, fieldworks when some cell has them, the unit
- * types, general, objectives, section line, and with the pieces the
- * counter marks they carry. */
+ * types, general, objectives, section line, the special rules' marks,
+ * and with the pieces the counter marks they carry. */
 static size_t legend_count(const render_ctx *rc, bool pieces)
 {
 	terrain_shown shows;
 	terrainpaint_shown(rc, &shows);
 	size_t owners[3], marks[LEGEND_MARKS_MAX][2];
 	return shows.count + shows.fieldworks + (pieces ? rc->rs->unit_type_count + 1 : 0) +
-		legend_objectives(rc, owners) + 1 + (pieces ? legend_marks(rc, marks, LEGEND_MARKS_MAX) : 0);
+		legend_objectives(rc, owners) + 1 + specialmarks_legend_count(rc) +
+		(pieces ? legend_marks(rc, marks, LEGEND_MARKS_MAX) : 0);
 }
 
 /* A counter mark's entry: the mark as a counter too small for it shows
@@ -492,6 +494,9 @@ static const char *legend_entry(const render_ctx *rc, cairo_t *cr, const void *c
 	size_t before_marks = legend_count(rc, pieces) - mark_count;
 	if (i >= before_marks)
 		return mark_entry(rc, cr, marks[i - before_marks][0], marks[i - before_marks][1], ex, ey, swatch);
+	size_t rule_marks = specialmarks_legend_count(rc);
+	if (i >= before_marks - rule_marks)
+		return specialmarks_legend_entry(rc, cr, i - (before_marks - rule_marks), ex, ey, swatch);
 	terrain_shown shows;
 	terrainpaint_shown(rc, &shows);
 	if (i < shows.count) {
@@ -572,6 +577,6 @@ const map_painter hexdraw_painter = {
 	} },
 	/* No lines over the grid but the section lines, no names but the
 	 * generals'. */
-	.occupants = draw_occupants, .first_labels = first_names, .cell_labels = draw_names, .frame = draw_frame,
+	.occupants = draw_occupants, .extras = specialmarks_draw, .first_labels = first_names, .cell_labels = draw_names, .frame = draw_frame,
 	.legend_count = legend_count, .legend_entry = legend_entry,
 };

@@ -1,5 +1,6 @@
 #include "layouts.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,13 +24,29 @@ static bool read_length(const xmlNode *n, const char *attr, double *out, const c
 	return true;
 }
 
+/* "#RRGGBB" into 0..1 channels. */
+static bool read_colour(const xmlNode *n, layouts_mark *m, const char *file, diag_sink *sink)
+{
+	const char *v = xmldoc_attr(n, "colour");
+	unsigned r, g, b;
+	if (!v || strlen(v) != 7 || sscanf(v, "#%2x%2x%2x", &r, &g, &b) != 3) {
+		diag_add(sink, file, (int)xmlGetLineNo((xmlNodePtr)n), 0, DIAG_ERROR, "layouts",
+			"<%s> needs colour as #RRGGBB", (const char *)n->name);
+		return false;
+	}
+	m->r = r / 255.0;
+	m->g = g / 255.0;
+	m->b = b / 255.0;
+	return true;
+}
+
 layouts *layouts_load(const char *path, diag_sink *sink)
 {
 	xml_document *doc = xmldoc_load_root(path, LAYOUTS_NS, "layouts", "layouts", sink);
 	if (!doc)
 		return NULL;
 	layouts *l = xcalloc(1, sizeof *l);
-	size_t paper_cap = 0, hex_cap = 0;
+	size_t paper_cap = 0, hex_cap = 0, mark_cap = 0;
 	bool ok = true;
 	for (xmlNodePtr n = xmlDocGetRootElement(doc->doc)->children; n; n = n->next) {
 		if (xmldoc_is(n, LAYOUTS_NS, "paper")) {
@@ -67,6 +84,16 @@ layouts *layouts_load(const char *path, diag_sink *sink)
 			ok &= read_length(n, "border", &l->poster_border, path, sink);
 			ok &= read_length(n, "bleed", &l->poster_bleed, path, sink);
 			ok &= read_length(n, "edge", &l->poster_edge, path, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "special-marks")) {
+			ok &= read_length(n, "size", &l->mark_size, path, sink);
+			ok &= read_length(n, "dx", &l->mark_dx, path, sink);
+			ok &= read_length(n, "dy", &l->mark_dy, path, sink);
+		} else if (xmldoc_is(n, LAYOUTS_NS, "special-mark")) {
+			grow_array((void **)&l->marks, &mark_cap, l->mark_count + 1, sizeof *l->marks);
+			layouts_mark *m = &l->marks[l->mark_count++];
+			const char *kind = xmldoc_attr(n, "kind");
+			m->kind = xstrdup(kind ? kind : "");
+			ok &= read_colour(n, m, path, sink);
 		}
 	}
 	xmldoc_destroy(doc);
@@ -87,8 +114,11 @@ void layouts_destroy(layouts *l)
 			free(l->papers[i].id);
 		for (size_t i = 0; i < l->hex_count; i++)
 			free(l->hexes[i].ruleset);
+		for (size_t i = 0; i < l->mark_count; i++)
+			free(l->marks[i].kind);
 		free(l->papers);
 		free(l->hexes);
+		free(l->marks);
 		free(l);
 	}
 }
@@ -99,6 +129,14 @@ const paper_size *layouts_paper(const layouts *l, const char *id)
 	while (i < l->paper_count && !str_eq(l->papers[i].id, id))
 		i++;
 	return i < l->paper_count ? &l->papers[i] : NULL;
+}
+
+const layouts_mark *layouts_mark_of(const layouts *l, const char *kind)
+{
+	for (size_t i = 0; i < l->mark_count; i++)
+		if (str_eq(l->marks[i].kind, kind))
+			return &l->marks[i];
+	return NULL;
 }
 
 double layouts_hex_size(const layouts *l, const char *ruleset_id)

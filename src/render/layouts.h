@@ -14,6 +14,12 @@ typedef struct paper_size {
 	double height;
 } paper_size;
 
+/* The colour of one kind of special-rule mark (<special-mark>). */
+typedef struct layouts_mark {
+	char *kind;             /* "ford", "exit", "no-entry", "no-end", "sudden-death" */
+	double r, g, b;         /* 0..1 */
+} layouts_mark;
+
 typedef struct layouts {
 	paper_size *papers;
 	size_t paper_count;
@@ -29,6 +35,12 @@ typedef struct layouts {
 	double poster_border;
 	double poster_bleed;
 	double poster_edge;     /* beyond the crop marks, to the paper's edge */
+	/* <special-marks>: a mark's badge across and its centre's offset
+	 * from the hex's centre, as fractions of the hex across the flats
+	 * (0 when the file has none: the marks are not drawn). */
+	double mark_size, mark_dx, mark_dy;
+	layouts_mark *marks;
+	size_t mark_count;
 } layouts;
 
 /* The shortest cut mark a tile carries (mm): shorter, a cutter misses it. */
@@ -44,6 +56,8 @@ struct context;
 const layouts *layouts_of(struct context *c, diag_sink *sink);
 /* The paper with that id ("a4", "letter"), or NULL. */
 const paper_size *layouts_paper(const layouts *l, const char *id);
+/* The mark of a special-rule kind, or NULL. */
+const layouts_mark *layouts_mark_of(const layouts *l, const char *kind);
 /* Hex size across the flats for a ruleset (its entry, else "*", else 60). */
 double layouts_hex_size(const layouts *l, const char *ruleset_id);
 

@@ -100,6 +100,11 @@ char *names_unit_label(const render_ctx *rc, const sc_unit *u)
 	return short_label(rc, u->type.text, unit_number(rc->sc, u));
 }
 
+char *names_unit_label_numbered(const render_ctx *rc, const sc_unit *u, size_t number)
+{
+	return short_label(rc, u->type.text, number);
+}
+
 /* 1 + how many ships of the side and type come before it, in file order. */
 static size_t ship_number(const scenario *sc, const sc_ship *ship)
 {
@@ -119,6 +124,13 @@ char *names_unit(const render_ctx *rc, const sc_unit *u)
 	if (u->name.text)
 		return xstrdup(u->name.text);
 	return numbered(rc, u->type.text, unit_number(rc->sc, u));
+}
+
+char *names_unit_numbered(const render_ctx *rc, const sc_unit *u, size_t number)
+{
+	if (u->name.text)
+		return xstrdup(u->name.text);
+	return numbered(rc, u->type.text, number);
 }
 
 char *names_ship(const render_ctx *rc, const sc_ship *ship)

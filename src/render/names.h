@@ -10,6 +10,10 @@
 
 /* A unit on the board, in reserve or aboard a ship. */
 char *names_unit(const render_ctx *rc, const sc_unit *u);
+/* A unit the scenario lists outside the board and the reserves (one a
+ * special rule brings on), numbered by the caller among its side's units
+ * of its type. */
+char *names_unit_numbered(const render_ctx *rc, const sc_unit *u, size_t number);
 /* A ship of the square game. */
 char *names_ship(const render_ctx *rc, const sc_ship *ship);
 /* A general: his name, else the ruleset's name for him (square game),
@@ -43,5 +47,7 @@ char *names_unit_mark(const render_ctx *rc, const sc_unit *u);
 const char *names_unit_value(const render_ctx *rc, const sc_unit *u, const char *attribute);
 char *names_unit_label(const render_ctx *rc, const sc_unit *u);
 char *names_ship_label(const render_ctx *rc, const sc_ship *ship);
+/* The label of a unit numbered by the caller (names_unit_numbered). */
+char *names_unit_label_numbered(const render_ctx *rc, const sc_unit *u, size_t number);
 
 #endif

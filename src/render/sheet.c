@@ -10,11 +10,13 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../model/special_rules.h"
 #include "mapdraw.h"
 #include "names.h"
 #include "paint.h"
 #include "pdfdoc.h"
 #include "products.h"
+#include "specialtext.h"
 #include "victory.h"
 
 #define PAGE_MARGIN 10.0
@@ -527,6 +529,21 @@ static double objectives_block(const render_ctx *rc, cairo_t *cr, size_t arg, do
 	return y;
 }
 
+/* The scenario's special rules in plain words, one paragraph each. */
+static double special_block(const render_ctx *rc, cairo_t *cr, size_t arg, double w)
+{
+	(void)arg;
+	char **lines;
+	size_t n = specialtext_lines(rc, &lines);
+	if (!n)
+		return 0;
+	double y = text_draw(rc, cr, render_string(rc, "sr-heading"), &SHEET_H2, 0, 0, w) + 1;
+	for (size_t i = 0; i < n; i++)
+		y += text_draw(rc, cr, lines[i], &SHEET_BODY, 2, y, w - 2) + (i + 1 < n ? 0.5 : 0);
+	specialtext_free(lines, n);
+	return y;
+}
+
 static double legend_block(const render_ctx *rc, cairo_t *cr, size_t arg, double w)
 {
 	(void)arg;
@@ -551,9 +568,13 @@ static size_t sheet_blocks(const render_ctx *rc, sheet_block *out)
 	for (size_t s = 0; s < rc->sc->side_count && s < 2; s++)
 		out[n++] = (sheet_block){ side_block, s };
 	const sheet_section *sections = SHEET_GRIDS[rc->board.kind].sections;
-	for (size_t i = 0; sections && sections[i].heading && n < SHEET_BLOCKS_MAX - 2; i++)
+	for (size_t i = 0; sections && sections[i].heading && n < SHEET_BLOCKS_MAX - 3; i++)
 		out[n++] = (sheet_block){ section_block, i };
 	out[n++] = (sheet_block){ objectives_block, 0 };
+	/* Only a scenario that has them gets the block: the others keep the
+	 * split, and the page, they had. */
+	if (rc->sc->special && rc->sc->special->count)
+		out[n++] = (sheet_block){ special_block, 0 };
 	out[n++] = (sheet_block){ legend_block, 0 };
 	return n;
 }

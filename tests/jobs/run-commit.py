@@ -119,7 +119,7 @@ p = subprocess.Popen([orbat, 'render', '-j', '2', '--lang', 'en', '--paper', 'a4
                      cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 listing, err = p.communicate()
 check(p.returncode == 0, f'a scenario named twice: exit {p.returncode}: {err.decode()[:200]}')
-check(len(listing.splitlines()) == 14, f'a scenario named twice: {len(listing.splitlines())} files listed, not 14')
+check(len(listing.splitlines()) == 16, f'a scenario named twice: {len(listing.splitlines())} files listed, not 16')
 check(same_set(out, new), 'a scenario named twice: not the whole set')
 check(not temporaries(out), f'a scenario named twice: temporary files stay: {temporaries(out)[:3]}')
 

@@ -167,13 +167,13 @@ for name in ('SIGINT', 'SIGTERM', 'SIGHUP'):
                   for line in listing.splitlines() if line.strip()]
         missing = [f for f in listed if not os.path.isfile(f)]
         check(not missing, f'{what}: listed but not there: {missing[:5]}')
-        # A print set is in place whole or not at all: 7 products in each
+        # A print set is in place whole or not at all: 8 products in each
         # of the 3 languages.
         per_scenario = {}
         for f in listed:
             scenario = os.path.relpath(f, out).split(os.sep)[0]
             per_scenario[scenario] = per_scenario.get(scenario, 0) + 1
-        check(all(n == 21 for n in per_scenario.values()), f'{what}: not whole print sets: {per_scenario}')
+        check(all(n == 24 for n in per_scenario.values()), f'{what}: not whole print sets: {per_scenario}')
         left = left_over(out, listed)
         check(not left, f'{what}: left behind: {left[:5]}')
 

@@ -98,7 +98,7 @@ expect_rc validate-missing 2
 WRITES=1
 same render-two-langs render --lang en,fr scenarios/shiloh.xml
 expect_rc render-two-langs 0
-[ "$(find "$work/render-two-langs-2" -name '*.pdf' | wc -l)" = 14 ] && ok || fail "render-two-langs: not 14 PDFs"
+[ "$(find "$work/render-two-langs-2" -name '*.pdf' | wc -l)" = 16 ] && ok || fail "render-two-langs: not 16 PDFs"
 same render-mixed render --lang nl scenarios/brandy-station.xml "$invalid/$(ls "$invalid" | grep '\.xml$' | head -1)" \
 	scenarios/mb-1861.xml
 expect_rc render-mixed 1

@@ -13,9 +13,10 @@
 #    1.36) and the box does not say which font it is: the threshold is
 #    the smaller, so text in Noto Sans is caught from about 5.5 pt down
 #    (text_draw itself refuses anything under 6 pt, checked above).
-# 2. Every PDF of the print set of every bundled scenario in en, nl and
-#    fr (tiles, overview, poster, sheet, rosters, deck, reference card):
-#    no word below the threshold.
+# 2. Every PDF of the print set of every bundled scenario, and of the
+#    golden scenario with one special rule of each kind, in en, nl and fr
+#    (tiles, overview, poster, sheet, rosters, deck, reference card,
+#    scenario card): no word below the threshold.
 # 3. No id of a scenario's units, generals, brigades or ships in the text
 #    of its print set (case-sensitive, whole words; an id that is also a
 #    word of the scenario's own prose, such as "early", is not looked for).
@@ -74,8 +75,9 @@ verdict "calibration: a 5.5 pt word measures below the threshold $THRESHOLD pt (
 	"$(cat "$WORK/cal.txt")" $st
 
 # ---- 2. every product of every bundled scenario ----
-"$ORBAT" render -q --paper a4 -o "$WORK/out" "$ROOT"/scenarios/*.xml
-verdict "the bundled scenarios render" "" $?
+SCENARIOS=("$ROOT"/scenarios/*.xml "$ROOT"/tests/golden/valid/sr-01-every-special-rule.xml)
+"$ORBAT" render -q --paper a4 -o "$WORK/out" "${SCENARIOS[@]}"
+verdict "the bundled scenarios and the special-rules golden render" "" $?
 for dir in "$WORK"/out/*/*; do
 	for pdf in "$dir"/*.pdf; do
 		name=${pdf#"$WORK/out/"}
@@ -88,7 +90,7 @@ for dir in "$WORK"/out/*/*; do
 done
 
 # ---- 3. names, not ids ----
-for scen in "$ROOT"/scenarios/*.xml; do
+for scen in "${SCENARIOS[@]}"; do
 	sid=$(xmllint --xpath 'string(/*/@id)' "$scen")
 	ids=$(xmllint --xpath "//*[local-name()='unit' or local-name()='general' or local-name()='brigade' or local-name()='ship']/@id" \
 		"$scen" 2>/dev/null | grep -o 'id="[^"]*"' | sed 's/^id="//; s/"$//' | sort -u)

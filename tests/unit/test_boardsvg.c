@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -436,10 +437,70 @@ static void random_edit(scenario_doc *doc, const render_ctx *rc, unsigned long *
 		scedit_op_finish(&inverse);
 }
 
+/* One update checked: the tiles boardsvg_update_tiles keeps and draws
+ * for rc are, hash for hash, those of a drawing made anew, with the same
+ * hover facts; counts the tiles kept and drawn again. */
+static void check_update(const char *name, int step, const render_ctx *rc, boardsvg *b, size_t *kept,
+	size_t *drawn_again)
+{
+	char *error = NULL;
+	char **before = xcalloc(b->tile_count, sizeof *before);
+	for (size_t k = 0; k < b->tile_count; k++)
+		before[k] = b->tiles[k].svg;
+	size_t count = b->tile_count;
+	if (!boardsvg_update_tiles(rc, b, &error))
+		fail_msg("%s: %s", name, error);
+	boardsvg fresh;
+	if (!boardsvg_make_tiles(rc, true, 16, &fresh, &error))
+		fail_msg("%s: %s", name, error);
+	assert_int_equal(b->tile_count, fresh.tile_count);
+	assert_int_equal(b->cell_count, fresh.cell_count);
+	for (size_t k = 0; k < b->tile_count; k++) {
+		if (b->tiles[k].hash != fresh.tiles[k].hash)
+			fail_msg("%s, edit %d: tile %zu kept or drawn unlike a new drawing", name, step, k);
+		if (count == b->tile_count && before[k] == b->tiles[k].svg)
+			(*kept)++;
+		else
+			(*drawn_again)++;
+	}
+	for (size_t i = 0; i < b->cell_count; i++)
+		assert_string_equal(b->cells[i].standing, fresh.cells[i].standing);
+	boardsvg_finish(&fresh);
+	free(before);
+}
+
+/* Seeded random edits of one scenario file, each followed by an update
+ * checked as check_update does. */
+static void update_after_edits(const char *path, const char *name, size_t *kept, size_t *drawn_again)
+{
+	diag_sink sink;
+	diag_sink_init(&sink);
+	scenario_doc *doc = scenario_doc_open(path, context_data_dir(&ctx), &sink);
+	assert_non_null(doc);
+	render_ctx rc;
+	assert_true(edit_context(doc, &rc));
+	boardsvg b;
+	char *error = NULL;
+	if (!boardsvg_make_tiles(&rc, true, 16, &b, &error))
+		fail_msg("%s: %s", path, error);
+	unsigned long seed = strlen(name);
+	for (int step = 0; step < 8; step++) {
+		random_edit(doc, &rc, &seed, step);
+		position_destroy((position *)rc.pos);
+		assert_true(edit_context(doc, &rc));
+		check_update(name, step, &rc, &b, kept, drawn_again);
+	}
+	boardsvg_finish(&b);
+	position_destroy((position *)rc.pos);
+	scenario_doc_destroy(doc);
+	diag_sink_finish(&sink);
+}
+
 /* Drawn again after an edit, only where it changed: after each of many
- * seeded edits on every bundled scenario, the tiles boardsvg_update_tiles
- * keeps and draws are, hash for hash, those of a drawing made anew, with
- * the same hover facts; and most tiles were kept, not drawn. */
+ * seeded edits on every bundled scenario, and on the golden scenario
+ * with a special rule of each kind (whose marks stand on the map), the
+ * tiles boardsvg_update_tiles keeps and draws are those of a drawing made
+ * anew; and most tiles were kept, not drawn. */
 static void test_tiles_update(void **state)
 {
 	(void)state;
@@ -452,57 +513,103 @@ static void test_tiles_update(void **state)
 		if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0)
 			continue;
 		char *path = xasprintf("%s/%s", dir_path, e->d_name);
-		diag_sink sink;
-		diag_sink_init(&sink);
-		scenario_doc *doc = scenario_doc_open(path, context_data_dir(&ctx), &sink);
-		assert_non_null(doc);
-		render_ctx rc;
-		assert_true(edit_context(doc, &rc));
-		boardsvg b;
-		char *error = NULL;
-		if (!boardsvg_make_tiles(&rc, true, 16, &b, &error))
-			fail_msg("%s: %s", path, error);
-		unsigned long seed = n;
-		for (int step = 0; step < 8; step++) {
-			random_edit(doc, &rc, &seed, step);
-			position_destroy((position *)rc.pos);
-			assert_true(edit_context(doc, &rc));
-			char **before = xcalloc(b.tile_count, sizeof *before);
-			for (size_t k = 0; k < b.tile_count; k++)
-				before[k] = b.tiles[k].svg;
-			size_t count = b.tile_count;
-			if (!boardsvg_update_tiles(&rc, &b, &error))
-				fail_msg("%s: %s", path, error);
-			boardsvg fresh;
-			if (!boardsvg_make_tiles(&rc, true, 16, &fresh, &error))
-				fail_msg("%s: %s", path, error);
-			assert_int_equal(b.tile_count, fresh.tile_count);
-			assert_int_equal(b.cell_count, fresh.cell_count);
-			for (size_t k = 0; k < b.tile_count; k++) {
-				if (b.tiles[k].hash != fresh.tiles[k].hash)
-					fail_msg("%s, edit %d: tile %zu kept or drawn unlike a new drawing", e->d_name, step, k);
-				if (count == b.tile_count && before[k] == b.tiles[k].svg)
-					kept++;
-				else
-					drawn_again++;
-			}
-			for (size_t i = 0; i < b.cell_count; i++)
-				assert_string_equal(b.cells[i].standing, fresh.cells[i].standing);
-			boardsvg_finish(&fresh);
-			free(before);
-		}
-		boardsvg_finish(&b);
-		position_destroy((position *)rc.pos);
-		scenario_doc_destroy(doc);
-		diag_sink_finish(&sink);
+		update_after_edits(path, e->d_name, &kept, &drawn_again);
 		free(path);
 		scenarios++;
 	}
 	closedir(dir);
 	free(dir_path);
 	assert_true(scenarios >= 6);
+	char *special = bundled("tests/golden/valid/sr-01-every-special-rule.xml");
+	update_after_edits(special, "sr-01-every-special-rule.xml", &kept, &drawn_again);
+	free(special);
 	/* An update that drew every tile every time would pass the loop. */
 	assert_true(kept > drawn_again);
+}
+
+/* A whole file as a string (its size in *size); NULL when unreadable. */
+static char *read_file_text(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *text = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		grow_array((void **)&text, &cap, n + 4097, 1);
+		got = fread(text + n, 1, 4096, f);
+		n += got;
+	} while (got > 0);
+	fclose(f);
+	text[n] = 0;
+	*size = n;
+	return text;
+}
+
+/* The same after edits of the special rules themselves, which the
+ * studio's edits do not reach yet: each step the golden scenario's text
+ * with one more rule changed (a ford, an exit, a closed hex moved; a
+ * sudden-death hex moved; a crossing given to the other side; the exit
+ * taken away), read anew.  Each step redraws the tiles of the hexes that
+ * gained or lost a mark, and keeps the others. */
+static void test_tiles_special_edits(void **state)
+{
+	(void)state;
+	static const char *const edits[][2] = {
+		{ "<ford at=\"F5\"/>", "<ford at=\"G5\"/>" },
+		{ "<hex at=\"M9\"/>", "<hex at=\"A5\"/>" },
+		{ "<hex at=\"K4\"/>", "<hex at=\"B2\"/>" },
+		{ "<sudden-death at=\"G3\"", "<sudden-death at=\"J7\"" },
+		{ "<crossing terrain=\"stream\" side=\"union\">", "<crossing terrain=\"stream\" side=\"confederate\">" },
+		{ "<exit side=\"confederate\" vp=\"2\">\n      <hex at=\"A5\"/>\n    </exit>", "" },
+	};
+	char *path = bundled("tests/golden/valid/sr-01-every-special-rule.xml");
+	size_t size = 0;
+	char *text = read_file_text(path, &size);
+	assert_non_null(text);
+	diag_sink sink;
+	diag_sink_init(&sink);
+	/* Each text is read as a document of its own; all are drawn with the
+	 * first one's ruleset, as the studio's one document keeps its own:
+	 * the rest's hash counts the ruleset by its address. */
+	scenario_doc *origin = scenario_doc_open_memory(path, text, size, context_data_dir(&ctx), &sink);
+	assert_non_null(origin);
+	render_ctx rc;
+	assert_true(edit_context(origin, &rc));
+	boardsvg b;
+	char *error = NULL;
+	if (!boardsvg_make_tiles(&rc, true, 16, &b, &error))
+		fail_msg("%s: %s", path, error);
+	scenario_doc *doc = NULL;
+	size_t kept = 0, drawn_again = 0;
+	for (size_t e = 0; e < sizeof edits / sizeof edits[0]; e++) {
+		char *at = strstr(text, edits[e][0]);
+		if (!at)
+			fail_msg("edit %zu: '%s' is not in the text", e, edits[e][0]);
+		char *next = xasprintf("%.*s%s%s", (int)(at - text), text, edits[e][1], at + strlen(edits[e][0]));
+		free(text);
+		text = next;
+		position_destroy((position *)rc.pos);
+		scenario_doc_destroy(doc);
+		doc = scenario_doc_open_memory(path, text, strlen(text), context_data_dir(&ctx), &sink);
+		assert_non_null(doc);
+		assert_true(edit_context(doc, &rc));
+		position_destroy((position *)rc.pos);
+		rc.rs = scenario_doc_ruleset(origin);
+		rc.pos = position_create(rc.sc, rc.rs);
+		size_t drawn_before = drawn_again;
+		check_update("sr-01 special-rule edits", (int)e, &rc, &b, &kept, &drawn_again);
+		if (drawn_again == drawn_before)
+			fail_msg("edit %zu ('%s'): no tile drawn again", e, edits[e][0]);
+	}
+	assert_true(kept > drawn_again);
+	boardsvg_finish(&b);
+	position_destroy((position *)rc.pos);
+	scenario_doc_destroy(doc);
+	scenario_doc_destroy(origin);
+	diag_sink_finish(&sink);
+	free(text);
+	free(path);
 }
 
 int main(int argc, char **argv)
@@ -520,6 +627,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_invalid_scenarios_draw),
 		cmocka_unit_test(test_tiles),
 		cmocka_unit_test(test_tiles_update),
+		cmocka_unit_test(test_tiles_special_edits),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
 	context_finish(&ctx);

@@ -87,6 +87,24 @@ for r in $expected; do
 	# Comments teach: they cite rule ids and the format guide.
 	grep -q 'scenario-format.md' "$file" && ok || bad "$r: comments do not point at scenario-format.md"
 	[ "$(grep -c -E '\[(bc|ntz|mb)-[0-9][0-9a-z.]*\]' "$file")" -ge 5 ] && ok || bad "$r: comments cite few rule ids"
+	# A special rule shown in a comment (hex boards): taken out of its
+	# comment, the scenario is still valid, and the rule is on its sheet.
+	if [ "$r" != mb-remastered ]; then
+		if python3 - "$file" "$dir/with-rule.xml" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r"(  <special-rules>.*?</special-rules>\n)  -->", text, re.S)
+if not m:
+    sys.exit(1)
+open(sys.argv[2], "w", encoding="utf-8").write(text.replace(m.group(0), "  -->\n" + m.group(1)))
+PY
+		then
+			"$orbat" validate -q "$dir/with-rule.xml" >/dev/null 2>&1 && ok ||
+				bad "$r: the special rule of its comment, taken out, is not valid: $("$orbat" validate "$dir/with-rule.xml" 2>&1 | head -3)"
+		else
+			bad "$r: no special rule shown in a comment"
+		fi
+	fi
 
 	# Renders in three languages; every PDF is sound and the sheet shows the
 	# title of its language.

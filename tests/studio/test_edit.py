@@ -179,8 +179,11 @@ def new_scenario(d, ruleset, name):
 def open_scenario(d, name):
     start_page(d)
     check(click_when_ready(d, "button.open[data-file='%s']" % name), "the button of %s takes the click" % name)
+    # The editor shown again, not only the board's mark: the stage keeps
+    # the name of the scenario it showed last while the start page is up.
     return wait(d, lambda drv: (js(drv, "return document.getElementById('stage').dataset.shows") or "")
-                .startswith(name + " "), "%s is on its board" % name)
+                .startswith(name + " ") and drv.find_element(By.ID, "workspace").is_displayed()
+                and not drv.find_element(By.ID, "start").is_displayed(), "%s is on its board" % name)
 
 
 def validate(path):

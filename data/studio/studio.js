@@ -42,8 +42,17 @@ function item(parent, text, className) {
   return li;
 }
 
+// The page the user asked for last, 'start' or 'scenario': a page whose
+// answer comes after the user has asked for the other one is not shown,
+// and a change of language redraws the one asked for, even while it is
+// still on its way.
+let wanted = null;
+
 async function showStart() {
+  wanted = 'start';
   const files = await getJSON('/api/files', { lang: lang() });
+  if (wanted !== 'start')
+    return;
   $('workspace').hidden = true;
   $('to-start').hidden = true;
   $('scenario-title').textContent = '';
@@ -188,7 +197,11 @@ async function showState(next, redraw) {
 }
 
 async function showScenario() {
-  state = await getJSON('/api/state', { lang: lang() });
+  wanted = 'scenario';
+  const next = await getJSON('/api/state', { lang: lang() });
+  if (wanted !== 'scenario')
+    return;
+  state = next;
   editor.setState(state);
   panels.update(state, lang());
   preview.setState(state);
@@ -222,14 +235,25 @@ function fresh() {
   showMessage('');
 }
 
+// The start page stays when the server refuses the scenario.
+async function leaveStart(request) {
+  wanted = 'scenario';
+  try {
+    await request;
+  } catch (e) {
+    wanted = 'start';
+    throw e;
+  }
+}
+
 async function newScenario(ruleset, file) {
-  await postJSON(`/api/new?lang=${lang()}`, { ruleset, file });
+  await leaveStart(postJSON(`/api/new?lang=${lang()}`, { ruleset, file }));
   fresh();
   await showScenario();
 }
 
 async function openScenario(file) {
-  await postJSON('/api/open', { file });
+  await leaveStart(postJSON('/api/open', { file }));
   fresh();
   await showScenario();
 }
@@ -246,7 +270,7 @@ async function setLanguage(code) {
   }
   if (!$('play').hidden)
     await play.open();
-  else if (!$('workspace').hidden)
+  else if (wanted === 'scenario')
     await showScenario();
   else
     await showStart();

@@ -160,6 +160,18 @@ try:
     check(d.execute_script("return document.documentElement.lang") == "nl", "a Dutch browser gets the page in Dutch")
     check(d.find_element(By.ID, "lang").get_attribute("value") == "nl", "the language selector shows nl")
     screenshot(d, "open-nl")
+    # A scenario opened and the language changed at once, before the open
+    # is answered: the scenario is shown, in the language chosen last.
+    if d.find_element(By.ID, "to-start").is_displayed():
+        d.find_element(By.ID, "to-start").click()
+    wait(d, lambda drv: drv.find_element(By.ID, "start").is_displayed()
+         and drv.find_elements(By.CSS_SELECTOR, "button.open[data-file='mb-1861.xml']"),
+         "the start page lists mb-1861.xml")
+    d.execute_script("document.querySelector(\"button.open[data-file='mb-1861.xml']\").click();"
+                     "const s = document.getElementById('lang'); s.value = 'fr';"
+                     "s.dispatchEvent(new Event('change'));")
+    wait(d, lambda drv: board_ready(drv, "mb-1861.xml", "fr") and not drv.find_element(By.ID, "start").is_displayed(),
+         "opened while the language changes, the scenario shows in French")
 finally:
     d.quit()
 studio.stop()

@@ -100,6 +100,16 @@ void outtree_remove(const char *path)
 	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+char *outtree_private_folder(const char *prefix)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *path = xasprintf("%s/%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", prefix);
+	if (mkdtemp(path))
+		return path;
+	free(path);
+	return NULL;
+}
+
 /* Whether the process is gone: a process that runs (or that this one may
  * not signal) is left its files. */
 static bool process_gone(long pid)

@@ -25,6 +25,10 @@ int outtree_exchange(const char *a, const char *b);
 /* Remove path and everything under it, following no link. */
 void outtree_remove(const char *path);
 
+/* A new private folder (mode 0700) $TMPDIR/PREFIX-XXXXXX (/tmp without
+ * TMPDIR) for a process's own files: its path (free it), or NULL. */
+char *outtree_private_folder(const char *prefix);
+
 /* Remove the temporary files and folders in `folder` that a process no
  * longer running left there (killed by SIGKILL, or its machine stopped):
  * only those named PREFIX.tmp-PID when prefix is not NULL, else every

@@ -1,4 +1,3 @@
-#define _XOPEN_SOURCE 700   /* mkdtemp */
 #include "studio_balance.h"
 
 #include <errno.h>
@@ -255,15 +254,9 @@ static char *self_path(void)
  * message (free it). */
 static bool prepare(studio_balance *b, const studio_doc *doc, char **error)
 {
-	if (!b->dir) {
-		const char *tmp = getenv("TMPDIR");
-		char *tmpl = xasprintf("%s/orbat-balance-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		if (!mkdtemp(tmpl)) {
-			free(tmpl);
-			*error = xstrdup("no temporary folder can be made for the balance run");
-			return false;
-		}
-		b->dir = tmpl;
+	if (!b->dir && !(b->dir = outtree_private_folder("orbat-balance"))) {
+		*error = xstrdup("no temporary folder can be made for the balance run");
+		return false;
 	}
 	b->run = xasprintf("%s/run-%lu", b->dir, b->serial);
 	char *copy = xasprintf("%s/%s", b->run, doc->name);

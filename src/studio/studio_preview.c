@@ -1,4 +1,3 @@
-#define _XOPEN_SOURCE 700   /* mkdtemp */
 #include "studio_preview.h"
 
 #include <cairo.h>
@@ -181,16 +180,9 @@ static bool make(studio_preview *p, context *ctx, const studio_doc *doc, const c
 	const char *paper, char **error)
 {
 	*error = NULL;
-	if (!p->dir) {
-		const char *tmp = getenv("TMPDIR");
-		char *tmpl = xasprintf("%s/orbat-preview-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		if (mkdtemp(tmpl)) {
-			p->dir = tmpl;
-		} else {
-			free(tmpl);
-			*error = xstrdup("no temporary folder can be made for the preview");
-			return false;
-		}
+	if (!p->dir && !(p->dir = outtree_private_folder("orbat-preview"))) {
+		*error = xstrdup("no temporary folder can be made for the preview");
+		return false;
 	}
 	forget(p);
 	p->serial++;

@@ -201,7 +201,7 @@ export class Play {
       const hit = svg('polygon', { points: cell.points.map((p) => p.join(',')).join(' '),
         class: `unit-hit ${mine ? 'mine' : 'theirs'}${selected ? ' selected' : ''}` }, g);
       const title = svg('title', {}, g);
-      title.textContent = units.map((u) => `${u.id} (${u.type}${u.figures ? `, ${u.figures}` : ''})`).join('\n');
+      title.textContent = units.map((u) => `${u.name || u.id} (${u.type}${u.figures ? `, ${u.figures}` : ''})`).join('\n');
       hit.addEventListener('click', () => this.unitsClicked(units));
     }
   }
@@ -216,7 +216,7 @@ export class Play {
     const box = $('play-dice');
     box.replaceChildren();
     for (const u of units) {
-      const b = button(box, `${u.id} (${u.type})`, () => pick(u));
+      const b = button(box, u.name || u.id, () => pick(u));
       b.dataset.pick = u.id;
     }
   }
@@ -390,13 +390,20 @@ export class Play {
     for (const a of answer ? answer.answers : []) {
       const head = document.createElement('strong');
       head.textContent = a.dice !== undefined
-        ? `${a.attacker || this.selected.id} → ${a.target || u.id}: ${t('studio-play-dice', { dice: a.dice })}`
-        : `${a.attacker || this.selected.id} → ${a.defender || u.id}`;
+        ? `${this.nameOf(a.attacker, this.selected)} → ${this.nameOf(a.target, u)}: ${t('studio-play-dice', { dice: a.dice })}`
+        : `${this.nameOf(a.attacker, this.selected)} → ${this.nameOf(a.defender, u)}`;
       box.appendChild(head);
       for (const r of a.reasons || [])
         withRule(box, r, (rule) => this.explain(rule));
       $('play-battle').disabled = !a.allowed || !this.state.yours;
     }
+  }
+
+  // A piece's name as the maps give it, by its id (else the piece given).
+  nameOf(id, fallback) {
+    const all = [...(this.state.units || []), ...(this.state.generals || [])];
+    const found = all.find((p) => p.id === (id || fallback.id));
+    return (found && found.name) || id || fallback.name || fallback.id;
   }
 
   cellClicked(address) {

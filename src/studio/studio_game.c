@@ -391,6 +391,9 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	json_object_set_new(state, "hand", hand_json(g, lang, yours));
 	/* Every line the referee takes from the user now, as clicks. */
 	json_object_set_new(state, "offers", yours ? studio_offers(&g->s, g->sc, g->rs, g->human, state, words) : json_array());
+	/* The pieces' names, for what the page writes of them. */
+	if (words)
+		studio_offers_name_pieces(&g->s, g->sc, words, state);
 	json_object_set_new(state, "dues", dues_json(g));
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();

@@ -89,21 +89,27 @@ static char *placed(char *name, const sc_address *at)
 	return both;
 }
 
-/* A piece of the game by its id, as the maps name it, with its cell
- * (free it); the id when the game has no such piece. */
-static char *piece(const offers *o, const char *id)
+/* A piece of the game by its id, as the maps name it, with its cell when
+ * `cell` (free it); the id when the game has no such piece. */
+static char *piece_named(const offers *o, const char *id, bool cell)
 {
+	static const sc_address nowhere = { 0 };
 	const scenario *sc = o->words ? o->words->sc : NULL;
 	for (size_t i = 0; sc && id && i < sc->unit_count; i++)
 		if (sc->units[i].id.text && strcmp(sc->units[i].id.text, id) == 0)
-			return placed(names_unit(o->words, &sc->units[i]), &sc->units[i].at);
+			return placed(names_unit(o->words, &sc->units[i]), cell ? &sc->units[i].at : &nowhere);
 	for (size_t i = 0; sc && id && i < sc->general_count; i++)
 		if (sc->generals[i].id.text && strcmp(sc->generals[i].id.text, id) == 0)
-			return placed(names_general(o->words, &sc->generals[i]), &sc->generals[i].at);
+			return placed(names_general(o->words, &sc->generals[i]), cell ? &sc->generals[i].at : &nowhere);
 	for (size_t i = 0; sc && id && i < sc->ship_count; i++)
 		if (sc->ships[i].id.text && strcmp(sc->ships[i].id.text, id) == 0)
-			return placed(names_ship(o->words, &sc->ships[i]), &sc->ships[i].at);
+			return placed(names_ship(o->words, &sc->ships[i]), cell ? &sc->ships[i].at : &nowhere);
 	return xstrdup(id ? id : "?");
+}
+
+static char *piece(const offers *o, const char *id)
+{
+	return piece_named(o, id, true);
 }
 
 /* A unit type's name in the page's language, else its id. */
@@ -369,6 +375,33 @@ static void square_offers(offers *o, const json_t *state)
 	game_due due;
 	if (game_session_dues(o->s, &due, 1) == 1 && due.step && strcmp(due.step, "retreat") == 0)
 		cover_offers(o);
+}
+
+/* Each piece of a list of the engine's state gets its "name". */
+static void name_list(const offers *o, json_t *list)
+{
+	size_t i;
+	json_t *u;
+	json_array_foreach(list, i, u) {
+		const char *id = text_of(u, "id");
+		/* Without its cell: the page shows where it stands. */
+		char *name = id ? piece_named(o, id, false) : NULL;
+		if (name)
+			json_object_set_new(u, "name", json_string(name));
+		free(name);
+	}
+}
+
+void studio_offers_name_pieces(game_session *s, const scenario *sc, const render_ctx *words, json_t *state)
+{
+	standing st = { 0 };
+	standing_make(&st, s->engine, s->game, sc);
+	render_ctx rc = *words;
+	rc.sc = &st.sc;
+	offers o = { .s = s, .sc = sc, .words = &rc };
+	name_list(&o, json_object_get(state, "units"));
+	name_list(&o, json_object_get(state, "generals"));
+	standing_finish(&st);
 }
 
 json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state,

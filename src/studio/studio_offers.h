@@ -28,4 +28,8 @@ bool studio_offers_would_take(game_session *s, const char *line);
 json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, int human, const json_t *state,
 	const render_ctx *words);
 
+/* Each unit and general of the engine's `state` (units, generals) gets
+ * its "name" as the maps of the game name it, in the words of `words`. */
+void studio_offers_name_pieces(game_session *s, const scenario *sc, const render_ctx *words, json_t *state);
+
 #endif

@@ -278,6 +278,10 @@ check(status == 200 and ans.get("answers"), "the los answer comes as JSON")
 # ---- Short Supply: the enemy units it may name, as buttons ----
 status, _ = post("/api/open", {"file": "first-bull-run.xml"})
 status, state = post("/api/game/start", {"side": "union", "player": "simple", "seed": 5})
+pieces = state.get("units", []) + state.get("generals", [])
+check(pieces and all(p.get("name") and p["name"] != p["id"] for p in pieces)
+      and {"Howard’s Brigade", "Irvin McDowell"} <= {p["name"] for p in pieces},
+      "every unit and general of the game carries its name as the maps give it")
 if check(status == 200 and "short-supply" in [c["id"] for c in state.get("hand", [])],
          "a seeded game whose hand holds Short Supply"):
     st, ans = post("/api/game/act?lang=fr", {"line": "play union short-supply"})

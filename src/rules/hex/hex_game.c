@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "../../base/util.h"
+#include "hex_special.h"
 
 static char *dup_or_null(const char *s)
 {
@@ -200,6 +201,7 @@ hex_game *hex_game_create_at(const position *pos)
 		if (g->units[i].alive)
 			occupy(g, g->units[i].at, 1, (int)i);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
+	g->special = hex_special_create(sc, g);
 	return g;
 }
 
@@ -245,6 +247,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->occupants);
 	free(g->lone);
 	free(g->scenario_id);
+	hex_special_destroy(g->special);
 	free(g);
 }
 
@@ -263,6 +266,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	*c = *g;
 	size_t n = hex_count(&g->board);
 	c->scenario_id = dup_or_null(g->scenario_id);
+	c->special = hex_special_clone(g->special);
 	c->terrain = copy_items(g->terrain, n, sizeof *c->terrain);
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);

@@ -107,6 +107,9 @@ typedef struct hex_game {
 	size_t brigade_capacity;
 	int flag_face;                /* index into rs->faces, -1 when none */
 	int winner;                   /* -1 while the game goes on */
+	/* The scenario's special rules the referee enforces (hex_special.h);
+	 * NULL when it has none. */
+	struct hex_special *special;
 } hex_game;
 
 /* A game at the scenario's start.  The scenario must have passed

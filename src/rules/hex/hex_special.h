@@ -1,0 +1,38 @@
+/* What a scenario's special rules (<special-rules>, model/special_rules.h)
+ * allow now on a hex board: the one place the referee, `ask` and the
+ * computer players learn that a hex is closed to a side, that a ford opens
+ * a river, that a unit is still frozen.  Built once from the scenario when
+ * the game is created (the game owns it, a clone copies it); every answer
+ * that depends on the play is worked out from the game's state when asked,
+ * never stored beside it.  A refusal names the scenario rule by its element
+ * name (the rule id `orbat explain` serves) and the line it is written on. */
+#ifndef ORBAT_RULES_HEX_SPECIAL_H
+#define ORBAT_RULES_HEX_SPECIAL_H
+
+#include <stdbool.h>
+
+#include "../../model/scenario.h"
+#include "hex_game.h"
+
+typedef struct hex_special hex_special;
+
+/* The special rules of `sc` for game `g` (its board, terrain and sides
+ * set); NULL when the scenario has none that the referee enforces, so
+ * that a scenario without special rules costs nothing. */
+hex_special *hex_special_create(const scenario *sc, const hex_game *g);
+hex_special *hex_special_clone(const hex_special *sp);
+void hex_special_destroy(hex_special *sp);
+
+/* What the rules say of a figure of `side` stepping onto hex h. */
+typedef struct hex_special_step {
+	bool closed;       /* it may not enter h (a closed water hex, a no-entry hex) */
+	bool ford;         /* h is a ford of its side: entered though its terrain is
+	                      impassable, and entering it ends a move */
+	bool no_end;       /* it may pass h but not end a move (or a retreat) there */
+	rules_error why;   /* closed or no_end: the rule, as a refusal */
+} hex_special_step;
+
+/* Fills *v for `side` and h; all false when g has no special rules. */
+void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_step *v);
+
+#endif

@@ -107,6 +107,10 @@ typedef struct hex_game {
 	size_t brigade_capacity;
 	int flag_face;                /* index into rs->faces, -1 when none */
 	int winner;                   /* -1 while the game goes on */
+	/* Per side: the turn it plays now, or is about to play once the other
+	 * side has drawn (0 before the first side's first play); the
+	 * referee counts it, the special rules read it. */
+	int turns[GAME_SIDES];
 	/* The scenario's special rules the referee enforces (hex_special.h);
 	 * NULL when it has none. */
 	struct hex_special *special;

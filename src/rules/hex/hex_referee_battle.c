@@ -325,6 +325,8 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 			a->subject);
 	const hex_unit *u = &g->units[who.index];
 	unit_turn *t = &r->ut[who.index];
+	if (hex_special_frozen(g, who.index, err))
+		return false;
 	if (!ref_free_to_act(r, "unit", u->id, t->ordered, t->busy, " and may not battle", err))
 		return false;
 	if (t->battles >= t->battles_allowed)

@@ -218,6 +218,9 @@ static void mark_ordered(referee *r, hex_ref ref, bool busy)
 	if (n > 64)
 		n = 64;
 	for (int i = 0; i < n; i++) {
+		rules_error frozen;
+		if (members[i].kind == REF_UNIT && hex_special_frozen(r->g, members[i].index, &frozen))
+			continue;   /* a group's order does not reach a frozen member */
 		if (members[i].kind == REF_UNIT) {
 			r->ut[members[i].index].ordered = true;
 			r->ut[members[i].index].busy |= busy;
@@ -524,6 +527,8 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 	if (p->who.kind == REF_UNIT) {
 		unit_turn *t = &r->ut[p->who.index];
 		const char *id = g->units[p->who.index].id;
+		if (hex_special_frozen(g, p->who.index, err))
+			return false;
 		if (!ref_free_to_act(r, "unit", id, t->ordered, t->busy, " and may not move", err))
 			return false;
 		if (t->moved_done)

@@ -402,6 +402,8 @@ void ref_apply_play(referee *r, const gl_action *a)
 	r->phase = PHASE_ORDERS;
 	r->target_owed = fall_back;
 	r->turn++;
+	if (g->turns[r->side] == 0)
+		g->turns[r->side] = 1;   /* the first side's first turn */
 	ref_reset_turn(r);
 	if (reinforce)
 		reinforce_begin(r, a, oc.card);
@@ -467,6 +469,8 @@ void ref_apply_discard(referee *r, const gl_action *a)
 	r->has_current = false;
 	r->phase = PHASE_DISCARDED;
 	r->turn++;
+	if (r->g->turns[r->side] == 0)
+		r->g->turns[r->side] = 1;
 	ref_reset_turn(r);
 }
 
@@ -796,5 +800,6 @@ void ref_apply_draw(referee *r, const gl_action *a)
 	r->has_current = false;
 	r->battle.active = false;
 	r->side = 1 - r->side;
+	r->g->turns[r->side]++;   /* the other side's turn is the next */
 	r->phase = PHASE_START;
 }

@@ -27,9 +27,24 @@ typedef struct special_cell {
 	short no_end;
 } special_cell;
 
+/* A frozen group (<frozen>): its units by index into the game's units,
+ * and what releases it; a part not written is -1. */
+typedef struct special_frozen {
+	int line;
+	int side;
+	int *units;
+	int unit_count;
+	int turn;               /* from this turn of `side` on */
+	int flags;              /* once flags_side has won this many */
+	int flags_side;
+	int enemy_within;       /* an enemy unit this near a unit of the group */
+} special_frozen;
+
 struct hex_special {
 	special_entry *entries;
 	size_t entry_count;
+	special_frozen *frozen;
+	size_t frozen_count;
 	size_t hexes;            /* cells per side */
 	special_cell *cells;     /* [side * hexes + hex index] */
 };
@@ -53,7 +68,30 @@ static void binds_of(const hex_game *g, const special_rule *r, bool binds[GAME_S
 
 static bool enforced(special_kind kind)
 {
-	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY;
+	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY || kind == SPECIAL_FROZEN;
+}
+
+static int number_or_none(const sc_number *n)
+{
+	return n->given && n->valid ? (int)n->value : -1;
+}
+
+static void read_frozen(hex_special *sp, const hex_game *g, const special_rule *r)
+{
+	special_frozen *f = &sp->frozen[sp->frozen_count++];
+	f->line = r->pos.line;
+	f->side = side_index(g, r->side.text);
+	f->units = xcalloc(r->unit_ref_count + 1, sizeof *f->units);
+	for (size_t i = 0; i < r->unit_ref_count; i++) {
+		int u = r->unit_refs[i].text ? hex_game_find_unit(g, r->unit_refs[i].text) : -1;
+		if (u >= 0)
+			f->units[f->unit_count++] = u;
+	}
+	f->turn = number_or_none(&r->when.turn);
+	f->flags = number_or_none(&r->when.flags);
+	f->flags_side = r->when.flags_side.text ? side_index(g, r->when.flags_side.text) :
+		(f->side >= 0 ? 1 - f->side : -1);
+	f->enemy_within = number_or_none(&r->when.enemy_within);
 }
 
 /* The hex of an address of the rule that is on the board, in *idx. */
@@ -124,10 +162,14 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 		return NULL;
 	hex_special *sp = xcalloc(1, sizeof *sp);
 	sp->entries = xcalloc(count, sizeof *sp->entries);
+	sp->frozen = xcalloc(count, sizeof *sp->frozen);
 	sp->hexes = hex_count(&g->board);
 	sp->cells = xmalloc((sp->hexes ? sp->hexes : 1) * GAME_SIDES * sizeof *sp->cells);
 	for (size_t i = 0; i < sp->hexes * GAME_SIDES; i++)
 		sp->cells[i] = (special_cell){ -1, -1, -1 };
+	for (size_t i = 0; i < sr->count; i++)
+		if (sr->rules[i].kind == SPECIAL_FROZEN)
+			read_frozen(sp, g, &sr->rules[i]);
 	/* No-entry closes a hex whatever a crossing says of it, so the
 	 * crossings are read first and no-entry written over them. */
 	for (int pass = 0; pass < 2; pass++)
@@ -165,6 +207,12 @@ hex_special *hex_special_clone(const hex_special *sp)
 	size_t n = (sp->hexes ? sp->hexes : 1) * GAME_SIDES;
 	c->cells = xmalloc(n * sizeof *c->cells);
 	memcpy(c->cells, sp->cells, n * sizeof *c->cells);
+	c->frozen = xcalloc(sp->frozen_count + 1, sizeof *c->frozen);
+	for (size_t i = 0; i < sp->frozen_count; i++) {
+		c->frozen[i] = sp->frozen[i];
+		c->frozen[i].units = xcalloc((size_t)sp->frozen[i].unit_count + 1, sizeof *c->frozen[i].units);
+		memcpy(c->frozen[i].units, sp->frozen[i].units, (size_t)sp->frozen[i].unit_count * sizeof *c->frozen[i].units);
+	}
 	return c;
 }
 
@@ -174,6 +222,9 @@ void hex_special_destroy(hex_special *sp)
 		return;
 	free(sp->entries);
 	free(sp->cells);
+	for (size_t i = 0; i < sp->frozen_count; i++)
+		free(sp->frozen[i].units);
+	free(sp->frozen);
 	free(sp);
 }
 
@@ -212,4 +263,82 @@ void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_s
 		v->no_end = true;
 		refuse(g, &sp->entries[c->no_end], side, h, false, &v->why);
 	}
+}
+
+/* The turn a side plays now, or is about to play when it is to play: its
+ * first turn is 1 (see hex_game.turns). */
+static int side_turn(const hex_game *g, int side)
+{
+	return g->turns[side] > 0 ? g->turns[side] : 1;
+}
+
+static bool enemy_near(const hex_game *g, const special_frozen *f)
+{
+	for (int k = 0; k < f->unit_count; k++) {
+		const hex_unit *u = &g->units[f->units[k]];
+		if (!u->alive)
+			continue;
+		for (size_t e = 0; e < g->unit_count; e++)
+			if (g->units[e].alive && g->units[e].side != u->side &&
+				hex_distance(g->units[e].at, u->at) <= f->enemy_within)
+				return true;
+	}
+	return false;
+}
+
+/* Whether the group is released now: the first of its written parts met.
+ * Turn and flags only grow; an enemy near is judged as the board stands. */
+static bool released(const hex_game *g, const special_frozen *f)
+{
+	if (f->side < 0)
+		return true;
+	if (f->turn >= 0 && side_turn(g, f->side) >= f->turn)
+		return true;
+	if (f->flags >= 0 && f->flags_side >= 0 && g->sides[f->flags_side].flags >= f->flags)
+		return true;
+	return f->enemy_within >= 0 && enemy_near(g, f);
+}
+
+/* "turn 3 of confederate, 2 flags won by union or an enemy unit within 2
+ * hexes": the parts of a release, for a refusal. */
+static void release_words(const hex_game *g, const special_frozen *f, char *buf, size_t size)
+{
+	char part[3][96];
+	int n = 0;
+	if (f->turn >= 0)
+		snprintf(part[n++], sizeof part[0], "turn %d of %s", f->turn, g->sides[f->side].id);
+	if (f->flags >= 0 && f->flags_side >= 0)
+		snprintf(part[n++], sizeof part[0], "%d %s won by %s", f->flags, f->flags == 1 ? "flag" : "flags",
+			g->sides[f->flags_side].id);
+	if (f->enemy_within >= 0)
+		snprintf(part[n++], sizeof part[0], "an enemy unit within %d %s of the group", f->enemy_within,
+			f->enemy_within == 1 ? "hex" : "hexes");
+	buf[0] = '\0';
+	size_t used = 0;
+	for (int i = 0; i < n && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", i == 0 ? "" : (i == n - 1 ? " or " : ", "),
+			part[i]);
+}
+
+bool hex_special_frozen(const hex_game *g, int unit, rules_error *why)
+{
+	const hex_special *sp = g->special;
+	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
+		const special_frozen *f = &sp->frozen[i];
+		for (int k = 0; k < f->unit_count; k++) {
+			if (f->units[k] != unit || released(g, f))
+				continue;
+			if (rules_quiet()) {
+				rules_fail(why, NULL, "%s", "");
+				return true;
+			}
+			char until[320];
+			release_words(g, f, until, sizeof until);
+			rules_fail(why, special_kind_name(SPECIAL_FROZEN), "unit '%s' is frozen until %s, by the scenario's "
+				"special rule on line %d: it takes no order, and neither moves nor battles", g->units[unit].id, until,
+				f->line);
+			return true;
+		}
+	}
+	return false;
 }

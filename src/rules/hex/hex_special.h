@@ -35,4 +35,10 @@ typedef struct hex_special_step {
 /* Fills *v for `side` and h; all false when g has no special rules. */
 void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_step *v);
 
+/* Whether unit `unit` is frozen now (<frozen>): held by a group whose
+ * condition is not met at this moment of the game; then *why names the
+ * rule.  Judged afresh at every question from the game's turn count, flags
+ * and board, so that nothing is stored beside them. */
+bool hex_special_frozen(const hex_game *g, int unit, rules_error *why);
+
 #endif

@@ -7,6 +7,7 @@
 
 #include "../../base/util.h"
 #include "cards.h"
+#include "hex_special.h"
 
 #define GENERAL_KEY 1000000
 
@@ -245,6 +246,9 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 			g->sides[side].id);
 		return false;
 	}
+	/* A unit the scenario's special rules freeze takes no order. */
+	if (r.kind == REF_UNIT && hex_special_frozen(g, r.index, err))
+		return false;
 	int key = orders_key(g, oc, r);
 	hex_coord anchor = key_hex(g, key);
 	unsigned sections = hex_sections(&g->board, anchor);

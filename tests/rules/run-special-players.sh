@@ -1,12 +1,11 @@
 #!/bin/bash
 # The computer players under a scenario's special rules:
 #
-#   run-special-players.sh ORBAT_BINARY MATCH_GAMES SCENARIO [SEEDS]
+#   run-special-players.sh ORBAT_BINARY MATCH_GAMES SCENARIO_DIR [SEEDS]
 #
-# SCENARIO carries special rules (tests/rules/scenarios/bc-special.xml: a
-# river and a stream crossed only at their fords, hexes closed to one
-# side, and the confederate unit c3 frozen until that side's second
-# turn).  For the players simple, strong (against themselves and each
+# SCENARIO_DIR/bc-special.xml carries special rules (a river and a stream
+# crossed only at their fords, hexes closed to one side, and the
+# confederate unit c3 frozen until that side's second turn).  For the players simple, strong (against themselves and each
 # other) over the seeds 1..SEEDS (default 8), and expert against simple
 # on seed 1:
 #   - no proposal is refused and every game ends (match_games exits 0);
@@ -15,14 +14,18 @@
 #     c3 before the confederate side plays or discards its second card,
 #     and over all games c3 is ordered after its release (so that the
 #     check above can fail);
-#   - `orbat balance` plays 20 games of the scenario without a refusal.
+#   - `orbat balance` plays 20 games of the scenario without a refusal;
+#   - `orbat play --auto` ends bc-limit-draw.xml in a draw and bc-limit.xml
+#     with a winner, each with the reason and the rule (turn-limit,
+#     sudden-death), and every game of the players on bc-limit.xml ends.
 # Prints `rules-special-players: N passed, M failed` last.
 set -u
 
-[ $# -ge 3 ] && [ $# -le 4 ] || { echo "usage: $0 ORBAT_BINARY MATCH_GAMES SCENARIO [SEEDS]" >&2; exit 2; }
+[ $# -ge 3 ] && [ $# -le 4 ] || { echo "usage: $0 ORBAT_BINARY MATCH_GAMES SCENARIO_DIR [SEEDS]" >&2; exit 2; }
 orbat=$1
 games=$2
-scenario=$3
+dir=$3
+scenario=$dir/bc-special.xml
 seeds=${4:-8}
 
 . "$(dirname -- "$0")/play-test-lib.sh"
@@ -67,6 +70,27 @@ if "$orbat" balance --games 20 -j 1 "$scenario" >"$work/balance.out" 2>&1; then
 	ok
 else
 	bad "orbat balance: $(tail -n 3 "$work/balance.out")"
+fi
+
+# The game's end by the special rules, as play prints it.
+"$orbat" play --auto --seed 3 "$dir/bc-limit-draw.xml" >"$work/draw.out" 2>&1
+if grep -q '^Draw on turn 2: each side has played 1 turn: .* \[turn-limit\]\.$' "$work/draw.out"; then
+	ok
+else
+	bad "play --auto bc-limit-draw: no draw by the turn limit: $(tail -n 2 "$work/draw.out")"
+fi
+"$orbat" play --auto --seed 3 "$dir/bc-limit.xml" >"$work/limit.out" 2>&1
+if grep -Eq '^Victory: [a-z]+ wins on turn [0-9]+: .* \[(sudden-death|turn-limit)\]\.$' "$work/limit.out"; then
+	ok
+else
+	bad "play --auto bc-limit: no end by a special rule: $(tail -n 2 "$work/limit.out")"
+fi
+mkdir -p "$work/limit"
+if "$games" "$dir/bc-limit.xml" 1 "$seeds" -p strong,simple -l "$work/limit" >"$work/limit-games.out" 2>&1 &&
+	[ "$(grep -cE '^seed [0-9]+: (won|drawn),' "$work/limit-games.out")" -eq "$seeds" ]; then
+	ok
+else
+	bad "bc-limit: a game did not end by the rules: $(head -n 3 "$work/limit-games.out")"
 fi
 
 echo "rules-special-players: $pass passed, $fail failed"

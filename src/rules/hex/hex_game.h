@@ -111,6 +111,12 @@ typedef struct hex_game {
 	 * side has drawn (0 before the first side's first play); the
 	 * referee counts it, the special rules read it. */
 	int turns[GAME_SIDES];
+	/* A game a scenario's special rule ended (hex_special_turn_begins):
+	 * why, in words ("" otherwise), the rule's id (its element name), and
+	 * whether it ended in a draw (winner -1). */
+	char result[320];
+	const char *result_rule;
+	bool drawn;
 	/* The scenario's special rules the referee enforces (hex_special.h);
 	 * NULL when it has none. */
 	struct hex_special *special;

@@ -384,6 +384,8 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;
+	if (r->phase == PHASE_OVER && r->g->result[0])
+		return rules_fail(err, r->g->result_rule, "the game is over (line %d): %s", r->winner_line, r->g->result);
 	if (r->phase == PHASE_OVER)
 		return fail(err, r->g, r->g->rs->victory.rule,
 			"the game is over: %s won (line %d)", ref_side_id(r, r->g->winner), r->winner_line);

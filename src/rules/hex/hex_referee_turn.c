@@ -802,4 +802,9 @@ void ref_apply_draw(referee *r, const gl_action *a)
 	r->side = 1 - r->side;
 	r->g->turns[r->side]++;   /* the other side's turn is the next */
 	r->phase = PHASE_START;
+	/* A scenario's turn limit or sudden-death hex may end the game here. */
+	if (hex_special_turn_begins(r->g, r->side)) {
+		r->phase = PHASE_OVER;
+		r->winner_line = a->line;
+	}
 }

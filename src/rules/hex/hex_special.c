@@ -1,5 +1,6 @@
 #include "hex_special.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,25 @@ typedef struct special_frozen {
 	int enemy_within;       /* an enemy unit this near a unit of the group */
 } special_frozen;
 
+/* A sudden-death hex (<sudden-death>): who wins by holding it. */
+typedef struct special_sudden {
+	int line;
+	bool binds[GAME_SIDES];
+	hex_coord at;
+	char address[HEX_ADDRESS_MAX];
+} special_sudden;
+
+/* The turn limit (<turn-limit>): turns 0 when the scenario has none. */
+typedef struct special_limit {
+	int line;
+	int turns;
+	char outcome[16];        /* objectives, flags, draw */
+} special_limit;
+
 struct hex_special {
+	special_sudden *sudden;
+	size_t sudden_count;
+	special_limit limit;
 	special_entry *entries;
 	size_t entry_count;
 	special_frozen *frozen;
@@ -68,7 +87,8 @@ static void binds_of(const hex_game *g, const special_rule *r, bool binds[GAME_S
 
 static bool enforced(special_kind kind)
 {
-	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY || kind == SPECIAL_FROZEN;
+	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY || kind == SPECIAL_FROZEN ||
+		kind == SPECIAL_SUDDEN_DEATH || kind == SPECIAL_TURN_LIMIT;
 }
 
 static int number_or_none(const sc_number *n)
@@ -152,6 +172,23 @@ static void read_no_entry(hex_special *sp, const hex_game *g, const special_rule
 	}
 }
 
+/* The rules that end a game: sudden-death hexes and the turn limit. */
+static void read_ending(hex_special *sp, const hex_game *g, const special_rule *r)
+{
+	long h;
+	if (r->kind == SPECIAL_SUDDEN_DEATH && r->hex_count == 1 && hex_on(g, &r->hexes[0], &h)) {
+		special_sudden *d = &sp->sudden[sp->sudden_count++];
+		d->line = r->pos.line;
+		binds_of(g, r, d->binds);
+		d->at = r->hexes[0].cell;
+		hex_format(d->at, d->address);
+	} else if (r->kind == SPECIAL_TURN_LIMIT && number_or_none(&r->turns) >= 1) {
+		sp->limit.line = r->pos.line;
+		sp->limit.turns = (int)r->turns.value;
+		snprintf(sp->limit.outcome, sizeof sp->limit.outcome, "%s", r->option.text ? r->option.text : "objectives");
+	}
+}
+
 hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 {
 	const special_rules *sr = sc->special;
@@ -167,6 +204,9 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 	sp->cells = xmalloc((sp->hexes ? sp->hexes : 1) * GAME_SIDES * sizeof *sp->cells);
 	for (size_t i = 0; i < sp->hexes * GAME_SIDES; i++)
 		sp->cells[i] = (special_cell){ -1, -1, -1 };
+	sp->sudden = xcalloc(count, sizeof *sp->sudden);
+	for (size_t i = 0; i < sr->count; i++)
+		read_ending(sp, g, &sr->rules[i]);
 	for (size_t i = 0; i < sr->count; i++)
 		if (sr->rules[i].kind == SPECIAL_FROZEN)
 			read_frozen(sp, g, &sr->rules[i]);
@@ -207,6 +247,8 @@ hex_special *hex_special_clone(const hex_special *sp)
 	size_t n = (sp->hexes ? sp->hexes : 1) * GAME_SIDES;
 	c->cells = xmalloc(n * sizeof *c->cells);
 	memcpy(c->cells, sp->cells, n * sizeof *c->cells);
+	c->sudden = xmalloc((sp->sudden_count + 1) * sizeof *c->sudden);
+	memcpy(c->sudden, sp->sudden, sp->sudden_count * sizeof *c->sudden);
 	c->frozen = xcalloc(sp->frozen_count + 1, sizeof *c->frozen);
 	for (size_t i = 0; i < sp->frozen_count; i++) {
 		c->frozen[i] = sp->frozen[i];
@@ -225,6 +267,7 @@ void hex_special_destroy(hex_special *sp)
 	for (size_t i = 0; i < sp->frozen_count; i++)
 		free(sp->frozen[i].units);
 	free(sp->frozen);
+	free(sp->sudden);
 	free(sp);
 }
 
@@ -337,6 +380,81 @@ bool hex_special_frozen(const hex_game *g, int unit, rules_error *why)
 			rules_fail(why, special_kind_name(SPECIAL_FROZEN), "unit '%s' is frozen until %s, by the scenario's "
 				"special rule on line %d: it takes no order, and neither moves nor battles", g->units[unit].id, until,
 				f->line);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---- the end of the game ---- */
+
+/* The objectives `side` holds now: those that count for it with one of
+ * its units on them. */
+static int objectives_held(const hex_game *g, int side)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->objective_count; i++) {
+		const hex_objective *o = &g->objectives[i];
+		if ((o->side < 0 || o->side == side) && hex_game_units_at(g, o->at, side, NULL, 0) > 0)
+			n++;
+	}
+	return n;
+}
+
+/* The game ends: `winner` (-1: a draw) for the reason in `fmt`, which
+ * names the rule and its line the way a refusal does. */
+static void end_game(hex_game *g, int winner, special_kind rule, const char *fmt, ...) DIAG_PRINTF(4, 5);
+static void end_game(hex_game *g, int winner, special_kind rule, const char *fmt, ...)
+{
+	g->winner = winner;
+	g->drawn = winner < 0;
+	g->result_rule = special_kind_name(rule);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(g->result, sizeof g->result, fmt, ap);
+	va_end(ap);
+}
+
+/* <turn-limit>: after each side has played its turns, the outcome. */
+static bool turn_limit_reached(hex_game *g, const special_limit *l, int side)
+{
+	if (l->turns <= 0 || g->turns[side] <= l->turns || g->turns[1 - side] < l->turns)
+		return false;
+	const char *a = g->sides[0].id, *b = g->sides[1].id;
+	int na = 0, nb = 0;
+	const char *what = NULL;
+	if (strcmp(l->outcome, "objectives") == 0) {
+		na = objectives_held(g, 0);
+		nb = objectives_held(g, 1);
+		what = "objectives held";
+	} else if (strcmp(l->outcome, "flags") == 0) {
+		na = hex_game_score(g, 0);
+		nb = hex_game_score(g, 1);
+		what = "victory flags";
+	}
+	int winner = !what || na == nb ? -1 : (na > nb ? 0 : 1);
+	if (!what)
+		end_game(g, -1, SPECIAL_TURN_LIMIT, "each side has played %d %s: the game ends in a draw, by the "
+			"scenario's special rule on line %d", l->turns, l->turns == 1 ? "turn" : "turns", l->line);
+	else
+		end_game(g, winner, SPECIAL_TURN_LIMIT, "each side has played %d %s; %s: %s %d, %s %d, %s, by the "
+			"scenario's special rule on line %d", l->turns, l->turns == 1 ? "turn" : "turns", what, a, na, b, nb,
+			winner < 0 ? "a draw" : "the more wins", l->line);
+	return true;
+}
+
+bool hex_special_turn_begins(hex_game *g, int side)
+{
+	const hex_special *sp = g->special;
+	if (!sp || g->winner >= 0 || g->drawn || side < 0 || side >= GAME_SIDES)
+		return false;
+	if (turn_limit_reached(g, &sp->limit, side))
+		return true;
+	for (size_t i = 0; i < sp->sudden_count; i++) {
+		const special_sudden *d = &sp->sudden[i];
+		if (d->binds[side] && hex_game_units_at(g, d->at, side, NULL, 0) > 0) {
+			end_game(g, side, SPECIAL_SUDDEN_DEATH, "%s holds %s at the start of its turn, by the scenario's "
+				"special rule on line %d", g->sides[side].id, d->address, d->line);
 			return true;
 		}
 	}

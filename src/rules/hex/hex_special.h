@@ -41,4 +41,12 @@ void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_s
  * and board, so that nothing is stored beside them. */
 bool hex_special_frozen(const hex_game *g, int unit, rules_error *why);
 
+/* The turn of `side` is about to begin (the other side has drawn; the
+ * referee has counted it in g->turns): the game ends when each side has
+ * played the turns of <turn-limit> (its outcome decides) or when `side`
+ * holds a <sudden-death> hex that is its own.  Then g->winner (-1 and
+ * g->drawn for a draw) and g->result, the reason with the rule, are set
+ * and true is returned. */
+bool hex_special_turn_begins(hex_game *g, int side);
+
 #endif

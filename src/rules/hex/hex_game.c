@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "../../base/util.h"
+#include "../../model/special_rules.h"
 #include "hex_special.h"
 
 static char *dup_or_null(const char *s)
@@ -51,6 +52,37 @@ static void add_unit(hex_game *g, const sc_unit *su, bool placed, bool reserve)
 		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
 	}
 	g->unit_count++;
+}
+
+/* The units a scenario's <schedule> rules bring. */
+static size_t scheduled_count(const scenario *sc)
+{
+	size_t n = 0;
+	for (size_t i = 0; sc->special && i < sc->special->count; i++)
+		if (sc->special->rules[i].kind == SPECIAL_SCHEDULE)
+			n += sc->special->rules[i].unit_count;
+	return n;
+}
+
+/* A <schedule>'s units come last, after the reserves, so that every other
+ * unit keeps its index: off the board (alive false, `scheduled`) until
+ * hex_special_arrivals brings them onto their hexes. */
+static void add_scheduled(hex_game *g, const scenario *sc)
+{
+	for (size_t i = 0; sc->special && i < sc->special->count; i++) {
+		const special_rule *r = &sc->special->rules[i];
+		int side = side_of(sc, r->side.text);
+		for (size_t k = 0; r->kind == SPECIAL_SCHEDULE && side >= 0 && k < r->unit_count; k++) {
+			sc_unit su = r->units[k];
+			su.side = (size_t)side;
+			size_t before = g->unit_count;
+			add_unit(g, &su, su.at.valid && hex_on_board(&g->board, su.at.cell), false);
+			if (g->unit_count > before && g->units[before].alive) {
+				g->units[before].alive = false;
+				g->units[before].scheduled = true;
+			}
+		}
+	}
 }
 
 hex_game *hex_game_create(const scenario *sc, const ruleset *rs)
@@ -142,7 +174,7 @@ hex_game *hex_game_create_at(const position *pos)
 			side_of(sc, o->for_side.text) : -1;
 	}
 
-	g->units = xcalloc(sc->unit_count + sc->reserve_count + 1, sizeof *g->units);
+	g->units = xcalloc(sc->unit_count + sc->reserve_count + scheduled_count(sc) + 1, sizeof *g->units);
 	for (size_t i = 0; i < sc->unit_count; i++)
 		add_unit(g, &sc->units[i], pos->units[i].placed, false);
 
@@ -194,6 +226,8 @@ hex_game *hex_game_create_at(const position *pos)
 		if (g->unit_count > before && g->units[before].reserve)
 			g->sides[g->units[before].side].reserves++;
 	}
+
+	add_scheduled(g, sc);
 
 	g->occupants = xcalloc(n ? n : 1, sizeof *g->occupants);
 	g->lone = xcalloc(n ? n : 1, sizeof *g->lone);
@@ -466,6 +500,8 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r)
 {
 	if (r.kind == REF_UNIT && g->units[r.index].reserve)
 		return "is in reserve, off the board";
+	if (r.kind == REF_UNIT && g->units[r.index].scheduled)
+		return "has not arrived yet: the scenario's schedule brings it";
 	return "is no longer in play";
 }
 
@@ -675,6 +711,7 @@ void hex_game_arrive(hex_game *g, int unit, hex_coord at)
 {
 	hex_unit *u = &g->units[unit];
 	u->reserve = false;
+	u->scheduled = false;
 	if (!u->alive)
 		occupy(g, at, 1, unit);
 	else if (!grid_cell_equal(u->at, at)) {

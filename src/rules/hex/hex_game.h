@@ -43,6 +43,9 @@ typedef struct hex_unit {
 	bool reserve;               /* §8.1: waits off the board for the
 	                               reinforcements card (alive false) */
 	hex_coord entry;            /* a reserve unit's entry hex (home row) */
+	bool scheduled;             /* brought by a <schedule> of the scenario's
+	                               special rules: off the board (alive false)
+	                               until it arrives at `at` */
 } hex_unit;
 
 typedef struct hex_general {

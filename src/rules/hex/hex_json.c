@@ -55,6 +55,12 @@ void hex_engine_state_json(game *gm, json_t *into)
 			json_object_set_new(o, "reserve", json_true());
 			json_object_set_new(o, "entry", jsonout_string(hex_format(u->entry, at)));
 		}
+		/* Brought by the scenario's schedule, not arrived yet. */
+		if (u->scheduled) {
+			char at[HEX_ADDRESS_MAX];
+			json_object_set_new(o, "scheduled", json_true());
+			json_object_set_new(o, "entry", jsonout_string(hex_format(u->at, at)));
+		}
 		json_array_append_new(units, o);
 	}
 	json_object_set_new(into, "units", units);

@@ -98,6 +98,8 @@ bool ref_resolve(const referee *r, const char *token, hex_ref *out, rules_error 
 			return fail(err, r->g, NULL, "no single unit or lone general at %s", token);
 		return fail(err, r->g, NULL, "no unit or general '%s' in this scenario", token ? token : "?");
 	}
+	if (out->kind == REF_UNIT && hex_special_unarrived(r->g, out->index, err))
+		return false;
 	if (!hex_game_ref_alive(r->g, *out)) {
 		/* A reserve unit waits for the reinforcements card; anything else
 		 * is gone from the game. */

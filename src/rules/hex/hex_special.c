@@ -28,9 +28,10 @@ typedef struct special_cell {
 	short no_end;
 } special_cell;
 
-/* A frozen group (<frozen>): its units by index into the game's units,
- * and what releases it; a part not written is -1. */
-typedef struct special_frozen {
+/* A frozen group (<frozen>) or a schedule's units (<schedule>): its
+ * units by index into the game's units, and what releases or brings
+ * them; a part not written is -1. */
+typedef struct special_group {
 	int line;
 	int side;
 	int *units;
@@ -39,7 +40,7 @@ typedef struct special_frozen {
 	int flags;              /* once flags_side has won this many */
 	int flags_side;
 	int enemy_within;       /* an enemy unit this near a unit of the group */
-} special_frozen;
+} special_group;
 
 /* A sudden-death hex (<sudden-death>): who wins by holding it. */
 typedef struct special_sudden {
@@ -62,8 +63,10 @@ struct hex_special {
 	special_limit limit;
 	special_entry *entries;
 	size_t entry_count;
-	special_frozen *frozen;
+	special_group *frozen;
 	size_t frozen_count;
+	special_group *schedules;
+	size_t schedule_count;
 	size_t hexes;            /* cells per side */
 	special_cell *cells;     /* [side * hexes + hex index] */
 };
@@ -88,7 +91,7 @@ static void binds_of(const hex_game *g, const special_rule *r, bool binds[GAME_S
 static bool enforced(special_kind kind)
 {
 	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY || kind == SPECIAL_FROZEN ||
-		kind == SPECIAL_SUDDEN_DEATH || kind == SPECIAL_TURN_LIMIT;
+		kind == SPECIAL_SUDDEN_DEATH || kind == SPECIAL_TURN_LIMIT || kind == SPECIAL_SCHEDULE;
 }
 
 static int number_or_none(const sc_number *n)
@@ -96,14 +99,18 @@ static int number_or_none(const sc_number *n)
 	return n->given && n->valid ? (int)n->value : -1;
 }
 
-static void read_frozen(hex_special *sp, const hex_game *g, const special_rule *r)
+/* A group's units and condition; a frozen group names placed units
+ * (unit_refs), a schedule brings its own (units, added to the game by
+ * hex_game_create_at). */
+static void read_group(special_group *f, const hex_game *g, const special_rule *r)
 {
-	special_frozen *f = &sp->frozen[sp->frozen_count++];
 	f->line = r->pos.line;
 	f->side = side_index(g, r->side.text);
-	f->units = xcalloc(r->unit_ref_count + 1, sizeof *f->units);
-	for (size_t i = 0; i < r->unit_ref_count; i++) {
-		int u = r->unit_refs[i].text ? hex_game_find_unit(g, r->unit_refs[i].text) : -1;
+	size_t n = r->kind == SPECIAL_FROZEN ? r->unit_ref_count : r->unit_count;
+	f->units = xcalloc(n + 1, sizeof *f->units);
+	for (size_t i = 0; i < n; i++) {
+		const char *id = r->kind == SPECIAL_FROZEN ? r->unit_refs[i].text : r->units[i].id.text;
+		int u = id ? hex_game_find_unit(g, id) : -1;
 		if (u >= 0)
 			f->units[f->unit_count++] = u;
 	}
@@ -111,7 +118,7 @@ static void read_frozen(hex_special *sp, const hex_game *g, const special_rule *
 	f->flags = number_or_none(&r->when.flags);
 	f->flags_side = r->when.flags_side.text ? side_index(g, r->when.flags_side.text) :
 		(f->side >= 0 ? 1 - f->side : -1);
-	f->enemy_within = number_or_none(&r->when.enemy_within);
+	f->enemy_within = r->kind == SPECIAL_FROZEN ? number_or_none(&r->when.enemy_within) : -1;
 }
 
 /* The hex of an address of the rule that is on the board, in *idx. */
@@ -207,9 +214,13 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 	sp->sudden = xcalloc(count, sizeof *sp->sudden);
 	for (size_t i = 0; i < sr->count; i++)
 		read_ending(sp, g, &sr->rules[i]);
-	for (size_t i = 0; i < sr->count; i++)
+	sp->schedules = xcalloc(count, sizeof *sp->schedules);
+	for (size_t i = 0; i < sr->count; i++) {
 		if (sr->rules[i].kind == SPECIAL_FROZEN)
-			read_frozen(sp, g, &sr->rules[i]);
+			read_group(&sp->frozen[sp->frozen_count++], g, &sr->rules[i]);
+		else if (sr->rules[i].kind == SPECIAL_SCHEDULE)
+			read_group(&sp->schedules[sp->schedule_count++], g, &sr->rules[i]);
+	}
 	/* No-entry closes a hex whatever a crossing says of it, so the
 	 * crossings are read first and no-entry written over them. */
 	for (int pass = 0; pass < 2; pass++)
@@ -236,6 +247,24 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 	return sp;
 }
 
+static special_group *groups_copy(const special_group *from, size_t n)
+{
+	special_group *to = xcalloc(n + 1, sizeof *to);
+	for (size_t i = 0; i < n; i++) {
+		to[i] = from[i];
+		to[i].units = xcalloc((size_t)from[i].unit_count + 1, sizeof *to[i].units);
+		memcpy(to[i].units, from[i].units, (size_t)from[i].unit_count * sizeof *to[i].units);
+	}
+	return to;
+}
+
+static void groups_free(special_group *groups, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(groups[i].units);
+	free(groups);
+}
+
 hex_special *hex_special_clone(const hex_special *sp)
 {
 	if (!sp)
@@ -249,12 +278,8 @@ hex_special *hex_special_clone(const hex_special *sp)
 	memcpy(c->cells, sp->cells, n * sizeof *c->cells);
 	c->sudden = xmalloc((sp->sudden_count + 1) * sizeof *c->sudden);
 	memcpy(c->sudden, sp->sudden, sp->sudden_count * sizeof *c->sudden);
-	c->frozen = xcalloc(sp->frozen_count + 1, sizeof *c->frozen);
-	for (size_t i = 0; i < sp->frozen_count; i++) {
-		c->frozen[i] = sp->frozen[i];
-		c->frozen[i].units = xcalloc((size_t)sp->frozen[i].unit_count + 1, sizeof *c->frozen[i].units);
-		memcpy(c->frozen[i].units, sp->frozen[i].units, (size_t)sp->frozen[i].unit_count * sizeof *c->frozen[i].units);
-	}
+	c->frozen = groups_copy(sp->frozen, sp->frozen_count);
+	c->schedules = groups_copy(sp->schedules, sp->schedule_count);
 	return c;
 }
 
@@ -264,9 +289,8 @@ void hex_special_destroy(hex_special *sp)
 		return;
 	free(sp->entries);
 	free(sp->cells);
-	for (size_t i = 0; i < sp->frozen_count; i++)
-		free(sp->frozen[i].units);
-	free(sp->frozen);
+	groups_free(sp->frozen, sp->frozen_count);
+	groups_free(sp->schedules, sp->schedule_count);
 	free(sp->sudden);
 	free(sp);
 }
@@ -315,7 +339,7 @@ static int side_turn(const hex_game *g, int side)
 	return g->turns[side] > 0 ? g->turns[side] : 1;
 }
 
-static bool enemy_near(const hex_game *g, const special_frozen *f)
+static bool enemy_near(const hex_game *g, const special_group *f)
 {
 	for (int k = 0; k < f->unit_count; k++) {
 		const hex_unit *u = &g->units[f->units[k]];
@@ -331,7 +355,7 @@ static bool enemy_near(const hex_game *g, const special_frozen *f)
 
 /* Whether the group is released now: the first of its written parts met.
  * Turn and flags only grow; an enemy near is judged as the board stands. */
-static bool released(const hex_game *g, const special_frozen *f)
+static bool released(const hex_game *g, const special_group *f)
 {
 	if (f->side < 0)
 		return true;
@@ -344,7 +368,7 @@ static bool released(const hex_game *g, const special_frozen *f)
 
 /* "turn 3 of confederate, 2 flags won by union or an enemy unit within 2
  * hexes": the parts of a release, for a refusal. */
-static void release_words(const hex_game *g, const special_frozen *f, char *buf, size_t size)
+static void release_words(const hex_game *g, const special_group *f, char *buf, size_t size)
 {
 	char part[3][96];
 	int n = 0;
@@ -367,7 +391,7 @@ bool hex_special_frozen(const hex_game *g, int unit, rules_error *why)
 {
 	const hex_special *sp = g->special;
 	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
-		const special_frozen *f = &sp->frozen[i];
+		const special_group *f = &sp->frozen[i];
 		for (int k = 0; k < f->unit_count; k++) {
 			if (f->units[k] != unit || released(g, f))
 				continue;
@@ -455,6 +479,54 @@ bool hex_special_turn_begins(hex_game *g, int side)
 		if (d->binds[side] && hex_game_units_at(g, d->at, side, NULL, 0) > 0) {
 			end_game(g, side, SPECIAL_SUDDEN_DEATH, "%s holds %s at the start of its turn, by the scenario's "
 				"special rule on line %d", g->sides[side].id, d->address, d->line);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---- reinforcements on a schedule ---- */
+
+int hex_special_arrivals(hex_game *g, int side)
+{
+	const hex_special *sp = g->special;
+	int arrived = 0;
+	for (size_t i = 0; sp && i < sp->schedule_count; i++) {
+		const special_group *f = &sp->schedules[i];
+		if (f->side != side || !released(g, f))
+			continue;
+		for (int k = 0; k < f->unit_count; k++) {
+			hex_unit *u = &g->units[f->units[k]];
+			hex_special_step v;
+			hex_special_step_at(g, side, u->at, &v);
+			const rs_terrain *t = hex_game_terrain(g, u->at);
+			/* A hex taken (or closed) now: the unit waits for a later
+			 * turn of its side on which it is free. */
+			if (!u->scheduled || hex_game_occupied(g, u->at) || v.closed || (t && !t->passable && !v.ford))
+				continue;
+			hex_game_arrive(g, f->units[k], u->at);
+			arrived++;
+		}
+	}
+	return arrived;
+}
+
+bool hex_special_unarrived(const hex_game *g, int unit, rules_error *why)
+{
+	const hex_special *sp = g->special;
+	if (!sp || unit < 0 || (size_t)unit >= g->unit_count || !g->units[unit].scheduled)
+		return false;
+	for (size_t i = 0; i < sp->schedule_count; i++) {
+		const special_group *f = &sp->schedules[i];
+		for (int k = 0; k < f->unit_count; k++) {
+			if (f->units[k] != unit)
+				continue;
+			char until[320], at[HEX_ADDRESS_MAX];
+			release_words(g, f, until, sizeof until);
+			hex_format(g->units[unit].at, at);
+			rules_fail(why, special_kind_name(SPECIAL_SCHEDULE), "'%s' has not arrived yet: the scenario's special "
+				"rule on line %d brings it to %s at the start of a turn of %s once %s, when %s is free",
+				g->units[unit].id, f->line, at, g->sides[f->side].id, until, at);
 			return true;
 		}
 	}

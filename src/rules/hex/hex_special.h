@@ -49,4 +49,13 @@ bool hex_special_frozen(const hex_game *g, int unit, rules_error *why);
  * and true is returned. */
 bool hex_special_turn_begins(hex_game *g, int side);
 
+/* The turn of `side` begins: the units of its <schedule> rules whose
+ * condition (turn, flags) is met arrive on their hexes, each while its
+ * hex is free of units and generals; a unit whose hex is taken waits for
+ * the next turn of its side on which it is free.  Returns how many came. */
+int hex_special_arrivals(hex_game *g, int side);
+/* Whether `unit` is a <schedule>'s unit that has not arrived yet; then
+ * *why says when it comes, naming the rule. */
+bool hex_special_unarrived(const hex_game *g, int unit, rules_error *why);
+
 #endif

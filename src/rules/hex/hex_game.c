@@ -502,6 +502,8 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r)
 		return "is in reserve, off the board";
 	if (r.kind == REF_UNIT && g->units[r.index].scheduled)
 		return "has not arrived yet: the scenario's schedule brings it";
+	if (r.kind == REF_UNIT && g->units[r.index].exited)
+		return "has left the board by an exit hex";
 	return "is no longer in play";
 }
 

@@ -46,6 +46,8 @@ typedef struct hex_unit {
 	bool scheduled;             /* brought by a <schedule> of the scenario's
 	                               special rules: off the board (alive false)
 	                               until it arrives at `at` */
+	bool exited;                /* left the board by an exit hex (<exit>):
+	                               out of the game, its side scored for it */
 } hex_unit;
 
 typedef struct hex_general {

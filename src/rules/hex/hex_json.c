@@ -55,6 +55,9 @@ void hex_engine_state_json(game *gm, json_t *into)
 			json_object_set_new(o, "reserve", json_true());
 			json_object_set_new(o, "entry", jsonout_string(hex_format(u->entry, at)));
 		}
+		/* Gone off the board by an exit hex, not destroyed. */
+		if (u->exited)
+			json_object_set_new(o, "exited", json_true());
 		/* Brought by the scenario's schedule, not arrived yet. */
 		if (u->scheduled) {
 			char at[HEX_ADDRESS_MAX];

@@ -16,7 +16,8 @@ typedef struct special_entry {
 	int line;
 	bool binds[GAME_SIDES];
 	char closes[16];        /* crossing: the terrain it closes, or "water" */
-	char hexes[160];        /* crossing: its fords, as a list for messages */
+	char hexes[160];        /* crossing: its fords; exit: its hexes; as a list for messages */
+	int vp;                 /* exit: the flags a unit leaving by it scores */
 } special_entry;
 
 /* What the rules say of one hex for one side: the rule (index into
@@ -26,6 +27,7 @@ typedef struct special_cell {
 	short closed;
 	short ford;
 	short no_end;
+	short exit;
 } special_cell;
 
 /* A frozen group (<frozen>) or a schedule's units (<schedule>): its
@@ -91,7 +93,8 @@ static void binds_of(const hex_game *g, const special_rule *r, bool binds[GAME_S
 static bool enforced(special_kind kind)
 {
 	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY || kind == SPECIAL_FROZEN ||
-		kind == SPECIAL_SUDDEN_DEATH || kind == SPECIAL_TURN_LIMIT || kind == SPECIAL_SCHEDULE;
+		kind == SPECIAL_SUDDEN_DEATH || kind == SPECIAL_TURN_LIMIT || kind == SPECIAL_SCHEDULE ||
+		kind == SPECIAL_EXIT;
 }
 
 static int number_or_none(const sc_number *n)
@@ -136,15 +139,35 @@ static bool crossing_closes(const char *closes, const rs_terrain *t)
 	return t && t->water && (strcmp(closes, "both") == 0 || strcmp(closes, t->id) == 0);
 }
 
+/* The rule's hexes as written, for its refusals: "F5, J5". */
+static void hex_list(special_entry *en, const special_rule *r)
+{
+	size_t used = 0;
+	for (size_t i = 0; i < r->hex_count && used < sizeof en->hexes; i++)
+		used += (size_t)snprintf(en->hexes + used, sizeof en->hexes - used, "%s%s", i ? ", " : "",
+			r->hexes[i].text ? r->hexes[i].text : "?");
+}
+
+/* <exit>: its hexes for its side, each scoring the rule's vp. */
+static void read_exit(hex_special *sp, const hex_game *g, const special_rule *r, short e)
+{
+	special_entry *en = &sp->entries[e];
+	hex_list(en, r);
+	en->vp = number_or_none(&r->vp) >= 0 ? (int)r->vp.value : 1;
+	for (int s = 0; s < GAME_SIDES; s++)
+		for (size_t i = 0; en->binds[s] && i < r->hex_count; i++) {
+			long h;
+			if (hex_on(g, &r->hexes[i], &h))
+				sp->cells[(size_t)s * sp->hexes + (size_t)h].exit = e;
+		}
+}
+
 static void read_crossing(hex_special *sp, const hex_game *g, const special_rule *r, short e)
 {
 	special_entry *en = &sp->entries[e];
 	const char *closes = r->option.text ? r->option.text : "both";
 	snprintf(en->closes, sizeof en->closes, "%s", strcmp(closes, "both") == 0 ? "water" : closes);
-	size_t used = 0;
-	for (size_t i = 0; i < r->hex_count && used < sizeof en->hexes; i++)
-		used += (size_t)snprintf(en->hexes + used, sizeof en->hexes - used, "%s%s", i ? ", " : "",
-			r->hexes[i].text ? r->hexes[i].text : "?");
+	hex_list(en, r);
 	for (int s = 0; s < GAME_SIDES; s++) {
 		if (!en->binds[s])
 			continue;
@@ -210,7 +233,7 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 	sp->hexes = hex_count(&g->board);
 	sp->cells = xmalloc((sp->hexes ? sp->hexes : 1) * GAME_SIDES * sizeof *sp->cells);
 	for (size_t i = 0; i < sp->hexes * GAME_SIDES; i++)
-		sp->cells[i] = (special_cell){ -1, -1, -1 };
+		sp->cells[i] = (special_cell){ -1, -1, -1, -1 };
 	sp->sudden = xcalloc(count, sizeof *sp->sudden);
 	for (size_t i = 0; i < sr->count; i++)
 		read_ending(sp, g, &sr->rules[i]);
@@ -223,10 +246,11 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 	}
 	/* No-entry closes a hex whatever a crossing says of it, so the
 	 * crossings are read first and no-entry written over them. */
-	for (int pass = 0; pass < 2; pass++)
+	static const special_kind passes[] = { SPECIAL_CROSSING, SPECIAL_NO_ENTRY, SPECIAL_EXIT };
+	for (int pass = 0; pass < 3; pass++)
 		for (size_t i = 0; i < sr->count; i++) {
 			const special_rule *r = &sr->rules[i];
-			if (r->kind != (pass == 0 ? SPECIAL_CROSSING : SPECIAL_NO_ENTRY))
+			if (r->kind != passes[pass])
 				continue;
 			short e = (short)sp->entry_count++;
 			special_entry *en = &sp->entries[e];
@@ -235,8 +259,10 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 			binds_of(g, r, en->binds);
 			if (r->kind == SPECIAL_CROSSING)
 				read_crossing(sp, g, r, e);
-			else
+			else if (r->kind == SPECIAL_NO_ENTRY)
 				read_no_entry(sp, g, r, e);
+			else
+				read_exit(sp, g, r, e);
 		}
 	/* A ford of any crossing of the side opens the hex: a side crosses
 	 * where one of its crossings says it may. */
@@ -531,4 +557,41 @@ bool hex_special_unarrived(const hex_game *g, int unit, rules_error *why)
 		}
 	}
 	return false;
+}
+
+/* ---- exit hexes ---- */
+
+bool hex_special_exit_check(const hex_game *g, int unit, hex_coord from, rules_error *why)
+{
+	const hex_special *sp = g->special;
+	const hex_unit *u = &g->units[unit];
+	char at[HEX_ADDRESS_MAX];
+	hex_format(from, at);
+	long idx = sp ? hex_index(&g->board, from) : -1;
+	if (idx >= 0 && sp->cells[(size_t)u->side * sp->hexes + (size_t)idx].exit >= 0)
+		return true;
+	for (size_t i = 0; sp && i < sp->entry_count; i++) {
+		const special_entry *en = &sp->entries[i];
+		if (en->kind == SPECIAL_EXIT && en->binds[u->side])
+			return rules_fail(why, special_kind_name(SPECIAL_EXIT), "'%s' may leave the board only by an exit hex "
+				"of %s (%s), by the scenario's special rule on line %d, not from %s", u->id, g->sides[u->side].id,
+				en->hexes, en->line, at);
+	}
+	return hex_game_fail(why, g, g->rs->movement.off_board_rule, "'%s' may not leave the board from %s: the "
+		"scenario gives %s no exit hex, and only a forced retreat leaves the board", u->id, at,
+		g->sides[u->side].id);
+}
+
+int hex_special_exit(hex_game *g, int unit)
+{
+	const hex_special *sp = g->special;
+	hex_unit *u = &g->units[unit];
+	long idx = sp ? hex_index(&g->board, u->at) : -1;
+	int e = idx >= 0 ? sp->cells[(size_t)u->side * sp->hexes + (size_t)idx].exit : -1;
+	if (e < 0)
+		return 0;
+	hex_game_unit_lift(g, unit, true);
+	u->exited = true;
+	g->sides[u->side].flags += sp->entries[e].vp;
+	return sp->entries[e].vp;
 }

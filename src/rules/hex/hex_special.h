@@ -58,4 +58,13 @@ int hex_special_arrivals(hex_game *g, int side);
  * *why says when it comes, naming the rule. */
 bool hex_special_unarrived(const hex_game *g, int unit, rules_error *why);
 
+/* <exit>: may unit `unit` leave the board from hex `from` (the last hex
+ * of its move, or where it stands)?  False with the rule when `from` is
+ * not an exit hex of its side. */
+bool hex_special_exit_check(const hex_game *g, int unit, hex_coord from, rules_error *why);
+/* The unit, standing on an exit hex of its side, leaves the board: out of
+ * the game without a loss to the enemy (`exited`), and its side scores the
+ * exit's flags, which it returns (0 when the hex is none). */
+int hex_special_exit(hex_game *g, int unit);
+
 #endif

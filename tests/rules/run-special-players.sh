@@ -15,7 +15,8 @@
 #     and over all games c3 is ordered after its release (so that the
 #     check above can fail);
 #   - `orbat balance` plays 20 games of the scenario without a refusal;
-#   - on bc-schedule.xml (units on a schedule) simple and strong play
+#   - on bc-schedule.xml (units on a schedule), bc-exit.xml (exit hexes)
+#     and bc-adjust.xml (a side's changed numbers) simple and strong play
 #     without a refusal and every log passes `orbat check`;
 #   - `orbat play --auto` ends bc-limit-draw.xml in a draw and bc-limit.xml
 #     with a winner, each with the reason and the rule (turn-limit,
@@ -87,19 +88,23 @@ if grep -Eq '^Victory: [a-z]+ wins on turn [0-9]+: .* \[(sudden-death|turn-limit
 else
 	bad "play --auto bc-limit: no end by a special rule: $(tail -n 2 "$work/limit.out")"
 fi
-# Reinforcements on a schedule: the players play them, every log passes.
-for pair in simple,simple strong,strong; do
-	mkdir -p "$work/schedule-$pair"
-	if ! "$games" "$dir/bc-schedule.xml" 1 "$seeds" -p "$pair" -l "$work/schedule-$pair" >"$work/sched.out" 2>&1; then
-		bad "bc-schedule $pair: a player failed: $(grep -E 'stuck|refused|failed' "$work/sched.out" | head -n 3)"
-		continue
-	fi
-	for seed in $(seq 1 "$seeds"); do
-		if "$orbat" check -q "$dir/bc-schedule.xml" "$work/schedule-$pair/$seed.log" >"$work/check.out" 2>&1; then
-			ok
-		else
-			bad "bc-schedule $pair seed $seed: orbat check refuses the log: $(tail -n 3 "$work/check.out")"
+# Reinforcements on a schedule, exit hexes, a side's changed numbers: the
+# players play them, every log passes.
+for name in bc-schedule bc-exit bc-adjust; do
+	for pair in simple,simple strong,strong; do
+		run=$work/$name-$pair
+		mkdir -p "$run"
+		if ! "$games" "$dir/$name.xml" 1 "$seeds" -p "$pair" -l "$run" >"$run.out" 2>&1; then
+			bad "$name $pair: a player failed: $(grep -E 'stuck|refused|failed' "$run.out" | head -n 3)"
+			continue
 		fi
+		for seed in $(seq 1 "$seeds"); do
+			if "$orbat" check -q "$dir/$name.xml" "$run/$seed.log" >"$work/check.out" 2>&1; then
+				ok
+			else
+				bad "$name $pair seed $seed: orbat check refuses the log: $(tail -n 3 "$work/check.out")"
+			fi
+		done
 	done
 done
 mkdir -p "$work/limit"

@@ -236,6 +236,7 @@ hex_game *hex_game_create_at(const position *pos)
 			occupy(g, g->units[i].at, 1, (int)i);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
 	g->special = hex_special_create(sc, g);
+	hex_special_adjust_hands(g);
 	return g;
 }
 

@@ -59,7 +59,20 @@ typedef struct special_limit {
 	char outcome[16];        /* objectives, flags, draw */
 } special_limit;
 
+/* A side's changed numbers (<adjust>); a part not written is 0 (hand,
+ * dice) or true (ground gain). */
+typedef struct special_adjust {
+	int line;
+	int side;
+	int hand;
+	bool ground_gain;
+	char unit_type[48];
+	int dice;
+} special_adjust;
+
 struct hex_special {
+	special_adjust *adjusts;
+	size_t adjust_count;
 	special_sudden *sudden;
 	size_t sudden_count;
 	special_limit limit;
@@ -94,7 +107,7 @@ static bool enforced(special_kind kind)
 {
 	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY || kind == SPECIAL_FROZEN ||
 		kind == SPECIAL_SUDDEN_DEATH || kind == SPECIAL_TURN_LIMIT || kind == SPECIAL_SCHEDULE ||
-		kind == SPECIAL_EXIT;
+		kind == SPECIAL_EXIT || kind == SPECIAL_ADJUST;
 }
 
 static int number_or_none(const sc_number *n)
@@ -202,6 +215,19 @@ static void read_no_entry(hex_special *sp, const hex_game *g, const special_rule
 	}
 }
 
+static void read_adjust(hex_special *sp, const hex_game *g, const special_rule *r)
+{
+	if (r->kind != SPECIAL_ADJUST || side_index(g, r->side.text) < 0)
+		return;
+	special_adjust *a = &sp->adjusts[sp->adjust_count++];
+	a->line = r->pos.line;
+	a->side = side_index(g, r->side.text);
+	a->hand = r->hand.given && r->hand.valid ? (int)r->hand.value : 0;
+	a->ground_gain = !(r->ground_gain.text && strcmp(r->ground_gain.text, "false") == 0);
+	snprintf(a->unit_type, sizeof a->unit_type, "%s", r->unit_type.text ? r->unit_type.text : "");
+	a->dice = r->dice.given && r->dice.valid ? (int)r->dice.value : 0;
+}
+
 /* The rules that end a game: sudden-death hexes and the turn limit. */
 static void read_ending(hex_special *sp, const hex_game *g, const special_rule *r)
 {
@@ -235,8 +261,11 @@ hex_special *hex_special_create(const scenario *sc, const hex_game *g)
 	for (size_t i = 0; i < sp->hexes * GAME_SIDES; i++)
 		sp->cells[i] = (special_cell){ -1, -1, -1, -1 };
 	sp->sudden = xcalloc(count, sizeof *sp->sudden);
-	for (size_t i = 0; i < sr->count; i++)
+	sp->adjusts = xcalloc(count, sizeof *sp->adjusts);
+	for (size_t i = 0; i < sr->count; i++) {
 		read_ending(sp, g, &sr->rules[i]);
+		read_adjust(sp, g, &sr->rules[i]);
+	}
 	sp->schedules = xcalloc(count, sizeof *sp->schedules);
 	for (size_t i = 0; i < sr->count; i++) {
 		if (sr->rules[i].kind == SPECIAL_FROZEN)
@@ -302,6 +331,8 @@ hex_special *hex_special_clone(const hex_special *sp)
 	size_t n = (sp->hexes ? sp->hexes : 1) * GAME_SIDES;
 	c->cells = xmalloc(n * sizeof *c->cells);
 	memcpy(c->cells, sp->cells, n * sizeof *c->cells);
+	c->adjusts = xmalloc((sp->adjust_count + 1) * sizeof *c->adjusts);
+	memcpy(c->adjusts, sp->adjusts, sp->adjust_count * sizeof *c->adjusts);
 	c->sudden = xmalloc((sp->sudden_count + 1) * sizeof *c->sudden);
 	memcpy(c->sudden, sp->sudden, sp->sudden_count * sizeof *c->sudden);
 	c->frozen = groups_copy(sp->frozen, sp->frozen_count);
@@ -318,6 +349,7 @@ void hex_special_destroy(hex_special *sp)
 	groups_free(sp->frozen, sp->frozen_count);
 	groups_free(sp->schedules, sp->schedule_count);
 	free(sp->sudden);
+	free(sp->adjusts);
 	free(sp);
 }
 
@@ -594,4 +626,50 @@ int hex_special_exit(hex_game *g, int unit)
 	u->exited = true;
 	g->sides[u->side].flags += sp->entries[e].vp;
 	return sp->entries[e].vp;
+}
+
+/* ---- a side's changed numbers ---- */
+
+void hex_special_adjust_hands(hex_game *g)
+{
+	const hex_special *sp = g->special;
+	for (size_t i = 0; sp && i < sp->adjust_count; i++) {
+		const special_adjust *a = &sp->adjusts[i];
+		if (a->hand == 0)
+			continue;
+		g->sides[a->side].hand_size += a->hand;
+		if (g->sides[a->side].hand_size < 1)
+			g->sides[a->side].hand_size = 1;   /* at least one card stays */
+	}
+}
+
+bool hex_special_ground_gain(const hex_game *g, int side, rules_error *why)
+{
+	const hex_special *sp = g->special;
+	for (size_t i = 0; sp && i < sp->adjust_count; i++) {
+		const special_adjust *a = &sp->adjusts[i];
+		if (a->side == side && !a->ground_gain) {
+			if (why)
+				rules_fail(why, special_kind_name(SPECIAL_ADJUST), "%s gains no ground after a battle, by the "
+					"scenario's special rule on line %d", g->sides[side].id, a->line);
+			return false;
+		}
+	}
+	return true;
+}
+
+int hex_special_dice(const hex_game *g, const hex_unit *u, int *line)
+{
+	const hex_special *sp = g->special;
+	int dice = 0;
+	*line = 0;
+	for (size_t i = 0; sp && i < sp->adjust_count; i++) {
+		const special_adjust *a = &sp->adjusts[i];
+		if (a->side != u->side || a->dice == 0 || strcmp(a->unit_type, u->type->id) != 0)
+			continue;
+		dice += a->dice;
+		if (*line == 0)
+			*line = a->line;
+	}
+	return dice;
 }

@@ -67,4 +67,14 @@ bool hex_special_exit_check(const hex_game *g, int unit, hex_coord from, rules_e
  * exit's flags, which it returns (0 when the hex is none). */
 int hex_special_exit(hex_game *g, int unit);
 
+/* <adjust>: the hand sizes of the sides changed (at least one card
+ * stays); called once, when the game is made. */
+void hex_special_adjust_hands(hex_game *g);
+/* Whether `side` may gain ground after a battle; false with the rule in
+ * *why (may be NULL) when an adjust takes it away. */
+bool hex_special_ground_gain(const hex_game *g, int side, rules_error *why);
+/* The dice the adjusts add to every battle of unit u (its side and type;
+ * negative: fewer), 0 for none; *line the first such rule's line. */
+int hex_special_dice(const hex_game *g, const hex_unit *u, int *line);
+
 #endif

@@ -8,7 +8,7 @@
 
 #include "../../base/util.h"
 #include "../../model/special_rules.h"
-#include "hex_special.h"
+#include "special_table.h"
 
 static char *dup_or_null(const char *s)
 {
@@ -83,6 +83,19 @@ static void add_scheduled(hex_game *g, const scenario *sc)
 			}
 		}
 	}
+}
+
+static int find_unit(const void *game, const char *id)
+{
+	return hex_game_find_unit(game, id);
+}
+
+/* The table of the scenario's special rules for this game, once its
+ * terrain, sides and units are in place. */
+static struct hex_special *special_table_of(const hex_game *g, const scenario *sc)
+{
+	special_source in = { sc, &g->board, g->terrain, { g->sides[0].id, g->sides[1].id }, find_unit, g };
+	return special_table_create(&in);
 }
 
 hex_game *hex_game_create(const scenario *sc, const ruleset *rs)
@@ -235,8 +248,12 @@ hex_game *hex_game_create_at(const position *pos)
 		if (g->units[i].alive)
 			occupy(g, g->units[i].at, 1, (int)i);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
-	g->special = hex_special_create(sc, g);
-	hex_special_adjust_hands(g);
+	g->special = special_table_of(g, sc);
+	for (int s = 0; s < GAME_SIDES; s++) {
+		int more = special_table_hand(g->special, s);
+		if (more != 0)   /* <adjust hand>: at least one card stays */
+			g->sides[s].hand_size = g->sides[s].hand_size + more < 1 ? 1 : g->sides[s].hand_size + more;
+	}
 	return g;
 }
 
@@ -282,7 +299,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->occupants);
 	free(g->lone);
 	free(g->scenario_id);
-	hex_special_destroy(g->special);
+	special_table_destroy(g->special);
 	free(g);
 }
 
@@ -301,7 +318,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	*c = *g;
 	size_t n = hex_count(&g->board);
 	c->scenario_id = dup_or_null(g->scenario_id);
-	c->special = hex_special_clone(g->special);
+	c->special = special_table_clone(g->special);
 	c->terrain = copy_items(g->terrain, n, sizeof *c->terrain);
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);

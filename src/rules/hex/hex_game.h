@@ -122,8 +122,8 @@ typedef struct hex_game {
 	char result[320];
 	const char *result_rule;
 	bool drawn;
-	/* The scenario's special rules the referee enforces (hex_special.h);
-	 * NULL when it has none. */
+	/* The scenario's special rules, compiled (special_table.h; what they
+	 * allow now: hex_special.h); NULL when it has none. */
 	struct hex_special *special;
 } hex_game;
 

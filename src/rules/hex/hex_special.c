@@ -6,352 +6,9 @@
 #include <string.h>
 
 #include "../../base/util.h"
-#include "../../model/special_rules.h"
+#include "special_table.h"
 
-/* One rule of the scenario as the referee needs it: what it is, where it
- * is written, whom it binds, and the words a refusal quotes.  Copied out
- * of the scenario so that the game does not outlive what it points to. */
-typedef struct special_entry {
-	special_kind kind;
-	int line;
-	bool binds[GAME_SIDES];
-	char closes[16];        /* crossing: the terrain it closes, or "water" */
-	char hexes[160];        /* crossing: its fords; exit: its hexes; as a list for messages */
-	int vp;                 /* exit: the flags a unit leaving by it scores */
-} special_entry;
-
-/* What the rules say of one hex for one side: the rule (index into
- * entries) that closes it, makes it a ford, or forbids ending there; -1
- * for none. */
-typedef struct special_cell {
-	short closed;
-	short ford;
-	short no_end;
-	short exit;
-} special_cell;
-
-/* A frozen group (<frozen>) or a schedule's units (<schedule>): its
- * units by index into the game's units, and what releases or brings
- * them; a part not written is -1. */
-typedef struct special_group {
-	int line;
-	int side;
-	int *units;
-	int unit_count;
-	int turn;               /* from this turn of `side` on */
-	int flags;              /* once flags_side has won this many */
-	int flags_side;
-	int enemy_within;       /* an enemy unit this near a unit of the group */
-} special_group;
-
-/* A sudden-death hex (<sudden-death>): who wins by holding it. */
-typedef struct special_sudden {
-	int line;
-	bool binds[GAME_SIDES];
-	hex_coord at;
-	char address[HEX_ADDRESS_MAX];
-} special_sudden;
-
-/* The turn limit (<turn-limit>): turns 0 when the scenario has none. */
-typedef struct special_limit {
-	int line;
-	int turns;
-	char outcome[16];        /* objectives, flags, draw */
-} special_limit;
-
-/* A side's changed numbers (<adjust>); a part not written is 0 (hand,
- * dice) or true (ground gain). */
-typedef struct special_adjust {
-	int line;
-	int side;
-	int hand;
-	bool ground_gain;
-	char unit_type[48];
-	int dice;
-} special_adjust;
-
-struct hex_special {
-	special_adjust *adjusts;
-	size_t adjust_count;
-	special_sudden *sudden;
-	size_t sudden_count;
-	special_limit limit;
-	special_entry *entries;
-	size_t entry_count;
-	special_group *frozen;
-	size_t frozen_count;
-	special_group *schedules;
-	size_t schedule_count;
-	size_t hexes;            /* cells per side */
-	special_cell *cells;     /* [side * hexes + hex index] */
-};
-
-static int side_index(const hex_game *g, const char *id)
-{
-	for (int s = 0; s < GAME_SIDES; s++)
-		if (id && g->sides[s].id && strcmp(g->sides[s].id, id) == 0)
-			return s;
-	return -1;
-}
-
-/* The sides a rule's side="…" binds: both when absent or "both". */
-static void binds_of(const hex_game *g, const special_rule *r, bool binds[GAME_SIDES])
-{
-	bool both = !r->side.text || strcmp(r->side.text, "both") == 0;
-	int s = both ? -1 : side_index(g, r->side.text);
-	for (int k = 0; k < GAME_SIDES; k++)
-		binds[k] = both || k == s;
-}
-
-static bool enforced(special_kind kind)
-{
-	return kind == SPECIAL_CROSSING || kind == SPECIAL_NO_ENTRY || kind == SPECIAL_FROZEN ||
-		kind == SPECIAL_SUDDEN_DEATH || kind == SPECIAL_TURN_LIMIT || kind == SPECIAL_SCHEDULE ||
-		kind == SPECIAL_EXIT || kind == SPECIAL_ADJUST;
-}
-
-static int number_or_none(const sc_number *n)
-{
-	return n->given && n->valid ? (int)n->value : -1;
-}
-
-/* A group's units and condition; a frozen group names placed units
- * (unit_refs), a schedule brings its own (units, added to the game by
- * hex_game_create_at). */
-static void read_group(special_group *f, const hex_game *g, const special_rule *r)
-{
-	f->line = r->pos.line;
-	f->side = side_index(g, r->side.text);
-	size_t n = r->kind == SPECIAL_FROZEN ? r->unit_ref_count : r->unit_count;
-	f->units = xcalloc(n + 1, sizeof *f->units);
-	for (size_t i = 0; i < n; i++) {
-		const char *id = r->kind == SPECIAL_FROZEN ? r->unit_refs[i].text : r->units[i].id.text;
-		int u = id ? hex_game_find_unit(g, id) : -1;
-		if (u >= 0)
-			f->units[f->unit_count++] = u;
-	}
-	f->turn = number_or_none(&r->when.turn);
-	f->flags = number_or_none(&r->when.flags);
-	f->flags_side = r->when.flags_side.text ? side_index(g, r->when.flags_side.text) :
-		(f->side >= 0 ? 1 - f->side : -1);
-	f->enemy_within = r->kind == SPECIAL_FROZEN ? number_or_none(&r->when.enemy_within) : -1;
-}
-
-/* The hex of an address of the rule that is on the board, in *idx. */
-static bool hex_on(const hex_game *g, const sc_address *a, long *idx)
-{
-	*idx = a->valid ? hex_index(&g->board, a->cell) : -1;
-	return *idx >= 0;
-}
-
-/* Whether a crossing closing `closes` ("river", "stream", "both") closes
- * terrain t: the terrain the ruleset calls water, that one alone when the
- * crossing names it (the same reading as validate's check of its fords). */
-static bool crossing_closes(const char *closes, const rs_terrain *t)
-{
-	return t && t->water && (strcmp(closes, "both") == 0 || strcmp(closes, t->id) == 0);
-}
-
-/* The rule's hexes as written, for its refusals: "F5, J5". */
-static void hex_list(special_entry *en, const special_rule *r)
-{
-	size_t used = 0;
-	for (size_t i = 0; i < r->hex_count && used < sizeof en->hexes; i++)
-		used += (size_t)snprintf(en->hexes + used, sizeof en->hexes - used, "%s%s", i ? ", " : "",
-			r->hexes[i].text ? r->hexes[i].text : "?");
-}
-
-/* <exit>: its hexes for its side, each scoring the rule's vp. */
-static void read_exit(hex_special *sp, const hex_game *g, const special_rule *r, short e)
-{
-	special_entry *en = &sp->entries[e];
-	hex_list(en, r);
-	en->vp = number_or_none(&r->vp) >= 0 ? (int)r->vp.value : 1;
-	for (int s = 0; s < GAME_SIDES; s++)
-		for (size_t i = 0; en->binds[s] && i < r->hex_count; i++) {
-			long h;
-			if (hex_on(g, &r->hexes[i], &h))
-				sp->cells[(size_t)s * sp->hexes + (size_t)h].exit = e;
-		}
-}
-
-static void read_crossing(hex_special *sp, const hex_game *g, const special_rule *r, short e)
-{
-	special_entry *en = &sp->entries[e];
-	const char *closes = r->option.text ? r->option.text : "both";
-	snprintf(en->closes, sizeof en->closes, "%s", strcmp(closes, "both") == 0 ? "water" : closes);
-	hex_list(en, r);
-	for (int s = 0; s < GAME_SIDES; s++) {
-		if (!en->binds[s])
-			continue;
-		special_cell *cells = &sp->cells[(size_t)s * sp->hexes];
-		for (size_t h = 0; h < sp->hexes; h++)
-			if (crossing_closes(closes, g->terrain[h]) && cells[h].closed < 0)
-				cells[h].closed = e;
-		for (size_t i = 0; i < r->hex_count; i++) {
-			long h;
-			if (hex_on(g, &r->hexes[i], &h) && crossing_closes(closes, g->terrain[h]))
-				cells[h].ford = e;
-		}
-	}
-}
-
-static void read_no_entry(hex_special *sp, const hex_game *g, const special_rule *r, short e)
-{
-	bool end_only = r->option.text && strcmp(r->option.text, "end") == 0;
-	for (int s = 0; s < GAME_SIDES; s++) {
-		if (!sp->entries[e].binds[s])
-			continue;
-		special_cell *cells = &sp->cells[(size_t)s * sp->hexes];
-		for (size_t i = 0; i < r->hex_count; i++) {
-			long h;
-			if (!hex_on(g, &r->hexes[i], &h))
-				continue;
-			if (end_only && cells[h].no_end < 0)
-				cells[h].no_end = e;
-			else if (!end_only)
-				cells[h].closed = e;
-		}
-	}
-}
-
-static void read_adjust(hex_special *sp, const hex_game *g, const special_rule *r)
-{
-	if (r->kind != SPECIAL_ADJUST || side_index(g, r->side.text) < 0)
-		return;
-	special_adjust *a = &sp->adjusts[sp->adjust_count++];
-	a->line = r->pos.line;
-	a->side = side_index(g, r->side.text);
-	a->hand = r->hand.given && r->hand.valid ? (int)r->hand.value : 0;
-	a->ground_gain = !(r->ground_gain.text && strcmp(r->ground_gain.text, "false") == 0);
-	snprintf(a->unit_type, sizeof a->unit_type, "%s", r->unit_type.text ? r->unit_type.text : "");
-	a->dice = r->dice.given && r->dice.valid ? (int)r->dice.value : 0;
-}
-
-/* The rules that end a game: sudden-death hexes and the turn limit. */
-static void read_ending(hex_special *sp, const hex_game *g, const special_rule *r)
-{
-	long h;
-	if (r->kind == SPECIAL_SUDDEN_DEATH && r->hex_count == 1 && hex_on(g, &r->hexes[0], &h)) {
-		special_sudden *d = &sp->sudden[sp->sudden_count++];
-		d->line = r->pos.line;
-		binds_of(g, r, d->binds);
-		d->at = r->hexes[0].cell;
-		hex_format(d->at, d->address);
-	} else if (r->kind == SPECIAL_TURN_LIMIT && number_or_none(&r->turns) >= 1) {
-		sp->limit.line = r->pos.line;
-		sp->limit.turns = (int)r->turns.value;
-		snprintf(sp->limit.outcome, sizeof sp->limit.outcome, "%s", r->option.text ? r->option.text : "objectives");
-	}
-}
-
-hex_special *hex_special_create(const scenario *sc, const hex_game *g)
-{
-	const special_rules *sr = sc->special;
-	size_t count = 0;
-	for (size_t i = 0; sr && i < sr->count; i++)
-		count += enforced(sr->rules[i].kind);
-	if (count == 0)
-		return NULL;
-	hex_special *sp = xcalloc(1, sizeof *sp);
-	sp->entries = xcalloc(count, sizeof *sp->entries);
-	sp->frozen = xcalloc(count, sizeof *sp->frozen);
-	sp->hexes = hex_count(&g->board);
-	sp->cells = xmalloc((sp->hexes ? sp->hexes : 1) * GAME_SIDES * sizeof *sp->cells);
-	for (size_t i = 0; i < sp->hexes * GAME_SIDES; i++)
-		sp->cells[i] = (special_cell){ -1, -1, -1, -1 };
-	sp->sudden = xcalloc(count, sizeof *sp->sudden);
-	sp->adjusts = xcalloc(count, sizeof *sp->adjusts);
-	for (size_t i = 0; i < sr->count; i++) {
-		read_ending(sp, g, &sr->rules[i]);
-		read_adjust(sp, g, &sr->rules[i]);
-	}
-	sp->schedules = xcalloc(count, sizeof *sp->schedules);
-	for (size_t i = 0; i < sr->count; i++) {
-		if (sr->rules[i].kind == SPECIAL_FROZEN)
-			read_group(&sp->frozen[sp->frozen_count++], g, &sr->rules[i]);
-		else if (sr->rules[i].kind == SPECIAL_SCHEDULE)
-			read_group(&sp->schedules[sp->schedule_count++], g, &sr->rules[i]);
-	}
-	/* No-entry closes a hex whatever a crossing says of it, so the
-	 * crossings are read first and no-entry written over them. */
-	static const special_kind passes[] = { SPECIAL_CROSSING, SPECIAL_NO_ENTRY, SPECIAL_EXIT };
-	for (int pass = 0; pass < 3; pass++)
-		for (size_t i = 0; i < sr->count; i++) {
-			const special_rule *r = &sr->rules[i];
-			if (r->kind != passes[pass])
-				continue;
-			short e = (short)sp->entry_count++;
-			special_entry *en = &sp->entries[e];
-			en->kind = r->kind;
-			en->line = r->pos.line;
-			binds_of(g, r, en->binds);
-			if (r->kind == SPECIAL_CROSSING)
-				read_crossing(sp, g, r, e);
-			else if (r->kind == SPECIAL_NO_ENTRY)
-				read_no_entry(sp, g, r, e);
-			else
-				read_exit(sp, g, r, e);
-		}
-	/* A ford of any crossing of the side opens the hex: a side crosses
-	 * where one of its crossings says it may. */
-	for (size_t i = 0; i < sp->hexes * GAME_SIDES; i++)
-		if (sp->cells[i].ford >= 0 && sp->cells[i].closed >= 0 &&
-			sp->entries[sp->cells[i].closed].kind == SPECIAL_CROSSING)
-			sp->cells[i].closed = -1;
-	return sp;
-}
-
-static special_group *groups_copy(const special_group *from, size_t n)
-{
-	special_group *to = xcalloc(n + 1, sizeof *to);
-	for (size_t i = 0; i < n; i++) {
-		to[i] = from[i];
-		to[i].units = xcalloc((size_t)from[i].unit_count + 1, sizeof *to[i].units);
-		memcpy(to[i].units, from[i].units, (size_t)from[i].unit_count * sizeof *to[i].units);
-	}
-	return to;
-}
-
-static void groups_free(special_group *groups, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(groups[i].units);
-	free(groups);
-}
-
-hex_special *hex_special_clone(const hex_special *sp)
-{
-	if (!sp)
-		return NULL;
-	hex_special *c = xmalloc(sizeof *c);
-	*c = *sp;
-	c->entries = xmalloc(sp->entry_count * sizeof *c->entries);
-	memcpy(c->entries, sp->entries, sp->entry_count * sizeof *c->entries);
-	size_t n = (sp->hexes ? sp->hexes : 1) * GAME_SIDES;
-	c->cells = xmalloc(n * sizeof *c->cells);
-	memcpy(c->cells, sp->cells, n * sizeof *c->cells);
-	c->adjusts = xmalloc((sp->adjust_count + 1) * sizeof *c->adjusts);
-	memcpy(c->adjusts, sp->adjusts, sp->adjust_count * sizeof *c->adjusts);
-	c->sudden = xmalloc((sp->sudden_count + 1) * sizeof *c->sudden);
-	memcpy(c->sudden, sp->sudden, sp->sudden_count * sizeof *c->sudden);
-	c->frozen = groups_copy(sp->frozen, sp->frozen_count);
-	c->schedules = groups_copy(sp->schedules, sp->schedule_count);
-	return c;
-}
-
-void hex_special_destroy(hex_special *sp)
-{
-	if (!sp)
-		return;
-	free(sp->entries);
-	free(sp->cells);
-	groups_free(sp->frozen, sp->frozen_count);
-	groups_free(sp->schedules, sp->schedule_count);
-	free(sp->sudden);
-	free(sp->adjusts);
-	free(sp);
-}
+_Static_assert(SPECIAL_SIDES == GAME_SIDES, "the special rules' table counts the game's sides");
 
 /* The refusal of rule `e` for `side` at h; the rule id is the element's
  * name, the scenario line says where the player reads it. */
@@ -369,6 +26,22 @@ static void refuse(const hex_game *g, const special_entry *en, int side, hex_coo
 	else
 		rules_fail(why, rule, "%s may be passed but not ended on by %s, by the scenario's special rule on line %d",
 			there, who, en->line);
+}
+
+bool hex_special_ground(const hex_game *g, int side, hex_coord h, hex_special_step *v, const char *section,
+	const char *which, rules_error *why)
+{
+	hex_special_step_at(g, side, h, v);
+	if (v->closed) {
+		rules_error_take(why, &v->why);
+		return false;
+	}
+	const rs_terrain *t = hex_game_terrain(g, h);
+	if (t && !t->passable && !v->ford) {
+		char there[HEX_ADDRESS_MAX];
+		return hex_game_fail(why, g, section, "%s is %s, which %s", hex_format(h, there), t->id, which);
+	}
+	return true;
 }
 
 void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_step *v)
@@ -556,11 +229,11 @@ int hex_special_arrivals(hex_game *g, int side)
 		for (int k = 0; k < f->unit_count; k++) {
 			hex_unit *u = &g->units[f->units[k]];
 			hex_special_step v;
-			hex_special_step_at(g, side, u->at, &v);
-			const rs_terrain *t = hex_game_terrain(g, u->at);
+			rules_error closed;
 			/* A hex taken (or closed) now: the unit waits for a later
 			 * turn of its side on which it is free. */
-			if (!u->scheduled || hex_game_occupied(g, u->at) || v.closed || (t && !t->passable && !v.ford))
+			if (!u->scheduled || hex_game_occupied(g, u->at) ||
+				!hex_special_ground(g, side, u->at, &v, g->rs->terrain_effects.rule, "no unit may enter", &closed))
 				continue;
 			hex_game_arrive(g, f->units[k], u->at);
 			arrived++;
@@ -629,19 +302,6 @@ int hex_special_exit(hex_game *g, int unit)
 }
 
 /* ---- a side's changed numbers ---- */
-
-void hex_special_adjust_hands(hex_game *g)
-{
-	const hex_special *sp = g->special;
-	for (size_t i = 0; sp && i < sp->adjust_count; i++) {
-		const special_adjust *a = &sp->adjusts[i];
-		if (a->hand == 0)
-			continue;
-		g->sides[a->side].hand_size += a->hand;
-		if (g->sides[a->side].hand_size < 1)
-			g->sides[a->side].hand_size = 1;   /* at least one card stays */
-	}
-}
 
 bool hex_special_ground_gain(const hex_game *g, int side, rules_error *why)
 {

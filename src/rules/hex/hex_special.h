@@ -1,9 +1,9 @@
 /* What a scenario's special rules (<special-rules>, model/special_rules.h)
  * allow now on a hex board: the one place the referee, `ask` and the
  * computer players learn that a hex is closed to a side, that a ford opens
- * a river, that a unit is still frozen.  Built once from the scenario when
- * the game is created (the game owns it, a clone copies it); every answer
- * that depends on the play is worked out from the game's state when asked,
+ * a river, that a unit is still frozen, that the game has ended.  It reads
+ * the table the game made of them (special_table.h); every answer that
+ * depends on the play is worked out from the game's state when asked,
  * never stored beside it.  A refusal names the scenario rule by its element
  * name (the rule id `orbat explain` serves) and the line it is written on. */
 #ifndef ORBAT_RULES_HEX_SPECIAL_H
@@ -13,15 +13,6 @@
 
 #include "../../model/scenario.h"
 #include "hex_game.h"
-
-typedef struct hex_special hex_special;
-
-/* The special rules of `sc` for game `g` (its board, terrain and sides
- * set); NULL when the scenario has none that the referee enforces, so
- * that a scenario without special rules costs nothing. */
-hex_special *hex_special_create(const scenario *sc, const hex_game *g);
-hex_special *hex_special_clone(const hex_special *sp);
-void hex_special_destroy(hex_special *sp);
 
 /* What the rules say of a figure of `side` stepping onto hex h. */
 typedef struct hex_special_step {
@@ -34,6 +25,13 @@ typedef struct hex_special_step {
 
 /* Fills *v for `side` and h; all false when g has no special rules. */
 void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_step *v);
+/* The ground of h for a figure of `side`, as moves and retreats judge it
+ * alike: false with the reason in *why when the special rules close it,
+ * or when its terrain is impassable and no ford of the side opens it
+ * ("H5 is river, which WHICH", under the ruleset's `section`); else true,
+ * *v filled as hex_special_step_at does. */
+bool hex_special_ground(const hex_game *g, int side, hex_coord h, hex_special_step *v, const char *section,
+	const char *which, rules_error *why);
 
 /* Whether unit `unit` is frozen now (<frozen>): held by a group whose
  * condition is not met at this moment of the game; then *why names the
@@ -67,9 +65,6 @@ bool hex_special_exit_check(const hex_game *g, int unit, hex_coord from, rules_e
  * exit's flags, which it returns (0 when the hex is none). */
 int hex_special_exit(hex_game *g, int unit);
 
-/* <adjust>: the hand sizes of the sides changed (at least one card
- * stays); called once, when the game is made. */
-void hex_special_adjust_hands(hex_game *g);
 /* Whether `side` may gain ground after a battle; false with the rule in
  * *why (may be NULL) when an adjust takes it away. */
 bool hex_special_ground_gain(const hex_game *g, int side, rules_error *why);

@@ -59,17 +59,10 @@ void moves_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to,
 	/* The scenario's special rules first: a hex they close is closed
 	 * whatever stands there, and a ford opens what the terrain closes. */
 	hex_special_step sv;
-	hex_special_step_at(g, side, to, &sv);
-	if (sv.closed) {
-		rules_error_take(&v->why, &sv.why);
+	if (!hex_special_ground(g, side, to, &sv, g->rs->terrain_effects.rule, "no unit or general may enter", &v->why))
 		return;
-	}
 	const rs_terrain *t = hex_game_terrain(g, to);
 	bool ford = sv.ford && t && !t->passable;
-	if (t && !t->passable && !ford) {
-		hex_game_fail(&v->why, g, g->rs->terrain_effects.rule, "%s is %s, which no unit or general may enter", there, t->id);
-		return;
-	}
 	if (hex_game_enemy_holds(g, to, side, self_general, stack, there, &v->why))
 		return;
 	int gen = hex_game_general_at_except(g, to, self_general);

@@ -50,16 +50,8 @@ void retreat_step(const hex_game *g, hex_ref who, bool with_general, hex_coord t
 	 * a ford of the side lets it through, a hex it may not end a move on
 	 * it may not end a retreat on. */
 	hex_special_step sv;
-	hex_special_step_at(g, side, to, &sv);
-	if (sv.closed) {
-		rules_error_take(&v->why, &sv.why);
+	if (!hex_special_ground(g, side, to, &sv, rule, "a retreat cannot enter", &v->why))
 		return;
-	}
-	const rs_terrain *t = hex_game_terrain(g, to);
-	if (t && !t->passable && !sv.ford) {
-		hex_game_fail(&v->why, g, rule, "%s is %s, which a retreat cannot enter", there, t->id);
-		return;
-	}
 	if (hex_game_enemy_holds(g, to, side, self_general, rule, there, &v->why))
 		return;
 	int gen = hex_game_general_at_except(g, to, self_general);

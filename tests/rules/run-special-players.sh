@@ -14,7 +14,8 @@
 #     c3 before the confederate side plays or discards its second card,
 #     and over all games c3 is ordered after its release (so that the
 #     check above can fail);
-#   - `orbat balance` plays 20 games of the scenario without a refusal;
+#   - `orbat balance` plays 20 games of the scenario without a refusal,
+#     and on bc-limit.xml counts the games its turn limit ended;
 #   - on bc-schedule.xml (units on a schedule), bc-exit.xml (exit hexes)
 #     and bc-adjust.xml (a side's changed numbers) simple and strong play
 #     without a refusal and every log passes `orbat check`;
@@ -73,6 +74,14 @@ if "$orbat" balance --games 20 -j 1 "$scenario" >"$work/balance.out" 2>&1; then
 	ok
 else
 	bad "orbat balance: $(tail -n 3 "$work/balance.out")"
+fi
+
+# The games the special rules ended, as balance counts them.
+if "$orbat" balance --games 20 -j 1 "$dir/bc-limit.xml" >"$work/balance-limit.out" 2>&1 &&
+	grep -Eq "^  \(ended by the scenario's special rules: turn-limit [0-9]+" "$work/balance-limit.out"; then
+	ok
+else
+	bad "orbat balance bc-limit: no count of the games the turn limit ended: $(tail -n 3 "$work/balance-limit.out")"
 fi
 
 # The game's end by the special rules, as play prints it.

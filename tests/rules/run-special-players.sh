@@ -15,7 +15,8 @@
 #     and over all games c3 is ordered after its release (so that the
 #     check above can fail);
 #   - `orbat balance` plays 20 games of the scenario without a refusal,
-#     and on bc-limit.xml counts the games its turn limit ended;
+#     and on bc-limit.xml counts the games its turn limit ended; the strong
+#     player wins most of its games there by the sudden-death hex;
 #   - on bc-schedule.xml (units on a schedule), bc-exit.xml (exit hexes)
 #     and bc-adjust.xml (a side's changed numbers) simple and strong play
 #     without a refusal and every log passes `orbat check`;
@@ -78,10 +79,19 @@ fi
 
 # The games the special rules ended, as balance counts them.
 if "$orbat" balance --games 20 -j 1 "$dir/bc-limit.xml" >"$work/balance-limit.out" 2>&1 &&
-	grep -Eq "^  \(ended by the scenario's special rules: turn-limit [0-9]+" "$work/balance-limit.out"; then
+	grep -Eq "^  \(ended by the scenario's special rules: ([a-z-]+ [0-9]+, )*turn-limit [0-9]+" "$work/balance-limit.out"; then
 	ok
 else
 	bad "orbat balance bc-limit: no count of the games the turn limit ended: $(tail -n 3 "$work/balance-limit.out")"
+fi
+
+# The strong player goes for a sudden-death hex of its side (bc-limit:
+# H5, one step from the union's u2): most of its games end there.
+if "$orbat" balance --games 20 -j 1 --players strong --format json "$dir/bc-limit.xml" >"$work/balance-sd.json" 2>&1 &&
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(d.get("special_rules", {}).get("sudden-death", 0) < 10)' "$work/balance-sd.json"; then
+	ok
+else
+	bad "strong on bc-limit: fewer than 10 of 20 games won by sudden death: $(head -c 300 "$work/balance-sd.json")"
 fi
 
 # The game's end by the special rules, as play prints it.

@@ -333,3 +333,14 @@ int hex_special_dice(const hex_game *g, const hex_unit *u, int *line)
 	}
 	return dice;
 }
+
+int hex_special_sudden_worth(const hex_game *g, int side, hex_coord h)
+{
+	const hex_special *sp = g->special;
+	for (size_t i = 0; sp && i < sp->sudden_count; i++) {
+		const special_sudden *d = &sp->sudden[i];
+		if (grid_cell_equal(d->at, h) && (d->binds[side] || d->binds[1 - side]))
+			return g->sides[d->binds[side] ? side : 1 - side].target;
+	}
+	return 0;
+}

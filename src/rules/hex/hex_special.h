@@ -72,4 +72,10 @@ bool hex_special_ground_gain(const hex_game *g, int side, rules_error *why);
  * negative: fewer), 0 for none; *line the first such rule's line. */
 int hex_special_dice(const hex_game *g, const hex_unit *u, int *line);
 
+/* What a unit of `side` standing on h is worth as an objective for a
+ * computer player: a sudden-death hex of its side wins the game (the
+ * side's target), one of the enemy's is held against it (the enemy's
+ * target); 0 elsewhere. */
+int hex_special_sudden_worth(const hex_game *g, int side, hex_coord h);
+
 #endif

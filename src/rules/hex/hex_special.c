@@ -14,6 +14,10 @@ _Static_assert(SPECIAL_SIDES == GAME_SIDES, "the special rules' table counts the
  * name, the scenario line says where the player reads it. */
 static void refuse(const hex_game *g, const special_entry *en, int side, hex_coord h, bool closed, rules_error *why)
 {
+	if (rules_quiet()) {   /* a player weighing its moves reads no sentence */
+		rules_fail(why, NULL, "%s", "");
+		return;
+	}
 	char there[HEX_ADDRESS_MAX];
 	hex_format(h, there);
 	const char *rule = special_kind_name(en->kind);

@@ -185,7 +185,16 @@ static void hex_print_result(game_run *run, bool check)
 	const char *points = g->rs->battle.saving_rolls ? "victory points" : "victory flags";
 	for (int s = 0; s < GAME_SIDES; s++)
 		printf("%s: %d of %d %s\n", g->sides[s].id, hex_game_score(g, s), g->sides[s].target, points);
-	if (check && g->winner >= 0)
+	/* A scenario's special rule that ended the game says why. */
+	if (check && g->result[0])
+		printf("%s%s (line %d): %s [%s]\n", g->drawn ? "Draw" : "Winner: ", g->drawn ? "" : g->sides[g->winner].id,
+			r->winner_line, g->result, g->result_rule);
+	else if (g->result[0] && g->drawn)
+		printf("Draw on turn %d: %s [%s].\n", run->r->turn, g->result, g->result_rule);
+	else if (g->result[0])
+		printf("Victory: %s wins on turn %d: %s [%s].\n", g->sides[g->winner].id, run->r->turn, g->result,
+			g->result_rule);
+	else if (check && g->winner >= 0)
 		printf("Winner: %s (line %d)\n", g->sides[g->winner].id, r->winner_line);
 	else if (check)
 		printf("No winner yet: the log ends with %s to play.\n", r->side >= 0 ? g->sides[r->side].id : "nobody");

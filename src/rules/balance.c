@@ -40,6 +40,10 @@ bool balance_record(const match_result *r, int first_seat, balance_game *out)
 	out->turns = r->turns;
 	for (int s = 0; s < MATCH_SIDES; s++)
 		out->score[s] = r->score[s];
+	out->end_rule = -1;
+	for (int k = 0; k < SPECIAL_KIND_COUNT && r->end_rule[0]; k++)
+		if (strcmp(special_kind_name((special_kind)k), r->end_rule) == 0)
+			out->end_rule = k;
 	return r->end == MATCH_WON || r->end == MATCH_DRAWN || r->end == MATCH_TURN_LIMIT;
 }
 
@@ -209,6 +213,8 @@ void balance_summarize(const balance_game *games, size_t n, bool paired, balance
 	for (size_t i = 0; i < n; i++) {
 		const balance_game *g = &games[i];
 		length[i] = g->turns;
+		if (g->end_rule >= 0 && g->end_rule < BALANCE_SPECIAL_KINDS)
+			out->special_ends[g->end_rule]++;
 		if (g->end == MATCH_WON && g->winner >= 0 && g->winner < MATCH_SIDES) {
 			wins[g->winner]++;
 			if (g->winner == g->first_seat)

@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "match.h"
+#include "../model/special_rules.h"
 
 /* The games a run plays when the caller names no number: enough that a
  * scenario whose first side wins half the decided games is called
@@ -34,6 +35,8 @@
 #define BALANCE_MAX_TURNS 500
 /* Bars of the game-length histogram, at most. */
 #define BALANCE_BINS 10
+/* The special rules' kinds a game's end is counted by. */
+#define BALANCE_SPECIAL_KINDS SPECIAL_KIND_COUNT
 
 /* The band of the first side's share of the decided games that counts as
  * balanced, and the share of unfinished games above which the verdict
@@ -78,6 +81,8 @@ typedef struct balance_game {
 	int first_seat;       /* the side the first named player took */
 	int turns;
 	int score[MATCH_SIDES];
+	int end_rule;         /* the special_kind (model/special_rules.h) of the
+	                         scenario's rule that ended it, -1 for none */
 } balance_game;
 
 /* The record of a game's result; false when the game did not end as the
@@ -159,6 +164,9 @@ typedef struct balance_stats {
 	balance_spread length;             /* turns, every hex_game */
 	balance_spread margin;             /* winner's score minus loser's, won games */
 	balance_verdict verdict;
+	/* Games the scenario's special rules ended, by special_kind (turn
+	 * limit, sudden death), whether won or drawn. */
+	long special_ends[BALANCE_SPECIAL_KINDS];
 } balance_stats;
 
 /* The statistics of n recorded games; `paired` as balance_judge's. */

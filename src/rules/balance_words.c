@@ -220,6 +220,23 @@ static char *no_winner_detail(const balance_words *w, const balance_stats *st)
 	return say(w, "balance-no-winner-detail", pairs);
 }
 
+/* The games the scenario's special rules ended, by rule ("turn-limit 12,
+ * sudden-death 3"); NULL when none did, so that a scenario without them
+ * reads as before. */
+static char *special_ends(const balance_words *w, const balance_stats *st)
+{
+	char list[200] = "";
+	size_t used = 0;
+	for (int k = 0; k < BALANCE_SPECIAL_KINDS && used < sizeof list; k++)
+		if (st->special_ends[k] > 0)
+			used += (size_t)snprintf(list + used, sizeof list - used, "%s%s %ld", used ? ", " : "",
+				special_kind_name((special_kind)k), st->special_ends[k]);
+	if (used == 0)
+		return NULL;
+	const char *pairs[] = { "list", list, NULL };
+	return say(w, "balance-special-ends", pairs);
+}
+
 /* What each of two different players won, whichever side it played. */
 static char *by_player(const balance_words *w, const balance_plan *br, const balance_stats *st)
 {
@@ -335,6 +352,10 @@ void balance_words_text(FILE *out, const balance_words *w, const balance_plan *b
 	char *detail = no_winner_detail(w, st);
 	fprintf(out, "  (%s)\n", detail);
 	free(detail);
+	char *ends = special_ends(w, st);
+	if (ends)
+		fprintf(out, "  (%s)\n", ends);
+	free(ends);
 	if (br->differ) {
 		char *by = by_player(w, br, st);
 		fprintf(out, "%s\n", by);
@@ -465,6 +486,14 @@ void balance_words_json(FILE *out, const balance_words *w, const balance_plan *b
 	json_object_set_new(o, "wins", json_wins(w, st));
 	json_object_set_new(o, "drawn", json_integer(st->draws.count));
 	json_object_set_new(o, "turn_limit", json_integer(st->limit.count));
+	json_t *ends = json_object();
+	for (int k = 0; k < BALANCE_SPECIAL_KINDS; k++)
+		if (st->special_ends[k] > 0)
+			json_object_set_new(ends, special_kind_name((special_kind)k), json_integer(st->special_ends[k]));
+	if (json_object_size(ends) > 0)
+		json_object_set_new(o, "special_rules", ends);
+	else
+		json_decref(ends);
 	json_t *interval = json_object();
 	for (int s = 0; s < MATCH_SIDES; s++)
 		json_object_set_new(interval, match_side_id(w->m, s), json_rate(&st->wins[s]));
@@ -539,6 +568,9 @@ bool balance_words_page(const render_ctx *rc, const balance_words *w, const bala
 	char *detail = no_winner_detail(w, st);
 	facts[nf++] = labelled(w, word(w, "balance-no-winner"), detail);
 	free(detail);
+	char *ends = special_ends(w, st);
+	if (ends)
+		facts[nf++] = ends;
 	char *length = spread_line(w, &st->length);
 	facts[nf++] = labelled(w, word(w, "balance-length"), length);
 	free(length);

@@ -137,6 +137,9 @@ typedef struct game_result {
 	int score[GAME_SIDE_COUNT];   /* hex: victory flags or points; square: cities held */
 	int target[GAME_SIDE_COUNT];  /* hex: the flags or points to win; square: 0 */
 	int winner_line;              /* the log line that decided the game, 0 while none */
+	const char *end_rule;         /* hex: the scenario's special rule that ended the
+	                                 game (its element name: turn-limit,
+	                                 sudden-death), NULL for none */
 } game_result;
 
 /* A player kind the engine plays (players.h names the kinds). */

@@ -110,6 +110,7 @@ static void take_result(game *g, match_result *out)
 	g->impl->result(g, &r);
 	out->winner = r.winner == GAME_NO_SIDE ? MATCH_NO_WINNER : r.winner;
 	out->turns = r.turns;
+	snprintf(out->end_rule, sizeof out->end_rule, "%s", r.end_rule ? r.end_rule : "");
 	for (int s = 0; s < MATCH_SIDES; s++) {
 		out->score[s] = r.score[s];
 		out->target[s] = r.target[s];

@@ -69,6 +69,8 @@ typedef struct match_result {
 	int refused_side;             /* the side whose proposal was refused, -1 */
 	char refused_action[512];     /* its line (cut short when longer) */
 	rules_error error;            /* the referee's reason (refused, failed) */
+	char end_rule[24];            /* the scenario's special rule that ended the
+	                                 game (game_result.end_rule), "" for none */
 } match_result;
 
 /* Load once: the game at the start of a validated scenario under its

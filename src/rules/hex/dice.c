@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "cards.h"
+#include "hex_special.h"
+#include "../../model/special_rules.h"
 #include "sight.h"
 
 static void reason(const hex_game *g, dice_answer *out, const char *section, const char *fmt, ...)
@@ -167,6 +169,20 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	}
 	if (hex_game_on_board(g, to))
 		total += target_terrain(g, to, out);
+	/* The scenario's special rules: a side's unit type with more or
+	 * fewer dice; a unit in range keeps at least one. */
+	int adjust_line;
+	int adjust = base > 0 ? hex_special_dice(g, u, &adjust_line) : 0;
+	if (adjust != 0) {
+		int before = total;
+		total += adjust;
+		if (total < 1 && before >= 1)
+			total = 1;
+		if (!quiet)
+			rules_reasons_add(&out->reasons, special_kind_name(SPECIAL_ADJUST), "%s of %s: %+d %s, by the "
+				"scenario's special rule on line %d%s", type, g->sides[u->side].id, adjust, dice_word(adjust),
+				adjust_line, total == 1 && before + adjust < 1 ? " (one die stays)" : "");
+	}
 	out->total = total;
 
 	/* Refusals: every reason from here on says why not. */

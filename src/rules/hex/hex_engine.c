@@ -361,7 +361,8 @@ static void hex_engine_result(game *gm, game_result *out)
 	const hex_play *p = GAME_CONTAINER(hex_play, gm);
 	out->winner = p->g->winner >= 0 ? p->g->winner : GAME_NO_SIDE;
 	out->turns = p->r->turn;
-	out->winner_line = p->g->winner >= 0 ? p->r->winner_line : 0;
+	out->winner_line = p->g->winner >= 0 || p->g->drawn ? p->r->winner_line : 0;
+	out->end_rule = p->g->result[0] ? p->g->result_rule : NULL;
 	for (int s = 0; s < GAME_SIDE_COUNT; s++) {
 		out->score[s] = hex_game_score(p->g, s);
 		out->target[s] = p->g->sides[s].target;

@@ -7,6 +7,8 @@
 #include <strings.h>
 
 #include "../../base/util.h"
+#include "../../model/special_rules.h"
+#include "special_table.h"
 
 static char *dup_or_null(const char *s)
 {
@@ -50,6 +52,50 @@ static void add_unit(hex_game *g, const sc_unit *su, bool placed, bool reserve)
 		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
 	}
 	g->unit_count++;
+}
+
+/* The units a scenario's <schedule> rules bring. */
+static size_t scheduled_count(const scenario *sc)
+{
+	size_t n = 0;
+	for (size_t i = 0; sc->special && i < sc->special->count; i++)
+		if (sc->special->rules[i].kind == SPECIAL_SCHEDULE)
+			n += sc->special->rules[i].unit_count;
+	return n;
+}
+
+/* A <schedule>'s units come last, after the reserves, so that every other
+ * unit keeps its index: off the board (alive false, `scheduled`) until
+ * hex_special_arrivals brings them onto their hexes. */
+static void add_scheduled(hex_game *g, const scenario *sc)
+{
+	for (size_t i = 0; sc->special && i < sc->special->count; i++) {
+		const special_rule *r = &sc->special->rules[i];
+		int side = side_of(sc, r->side.text);
+		for (size_t k = 0; r->kind == SPECIAL_SCHEDULE && side >= 0 && k < r->unit_count; k++) {
+			sc_unit su = r->units[k];
+			su.side = (size_t)side;
+			size_t before = g->unit_count;
+			add_unit(g, &su, su.at.valid && hex_on_board(&g->board, su.at.cell), false);
+			if (g->unit_count > before && g->units[before].alive) {
+				g->units[before].alive = false;
+				g->units[before].scheduled = true;
+			}
+		}
+	}
+}
+
+static int find_unit(const void *game, const char *id)
+{
+	return hex_game_find_unit(game, id);
+}
+
+/* The table of the scenario's special rules for this game, once its
+ * terrain, sides and units are in place. */
+static struct hex_special *special_table_of(const hex_game *g, const scenario *sc)
+{
+	special_source in = { sc, &g->board, g->terrain, { g->sides[0].id, g->sides[1].id }, find_unit, g };
+	return special_table_create(&in);
 }
 
 hex_game *hex_game_create(const scenario *sc, const ruleset *rs)
@@ -141,7 +187,7 @@ hex_game *hex_game_create_at(const position *pos)
 			side_of(sc, o->for_side.text) : -1;
 	}
 
-	g->units = xcalloc(sc->unit_count + sc->reserve_count + 1, sizeof *g->units);
+	g->units = xcalloc(sc->unit_count + sc->reserve_count + scheduled_count(sc) + 1, sizeof *g->units);
 	for (size_t i = 0; i < sc->unit_count; i++)
 		add_unit(g, &sc->units[i], pos->units[i].placed, false);
 
@@ -194,12 +240,20 @@ hex_game *hex_game_create_at(const position *pos)
 			g->sides[g->units[before].side].reserves++;
 	}
 
+	add_scheduled(g, sc);
+
 	g->occupants = xcalloc(n ? n : 1, sizeof *g->occupants);
 	g->lone = xcalloc(n ? n : 1, sizeof *g->lone);
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive)
 			occupy(g, g->units[i].at, 1, (int)i);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
+	g->special = special_table_of(g, sc);
+	for (int s = 0; s < GAME_SIDES; s++) {
+		int more = special_table_hand(g->special, s);
+		if (more != 0)   /* <adjust hand>: at least one card stays */
+			g->sides[s].hand_size = g->sides[s].hand_size + more < 1 ? 1 : g->sides[s].hand_size + more;
+	}
 	return g;
 }
 
@@ -245,6 +299,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->occupants);
 	free(g->lone);
 	free(g->scenario_id);
+	special_table_destroy(g->special);
 	free(g);
 }
 
@@ -263,6 +318,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	*c = *g;
 	size_t n = hex_count(&g->board);
 	c->scenario_id = dup_or_null(g->scenario_id);
+	c->special = special_table_clone(g->special);
 	c->terrain = copy_items(g->terrain, n, sizeof *c->terrain);
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
@@ -462,6 +518,10 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r)
 {
 	if (r.kind == REF_UNIT && g->units[r.index].reserve)
 		return "is in reserve, off the board";
+	if (r.kind == REF_UNIT && g->units[r.index].scheduled)
+		return "has not arrived yet: the scenario's schedule brings it";
+	if (r.kind == REF_UNIT && g->units[r.index].exited)
+		return "has left the board by an exit hex";
 	return "is no longer in play";
 }
 
@@ -671,6 +731,7 @@ void hex_game_arrive(hex_game *g, int unit, hex_coord at)
 {
 	hex_unit *u = &g->units[unit];
 	u->reserve = false;
+	u->scheduled = false;
 	if (!u->alive)
 		occupy(g, at, 1, unit);
 	else if (!grid_cell_equal(u->at, at)) {

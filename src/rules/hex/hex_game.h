@@ -43,6 +43,11 @@ typedef struct hex_unit {
 	bool reserve;               /* §8.1: waits off the board for the
 	                               reinforcements card (alive false) */
 	hex_coord entry;            /* a reserve unit's entry hex (home row) */
+	bool scheduled;             /* brought by a <schedule> of the scenario's
+	                               special rules: off the board (alive false)
+	                               until it arrives at `at` */
+	bool exited;                /* left the board by an exit hex (<exit>):
+	                               out of the game, its side scored for it */
 } hex_unit;
 
 typedef struct hex_general {
@@ -107,6 +112,19 @@ typedef struct hex_game {
 	size_t brigade_capacity;
 	int flag_face;                /* index into rs->faces, -1 when none */
 	int winner;                   /* -1 while the game goes on */
+	/* Per side: the turn it plays now, or is about to play once the other
+	 * side has drawn (0 before the first side's first play); the
+	 * referee counts it, the special rules read it. */
+	int turns[GAME_SIDES];
+	/* A game a scenario's special rule ended (hex_special_turn_begins):
+	 * why, in words ("" otherwise), the rule's id (its element name), and
+	 * whether it ended in a draw (winner -1). */
+	char result[320];
+	const char *result_rule;
+	bool drawn;
+	/* The scenario's special rules, compiled (special_table.h; what they
+	 * allow now: hex_special.h); NULL when it has none. */
+	struct hex_special *special;
 } hex_game;
 
 /* A game at the scenario's start.  The scenario must have passed

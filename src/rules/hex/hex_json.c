@@ -29,9 +29,15 @@ void hex_engine_state_json(game *gm, json_t *into)
 	const referee *r = hex_engine_referee(gm);
 	const hex_game *g = r->g;
 	json_object_set_new(into, "turns", json_integer(r->turn));
-	json_object_set_new(into, "winner", side_or_null(g, g->winner));
-	json_object_set_new(into, "winner_line", json_integer(g->winner >= 0 ? r->winner_line : 0));
-	json_object_set_new(into, "to_play", side_or_null(g, g->winner < 0 ? r->side : -1));
+	/* A draw a scenario's special rule declares reads as the square
+	 * game's ("draw"); its reason goes in "result". */
+	json_object_set_new(into, "winner", g->drawn ? json_string("draw") : side_or_null(g, g->winner));
+	json_object_set_new(into, "winner_line", json_integer(g->winner >= 0 || g->drawn ? r->winner_line : 0));
+	json_object_set_new(into, "to_play", side_or_null(g, g->winner < 0 && !g->drawn ? r->side : -1));
+	if (g->result[0]) {
+		json_object_set_new(into, "result", jsonout_string(g->result));
+		json_object_set_new(into, "result_rule", jsonout_string(g->result_rule));
+	}
 	json_t *sides = json_array();
 	for (int s = 0; s < GAME_SIDES; s++)
 		json_array_append_new(sides, json_pack("{s:o, s:i, s:i, s:i}", "id", jsonout_string(g->sides[s].id),
@@ -48,6 +54,15 @@ void hex_engine_state_json(game *gm, json_t *into)
 			char at[HEX_ADDRESS_MAX];
 			json_object_set_new(o, "reserve", json_true());
 			json_object_set_new(o, "entry", jsonout_string(hex_format(u->entry, at)));
+		}
+		/* Gone off the board by an exit hex, not destroyed. */
+		if (u->exited)
+			json_object_set_new(o, "exited", json_true());
+		/* Brought by the scenario's schedule, not arrived yet. */
+		if (u->scheduled) {
+			char at[HEX_ADDRESS_MAX];
+			json_object_set_new(o, "scheduled", json_true());
+			json_object_set_new(o, "entry", jsonout_string(hex_format(u->at, at)));
 		}
 		json_array_append_new(units, o);
 	}

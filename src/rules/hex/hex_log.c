@@ -185,8 +185,10 @@ static bool parse_tokens(loglex_tokens *t, gl_action *a, rules_error *err)
 		a->subject = xstrdup(t->tok[1]);
 		return true;
 	case ACT_MOVE: {
-		int end = take_trailing(t, words, 2, NULL, NULL, a);
-		if (end < 3)
+		/* off: the unit leaves the board by an exit hex (<exit>), from
+		 * the last hex named or from where it stands. */
+		int end = take_trailing(t, words, 2, "off", &a->off, a);
+		if (end < (a->off ? 2 : 3))
 			return loglex_fail(err, "'move' takes a unit or general and the hexes it enters");
 		a->subject = xstrdup(t->tok[1]);
 		return take_hexes(t, 2, end, a, err);

@@ -26,7 +26,7 @@ typedef enum {
 	ACT_ORDER,      /* order REF... */
 	ACT_FORM,       /* form BRIGADE GENERAL UNIT... */
 	ACT_DISSOLVE,   /* dissolve BRIGADE */
-	ACT_MOVE,       /* move REF HEX... [alone] */
+	ACT_MOVE,       /* move REF HEX... [off] [alone] */
 	ACT_MOUNT,      /* mount REF */
 	ACT_DISMOUNT,   /* dismount REF */
 	ACT_DIG,        /* dig REF */
@@ -60,7 +60,8 @@ typedef struct gl_action {
 	bool faces_given;     /* a ':' was written */
 	bool alone;           /* the general stays behind; in a battle: keeps his extra die */
 	bool withdraw;        /* the defender withdraws one hex (noord-zuid) */
-	bool off;             /* the retreat ends off the board */
+	bool off;             /* the retreat ends off the board; a move leaves
+	                         it by an exit hex */
 	unsigned long long number;  /* seed, format version */
 } gl_action;
 

@@ -98,6 +98,8 @@ bool ref_resolve(const referee *r, const char *token, hex_ref *out, rules_error 
 			return fail(err, r->g, NULL, "no single unit or lone general at %s", token);
 		return fail(err, r->g, NULL, "no unit or general '%s' in this scenario", token ? token : "?");
 	}
+	if (out->kind == REF_UNIT && hex_special_unarrived(r->g, out->index, err))
+		return false;
 	if (!hex_game_ref_alive(r->g, *out)) {
 		/* A reserve unit waits for the reinforcements card; anything else
 		 * is gone from the game. */
@@ -384,6 +386,8 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
 	err->line = 0;
+	if (r->phase == PHASE_OVER && r->g->result[0])
+		return rules_fail(err, r->g->result_rule, "the game is over (line %d): %s", r->winner_line, r->g->result);
 	if (r->phase == PHASE_OVER)
 		return fail(err, r->g, r->g->rs->victory.rule,
 			"the game is over: %s won (line %d)", ref_side_id(r, r->g->winner), r->winner_line);

@@ -143,6 +143,8 @@ static bool gain_possible(const referee *r)
 		return false;
 	if (r->current.copied && !g->rs->deck.cards[r->current.played.card].ground_gain)
 		return false;
+	if (!hex_special_ground_gain(g, a->side, NULL))
+		return false;
 	if (hex_game_units_at(g, b->target_hex, 1 - a->side, NULL, 0) > 0)
 		return false;
 	int gen = hex_game_general_at(g, b->target_hex);
@@ -325,6 +327,8 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 			a->subject);
 	const hex_unit *u = &g->units[who.index];
 	unit_turn *t = &r->ut[who.index];
+	if (hex_special_frozen(g, who.index, err))
+		return false;
 	if (!ref_free_to_act(r, "unit", u->id, t->ordered, t->busy, " and may not battle", err))
 		return false;
 	if (t->battles >= t->battles_allowed)
@@ -793,6 +797,8 @@ bool ref_check_gain(const referee *r, const gl_action *a, rules_error *err)
 			return fail(err, g, g->rs->movement.ground_gain_rule, "%s never gains ground", u->type->id);
 		if (b->withdraw)
 			return fail(err, g, g->rs->movement.ground_gain_rule, "the defender withdrew: the attacker cannot gain ground");
+		if (!hex_special_ground_gain(g, u->side, err))
+			return false;
 		if (r->current.copied && !g->rs->deck.cards[r->current.played.card].ground_gain)
 			return fail(err, g, g->rs->movement.ground_gain_rule,
 				"no ground is gained in a turn played with a counter-attack card");

@@ -9,6 +9,7 @@
 #include "../../base/util.h"
 #include "cards.h"
 #include "dice.h"
+#include "hex_special.h"
 #include "moves.h"
 #include "retreat.h"
 

@@ -218,6 +218,9 @@ static void mark_ordered(referee *r, hex_ref ref, bool busy)
 	if (n > 64)
 		n = 64;
 	for (int i = 0; i < n; i++) {
+		rules_error frozen;
+		if (members[i].kind == REF_UNIT && hex_special_frozen(r->g, members[i].index, &frozen))
+			continue;   /* a group's order does not reach a frozen member */
 		if (members[i].kind == REF_UNIT) {
 			r->ut[members[i].index].ordered = true;
 			r->ut[members[i].index].busy |= busy;
@@ -512,6 +515,37 @@ typedef struct move_plan {
 	int carried;
 } move_plan;
 
+/* A move that leaves the board by an exit hex (<exit>, `move REF HEX...
+ * off`): the hexes named by the movement rules, the step off the board
+ * one hex more, from an exit hex of the side that does not stop the move. */
+static bool move_off_check(const referee *r, const gl_action *a, const move_plan *p, rules_error *err)
+{
+	hex_game *g = r->g;
+	if (p->who.kind != REF_UNIT)
+		return fail(err, g, NULL, "'off' is for a unit leaving the board by an exit hex");
+	const char *id = g->units[p->who.index].id;
+	int max = p->o.max_hexes >= 0 ? p->o.max_hexes : moves_max(g, p->who);
+	if ((int)a->hex_count + 1 > max)
+		return fail(err, g, g->rs->movement.rule, "'%s' may move at most %d %s, and the step off the board is one: "
+			"not %zu", id, max, max == 1 ? "hex" : "hexes", a->hex_count + 1);
+	hex_coord from = hex_game_ref_at(g, p->who);
+	if (a->hex_count > 0) {
+		move_options o = p->o;
+		o.max_hexes = max - 1;
+		if (!moves_check_path(g, p->who, &o, a->hexes, (int)a->hex_count, err))
+			return false;
+		from = a->hexes[a->hex_count - 1];
+		step_verdict v;
+		moves_step(g, p->who, o.with_general, from, &v);
+		if (v.stop) {
+			char at[HEX_ADDRESS_MAX];
+			return fail(err, g, g->rs->movement.rule, "'%s' must stop on entering %s and cannot leave the board "
+				"from it in the same move", id, hex_format(from, at));
+		}
+	}
+	return hex_special_exit_check(g, p->who.index, from, err);
+}
+
 static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rules_error *err)
 {
 	hex_game *g = r->g;
@@ -524,6 +558,8 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 	if (p->who.kind == REF_UNIT) {
 		unit_turn *t = &r->ut[p->who.index];
 		const char *id = g->units[p->who.index].id;
+		if (hex_special_frozen(g, p->who.index, err))
+			return false;
 		if (!ref_free_to_act(r, "unit", id, t->ordered, t->busy, " and may not move", err))
 			return false;
 		if (t->moved_done)
@@ -549,6 +585,8 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 		if (t->moved)
 			return fail(err, g, g->rs->movement.rule, "general '%s' has already moved this turn", id);
 	}
+	if (a->off)
+		return move_off_check(r, a, p, err);
 	if (!moves_check_path(g, p->who, &p->o, a->hexes, (int)a->hex_count, err)) {
 		if (p->o.max_hexes >= 0 && p->o.max_hexes < moves_max(g, p->who) && (int)a->hex_count > p->o.max_hexes)
 			return fail(err, g, g->rs->brigades.rule,
@@ -570,8 +608,8 @@ bool ref_check_move(const referee *r, const gl_action *a, rules_error *err)
 	 * the game is as it was when the check returns. */
 	hex_ref who = p.who;
 	int carried = p.carried;
-	hex_coord to = a->hexes[a->hex_count - 1];
 	hex_coord from = hex_game_ref_at(g, who);
+	hex_coord to = a->hex_count > 0 ? a->hexes[a->hex_count - 1] : from;
 	hex_game_place(g, who, to);
 	if (carried >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, carried }, to);
@@ -593,7 +631,7 @@ void ref_apply_move(referee *r, const gl_action *a)
 	hex_ref who = p.who;
 	move_options o = p.o;
 	int carried = p.carried;
-	hex_coord to = a->hexes[a->hex_count - 1];
+	hex_coord to = a->hex_count > 0 ? a->hexes[a->hex_count - 1] : hex_game_ref_at(g, who);
 	int hexes = (int)a->hex_count;
 	if (a->hex_count == 1 && !hex_adjacent(hex_game_ref_at(g, who), to)) {
 		size_t n = hex_count(&g->board);
@@ -619,6 +657,10 @@ void ref_apply_move(referee *r, const gl_action *a)
 		r->gt[who.index].moved = true;
 		r->gt[who.index].move_line = a->line;
 	}
+	/* Off the board by an exit hex: the unit leaves, its general stays on
+	 * the hex it left from, its side scores. */
+	if (a->off && who.kind == REF_UNIT)
+		hex_special_exit(g, who.index);
 	r->phase = PHASE_MOVES;
 }
 

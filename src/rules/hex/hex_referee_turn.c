@@ -402,6 +402,10 @@ void ref_apply_play(referee *r, const gl_action *a)
 	r->phase = PHASE_ORDERS;
 	r->target_owed = fall_back;
 	r->turn++;
+	if (g->turns[r->side] == 0) {
+		g->turns[r->side] = 1;   /* the first side's first turn */
+		hex_special_arrivals(g, r->side);
+	}
 	ref_reset_turn(r);
 	if (reinforce)
 		reinforce_begin(r, a, oc.card);
@@ -467,6 +471,10 @@ void ref_apply_discard(referee *r, const gl_action *a)
 	r->has_current = false;
 	r->phase = PHASE_DISCARDED;
 	r->turn++;
+	if (r->g->turns[r->side] == 0) {
+		r->g->turns[r->side] = 1;
+		hex_special_arrivals(r->g, r->side);
+	}
 	ref_reset_turn(r);
 }
 
@@ -796,5 +804,14 @@ void ref_apply_draw(referee *r, const gl_action *a)
 	r->has_current = false;
 	r->battle.active = false;
 	r->side = 1 - r->side;
+	r->g->turns[r->side]++;   /* the other side's turn is the next */
 	r->phase = PHASE_START;
+	/* A scenario's turn limit or sudden-death hex may end the game here;
+	 * else its schedule may bring units. */
+	if (hex_special_turn_begins(r->g, r->side)) {
+		r->phase = PHASE_OVER;
+		r->winner_line = a->line;
+	} else {
+		hex_special_arrivals(r->g, r->side);
+	}
 }

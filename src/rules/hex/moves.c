@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../base/util.h"
+#include "hex_special.h"
 
 
 int moves_max(const hex_game *g, hex_ref who)
@@ -32,6 +33,9 @@ bool moves_battle_after(const hex_game *g, int unit, int hexes)
 }
 
 
+static void moves_step_figure(const hex_game *g, hex_ref who, int self_general, int friends, int gen,
+	bool terrain_stop, const char *there, step_verdict *v);
+
 void moves_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to, step_verdict *v)
 {
 	const ruleset *rs = g->rs;
@@ -52,16 +56,32 @@ void moves_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to,
 		hex_game_fail(&v->why, g, g->rs->movement.off_board_rule, "%s is off the board; only a forced retreat leaves it", there);
 		return;
 	}
-	const rs_terrain *t = hex_game_terrain(g, to);
-	if (t && !t->passable) {
-		hex_game_fail(&v->why, g, g->rs->terrain_effects.rule, "%s is %s, which no unit or general may enter", there, t->id);
+	/* The scenario's special rules first: a hex they close is closed
+	 * whatever stands there, and a ford opens what the terrain closes. */
+	hex_special_step sv;
+	if (!hex_special_ground(g, side, to, &sv, g->rs->terrain_effects.rule, "no unit or general may enter", &v->why))
 		return;
-	}
+	const rs_terrain *t = hex_game_terrain(g, to);
+	bool ford = sv.ford && t && !t->passable;
 	if (hex_game_enemy_holds(g, to, side, self_general, stack, there, &v->why))
 		return;
 	int gen = hex_game_general_at_except(g, to, self_general);
 	int friends = hex_game_units_at_except(g, to, side, self_unit);
-	bool terrain_stop = t && t->stop;
+	bool terrain_stop = (t && t->stop) || ford;
+	moves_step_figure(g, who, self_general, friends, gen, terrain_stop, there, v);
+	if (v->end && sv.no_end) {
+		v->end = false;
+		rules_error_take(&v->why, &sv.why);
+	}
+}
+
+/* moves_step for what stands on the hex: the stacking of units and
+ * generals, once the terrain and the rules have let the figure in. */
+static void moves_step_figure(const hex_game *g, hex_ref who, int self_general, int friends, int gen,
+	bool terrain_stop, const char *there, step_verdict *v)
+{
+	const ruleset *rs = g->rs;
+	const char *stack = rs->stacking.rule;
 
 	if (who.kind == REF_UNIT) {
 		if (friends + 1 > rs->stacking.units_per_hex) {

@@ -7,6 +7,7 @@
 
 #include "../../base/util.h"
 #include "cards.h"
+#include "hex_special.h"
 
 #define GENERAL_KEY 1000000
 
@@ -236,6 +237,8 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 	const rs_card *card = &g->rs->deck.cards[oc->card];
 	const char *id = hex_game_ref_id(g, r);
 	char at[HEX_ADDRESS_MAX];
+	if (r.kind == REF_UNIT && hex_special_unarrived(g, r.index, err))
+		return false;
 	if (!hex_game_ref_alive(g, r)) {
 		hex_game_fail(err, g, g->rs->turn.rule, "'%s' %s", id, hex_game_ref_absence(g, r));
 		return false;
@@ -245,6 +248,9 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 			g->sides[side].id);
 		return false;
 	}
+	/* A unit the scenario's special rules freeze takes no order. */
+	if (r.kind == REF_UNIT && hex_special_frozen(g, r.index, err))
+		return false;
 	int key = orders_key(g, oc, r);
 	hex_coord anchor = key_hex(g, key);
 	unsigned sections = hex_sections(&g->board, anchor);

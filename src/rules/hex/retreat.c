@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hex_special.h"
+
 
 int retreat_candidates(const hex_game *g, int side, hex_coord from, hex_coord out[2])
 {
@@ -24,6 +26,9 @@ int retreat_candidates(const hex_game *g, int side, hex_coord from, hex_coord ou
 }
 
 
+static void retreat_step_figure(const hex_game *g, hex_ref who, int self_general, int gen, int friends,
+	const char *there, step_verdict *v);
+
 void retreat_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to, step_verdict *v)
 {
 	const ruleset *rs = g->rs;
@@ -40,15 +45,33 @@ void retreat_step(const hex_game *g, hex_ref who, bool with_general, hex_coord t
 		hex_game_fail(&v->why, g, rule, "%s is off the board", there);
 		return;
 	}
-	const rs_terrain *t = hex_game_terrain(g, to);
-	if (t && !t->passable) {
-		hex_game_fail(&v->why, g, rule, "%s is %s, which a retreat cannot enter", there, t->id);
+	/* The scenario's special rules bind a retreat as they bind a move: a
+	 * hex they close blocks it (the ruleset's blocked retreat follows),
+	 * a ford of the side lets it through, a hex it may not end a move on
+	 * it may not end a retreat on. */
+	hex_special_step sv;
+	if (!hex_special_ground(g, side, to, &sv, rule, "a retreat cannot enter", &v->why))
 		return;
-	}
 	if (hex_game_enemy_holds(g, to, side, self_general, rule, there, &v->why))
 		return;
 	int gen = hex_game_general_at_except(g, to, self_general);
 	int friends = hex_game_units_at_except(g, to, side, self_unit);
+	retreat_step_figure(g, who, self_general, gen, friends, there, v);
+	if (v->end && sv.no_end) {
+		/* Where joining a friend would end it, it may not go at all. */
+		v->end = false;
+		v->enter = !v->stop;
+		rules_error_take(&v->why, &sv.why);
+	}
+}
+
+/* retreat_step for what stands on the hex, once the terrain and the
+ * rules have let the figure in. */
+static void retreat_step_figure(const hex_game *g, hex_ref who, int self_general, int gen, int friends,
+	const char *there, step_verdict *v)
+{
+	const ruleset *rs = g->rs;
+	const char *rule = rs->retreat.path_rule;
 	if (who.kind == REF_UNIT) {
 		if (friends + 1 > rs->stacking.units_per_hex) {
 			hex_game_fail(&v->why, g, rule, "%s already holds %s", there,

@@ -9,6 +9,7 @@
 #include "battle.h"
 #include "cards.h"
 #include "dice.h"
+#include "hex_special.h"
 #include "moves.h"
 #include "orders.h"
 #include "strong_impl.h"
@@ -227,10 +228,12 @@ static int nearest_enemy(const hex_game *g, int side, hex_coord from)
 	return best < 0 ? 0 : best;
 }
 
-/* Victory points the side's unit earns standing on h (§10). */
+/* Victory points the side's unit earns standing on h (§10), a
+ * sudden-death hex of the scenario's special rules counting as the game
+ * won (or, the enemy's, as its win denied). */
 static int objective_at(const hex_game *g, int side, hex_coord h)
 {
-	int vp = 0;
+	int vp = hex_special_sudden_worth(g, side, h);
 	for (size_t i = 0; i < g->objective_count; i++) {
 		const hex_objective *o = &g->objectives[i];
 		if (grid_cell_equal(o->at, h) && (o->side < 0 || o->side == side))

@@ -224,8 +224,16 @@ export class Play {
   show(state) {
     this.state = state;
     const status = $('play-status');
-    if (state.over)
-      status.textContent = t('studio-play-over', { winner: state.winner || '?' });
+    if (state.over) {
+      // A draw is no side's win; a game a scenario's special rule ended
+      // says so, with the rule to open.
+      const side = (state.sides || []).find((x) => x.id === state.winner);
+      status.textContent = state.winner === 'draw' ? t('studio-play-over-draw')
+        : t('studio-play-over', { winner: (side && side.name) || state.winner || '?' });
+      if (state.result)
+        withRule(status, state.result_rule ? `${state.result} [${state.result_rule}]` : state.result,
+          (rule) => this.explain(rule));
+    }
     else if (state.stopped)
       status.textContent = t('studio-play-stopped', { why: state.stopped });
     else
@@ -439,23 +447,30 @@ export class Play {
 
   // A line sent: refused with its rule, or taken with the computer's
   // actions after it, listed in order.
+  // The page says 'busy' in body's data-play from the click until the
+  // answer is shown (the computer's actions included), then 'ready'.
   async act(line) {
-    const response = await fetch(`/api/game/act?lang=${lang()}`, {
-      method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ line }),
-    });
-    const answer = await response.json();
-    if (!response.ok) {
-      this.say(answer.error, answer.rule);
-      return false;
+    document.body.dataset.play = 'busy';
+    try {
+      const response = await fetch(`/api/game/act?lang=${lang()}`, {
+        method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ line }),
+      });
+      const answer = await response.json();
+      if (!response.ok) {
+        this.say(answer.error, answer.rule);
+        return false;
+      }
+      this.say('');
+      this.selected = this.target = null;
+      this.mark([], 'reach');
+      this.mark([], 'target');
+      await this.replay(answer.computer, answer.state);
+      this.show(answer.state);
+      return true;
+    } finally {
+      document.body.dataset.play = 'ready';
     }
-    this.say('');
-    this.selected = this.target = null;
-    this.mark([], 'reach');
-    this.mark([], 'target');
-    await this.replay(answer.computer, answer.state);
-    this.show(answer.state);
-    return true;
   }
 
   // The computer's actions one at a time: each listed with its dice and
@@ -474,7 +489,8 @@ export class Play {
     skip.hidden = lines === 0;
     next.hidden = !stepping || lines === 0;
     skip.onclick = () => { skipped = true; };
-    document.body.dataset.play = lines ? 'replaying' : document.body.dataset.play;
+    if (lines)
+      document.body.dataset.play = 'replaying';
     for (const c of computer) {
       const div = document.createElement('div');
       div.className = 'computer-action';
@@ -495,19 +511,23 @@ export class Play {
     }
     skip.hidden = true;
     next.hidden = true;
-    document.body.dataset.play = 'ready';
   }
 
   async undo() {
-    const response = await fetch(`/api/game/undo?lang=${lang()}`, {
-      method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}',
-    });
-    const answer = await response.json();
-    if (!response.ok) {
-      this.say(answer.line ? `${answer.error}: ${answer.line}` : answer.error, answer.rule);
-      return;
+    document.body.dataset.play = 'busy';
+    try {
+      const response = await fetch(`/api/game/undo?lang=${lang()}`, {
+        method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}',
+      });
+      const answer = await response.json();
+      if (!response.ok) {
+        this.say(answer.line ? `${answer.error}: ${answer.line}` : answer.error, answer.rule);
+        return;
+      }
+      this.say('');
+      this.show(answer.state);
+    } finally {
+      document.body.dataset.play = 'ready';
     }
-    this.say('');
-    this.show(answer.state);
   }
 }

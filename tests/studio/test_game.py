@@ -34,6 +34,7 @@ tmp = tempfile.mkdtemp(prefix="orbat-studio-game-")
 folder = folder_with(os.path.join(tmp, "scenarios"), source_root, {
     "first-bull-run.xml": "scenarios/first-bull-run.xml",
     "mb-1861.xml": "scenarios/mb-1861.xml",
+    "bc-limit-draw.xml": "tests/rules/scenarios/bc-limit-draw.xml",
 })
 studio = Studio(orbat, ["first-bull-run.xml"], folder)
 origin = {"Origin": "http://" + studio.host, "Content-Type": "application/json"}
@@ -294,6 +295,19 @@ if check(status == 200 and "short-supply" in [c["id"] for c in state.get("hand",
     if named:
         st, ans = act(named[0]["line"])
         check(st == 200, "the unit named falls back: %s" % ans.get("error"))
+
+# ---- a scenario's turn limit ends the game in a draw, with its rule ----
+status, _ = post("/api/open", {"file": "bc-limit-draw.xml"})
+status, state = post("/api/game/start", {"side": "union", "player": "simple", "seed": 1})
+playable = [c for c in state.get("hand", []) if c.get("plays")]
+if check(status == 200 and playable, "a game on a scenario of one turn a side starts"):
+    act(playable[0]["plays"][0]["line"])
+    st, ans = act("draw")
+    over = ans.get("state", {})
+    check(st == 200 and over.get("over") and over.get("winner") == "draw" and over.get("result_rule") == "turn-limit"
+          and "draw" in over.get("result", ""),
+          "after each side's turn the game is over, drawn by the turn limit, the rule named: %r"
+          % {k: over.get(k) for k in ("over", "winner", "result", "result_rule")})
 
 # ---- a square scenario: started, its first purchase ----
 status, _ = post("/api/open", {"file": "mb-1861.xml"})

@@ -253,7 +253,11 @@ def click_then_settle(d, click):
 
 
 def click_css(d, css):
-    return lambda: d.find_element(By.CSS_SELECTOR, css).click()
+    """A click on what css selects, once the page shows it."""
+    def go():
+        WebDriverWait(d, 30).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, css))
+        d.find_element(By.CSS_SELECTOR, css).click()
+    return go
 
 
 def select_unit(d, unit):
@@ -386,5 +390,25 @@ for name in logs:
                        capture_output=True, text=True)
     check(r.returncode == 0,
           "orbat check accepts %s: %s" % (name, (r.stdout + r.stderr)[-300:]))
+
+# ---- a scenario's turn limit: the page says a draw, and names the rule ----
+shutil.copyfile(os.path.join(source_root, "tests", "rules", "scenarios", "bc-limit-draw.xml"),
+                os.path.join(folder, "bc-limit-draw.xml"))
+studio = Studio(orbat, ["bc-limit-draw.xml"], folder)
+d = chromium("fr", 1400, 900)
+try:
+    start_game(d, 1, "on a scenario of one turn a side")
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
+         and drv.find_elements(By.CSS_SELECTOR, "#play-hand button.card"), "the one-turn game is under way")
+    click_when_ready(d, "#play-hand button.card")
+    wait(d, lambda drv: drv.find_element(By.ID, "play-draw").is_enabled() and log_count(drv) > 0, "a card is played")
+    d.find_element(By.ID, "play-draw").click()
+    wait(d, lambda drv: "match nul" in drv.find_element(By.ID, "play-status").text
+         and drv.find_elements(By.CSS_SELECTOR, "#play-status a[data-rule='turn-limit']"),
+         "the page says the game ended in a draw, the turn limit's rule to open")
+    screenshot(d, "play-draw-fr")
+finally:
+    d.quit()
+studio.stop()
 shutil.rmtree(tmp)
 checks.finish("studio-play")

@@ -95,9 +95,12 @@ def main():
             if big is None or little is None:
                 failed = True
                 break
+            # A run too short to tell the two apart (the quick mode, on a
+            # fast machine) is counted whole, its start-up included: a
+            # lower bound, never an infinite rate.
             wall, cpu = big[0] - little[0], big[1] - little[1]
-            rates.append((games - small) / wall if wall > 0 else float("inf"))
-            cpu_rates.append((games - small) / cpu if cpu > 0 else float("inf"))
+            rates.append((games - small) / wall if wall > 0 else games / max(big[0], 1e-6))
+            cpu_rates.append((games - small) / cpu if cpu > 0 else games / max(big[1], 1e-6))
         if not rates:
             print("%-30s %12s" % (name, "failed"))
             continue

@@ -395,7 +395,7 @@ static void test_objective_and_battle_info_edits(void **state)
 		"    <name xml:lang=\"en\">The farm</name>\n"
 		"    <name xml:lang=\"nl\">De boerderij</name>\n"
 		"    <name xml:lang=\"fr\">La ferme</name>\n"
-		"  </objective>\n</scenario>\n"));
+		"  </objective>\n"));
 	assert_int_equal(scenario_doc_model(d)->objective_count, 3);
 	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_SECTIONS,
 		.attrs = { { "west", "3" }, { "east", "5" } }, .attr_count = 2 }, &inv, NULL));

@@ -307,7 +307,11 @@ export class Play {
       if (due.side !== state.side)
         continue;
       const line = document.createElement('div');
-      line.textContent = due.text || `${due.step || ''} ${due.unit}`.trim();
+      // The referee's sentence; else the step in the page's words, with
+      // the piece's name.
+      const word = `studio-play-step-${due.step}`;
+      const said = due.step && due.unit ? t(word, { unit: this.nameOf(due.unit, { id: due.unit }) }) : word;
+      line.textContent = due.text || (said !== word ? said : `${due.step || ''} ${due.unit}`.trim());
       dues.appendChild(line);
       if (due.step === 'retreat' && due.unit && state.grid !== 'square')
         this.retreats(line, due.unit, due.count);

@@ -123,6 +123,9 @@ for lang in ("en", "nl", "fr"):
                   "the computer's battles are in the log with their dice")
             wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dues button[data-retreat]"),
                  "the retreat owed offers the referee's paths")
+            owed = d.find_element(By.ID, "play-dues").text
+            check("retreats: choose its path" in owed and "u-inf" not in owed,
+                  "the retreat owed is said in words, the unit by its name: %r" % owed[:80])
             before = log_count(d)
             d.find_element(By.CSS_SELECTOR, "#play-dues button[data-retreat]").click()
             wait(d, lambda drv: log_count(drv) > before or drv.find_element(By.ID, "play-message").is_displayed(),

@@ -51,6 +51,7 @@ except SystemExit:
 from studio_server import Studio  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 MOVES_TARGET_MS = 100.0
@@ -250,7 +251,14 @@ def bench_scenario(studio, scenario, turns, clicks):
         moves = clicks_to_moves(game, game.state(), clicks)
         computer = []
         for _ in range(turns):
-            ms = one_turn(game)
+            try:
+                ms = one_turn(game)
+            except TimeoutException:
+                # A position this bench does not know how to play on (a
+                # choice with no button): the turns so far are the figures.
+                print("  %s: stopped after %d turns, at a choice this bench cannot make" % (scenario, len(computer)),
+                      file=sys.stderr)
+                break
             if ms is None:
                 break
             if ms >= 0:

@@ -10,6 +10,7 @@
 #include "cards.h"
 #include "dice.h"
 #include "moves.h"
+#include "hex_special.h"
 #include "retreat.h"
 #include "sight.h"
 
@@ -275,6 +276,22 @@ static int from_figures(ask_ctx *c, const char *section, hex_ref who[2])
 	return 1;
 }
 
+/* Which of the hexes a figure may reach are fords of the scenario's
+ * crossing rules: a player disputing a river crossing is shown the rule. */
+static void ford_list(const hex_game *g, hex_ref who, ask_moves_answer *a)
+{
+	int side = hex_game_ref_side(g, who);
+	a->fords = xcalloc(a->reachable_count + 1, sizeof *a->fords);
+	a->ford_lines = xcalloc(a->reachable_count + 1, sizeof *a->ford_lines);
+	for (size_t i = 0; i < a->reachable_count; i++) {
+		int line = hex_special_ford_line(g, side, a->reachable[i]);
+		if (line > 0) {
+			a->fords[a->ford_count] = a->reachable[i];
+			a->ford_lines[a->ford_count++] = line;
+		}
+	}
+}
+
 static void moves_one(ask_ctx *c, hex_ref who)
 {
 	const hex_game *g = c->g;
@@ -295,6 +312,7 @@ static void moves_one(ask_ctx *c, hex_ref who)
 			NULL, NULL);
 	}
 	a->max_hexes = o.max_hexes >= 0 ? o.max_hexes : moves_max(g, who);
+	ford_list(g, who, a);
 }
 
 
@@ -531,6 +549,8 @@ void ask_result_free(ask_result *r)
 			free(it->u.moves.reachable);
 			free(it->u.moves.battle_after);
 			free(it->u.moves.general_reachable);
+			free(it->u.moves.fords);
+			free(it->u.moves.ford_lines);
 			break;
 		case ASK_RETREAT:
 			free(it->u.retreat.outcomes);

@@ -73,6 +73,12 @@ typedef struct ask_moves_answer {
 	size_t battle_after_count;
 	hex_coord *general_reachable;  /* the general on his own */
 	size_t general_reachable_count;
+	/* Of `reachable`, the fords of a scenario's <crossing> rule, each
+	 * with the line the rule is written on: a river or stream hex the
+	 * figure enters only there. */
+	hex_coord *fords;
+	int *ford_lines;
+	size_t ford_count;
 } ask_moves_answer;
 
 typedef struct ask_retreat_answer {

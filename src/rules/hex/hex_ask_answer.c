@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../base/jsonout.h"
+#include "../../model/special_rules.h"
 #include "hex_ask.h"
 #include "hex_engine.h"
 
@@ -130,6 +131,12 @@ static void print_moves(const hex_game *g, const ask_result *r, const ask_item *
 		fprintf(out, "  general '%s' on his own may end on: ", general);
 		text_list_or(out, a->general_reachable, a->general_reachable_count, "nowhere");
 		fprintf(out, "\n");
+	}
+	for (size_t i = 0; i < a->ford_count; i++) {
+		char at[HEX_ADDRESS_MAX];
+		fprintf(out, "  %s is a ford: the scenario's special rule on line %d lets it cross there, and entering "
+			"it ends the move [%s]\n", hex_format(a->fords[i], at), a->ford_lines[i],
+			special_kind_name(SPECIAL_CROSSING));
 	}
 }
 
@@ -363,6 +370,15 @@ static json_t *json_moves(const hex_game *g, const ask_result *r, const ask_item
 	if (a->general >= 0)
 		json_object_set_new(o, "general", json_pack("{s:o, s:o}", "id", jsonout_string(g->generals[a->general].id),
 			"reachable", json_hex_list(a->general_reachable, a->general_reachable_count)));
+	if (a->ford_count > 0) {
+		json_t *fords = json_array();
+		for (size_t i = 0; i < a->ford_count; i++) {
+			char at[HEX_ADDRESS_MAX];
+			json_array_append_new(fords, json_pack("{s:s, s:i, s:s}", "at", hex_format(a->fords[i], at), "line",
+				a->ford_lines[i], "rule", special_kind_name(SPECIAL_CROSSING)));
+		}
+		json_object_set_new(o, "fords", fords);
+	}
 	json_rule(o, r->rule);
 	return o;
 }

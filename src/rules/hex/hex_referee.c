@@ -210,6 +210,7 @@ static void after_change(referee *r, int line)
 {
 	if (r->phase == PHASE_OVER)
 		return;
+	hex_special_wake(r->g);
 	if (hex_game_check_victory(r->g, r->side) >= 0) {
 		r->phase = PHASE_OVER;
 		r->winner_line = line;

@@ -48,6 +48,16 @@ bool hex_special_ground(const hex_game *g, int side, hex_coord h, hex_special_st
 	return true;
 }
 
+int hex_special_ford_line(const hex_game *g, int side, hex_coord h)
+{
+	const hex_special *sp = g->special;
+	long idx = sp && side >= 0 && side < GAME_SIDES ? hex_index(&g->board, h) : -1;
+	if (idx < 0)
+		return 0;
+	int ford = sp->cells[(size_t)side * sp->hexes + (size_t)idx].ford;
+	return ford >= 0 ? sp->entries[ford].line : 0;
+}
+
 void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_step *v)
 {
 	v->closed = v->ford = v->no_end = false;
@@ -89,7 +99,8 @@ static bool enemy_near(const hex_game *g, const special_group *f)
 }
 
 /* Whether the group is released now: the first of its written parts met.
- * Turn and flags only grow; an enemy near is judged as the board stands. */
+ * Turn and flags only grow; an enemy near releases it from the moment it
+ * came (woken), as the board stood after some action. */
 static bool released(const hex_game *g, const special_group *f)
 {
 	if (f->side < 0)
@@ -98,7 +109,17 @@ static bool released(const hex_game *g, const special_group *f)
 		return true;
 	if (f->flags >= 0 && f->flags_side >= 0 && g->sides[f->flags_side].flags >= f->flags)
 		return true;
-	return f->enemy_within >= 0 && enemy_near(g, f);
+	return f->woken;
+}
+
+void hex_special_wake(hex_game *g)
+{
+	hex_special *sp = g->special;
+	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
+		special_group *f = &sp->frozen[i];
+		if (!f->woken && f->enemy_within >= 0 && enemy_near(g, f))
+			f->woken = true;
+	}
 }
 
 /* "turn 3 of confederate, 2 flags won by union or an enemy unit within 2
@@ -243,6 +264,8 @@ int hex_special_arrivals(hex_game *g, int side)
 			arrived++;
 		}
 	}
+	if (arrived)
+		hex_special_wake(g);
 	return arrived;
 }
 

@@ -25,6 +25,9 @@ typedef struct hex_special_step {
 
 /* Fills *v for `side` and h; all false when g has no special rules. */
 void hex_special_step_at(const hex_game *g, int side, hex_coord h, hex_special_step *v);
+/* The line of the <crossing> rule that makes h a ford for `side`, or 0
+ * when h is not one of its fords. */
+int hex_special_ford_line(const hex_game *g, int side, hex_coord h);
 /* The ground of h for a figure of `side`, as moves and retreats judge it
  * alike: false with the reason in *why when the special rules close it,
  * or when its terrain is impassable and no ford of the side opens it
@@ -35,9 +38,13 @@ bool hex_special_ground(const hex_game *g, int side, hex_coord h, hex_special_st
 
 /* Whether unit `unit` is frozen now (<frozen>): held by a group whose
  * condition is not met at this moment of the game; then *why names the
- * rule.  Judged afresh at every question from the game's turn count, flags
- * and board, so that nothing is stored beside them. */
+ * rule.  The turn and the flags are read from the game as it stands; an
+ * enemy near counts from the first time hex_special_wake saw it. */
 bool hex_special_frozen(const hex_game *g, int unit, rules_error *why);
+/* After every change of the board (an action applied, units arrived):
+ * a frozen group with `enemy-within` that has an enemy unit that near
+ * now is released for the rest of the game. */
+void hex_special_wake(hex_game *g);
 
 /* The turn of `side` is about to begin (the other side has drawn; the
  * referee has counted it in g->turns): the game ends when each side has

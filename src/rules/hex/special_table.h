@@ -52,6 +52,9 @@ typedef struct special_group {
 	int flags;              /* once flags_side has won this many */
 	int flags_side;
 	int enemy_within;       /* an enemy unit this near a unit of the group */
+	/* A frozen group an enemy came near (hex_special_wake): released for
+	 * good, as the scenario's sheet reads, whether the enemy stays or not. */
+	bool woken;
 } special_group;
 
 /* A sudden-death hex (<sudden-death>): who wins by holding it. */

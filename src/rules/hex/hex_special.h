@@ -4,7 +4,8 @@
  * a river, that a unit is still frozen, that the game has ended.  It reads
  * the table the game made of them (special_table.h); every answer that
  * depends on the play is worked out from the game's state when asked,
- * never stored beside it.  A refusal names the scenario rule by its element
+ * except the one fact the board forgets: that an enemy once came near a
+ * frozen group (kept in the table, which the game's clone copies).  A refusal names the scenario rule by its element
  * name (the rule id `orbat explain` serves) and the line it is written on. */
 #ifndef ORBAT_RULES_HEX_SPECIAL_H
 #define ORBAT_RULES_HEX_SPECIAL_H

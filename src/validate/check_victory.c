@@ -4,6 +4,19 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../model/special_rules.h"
+
+/* The units the special rules' <schedule>s bring to side `side`. */
+static long scheduled_units(const scenario *sc, size_t side)
+{
+	long n = 0;
+	for (size_t i = 0; sc->special && i < sc->special->count; i++) {
+		const special_rule *r = &sc->special->rules[i];
+		if (r->kind == SPECIAL_SCHEDULE && str_eq(r->side.text, sc->sides[side].id.text))
+			n += (long)r->unit_count;
+	}
+	return n;
+}
 
 void check_victory(check_ctx *ctx)
 {
@@ -45,9 +58,11 @@ void check_victory(check_ctx *ctx)
 		long units = 0, generals = 0;
 		for (size_t i = 0; i < sc->unit_count; i++)
 			units += sc->units[i].side == enemy;
-		/* reserve units can be destroyed once they arrive */
+		/* reserve units, and the units a <schedule> brings, can be
+		 * destroyed once they arrive */
 		for (size_t i = 0; i < sc->reserve_count; i++)
 			units += sc->reserves[i].side == enemy;
+		units += scheduled_units(sc, enemy);
 		for (size_t i = 0; i < sc->general_count; i++)
 			generals += sc->generals[i].side == enemy;
 		long reachable = units + generals + open_vp[s];

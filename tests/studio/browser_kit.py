@@ -13,7 +13,9 @@ try:
     from selenium import webdriver
     from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
     print("SKIP: python3-selenium is not installed")
@@ -113,3 +115,42 @@ def click_when_ready(driver, css, timeout=60):
         print("  the last try to click %s: %s" % (css, why))
         missed_clicks.append("%s: %s" % (css, why))
         return False
+
+
+class EditorPage:
+    """What a test does on the editing page as a user does it: open a
+    scenario from the start page, choose in a list, undo, and wait until
+    the studio has answered an edit and drawn the board again."""
+
+    def __init__(self, checks):
+        self.checks = checks
+
+    @staticmethod
+    def js(driver, script, *args):
+        return driver.execute_script(script, *args)
+
+    def choose(self, driver, select_id, value):
+        self.js(driver, "const s = document.getElementById(arguments[0]); s.value = arguments[1];"
+                        "s.dispatchEvent(new Event('change'));", select_id, value)
+
+    def idle(self, driver):
+        return self.checks.wait(driver, lambda drv: self.js(
+            drv, "const b = document.body.dataset, s = document.getElementById('stage');"
+                 "return b.busy !== 'true' && s.dataset.shows && s.dataset.generation === b.generation"),
+            "the edit is answered and the board drawn again")
+
+    def open_scenario(self, driver, name):
+        if driver.find_element(By.ID, "to-start").is_displayed():
+            driver.find_element(By.ID, "to-start").click()
+        self.checks.wait(driver, lambda drv: drv.find_element(By.ID, "start").is_displayed(), "the start page shows")
+        self.checks.check(click_when_ready(driver, "button.open[data-file='%s']" % name),
+                          "the button of %s takes the click" % name)
+        return self.checks.wait(
+            driver, lambda drv: (self.js(drv, "return document.getElementById('stage').dataset.shows") or "")
+            .startswith(name + " ") and drv.find_element(By.ID, "workspace").is_displayed(),
+            "%s is on its board" % name)
+
+    def undo(self, driver):
+        driver.find_element(By.ID, "scenario-title").click()
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        self.idle(driver)

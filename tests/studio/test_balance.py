@@ -26,46 +26,21 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_kit import Checks, browser as chromium, click_when_ready  # noqa: E402
+from browser_kit import Checks, EditorPage, browser as chromium, click_when_ready  # noqa: E402
 from studio_server import Studio  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 orbat, source_root, shots = sys.argv[1], sys.argv[2], sys.argv[3]
 checks = Checks(shots)
 check, wait, screenshot = checks.check, checks.wait, checks.screenshot
-
-
-def js(d, script, *args):
-    return d.execute_script(script, *args)
+page = EditorPage(checks)
+js, choose, idle, open_scenario, undo = page.js, page.choose, page.idle, page.open_scenario, page.undo
 
 
 def panel(d, key):
     return js(d, "return document.getElementById('balance-panel').dataset[arguments[0]]", key)
-
-
-def choose(d, element_id, value):
-    js(d, "const s = document.getElementById(arguments[0]); s.value = arguments[1];"
-          "s.dispatchEvent(new Event('change'));", element_id, value)
-
-
-def idle(d):
-    return wait(d, lambda drv: js(drv, "const b = document.body.dataset, s = document.getElementById('stage');"
-                                  "return b.busy !== 'true' && s.dataset.shows"
-                                  " && s.dataset.generation === b.generation"),
-                "the edit is answered and the board drawn again")
-
-
-def open_scenario(d, name):
-    if d.find_element(By.ID, "to-start").is_displayed():
-        d.find_element(By.ID, "to-start").click()
-    wait(d, lambda drv: drv.find_element(By.ID, "start").is_displayed(), "the start page shows")
-    check(click_when_ready(d, "button.open[data-file='%s']" % name), "the button of %s takes the click" % name)
-    return wait(d, lambda drv: (js(drv, "return document.getElementById('stage').dataset.shows") or "")
-                .startswith(name + " ") and drv.find_element(By.ID, "workspace").is_displayed(),
-                "%s is on its board" % name)
 
 
 def show_panel(d):
@@ -118,12 +93,6 @@ def paint(d, terrain, address):
     ActionChains(d).move_to_element(target).click().perform()
     idle(d)
     show_panel(d)
-
-
-def undo(d):
-    d.find_element(By.ID, "scenario-title").click()
-    ActionChains(d).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
-    idle(d)
 
 
 tmp = tempfile.mkdtemp(prefix="orbat-studio-balance-")

@@ -31,23 +31,15 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import sys
 import tempfile
 
-sys.dont_write_bytecode = True
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tests", "studio"))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from browser_bench import Bench, ROOT, figures  # noqa: E402  (paths, browser, release build)
 
-import run as bench_run  # noqa: E402  (the release build, shared)
-
-try:
-    from browser_kit import browser  # noqa: E402  (exits 77 without chromium)
-except SystemExit:
-    print("play bench: needs chromium, chromium-driver and python3-selenium", file=sys.stderr)
-    sys.exit(2)
+bench = Bench("play bench")
+browser = bench.browser()
+die = bench.die
 from studio_server import Studio  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -98,15 +90,6 @@ seen.observe(document.body, { attributes: true, childList: true, subtree: true }
 el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 if (ready()) finish();
 """
-
-
-def die(msg, status=2):
-    print("play bench: " + msg, file=sys.stderr)
-    sys.exit(status)
-
-
-def figures(values):
-    return (statistics.median(values), min(values), max(values)) if values else (float("nan"),) * 3
 
 
 class Game:
@@ -279,7 +262,7 @@ def main():
         orbat, what = os.path.abspath(args.orbat), args.orbat
     else:
         print("building the release binary in build-release/ ...", file=sys.stderr)
-        orbat, what = bench_run.build_release(ROOT, os.path.join(ROOT, "build-release")), "build-release (release)"
+        orbat, what = bench.release_build(), "build-release (release)"
     folder = os.path.join(ROOT, "scenarios")
     names = sorted(f for f in os.listdir(folder) if f.endswith(".xml"))
     if args.scenario:

@@ -34,25 +34,16 @@ import http.client
 import json
 import os
 import shutil
-import statistics
 import sys
 import tempfile
 import time
 
-# The modules it borrows live in the source tree: no __pycache__ there.
-sys.dont_write_bytecode = True
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tests", "studio"))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from browser_bench import Bench, ROOT, figures  # noqa: E402  (paths, browser, release build)
 
-import run as bench_run  # noqa: E402  (the release build, shared)
-
-try:
-    from browser_kit import browser  # noqa: E402  (exits 77 without chromium)
-except SystemExit:
-    print("studio bench: needs chromium, chromium-driver and python3-selenium", file=sys.stderr)
-    sys.exit(2)
+bench = Bench("studio bench")
+browser = bench.browser()
+die = bench.die
 from studio_server import Studio  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
@@ -91,11 +82,6 @@ seen.observe(document.body, { attributes: true });
 """
 
 
-def die(msg, status=2):
-    print("studio bench: " + msg, file=sys.stderr)
-    sys.exit(status)
-
-
 def largest_scenario():
     folder = os.path.join(ROOT, "scenarios")
     files = [f for f in os.listdir(folder) if f.endswith(".xml")]
@@ -111,10 +97,6 @@ def peak_mib(pid):
             if key in ("VmHWM", "VmRSS"):
                 fields[key] = int(value.split()[0]) / 1024.0
     return fields.get("VmHWM", 0.0), fields.get("VmRSS", 0.0)
-
-
-def figures(values):
-    return statistics.median(values), min(values), max(values)
 
 
 def api_call(studio, method, path, body=None):
@@ -191,7 +173,7 @@ def main():
         orbat, what = os.path.abspath(args.orbat), args.orbat
     else:
         print("building the release binary in build-release/ ...", file=sys.stderr)
-        orbat, what = bench_run.build_release(ROOT, os.path.join(ROOT, "build-release")), "build-release (release)"
+        orbat, what = bench.release_build(), "build-release (release)"
     scenario = args.scenario or largest_scenario()
     source = os.path.join(ROOT, "scenarios", scenario)
     if not os.path.isfile(source):

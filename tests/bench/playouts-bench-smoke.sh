@@ -5,19 +5,12 @@
 #
 #   playouts-bench-smoke.sh ORBAT SOURCE_ROOT
 set -u
-orbat=$1
+. "$(dirname "$0")/bench-smoke-lib.sh"
+bench_quick playouts "$1" "$2"
 root=$2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orbat-playouts-bench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-"$root/bench/playouts.sh" --quick --orbat "$orbat" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-cat "$tmp/out"
-fail=0
-[ "$rc" -eq 0 ] || { echo "FAIL: bench/playouts.sh --quick exited $rc"; cat "$tmp/err"; fail=1; }
-grep -q Traceback "$tmp/err" && { echo "FAIL: bench/playouts.sh crashed"; cat "$tmp/err"; fail=1; }
 for f in "$root"/scenarios/*.xml; do
 	name=${f##*/}
-	grep -Eq "^$name +[0-9]+ +[0-9]+ +[0-9.]+" "$tmp/out" || { echo "FAIL: no figures for $name"; fail=1; }
+	grep -Eq "^$name +[0-9]+ +[0-9]+ +[0-9.]+" "$out" || { echo "FAIL: no figures for $name"; fail=1; }
 done
 [ "$fail" -eq 0 ] && echo "playouts bench smoke: all passed"
 exit "$fail"

@@ -1,5 +1,6 @@
-/* The expert player (rules/expert/): on every bundled hex scenario its
- * short seeded games against the strong player, on either side, end
+/* The expert player (rules/expert/): on every bundled scenario its short
+ * seeded games against the grid's strongest other player (strong on the
+ * hex grid, simple on the square one), on either side, end
  * without a refused or stuck proposal and replay line by line through the
  * referee as `orbat check` does; the same seed and simulation count play
  * the same game; its choices do not change when the hand it cannot see
@@ -124,16 +125,16 @@ static void test_legal_everywhere(void **state)
 	think_sims(SIMS);
 	size_t count = 0;
 	char **paths = bundled_scenarios(&count);
-	int hex = 0;
+	int hex = 0, square = 0;
 	for (size_t k = 0; k < count; k++) {
 		loaded l;
 		load(&l, paths[k]);
 		const char *name = strrchr(paths[k], '/') + 1;
-		if (l.rs->grid != GRID_HEX) {
-			unload(&l);
-			continue;
-		}
-		hex++;
+		/* Against the grid's strongest other player: the square grid
+		 * has no `strong`. */
+		const char *other = l.rs->grid == GRID_HEX ? "strong" : "simple";
+		hex += l.rs->grid == GRID_HEX;
+		square += l.rs->grid == GRID_SQUARE;
 		rules_error why;
 		rules_error_clear(&why);
 		match *m = match_open(l.sc, l.rs, &why);
@@ -142,7 +143,7 @@ static void test_legal_everywhere(void **state)
 			for (int seat = 0; seat < 2; seat++) {
 				match_opts o = { .seed = (unsigned long long)(s * 7919), .max_turns = MAX_TURNS };
 				o.players[seat] = "expert";
-				o.players[1 - seat] = "strong";
+				o.players[1 - seat] = other;
 				game_lines gl;
 				match_result r;
 				bool ok = play_kept(m, &o, &gl, &r);
@@ -159,6 +160,7 @@ static void test_legal_everywhere(void **state)
 	}
 	str_free_words(paths, count);
 	assert_true(hex >= 3);
+	assert_true(square >= 2);
 }
 
 /* One game of expert against itself on shiloh, hashed. */

@@ -22,18 +22,24 @@ void expert_plan_candidates(expert_plan out[EXPERT_PLAN_COUNT], rng *rnd)
 	}
 }
 
+/* A plan's player, or `simple` on a grid where it plays no game (the
+ * square grid has no `strong`): the plans then differ by their choices. */
+static bool seat(player *pl, const char *name, grid_kind grid)
+{
+	rules_error why;
+	return player_open(pl, name, grid, -1, 0, &why) || player_open(pl, "simple", grid, -1, 0, &why);
+}
+
 bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid)
 {
 	memset(p, 0, sizeof *p);
-	rules_error why;
-	if (!player_open(&p->base, plan->base, grid, -1, 0, &why))
+	if (!seat(&p->base, plan->base, grid))
 		return false;
-	if (!player_open(&p->other, plan->other, grid, -1, 0, &why)) {
+	if (!seat(&p->other, plan->other, grid)) {
 		player_close(&p->base);
 		return false;
 	}
-	if (!player_open(&p->fallback, "strong", grid, -1, 0, &why) &&
-		!player_open(&p->fallback, "simple", grid, -1, 0, &why)) {
+	if (!seat(&p->fallback, "strong", grid)) {
 		player_close(&p->base);
 		player_close(&p->other);
 		return false;

@@ -70,7 +70,8 @@ bool expert_player_answer(expert_player *ep, const expert_grid *grid, game *g, r
 {
 	rules_error why;
 	if (!ep->helper_open)
-		ep->helper_open = player_open(&ep->helper, "strong", grid->grid, ep->side, 0, &why);
+		ep->helper_open = player_open(&ep->helper, "strong", grid->grid, ep->side, 0, &why) ||
+			player_open(&ep->helper, "simple", grid->grid, ep->side, 0, &why);
 	return ep->helper_open && player_answer(&ep->helper, g, choices, a);
 }
 

@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "../../base/util.h"
+#include "../expert/expert_player.h"
 #include "../players.h"
 #include "sq_auto.h"
+#include "sq_expert.h"
 #include "sq_log.h"
 #include "sq_referee.h"
 #include "sq_table.h"
@@ -397,6 +399,47 @@ static const player_ops SIMPLE = {
 	sizeof(sq_auto), simple_init, simple_next, nothing_to_free, simple_own_choices, simple_answer,
 };
 
-static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE } };
+/* The expert: the search of rules/expert/ with nothing hidden to deal
+ * again and the square game's strength on the board. */
+static void expert_nothing_hidden(game *gm, int viewer, rng *rnd)
+{
+	(void)gm;
+	(void)viewer;
+	(void)rnd;
+}
+
+static double expert_strength(game *gm, int side)
+{
+	return sq_expert_material(sq_engine_game(gm), side);
+}
+
+static const expert_grid EXPERT_GRID = { GRID_SQUARE, expert_nothing_hidden, expert_strength };
+
+static void expert_init(void *state, int side, long max_turns)
+{
+	(void)max_turns;
+	expert_player_init(state, side);
+}
+
+static bool expert_next(void *state, game *gm, rng *choices, game_action *a)
+{
+	return expert_player_next(state, &EXPERT_GRID, gm, choices, a);
+}
+
+static bool expert_answer(void *state, game *gm, rng *choices, game_action *a)
+{
+	return expert_player_answer(state, &EXPERT_GRID, gm, choices, a);
+}
+
+static void expert_free(void *state)
+{
+	expert_player_free(state);
+}
+
+static const player_ops EXPERT = {
+	sizeof(expert_player), expert_init, expert_next, expert_free, NULL, expert_answer,
+};
+
+static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "expert", &EXPERT } };
 
 GAME_ENGINE_DEFINE(square_engine, "square", GRID_SQUARE, sq_action, sq_lines, sq_engine, PLAYERS, &sq_ask_ops);

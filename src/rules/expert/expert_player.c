@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-void expert_player_init(expert_player *ep, int side)
+void expert_player_init(expert_player *ep, const expert_grid *grid, int side)
 {
 	memset(ep, 0, sizeof *ep);
+	ep->grid = grid;
 	ep->side = side;
 	ep->turn = -1;
 }
@@ -47,8 +48,9 @@ static void plan_turn(expert_player *ep, const expert_grid *grid, game *g, int m
 	ep->turn_side = me;
 }
 
-bool expert_player_next(expert_player *ep, const expert_grid *grid, game *g, rng *choices, game_action *a)
+bool expert_player_next(void *state, game *g, rng *choices, game_action *a)
 {
+	expert_player *ep = state;
 	if (game_over(g))
 		return false;
 	if (!ep->seeded) {
@@ -62,21 +64,23 @@ bool expert_player_next(expert_player *ep, const expert_grid *grid, game *g, rng
 	 * when the game is taken up halfway, or the other side's turn
 	 * comes to a player of both sides). */
 	if (game_at_turn_start(g) || ep->turn_side != me || !ep->play.open)
-		plan_turn(ep, grid, g, me);
+		plan_turn(ep, ep->grid, g, me);
 	return ep->play.open && expert_play_step(&ep->play, g, a, referee_takes, NULL);
 }
 
-bool expert_player_answer(expert_player *ep, const expert_grid *grid, game *g, rng *choices, game_action *a)
+bool expert_player_answer(void *state, game *g, rng *choices, game_action *a)
 {
+	expert_player *ep = state;
 	rules_error why;
 	if (!ep->helper_open)
-		ep->helper_open = player_open(&ep->helper, "strong", grid->grid, ep->side, 0, &why) ||
-			player_open(&ep->helper, "simple", grid->grid, ep->side, 0, &why);
+		ep->helper_open = player_open(&ep->helper, "strong", ep->grid->grid, ep->side, 0, &why) ||
+			player_open(&ep->helper, "simple", ep->grid->grid, ep->side, 0, &why);
 	return ep->helper_open && player_answer(&ep->helper, g, choices, a);
 }
 
-void expert_player_free(expert_player *ep)
+void expert_player_free(void *state)
 {
+	expert_player *ep = state;
 	expert_play_close(&ep->play);
 	if (ep->helper_open)
 		player_close(&ep->helper);

@@ -8,8 +8,9 @@
  *
  * Its randomness is its own stream, seeded once from the players' choice
  * stream (players.h: from the game's seed), never from the clock; with a
- * count of simulations the same seed plays the same game.  The grid's
- * player table wraps these functions with its expert_grid.  No I/O. */
+ * count of simulations the same seed plays the same game.  A grid seats
+ * it in its player table with an init of its own that names its
+ * expert_grid, and the three ops below.  No I/O. */
 #ifndef ORBAT_RULES_EXPERT_PLAYER_H
 #define ORBAT_RULES_EXPERT_PLAYER_H
 
@@ -18,6 +19,7 @@
 #include "expert_search.h"
 
 typedef struct expert_player {
+	const expert_grid *grid;
 	int side;
 	int turn;             /* the turn the plan belongs to, -1 none */
 	int turn_side;        /* and the side it plays */
@@ -29,9 +31,10 @@ typedef struct expert_player {
 	expert_verdict last;  /* the last search's verdict */
 } expert_player;
 
-void expert_player_init(expert_player *ep, int side);
-bool expert_player_next(expert_player *ep, const expert_grid *grid, game *g, rng *choices, game_action *a);
-bool expert_player_answer(expert_player *ep, const expert_grid *grid, game *g, rng *choices, game_action *a);
-void expert_player_free(expert_player *ep);
+void expert_player_init(expert_player *ep, const expert_grid *grid, int side);
+/* player_ops' next, answer and free, on an expert_player's notes. */
+bool expert_player_next(void *state, game *g, rng *choices, game_action *a);
+bool expert_player_answer(void *state, game *g, rng *choices, game_action *a);
+void expert_player_free(void *state);
 
 #endif

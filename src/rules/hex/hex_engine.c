@@ -466,26 +466,11 @@ static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strengt
 static void expert_init(void *state, int side, long max_turns)
 {
 	(void)max_turns;
-	expert_player_init(state, side);
-}
-
-static bool expert_next(void *state, game *gm, rng *choices, game_action *a)
-{
-	return expert_player_next(state, &EXPERT_GRID, gm, choices, a);
-}
-
-static bool expert_answer(void *state, game *gm, rng *choices, game_action *a)
-{
-	return expert_player_answer(state, &EXPERT_GRID, gm, choices, a);
-}
-
-static void expert_free(void *state)
-{
-	expert_player_free(state);
+	expert_player_init(state, &EXPERT_GRID, side);
 }
 
 static const player_ops EXPERT = {
-	sizeof(expert_player), expert_init, expert_next, expert_free, NULL, expert_answer,
+	sizeof(expert_player), expert_init, expert_player_next, expert_player_free, NULL, expert_player_answer,
 };
 
 static const game_engine_player PLAYERS[] = {

@@ -9,7 +9,6 @@
 #include "../../base/util.h"
 #include "../../model/special_rules.h"
 #include "special_table.h"
-#include "hex_special.h"
 
 static char *dup_or_null(const char *s)
 {
@@ -255,7 +254,6 @@ hex_game *hex_game_create_at(const position *pos)
 		if (more != 0)   /* <adjust hand>: at least one card stays */
 			g->sides[s].hand_size = g->sides[s].hand_size + more < 1 ? 1 : g->sides[s].hand_size + more;
 	}
-	hex_special_wake(g);   /* an enemy already near at the start */
 	return g;
 }
 

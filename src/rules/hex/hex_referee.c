@@ -20,6 +20,7 @@ referee *referee_create(hex_game *g)
 	r->ut = xcalloc(g->unit_count + 1, sizeof *r->ut);
 	r->gt = xcalloc(g->general_count + 1, sizeof *r->gt);
 	r->battle.follow_brigade = -1;
+	hex_special_wake(g);   /* a frozen group with an enemy near at the start */
 	return r;
 }
 

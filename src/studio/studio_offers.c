@@ -8,6 +8,7 @@
 
 #include "../base/util.h"
 #include "../geo/grid.h"
+#include "../model/scenario_sections.h"
 #include "../render/names.h"
 #include "../rules/standing.h"
 
@@ -693,4 +694,20 @@ json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, in
 	if (words)
 		standing_finish(&st);
 	return o.list;
+}
+
+json_t *studio_offers_section_cells(const scenario *sc, const ruleset *rs, const char *side, const char *section)
+{
+	json_t *cells = json_array();
+	for (size_t k = 0; k < sc->side_count; k++) {
+		if (!sc->sides[k].id.text || strcmp(sc->sides[k].id.text, side) != 0)
+			continue;
+		size_t n = scenario_section_cells(sc, rs, k, section, NULL, 0);
+		grid_cell *found = xcalloc(n + 1, sizeof *found);
+		scenario_section_cells(sc, rs, k, section, found, n);
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(cells, json_string(GRID_ADDRESS(found[i])));
+		free(found);
+	}
+	return cells;
 }

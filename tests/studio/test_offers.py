@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """The last choices of the play page as clicks, in a real browser (Debian's
 chromium through chromedriver and Selenium), each on a seeded position
-saved in tests/studio/offers/ and resumed: the units a Rally takes back, a
-noord-zuid brigade ordered as one, and on the square grid a ship sailing,
+saved in tests/studio/offers/ and resumed: a card's section pointed at on
+the board (its cells lit while pointed at), the units a Rally takes back,
+a noord-zuid brigade ordered as one, and on the square grid a ship sailing,
 a unit landing, naval combat and coastal fire.  Each click's line is
 the referee's: the log and the pieces it gives back are checked.
 Screenshots offers-*-en/nl/fr.png go to the folder given as the third
@@ -111,6 +112,38 @@ def hovered(d, css, event):
                      "el.dispatchEvent(new MouseEvent(arguments[1], {bubbles: false}));", css, event)
 
 
+# ---- a card's section pointed at on the board ----
+game = Game("first-bull-run.xml", "section.log", "union")
+d = chromium("en", 1400, 900)
+try:
+    opened(d, game, "the game holding Forced March is under way")
+    click_when_ready(d, "#play-hand button[data-card='forced-march']")
+    wait(d, lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#play-section-layer g.play-section")) == 3,
+         "the board shows the card's three sections")
+    sections = {s: d.find_elements(By.CSS_SELECTOR, "#play-section-layer g[data-section='%s'] polygon" % s)
+                for s in ("left", "centre", "right")}
+    cells = {s: {p.get_attribute("data-address") for p in polys} for s, polys in sections.items()}
+    check(all(cells.values()) and not (cells["left"] & cells["centre"]) and not (cells["left"] & cells["right"]),
+          "each section has cells of its own: %s" % {s: len(c) for s, c in cells.items()})
+    # The union's home edge is north: its left flank is the east of the board.
+    check("M1" in cells["left"] and "A1" in cells["right"], "the sections as the union sees them from its seat")
+    hovered(d, "#play-section-layer g[data-section='left']", "mouseenter")
+    check(d.find_elements(By.CSS_SELECTOR, "#play-section-layer g.lit[data-section='left']")
+          and not d.find_elements(By.CSS_SELECTOR, "#play-section-layer g.lit[data-section='right']"),
+          "the section pointed at is lit, the others are not")
+    screenshot(d, "offers-section-en")
+    before = len(game.lines())
+    d.execute_script("document.querySelector(\"#play-section-layer g[data-section='left'] polygon\")"
+                     ".dispatchEvent(new MouseEvent('click', {bubbles: true}));")
+    wait(d, lambda drv: ready(drv) and len(game.lines()) > before, "the click on the board plays the card")
+    check("play union forced-march left" in game.lines()[before:],
+          "the card is played for the section clicked: %s" % game.lines()[before:before + 1])
+    check(not any(c["id"] == "forced-march" for c in game.state()["hand"]), "the card left the hand")
+    check(not d.find_elements(By.CSS_SELECTOR, "#play-section-layer g"), "the sections leave the board once played")
+finally:
+    d.quit()
+game.stop()
+
 # ---- the units a Rally takes back ----
 game = Game("first-bull-run.xml", "rally.log", "union")
 d = chromium("nl", 1400, 900)
@@ -179,7 +212,7 @@ for lang in ("en", "nl", "fr"):
 game.stop()
 
 # Every log the page wrote is one orbat check takes.
-for name, scenario in (("rally.log", "first-bull-run.xml"),
+for name, scenario in (("section.log", "first-bull-run.xml"), ("rally.log", "first-bull-run.xml"),
                        ("brigade.log", "gettysburg-first-day.xml"), ("sea.log", "mb-sea.xml")):
     r = subprocess.run([orbat, "check", os.path.join(folder, scenario), os.path.join(folder, name)],
                        capture_output=True, text=True)

@@ -3,9 +3,9 @@
 chromium through chromedriver and Selenium), each on a seeded position
 saved in tests/studio/offers/ and resumed: a card's section pointed at on
 the board (its cells lit while pointed at), the units a Rally takes back,
-a noord-zuid brigade ordered as one, and on the square grid a ship sailing,
-a unit landing, naval combat and coastal fire.  Each click's line is
-the referee's: the log and the pieces it gives back are checked.
+a noord-zuid brigade ordered as one and falling back with a member, and
+on the square grid a ship sailing, a unit landing, naval combat and
+coastal fire.  Each click's line is the referee's: the log and the pieces it gives back are checked.
 Screenshots offers-*-en/nl/fr.png go to the folder given as the third
 argument.  Skipped (77) without chromium, chromedriver or python3-selenium.
 
@@ -175,6 +175,20 @@ finally:
     d.quit()
 game.stop()
 
+# ---- a brigade falling back with a member pushed out of it (noord-zuid, 001) ----
+game = Game("gettysburg-first-day.xml", "follow.log", "union")
+d = chromium("en", 1400, 900)
+try:
+    opened(d, game, "the game after the union's retreat is under way")
+    wait(d, lambda drv: ready(drv) and drv.find_elements(By.CSS_SELECTOR, "#play-offers button[data-kind='follow']"),
+         "the brigade's falling back is offered")
+    if take(d, game, "follow doubleday D6", "Doubleday falling back with his brigade"):
+        general = next((g for g in game.state().get("generals", []) if g["id"] == "doubleday"), {})
+        check(general.get("at") == "D6", "Doubleday stands at D6: %s" % general)
+finally:
+    d.quit()
+game.stop()
+
 # ---- ships and the sea (mb-remastered) ----
 game = Game("mb-sea.xml", "sea.log", "union")
 d = chromium("en", 1400, 900)
@@ -213,7 +227,8 @@ game.stop()
 
 # Every log the page wrote is one orbat check takes.
 for name, scenario in (("section.log", "first-bull-run.xml"), ("rally.log", "first-bull-run.xml"),
-                       ("brigade.log", "gettysburg-first-day.xml"), ("sea.log", "mb-sea.xml")):
+                       ("brigade.log", "gettysburg-first-day.xml"),
+                       ("follow.log", "gettysburg-first-day.xml"), ("sea.log", "mb-sea.xml")):
     r = subprocess.run([orbat, "check", os.path.join(folder, scenario), os.path.join(folder, name)],
                        capture_output=True, text=True)
     check(r.returncode == 0, "orbat check accepts %s: %s" % (name, (r.stdout + r.stderr)[-300:]))

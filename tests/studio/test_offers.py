@@ -5,7 +5,8 @@ saved in tests/studio/offers/ and resumed: a card's section pointed at on
 the board (its cells lit while pointed at), the units a Rally takes back,
 a noord-zuid brigade ordered as one and falling back with a member, and
 on the square grid a ship sailing, a unit landing, naval combat and
-coastal fire.  Each click's line is the referee's: the log and the pieces it gives back are checked.
+coastal fire.  Each click's line is the referee's: the log and the pieces
+it gives back are checked.
 Screenshots offers-*-en/nl/fr.png go to the folder given as the third
 argument.  Skipped (77) without chromium, chromedriver or python3-selenium.
 

@@ -287,50 +287,142 @@ static char *path_text(const json_t *path)
 	return text;
 }
 
-/* noord-zuid brigades (§3.3): each of the side's brigades ordered as one,
- * or dissolved; after a member's retreat out of the brigade, each member
- * and the general falling back with it (001), along the paths the
- * referee's `retreat` answer gives for as many hexes as a retreat takes. */
+/* A brigade of the side (§3.3): ordered as one, or dissolved; after a
+ * member's retreat out of it, each member and the general falling back
+ * with it (001), along the paths the referee's `retreat` answer gives for
+ * as many hexes as a retreat takes.  who: the general, then the units. */
+static void one_brigade(offers *o, const char *id, const char *name, char *const *who, size_t n, bool battle)
+{
+	offer_said(o, xasprintf("order %s", id), false, say(o, "studio-offer-order-brigade", "brigade", name, NULL));
+	offer_said(o, xasprintf("dissolve %s", id), false, say(o, "studio-offer-dissolve", "brigade", name, NULL));
+	for (size_t k = 0; battle && k < n; k++)
+		for (int hexes = 1; hexes <= 3; hexes++) {
+			char *question = xasprintf("retreat %s %d", who[k], hexes);
+			json_t *answer = asked(o, question);
+			free(question);
+			size_t i;
+			const json_t *way;
+			json_array_foreach(json_object_get(answer, "outcomes"), i, way) {
+				char *cells = path_text(json_object_get(way, "path"));
+				char *unit = o->words ? piece(o, who[k]) : NULL;
+				if (*cells)
+					offer_said(o, xasprintf("follow %s %s", who[k], cells), false,
+						say(o, "studio-offer-follow", "unit", unit, "to", cells, NULL));
+				free(unit);
+				free(cells);
+			}
+			json_decref(answer);
+		}
+}
+
+/* Whether a general of the engine's state is the user's, on the board. */
+static bool my_general(const offers *o, const char *id)
+{
+	size_t i;
+	const json_t *e;
+	json_array_foreach(o->generals, i, e)
+		if (text_of(e, "id") && strcmp(text_of(e, "id"), id) == 0)
+			return text_of(e, "side") && strcmp(text_of(e, "side"), o->me) == 0 && text_of(e, "at");
+	return false;
+}
+
+/* A brigade formed under each of the user's generals (the log's `form
+ * BRIGADE GENERAL UNIT...`): the units the referee takes one by one into
+ * a brigade of his, then together, as one choice -- the largest brigade
+ * the rules let him form now, under a new id. */
+static void form_offers(offers *o)
+{
+	size_t g, i;
+	const json_t *gen, *u;
+	json_array_foreach(o->generals, g, gen) {
+		const char *general = text_of(gen, "id");
+		if (!general || !my_general(o, general))
+			continue;
+		char *id = NULL;
+		for (int k = 1; !id; k++) {
+			id = k == 1 ? xasprintf("b-%s", general) : xasprintf("b-%s-%d", general, k);
+			for (size_t b = 0; b < o->sc->brigade_count && id; b++)
+				if (o->sc->brigades[b].id.text && strcmp(o->sc->brigades[b].id.text, id) == 0) {
+					free(id);
+					id = NULL;
+				}
+		}
+		char *line = xasprintf("form %s %s", id, general), *names = NULL;
+		bool any = false;
+		json_array_foreach(o->units, i, u) {
+			if (!mine(o, u, NULL, false) || !text_of(u, "at"))
+				continue;
+			char *one = xasprintf("form %s %s %s", id, general, text_of(u, "id"));
+			if (studio_offers_would_take(o->s, one)) {
+				char *longer = xasprintf("%s %s", line, text_of(u, "id"));
+				/* Together, as far as the rules let a brigade grow. */
+				if (!any || studio_offers_would_take(o->s, longer)) {
+					free(line);
+					line = longer;
+					any = true;
+					char *name = o->words ? piece(o, text_of(u, "id")) : NULL;
+					char *list = name ? (names ? xasprintf("%s, %s", names, name) : xstrdup(name)) : NULL;
+					free(names);
+					free(name);
+					names = list;
+				} else {
+					free(longer);
+				}
+			}
+			free(one);
+		}
+		char *leader = o->words ? piece_named(o, general, false) : NULL;
+		if (any)
+			offer_said(o, line, true, say(o, "studio-offer-form", "general", leader, "units", names, NULL));
+		else
+			free(line);
+		free(leader);
+		free(names);
+		free(id);
+	}
+}
+
+/* noord-zuid brigades (§3.3): the scenario's and those formed in the
+ * game (its `form` lines), each of the user's as one_brigade offers it;
+ * and new ones formed. */
 static void brigade_offers(offers *o, bool battle)
 {
+	if (!o->rs->stacking.brigades)
+		return;
 	for (size_t b = 0; b < o->sc->brigade_count; b++) {
 		const sc_brigade *br = &o->sc->brigades[b];
 		if (!br->id.text || br->side >= o->sc->side_count || !o->sc->sides[br->side].id.text ||
 			strcmp(o->sc->sides[br->side].id.text, o->me) != 0)
 			continue;
-		char *name = o->words ? names_brigade(o->words, br) : NULL;
-		offer_said(o, xasprintf("order %s", br->id.text), false, say(o, "studio-offer-order-brigade", "brigade", name,
-			NULL));
-		offer_said(o, xasprintf("dissolve %s", br->id.text), false, say(o, "studio-offer-dissolve", "brigade", name,
-			NULL));
-		free(name);
-		if (!battle)
-			continue;
-		const char *who[17];
+		char *who[17];
 		size_t n = 0;
 		if (br->general.text)
 			who[n++] = br->general.text;
 		for (size_t k = 0; k < br->unit_count && n < ARRAY_LEN(who); k++)
 			who[n++] = br->units[k];
-		for (size_t k = 0; k < n; k++)
-			for (int hexes = 1; hexes <= 3; hexes++) {
-				char *question = xasprintf("retreat %s %d", who[k], hexes);
-				json_t *answer = asked(o, question);
-				free(question);
-				size_t i;
-				const json_t *way;
-				json_array_foreach(json_object_get(answer, "outcomes"), i, way) {
-					char *cells = path_text(json_object_get(way, "path"));
-					char *unit = o->words ? piece(o, who[k]) : NULL;
-					if (*cells)
-						offer_said(o, xasprintf("follow %s %s", who[k], cells), false,
-							say(o, "studio-offer-follow", "unit", unit, "to", cells, NULL));
-					free(unit);
-					free(cells);
-				}
-				json_decref(answer);
-			}
+		char *name = o->words ? names_brigade(o->words, br) : NULL;
+		one_brigade(o, br->id.text, name, who, n, battle);
+		free(name);
 	}
+	for (size_t l = 0; l < o->s->kept.count; l++) {
+		char **words = NULL;
+		size_t count = str_split_words(o->s->kept.line[l], &words, 0);
+		/* form BRIGADE GENERAL UNIT... (a comment after '#' is no unit) */
+		size_t n = 0;
+		while (n < count && words[n][0] != '#')
+			n++;
+		if (n >= 4 && strcmp(words[0], "form") == 0 && my_general(o, words[2])) {
+			char *name = o->words ? piece_named(o, words[2], false) : NULL;
+			char *said = name ? say(o, "studio-offer-brigade-of", "general", name, NULL) : NULL;
+			one_brigade(o, words[1], said ? said : words[1], words + 2, n - 2, battle);
+			free(said);
+			free(name);
+		}
+		str_free_words(words, count);
+	}
+	/* A brigade is formed with the orders, never while a battle owes. */
+	if (!battle)
+		form_offers(o);
 }
 
 static void hex_offers(offers *o)

@@ -3,8 +3,8 @@
 chromium through chromedriver and Selenium), each on a seeded position
 saved in tests/studio/offers/ and resumed: a card's section pointed at on
 the board (its cells lit while pointed at), the units a Rally takes back,
-a noord-zuid brigade ordered as one and falling back with a member, and
-on the square grid a ship sailing, a unit landing, naval combat and
+a noord-zuid brigade formed, ordered as one and falling back with a member,
+and on the square grid a ship sailing, a unit landing, naval combat and
 coastal fire.  Each click's line is the referee's: the log and the pieces
 it gives back are checked.
 Screenshots offers-*-en/nl/fr.png go to the folder given as the third
@@ -176,6 +176,28 @@ finally:
     d.quit()
 game.stop()
 
+# ---- a brigade formed under a general who has none (noord-zuid, §3.3) ----
+shutil.copyfile(os.path.join(source_root, "tests", "rules", "scenarios", "ntz-brigades.xml"),
+                os.path.join(folder, "ntz-brigades.xml"))
+game = Game("ntz-brigades.xml", "form.log", "union")
+d = chromium("en", 1400, 900)
+try:
+    opened(d, game, "the ntz-brigades game is under way")
+    before = len(game.lines())
+    click_when_ready(d, "#play-hand button[data-card='skirmish/right']")
+    wait(d, lambda drv: ready(drv) and len(game.lines()) > before, "Skirmish is played on the right flank")
+    formed = "form b-buford buford u-cav-1 u-cav-2 u-art-1"
+    wait(d, lambda drv: ready(drv) and drv.find_elements(By.CSS_SELECTOR, "#play-offers button[data-kind='form']"),
+         "a brigade under Buford is offered")
+    said = [b.text for b in d.find_elements(By.CSS_SELECTOR, "#play-offers button[data-kind='form']")]
+    check(any("forms a brigade" in t for t in said), "the offer says what it does: %s" % said)
+    if take(d, game, formed, "the brigade formed"):
+        check(not d.find_elements(By.CSS_SELECTOR, "#play-offers button[data-kind='form']"),
+              "Buford, who gave his order, forms no second brigade this turn")
+finally:
+    d.quit()
+game.stop()
+
 # ---- a brigade falling back with a member pushed out of it (noord-zuid, 001) ----
 game = Game("gettysburg-first-day.xml", "follow.log", "union")
 d = chromium("en", 1400, 900)
@@ -229,7 +251,8 @@ game.stop()
 # Every log the page wrote is one orbat check takes.
 for name, scenario in (("section.log", "first-bull-run.xml"), ("rally.log", "first-bull-run.xml"),
                        ("brigade.log", "gettysburg-first-day.xml"),
-                       ("follow.log", "gettysburg-first-day.xml"), ("sea.log", "mb-sea.xml")):
+                       ("follow.log", "gettysburg-first-day.xml"), ("form.log", "ntz-brigades.xml"),
+                       ("sea.log", "mb-sea.xml")):
     r = subprocess.run([orbat, "check", os.path.join(folder, scenario), os.path.join(folder, name)],
                        capture_output=True, text=True)
     check(r.returncode == 0, "orbat check accepts %s: %s" % (name, (r.stdout + r.stderr)[-300:]))

@@ -146,6 +146,8 @@ export class Play {
       this.cells.set(c.address, { ...c, poly });
     }
     this.pieceLayer = svg('g', {}, board);
+    // Above the pieces: the sections a card asks for, while it asks.
+    this.sectionLayer = svg('g', { id: 'play-section-layer' }, board);
     this.boardLang = lang();
   }
 
@@ -255,6 +257,7 @@ export class Play {
         b.classList.add('playable');
     }
     $('play-sections').replaceChildren();
+    this.showSections([]);
     this.showDues(state);
     this.showOffers(state);
     const log = $('play-log');
@@ -290,12 +293,45 @@ export class Play {
       return;
     }
     const head = document.createElement('div');
-    head.textContent = t('studio-play-section', { card: card.name });
+    const onBoard = plays.some((p) => p.cells && p.cells.length);
+    head.textContent = t(onBoard ? 'studio-play-section-board' : 'studio-play-section', { card: card.name });
     box.appendChild(head);
     for (const p of plays) {
       const b = button(box, p.section ? t(`studio-play-section-${p.section}`) : card.name, () => this.act(p.line));
       b.dataset.section = p.section || '';
+      // A button pointed at lights its section on the board too.
+      b.addEventListener('mouseenter', () => this.lightSection(p.section));
+      b.addEventListener('mouseleave', () => this.lightSection(null));
     }
+    this.showSections(plays.filter((p) => p.section && p.cells));
+  }
+
+  // The sections a card asks for, over the board: each the cells the
+  // server listed for it (the library's geometry of the side's seat), lit
+  // while pointed at; a click on one of its cells plays the card there.
+  showSections(plays) {
+    if (!this.sectionLayer)
+      return;
+    this.sectionLayer.replaceChildren();
+    for (const p of plays) {
+      const g = svg('g', { class: 'play-section', 'data-section': p.section }, this.sectionLayer);
+      const title = svg('title', {}, g);
+      title.textContent = t(`studio-play-section-${p.section}`);
+      for (const address of p.cells) {
+        const c = this.cells && this.cells.get(address);
+        if (c)
+          svg('polygon', { class: 'section-cell', points: c.points.map((q) => q.join(',')).join(' '),
+            'data-address': address }, g);
+      }
+      g.addEventListener('mouseenter', () => this.lightSection(p.section));
+      g.addEventListener('mouseleave', () => this.lightSection(null));
+      g.addEventListener('click', () => this.act(p.line));
+    }
+  }
+
+  lightSection(section) {
+    for (const g of this.sectionLayer ? this.sectionLayer.querySelectorAll('g.play-section') : [])
+      g.classList.toggle('lit', g.dataset.section === section);
   }
 
   // What the rules owe the user now, each as a button of the line it

@@ -305,7 +305,8 @@ static json_t *engine_state(studio_game *g)
 }
 
 /* The ways the referee takes a card of the hand now: played as it is, or
- * for a section the player names (the log's words left, centre, right). */
+ * for a section the player names (the log's words left, centre, right),
+ * with the cells of that section for the board to light. */
 static json_t *card_plays(studio_game *g, const char *side, const char *id)
 {
 	static const char *const SECTIONS[] = { NULL, "left", "centre", "right" };
@@ -313,7 +314,8 @@ static json_t *card_plays(studio_game *g, const char *side, const char *id)
 	for (size_t k = 0; k < sizeof SECTIONS / sizeof *SECTIONS; k++) {
 		char *line = SECTIONS[k] ? xasprintf("play %s %s %s", side, id, SECTIONS[k]) : xasprintf("play %s %s", side, id);
 		if (studio_offers_would_take(&g->s, line))
-			json_array_append_new(plays, json_pack("{s:s, s:s?}", "line", line, "section", SECTIONS[k]));
+			json_array_append_new(plays, json_pack("{s:s, s:s?, s:o?}", "line", line, "section", SECTIONS[k], "cells",
+				SECTIONS[k] ? studio_offers_section_cells(g->sc, g->rs, side, SECTIONS[k]) : NULL));
 		free(line);
 	}
 	return plays;

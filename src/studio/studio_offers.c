@@ -8,8 +8,13 @@
 
 #include "../base/util.h"
 #include "../geo/grid.h"
+#include "../model/scenario_sections.h"
 #include "../render/names.h"
 #include "../rules/standing.h"
+
+/* Tries of one kind of offer at most: a choice the page lists as buttons
+ * stays a handful, and a position never makes the page wait. */
+#define OFFERS_TRIES_MAX 240
 
 bool studio_offers_would_take(game_session *s, const char *line)
 {
@@ -187,6 +192,239 @@ static void piece_offers(offers *o)
 	}
 }
 
+/* The referee's answer to a rules question on the game as it stands
+ * (the first answer of `question`, in JSON; NULL when it has none):
+ * where a piece may go, what a roll would return. */
+static json_t *asked(const offers *o, const char *question)
+{
+	char **words = NULL;
+	size_t count = str_split_words(question, &words, 0);
+	int bad = 0;
+	rules_error why;
+	game_questions *q = game_questions_read(o->s->engine, words, (int)count, true, true, &bad, &why);
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = q ? open_memstream(&text, &size) : NULL;
+	if (out) {
+		game_questions_answer(o->s->game, q, true, out, NULL, NULL);
+		fclose(out);
+	}
+	/* One answer a line: the first is the one asked for. */
+	json_t *answer = text ? json_loads(text, JSON_DISABLE_EOF_CHECK, NULL) : NULL;
+	free(text);
+	game_questions_free(q);
+	str_free_words(words, count);
+	return answer;
+}
+
+/* §8.1 rally: after the roll, the units that take the figures back, one
+ * id a figure.  The referee's `rally` answer lists the units that may take
+ * some back and how many; every way of naming them, from one figure to
+ * all the room there is, is tried, and the referee keeps the ones that
+ * name every figure the roll returns. */
+static void rally_offers(offers *o)
+{
+	char *question = xasprintf("rally %s", o->me);
+	json_t *answer = asked(o, question);
+	free(question);
+	const json_t *units = json_object_get(answer, "units");
+	/* Each figure a slot: a unit repeated as often as it has room. */
+	const char *slot[16];
+	size_t slots = 0, i;
+	const json_t *u;
+	json_array_foreach(units, i, u)
+		for (json_int_t k = 0; k < json_integer_value(json_object_get(u, "room")) && slots < ARRAY_LEN(slot); k++)
+			slot[slots++] = text_of(u, "unit");
+	json_int_t most = json_integer_value(json_object_get(answer, "dice")) *
+		json_integer_value(json_object_get(answer, "per_face"));
+	if (most > (json_int_t)slots)
+		most = (json_int_t)slots;
+	/* The sub-lists of the slots in order, the ones naming the same units
+	 * the same number of times alike (a set of choices, not of slots). */
+	size_t tries = 0;
+	for (unsigned long mask = 1; slots && mask < (1ul << slots) && tries < OFFERS_TRIES_MAX; mask++) {
+		bool canonical = true;
+		int figures = 0;
+		for (size_t k = 0; k < slots; k++) {
+			bool in = mask & (1ul << k);
+			figures += in;
+			/* A unit's slots taken from its first on: 110, never 101. */
+			if (in && k > 0 && strcmp(slot[k], slot[k - 1]) == 0 && !(mask & (1ul << (k - 1))))
+				canonical = false;
+		}
+		if (!canonical || figures > most)
+			continue;
+		char *line = xstrdup("rally"), *names = NULL;
+		for (size_t k = 0; k < slots; k++)
+			if (mask & (1ul << k)) {
+				char *longer = xasprintf("%s %s", line, slot[k]);
+				free(line);
+				line = longer;
+				char *name = o->words ? piece(o, slot[k]) : NULL;
+				char *list = name ? (names ? xasprintf("%s, %s", names, name) : xstrdup(name)) : NULL;
+				free(names);
+				free(name);
+				names = list;
+			}
+		tries++;
+		offer_said(o, line, false, say(o, "studio-offer-rally-units", "units", names, NULL));
+		free(names);
+	}
+	json_decref(answer);
+}
+
+/* A piece's cells after a `follow` or a move, for the text. */
+static char *path_text(const json_t *path)
+{
+	char *text = xstrdup("");
+	size_t i;
+	const json_t *cell;
+	json_array_foreach(path, i, cell) {
+		char *longer = xasprintf("%s%s%s", text, i ? " " : "", json_string_value(cell));
+		free(text);
+		text = longer;
+	}
+	return text;
+}
+
+/* A brigade of the side (§3.3): ordered as one, or dissolved; after a
+ * member's retreat out of it, each member and the general falling back
+ * with it (001), along the paths the referee's `retreat` answer gives for
+ * as many hexes as a retreat takes.  who: the general, then the units. */
+static void one_brigade(offers *o, const char *id, const char *name, char *const *who, size_t n, bool battle)
+{
+	offer_said(o, xasprintf("order %s", id), false, say(o, "studio-offer-order-brigade", "brigade", name, NULL));
+	offer_said(o, xasprintf("dissolve %s", id), false, say(o, "studio-offer-dissolve", "brigade", name, NULL));
+	for (size_t k = 0; battle && k < n; k++)
+		for (int hexes = 1; hexes <= 3; hexes++) {
+			char *question = xasprintf("retreat %s %d", who[k], hexes);
+			json_t *answer = asked(o, question);
+			free(question);
+			size_t i;
+			const json_t *way;
+			json_array_foreach(json_object_get(answer, "outcomes"), i, way) {
+				char *cells = path_text(json_object_get(way, "path"));
+				char *unit = o->words ? piece(o, who[k]) : NULL;
+				if (*cells)
+					offer_said(o, xasprintf("follow %s %s", who[k], cells), false,
+						say(o, "studio-offer-follow", "unit", unit, "to", cells, NULL));
+				free(unit);
+				free(cells);
+			}
+			json_decref(answer);
+		}
+}
+
+/* Whether a general of the engine's state is the user's, on the board. */
+static bool my_general(const offers *o, const char *id)
+{
+	size_t i;
+	const json_t *e;
+	json_array_foreach(o->generals, i, e)
+		if (text_of(e, "id") && strcmp(text_of(e, "id"), id) == 0)
+			return text_of(e, "side") && strcmp(text_of(e, "side"), o->me) == 0 && text_of(e, "at");
+	return false;
+}
+
+/* A brigade formed under each of the user's generals (the log's `form
+ * BRIGADE GENERAL UNIT...`): the units the referee takes one by one into
+ * a brigade of his, then together, as one choice -- the largest brigade
+ * the rules let him form now, under a new id. */
+static void form_offers(offers *o)
+{
+	size_t g, i;
+	const json_t *gen, *u;
+	json_array_foreach(o->generals, g, gen) {
+		const char *general = text_of(gen, "id");
+		if (!general || !my_general(o, general))
+			continue;
+		char *id = NULL;
+		for (int k = 1; !id; k++) {
+			id = k == 1 ? xasprintf("b-%s", general) : xasprintf("b-%s-%d", general, k);
+			for (size_t b = 0; b < o->sc->brigade_count && id; b++)
+				if (o->sc->brigades[b].id.text && strcmp(o->sc->brigades[b].id.text, id) == 0) {
+					free(id);
+					id = NULL;
+				}
+		}
+		char *line = xasprintf("form %s %s", id, general), *names = NULL;
+		bool any = false;
+		json_array_foreach(o->units, i, u) {
+			if (!mine(o, u, NULL, false) || !text_of(u, "at"))
+				continue;
+			char *one = xasprintf("form %s %s %s", id, general, text_of(u, "id"));
+			if (studio_offers_would_take(o->s, one)) {
+				char *longer = xasprintf("%s %s", line, text_of(u, "id"));
+				/* Together, as far as the rules let a brigade grow. */
+				if (!any || studio_offers_would_take(o->s, longer)) {
+					free(line);
+					line = longer;
+					any = true;
+					char *name = o->words ? piece(o, text_of(u, "id")) : NULL;
+					char *list = name ? (names ? xasprintf("%s, %s", names, name) : xstrdup(name)) : NULL;
+					free(names);
+					free(name);
+					names = list;
+				} else {
+					free(longer);
+				}
+			}
+			free(one);
+		}
+		char *leader = o->words ? piece_named(o, general, false) : NULL;
+		if (any)
+			offer_said(o, line, true, say(o, "studio-offer-form", "general", leader, "units", names, NULL));
+		else
+			free(line);
+		free(leader);
+		free(names);
+		free(id);
+	}
+}
+
+/* noord-zuid brigades (§3.3): the scenario's and those formed in the
+ * game (its `form` lines), each of the user's as one_brigade offers it;
+ * and new ones formed. */
+static void brigade_offers(offers *o, bool battle)
+{
+	if (!o->rs->stacking.brigades)
+		return;
+	for (size_t b = 0; b < o->sc->brigade_count; b++) {
+		const sc_brigade *br = &o->sc->brigades[b];
+		if (!br->id.text || br->side >= o->sc->side_count || !o->sc->sides[br->side].id.text ||
+			strcmp(o->sc->sides[br->side].id.text, o->me) != 0)
+			continue;
+		char *who[17];
+		size_t n = 0;
+		if (br->general.text)
+			who[n++] = br->general.text;
+		for (size_t k = 0; k < br->unit_count && n < ARRAY_LEN(who); k++)
+			who[n++] = br->units[k];
+		char *name = o->words ? names_brigade(o->words, br) : NULL;
+		one_brigade(o, br->id.text, name, who, n, battle);
+		free(name);
+	}
+	for (size_t l = 0; l < o->s->kept.count; l++) {
+		char **words = NULL;
+		size_t count = str_split_words(o->s->kept.line[l], &words, 0);
+		/* form BRIGADE GENERAL UNIT... (a comment after '#' is no unit) */
+		size_t n = 0;
+		while (n < count && words[n][0] != '#')
+			n++;
+		if (n >= 4 && strcmp(words[0], "form") == 0 && my_general(o, words[2])) {
+			char *name = o->words ? piece_named(o, words[2], false) : NULL;
+			char *said = name ? say(o, "studio-offer-brigade-of", "general", name, NULL) : NULL;
+			one_brigade(o, words[1], said ? said : words[1], words + 2, n - 2, battle);
+			free(said);
+			free(name);
+		}
+		str_free_words(words, count);
+	}
+	/* A brigade is formed with the orders, never while a battle owes. */
+	if (!battle)
+		form_offers(o);
+}
+
 static void hex_offers(offers *o)
 {
 	game_due dues[GAME_DUES_MAX];
@@ -195,8 +433,13 @@ static void hex_offers(offers *o)
 	for (int s = 0; s < 2; s++)
 		if (strcmp(game_side_id(o->s->game, s), o->me) == 0)
 			human = s;
+	/* Something a card or a battle still owes the user, said by the
+	 * referee (rally's units, a brigade falling back): the choices that
+	 * settle it are searched only then. */
+	bool owing = false;
 	for (size_t i = 0; i < n; i++) {
 		const game_due *d = &dues[i];
+		owing = owing || (d->side == human && d->text[0]);
 		if (d->side != human || !d->step)
 			continue;
 		if (strcmp(d->step, "stand") == 0) {
@@ -222,6 +465,9 @@ static void hex_offers(offers *o)
 			offer_piece(o, xasprintf("arrive %s", text_of(u, "id")), false, "studio-offer-arrive",
 				text_of(u, "id"));
 	offer(o, xstrdup("rally"), false, "studio-offer-rally");
+	if (owing)
+		rally_offers(o);
+	brigade_offers(o, owing);
 	piece_offers(o);
 	/* A card discarded, where the rules let the side (§8: by choice, or
 	 * while it can use none). */
@@ -305,6 +551,119 @@ static void cover_offers(offers *o)
 	}
 }
 
+/* A sea zone or a port by its id, in the page's words (the scenario's
+ * name of it); the id without words or name. */
+static const char *place_named(const offers *o, const char *id)
+{
+	for (size_t i = 0; o->words && i < o->sc->sea_zone_count; i++)
+		if (o->sc->sea_zones[i].id.text && strcmp(o->sc->sea_zones[i].id.text, id) == 0) {
+			const char *name = l10n_get(&o->sc->sea_zones[i].name, o->words->lang);
+			return name ? name : id;
+		}
+	for (size_t i = 0; o->words && i < o->sc->city_count; i++)
+		if (o->sc->cities[i].id.text && strcmp(o->sc->cities[i].id.text, id) == 0)
+			return names_city(o->words, &o->sc->cities[i]);
+	return id;
+}
+
+/* A ship's voyages: zone by zone, each way a line of the zones and ports
+ * entered.  The places come from the referee's `moves` answer; the ways
+ * there are found a step at a time, each step the referee's to take or
+ * refuse, a way kept only when it is the first to reach its end. */
+static void sail_offers(offers *o, const char *ship)
+{
+	char *question = xasprintf("moves %s", ship);
+	json_t *answer = asked(o, question);
+	free(question);
+	const json_t *places = json_object_get(answer, "reachable");
+	size_t count = json_array_size(places);
+	char **way = xcalloc(count + 1, sizeof *way);  /* per place: the way there, NULL none yet */
+	size_t *steps = xcalloc(count + 1, sizeof *steps);  /* and how many places it names */
+	bool grew = true;
+	size_t tries = 0;
+	for (size_t depth = 0; grew && depth < count && tries < OFFERS_TRIES_MAX; depth++) {
+		grew = false;
+		/* The ways found at the last depth, from the ship's own place. */
+		char **from = xcalloc(count + 1, sizeof *from);
+		size_t starts = 0;
+		if (depth == 0)
+			from[starts++] = xstrdup("");
+		for (size_t k = 0; depth > 0 && k < count; k++)
+			if (way[k] && steps[k] == depth)
+				from[starts++] = xstrdup(way[k]);
+		for (size_t f = 0; f < starts; f++)
+			for (size_t k = 0; k < count && tries < OFFERS_TRIES_MAX; k++) {
+				if (way[k])
+					continue;
+				const char *to = json_string_value(json_array_get(places, k));
+				char *path = *from[f] ? xasprintf("%s %s", from[f], to) : xstrdup(to);
+				char *line = xasprintf("move %s %s", ship, path);
+				tries++;
+				if (studio_offers_would_take(o->s, line)) {
+					way[k] = path;
+					steps[k] = depth + 1;
+					grew = true;
+					char *name = o->words ? piece(o, ship) : NULL;
+					offer_said(o, line, true, say(o, "studio-offer-sail", "unit", name, "to", place_named(o, to), NULL));
+					free(name);
+				} else {
+					free(path);
+					free(line);
+				}
+			}
+		for (size_t f = 0; f < starts; f++)
+			free(from[f]);
+		free(from);
+	}
+	for (size_t k = 0; k < count; k++)
+		free(way[k]);
+	free(way);
+	free(steps);
+	json_decref(answer);
+}
+
+/* Ships and the sea (mb-11.naval, mb-11.transport): the user's ships
+ * sailing; the units aboard landing on the squares the referee's `moves`
+ * answer gives them; naval combat between ships; coastal fire of the
+ * user's artillery at an enemy ship. */
+static void sea_offers(offers *o)
+{
+	size_t i, j;
+	const json_t *u, *e;
+	json_array_foreach(o->units, i, u) {
+		if (!mine(o, u, NULL, false))
+			continue;
+		const char *id = text_of(u, "id");
+		if (json_object_get(u, "sea"))
+			sail_offers(o, id);
+		if (text_of(u, "aboard")) {
+			char *question = xasprintf("moves %s", id);
+			json_t *answer = asked(o, question);
+			free(question);
+			size_t k;
+			const json_t *square;
+			json_array_foreach(json_object_get(answer, "reachable"), k, square) {
+				char *name = o->words ? piece_named(o, id, false) : NULL;
+				offer_said(o, xasprintf("land %s %s", id, json_string_value(square)), false,
+					say(o, "studio-offer-land", "unit", name, "to", json_string_value(square), NULL));
+				free(name);
+			}
+			json_decref(answer);
+		}
+		json_array_foreach(o->units, j, e) {
+			if (!json_object_get(e, "sea") || !text_of(e, "side") || strcmp(text_of(e, "side"), o->me) == 0 ||
+				!json_is_true(json_object_get(e, "alive")))
+				continue;
+			if (json_object_get(u, "sea"))
+				offer_pair(o, xasprintf("naval %s %s", id, text_of(e, "id")), "studio-offer-naval", id,
+					text_of(e, "id"));
+			else if (mine(o, u, "artillery", false) && text_of(u, "at"))
+				offer_pair(o, xasprintf("fire %s %s", id, text_of(e, "id")), "studio-offer-coastal-fire", id,
+					text_of(e, "id"));
+		}
+	}
+}
+
 static void square_offers(offers *o, const json_t *state)
 {
 	offer(o, xstrdup("roll"), false, "studio-offer-roll");
@@ -346,6 +705,7 @@ static void square_offers(offers *o, const json_t *state)
 					strcmp(text_of(u, "type"), "general") != 0)
 					offer_pair(o, xasprintf("embark %s %s", text_of(u, "id"), text_of(ship, "id")),
 						"studio-offer-embark", text_of(u, "id"), text_of(ship, "id"));
+	sea_offers(o);
 	offer(o, xstrdup("redeploy"), false, "studio-offer-redeploy");
 	/* Placement: a unit bought into a city the side holds. */
 	const json_t *side;
@@ -426,4 +786,20 @@ json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, in
 	if (words)
 		standing_finish(&st);
 	return o.list;
+}
+
+json_t *studio_offers_section_cells(const scenario *sc, const ruleset *rs, const char *side, const char *section)
+{
+	json_t *cells = json_array();
+	for (size_t k = 0; k < sc->side_count; k++) {
+		if (!sc->sides[k].id.text || strcmp(sc->sides[k].id.text, side) != 0)
+			continue;
+		size_t n = scenario_section_cells(sc, rs, k, section, NULL, 0);
+		grid_cell *found = xcalloc(n + 1, sizeof *found);
+		scenario_section_cells(sc, rs, k, section, found, n);
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(cells, json_string(GRID_ADDRESS(found[i])));
+		free(found);
+	}
+	return cells;
 }

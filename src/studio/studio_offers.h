@@ -32,4 +32,9 @@ json_t *studio_offers(game_session *s, const scenario *sc, const ruleset *rs, in
  * its "name" as the maps of the game name it, in the words of `words`. */
 void studio_offers_name_pieces(game_session *s, const scenario *sc, const render_ctx *words, json_t *state);
 
+/* The cells ("B7") of section `section` ("left") as side `side` of sc
+ * names it from its seat (model/scenario_sections.h): the board shows
+ * them when a card asks for a section.  An empty array without one. */
+json_t *studio_offers_section_cells(const scenario *sc, const ruleset *rs, const char *side, const char *section);
+
 #endif

@@ -12,6 +12,7 @@ copy of the battlecry-1999 starter scenario (Mill Creek, a stream):
 - the crossing removed, undone, redone and undone again;
 - saved: `orbat validate` passes the file, which holds both rules;
 - a ford taken from a one-ford crossing is refused with the reason;
+- a rule of each other kind made in the panel, saved and validated;
 - the panel in en, nl and fr, in the page's language (screenshots
   special-en/nl/fr).
 Screenshots go to the folder given as the third argument.
@@ -227,6 +228,73 @@ try:
               "its units are outlined on the board (%s)" % code)
         screenshot(d, "special-" + code)
         click(d, "#special-form button[data-action='close']")
+
+    # The other kinds, each made in the panel: a hex picked, numbers typed.
+    set_lang(d, "en")
+
+    def add(kind):
+        choose(d, "#special-kind", kind)
+        click(d, "#special-add")
+
+    def create():
+        click(d, "#special-form button[data-action='create']")
+        idle(d)
+        click(d, "#special-form button[data-action='close']")
+
+    add("no-entry")
+    choose(d, "#special-form select[data-attr='mode']", "end")
+    click_cell(d, "K4")
+    create()
+    add("sudden-death")
+    choose(d, "#special-form select[data-attr='for']", "union")
+    click_cell(d, "H3")
+    create()
+    add("exit")
+    choose(d, "#special-form select[data-attr='side']", "confederate")
+    type_into(d, "#special-form input[data-attr='vp']", "2")
+    click_cell(d, "M9")
+    create()
+    add("schedule")
+    type_into(d, "#special-form input[data-attr='turn']", "4")
+    choose(d, "#special-form select[data-attr='scheduled-type']", "cavalry")
+    click_cell(d, "B9")
+    click_cell(d, "C9")
+    create()
+    add("turn-limit")
+    type_into(d, "#special-form input[data-attr='turns']", "10")
+    choose(d, "#special-form select[data-attr='outcome']", "draw")
+    create()
+    add("adjust")
+    choose(d, "#special-form select[data-attr='side']", "confederate")
+    type_into(d, "#special-form input[data-attr='hand']", "1")
+    create()
+    r = rules(d)
+    check([x["kind"] for x in r] == ["crossing", "frozen", "no-entry", "sudden-death", "exit", "schedule", "turn-limit",
+                                     "adjust"], "a rule of every kind is made in the panel: %s" % [x["kind"] for x in r])
+    by_kind = {x["kind"]: x for x in r}
+    check(by_kind["no-entry"]["hexes"] == ["K4"] and by_kind["no-entry"]["attrs"].get("mode") == "end"
+          and by_kind["sudden-death"]["attrs"] == {"at": "H3", "for": "union"}
+          and by_kind["exit"]["attrs"] == {"side": "confederate", "vp": "2"} and by_kind["exit"]["hexes"] == ["M9"]
+          and [(u["type"], u["at"]) for u in by_kind["schedule"]["scheduled"]] == [("cavalry", "B9"), ("cavalry", "C9")]
+          and by_kind["turn-limit"]["attrs"] == {"turns": "10", "outcome": "draw"}
+          and by_kind["adjust"]["attrs"] == {"side": "confederate", "hand": "1"}, "each holds what was picked and typed")
+    st = state(d)
+    check(st["errors"] == 0, "the scenario is still valid: %s" % [x["message"] for x in st["diagnostics"]])
+    # A schedule of two units made at once is one undo.
+    for _ in range(3):
+        click(d, "#undo")
+        idle(d)
+    check([x["kind"] for x in rules(d)][-1] == "exit", "three undos take back the adjust, the limit and the schedule")
+    for _ in range(3):
+        click(d, "#redo")
+        idle(d)
+    check(len(rules(d)) == 8 and len(rules(d)[5]["scheduled"]) == 2, "three redos make them again")
+    screenshot(d, "special-every-kind-en")
+    click(d, "#save")
+    idle(d)
+    v = subprocess.run([orbat, "validate", path], capture_output=True, text=True,
+                       env=dict(os.environ, ORBAT_DATADIR=os.path.join(source_root, "data")))
+    check(v.returncode == 0, "orbat validate passes the file with a rule of every kind: %s%s" % (v.stdout, v.stderr))
 finally:
     d.quit()
     studio.stop()

@@ -85,7 +85,10 @@ export class SpecialRules {
       this.close();
       return;
     }
-    // A rule an undo took away, or changed into another, closes its form.
+    // Another scenario, or a rule an undo took away or changed into
+    // another, closes the form.
+    if (this.form && this.form.file !== state.file)
+      this.close();
     if (this.form && this.form.index !== null) {
       const rule = this.rules()[this.form.index];
       if (!rule || rule.kind !== this.form.kind)
@@ -142,7 +145,7 @@ export class SpecialRules {
 
   // The form of a new rule of a kind (index null) or of rule `index`.
   open(kind, index = null) {
-    this.form = { kind, index, attrs: {}, hexes: [], units: [], scheduled: [], type: null };
+    this.form = { kind, index, file: this.state.file, attrs: {}, hexes: [], units: [], scheduled: [], type: null };
     if (index === null) {
       for (const [name, takes, required] of FIELDS[kind])
         if (required && Array.isArray(takes))
@@ -477,8 +480,9 @@ export class SpecialRules {
     });
   }
 
+  // The rules after it move up a place: a form open on any rule closes.
   remove(index) {
-    if (this.form && this.form.index === index)
+    if (this.form)
       this.close();
     this.editor.edit({ op: 'delete', piece: 'rule', index });
   }

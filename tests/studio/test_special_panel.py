@@ -13,6 +13,7 @@ copy of the battlecry-1999 starter scenario (Mill Creek, a stream):
 - saved: `orbat validate` passes the file, which holds both rules;
 - a ford taken from a one-ford crossing is refused with the reason;
 - a rule of each other kind made in the panel, saved and validated;
+- no panel on a square-grid scenario;
 - the panel in en, nl and fr, in the page's language (screenshots
   special-en/nl/fr).
 Screenshots go to the folder given as the third argument.
@@ -108,6 +109,7 @@ folder = os.path.join(tmp, "scenarios")
 os.makedirs(folder)
 path = os.path.join(folder, "mill.xml")
 shutil.copyfile(os.path.join(source_root, "data", "templates", "battlecry-1999.xml"), path)
+shutil.copyfile(os.path.join(source_root, "data", "templates", "mb-remastered.xml"), os.path.join(folder, "square.xml"))
 with open(path, "rb") as f:
     original = f.read()
 studio = Studio(orbat, ["mill.xml"], folder)
@@ -295,6 +297,16 @@ try:
     v = subprocess.run([orbat, "validate", path], capture_output=True, text=True,
                        env=dict(os.environ, ORBAT_DATADIR=os.path.join(source_root, "data")))
     check(v.returncode == 0, "orbat validate passes the file with a rule of every kind: %s%s" % (v.stdout, v.stderr))
+
+    # A square-grid scenario has no special rules: no panel.
+    status, _, _ = studio.request("POST", "/api/open", {"Origin": "http://" + studio.host,
+                                                       "Content-Type": "application/json"},
+                                  json.dumps({"file": "square.xml"}).encode())
+    check(status == 200, "a square-grid scenario opens")
+    d.refresh()
+    wait(d, lambda drv: js(drv, "return document.body.dataset.ready === 'true'"), "the page starts again")
+    idle(d)
+    check(not d.find_element(By.ID, "special-box").is_displayed(), "a square-grid scenario shows no special-rules panel")
 finally:
     d.quit()
     studio.stop()

@@ -4,6 +4,7 @@
 // changes; the panels are built once for a scenario and then only their
 // values follow the state, so the field being typed in keeps its focus.
 import { brigadeUnits, pieceCell, pieceRef } from './edit.js';
+import { SpecialRules } from './specialrules.js';
 import { LANGS, t } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -62,6 +63,7 @@ export class Panels {
     this.editor = editor;
     this.built = null;
     this.fields = [];
+    this.special = new SpecialRules(editor);
     document.addEventListener('studio-select', () => {
       if (this.editor.state)
         this.showLists(this.editor.state);
@@ -85,6 +87,7 @@ export class Panels {
       setValue(f.input, f.value(state));
     this.showLists(state);
     this.inspect();
+    this.special.update(state);
     $('undo').disabled = !state.can_undo;
     $('redo').disabled = !state.can_redo;
     $('dirty').hidden = !state.dirty;

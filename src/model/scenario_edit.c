@@ -15,7 +15,7 @@
 
 static const char *const KIND_NAMES[SCEDIT_KINDS] = { "terrain", "add", "delete", "set", "text" };
 static const char *const PIECE_NAMES[SCEDIT_PIECES] = { "scenario", "board", "sections", "side", "unit",
-	"general", "brigade", "objective", "city", "sea-zone", "ship" };
+	"general", "brigade", "objective", "city", "sea-zone", "ship", "rule", "rule-hex", "rule-unit" };
 static const char *const TEXT_NAMES[SCEDIT_TEXT_KINDS] = { "title", "briefing", "date", "name", "squares" };
 
 const char *scedit_kind_name(scedit_kind kind) { return kind < SCEDIT_KINDS ? KIND_NAMES[kind] : "?"; }
@@ -72,6 +72,7 @@ void scedit_op_finish(scedit_op *op)
 	for (int l = 0; l < LANG_COUNT; l++)
 		free(op->names[l]);
 	free(op->squares);
+	free(op->items);
 	free(op->attribute);
 	free(op->value);
 	free(op->text);
@@ -263,8 +264,15 @@ static bool check_squares(const scenario_doc *d, const char *squares, scedit_ref
 	return ok;
 }
 
+static bool is_rule_piece(scedit_piece piece)
+{
+	return piece == SCEDIT_RULE || piece == SCEDIT_RULE_HEX || piece == SCEDIT_RULE_UNIT;
+}
+
 static bool op_add(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_refusal *why)
 {
+	if (is_rule_piece(op->piece))
+		return sedit_rule_edit(d, op, inv, why);
 	add_plan p;
 	if (!plan_add(d, op, &p, why))
 		return false;
@@ -299,6 +307,8 @@ static bool op_delete(scenario_doc *d, const scedit_op *op, scedit_op *inv, sced
 {
 	if (op->piece == SCEDIT_SCENARIO || op->piece == SCEDIT_BOARD || op->piece == SCEDIT_SIDE)
 		return sedit_refuse(why, "edit-op", "the %s cannot be deleted", scedit_piece_name(op->piece));
+	if (is_rule_piece(op->piece))
+		return sedit_rule_edit(d, op, inv, why);
 	xmlNode *n = sedit_find_piece(d, op->piece, op->key, op->index, why);
 	if (!n)
 		return false;
@@ -343,7 +353,7 @@ static bool op_set(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_
 			*attr ? attr : "(none)");
 	if (!op->value && sedit_in_list(shape->required, attr))
 		return sedit_refuse(why, "edit-attribute", "a %s needs %s", (const char *)n->name, attr);
-	if (op->value && !sedit_check_value(d, attr, op->value, why))
+	if (op->value && !(sedit_check_value(d, attr, op->value, why) && sedit_rule_check_value(n, attr, op->value, why)))
 		return false;
 	if (op->value && strcmp(attr, "id") == 0 && sedit_id_taken(d, op->value, n))
 		return sedit_refuse(why, "edit-duplicate-id", "the id %s is used already", op->value);

@@ -58,6 +58,16 @@ typedef enum {
 	SCEDIT_CITY,      /* "city" (square grid) */
 	SCEDIT_SEA_ZONE,  /* "sea-zone" (square grid) */
 	SCEDIT_SHIP,      /* "ship" (square grid) */
+	SCEDIT_RULE,      /* "rule": a special rule (hex grid): index = its place among the
+	                   * rules of <special-rules>, from 0; add: type = its element
+	                   * ("crossing", "no-entry", "frozen", "schedule", "sudden-death",
+	                   * "exit", "turn-limit", "adjust"), attrs its attributes, items
+	                   * its fords or hexes (addresses) or a frozen group's unit ids;
+	                   * a schedule's attrs hold its first unit's (id, type, at...) */
+	SCEDIT_RULE_HEX,  /* "rule-hex": a ford or hex of rule `index`, at = its address */
+	SCEDIT_RULE_UNIT, /* "rule-unit": a unit of rule `index`: key = a frozen unit's ref
+	                   * or a scheduled unit's id (add: its attrs); set edits a
+	                   * scheduled unit's attributes */
 	SCEDIT_PIECES
 } scedit_piece;
 
@@ -101,6 +111,7 @@ typedef struct scedit_op {
 	size_t attr_count;
 	char *names[LANG_COUNT];   /* "names": {"en": ..., "nl": ..., "fr": ...} */
 	char *squares;             /* "squares": a new sea zone's squares, "S1 T1" */
+	char *items;               /* "items": a new rule's fords, hexes or unit refs, "F5 J5" */
 
 	/* SCEDIT_SET */
 	char *attribute;           /* "attribute" */

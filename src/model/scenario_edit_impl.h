@@ -154,4 +154,18 @@ void sedit_put_attrs(xmlNode *n, const scedit_attr *attrs, size_t count);
 xmlNode *sedit_lang_child(const xmlNode *parent, const char *name, lang_id lang);
 xmlNode *sedit_new_text_element(scenario_doc *d, const char *name, const char *text, int lang);
 
+/* ---- special rules (scenario_edit_special.c) ------------------------- */
+
+/* Add or delete a rule, or a ford, hex or unit of one. */
+bool sedit_rule_edit(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedit_refusal *why);
+/* The rule (SCEDIT_RULE) or scheduled unit (SCEDIT_RULE_UNIT) an op names,
+ * or NULL with a refusal. */
+xmlNode *sedit_rule_find(const scenario_doc *d, scedit_piece piece, const char *key, long index,
+	scedit_refusal *why);
+/* What a rule element may hold (NULL: not a rule). */
+const sedit_shape *sedit_rule_shape(const xmlNode *n);
+/* Whether the value can stand in that attribute of a rule (true for any
+ * other element: sedit_check_value judges those). */
+bool sedit_rule_check_value(const xmlNode *n, const char *attr, const char *value, scedit_refusal *why);
+
 #endif

@@ -209,6 +209,10 @@ xmlNode *sedit_find_piece(const scenario_doc *d, scedit_piece piece, const char 
 		}
 		n = sedit_side_element(d, key);
 		break;
+	case SCEDIT_RULE:
+	case SCEDIT_RULE_HEX:
+	case SCEDIT_RULE_UNIT:
+		return sedit_rule_find(d, piece, key, index, why);
 	case SCEDIT_OBJECTIVE:
 		n = sedit_nth_objective(d, index);
 		if (!n) {
@@ -237,7 +241,11 @@ const sedit_shape *sedit_shape_of(const xmlNode *n)
 	static const sedit_shape *const all[] = { &SEDIT_SHAPE_GENERAL, &SEDIT_SHAPE_BRIGADE, &SEDIT_SHAPE_OBJECTIVE, &SEDIT_SHAPE_CITY,
 		&SEDIT_SHAPE_SEA_ZONE, &SEDIT_SHAPE_SHIP, &SEDIT_SHAPE_SCENARIO, &SEDIT_SHAPE_BOARD, &SEDIT_SHAPE_SECTIONS, &SEDIT_SHAPE_SIDE,
 		&SEDIT_SHAPE_FORCES };
+	if (sedit_rule_shape(n))
+		return sedit_rule_shape(n);
 	if (xmldoc_is(n, SCENARIO_NS, "unit")) {
+		if (xmldoc_is(n->parent, SCENARIO_NS, "frozen"))
+			return NULL;
 		if (xmldoc_is(n->parent, SCENARIO_NS, "reserve"))
 			return &SEDIT_SHAPE_RESERVE_UNIT;
 		if (xmldoc_is(n->parent, SCENARIO_NS, "ship"))

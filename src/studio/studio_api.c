@@ -18,6 +18,7 @@
 #include "studio_game.h"
 #include "studio_guard.h"
 #include "studio_preview.h"
+#include "studio_special.h"
 
 struct studio_api {
 	context *ctx;
@@ -361,6 +362,7 @@ static void get_board(studio_api *api, const studio_request *req, lang_id lang, 
 static json_t *state_now(studio_api *api, lang_id lang)
 {
 	json_t *state = studio_doc_state(&api->doc, lang);
+	studio_special_add(state, &api->doc, api->ctx, lang);
 	json_object_set_new(state, "can_undo", json_boolean(studio_history_can_undo(&api->history)));
 	json_object_set_new(state, "can_redo", json_boolean(studio_history_can_redo(&api->history)));
 	return state;

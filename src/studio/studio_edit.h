@@ -4,7 +4,7 @@
  *
  * An edit is {"op", "piece", "key", "index", "at", "type", "fieldworks",
  * "side", "reserve", "ship", "attrs": [[name, value]...], "names": {en,
- * nl, fr}, "squares", "attribute", "value", "text-kind", "lang", "text",
+ * nl, fr}, "squares", "items", "attribute", "value", "text-kind", "lang", "text",
  * "restore"}, each member optional as the op needs it; a string member
  * may be null where the op clears something.  Edits given one nonzero
  * "group" (a drag that paints many cells) are undone and redone as one. */

@@ -185,6 +185,28 @@ for what, body in (("of an unknown op", {"op": "explode"}), ("of an unknown piec
                                       "attrs": [["id", "u-far"], ["type", "infantry"], ["at", "Z99"]]}),
                    ("of a missing piece", {"op": "delete", "piece": "unit", "key": "no-such-unit"})):
     refused("an edit " + what, 422, "POST", "/api/edit", origin, json.dumps(body).encode())
+# A special rule's edits: the same guards, and what the format cannot hold
+# refused with its reason.
+rule_body = json.dumps({"op": "add", "piece": "rule", "type": "crossing", "items": "C3"}).encode()
+refused("a special rule's edit from another origin", 403, "POST", "/api/edit", evil, rule_body)
+refused("a special rule's edit without an Origin", 403, "POST", "/api/edit", {"Content-Type": "application/json"},
+        rule_body)
+refused("a special rule's edit without the token", (401, 403), "POST", "/api/edit", origin, rule_body, cookie=False)
+for what, body in (("with a list for its hexes", {"op": "add", "piece": "rule", "type": "crossing", "items": ["C3"]}),
+                   ("with a negative index", {"op": "delete", "piece": "rule", "index": -1}),
+                   ("of an unknown kind", {"op": "add", "piece": "rule", "type": "blockade", "items": "C3"}),
+                   ("with a ford off the board", {"op": "add", "piece": "rule", "type": "crossing", "items": "C3 Z99"}),
+                   ("with markup for a ford", {"op": "add", "piece": "rule", "type": "crossing",
+                                               "items": "<ford at=\"C3\"/>"}),
+                   ("without its fords", {"op": "add", "piece": "rule", "type": "crossing"}),
+                   ("of a rule not there", {"op": "delete", "piece": "rule", "index": 4000000000}),
+                   ("of a ford of no rule", {"op": "add", "piece": "rule-hex", "index": 7, "at": "C3"}),
+                   ("with a side of no one", {"op": "add", "piece": "rule", "type": "exit", "items": "A1",
+                                              "attrs": [["side", "evil\" onload=\"x"]]})):
+    status, _, data = studio.request("POST", "/api/edit", origin, json.dumps(body).encode())
+    check(status == 422 and json.loads(data).get("reason", "").startswith("edit-"),
+          "a special rule's edit %s is refused with its reason: %d %s" % (what, status, data[:120]))
+    still_answers("a special rule's edit " + what)
 refused("an undo with nothing to undo", 422, "POST", "/api/undo", origin, b"{}")
 raw("an edit body over 1 MiB",
     ("POST /api/edit HTTP/1.1\r\nHost: %s\r\nCookie: %s=%s\r\nOrigin: http://%s\r\n"

@@ -22,6 +22,7 @@
 #include "base/datadir.h"
 #include "base/util.h"
 #include "model/scenario_edit.h"
+#include "model/special_rules.h"
 #include "model/starter.h"
 #include "validate/validate.h"
 
@@ -222,8 +223,8 @@ static void test_bundled_scenarios_round_trip(void **state)
 	each_xml("scenarios", unchanged_save);
 }
 
-/* Special rules are kept as written: the studio does not edit them yet,
- * and a save must not lose or reorder a line of them. */
+/* Special rules are kept as written: a save must not lose or reorder a
+ * line of them (their edits are tested below). */
 static void test_special_rules_round_trip(void **state)
 {
 	(void)state;
@@ -627,6 +628,194 @@ static void test_rule_breaks_are_allowed_and_reported(void **state)
 	diag_sink_finish(&sink);
 }
 
+/* ---- special rules ------------------------------------------------------ */
+
+/* Every kind of rule added, changed and deleted, and the fords, hexes and
+ * units inside one, each undone back to the file's bytes. */
+static void test_special_rule_edits(void **state)
+{
+	(void)state;
+	scenario_doc *d = open_source("tests/golden/valid/sr-01-every-special-rule.xml");
+	const char *kinds[] = { "crossing", "no-entry", "frozen", "schedule", "sudden-death", "exit", "turn-limit",
+		"adjust" };
+	for (long i = 0; i < 11; i++)
+		round_trip(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE, .index = i });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "crossing",
+		.attrs = { { "terrain", "stream" }, { "side", "confederate" } }, .attr_count = 2, .items = "H5" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "no-entry",
+		.attrs = { { "side", "confederate" } }, .attr_count = 1, .items = "A1 B1" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "frozen",
+		.attrs = { { "side", "union" }, { "turn", "2" } }, .attr_count = 2, .items = "u-inf-1 u-art-1" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "schedule",
+		.attrs = { { "side", "confederate" }, { "flags", "3" }, { "id", "c-inf-9" }, { "type", "infantry" },
+			{ "at", "A1" } }, .attr_count = 5 });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "sudden-death",
+		.attrs = { { "at", "D5" }, { "for", "both" } }, .attr_count = 2 });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "exit",
+		.attrs = { { "side", "union" } }, .attr_count = 1, .items = "A1" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "turn-limit",
+		.attrs = { { "turns", "8" }, { "outcome", "draw" } }, .attr_count = 2 });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "adjust",
+		.attrs = { { "side", "union" }, { "hand", "-1" } }, .attr_count = 2 });
+	/* attributes: changed, cleared back to their place, added */
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 0, .attribute = "side",
+		.value = "confederate" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 0, .attribute = "terrain" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 3, .attribute = "flags",
+		.value = "2" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 5, .attribute = "at",
+		.value = "H3" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 7, .attribute = "turns",
+		.value = "10" });
+	/* fords, hexes and units inside a rule */
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE_HEX, .index = 0, .at = "g5" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE_HEX, .index = 2, .at = "K4" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE_UNIT, .index = 3, .key = "c-inf-1" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE_UNIT, .index = 3, .key = "c-inf-2" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE_UNIT, .index = 4,
+		.attrs = { { "id", "u-art-9" }, { "type", "artillery" }, { "at", "C9" } }, .attr_count = 3 });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE_UNIT, .index = 4, .key = "u-cav-1" });
+	round_trip(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE_UNIT, .index = 4, .key = "u-cav-1",
+		.attribute = "at", .value = "C9" });
+
+	/* a new rule goes after the last, as written; the model reads it */
+	scedit_op inv = { 0 };
+	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "no-entry",
+		.attrs = { { "side", "confederate" }, { "mode", "end" } }, .attr_count = 2, .items = "A1 c3" }, &inv, NULL));
+	assert_int_equal(inv.kind, SCEDIT_DELETE);
+	assert_int_equal(inv.index, 11);
+	size_t n;
+	assert_non_null(strstr(scenario_doc_bytes(d, &n),
+		"    <adjust side=\"union\" unit-type=\"artillery\" dice=\"-1\"/>\n"
+		"    <no-entry side=\"confederate\" mode=\"end\">\n"
+		"      <hex at=\"A1\"/>\n"
+		"      <hex at=\"c3\"/>\n"
+		"    </no-entry>\n"
+		"  </special-rules>\n"));
+	const scenario *sc = scenario_doc_model(d);
+	assert_int_equal(sc->special->count, 12);
+	assert_int_equal(sc->special->rules[11].kind, SPECIAL_NO_ENTRY);
+	assert_int_equal(sc->special->rules[11].hex_count, 2);
+	scedit_op_finish(&inv);
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		assert_string_equal(special_kind_name(sc->special->rules[k < 1 ? 0 : k + 1].kind), kinds[k]);
+	scenario_doc_destroy(d);
+}
+
+/* The first rule of a scenario makes its <special-rules>; undone, the
+ * file is as it was, and the scenario made validates. */
+static void test_special_rules_from_none(void **state)
+{
+	(void)state;
+	diag_sink sink;
+	diag_sink_init(&sink);
+	validator *v = validator_create(datadir_get(), &sink);
+	scenario_doc *d = open_template("battlecry-1999");
+	scedit_op crossing = { .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "crossing",
+		.attrs = { { "terrain", "stream" } }, .attr_count = 1, .items = "C5 J5" };
+	round_trip(d, &crossing);
+	scedit_op inv = { 0 }, frozen_inv = { 0 }, back = { 0 };
+	assert_true(scenario_doc_apply(d, &crossing, &inv, NULL));
+	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "frozen",
+		.attrs = { { "side", "confederate" }, { "turn", "3" } }, .attr_count = 2, .items = "c-inf-1 c-inf-2" },
+		&frozen_inv, NULL));
+	size_t n;
+	assert_non_null(strstr(scenario_doc_bytes(d, &n),
+		"  </objective>\n"
+		"  <special-rules>\n"
+		"    <crossing terrain=\"stream\">\n"
+		"      <ford at=\"C5\"/>\n"
+		"      <ford at=\"J5\"/>\n"
+		"    </crossing>\n"
+		"    <frozen side=\"confederate\" turn=\"3\">\n"
+		"      <unit ref=\"c-inf-1\"/>\n"
+		"      <unit ref=\"c-inf-2\"/>\n"
+		"    </frozen>\n"
+		"  </special-rules>\n"
+		"\n"
+		"  <!-- Special rules [special-rules]"));
+	assert_int_equal(check(v, d, &sink), VALIDATE_OK);
+	/* the group's last unit stays: the schema wants one */
+	scedit_op unit_inv = { 0 };
+	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE_UNIT, .index = 1,
+		.key = "c-inf-2" }, &unit_inv, NULL));
+	refused(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE_UNIT, .index = 1, .key = "c-inf-1" },
+		"edit-attribute");
+	assert_true(scenario_doc_apply(d, &unit_inv, &back, NULL));
+	scedit_op_finish(&back);
+	scedit_op_finish(&unit_inv);
+	/* deleting both rules, then undoing each, gives the same bytes */
+	size_t both_size;
+	char *both = snapshot(d, &both_size);
+	scedit_op del0 = { 0 }, del1 = { 0 };
+	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE, .index = 1 }, &del1,
+		NULL));
+	assert_true(scenario_doc_apply(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE, .index = 0 }, &del0,
+		NULL));
+	assert_true(is_original(d));
+	assert_true(scenario_doc_apply(d, &del0, &back, NULL));
+	scedit_op_finish(&back);
+	assert_true(scenario_doc_apply(d, &del1, &back, NULL));
+	assert_true(same_bytes(d, both, both_size));
+	free(both);
+	scedit_op_finish(&back);
+	scedit_op_finish(&del0);
+	scedit_op_finish(&del1);
+	scedit_op_finish(&inv);
+	scedit_op_finish(&frozen_inv);
+	scenario_doc_destroy(d);
+	validator_destroy(v);
+	diag_sink_finish(&sink);
+}
+
+static void test_special_rule_refusals(void **state)
+{
+	(void)state;
+	scenario_doc *d = open_source("tests/golden/valid/sr-01-every-special-rule.xml");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "blockade",
+		.attrs = { { "side", "union" } }, .attr_count = 1 }, "edit-value");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "crossing" }, "edit-attribute");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "crossing", .items = "F5 Z99" },
+		"edit-address");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "crossing", .items = "F5 f5" },
+		"edit-duplicate-id");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "no-entry",
+		.attrs = { { "side", "both" } }, .attr_count = 1, .items = "A1" }, "edit-value");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "turn-limit",
+		.attrs = { { "turns", "ten" } }, .attr_count = 1 }, "edit-value");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "turn-limit",
+		.attrs = { { "outcome", "draw" } }, .attr_count = 1 }, "edit-attribute");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "sudden-death",
+		.attrs = { { "at", "G3" }, { "for", "union" } }, .attr_count = 2, .items = "G3" }, "edit-attribute");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "schedule",
+		.attrs = { { "side", "union" }, { "turn", "2" }, { "id", "u-inf-1" }, { "type", "infantry" }, { "at", "A9" } },
+		.attr_count = 5 }, "edit-duplicate-id");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "adjust",
+		.attrs = { { "side", "union" }, { "ground-gain", "maybe" } }, .attr_count = 2 }, "edit-value");
+	refused(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 2, .attribute = "mode",
+		.value = "leave" }, "edit-value");
+	refused(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 2, .attribute = "side" },
+		"edit-attribute");
+	refused(d, &(scedit_op){ .kind = SCEDIT_SET, .piece = SCEDIT_RULE, .index = 7, .attribute = "vp",
+		.value = "2" }, "edit-attribute");
+	refused(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE, .index = 11 }, "edit-missing");
+	refused(d, &(scedit_op){ .kind = SCEDIT_DELETE, .piece = SCEDIT_RULE_HEX, .index = 0, .at = "F5" },
+		"edit-attribute");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE_HEX, .index = 2, .at = "L4" },
+		"edit-duplicate-id");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE_HEX, .index = 3, .at = "A1" },
+		"edit-attribute");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE_UNIT, .index = 3, .key = "c-inf-2" },
+		"edit-duplicate-id");
+	refused(d, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE_HEX, .index = 5, .at = "A1" },
+		"edit-attribute");
+	scenario_doc_destroy(d);
+	scenario_doc *sq = open_template("mb-remastered");
+	refused(sq, &(scedit_op){ .kind = SCEDIT_ADD, .piece = SCEDIT_RULE, .type = "turn-limit",
+		.attrs = { { "turns", "8" } }, .attr_count = 1 }, "edit-attribute");
+	scenario_doc_destroy(sq);
+}
+
 /* ---- failed saves ------------------------------------------------------- */
 
 static size_t count_entries(const char *dir)
@@ -762,6 +951,9 @@ int main(void)
 		cmocka_unit_test(test_a_session_undone_is_the_file_again),
 		cmocka_unit_test(test_refusals_change_nothing),
 		cmocka_unit_test(test_rule_breaks_are_allowed_and_reported),
+		cmocka_unit_test(test_special_rule_edits),
+		cmocka_unit_test(test_special_rules_from_none),
+		cmocka_unit_test(test_special_rule_refusals),
 		cmocka_unit_test(test_failed_save_keeps_the_old_file),
 		cmocka_unit_test(test_names_read_back),
 	};

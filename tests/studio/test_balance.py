@@ -147,8 +147,11 @@ try:
 
         # An edit not saved: the report is stale; a run measures the edit.
         paint(d, "woods", "A1")
-        check(panel(d, "stale") == "true" and "changed" in d.find_element(By.ID, "balance-status").text,
-              "after an edit the report is marked stale")
+        # The panel asks the studio again once it opens: the mark comes
+        # with that answer, not with the click.
+        wait(d, lambda drv: panel(drv, "stale") == "true"
+             and "changed" in drv.find_element(By.ID, "balance-status").text,
+             "after an edit the report is marked stale")
         check(run(d, 40, "simple", 5) == "done" and panel(d, "stale") == "false", "measured again, it is current")
         # The bytes the run was given lie in the studio's private folder
         # while its report is shown: the scenario as edited, not as saved.

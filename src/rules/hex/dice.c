@@ -108,7 +108,7 @@ static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
  * attached general is a target when `attached_ok`, and any unit type may
  * shoot at him. */
 static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref target,
-	const bool *general_spent, bool sharp, bool attached_ok, dice_answer *out)
+	const bool *general_spent, bool sharp, bool attached_ok, bool sight, dice_answer *out)
 {
 	/* The reasons, last, are many and large: only their count is cleared,
 	 * as the players ask the dice of every battle they weigh. */
@@ -225,7 +225,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 			out->distance, type, range, range == 1 ? "hex" : "hexes");
 		ok = false;
 	}
-	if (ok && out->distance > 1) {
+	if (ok && out->distance > 1 && sight) {
 		los_result los;
 		los_result_init(&los);
 		if (!sight_check(g, u->at, to, quiet ? NULL : &los)) {
@@ -269,14 +269,25 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out)
 {
-	battle_dice(g, attacker, to, target, general_spent, false, false, out);
+	battle_dice(g, attacker, to, target, general_spent, false, false, true, out);
+}
+
+void dice_battle_unsighted(const hex_game *g, int attacker, hex_coord to, hex_ref target,
+	const bool *general_spent, dice_answer *out)
+{
+	battle_dice(g, attacker, to, target, general_spent, false, false, false, out);
+}
+
+bool dice_sight_clear(const hex_game *g, int attacker, hex_coord to, const dice_answer *unsighted)
+{
+	return unsighted->allowed && (unsighted->distance <= 1 || sight_check(g, g->units[attacker].at, to, NULL));
 }
 
 void dice_sharpshot(const hex_game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
 	dice_answer *out)
 {
 	battle_dice(g, attacker, g->generals[general].at, (hex_ref){ REF_GENERAL, general }, general_spent, true,
-		attached_ok, out);
+		attached_ok, true, out);
 }
 
 bool dice_defensive(const hex_game *g, int defender, int attacker, rules_error *err)

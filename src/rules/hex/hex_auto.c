@@ -430,11 +430,13 @@ static int best_target(referee *r, int unit, hex_ref *target)
 		hex_coord at = hex_game_ref_at(g, t);
 		if (hex_distance(u->at, at) > dice_range(u))
 			continue;
+		/* The line of sight, dearest, only for a battle that would be
+		 * chosen. */
 		dice_answer d;
-		dice_battle(g, unit, at, t, spent, &d);
+		dice_battle_unsighted(g, unit, at, t, spent, &d);
 		/* Weakened targets first, among equal dice. */
 		int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
-		if (d.allowed && (best == 0 || score > best)) {
+		if (d.allowed && (best == 0 || score > best) && dice_sight_clear(g, unit, at, &d)) {
 			best = score;
 			*target = t;
 		}

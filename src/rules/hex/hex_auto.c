@@ -526,7 +526,9 @@ static bool pending_step(referee *r, gl_action *a)
 	case STEP_RETREAT: {
 		hex_ref who = b->retreater;
 		bool with_general = who.kind == REF_UNIT && hex_game_unit_general(g, who.index) >= 0;
-		retreat_outcome *out = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *out);
+		/* On the stack: each outcome found is written whole, and a
+		 * zeroed heap block of them cost more than the search. */
+		retreat_outcome out[RETREAT_MAX_OUTCOMES];
 		int n = retreat_outcomes(g, who, b->retreat_hexes, with_general, out, RETREAT_MAX_OUTCOMES);
 		if (n > RETREAT_MAX_OUTCOMES)
 			n = RETREAT_MAX_OUTCOMES;
@@ -545,7 +547,6 @@ static bool pending_step(referee *r, gl_action *a)
 			a->hex_count = (size_t)out[best].len;
 			a->off = out[best].off_board;
 		}
-		free(out);
 		return true;
 	}
 	case STEP_FOLLOW:

@@ -137,6 +137,29 @@ static int occupants_at(const hex_game *g, hex_coord h, int *lone)
 	return g->occupants[i];
 }
 
+/* -1, 0, 1 as unit a's id comes before b's (a missing id first), ties
+ * by index, so that the first of equal ids is found as a scan finds it. */
+static int id_order(const hex_game *g, int a, int b)
+{
+	const char *x = g->units[a].id, *y = g->units[b].id;
+	int c = !x || !y ? (x ? 1 : 0) - (y ? 1 : 0) : strcmp(x, y);
+	return c ? c : (a > b) - (a < b);
+}
+
+/* unit_by_id, by insertion: once a game, over a few dozen units. */
+static void index_ids(hex_game *g)
+{
+	g->unit_by_id = xcalloc(g->unit_count ? g->unit_count : 1, sizeof *g->unit_by_id);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		size_t k = i;
+		while (k > 0 && id_order(g, g->unit_by_id[k - 1], (int)i) > 0) {
+			g->unit_by_id[k] = g->unit_by_id[k - 1];
+			k--;
+		}
+		g->unit_by_id[k] = (int)i;
+	}
+}
+
 hex_game *hex_game_create_at(const position *pos)
 {
 	const scenario *sc = pos->sc;
@@ -242,6 +265,7 @@ hex_game *hex_game_create_at(const position *pos)
 
 	add_scheduled(g, sc);
 
+	index_ids(g);
 	g->occupants = xcalloc(n ? n : 1, sizeof *g->occupants);
 	g->lone = xcalloc(n ? n : 1, sizeof *g->lone);
 	for (size_t i = 0; i < g->unit_count; i++)
@@ -298,6 +322,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->fieldworks);
 	free(g->occupants);
 	free(g->lone);
+	free(g->unit_by_id);
 	free(g->scenario_id);
 	special_table_destroy(g->special);
 	free(g);
@@ -323,6 +348,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->lone = copy_items(g->lone, n, sizeof *c->lone);
+	c->unit_by_id = copy_items(g->unit_by_id, g->unit_count, sizeof *c->unit_by_id);
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
 		c->sides[s].id = dup_or_null(g->sides[s].id);
@@ -419,8 +445,25 @@ bool hex_game_occupied(const hex_game *g, hex_coord h)
 
 int hex_game_find_unit(const hex_game *g, const char *id)
 {
-	const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
-	return u ? (int)(u - g->units) : -1;
+	if (!id)
+		return -1;
+	if (!g->unit_by_id) {   /* the game is still being made */
+		const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
+		return u ? (int)(u - g->units) : -1;
+	}
+	/* The first place in unit_by_id whose id is not before `id`. */
+	size_t lo = 0, hi = g->unit_count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *m = g->units[g->unit_by_id[mid]].id;
+		if (!m || strcmp(m, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < g->unit_count && str_eq(g->units[g->unit_by_id[lo]].id, id))
+		return g->unit_by_id[lo];
+	return -1;
 }
 
 int hex_game_find_general(const hex_game *g, const char *id)

@@ -463,10 +463,8 @@ sq_game *sq_game_trial(const sq_game *g)
 {
 	sq_game *c = xmalloc(sizeof *c);
 	*c = *g;
-	c->pieces = g->piece_count ? xcalloc(g->piece_count, sizeof *c->pieces) : NULL;
+	c->pieces = copy_of(g->pieces, g->piece_count, sizeof *c->pieces);
 	c->piece_capacity = g->piece_count;
-	if (g->piece_count)
-		memcpy(c->pieces, g->pieces, g->piece_count * sizeof *c->pieces);
 	c->borrowed_ids = g->piece_count;
 	c->cities = copy_of(g->cities, g->city_count, sizeof *c->cities);
 	c->borrowed_zones = true;

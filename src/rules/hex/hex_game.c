@@ -373,29 +373,12 @@ void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t siz
 	snprintf(buf, size, "%s-%s", g->rs->rule_prefix ? g->rs->rule_prefix : "rule", section);
 }
 
-bool hex_game_on_board(const hex_game *g, hex_coord h)
-{
-	return hex_on_board(&g->board, h);
-}
-
-const rs_terrain *hex_game_terrain(const hex_game *g, hex_coord h)
-{
-	long idx = hex_index(&g->board, h);
-	return idx < 0 ? NULL : g->terrain[idx];
-}
-
 const char *hex_game_terrain_id(const hex_game *g, hex_coord h)
 {
 	const rs_terrain *t = hex_game_terrain(g, h);
 	if (!t)
 		t = ruleset_unlisted_terrain(g->rs);
 	return t ? t->id : "";
-}
-
-bool hex_game_has_fieldworks(const hex_game *g, hex_coord h)
-{
-	long idx = hex_index(&g->board, h);
-	return idx >= 0 && g->fieldworks[idx];
 }
 
 bool hex_game_passable(const hex_game *g, hex_coord h)
@@ -528,33 +511,6 @@ const char *hex_game_ref_id(const hex_game *g, hex_ref r)
 	if (r.kind == REF_GENERAL)
 		return g->generals[r.index].id;
 	return "?";
-}
-
-int hex_game_ref_side(const hex_game *g, hex_ref r)
-{
-	if (r.kind == REF_UNIT)
-		return g->units[r.index].side;
-	if (r.kind == REF_GENERAL)
-		return g->generals[r.index].side;
-	return -1;
-}
-
-hex_coord hex_game_ref_at(const hex_game *g, hex_ref r)
-{
-	if (r.kind == REF_UNIT)
-		return g->units[r.index].at;
-	if (r.kind == REF_GENERAL)
-		return g->generals[r.index].at;
-	return (hex_coord){ -1, -1 };
-}
-
-bool hex_game_ref_alive(const hex_game *g, hex_ref r)
-{
-	if (r.kind == REF_UNIT)
-		return g->units[r.index].alive;
-	if (r.kind == REF_GENERAL)
-		return g->generals[r.index].alive;
-	return false;
 }
 
 const char *hex_game_ref_absence(const hex_game *g, hex_ref r)

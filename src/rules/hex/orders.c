@@ -216,6 +216,8 @@ static void dig_list(const rs_card *card, bool counts, char *buf, size_t size)
 {
 	size_t len = 0;
 	buf[0] = '\0';
+	if (rules_quiet())   /* words for a refusal nobody reads */
+		return;
 	for (size_t i = 0; i < card->dig_count && len < size; i++) {
 		int n = counts ? snprintf(buf + len, size - len, "%s%d %s", i ? " or " : "", card->digs[i].units,
 				card->digs[i].unit_type)

@@ -153,12 +153,12 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	}
 
 	/* Artillery on a hill (§4): the terrain the data marks elevated. */
-	const char *own_terrain = hex_game_terrain_id(g, u->at);
 	const rs_terrain *own = hex_game_terrain(g, u->at);
 	if (u->type->hill_dice != 0 && own && own->elevated) {
 		total += u->type->hill_dice;
-		reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, own_terrain, u->type->hill_dice,
-			dice_word(u->type->hill_dice));
+		if (!quiet)
+			reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, hex_game_terrain_id(g, u->at),
+				u->type->hill_dice, dice_word(u->type->hill_dice));
 	}
 
 	/* The attacker's own hex (noord-zuid waterway) and the target's (§6). */

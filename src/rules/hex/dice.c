@@ -45,12 +45,18 @@ int dice_range(const hex_unit *u)
 	return d ? d->count : 0;
 }
 
-int dice_at(const hex_unit *u, int distance)
+/* dice_at of the unit's dice entry `d` (dice_entry, which the rules'
+ * conditions make dear to find: found once for a battle). */
+static int entry_at(const rs_dice *d, int distance)
 {
-	const rs_dice *d = dice_entry(u);
 	if (!d || distance < 1 || distance > d->count || distance > RULESET_MAX_RANGE)
 		return 0;
 	return d->by_distance[distance - 1];
+}
+
+int dice_at(const hex_unit *u, int distance)
+{
+	return entry_at(dice_entry(u), distance);
 }
 
 static bool type_listed(char **list, size_t n, const char *id)
@@ -130,8 +136,9 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->target = target;
 
 	/* Base dice by distance (§4). */
-	int base = dice_at(u, out->distance);
-	int range = dice_range(u);
+	const rs_dice *entry = dice_entry(u);
+	int base = entry_at(entry, out->distance);
+	int range = entry ? entry->count : 0;
 	const char *type = u->type->id;
 	if (base > 0)
 		reason(g, out, g->rs->battle.dice_rule, "%s at %d %s: %d %s", type, out->distance,

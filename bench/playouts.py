@@ -6,6 +6,7 @@ this is the speed of the game engine under it (issue: an opponent that
 plans; target 20,000 playouts a second on shiloh).
 
     bench/playouts.sh [--runs N] [--games G] [--orbat BIN] [--quick]
+                      [--instructions] [--scenario FILE.xml ...]
 
 How: `orbat balance FILE --players simple -j 1` plays G seeded games in one
 process; the same with G/10 games is timed beside it, and the difference
@@ -14,6 +15,12 @@ of one game without the program's start, the loading of the data and the
 report.  Each figure is the median of N pairs of runs (default 5) after a
 warm-up; the CPU time (user + sys) of the same difference is printed beside
 it, which load on the machine does not inflate.
+
+--instructions counts instead the instructions one game costs, under
+valgrind's callgrind (G and G/10 games, the difference over the difference
+of the game counts, as above; default G 100 on hex boards, 40 on square
+ones).  The count does not depend on the machine or its load: it is the
+figure to compare two versions of the engine by, on a shared machine.
 
 Exit 0 whatever the figures, 1 when orbat failed, 2 when it cannot run.
 Builds a release binary in build-release/ (as bench/run.sh does) unless
@@ -60,13 +67,55 @@ def timed(orbat, path, games, env):
     return wall, cpu
 
 
+def instructions(orbat, path, games, env):
+    """Instructions of one balance run of `games` games under callgrind
+    (orbat's front hands balance to orbat-full: the count follows it)."""
+    out = os.path.join(os.environ.get("TMPDIR", "/tmp"), "orbat-playouts-%d.callgrind" % os.getpid())
+    cmd = ["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=" + out + ".%p",
+           orbat, "balance", path, "--players", "simple", "--games", str(games), "-j", "1", "--seed", "7"]
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    folder, stem = os.path.split(out)
+    for f in os.listdir(folder):
+        if f.startswith(stem + "."):
+            os.remove(os.path.join(folder, f))
+    counts = [int(line.split()[-1].replace(",", "")) for line in r.stderr.splitlines() if "Collected :" in line]
+    if r.returncode != 0 or not counts:
+        print("orbat failed under callgrind on %s (exit %d)" % (os.path.basename(path), r.returncode), file=sys.stderr)
+        return None
+    return sum(counts)
+
+
+def main_instructions(args, orbat, what, env, scenarios, folder):
+    import shutil
+    if not shutil.which("valgrind"):
+        die("--instructions needs valgrind")
+    print("instructions a playout of simple against simple (callgrind; binary: %s)" % what)
+    print("%-30s %8s %16s" % ("scenario", "games", "instructions"))
+    failed = False
+    for name in scenarios:
+        path = os.path.join(folder, name)
+        games = args.games_given or (40 if name.startswith("mb-") else 100)
+        small = max(1, games // 10)
+        big, little = instructions(orbat, path, games, env), instructions(orbat, path, small, env)
+        if big is None or little is None:
+            failed = True
+            print("%-30s %8s" % (name, "failed"))
+            continue
+        print("%-30s %8d %16.0f" % (name, games, (big - little) / (games - small)))
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description="playouts per second of simple against simple, on one core")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--orbat", help="the binary to measure (default: a release build in build-release/)")
     ap.add_argument("--quick", action="store_true", help="40 and 4 games once: the rows run, nothing more")
+    ap.add_argument("--instructions", action="store_true",
+                    help="instructions a playout under callgrind, which the machine's load does not change")
+    ap.add_argument("--scenario", action="append", help="only this bundled scenario (FILE.xml; repeatable)")
     args = ap.parse_args()
+    args.games_given = args.games if "--games" in sys.argv[1:] or any(a.startswith("--games=") for a in sys.argv[1:]) else 0
     runs, games, warmup = (1, 40, False) if args.quick else (max(1, args.runs), max(20, args.games), True)
     small = max(2, games // 10)
 
@@ -80,6 +129,10 @@ def main():
         env["ORBAT_DATADIR"] = os.path.join(ROOT, "data")
     folder = os.path.join(ROOT, "scenarios")
     scenarios = sorted(f for f in os.listdir(folder) if f.endswith(".xml"))
+    if args.scenario:
+        scenarios = [f for f in scenarios if f in args.scenario]
+    if args.instructions:
+        return main_instructions(args, orbat, what, env, scenarios, folder)
 
     print("playouts of simple against simple, one core (%d and %d games a run, median of %d; binary: %s)"
           % (games, small, runs, what))

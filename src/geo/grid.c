@@ -67,16 +67,6 @@ size_t grid_count(const grid_board *board)
 	return grid_board_ops(board)->count(board);
 }
 
-bool grid_on_board(const grid_board *board, grid_cell cell)
-{
-	return grid_board_ops(board)->on_board(board, cell);
-}
-
-long grid_index(const grid_board *board, grid_cell cell)
-{
-	return grid_board_ops(board)->index(board, cell);
-}
-
 grid_cell grid_from_index(const grid_board *board, size_t index)
 {
 	return grid_board_ops(board)->from_index(board, index);

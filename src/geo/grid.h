@@ -119,9 +119,19 @@ void grid_board_one_cell(const grid_ops *ops, grid_board *board);
 /* Short cuts through the board's table. */
 const char *grid_name(const grid_board *board);
 size_t grid_count(const grid_board *board);
-bool grid_on_board(const grid_board *board, grid_cell cell);
+/* These two are inline, straight to the grid's own function (what its
+ * table holds; any kind but square is a hex board, as grid_ops_of has
+ * it): the games ask them millions of times a second. */
+static inline bool grid_on_board(const grid_board *board, grid_cell cell)
+{
+	return board->kind == GRID_SQUARE ? square_on_board(&board->square, cell) : hex_on_board(&board->hex, cell);
+}
+
 /* Dense index 0 .. grid_count-1 in reading order, or -1 off the board. */
-long grid_index(const grid_board *board, grid_cell cell);
+static inline long grid_index(const grid_board *board, grid_cell cell)
+{
+	return board->kind == GRID_SQUARE ? square_index(&board->square, cell) : hex_index(&board->hex, cell);
+}
 grid_cell grid_from_index(const grid_board *board, size_t index);
 /* The address ("B7"); both grids write it alike.  Returns buf. */
 char *grid_format(grid_cell cell, char buf[GRID_ADDRESS_MAX]);

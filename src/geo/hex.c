@@ -59,7 +59,15 @@ char *hex_format(hex_coord hex, char buf[HEX_ADDRESS_MAX])
 	int k = 0;
 	while (n > 0)
 		buf[k++] = letters[--n];
-	snprintf(buf + k, HEX_ADDRESS_MAX - (size_t)k, "%d", hex.row + 1);
+	/* The row's digits by hand: the referee names hexes in every step it
+	 * weighs, and printf's machinery cost more than the rest of a step. */
+	char digits[12];
+	int d = 0;
+	for (long r = (long)hex.row + 1; r > 0 && d < (int)sizeof digits; r /= 10)
+		digits[d++] = (char)('0' + r % 10);
+	while (d > 0)
+		buf[k++] = digits[--d];
+	buf[k] = '\0';
 	return buf;
 }
 
@@ -72,18 +80,6 @@ void hex_board_init(hex_board *board, int columns, int rows, bool short_rows)
 	board->east = columns / 3;
 }
 
-int hex_row_length(const hex_board *board, int row)
-{
-	bool shifted = (row % 2) == 1;
-	return shifted && board->short_rows ? board->columns - 1 : board->columns;
-}
-
-bool hex_on_board(const hex_board *board, hex_coord hex)
-{
-	return hex.row >= 0 && hex.row < board->rows && hex.col >= 0 &&
-		hex.col < hex_row_length(board, hex.row);
-}
-
 size_t hex_count(const hex_board *board)
 {
 	if (board->columns <= 0 || board->rows <= 0)
@@ -92,18 +88,6 @@ size_t hex_count(const hex_board *board)
 	size_t shorts = (size_t)board->rows / 2;
 	return longs * (size_t)board->columns +
 		shorts * (size_t)hex_row_length(board, 1);
-}
-
-long hex_index(const hex_board *board, hex_coord hex)
-{
-	if (!hex_on_board(board, hex))
-		return -1;
-	long shifted_len = hex_row_length(board, 1);
-	long pairs = hex.row / 2;
-	long index = pairs * (board->columns + shifted_len);
-	if (hex.row % 2)
-		index += board->columns;
-	return index + hex.col;
 }
 
 hex_coord hex_from_index(const hex_board *board, size_t index)
@@ -121,24 +105,6 @@ hex_coord hex_from_index(const hex_board *board, size_t index)
 	return h;
 }
 
-/* Axial coordinates of an "odd-r" offset layout: shifted rows are the odd
- * 0-based rows. */
-static void to_axial(hex_coord h, int *q, int *r)
-{
-	*q = h.col - (h.row - (h.row & 1)) / 2;
-	*r = h.row;
-}
-
-int hex_distance(hex_coord a, hex_coord b)
-{
-	int aq, ar, bq, br;
-	to_axial(a, &aq, &ar);
-	to_axial(b, &bq, &br);
-	int dq = aq - bq, dr = ar - br;
-	int ds = -dq - dr;
-	return (abs(dq) + abs(dr) + abs(ds)) / 2;
-}
-
 void hex_neighbours(hex_coord h, hex_coord out[6])
 {
 	/* In an odd-r layout the diagonal neighbours depend on the row parity. */
@@ -149,11 +115,6 @@ void hex_neighbours(hex_coord h, hex_coord out[6])
 	out[3] = (hex_coord){ h.col - 1, h.row };
 	out[4] = (hex_coord){ h.col - 1 + odd, h.row + 1 };
 	out[5] = (hex_coord){ h.col + odd, h.row + 1 };
-}
-
-bool hex_adjacent(hex_coord a, hex_coord b)
-{
-	return hex_distance(a, b) == 1;
 }
 
 int hex_center_x2(hex_coord hex)

@@ -38,19 +38,56 @@ bool hex_parse(const char *text, hex_coord *out);
 char *hex_format(hex_coord hex, char buf[HEX_ADDRESS_MAX]);
 
 void hex_board_init(hex_board *board, int columns, int rows, bool short_rows);
-/* Hexes in row `row` (0-based). */
-int hex_row_length(const hex_board *board, int row);
-bool hex_on_board(const hex_board *board, hex_coord hex);
 size_t hex_count(const hex_board *board);
-/* Dense index 0 .. hex_count-1 in reading order, or -1 when off the board. */
-long hex_index(const hex_board *board, hex_coord hex);
 hex_coord hex_from_index(const hex_board *board, size_t index);
 
 /* The six neighbour positions in a fixed order (E, NE, NW, W, SW, SE),
  * whether on the board or not. */
 void hex_neighbours(hex_coord hex, hex_coord out[6]);
-bool hex_adjacent(hex_coord a, hex_coord b);
-int hex_distance(hex_coord a, hex_coord b);
+
+/* The few below are inline: the referee and the players ask them millions
+ * of times a second, and a call costs more than their arithmetic. */
+
+/* Hexes in row `row` (0-based). */
+static inline int hex_row_length(const hex_board *board, int row)
+{
+	bool shifted = (row % 2) == 1;
+	return shifted && board->short_rows ? board->columns - 1 : board->columns;
+}
+
+static inline bool hex_on_board(const hex_board *board, hex_coord hex)
+{
+	return hex.row >= 0 && hex.row < board->rows && hex.col >= 0 &&
+		hex.col < hex_row_length(board, hex.row);
+}
+
+/* Dense index 0 .. hex_count-1 in reading order, or -1 when off the board. */
+static inline long hex_index(const hex_board *board, hex_coord hex)
+{
+	if (!hex_on_board(board, hex))
+		return -1;
+	long shifted_len = hex_row_length(board, 1);
+	long pairs = hex.row / 2;
+	long index = pairs * (board->columns + shifted_len);
+	if (hex.row % 2)
+		index += board->columns;
+	return index + hex.col;
+}
+
+/* Steps between two hexes, through axial coordinates of the "odd-r"
+ * offset layout (shifted rows are the odd 0-based rows). */
+static inline int hex_distance(hex_coord a, hex_coord b)
+{
+	int aq = a.col - (a.row - (a.row & 1)) / 2, bq = b.col - (b.row - (b.row & 1)) / 2;
+	int dq = aq - bq, dr = a.row - b.row;
+	int ds = -dq - dr;
+	return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
+
+static inline bool hex_adjacent(hex_coord a, hex_coord b)
+{
+	return hex_distance(a, b) == 1;
+}
 
 /* Centre in half-hex units: x doubles (2 per hex), y counts rows. */
 int hex_center_x2(hex_coord hex);

@@ -27,23 +27,11 @@ void square_board_init(square_board *board, int columns, int rows)
 	board->rows = rows;
 }
 
-bool square_on_board(const square_board *board, square_coord sq)
-{
-	return sq.col >= 0 && sq.row >= 0 && sq.col < board->columns && sq.row < board->rows;
-}
-
 size_t square_count(const square_board *board)
 {
 	if (board->columns <= 0 || board->rows <= 0)
 		return 0;
 	return (size_t)board->columns * (size_t)board->rows;
-}
-
-long square_index(const square_board *board, square_coord sq)
-{
-	if (!square_on_board(board, sq))
-		return -1;
-	return (long)sq.row * board->columns + sq.col;
 }
 
 square_coord square_from_index(const square_board *board, size_t index)

@@ -28,11 +28,22 @@ bool square_parse(const char *text, square_coord *out);
 char *square_format(square_coord sq, char buf[SQUARE_ADDRESS_MAX]);
 
 void square_board_init(square_board *board, int columns, int rows);
-bool square_on_board(const square_board *board, square_coord sq);
 size_t square_count(const square_board *board);
-/* Dense index in reading order, or -1 when off the board. */
-long square_index(const square_board *board, square_coord sq);
 square_coord square_from_index(const square_board *board, size_t index);
+
+/* Inline: the referee and the players ask them millions of times. */
+static inline bool square_on_board(const square_board *board, square_coord sq)
+{
+	return sq.col >= 0 && sq.row >= 0 && sq.col < board->columns && sq.row < board->rows;
+}
+
+/* Dense index in reading order, or -1 when off the board. */
+static inline long square_index(const square_board *board, square_coord sq)
+{
+	if (!square_on_board(board, sq))
+		return -1;
+	return (long)sq.row * board->columns + sq.col;
+}
 
 /* The eight neighbour positions, whether on the board or not: first the
  * four across a side (N, E, S, W), then the four across a corner

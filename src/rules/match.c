@@ -117,7 +117,10 @@ static void take_result(game *g, match_result *out)
 	}
 }
 
-bool match_play(match *m, const match_opts *opts, match_result *out)
+/* One seeded game.  quiet: the referee writes no sentence for the actions
+ * it judges (rules_quiet_begin), which nobody reads when no line of the
+ * game is wanted; its refusal then has no words either (match_play). */
+static bool play_game(match *m, const match_opts *opts, match_result *out, bool quiet)
 {
 	const game_engine *e = m->engine;
 	memset(out, 0, sizeof *out);
@@ -165,7 +168,12 @@ bool match_play(match *m, const match_opts *opts, match_result *out)
 			ok = false;
 			break;
 		}
-		if (!game_act(g, &dice, action, &out->error)) {
+		if (quiet)
+			rules_quiet_begin();
+		bool acted = game_act(g, &dice, action, &out->error);
+		if (quiet)
+			rules_quiet_end();
+		if (!acted) {
 			out->end = MATCH_REFUSED;
 			note_refusal(m, out, side, action);
 			game_action_finish(e, action);
@@ -183,5 +191,17 @@ bool match_play(match *m, const match_opts *opts, match_result *out)
 	game_destroy(g);
 	for (int s = 0; s < MATCH_SIDES; s++)
 		player_close(&players[s]);
+	return ok;
+}
+
+bool match_play(match *m, const match_opts *opts, match_result *out)
+{
+	bool quiet = !opts->line;
+	bool ok = play_game(m, opts, out, quiet);
+	/* A refused action is reported in the referee's words: the same
+	 * seeded game once more, with them (a refusal is a player's bug,
+	 * rare enough that the second game costs nothing). */
+	if (quiet && out->end == MATCH_REFUSED)
+		ok = play_game(m, opts, out, false);
 	return ok;
 }

@@ -1,4 +1,5 @@
-/* The hex game's index of who stands where (hex_game occupants) agrees
+/* The hex game's index of who stands where (hex_game occupants), and its
+ * units in the order of their ids (unit_by_id), agree
  * with a look at every unit, on every hex and for either side, after each
  * action of seeded games of the simple and the strong player on every
  * bundled hex scenario, and in clones taken mid-game that then go their
@@ -46,10 +47,40 @@ static int scan(const hex_game *g, hex_coord h, int side)
 	return scan_first(g, h, side, &first);
 }
 
+/* The unit an id names, by reading every id: the first that has it. */
+static int scan_id(const hex_game *g, const char *id)
+{
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].id && strcmp(g->units[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* hex_game_find_unit (the ids in order, halved) finds what a scan finds,
+ * and nothing for ids no unit has: one before all, one after, one between. */
+static void check_ids(const hex_game *g)
+{
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const char *id = g->units[i].id;
+		if (!id)
+			continue;
+		if (hex_game_find_unit(g, id) != scan_id(g, id))
+			fail_msg("unit id '%s': found %d, a scan finds %d", id, hex_game_find_unit(g, id), scan_id(g, id));
+		char near[96];
+		snprintf(near, sizeof near, "%s~", id);
+		if (hex_game_find_unit(g, near) != scan_id(g, near))
+			fail_msg("id '%s' is no unit's, yet found %d", near, hex_game_find_unit(g, near));
+	}
+	assert_int_equal(hex_game_find_unit(g, ""), -1);
+	assert_int_equal(hex_game_find_unit(g, "~~~~"), -1);
+	assert_int_equal(hex_game_find_unit(g, NULL), -1);
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
 	long occupied = 0;
+	check_ids(g);
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		for (int side = -1; side < GAME_SIDES; side++) {

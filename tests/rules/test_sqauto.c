@@ -153,6 +153,61 @@ static void play_scenario(const char *file, tally *tl)
 	sq_fixture_unload(&l);
 }
 
+/* A trial (sq_game_trial: the player's "would the referee take this?")
+ * borrows the pieces' ids and the sea zones of the game it copies: trying
+ * each action the player proposes, placements that add pieces among
+ * them, leaves the game as it was, ids and all (meson's MALLOC_PERTURB_
+ * spoils an id freed by mistake), and the game then plays on. */
+static void test_trial_leaves_game(void **state)
+{
+	(void)state;
+	loaded l;
+	sq_fixture_load(&l, "mb-1861.xml", NULL, NULL);
+	long grown = 0, trials = 0;
+	for (unsigned long long seed = 1; seed <= 3; seed++) {
+		sq_game *g = sq_game_create(l.pos);
+		sq_auto st;
+		sq_auto_init(&st, MAX_TURNS);
+		rng dice, choices;
+		rng_seed(&dice, seed);
+		rng_seed(&choices, seed ^ 0x5eed5eedULL);
+		sq_action a;
+		while (sq_auto_next(g, &st, &choices, &a)) {
+			char *before = sq_summary(g);
+			size_t pieces = g->piece_count;
+			char **ids = xcalloc(pieces + 1, sizeof *ids);
+			for (size_t i = 0; i < pieces; i++)
+				ids[i] = xstrdup(g->pieces[i].id);
+			sq_game *t = sq_game_trial(g);
+			sq_action copy;
+			sqlog_action_copy(&copy, &a);
+			rng scratch = dice;
+			rules_error err;
+			assert_true(sq_apply(t, &copy, &scratch, &err));
+			grown += t->piece_count > pieces;
+			trials++;
+			sqlog_action_finish(&copy);
+			sq_game_destroy(t);
+			char *after = sq_summary(g);
+			assert_string_equal(before, after);
+			assert_int_equal(g->piece_count, pieces);
+			for (size_t i = 0; i < pieces; i++) {
+				assert_string_equal(g->pieces[i].id, ids[i]);
+				free(ids[i]);
+			}
+			free(ids);
+			free(before);
+			free(after);
+			assert_true(sq_apply(g, &a, &dice, &err));
+			sqlog_action_finish(&a);
+		}
+		sq_game_destroy(g);
+	}
+	sq_fixture_unload(&l);
+	assert_true(trials > 100);
+	assert_true(grown > 0);
+}
+
 static void print_tally(const char *what, const tally *tl)
 {
 	printf("%s: %d games: %d and %d won by each side, %d drawn, %d at the turn limit\n", what, tl->games,
@@ -385,6 +440,7 @@ static void test_places_in_threatened_capital(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_trial_leaves_game),
 		cmocka_unit_test(test_turn_limit),
 		cmocka_unit_test(test_scenario_turn_limit),
 		cmocka_unit_test(test_retakes_capital),

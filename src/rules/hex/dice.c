@@ -45,12 +45,18 @@ int dice_range(const hex_unit *u)
 	return d ? d->count : 0;
 }
 
-int dice_at(const hex_unit *u, int distance)
+/* dice_at of the unit's dice entry `d` (dice_entry, which the rules'
+ * conditions make dear to find: found once for a battle). */
+static int entry_at(const rs_dice *d, int distance)
 {
-	const rs_dice *d = dice_entry(u);
 	if (!d || distance < 1 || distance > d->count || distance > RULESET_MAX_RANGE)
 		return 0;
 	return d->by_distance[distance - 1];
+}
+
+int dice_at(const hex_unit *u, int distance)
+{
+	return entry_at(dice_entry(u), distance);
 }
 
 static bool type_listed(char **list, size_t n, const char *id)
@@ -108,7 +114,7 @@ static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
  * attached general is a target when `attached_ok`, and any unit type may
  * shoot at him. */
 static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref target,
-	const bool *general_spent, bool sharp, bool attached_ok, dice_answer *out)
+	const bool *general_spent, bool sharp, bool attached_ok, bool sight, dice_answer *out)
 {
 	/* The reasons, last, are many and large: only their count is cleared,
 	 * as the players ask the dice of every battle they weigh. */
@@ -130,8 +136,9 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->target = target;
 
 	/* Base dice by distance (§4). */
-	int base = dice_at(u, out->distance);
-	int range = dice_range(u);
+	const rs_dice *entry = dice_entry(u);
+	int base = entry_at(entry, out->distance);
+	int range = entry ? entry->count : 0;
 	const char *type = u->type->id;
 	if (base > 0)
 		reason(g, out, g->rs->battle.dice_rule, "%s at %d %s: %d %s", type, out->distance,
@@ -153,12 +160,12 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	}
 
 	/* Artillery on a hill (§4): the terrain the data marks elevated. */
-	const char *own_terrain = hex_game_terrain_id(g, u->at);
 	const rs_terrain *own = hex_game_terrain(g, u->at);
 	if (u->type->hill_dice != 0 && own && own->elevated) {
 		total += u->type->hill_dice;
-		reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, own_terrain, u->type->hill_dice,
-			dice_word(u->type->hill_dice));
+		if (!quiet)
+			reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, hex_game_terrain_id(g, u->at),
+				u->type->hill_dice, dice_word(u->type->hill_dice));
 	}
 
 	/* The attacker's own hex (noord-zuid waterway) and the target's (§6). */
@@ -225,7 +232,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 			out->distance, type, range, range == 1 ? "hex" : "hexes");
 		ok = false;
 	}
-	if (ok && out->distance > 1) {
+	if (ok && out->distance > 1 && sight) {
 		los_result los;
 		los_result_init(&los);
 		if (!sight_check(g, u->at, to, quiet ? NULL : &los)) {
@@ -269,14 +276,25 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out)
 {
-	battle_dice(g, attacker, to, target, general_spent, false, false, out);
+	battle_dice(g, attacker, to, target, general_spent, false, false, true, out);
+}
+
+void dice_battle_unsighted(const hex_game *g, int attacker, hex_coord to, hex_ref target,
+	const bool *general_spent, dice_answer *out)
+{
+	battle_dice(g, attacker, to, target, general_spent, false, false, false, out);
+}
+
+bool dice_sight_clear(const hex_game *g, int attacker, hex_coord to, const dice_answer *unsighted)
+{
+	return unsighted->allowed && (unsighted->distance <= 1 || sight_check(g, g->units[attacker].at, to, NULL));
 }
 
 void dice_sharpshot(const hex_game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
 	dice_answer *out)
 {
 	battle_dice(g, attacker, g->generals[general].at, (hex_ref){ REF_GENERAL, general }, general_spent, true,
-		attached_ok, out);
+		attached_ok, true, out);
 }
 
 bool dice_defensive(const hex_game *g, int defender, int attacker, rules_error *err)

@@ -29,6 +29,16 @@ typedef struct dice_answer {
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out);
 
+/* dice_battle without its dearest check, the line of sight: `allowed`
+ * says the battle is allowed if the line is clear, which
+ * dice_sight_clear then asks, so that a player weighing many battles
+ * asks it only of the one it would choose.  Quiet mode (no reasons). */
+void dice_battle_unsighted(const hex_game *g, int attacker, hex_coord to, hex_ref target,
+	const bool *general_spent, dice_answer *out);
+/* Whether the battle dice_battle_unsighted allowed is allowed with the
+ * line of sight too: what dice_battle says of it. */
+bool dice_sight_clear(const hex_game *g, int attacker, hex_coord to, const dice_answer *unsighted);
+
 /* The dice of a sharpshooter card's battle (§8.1): unit `attacker`
  * against enemy general `general`, with the unit's usual dice for the
  * distance, range and line of sight; a general standing with a unit is a

@@ -198,6 +198,7 @@ static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, he
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
 	moves_reach(g, me, &o, steps);
+	int range = dice_range(u);   /* the unit's own: the same on every hex, read once */
 	for (size_t i = 0; i < n; i++) {
 		if (steps[i] <= 0 || !moves_battle_after(g, unit, steps[i]))
 			continue;
@@ -208,7 +209,7 @@ static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, he
 		bool near = false;
 		for (size_t k = 0; k < g->general_count && !near; k++)
 			near = g->generals[k].alive && g->generals[k].side != u->side &&
-				hex_distance(h, g->generals[k].at) <= dice_range(u);
+				hex_distance(h, g->generals[k].at) <= range;
 		if (!near)
 			continue;
 		hex_ref t;
@@ -419,6 +420,7 @@ static int best_target(referee *r, int unit, hex_ref *target)
 		return sharp_target(r, &g->rs->deck.cards[r->current.card], unit, target) * 16;
 	const hex_unit *u = &g->units[unit];
 	int best = 0;
+	int range = dice_range(u);   /* read once: the rules' conditions make it dear */
 	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
 	for (size_t i = 0; i < g->general_count; i++)
 		spent[i] = r->gt[i].spent;
@@ -428,13 +430,15 @@ static int best_target(referee *r, int unit, hex_ref *target)
 		if (!hex_game_ref_alive(g, t) || hex_game_ref_side(g, t) == u->side)
 			continue;
 		hex_coord at = hex_game_ref_at(g, t);
-		if (hex_distance(u->at, at) > dice_range(u))
+		if (hex_distance(u->at, at) > range)
 			continue;
+		/* The line of sight, dearest, only for a battle that would be
+		 * chosen. */
 		dice_answer d;
-		dice_battle(g, unit, at, t, spent, &d);
+		dice_battle_unsighted(g, unit, at, t, spent, &d);
 		/* Weakened targets first, among equal dice. */
 		int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
-		if (d.allowed && (best == 0 || score > best)) {
+		if (d.allowed && (best == 0 || score > best) && dice_sight_clear(g, unit, at, &d)) {
 			best = score;
 			*target = t;
 		}
@@ -481,6 +485,7 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	moves_reach(g, (hex_ref){ REF_UNIT, unit }, &o, steps);
 	long best = -1;
 	int best_score = INT_MIN;
+	int range = dice_range(u);
 	for (size_t i = 0; i < n; i++) {
 		if (steps[i] < 0)
 			continue;
@@ -488,7 +493,7 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 		int d = nearest_enemy(g, u->side, h);
 		const rs_terrain *ter = hex_game_terrain(g, h);
 		bool can_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
-		int score = -4 * d + (can_battle && d <= dice_range(u) ? 6 : 0) - steps[i];
+		int score = -4 * d + (can_battle && d <= range ? 6 : 0) - steps[i];
 		if (d < 1)
 			continue;
 		if (score > best_score) {
@@ -524,7 +529,9 @@ static bool pending_step(referee *r, gl_action *a)
 	case STEP_RETREAT: {
 		hex_ref who = b->retreater;
 		bool with_general = who.kind == REF_UNIT && hex_game_unit_general(g, who.index) >= 0;
-		retreat_outcome *out = xcalloc(RETREAT_MAX_OUTCOMES, sizeof *out);
+		/* On the stack: each outcome found is written whole, and a
+		 * zeroed heap block of them cost more than the search. */
+		retreat_outcome out[RETREAT_MAX_OUTCOMES];
 		int n = retreat_outcomes(g, who, b->retreat_hexes, with_general, out, RETREAT_MAX_OUTCOMES);
 		if (n > RETREAT_MAX_OUTCOMES)
 			n = RETREAT_MAX_OUTCOMES;
@@ -543,7 +550,6 @@ static bool pending_step(referee *r, gl_action *a)
 			a->hex_count = (size_t)out[best].len;
 			a->off = out[best].off_board;
 		}
-		free(out);
 		return true;
 	}
 	case STEP_FOLLOW:

@@ -137,6 +137,29 @@ static int occupants_at(const hex_game *g, hex_coord h, int *lone)
 	return g->occupants[i];
 }
 
+/* -1, 0, 1 as unit a's id comes before b's (a missing id first), ties
+ * by index, so that the first of equal ids is found as a scan finds it. */
+static int id_order(const hex_game *g, int a, int b)
+{
+	const char *x = g->units[a].id, *y = g->units[b].id;
+	int c = !x || !y ? (x ? 1 : 0) - (y ? 1 : 0) : strcmp(x, y);
+	return c ? c : (a > b) - (a < b);
+}
+
+/* unit_by_id, by insertion: once a game, over a few dozen units. */
+static void index_ids(hex_game *g)
+{
+	g->unit_by_id = xcalloc(g->unit_count ? g->unit_count : 1, sizeof *g->unit_by_id);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		size_t k = i;
+		while (k > 0 && id_order(g, g->unit_by_id[k - 1], (int)i) > 0) {
+			g->unit_by_id[k] = g->unit_by_id[k - 1];
+			k--;
+		}
+		g->unit_by_id[k] = (int)i;
+	}
+}
+
 hex_game *hex_game_create_at(const position *pos)
 {
 	const scenario *sc = pos->sc;
@@ -242,6 +265,7 @@ hex_game *hex_game_create_at(const position *pos)
 
 	add_scheduled(g, sc);
 
+	index_ids(g);
 	g->occupants = xcalloc(n ? n : 1, sizeof *g->occupants);
 	g->lone = xcalloc(n ? n : 1, sizeof *g->lone);
 	for (size_t i = 0; i < g->unit_count; i++)
@@ -298,6 +322,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->fieldworks);
 	free(g->occupants);
 	free(g->lone);
+	free(g->unit_by_id);
 	free(g->scenario_id);
 	special_table_destroy(g->special);
 	free(g);
@@ -323,6 +348,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->lone = copy_items(g->lone, n, sizeof *c->lone);
+	c->unit_by_id = copy_items(g->unit_by_id, g->unit_count, sizeof *c->unit_by_id);
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
 		c->sides[s].id = dup_or_null(g->sides[s].id);
@@ -347,29 +373,12 @@ void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t siz
 	snprintf(buf, size, "%s-%s", g->rs->rule_prefix ? g->rs->rule_prefix : "rule", section);
 }
 
-bool hex_game_on_board(const hex_game *g, hex_coord h)
-{
-	return hex_on_board(&g->board, h);
-}
-
-const rs_terrain *hex_game_terrain(const hex_game *g, hex_coord h)
-{
-	long idx = hex_index(&g->board, h);
-	return idx < 0 ? NULL : g->terrain[idx];
-}
-
 const char *hex_game_terrain_id(const hex_game *g, hex_coord h)
 {
 	const rs_terrain *t = hex_game_terrain(g, h);
 	if (!t)
 		t = ruleset_unlisted_terrain(g->rs);
 	return t ? t->id : "";
-}
-
-bool hex_game_has_fieldworks(const hex_game *g, hex_coord h)
-{
-	long idx = hex_index(&g->board, h);
-	return idx >= 0 && g->fieldworks[idx];
 }
 
 bool hex_game_passable(const hex_game *g, hex_coord h)
@@ -419,8 +428,25 @@ bool hex_game_occupied(const hex_game *g, hex_coord h)
 
 int hex_game_find_unit(const hex_game *g, const char *id)
 {
-	const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
-	return u ? (int)(u - g->units) : -1;
+	if (!id)
+		return -1;
+	if (!g->unit_by_id) {   /* the game is still being made */
+		const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
+		return u ? (int)(u - g->units) : -1;
+	}
+	/* The first place in unit_by_id whose id is not before `id`. */
+	size_t lo = 0, hi = g->unit_count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *m = g->units[g->unit_by_id[mid]].id;
+		if (!m || strcmp(m, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < g->unit_count && str_eq(g->units[g->unit_by_id[lo]].id, id))
+		return g->unit_by_id[lo];
+	return -1;
 }
 
 int hex_game_find_general(const hex_game *g, const char *id)
@@ -485,33 +511,6 @@ const char *hex_game_ref_id(const hex_game *g, hex_ref r)
 	if (r.kind == REF_GENERAL)
 		return g->generals[r.index].id;
 	return "?";
-}
-
-int hex_game_ref_side(const hex_game *g, hex_ref r)
-{
-	if (r.kind == REF_UNIT)
-		return g->units[r.index].side;
-	if (r.kind == REF_GENERAL)
-		return g->generals[r.index].side;
-	return -1;
-}
-
-hex_coord hex_game_ref_at(const hex_game *g, hex_ref r)
-{
-	if (r.kind == REF_UNIT)
-		return g->units[r.index].at;
-	if (r.kind == REF_GENERAL)
-		return g->generals[r.index].at;
-	return (hex_coord){ -1, -1 };
-}
-
-bool hex_game_ref_alive(const hex_game *g, hex_ref r)
-{
-	if (r.kind == REF_UNIT)
-		return g->units[r.index].alive;
-	if (r.kind == REF_GENERAL)
-		return g->generals[r.index].alive;
-	return false;
 }
 
 const char *hex_game_ref_absence(const hex_game *g, hex_ref r)

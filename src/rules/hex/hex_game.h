@@ -105,6 +105,10 @@ typedef struct hex_game {
 	int first_side;               /* -1 when the scenario names none */
 	hex_unit *units;
 	size_t unit_count;
+	/* The unit indices in the order of their ids (then of the index): the
+	 * referee finds the unit an action names by halving, not by reading
+	 * every id.  Units and ids never change after the game is made. */
+	int *unit_by_id;
 	hex_general *generals;
 	size_t general_count;
 	hex_brigade *brigades;
@@ -148,11 +152,27 @@ void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t siz
 bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
 	DIAG_PRINTF(4, 5);
 
-bool hex_game_on_board(const hex_game *g, hex_coord h);
+/* The few inline below are asked millions of times a second by the
+ * referee and the players: a call cost more than their reading. */
+static inline bool hex_game_on_board(const hex_game *g, hex_coord h)
+{
+	return hex_on_board(&g->board, h);
+}
+
 /* The terrain of a hex (NULL for clear or off the board). */
-const rs_terrain *hex_game_terrain(const hex_game *g, hex_coord h);
+static inline const rs_terrain *hex_game_terrain(const hex_game *g, hex_coord h)
+{
+	long idx = hex_index(&g->board, h);
+	return idx < 0 ? NULL : g->terrain[idx];
+}
+
 const char *hex_game_terrain_id(const hex_game *g, hex_coord h);
-bool hex_game_has_fieldworks(const hex_game *g, hex_coord h);
+
+static inline bool hex_game_has_fieldworks(const hex_game *g, hex_coord h)
+{
+	long idx = hex_index(&g->board, h);
+	return idx >= 0 && g->fieldworks[idx];
+}
 bool hex_game_passable(const hex_game *g, hex_coord h);
 
 /* Units of `side` (or any side when side < 0) alive at h: count, and up
@@ -181,9 +201,32 @@ int hex_game_side_index(const hex_game *g, const char *id);
  * (or a lone general).  False when nothing or several match. */
 bool hex_game_resolve_ref(const hex_game *g, const char *token, hex_ref *out);
 const char *hex_game_ref_id(const hex_game *g, hex_ref r);
-int hex_game_ref_side(const hex_game *g, hex_ref r);
-hex_coord hex_game_ref_at(const hex_game *g, hex_ref r);
-bool hex_game_ref_alive(const hex_game *g, hex_ref r);
+static inline int hex_game_ref_side(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].side;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].side;
+	return -1;
+}
+
+static inline hex_coord hex_game_ref_at(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].at;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].at;
+	return (hex_coord){ -1, -1 };
+}
+
+static inline bool hex_game_ref_alive(const hex_game *g, hex_ref r)
+{
+	if (r.kind == REF_UNIT)
+		return g->units[r.index].alive;
+	if (r.kind == REF_GENERAL)
+		return g->generals[r.index].alive;
+	return false;
+}
 /* Why a figure that is not alive is absent, for messages: "is in reserve,
  * off the board" (§8.1) or "is no longer in play". */
 const char *hex_game_ref_absence(const hex_game *g, hex_ref r);

@@ -315,6 +315,8 @@ bool referee_owed(referee *r, char *buf, size_t size, bool *required)
 
 void ref_note(referee *r, const char *fmt, ...)
 {
+	if (rules_quiet())   /* the note is for a reader (orbat play), when there is one */
+		return;
 	char *buf = r->battle.note;
 	size_t len = strlen(buf);
 	if (len >= sizeof r->battle.note - 2)

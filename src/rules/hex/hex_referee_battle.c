@@ -403,8 +403,9 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 			return fail(err, g, g->rs->battle.rule, "'%s' has no open hex toward its home edge to withdraw into", a->object);
 	}
 	if (with_faces) {
-		char what[160];
-		snprintf(what, sizeof what, "the battle of '%s' against '%s'", u->id, a->object);
+		char what[160] = "";   /* words for a refusal, which quiet rules do not write */
+		if (!rules_quiet())
+			snprintf(what, sizeof what, "the battle of '%s' against '%s'", u->id, a->object);
 		if (!ref_need_faces(r, a, p->dice.dice, what, err) || !ref_parse_faces(r, a, p->faces, &p->face_count, err))
 			return false;
 	}

@@ -132,8 +132,10 @@ int orders_key(const hex_game *g, const order_card *oc, hex_ref r)
 		return GENERAL_KEY + r.index;
 	if (per_unit(oc))
 		return r.index;
-	int gen = hex_game_unit_general(g, r.index);
+	/* The unit's general only where he can matter: asked of every unit
+	 * for every card a player weighs. */
 	if (grouped(g)) {
+		int gen = hex_game_unit_general(g, r.index);
 		if (gen >= 0)
 			return GENERAL_KEY + gen;
 		int b = g->units[r.index].brigade;
@@ -142,8 +144,11 @@ int orders_key(const hex_game *g, const order_card *oc, hex_ref r)
 			return GENERAL_KEY + g->brigades[b].general;
 		return r.index;
 	}
-	if (oc->kind == ORDER_GENERALS && gen >= 0)
-		return GENERAL_KEY + gen;
+	if (oc->kind == ORDER_GENERALS) {
+		int gen = hex_game_unit_general(g, r.index);
+		if (gen >= 0)
+			return GENERAL_KEY + gen;
+	}
 	return r.index;
 }
 
@@ -211,6 +216,8 @@ static void dig_list(const rs_card *card, bool counts, char *buf, size_t size)
 {
 	size_t len = 0;
 	buf[0] = '\0';
+	if (rules_quiet())   /* words for a refusal nobody reads */
+		return;
 	for (size_t i = 0; i < card->dig_count && len < size; i++) {
 		int n = counts ? snprintf(buf + len, size - len, "%s%d %s", i ? " or " : "", card->digs[i].units,
 				card->digs[i].unit_type)
@@ -251,9 +258,14 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 	/* A unit the scenario's special rules freeze takes no order. */
 	if (r.kind == REF_UNIT && hex_special_frozen(g, r.index, err))
 		return false;
-	int key = orders_key(g, oc, r);
-	hex_coord anchor = key_hex(g, key);
-	unsigned sections = hex_sections(&g->board, anchor);
+	/* Where the unit's group stands, only for the cards that order by
+	 * section. */
+	hex_coord anchor = { 0, 0 };
+	unsigned sections = 0;
+	if (oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE) {
+		anchor = key_hex(g, orders_key(g, oc, r));
+		sections = hex_sections(&g->board, anchor);
+	}
 	char words[40];
 	switch (oc->kind) {
 	case ORDER_SECTION:

@@ -159,7 +159,7 @@ void sq_auto_add_word(sq_action *a, const char *word)
  * the dice it leaves out rolled on a scratch stream. */
 bool sq_auto_accepted(const sq_game *g, const sq_action *a)
 {
-	sq_game *trial = sq_game_clone(g);
+	sq_game *trial = sq_game_trial(g);
 	sq_action copy;
 	sqlog_action_copy(&copy, a);
 	rng scratch;

@@ -3,6 +3,7 @@
  * fight or to fetch more, troops coming ashore, and coastal fire and naval
  * combat. */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +17,15 @@
 /* How good a square of a coast is to land on (lower is better; INT_MAX:
  * not at all): an enemy city there is taken at once; else near an enemy
  * city, away from the enemy's troops. */
-static int landing_score(const sq_auto_ctx *c, grid_cell at, long zone)
+/* coast: NULL, or the square's coast_mask (below), which answers the
+ * first two questions at once. */
+static int landing_score(const sq_auto_ctx *c, grid_cell at, long zone, const uint64_t *coast)
 {
 	const sq_game *g = c->g;
-	if (!sq_auto_land_square(g, at) || !sq_coastal(g, at, zone) || sq_enemy_at(g, at, c->side) || !sq_auto_has_room(g, at, c->side))
+	if (coast ? zone < 0 || zone >= 64 || !((*coast >> zone) & 1) :
+		!sq_auto_land_square(g, at) || !sq_coastal(g, at, zone))
+		return INT_MAX;
+	if (sq_enemy_at(g, at, c->side) || !sq_auto_has_room(g, at, c->side))
 		return INT_MAX;
 	int near = 100;
 	for (size_t i = 0; i < g->city_count; i++)
@@ -33,14 +39,37 @@ static int landing_score(const sq_auto_ctx *c, grid_cell at, long zone)
 	return 3 * near + 4 * sq_auto_enemies_near(g, at, c->side, 2);
 }
 
-static long best_landing(const sq_auto_ctx *c, long zone, int *score)
+/* Per square: the sea zones (below 64) it is a coast of, when troops
+ * may stand on it (sq_auto_land_square and sq_coastal for each zone at
+ * once); the map never changes, and a player looking for the best coast
+ * of every zone asked each square again for each zone. */
+static uint64_t *coast_masks(const sq_game *g)
+{
+	size_t n = grid_count(g->board);
+	uint64_t *mask = xcalloc(n ? n : 1, sizeof *mask);
+	for (size_t i = 0; i < n; i++) {
+		grid_cell at = grid_from_index(g->board, i);
+		if (!sq_auto_land_square(g, at))
+			continue;
+		grid_cell nb[GRID_NEIGHBOURS_MAX];
+		int k = grid_neighbours(g->board, at, nb);
+		for (int j = 0; j < k; j++) {
+			long z = grid_on_board(g->board, nb[j]) ? sq_zone_of(g, nb[j]) : -1;
+			if (z >= 0 && z < 64)
+				mask[i] |= (uint64_t)1 << z;
+		}
+	}
+	return mask;
+}
+
+static long best_landing(const sq_auto_ctx *c, long zone, const uint64_t *coast, int *score)
 {
 	const sq_game *g = c->g;
 	size_t n = grid_count(g->board);
 	long best = -1;
 	*score = INT_MAX;
 	for (size_t i = 0; i < n; i++) {
-		int s = landing_score(c, grid_from_index(g->board, i), zone);
+		int s = landing_score(c, grid_from_index(g->board, i), zone, &coast[i]);
 		if (s < *score) {
 			*score = s;
 			best = (long)i;
@@ -165,11 +194,12 @@ static long invasion_zone(const sq_auto_ctx *c, const sq_piece *ship)
 		return -1;
 	long best = -1;
 	int best_score = INT_MAX;
+	uint64_t *coast = coast_masks(g);
 	for (size_t z = 0; z < n; z++) {
 		if (dist[z] < 0)
 			continue;
 		int s;
-		if (best_landing(c, (long)z, &s) < 0)
+		if (best_landing(c, (long)z, coast, &s) < 0)
 			continue;
 		s += 3 * dist[z];
 		if (s < best_score) {
@@ -177,6 +207,7 @@ static long invasion_zone(const sq_auto_ctx *c, const sq_piece *ship)
 			best = (long)z;
 		}
 	}
+	free(coast);
 	return best;
 }
 
@@ -273,7 +304,7 @@ bool sq_auto_unit_lands(sq_auto_ctx *c, long piece)
 	long order[64];
 	int score[64], count = 0;
 	for (size_t i = 0; i < n; i++) {
-		int sc = landing_score(c, grid_from_index(g->board, i), ship->zone);
+		int sc = landing_score(c, grid_from_index(g->board, i), ship->zone, NULL);
 		if (sc == INT_MAX)
 			continue;
 		int k = count < 64 ? count++ : 63;

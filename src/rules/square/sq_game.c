@@ -454,6 +454,22 @@ sq_game *sq_game_clone(const sq_game *g)
 	c->zone_adjacent = copy_of(g->zone_adjacent, g->zone_count * g->zone_count, sizeof *c->zone_adjacent);
 	c->bought = copy_of(g->bought, g->bought_count, sizeof *c->bought);
 	c->bought_capacity = g->bought_count;
+	c->borrowed_ids = 0;
+	c->borrowed_zones = false;
+	return c;
+}
+
+sq_game *sq_game_trial(const sq_game *g)
+{
+	sq_game *c = xmalloc(sizeof *c);
+	*c = *g;
+	c->pieces = copy_of(g->pieces, g->piece_count, sizeof *c->pieces);
+	c->piece_capacity = g->piece_count;
+	c->borrowed_ids = g->piece_count;
+	c->cities = copy_of(g->cities, g->city_count, sizeof *c->cities);
+	c->borrowed_zones = true;
+	c->bought = copy_of(g->bought, g->bought_count, sizeof *c->bought);
+	c->bought_capacity = g->bought_count;
 	return c;
 }
 
@@ -461,11 +477,12 @@ void sq_game_destroy(sq_game *g)
 {
 	if (!g)
 		return;
-	while (g->piece_count > 0)
+	while (g->piece_count > g->borrowed_ids)
 		free(g->pieces[--g->piece_count].id);
 	free(g->pieces);
 	free(g->cities);
-	free(g->zone_adjacent);
+	if (!g->borrowed_zones)
+		free(g->zone_adjacent);
 	free(g->bought);
 	free(g);
 }

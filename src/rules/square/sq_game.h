@@ -140,12 +140,21 @@ typedef struct sq_game {
 
 	int winner;          /* side index, SQ_DRAW, or SQ_NO_WINNER */
 	char result[200];    /* why the game ended ("it took ..."); sq_result says who won */
+
+	/* A trial (sq_game_trial): the ids of its first borrowed_ids pieces
+	 * and its zone_adjacent are the original's, not its own. */
+	size_t borrowed_ids;
+	bool borrowed_zones;
 } sq_game;
 
 /* A game at the scenario's start (the position's scenario and ruleset,
  * which must outlive it).  NULL when the position has no usable board. */
 sq_game *sq_game_create(const position *pos);
 sq_game *sq_game_clone(const sq_game *g);
+/* A copy to try one action on and destroy (sq_game_destroy) while `g`
+ * stands unchanged: it borrows what never changes, the pieces' ids and
+ * the sea zones' neighbours, instead of copying them. */
+sq_game *sq_game_trial(const sq_game *g);
 void sq_game_destroy(sq_game *g);
 
 /* A new turn for the seat to play: its player's income (§11: points each

@@ -5,6 +5,11 @@
 #      dice assumed, the outcome expected), the same twice, its next
 #      action taken when typed, and the game's log the same with or
 #      without the hint;
+#   2. orbat review of golden logs (review/) on a hex and a square
+#      scenario, text and JSON: one line a turn of the side(s) reviewed,
+#      the idle turn marked with the expert's choice and no other, the
+#      same twice; --side; an illegal log refused with the referee's rule
+#      (which orbat explain knows), exit 1; usage errors, exit 2.
 #
 #   run-expert-explains.sh ORBAT_BINARY RULES_TEST_DIR
 # Prints `expert-explains: N passed, M failed` last.
@@ -50,6 +55,58 @@ grep -q '^hint: the expert advises in your own turn; confederate is to play$' "$
 grep -q '^hint for confederate' "$work/computer.hint" && bad "hint advised the computer's side" || ok
 printf '%s\n' help quit | "$orbat" play "$shiloh" --seed 7 -q >"$work/help" 2>&1
 grep -q '^  hint ' "$work/help" && ok || bad "help does not list hint"
+
+# ---- 2. review
+review() { "$orbat" review --think 12sims "$@"; }
+# review SCENARIO LOG TURNS MARKED-TURN: text and JSON on a golden log.
+review_golden() {
+	local sc=$1 log=$dir/review/$2 turns=$3 marked=$4 name
+	name=$(basename "$log" .log)
+	review "$sc" "$log" >"$work/$name.txt" 2>&1 && ok || bad "$name: review exits $?"
+	review "$sc" "$log" >"$work/$name.again" 2>&1
+	cmp -s "$work/$name.txt" "$work/$name.again" && ok || bad "$name: two reviews differ"
+	head -n 1 "$work/$name.txt" | grep -q ": the expert's review of both sides, 12 simulations a turn; a turn is marked when the expert's value is 10 points or more above the player's and by more than 2 standard errors$" &&
+		ok || bad "$name: the head does not say the budget and the threshold: $(head -n 1 "$work/$name.txt")"
+	n=$(grep -c -E '^turn [0-9]+, [a-z]+ \(line [0-9]+\): played [0-9]+ %, the expert [0-9]+ %(: marked)?$' "$work/$name.txt")
+	[ "$n" -eq "$turns" ] && ok || bad "$name: $n turn lines, not $turns"
+	m=$(grep ': marked$' "$work/$name.txt" | sed 's/,.*//')
+	[ "$m" = "turn $marked" ] && ok || bad "$name: marked '$m', not turn $marked"
+	grep -q '^  played: ' "$work/$name.txt" && grep -q '^  the expert, its dice assumed: ' "$work/$name.txt" && ok ||
+		bad "$name: the marked turn does not show the lines played and the expert's"
+	tail -n 1 "$work/$name.txt" | grep -q ": $turns turns reviewed, 1 marked$" && ok || bad "$name: no count at the end"
+	review --format json "$sc" "$log" >"$work/$name.json" 2>&1 && ok || bad "$name: review --format json exits $?"
+	jq -e --argjson t "$turns" --argjson m "$marked" '.reviewed == $t and .marked == 1 and .sims == 12 and
+		.gap == 0.1 and .errors == 2 and .side == null and (.turns | length) == $t and
+		([.turns[] | select(.marked) | .turn] == [$m]) and
+		all(.turns[]; (.value >= 0 and .value <= 1 and .expert.value >= 0 and .expert.value <= 1 and
+			(.played | length) > 0 and (.expert.lines | length) > 0 and .expert.next == .expert.lines[0] and
+			(.line | type) == "number" and .sims == 12))' "$work/$name.json" >/dev/null && ok ||
+		bad "$name: the JSON is not as documented: $(cat "$work/$name.json")"
+}
+review_golden "$shiloh" shiloh-idle.log 3 3
+review_golden "$mb" mb-1861-idle.log 2 2
+# One side: its turns alone.
+review --side union --format json "$shiloh" "$dir/review/shiloh-idle.log" >"$work/union.json" 2>&1
+jq -e '.side == "union" and .reviewed == 1 and all(.turns[]; .side == "union")' "$work/union.json" >/dev/null && ok ||
+	bad "--side union reviews other turns: $(cat "$work/union.json")"
+# An illegal log: the referee's error and rule, as check gives them.
+sed 's/^move c-inf-6 E6$/move c-inf-6 A1/' "$dir/review/shiloh-idle.log" >"$work/illegal.log"
+review "$shiloh" "$work/illegal.log" >"$work/illegal.out" 2>"$work/illegal.err"
+code=$?
+[ "$code" -eq 1 ] && ok || bad "an illegal log exits $code, not 1"
+"$orbat" check -q "$shiloh" "$work/illegal.log" >/dev/null 2>"$work/illegal.check"
+cmp -s "$work/illegal.err" "$work/illegal.check" && ok || { bad "review and check refuse the illegal log otherwise"; cat "$work/illegal.err"; }
+rule=$(sed -n 's/^.*illegal.log:[0-9]*: error: .* \[\([^]]*\)\]$/\1/p' "$work/illegal.err")
+[ -n "$rule" ] && "$orbat" explain --ruleset battlecry-1999 "$rule" >/dev/null 2>&1 && ok ||
+	bad "the illegal log's rule '$rule' does not resolve in orbat explain: $(cat "$work/illegal.err")"
+review --format json "$shiloh" "$work/illegal.log" >"$work/illegal.json" 2>/dev/null
+jq -e '.files[0].valid == false' "$work/illegal.json" >/dev/null && ok || bad "an illegal log in JSON: $(cat "$work/illegal.json")"
+# Usage errors.
+review --side nobody "$shiloh" "$dir/review/shiloh-idle.log" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "an unknown side is not a usage error"
+"$orbat" review --think fast "$shiloh" "$dir/review/shiloh-idle.log" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "a budget in no unit is not a usage error"
+"$orbat" review --help | grep -q '^Usage: orbat review ' && ok || bad "no help"
 
 echo "expert-explains: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

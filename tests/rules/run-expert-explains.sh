@@ -85,6 +85,14 @@ review_golden() {
 }
 review_golden "$shiloh" shiloh-idle.log 3 3
 review_golden "$mb" mb-1861-idle.log 2 2
+# One flag from the end (bc-duel's last turns): the wins among the simulations.
+review "$dir/scenarios/bc-duel.xml" "$dir/golden/bc1999-duel.log" >"$work/duel.txt" 2>&1
+grep -A1 '^turn 5, union ' "$work/duel.txt" |
+	grep -q -E '^  one flag from the end: won in [0-9]+ of 12 as played, [0-9]+ of 12 as the expert plays$' && ok ||
+	bad "no wins one flag from the end: $(cat "$work/duel.txt")"
+review --format json "$dir/scenarios/bc-duel.xml" "$dir/golden/bc1999-duel.log" >"$work/duel.json" 2>&1
+jq -e '[.turns[] | select(.endgame)] | length > 0 and all(.[]; .wins <= .sims and .expert.wins <= .sims)' \
+	"$work/duel.json" >/dev/null && ok || bad "no endgame turn in JSON: $(cat "$work/duel.json")"
 # One side: its turns alone.
 review --side union --format json "$shiloh" "$dir/review/shiloh-idle.log" >"$work/union.json" 2>&1
 jq -e '.side == "union" and .reviewed == 1 and all(.turns[]; .side == "union")' "$work/union.json" >/dev/null && ok ||

@@ -16,8 +16,7 @@
 typedef struct recorded {
 	char **lines;
 	size_t count;
-	size_t next;     /* the next line to offer */
-	int tries;       /* the times it was refused */
+	bool *used;      /* the lines taken in this simulation */
 	player fallback;
 	bool open;
 	rng choices;     /* the fallback's */
@@ -27,39 +26,39 @@ static bool recorded_open(void *self, grid_kind grid)
 {
 	recorded *r = self;
 	rules_error why;
-	r->next = 0;
-	r->tries = 0;
+	memset(r->used, 0, r->count * sizeof *r->used);
 	rng_seed(&r->choices, REVIEW_SEED);
 	r->open = player_open(&r->fallback, "strong", grid, -1, 0, &why) ||
 		player_open(&r->fallback, "simple", grid, -1, 0, &why);
 	return r->open;
 }
 
+/* The first line not yet taken that the referee takes now is the step:
+ * a line refused (its unit gone after other dice, a battle that ended
+ * otherwise) stays to be offered again at the next step.  When none is
+ * taken (a step the simulation owes that the log did not: a retreat
+ * after other dice), the fallback player takes the step. */
 static bool recorded_step(void *self, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
 {
 	recorded *r = self;
 	const game_engine *e = g->impl;
-	while (r->next < r->count) {
+	for (size_t i = 0; i < r->count; i++) {
+		if (r->used[i])
+			continue;
 		bool empty = false;
 		rules_error why;
 		memset(a, 0, e->action_size);
-		if (!e->parse(r->lines[r->next], 0, a, &empty, &why) || empty) {
-			r->next++;
+		if (!e->parse(r->lines[i], 0, a, &empty, &why) || empty) {
+			r->used[i] = true;
 			continue;
 		}
 		/* The simulation's dice and cards decide what the log's did. */
 		e->forget_seeded(g, a, true);
 		if (accept(ctx, g, a)) {
-			r->next++;
-			r->tries = 0;
+			r->used[i] = true;
 			return true;
 		}
 		game_action_finish(e, a);
-		memset(a, 0, e->action_size);
-		if (++r->tries < 2)
-			break;
-		r->next++;
-		r->tries = 0;
 	}
 	return expert_offer(&r->fallback, g, &r->choices, a, accept, ctx);
 }
@@ -96,10 +95,12 @@ static void review_turn(game *start, const expert_think *think, expert_review_tu
 	expert_policy mine;
 	expert_plan_policy(&mine, &state, &t->advice.plan);
 	recorded rec = { .lines = t->played, .count = t->played_count };
+	rec.used = xmalloc((t->played_count ? t->played_count : 1) * sizeof *rec.used);
 	expert_policy theirs = { recorded_open, recorded_step, recorded_close, &rec };
 	expert_tally te, tp;
 	expert_value(start, t->side, grid, &mine, sims, seed + 1, &te);
 	expert_value(start, t->side, grid, &theirs, sims, seed + 1, &tp);
+	free(rec.used);
 	t->sims = sims;
 	t->expert_value = mean(&te);
 	t->played_value = mean(&tp);

@@ -5,9 +5,10 @@
  * (expert_value: the same deals and the same dice to start from).  The
  * player's turn is played in a simulation as its recorded lines, in
  * order, where the referee takes them on the simulation's copy (the dice
- * differ: a unit may be gone, a battle may end otherwise); a line refused
- * waits one step, the strong player (simple where it plays no game)
- * taking that step, and is dropped when refused again.
+ * differ: a unit may be gone, a battle may end otherwise): at each step
+ * the first line not yet taken that the referee takes; when it takes
+ * none (a step the log did not owe, a retreat after other dice), the
+ * strong player (simple where it plays no game) takes the step.
  *
  * A turn is marked when the expert's value is at least EXPERT_REVIEW_GAP
  * above the player's and above it by more than twice the standard error

@@ -25,6 +25,7 @@
 #include "game_flow.h"
 #include "input.h"
 #include "options.h"
+#include "play_hint.h"
 #include "rules_cli.h"
 
 static void play_help(FILE *out)
@@ -40,7 +41,9 @@ static void play_help(FILE *out)
 	      "  save c-inf-2           defend c-inf-2            draw\n"
 	      "In the game, 'help' lists the other commands: the questions of orbat\n"
 	      "ask (los, dice, moves, retreat, reinforcements, sharpshooter, rally),\n"
-	      "hand, card, board, undo, auto, quit.\n"
+	      "hand, card, board, hint, undo, auto, quit.  'hint' prints the expert's\n"
+	      "advice for the side to play (the next action, its turn and the outcome\n"
+	      "it expects), within --think's budget (without it, 60 simulations).\n"
 	      "Every accepted action is written to the log at once.  On the squares\n"
 	      "of mb-remastered the actions are those of the square game's log.\n"
 	      "\n"
@@ -300,6 +303,12 @@ static bool has_side(const scenario *sc, const char *id)
 	return false;
 }
 
+/* The index of the side of that id in g (a side of the scenario). */
+static int side_index(game *g, const char *id)
+{
+	return strcmp(game_side_id(g, 0), id) == 0 ? 0 : 1;
+}
+
 static int play_run(const options *o, play_args *pa)
 {
 	const char *seed_text = pa->seed;
@@ -485,6 +494,13 @@ static int play_run(const options *o, play_args *pa)
 		}
 		if (strcmp(word, "pass") == 0) {
 			game_pass(p.d, p.run);
+			continue;
+		}
+		if (strcmp(word, "hint") == 0) {
+			game *g = game_of_run(p.d, p.run);
+			expert_think think = expert_think_get();
+			play_hint(g, pa->computer ? 1 - side_index(g, pa->computer) : GAME_NO_SIDE, pa->think ? &think : NULL,
+				seed, kept(&p)->count);
 			continue;
 		}
 		if (strcmp(word, "auto") == 0) {

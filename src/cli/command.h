@@ -46,6 +46,7 @@ extern const command command_refcard;
 extern const command command_calibrate;
 extern const command command_ask;
 extern const command command_check;
+extern const command command_review;
 extern const command command_play;
 extern const command command_explain;
 extern const command command_new;

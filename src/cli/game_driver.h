@@ -77,6 +77,8 @@ typedef struct game_play_opts {
  * to put among its own: board first, the rest last. */
 #define GAME_HELP_BOARD "  board                   the board and the units left\n"
 #define GAME_HELP_SHELL \
+	"  hint                    the expert's advice for the side to play: the\n" \
+	"                          next action, its turn, the outcome it expects\n" \
 	"  undo                    take back the last action that rolled no dice\n" \
 	"                          and drew no card\n" \
 	"  auto                    the computer plays the rest of the turn\n" \

@@ -16,6 +16,7 @@ static const command *const commands[] = {
 	&command_calibrate,
 	&command_ask,
 	&command_check,
+	&command_review,
 	&command_play,
 	&command_new,
 	&command_explain,

@@ -91,14 +91,15 @@ void rules_session_close(rules_session *s)
 	memset(s, 0, sizeof *s);
 }
 
-int rules_replay(const char *cmd, const char *log_path, output_format format, const game_driver *d,
-	game_run *run)
+int rules_log_read(const char *cmd, const char *log_path, const game_engine *e, game_log *log, diag_sink *sink,
+	const char **name)
 {
+	memset(log, 0, sizeof *log);
 	size_t size = 0;
 	char *text = NULL;
 	bool too_large = false;
 	/* "-": the log comes from standard input, named <stdin> in messages. */
-	const char *name = input_is_stdin(log_path) ? "<stdin>" : log_path;
+	*name = input_is_stdin(log_path) ? "<stdin>" : log_path;
 	const char *why = NULL;
 	if (!input_read(log_path, RULES_LOG_MAX_BYTES, &text, &size, &too_large, &why)) {
 		fprintf(stderr, "orbat %s: cannot read %s: %s\n", cmd, input_is_stdin(log_path) ? "standard input" :
@@ -106,26 +107,34 @@ int rules_replay(const char *cmd, const char *log_path, output_format format, co
 		return EXIT_USAGE;
 	}
 	if (too_large) {
-		fprintf(stderr, "orbat %s: %s is longer than %u bytes, more than a game log may be\n", cmd, name,
+		fprintf(stderr, "orbat %s: %s is longer than %u bytes, more than a game log may be\n", cmd, *name,
 			RULES_LOG_MAX_BYTES);
 		free(text);
 		return EXIT_USAGE;
 	}
-	log_path = name;
+	size_t bad = game_log_load(log, e, text, size, *name, sink);
+	free(text);
+	return bad ? EXIT_INVALID : EXIT_VALID;
+}
+
+int rules_replay(const char *cmd, const char *log_path, output_format format, const game_driver *d,
+	game_run *run)
+{
 	diag_sink sink;
 	diag_sink_init(&sink);
 	game_log log;
-	size_t bad = game_log_load(&log, d->session_of(run)->engine, text, size, log_path, &sink);
-	free(text);
-	int code = EXIT_VALID;
+	int code = rules_log_read(cmd, log_path, d->session_of(run)->engine, &log, &sink, &log_path);
+	if (code == EXIT_USAGE) {
+		diag_sink_finish(&sink);
+		return code;
+	}
 	rules_error err;
 	int line = 0;
-	if (bad) {
-		code = EXIT_INVALID;
-	} else if (!game_log_apply(d->session_of(run)->game, &log, &err, &line)) {
+	/* Malformed lines are in the sink already. */
+	if (code == EXIT_VALID && !game_log_apply(d->session_of(run)->game, &log, &err, &line)) {
 		diag_add(&sink, log_path, line, 0, DIAG_ERROR, err.rule, "%s", err.message);
 		code = EXIT_INVALID;
-	} else if (!game_log_finish(d->session_of(run)->game, &log, &err, &line)) {
+	} else if (code == EXIT_VALID && !game_log_finish(d->session_of(run)->game, &log, &err, &line)) {
 		/* A game stopped halfway through (a battle...) is unfinished,
 		 * not illegal: say so and go on. */
 		diag_add(&sink, log_path, line, 0, DIAG_WARNING, err.rule, "%s", err.message);

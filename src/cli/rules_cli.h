@@ -44,6 +44,15 @@ void rules_session_close(rules_session *s);
 int rules_replay(const char *cmd, const char *log_path, output_format format, const game_driver *d,
 	game_run *run);
 
+/* Read and parse a game log for a game of engine `e` (log_path "-":
+ * standard input), *name the log's name in diagnostics.  EXIT_VALID;
+ * EXIT_INVALID with each malformed line in the sink (free the log
+ * either way); EXIT_USAGE, said on stderr, when it cannot be read (the
+ * log is empty). */
+struct game_log;
+int rules_log_read(const char *cmd, const char *log_path, const game_engine *e, struct game_log *log,
+	diag_sink *sink, const char **name);
+
 /* Print diagnostics: text on stderr, or the JSON document of orbat
  * validate on stdout. */
 void rules_print_diags(const diag_sink *sink, const char *file, bool valid, output_format format);

@@ -104,7 +104,7 @@ run --version
 
 # ---- every command the help lists ----
 commands=$(awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1; next } on { exit }' "$work/main-help")
-for c in validate render cards refcard ask check play; do
+for c in validate render cards refcard ask check review play; do
 	echo "$commands" | grep -qx "$c" || bad "orbat --help does not list $c"
 done
 for c in $commands; do
@@ -238,6 +238,13 @@ status check 2 "a missing log" "$valid" "$missing"
 status check 2 "a missing scenario" "$missing" "$golden/bc1999-duel.log"
 status check 2 "one operand" "$valid"
 
+status review 0 "a legal log" --think 2sims "$root/tests/rules/scenarios/bc-duel.xml" "$golden/bc1999-duel.log"
+status review 1 "an illegal action" --think 2sims "$root/tests/rules/scenarios/bc-duel.xml" "$golden/bad-bc1999-move-too-far.log"
+status review 1 "a malformed log" "$root/tests/rules/scenarios/bc-duel.xml" "$golden/bad-syntax.log"
+status review 1 "an invalid scenario" "$invalid" "$golden/bc1999-duel.log"
+status review 2 "a missing log" "$valid" "$missing"
+status review 2 "one operand" "$valid"
+
 status play 0 "two automatic turns" --auto --seed 1 --max-turns 2 -q "$valid"
 status play 1 "an invalid scenario" --auto --seed 1 "$invalid"
 status play 0 "mb-remastered, two automatic turns" --auto --seed 1 --max-turns 2 -q "$square"
@@ -254,6 +261,7 @@ for data in "$empty" "$work/no-such-folder"; do
 	status refcard 3 "$label" --ruleset noord-zuid -q -o "$work/f3"
 	status ask 3 "$label" "$valid" los C4 F6
 	status check 3 "$label" "$valid" "$golden/bc1999-duel.log"
+	status review 3 "$label" "$valid" "$golden/bc1999-duel.log"
 	status play 3 "$label" --auto --seed 1 "$valid"
 	# One line, naming the folder and the variable.
 	[ "$(wc -l <"$work/err")" -eq 1 ] && grep -qF "$data" "$work/err" && grep -q ORBAT_DATADIR "$work/err" && ok ||

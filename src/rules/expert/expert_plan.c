@@ -50,8 +50,7 @@ bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid)
 	return true;
 }
 
-/* One player's proposal offered: true when taken; else emptied. */
-static bool offer(player *pl, game *g, rng *choices, game_action *a, expert_accept_fn *accept, void *ctx)
+bool expert_offer(player *pl, game *g, rng *choices, game_action *a, expert_accept_fn *accept, void *ctx)
 {
 	const game_engine *e = g->impl;
 	memset(a, 0, e->action_size);
@@ -69,8 +68,9 @@ bool expert_play_step(expert_play *p, game *g, game_action *a, expert_accept_fn 
 	bool other_first = p->other_pct > 0 && (int)rng_below(&p->choices, 100) < p->other_pct;
 	player *first = other_first ? &p->other : &p->base;
 	player *second = other_first ? &p->base : &p->other;
-	return offer(first, g, &p->choices, a, accept, ctx) || offer(second, g, &p->choices, a, accept, ctx) ||
-		offer(&p->fallback, g, &p->choices, a, accept, ctx);
+	return expert_offer(first, g, &p->choices, a, accept, ctx) ||
+		expert_offer(second, g, &p->choices, a, accept, ctx) ||
+		expert_offer(&p->fallback, g, &p->choices, a, accept, ctx);
 }
 
 void expert_play_close(expert_play *p)

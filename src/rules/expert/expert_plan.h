@@ -52,5 +52,8 @@ bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid);
  * finishes it); false when no player's proposal was taken. */
 bool expert_play_step(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx);
 void expert_play_close(expert_play *p);
+/* One player's proposal offered to `accept`: true when taken; else *a
+ * emptied (zeroed). */
+bool expert_offer(player *pl, game *g, rng *choices, game_action *a, expert_accept_fn *accept, void *ctx);
 
 #endif

@@ -38,17 +38,39 @@ static bool act_accept(void *ctx, game *g, game_action *a)
 	return game_act(g, ctx, a, &err);
 }
 
-static double rollout(game *real, int me, const expert_grid *grid, const expert_plan *plan, uint64_t seed)
+/* A candidate plan as a policy: its play opened afresh each simulation. */
+typedef expert_plan_state plan_policy;
+
+static bool plan_open(void *self, grid_kind grid)
+{
+	plan_policy *pp = self;
+	return expert_play_open(&pp->play, pp->plan, grid);
+}
+
+static bool plan_step(void *self, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
+{
+	plan_policy *pp = self;
+	return expert_play_step(&pp->play, g, a, accept, ctx);
+}
+
+static void plan_close(void *self)
+{
+	plan_policy *pp = self;
+	expert_play_close(&pp->play);
+}
+
+/* One simulation: the value reached, and *won when the game ended won. */
+static double rollout(game *real, int me, const expert_grid *grid, const expert_policy *policy, uint64_t seed,
+	bool *won)
 {
 	game *g = game_clone(real);
 	rng r, dice;
 	rng_seed(&r, seed);
 	grid->determinize(g, me, &r);
 	rng_seed(&dice, rng_next(&r));
-	expert_play mine;
 	player reply;
 	rules_error why;
-	bool seated = expert_play_open(&mine, plan, grid->grid);
+	bool seated = policy->open(policy->self, grid->grid);
 	bool replied = player_open(&reply, "strong", grid->grid, -1, 0, &why) ||
 		player_open(&reply, "simple", grid->grid, -1, 0, &why);
 	const game_engine *e = g->impl;
@@ -59,7 +81,7 @@ static double rollout(game *real, int me, const expert_grid *grid, const expert_
 	for (int n = 0; seated && replied && n < ROLLOUT_ACTIONS && ended < 2 && !game_over(g); n++) {
 		bool ok;
 		if (ended == 0 && game_to_play(g) == me)
-			ok = expert_play_step(&mine, g, a, act_accept, &dice);
+			ok = policy->step(policy->self, g, a, act_accept, &dice);
 		else
 			ok = player_next(&reply, g, &r, a) && game_act(g, &dice, a, &why);
 		game_action_finish(e, a);
@@ -69,12 +91,40 @@ static double rollout(game *real, int me, const expert_grid *grid, const expert_
 		ended += game_at_turn_start(g);
 	}
 	double v = expert_evaluate(g, me, grid);
+	game_result res;
+	e->result(g, &res);
+	*won = res.winner == me;
 	game_action_free(e, a);
 	if (replied)
 		player_close(&reply);
-	expert_play_close(&mine);
+	if (seated)
+		policy->close(policy->self);
 	game_destroy(g);
 	return v;
+}
+
+void expert_value(game *g, int me, const expert_grid *grid, const expert_policy *policy, long sims, uint64_t seed,
+	expert_tally *out)
+{
+	memset(out, 0, sizeof *out);
+	rng seeds;
+	rng_seed(&seeds, seed);
+	for (long k = 0; k < sims; k++) {
+		bool won;
+		double v = rollout(g, me, grid, policy, rng_next(&seeds), &won);
+		out->sum += v;
+		out->squares += v * v;
+		out->wins += won;
+		out->sims++;
+	}
+}
+
+void expert_plan_policy(expert_policy *policy, expert_plan_state *state, const expert_plan *plan)
+{
+	plan_policy *pp = state;
+	memset(pp, 0, sizeof *pp);
+	pp->plan = plan;
+	*policy = (expert_policy){ plan_open, plan_step, plan_close, pp };
 }
 
 static double now_ms(void)
@@ -132,14 +182,20 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 	rng *rnd, expert_verdict *out)
 {
 	double sum[EXPERT_PLAN_COUNT] = { 0 }, squares[EXPERT_PLAN_COUNT] = { 0 };
-	long visits[EXPERT_PLAN_COUNT] = { 0 };
+	long visits[EXPERT_PLAN_COUNT] = { 0 }, wins[EXPERT_PLAN_COUNT] = { 0 };
+	plan_policy states[EXPERT_PLAN_COUNT];
+	expert_policy policies[EXPERT_PLAN_COUNT];
+	for (int i = 0; i < EXPERT_PLAN_COUNT; i++)
+		expert_plan_policy(&policies[i], &states[i], &plans[i]);
 	double start = think->sims > 0 ? 0 : now_ms();
 	long n = 0;
 	for (;; n++) {
 		if (think->sims > 0 ? n >= think->sims : n >= EXPERT_PLAN_COUNT && now_ms() - start >= (double)think->ms)
 			break;
 		int i = pick(sum, visits, n);
-		double v = rollout(g, me, grid, &plans[i], rng_next(rnd));
+		bool won;
+		double v = rollout(g, me, grid, &policies[i], rng_next(rnd), &won);
+		wins[i] += won;
 		sum[i] += v;
 		squares[i] += v * v;
 		visits[i]++;
@@ -148,4 +204,6 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 	out->plan = best;
 	out->value = visits[best] ? sum[best] / visits[best] : 0.5;
 	out->sims = n;
+	out->plan_sims = visits[best];
+	out->wins = wins[best];
 }

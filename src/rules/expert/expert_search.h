@@ -34,6 +34,8 @@ typedef struct expert_verdict {
 	int plan;            /* index of the plan chosen */
 	double value;        /* its mean value, 0 (lost) .. 1 (won) */
 	long sims;           /* simulations run, over all plans */
+	long plan_sims;      /* those of the plan chosen */
+	long wins;           /* and of these, those that ended in its side's win */
 } expert_verdict;
 
 /* The value of g for `side`: 1 won, 0 lost, else from the flags each side
@@ -44,5 +46,40 @@ double expert_evaluate(game *g, int side, const expert_grid *grid);
  * g, within the budget. */
 void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, const expert_think *think,
 	rng *rnd, expert_verdict *out);
+
+/* A way to play the searcher's turn in a simulation: a candidate plan
+ * (expert_plan_policy), or a turn a player recorded (expert_review.h).
+ * open starts it afresh for each simulation, step offers a step as
+ * expert_play_step does, close ends it. */
+typedef struct expert_policy {
+	bool (*open)(void *self, grid_kind grid);
+	bool (*step)(void *self, game *g, game_action *a, expert_accept_fn *accept, void *ctx);
+	void (*close)(void *self);
+	void *self;
+} expert_policy;
+
+/* A plan's policy's notes: the plan and its play between steps. */
+typedef struct expert_plan_state {
+	const expert_plan *plan;
+	expert_play play;
+} expert_plan_state;
+
+/* A plan as a policy, its notes in *state (which, with the plan, must
+ * outlive the policy). */
+void expert_plan_policy(expert_policy *policy, expert_plan_state *state, const expert_plan *plan);
+
+/* What simulations of a policy gave. */
+typedef struct expert_tally {
+	double sum, squares;  /* of the values */
+	long sims;
+	long wins;            /* simulations that ended in the side's win */
+} expert_tally;
+
+/* Value `policy` for `me`, the side to play on g, over `sims`
+ * simulations as the search runs them; the simulations' deals and dice
+ * are drawn from `seed`, so that two policies valued with the same seed
+ * meet the same deals and start from the same dice. */
+void expert_value(game *g, int me, const expert_grid *grid, const expert_policy *policy, long sims, uint64_t seed,
+	expert_tally *out);
 
 #endif

@@ -6,6 +6,7 @@
 // with its rule id, which opens the rule's text.
 import { getJSON, postJSON } from './api.js';
 import { lang, t } from './words.js';
+import { diceRow } from './dice.js';
 
 const $ = (id) => document.getElementById(id);
 const NS = 'http://www.w3.org/2000/svg';
@@ -261,6 +262,8 @@ export class Play {
     log.replaceChildren(...state.log.map((l) => {
       const li = document.createElement('li');
       li.textContent = l.line;
+      // The faces it rolled as the dice show them.
+      diceRow(li, l.dice);
       if (l.computer)
         li.className = 'computer';
       return li;
@@ -405,6 +408,9 @@ export class Play {
         ? `${this.nameOf(a.attacker, this.selected)} → ${this.nameOf(a.target, u)}: ${t('studio-play-dice', { dice: a.dice })}`
         : `${this.nameOf(a.attacker, this.selected)} → ${this.nameOf(a.defender, u)}`;
       box.appendChild(head);
+      // The dice it would roll, not yet rolled.
+      if (a.dice !== undefined)
+        diceRow(box, null, a.dice);
       for (const r of a.reasons || [])
         withRule(box, r, (rule) => this.explain(rule));
       $('play-battle').disabled = !a.allowed || !this.state.yours;
@@ -469,7 +475,7 @@ export class Play {
       this.selected = this.target = null;
       this.mark([], 'reach');
       this.mark([], 'target');
-      await this.replay(answer.computer, answer.state);
+      await this.replay(answer.computer, answer.state, answer);
       this.show(answer.state);
       return true;
     } finally {
@@ -481,9 +487,17 @@ export class Play {
   // the board drawn as it stood after it (the log's first lines), at the
   // pace the player chose (a pause, or until Next is pressed), until all
   // are shown or "skip" is pressed.
-  async replay(computer, state) {
+  async replay(computer, state, mine) {
     const box = $('play-dice');
     box.replaceChildren();
+    // The user's own roll first, as its dice.
+    if (mine && mine.dice && mine.dice.length) {
+      const div = document.createElement('div');
+      div.className = 'user-roll';
+      div.textContent = mine.line;
+      diceRow(div, mine.dice);
+      box.appendChild(div);
+    }
     const lines = computer.filter((c) => c.line).length;
     let shown = state.log.length - lines;
     const skip = $('play-skip');
@@ -499,6 +513,7 @@ export class Play {
       const div = document.createElement('div');
       div.className = 'computer-action';
       div.textContent = t('studio-play-computer', { line: c.line || 'pass' });
+      diceRow(div, c.dice);
       box.appendChild(div);
       if (!c.line || skipped || !this.image)
         continue;

@@ -13,6 +13,7 @@
 
 #include "../base/outdir.h"
 #include "../base/util.h"
+#include "../cards/diepaint.h"
 #include "../rules/players.h"
 #include "../rules/session.h"
 #include "studio_guard.h"
@@ -115,6 +116,50 @@ static void mark_last(studio_game *g, bool computer)
 	g->by_computer[n - 1] = computer;
 }
 
+/* ---- the dice ---- */
+
+/* A face of the ruleset's die as the page shows it: {face, name}, the
+ * name in the page's language (the square grid's faces are numbers). */
+static json_t *face_json(const studio_game *g, const char *face, lang_id lang)
+{
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		if (strcmp(g->rs->faces[i].id, face) == 0) {
+			const char *name = l10n_get(&g->rs->faces[i].name, lang);
+			return json_pack("{s:s, s:s}", "face", face, "name", name ? name : face);
+		}
+	return json_pack("{s:s, s:s}", "face", face, "name", face);
+}
+
+/* The dice a line of the log rolled: the faces after its ':' (the log's
+ * grammar, docs/game-log.md), each a face of the ruleset's die; none for
+ * a line that rolled nothing. */
+static json_t *dice_json(const studio_game *g, const char *line, lang_id lang)
+{
+	json_t *dice = json_array();
+	const char *colon = strchr(line, ':');
+	char **words = NULL;
+	size_t n = colon ? str_split_words(colon + 1, &words, 0) : 0;
+	for (size_t i = 0; i < n && words[i][0] != '#'; i++)
+		if (diepaint_is_face(g->rs, words[i]))
+			json_array_append_new(dice, face_json(g, words[i], lang));
+	str_free_words(words, n);
+	return dice;
+}
+
+/* Every face of the ruleset's die, for the player who rolls by hand. */
+static json_t *die_json(const studio_game *g, lang_id lang)
+{
+	json_t *faces = json_array();
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		json_array_append_new(faces, face_json(g, g->rs->faces[i].id, lang));
+	for (int v = 1; g->rs->grid == GRID_SQUARE && v <= g->rs->square.die_faces; v++) {
+		char number[16];
+		snprintf(number, sizeof number, "%d", v);
+		json_array_append_new(faces, face_json(g, number, lang));
+	}
+	return faces;
+}
+
 static json_t *refusal(const rules_error *err)
 {
 	return json_pack("{s:s, s:s}", "error", err->message, "rule", err->rule[0] ? err->rule : "log");
@@ -124,7 +169,7 @@ static json_t *refusal(const rules_error *err)
 
 /* The computer decides while the game waits for its side: each action
  * taken goes into `done` ({line}), a pass as {pass: true}, in order. */
-static void computer_plays(studio_game *g, json_t *done)
+static void computer_plays(studio_game *g, json_t *done, lang_id lang)
 {
 	game_session *s = &g->s;
 	const game_engine *e = s->engine;
@@ -140,7 +185,7 @@ static void computer_plays(studio_game *g, json_t *done)
 				free(line);
 				line = e->format(a);   /* with its dice now */
 				mark_last(g, true);
-				json_array_append_new(done, json_pack("{s:s}", "line", line));
+				json_array_append_new(done, json_pack("{s:s, s:o}", "line", line, "dice", dice_json(g, line, lang)));
 			} else {
 				g->stopped = xasprintf("the computer proposed an illegal action: %s (%s [%s])", line,
 					err.message, err.rule);
@@ -287,7 +332,7 @@ studio_game *studio_game_create(const studio_game_options *o, char **error, int 
 		g->log_path = xasprintf("%s/%s", o->folder, g->log_name);
 	}
 	json_t *done = json_array();
-	computer_plays(g, done);
+	computer_plays(g, done, LANG_EN);
 	json_decref(done);
 	log_write(g);
 	return g;
@@ -377,8 +422,8 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	bool over = game_over(gm);
 	json_t *log = json_array();
 	for (size_t i = 0; i < g->s.kept.count; i++)
-		json_array_append_new(log, json_pack("{s:s, s:b}", "line", g->s.kept.line[i], "computer",
-			i < g->by_capacity && g->by_computer[i]));
+		json_array_append_new(log, json_pack("{s:s, s:b, s:o}", "line", g->s.kept.line[i], "computer",
+			i < g->by_capacity && g->by_computer[i], "dice", dice_json(g, g->s.kept.line[i], lang)));
 	json_object_set_new(state, "file", json_string(g->log_name));
 	json_object_set_new(state, "seed", json_integer((json_int_t)g->seed));
 	json_object_set_new(state, "side", json_string(game_side_id(gm, g->human)));
@@ -395,6 +440,8 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	if (words)
 		studio_offers_name_pieces(&g->s, g->sc, words, state);
 	json_object_set_new(state, "dues", dues_json(g));
+	/* The faces of the die, for the pictures and the dice rolled by hand. */
+	json_object_set_new(state, "die", die_json(g, lang));
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
 	for (size_t i = 0; i < player_kind_count(); i++)
@@ -454,10 +501,10 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const re
 		return refusal(&err);
 	*status = 200;
 	json_t *done = json_array();
-	computer_plays(g, done);
+	computer_plays(g, done, lang);
 	log_write(g);
-	json_t *answer = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "line", taken, "computer", done, "state",
-		studio_game_state(g, lang, words));
+	json_t *answer = json_pack("{s:b, s:s, s:o, s:o, s:o}", "ok", 1, "line", taken, "dice", dice_json(g, taken, lang),
+		"computer", done, "state", studio_game_state(g, lang, words));
 	free(taken);
 	return answer;
 }
@@ -491,7 +538,7 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 	}
 	/* Whatever went back of the computer's it decides again. */
 	json_t *done = json_array();
-	computer_plays(g, done);
+	computer_plays(g, done, lang);
 	json_decref(done);
 	log_write(g);
 	return answer;

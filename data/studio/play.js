@@ -6,7 +6,7 @@
 // with its rule id, which opens the rule's text.
 import { getJSON, postJSON } from './api.js';
 import { lang, t } from './words.js';
-import { diceRow } from './dice.js';
+import { askFaces, diceRow } from './dice.js';
 
 const $ = (id) => document.getElementById(id);
 const NS = 'http://www.w3.org/2000/svg';
@@ -82,7 +82,8 @@ export class Play {
     $('play-setup').addEventListener('submit', (e) => {
       e.preventDefault();
       const seed = $('play-seed').value.trim();
-      const body = { side: $('play-side-choice').value, player: $('play-player').value };
+      const body = { side: $('play-side-choice').value, player: $('play-player').value,
+        dice: $('play-dice-mode').value };
       if (/^\d+$/.test(seed))
         body.seed = Number(seed);
       // A saved game chosen: it goes on from its log.
@@ -256,6 +257,10 @@ export class Play {
         b.classList.add('playable');
     }
     $('play-sections').replaceChildren();
+    if (state.roll)
+      this.askRoll(state.roll);
+    else
+      $('play-roll').hidden = true;
     this.showDues(state);
     this.showOffers(state);
     const log = $('play-log');
@@ -467,11 +472,18 @@ export class Play {
         body: JSON.stringify({ line }),
       });
       const answer = await response.json();
+      if (!response.ok && answer.roll) {
+        // The user rolls: the referee said how many dice.
+        this.say('');
+        this.askRoll(answer.roll);
+        return false;
+      }
       if (!response.ok) {
         this.say(answer.error, answer.rule);
         return false;
       }
       this.say('');
+      $('play-roll').hidden = true;
       this.selected = this.target = null;
       this.mark([], 'reach');
       this.mark([], 'target');
@@ -481,6 +493,14 @@ export class Play {
     } finally {
       document.body.dataset.play = 'ready';
     }
+  }
+
+  // The faces of a roll asked of the user (its own, or with typed dice
+  // the computer's), clicked in as pictures of the ruleset's die.
+  askRoll(roll) {
+    const said = roll.computer ? t('studio-play-computer', { line: roll.said || roll.line }) : roll.said || roll.line;
+    askFaces($('play-roll'), { ...roll, said }, this.state.die || [], (line) => this.act(line));
+    $('play-roll').dataset.computer = roll.computer ? 'true' : 'false';
   }
 
   // The computer's actions one at a time: each listed with its dice and

@@ -32,6 +32,12 @@ struct studio_game {
 	bool *by_computer;       /* per kept line: the computer took it */
 	size_t by_capacity;
 	char *stopped;           /* why the computer stopped playing, or NULL */
+	bool manual;             /* the user rolls the dice, the computer's too */
+	/* With typed dice, the computer's action waiting for the user to
+	 * roll its dice: its line without faces, and how many it rolls. */
+	char *roll_line;
+	int roll_count;
+	bool roll_up_to;         /* at most roll_count (a square combat round) */
 	deckpng_face *faces[LANG_COUNT]; /* the deck's fronts, drawn when first asked */
 	size_t face_count[LANG_COUNT];
 };
@@ -57,6 +63,7 @@ void studio_game_destroy(studio_game *g)
 	free(g->log_error);
 	free(g->by_computer);
 	free(g->stopped);
+	free(g->roll_line);
 	for (int l = 0; l < LANG_COUNT; l++)
 		deckpng_free(g->faces[l], g->face_count[l]);
 	free(g);
@@ -165,6 +172,32 @@ static json_t *refusal(const rules_error *err)
 	return json_pack("{s:s, s:s}", "error", err->message, "rule", err->rule[0] ? err->rule : "log");
 }
 
+/* ---- dice rolled by hand ---- */
+
+/* The referee asks for the faces of an action that rolls when the
+ * players roll their own dice (engine prepare: "roll N dice and type the
+ * faces: LINE : FACE...", "roll up to N dice ..."): how many, read from
+ * its answer; false for any other refusal. */
+static bool roll_asked(const rules_error *err, int *count, bool *up_to)
+{
+	*up_to = sscanf(err->message, "roll up to %d ", count) == 1;
+	return (*up_to || sscanf(err->message, "roll %d ", count) == 1) && *count > 0 &&
+		strstr(err->message, "and type the faces") != NULL;
+}
+
+/* The faces the page asks the user for: {line, count, up_to, computer}. */
+static json_t *roll_json(const char *line, int count, bool up_to, bool computer)
+{
+	return json_pack("{s:s, s:i, s:b, s:b}", "line", line, "count", count, "up_to", up_to, "computer", computer);
+}
+
+static void roll_clear(studio_game *g)
+{
+	free(g->roll_line);
+	g->roll_line = NULL;
+	g->roll_count = 0;
+}
+
 /* ---- the computer ---- */
 
 /* The computer decides while the game waits for its side: each action
@@ -173,7 +206,7 @@ static void computer_plays(studio_game *g, json_t *done, lang_id lang)
 {
 	game_session *s = &g->s;
 	const game_engine *e = s->engine;
-	while (!g->stopped && !game_over(s->game) && game_session_decider(s) != g->human) {
+	while (!g->stopped && !g->roll_line && !game_over(s->game) && game_session_decider(s) != g->human) {
 		game_action *a = game_action_new(e);
 		rules_error err;
 		rules_error_clear(&err);
@@ -186,6 +219,12 @@ static void computer_plays(studio_game *g, json_t *done, lang_id lang)
 				line = e->format(a);   /* with its dice now */
 				mark_last(g, true);
 				json_array_append_new(done, json_pack("{s:s, s:o}", "line", line, "dice", dice_json(g, line, lang)));
+			} else if (s->manual && e->rolls(s->game, a) && roll_asked(&err, &g->roll_count, &g->roll_up_to)) {
+				/* Its dice are the user's to roll: the game waits. */
+				g->roll_line = line;
+				line = NULL;
+				game_action_free(e, a);
+				break;
 			} else {
 				g->stopped = xasprintf("the computer proposed an illegal action: %s (%s [%s])", line,
 					err.message, err.rule);
@@ -238,10 +277,6 @@ static bool saved_load(const char *path, game_saved *sv, char **error, int *stat
 	if (!ok) {
 		*error = xasprintf("line %zu: %s [%s]", line, err.message, err.rule);
 		*status = 422;
-	} else if (sv->manual) {
-		*error = xstrdup("the log was played with dice typed in: the studio rolls its own");
-		*status = 422;
-		ok = false;
 	}
 	return ok;
 }
@@ -263,14 +298,15 @@ static bool game_begin(studio_game *g, const studio_game_options *o, const game_
 		*error = xasprintf("the board cannot be set up: %s", why.message);
 		return false;
 	}
-	if (!game_session_play(&g->s, g->seed, g->player, true, false, &why)) {
+	if (!game_session_play(&g->s, g->seed, g->player, true, g->manual, &why)) {
 		*status = 400;
 		*error = xstrdup(why.message);
 		game_session_close(&g->s);
 		return false;
 	}
 	char head[256];
-	snprintf(head, sizeof head, "# orbat play %s, seed %llu", scenario_id(g), g->seed);
+	/* As orbat play writes it: --resume reads typed dice from it. */
+	snprintf(head, sizeof head, "# orbat play %s, seed %llu%s", scenario_id(g), g->seed, g->manual ? ", dice manual" : "");
 	game_session_keep(&g->s, head, false);
 	size_t line = 0;
 	if (!game_session_head(&g->s, scenario_id(g), g->seed, NULL, NULL, &why)
@@ -308,6 +344,7 @@ studio_game *studio_game_create(const studio_game_options *o, char **error, int 
 	g->seed = o->resume ? sv.seed : o->seeded ? o->seed
 		: ((unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20)) % 1000000000ull;
 	g->player = xstrdup(o->player ? o->player : player_strongest(o->rs->grid));
+	g->manual = o->resume ? sv.manual : o->manual;
 	bool ok = game_begin(g, o, o->resume ? &sv : NULL, error, status);
 	game_saved_free(&sv);
 	if (!ok) {
@@ -431,7 +468,7 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	json_object_set_new(state, "player", json_string(g->player));
 	json_object_set_new(state, "over", json_boolean(over));
 	json_object_set_new(state, "decider", decider >= 0 ? json_string(game_side_id(gm, decider)) : json_null());
-	bool yours = !over && !g->stopped && decider == g->human;
+	bool yours = !over && !g->stopped && !g->roll_line && decider == g->human;
 	json_object_set_new(state, "yours", json_boolean(yours));
 	json_object_set_new(state, "hand", hand_json(g, lang, yours));
 	/* Every line the referee takes from the user now, as clicks. */
@@ -442,6 +479,10 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	json_object_set_new(state, "dues", dues_json(g));
 	/* The faces of the die, for the pictures and the dice rolled by hand. */
 	json_object_set_new(state, "die", die_json(g, lang));
+	json_object_set_new(state, "manual", json_boolean(g->manual));
+	/* The computer's action whose dice the user rolls now. */
+	json_object_set_new(state, "roll", g->roll_line ? roll_json(g->roll_line, g->roll_count, g->roll_up_to, true)
+		: json_null());
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
 	for (size_t i = 0; i < player_kind_count(); i++)
@@ -487,6 +528,31 @@ static bool user_takes(studio_game *g, const char *line, char **taken, rules_err
 	return ok;
 }
 
+/* With typed dice, the computer's action waiting for its dice, now
+ * given by the user: its line again, with the faces. */
+static bool computer_rolled(studio_game *g, const char *line, char **taken, rules_error *err)
+{
+	game_session *s = &g->s;
+	size_t n = strlen(g->roll_line);
+	while (*line == ' ')
+		line++;
+	const char *rest = strncmp(line, g->roll_line, n) == 0 ? line + n : "";
+	if (strncmp(line, g->roll_line, n) != 0 || (*rest != ' ' && *rest != ':') || !strchr(rest, ':'))
+		return rules_fail(err, "log", "roll the computer's dice first: %s : FACE...", g->roll_line);
+	bool empty = false, undoable = false;
+	game_action *a = game_action_parse(s->engine, line, 0, &empty, err);
+	if (!a)
+		return false;
+	bool ok = game_session_take(s, a, GAME_BY_COMPUTER, &undoable, err);
+	if (ok) {
+		*taken = s->engine->format(a);
+		mark_last(g, true);
+		roll_clear(g);
+	}
+	game_action_free(s->engine, a);
+	return ok;
+}
+
 json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const render_ctx *words, int *status)
 {
 	rules_error err;
@@ -494,11 +560,27 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const re
 	*status = 422;
 	if (game_over(g->s.game))
 		return json_pack("{s:s, s:s}", "error", "the game is over", "rule", "log");
-	if (game_session_decider(&g->s) != g->human || g->stopped)
+	if ((!g->roll_line && game_session_decider(&g->s) != g->human) || g->stopped)
 		return json_pack("{s:s, s:s}", "error", "it is not your decision now", "rule", "log");
 	char *taken = NULL;
-	if (!user_takes(g, line, &taken, &err))
-		return refusal(&err);
+	if (g->roll_line ? !computer_rolled(g, line, &taken, &err) : !user_takes(g, line, &taken, &err)) {
+		json_t *answer = refusal(&err);
+		int count = 0;
+		bool up_to = false;
+		/* An action that rolls, its dice the user's: the page asks for
+		 * the faces, as many as the referee said. */
+		if (g->manual && !g->roll_line && roll_asked(&err, &count, &up_to)) {
+			while (*line == ' ')
+				line++;
+			size_t len = strlen(line);
+			while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+				len--;
+			char *bare = xstrndup(line, len);
+			json_object_set_new(answer, "roll", roll_json(bare, count, up_to, false));
+			free(bare);
+		}
+		return answer;
+	}
 	*status = 200;
 	json_t *done = json_array();
 	computer_plays(g, done, lang);
@@ -537,6 +619,7 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 			: json_pack("{s:s, s:s}", "error", why, "rule", "log");
 	}
 	/* Whatever went back of the computer's it decides again. */
+	roll_clear(g);
 	json_t *done = json_array();
 	computer_plays(g, done, lang);
 	json_decref(done);
@@ -656,6 +739,12 @@ static json_t *route_start(studio_game **held, const studio_game_options *open, 
 	o.seeded = json_is_integer(seed) && json_integer_value(seed) >= 0;
 	o.seed = o.seeded ? (unsigned long long)json_integer_value(seed) : 0;
 	o.resume = resume ? json_string_value(json_object_get(body, "file")) : NULL;
+	/* "rolled" (the studio rolls, the default) or "manual" (the user
+	 * rolls real dice and clicks their faces in). */
+	const json_t *dice = json_object_get(body, "dice");
+	o.manual = json_is_string(dice) && strcmp(json_string_value(dice), "manual") == 0;
+	if (dice && !json_is_null(dice) && !o.manual && !(json_is_string(dice) && strcmp(json_string_value(dice), "rolled") == 0))
+		return route_error(status, 400, "dice: \"rolled\" or \"manual\"");
 	if (resume && !o.resume)
 		return route_error(status, 400, "expected {\"file\": LOG}");
 	if (seed && !json_is_null(seed) && !o.seeded)

@@ -22,8 +22,10 @@ bool studio_offers_would_take(game_session *s, const char *line)
 		return false;
 	game *copy = game_clone(s->game);
 	rng dice = s->dice;
+	/* Tried with the seed's dice even when the players roll their own:
+	 * the line is offered without its faces, which the page then asks. */
 	bool ok = (!s->seats || e->own_choice(copy, a, game_session_decider(s), s->holding, &why)) &&
-		e->prepare(copy, a, s->manual, false, &why) && game_act(copy, &dice, a, &why);
+		e->prepare(copy, a, false, false, &why) && game_act(copy, &dice, a, &why);
 	game_destroy(copy);
 	game_action_free(e, a);
 	return ok;

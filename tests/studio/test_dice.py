@@ -2,14 +2,19 @@
 """The play page's dice in a real browser (Debian's chromium through
 chromedriver and Selenium): every die shown as a picture of the ruleset's
 die with its face, its name the text alternative (the faces of the
-state's JSON, line by line, for a seeded game whose computer battles).
-Screenshot dice-nl.png goes to the folder given as the third argument.  Skipped (77) without chromium, chromedriver or
+state's JSON, line by line, for a seeded game whose computer battles);
+a game with the dice rolled by hand, the computer's and the user's rolls
+given by clicking face pictures, as many as the referee asks, its log
+accepted by `orbat check` and continued by `orbat play --resume` and by
+the studio.  Screenshots dice-en/nl/fr.png go to the folder given as the
+third argument.  Skipped (77) without chromium, chromedriver or
 python3-selenium.
 
 usage: test_dice.py ORBAT SOURCE_ROOT SCREENSHOT_DIR"""
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -131,5 +136,111 @@ finally:
 studio.stop()
 
 
+# ---- the dice rolled by hand: the faces clicked in ----
+def roll_by_clicks(d, faces, what):
+    """The roll asked on the page: each face clicked, then sent."""
+    wait(d, lambda drv: drv.find_element(By.ID, "play-roll").is_displayed()
+         and drv.find_elements(By.CSS_SELECTOR, "#play-roll button.die-pick"), "%s: the page asks the faces" % what)
+    box = d.find_element(By.ID, "play-roll")
+    count = int(box.get_attribute("data-count"))
+    line = box.get_attribute("data-line")
+    before = len(api("/api/game/state")["log"])
+    for face in faces[:count] + [faces[-1]] * (count - len(faces)):
+        d.find_element(By.CSS_SELECTOR, "#play-roll button.die-pick[data-face='%s']" % face).click()
+    slots = [f for f, _, _ in shown_dice(d.find_element(By.CSS_SELECTOR, "#play-roll .dice-slots"))]
+    check(len(slots) == count and all(slots), "%s: %d dice clicked in, shown as their faces: %s" % (what, count, slots))
+    d.find_element(By.ID, "play-roll-send").click()
+    wait(d, lambda drv: len(api("/api/game/state")["log"]) > before, "%s: the roll is taken" % what)
+    wait(d, ready, "%s: the page is ready again" % what)
+    return line, count
+
+
+studio = Studio(orbat, ["first-bull-run.xml"], folder)
+d = chromium("en", 1400, 900)
+try:
+    start(d, 5, "manual")
+    wait(d, ready, "the game with typed dice is under way")
+    state = api("/api/game/state")
+    check(state["manual"] and state["roll"] and state["roll"]["computer"],
+          "the computer's battle waits for its dice: %s" % state.get("roll"))
+    check(d.find_element(By.ID, "play-roll").get_attribute("data-computer") == "true",
+          "the page asks the user to roll the computer's dice")
+    look(d, "#play-roll", "dice-en")
+    line, count = roll_by_clicks(d, ["flag"], "the computer's first battle")
+    check(count == state["roll"]["count"], "as many dice as the referee said: %d" % count)
+    taken = [l["line"] for l in api("/api/game/state")["log"]]
+    check(("%s : %s" % (line, " ".join(["flag"] * count))) in taken, "the battle is in the log with its faces")
+    # The retreat the flags owe, then the computer's other battles.
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-dues button[data-retreat]"), "the retreat is owed")
+    before = len(api("/api/game/state")["log"])
+    d.find_element(By.CSS_SELECTOR, "#play-dues button[data-retreat]").click()
+    wait(d, lambda drv: len(api("/api/game/state")["log"]) > before, "the retreat is taken")
+    wait(d, ready, "the page is ready after the retreat")
+    while api("/api/game/state")["roll"]:
+        roll_by_clicks(d, ["cavalry"], "the computer's next battle")
+    check(api("/api/game/state")["yours"], "the user's turn comes")
+    # The user's battle, its dice clicked in.
+    click_when_ready(d, "#play-hand button[data-card='assault/centre']")
+    wait(d, lambda drv: any(l.endswith("assault/centre") for l in [x["line"] for x in api("/api/game/state")["log"]]),
+         "the card is played")
+    wait(d, ready, "the page is ready after the card")
+    click_js(d, "#play-board g[data-unit='c-art-1'] polygon")
+    wait(d, lambda drv: (drv.find_element(By.ID, "play-board").get_attribute("data-moves") or "").startswith("c-art-1"),
+         "c-art-1 is chosen")
+    d.find_element(By.ID, "play-order").click()
+    wait(d, lambda drv: "order c-art-1" in [x["line"] for x in api("/api/game/state")["log"]], "c-art-1 is ordered")
+    wait(d, ready, "the page is ready after the order")
+    click_js(d, "#play-board g[data-unit='c-art-1'] polygon")
+    wait(d, lambda drv: (drv.find_element(By.ID, "play-board").get_attribute("data-moves") or "").startswith("c-art-1"),
+         "c-art-1 is chosen again")
+    click_js(d, "#play-board g[data-unit='u-inf-4'] polygon")
+    wait(d, lambda drv: drv.find_element(By.ID, "play-battle").is_enabled(), "the battle on u-inf-4 is allowed")
+    would = shown_dice(d.find_element(By.ID, "play-dice"))
+    check(len(would) == 4 and all(f == "" for f, _, _ in would),
+          "the dice it would roll are shown, not yet rolled: %d" % len(would))
+    d.find_element(By.ID, "play-battle").click()
+    line, count = roll_by_clicks(d, ["infantry", "infantry", "flag", "sabres"], "the user's battle")
+    log = [x["line"] for x in api("/api/game/state")["log"]]
+    check("battle c-art-1 u-inf-4 : infantry infantry flag sabres" in log, "the user's battle has its faces: %s" % log[-3:])
+    wait(d, pictures_loaded, "the dice are drawn")
+    look(d, "#play-dice", "dice-rolled-en")
+    name = api("/api/game/state")["file"]
+finally:
+    d.quit()
+studio.stop()
+
+# The log: typed dice said in its head, accepted by orbat check, continued
+# by orbat play --resume and by the studio.
+path = os.path.join(folder, name)
+with open(path) as f:
+    lines = f.read().splitlines()
+check(lines[0].endswith(", dice manual"), "the log says the dice were typed in: %s" % lines[0])
+r = subprocess.run([orbat, "check", os.path.join(folder, "first-bull-run.xml"), path], capture_output=True, text=True)
+check(r.returncode == 0, "orbat check accepts the log: %s" % (r.stdout + r.stderr)[-300:])
+copy = os.path.join(tmp, "again.log")
+shutil.copyfile(path, copy)
+r = subprocess.run([orbat, "play", "--resume", copy, os.path.join(folder, "first-bull-run.xml")], input="quit\n",
+                   capture_output=True, text=True)
+check(r.returncode == 0 and "confederate>" in r.stdout, "orbat play --resume goes on with it: %s" % r.stdout[-200:])
+studio = Studio(orbat, ["first-bull-run.xml"], folder)
+d = chromium("fr", 1400, 900)
+try:
+    d.get(studio.url)
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page is ready")
+    check(click_when_ready(d, "#play-it"), "'Play it' takes the click")
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-resume-file option[value='%s']" % name),
+         "the saved game is offered")
+    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("confederate")
+    Select(d.find_element(By.ID, "play-resume-file")).select_by_value(name)
+    d.find_element(By.ID, "play-start").click()
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.play === 'ready'")
+         and len(drv.find_elements(By.CSS_SELECTOR, "#play-log li")) == len(lines), "the studio resumes the log")
+    state = api("/api/game/state")
+    check(state["manual"], "the resumed game's dice are still typed in")
+    wait(d, pictures_loaded, "the dice are drawn")
+    look(d, "#play-log li:last-child", "dice-fr")
+finally:
+    d.quit()
+studio.stop()
 shutil.rmtree(tmp)
 checks.finish("studio-dice")

@@ -152,6 +152,10 @@ for call, body in (("/api/game/start", game_start), ("/api/game/act", b'{"line":
     refused("%s without an Origin" % call, 403, "POST", call, {"Content-Type": "application/json"}, body)
     refused("%s without the token" % call, 403, "POST", call, dict(evil, Origin="http://" + studio.host), body,
             cookie=False)
+# The dice of a start: rolled by the studio or typed in, nothing else.
+for dice in ("loaded", 3, "", ["manual"], {"manual": True}):
+    refused("a game whose dice are %r" % (dice,), 400, "POST", "/api/game/start", origin,
+            json.dumps({"seed": 1, "dice": dice}).encode())
 check(studio.request("GET", "/api/game/state")[0] == 404
       and not [n for n in os.listdir(folder) if n.endswith(".log")], "the refused game writes started nothing")
 for name in ("../secret.xml", "link-out.xml", "/etc/passwd", "%2e%2e/secret.xml"):

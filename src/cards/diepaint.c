@@ -56,20 +56,10 @@ static void pips(cairo_t *cr, int n, double x, double y, double side)
 	cairo_fill(cr);
 }
 
-static void rounded(cairo_t *cr, double x, double y, double w, double r)
-{
-	cairo_new_sub_path(cr);
-	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
-	cairo_arc(cr, x + w - r, y + w - r, r, 0, M_PI / 2);
-	cairo_arc(cr, x + r, y + w - r, r, M_PI / 2, M_PI);
-	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
-	cairo_close_path(cr);
-}
-
 static void draw(cairo_t *cr, const ruleset *rs, const rs_face *hf, int number)
 {
 	double s = DIE_SIZE, m = s * 0.06;
-	rounded(cr, m, m, s - 2 * m, s * 0.16);
+	paint_rounded_rect(cr, m, m, s - 2 * m, s - 2 * m, s * 0.16);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
@@ -113,11 +103,11 @@ bool diepaint_svg(const ruleset *rs, const char *face, char **svg, size_t *size,
 	cairo_surface_t *surface = cairo_svg_surface_create_for_stream(write_buf, &buf, DIE_SIZE, DIE_SIZE);
 	cairo_t *cr = cairo_create(surface);
 	draw(cr, rs, hf, number);
-	cairo_status_t st = cairo_status(cr);
+	/* The context's error, else the surface's once written out. */
+	cairo_status_t drawn = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_finish(surface);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_status(surface);
+	cairo_status_t st = drawn != CAIRO_STATUS_SUCCESS ? drawn : cairo_surface_status(surface);
 	cairo_surface_destroy(surface);
 	if (st != CAIRO_STATUS_SUCCESS) {
 		free(buf.p);

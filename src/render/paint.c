@@ -500,6 +500,16 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 	paint_type_box(cr, k->symbol, bx, by, bw, bh, h * 0.035);
 }
 
+void paint_rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
 void paint_type_box(cairo_t *cr, rs_symbol symbol, double bx, double by, double bw, double bh, double line)
 {
 	cairo_rectangle(cr, bx, by, bw, bh);

@@ -39,10 +39,15 @@ export function askFaces(box, ask, faces, send) {
   box.hidden = false;
   box.dataset.line = ask.line;
   box.dataset.count = String(ask.count);
+  // The action in words (the log's line as the tooltip), then how many
+  // dice the referee asks for.
   const head = document.createElement('div');
-  head.textContent = t(ask.up_to ? 'studio-dice-roll-up-to' : 'studio-dice-roll', { count: ask.count, line: ask.said || ask.line });
+  head.textContent = ask.said || ask.line;
   head.title = ask.line;
-  box.appendChild(head);
+  head.className = 'roll-action';
+  const how = document.createElement('div');
+  how.textContent = t(ask.up_to ? 'studio-dice-roll-up-to' : 'studio-dice-roll', { count: ask.count });
+  box.append(head, how);
   const chosen = [];
   const slots = document.createElement('div');
   slots.className = 'dice dice-slots';

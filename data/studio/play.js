@@ -319,7 +319,11 @@ export class Play {
       // the piece's name.
       const word = `studio-play-step-${due.step}`;
       const said = due.step && due.unit ? t(word, { unit: this.nameOf(due.unit, { id: due.unit }) }) : word;
-      line.textContent = due.text || (said !== word ? said : `${due.step || ''} ${due.unit}`.trim());
+      // The referee's own sentence in the library's words, it as the
+      // tooltip.
+      line.textContent = due.said || (said !== word ? said : due.text || `${due.step || ''} ${due.unit}`.trim());
+      if (due.text)
+        line.title = due.text;
       dues.appendChild(line);
       if (due.step === 'retreat' && due.unit && state.grid !== 'square')
         this.retreats(line, due.unit, due.count);
@@ -514,7 +518,8 @@ export class Play {
     if (mine && mine.dice && mine.dice.length) {
       const div = document.createElement('div');
       div.className = 'user-roll';
-      div.textContent = mine.line;
+      div.textContent = t('studio-dice-yours', { line: mine.said || mine.line });
+      div.title = mine.line;
       diceRow(div, mine.dice);
       box.appendChild(div);
     }
@@ -532,7 +537,11 @@ export class Play {
     for (const c of computer) {
       const div = document.createElement('div');
       div.className = 'computer-action';
-      div.textContent = t('studio-play-computer', { line: c.line || 'pass' });
+      // The action in the page's words; the log's line as the tooltip.
+      div.textContent = t('studio-play-computer', { line: c.said || c.line || t('studio-play-pass') });
+      if (c.line)
+        div.title = c.line;
+      div.dataset.line = c.line || 'pass';
       diceRow(div, c.dice);
       box.appendChild(div);
       if (!c.line || skipped || !this.image)

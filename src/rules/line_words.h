@@ -26,4 +26,17 @@ char *line_words_say(const render_ctx *rc, const char *id, ...);
  * when the scenario has no such piece.  Free it. */
 char *line_words_piece(const render_ctx *rc, const char *id, bool cell);
 
+/* One line of a game log of either grid (docs/game-log.md) in rc's words
+ * (data/i18n/gamelines.xml): "Infantry 1 battles Artillery 2 (E6)" for
+ * "battle u-inf-1 c-art-2 : flag flag"; the dice are left to the caller,
+ * who shows them as dice.  NULL for a line it has no words for (the head,
+ * a comment, a form it does not know) or without rc: then the line
+ * itself is what to show.  Free it. */
+char *line_words_line(const render_ctx *rc, const char *line);
+
+/* What the referee says is owed (game_due's text, in English with the
+ * log's words quoted) in rc's words: the steps it names, by their log
+ * words ("Owed: the movement roll"); NULL when it names none. */
+char *line_words_owed(const render_ctx *rc, const char *text);
+
 #endif

@@ -14,8 +14,10 @@
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cards/diepaint.h"
+#include "../rules/line_words.h"
 #include "../rules/players.h"
 #include "../rules/session.h"
+#include "../rules/standing.h"
 #include "studio_guard.h"
 #include "studio_offers.h"
 
@@ -63,9 +65,9 @@ void studio_game_destroy(studio_game *g)
 	free(g->log_error);
 	free(g->by_computer);
 	free(g->stopped);
-	free(g->roll_line);
 	for (int l = 0; l < LANG_COUNT; l++)
 		deckpng_free(g->faces[l], g->face_count[l]);
+	free(g->roll_line);
 	free(g);
 }
 
@@ -167,6 +169,51 @@ static json_t *die_json(const studio_game *g, lang_id lang)
 	return faces;
 }
 
+/* ---- the lines in words ---- */
+
+/* The page's words on the game as it stands (its pieces' names and
+ * cells), for the library's sentences of log lines (rules/line_words.h). */
+typedef struct game_words {
+	standing st;
+	render_ctx rc;
+	const render_ctx *on;    /* &rc, or NULL without the page's words */
+} game_words;
+
+static void words_begin(studio_game *g, const render_ctx *words, game_words *w)
+{
+	memset(w, 0, sizeof *w);
+	if (!words)
+		return;
+	standing_make(&w->st, g->s.engine, g->s.game, g->sc);
+	w->rc = *words;
+	w->rc.sc = &w->st.sc;
+	w->on = &w->rc;
+}
+
+static void words_end(game_words *w)
+{
+	if (w->on)
+		standing_finish(&w->st);
+}
+
+/* `key` of object o set to the line in words, when there are words. */
+static void said_set(json_t *o, const char *key, char *said)
+{
+	if (said)
+		json_object_set_new(o, key, json_string(said));
+	free(said);
+}
+
+/* Each action of `list` ({line}) said in words ("said"). */
+static void say_actions(const game_words *w, json_t *list)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(list, i, o)
+		if (json_string_value(json_object_get(o, "line")))
+			said_set(o, "said", line_words_line(w->on, json_string_value(json_object_get(o, "line"))));
+}
+
 static json_t *refusal(const rules_error *err)
 {
 	return json_pack("{s:s, s:s}", "error", err->message, "rule", err->rule[0] ? err->rule : "log");
@@ -185,10 +232,13 @@ static bool roll_asked(const rules_error *err, int *count, bool *up_to)
 		strstr(err->message, "and type the faces") != NULL;
 }
 
-/* The faces the page asks the user for: {line, count, up_to, computer}. */
-static json_t *roll_json(const char *line, int count, bool up_to, bool computer)
+/* The faces the page asks the user for: {line, count, up_to, computer,
+ * said (the line in words)}. */
+static json_t *roll_json(const game_words *w, const char *line, int count, bool up_to, bool computer)
 {
-	return json_pack("{s:s, s:i, s:b, s:b}", "line", line, "count", count, "up_to", up_to, "computer", computer);
+	json_t *roll = json_pack("{s:s, s:i, s:b, s:b}", "line", line, "count", count, "up_to", up_to, "computer", computer);
+	said_set(roll, "said", line_words_line(w->on, line));
+	return roll;
 }
 
 static void roll_clear(studio_game *g)
@@ -435,7 +485,7 @@ static const char *due_rule(const studio_game *g, const char *rule)
 	return !rule || strchr(rule, '-') ? rule : ruleset_rule(g->rs, rule);
 }
 
-static json_t *dues_json(studio_game *g)
+static json_t *dues_json(studio_game *g, const game_words *w)
 {
 	game_due dues[GAME_DUES_MAX];
 	size_t n = game_session_dues(&g->s, dues, GAME_DUES_MAX);
@@ -445,6 +495,10 @@ static json_t *dues_json(studio_game *g)
 		json_array_append_new(list, json_pack("{s:s, s:s, s:s?, s:s, s:s, s:i, s:s?, s:s}", "kind", due_kind(d->kind),
 			"side", d->side >= 0 ? game_side_id(g->s.game, d->side) : "", "step", d->step, "unit", d->unit,
 			"other", d->other, "count", d->count, "rule", due_rule(g, d->rule), "text", d->text));
+		/* The referee's own sentence in the page's words: the steps it
+		 * names. */
+		if (d->text[0])
+			said_set(json_array_get(list, json_array_size(list) - 1), "said", line_words_owed(w->on, d->text));
 	}
 	return list;
 }
@@ -476,13 +530,16 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	/* The pieces' names, for what the page writes of them. */
 	if (words)
 		studio_offers_name_pieces(&g->s, g->sc, words, state);
-	json_object_set_new(state, "dues", dues_json(g));
+	game_words w;
+	words_begin(g, words, &w);
+	json_object_set_new(state, "dues", dues_json(g, &w));
 	/* The faces of the die, for the pictures and the dice rolled by hand. */
 	json_object_set_new(state, "die", die_json(g, lang));
 	json_object_set_new(state, "manual", json_boolean(g->manual));
 	/* The computer's action whose dice the user rolls now. */
-	json_object_set_new(state, "roll", g->roll_line ? roll_json(g->roll_line, g->roll_count, g->roll_up_to, true)
+	json_object_set_new(state, "roll", g->roll_line ? roll_json(&w, g->roll_line, g->roll_count, g->roll_up_to, true)
 		: json_null());
+	words_end(&w);
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
 	for (size_t i = 0; i < player_kind_count(); i++)
@@ -576,7 +633,10 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const re
 			while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
 				len--;
 			char *bare = xstrndup(line, len);
-			json_object_set_new(answer, "roll", roll_json(bare, count, up_to, false));
+			game_words w;
+			words_begin(g, words, &w);
+			json_object_set_new(answer, "roll", roll_json(&w, bare, count, up_to, false));
+			words_end(&w);
 			free(bare);
 		}
 		return answer;
@@ -585,8 +645,14 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const re
 	json_t *done = json_array();
 	computer_plays(g, done, lang);
 	log_write(g);
+	game_words w;
+	words_begin(g, words, &w);
+	say_actions(&w, done);
+	char *said = line_words_line(w.on, taken);
+	words_end(&w);
 	json_t *answer = json_pack("{s:b, s:s, s:o, s:o, s:o}", "ok", 1, "line", taken, "dice", dice_json(g, taken, lang),
 		"computer", done, "state", studio_game_state(g, lang, words));
+	said_set(answer, "said", said);
 	free(taken);
 	return answer;
 }

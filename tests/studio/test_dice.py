@@ -6,7 +6,8 @@ state's JSON, line by line, for a seeded game whose computer battles);
 a game with the dice rolled by hand, the computer's and the user's rolls
 given by clicking face pictures, as many as the referee asks, its log
 accepted by `orbat check` and continued by `orbat play --resume` and by
-the studio.  Screenshots dice-en/nl/fr.png go to the folder given as the
+the studio; the computer's actions said in the page's language (Dutch,
+French), their log lines as tooltips.  Screenshots dice-en/nl/fr.png go to the folder given as the
 third argument.  Skipped (77) without chromium, chromedriver or
 python3-selenium.
 
@@ -85,6 +86,23 @@ def look(d, css, name):
     screenshot(d, name)
 
 
+def said_in_words(d, lang, what):
+    """The computer's actions on display said in the page's words (lang),
+    each with its log line as the tooltip, never the line itself."""
+    shown = d.find_elements(By.CSS_SELECTOR, "#play-dice .computer-action")
+    lines = [a.get_attribute("data-line") for a in shown]
+    check(shown and all(a.get_attribute("title") == a.get_attribute("data-line") for a in shown
+                        if a.get_attribute("data-line") != "pass"),
+          "%s: each of the computer's actions has its log line as the tooltip: %s" % (what, lines))
+    texts = [a.text.replace("\u00a0", " ") for a in shown]  # a no-break space as the browser gives it
+    check(texts and not any(line in text for line, text in zip(lines, texts) if line != "pass"),
+          "%s: the computer's actions are said in words, not as log lines: %s" % (what, texts))
+    words = {"nl": ("Computer: ", " speelt ", "Bevelen: "), "fr": ("Ordinateur : ", " joue ", "Ordres : ")}[lang]
+    check(all(t.startswith(words[0]) for t in texts) and any(words[1] in t or words[2] in t for t in texts),
+          "%s: in the page's language (%s): %s" % (what, lang, texts))
+    return texts
+
+
 def pictures_loaded(d):
     return d.execute_script(
         "return [...document.querySelectorAll('img.die')].every((i) => i.complete && i.naturalWidth > 0)")
@@ -124,6 +142,7 @@ try:
           == [[(f["face"], f["name"]) for f in b["dice"]] for b in battles],
           "the computer's battles on display show their dice: %s" % shown)
     wait(d, pictures_loaded, "the computer's dice are drawn")
+    said_in_words(d, "nl", "a seeded turn of the computer's")
     look(d, "#play-dice", "dice-nl")
     # A die picture is the ruleset's: a face the die has not is refused.
     status, _, body = studio.request("GET", "/api/game/die.svg?lang=en&face=joker")
@@ -237,8 +256,19 @@ try:
          and len(drv.find_elements(By.CSS_SELECTOR, "#play-log li")) == len(lines), "the studio resumes the log")
     state = api("/api/game/state")
     check(state["manual"], "the resumed game's dice are still typed in")
+    # The turn ended: the computer's actions said in French, up to the
+    # battle whose dice it asks.
+    wait(d, lambda drv: drv.find_element(By.ID, "play-draw").is_enabled(), "the user may end the turn")
+    d.find_element(By.ID, "play-draw").click()
+    wait(d, ready, "the computer's turn is shown")
+    said_in_words(d, "fr", "the computer's turn after the resume")
+    if api("/api/game/state")["roll"]:
+        head = d.find_element(By.CSS_SELECTOR, "#play-roll .roll-action")
+        check(head.get_attribute("title") == api("/api/game/state")["roll"]["line"]
+              and "Ordinateur" in head.text and api("/api/game/state")["roll"]["line"] not in head.text,
+              "the computer's roll asked is said in words: %s" % head.text)
     wait(d, pictures_loaded, "the dice are drawn")
-    look(d, "#play-log li:last-child", "dice-fr")
+    look(d, "#play-dice", "dice-fr")
 finally:
     d.quit()
 studio.stop()

@@ -272,5 +272,51 @@ try:
 finally:
     d.quit()
 studio.stop()
+# ---- the square grid: the movement roll and a combat round by clicks ----
+shutil.copyfile(os.path.join(source_root, "scenarios", "mb-1861.xml"), os.path.join(folder, "mb-1861.xml"))
+studio = Studio(orbat, ["mb-1861.xml"], folder)
+d = chromium("en", 1400, 900)
+try:
+    d.get(studio.url)
+    wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page is ready")
+    check(click_when_ready(d, "#play-it"), "'Play it' takes the click on the square scenario")
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-player option"), "the start form shows")
+    Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
+    Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
+    Select(d.find_element(By.ID, "play-dice-mode")).select_by_value("manual")
+    d.find_element(By.ID, "play-seed").send_keys("4")
+    d.find_element(By.ID, "play-start").click()
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-offers button[data-line='roll']"), "the roll is offered")
+    d.find_element(By.CSS_SELECTOR, "#play-offers button[data-line='roll']").click()
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-roll button.die-pick"), "the die's faces to click")
+    faces = [b.get_attribute("data-face") for b in d.find_elements(By.CSS_SELECTOR, "#play-roll button.die-pick")]
+    check(faces == [f["face"] for f in api("/api/game/state")["die"]] == ["1", "2", "3", "4", "5", "6"],
+          "the square grid's die has the ruleset's faces: %s" % faces)
+    roll_by_clicks(d, ["3", "5"], "the movement roll")
+    log = api("/api/game/state")["log"]
+    check(log[-1]["line"] == "roll : 3 5", "the movement roll is in the log: %s" % log[-1]["line"])
+    last = d.find_elements(By.CSS_SELECTOR, "#play-log li")[-1]
+    check([(f, alt) for f, alt, _ in shown_dice(last)] == [("3", "3"), ("5", "5")],
+          "the movement roll shows its two dice as pictures")
+    click_js(d, "#play-board g[data-units~='u-art-1'] polygon")
+    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-board polygon.unit-hit.selected"), "the attacker is chosen")
+    click_js(d, "#play-board g[data-units~='c-inf-1'] polygon")
+    if d.find_elements(By.CSS_SELECTOR, "#play-dice button[data-pick='c-inf-1']"):
+        d.find_element(By.CSS_SELECTOR, "#play-dice button[data-pick='c-inf-1']").click()
+    wait(d, lambda drv: drv.find_element(By.ID, "play-battle").is_enabled(), "the attack is allowed")
+    d.find_element(By.ID, "play-battle").click()
+    line, count = roll_by_clicks(d, ["6"], "a combat round")
+    check(count == 1 and api("/api/game/state")["log"][-1]["line"] == "attack u-art-1 c-inf-1 : 6",
+          "the round rolls the one die the referee asked for: %s" % api("/api/game/state")["log"][-1]["line"])
+    wait(d, pictures_loaded, "the dice are drawn")
+    look(d, "#play-log li:last-child", "dice-square-en")
+    name = api("/api/game/state")["file"]
+finally:
+    d.quit()
+studio.stop()
+r = subprocess.run([orbat, "check", os.path.join(folder, "mb-1861.xml"), os.path.join(folder, name)],
+                   capture_output=True, text=True)
+check(r.returncode == 0, "orbat check accepts the square game's log: %s" % (r.stdout + r.stderr)[-300:])
+
 shutil.rmtree(tmp)
 checks.finish("studio-dice")

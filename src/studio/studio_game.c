@@ -662,7 +662,7 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 	*status = 422;
 	char *last = NULL;
 	game_undo got = GAME_UNDO_NONE;
-	bool yours = false;
+	bool yours = false, back = false;
 	/* The computer's actions since the user's last one go back first. */
 	while (!yours && g->s.kept.count) {
 		size_t i = g->s.kept.count - 1;
@@ -673,6 +673,7 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 		free(last);
 		last = NULL;
 		yours = !computer;
+		back = true;
 	}
 	json_t *answer;
 	if (yours) {
@@ -684,8 +685,10 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 		answer = last ? json_pack("{s:s, s:s, s:s}", "error", why, "line", last, "rule", "log")
 			: json_pack("{s:s, s:s}", "error", why, "rule", "log");
 	}
-	/* Whatever went back of the computer's it decides again. */
-	roll_clear(g);
+	/* Whatever went back of the computer's it decides again; a roll it
+	 * waits for stays asked when nothing went back. */
+	if (back)
+		roll_clear(g);
 	json_t *done = json_array();
 	computer_plays(g, done, lang);
 	json_decref(done);

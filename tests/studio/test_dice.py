@@ -185,6 +185,13 @@ try:
     check(d.find_element(By.ID, "play-roll").get_attribute("data-computer") == "true",
           "the page asks the user to roll the computer's dice")
     look(d, "#play-roll", "dice-en")
+    # Undo while the computer waits for its dice: what undo may take back
+    # goes, the computer decides again, and asks the same roll.
+    d.find_element(By.ID, "play-undo").click()
+    wait(d, lambda drv: drv.find_element(By.ID, "play-message").is_displayed(), "undo answers")
+    again = api("/api/game/state")
+    check(again["roll"] == state["roll"] and [l["line"] for l in again["log"]] == [l["line"] for l in state["log"]],
+          "after undo the computer asks the same roll: %s" % again["roll"])
     line, count = roll_by_clicks(d, ["flag"], "the computer's first battle")
     check(count == state["roll"]["count"], "as many dice as the referee said: %d" % count)
     taken = [l["line"] for l in api("/api/game/state")["log"]]

@@ -6,6 +6,7 @@
 // with its rule id, which opens the rule's text.
 import { getJSON, postJSON } from './api.js';
 import { lang, t } from './words.js';
+import { askFaces, diceRow } from './dice.js';
 
 const $ = (id) => document.getElementById(id);
 const NS = 'http://www.w3.org/2000/svg';
@@ -81,7 +82,8 @@ export class Play {
     $('play-setup').addEventListener('submit', (e) => {
       e.preventDefault();
       const seed = $('play-seed').value.trim();
-      const body = { side: $('play-side-choice').value, player: $('play-player').value };
+      const body = { side: $('play-side-choice').value, player: $('play-player').value,
+        dice: $('play-dice-mode').value };
       if (/^\d+$/.test(seed))
         body.seed = Number(seed);
       // A saved game chosen: it goes on from its log.
@@ -258,12 +260,18 @@ export class Play {
     }
     $('play-sections').replaceChildren();
     this.showSections([]);
+    if (state.roll)
+      this.askRoll(state.roll);
+    else
+      $('play-roll').hidden = true;
     this.showDues(state);
     this.showOffers(state);
     const log = $('play-log');
     log.replaceChildren(...state.log.map((l) => {
       const li = document.createElement('li');
       li.textContent = l.line;
+      // The faces it rolled as the dice show them.
+      diceRow(li, l.dice);
       if (l.computer)
         li.className = 'computer';
       return li;
@@ -347,7 +355,11 @@ export class Play {
       // the piece's name.
       const word = `studio-play-step-${due.step}`;
       const said = due.step && due.unit ? t(word, { unit: this.nameOf(due.unit, { id: due.unit }) }) : word;
-      line.textContent = due.text || (said !== word ? said : `${due.step || ''} ${due.unit}`.trim());
+      // The referee's own sentence in the library's words, it as the
+      // tooltip.
+      line.textContent = due.said || (said !== word ? said : due.text || `${due.step || ''} ${due.unit}`.trim());
+      if (due.text)
+        line.title = due.text;
       dues.appendChild(line);
       if (due.step === 'retreat' && due.unit && state.grid !== 'square')
         this.retreats(line, due.unit, due.count);
@@ -441,6 +453,9 @@ export class Play {
         ? `${this.nameOf(a.attacker, this.selected)} → ${this.nameOf(a.target, u)}: ${t('studio-play-dice', { dice: a.dice })}`
         : `${this.nameOf(a.attacker, this.selected)} → ${this.nameOf(a.defender, u)}`;
       box.appendChild(head);
+      // The dice it would roll, not yet rolled.
+      if (a.dice !== undefined)
+        diceRow(box, null, a.dice);
       for (const r of a.reasons || [])
         withRule(box, r, (rule) => this.explain(rule));
       $('play-battle').disabled = !a.allowed || !this.state.yours;
@@ -497,15 +512,22 @@ export class Play {
         body: JSON.stringify({ line }),
       });
       const answer = await response.json();
+      if (!response.ok && answer.roll) {
+        // The user rolls: the referee said how many dice.
+        this.say('');
+        this.askRoll(answer.roll);
+        return false;
+      }
       if (!response.ok) {
         this.say(answer.error, answer.rule);
         return false;
       }
       this.say('');
+      $('play-roll').hidden = true;
       this.selected = this.target = null;
       this.mark([], 'reach');
       this.mark([], 'target');
-      await this.replay(answer.computer, answer.state);
+      await this.replay(answer.computer, answer.state, answer);
       this.show(answer.state);
       return true;
     } finally {
@@ -513,13 +535,30 @@ export class Play {
     }
   }
 
+  // The faces of a roll asked of the user (its own, or with typed dice
+  // the computer's), clicked in as pictures of the ruleset's die.
+  askRoll(roll) {
+    const said = roll.computer ? t('studio-play-computer', { line: roll.said || roll.line }) : roll.said || roll.line;
+    askFaces($('play-roll'), { ...roll, said }, this.state.die || [], (line) => this.act(line));
+    $('play-roll').dataset.computer = roll.computer ? 'true' : 'false';
+  }
+
   // The computer's actions one at a time: each listed with its dice and
   // the board drawn as it stood after it (the log's first lines), at the
   // pace the player chose (a pause, or until Next is pressed), until all
   // are shown or "skip" is pressed.
-  async replay(computer, state) {
+  async replay(computer, state, mine) {
     const box = $('play-dice');
     box.replaceChildren();
+    // The user's own roll first, as its dice.
+    if (mine && mine.dice && mine.dice.length) {
+      const div = document.createElement('div');
+      div.className = 'user-roll';
+      div.textContent = t('studio-dice-yours', { line: mine.said || mine.line });
+      div.title = mine.line;
+      diceRow(div, mine.dice);
+      box.appendChild(div);
+    }
     const lines = computer.filter((c) => c.line).length;
     let shown = state.log.length - lines;
     const skip = $('play-skip');
@@ -534,7 +573,12 @@ export class Play {
     for (const c of computer) {
       const div = document.createElement('div');
       div.className = 'computer-action';
-      div.textContent = t('studio-play-computer', { line: c.line || 'pass' });
+      // The action in the page's words; the log's line as the tooltip.
+      div.textContent = t('studio-play-computer', { line: c.said || c.line || t('studio-play-pass') });
+      if (c.line)
+        div.title = c.line;
+      div.dataset.line = c.line || 'pass';
+      diceRow(div, c.dice);
       box.appendChild(div);
       if (!c.line || skipped || !this.image)
         continue;

@@ -58,16 +58,6 @@ static rgb shade(rgb c, double t)
 	return (rgb){ c.r * (1 - t), c.g * (1 - t), c.b * (1 - t) };
 }
 
-static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
-{
-	cairo_new_sub_path(cr);
-	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
-	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
-	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
-	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
-	cairo_close_path(cr);
-}
-
 /* Background to the bleed, then the frame just inside the safe margin. */
 static void paint_ground(cairo_t *cr, const card_geom *g, const face_frame *f, rgb ground, rgb line)
 {
@@ -75,12 +65,12 @@ static void paint_ground(cairo_t *cr, const card_geom *g, const face_frame *f, r
 	set(cr, ground);
 	cairo_fill(cr);
 	double s = g->safe;
-	rounded_rect(cr, s, s, g->width - 2 * s, g->height - 2 * s, 2.5 * f->u);
+	paint_rounded_rect(cr, s, s, g->width - 2 * s, g->height - 2 * s, 2.5 * f->u);
 	set(cr, line);
 	cairo_set_line_width(cr, 0.5 * f->u);
 	cairo_stroke(cr);
 	double s2 = s + 1.0 * f->u;
-	rounded_rect(cr, s2, s2, g->width - 2 * s2, g->height - 2 * s2, 1.8 * f->u);
+	paint_rounded_rect(cr, s2, s2, g->width - 2 * s2, g->height - 2 * s2, 1.8 * f->u);
 	cairo_set_line_width(cr, 0.2 * f->u);
 	cairo_stroke(cr);
 }
@@ -102,7 +92,7 @@ static void flank_strip(textbox_ctx *tc, cairo_t *cr, const face_frame *f, doubl
 	for (int i = 0; i < 3; i++) {
 		double bx = x + i * (bw + gap);
 		bool on = (int)flank == i;
-		rounded_rect(cr, bx, y, bw, h, 1.2 * f->u);
+		paint_rounded_rect(cr, bx, y, bw, h, 1.2 * f->u);
 		set(cr, on ? colour : PAPER);
 		cairo_fill_preserve(cr);
 		set(cr, on ? colour : tint(colour, 0.45));
@@ -118,7 +108,7 @@ static void flank_strip(textbox_ctx *tc, cairo_t *cr, const face_frame *f, doubl
  * every such card) and a label saying what the card orders instead. */
 static void any_marker_box(cairo_t *cr, const face_frame *f, double x, double y, double w, double h, rgb colour)
 {
-	rounded_rect(cr, x, y, w, h, 1.2 * f->u);
+	paint_rounded_rect(cr, x, y, w, h, 1.2 * f->u);
 	set(cr, tint(colour, 0.12));
 	cairo_fill_preserve(cr);
 	set(cr, colour);

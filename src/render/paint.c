@@ -497,13 +497,28 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 
 	/* The type box: NATO-style symbol on white. */
 	double bw = w * 0.42, bh = h * 0.62, bx = x + w * 0.06, by = cy - bh / 2;
+	paint_type_box(cr, k->symbol, bx, by, bw, bh, h * 0.035);
+}
+
+void paint_rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+void paint_type_box(cairo_t *cr, rs_symbol symbol, double bx, double by, double bw, double bh, double line)
+{
 	cairo_rectangle(cr, bx, by, bw, bh);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill_preserve(cr);
 	paint_set(cr, PAINT_INK);
-	cairo_set_line_width(cr, h * 0.035);
+	cairo_set_line_width(cr, line);
 	paint_stroke(cr);
-	switch (k->symbol) {
+	switch (symbol) {
 	case RS_SYMBOL_CROSS:
 		cairo_move_to(cr, bx, by);
 		cairo_line_to(cr, bx + bw, by + bh);
@@ -522,7 +537,7 @@ static void counter_body(cairo_t *cr, const void *ctx, double cx, double cy)
 		break;
 	case RS_SYMBOL_HULL:
 	case RS_SYMBOL_ARMOURED_HULL:
-		hull(cr, bx, by, bw, bh, k->symbol == RS_SYMBOL_ARMOURED_HULL);
+		hull(cr, bx, by, bw, bh, symbol == RS_SYMBOL_ARMOURED_HULL);
 		break;
 	case RS_SYMBOL_NONE:
 	case RS_SYMBOL_COUNT:

@@ -118,6 +118,15 @@ void paint_general(cairo_t *cr, size_t side, double cx, double cy, double r);
 bool paint_general_name(const render_ctx *rc, cairo_t *cr, label_placer *lp, const char *name, double cx,
 	double cy, double r, double size, double max_width, const lp_room *room);
 
+/* A rectangle with round corners of radius r as a closed sub-path (the
+ * cards' frames, the dice). */
+void paint_rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r);
+
+/* A unit type's box with its NATO-style symbol (rs_symbol) on white, its
+ * top-left at bx, by, bw × bh, outlined `line` wide: the counters' and
+ * the dice's. */
+void paint_type_box(cairo_t *cr, rs_symbol symbol, double bx, double by, double bw, double bh, double line);
+
 /* A unit counter centred on cx, cy, w × h: side colour, the type's symbol
  * on white (ruleset_unit_symbol: its <unit-type symbol>), `value` in
  * large figures at the right (left out where it would print too small to

@@ -8,6 +8,7 @@
 
 #include "../base/util.h"
 #include "../base/xmldoc.h"
+#include "../cards/diepaint.h"
 #include "../model/rulebook.h"
 #include "../model/rulebook_print.h"
 #include "../render/svgids.h"
@@ -532,6 +533,19 @@ static void game_route(studio_api *api, const studio_request *req, bool post, la
 	if (post && !body)
 		return;
 	bool playable = api->doc_open && api->doc.status == VALIDATE_OK && api->doc.rs;
+	if (!post && strcmp(req->path, "/api/game/die.svg") == 0) {
+		/* A die of the open scenario's ruleset showing ?face= (none: a
+		 * die not yet rolled), drawn by the library's die painter. */
+		char *svg = NULL, *error = NULL;
+		size_t size = 0;
+		if (playable && diepaint_svg(api->doc.rs, arg_of(req, "face"), &svg, &size, &error))
+			respond(resp, 200, "image/svg+xml", svg, size);
+		else
+			studio_response_error(resp, playable ? 404 : 409, error ? error : "no valid scenario is open");
+		free(error);
+		json_decref(body);
+		return;
+	}
 	/* The page's words for the offers' texts, when the scenario has a
 	 * board (its pieces' names come with it). */
 	render_ctx words;

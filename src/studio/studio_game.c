@@ -13,8 +13,11 @@
 
 #include "../base/outdir.h"
 #include "../base/util.h"
+#include "../cards/diepaint.h"
+#include "../rules/line_words.h"
 #include "../rules/players.h"
 #include "../rules/session.h"
+#include "../rules/standing.h"
 #include "studio_guard.h"
 #include "studio_offers.h"
 
@@ -31,6 +34,12 @@ struct studio_game {
 	bool *by_computer;       /* per kept line: the computer took it */
 	size_t by_capacity;
 	char *stopped;           /* why the computer stopped playing, or NULL */
+	bool manual;             /* the user rolls the dice, the computer's too */
+	/* With typed dice, the computer's action waiting for the user to
+	 * roll its dice: its line without faces, and how many it rolls. */
+	char *roll_line;
+	int roll_count;
+	bool roll_up_to;         /* at most roll_count (a square combat round) */
 	deckpng_face *faces[LANG_COUNT]; /* the deck's fronts, drawn when first asked */
 	size_t face_count[LANG_COUNT];
 };
@@ -58,6 +67,7 @@ void studio_game_destroy(studio_game *g)
 	free(g->stopped);
 	for (int l = 0; l < LANG_COUNT; l++)
 		deckpng_free(g->faces[l], g->face_count[l]);
+	free(g->roll_line);
 	free(g);
 }
 
@@ -115,20 +125,138 @@ static void mark_last(studio_game *g, bool computer)
 	g->by_computer[n - 1] = computer;
 }
 
+/* ---- the dice ---- */
+
+/* A face of the ruleset's die as the page shows it: {face, name}, the
+ * name in the page's language (the square grid's faces are numbers). */
+static json_t *face_json(const studio_game *g, const char *face, lang_id lang)
+{
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		if (strcmp(g->rs->faces[i].id, face) == 0) {
+			const char *name = l10n_get(&g->rs->faces[i].name, lang);
+			return json_pack("{s:s, s:s}", "face", face, "name", name ? name : face);
+		}
+	return json_pack("{s:s, s:s}", "face", face, "name", face);
+}
+
+/* The dice a line of the log rolled: the faces after its ':' (the log's
+ * grammar, docs/game-log.md), each a face of the ruleset's die; none for
+ * a line that rolled nothing. */
+static json_t *dice_json(const studio_game *g, const char *line, lang_id lang)
+{
+	json_t *dice = json_array();
+	const char *colon = strchr(line, ':');
+	char **words = NULL;
+	size_t n = colon ? str_split_words(colon + 1, &words, 0) : 0;
+	for (size_t i = 0; i < n && words[i][0] != '#'; i++)
+		if (diepaint_is_face(g->rs, words[i]))
+			json_array_append_new(dice, face_json(g, words[i], lang));
+	str_free_words(words, n);
+	return dice;
+}
+
+/* Every face of the ruleset's die, for the player who rolls by hand. */
+static json_t *die_json(const studio_game *g, lang_id lang)
+{
+	json_t *faces = json_array();
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		json_array_append_new(faces, face_json(g, g->rs->faces[i].id, lang));
+	for (int v = 1; g->rs->grid == GRID_SQUARE && v <= g->rs->square.die_faces; v++) {
+		char number[16];
+		snprintf(number, sizeof number, "%d", v);
+		json_array_append_new(faces, face_json(g, number, lang));
+	}
+	return faces;
+}
+
+/* ---- the lines in words ---- */
+
+/* The page's words on the game as it stands (its pieces' names and
+ * cells), for the library's sentences of log lines (rules/line_words.h). */
+typedef struct game_words {
+	standing st;
+	render_ctx rc;
+	const render_ctx *on;    /* &rc, or NULL without the page's words */
+} game_words;
+
+static void words_begin(studio_game *g, const render_ctx *words, game_words *w)
+{
+	memset(w, 0, sizeof *w);
+	if (!words)
+		return;
+	standing_make(&w->st, g->s.engine, g->s.game, g->sc);
+	w->rc = *words;
+	w->rc.sc = &w->st.sc;
+	w->on = &w->rc;
+}
+
+static void words_end(game_words *w)
+{
+	if (w->on)
+		standing_finish(&w->st);
+}
+
+/* `key` of object o set to the line in words, when there are words. */
+static void said_set(json_t *o, const char *key, char *said)
+{
+	if (said)
+		json_object_set_new(o, key, json_string(said));
+	free(said);
+}
+
+/* Each action of `list` ({line}) said in words ("said"). */
+static void say_actions(const game_words *w, json_t *list)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(list, i, o)
+		if (json_string_value(json_object_get(o, "line")))
+			said_set(o, "said", line_words_line(w->on, json_string_value(json_object_get(o, "line"))));
+}
+
 static json_t *refusal(const rules_error *err)
 {
 	return json_pack("{s:s, s:s}", "error", err->message, "rule", err->rule[0] ? err->rule : "log");
+}
+
+/* ---- dice rolled by hand ---- */
+
+/* The referee asks for the faces of an action that rolls when the
+ * players roll their own dice (engine prepare: "roll N dice and type the
+ * faces: LINE : FACE...", "roll up to N dice ..."): how many, read from
+ * its answer; false for any other refusal. */
+static bool roll_asked(const rules_error *err, int *count, bool *up_to)
+{
+	*up_to = sscanf(err->message, "roll up to %d ", count) == 1;
+	return (*up_to || sscanf(err->message, "roll %d ", count) == 1) && *count > 0 &&
+		strstr(err->message, "and type the faces") != NULL;
+}
+
+/* The faces the page asks the user for: {line, count, up_to, computer,
+ * said (the line in words)}. */
+static json_t *roll_json(const game_words *w, const char *line, int count, bool up_to, bool computer)
+{
+	json_t *roll = json_pack("{s:s, s:i, s:b, s:b}", "line", line, "count", count, "up_to", up_to, "computer", computer);
+	said_set(roll, "said", line_words_line(w->on, line));
+	return roll;
+}
+
+static void roll_clear(studio_game *g)
+{
+	free(g->roll_line);
+	g->roll_line = NULL;
+	g->roll_count = 0;
 }
 
 /* ---- the computer ---- */
 
 /* The computer decides while the game waits for its side: each action
  * taken goes into `done` ({line}), a pass as {pass: true}, in order. */
-static void computer_plays(studio_game *g, json_t *done)
+static void computer_plays(studio_game *g, json_t *done, lang_id lang)
 {
 	game_session *s = &g->s;
 	const game_engine *e = s->engine;
-	while (!g->stopped && !game_over(s->game) && game_session_decider(s) != g->human) {
+	while (!g->stopped && !g->roll_line && !game_over(s->game) && game_session_decider(s) != g->human) {
 		game_action *a = game_action_new(e);
 		rules_error err;
 		rules_error_clear(&err);
@@ -140,7 +268,13 @@ static void computer_plays(studio_game *g, json_t *done)
 				free(line);
 				line = e->format(a);   /* with its dice now */
 				mark_last(g, true);
-				json_array_append_new(done, json_pack("{s:s}", "line", line));
+				json_array_append_new(done, json_pack("{s:s, s:o}", "line", line, "dice", dice_json(g, line, lang)));
+			} else if (s->manual && e->rolls(s->game, a) && roll_asked(&err, &g->roll_count, &g->roll_up_to)) {
+				/* Its dice are the user's to roll: the game waits. */
+				g->roll_line = line;
+				line = NULL;
+				game_action_free(e, a);
+				break;
 			} else {
 				g->stopped = xasprintf("the computer proposed an illegal action: %s (%s [%s])", line,
 					err.message, err.rule);
@@ -193,10 +327,6 @@ static bool saved_load(const char *path, game_saved *sv, char **error, int *stat
 	if (!ok) {
 		*error = xasprintf("line %zu: %s [%s]", line, err.message, err.rule);
 		*status = 422;
-	} else if (sv->manual) {
-		*error = xstrdup("the log was played with dice typed in: the studio rolls its own");
-		*status = 422;
-		ok = false;
 	}
 	return ok;
 }
@@ -218,14 +348,15 @@ static bool game_begin(studio_game *g, const studio_game_options *o, const game_
 		*error = xasprintf("the board cannot be set up: %s", why.message);
 		return false;
 	}
-	if (!game_session_play(&g->s, g->seed, g->player, true, false, &why)) {
+	if (!game_session_play(&g->s, g->seed, g->player, true, g->manual, &why)) {
 		*status = 400;
 		*error = xstrdup(why.message);
 		game_session_close(&g->s);
 		return false;
 	}
 	char head[256];
-	snprintf(head, sizeof head, "# orbat play %s, seed %llu", scenario_id(g), g->seed);
+	/* As orbat play writes it: --resume reads typed dice from it. */
+	snprintf(head, sizeof head, "# orbat play %s, seed %llu%s", scenario_id(g), g->seed, g->manual ? ", dice manual" : "");
 	game_session_keep(&g->s, head, false);
 	size_t line = 0;
 	if (!game_session_head(&g->s, scenario_id(g), g->seed, NULL, NULL, &why)
@@ -263,6 +394,7 @@ studio_game *studio_game_create(const studio_game_options *o, char **error, int 
 	g->seed = o->resume ? sv.seed : o->seeded ? o->seed
 		: ((unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20)) % 1000000000ull;
 	g->player = xstrdup(o->player ? o->player : player_strongest(o->rs->grid));
+	g->manual = o->resume ? sv.manual : o->manual;
 	bool ok = game_begin(g, o, o->resume ? &sv : NULL, error, status);
 	game_saved_free(&sv);
 	if (!ok) {
@@ -287,7 +419,7 @@ studio_game *studio_game_create(const studio_game_options *o, char **error, int 
 		g->log_path = xasprintf("%s/%s", o->folder, g->log_name);
 	}
 	json_t *done = json_array();
-	computer_plays(g, done);
+	computer_plays(g, done, LANG_EN);
 	json_decref(done);
 	log_write(g);
 	return g;
@@ -355,7 +487,7 @@ static const char *due_rule(const studio_game *g, const char *rule)
 	return !rule || strchr(rule, '-') ? rule : ruleset_rule(g->rs, rule);
 }
 
-static json_t *dues_json(studio_game *g)
+static json_t *dues_json(studio_game *g, const game_words *w)
 {
 	game_due dues[GAME_DUES_MAX];
 	size_t n = game_session_dues(&g->s, dues, GAME_DUES_MAX);
@@ -365,6 +497,10 @@ static json_t *dues_json(studio_game *g)
 		json_array_append_new(list, json_pack("{s:s, s:s, s:s?, s:s, s:s, s:i, s:s?, s:s}", "kind", due_kind(d->kind),
 			"side", d->side >= 0 ? game_side_id(g->s.game, d->side) : "", "step", d->step, "unit", d->unit,
 			"other", d->other, "count", d->count, "rule", due_rule(g, d->rule), "text", d->text));
+		/* The referee's own sentence in the page's words: the steps it
+		 * names. */
+		if (d->text[0])
+			said_set(json_array_get(list, json_array_size(list) - 1), "said", line_words_owed(w->on, d->text));
 	}
 	return list;
 }
@@ -379,8 +515,8 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	bool over = game_over(gm);
 	json_t *log = json_array();
 	for (size_t i = 0; i < g->s.kept.count; i++)
-		json_array_append_new(log, json_pack("{s:s, s:b}", "line", g->s.kept.line[i], "computer",
-			i < g->by_capacity && g->by_computer[i]));
+		json_array_append_new(log, json_pack("{s:s, s:b, s:o}", "line", g->s.kept.line[i], "computer",
+			i < g->by_capacity && g->by_computer[i], "dice", dice_json(g, g->s.kept.line[i], lang)));
 	json_object_set_new(state, "file", json_string(g->log_name));
 	json_object_set_new(state, "seed", json_integer((json_int_t)g->seed));
 	json_object_set_new(state, "side", json_string(game_side_id(gm, g->human)));
@@ -388,7 +524,7 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	json_object_set_new(state, "player", json_string(g->player));
 	json_object_set_new(state, "over", json_boolean(over));
 	json_object_set_new(state, "decider", decider >= 0 ? json_string(game_side_id(gm, decider)) : json_null());
-	bool yours = !over && !g->stopped && decider == g->human;
+	bool yours = !over && !g->stopped && !g->roll_line && decider == g->human;
 	json_object_set_new(state, "yours", json_boolean(yours));
 	json_object_set_new(state, "hand", hand_json(g, lang, yours));
 	/* Every line the referee takes from the user now, as clicks. */
@@ -396,7 +532,16 @@ json_t *studio_game_state(studio_game *g, lang_id lang, const render_ctx *words)
 	/* The pieces' names, for what the page writes of them. */
 	if (words)
 		studio_offers_name_pieces(&g->s, g->sc, words, state);
-	json_object_set_new(state, "dues", dues_json(g));
+	game_words w;
+	words_begin(g, words, &w);
+	json_object_set_new(state, "dues", dues_json(g, &w));
+	/* The faces of the die, for the pictures and the dice rolled by hand. */
+	json_object_set_new(state, "die", die_json(g, lang));
+	json_object_set_new(state, "manual", json_boolean(g->manual));
+	/* The computer's action whose dice the user rolls now. */
+	json_object_set_new(state, "roll", g->roll_line ? roll_json(&w, g->roll_line, g->roll_count, g->roll_up_to, true)
+		: json_null());
+	words_end(&w);
 	json_object_set_new(state, "log", log);
 	json_t *players = json_array();
 	for (size_t i = 0; i < player_kind_count(); i++)
@@ -442,6 +587,31 @@ static bool user_takes(studio_game *g, const char *line, char **taken, rules_err
 	return ok;
 }
 
+/* With typed dice, the computer's action waiting for its dice, now
+ * given by the user: its line again, with the faces. */
+static bool computer_rolled(studio_game *g, const char *line, char **taken, rules_error *err)
+{
+	game_session *s = &g->s;
+	size_t n = strlen(g->roll_line);
+	while (*line == ' ')
+		line++;
+	const char *rest = strncmp(line, g->roll_line, n) == 0 ? line + n : "";
+	if (strncmp(line, g->roll_line, n) != 0 || (*rest != ' ' && *rest != ':') || !strchr(rest, ':'))
+		return rules_fail(err, "log", "roll the computer's dice first: %s : FACE...", g->roll_line);
+	bool empty = false, undoable = false;
+	game_action *a = game_action_parse(s->engine, line, 0, &empty, err);
+	if (!a)
+		return false;
+	bool ok = game_session_take(s, a, GAME_BY_COMPUTER, &undoable, err);
+	if (ok) {
+		*taken = s->engine->format(a);
+		mark_last(g, true);
+		roll_clear(g);
+	}
+	game_action_free(s->engine, a);
+	return ok;
+}
+
 json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const render_ctx *words, int *status)
 {
 	rules_error err;
@@ -449,17 +619,42 @@ json_t *studio_game_act(studio_game *g, const char *line, lang_id lang, const re
 	*status = 422;
 	if (game_over(g->s.game))
 		return json_pack("{s:s, s:s}", "error", "the game is over", "rule", "log");
-	if (game_session_decider(&g->s) != g->human || g->stopped)
+	if ((!g->roll_line && game_session_decider(&g->s) != g->human) || g->stopped)
 		return json_pack("{s:s, s:s}", "error", "it is not your decision now", "rule", "log");
 	char *taken = NULL;
-	if (!user_takes(g, line, &taken, &err))
-		return refusal(&err);
+	if (g->roll_line ? !computer_rolled(g, line, &taken, &err) : !user_takes(g, line, &taken, &err)) {
+		json_t *answer = refusal(&err);
+		int count = 0;
+		bool up_to = false;
+		/* An action that rolls, its dice the user's: the page asks for
+		 * the faces, as many as the referee said. */
+		if (g->manual && !g->roll_line && roll_asked(&err, &count, &up_to)) {
+			while (*line == ' ')
+				line++;
+			size_t len = strlen(line);
+			while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+				len--;
+			char *bare = xstrndup(line, len);
+			game_words w;
+			words_begin(g, words, &w);
+			json_object_set_new(answer, "roll", roll_json(&w, bare, count, up_to, false));
+			words_end(&w);
+			free(bare);
+		}
+		return answer;
+	}
 	*status = 200;
 	json_t *done = json_array();
-	computer_plays(g, done);
+	computer_plays(g, done, lang);
 	log_write(g);
-	json_t *answer = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "line", taken, "computer", done, "state",
-		studio_game_state(g, lang, words));
+	game_words w;
+	words_begin(g, words, &w);
+	say_actions(&w, done);
+	char *said = line_words_line(w.on, taken);
+	words_end(&w);
+	json_t *answer = json_pack("{s:b, s:s, s:o, s:o, s:o}", "ok", 1, "line", taken, "dice", dice_json(g, taken, lang),
+		"computer", done, "state", studio_game_state(g, lang, words));
+	said_set(answer, "said", said);
 	free(taken);
 	return answer;
 }
@@ -469,7 +664,7 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 	*status = 422;
 	char *last = NULL;
 	game_undo got = GAME_UNDO_NONE;
-	bool yours = false;
+	bool yours = false, back = false;
 	/* The computer's actions since the user's last one go back first. */
 	while (!yours && g->s.kept.count) {
 		size_t i = g->s.kept.count - 1;
@@ -480,6 +675,7 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 		free(last);
 		last = NULL;
 		yours = !computer;
+		back = true;
 	}
 	json_t *answer;
 	if (yours) {
@@ -491,9 +687,12 @@ json_t *studio_game_undo(studio_game *g, lang_id lang, const render_ctx *words, 
 		answer = last ? json_pack("{s:s, s:s, s:s}", "error", why, "line", last, "rule", "log")
 			: json_pack("{s:s, s:s}", "error", why, "rule", "log");
 	}
-	/* Whatever went back of the computer's it decides again. */
+	/* Whatever went back of the computer's it decides again; a roll it
+	 * waits for stays asked when nothing went back. */
+	if (back)
+		roll_clear(g);
 	json_t *done = json_array();
-	computer_plays(g, done);
+	computer_plays(g, done, lang);
 	json_decref(done);
 	log_write(g);
 	return answer;
@@ -611,6 +810,12 @@ static json_t *route_start(studio_game **held, const studio_game_options *open, 
 	o.seeded = json_is_integer(seed) && json_integer_value(seed) >= 0;
 	o.seed = o.seeded ? (unsigned long long)json_integer_value(seed) : 0;
 	o.resume = resume ? json_string_value(json_object_get(body, "file")) : NULL;
+	/* "rolled" (the studio rolls, the default) or "manual" (the user
+	 * rolls real dice and clicks their faces in). */
+	const json_t *dice = json_object_get(body, "dice");
+	o.manual = json_is_string(dice) && strcmp(json_string_value(dice), "manual") == 0;
+	if (dice && !json_is_null(dice) && !o.manual && !(json_is_string(dice) && strcmp(json_string_value(dice), "rolled") == 0))
+		return route_error(status, 400, "dice: \"rolled\" or \"manual\"");
 	if (resume && !o.resume)
 		return route_error(status, 400, "expected {\"file\": LOG}");
 	if (seed && !json_is_null(seed) && !o.seeded)

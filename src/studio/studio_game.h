@@ -37,6 +37,8 @@ typedef struct studio_game_options {
 	bool seeded;             /* seed given; else one from the clock */
 	unsigned long long seed;
 	const char *resume;      /* a log of the folder to go on with, or NULL */
+	bool manual;             /* the user rolls real dice, the computer's too, and
+	                          * gives their faces (a resumed log says itself) */
 	/* The page's words and the scenario's render context, for the offers'
 	 * texts (studio_offers.h); NULL: the offers carry their lines only. */
 	const render_ctx *words;

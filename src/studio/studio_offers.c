@@ -10,6 +10,7 @@
 #include "../geo/grid.h"
 #include "../model/scenario_sections.h"
 #include "../render/names.h"
+#include "../rules/line_words.h"
 #include "../rules/standing.h"
 
 /* Tries of one kind of offer at most: a choice the page lists as buttons
@@ -26,8 +27,10 @@ bool studio_offers_would_take(game_session *s, const char *line)
 		return false;
 	game *copy = game_clone(s->game);
 	rng dice = s->dice;
+	/* Tried with the seed's dice even when the players roll their own:
+	 * the line is offered without its faces, which the page then asks. */
 	bool ok = (!s->seats || e->own_choice(copy, a, game_session_decider(s), s->holding, &why)) &&
-		e->prepare(copy, a, s->manual, false, &why) && game_act(copy, &dice, a, &why);
+		e->prepare(copy, a, false, false, &why) && game_act(copy, &dice, a, &why);
 	game_destroy(copy);
 	game_action_free(e, a);
 	return ok;
@@ -67,49 +70,18 @@ static void offer_said(offers *o, char *line, bool sure, char *text)
  * key, value pairs that follow (NULL-terminated); NULL without words. */
 static char *say(const offers *o, const char *id, ...)
 {
-	if (!o->words)
-		return NULL;
-	const char *pairs[16];
-	size_t n = 0;
 	va_list ap;
 	va_start(ap, id);
-	for (const char *k; n + 2 < ARRAY_LEN(pairs) && (k = va_arg(ap, const char *));) {
-		pairs[n++] = k;
-		pairs[n++] = va_arg(ap, const char *);
-	}
+	char *text = line_words_sayv(o->words, id, ap);
 	va_end(ap);
-	pairs[n] = NULL;
-	return strings_expand(strings_get(o->words->strings, id, o->words->lang), pairs);
-}
-
-/* A name and, when the piece stands on the board, its cell: both sides
- * number their pieces alike ("Infantry 1"), the cell tells them apart
- * and finds them on the board.  Takes name. */
-static char *placed(char *name, const sc_address *at)
-{
-	if (!at->text)
-		return name;
-	char *both = xasprintf("%s (%s)", name, at->text);
-	free(name);
-	return both;
+	return text;
 }
 
 /* A piece of the game by its id, as the maps name it, with its cell when
  * `cell` (free it); the id when the game has no such piece. */
 static char *piece_named(const offers *o, const char *id, bool cell)
 {
-	static const sc_address nowhere = { 0 };
-	const scenario *sc = o->words ? o->words->sc : NULL;
-	for (size_t i = 0; sc && id && i < sc->unit_count; i++)
-		if (sc->units[i].id.text && strcmp(sc->units[i].id.text, id) == 0)
-			return placed(names_unit(o->words, &sc->units[i]), cell ? &sc->units[i].at : &nowhere);
-	for (size_t i = 0; sc && id && i < sc->general_count; i++)
-		if (sc->generals[i].id.text && strcmp(sc->generals[i].id.text, id) == 0)
-			return placed(names_general(o->words, &sc->generals[i]), cell ? &sc->generals[i].at : &nowhere);
-	for (size_t i = 0; sc && id && i < sc->ship_count; i++)
-		if (sc->ships[i].id.text && strcmp(sc->ships[i].id.text, id) == 0)
-			return placed(names_ship(o->words, &sc->ships[i]), cell ? &sc->ships[i].at : &nowhere);
-	return xstrdup(id ? id : "?");
+	return line_words_piece(o->words, id, cell);
 }
 
 static char *piece(const offers *o, const char *id)

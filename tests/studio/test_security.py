@@ -152,6 +152,10 @@ for call, body in (("/api/game/start", game_start), ("/api/game/act", b'{"line":
     refused("%s without an Origin" % call, 403, "POST", call, {"Content-Type": "application/json"}, body)
     refused("%s without the token" % call, 403, "POST", call, dict(evil, Origin="http://" + studio.host), body,
             cookie=False)
+# The dice of a start: rolled by the studio or typed in, nothing else.
+for dice in ("loaded", 3, "", ["manual"], {"manual": True}):
+    refused("a game whose dice are %r" % (dice,), 400, "POST", "/api/game/start", origin,
+            json.dumps({"seed": 1, "dice": dice}).encode())
 check(studio.request("GET", "/api/game/state")[0] == 404
       and not [n for n in os.listdir(folder) if n.endswith(".log")], "the refused game writes started nothing")
 for name in ("../secret.xml", "link-out.xml", "/etc/passwd", "%2e%2e/secret.xml"):
@@ -160,6 +164,14 @@ for name in ("../secret.xml", "link-out.xml", "/etc/passwd", "%2e%2e/secret.xml"
 state = json.loads(studio.request("GET", "/api/state")[2])
 check(state["generation"] == 0 and not state["dirty"] and read(shiloh) == shiloh_bytes
       and not os.path.exists(os.path.join(folder, "evil.xml")), "the refused writes changed nothing")
+# A die picture: only a face of the open ruleset's die, behind the token.
+refused("a die picture without the token", 403, "GET", "/api/game/die.svg?lang=en&face=flag", cookie=False)
+for face in ("../secret.xml", "%2e%2e%2fsecret", "<script>", "7", "0", "x" * 5000):
+    refused("a die of face %r" % face[:20], 404 if len(face) < 100 else (400, 404, 414), "GET",
+            "/api/game/die.svg?lang=en&face=" + face)
+status, headers, body = studio.request("GET", "/api/game/die.svg?lang=en&face=sabres")
+check(status == 200 and headers.get("Content-Type", "").startswith("image/svg+xml") and b"<script" not in body,
+      "a face of the die is a picture: %d" % status)
 for name in ("../secret.xml", "../escaped.xml", "link-out.xml", "/tmp/orbat-escaped.xml", "sub/x.xml",
              ".hidden.xml", "%2e%2e/secret.xml", "", 7):
     refused("save as %r" % (name,), (400, 403), "POST", "/api/save", origin, json.dumps({"file": name}).encode())

@@ -234,7 +234,14 @@ export class Play {
       const side = (state.sides || []).find((x) => x.id === state.winner);
       status.textContent = state.winner === 'draw' ? t('studio-play-over-draw')
         : t('studio-play-over', { winner: (side && side.name) || state.winner || '?' });
-      if (state.result)
+      // The referee's reason is in English: the page names the special
+      // rule in its own words and keeps the referee's as the tooltip.
+      const kind = state.result_rule ? `studio-sr-kind-${state.result_rule}` : '';
+      if (state.result && kind && t(kind) !== kind) {
+        withRule(status, `${t('studio-play-over-rule', { rule: t(kind) })} [${state.result_rule}]`,
+          (rule) => this.explain(rule));
+        status.lastChild.title = state.result;
+      } else if (state.result)
         withRule(status, state.result_rule ? `${state.result} [${state.result_rule}]` : state.result,
           (rule) => this.explain(rule));
     }

@@ -409,6 +409,9 @@ try:
     wait(d, lambda drv: "match nul" in drv.find_element(By.ID, "play-status").text
          and drv.find_elements(By.CSS_SELECTOR, "#play-status a[data-rule='turn-limit']"),
          "the page says the game ended in a draw, the turn limit's rule to open")
+    status = d.find_element(By.ID, "play-status").text
+    check("Limite de tours" in status and "each side has played" not in status,
+          "the rule that ended it is named in French, the referee's English kept for the tooltip: %r" % status)
     screenshot(d, "play-draw-fr")
 finally:
     d.quit()

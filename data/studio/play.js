@@ -68,6 +68,7 @@ export class Play {
     $('play-draw').addEventListener('click', () => this.act('draw'));
     $('play-pass').addEventListener('click', () => this.act('pass'));
     $('play-undo').addEventListener('click', () => this.undo());
+    $('play-hint').addEventListener('click', () => this.hint());
     const pace = $('play-pace');
     const kept = localStorage.getItem(PACE_KEY);
     if (kept && (kept === 'step' || kept in PACES))
@@ -287,6 +288,8 @@ export class Play {
     for (const b of $('play-tools').querySelectorAll('button'))
       b.disabled = !state.yours && b.id !== 'play-undo';
     $('play-battle').disabled = !state.yours || !this.target;
+    // Advice is for the position it was asked on.
+    $('play-hint-box').hidden = true;
     // The hex games' own words: orders and the draw that ends a turn.
     $('play-order').hidden = $('play-draw').hidden = state.grid === 'square';
     this.drawPieces();
@@ -602,6 +605,39 @@ export class Play {
     }
     skip.hidden = true;
     next.hidden = true;
+  }
+
+  // The expert's advice for the user's turn, as orbat play's hint: the
+  // next action and the turn it would play, the dice assumed, and the
+  // outcome it expects.  Nothing is played: the user decides.
+  async hint() {
+    const box = $('play-hint-box');
+    box.hidden = false;
+    box.dataset.state = 'asking';
+    box.replaceChildren(t('studio-play-hint-asking'));
+    try {
+      const a = await getJSON('/api/game/hint', { lang: lang() });
+      const said = (l) => l.said || l.line;
+      const list = document.createElement('ol');
+      list.append(...a.turn.map((l) => {
+        const li = document.createElement('li');
+        li.textContent = l.guess ? `${said(l)} ${t('studio-play-hint-guess')}` : said(l);
+        li.title = l.line;
+        li.dataset.line = l.line;
+        return li;
+      }));
+      const next = document.createElement('p');
+      next.textContent = t('studio-play-hint-next', { action: said(a.turn[0]) });
+      const expected = document.createElement('p');
+      expected.textContent = t('studio-play-hint-expected', { percent: a.percent, sims: a.sims })
+        + (a.endgame ? ` ${t('studio-play-hint-endgame', { wins: a.wins, sims: a.sims })}` : '');
+      box.replaceChildren(next, document.createTextNode(t('studio-play-hint-turn')), list, expected);
+      box.dataset.state = 'shown';
+      box.dataset.next = a.turn[0].line;
+    } catch (e) {
+      box.replaceChildren(e.message);
+      box.dataset.state = 'failed';
+    }
   }
 
   async undo() {

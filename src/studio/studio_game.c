@@ -14,6 +14,7 @@
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../cards/diepaint.h"
+#include "../rules/expert/expert_advice.h"
 #include "../rules/line_words.h"
 #include "../rules/players.h"
 #include "../rules/session.h"
@@ -745,6 +746,43 @@ static void said_one(void *ctx, const char *query, const rules_error *why)
 		"rule", why->rule));
 }
 
+/* The expert's advice in the user's turn, as `orbat play`'s hint gives
+ * it: the next action and the turn it would play (the dice assumed), each
+ * line in the page's words, and the expected outcome.  The game is not
+ * changed.  Seeded from the game's seed and its length, so that the same
+ * position asked twice gets the same advice. */
+json_t *studio_game_hint(studio_game *g, const render_ctx *words, int *status)
+{
+	int side = game_to_play(g->s.game);
+	if (side != g->human || game_over(g->s.game)) {
+		*status = 409;
+		return json_pack("{s:s}", "error", "the expert advises in your own turn");
+	}
+	expert_think budget = { 0, STUDIO_HINT_SIMS };
+	expert_advice adv;
+	uint64_t seed = g->seed ^ ((uint64_t)g->s.kept.count * 0x9e3779b97f4a7c15ull);
+	if (!expert_advise(g->s.game, &budget, seed, &adv) || adv.count == 0) {
+		expert_advice_finish(&adv);
+		*status = 409;
+		return json_pack("{s:s}", "error", "the expert has no advice here");
+	}
+	game_words w;
+	words_begin(g, words, &w);
+	json_t *turn = json_array();
+	for (size_t i = 0; i < adv.count; i++) {
+		json_t *o = json_pack("{s:s, s:b}", "line", adv.lines[i].text, "guess", adv.lines[i].side != side);
+		said_set(o, "said", line_words_line(w.on, adv.lines[i].text));
+		json_array_append_new(turn, o);
+	}
+	words_end(&w);
+	json_t *answer = json_pack("{s:o, s:b, s:i, s:i, s:i, s:b}", "turn", turn, "whole", adv.whole, "percent",
+		expert_advice_percent(adv.verdict.value), "sims", (int)adv.verdict.plan_sims, "wins", (int)adv.verdict.wins,
+		"endgame", adv.endgame);
+	expert_advice_finish(&adv);
+	*status = 200;
+	return answer;
+}
+
 json_t *studio_game_ask(studio_game *g, const char *question, int *status)
 {
 	const game_ask_ops *ask = g->s.engine->ask;
@@ -899,6 +937,8 @@ json_t *studio_game_route(studio_game **held, const studio_game_options *open, c
 		return studio_game_state(*held, lang, open->words);
 	if (!body && strcmp(what, "ask") == 0)
 		return studio_game_ask(*held, ask ? ask : "", status);
+	if (!body && strcmp(what, "hint") == 0)
+		return studio_game_hint(*held, open->words, status);
 	if (body && strcmp(what, "undo") == 0)
 		return studio_game_undo(*held, lang, open->words, status);
 	const char *line = json_string_value(json_object_get(body, "line"));

@@ -83,6 +83,12 @@ const deckpng_face *studio_game_card(studio_game *g, const render_ctx *rc, const
  * ...) on the position: {question, answers: [the JSON objects of `orbat
  * ask --format json`]}, or *status 400 with {error, rule}. */
 json_t *studio_game_ask(studio_game *g, const char *question, int *status);
+/* GET hint: the expert's advice for the user's turn, as `orbat play`'s
+ * hint, in STUDIO_HINT_SIMS simulations (a fraction of a second): {turn:
+ * [{line, said, guess}], whole, percent, sims, wins, endgame}; 409 when
+ * it is not the user's turn. */
+#define STUDIO_HINT_SIMS 60
+json_t *studio_game_hint(studio_game *g, const render_ctx *words, int *status);
 
 /* The calls of /api/game/ (studio_api.h lists them): `what` the path
  * after "/api/game/", `body` the POST's object (NULL for a GET), `ask`

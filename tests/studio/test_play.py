@@ -76,7 +76,16 @@ for lang in ("en", "nl", "fr"):
              for img in drv.find_elements(By.CSS_SELECTOR, "#play-hand button.card img")),
              "the hand shows the cards as the deck prints them")
         if lang == "en":
+            # The expert's hint: advice in words, nothing played.
             before = log_count(d)
+            check(click_when_ready(d, "#play-hint"), "the Hint button takes the click")
+            wait(d, lambda drv: drv.find_element(By.ID, "play-hint-box").get_attribute("data-state") == "shown",
+                 "the expert's advice is shown")
+            box = d.find_element(By.ID, "play-hint-box")
+            check((box.get_attribute("data-next") or "").startswith("play union ") and "%" in box.text
+                  and "would do now" in box.text and log_count(d) == before,
+                  "the hint names a card to play and the outcome it expects, and plays nothing: %r" % box.text[:120])
+            screenshot(d, "play-hint-en")
             check(click_when_ready(d, "#play-hand button[data-card='recon/centre']"), "a card of the hand is clicked")
             wait(d, lambda drv: log_count(drv) == before + 1, "the card played is in the log")
             click_js(d, "#play-board g[data-unit='u-inf-1'] polygon")

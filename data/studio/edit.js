@@ -33,6 +33,27 @@ export function pieceRef(sel) {
   return sel.piece === 'objective' ? { piece: sel.piece, index: sel.index } : { piece: sel.piece, key: sel.key };
 }
 
+// An id no piece of the scenario has yet, on the board or brought by a
+// special rule's schedule, nor any of `also`: PREFIX-1, PREFIX-2... (the
+// bare PREFIX first when it ends in -bde).
+export function freshId(state, prefix, also = []) {
+  const taken = new Set(also);
+  for (const list of Object.values(state.pieces || {}))
+    for (const p of list)
+      if (p.id)
+        taken.add(p.id);
+  for (const r of (state.special && state.special.rules) || [])
+    for (const u of r.scheduled || [])
+      taken.add(u.id);
+  if (prefix.endsWith('-bde') && !taken.has(prefix))
+    return prefix;
+  for (let n = 1; ; n++) {
+    const id = `${prefix}-${n}`;
+    if (!taken.has(id))
+      return id;
+  }
+}
+
 export class Editor {
   // show(state, redraw): the page shows a new state (and draws the board
   // again when redraw); message(text): a sentence for the author.
@@ -308,21 +329,8 @@ export class Editor {
     this.edit(op);
   }
 
-  // An id no piece of the scenario has yet: PREFIX-1, PREFIX-2...
-  // (the bare PREFIX first when it ends in -bde).
   freshId(prefix) {
-    const taken = new Set();
-    for (const list of Object.values(this.state.pieces || {}))
-      for (const p of list)
-        if (p.id)
-          taken.add(p.id);
-    if (prefix.endsWith('-bde') && !taken.has(prefix))
-      return prefix;
-    for (let n = 1; ; n++) {
-      const id = `${prefix}-${n}`;
-      if (!taken.has(id))
-        return id;
-    }
+    return freshId(this.state, prefix);
   }
 
   paint(address) {

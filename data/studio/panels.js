@@ -3,26 +3,13 @@
 // three languages side by side.  Each field sends one edit when it
 // changes; the panels are built once for a scenario and then only their
 // values follow the state, so the field being typed in keeps its focus.
+import { el } from './dom.js';
 import { brigadeUnits, pieceCell, pieceRef } from './edit.js';
 import { SpecialRules } from './specialrules.js';
 import { LANGS, t } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const LANG_NAMES = { en: 'English', nl: 'Nederlands', fr: 'Français' };
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'dataset')
-      Object.assign(node.dataset, v);
-    else if (k === 'className')
-      node.className = v;
-    else
-      node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 // A field's value follows the state, unless the author is typing in it.
 function setValue(input, value) {

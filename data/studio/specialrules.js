@@ -5,6 +5,8 @@
 // frozen group and where scheduled units arrive are picked by clicking
 // the board.  Every change is one edit of the edit module, undone like
 // any other.
+import { el } from './dom.js';
+import { freshId } from './edit.js';
 import { lang, t } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -33,19 +35,6 @@ const PICK = { crossing: 'hexes', 'no-entry': 'hexes', exit: 'hexes', 'sudden-de
 
 const same = (a, b) => typeof a === 'string' && typeof b === 'string' && a.toUpperCase() === b.toUpperCase();
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'dataset')
-      Object.assign(node.dataset, v);
-    else if (k === 'className')
-      node.className = v;
-    else
-      node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 function button(label, click, dataset = {}) {
   const b = el('button', { type: 'button', dataset }, label);
@@ -376,21 +365,10 @@ export class SpecialRules {
       : pick === 'units' ? f.units.length > 0 : f.scheduled.length > 0);
   }
 
-  // An id no unit of the scenario has, on the board or scheduled.
+  // An id no unit of the scenario has, on the board, scheduled, or in
+  // the schedule being made.
   freshId(prefix) {
-    const taken = new Set();
-    for (const list of Object.values(this.state.pieces || {}))
-      for (const p of list)
-        if (p.id)
-          taken.add(p.id);
-    for (const r of this.rules())
-      for (const u of r.scheduled)
-        taken.add(u.id);
-    for (const u of this.form.scheduled)
-      taken.add(u.id);
-    for (let n = 1; ; n++)
-      if (!taken.has(`${prefix}-${n}`))
-        return `${prefix}-${n}`;
+    return freshId(this.state, prefix, this.form.scheduled.map((u) => u.id));
   }
 
   // A click on the board while the form picks.

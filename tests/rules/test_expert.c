@@ -173,7 +173,10 @@ static uint64_t shiloh_game(unsigned long long seed, long sims)
 	match_opts o = { .seed = seed, .max_turns = 6, .players = { "expert", "expert" } };
 	game_lines gl;
 	match_result r;
-	assert_true(play_kept(m, &o, &gl, &r));
+	bool ok = play_kept(m, &o, &gl, &r);
+	if (!ok)
+		fprintf(stderr, "shiloh seed %llu: end %d: %s %s\n", seed, (int)r.end, r.error.message, r.refused_action);
+	assert_true(ok);
 	uint64_t h = gl.hash;
 	lines_free(&gl);
 	match_close(m);

@@ -38,10 +38,10 @@ static bool referee_takes(void *ctx, game *g, game_action *a)
 static void plan_turn(expert_player *ep, const expert_grid *grid, game *g, int me)
 {
 	expert_play_close(&ep->play);
-	expert_plan plans[EXPERT_PLAN_COUNT];
-	expert_plan_candidates(plans, &ep->own);
+	expert_plan plans[EXPERT_PLAN_MAX];
+	size_t count = expert_plan_candidates(g, me, grid, plans, &ep->own);
 	expert_think think = expert_think_get();
-	expert_search(g, me, grid, plans, &think, &ep->own, &ep->last);
+	expert_search(g, me, grid, plans, count, &think, &ep->own, &ep->last);
 	if (!expert_play_open(&ep->play, &plans[ep->last.plan], grid->grid))
 		expert_play_open(&ep->play, &plans[0], grid->grid);
 	ep->turn = game_turn(g);

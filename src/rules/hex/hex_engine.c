@@ -461,7 +461,12 @@ static double expert_strength(game *gm, int side)
 	return hex_expert_material(hex_engine_position(gm), side);
 }
 
-static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength };
+static size_t expert_openings(game *gm, int side, char (*lines)[EXPERT_LINE_MAX], size_t max)
+{
+	return hex_expert_openings(hex_engine_referee(gm), side, lines, max);
+}
+
+static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength, expert_openings };
 
 static void expert_init(void *state, int side, long max_turns)
 {

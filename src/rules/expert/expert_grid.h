@@ -22,8 +22,9 @@ typedef struct expert_grid {
 	double (*material)(game *g, int side);
 	/* The ways `side` may open the turn it is to start on g, as log
 	 * lines (each card of its hand with each section it may order),
-	 * at most `max`; how many were written.  NULL where a turn has no
-	 * such opening choice: the plans then differ in their manner only. */
+	 * at most `max`; how many were written: none when g is not at a
+	 * turn's opening.  NULL where a turn has no such choice: the plans
+	 * then differ in their manner only. */
 	size_t (*openings)(game *g, int side, char (*lines)[EXPERT_LINE_MAX], size_t max);
 } expert_grid;
 

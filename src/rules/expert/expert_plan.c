@@ -54,14 +54,14 @@ size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_p
 {
 	size_t n = 0;
 	add(out, &n, "strong", NULL);
-	if (grid->openings && game_at_turn_start(g)) {
+	char lines[EXPERT_PLAN_MAX][EXPERT_LINE_MAX];
+	size_t count = grid->openings ? grid->openings(g, me, lines, EXPERT_PLAN_MAX - COUNT_OF(BESIDE_OPENINGS) - 1) : 0;
+	if (count > 0) {
 		/* The strong player's turn after each other opening: the card
 		 * to play is the turn's weightiest choice, and the one its
 		 * one-step judge weighs least well. */
 		char own[EXPERT_LINE_MAX];
 		strong_opening(g, grid->grid, own);
-		char lines[EXPERT_PLAN_MAX][EXPERT_LINE_MAX];
-		size_t count = grid->openings(g, me, lines, EXPERT_PLAN_MAX - COUNT_OF(BESIDE_OPENINGS) - 1);
 		for (size_t i = 0; i < count; i++)
 			if (strcmp(lines[i], own) != 0)
 				add(out, &n, "strong", lines[i]);

@@ -36,8 +36,9 @@ typedef struct expert_plan {
 
 /* The candidates for the turn `me` is to play on g, into out; how many
  * (at least one: plan 0, the strong player's own turn, which the search
- * keeps unless another does better).  The openings are asked of the grid
- * only at a turn's start; the plans' seeds come from rnd. */
+ * keeps unless another does better): at a turn's opening, the strong
+ * player's turn after each other opening the grid names; the plans'
+ * seeds come from rnd. */
 size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_plan out[EXPERT_PLAN_MAX], rng *rnd);
 
 typedef struct expert_play {

@@ -17,8 +17,11 @@
  * is who takes the last flag, which a value at the cut guesses badly. */
 #define ENDGAME_TURNS 6
 #define ENDGAME_ACTIONS 1600
-/* UCB1's exploration weight for values in 0..1. */
-#define UCB_WEIGHT 0.7
+/* UCB1's exploration weight for values in 0..1.  A turn's plans come
+ * within a few hundredths of each other, and one simulation's value lies
+ * within about 0.06 of its plan's mean: a small weight spends the
+ * simulations on the plans that may be best. */
+#define UCB_WEIGHT 0.25
 
 double expert_evaluate(game *g, int side, const expert_grid *grid)
 {

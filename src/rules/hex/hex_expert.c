@@ -40,6 +40,10 @@ size_t hex_expert_openings(const referee *r, int side, char (*lines)[EXPERT_LINE
 	const referee_hand *h = &r->hands[side];
 	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
 	size_t n = 0;
+	/* A turn opens with its card; the first of the game, right after
+	 * the deal. */
+	if (r->phase != PHASE_START && r->phase != PHASE_SETUP)
+		return 0;
 	for (int i = 0; i < h->count; i++)
 		for (int flank = -1; flank < hex_game_section_count(g); flank++) {
 			order_card oc;

@@ -326,6 +326,8 @@ static long best_square(const sq_auto_ctx *c, const sq_piece *p, const reach *r,
 static bool target_of(const sq_auto_ctx *c, const sq_piece *p, grid_cell *out)
 {
 	const sq_game *g = c->g;
+	if (c->st->strong)
+		return sq_strong_target(c, p, out);
 	long lost = sq_capital_lost(g, c->side);
 	if (lost >= 0 && grid_distance(g->board, p->at, g->cities[lost].at) <= 8) {
 		*out = g->cities[lost].at;
@@ -361,13 +363,28 @@ static int score_field(const sq_auto_ctx *c, const sq_piece *p, grid_cell at, co
 	return i < 0 || field[i] < 0 ? INT_MAX : field[i];
 }
 
+/* The strong player's square for the unit on its way to the target
+ * (sq_strong_square). */
+typedef struct strong_way {
+	const int *field;
+	grid_cell target;
+} strong_way;
+
+static int score_strong(const sq_auto_ctx *c, const sq_piece *p, grid_cell at, const void *data)
+{
+	const strong_way *w = data;
+	long i = grid_index(c->g->board, at);
+	return i < 0 || w->field[i] < 0 ? INT_MAX : sq_strong_square(c, p, at, w->target, w->field[i]);
+}
+
 /* A move of the land unit toward the square, when it gets nearer. */
 static bool march(sq_auto_ctx *c, const sq_piece *p, grid_cell target)
 {
 	int *field = land_field(c->g, target);
 	reach r;
 	reach_of(c->g, p, &r);
-	long to = best_square(c, p, &r, score_field, field);
+	strong_way way = { field, target };
+	long to = c->st->strong ? best_square(c, p, &r, score_strong, &way) : best_square(c, p, &r, score_field, field);
 	bool ok = to >= 0 && offer_move(c, p, &r, to);
 	reach_free(&r);
 	free(field);

@@ -42,6 +42,8 @@ typedef struct sq_auto {
 	int placed;              /* new units named so far (their ids) */
 	bool own_choices;        /* each side decides for itself: the defender's
 	                          * choices after a round are left to it */
+	bool strong;             /* plays by the plan of sq_strong.h (the `strong`
+	                          * player) where it differs from the simple one */
 } sq_auto;
 
 /* A player that stops at the turn limit (0: only the game's own end). */

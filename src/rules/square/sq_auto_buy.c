@@ -117,6 +117,8 @@ bool sq_auto_capital_in_danger(const sq_auto_ctx *c)
  * a gunboat, or save for an ironclad; no more than the cities can take. */
 bool sq_auto_buy(sq_auto_ctx *c)
 {
+	if (c->st->strong)
+		return sq_strong_buy(c);
 	const sq_game *g = c->g;
 	const ruleset *rs = g->rs;
 	sq_auto *st = c->st;

@@ -18,6 +18,8 @@
  * the faces), with a bonus for capitals and cities. */
 int sq_auto_attack_value(const sq_auto_ctx *c, long u, long t)
 {
+	if (c->st->strong)
+		return sq_strong_attack_value(c, u, t);
 	const sq_game *g = c->g;
 	const sq_piece *p = &g->pieces[u], *d = &g->pieces[t];
 	int faces = c->faces;
@@ -199,8 +201,10 @@ static bool combat_goes_on(sq_auto_ctx *c, long cell)
 	long city = sq_city_at(g, g->combat.target);
 	bool own_capital = city >= 0 && g->cities[city].capital_of[c->side];
 	bool capital = sq_auto_is_capital(g, g->combat.target);
-	if (!more || (g->combat.rounds >= SQ_AUTO_MAX_ROUNDS && !own_capital) || (badly && !capital) ||
-		(value < 0 && !capital)) {
+	bool stops = st->strong ? !more || !sq_strong_goes_on(c, u, t, value)
+				: !more || (g->combat.rounds >= SQ_AUTO_MAX_ROUNDS && !own_capital) || (badly && !capital) ||
+					(value < 0 && !capital);
+	if (stops) {
 		sq_auto_mark_done(st, cell);
 		return sq_auto_offer_simple(c, SQ_ACT_STOP, NULL, NULL, NULL);
 	}
@@ -221,7 +225,8 @@ bool sq_auto_phase_attack(sq_auto_ctx *c)
 		return false;
 	/* Even odds or better; a capital is worth a worse chance. */
 	int faces = c->faces;
-	if (value < 0 && !(sq_auto_is_capital(g, g->pieces[t].at) && value > -faces * faces))
+	if (c->st->strong ? !sq_strong_opens(c, u, t, value)
+			  : value < 0 && !(sq_auto_is_capital(g, g->pieces[t].at) && value > -faces * faces))
 		return false;
 	return offer_attack(c, u, t);
 }

@@ -150,4 +150,30 @@ bool sq_auto_buy(sq_auto_ctx *c);
  * threatened). */
 bool sq_auto_phase_place(sq_auto_ctx *c);
 
+/* ---- the strong player's plan (sq_strong.c) ---- */
+
+/* What an attack is worth to the strong player: the pieces it is
+ * expected to kill less those it is expected to lose, by cost, in faces
+ * squared, with the capitals and cities at stake. */
+int sq_strong_attack_value(const sq_auto_ctx *c, long u, long t);
+
+/* Whether the strong player fights another round with its best attack
+ * (attacker u, target t, worth value), or opens a combat with it. */
+bool sq_strong_goes_on(const sq_auto_ctx *c, long u, long t, int value);
+bool sq_strong_opens(const sq_auto_ctx *c, long u, long t, int value);
+
+/* The strong player's purchase: the unit that wins the fights to come
+ * first, infantry within the allowance with what is left. */
+bool sq_strong_buy(sq_auto_ctx *c);
+
+/* Where the strong player's land unit heads: its lost capital, else the
+ * enemy's capital, where the game is decided. */
+bool sq_strong_target(const sq_auto_ctx *c, const sq_piece *p, grid_cell *out);
+
+/* How good a square on the way to the target is for the unit (lower is
+ * better), steps the land walk from the square to the target: a gun
+ * stands at its range from it, out of the enemy guns' reach where it
+ * can; others close in. */
+int sq_strong_square(const sq_auto_ctx *c, const sq_piece *p, grid_cell at, grid_cell target, int steps);
+
 #endif

@@ -11,6 +11,7 @@
 #include "sq_expert.h"
 #include "sq_log.h"
 #include "sq_referee.h"
+#include "sq_strong.h"
 #include "sq_table.h"
 
 /* ---- the log's lines: sq_log.h ---- */
@@ -399,6 +400,18 @@ static const player_ops SIMPLE = {
 	sizeof(sq_auto), simple_init, simple_next, nothing_to_free, simple_own_choices, simple_answer, NULL,
 };
 
+/* The strong player: the simple player's machinery with a plan over it
+ * (sq_strong.h). */
+static void strong_init(void *state, int side, long max_turns)
+{
+	(void)side;
+	sq_strong_init(state, max_turns);
+}
+
+static const player_ops STRONG = {
+	sizeof(sq_auto), strong_init, simple_next, nothing_to_free, simple_own_choices, simple_answer,
+};
+
 /* The expert: the search of rules/expert/ with nothing hidden to deal
  * again and the square game's strength on the board. */
 static void expert_nothing_hidden(game *gm, int viewer, rng *rnd)
@@ -426,6 +439,6 @@ static const player_ops EXPERT = {
 	expert_player_budget,
 };
 
-static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "expert", &EXPERT } };
+static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "strong", &STRONG }, { "expert", &EXPERT } };
 
 GAME_ENGINE_DEFINE(square_engine, "square", GRID_SQUARE, sq_action, sq_lines, sq_engine, PLAYERS, &sq_ask_ops);

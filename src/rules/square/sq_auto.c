@@ -23,6 +23,7 @@ typedef enum {
 	PH_SAIL,      /* ships sail: with troops to a weak coast, else to fight or to fetch troops */
 	PH_LAND,      /* troops aboard come ashore */
 	PH_CAPTURE,   /* land units walk into enemy cities no one guards, capitals first */
+	PH_GUNS,      /* the strong player's guns take aim (sq_strong_aim) */
 	PH_UNITS,     /* land units march toward the enemy's cities */
 	PH_GENERALS,  /* generals follow the front */
 	PH_SEA,       /* coastal fire and naval combat */
@@ -30,7 +31,7 @@ typedef enum {
 	PH_PLACE,     /* units bought enter the cities */
 } sq_phase;
 
-static const sq_phase MOVE_PHASES[] = { PH_GARRISON, PH_CAPTURE, PH_EMBARK, PH_SAIL, PH_LAND, PH_UNITS, PH_GENERALS,
+static const sq_phase MOVE_PHASES[] = { PH_GUNS, PH_GARRISON, PH_CAPTURE, PH_EMBARK, PH_SAIL, PH_LAND, PH_UNITS, PH_GENERALS,
 	PH_SEA, PH_ATTACK };
 static const sq_phase COMBAT_PHASES[] = { PH_SEA, PH_ATTACK };
 static const sq_phase REDEPLOY_PHASES[] = { PH_GARRISON, PH_CAPTURE, PH_EMBARK, PH_UNITS, PH_GENERALS, PH_PLACE };
@@ -410,18 +411,22 @@ static bool walk_in(sq_auto_ctx *c, grid_cell to)
 {
 	const sq_game *g = c->g;
 	long at = grid_index(g->board, to);
-	for (size_t i = 0; i < g->piece_count; i++) {
-		const sq_piece *p = &g->pieces[i];
-		if (!sq_auto_own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || !sq_auto_roll_left(g, p, 1) ||
-			grid_cell_equal(p->at, to) || sq_auto_garrisoned(c, p) || grid_distance(g->board, p->at, to) > p->type->move)
-			continue;
-		reach r;
-		reach_of(g, p, &r);
-		bool ok = r.steps[at] > 0 && offer_move(c, p, &r, at);
-		reach_free(&r);
-		if (ok)
-			return true;
-	}
+	/* The strong player keeps its guns out of the squares it walks
+	 * into while another unit can go (sq_strong_walks_in). */
+	for (int pass = c->st->strong ? 0 : 1; pass < 2; pass++)
+		for (size_t i = 0; i < g->piece_count; i++) {
+			const sq_piece *p = &g->pieces[i];
+			if (!sq_auto_own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || !sq_auto_roll_left(g, p, 1) ||
+				grid_cell_equal(p->at, to) || sq_auto_garrisoned(c, p) ||
+				grid_distance(g->board, p->at, to) > p->type->move || (pass == 0 && !sq_strong_walks_in(c, p)))
+				continue;
+			reach r;
+			reach_of(g, p, &r);
+			bool ok = r.steps[at] > 0 && offer_move(c, p, &r, at);
+			reach_free(&r);
+			if (ok)
+				return true;
+		}
 	return false;
 }
 
@@ -485,6 +490,30 @@ static bool unit_marches(sq_auto_ctx *c, long piece)
 	grid_cell target;
 	return sq_auto_own(c, p) && p->kind == SQ_LAND && p->on_map && !p->moved && sq_auto_roll_left(g, p, 1) && !sq_auto_garrisoned(c, p) &&
 		!engaged(g, p) && !ship_in_sight(g, p) && target_of(c, p, &target) && march(c, p, target);
+}
+
+/* The strong player's gun takes aim: to the square of its reach from
+ * which it fires at the best target without an answer, when that is
+ * better than where it stands (sq_strong_aim). */
+static int score_aim(const sq_auto_ctx *c, const sq_piece *p, grid_cell at, const void *data)
+{
+	(void)data;
+	return sq_strong_aim(c, p, at);
+}
+
+static bool gun_aims(sq_auto_ctx *c, long piece)
+{
+	const sq_game *g = c->g;
+	const sq_piece *p = &g->pieces[piece];
+	if (!c->st->strong || !sq_auto_own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || p->type->range < 2 ||
+		!sq_auto_roll_left(g, p, 1) || sq_auto_garrisoned(c, p))
+		return false;
+	reach r;
+	reach_of(g, p, &r);
+	long to = best_square(c, p, &r, score_aim, NULL);
+	bool ok = to >= 0 && offer_move(c, p, &r, to);
+	reach_free(&r);
+	return ok;
 }
 
 /* Generals: near the friendly unit closest to the enemy's capital, on a
@@ -562,12 +591,15 @@ static bool each_piece(sq_auto_ctx *c, piece_fn *fn, bool again)
 
 static bool run_phase(sq_auto_ctx *c, sq_phase phase)
 {
+	if (c->st->strong && !sq_strong_phase(c, phase == PH_EMBARK || phase == PH_SAIL))
+		return false;
 	switch (phase) {
 	case PH_GARRISON: return phase_garrison(c);
 	case PH_CAPTURE: return phase_capture(c);
 	case PH_EMBARK: return each_piece(c, sq_auto_ship_takes_on, true);
 	case PH_SAIL: return each_piece(c, sq_auto_ship_sails, false);
 	case PH_LAND: return each_piece(c, sq_auto_unit_lands, true);
+	case PH_GUNS: return each_piece(c, gun_aims, false);
 	case PH_UNITS: return each_piece(c, unit_marches, false);
 	case PH_GENERALS: return each_piece(c, general_follows, false);
 	case PH_SEA: return each_piece(c, sq_auto_fires_at_sea, true);

@@ -213,6 +213,8 @@ static int place_score(const sq_auto_ctx *c, const rs_square_unit *t, long city)
 		ships_in_waters(g, c->side, q->zone, &mine, &theirs);
 		return -sq_auto_waiting_in(c, city) - (enemy_ship_off(g, c->side, city) ? 10 : 0) - (theirs > mine ? 5 : 0);
 	}
+	if (c->st->strong)
+		return sq_strong_place(c, t, city);
 	if (city == c->capital && (sq_auto_capital_in_danger(c) || sq_land_count(g, q->at, c->side) < c->garrison))
 		return -1000;
 	int near = 1000;

@@ -174,6 +174,23 @@ bool sq_strong_target(const sq_auto_ctx *c, const sq_piece *p, grid_cell *out);
  * better), steps the land walk from the square to the target: a gun
  * stands at its range from it, out of the enemy guns' reach where it
  * can; others close in. */
+/* How good a square is for the strong player's gun to fire from this
+ * turn (lower is better; INT_MAX: no target from there): minus the worth
+ * of the best enemy square it hits without an answer. */
+int sq_strong_aim(const sq_auto_ctx *c, const sq_piece *p, grid_cell at);
+
+/* Whether the strong player's unit walks into a square to take it
+ * while others can: not a gun, which would stand in the enemy guns' way. */
+bool sq_strong_walks_in(const sq_auto_ctx *c, const sq_piece *p);
+
+/* Whether the strong player plays a phase of its turn: troops by sea
+ * (sea true) only when the movement roll spares units for it. */
+bool sq_strong_phase(const sq_auto_ctx *c, bool sea);
+
+/* Where the strong player's land unit bought enters best (lower is
+ * better). */
+int sq_strong_place(const sq_auto_ctx *c, const rs_square_unit *t, long city);
+
 int sq_strong_square(const sq_auto_ctx *c, const sq_piece *p, grid_cell at, grid_cell target, int steps);
 
 #endif

@@ -186,3 +186,68 @@ int sq_strong_square(const sq_auto_ctx *c, const sq_piece *p, grid_cell at, grid
 	}
 	return s + 5 * guns_on(g, at, c->side);
 }
+
+/* What clearing an enemy square is worth: its pieces by worth, the
+ * enemy's guns counted again (they fire next), a capital more. */
+static int square_worth(const sq_auto_ctx *c, grid_cell at)
+{
+	const sq_game *g = c->g;
+	int w = 0;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *q = &g->pieces[i];
+		if (q->alive && q->on_map && q->kind != SQ_SHIP && q->side == c->enemy && grid_cell_equal(q->at, at))
+			w += worth(q) + (q->type->range > 1 ? 3 : 0);
+	}
+	if (w == 0)
+		return 0;
+	long city = sq_city_at(g, at);
+	if (city >= 0 && (g->cities[city].capital_of[0] || g->cities[city].capital_of[1]))
+		w += 4;
+	else if (city >= 0)
+		w += 1;
+	return w;
+}
+
+int sq_strong_aim(const sq_auto_ctx *c, const sq_piece *p, grid_cell at)
+{
+	const sq_game *g = c->g;
+	int best = 0;
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *q = &g->pieces[i];
+		if (!q->alive || !q->on_map || q->kind == SQ_SHIP || q->side != c->enemy)
+			continue;
+		int d = grid_distance(g->board, at, q->at);
+		/* Beyond the answer's reach, within its own. */
+		if (d < 2 || d > p->type->range)
+			continue;
+		int w = square_worth(c, q->at);
+		if (w > best)
+			best = w;
+	}
+	return best > 0 ? -10 * best + 2 * guns_on(g, at, c->side) : INT_MAX;
+}
+
+bool sq_strong_walks_in(const sq_auto_ctx *c, const sq_piece *p)
+{
+	(void)c;
+	return p->type->range < 2;
+}
+
+bool sq_strong_phase(const sq_auto_ctx *c, bool sea)
+{
+	(void)c;
+	return !sea;
+}
+
+int sq_strong_place(const sq_auto_ctx *c, const rs_square_unit *t, long city)
+{
+	const sq_game *g = c->g;
+	const sq_city *q = &g->cities[city];
+	long cap = sq_auto_capital_of(g, c->enemy);
+	int d = cap >= 0 ? grid_distance(g->board, q->at, g->cities[cap].at) : 0;
+	int s = 4 * d + 3 * guns_on(g, q->at, c->side);
+	/* The own capital short of its garrison takes infantry first. */
+	if (city == c->capital && t->range < 2 && sq_land_count(g, q->at, c->side) < sq_auto_stacking(g))
+		s -= 100;
+	return s;
+}

@@ -201,7 +201,9 @@ static int square_worth(const sq_auto_ctx *c, grid_cell at)
 	if (w == 0)
 		return 0;
 	long city = sq_city_at(g, at);
-	if (city >= 0 && (g->cities[city].capital_of[0] || g->cities[city].capital_of[1]))
+	if (city >= 0 && g->cities[city].capital_of[c->side])
+		w += 12;
+	else if (city >= 0 && g->cities[city].capital_of[c->enemy])
 		w += 4;
 	else if (city >= 0)
 		w += 1;

@@ -418,7 +418,7 @@ static bool walk_in(sq_auto_ctx *c, grid_cell to)
 			const sq_piece *p = &g->pieces[i];
 			if (!sq_auto_own(c, p) || p->kind != SQ_LAND || !p->on_map || p->moved || !sq_auto_roll_left(g, p, 1) ||
 				grid_cell_equal(p->at, to) || sq_auto_garrisoned(c, p) ||
-				grid_distance(g->board, p->at, to) > p->type->move || (pass == 0 && !sq_strong_walks_in(c, p)))
+				grid_distance(g->board, p->at, to) > p->type->move || (c->st->strong && !sq_strong_walks_in(p, pass == 1)))
 				continue;
 			reach r;
 			reach_of(g, p, &r);

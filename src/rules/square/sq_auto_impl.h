@@ -179,9 +179,10 @@ bool sq_strong_target(const sq_auto_ctx *c, const sq_piece *p, grid_cell *out);
  * of the best enemy square it hits without an answer. */
 int sq_strong_aim(const sq_auto_ctx *c, const sq_piece *p, grid_cell at);
 
-/* Whether the strong player's unit walks into a square to take it
- * while others can: not a gun, which would stand in the enemy guns' way. */
-bool sq_strong_walks_in(const sq_auto_ctx *c, const sq_piece *p);
+/* Whether the strong player's unit walks into a square to take it: a
+ * gun, which would stand in the enemy guns' way, only when no other
+ * unit can (last). */
+bool sq_strong_walks_in(const sq_piece *p, bool last);
 
 /* Whether the strong player plays a phase of its turn: troops by sea
  * (sea true) only when the movement roll spares units for it. */

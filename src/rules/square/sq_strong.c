@@ -40,6 +40,13 @@ static int worth(const sq_piece *p)
 	return p->type->cost > 0 ? p->type->cost : 1;
 }
 
+/* What an enemy piece will do if it lives: a gun fires first and
+ * unanswered at the best of the strong player's squares next turn. */
+static int threat(const sq_piece *p)
+{
+	return p->kind == SQ_LAND && p->type->range > 1 ? 6 : 0;
+}
+
 int sq_strong_attack_value(const sq_auto_ctx *c, long u, long t)
 {
 	const sq_game *g = c->g;
@@ -50,7 +57,7 @@ int sq_strong_attack_value(const sq_auto_ctx *c, long u, long t)
 	/* In faces squared: the chance to kill times the defender's worth,
 	 * less the chance of the answer (none when a first shot kills)
 	 * times the attacker's. */
-	int value = af * faces * worth(d);
+	int value = af * faces * (worth(d) + threat(d));
 	if (answers)
 		value -= df * (p->type->fires_first ? faces - af : faces) * worth(p);
 	long city = sq_city_at(g, d->at);
@@ -196,7 +203,7 @@ static int square_worth(const sq_auto_ctx *c, grid_cell at)
 	for (size_t i = 0; i < g->piece_count; i++) {
 		const sq_piece *q = &g->pieces[i];
 		if (q->alive && q->on_map && q->kind != SQ_SHIP && q->side == c->enemy && grid_cell_equal(q->at, at))
-			w += worth(q) + (q->type->range > 1 ? 3 : 0);
+			w += worth(q) + threat(q);
 	}
 	if (w == 0)
 		return 0;
@@ -229,10 +236,9 @@ int sq_strong_aim(const sq_auto_ctx *c, const sq_piece *p, grid_cell at)
 	return best > 0 ? -10 * best + 2 * guns_on(g, at, c->side) : INT_MAX;
 }
 
-bool sq_strong_walks_in(const sq_auto_ctx *c, const sq_piece *p)
+bool sq_strong_walks_in(const sq_piece *p, bool last)
 {
-	(void)c;
-	return p->type->range < 2;
+	return p->type->range < 2 || last;
 }
 
 bool sq_strong_phase(const sq_auto_ctx *c, bool sea)
@@ -247,7 +253,7 @@ int sq_strong_place(const sq_auto_ctx *c, const rs_square_unit *t, long city)
 	const sq_city *q = &g->cities[city];
 	long cap = sq_auto_capital_of(g, c->enemy);
 	int d = cap >= 0 ? grid_distance(g->board, q->at, g->cities[cap].at) : 0;
-	int s = 4 * d + 3 * guns_on(g, q->at, c->side);
+	int s = 4 * d + 10 * guns_on(g, q->at, c->side);
 	/* The own capital short of its garrison takes infantry first. */
 	if (city == c->capital && t->range < 2 && sq_land_count(g, q->at, c->side) < sq_auto_stacking(g))
 		s -= 100;

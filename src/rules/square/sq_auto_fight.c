@@ -122,7 +122,10 @@ static long retreat_square(const sq_auto_ctx *c, const sq_piece *p)
 
 /* The defender's choices after a round, made for it: a unit outfought
  * falls back under a cavalry's cover (never out of its capital), a general
- * left alone on the square withdraws. */
+ * left alone on the square withdraws.  The strong player answering for
+ * its own side (own_choices) reads "outfought" its own way
+ * (sq_strong_outfought); the choices a player makes for its enemy in the
+ * combats it leads are the simple player's, whoever leads. */
 bool sq_auto_defender_falls_back(sq_auto_ctx *c, long cell, int attack)
 {
 	const sq_game *g = c->g;
@@ -143,7 +146,9 @@ bool sq_auto_defender_falls_back(sq_auto_ctx *c, long cell, int attack)
 			continue;
 		}
 		long city = sq_city_at(g, target);
-		if ((city >= 0 && g->cities[city].capital_of[c->enemy]) || sq_auto_factor(g, (long)i, target, true) >= attack)
+		if ((city >= 0 && g->cities[city].capital_of[c->enemy]) ||
+			(c->st->strong && c->st->own_choices ? !sq_strong_outfought(c, (long)i, cell)
+				       : sq_auto_factor(g, (long)i, target, true) >= attack))
 			continue;
 		for (size_t k = 0; k < g->piece_count; k++) {
 			const sq_piece *cav = &g->pieces[k];

@@ -188,6 +188,11 @@ bool sq_strong_walks_in(const sq_piece *p, bool last);
  * (sea true) only when the movement roll spares units for it. */
 bool sq_strong_phase(const sq_auto_ctx *c, bool sea);
 
+/* Whether the defender's unit on the square (a grid index) is better
+ * off falling back, as the strong player sees it: the attacker's next
+ * shot at it draws no answer, or hits more often than its answer. */
+bool sq_strong_outfought(sq_auto_ctx *c, long piece, long cell);
+
 /* Where the strong player's land unit bought enters best (lower is
  * better). */
 int sq_strong_place(const sq_auto_ctx *c, const rs_square_unit *t, long city);

@@ -259,3 +259,21 @@ int sq_strong_place(const sq_auto_ctx *c, const rs_square_unit *t, long city)
 		s -= 100;
 	return s;
 }
+
+/* ---- the defender's choices ---- */
+
+bool sq_strong_outfought(sq_auto_ctx *c, long piece, long cell)
+{
+	const sq_game *g = c->g;
+	const sq_piece *d = &g->pieces[piece];
+	int df = sq_auto_factor(g, piece, d->at, true);
+	for (size_t i = 0; i < g->piece_count; i++) {
+		const sq_piece *p = &g->pieces[i];
+		if (!sq_auto_own(c, p) || p->kind != SQ_LAND || !p->on_map || (p->target_cell >= 0 && p->target_cell != cell) ||
+			!sq_reaches(g, p->type, p->at, d->at))
+			continue;
+		if (!sq_answers(g, piece, p->at, NULL) || sq_auto_factor(g, (long)i, p->at, false) > df)
+			return true;
+	}
+	return false;
+}

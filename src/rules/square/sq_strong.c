@@ -23,6 +23,11 @@
 #include "sq_auto_impl.h"
 #include "sq_referee.h"
 
+/* Units the movement roll must still allow before troops go by sea:
+ * ships and landings spend the roll the guns and the capitals need, so
+ * only a large roll has units to spare for them. */
+#define SQ_STRONG_SPARE 8
+
 void sq_strong_init(sq_auto *st, long max_turns)
 {
 	sq_auto_init(st, max_turns);
@@ -243,8 +248,7 @@ bool sq_strong_walks_in(const sq_piece *p, bool last)
 
 bool sq_strong_phase(const sq_auto_ctx *c, bool sea)
 {
-	(void)c;
-	return !sea;
+	return !sea || c->g->roll - c->g->counted >= SQ_STRONG_SPARE;
 }
 
 int sq_strong_place(const sq_auto_ctx *c, const rs_square_unit *t, long city)

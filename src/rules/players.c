@@ -17,25 +17,30 @@ static const player_kind PLAYER_KINDS[] = {
 		{
 			[LANG_EN] = "plays plainly: brings as many units as it can toward the enemy and attacks where its odds look best",
 			[LANG_NL] = "speelt eenvoudig: brengt zoveel mogelijk eenheden naar de vijand en valt aan waar de kansen het best lijken",
-			[LANG_FR] = "joue simplement : mène autant d'unités que possible vers l'ennemi et attaque là où ses chances semblent les meilleures",
+			[LANG_FR] = "joue simplement : mène autant d'unités que possible vers l'ennemi et attaque là où ses chances semblent les meilleures",
 		},
 		false,
 	},
 	{
 		"strong",
 		{
-			[LANG_EN] = "weighs each battle by its exact odds, the fire a move draws and the cards worth keeping; hex games only for now",
-			[LANG_NL] = "weegt elk gevecht naar de exacte kansen, het vuur dat een zet uitlokt en de kaarten die het bewaren waard zijn; voorlopig alleen hexspellen",
-			[LANG_FR] = "pèse chaque combat selon ses chances exactes, le feu qu'un mouvement attire et les cartes à garder ; pour l'instant seulement sur hexagones",
+			[LANG_EN] = "weighs each battle by its exact odds, the fire a move draws and the cards worth keeping; on the square map it buys guns, "
+					"weighs each attack by what it should kill and lose, breaks off a combat that goes badly, holds its capital and strikes at the enemy's",
+			[LANG_NL] = "weegt elk gevecht naar de exacte kansen, het vuur dat een zet uitlokt en de kaarten die het bewaren waard zijn; op de vierkantenkaart "
+					"koopt het kanonnen, weegt het elke aanval naar wat die zou doden en verliezen, breekt het een slecht gaand gevecht af, "
+					"houdt het de eigen hoofdstad en slaat het toe op die van de vijand",
+			[LANG_FR] = "pèse chaque combat selon ses chances exactes, le feu qu'un mouvement attire et les cartes à garder ; sur la carte à cases carrées, "
+					"il achète des canons, pèse chaque attaque selon ce qu'elle devrait détruire et perdre, rompt un combat qui tourne mal, "
+					"tient sa capitale et frappe celle de l'ennemi",
 		},
 		false,
 	},
 	{
 		"expert",
 		{
-			[LANG_EN] = "plans: tries several ways to play the whole turn over the enemy's possible hands and dice, looking to the end of the enemy's reply, and plays the best (--think sets its time); hex games only for now",
-			[LANG_NL] = "plant: probeert meerdere manieren om de hele beurt te spelen over de mogelijke handen en dobbelstenen van de vijand, kijkt tot het einde van diens antwoord en speelt de beste (--think zet zijn tijd); voorlopig alleen hexspellen",
-			[LANG_FR] = "planifie : essaie plusieurs façons de jouer tout le tour selon les mains et les dés possibles de l'ennemi, regarde jusqu'à la fin de sa réponse et joue la meilleure (--think règle son temps) ; pour l'instant seulement sur hexagones",
+			[LANG_EN] = "plans: tries several ways to play the whole turn over the enemy's possible hands and dice, looking to the end of the enemy's reply, and plays the best (--think sets its time)",
+			[LANG_NL] = "plant: probeert meerdere manieren om de hele beurt te spelen over de mogelijke handen en dobbelstenen van de vijand, kijkt tot het einde van diens antwoord en speelt de beste (--think zet zijn tijd)",
+			[LANG_FR] = "planifie : essaie plusieurs façons de jouer tout le tour selon les mains et les dés possibles de l'ennemi, regarde jusqu'à la fin de sa réponse et joue la meilleure (--think règle son temps)",
 		},
 		true,
 	},

@@ -183,6 +183,15 @@ bool sq_auto_offer(sq_auto_ctx *c, sq_action *a)
 	return true;
 }
 
+bool sq_auto_offer_words(sq_auto_ctx *c, sq_action *a)
+{
+	if (a->word_count == 0) {
+		sqlog_action_finish(a);
+		return false;
+	}
+	return sq_auto_offer(c, a);
+}
+
 bool sq_auto_offer_simple(sq_auto_ctx *c, sq_act_kind kind, const char *subject, const char *object, const char *extra)
 {
 	sq_action a;

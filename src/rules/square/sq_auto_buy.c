@@ -192,11 +192,7 @@ bool sq_auto_buy(sq_auto_ctx *c)
 			allowance--;
 		room--;
 	}
-	if (a.word_count == 0) {
-		sqlog_action_finish(&a);
-		return false;
-	}
-	return sq_auto_offer(c, &a);
+	return sq_auto_offer_words(c, &a);
 }
 
 /* Where a unit bought enters best (lower is better): the capital first

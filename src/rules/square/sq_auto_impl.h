@@ -85,6 +85,10 @@ bool sq_auto_accepted(const sq_game *g, const sq_action *a);
 /* The action in *out when the referee accepts it; else nothing. */
 bool sq_auto_offer(sq_auto_ctx *c, sq_action *a);
 
+/* sq_auto_offer of an action that has words (a purchase of none is no
+ * action: it is dropped, false). */
+bool sq_auto_offer_words(sq_auto_ctx *c, sq_action *a);
+
 /* sq_auto_offer of an action made of its words. */
 bool sq_auto_offer_simple(sq_auto_ctx *c, sq_act_kind kind, const char *subject, const char *object, const char *extra);
 

@@ -147,11 +147,7 @@ bool sq_strong_buy(sq_auto_ctx *c)
 		allowance--;
 		room--;
 	}
-	if (a.word_count == 0) {
-		sqlog_action_finish(&a);
-		return false;
-	}
-	return sq_auto_offer(c, &a);
+	return sq_auto_offer_words(c, &a);
 }
 
 /* ---- where the units go ---- */

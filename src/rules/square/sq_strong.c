@@ -1,18 +1,23 @@
 /* The square game's strong player (sq_strong.h): the plan it lays over
- * the automatic player's proposal machinery (sq_auto_impl.h).  What a
- * good player of mb-remastered knows and the simple player does not:
+ * the automatic player's proposal machinery (sq_auto_impl.h), where the
+ * simple player's turn asks it.  What a good player of mb-remastered
+ * knows and the simple player does not:
  *  - artillery fires first and, from two squares, draws no answer at all
  *    (digest §11 "who may fire back"); nothing limits the rounds of a
- *    combat, so artillery in range clears a square at no risk: it is the
- *    unit to buy, and an unanswered bombardment goes on to the end;
- *  - a general never answers an attack: he is shot at first, and his +1
- *    goes with him;
- *  - an attack is worth the pieces it is expected to kill less the ones
- *    it is expected to lose (by cost), and the capitals are the game:
- *    the own one is held with the stacking limit, the enemy's is struck
- *    when it is weakly held;
- *  - a combat that goes badly is broken off, unless the capital is at
- *    stake.
+ *    combat, so a gun in range clears a square at no risk: it is the unit
+ *    to buy, its aim is chosen before anything else moves (the movement
+ *    roll is short), and an unanswered bombardment goes on to the end;
+ *  - the enemy's guns are the first targets (they strike first next
+ *    turn), the own capital lost the very first; a general, who never
+ *    answers, is shot at for his +1;
+ *  - an attack is worth the pieces it should kill less those it should
+ *    lose, by cost, with the capitals at stake; a combat that goes badly
+ *    is broken off unless the own capital is at stake;
+ *  - guns are placed near the enemy capital but out of the enemy guns'
+ *    reach, and do not walk into the squares taken, where the enemy's
+ *    guns wait: other units do;
+ *  - ships spend the movement roll the land war needs: troops go by sea
+ *    only when the roll spares units.
  * Every proposal still goes through the referee (sq_auto_offer). */
 #include "sq_strong.h"
 

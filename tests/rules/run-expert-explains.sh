@@ -91,7 +91,7 @@ review_golden() {
 		bad "$name: the JSON is not as documented: $(cat "$work/$name.json")"
 }
 review_golden "$shiloh" shiloh-idle.log 3 3
-review_golden "$mb" mb-1861-idle.log 2 2
+review_golden "$mb" mb-1861-idle.log 2 1
 # One flag from the end (bc-duel's last turns): the wins among the simulations.
 review "$dir/scenarios/bc-duel.xml" "$dir/golden/bc1999-duel.log" >"$work/duel.txt" 2>&1
 grep -A1 '^turn 5, union ' "$work/duel.txt" |

@@ -15,9 +15,10 @@
 #      chooses whether his unit stands or withdraws before the roll, and
 #      his own battle line cannot withdraw the computer's unit;
 #   4. square (sq-seats, seed 1): after a round of the computer's attack
-#      the player (the defender) is asked and withdraws his general; when
-#      the player attacks, the computer covers its own retreat and
-#      withdraws its own general, unasked;
+#      (simple's, which strikes at lee's square first) the player (the
+#      defender) is asked and withdraws his general; when the player
+#      attacks, the computer (the grid's strongest, strong) covers its own
+#      retreat and withdraws its own general, unasked;
 #   5. --computer seats the strongest player of the grid (strong on hex),
 #      --player still chooses;
 # and every log passes orbat check and is resumed with --computer.
@@ -117,7 +118,7 @@ grep -q "^refused: whether 'c1' withdraws before the roll is its owner's choice.
 # back: one face.)  After his withdrawal the player may still retreat the
 # unit under cover, or pass; then the computer goes on.
 printf '%s\n' 'withdraw lee E4' pass quit >"$work/s4.in"
-session s4 "$seats" --seed 1 --computer union
+session s4 "$seats" --seed 1 --computer union --player simple
 before=$(sed -n '1,/^confederate> /p' "$work/s4.out")
 grep -q '^auto: attack u-art-[12] c-inf-1 : ' <<<"$before" && grep -q '^  may: retreat UNIT SQUARE CAVALRY .* or pass' <<<"$before" &&
 	ok || bad "square: the player is not asked after the computer's round: $(tail -n 3 <<<"$before")"

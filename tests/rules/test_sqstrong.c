@@ -6,6 +6,9 @@
  *    play --computer` asks them) or the attacker making them; every
  *    proposal and answer is put to sq_apply and one refused is a failure;
  *  - determinism: the same seed plays the same game, line for line;
+ *  - its rules of thumb in positions made to measure: it buys guns, and
+ *    answering for its own side it falls back from fire it cannot answer
+ *    where the simple player stays;
  *  - strength: 100 games of each scenario through the match (rules/match.h)
  *    with the seeds and seats `orbat balance --players strong,simple`
  *    plays: the exact count of strong's wins, which a change of the player
@@ -155,6 +158,84 @@ static void test_same_seed_same_game(void **state)
 	sq_fixture_unload(&f);
 }
 
+/* Apply log lines written by hand. */
+static void apply_lines(sq_game *g, const char *const *lines)
+{
+	for (int i = 0; lines[i]; i++) {
+		sq_action a;
+		bool empty;
+		rules_error err;
+		assert_true(sqlog_parse_line(lines[i], i + 1, &a, &empty, &err));
+		if (!sq_apply(g, &a, NULL, &err))
+			fail_msg("'%s' refused: %s [%s]", lines[i], err.message, err.rule);
+		sqlog_action_finish(&a);
+	}
+}
+
+/* Artillery shot at from two squares by artillery as good as itself:
+ * the simple player reads the even factors as a fair fight and stays;
+ * the strong player, answering for its own side, sees that it cannot
+ * fire back and falls back under its cavalry's cover. */
+static void test_falls_back_from_unanswered_fire(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	sq_fixture_load(&f, "mb-1861.xml",
+		"<general id=\"grant\" at=\"R2\"/>"
+		"<unit id=\"u-art-1\" type=\"artillery\" at=\"C3\"/>"
+		"<unit id=\"u-inf-1\" type=\"infantry\" at=\"M7\"/>",
+		"<general id=\"lee\" at=\"C15\"/>"
+		"<unit id=\"c-art-1\" type=\"artillery\" at=\"E3\"/>"
+		"<unit id=\"c-cav-1\" type=\"cavalry\" at=\"F3\"/>"
+		"<unit id=\"c-inf-1\" type=\"infantry\" at=\"M8\"/>");
+	static const char *const lines[] = { "roll : 1 1", "attack u-art-1 c-art-1 : 6", NULL };
+	for (int strong = 0; strong < 2; strong++) {
+		sq_game *g = sq_game_create(f.pos);
+		apply_lines(g, lines);
+		sq_auto st;
+		if (strong)
+			sq_strong_init(&st, 0);
+		else
+			sq_auto_init(&st, 0);
+		sq_auto_own_choices(&st);
+		rng choices;
+		rng_seed(&choices, 5);
+		sq_action a;
+		bool answered = sq_auto_answer(g, &st, &choices, &a);
+		assert_int_equal(answered, strong == 1);
+		if (answered) {
+			assert_int_equal(a.kind, SQ_ACT_RETREAT);
+			assert_string_equal(a.subject, "c-art-1");
+			assert_string_equal(a.extra, "c-cav-1");
+			rules_error err;
+			assert_true(sq_apply(g, &a, NULL, &err));
+			sqlog_action_finish(&a);
+		}
+		sq_game_destroy(g);
+	}
+	sq_fixture_unload(&f);
+}
+
+/* The first purchase: the gun, which fires first and unanswered from
+ * two squares, then infantry with what is left. */
+static void test_buys_guns(void **state)
+{
+	(void)state;
+	sq_fixture f;
+	sq_fixture_load(&f, "mb-1861.xml", NULL, NULL);
+	sq_auto st;
+	sq_strong_init(&st, 0);
+	rng choices;
+	rng_seed(&choices, 1);
+	sq_action a;
+	assert_true(sq_auto_next(f.g, &st, &choices, &a));
+	char *line = sqlog_format(&a);
+	assert_string_equal(line, "buy artillery infantry infantry");
+	free(line);
+	sqlog_action_finish(&a);
+	sq_fixture_unload(&f);
+}
+
 /* Strong's wins in the games `orbat balance --players strong,simple
  * --games GAMES --seed 1` plays on the scenario. */
 #define GAMES 100
@@ -204,6 +285,8 @@ int main(void)
 		cmocka_unit_test(test_legal_two_players),
 		cmocka_unit_test(test_legal_four_players),
 		cmocka_unit_test(test_same_seed_same_game),
+		cmocka_unit_test(test_falls_back_from_unanswered_fire),
+		cmocka_unit_test(test_buys_guns),
 		cmocka_unit_test(test_beats_simple),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

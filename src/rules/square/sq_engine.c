@@ -409,7 +409,7 @@ static void strong_init(void *state, int side, long max_turns)
 }
 
 static const player_ops STRONG = {
-	sizeof(sq_auto), strong_init, simple_next, nothing_to_free, simple_own_choices, simple_answer,
+	sizeof(sq_auto), strong_init, simple_next, nothing_to_free, simple_own_choices, simple_answer, NULL,
 };
 
 /* The expert: the search of rules/expert/ with nothing hidden to deal

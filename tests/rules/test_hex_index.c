@@ -4,7 +4,10 @@
  * action of seeded games of the simple and the strong player on every
  * bundled hex scenario, and in clones taken mid-game that then go their
  * own way.  A stale index would make the referee and the players see an
- * empty hex where a unit stands. */
+ * empty hex where a unit stands.  Likewise the strong player's memo of
+ * battle odds (strong_odds.c), filled by its weighing and copied with a
+ * clone, answers what working the odds out answers, bit for bit: a key
+ * that left out something the odds read would change its choices. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -21,11 +24,13 @@
 #include "rules/engine.h"
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
+#include "rules/hex/strong.h"
 #include "rules/players.h"
 
 #define SEED_COUNT 3
 #define MAX_ACTIONS 400
 #define CLONE_AT 40
+#define ODDS_EVERY 8
 
 /* Units of `side` (any when < 0) alive at h, by looking at each; the
  * first of them in *first (-1 for none). */
@@ -76,6 +81,40 @@ static void check_ids(const hex_game *g)
 	assert_int_equal(hex_game_find_unit(g, NULL), -1);
 }
 
+static bool same_odds(const strong_odds *a, const strong_odds *b)
+{
+	return a->destroy == b->destroy && a->figures == b->figures && a->flags == b->flags;
+}
+
+/* Every living figure as the target of the first two living enemy units
+ * (their figures differ more often than not: saving dice are capped by
+ * them), near and far, with one to five dice: memo and count agree. */
+static void check_odds(const hex_game *g)
+{
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
+			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+		if (!hex_game_ref_alive(g, t))
+			continue;
+		int attackers = 0;
+		for (size_t a = 0; a < g->unit_count && attackers < 2; a++) {
+			if (!g->units[a].alive || g->units[a].side == hex_game_ref_side(g, t))
+				continue;
+			attackers++;
+			for (int dice = 1; dice <= 5; dice++)
+				for (int distance = 1; distance <= 2; distance++) {
+					strong_odds memo, count;
+					strong_battle_odds(g, (int)a, t, dice, distance, &memo);
+					strong_battle_odds_exact(g, (int)a, t, dice, distance, &count);
+					if (!same_odds(&memo, &count))
+						fail_msg("%s on %s, %d dice at %d: the memo says %g/%g/%g, the count %g/%g/%g",
+							g->units[a].id, hex_game_ref_id(g, t), dice, distance, memo.destroy, memo.figures,
+							memo.flags, count.destroy, count.figures, count.flags);
+				}
+		}
+	}
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
@@ -113,10 +152,15 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 			break;
 		game_action_finish(e, a);
 		assert_true(check_index(g) > 0);
+		/* The odds are dear to work out: every few actions, the memo
+		 * keeps what it learnt meanwhile. */
+		if (n % ODDS_EVERY == 0)
+			check_odds(hex_engine_referee(g)->g);
 		checks++;
 		if (fork && n == CLONE_AT) {
 			game *c = game_clone(g);
 			check_index(c);
+			check_odds(hex_engine_referee(c)->g);
 			rng d2 = *dice, c2 = *choices;
 			checks += play_checked(e, c, p, &d2, &c2, false);
 			game_destroy(c);

@@ -324,6 +324,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->lone);
 	free(g->unit_by_id);
 	free(g->scenario_id);
+	free(g->player_memo);
 	special_table_destroy(g->special);
 	free(g);
 }
@@ -349,6 +350,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->lone = copy_items(g->lone, n, sizeof *c->lone);
 	c->unit_by_id = copy_items(g->unit_by_id, g->unit_count, sizeof *c->unit_by_id);
+	c->player_memo = g->player_memo ? copy_items(g->player_memo, 1, g->player_memo_size) : NULL;
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
 		c->sides[s].id = dup_or_null(g->sides[s].id);

@@ -129,6 +129,12 @@ typedef struct hex_game {
 	/* The scenario's special rules, compiled (special_table.h; what they
 	 * allow now: hex_special.h); NULL when it has none. */
 	struct hex_special *special;
+	/* A player's memo of answers that depend only on the ruleset and on
+	 * the facts its keys name (strong_odds.c): one flat block of
+	 * player_memo_size bytes, NULL until first asked, copied with the
+	 * game and freed with it.  No answer of the rules reads it. */
+	void *player_memo;
+	size_t player_memo_size;
 } hex_game;
 
 /* A game at the scenario's start.  The scenario must have passed

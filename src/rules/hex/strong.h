@@ -52,8 +52,12 @@ typedef struct strong_odds {
 } strong_odds;
 
 /* The odds of unit `attacker` rolling `dice` dice (at most 12) at
- * `target` `distance` hexes away. */
+ * `target` `distance` hexes away (strong_odds.c): from the game's memo,
+ * worked out on the first asking. */
 void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dice, int distance, strong_odds *o);
+/* The same, always worked out (what the memo keeps). */
+void strong_battle_odds_exact(const hex_game *g, int attacker, hex_ref target, int dice, int distance,
+	strong_odds *o);
 
 void strong_init(strong_player *sp);
 /* The next action for the side to play (into *a, freed with

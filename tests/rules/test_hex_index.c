@@ -7,7 +7,10 @@
  * empty hex where a unit stands.  Likewise the strong player's memo of
  * battle odds (strong_odds.c), filled by its weighing and copied with a
  * clone, answers what working the odds out answers, bit for bit: a key
- * that left out something the odds read would change its choices. */
+ * that left out something the odds read would change its choices.  And
+ * the worths of ordering each figure that the strong player weighed for
+ * its card and keeps for its orders, where it finds the position the
+ * same (hex_game_same), are those weighed afresh. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -25,6 +28,7 @@
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
 #include "rules/hex/strong.h"
+#include "rules/hex/strong_impl.h"
 #include "rules/players.h"
 
 #define SEED_COUNT 3
@@ -115,6 +119,23 @@ static void check_odds(const hex_game *g)
 	}
 }
 
+/* Orders phases where the strong player used the worths it kept. */
+static long worths_kept;
+
+static void check_worths(game *gm, player *p)
+{
+	referee *r = hex_engine_referee(gm);
+	if (strcmp(p->kind->name, "strong") != 0 || r->phase != PHASE_ORDERS || !strong_worths_kept(r, p->state))
+		return;
+	worths_kept++;
+	double *fresh = strong_order_worths(r);
+	const double *kept = strong_turn_worths(r, p->state);
+	for (size_t i = 0; i < r->g->unit_count + r->g->general_count; i++)
+		if (fresh[i] != kept[i])
+			fail_msg("figure %zu: worth %g kept from the card's choice, %g weighed now", i, kept[i], fresh[i]);
+	free(fresh);
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
@@ -152,6 +173,7 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 			break;
 		game_action_finish(e, a);
 		assert_true(check_index(g) > 0);
+		check_worths(g, p);
 		/* The odds are dear to work out: every few actions, the memo
 		 * keeps what it learnt meanwhile. */
 		if (n % ODDS_EVERY == 0)
@@ -214,6 +236,8 @@ static void test_index_agrees(void **state)
 	}
 	str_free_words(paths, count);
 	assert_true(checks > 100);
+	/* Kept more often than not: the test is not empty. */
+	assert_true(worths_kept > 10);
 }
 
 int main(void)

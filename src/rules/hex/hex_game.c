@@ -338,6 +338,61 @@ static void *copy_items(const void *items, size_t count, size_t size)
 	return c;
 }
 
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool units_alike(const hex_unit *a, const hex_unit *b)
+{
+	if (a->side != b->side || a->type != b->type || !grid_cell_equal(a->at, b->at) || a->figures != b->figures ||
+		a->full != b->full || a->alive != b->alive || a->brigade != b->brigade || a->reserve != b->reserve ||
+		!grid_cell_equal(a->entry, b->entry) || a->scheduled != b->scheduled || a->exited != b->exited)
+		return false;
+	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+		if (!same_text(a->attr[k], b->attr[k]))
+			return false;
+	return true;
+}
+
+static bool brigades_alike(const hex_brigade *a, const hex_brigade *b)
+{
+	return a->side == b->side && a->general == b->general && a->alive == b->alive && a->unit_count == b->unit_count &&
+		memcmp(a->units, b->units, (size_t)a->unit_count * sizeof *a->units) == 0;
+}
+
+bool hex_game_same(const hex_game *a, const hex_game *b)
+{
+	size_t n = hex_count(&a->board);
+	if (a->rs != b->rs || n != hex_count(&b->board) || a->unit_count != b->unit_count ||
+		a->general_count != b->general_count || a->brigade_count != b->brigade_count || a->winner != b->winner ||
+		a->drawn != b->drawn || a->first_side != b->first_side || memcmp(a->turns, b->turns, sizeof a->turns) != 0 ||
+		memcmp(a->terrain, b->terrain, n * sizeof *a->terrain) != 0 ||
+		memcmp(a->fieldworks, b->fieldworks, n * sizeof *a->fieldworks) != 0 ||
+		!special_table_same_state(a->special, b->special) || !same_text(a->scenario_id, b->scenario_id) ||
+		a->objective_count != b->objective_count ||
+		memcmp(a->objectives, b->objectives, a->objective_count * sizeof *a->objectives) != 0)
+		return false;
+	for (int s = 0; s < GAME_SIDES; s++) {
+		const hex_side *x = &a->sides[s], *y = &b->sides[s];
+		if (x->home_north != y->home_north || x->hand_size != y->hand_size || x->target != y->target ||
+			x->flags != y->flags || x->reserves != y->reserves)
+			return false;
+	}
+	for (size_t i = 0; i < a->unit_count; i++)
+		if (!units_alike(&a->units[i], &b->units[i]))
+			return false;
+	for (size_t i = 0; i < a->general_count; i++) {
+		const hex_general *x = &a->generals[i], *y = &b->generals[i];
+		if (x->side != y->side || !grid_cell_equal(x->at, y->at) || x->alive != y->alive || x->brigade != y->brigade)
+			return false;
+	}
+	for (size_t i = 0; i < a->brigade_count; i++)
+		if (!brigades_alike(&a->brigades[i], &b->brigades[i]))
+			return false;
+	return true;
+}
+
 hex_game *hex_game_clone(const hex_game *g)
 {
 	hex_game *c = xmalloc(sizeof *c);

@@ -150,6 +150,12 @@ void hex_game_destroy(hex_game *g);
 void hex_game_unit_lift(hex_game *g, int unit, bool lifted);
 /* A deep copy (the ruleset is shared). */
 hex_game *hex_game_clone(const hex_game *g);
+/* Whether two games stand alike: every figure where
+ * and as it is (figures, attributes, brigade, reserve), the brigades, the
+ * sides' flags and numbers, the turns, the terrain and fieldworks, the
+ * winner, what the special rules remember, the scenario and its
+ * objectives.  The ids and names are not compared. */
+bool hex_game_same(const hex_game *a, const hex_game *b);
 
 /* Where to write a rule id: ruleset prefix + section, e.g. "bc-3.1". */
 void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t size);

@@ -257,7 +257,7 @@ static hex_ref orderable(const hex_game *g, size_t i)
 
 /* Each living unit's and general's order worth, for the card and the
  * orders (by orderable's index). */
-static double *order_worths(referee *r)
+double *strong_order_worths(referee *r)
 {
 	const hex_game *g = r->g;
 	size_t n = g->unit_count + g->general_count;
@@ -269,6 +269,55 @@ static double *order_worths(referee *r)
 		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index) : strong_general_order_worth(r, f.index);
 	}
 	return w;
+}
+
+/* What the worths read of the turn's record for general i: whether he
+ * has moved (a unit takes him along or not) and fought (his extra die),
+ * for the side to play's generals (the enemy's lend nothing to its
+ * battles and moves). */
+static unsigned char general_mark(const referee *r, size_t i)
+{
+	if (!r->gt || r->g->generals[i].side != r->side)
+		return 0;
+	return (unsigned char)(r->gt[i].moved | r->gt[i].spent << 1);
+}
+
+static void forget_worths(strong_player *sp)
+{
+	hex_game_destroy(sp->worth_at);
+	free(sp->worth_marks);
+	free(sp->worths);
+	sp->worth_at = NULL;
+	sp->worth_marks = NULL;
+	sp->worths = NULL;
+}
+
+bool strong_worths_kept(const referee *r, const strong_player *sp)
+{
+	const hex_game *g = r->g;
+	bool kept = sp->worth_at && sp->worth_side == r->side && hex_game_same(sp->worth_at, g);
+	for (size_t i = 0; kept && i < g->general_count; i++)
+		kept = sp->worth_marks[i] == general_mark(r, i);
+	return kept;
+}
+
+/* The order worths of the position (strong_order_worths), weighed again
+ * only when the position, the side or its generals' marks differ from
+ * those they were weighed in: playing a card changes none of them but on
+ * the turns where it brings units or wakes a frozen group. */
+const double *strong_turn_worths(referee *r, strong_player *sp)
+{
+	const hex_game *g = r->g;
+	if (strong_worths_kept(r, sp))
+		return sp->worths;
+	forget_worths(sp);
+	sp->worths = strong_order_worths(r);
+	sp->worth_at = hex_game_clone(g);
+	sp->worth_side = r->side;
+	sp->worth_marks = xcalloc(g->general_count + 1, sizeof *sp->worth_marks);
+	for (size_t i = 0; i < g->general_count; i++)
+		sp->worth_marks[i] = general_mark(r, i);
+	return sp->worths;
 }
 
 /* The side's living units and generals, most worth ordering first (the
@@ -336,7 +385,7 @@ static bool special_order(order_kind kind)
  * simple player's pick when it chose a special card with reason or
  * nothing plain is worth playing.  *a holds the simple player's pick on
  * entry. */
-static void choose_card(referee *r, gl_action *a)
+static void choose_card(referee *r, strong_player *sp, gl_action *a)
 {
 	hex_game *g = r->g;
 	int side = r->side;
@@ -351,7 +400,7 @@ static void choose_card(referee *r, gl_action *a)
 			orders_from_card(g, side, picked, flank, last, &oc, &why) && special_order(oc.kind))
 			return;
 	}
-	double *worth = order_worths(r);
+	const double *worth = strong_turn_worths(r, sp);
 	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	double best = 0;
@@ -371,7 +420,6 @@ static void choose_card(referee *r, gl_action *a)
 			}
 		}
 	free(list);
-	free(worth);
 	if (best_card < 0)
 		return;
 	char name[80];
@@ -384,17 +432,16 @@ static void choose_card(referee *r, gl_action *a)
 		a->section = xstrdup(g->rs->sections[best_flank].id);
 }
 
-static bool choose_orders(referee *r, gl_action *a)
+static bool choose_orders(referee *r, strong_player *sp, gl_action *a)
 {
 	const hex_game *g = r->g;
-	double *worth = order_worths(r);
+	const double *worth = strong_turn_worths(r, sp);
 	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
 	order_ranked(r, &r->current, &r->orders, list, worth, n, a);
 	free(list);
-	free(worth);
 	return a->word_count > 0;
 }
 
@@ -678,6 +725,11 @@ void strong_init(strong_player *sp)
 	sp->last_unit = -1;
 }
 
+void strong_finish(strong_player *sp)
+{
+	forget_worths(sp);
+}
+
 /* A battle step the simple player answers (saves, defensive rolls,
  * retreats, ground gain), or an arrival or rally it owes. */
 static bool owed_step(const referee *r)
@@ -743,7 +795,7 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 		sp->stage = STAGE_ORDERS;
 		sp->last_unit = -1;
 		sp->delegate = false;
-		choose_card(r, a);
+		choose_card(r, sp, a);
 		return true;
 	}
 	if (sp->turn != r->turn || r->phase == PHASE_DISCARDED) {
@@ -760,7 +812,7 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 			sp->stage = STAGE_BRIGADES;
 			sp->brigade = 0;
 			sp->plan_len = sp->plan_pos = 0;
-			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
+			if (r->phase == PHASE_ORDERS && choose_orders(r, sp, a))
 				return true;
 			hexlog_action_finish(a);
 			break;

@@ -1,5 +1,5 @@
-/* The hex game's index of who stands where (hex_game occupants), and its
- * units in the order of their ids (unit_by_id), agree
+/* The hex game's index of who stands where (hex_game occupants and
+ * generals_on), and its units in the order of their ids (unit_by_id), agree
  * with a look at every unit, on every hex and for either side, after each
  * action of seeded games of the simple and the strong player on every
  * bundled hex scenario, and in clones taken mid-game that then go their
@@ -136,11 +136,55 @@ static void check_worths(game *gm, player *p)
 	free(fresh);
 }
 
+/* The living general at h by looking at each (the first of them), and
+ * how many stand there. */
+static int scan_general(const hex_game *g, hex_coord h, int *count)
+{
+	int first = -1;
+	*count = 0;
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && grid_cell_equal(g->generals[i].at, h) && (*count)++ == 0)
+			first = (int)i;
+	return first;
+}
+
+/* The general of each hex and of each unit, as the index answers and as a
+ * look at every general answers. */
+static void check_generals(const hex_game *g)
+{
+	for (size_t i = 0; i < hex_count(&g->board); i++) {
+		hex_coord h = hex_from_index(&g->board, i);
+		int count, first = scan_general(g, h, &count);
+		if (hex_game_general_at(g, h) != first || g->generals_on[i] != count)
+			fail_msg("hex %d,%d: the index says general %d (%d kept), the generals say %d (%d)", h.col, h.row,
+				hex_game_general_at(g, h), g->generals_on[i], first, count);
+		for (size_t k = 0; k < g->general_count; k++) {
+			int other = -1;
+			for (size_t j = 0; j < g->general_count && other < 0; j++)
+				if (j != k && g->generals[j].alive && grid_cell_equal(g->generals[j].at, h))
+					other = (int)j;
+			if (hex_game_general_at_except(g, h, (int)k) != other)
+				fail_msg("hex %d,%d: general_at_except %zu disagrees", h.col, h.row, k);
+		}
+	}
+	for (size_t u = 0; u < g->unit_count; u++) {
+		int want = -1;
+		for (size_t i = 0; i < g->general_count && want < 0; i++)
+			if (g->generals[i].alive && g->generals[i].side == g->units[u].side &&
+				grid_cell_equal(g->generals[i].at, g->units[u].at))
+				want = (int)i;
+		if (hex_game_unit_general(g, (int)u) != want)
+			fail_msg("unit %s: general %d by the index, %d by a look", g->units[u].id, hex_game_unit_general(g, (int)u),
+				want);
+	}
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
 	long occupied = 0;
 	check_ids(g);
+	check_generals(g);
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		for (int side = -1; side < GAME_SIDES; side++) {

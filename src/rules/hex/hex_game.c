@@ -126,6 +126,22 @@ static void occupy(hex_game *g, hex_coord h, int delta, int unit)
 			g->lone[i] = (int)k;
 }
 
+/* A living general comes to h (+1) or leaves it (-1). */
+static void general_occupy(hex_game *g, hex_coord h, int delta)
+{
+	long i = hex_index(&g->board, h);
+	if (i >= 0)
+		g->generals_on[i] = (unsigned char)(g->generals_on[i] + delta);
+}
+
+/* Whether a living general may stand on h: false only where the index
+ * says none does (on the board). */
+static bool general_maybe_at(const hex_game *g, hex_coord h)
+{
+	long i = hex_index(&g->board, h);
+	return i < 0 || g->generals_on[i] > 0;
+}
+
 /* How many living units stand on h (-1 off the board: unknown, look at
  * each), and in *lone the one when it is one. */
 static int occupants_at(const hex_game *g, hex_coord h, int *lone)
@@ -271,6 +287,10 @@ hex_game *hex_game_create_at(const position *pos)
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive)
 			occupy(g, g->units[i].at, 1, (int)i);
+	g->generals_on = xcalloc(n ? n : 1, sizeof *g->generals_on);
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive)
+			general_occupy(g, g->generals[i].at, 1);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
 	g->special = special_table_of(g, sc);
 	for (int s = 0; s < GAME_SIDES; s++) {
@@ -322,6 +342,7 @@ void hex_game_destroy(hex_game *g)
 	free(g->fieldworks);
 	free(g->occupants);
 	free(g->lone);
+	free(g->generals_on);
 	free(g->unit_by_id);
 	free(g->scenario_id);
 	free(g->player_memo);
@@ -404,6 +425,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->lone = copy_items(g->lone, n, sizeof *c->lone);
+	c->generals_on = copy_items(g->generals_on, n, sizeof *c->generals_on);
 	c->unit_by_id = copy_items(g->unit_by_id, g->unit_count, sizeof *c->unit_by_id);
 	c->player_memo = g->player_memo ? copy_items(g->player_memo, 1, g->player_memo_size) : NULL;
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
@@ -472,6 +494,8 @@ int hex_game_units_at(const hex_game *g, hex_coord h, int side, int *out, int ma
 
 int hex_game_general_at(const hex_game *g, hex_coord h)
 {
+	if (!general_maybe_at(g, h))
+		return -1;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && grid_cell_equal(g->generals[i].at, h))
 			return (int)i;
@@ -600,6 +624,8 @@ bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
 int hex_game_unit_general(const hex_game *g, int unit)
 {
 	const hex_unit *u = &g->units[unit];
+	if (!general_maybe_at(g, u->at))
+		return -1;
 	for (size_t i = 0; i < g->general_count; i++) {
 		const hex_general *gg = &g->generals[i];
 		if (gg->alive && gg->side == u->side && grid_cell_equal(gg->at, u->at))
@@ -719,6 +745,7 @@ void hex_game_eliminate(hex_game *g, hex_ref r)
 	} else {
 		hex_general *gg = &g->generals[r.index];
 		gg->alive = false;
+		general_occupy(g, gg->at, -1);
 		/* A brigade without its general is no brigade (§3.3). */
 		if (gg->brigade >= 0) {
 			hex_brigade *b = &g->brigades[gg->brigade];
@@ -740,8 +767,14 @@ void hex_game_place(hex_game *g, hex_ref r, hex_coord to)
 			occupy(g, to, 1, r.index);
 		}
 		u->at = to;
-	} else if (r.kind == REF_GENERAL)
-		g->generals[r.index].at = to;
+	} else if (r.kind == REF_GENERAL) {
+		hex_general *gg = &g->generals[r.index];
+		if (gg->alive) {
+			general_occupy(g, gg->at, -1);
+			general_occupy(g, to, 1);
+		}
+		gg->at = to;
+	}
 }
 
 int hex_game_reserves_left(const hex_game *g, int side)
@@ -807,6 +840,15 @@ void hex_game_unit_lift(hex_game *g, int unit, bool lifted)
 	occupy(g, u->at, lifted ? -1 : 1, unit);
 }
 
+void hex_game_general_lift(hex_game *g, int gen, bool lifted)
+{
+	hex_general *gg = &g->generals[gen];
+	if (gg->alive == !lifted)
+		return;
+	gg->alive = !lifted;
+	general_occupy(g, gg->at, lifted ? -1 : 1);
+}
+
 int hex_game_score(const hex_game *g, int side)
 {
 	int score = g->sides[side].flags;
@@ -853,6 +895,8 @@ int hex_game_units_at_except(const hex_game *g, hex_coord h, int side, int skip)
 
 int hex_game_general_at_except(const hex_game *g, hex_coord h, int skip)
 {
+	if (!general_maybe_at(g, h))
+		return -1;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && (int)i != skip && grid_cell_equal(g->generals[i].at, h))
 			return (int)i;

@@ -99,6 +99,10 @@ typedef struct hex_game {
 	 * (most hexes a player or the referee looks at) reads one number. */
 	unsigned short *occupants;
 	int *lone;                    /* per hex index: the unit there when occupants is 1 */
+	/* Per hex index: how many living generals stand there, kept by every
+	 * placing, loss and lift of a general, so that asking for the general
+	 * of a hex (or of a unit) reads one number where none stands. */
+	unsigned char *generals_on;
 	hex_objective *objectives;
 	size_t objective_count;
 	hex_side sides[GAME_SIDES];
@@ -148,6 +152,8 @@ void hex_game_destroy(hex_game *g);
 /* Takes unit `unit` off the board (alive false) or puts it back where it
  * stood, without a loss: a player's "what if he were not there". */
 void hex_game_unit_lift(hex_game *g, int unit, bool lifted);
+/* The same for general `gen`. */
+void hex_game_general_lift(hex_game *g, int gen, bool lifted);
 /* A deep copy (the ruleset is shared). */
 hex_game *hex_game_clone(const hex_game *g);
 /* Whether two games stand alike: every figure where

@@ -118,10 +118,10 @@ static double general_worth(hex_game *g, int gen, const bool *spent)
 	if (n > 0) {
 		/* The same units without him: he is taken off the board for
 		 * the count and put back. */
-		ge->alive = false;
+		hex_game_general_lift(g, gen, true);
 		for (int k = 0; k < n; k++)
 			w -= strong_standing_worth(g, units[k], true, spent);
-		ge->alive = true;
+		hex_game_general_lift(g, gen, false);
 		return w + strong_general_exposure(g, gen);
 	}
 	return strong_general_exposure(g, gen) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);

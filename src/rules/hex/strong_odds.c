@@ -7,6 +7,7 @@
  * figures where they cap the losses), so each is worked out once a game
  * and kept in the game's player memo (hex_game.h), which a copy of the
  * game takes along. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +135,12 @@ void strong_battle_odds_exact(const hex_game *g, int attacker, hex_ref target, i
 	odds_spread(g, attacker, target, &fc, 0, dice, faces, 0, 1.0, o);
 }
 
-/* Open addressing; emptied when half full (a game needs a few hundred). */
+/* Open addressing over an index of slots that name the entries, which
+ * lie packed after it: a copy of the game copies the entries kept, not
+ * the room for them.  The room doubles as they come; when half the slots
+ * are taken, the memo is emptied (a game needs a few hundred). */
 #define MEMO_SLOTS 512u
+#define MEMO_FIRST_ROOM 32u
 
 typedef struct odds_key {
 	battle_target_key target;
@@ -144,16 +149,22 @@ typedef struct odds_key {
 	int cap;          /* saving dice: the attacker's figures cap the losses */
 } odds_key;
 
-typedef struct odds_slot {
+typedef struct odds_entry {
 	odds_key key;
 	odds odds;
-	bool used;
-} odds_slot;
+} odds_entry;
 
 typedef struct odds_memo {
-	odds_slot slot[MEMO_SLOTS];
+	size_t room;                      /* entries the block holds */
 	size_t used;
+	unsigned short slot[MEMO_SLOTS];  /* entry + 1; 0: free */
+	odds_entry entry[];
 } odds_memo;
+
+static size_t memo_bytes(size_t room)
+{
+	return offsetof(odds_memo, entry) + room * sizeof(odds_entry);
+}
 
 static void key_of(const hex_game *g, int attacker, hex_ref target, int dice, int distance, odds_key *k)
 {
@@ -185,26 +196,34 @@ void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dic
 	 * answer depends on, as a copy of the game shows. */
 	hex_game *mg = (hex_game *)g;
 	if (!mg->player_memo) {
-		mg->player_memo = xcalloc(1, sizeof(odds_memo));
-		mg->player_memo_size = sizeof(odds_memo);
+		mg->player_memo = xcalloc(1, memo_bytes(MEMO_FIRST_ROOM));
+		mg->player_memo_size = memo_bytes(MEMO_FIRST_ROOM);
+		((odds_memo *)mg->player_memo)->room = MEMO_FIRST_ROOM;
 	}
 	odds_memo *m = mg->player_memo;
 	odds_key k;
 	key_of(g, attacker, target, dice, distance, &k);
 	size_t i = slot_of(&k);
-	while (m->slot[i].used && memcmp(&m->slot[i].key, &k, sizeof k) != 0)
+	while (m->slot[i] && memcmp(&m->entry[m->slot[i] - 1].key, &k, sizeof k) != 0)
 		i = (i + 1) & (MEMO_SLOTS - 1);
-	if (m->slot[i].used) {
-		*o = m->slot[i].odds;
+	if (m->slot[i]) {
+		*o = m->entry[m->slot[i] - 1].odds;
 		return;
 	}
 	strong_battle_odds_exact(g, attacker, target, dice, distance, o);
 	if (m->used >= MEMO_SLOTS / 2) {
-		memset(m, 0, sizeof *m);
+		memset(m->slot, 0, sizeof m->slot);
+		m->used = 0;
 		i = slot_of(&k);
 	}
-	m->slot[i].key = k;
-	m->slot[i].odds = *o;
-	m->slot[i].used = true;
-	m->used++;
+	if (m->used == m->room) {
+		size_t room = m->room * 2;
+		m = xrealloc(m, memo_bytes(room));
+		m->room = room;
+		mg->player_memo = m;
+		mg->player_memo_size = memo_bytes(room);
+	}
+	m->entry[m->used].key = k;
+	m->entry[m->used].odds = *o;
+	m->slot[i] = (unsigned short)++m->used;
 }

@@ -47,8 +47,7 @@ referee *referee_clone(const referee *r, hex_game *g)
 	}
 	c->pool.draw = copy_of(r->pool.draw, (size_t)r->pool.kinds + 1, sizeof *r->pool.draw);
 	c->pool.discard = copy_of(r->pool.discard, (size_t)r->pool.kinds + 1, sizeof *r->pool.discard);
-	c->orders.keys = copy_of(r->orders.keys, (size_t)r->orders.capacity, sizeof *r->orders.keys);
-	c->orders.sections = copy_of(r->orders.sections, (size_t)r->orders.capacity, sizeof *r->orders.sections);
+	order_set_copy(&r->orders, &c->orders);
 	c->ut = copy_of(r->ut, g->unit_count + 1, sizeof *r->ut);
 	c->gt = copy_of(r->gt, g->general_count + 1, sizeof *r->gt);
 	return c;

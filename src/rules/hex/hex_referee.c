@@ -478,3 +478,18 @@ bool referee_finish(referee *r, rules_error *err)
 	return fail(err, r->g, ref_owed_rule(r, owed), "the log ends before %s is finished: %s",
 		ref_battle_name(r, name, sizeof name), ref_owed_text(r, owed, buf, sizeof buf));
 }
+
+void referee_spent_init(referee_spent *s, const referee *r)
+{
+	size_t n = r->g->general_count + 1;
+	s->of = n <= REFEREE_SPENT_ROOM ? s->room : xcalloc(n, sizeof *s->of);
+	for (size_t i = 0; i < n; i++)
+		s->of[i] = i < r->g->general_count && r->gt && r->gt[i].spent;
+}
+
+void referee_spent_finish(referee_spent *s)
+{
+	if (s->of != s->room)
+		free(s->of);
+	s->of = NULL;
+}

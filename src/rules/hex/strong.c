@@ -125,15 +125,6 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
-bool *strong_spent_generals(const referee *r)
-{
-	const hex_game *g = r->g;
-	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
-	for (size_t i = 0; i < g->general_count && r->gt; i++)
-		spent[i] = r->gt[i].spent;
-	return spent;
-}
-
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent)
 {
 	const hex_unit *u = &g->units[unit];
@@ -217,11 +208,13 @@ static long best_place(referee *r, int unit, bool *alone, double *gain)
 {
 	hex_game *g = r->g;
 	move_options o = move_way(r, unit, alone);
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent };
 	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
 	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	return best;
 }
 
@@ -236,10 +229,12 @@ static double order_worth(referee *r, int unit)
 	/* Brigade members keep their places (see choose_move): only their
 	 * battle counts, and their general's danger when he stands alone:
 	 * the brigade's order is the only one that moves him (§3.3). */
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	hex_ref t;
 	double now = strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
 	bool alone;
@@ -578,7 +573,9 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	}
 	if (movers == 0)
 		return false;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	hex_coord from[GAME_MAX_BRIGADE_UNITS];
 	hex_ref gref = { REF_GENERAL, gen };
 	hex_coord ghome = g->generals[gen].at;
@@ -623,7 +620,7 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from) : -DBL_MAX;
 	put_back_members(g, br, from, br->unit_count);
 	hex_game_place(g, gref, ghome);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	if (w == -DBL_MAX)
 		sp->plan_len = 0;
 	return sp->plan_len > 0;
@@ -648,7 +645,9 @@ static bool plan_step(referee *r, strong_player *sp, gl_action *a)
 static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 {
 	hex_game *g = r->g;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	int best_unit = -1;
 	hex_ref best_target = { REF_NONE, -1 };
 	double best = 0;
@@ -670,7 +669,7 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 			best_target = target;
 		}
 	}
-	free(spent);
+	referee_spent_finish(&spent_of);
 	if (best_unit < 0)
 		return false;
 	sp->last_unit = best_unit;
@@ -693,7 +692,9 @@ static bool gain_pays(referee *r)
 	const hex_unit *u = &g->units[unit];
 	hex_ref me = { REF_UNIT, unit };
 	hex_coord home = u->at;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	double stay = strong_standing_worth(g, unit, false, spent);
 	int gen = hex_game_unit_general(g, unit);
 	bool carry = gen >= 0 && !r->gt[gen].moved && !hex_game_general_stays(g, gen);
@@ -713,7 +714,7 @@ static bool gain_pays(referee *r)
 	hex_game_place(g, me, home);
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	return there >= stay;
 }
 

@@ -169,12 +169,14 @@ static double general_place_worth(void *ctx, hex_coord h, int steps)
 static long general_best_place(referee *r, int gen, double *gain)
 {
 	hex_game *g = r->g;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	general_move m = { g, gen, spent };
 	move_options o = { false, -1 };
 	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent),
 		general_place_worth, &m, gain);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	return best;
 }
 

@@ -47,9 +47,6 @@ typedef double strong_hex_worth(void *ctx, hex_coord h, int steps);
 long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, double stay, strong_hex_worth *worth,
 	void *ctx, double *gain);
 
-/* The generals who have fought beside a unit this turn (freed by the
- * caller). */
-bool *strong_spent_generals(const referee *r);
 
 /* What ordering each of the side to play's living units and generals is
  * worth this turn, by index (units, then generals; 0 for the others);

@@ -158,6 +158,8 @@ static void check_generals(const hex_game *g)
 		if (hex_game_general_at(g, h) != first || g->generals_on[i] != count)
 			fail_msg("hex %d,%d: the index says general %d (%d kept), the generals say %d (%d)", h.col, h.row,
 				hex_game_general_at(g, h), g->generals_on[i], first, count);
+		if (hex_game_occupied(g, h) != (count > 0 || scan(g, h, -1) > 0))
+			fail_msg("hex %d,%d: occupied %d by the index", h.col, h.row, hex_game_occupied(g, h));
 		for (size_t k = 0; k < g->general_count; k++) {
 			int other = -1;
 			for (size_t j = 0; j < g->general_count && other < 0; j++)

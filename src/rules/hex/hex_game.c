@@ -502,7 +502,7 @@ int hex_game_general_at(const hex_game *g, hex_coord h)
 	return -1;
 }
 
-bool hex_game_occupied(const hex_game *g, hex_coord h)
+bool hex_game_occupied_off_board(const hex_game *g, hex_coord h)
 {
 	return hex_game_units_at(g, h, -1, NULL, 0) > 0 || hex_game_general_at(g, h) >= 0;
 }

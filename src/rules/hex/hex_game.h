@@ -208,8 +208,16 @@ int hex_game_general_at_except(const hex_game *g, hex_coord h, int skip);
  * alike. */
 bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_general, const char *section,
 	const char *there, rules_error *err);
-/* Any unit or general alive at h. */
-bool hex_game_occupied(const hex_game *g, hex_coord h);
+/* Any unit or general alive at h: the line of sight asks it of every hex
+ * on the line, so the counts kept for each hex are read inline. */
+bool hex_game_occupied_off_board(const hex_game *g, hex_coord h);
+static inline bool hex_game_occupied(const hex_game *g, hex_coord h)
+{
+	long i = hex_index(&g->board, h);
+	if (i < 0)
+		return hex_game_occupied_off_board(g, h);
+	return g->occupants[i] > 0 || g->generals_on[i] > 0;
+}
 
 int hex_game_find_unit(const hex_game *g, const char *id);
 int hex_game_find_general(const hex_game *g, const char *id);

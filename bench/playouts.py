@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """Playouts per second: how many whole games `simple` plays against
-`simple` from the start of each bundled scenario, on one core.  A player
+`simple` (or another player, --player) from the start of each bundled
+scenario, on one core.  A player
 that searches plays thousands of games in its head for every decision;
 this is the speed of the game engine under it (issue: an opponent that
 plans; target 20,000 playouts a second on shiloh).
 
     bench/playouts.sh [--runs N] [--games G] [--orbat BIN] [--quick]
                       [--instructions] [--scenario FILE.xml ...]
+                      [--player simple|strong]
 
 How: `orbat balance FILE --players simple -j 1` plays G seeded games in one
 process; the same with G/10 games is timed beside it, and the difference
@@ -21,6 +23,10 @@ valgrind's callgrind (G and G/10 games, the difference over the difference
 of the game counts, as above; default G 100 on hex boards, 40 on square
 ones).  The count does not depend on the machine or its load: it is the
 figure to compare two versions of the engine by, on a shared machine.
+
+--player strong measures `strong` against `strong` instead: the games the
+expert plays in its head for every decision (its rollouts).  The target
+is that of simple.
 
 Exit 0 whatever the figures, 1 when orbat failed, 2 when it cannot run.
 Builds a release binary in build-release/ (as bench/run.sh does) unless
@@ -54,9 +60,9 @@ def children_cpu():
     return r.ru_utime + r.ru_stime
 
 
-def timed(orbat, path, games, env):
+def timed(orbat, path, games, env, player="simple"):
     """Wall and CPU seconds of one balance run of `games` games."""
-    cmd = [orbat, "balance", path, "--players", "simple", "--games", str(games), "-j", "1", "--seed", "7"]
+    cmd = [orbat, "balance", path, "--players", player, "--games", str(games), "-j", "1", "--seed", "7"]
     cpu0, t0 = children_cpu(), time.perf_counter()
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
@@ -67,12 +73,12 @@ def timed(orbat, path, games, env):
     return wall, cpu
 
 
-def instructions(orbat, path, games, env):
+def instructions(orbat, path, games, env, player="simple"):
     """Instructions of one balance run of `games` games under callgrind
     (orbat's front hands balance to orbat-full: the count follows it)."""
     out = os.path.join(os.environ.get("TMPDIR", "/tmp"), "orbat-playouts-%d.callgrind" % os.getpid())
     cmd = ["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=" + out + ".%p",
-           orbat, "balance", path, "--players", "simple", "--games", str(games), "-j", "1", "--seed", "7"]
+           orbat, "balance", path, "--players", player, "--games", str(games), "-j", "1", "--seed", "7"]
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     folder, stem = os.path.split(out)
     for f in os.listdir(folder):
@@ -89,14 +95,15 @@ def main_instructions(args, orbat, what, env, scenarios, folder):
     import shutil
     if not shutil.which("valgrind"):
         die("--instructions needs valgrind")
-    print("instructions a playout of simple against simple (callgrind; binary: %s)" % what)
+    print("instructions a playout of %s against %s (callgrind; binary: %s)" % (args.player, args.player, what))
     print("%-30s %8s %16s" % ("scenario", "games", "instructions"))
     failed = False
     for name in scenarios:
         path = os.path.join(folder, name)
         games = args.games_given or (40 if name.startswith("mb-") else 100)
         small = max(1, games // 10)
-        big, little = instructions(orbat, path, games, env), instructions(orbat, path, small, env)
+        big, little = (instructions(orbat, path, games, env, args.player),
+                      instructions(orbat, path, small, env, args.player))
         if big is None or little is None:
             failed = True
             print("%-30s %8s" % (name, "failed"))
@@ -106,13 +113,15 @@ def main_instructions(args, orbat, what, env, scenarios, folder):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="playouts per second of simple against simple, on one core")
+    ap = argparse.ArgumentParser(description="playouts per second of simple (or --player) against itself, on one core")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--orbat", help="the binary to measure (default: a release build in build-release/)")
     ap.add_argument("--quick", action="store_true", help="40 and 4 games once: the rows run, nothing more")
     ap.add_argument("--instructions", action="store_true",
                     help="instructions a playout under callgrind, which the machine's load does not change")
+    ap.add_argument("--player", choices=("simple", "strong"), default="simple",
+                    help="the player on both sides (default simple; strong plays the expert's rollouts)")
     ap.add_argument("--scenario", action="append", help="only this bundled scenario (FILE.xml; repeatable)")
     args = ap.parse_args()
     args.games_given = args.games if "--games" in sys.argv[1:] or any(a.startswith("--games=") for a in sys.argv[1:]) else 0
@@ -134,17 +143,17 @@ def main():
     if args.instructions:
         return main_instructions(args, orbat, what, env, scenarios, folder)
 
-    print("playouts of simple against simple, one core (%d and %d games a run, median of %d; binary: %s)"
-          % (games, small, runs, what))
+    print("playouts of %s against %s, one core (%d and %d games a run, median of %d; binary: %s)"
+          % (args.player, args.player, games, small, runs, what))
     print("%-30s %12s %12s %12s %10s %5s" % ("scenario", "playouts/s", "CPU: /s", "ms a game", "target", "met"))
     failed = False
     for name in scenarios:
         path = os.path.join(folder, name)
         if warmup:
-            timed(orbat, path, small, env)
+            timed(orbat, path, small, env, args.player)
         rates, cpu_rates = [], []
         for _ in range(runs):
-            big, little = timed(orbat, path, games, env), timed(orbat, path, small, env)
+            big, little = timed(orbat, path, games, env, args.player), timed(orbat, path, small, env, args.player)
             if big is None or little is None:
                 failed = True
                 break

@@ -1,10 +1,16 @@
-/* The hex game's index of who stands where (hex_game occupants), and its
- * units in the order of their ids (unit_by_id), agree
+/* The hex game's index of who stands where (hex_game occupants and
+ * generals_on), and its units in the order of their ids (unit_by_id), agree
  * with a look at every unit, on every hex and for either side, after each
  * action of seeded games of the simple and the strong player on every
  * bundled hex scenario, and in clones taken mid-game that then go their
  * own way.  A stale index would make the referee and the players see an
- * empty hex where a unit stands. */
+ * empty hex where a unit stands.  Likewise the strong player's memo of
+ * battle odds (strong_odds.c), filled by its weighing and copied with a
+ * clone, answers what working the odds out answers, bit for bit: a key
+ * that left out something the odds read would change its choices.  And
+ * the worths of ordering each figure that the strong player weighed for
+ * its card and keeps for its orders, where it finds the position the
+ * same (hex_game_same), are those weighed afresh. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -21,11 +27,14 @@
 #include "rules/engine.h"
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
+#include "rules/hex/strong.h"
+#include "rules/hex/strong_impl.h"
 #include "rules/players.h"
 
 #define SEED_COUNT 3
 #define MAX_ACTIONS 400
 #define CLONE_AT 40
+#define ODDS_EVERY 8
 
 /* Units of `side` (any when < 0) alive at h, by looking at each; the
  * first of them in *first (-1 for none). */
@@ -76,11 +85,108 @@ static void check_ids(const hex_game *g)
 	assert_int_equal(hex_game_find_unit(g, NULL), -1);
 }
 
+static bool same_odds(const strong_odds *a, const strong_odds *b)
+{
+	return a->destroy == b->destroy && a->figures == b->figures && a->flags == b->flags;
+}
+
+/* Every living figure as the target of the first two living enemy units
+ * (their figures differ more often than not: saving dice are capped by
+ * them), near and far, with one to five dice: memo and count agree. */
+static void check_odds(const hex_game *g)
+{
+	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
+		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
+			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+		if (!hex_game_ref_alive(g, t))
+			continue;
+		int attackers = 0;
+		for (size_t a = 0; a < g->unit_count && attackers < 2; a++) {
+			if (!g->units[a].alive || g->units[a].side == hex_game_ref_side(g, t))
+				continue;
+			attackers++;
+			for (int dice = 1; dice <= 5; dice++)
+				for (int distance = 1; distance <= 2; distance++) {
+					strong_odds memo, count;
+					strong_battle_odds(g, (int)a, t, dice, distance, &memo);
+					strong_battle_odds_exact(g, (int)a, t, dice, distance, &count);
+					if (!same_odds(&memo, &count))
+						fail_msg("%s on %s, %d dice at %d: the memo says %g/%g/%g, the count %g/%g/%g",
+							g->units[a].id, hex_game_ref_id(g, t), dice, distance, memo.destroy, memo.figures,
+							memo.flags, count.destroy, count.figures, count.flags);
+				}
+		}
+	}
+}
+
+/* Orders phases where the strong player used the worths it kept. */
+static long worths_kept;
+
+static void check_worths(game *gm, player *p)
+{
+	referee *r = hex_engine_referee(gm);
+	if (strcmp(p->kind->name, "strong") != 0 || r->phase != PHASE_ORDERS || !strong_worths_kept(r, p->state))
+		return;
+	worths_kept++;
+	double *fresh = strong_order_worths(r);
+	const double *kept = strong_turn_worths(r, p->state);
+	for (size_t i = 0; i < r->g->unit_count + r->g->general_count; i++)
+		if (fresh[i] != kept[i])
+			fail_msg("figure %zu: worth %g kept from the card's choice, %g weighed now", i, kept[i], fresh[i]);
+	free(fresh);
+}
+
+/* The living general at h by looking at each (the first of them), and
+ * how many stand there. */
+static int scan_general(const hex_game *g, hex_coord h, int *count)
+{
+	int first = -1;
+	*count = 0;
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && grid_cell_equal(g->generals[i].at, h) && (*count)++ == 0)
+			first = (int)i;
+	return first;
+}
+
+/* The general of each hex and of each unit, as the index answers and as a
+ * look at every general answers. */
+static void check_generals(const hex_game *g)
+{
+	for (size_t i = 0; i < hex_count(&g->board); i++) {
+		hex_coord h = hex_from_index(&g->board, i);
+		int count, first = scan_general(g, h, &count);
+		if (hex_game_general_at(g, h) != first || g->generals_on[i] != count)
+			fail_msg("hex %d,%d: the index says general %d (%d kept), the generals say %d (%d)", h.col, h.row,
+				hex_game_general_at(g, h), g->generals_on[i], first, count);
+		if (hex_game_occupied(g, h) != (count > 0 || scan(g, h, -1) > 0))
+			fail_msg("hex %d,%d: occupied %d by the index", h.col, h.row, hex_game_occupied(g, h));
+		for (size_t k = 0; k < g->general_count; k++) {
+			int other = -1;
+			for (size_t j = 0; j < g->general_count && other < 0; j++)
+				if (j != k && g->generals[j].alive && grid_cell_equal(g->generals[j].at, h))
+					other = (int)j;
+			if (hex_game_general_at_except(g, h, (int)k) != other)
+				fail_msg("hex %d,%d: general_at_except %zu disagrees", h.col, h.row, k);
+		}
+	}
+	for (size_t u = 0; u < g->unit_count; u++) {
+		int want = -1;
+		for (size_t i = 0; i < g->general_count && want < 0; i++)
+			if (g->generals[i].alive && g->generals[i].side == g->units[u].side &&
+				grid_cell_equal(g->generals[i].at, g->units[u].at))
+				want = (int)i;
+		if (hex_game_unit_general(g, (int)u) != want)
+			fail_msg("unit %s: general %d by the index, %d by a look", g->units[u].id, hex_game_unit_general(g, (int)u),
+				want);
+	}
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
 	long occupied = 0;
 	check_ids(g);
+	check_generals(g);
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		for (int side = -1; side < GAME_SIDES; side++) {
@@ -113,10 +219,16 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 			break;
 		game_action_finish(e, a);
 		assert_true(check_index(g) > 0);
+		check_worths(g, p);
+		/* The odds are dear to work out: every few actions, the memo
+		 * keeps what it learnt meanwhile. */
+		if (n % ODDS_EVERY == 0)
+			check_odds(hex_engine_referee(g)->g);
 		checks++;
 		if (fork && n == CLONE_AT) {
 			game *c = game_clone(g);
 			check_index(c);
+			check_odds(hex_engine_referee(c)->g);
 			rng d2 = *dice, c2 = *choices;
 			checks += play_checked(e, c, p, &d2, &c2, false);
 			game_destroy(c);
@@ -170,6 +282,8 @@ static void test_index_agrees(void **state)
 	}
 	str_free_words(paths, count);
 	assert_true(checks > 100);
+	/* Kept more often than not: the test is not empty. */
+	assert_true(worths_kept > 10);
 }
 
 int main(void)

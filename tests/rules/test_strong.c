@@ -130,6 +130,7 @@ static void play_until(fixture *f, gl_kind stop, gl_action *stopped)
 		assert_true(next);
 		if (a.kind == stop || a.kind == ACT_DRAW) {
 			*stopped = a;
+			strong_finish(&sp);
 			return;
 		}
 		rules_error err;

@@ -144,3 +144,17 @@ int battle_flags_apply(const hex_game *g, hex_ref target, int flags, int figures
 	}
 	return flags - ignored;
 }
+
+void battle_target_key_of(const hex_game *g, hex_ref target, battle_target_key *k)
+{
+	memset(k, 0, sizeof *k);
+	k->kind = (int)target.kind;
+	k->hit_by = battle_hit_by(g, target);
+	k->figures = battle_figures(g, target);
+	if (target.kind == REF_UNIT) {
+		const hex_unit *u = &g->units[target.index];
+		k->type = u->type;
+		k->threshold = threshold_for(g, u);
+		k->with_general = hex_game_unit_general(g, target.index) >= 0;
+	}
+}

@@ -42,4 +42,20 @@ int battle_losses(const hex_game *g, int attacker, hex_ref target, const battle_
  * ignored flags under their rule (cleared when none are ignored). */
 int battle_flags_apply(const hex_game *g, hex_ref target, int flags, int figures, rules_error *note);
 
+/* What reading a roll at a target depends on besides the faces and the
+ * attacker's figures (battle_count, battle_save_works, battle_losses,
+ * battle_flags_apply): two targets with equal keys read every roll alike.
+ * Compared byte for byte (battle_target_key_of clears the padding). */
+typedef struct battle_target_key {
+	const char *hit_by;            /* the face that hits it */
+	const void *type;              /* a unit's type (its threshold's and the
+	                                  general's reduction's), NULL for a general */
+	const void *threshold;         /* a unit's flag threshold (§7.4), or NULL */
+	int kind;                      /* hex_ref_kind */
+	int figures;
+	int with_general;              /* a unit: a general commands it (§7.3) */
+} battle_target_key;
+
+void battle_target_key_of(const hex_game *g, hex_ref target, battle_target_key *k);
+
 #endif

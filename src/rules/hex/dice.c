@@ -26,6 +26,14 @@ static void reason(const hex_game *g, dice_answer *out, const char *section, con
 	rules_reasons_add(&out->reasons, rule, "%s", message);
 }
 
+/* A reason, when the answer writes them: in quiet mode (a player weighing
+ * every battle it could fight) not even its words are gathered. */
+#define REASON(g, out, ...) \
+	do { \
+		if (!(out)->quiet) \
+			reason(g, out, __VA_ARGS__); \
+	} while (0)
+
 static const char *dice_word(int n)
 {
 	return n == 1 || n == -1 ? "die" : "dice";
@@ -94,19 +102,19 @@ static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
 		int fw = g->rs->fieldworks.target_dice;
 		if (g->rs->fieldworks.replaces_terrain_dice) {
 			if (terrain != 0)
-				reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s, instead of the %s's %+d",
+				REASON(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s, instead of the %s's %+d",
 					fw, dice_word(fw), t->id, terrain);
 			else
-				reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
+				REASON(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
 			return fw;
 		}
 		if (terrain != 0)
-			reason(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
-		reason(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
+			REASON(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
+		REASON(g, out, g->rs->terrain_effects.rule, "target behind fieldworks: %+d %s", fw, dice_word(fw));
 		return terrain + fw;
 	}
 	if (terrain != 0)
-		reason(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
+		REASON(g, out, g->rs->terrain_effects.rule, "target in %s: %+d %s", t->id, terrain, dice_word(terrain));
 	return terrain;
 }
 
@@ -124,6 +132,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->general = -1;
 	/* A player weighing its choices (rules_quiet) reads no reasons. */
 	bool quiet = rules_quiet();
+	out->quiet = quiet;
 	const hex_unit *u = &g->units[attacker];
 	char at[HEX_ADDRESS_MAX] = "", there[HEX_ADDRESS_MAX] = "";
 	if (!quiet) {
@@ -141,7 +150,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	int range = entry ? entry->count : 0;
 	const char *type = u->type->id;
 	if (base > 0)
-		reason(g, out, g->rs->battle.dice_rule, "%s at %d %s: %d %s", type, out->distance,
+		REASON(g, out, g->rs->battle.dice_rule, "%s at %d %s: %d %s", type, out->distance,
 			out->distance == 1 ? "hex" : "hexes", base, dice_word(base));
 	int total = base;
 
@@ -149,12 +158,12 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	int gen = hex_game_unit_general(g, attacker);
 	if (gen >= 0 && u->type->general_dice != 0) {
 		if (general_spent && general_spent[gen]) {
-			reason(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
+			REASON(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
 				g->generals[gen].id);
 		} else {
 			total += u->type->general_dice;
 			out->general = gen;
-			reason(g, out, g->rs->battle.dice_rule, "general %s with the unit: %+d %s", g->generals[gen].id,
+			REASON(g, out, g->rs->battle.dice_rule, "general %s with the unit: %+d %s", g->generals[gen].id,
 				u->type->general_dice, dice_word(u->type->general_dice));
 		}
 	}
@@ -164,14 +173,14 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	if (u->type->hill_dice != 0 && own && own->elevated) {
 		total += u->type->hill_dice;
 		if (!quiet)
-			reason(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, hex_game_terrain_id(g, u->at),
+			REASON(g, out, g->rs->battle.dice_rule, "%s on a %s: %+d %s", type, hex_game_terrain_id(g, u->at),
 				u->type->hill_dice, dice_word(u->type->hill_dice));
 	}
 
 	/* The attacker's own hex (noord-zuid waterway) and the target's (§6). */
 	if (own && own->occupant_dice != 0) {
 		total += own->occupant_dice;
-		reason(g, out, g->rs->terrain_effects.rule,
+		REASON(g, out, g->rs->terrain_effects.rule,
 			"attacker in %s: %+d %s", own->id, own->occupant_dice, dice_word(own->occupant_dice));
 	}
 	if (hex_game_on_board(g, to))
@@ -196,39 +205,39 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	int mark = out->reasons.count;
 	bool ok = true;
 	if (!hex_game_on_board(g, to)) {
-		reason(g, out, g->rs->board.rule, "%s is not on the board", there);
+		REASON(g, out, g->rs->board.rule, "%s is not on the board", there);
 		ok = false;
 	} else if (target.kind == REF_NONE) {
 		int friends = hex_game_units_at(g, to, u->side, NULL, 0);
 		if (friends > 0)
-			reason(g, out, g->rs->battle.rule, "%s holds a friendly unit, not an enemy", there);
+			REASON(g, out, g->rs->battle.rule, "%s holds a friendly unit, not an enemy", there);
 		else
-			reason(g, out, g->rs->battle.rule, "no enemy unit or general at %s", there);
+			REASON(g, out, g->rs->battle.rule, "no enemy unit or general at %s", there);
 		ok = false;
 	} else if (target.kind == REF_GENERAL) {
 		const rs_general *rg = &g->rs->general;
 		if (sharp && !attached_ok && hex_game_units_at(g, to, -1, NULL, 0) > 0) {
-			reason(g, out, cards_effect_rule(g, RS_EFFECT_SHARPSHOOTER), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
+			REASON(g, out, cards_effect_rule(g, RS_EFFECT_SHARPSHOOTER), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
 				g->generals[target.index].id, there);
 			ok = false;
 		} else if (sharp) {
 			/* The card names the general as its target, whoever stands with him. */
 		} else if (hex_game_units_at(g, to, -1, NULL, 0) > 0) {
-			reason(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
+			REASON(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
 				g->generals[target.index].id, there);
 			ok = false;
 		} else if (!dice_may_attack_general(g, u)) {
-			reason(g, out, g->rs->general.attack_rule, "a general can be attacked only by %s%s%s, not by %s",
+			REASON(g, out, g->rs->general.attack_rule, "a general can be attacked only by %s%s%s, not by %s",
 				rg->attackable_by[0], rg->attackable_by_count > 1 ? " or " : "",
 				rg->attackable_by_count > 1 ? rg->attackable_by[1] : "", type);
 			ok = false;
 		}
 	}
 	if (out->distance == 0) {
-		reason(g, out, g->rs->battle.dice_rule, "a unit does not battle its own hex");
+		REASON(g, out, g->rs->battle.dice_rule, "a unit does not battle its own hex");
 		ok = false;
 	} else if (base == 0 && hex_game_on_board(g, to)) {
-		reason(g, out, g->rs->battle.dice_rule, "%s is %d hexes away, beyond the range of %s (%d %s)", there,
+		REASON(g, out, g->rs->battle.dice_rule, "%s is %d hexes away, beyond the range of %s (%d %s)", there,
 			out->distance, type, range, range == 1 ? "hex" : "hexes");
 		ok = false;
 	}
@@ -243,7 +252,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
 					hex_format(los.blocked[i], h));
 			}
-			reason(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
+			REASON(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
 				los.edge_blocked ? " (obstructions on both sides of the line)" : "");
 			ok = false;
 		}
@@ -255,7 +264,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		for (int k = 0; k < 6; k++) {
 			if (hex_game_on_board(g, nb[k]) && hex_game_units_at(g, nb[k], 1 - u->side, NULL, 0) > 0) {
 				char h[HEX_ADDRESS_MAX];
-				reason(g, out, g->rs->battle.dice_rule,
+				REASON(g, out, g->rs->battle.dice_rule,
 					"an enemy unit is adjacent at %s: a unit may not battle a more distant one",
 					hex_format(nb[k], h));
 				ok = false;
@@ -264,7 +273,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		}
 	}
 	if (ok && total < 1) {
-		reason(g, out, g->rs->battle.dice_rule, "%d %s after modifiers: fewer than one die, the unit cannot battle",
+		REASON(g, out, g->rs->battle.dice_rule, "%d %s after modifiers: fewer than one die, the unit cannot battle",
 			total, dice_word(total));
 		ok = false;
 	}

@@ -16,6 +16,7 @@ typedef struct dice_answer {
 	hex_ref target;       /* REF_NONE when nothing to battle there */
 	int general;           /* general whose die was added, or -1 */
 	int refusal;           /* index of the first refusal in reasons, or -1 */
+	bool quiet;            /* asked in quiet mode: no reasons written */
 	rules_reasons reasons; /* each modifier or refusal under its rule; last (dice.c) */
 } dice_answer;
 

@@ -421,9 +421,9 @@ static int best_target(referee *r, int unit, hex_ref *target)
 	const hex_unit *u = &g->units[unit];
 	int best = 0;
 	int range = dice_range(u);   /* read once: the rules' conditions make it dear */
-	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
-	for (size_t i = 0; i < g->general_count; i++)
-		spent[i] = r->gt[i].spent;
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	const bool *spent = spent_of.of;
 	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
 		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
 			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
@@ -443,7 +443,7 @@ static int best_target(referee *r, int unit, hex_ref *target)
 			*target = t;
 		}
 	}
-	free(spent);
+	referee_spent_finish(&spent_of);
 	return best;
 }
 

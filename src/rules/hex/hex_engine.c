@@ -445,8 +445,13 @@ static bool strong_player_next(void *state, game *gm, rng *choices, game_action 
 	return strong_next(hex_engine_referee(gm), state, choices, (gl_action *)a);
 }
 
+static void strong_player_free(void *state)
+{
+	strong_finish(state);
+}
+
 static const player_ops STRONG = {
-	sizeof(strong_player), strong_player_init, strong_player_next, nothing_to_free, NULL, battle_answer, NULL,
+	sizeof(strong_player), strong_player_init, strong_player_next, strong_player_free, NULL, battle_answer, NULL,
 };
 
 /* The expert: the search of rules/expert/ with the hex game's hidden

@@ -126,6 +126,22 @@ static void occupy(hex_game *g, hex_coord h, int delta, int unit)
 			g->lone[i] = (int)k;
 }
 
+/* A living general comes to h (+1) or leaves it (-1). */
+static void general_occupy(hex_game *g, hex_coord h, int delta)
+{
+	long i = hex_index(&g->board, h);
+	if (i >= 0)
+		g->generals_on[i] = (unsigned char)(g->generals_on[i] + delta);
+}
+
+/* Whether a living general may stand on h: false only where the index
+ * says none does (on the board). */
+static bool general_maybe_at(const hex_game *g, hex_coord h)
+{
+	long i = hex_index(&g->board, h);
+	return i < 0 || g->generals_on[i] > 0;
+}
+
 /* How many living units stand on h (-1 off the board: unknown, look at
  * each), and in *lone the one when it is one. */
 static int occupants_at(const hex_game *g, hex_coord h, int *lone)
@@ -271,6 +287,10 @@ hex_game *hex_game_create_at(const position *pos)
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive)
 			occupy(g, g->units[i].at, 1, (int)i);
+	g->generals_on = xcalloc(n ? n : 1, sizeof *g->generals_on);
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive)
+			general_occupy(g, g->generals[i].at, 1);
 	g->flag_face = hex_game_face(g, ruleset_retreat_face(rs));
 	g->special = special_table_of(g, sc);
 	for (int s = 0; s < GAME_SIDES; s++) {
@@ -322,8 +342,10 @@ void hex_game_destroy(hex_game *g)
 	free(g->fieldworks);
 	free(g->occupants);
 	free(g->lone);
+	free(g->generals_on);
 	free(g->unit_by_id);
 	free(g->scenario_id);
+	free(g->player_memo);
 	special_table_destroy(g->special);
 	free(g);
 }
@@ -337,6 +359,61 @@ static void *copy_items(const void *items, size_t count, size_t size)
 	return c;
 }
 
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool units_alike(const hex_unit *a, const hex_unit *b)
+{
+	if (a->side != b->side || a->type != b->type || !grid_cell_equal(a->at, b->at) || a->figures != b->figures ||
+		a->full != b->full || a->alive != b->alive || a->brigade != b->brigade || a->reserve != b->reserve ||
+		!grid_cell_equal(a->entry, b->entry) || a->scheduled != b->scheduled || a->exited != b->exited)
+		return false;
+	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+		if (!same_text(a->attr[k], b->attr[k]))
+			return false;
+	return true;
+}
+
+static bool brigades_alike(const hex_brigade *a, const hex_brigade *b)
+{
+	return a->side == b->side && a->general == b->general && a->alive == b->alive && a->unit_count == b->unit_count &&
+		memcmp(a->units, b->units, (size_t)a->unit_count * sizeof *a->units) == 0;
+}
+
+bool hex_game_same(const hex_game *a, const hex_game *b)
+{
+	size_t n = hex_count(&a->board);
+	if (a->rs != b->rs || n != hex_count(&b->board) || a->unit_count != b->unit_count ||
+		a->general_count != b->general_count || a->brigade_count != b->brigade_count || a->winner != b->winner ||
+		a->drawn != b->drawn || a->first_side != b->first_side || memcmp(a->turns, b->turns, sizeof a->turns) != 0 ||
+		memcmp(a->terrain, b->terrain, n * sizeof *a->terrain) != 0 ||
+		memcmp(a->fieldworks, b->fieldworks, n * sizeof *a->fieldworks) != 0 ||
+		!special_table_same_state(a->special, b->special) || !same_text(a->scenario_id, b->scenario_id) ||
+		a->objective_count != b->objective_count ||
+		memcmp(a->objectives, b->objectives, a->objective_count * sizeof *a->objectives) != 0)
+		return false;
+	for (int s = 0; s < GAME_SIDES; s++) {
+		const hex_side *x = &a->sides[s], *y = &b->sides[s];
+		if (x->home_north != y->home_north || x->hand_size != y->hand_size || x->target != y->target ||
+			x->flags != y->flags || x->reserves != y->reserves)
+			return false;
+	}
+	for (size_t i = 0; i < a->unit_count; i++)
+		if (!units_alike(&a->units[i], &b->units[i]))
+			return false;
+	for (size_t i = 0; i < a->general_count; i++) {
+		const hex_general *x = &a->generals[i], *y = &b->generals[i];
+		if (x->side != y->side || !grid_cell_equal(x->at, y->at) || x->alive != y->alive || x->brigade != y->brigade)
+			return false;
+	}
+	for (size_t i = 0; i < a->brigade_count; i++)
+		if (!brigades_alike(&a->brigades[i], &b->brigades[i]))
+			return false;
+	return true;
+}
+
 hex_game *hex_game_clone(const hex_game *g)
 {
 	hex_game *c = xmalloc(sizeof *c);
@@ -348,7 +425,9 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->lone = copy_items(g->lone, n, sizeof *c->lone);
+	c->generals_on = copy_items(g->generals_on, n, sizeof *c->generals_on);
 	c->unit_by_id = copy_items(g->unit_by_id, g->unit_count, sizeof *c->unit_by_id);
+	c->player_memo = g->player_memo ? copy_items(g->player_memo, 1, g->player_memo_size) : NULL;
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
 		c->sides[s].id = dup_or_null(g->sides[s].id);
@@ -415,13 +494,15 @@ int hex_game_units_at(const hex_game *g, hex_coord h, int side, int *out, int ma
 
 int hex_game_general_at(const hex_game *g, hex_coord h)
 {
+	if (!general_maybe_at(g, h))
+		return -1;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && grid_cell_equal(g->generals[i].at, h))
 			return (int)i;
 	return -1;
 }
 
-bool hex_game_occupied(const hex_game *g, hex_coord h)
+bool hex_game_occupied_off_board(const hex_game *g, hex_coord h)
 {
 	return hex_game_units_at(g, h, -1, NULL, 0) > 0 || hex_game_general_at(g, h) >= 0;
 }
@@ -543,6 +624,8 @@ bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
 int hex_game_unit_general(const hex_game *g, int unit)
 {
 	const hex_unit *u = &g->units[unit];
+	if (!general_maybe_at(g, u->at))
+		return -1;
 	for (size_t i = 0; i < g->general_count; i++) {
 		const hex_general *gg = &g->generals[i];
 		if (gg->alive && gg->side == u->side && grid_cell_equal(gg->at, u->at))
@@ -662,6 +745,7 @@ void hex_game_eliminate(hex_game *g, hex_ref r)
 	} else {
 		hex_general *gg = &g->generals[r.index];
 		gg->alive = false;
+		general_occupy(g, gg->at, -1);
 		/* A brigade without its general is no brigade (§3.3). */
 		if (gg->brigade >= 0) {
 			hex_brigade *b = &g->brigades[gg->brigade];
@@ -683,8 +767,14 @@ void hex_game_place(hex_game *g, hex_ref r, hex_coord to)
 			occupy(g, to, 1, r.index);
 		}
 		u->at = to;
-	} else if (r.kind == REF_GENERAL)
-		g->generals[r.index].at = to;
+	} else if (r.kind == REF_GENERAL) {
+		hex_general *gg = &g->generals[r.index];
+		if (gg->alive) {
+			general_occupy(g, gg->at, -1);
+			general_occupy(g, to, 1);
+		}
+		gg->at = to;
+	}
 }
 
 int hex_game_reserves_left(const hex_game *g, int side)
@@ -750,6 +840,15 @@ void hex_game_unit_lift(hex_game *g, int unit, bool lifted)
 	occupy(g, u->at, lifted ? -1 : 1, unit);
 }
 
+void hex_game_general_lift(hex_game *g, int gen, bool lifted)
+{
+	hex_general *gg = &g->generals[gen];
+	if (gg->alive == !lifted)
+		return;
+	gg->alive = !lifted;
+	general_occupy(g, gg->at, lifted ? -1 : 1);
+}
+
 int hex_game_score(const hex_game *g, int side)
 {
 	int score = g->sides[side].flags;
@@ -796,6 +895,8 @@ int hex_game_units_at_except(const hex_game *g, hex_coord h, int side, int skip)
 
 int hex_game_general_at_except(const hex_game *g, hex_coord h, int skip)
 {
+	if (!general_maybe_at(g, h))
+		return -1;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && (int)i != skip && grid_cell_equal(g->generals[i].at, h))
 			return (int)i;

@@ -99,6 +99,10 @@ typedef struct hex_game {
 	 * (most hexes a player or the referee looks at) reads one number. */
 	unsigned short *occupants;
 	int *lone;                    /* per hex index: the unit there when occupants is 1 */
+	/* Per hex index: how many living generals stand there, kept by every
+	 * placing, loss and lift of a general, so that asking for the general
+	 * of a hex (or of a unit) reads one number where none stands. */
+	unsigned char *generals_on;
 	hex_objective *objectives;
 	size_t objective_count;
 	hex_side sides[GAME_SIDES];
@@ -129,6 +133,12 @@ typedef struct hex_game {
 	/* The scenario's special rules, compiled (special_table.h; what they
 	 * allow now: hex_special.h); NULL when it has none. */
 	struct hex_special *special;
+	/* A player's memo of answers that depend only on the ruleset and on
+	 * the facts its keys name (strong_odds.c): one flat block of
+	 * player_memo_size bytes, NULL until first asked, copied with the
+	 * game and freed with it.  No answer of the rules reads it. */
+	void *player_memo;
+	size_t player_memo_size;
 } hex_game;
 
 /* A game at the scenario's start.  The scenario must have passed
@@ -142,8 +152,16 @@ void hex_game_destroy(hex_game *g);
 /* Takes unit `unit` off the board (alive false) or puts it back where it
  * stood, without a loss: a player's "what if he were not there". */
 void hex_game_unit_lift(hex_game *g, int unit, bool lifted);
+/* The same for general `gen`. */
+void hex_game_general_lift(hex_game *g, int gen, bool lifted);
 /* A deep copy (the ruleset is shared). */
 hex_game *hex_game_clone(const hex_game *g);
+/* Whether two games stand alike: every figure where
+ * and as it is (figures, attributes, brigade, reserve), the brigades, the
+ * sides' flags and numbers, the turns, the terrain and fieldworks, the
+ * winner, what the special rules remember, the scenario and its
+ * objectives.  The ids and names are not compared. */
+bool hex_game_same(const hex_game *a, const hex_game *b);
 
 /* Where to write a rule id: ruleset prefix + section, e.g. "bc-3.1". */
 void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t size);
@@ -190,8 +208,16 @@ int hex_game_general_at_except(const hex_game *g, hex_coord h, int skip);
  * alike. */
 bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_general, const char *section,
 	const char *there, rules_error *err);
-/* Any unit or general alive at h. */
-bool hex_game_occupied(const hex_game *g, hex_coord h);
+/* Any unit or general alive at h: the line of sight asks it of every hex
+ * on the line, so the counts kept for each hex are read inline. */
+bool hex_game_occupied_off_board(const hex_game *g, hex_coord h);
+static inline bool hex_game_occupied(const hex_game *g, hex_coord h)
+{
+	long i = hex_index(&g->board, h);
+	if (i < 0)
+		return hex_game_occupied_off_board(g, h);
+	return g->occupants[i] > 0 || g->generals_on[i] > 0;
+}
 
 int hex_game_find_unit(const hex_game *g, const char *id);
 int hex_game_find_general(const hex_game *g, const char *id);

@@ -47,8 +47,7 @@ referee *referee_clone(const referee *r, hex_game *g)
 	}
 	c->pool.draw = copy_of(r->pool.draw, (size_t)r->pool.kinds + 1, sizeof *r->pool.draw);
 	c->pool.discard = copy_of(r->pool.discard, (size_t)r->pool.kinds + 1, sizeof *r->pool.discard);
-	c->orders.keys = copy_of(r->orders.keys, (size_t)r->orders.capacity, sizeof *r->orders.keys);
-	c->orders.sections = copy_of(r->orders.sections, (size_t)r->orders.capacity, sizeof *r->orders.sections);
+	order_set_copy(&r->orders, &c->orders);
 	c->ut = copy_of(r->ut, g->unit_count + 1, sizeof *r->ut);
 	c->gt = copy_of(r->gt, g->general_count + 1, sizeof *r->gt);
 	return c;
@@ -478,4 +477,19 @@ bool referee_finish(referee *r, rules_error *err)
 	char name[160];
 	return fail(err, r->g, ref_owed_rule(r, owed), "the log ends before %s is finished: %s",
 		ref_battle_name(r, name, sizeof name), ref_owed_text(r, owed, buf, sizeof buf));
+}
+
+void referee_spent_init(referee_spent *s, const referee *r)
+{
+	size_t n = r->g->general_count + 1;
+	s->of = n <= REFEREE_SPENT_ROOM ? s->room : xcalloc(n, sizeof *s->of);
+	for (size_t i = 0; i < n; i++)
+		s->of[i] = i < r->g->general_count && r->gt && r->gt[i].spent;
+}
+
+void referee_spent_finish(referee_spent *s)
+{
+	if (s->of != s->room)
+		free(s->of);
+	s->of = NULL;
 }

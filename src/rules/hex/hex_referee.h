@@ -189,6 +189,19 @@ bool referee_may_arrive(const referee *r, int unit);
  * falling back together. */
 bool referee_gain_on_offer(referee *r);
 
+/* The generals who have fought beside a unit this turn (their extra die
+ * spent, §4), by general index, in `of`: the struct's own room for up to
+ * REFEREE_SPENT_ROOM generals, so that weighing a battle allocates
+ * nothing; allocated for more. */
+#define REFEREE_SPENT_ROOM 64
+typedef struct referee_spent {
+	bool *of;
+	bool room[REFEREE_SPENT_ROOM];
+} referee_spent;
+
+void referee_spent_init(referee_spent *s, const referee *r);
+void referee_spent_finish(referee_spent *s);
+
 /* The side whose decision the game waits for now, for a game where each
  * side decides for itself (`orbat play --computer`): during a battle's
  * step the side the rules give it -- the target's for its saving dice and

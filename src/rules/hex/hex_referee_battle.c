@@ -363,13 +363,13 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 	p->target = target;
 	/* The general's extra die only once a turn, for one of the units he
 	 * commands: 'alone' keeps it for the other (§4, noord-zuid 001). */
-	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
-	for (size_t i = 0; i < g->general_count; i++)
-		spent[i] = r->gt[i].spent;
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	if (a->alone) {
 		int gen = hex_game_unit_general(g, who.index);
 		if (gen < 0 || u->type->general_dice == 0) {
-			free(spent);
+			referee_spent_finish(&spent_of);
 			if (gen < 0)
 				return fail(err, g, NULL, "'alone': unit '%s' has no general with it", u->id);
 			return fail(err, g, g->rs->battle.dice_rule,
@@ -382,7 +382,7 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 		dice_sharpshot(g, who.index, target.index, ref_current_card(r)->hits_attached, spent, &p->dice);
 	else
 		dice_battle(g, who.index, hex_game_ref_at(g, target), target, spent, &p->dice);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	if (!p->dice.allowed) {
 		if (p->dice.refusal < 0)
 			return fail(err, g, NULL, "the battle is not allowed");

@@ -287,18 +287,6 @@ static bool order_words(const referee *r, const gl_action *a, order_set *s, hex_
 	return true;
 }
 
-/* A copy of the turn's orders to try a line on, so that a check leaves
- * the referee as it found it; order_set_finish releases it. */
-static void order_set_copy(const order_set *from, order_set *to)
-{
-	*to = *from;
-	size_t n = (size_t)(from->capacity > 0 ? from->capacity : 1);
-	to->keys = xcalloc(n, sizeof *to->keys);
-	to->sections = xcalloc(n, sizeof *to->sections);
-	memcpy(to->keys, from->keys, (size_t)from->capacity * sizeof *to->keys);
-	memcpy(to->sections, from->sections, (size_t)from->capacity * sizeof *to->sections);
-}
-
 bool ref_check_order(const referee *r, const gl_action *a, rules_error *err)
 {
 	if (ref_in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, RS_EFFECT_RALLY) &&

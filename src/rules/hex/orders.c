@@ -87,20 +87,50 @@ bool orders_from_card(const hex_game *g, int side, deck_card c, int chosen_flank
 	return true;
 }
 
+/* keys and sections for `capacity` groups: the set's own room when they
+ * fit, else allocated; cleared. */
+static void order_set_room(order_set *s, int capacity)
+{
+	s->capacity = capacity;
+	if (capacity <= ORDER_SET_ROOM) {
+		s->keys = s->key_room;
+		s->sections = s->section_room;
+		memset(s->keys, 0, (size_t)capacity * sizeof *s->keys);
+		memset(s->sections, 0, (size_t)capacity * sizeof *s->sections);
+	} else {
+		s->keys = xcalloc((size_t)capacity, sizeof *s->keys);
+		s->sections = xcalloc((size_t)capacity, sizeof *s->sections);
+	}
+}
+
 void order_set_init(order_set *s, const hex_game *g)
 {
-	memset(s, 0, sizeof *s);
-	s->capacity = (int)(g->unit_count + g->general_count + 1);
-	s->keys = xcalloc((size_t)s->capacity, sizeof *s->keys);
-	s->sections = xcalloc((size_t)s->capacity, sizeof *s->sections);
+	s->count = 0;
 	s->dig.entry = -1;
+	s->dig.units = 0;
+	order_set_room(s, (int)(g->unit_count + g->general_count + 1));
+}
+
+void order_set_copy(const order_set *from, order_set *to)
+{
+	to->count = from->count;
+	to->dig = from->dig;
+	int capacity = from->capacity > 0 ? from->capacity : 1;
+	order_set_room(to, capacity);
+	memcpy(to->keys, from->keys, (size_t)from->capacity * sizeof *to->keys);
+	memcpy(to->sections, from->sections, (size_t)from->capacity * sizeof *to->sections);
 }
 
 void order_set_finish(order_set *s)
 {
-	free(s->keys);
-	free(s->sections);
-	memset(s, 0, sizeof *s);
+	if (s->keys != s->key_room)
+		free(s->keys);
+	if (s->sections != s->section_room)
+		free(s->sections);
+	s->keys = NULL;
+	s->sections = NULL;
+	s->count = s->capacity = 0;
+	s->dig = (order_dig){ 0, 0 };
 }
 
 void order_set_clear(order_set *s)

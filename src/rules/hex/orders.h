@@ -48,6 +48,9 @@ typedef struct order_dig {
 	int units;
 } order_dig;
 
+/* Figures of a board whose orders fit in an order set itself. */
+#define ORDER_SET_ROOM 96
+
 /* The orders given so far this turn. */
 typedef struct order_set {
 	int *keys;            /* group keys (orders_key) */
@@ -55,10 +58,18 @@ typedef struct order_set {
 	int count;
 	int capacity;
 	order_dig dig;
+	/* Where keys and sections point on a board of up to ORDER_SET_ROOM
+	 * figures, so that a player trying a card's orders for every card
+	 * allocates nothing; a bigger board's are allocated. */
+	int key_room[ORDER_SET_ROOM];
+	unsigned section_room[ORDER_SET_ROOM];
 } order_set;
 
 void order_set_init(order_set *s, const hex_game *g);
 void order_set_finish(order_set *s);
+/* A copy of `from` (orders given so far) into `to`, released by
+ * order_set_finish; `to` owns its own keys and sections. */
+void order_set_copy(const order_set *from, order_set *to);
 void order_set_clear(order_set *s);
 
 /* The group a figure is ordered with (one order per group). */

@@ -250,6 +250,23 @@ hex_special *special_table_clone(const hex_special *sp)
 	return c;
 }
 
+static bool groups_woken_alike(const special_group *a, const special_group *b, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (a[i].woken != b[i].woken)
+			return false;
+	return true;
+}
+
+bool special_table_same_state(const hex_special *a, const hex_special *b)
+{
+	if (!a || !b)
+		return a == b;
+	return a->frozen_count == b->frozen_count && a->schedule_count == b->schedule_count &&
+		groups_woken_alike(a->frozen, b->frozen, a->frozen_count) &&
+		groups_woken_alike(a->schedules, b->schedules, a->schedule_count);
+}
+
 void special_table_destroy(hex_special *sp)
 {
 	if (!sp)

@@ -117,6 +117,9 @@ typedef struct special_source {
 hex_special *special_table_create(const special_source *in);
 hex_special *special_table_clone(const hex_special *sp);
 void special_table_destroy(hex_special *sp);
+/* Whether two tables of the same scenario remember the same of the past
+ * (which frozen groups an enemy has woken); both NULL are the same. */
+bool special_table_same_state(const hex_special *a, const hex_special *b);
 /* The cards <adjust> adds to the hand of `side` (negative: fewer). */
 int special_table_hand(const hex_special *sp, int side);
 

@@ -23,124 +23,7 @@
 
 enum { STAGE_ORDERS, STAGE_BRIGADES, STAGE_MOVES, STAGE_BATTLES, STAGE_DRAW };
 
-#define ODDS_MAX_DICE 12
-#define ODDS_MAX_CLASSES 16
-
 typedef strong_odds odds;
-
-/* The faces that do the same to the target, as the engine counts one die
- * of each (battle_count), with their chance per die. */
-typedef struct face_classes {
-	int face[ODDS_MAX_CLASSES];
-	double p[ODDS_MAX_CLASSES];
-	int count;
-	double save;      /* chance a saving die saves (saving rolls) */
-} face_classes;
-
-static void classify_faces(const hex_game *g, hex_ref target, int distance, face_classes *fc)
-{
-	const ruleset *rs = g->rs;
-	battle_count_result seen[ODDS_MAX_CLASSES];
-	double total = 0;
-	for (size_t f = 0; f < rs->face_count; f++)
-		total += rs->faces[f].count > 0 ? rs->faces[f].count : 0;
-	memset(fc, 0, sizeof *fc);
-	for (size_t f = 0; f < rs->face_count && total > 0; f++) {
-		if (rs->faces[f].count <= 0)
-			continue;
-		double p = rs->faces[f].count / total;
-		int face = (int)f;
-		if (battle_save_works(g, target, face, distance))
-			fc->save += p;
-		battle_count_result one;
-		battle_count(g, target, &face, 1, &one);
-		int k = 0;
-		while (k < fc->count && memcmp(&seen[k], &one, sizeof one) != 0)
-			k++;
-		if (k == fc->count) {
-			if (fc->count == ODDS_MAX_CLASSES)
-				continue;
-			seen[k] = one;
-			fc->face[k] = face;
-			fc->count++;
-		}
-		fc->p[k] += p;
-	}
-}
-
-/* One outcome of the roll: the faces thrown (one of each class as many
- * times as it came up), with its chance; the engine reads it. */
-static void odds_outcome(const hex_game *g, int attacker, hex_ref target, const face_classes *fc, const int *faces,
-	int n, double p, odds *o)
-{
-	battle_count_result res;
-	battle_count(g, target, faces, n, &res);
-	int figures = battle_figures(g, target);
-	/* Saving dice (noord-zuid): each savable hit gets one, binomially. */
-	int savable = g->rs->battle.saving_rolls ? res.savable : 0;
-	double ps = 1.0;
-	for (int k = 0; k < savable; k++)
-		ps *= 1.0 - fc->save;
-	double choose = 1.0;
-	for (int saved = 0; saved <= savable; saved++) {
-		double q = p * choose * ps;
-		/* The next term of the binomial: C(n,k+1) s^(k+1) (1-s)^(n-k-1). */
-		choose = choose * (savable - saved) / (saved + 1);
-		if (fc->save < 1.0)
-			ps = ps * fc->save / (1.0 - fc->save);
-		if (q <= 0)
-			continue;
-		bool capped;
-		int lost = battle_losses(g, attacker, target, &res, saved, &capped);
-		o->figures += q * lost;
-		if (lost >= figures) {
-			o->destroy += q;
-		} else if (res.flags > 0) {
-			rules_error note;
-			o->flags += q * battle_flags_apply(g, target, res.flags, figures - lost, &note);
-		}
-	}
-}
-
-/* Every way `dice` dice fall among the classes, with its multinomial
- * chance. */
-static void odds_spread(const hex_game *g, int attacker, hex_ref target, const face_classes *fc, int cls, int left,
-	int *faces, int n, double p, odds *o)
-{
-	if (cls == fc->count - 1) {
-		for (int i = 0; i < left; i++) {
-			faces[n + i] = fc->face[cls];
-			p *= fc->p[cls] * (i + 1 + n) / (i + 1);
-		}
-		/* p carried n!/(k1!..) over the earlier classes: the last factor
-		 * was folded in above, one die at a time. */
-		odds_outcome(g, attacker, target, fc, faces, n + left, p, o);
-		return;
-	}
-	double q = p;
-	for (int k = 0; k <= left; k++) {
-		odds_spread(g, attacker, target, fc, cls + 1, left - k, faces, n + k, q, o);
-		faces[n + k] = fc->face[cls];
-		/* One more die of this class: times p_cls, times the ways to
-		 * choose it among the dice thrown so far. */
-		q = q * fc->p[cls] * (n + k + 1) / (k + 1);
-	}
-}
-
-void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dice, int distance, odds *o)
-{
-	memset(o, 0, sizeof *o);
-	if (dice <= 0)
-		return;
-	if (dice > ODDS_MAX_DICE)
-		dice = ODDS_MAX_DICE;
-	face_classes fc;
-	classify_faces(g, target, distance, &fc);
-	if (fc.count == 0)
-		return;
-	int faces[ODDS_MAX_DICE];
-	odds_spread(g, attacker, target, &fc, 0, dice, faces, 0, 1.0, o);
-}
 
 double strong_odds_worth(const odds *o, double destroy)
 {
@@ -242,15 +125,6 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
-bool *strong_spent_generals(const referee *r)
-{
-	const hex_game *g = r->g;
-	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
-	for (size_t i = 0; i < g->general_count && r->gt; i++)
-		spent[i] = r->gt[i].spent;
-	return spent;
-}
-
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent)
 {
 	const hex_unit *u = &g->units[unit];
@@ -334,11 +208,13 @@ static long best_place(referee *r, int unit, bool *alone, double *gain)
 {
 	hex_game *g = r->g;
 	move_options o = move_way(r, unit, alone);
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent };
 	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
 	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	return best;
 }
 
@@ -353,10 +229,12 @@ static double order_worth(referee *r, int unit)
 	/* Brigade members keep their places (see choose_move): only their
 	 * battle counts, and their general's danger when he stands alone:
 	 * the brigade's order is the only one that moves him (§3.3). */
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	hex_ref t;
 	double now = strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
 	bool alone;
@@ -374,7 +252,7 @@ static hex_ref orderable(const hex_game *g, size_t i)
 
 /* Each living unit's and general's order worth, for the card and the
  * orders (by orderable's index). */
-static double *order_worths(referee *r)
+double *strong_order_worths(referee *r)
 {
 	const hex_game *g = r->g;
 	size_t n = g->unit_count + g->general_count;
@@ -386,6 +264,55 @@ static double *order_worths(referee *r)
 		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index) : strong_general_order_worth(r, f.index);
 	}
 	return w;
+}
+
+/* What the worths read of the turn's record for general i: whether he
+ * has moved (a unit takes him along or not) and fought (his extra die),
+ * for the side to play's generals (the enemy's lend nothing to its
+ * battles and moves). */
+static unsigned char general_mark(const referee *r, size_t i)
+{
+	if (!r->gt || r->g->generals[i].side != r->side)
+		return 0;
+	return (unsigned char)(r->gt[i].moved | r->gt[i].spent << 1);
+}
+
+static void forget_worths(strong_player *sp)
+{
+	hex_game_destroy(sp->worth_at);
+	free(sp->worth_marks);
+	free(sp->worths);
+	sp->worth_at = NULL;
+	sp->worth_marks = NULL;
+	sp->worths = NULL;
+}
+
+bool strong_worths_kept(const referee *r, const strong_player *sp)
+{
+	const hex_game *g = r->g;
+	bool kept = sp->worth_at && sp->worth_side == r->side && hex_game_same(sp->worth_at, g);
+	for (size_t i = 0; kept && i < g->general_count; i++)
+		kept = sp->worth_marks[i] == general_mark(r, i);
+	return kept;
+}
+
+/* The order worths of the position (strong_order_worths), weighed again
+ * only when the position, the side or its generals' marks differ from
+ * those they were weighed in: playing a card changes none of them but on
+ * the turns where it brings units or wakes a frozen group. */
+const double *strong_turn_worths(referee *r, strong_player *sp)
+{
+	const hex_game *g = r->g;
+	if (strong_worths_kept(r, sp))
+		return sp->worths;
+	forget_worths(sp);
+	sp->worths = strong_order_worths(r);
+	sp->worth_at = hex_game_clone(g);
+	sp->worth_side = r->side;
+	sp->worth_marks = xcalloc(g->general_count + 1, sizeof *sp->worth_marks);
+	for (size_t i = 0; i < g->general_count; i++)
+		sp->worth_marks[i] = general_mark(r, i);
+	return sp->worths;
 }
 
 /* The side's living units and generals, most worth ordering first (the
@@ -453,7 +380,7 @@ static bool special_order(order_kind kind)
  * simple player's pick when it chose a special card with reason or
  * nothing plain is worth playing.  *a holds the simple player's pick on
  * entry. */
-static void choose_card(referee *r, gl_action *a)
+static void choose_card(referee *r, strong_player *sp, gl_action *a)
 {
 	hex_game *g = r->g;
 	int side = r->side;
@@ -468,7 +395,7 @@ static void choose_card(referee *r, gl_action *a)
 			orders_from_card(g, side, picked, flank, last, &oc, &why) && special_order(oc.kind))
 			return;
 	}
-	double *worth = order_worths(r);
+	const double *worth = strong_turn_worths(r, sp);
 	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	double best = 0;
@@ -488,7 +415,6 @@ static void choose_card(referee *r, gl_action *a)
 			}
 		}
 	free(list);
-	free(worth);
 	if (best_card < 0)
 		return;
 	char name[80];
@@ -501,17 +427,16 @@ static void choose_card(referee *r, gl_action *a)
 		a->section = xstrdup(g->rs->sections[best_flank].id);
 }
 
-static bool choose_orders(referee *r, gl_action *a)
+static bool choose_orders(referee *r, strong_player *sp, gl_action *a)
 {
 	const hex_game *g = r->g;
-	double *worth = order_worths(r);
+	const double *worth = strong_turn_worths(r, sp);
 	int *list = xcalloc(g->unit_count + g->general_count + 1, sizeof *list);
 	size_t n = rank_units(r, worth, list);
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
 	order_ranked(r, &r->current, &r->orders, list, worth, n, a);
 	free(list);
-	free(worth);
 	return a->word_count > 0;
 }
 
@@ -681,7 +606,9 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	}
 	if (movers == 0)
 		return false;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	hex_coord from[GAME_MAX_BRIGADE_UNITS];
 	hex_ref gref = { REF_GENERAL, gen };
 	hex_coord ghome = g->generals[gen].at;
@@ -726,7 +653,7 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from) : -DBL_MAX;
 	put_back_members(g, br, from, br->unit_count);
 	hex_game_place(g, gref, ghome);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	if (w == -DBL_MAX || !plan_taken(r, sp))
 		sp->plan_len = 0;
 	return sp->plan_len > 0;
@@ -746,7 +673,9 @@ static bool plan_step(referee *r, strong_player *sp, gl_action *a)
 static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 {
 	hex_game *g = r->g;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	int best_unit = -1;
 	hex_ref best_target = { REF_NONE, -1 };
 	double best = 0;
@@ -768,7 +697,7 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 			best_target = target;
 		}
 	}
-	free(spent);
+	referee_spent_finish(&spent_of);
 	if (best_unit < 0)
 		return false;
 	sp->last_unit = best_unit;
@@ -791,7 +720,9 @@ static bool gain_pays(referee *r)
 	const hex_unit *u = &g->units[unit];
 	hex_ref me = { REF_UNIT, unit };
 	hex_coord home = u->at;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	double stay = strong_standing_worth(g, unit, false, spent);
 	int gen = hex_game_unit_general(g, unit);
 	bool carry = gen >= 0 && !r->gt[gen].moved && !hex_game_general_stays(g, gen);
@@ -811,7 +742,7 @@ static bool gain_pays(referee *r)
 	hex_game_place(g, me, home);
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	return there >= stay;
 }
 
@@ -821,6 +752,11 @@ void strong_init(strong_player *sp)
 	autoplay_init(&sp->simple);
 	sp->turn = -1;
 	sp->last_unit = -1;
+}
+
+void strong_finish(strong_player *sp)
+{
+	forget_worths(sp);
 }
 
 /* A battle step the simple player answers (saves, defensive rolls,
@@ -888,7 +824,7 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 		sp->stage = STAGE_ORDERS;
 		sp->last_unit = -1;
 		sp->delegate = false;
-		choose_card(r, a);
+		choose_card(r, sp, a);
 		return true;
 	}
 	if (sp->turn != r->turn || r->phase == PHASE_DISCARDED) {
@@ -915,7 +851,7 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 			sp->stage = STAGE_BRIGADES;
 			sp->brigade = 0;
 			sp->plan_len = sp->plan_pos = 0;
-			if (r->phase == PHASE_ORDERS && choose_orders(r, a))
+			if (r->phase == PHASE_ORDERS && choose_orders(r, sp, a))
 				return true;
 			hexlog_action_finish(a);
 			break;

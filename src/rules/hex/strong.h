@@ -39,6 +39,14 @@ typedef struct strong_player {
 	int plan_len, plan_pos;
 	hex_ref plan_who[GAME_MAX_BRIGADE_UNITS + 1];
 	hex_coord plan_to[GAME_MAX_BRIGADE_UNITS + 1];
+	/* What ordering each figure is worth, weighed for the card and kept
+	 * for the orders that follow it: the position they were weighed in
+	 * (a copy), the side, what its generals had done (moved, fought), so
+	 * that they are used again only where all of it is still the same. */
+	hex_game *worth_at;
+	int worth_side;
+	unsigned char *worth_marks;
+	double *worths;
 } strong_player;
 
 /* What a battle does to its target, exactly from the dice odds: the
@@ -52,10 +60,15 @@ typedef struct strong_odds {
 } strong_odds;
 
 /* The odds of unit `attacker` rolling `dice` dice (at most 12) at
- * `target` `distance` hexes away. */
+ * `target` `distance` hexes away (strong_odds.c): from the game's memo,
+ * worked out on the first asking. */
 void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dice, int distance, strong_odds *o);
+/* The same, always worked out (what the memo keeps). */
+void strong_battle_odds_exact(const hex_game *g, int attacker, hex_ref target, int dice, int distance,
+	strong_odds *o);
 
 void strong_init(strong_player *sp);
+void strong_finish(strong_player *sp);
 /* The next action for the side to play (into *a, freed with
  * hexlog_action_finish); false when the game is over. */
 bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a);

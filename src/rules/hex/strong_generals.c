@@ -118,10 +118,10 @@ static double general_worth(hex_game *g, int gen, const bool *spent)
 	if (n > 0) {
 		/* The same units without him: he is taken off the board for
 		 * the count and put back. */
-		ge->alive = false;
+		hex_game_general_lift(g, gen, true);
 		for (int k = 0; k < n; k++)
 			w -= strong_standing_worth(g, units[k], true, spent);
-		ge->alive = true;
+		hex_game_general_lift(g, gen, false);
 		return w + strong_general_exposure(g, gen);
 	}
 	return strong_general_exposure(g, gen) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
@@ -169,12 +169,14 @@ static double general_place_worth(void *ctx, hex_coord h, int steps)
 static long general_best_place(referee *r, int gen, double *gain)
 {
 	hex_game *g = r->g;
-	bool *spent = strong_spent_generals(r);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	bool *spent = spent_of.of;
 	general_move m = { g, gen, spent };
 	move_options o = { false, -1 };
 	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent),
 		general_place_worth, &m, gain);
-	free(spent);
+	referee_spent_finish(&spent_of);
 	return best;
 }
 

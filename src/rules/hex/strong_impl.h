@@ -47,9 +47,17 @@ typedef double strong_hex_worth(void *ctx, hex_coord h, int steps);
 long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, double stay, strong_hex_worth *worth,
 	void *ctx, double *gain);
 
-/* The generals who have fought beside a unit this turn (freed by the
- * caller). */
-bool *strong_spent_generals(const referee *r);
+
+/* What ordering each of the side to play's living units and generals is
+ * worth this turn, by index (units, then generals; 0 for the others);
+ * freed by the caller. */
+double *strong_order_worths(referee *r);
+/* The same as kept by the player since its card choice (the player owns
+ * them), weighed again when strong_worths_kept says they are not. */
+const double *strong_turn_worths(referee *r, strong_player *sp);
+/* Whether the worths sp keeps were weighed in this very position, for
+ * this side, its generals having done the same. */
+bool strong_worths_kept(const referee *r, const strong_player *sp);
 
 /* ---- the flag race (strong_race.c): victory's targets (§10) read from
  * the game, never written here ---- */

@@ -135,7 +135,8 @@ static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_char
 	double width)
 {
 	y = heading(rc, cr, "balance-chart-length", x, y, width);
-	const double height = 55.0, axis_w = 12.0;
+	/* Lower when the suggestions' table needs the room below. */
+	const double height = c->suggest.heading ? 32.0 : 55.0, axis_w = 12.0;
 	long most = 1;
 	for (int b = 0; b < c->bins; b++)
 		if (c->bin_count[b] > most)
@@ -166,6 +167,48 @@ static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_char
 	text_draw(rc, cr, top, &axis, x, base - (height - 6.0) - 1.5, axis_w - 1.5);
 	text_draw(rc, cr, "0", &axis, x, base - 3.0, axis_w - 1.5);
 	return base + 8.0;
+}
+
+/* The suggestions' short table: the change in the widest column, then
+ * the share, its interval and the verdict; the note under it.  Returns
+ * the y under it. */
+static double draw_suggestions(const render_ctx *rc, cairo_t *cr, const balance_chart_table *t, double x, double y,
+	double width, double bottom)
+{
+	text_style h = style(FONT_TEXT, 11, true);
+	y += text_draw(rc, cr, t->heading, &h, x, y, width) + 1.5;
+	static const double SHARE[BALANCE_CHART_COLUMNS] = { 0.46, 0.15, 0.21, 0.18 };
+	text_style head = style(FONT_TEXT, 8, true), cell = style(FONT_TEXT, 8, false);
+	double note_h = 0;
+	if (t->note)
+		text_measure(rc, cr, t->note, &cell, width, NULL, &note_h);
+	for (size_t r = 0; r <= t->rows; r++) {
+		double cx = x, row_h = 0;
+		/* A row that would run into the note or the footer is left out
+		 * (never on A4 or Letter with BALANCE_CHART_ROWS rows). */
+		if (r > 0 && y + 4.0 + note_h + 1.0 > bottom)
+			break;
+		for (int c = 0; c < BALANCE_CHART_COLUMNS; c++) {
+			double cw = width * SHARE[c];
+			const char *text = r == 0 ? t->head[c] : t->cells[r - 1][c];
+			double th = text_draw(rc, cr, text ? text : "", r == 0 ? &head : &cell, cx, y, cw - 2.0);
+			row_h = th > row_h ? th : row_h;
+			cx += cw;
+		}
+		y += row_h + 0.8;
+		if (r == 0) {
+			/* A rule under the columns' titles. */
+			paint_set(cr, PAINT_INK);
+			cairo_set_line_width(cr, 0.25);
+			cairo_move_to(cr, x, y - 0.4);
+			cairo_line_to(cr, x + width, y - 0.4);
+			cairo_stroke(cr);
+			y += 0.6;
+		}
+	}
+	if (t->note)
+		y += text_draw(rc, cr, t->note, &cell, x, y + 1.0, width) + 1.0;
+	return y + 3.0;
 }
 
 /* A paragraph of the verdict's box; a label sits close over the text
@@ -250,12 +293,14 @@ bool balance_report_write(const render_ctx *rc, const balance_chart *c, const ch
 
 	for (size_t i = 0; i < c->fact_count; i++)
 		y += text_draw(rc, cr, c->facts[i], &body, x, y, width) + 1.8;
-
 	text_style foot = style(FONT_TEXT, 8, false);
 	const char *pairs[] = { "command", c->command, NULL };
 	char *made = strings_expand(render_string(rc, "balance-made-by"), pairs);
 	double fh = 0;
 	text_measure(rc, cr, made, &foot, width, NULL, &fh);
+	if (c->suggest.heading)
+		draw_suggestions(rc, cr, &c->suggest, x, y + 3.0, width, paper->height - MARGIN - fh - 3.0);
+
 	text_draw(rc, cr, made, &foot, x, paper->height - MARGIN - fh, width);
 	free(made);
 	cairo_restore(cr);

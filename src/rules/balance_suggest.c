@@ -11,12 +11,12 @@
 
 const char *balance_change_name(balance_change_kind kind)
 {
-	static const char *const NAMES[BALANCE_CHANGE_KINDS] = {
-		[BALANCE_CHANGE_VICTORY] = "victory",
-		[BALANCE_CHANGE_CARDS] = "cards",
-		[BALANCE_CHANGE_FIRST] = "first",
-	};
-	return (unsigned)kind < BALANCE_CHANGE_KINDS ? NAMES[kind] : "?";
+	switch (kind) {
+	case BALANCE_CHANGE_VICTORY: return "victory";
+	case BALANCE_CHANGE_CARDS: return "cards";
+	case BALANCE_CHANGE_FIRST: return "first";
+	default: return "?";
+	}
 }
 
 bool balance_change_applies(balance_change_kind kind, grid_kind grid)

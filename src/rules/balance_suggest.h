@@ -104,9 +104,8 @@ typedef struct balance_suggestions {
  * another; progress counts each one's games from 0. */
 typedef struct balance_lab {
 	const balance_plan *base;
-	const char *scenario_file;
-	const char *data_dir;
 	const ruleset *rs;
+	const char *scenario_file, *data_dir;
 	unsigned workers;
 	const char *who;
 	FILE *errors;

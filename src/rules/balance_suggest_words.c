@@ -266,10 +266,10 @@ void balance_suggest_words_table(const balance_words *w, const balance_suggestio
 
 void balance_suggest_words_table_finish(balance_chart_table *t)
 {
-	free(t->heading);
-	cells_finish(t->head);
 	for (size_t i = 0; i < t->rows; i++)
 		cells_finish(t->cells[i]);
+	cells_finish(t->head);
+	free(t->heading);
 	free(t->note);
 	memset(t, 0, sizeof *t);
 }

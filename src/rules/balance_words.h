@@ -34,8 +34,7 @@ typedef struct balance_words {
  * default one beside an opt-in player; NULL: none), and the lab's
  * suggestions (balance_suggest.h; NULL: not asked). */
 typedef struct balance_report {
-	const balance_plan *run;
-	const balance_plan *other;
+	const balance_plan *run, *other;
 	const balance_suggestions *suggest;
 } balance_report;
 

@@ -31,13 +31,15 @@ typedef struct balance_chart_bar {
 
 /* The short table of the balance lab's suggestions (orbat balance
  * --suggest): a heading, the columns' titles (change, share, interval,
- * verdict) and a row of texts per change; a note under it (what the
- * board does not offer, the changes not shown).  heading NULL: no table. */
+ * verdict) and a row of texts for each of the first changes (`rows` of
+ * `total`); a note under it (what the board does not offer, the changes
+ * not tried).  The page shows as many rows as fit and says so when it
+ * shows fewer than `total`.  heading NULL: no table. */
 typedef struct balance_chart_table {
 	char *heading;
 	char *head[BALANCE_CHART_COLUMNS];
 	char *cells[BALANCE_CHART_ROWS][BALANCE_CHART_COLUMNS];
-	size_t rows;
+	size_t rows, total;
 	char *note;
 } balance_chart_table;
 

@@ -235,18 +235,13 @@ void balance_suggest_words_table(const balance_words *w, const balance_suggestio
 	t->rows = s->count < BALANCE_CHART_ROWS ? s->count : BALANCE_CHART_ROWS;
 	for (size_t i = 0; i < t->rows; i++)
 		cells_of(w, &s->items[i], t->cells[i]);
-	/* Under the table: the rows left out, what the board does not offer,
-	 * the changes the compiler refused. */
+	t->total = s->count;
+	/* Under the table (after the page's word on the rows it shows): no
+	 * change at all, what the board does not offer, the changes the
+	 * compiler refused. */
 	char *parts[3] = { NULL, NULL, NULL };
-	if (s->count > t->rows) {
-		char shown[24], all[24];
-		snprintf(shown, sizeof shown, "%zu", t->rows);
-		snprintf(all, sizeof all, "%zu", s->count);
-		const char *pairs[] = { "shown", shown, "all", all, NULL };
-		parts[0] = balance_words_say(w, "balance-suggest-more", pairs);
-	} else if (s->count == 0) {
+	if (s->count == 0)
 		parts[0] = xstrdup(balance_words_get(w, "balance-suggest-none"));
-	}
 	parts[1] = not_offered(w, s->grid);
 	if (s->untried_count > 0) {
 		char n[24];

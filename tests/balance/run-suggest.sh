@@ -29,6 +29,10 @@ if [ $# -eq 3 ] && [ "$3" = "--update" ]; then
 	set -- "$1" "$2"
 fi
 . "$(dirname -- "$0")/../render/pdf-lib.sh"
+# verdict with the status before the detail: a "$(...)" detail runs
+# before a later "$?" is expanded and would stand in for the check's own
+# status, so every check would pass.
+checked() { verdict "$1" "$3" "$2"; }
 check_begin suggest "pdfinfo pdftotext qpdf python3" "$@"
 export SOURCE_DATE_EPOCH=1700000000
 HERE=$ROOT/tests/balance
@@ -53,7 +57,7 @@ golden() { # NAME ARGS...
 		cp "$WORK/$name.out" "$HERE/suggest/$name.expected"
 	fi
 	[ $st -eq 0 ] && cmp -s "$WORK/$name.out" "$HERE/suggest/$name.expected"
-	verdict "golden $name" "status $st: $(diff -u "$HERE/suggest/$name.expected" "$WORK/$name.out" | head -n 20)" $?
+	checked "golden $name" $? "status $st: $(diff -u "$HERE/suggest/$name.expected" "$WORK/$name.out" | head -n 20)"
 }
 golden shiloh-text "$SHILOH"
 golden shiloh-json --format json "$SHILOH"
@@ -64,7 +68,7 @@ golden mb-1861-nl --lang nl "$MB"
 # ---- 2. one process or two; progress ----
 "$ORBAT" balance --players simple --games 20 -j 2 --suggest "$SHILOH" >"$WORK/two.out" 2>&1
 cmp -s "$WORK/two.out" "$WORK/shiloh-text.out"
-verdict "--suggest: -j 2 gives the report of -j 1" "$(diff "$WORK/shiloh-text.out" "$WORK/two.out" | head -n 8)" $?
+checked "--suggest: -j 2 gives the report of -j 1" $? "$(diff "$WORK/shiloh-text.out" "$WORK/two.out" | head -n 8)"
 "$ORBAT" balance --players simple --games 20 -j 2 --suggest --progress --format json "$SHILOH" \
 	>"$WORK/progress.json" 2>"$WORK/progress.err"
 st=$?
@@ -72,8 +76,8 @@ changes=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["s
 total=$((20 * (changes + 1)))
 [ $st -eq 0 ] && [ "$(tail -n 1 "$WORK/progress.err")" = "orbat balance: $total of $total games played" ] &&
 	[ "$(wc -l <"$WORK/progress.err")" -eq $((changes + 1)) ] && cmp -s "$WORK/progress.json" "$WORK/shiloh-json.out"
-verdict "--progress counts the $changes changes' games with the run's, one line a run of 20" \
-	"status $st: $(tail -n 3 "$WORK/progress.err")" $?
+checked "--progress counts the $changes changes' games with the run's, one line a run of 20" $? \
+	"status $st: $(tail -n 3 "$WORK/progress.err")"
 
 # ---- 3. the JSON fields ----
 json_check "$WORK/shiloh-json.out" '
@@ -96,8 +100,8 @@ for x in s:
         assert x["distance"] == abs(x["to"] - x["from"]) and 1 <= x["distance"] <= 2, x
 assert d["suggestions_not_offered"] == [] and d["suggestions_untried"] == []
 '
-verdict "shiloh: 13 changes, each with its games, share, interval and verdict, in order" \
-	"$(head -c 800 "$WORK/shiloh-json.out")" $?
+checked "shiloh: 13 changes, each with its games, share, interval and verdict, in order" $? \
+	"$(head -c 800 "$WORK/shiloh-json.out")"
 "$ORBAT" balance --players simple --games 20 -j 1 --suggest --format json "$MB" >"$WORK/mb.json" 2>&1
 json_check "$WORK/mb.json" '
 s = d["suggestions"]
@@ -106,7 +110,7 @@ assert s[0]["from"] == "union" and s[0]["to"] == "confederate", s
 assert sorted(x["change"] for x in d["suggestions_not_offered"]) == ["cards", "victory"], d["suggestions_not_offered"]
 assert all(x["text"] for x in d["suggestions_not_offered"])
 '
-verdict "mb-1861: the first side alone, and what the square board does not offer" "$(head -c 800 "$WORK/mb.json")" $?
+checked "mb-1861: the first side alone, and what the square board does not offer" $? "$(head -c 800 "$WORK/mb.json")"
 "$ORBAT" balance --players simple --games 20 -j 1 --format json "$SHILOH" >"$WORK/plain.json" 2>&1
 json_check "$WORK/plain.json" 'assert "suggestions" not in d and "suggestions_not_offered" not in d'
 verdict "without --suggest the JSON has no suggestions" "" $?
@@ -122,14 +126,14 @@ assert o["games"] == 4 and o["verdict"]["players"] == ["strong"], o
 assert isinstance(d["depends_on_skill"], bool)
 assert len(d["suggestions"]) == 13 and all(x["games"] == 4 for x in d["suggestions"])
 '
-verdict "--players expert --think 4sims --suggest: strong beside it, 13 changes of 4 games" \
-	"status $st: $(head -c 600 "$WORK/expert.json"; cat "$WORK/expert.err")" $?
+checked "--players expert --think 4sims --suggest: strong beside it, 13 changes of 4 games" $? \
+	"status $st: $(head -c 600 "$WORK/expert.json"; cat "$WORK/expert.err")"
 "$ORBAT" balance --players expert --think 4sims --games 2 -j 2 "$SHILOH" >"$WORK/expert.txt" 2>&1
 grep -q "^Verdict with ‘expert’: " "$WORK/expert.txt" && grep -q "^With ‘strong’ instead: " "$WORK/expert.txt"
-verdict "the text gives expert's verdict, then strong's" "$(tail -n 3 "$WORK/expert.txt")" $?
+checked "the text gives expert's verdict, then strong's" $? "$(tail -n 3 "$WORK/expert.txt")"
 "$ORBAT" balance --players expert,strong --think 4sims --games 2 -j 2 --format json "$SHILOH" >"$WORK/pair.json" 2>&1
 json_check "$WORK/pair.json" 'assert "other" not in d'
-verdict "two players named: no other verdict" "$(head -c 300 "$WORK/pair.json")" $?
+checked "two players named: no other verdict" $? "$(head -c 300 "$WORK/pair.json")"
 
 # ---- 5. French typography ----
 fr_lab=$(sed -n '/^Changements vers/,$p' "$WORK/shiloh-fr.out"; sed -n '/^Non proposé/,$p' \
@@ -147,16 +151,42 @@ for lang in en nl fr; do
 	st=$?
 	pdf=$WORK/pdf/shiloh/$lang/balance.pdf
 	[ $st -eq 0 ] && [ "$(npages "$pdf")" = 1 ] && qpdf --check "$pdf" >/dev/null 2>&1
-	verdict "$lang: the PDF with suggestions is one page and passes qpdf --check" "status $st: $(cat "$WORK/pdf.out")" $?
+	checked "$lang: the PDF with suggestions is one page and passes qpdf --check" $? "status $st: $(cat "$WORK/pdf.out")"
 	text=$(text_of "$pdf")
 	grep -qF "${HEAD[$lang]}" <<<"$text" && grep -qF -- "--suggest" <<<"$text"
-	verdict "$lang: the table's heading is read back, the footer's command asks for --suggest" \
-		"$(tail -n 20 <<<"$text")" $?
+	checked "$lang: the table's heading is read back, the footer's command asks for --suggest" $? \
+		"$(tail -n 20 <<<"$text")"
 done
 "$ORBAT" balance -q --players simple --games 20 -j 2 --suggest --format pdf -o "$WORK/pdf" "$MB" >/dev/null 2>&1
 text=$(text_of "$WORK/pdf/mb-1861/en/balance.pdf")
 grep -qF "Confederacy plays first" <<<"$text" && grep -qF "Not offered on this board" <<<"$text"
-verdict "mb-1861: the PDF's table has the first side and says what is not offered" "$(tail -n 12 <<<"$text")" $?
+checked "mb-1861: the PDF's table has the first side and says what is not offered" $? "$(tail -n 12 <<<"$text")"
+
+# A very full page (French, Letter, two verdicts with their warnings):
+# the histogram gives up room so that the table shows some rows, it says
+# how many of all, and nothing runs into the footer.
+"$ORBAT" balance -q --games 20 -j 2 --suggest --max-turns 8 --format pdf --lang fr --paper letter -o "$WORK/full" \
+	"$ROOT/scenarios/antietam.xml" >/dev/null 2>&1
+pdf=$WORK/full/antietam/fr/balance.pdf
+pdftotext -bbox "$pdf" "$WORK/full.html" 2>/dev/null
+python3 - "$WORK/full.html" <<'EOF' >"$WORK/full.out" 2>&1
+import re, sys
+words = [(float(a), float(b), w) for a, b, w in
+         re.findall(r'<word xMin="[^"]*" yMin="([^"]*)" xMax="[^"]*" yMax="([^"]*)">([^<]*)</word>', open(sys.argv[1]).read())]
+# The footer: "Produit par : orbat balance --games 20 ... antietam.xml".
+foot = min(y0 for y0, y1, w in words if w == "Produit")
+footer = set("Produit par : orbat balance --games 20 --seed 1 --max-turns 8 --suggest --format pdf --lang fr "
+             "antietam.xml".split())
+into = [(y0, y1, w) for y0, y1, w in words if y1 > foot and not (y0 >= foot - 1 and w in footer)]
+assert not into, ("runs into or past the footer", into[:8], foot)
+text = " ".join(w for _, _, w in words)
+assert "Changements vers une partie" in text, text[-400:]
+# at least one row: the histogram gave up its room for the table
+assert re.search(r"[1-9]\d* des 13 changements", text), text[-400:]
+EOF
+st=$?
+[ $st -eq 0 ] && [ "$(npages "$pdf")" = 1 ] && qpdf --check "$pdf" >/dev/null 2>&1
+checked "a very full page: the table shows what fits, says so, and stays above the footer" $? "$(cat "$WORK/full.out")"
 
 # ---- 7. bad option values ----
 expect_usage() { # DESCRIPTION WORDS ARGS...
@@ -165,7 +195,7 @@ expect_usage() { # DESCRIPTION WORDS ARGS...
 	"$ORBAT" balance "$@" >"$WORK/bad.out" 2>&1
 	local st=$?
 	[ $st -eq 2 ] && grep -qF -- "$words" "$WORK/bad.out"
-	verdict "$what: exit 2, said" "status $st: $(cat "$WORK/bad.out")" $?
+	checked "$what: exit 2, said" $? "status $st: $(cat "$WORK/bad.out")"
 }
 expect_usage "--suggest with a value" "option '--suggest' takes no value" --suggest=yes --games 2 "$SHILOH"
 expect_usage "--suggest with --think 0sims" "--think takes milliseconds" --suggest --think 0sims --games 2 "$SHILOH"

@@ -285,7 +285,7 @@ static int balance_run(const options *o, balance_args *a)
 	free(error);
 	if (code == EXIT_VALID) {
 		balance_words w = { strings, lang, s.sc, s.rs, m };
-		balance_report report = { &br, other, a->suggest ? &suggest : NULL };
+		balance_report report = { &br, other, a->suggest ? &suggest : NULL, a->think };
 		if (format == OUT_TEXT)
 			balance_words_text(stdout, &w, &report);
 		else if (format == OUT_JSON)

@@ -531,7 +531,8 @@ void balance_words_json(FILE *out, const balance_words *w, const balance_report 
  * page that is handed round must not carry the folders of the machine it
  * was made on, and the same scenario gives the same page wherever it
  * lies. */
-static char *command_line(const balance_plan *br, bool default_players, bool suggest, const char *path, lang_id lang)
+static char *command_line(const balance_plan *br, const balance_report *r, bool default_players, const char *path,
+	lang_id lang)
 {
 	const char *slash = strrchr(path, '/');
 	const char *file = slash && slash[1] ? slash + 1 : path;
@@ -542,8 +543,11 @@ static char *command_line(const balance_plan *br, bool default_players, bool sug
 		snprintf(players, sizeof players, " --players %s,%s", br->names[0], br->names[1]);
 	else if (!default_players)
 		snprintf(players, sizeof players, " --players %s", br->names[0]);
-	return xasprintf("orbat balance --games %zu%s --seed %llu --max-turns %ld%s --format pdf --lang %s %s",
-		br->games, players, br->seed, br->max_turns, suggest ? " --suggest" : "", lang_code(lang), file);
+	char think[48] = "";
+	if (r->think)
+		snprintf(think, sizeof think, " --think %.32s", r->think);
+	return xasprintf("orbat balance --games %zu%s --seed %llu --max-turns %ld%s%s --format pdf --lang %s %s",
+		br->games, players, br->seed, br->max_turns, think, r->suggest ? " --suggest" : "", lang_code(lang), file);
 }
 bool balance_words_page(const render_ctx *rc, const balance_words *w, const balance_report *r, bool default_players,
 	const char *scenario_file, const char *path, char **error)
@@ -555,7 +559,7 @@ bool balance_words_page(const render_ctx *rc, const balance_words *w, const bala
 	char *run = run_line(w, br);
 	verdict_texts t;
 	verdict_texts_init(&t, w, br, other);
-	char *again = command_line(br, default_players, r->suggest != NULL, scenario_file, w->lang);
+	char *again = command_line(br, r, default_players, scenario_file, w->lang);
 	balance_chart chart = { .title = title, .run = run, .verdict_label = t.label, .verdict = t.verdict,
 		.warning = t.warning, .other_label = t.other_label, .other = t.other, .skill = t.skill, .command = again,
 		.bar_count = 3 };

@@ -36,6 +36,8 @@ typedef struct balance_words {
 typedef struct balance_report {
 	const balance_plan *run, *other;
 	const balance_suggestions *suggest;
+	const char *think;         /* --think as given (the expert's budget),
+	                              for the PDF's command line; NULL: none */
 } balance_report;
 
 /* The report as text on out: the results table, the length and margin

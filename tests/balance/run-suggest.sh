@@ -131,6 +131,11 @@ checked "--players expert --think 4sims --suggest: strong beside it, 13 changes 
 "$ORBAT" balance --players expert --think 4sims --games 2 -j 2 "$SHILOH" >"$WORK/expert.txt" 2>&1
 grep -q "^Verdict with ‘expert’: " "$WORK/expert.txt" && grep -q "^With ‘strong’ instead: " "$WORK/expert.txt"
 checked "the text gives expert's verdict, then strong's" $? "$(tail -n 3 "$WORK/expert.txt")"
+"$ORBAT" balance -q --players expert --think 4sims --games 2 -j 2 --format pdf -o "$WORK/epdf" "$SHILOH" >/dev/null 2>&1
+text=$(text_of "$WORK/epdf/shiloh/en/balance.pdf")
+grep -qF -- "--players expert --seed 1 --max-turns 500 --think 4sims --format pdf" <<<"$text" &&
+	grep -qF "With ‘strong’ instead" <<<"$text"
+checked "the expert's PDF gives strong's verdict, and its footer the budget to make it again" $? "$(tail -n 4 <<<"$text")"
 "$ORBAT" balance --players expert,strong --think 4sims --games 2 -j 2 --format json "$SHILOH" >"$WORK/pair.json" 2>&1
 json_check "$WORK/pair.json" 'assert "other" not in d'
 checked "two players named: no other verdict" $? "$(head -c 300 "$WORK/pair.json")"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "expert/expert_think.h"
 
 /* ---- the table of kinds, from the weakest to the strongest ---- */
 
@@ -55,8 +56,9 @@ const player_kind *player_kind_at(size_t i)
 
 const player_kind *player_kind_find(const char *name)
 {
+	size_t len = name ? strcspn(name, "@") : 0;
 	for (size_t i = 0; name && i < KIND_COUNT; i++)
-		if (strcmp(PLAYER_KINDS[i].name, name) == 0)
+		if (strlen(PLAYER_KINDS[i].name) == len && strncmp(PLAYER_KINDS[i].name, name, len) == 0)
 			return &PLAYER_KINDS[i];
 	return NULL;
 }
@@ -109,11 +111,26 @@ bool player_open(player *p, const char *name, grid_kind grid, int side, long max
 		return player_refuse(why, "the player '%s' does not play on the %s grid yet", k->name,
 			grid_of ? grid_of->name : "?");
 	}
+	const char *at = strchr(name, '@');
+	expert_think budget = { 0, 0 };
+	if (at && !ops->budget)
+		return player_refuse(why, "the player '%s' takes no thinking budget ('%s')", k->name, at);
+	if (at && !expert_think_parse(at + 1, &budget))
+		return player_refuse(why,
+			"'%s' is not a thinking budget: give milliseconds ('%s@500', '%s@500ms') or simulations "
+			"('%s@2000sims')",
+			at + 1, k->name, k->name, k->name);
 	p->kind = k;
 	p->ops = ops;
 	p->side = side;
 	p->state = xcalloc(1, p->ops->state_size ? p->ops->state_size : 1);
 	p->ops->init(p->state, side, max_turns);
+	if (at) {
+		p->budgeted = true;
+		p->budget_ms = budget.ms;
+		p->budget_sims = budget.sims;
+		p->ops->budget(p->state, budget.ms, budget.sims);
+	}
 	return true;
 }
 
@@ -150,6 +167,8 @@ void player_reset(player *p, long max_turns)
 	p->ops->free(p->state);
 	memset(p->state, 0, p->ops->state_size);
 	p->ops->init(p->state, p->side, max_turns);
+	if (p->budgeted)
+		p->ops->budget(p->state, p->budget_ms, p->budget_sims);
 	if (p->own_choices)
 		player_own_choices(p);
 }

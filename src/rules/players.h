@@ -55,6 +55,10 @@ typedef struct player_ops {
 	 * square game's defender after a round), into *action as next's;
 	 * false when it leaves the choice on offer (it passes). */
 	bool (*answer)(void *state, game *g, rng *choices, game_action *action);
+	/* A thinking budget of this player's own, named after its kind
+	 * ("expert@100ms", "expert@400sims"): `ms` milliseconds a turn, or
+	 * `sims` simulations when not 0.  NULL: the kind takes none. */
+	void (*budget)(void *state, long ms, long sims);
 } player_ops;
 
 typedef struct player_kind {
@@ -67,7 +71,8 @@ typedef struct player_kind {
 /* The player kinds, in the order a listing shows them. */
 size_t player_kind_count(void);
 const player_kind *player_kind_at(size_t i);
-/* The kind of that name (case-sensitive), NULL when none. */
+/* The kind of that name (case-sensitive; a budget after '@' left out),
+ * NULL when none. */
 const player_kind *player_kind_find(const char *name);
 /* Its implementation on a grid (the grid's engine lists it); NULL when it
  * plays no game there. */
@@ -94,6 +99,8 @@ typedef struct player {
 	const player_ops *ops;
 	int side;
 	bool own_choices;    /* player_own_choices: kept by player_reset */
+	bool budgeted;       /* a budget of its own (its name's '@'): kept too */
+	long budget_ms, budget_sims;
 	void *state;
 } player;
 

@@ -42,6 +42,13 @@ for sc in "$shiloh" "$mb"; do
 	cmp -s "$work/$name.a.log" "$work/$name.b.log" && ok || bad "$name: the hint changed the game's log"
 	"$orbat" check -q "$sc" "$work/$name.a.log" >/dev/null 2>&1 && ok || bad "$name: the log after a hint fails check"
 done
+# Asked after the card is played, the hint takes the turn up where it
+# stands: its next action gives the card's orders, not only the turn's end.
+printf '%s\n' 'play confederate assault/centre' hint quit |
+	"$orbat" play "$shiloh" --seed 5 --think 8sims -q >"$work/after-card.hint" 2>&1
+grep -q '^  next: order c-' "$work/after-card.hint" && ok ||
+	bad "hint after the card does not give the card's orders: $(cat "$work/after-card.hint")"
+grep -q '^    move c-' "$work/after-card.hint" && ok || bad "hint after the card moves no unit"
 # Without --think, a small count (60 simulations), said.
 printf '%s\n' hint quit | "$orbat" play "$shiloh" --seed 7 -q >"$work/default.hint" 2>&1
 grep -q '^hint for confederate (the expert, 60 simulations):$' "$work/default.hint" && ok ||

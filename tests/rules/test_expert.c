@@ -163,22 +163,58 @@ static void test_legal_everywhere(void **state)
 	assert_true(square >= 2);
 }
 
-/* One game of expert against itself on shiloh, hashed. */
-static uint64_t shiloh_game(unsigned long long seed, long sims)
+/* One game on shiloh between two players, hashed. */
+static uint64_t shiloh_match(unsigned long long seed, const char *a, const char *b)
 {
-	think_sims(sims);
 	loaded l;
 	match *m;
 	open_shiloh(&l, &m);
-	match_opts o = { .seed = seed, .max_turns = 6, .players = { "expert", "expert" } };
+	match_opts o = { .seed = seed, .max_turns = 6, .players = { a, b } };
 	game_lines gl;
 	match_result r;
-	assert_true(play_kept(m, &o, &gl, &r));
+	bool ok = play_kept(m, &o, &gl, &r);
+	if (!ok)
+		fprintf(stderr, "shiloh seed %llu: end %d: %s %s\n", seed, (int)r.end, r.error.message, r.refused_action);
+	assert_true(ok);
 	uint64_t h = gl.hash;
 	lines_free(&gl);
 	match_close(m);
 	unload(&l);
 	return h;
+}
+
+/* One game of expert against itself on shiloh, hashed. */
+static uint64_t shiloh_game(unsigned long long seed, long sims)
+{
+	think_sims(sims);
+	return shiloh_match(seed, "expert", "expert");
+}
+
+/* A budget in the player's name is that player's own: two experts of
+ * different budgets meet, and the program's budget does not move them. */
+static void test_budget_in_name(void **state)
+{
+	(void)state;
+	player p;
+	rules_error why;
+	assert_true(player_open(&p, "expert@3sims", GRID_HEX, 0, 0, &why));
+	assert_string_equal(p.kind->name, "expert");
+	player_close(&p);
+	assert_false(player_open(&p, "strong@5", GRID_HEX, 0, 0, &why));
+	assert_non_null(strstr(why.message, "takes no thinking budget"));
+	assert_false(player_open(&p, "expert@soon", GRID_HEX, 0, 0, &why));
+	assert_non_null(strstr(why.message, "is not a thinking budget"));
+	assert_false(player_open(&p, "expert@", GRID_HEX, 0, 0, &why));
+	think_sims(2);
+	uint64_t mixed = shiloh_match(13, "expert@12sims", "expert@2sims");
+	think_sims(30);
+	assert_int_equal(shiloh_match(13, "expert@12sims", "expert@2sims"), mixed);
+	/* The named budget is the one played: the same game as with the
+	 * program's budget set to it on both sides. */
+	uint64_t named = shiloh_match(13, "expert@40sims", "expert@40sims");
+	assert_int_equal(shiloh_game(13, 40), named);
+	/* (two simulations a turn leave too few to move off strong's turn) */
+	assert_int_not_equal(shiloh_match(13, "expert@40sims", "expert@2sims"), named);
 }
 
 static void test_deterministic(void **state)
@@ -298,6 +334,7 @@ int main(void)
 		cmocka_unit_test(test_think_words),
 		cmocka_unit_test(test_hidden_hand),
 		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_budget_in_name),
 		cmocka_unit_test(test_legal_everywhere),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -81,16 +81,6 @@ static void play_turn(game *g, const expert_grid *grid, uint64_t seed, expert_ad
 	game_destroy(copy);
 }
 
-static bool one_from_target(game *g)
-{
-	game_result r;
-	g->impl->result(g, &r);
-	for (int s = 0; s < GAME_SIDE_COUNT; s++)
-		if (r.target[s] > 0 && r.target[s] - r.score[s] == 1)
-			return true;
-	return false;
-}
-
 bool expert_advise(game *g, const expert_think *think, uint64_t seed, expert_advice *out)
 {
 	memset(out, 0, sizeof *out);
@@ -102,11 +92,11 @@ bool expert_advise(game *g, const expert_think *think, uint64_t seed, expert_adv
 	out->side = side;
 	rng own;
 	rng_seed(&own, seed);
-	expert_plan plans[EXPERT_PLAN_COUNT];
-	expert_plan_candidates(plans, &own);
-	expert_search(g, side, grid, plans, think, &own, &out->verdict);
+	expert_plan plans[EXPERT_PLAN_MAX];
+	size_t count = expert_plan_candidates(g, side, grid, plans, &own);
+	expert_search(g, side, grid, plans, count, think, &own, &out->verdict);
 	out->plan = plans[out->verdict.plan];
-	out->endgame = one_from_target(g);
+	out->endgame = expert_endgame(g);
 	play_turn(g, grid, rng_next(&own), out);
 	return true;
 }

@@ -1,29 +1,83 @@
 /* The candidate plans of a turn and their play (expert_plan.h). */
 #include "expert_plan.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-void expert_plan_candidates(expert_plan out[EXPERT_PLAN_COUNT], rng *rnd)
+/* How many proposals the simple player may make when a plan's player is
+ * refused: enough to walk through every unit of a turn. */
+#define FALLBACK_TRIES 64
+
+/* Where the grid names no openings: turns of the strongest player with
+ * choice streams of their own (its ties broken otherwise), and the
+ * simple player's, which ventures more. */
+static const char *const VARIANTS[] = { "strong", "strong", "strong", "simple" };
+/* Where it does, the simple player's turn beside the openings. */
+static const char *const BESIDE_OPENINGS[] = { "simple" };
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The strong player's opening of the turn on g, as a log line ("" when
+ * it proposes none): the opening plan 0 plays already. */
+static void strong_opening(game *g, grid_kind grid, char line[EXPERT_LINE_MAX])
 {
-	/* The strong player's own turn first (the search keeps it unless
-	 * another does better), then turns that leave its choice at some
-	 * steps, then the simple player's, which ventures more. */
-	static const expert_plan shapes[EXPERT_PLAN_COUNT] = {
-		{ "strong", "simple", 0, 0 },
-		{ "strong", "simple", 15, 0 },
-		{ "strong", "simple", 30, 0 },
-		{ "simple", "strong", 0, 0 },
-		{ "strong", "simple", 15, 0 },
-		{ "simple", "strong", 50, 0 },
-	};
-	for (int i = 0; i < EXPERT_PLAN_COUNT; i++) {
-		out[i] = shapes[i];
-		out[i].seed = rng_next(rnd);
+	line[0] = '\0';
+	player pl;
+	rules_error why;
+	if (!player_open(&pl, "strong", grid, -1, 0, &why))
+		return;
+	const game_engine *e = g->impl;
+	game *copy = game_clone(g);
+	game_action *a = game_action_new(e);
+	rng choices;
+	rng_seed(&choices, 0);
+	if (player_next(&pl, copy, &choices, a)) {
+		char *text = e->format(a);
+		if (text && strlen(text) < EXPERT_LINE_MAX)
+			strcpy(line, text);
+		free(text);
 	}
+	game_action_free(e, a);
+	game_destroy(copy);
+	player_close(&pl);
 }
 
-/* A plan's player, or `simple` on a grid where it plays no game (the
- * square grid has no `strong`): the plans then differ by their choices. */
+static void add(expert_plan *out, size_t *n, const char *base, const char *opening)
+{
+	out[*n] = (expert_plan){ .base = base };
+	if (opening)
+		strcpy(out[*n].opening, opening);
+	(*n)++;
+}
+
+size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_plan out[EXPERT_PLAN_MAX], rng *rnd)
+{
+	size_t n = 0;
+	add(out, &n, "strong", NULL);
+	char lines[EXPERT_PLAN_MAX][EXPERT_LINE_MAX];
+	size_t count = grid->openings ? grid->openings(g, me, lines, EXPERT_PLAN_MAX - COUNT_OF(BESIDE_OPENINGS) - 1) : 0;
+	if (count > 0) {
+		/* The strong player's turn after each other opening: the card
+		 * to play is the turn's weightiest choice, and the one its
+		 * one-step judge weighs least well. */
+		char own[EXPERT_LINE_MAX];
+		strong_opening(g, grid->grid, own);
+		for (size_t i = 0; i < count; i++)
+			if (strcmp(lines[i], own) != 0)
+				add(out, &n, "strong", lines[i]);
+		for (size_t i = 0; i < COUNT_OF(BESIDE_OPENINGS); i++)
+			add(out, &n, BESIDE_OPENINGS[i], NULL);
+	} else {
+		for (size_t i = 0; i < COUNT_OF(VARIANTS); i++)
+			add(out, &n, VARIANTS[i], NULL);
+	}
+	for (size_t i = 0; i < n; i++)
+		out[i].seed = rng_next(rnd);
+	return n;
+}
+
+/* A plan's player, or `simple` on a grid where it plays no game: the
+ * plans then differ by their choices. */
 static bool seat(player *pl, const char *name, grid_kind grid)
 {
 	rules_error why;
@@ -35,16 +89,11 @@ bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid)
 	memset(p, 0, sizeof *p);
 	if (!seat(&p->base, plan->base, grid))
 		return false;
-	if (!seat(&p->other, plan->other, grid)) {
+	if (!seat(&p->fallback, "simple", grid)) {
 		player_close(&p->base);
 		return false;
 	}
-	if (!seat(&p->fallback, "strong", grid)) {
-		player_close(&p->base);
-		player_close(&p->other);
-		return false;
-	}
-	p->other_pct = plan->other_pct;
+	strcpy(p->opening, plan->opening);
 	rng_seed(&p->choices, plan->seed);
 	p->open = true;
 	return true;
@@ -63,14 +112,36 @@ bool expert_offer(player *pl, game *g, rng *choices, game_action *a, expert_acce
 	return false;
 }
 
+/* The plan's opening as the step, when the referee takes it (else the
+ * player's proposal stands in). */
+static bool play_opening(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
+{
+	const game_engine *e = g->impl;
+	bool empty = false;
+	rules_error why;
+	memset(a, 0, e->action_size);
+	bool parsed = e->parse(p->opening, 0, a, &empty, &why) && !empty;
+	p->opening[0] = '\0';
+	if (parsed && accept(ctx, g, a))
+		return true;
+	game_action_finish(e, a);
+	memset(a, 0, e->action_size);
+	return false;
+}
+
 bool expert_play_step(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
 {
-	bool other_first = p->other_pct > 0 && (int)rng_below(&p->choices, 100) < p->other_pct;
-	player *first = other_first ? &p->other : &p->base;
-	player *second = other_first ? &p->base : &p->other;
-	return expert_offer(first, g, &p->choices, a, accept, ctx) ||
-		expert_offer(second, g, &p->choices, a, accept, ctx) ||
-		expert_offer(&p->fallback, g, &p->choices, a, accept, ctx);
+	if (p->opening[0] && play_opening(p, g, a, accept, ctx))
+		return true;
+	if (expert_offer(&p->base, g, &p->choices, a, accept, ctx))
+		return true;
+	/* Refused (a case the player's own plan did not foresee): the
+	 * simple player goes on from where the turn stands, each proposal
+	 * it makes taking it a step further, to the turn's end if need be. */
+	for (int i = 0; i < FALLBACK_TRIES; i++)
+		if (expert_offer(&p->fallback, g, &p->choices, a, accept, ctx))
+			return true;
+	return false;
 }
 
 void expert_play_close(expert_play *p)
@@ -78,7 +149,6 @@ void expert_play_close(expert_play *p)
 	if (!p->open)
 		return;
 	player_close(&p->base);
-	player_close(&p->other);
 	player_close(&p->fallback);
 	p->open = false;
 }

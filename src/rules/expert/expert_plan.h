@@ -1,16 +1,17 @@
 /* The expert's candidate plans for a turn, and their play.  A plan is a
- * way to play the whole turn: a base player (strong, or simple) that
- * plays it, another that takes over each step with a chance, and the
- * seed of the plan's own choices.  Played from the same position with
- * the same dice, a plan plays the same turn; played on another (the real
- * game after the search, another determinization, other dice), it plays
- * that position's turn in its manner, so a plan never falls out of the
- * rules the way a recorded list of actions would after other dice.
+ * way to play the whole turn: its opening (the card and section it
+ * plays, where the grid names the ways to open a turn), the player that
+ * plays the rest of it (strong, or simple), and the seed of its own
+ * choices.  Played from the same position with the same dice, a plan
+ * plays the same turn; played on another (the real game after the
+ * search, another determinization, other dice), it plays that
+ * position's turn in its manner, so a plan never falls out of the rules
+ * the way a recorded list of actions would after other dice.
  *
- * Each step offers the plan's proposal, then the other player's, then
- * the strong player's, to an `accept` callback (the search acts it on
- * its copy; the real game asks whether the referee would take it):
- * the first taken is the step.  No I/O. */
+ * Each step offers the plan's proposal to an `accept` callback (the
+ * search acts it on its copy; the real game asks whether the referee
+ * would take it); when it is refused, the simple player's, going on from
+ * where the turn stands.  No I/O. */
 #ifndef ORBAT_RULES_EXPERT_PLAN_H
 #define ORBAT_RULES_EXPERT_PLAN_H
 
@@ -20,25 +21,30 @@
 #include "../engine.h"
 #include "../players.h"
 #include "../rng.h"
+#include "expert_grid.h"
 
-/* The candidates a turn weighs. */
-#define EXPERT_PLAN_COUNT 6
+/* The most candidates a turn weighs: the strong player's own turn, its
+ * turn after each other opening, and the simple player's. */
+#define EXPERT_PLAN_MAX 24
 
 typedef struct expert_plan {
 	const char *base;    /* the player that plays the turn */
-	const char *other;   /* the player that takes a step in its stead */
-	int other_pct;       /* its chance at each step, in percent */
 	uint64_t seed;       /* the plan's choices */
+	/* The turn's first action, a log line; empty: the base player's. */
+	char opening[EXPERT_LINE_MAX];
 } expert_plan;
 
-/* The candidates of a turn, their seeds drawn from rnd. */
-void expert_plan_candidates(expert_plan out[EXPERT_PLAN_COUNT], rng *rnd);
+/* The candidates for the turn `me` is to play on g, into out; how many
+ * (at least one: plan 0, the strong player's own turn, which the search
+ * keeps unless another does better): at a turn's opening, the strong
+ * player's turn after each other opening the grid names; the plans'
+ * seeds come from rnd. */
+size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_plan out[EXPERT_PLAN_MAX], rng *rnd);
 
-/* A plan in play: its players' notes and its choices. */
 typedef struct expert_play {
-	player base, other, fallback;
-	int other_pct;
+	player base, fallback;
 	rng choices;
+	char opening[EXPERT_LINE_MAX];  /* the plan's opening, "" once played */
 	bool open;
 } expert_play;
 

@@ -38,10 +38,10 @@ static bool referee_takes(void *ctx, game *g, game_action *a)
 static void plan_turn(expert_player *ep, const expert_grid *grid, game *g, int me)
 {
 	expert_play_close(&ep->play);
-	expert_plan plans[EXPERT_PLAN_COUNT];
-	expert_plan_candidates(plans, &ep->own);
-	expert_think think = expert_think_get();
-	expert_search(g, me, grid, plans, &think, &ep->own, &ep->last);
+	expert_plan plans[EXPERT_PLAN_MAX];
+	size_t count = expert_plan_candidates(g, me, grid, plans, &ep->own);
+	expert_think think = ep->budgeted ? ep->think : expert_think_get();
+	expert_search(g, me, grid, plans, count, &think, &ep->own, &ep->last);
 	if (!expert_play_open(&ep->play, &plans[ep->last.plan], grid->grid))
 		expert_play_open(&ep->play, &plans[0], grid->grid);
 	ep->turn = game_turn(g);
@@ -85,4 +85,11 @@ void expert_player_free(void *state)
 	if (ep->helper_open)
 		player_close(&ep->helper);
 	ep->helper_open = false;
+}
+
+void expert_player_budget(void *state, long ms, long sims)
+{
+	expert_player *ep = state;
+	ep->think = (expert_think){ ms, sims };
+	ep->budgeted = true;
 }

@@ -29,6 +29,8 @@ typedef struct expert_player {
 	player helper;        /* the strong player: the other side's answers */
 	bool helper_open;
 	expert_verdict last;  /* the last search's verdict */
+	bool budgeted;        /* a budget of its own (expert_player_budget), */
+	expert_think think;   /* else the program's (expert_think_get) */
 } expert_player;
 
 void expert_player_init(expert_player *ep, const expert_grid *grid, int side);
@@ -36,5 +38,7 @@ void expert_player_init(expert_player *ep, const expert_grid *grid, int side);
 bool expert_player_next(void *state, game *g, rng *choices, game_action *a);
 bool expert_player_answer(void *state, game *g, rng *choices, game_action *a);
 void expert_player_free(void *state);
+/* player_ops' budget: a budget of this player's own ("expert@100ms"). */
+void expert_player_budget(void *state, long ms, long sims);
 
 #endif

@@ -96,11 +96,12 @@ static void review_turn(game *start, const expert_think *think, expert_review_tu
 	expert_plan_policy(&mine, &state, &t->advice.plan);
 	recorded rec = { .lines = t->played, .count = t->played_count };
 	rec.used = xmalloc((t->played_count ? t->played_count : 1) * sizeof *rec.used);
-	expert_policy theirs = { recorded_open, recorded_step, recorded_close, &rec };
+	expert_policy theirs = { recorded_open, recorded_step, recorded_close, NULL, &rec };
 	expert_tally te, tp;
 	expert_value(start, t->side, grid, &mine, sims, seed + 1, &te);
 	expert_value(start, t->side, grid, &theirs, sims, seed + 1, &tp);
 	free(rec.used);
+	expert_plan_state_finish(&state);
 	t->sims = sims;
 	t->expert_value = mean(&te);
 	t->played_value = mean(&tp);

@@ -2,15 +2,26 @@
 #include "expert_search.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "../../base/util.h"
 
 
 /* A simulation stops at the start of the turn after the other side's
  * reply, or after this many actions (a guard: turns are far shorter). */
 #define ROLLOUT_ACTIONS 400
-/* UCB1's exploration weight for values in 0..1. */
-#define UCB_WEIGHT 0.7
+/* In the end game (a side one flag from its target) it plays on for this
+ * many turns more, by the strong player on both sides: what counts then
+ * is who takes the last flag, which a value at the cut guesses badly. */
+#define ENDGAME_TURNS 6
+#define ENDGAME_ACTIONS 1600
+/* UCB1's exploration weight for values in 0..1.  A turn's plans come
+ * within a few hundredths of each other, and one simulation's value lies
+ * within about 0.06 of its plan's mean: a small weight spends the
+ * simulations on the plans that may be best. */
+#define UCB_WEIGHT 0.25
 
 double expert_evaluate(game *g, int side, const expert_grid *grid)
 {
@@ -31,6 +42,23 @@ double expert_evaluate(game *g, int side, const expert_grid *grid)
 	return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
+bool expert_endgame(game *g)
+{
+	game_result r;
+	g->impl->result(g, &r);
+	for (int s = 0; s < GAME_SIDE_COUNT; s++)
+		if (r.target[s] > 0 && r.target[s] - r.score[s] == 1)
+			return true;
+	return false;
+}
+
+/* The grid's strongest player, for the other side's turns. */
+static bool seat_strongest(player *pl, grid_kind grid)
+{
+	rules_error why;
+	return player_open(pl, "strong", grid, -1, 0, &why) || player_open(pl, "simple", grid, -1, 0, &why);
+}
+
 /* A simulation acts each step on its copy with its own dice. */
 static bool act_accept(void *ctx, game *g, game_action *a)
 {
@@ -38,24 +66,100 @@ static bool act_accept(void *ctx, game *g, game_action *a)
 	return game_act(g, ctx, a, &err);
 }
 
-/* A candidate plan as a policy: its play opened afresh each simulation. */
+/* A candidate plan as a policy: its play opened afresh each simulation,
+ * its first steps played again from the lines the first one wrote. */
 typedef expert_plan_state plan_policy;
 
 static bool plan_open(void *self, grid_kind grid)
 {
 	plan_policy *pp = self;
+	pp->pos = 0;
+	pp->recording = !pp->recorded;
+	pp->live = pp->recording || pp->prefix_len == 0;
 	return expert_play_open(&pp->play, pp->plan, grid);
+}
+
+static void prefix_done(plan_policy *pp)
+{
+	pp->recording = false;
+	pp->recorded = true;
+}
+
+/* The accept of a simulation that writes the prefix: each step taken
+ * before the first that the seed decides part of is kept. */
+typedef struct recorder {
+	plan_policy *pp;
+	expert_accept_fn *accept;
+	void *ctx;
+} recorder;
+
+static bool record_accept(void *self, game *g, game_action *a)
+{
+	recorder *rec = self;
+	plan_policy *pp = rec->pp;
+	const game_engine *e = g->impl;
+	if (pp->recording && (e->rolls(g, a) || e->seeded(g, a)))
+		prefix_done(pp);
+	char *line = pp->recording ? e->format(a) : NULL;
+	if (!rec->accept(rec->ctx, g, a)) {
+		free(line);
+		return false;
+	}
+	if (line) {
+		if (pp->prefix_len == pp->prefix_cap) {
+			pp->prefix_cap = pp->prefix_cap ? 2 * pp->prefix_cap : 16;
+			pp->prefix = xrealloc(pp->prefix, pp->prefix_cap * sizeof *pp->prefix);
+		}
+		pp->prefix[pp->prefix_len++] = line;
+	}
+	return true;
+}
+
+/* The prefix's next line as the step, when it is taken. */
+static bool replay(plan_policy *pp, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
+{
+	const game_engine *e = g->impl;
+	bool empty = false;
+	rules_error why;
+	memset(a, 0, e->action_size);
+	if (e->parse(pp->prefix[pp->pos], 0, a, &empty, &why) && !empty && accept(ctx, g, a)) {
+		pp->pos++;
+		return true;
+	}
+	game_action_finish(e, a);
+	memset(a, 0, e->action_size);
+	return false;
 }
 
 static bool plan_step(void *self, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
 {
 	plan_policy *pp = self;
-	return expert_play_step(&pp->play, g, a, accept, ctx);
+	if (!pp->live) {
+		if (pp->pos < pp->prefix_len && replay(pp, g, a, accept, ctx))
+			return true;
+		/* The player takes the turn up where the prefix left it; its
+		 * opening was the prefix's first line. */
+		pp->live = true;
+		pp->play.opening[0] = '\0';
+	}
+	if (!pp->recording)
+		return expert_play_step(&pp->play, g, a, accept, ctx);
+	recorder rec = { pp, accept, ctx };
+	return expert_play_step(&pp->play, g, a, record_accept, &rec);
+}
+
+static void plan_aside(void *self)
+{
+	plan_policy *pp = self;
+	if (pp->recording)
+		prefix_done(pp);
 }
 
 static void plan_close(void *self)
 {
 	plan_policy *pp = self;
+	if (pp->recording)
+		prefix_done(pp);
 	expert_play_close(&pp->play);
 }
 
@@ -63,25 +167,33 @@ static void plan_close(void *self)
 static double rollout(game *real, int me, const expert_grid *grid, const expert_policy *policy, uint64_t seed,
 	bool *won)
 {
+	bool endgame = expert_endgame(real);
+	int cut = endgame ? 2 + ENDGAME_TURNS : 2;
+	int most = endgame ? ENDGAME_ACTIONS : ROLLOUT_ACTIONS;
 	game *g = game_clone(real);
 	rng r, dice;
 	rng_seed(&r, seed);
 	grid->determinize(g, me, &r);
 	rng_seed(&dice, rng_next(&r));
-	player reply;
+	player reply, mine;
 	rules_error why;
 	bool seated = policy->open(policy->self, grid->grid);
-	bool replied = player_open(&reply, "strong", grid->grid, -1, 0, &why) ||
-		player_open(&reply, "simple", grid->grid, -1, 0, &why);
+	bool replied = seat_strongest(&reply, grid->grid);
+	bool goes_on = endgame && seat_strongest(&mine, grid->grid);
 	const game_engine *e = g->impl;
 	game_action *a = game_action_new(e);
-	/* The turns ended since the cut began: 0 while the plan plays its
-	 * turn, 1 during the reply, 2 at the cut. */
+	/* The turns ended since the simulation began: 0 while the plan
+	 * plays its turn, 1 during the reply, and so on to the cut. */
 	int ended = 0;
-	for (int n = 0; seated && replied && n < ROLLOUT_ACTIONS && ended < 2 && !game_over(g); n++) {
+	for (int n = 0; seated && replied && n < most && ended < cut && !game_over(g); n++) {
 		bool ok;
-		if (ended == 0 && game_to_play(g) == me)
+		bool mine_now = ended == 0 && game_to_play(g) == me;
+		if (ended == 0 && !mine_now && policy->aside)
+			policy->aside(policy->self);
+		if (mine_now)
 			ok = policy->step(policy->self, g, a, act_accept, &dice);
+		else if (goes_on && game_to_play(g) == me)
+			ok = player_next(&mine, g, &r, a) && game_act(g, &dice, a, &why);
 		else
 			ok = player_next(&reply, g, &r, a) && game_act(g, &dice, a, &why);
 		game_action_finish(e, a);
@@ -97,6 +209,8 @@ static double rollout(game *real, int me, const expert_grid *grid, const expert_
 	game_action_free(e, a);
 	if (replied)
 		player_close(&reply);
+	if (goes_on)
+		player_close(&mine);
 	if (seated)
 		policy->close(policy->self);
 	game_destroy(g);
@@ -124,7 +238,16 @@ void expert_plan_policy(expert_policy *policy, expert_plan_state *state, const e
 	plan_policy *pp = state;
 	memset(pp, 0, sizeof *pp);
 	pp->plan = plan;
-	*policy = (expert_policy){ plan_open, plan_step, plan_close, pp };
+	*policy = (expert_policy){ plan_open, plan_step, plan_close, plan_aside, pp };
+}
+
+void expert_plan_state_finish(expert_plan_state *state)
+{
+	for (size_t i = 0; i < state->prefix_len; i++)
+		free(state->prefix[i]);
+	free(state->prefix);
+	state->prefix = NULL;
+	state->prefix_len = state->prefix_cap = 0;
 }
 
 static double now_ms(void)
@@ -135,11 +258,11 @@ static double now_ms(void)
 }
 
 /* The plan to simulate next: each once, then by UCB1. */
-static int pick(const double *sum, const long *visits, long total)
+static int pick(const double *sum, const long *visits, long total, int count)
 {
 	int best = 0;
 	double best_score = -1;
-	for (int i = 0; i < EXPERT_PLAN_COUNT; i++) {
+	for (int i = 0; i < count; i++) {
 		if (visits[i] == 0)
 			return i;
 		double score = sum[i] / visits[i] + UCB_WEIGHT * sqrt(log((double)total) / visits[i]);
@@ -155,7 +278,7 @@ static int pick(const double *sum, const long *visits, long total)
  * unless another's mean beats it by more than one standard error of the
  * difference: a few noisy simulations must not talk the player out of a
  * sound turn. */
-static int choose(const double *sum, const double *squares, const long *visits)
+static int choose(const double *sum, const double *squares, const long *visits, int count)
 {
 	if (visits[0] == 0)
 		return 0;
@@ -163,7 +286,7 @@ static int choose(const double *sum, const double *squares, const long *visits)
 	double var0 = squares[0] / visits[0] - mean0 * mean0;
 	int best = 0;
 	double best_gain = 0;
-	for (int i = 1; i < EXPERT_PLAN_COUNT; i++) {
+	for (int i = 1; i < count; i++) {
 		if (visits[i] < 2)
 			continue;
 		double mean = sum[i] / visits[i];
@@ -178,21 +301,22 @@ static int choose(const double *sum, const double *squares, const long *visits)
 	return best;
 }
 
-void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, const expert_think *think,
-	rng *rnd, expert_verdict *out)
+void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, size_t plan_count,
+	const expert_think *think, rng *rnd, expert_verdict *out)
 {
-	double sum[EXPERT_PLAN_COUNT] = { 0 }, squares[EXPERT_PLAN_COUNT] = { 0 };
-	long visits[EXPERT_PLAN_COUNT] = { 0 }, wins[EXPERT_PLAN_COUNT] = { 0 };
-	plan_policy states[EXPERT_PLAN_COUNT];
-	expert_policy policies[EXPERT_PLAN_COUNT];
-	for (int i = 0; i < EXPERT_PLAN_COUNT; i++)
+	double sum[EXPERT_PLAN_MAX] = { 0 }, squares[EXPERT_PLAN_MAX] = { 0 };
+	long visits[EXPERT_PLAN_MAX] = { 0 }, wins[EXPERT_PLAN_MAX] = { 0 };
+	plan_policy states[EXPERT_PLAN_MAX];
+	expert_policy policies[EXPERT_PLAN_MAX];
+	int count = plan_count < 1 ? 1 : plan_count > EXPERT_PLAN_MAX ? EXPERT_PLAN_MAX : (int)plan_count;
+	for (int i = 0; i < count; i++)
 		expert_plan_policy(&policies[i], &states[i], &plans[i]);
 	double start = think->sims > 0 ? 0 : now_ms();
 	long n = 0;
 	for (;; n++) {
-		if (think->sims > 0 ? n >= think->sims : n >= EXPERT_PLAN_COUNT && now_ms() - start >= (double)think->ms)
+		if (think->sims > 0 ? n >= think->sims : n >= count && now_ms() - start >= (double)think->ms)
 			break;
-		int i = pick(sum, visits, n);
+		int i = pick(sum, visits, n, count);
 		bool won;
 		double v = rollout(g, me, grid, &policies[i], rng_next(rnd), &won);
 		wins[i] += won;
@@ -200,7 +324,9 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 		squares[i] += v * v;
 		visits[i]++;
 	}
-	int best = choose(sum, squares, visits);
+	for (int i = 0; i < count; i++)
+		expert_plan_state_finish(&states[i]);
+	int best = choose(sum, squares, visits, count);
 	out->plan = best;
 	out->value = visits[best] ? sum[best] / visits[best] : 0.5;
 	out->sims = n;

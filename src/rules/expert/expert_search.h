@@ -4,7 +4,9 @@
  * cannot see again from what it can know (the grid's determinize), rolls
  * dice of its own, plays the turn by a candidate plan and the other
  * side's next turn by the strong player, and values the position reached
- * (the grid's evaluate at the cut).  The candidates share the simulations
+ * (the grid's evaluate at the cut); in the end game, when a side is one
+ * flag from its target, it plays on for some turns, both sides by the
+ * strong player, so that who takes the last flag decides the value.  The candidates share the simulations
  * by UCB1; the strong player's own turn is played unless another plan's
  * mean beats it by more than a standard error of the difference.
  *
@@ -17,18 +19,10 @@
 
 #include "../engine.h"
 #include "../rng.h"
+#include "expert_grid.h"
 #include "expert_plan.h"
 #include "expert_think.h"
 
-/* What the search needs of a grid beyond the engine's door. */
-typedef struct expert_grid {
-	grid_kind grid;
-	/* Deal again, on a copy, what `viewer` cannot see. */
-	void (*determinize)(game *g, int viewer, rng *rnd);
-	/* The share of the fighting strength on the board that is `side`'s,
-	 * from 0 to 1 (NULL: the flags alone value a position). */
-	double (*material)(game *g, int side);
-} expert_grid;
 
 typedef struct expert_verdict {
 	int plan;            /* index of the plan chosen */
@@ -42,10 +36,14 @@ typedef struct expert_verdict {
  * still needs and the material share. */
 double expert_evaluate(game *g, int side, const expert_grid *grid);
 
-/* Choose among plans[0..EXPERT_PLAN_COUNT) for `me`, the side to play on
+/* Whether a side is one flag (or point) from its target: the search then
+ * plays its simulations on for some turns, toward the game's end. */
+bool expert_endgame(game *g);
+
+/* Choose among plans[0..plan_count) for `me`, the side to play on
  * g, within the budget. */
-void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, const expert_think *think,
-	rng *rnd, expert_verdict *out);
+void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, size_t plan_count,
+	const expert_think *think, rng *rnd, expert_verdict *out);
 
 /* A way to play the searcher's turn in a simulation: a candidate plan
  * (expert_plan_policy), or a turn a player recorded (expert_review.h).
@@ -55,6 +53,9 @@ typedef struct expert_policy {
 	bool (*open)(void *self, grid_kind grid);
 	bool (*step)(void *self, game *g, game_action *a, expert_accept_fn *accept, void *ctx);
 	void (*close)(void *self);
+	/* Told when a step of the turn is another side's (an answer), or
+	 * NULL. */
+	void (*aside)(void *self);
 	void *self;
 } expert_policy;
 
@@ -62,11 +63,23 @@ typedef struct expert_policy {
 typedef struct expert_plan_state {
 	const expert_plan *plan;
 	expert_play play;
+	/* The turn's first steps, up to the first that rolls a die or draws
+	 * a card: the same in every simulation of the plan (its players
+	 * order and move by what the board shows, never by the dice to come
+	 * or the hidden hand), so worked out by the first simulation and
+	 * played again from their lines by the others. */
+	char **prefix;
+	size_t prefix_len, prefix_cap;
+	bool recorded;    /* the prefix is complete */
+	bool recording;   /* this simulation writes it */
+	size_t pos;       /* this simulation's next line of it */
+	bool live;        /* this simulation's players play on */
 } expert_plan_state;
 
 /* A plan as a policy, its notes in *state (which, with the plan, must
- * outlive the policy). */
+ * outlive the policy, and be finished after it). */
 void expert_plan_policy(expert_policy *policy, expert_plan_state *state, const expert_plan *plan);
+void expert_plan_state_finish(expert_plan_state *state);
 
 /* What simulations of a policy gave. */
 typedef struct expert_tally {

@@ -609,8 +609,15 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 		return true;
 	}
 	if (r->phase == PHASE_DISCARDED || ap->turn != r->turn) {
+		/* A turn another started (a plan or a hint that chose the
+		 * card): go on from the stage the referee stands at. */
 		ap->turn = r->turn;
-		ap->stage = STAGE_DRAW;
+		ap->cursor = 0;
+		ap->last_unit = -1;
+		ap->stage = r->phase == PHASE_ORDERS ? STAGE_ORDERS
+			: r->phase == PHASE_MOVES    ? STAGE_MOVES
+			: r->phase == PHASE_BATTLES  ? STAGE_BATTLES
+						     : STAGE_DRAW;
 	}
 	for (;;) {
 		switch (ap->stage) {

@@ -431,7 +431,7 @@ static bool battle_answer(void *state, game *gm, rng *choices, game_action *a)
 }
 
 static const player_ops SIMPLE = {
-	sizeof(autoplay), simple_init, simple_next, nothing_to_free, NULL, battle_answer,
+	sizeof(autoplay), simple_init, simple_next, nothing_to_free, NULL, battle_answer, NULL,
 };
 
 static void strong_player_init(void *state, int side, long max_turns)
@@ -446,7 +446,7 @@ static bool strong_player_next(void *state, game *gm, rng *choices, game_action 
 }
 
 static const player_ops STRONG = {
-	sizeof(strong_player), strong_player_init, strong_player_next, nothing_to_free, NULL, battle_answer,
+	sizeof(strong_player), strong_player_init, strong_player_next, nothing_to_free, NULL, battle_answer, NULL,
 };
 
 /* The expert: the search of rules/expert/ with the hex game's hidden
@@ -461,7 +461,12 @@ static double expert_strength(game *gm, int side)
 	return hex_expert_material(hex_engine_position(gm), side);
 }
 
-static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength };
+static size_t expert_openings(game *gm, int side, char (*lines)[EXPERT_LINE_MAX], size_t max)
+{
+	return hex_expert_openings(hex_engine_referee(gm), side, lines, max);
+}
+
+static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength, expert_openings };
 
 static void expert_init(void *state, int side, long max_turns)
 {
@@ -471,6 +476,7 @@ static void expert_init(void *state, int side, long max_turns)
 
 static const player_ops EXPERT = {
 	sizeof(expert_player), expert_init, expert_player_next, expert_player_free, NULL, expert_player_answer,
+	expert_player_budget,
 };
 
 static const game_engine_player PLAYERS[] = {

@@ -5,10 +5,20 @@
 #ifndef ORBAT_RULES_HEX_EXPERT_H
 #define ORBAT_RULES_HEX_EXPERT_H
 
+#include <stddef.h>
+
+#include "../expert/expert_grid.h"
 #include "hex_game.h"
+#include "hex_referee.h"
 
 /* The share of the figures on the board that are `side`'s, a general
  * counted as one: what can still fight and give flags away. */
 double hex_expert_material(const hex_game *g, int side);
+
+/* The ways `side` may open the turn it is to start: each card of its
+ * hand with each section the card may order, that orders someone who
+ * may act (or is a card the referee plays out), as log lines into
+ * lines[0..max), each once; how many. */
+size_t hex_expert_openings(const referee *r, int side, char (*lines)[EXPERT_LINE_MAX], size_t max);
 
 #endif

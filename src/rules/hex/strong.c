@@ -625,6 +625,39 @@ static void put_back_members(hex_game *g, const hex_brigade *br, const hex_coord
 		hex_game_place(g, (hex_ref){ REF_UNIT, br->units[k] }, from[k]);
 }
 
+/* The i-th move of the brigade plan into *a. */
+static void plan_move(const referee *r, const strong_player *sp, int i, gl_action *a)
+{
+	a->kind = ACT_MOVE;
+	a->subject = xstrdup(hex_game_ref_id(r->g, sp->plan_who[i]));
+	a->hexes = xcalloc(1, sizeof *a->hexes);
+	a->hexes[0] = sp->plan_to[i];
+	a->hex_count = 1;
+}
+
+/* Whether the referee takes every move of the brigade plan, one after
+ * the other, on a copy: the members' reach is worked out on a board
+ * where the earlier members were set down by hand, and a plan that
+ * strands a member outside the zone leaves the turn no legal end. */
+static bool plan_taken(const referee *r, const strong_player *sp)
+{
+	hex_game *g = hex_game_clone(r->g);
+	referee *trial = referee_clone(r, g);
+	bool ok = true;
+	rules_quiet_begin();
+	for (int i = 0; ok && i < sp->plan_len; i++) {
+		gl_action a = { 0 };
+		plan_move(r, sp, i, &a);
+		rules_error why;
+		ok = referee_apply(trial, &a, &why);
+		hexlog_action_finish(&a);
+	}
+	rules_quiet_end();
+	referee_destroy(trial);
+	hex_game_destroy(g);
+	return ok;
+}
+
 /* The moves of an ordered brigade (§3.3): its general to the hex where
  * the brigade, each member on its best hex in his zone, stands best, or
  * the general staying and the members moving about him.  False when the
@@ -694,7 +727,7 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	put_back_members(g, br, from, br->unit_count);
 	hex_game_place(g, gref, ghome);
 	free(spent);
-	if (w == -DBL_MAX)
+	if (w == -DBL_MAX || !plan_taken(r, sp))
 		sp->plan_len = 0;
 	return sp->plan_len > 0;
 }
@@ -704,12 +737,7 @@ static bool plan_step(referee *r, strong_player *sp, gl_action *a)
 {
 	if (sp->plan_pos >= sp->plan_len)
 		return false;
-	int i = sp->plan_pos++;
-	a->kind = ACT_MOVE;
-	a->subject = xstrdup(hex_game_ref_id(r->g, sp->plan_who[i]));
-	a->hexes = xcalloc(1, sizeof *a->hexes);
-	a->hexes[0] = sp->plan_to[i];
-	a->hex_count = 1;
+	plan_move(r, sp, sp->plan_pos++, a);
 	return true;
 }
 
@@ -864,8 +892,18 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 		return true;
 	}
 	if (sp->turn != r->turn || r->phase == PHASE_DISCARDED) {
+		/* A turn another played the start of (a hint asked after
+		 * the card, a plan that chose the card itself): go on from
+		 * the stage the referee stands at.  The brigades' plans are
+		 * made before any move, so a turn taken up among the moves
+		 * goes on with the single moves. */
 		sp->turn = r->turn;
-		sp->stage = STAGE_DRAW;
+		sp->last_unit = -1;
+		sp->delegate = false;
+		sp->stage = r->phase == PHASE_ORDERS ? STAGE_ORDERS
+			: r->phase == PHASE_MOVES    ? STAGE_MOVES
+			: r->phase == PHASE_BATTLES  ? STAGE_BATTLES
+						     : STAGE_DRAW;
 	}
 	if (sp->stage == STAGE_ORDERS && (special_order(r->current.kind) || r->target_owed))
 		sp->delegate = true;

@@ -396,7 +396,7 @@ static bool simple_answer(void *state, game *gm, rng *choices, game_action *a)
 }
 
 static const player_ops SIMPLE = {
-	sizeof(sq_auto), simple_init, simple_next, nothing_to_free, simple_own_choices, simple_answer,
+	sizeof(sq_auto), simple_init, simple_next, nothing_to_free, simple_own_choices, simple_answer, NULL,
 };
 
 /* The expert: the search of rules/expert/ with nothing hidden to deal
@@ -413,7 +413,7 @@ static double expert_strength(game *gm, int side)
 	return sq_expert_material(sq_engine_game(gm), side);
 }
 
-static const expert_grid EXPERT_GRID = { GRID_SQUARE, expert_nothing_hidden, expert_strength };
+static const expert_grid EXPERT_GRID = { GRID_SQUARE, expert_nothing_hidden, expert_strength, NULL };
 
 static void expert_init(void *state, int side, long max_turns)
 {
@@ -423,6 +423,7 @@ static void expert_init(void *state, int side, long max_turns)
 
 static const player_ops EXPERT = {
 	sizeof(expert_player), expert_init, expert_player_next, expert_player_free, NULL, expert_player_answer,
+	expert_player_budget,
 };
 
 static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "expert", &EXPERT } };

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "../base/util.h"
-#include "expert/expert_think.h"
 
 /* ---- the table of kinds, from the weakest to the strongest ---- */
 
@@ -112,25 +111,22 @@ bool player_open(player *p, const char *name, grid_kind grid, int side, long max
 			grid_of ? grid_of->name : "?");
 	}
 	const char *at = strchr(name, '@');
-	expert_think budget = { 0, 0 };
 	if (at && !ops->budget)
 		return player_refuse(why, "the player '%s' takes no thinking budget ('%s')", k->name, at);
-	if (at && !expert_think_parse(at + 1, &budget))
-		return player_refuse(why,
-			"'%s' is not a thinking budget: give milliseconds ('%s@500', '%s@500ms') or simulations "
-			"('%s@2000sims')",
-			at + 1, k->name, k->name, k->name);
 	p->kind = k;
 	p->ops = ops;
 	p->side = side;
 	p->state = xcalloc(1, p->ops->state_size ? p->ops->state_size : 1);
 	p->ops->init(p->state, side, max_turns);
-	if (at) {
-		p->budgeted = true;
-		p->budget_ms = budget.ms;
-		p->budget_sims = budget.sims;
-		p->ops->budget(p->state, budget.ms, budget.sims);
+	if (at && (strlen(at + 1) >= sizeof p->budget || !p->ops->budget(p->state, at + 1))) {
+		player_close(p);
+		return player_refuse(why,
+			"'%s' is not a thinking budget: give milliseconds ('%s@500', '%s@500ms') or simulations "
+			"('%s@2000sims')",
+			at + 1, k->name, k->name, k->name);
 	}
+	if (at)
+		strcpy(p->budget, at + 1);
 	return true;
 }
 
@@ -167,8 +163,8 @@ void player_reset(player *p, long max_turns)
 	p->ops->free(p->state);
 	memset(p->state, 0, p->ops->state_size);
 	p->ops->init(p->state, p->side, max_turns);
-	if (p->budgeted)
-		p->ops->budget(p->state, p->budget_ms, p->budget_sims);
+	if (p->budget[0])
+		p->ops->budget(p->state, p->budget);
 	if (p->own_choices)
 		player_own_choices(p);
 }

@@ -55,10 +55,10 @@ typedef struct player_ops {
 	 * square game's defender after a round), into *action as next's;
 	 * false when it leaves the choice on offer (it passes). */
 	bool (*answer)(void *state, game *g, rng *choices, game_action *action);
-	/* A thinking budget of this player's own, named after its kind
-	 * ("expert@100ms", "expert@400sims"): `ms` milliseconds a turn, or
-	 * `sims` simulations when not 0.  NULL: the kind takes none. */
-	void (*budget)(void *state, long ms, long sims);
+	/* A thinking budget of this player's own, written after its kind's
+	 * name ("expert@100ms", "expert@400sims"): false when `text` is no
+	 * budget.  NULL: the kind takes none. */
+	bool (*budget)(void *state, const char *text);
 } player_ops;
 
 typedef struct player_kind {
@@ -99,8 +99,8 @@ typedef struct player {
 	const player_ops *ops;
 	int side;
 	bool own_choices;    /* player_own_choices: kept by player_reset */
-	bool budgeted;       /* a budget of its own (its name's '@'): kept too */
-	long budget_ms, budget_sims;
+	char budget[24];     /* a budget of its own (after its name's '@'), or
+	                      * "": kept by player_reset too */
 	void *state;
 } player;
 

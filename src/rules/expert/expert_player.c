@@ -87,9 +87,11 @@ void expert_player_free(void *state)
 	ep->helper_open = false;
 }
 
-void expert_player_budget(void *state, long ms, long sims)
+bool expert_player_budget(void *state, const char *text)
 {
 	expert_player *ep = state;
-	ep->think = (expert_think){ ms, sims };
+	if (!expert_think_parse(text, &ep->think))
+		return false;
 	ep->budgeted = true;
+	return true;
 }

@@ -38,7 +38,8 @@ void expert_player_init(expert_player *ep, const expert_grid *grid, int side);
 bool expert_player_next(void *state, game *g, rng *choices, game_action *a);
 bool expert_player_answer(void *state, game *g, rng *choices, game_action *a);
 void expert_player_free(void *state);
-/* player_ops' budget: a budget of this player's own ("expert@100ms"). */
-void expert_player_budget(void *state, long ms, long sims);
+/* player_ops' budget: a budget of this player's own ("100ms" of
+ * "expert@100ms"), in expert_think_parse's words. */
+bool expert_player_budget(void *state, const char *text);
 
 #endif

@@ -6,7 +6,11 @@
  * settle it), warned when too many games end without a winner -- as text,
  * one JSON document, or a one-page PDF (render/balancereport.h).  With the
  * default player it also plays the games with the plainer player and says
- * when the two verdicts disagree: the balance then depends on skill.
+ * when the two verdicts disagree: the balance then depends on skill; an
+ * opt-in player (expert) is compared with the default player the same
+ * way.  --suggest adds the balance lab (rules/balance_suggest.h): the
+ * nearest changes that would make the scenario even, each played on the
+ * run's seeds.
  * The statistics are rules/balance.h's and the report's words
  * rules/balance_words.h's, the games are played on every core by
  * rules/balance_play.h; this file reads the options and the players' names
@@ -18,6 +22,7 @@
 #include "../base/outdir.h"
 #include "../base/util.h"
 #include "../rules/balance.h"
+#include "../rules/balance_suggest.h"
 #include "../rules/balance_words.h"
 #include "../rules/match.h"
 #include "../rules/players.h"
@@ -41,7 +46,8 @@ static void balance_help(FILE *out)
 	      "games that would settle it).  More than 5% of games without a\n"
 	      "winner is a warning.  With the default players the report also\n"
 	      "gives the verdict of simple on both sides, and says when the two\n"
-	      "disagree.  The same seed gives the same report, on any number of\n"
+	      "disagree; --players expert gives the default player's beside its\n"
+	      "own.  The same seed gives the same report, on any number of\n"
 	      "cores.\n"
 	      "\n"
 	      "Options:\n"
@@ -56,6 +62,14 @@ static void balance_help(FILE *out)
 	      "                     from S and i alone\n"
 	      "  --max-turns N      stop a game after N turns (default 500); such a\n"
 	      "                     game is counted apart, never as a result\n"
+	      "  --suggest          also try the nearest changes that would make the\n"
+	      "                     scenario even -- each side's victory target (+-1,\n"
+	      "                     +-2) and hand size (+-1), the other side first;\n"
+	      "                     on the square board the first side only -- each\n"
+	      "                     played on the same seeds as the run, and list\n"
+	      "                     them nearest and most even first with the first\n"
+	      "                     side's share, its interval and the verdict (the\n"
+	      "                     file is never changed)\n"
 	      "  --think MS         the expert player's time a turn in milliseconds\n"
 	      "                     (default 1000), or Nsims: N simulations a turn\n"
 	      "  --progress         say on standard error how many games are played,\n"
@@ -75,6 +89,8 @@ static void balance_help(FILE *out)
 	      "  orbat balance scenarios/shiloh.xml\n"
 	      "  orbat balance --games 1000 --players simple scenarios/mb-1861.xml\n"
 	      "  orbat balance --players strong,simple --format json my-scenario.xml\n"
+	      "  orbat balance --suggest --games 400 my-scenario.xml\n"
+	      "  orbat balance --players expert --think 200sims --games 100 my-scenario.xml\n"
 	      "  orbat balance --format pdf --lang fr -o prints my-scenario.xml\n"
 	      "\n"
 	      "Exit status: 0 the report is made; 1 the scenario is invalid; 2 usage\n"
@@ -91,19 +107,26 @@ typedef struct balance_args {
 	long max_turns;
 	const char *think;
 	bool progress;
+	bool suggest;
 } balance_args;
 
-/* --progress: the games of both runs (the default players' and the
- * plainer player's) counted as one run, one line a block. */
+/* --progress: the games of every run (the players', the other player's,
+ * the lab's changes) counted as one run, one line a block. */
 typedef struct balance_progress {
 	size_t before;             /* games of the runs finished already */
 	size_t total;              /* games of every run */
+	size_t last;               /* the count of the run playing now */
 } balance_progress;
 
 static void progress_line(void *ctx, size_t played, size_t games)
 {
+	balance_progress *p = ctx;
 	(void)games;
-	const balance_progress *p = ctx;
+	/* A run counts again from its first block: the one before it, a
+	 * change of the lab, is done. */
+	if (played <= p->last)
+		p->before += p->last;
+	p->last = played;
 	fprintf(stderr, "orbat balance: %zu of %zu games played\n", p->before + played, p->total);
 	fflush(stderr);
 }
@@ -112,13 +135,12 @@ static const char *const BALANCE_FORMATS[] = { "text", "json", "pdf", NULL };
 enum { OUT_TEXT, OUT_JSON, OUT_PDF };
 
 /* The one-page report, written where the options say; an exit status. */
-static int write_pdf(const balance_words *w, const balance_plan *br, const balance_plan *other, bool default_players,
-	const options *o)
+static int write_pdf(const balance_words *w, const balance_report *r, bool default_players, const options *o)
 {
 	balance_pdf_opts opts = { .output_dir = o->output, .paper = o->paper, .default_players = default_players,
 		.scenario_file = o->operands[0], .list = o->quiet ? NULL : stdout };
 	char *error = NULL;
-	balance_pdf_status st = balance_words_save(o->ctx, w, br, other, &opts, &error);
+	balance_pdf_status st = balance_words_save(o->ctx, w, r, &opts, &error);
 	if (st != BALANCE_PDF_WRITTEN)
 		fprintf(stderr, "orbat balance: %s\n", error);
 	free(error);
@@ -154,15 +176,22 @@ static int parse_players(const char *text, grid_kind grid, char names[2][64])
 	return EXIT_VALID;
 }
 
-/* The player the default one is compared with: the plain player, when the
- * default is another one.  NULL when there is none to compare with (the
- * grid has only the plain player). */
-static const char *other_player(const char *default_name, grid_kind grid)
+/* The player a run is compared with: with the default players, the plain
+ * player, when the default is another one; with one opt-in player named
+ * (expert, too slow to be the default), the default player.  NULL when
+ * there is none to compare with. */
+static const char *other_player(const char *players, const char *name, grid_kind grid)
 {
-	const player_kind *plain = player_kind_find(PLAYER_DEFAULT);
-	if (strcmp(default_name, PLAYER_DEFAULT) == 0 || !plain || !player_kind_on(plain, grid))
+	const player_kind *kind = player_kind_find(name);
+	const char *other = NULL;
+	if (!players)
+		other = PLAYER_DEFAULT;
+	else if (!strchr(players, ',') && kind && kind->opt_in)
+		other = player_strongest(grid);
+	const player_kind *ok = other ? player_kind_find(other) : NULL;
+	if (!ok || strcmp(name, other) == 0 || !player_kind_on(ok, grid))
 		return NULL;
-	return PLAYER_DEFAULT;
+	return other;
 }
 
 static int balance_run(const options *o, balance_args *a)
@@ -208,7 +237,7 @@ static int balance_run(const options *o, balance_args *a)
 			fprintf(stderr, "orbat balance: %s\n", why.message);
 			code = EXIT_USAGE;
 		}
-		const char *plain = a->players ? NULL : other_player(names[0], match_grid(m));
+		const char *plain = code == EXIT_VALID ? other_player(a->players, names[0], match_grid(m)) : NULL;
 		if (plain) {
 			other_plan = br;
 			other_plan.names[0] = other_plan.names[1] = plain;
@@ -223,26 +252,48 @@ static int balance_run(const options *o, balance_args *a)
 			code = cli_data_broken("balance", &sink);
 		diag_sink_finish(&sink);
 	}
-	balance_progress told = { 0, br.games + (other ? other->games : 0) };
+	/* The lab's changes, made and checked before any game is played, so
+	 * that --progress knows every game to come. */
+	balance_progress told = { 0, br.games + (other ? other->games : 0), 0 };
+	balance_lab lab = { .base = &br, .scenario_file = o->operands[0], .data_dir = context_data_dir(o->ctx),
+		.rs = s.rs, .workers = o->jobs, .who = "orbat balance", .errors = stderr };
+	balance_suggestions suggest = { 0 };
+	char *error = NULL;
+	if (code == EXIT_VALID && a->suggest) {
+		if (balance_suggest_prepare(&lab, &suggest, &error))
+			told.total += suggest.count * br.games;
+		else
+			code = EXIT_INTERNAL;
+	}
 	if (a->progress) {
-		br.progress = other_plan.progress = progress_line;
-		br.progress_ctx = other_plan.progress_ctx = &told;
+		br.progress = other_plan.progress = lab.progress = progress_line;
+		br.progress_ctx = other_plan.progress_ctx = lab.progress_ctx = &told;
 	}
 	/* A game that broke the rules is a bug: said, exit status 3. */
 	if (code == EXIT_VALID && !balance_play(&br, o->jobs, "orbat balance", stderr))
 		code = EXIT_INTERNAL;
 	told.before = br.games;
+	told.last = 0;
 	if (code == EXIT_VALID && other && !balance_play(other, o->jobs, "orbat balance", stderr))
 		code = EXIT_INTERNAL;
+	told.before += other ? other->games : 0;
+	told.last = 0;
+	if (code == EXIT_VALID && a->suggest && !balance_suggest_play(&lab, &suggest, &error))
+		code = EXIT_INTERNAL;
+	if (error)
+		fprintf(stderr, "orbat balance: internal error: %s\n", error);
+	free(error);
 	if (code == EXIT_VALID) {
 		balance_words w = { strings, lang, s.sc, s.rs, m };
+		balance_report report = { &br, other, a->suggest ? &suggest : NULL, a->think };
 		if (format == OUT_TEXT)
-			balance_words_text(stdout, &w, &br, other);
+			balance_words_text(stdout, &w, &report);
 		else if (format == OUT_JSON)
-			balance_words_json(stdout, &w, &br, other);
+			balance_words_json(stdout, &w, &report);
 		else
-			code = write_pdf(&w, &br, other, a->players == NULL, o);
+			code = write_pdf(&w, &report, a->players == NULL, o);
 	}
+	balance_suggestions_finish(&suggest);
 	balance_plan_finish(&br);
 	balance_plan_finish(&other_plan);
 	match_close(m);
@@ -263,4 +314,5 @@ COMMAND(balance, "is a scenario fair? many computer games and a verdict", balanc
 		{ "max-turns", OPTIONS_INT, offsetof(balance_args, max_turns), 1, 1000000, .what = "a number of turns" },
 		{ "think", OPTIONS_STRING, offsetof(balance_args, think), .what = "milliseconds or Nsims" },
 		{ "progress", OPTIONS_FLAG, offsetof(balance_args, progress) },
+		{ "suggest", OPTIONS_FLAG, offsetof(balance_args, suggest) },
 	});

@@ -132,10 +132,10 @@ static double draw_results(const render_ctx *rc, cairo_t *cr, const balance_char
 
 /* The histogram of the games' length.  Returns the y under it. */
 static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_chart *c, double x, double y,
-	double width)
+	double width, double height)
 {
 	y = heading(rc, cr, "balance-chart-length", x, y, width);
-	const double height = 55.0, axis_w = 12.0;
+	const double axis_w = 12.0;
 	long most = 1;
 	for (int b = 0; b < c->bins; b++)
 		if (c->bin_count[b] > most)
@@ -166,6 +166,90 @@ static double draw_lengths(const render_ctx *rc, cairo_t *cr, const balance_char
 	text_draw(rc, cr, top, &axis, x, base - (height - 6.0) - 1.5, axis_w - 1.5);
 	text_draw(rc, cr, "0", &axis, x, base - 3.0, axis_w - 1.5);
 	return base + 8.0;
+}
+
+/* A text drawn, or only measured; its height. */
+static double put(const render_ctx *rc, cairo_t *cr, const char *text, const text_style *st, double x, double y,
+	double width, bool draw)
+{
+	if (draw)
+		return text_draw(rc, cr, text, st, x, y, width);
+	double h = 0;
+	text_measure(rc, cr, text, st, width, NULL, &h);
+	return h;
+}
+
+/* The note under the suggestions' table: how many of the changes it
+ * shows when it could not show them all, then the caller's note. */
+static char *table_note(const render_ctx *rc, const balance_chart_table *t, size_t shown)
+{
+	char *more = NULL;
+	if (shown < t->total) {
+		char a[24], b[24];
+		snprintf(a, sizeof a, "%zu", shown);
+		snprintf(b, sizeof b, "%zu", t->total);
+		const char *pairs[] = { "shown", a, "all", b, NULL };
+		more = strings_expand(render_string(rc, shown ? "balance-suggest-more" : "balance-suggest-no-room"), pairs);
+	}
+	if (!more || !t->note)
+		return more ? more : t->note ? xstrdup(t->note) : NULL;
+	char *both = xasprintf("%s %s", more, t->note);
+	free(more);
+	return both;
+}
+
+/* The suggestions' short table: the change in the widest column, then
+ * the share, its interval and the verdict, as many rows as fit above
+ * `bottom`; the note under it.  Drawn, or only measured (draw false).
+ * Returns the y under it. */
+static double draw_suggestions(const render_ctx *rc, cairo_t *cr, const balance_chart_table *t, double x, double y,
+	double width, double bottom, bool draw)
+{
+	text_style h = style(FONT_TEXT, 11, true);
+	y += put(rc, cr, t->heading, &h, x, y, width, draw) + 1.5;
+	static const double SHARE[BALANCE_CHART_COLUMNS] = { 0.46, 0.15, 0.21, 0.18 };
+	text_style head = style(FONT_TEXT, 8, true), cell = style(FONT_TEXT, 8, false);
+	/* Room kept for the note as long as it would be with a row left out. */
+	double note_h = 0;
+	char *longest = table_note(rc, t, 0);
+	if (longest)
+		text_measure(rc, cr, longest, &cell, width, NULL, &note_h);
+	free(longest);
+	size_t shown = 0;
+	for (size_t r = 0; r <= t->rows; r++) {
+		double cx = x, row_h = 0;
+		const char *const *texts = r == 0 ? (const char *const *)t->head : (const char *const *)t->cells[r - 1];
+		for (int c = 0; c < BALANCE_CHART_COLUMNS; c++) {
+			double th = 0;
+			text_measure(rc, cr, texts[c] ? texts[c] : "", r == 0 ? &head : &cell, width * SHARE[c] - 2.0, NULL, &th);
+			row_h = th > row_h ? th : row_h;
+		}
+		/* A row that would run into the note or the footer is left out
+		 * (the histogram gives up its room first: only a very full page
+		 * comes to this). */
+		if (r > 0 && y + row_h + 0.8 + 1.0 + note_h > bottom)
+			break;
+		for (int c = 0; c < BALANCE_CHART_COLUMNS && draw; c++) {
+			text_draw(rc, cr, texts[c] ? texts[c] : "", r == 0 ? &head : &cell, cx, y, width * SHARE[c] - 2.0);
+			cx += width * SHARE[c];
+		}
+		y += row_h + 0.8;
+		if (r == 0 && draw) {
+			/* A rule under the columns' titles. */
+			paint_set(cr, PAINT_INK);
+			cairo_set_line_width(cr, 0.25);
+			cairo_move_to(cr, x, y - 0.4);
+			cairo_line_to(cr, x + width, y - 0.4);
+			cairo_stroke(cr);
+		}
+		y += r == 0 ? 0.6 : 0;
+		shown = r;
+	}
+	char *note = table_note(rc, t, shown);
+	if (note)
+		y += put(rc, cr, note, &cell, x, y + 1.0, width, draw) + 1.0;
+	free(note);
+	return y + 3.0;
 }
 
 /* A paragraph of the verdict's box; a label sits close over the text
@@ -246,16 +330,32 @@ bool balance_report_write(const render_ctx *rc, const balance_chart *c, const ch
 	y = draw_verdict(rc, cr, c, x, y, width) + 7.0;
 
 	y = draw_results(rc, cr, c, x, y, width);
-	y = draw_lengths(rc, cr, c, x, y, width);
-
-	for (size_t i = 0; i < c->fact_count; i++)
-		y += text_draw(rc, cr, c->facts[i], &body, x, y, width) + 1.8;
 
 	text_style foot = style(FONT_TEXT, 8, false);
 	const char *pairs[] = { "command", c->command, NULL };
 	char *made = strings_expand(render_string(rc, "balance-made-by"), pairs);
 	double fh = 0;
 	text_measure(rc, cr, made, &foot, width, NULL, &fh);
+	double bottom = paper->height - MARGIN - fh - 3.0;
+	/* The histogram as high as the page leaves it once the figures and
+	 * the suggestions' table have their room (at most its usual 55 mm,
+	 * at least 12). */
+	double height = 55.0;
+	if (c->suggest.heading) {
+		double below = draw_suggestions(rc, cr, &c->suggest, x, 0, width, HUGE_VAL, false) + 3.0, hh = 0;
+		for (size_t i = 0; i < c->fact_count; i++)
+			below += put(rc, cr, c->facts[i], &body, x, 0, width, false) + 1.8;
+		text_style hs = style(FONT_TEXT, 11, true);
+		text_measure(rc, cr, render_string(rc, "balance-chart-length"), &hs, width, NULL, &hh);
+		height = fmax(12.0, fmin(55.0, bottom - y - below - hh - 2.0 - 8.0));
+	}
+	y = draw_lengths(rc, cr, c, x, y, width, height);
+
+	for (size_t i = 0; i < c->fact_count; i++)
+		y += text_draw(rc, cr, c->facts[i], &body, x, y, width) + 1.8;
+	if (c->suggest.heading)
+		draw_suggestions(rc, cr, &c->suggest, x, y + 3.0, width, bottom, true);
+
 	text_draw(rc, cr, made, &foot, x, paper->height - MARGIN - fh, width);
 	free(made);
 	cairo_restore(cr);

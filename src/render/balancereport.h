@@ -24,6 +24,25 @@ typedef struct balance_chart_bar {
 	double rate, low, high;   /* 0..1; low = high = rate: no interval drawn */
 } balance_chart_bar;
 
+/* Rows of the suggestions' table the page shows, at most: the nearest
+ * and most even changes (the text and JSON reports list them all). */
+#define BALANCE_CHART_ROWS 6
+#define BALANCE_CHART_COLUMNS 4
+
+/* The short table of the balance lab's suggestions (orbat balance
+ * --suggest): a heading, the columns' titles (change, share, interval,
+ * verdict) and a row of texts for each of the first changes (`rows` of
+ * `total`); a note under it (what the board does not offer, the changes
+ * not tried).  The page shows as many rows as fit and says so when it
+ * shows fewer than `total`.  heading NULL: no table. */
+typedef struct balance_chart_table {
+	char *heading;
+	char *head[BALANCE_CHART_COLUMNS];
+	char *cells[BALANCE_CHART_ROWS][BALANCE_CHART_COLUMNS];
+	size_t rows, total;
+	char *note;
+} balance_chart_table;
+
 typedef struct balance_chart {
 	const char *title;        /* "Balance of Shiloh" */
 	const char *run;          /* the run in one line: games, players, seed */
@@ -41,6 +60,7 @@ typedef struct balance_chart {
 	int bins;
 	int bin_low[BALANCE_CHART_BINS], bin_high[BALANCE_CHART_BINS];
 	long bin_count[BALANCE_CHART_BINS];
+	balance_chart_table suggest;
 } balance_chart;
 
 /* A share as the language writes a percentage with one decimal

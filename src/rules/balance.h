@@ -76,6 +76,9 @@ size_t balance_run_games(size_t games, bool paired);
 /* What one game leaves for the statistics (small: sent between
  * processes). */
 typedef struct balance_game {
+	unsigned long long seed; /* the game's seed (balance_game_seed): a
+	                            change of the balance lab plays game i on
+	                            the same seed as the run */
 	int end;              /* match_end */
 	int winner;           /* side index, or MATCH_NO_WINNER */
 	int first_seat;       /* the side the first named player took */
@@ -85,8 +88,8 @@ typedef struct balance_game {
 	                         scenario's rule that ended it, -1 for none */
 } balance_game;
 
-/* The record of a game's result; false when the game did not end as the
- * rules or the limit say (refused, stuck, failed: a player's or the
+/* The record of a game's result (its seed left for the caller); false
+ * when the game did not end as the rules or the limit say (refused, stuck, failed: a player's or the
  * engine's bug, which the caller reports loudly). */
 bool balance_record(const match_result *r, int first_seat, balance_game *out);
 

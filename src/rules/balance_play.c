@@ -52,6 +52,7 @@ static bool play_block(const balance_plan *br, size_t block, balance_game *out, 
 			*failure = failure_text(br, i, &opts, &r);
 			return false;
 		}
+		out[k].seed = opts.seed;
 		(*count)++;
 	}
 	return true;

@@ -13,23 +13,23 @@
 #include "../text/context.h"
 #include "../text/fonts.h"
 
-static const char *word(const balance_words *w, const char *id)
+const char *balance_words_get(const balance_words *w, const char *id)
 {
 	return strings_get(w->strings, id, w->lang);
 }
 
-static char *say(const balance_words *w, const char *id, const char *const *pairs)
+char *balance_words_say(const balance_words *w, const char *id, const char *const *pairs)
 {
-	return strings_expand(word(w, id), pairs);
+	return strings_expand(balance_words_get(w, id), pairs);
 }
 
 /* "Label: text" with the colon as the language writes it. */
 static char *labelled(const balance_words *w, const char *label, const char *text)
 {
-	return xasprintf("%s%s %s", label, word(w, "balance-colon"), text);
+	return xasprintf("%s%s %s", label, balance_words_get(w, "balance-colon"), text);
 }
 
-static void percent(const balance_words *w, double share, char buf[32])
+void balance_words_percent(const balance_words *w, double share, char buf[32])
 {
 	balance_chart_percent(w->strings, w->lang, share, buf, 32);
 }
@@ -39,14 +39,14 @@ static void percent(const balance_words *w, double share, char buf[32])
 static void one_decimal(const balance_words *w, double value, char buf[32])
 {
 	snprintf(buf, 32, "%.1f", value);
-	const char *decimal = word(w, "balance-decimal");
+	const char *decimal = balance_words_get(w, "balance-decimal");
 	char *dot = strchr(buf, '.');
 	if (dot && decimal[0] && !decimal[1])
 		*dot = decimal[0];
 }
 
 /* A side's name in the report's language, else its id. */
-static const char *side_name(const balance_words *w, int side)
+const char *balance_words_side(const balance_words *w, int side)
 {
 	const char *id = match_side_id(w->m, side);
 	const rs_named *named = ruleset_find_side(w->rs, id);
@@ -66,7 +66,7 @@ static const char *const MARGIN_WORDS[GRID_KINDS] = {
 static char *players_phrase(const balance_words *w, const balance_plan *br)
 {
 	const char *pairs[] = { "a", br->names[0], "b", br->names[1], NULL };
-	return say(w, br->differ ? "balance-players-differ" : "balance-players-same", pairs);
+	return balance_words_say(w, br->differ ? "balance-players-differ" : "balance-players-same", pairs);
 }
 
 static char *run_line(const balance_words *w, const balance_plan *br)
@@ -77,7 +77,7 @@ static char *run_line(const balance_words *w, const balance_plan *br)
 	snprintf(seed, sizeof seed, "%llu", br->seed);
 	snprintf(limit, sizeof limit, "%ld", br->max_turns);
 	const char *pairs[] = { "games", games, "players", players, "seed", seed, "limit", limit, NULL };
-	char *line = say(w, "balance-run", pairs);
+	char *line = balance_words_say(w, "balance-run", pairs);
 	free(players);
 	return line;
 }
@@ -88,7 +88,7 @@ static void whole_percent(const balance_words *w, double share, char buf[32])
 	char n[16];
 	snprintf(n, sizeof n, "%.0f", share * 100.0);
 	const char *pairs[] = { "n", n, NULL };
-	char *text = say(w, "balance-percent", pairs);
+	char *text = balance_words_say(w, "balance-percent", pairs);
 	snprintf(buf, 32, "%s", text);
 	free(text);
 }
@@ -98,7 +98,7 @@ static void whole_percent(const balance_words *w, double share, char buf[32])
 static char *verdict_label(const balance_words *w, const balance_plan *br)
 {
 	const char *pairs[] = { "a", br->names[0], "b", br->names[1], NULL };
-	return say(w, br->differ ? "balance-verdict-with-two" : "balance-verdict-with", pairs);
+	return balance_words_say(w, br->differ ? "balance-verdict-with-two" : "balance-verdict-with", pairs);
 }
 
 /* The words of each verdict kind (balance_verdict_kind). */
@@ -112,20 +112,20 @@ static const char *const VERDICT_WORDS[BALANCE_VERDICT_KINDS] = {
 static char *verdict_line(const balance_words *w, const balance_verdict *v)
 {
 	if (v->decided == 0)
-		return xstrdup(word(w, "balance-undecided"));
+		return xstrdup(balance_words_get(w, "balance-undecided"));
 	char share[32], low[32], high[32], points[32], band_low[32], band_high[32], conf[32], needed[24];
-	percent(w, v->share.rate, share);
-	percent(w, v->share.low, low);
-	percent(w, v->share.high, high);
+	balance_words_percent(w, v->share.rate, share);
+	balance_words_percent(w, v->share.low, low);
+	balance_words_percent(w, v->share.high, high);
 	one_decimal(w, v->points, points);
 	whole_percent(w, BALANCE_EVEN_LOW, band_low);
 	whole_percent(w, BALANCE_EVEN_HIGH, band_high);
 	whole_percent(w, BALANCE_CONFIDENCE_PERCENT / 100.0, conf);
 	snprintf(needed, sizeof needed, "%ld", v->games_needed);
-	const char *pairs[] = { "side", side_name(w, v->kind == BALANCE_FAVOURED ? v->favoured : 0), "share", share,
+	const char *pairs[] = { "side", balance_words_side(w, v->kind == BALANCE_FAVOURED ? v->favoured : 0), "share", share,
 		"low", low, "high", high, "points", points, "band_low", band_low, "band_high", band_high, "conf", conf,
 		"needed", needed, NULL };
-	return say(w, VERDICT_WORDS[v->kind], pairs);
+	return balance_words_say(w, VERDICT_WORDS[v->kind], pairs);
 }
 
 /* The warning of a run with too many games without a winner; NULL when
@@ -137,10 +137,10 @@ static char *unfinished_line(const balance_words *w, const balance_verdict *v)
 	char count[24], games[24], rate[32], most[32];
 	snprintf(count, sizeof count, "%ld", v->no_winner.count);
 	snprintf(games, sizeof games, "%ld", v->no_winner.of);
-	percent(w, v->no_winner.rate, rate);
+	balance_words_percent(w, v->no_winner.rate, rate);
 	whole_percent(w, BALANCE_UNFINISHED_MAX, most);
 	const char *pairs[] = { "count", count, "games", games, "rate", rate, "most", most, NULL };
-	return say(w, "balance-unfinished", pairs);
+	return balance_words_say(w, "balance-unfinished", pairs);
 }
 
 /* The verdict with the other player, after the main one: its run in
@@ -149,7 +149,7 @@ static char *unfinished_line(const balance_words *w, const balance_verdict *v)
 static char *other_label(const balance_words *w, const balance_plan *other)
 {
 	const char *pairs[] = { "a", other->names[0], NULL };
-	return say(w, "balance-other-with", pairs);
+	return balance_words_say(w, "balance-other-with", pairs);
 }
 
 static char *other_line(const balance_words *w, const balance_plan *other)
@@ -160,9 +160,9 @@ static char *other_line(const balance_words *w, const balance_plan *other)
 	snprintf(w0, sizeof w0, "%ld", st->wins[0].count);
 	snprintf(w1, sizeof w1, "%ld", st->wins[1].count);
 	snprintf(none, sizeof none, "%ld", st->no_winner.count);
-	const char *pairs[] = { "games", games, "a", side_name(w, 0), "wa", w0, "b", side_name(w, 1), "wb", w1, "none",
+	const char *pairs[] = { "games", games, "a", balance_words_side(w, 0), "wa", w0, "b", balance_words_side(w, 1), "wb", w1, "none",
 		none, NULL };
-	char *run = say(w, "balance-other-run", pairs);
+	char *run = balance_words_say(w, "balance-other-run", pairs);
 	char *verdict = verdict_line(w, &st->verdict);
 	char *warning = unfinished_line(w, &st->verdict);
 	char *line = xasprintf("%s%s%s %s", verdict, warning ? " " : "", warning ? warning : "", run);
@@ -179,20 +179,20 @@ static char *skill_line(const balance_words *w, const balance_plan *main_run, co
 	if (!other || !balance_verdicts_disagree(&main_run->stats.verdict, &other->stats.verdict))
 		return NULL;
 	const char *pairs[] = { "a", main_run->names[0], "b", other->names[0], NULL };
-	return say(w, "balance-skill", pairs);
+	return balance_words_say(w, "balance-skill", pairs);
 }
 
 static char *spread_line(const balance_words *w, const balance_spread *s)
 {
 	if (s->n == 0)
-		return xstrdup(word(w, "balance-none-won"));
+		return xstrdup(balance_words_get(w, "balance-none-won"));
 	char v[5][16], mean[32];
 	int values[5] = { s->min, s->q1, s->median, s->q3, s->max };
 	for (int i = 0; i < 5; i++)
 		snprintf(v[i], sizeof v[i], "%d", values[i]);
 	one_decimal(w, s->mean, mean);
 	const char *pairs[] = { "min", v[0], "q1", v[1], "median", v[2], "q3", v[3], "max", v[4], "mean", mean, NULL };
-	return say(w, "balance-spread", pairs);
+	return balance_words_say(w, "balance-spread", pairs);
 }
 
 /* "wins" of each side, the games without a winner: the rows of the text
@@ -200,13 +200,13 @@ static char *spread_line(const balance_words *w, const balance_spread *s)
 static void result_bars(const balance_words *w, const balance_stats *st, balance_chart_bar bars[3], char *labels[3])
 {
 	for (int s = 0; s < MATCH_SIDES; s++) {
-		const char *pairs[] = { "side", side_name(w, s), NULL };
-		labels[s] = say(w, "balance-wins-of", pairs);
+		const char *pairs[] = { "side", balance_words_side(w, s), NULL };
+		labels[s] = balance_words_say(w, "balance-wins-of", pairs);
 		bars[s] = (balance_chart_bar){ labels[s], st->wins[s].count, st->wins[s].rate, st->wins[s].low,
 			st->wins[s].high };
 	}
 	const balance_rate *none = &st->no_winner;
-	labels[2] = xstrdup(word(w, "balance-no-winner"));
+	labels[2] = xstrdup(balance_words_get(w, "balance-no-winner"));
 	bars[2] = (balance_chart_bar){ labels[2], none->count, none->rate, none->low, none->high };
 }
 
@@ -217,7 +217,7 @@ static char *no_winner_detail(const balance_words *w, const balance_stats *st)
 	snprintf(drawn, sizeof drawn, "%ld", st->draws.count);
 	snprintf(limit, sizeof limit, "%ld", st->limit.count);
 	const char *pairs[] = { "drawn", drawn, "limit", limit, NULL };
-	return say(w, "balance-no-winner-detail", pairs);
+	return balance_words_say(w, "balance-no-winner-detail", pairs);
 }
 
 /* The games the scenario's special rules ended, by rule ("turn-limit 12,
@@ -234,7 +234,7 @@ static char *special_ends(const balance_words *w, const balance_stats *st)
 	if (used == 0)
 		return NULL;
 	const char *pairs[] = { "list", list, NULL };
-	return say(w, "balance-special-ends", pairs);
+	return balance_words_say(w, "balance-special-ends", pairs);
 }
 
 /* What each of two different players won, whichever side it played. */
@@ -243,10 +243,10 @@ static char *by_player(const balance_words *w, const balance_plan *br, const bal
 	char wa[24], wb[24], ra[32], rb[32];
 	snprintf(wa, sizeof wa, "%ld", st->first_player.count);
 	snprintf(wb, sizeof wb, "%ld", st->second_player.count);
-	percent(w, st->first_player.rate, ra);
-	percent(w, st->second_player.rate, rb);
+	balance_words_percent(w, st->first_player.rate, ra);
+	balance_words_percent(w, st->second_player.rate, rb);
 	const char *pp[] = { "a", br->names[0], "b", br->names[1], "wa", wa, "wb", wb, "ra", ra, "rb", rb, NULL };
-	return say(w, "balance-by-player", pp);
+	return balance_words_say(w, "balance-by-player", pp);
 }
 
 /* The verdict's words, made once for the text and the PDF: the verdict
@@ -299,8 +299,7 @@ static void print_histogram(FILE *out, const balance_spread *s)
 	}
 }
 
-/* The characters of a UTF-8 text (not its bytes). */
-static int text_chars(const char *text)
+int balance_words_chars(const char *text)
 {
 	int chars = 0;
 	for (const char *p = text; *p; p++)
@@ -308,21 +307,21 @@ static int text_chars(const char *text)
 	return chars;
 }
 
-/* Print text padded with blanks to `width` characters. */
-static void print_padded(FILE *out, const char *text, int width, bool right)
+void balance_words_pad(FILE *out, const char *text, int width, bool right)
 {
-	int chars = text_chars(text);
+	int chars = balance_words_chars(text);
 	if (right)
 		fprintf(out, "%*s%s", width > chars ? width - chars : 0, "", text);
 	else
 		fprintf(out, "%s%*s", text, width > chars ? width - chars : 0, "");
 }
 
-void balance_words_text(FILE *out, const balance_words *w, const balance_plan *br, const balance_plan *other)
+void balance_words_text(FILE *out, const balance_words *w, const balance_report *r)
 {
+	const balance_plan *br = r->run, *other = r->other;
 	const balance_stats *st = &br->stats;
 	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
-	char *title = say(w, "balance-title", pairs);
+	char *title = balance_words_say(w, "balance-title", pairs);
 	char *run = run_line(w, br);
 	fprintf(out, "%s (%s, %s)\n%s\n\n", title, w->sc->id.text ? w->sc->id.text : "?", w->rs->id, run);
 	free(title);
@@ -333,19 +332,19 @@ void balance_words_text(FILE *out, const balance_words *w, const balance_plan *b
 	/* The labels' column as wide as the longest in this language. */
 	int label_width = 28;
 	for (int i = 0; i < 3; i++)
-		label_width = text_chars(labels[i]) + 2 > label_width ? text_chars(labels[i]) + 2 : label_width;
-	print_padded(out, "", label_width, false);
-	print_padded(out, word(w, "balance-games"), 9, true);
-	print_padded(out, word(w, "balance-share"), 9, true);
-	fprintf(out, "  %s\n", word(w, "balance-interval"));
+		label_width = balance_words_chars(labels[i]) + 2 > label_width ? balance_words_chars(labels[i]) + 2 : label_width;
+	balance_words_pad(out, "", label_width, false);
+	balance_words_pad(out, balance_words_get(w, "balance-games"), 9, true);
+	balance_words_pad(out, balance_words_get(w, "balance-share"), 9, true);
+	fprintf(out, "  %s\n", balance_words_get(w, "balance-interval"));
 	for (int i = 0; i < 3; i++) {
 		char rate[32], low[32], high[32];
-		percent(w, bars[i].rate, rate);
-		percent(w, bars[i].low, low);
-		percent(w, bars[i].high, high);
-		print_padded(out, labels[i], label_width, false);
+		balance_words_percent(w, bars[i].rate, rate);
+		balance_words_percent(w, bars[i].low, low);
+		balance_words_percent(w, bars[i].high, high);
+		balance_words_pad(out, labels[i], label_width, false);
 		fprintf(out, " %8ld", bars[i].count);
-		print_padded(out, rate, 9, true);
+		balance_words_pad(out, rate, 9, true);
 		fprintf(out, "  %s - %s\n", low, high);
 		free(labels[i]);
 	}
@@ -362,13 +361,13 @@ void balance_words_text(FILE *out, const balance_words *w, const balance_plan *b
 		free(by);
 	}
 	char *length = spread_line(w, &st->length);
-	char *line = labelled(w, word(w, "balance-length"), length);
+	char *line = labelled(w, balance_words_get(w, "balance-length"), length);
 	fprintf(out, "\n%s\n", line);
 	free(line);
 	free(length);
 	print_histogram(out, &st->length);
 	char *margin = spread_line(w, &st->margin);
-	line = labelled(w, word(w, MARGIN_WORDS[match_grid(w->m)]), margin);
+	line = labelled(w, balance_words_get(w, MARGIN_WORDS[match_grid(w->m)]), margin);
 	fprintf(out, "\n%s\n", line);
 	free(line);
 	free(margin);
@@ -390,6 +389,8 @@ void balance_words_text(FILE *out, const balance_words *w, const balance_plan *b
 	if (t.skill)
 		fprintf(out, "%s\n", t.skill);
 	verdict_texts_finish(&t);
+	if (r->suggest)
+		balance_suggest_words_text(out, w, r->suggest);
 }
 
 /* A rate to four places, its interval too. */
@@ -460,8 +461,9 @@ static json_t *json_wins(const balance_words *w, const balance_stats *st)
 	return o;
 }
 
-void balance_words_json(FILE *out, const balance_words *w, const balance_plan *br, const balance_plan *other)
+void balance_words_json(FILE *out, const balance_words *w, const balance_report *r)
 {
+	const balance_plan *br = r->run, *other = r->other;
 	const balance_stats *st = &br->stats;
 	json_t *o = json_object();
 	json_object_set_new(o, "scenario", jsonout_string(w->sc->id.text));
@@ -481,7 +483,7 @@ void balance_words_json(FILE *out, const balance_words *w, const balance_plan *b
 	json_t *sides = json_array();
 	for (int s = 0; s < MATCH_SIDES; s++)
 		json_array_append_new(sides, json_pack("{s:o, s:o}", "id", jsonout_string(match_side_id(w->m, s)), "name",
-			jsonout_string(side_name(w, s))));
+			jsonout_string(balance_words_side(w, s))));
 	json_object_set_new(o, "sides", sides);
 	json_object_set_new(o, "wins", json_wins(w, st));
 	json_object_set_new(o, "drawn", json_integer(st->draws.count));
@@ -519,6 +521,8 @@ void balance_words_json(FILE *out, const balance_words *w, const balance_plan *b
 		json_object_set_new(o, "depends_on_skill", json_boolean(balance_verdicts_disagree(&st->verdict,
 			&ot->verdict)));
 	}
+	if (r->suggest)
+		balance_suggest_words_json(o, w, r->suggest);
 	jsonout_line(out, o);
 }
 
@@ -527,7 +531,8 @@ void balance_words_json(FILE *out, const balance_words *w, const balance_plan *b
  * page that is handed round must not carry the folders of the machine it
  * was made on, and the same scenario gives the same page wherever it
  * lies. */
-static char *command_line(const balance_plan *br, bool default_players, const char *path, lang_id lang)
+static char *command_line(const balance_plan *br, const balance_report *r, bool default_players, const char *path,
+	lang_id lang)
 {
 	const char *slash = strrchr(path, '/');
 	const char *file = slash && slash[1] ? slash + 1 : path;
@@ -538,19 +543,23 @@ static char *command_line(const balance_plan *br, bool default_players, const ch
 		snprintf(players, sizeof players, " --players %s,%s", br->names[0], br->names[1]);
 	else if (!default_players)
 		snprintf(players, sizeof players, " --players %s", br->names[0]);
-	return xasprintf("orbat balance --games %zu%s --seed %llu --max-turns %ld --format pdf --lang %s %s",
-		br->games, players, br->seed, br->max_turns, lang_code(lang), file);
+	char think[48] = "";
+	if (r->think)
+		snprintf(think, sizeof think, " --think %.32s", r->think);
+	return xasprintf("orbat balance --games %zu%s --seed %llu --max-turns %ld%s%s --format pdf --lang %s %s",
+		br->games, players, br->seed, br->max_turns, think, r->suggest ? " --suggest" : "", lang_code(lang), file);
 }
-bool balance_words_page(const render_ctx *rc, const balance_words *w, const balance_plan *br,
-	const balance_plan *other, bool default_players, const char *scenario_file, const char *path, char **error)
+bool balance_words_page(const render_ctx *rc, const balance_words *w, const balance_report *r, bool default_players,
+	const char *scenario_file, const char *path, char **error)
 {
+	const balance_plan *br = r->run, *other = r->other;
 	const balance_stats *st = &br->stats;
 	const char *pairs[] = { "scenario", l10n_get(&w->sc->title, w->lang), NULL };
-	char *title = say(w, "balance-title", pairs);
+	char *title = balance_words_say(w, "balance-title", pairs);
 	char *run = run_line(w, br);
 	verdict_texts t;
 	verdict_texts_init(&t, w, br, other);
-	char *again = command_line(br, default_players, scenario_file, w->lang);
+	char *again = command_line(br, r, default_players, scenario_file, w->lang);
 	balance_chart chart = { .title = title, .run = run, .verdict_label = t.label, .verdict = t.verdict,
 		.warning = t.warning, .other_label = t.other_label, .other = t.other, .skill = t.skill, .command = again,
 		.bar_count = 3 };
@@ -566,22 +575,25 @@ bool balance_words_page(const render_ctx *rc, const balance_words *w, const bala
 	char *facts[5];
 	size_t nf = 0;
 	char *detail = no_winner_detail(w, st);
-	facts[nf++] = labelled(w, word(w, "balance-no-winner"), detail);
+	facts[nf++] = labelled(w, balance_words_get(w, "balance-no-winner"), detail);
 	free(detail);
 	char *ends = special_ends(w, st);
 	if (ends)
 		facts[nf++] = ends;
 	char *length = spread_line(w, &st->length);
-	facts[nf++] = labelled(w, word(w, "balance-length"), length);
+	facts[nf++] = labelled(w, balance_words_get(w, "balance-length"), length);
 	free(length);
 	char *margin = spread_line(w, &st->margin);
-	facts[nf++] = labelled(w, word(w, MARGIN_WORDS[match_grid(w->m)]), margin);
+	facts[nf++] = labelled(w, balance_words_get(w, MARGIN_WORDS[match_grid(w->m)]), margin);
 	free(margin);
 	if (br->differ)
 		facts[nf++] = by_player(w, br, st);
 	chart.facts = (const char *const *)facts;
 	chart.fact_count = nf;
+	if (r->suggest)
+		balance_suggest_words_table(w, r->suggest, &chart.suggest);
 	bool ok = balance_report_write(rc, &chart, path, error);
+	balance_suggest_words_table_finish(&chart.suggest);
 	for (size_t i = 0; i < nf; i++)
 		free(facts[i]);
 	for (int i = 0; i < 3; i++)
@@ -593,8 +605,8 @@ bool balance_words_page(const render_ctx *rc, const balance_words *w, const bala
 	return ok;
 }
 
-balance_pdf_status balance_words_save(context *ctx, const balance_words *w, const balance_plan *br,
-	const balance_plan *other, const balance_pdf_opts *opts, char **error)
+balance_pdf_status balance_words_save(context *ctx, const balance_words *w, const balance_report *r,
+	const balance_pdf_opts *opts, char **error)
 {
 	*error = NULL;
 	diag_sink sink;
@@ -621,7 +633,7 @@ balance_pdf_status balance_words_save(context *ctx, const balance_words *w, cons
 	char *file = xasprintf("%s/balance.pdf", dir);
 	outdir *out = outdir_open();
 	bool ok = outdir_make_dirs(out, dir, error) &&
-		balance_words_page(&rc, w, br, other, opts->default_players, opts->scenario_file, file, error) &&
+		balance_words_page(&rc, w, r, opts->default_players, opts->scenario_file, file, error) &&
 		outdir_commit(out, opts->list, error);
 	if (!ok) {
 		if (!*error)

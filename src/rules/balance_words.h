@@ -11,10 +11,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "../render/render.h"
 #include "../text/strings.h"
 #include "balance.h"
 #include "balance_play.h"
+#include "balance_suggest.h"
 #include "match.h"
 
 /* What the report speaks of, and in which words. */
@@ -26,19 +29,30 @@ typedef struct balance_words {
 	const match *m;
 } balance_words;
 
-/* The report of the played plan br as text on out: the results table, the
- * length and margin with their histograms, the verdict last.  other: the
- * same games with the plainer player (NULL: none). */
-void balance_words_text(FILE *out, const balance_words *w, const balance_plan *br, const balance_plan *other);
+/* What a report shows: the played plan, the same games with the player
+ * it is compared with (the plainer player beside the default one, the
+ * default one beside an opt-in player; NULL: none), and the lab's
+ * suggestions (balance_suggest.h; NULL: not asked). */
+typedef struct balance_report {
+	const balance_plan *run, *other;
+	const balance_suggestions *suggest;
+	const char *think;         /* --think as given (the expert's budget),
+	                              for the PDF's command line; NULL: none */
+} balance_report;
+
+/* The report as text on out: the results table, the length and margin
+ * with their histograms, the verdict (and the other player's), then the
+ * suggestions. */
+void balance_words_text(FILE *out, const balance_words *w, const balance_report *r);
 /* The same as one JSON document and a newline (interfaces.md §6). */
-void balance_words_json(FILE *out, const balance_words *w, const balance_plan *br, const balance_plan *other);
+void balance_words_json(FILE *out, const balance_words *w, const balance_report *r);
 /* The one-page PDF at `path` on rc's paper (rc's strings, scenario,
  * ruleset and language are w's).  default_players: the run chose its
  * players itself; scenario_file: the scenario's path, whose file name the
  * page's footer names in the command that makes the page again.  False
  * with a message in *error (free it). */
-bool balance_words_page(const render_ctx *rc, const balance_words *w, const balance_plan *br,
-	const balance_plan *other, bool default_players, const char *scenario_file, const char *path, char **error);
+bool balance_words_page(const render_ctx *rc, const balance_words *w, const balance_report *r, bool default_players,
+	const char *scenario_file, const char *path, char **error);
 
 /* Where and how the page of balance_words_save goes. */
 typedef struct balance_pdf_opts {
@@ -60,7 +74,29 @@ typedef enum balance_pdf_status {
 /* The page of balance_words_page with the fonts, print layouts and paper
  * of the run's context, written atomically into its folder (made when
  * missing).  Not BALANCE_PDF_WRITTEN: why in *error (free it). */
-balance_pdf_status balance_words_save(struct context *ctx, const balance_words *w, const balance_plan *br,
-	const balance_plan *other, const balance_pdf_opts *opts, char **error);
+balance_pdf_status balance_words_save(struct context *ctx, const balance_words *w, const balance_report *r,
+	const balance_pdf_opts *opts, char **error);
+
+/* The words the report's parts share (balance_suggest_words.c too): a
+ * string of data/i18n/balance.xml in the report's language, the same with
+ * its {placeholders} filled (free it), a side's name, a share as a
+ * percentage with one decimal, and text padded with blanks to `width`
+ * characters (UTF-8 counted by characters). */
+const char *balance_words_get(const balance_words *w, const char *id);
+char *balance_words_say(const balance_words *w, const char *id, const char *const *pairs);
+const char *balance_words_side(const balance_words *w, int side);
+void balance_words_percent(const balance_words *w, double share, char buf[32]);
+int balance_words_chars(const char *text);
+void balance_words_pad(FILE *out, const char *text, int width, bool right);
+
+/* The suggestions' part of each format (balance_suggest_words.c): the
+ * text table after the verdict; the JSON fields "suggestions",
+ * "suggestions_not_offered" and "suggestions_untried" added to the
+ * document; the rows of the PDF's short table (balancereport.h). */
+void balance_suggest_words_text(FILE *out, const balance_words *w, const balance_suggestions *s);
+void balance_suggest_words_json(json_t *doc, const balance_words *w, const balance_suggestions *s);
+struct balance_chart_table;
+void balance_suggest_words_table(const balance_words *w, const balance_suggestions *s, struct balance_chart_table *t);
+void balance_suggest_words_table_finish(struct balance_chart_table *t);
 
 #endif

@@ -91,6 +91,7 @@ static void balance_help(FILE *out)
 	      "  orbat balance --players strong,simple --format json my-scenario.xml\n"
 	      "  orbat balance --suggest --games 400 my-scenario.xml\n"
 	      "  orbat balance --players expert --think 200sims --games 100 my-scenario.xml\n"
+	      "  orbat balance --players expert@400sims,expert@40sims my-scenario.xml\n"
 	      "  orbat balance --format pdf --lang fr -o prints my-scenario.xml\n"
 	      "\n"
 	      "Exit status: 0 the report is made; 1 the scenario is invalid; 2 usage\n"

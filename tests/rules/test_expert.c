@@ -20,6 +20,7 @@
 
 #include "base/util.h"
 #include "engine_fixture.h"
+#include "rules/expert/expert_player.h"
 #include "rules/expert/expert_think.h"
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
@@ -213,8 +214,32 @@ static void test_budget_in_name(void **state)
 	 * program's budget set to it on both sides. */
 	uint64_t named = shiloh_match(13, "expert@40sims", "expert@40sims");
 	assert_int_equal(shiloh_game(13, 40), named);
-	/* (two simulations a turn leave too few to move off strong's turn) */
-	assert_int_not_equal(shiloh_match(13, "expert@40sims", "expert@2sims"), named);
+	/* and the one the search spends, whatever the program's. */
+	think_sims(30);
+	loaded l;
+	open_shiloh(&l, NULL);
+	const char *refusal = NULL;
+	const game_engine *e = game_engine_of(l.rs, &refusal);
+	rules_error_clear(&why);
+	game *g = game_open(e, l.sc, l.rs, &why);
+	assert_non_null(g);
+	rng deal, choices;
+	rng_seed(&deal, 13);
+	rng_seed(&choices, 13);
+	assert_true(game_deal_head(g, "shiloh", 13, &deal, NULL, NULL, &why));
+	assert_true(player_open(&p, "expert@7sims", GRID_HEX, game_to_play(g), 0, &why));
+	game_action *a = game_action_new(e);
+	assert_true(player_next(&p, g, &choices, a));
+	assert_int_equal(((const expert_player *)p.state)->last.sims, 7);
+	player_reset(&p, 0);
+	game_action_finish(e, a);
+	memset(a, 0, e->action_size);
+	assert_true(player_next(&p, g, &choices, a));
+	assert_int_equal(((const expert_player *)p.state)->last.sims, 7);
+	game_action_free(e, a);
+	player_close(&p);
+	game_destroy(g);
+	unload(&l);
 }
 
 static void test_deterministic(void **state)

@@ -42,4 +42,16 @@ void expert_player_free(void *state);
  * "expert@100ms"), in expert_think_parse's words. */
 bool expert_player_budget(void *state, const char *text);
 
+/* The expert's player_ops as NAME, on the grid whose hooks are HOOKS (an
+ * expert_grid that lives as long as the program): what a grid's player
+ * table lists. */
+#define EXPERT_PLAYER_OPS(NAME, HOOKS) \
+	static void NAME##_init(void *state, int side, long max_turns) \
+	{ \
+		(void)max_turns; \
+		expert_player_init(state, &(HOOKS), side); \
+	} \
+	static const player_ops NAME = { sizeof(expert_player), NAME##_init, expert_player_next, expert_player_free, \
+		NULL, expert_player_answer, expert_player_budget }
+
 #endif

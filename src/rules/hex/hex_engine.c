@@ -473,16 +473,7 @@ static size_t expert_openings(game *gm, int side, char (*lines)[EXPERT_LINE_MAX]
 
 static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength, expert_openings };
 
-static void expert_init(void *state, int side, long max_turns)
-{
-	(void)max_turns;
-	expert_player_init(state, &EXPERT_GRID, side);
-}
-
-static const player_ops EXPERT = {
-	sizeof(expert_player), expert_init, expert_player_next, expert_player_free, NULL, expert_player_answer,
-	expert_player_budget,
-};
+EXPERT_PLAYER_OPS(EXPERT, EXPERT_GRID);
 
 static const game_engine_player PLAYERS[] = {
 	{ "simple", &SIMPLE }, { "strong", &STRONG }, { "expert", &EXPERT },

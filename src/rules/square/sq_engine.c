@@ -428,16 +428,7 @@ static double expert_strength(game *gm, int side)
 
 static const expert_grid EXPERT_GRID = { GRID_SQUARE, expert_nothing_hidden, expert_strength, NULL };
 
-static void expert_init(void *state, int side, long max_turns)
-{
-	(void)max_turns;
-	expert_player_init(state, &EXPERT_GRID, side);
-}
-
-static const player_ops EXPERT = {
-	sizeof(expert_player), expert_init, expert_player_next, expert_player_free, NULL, expert_player_answer,
-	expert_player_budget,
-};
+EXPERT_PLAYER_OPS(EXPERT, EXPERT_GRID);
 
 static const game_engine_player PLAYERS[] = { { "simple", &SIMPLE }, { "strong", &STRONG }, { "expert", &EXPERT } };
 

@@ -275,26 +275,24 @@ static int pick(const double *sum, const long *visits, long total, int count)
 }
 
 /* The plan to play: the strong player's own turn (plan 0), known good,
- * unless another beats it by more than one standard error of the mean
- * difference over the simulations both played with the same seeds: a
- * few noisy simulations must not talk the player out of a sound turn. */
-static int choose(double *const *values, const long *visits, int count)
+ * unless another's mean beats it by more than one standard error of the
+ * difference: a few noisy simulations must not talk the player out of a
+ * sound turn. */
+static int choose(const double *sum, const double *squares, const long *visits, int count)
 {
+	if (visits[0] == 0)
+		return 0;
+	double mean0 = sum[0] / visits[0];
+	double var0 = squares[0] / visits[0] - mean0 * mean0;
 	int best = 0;
 	double best_gain = 0;
 	for (int i = 1; i < count; i++) {
-		long paired = visits[i] < visits[0] ? visits[i] : visits[0];
-		if (paired < 2)
+		if (visits[i] < 2)
 			continue;
-		double sum = 0, squares = 0;
-		for (long k = 0; k < paired; k++) {
-			double d = values[i][k] - values[0][k];
-			sum += d;
-			squares += d * d;
-		}
-		double gain = sum / paired;
-		double var = squares / paired - gain * gain;
-		double se = sqrt((var > 0 ? var : 0) / paired);
+		double mean = sum[i] / visits[i];
+		double var = squares[i] / visits[i] - mean * mean;
+		double se = sqrt((var > 0 ? var : 0) / visits[i] + (var0 > 0 ? var0 : 0) / visits[0]);
+		double gain = mean - mean0;
 		if (gain > se && gain > best_gain) {
 			best_gain = gain;
 			best = i;
@@ -306,51 +304,32 @@ static int choose(double *const *values, const long *visits, int count)
 void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, size_t plan_count,
 	const expert_think *think, rng *rnd, expert_verdict *out)
 {
-	double sum[EXPERT_PLAN_MAX] = { 0 };
+	double sum[EXPERT_PLAN_MAX] = { 0 }, squares[EXPERT_PLAN_MAX] = { 0 };
 	long visits[EXPERT_PLAN_MAX] = { 0 }, wins[EXPERT_PLAN_MAX] = { 0 };
-	double *values[EXPERT_PLAN_MAX] = { 0 };
 	plan_policy states[EXPERT_PLAN_MAX];
 	expert_policy policies[EXPERT_PLAN_MAX];
 	int count = plan_count < 1 ? 1 : plan_count > EXPERT_PLAN_MAX ? EXPERT_PLAN_MAX : (int)plan_count;
 	for (int i = 0; i < count; i++)
 		expert_plan_policy(&policies[i], &states[i], &plans[i]);
-	/* Common random numbers: every plan's k-th simulation has the k-th
-	 * seed (the same deal of the hidden cards, the same dice to start
-	 * from), so that plans are told apart by what they do rather than
-	 * by their luck. */
-	uint64_t *seeds = NULL;
-	long seed_count = 0, room = 0;
 	double start = think->sims > 0 ? 0 : now_ms();
 	long n = 0;
 	for (;; n++) {
 		if (think->sims > 0 ? n >= think->sims : n >= count && now_ms() - start >= (double)think->ms)
 			break;
 		int i = pick(sum, visits, n, count);
-		long k = visits[i];
-		if (k >= room) {
-			room = room ? 2 * room : 64;
-			seeds = xrealloc(seeds, (size_t)room * sizeof *seeds);
-			for (int j = 0; j < count; j++)
-				values[j] = xrealloc(values[j], (size_t)room * sizeof *values[j]);
-		}
-		while (seed_count <= k)
-			seeds[seed_count++] = rng_next(rnd);
 		bool won;
-		double v = rollout(g, me, grid, &policies[i], seeds[k], &won);
+		double v = rollout(g, me, grid, &policies[i], rng_next(rnd), &won);
 		wins[i] += won;
 		sum[i] += v;
-		values[i][k] = v;
+		squares[i] += v * v;
 		visits[i]++;
 	}
 	for (int i = 0; i < count; i++)
 		expert_plan_state_finish(&states[i]);
-	int best = choose(values, visits, count);
+	int best = choose(sum, squares, visits, count);
 	out->plan = best;
 	out->value = visits[best] ? sum[best] / visits[best] : 0.5;
 	out->sims = n;
 	out->plan_sims = visits[best];
 	out->wins = wins[best];
-	for (int i = 0; i < count; i++)
-		free(values[i]);
-	free(seeds);
 }

@@ -225,6 +225,12 @@ static char *read_line(const char *prompt, bool tty, char **buf, size_t *cap)
 /* ---- resume ---- */
 
 /* The same ceiling as check's game logs. */
+/* The automatic player's passes in a row with no line between them that
+ * the play loop takes: each pass leaves one thing on offer, and no step
+ * of the rules offers this many at once, so more is a player going
+ * round in circles. */
+#define PLAY_PASSES_MAX 16
+
 #define SAVED_LOG_MAX_BYTES (32u * 1024u * 1024u)
 
 /* Read a log written by orbat play (game_saved_read): an exit code, the
@@ -435,6 +441,7 @@ static int play_run(const options *o, play_args *pa)
 	size_t cap = 0;
 	bool auto_turn = false;
 	int auto_turn_of = -1;
+	int passes = 0;   /* the automatic player's passes since the last line */
 	while (!game_over(game_of_run(p.d, p.run))) {
 		/* A game whose log cannot be written stops: what the player
 		 * would do next could not be kept. */
@@ -446,26 +453,41 @@ static int play_run(const options *o, play_args *pa)
 			auto_turn = false;
 		/* With --computer each side decides for itself: the side asked
 		 * is the one whose decision the game waits for, in either's
-		 * turn; the computer answers its own in the player's turn. */
+		 * turn; the computer answers its own in the player's turn, and
+		 * 'auto' the player's, in the computer's turn too (a square's
+		 * defender after a round, a retreat, a save). */
 		const char *decider = game_decider(p.d, p.run);
 		bool computer_turn = pa->computer && strcmp(decider, pa->computer) == 0;
-		bool answering = pa->computer && strcmp(decider, game_side_to_play(game_of_run(p.d, p.run))) != 0;
-		if (all_auto || (auto_turn && !answering) || computer_turn) {
+		if (all_auto || auto_turn || computer_turn) {
 			if (!computer_turn && game_turn(game_of_run(p.d, p.run)) >= max_turns && game_at_turn_start(game_of_run(p.d, p.run))) {
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
+			/* 'auto' for the player's side hands the game back when the
+			 * automatic player cannot go on, and so does a run of passes
+			 * with no line between them: the prompt, never a loop. */
+			bool for_player = !all_auto && !computer_turn;
+			size_t lines_before = kept(&p)->count;
 			game_auto got = game_auto_decide(p.d, p.run, &play);
-			if (got == GAME_AUTO_NONE) {
-				if (computer_turn)
-					printf("The computer has nothing to propose: the game stops here.\n");
-				break;
+			passes = got == GAME_AUTO_PASSED && kept(&p)->count == lines_before ? passes + 1 : 0;
+			if (got == GAME_AUTO_TAKEN || (got == GAME_AUTO_PASSED && passes <= PLAY_PASSES_MAX))
+				continue;
+			if (for_player && got != GAME_AUTO_ILLEGAL) {
+				printf("auto: the computer has no move to propose for %s here: play on yourself.\n", decider);
+				auto_turn = false;
+				passes = 0;
+				continue;
 			}
-			if (got == GAME_AUTO_ILLEGAL) {
+			if (got == GAME_AUTO_PASSED) {
+				printf("The computer passes again and again without a move: the game stops here.\n");
+			} else if (got == GAME_AUTO_NONE) {
+				printf("The computer has nothing to propose: the game stops here.\n");
+			} else {
+				if (got == GAME_AUTO_STUCK)
+					fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", decider);
 				code = EXIT_INTERNAL;
-				break;
 			}
-			continue;
+			break;
 		}
 		char prompt[80];
 		snprintf(prompt, sizeof prompt, "%s> ", decider);

@@ -225,12 +225,6 @@ static char *read_line(const char *prompt, bool tty, char **buf, size_t *cap)
 /* ---- resume ---- */
 
 /* The same ceiling as check's game logs. */
-/* The automatic player's passes in a row with no line between them that
- * the play loop takes: each pass leaves one thing on offer, and no step
- * of the rules offers this many at once, so more is a player going
- * round in circles. */
-#define PLAY_PASSES_MAX 16
-
 #define SAVED_LOG_MAX_BYTES (32u * 1024u * 1024u)
 
 /* Read a log written by orbat play (game_saved_read): an exit code, the
@@ -441,7 +435,6 @@ static int play_run(const options *o, play_args *pa)
 	size_t cap = 0;
 	bool auto_turn = false;
 	int auto_turn_of = -1;
-	int passes = 0;   /* the automatic player's passes since the last line */
 	while (!game_over(game_of_run(p.d, p.run))) {
 		/* A game whose log cannot be written stops: what the player
 		 * would do next could not be kept. */
@@ -464,23 +457,19 @@ static int play_run(const options *o, play_args *pa)
 				break;
 			}
 			/* 'auto' for the player's side hands the game back when the
-			 * automatic player cannot go on, and so does a run of passes
-			 * with no line between them: the prompt, never a loop. */
+			 * automatic player cannot go on (nothing to propose, or a
+			 * pass refused: the session refuses a run of passes too):
+			 * the prompt, never a loop. */
 			bool for_player = !all_auto && !computer_turn;
-			size_t lines_before = kept(&p)->count;
 			game_auto got = game_auto_decide(p.d, p.run, &play);
-			passes = got == GAME_AUTO_PASSED && kept(&p)->count == lines_before ? passes + 1 : 0;
-			if (got == GAME_AUTO_TAKEN || (got == GAME_AUTO_PASSED && passes <= PLAY_PASSES_MAX))
+			if (got == GAME_AUTO_TAKEN)
 				continue;
 			if (for_player && got != GAME_AUTO_ILLEGAL) {
 				printf("auto: the computer has no move to propose for %s here: play on yourself.\n", decider);
 				auto_turn = false;
-				passes = 0;
 				continue;
 			}
-			if (got == GAME_AUTO_PASSED) {
-				printf("The computer passes again and again without a move: the game stops here.\n");
-			} else if (got == GAME_AUTO_NONE) {
+			if (got == GAME_AUTO_NONE) {
 				printf("The computer has nothing to propose: the game stops here.\n");
 			} else {
 				if (got == GAME_AUTO_STUCK)

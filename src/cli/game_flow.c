@@ -111,7 +111,7 @@ game_auto game_auto_decide(const game_driver *d, game_run *run, const game_play_
 		free(a);
 		printf("auto: pass\n");
 		d->print_pending(run);
-		return GAME_AUTO_PASSED;
+		return GAME_AUTO_TAKEN;
 	case GAME_DECIDED_BAD_PASS:
 		break;
 	}

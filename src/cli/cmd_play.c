@@ -465,7 +465,7 @@ static int play_run(const options *o, play_args *pa)
 			if (got == GAME_AUTO_TAKEN)
 				continue;
 			if (for_player && got != GAME_AUTO_ILLEGAL) {
-				printf("auto: the computer has no move to propose for %s here: play on yourself.\n", decider);
+				printf("The computer has no move to propose for %s here: play on yourself.\n", decider);
 				auto_turn = false;
 				continue;
 			}

@@ -447,26 +447,37 @@ static int play_run(const options *o, play_args *pa)
 			auto_turn = false;
 		/* With --computer each side decides for itself: the side asked
 		 * is the one whose decision the game waits for, in either's
-		 * turn; the computer answers its own in the player's turn. */
+		 * turn; the computer answers its own in the player's turn, and
+		 * 'auto' the player's, in the computer's turn too (a square's
+		 * defender after a round, a retreat, a save). */
 		const char *decider = game_decider(p.d, p.run);
 		bool computer_turn = pa->computer && strcmp(decider, pa->computer) == 0;
-		bool answering = pa->computer && strcmp(decider, game_side_to_play(game_of_run(p.d, p.run))) != 0;
-		if (all_auto || (auto_turn && !answering) || computer_turn) {
+		if (all_auto || auto_turn || computer_turn) {
 			if (!computer_turn && game_turn(game_of_run(p.d, p.run)) >= max_turns && game_at_turn_start(game_of_run(p.d, p.run))) {
 				printf("Stopped after %ld turns.\n", max_turns);
 				break;
 			}
+			/* 'auto' for the player's side hands the game back when the
+			 * automatic player cannot go on (nothing to propose, or a
+			 * pass refused: the session refuses a run of passes too):
+			 * the prompt, never a loop. */
+			bool for_player = !all_auto && !computer_turn;
 			game_auto got = game_auto_decide(p.d, p.run, &play);
+			if (got == GAME_AUTO_TAKEN)
+				continue;
+			if (for_player && got != GAME_AUTO_ILLEGAL) {
+				printf("The computer has no move to propose for %s here: play on yourself.\n", decider);
+				auto_turn = false;
+				continue;
+			}
 			if (got == GAME_AUTO_NONE) {
-				if (computer_turn)
-					printf("The computer has nothing to propose: the game stops here.\n");
-				break;
-			}
-			if (got == GAME_AUTO_ILLEGAL) {
+				printf("The computer has nothing to propose: the game stops here.\n");
+			} else {
+				if (got == GAME_AUTO_STUCK)
+					fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", decider);
 				code = EXIT_INTERNAL;
-				break;
 			}
-			continue;
+			break;
 		}
 		char prompt[80];
 		snprintf(prompt, sizeof prompt, "%s> ", decider);

@@ -81,7 +81,9 @@ typedef struct game_play_opts {
 	"                          next action, its turn, the outcome it expects\n" \
 	"  undo                    take back the last action that rolled no dice\n" \
 	"                          and drew no card\n" \
-	"  auto                    the computer plays the rest of the turn\n" \
+	"  auto                    the computer plays the rest of the turn; with\n" \
+	"                          --computer, in its turn, it answers for you\n" \
+	"                          until that turn ends\n" \
 	"  pass                    with --computer, in the other side's turn:\n" \
 	"                          leave the choice on offer (a defensive roll,\n" \
 	"                          a covered retreat...) and let the game go on\n" \

@@ -117,8 +117,7 @@ game_auto game_auto_decide(const game_driver *d, game_run *run, const game_play_
 	}
 	free(a);
 	printf("refused: %s [%s]\n", err.message, err.rule);
-	fprintf(stderr, "orbat play: the automatic player passed where %s must decide\n", game_decider(d, run));
-	return GAME_AUTO_ILLEGAL;
+	return GAME_AUTO_STUCK;
 }
 
 bool game_command(const game_driver *d, game_run *run, char *line, const char *word)

@@ -14,8 +14,10 @@
 
 /* What the automatic player did. */
 typedef enum game_auto {
-	GAME_AUTO_NONE,      /* it has nothing to propose: the game stops */
-	GAME_AUTO_TAKEN,     /* it took an action */
+	GAME_AUTO_NONE,      /* it has nothing to propose */
+	GAME_AUTO_TAKEN,     /* it took an action, passed, or its proposal is held */
+	GAME_AUTO_STUCK,     /* it passed where its side must decide (refused,
+	                      * said): the caller judges whose fault */
 	GAME_AUTO_ILLEGAL,   /* it proposed an illegal action (said on stderr): ours */
 } game_auto;
 

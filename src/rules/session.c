@@ -191,6 +191,7 @@ static bool take(game_session *s, game_action *a, game_author by, bool saved, bo
 	if (!ok)
 		return false;
 	*undoable = !seeded;
+	s->passes = 0;
 	if (s->start) {
 		char *line = e->format(a);
 		game_session_keep(s, line, *undoable);
@@ -216,6 +217,7 @@ bool game_session_redo(game_session *s, game_action *a, bool *undoable, rules_er
 void game_session_replay_begin(game_session *s)
 {
 	drop_held(s);
+	s->passes = 0;
 	game_replay_begin(&s->undo, &s->game, s->start);
 }
 
@@ -283,7 +285,17 @@ game_decision game_session_decide(game_session *s, game_action *a, rules_error *
 		if (game_session_answer(s, a))
 			return GAME_DECIDED_ACTION;
 		s->engine->action_finish(a);
-		return game_session_pass(s, err) ? GAME_DECIDED_PASS : GAME_DECIDED_BAD_PASS;
+		/* Each pass leaves one thing on offer and no step of the rules
+		 * offers this many at once: more is a player stuck in a loop. */
+		if (s->passes >= GAME_SESSION_PASSES_MAX) {
+			rules_fail(err, RULES_ERROR_LOG_RULE, "the automatic player passes again and again, %d times "
+				"with no action between", s->passes);
+			return GAME_DECIDED_BAD_PASS;
+		}
+		if (!game_session_pass(s, err))
+			return GAME_DECIDED_BAD_PASS;
+		s->passes++;
+		return GAME_DECIDED_PASS;
 	}
 	if (!game_session_propose(s, a))
 		return GAME_DECIDED_NOTHING;

@@ -85,6 +85,7 @@ typedef struct game_session {
 	bool holding;        /* held waits for that choice */
 	bool chosen;         /* the choice is made: the next proposal is held */
 	bool released;       /* the proposal is the held one, chosen: not held again */
+	int passes;          /* the automatic player's passes since the last action */
 } game_session;
 
 /* The game at the start of a validated scenario, under the engine of its
@@ -173,7 +174,10 @@ typedef enum game_decision {
  * side's turn its answer or its pass; else its next proposal, held when
  * the other side chooses first (game_session_hold).  An action goes into
  * *a (zeroed: the caller's to take, then to empty); a refused pass gives
- * the reason. */
+ * the reason, and so does a pass after GAME_SESSION_PASSES_MAX of them
+ * with no action taken between (BAD_PASS: a player going round in
+ * circles, which no caller's loop waits on for ever). */
+#define GAME_SESSION_PASSES_MAX 16
 game_decision game_session_decide(game_session *s, game_action *a, rules_error *err);
 
 /* ---- seats ---- */

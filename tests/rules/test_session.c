@@ -551,6 +551,48 @@ static void test_saved_log(void **state)
 	assert_false(game_log_manual("# orbat play x, seed 12"));
 }
 
+/* The automatic player answering for the side that decides in the
+ * other's turn ('auto' typed there: mb-1861, seed 5, after a round of
+ * the computer's attack on lee): it stays (a pass), which gives the decision back to the
+ * computer; and a pass after GAME_SESSION_PASSES_MAX of them with no
+ * action between is refused with the reason, the game as it was, so that
+ * no caller's loop waits on it for ever. */
+static void test_answer_for_the_other_side(void **state)
+{
+	(void)state;
+	loaded l;
+	load(&l, ORBAT_TEST_SOURCE_ROOT "/scenarios/mb-1861.xml");
+	for (int stuck = 0; stuck < 2; stuck++) {
+		game_session s;
+		int computer = seated_begin(&s, &l, 5, "union");
+		int human = 1 - computer;
+		assert_true(computer_plays(&s, computer) > 0);
+		assert_int_equal(game_session_decider(&s), human);
+		size_t lines = s.kept.count;
+		if (stuck)
+			s.passes = GAME_SESSION_PASSES_MAX;
+		game_action *a = game_action_new(s.engine);
+		rules_error err;
+		rules_error_clear(&err);
+		game_decision d = game_session_decide(&s, a, &err);
+		free(a);
+		if (stuck) {
+			assert_int_equal(d, GAME_DECIDED_BAD_PASS);
+			assert_non_null(strstr(err.message, "again and again"));
+			assert_int_equal(game_session_decider(&s), human);
+		} else {
+			assert_int_equal(d, GAME_DECIDED_PASS);
+			assert_int_equal(s.passes, 1);
+			assert_int_equal(game_session_decider(&s), computer);
+			assert_true(computer_plays(&s, computer) > 0);
+			assert_int_equal(s.passes, 0);
+		}
+		assert_true(s.kept.count >= lines);
+		game_session_close(&s);
+	}
+	unload(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -558,6 +600,7 @@ int main(void)
 		cmocka_unit_test(test_manual_dice),
 		cmocka_unit_test(test_seated_withdraw),
 		cmocka_unit_test(test_seated_pass),
+		cmocka_unit_test(test_answer_for_the_other_side),
 		cmocka_unit_test(test_saved_log),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,10 +42,6 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/orbat-balance.XXXXXX")
 trap 'chmod -R u+w "$WORK" 2>/dev/null; rm -rf "$WORK"' EXIT
 . "$ROOT/tests/render/pdf-lib.sh"
-# verdict with the status before the detail: a "$(...)" detail runs
-# before a later "$?" is expanded and would stand in for the check's own
-# status, so every check would pass.
-checked() { verdict "$1" "$3" "$2"; }
 [ -n "${ORBAT_DATADIR:-}" ] || export ORBAT_DATADIR=$ROOT/data
 export SOURCE_DATE_EPOCH=1700000000
 HERE=$ROOT/tests/balance

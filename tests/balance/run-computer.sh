@@ -28,25 +28,25 @@ MB=$ROOT/scenarios/mb-1861.xml
 # ---- a few turns on the hex board ----
 printf 'move u-inf-1 Z99\nauto\n' |
 	"$ORBAT" play -q --seed 3 --computer confederate --log "$WORK/hex.log" "$SHILOH" >"$WORK/hex.out" 2>&1
-verdict "hex: play --computer confederate runs on piped input" "$(tail -n 5 "$WORK/hex.out")" $?
+checked "hex: play --computer confederate runs on piped input" $? "$(tail -n 5 "$WORK/hex.out")"
 # Up to the first prompt: the computer's turn, battles with their faces.
 before=$(sed -n '1,/^union> /p' "$WORK/hex.out")
 grep -q '^auto: play confederate ' <<<"$before" && grep -q '^auto: battle c-[a-z0-9-]* [a-z0-9-]* : [a-z]' <<<"$before" &&
 	grep -q 'dice: ' <<<"$before"
-verdict "hex: the computer's turn comes first, each battle with its dice" "$(head -n 12 <<<"$before")" $?
+checked "hex: the computer's turn comes first, each battle with its dice" $? "$(head -n 12 <<<"$before")"
 ! grep -q '^auto: [a-z]* union' <<<"$before" && ! grep -q '^auto: .* u-' <<<"$(grep '^auto: \(order\|move\)' <<<"$before")"
 verdict "hex: the computer does not play the player's side unasked" "" $?
 grep -q '^refused: ' "$WORK/hex.out"
-verdict "hex: the player's illegal line is refused with the reason" "$(grep -m 3 'Z99' "$WORK/hex.out")" $?
+checked "hex: the player's illegal line is refused with the reason" $? "$(grep -m 3 'Z99' "$WORK/hex.out")"
 "$ORBAT" check -q "$SHILOH" "$WORK/hex.log" >"$WORK/hex.check" 2>&1
-verdict "hex: orbat check accepts the log" "$(cat "$WORK/hex.check")" $?
+checked "hex: orbat check accepts the log" $? "$(cat "$WORK/hex.check")"
 
 # ---- a whole game on the square board ----
 yes auto | head -n 400 |
 	"$ORBAT" play -q --seed 5 --computer union --log "$WORK/sq.log" "$MB" >"$WORK/sq.out" 2>&1
-verdict "square: play --computer union runs on piped input" "$(tail -n 5 "$WORK/sq.out")" $?
+checked "square: play --computer union runs on piped input" $? "$(tail -n 5 "$WORK/sq.out")"
 grep -q '^The game is over\.' "$WORK/sq.out"
-verdict "square: the game is played to its end" "$(tail -n 5 "$WORK/sq.out")" $?
+checked "square: the game is played to its end" $? "$(tail -n 5 "$WORK/sq.out")"
 first_prompt=$(grep -m 1 -o '^[a-z]*> ' "$WORK/sq.out")
 [ "$first_prompt" = "confederate> " ]
 verdict "square: the player is asked only on its own side's turns" "first prompt: $first_prompt" $?
@@ -54,7 +54,7 @@ verdict "square: the player is asked only on its own side's turns" "first prompt
 st=$?
 winner=$(sed -n 's/^Victory on turn [0-9]*: \([a-z-]*\) wins.*/\1/p' "$WORK/sq.out")
 [ $st -eq 0 ] && [ -n "$winner" ] && grep -q "^Winner: $winner " "$WORK/sq.check"
-verdict "square: orbat check accepts the log and finds the same winner ($winner)" "$(tail -n 3 "$WORK/sq.check")" $?
+checked "square: orbat check accepts the log and finds the same winner ($winner)" $? "$(tail -n 3 "$WORK/sq.check")"
 
 # ---- usage ----
 expect() { # DESCRIPTION ARGS...
@@ -63,7 +63,7 @@ expect() { # DESCRIPTION ARGS...
 	"$ORBAT" play "$@" </dev/null >"$WORK/usage.out" 2>&1
 	local got=$?
 	[ $got -eq 2 ]
-	verdict "$what: exit 2" "status $got: $(cat "$WORK/usage.out")" $?
+	checked "$what: exit 2" $? "status $got: $(cat "$WORK/usage.out")"
 }
 expect "a side the scenario does not have" --computer nobody "$SHILOH"
 expect "--computer with --auto" --computer union --auto "$SHILOH"

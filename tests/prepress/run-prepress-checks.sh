@@ -114,7 +114,7 @@ edge_marks() {
 export SOURCE_DATE_EPOCH=1000000000
 SMALL=$ROOT/tests/render/scenarios/rt-bc1999.xml
 "$ORBAT" render -q --lang en -o "$WORK/r" "$SCEN/gettysburg-first-day.xml" "$SCEN/mb-1861.xml" "$SMALL" > "$WORK/log" 2>&1
-verdict "render gettysburg-first-day, mb-1861 and rt-bc1999" "$(cat "$WORK/log")" $?
+checked "render gettysburg-first-day, mb-1861 and rt-bc1999" $? "$(cat "$WORK/log")"
 
 # ---- page boxes ----
 for s in gettysburg-first-day mb-1861 rt-bc1999; do
@@ -122,10 +122,10 @@ for s in gettysburg-first-day mb-1861 rt-bc1999; do
 	read -r _ _ w h <<< "$(box "$f" 1 MediaBox)"
 	# poster.c: the bleed, then a 3 mm gap, 6 mm marks and the edge
 	boxes_near "$(box "$f" 1 TrimBox)" "$PTRIM $PTRIM $(calc "$w - $PTRIM") $(calc "$h - $PTRIM")" 0.05
-	verdict "poster $s: TrimBox $PTRIM mm inside the paper" "TrimBox $(box "$f" 1 TrimBox), MediaBox $w x $h" $?
+	checked "poster $s: TrimBox $PTRIM mm inside the paper" $? "TrimBox $(box "$f" 1 TrimBox), MediaBox $w x $h"
 	bb=$(calc "$PTRIM - $PBLEED")
 	boxes_near "$(box "$f" 1 BleedBox)" "$bb $bb $(calc "$w - $bb") $(calc "$h - $bb")" 0.05
-	verdict "poster $s: BleedBox $PBLEED mm beyond the trim" "BleedBox $(box "$f" 1 BleedBox)" $?
+	checked "poster $s: BleedBox $PBLEED mm beyond the trim" $? "BleedBox $(box "$f" 1 BleedBox)"
 	out=$(check_marks "$f" 1 3 5)
 	IFS='|' read -r bad nm <<< "$(edge_marks "$f" 1 "$PEDGE")"
 	[ -z "$bad" ] || out="$out marks within $PEDGE mm of the paper's edge: $bad"
@@ -195,24 +195,26 @@ for paper in a4 letter; do
 			[ "${inner:-0}" -gt 0 ] || out="$out page $p: no marks between the cards;"
 		done
 		[ -z "$out" ]
-		verdict "deck on $paper, duplex $duplex: cut marks at least 5 mm in from every paper edge, and between the cards" "$out $(cat "$WORK/log")" $?
+		checked "deck on $paper, duplex $duplex: cut marks at least 5 mm in from every paper edge, and between the cards" $? "$out $(cat "$WORK/log")"
 	done
 done
 
 # ---- poster panels ----
-for spec in "a0 6 1189 841" "a1 10 594 841" "900x1200 6 1200 900"; do
+# A panel is turned only when that saves panels, as a tile (tiles.c): A0
+# and A1 lie on their side, 900x1200 needs 6 either way and stays upright.
+for spec in "a0 6 1189 841" "a1 10 594 841" "900x1200 6 900 1200"; do
 	read -r panel want pw ph <<< "$spec"
 	"$ORBAT" render -q --lang en --poster-panel "$panel" -o "$WORK/p-$panel" "$SCEN/gettysburg-first-day.xml" > "$WORK/log" 2>&1
 	f=$WORK/p-$panel/gettysburg-first-day/en/map-poster.pdf
 	n=$(npages "$f")
 	sizes=$(page_boxes "$f" | awk -v pt="$PT" '{ printf "%.0f %.0f\n", $1 / pt, $2 / pt }' | sort -u)
 	[ "$n" = "$want" ] && [ "$sizes" = "$pw $ph" ]
-	verdict "gettysburg-first-day --poster-panel $panel: $want panels of $pw x $ph mm" "pages $n, sizes: $sizes; $(cat "$WORK/log")" $?
+	checked "gettysburg-first-day --poster-panel $panel: $want panels of $pw x $ph mm" $? "pages $n, sizes: $sizes; $(cat "$WORK/log")"
 done
 f=$WORK/p-a0/gettysburg-first-day/en/map-poster.pdf
 read -r _ _ w h <<< "$(box "$f" 1 MediaBox)"
 boxes_near "$(box "$f" 1 TrimBox)" "$TM $(calc "$TM + $TF") $(calc "$w - $TM") $(calc "$h - $TM")" 0.05
-verdict "a0 panel: TrimBox at the panel's area, as a tile" "TrimBox $(box "$f" 1 TrimBox)" $?
+checked "a0 panel: TrimBox at the panel's area, as a tile" $? "TrimBox $(box "$f" 1 TrimBox)"
 out=""
 for p in $(seq 1 "$(npages "$WORK/p-a1/gettysburg-first-day/en/map-poster.pdf")"); do
 	IFS='|' read -r bad nm <<< "$(edge_marks "$WORK/p-a1/gettysburg-first-day/en/map-poster.pdf" "$p" "$TEDGE")"
@@ -224,7 +226,7 @@ verdict "a1 panels: cut marks outside the $TEDGE mm edge a printer leaves" "mark
 "$ORBAT" render -q --poster-panel 30x40 -o "$WORK/bad" "$SCEN/shiloh.xml" > "$WORK/log" 2>&1
 st=$?
 [ $st -eq 2 ] && grep -q "poster-panel" "$WORK/log" && [ ! -e "$WORK/bad" ]
-verdict "--poster-panel 30x40 is refused (exit 2, nothing written)" "exit $st: $(cat "$WORK/log")" $?
+checked "--poster-panel 30x40 is refused (exit 2, nothing written)" $? "exit $st: $(cat "$WORK/log")"
 
 # ---- PNG resolution ----
 "$ORBAT" render -q --lang en --format png --dpi 100 -o "$WORK/png" "$SCEN/shiloh.xml" > "$WORK/log" 2>&1
@@ -276,7 +278,7 @@ verdict "without SOURCE_DATE_EPOCH the PDFs carry today's date" "CreationDate '$
 # maps, sheet, rosters, cards, reference card, calibration, balance report.
 "$ORBAT" calibrate -q -o "$WORK/ink" > "$WORK/log" 2>&1 &&
 	"$ORBAT" balance --games 4 --format pdf -q -o "$WORK/ink" "$SMALL" > /dev/null 2>> "$WORK/log"
-verdict "calibration sheet and balance report written" "$(cat "$WORK/log")" $?
+checked "calibration sheet and balance report written" $? "$(cat "$WORK/log")"
 out=$(python3 "$HERE/near_black.py" $(find "$WORK/r" "$WORK/c-a4-long" "$WORK/ink" -name '*.pdf' | sort))
 verdict "no near-black colour in any product (black is 0 0 0)" "$out" $?
 

@@ -48,10 +48,19 @@ fail() {
 		printf '%s\n' "$2" | head -n 12 | sed 's/^/       /'
 	fi
 }
-# check DESCRIPTION DETAIL-IF-FAILED CONDITION-STATUS
+# check DESCRIPTION DETAIL-IF-FAILED CONDITION-STATUS, for a status held
+# in a variable or made in its own "$(...; echo $?)"; never with a bare
+# "$?" after a "$(...)": see checked.
 verdict() {
 	if [ "$3" -eq 0 ]; then ok "$1"; else fail "$1" "$2"; fi
 }
+# checked DESCRIPTION STATUS DETAIL-IF-FAILED: the check right after the
+# command it judges ("grep -q x f; checked DESC $? "$(head f)""). The
+# status comes before the detail because a "$(...)" runs before a later
+# "$?" is expanded and its own status would stand in for the check's, so
+# the check could never fail.  The DESCRIPTION is expanded first: with a
+# "$(...)" in it, keep the status first ("st=$?") and pass "$st".
+checked() { verdict "$1" "$3" "$2"; }
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 
 # ---- layout values, from the file the program reads ----

@@ -22,7 +22,7 @@ flat() {
 
 for lang in en nl fr; do
 	"$ORBAT" render -q --lang "$lang" -o "$WORK/out" "$four" "$two" > "$WORK/log" 2>&1
-	verdict "render the 1861 scenarios in $lang" "$(cat "$WORK/log")" $?
+	checked "render the 1861 scenarios in $lang" $? "$(cat "$WORK/log")"
 	p=${PLAYER[$lang]}
 	d=$WORK/out/mb-1861-four-players/$lang
 	# Rosters: one page a side, each player's band over his pieces.

@@ -25,7 +25,7 @@ for lang in en nl fr; do
 	files=()
 	for s in $HEX $SQUARE; do files+=("$ROOT/scenarios/$s.xml"); done
 	"$ORBAT" render -q --lang "$lang" -o "$WORK/r-$lang" "${files[@]}" > "$WORK/log" 2>&1
-	verdict "render the hex and square scenarios in $lang" "$(cat "$WORK/log")" $?
+	checked "render the hex and square scenarios in $lang" $? "$(cat "$WORK/log")"
 	for s in $HEX $SQUARE; do
 		d=$WORK/r-$lang/$s/$lang
 		# A reduced hex map has room for every name (shortened at
@@ -44,7 +44,7 @@ done
 files=()
 for s in $HEX $SQUARE; do files+=("$ROOT/scenarios/$s.xml"); done
 "$ORBAT" render -q --setup --lang en -o "$WORK/setup" "${files[@]}" > "$WORK/log" 2>&1
-verdict "render the set-up on tiles and posters" "$(cat "$WORK/log")" $?
+checked "render the set-up on tiles and posters" $? "$(cat "$WORK/log")"
 for s in $HEX $SQUARE; do
 	d=$WORK/setup/$s/en
 	out=$(python3 "$HERE/general_names.py" "$ROOT/scenarios/$s.xml" "$RULESETS" --named "$d/map-tiles.pdf" "$d/map-poster.pdf")
@@ -62,7 +62,7 @@ count() { pdftotext "$1" - 2>/dev/null | tr -s ' \n' '\n\n' | grep -cxF -- "$2";
 for lang in en nl fr; do
 	"$ORBAT" render -q --lang "$lang" -o "$WORK/m-$lang" "$bs" > "$WORK/log" 2>&1 &&
 		"$ORBAT" render -q --lang "$lang" -o "$WORK/riding-$lang" "$riding" >> "$WORK/log" 2>&1
-	verdict "render Brandy Station in $lang, as it is and with every unit mounted" "$(cat "$WORK/log")" $?
+	checked "render Brandy Station in $lang, as it is and with every unit mounted" $? "$(cat "$WORK/log")"
 	m=${MARK[$lang]}
 	for product in map-overview scenario-sheet; do
 		n=$(count "$WORK/m-$lang/brandy-station/$lang/$product.pdf" "$m")
@@ -77,7 +77,7 @@ done
 sh=$ROOT/scenarios/shiloh.xml
 "$ORBAT" render -q --lang en -o "$WORK/fence" "$sh" > "$WORK/log" 2>&1 &&
 	"$ORBAT" render -q --lang en --setup -o "$WORK/fence-setup" "$sh" >> "$WORK/log" 2>&1
-verdict "render Shiloh, and with the set-up on tiles and poster" "$(cat "$WORK/log")" $?
+checked "render Shiloh, and with the set-up on tiles and poster" $? "$(cat "$WORK/log")"
 d=$WORK/fence/shiloh/en
 e=$WORK/fence-setup/shiloh/en
 out=$(python3 "$HERE/fence_counters.py" "$d/map-overview.pdf" "$d/scenario-sheet.pdf" "$e/map-tiles.pdf" "$e/map-poster.pdf")

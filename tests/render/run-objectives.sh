@@ -18,7 +18,8 @@ scenario=$ROOT/scenarios/gettysburg-first-day.xml
 # The objectives' values, one line each, from the scenario.
 values=$(grep -o '<objective [^>]*vp="[0-9]*"' "$scenario" | sed 's/.*vp="\([0-9]*\)"/\1/' | sort)
 [ "$(wc -l <<< "$values")" -ge 3 ]
-verdict "gettysburg-first-day has objectives (values: $(tr '\n' ' ' <<< "$values"))" "" $?
+st=$?
+verdict "gettysburg-first-day has objectives (values: $(tr '\n' ' ' <<< "$values"))" "" $st
 
 # bold_numbers PDF: every bold black word that is a number, one a line.
 bold_numbers() {
@@ -36,7 +37,7 @@ for m in re.finditer(r"<text [^>]*font=\"(\d+)\"[^>]*><b>(\d+)</b></text>", xml)
 declare -A legend=([en]="Objective and its value" [nl]="Doel en zijn waarde" [fr]="Objectif et sa valeur")
 for lang in en nl fr; do
 	"$ORBAT" render -q --lang "$lang" -o "$WORK/out" "$scenario" > "$WORK/log" 2>&1
-	verdict "render gettysburg-first-day in $lang" "$(cat "$WORK/log")" $?
+	checked "render gettysburg-first-day in $lang" $? "$(cat "$WORK/log")"
 	for product in map-overview scenario-sheet map-poster map-tiles; do
 		pdf=$WORK/out/gettysburg-first-day/$lang/$product.pdf
 		missing=$(python3 -c '

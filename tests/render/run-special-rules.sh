@@ -90,20 +90,20 @@ legend_absent=([en]="No entry" [nl]="Verboden toegang" [fr]="Entrée interdite")
 
 for lang in en nl fr; do
 	"$ORBAT" render -q --lang "$lang" -o "$WORK/out" "$scenario" > "$WORK/log" 2>&1
-	verdict "render $sid in $lang" "$(cat "$WORK/log")" $?
+	checked "render $sid in $lang" $? "$(cat "$WORK/log")"
 	dir=$WORK/out/$sid/$lang
 	text=$(text_of "$dir/scenario-sheet.pdf")
 	while IFS= read -r rule; do
 		has "$text" "$rule"
-		verdict "$lang scenario sheet: $rule" "$(head -c 600 <<< "$text")" $?
+		checked "$lang scenario sheet: $rule" $? "$(head -c 600 <<< "$text")"
 	done <<< "${sheet_rules[$lang]}"
 	text=$(text_of "$dir/scenario-card.pdf")
 	while IFS= read -r rule; do
 		has "$text" "$rule"
-		verdict "$lang scenario card: $rule" "$(head -c 600 <<< "$text")" $?
+		checked "$lang scenario card: $rule" $? "$(head -c 600 <<< "$text")"
 	done <<< "${sheet_rules[$lang]}"
 	[ "$(npages "$dir/scenario-card.pdf")" = 1 ]
-	verdict "$lang scenario card: one page" "$(npages "$dir/scenario-card.pdf") pages" $?
+	checked "$lang scenario card: one page" $? "$(npages "$dir/scenario-card.pdf") pages"
 	# The ruleset's terrain, each on the card only if the map has it.
 	rs=$ROOT/data/rulesets/battlecry-1999.xml
 	for id in $(xmllint --xpath "//*[local-name()='terrain']/@id" "$rs" | grep -o '"[^"]*"' | tr -d '"'); do
@@ -112,7 +112,8 @@ for lang in en nl fr; do
 		got=0
 		has "$text" "$name" && got=1
 		[ "$got" = "$want" ]
-		verdict "$lang scenario card: terrain $name $([ $want = 1 ] && echo listed || echo left out)" "" $?
+		st=$?
+		verdict "$lang scenario card: terrain $name $([ $want = 1 ] && echo listed || echo left out)" "" $st
 	done
 	for product in map-overview map-poster scenario-sheet; do
 		text=$(text_of "$dir/$product.pdf")
@@ -125,14 +126,14 @@ for lang in en nl fr; do
 	done
 	for pdf in "$dir"/*.pdf; do
 		out=$(qpdf --check "$pdf" 2>&1)
-		verdict "$lang $(basename "$pdf"): qpdf --check clean" "$out" $?
+		checked "$lang ${pdf##*/}: qpdf --check clean" $? "$out"
 	done
 done
 
 # The card's page is the paper's, landscape, at true size.
 for paper in a4 letter; do
 	"$ORBAT" render -q --lang en --paper "$paper" -o "$WORK/$paper" "$scenario" > "$WORK/log" 2>&1
-	verdict "render $sid on $paper" "$(cat "$WORK/log")" $?
+	checked "render $sid on $paper" $? "$(cat "$WORK/log")"
 	want=$([ "$paper" = a4 ] && echo "841.89 595.276" || echo "792 612")
 	got=$(page_boxes "$WORK/$paper/$sid/en/scenario-card.pdf" | head -1 | awk '{ print $1, $2 }')
 	near "${got% *}" "${want% *}" 0.01 && near "${got#* }" "${want#* }" 0.01
@@ -142,22 +143,22 @@ done
 # The print set lists the card: of a hex scenario, not of a square one.
 "$ORBAT" render --lang en -o "$WORK/sets" "$ROOT/scenarios/fredericksburg.xml" "$ROOT/scenarios/mb-1861.xml" \
 	> "$WORK/list" 2>&1
-verdict "render fredericksburg and mb-1861" "$(cat "$WORK/list")" $?
+checked "render fredericksburg and mb-1861" $? "$(cat "$WORK/list")"
 grep -q "fredericksburg/en/scenario-card.pdf" "$WORK/list"
-verdict "the print set lists fredericksburg/en/scenario-card.pdf" "$(cat "$WORK/list")" $?
+checked "the print set lists fredericksburg/en/scenario-card.pdf" $? "$(cat "$WORK/list")"
 ! grep -q "mb-1861/en/scenario-card.pdf" "$WORK/list"
-verdict "a square scenario's print set has no scenario card" "$(cat "$WORK/list")" $?
+checked "a square scenario's print set has no scenario card" $? "$(cat "$WORK/list")"
 text=$(text_of "$WORK/sets/fredericksburg/en/scenario-card.pdf")
 has "$text" "This scenario has no special rules"
-verdict "fredericksburg's card: it has no special rules" "$(head -c 400 <<< "$text")" $?
+checked "fredericksburg's card: it has no special rules" $? "$(head -c 400 <<< "$text")"
 has "$text" "Infantry" && has "$text" "Artillery" && ! has "$text" "Cavalry"
-verdict "fredericksburg's card: infantry and artillery, no cavalry (it has none)" "$(head -c 600 <<< "$text")" $?
+checked "fredericksburg's card: infantry and artillery, no cavalry (it has none)" $? "$(head -c 600 <<< "$text")"
 out=$(qpdf --check "$WORK/sets/fredericksburg/en/scenario-card.pdf" 2>&1)
 verdict "fredericksburg's card: qpdf --check clean" "$out" $?
 
 # A scenario without special rules says nothing of them.
 "$ORBAT" render -q --lang en -o "$WORK/plain" "$ROOT/scenarios/shiloh.xml" > "$WORK/log" 2>&1
-verdict "render shiloh in en" "$(cat "$WORK/log")" $?
+checked "render shiloh in en" $? "$(cat "$WORK/log")"
 ! text_of "$WORK/plain/shiloh/en/scenario-sheet.pdf" | grep -q "Special rules"
 verdict "shiloh (no special rules): its sheet has no special rules section" "" $?
 ! text_of "$WORK/plain/shiloh/en/map-overview.pdf" | grep -q "special rule"

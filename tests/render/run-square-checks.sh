@@ -148,22 +148,23 @@ check_tiles() { # file paper_w paper_h label
 }
 check_tiles "$WORK/a4/mb-1861/en/map-tiles.pdf" "$A4_W" "$A4_H" A4
 render "$WORK/letter" --paper letter --lang en "$SCEN"
-verdict "render with --paper letter: exit 0" "$(cat "$WORK/render.log")" $?
+checked "render with --paper letter: exit 0" $? "$(cat "$WORK/render.log")"
 check_tiles "$WORK/letter/mb-1861/en/map-tiles.pdf" "$LT_W" "$LT_H" Letter
 
 poster_width() { # file size
-	local box want_w got_w
+	local box want_w got_w st
 	box=$(page_boxes "$1" | head -1)
 	read -r mw _ _ <<<"$(canvas "$2")"
 	want_w=$(calc "($mw + 2 * $BORDER + 2 * $EDGE) * $PT")
 	got_w=${box% *}
 	near "$got_w" "$want_w" 0.05
+	st=$?
 	verdict "poster at $2 mm squares: $(calc "$want_w / $PT") mm wide (canvas + border + bleed)" \
-		"MediaBox $box pt, expected width $want_w pt" $?
+		"MediaBox $box pt, expected width $want_w pt" $st
 }
 poster_width "$WORK/a4/mb-1861/en/map-poster.pdf" "$SIZE"
 render "$WORK/sq30" --square-size 30 --lang en "$SCEN"
-verdict "render with --square-size 30: exit 0" "$(cat "$WORK/render.log")" $?
+checked "render with --square-size 30: exit 0" $? "$(cat "$WORK/render.log")"
 poster_width "$WORK/sq30/mb-1861/en/map-poster.pdf" 30
 for p in map-overview scenario-sheet reference-card; do
 	box=$(page_boxes "$WORK/a4/mb-1861/en/$p.pdf" | head -1)
@@ -205,14 +206,18 @@ verdict "poster: all $expected square addresses within 0.8 mm of their place (wo
 # ---- languages ----
 # word_in FILE TEXT: the text occurs in the PDF (spaces ignored).
 word_in() { text_of "$1" | squeeze | grep -qF -- "$(printf '%s' "$2" | squeeze)"; }
+# The zone's name is read on the poster: at true size every name has its
+# room, where the reduced overview leaves out a name that has none (the
+# Gulf of Maine, against the frame in the board's corner).
 lang_check() { # lang legend-word zone-name ironclad players
 	local d=$WORK/a4/mb-1861/$1
-	word_in "$d/map-overview.pdf" "$2" && word_in "$d/map-overview.pdf" "$3"
-	verdict "$1: overview legend says '$2' and names the zone '$3'" "$(text_of "$d/map-overview.pdf" | head -c 300)" $?
+	word_in "$d/map-overview.pdf" "$2" && word_in "$d/map-poster.pdf" "$3"
+	checked "$1: overview legend says '$2', the poster names the zone '$3'" $? \
+		"$(text_of "$d/map-overview.pdf" | head -c 300)"
 	word_in "$d/rosters.pdf" "$4"
-	verdict "$1: rosters name the ironclad '$4'" "$(text_of "$d/rosters.pdf" | head -c 300)" $?
+	checked "$1: rosters name the ironclad '$4'" $? "$(text_of "$d/rosters.pdf" | head -c 300)"
 	word_in "$d/scenario-sheet.pdf" "$5"
-	verdict "$1: scenario sheet says '$5'" "$(text_of "$d/scenario-sheet.pdf" | head -c 300)" $?
+	checked "$1: scenario sheet says '$5'" $? "$(text_of "$d/scenario-sheet.pdf" | head -c 300)"
 }
 lang_check en "Coast" "Gulf of Maine" "Ironclad" "Players: 2"
 lang_check nl "Kust" "Golf van Maine" "Pantserschip" "Spelers: 2"
@@ -233,8 +238,8 @@ for side in union confederate; do
 	done <<< "$names"
 	verdict "rosters: all $n pieces of the $side side listed" "absent:$absent" "$([ -z "$absent" ] && [ "$n" -gt 0 ]; echo $?)"
 done
-word_in "$WORK/a4/mb-1861/en/rosters.pdf" "Aboard u-ironclad-1"
-verdict "rosters: a unit carried by a ship says which ship" "$(head -c 300 "$WORK/rosters.txt")" $?
+word_in "$WORK/a4/mb-1861/en/rosters.pdf" "Aboard Ironclad 1"
+checked "rosters: a unit carried by a ship says which ship" $? "$(head -c 300 "$WORK/rosters.txt")"
 
 # ---- four players ----
 gens=""
@@ -283,7 +288,7 @@ verdict "two-player sheet: no order of play (one player a side)" "found: $order_
 # A turn limit in the scenario is named on the sheet.
 sed 's/players="2"/players="2" turn-limit="24"/' "$SCEN" > "$WORK/limit.xml"
 render "$WORK/limit" --lang en "$WORK/limit.xml"
-verdict "render a copy of 1861 with turn-limit=\"24\": exit 0" "$(cat "$WORK/render.log")" $?
+checked "render a copy of 1861 with turn-limit=\"24\": exit 0" $? "$(cat "$WORK/render.log")"
 says "$WORK/limit/mb-1861/en/scenario-sheet.pdf" "the sheet names the scenario's turn limit" \
 	"This scenario ends after 24 rounds" "the side holding more cities wins, and equal counts are a draw"
 
@@ -291,13 +296,15 @@ says "$WORK/limit/mb-1861/en/scenario-sheet.pdf" "the sheet names the scenario's
 # 1861 without mountains has none in its legend, and still its sea.
 grep -v 'type="mountain"' "$SCEN" > "$WORK/flat.xml"
 render "$WORK/flat" --lang en "$WORK/flat.xml"
-verdict "render a copy of 1861 without mountains: exit 0" "$(cat "$WORK/render.log")" $?
-flat_legend=$(text_of "$WORK/flat/mb-1861/en/map-overview.pdf" | sed -n '/Legend/,$p')
-full_legend=$(text_of "$WORK/a4/mb-1861/en/map-overview.pdf" | sed -n '/Legend/,$p')
-printf '%s\n' "$full_legend" | grep -qw Mountains && printf '%s\n' "$flat_legend" | grep -qw Sea &&
-	! printf '%s\n' "$flat_legend" | grep -qw Mountains
-verdict "a legend lists only the terrain its map has (no Mountains without mountains)" \
-	"$(printf '%s' "$flat_legend" | head -c 300)" $?
+checked "render a copy of 1861 without mountains: exit 0" $? "$(cat "$WORK/render.log")"
+# pdftotext reads the legend's entries before its heading, so the whole
+# page is read: a legend entry is a line of its own, no word on the map is.
+flat_legend=$(text_of "$WORK/flat/mb-1861/en/map-overview.pdf")
+full_legend=$(text_of "$WORK/a4/mb-1861/en/map-overview.pdf")
+printf '%s\n' "$full_legend" | grep -qx Mountains && printf '%s\n' "$flat_legend" | grep -qx Sea &&
+	! printf '%s\n' "$flat_legend" | grep -qx Mountains
+checked "a legend lists only the terrain its map has (no Mountains without mountains)" $? \
+	"$(printf '%s\n' "$flat_legend" | grep -x 'Sea\|Mountains\|Coast\|Legend')"
 
 # ---- reproducible ----
 SOURCE_DATE_EPOCH=1700000000 "$ORBAT" render -q -o "$WORK/r1" --lang fr "$SCEN" >/dev/null 2>&1

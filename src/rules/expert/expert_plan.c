@@ -76,9 +76,7 @@ size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_p
 	return n;
 }
 
-/* A plan's player, or `simple` on a grid where it plays no game: the
- * plans then differ by their choices. */
-static bool seat(player *pl, const char *name, grid_kind grid)
+bool expert_seat(player *pl, const char *name, grid_kind grid)
 {
 	rules_error why;
 	return player_open(pl, name, grid, -1, 0, &why) || player_open(pl, "simple", grid, -1, 0, &why);
@@ -87,9 +85,9 @@ static bool seat(player *pl, const char *name, grid_kind grid)
 bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid)
 {
 	memset(p, 0, sizeof *p);
-	if (!seat(&p->base, plan->base, grid))
+	if (!expert_seat(&p->base, plan->base, grid))
 		return false;
-	if (!seat(&p->fallback, "simple", grid)) {
+	if (!expert_seat(&p->fallback, "simple", grid)) {
 		player_close(&p->base);
 		return false;
 	}
@@ -112,21 +110,27 @@ bool expert_offer(player *pl, game *g, rng *choices, game_action *a, expert_acce
 	return false;
 }
 
-/* The plan's opening as the step, when the referee takes it (else the
- * player's proposal stands in). */
-static bool play_opening(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
+bool expert_offer_line(game *g, const char *line, game_action *a, expert_accept_fn *accept, void *ctx)
 {
 	const game_engine *e = g->impl;
 	bool empty = false;
 	rules_error why;
 	memset(a, 0, e->action_size);
-	bool parsed = e->parse(p->opening, 0, a, &empty, &why) && !empty;
-	p->opening[0] = '\0';
-	if (parsed && accept(ctx, g, a))
+	if (e->parse(line, 0, a, &empty, &why) && !empty && accept(ctx, g, a))
 		return true;
 	game_action_finish(e, a);
 	memset(a, 0, e->action_size);
 	return false;
+}
+
+/* The plan's opening as the step, when the referee takes it (else the
+ * player's proposal stands in): offered once. */
+static bool play_opening(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
+{
+	char line[EXPERT_LINE_MAX];
+	strcpy(line, p->opening);
+	p->opening[0] = '\0';
+	return expert_offer_line(g, line, a, accept, ctx);
 }
 
 bool expert_play_step(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx)

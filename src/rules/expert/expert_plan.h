@@ -58,6 +58,12 @@ bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid);
  * finishes it); false when no player's proposal was taken. */
 bool expert_play_step(expert_play *p, game *g, game_action *a, expert_accept_fn *accept, void *ctx);
 void expert_play_close(expert_play *p);
+/* A player of that name on the grid, or `simple` where it plays no game
+ * (the plans then differ by their choices): false when neither does. */
+bool expert_seat(player *pl, const char *name, grid_kind grid);
+/* A log line parsed into *a and offered to `accept`: true when taken;
+ * else *a emptied (zeroed). */
+bool expert_offer_line(game *g, const char *line, game_action *a, expert_accept_fn *accept, void *ctx);
 /* One player's proposal offered to `accept`: true when taken; else *a
  * emptied (zeroed). */
 bool expert_offer(player *pl, game *g, rng *choices, game_action *a, expert_accept_fn *accept, void *ctx);

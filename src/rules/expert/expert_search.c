@@ -52,13 +52,6 @@ bool expert_endgame(game *g)
 	return false;
 }
 
-/* The grid's strongest player, for the other side's turns. */
-static bool seat_strongest(player *pl, grid_kind grid)
-{
-	rules_error why;
-	return player_open(pl, "strong", grid, -1, 0, &why) || player_open(pl, "simple", grid, -1, 0, &why);
-}
-
 /* A simulation acts each step on its copy with its own dice. */
 static bool act_accept(void *ctx, game *g, game_action *a)
 {
@@ -115,28 +108,14 @@ static bool record_accept(void *self, game *g, game_action *a)
 	return true;
 }
 
-/* The prefix's next line as the step, when it is taken. */
-static bool replay(plan_policy *pp, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
-{
-	const game_engine *e = g->impl;
-	bool empty = false;
-	rules_error why;
-	memset(a, 0, e->action_size);
-	if (e->parse(pp->prefix[pp->pos], 0, a, &empty, &why) && !empty && accept(ctx, g, a)) {
-		pp->pos++;
-		return true;
-	}
-	game_action_finish(e, a);
-	memset(a, 0, e->action_size);
-	return false;
-}
-
 static bool plan_step(void *self, game *g, game_action *a, expert_accept_fn *accept, void *ctx)
 {
 	plan_policy *pp = self;
 	if (!pp->live) {
-		if (pp->pos < pp->prefix_len && replay(pp, g, a, accept, ctx))
+		if (pp->pos < pp->prefix_len && expert_offer_line(g, pp->prefix[pp->pos], a, accept, ctx)) {
+			pp->pos++;
 			return true;
+		}
 		/* The player takes the turn up where the prefix left it; its
 		 * opening was the prefix's first line. */
 		pp->live = true;
@@ -178,8 +157,8 @@ static double rollout(game *real, int me, const expert_grid *grid, const expert_
 	player reply, mine;
 	rules_error why;
 	bool seated = policy->open(policy->self, grid->grid);
-	bool replied = seat_strongest(&reply, grid->grid);
-	bool goes_on = endgame && seat_strongest(&mine, grid->grid);
+	bool replied = expert_seat(&reply, "strong", grid->grid);
+	bool goes_on = endgame && expert_seat(&mine, "strong", grid->grid);
 	const game_engine *e = g->impl;
 	game_action *a = game_action_new(e);
 	/* The turns ended since the simulation began: 0 while the plan

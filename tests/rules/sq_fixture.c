@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "rules/square/sq_log.h"
+#include "rules/square/sq_referee.h"
 #include "sq_fixture.h"
 
 static void renumber(char **section)
@@ -89,4 +91,17 @@ void sq_fixture_unload(sq_fixture *f)
 	scenario_destroy(f->sc);
 	validator_destroy(f->v);
 	diag_sink_finish(&f->sink);
+}
+
+void sq_fixture_apply(sq_game *g, const char *const *lines)
+{
+	for (int i = 0; lines[i]; i++) {
+		sq_action a;
+		bool empty;
+		rules_error err;
+		assert_true(sqlog_parse_line(lines[i], i + 1, &a, &empty, &err));
+		if (!sq_apply(g, &a, NULL, &err))
+			fail_msg("'%s' refused: %s [%s]", lines[i], err.message, err.rule);
+		sqlog_action_finish(&a);
+	}
 }

@@ -28,6 +28,9 @@ void sq_fixture_unload(sq_fixture *f);
  * answer that still cites mb-11 took its rule from somewhere else than
  * the data. */
 void sq_fixture_renumber_rules(sq_fixture *f);
+/* Apply log lines written by hand, up to a NULL, with no dice (fails the
+ * test at a malformed or refused line, naming it and the reason). */
+void sq_fixture_apply(sq_game *g, const char *const *lines);
 /* A whole file, NUL-terminated (fails the test when unreadable). */
 char *sq_fixture_read(const char *path);
 

@@ -337,20 +337,6 @@ static void test_turn_limit(void **state)
 	sq_fixture_unload(&l);
 }
 
-/* Apply log lines written by hand. */
-static void apply_lines(sq_game *g, const char *const *lines)
-{
-	for (int i = 0; lines[i]; i++) {
-		sq_action a;
-		bool empty;
-		rules_error err;
-		assert_true(sqlog_parse_line(lines[i], i + 1, &a, &empty, &err));
-		if (!sq_apply(g, &a, NULL, &err))
-			fail_msg("'%s' refused: %s [%s]", lines[i], err.message, err.rule);
-		sqlog_action_finish(&a);
-	}
-}
-
 /* The own capital taken: the player's first fight is for it, and it goes
  * on fighting there until it is retaken or no unit can reach it. */
 static void test_retakes_capital(void **state)
@@ -369,7 +355,7 @@ static void test_retakes_capital(void **state)
 	sq_game *g = sq_game_create(l.pos);
 	static const char *const lines[] = { "roll : 1 1", "redeploy : 1", "end", "roll : 1 1", "move c-inf-1 M7",
 		"redeploy : 1", "end", NULL };
-	apply_lines(g, lines);
+	sq_fixture_apply(g, lines);
 	assert_true(sq_capital_lost(g, 0) >= 0);
 	sq_auto st;
 	sq_auto_init(&st, 0);

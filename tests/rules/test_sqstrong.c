@@ -158,20 +158,6 @@ static void test_same_seed_same_game(void **state)
 	sq_fixture_unload(&f);
 }
 
-/* Apply log lines written by hand. */
-static void apply_lines(sq_game *g, const char *const *lines)
-{
-	for (int i = 0; lines[i]; i++) {
-		sq_action a;
-		bool empty;
-		rules_error err;
-		assert_true(sqlog_parse_line(lines[i], i + 1, &a, &empty, &err));
-		if (!sq_apply(g, &a, NULL, &err))
-			fail_msg("'%s' refused: %s [%s]", lines[i], err.message, err.rule);
-		sqlog_action_finish(&a);
-	}
-}
-
 /* Artillery shot at from two squares by artillery as good as itself:
  * the simple player reads the even factors as a fair fight and stays;
  * the strong player, answering for its own side, sees that it cannot
@@ -191,7 +177,7 @@ static void test_falls_back_from_unanswered_fire(void **state)
 	static const char *const lines[] = { "roll : 1 1", "attack u-art-1 c-art-1 : 6", NULL };
 	for (int strong = 0; strong < 2; strong++) {
 		sq_game *g = sq_game_create(f.pos);
-		apply_lines(g, lines);
+		sq_fixture_apply(g, lines);
 		sq_auto st;
 		if (strong)
 			sq_strong_init(&st, 0);

@@ -475,7 +475,10 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 			return true;
 		}
 	}
-	if (best_target(r, unit, &target) > 0 && (!moves_battle_after(g, unit, 1) || here <= 1))
+	/* A unit that has a battle stays only when moving would cost it
+	 * the battle or it is already beside an enemy: the cheap tests
+	 * first, the battle (the dearest question) only then. */
+	if ((here <= 1 || !moves_battle_after(g, unit, 1)) && best_target(r, unit, &target) > 0)
 		return false;
 	int gen = hex_game_unit_general(g, unit);
 	bool leave_general = hex_game_general_stays(g, gen);

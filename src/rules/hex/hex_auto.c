@@ -1,6 +1,7 @@
 #include "hex_auto.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -411,19 +412,32 @@ static bool choose_orders(referee *r, gl_action *a)
 	return a->word_count > 0;
 }
 
-/* The best battle of a unit from where it stands: most dice. */
-static int best_target(referee *r, int unit, hex_ref *target)
+/* A battle a unit could fight, weighed before its line of sight: the
+ * unsighted answer without its reasons (quiet mode writes none), which is
+ * all dice_sight_clear reads of it. */
+typedef struct battle_option {
+	hex_ref target;
+	hex_coord at;
+	int score;
+	unsigned char answer[offsetof(dice_answer, reasons)];
+} battle_option;
+
+/* Options on the stack for every unit and general of the bundled
+ * scenarios, on the heap for a bigger board. */
+enum { BATTLE_OPTION_ROOM = 128 };
+
+/* The enemies in the unit's range it may battle if the line is clear,
+ * with a positive score (most dice, then the weakest), into `out`
+ * (room for every unit and general); returns their count. */
+static size_t battle_options(referee *r, int unit, battle_option *out)
 {
 	hex_game *g = r->g;
-	/* A sharpshooter shoots at a general only. */
-	if (r->has_current && r->current.kind == ORDER_SHARPSHOOTER)
-		return sharp_target(r, &g->rs->deck.cards[r->current.card], unit, target) * 16;
 	const hex_unit *u = &g->units[unit];
-	int best = 0;
 	int range = dice_range(u);   /* read once: the rules' conditions make it dear */
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	const bool *spent = spent_of.of;
+	size_t n = 0;
 	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
 		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
 			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
@@ -432,18 +446,52 @@ static int best_target(referee *r, int unit, hex_ref *target)
 		hex_coord at = hex_game_ref_at(g, t);
 		if (hex_distance(u->at, at) > range)
 			continue;
-		/* The line of sight, dearest, only for a battle that would be
-		 * chosen. */
 		dice_answer d;
 		dice_battle_unsighted(g, unit, at, t, spent, &d);
 		/* Weakened targets first, among equal dice. */
 		int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
-		if (d.allowed && (best == 0 || score > best) && dice_sight_clear(g, unit, at, &d)) {
-			best = score;
-			*target = t;
-		}
+		if (!d.allowed || score <= 0)
+			continue;
+		out[n] = (battle_option){ t, at, score, { 0 } };
+		memcpy(out[n].answer, &d, sizeof out[n].answer);
+		n++;
 	}
 	referee_spent_finish(&spent_of);
+	return n;
+}
+
+/* The best battle of a unit from where it stands: most dice, the first
+ * enemy among equals; 0 when none (callers ask only whether there is
+ * one).  The line of sight, dearest, is asked from the best option down
+ * and only until one is clear. */
+static int best_target(referee *r, int unit, hex_ref *target)
+{
+	hex_game *g = r->g;
+	/* A sharpshooter shoots at a general only. */
+	if (r->has_current && r->current.kind == ORDER_SHARPSHOOTER)
+		return sharp_target(r, &g->rs->deck.cards[r->current.card], unit, target) * 16;
+	size_t room = g->unit_count + g->general_count;
+	battle_option local[BATTLE_OPTION_ROOM];
+	battle_option *options = room <= BATTLE_OPTION_ROOM ? local : xmalloc(room * sizeof *options);
+	size_t n = battle_options(r, unit, options);
+	int best = 0;
+	while (n > 0 && best == 0) {
+		size_t top = 0;
+		for (size_t i = 1; i < n; i++)
+			if (options[i].score > options[top].score)
+				top = i;
+		dice_answer d;
+		memcpy(&d, options[top].answer, sizeof options[top].answer);
+		if (dice_sight_clear(g, unit, options[top].at, &d)) {
+			best = options[top].score;
+			*target = options[top].target;
+		}
+		/* Taken out, the others keeping their order. */
+		memmove(&options[top], &options[top + 1], (n - top - 1) * sizeof *options);
+		n--;
+	}
+	if (options != local)
+		free(options);
 	return best;
 }
 

@@ -58,6 +58,26 @@ static int card_score(const hex_game *g, int side, const order_card *oc)
 	return n;
 }
 
+/* Whether the card can order anything of the side's, and the units it
+ * would order (card_score) in *units.  A card that orders a unit is
+ * usable, so for the kinds that seldom order none the units are counted
+ * first and the usable question is asked only when they are none.  A
+ * section's cards often order none where units have yet to arrive or
+ * stand frozen (brandy-station): asked first. */
+static bool card_usable(const hex_game *g, int side, const order_card *oc, int *units)
+{
+	bool seldom_none = oc->kind != ORDER_SECTION && oc->kind != ORDER_SECTION_TYPE;
+	if (seldom_none) {
+		*units = card_score(g, side, oc);
+		return *units > 0 || orders_card_usable(g, side, oc);
+	}
+	*units = 0;
+	if (!orders_card_usable(g, side, oc))
+		return false;
+	*units = card_score(g, side, oc);
+	return true;
+}
+
 /* Rows between a hex and a side's home row. */
 static int rows_to(const hex_game *g, int side, hex_coord at)
 {
@@ -313,11 +333,14 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 				if (worth <= 0)
 					continue;
 				score = 1 + worth * 3 + (int)rng_below(rnd, 4);
-			} else if (oc.kind == ORDER_UNREFEREED || !orders_card_usable(g, side, &oc)) {
+			} else if (oc.kind == ORDER_UNREFEREED) {
 				continue;
 			} else {
 				/* Usable (if only by generals) beats discarding. */
-				score = 1 + card_score(g, side, &oc) * 4 + (int)rng_below(rnd, 4);
+				int units;
+				if (!card_usable(g, side, &oc, &units))
+					continue;
+				score = 1 + units * 4 + (int)rng_below(rnd, 4);
 			}
 			if (score > best) {
 				best = score;

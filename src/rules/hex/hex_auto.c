@@ -175,20 +175,31 @@ static bool choose_arrival(const referee *r, gl_action *a)
 	return false;
 }
 
-/* §8.1 sharpshooter: the best shot of unit `unit` at an enemy general
- * from where it stands, by dice; 0 (no shot) or the dice, the general in
- * *target. */
-static int sharp_target(const referee *r, const rs_card *c, int unit, hex_ref *target)
+/* Generals on the stack for a sharpshooter's shots: more are allocated. */
+enum { SHARP_GENERAL_ROOM = 64 };
+
+/* The generals whose extra die is spent this turn (none before a card is
+ * played), into `room` when they fit; free the answer when it is not
+ * `room`. */
+static bool *sharp_spent(const referee *r, bool *room)
 {
 	const hex_game *g = r->g;
-	if (!cards_sharp_shooter(g, c, unit))
-		return 0;
-	bool *spent = xcalloc(g->general_count + 1, sizeof *spent);
-	for (size_t i = 0; i < g->general_count && r->has_current; i++)
-		spent[i] = r->gt[i].spent;
+	bool *spent = g->general_count + 1 <= SHARP_GENERAL_ROOM ? room : xmalloc(g->general_count + 1);
+	for (size_t i = 0; i <= g->general_count; i++)
+		spent[i] = i < g->general_count && r->has_current && r->gt[i].spent;
+	return spent;
+}
+
+/* The best shot of a sharpshooter (cards_sharp_shooter) from where it
+ * stands, by dice, at an enemy general within `range` (the unit's:
+ * beyond it no dice, and the dear answer is not asked); 0 or the dice,
+ * the general in *target. */
+static int sharp_shot(const hex_game *g, const rs_card *c, int unit, int range, const bool *spent, hex_ref *target)
+{
+	const hex_unit *u = &g->units[unit];
 	int best = 0;
 	for (size_t i = 0; i < g->general_count; i++) {
-		if (!g->generals[i].alive || g->generals[i].side == g->units[unit].side)
+		if (!g->generals[i].alive || g->generals[i].side == u->side || hex_distance(u->at, g->generals[i].at) > range)
 			continue;
 		dice_answer d;
 		dice_sharpshot(g, unit, (int)i, c->hits_attached, spent, &d);
@@ -197,29 +208,41 @@ static int sharp_target(const referee *r, const rs_card *c, int unit, hex_ref *t
 			*target = (hex_ref){ REF_GENERAL, (int)i };
 		}
 	}
-	free(spent);
 	return best;
 }
 
-/* The best shot of a unit at a general from where it stands, else from
- * a hex it may move to and still battle from (*to; brigade members keep
- * their places, as in choose_move).  The figures are put back. */
-static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, hex_ref *target)
+/* §8.1 sharpshooter: the best shot of unit `unit` at an enemy general
+ * from where it stands, by dice; 0 (no shot) or the dice, the general in
+ * *target. */
+static int sharp_target(const referee *r, const rs_card *c, int unit, hex_ref *target)
+{
+	const hex_game *g = r->g;
+	if (!cards_sharp_shooter(g, c, unit))
+		return 0;
+	bool room[SHARP_GENERAL_ROOM];
+	bool *spent = sharp_spent(r, room);
+	int best = sharp_shot(g, c, unit, dice_range(&g->units[unit]), spent, target);
+	if (spent != room)
+		free(spent);
+	return best;
+}
+
+/* The best shot from a hex the unit may move to and still battle from
+ * (*to), when there is none from where it stands (best_here, 0).  The
+ * figures are put back. */
+static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const bool *spent, hex_coord *to,
+	hex_ref *target)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
 	hex_coord home = u->at;
-	*to = home;
-	int best = sharp_target(r, c, unit, target);
-	if (best > 0 || !cards_sharp_shooter(g, c, unit) || (u->brigade >= 0 && g->brigades[u->brigade].alive))
-		return best;
+	int best = 0;
 	hex_ref me = { REF_UNIT, unit };
 	int gen = hex_game_unit_general(g, unit);
 	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved) && !hex_game_general_stays(g, gen), -1 };
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
 	moves_reach(g, me, &o, steps);
-	int range = dice_range(u);   /* the unit's own: the same on every hex, read once */
 	for (size_t i = 0; i < n; i++) {
 		if (steps[i] <= 0 || !moves_battle_after(g, unit, steps[i]))
 			continue;
@@ -237,7 +260,7 @@ static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, he
 		hex_game_place(g, me, h);
 		if (o.with_general)
 			hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, h);
-		int d = sharp_target(r, c, unit, &t);
+		int d = sharp_shot(g, c, unit, range, spent, &t);
 		hex_game_place(g, me, home);
 		if (o.with_general)
 			hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);
@@ -248,6 +271,27 @@ static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, he
 		}
 	}
 	free(steps);
+	return best;
+}
+
+/* The best shot of a unit at a general from where it stands, else from
+ * a hex it may move to and still battle from (*to; brigade members keep
+ * their places, as in choose_move). */
+static int sharp_reach(referee *r, const rs_card *c, int unit, hex_coord *to, hex_ref *target)
+{
+	hex_game *g = r->g;
+	const hex_unit *u = &g->units[unit];
+	*to = u->at;
+	if (!cards_sharp_shooter(g, c, unit))
+		return 0;
+	int range = dice_range(u);   /* the unit's own: the same on every hex, read once */
+	bool room[SHARP_GENERAL_ROOM];
+	bool *spent = sharp_spent(r, room);
+	int best = sharp_shot(g, c, unit, range, spent, target);
+	if (best == 0 && !(u->brigade >= 0 && g->brigades[u->brigade].alive))
+		best = sharp_moved(r, c, unit, range, spent, to, target);
+	if (spent != room)
+		free(spent);
 	return best;
 }
 

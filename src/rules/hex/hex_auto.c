@@ -28,15 +28,43 @@ static void set_subject(gl_action *a, gl_kind kind, const char *subject)
 	a->subject = xstrdup(subject);
 }
 
-static int nearest_enemy(const hex_game *g, int side, hex_coord from)
+/* Where a side's enemies stand, gathered once for a decision that asks
+ * the distance to the nearest of them for many hexes (every unit to
+ * order, every hex a unit may reach): read from the game when asked, so
+ * nothing to invalidate. */
+enum { ENEMY_ROOM = 128 };
+
+typedef struct enemies {
+	hex_coord *at;
+	size_t count;
+	hex_coord room[ENEMY_ROOM];
+} enemies;
+
+static void enemies_init(enemies *e, const hex_game *g, int side)
+{
+	e->at = g->unit_count <= ENEMY_ROOM ? e->room : xmalloc(g->unit_count * sizeof *e->at);
+	e->count = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side != side)
+			e->at[e->count++] = g->units[i].at;
+}
+
+static void enemies_finish(enemies *e)
+{
+	if (e->at != e->room)
+		free(e->at);
+	e->at = NULL;
+}
+
+/* Hexes from `from` to the nearest enemy unit; INT_MAX when none. */
+static int enemies_nearest(const enemies *e, hex_coord from)
 {
 	int best = INT_MAX;
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side != side) {
-			int d = hex_distance(from, g->units[i].at);
-			if (d < best)
-				best = d;
-		}
+	for (size_t i = 0; i < e->count; i++) {
+		int d = hex_distance(from, e->at[i]);
+		if (d < best)
+			best = d;
+	}
 	return best;
 }
 
@@ -415,12 +443,17 @@ typedef struct ranked {
 	int distance;
 } ranked;
 
-static int by_distance(const void *x, const void *y)
+/* Nearest first, in unit order among equals: an insertion sort, as the
+ * list comes in unit order and is short (a side's units). */
+static void rank_by_distance(ranked *list, size_t n)
 {
-	const ranked *a = x, *b = y;
-	if (a->distance != b->distance)
-		return a->distance < b->distance ? -1 : 1;
-	return a->unit - b->unit;
+	for (size_t i = 1; i < n; i++) {
+		ranked x = list[i];
+		size_t k = i;
+		for (; k > 0 && list[k - 1].distance > x.distance; k--)
+			list[k] = list[k - 1];
+		list[k] = x;
+	}
 }
 
 static bool choose_orders(referee *r, gl_action *a)
@@ -453,13 +486,16 @@ static bool choose_orders(referee *r, gl_action *a)
 	}
 	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
 	size_t n = 0;
+	enemies foes;
+	enemies_init(&foes, g, side);
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive && g->units[i].side == side) {
 			list[n].unit = (int)i;
-			list[n].distance = nearest_enemy(g, side, g->units[i].at);
+			list[n].distance = enemies_nearest(&foes, g->units[i].at);
 			n++;
 		}
-	qsort(list, n, sizeof *list, by_distance);
+	enemies_finish(&foes);
+	rank_by_distance(list, n);
 	order_set s;
 	order_set_init(&s, g);
 	memcpy(s.keys, r->orders.keys, (size_t)r->orders.count * sizeof *s.keys);
@@ -562,19 +598,14 @@ static int best_target(referee *r, int unit, hex_ref *target)
 	return best;
 }
 
-static bool choose_move(referee *r, int unit, gl_action *a)
+/* choose_move for a unit that may move: toward the nearest of `foes`
+ * where it can still battle, unless it has a battle where it stands. */
+static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_action *a)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
-	const unit_turn *t = &r->ut[unit];
-	if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side)
-		return false;
-	/* Brigades keep their places: the referee checks their zone at the
-	 * end of the movement, and this player does not plan for it. */
-	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
-		return false;
 	hex_ref target;
-	int here = nearest_enemy(g, u->side, u->at);
+	int here = enemies_nearest(foes, u->at);
 	/* A sharpshooter with a general in its sights stays to shoot, else
 	 * goes where it has him in its sights. */
 	if (r->current.kind == ORDER_SHARPSHOOTER) {
@@ -608,7 +639,7 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 		if (steps[i] < 0)
 			continue;
 		hex_coord h = hex_from_index(&g->board, i);
-		int d = nearest_enemy(g, u->side, h);
+		int d = enemies_nearest(foes, h);
 		const rs_terrain *ter = hex_game_terrain(g, h);
 		bool can_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
 		int score = -4 * d + (can_battle && d <= range ? 6 : 0) - steps[i];
@@ -620,7 +651,7 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 		}
 	}
 	free(steps);
-	if (best < 0 || nearest_enemy(g, u->side, hex_from_index(&g->board, (size_t)best)) >= here)
+	if (best < 0 || enemies_nearest(foes, hex_from_index(&g->board, (size_t)best)) >= here)
 		return false;
 	set_subject(a, ACT_MOVE, u->id);
 	a->hexes = xcalloc(1, sizeof *a->hexes);
@@ -628,6 +659,25 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	a->hex_count = 1;
 	a->alone = leave_general;
 	return true;
+}
+
+/* The move of an ordered unit of the side to play, if it makes one. */
+static bool choose_move(referee *r, int unit, gl_action *a)
+{
+	hex_game *g = r->g;
+	const hex_unit *u = &g->units[unit];
+	const unit_turn *t = &r->ut[unit];
+	if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side)
+		return false;
+	/* Brigades keep their places: the referee checks their zone at the
+	 * end of the movement, and this player does not plan for it. */
+	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
+		return false;
+	enemies foes;
+	enemies_init(&foes, g, u->side);
+	bool moved = choose_move_from(r, unit, &foes, a);
+	enemies_finish(&foes);
+	return moved;
 }
 
 static bool pending_step(referee *r, gl_action *a)

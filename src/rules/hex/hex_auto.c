@@ -599,7 +599,8 @@ static int best_target(referee *r, int unit, hex_ref *target)
 }
 
 /* choose_move for a unit that may move: toward the nearest of `foes`
- * where it can still battle, unless it has a battle where it stands. */
+ * where it can still battle, unless it has a battle where it stands.
+ * *a is written only when it moves. */
 static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_action *a)
 {
 	hex_game *g = r->g;
@@ -661,7 +662,8 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 	return true;
 }
 
-/* The move of an ordered unit of the side to play, if it makes one. */
+/* The move of an ordered unit of the side to play, if it makes one; *a
+ * is left untouched when it makes none. */
 static bool choose_move(referee *r, int unit, gl_action *a)
 {
 	hex_game *g = r->g;
@@ -806,9 +808,10 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 					}
 					continue;
 				}
+				/* No move leaves the action as it was: nothing
+				 * to free. */
 				if (r->phase != PHASE_BATTLES && choose_move(r, u, a))
 					return true;
-				hexlog_action_finish(a);
 			}
 			ap->stage = STAGE_BATTLES;
 			ap->cursor = 0;

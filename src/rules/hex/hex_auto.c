@@ -106,6 +106,42 @@ static bool card_usable(const hex_game *g, int side, const order_card *oc, int *
 	return true;
 }
 
+/* The orders of a card, weighed (card_usable) once a decision: two
+ * copies of a card in a hand give the same orders. */
+typedef struct card_worth {
+	order_card oc;
+	bool usable;
+	int units;
+} card_worth;
+
+enum { CARD_WORTH_ROOM = 32 };
+
+typedef struct card_worths {
+	card_worth of[CARD_WORTH_ROOM];
+	int count;
+} card_worths;
+
+static bool same_orders(const order_card *a, const order_card *b)
+{
+	return a->played.card == b->played.card && a->played.flank == b->played.flank && a->card == b->card &&
+		a->kind == b->kind && a->section == b->section && a->limit == b->limit && a->copied == b->copied;
+}
+
+/* card_usable, asked once of the same orders within one decision (the
+ * game does not change while a card is chosen). */
+static bool card_usable_once(const hex_game *g, int side, const order_card *oc, card_worths *w, int *units)
+{
+	for (int i = 0; i < w->count; i++)
+		if (same_orders(&w->of[i].oc, oc)) {
+			*units = w->of[i].units;
+			return w->of[i].usable;
+		}
+	bool usable = card_usable(g, side, oc, units);
+	if (w->count < CARD_WORTH_ROOM)
+		w->of[w->count++] = (card_worth){ *oc, usable, *units };
+	return usable;
+}
+
 /* Rows between a hex and a side's home row. */
 static int rows_to(const hex_game *g, int side, hex_coord at)
 {
@@ -365,6 +401,7 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
 	int best = 0, best_card = -1, best_flank = -1;
 	rules_error why;   /* why not: the auto player only needs yes or no */
+	card_worths worths = { .count = 0 };
 	for (int i = 0; i < h->count; i++) {
 		for (int flank = -1; flank < hex_game_section_count(g); flank++) {
 			order_card oc;
@@ -410,7 +447,7 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 			} else {
 				/* Usable (if only by generals) beats discarding. */
 				int units;
-				if (!card_usable(g, side, &oc, &units))
+				if (!card_usable_once(g, side, &oc, &worths, &units))
 					continue;
 				score = 1 + units * 4 + (int)rng_below(rnd, 4);
 			}

@@ -393,6 +393,14 @@ static int rally_worth(const referee *r, int side, const rs_card *c)
 	return room < dice ? room : dice;
 }
 
+/* The sections a card may be played on (orders_from_card's chosen
+ * flank): a section-type card names one, any other card none, and the
+ * refusals of the others are not asked for. */
+static int card_flanks(const hex_game *g, deck_card c)
+{
+	return g->rs->deck.cards[c.card].order == RS_ORDER_SECTION_TYPE ? hex_game_section_count(g) : 0;
+}
+
 static bool choose_card(referee *r, rng *rnd, gl_action *a)
 {
 	hex_game *g = r->g;
@@ -403,7 +411,8 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 	rules_error why;   /* why not: the auto player only needs yes or no */
 	card_worths worths = { .count = 0 };
 	for (int i = 0; i < h->count; i++) {
-		for (int flank = -1; flank < hex_game_section_count(g); flank++) {
+		int flanks = card_flanks(g, h->cards[i]);
+		for (int flank = -1; flank < flanks; flank++) {
 			order_card oc;
 			if (!orders_from_card(g, side, h->cards[i], flank, last, &oc, &why))
 				continue;

@@ -88,22 +88,27 @@ static int card_score(const hex_game *g, int side, const order_card *oc)
 
 /* Whether the card can order anything of the side's, and the units it
  * would order (card_score) in *units.  A card that orders a unit is
- * usable, so for the kinds that seldom order none the units are counted
- * first and the usable question is asked only when they are none.  A
- * section's cards often order none where units have yet to arrive or
- * stand frozen (brandy-station): asked first. */
-static bool card_usable(const hex_game *g, int side, const order_card *oc, int *units)
+ * usable, so the units are counted first and the usable question is
+ * asked only when they are none, unless the card is one of a section
+ * and this game's section cards have often ordered none (units yet to
+ * arrive or frozen, as at brandy-station): then usable first.  Either
+ * way the same answer; only its cost differs. */
+static bool card_usable(const hex_game *g, int side, const order_card *oc, autoplay *ap, int *units)
 {
-	bool seldom_none = oc->kind != ORDER_SECTION && oc->kind != ORDER_SECTION_TYPE;
-	if (seldom_none) {
+	bool by_section = oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE;
+	bool usable;
+	if (!by_section || ap->section_idle * 4 <= ap->section_used) {
 		*units = card_score(g, side, oc);
-		return *units > 0 || orders_card_usable(g, side, oc);
+		usable = *units > 0 || orders_card_usable(g, side, oc);
+	} else {
+		*units = 0;
+		usable = orders_card_usable(g, side, oc);
+		if (usable)
+			*units = card_score(g, side, oc);
 	}
-	*units = 0;
-	if (!orders_card_usable(g, side, oc))
-		return false;
-	*units = card_score(g, side, oc);
-	return true;
+	if (by_section)
+		*(usable ? &ap->section_used : &ap->section_idle) += 1;
+	return usable;
 }
 
 /* The orders of a card, weighed (card_usable) once a decision: two
@@ -129,14 +134,15 @@ static bool same_orders(const order_card *a, const order_card *b)
 
 /* card_usable, asked once of the same orders within one decision (the
  * game does not change while a card is chosen). */
-static bool card_usable_once(const hex_game *g, int side, const order_card *oc, card_worths *w, int *units)
+static bool card_usable_once(const hex_game *g, int side, const order_card *oc, autoplay *ap, card_worths *w,
+	int *units)
 {
 	for (int i = 0; i < w->count; i++)
 		if (same_orders(&w->of[i].oc, oc)) {
 			*units = w->of[i].units;
 			return w->of[i].usable;
 		}
-	bool usable = card_usable(g, side, oc, units);
+	bool usable = card_usable(g, side, oc, ap, units);
 	if (w->count < CARD_WORTH_ROOM)
 		w->of[w->count++] = (card_worth){ *oc, usable, *units };
 	return usable;
@@ -401,7 +407,7 @@ static int card_flanks(const hex_game *g, deck_card c)
 	return g->rs->deck.cards[c.card].order == RS_ORDER_SECTION_TYPE ? hex_game_section_count(g) : 0;
 }
 
-static bool choose_card(referee *r, rng *rnd, gl_action *a)
+static bool choose_card(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 {
 	hex_game *g = r->g;
 	int side = r->side;
@@ -456,7 +462,7 @@ static bool choose_card(referee *r, rng *rnd, gl_action *a)
 			} else {
 				/* Usable (if only by generals) beats discarding. */
 				int units;
-				if (!card_usable_once(g, side, &oc, &worths, &units))
+				if (!card_usable_once(g, side, &oc, ap, &worths, &units))
 					continue;
 				score = 1 + units * 4 + (int)rng_below(rnd, 4);
 			}
@@ -806,7 +812,7 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 		ap->stage = STAGE_ORDERS;
 		ap->cursor = 0;
 		ap->last_unit = -1;
-		return choose_card(r, rnd, a);
+		return choose_card(r, ap, rnd, a);
 	}
 	/* §8.1 rally: the roll (the caller rolls), then the units. */
 	if (r->rally.step == RALLY_ROLL) {

@@ -22,6 +22,11 @@ typedef struct autoplay {
 	size_t cursor;     /* next unit to consider in the stage */
 	int last_unit;     /* the last battle proposed: never the same twice */
 	int last_battles;
+	/* Section cards weighed this game that could order nothing, and
+	 * something: which question to ask of the next one first (a cost,
+	 * never a choice). */
+	int section_idle;
+	int section_used;
 } autoplay;
 
 void autoplay_init(autoplay *ap);

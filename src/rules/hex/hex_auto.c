@@ -674,10 +674,14 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 			return true;
 		}
 	}
-	/* A unit that has a battle stays only when moving would cost it
-	 * the battle or it is already beside an enemy: the cheap tests
-	 * first, the battle (the dearest question) only then. */
-	if ((here <= 1 || !moves_battle_after(g, unit, 1)) && best_target(r, unit, &target) > 0)
+	/* Beside an enemy no hex it may end on is nearer one (below): it
+	 * stays, to battle or not, and its battle need not be weighed. */
+	if (here <= 1)
+		return false;
+	/* A unit that has a battle stays when moving would cost it the
+	 * battle: the cheap test first, the battle (the dearest question)
+	 * only then. */
+	if (!moves_battle_after(g, unit, 1) && best_target(r, unit, &target) > 0)
 		return false;
 	int gen = hex_game_unit_general(g, unit);
 	bool leave_general = hex_game_general_stays(g, gen);

@@ -298,8 +298,8 @@ static int sharp_target(const referee *r, const rs_card *c, int unit, hex_ref *t
 }
 
 /* The best shot from a hex the unit may move to and still battle from
- * (*to), when there is none from where it stands (best_here, 0).  The
- * figures are put back. */
+ * (*to), for a unit that has none from where it stands; 0 when none.
+ * The figures are put back. */
 static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const bool *spent, hex_coord *to,
 	hex_ref *target)
 {

@@ -581,9 +581,28 @@ typedef struct battle_option {
  * scenarios, on the heap for a bigger board. */
 enum { BATTLE_OPTION_ROOM = 128 };
 
-/* The enemies in the unit's range it may battle if the line is clear,
- * with a positive score (most dice, then the weakest), into `out`
- * (room for every unit and general); returns their count. */
+/* The battle of `unit` against `t` at `at`, weighed without the line of
+ * sight, into *out: 1, or 0 when it is not allowed or scores nothing
+ * (most dice, then the weakest). */
+static size_t battle_option_at(const hex_game *g, int unit, hex_ref t, hex_coord at, const bool *spent,
+	battle_option *out)
+{
+	dice_answer d;
+	dice_battle_unsighted(g, unit, at, t, spent, &d);
+	/* Weakened targets first, among equal dice. */
+	int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
+	if (!d.allowed || score <= 0)
+		return 0;
+	out->target = t;
+	out->at = at;
+	out->score = score;
+	memcpy(out->answer, &d, sizeof out->answer);
+	return 1;
+}
+
+/* The enemies, units then generals, in the unit's range it may battle if
+ * the line is clear, into `out` (room for every unit and general);
+ * returns their count. */
 static size_t battle_options(referee *r, int unit, battle_option *out)
 {
 	hex_game *g = r->g;
@@ -593,23 +612,15 @@ static size_t battle_options(referee *r, int unit, battle_option *out)
 	referee_spent_init(&spent_of, r);
 	const bool *spent = spent_of.of;
 	size_t n = 0;
-	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
-		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
-			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
-		if (!hex_game_ref_alive(g, t) || hex_game_ref_side(g, t) == u->side)
-			continue;
-		hex_coord at = hex_game_ref_at(g, t);
-		if (hex_distance(u->at, at) > range)
-			continue;
-		dice_answer d;
-		dice_battle_unsighted(g, unit, at, t, spent, &d);
-		/* Weakened targets first, among equal dice. */
-		int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
-		if (!d.allowed || score <= 0)
-			continue;
-		out[n] = (battle_option){ t, at, score, { 0 } };
-		memcpy(out[n].answer, &d, sizeof out[n].answer);
-		n++;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *e = &g->units[i];
+		if (e->alive && e->side != u->side && hex_distance(u->at, e->at) <= range)
+			n += battle_option_at(g, unit, (hex_ref){ REF_UNIT, (int)i }, e->at, spent, &out[n]);
+	}
+	for (size_t i = 0; i < g->general_count; i++) {
+		const hex_general *e = &g->generals[i];
+		if (e->alive && e->side != u->side && hex_distance(u->at, e->at) <= range)
+			n += battle_option_at(g, unit, (hex_ref){ REF_GENERAL, (int)i }, e->at, spent, &out[n]);
 	}
 	referee_spent_finish(&spent_of);
 	return n;

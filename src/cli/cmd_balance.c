@@ -49,8 +49,8 @@ static void balance_help(FILE *out)
 	      "disagree; --players expert gives the default player's beside its\n"
 	      "own.  The same seed gives the same report, on any number of\n"
 	      "cores.\n"
-	      "\n"
-	      "Options:\n"
+	      "\n", out);
+	fputs("Options:\n"
 	      "  --games N          games to play (default 1000; an odd number is\n"
 	      "                     rounded up when two players play pairs)\n"
 	      "  --players A[,B]    the computer players: A on both sides, or A\n"
@@ -72,6 +72,13 @@ static void balance_help(FILE *out)
 	      "                     file is never changed)\n"
 	      "  --think MS         the expert player's time a turn in milliseconds\n"
 	      "                     (default 1000), or Nsims: N simulations a turn\n"
+	      "  --logs DIR         also write every game played as a game log, one\n"
+	      "                     file a game, DIR/SCENARIO-sSEED-gNNNN.log (the\n"
+	      "                     games of the comparison with the other player:\n"
+	      "                     SCENARIO-sSEED-PLAYER-gNNNN.log), which orbat\n"
+	      "                     check replays; DIR is made when missing, a file\n"
+	      "                     there is never overwritten; with --suggest only\n"
+	      "                     the games of the scenario as given are written\n"
 	      "  --progress         say on standard error how many games are played,\n"
 	      "                     each time a block of them is back\n"
 	      "  -j, --jobs N       processes playing at once (default: the processors\n"
@@ -93,10 +100,12 @@ static void balance_help(FILE *out)
 	      "  orbat balance --players expert --think 200sims --games 100 my-scenario.xml\n"
 	      "  orbat balance --players expert@400sims,expert@40sims my-scenario.xml\n"
 	      "  orbat balance --format pdf --lang fr -o prints my-scenario.xml\n"
+	      "  orbat balance --players simple --games 10 --logs games scenarios/shiloh.xml\n"
 	      "\n"
 	      "Exit status: 0 the report is made; 1 the scenario is invalid; 2 usage\n"
-	      "error, an unknown player, a ruleset whose games cannot be played, or\n"
-	      "a PDF that cannot be written; 3 internal error (a computer player\n"
+	      "error, an unknown player, a ruleset whose games cannot be played, a\n"
+	      "PDF or a game log that cannot be written, or a game log already\n"
+	      "there; 3 internal error (a computer player\n"
 	      "proposed an illegal action: a bug, reported with its game and seed)\n"
 	      "or broken installation.\n", out);
 }
@@ -109,6 +118,7 @@ typedef struct balance_args {
 	const char *think;
 	bool progress;
 	bool suggest;
+	const char *logs;
 } balance_args;
 
 /* --progress: the games of every run (the players', the other player's,
@@ -154,6 +164,30 @@ static int write_pdf(const balance_words *w, const balance_report *r, bool defau
 	default:
 		return EXIT_INTERNAL;
 	}
+}
+
+/* --logs DIR: the folder made, the names of each run's logs set, and no
+ * file there that a game would overwrite; an exit status (2 with the
+ * reason said when the folder cannot be made or a log is there). */
+static int prepare_logs(const char *dir, const scenario *sc, balance_plan *br, balance_plan *other)
+{
+	char *error = NULL;
+	if (!outdir_make_dirs(NULL, dir, &error)) {
+		fprintf(stderr, "orbat balance: %s\n", error);
+		free(error);
+		return EXIT_USAGE;
+	}
+	balance_plan *plans[2] = { br, other };
+	for (int k = 0; k < 2 && plans[k]; k++) {
+		plans[k]->log_dir = dir;
+		plans[k]->log_stem = balance_log_stem(sc->id.text, br->seed, k ? plans[k]->names[0] : NULL);
+		if (!balance_logs_free(plans[k], &error)) {
+			fprintf(stderr, "orbat balance: %s\n", error);
+			free(error);
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_VALID;
 }
 
 /* ---- the command ---- */
@@ -255,6 +289,8 @@ static int balance_run(const options *o, balance_args *a)
 	}
 	/* The lab's changes, made and checked before any game is played, so
 	 * that --progress knows every game to come. */
+	if (code == EXIT_VALID && a->logs)
+		code = prepare_logs(a->logs, s.sc, &br, other);
 	balance_progress told = { 0, br.games + (other ? other->games : 0), 0 };
 	balance_lab lab = { .base = &br, .scenario_file = o->operands[0], .data_dir = context_data_dir(o->ctx),
 		.rs = s.rs, .workers = o->jobs, .who = "orbat balance", .errors = stderr };
@@ -270,13 +306,14 @@ static int balance_run(const options *o, balance_args *a)
 		br.progress = other_plan.progress = lab.progress = progress_line;
 		br.progress_ctx = other_plan.progress_ctx = lab.progress_ctx = &told;
 	}
-	/* A game that broke the rules is a bug: said, exit status 3. */
+	/* A game that broke the rules is a bug: said, exit status 3; a log
+	 * that could not be written is the disk's or the folder's: 2. */
 	if (code == EXIT_VALID && !balance_play(&br, o->jobs, "orbat balance", stderr))
-		code = EXIT_INTERNAL;
+		code = br.log_failed ? EXIT_USAGE : EXIT_INTERNAL;
 	told.before = br.games;
 	told.last = 0;
 	if (code == EXIT_VALID && other && !balance_play(other, o->jobs, "orbat balance", stderr))
-		code = EXIT_INTERNAL;
+		code = other->log_failed ? EXIT_USAGE : EXIT_INTERNAL;
 	told.before += other ? other->games : 0;
 	told.last = 0;
 	if (code == EXIT_VALID && a->suggest && !balance_suggest_play(&lab, &suggest, &error))
@@ -295,6 +332,9 @@ static int balance_run(const options *o, balance_args *a)
 			code = write_pdf(&w, &report, a->players == NULL, o);
 	}
 	balance_suggestions_finish(&suggest);
+	free((char *)br.log_stem);
+	if (other)
+		free((char *)other->log_stem);
 	balance_plan_finish(&br);
 	balance_plan_finish(&other_plan);
 	match_close(m);
@@ -316,4 +356,5 @@ COMMAND(balance, "is a scenario fair? many computer games and a verdict", balanc
 		{ "think", OPTIONS_STRING, offsetof(balance_args, think), .what = "milliseconds or Nsims" },
 		{ "progress", OPTIONS_FLAG, offsetof(balance_args, progress) },
 		{ "suggest", OPTIONS_FLAG, offsetof(balance_args, suggest) },
+		{ "logs", OPTIONS_STRING, offsetof(balance_args, logs), .what = "a folder" },
 	});

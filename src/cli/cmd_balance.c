@@ -105,9 +105,9 @@ static void balance_help(FILE *out)
 	      "Exit status: 0 the report is made; 1 the scenario is invalid; 2 usage\n"
 	      "error, an unknown player, a ruleset whose games cannot be played, a\n"
 	      "PDF or a game log that cannot be written, or a game log already\n"
-	      "there; 3 internal error (a computer player\n"
-	      "proposed an illegal action: a bug, reported with its game and seed)\n"
-	      "or broken installation.\n", out);
+	      "there; 3 internal error (a computer player proposed an illegal\n"
+	      "action: a bug, reported with its game and seed) or broken\n"
+	      "installation.\n", out);
 }
 
 typedef struct balance_args {

@@ -26,6 +26,10 @@ typedef struct expert_grid {
 	 * turn's opening.  NULL where a turn has no such choice: the plans
 	 * then differ in their manner only. */
 	size_t (*openings)(game *g, int side, char (*lines)[EXPERT_LINE_MAX], size_t max);
+	/* The flags `side` is about to win, as a count weighed by their
+	 * chance: enemy figures one or two hits from being destroyed (NULL:
+	 * the flags won alone count). */
+	double (*near_flags)(game *g, int side);
 } expert_grid;
 
 #endif

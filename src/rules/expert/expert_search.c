@@ -32,8 +32,13 @@ double expert_evaluate(game *g, int side, const expert_grid *grid)
 	if (r.winner != GAME_NO_SIDE)
 		return 0.0;
 	double need[GAME_SIDE_COUNT];
-	for (int s = 0; s < GAME_SIDE_COUNT; s++)
-		need[s] = r.target[s] > 0 ? (double)r.score[s] / r.target[s] : 0.0;
+	for (int s = 0; s < GAME_SIDE_COUNT; s++) {
+		/* A unit worn down to its last figure is a flag all but won:
+		 * the position after two turns counts it as half of one. */
+		double near = grid->near_flags ? grid->near_flags(g, s) : 0;
+		double flags = r.score[s] + near;
+		need[s] = r.target[s] > 0 ? (flags < r.target[s] ? flags : r.target[s]) / r.target[s] : 0.0;
+	}
 	/* Flags lead (the game is won by them), the strength left follows:
 	 * together they keep the value within 0..1. */
 	double v = 0.5 + 0.3 * (need[side] - need[1 - side]);

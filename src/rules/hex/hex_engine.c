@@ -471,7 +471,13 @@ static size_t expert_openings(game *gm, int side, char (*lines)[EXPERT_LINE_MAX]
 	return hex_expert_openings(hex_engine_referee(gm), side, lines, max);
 }
 
-static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength, expert_openings };
+static double expert_near_flags(game *gm, int side)
+{
+	return hex_expert_near_flags(hex_engine_position(gm), side);
+}
+
+static const expert_grid EXPERT_GRID = { GRID_HEX, expert_hidden, expert_strength, expert_openings,
+	expert_near_flags };
 
 EXPERT_PLAYER_OPS(EXPERT, EXPERT_GRID);
 

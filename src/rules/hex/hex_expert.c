@@ -24,6 +24,23 @@ double hex_expert_material(const hex_game *g, int side)
 	return all > 0 ? mine / all : 0.5;
 }
 
+double hex_expert_near_flags(const hex_game *g, int side)
+{
+	double near = 0;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (!u->alive || u->side == side)
+			continue;
+		near += u->figures == 1 ? 0.5 : u->figures == 2 && u->full > 2 ? 0.2 : 0;
+	}
+	for (size_t i = 0; i < g->general_count; i++) {
+		const hex_general *ge = &g->generals[i];
+		if (ge->alive && ge->side != side && hex_game_units_at(g, ge->at, ge->side, NULL, 0) == 0)
+			near += 0.2;
+	}
+	return near;
+}
+
 /* Whether the card's turn does something: orders a unit or general who
  * may act, or is a card the referee plays out itself (a rally, a
  * reinforcement, a sharpshooter, digging in). */

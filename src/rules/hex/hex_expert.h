@@ -21,4 +21,9 @@ double hex_expert_material(const hex_game *g, int side);
  * lines[0..max), each once; how many. */
 size_t hex_expert_openings(const referee *r, int side, char (*lines)[EXPERT_LINE_MAX], size_t max);
 
+/* The flags `side` is about to win, weighed by their chance: each enemy
+ * unit with one figure left as half a flag, with two as a fifth, each
+ * enemy general standing with no unit as a fifth. */
+double hex_expert_near_flags(const hex_game *g, int side);
+
 #endif

@@ -426,7 +426,7 @@ static double expert_strength(game *gm, int side)
 	return sq_expert_material(sq_engine_game(gm), side);
 }
 
-static const expert_grid EXPERT_GRID = { GRID_SQUARE, expert_nothing_hidden, expert_strength, NULL };
+static const expert_grid EXPERT_GRID = { GRID_SQUARE, expert_nothing_hidden, expert_strength, NULL, NULL };
 
 EXPERT_PLAYER_OPS(EXPERT, EXPERT_GRID);
 

@@ -163,6 +163,13 @@ bool player_answer(player *p, game *g, rng *choices, game_action *action)
 	return ok;
 }
 
+bool player_manner(player *p, int manner)
+{
+	if (manner == PLAYER_MANNER_OWN && !p->ops->manner)
+		return true;
+	return p->ops->manner && p->ops->manner(p->state, manner);
+}
+
 void player_reset(player *p, long max_turns)
 {
 	p->ops->free(p->state);

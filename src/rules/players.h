@@ -59,7 +59,15 @@ typedef struct player_ops {
 	 * name ("expert@100ms", "expert@400sims"): false when `text` is no
 	 * budget.  NULL: the kind takes none. */
 	bool (*budget)(void *state, const char *text);
+	/* Play in another manner from now on, one of the few a searching
+	 * player weighs as its plans (PLAYER_MANNER_*): false when the kind
+	 * has not that one.  NULL: the kind plays in its own manner only. */
+	bool (*manner)(void *state, int manner);
 } player_ops;
+
+/* The manners of player_ops.manner: the kind's own, bolder (less afraid
+ * of the fire it draws, keener to close in), warier. */
+enum { PLAYER_MANNER_OWN, PLAYER_MANNER_BOLD, PLAYER_MANNER_WARY, PLAYER_MANNER_COUNT };
 
 typedef struct player_kind {
 	const char *name;                    /* "simple": what a user types */
@@ -117,6 +125,9 @@ void player_own_choices(player *p);
 /* The answer of the side that decides now, not the side to play
  * (player_ops.answer); false: it passes. */
 bool player_answer(player *p, game *g, rng *choices, game_action *action);
+/* Play in that manner (player_ops.manner; PLAYER_MANNER_OWN always
+ * works): false when the kind has not that one. */
+bool player_manner(player *p, int manner);
 /* Back to fresh notes, as after player_open (undo replays the game). */
 void player_reset(player *p, long max_turns);
 void player_close(player *p);

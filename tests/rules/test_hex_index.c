@@ -128,7 +128,7 @@ static void check_worths(game *gm, player *p)
 	if (strcmp(p->kind->name, "strong") != 0 || r->phase != PHASE_ORDERS || !strong_worths_kept(r, p->state))
 		return;
 	worths_kept++;
-	double *fresh = strong_order_worths(r);
+	double *fresh = strong_order_worths(r, ((const strong_player *)p->state)->manner);
 	const double *kept = strong_turn_worths(r, p->state);
 	for (size_t i = 0; i < r->g->unit_count + r->g->general_count; i++)
 		if (fresh[i] != kept[i])

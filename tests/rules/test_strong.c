@@ -5,7 +5,7 @@
  * turns from the start of a position: a lone general in the enemy's reach
  * is ordered to shelter with a unit; one flag from its target, it goes
  * for the likeliest kill rather than the battle that takes most
- * figures. */
+ * figures; a bolder manner closes in further than a warier one. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +16,7 @@
 #include "rules/hex/battle.h"
 #include "rules/rng.h"
 #include "rules/hex/strong.h"
+#include "rules/players.h"
 #include "rules_fixture.h"
 
 /* Every sequence of `dice` faces (each face as often as the die carries
@@ -116,10 +117,11 @@ static void test_saving_dice_odds(void **state)
 /* The strong player's actions for the side to play, from the start of
  * its turn, each applied, until `stop` (ACT_BATTLE, ACT_DRAW) comes: that
  * action, not applied, into *stopped. */
-static void play_until(fixture *f, gl_kind stop, gl_action *stopped)
+static void play_until_in(fixture *f, int manner, gl_kind stop, gl_action *stopped)
 {
 	strong_player sp;
 	strong_init(&sp);
+	assert_true(strong_set_manner(&sp, manner));
 	rng rnd;
 	rng_seed(&rnd, 7);
 	for (int step = 0; step < 64; step++) {
@@ -141,6 +143,11 @@ static void play_until(fixture *f, gl_kind stop, gl_action *stopped)
 		hexlog_action_finish(&a);
 	}
 	fail();
+}
+
+static void play_until(fixture *f, gl_kind stop, gl_action *stopped)
+{
+	play_until_in(f, PLAYER_MANNER_OWN, stop, stopped);
 }
 
 static bool same_hex(hex_coord a, hex_coord b)
@@ -205,6 +212,44 @@ static void test_winning_flag(void **state)
 	assert_string_equal(target, "cg1");
 }
 
+/* Hexes between the union infantry and the confederate one after the
+ * strong player's moves in `manner` (up to its first battle) from a
+ * position where the two stand five hexes apart in the open, the union
+ * with a card to order it. */
+static int gap_after(fixture *f, int manner)
+{
+	/* A fresh game each time. */
+	fx_finish(f);
+	fx_init(f);
+	hex_game *g = fx_game(f, "battlecry-1999", "", "u inf G8; c inf G3; c inf H3; c inf F3");
+	assert_non_null(g);
+	rules_error err;
+	assert_int_equal(fx_play_hands(f, "attack/centre attack/centre recon/centre recon/centre",
+		"recon/left recon/left recon/right recon/right", "", &err), 0);
+	gl_action a;
+	play_until_in(f, manner, ACT_BATTLE, &a);
+	hexlog_action_finish(&a);
+	return hex_distance(hex_game_ref_at(g, fx_ref(g, "u1")), hex_game_ref_at(g, fx_ref(g, "c1")));
+}
+
+/* A bolder manner closes in further than a warier one; each is a manner
+ * the player has, and one it has not is refused. */
+static void test_manners(void **state)
+{
+	fixture *f = *state;
+	int bold = gap_after(f, PLAYER_MANNER_BOLD);
+	int own = gap_after(f, PLAYER_MANNER_OWN);
+	int wary = gap_after(f, PLAYER_MANNER_WARY);
+	assert_true(bold <= own);
+	assert_true(own <= wary);
+	assert_true(bold < wary);
+	strong_player sp;
+	strong_init(&sp);
+	assert_false(strong_set_manner(&sp, PLAYER_MANNER_COUNT));
+	assert_false(strong_set_manner(&sp, -1));
+	strong_finish(&sp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +257,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_saving_dice_odds, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_lone_general_shelters, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_winning_flag, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_manners, fx_setup, fx_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

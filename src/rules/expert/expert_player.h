@@ -52,6 +52,6 @@ bool expert_player_budget(void *state, const char *text);
 		expert_player_init(state, &(HOOKS), side); \
 	} \
 	static const player_ops NAME = { sizeof(expert_player), NAME##_init, expert_player_next, expert_player_free, \
-		NULL, expert_player_answer, expert_player_budget }
+		NULL, expert_player_answer, expert_player_budget, NULL }
 
 #endif

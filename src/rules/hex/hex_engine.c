@@ -431,7 +431,7 @@ static bool battle_answer(void *state, game *gm, rng *choices, game_action *a)
 }
 
 static const player_ops SIMPLE = {
-	sizeof(autoplay), simple_init, simple_next, nothing_to_free, NULL, battle_answer, NULL,
+	sizeof(autoplay), simple_init, simple_next, nothing_to_free, NULL, battle_answer, NULL, NULL,
 };
 
 static void strong_player_init(void *state, int side, long max_turns)
@@ -450,8 +450,14 @@ static void strong_player_free(void *state)
 	strong_finish(state);
 }
 
+static bool strong_player_manner(void *state, int manner)
+{
+	return strong_set_manner(state, manner);
+}
+
 static const player_ops STRONG = {
 	sizeof(strong_player), strong_player_init, strong_player_next, strong_player_free, NULL, battle_answer, NULL,
+	strong_player_manner,
 };
 
 /* The expert: the search of rules/expert/ with the hex game's hidden

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../base/util.h"
+#include "../players.h"
 #include "battle.h"
 #include "cards.h"
 #include "dice.h"
@@ -14,10 +15,14 @@
 #include "orders.h"
 #include "strong_impl.h"
 
-/* Per hex nearer the nearest enemy: enough to close in where nothing is
- * in reach (a side that waits reaches the turn limit, which wins nothing),
- * too little to walk into fire for it. */
-#define W_CLOSE 0.45
+const strong_manner STRONG_OWN_MANNER = { W_RISK, W_CLOSE };
+/* The manners a search weighs beside the own: bolder (less afraid of
+ * the fire it draws, keener to close in) and warier. */
+static const strong_manner MANNERS[PLAYER_MANNER_COUNT] = {
+	[PLAYER_MANNER_OWN] = { W_RISK, W_CLOSE },
+	[PLAYER_MANNER_BOLD] = { W_RISK * 0.4, W_CLOSE * 1.5 },
+	[PLAYER_MANNER_WARY] = { W_RISK * 2.5, W_CLOSE * 0.5 },
+};
 /* Per victory point of an objective a unit holds (§10). */
 #define W_OBJECTIVE 4.0
 
@@ -125,12 +130,13 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
-double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent)
+double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner)
 {
 	const hex_unit *u = &g->units[unit];
 	hex_ref t;
 	double attack = may_battle ? strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t) : 0;
-	return attack - W_RISK * drawn_fire(g, unit) - W_CLOSE * nearest_enemy(g, u->side, u->at) +
+	return attack - manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
 		W_OBJECTIVE * objective_at(g, u->side, u->at);
 }
 
@@ -173,6 +179,7 @@ typedef struct unit_move {
 	int unit;
 	int gen;              /* the general it carries, -1 */
 	const bool *spent;
+	const strong_manner *manner;
 } unit_move;
 
 /* standing_worth with the unit (and its general) put on h for the count
@@ -195,7 +202,7 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 	hex_game_place(g, me, h);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, h);
-	double w = strong_standing_worth(g, m->unit, may_battle, m->spent) + shelter - 0.01 * steps;
+	double w = strong_standing_worth(g, m->unit, may_battle, m->spent, m->manner) + shelter - 0.01 * steps;
 	hex_game_place(g, me, home);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, home);
@@ -204,15 +211,15 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 
 /* The best place for a unit to end its move, by place_worth; -1 when
  * standing still is best.  *gain: how much better than standing still. */
-static long best_place(referee *r, int unit, bool *alone, double *gain)
+static long best_place(referee *r, int unit, const strong_manner *manner, bool *alone, double *gain)
 {
 	hex_game *g = r->g;
 	move_options o = move_way(r, unit, alone);
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent };
-	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent);
+	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner };
+	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent, manner);
 	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
 	referee_spent_finish(&spent_of);
 	return best;
@@ -220,7 +227,7 @@ static long best_place(referee *r, int unit, bool *alone, double *gain)
 
 /* What ordering a unit is worth this turn: the best of battling where it
  * stands or moving first, against being left alone. */
-static double order_worth(referee *r, int unit)
+static double order_worth(referee *r, int unit, const strong_manner *manner)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
@@ -239,7 +246,7 @@ static double order_worth(referee *r, int unit)
 		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
 	bool alone;
 	double gain;
-	best_place(r, unit, &alone, &gain);
+	best_place(r, unit, manner, &alone, &gain);
 	return gain > now ? gain : now;
 }
 
@@ -252,7 +259,7 @@ static hex_ref orderable(const hex_game *g, size_t i)
 
 /* Each living unit's and general's order worth, for the card and the
  * orders (by orderable's index). */
-double *strong_order_worths(referee *r)
+double *strong_order_worths(referee *r, const strong_manner *manner)
 {
 	const hex_game *g = r->g;
 	size_t n = g->unit_count + g->general_count;
@@ -261,7 +268,7 @@ double *strong_order_worths(referee *r)
 		hex_ref f = orderable(g, i);
 		if (!hex_game_ref_alive(g, f) || hex_game_ref_side(g, f) != r->side)
 			continue;
-		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index) : strong_general_order_worth(r, f.index);
+		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner) : strong_general_order_worth(r, f.index);
 	}
 	return w;
 }
@@ -306,7 +313,7 @@ const double *strong_turn_worths(referee *r, strong_player *sp)
 	if (strong_worths_kept(r, sp))
 		return sp->worths;
 	forget_worths(sp);
-	sp->worths = strong_order_worths(r);
+	sp->worths = strong_order_worths(r, sp->manner);
 	sp->worth_at = hex_game_clone(g);
 	sp->worth_side = r->side;
 	sp->worth_marks = xcalloc(g->general_count + 1, sizeof *sp->worth_marks);
@@ -443,7 +450,7 @@ static bool choose_orders(referee *r, strong_player *sp, gl_action *a)
 /* The move that gains most of all the units free to move alone (brigades
  * move by their plan), so that the best hex goes to the unit that makes
  * most of it.  False when every unit had better stand. */
-static bool choose_move(referee *r, gl_action *a)
+static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 {
 	hex_game *g = r->g;
 	int unit = -1;
@@ -458,7 +465,7 @@ static bool choose_move(referee *r, gl_action *a)
 			continue;
 		bool lone;
 		double gain;
-		long h = best_place(r, (int)i, &lone, &gain);
+		long h = best_place(r, (int)i, sp->manner, &lone, &gain);
 		if (h >= 0 && gain > best) {
 			best = gain;
 			unit = (int)i;
@@ -508,7 +515,7 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		hex_ref me = { REF_UNIT, m };
 		hex_coord best_at = g->units[m].at;
 		bool stay_ok = hex_distance(best_at, gat) <= radius;
-		double best = stay_ok ? strong_standing_worth(g, m, moves_battle_after(g, m, 0), spent) + MOVE_MARGIN : -DBL_MAX;
+		double best = stay_ok ? strong_standing_worth(g, m, moves_battle_after(g, m, 0), spent, sp->manner) + MOVE_MARGIN : -DBL_MAX;
 		if (zone_member(r, m) && hex_game_general_at(g, g->units[m].at) < 0) {
 			move_options o = { false, speed };
 			moves_reach(g, me, &o, steps);
@@ -519,7 +526,7 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 				const rs_terrain *ter = hex_game_terrain(g, h);
 				hex_game_place(g, me, h);
 				double w = strong_standing_worth(g, m, moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry),
-					spent) - 0.01 * steps[i];
+					spent, sp->manner) - 0.01 * steps[i];
 				hex_game_place(g, me, from[k]);
 				if (w > best) {
 					best = w;
@@ -712,7 +719,7 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
  * (with the general who would go along) put on the battle's hex, where
  * it may battle the same target again when the engine allows it (§3.5),
  * against where it stands, fire drawn and all. */
-static bool gain_pays(referee *r)
+static bool gain_pays(referee *r, const strong_manner *manner)
 {
 	hex_game *g = r->g;
 	const referee_battle *b = &r->battle;
@@ -723,7 +730,7 @@ static bool gain_pays(referee *r)
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	double stay = strong_standing_worth(g, unit, false, spent);
+	double stay = strong_standing_worth(g, unit, false, spent, manner);
 	int gen = hex_game_unit_general(g, unit);
 	bool carry = gen >= 0 && !r->gt[gen].moved && !hex_game_general_stays(g, gen);
 	const rs_when *again = &u->type->ground_gain_battle;
@@ -735,8 +742,9 @@ static bool gain_pays(referee *r)
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, b->target_hex);
 	hex_ref t;
-	double there = (may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0) - W_RISK * drawn_fire(g, unit) -
-		W_CLOSE * nearest_enemy(g, u->side, u->at) + W_OBJECTIVE * objective_at(g, u->side, u->at);
+	double there = (may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0) -
+		manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
+		W_OBJECTIVE * objective_at(g, u->side, u->at);
 	if (gen >= 0)
 		there += strong_general_exposure(g, gen) - general_before;
 	hex_game_place(g, me, home);
@@ -750,8 +758,20 @@ void strong_init(strong_player *sp)
 {
 	memset(sp, 0, sizeof *sp);
 	autoplay_init(&sp->simple);
+	sp->manner = &MANNERS[PLAYER_MANNER_OWN];
 	sp->turn = -1;
 	sp->last_unit = -1;
+}
+
+bool strong_set_manner(strong_player *sp, int manner)
+{
+	if (manner < 0 || manner >= PLAYER_MANNER_COUNT)
+		return false;
+	/* The worths kept were weighed in the old manner. */
+	if (sp->manner != &MANNERS[manner])
+		forget_worths(sp);
+	sp->manner = &MANNERS[manner];
+	return true;
 }
 
 void strong_finish(strong_player *sp)
@@ -812,7 +832,7 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 	/* Ground gain is optional: declined by going on with the turn. */
 	bool decline = !sp->delegate && r->battle.active && r->battle.attacker >= 0 &&
 		(r->battle.step == STEP_GAIN || r->battle.step == STEP_FOLLOW) && referee_gain_on_offer(r) &&
-		!gain_pays(r);
+		!gain_pays(r, sp->manner);
 	if (!decline && r->phase != PHASE_START && r->phase != PHASE_SETUP && owed_step(r))
 		return autoplay_next(r, &sp->simple, rnd, a);
 	if (r->phase == PHASE_START || r->phase == PHASE_SETUP) {
@@ -868,7 +888,7 @@ bool strong_next(referee *r, strong_player *sp, rng *rnd, gl_action *a)
 			break;
 		case STAGE_MOVES:
 			/* The generals last: each goes where the units now stand. */
-			if (r->phase != PHASE_BATTLES && (choose_move(r, a) || strong_general_move(r, a)))
+			if (r->phase != PHASE_BATTLES && (choose_move(r, sp, a) || strong_general_move(r, a)))
 				return true;
 			hexlog_action_finish(a);
 			sp->stage = STAGE_BATTLES;

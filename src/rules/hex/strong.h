@@ -26,8 +26,19 @@
 #include "hex_referee.h"
 #include "../rng.h"
 
+/* How boldly the strong player places its units: the share of the fire
+ * a unit draws where it stands that counts against a place, and the
+ * weight of each hex between it and the nearest enemy.  A searching
+ * player weighs the same card played in other manners (its plans). */
+typedef struct strong_manner {
+	double risk;
+	double close;
+} strong_manner;
+
+
 typedef struct strong_player {
 	autoplay simple;    /* the simple player, for what is left to it */
+	const strong_manner *manner;
 	int turn;           /* the referee's turn the plan belongs to */
 	int stage;          /* within the turn */
 	bool delegate;      /* a special card's turn: the simple player plays it */
@@ -68,6 +79,9 @@ void strong_battle_odds_exact(const hex_game *g, int attacker, hex_ref target, i
 	strong_odds *o);
 
 void strong_init(strong_player *sp);
+/* Play in another manner from now on (PLAYER_MANNER_* of players.h; its
+ * own at strong_init): false for a manner it has not. */
+bool strong_set_manner(strong_player *sp, int manner);
 void strong_finish(strong_player *sp);
 /* The next action for the side to play (into *a, freed with
  * hexlog_action_finish); false when the game is over. */

@@ -22,6 +22,12 @@
 /* Of the fire a unit draws where it stands, the share counted: the enemy
  * orders only some units and spreads its fire, and we fire first. */
 #define W_RISK 0.25
+/* Per hex nearer the nearest enemy: enough to close in where nothing is
+ * in reach (a side that waits reaches the turn limit, which wins nothing),
+ * too little to walk into fire for it. */
+#define W_CLOSE 0.45
+/* The player's own manner: these weights. */
+extern const strong_manner STRONG_OWN_MANNER;
 /* A move must be worth this much more than standing still. */
 #define MOVE_MARGIN 0.05
 
@@ -37,7 +43,8 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 /* How good it is for the unit to stand where it stands now: the battle
  * it could fight (when `may_battle`), less the fire it draws, less the
  * way to the enemy, plus the objective it holds. */
-double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent);
+double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner);
 
 /* The worth of `who` ending its move on h, `steps` hexes away. */
 typedef double strong_hex_worth(void *ctx, hex_coord h, int steps);
@@ -51,7 +58,7 @@ long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, doub
 /* What ordering each of the side to play's living units and generals is
  * worth this turn, by index (units, then generals; 0 for the others);
  * freed by the caller. */
-double *strong_order_worths(referee *r);
+double *strong_order_worths(referee *r, const strong_manner *manner);
 /* The same as kept by the player since its card choice (the player owns
  * them), weighed again when strong_worths_kept says they are not. */
 const double *strong_turn_worths(referee *r, strong_player *sp);

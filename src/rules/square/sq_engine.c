@@ -397,7 +397,7 @@ static bool simple_answer(void *state, game *gm, rng *choices, game_action *a)
 }
 
 static const player_ops SIMPLE = {
-	sizeof(sq_auto), simple_init, simple_next, nothing_to_free, simple_own_choices, simple_answer, NULL,
+	sizeof(sq_auto), simple_init, simple_next, nothing_to_free, simple_own_choices, simple_answer, NULL, NULL,
 };
 
 /* The strong player: the simple player's machinery with a plan over it
@@ -409,7 +409,7 @@ static void strong_init(void *state, int side, long max_turns)
 }
 
 static const player_ops STRONG = {
-	sizeof(sq_auto), strong_init, simple_next, nothing_to_free, simple_own_choices, simple_answer, NULL,
+	sizeof(sq_auto), strong_init, simple_next, nothing_to_free, simple_own_choices, simple_answer, NULL, NULL,
 };
 
 /* The expert: the search of rules/expert/ with nothing hidden to deal

@@ -42,9 +42,24 @@ static void strong_opening(game *g, grid_kind grid, char line[EXPERT_LINE_MAX])
 	player_close(&pl);
 }
 
+/* How many manners the strong player on that grid plays in (players.h:
+ * PLAYER_MANNER_*, its own first): 1 where it has only its own. */
+static int strong_manners(grid_kind grid)
+{
+	player pl;
+	rules_error why;
+	if (!player_open(&pl, "strong", grid, -1, 0, &why))
+		return 1;
+	int m = PLAYER_MANNER_OWN + 1;
+	while (m < PLAYER_MANNER_COUNT && player_manner(&pl, m))
+		m++;
+	player_close(&pl);
+	return m;
+}
+
 static void add(expert_plan *out, size_t *n, const char *base, const char *opening)
 {
-	out[*n] = (expert_plan){ .base = base };
+	out[*n] = (expert_plan){ .base = base, .manner = PLAYER_MANNER_OWN };
 	if (opening)
 		strcpy(out[*n].opening, opening);
 	(*n)++;
@@ -54,9 +69,19 @@ size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_p
 {
 	size_t n = 0;
 	add(out, &n, "strong", NULL);
+	int manners = grid->openings ? strong_manners(grid->grid) : 1;
 	char lines[EXPERT_PLAN_MAX][EXPERT_LINE_MAX];
-	size_t count = grid->openings ? grid->openings(g, me, lines, EXPERT_PLAN_MAX - COUNT_OF(BESIDE_OPENINGS) - 1) : 0;
+	size_t room = EXPERT_PLAN_MAX - COUNT_OF(BESIDE_OPENINGS) - (size_t)manners;
+	size_t count = grid->openings ? grid->openings(g, me, lines, room) : 0;
 	if (count > 0) {
+		/* The strong player's turn in its other manners: how boldly
+		 * to stand is a choice its one-step judge makes the same way
+		 * in every position, and a search can tell where another
+		 * pays. */
+		for (int m = PLAYER_MANNER_OWN + 1; m < manners; m++) {
+			add(out, &n, "strong", NULL);
+			out[n - 1].manner = m;
+		}
 		/* The strong player's turn after each other opening: the card
 		 * to play is the turn's weightiest choice, and the one its
 		 * one-step judge weighs least well. */
@@ -87,6 +112,7 @@ bool expert_play_open(expert_play *p, const expert_plan *plan, grid_kind grid)
 	memset(p, 0, sizeof *p);
 	if (!expert_seat(&p->base, plan->base, grid))
 		return false;
+	player_manner(&p->base, plan->manner);
 	if (!expert_seat(&p->fallback, "simple", grid)) {
 		player_close(&p->base);
 		return false;

@@ -29,6 +29,7 @@
 
 typedef struct expert_plan {
 	const char *base;    /* the player that plays the turn */
+	int manner;          /* and its manner (players.h: PLAYER_MANNER_*) */
 	uint64_t seed;       /* the plan's choices */
 	/* The turn's first action, a log line; empty: the base player's. */
 	char opening[EXPERT_LINE_MAX];
@@ -37,8 +38,8 @@ typedef struct expert_plan {
 /* The candidates for the turn `me` is to play on g, into out; how many
  * (at least one: plan 0, the strong player's own turn, which the search
  * keeps unless another does better): at a turn's opening, the strong
- * player's turn after each other opening the grid names; the plans'
- * seeds come from rnd. */
+ * player's turn in its other manners, where it has them, and after each
+ * other opening the grid names; the plans' seeds come from rnd. */
 size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_plan out[EXPERT_PLAN_MAX], rng *rnd);
 
 typedef struct expert_play {

@@ -27,6 +27,7 @@
 #include "rules/engine.h"
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
+#include "rules/hex/sight.h"
 #include "rules/hex/strong.h"
 #include "rules/hex/strong_impl.h"
 #include "rules/players.h"
@@ -117,6 +118,42 @@ static void check_odds(const hex_game *g)
 				}
 		}
 	}
+}
+
+/* Lines of sight looked at through the kept lines. */
+static long sight_checks;
+
+/* Sight from `from` to every hex within `reach` of it: the kept line
+ * (sight_check without a list) and the walk (with one) agree. */
+static void check_sight_from(const hex_game *g, hex_coord from, int reach)
+{
+	for (size_t i = 0; i < hex_count(&g->board); i++) {
+		hex_coord to = hex_from_index(&g->board, i);
+		if (hex_distance(from, to) > reach)
+			continue;
+		los_result walked;
+		los_result_init(&walked);
+		bool kept = sight_check(g, from, to, NULL);
+		sight_check(g, from, to, &walked);
+		if (kept != walked.visible)
+			fail_msg("sight %d,%d to %d,%d: %d by the kept line, %d by the walk", from.col, from.row, to.col,
+				to.row, kept, walked.visible);
+		los_result_finish(&walked);
+		sight_checks++;
+	}
+}
+
+/* From every living figure, as far as any unit fires and a little
+ * beyond (where lines are walked, not kept). */
+static void check_sight(const hex_game *g)
+{
+	assert_non_null(g->sight_lines);
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive)
+			check_sight_from(g, g->units[i].at, 7);
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive)
+			check_sight_from(g, g->generals[i].at, RULESET_MAX_RANGE + 2);
 }
 
 /* Orders phases where the strong player used the worths it kept. */
@@ -222,13 +259,16 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 		check_worths(g, p);
 		/* The odds are dear to work out: every few actions, the memo
 		 * keeps what it learnt meanwhile. */
-		if (n % ODDS_EVERY == 0)
+		if (n % ODDS_EVERY == 0) {
 			check_odds(hex_engine_referee(g)->g);
+			check_sight(hex_engine_referee(g)->g);
+		}
 		checks++;
 		if (fork && n == CLONE_AT) {
 			game *c = game_clone(g);
 			check_index(c);
 			check_odds(hex_engine_referee(c)->g);
+			check_sight(hex_engine_referee(c)->g);
 			rng d2 = *dice, c2 = *choices;
 			checks += play_checked(e, c, p, &d2, &c2, false);
 			game_destroy(c);
@@ -284,6 +324,7 @@ static void test_index_agrees(void **state)
 	assert_true(checks > 100);
 	/* Kept more often than not: the test is not empty. */
 	assert_true(worths_kept > 10);
+	assert_true(sight_checks > 10000);
 }
 
 int main(void)

@@ -8,6 +8,7 @@
 
 #include "../../base/util.h"
 #include "../../model/special_rules.h"
+#include "sight_lines.h"
 #include "special_table.h"
 
 static char *dup_or_null(const char *s)
@@ -201,6 +202,7 @@ hex_game *hex_game_create_at(const position *pos)
 		g->terrain[i] = c && c->terrain ? c->terrain : clear;
 		g->fieldworks[i] = c && c->terrain_entry >= 0 && sc->terrain[c->terrain_entry].fieldworks;
 	}
+	g->sight_lines = sight_lines_of_map(&board, g->terrain);
 
 	g->first_side = -1;
 	for (int s = 0; s < GAME_SIDES; s++) {

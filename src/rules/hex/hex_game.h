@@ -93,6 +93,10 @@ typedef struct hex_game {
 	hex_board board;
 	char *scenario_id;
 	const rs_terrain **terrain;   /* per hex index; the ruleset's default where the scenario lists none */
+	/* The lines of sight of this map (sight_lines.h), shared by every game
+	 * on it and by copies; NULL when none are kept.  The terrain never
+	 * changes once the game is made, so neither do they. */
+	struct sight_lines *sight_lines;
 	bool *fieldworks;             /* per hex index */
 	/* Per hex index: how many living units stand there, kept by every
 	 * placing, loss and arrival, so that asking who stands on an empty hex

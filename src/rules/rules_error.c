@@ -41,13 +41,17 @@ bool rules_quiet(void)
 	return quiet_depth > 0;
 }
 
+bool rules_fail_quiet(rules_error *e)
+{
+	memcpy(e->rule, RULES_ERROR_LOG_RULE, sizeof RULES_ERROR_LOG_RULE);
+	e->message[0] = '\0';
+	return false;
+}
+
 bool rules_vfail(rules_error *e, const char *rule, const char *fmt, va_list ap)
 {
-	if (quiet_depth > 0) {
-		memcpy(e->rule, RULES_ERROR_LOG_RULE, sizeof RULES_ERROR_LOG_RULE);
-		e->message[0] = '\0';
-		return false;
-	}
+	if (quiet_depth > 0)
+		return rules_fail_quiet(e);
 	snprintf(e->rule, sizeof e->rule, "%s", rule ? rule : RULES_ERROR_LOG_RULE);
 	int n = vsnprintf(e->message, sizeof e->message, fmt, ap);
 	mark_cut(e->message, sizeof e->message, n);

@@ -44,6 +44,9 @@ bool rules_vfail(rules_error *e, const char *rule, const char *fmt, va_list ap);
 void rules_quiet_begin(void);
 void rules_quiet_end(void);
 bool rules_quiet(void);
+/* The refusal quiet mode writes (the rule id alone); returns false.  For
+ * a caller that has found the rules quiet and would build no sentence. */
+bool rules_fail_quiet(rules_error *e);
 
 /* Take over another refusal's rule and message (a reason found by a
  * lower module), leaving to->line as it is. */

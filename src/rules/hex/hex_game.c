@@ -922,8 +922,10 @@ bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_gen
 
 bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
 {
+	/* Refused in quiet mode (a player weighing its choices, thousands of
+	 * times a game): no sentence to format. */
 	if (rules_quiet())
-		return rules_fail(e, NULL, "%s", "");
+		return rules_fail_quiet(e);
 	char rule[RULES_ERROR_RULE_LEN];
 	if (section)
 		hex_game_rule(g, section, rule, sizeof rule);

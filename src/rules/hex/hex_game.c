@@ -1,6 +1,7 @@
 #include "hex_game.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,26 +155,31 @@ static int occupants_at(const hex_game *g, hex_coord h, int *lone)
 	return g->occupants[i];
 }
 
-/* -1, 0, 1 as unit a's id comes before b's (a missing id first), ties
- * by index, so that the first of equal ids is found as a scan finds it. */
-static int id_order(const hex_game *g, int a, int b)
+static size_t id_hash(const char *id)
 {
-	const char *x = g->units[a].id, *y = g->units[b].id;
-	int c = !x || !y ? (x ? 1 : 0) - (y ? 1 : 0) : strcmp(x, y);
-	return c ? c : (a > b) - (a < b);
+	uint32_t h = 2166136261u;
+	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+		h = (h ^ *c) * 16777619u;
+	return h;
 }
 
-/* unit_by_id, by insertion: once a game, over a few dozen units. */
+/* unit_by_id, once a game: each unit with an id at the first free slot
+ * from its hash, in the order of the units, so that of equal ids the
+ * first is found as a scan finds it. */
 static void index_ids(hex_game *g)
 {
-	g->unit_by_id = xcalloc(g->unit_count ? g->unit_count : 1, sizeof *g->unit_by_id);
+	size_t slots = 8;
+	while (slots < 2 * g->unit_count)
+		slots *= 2;
+	g->unit_id_slots = slots;
+	g->unit_by_id = xcalloc(slots, sizeof *g->unit_by_id);
 	for (size_t i = 0; i < g->unit_count; i++) {
-		size_t k = i;
-		while (k > 0 && id_order(g, g->unit_by_id[k - 1], (int)i) > 0) {
-			g->unit_by_id[k] = g->unit_by_id[k - 1];
-			k--;
-		}
-		g->unit_by_id[k] = (int)i;
+		if (!g->units[i].id)
+			continue;
+		size_t k = id_hash(g->units[i].id) & (slots - 1);
+		while (g->unit_by_id[k])
+			k = (k + 1) & (slots - 1);
+		g->unit_by_id[k] = (int)i + 1;
 	}
 }
 
@@ -428,7 +434,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->lone = copy_items(g->lone, n, sizeof *c->lone);
 	c->generals_on = copy_items(g->generals_on, n, sizeof *c->generals_on);
-	c->unit_by_id = copy_items(g->unit_by_id, g->unit_count, sizeof *c->unit_by_id);
+	c->unit_by_id = copy_items(g->unit_by_id, g->unit_id_slots, sizeof *c->unit_by_id);
 	c->player_memo = g->player_memo ? copy_items(g->player_memo, 1, g->player_memo_size) : NULL;
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
@@ -517,18 +523,10 @@ int hex_game_find_unit(const hex_game *g, const char *id)
 		const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
 		return u ? (int)(u - g->units) : -1;
 	}
-	/* The first place in unit_by_id whose id is not before `id`. */
-	size_t lo = 0, hi = g->unit_count;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const char *m = g->units[g->unit_by_id[mid]].id;
-		if (!m || strcmp(m, id) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < g->unit_count && str_eq(g->units[g->unit_by_id[lo]].id, id))
-		return g->unit_by_id[lo];
+	size_t mask = g->unit_id_slots - 1;
+	for (size_t k = id_hash(id) & mask; g->unit_by_id[k]; k = (k + 1) & mask)
+		if (strcmp(g->units[g->unit_by_id[k] - 1].id, id) == 0)
+			return g->unit_by_id[k] - 1;
 	return -1;
 }
 

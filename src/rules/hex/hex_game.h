@@ -113,10 +113,12 @@ typedef struct hex_game {
 	int first_side;               /* -1 when the scenario names none */
 	hex_unit *units;
 	size_t unit_count;
-	/* The unit indices in the order of their ids (then of the index): the
-	 * referee finds the unit an action names by halving, not by reading
-	 * every id.  Units and ids never change after the game is made. */
+	/* The units by the hash of their ids (index + 1, 0 for a free slot;
+	 * unit_id_slots of them, a power of two): the referee finds the unit
+	 * an action names with one comparison, not by reading every id.
+	 * Units and ids never change after the game is made. */
 	int *unit_by_id;
+	size_t unit_id_slots;
 	hex_general *generals;
 	size_t general_count;
 	hex_brigade *brigades;

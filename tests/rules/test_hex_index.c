@@ -66,7 +66,7 @@ static int scan_id(const hex_game *g, const char *id)
 	return -1;
 }
 
-/* hex_game_find_unit (the ids in order, halved) finds what a scan finds,
+/* hex_game_find_unit (the ids by their hash) finds what a scan finds,
  * and nothing for ids no unit has: one before all, one after, one between. */
 static void check_ids(const hex_game *g)
 {

@@ -93,12 +93,13 @@ static hex_ref find_target(const hex_game *g, int side, hex_coord to)
 	return (hex_ref){ REF_NONE, -1 };
 }
 
-/* The dice modifier of the target's hex: terrain, or fieldworks. */
-static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
+/* The dice modifier of the target's hex (hex_index `to` on the board):
+ * terrain, or fieldworks. */
+static int target_terrain(const hex_game *g, long to, dice_answer *out)
 {
-	const rs_terrain *t = hex_game_terrain(g, to);
+	const rs_terrain *t = g->terrain[to];
 	int terrain = t ? t->target_dice : 0;
-	if (hex_game_has_fieldworks(g, to)) {
+	if (g->fieldworks[to]) {
 		int fw = g->rs->fieldworks.target_dice;
 		if (g->rs->fieldworks.replaces_terrain_dice) {
 			if (terrain != 0)
@@ -134,11 +135,14 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	bool quiet = rules_quiet();
 	out->quiet = quiet;
 	const hex_unit *u = &g->units[attacker];
-	char at[HEX_ADDRESS_MAX] = "", there[HEX_ADDRESS_MAX] = "";
+	char at[HEX_ADDRESS_MAX], there[HEX_ADDRESS_MAX];
 	if (!quiet) {
 		hex_format(u->at, at);
 		hex_format(to, there);
 	}
+	/* The target's hex, read once: asked of every battle a player weighs. */
+	long to_index = hex_index(&g->board, to);
+	bool on_board = to_index >= 0;
 	out->distance = hex_distance(u->at, to);
 	if (target.kind == REF_NONE)
 		target = find_target(g, u->side, to);
@@ -155,8 +159,8 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	int total = base;
 
 	/* A general with the unit (§4): battlecry-1999 and noord-zuid. */
-	int gen = hex_game_unit_general(g, attacker);
-	if (gen >= 0 && u->type->general_dice != 0) {
+	int gen = u->type->general_dice != 0 ? hex_game_unit_general(g, attacker) : -1;
+	if (gen >= 0) {
 		if (general_spent && general_spent[gen]) {
 			REASON(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
 				g->generals[gen].id);
@@ -183,8 +187,8 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		REASON(g, out, g->rs->terrain_effects.rule,
 			"attacker in %s: %+d %s", own->id, own->occupant_dice, dice_word(own->occupant_dice));
 	}
-	if (hex_game_on_board(g, to))
-		total += target_terrain(g, to, out);
+	if (on_board)
+		total += target_terrain(g, to_index, out);
 	/* The scenario's special rules: a side's unit type with more or
 	 * fewer dice; a unit in range keeps at least one. */
 	int adjust_line;
@@ -204,7 +208,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	/* Refusals: every reason from here on says why not. */
 	int mark = out->reasons.count;
 	bool ok = true;
-	if (!hex_game_on_board(g, to)) {
+	if (!on_board) {
 		REASON(g, out, g->rs->board.rule, "%s is not on the board", there);
 		ok = false;
 	} else if (target.kind == REF_NONE) {
@@ -236,7 +240,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	if (out->distance == 0) {
 		REASON(g, out, g->rs->battle.dice_rule, "a unit does not battle its own hex");
 		ok = false;
-	} else if (base == 0 && hex_game_on_board(g, to)) {
+	} else if (base == 0 && on_board) {
 		REASON(g, out, g->rs->battle.dice_rule, "%s is %d hexes away, beyond the range of %s (%d %s)", there,
 			out->distance, type, range, range == 1 ? "hex" : "hexes");
 		ok = false;

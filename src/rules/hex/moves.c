@@ -139,6 +139,8 @@ static void moves_step_figure(const hex_game *g, hex_ref who, int self_general, 
 	v->stop = terrain_stop || (friends > 0 && !rs->general.passes_friendly_units);
 }
 
+#define REACH_ROOM 512
+
 int moves_reach(const hex_game *g, hex_ref who, const move_options *o, int *steps)
 {
 	size_t n = hex_count(&g->board);
@@ -149,8 +151,12 @@ int moves_reach(const hex_game *g, hex_ref who, const move_options *o, int *step
 	hex_coord start = hex_game_ref_at(g, who);
 	if (max <= 0 || !hex_game_on_board(g, start))
 		return 0;
-	int *dist = xmalloc(n * sizeof *dist);
-	long *queue = xmalloc(n * sizeof *queue);
+	/* On the stack for the boards of the bundled scenarios: a player asks
+	 * the reach of every unit it might order. */
+	int dist_room[REACH_ROOM];
+	long queue_room[REACH_ROOM];
+	int *dist = n <= REACH_ROOM ? dist_room : xmalloc(n * sizeof *dist);
+	long *queue = n <= REACH_ROOM ? queue_room : xmalloc(n * sizeof *queue);
 	for (size_t i = 0; i < n; i++)
 		dist[i] = -1;
 	size_t head = 0, tail = 0;
@@ -181,8 +187,10 @@ int moves_reach(const hex_game *g, hex_ref who, const move_options *o, int *step
 				queue[tail++] = idx;
 		}
 	}
-	free(dist);
-	free(queue);
+	if (dist != dist_room) {
+		free(dist);
+		free(queue);
+	}
 	return count;
 }
 

@@ -90,10 +90,27 @@ static inline bool hex_adjacent(hex_coord a, hex_coord b)
 }
 
 /* Centre in half-hex units: x doubles (2 per hex), y counts rows. */
-int hex_center_x2(hex_coord hex);
+static inline int hex_center_x2(hex_coord hex)
+{
+	return 2 * hex.col + 1 + (hex.row & 1);
+}
 
-/* Bit set of HEX_SECTION_*; a hex cut by a section line has two bits. */
-unsigned hex_sections(const hex_board *board, hex_coord hex);
+/* Bit set of HEX_SECTION_*; a hex cut by a section line has two bits.
+ * Inline: the players ask it of every unit for every card they weigh. */
+static inline unsigned hex_sections(const hex_board *board, hex_coord hex)
+{
+	int x = hex_center_x2(hex);
+	int west_line = 2 * board->west;
+	int east_line = 2 * (board->columns - board->east);
+	unsigned s = 0;
+	if (x <= west_line)
+		s |= HEX_SECTION_WEST;
+	if (x >= west_line && x <= east_line)
+		s |= HEX_SECTION_CENTRE;
+	if (x >= east_line)
+		s |= HEX_SECTION_EAST;
+	return s;
+}
 /* True when the split leaves every section at least one long-row hex. */
 bool hex_sections_valid(const hex_board *board);
 

@@ -119,6 +119,50 @@ static int target_terrain(const hex_game *g, long to, dice_answer *out)
 	return terrain;
 }
 
+/* The line of sight of a battle (§6.1) from `from` (`at`) to `to`
+ * (`there`); a reason says what blocks it when the answer writes them. */
+static bool sight_allows(const hex_game *g, hex_coord from, hex_coord to, const char *at, const char *there,
+	dice_answer *out)
+{
+	if (out->quiet)
+		return sight_check(g, from, to, NULL);
+	los_result los;
+	los_result_init(&los);
+	bool clear = sight_check(g, from, to, &los);
+	if (!clear) {
+		char list[120] = "";
+		size_t len = 0;
+		for (size_t i = 0; i < los.blocked_count && len + HEX_ADDRESS_MAX + 2 < sizeof list; i++) {
+			char h[HEX_ADDRESS_MAX];
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+				hex_format(los.blocked[i], h));
+		}
+		REASON(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
+			los.edge_blocked ? " (obstructions on both sides of the line)" : "");
+	}
+	los_result_finish(&los);
+	return clear;
+}
+
+/* Whether an enemy unit stands next to unit u, which then may battle no
+ * more distant one (the rulesets that say so); a reason says where. */
+static bool enemy_adjacent(const hex_game *g, const hex_unit *u, dice_answer *out)
+{
+	hex_coord nb[6];
+	hex_neighbours(u->at, nb);
+	for (int k = 0; k < 6; k++) {
+		/* Most neighbours are empty: the count kept per hex says so. */
+		long index = hex_index(&g->board, nb[k]);
+		if (index < 0 || !g->occupants[index] || hex_game_units_at(g, nb[k], 1 - u->side, NULL, 0) == 0)
+			continue;
+		char h[HEX_ADDRESS_MAX];
+		REASON(g, out, g->rs->battle.dice_rule, "an enemy unit is adjacent at %s: a unit may not battle a more distant one",
+			hex_format(nb[k], h));
+		return true;
+	}
+	return false;
+}
+
 /* sharp: the battle of a sharpshooter card (§8.1) against a general; an
  * attached general is a target when `attached_ok`, and any unit type may
  * shoot at him. */
@@ -245,37 +289,10 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 			out->distance, type, range, range == 1 ? "hex" : "hexes");
 		ok = false;
 	}
-	if (ok && out->distance > 1 && sight) {
-		los_result los;
-		los_result_init(&los);
-		if (!sight_check(g, u->at, to, quiet ? NULL : &los)) {
-			char list[120] = "";
-			size_t len = 0;
-			for (size_t i = 0; i < los.blocked_count && len + HEX_ADDRESS_MAX + 2 < sizeof list; i++) {
-				char h[HEX_ADDRESS_MAX];
-				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-					hex_format(los.blocked[i], h));
-			}
-			REASON(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
-				los.edge_blocked ? " (obstructions on both sides of the line)" : "");
-			ok = false;
-		}
-		los_result_finish(&los);
-	}
-	if (ok && out->distance > 1 && g->rs->battle.adjacent_enemy_binds) {
-		hex_coord nb[6];
-		hex_neighbours(u->at, nb);
-		for (int k = 0; k < 6; k++) {
-			if (hex_game_on_board(g, nb[k]) && hex_game_units_at(g, nb[k], 1 - u->side, NULL, 0) > 0) {
-				char h[HEX_ADDRESS_MAX];
-				REASON(g, out, g->rs->battle.dice_rule,
-					"an enemy unit is adjacent at %s: a unit may not battle a more distant one",
-					hex_format(nb[k], h));
-				ok = false;
-				break;
-			}
-		}
-	}
+	if (ok && out->distance > 1 && sight)
+		ok = sight_allows(g, u->at, to, at, there, out);
+	if (ok && out->distance > 1 && g->rs->battle.adjacent_enemy_binds)
+		ok = !enemy_adjacent(g, u, out);
 	if (ok && total < 1) {
 		REASON(g, out, g->rs->battle.dice_rule, "%d %s after modifiers: fewer than one die, the unit cannot battle",
 			total, dice_word(total));

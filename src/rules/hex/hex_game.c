@@ -607,13 +607,14 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r)
 
 const char *hex_game_unit_attr(const hex_unit *u, const char *attribute)
 {
+	/* The first letter tells most names apart before a comparison. */
 	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-		if (strcmp(sc_unit_attribute_names[a], attribute) == 0)
+		if (sc_unit_attribute_names[a][0] == attribute[0] && strcmp(sc_unit_attribute_names[a], attribute) == 0)
 			return u->attr[a];
 	return NULL;
 }
 
-bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
+bool hex_game_unit_has(const hex_unit *u, const rs_when *when)
 {
 	if (!when->attribute)
 		return true;

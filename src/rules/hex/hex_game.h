@@ -265,7 +265,15 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r);
 
 /* An attribute of a unit ("weapon", "quality", "state", "kind"). */
 const char *hex_game_unit_attr(const hex_unit *u, const char *attribute);
-bool hex_game_unit_matches(const hex_unit *u, const rs_when *when);
+/* Whether the unit has the attribute value `when` names (hex_game_unit_matches). */
+bool hex_game_unit_has(const hex_unit *u, const rs_when *when);
+/* Whether a rule's condition holds for the unit: inline, as most hold
+ * always (no attribute named) and the players ask them of every unit's
+ * dice and moves. */
+static inline bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
+{
+	return !when->attribute || hex_game_unit_has(u, when);
+}
 /* The general who commands the unit (same side, same hex), or -1. */
 int hex_game_unit_general(const hex_game *g, int unit);
 /* Whether general `gen` (-1: none) commands a living brigade: he stays

@@ -58,13 +58,16 @@ static bool figures_obstruct(const hex_game *g, const sight_cell *c, bool over_f
 
 /* los_check's answer on a kept line: the terrain's verdict, then the
  * figures on the other hexes. */
-static bool line_clear(const hex_game *g, const sight_line *l, hex_coord from, int side)
+static bool line_clear(const hex_game *g, const sight_line *l, hex_coord from)
 {
 	bool left = l->terrain_left, right = l->terrain_right;
 	if (l->terrain_through || (left && right))
 		return false;
+	/* The viewer's side matters only where his hex lets him see over
+	 * friends: found only there. */
 	const rs_terrain *own = hex_game_terrain(g, from);
-	bool over_friends = side >= 0 && own && own->sight_over_adjacent_friends;
+	int side = own && own->sight_over_adjacent_friends ? viewer_side(g, from) : -1;
+	bool over_friends = side >= 0;
 	for (int i = 0; i < l->count; i++) {
 		const sight_cell *c = &l->cells[i];
 		if (!figures_obstruct(g, c, over_friends, side))
@@ -81,11 +84,10 @@ static bool line_clear(const hex_game *g, const sight_line *l, hex_coord from, i
 
 bool sight_check(const hex_game *g, hex_coord from, hex_coord to, los_result *out)
 {
-	int side = viewer_side(g, from);
 	/* Only the answer wanted (a player, a check): the kept line. */
 	const sight_line *l = !out && g->sight_lines ? sight_lines_get(g->sight_lines, from, to) : NULL;
 	if (l)
-		return line_clear(g, l, from, side);
-	viewer v = { g, from, side, false };
+		return line_clear(g, l, from);
+	viewer v = { g, from, viewer_side(g, from), false };
 	return los_check(&g->board, from, to, blocks, &v, out);
 }

@@ -123,24 +123,30 @@ static void check_odds(const hex_game *g)
 /* Lines of sight looked at through the kept lines. */
 static long sight_checks;
 
-/* Sight from `from` to every hex within `reach` of it: the kept line
- * (sight_check without a list) and the walk (with one) agree. */
+/* Sight from `from` to `to`: the kept line (sight_check without a list)
+ * and the walk (with one) agree. */
+static void check_sight_between(const hex_game *g, hex_coord from, hex_coord to)
+{
+	los_result walked;
+	los_result_init(&walked);
+	bool kept = sight_check(g, from, to, NULL);
+	sight_check(g, from, to, &walked);
+	if (kept != walked.visible)
+		fail_msg("sight %d,%d to %d,%d: %d by the kept line, %d by the walk", from.col, from.row, to.col, to.row,
+			kept, walked.visible);
+	los_result_finish(&walked);
+	sight_checks++;
+}
+
+/* ... to every hex within `reach` of it, on the board or just off it. */
 static void check_sight_from(const hex_game *g, hex_coord from, int reach)
 {
-	for (size_t i = 0; i < hex_count(&g->board); i++) {
-		hex_coord to = hex_from_index(&g->board, i);
-		if (hex_distance(from, to) > reach)
-			continue;
-		los_result walked;
-		los_result_init(&walked);
-		bool kept = sight_check(g, from, to, NULL);
-		sight_check(g, from, to, &walked);
-		if (kept != walked.visible)
-			fail_msg("sight %d,%d to %d,%d: %d by the kept line, %d by the walk", from.col, from.row, to.col,
-				to.row, kept, walked.visible);
-		los_result_finish(&walked);
-		sight_checks++;
-	}
+	for (int row = -1; row <= g->board.rows; row++)
+		for (int col = -1; col <= g->board.columns; col++) {
+			hex_coord to = { col, row };
+			if (hex_distance(from, to) <= reach)
+				check_sight_between(g, from, to);
+		}
 }
 
 /* From every living figure, as far as any unit fires and a little

@@ -122,7 +122,9 @@ const sight_line *sight_lines_get(sight_lines *m, hex_coord a, hex_coord b)
 {
 	long ia = hex_index(&m->board, a);
 	int dr = b.row - a.row, dc = b.col - a.col;
-	if (ia < 0 || !hex_on_board(&m->board, b) || dr < -REACH || dr > REACH || dc < -REACH - 1 || dc > REACH + 1)
+	/* b may be off the board: its line is kept the same way (the hexes
+	 * off the board left out, as los_check leaves them). */
+	if (ia < 0 || dr < -REACH || dr > REACH || dc < -REACH - 1 || dc > REACH + 1)
 		return NULL;
 	line_slot *slot = &row_of(m, ia)[(dr + REACH) * WINDOW_COLS + dc + REACH + 1];
 	sight_line *l = atomic_load_explicit(slot, memory_order_acquire);

@@ -38,8 +38,8 @@ typedef struct sight_line {
  * on board; NULL when none can be kept (too many maps in one program). */
 sight_lines *sight_lines_of_map(const hex_board *board, const rs_terrain *const *terrain);
 
-/* The line from a to b, both on the board; NULL when it is not kept
- * (too long, or no memory): then walk it (los_check). */
+/* The line from a (on the board) to b; NULL when it is not kept (a
+ * off the board, or b too far): then walk it (los_check). */
 const sight_line *sight_lines_get(sight_lines *m, hex_coord a, hex_coord b);
 
 #endif

@@ -433,9 +433,16 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 	}
 	if (hexlog_is_head(a->kind))
 		return ref_setup(r, a, err);
-	bool ok = check_action(r, a, err);
-	if (ok)
-		apply_action(r, a);
+	/* A battle is checked and carried out on one preparation (its dice
+	 * and line of sight asked once); any other action in two steps. */
+	bool ok;
+	if (a->kind == ACT_BATTLE) {
+		ok = ref_battle(r, a, err);
+	} else {
+		ok = check_action(r, a, err);
+		if (ok)
+			apply_action(r, a);
+	}
 	if (ok && !step && a->kind != ACT_BATTLE && !(a->kind == ACT_ORDER && r->battle.supply))
 		r->battle.active = false;
 	if (ok)

@@ -406,6 +406,21 @@ static void apply_action(referee *r, const gl_action *a)
 	}
 }
 
+/* check_action, then apply_action when it passed.  A battle and a move
+ * are checked and carried out on one preparation (the dice and line of
+ * sight of a battle, the path of a move, worked out once). */
+static bool check_and_apply(referee *r, const gl_action *a, rules_error *err)
+{
+	if (a->kind == ACT_BATTLE)
+		return ref_battle(r, a, err);
+	if (a->kind == ACT_MOVE)
+		return ref_move(r, a, err);
+	if (!check_action(r, a, err))
+		return false;
+	apply_action(r, a);
+	return true;
+}
+
 bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
@@ -433,16 +448,7 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 	}
 	if (hexlog_is_head(a->kind))
 		return ref_setup(r, a, err);
-	/* A battle is checked and carried out on one preparation (its dice
-	 * and line of sight asked once); any other action in two steps. */
-	bool ok;
-	if (a->kind == ACT_BATTLE) {
-		ok = ref_battle(r, a, err);
-	} else {
-		ok = check_action(r, a, err);
-		if (ok)
-			apply_action(r, a);
-	}
+	bool ok = check_and_apply(r, a, err);
 	if (ok && !step && a->kind != ACT_BATTLE && !(a->kind == ACT_ORDER && r->battle.supply))
 		r->battle.active = false;
 	if (ok)

@@ -78,6 +78,8 @@ void ref_follow_note(referee *r, hex_ref who);
 void ref_follow_offer(referee *r, int carried, int hexes);
 bool ref_in_turn(const referee *r, const char *what, rules_error *err);
 REF_ACTION(order);
+/* ref_check_move then ref_apply_move, on one plan of the move. */
+bool ref_move(referee *r, const gl_action *a, rules_error *err);
 REF_ACTION(form);
 bool ref_general_follows(const referee *r, int unit, bool alone, int *carried, rules_error *err);
 REF_ACTION(move);

@@ -362,7 +362,9 @@ void hex_game_destroy(hex_game *g)
  * list is still an allocation, as the game's lists are). */
 static void *copy_items(const void *items, size_t count, size_t size)
 {
-	void *c = xcalloc(count ? count : 1, size);
+	/* Not cleared first: every byte of it is copied (a game is copied
+	 * for every playout). */
+	void *c = xmalloc((count ? count : 1) * size);
 	memcpy(c, items, count * size);
 	return c;
 }

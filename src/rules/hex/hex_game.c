@@ -624,11 +624,10 @@ bool hex_game_unit_has(const hex_unit *u, const rs_when *when)
 	return v && when->value && strcmp(v, when->value) == 0;
 }
 
-int hex_game_unit_general(const hex_game *g, int unit)
+/* hex_game_unit_general where a general may stand: look at each. */
+int hex_game_unit_general_found(const hex_game *g, int unit)
 {
 	const hex_unit *u = &g->units[unit];
-	if (!general_maybe_at(g, u->at))
-		return -1;
 	for (size_t i = 0; i < g->general_count; i++) {
 		const hex_general *gg = &g->generals[i];
 		if (gg->alive && gg->side == u->side && grid_cell_equal(gg->at, u->at))

@@ -274,8 +274,17 @@ static inline bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
 {
 	return !when->attribute || hex_game_unit_has(u, when);
 }
-/* The general who commands the unit (same side, same hex), or -1. */
-int hex_game_unit_general(const hex_game *g, int unit);
+/* The general who commands the unit (same side, same hex), or -1.
+ * Inline where no general stands on the unit's hex, as on most: the
+ * dice of every battle a player weighs ask it. */
+int hex_game_unit_general_found(const hex_game *g, int unit);
+static inline int hex_game_unit_general(const hex_game *g, int unit)
+{
+	long i = hex_index(&g->board, g->units[unit].at);
+	if (i >= 0 && !g->generals_on[i])
+		return -1;
+	return hex_game_unit_general_found(g, unit);
+}
 /* Whether general `gen` (-1: none) commands a living brigade: he stays
  * with it, in its zone (§3.3), so a unit he stands with moves alone. */
 bool hex_game_general_stays(const hex_game *g, int gen);

@@ -272,7 +272,7 @@ static const char *place_text(const hex_game *g, int side, const order_card *oc,
 static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref r, rules_error *err)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
-	const char *id = hex_game_ref_id(g, r);
+	const char *id = rules_quiet() ? "" : hex_game_ref_id(g, r);   /* for the words of a refusal */
 	char at[HEX_ADDRESS_MAX];
 	/* Only a unit a scenario's schedule brings can be on its way. */
 	if (r.kind == REF_UNIT && g->units[r.index].scheduled && hex_special_unarrived(g, r.index, err))

@@ -9,27 +9,11 @@
 #include "../../geo/grid.h"
 #include "../../geo/linememo.h"
 
-/* The lines kept from a hex reach as far as any unit fires (battles ask
- * sight only in range); longer ones, asked by a question now and then,
- * are walked.  A window of rows and columns around the first hex holds
- * them: one row of slots per first hex, made when first needed. */
-#define REACH RULESET_MAX_RANGE
-#define WINDOW_ROWS (2 * REACH + 1)
-#define WINDOW_COLS (2 * REACH + 3)
-#define WINDOW_SLOTS (WINDOW_ROWS * WINDOW_COLS)
+#define WINDOW_SLOTS (SIGHT_LINES_ROWS * SIGHT_LINES_COLS)
 
 /* Maps kept in one program: a scenario is one map, and a program plays a
  * few; past that, games walk their lines. */
 #define MAPS_MAX 32
-
-typedef _Atomic(sight_line *) line_slot;
-
-struct sight_lines {
-	hex_board board;
-	size_t count;               /* hexes */
-	bool *blocks;               /* per hex index: its terrain blocks sight */
-	_Atomic(line_slot *) *from; /* per hex index: WINDOW_SLOTS lines from it, or NULL */
-};
 
 static sight_lines *maps[MAPS_MAX];
 static size_t map_count;
@@ -105,12 +89,12 @@ static sight_line *line_make(const sight_lines *m, hex_coord a, hex_coord b)
 
 /* The row of slots of the lines from hex `index`, made by the first
  * thread to need it. */
-static line_slot *row_of(sight_lines *m, long index)
+static sight_line_slot *row_of(sight_lines *m, long index)
 {
-	line_slot *row = atomic_load_explicit(&m->from[index], memory_order_acquire);
+	sight_line_slot *row = atomic_load_explicit(&m->from[index], memory_order_acquire);
 	if (row)
 		return row;
-	line_slot *made = xcalloc(WINDOW_SLOTS, sizeof *made);
+	sight_line_slot *made = xcalloc(WINDOW_SLOTS, sizeof *made);
 	if (atomic_compare_exchange_strong_explicit(&m->from[index], &row, made, memory_order_acq_rel,
 		memory_order_acquire))
 		return made;
@@ -118,21 +102,17 @@ static line_slot *row_of(sight_lines *m, long index)
 	return row;
 }
 
-const sight_line *sight_lines_get(sight_lines *m, hex_coord a, hex_coord b)
+const sight_line *sight_lines_make(sight_lines *m, hex_coord a, hex_coord b)
 {
 	long ia = hex_index(&m->board, a);
 	int dr = b.row - a.row, dc = b.col - a.col;
-	/* b may be off the board: its line is kept the same way (the hexes
-	 * off the board left out, as los_check leaves them). */
-	if (ia < 0 || dr < -REACH || dr > REACH || dc < -REACH - 1 || dc > REACH + 1)
-		return NULL;
-	line_slot *slot = &row_of(m, ia)[(dr + REACH) * WINDOW_COLS + dc + REACH + 1];
+	sight_line_slot *slot = &row_of(m, ia)[(dr + SIGHT_LINES_REACH) * SIGHT_LINES_COLS + dc + SIGHT_LINES_REACH + 1];
 	sight_line *l = atomic_load_explicit(slot, memory_order_acquire);
 	if (l)
 		return l;
 	sight_line *made = line_make(m, a, b);
 	if (atomic_compare_exchange_strong_explicit(slot, &l, made, memory_order_acq_rel, memory_order_acquire))
 		return made;
-	free(made);
+	free(made);   /* another thread made it first: l is its */
 	return l;
 }

@@ -10,6 +10,7 @@
 #ifndef ORBAT_RULES_HEX_SIGHT_LINES_H
 #define ORBAT_RULES_HEX_SIGHT_LINES_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "../../geo/hex.h"
@@ -38,8 +39,40 @@ typedef struct sight_line {
  * on board; NULL when none can be kept (too many maps in one program). */
 sight_lines *sight_lines_of_map(const hex_board *board, const rs_terrain *const *terrain);
 
+/* The lines kept from a hex reach as far as any unit fires (battles ask
+ * sight only in range); longer ones, asked by a question now and then,
+ * are walked.  A window of rows and columns around the first hex holds
+ * them: one row of slots per first hex, made when first needed. */
+#define SIGHT_LINES_REACH RULESET_MAX_RANGE
+#define SIGHT_LINES_ROWS (2 * SIGHT_LINES_REACH + 1)
+#define SIGHT_LINES_COLS (2 * SIGHT_LINES_REACH + 3)
+
+typedef _Atomic(sight_line *) sight_line_slot;
+
+struct sight_lines {
+	hex_board board;
+	size_t count;                      /* hexes */
+	bool *blocks;                      /* per hex index: its terrain blocks sight */
+	_Atomic(sight_line_slot *) *from;  /* per hex index: the window of lines from it, or NULL */
+};
+
+/* sight_lines_get for a line not found yet: made and kept. */
+const sight_line *sight_lines_make(sight_lines *m, hex_coord a, hex_coord b);
+
 /* The line from a (on the board) to b; NULL when it is not kept (a
- * off the board, or b too far): then walk it (los_check). */
-const sight_line *sight_lines_get(sight_lines *m, hex_coord a, hex_coord b);
+ * off the board, or b too far): then walk it (los_check).  Inline: a
+ * player weighing its battles asks it of each. */
+static inline const sight_line *sight_lines_get(sight_lines *m, hex_coord a, hex_coord b)
+{
+	int dr = b.row - a.row, dc = b.col - a.col;
+	long ia = hex_index(&m->board, a);
+	if (ia < 0 || dr < -SIGHT_LINES_REACH || dr > SIGHT_LINES_REACH || dc < -SIGHT_LINES_REACH - 1 ||
+		dc > SIGHT_LINES_REACH + 1)
+		return NULL;
+	sight_line_slot *row = atomic_load_explicit(&m->from[ia], memory_order_acquire);
+	sight_line *l = row ? atomic_load_explicit(&row[(dr + SIGHT_LINES_REACH) * SIGHT_LINES_COLS + dc +
+		SIGHT_LINES_REACH + 1], memory_order_acquire) : NULL;
+	return l ? l : sight_lines_make(m, a, b);
+}
 
 #endif

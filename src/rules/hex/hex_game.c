@@ -920,10 +920,11 @@ bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_gen
 	return false;
 }
 
-bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
+bool (hex_game_fail)(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
 {
 	/* Refused in quiet mode (a player weighing its choices, thousands of
-	 * times a game): no sentence to format. */
+	 * times a game): no sentence to format.  The macro of the same name
+	 * answers so before the call. */
 	if (rules_quiet())
 		return rules_fail_quiet(e);
 	char rule[RULES_ERROR_RULE_LEN];

@@ -175,6 +175,12 @@ void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t siz
  * log's form, rule "log"); returns false.  See rules_fail. */
 bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
 	DIAG_PRINTF(4, 5);
+/* In quiet mode (rules_quiet: a player weighing thousands of choices) a
+ * refusal is its rule id alone, and the words it would have said are not
+ * even worked out: the arguments of the message are left unevaluated, so
+ * they must have no effect but on the message. */
+#define hex_game_fail(e, g, section, ...) \
+	(rules_quiet() ? rules_fail_quiet(e) : (hex_game_fail)(e, g, section, __VA_ARGS__))
 
 /* The few inline below are asked millions of times a second by the
  * referee and the players: a call cost more than their reading. */

@@ -117,26 +117,6 @@ void hex_neighbours(hex_coord h, hex_coord out[6])
 	out[5] = (hex_coord){ h.col + odd, h.row + 1 };
 }
 
-int hex_center_x2(hex_coord hex)
-{
-	return 2 * hex.col + 1 + (hex.row & 1);
-}
-
-unsigned hex_sections(const hex_board *board, hex_coord hex)
-{
-	int x = hex_center_x2(hex);
-	int west_line = 2 * board->west;
-	int east_line = 2 * (board->columns - board->east);
-	unsigned s = 0;
-	if (x <= west_line)
-		s |= HEX_SECTION_WEST;
-	if (x >= west_line && x <= east_line)
-		s |= HEX_SECTION_CENTRE;
-	if (x >= east_line)
-		s |= HEX_SECTION_EAST;
-	return s;
-}
-
 bool hex_sections_valid(const hex_board *board)
 {
 	return board->west >= 1 && board->east >= 1 &&

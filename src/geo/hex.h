@@ -55,10 +55,13 @@ static inline int hex_row_length(const hex_board *board, int row)
 	return shifted && board->short_rows ? board->columns - 1 : board->columns;
 }
 
+/* These two are read for every hex the rules and the players look at:
+ * written with the row's parity as a bit, as the row is never negative
+ * where it is read (hex_row_length's arithmetic, for such rows). */
 static inline bool hex_on_board(const hex_board *board, hex_coord hex)
 {
 	return hex.row >= 0 && hex.row < board->rows && hex.col >= 0 &&
-		hex.col < hex_row_length(board, hex.row);
+		hex.col < board->columns - ((hex.row & 1) && board->short_rows);
 }
 
 /* Dense index 0 .. hex_count-1 in reading order, or -1 when off the board. */
@@ -66,12 +69,8 @@ static inline long hex_index(const hex_board *board, hex_coord hex)
 {
 	if (!hex_on_board(board, hex))
 		return -1;
-	long shifted_len = hex_row_length(board, 1);
-	long pairs = hex.row / 2;
-	long index = pairs * (board->columns + shifted_len);
-	if (hex.row % 2)
-		index += board->columns;
-	return index + hex.col;
+	long pair = 2L * board->columns - board->short_rows;   /* a long row and a shifted one */
+	return (long)(hex.row >> 1) * pair + ((hex.row & 1) ? board->columns : 0) + hex.col;
 }
 
 /* Steps between two hexes, through axial coordinates of the "odd-r"
@@ -90,10 +89,27 @@ static inline bool hex_adjacent(hex_coord a, hex_coord b)
 }
 
 /* Centre in half-hex units: x doubles (2 per hex), y counts rows. */
-int hex_center_x2(hex_coord hex);
+static inline int hex_center_x2(hex_coord hex)
+{
+	return 2 * hex.col + 1 + (hex.row & 1);
+}
 
-/* Bit set of HEX_SECTION_*; a hex cut by a section line has two bits. */
-unsigned hex_sections(const hex_board *board, hex_coord hex);
+/* Bit set of HEX_SECTION_*; a hex cut by a section line has two bits.
+ * Inline: the players ask it of every unit for every card they weigh. */
+static inline unsigned hex_sections(const hex_board *board, hex_coord hex)
+{
+	int x = hex_center_x2(hex);
+	int west_line = 2 * board->west;
+	int east_line = 2 * (board->columns - board->east);
+	unsigned s = 0;
+	if (x <= west_line)
+		s |= HEX_SECTION_WEST;
+	if (x >= west_line && x <= east_line)
+		s |= HEX_SECTION_CENTRE;
+	if (x >= east_line)
+		s |= HEX_SECTION_EAST;
+	return s;
+}
 /* True when the split leaves every section at least one long-row hex. */
 bool hex_sections_valid(const hex_board *board);
 

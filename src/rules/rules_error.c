@@ -23,31 +23,30 @@ static void mark_cut(char *buf, size_t size, int wanted)
 		memcpy(buf + size - sizeof ellipsis, ellipsis, sizeof ellipsis);
 }
 
-static _Thread_local int quiet_depth;
+_Thread_local int rules_quiet_depth;
 
 void rules_quiet_begin(void)
 {
-	quiet_depth++;
+	rules_quiet_depth++;
 }
 
 void rules_quiet_end(void)
 {
-	if (quiet_depth > 0)
-		quiet_depth--;
+	if (rules_quiet_depth > 0)
+		rules_quiet_depth--;
 }
 
-bool rules_quiet(void)
+bool rules_fail_quiet(rules_error *e)
 {
-	return quiet_depth > 0;
+	memcpy(e->rule, RULES_ERROR_LOG_RULE, sizeof RULES_ERROR_LOG_RULE);
+	e->message[0] = '\0';
+	return false;
 }
 
 bool rules_vfail(rules_error *e, const char *rule, const char *fmt, va_list ap)
 {
-	if (quiet_depth > 0) {
-		memcpy(e->rule, RULES_ERROR_LOG_RULE, sizeof RULES_ERROR_LOG_RULE);
-		e->message[0] = '\0';
-		return false;
-	}
+	if (rules_quiet_depth > 0)
+		return rules_fail_quiet(e);
 	snprintf(e->rule, sizeof e->rule, "%s", rule ? rule : RULES_ERROR_LOG_RULE);
 	int n = vsnprintf(e->message, sizeof e->message, fmt, ap);
 	mark_cut(e->message, sizeof e->message, n);
@@ -73,7 +72,7 @@ void rules_error_take(rules_error *to, const rules_error *from)
 
 void rules_error_prefix(rules_error *e, const char *fmt, ...)
 {
-	if (quiet_depth > 0)
+	if (rules_quiet_depth > 0)
 		return;
 	char head[RULES_ERROR_MESSAGE_LEN];
 	va_list ap;

@@ -43,7 +43,16 @@ bool rules_vfail(rules_error *e, const char *rule, const char *fmt, va_list ap);
  * most of the time of a player's checks. */
 void rules_quiet_begin(void);
 void rules_quiet_end(void);
-bool rules_quiet(void);
+/* This thread's depth of rules_quiet_begin; read it through rules_quiet,
+ * inline because every refusal and every answer with reasons asks. */
+extern _Thread_local int rules_quiet_depth;
+static inline bool rules_quiet(void)
+{
+	return rules_quiet_depth > 0;
+}
+/* The refusal quiet mode writes (the rule id alone); returns false.  For
+ * a caller that has found the rules quiet and would build no sentence. */
+bool rules_fail_quiet(rules_error *e);
 
 /* Take over another refusal's rule and message (a reason found by a
  * lower module), leaving to->line as it is. */

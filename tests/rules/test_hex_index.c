@@ -27,6 +27,7 @@
 #include "rules/engine.h"
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
+#include "rules/hex/sight.h"
 #include "rules/hex/strong.h"
 #include "rules/hex/strong_impl.h"
 #include "rules/players.h"
@@ -65,7 +66,7 @@ static int scan_id(const hex_game *g, const char *id)
 	return -1;
 }
 
-/* hex_game_find_unit (the ids in order, halved) finds what a scan finds,
+/* hex_game_find_unit (the ids by their hash) finds what a scan finds,
  * and nothing for ids no unit has: one before all, one after, one between. */
 static void check_ids(const hex_game *g)
 {
@@ -117,6 +118,48 @@ static void check_odds(const hex_game *g)
 				}
 		}
 	}
+}
+
+/* Lines of sight looked at through the kept lines. */
+static long sight_checks;
+
+/* Sight from `from` to `to`: the kept line (sight_check without a list)
+ * and the walk (with one) agree. */
+static void check_sight_between(const hex_game *g, hex_coord from, hex_coord to)
+{
+	los_result walked;
+	los_result_init(&walked);
+	bool kept = sight_check(g, from, to, NULL);
+	sight_check(g, from, to, &walked);
+	if (kept != walked.visible)
+		fail_msg("sight %d,%d to %d,%d: %d by the kept line, %d by the walk", from.col, from.row, to.col, to.row,
+			kept, walked.visible);
+	los_result_finish(&walked);
+	sight_checks++;
+}
+
+/* ... to every hex within `reach` of it, on the board or just off it. */
+static void check_sight_from(const hex_game *g, hex_coord from, int reach)
+{
+	for (int row = -1; row <= g->board.rows; row++)
+		for (int col = -1; col <= g->board.columns; col++) {
+			hex_coord to = { col, row };
+			if (hex_distance(from, to) <= reach)
+				check_sight_between(g, from, to);
+		}
+}
+
+/* From every living figure, as far as any unit fires and a little
+ * beyond (where lines are walked, not kept). */
+static void check_sight(const hex_game *g)
+{
+	assert_non_null(g->sight_lines);
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive)
+			check_sight_from(g, g->units[i].at, 7);
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive)
+			check_sight_from(g, g->generals[i].at, RULESET_MAX_RANGE + 2);
 }
 
 /* Orders phases where the strong player used the worths it kept. */
@@ -222,13 +265,16 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 		check_worths(g, p);
 		/* The odds are dear to work out: every few actions, the memo
 		 * keeps what it learnt meanwhile. */
-		if (n % ODDS_EVERY == 0)
+		if (n % ODDS_EVERY == 0) {
 			check_odds(hex_engine_referee(g)->g);
+			check_sight(hex_engine_referee(g)->g);
+		}
 		checks++;
 		if (fork && n == CLONE_AT) {
 			game *c = game_clone(g);
 			check_index(c);
 			check_odds(hex_engine_referee(c)->g);
+			check_sight(hex_engine_referee(c)->g);
 			rng d2 = *dice, c2 = *choices;
 			checks += play_checked(e, c, p, &d2, &c2, false);
 			game_destroy(c);
@@ -284,6 +330,7 @@ static void test_index_agrees(void **state)
 	assert_true(checks > 100);
 	/* Kept more often than not: the test is not empty. */
 	assert_true(worths_kept > 10);
+	assert_true(sight_checks > 10000);
 }
 
 int main(void)

@@ -113,8 +113,12 @@ void deck_pool_init(deck_pool *p, const ruleset *rs)
 	p->kinds = deck_kinds(rs);
 	p->draw = xcalloc((size_t)p->kinds + 1, sizeof *p->draw);
 	p->discard = xcalloc((size_t)p->kinds + 1, sizeof *p->discard);
-	for (int k = 0; k < p->kinds; k++)
-		p->draw[k] = deck_copies(rs, deck_kind_card(rs, k));
+	/* The kinds in deck_kinds' order, in one pass (every game deals). */
+	int k = 0;
+	for (size_t i = 0; i < rs->deck.card_count; i++)
+		for (int f = DECK_NO_FLANK; f < flank_end(rs); f++)
+			if (flank_copies(rs, &rs->deck.cards[i], f) > 0)
+				p->draw[k++] = flank_copies(rs, &rs->deck.cards[i], f);
 }
 
 void deck_pool_finish(deck_pool *p)

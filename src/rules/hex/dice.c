@@ -93,12 +93,13 @@ static hex_ref find_target(const hex_game *g, int side, hex_coord to)
 	return (hex_ref){ REF_NONE, -1 };
 }
 
-/* The dice modifier of the target's hex: terrain, or fieldworks. */
-static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
+/* The dice modifier of the target's hex (hex_index `to` on the board):
+ * terrain, or fieldworks. */
+static int target_terrain(const hex_game *g, long to, dice_answer *out)
 {
-	const rs_terrain *t = hex_game_terrain(g, to);
+	const rs_terrain *t = g->terrain[to];
 	int terrain = t ? t->target_dice : 0;
-	if (hex_game_has_fieldworks(g, to)) {
+	if (g->fieldworks[to]) {
 		int fw = g->rs->fieldworks.target_dice;
 		if (g->rs->fieldworks.replaces_terrain_dice) {
 			if (terrain != 0)
@@ -118,6 +119,50 @@ static int target_terrain(const hex_game *g, hex_coord to, dice_answer *out)
 	return terrain;
 }
 
+/* The line of sight of a battle (§6.1) from `from` (`at`) to `to`
+ * (`there`); a reason says what blocks it when the answer writes them. */
+static bool sight_allows(const hex_game *g, hex_coord from, hex_coord to, const char *at, const char *there,
+	dice_answer *out)
+{
+	if (out->quiet)
+		return sight_check(g, from, to, NULL);
+	los_result los;
+	los_result_init(&los);
+	bool clear = sight_check(g, from, to, &los);
+	if (!clear) {
+		char list[120] = "";
+		size_t len = 0;
+		for (size_t i = 0; i < los.blocked_count && len + HEX_ADDRESS_MAX + 2 < sizeof list; i++) {
+			char h[HEX_ADDRESS_MAX];
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+				hex_format(los.blocked[i], h));
+		}
+		REASON(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
+			los.edge_blocked ? " (obstructions on both sides of the line)" : "");
+	}
+	los_result_finish(&los);
+	return clear;
+}
+
+/* Whether an enemy unit stands next to unit u, which then may battle no
+ * more distant one (the rulesets that say so); a reason says where. */
+static bool enemy_adjacent(const hex_game *g, const hex_unit *u, dice_answer *out)
+{
+	hex_coord nb[6];
+	hex_neighbours(u->at, nb);
+	for (int k = 0; k < 6; k++) {
+		/* Most neighbours are empty: the count kept per hex says so. */
+		long index = hex_index(&g->board, nb[k]);
+		if (index < 0 || !g->occupants[index] || hex_game_units_at(g, nb[k], 1 - u->side, NULL, 0) == 0)
+			continue;
+		char h[HEX_ADDRESS_MAX];
+		REASON(g, out, g->rs->battle.dice_rule, "an enemy unit is adjacent at %s: a unit may not battle a more distant one",
+			hex_format(nb[k], h));
+		return true;
+	}
+	return false;
+}
+
 /* sharp: the battle of a sharpshooter card (§8.1) against a general; an
  * attached general is a target when `attached_ok`, and any unit type may
  * shoot at him. */
@@ -134,11 +179,14 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	bool quiet = rules_quiet();
 	out->quiet = quiet;
 	const hex_unit *u = &g->units[attacker];
-	char at[HEX_ADDRESS_MAX] = "", there[HEX_ADDRESS_MAX] = "";
+	char at[HEX_ADDRESS_MAX], there[HEX_ADDRESS_MAX];
 	if (!quiet) {
 		hex_format(u->at, at);
 		hex_format(to, there);
 	}
+	/* The target's hex, read once: asked of every battle a player weighs. */
+	long to_index = hex_index(&g->board, to);
+	bool on_board = to_index >= 0;
 	out->distance = hex_distance(u->at, to);
 	if (target.kind == REF_NONE)
 		target = find_target(g, u->side, to);
@@ -155,8 +203,8 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	int total = base;
 
 	/* A general with the unit (§4): battlecry-1999 and noord-zuid. */
-	int gen = hex_game_unit_general(g, attacker);
-	if (gen >= 0 && u->type->general_dice != 0) {
+	int gen = u->type->general_dice != 0 ? hex_game_unit_general(g, attacker) : -1;
+	if (gen >= 0) {
 		if (general_spent && general_spent[gen]) {
 			REASON(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
 				g->generals[gen].id);
@@ -183,8 +231,8 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		REASON(g, out, g->rs->terrain_effects.rule,
 			"attacker in %s: %+d %s", own->id, own->occupant_dice, dice_word(own->occupant_dice));
 	}
-	if (hex_game_on_board(g, to))
-		total += target_terrain(g, to, out);
+	if (on_board)
+		total += target_terrain(g, to_index, out);
 	/* The scenario's special rules: a side's unit type with more or
 	 * fewer dice; a unit in range keeps at least one. */
 	int adjust_line;
@@ -204,7 +252,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	/* Refusals: every reason from here on says why not. */
 	int mark = out->reasons.count;
 	bool ok = true;
-	if (!hex_game_on_board(g, to)) {
+	if (!on_board) {
 		REASON(g, out, g->rs->board.rule, "%s is not on the board", there);
 		ok = false;
 	} else if (target.kind == REF_NONE) {
@@ -236,42 +284,15 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	if (out->distance == 0) {
 		REASON(g, out, g->rs->battle.dice_rule, "a unit does not battle its own hex");
 		ok = false;
-	} else if (base == 0 && hex_game_on_board(g, to)) {
+	} else if (base == 0 && on_board) {
 		REASON(g, out, g->rs->battle.dice_rule, "%s is %d hexes away, beyond the range of %s (%d %s)", there,
 			out->distance, type, range, range == 1 ? "hex" : "hexes");
 		ok = false;
 	}
-	if (ok && out->distance > 1 && sight) {
-		los_result los;
-		los_result_init(&los);
-		if (!sight_check(g, u->at, to, quiet ? NULL : &los)) {
-			char list[120] = "";
-			size_t len = 0;
-			for (size_t i = 0; i < los.blocked_count && len + HEX_ADDRESS_MAX + 2 < sizeof list; i++) {
-				char h[HEX_ADDRESS_MAX];
-				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-					hex_format(los.blocked[i], h));
-			}
-			REASON(g, out, g->rs->sight.rule, "no line of sight from %s to %s: blocked by %s%s", at, there, list,
-				los.edge_blocked ? " (obstructions on both sides of the line)" : "");
-			ok = false;
-		}
-		los_result_finish(&los);
-	}
-	if (ok && out->distance > 1 && g->rs->battle.adjacent_enemy_binds) {
-		hex_coord nb[6];
-		hex_neighbours(u->at, nb);
-		for (int k = 0; k < 6; k++) {
-			if (hex_game_on_board(g, nb[k]) && hex_game_units_at(g, nb[k], 1 - u->side, NULL, 0) > 0) {
-				char h[HEX_ADDRESS_MAX];
-				REASON(g, out, g->rs->battle.dice_rule,
-					"an enemy unit is adjacent at %s: a unit may not battle a more distant one",
-					hex_format(nb[k], h));
-				ok = false;
-				break;
-			}
-		}
-	}
+	if (ok && out->distance > 1 && sight)
+		ok = sight_allows(g, u->at, to, at, there, out);
+	if (ok && out->distance > 1 && g->rs->battle.adjacent_enemy_binds)
+		ok = !enemy_adjacent(g, u, out);
 	if (ok && total < 1) {
 		REASON(g, out, g->rs->battle.dice_rule, "%d %s after modifiers: fewer than one die, the unit cannot battle",
 			total, dice_word(total));

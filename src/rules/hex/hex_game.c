@@ -1,6 +1,7 @@
 #include "hex_game.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "../../base/util.h"
 #include "../../model/special_rules.h"
+#include "sight_lines.h"
 #include "special_table.h"
 
 static char *dup_or_null(const char *s)
@@ -153,26 +155,31 @@ static int occupants_at(const hex_game *g, hex_coord h, int *lone)
 	return g->occupants[i];
 }
 
-/* -1, 0, 1 as unit a's id comes before b's (a missing id first), ties
- * by index, so that the first of equal ids is found as a scan finds it. */
-static int id_order(const hex_game *g, int a, int b)
+static size_t id_hash(const char *id)
 {
-	const char *x = g->units[a].id, *y = g->units[b].id;
-	int c = !x || !y ? (x ? 1 : 0) - (y ? 1 : 0) : strcmp(x, y);
-	return c ? c : (a > b) - (a < b);
+	uint32_t h = 2166136261u;
+	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+		h = (h ^ *c) * 16777619u;
+	return h;
 }
 
-/* unit_by_id, by insertion: once a game, over a few dozen units. */
+/* unit_by_id, once a game: each unit with an id at the first free slot
+ * from its hash, in the order of the units, so that of equal ids the
+ * first is found as a scan finds it. */
 static void index_ids(hex_game *g)
 {
-	g->unit_by_id = xcalloc(g->unit_count ? g->unit_count : 1, sizeof *g->unit_by_id);
+	size_t slots = 8;
+	while (slots < 2 * g->unit_count)
+		slots *= 2;
+	g->unit_id_slots = slots;
+	g->unit_by_id = xcalloc(slots, sizeof *g->unit_by_id);
 	for (size_t i = 0; i < g->unit_count; i++) {
-		size_t k = i;
-		while (k > 0 && id_order(g, g->unit_by_id[k - 1], (int)i) > 0) {
-			g->unit_by_id[k] = g->unit_by_id[k - 1];
-			k--;
-		}
-		g->unit_by_id[k] = (int)i;
+		if (!g->units[i].id)
+			continue;
+		size_t k = id_hash(g->units[i].id) & (slots - 1);
+		while (g->unit_by_id[k])
+			k = (k + 1) & (slots - 1);
+		g->unit_by_id[k] = (int)i + 1;
 	}
 }
 
@@ -201,6 +208,7 @@ hex_game *hex_game_create_at(const position *pos)
 		g->terrain[i] = c && c->terrain ? c->terrain : clear;
 		g->fieldworks[i] = c && c->terrain_entry >= 0 && sc->terrain[c->terrain_entry].fieldworks;
 	}
+	g->sight_lines = sight_lines_of_map(&board, g->terrain);
 
 	g->first_side = -1;
 	for (int s = 0; s < GAME_SIDES; s++) {
@@ -354,7 +362,9 @@ void hex_game_destroy(hex_game *g)
  * list is still an allocation, as the game's lists are). */
 static void *copy_items(const void *items, size_t count, size_t size)
 {
-	void *c = xcalloc(count ? count : 1, size);
+	/* Not cleared first: every byte of it is copied (a game is copied
+	 * for every playout). */
+	void *c = xmalloc((count ? count : 1) * size);
 	memcpy(c, items, count * size);
 	return c;
 }
@@ -426,7 +436,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->occupants = copy_items(g->occupants, n, sizeof *c->occupants);
 	c->lone = copy_items(g->lone, n, sizeof *c->lone);
 	c->generals_on = copy_items(g->generals_on, n, sizeof *c->generals_on);
-	c->unit_by_id = copy_items(g->unit_by_id, g->unit_count, sizeof *c->unit_by_id);
+	c->unit_by_id = copy_items(g->unit_by_id, g->unit_id_slots, sizeof *c->unit_by_id);
 	c->player_memo = g->player_memo ? copy_items(g->player_memo, 1, g->player_memo_size) : NULL;
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	for (int s = 0; s < GAME_SIDES; s++)
@@ -515,18 +525,10 @@ int hex_game_find_unit(const hex_game *g, const char *id)
 		const hex_unit *u = array_find_id(g->units, g->unit_count, sizeof *g->units, id);
 		return u ? (int)(u - g->units) : -1;
 	}
-	/* The first place in unit_by_id whose id is not before `id`. */
-	size_t lo = 0, hi = g->unit_count;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const char *m = g->units[g->unit_by_id[mid]].id;
-		if (!m || strcmp(m, id) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < g->unit_count && str_eq(g->units[g->unit_by_id[lo]].id, id))
-		return g->unit_by_id[lo];
+	size_t mask = g->unit_id_slots - 1;
+	for (size_t k = id_hash(id) & mask; g->unit_by_id[k]; k = (k + 1) & mask)
+		if (strcmp(g->units[g->unit_by_id[k] - 1].id, id) == 0)
+			return g->unit_by_id[k] - 1;
 	return -1;
 }
 
@@ -607,13 +609,14 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r)
 
 const char *hex_game_unit_attr(const hex_unit *u, const char *attribute)
 {
+	/* The first letter tells most names apart before a comparison. */
 	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-		if (strcmp(sc_unit_attribute_names[a], attribute) == 0)
+		if (sc_unit_attribute_names[a][0] == attribute[0] && strcmp(sc_unit_attribute_names[a], attribute) == 0)
 			return u->attr[a];
 	return NULL;
 }
 
-bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
+bool hex_game_unit_has(const hex_unit *u, const rs_when *when)
 {
 	if (!when->attribute)
 		return true;
@@ -621,11 +624,10 @@ bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
 	return v && when->value && strcmp(v, when->value) == 0;
 }
 
-int hex_game_unit_general(const hex_game *g, int unit)
+/* hex_game_unit_general where a general may stand: look at each. */
+int hex_game_unit_general_found(const hex_game *g, int unit)
 {
 	const hex_unit *u = &g->units[unit];
-	if (!general_maybe_at(g, u->at))
-		return -1;
 	for (size_t i = 0; i < g->general_count; i++) {
 		const hex_general *gg = &g->generals[i];
 		if (gg->alive && gg->side == u->side && grid_cell_equal(gg->at, u->at))
@@ -918,10 +920,13 @@ bool hex_game_enemy_holds(const hex_game *g, hex_coord h, int side, int self_gen
 	return false;
 }
 
-bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
+bool (hex_game_fail)(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
 {
+	/* Refused in quiet mode (a player weighing its choices, thousands of
+	 * times a game): no sentence to format.  The macro of the same name
+	 * answers so before the call. */
 	if (rules_quiet())
-		return rules_fail(e, NULL, "%s", "");
+		return rules_fail_quiet(e);
 	char rule[RULES_ERROR_RULE_LEN];
 	if (section)
 		hex_game_rule(g, section, rule, sizeof rule);

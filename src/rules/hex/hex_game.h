@@ -93,6 +93,10 @@ typedef struct hex_game {
 	hex_board board;
 	char *scenario_id;
 	const rs_terrain **terrain;   /* per hex index; the ruleset's default where the scenario lists none */
+	/* The lines of sight of this map (sight_lines.h), shared by every game
+	 * on it and by copies; NULL when none are kept.  The terrain never
+	 * changes once the game is made, so neither do they. */
+	struct sight_lines *sight_lines;
 	bool *fieldworks;             /* per hex index */
 	/* Per hex index: how many living units stand there, kept by every
 	 * placing, loss and arrival, so that asking who stands on an empty hex
@@ -109,10 +113,12 @@ typedef struct hex_game {
 	int first_side;               /* -1 when the scenario names none */
 	hex_unit *units;
 	size_t unit_count;
-	/* The unit indices in the order of their ids (then of the index): the
-	 * referee finds the unit an action names by halving, not by reading
-	 * every id.  Units and ids never change after the game is made. */
+	/* The units by the hash of their ids (index + 1, 0 for a free slot;
+	 * unit_id_slots of them, a power of two): the referee finds the unit
+	 * an action names with one comparison, not by reading every id.
+	 * Units and ids never change after the game is made. */
 	int *unit_by_id;
+	size_t unit_id_slots;
 	hex_general *generals;
 	size_t general_count;
 	hex_brigade *brigades;
@@ -169,6 +175,12 @@ void hex_game_rule(const hex_game *g, const char *section, char *buf, size_t siz
  * log's form, rule "log"); returns false.  See rules_fail. */
 bool hex_game_fail(rules_error *e, const hex_game *g, const char *section, const char *fmt, ...)
 	DIAG_PRINTF(4, 5);
+/* In quiet mode (rules_quiet: a player weighing thousands of choices) a
+ * refusal is its rule id alone, and the words it would have said are not
+ * even worked out: the arguments of the message are left unevaluated, so
+ * they must have no effect but on the message. */
+#define hex_game_fail(e, g, section, ...) \
+	(rules_quiet() ? rules_fail_quiet(e) : (hex_game_fail)(e, g, section, __VA_ARGS__))
 
 /* The few inline below are asked millions of times a second by the
  * referee and the players: a call cost more than their reading. */
@@ -259,9 +271,26 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r);
 
 /* An attribute of a unit ("weapon", "quality", "state", "kind"). */
 const char *hex_game_unit_attr(const hex_unit *u, const char *attribute);
-bool hex_game_unit_matches(const hex_unit *u, const rs_when *when);
-/* The general who commands the unit (same side, same hex), or -1. */
-int hex_game_unit_general(const hex_game *g, int unit);
+/* Whether the unit has the attribute value `when` names (hex_game_unit_matches). */
+bool hex_game_unit_has(const hex_unit *u, const rs_when *when);
+/* Whether a rule's condition holds for the unit: inline, as most hold
+ * always (no attribute named) and the players ask them of every unit's
+ * dice and moves. */
+static inline bool hex_game_unit_matches(const hex_unit *u, const rs_when *when)
+{
+	return !when->attribute || hex_game_unit_has(u, when);
+}
+/* The general who commands the unit (same side, same hex), or -1.
+ * Inline where no general stands on the unit's hex, as on most: the
+ * dice of every battle a player weighs ask it. */
+int hex_game_unit_general_found(const hex_game *g, int unit);
+static inline int hex_game_unit_general(const hex_game *g, int unit)
+{
+	long i = hex_index(&g->board, g->units[unit].at);
+	if (i >= 0 && !g->generals_on[i])
+		return -1;
+	return hex_game_unit_general_found(g, unit);
+}
 /* Whether general `gen` (-1: none) commands a living brigade: he stays
  * with it, in its zone (§3.3), so a unit he stands with moves alone. */
 bool hex_game_general_stays(const hex_game *g, int gen);

@@ -31,14 +31,28 @@ void hexlog_init(gl_log *log)
 	memset(log, 0, sizeof *log);
 }
 
+/* free, called only for what is there: a player makes and drops an
+ * action for every choice it weighs, most of whose parts are empty. */
+static void drop(void *p)
+{
+	if (p)
+		free(p);
+}
+
+static void drop_words(char **words, size_t count)
+{
+	if (words)
+		str_free_words(words, count);
+}
+
 void hexlog_action_finish(gl_action *a)
 {
 	char *owned[] = { a->side, a->subject, a->object, a->card, a->section };
 	for (size_t i = 0; i < ARRAY_LEN(owned); i++)
-		free(owned[i]);
-	str_free_words(a->words, a->word_count);
-	free(a->hexes);
-	str_free_words(a->faces, a->face_count);
+		drop(owned[i]);
+	drop_words(a->words, a->word_count);
+	drop(a->hexes);
+	drop_words(a->faces, a->face_count);
 	memset(a, 0, sizeof *a);
 }
 

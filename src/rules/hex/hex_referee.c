@@ -9,6 +9,14 @@
 
 /* ---- life cycle ---- */
 
+static bool faces_name_themselves(const hex_game *g)
+{
+	for (size_t i = 0; i < g->rs->face_count; i++)
+		if (referee_face(g, g->rs->faces[i].id) != (int)i)
+			return false;
+	return true;
+}
+
 referee *referee_create(hex_game *g)
 {
 	referee *r = xcalloc(1, sizeof *r);
@@ -20,6 +28,7 @@ referee *referee_create(hex_game *g)
 	r->ut = xcalloc(g->unit_count + 1, sizeof *r->ut);
 	r->gt = xcalloc(g->general_count + 1, sizeof *r->gt);
 	r->battle.follow_brigade = -1;
+	r->faces_by_id = faces_name_themselves(g);
 	hex_special_wake(g);   /* a frozen group with an enemy near at the start */
 	return r;
 }
@@ -132,11 +141,23 @@ bool ref_own(const referee *r, hex_ref ref, rules_error *err)
 	return true;
 }
 
+/* referee_face, with a face written as its id found by one comparison
+ * each: every die of every roll of a game is read here. */
+static int ref_face(const referee *r, const char *word)
+{
+	const ruleset *rs = r->g->rs;
+	if (r->faces_by_id)
+		for (size_t i = 0; i < rs->face_count; i++)
+			if (strcmp(rs->faces[i].id, word) == 0)
+				return (int)i;
+	return referee_face(r->g, word);
+}
+
 bool ref_parse_faces(const referee *r, const gl_action *a, int *faces, int *count, rules_error *err)
 {
 	*count = 0;
 	for (size_t i = 0; i < a->face_count; i++) {
-		int f = referee_face(r->g, a->faces[i]);
+		int f = ref_face(r, a->faces[i]);
 		if (f < 0) {
 			char list[200] = "";
 			size_t len = 0;
@@ -385,6 +406,21 @@ static void apply_action(referee *r, const gl_action *a)
 	}
 }
 
+/* check_action, then apply_action when it passed.  A battle and a move
+ * are checked and carried out on one preparation (the dice and line of
+ * sight of a battle, the path of a move, worked out once). */
+static bool check_and_apply(referee *r, const gl_action *a, rules_error *err)
+{
+	if (a->kind == ACT_BATTLE)
+		return ref_battle(r, a, err);
+	if (a->kind == ACT_MOVE)
+		return ref_move(r, a, err);
+	if (!check_action(r, a, err))
+		return false;
+	apply_action(r, a);
+	return true;
+}
+
 bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	err->rule[0] = err->message[0] = '\0';
@@ -412,9 +448,7 @@ bool referee_apply(referee *r, const gl_action *a, rules_error *err)
 	}
 	if (hexlog_is_head(a->kind))
 		return ref_setup(r, a, err);
-	bool ok = check_action(r, a, err);
-	if (ok)
-		apply_action(r, a);
+	bool ok = check_and_apply(r, a, err);
 	if (ok && !step && a->kind != ACT_BATTLE && !(a->kind == ACT_ORDER && r->battle.supply))
 		r->battle.active = false;
 	if (ok)

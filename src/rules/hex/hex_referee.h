@@ -152,6 +152,10 @@ typedef struct referee {
 	int winner_line;
 	unsigned long long seed;
 	bool has_seed;
+	/* Each face id of the ruleset, written as it is, names its own face
+	 * (referee_face): the faces of a log line, most often written so, are
+	 * then read by exact comparison first. */
+	bool faces_by_id;
 } referee;
 
 /* The referee refuses through the engine's one error type; the old name

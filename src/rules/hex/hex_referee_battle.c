@@ -445,6 +445,8 @@ static void sharp_shot(referee *r, const gl_action *a, const battle_prep *p)
 	}
 }
 
+static void carry_out_battle(referee *r, const gl_action *a, const battle_prep *p);
+
 bool ref_check_battle(const referee *r, const gl_action *a, rules_error *err)
 {
 	battle_prep p;
@@ -453,18 +455,34 @@ bool ref_check_battle(const referee *r, const gl_action *a, rules_error *err)
 
 void ref_apply_battle(referee *r, const gl_action *a)
 {
-	hex_game *g = r->g;
 	battle_prep p;
 	rules_error unused;
 	ref_battle_prepare(r, a, &p, true, &unused);   /* ref_check_battle passed */
+	carry_out_battle(r, a, &p);
+}
+
+bool ref_battle(referee *r, const gl_action *a, rules_error *err)
+{
+	battle_prep p;
+	if (!ref_battle_prepare(r, a, &p, true, err))
+		return false;
+	carry_out_battle(r, a, &p);
+	return true;
+}
+
+/* The battle a preparation allowed: its roll counted, its losses and
+ * saving rolls owed. */
+static void carry_out_battle(referee *r, const gl_action *a, const battle_prep *p)
+{
+	hex_game *g = r->g;
 	r->zone_checked = true;
 	r->phase = PHASE_BATTLES;
-	unit_turn *t = &r->ut[p.attacker];
+	unit_turn *t = &r->ut[p->attacker];
 	t->battles++;
-	if (p.dice.general >= 0)
-		r->gt[p.dice.general].spent = true;
+	if (p->dice.general >= 0)
+		r->gt[p->dice.general].spent = true;
 	if (r->current.kind == ORDER_SHARPSHOOTER) {
-		sharp_shot(r, a, &p);
+		sharp_shot(r, a, p);
 		return;
 	}
 	referee_battle *b = &r->battle;
@@ -472,20 +490,20 @@ void ref_apply_battle(referee *r, const gl_action *a)
 	b->follow_brigade = -1;
 	b->active = true;
 	b->line = a->line;
-	b->attacker = p.attacker;
-	b->target = p.target;
-	b->target_hex = hex_game_ref_at(g, p.target);
-	b->distance = p.dice.distance;
+	b->attacker = p->attacker;
+	b->target = p->target;
+	b->target_hex = hex_game_ref_at(g, p->target);
+	b->distance = p->dice.distance;
 	b->withdraw = a->withdraw;
-	battle_count(g, p.target, p.faces, p.face_count, &b->count);
-	ref_note(r, "%d %s: %d %s, %d crossed sabres, %d %s.", p.face_count, p.face_count == 1 ? "die" : "dice",
-		b->count.symbol_hits, battle_hit_by(g, p.target), b->count.any_hits, b->count.flags,
+	battle_count(g, p->target, p->faces, p->face_count, &b->count);
+	ref_note(r, "%d %s: %d %s, %d crossed sabres, %d %s.", p->face_count, p->face_count == 1 ? "die" : "dice",
+		b->count.symbol_hits, battle_hit_by(g, p->target), b->count.any_hits, b->count.flags,
 		b->count.flags == 1 ? "flag" : "flags");
 	if (g->rs->battle.saving_rolls && b->count.auto_kills)
-		ref_note(r, "%s or more %s symbols: the first is a kill.", battle_kill_words(g), battle_hit_by(g, p.target));
+		ref_note(r, "%s or more %s symbols: the first is a kill.", battle_kill_words(g), battle_hit_by(g, p->target));
 	if (g->rs->battle.saving_rolls && b->count.savable > 0) {
 		b->step = STEP_SAVE;
-		ref_note(r, "'%s' rolls %d saving %s.", hex_game_ref_id(g, p.target), b->count.savable,
+		ref_note(r, "'%s' rolls %d saving %s.", hex_game_ref_id(g, p->target), b->count.savable,
 			b->count.savable == 1 ? "die" : "dice");
 	} else {
 		resolve_losses(r, 0);

@@ -585,17 +585,15 @@ static bool move_plan_of(const referee *r, const gl_action *a, move_plan *p, rul
 	return true;
 }
 
-bool ref_check_move(const referee *r, const gl_action *a, rules_error *err)
+/* The zones of control of a move its plan allows. */
+static bool move_zones_check(const referee *r, const gl_action *a, const move_plan *p, rules_error *err)
 {
 	hex_game *g = r->g;
-	move_plan p;
-	if (!move_plan_of(r, a, &p, err))
-		return false;
 	/* A brigade's zone of control is judged with the mover (and the general
 	 * it carries) on the new hex; both are put back whatever the answer, so
 	 * the game is as it was when the check returns. */
-	hex_ref who = p.who;
-	int carried = p.carried;
+	hex_ref who = p->who;
+	int carried = p->carried;
 	hex_coord from = hex_game_ref_at(g, who);
 	hex_coord to = a->hex_count > 0 ? a->hexes[a->hex_count - 1] : from;
 	hex_game_place(g, who, to);
@@ -610,15 +608,38 @@ bool ref_check_move(const referee *r, const gl_action *a, rules_error *err)
 	return zone_ok;
 }
 
+bool ref_check_move(const referee *r, const gl_action *a, rules_error *err)
+{
+	move_plan p;
+	return move_plan_of(r, a, &p, err) && move_zones_check(r, a, &p, err);
+}
+
+static void move_carry_out(referee *r, const gl_action *a, const move_plan *p);
+
 void ref_apply_move(referee *r, const gl_action *a)
 {
-	hex_game *g = r->g;
 	move_plan p;
 	rules_error spare;   /* ref_check_move passed: the mover is known */
 	move_plan_of(r, a, &p, &spare);
-	hex_ref who = p.who;
-	move_options o = p.o;
-	int carried = p.carried;
+	move_carry_out(r, a, &p);
+}
+
+bool ref_move(referee *r, const gl_action *a, rules_error *err)
+{
+	move_plan p;
+	if (!move_plan_of(r, a, &p, err) || !move_zones_check(r, a, &p, err))
+		return false;
+	move_carry_out(r, a, &p);
+	return true;
+}
+
+/* The move a plan allows, made. */
+static void move_carry_out(referee *r, const gl_action *a, const move_plan *p)
+{
+	hex_game *g = r->g;
+	hex_ref who = p->who;
+	move_options o = p->o;
+	int carried = p->carried;
 	hex_coord to = a->hex_count > 0 ? a->hexes[a->hex_count - 1] : hex_game_ref_at(g, who);
 	int hexes = (int)a->hex_count;
 	if (a->hex_count == 1 && !hex_adjacent(hex_game_ref_at(g, who), to)) {

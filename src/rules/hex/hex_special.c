@@ -143,23 +143,37 @@ static void release_words(const hex_game *g, const special_group *f, char *buf, 
 			part[i]);
 }
 
+static bool group_has(const special_group *f, int unit)
+{
+	for (int k = 0; k < f->unit_count; k++)
+		if (f->units[k] == unit)
+			return true;
+	return false;
+}
+
+/* The refusal of a unit of group f, frozen. */
+static void frozen_refusal(const hex_game *g, const special_group *f, int unit, rules_error *why)
+{
+	if (rules_quiet()) {
+		rules_fail_quiet(why);
+		return;
+	}
+	char until[320];
+	release_words(g, f, until, sizeof until);
+	rules_fail(why, special_kind_name(SPECIAL_FROZEN), "unit '%s' is frozen until %s, by the scenario's "
+		"special rule on line %d: it takes no order, and neither moves nor battles", g->units[unit].id, until,
+		f->line);
+}
+
 bool hex_special_frozen(const hex_game *g, int unit, rules_error *why)
 {
 	const hex_special *sp = g->special;
+	/* A released group first, which costs one look, not a look at each
+	 * of its units: asked of every unit for every card a player weighs. */
 	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
 		const special_group *f = &sp->frozen[i];
-		for (int k = 0; k < f->unit_count; k++) {
-			if (f->units[k] != unit || released(g, f))
-				continue;
-			if (rules_quiet()) {
-				rules_fail(why, NULL, "%s", "");
-				return true;
-			}
-			char until[320];
-			release_words(g, f, until, sizeof until);
-			rules_fail(why, special_kind_name(SPECIAL_FROZEN), "unit '%s' is frozen until %s, by the scenario's "
-				"special rule on line %d: it takes no order, and neither moves nor battles", g->units[unit].id, until,
-				f->line);
+		if (!released(g, f) && group_has(f, unit)) {
+			frozen_refusal(g, f, unit, why);
 			return true;
 		}
 	}

@@ -40,8 +40,11 @@ void moves_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to,
 {
 	const ruleset *rs = g->rs;
 	const char *stack = rs->stacking.rule;
-	char there[HEX_ADDRESS_MAX];
-	hex_format(to, there);
+	/* The hex's address is for the refusals' words, which quiet mode (a
+	 * player reaching out from every unit) does not write. */
+	char there[HEX_ADDRESS_MAX] = "";
+	if (!rules_quiet())
+		hex_format(to, there);
 	v->enter = v->stop = v->end = false;
 	rules_error_clear(&v->why);
 	int side = hex_game_ref_side(g, who);
@@ -52,7 +55,8 @@ void moves_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to,
 	else if (with_general)
 		self_general = hex_game_unit_general(g, who.index);
 
-	if (!hex_game_on_board(g, to)) {
+	long index = hex_index(&g->board, to);
+	if (index < 0) {
 		hex_game_fail(&v->why, g, g->rs->movement.off_board_rule, "%s is off the board; only a forced retreat leaves it", there);
 		return;
 	}
@@ -61,12 +65,14 @@ void moves_step(const hex_game *g, hex_ref who, bool with_general, hex_coord to,
 	hex_special_step sv;
 	if (!hex_special_ground(g, side, to, &sv, g->rs->terrain_effects.rule, "no unit or general may enter", &v->why))
 		return;
-	const rs_terrain *t = hex_game_terrain(g, to);
+	const rs_terrain *t = g->terrain[index];
 	bool ford = sv.ford && t && !t->passable;
-	if (hex_game_enemy_holds(g, to, side, self_general, stack, there, &v->why))
+	/* Most hexes a move looks at are empty: nobody to ask about. */
+	bool empty = !g->occupants[index] && !g->generals_on[index];
+	if (!empty && hex_game_enemy_holds(g, to, side, self_general, stack, there, &v->why))
 		return;
-	int gen = hex_game_general_at_except(g, to, self_general);
-	int friends = hex_game_units_at_except(g, to, side, self_unit);
+	int gen = empty ? -1 : hex_game_general_at_except(g, to, self_general);
+	int friends = empty ? 0 : hex_game_units_at_except(g, to, side, self_unit);
 	bool terrain_stop = (t && t->stop) || ford;
 	moves_step_figure(g, who, self_general, friends, gen, terrain_stop, there, v);
 	if (v->end && sv.no_end) {
@@ -133,6 +139,8 @@ static void moves_step_figure(const hex_game *g, hex_ref who, int self_general, 
 	v->stop = terrain_stop || (friends > 0 && !rs->general.passes_friendly_units);
 }
 
+#define REACH_ROOM 512
+
 int moves_reach(const hex_game *g, hex_ref who, const move_options *o, int *steps)
 {
 	size_t n = hex_count(&g->board);
@@ -143,8 +151,12 @@ int moves_reach(const hex_game *g, hex_ref who, const move_options *o, int *step
 	hex_coord start = hex_game_ref_at(g, who);
 	if (max <= 0 || !hex_game_on_board(g, start))
 		return 0;
-	int *dist = xmalloc(n * sizeof *dist);
-	long *queue = xmalloc(n * sizeof *queue);
+	/* On the stack for the boards of the bundled scenarios: a player asks
+	 * the reach of every unit it might order. */
+	int dist_room[REACH_ROOM];
+	long queue_room[REACH_ROOM];
+	int *dist = n <= REACH_ROOM ? dist_room : xmalloc(n * sizeof *dist);
+	long *queue = n <= REACH_ROOM ? queue_room : xmalloc(n * sizeof *queue);
 	for (size_t i = 0; i < n; i++)
 		dist[i] = -1;
 	size_t head = 0, tail = 0;
@@ -175,8 +187,10 @@ int moves_reach(const hex_game *g, hex_ref who, const move_options *o, int *step
 				queue[tail++] = idx;
 		}
 	}
-	free(dist);
-	free(queue);
+	if (dist != dist_room) {
+		free(dist);
+		free(queue);
+	}
 	return count;
 }
 

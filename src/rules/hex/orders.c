@@ -272,9 +272,10 @@ static const char *place_text(const hex_game *g, int side, const order_card *oc,
 static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref r, rules_error *err)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
-	const char *id = hex_game_ref_id(g, r);
+	const char *id = rules_quiet() ? "" : hex_game_ref_id(g, r);   /* for the words of a refusal */
 	char at[HEX_ADDRESS_MAX];
-	if (r.kind == REF_UNIT && hex_special_unarrived(g, r.index, err))
+	/* Only a unit a scenario's schedule brings can be on its way. */
+	if (r.kind == REF_UNIT && g->units[r.index].scheduled && hex_special_unarrived(g, r.index, err))
 		return false;
 	if (!hex_game_ref_alive(g, r)) {
 		hex_game_fail(err, g, g->rs->turn.rule, "'%s' %s", id, hex_game_ref_absence(g, r));

@@ -41,6 +41,7 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 	/* A flag won counts as the race stands: the last one wins the game. */
 	double destroy = W_DESTROY * strong_race_kill(g, u->side);
 	double best = 0;
+	int range = dice_range(u);
 	target->kind = REF_NONE;
 	target->index = -1;
 	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
@@ -52,7 +53,7 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 			continue;
 		hex_coord at = hex_game_ref_at(g, t);
 		int distance = hex_distance(u->at, at);
-		if (distance > dice_range(u))
+		if (distance > range)
 			continue;
 		dice_answer d;
 		dice_battle(g, unit, at, t, spent, &d);
@@ -86,6 +87,10 @@ static double drawn_fire(const hex_game *g, int unit)
 		if (!e->alive || e->side == u->side)
 			continue;
 		int distance = hex_distance(e->at, u->at);
+		/* No unit reaches further than the ruleset allows: the far
+		 * ones are passed by before their dice entry is looked up. */
+		if (distance > RULESET_MAX_RANGE + 1)
+			continue;
 		int range = dice_range(e);
 		if (distance > range + 1)
 			continue;

@@ -135,14 +135,20 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
+/* standing_worth with its battle's worth, `attack`, already known. */
+static double standing_worth_with(const hex_game *g, int unit, double attack, const strong_manner *manner)
+{
+	const hex_unit *u = &g->units[unit];
+	return attack - manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
+		W_OBJECTIVE * objective_at(g, u->side, u->at);
+}
+
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner)
 {
-	const hex_unit *u = &g->units[unit];
 	hex_ref t;
 	double attack = may_battle ? strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t) : 0;
-	return attack - manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
-		W_OBJECTIVE * objective_at(g, u->side, u->at);
+	return standing_worth_with(g, unit, attack, manner);
 }
 
 /* The way a unit may move this turn: with its general unless he is a
@@ -215,8 +221,11 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 }
 
 /* The best place for a unit to end its move, by place_worth; -1 when
- * standing still is best.  *gain: how much better than standing still. */
-static long best_place(referee *r, int unit, const strong_manner *manner, bool *alone, double *gain)
+ * standing still is best.  *gain: how much better than standing still.
+ * `now`: the worth of its best battle from where it stands, when the
+ * caller has it already (NULL: weighed here). */
+static long best_place(referee *r, int unit, const strong_manner *manner, const double *now, bool *alone,
+	double *gain)
 {
 	hex_game *g = r->g;
 	move_options o = move_way(r, unit, alone);
@@ -224,7 +233,9 @@ static long best_place(referee *r, int unit, const strong_manner *manner, bool *
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
 	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner };
-	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent, manner);
+	bool may_battle = moves_battle_after(g, unit, 0);
+	double stay = now ? standing_worth_with(g, unit, may_battle ? *now : 0, manner) :
+		strong_standing_worth(g, unit, may_battle, spent, manner);
 	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
 	referee_spent_finish(&spent_of);
 	return best;
@@ -251,7 +262,8 @@ static double order_worth(referee *r, int unit, const strong_manner *manner)
 		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
 	bool alone;
 	double gain;
-	best_place(r, unit, manner, &alone, &gain);
+	/* Its best battle from here is the one standing still offers. */
+	best_place(r, unit, manner, &now, &alone, &gain);
 	return gain > now ? gain : now;
 }
 
@@ -470,7 +482,7 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 			continue;
 		bool lone;
 		double gain;
-		long h = best_place(r, (int)i, sp->manner, &lone, &gain);
+		long h = best_place(r, (int)i, sp->manner, NULL, &lone, &gain);
 		if (h >= 0 && gain > best) {
 			best = gain;
 			unit = (int)i;

@@ -72,9 +72,31 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 	return best;
 }
 
+void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
+{
+	e->count = 0;
+	e->unit = xmalloc((g->unit_count + 1) * sizeof *e->unit);
+	e->range = xmalloc((g->unit_count + 1) * sizeof *e->range);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (!u->alive || u->side == side)
+			continue;
+		e->unit[e->count] = (int)i;
+		e->range[e->count++] = dice_range(u);
+	}
+}
+
+void strong_enemies_finish(strong_enemies *e)
+{
+	free(e->unit);
+	free(e->range);
+	e->unit = e->range = NULL;
+	e->count = 0;
+}
+
 /* The fire unit `unit` draws where it stands: every enemy unit that has
  * it in reach now, or after one step, with the dice the engine gives. */
-static double drawn_fire(const hex_game *g, int unit)
+static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enemies)
 {
 	const hex_unit *u = &g->units[unit];
 	hex_ref me = { REF_UNIT, unit };
@@ -82,41 +104,36 @@ static double drawn_fire(const hex_game *g, int unit)
 	 * its target. */
 	double destroy = W_DESTROY * strong_race_guard(g, u->side);
 	double sum = 0;
-	for (size_t i = 0; i < g->unit_count; i++) {
+	for (size_t k = 0; k < enemies->count; k++) {
+		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
-		if (!e->alive || e->side == u->side)
-			continue;
 		int distance = hex_distance(e->at, u->at);
-		/* No unit reaches further than the ruleset allows: the far
-		 * ones are passed by before their dice entry is looked up. */
-		if (distance > RULESET_MAX_RANGE + 1)
-			continue;
-		int range = dice_range(e);
+		int range = enemies->range[k];
 		if (distance > range + 1)
 			continue;
 		int dice;
 		if (distance <= range) {
 			dice_answer d;
-			dice_battle(g, (int)i, u->at, me, NULL, &d);
+			dice_battle(g, i, u->at, me, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
 			dice = dice_at(e, range) / 2;
 		}
 		odds o;
-		strong_battle_odds(g, (int)i, me, dice, distance, &o);
+		strong_battle_odds(g, i, me, dice, distance, &o);
 		sum += strong_odds_worth(&o, destroy);
 	}
 	return sum;
 }
 
-/* Hexes from `from` to the nearest living unit not of `side` (0 when
- * none is left). */
-static int nearest_enemy(const hex_game *g, int side, hex_coord from)
+/* Hexes from `from` to the nearest of the enemies (0 when none is
+ * left). */
+static int nearest_enemy(const hex_game *g, const strong_enemies *enemies, hex_coord from)
 {
 	int best = -1;
-	for (const hex_unit *e = g->units; e < g->units + g->unit_count; e++) {
-		int d = e->alive && e->side != side ? hex_distance(from, e->at) : -1;
-		best = d >= 0 && (best < 0 || d < best) ? d : best;
+	for (size_t k = 0; k < enemies->count; k++) {
+		int d = hex_distance(from, g->units[enemies->unit[k]].at);
+		best = best < 0 || d < best ? d : best;
 	}
 	return best < 0 ? 0 : best;
 }
@@ -136,19 +153,30 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 }
 
 /* standing_worth with its battle's worth, `attack`, already known. */
-static double standing_worth_with(const hex_game *g, int unit, double attack, const strong_manner *manner)
+static double standing_worth_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
+	const strong_enemies *e)
 {
 	const hex_unit *u = &g->units[unit];
-	return attack - manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
+	return attack - manner->risk * drawn_fire(g, unit, e) - manner->close * nearest_enemy(g, e, u->at) +
 		W_OBJECTIVE * objective_at(g, u->side, u->at);
+}
+
+double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e)
+{
+	hex_ref t;
+	double attack = may_battle ? strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t) : 0;
+	return standing_worth_with(g, unit, attack, manner, e);
 }
 
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner)
 {
-	hex_ref t;
-	double attack = may_battle ? strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t) : 0;
-	return standing_worth_with(g, unit, attack, manner);
+	strong_enemies e;
+	strong_enemies_init(&e, g, g->units[unit].side);
+	double w = strong_standing_worth_among(g, unit, may_battle, spent, manner, &e);
+	strong_enemies_finish(&e);
+	return w;
 }
 
 /* The way a unit may move this turn: with its general unless he is a
@@ -191,6 +219,7 @@ typedef struct unit_move {
 	int gen;              /* the general it carries, -1 */
 	const bool *spent;
 	const strong_manner *manner;
+	const strong_enemies *enemies;  /* read once for every hex weighed */
 } unit_move;
 
 /* standing_worth with the unit (and its general) put on h for the count
@@ -213,7 +242,8 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 	hex_game_place(g, me, h);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, h);
-	double w = strong_standing_worth(g, m->unit, may_battle, m->spent, m->manner) + shelter - 0.01 * steps;
+	double w = strong_standing_worth_among(g, m->unit, may_battle, m->spent, m->manner, m->enemies) + shelter -
+		0.01 * steps;
 	hex_game_place(g, me, home);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, home);
@@ -232,11 +262,16 @@ static long best_place(referee *r, int unit, const strong_manner *manner, const 
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner };
+	/* Only this unit (and its general) is put on the hexes weighed:
+	 * the enemy stays as it is. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, g->units[unit].side);
+	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner, &enemies };
 	bool may_battle = moves_battle_after(g, unit, 0);
-	double stay = now ? standing_worth_with(g, unit, may_battle ? *now : 0, manner) :
-		strong_standing_worth(g, unit, may_battle, spent, manner);
+	double stay = now ? standing_worth_with(g, unit, may_battle ? *now : 0, manner, &enemies) :
+		strong_standing_worth_among(g, unit, may_battle, spent, manner, &enemies);
 	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return best;
 }
@@ -747,7 +782,9 @@ static bool gain_pays(referee *r, const strong_manner *manner)
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	double stay = strong_standing_worth(g, unit, false, spent, manner);
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, u->side);
+	double stay = strong_standing_worth_among(g, unit, false, spent, manner, &enemies);
 	int gen = hex_game_unit_general(g, unit);
 	bool carry = gen >= 0 && !r->gt[gen].moved && !hex_game_general_stays(g, gen);
 	const rs_when *again = &u->type->ground_gain_battle;
@@ -759,14 +796,14 @@ static bool gain_pays(referee *r, const strong_manner *manner)
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, b->target_hex);
 	hex_ref t;
-	double there = (may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0) -
-		manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
-		W_OBJECTIVE * objective_at(g, u->side, u->at);
+	double there = standing_worth_with(g, unit, may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0,
+		manner, &enemies);
 	if (gen >= 0)
 		there += strong_general_exposure(g, gen) - general_before;
 	hex_game_place(g, me, home);
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return there >= stay;
 }

@@ -183,9 +183,43 @@ static void check_worths(game *gm, player *p)
 
 static long enemies_checked;
 
+/* The standing worth of unit `unit` with the enemies read before it or
+ * its general was moved, against reading them where they stand. */
+static void check_among(const hex_game *g, int unit, const bool *spent, const strong_enemies *e)
+{
+	double kept = strong_standing_worth_among(g, unit, true, spent, &STRONG_OWN_MANNER, e);
+	double fresh = strong_standing_worth(g, unit, true, spent, &STRONG_OWN_MANNER);
+	if (kept != fresh)
+		fail_msg("unit %d on %d,%d: worth %g with the enemies read before, %g read there", unit,
+			g->units[unit].at.col, g->units[unit].at.row, kept, fresh);
+	enemies_checked++;
+}
+
+/* Each general of the side to play put with the units within two of him,
+ * as his move weighs them. */
+static void check_enemies_generals(hex_game *g, int side, const bool *spent, const strong_enemies *e)
+{
+	for (size_t i = 0; i < g->general_count; i++) {
+		const hex_general *ge = &g->generals[i];
+		if (!ge->alive || ge->side != side)
+			continue;
+		hex_coord home = ge->at;
+		hex_ref me = { REF_GENERAL, (int)i };
+		for (size_t k = 0; k < g->unit_count; k++) {
+			const hex_unit *u = &g->units[k];
+			if (!u->alive || u->side != side || hex_distance(u->at, home) > 2)
+				continue;
+			hex_game_place(g, me, u->at);
+			check_among(g, (int)k, spent, e);
+			hex_game_place(g, me, home);
+		}
+	}
+}
+
 /* Each living unit of the side to play put on every free hex within two
- * of it, as a move weighs them: its standing worth with the enemies read
- * before it was moved is the one with the enemies read where it stands. */
+ * of it, as a move weighs them, and each general with the units near him:
+ * the standing worth with the enemies read before they were moved is the
+ * one with the enemies read where they stand. */
 static void check_enemies(game *gm)
 {
 	referee *r = hex_engine_referee(gm);
@@ -205,15 +239,11 @@ static void check_enemies(game *gm)
 			if (hex_distance(h, home) > 2 || (hex_game_occupied(g, h) && !grid_cell_equal(h, home)))
 				continue;
 			hex_game_place(g, me, h);
-			double kept = strong_standing_worth_among(g, (int)i, true, spent_of.of, &STRONG_OWN_MANNER, &e);
-			double fresh = strong_standing_worth(g, (int)i, true, spent_of.of, &STRONG_OWN_MANNER);
+			check_among(g, (int)i, spent_of.of, &e);
 			hex_game_place(g, me, home);
-			if (kept != fresh)
-				fail_msg("unit %zu on %d,%d: worth %g with the enemies read before, %g read there", i, h.col,
-					h.row, kept, fresh);
-			enemies_checked++;
 		}
 	}
+	check_enemies_generals(g, r->side, spent_of.of, &e);
 	referee_spent_finish(&spent_of);
 	strong_enemies_finish(&e);
 }

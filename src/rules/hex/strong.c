@@ -35,7 +35,16 @@ double strong_odds_worth(const odds *o, double destroy)
 	return o->destroy * destroy + o->figures * W_FIGURE + o->flags * W_FLAG;
 }
 
-double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target)
+/* The enemies' figures that the list names, units first (a battle's
+ * target by index k, for best_battle_among). */
+static hex_ref enemy_figure(const strong_enemies *e, size_t k)
+{
+	return k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } : (hex_ref){ REF_GENERAL, e->general[k - e->count] };
+}
+
+/* strong_best_battle among the enemies read beforehand. */
+static double best_battle_among(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target,
+	const strong_enemies *e)
 {
 	const hex_unit *u = &g->units[unit];
 	/* A flag won counts as the race stands: the last one wins the game. */
@@ -44,12 +53,9 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 	int range = dice_range(u);
 	target->kind = REF_NONE;
 	target->index = -1;
-	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
-		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
-			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+	for (size_t k = 0; k < e->count + e->general_count; k++) {
+		hex_ref t = enemy_figure(e, k);
 		if (only.kind != REF_NONE && (only.kind != t.kind || only.index != t.index))
-			continue;
-		if (!hex_game_ref_alive(g, t) || hex_game_ref_side(g, t) == u->side)
 			continue;
 		hex_coord at = hex_game_ref_at(g, t);
 		int distance = hex_distance(u->at, at);
@@ -72,6 +78,15 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 	return best;
 }
 
+double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target)
+{
+	strong_enemies e;
+	strong_enemies_init(&e, g, g->units[unit].side);
+	double w = best_battle_among(g, unit, spent, only, target, &e);
+	strong_enemies_finish(&e);
+	return w;
+}
+
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 {
 	e->count = 0;
@@ -84,14 +99,20 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 		e->unit[e->count] = (int)i;
 		e->range[e->count++] = dice_range(u);
 	}
+	e->general_count = 0;
+	e->general = xmalloc((g->general_count + 1) * sizeof *e->general);
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && g->generals[i].side != side)
+			e->general[e->general_count++] = (int)i;
 }
 
 void strong_enemies_finish(strong_enemies *e)
 {
 	free(e->unit);
 	free(e->range);
-	e->unit = e->range = NULL;
-	e->count = 0;
+	free(e->general);
+	e->unit = e->range = e->general = NULL;
+	e->count = e->general_count = 0;
 }
 
 /* The fire unit `unit` draws where it stands: every enemy unit that has
@@ -165,7 +186,7 @@ double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle,
 	const strong_manner *manner, const strong_enemies *e)
 {
 	hex_ref t;
-	double attack = may_battle ? strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t) : 0;
+	double attack = may_battle ? best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, e) : 0;
 	return standing_worth_with(g, unit, attack, manner, e);
 }
 
@@ -558,6 +579,9 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 	int radius = g->rs->brigades.zone_radius;
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
+	/* Only the brigade's own members are put on the hexes weighed. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, g->generals[br->general].side);
 	double sum = 0;
 	for (int k = 0; k < br->unit_count; k++) {
 		int m = br->units[k];
@@ -567,7 +591,9 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		hex_ref me = { REF_UNIT, m };
 		hex_coord best_at = g->units[m].at;
 		bool stay_ok = hex_distance(best_at, gat) <= radius;
-		double best = stay_ok ? strong_standing_worth(g, m, moves_battle_after(g, m, 0), spent, sp->manner) + MOVE_MARGIN : -DBL_MAX;
+		double best = stay_ok ? strong_standing_worth_among(g, m, moves_battle_after(g, m, 0), spent, sp->manner,
+						&enemies) + MOVE_MARGIN :
+					-DBL_MAX;
 		if (zone_member(r, m) && hex_game_general_at(g, g->units[m].at) < 0) {
 			move_options o = { false, speed };
 			moves_reach(g, me, &o, steps);
@@ -577,8 +603,9 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 					continue;
 				const rs_terrain *ter = hex_game_terrain(g, h);
 				hex_game_place(g, me, h);
-				double w = strong_standing_worth(g, m, moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry),
-					spent, sp->manner) - 0.01 * steps[i];
+				bool may_battle = moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry);
+				double w = strong_standing_worth_among(g, m, may_battle, spent, sp->manner, &enemies) -
+					0.01 * steps[i];
 				hex_game_place(g, me, from[k]);
 				if (w > best) {
 					best = w;
@@ -599,6 +626,7 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		}
 	}
 	sp->plan_len = len;
+	strong_enemies_finish(&enemies);
 	free(steps);
 	return sum;
 }
@@ -796,8 +824,8 @@ static bool gain_pays(referee *r, const strong_manner *manner)
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, b->target_hex);
 	hex_ref t;
-	double there = standing_worth_with(g, unit, may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0,
-		manner, &enemies);
+	double there = standing_worth_with(g, unit,
+		may_battle ? best_battle_among(g, unit, spent, b->target, &t, &enemies) : 0, manner, &enemies);
 	if (gen >= 0)
 		there += strong_general_exposure(g, gen) - general_before;
 	hex_game_place(g, me, home);

@@ -107,20 +107,20 @@ static int nearest_friend(const hex_game *g, int side, hex_coord h)
  * units he stands with are worth with him against without him, less the
  * flag the enemy may take from him alone (weighed as the flag race
  * stands), less his way to his nearest unit. */
-static double general_worth(hex_game *g, int gen, const bool *spent)
+static double general_worth(hex_game *g, int gen, const bool *spent, const strong_enemies *e)
 {
 	hex_general *ge = &g->generals[gen];
 	int units[GAME_MAX_BRIGADE_UNITS];
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
 	double w = 0;
 	for (int k = 0; k < n; k++)
-		w += strong_standing_worth(g, units[k], true, spent, &STRONG_OWN_MANNER);
+		w += strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
 	if (n > 0) {
 		/* The same units without him: he is taken off the board for
 		 * the count and put back. */
 		hex_game_general_lift(g, gen, true);
 		for (int k = 0; k < n; k++)
-			w -= strong_standing_worth(g, units[k], true, spent, &STRONG_OWN_MANNER);
+			w -= strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
 		hex_game_general_lift(g, gen, false);
 		return w + strong_general_exposure(g, gen);
 	}
@@ -150,6 +150,7 @@ typedef struct general_move {
 	hex_game *g;
 	int gen;
 	const bool *spent;
+	const strong_enemies *enemies;  /* read once for every hex weighed */
 } general_move;
 
 /* general_worth with him put on h for the count and put back. */
@@ -159,7 +160,7 @@ static double general_place_worth(void *ctx, hex_coord h, int steps)
 	hex_ref me = { REF_GENERAL, m->gen };
 	hex_coord home = m->g->generals[m->gen].at;
 	hex_game_place(m->g, me, h);
-	double w = general_worth(m->g, m->gen, m->spent) - 0.01 * steps;
+	double w = general_worth(m->g, m->gen, m->spent, m->enemies) - 0.01 * steps;
 	hex_game_place(m->g, me, home);
 	return w;
 }
@@ -172,10 +173,14 @@ static long general_best_place(referee *r, int gen, double *gain)
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	general_move m = { g, gen, spent };
+	/* Only he is put on the hexes weighed (and his units lifted). */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, g->generals[gen].side);
+	general_move m = { g, gen, spent, &enemies };
 	move_options o = { false, -1 };
-	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent),
+	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent, &enemies),
 		general_place_worth, &m, gain);
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return best;
 }

@@ -46,15 +46,18 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner);
 
-/* The living enemy units of a side with their reach, read once for the
- * many hexes one move or plan weighs: each hex asks for the fire drawn
- * from them and the way to the nearest.  It holds while the enemy's units
- * stay as they are; the side's own figures may be put anywhere meanwhile
- * (a hex is weighed with them put there for the count and put back). */
+/* The living enemy units and generals of a side, with the units' reach,
+ * read once for the many hexes one move or plan weighs: each hex asks for
+ * the battles to fight there, the fire drawn from them and the way to the
+ * nearest.  It holds while the enemy's figures stay as they are; the
+ * side's own may be put anywhere meanwhile (a hex is weighed with them put
+ * there for the count and put back). */
 typedef struct strong_enemies {
 	size_t count;
 	int *unit;     /* their indices, in the game's order */
 	int *range;    /* the reach of each (dice_range) */
+	size_t general_count;
+	int *general;  /* the generals' indices, in the game's order */
 } strong_enemies;
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side);
 void strong_enemies_finish(strong_enemies *e);

@@ -89,9 +89,11 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 {
+	/* One block for the three lists: it is read afresh for every
+	 * standing worth asked without one. */
 	e->count = 0;
-	e->unit = xmalloc((g->unit_count + 1) * sizeof *e->unit);
-	e->range = xmalloc((g->unit_count + 1) * sizeof *e->range);
+	e->unit = xmalloc((2 * g->unit_count + g->general_count + 1) * sizeof *e->unit);
+	e->range = e->unit + g->unit_count;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		if (!u->alive || u->side == side)
@@ -100,7 +102,7 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 		e->range[e->count++] = dice_range(u);
 	}
 	e->general_count = 0;
-	e->general = xmalloc((g->general_count + 1) * sizeof *e->general);
+	e->general = e->range + g->unit_count;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && g->generals[i].side != side)
 			e->general[e->general_count++] = (int)i;
@@ -109,8 +111,6 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 void strong_enemies_finish(strong_enemies *e)
 {
 	free(e->unit);
-	free(e->range);
-	free(e->general);
 	e->unit = e->range = e->general = NULL;
 	e->count = e->general_count = 0;
 }
@@ -274,9 +274,9 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 /* The best place for a unit to end its move, by place_worth; -1 when
  * standing still is best.  *gain: how much better than standing still.
  * `now`: the worth of its best battle from where it stands, when the
- * caller has it already (NULL: weighed here). */
-static long best_place(referee *r, int unit, const strong_manner *manner, const double *now, bool *alone,
-	double *gain)
+ * caller has it already (NULL: weighed here); `enemies`: its side's. */
+static long best_place(referee *r, int unit, const strong_manner *manner, const double *now,
+	const strong_enemies *enemies, bool *alone, double *gain)
 {
 	hex_game *g = r->g;
 	move_options o = move_way(r, unit, alone);
@@ -285,21 +285,18 @@ static long best_place(referee *r, int unit, const strong_manner *manner, const 
 	bool *spent = spent_of.of;
 	/* Only this unit (and its general) is put on the hexes weighed:
 	 * the enemy stays as it is. */
-	strong_enemies enemies;
-	strong_enemies_init(&enemies, g, g->units[unit].side);
-	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner, &enemies };
+	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner, enemies };
 	bool may_battle = moves_battle_after(g, unit, 0);
-	double stay = now ? standing_worth_with(g, unit, may_battle ? *now : 0, manner, &enemies) :
-		strong_standing_worth_among(g, unit, may_battle, spent, manner, &enemies);
+	double stay = now ? standing_worth_with(g, unit, may_battle ? *now : 0, manner, enemies) :
+		strong_standing_worth_among(g, unit, may_battle, spent, manner, enemies);
 	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
-	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return best;
 }
 
 /* What ordering a unit is worth this turn: the best of battling where it
  * stands or moving first, against being left alone. */
-static double order_worth(referee *r, int unit, const strong_manner *manner)
+static double order_worth(referee *r, int unit, const strong_manner *manner, const strong_enemies *enemies)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
@@ -312,14 +309,14 @@ static double order_worth(referee *r, int unit, const strong_manner *manner)
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
 	hex_ref t;
-	double now = strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t);
+	double now = best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, enemies);
 	referee_spent_finish(&spent_of);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
 	bool alone;
 	double gain;
 	/* Its best battle from here is the one standing still offers. */
-	best_place(r, unit, manner, &now, &alone, &gain);
+	best_place(r, unit, manner, &now, enemies, &alone, &gain);
 	return gain > now ? gain : now;
 }
 
@@ -337,12 +334,17 @@ double *strong_order_worths(referee *r, const strong_manner *manner)
 	const hex_game *g = r->g;
 	size_t n = g->unit_count + g->general_count;
 	double *w = xcalloc(n + 1, sizeof *w);
+	/* Weighing a figure's order puts it back where it stood. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, r->side);
 	for (size_t i = 0; i < n; i++) {
 		hex_ref f = orderable(g, i);
 		if (!hex_game_ref_alive(g, f) || hex_game_ref_side(g, f) != r->side)
 			continue;
-		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner) : strong_general_order_worth(r, f.index);
+		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner, &enemies) :
+			strong_general_order_worth(r, f.index);
 	}
+	strong_enemies_finish(&enemies);
 	return w;
 }
 
@@ -530,6 +532,8 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 	long to = -1;
 	bool alone = false;
 	double best = 0;
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, r->side);
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		const unit_turn *t = &r->ut[i];
@@ -538,7 +542,7 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 			continue;
 		bool lone;
 		double gain;
-		long h = best_place(r, (int)i, sp->manner, NULL, &lone, &gain);
+		long h = best_place(r, (int)i, sp->manner, NULL, &enemies, &lone, &gain);
 		if (h >= 0 && gain > best) {
 			best = gain;
 			unit = (int)i;
@@ -546,6 +550,7 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 			alone = lone;
 		}
 	}
+	strong_enemies_finish(&enemies);
 	if (unit < 0)
 		return false;
 	const hex_unit *u = &g->units[unit];

@@ -195,6 +195,17 @@ static void check_among(const hex_game *g, int unit, const bool *spent, const st
 	enemies_checked++;
 }
 
+/* The flag general `gen` risks where he stands, likewise. */
+static void check_exposure(hex_game *g, int gen, const strong_enemies *e)
+{
+	double kept = strong_general_exposure_among(g, gen, e);
+	double fresh = strong_general_exposure(g, gen);
+	if (kept != fresh)
+		fail_msg("general %d on %d,%d: exposure %g with the enemies read before, %g read there", gen,
+			g->generals[gen].at.col, g->generals[gen].at.row, kept, fresh);
+	enemies_checked++;
+}
+
 /* Each general of the side to play put with the units within two of him,
  * as his move weighs them. */
 static void check_enemies_generals(hex_game *g, int side, const bool *spent, const strong_enemies *e)
@@ -205,12 +216,14 @@ static void check_enemies_generals(hex_game *g, int side, const bool *spent, con
 			continue;
 		hex_coord home = ge->at;
 		hex_ref me = { REF_GENERAL, (int)i };
+		check_exposure(g, (int)i, e);
 		for (size_t k = 0; k < g->unit_count; k++) {
 			const hex_unit *u = &g->units[k];
 			if (!u->alive || u->side != side || hex_distance(u->at, home) > 2)
 				continue;
 			hex_game_place(g, me, u->at);
 			check_among(g, (int)k, spent, e);
+			check_exposure(g, (int)i, e);
 			hex_game_place(g, me, home);
 		}
 	}

@@ -259,7 +259,7 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 	int lone = hex_game_general_at(g, h);
 	double shelter = lone >= 0 && lone != m->gen && g->generals[lone].side == u->side &&
 			hex_game_units_at(g, h, u->side, NULL, 0) == 0 ?
-		-strong_general_exposure(g, lone) : 0;
+		-strong_general_exposure_among(g, lone, m->enemies) : 0;
 	hex_game_place(g, me, h);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, h);
@@ -312,7 +312,7 @@ static double order_worth(referee *r, int unit, const strong_manner *manner, con
 	double now = best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, enemies);
 	referee_spent_finish(&spent_of);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
-		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
+		return now - strong_general_exposure_among(g, g->brigades[u->brigade].general, enemies);
 	bool alone;
 	double gain;
 	/* Its best battle from here is the one standing still offers. */
@@ -824,7 +824,7 @@ static bool gain_pays(referee *r, const strong_manner *manner)
 	bool may_battle = again->attribute && hex_game_ref_alive(g, b->target) && hex_game_unit_matches(u, again);
 	/* Its general, carried along or left behind alone, stands safer or
 	 * less safe after it. */
-	double general_before = gen >= 0 ? strong_general_exposure(g, gen) : 0;
+	double general_before = gen >= 0 ? strong_general_exposure_among(g, gen, &enemies) : 0;
 	hex_game_place(g, me, b->target_hex);
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, b->target_hex);
@@ -832,7 +832,7 @@ static bool gain_pays(referee *r, const strong_manner *manner)
 	double there = standing_worth_with(g, unit,
 		may_battle ? best_battle_among(g, unit, spent, b->target, &t, &enemies) : 0, manner, &enemies);
 	if (gen >= 0)
-		there += strong_general_exposure(g, gen) - general_before;
+		there += strong_general_exposure_among(g, gen, &enemies) - general_before;
 	hex_game_place(g, me, home);
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);

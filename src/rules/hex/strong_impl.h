@@ -105,6 +105,8 @@ double strong_race_guard(const hex_game *g, int side);
  * he stands with are gone (weighed as the flag race stands).  The game
  * is changed for the count and put back. */
 double strong_general_exposure(hex_game *g, int gen);
+/* The same, the enemies of his side read beforehand. */
+double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e);
 /* What ordering general `gen` is worth this turn: how much better he
  * stands on his best hex than where he is (0 when he had better stay or
  * may not move). */

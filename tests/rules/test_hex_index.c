@@ -10,7 +10,9 @@
  * that left out something the odds read would change its choices.  And
  * the worths of ordering each figure that the strong player weighed for
  * its card and keeps for its orders, where it finds the position the
- * same (hex_game_same), are those weighed afresh. */
+ * same (hex_game_same), are those weighed afresh.  The enemies the strong
+ * player reads once for all the hexes a move weighs (strong_enemies) give
+ * the worth of standing on each what reading them there gives. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -179,6 +181,86 @@ static void check_worths(game *gm, player *p)
 	free(fresh);
 }
 
+static long enemies_checked;
+
+/* The standing worth of unit `unit` with the enemies read before it or
+ * its general was moved, against reading them where they stand. */
+static void check_among(const hex_game *g, int unit, const bool *spent, const strong_enemies *e)
+{
+	double kept = strong_standing_worth_among(g, unit, true, spent, &STRONG_OWN_MANNER, e);
+	double fresh = strong_standing_worth(g, unit, true, spent, &STRONG_OWN_MANNER);
+	if (kept != fresh)
+		fail_msg("unit %d on %d,%d: worth %g with the enemies read before, %g read there", unit,
+			g->units[unit].at.col, g->units[unit].at.row, kept, fresh);
+	enemies_checked++;
+}
+
+/* The flag general `gen` risks where he stands, likewise. */
+static void check_exposure(hex_game *g, int gen, const strong_enemies *e)
+{
+	double kept = strong_general_exposure_among(g, gen, e);
+	double fresh = strong_general_exposure(g, gen);
+	if (kept != fresh)
+		fail_msg("general %d on %d,%d: exposure %g with the enemies read before, %g read there", gen,
+			g->generals[gen].at.col, g->generals[gen].at.row, kept, fresh);
+	enemies_checked++;
+}
+
+/* Each general of the side to play put with the units within two of him,
+ * as his move weighs them. */
+static void check_enemies_generals(hex_game *g, int side, const bool *spent, const strong_enemies *e)
+{
+	for (size_t i = 0; i < g->general_count; i++) {
+		const hex_general *ge = &g->generals[i];
+		if (!ge->alive || ge->side != side)
+			continue;
+		hex_coord home = ge->at;
+		hex_ref me = { REF_GENERAL, (int)i };
+		check_exposure(g, (int)i, e);
+		for (size_t k = 0; k < g->unit_count; k++) {
+			const hex_unit *u = &g->units[k];
+			if (!u->alive || u->side != side || hex_distance(u->at, home) > 2)
+				continue;
+			hex_game_place(g, me, u->at);
+			check_among(g, (int)k, spent, e);
+			check_exposure(g, (int)i, e);
+			hex_game_place(g, me, home);
+		}
+	}
+}
+
+/* Each living unit of the side to play put on every free hex within two
+ * of it, as a move weighs them, and each general with the units near him:
+ * the standing worth with the enemies read before they were moved is the
+ * one with the enemies read where they stand. */
+static void check_enemies(game *gm)
+{
+	referee *r = hex_engine_referee(gm);
+	hex_game *g = r->g;
+	strong_enemies e;
+	strong_enemies_init(&e, g, r->side);
+	referee_spent spent_of;
+	referee_spent_init(&spent_of, r);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (!u->alive || u->side != r->side)
+			continue;
+		hex_coord home = u->at;
+		hex_ref me = { REF_UNIT, (int)i };
+		for (size_t k = 0; k < hex_count(&g->board); k++) {
+			hex_coord h = hex_from_index(&g->board, k);
+			if (hex_distance(h, home) > 2 || (hex_game_occupied(g, h) && !grid_cell_equal(h, home)))
+				continue;
+			hex_game_place(g, me, h);
+			check_among(g, (int)i, spent_of.of, &e);
+			hex_game_place(g, me, home);
+		}
+	}
+	check_enemies_generals(g, r->side, spent_of.of, &e);
+	referee_spent_finish(&spent_of);
+	strong_enemies_finish(&e);
+}
+
 /* The living general at h by looking at each (the first of them), and
  * how many stand there. */
 static int scan_general(const hex_game *g, hex_coord h, int *count)
@@ -268,6 +350,7 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 		if (n % ODDS_EVERY == 0) {
 			check_odds(hex_engine_referee(g)->g);
 			check_sight(hex_engine_referee(g)->g);
+			check_enemies(g);
 		}
 		checks++;
 		if (fork && n == CLONE_AT) {
@@ -330,6 +413,7 @@ static void test_index_agrees(void **state)
 	assert_true(checks > 100);
 	/* Kept more often than not: the test is not empty. */
 	assert_true(worths_kept > 10);
+	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
 }
 

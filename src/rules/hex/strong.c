@@ -35,24 +35,31 @@ double strong_odds_worth(const odds *o, double destroy)
 	return o->destroy * destroy + o->figures * W_FIGURE + o->flags * W_FLAG;
 }
 
-double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target)
+/* The enemies' figures that the list names, units first (a battle's
+ * target by index k, for best_battle_among). */
+static hex_ref enemy_figure(const strong_enemies *e, size_t k)
+{
+	return k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } : (hex_ref){ REF_GENERAL, e->general[k - e->count] };
+}
+
+/* strong_best_battle among the enemies read beforehand. */
+static double best_battle_among(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target,
+	const strong_enemies *e)
 {
 	const hex_unit *u = &g->units[unit];
 	/* A flag won counts as the race stands: the last one wins the game. */
 	double destroy = W_DESTROY * strong_race_kill(g, u->side);
 	double best = 0;
+	int range = dice_range(u);
 	target->kind = REF_NONE;
 	target->index = -1;
-	for (size_t i = 0; i < g->unit_count + g->general_count; i++) {
-		hex_ref t = i < g->unit_count ? (hex_ref){ REF_UNIT, (int)i } :
-			(hex_ref){ REF_GENERAL, (int)(i - g->unit_count) };
+	for (size_t k = 0; k < e->count + e->general_count; k++) {
+		hex_ref t = enemy_figure(e, k);
 		if (only.kind != REF_NONE && (only.kind != t.kind || only.index != t.index))
-			continue;
-		if (!hex_game_ref_alive(g, t) || hex_game_ref_side(g, t) == u->side)
 			continue;
 		hex_coord at = hex_game_ref_at(g, t);
 		int distance = hex_distance(u->at, at);
-		if (distance > dice_range(u))
+		if (distance > range)
 			continue;
 		dice_answer d;
 		dice_battle(g, unit, at, t, spent, &d);
@@ -71,9 +78,46 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 	return best;
 }
 
+double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target)
+{
+	strong_enemies e;
+	strong_enemies_init(&e, g, g->units[unit].side);
+	double w = best_battle_among(g, unit, spent, only, target, &e);
+	strong_enemies_finish(&e);
+	return w;
+}
+
+void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
+{
+	/* One block for the three lists: it is read afresh for every
+	 * standing worth asked without one. */
+	e->count = 0;
+	e->unit = xmalloc((2 * g->unit_count + g->general_count + 1) * sizeof *e->unit);
+	e->range = e->unit + g->unit_count;
+	for (size_t i = 0; i < g->unit_count; i++) {
+		const hex_unit *u = &g->units[i];
+		if (!u->alive || u->side == side)
+			continue;
+		e->unit[e->count] = (int)i;
+		e->range[e->count++] = dice_range(u);
+	}
+	e->general_count = 0;
+	e->general = e->range + g->unit_count;
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && g->generals[i].side != side)
+			e->general[e->general_count++] = (int)i;
+}
+
+void strong_enemies_finish(strong_enemies *e)
+{
+	free(e->unit);
+	e->unit = e->range = e->general = NULL;
+	e->count = e->general_count = 0;
+}
+
 /* The fire unit `unit` draws where it stands: every enemy unit that has
  * it in reach now, or after one step, with the dice the engine gives. */
-static double drawn_fire(const hex_game *g, int unit)
+static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enemies)
 {
 	const hex_unit *u = &g->units[unit];
 	hex_ref me = { REF_UNIT, unit };
@@ -81,37 +125,36 @@ static double drawn_fire(const hex_game *g, int unit)
 	 * its target. */
 	double destroy = W_DESTROY * strong_race_guard(g, u->side);
 	double sum = 0;
-	for (size_t i = 0; i < g->unit_count; i++) {
+	for (size_t k = 0; k < enemies->count; k++) {
+		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
-		if (!e->alive || e->side == u->side)
-			continue;
 		int distance = hex_distance(e->at, u->at);
-		int range = dice_range(e);
+		int range = enemies->range[k];
 		if (distance > range + 1)
 			continue;
 		int dice;
 		if (distance <= range) {
 			dice_answer d;
-			dice_battle(g, (int)i, u->at, me, NULL, &d);
+			dice_battle(g, i, u->at, me, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
 			dice = dice_at(e, range) / 2;
 		}
 		odds o;
-		strong_battle_odds(g, (int)i, me, dice, distance, &o);
+		strong_battle_odds(g, i, me, dice, distance, &o);
 		sum += strong_odds_worth(&o, destroy);
 	}
 	return sum;
 }
 
-/* Hexes from `from` to the nearest living unit not of `side` (0 when
- * none is left). */
-static int nearest_enemy(const hex_game *g, int side, hex_coord from)
+/* Hexes from `from` to the nearest of the enemies (0 when none is
+ * left). */
+static int nearest_enemy(const hex_game *g, const strong_enemies *enemies, hex_coord from)
 {
 	int best = -1;
-	for (const hex_unit *e = g->units; e < g->units + g->unit_count; e++) {
-		int d = e->alive && e->side != side ? hex_distance(from, e->at) : -1;
-		best = d >= 0 && (best < 0 || d < best) ? d : best;
+	for (size_t k = 0; k < enemies->count; k++) {
+		int d = hex_distance(from, g->units[enemies->unit[k]].at);
+		best = best < 0 || d < best ? d : best;
 	}
 	return best < 0 ? 0 : best;
 }
@@ -130,14 +173,31 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
+/* standing_worth with its battle's worth, `attack`, already known. */
+static double standing_worth_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
+	const strong_enemies *e)
+{
+	const hex_unit *u = &g->units[unit];
+	return attack - manner->risk * drawn_fire(g, unit, e) - manner->close * nearest_enemy(g, e, u->at) +
+		W_OBJECTIVE * objective_at(g, u->side, u->at);
+}
+
+double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e)
+{
+	hex_ref t;
+	double attack = may_battle ? best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, e) : 0;
+	return standing_worth_with(g, unit, attack, manner, e);
+}
+
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner)
 {
-	const hex_unit *u = &g->units[unit];
-	hex_ref t;
-	double attack = may_battle ? strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t) : 0;
-	return attack - manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
-		W_OBJECTIVE * objective_at(g, u->side, u->at);
+	strong_enemies e;
+	strong_enemies_init(&e, g, g->units[unit].side);
+	double w = strong_standing_worth_among(g, unit, may_battle, spent, manner, &e);
+	strong_enemies_finish(&e);
+	return w;
 }
 
 /* The way a unit may move this turn: with its general unless he is a
@@ -180,6 +240,7 @@ typedef struct unit_move {
 	int gen;              /* the general it carries, -1 */
 	const bool *spent;
 	const strong_manner *manner;
+	const strong_enemies *enemies;  /* read once for every hex weighed */
 } unit_move;
 
 /* standing_worth with the unit (and its general) put on h for the count
@@ -198,11 +259,12 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 	int lone = hex_game_general_at(g, h);
 	double shelter = lone >= 0 && lone != m->gen && g->generals[lone].side == u->side &&
 			hex_game_units_at(g, h, u->side, NULL, 0) == 0 ?
-		-strong_general_exposure(g, lone) : 0;
+		-strong_general_exposure_among(g, lone, m->enemies) : 0;
 	hex_game_place(g, me, h);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, h);
-	double w = strong_standing_worth(g, m->unit, may_battle, m->spent, m->manner) + shelter - 0.01 * steps;
+	double w = strong_standing_worth_among(g, m->unit, may_battle, m->spent, m->manner, m->enemies) + shelter -
+		0.01 * steps;
 	hex_game_place(g, me, home);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, home);
@@ -210,16 +272,23 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 }
 
 /* The best place for a unit to end its move, by place_worth; -1 when
- * standing still is best.  *gain: how much better than standing still. */
-static long best_place(referee *r, int unit, const strong_manner *manner, bool *alone, double *gain)
+ * standing still is best.  *gain: how much better than standing still.
+ * `now`: the worth of its best battle from where it stands, when the
+ * caller has it already (NULL: weighed here); `enemies`: its side's. */
+static long best_place(referee *r, int unit, const strong_manner *manner, const double *now,
+	const strong_enemies *enemies, bool *alone, double *gain)
 {
 	hex_game *g = r->g;
 	move_options o = move_way(r, unit, alone);
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner };
-	double stay = strong_standing_worth(g, unit, moves_battle_after(g, unit, 0), spent, manner);
+	/* Only this unit (and its general) is put on the hexes weighed:
+	 * the enemy stays as it is. */
+	unit_move m = { g, unit, o.with_general ? hex_game_unit_general(g, unit) : -1, spent, manner, enemies };
+	bool may_battle = moves_battle_after(g, unit, 0);
+	double stay = now ? standing_worth_with(g, unit, may_battle ? *now : 0, manner, enemies) :
+		strong_standing_worth_among(g, unit, may_battle, spent, manner, enemies);
 	long best = strong_best_hex(g, (hex_ref){ REF_UNIT, unit }, &o, stay, place_worth, &m, gain);
 	referee_spent_finish(&spent_of);
 	return best;
@@ -227,7 +296,7 @@ static long best_place(referee *r, int unit, const strong_manner *manner, bool *
 
 /* What ordering a unit is worth this turn: the best of battling where it
  * stands or moving first, against being left alone. */
-static double order_worth(referee *r, int unit, const strong_manner *manner)
+static double order_worth(referee *r, int unit, const strong_manner *manner, const strong_enemies *enemies)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
@@ -240,13 +309,14 @@ static double order_worth(referee *r, int unit, const strong_manner *manner)
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
 	hex_ref t;
-	double now = strong_best_battle(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t);
+	double now = best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, enemies);
 	referee_spent_finish(&spent_of);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
-		return now - strong_general_exposure(g, g->brigades[u->brigade].general);
+		return now - strong_general_exposure_among(g, g->brigades[u->brigade].general, enemies);
 	bool alone;
 	double gain;
-	best_place(r, unit, manner, &alone, &gain);
+	/* Its best battle from here is the one standing still offers. */
+	best_place(r, unit, manner, &now, enemies, &alone, &gain);
 	return gain > now ? gain : now;
 }
 
@@ -264,12 +334,17 @@ double *strong_order_worths(referee *r, const strong_manner *manner)
 	const hex_game *g = r->g;
 	size_t n = g->unit_count + g->general_count;
 	double *w = xcalloc(n + 1, sizeof *w);
+	/* Weighing a figure's order puts it back where it stood. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, r->side);
 	for (size_t i = 0; i < n; i++) {
 		hex_ref f = orderable(g, i);
 		if (!hex_game_ref_alive(g, f) || hex_game_ref_side(g, f) != r->side)
 			continue;
-		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner) : strong_general_order_worth(r, f.index);
+		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner, &enemies) :
+			strong_general_order_worth(r, f.index);
 	}
+	strong_enemies_finish(&enemies);
 	return w;
 }
 
@@ -457,6 +532,8 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 	long to = -1;
 	bool alone = false;
 	double best = 0;
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, r->side);
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		const unit_turn *t = &r->ut[i];
@@ -465,7 +542,7 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 			continue;
 		bool lone;
 		double gain;
-		long h = best_place(r, (int)i, sp->manner, &lone, &gain);
+		long h = best_place(r, (int)i, sp->manner, NULL, &enemies, &lone, &gain);
 		if (h >= 0 && gain > best) {
 			best = gain;
 			unit = (int)i;
@@ -473,6 +550,7 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 			alone = lone;
 		}
 	}
+	strong_enemies_finish(&enemies);
 	if (unit < 0)
 		return false;
 	const hex_unit *u = &g->units[unit];
@@ -506,6 +584,9 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 	int radius = g->rs->brigades.zone_radius;
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
+	/* Only the brigade's own members are put on the hexes weighed. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, g->generals[br->general].side);
 	double sum = 0;
 	for (int k = 0; k < br->unit_count; k++) {
 		int m = br->units[k];
@@ -515,7 +596,9 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		hex_ref me = { REF_UNIT, m };
 		hex_coord best_at = g->units[m].at;
 		bool stay_ok = hex_distance(best_at, gat) <= radius;
-		double best = stay_ok ? strong_standing_worth(g, m, moves_battle_after(g, m, 0), spent, sp->manner) + MOVE_MARGIN : -DBL_MAX;
+		double best = stay_ok ? strong_standing_worth_among(g, m, moves_battle_after(g, m, 0), spent, sp->manner,
+						&enemies) + MOVE_MARGIN :
+					-DBL_MAX;
 		if (zone_member(r, m) && hex_game_general_at(g, g->units[m].at) < 0) {
 			move_options o = { false, speed };
 			moves_reach(g, me, &o, steps);
@@ -525,8 +608,9 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 					continue;
 				const rs_terrain *ter = hex_game_terrain(g, h);
 				hex_game_place(g, me, h);
-				double w = strong_standing_worth(g, m, moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry),
-					spent, sp->manner) - 0.01 * steps[i];
+				bool may_battle = moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry);
+				double w = strong_standing_worth_among(g, m, may_battle, spent, sp->manner, &enemies) -
+					0.01 * steps[i];
 				hex_game_place(g, me, from[k]);
 				if (w > best) {
 					best = w;
@@ -547,6 +631,7 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		}
 	}
 	sp->plan_len = len;
+	strong_enemies_finish(&enemies);
 	free(steps);
 	return sum;
 }
@@ -730,26 +815,28 @@ static bool gain_pays(referee *r, const strong_manner *manner)
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	double stay = strong_standing_worth(g, unit, false, spent, manner);
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, u->side);
+	double stay = strong_standing_worth_among(g, unit, false, spent, manner, &enemies);
 	int gen = hex_game_unit_general(g, unit);
 	bool carry = gen >= 0 && !r->gt[gen].moved && !hex_game_general_stays(g, gen);
 	const rs_when *again = &u->type->ground_gain_battle;
 	bool may_battle = again->attribute && hex_game_ref_alive(g, b->target) && hex_game_unit_matches(u, again);
 	/* Its general, carried along or left behind alone, stands safer or
 	 * less safe after it. */
-	double general_before = gen >= 0 ? strong_general_exposure(g, gen) : 0;
+	double general_before = gen >= 0 ? strong_general_exposure_among(g, gen, &enemies) : 0;
 	hex_game_place(g, me, b->target_hex);
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, b->target_hex);
 	hex_ref t;
-	double there = (may_battle ? strong_best_battle(g, unit, spent, b->target, &t) : 0) -
-		manner->risk * drawn_fire(g, unit) - manner->close * nearest_enemy(g, u->side, u->at) +
-		W_OBJECTIVE * objective_at(g, u->side, u->at);
+	double there = standing_worth_with(g, unit,
+		may_battle ? best_battle_among(g, unit, spent, b->target, &t, &enemies) : 0, manner, &enemies);
 	if (gen >= 0)
-		there += strong_general_exposure(g, gen) - general_before;
+		there += strong_general_exposure_among(g, gen, &enemies) - general_before;
 	hex_game_place(g, me, home);
 	if (carry)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, gen }, home);
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return there >= stay;
 }

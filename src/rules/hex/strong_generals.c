@@ -26,26 +26,26 @@
  * enemy's next turn: by every enemy unit that may attack it, with the
  * engine's dice where it has it in reach now, or with the dice of the
  * distance one move brings it to. */
-static double fire_peril(const hex_game *g, hex_ref who)
+static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *enemies)
 {
 	hex_coord at = hex_game_ref_at(g, who);
-	int side = hex_game_ref_side(g, who);
 	double safe = 1.0;
-	for (size_t i = 0; i < g->unit_count; i++) {
+	for (size_t k = 0; k < enemies->count; k++) {
+		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
-		if (!e->alive || e->side == side || (who.kind == REF_GENERAL && !dice_may_attack_general(g, e)))
+		if (who.kind == REF_GENERAL && !dice_may_attack_general(g, e))
 			continue;
 		int distance = hex_distance(e->at, at);
-		int range = dice_range(e);
+		int range = enemies->range[k];
 		int dice = 0;
 		double share = 1.0;
 		if (distance <= range) {
 			dice_answer d;
-			dice_battle(g, (int)i, at, who, NULL, &d);
+			dice_battle(g, i, at, who, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
-			int reach = moves_max(g, (hex_ref){ REF_UNIT, (int)i });
-			if (!moves_battle_after(g, (int)i, 1) || distance > range + reach)
+			int reach = moves_max(g, (hex_ref){ REF_UNIT, i });
+			if (!moves_battle_after(g, i, 1) || distance > range + reach)
 				continue;
 			distance = distance - reach < 1 ? 1 : distance - reach;
 			dice = dice_at(e, distance);
@@ -54,7 +54,7 @@ static double fire_peril(const hex_game *g, hex_ref who)
 		if (dice <= 0)
 			continue;
 		strong_odds o;
-		strong_battle_odds(g, (int)i, who, dice, distance, &o);
+		strong_battle_odds(g, i, who, dice, distance, &o);
 		safe *= 1.0 - share * o.destroy;
 	}
 	return 1.0 - safe;
@@ -64,32 +64,41 @@ static double fire_peril(const hex_game *g, hex_ref who)
  * next turn: alone, by fire (§5.1, §5.3); with units, when the last of
  * them is destroyed and he stands alone in the same reach (the chance
  * that the strongest of them goes, times his own then). */
-static double general_peril(hex_game *g, int gen)
+static double general_peril(hex_game *g, int gen, const strong_enemies *e)
 {
 	hex_general *ge = &g->generals[gen];
 	int units[GAME_MAX_BRIGADE_UNITS];
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
 	if (n == 0)
-		return fire_peril(g, (hex_ref){ REF_GENERAL, gen });
+		return fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e);
 	double last = 1.0;
 	for (int k = 0; k < n; k++) {
-		double p = fire_peril(g, (hex_ref){ REF_UNIT, units[k] });
+		double p = fire_peril(g, (hex_ref){ REF_UNIT, units[k] }, e);
 		last = p < last ? p : last;
 	}
 	if (last <= 0)
 		return 0;
 	for (int k = 0; k < n; k++)
 		hex_game_unit_lift(g, units[k], true);
-	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen });
+	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e);
 	for (int k = 0; k < n; k++)
 		hex_game_unit_lift(g, units[k], false);
 	return last * alone;
 }
 
-double strong_general_exposure(hex_game *g, int gen)
+double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e)
 {
 	const hex_general *ge = &g->generals[gen];
-	return -W_GENERAL_RISK * W_DESTROY * strong_race_guard(g, ge->side) * general_peril(g, gen);
+	return -W_GENERAL_RISK * W_DESTROY * strong_race_guard(g, ge->side) * general_peril(g, gen, e);
+}
+
+double strong_general_exposure(hex_game *g, int gen)
+{
+	strong_enemies e;
+	strong_enemies_init(&e, g, g->generals[gen].side);
+	double w = strong_general_exposure_among(g, gen, &e);
+	strong_enemies_finish(&e);
+	return w;
 }
 
 /* Hexes from h to the nearest living unit of `side` (0 when none). */
@@ -107,24 +116,24 @@ static int nearest_friend(const hex_game *g, int side, hex_coord h)
  * units he stands with are worth with him against without him, less the
  * flag the enemy may take from him alone (weighed as the flag race
  * stands), less his way to his nearest unit. */
-static double general_worth(hex_game *g, int gen, const bool *spent)
+static double general_worth(hex_game *g, int gen, const bool *spent, const strong_enemies *e)
 {
 	hex_general *ge = &g->generals[gen];
 	int units[GAME_MAX_BRIGADE_UNITS];
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
 	double w = 0;
 	for (int k = 0; k < n; k++)
-		w += strong_standing_worth(g, units[k], true, spent, &STRONG_OWN_MANNER);
+		w += strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
 	if (n > 0) {
 		/* The same units without him: he is taken off the board for
 		 * the count and put back. */
 		hex_game_general_lift(g, gen, true);
 		for (int k = 0; k < n; k++)
-			w -= strong_standing_worth(g, units[k], true, spent, &STRONG_OWN_MANNER);
+			w -= strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
 		hex_game_general_lift(g, gen, false);
-		return w + strong_general_exposure(g, gen);
+		return w + strong_general_exposure_among(g, gen, e);
 	}
-	return strong_general_exposure(g, gen) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
+	return strong_general_exposure_among(g, gen, e) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
 }
 
 /* Whether general `gen` may be moved by an order of his own: alive, not
@@ -150,6 +159,7 @@ typedef struct general_move {
 	hex_game *g;
 	int gen;
 	const bool *spent;
+	const strong_enemies *enemies;  /* read once for every hex weighed */
 } general_move;
 
 /* general_worth with him put on h for the count and put back. */
@@ -159,7 +169,7 @@ static double general_place_worth(void *ctx, hex_coord h, int steps)
 	hex_ref me = { REF_GENERAL, m->gen };
 	hex_coord home = m->g->generals[m->gen].at;
 	hex_game_place(m->g, me, h);
-	double w = general_worth(m->g, m->gen, m->spent) - 0.01 * steps;
+	double w = general_worth(m->g, m->gen, m->spent, m->enemies) - 0.01 * steps;
 	hex_game_place(m->g, me, home);
 	return w;
 }
@@ -172,10 +182,14 @@ static long general_best_place(referee *r, int gen, double *gain)
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
-	general_move m = { g, gen, spent };
+	/* Only he is put on the hexes weighed (and his units lifted). */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, g->generals[gen].side);
+	general_move m = { g, gen, spent, &enemies };
 	move_options o = { false, -1 };
-	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent),
+	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent, &enemies),
 		general_place_worth, &m, gain);
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return best;
 }

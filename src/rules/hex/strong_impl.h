@@ -46,6 +46,25 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner);
 
+/* The living enemy units and generals of a side, with the units' reach,
+ * read once for the many hexes one move or plan weighs: each hex asks for
+ * the battles to fight there, the fire drawn from them and the way to the
+ * nearest.  It holds while the enemy's figures stay as they are; the
+ * side's own may be put anywhere meanwhile (a hex is weighed with them put
+ * there for the count and put back). */
+typedef struct strong_enemies {
+	size_t count;
+	int *unit;     /* their indices, in the game's order */
+	int *range;    /* the reach of each (dice_range) */
+	size_t general_count;
+	int *general;  /* the generals' indices, in the game's order */
+} strong_enemies;
+void strong_enemies_init(strong_enemies *e, const hex_game *g, int side);
+void strong_enemies_finish(strong_enemies *e);
+/* strong_standing_worth, the enemies read beforehand. */
+double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e);
+
 /* The worth of `who` ending its move on h, `steps` hexes away. */
 typedef double strong_hex_worth(void *ctx, hex_coord h, int steps);
 /* The best hex for `who` to end a move on (hex index), by `worth` against
@@ -86,6 +105,8 @@ double strong_race_guard(const hex_game *g, int side);
  * he stands with are gone (weighed as the flag race stands).  The game
  * is changed for the count and put back. */
 double strong_general_exposure(hex_game *g, int gen);
+/* The same, the enemies of his side read beforehand. */
+double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e);
 /* What ordering general `gen` is worth this turn: how much better he
  * stands on his best hex than where he is (0 when he had better stay or
  * may not move). */

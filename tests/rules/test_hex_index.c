@@ -27,7 +27,9 @@
 #include "rules/engine.h"
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
+#include "rules/hex/hex_special.h"
 #include "rules/hex/sight.h"
+#include "rules/hex/special_table.h"
 #include "rules/hex/strong.h"
 #include "rules/hex/strong_impl.h"
 #include "rules/players.h"
@@ -224,12 +226,50 @@ static void check_generals(const hex_game *g)
 	}
 }
 
+/* Whether frozen group f is released now, read afresh from the game:
+ * its turn of its side come, its flags won, or an enemy once near. */
+static bool scan_released(const hex_game *g, const special_group *f)
+{
+	if (f->side < 0)
+		return true;
+	int turn = g->turns[f->side] > 0 ? g->turns[f->side] : 1;
+	return (f->turn >= 0 && turn >= f->turn) ||
+		(f->flags >= 0 && f->flags_side >= 0 && g->sides[f->flags_side].flags >= f->flags) || f->woken;
+}
+
+/* The frozen groups' index of their units (frozen_of) and the answer
+ * read through it agree with a look at every group's units: a unit the
+ * index left out would take orders while its group is held. */
+static void check_frozen(const hex_game *g)
+{
+	const hex_special *sp = g->special;
+	for (size_t u = 0; sp && u < g->unit_count; u++) {
+		int first = -1, groups = 0;
+		bool frozen = false;
+		for (size_t i = 0; i < sp->frozen_count; i++)
+			for (int k = 0; k < sp->frozen[i].unit_count; k++)
+				if (sp->frozen[i].units[k] == (int)u) {
+					frozen = frozen || !scan_released(g, &sp->frozen[i]);
+					first = first < 0 ? (int)i : first;
+					groups++;
+					break;
+				}
+		int kept = u < sp->frozen_units ? sp->frozen_of[u] : -1;
+		if (kept != (groups > 1 ? SPECIAL_GROUPS_SEVERAL : first))
+			fail_msg("unit %zu: frozen_of says %d, the groups say %d (of %d)", u, kept, first, groups);
+		rules_error why;
+		if (hex_special_frozen(g, (int)u, &why) != frozen)
+			fail_msg("unit %zu: hex_special_frozen says %d, the groups say %d", u, !frozen, frozen);
+	}
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
 	long occupied = 0;
 	check_ids(g);
 	check_generals(g);
+	check_frozen(g);
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		for (int side = -1; side < GAME_SIDES; side++) {

@@ -263,6 +263,23 @@ static void check_frozen(const hex_game *g)
 	}
 }
 
+/* Each unit's dice entry kept with it (hex_unit.dice) is the one its
+ * attributes pick now: a mounted unit read by its dismounted entry
+ * would fight with the wrong dice. */
+static void check_dice(const hex_game *g)
+{
+	for (size_t u = 0; u < g->unit_count; u++) {
+		const hex_unit *x = &g->units[u];
+		const rs_dice *want = NULL;
+		for (size_t i = 0; i < x->type->dice_count && !want; i++)
+			if (hex_game_unit_has(x, &x->type->dice[i].when))
+				want = &x->type->dice[i];
+		if (x->dice != want)
+			fail_msg("unit '%s': its dice entry kept is %td, its attributes pick %td", x->id,
+				x->dice ? x->dice - x->type->dice : -1, want ? want - x->type->dice : -1);
+	}
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
@@ -270,6 +287,7 @@ static long check_index(game *gm)
 	check_ids(g);
 	check_generals(g);
 	check_frozen(g);
+	check_dice(g);
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		for (int side = -1; side < GAME_SIDES; side++) {

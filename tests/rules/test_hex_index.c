@@ -237,6 +237,34 @@ static bool scan_released(const hex_game *g, const special_group *f)
 		(f->flags >= 0 && f->flags_side >= 0 && g->sides[f->flags_side].flags >= f->flags) || f->woken;
 }
 
+/* Whether an enemy unit stands within the group's enemy-within of one
+ * of its living units, by looking at every unit. */
+static bool scan_enemy_near(const hex_game *g, const special_group *f)
+{
+	for (int k = 0; k < f->unit_count; k++) {
+		const hex_unit *u = &g->units[f->units[k]];
+		for (size_t e = 0; u->alive && e < g->unit_count; e++)
+			if (g->units[e].alive && g->units[e].side != u->side &&
+				hex_distance(g->units[e].at, u->at) <= f->enemy_within)
+				return true;
+	}
+	return false;
+}
+
+/* A group that its turn or flags do not release yet, with an enemy near
+ * now, has been woken: hex_special_wake, which leaves released groups
+ * alone, still looks while a group is held. */
+static void check_woken(const hex_game *g)
+{
+	const hex_special *sp = g->special;
+	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
+		special_group f = sp->frozen[i];
+		f.woken = false;
+		if (f.enemy_within >= 0 && !scan_released(g, &f) && scan_enemy_near(g, &f) && !sp->frozen[i].woken)
+			fail_msg("frozen group of line %d: an enemy is near and the group is held", f.line);
+	}
+}
+
 /* The frozen groups' index of their units (frozen_of) and the answer
  * read through it agree with a look at every group's units: a unit the
  * index left out would take orders while its group is held. */
@@ -287,6 +315,7 @@ static long check_index(game *gm)
 	check_ids(g);
 	check_generals(g);
 	check_frozen(g);
+	check_woken(g);
 	check_dice(g);
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);

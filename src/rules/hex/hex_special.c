@@ -117,7 +117,10 @@ void hex_special_wake(hex_game *g)
 	hex_special *sp = g->special;
 	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
 		special_group *f = &sp->frozen[i];
-		if (!f->woken && f->enemy_within >= 0 && enemy_near(g, f))
+		/* A group released (by its turn or flags, which only grow, or
+		 * woken already) is never held again: no look for enemies,
+		 * asked after every action of every game a player plays. */
+		if (f->enemy_within >= 0 && !released(g, f) && enemy_near(g, f))
 			f->woken = true;
 	}
 }

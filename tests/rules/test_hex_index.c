@@ -28,6 +28,7 @@
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
 #include "rules/hex/hex_special.h"
+#include "rules/hex/orders.h"
 #include "rules/hex/sight.h"
 #include "rules/hex/special_table.h"
 #include "rules/hex/strong.h"
@@ -308,6 +309,31 @@ static void check_dice(const hex_game *g)
 	}
 }
 
+/* The sections where a card has someone to order, found in one look
+ * (orders_sections_usable), answer for each section what asking whether
+ * the card is usable there answers: every card of the deck, as each
+ * copy (flank) and with each section named, for either side. */
+static void check_sections_usable(const hex_game *g)
+{
+	int sections = hex_game_section_count(g);
+	for (int side = 0; side < GAME_SIDES; side++)
+		for (size_t c = 0; c < g->rs->deck.card_count; c++)
+			for (int copy = DECK_NO_FLANK; copy < sections; copy++)
+				for (int named = -1; named < sections; named++) {
+					order_card oc;
+					rules_error why;
+					if (!orders_from_card(g, side, (deck_card){ (int)c, copy }, named, NULL, &oc, &why) ||
+						oc.kind == ORDER_UNREFEREED)
+						continue;
+					bool usable = orders_card_usable(g, side, &oc);
+					unsigned found = orders_sections_usable(g, side, &oc);
+					bool by_section = oc.kind == ORDER_SECTION || oc.kind == ORDER_SECTION_TYPE;
+					if (usable != (by_section ? (found & oc.section) != 0 : found != 0))
+						fail_msg("card '%s' (copy %d, section %d) of side %d: usable %d, sections found %#x",
+							g->rs->deck.cards[c].id, copy, named, side, usable, found);
+				}
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
@@ -355,6 +381,7 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 		if (n % ODDS_EVERY == 0) {
 			check_odds(hex_engine_referee(g)->g);
 			check_sight(hex_engine_referee(g)->g);
+			check_sections_usable(hex_engine_referee(g)->g);
 		}
 		checks++;
 		if (fork && n == CLONE_AT) {

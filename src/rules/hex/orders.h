@@ -87,4 +87,12 @@ bool orders_add(const hex_game *g, int side, const order_card *oc, order_set *s,
  * that cannot use any card discards one). */
 bool orders_card_usable(const hex_game *g, int side, const order_card *oc);
 
+/* The sections (HEX_SECTION_* bits) in which the card, its section set
+ * aside, has a figure of the side to order, in one look at the figures:
+ * for a section or section-type card, orders_card_usable with
+ * oc->section = S is (orders_sections_usable & S) != 0, whatever S; for
+ * any other card every section when it is usable, else none.  A player
+ * weighing several section cards of a hand asks once for them all. */
+unsigned orders_sections_usable(const hex_game *g, int side, const order_card *oc);
+
 #endif

@@ -171,10 +171,8 @@ static void frozen_refusal(const hex_game *g, const special_group *f, int unit, 
 bool hex_special_frozen_found(const hex_game *g, int unit, rules_error *why)
 {
 	const hex_special *sp = g->special;
-	/* The unit's own group (frozen_of), not a look at every group's
-	 * units. */
-	if (unit < 0 || (size_t)unit >= sp->frozen_units || sp->frozen_of[unit] == -1)
-		return false;
+	/* The unit's own group (frozen_of; hex_special_frozen has found it
+	 * held by one at least), not a look at every group's units. */
 	if (sp->frozen_of[unit] != SPECIAL_GROUPS_SEVERAL) {
 		const special_group *f = &sp->frozen[sp->frozen_of[unit]];
 		if (released(g, f))

@@ -309,6 +309,22 @@ static void check_dice(const hex_game *g)
 	}
 }
 
+/* The unit types a card orders, read once when it is played
+ * (order_card.types), are those its types list names. */
+static void check_types(const hex_game *g, const order_card *oc)
+{
+	const rs_card *card = &g->rs->deck.cards[oc->card];
+	if (oc->kind != ORDER_TYPE && oc->kind != ORDER_SECTION_TYPE && oc->kind != ORDER_SHARPSHOOTER)
+		return;
+	assert_true(oc->types != ORDER_TYPES_UNREAD);
+	for (size_t t = 0; t < g->rs->unit_type_count; t++) {
+		bool named = card->types && str_has_word(card->types, g->rs->unit_types[t].id);
+		if (named != ((oc->types >> t) & 1u))
+			fail_msg("card '%s', unit type '%s': named %d, read %u", card->id, g->rs->unit_types[t].id, named,
+				(oc->types >> t) & 1u);
+	}
+}
+
 /* The sections where a card has someone to order, found in one look
  * (orders_sections_usable), answer for each section what asking whether
  * the card is usable there answers: every card of the deck, as each
@@ -325,6 +341,7 @@ static void check_sections_usable(const hex_game *g)
 					if (!orders_from_card(g, side, (deck_card){ (int)c, copy }, named, NULL, &oc, &why) ||
 						oc.kind == ORDER_UNREFEREED)
 						continue;
+					check_types(g, &oc);
 					bool usable = orders_card_usable(g, side, &oc);
 					unsigned found = orders_sections_usable(g, side, &oc);
 					bool by_section = oc.kind == ORDER_SECTION || oc.kind == ORDER_SECTION_TYPE;

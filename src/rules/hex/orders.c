@@ -30,6 +30,26 @@ static order_kind kind_of(const rs_card *c)
 	return ORDER_UNREFEREED;
 }
 
+/* The unit types the card's types list names (order_card.types). */
+static unsigned types_named(const ruleset *rs, const rs_card *card)
+{
+	if (rs->unit_type_count > sizeof(unsigned) * 8)
+		return ORDER_TYPES_UNREAD;
+	unsigned named = 0;
+	for (size_t i = 0; card->types && i < rs->unit_type_count; i++)
+		if (str_has_word(card->types, rs->unit_types[i].id))
+			named |= 1u << i;
+	return named;
+}
+
+/* Whether the card orders units of u's type (its types list names it). */
+static bool type_ordered(const hex_game *g, const order_card *oc, const rs_card *card, const hex_unit *u)
+{
+	if (oc->types != ORDER_TYPES_UNREAD)
+		return oc->types >> (u->type - g->rs->unit_types) & 1u;
+	return card->types && str_has_word(card->types, u->type->id);
+}
+
 bool orders_from_card(const hex_game *g, int side, deck_card c, int chosen_flank,
 	const order_card *opponent_last, order_card *out, rules_error *err)
 {
@@ -55,6 +75,8 @@ bool orders_from_card(const hex_game *g, int side, deck_card c, int chosen_flank
 		return true;
 	}
 	out->kind = kind_of(card);
+	if (out->kind == ORDER_TYPE || out->kind == ORDER_SECTION_TYPE || out->kind == ORDER_SHARPSHOOTER)
+		out->types = types_named(rs, card);
 	/* A card that states no number orders all it may. */
 	out->limit = card->units == RS_CARD_UNITS_NONE ? -1 : card->units;
 	/* "1 unit in each section": the count is per section. */
@@ -344,7 +366,7 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 			}
 			return true;
 		}
-		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
+		if (!type_ordered(g, oc, card, &g->units[r.index])) {
 			hex_game_fail(err, g, g->rs->deck.rule, "'%s' orders %s units only, not %s '%s'", card->id,
 				card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
@@ -371,7 +393,7 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 			hex_game_fail(err, g, cards_rule(g, card), "'%s' orders a unit, not general '%s'", card->id, id);
 			return false;
 		}
-		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
+		if (!type_ordered(g, oc, card, &g->units[r.index])) {
 			char units[RS_CARD_UNITS_TEXT];
 			hex_game_fail(err, g, cards_rule(g, card), "'%s' orders %s %s unit, not %s '%s'", card->id,
 				card->units != RS_CARD_UNITS_NONE ? ruleset_card_units_text(card, units) : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);

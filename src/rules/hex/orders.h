@@ -32,7 +32,14 @@ typedef struct order_card {
 	unsigned section;     /* section bit (grid_ops.sections) for section and section-type orders */
 	int limit;            /* groups it may order; -1: all */
 	bool copied;          /* played as a copy of the opponent's last card */
+	/* The unit types (bit i: rs->unit_types[i]) the card's types list
+	 * names, read once when the card is played for every unit it is
+	 * asked of; ORDER_TYPES_UNREAD where the ruleset has more types
+	 * than bits (then the list is read for each unit). */
+	unsigned types;
 } order_card;
+
+#define ORDER_TYPES_UNREAD (~0u)
 
 /* What a card played by `side` orders.  chosen_flank: the section named
  * at play for a section-type card (own seat), else -1.  opponent_last:

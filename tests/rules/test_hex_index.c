@@ -325,6 +325,22 @@ static void check_types(const hex_game *g, const order_card *oc)
 	}
 }
 
+/* A card's name as deck_format writes it, piece by piece, is what
+ * printing it writes, whole and cut short at every size. */
+static void check_card_name(const hex_game *g, deck_card c)
+{
+	const char *id = g->rs->deck.cards[c.card].id;
+	char want[96], got[96];
+	for (size_t size = 1; size <= sizeof want; size++) {
+		if (c.flank >= 0)
+			snprintf(want, size, "%s/%s", id, g->rs->sections[c.flank].id);
+		else
+			snprintf(want, size, "%s", id);
+		if (strcmp(deck_format(g->rs, c, got, size), want) != 0)
+			fail_msg("card %d flank %d in %zu bytes: '%s', printed '%s'", c.card, c.flank, size, got, want);
+	}
+}
+
 /* The sections where a card has someone to order, found in one look
  * (orders_sections_usable), answer for each section what asking whether
  * the card is usable there answers: every card of the deck, as each
@@ -334,7 +350,8 @@ static void check_sections_usable(const hex_game *g)
 	int sections = hex_game_section_count(g);
 	for (int side = 0; side < GAME_SIDES; side++)
 		for (size_t c = 0; c < g->rs->deck.card_count; c++)
-			for (int copy = DECK_NO_FLANK; copy < sections; copy++)
+			for (int copy = DECK_NO_FLANK; copy < sections; copy++) {
+				check_card_name(g, (deck_card){ (int)c, copy });
 				for (int named = -1; named < sections; named++) {
 					order_card oc;
 					rules_error why;
@@ -349,6 +366,7 @@ static void check_sections_usable(const hex_game *g)
 						fail_msg("card '%s' (copy %d, section %d) of side %d: usable %d, sections found %#x",
 							g->rs->deck.cards[c].id, copy, named, side, usable, found);
 				}
+			}
 }
 
 static long check_index(game *gm)

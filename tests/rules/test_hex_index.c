@@ -29,7 +29,10 @@
 #include "rules/engine.h"
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
+#include "rules/hex/hex_special.h"
+#include "rules/hex/orders.h"
 #include "rules/hex/sight.h"
+#include "rules/hex/special_table.h"
 #include "rules/hex/strong.h"
 #include "rules/hex/strong_impl.h"
 #include "rules/players.h"
@@ -306,12 +309,157 @@ static void check_generals(const hex_game *g)
 	}
 }
 
+/* Whether frozen group f is released now, read afresh from the game:
+ * its turn of its side come, its flags won, or an enemy once near. */
+static bool scan_released(const hex_game *g, const special_group *f)
+{
+	if (f->side < 0)
+		return true;
+	int turn = g->turns[f->side] > 0 ? g->turns[f->side] : 1;
+	return (f->turn >= 0 && turn >= f->turn) ||
+		(f->flags >= 0 && f->flags_side >= 0 && g->sides[f->flags_side].flags >= f->flags) || f->woken;
+}
+
+/* Whether an enemy unit stands within the group's enemy-within of one
+ * of its living units, by looking at every unit. */
+static bool scan_enemy_near(const hex_game *g, const special_group *f)
+{
+	for (int k = 0; k < f->unit_count; k++) {
+		const hex_unit *u = &g->units[f->units[k]];
+		for (size_t e = 0; u->alive && e < g->unit_count; e++)
+			if (g->units[e].alive && g->units[e].side != u->side &&
+				hex_distance(g->units[e].at, u->at) <= f->enemy_within)
+				return true;
+	}
+	return false;
+}
+
+/* A group that its turn or flags do not release yet, with an enemy near
+ * now, has been woken: hex_special_wake, which leaves released groups
+ * alone, still looks while a group is held. */
+static void check_woken(const hex_game *g)
+{
+	const hex_special *sp = g->special;
+	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
+		special_group f = sp->frozen[i];
+		f.woken = false;
+		if (f.enemy_within >= 0 && !scan_released(g, &f) && scan_enemy_near(g, &f) && !sp->frozen[i].woken)
+			fail_msg("frozen group of line %d: an enemy is near and the group is held", f.line);
+	}
+}
+
+/* The frozen groups' index of their units (frozen_of) and the answer
+ * read through it agree with a look at every group's units: a unit the
+ * index left out would take orders while its group is held. */
+static void check_frozen(const hex_game *g)
+{
+	const hex_special *sp = g->special;
+	for (size_t u = 0; sp && u < g->unit_count; u++) {
+		int first = -1, groups = 0;
+		bool frozen = false;
+		for (size_t i = 0; i < sp->frozen_count; i++)
+			for (int k = 0; k < sp->frozen[i].unit_count; k++)
+				if (sp->frozen[i].units[k] == (int)u) {
+					frozen = frozen || !scan_released(g, &sp->frozen[i]);
+					first = first < 0 ? (int)i : first;
+					groups++;
+					break;
+				}
+		int kept = u < sp->frozen_units ? sp->frozen_of[u] : -1;
+		if (kept != (groups > 1 ? SPECIAL_GROUPS_SEVERAL : first))
+			fail_msg("unit %zu: frozen_of says %d, the groups say %d (of %d)", u, kept, first, groups);
+		rules_error why;
+		if (hex_special_frozen(g, (int)u, &why) != frozen)
+			fail_msg("unit %zu: hex_special_frozen says %d, the groups say %d", u, !frozen, frozen);
+	}
+}
+
+/* Each unit's dice entry kept with it (hex_unit.dice) is the one its
+ * attributes pick now: a mounted unit read by its dismounted entry
+ * would fight with the wrong dice. */
+static void check_dice(const hex_game *g)
+{
+	for (size_t u = 0; u < g->unit_count; u++) {
+		const hex_unit *x = &g->units[u];
+		const rs_dice *want = NULL;
+		for (size_t i = 0; i < x->type->dice_count && !want; i++)
+			if (hex_game_unit_has(x, &x->type->dice[i].when))
+				want = &x->type->dice[i];
+		if (x->dice != want)
+			fail_msg("unit '%s': its dice entry kept is %td, its attributes pick %td", x->id,
+				x->dice ? x->dice - x->type->dice : -1, want ? want - x->type->dice : -1);
+	}
+}
+
+/* The unit types a card orders, read once when it is played
+ * (order_card.types), are those its types list names. */
+static void check_types(const hex_game *g, const order_card *oc)
+{
+	const rs_card *card = &g->rs->deck.cards[oc->card];
+	if (oc->kind != ORDER_TYPE && oc->kind != ORDER_SECTION_TYPE && oc->kind != ORDER_SHARPSHOOTER)
+		return;
+	assert_true(oc->types != ORDER_TYPES_UNREAD);
+	for (size_t t = 0; t < g->rs->unit_type_count; t++) {
+		bool named = card->types && str_has_word(card->types, g->rs->unit_types[t].id);
+		if (named != ((oc->types >> t) & 1u))
+			fail_msg("card '%s', unit type '%s': named %d, read %u", card->id, g->rs->unit_types[t].id, named,
+				(oc->types >> t) & 1u);
+	}
+}
+
+/* A card's name as deck_format writes it, piece by piece, is what
+ * printing it writes, whole and cut short at every size. */
+static void check_card_name(const hex_game *g, deck_card c)
+{
+	const char *id = g->rs->deck.cards[c.card].id;
+	char want[96], got[96];
+	for (size_t size = 1; size <= sizeof want; size++) {
+		if (c.flank >= 0)
+			snprintf(want, size, "%s/%s", id, g->rs->sections[c.flank].id);
+		else
+			snprintf(want, size, "%s", id);
+		if (strcmp(deck_format(g->rs, c, got, size), want) != 0)
+			fail_msg("card %d flank %d in %zu bytes: '%s', printed '%s'", c.card, c.flank, size, got, want);
+	}
+}
+
+/* The sections where a card has someone to order, found in one look
+ * (orders_sections_usable), answer for each section what asking whether
+ * the card is usable there answers: every card of the deck, as each
+ * copy (flank) and with each section named, for either side. */
+static void check_sections_usable(const hex_game *g)
+{
+	int sections = hex_game_section_count(g);
+	for (int side = 0; side < GAME_SIDES; side++)
+		for (size_t c = 0; c < g->rs->deck.card_count; c++)
+			for (int copy = DECK_NO_FLANK; copy < sections; copy++) {
+				check_card_name(g, (deck_card){ (int)c, copy });
+				for (int named = -1; named < sections; named++) {
+					order_card oc;
+					rules_error why;
+					if (!orders_from_card(g, side, (deck_card){ (int)c, copy }, named, NULL, &oc, &why) ||
+						oc.kind == ORDER_UNREFEREED)
+						continue;
+					check_types(g, &oc);
+					bool usable = orders_card_usable(g, side, &oc);
+					unsigned found = orders_sections_usable(g, side, &oc);
+					bool by_section = oc.kind == ORDER_SECTION || oc.kind == ORDER_SECTION_TYPE;
+					if (usable != (by_section ? (found & oc.section) != 0 : found != 0))
+						fail_msg("card '%s' (copy %d, section %d) of side %d: usable %d, sections found %#x",
+							g->rs->deck.cards[c].id, copy, named, side, usable, found);
+				}
+			}
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
 	long occupied = 0;
 	check_ids(g);
 	check_generals(g);
+	check_frozen(g);
+	check_woken(g);
+	check_dice(g);
 	for (size_t i = 0; i < hex_count(&g->board); i++) {
 		hex_coord h = hex_from_index(&g->board, i);
 		for (int side = -1; side < GAME_SIDES; side++) {
@@ -351,6 +499,7 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 			check_odds(hex_engine_referee(g)->g);
 			check_sight(hex_engine_referee(g)->g);
 			check_enemies(g);
+			check_sections_usable(hex_engine_referee(g)->g);
 		}
 		checks++;
 		if (fork && n == CLONE_AT) {

@@ -51,13 +51,33 @@ bool deck_parse(const ruleset *rs, const char *text, deck_card *out)
 	return false;
 }
 
+/* Appends `text` at buf[*used], cut as snprintf cuts (size > 0). */
+static void put_text(char *buf, size_t size, size_t *used, const char *text)
+{
+	size_t len = strlen(text);
+	size_t room = size - 1 - *used;
+	if (len > room)
+		len = room;
+	memcpy(buf + *used, text, len);
+	*used += len;
+	buf[*used] = '\0';
+}
+
+/* Copied piece by piece, not printed: the players name every card they
+ * play this way, and snprintf costs more than the rest of the turn's
+ * card choice. */
 char *deck_format(const ruleset *rs, deck_card c, char *buf, size_t size)
 {
 	const char *id = c.card >= 0 && (size_t)c.card < rs->deck.card_count ? rs->deck.cards[c.card].id : "?";
-	if (c.flank >= 0 && (size_t)c.flank < rs->section_count)
-		snprintf(buf, size, "%s/%s", id, rs->sections[c.flank].id);
-	else
-		snprintf(buf, size, "%s", id);
+	size_t used = 0;
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	put_text(buf, size, &used, id);
+	if (c.flank >= 0 && (size_t)c.flank < rs->section_count) {
+		put_text(buf, size, &used, "/");
+		put_text(buf, size, &used, rs->sections[c.flank].id);
+	}
 	return buf;
 }
 

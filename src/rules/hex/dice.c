@@ -39,12 +39,10 @@ static const char *dice_word(int n)
 	return n == 1 || n == -1 ? "die" : "dice";
 }
 
+/* The unit's dice entry, kept with it (hex_unit.dice). */
 static const rs_dice *dice_entry(const hex_unit *u)
 {
-	for (size_t i = 0; i < u->type->dice_count; i++)
-		if (hex_game_unit_matches(u, &u->type->dice[i].when))
-			return &u->type->dice[i];
-	return NULL;
+	return u->dice;
 }
 
 int dice_range(const hex_unit *u)
@@ -53,8 +51,7 @@ int dice_range(const hex_unit *u)
 	return d ? d->count : 0;
 }
 
-/* dice_at of the unit's dice entry `d` (dice_entry, which the rules'
- * conditions make dear to find: found once for a battle). */
+/* dice_at of the unit's dice entry `d` (dice_entry). */
 static int entry_at(const rs_dice *d, int distance)
 {
 	if (!d || distance < 1 || distance > d->count || distance > RULESET_MAX_RANGE)

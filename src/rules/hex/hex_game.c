@@ -53,6 +53,7 @@ static void add_unit(hex_game *g, const sc_unit *su, bool placed, bool reserve)
 			continue;
 		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
 	}
+	hex_game_unit_attrs_changed(u);
 	g->unit_count++;
 }
 
@@ -622,6 +623,14 @@ bool hex_game_unit_has(const hex_unit *u, const rs_when *when)
 		return true;
 	const char *v = hex_game_unit_attr(u, when->attribute);
 	return v && when->value && strcmp(v, when->value) == 0;
+}
+
+void hex_game_unit_attrs_changed(hex_unit *u)
+{
+	u->dice = NULL;
+	for (size_t i = 0; i < u->type->dice_count && !u->dice; i++)
+		if (hex_game_unit_matches(u, &u->type->dice[i].when))
+			u->dice = &u->type->dice[i];
 }
 
 /* hex_game_unit_general where a general may stand: look at each. */

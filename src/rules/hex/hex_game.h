@@ -48,6 +48,11 @@ typedef struct hex_unit {
 	                               until it arrives at `at` */
 	bool exited;                /* left the board by an exit hex (<exit>):
 	                               out of the game, its side scored for it */
+	/* The first of its type's dice entries whose condition it meets
+	 * (hex_game_unit_attrs_changed keeps it), NULL for none: read for
+	 * every battle a player weighs, and the conditions cost comparisons
+	 * of words. */
+	const rs_dice *dice;
 } hex_unit;
 
 typedef struct hex_general {
@@ -273,6 +278,9 @@ const char *hex_game_ref_absence(const hex_game *g, hex_ref r);
 const char *hex_game_unit_attr(const hex_unit *u, const char *attribute);
 /* Whether the unit has the attribute value `when` names (hex_game_unit_matches). */
 bool hex_game_unit_has(const hex_unit *u, const rs_when *when);
+/* After the unit's attributes are set or changed: what it reads of its
+ * rules by them (hex_unit.dice) is found again. */
+void hex_game_unit_attrs_changed(hex_unit *u);
 /* Whether a rule's condition holds for the unit: inline, as most hold
  * always (no attribute named) and the players ask them of every unit's
  * dice and moves. */

@@ -689,6 +689,7 @@ static void set_attr(hex_unit *u, const char *attribute, const char *value)
 			free(u->attr[k]);
 			u->attr[k] = xstrdup(value);
 		}
+	hex_game_unit_attrs_changed(u);
 }
 
 bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err)

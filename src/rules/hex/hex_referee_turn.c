@@ -418,11 +418,19 @@ static bool card_could_be_used(const referee *r, deck_card c)
 	hex_game *g = r->g;
 	const order_card *last = r->has_last[1 - r->side] ? &r->last_played[1 - r->side] : NULL;
 	rules_error spare;   /* why a flank does not fit: not needed here */
+	/* The sections with someone to order, asked once for every flank the
+	 * card may name (they differ in oc.section only); -1: not yet. */
+	long sections = -1;
 	for (int flank = -1; flank < hex_game_section_count(g); flank++) {
 		order_card oc;
 		if (!orders_from_card(g, r->side, c, flank, last, &oc, &spare))
 			continue;
-		if (oc.kind != ORDER_UNREFEREED && orders_card_usable(g, r->side, &oc))
+		if (oc.kind == ORDER_SECTION || oc.kind == ORDER_SECTION_TYPE) {
+			if (sections < 0)
+				sections = orders_sections_usable(g, r->side, &oc);
+			if ((unsigned)sections & oc.section)
+				return true;
+		} else if (oc.kind != ORDER_UNREFEREED && orders_card_usable(g, r->side, &oc))
 			return true;
 		/* A fall-back card can always name an enemy unit. */
 		if (oc.kind == ORDER_UNREFEREED && cards_is(g, oc.card, RS_EFFECT_FALL_BACK))

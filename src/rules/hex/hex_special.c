@@ -117,7 +117,10 @@ void hex_special_wake(hex_game *g)
 	hex_special *sp = g->special;
 	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
 		special_group *f = &sp->frozen[i];
-		if (!f->woken && f->enemy_within >= 0 && enemy_near(g, f))
+		/* A group released (by its turn or flags, which only grow, or
+		 * woken already) is never held again: no look for enemies,
+		 * asked after every action of every game a player plays. */
+		if (f->enemy_within >= 0 && !released(g, f) && enemy_near(g, f))
 			f->woken = true;
 	}
 }
@@ -165,12 +168,20 @@ static void frozen_refusal(const hex_game *g, const special_group *f, int unit, 
 		f->line);
 }
 
-bool hex_special_frozen(const hex_game *g, int unit, rules_error *why)
+bool hex_special_frozen_found(const hex_game *g, int unit, rules_error *why)
 {
 	const hex_special *sp = g->special;
-	/* A released group first, which costs one look, not a look at each
-	 * of its units: asked of every unit for every card a player weighs. */
-	for (size_t i = 0; sp && i < sp->frozen_count; i++) {
+	/* The unit's own group (frozen_of; hex_special_frozen has found it
+	 * held by one at least), not a look at every group's units. */
+	if (sp->frozen_of[unit] != SPECIAL_GROUPS_SEVERAL) {
+		const special_group *f = &sp->frozen[sp->frozen_of[unit]];
+		if (released(g, f))
+			return false;
+		frozen_refusal(g, f, unit, why);
+		return true;
+	}
+	/* Held by several: the first not released, as the sheet lists them. */
+	for (size_t i = 0; i < sp->frozen_count; i++) {
 		const special_group *f = &sp->frozen[i];
 		if (!released(g, f) && group_has(f, unit)) {
 			frozen_refusal(g, f, unit, why);
@@ -293,6 +304,10 @@ bool hex_special_unarrived(const hex_game *g, int unit, rules_error *why)
 		for (int k = 0; k < f->unit_count; k++) {
 			if (f->units[k] != unit)
 				continue;
+			if (rules_quiet()) {   /* the words of a refusal nobody reads */
+				rules_fail_quiet(why);
+				return true;
+			}
 			char until[320], at[HEX_ADDRESS_MAX];
 			release_words(g, f, until, sizeof until);
 			hex_format(g->units[unit].at, at);

@@ -14,6 +14,7 @@
 
 #include "../../model/scenario.h"
 #include "hex_game.h"
+#include "special_table.h"
 
 /* What the rules say of a figure of `side` stepping onto hex h. */
 typedef struct hex_special_step {
@@ -41,7 +42,16 @@ bool hex_special_ground(const hex_game *g, int side, hex_coord h, hex_special_st
  * condition is not met at this moment of the game; then *why names the
  * rule.  The turn and the flags are read from the game as it stands; an
  * enemy near counts from the first time hex_special_wake saw it. */
-bool hex_special_frozen(const hex_game *g, int unit, rules_error *why);
+bool hex_special_frozen_found(const hex_game *g, int unit, rules_error *why);
+/* Inline for a game without special rules, as most, and for a unit no
+ * frozen group holds: asked of every unit for every card a player weighs. */
+static inline bool hex_special_frozen(const hex_game *g, int unit, rules_error *why)
+{
+	const hex_special *sp = g->special;
+	if (!sp || unit < 0 || (size_t)unit >= sp->frozen_units || sp->frozen_of[unit] == -1)
+		return false;
+	return hex_special_frozen_found(g, unit, why);
+}
 /* After every change of the board (an action applied, units arrived):
  * a frozen group with `enemy-within` that has an enemy unit that near
  * now is released for the rest of the game. */

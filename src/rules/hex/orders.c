@@ -30,6 +30,26 @@ static order_kind kind_of(const rs_card *c)
 	return ORDER_UNREFEREED;
 }
 
+/* The unit types the card's types list names (order_card.types). */
+static unsigned types_named(const ruleset *rs, const rs_card *card)
+{
+	if (rs->unit_type_count > sizeof(unsigned) * 8)
+		return ORDER_TYPES_UNREAD;
+	unsigned named = 0;
+	for (size_t i = 0; card->types && i < rs->unit_type_count; i++)
+		if (str_has_word(card->types, rs->unit_types[i].id))
+			named |= 1u << i;
+	return named;
+}
+
+/* Whether the card orders units of u's type (its types list names it). */
+static bool type_ordered(const hex_game *g, const order_card *oc, const rs_card *card, const hex_unit *u)
+{
+	if (oc->types != ORDER_TYPES_UNREAD)
+		return oc->types >> (u->type - g->rs->unit_types) & 1u;
+	return card->types && str_has_word(card->types, u->type->id);
+}
+
 bool orders_from_card(const hex_game *g, int side, deck_card c, int chosen_flank,
 	const order_card *opponent_last, order_card *out, rules_error *err)
 {
@@ -55,6 +75,8 @@ bool orders_from_card(const hex_game *g, int side, deck_card c, int chosen_flank
 		return true;
 	}
 	out->kind = kind_of(card);
+	if (out->kind == ORDER_TYPE || out->kind == ORDER_SECTION_TYPE || out->kind == ORDER_SHARPSHOOTER)
+		out->types = types_named(rs, card);
 	/* A card that states no number orders all it may. */
 	out->limit = card->units == RS_CARD_UNITS_NONE ? -1 : card->units;
 	/* "1 unit in each section": the count is per section. */
@@ -269,11 +291,35 @@ static const char *place_text(const hex_game *g, int side, const order_card *oc,
 	return hex_format(anchor, at);
 }
 
-static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref r, rules_error *err)
+/* The refusal of r, whose group stands outside the section the card
+ * orders (see OUTSIDE_SECTION). */
+static bool outside_section(const hex_game *g, int side, const order_card *oc, hex_ref r, rules_error *err)
+{
+	char at[HEX_ADDRESS_MAX], words[40];
+	const char *id = hex_game_ref_id(g, r);
+	const char *card = g->rs->deck.cards[oc->card].id;
+	const char *where = place_text(g, side, oc, key_hex(g, orders_key(g, oc, r)), at, words, sizeof words);
+	if (oc->kind == ORDER_SECTION)
+		return hex_game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s that '%s' orders", id, where,
+			words, card);
+	return hex_game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s named for '%s'", id, where, words,
+		card);
+}
+
+/* No words when the rules are quiet, without a call: asked of every unit
+ * for every card a player weighs. */
+#define OUTSIDE_SECTION(g, side, oc, r, err) \
+	(rules_quiet() ? rules_fail_quiet(err) : outside_section(g, side, oc, r, err))
+
+/* Whether the card may order r.  With `found` not NULL the section a
+ * section card orders is set aside: *found gets the sections of the hex
+ * r's group stands on (orders_sections_usable).  One function for both,
+ * so that the answer for each section is the rules' own. */
+static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref r, rules_error *err,
+	unsigned *found)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
 	const char *id = rules_quiet() ? "" : hex_game_ref_id(g, r);   /* for the words of a refusal */
-	char at[HEX_ADDRESS_MAX];
 	/* Only a unit a scenario's schedule brings can be on its way. */
 	if (r.kind == REF_UNIT && g->units[r.index].scheduled && hex_special_unarrived(g, r.index, err))
 		return false;
@@ -291,21 +337,15 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 		return false;
 	/* Where the unit's group stands, only for the cards that order by
 	 * section. */
-	hex_coord anchor = { 0, 0 };
 	unsigned sections = 0;
-	if (oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE) {
-		anchor = key_hex(g, orders_key(g, oc, r));
-		sections = hex_sections(&g->board, anchor);
-	}
-	char words[40];
+	if (oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE)
+		sections = hex_sections(&g->board, key_hex(g, orders_key(g, oc, r)));
+	if (found)
+		*found = sections;
+	bool outside = !found && !(sections & oc->section);
 	switch (oc->kind) {
 	case ORDER_SECTION:
-		if (!(sections & oc->section)) {
-			hex_game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s that '%s' orders", id,
-				place_text(g, side, oc, anchor, at, words, sizeof words), words, card->id);
-			return false;
-		}
-		return true;
+		return outside ? OUTSIDE_SECTION(g, side, oc, r, err) : true;
 	case ORDER_EACH_SECTION:
 	case ORDER_ALL:
 		return true;
@@ -326,16 +366,13 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 			}
 			return true;
 		}
-		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
+		if (!type_ordered(g, oc, card, &g->units[r.index])) {
 			hex_game_fail(err, g, g->rs->deck.rule, "'%s' orders %s units only, not %s '%s'", card->id,
 				card->types ? card->types : "?", g->units[r.index].type->id, id);
 			return false;
 		}
-		if (oc->kind == ORDER_SECTION_TYPE && !(sections & oc->section)) {
-			hex_game_fail(err, g, g->rs->deck.rule, "'%s' at %s is not in the %s named for '%s'", id,
-				place_text(g, side, oc, anchor, at, words, sizeof words), words, card->id);
-			return false;
-		}
+		if (oc->kind == ORDER_SECTION_TYPE && outside)
+			return OUTSIDE_SECTION(g, side, oc, r, err);
 		return true;
 	case ORDER_GENERALS:
 		if (r.kind == REF_GENERAL) {
@@ -356,7 +393,7 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 			hex_game_fail(err, g, cards_rule(g, card), "'%s' orders a unit, not general '%s'", card->id, id);
 			return false;
 		}
-		if (!(card->types && str_has_word(card->types, g->units[r.index].type->id))) {
+		if (!type_ordered(g, oc, card, &g->units[r.index])) {
 			char units[RS_CARD_UNITS_TEXT];
 			hex_game_fail(err, g, cards_rule(g, card), "'%s' orders %s %s unit, not %s '%s'", card->id,
 				card->units != RS_CARD_UNITS_NONE ? ruleset_card_units_text(card, units) : "one", card->types ? card->types : "?", g->units[r.index].type->id, id);
@@ -375,7 +412,7 @@ bool orders_add(const hex_game *g, int side, const order_card *oc, order_set *s,
 	rules_error *err)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
-	if (!eligible(g, side, oc, r, err))
+	if (!eligible(g, side, oc, r, err, NULL))
 		return false;
 	int key = orders_key(g, oc, r);
 	for (int i = 0; i < s->count; i++)
@@ -422,11 +459,28 @@ bool orders_card_usable(const hex_game *g, int side, const order_card *oc)
 	rules_error why;
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive && g->units[i].side == side &&
-			eligible(g, side, oc, (hex_ref){ REF_UNIT, (int)i }, &why))
+			eligible(g, side, oc, (hex_ref){ REF_UNIT, (int)i }, &why, NULL))
 			return true;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && g->generals[i].side == side &&
-			eligible(g, side, oc, (hex_ref){ REF_GENERAL, (int)i }, &why))
+			eligible(g, side, oc, (hex_ref){ REF_GENERAL, (int)i }, &why, NULL))
 			return true;
 	return false;
+}
+
+unsigned orders_sections_usable(const hex_game *g, int side, const order_card *oc)
+{
+	const unsigned every = HEX_SECTION_WEST | HEX_SECTION_CENTRE | HEX_SECTION_EAST;
+	bool by_section = oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE;
+	unsigned found = 0, sections;
+	rules_error why;
+	for (size_t i = 0; i < g->unit_count && found != every; i++)
+		if (g->units[i].alive && g->units[i].side == side &&
+			eligible(g, side, oc, (hex_ref){ REF_UNIT, (int)i }, &why, &sections))
+			found |= by_section ? sections : every;
+	for (size_t i = 0; i < g->general_count && found != every; i++)
+		if (g->generals[i].alive && g->generals[i].side == side &&
+			eligible(g, side, oc, (hex_ref){ REF_GENERAL, (int)i }, &why, &sections))
+			found |= by_section ? sections : every;
+	return found;
 }

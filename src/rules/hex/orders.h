@@ -32,7 +32,14 @@ typedef struct order_card {
 	unsigned section;     /* section bit (grid_ops.sections) for section and section-type orders */
 	int limit;            /* groups it may order; -1: all */
 	bool copied;          /* played as a copy of the opponent's last card */
+	/* The unit types (bit i: rs->unit_types[i]) the card's types list
+	 * names, read once when the card is played for every unit it is
+	 * asked of; ORDER_TYPES_UNREAD where the ruleset has more types
+	 * than bits (then the list is read for each unit). */
+	unsigned types;
 } order_card;
+
+#define ORDER_TYPES_UNREAD (~0u)
 
 /* What a card played by `side` orders.  chosen_flank: the section named
  * at play for a section-type card (own seat), else -1.  opponent_last:
@@ -86,5 +93,13 @@ bool orders_add(const hex_game *g, int side, const order_card *oc, order_set *s,
 /* Whether the card can order anything of the side's at all (§8: a side
  * that cannot use any card discards one). */
 bool orders_card_usable(const hex_game *g, int side, const order_card *oc);
+
+/* The sections (HEX_SECTION_* bits) in which the card, its section set
+ * aside, has a figure of the side to order, in one look at the figures:
+ * for a section or section-type card, orders_card_usable with
+ * oc->section = S is (orders_sections_usable & S) != 0, whatever S; for
+ * any other card every section when it is usable, else none.  A player
+ * weighing several section cards of a hand asks once for them all. */
+unsigned orders_sections_usable(const hex_game *g, int side, const order_card *oc);
 
 #endif

@@ -157,6 +157,25 @@ static void read_ending(hex_special *sp, const special_source *in, const special
 	}
 }
 
+/* frozen_of: the group of each unit a frozen group names. */
+static void index_frozen(hex_special *sp)
+{
+	size_t units = 0;
+	for (size_t i = 0; i < sp->frozen_count; i++)
+		for (int k = 0; k < sp->frozen[i].unit_count; k++)
+			if ((size_t)sp->frozen[i].units[k] + 1 > units)
+				units = (size_t)sp->frozen[i].units[k] + 1;
+	sp->frozen_units = units;
+	sp->frozen_of = xmalloc((units ? units : 1) * sizeof *sp->frozen_of);
+	for (size_t u = 0; u < units; u++)
+		sp->frozen_of[u] = -1;
+	for (size_t i = 0; i < sp->frozen_count; i++)
+		for (int k = 0; k < sp->frozen[i].unit_count; k++) {
+			int *of = &sp->frozen_of[sp->frozen[i].units[k]];
+			*of = *of == -1 || *of == (int)i ? (int)i : SPECIAL_GROUPS_SEVERAL;
+		}
+}
+
 hex_special *special_table_create(const special_source *in)
 {
 	const special_rules *sr = in->sc->special;
@@ -183,6 +202,7 @@ hex_special *special_table_create(const special_source *in)
 		else if (sr->rules[i].kind == SPECIAL_SCHEDULE)
 			read_group(&sp->schedules[sp->schedule_count++], in, &sr->rules[i]);
 	}
+	index_frozen(sp);
 	/* No-entry closes a hex whatever a crossing says of it, so the
 	 * crossings are read first and no-entry written over them. */
 	static const special_kind passes[] = { SPECIAL_CROSSING, SPECIAL_NO_ENTRY, SPECIAL_EXIT };
@@ -246,6 +266,8 @@ hex_special *special_table_clone(const hex_special *sp)
 	c->sudden = xmalloc((sp->sudden_count + 1) * sizeof *c->sudden);
 	memcpy(c->sudden, sp->sudden, sp->sudden_count * sizeof *c->sudden);
 	c->frozen = groups_copy(sp->frozen, sp->frozen_count);
+	c->frozen_of = xmalloc((sp->frozen_units ? sp->frozen_units : 1) * sizeof *c->frozen_of);
+	memcpy(c->frozen_of, sp->frozen_of, sp->frozen_units * sizeof *c->frozen_of);
 	c->schedules = groups_copy(sp->schedules, sp->schedule_count);
 	return c;
 }
@@ -274,6 +296,7 @@ void special_table_destroy(hex_special *sp)
 	free(sp->entries);
 	free(sp->cells);
 	groups_free(sp->frozen, sp->frozen_count);
+	free(sp->frozen_of);
 	groups_free(sp->schedules, sp->schedule_count);
 	free(sp->sudden);
 	free(sp->adjusts);

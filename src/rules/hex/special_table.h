@@ -94,11 +94,20 @@ struct hex_special {
 	size_t entry_count;
 	special_group *frozen;
 	size_t frozen_count;
+	/* Per unit index (below frozen_units): the frozen group that holds
+	 * it, -1 for none, SPECIAL_GROUPS_SEVERAL when more than one does;
+	 * whether a unit is frozen is asked of every unit for every card a
+	 * player weighs, and a unit is in one group or none. */
+	int *frozen_of;
+	size_t frozen_units;
 	special_group *schedules;
 	size_t schedule_count;
 	size_t hexes;            /* cells per side */
 	special_cell *cells;     /* [side * hexes + hex index] */
 };
+
+/* frozen_of of a unit that several frozen groups hold. */
+#define SPECIAL_GROUPS_SEVERAL (-2)
 
 /* What a game gives to build its table from. */
 typedef struct special_source {

@@ -86,31 +86,6 @@ static int card_score(const hex_game *g, int side, const order_card *oc)
 	return n;
 }
 
-/* Whether the card can order anything of the side's, and the units it
- * would order (card_score) in *units.  A card that orders a unit is
- * usable, so the units are counted first and the usable question is
- * asked only when they are none, unless the card is one of a section
- * and this game's section cards have often ordered none (units yet to
- * arrive or frozen, as at brandy-station): then usable first.  Either
- * way the same answer; only its cost differs. */
-static bool card_usable(const hex_game *g, int side, const order_card *oc, autoplay *ap, int *units)
-{
-	bool by_section = oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE;
-	bool usable;
-	if (!by_section || ap->section_idle * 4 <= ap->section_used) {
-		*units = card_score(g, side, oc);
-		usable = *units > 0 || orders_card_usable(g, side, oc);
-	} else {
-		*units = 0;
-		usable = orders_card_usable(g, side, oc);
-		if (usable)
-			*units = card_score(g, side, oc);
-	}
-	if (by_section)
-		*(usable ? &ap->section_used : &ap->section_idle) += 1;
-	return usable;
-}
-
 /* The orders of a card, weighed (card_usable) once a decision: two
  * copies of a card in a hand give the same orders. */
 typedef struct card_worth {
@@ -119,12 +94,70 @@ typedef struct card_worth {
 	int units;
 } card_worth;
 
+/* The sections a section card has someone to order in
+ * (orders_sections_usable): the same for every section it may be played
+ * in, so asked once a decision for all of them. */
+typedef struct card_sections {
+	int card;
+	order_kind kind;
+	unsigned types;
+	unsigned sections;
+} card_sections;
+
 enum { CARD_WORTH_ROOM = 32 };
 
 typedef struct card_worths {
 	card_worth of[CARD_WORTH_ROOM];
 	int count;
+	card_sections sections[CARD_WORTH_ROOM];
+	int sections_count;
 } card_worths;
+
+static bool by_section(const order_card *oc)
+{
+	return oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE;
+}
+
+/* orders_sections_usable, asked once of the same card within one
+ * decision: what it looks at of the orders is the card, its kind and
+ * its types, never the section played. */
+static unsigned card_sections_once(const hex_game *g, int side, const order_card *oc, card_worths *w)
+{
+	for (int i = 0; i < w->sections_count; i++) {
+		const card_sections *c = &w->sections[i];
+		if (c->card == oc->card && c->kind == oc->kind && c->types == oc->types)
+			return c->sections;
+	}
+	unsigned sections = orders_sections_usable(g, side, oc);
+	if (w->sections_count < CARD_WORTH_ROOM)
+		w->sections[w->sections_count++] = (card_sections){ oc->card, oc->kind, oc->types, sections };
+	return sections;
+}
+
+/* Whether the card can order anything of the side's, and the units it
+ * would order (card_score) in *units.  A card that orders a unit is
+ * usable, so the units are counted first and the usable question is
+ * asked only when they are none, unless the card is one of a section
+ * and this game's section cards have often ordered none (units yet to
+ * arrive or frozen, as at brandy-station): then usable first.  Either
+ * way the same answer; only its cost differs.  A section card is usable
+ * where the sections found for its card hold its section. */
+static bool card_usable(const hex_game *g, int side, const order_card *oc, autoplay *ap, card_worths *w, int *units)
+{
+	bool section = by_section(oc);
+	bool usable;
+	if (!section || ap->section_idle * 4 <= ap->section_used) {
+		*units = card_score(g, side, oc);
+		usable = *units > 0 || (section ? (card_sections_once(g, side, oc, w) & oc->section) != 0 :
+			orders_card_usable(g, side, oc));
+	} else {
+		usable = (card_sections_once(g, side, oc, w) & oc->section) != 0;
+		*units = usable ? card_score(g, side, oc) : 0;
+	}
+	if (section)
+		*(usable ? &ap->section_used : &ap->section_idle) += 1;
+	return usable;
+}
 
 static bool same_orders(const order_card *a, const order_card *b)
 {
@@ -142,7 +175,7 @@ static bool card_usable_once(const hex_game *g, int side, const order_card *oc, 
 			*units = w->of[i].units;
 			return w->of[i].usable;
 		}
-	bool usable = card_usable(g, side, oc, ap, units);
+	bool usable = card_usable(g, side, oc, ap, w, units);
 	if (w->count < CARD_WORTH_ROOM)
 		w->of[w->count++] = (card_worth){ *oc, usable, *units };
 	return usable;
@@ -415,7 +448,7 @@ static bool choose_card(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
 	int best = 0, best_card = -1, best_flank = -1;
 	rules_error why;   /* why not: the auto player only needs yes or no */
-	card_worths worths = { .count = 0 };
+	card_worths worths = { .count = 0, .sections_count = 0 };
 	for (int i = 0; i < h->count; i++) {
 		int flanks = card_flanks(g, h->cards[i]);
 		for (int flank = -1; flank < flanks; flank++) {

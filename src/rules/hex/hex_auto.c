@@ -278,6 +278,47 @@ static bool choose_arrival(const referee *r, gl_action *a)
 	return false;
 }
 
+/* The hexes a figure may end its move on (moves_reach): the steps on
+ * the stack for the boards the scenarios use, as a player asks them of
+ * every unit it may move, and visited only until the last of them. */
+enum { REACH_ROOM = 1024 };
+
+typedef struct reach {
+	int *steps;       /* least steps by hex_index; -1 where it may not end */
+	size_t hexes;     /* the board's */
+	size_t next;      /* the next hex reach_next looks at */
+	int left;         /* hexes it may end on not yet visited */
+	int room[REACH_ROOM];
+} reach;
+
+static void reach_init(reach *m, const hex_game *g, hex_ref who, const move_options *o)
+{
+	m->hexes = hex_count(&g->board);
+	m->steps = m->hexes <= REACH_ROOM ? m->room : xmalloc(m->hexes * sizeof *m->steps);
+	m->next = 0;
+	m->left = moves_reach(g, who, o, m->steps);
+}
+
+/* The next hex it may end on, in index order, into *index; false after
+ * the last. */
+static bool reach_next(reach *m, size_t *index)
+{
+	for (; m->left > 0 && m->next < m->hexes; m->next++)
+		if (m->steps[m->next] >= 0) {
+			m->left--;
+			*index = m->next++;
+			return true;
+		}
+	return false;
+}
+
+static void reach_finish(reach *m)
+{
+	if (m->steps != m->room)
+		free(m->steps);
+	m->steps = NULL;
+}
+
 /* Generals on the stack for a sharpshooter's shots: more are allocated. */
 enum { SHARP_GENERAL_ROOM = 64 };
 
@@ -343,11 +384,11 @@ static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const 
 	hex_ref me = { REF_UNIT, unit };
 	int gen = hex_game_unit_general(g, unit);
 	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved) && !hex_game_general_stays(g, gen), -1 };
-	size_t n = hex_count(&g->board);
-	int *steps = xmalloc(n * sizeof *steps);
-	moves_reach(g, me, &o, steps);
-	for (size_t i = 0; i < n; i++) {
-		if (steps[i] <= 0 || !moves_battle_after(g, unit, steps[i]))
+	reach m;
+	reach_init(&m, g, me, &o);
+	size_t i;
+	while (reach_next(&m, &i)) {
+		if (m.steps[i] <= 0 || !moves_battle_after(g, unit, m.steps[i]))
 			continue;
 		hex_coord h = hex_from_index(&g->board, i);
 		const rs_terrain *ter = hex_game_terrain(g, h);
@@ -373,7 +414,7 @@ static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const 
 			*target = t;
 		}
 	}
-	free(steps);
+	reach_finish(&m);
 	return best;
 }
 
@@ -448,7 +489,8 @@ static bool choose_card(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
 	int best = 0, best_card = -1, best_flank = -1;
 	rules_error why;   /* why not: the auto player only needs yes or no */
-	card_worths worths = { .count = 0, .sections_count = 0 };
+	card_worths worths;   /* only the counts: the rest is written as it is filled */
+	worths.count = worths.sections_count = 0;
 	for (int i = 0; i < h->count; i++) {
 		int flanks = card_flanks(g, h->cards[i]);
 		for (int flank = -1; flank < flanks; flank++) {
@@ -730,20 +772,18 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 	int gen = hex_game_unit_general(g, unit);
 	bool leave_general = hex_game_general_stays(g, gen);
 	move_options o = { gen >= 0 && !r->gt[gen].moved && !leave_general, -1 };
-	size_t n = hex_count(&g->board);
-	int *steps = xmalloc(n * sizeof *steps);
-	moves_reach(g, (hex_ref){ REF_UNIT, unit }, &o, steps);
+	reach m;
+	reach_init(&m, g, (hex_ref){ REF_UNIT, unit }, &o);
 	long best = -1;
 	int best_score = INT_MIN;
 	int range = dice_range(u);
-	for (size_t i = 0; i < n; i++) {
-		if (steps[i] < 0)
-			continue;
+	size_t i;
+	while (reach_next(&m, &i)) {
 		hex_coord h = hex_from_index(&g->board, i);
 		int d = enemies_nearest(foes, h);
 		const rs_terrain *ter = hex_game_terrain(g, h);
-		bool can_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
-		int score = -4 * d + (can_battle && d <= range ? 6 : 0) - steps[i];
+		bool can_battle = moves_battle_after(g, unit, m.steps[i]) && !(ter && ter->no_battle_on_entry);
+		int score = -4 * d + (can_battle && d <= range ? 6 : 0) - m.steps[i];
 		if (d < 1)
 			continue;
 		if (score > best_score) {
@@ -751,7 +791,7 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 			best = (long)i;
 		}
 	}
-	free(steps);
+	reach_finish(&m);
 	if (best < 0 || enemies_nearest(foes, hex_from_index(&g->board, (size_t)best)) >= here)
 		return false;
 	set_subject(a, ACT_MOVE, u->id);

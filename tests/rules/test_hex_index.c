@@ -423,6 +423,38 @@ static void check_card_name(const hex_game *g, deck_card c)
 	}
 }
 
+/* A card's answer from orders_sections_usable, kept to compare with the
+ * other cards'. */
+typedef struct sections_answer {
+	order_card oc;
+	unsigned found;
+} sections_answer;
+
+enum { SECTIONS_ANSWERS = 256 };
+
+/* Cards whose section answers were compared with another card's. */
+static long sections_shared;
+
+/* The simple player asks orders_sections_usable once a decision for all
+ * the cards of a hand of the same kind and types (its card itself only
+ * when their types are unread): each such card is answered what the
+ * cards asked before it were. */
+static void check_sections_shared(const hex_game *g, sections_answer *kept, int *count, const order_card *oc,
+	unsigned found)
+{
+	for (int i = 0; i < *count; i++) {
+		const order_card *o = &kept[i].oc;
+		if (o->kind != oc->kind || o->types != oc->types || (oc->types == ORDER_TYPES_UNREAD && o->card != oc->card))
+			continue;
+		if (kept[i].found != found)
+			fail_msg("cards '%s' and '%s' ask the same: sections %#x and %#x", g->rs->deck.cards[o->card].id,
+				g->rs->deck.cards[oc->card].id, kept[i].found, found);
+		sections_shared++;
+	}
+	if (*count < SECTIONS_ANSWERS)
+		kept[(*count)++] = (sections_answer){ *oc, found };
+}
+
 /* The sections where a card has someone to order, found in one look
  * (orders_sections_usable), answer for each section what asking whether
  * the card is usable there answers: every card of the deck, as each
@@ -430,7 +462,9 @@ static void check_card_name(const hex_game *g, deck_card c)
 static void check_sections_usable(const hex_game *g)
 {
 	int sections = hex_game_section_count(g);
-	for (int side = 0; side < GAME_SIDES; side++)
+	sections_answer kept[SECTIONS_ANSWERS];
+	for (int side = 0; side < GAME_SIDES; side++) {
+		int count = 0;
 		for (size_t c = 0; c < g->rs->deck.card_count; c++)
 			for (int copy = DECK_NO_FLANK; copy < sections; copy++) {
 				check_card_name(g, (deck_card){ (int)c, copy });
@@ -447,8 +481,10 @@ static void check_sections_usable(const hex_game *g)
 					if (usable != (by_section ? (found & oc.section) != 0 : found != 0))
 						fail_msg("card '%s' (copy %d, section %d) of side %d: usable %d, sections found %#x",
 							g->rs->deck.cards[c].id, copy, named, side, usable, found);
+					check_sections_shared(g, kept, &count, &oc, found);
 				}
 			}
+	}
 }
 
 static long check_index(game *gm)
@@ -564,6 +600,7 @@ static void test_index_agrees(void **state)
 	assert_true(worths_kept > 10);
 	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
+	assert_true(sections_shared > 1000);
 }
 
 int main(void)

@@ -118,16 +118,24 @@ static bool by_section(const order_card *oc)
 	return oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE;
 }
 
-/* orders_sections_usable, asked once of the same card within one
- * decision: what it looks at of the orders is the card, its kind and
- * its types, never the section played. */
+/* Whether orders_sections_usable gives a card the answer it gave the
+ * card of `c`: what it looks at of the orders is their kind and the
+ * types they order, never the section played nor the number of units,
+ * and the card itself only for its list of types when they are unread
+ * (ORDER_TYPES_UNREAD).  So every section card of a hand that names no
+ * types asks one question. */
+static bool same_sections_question(const card_sections *c, const order_card *oc)
+{
+	return c->kind == oc->kind && c->types == oc->types && (oc->types != ORDER_TYPES_UNREAD || c->card == oc->card);
+}
+
+/* orders_sections_usable, asked once of the same question within one
+ * decision (same_sections_question). */
 static unsigned card_sections_once(const hex_game *g, int side, const order_card *oc, card_worths *w)
 {
-	for (int i = 0; i < w->sections_count; i++) {
-		const card_sections *c = &w->sections[i];
-		if (c->card == oc->card && c->kind == oc->kind && c->types == oc->types)
-			return c->sections;
-	}
+	for (int i = 0; i < w->sections_count; i++)
+		if (same_sections_question(&w->sections[i], oc))
+			return w->sections[i].sections;
 	unsigned sections = orders_sections_usable(g, side, oc);
 	if (w->sections_count < CARD_WORTH_ROOM)
 		w->sections[w->sections_count++] = (card_sections){ oc->card, oc->kind, oc->types, sections };

@@ -28,39 +28,62 @@ static void set_subject(gl_action *a, gl_kind kind, const char *subject)
 	a->subject = xstrdup(subject);
 }
 
-/* Where a side's enemies stand, gathered once for a decision that asks
- * the distance to the nearest of them for many hexes (every unit to
- * order, every hex a unit may reach): read from the game when asked, so
- * nothing to invalidate. */
-enum { ENEMY_ROOM = 128 };
+/* Where a side's enemies stand, units (then generals, when battles are
+ * weighed), gathered once for a decision that asks the distance to the
+ * nearest unit of them for many hexes (every unit to order, every hex a
+ * unit may reach) or weighs the battles of many units: read from the
+ * game when asked, so nothing to invalidate. */
+enum { ENEMY_ROOM = 192 };
 
 typedef struct enemies {
 	hex_coord *at;
+	int *who;         /* the unit's or the general's index */
+	size_t units;     /* the first `units` are units, the others generals */
 	size_t count;
 	hex_coord room[ENEMY_ROOM];
+	int who_room[ENEMY_ROOM];
 } enemies;
 
 static void enemies_init(enemies *e, const hex_game *g, int side)
 {
-	e->at = g->unit_count <= ENEMY_ROOM ? e->room : xmalloc(g->unit_count * sizeof *e->at);
+	size_t figures = g->unit_count + g->general_count;
+	bool fit = figures <= ENEMY_ROOM;
+	e->at = fit ? e->room : xmalloc(figures * sizeof *e->at);
+	e->who = fit ? e->who_room : xmalloc(figures * sizeof *e->who);
 	e->count = 0;
 	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side != side)
+		if (g->units[i].alive && g->units[i].side != side) {
+			e->who[e->count] = (int)i;
 			e->at[e->count++] = g->units[i].at;
+		}
+	e->units = e->count;
+}
+
+/* The enemy generals after the units, for the battles weighed. */
+static void enemies_add_generals(enemies *e, const hex_game *g, int side)
+{
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && g->generals[i].side != side) {
+			e->who[e->count] = (int)i;
+			e->at[e->count++] = g->generals[i].at;
+		}
 }
 
 static void enemies_finish(enemies *e)
 {
-	if (e->at != e->room)
+	if (e->at != e->room) {
 		free(e->at);
+		free(e->who);
+	}
 	e->at = NULL;
+	e->who = NULL;
 }
 
 /* Hexes from `from` to the nearest enemy unit; INT_MAX when none. */
 static int enemies_nearest(const enemies *e, hex_coord from)
 {
 	int best = INT_MAX;
-	for (size_t i = 0; i < e->count; i++) {
+	for (size_t i = 0; i < e->units; i++) {
 		int d = hex_distance(from, e->at[i]);
 		if (d < best)
 			best = d;
@@ -683,37 +706,66 @@ static size_t battle_option_at(const hex_game *g, int unit, hex_ref t, hex_coord
 	return 1;
 }
 
+/* What the moves and battles a side weighs in one decision read alike:
+ * its enemies and the generals whose extra die is spent, each gathered
+ * when first asked; nothing moves while the decision is made. */
+typedef struct battle_view {
+	bool has_foes;
+	bool has_spent;   /* and the enemy generals */
+	enemies foes;
+	referee_spent spent;
+} battle_view;
+
+static const enemies *battle_foes(battle_view *v, const referee *r)
+{
+	if (!v->has_foes)
+		enemies_init(&v->foes, r->g, r->side);
+	v->has_foes = true;
+	return &v->foes;
+}
+
+static const battle_view *battle_view_of(battle_view *v, const referee *r)
+{
+	battle_foes(v, r);
+	if (!v->has_spent) {
+		enemies_add_generals(&v->foes, r->g, r->side);
+		referee_spent_init(&v->spent, r);
+	}
+	v->has_spent = true;
+	return v;
+}
+
+static void battle_view_finish(battle_view *v)
+{
+	if (v->has_foes)
+		enemies_finish(&v->foes);
+	if (v->has_spent)
+		referee_spent_finish(&v->spent);
+	v->has_foes = v->has_spent = false;
+}
+
 /* The enemies, units then generals, in the unit's range it may battle if
  * the line is clear, into `out` (room for every unit and general);
  * returns their count. */
-static size_t battle_options(referee *r, int unit, battle_option *out)
+static size_t battle_options(const hex_game *g, int unit, const battle_view *v, battle_option *out)
 {
-	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
 	int range = dice_range(u);   /* read once: the rules' conditions make it dear */
-	referee_spent spent_of;
-	referee_spent_init(&spent_of, r);
-	const bool *spent = spent_of.of;
+	const enemies *e = &v->foes;
 	size_t n = 0;
-	for (size_t i = 0; i < g->unit_count; i++) {
-		const hex_unit *e = &g->units[i];
-		if (e->alive && e->side != u->side && hex_distance(u->at, e->at) <= range)
-			n += battle_option_at(g, unit, (hex_ref){ REF_UNIT, (int)i }, e->at, spent, &out[n]);
-	}
-	for (size_t i = 0; i < g->general_count; i++) {
-		const hex_general *e = &g->generals[i];
-		if (e->alive && e->side != u->side && hex_distance(u->at, e->at) <= range)
-			n += battle_option_at(g, unit, (hex_ref){ REF_GENERAL, (int)i }, e->at, spent, &out[n]);
-	}
-	referee_spent_finish(&spent_of);
+	for (size_t i = 0; i < e->count; i++)
+		if (hex_distance(u->at, e->at[i]) <= range)
+			n += battle_option_at(g, unit, (hex_ref){ i < e->units ? REF_UNIT : REF_GENERAL, e->who[i] }, e->at[i],
+				v->spent.of, &out[n]);
 	return n;
 }
 
-/* The best battle of a unit from where it stands: most dice, the first
- * enemy among equals; 0 when none (callers ask only whether there is
- * one).  The line of sight, dearest, is asked from the best option down
- * and only until one is clear. */
-static int best_target(referee *r, int unit, hex_ref *target)
+/* The best battle of a unit of the side to play from where it stands:
+ * most dice, the first enemy among equals; 0 when none (callers ask only
+ * whether there is one).  The line of sight, dearest, is asked from the
+ * best option down and only until one is clear.  `v`: the decision's
+ * view of the battles, filled when first needed. */
+static int best_target(referee *r, int unit, battle_view *v, hex_ref *target)
 {
 	hex_game *g = r->g;
 	/* A sharpshooter shoots at a general only. */
@@ -722,7 +774,7 @@ static int best_target(referee *r, int unit, hex_ref *target)
 	size_t room = g->unit_count + g->general_count;
 	battle_option local[BATTLE_OPTION_ROOM];
 	battle_option *options = room <= BATTLE_OPTION_ROOM ? local : xmalloc(room * sizeof *options);
-	size_t n = battle_options(r, unit, options);
+	size_t n = battle_options(g, unit, battle_view_of(v, r), options);
 	int best = 0;
 	while (n > 0 && best == 0) {
 		size_t top = 0;
@@ -747,8 +799,9 @@ static int best_target(referee *r, int unit, hex_ref *target)
 /* choose_move for a unit that may move: toward the nearest of `foes`
  * where it can still battle, unless it has a battle where it stands.
  * *a is written only when it moves. */
-static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_action *a)
+static bool choose_move_from(referee *r, int unit, battle_view *v, gl_action *a)
 {
+	const enemies *foes = battle_foes(v, r);
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
 	hex_ref target;
@@ -756,7 +809,7 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 	/* A sharpshooter with a general in its sights stays to shoot, else
 	 * goes where it has him in its sights. */
 	if (r->current.kind == ORDER_SHARPSHOOTER) {
-		if (best_target(r, unit, &target) > 0)
+		if (best_target(r, unit, v, &target) > 0)
 			return false;
 		hex_coord to;
 		if (sharp_reach(r, &g->rs->deck.cards[r->current.card], unit, &to, &target) > 0) {
@@ -775,7 +828,7 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 	/* A unit that has a battle stays when moving would cost it the
 	 * battle: the cheap test first, the battle (the dearest question)
 	 * only then. */
-	if (!moves_battle_after(g, unit, 1) && best_target(r, unit, &target) > 0)
+	if (!moves_battle_after(g, unit, 1) && best_target(r, unit, v, &target) > 0)
 		return false;
 	int gen = hex_game_unit_general(g, unit);
 	bool leave_general = hex_game_general_stays(g, gen);
@@ -823,10 +876,10 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	 * end of the movement, and this player does not plan for it. */
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return false;
-	enemies foes;
-	enemies_init(&foes, g, u->side);
-	bool moved = choose_move_from(r, unit, &foes, a);
-	enemies_finish(&foes);
+	battle_view v;   /* the flags only: the rest is written when first asked */
+	v.has_foes = v.has_spent = false;
+	bool moved = choose_move_from(r, unit, &v, a);
+	battle_view_finish(&v);
 	return moved;
 }
 
@@ -891,6 +944,37 @@ bool autoplay_answer(referee *r, gl_action *a)
 	if (r->phase == PHASE_OVER || !b->active || b->step == STEP_FOLLOW || b->step == STEP_GAIN)
 		return false;
 	return b->step != STEP_NONE && pending_step(r, a);
+}
+
+/* The next battle of the side to play, from the unit at the cursor on:
+ * the cursor stays on a unit that battles, as after gaining ground it
+ * may battle again.  The units weighed in one call read one view of the
+ * battles. */
+static bool choose_battle(referee *r, autoplay *ap, gl_action *a)
+{
+	hex_game *g = r->g;
+	battle_view v;   /* the flags only: the rest is written when first asked */
+	v.has_foes = v.has_spent = false;
+	bool found = false;
+	for (; !found && ap->cursor < g->unit_count; ap->cursor += !found) {
+		int u = (int)ap->cursor;
+		const unit_turn *t = &r->ut[u];
+		hex_ref target;
+		bool again = ap->last_unit == u && ap->last_battles == t->battles;
+		found = !again && g->units[u].alive && g->units[u].side == r->side && t->ordered && !t->busy &&
+			t->battles < t->battles_allowed && !t->mounted_now && !t->entered_no_battle &&
+			moves_battle_after(g, u, t->moved) && best_target(r, u, &v, &target) > 0 &&
+			(t->battles == 0 || (t->battle_again.kind == target.kind && t->battle_again.index == target.index));
+		if (found) {
+			ap->last_unit = u;
+			ap->last_battles = t->battles;
+			a->kind = ACT_BATTLE;
+			a->subject = xstrdup(g->units[u].id);
+			a->object = xstrdup(hex_game_ref_id(g, target));
+		}
+	}
+	battle_view_finish(&v);
+	return found;
 }
 
 bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
@@ -965,27 +1049,8 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 			ap->cursor = 0;
 			break;
 		case STAGE_BATTLES:
-			while (ap->cursor < g->unit_count) {
-				int u = (int)ap->cursor;
-				const unit_turn *t = &r->ut[u];
-				hex_ref target;
-				bool again = ap->last_unit == u && ap->last_battles == t->battles;
-				if (!again && g->units[u].alive && g->units[u].side == r->side && t->ordered && !t->busy &&
-					t->battles < t->battles_allowed && !t->mounted_now && !t->entered_no_battle &&
-					moves_battle_after(g, u, t->moved) && best_target(r, u, &target) > 0 &&
-					(t->battles == 0 || (t->battle_again.kind == target.kind &&
-					t->battle_again.index == target.index))) {
-					/* The cursor stays: after gaining ground the unit
-					 * may battle again. */
-					ap->last_unit = u;
-					ap->last_battles = t->battles;
-					a->kind = ACT_BATTLE;
-					a->subject = xstrdup(g->units[u].id);
-					a->object = xstrdup(hex_game_ref_id(g, target));
-					return true;
-				}
-				ap->cursor++;
-			}
+			if (choose_battle(r, ap, a))
+				return true;
 			ap->stage = STAGE_DRAW;
 			break;
 		default:

@@ -864,8 +864,8 @@ static bool choose_move_from(referee *r, int unit, battle_view *v, gl_action *a)
 }
 
 /* The move of an ordered unit of the side to play, if it makes one; *a
- * is left untouched when it makes none. */
-static bool choose_move(referee *r, int unit, gl_action *a)
+ * is left untouched when it makes none.  `v`: the decision's view. */
+static bool choose_move(referee *r, int unit, battle_view *v, gl_action *a)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
@@ -876,11 +876,31 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	 * end of the movement, and this player does not plan for it. */
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return false;
+	return choose_move_from(r, unit, v, a);
+}
+
+/* The next move (or dig) of the side to play, from the unit at the
+ * cursor on.  The units weighed in one call read one view of the
+ * enemies: nothing moves until the move chosen is made. */
+static bool choose_moves(referee *r, autoplay *ap, gl_action *a)
+{
+	hex_game *g = r->g;
 	battle_view v;   /* the flags only: the rest is written when first asked */
 	v.has_foes = v.has_spent = false;
-	bool moved = choose_move_from(r, unit, &v, a);
+	bool found = false;
+	while (!found && ap->cursor < g->unit_count) {
+		int u = (int)ap->cursor++;
+		if (r->current.kind == ORDER_DIG) {
+			found = r->ut[u].ordered && !r->ut[u].busy && g->units[u].alive && g->units[u].side == r->side;
+			if (found)
+				set_subject(a, ACT_DIG, g->units[u].id);
+		} else {
+			/* No move leaves the action as it was: nothing to free. */
+			found = r->phase != PHASE_BATTLES && choose_move(r, u, &v, a);
+		}
+	}
 	battle_view_finish(&v);
-	return moved;
+	return found;
 }
 
 static bool pending_step(referee *r, gl_action *a)
@@ -1031,20 +1051,8 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 			hexlog_action_finish(a);
 			break;
 		case STAGE_MOVES:
-			while (ap->cursor < g->unit_count) {
-				int u = (int)ap->cursor++;
-				if (r->current.kind == ORDER_DIG) {
-					if (r->ut[u].ordered && !r->ut[u].busy && g->units[u].alive && g->units[u].side == r->side) {
-						set_subject(a, ACT_DIG, g->units[u].id);
-						return true;
-					}
-					continue;
-				}
-				/* No move leaves the action as it was: nothing
-				 * to free. */
-				if (r->phase != PHASE_BATTLES && choose_move(r, u, a))
-					return true;
-			}
+			if (choose_moves(r, ap, a))
+				return true;
 			ap->stage = STAGE_BATTLES;
 			ap->cursor = 0;
 			break;

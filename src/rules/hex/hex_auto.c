@@ -642,7 +642,8 @@ static bool choose_orders(referee *r, gl_action *a)
 			return true;
 		}
 	}
-	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	ranked room[ENEMY_ROOM];   /* a side's units, on the stack for the bundled scenarios */
+	ranked *list = g->unit_count <= ENEMY_ROOM ? room : xmalloc(g->unit_count * sizeof *list);
 	size_t n = 0;
 	enemies foes;
 	enemies_init(&foes, g, side);
@@ -669,7 +670,8 @@ static bool choose_orders(referee *r, gl_action *a)
 			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
 	}
 	order_set_finish(&s);
-	free(list);
+	if (list != room)
+		free(list);
 	return a->word_count > 0;
 }
 

@@ -91,9 +91,33 @@ static int enemies_nearest(const enemies *e, hex_coord from)
 	return best;
 }
 
+/* The living units of a side, in unit order, read once for a decision
+ * that asks every card of a hand about each of them. */
+typedef struct own_units {
+	int *of;
+	size_t count;
+	int room[ENEMY_ROOM];
+} own_units;
+
+static void own_units_init(own_units *o, const hex_game *g, int side)
+{
+	o->of = g->unit_count <= ENEMY_ROOM ? o->room : xmalloc(g->unit_count * sizeof *o->of);
+	o->count = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == side)
+			o->of[o->count++] = (int)i;
+}
+
+static void own_units_finish(own_units *o)
+{
+	if (o->of != o->room)
+		free(o->of);
+	o->of = NULL;
+}
+
 /* Units the card could order now, counted on a scratch copy of the
  * orders given. */
-static int card_score(const hex_game *g, int side, const order_card *oc)
+static int card_score(const hex_game *g, int side, const own_units *own, const order_card *oc)
 {
 	if (oc->kind == ORDER_UNREFEREED)
 		return 0;
@@ -101,10 +125,8 @@ static int card_score(const hex_game *g, int side, const order_card *oc)
 	order_set_init(&s, g);
 	int n = 0;
 	rules_error why;   /* why not: the auto player only needs yes or no */
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side == side &&
-			orders_add(g, side, oc, &s, (hex_ref){ REF_UNIT, (int)i }, &why))
-			n++;
+	for (size_t i = 0; i < own->count; i++)
+		n += orders_add(g, side, oc, &s, (hex_ref){ REF_UNIT, own->of[i] }, &why);
 	order_set_finish(&s);
 	return n;
 }
@@ -130,6 +152,7 @@ typedef struct card_sections {
 enum { CARD_WORTH_ROOM = 32 };
 
 typedef struct card_worths {
+	own_units own;
 	card_worth of[CARD_WORTH_ROOM];
 	int count;
 	card_sections sections[CARD_WORTH_ROOM];
@@ -178,12 +201,12 @@ static bool card_usable(const hex_game *g, int side, const order_card *oc, autop
 	bool section = by_section(oc);
 	bool usable;
 	if (!section || ap->section_idle * 4 <= ap->section_used) {
-		*units = card_score(g, side, oc);
+		*units = card_score(g, side, &w->own, oc);
 		usable = *units > 0 || (section ? (card_sections_once(g, side, oc, w) & oc->section) != 0 :
 			orders_card_usable(g, side, oc));
 	} else {
 		usable = (card_sections_once(g, side, oc, w) & oc->section) != 0;
-		*units = usable ? card_score(g, side, oc) : 0;
+		*units = usable ? card_score(g, side, &w->own, oc) : 0;
 	}
 	if (section)
 		*(usable ? &ap->section_used : &ap->section_idle) += 1;
@@ -522,6 +545,7 @@ static bool choose_card(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 	rules_error why;   /* why not: the auto player only needs yes or no */
 	card_worths worths;   /* only the counts: the rest is written as it is filled */
 	worths.count = worths.sections_count = 0;
+	own_units_init(&worths.own, g, side);
 	for (int i = 0; i < h->count; i++) {
 		int flanks = card_flanks(g, h->cards[i]);
 		for (int flank = -1; flank < flanks; flank++) {
@@ -579,6 +603,7 @@ static bool choose_card(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 			}
 		}
 	}
+	own_units_finish(&worths.own);
 	char name[80];
 	a->side = xstrdup(g->sides[side].id);
 	if (best_card < 0) {

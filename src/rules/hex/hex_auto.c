@@ -349,8 +349,12 @@ static void reach_init(reach *m, const hex_game *g, hex_ref who, const move_opti
 {
 	m->hexes = hex_count(&g->board);
 	m->steps = m->hexes <= REACH_ROOM ? m->room : xmalloc(m->hexes * sizeof *m->steps);
-	m->next = 0;
 	m->left = moves_reach(g, who, o, m->steps);
+	/* A move of k hexes ends at most k rows away: the rows above the
+	 * figure's allowance hold none of them. */
+	int allowance = o->max_hexes >= 0 ? o->max_hexes : moves_max(g, who);
+	int first = hex_game_ref_at(g, who).row - allowance;
+	m->next = first > 0 && first < g->board.rows ? (size_t)hex_index(&g->board, (hex_coord){ 0, first }) : 0;
 }
 
 /* The next hex it may end on, in index order, into *index; false after

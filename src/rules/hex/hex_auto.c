@@ -115,6 +115,25 @@ static void own_units_finish(own_units *o)
 	o->of = NULL;
 }
 
+/* Whether orders_add could order unit `unit` on top of the orders `s`
+ * given so far: a card gives `limit` orders, one a group (orders.h), so
+ * once they are all given only a unit whose group has one comes along,
+ * and the others are not asked. */
+static bool may_order(const hex_game *g, int side, const order_card *oc, order_set *s, int unit)
+{
+	hex_ref ref = { REF_UNIT, unit };
+	if (oc->limit >= 0 && s->count >= oc->limit) {
+		int key = orders_key(g, oc, ref);
+		int k = 0;
+		while (k < s->count && s->keys[k] != key)
+			k++;
+		if (k == s->count)
+			return false;
+	}
+	rules_error why;   /* why not: the auto player only needs yes or no */
+	return orders_add(g, side, oc, s, ref, &why);
+}
+
 /* Units the card could order now, counted on a scratch copy of the
  * orders given. */
 static int card_score(const hex_game *g, int side, const own_units *own, const order_card *oc)
@@ -124,9 +143,8 @@ static int card_score(const hex_game *g, int side, const own_units *own, const o
 	order_set s;
 	order_set_init(&s, g);
 	int n = 0;
-	rules_error why;   /* why not: the auto player only needs yes or no */
 	for (size_t i = 0; i < own->count; i++)
-		n += orders_add(g, side, oc, &s, (hex_ref){ REF_UNIT, own->of[i] }, &why);
+		n += may_order(g, side, oc, &s, own->of[i]);
 	order_set_finish(&s);
 	return n;
 }

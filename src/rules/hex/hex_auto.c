@@ -708,14 +708,11 @@ static bool choose_orders(referee *r, gl_action *a)
 	memcpy(s.sections, r->orders.sections, (size_t)r->orders.count * sizeof *s.sections);
 	s.count = r->orders.count;
 	s.dig = r->orders.dig;
-	rules_error why;   /* why not: the auto player only needs yes or no */
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
-	for (size_t i = 0; i < n; i++) {
-		hex_ref ref = { REF_UNIT, list[i].unit };
-		if (orders_add(g, side, &r->current, &s, ref, &why))
+	for (size_t i = 0; i < n; i++)
+		if (may_order(g, side, &r->current, &s, list[i].unit))
 			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
-	}
 	order_set_finish(&s);
 	if (list != room)
 		free(list);

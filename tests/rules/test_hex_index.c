@@ -12,7 +12,11 @@
  * its card and keeps for its orders, where it finds the position the
  * same (hex_game_same), are those weighed afresh.  The enemies the strong
  * player reads once for all the hexes a move weighs (strong_enemies) give
- * the worth of standing on each what reading them there gives. */
+ * the worth of standing on each what reading them there gives.  The cards
+ * the simple player asks one question of for the sections they have
+ * someone to order in get the same answer each, and a card orders no unit
+ * whose group has no order once its orders are all given (which the
+ * simple player then does not ask). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -455,6 +459,39 @@ static void check_sections_shared(const hex_game *g, sections_answer *kept, int 
 		kept[(*count)++] = (sections_answer){ *oc, found };
 }
 
+/* Units a card's weighing left out, their group having no order once
+ * the card's were all given. */
+static long limits_checked;
+
+/* The simple player asks no more units of a card once its `limit`
+ * orders are given, but those whose group has one (orders.h: a card gives
+ * `limit` orders, one a group): every unit of the side added in turn, as
+ * it weighs a card, is refused once they are given unless its group has
+ * one. */
+static void check_limit(const hex_game *g, int side, const order_card *oc)
+{
+	if (oc->limit < 0)
+		return;
+	order_set s;
+	order_set_init(&s, g);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		if (!g->units[i].alive || g->units[i].side != side)
+			continue;
+		hex_ref ref = { REF_UNIT, (int)i };
+		bool full = s.count >= oc->limit, grouped = false;
+		int key = orders_key(g, oc, ref);
+		for (int k = 0; k < s.count; k++)
+			grouped = grouped || s.keys[k] == key;
+		rules_error why;
+		bool added = orders_add(g, side, oc, &s, ref, &why);
+		if (full && !grouped && added)
+			fail_msg("card '%s': unit '%s' ordered beyond the card's %d orders", g->rs->deck.cards[oc->card].id,
+				g->units[i].id, oc->limit);
+		limits_checked += full && !grouped;
+	}
+	order_set_finish(&s);
+}
+
 /* The sections where a card has someone to order, found in one look
  * (orders_sections_usable), answer for each section what asking whether
  * the card is usable there answers: every card of the deck, as each
@@ -482,6 +519,7 @@ static void check_sections_usable(const hex_game *g)
 						fail_msg("card '%s' (copy %d, section %d) of side %d: usable %d, sections found %#x",
 							g->rs->deck.cards[c].id, copy, named, side, usable, found);
 					check_sections_shared(g, kept, &count, &oc, found);
+					check_limit(g, side, &oc);
 				}
 			}
 	}
@@ -601,6 +639,7 @@ static void test_index_agrees(void **state)
 	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
 	assert_true(sections_shared > 1000);
+	assert_true(limits_checked > 1000);
 }
 
 int main(void)

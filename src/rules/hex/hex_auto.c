@@ -447,9 +447,20 @@ static int sharp_target(const referee *r, const rs_card *c, int unit, hex_ref *t
 	return best;
 }
 
+/* Whether an enemy general of `side`'s stands within `within` of h. */
+static bool general_near(const hex_game *g, int side, hex_coord h, int within)
+{
+	for (size_t k = 0; k < g->general_count; k++)
+		if (g->generals[k].alive && g->generals[k].side != side && hex_distance(h, g->generals[k].at) <= within)
+			return true;
+	return false;
+}
+
 /* The best shot from a hex the unit may move to and still battle from
  * (*to), for a unit that has none from where it stands; 0 when none.
- * The figures are put back. */
+ * The figures are put back.  A move of k hexes ends at most k away: a
+ * unit with no enemy general within its allowance and its range has no
+ * hex to shoot from, and its reach is not asked. */
 static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const bool *spent, hex_coord *to,
 	hex_ref *target)
 {
@@ -460,6 +471,8 @@ static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const 
 	hex_ref me = { REF_UNIT, unit };
 	int gen = hex_game_unit_general(g, unit);
 	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved) && !hex_game_general_stays(g, gen), -1 };
+	if (!general_near(g, u->side, home, range + moves_max(g, me)))
+		return 0;
 	reach m;
 	reach_init(&m, g, me, &o);
 	size_t i;
@@ -470,11 +483,7 @@ static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const 
 		const rs_terrain *ter = hex_game_terrain(g, h);
 		if (ter && ter->no_battle_on_entry)
 			continue;
-		bool near = false;
-		for (size_t k = 0; k < g->general_count && !near; k++)
-			near = g->generals[k].alive && g->generals[k].side != u->side &&
-				hex_distance(h, g->generals[k].at) <= range;
-		if (!near)
+		if (!general_near(g, u->side, h, range))
 			continue;
 		hex_ref t;
 		hex_game_place(g, me, h);

@@ -16,7 +16,9 @@
  * the simple player asks one question of for the sections they have
  * someone to order in get the same answer each, and a card orders no unit
  * whose group has no order once its orders are all given (which the
- * simple player then does not ask). */
+ * simple player then does not ask).  And a player's decision leaves the
+ * game as it found it, so what the simple player reads once a decision
+ * stays true while it decides. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -554,6 +556,20 @@ static long check_index(game *gm)
 	return occupied;
 }
 
+/* Decisions that found the game as they left it. */
+static long decisions_checked;
+
+/* A player's decision leaves the game as it found it, figures it put
+ * elsewhere to weigh a move put back: the simple player reads the enemies
+ * and the generals' spent dice once for all the units a decision weighs,
+ * which holds only if nothing moves while it decides. */
+static void check_unchanged(const hex_game *before, const hex_game *after)
+{
+	if (!hex_game_same(before, after))
+		fail_msg("a decision changed the game it weighed");
+	decisions_checked++;
+}
+
 /* Plays from g to the end (or MAX_ACTIONS), checking after each action;
  * the clone taken at CLONE_AT plays on too when `fork`. */
 static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rng *choices, bool fork)
@@ -562,7 +578,11 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 	game_action *a = game_action_new(e);
 	long checks = 0;
 	for (int n = 0; n < MAX_ACTIONS && !game_over(g); n++) {
-		if (!player_next(p, g, choices, a) || !game_act(g, dice, a, &err))
+		hex_game *before = hex_game_clone(hex_engine_referee(g)->g);
+		bool decided = player_next(p, g, choices, a);
+		check_unchanged(before, hex_engine_referee(g)->g);
+		hex_game_destroy(before);
+		if (!decided || !game_act(g, dice, a, &err))
 			break;
 		game_action_finish(e, a);
 		assert_true(check_index(g) > 0);
@@ -640,6 +660,7 @@ static void test_index_agrees(void **state)
 	assert_true(sight_checks > 10000);
 	assert_true(sections_shared > 1000);
 	assert_true(limits_checked > 1000);
+	assert_true(decisions_checked > 1000);
 }
 
 int main(void)

@@ -395,6 +395,31 @@ static void reach_finish(reach *m)
 	m->steps = NULL;
 }
 
+/* Whether a unit may still battle after a move of each length
+ * (moves_battle_after), asked once a length for all the hexes of its
+ * reach: a question of the unit and the length only. */
+enum { BATTLE_AFTER_ROOM = 16 };
+
+typedef struct battle_after {
+	int unit;
+	signed char known[BATTLE_AFTER_ROOM];   /* -1: not asked yet */
+} battle_after;
+
+static void battle_after_init(battle_after *b, int unit)
+{
+	b->unit = unit;
+	memset(b->known, -1, sizeof b->known);
+}
+
+static bool battle_after_move(const hex_game *g, battle_after *b, int hexes)
+{
+	if (hexes < 0 || hexes >= BATTLE_AFTER_ROOM)
+		return moves_battle_after(g, b->unit, hexes);
+	if (b->known[hexes] < 0)
+		b->known[hexes] = moves_battle_after(g, b->unit, hexes);
+	return b->known[hexes];
+}
+
 /* Generals on the stack for a sharpshooter's shots: more are allocated. */
 enum { SHARP_GENERAL_ROOM = 64 };
 
@@ -475,9 +500,11 @@ static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const 
 		return 0;
 	reach m;
 	reach_init(&m, g, me, &o);
+	battle_after after;
+	battle_after_init(&after, unit);
 	size_t i;
 	while (reach_next(&m, &i)) {
-		if (m.steps[i] <= 0 || !moves_battle_after(g, unit, m.steps[i]))
+		if (m.steps[i] <= 0 || !battle_after_move(g, &after, m.steps[i]))
 			continue;
 		hex_coord h = hex_from_index(&g->board, i);
 		const rs_terrain *ter = hex_game_terrain(g, h);
@@ -883,7 +910,9 @@ static bool choose_move_from(referee *r, int unit, battle_view *v, gl_action *a)
 	/* A unit that has a battle stays when moving would cost it the
 	 * battle: the cheap test first, the battle (the dearest question)
 	 * only then. */
-	if (!moves_battle_after(g, unit, 1) && best_target(r, unit, v, &target) > 0)
+	battle_after after;
+	battle_after_init(&after, unit);
+	if (!battle_after_move(g, &after, 1) && best_target(r, unit, v, &target) > 0)
 		return false;
 	int gen = hex_game_unit_general(g, unit);
 	bool leave_general = hex_game_general_stays(g, gen);
@@ -898,7 +927,7 @@ static bool choose_move_from(referee *r, int unit, battle_view *v, gl_action *a)
 		hex_coord h = hex_from_index(&g->board, i);
 		int d = enemies_nearest(foes, h);
 		const rs_terrain *ter = hex_game_terrain(g, h);
-		bool can_battle = moves_battle_after(g, unit, m.steps[i]) && !(ter && ter->no_battle_on_entry);
+		bool can_battle = battle_after_move(g, &after, m.steps[i]) && !(ter && ter->no_battle_on_entry);
 		int score = -4 * d + (can_battle && d <= range ? 6 : 0) - m.steps[i];
 		if (d < 1)
 			continue;

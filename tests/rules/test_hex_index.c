@@ -12,7 +12,13 @@
  * its card and keeps for its orders, where it finds the position the
  * same (hex_game_same), are those weighed afresh.  The enemies the strong
  * player reads once for all the hexes a move weighs (strong_enemies) give
- * the worth of standing on each what reading them there gives. */
+ * the worth of standing on each what reading them there gives.  The cards
+ * the simple player asks one question of for the sections they have
+ * someone to order in get the same answer each, and a card orders no unit
+ * whose group has no order once its orders are all given (which the
+ * simple player then does not ask).  And a player's decision leaves the
+ * game as it found it, so what the simple player reads once a decision
+ * stays true while it decides. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -423,6 +429,71 @@ static void check_card_name(const hex_game *g, deck_card c)
 	}
 }
 
+/* A card's answer from orders_sections_usable, kept to compare with the
+ * other cards'. */
+typedef struct sections_answer {
+	order_card oc;
+	unsigned found;
+} sections_answer;
+
+enum { SECTIONS_ANSWERS = 256 };
+
+/* Cards whose section answers were compared with another card's. */
+static long sections_shared;
+
+/* The simple player asks orders_sections_usable once a decision for all
+ * the cards of a hand of the same kind and types (its card itself only
+ * when their types are unread): each such card is answered what the
+ * cards asked before it were. */
+static void check_sections_shared(const hex_game *g, sections_answer *kept, int *count, const order_card *oc,
+	unsigned found)
+{
+	for (int i = 0; i < *count; i++) {
+		const order_card *o = &kept[i].oc;
+		if (o->kind != oc->kind || o->types != oc->types || (oc->types == ORDER_TYPES_UNREAD && o->card != oc->card))
+			continue;
+		if (kept[i].found != found)
+			fail_msg("cards '%s' and '%s' ask the same: sections %#x and %#x", g->rs->deck.cards[o->card].id,
+				g->rs->deck.cards[oc->card].id, kept[i].found, found);
+		sections_shared++;
+	}
+	if (*count < SECTIONS_ANSWERS)
+		kept[(*count)++] = (sections_answer){ *oc, found };
+}
+
+/* Units a card's weighing left out, their group having no order once
+ * the card's were all given. */
+static long limits_checked;
+
+/* The simple player asks no more units of a card once its `limit`
+ * orders are given, but those whose group has one (orders.h: a card gives
+ * `limit` orders, one a group): every unit of the side added in turn, as
+ * it weighs a card, is refused once they are given unless its group has
+ * one. */
+static void check_limit(const hex_game *g, int side, const order_card *oc)
+{
+	if (oc->limit < 0)
+		return;
+	order_set s;
+	order_set_init(&s, g);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		if (!g->units[i].alive || g->units[i].side != side)
+			continue;
+		hex_ref ref = { REF_UNIT, (int)i };
+		bool full = s.count >= oc->limit, grouped = false;
+		int key = orders_key(g, oc, ref);
+		for (int k = 0; k < s.count; k++)
+			grouped = grouped || s.keys[k] == key;
+		rules_error why;
+		bool added = orders_add(g, side, oc, &s, ref, &why);
+		if (full && !grouped && added)
+			fail_msg("card '%s': unit '%s' ordered beyond the card's %d orders", g->rs->deck.cards[oc->card].id,
+				g->units[i].id, oc->limit);
+		limits_checked += full && !grouped;
+	}
+	order_set_finish(&s);
+}
+
 /* The sections where a card has someone to order, found in one look
  * (orders_sections_usable), answer for each section what asking whether
  * the card is usable there answers: every card of the deck, as each
@@ -430,7 +501,9 @@ static void check_card_name(const hex_game *g, deck_card c)
 static void check_sections_usable(const hex_game *g)
 {
 	int sections = hex_game_section_count(g);
-	for (int side = 0; side < GAME_SIDES; side++)
+	sections_answer kept[SECTIONS_ANSWERS];
+	for (int side = 0; side < GAME_SIDES; side++) {
+		int count = 0;
 		for (size_t c = 0; c < g->rs->deck.card_count; c++)
 			for (int copy = DECK_NO_FLANK; copy < sections; copy++) {
 				check_card_name(g, (deck_card){ (int)c, copy });
@@ -447,8 +520,11 @@ static void check_sections_usable(const hex_game *g)
 					if (usable != (by_section ? (found & oc.section) != 0 : found != 0))
 						fail_msg("card '%s' (copy %d, section %d) of side %d: usable %d, sections found %#x",
 							g->rs->deck.cards[c].id, copy, named, side, usable, found);
+					check_sections_shared(g, kept, &count, &oc, found);
+					check_limit(g, side, &oc);
 				}
 			}
+	}
 }
 
 static long check_index(game *gm)
@@ -480,6 +556,20 @@ static long check_index(game *gm)
 	return occupied;
 }
 
+/* Decisions that found the game as they left it. */
+static long decisions_checked;
+
+/* A player's decision leaves the game as it found it, figures it put
+ * elsewhere to weigh a move put back: the simple player reads the enemies
+ * and the generals' spent dice once for all the units a decision weighs,
+ * which holds only if nothing moves while it decides. */
+static void check_unchanged(const hex_game *before, const hex_game *after)
+{
+	if (!hex_game_same(before, after))
+		fail_msg("a decision changed the game it weighed");
+	decisions_checked++;
+}
+
 /* Plays from g to the end (or MAX_ACTIONS), checking after each action;
  * the clone taken at CLONE_AT plays on too when `fork`. */
 static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rng *choices, bool fork)
@@ -488,7 +578,11 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 	game_action *a = game_action_new(e);
 	long checks = 0;
 	for (int n = 0; n < MAX_ACTIONS && !game_over(g); n++) {
-		if (!player_next(p, g, choices, a) || !game_act(g, dice, a, &err))
+		hex_game *before = hex_game_clone(hex_engine_referee(g)->g);
+		bool decided = player_next(p, g, choices, a);
+		check_unchanged(before, hex_engine_referee(g)->g);
+		hex_game_destroy(before);
+		if (!decided || !game_act(g, dice, a, &err))
 			break;
 		game_action_finish(e, a);
 		assert_true(check_index(g) > 0);
@@ -564,6 +658,9 @@ static void test_index_agrees(void **state)
 	assert_true(worths_kept > 10);
 	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
+	assert_true(sections_shared > 1000);
+	assert_true(limits_checked > 1000);
+	assert_true(decisions_checked > 1000);
 }
 
 int main(void)

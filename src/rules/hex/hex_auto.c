@@ -28,39 +28,62 @@ static void set_subject(gl_action *a, gl_kind kind, const char *subject)
 	a->subject = xstrdup(subject);
 }
 
-/* Where a side's enemies stand, gathered once for a decision that asks
- * the distance to the nearest of them for many hexes (every unit to
- * order, every hex a unit may reach): read from the game when asked, so
- * nothing to invalidate. */
-enum { ENEMY_ROOM = 128 };
+/* Where a side's enemies stand, units (then generals, when battles are
+ * weighed), gathered once for a decision that asks the distance to the
+ * nearest unit of them for many hexes (every unit to order, every hex a
+ * unit may reach) or weighs the battles of many units: read from the
+ * game when asked, so nothing to invalidate. */
+enum { ENEMY_ROOM = 192 };
 
 typedef struct enemies {
 	hex_coord *at;
+	int *who;         /* the unit's or the general's index */
+	size_t units;     /* the first `units` are units, the others generals */
 	size_t count;
 	hex_coord room[ENEMY_ROOM];
+	int who_room[ENEMY_ROOM];
 } enemies;
 
 static void enemies_init(enemies *e, const hex_game *g, int side)
 {
-	e->at = g->unit_count <= ENEMY_ROOM ? e->room : xmalloc(g->unit_count * sizeof *e->at);
+	size_t figures = g->unit_count + g->general_count;
+	bool fit = figures <= ENEMY_ROOM;
+	e->at = fit ? e->room : xmalloc(figures * sizeof *e->at);
+	e->who = fit ? e->who_room : xmalloc(figures * sizeof *e->who);
 	e->count = 0;
 	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side != side)
+		if (g->units[i].alive && g->units[i].side != side) {
+			e->who[e->count] = (int)i;
 			e->at[e->count++] = g->units[i].at;
+		}
+	e->units = e->count;
+}
+
+/* The enemy generals after the units, for the battles weighed. */
+static void enemies_add_generals(enemies *e, const hex_game *g, int side)
+{
+	for (size_t i = 0; i < g->general_count; i++)
+		if (g->generals[i].alive && g->generals[i].side != side) {
+			e->who[e->count] = (int)i;
+			e->at[e->count++] = g->generals[i].at;
+		}
 }
 
 static void enemies_finish(enemies *e)
 {
-	if (e->at != e->room)
+	if (e->at != e->room) {
 		free(e->at);
+		free(e->who);
+	}
 	e->at = NULL;
+	e->who = NULL;
 }
 
 /* Hexes from `from` to the nearest enemy unit; INT_MAX when none. */
 static int enemies_nearest(const enemies *e, hex_coord from)
 {
 	int best = INT_MAX;
-	for (size_t i = 0; i < e->count; i++) {
+	for (size_t i = 0; i < e->units; i++) {
 		int d = hex_distance(from, e->at[i]);
 		if (d < best)
 			best = d;
@@ -68,20 +91,60 @@ static int enemies_nearest(const enemies *e, hex_coord from)
 	return best;
 }
 
+/* The living units of a side, in unit order, read once for a decision
+ * that asks every card of a hand about each of them. */
+typedef struct own_units {
+	int *of;
+	size_t count;
+	int room[ENEMY_ROOM];
+} own_units;
+
+static void own_units_init(own_units *o, const hex_game *g, int side)
+{
+	o->of = g->unit_count <= ENEMY_ROOM ? o->room : xmalloc(g->unit_count * sizeof *o->of);
+	o->count = 0;
+	for (size_t i = 0; i < g->unit_count; i++)
+		if (g->units[i].alive && g->units[i].side == side)
+			o->of[o->count++] = (int)i;
+}
+
+static void own_units_finish(own_units *o)
+{
+	if (o->of != o->room)
+		free(o->of);
+	o->of = NULL;
+}
+
+/* Whether orders_add could order unit `unit` on top of the orders `s`
+ * given so far: a card gives `limit` orders, one a group (orders.h), so
+ * once they are all given only a unit whose group has one comes along,
+ * and the others are not asked. */
+static bool may_order(const hex_game *g, int side, const order_card *oc, order_set *s, int unit)
+{
+	hex_ref ref = { REF_UNIT, unit };
+	if (oc->limit >= 0 && s->count >= oc->limit) {
+		int key = orders_key(g, oc, ref);
+		int k = 0;
+		while (k < s->count && s->keys[k] != key)
+			k++;
+		if (k == s->count)
+			return false;
+	}
+	rules_error why;   /* why not: the auto player only needs yes or no */
+	return orders_add(g, side, oc, s, ref, &why);
+}
+
 /* Units the card could order now, counted on a scratch copy of the
  * orders given. */
-static int card_score(const hex_game *g, int side, const order_card *oc)
+static int card_score(const hex_game *g, int side, const own_units *own, const order_card *oc)
 {
 	if (oc->kind == ORDER_UNREFEREED)
 		return 0;
 	order_set s;
 	order_set_init(&s, g);
 	int n = 0;
-	rules_error why;   /* why not: the auto player only needs yes or no */
-	for (size_t i = 0; i < g->unit_count; i++)
-		if (g->units[i].alive && g->units[i].side == side &&
-			orders_add(g, side, oc, &s, (hex_ref){ REF_UNIT, (int)i }, &why))
-			n++;
+	for (size_t i = 0; i < own->count; i++)
+		n += may_order(g, side, oc, &s, own->of[i]);
 	order_set_finish(&s);
 	return n;
 }
@@ -107,6 +170,7 @@ typedef struct card_sections {
 enum { CARD_WORTH_ROOM = 32 };
 
 typedef struct card_worths {
+	own_units own;
 	card_worth of[CARD_WORTH_ROOM];
 	int count;
 	card_sections sections[CARD_WORTH_ROOM];
@@ -118,16 +182,24 @@ static bool by_section(const order_card *oc)
 	return oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE;
 }
 
-/* orders_sections_usable, asked once of the same card within one
- * decision: what it looks at of the orders is the card, its kind and
- * its types, never the section played. */
+/* Whether orders_sections_usable gives a card the answer it gave the
+ * card of `c`: what it looks at of the orders is their kind and the
+ * types they order, never the section played nor the number of units,
+ * and the card itself only for its list of types when they are unread
+ * (ORDER_TYPES_UNREAD).  So every section card of a hand that names no
+ * types asks one question. */
+static bool same_sections_question(const card_sections *c, const order_card *oc)
+{
+	return c->kind == oc->kind && c->types == oc->types && (oc->types != ORDER_TYPES_UNREAD || c->card == oc->card);
+}
+
+/* orders_sections_usable, asked once of the same question within one
+ * decision (same_sections_question). */
 static unsigned card_sections_once(const hex_game *g, int side, const order_card *oc, card_worths *w)
 {
-	for (int i = 0; i < w->sections_count; i++) {
-		const card_sections *c = &w->sections[i];
-		if (c->card == oc->card && c->kind == oc->kind && c->types == oc->types)
-			return c->sections;
-	}
+	for (int i = 0; i < w->sections_count; i++)
+		if (same_sections_question(&w->sections[i], oc))
+			return w->sections[i].sections;
 	unsigned sections = orders_sections_usable(g, side, oc);
 	if (w->sections_count < CARD_WORTH_ROOM)
 		w->sections[w->sections_count++] = (card_sections){ oc->card, oc->kind, oc->types, sections };
@@ -147,12 +219,12 @@ static bool card_usable(const hex_game *g, int side, const order_card *oc, autop
 	bool section = by_section(oc);
 	bool usable;
 	if (!section || ap->section_idle * 4 <= ap->section_used) {
-		*units = card_score(g, side, oc);
+		*units = card_score(g, side, &w->own, oc);
 		usable = *units > 0 || (section ? (card_sections_once(g, side, oc, w) & oc->section) != 0 :
 			orders_card_usable(g, side, oc));
 	} else {
 		usable = (card_sections_once(g, side, oc, w) & oc->section) != 0;
-		*units = usable ? card_score(g, side, oc) : 0;
+		*units = usable ? card_score(g, side, &w->own, oc) : 0;
 	}
 	if (section)
 		*(usable ? &ap->section_used : &ap->section_idle) += 1;
@@ -278,6 +350,76 @@ static bool choose_arrival(const referee *r, gl_action *a)
 	return false;
 }
 
+/* The hexes a figure may end its move on (moves_reach): the steps on
+ * the stack for the boards the scenarios use, as a player asks them of
+ * every unit it may move, and visited only until the last of them. */
+enum { REACH_ROOM = 1024 };
+
+typedef struct reach {
+	int *steps;       /* least steps by hex_index; -1 where it may not end */
+	size_t hexes;     /* the board's */
+	size_t next;      /* the next hex reach_next looks at */
+	int left;         /* hexes it may end on not yet visited */
+	int room[REACH_ROOM];
+} reach;
+
+static void reach_init(reach *m, const hex_game *g, hex_ref who, const move_options *o)
+{
+	m->hexes = hex_count(&g->board);
+	m->steps = m->hexes <= REACH_ROOM ? m->room : xmalloc(m->hexes * sizeof *m->steps);
+	m->left = moves_reach(g, who, o, m->steps);
+	/* A move of k hexes ends at most k rows away: the rows above the
+	 * figure's allowance hold none of them. */
+	int allowance = o->max_hexes >= 0 ? o->max_hexes : moves_max(g, who);
+	int first = hex_game_ref_at(g, who).row - allowance;
+	m->next = first > 0 && first < g->board.rows ? (size_t)hex_index(&g->board, (hex_coord){ 0, first }) : 0;
+}
+
+/* The next hex it may end on, in index order, into *index; false after
+ * the last. */
+static bool reach_next(reach *m, size_t *index)
+{
+	for (; m->left > 0 && m->next < m->hexes; m->next++)
+		if (m->steps[m->next] >= 0) {
+			m->left--;
+			*index = m->next++;
+			return true;
+		}
+	return false;
+}
+
+static void reach_finish(reach *m)
+{
+	if (m->steps != m->room)
+		free(m->steps);
+	m->steps = NULL;
+}
+
+/* Whether a unit may still battle after a move of each length
+ * (moves_battle_after), asked once a length for all the hexes of its
+ * reach: a question of the unit and the length only. */
+enum { BATTLE_AFTER_ROOM = 16 };
+
+typedef struct battle_after {
+	int unit;
+	signed char known[BATTLE_AFTER_ROOM];   /* -1: not asked yet */
+} battle_after;
+
+static void battle_after_init(battle_after *b, int unit)
+{
+	b->unit = unit;
+	memset(b->known, -1, sizeof b->known);
+}
+
+static bool battle_after_move(const hex_game *g, battle_after *b, int hexes)
+{
+	if (hexes < 0 || hexes >= BATTLE_AFTER_ROOM)
+		return moves_battle_after(g, b->unit, hexes);
+	if (b->known[hexes] < 0)
+		b->known[hexes] = moves_battle_after(g, b->unit, hexes);
+	return b->known[hexes];
+}
+
 /* Generals on the stack for a sharpshooter's shots: more are allocated. */
 enum { SHARP_GENERAL_ROOM = 64 };
 
@@ -330,9 +472,20 @@ static int sharp_target(const referee *r, const rs_card *c, int unit, hex_ref *t
 	return best;
 }
 
+/* Whether an enemy general of `side`'s stands within `within` of h. */
+static bool general_near(const hex_game *g, int side, hex_coord h, int within)
+{
+	for (size_t k = 0; k < g->general_count; k++)
+		if (g->generals[k].alive && g->generals[k].side != side && hex_distance(h, g->generals[k].at) <= within)
+			return true;
+	return false;
+}
+
 /* The best shot from a hex the unit may move to and still battle from
  * (*to), for a unit that has none from where it stands; 0 when none.
- * The figures are put back. */
+ * The figures are put back.  A move of k hexes ends at most k away: a
+ * unit with no enemy general within its allowance and its range has no
+ * hex to shoot from, and its reach is not asked. */
 static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const bool *spent, hex_coord *to,
 	hex_ref *target)
 {
@@ -343,21 +496,21 @@ static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const 
 	hex_ref me = { REF_UNIT, unit };
 	int gen = hex_game_unit_general(g, unit);
 	move_options o = { gen >= 0 && !(r->has_current && r->gt[gen].moved) && !hex_game_general_stays(g, gen), -1 };
-	size_t n = hex_count(&g->board);
-	int *steps = xmalloc(n * sizeof *steps);
-	moves_reach(g, me, &o, steps);
-	for (size_t i = 0; i < n; i++) {
-		if (steps[i] <= 0 || !moves_battle_after(g, unit, steps[i]))
+	if (!general_near(g, u->side, home, range + moves_max(g, me)))
+		return 0;
+	reach m;
+	reach_init(&m, g, me, &o);
+	battle_after after;
+	battle_after_init(&after, unit);
+	size_t i;
+	while (reach_next(&m, &i)) {
+		if (m.steps[i] <= 0 || !battle_after_move(g, &after, m.steps[i]))
 			continue;
 		hex_coord h = hex_from_index(&g->board, i);
 		const rs_terrain *ter = hex_game_terrain(g, h);
 		if (ter && ter->no_battle_on_entry)
 			continue;
-		bool near = false;
-		for (size_t k = 0; k < g->general_count && !near; k++)
-			near = g->generals[k].alive && g->generals[k].side != u->side &&
-				hex_distance(h, g->generals[k].at) <= range;
-		if (!near)
+		if (!general_near(g, u->side, h, range))
 			continue;
 		hex_ref t;
 		hex_game_place(g, me, h);
@@ -373,7 +526,7 @@ static int sharp_moved(referee *r, const rs_card *c, int unit, int range, const 
 			*target = t;
 		}
 	}
-	free(steps);
+	reach_finish(&m);
 	return best;
 }
 
@@ -448,7 +601,9 @@ static bool choose_card(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 	const order_card *last = r->has_last[1 - side] ? &r->last_played[1 - side] : NULL;
 	int best = 0, best_card = -1, best_flank = -1;
 	rules_error why;   /* why not: the auto player only needs yes or no */
-	card_worths worths = { .count = 0, .sections_count = 0 };
+	card_worths worths;   /* only the counts: the rest is written as it is filled */
+	worths.count = worths.sections_count = 0;
+	own_units_init(&worths.own, g, side);
 	for (int i = 0; i < h->count; i++) {
 		int flanks = card_flanks(g, h->cards[i]);
 		for (int flank = -1; flank < flanks; flank++) {
@@ -506,6 +661,7 @@ static bool choose_card(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 			}
 		}
 	}
+	own_units_finish(&worths.own);
 	char name[80];
 	a->side = xstrdup(g->sides[side].id);
 	if (best_card < 0) {
@@ -569,7 +725,8 @@ static bool choose_orders(referee *r, gl_action *a)
 			return true;
 		}
 	}
-	ranked *list = xcalloc(g->unit_count + 1, sizeof *list);
+	ranked room[ENEMY_ROOM];   /* a side's units, on the stack for the bundled scenarios */
+	ranked *list = g->unit_count <= ENEMY_ROOM ? room : xmalloc(g->unit_count * sizeof *list);
 	size_t n = 0;
 	enemies foes;
 	enemies_init(&foes, g, side);
@@ -587,16 +744,14 @@ static bool choose_orders(referee *r, gl_action *a)
 	memcpy(s.sections, r->orders.sections, (size_t)r->orders.count * sizeof *s.sections);
 	s.count = r->orders.count;
 	s.dig = r->orders.dig;
-	rules_error why;   /* why not: the auto player only needs yes or no */
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
-	for (size_t i = 0; i < n; i++) {
-		hex_ref ref = { REF_UNIT, list[i].unit };
-		if (orders_add(g, side, &r->current, &s, ref, &why))
+	for (size_t i = 0; i < n; i++)
+		if (may_order(g, side, &r->current, &s, list[i].unit))
 			a->words[a->word_count++] = xstrdup(g->units[list[i].unit].id);
-	}
 	order_set_finish(&s);
-	free(list);
+	if (list != room)
+		free(list);
 	return a->word_count > 0;
 }
 
@@ -633,37 +788,66 @@ static size_t battle_option_at(const hex_game *g, int unit, hex_ref t, hex_coord
 	return 1;
 }
 
+/* What the moves and battles a side weighs in one decision read alike:
+ * its enemies and the generals whose extra die is spent, each gathered
+ * when first asked; nothing moves while the decision is made. */
+typedef struct battle_view {
+	bool has_foes;
+	bool has_spent;   /* and the enemy generals */
+	enemies foes;
+	referee_spent spent;
+} battle_view;
+
+static const enemies *battle_foes(battle_view *v, const referee *r)
+{
+	if (!v->has_foes)
+		enemies_init(&v->foes, r->g, r->side);
+	v->has_foes = true;
+	return &v->foes;
+}
+
+static const battle_view *battle_view_of(battle_view *v, const referee *r)
+{
+	battle_foes(v, r);
+	if (!v->has_spent) {
+		enemies_add_generals(&v->foes, r->g, r->side);
+		referee_spent_init(&v->spent, r);
+	}
+	v->has_spent = true;
+	return v;
+}
+
+static void battle_view_finish(battle_view *v)
+{
+	if (v->has_foes)
+		enemies_finish(&v->foes);
+	if (v->has_spent)
+		referee_spent_finish(&v->spent);
+	v->has_foes = v->has_spent = false;
+}
+
 /* The enemies, units then generals, in the unit's range it may battle if
  * the line is clear, into `out` (room for every unit and general);
  * returns their count. */
-static size_t battle_options(referee *r, int unit, battle_option *out)
+static size_t battle_options(const hex_game *g, int unit, const battle_view *v, battle_option *out)
 {
-	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
 	int range = dice_range(u);   /* read once: the rules' conditions make it dear */
-	referee_spent spent_of;
-	referee_spent_init(&spent_of, r);
-	const bool *spent = spent_of.of;
+	const enemies *e = &v->foes;
 	size_t n = 0;
-	for (size_t i = 0; i < g->unit_count; i++) {
-		const hex_unit *e = &g->units[i];
-		if (e->alive && e->side != u->side && hex_distance(u->at, e->at) <= range)
-			n += battle_option_at(g, unit, (hex_ref){ REF_UNIT, (int)i }, e->at, spent, &out[n]);
-	}
-	for (size_t i = 0; i < g->general_count; i++) {
-		const hex_general *e = &g->generals[i];
-		if (e->alive && e->side != u->side && hex_distance(u->at, e->at) <= range)
-			n += battle_option_at(g, unit, (hex_ref){ REF_GENERAL, (int)i }, e->at, spent, &out[n]);
-	}
-	referee_spent_finish(&spent_of);
+	for (size_t i = 0; i < e->count; i++)
+		if (hex_distance(u->at, e->at[i]) <= range)
+			n += battle_option_at(g, unit, (hex_ref){ i < e->units ? REF_UNIT : REF_GENERAL, e->who[i] }, e->at[i],
+				v->spent.of, &out[n]);
 	return n;
 }
 
-/* The best battle of a unit from where it stands: most dice, the first
- * enemy among equals; 0 when none (callers ask only whether there is
- * one).  The line of sight, dearest, is asked from the best option down
- * and only until one is clear. */
-static int best_target(referee *r, int unit, hex_ref *target)
+/* The best battle of a unit of the side to play from where it stands:
+ * most dice, the first enemy among equals; 0 when none (callers ask only
+ * whether there is one).  The line of sight, dearest, is asked from the
+ * best option down and only until one is clear.  `v`: the decision's
+ * view of the battles, filled when first needed. */
+static int best_target(referee *r, int unit, battle_view *v, hex_ref *target)
 {
 	hex_game *g = r->g;
 	/* A sharpshooter shoots at a general only. */
@@ -672,7 +856,7 @@ static int best_target(referee *r, int unit, hex_ref *target)
 	size_t room = g->unit_count + g->general_count;
 	battle_option local[BATTLE_OPTION_ROOM];
 	battle_option *options = room <= BATTLE_OPTION_ROOM ? local : xmalloc(room * sizeof *options);
-	size_t n = battle_options(r, unit, options);
+	size_t n = battle_options(g, unit, battle_view_of(v, r), options);
 	int best = 0;
 	while (n > 0 && best == 0) {
 		size_t top = 0;
@@ -697,8 +881,9 @@ static int best_target(referee *r, int unit, hex_ref *target)
 /* choose_move for a unit that may move: toward the nearest of `foes`
  * where it can still battle, unless it has a battle where it stands.
  * *a is written only when it moves. */
-static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_action *a)
+static bool choose_move_from(referee *r, int unit, battle_view *v, gl_action *a)
 {
+	const enemies *foes = battle_foes(v, r);
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
 	hex_ref target;
@@ -706,7 +891,7 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 	/* A sharpshooter with a general in its sights stays to shoot, else
 	 * goes where it has him in its sights. */
 	if (r->current.kind == ORDER_SHARPSHOOTER) {
-		if (best_target(r, unit, &target) > 0)
+		if (best_target(r, unit, v, &target) > 0)
 			return false;
 		hex_coord to;
 		if (sharp_reach(r, &g->rs->deck.cards[r->current.card], unit, &to, &target) > 0) {
@@ -725,25 +910,25 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 	/* A unit that has a battle stays when moving would cost it the
 	 * battle: the cheap test first, the battle (the dearest question)
 	 * only then. */
-	if (!moves_battle_after(g, unit, 1) && best_target(r, unit, &target) > 0)
+	battle_after after;
+	battle_after_init(&after, unit);
+	if (!battle_after_move(g, &after, 1) && best_target(r, unit, v, &target) > 0)
 		return false;
 	int gen = hex_game_unit_general(g, unit);
 	bool leave_general = hex_game_general_stays(g, gen);
 	move_options o = { gen >= 0 && !r->gt[gen].moved && !leave_general, -1 };
-	size_t n = hex_count(&g->board);
-	int *steps = xmalloc(n * sizeof *steps);
-	moves_reach(g, (hex_ref){ REF_UNIT, unit }, &o, steps);
+	reach m;
+	reach_init(&m, g, (hex_ref){ REF_UNIT, unit }, &o);
 	long best = -1;
 	int best_score = INT_MIN;
 	int range = dice_range(u);
-	for (size_t i = 0; i < n; i++) {
-		if (steps[i] < 0)
-			continue;
+	size_t i;
+	while (reach_next(&m, &i)) {
 		hex_coord h = hex_from_index(&g->board, i);
 		int d = enemies_nearest(foes, h);
 		const rs_terrain *ter = hex_game_terrain(g, h);
-		bool can_battle = moves_battle_after(g, unit, steps[i]) && !(ter && ter->no_battle_on_entry);
-		int score = -4 * d + (can_battle && d <= range ? 6 : 0) - steps[i];
+		bool can_battle = battle_after_move(g, &after, m.steps[i]) && !(ter && ter->no_battle_on_entry);
+		int score = -4 * d + (can_battle && d <= range ? 6 : 0) - m.steps[i];
 		if (d < 1)
 			continue;
 		if (score > best_score) {
@@ -751,7 +936,7 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 			best = (long)i;
 		}
 	}
-	free(steps);
+	reach_finish(&m);
 	if (best < 0 || enemies_nearest(foes, hex_from_index(&g->board, (size_t)best)) >= here)
 		return false;
 	set_subject(a, ACT_MOVE, u->id);
@@ -763,8 +948,8 @@ static bool choose_move_from(referee *r, int unit, const enemies *foes, gl_actio
 }
 
 /* The move of an ordered unit of the side to play, if it makes one; *a
- * is left untouched when it makes none. */
-static bool choose_move(referee *r, int unit, gl_action *a)
+ * is left untouched when it makes none.  `v`: the decision's view. */
+static bool choose_move(referee *r, int unit, battle_view *v, gl_action *a)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
@@ -775,11 +960,31 @@ static bool choose_move(referee *r, int unit, gl_action *a)
 	 * end of the movement, and this player does not plan for it. */
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return false;
-	enemies foes;
-	enemies_init(&foes, g, u->side);
-	bool moved = choose_move_from(r, unit, &foes, a);
-	enemies_finish(&foes);
-	return moved;
+	return choose_move_from(r, unit, v, a);
+}
+
+/* The next move (or dig) of the side to play, from the unit at the
+ * cursor on.  The units weighed in one call read one view of the
+ * enemies: nothing moves until the move chosen is made. */
+static bool choose_moves(referee *r, autoplay *ap, gl_action *a)
+{
+	hex_game *g = r->g;
+	battle_view v;   /* the flags only: the rest is written when first asked */
+	v.has_foes = v.has_spent = false;
+	bool found = false;
+	while (!found && ap->cursor < g->unit_count) {
+		int u = (int)ap->cursor++;
+		if (r->current.kind == ORDER_DIG) {
+			found = r->ut[u].ordered && !r->ut[u].busy && g->units[u].alive && g->units[u].side == r->side;
+			if (found)
+				set_subject(a, ACT_DIG, g->units[u].id);
+		} else {
+			/* No move leaves the action as it was: nothing to free. */
+			found = r->phase != PHASE_BATTLES && choose_move(r, u, &v, a);
+		}
+	}
+	battle_view_finish(&v);
+	return found;
 }
 
 static bool pending_step(referee *r, gl_action *a)
@@ -845,6 +1050,37 @@ bool autoplay_answer(referee *r, gl_action *a)
 	return b->step != STEP_NONE && pending_step(r, a);
 }
 
+/* The next battle of the side to play, from the unit at the cursor on:
+ * the cursor stays on a unit that battles, as after gaining ground it
+ * may battle again.  The units weighed in one call read one view of the
+ * battles. */
+static bool choose_battle(referee *r, autoplay *ap, gl_action *a)
+{
+	hex_game *g = r->g;
+	battle_view v;   /* the flags only: the rest is written when first asked */
+	v.has_foes = v.has_spent = false;
+	bool found = false;
+	for (; !found && ap->cursor < g->unit_count; ap->cursor += !found) {
+		int u = (int)ap->cursor;
+		const unit_turn *t = &r->ut[u];
+		hex_ref target;
+		bool again = ap->last_unit == u && ap->last_battles == t->battles;
+		found = !again && g->units[u].alive && g->units[u].side == r->side && t->ordered && !t->busy &&
+			t->battles < t->battles_allowed && !t->mounted_now && !t->entered_no_battle &&
+			moves_battle_after(g, u, t->moved) && best_target(r, u, &v, &target) > 0 &&
+			(t->battles == 0 || (t->battle_again.kind == target.kind && t->battle_again.index == target.index));
+		if (found) {
+			ap->last_unit = u;
+			ap->last_battles = t->battles;
+			a->kind = ACT_BATTLE;
+			a->subject = xstrdup(g->units[u].id);
+			a->object = xstrdup(hex_game_ref_id(g, target));
+		}
+	}
+	battle_view_finish(&v);
+	return found;
+}
+
 bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 {
 	memset(a, 0, sizeof *a);
@@ -899,45 +1135,14 @@ bool autoplay_next(referee *r, autoplay *ap, rng *rnd, gl_action *a)
 			hexlog_action_finish(a);
 			break;
 		case STAGE_MOVES:
-			while (ap->cursor < g->unit_count) {
-				int u = (int)ap->cursor++;
-				if (r->current.kind == ORDER_DIG) {
-					if (r->ut[u].ordered && !r->ut[u].busy && g->units[u].alive && g->units[u].side == r->side) {
-						set_subject(a, ACT_DIG, g->units[u].id);
-						return true;
-					}
-					continue;
-				}
-				/* No move leaves the action as it was: nothing
-				 * to free. */
-				if (r->phase != PHASE_BATTLES && choose_move(r, u, a))
-					return true;
-			}
+			if (choose_moves(r, ap, a))
+				return true;
 			ap->stage = STAGE_BATTLES;
 			ap->cursor = 0;
 			break;
 		case STAGE_BATTLES:
-			while (ap->cursor < g->unit_count) {
-				int u = (int)ap->cursor;
-				const unit_turn *t = &r->ut[u];
-				hex_ref target;
-				bool again = ap->last_unit == u && ap->last_battles == t->battles;
-				if (!again && g->units[u].alive && g->units[u].side == r->side && t->ordered && !t->busy &&
-					t->battles < t->battles_allowed && !t->mounted_now && !t->entered_no_battle &&
-					moves_battle_after(g, u, t->moved) && best_target(r, u, &target) > 0 &&
-					(t->battles == 0 || (t->battle_again.kind == target.kind &&
-					t->battle_again.index == target.index))) {
-					/* The cursor stays: after gaining ground the unit
-					 * may battle again. */
-					ap->last_unit = u;
-					ap->last_battles = t->battles;
-					a->kind = ACT_BATTLE;
-					a->subject = xstrdup(g->units[u].id);
-					a->object = xstrdup(hex_game_ref_id(g, target));
-					return true;
-				}
-				ap->cursor++;
-			}
+			if (choose_battle(r, ap, a))
+				return true;
 			ap->stage = STAGE_DRAW;
 			break;
 		default:

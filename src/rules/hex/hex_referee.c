@@ -406,15 +406,18 @@ static void apply_action(referee *r, const gl_action *a)
 	}
 }
 
-/* check_action, then apply_action when it passed.  A battle and a move
- * are checked and carried out on one preparation (the dice and line of
- * sight of a battle, the path of a move, worked out once). */
+/* check_action, then apply_action when it passed.  A battle, a move and
+ * an order line are checked and carried out on one preparation (the dice
+ * and line of sight of a battle, the path of a move, the figures an order
+ * line names, worked out once). */
 static bool check_and_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	if (a->kind == ACT_BATTLE)
 		return ref_battle(r, a, err);
 	if (a->kind == ACT_MOVE)
 		return ref_move(r, a, err);
+	if (a->kind == ACT_ORDER)
+		return ref_order(r, a, err);
 	if (!check_action(r, a, err))
 		return false;
 	apply_action(r, a);

@@ -78,6 +78,9 @@ void ref_follow_note(referee *r, hex_ref who);
 void ref_follow_offer(referee *r, int carried, int hexes);
 bool ref_in_turn(const referee *r, const char *what, rules_error *err);
 REF_ACTION(order);
+/* ref_check_order then ref_apply_order, on one trial of the line's
+ * figures. */
+bool ref_order(referee *r, const gl_action *a, rules_error *err);
 /* ref_check_move then ref_apply_move, on one plan of the move. */
 bool ref_move(referee *r, const gl_action *a, rules_error *err);
 REF_ACTION(form);

@@ -12,7 +12,9 @@
  * its card and keeps for its orders, where it finds the position the
  * same (hex_game_same), are those weighed afresh.  The enemies the strong
  * player reads once for all the hexes a move weighs (strong_enemies) give
- * the worth of standing on each what reading them there gives. */
+ * the worth of standing on each what reading them there gives.  A
+ * battle whose dice the roll counted and the apply reused
+ * (referee_keep_battle) ends as the same line applied afresh. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -480,6 +482,31 @@ static long check_index(game *gm)
 	return occupied;
 }
 
+static long battles_kept;
+
+/* A battle the engine played keeping its preparation from the roll to
+ * the apply (referee_keep_battle) leaves the game and the referee as the
+ * same line with the same faces applied afresh to `fresh`, a clone taken
+ * before it (what `orbat check` does with the line). */
+static void check_kept_battle(game *played, game *fresh, const game_action *a)
+{
+	referee *r = hex_engine_referee(played), *f = hex_engine_referee(fresh);
+	rules_error err;
+	assert_true(referee_apply(f, (const gl_action *)a, &err));
+	assert_true(hex_game_same(r->g, f->g));
+	const referee_battle *x = &r->battle, *y = &f->battle;
+	if (x->active != y->active || x->attacker != y->attacker || x->target.kind != y->target.kind ||
+		x->target.index != y->target.index || x->distance != y->distance || x->step != y->step ||
+		x->losses != y->losses || x->flags != y->flags || x->retreat_hexes != y->retreat_hexes ||
+		x->may_defend != y->may_defend || x->may_gain != y->may_gain || strcmp(x->note, y->note) != 0)
+		fail_msg("battle of line %d: kept and fresh preparations disagree", x->line);
+	for (size_t u = 0; u < r->g->unit_count; u++)
+		assert_int_equal(r->ut[u].battles, f->ut[u].battles);
+	for (size_t k = 0; k < r->g->general_count; k++)
+		assert_int_equal(r->gt[k].spent, f->gt[k].spent);
+	battles_kept++;
+}
+
 /* Plays from g to the end (or MAX_ACTIONS), checking after each action;
  * the clone taken at CLONE_AT plays on too when `fork`. */
 static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rng *choices, bool fork)
@@ -488,8 +515,17 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 	game_action *a = game_action_new(e);
 	long checks = 0;
 	for (int n = 0; n < MAX_ACTIONS && !game_over(g); n++) {
-		if (!player_next(p, g, choices, a) || !game_act(g, dice, a, &err))
+		if (!player_next(p, g, choices, a))
 			break;
+		bool battle = ((const gl_action *)a)->kind == ACT_BATTLE;
+		game *fresh = battle ? game_clone(g) : NULL;
+		if (!game_act(g, dice, a, &err)) {
+			game_destroy(fresh);
+			break;
+		}
+		if (fresh)
+			check_kept_battle(g, fresh, a);
+		game_destroy(fresh);
 		game_action_finish(e, a);
 		assert_true(check_index(g) > 0);
 		check_worths(g, p);
@@ -564,6 +600,7 @@ static void test_index_agrees(void **state)
 	assert_true(worths_kept > 10);
 	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
+	assert_true(battles_kept > 100);
 }
 
 int main(void)

@@ -48,6 +48,7 @@ referee *referee_clone(const referee *r, hex_game *g)
 	referee *c = xmalloc(sizeof *c);
 	*c = *r;
 	c->g = g;
+	c->kept = (referee_kept_battle){ 0 };   /* kept for the original's next line only */
 	for (int s = 0; s < GAME_SIDES; s++) {
 		const referee_hand *h = &r->hands[s];
 		c->hands[s].cards = copy_of(h->cards, h->capacity, sizeof *h->cards);
@@ -471,6 +472,7 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error
 		battle_prep p;
 		if (!ref_battle_prepare(r, a, &p, false, err))
 			return false;
+		ref_battle_keep(r, a, &p);
 		*count = p.dice.dice;
 		return true;
 	}

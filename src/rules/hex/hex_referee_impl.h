@@ -100,6 +100,9 @@ bool ref_can_reach(const referee *r, int want, const char *action, rules_error *
 battle_step ref_peek(const referee *r, battle_step from);
 void ref_advance(referee *r, battle_step from);
 bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err);
+/* Keep the preparation (without faces) of a's battle for its apply, when
+ * referee_keep_battle is on. */
+void ref_battle_keep(referee *r, const gl_action *a, const battle_prep *p);
 /* ref_check_battle then ref_apply_battle, on one preparation: the dice,
  * the line of sight and the faces of a battle are worked out once. */
 bool ref_battle(referee *r, const gl_action *a, rules_error *err);

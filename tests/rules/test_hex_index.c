@@ -376,9 +376,12 @@ static void check_frozen(const hex_game *g)
 	}
 }
 
+static long thresholds_kept;
+
 /* Each unit's dice entry kept with it (hex_unit.dice) is the one its
  * attributes pick now: a mounted unit read by its dismounted entry
- * would fight with the wrong dice. */
+ * would fight with the wrong dice.  Likewise its flag threshold
+ * (hex_unit.threshold). */
 static void check_dice(const hex_game *g)
 {
 	for (size_t u = 0; u < g->unit_count; u++) {
@@ -390,6 +393,9 @@ static void check_dice(const hex_game *g)
 		if (x->dice != want)
 			fail_msg("unit '%s': its dice entry kept is %td, its attributes pick %td", x->id,
 				x->dice ? x->dice - x->type->dice : -1, want ? want - x->type->dice : -1);
+		if (x->threshold != hex_game_unit_threshold(g->rs, x))
+			fail_msg("unit '%s': its flag threshold kept is not the one its type and quality pick", x->id);
+		thresholds_kept += x->threshold != NULL;
 	}
 }
 
@@ -601,6 +607,7 @@ static void test_index_agrees(void **state)
 	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
 	assert_true(battles_kept > 100);
+	assert_true(thresholds_kept > 0);
 }
 
 int main(void)

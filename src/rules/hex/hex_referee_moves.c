@@ -726,14 +726,14 @@ static bool has_then(const hex_unit *u, const char *then)
 	return false;
 }
 
-static void set_attr(hex_unit *u, const char *attribute, const char *value)
+static void set_attr(const hex_game *g, hex_unit *u, const char *attribute, const char *value)
 {
 	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
 		if (strcmp(sc_unit_attribute_names[k], attribute) == 0) {
 			free(u->attr[k]);
 			u->attr[k] = xstrdup(value);
 		}
-	hex_game_unit_attrs_changed(u);
+	hex_game_unit_attrs_changed(g->rs, u);
 }
 
 bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err)
@@ -768,7 +768,7 @@ void ref_apply_mount(referee *r, const gl_action *a)
 	bool mount = a->kind == ACT_MOUNT;
 	hex_ref who;
 	hex_game_resolve_ref(r->g, a->subject, &who);   /* ref_check_mount passed: a living unit of the side */
-	set_attr(&r->g->units[who.index], "state", mount ? "mounted" : "dismounted");
+	set_attr(r->g, &r->g->units[who.index], "state", mount ? "mounted" : "dismounted");
 	r->ut[who.index].state_changed = true;
 	r->ut[who.index].mounted_now = mount;
 }

@@ -381,7 +381,7 @@ static long thresholds_kept;
 /* Each unit's dice entry kept with it (hex_unit.dice) is the one its
  * attributes pick now: a mounted unit read by its dismounted entry
  * would fight with the wrong dice.  Likewise its flag threshold
- * (hex_unit.threshold). */
+ * (hex_unit.threshold) and what its movement entries allow. */
 static void check_dice(const hex_game *g)
 {
 	for (size_t u = 0; u < g->unit_count; u++) {
@@ -396,6 +396,17 @@ static void check_dice(const hex_game *g)
 		if (x->threshold != hex_game_unit_threshold(g->rs, x))
 			fail_msg("unit '%s': its flag threshold kept is not the one its type and quality pick", x->id);
 		thresholds_kept += x->threshold != NULL;
+		int most = 0, battle_after = -1;
+		for (size_t i = 0; i < x->type->move_count; i++) {
+			const rs_move *m = &x->type->moves[i];
+			if (!hex_game_unit_has(x, &m->when))
+				continue;
+			most = m->hexes > most ? m->hexes : most;
+			battle_after = m->battle && m->hexes > battle_after ? m->hexes : battle_after;
+		}
+		if (x->move_hexes != most || x->battle_after_hexes != battle_after)
+			fail_msg("unit '%s': moves %d and battles after %d kept, its attributes give %d and %d", x->id,
+				x->move_hexes, x->battle_after_hexes, most, battle_after);
 	}
 }
 

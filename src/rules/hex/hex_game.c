@@ -636,6 +636,23 @@ const rs_threshold *hex_game_unit_threshold(const ruleset *rs, const hex_unit *u
 	return NULL;
 }
 
+/* hex_unit.move_hexes and battle_after_hexes from the type's movement
+ * entries whose conditions the unit meets. */
+static void unit_moves_found(hex_unit *u)
+{
+	u->move_hexes = 0;
+	u->battle_after_hexes = -1;
+	for (size_t i = 0; i < u->type->move_count; i++) {
+		const rs_move *m = &u->type->moves[i];
+		if (!hex_game_unit_matches(u, &m->when))
+			continue;
+		if (m->hexes > u->move_hexes)
+			u->move_hexes = m->hexes;
+		if (m->battle && m->hexes > u->battle_after_hexes)
+			u->battle_after_hexes = m->hexes;
+	}
+}
+
 void hex_game_unit_attrs_changed(const ruleset *rs, hex_unit *u)
 {
 	u->dice = NULL;
@@ -643,6 +660,7 @@ void hex_game_unit_attrs_changed(const ruleset *rs, hex_unit *u)
 		if (hex_game_unit_matches(u, &u->type->dice[i].when))
 			u->dice = &u->type->dice[i];
 	u->threshold = hex_game_unit_threshold(rs, u);
+	unit_moves_found(u);
 }
 
 /* hex_game_unit_general where a general may stand: look at each. */

@@ -57,6 +57,12 @@ typedef struct hex_unit {
 	 * NULL for none; kept alike, read for every battle the strong player
 	 * weighs the odds of. */
 	const rs_threshold *threshold;
+	/* Of its type's movement entries whose conditions it meets (kept
+	 * alike, read for every move and battle a player weighs): the most
+	 * hexes it moves, and the most after which it may still battle (-1:
+	 * none lets it). */
+	int move_hexes;
+	int battle_after_hexes;
 } hex_unit;
 
 typedef struct hex_general {
@@ -283,7 +289,8 @@ const char *hex_game_unit_attr(const hex_unit *u, const char *attribute);
 /* Whether the unit has the attribute value `when` names (hex_game_unit_matches). */
 bool hex_game_unit_has(const hex_unit *u, const rs_when *when);
 /* After the unit's attributes are set or changed: what it reads of its
- * rules by them (hex_unit.dice, hex_unit.threshold) is found again. */
+ * rules by them (hex_unit.dice, threshold, move_hexes and
+ * battle_after_hexes) is found again. */
 void hex_game_unit_attrs_changed(const ruleset *rs, hex_unit *u);
 /* The flag threshold of the ruleset for the unit's type and quality
  * (§7.4), NULL for none, found afresh: hex_unit.threshold keeps it. */

@@ -14,7 +14,8 @@
  * player reads once for all the hexes a move weighs (strong_enemies) give
  * the worth of standing on each what reading them there gives.  A
  * battle whose dice the roll counted and the apply reused
- * (referee_keep_battle) ends as the same line applied afresh. */
+ * (referee_keep_battle) ends as the same line applied afresh.  The
+ * index of a deck's kinds (deck_pool_kind) answers as counting them. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -377,6 +378,7 @@ static void check_frozen(const hex_game *g)
 }
 
 static long thresholds_kept;
+static long deck_indexes_checked;
 
 /* Each unit's dice entry kept with it (hex_unit.dice) is the one its
  * attributes pick now: a mounted unit read by its dismounted entry
@@ -470,6 +472,28 @@ static void check_sections_usable(const hex_game *g)
 			}
 }
 
+/* The deck's kinds a pool reads through its index (deck_pool_kind and
+ * deck_pool_kind_card) are those counted out card by card, for every
+ * copy of every card, those the deck lacks and those off its list. */
+static void check_deck_index(const deck_pool *p)
+{
+	const ruleset *rs = p->rs;
+	assert_non_null(p->index);
+	for (int card = -1; card <= (int)rs->deck.card_count; card++)
+		for (int flank = DECK_NO_FLANK - 1; flank <= (int)rs->section_count; flank++) {
+			deck_card c = { card, flank };
+			if (deck_pool_kind(p, c) != deck_kind(rs, c))
+				fail_msg("card %d flank %d: kind %d kept, %d counted", card, flank, deck_pool_kind(p, c),
+					deck_kind(rs, c));
+		}
+	for (int k = -1; k <= p->kinds; k++) {
+		deck_card want = deck_kind_card(rs, k), got = deck_pool_kind_card(p, k);
+		if (want.card != got.card || want.flank != got.flank)
+			fail_msg("kind %d: card %d/%d kept, %d/%d counted", k, got.card, got.flank, want.card, want.flank);
+	}
+	deck_indexes_checked++;
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
@@ -553,6 +577,7 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 			check_sight(hex_engine_referee(g)->g);
 			check_enemies(g);
 			check_sections_usable(hex_engine_referee(g)->g);
+			check_deck_index(&hex_engine_referee(g)->pool);
 		}
 		checks++;
 		if (fork && n == CLONE_AT) {
@@ -619,6 +644,7 @@ static void test_index_agrees(void **state)
 	assert_true(sight_checks > 10000);
 	assert_true(battles_kept > 100);
 	assert_true(thresholds_kept > 0);
+	assert_true(deck_indexes_checked > 10);
 }
 
 int main(void)

@@ -1,5 +1,6 @@
 #include "deck.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,9 +40,12 @@ bool deck_parse(const ruleset *rs, const char *text, deck_card *out)
 		if (flank == DECK_NO_FLANK)
 			return false;
 	}
+	/* The first letter tells most cards apart before a comparison: the
+	 * referee reads every card played, drawn and dealt by its name. */
+	int first = tolower((unsigned char)text[0]);
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
-		if (strlen(c->id) != len || strncasecmp(c->id, text, len) != 0)
+		if (tolower((unsigned char)c->id[0]) != first || strncasecmp(c->id, text, len) != 0 || c->id[len] != '\0')
 			continue;
 		if (flank_copies(rs, c, flank) <= 0)
 			return false;

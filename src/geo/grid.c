@@ -151,15 +151,25 @@ static bool frac_less(grid_frac a, grid_frac b)
 	return a.num * b.den < b.num * a.den;
 }
 
+/* One side of a cell's outline, from corner k to the next, as the
+ * segment meets it: the cross product e x (X - a) along the segment is
+ * c0 + t c1 (positive inside), where c1 is the same for every cell and
+ * c0 = base - (ex cy - ey cx) for the cell around (cx, cy); e is signed
+ * by the outline's turn. */
+typedef struct segment_side {
+	int64_t ex, ey;
+	int64_t base, c1;
+} segment_side;
+
 /* The segment p + t d (0 <= t <= 1) whose contacts are sought, with
- * what every cell it is tried against shares: the turn of the outline
+ * what every cell it is tried against shares: the sides of the outline
  * and the reach of a cell's corners from its centre. */
 typedef struct segment {
-	const grid_ops *ops;
 	int64_t px, py, dx, dy;
-	int64_t sign;    /* 1 when the outline turns positively, else -1 */
 	int64_t reach2;  /* squared distance of the farthest corner from the centre */
 	int64_t len2;    /* squared length of d */
+	int sides;
+	segment_side side[GRID_OUTLINE_MAX];
 } segment;
 
 static void segment_init(segment *s, const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy)
@@ -168,11 +178,17 @@ static void segment_init(segment *s, const grid_ops *ops, int64_t px, int64_t py
 	 * outline: whichever way a grid lists its corners. */
 	int64_t turn = (int64_t)(ops->corners[1][0] - ops->corners[0][0]) * (ops->corners[2][1] - ops->corners[1][1]) -
 		(int64_t)(ops->corners[1][1] - ops->corners[0][1]) * (ops->corners[2][0] - ops->corners[1][0]);
-	*s = (segment){ ops, px, py, dx, dy, turn > 0 ? 1 : -1, 0, dx * dx + dy * dy };
-	for (int k = 0; k < ops->corner_count; k++) {
+	int64_t sign = turn > 0 ? 1 : -1;
+	int n = ops->corner_count < GRID_OUTLINE_MAX ? ops->corner_count : GRID_OUTLINE_MAX;
+	*s = (segment){ .px = px, .py = py, .dx = dx, .dy = dy, .len2 = dx * dx + dy * dy, .sides = n };
+	for (int k = 0; k < n; k++) {
+		int next = k + 1 < n ? k + 1 : 0;
 		int64_t x = ops->corners[k][0], y = ops->corners[k][1];
 		if (x * x + y * y > s->reach2)
 			s->reach2 = x * x + y * y;
+		int64_t ex = ops->corners[next][0] - x, ey = ops->corners[next][1] - y;
+		s->side[k] = (segment_side){ sign * ex, sign * ey, sign * (ex * (py - y) - ey * (px - x)),
+			sign * (ex * dy - ey * dx) };
 	}
 }
 
@@ -195,16 +211,9 @@ static meets segment_meets(const segment *s, long cx, long cy, grid_frac *enter)
 {
 	bool on_edge = false;
 	grid_frac lo = { 0, 1 }, hi = { 1, 1 };
-	const grid_ops *ops = s->ops;
-	int n = ops->corner_count;
-	for (int k = 0; k < n; k++) {
-		int next = k + 1 < n ? k + 1 : 0;
-		int64_t ax = cx + ops->corners[k][0], ay = cy + ops->corners[k][1];
-		int64_t ex = cx + ops->corners[next][0] - ax, ey = cy + ops->corners[next][1] - ay;
-		/* The cross product e x (X - a) along the segment: c0 + t c1,
-		 * positive inside. */
-		int64_t c0 = s->sign * (ex * (s->py - ay) - ey * (s->px - ax));
-		int64_t c1 = s->sign * (ex * s->dy - ey * s->dx);
+	for (int k = 0; k < s->sides; k++) {
+		const segment_side *e = &s->side[k];
+		int64_t c0 = e->base - (e->ex * cy - e->ey * cx), c1 = e->c1;
 		if (c1 == 0) {
 			if (c0 < 0)
 				return MEETS_NOT;

@@ -265,13 +265,15 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		ok = false;
 	} else if (target.kind == REF_GENERAL) {
 		const rs_general *rg = &g->rs->general;
-		if (sharp && !attached_ok && hex_game_units_at(g, to, -1, NULL, 0) > 0) {
+		/* A unit with him: the count kept per hex (on the board here). */
+		bool attached = g->occupants[to_index] > 0;
+		if (sharp && !attached_ok && attached) {
 			REASON(g, out, cards_effect_rule(g, RS_EFFECT_SHARPSHOOTER), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
 				g->generals[target.index].id, there);
 			ok = false;
 		} else if (sharp) {
 			/* The card names the general as its target, whoever stands with him. */
-		} else if (hex_game_units_at(g, to, -1, NULL, 0) > 0) {
+		} else if (attached) {
 			REASON(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
 				g->generals[target.index].id, there);
 			ok = false;

@@ -151,29 +151,69 @@ static bool frac_less(grid_frac a, grid_frac b)
 	return a.num * b.den < b.num * a.den;
 }
 
-/* How the segment p + t d (0 <= t <= 1) meets the cell around lattice
- * centre (cx, cy), clipped against each side of its convex outline.
- * *enter is where it begins to meet it. */
-typedef enum { MEETS_NOT, MEETS_POINT, MEETS_EDGE, MEETS_INSIDE } meets;
+/* One side of a cell's outline, from corner k to the next, as the
+ * segment meets it: the cross product e x (X - a) along the segment is
+ * c0 + t c1 (positive inside), where c1 is the same for every cell and
+ * c0 = base - (ex cy - ey cx) for the cell around (cx, cy); e is signed
+ * by the outline's turn. */
+typedef struct segment_side {
+	int64_t ex, ey;
+	int64_t base, c1;
+} segment_side;
 
-static meets segment_meets(const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy, long cx,
-	long cy, grid_frac *enter)
+/* The segment p + t d (0 <= t <= 1) whose contacts are sought, with
+ * what every cell it is tried against shares: the sides of the outline
+ * and the reach of a cell's corners from its centre. */
+typedef struct segment {
+	int64_t px, py, dx, dy;
+	int64_t reach2;  /* squared distance of the farthest corner from the centre */
+	int64_t len2;    /* squared length of d */
+	int sides;
+	segment_side side[GRID_OUTLINE_MAX];
+} segment;
+
+static void segment_init(segment *s, const grid_ops *ops, int64_t px, int64_t py, int64_t dx, int64_t dy)
 {
-	bool on_edge = false;
-	grid_frac lo = { 0, 1 }, hi = { 1, 1 };
-	int n = ops->corner_count;
 	/* Inside lies on the same side of every edge as the turn of the
 	 * outline: whichever way a grid lists its corners. */
 	int64_t turn = (int64_t)(ops->corners[1][0] - ops->corners[0][0]) * (ops->corners[2][1] - ops->corners[1][1]) -
 		(int64_t)(ops->corners[1][1] - ops->corners[0][1]) * (ops->corners[2][0] - ops->corners[1][0]);
 	int64_t sign = turn > 0 ? 1 : -1;
+	int n = ops->corner_count < GRID_OUTLINE_MAX ? ops->corner_count : GRID_OUTLINE_MAX;
+	*s = (segment){ .px = px, .py = py, .dx = dx, .dy = dy, .len2 = dx * dx + dy * dy, .sides = n };
 	for (int k = 0; k < n; k++) {
-		int64_t ax = cx + ops->corners[k][0], ay = cy + ops->corners[k][1];
-		int64_t ex = cx + ops->corners[(k + 1) % n][0] - ax, ey = cy + ops->corners[(k + 1) % n][1] - ay;
-		/* The cross product e x (X - a) along the segment: c0 + t c1,
-		 * positive inside. */
-		int64_t c0 = sign * (ex * (py - ay) - ey * (px - ax));
-		int64_t c1 = sign * (ex * dy - ey * dx);
+		int next = k + 1 < n ? k + 1 : 0;
+		int64_t x = ops->corners[k][0], y = ops->corners[k][1];
+		if (x * x + y * y > s->reach2)
+			s->reach2 = x * x + y * y;
+		int64_t ex = ops->corners[next][0] - x, ey = ops->corners[next][1] - y;
+		s->side[k] = (segment_side){ sign * ex, sign * ey, sign * (ex * (py - y) - ey * (px - x)),
+			sign * (ex * dy - ey * dx) };
+	}
+}
+
+/* Whether the segment's line passes farther from centre (cx, cy) than
+ * any corner of the cell: then it cannot meet the cell, which lies within
+ * that circle.  Most cells tried are such; the test is exact (a line
+ * through a corner is not counted far). */
+static bool segment_far(const segment *s, long cx, long cy)
+{
+	int64_t cross = s->dx * (cy - s->py) - s->dy * (cx - s->px);
+	return cross * cross > s->reach2 * s->len2;
+}
+
+/* How the segment meets the cell around lattice centre (cx, cy), clipped
+ * against each side of its convex outline.  *enter is where it begins to
+ * meet it. */
+typedef enum { MEETS_NOT, MEETS_POINT, MEETS_EDGE, MEETS_INSIDE } meets;
+
+static meets segment_meets(const segment *s, long cx, long cy, grid_frac *enter)
+{
+	bool on_edge = false;
+	grid_frac lo = { 0, 1 }, hi = { 1, 1 };
+	for (int k = 0; k < s->sides; k++) {
+		const segment_side *e = &s->side[k];
+		int64_t c0 = e->base - (e->ex * cy - e->ey * cx), c1 = e->c1;
 		if (c1 == 0) {
 			if (c0 < 0)
 				return MEETS_NOT;
@@ -211,6 +251,14 @@ static int by_entry(const void *pa, const void *pb)
 	return frac_less(a->enter, b->enter) ? -1 : frac_less(b->enter, a->enter) ? 1 : 0;
 }
 
+static bool line_has(const line_cell *cells, size_t count, grid_cell c)
+{
+	for (size_t i = 0; i < count; i++)
+		if (grid_cell_equal(cells[i].cell, c))
+			return true;
+	return false;
+}
+
 /* Whether direction (ax, ay) comes before (bx, by) turning clockwise on
  * the page (y grows southward) from due east. */
 static bool clockwise_before(int64_t ax, int64_t ay, int64_t bx, int64_t by)
@@ -220,6 +268,13 @@ static bool clockwise_before(int64_t ax, int64_t ay, int64_t bx, int64_t by)
 	if (ha != hb)
 		return ha < hb;
 	return ax * by - ay * bx > 0;
+}
+
+size_t grid_line_contacts_max(const grid_board *board, grid_cell a, grid_cell b)
+{
+	/* On either grid a line meets at most four cells per step of
+	 * distance. */
+	return 4 * (size_t)grid_board_ops(board)->distance(a, b) + 4;
 }
 
 size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, grid_line_cell *out, size_t max)
@@ -232,12 +287,13 @@ size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, gri
 	/* The cells a line meets, touched ones included, are a chain of
 	 * neighbours, so growing the set from a through neighbours that the
 	 * line meets finds them all (a line running along an edge reaches the
-	 * cell beyond only through the two it runs between).  On either grid
-	 * a line meets at most four cells per step of distance. */
-	size_t cap = 4 * (size_t)ops->distance(a, b) + 4, count = 0;
+	 * cell beyond only through the two it runs between). */
+	size_t cap = grid_line_contacts_max(board, a, b), count = 0;
 	line_cell *cells = malloc(cap * sizeof *cells);
 	if (!cells)
 		return 0;
+	segment seg;
+	segment_init(&seg, ops, ax, ay, dx, dy);
 	grid_cell around[GRID_NEIGHBOURS_MAX];
 	for (size_t next = 0; next <= count; next++) {
 		grid_cell from = next == 0 ? a : cells[next - 1].cell;
@@ -246,15 +302,13 @@ size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, gri
 		ops->neighbours(from, around);
 		for (int k = 0; k < ops->neighbour_count; k++) {
 			grid_cell c = around[k];
-			if (grid_cell_equal(c, a))
-				continue;
-			bool seen = false;
-			for (size_t i = 0; i < count && !seen; i++)
-				seen = grid_cell_equal(cells[i].cell, c);
 			long cx, cy;
 			ops->lattice_center(c, &cx, &cy);
+			/* Far from the line first: most neighbours are. */
+			if (grid_cell_equal(c, a) || count == cap || segment_far(&seg, cx, cy) || line_has(cells, count, c))
+				continue;
 			grid_frac enter;
-			meets how = seen || count == cap ? MEETS_NOT : segment_meets(ops, ax, ay, dx, dy, cx, cy, &enter);
+			meets how = segment_meets(&seg, cx, cy, &enter);
 			if (how != MEETS_NOT)
 				cells[count++] = (line_cell){ c, enter, how };
 		}

@@ -175,6 +175,9 @@ typedef struct grid_line_cell {
  * how many there are (0 also when memory for the walk cannot be had).
  * grid_line keeps the ones passed through. */
 size_t grid_line_contacts(const grid_board *board, grid_cell a, grid_cell b, grid_line_cell *out, size_t max);
+/* A bound on grid_line_contacts' count: room enough to have them all in
+ * one call. */
+size_t grid_line_contacts_max(const grid_board *board, grid_cell a, grid_cell b);
 
 /* Whether a cell may be entered on a path; NULL: every cell on the board. */
 typedef bool (*grid_passable_fn)(void *ctx, grid_cell cell);

@@ -79,12 +79,12 @@ size_t grid_line_memo(const grid_board *board, grid_cell a, grid_cell b, grid_li
 	}
 	pthread_mutex_unlock(&memo_lock);
 
-	/* Not kept yet: found without the lock, kept with it. */
-	size_t n = grid_line_contacts(board, a, b, NULL, 0);
-	grid_line_cell *cells = malloc((n ? n : 1) * sizeof *cells);
+	/* Not kept yet: found without the lock, in one walk with room for
+	 * them all, kept with it. */
+	grid_line_cell *cells = malloc(grid_line_contacts_max(board, a, b) * sizeof *cells);
 	if (!cells)
 		return grid_line_contacts(board, a, b, out, max);
-	grid_line_contacts(board, a, b, cells, n);
+	size_t n = grid_line_contacts(board, a, b, cells, grid_line_contacts_max(board, a, b));
 	if (out && max)
 		memcpy(out, cells, (n < max ? n : max) * sizeof *out);
 	pthread_mutex_lock(&memo_lock);

@@ -18,7 +18,10 @@
  * whose group has no order once its orders are all given (which the
  * simple player then does not ask).  And a player's decision leaves the
  * game as it found it, so what the simple player reads once a decision
- * stays true while it decides. */
+ * stays true while it decides.  A battle whose dice the roll counted and
+ * the apply reused (referee_keep_battle) ends as the same line applied
+ * afresh.  The index of a deck's kinds (deck_pool_kind) answers as
+ * counting them. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -380,9 +383,13 @@ static void check_frozen(const hex_game *g)
 	}
 }
 
+static long thresholds_kept;
+static long deck_indexes_checked;
+
 /* Each unit's dice entry kept with it (hex_unit.dice) is the one its
  * attributes pick now: a mounted unit read by its dismounted entry
- * would fight with the wrong dice. */
+ * would fight with the wrong dice.  Likewise its flag threshold
+ * (hex_unit.threshold) and what its movement entries allow. */
 static void check_dice(const hex_game *g)
 {
 	for (size_t u = 0; u < g->unit_count; u++) {
@@ -394,6 +401,20 @@ static void check_dice(const hex_game *g)
 		if (x->dice != want)
 			fail_msg("unit '%s': its dice entry kept is %td, its attributes pick %td", x->id,
 				x->dice ? x->dice - x->type->dice : -1, want ? want - x->type->dice : -1);
+		if (x->threshold != hex_game_unit_threshold(g->rs, x))
+			fail_msg("unit '%s': its flag threshold kept is not the one its type and quality pick", x->id);
+		thresholds_kept += x->threshold != NULL;
+		int most = 0, battle_after = -1;
+		for (size_t i = 0; i < x->type->move_count; i++) {
+			const rs_move *m = &x->type->moves[i];
+			if (!hex_game_unit_has(x, &m->when))
+				continue;
+			most = m->hexes > most ? m->hexes : most;
+			battle_after = m->battle && m->hexes > battle_after ? m->hexes : battle_after;
+		}
+		if (x->move_hexes != most || x->battle_after_hexes != battle_after)
+			fail_msg("unit '%s': moves %d and battles after %d kept, its attributes give %d and %d", x->id,
+				x->move_hexes, x->battle_after_hexes, most, battle_after);
 	}
 }
 
@@ -527,6 +548,28 @@ static void check_sections_usable(const hex_game *g)
 	}
 }
 
+/* The deck's kinds a pool reads through its index (deck_pool_kind and
+ * deck_pool_kind_card) are those counted out card by card, for every
+ * copy of every card, those the deck lacks and those off its list. */
+static void check_deck_index(const deck_pool *p)
+{
+	const ruleset *rs = p->rs;
+	assert_non_null(p->index);
+	for (int card = -1; card <= (int)rs->deck.card_count; card++)
+		for (int flank = DECK_NO_FLANK - 1; flank <= (int)rs->section_count; flank++) {
+			deck_card c = { card, flank };
+			if (deck_pool_kind(p, c) != deck_kind(rs, c))
+				fail_msg("card %d flank %d: kind %d kept, %d counted", card, flank, deck_pool_kind(p, c),
+					deck_kind(rs, c));
+		}
+	for (int k = -1; k <= p->kinds; k++) {
+		deck_card want = deck_kind_card(rs, k), got = deck_pool_kind_card(p, k);
+		if (want.card != got.card || want.flank != got.flank)
+			fail_msg("kind %d: card %d/%d kept, %d/%d counted", k, got.card, got.flank, want.card, want.flank);
+	}
+	deck_indexes_checked++;
+}
+
 static long check_index(game *gm)
 {
 	const hex_game *g = hex_engine_referee(gm)->g;
@@ -570,6 +613,31 @@ static void check_unchanged(const hex_game *before, const hex_game *after)
 	decisions_checked++;
 }
 
+static long battles_kept;
+
+/* A battle the engine played keeping its preparation from the roll to
+ * the apply (referee_keep_battle) leaves the game and the referee as the
+ * same line with the same faces applied afresh to `fresh`, a clone taken
+ * before it (what `orbat check` does with the line). */
+static void check_kept_battle(game *played, game *fresh, const game_action *a)
+{
+	referee *r = hex_engine_referee(played), *f = hex_engine_referee(fresh);
+	rules_error err;
+	assert_true(referee_apply(f, (const gl_action *)a, &err));
+	assert_true(hex_game_same(r->g, f->g));
+	const referee_battle *x = &r->battle, *y = &f->battle;
+	if (x->active != y->active || x->attacker != y->attacker || x->target.kind != y->target.kind ||
+		x->target.index != y->target.index || x->distance != y->distance || x->step != y->step ||
+		x->losses != y->losses || x->flags != y->flags || x->retreat_hexes != y->retreat_hexes ||
+		x->may_defend != y->may_defend || x->may_gain != y->may_gain || strcmp(x->note, y->note) != 0)
+		fail_msg("battle of line %d: kept and fresh preparations disagree", x->line);
+	for (size_t u = 0; u < r->g->unit_count; u++)
+		assert_int_equal(r->ut[u].battles, f->ut[u].battles);
+	for (size_t k = 0; k < r->g->general_count; k++)
+		assert_int_equal(r->gt[k].spent, f->gt[k].spent);
+	battles_kept++;
+}
+
 /* Plays from g to the end (or MAX_ACTIONS), checking after each action;
  * the clone taken at CLONE_AT plays on too when `fork`. */
 static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rng *choices, bool fork)
@@ -582,8 +650,17 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 		bool decided = player_next(p, g, choices, a);
 		check_unchanged(before, hex_engine_referee(g)->g);
 		hex_game_destroy(before);
-		if (!decided || !game_act(g, dice, a, &err))
+		if (!decided)
 			break;
+		bool battle = ((const gl_action *)a)->kind == ACT_BATTLE;
+		game *fresh = battle ? game_clone(g) : NULL;
+		if (!game_act(g, dice, a, &err)) {
+			game_destroy(fresh);
+			break;
+		}
+		if (fresh)
+			check_kept_battle(g, fresh, a);
+		game_destroy(fresh);
 		game_action_finish(e, a);
 		assert_true(check_index(g) > 0);
 		check_worths(g, p);
@@ -594,6 +671,7 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 			check_sight(hex_engine_referee(g)->g);
 			check_enemies(g);
 			check_sections_usable(hex_engine_referee(g)->g);
+			check_deck_index(&hex_engine_referee(g)->pool);
 		}
 		checks++;
 		if (fork && n == CLONE_AT) {
@@ -661,6 +739,9 @@ static void test_index_agrees(void **state)
 	assert_true(sections_shared > 1000);
 	assert_true(limits_checked > 1000);
 	assert_true(decisions_checked > 1000);
+	assert_true(battles_kept > 100);
+	assert_true(thresholds_kept > 0);
+	assert_true(deck_indexes_checked > 10);
 }
 
 int main(void)

@@ -86,17 +86,6 @@ int battle_losses(const hex_game *g, int attacker, hex_ref target, const battle_
 	return losses > figures ? figures : losses;
 }
 
-static const rs_threshold *threshold_for(const hex_game *g, const hex_unit *u)
-{
-	const char *quality = hex_game_unit_attr(u, "quality");
-	for (size_t i = 0; i < g->rs->retreat.threshold_count; i++) {
-		const rs_threshold *t = &g->rs->retreat.thresholds[i];
-		if (strcmp(t->unit_type, u->type->id) == 0 && quality && strcmp(t->quality, quality) == 0)
-			return t;
-	}
-	return NULL;
-}
-
 static bool reduced_type(const hex_game *g, const char *type)
 {
 	for (size_t i = 0; i < g->rs->retreat.general_reduction_type_count; i++)
@@ -114,7 +103,7 @@ int battle_flags_apply(const hex_game *g, hex_ref target, int flags, int figures
 	if (target.kind == REF_UNIT) {
 		const hex_unit *u = &g->units[target.index];
 		int gen = hex_game_unit_general(g, target.index);
-		const rs_threshold *t = threshold_for(g, u);
+		const rs_threshold *t = u->threshold;
 		if (t) {
 			int need = t->figures;
 			if (gen >= 0 && reduced_type(g, u->type->id))
@@ -154,7 +143,7 @@ void battle_target_key_of(const hex_game *g, hex_ref target, battle_target_key *
 	if (target.kind == REF_UNIT) {
 		const hex_unit *u = &g->units[target.index];
 		k->type = u->type;
-		k->threshold = threshold_for(g, u);
+		k->threshold = u->threshold;
 		k->with_general = hex_game_unit_general(g, target.index) >= 0;
 	}
 }

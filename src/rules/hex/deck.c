@@ -1,5 +1,7 @@
 #include "deck.h"
 
+#include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +40,12 @@ bool deck_parse(const ruleset *rs, const char *text, deck_card *out)
 		if (flank == DECK_NO_FLANK)
 			return false;
 	}
+	/* The first letter tells most cards apart before a comparison: the
+	 * referee reads every card played, drawn and dealt by its name. */
+	int first = tolower((unsigned char)text[0]);
 	for (size_t i = 0; i < rs->deck.card_count; i++) {
 		const rs_card *c = &rs->deck.cards[i];
-		if (strlen(c->id) != len || strncasecmp(c->id, text, len) != 0)
+		if (tolower((unsigned char)c->id[0]) != first || strncasecmp(c->id, text, len) != 0 || c->id[len] != '\0')
 			continue;
 		if (flank_copies(rs, c, flank) <= 0)
 			return false;
@@ -126,6 +131,98 @@ deck_card deck_kind_card(const ruleset *rs, int kind)
 	return (deck_card){ -1, DECK_NO_FLANK };
 }
 
+struct deck_index {
+	size_t cards;
+	int flanks;        /* rs->section_count: slots per card are flanks + 1 */
+	int *copies;       /* per slot (card, flank): its copies, to know the deck again */
+	int *kind_of;      /* per slot: its kind, -1 for none */
+	deck_card *card_of;   /* per kind */
+};
+
+/* Decks indexed in one program: a ruleset is one deck, and a program
+ * plays a few; past that, pools count the kinds out. */
+#define INDEXES_MAX 32
+
+static deck_index *indexes[INDEXES_MAX];
+static size_t index_count;
+static pthread_mutex_t indexes_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t slot_of(int flanks, deck_card c)
+{
+	return (size_t)c.card * (size_t)(flanks + 1) + (size_t)(c.flank - DECK_NO_FLANK);
+}
+
+/* The copies of every slot of the ruleset's deck (xmalloc'd). */
+static int *slot_copies(const ruleset *rs)
+{
+	int flanks = flank_end(rs);
+	int *copies = xmalloc((rs->deck.card_count * (size_t)(flanks + 1) + 1) * sizeof *copies);
+	for (size_t i = 0; i < rs->deck.card_count; i++)
+		for (int f = DECK_NO_FLANK; f < flanks; f++)
+			copies[slot_of(flanks, (deck_card){ (int)i, f })] = flank_copies(rs, &rs->deck.cards[i], f);
+	return copies;
+}
+
+static deck_index *index_create(const ruleset *rs, int *copies, int kinds)
+{
+	deck_index *x = xcalloc(1, sizeof *x);
+	x->cards = rs->deck.card_count;
+	x->flanks = flank_end(rs);
+	x->copies = copies;
+	size_t slots = x->cards * (size_t)(x->flanks + 1);
+	x->kind_of = xmalloc((slots + 1) * sizeof *x->kind_of);
+	x->card_of = xcalloc((size_t)kinds + 1, sizeof *x->card_of);
+	int k = 0;
+	for (size_t i = 0; i < x->cards; i++)
+		for (int f = DECK_NO_FLANK; f < x->flanks; f++) {
+			size_t s = slot_of(x->flanks, (deck_card){ (int)i, f });
+			x->kind_of[s] = copies[s] > 0 ? k : -1;
+			if (copies[s] > 0)
+				x->card_of[k++] = (deck_card){ (int)i, f };
+		}
+	return x;
+}
+
+/* The index of the ruleset's deck: the one kept for a deck of the same
+ * copies, else made and kept; NULL when no more can be kept. */
+static const deck_index *index_of(const ruleset *rs, int kinds)
+{
+	int *copies = slot_copies(rs);
+	size_t slots = rs->deck.card_count * (size_t)(flank_end(rs) + 1);
+	deck_index *found = NULL;
+	pthread_mutex_lock(&indexes_lock);
+	for (size_t i = 0; i < index_count && !found; i++)
+		if (indexes[i]->cards == rs->deck.card_count && indexes[i]->flanks == flank_end(rs) &&
+			memcmp(indexes[i]->copies, copies, slots * sizeof *copies) == 0)
+			found = indexes[i];
+	if (!found && index_count < INDEXES_MAX) {
+		found = indexes[index_count++] = index_create(rs, copies, kinds);
+		copies = NULL;
+	}
+	pthread_mutex_unlock(&indexes_lock);
+	free(copies);
+	return found;
+}
+
+int deck_pool_kind(const deck_pool *p, deck_card c)
+{
+	const deck_index *x = p->index;
+	if (!x)
+		return deck_kind(p->rs, c);
+	if (c.card < 0 || (size_t)c.card >= x->cards || c.flank < DECK_NO_FLANK || c.flank >= x->flanks)
+		return -1;
+	return x->kind_of[slot_of(x->flanks, c)];
+}
+
+deck_card deck_pool_kind_card(const deck_pool *p, int kind)
+{
+	if (!p->index)
+		return deck_kind_card(p->rs, kind);
+	if (kind < 0 || kind >= p->kinds)
+		return (deck_card){ -1, DECK_NO_FLANK };
+	return p->index->card_of[kind];
+}
+
 void deck_pool_init(deck_pool *p, const ruleset *rs)
 {
 	memset(p, 0, sizeof *p);
@@ -139,6 +236,7 @@ void deck_pool_init(deck_pool *p, const ruleset *rs)
 		for (int f = DECK_NO_FLANK; f < flank_end(rs); f++)
 			if (flank_copies(rs, &rs->deck.cards[i], f) > 0)
 				p->draw[k++] = flank_copies(rs, &rs->deck.cards[i], f);
+	p->index = index_of(rs, p->kinds);
 }
 
 void deck_pool_finish(deck_pool *p)
@@ -166,7 +264,7 @@ static void refill(deck_pool *p)
 
 bool deck_pool_can_take(const deck_pool *p, deck_card c)
 {
-	int k = deck_kind(p->rs, c);
+	int k = deck_pool_kind(p, c);
 	if (k < 0)
 		return false;
 	return deck_pool_draw_count(p) > 0 ? p->draw[k] > 0 : p->discard[k] > 0;
@@ -178,13 +276,13 @@ bool deck_pool_take(deck_pool *p, deck_card c)
 		return false;
 	if (deck_pool_draw_count(p) == 0)
 		refill(p);
-	p->draw[deck_kind(p->rs, c)]--;
+	p->draw[deck_pool_kind(p, c)]--;
 	return true;
 }
 
 void deck_pool_discard(deck_pool *p, deck_card c)
 {
-	int k = deck_kind(p->rs, c);
+	int k = deck_pool_kind(p, c);
 	if (k >= 0)
 		p->discard[k]++;
 }
@@ -200,7 +298,7 @@ bool deck_pool_pick(const deck_pool *p, rng *r, deck_card *out)
 	int n = (int)rng_below(r, (uint32_t)total);
 	for (int k = 0; k < p->kinds; k++) {
 		if (n < pile[k]) {
-			*out = deck_kind_card(p->rs, k);
+			*out = deck_pool_kind_card(p, k);
 			return true;
 		}
 		n -= pile[k];

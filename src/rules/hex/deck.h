@@ -32,14 +32,23 @@ int deck_kinds(const ruleset *rs);
 int deck_kind(const ruleset *rs, deck_card c);
 deck_card deck_kind_card(const ruleset *rs, int kind);
 
+/* The kinds of a deck both ways, (card, flank) to kind and back: found
+ * once per deck (deck.c keeps one per ruleset's deck, read by every pool
+ * on it and never changed), as every draw, deal and discard asks them. */
+typedef struct deck_index deck_index;
+
 typedef struct deck_pool {
 	const ruleset *rs;
+	const deck_index *index;   /* NULL: the kinds are counted out each time */
 	int kinds;
 	int *draw;        /* copies per kind in the draw pile */
 	int *discard;     /* copies per kind in the discard pile */
 } deck_pool;
 
 void deck_pool_init(deck_pool *p, const ruleset *rs);
+/* deck_kind and deck_kind_card through the pool's index. */
+int deck_pool_kind(const deck_pool *p, deck_card c);
+deck_card deck_pool_kind_card(const deck_pool *p, int kind);
 void deck_pool_finish(deck_pool *p);
 int deck_pool_draw_count(const deck_pool *p);
 /* Take a named copy out of the draw pile (dealing, or a replayed draw).

@@ -199,8 +199,12 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 			out->distance == 1 ? "hex" : "hexes", base, dice_word(base));
 	int total = base;
 
+	/* The attacker's hex, read once: its terrain, and whether a general
+	 * may stand there (hex_game_terrain, hex_game_unit_general). */
+	long from_index = hex_index(&g->board, u->at);
 	/* A general with the unit (§4): battlecry-1999 and noord-zuid. */
-	int gen = u->type->general_dice != 0 ? hex_game_unit_general(g, attacker) : -1;
+	int gen = u->type->general_dice == 0 || (from_index >= 0 && !g->generals_on[from_index]) ? -1 :
+		hex_game_unit_general_found(g, attacker);
 	if (gen >= 0) {
 		if (general_spent && general_spent[gen]) {
 			REASON(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
@@ -214,7 +218,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	}
 
 	/* Artillery on a hill (§4): the terrain the data marks elevated. */
-	const rs_terrain *own = hex_game_terrain(g, u->at);
+	const rs_terrain *own = from_index >= 0 ? g->terrain[from_index] : NULL;
 	if (u->type->hill_dice != 0 && own && own->elevated) {
 		total += u->type->hill_dice;
 		if (!quiet)
@@ -261,13 +265,15 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		ok = false;
 	} else if (target.kind == REF_GENERAL) {
 		const rs_general *rg = &g->rs->general;
-		if (sharp && !attached_ok && hex_game_units_at(g, to, -1, NULL, 0) > 0) {
+		/* A unit with him: the count kept per hex (on the board here). */
+		bool attached = g->occupants[to_index] > 0;
+		if (sharp && !attached_ok && attached) {
 			REASON(g, out, cards_effect_rule(g, RS_EFFECT_SHARPSHOOTER), "general %s is with a unit at %s: the sharpshooter shoots only at a lone general",
 				g->generals[target.index].id, there);
 			ok = false;
 		} else if (sharp) {
 			/* The card names the general as its target, whoever stands with him. */
-		} else if (hex_game_units_at(g, to, -1, NULL, 0) > 0) {
+		} else if (attached) {
 			REASON(g, out, g->rs->general.attack_rule, "general %s is with a unit at %s: only a lone general can be attacked",
 				g->generals[target.index].id, there);
 			ok = false;

@@ -171,11 +171,13 @@ static bool hex_engine_act(game *gm, rng *dice, game_action *action, rules_error
 	referee *r = hex_engine_referee(gm);
 	gl_action *a = (gl_action *)action;
 	rng before = *dice;
-	if (!table_hex_complete(r, dice, a, err) || !referee_apply(r, a, err)) {
+	/* The battle the roll counts the dice of is the one applied. */
+	referee_keep_battle(r, true);
+	bool ok = table_hex_complete(r, dice, a, err) && referee_apply(r, a, err);
+	referee_keep_battle(r, false);
+	if (!ok)
 		*dice = before;
-		return false;
-	}
-	return true;
+	return ok;
 }
 
 /* ---- the referee ---- */

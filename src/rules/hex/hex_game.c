@@ -53,7 +53,7 @@ static void add_unit(hex_game *g, const sc_unit *su, bool placed, bool reserve)
 			continue;
 		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
 	}
-	hex_game_unit_attrs_changed(u);
+	hex_game_unit_attrs_changed(g->rs, u);
 	g->unit_count++;
 }
 
@@ -625,12 +625,42 @@ bool hex_game_unit_has(const hex_unit *u, const rs_when *when)
 	return v && when->value && strcmp(v, when->value) == 0;
 }
 
-void hex_game_unit_attrs_changed(hex_unit *u)
+const rs_threshold *hex_game_unit_threshold(const ruleset *rs, const hex_unit *u)
+{
+	const char *quality = hex_game_unit_attr(u, "quality");
+	for (size_t i = 0; i < rs->retreat.threshold_count; i++) {
+		const rs_threshold *t = &rs->retreat.thresholds[i];
+		if (strcmp(t->unit_type, u->type->id) == 0 && quality && strcmp(t->quality, quality) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+/* hex_unit.move_hexes and battle_after_hexes from the type's movement
+ * entries whose conditions the unit meets. */
+static void unit_moves_found(hex_unit *u)
+{
+	u->move_hexes = 0;
+	u->battle_after_hexes = -1;
+	for (size_t i = 0; i < u->type->move_count; i++) {
+		const rs_move *m = &u->type->moves[i];
+		if (!hex_game_unit_matches(u, &m->when))
+			continue;
+		if (m->hexes > u->move_hexes)
+			u->move_hexes = m->hexes;
+		if (m->battle && m->hexes > u->battle_after_hexes)
+			u->battle_after_hexes = m->hexes;
+	}
+}
+
+void hex_game_unit_attrs_changed(const ruleset *rs, hex_unit *u)
 {
 	u->dice = NULL;
 	for (size_t i = 0; i < u->type->dice_count && !u->dice; i++)
 		if (hex_game_unit_matches(u, &u->type->dice[i].when))
 			u->dice = &u->type->dice[i];
+	u->threshold = hex_game_unit_threshold(rs, u);
+	unit_moves_found(u);
 }
 
 /* hex_game_unit_general where a general may stand: look at each. */

@@ -53,6 +53,16 @@ typedef struct hex_unit {
 	 * every battle a player weighs, and the conditions cost comparisons
 	 * of words. */
 	const rs_dice *dice;
+	/* Its flag threshold (§7.4: the ruleset's for its type and quality),
+	 * NULL for none; kept alike, read for every battle the strong player
+	 * weighs the odds of. */
+	const rs_threshold *threshold;
+	/* Of its type's movement entries whose conditions it meets (kept
+	 * alike, read for every move and battle a player weighs): the most
+	 * hexes it moves, and the most after which it may still battle (-1:
+	 * none lets it). */
+	int move_hexes;
+	int battle_after_hexes;
 } hex_unit;
 
 typedef struct hex_general {
@@ -279,8 +289,12 @@ const char *hex_game_unit_attr(const hex_unit *u, const char *attribute);
 /* Whether the unit has the attribute value `when` names (hex_game_unit_matches). */
 bool hex_game_unit_has(const hex_unit *u, const rs_when *when);
 /* After the unit's attributes are set or changed: what it reads of its
- * rules by them (hex_unit.dice) is found again. */
-void hex_game_unit_attrs_changed(hex_unit *u);
+ * rules by them (hex_unit.dice, threshold, move_hexes and
+ * battle_after_hexes) is found again. */
+void hex_game_unit_attrs_changed(const ruleset *rs, hex_unit *u);
+/* The flag threshold of the ruleset for the unit's type and quality
+ * (§7.4), NULL for none, found afresh: hex_unit.threshold keeps it. */
+const rs_threshold *hex_game_unit_threshold(const ruleset *rs, const hex_unit *u);
 /* Whether a rule's condition holds for the unit: inline, as most hold
  * always (no attribute named) and the players ask them of every unit's
  * dice and moves. */

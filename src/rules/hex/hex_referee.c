@@ -48,6 +48,7 @@ referee *referee_clone(const referee *r, hex_game *g)
 	referee *c = xmalloc(sizeof *c);
 	*c = *r;
 	c->g = g;
+	c->kept = (referee_kept_battle){ 0 };   /* kept for the original's next line only */
 	for (int s = 0; s < GAME_SIDES; s++) {
 		const referee_hand *h = &r->hands[s];
 		c->hands[s].cards = copy_of(h->cards, h->capacity, sizeof *h->cards);
@@ -406,15 +407,18 @@ static void apply_action(referee *r, const gl_action *a)
 	}
 }
 
-/* check_action, then apply_action when it passed.  A battle and a move
- * are checked and carried out on one preparation (the dice and line of
- * sight of a battle, the path of a move, worked out once). */
+/* check_action, then apply_action when it passed.  A battle, a move and
+ * an order line are checked and carried out on one preparation (the dice
+ * and line of sight of a battle, the path of a move, the figures an order
+ * line names, worked out once). */
 static bool check_and_apply(referee *r, const gl_action *a, rules_error *err)
 {
 	if (a->kind == ACT_BATTLE)
 		return ref_battle(r, a, err);
 	if (a->kind == ACT_MOVE)
 		return ref_move(r, a, err);
+	if (a->kind == ACT_ORDER)
+		return ref_order(r, a, err);
 	if (!check_action(r, a, err))
 		return false;
 	apply_action(r, a);
@@ -468,6 +472,7 @@ bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error
 		battle_prep p;
 		if (!ref_battle_prepare(r, a, &p, false, err))
 			return false;
+		ref_battle_keep(r, a, &p);
 		*count = p.dice.dice;
 		return true;
 	}

@@ -10,6 +10,7 @@
 
 #include "battle.h"
 #include "deck.h"
+#include "dice.h"
 #include "hex_game.h"
 #include "hex_log.h"
 #include "orders.h"
@@ -127,6 +128,17 @@ typedef struct referee_hand {
 	bool dealt;
 } referee_hand;
 
+/* A battle kept between the roll and the apply of its line
+ * (referee_keep_battle): its preparation's figures, the dice without
+ * their reasons (a kept battle is an allowed one: none is read). */
+typedef struct referee_kept_battle {
+	bool on;
+	const gl_action *action;   /* the line whose battle is kept; NULL: none */
+	int attacker;
+	hex_ref target;
+	unsigned char dice[offsetof(dice_answer, reasons)];
+} referee_kept_battle;
+
 typedef struct referee {
 	hex_game *g;
 	referee_phase phase;
@@ -156,6 +168,7 @@ typedef struct referee {
 	 * (referee_face): the faces of a log line, most often written so, are
 	 * then read by exact comparison first. */
 	bool faces_by_id;
+	referee_kept_battle kept;
 } referee;
 
 /* The referee refuses through the engine's one error type; the old name
@@ -231,6 +244,12 @@ bool referee_pass(referee *r, rules_error *err);
  * (reinforcements) -- after every check but the faces.  False with the
  * reason when the action is illegal. */
 bool referee_dice_needed(referee *r, const gl_action *a, int *count, rules_error *err);
+/* While on (between the roll and the apply of one line, as
+ * hex_engine_act does them, nothing else in between), the battle whose
+ * dice referee_dice_needed counts is kept for the referee_apply of that
+ * very action, which then works its dice and line of sight out once
+ * instead of twice.  Off forgets it. */
+void referee_keep_battle(referee *r, bool on);
 
 /* Whether `play CARD` rolls dice now: reinforcements (§8.1), or a
  * counter-attack that copies it. */

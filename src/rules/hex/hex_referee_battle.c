@@ -312,7 +312,9 @@ static void resolve_losses(referee *r, int saved)
 
 /* ---- battles ---- */
 
-bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err)
+/* The battle of the line without its faces: who battles whom, with how
+ * many dice (ref_battle_prepare). */
+static bool prepare_dice(const referee *r, const gl_action *a, battle_prep *p, rules_error *err)
 {
 	hex_game *g = r->g;
 	if (!ref_in_turn(r, "battle", err))
@@ -402,14 +404,52 @@ bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bo
 		if (!open)
 			return fail(err, g, g->rs->battle.rule, "'%s' has no open hex toward its home edge to withdraw into", a->object);
 	}
-	if (with_faces) {
-		char what[160] = "";   /* words for a refusal, which quiet rules do not write */
-		if (!rules_quiet())
-			snprintf(what, sizeof what, "the battle of '%s' against '%s'", u->id, a->object);
-		if (!ref_need_faces(r, a, p->dice.dice, what, err) || !ref_parse_faces(r, a, p->faces, &p->face_count, err))
-			return false;
-	}
 	return true;
+}
+
+/* The faces of the line, as many as the battle prepared rolls. */
+static bool prepare_faces(const referee *r, const gl_action *a, battle_prep *p, rules_error *err)
+{
+	char what[160] = "";   /* words for a refusal, which quiet rules do not write */
+	if (!rules_quiet())
+		snprintf(what, sizeof what, "the battle of '%s' against '%s'", r->g->units[p->attacker].id, a->object);
+	return ref_need_faces(r, a, p->dice.dice, what, err) && ref_parse_faces(r, a, p->faces, &p->face_count, err);
+}
+
+bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err)
+{
+	return prepare_dice(r, a, p, err) && (!with_faces || prepare_faces(r, a, p, err));
+}
+
+void referee_keep_battle(referee *r, bool on)
+{
+	r->kept = (referee_kept_battle){ .on = on };
+}
+
+void ref_battle_keep(referee *r, const gl_action *a, const battle_prep *p)
+{
+	if (!r->kept.on)
+		return;
+	r->kept.action = a;
+	r->kept.attacker = p->attacker;
+	r->kept.target = p->target;
+	memcpy(r->kept.dice, &p->dice, sizeof r->kept.dice);
+}
+
+/* ref_battle_prepare with faces, from the battle kept for this very line
+ * when there is one: the referee has not changed since its dice were
+ * counted. */
+static bool prepare_kept(referee *r, const gl_action *a, battle_prep *p, rules_error *err)
+{
+	if (!r->kept.on || r->kept.action != a)
+		return ref_battle_prepare(r, a, p, true, err);
+	r->kept.action = NULL;   /* once */
+	p->attacker = r->kept.attacker;
+	p->target = r->kept.target;
+	memcpy(&p->dice, r->kept.dice, sizeof r->kept.dice);
+	p->dice.reasons.count = 0;
+	p->dice.reasons.error = false;
+	return prepare_faces(r, a, p, err);
 }
 
 /* §8.1 sharpshooter: only the card's hit faces count, and one removes
@@ -464,7 +504,7 @@ void ref_apply_battle(referee *r, const gl_action *a)
 bool ref_battle(referee *r, const gl_action *a, rules_error *err)
 {
 	battle_prep p;
-	if (!ref_battle_prepare(r, a, &p, true, err))
+	if (!prepare_kept(r, a, &p, err))
 		return false;
 	carry_out_battle(r, a, &p);
 	return true;

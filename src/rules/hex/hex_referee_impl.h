@@ -78,6 +78,9 @@ void ref_follow_note(referee *r, hex_ref who);
 void ref_follow_offer(referee *r, int carried, int hexes);
 bool ref_in_turn(const referee *r, const char *what, rules_error *err);
 REF_ACTION(order);
+/* ref_check_order then ref_apply_order, on one trial of the line's
+ * figures. */
+bool ref_order(referee *r, const gl_action *a, rules_error *err);
 /* ref_check_move then ref_apply_move, on one plan of the move. */
 bool ref_move(referee *r, const gl_action *a, rules_error *err);
 REF_ACTION(form);
@@ -97,6 +100,9 @@ bool ref_can_reach(const referee *r, int want, const char *action, rules_error *
 battle_step ref_peek(const referee *r, battle_step from);
 void ref_advance(referee *r, battle_step from);
 bool ref_battle_prepare(const referee *r, const gl_action *a, battle_prep *p, bool with_faces, rules_error *err);
+/* Keep the preparation (without faces) of a's battle for its apply, when
+ * referee_keep_battle is on. */
+void ref_battle_keep(referee *r, const gl_action *a, const battle_prep *p);
 /* ref_check_battle then ref_apply_battle, on one preparation: the dice,
  * the line of sight and the faces of a battle are worked out once. */
 bool ref_battle(referee *r, const gl_action *a, rules_error *err);

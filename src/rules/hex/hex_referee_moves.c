@@ -287,7 +287,9 @@ static bool order_words(const referee *r, const gl_action *a, order_set *s, hex_
 	return true;
 }
 
-bool ref_check_order(const referee *r, const gl_action *a, rules_error *err)
+/* What an order line must meet before its figures are judged: a card
+ * that gives orders, in the orders phase. */
+static bool order_allowed(const referee *r, rules_error *err)
 {
 	if (ref_in_turn(r, "order", err) && r->has_current && cards_is(r->g, r->current.card, RS_EFFECT_RALLY) &&
 		r->current.kind == ORDER_UNREFEREED)
@@ -297,17 +299,42 @@ bool ref_check_order(const referee *r, const gl_action *a, rules_error *err)
 	if (ref_in_turn(r, "order", err) && r->has_current && r->current.kind == ORDER_UNREFEREED && !r->target_owed)
 		return fail(err, r->g, cards_index_rule(r->g, r->current.card), "card '%s' gives no orders: it has named its unit already",
 			r->g->rs->deck.cards[r->current.card].id);
-	if (!orders_phase(r, "order", err))
+	return orders_phase(r, "order", err);
+}
+
+/* The figures an order line names, judged on `trial`, a copy of the
+ * turn's orders (order_set_finish), so that a check leaves the referee
+ * as it found it; refs[i] the figure of the i-th word. */
+static bool order_tried(const referee *r, const gl_action *a, order_set *trial, hex_ref *refs, rules_error *err)
+{
+	order_set_copy(&r->orders, trial);
+	return order_words(r, a, trial, refs, err);
+}
+
+bool ref_check_order(const referee *r, const gl_action *a, rules_error *err)
+{
+	if (!order_allowed(r, err))
 		return false;
 	if (r->target_owed)
 		return ref_check_fall_back_order(r, a, err);
 	order_set trial;
-	order_set_copy(&r->orders, &trial);
 	hex_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
-	bool ok = order_words(r, a, &trial, refs, err);
+	bool ok = order_tried(r, a, &trial, refs, err);
 	free(refs);
 	order_set_finish(&trial);
 	return ok;
+}
+
+/* The figures of an order line carried out: each ordered and named. */
+static void order_mark(referee *r, const gl_action *a, const hex_ref *refs)
+{
+	for (size_t i = 0; i < a->word_count; i++) {
+		mark_ordered(r, refs[i], false);
+		if (refs[i].kind == REF_UNIT)
+			r->ut[refs[i].index].named = true;
+		else
+			r->gt[refs[i].index].named = true;
+	}
 }
 
 void ref_apply_order(referee *r, const gl_action *a)
@@ -320,14 +347,31 @@ void ref_apply_order(referee *r, const gl_action *a)
 	hex_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
 	rules_error unused;
 	order_words(r, a, &r->orders, refs, &unused);
-	for (size_t i = 0; i < a->word_count; i++) {
-		mark_ordered(r, refs[i], false);
-		if (refs[i].kind == REF_UNIT)
-			r->ut[refs[i].index].named = true;
-		else
-			r->gt[refs[i].index].named = true;
+	order_mark(r, a, refs);
+	free(refs);
+}
+
+bool ref_order(referee *r, const gl_action *a, rules_error *err)
+{
+	if (!order_allowed(r, err))
+		return false;
+	if (r->target_owed) {
+		if (!ref_check_fall_back_order(r, a, err))
+			return false;
+		ref_apply_fall_back_order(r, a);
+		return true;
+	}
+	order_set trial;
+	hex_ref *refs = xcalloc(a->word_count + 1, sizeof *refs);
+	bool ok = order_tried(r, a, &trial, refs, err);
+	if (ok) {
+		/* The orders the check gave on its copy are the turn's now. */
+		order_set_assign(&r->orders, &trial);
+		order_mark(r, a, refs);
 	}
 	free(refs);
+	order_set_finish(&trial);
+	return ok;
 }
 
 /* Would orders_add accept `ref` now?  Tried on a copy of the turn's
@@ -682,14 +726,14 @@ static bool has_then(const hex_unit *u, const char *then)
 	return false;
 }
 
-static void set_attr(hex_unit *u, const char *attribute, const char *value)
+static void set_attr(const hex_game *g, hex_unit *u, const char *attribute, const char *value)
 {
 	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
 		if (strcmp(sc_unit_attribute_names[k], attribute) == 0) {
 			free(u->attr[k]);
 			u->attr[k] = xstrdup(value);
 		}
-	hex_game_unit_attrs_changed(u);
+	hex_game_unit_attrs_changed(g->rs, u);
 }
 
 bool ref_check_mount(const referee *r, const gl_action *a, rules_error *err)
@@ -724,7 +768,7 @@ void ref_apply_mount(referee *r, const gl_action *a)
 	bool mount = a->kind == ACT_MOUNT;
 	hex_ref who;
 	hex_game_resolve_ref(r->g, a->subject, &who);   /* ref_check_mount passed: a living unit of the side */
-	set_attr(&r->g->units[who.index], "state", mount ? "mounted" : "dismounted");
+	set_attr(r->g, &r->g->units[who.index], "state", mount ? "mounted" : "dismounted");
 	r->ut[who.index].state_changed = true;
 	r->ut[who.index].mounted_now = mount;
 }

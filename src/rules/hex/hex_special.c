@@ -374,7 +374,7 @@ bool hex_special_ground_gain(const hex_game *g, int side, rules_error *why)
 	return true;
 }
 
-int hex_special_dice(const hex_game *g, const hex_unit *u, int *line)
+int hex_special_dice_found(const hex_game *g, const hex_unit *u, int *line)
 {
 	const hex_special *sp = g->special;
 	int dice = 0;

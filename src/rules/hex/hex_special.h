@@ -88,7 +88,17 @@ int hex_special_exit(hex_game *g, int unit);
 bool hex_special_ground_gain(const hex_game *g, int side, rules_error *why);
 /* The dice the adjusts add to every battle of unit u (its side and type;
  * negative: fewer), 0 for none; *line the first such rule's line. */
-int hex_special_dice(const hex_game *g, const hex_unit *u, int *line);
+int hex_special_dice_found(const hex_game *g, const hex_unit *u, int *line);
+/* Inline where the scenario adjusts no dice, as most do: asked of every
+ * battle a player weighs. */
+static inline int hex_special_dice(const hex_game *g, const hex_unit *u, int *line)
+{
+	if (!g->special || g->special->adjust_count == 0) {
+		*line = 0;
+		return 0;
+	}
+	return hex_special_dice_found(g, u, line);
+}
 
 /* What a unit of `side` standing on h is worth as an objective for a
  * computer player: a sudden-death hex of its side wins the game (the

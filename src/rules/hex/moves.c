@@ -13,23 +13,14 @@ int moves_max(const hex_game *g, hex_ref who)
 {
 	if (who.kind == REF_GENERAL)
 		return g->rs->general.move;
-	const hex_unit *u = &g->units[who.index];
-	int best = 0;
-	for (size_t i = 0; i < u->type->move_count; i++)
-		if (hex_game_unit_matches(u, &u->type->moves[i].when) && u->type->moves[i].hexes > best)
-			best = u->type->moves[i].hexes;
-	return best;
+	/* Kept with the unit (hex_game_unit_attrs_changed). */
+	return g->units[who.index].move_hexes;
 }
 
 bool moves_battle_after(const hex_game *g, int unit, int hexes)
 {
-	const hex_unit *u = &g->units[unit];
-	for (size_t i = 0; i < u->type->move_count; i++) {
-		const rs_move *m = &u->type->moves[i];
-		if (hex_game_unit_matches(u, &m->when) && m->battle && m->hexes >= hexes)
-			return true;
-	}
-	return false;
+	/* Some entry it meets lets it battle after `hexes`: the longest does. */
+	return g->units[unit].battle_after_hexes >= hexes;
 }
 
 

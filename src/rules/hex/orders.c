@@ -143,6 +143,15 @@ void order_set_copy(const order_set *from, order_set *to)
 	memcpy(to->sections, from->sections, (size_t)from->capacity * sizeof *to->sections);
 }
 
+void order_set_assign(order_set *to, const order_set *from)
+{
+	int n = from->count < to->capacity ? from->count : to->capacity;
+	memcpy(to->keys, from->keys, (size_t)n * sizeof *to->keys);
+	memcpy(to->sections, from->sections, (size_t)n * sizeof *to->sections);
+	to->count = n;
+	to->dig = from->dig;
+}
+
 void order_set_finish(order_set *s)
 {
 	if (s->keys != s->key_room)

@@ -78,6 +78,9 @@ void order_set_finish(order_set *s);
  * order_set_finish; `to` owns its own keys and sections. */
 void order_set_copy(const order_set *from, order_set *to);
 void order_set_clear(order_set *s);
+/* The orders of `from` into `to`, which keeps its own room (as big as
+ * from's: both sets of one game). */
+void order_set_assign(order_set *to, const order_set *from);
 
 /* The group a figure is ordered with (one order per group). */
 int orders_key(const hex_game *g, const order_card *oc, hex_ref r);

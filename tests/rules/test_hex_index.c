@@ -190,8 +190,8 @@ static long enemies_checked;
  * its general was moved, against reading them where they stand. */
 static void check_among(const hex_game *g, int unit, const bool *spent, const strong_enemies *e)
 {
-	double kept = strong_standing_worth_among(g, unit, true, spent, &STRONG_OWN_MANNER, e);
-	double fresh = strong_standing_worth(g, unit, true, spent, &STRONG_OWN_MANNER);
+	double kept = strong_standing_worth_among(g, unit, true, spent, strong_own_manner, e);
+	double fresh = strong_standing_worth(g, unit, true, spent, strong_own_manner);
 	if (kept != fresh)
 		fail_msg("unit %d on %d,%d: worth %g with the enemies read before, %g read there", unit,
 			g->units[unit].at.col, g->units[unit].at.row, kept, fresh);

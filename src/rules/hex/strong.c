@@ -15,7 +15,6 @@
 #include "orders.h"
 #include "strong_impl.h"
 
-const strong_manner STRONG_OWN_MANNER = { W_RISK, W_CLOSE };
 /* The manners a search weighs beside the own: bolder (less afraid of
  * the fire it draws, keener to close in) and warier. */
 static const strong_manner MANNERS[PLAYER_MANNER_COUNT] = {
@@ -23,6 +22,7 @@ static const strong_manner MANNERS[PLAYER_MANNER_COUNT] = {
 	[PLAYER_MANNER_BOLD] = { W_RISK * 0.4, W_CLOSE * 1.5 },
 	[PLAYER_MANNER_WARY] = { W_RISK * 2.5, W_CLOSE * 0.5 },
 };
+const strong_manner *const strong_own_manner = &MANNERS[PLAYER_MANNER_OWN];
 /* Per victory point of an objective a unit holds (§10). */
 #define W_OBJECTIVE 4.0
 
@@ -845,7 +845,7 @@ void strong_init(strong_player *sp)
 {
 	memset(sp, 0, sizeof *sp);
 	autoplay_init(&sp->simple);
-	sp->manner = &MANNERS[PLAYER_MANNER_OWN];
+	sp->manner = strong_own_manner;
 	sp->turn = -1;
 	sp->last_unit = -1;
 }

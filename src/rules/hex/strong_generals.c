@@ -123,13 +123,13 @@ static double general_worth(hex_game *g, int gen, const bool *spent, const stron
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
 	double w = 0;
 	for (int k = 0; k < n; k++)
-		w += strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
+		w += strong_standing_worth_among(g, units[k], true, spent, strong_own_manner, e);
 	if (n > 0) {
 		/* The same units without him: he is taken off the board for
 		 * the count and put back. */
 		hex_game_general_lift(g, gen, true);
 		for (int k = 0; k < n; k++)
-			w -= strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
+			w -= strong_standing_worth_among(g, units[k], true, spent, strong_own_manner, e);
 		hex_game_general_lift(g, gen, false);
 		return w + strong_general_exposure_among(g, gen, e);
 	}

@@ -26,8 +26,9 @@
  * in reach (a side that waits reaches the turn limit, which wins nothing),
  * too little to walk into fire for it. */
 #define W_CLOSE 0.45
-/* The player's own manner: these weights. */
-extern const strong_manner STRONG_OWN_MANNER;
+/* The player's own manner: these weights (the first of strong.c's
+ * manners, which a search may trade for another). */
+extern const strong_manner *const strong_own_manner;
 /* A move must be worth this much more than standing still. */
 #define MOVE_MARGIN 0.05
 

@@ -12,7 +12,9 @@
  * its card and keeps for its orders, where it finds the position the
  * same (hex_game_same), are those weighed afresh.  The enemies the strong
  * player reads once for all the hexes a move weighs (strong_enemies) give
- * the worth of standing on each what reading them there gives. */
+ * the worth of standing on each what reading them there gives, and what
+ * it notes of each enemy when first asked (its key, its move) is what
+ * reading it there gives. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -30,6 +32,7 @@
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
 #include "rules/hex/hex_special.h"
+#include "rules/hex/moves.h"
 #include "rules/hex/orders.h"
 #include "rules/hex/sight.h"
 #include "rules/hex/special_table.h"
@@ -186,12 +189,33 @@ static void check_worths(game *gm, player *p)
 
 static long enemies_checked;
 
+/* What the enemies' list notes of each enemy when first asked (its key,
+ * its move), asked again after the side's own figures were moved about,
+ * against reading it now. */
+static void check_enemy_notes(const hex_game *g, const strong_enemies *e)
+{
+	for (size_t k = 0; k < e->count + e->general_count; k++) {
+		hex_ref t = k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } :
+			(hex_ref){ REF_GENERAL, e->general[k - e->count] };
+		battle_target_key fresh;
+		battle_target_key_of(g, t, &fresh);
+		if (memcmp(strong_enemy_key(g, e, k), &fresh, sizeof fresh) != 0)
+			fail_msg("enemy %s: its key noted differs from its key now", hex_game_ref_id(g, t));
+		if (k >= e->count)
+			continue;
+		int move = moves_battle_after(g, t.index, 1) ? moves_max(g, t) : 0;
+		if (strong_enemy_move(g, e, k) != move)
+			fail_msg("enemy %s: move %d noted, %d now", hex_game_ref_id(g, t), strong_enemy_move(g, e, k), move);
+	}
+}
+
 /* The standing worth of unit `unit` with the enemies read before it or
  * its general was moved, against reading them where they stand. */
 static void check_among(const hex_game *g, int unit, const bool *spent, const strong_enemies *e)
 {
 	double kept = strong_standing_worth_among(g, unit, true, spent, strong_own_manner, e);
 	double fresh = strong_standing_worth(g, unit, true, spent, strong_own_manner);
+	check_enemy_notes(g, e);
 	if (kept != fresh)
 		fail_msg("unit %d on %d,%d: worth %g with the enemies read before, %g read there", unit,
 			g->units[unit].at.col, g->units[unit].at.row, kept, fresh);
@@ -203,6 +227,7 @@ static void check_exposure(hex_game *g, int gen, const strong_enemies *e)
 {
 	double kept = strong_general_exposure_among(g, gen, e);
 	double fresh = strong_general_exposure(g, gen);
+	check_enemy_notes(g, e);
 	if (kept != fresh)
 		fail_msg("general %d on %d,%d: exposure %g with the enemies read before, %g read there", gen,
 			g->generals[gen].at.col, g->generals[gen].at.row, kept, fresh);

@@ -66,7 +66,7 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 		if (!d.allowed || d.dice <= 0)
 			continue;
 		odds o;
-		strong_battle_odds(g, unit, t, d.dice, distance, &o);
+		strong_battle_odds_keyed(g, unit, t, strong_enemy_key(g, e, k), d.dice, distance, &o);
 		/* Figures off a unit already thin bring its destruction nearer:
 		 * they count for more. */
 		double w = strong_odds_worth(&o, destroy) + o.figures * W_FIGURE * 2.0 / battle_figures(g, t);
@@ -87,13 +87,25 @@ double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_re
 	return w;
 }
 
+/* What strong_enemies knows of a figure already (known[]). */
+enum { KNOWN_KEY = 1, KNOWN_MOVE = 2 };
+
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 {
-	/* One block for the three lists: it is read afresh for every
-	 * standing worth asked without one. */
-	e->count = 0;
-	e->unit = xmalloc((2 * g->unit_count + g->general_count + 1) * sizeof *e->unit);
+	/* One block for the lists: it is read afresh for every standing
+	 * worth asked without one.  The keys come first, for their
+	 * alignment. */
+	size_t figures = g->unit_count + g->general_count;
+	e->key = xmalloc(figures * sizeof *e->key + (3 * g->unit_count + g->general_count + 1) * sizeof *e->unit +
+		figures * (sizeof *e->known + sizeof *e->step_fires));
+	e->unit = (int *)(e->key + figures);
 	e->range = e->unit + g->unit_count;
+	e->move = e->range + g->unit_count;
+	e->general = e->move + g->unit_count;
+	e->known = (unsigned char *)(e->general + g->general_count + 1);
+	e->step_fires = (bool *)(e->known + figures);
+	memset(e->known, 0, figures);
+	e->count = 0;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		if (!u->alive || u->side == side)
@@ -102,7 +114,6 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 		e->range[e->count++] = dice_range(u);
 	}
 	e->general_count = 0;
-	e->general = e->range + g->unit_count;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && g->generals[i].side != side)
 			e->general[e->general_count++] = (int)i;
@@ -110,9 +121,34 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 
 void strong_enemies_finish(strong_enemies *e)
 {
-	free(e->unit);
-	e->unit = e->range = e->general = NULL;
+	free(e->key);
+	e->key = NULL;
+	e->unit = e->range = e->move = e->general = NULL;
+	e->step_fires = NULL;
+	e->known = NULL;
 	e->count = e->general_count = 0;
+}
+
+/* The lists are the caller's, read only but for these notes, which no
+ * answer depends on. */
+const battle_target_key *strong_enemy_key(const hex_game *g, const strong_enemies *e, size_t k)
+{
+	if (!(e->known[k] & KNOWN_KEY)) {
+		battle_target_key_of(g, enemy_figure(e, k), &e->key[k]);
+		e->known[k] |= KNOWN_KEY;
+	}
+	return &e->key[k];
+}
+
+int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k)
+{
+	if (!(e->known[k] & KNOWN_MOVE)) {
+		int i = e->unit[k];
+		e->move[k] = moves_max(g, (hex_ref){ REF_UNIT, i });
+		e->step_fires[k] = moves_battle_after(g, i, 1);
+		e->known[k] |= KNOWN_MOVE;
+	}
+	return e->step_fires[k] ? e->move[k] : 0;
 }
 
 /* The fire unit `unit` draws where it stands: every enemy unit that has
@@ -125,6 +161,10 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
 	 * its target. */
 	double destroy = W_DESTROY * strong_race_guard(g, u->side);
 	double sum = 0;
+	/* Its key, read at the first enemy that has it in reach: the same
+	 * for all of them. */
+	battle_target_key key;
+	bool keyed = false;
 	for (size_t k = 0; k < enemies->count; k++) {
 		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
@@ -140,8 +180,12 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
 		} else {
 			dice = dice_at(e, range) / 2;
 		}
+		if (!keyed && dice > 0) {
+			battle_target_key_of(g, me, &key);
+			keyed = true;
+		}
 		odds o;
-		strong_battle_odds(g, i, me, dice, distance, &o);
+		strong_battle_odds_keyed(g, i, me, &key, dice, distance, &o);
 		sum += strong_odds_worth(&o, destroy);
 	}
 	return sum;

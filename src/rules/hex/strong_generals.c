@@ -30,6 +30,10 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
 {
 	hex_coord at = hex_game_ref_at(g, who);
 	double safe = 1.0;
+	/* Its key, read at the first enemy that may take it: the same for
+	 * all of them. */
+	battle_target_key key;
+	bool keyed = false;
 	for (size_t k = 0; k < enemies->count; k++) {
 		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
@@ -44,8 +48,8 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
 			dice_battle(g, i, at, who, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
-			int reach = moves_max(g, (hex_ref){ REF_UNIT, i });
-			if (!moves_battle_after(g, i, 1) || distance > range + reach)
+			int reach = strong_enemy_move(g, enemies, k);
+			if (reach == 0 || distance > range + reach)
 				continue;
 			distance = distance - reach < 1 ? 1 : distance - reach;
 			dice = dice_at(e, distance);
@@ -53,8 +57,12 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
 		}
 		if (dice <= 0)
 			continue;
+		if (!keyed) {
+			battle_target_key_of(g, who, &key);
+			keyed = true;
+		}
 		strong_odds o;
-		strong_battle_odds(g, i, who, dice, distance, &o);
+		strong_battle_odds_keyed(g, i, who, &key, dice, distance, &o);
 		safe *= 1.0 - share * o.destroy;
 	}
 	return 1.0 - safe;

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "battle.h"
 #include "hex_game.h"
 #include "moves.h"
 #include "hex_referee.h"
@@ -31,6 +32,12 @@
 extern const strong_manner *const strong_own_manner;
 /* A move must be worth this much more than standing still. */
 #define MOVE_MARGIN 0.05
+
+/* strong_battle_odds with the target's key read beforehand (of a figure
+ * that is not moved meanwhile): asked of every enemy for one target, or
+ * of one enemy from every hex weighed. */
+void strong_battle_odds_keyed(const hex_game *g, int attacker, hex_ref target, const battle_target_key *key,
+	int dice, int distance, strong_odds *o);
 
 /* The worth of a battle's odds, its destruction weighed `destroy` (the
  * flag race's weight of a flag, strong_race_*). */
@@ -59,9 +66,23 @@ typedef struct strong_enemies {
 	int *range;    /* the reach of each (dice_range) */
 	size_t general_count;
 	int *general;  /* the generals' indices, in the game's order */
+	/* Read when first asked (strong_enemy_key, strong_enemy_move), as
+	 * most lists serve a few questions: by figure, units then generals,
+	 * what reading a roll at it depends on (battle_target_key_of), the
+	 * hexes a unit may move and whether it may battle after a step.
+	 * Theirs alone, as the enemy's own figures and generals stand. */
+	battle_target_key *key;
+	int *move;
+	bool *step_fires;
+	unsigned char *known;
 } strong_enemies;
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side);
 void strong_enemies_finish(strong_enemies *e);
+/* The key of the k-th enemy figure (units, then generals). */
+const battle_target_key *strong_enemy_key(const hex_game *g, const strong_enemies *e, size_t k);
+/* The hexes the k-th enemy unit may move (moves_max), 0 when it may not
+ * battle after moving one (moves_battle_after). */
+int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k);
 /* strong_standing_worth, the enemies read beforehand. */
 double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e);

@@ -14,7 +14,7 @@
 
 #include "../../base/util.h"
 #include "battle.h"
-#include "strong.h"
+#include "strong_impl.h"
 
 #define ODDS_MAX_DICE 12
 #define ODDS_MAX_CLASSES 16
@@ -166,10 +166,11 @@ static size_t memo_bytes(size_t room)
 	return offsetof(odds_memo, entry) + room * sizeof(odds_entry);
 }
 
-static void key_of(const hex_game *g, int attacker, hex_ref target, int dice, int distance, odds_key *k)
+static void key_of(const hex_game *g, int attacker, const battle_target_key *target, int dice, int distance,
+	odds_key *k)
 {
 	memset(k, 0, sizeof *k);
-	battle_target_key_of(g, target, &k->target);
+	k->target = *target;
 	k->dice = dice > ODDS_MAX_DICE ? ODDS_MAX_DICE : dice;
 	if (g->rs->battle.saving_rolls) {
 		k->far = distance >= 2;
@@ -202,6 +203,18 @@ void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dic
 		memset(o, 0, sizeof *o);
 		return;
 	}
+	battle_target_key key;
+	battle_target_key_of(g, target, &key);
+	strong_battle_odds_keyed(g, attacker, target, &key, dice, distance, o);
+}
+
+void strong_battle_odds_keyed(const hex_game *g, int attacker, hex_ref target, const battle_target_key *key,
+	int dice, int distance, odds *o)
+{
+	if (dice <= 0) {
+		memset(o, 0, sizeof *o);
+		return;
+	}
 	/* The game is the caller's to change; its memo is a cache that no
 	 * answer depends on, as a copy of the game shows. */
 	hex_game *mg = (hex_game *)g;
@@ -212,7 +225,7 @@ void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dic
 	}
 	odds_memo *m = mg->player_memo;
 	odds_key k;
-	key_of(g, attacker, target, dice, distance, &k);
+	key_of(g, attacker, key, dice, distance, &k);
 	size_t i = slot_of(&k);
 	while (m->slot[i] && memcmp(&m->entry[m->slot[i] - 1].key, &k, sizeof k) != 0)
 		i = (i + 1) & (MEMO_SLOTS - 1);

@@ -42,7 +42,10 @@ static hex_ref enemy_figure(const strong_enemies *e, size_t k)
 	return k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } : (hex_ref){ REF_GENERAL, e->general[k - e->count] };
 }
 
-/* strong_best_battle among the enemies read beforehand. */
+/* The best battle of a unit from where it stands now against the
+ * enemies read beforehand, by worth; `only` (REF_NONE: any) is the one
+ * target a second battle may have.  0 and *target REF_NONE when it has
+ * none. */
 static double best_battle_among(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target,
 	const strong_enemies *e)
 {
@@ -76,15 +79,6 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 		}
 	}
 	return best;
-}
-
-double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target)
-{
-	strong_enemies e;
-	strong_enemies_init(&e, g, g->units[unit].side);
-	double w = best_battle_among(g, unit, spent, only, target, &e);
-	strong_enemies_finish(&e);
-	return w;
 }
 
 /* What strong_enemies knows of a figure already (known[]). */
@@ -621,16 +615,13 @@ static bool zone_member(const referee *r, int unit)
  * figures are left where they were put.  Returns the worth of where they
  * stand, or -DBL_MAX when one cannot end within the zone. */
 static double place_members(referee *r, const hex_brigade *br, int speed, const bool *spent, strong_player *sp,
-	int len, hex_coord *from)
+	int len, hex_coord *from, const strong_enemies *enemies)
 {
 	hex_game *g = r->g;
 	hex_coord gat = g->generals[br->general].at;
 	int radius = g->rs->brigades.zone_radius;
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
-	/* Only the brigade's own members are put on the hexes weighed. */
-	strong_enemies enemies;
-	strong_enemies_init(&enemies, g, g->generals[br->general].side);
 	double sum = 0;
 	for (int k = 0; k < br->unit_count; k++) {
 		int m = br->units[k];
@@ -641,7 +632,7 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		hex_coord best_at = g->units[m].at;
 		bool stay_ok = hex_distance(best_at, gat) <= radius;
 		double best = stay_ok ? strong_standing_worth_among(g, m, moves_battle_after(g, m, 0), spent, sp->manner,
-						&enemies) + MOVE_MARGIN :
+						enemies) + MOVE_MARGIN :
 					-DBL_MAX;
 		if (zone_member(r, m) && hex_game_general_at(g, g->units[m].at) < 0) {
 			move_options o = { false, speed };
@@ -653,7 +644,7 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 				const rs_terrain *ter = hex_game_terrain(g, h);
 				hex_game_place(g, me, h);
 				bool may_battle = moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry);
-				double w = strong_standing_worth_among(g, m, may_battle, spent, sp->manner, &enemies) -
+				double w = strong_standing_worth_among(g, m, may_battle, spent, sp->manner, enemies) -
 					0.01 * steps[i];
 				hex_game_place(g, me, from[k]);
 				if (w > best) {
@@ -675,7 +666,6 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		}
 	}
 	sp->plan_len = len;
-	strong_enemies_finish(&enemies);
 	free(steps);
 	return sum;
 }
@@ -748,12 +738,16 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	hex_coord from[GAME_MAX_BRIGADE_UNITS];
 	hex_ref gref = { REF_GENERAL, gen };
 	hex_coord ghome = g->generals[gen].at;
+	/* Only the brigade (its general and members) is put on the hexes
+	 * weighed. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, br->side);
 	/* Standing: the members about their general where he is. */
-	double stay = place_members(r, br, speed, spent, sp, 0, from);
+	double stay = place_members(r, br, speed, spent, sp, 0, from, &enemies);
 	/* The general among his brigade, never alone in the enemy's reach
 	 * (§5.3): counted with the members where they will stand. */
 	if (stay > -DBL_MAX)
-		stay += strong_general_exposure(g, gen);
+		stay += strong_general_exposure_among(g, gen, &enemies);
 	put_back_members(g, br, from, br->unit_count);
 	double best = stay > -DBL_MAX ? stay + MOVE_MARGIN * movers : -DBL_MAX;
 	long best_hex = -1;
@@ -767,9 +761,9 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 		if (steps[i] <= 0)
 			continue;
 		hex_game_place(g, gref, hex_from_index(&g->board, i));
-		double w = place_members(r, br, speed, spent, sp, 1, from);
+		double w = place_members(r, br, speed, spent, sp, 1, from, &enemies);
 		if (w > -DBL_MAX)
-			w += strong_general_exposure(g, gen);
+			w += strong_general_exposure_among(g, gen, &enemies);
 		put_back_members(g, br, from, br->unit_count);
 		hex_game_place(g, gref, ghome);
 		if (w > best) {
@@ -786,9 +780,10 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 		hex_game_place(g, gref, sp->plan_to[0]);
 		len = 1;
 	}
-	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from) : -DBL_MAX;
+	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from, &enemies) : -DBL_MAX;
 	put_back_members(g, br, from, br->unit_count);
 	hex_game_place(g, gref, ghome);
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	if (w == -DBL_MAX || !plan_taken(r, sp))
 		sp->plan_len = 0;
@@ -812,6 +807,9 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
+	/* Nobody moves while the battles are weighed. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, r->side);
 	int best_unit = -1;
 	hex_ref best_target = { REF_NONE, -1 };
 	double best = 0;
@@ -826,13 +824,14 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 		if (t->battles > 0 && only.kind == REF_NONE)
 			continue;
 		hex_ref target;
-		double w = strong_best_battle(g, u, spent, only, &target);
+		double w = best_battle_among(g, u, spent, only, &target, &enemies);
 		if (target.kind != REF_NONE && (best_unit < 0 || w > best)) {
 			best = w;
 			best_unit = u;
 			best_target = target;
 		}
 	}
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	if (best_unit < 0)
 		return false;

@@ -43,11 +43,6 @@ void strong_battle_odds_keyed(const hex_game *g, int attacker, hex_ref target, c
  * flag race's weight of a flag, strong_race_*). */
 double strong_odds_worth(const strong_odds *o, double destroy);
 
-/* The best battle of a unit from where it stands now, by worth; `only`
- * (REF_NONE: any) is the one target a second battle may have.  0 and
- * *target REF_NONE when it has none. */
-double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target);
-
 /* How good it is for the unit to stand where it stands now: the battle
  * it could fight (when `may_battle`), less the fire it draws, less the
  * way to the enemy, plus the objective it holds. */

@@ -136,10 +136,15 @@ void strong_battle_odds_exact(const hex_game *g, int attacker, hex_ref target, i
 }
 
 /* Open addressing over an index of slots that name the entries, which
- * lie packed after it: a copy of the game copies the entries kept, not
- * the room for them.  The room doubles as they come; when half the slots
- * are taken, the memo is emptied (a game needs a few hundred). */
-#define MEMO_SLOTS 512u
+ * lie packed after it: a copy of the game copies the entries kept and
+ * the room for more.  The room doubles as they come; when half the slots
+ * are taken, the slots double too, up to MEMO_MAX_SLOTS, and past that
+ * the memo is emptied.  A game of battlecry needs a few hundred entries;
+ * one with saving dice (where the attacker's figures and the distance
+ * are in the key) more, up to a thousand: emptied at 256, such a game
+ * worked many odds out two or three times. */
+#define MEMO_FIRST_SLOTS 512u
+#define MEMO_MAX_SLOTS 4096u
 #define MEMO_FIRST_ROOM 32u
 
 typedef struct odds_key {
@@ -157,13 +162,30 @@ typedef struct odds_entry {
 typedef struct odds_memo {
 	size_t room;                      /* entries the block holds */
 	size_t used;
-	unsigned short slot[MEMO_SLOTS];  /* entry + 1; 0: free */
-	odds_entry entry[];
+	size_t slots;                     /* a power of two */
+	/* Then slot[slots] (entry + 1; 0: free), then entry[room]. */
 } odds_memo;
 
-static size_t memo_bytes(size_t room)
+/* The slots' bytes, rounded up for the entries that follow them. */
+static size_t slot_bytes(size_t slots)
 {
-	return offsetof(odds_memo, entry) + room * sizeof(odds_entry);
+	size_t a = _Alignof(odds_entry);
+	return (slots * sizeof(unsigned short) + a - 1) / a * a;
+}
+
+static size_t memo_bytes(size_t slots, size_t room)
+{
+	return sizeof(odds_memo) + slot_bytes(slots) + room * sizeof(odds_entry);
+}
+
+static unsigned short *memo_slot(odds_memo *m)
+{
+	return (unsigned short *)(m + 1);
+}
+
+static odds_entry *memo_entry(odds_memo *m)
+{
+	return (odds_entry *)((unsigned char *)(m + 1) + slot_bytes(m->slots));
 }
 
 static void key_of(const hex_game *g, int attacker, const battle_target_key *target, int dice, int distance,
@@ -181,7 +203,7 @@ static void key_of(const hex_game *g, int attacker, const battle_target_key *tar
 /* The key (zeroed padding and all, key_of) read eight bytes at a time:
  * asked for every enemy in reach of every hex weighed, a hash byte by
  * byte cost more than the rest of the look-up. */
-static size_t slot_of(const odds_key *k)
+static size_t slot_of(const odds_key *k, size_t slots)
 {
 	uint64_t h = 1469598103934665603ull;
 	const unsigned char *b = (const unsigned char *)k;
@@ -194,7 +216,49 @@ static size_t slot_of(const odds_key *k)
 	}
 	for (; i < sizeof *k; i++)
 		h = (h ^ b[i]) * 1099511628211ull;
-	return (size_t)(h ^ (h >> 29)) & (MEMO_SLOTS - 1);
+	return (size_t)(h ^ (h >> 29)) & (slots - 1);
+}
+
+/* A memo of `slots` slots and room for `room` entries into g, holding
+ * the entries of `old` (NULL: none), which is freed. */
+static void memo_make(hex_game *g, size_t slots, size_t room)
+{
+	odds_memo *old = g->player_memo;
+	odds_memo *m = xcalloc(1, memo_bytes(slots, room));
+	m->slots = slots;
+	m->room = room;
+	unsigned short *slot = memo_slot(m);
+	odds_entry *entry = memo_entry(m);
+	for (size_t n = 0; old && n < old->used; n++) {
+		size_t i = slot_of(&memo_entry(old)[n].key, slots);
+		while (slot[i])
+			i = (i + 1) & (slots - 1);
+		entry[n] = memo_entry(old)[n];
+		slot[i] = (unsigned short)++m->used;
+	}
+	free(old);
+	g->player_memo = m;
+	g->player_memo_size = memo_bytes(slots, room);
+}
+
+/* Keeps the odds of key k: room and slots made first when short. */
+static void memo_add(hex_game *g, const odds_key *k, const odds *o)
+{
+	odds_memo *m = g->player_memo;
+	if (m->used >= m->slots / 2 && m->slots >= MEMO_MAX_SLOTS) {
+		memset(memo_slot(m), 0, m->slots * sizeof(unsigned short));
+		m->used = 0;
+	}
+	if (m->used >= m->slots / 2 || m->used == m->room)
+		memo_make(g, m->used >= m->slots / 2 ? m->slots * 2 : m->slots, m->used == m->room ? m->room * 2 : m->room);
+	m = g->player_memo;
+	unsigned short *slot = memo_slot(m);
+	size_t i = slot_of(k, m->slots);
+	while (slot[i])
+		i = (i + 1) & (m->slots - 1);
+	memo_entry(m)[m->used].key = *k;
+	memo_entry(m)[m->used].odds = *o;
+	slot[i] = (unsigned short)++m->used;
 }
 
 void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dice, int distance, odds *o)
@@ -218,35 +282,20 @@ void strong_battle_odds_keyed(const hex_game *g, int attacker, hex_ref target, c
 	/* The game is the caller's to change; its memo is a cache that no
 	 * answer depends on, as a copy of the game shows. */
 	hex_game *mg = (hex_game *)g;
-	if (!mg->player_memo) {
-		mg->player_memo = xcalloc(1, memo_bytes(MEMO_FIRST_ROOM));
-		mg->player_memo_size = memo_bytes(MEMO_FIRST_ROOM);
-		((odds_memo *)mg->player_memo)->room = MEMO_FIRST_ROOM;
-	}
+	if (!mg->player_memo)
+		memo_make(mg, MEMO_FIRST_SLOTS, MEMO_FIRST_ROOM);
 	odds_memo *m = mg->player_memo;
 	odds_key k;
 	key_of(g, attacker, key, dice, distance, &k);
-	size_t i = slot_of(&k);
-	while (m->slot[i] && memcmp(&m->entry[m->slot[i] - 1].key, &k, sizeof k) != 0)
-		i = (i + 1) & (MEMO_SLOTS - 1);
-	if (m->slot[i]) {
-		*o = m->entry[m->slot[i] - 1].odds;
+	const unsigned short *slot = memo_slot(m);
+	const odds_entry *entry = memo_entry(m);
+	size_t i = slot_of(&k, m->slots);
+	while (slot[i] && memcmp(&entry[slot[i] - 1].key, &k, sizeof k) != 0)
+		i = (i + 1) & (m->slots - 1);
+	if (slot[i]) {
+		*o = entry[slot[i] - 1].odds;
 		return;
 	}
 	strong_battle_odds_exact(g, attacker, target, dice, distance, o);
-	if (m->used >= MEMO_SLOTS / 2) {
-		memset(m->slot, 0, sizeof m->slot);
-		m->used = 0;
-		i = slot_of(&k);
-	}
-	if (m->used == m->room) {
-		size_t room = m->room * 2;
-		m = xrealloc(m, memo_bytes(room));
-		m->room = room;
-		mg->player_memo = m;
-		mg->player_memo_size = memo_bytes(room);
-	}
-	m->entry[m->used].key = k;
-	m->entry[m->used].odds = *o;
-	m->slot[i] = (unsigned short)++m->used;
+	memo_add(mg, &k, o);
 }

@@ -116,6 +116,21 @@ static void test_saving_dice_odds(void **state)
 	}
 }
 
+/* Flags a target ignores, by its quality's threshold, fewer under a
+ * general (§7.4): read once a count for each pair of flags and figures
+ * left, the same as read for every outcome. */
+static void test_flags_ignored_odds(void **state)
+{
+	fixture *f = *state;
+	hex_game *g = fx_game(f, "noord-zuid", "",
+		"u inf D5 6; c inf D4 6 quality=veteran; c gen D4; c inf E4 5 quality=experienced");
+	assert_non_null(g);
+	for (int dice = 1; dice <= 4; dice++) {
+		agree(g, "u1", "c1", dice, 1);
+		agree(g, "u1", "c2", dice, 1);
+	}
+}
+
 static bool same_odds(const strong_odds *a, const strong_odds *b)
 {
 	return a->destroy == b->destroy && a->figures == b->figures && a->flags == b->flags;
@@ -300,6 +315,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_battlecry_odds, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_saving_dice_odds, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_flags_ignored_odds, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_odds_memo_grows, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_lone_general_shelters, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_winning_flag, fx_setup, fx_teardown),

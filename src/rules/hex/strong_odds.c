@@ -61,16 +61,46 @@ static void classify_faces(const hex_game *g, hex_ref target, int distance, face
 	}
 }
 
+/* Flags and figures left below this are read once a count
+ * (flags_left). */
+#define FLAGS_KEPT 16
+
+/* One count of the odds: what every outcome reads. */
+typedef struct odds_walk {
+	const hex_game *g;
+	int attacker;
+	hex_ref target;
+	const face_classes *fc;
+	int figures;          /* the target's (battle_figures) */
+	/* battle_flags_apply by flags taken and figures left, + 1 (0: not
+	 * read yet): the same few pairs come up in most outcomes, and each
+	 * reading writes the note of the flags ignored. */
+	signed char flags_left[FLAGS_KEPT][FLAGS_KEPT];
+	odds *o;
+} odds_walk;
+
+/* The flags the target takes of `flags` with `left` figures left. */
+static int flags_left(odds_walk *w, int flags, int left)
+{
+	rules_error note;
+	if (flags >= FLAGS_KEPT || left >= FLAGS_KEPT)
+		return battle_flags_apply(w->g, w->target, flags, left, &note);
+	if (!w->flags_left[flags][left])
+		w->flags_left[flags][left] = (signed char)(battle_flags_apply(w->g, w->target, flags, left, &note) + 1);
+	return w->flags_left[flags][left] - 1;
+}
+
 /* One outcome of the roll: the faces thrown (one of each class as many
  * times as it came up), with its chance; the engine reads it. */
-static void odds_outcome(const hex_game *g, int attacker, hex_ref target, const face_classes *fc, const int *faces,
-	int n, double p, odds *o)
+static void odds_outcome(odds_walk *w, const int *faces, int n, double p)
 {
+	const face_classes *fc = w->fc;
+	odds *o = w->o;
 	battle_count_result res;
-	battle_count(g, target, faces, n, &res);
-	int figures = battle_figures(g, target);
+	battle_count(w->g, w->target, faces, n, &res);
+	int figures = w->figures;
 	/* Saving dice (noord-zuid): each savable hit gets one, binomially. */
-	int savable = g->rs->battle.saving_rolls ? res.savable : 0;
+	int savable = w->g->rs->battle.saving_rolls ? res.savable : 0;
 	double ps = 1.0;
 	for (int k = 0; k < savable; k++)
 		ps *= 1.0 - fc->save;
@@ -84,22 +114,20 @@ static void odds_outcome(const hex_game *g, int attacker, hex_ref target, const 
 		if (q <= 0)
 			continue;
 		bool capped;
-		int lost = battle_losses(g, attacker, target, &res, saved, &capped);
+		int lost = battle_losses(w->g, w->attacker, w->target, &res, saved, &capped);
 		o->figures += q * lost;
-		if (lost >= figures) {
+		if (lost >= figures)
 			o->destroy += q;
-		} else if (res.flags > 0) {
-			rules_error note;
-			o->flags += q * battle_flags_apply(g, target, res.flags, figures - lost, &note);
-		}
+		else if (res.flags > 0)
+			o->flags += q * flags_left(w, res.flags, figures - lost);
 	}
 }
 
 /* Every way `dice` dice fall among the classes, with its multinomial
  * chance. */
-static void odds_spread(const hex_game *g, int attacker, hex_ref target, const face_classes *fc, int cls, int left,
-	int *faces, int n, double p, odds *o)
+static void odds_spread(odds_walk *w, int cls, int left, int *faces, int n, double p)
 {
+	const face_classes *fc = w->fc;
 	if (cls == fc->count - 1) {
 		for (int i = 0; i < left; i++) {
 			faces[n + i] = fc->face[cls];
@@ -107,12 +135,12 @@ static void odds_spread(const hex_game *g, int attacker, hex_ref target, const f
 		}
 		/* p carried n!/(k1!..) over the earlier classes: the last factor
 		 * was folded in above, one die at a time. */
-		odds_outcome(g, attacker, target, fc, faces, n + left, p, o);
+		odds_outcome(w, faces, n + left, p);
 		return;
 	}
 	double q = p;
 	for (int k = 0; k <= left; k++) {
-		odds_spread(g, attacker, target, fc, cls + 1, left - k, faces, n + k, q, o);
+		odds_spread(w, cls + 1, left - k, faces, n + k, q);
 		faces[n + k] = fc->face[cls];
 		/* One more die of this class: times p_cls, times the ways to
 		 * choose it among the dice thrown so far. */
@@ -132,7 +160,8 @@ void strong_battle_odds_exact(const hex_game *g, int attacker, hex_ref target, i
 	if (fc.count == 0)
 		return;
 	int faces[ODDS_MAX_DICE];
-	odds_spread(g, attacker, target, &fc, 0, dice, faces, 0, 1.0, o);
+	odds_walk w = { g, attacker, target, &fc, battle_figures(g, target), { { 0 } }, o };
+	odds_spread(&w, 0, dice, faces, 0, 1.0);
 }
 
 /* Open addressing over an index of slots that name the entries, which

@@ -10,7 +10,8 @@
  * that left out something the odds read would change its choices.  And
  * the worths of ordering each figure that the strong player weighed for
  * its card and keeps for its orders, where it finds the position the
- * same (hex_game_same), are those weighed afresh.  The enemies the strong
+ * same (hex_game_same), are those weighed afresh, and so are the places
+ * its units would move to, kept with them for the first move.  The enemies the strong
  * player reads once for all the hexes a move weighs (strong_enemies) give
  * the worth of standing on each what reading them there gives, and what
  * it notes of each enemy when first asked (its key, its move) is what
@@ -170,20 +171,32 @@ static void check_sight(const hex_game *g)
 			check_sight_from(g, g->generals[i].at, RULESET_MAX_RANGE + 2);
 }
 
-/* Orders phases where the strong player used the worths it kept. */
-static long worths_kept;
+/* Orders phases where the strong player used the worths it kept, and
+ * the moves it kept with them (the places of the units it would move),
+ * which its first move takes up from there. */
+static long worths_kept, places_kept;
 
 static void check_worths(game *gm, player *p)
 {
 	referee *r = hex_engine_referee(gm);
-	if (strcmp(p->kind->name, "strong") != 0 || r->phase != PHASE_ORDERS || !strong_worths_kept(r, p->state))
+	const strong_player *sp = p->state;
+	if (strcmp(p->kind->name, "strong") != 0 || r->phase != PHASE_ORDERS || !strong_worths_kept(r, sp))
 		return;
 	worths_kept++;
-	double *fresh = strong_order_worths(r, ((const strong_player *)p->state)->manner);
+	strong_place *places = xcalloc(r->g->unit_count + 1, sizeof *places);
+	double *fresh = strong_order_worths(r, sp->manner, places);
 	const double *kept = strong_turn_worths(r, p->state);
 	for (size_t i = 0; i < r->g->unit_count + r->g->general_count; i++)
 		if (fresh[i] != kept[i])
 			fail_msg("figure %zu: worth %g kept from the card's choice, %g weighed now", i, kept[i], fresh[i]);
+	for (size_t i = 0; i < r->g->unit_count; i++) {
+		const strong_place *a = &sp->places[i], *b = &places[i];
+		places_kept += a->hex >= 0;
+		if (a->hex != b->hex || a->gain != b->gain || a->alone != b->alone)
+			fail_msg("unit %zu: to hex %ld (gain %g) kept from the card's choice, to %ld (gain %g) weighed now", i,
+				a->hex, a->gain, b->hex, b->gain);
+	}
+	free(places);
 	free(fresh);
 }
 
@@ -587,6 +600,7 @@ static void test_index_agrees(void **state)
 	assert_true(checks > 100);
 	/* Kept more often than not: the test is not empty. */
 	assert_true(worths_kept > 10);
+	assert_true(places_kept > 10);
 	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
 }

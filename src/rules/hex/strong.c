@@ -334,7 +334,8 @@ static long best_place(referee *r, int unit, const strong_manner *manner, const 
 
 /* What ordering a unit is worth this turn: the best of battling where it
  * stands or moving first, against being left alone. */
-static double order_worth(referee *r, int unit, const strong_manner *manner, const strong_enemies *enemies)
+static double order_worth(referee *r, int unit, const strong_manner *manner, const strong_enemies *enemies,
+	strong_place *place)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
@@ -351,11 +352,12 @@ static double order_worth(referee *r, int unit, const strong_manner *manner, con
 	referee_spent_finish(&spent_of);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return now - strong_general_exposure_among(g, g->brigades[u->brigade].general, enemies);
-	bool alone;
-	double gain;
+	strong_place p;
 	/* Its best battle from here is the one standing still offers. */
-	best_place(r, unit, manner, &now, enemies, &alone, &gain);
-	return gain > now ? gain : now;
+	p.hex = best_place(r, unit, manner, &now, enemies, &p.alone, &p.gain);
+	if (place)
+		*place = p;
+	return p.gain > now ? p.gain : now;
 }
 
 /* The figures an order may name, units first, then generals: index i
@@ -367,7 +369,7 @@ static hex_ref orderable(const hex_game *g, size_t i)
 
 /* Each living unit's and general's order worth, for the card and the
  * orders (by orderable's index). */
-double *strong_order_worths(referee *r, const strong_manner *manner)
+double *strong_order_worths(referee *r, const strong_manner *manner, strong_place *places)
 {
 	const hex_game *g = r->g;
 	size_t n = g->unit_count + g->general_count;
@@ -379,7 +381,7 @@ double *strong_order_worths(referee *r, const strong_manner *manner)
 		hex_ref f = orderable(g, i);
 		if (!hex_game_ref_alive(g, f) || hex_game_ref_side(g, f) != r->side)
 			continue;
-		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner, &enemies) :
+		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner, &enemies, places ? &places[i] : NULL) :
 			strong_general_order_worth(r, f.index);
 	}
 	strong_enemies_finish(&enemies);
@@ -402,9 +404,11 @@ static void forget_worths(strong_player *sp)
 	hex_game_destroy(sp->worth_at);
 	free(sp->worth_marks);
 	free(sp->worths);
+	free(sp->places);
 	sp->worth_at = NULL;
 	sp->worth_marks = NULL;
 	sp->worths = NULL;
+	sp->places = NULL;
 }
 
 bool strong_worths_kept(const referee *r, const strong_player *sp)
@@ -426,7 +430,8 @@ const double *strong_turn_worths(referee *r, strong_player *sp)
 	if (strong_worths_kept(r, sp))
 		return sp->worths;
 	forget_worths(sp);
-	sp->worths = strong_order_worths(r, sp->manner);
+	sp->places = xcalloc(g->unit_count + 1, sizeof *sp->places);
+	sp->worths = strong_order_worths(r, sp->manner, sp->places);
 	sp->worth_at = hex_game_clone(g);
 	sp->worth_side = r->side;
 	sp->worth_marks = xcalloc(g->general_count + 1, sizeof *sp->worth_marks);
@@ -570,6 +575,9 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 	long to = -1;
 	bool alone = false;
 	double best = 0;
+	/* Where nothing has moved since the card was chosen, each unit's
+	 * best place is the one weighed for its order. */
+	const strong_place *kept = strong_worths_kept(r, sp) ? sp->places : NULL;
 	strong_enemies enemies;
 	strong_enemies_init(&enemies, g, r->side);
 	for (size_t i = 0; i < g->unit_count; i++) {
@@ -578,14 +586,16 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 		if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side ||
 			(u->brigade >= 0 && g->brigades[u->brigade].alive))
 			continue;
-		bool lone;
-		double gain;
-		long h = best_place(r, (int)i, sp->manner, NULL, &enemies, &lone, &gain);
-		if (h >= 0 && gain > best) {
-			best = gain;
+		strong_place p = { -1, 0, false };
+		if (kept)
+			p = kept[i];
+		else
+			p.hex = best_place(r, (int)i, sp->manner, NULL, &enemies, &p.alone, &p.gain);
+		if (p.hex >= 0 && p.gain > best) {
+			best = p.gain;
 			unit = (int)i;
-			to = h;
-			alone = lone;
+			to = p.hex;
+			alone = p.alone;
 		}
 	}
 	strong_enemies_finish(&enemies);

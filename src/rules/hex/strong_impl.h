@@ -93,8 +93,10 @@ long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, doub
 
 /* What ordering each of the side to play's living units and generals is
  * worth this turn, by index (units, then generals; 0 for the others);
- * freed by the caller. */
-double *strong_order_worths(referee *r, const strong_manner *manner);
+ * freed by the caller.  Into places[] (by unit, when not NULL), the move
+ * each unit that moves alone would make (the others' are left as they
+ * are). */
+double *strong_order_worths(referee *r, const strong_manner *manner, strong_place *places);
 /* The same as kept by the player since its card choice (the player owns
  * them), weighed again when strong_worths_kept says they are not. */
 const double *strong_turn_worths(referee *r, strong_player *sp);

@@ -648,8 +648,12 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 			move_options o = { false, speed };
 			moves_reach(g, me, &o, steps);
 			for (size_t i = 0; i < n; i++) {
+				/* Most of the board is out of reach: passed by before
+				 * its hex is read. */
+				if (steps[i] <= 0)
+					continue;
 				hex_coord h = hex_from_index(&g->board, i);
-				if (steps[i] <= 0 || hex_distance(h, gat) > radius)
+				if (hex_distance(h, gat) > radius)
 					continue;
 				const rs_terrain *ter = hex_game_terrain(g, h);
 				hex_game_place(g, me, h);

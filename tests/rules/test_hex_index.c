@@ -235,12 +235,16 @@ static void check_among(const hex_game *g, int unit, const bool *spent, const st
 	enemies_checked++;
 }
 
-/* The flag general `gen` risks where he stands, likewise. */
+/* The flag general `gen` risks where he stands, likewise; never a gain,
+ * as his move passes by the hexes where he would stand alone further
+ * from his units than the best found. */
 static void check_exposure(hex_game *g, int gen, const strong_enemies *e)
 {
 	double kept = strong_general_exposure_among(g, gen, e);
 	double fresh = strong_general_exposure(g, gen);
 	check_enemy_notes(g, e);
+	if (kept > 0)
+		fail_msg("general %d: exposure %g, a gain", gen, kept);
 	if (kept != fresh)
 		fail_msg("general %d on %d,%d: exposure %g with the enemies read before, %g read there", gen,
 			g->generals[gen].at.col, g->generals[gen].at.row, kept, fresh);

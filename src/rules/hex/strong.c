@@ -260,7 +260,7 @@ long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, doub
 	for (size_t i = 0; i < n; i++) {
 		if (steps[i] <= 0)
 			continue;
-		double w = worth(ctx, hex_from_index(&g->board, i), steps[i]);
+		double w = worth(ctx, hex_from_index(&g->board, i), steps[i], best_worth);
 		if (w > best_worth) {
 			best_worth = w;
 			best = (long)i;
@@ -283,8 +283,9 @@ typedef struct unit_move {
 
 /* standing_worth with the unit (and its general) put on h for the count
  * and put back, plus a lone general it would shelter there. */
-static double place_worth(void *ctx, hex_coord h, int steps)
+static double place_worth(void *ctx, hex_coord h, int steps, double beat)
 {
+	(void)beat;
 	unit_move *m = ctx;
 	hex_game *g = m->g;
 	const hex_unit *u = &g->units[m->unit];

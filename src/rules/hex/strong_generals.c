@@ -4,6 +4,7 @@
  * through the unit's standing worth), and never alone within the enemy's
  * reach, where he is the cheapest flag on the board (§5.1, §5.3) -- and
  * what ordering him there is worth. */
+#include <float.h>
 #include <stdlib.h>
 
 #include "../../base/util.h"
@@ -120,6 +121,15 @@ static int nearest_friend(const hex_game *g, int side, hex_coord h)
 	return best < 0 ? 0 : best;
 }
 
+/* The worth of general `gen` standing alone where he stands, at most
+ * his way to his nearest unit: the flag he risks there (never a gain)
+ * comes after it. */
+static double alone_bound(const hex_game *g, int gen)
+{
+	const hex_general *ge = &g->generals[gen];
+	return 0.0 - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
+}
+
 /* How good it is for general `gen` to stand where he stands: what the
  * units he stands with are worth with him against without him, less the
  * flag the enemy may take from him alone (weighed as the flag race
@@ -170,14 +180,22 @@ typedef struct general_move {
 	const strong_enemies *enemies;  /* read once for every hex weighed */
 } general_move;
 
-/* general_worth with him put on h for the count and put back. */
-static double general_place_worth(void *ctx, hex_coord h, int steps)
+/* general_worth with him put on h for the count and put back.  Alone
+ * there, he is worth no more than his way to his units: the flag he
+ * risks is weighed only when that may beat the best hex found. */
+static double general_place_worth(void *ctx, hex_coord h, int steps, double beat)
 {
 	general_move *m = ctx;
 	hex_ref me = { REF_GENERAL, m->gen };
 	hex_coord home = m->g->generals[m->gen].at;
 	hex_game_place(m->g, me, h);
-	double w = general_worth(m->g, m->gen, m->spent, m->enemies) - 0.01 * steps;
+	double w;
+	double bound = hex_game_units_at(m->g, h, m->g->generals[m->gen].side, NULL, 0) == 0 ?
+		alone_bound(m->g, m->gen) - 0.01 * steps : DBL_MAX;
+	if (bound <= beat)
+		w = bound;
+	else
+		w = general_worth(m->g, m->gen, m->spent, m->enemies) - 0.01 * steps;
 	hex_game_place(m->g, me, home);
 	return w;
 }

@@ -82,8 +82,10 @@ int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k);
 double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e);
 
-/* The worth of `who` ending its move on h, `steps` hexes away. */
-typedef double strong_hex_worth(void *ctx, hex_coord h, int steps);
+/* The worth of `who` ending its move on h, `steps` hexes away; any
+ * worth no more than `beat` (the best found so far) when it cannot be
+ * more: the hex is passed by then, whatever its worth. */
+typedef double strong_hex_worth(void *ctx, hex_coord h, int steps, double beat);
 /* The best hex for `who` to end a move on (hex index), by `worth` against
  * `stay` (its worth where it stands) and MOVE_MARGIN; -1 when staying is
  * best.  *gain: how much better than staying. */

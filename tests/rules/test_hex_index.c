@@ -229,6 +229,13 @@ static void check_among(const hex_game *g, int unit, const bool *spent, const st
 	double kept = strong_standing_worth_among(g, unit, true, spent, strong_own_manner, e);
 	double fresh = strong_standing_worth(g, unit, true, spent, strong_own_manner);
 	check_enemy_notes(g, e);
+	/* The fire a unit draws never raises its worth: a move weighs it
+	 * only on the hexes that may be the best without it. */
+	const strong_manner fearless = { 0.0, strong_own_manner->close };
+	double most = strong_standing_worth_among(g, unit, true, spent, &fearless, e);
+	if (kept > most)
+		fail_msg("unit %d on %d,%d: worth %g, more than %g without the fire it draws", unit,
+			g->units[unit].at.col, g->units[unit].at.row, kept, most);
 	if (kept != fresh)
 		fail_msg("unit %d on %d,%d: worth %g with the enemies read before, %g read there", unit,
 			g->units[unit].at.col, g->units[unit].at.row, kept, fresh);

@@ -211,21 +211,69 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
+/* The worth of standing where a unit stands but the fire it draws: its
+ * battle's, the way to the enemy's (a cost) and the objective's. */
+typedef struct standing_parts {
+	double attack, close, objective;
+} standing_parts;
+
+static void standing_parts_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
+	const strong_enemies *e, standing_parts *p)
+{
+	const hex_unit *u = &g->units[unit];
+	p->attack = attack;
+	p->close = manner->close * nearest_enemy(g, e, u->at);
+	p->objective = W_OBJECTIVE * objective_at(g, u->side, u->at);
+}
+
+static void standing_parts_of(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e, standing_parts *p)
+{
+	hex_ref t;
+	double attack = may_battle ? best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, e) : 0;
+	standing_parts_with(g, unit, attack, manner, e, p);
+}
+
+/* The standing worth from its parts and the cost of the fire drawn
+ * (never below 0): with 0, what it may be at most. */
+static double standing_sum(const standing_parts *p, double fire)
+{
+	return p->attack - fire - p->close + p->objective;
+}
+
+static double fire_cost(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e)
+{
+	return manner->risk * drawn_fire(g, unit, e);
+}
+
 /* standing_worth with its battle's worth, `attack`, already known. */
 static double standing_worth_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
 	const strong_enemies *e)
 {
-	const hex_unit *u = &g->units[unit];
-	return attack - manner->risk * drawn_fire(g, unit, e) - manner->close * nearest_enemy(g, e, u->at) +
-		W_OBJECTIVE * objective_at(g, u->side, u->at);
+	standing_parts p;
+	standing_parts_with(g, unit, attack, manner, e, &p);
+	return standing_sum(&p, fire_cost(g, unit, manner, e));
 }
 
 double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e)
 {
-	hex_ref t;
-	double attack = may_battle ? best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, e) : 0;
-	return standing_worth_with(g, unit, attack, manner, e);
+	standing_parts p;
+	standing_parts_of(g, unit, may_battle, spent, manner, e, &p);
+	return standing_sum(&p, fire_cost(g, unit, manner, e));
+}
+
+/* strong_standing_worth_among plus `plus` less `less`, or when that
+ * cannot beat `beat` whatever fire the unit draws (which only lowers
+ * it), a worth no more than `beat`: the fire, the dearest part, is
+ * weighed only on the hexes that may be the best. */
+static double standing_worth_beating(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e, double plus, double less, double beat)
+{
+	standing_parts p;
+	standing_parts_of(g, unit, may_battle, spent, manner, e, &p);
+	double most = standing_sum(&p, 0.0) + plus - less;
+	return most <= beat ? most : standing_sum(&p, fire_cost(g, unit, manner, e)) + plus - less;
 }
 
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
@@ -285,7 +333,6 @@ typedef struct unit_move {
  * and put back, plus a lone general it would shelter there. */
 static double place_worth(void *ctx, hex_coord h, int steps, double beat)
 {
-	(void)beat;
 	unit_move *m = ctx;
 	hex_game *g = m->g;
 	const hex_unit *u = &g->units[m->unit];
@@ -302,8 +349,8 @@ static double place_worth(void *ctx, hex_coord h, int steps, double beat)
 	hex_game_place(g, me, h);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, h);
-	double w = strong_standing_worth_among(g, m->unit, may_battle, m->spent, m->manner, m->enemies) + shelter -
-		0.01 * steps;
+	double w = standing_worth_beating(g, m->unit, may_battle, m->spent, m->manner, m->enemies, shelter, 0.01 * steps,
+		beat);
 	hex_game_place(g, me, home);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, home);
@@ -659,8 +706,8 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 				const rs_terrain *ter = hex_game_terrain(g, h);
 				hex_game_place(g, me, h);
 				bool may_battle = moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry);
-				double w = strong_standing_worth_among(g, m, may_battle, spent, sp->manner, enemies) -
-					0.01 * steps[i];
+				double w = standing_worth_beating(g, m, may_battle, spent, sp->manner, enemies, 0.0,
+					0.01 * steps[i], best);
 				hex_game_place(g, me, from[k]);
 				if (w > best) {
 					best = w;

@@ -211,14 +211,8 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
-/* The worth of standing where a unit stands but the fire it draws: its
- * battle's, the way to the enemy's (a cost) and the objective's. */
-typedef struct standing_parts {
-	double attack, close, objective;
-} standing_parts;
-
 static void standing_parts_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
-	const strong_enemies *e, standing_parts *p)
+	const strong_enemies *e, strong_standing *p)
 {
 	const hex_unit *u = &g->units[unit];
 	p->attack = attack;
@@ -226,22 +220,20 @@ static void standing_parts_with(const hex_game *g, int unit, double attack, cons
 	p->objective = W_OBJECTIVE * objective_at(g, u->side, u->at);
 }
 
-static void standing_parts_of(const hex_game *g, int unit, bool may_battle, const bool *spent,
-	const strong_manner *manner, const strong_enemies *e, standing_parts *p)
+void strong_standing_parts(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e, strong_standing *p)
 {
 	hex_ref t;
 	double attack = may_battle ? best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, e) : 0;
 	standing_parts_with(g, unit, attack, manner, e, p);
 }
 
-/* The standing worth from its parts and the cost of the fire drawn
- * (never below 0): with 0, what it may be at most. */
-static double standing_sum(const standing_parts *p, double fire)
+double strong_standing_sum(const strong_standing *p, double fire)
 {
 	return p->attack - fire - p->close + p->objective;
 }
 
-static double fire_cost(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e)
+double strong_standing_fire(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e)
 {
 	return manner->risk * drawn_fire(g, unit, e);
 }
@@ -250,17 +242,17 @@ static double fire_cost(const hex_game *g, int unit, const strong_manner *manner
 static double standing_worth_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
 	const strong_enemies *e)
 {
-	standing_parts p;
+	strong_standing p;
 	standing_parts_with(g, unit, attack, manner, e, &p);
-	return standing_sum(&p, fire_cost(g, unit, manner, e));
+	return strong_standing_sum(&p, strong_standing_fire(g, unit, manner, e));
 }
 
 double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e)
 {
-	standing_parts p;
-	standing_parts_of(g, unit, may_battle, spent, manner, e, &p);
-	return standing_sum(&p, fire_cost(g, unit, manner, e));
+	strong_standing p;
+	strong_standing_parts(g, unit, may_battle, spent, manner, e, &p);
+	return strong_standing_sum(&p, strong_standing_fire(g, unit, manner, e));
 }
 
 /* strong_standing_worth_among plus `plus` less `less`, or when that
@@ -270,10 +262,10 @@ double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle,
 static double standing_worth_beating(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e, double plus, double less, double beat)
 {
-	standing_parts p;
-	standing_parts_of(g, unit, may_battle, spent, manner, e, &p);
-	double most = standing_sum(&p, 0.0) + plus - less;
-	return most <= beat ? most : standing_sum(&p, fire_cost(g, unit, manner, e)) + plus - less;
+	strong_standing p;
+	strong_standing_parts(g, unit, may_battle, spent, manner, e, &p);
+	double most = strong_standing_sum(&p, 0.0) + plus - less;
+	return most <= beat ? most : strong_standing_sum(&p, strong_standing_fire(g, unit, manner, e)) + plus - less;
 }
 
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,

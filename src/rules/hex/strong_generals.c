@@ -133,25 +133,45 @@ static double alone_bound(const hex_game *g, int gen)
 /* How good it is for general `gen` to stand where he stands: what the
  * units he stands with are worth with him against without him, less the
  * flag the enemy may take from him alone (weighed as the flag race
- * stands), less his way to his nearest unit. */
-static double general_worth(hex_game *g, int gen, const bool *spent, const strong_enemies *e)
+ * stands), less his way to his nearest unit; less `less` (his way
+ * there).  The flag he risks and the fire his units draw with him are
+ * costs only, weighed where the rest may beat `beat` (the best hex
+ * found): elsewhere a worth no more than `beat`. */
+static double general_worth(hex_game *g, int gen, const bool *spent, const strong_enemies *e, double less, double beat)
 {
 	hex_general *ge = &g->generals[gen];
 	int units[GAME_MAX_BRIGADE_UNITS];
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
+	if (n == 0) {
+		double most = alone_bound(g, gen) - less;
+		if (most <= beat)
+			return most;
+		return strong_general_exposure_among(g, gen, e) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at) -
+			less;
+	}
+	strong_standing with[GAME_MAX_BRIGADE_UNITS];
+	double without[GAME_MAX_BRIGADE_UNITS];
+	for (int k = 0; k < n; k++)
+		strong_standing_parts(g, units[k], true, spent, strong_own_manner, e, &with[k]);
+	/* The same units without him: he is taken off the board for the
+	 * count and put back. */
+	hex_game_general_lift(g, gen, true);
+	for (int k = 0; k < n; k++)
+		without[k] = strong_standing_worth_among(g, units[k], true, spent, strong_own_manner, e);
+	hex_game_general_lift(g, gen, false);
+	double most = 0;
+	for (int k = 0; k < n; k++)
+		most += strong_standing_sum(&with[k], 0.0);
+	for (int k = 0; k < n; k++)
+		most -= without[k];
+	if (most - less <= beat)
+		return most - less;
 	double w = 0;
 	for (int k = 0; k < n; k++)
-		w += strong_standing_worth_among(g, units[k], true, spent, strong_own_manner, e);
-	if (n > 0) {
-		/* The same units without him: he is taken off the board for
-		 * the count and put back. */
-		hex_game_general_lift(g, gen, true);
-		for (int k = 0; k < n; k++)
-			w -= strong_standing_worth_among(g, units[k], true, spent, strong_own_manner, e);
-		hex_game_general_lift(g, gen, false);
-		return w + strong_general_exposure_among(g, gen, e);
-	}
-	return strong_general_exposure_among(g, gen, e) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
+		w += strong_standing_sum(&with[k], strong_standing_fire(g, units[k], strong_own_manner, e));
+	for (int k = 0; k < n; k++)
+		w -= without[k];
+	return w + strong_general_exposure_among(g, gen, e) - less;
 }
 
 /* Whether general `gen` may be moved by an order of his own: alive, not
@@ -180,22 +200,14 @@ typedef struct general_move {
 	const strong_enemies *enemies;  /* read once for every hex weighed */
 } general_move;
 
-/* general_worth with him put on h for the count and put back.  Alone
- * there, he is worth no more than his way to his units: the flag he
- * risks is weighed only when that may beat the best hex found. */
+/* general_worth with him put on h for the count and put back. */
 static double general_place_worth(void *ctx, hex_coord h, int steps, double beat)
 {
 	general_move *m = ctx;
 	hex_ref me = { REF_GENERAL, m->gen };
 	hex_coord home = m->g->generals[m->gen].at;
 	hex_game_place(m->g, me, h);
-	double w;
-	double bound = hex_game_units_at(m->g, h, m->g->generals[m->gen].side, NULL, 0) == 0 ?
-		alone_bound(m->g, m->gen) - 0.01 * steps : DBL_MAX;
-	if (bound <= beat)
-		w = bound;
-	else
-		w = general_worth(m->g, m->gen, m->spent, m->enemies) - 0.01 * steps;
+	double w = general_worth(m->g, m->gen, m->spent, m->enemies, 0.01 * steps, beat);
 	hex_game_place(m->g, me, home);
 	return w;
 }
@@ -213,8 +225,8 @@ static long general_best_place(referee *r, int gen, double *gain)
 	strong_enemies_init(&enemies, g, g->generals[gen].side);
 	general_move m = { g, gen, spent, &enemies };
 	move_options o = { false, -1 };
-	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent, &enemies),
-		general_place_worth, &m, gain);
+	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o,
+		general_worth(g, gen, spent, &enemies, 0.0, -DBL_MAX), general_place_worth, &m, gain);
 	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return best;

@@ -82,6 +82,24 @@ int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k);
 double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e);
 
+/* The standing worth of a unit (strong_standing_worth_among) in parts,
+ * for a caller that weighs the fire it draws (the dearest part, and a
+ * cost only) only where the rest may beat the best it has found: the
+ * worth of its battle, the way to the enemy (a cost) and the objective
+ * it holds. */
+typedef struct strong_standing {
+	double attack, close, objective;
+} strong_standing;
+
+/* The parts of a unit's standing worth, the enemies read beforehand. */
+void strong_standing_parts(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e, strong_standing *p);
+/* The cost of the fire the unit draws where it stands (never below 0). */
+double strong_standing_fire(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e);
+/* The standing worth from its parts less the cost of the fire drawn:
+ * with 0, what it may be at most. */
+double strong_standing_sum(const strong_standing *p, double fire);
+
 /* The worth of `who` ending its move on h, `steps` hexes away; any
  * worth no more than `beat` (the best found so far) when it cannot be
  * more: the hex is passed by then, whatever its worth. */

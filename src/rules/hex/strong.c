@@ -815,8 +815,10 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 		if (steps[i] <= 0)
 			continue;
 		hex_game_place(g, gref, hex_from_index(&g->board, i));
+		/* The flag the general risks only lowers the brigade's worth:
+		 * weighed where the members' worth beats the best found. */
 		double w = place_members(r, br, speed, spent, sp, 1, from, &enemies);
-		if (w > -DBL_MAX)
+		if (w > best)
 			w += strong_general_exposure_among(g, gen, &enemies);
 		put_back_members(g, br, from, br->unit_count);
 		hex_game_place(g, gref, ghome);

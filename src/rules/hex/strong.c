@@ -841,7 +841,8 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	hex_game_place(g, gref, ghome);
 	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
-	if (w == -DBL_MAX || !plan_taken(r, sp))
+	/* A plan with no move needs no trial. */
+	if (w == -DBL_MAX || (sp->plan_len > 0 && !plan_taken(r, sp)))
 		sp->plan_len = 0;
 	return sp->plan_len > 0;
 }

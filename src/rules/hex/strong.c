@@ -763,6 +763,29 @@ static bool plan_taken(const referee *r, const strong_player *sp)
 	return ok;
 }
 
+/* A brigade's plan as place_members lays it out in the player, kept
+ * aside while the general's other hexes are weighed: the best is not
+ * laid out again. */
+typedef struct brigade_plan {
+	int len;
+	hex_ref who[GAME_MAX_BRIGADE_UNITS + 1];
+	hex_coord to[GAME_MAX_BRIGADE_UNITS + 1];
+} brigade_plan;
+
+static void plan_keep(brigade_plan *k, const strong_player *sp)
+{
+	k->len = sp->plan_len;
+	memcpy(k->who, sp->plan_who, (size_t)k->len * sizeof *k->who);
+	memcpy(k->to, sp->plan_to, (size_t)k->len * sizeof *k->to);
+}
+
+static void plan_take(strong_player *sp, const brigade_plan *k)
+{
+	sp->plan_len = k->len;
+	memcpy(sp->plan_who, k->who, (size_t)k->len * sizeof *k->who);
+	memcpy(sp->plan_to, k->to, (size_t)k->len * sizeof *k->to);
+}
+
 /* The moves of an ordered brigade (§3.3): its general to the hex where
  * the brigade, each member on its best hex in his zone, stands best, or
  * the general staying and the members moving about him.  False when the
@@ -804,7 +827,8 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 		stay += strong_general_exposure_among(g, gen, &enemies);
 	put_back_members(g, br, from, br->unit_count);
 	double best = stay > -DBL_MAX ? stay + MOVE_MARGIN * movers : -DBL_MAX;
-	long best_hex = -1;
+	brigade_plan kept;
+	plan_keep(&kept, sp);
 	bool may_go = r->gt[gen].ordered && !r->gt[gen].moved && !r->gt[gen].busy;
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
@@ -824,25 +848,18 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 		hex_game_place(g, gref, ghome);
 		if (w > best) {
 			best = w;
-			best_hex = (long)i;
+			/* The general first, then the members he leads. */
+			sp->plan_who[0] = gref;
+			sp->plan_to[0] = hex_from_index(&g->board, i);
+			plan_keep(&kept, sp);
 		}
 	}
 	free(steps);
-	/* Lay out the plan chosen again, the general first when he goes. */
-	int len = 0;
-	if (best_hex >= 0) {
-		sp->plan_who[0] = gref;
-		sp->plan_to[0] = hex_from_index(&g->board, (size_t)best_hex);
-		hex_game_place(g, gref, sp->plan_to[0]);
-		len = 1;
-	}
-	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from, &enemies) : -DBL_MAX;
-	put_back_members(g, br, from, br->unit_count);
-	hex_game_place(g, gref, ghome);
 	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
+	plan_take(sp, &kept);
 	/* A plan with no move needs no trial. */
-	if (w == -DBL_MAX || (sp->plan_len > 0 && !plan_taken(r, sp)))
+	if (best == -DBL_MAX || (sp->plan_len > 0 && !plan_taken(r, sp)))
 		sp->plan_len = 0;
 	return sp->plan_len > 0;
 }

@@ -14,8 +14,8 @@
  * its units would move to, kept with them for the first move.  The enemies the strong
  * player reads once for all the hexes a move weighs (strong_enemies) give
  * the worth of standing on each what reading them there gives, and what
- * it notes of each enemy when first asked (its key, its move) is what
- * reading it there gives. */
+ * it notes of each enemy when first asked (its key, its move, the hexes
+ * to it from each hex) is what reading it there gives. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -219,6 +219,23 @@ static void check_enemy_notes(const hex_game *g, const strong_enemies *e)
 		int move = moves_battle_after(g, t.index, 1) ? moves_max(g, t) : 0;
 		if (strong_enemy_move(g, e, k) != move)
 			fail_msg("enemy %s: move %d noted, %d now", hex_game_ref_id(g, t), strong_enemy_move(g, e, k), move);
+	}
+	for (size_t i = 0; i < hex_count(&g->board); i++) {
+		hex_coord h = hex_from_index(&g->board, i);
+		const unsigned short *far = strong_enemy_distances(g, e, h);
+		int nearest = -1;
+		for (size_t k = 0; k < e->count + e->general_count; k++) {
+			hex_ref t = k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } :
+				(hex_ref){ REF_GENERAL, e->general[k - e->count] };
+			int d = hex_distance(h, hex_game_ref_at(g, t));
+			if (far[1 + k] != d)
+				fail_msg("hex %d,%d: %d hexes to enemy %s noted, %d now", h.col, h.row, far[1 + k],
+					hex_game_ref_id(g, t), d);
+			if (k < e->count && (nearest < 0 || d < nearest))
+				nearest = d;
+		}
+		if (far[0] != 1 + (nearest < 0 ? 0 : nearest))
+			fail_msg("hex %d,%d: the nearest enemy %d hexes away noted, %d now", h.col, h.row, far[0] - 1, nearest);
 	}
 }
 

@@ -56,14 +56,15 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 	int range = dice_range(u);
 	target->kind = REF_NONE;
 	target->index = -1;
+	const unsigned short *far = strong_enemy_distances(g, e, u->at);
 	for (size_t k = 0; k < e->count + e->general_count; k++) {
 		hex_ref t = enemy_figure(e, k);
 		if (only.kind != REF_NONE && (only.kind != t.kind || only.index != t.index))
 			continue;
-		hex_coord at = hex_game_ref_at(g, t);
-		int distance = hex_distance(u->at, at);
+		int distance = far[1 + k];
 		if (distance > range)
 			continue;
+		hex_coord at = hex_game_ref_at(g, t);
 		dice_answer d;
 		dice_battle(g, unit, at, t, spent, &d);
 		if (!d.allowed || d.dice <= 0)
@@ -81,6 +82,14 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 	return best;
 }
 
+/* strong_enemy_distances' rows: `stride` shorts a hex, its first 0
+ * until the row is read; one more row for a hex off the board, read
+ * afresh each time. */
+struct strong_distances {
+	unsigned short *rows;
+	size_t stride;
+};
+
 /* What strong_enemies knows of a figure already (known[]). */
 enum { KNOWN_KEY = 1, KNOWN_MOVE = 2 };
 
@@ -90,8 +99,10 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 	 * worth asked without one.  The keys come first, for their
 	 * alignment. */
 	size_t figures = g->unit_count + g->general_count;
-	e->key = xmalloc(figures * sizeof *e->key + (3 * g->unit_count + g->general_count + 1) * sizeof *e->unit +
-		figures * (sizeof *e->known + sizeof *e->step_fires));
+	e->distances = xmalloc(sizeof *e->distances + figures * sizeof *e->key +
+		(3 * g->unit_count + g->general_count + 1) * sizeof *e->unit + figures * (sizeof *e->known + sizeof *e->step_fires));
+	e->distances->rows = NULL;
+	e->key = (battle_target_key *)(e->distances + 1);
 	e->unit = (int *)(e->key + figures);
 	e->range = e->unit + g->unit_count;
 	e->move = e->range + g->unit_count;
@@ -115,7 +126,10 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 
 void strong_enemies_finish(strong_enemies *e)
 {
-	free(e->key);
+	if (e->distances)
+		free(e->distances->rows);
+	free(e->distances);
+	e->distances = NULL;
 	e->key = NULL;
 	e->unit = e->range = e->move = e->general = NULL;
 	e->step_fires = NULL;
@@ -132,6 +146,29 @@ const battle_target_key *strong_enemy_key(const hex_game *g, const strong_enemie
 		e->known[k] |= KNOWN_KEY;
 	}
 	return &e->key[k];
+}
+
+const unsigned short *strong_enemy_distances(const hex_game *g, const strong_enemies *e, hex_coord h)
+{
+	struct strong_distances *d = e->distances;
+	size_t hexes = hex_count(&g->board);
+	if (!d->rows) {
+		d->stride = 1 + e->count + e->general_count;
+		d->rows = xcalloc((hexes + 1) * d->stride, sizeof *d->rows);
+	}
+	long i = hex_index(&g->board, h);
+	unsigned short *row = d->rows + (i >= 0 ? (size_t)i : hexes) * d->stride;
+	if (row[0] && i >= 0)
+		return row;
+	int nearest = -1;
+	for (size_t k = 0; k + 1 < d->stride; k++) {
+		int far = hex_distance(h, hex_game_ref_at(g, enemy_figure(e, k)));
+		row[1 + k] = (unsigned short)far;
+		if (k < e->count)
+			nearest = nearest < 0 || far < nearest ? far : nearest;
+	}
+	row[0] = (unsigned short)(1 + (nearest < 0 ? 0 : nearest));
+	return row;
 }
 
 int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k)
@@ -159,10 +196,11 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
 	 * for all of them. */
 	battle_target_key key;
 	bool keyed = false;
+	const unsigned short *far = strong_enemy_distances(g, enemies, u->at);
 	for (size_t k = 0; k < enemies->count; k++) {
 		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
-		int distance = hex_distance(e->at, u->at);
+		int distance = far[1 + k];
 		int range = enemies->range[k];
 		if (distance > range + 1)
 			continue;
@@ -189,12 +227,7 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
  * left). */
 static int nearest_enemy(const hex_game *g, const strong_enemies *enemies, hex_coord from)
 {
-	int best = -1;
-	for (size_t k = 0; k < enemies->count; k++) {
-		int d = hex_distance(from, g->units[enemies->unit[k]].at);
-		best = best < 0 || d < best ? d : best;
-	}
-	return best < 0 ? 0 : best;
+	return strong_enemy_distances(g, enemies, from)[0] - 1;
 }
 
 /* Victory points the side's unit earns standing on h (§10), a

@@ -35,12 +35,13 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
 	 * all of them. */
 	battle_target_key key;
 	bool keyed = false;
+	const unsigned short *far = strong_enemy_distances(g, enemies, at);
 	for (size_t k = 0; k < enemies->count; k++) {
 		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
 		if (who.kind == REF_GENERAL && !dice_may_attack_general(g, e))
 			continue;
-		int distance = hex_distance(e->at, at);
+		int distance = far[1 + k];
 		int range = enemies->range[k];
 		int dice = 0;
 		double share = 1.0;

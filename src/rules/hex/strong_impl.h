@@ -70,6 +70,9 @@ typedef struct strong_enemies {
 	int *move;
 	bool *step_fires;
 	unsigned char *known;
+	/* Per hex index of the board, when first asked
+	 * (strong_enemy_distances): made at the first asking. */
+	struct strong_distances *distances;
 } strong_enemies;
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side);
 void strong_enemies_finish(strong_enemies *e);
@@ -78,6 +81,12 @@ const battle_target_key *strong_enemy_key(const hex_game *g, const strong_enemie
 /* The hexes the k-th enemy unit may move (moves_max), 0 when it may not
  * battle after moving one (moves_battle_after). */
 int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k);
+/* Hexes from h to each enemy figure: [1 + k] to the k-th (units, then
+ * generals), [0] to the nearest unit plus one (1 when none is left).
+ * Read once a hex: each of the many hexes a move weighs asks it of
+ * every enemy for the battles, the fire and the way to the nearest, and
+ * of the same hexes again for the next unit. */
+const unsigned short *strong_enemy_distances(const hex_game *g, const strong_enemies *e, hex_coord h);
 /* strong_standing_worth, the enemies read beforehand. */
 double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e);

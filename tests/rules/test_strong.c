@@ -18,6 +18,7 @@
 #include "rules/hex/battle.h"
 #include "rules/rng.h"
 #include "rules/hex/strong.h"
+#include "rules/hex/strong_impl.h"
 #include "rules/players.h"
 #include "rules_fixture.h"
 
@@ -172,6 +173,15 @@ static void test_odds_memo_grows(void **state)
 	hex_game *c = hex_game_clone(g);
 	ask_all_odds(c, true);
 	hex_game_destroy(c);
+	/* A copy for a position to compare with goes without it, and the
+	 * game keeps it. */
+	void *memo = g->player_memo;
+	c = strong_game_copy(g);
+	assert_null(c->player_memo);
+	assert_true(g->player_memo == memo);
+	assert_true(hex_game_same(c, g));
+	hex_game_destroy(c);
+	ask_all_odds(g, true);
 }
 
 /* The strong player's actions for the side to play, from the start of

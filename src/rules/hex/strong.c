@@ -505,7 +505,7 @@ const double *strong_turn_worths(referee *r, strong_player *sp)
 	forget_worths(sp);
 	sp->places = xcalloc(g->unit_count + 1, sizeof *sp->places);
 	sp->worths = strong_order_worths(r, sp->manner, sp->places);
-	sp->worth_at = hex_game_clone(g);
+	sp->worth_at = strong_game_copy(g);
 	sp->worth_side = r->side;
 	sp->worth_marks = xcalloc(g->general_count + 1, sizeof *sp->worth_marks);
 	for (size_t i = 0; i < g->general_count; i++)
@@ -779,7 +779,7 @@ static void plan_move(const referee *r, const strong_player *sp, int i, gl_actio
  * strands a member outside the zone leaves the turn no legal end. */
 static bool plan_taken(const referee *r, const strong_player *sp)
 {
-	hex_game *g = hex_game_clone(r->g);
+	hex_game *g = strong_game_copy(r->g);
 	referee *trial = referee_clone(r, g);
 	bool ok = true;
 	rules_quiet_begin();

@@ -39,6 +39,11 @@ extern const strong_manner *const strong_own_manner;
 void strong_battle_odds_keyed(const hex_game *g, int attacker, hex_ref target, const battle_target_key *key,
 	int dice, int distance, strong_odds *o);
 
+/* A copy of the game without the odds memo (hex_game_clone copies it,
+ * a block of up to a hundred kilobytes): for a position to compare
+ * with, or a trial of moves, which ask no odds. */
+hex_game *strong_game_copy(const hex_game *g);
+
 /* The worth of a battle's odds, its destruction weighed `destroy` (the
  * flag race's weight of a flag, strong_race_*). */
 double strong_odds_worth(const strong_odds *o, double destroy);

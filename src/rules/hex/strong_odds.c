@@ -328,3 +328,18 @@ void strong_battle_odds_keyed(const hex_game *g, int attacker, hex_ref target, c
 	strong_battle_odds_exact(g, attacker, target, dice, distance, o);
 	memo_add(mg, &k, o);
 }
+
+hex_game *strong_game_copy(const hex_game *g)
+{
+	/* The memo stays the game's, as its answers do: only the copy goes
+	 * without, for a moment the game is not asked. */
+	hex_game *mg = (hex_game *)g;
+	void *memo = mg->player_memo;
+	size_t size = mg->player_memo_size;
+	mg->player_memo = NULL;
+	mg->player_memo_size = 0;
+	hex_game *c = hex_game_clone(mg);
+	mg->player_memo = memo;
+	mg->player_memo_size = size;
+	return c;
+}

@@ -82,12 +82,14 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 	return best;
 }
 
-/* strong_enemy_distances' rows: `stride` shorts a hex, its first 0
- * until the row is read; one more row for a hex off the board, read
- * afresh each time. */
+/* strong_enemy_distances' rows: `stride` shorts a hex, read when
+ * read[] says so (only these bytes are cleared: the rows are many more,
+ * most never read); one more row for a hex off the board, read afresh
+ * each time. */
 struct strong_distances {
 	unsigned short *rows;
 	size_t stride;
+	unsigned char *read;
 };
 
 /* What strong_enemies knows of a figure already (known[]). */
@@ -154,12 +156,17 @@ const unsigned short *strong_enemy_distances(const hex_game *g, const strong_ene
 	size_t hexes = hex_count(&g->board);
 	if (!d->rows) {
 		d->stride = 1 + e->count + e->general_count;
-		d->rows = xcalloc((hexes + 1) * d->stride, sizeof *d->rows);
+		d->rows = xmalloc((hexes + 1) * d->stride * sizeof *d->rows + hexes + 1);
+		d->read = (unsigned char *)(d->rows + (hexes + 1) * d->stride);
+		memset(d->read, 0, hexes + 1);
 	}
 	long i = hex_index(&g->board, h);
-	unsigned short *row = d->rows + (i >= 0 ? (size_t)i : hexes) * d->stride;
-	if (row[0] && i >= 0)
+	size_t at = i >= 0 ? (size_t)i : hexes;
+	unsigned short *row = d->rows + at * d->stride;
+	if (d->read[at])
 		return row;
+	/* Off the board, read afresh each time. */
+	d->read[at] = i >= 0;
 	int nearest = -1;
 	for (size_t k = 0; k + 1 < d->stride; k++) {
 		int far = hex_distance(h, hex_game_ref_at(g, enemy_figure(e, k)));

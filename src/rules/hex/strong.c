@@ -98,11 +98,12 @@ enum { KNOWN_KEY = 1, KNOWN_MOVE = 2 };
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 {
 	/* One block for the lists: it is read afresh for every standing
-	 * worth asked without one.  The keys come first, for their
+	 * worth asked without one.  The widest come first, for their
 	 * alignment. */
 	size_t figures = g->unit_count + g->general_count;
-	e->distances = xmalloc(sizeof *e->distances + figures * sizeof *e->key +
-		(3 * g->unit_count + g->general_count + 1) * sizeof *e->unit + figures * (sizeof *e->known + sizeof *e->step_fires));
+	size_t ints = 3 * g->unit_count + g->general_count + 1;
+	e->distances = xmalloc(sizeof *e->distances + figures * sizeof *e->key + ints * sizeof *e->unit +
+		figures * (sizeof *e->known + sizeof *e->step_fires));
 	e->distances->rows = NULL;
 	e->key = (battle_target_key *)(e->distances + 1);
 	e->unit = (int *)(e->key + figures);

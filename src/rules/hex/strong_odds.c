@@ -278,8 +278,9 @@ static void memo_add(hex_game *g, const odds_key *k, const odds *o)
 		memset(memo_slot(m), 0, m->slots * sizeof(unsigned short));
 		m->used = 0;
 	}
-	if (m->used >= m->slots / 2 || m->used == m->room)
-		memo_make(g, m->used >= m->slots / 2 ? m->slots * 2 : m->slots, m->used == m->room ? m->room * 2 : m->room);
+	bool crowded = m->used >= m->slots / 2, full = m->used == m->room;
+	if (crowded || full)
+		memo_make(g, crowded ? m->slots * 2 : m->slots, full ? m->room * 2 : m->room);
 	m = g->player_memo;
 	unsigned short *slot = memo_slot(m);
 	size_t i = slot_of(k, m->slots);

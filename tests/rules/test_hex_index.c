@@ -269,6 +269,18 @@ static void check_exposure(hex_game *g, int gen, const strong_enemies *e)
 	check_enemy_notes(g, e);
 	if (kept > 0)
 		fail_msg("general %d: exposure %g, a gain", gen, kept);
+	/* With the dice at the units he stands with noted as their fire
+	 * was weighed. */
+	const hex_general *ge = &g->generals[gen];
+	int units[GAME_MAX_BRIGADE_UNITS];
+	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
+	int *dice = xmalloc(((size_t)n * e->count + 1) * sizeof *dice);
+	for (int k = 0; k < n; k++)
+		strong_standing_fire_noting(g, units[k], strong_own_manner, e, dice + (size_t)k * e->count);
+	double noted = strong_general_exposure_noted(g, gen, e, dice);
+	free(dice);
+	if (noted != kept)
+		fail_msg("general %d: exposure %g with the dice noted, %g read", gen, noted, kept);
 	if (kept != fresh)
 		fail_msg("general %d on %d,%d: exposure %g with the enemies read before, %g read there", gen,
 			g->generals[gen].at.col, g->generals[gen].at.row, kept, fresh);

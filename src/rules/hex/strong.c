@@ -191,8 +191,10 @@ int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k)
 }
 
 /* The fire unit `unit` draws where it stands: every enemy unit that has
- * it in reach now, or after one step, with the dice the engine gives. */
-static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enemies)
+ * it in reach now, or after one step, with the dice the engine gives
+ * (into noted[k] for the k-th that has it in reach now, when noted is
+ * not NULL). */
+static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enemies, int *noted)
 {
 	const hex_unit *u = &g->units[unit];
 	hex_ref me = { REF_UNIT, unit };
@@ -217,6 +219,8 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
 			dice_answer d;
 			dice_battle(g, i, u->at, me, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
+			if (noted)
+				noted[k] = dice;
 		} else {
 			dice = dice_at(e, range) / 2;
 		}
@@ -276,7 +280,13 @@ double strong_standing_sum(const strong_standing *p, double fire)
 
 double strong_standing_fire(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e)
 {
-	return manner->risk * drawn_fire(g, unit, e);
+	return manner->risk * drawn_fire(g, unit, e, NULL);
+}
+
+double strong_standing_fire_noting(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e,
+	int *dice)
+{
+	return manner->risk * drawn_fire(g, unit, e, dice);
 }
 
 /* standing_worth with its battle's worth, `attack`, already known. */

@@ -27,7 +27,7 @@
  * enemy's next turn: by every enemy unit that may attack it, with the
  * engine's dice where it has it in reach now, or with the dice of the
  * distance one move brings it to. */
-static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *enemies)
+static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *enemies, const int *noted)
 {
 	hex_coord at = hex_game_ref_at(g, who);
 	double safe = 1.0;
@@ -45,7 +45,9 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
 		int range = enemies->range[k];
 		int dice = 0;
 		double share = 1.0;
-		if (distance <= range) {
+		if (distance <= range && noted) {
+			dice = noted[k];
+		} else if (distance <= range) {
 			dice_answer d;
 			dice_battle(g, i, at, who, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
@@ -74,32 +76,42 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
  * next turn: alone, by fire (§5.1, §5.3); with units, when the last of
  * them is destroyed and he stands alone in the same reach (the chance
  * that the strongest of them goes, times his own then). */
-static double general_peril(hex_game *g, int gen, const strong_enemies *e)
+static double general_peril(hex_game *g, int gen, const strong_enemies *e, const int *noted)
 {
 	hex_general *ge = &g->generals[gen];
 	int units[GAME_MAX_BRIGADE_UNITS];
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
 	if (n == 0)
-		return fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e);
+		return fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e, NULL);
 	double last = 1.0;
 	for (int k = 0; k < n; k++) {
-		double p = fire_peril(g, (hex_ref){ REF_UNIT, units[k] }, e);
+		double p = fire_peril(g, (hex_ref){ REF_UNIT, units[k] }, e, noted ? noted + (size_t)k * e->count : NULL);
 		last = p < last ? p : last;
 	}
 	if (last <= 0)
 		return 0;
 	for (int k = 0; k < n; k++)
 		hex_game_unit_lift(g, units[k], true);
-	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e);
+	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e, NULL);
 	for (int k = 0; k < n; k++)
 		hex_game_unit_lift(g, units[k], false);
 	return last * alone;
 }
 
-double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e)
+static double exposure_noted(hex_game *g, int gen, const strong_enemies *e, const int *noted)
 {
 	const hex_general *ge = &g->generals[gen];
-	return -W_GENERAL_RISK * W_DESTROY * strong_race_guard(g, ge->side) * general_peril(g, gen, e);
+	return -W_GENERAL_RISK * W_DESTROY * strong_race_guard(g, ge->side) * general_peril(g, gen, e, noted);
+}
+
+double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e)
+{
+	return exposure_noted(g, gen, e, NULL);
+}
+
+double strong_general_exposure_noted(hex_game *g, int gen, const strong_enemies *e, const int *noted)
+{
+	return exposure_noted(g, gen, e, noted);
 }
 
 double strong_general_exposure(hex_game *g, int gen)
@@ -130,6 +142,10 @@ static double alone_bound(const hex_game *g, int gen)
 	const hex_general *ge = &g->generals[gen];
 	return 0.0 - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
 }
+
+/* The dice noted for a general's units (general_worth) that fit on the
+ * stack: a few units, a few dozen enemies. */
+#define DICE_NOTED_ROOM 256
 
 /* How good it is for general `gen` to stand where he stands: what the
  * units he stands with are worth with him against without him, less the
@@ -167,12 +183,21 @@ static double general_worth(hex_game *g, int gen, const bool *spent, const stron
 		most -= without[k];
 	if (most - less <= beat)
 		return most - less;
+	/* The fire on his units and the flag he risks with them read the
+	 * same dice of the enemy: read once. */
+	int room[DICE_NOTED_ROOM];
+	size_t need = (size_t)n * e->count;
+	int *dice = need <= DICE_NOTED_ROOM ? room : xmalloc(need * sizeof *dice);
 	double w = 0;
 	for (int k = 0; k < n; k++)
-		w += strong_standing_sum(&with[k], strong_standing_fire(g, units[k], strong_own_manner, e));
+		w += strong_standing_sum(&with[k],
+			strong_standing_fire_noting(g, units[k], strong_own_manner, e, dice + (size_t)k * e->count));
 	for (int k = 0; k < n; k++)
 		w -= without[k];
-	return w + strong_general_exposure_among(g, gen, e) - less;
+	w = w + strong_general_exposure_noted(g, gen, e, dice) - less;
+	if (dice != room)
+		free(dice);
+	return w;
 }
 
 /* Whether general `gen` may be moved by an order of his own: alive, not

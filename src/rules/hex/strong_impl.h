@@ -110,6 +110,12 @@ void strong_standing_parts(const hex_game *g, int unit, bool may_battle, const b
 	const strong_manner *manner, const strong_enemies *e, strong_standing *p);
 /* The cost of the fire the unit draws where it stands (never below 0). */
 double strong_standing_fire(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e);
+/* The same, noting into dice[k] the dice the k-th enemy unit rolls at
+ * it where it has it in reach (dice_battle's), for the flag of the
+ * general it stands with (strong_general_exposure_noted) in the same
+ * position. */
+double strong_standing_fire_noting(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e,
+	int *dice);
 /* The standing worth from its parts less the cost of the fire drawn:
  * with 0, what it may be at most. */
 double strong_standing_sum(const strong_standing *p, double fire);
@@ -160,6 +166,10 @@ double strong_race_guard(const hex_game *g, int side);
 double strong_general_exposure(hex_game *g, int gen);
 /* The same, the enemies of his side read beforehand. */
 double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e);
+/* The same, the dice the enemies roll at the units he stands with noted
+ * in this very position (strong_standing_fire_noting): the count of
+ * enemy units apart, in the order hex_game_units_at gives the units. */
+double strong_general_exposure_noted(hex_game *g, int gen, const strong_enemies *e, const int *noted);
 /* What ordering general `gen` is worth this turn: how much better he
  * stands on his best hex than where he is (0 when he had better stay or
  * may not move). */

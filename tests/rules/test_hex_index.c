@@ -10,9 +10,12 @@
  * that left out something the odds read would change its choices.  And
  * the worths of ordering each figure that the strong player weighed for
  * its card and keeps for its orders, where it finds the position the
- * same (hex_game_same), are those weighed afresh.  The enemies the strong
+ * same (hex_game_same), are those weighed afresh, and so are the places
+ * its units would move to, kept with them for the first move.  The enemies the strong
  * player reads once for all the hexes a move weighs (strong_enemies) give
- * the worth of standing on each what reading them there gives.  The cards
+ * the worth of standing on each what reading them there gives, and what
+ * it notes of each enemy when first asked (its key, its move, the hexes
+ * to it from each hex) is what reading it there gives.  The cards
  * the simple player asks one question of for the sections they have
  * someone to order in get the same answer each, and a card orders no unit
  * whose group has no order once its orders are all given (which the
@@ -39,6 +42,7 @@
 #include "rules/hex/hex_engine.h"
 #include "rules/hex/hex_referee.h"
 #include "rules/hex/hex_special.h"
+#include "rules/hex/moves.h"
 #include "rules/hex/orders.h"
 #include "rules/hex/sight.h"
 #include "rules/hex/special_table.h"
@@ -176,42 +180,116 @@ static void check_sight(const hex_game *g)
 			check_sight_from(g, g->generals[i].at, RULESET_MAX_RANGE + 2);
 }
 
-/* Orders phases where the strong player used the worths it kept. */
-static long worths_kept;
+/* Orders phases where the strong player used the worths it kept, and
+ * the moves it kept with them (the places of the units it would move),
+ * which its first move takes up from there. */
+static long worths_kept, places_kept;
 
 static void check_worths(game *gm, player *p)
 {
 	referee *r = hex_engine_referee(gm);
-	if (strcmp(p->kind->name, "strong") != 0 || r->phase != PHASE_ORDERS || !strong_worths_kept(r, p->state))
+	const strong_player *sp = p->state;
+	if (strcmp(p->kind->name, "strong") != 0 || r->phase != PHASE_ORDERS || !strong_worths_kept(r, sp))
 		return;
 	worths_kept++;
-	double *fresh = strong_order_worths(r, ((const strong_player *)p->state)->manner);
+	strong_place *places = xcalloc(r->g->unit_count + 1, sizeof *places);
+	double *fresh = strong_order_worths(r, sp->manner, places);
 	const double *kept = strong_turn_worths(r, p->state);
 	for (size_t i = 0; i < r->g->unit_count + r->g->general_count; i++)
 		if (fresh[i] != kept[i])
 			fail_msg("figure %zu: worth %g kept from the card's choice, %g weighed now", i, kept[i], fresh[i]);
+	for (size_t i = 0; i < r->g->unit_count; i++) {
+		const strong_place *a = &sp->places[i], *b = &places[i];
+		places_kept += a->hex >= 0;
+		if (a->hex != b->hex || a->gain != b->gain || a->alone != b->alone)
+			fail_msg("unit %zu: to hex %ld (gain %g) kept from the card's choice, to %ld (gain %g) weighed now", i,
+				a->hex, a->gain, b->hex, b->gain);
+	}
+	free(places);
 	free(fresh);
 }
 
 static long enemies_checked;
 
+/* What the enemies' list notes of each enemy when first asked (its key,
+ * its move), asked again after the side's own figures were moved about,
+ * against reading it now. */
+static void check_enemy_notes(const hex_game *g, const strong_enemies *e)
+{
+	for (size_t k = 0; k < e->count + e->general_count; k++) {
+		hex_ref t = k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } :
+			(hex_ref){ REF_GENERAL, e->general[k - e->count] };
+		battle_target_key fresh;
+		battle_target_key_of(g, t, &fresh);
+		if (memcmp(strong_enemy_key(g, e, k), &fresh, sizeof fresh) != 0)
+			fail_msg("enemy %s: its key noted differs from its key now", hex_game_ref_id(g, t));
+		if (k >= e->count)
+			continue;
+		int move = moves_battle_after(g, t.index, 1) ? moves_max(g, t) : 0;
+		if (strong_enemy_move(g, e, k) != move)
+			fail_msg("enemy %s: move %d noted, %d now", hex_game_ref_id(g, t), strong_enemy_move(g, e, k), move);
+	}
+	for (size_t i = 0; i < hex_count(&g->board); i++) {
+		hex_coord h = hex_from_index(&g->board, i);
+		const unsigned short *far = strong_enemy_distances(g, e, h);
+		int nearest = -1;
+		for (size_t k = 0; k < e->count + e->general_count; k++) {
+			hex_ref t = k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } :
+				(hex_ref){ REF_GENERAL, e->general[k - e->count] };
+			int d = hex_distance(h, hex_game_ref_at(g, t));
+			if (far[1 + k] != d)
+				fail_msg("hex %d,%d: %d hexes to enemy %s noted, %d now", h.col, h.row, far[1 + k],
+					hex_game_ref_id(g, t), d);
+			if (k < e->count && (nearest < 0 || d < nearest))
+				nearest = d;
+		}
+		if (far[0] != 1 + (nearest < 0 ? 0 : nearest))
+			fail_msg("hex %d,%d: the nearest enemy %d hexes away noted, %d now", h.col, h.row, far[0] - 1, nearest);
+	}
+}
+
 /* The standing worth of unit `unit` with the enemies read before it or
  * its general was moved, against reading them where they stand. */
 static void check_among(const hex_game *g, int unit, const bool *spent, const strong_enemies *e)
 {
-	double kept = strong_standing_worth_among(g, unit, true, spent, &STRONG_OWN_MANNER, e);
-	double fresh = strong_standing_worth(g, unit, true, spent, &STRONG_OWN_MANNER);
+	double kept = strong_standing_worth_among(g, unit, true, spent, strong_own_manner, e);
+	double fresh = strong_standing_worth(g, unit, true, spent, strong_own_manner);
+	check_enemy_notes(g, e);
+	/* The fire a unit draws never raises its worth: a move weighs it
+	 * only on the hexes that may be the best without it. */
+	const strong_manner fearless = { 0.0, strong_own_manner->close };
+	double most = strong_standing_worth_among(g, unit, true, spent, &fearless, e);
+	if (kept > most)
+		fail_msg("unit %d on %d,%d: worth %g, more than %g without the fire it draws", unit,
+			g->units[unit].at.col, g->units[unit].at.row, kept, most);
 	if (kept != fresh)
 		fail_msg("unit %d on %d,%d: worth %g with the enemies read before, %g read there", unit,
 			g->units[unit].at.col, g->units[unit].at.row, kept, fresh);
 	enemies_checked++;
 }
 
-/* The flag general `gen` risks where he stands, likewise. */
+/* The flag general `gen` risks where he stands, likewise; never a gain,
+ * as his move passes by the hexes where he would stand alone further
+ * from his units than the best found. */
 static void check_exposure(hex_game *g, int gen, const strong_enemies *e)
 {
 	double kept = strong_general_exposure_among(g, gen, e);
 	double fresh = strong_general_exposure(g, gen);
+	check_enemy_notes(g, e);
+	if (kept > 0)
+		fail_msg("general %d: exposure %g, a gain", gen, kept);
+	/* With the dice at the units he stands with noted as their fire
+	 * was weighed. */
+	const hex_general *ge = &g->generals[gen];
+	int units[GAME_MAX_BRIGADE_UNITS];
+	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
+	int *dice = xmalloc(((size_t)n * e->count + 1) * sizeof *dice);
+	for (int k = 0; k < n; k++)
+		strong_standing_fire_noting(g, units[k], strong_own_manner, e, dice + (size_t)k * e->count);
+	double noted = strong_general_exposure_noted(g, gen, e, dice);
+	free(dice);
+	if (noted != kept)
+		fail_msg("general %d: exposure %g with the dice noted, %g read", gen, noted, kept);
 	if (kept != fresh)
 		fail_msg("general %d on %d,%d: exposure %g with the enemies read before, %g read there", gen,
 			g->generals[gen].at.col, g->generals[gen].at.row, kept, fresh);
@@ -734,6 +812,7 @@ static void test_index_agrees(void **state)
 	assert_true(checks > 100);
 	/* Kept more often than not: the test is not empty. */
 	assert_true(worths_kept > 10);
+	assert_true(places_kept > 10);
 	assert_true(enemies_checked > 1000);
 	assert_true(sight_checks > 10000);
 	assert_true(sections_shared > 1000);

@@ -1,7 +1,9 @@
 /* The strong player (rules/hex/strong.h).  Its battle odds against a count
  * of every way the dice can fall, one face after the other, read by the
  * engine: the chance to destroy the target, the figures and the flags
- * expected must agree to rounding, with and without saving dice.  Its
+ * expected must agree to rounding, with and without saving dice; their
+ * memo, grown past its first slots and emptied past its last, answers
+ * what the count answers.  Its
  * turns from the start of a position: a lone general in the enemy's reach
  * is ordered to shelter with a unit; one flag from its target, it goes
  * for the likeliest kill rather than the battle that takes most
@@ -16,6 +18,7 @@
 #include "rules/hex/battle.h"
 #include "rules/rng.h"
 #include "rules/hex/strong.h"
+#include "rules/hex/strong_impl.h"
 #include "rules/players.h"
 #include "rules_fixture.h"
 
@@ -112,6 +115,73 @@ static void test_saving_dice_odds(void **state)
 		agree(g, "u1", "c1", dice, 1);
 		agree(g, "u1", "c2", dice, 2);
 	}
+}
+
+/* Flags a target ignores, by its quality's threshold, fewer under a
+ * general (§7.4): read once a count for each pair of flags and figures
+ * left, the same as read for every outcome. */
+static void test_flags_ignored_odds(void **state)
+{
+	fixture *f = *state;
+	hex_game *g = fx_game(f, "noord-zuid", "",
+		"u inf D5 6; c inf D4 6 quality=veteran; c gen D4; c inf E4 5 quality=experienced");
+	assert_non_null(g);
+	for (int dice = 1; dice <= 4; dice++) {
+		agree(g, "u1", "c1", dice, 1);
+		agree(g, "u1", "c2", dice, 1);
+	}
+}
+
+static bool same_odds(const strong_odds *a, const strong_odds *b)
+{
+	return a->destroy == b->destroy && a->figures == b->figures && a->flags == b->flags;
+}
+
+/* Every key of attackers and targets of one to eight figures, one to
+ * eight dice, near and far: more than the memo's first slots hold and
+ * more than its last keep before it is emptied.  Asked a second time
+ * (from a copy of the game too), each answer is the count's, bit for
+ * bit. */
+static void ask_all_odds(hex_game *g, bool check)
+{
+	static const char *const targets[] = { "c1", "c2", "c3" };
+	int a = fx_ref(g, "u1").index;
+	for (int af = 1; af <= 8; af++)
+		for (size_t t = 0; t < sizeof targets / sizeof *targets; t++)
+			for (int tf = 1; tf <= 8; tf++)
+				for (int dice = 1; dice <= 8; dice++)
+					for (int distance = 1; distance <= 2; distance++) {
+						hex_ref target = fx_ref(g, targets[t]);
+						g->units[a].figures = af;
+						g->units[target.index].figures = tf;
+						strong_odds memo, count;
+						strong_battle_odds(g, a, target, dice, distance, &memo);
+						if (!check)
+							continue;
+						strong_battle_odds_exact(g, a, target, dice, distance, &count);
+						assert_true(same_odds(&memo, &count));
+					}
+}
+
+static void test_odds_memo_grows(void **state)
+{
+	fixture *f = *state;
+	hex_game *g = fx_game(f, "noord-zuid", "", "u inf D5 4; c inf D4 3; c cav E4 3; c art F4 2");
+	assert_non_null(g);
+	ask_all_odds(g, false);
+	ask_all_odds(g, true);
+	hex_game *c = hex_game_clone(g);
+	ask_all_odds(c, true);
+	hex_game_destroy(c);
+	/* A copy for a position to compare with goes without it, and the
+	 * game keeps it. */
+	void *memo = g->player_memo;
+	c = strong_game_copy(g);
+	assert_null(c->player_memo);
+	assert_true(g->player_memo == memo);
+	assert_true(hex_game_same(c, g));
+	hex_game_destroy(c);
+	ask_all_odds(g, true);
 }
 
 /* The strong player's actions for the side to play, from the start of
@@ -255,6 +325,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_battlecry_odds, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_saving_dice_odds, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_flags_ignored_odds, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_odds_memo_grows, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_lone_general_shelters, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_winning_flag, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_manners, fx_setup, fx_teardown),

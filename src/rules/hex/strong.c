@@ -15,7 +15,6 @@
 #include "orders.h"
 #include "strong_impl.h"
 
-const strong_manner STRONG_OWN_MANNER = { W_RISK, W_CLOSE };
 /* The manners a search weighs beside the own: bolder (less afraid of
  * the fire it draws, keener to close in) and warier. */
 static const strong_manner MANNERS[PLAYER_MANNER_COUNT] = {
@@ -23,6 +22,7 @@ static const strong_manner MANNERS[PLAYER_MANNER_COUNT] = {
 	[PLAYER_MANNER_BOLD] = { W_RISK * 0.4, W_CLOSE * 1.5 },
 	[PLAYER_MANNER_WARY] = { W_RISK * 2.5, W_CLOSE * 0.5 },
 };
+const strong_manner *const strong_own_manner = &MANNERS[PLAYER_MANNER_OWN];
 /* Per victory point of an objective a unit holds (§10). */
 #define W_OBJECTIVE 4.0
 
@@ -42,7 +42,10 @@ static hex_ref enemy_figure(const strong_enemies *e, size_t k)
 	return k < e->count ? (hex_ref){ REF_UNIT, e->unit[k] } : (hex_ref){ REF_GENERAL, e->general[k - e->count] };
 }
 
-/* strong_best_battle among the enemies read beforehand. */
+/* The best battle of a unit from where it stands now against the
+ * enemies read beforehand, by worth; `only` (REF_NONE: any) is the one
+ * target a second battle may have.  0 and *target REF_NONE when it has
+ * none. */
 static double best_battle_among(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target,
 	const strong_enemies *e)
 {
@@ -53,20 +56,21 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 	int range = dice_range(u);
 	target->kind = REF_NONE;
 	target->index = -1;
+	const unsigned short *far = strong_enemy_distances(g, e, u->at);
 	for (size_t k = 0; k < e->count + e->general_count; k++) {
 		hex_ref t = enemy_figure(e, k);
 		if (only.kind != REF_NONE && (only.kind != t.kind || only.index != t.index))
 			continue;
-		hex_coord at = hex_game_ref_at(g, t);
-		int distance = hex_distance(u->at, at);
+		int distance = far[1 + k];
 		if (distance > range)
 			continue;
+		hex_coord at = hex_game_ref_at(g, t);
 		dice_answer d;
 		dice_battle(g, unit, at, t, spent, &d);
 		if (!d.allowed || d.dice <= 0)
 			continue;
 		odds o;
-		strong_battle_odds(g, unit, t, d.dice, distance, &o);
+		strong_battle_odds_keyed(g, unit, t, strong_enemy_key(g, e, k), d.dice, distance, &o);
 		/* Figures off a unit already thin bring its destruction nearer:
 		 * they count for more. */
 		double w = strong_odds_worth(&o, destroy) + o.figures * W_FIGURE * 2.0 / battle_figures(g, t);
@@ -78,22 +82,38 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 	return best;
 }
 
-double strong_best_battle(const hex_game *g, int unit, const bool *spent, hex_ref only, hex_ref *target)
-{
-	strong_enemies e;
-	strong_enemies_init(&e, g, g->units[unit].side);
-	double w = best_battle_among(g, unit, spent, only, target, &e);
-	strong_enemies_finish(&e);
-	return w;
-}
+/* strong_enemy_distances' rows: `stride` shorts a hex, read when
+ * read[] says so (only these bytes are cleared: the rows are many more,
+ * most never read); one more row for a hex off the board, read afresh
+ * each time. */
+struct strong_distances {
+	unsigned short *rows;
+	size_t stride;
+	unsigned char *read;
+};
+
+/* What strong_enemies knows of a figure already (known[]). */
+enum { KNOWN_KEY = 1, KNOWN_MOVE = 2 };
 
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 {
-	/* One block for the three lists: it is read afresh for every
-	 * standing worth asked without one. */
-	e->count = 0;
-	e->unit = xmalloc((2 * g->unit_count + g->general_count + 1) * sizeof *e->unit);
+	/* One block for the lists: it is read afresh for every standing
+	 * worth asked without one.  The widest come first, for their
+	 * alignment. */
+	size_t figures = g->unit_count + g->general_count;
+	size_t ints = 3 * g->unit_count + g->general_count + 1;
+	e->distances = xmalloc(sizeof *e->distances + figures * sizeof *e->key + ints * sizeof *e->unit +
+		figures * (sizeof *e->known + sizeof *e->step_fires));
+	e->distances->rows = NULL;
+	e->key = (battle_target_key *)(e->distances + 1);
+	e->unit = (int *)(e->key + figures);
 	e->range = e->unit + g->unit_count;
+	e->move = e->range + g->unit_count;
+	e->general = e->move + g->unit_count;
+	e->known = (unsigned char *)(e->general + g->general_count + 1);
+	e->step_fires = (bool *)(e->known + figures);
+	memset(e->known, 0, figures);
+	e->count = 0;
 	for (size_t i = 0; i < g->unit_count; i++) {
 		const hex_unit *u = &g->units[i];
 		if (!u->alive || u->side == side)
@@ -102,7 +122,6 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 		e->range[e->count++] = dice_range(u);
 	}
 	e->general_count = 0;
-	e->general = e->range + g->unit_count;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && g->generals[i].side != side)
 			e->general[e->general_count++] = (int)i;
@@ -110,14 +129,72 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 
 void strong_enemies_finish(strong_enemies *e)
 {
-	free(e->unit);
-	e->unit = e->range = e->general = NULL;
+	if (e->distances)
+		free(e->distances->rows);
+	free(e->distances);
+	e->distances = NULL;
+	e->key = NULL;
+	e->unit = e->range = e->move = e->general = NULL;
+	e->step_fires = NULL;
+	e->known = NULL;
 	e->count = e->general_count = 0;
 }
 
+/* The lists are the caller's, read only but for these notes, which no
+ * answer depends on. */
+const battle_target_key *strong_enemy_key(const hex_game *g, const strong_enemies *e, size_t k)
+{
+	if (!(e->known[k] & KNOWN_KEY)) {
+		battle_target_key_of(g, enemy_figure(e, k), &e->key[k]);
+		e->known[k] |= KNOWN_KEY;
+	}
+	return &e->key[k];
+}
+
+const unsigned short *strong_enemy_distances(const hex_game *g, const strong_enemies *e, hex_coord h)
+{
+	struct strong_distances *d = e->distances;
+	size_t hexes = hex_count(&g->board);
+	if (!d->rows) {
+		d->stride = 1 + e->count + e->general_count;
+		d->rows = xmalloc((hexes + 1) * d->stride * sizeof *d->rows + hexes + 1);
+		d->read = (unsigned char *)(d->rows + (hexes + 1) * d->stride);
+		memset(d->read, 0, hexes + 1);
+	}
+	long i = hex_index(&g->board, h);
+	size_t at = i >= 0 ? (size_t)i : hexes;
+	unsigned short *row = d->rows + at * d->stride;
+	if (d->read[at])
+		return row;
+	/* Off the board, read afresh each time. */
+	d->read[at] = i >= 0;
+	int nearest = -1;
+	for (size_t k = 0; k + 1 < d->stride; k++) {
+		int far = hex_distance(h, hex_game_ref_at(g, enemy_figure(e, k)));
+		row[1 + k] = (unsigned short)far;
+		if (k < e->count)
+			nearest = nearest < 0 || far < nearest ? far : nearest;
+	}
+	row[0] = (unsigned short)(1 + (nearest < 0 ? 0 : nearest));
+	return row;
+}
+
+int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k)
+{
+	if (!(e->known[k] & KNOWN_MOVE)) {
+		int i = e->unit[k];
+		e->move[k] = moves_max(g, (hex_ref){ REF_UNIT, i });
+		e->step_fires[k] = moves_battle_after(g, i, 1);
+		e->known[k] |= KNOWN_MOVE;
+	}
+	return e->step_fires[k] ? e->move[k] : 0;
+}
+
 /* The fire unit `unit` draws where it stands: every enemy unit that has
- * it in reach now, or after one step, with the dice the engine gives. */
-static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enemies)
+ * it in reach now, or after one step, with the dice the engine gives
+ * (into noted[k] for the k-th that has it in reach now, when noted is
+ * not NULL). */
+static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enemies, int *noted)
 {
 	const hex_unit *u = &g->units[unit];
 	hex_ref me = { REF_UNIT, unit };
@@ -125,10 +202,15 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
 	 * its target. */
 	double destroy = W_DESTROY * strong_race_guard(g, u->side);
 	double sum = 0;
+	/* Its key, read at the first enemy that has it in reach: the same
+	 * for all of them. */
+	battle_target_key key;
+	bool keyed = false;
+	const unsigned short *far = strong_enemy_distances(g, enemies, u->at);
 	for (size_t k = 0; k < enemies->count; k++) {
 		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
-		int distance = hex_distance(e->at, u->at);
+		int distance = far[1 + k];
 		int range = enemies->range[k];
 		if (distance > range + 1)
 			continue;
@@ -137,11 +219,17 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
 			dice_answer d;
 			dice_battle(g, i, u->at, me, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
+			if (noted)
+				noted[k] = dice;
 		} else {
 			dice = dice_at(e, range) / 2;
 		}
+		if (!keyed && dice > 0) {
+			battle_target_key_of(g, me, &key);
+			keyed = true;
+		}
 		odds o;
-		strong_battle_odds(g, i, me, dice, distance, &o);
+		strong_battle_odds_keyed(g, i, me, &key, dice, distance, &o);
 		sum += strong_odds_worth(&o, destroy);
 	}
 	return sum;
@@ -151,12 +239,7 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
  * left). */
 static int nearest_enemy(const hex_game *g, const strong_enemies *enemies, hex_coord from)
 {
-	int best = -1;
-	for (size_t k = 0; k < enemies->count; k++) {
-		int d = hex_distance(from, g->units[enemies->unit[k]].at);
-		best = best < 0 || d < best ? d : best;
-	}
-	return best < 0 ? 0 : best;
+	return strong_enemy_distances(g, enemies, from)[0] - 1;
 }
 
 /* Victory points the side's unit earns standing on h (§10), a
@@ -173,21 +256,67 @@ static int objective_at(const hex_game *g, int side, hex_coord h)
 	return vp;
 }
 
+static void standing_parts_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
+	const strong_enemies *e, strong_standing *p)
+{
+	const hex_unit *u = &g->units[unit];
+	p->attack = attack;
+	p->close = manner->close * nearest_enemy(g, e, u->at);
+	p->objective = W_OBJECTIVE * objective_at(g, u->side, u->at);
+}
+
+void strong_standing_parts(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e, strong_standing *p)
+{
+	hex_ref t;
+	double attack = may_battle ? best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, e) : 0;
+	standing_parts_with(g, unit, attack, manner, e, p);
+}
+
+double strong_standing_sum(const strong_standing *p, double fire)
+{
+	return p->attack - fire - p->close + p->objective;
+}
+
+double strong_standing_fire(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e)
+{
+	return manner->risk * drawn_fire(g, unit, e, NULL);
+}
+
+double strong_standing_fire_noting(const hex_game *g, int unit, const strong_manner *manner, const strong_enemies *e,
+	int *dice)
+{
+	return manner->risk * drawn_fire(g, unit, e, dice);
+}
+
 /* standing_worth with its battle's worth, `attack`, already known. */
 static double standing_worth_with(const hex_game *g, int unit, double attack, const strong_manner *manner,
 	const strong_enemies *e)
 {
-	const hex_unit *u = &g->units[unit];
-	return attack - manner->risk * drawn_fire(g, unit, e) - manner->close * nearest_enemy(g, e, u->at) +
-		W_OBJECTIVE * objective_at(g, u->side, u->at);
+	strong_standing p;
+	standing_parts_with(g, unit, attack, manner, e, &p);
+	return strong_standing_sum(&p, strong_standing_fire(g, unit, manner, e));
 }
 
 double strong_standing_worth_among(const hex_game *g, int unit, bool may_battle, const bool *spent,
 	const strong_manner *manner, const strong_enemies *e)
 {
-	hex_ref t;
-	double attack = may_battle ? best_battle_among(g, unit, spent, (hex_ref){ REF_NONE, -1 }, &t, e) : 0;
-	return standing_worth_with(g, unit, attack, manner, e);
+	strong_standing p;
+	strong_standing_parts(g, unit, may_battle, spent, manner, e, &p);
+	return strong_standing_sum(&p, strong_standing_fire(g, unit, manner, e));
+}
+
+/* strong_standing_worth_among plus `plus` less `less`, or when that
+ * cannot beat `beat` whatever fire the unit draws (which only lowers
+ * it), a worth no more than `beat`: the fire, the dearest part, is
+ * weighed only on the hexes that may be the best. */
+static double standing_worth_beating(const hex_game *g, int unit, bool may_battle, const bool *spent,
+	const strong_manner *manner, const strong_enemies *e, double plus, double less, double beat)
+{
+	strong_standing p;
+	strong_standing_parts(g, unit, may_battle, spent, manner, e, &p);
+	double most = strong_standing_sum(&p, 0.0) + plus - less;
+	return most <= beat ? most : strong_standing_sum(&p, strong_standing_fire(g, unit, manner, e)) + plus - less;
 }
 
 double strong_standing_worth(const hex_game *g, int unit, bool may_battle, const bool *spent,
@@ -222,7 +351,7 @@ long strong_best_hex(const hex_game *g, hex_ref who, const move_options *o, doub
 	for (size_t i = 0; i < n; i++) {
 		if (steps[i] <= 0)
 			continue;
-		double w = worth(ctx, hex_from_index(&g->board, i), steps[i]);
+		double w = worth(ctx, hex_from_index(&g->board, i), steps[i], best_worth);
 		if (w > best_worth) {
 			best_worth = w;
 			best = (long)i;
@@ -245,7 +374,7 @@ typedef struct unit_move {
 
 /* standing_worth with the unit (and its general) put on h for the count
  * and put back, plus a lone general it would shelter there. */
-static double place_worth(void *ctx, hex_coord h, int steps)
+static double place_worth(void *ctx, hex_coord h, int steps, double beat)
 {
 	unit_move *m = ctx;
 	hex_game *g = m->g;
@@ -263,8 +392,8 @@ static double place_worth(void *ctx, hex_coord h, int steps)
 	hex_game_place(g, me, h);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, h);
-	double w = strong_standing_worth_among(g, m->unit, may_battle, m->spent, m->manner, m->enemies) + shelter -
-		0.01 * steps;
+	double w = standing_worth_beating(g, m->unit, may_battle, m->spent, m->manner, m->enemies, shelter, 0.01 * steps,
+		beat);
 	hex_game_place(g, me, home);
 	if (m->gen >= 0)
 		hex_game_place(g, (hex_ref){ REF_GENERAL, m->gen }, home);
@@ -296,7 +425,8 @@ static long best_place(referee *r, int unit, const strong_manner *manner, const 
 
 /* What ordering a unit is worth this turn: the best of battling where it
  * stands or moving first, against being left alone. */
-static double order_worth(referee *r, int unit, const strong_manner *manner, const strong_enemies *enemies)
+static double order_worth(referee *r, int unit, const strong_manner *manner, const strong_enemies *enemies,
+	strong_place *place)
 {
 	hex_game *g = r->g;
 	const hex_unit *u = &g->units[unit];
@@ -313,11 +443,12 @@ static double order_worth(referee *r, int unit, const strong_manner *manner, con
 	referee_spent_finish(&spent_of);
 	if (u->brigade >= 0 && g->brigades[u->brigade].alive)
 		return now - strong_general_exposure_among(g, g->brigades[u->brigade].general, enemies);
-	bool alone;
-	double gain;
+	strong_place p;
 	/* Its best battle from here is the one standing still offers. */
-	best_place(r, unit, manner, &now, enemies, &alone, &gain);
-	return gain > now ? gain : now;
+	p.hex = best_place(r, unit, manner, &now, enemies, &p.alone, &p.gain);
+	if (place)
+		*place = p;
+	return p.gain > now ? p.gain : now;
 }
 
 /* The figures an order may name, units first, then generals: index i
@@ -329,7 +460,7 @@ static hex_ref orderable(const hex_game *g, size_t i)
 
 /* Each living unit's and general's order worth, for the card and the
  * orders (by orderable's index). */
-double *strong_order_worths(referee *r, const strong_manner *manner)
+double *strong_order_worths(referee *r, const strong_manner *manner, strong_place *places)
 {
 	const hex_game *g = r->g;
 	size_t n = g->unit_count + g->general_count;
@@ -341,7 +472,7 @@ double *strong_order_worths(referee *r, const strong_manner *manner)
 		hex_ref f = orderable(g, i);
 		if (!hex_game_ref_alive(g, f) || hex_game_ref_side(g, f) != r->side)
 			continue;
-		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner, &enemies) :
+		w[i] = f.kind == REF_UNIT ? order_worth(r, f.index, manner, &enemies, places ? &places[i] : NULL) :
 			strong_general_order_worth(r, f.index);
 	}
 	strong_enemies_finish(&enemies);
@@ -364,9 +495,11 @@ static void forget_worths(strong_player *sp)
 	hex_game_destroy(sp->worth_at);
 	free(sp->worth_marks);
 	free(sp->worths);
+	free(sp->places);
 	sp->worth_at = NULL;
 	sp->worth_marks = NULL;
 	sp->worths = NULL;
+	sp->places = NULL;
 }
 
 bool strong_worths_kept(const referee *r, const strong_player *sp)
@@ -388,8 +521,9 @@ const double *strong_turn_worths(referee *r, strong_player *sp)
 	if (strong_worths_kept(r, sp))
 		return sp->worths;
 	forget_worths(sp);
-	sp->worths = strong_order_worths(r, sp->manner);
-	sp->worth_at = hex_game_clone(g);
+	sp->places = xcalloc(g->unit_count + 1, sizeof *sp->places);
+	sp->worths = strong_order_worths(r, sp->manner, sp->places);
+	sp->worth_at = strong_game_copy(g);
 	sp->worth_side = r->side;
 	sp->worth_marks = xcalloc(g->general_count + 1, sizeof *sp->worth_marks);
 	for (size_t i = 0; i < g->general_count; i++)
@@ -532,6 +666,9 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 	long to = -1;
 	bool alone = false;
 	double best = 0;
+	/* Where nothing has moved since the card was chosen, each unit's
+	 * best place is the one weighed for its order. */
+	const strong_place *kept = strong_worths_kept(r, sp) ? sp->places : NULL;
 	strong_enemies enemies;
 	strong_enemies_init(&enemies, g, r->side);
 	for (size_t i = 0; i < g->unit_count; i++) {
@@ -540,14 +677,16 @@ static bool choose_move(referee *r, const strong_player *sp, gl_action *a)
 		if (!t->ordered || t->busy || t->moved_done || t->state_changed || !u->alive || u->side != r->side ||
 			(u->brigade >= 0 && g->brigades[u->brigade].alive))
 			continue;
-		bool lone;
-		double gain;
-		long h = best_place(r, (int)i, sp->manner, NULL, &enemies, &lone, &gain);
-		if (h >= 0 && gain > best) {
-			best = gain;
+		strong_place p = { -1, 0, false };
+		if (kept)
+			p = kept[i];
+		else
+			p.hex = best_place(r, (int)i, sp->manner, NULL, &enemies, &p.alone, &p.gain);
+		if (p.hex >= 0 && p.gain > best) {
+			best = p.gain;
 			unit = (int)i;
-			to = h;
-			alone = lone;
+			to = p.hex;
+			alone = p.alone;
 		}
 	}
 	strong_enemies_finish(&enemies);
@@ -577,16 +716,13 @@ static bool zone_member(const referee *r, int unit)
  * figures are left where they were put.  Returns the worth of where they
  * stand, or -DBL_MAX when one cannot end within the zone. */
 static double place_members(referee *r, const hex_brigade *br, int speed, const bool *spent, strong_player *sp,
-	int len, hex_coord *from)
+	int len, hex_coord *from, const strong_enemies *enemies)
 {
 	hex_game *g = r->g;
 	hex_coord gat = g->generals[br->general].at;
 	int radius = g->rs->brigades.zone_radius;
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
-	/* Only the brigade's own members are put on the hexes weighed. */
-	strong_enemies enemies;
-	strong_enemies_init(&enemies, g, g->generals[br->general].side);
 	double sum = 0;
 	for (int k = 0; k < br->unit_count; k++) {
 		int m = br->units[k];
@@ -597,20 +733,24 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		hex_coord best_at = g->units[m].at;
 		bool stay_ok = hex_distance(best_at, gat) <= radius;
 		double best = stay_ok ? strong_standing_worth_among(g, m, moves_battle_after(g, m, 0), spent, sp->manner,
-						&enemies) + MOVE_MARGIN :
+						enemies) + MOVE_MARGIN :
 					-DBL_MAX;
 		if (zone_member(r, m) && hex_game_general_at(g, g->units[m].at) < 0) {
 			move_options o = { false, speed };
 			moves_reach(g, me, &o, steps);
 			for (size_t i = 0; i < n; i++) {
+				/* Most of the board is out of reach: passed by before
+				 * its hex is read. */
+				if (steps[i] <= 0)
+					continue;
 				hex_coord h = hex_from_index(&g->board, i);
-				if (steps[i] <= 0 || hex_distance(h, gat) > radius)
+				if (hex_distance(h, gat) > radius)
 					continue;
 				const rs_terrain *ter = hex_game_terrain(g, h);
 				hex_game_place(g, me, h);
 				bool may_battle = moves_battle_after(g, m, steps[i]) && !(ter && ter->no_battle_on_entry);
-				double w = strong_standing_worth_among(g, m, may_battle, spent, sp->manner, &enemies) -
-					0.01 * steps[i];
+				double w = standing_worth_beating(g, m, may_battle, spent, sp->manner, enemies, 0.0,
+					0.01 * steps[i], best);
 				hex_game_place(g, me, from[k]);
 				if (w > best) {
 					best = w;
@@ -631,7 +771,6 @@ static double place_members(referee *r, const hex_brigade *br, int speed, const 
 		}
 	}
 	sp->plan_len = len;
-	strong_enemies_finish(&enemies);
 	free(steps);
 	return sum;
 }
@@ -658,7 +797,7 @@ static void plan_move(const referee *r, const strong_player *sp, int i, gl_actio
  * strands a member outside the zone leaves the turn no legal end. */
 static bool plan_taken(const referee *r, const strong_player *sp)
 {
-	hex_game *g = hex_game_clone(r->g);
+	hex_game *g = strong_game_copy(r->g);
 	referee *trial = referee_clone(r, g);
 	bool ok = true;
 	rules_quiet_begin();
@@ -673,6 +812,29 @@ static bool plan_taken(const referee *r, const strong_player *sp)
 	referee_destroy(trial);
 	hex_game_destroy(g);
 	return ok;
+}
+
+/* A brigade's plan as place_members lays it out in the player, kept
+ * aside while the general's other hexes are weighed: the best is not
+ * laid out again. */
+typedef struct brigade_plan {
+	int len;
+	hex_ref who[GAME_MAX_BRIGADE_UNITS + 1];
+	hex_coord to[GAME_MAX_BRIGADE_UNITS + 1];
+} brigade_plan;
+
+static void plan_keep(brigade_plan *k, const strong_player *sp)
+{
+	k->len = sp->plan_len;
+	memcpy(k->who, sp->plan_who, (size_t)k->len * sizeof *k->who);
+	memcpy(k->to, sp->plan_to, (size_t)k->len * sizeof *k->to);
+}
+
+static void plan_take(strong_player *sp, const brigade_plan *k)
+{
+	sp->plan_len = k->len;
+	memcpy(sp->plan_who, k->who, (size_t)k->len * sizeof *k->who);
+	memcpy(sp->plan_to, k->to, (size_t)k->len * sizeof *k->to);
 }
 
 /* The moves of an ordered brigade (§3.3): its general to the hex where
@@ -704,15 +866,20 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 	hex_coord from[GAME_MAX_BRIGADE_UNITS];
 	hex_ref gref = { REF_GENERAL, gen };
 	hex_coord ghome = g->generals[gen].at;
+	/* Only the brigade (its general and members) is put on the hexes
+	 * weighed. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, br->side);
 	/* Standing: the members about their general where he is. */
-	double stay = place_members(r, br, speed, spent, sp, 0, from);
+	double stay = place_members(r, br, speed, spent, sp, 0, from, &enemies);
 	/* The general among his brigade, never alone in the enemy's reach
 	 * (§5.3): counted with the members where they will stand. */
 	if (stay > -DBL_MAX)
-		stay += strong_general_exposure(g, gen);
+		stay += strong_general_exposure_among(g, gen, &enemies);
 	put_back_members(g, br, from, br->unit_count);
 	double best = stay > -DBL_MAX ? stay + MOVE_MARGIN * movers : -DBL_MAX;
-	long best_hex = -1;
+	brigade_plan kept;
+	plan_keep(&kept, sp);
 	bool may_go = r->gt[gen].ordered && !r->gt[gen].moved && !r->gt[gen].busy;
 	size_t n = hex_count(&g->board);
 	int *steps = xmalloc(n * sizeof *steps);
@@ -723,30 +890,27 @@ static bool plan_brigade(referee *r, strong_player *sp, int b)
 		if (steps[i] <= 0)
 			continue;
 		hex_game_place(g, gref, hex_from_index(&g->board, i));
-		double w = place_members(r, br, speed, spent, sp, 1, from);
-		if (w > -DBL_MAX)
-			w += strong_general_exposure(g, gen);
+		/* The flag the general risks only lowers the brigade's worth:
+		 * weighed where the members' worth beats the best found. */
+		double w = place_members(r, br, speed, spent, sp, 1, from, &enemies);
+		if (w > best)
+			w += strong_general_exposure_among(g, gen, &enemies);
 		put_back_members(g, br, from, br->unit_count);
 		hex_game_place(g, gref, ghome);
 		if (w > best) {
 			best = w;
-			best_hex = (long)i;
+			/* The general first, then the members he leads. */
+			sp->plan_who[0] = gref;
+			sp->plan_to[0] = hex_from_index(&g->board, i);
+			plan_keep(&kept, sp);
 		}
 	}
 	free(steps);
-	/* Lay out the plan chosen again, the general first when he goes. */
-	int len = 0;
-	if (best_hex >= 0) {
-		sp->plan_who[0] = gref;
-		sp->plan_to[0] = hex_from_index(&g->board, (size_t)best_hex);
-		hex_game_place(g, gref, sp->plan_to[0]);
-		len = 1;
-	}
-	double w = best > -DBL_MAX ? place_members(r, br, speed, spent, sp, len, from) : -DBL_MAX;
-	put_back_members(g, br, from, br->unit_count);
-	hex_game_place(g, gref, ghome);
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
-	if (w == -DBL_MAX || !plan_taken(r, sp))
+	plan_take(sp, &kept);
+	/* A plan with no move needs no trial. */
+	if (best == -DBL_MAX || (sp->plan_len > 0 && !plan_taken(r, sp)))
 		sp->plan_len = 0;
 	return sp->plan_len > 0;
 }
@@ -768,6 +932,9 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 	referee_spent spent_of;
 	referee_spent_init(&spent_of, r);
 	bool *spent = spent_of.of;
+	/* Nobody moves while the battles are weighed. */
+	strong_enemies enemies;
+	strong_enemies_init(&enemies, g, r->side);
 	int best_unit = -1;
 	hex_ref best_target = { REF_NONE, -1 };
 	double best = 0;
@@ -782,13 +949,14 @@ static bool choose_battle(referee *r, strong_player *sp, gl_action *a)
 		if (t->battles > 0 && only.kind == REF_NONE)
 			continue;
 		hex_ref target;
-		double w = strong_best_battle(g, u, spent, only, &target);
+		double w = best_battle_among(g, u, spent, only, &target, &enemies);
 		if (target.kind != REF_NONE && (best_unit < 0 || w > best)) {
 			best = w;
 			best_unit = u;
 			best_target = target;
 		}
 	}
+	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	if (best_unit < 0)
 		return false;
@@ -845,7 +1013,7 @@ void strong_init(strong_player *sp)
 {
 	memset(sp, 0, sizeof *sp);
 	autoplay_init(&sp->simple);
-	sp->manner = &MANNERS[PLAYER_MANNER_OWN];
+	sp->manner = strong_own_manner;
 	sp->turn = -1;
 	sp->last_unit = -1;
 }

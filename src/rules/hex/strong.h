@@ -36,6 +36,15 @@ typedef struct strong_manner {
 } strong_manner;
 
 
+/* Where a unit weighed for its order would best end a move alone: the
+ * hex (its index, -1 to stand), how much it gains by it, and whether it
+ * leaves its general behind (gl_action alone). */
+typedef struct strong_place {
+	long hex;
+	double gain;
+	bool alone;
+} strong_place;
+
 typedef struct strong_player {
 	autoplay simple;    /* the simple player, for what is left to it */
 	const strong_manner *manner;
@@ -53,11 +62,13 @@ typedef struct strong_player {
 	/* What ordering each figure is worth, weighed for the card and kept
 	 * for the orders that follow it: the position they were weighed in
 	 * (a copy), the side, what its generals had done (moved, fought), so
-	 * that they are used again only where all of it is still the same. */
+	 * that they are used again only where all of it is still the same:
+	 * for the orders, and for the first move when nothing has moved. */
 	hex_game *worth_at;
 	int worth_side;
 	unsigned char *worth_marks;
 	double *worths;
+	strong_place *places;  /* by unit, weighed with the worths */
 } strong_player;
 
 /* What a battle does to its target, exactly from the dice odds: the

@@ -4,6 +4,7 @@
  * through the unit's standing worth), and never alone within the enemy's
  * reach, where he is the cheapest flag on the board (§5.1, §5.3) -- and
  * what ordering him there is worth. */
+#include <float.h>
 #include <stdlib.h>
 
 #include "../../base/util.h"
@@ -26,26 +27,33 @@
  * enemy's next turn: by every enemy unit that may attack it, with the
  * engine's dice where it has it in reach now, or with the dice of the
  * distance one move brings it to. */
-static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *enemies)
+static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *enemies, const int *noted)
 {
 	hex_coord at = hex_game_ref_at(g, who);
 	double safe = 1.0;
+	/* Its key, read at the first enemy that may take it: the same for
+	 * all of them. */
+	battle_target_key key;
+	bool keyed = false;
+	const unsigned short *far = strong_enemy_distances(g, enemies, at);
 	for (size_t k = 0; k < enemies->count; k++) {
 		int i = enemies->unit[k];
 		const hex_unit *e = &g->units[i];
 		if (who.kind == REF_GENERAL && !dice_may_attack_general(g, e))
 			continue;
-		int distance = hex_distance(e->at, at);
+		int distance = far[1 + k];
 		int range = enemies->range[k];
 		int dice = 0;
 		double share = 1.0;
-		if (distance <= range) {
+		if (distance <= range && noted) {
+			dice = noted[k];
+		} else if (distance <= range) {
 			dice_answer d;
 			dice_battle(g, i, at, who, NULL, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
-			int reach = moves_max(g, (hex_ref){ REF_UNIT, i });
-			if (!moves_battle_after(g, i, 1) || distance > range + reach)
+			int reach = strong_enemy_move(g, enemies, k);
+			if (reach == 0 || distance > range + reach)
 				continue;
 			distance = distance - reach < 1 ? 1 : distance - reach;
 			dice = dice_at(e, distance);
@@ -53,8 +61,12 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
 		}
 		if (dice <= 0)
 			continue;
+		if (!keyed) {
+			battle_target_key_of(g, who, &key);
+			keyed = true;
+		}
 		strong_odds o;
-		strong_battle_odds(g, i, who, dice, distance, &o);
+		strong_battle_odds_keyed(g, i, who, &key, dice, distance, &o);
 		safe *= 1.0 - share * o.destroy;
 	}
 	return 1.0 - safe;
@@ -64,32 +76,42 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
  * next turn: alone, by fire (§5.1, §5.3); with units, when the last of
  * them is destroyed and he stands alone in the same reach (the chance
  * that the strongest of them goes, times his own then). */
-static double general_peril(hex_game *g, int gen, const strong_enemies *e)
+static double general_peril(hex_game *g, int gen, const strong_enemies *e, const int *noted)
 {
 	hex_general *ge = &g->generals[gen];
 	int units[GAME_MAX_BRIGADE_UNITS];
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
 	if (n == 0)
-		return fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e);
+		return fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e, NULL);
 	double last = 1.0;
 	for (int k = 0; k < n; k++) {
-		double p = fire_peril(g, (hex_ref){ REF_UNIT, units[k] }, e);
+		double p = fire_peril(g, (hex_ref){ REF_UNIT, units[k] }, e, noted ? noted + (size_t)k * e->count : NULL);
 		last = p < last ? p : last;
 	}
 	if (last <= 0)
 		return 0;
 	for (int k = 0; k < n; k++)
 		hex_game_unit_lift(g, units[k], true);
-	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e);
+	double alone = fire_peril(g, (hex_ref){ REF_GENERAL, gen }, e, NULL);
 	for (int k = 0; k < n; k++)
 		hex_game_unit_lift(g, units[k], false);
 	return last * alone;
 }
 
-double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e)
+static double exposure_noted(hex_game *g, int gen, const strong_enemies *e, const int *noted)
 {
 	const hex_general *ge = &g->generals[gen];
-	return -W_GENERAL_RISK * W_DESTROY * strong_race_guard(g, ge->side) * general_peril(g, gen, e);
+	return -W_GENERAL_RISK * W_DESTROY * strong_race_guard(g, ge->side) * general_peril(g, gen, e, noted);
+}
+
+double strong_general_exposure_among(hex_game *g, int gen, const strong_enemies *e)
+{
+	return exposure_noted(g, gen, e, NULL);
+}
+
+double strong_general_exposure_noted(hex_game *g, int gen, const strong_enemies *e, const int *noted)
+{
+	return exposure_noted(g, gen, e, noted);
 }
 
 double strong_general_exposure(hex_game *g, int gen)
@@ -112,28 +134,70 @@ static int nearest_friend(const hex_game *g, int side, hex_coord h)
 	return best < 0 ? 0 : best;
 }
 
+/* The worth of general `gen` standing alone where he stands, at most
+ * his way to his nearest unit: the flag he risks there (never a gain)
+ * comes after it. */
+static double alone_bound(const hex_game *g, int gen)
+{
+	const hex_general *ge = &g->generals[gen];
+	return 0.0 - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
+}
+
+/* The dice noted for a general's units (general_worth) that fit on the
+ * stack: a few units, a few dozen enemies. */
+#define DICE_NOTED_ROOM 256
+
 /* How good it is for general `gen` to stand where he stands: what the
  * units he stands with are worth with him against without him, less the
  * flag the enemy may take from him alone (weighed as the flag race
- * stands), less his way to his nearest unit. */
-static double general_worth(hex_game *g, int gen, const bool *spent, const strong_enemies *e)
+ * stands), less his way to his nearest unit; less `less` (his way
+ * there).  The flag he risks and the fire his units draw with him are
+ * costs only, weighed where the rest may beat `beat` (the best hex
+ * found): elsewhere a worth no more than `beat`. */
+static double general_worth(hex_game *g, int gen, const bool *spent, const strong_enemies *e, double less, double beat)
 {
 	hex_general *ge = &g->generals[gen];
 	int units[GAME_MAX_BRIGADE_UNITS];
 	int n = hex_game_units_at(g, ge->at, ge->side, units, GAME_MAX_BRIGADE_UNITS);
+	if (n == 0) {
+		double most = alone_bound(g, gen) - less;
+		if (most <= beat)
+			return most;
+		return strong_general_exposure_among(g, gen, e) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at) -
+			less;
+	}
+	strong_standing with[GAME_MAX_BRIGADE_UNITS];
+	double without[GAME_MAX_BRIGADE_UNITS];
+	for (int k = 0; k < n; k++)
+		strong_standing_parts(g, units[k], true, spent, strong_own_manner, e, &with[k]);
+	/* The same units without him: he is taken off the board for the
+	 * count and put back. */
+	hex_game_general_lift(g, gen, true);
+	for (int k = 0; k < n; k++)
+		without[k] = strong_standing_worth_among(g, units[k], true, spent, strong_own_manner, e);
+	hex_game_general_lift(g, gen, false);
+	double most = 0;
+	for (int k = 0; k < n; k++)
+		most += strong_standing_sum(&with[k], 0.0);
+	for (int k = 0; k < n; k++)
+		most -= without[k];
+	if (most - less <= beat)
+		return most - less;
+	/* The fire on his units and the flag he risks with them read the
+	 * same dice of the enemy: read once. */
+	int room[DICE_NOTED_ROOM];
+	size_t need = (size_t)n * e->count;
+	int *dice = need <= DICE_NOTED_ROOM ? room : xmalloc(need * sizeof *dice);
 	double w = 0;
 	for (int k = 0; k < n; k++)
-		w += strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
-	if (n > 0) {
-		/* The same units without him: he is taken off the board for
-		 * the count and put back. */
-		hex_game_general_lift(g, gen, true);
-		for (int k = 0; k < n; k++)
-			w -= strong_standing_worth_among(g, units[k], true, spent, &STRONG_OWN_MANNER, e);
-		hex_game_general_lift(g, gen, false);
-		return w + strong_general_exposure_among(g, gen, e);
-	}
-	return strong_general_exposure_among(g, gen, e) - W_GENERAL_APART * nearest_friend(g, ge->side, ge->at);
+		w += strong_standing_sum(&with[k],
+			strong_standing_fire_noting(g, units[k], strong_own_manner, e, dice + (size_t)k * e->count));
+	for (int k = 0; k < n; k++)
+		w -= without[k];
+	w = w + strong_general_exposure_noted(g, gen, e, dice) - less;
+	if (dice != room)
+		free(dice);
+	return w;
 }
 
 /* Whether general `gen` may be moved by an order of his own: alive, not
@@ -163,13 +227,13 @@ typedef struct general_move {
 } general_move;
 
 /* general_worth with him put on h for the count and put back. */
-static double general_place_worth(void *ctx, hex_coord h, int steps)
+static double general_place_worth(void *ctx, hex_coord h, int steps, double beat)
 {
 	general_move *m = ctx;
 	hex_ref me = { REF_GENERAL, m->gen };
 	hex_coord home = m->g->generals[m->gen].at;
 	hex_game_place(m->g, me, h);
-	double w = general_worth(m->g, m->gen, m->spent, m->enemies) - 0.01 * steps;
+	double w = general_worth(m->g, m->gen, m->spent, m->enemies, 0.01 * steps, beat);
 	hex_game_place(m->g, me, home);
 	return w;
 }
@@ -187,8 +251,8 @@ static long general_best_place(referee *r, int gen, double *gain)
 	strong_enemies_init(&enemies, g, g->generals[gen].side);
 	general_move m = { g, gen, spent, &enemies };
 	move_options o = { false, -1 };
-	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o, general_worth(g, gen, spent, &enemies),
-		general_place_worth, &m, gain);
+	long best = strong_best_hex(g, (hex_ref){ REF_GENERAL, gen }, &o,
+		general_worth(g, gen, spent, &enemies, 0.0, -DBL_MAX), general_place_worth, &m, gain);
 	strong_enemies_finish(&enemies);
 	referee_spent_finish(&spent_of);
 	return best;

@@ -17,7 +17,32 @@
  * match may be copied and let go on several threads. */
 struct hex_names {
 	atomic_int refs;
+	/* Attribute values a scenario gives that its ruleset does not list,
+	 * copied once when the game is made (attr_value). */
+	char **kept;
+	size_t kept_count;
 };
+
+static const char *names_keep(struct hex_names *n, const char *text)
+{
+	n->kept = xrealloc(n->kept, (n->kept_count + 1) * sizeof *n->kept);
+	return n->kept[n->kept_count++] = xstrdup(text);
+}
+
+/* The value of an attribute a unit starts with: the ruleset's own
+ * spelling when it lists it (the ruleset outlives every game on it),
+ * else a copy the game's names keep. */
+static const char *attr_value(hex_game *g, const rs_allow *allow, const char *text)
+{
+	if (!text)
+		return NULL;
+	for (size_t i = 0; i < allow->value_count; i++)
+		if (strcmp(allow->values[i], text) == 0)
+			return allow->values[i];
+	if (allow->default_value && strcmp(allow->default_value, text) == 0)
+		return allow->default_value;
+	return names_keep(g->names, text);
+}
 
 static char *dup_or_null(const char *s)
 {
@@ -58,7 +83,7 @@ static void add_unit(hex_game *g, const sc_unit *su, bool placed, bool reserve)
 		const rs_allow *allow = ruleset_unit_allows(u->type, sc_unit_attribute_names[a]);
 		if (!allow)
 			continue;
-		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
+		u->attr[a] = attr_value(g, allow, su->attributes[a].text ? su->attributes[a].text : allow->default_value);
 	}
 	hex_game_unit_attrs_changed(g->rs, u);
 	g->unit_count++;
@@ -201,7 +226,7 @@ hex_game *hex_game_create_at(const position *pos)
 	hex_game *g = xcalloc(1, sizeof *g);
 	g->rs = rs;
 	g->board = board;
-	g->names = xmalloc(sizeof *g->names);
+	g->names = xcalloc(1, sizeof *g->names);
 	atomic_init(&g->names->refs, 1);
 	g->scenario_id = dup_or_null(sc->id.text);
 	g->winner = -1;
@@ -326,17 +351,11 @@ static bool names_release(struct hex_names *n)
 {
 	if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) != 1)
 		return false;
+	for (size_t i = 0; i < n->kept_count; i++)
+		free(n->kept[i]);
+	free(n->kept);
 	free(n);
 	return true;
-}
-
-/* A unit's attributes, its own in every copy: a mount or a dismount
- * changes them (hex_referee_moves.c). */
-static void unit_attrs_free(void *item)
-{
-	hex_unit *u = item;
-	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-		free(u->attr[a]);
 }
 
 static void unit_strings_free(void *item)
@@ -344,13 +363,6 @@ static void unit_strings_free(void *item)
 	hex_unit *u = item;
 	free(u->id);
 	free(u->name);
-	unit_attrs_free(u);
-}
-
-static void unit_attrs_copy(hex_unit *u)
-{
-	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-		u->attr[a] = dup_or_null(u->attr[a]);
 }
 
 static void general_strings_free(void *item)
@@ -375,13 +387,10 @@ void hex_game_destroy(hex_game *g)
 {
 	if (!g)
 		return;
-	if (names_release(g->names)) {
+	if (names_release(g->names))
 		names_free(g);
-	} else {
-		for (size_t i = 0; i < g->unit_count; i++)
-			unit_attrs_free(&g->units[i]);
+	else
 		free(g->generals);
-	}
 	free(g->units);
 	for (size_t i = 0; i < g->brigade_count; i++)
 		free(g->brigades[i].id);
@@ -480,8 +489,6 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->player_memo = g->player_memo ? copy_items(g->player_memo, 1, g->player_memo_size) : NULL;
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
 	c->units = copy_items(g->units, g->unit_count, sizeof *c->units);
-	for (size_t i = 0; i < g->unit_count; i++)
-		unit_attrs_copy(&c->units[i]);
 	c->generals = copy_items(g->generals, g->general_count, sizeof *c->generals);
 	/* The brigades keep their capacity: forming one appends in place. */
 	c->brigades = xcalloc(g->brigade_capacity, sizeof *c->brigades);

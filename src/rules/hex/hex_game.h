@@ -32,8 +32,10 @@ typedef struct hex_unit {
 	const rs_unit_type *type;
 	/* weapon, quality, state, kind (sc_unit_attribute_names): the value
 	 * given or the ruleset's default; NULL when the type has no such
-	 * attribute. */
-	char *attr[SC_UNIT_ATTRIBUTES];
+	 * attribute.  Not the unit's own: the ruleset's spelling, a constant,
+	 * or a copy the game's names keep (hex_game.c), so that a copy of
+	 * the game copies none. */
+	const char *attr[SC_UNIT_ATTRIBUTES];
 	hex_coord at;
 	int figures;
 	int full;

@@ -24,7 +24,8 @@
  * stays true while it decides.  A battle whose dice the roll counted and
  * the apply reused (referee_keep_battle) ends as the same line applied
  * afresh.  The index of a deck's kinds (deck_pool_kind) answers as
- * counting them. */
+ * counting them.  The names a game shares with its copies outlive the
+ * game they were read for. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -102,6 +103,35 @@ static void check_ids(const hex_game *g)
 	assert_int_equal(hex_game_find_unit(g, ""), -1);
 	assert_int_equal(hex_game_find_unit(g, "~~~~"), -1);
 	assert_int_equal(hex_game_find_unit(g, NULL), -1);
+}
+
+static long names_checked;
+
+/* The names a game shares with its copies (hex_game.names) outlive the
+ * game they were read for: a copy of a copy, its source let go first,
+ * still has every id, name and side of the game's own, and its ids
+ * found as before, and every unit's attributes. */
+static void check_shared_names(const hex_game *g)
+{
+	hex_game *a = hex_game_clone(g);
+	hex_game *b = hex_game_clone(a);
+	hex_game_destroy(a);
+	assert_true(hex_game_same(g, b));
+	assert_string_equal(b->scenario_id ? b->scenario_id : "", g->scenario_id ? g->scenario_id : "");
+	for (int s = 0; s < GAME_SIDES; s++)
+		assert_string_equal(b->sides[s].id, g->sides[s].id);
+	for (size_t i = 0; i < g->unit_count; i++) {
+		assert_string_equal(b->units[i].id, g->units[i].id);
+		assert_true((b->units[i].name == NULL) == (g->units[i].name == NULL));
+		for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
+			if (g->units[i].attr[k])
+				assert_string_equal(b->units[i].attr[k], g->units[i].attr[k]);
+	}
+	for (size_t i = 0; i < g->general_count; i++)
+		assert_string_equal(b->generals[i].id, g->generals[i].id);
+	check_ids(b);
+	hex_game_destroy(b);
+	names_checked++;
 }
 
 static bool same_odds(const strong_odds *a, const strong_odds *b)
@@ -749,6 +779,7 @@ static long play_checked(const game_engine *e, game *g, player *p, rng *dice, rn
 			check_sight(hex_engine_referee(g)->g);
 			check_enemies(g);
 			check_sections_usable(hex_engine_referee(g)->g);
+			check_shared_names(hex_engine_referee(g)->g);
 			check_deck_index(&hex_engine_referee(g)->pool);
 		}
 		checks++;
@@ -821,6 +852,7 @@ static void test_index_agrees(void **state)
 	assert_true(battles_kept > 100);
 	assert_true(thresholds_kept > 0);
 	assert_true(deck_indexes_checked > 10);
+	assert_true(names_checked > 10);
 }
 
 int main(void)

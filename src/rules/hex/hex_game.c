@@ -1,6 +1,7 @@
 #include "hex_game.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,37 @@
 #include "../../model/special_rules.h"
 #include "sight_lines.h"
 #include "special_table.h"
+
+/* The shared names' count of games (hex_game.names); games of one
+ * match may be copied and let go on several threads. */
+struct hex_names {
+	atomic_int refs;
+	/* Attribute values a scenario gives that its ruleset does not list,
+	 * copied once when the game is made (attr_value). */
+	char **kept;
+	size_t kept_count;
+};
+
+static const char *names_keep(struct hex_names *n, const char *text)
+{
+	n->kept = xrealloc(n->kept, (n->kept_count + 1) * sizeof *n->kept);
+	return n->kept[n->kept_count++] = xstrdup(text);
+}
+
+/* The value of an attribute a unit starts with: the ruleset's own
+ * spelling when it lists it (the ruleset outlives every game on it),
+ * else a copy the game's names keep. */
+static const char *attr_value(hex_game *g, const rs_allow *allow, const char *text)
+{
+	if (!text)
+		return NULL;
+	for (size_t i = 0; i < allow->value_count; i++)
+		if (strcmp(allow->values[i], text) == 0)
+			return allow->values[i];
+	if (allow->default_value && strcmp(allow->default_value, text) == 0)
+		return allow->default_value;
+	return names_keep(g->names, text);
+}
 
 static char *dup_or_null(const char *s)
 {
@@ -51,7 +83,7 @@ static void add_unit(hex_game *g, const sc_unit *su, bool placed, bool reserve)
 		const rs_allow *allow = ruleset_unit_allows(u->type, sc_unit_attribute_names[a]);
 		if (!allow)
 			continue;
-		u->attr[a] = dup_or_null(su->attributes[a].text ? su->attributes[a].text : allow->default_value);
+		u->attr[a] = attr_value(g, allow, su->attributes[a].text ? su->attributes[a].text : allow->default_value);
 	}
 	hex_game_unit_attrs_changed(g->rs, u);
 	g->unit_count++;
@@ -194,6 +226,8 @@ hex_game *hex_game_create_at(const position *pos)
 	hex_game *g = xcalloc(1, sizeof *g);
 	g->rs = rs;
 	g->board = board;
+	g->names = xcalloc(1, sizeof *g->names);
+	atomic_init(&g->names->refs, 1);
 	g->scenario_id = dup_or_null(sc->id.text);
 	g->winner = -1;
 	/* The position is the start and is never changed; the game keeps its
@@ -311,21 +345,24 @@ hex_game *hex_game_create_at(const position *pos)
 }
 
 /* The strings a unit owns: freed with the game, copied with a clone. */
+/* A game lets go of its names: true when it was the last to hold them,
+ * which then frees them. */
+static bool names_release(struct hex_names *n)
+{
+	if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) != 1)
+		return false;
+	for (size_t i = 0; i < n->kept_count; i++)
+		free(n->kept[i]);
+	free(n->kept);
+	free(n);
+	return true;
+}
+
 static void unit_strings_free(void *item)
 {
 	hex_unit *u = item;
 	free(u->id);
 	free(u->name);
-	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-		free(u->attr[a]);
-}
-
-static void unit_strings_copy(hex_unit *u)
-{
-	u->id = dup_or_null(u->id);
-	u->name = dup_or_null(u->name);
-	for (int a = 0; a < SC_UNIT_ATTRIBUTES; a++)
-		u->attr[a] = dup_or_null(u->attr[a]);
 }
 
 static void general_strings_free(void *item)
@@ -335,17 +372,29 @@ static void general_strings_free(void *item)
 	free(gen->name);
 }
 
+/* The names a game shares with its copies (hex_game.names). */
+static void names_free(hex_game *g)
+{
+	for (size_t i = 0; i < g->unit_count; i++)
+		unit_strings_free(&g->units[i]);
+	array_free(g->generals, g->general_count, sizeof *g->generals, general_strings_free);
+	for (int s = 0; s < GAME_SIDES; s++)
+		free(g->sides[s].id);
+	free(g->scenario_id);
+}
+
 void hex_game_destroy(hex_game *g)
 {
 	if (!g)
 		return;
-	array_free(g->units, g->unit_count, sizeof *g->units, unit_strings_free);
-	array_free(g->generals, g->general_count, sizeof *g->generals, general_strings_free);
+	if (names_release(g->names))
+		names_free(g);
+	else
+		free(g->generals);
+	free(g->units);
 	for (size_t i = 0; i < g->brigade_count; i++)
 		free(g->brigades[i].id);
 	free(g->brigades);
-	for (int s = 0; s < GAME_SIDES; s++)
-		free(g->sides[s].id);
 	free(g->objectives);
 	free(g->terrain);
 	free(g->fieldworks);
@@ -353,7 +402,6 @@ void hex_game_destroy(hex_game *g)
 	free(g->lone);
 	free(g->generals_on);
 	free(g->unit_by_id);
-	free(g->scenario_id);
 	free(g->player_memo);
 	special_table_destroy(g->special);
 	free(g);
@@ -430,7 +478,7 @@ hex_game *hex_game_clone(const hex_game *g)
 	hex_game *c = xmalloc(sizeof *c);
 	*c = *g;
 	size_t n = hex_count(&g->board);
-	c->scenario_id = dup_or_null(g->scenario_id);
+	atomic_fetch_add_explicit(&g->names->refs, 1, memory_order_relaxed);
 	c->special = special_table_clone(g->special);
 	c->terrain = copy_items(g->terrain, n, sizeof *c->terrain);
 	c->fieldworks = copy_items(g->fieldworks, n, sizeof *c->fieldworks);
@@ -440,16 +488,8 @@ hex_game *hex_game_clone(const hex_game *g)
 	c->unit_by_id = copy_items(g->unit_by_id, g->unit_id_slots, sizeof *c->unit_by_id);
 	c->player_memo = g->player_memo ? copy_items(g->player_memo, 1, g->player_memo_size) : NULL;
 	c->objectives = copy_items(g->objectives, g->objective_count, sizeof *c->objectives);
-	for (int s = 0; s < GAME_SIDES; s++)
-		c->sides[s].id = dup_or_null(g->sides[s].id);
 	c->units = copy_items(g->units, g->unit_count, sizeof *c->units);
-	for (size_t i = 0; i < g->unit_count; i++)
-		unit_strings_copy(&c->units[i]);
 	c->generals = copy_items(g->generals, g->general_count, sizeof *c->generals);
-	for (size_t i = 0; i < g->general_count; i++) {
-		c->generals[i].id = dup_or_null(g->generals[i].id);
-		c->generals[i].name = dup_or_null(g->generals[i].name);
-	}
 	/* The brigades keep their capacity: forming one appends in place. */
 	c->brigades = xcalloc(g->brigade_capacity, sizeof *c->brigades);
 	memcpy(c->brigades, g->brigades, g->brigade_count * sizeof *c->brigades);

@@ -32,8 +32,10 @@ typedef struct hex_unit {
 	const rs_unit_type *type;
 	/* weapon, quality, state, kind (sc_unit_attribute_names): the value
 	 * given or the ruleset's default; NULL when the type has no such
-	 * attribute. */
-	char *attr[SC_UNIT_ATTRIBUTES];
+	 * attribute.  Not the unit's own: the ruleset's spelling, a constant,
+	 * or a copy the game's names keep (hex_game.c), so that a copy of
+	 * the game copies none. */
+	const char *attr[SC_UNIT_ATTRIBUTES];
 	hex_coord at;
 	int figures;
 	int full;
@@ -107,6 +109,11 @@ typedef struct hex_game {
 	const ruleset *rs;
 	hex_board board;
 	char *scenario_id;
+	/* The names no action changes (the scenario's id, the sides' ids,
+	 * the units' and the generals' ids and names) are shared by a game
+	 * and its copies, which the players make for every game they weigh
+	 * or play out: the last of them to go frees them (hex_game.c). */
+	struct hex_names *names;
 	const rs_terrain **terrain;   /* per hex index; the ruleset's default where the scenario lists none */
 	/* The lines of sight of this map (sight_lines.h), shared by every game
 	 * on it and by copies; NULL when none are kept.  The terrain never

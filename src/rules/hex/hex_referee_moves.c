@@ -729,10 +729,8 @@ static bool has_then(const hex_unit *u, const char *then)
 static void set_attr(const hex_game *g, hex_unit *u, const char *attribute, const char *value)
 {
 	for (int k = 0; k < SC_UNIT_ATTRIBUTES; k++)
-		if (strcmp(sc_unit_attribute_names[k], attribute) == 0) {
-			free(u->attr[k]);
-			u->attr[k] = xstrdup(value);
-		}
+		if (strcmp(sc_unit_attribute_names[k], attribute) == 0)
+			u->attr[k] = value;   /* a constant: the game's copies share it (hex_unit.attr) */
 	hex_game_unit_attrs_changed(g->rs, u);
 }
 

@@ -320,12 +320,21 @@ static bool outside_section(const hex_game *g, int side, const order_card *oc, h
 #define OUTSIDE_SECTION(g, side, oc, r, err) \
 	(rules_quiet() ? rules_fail_quiet(err) : outside_section(g, side, oc, r, err))
 
+/* r's group (orders_key) and the sections of the hex it stands on, when
+ * eligible has read them (key >= 0): orders_add, which needs them too,
+ * reads them once. */
+typedef struct order_place {
+	int key;
+	unsigned sections;
+} order_place;
+
 /* Whether the card may order r.  With `found` not NULL the section a
  * section card orders is set aside: *found gets the sections of the hex
  * r's group stands on (orders_sections_usable).  One function for both,
- * so that the answer for each section is the rules' own. */
+ * so that the answer for each section is the rules' own.  *place (may
+ * be NULL) gets the group and its sections when they were read. */
 static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref r, rules_error *err,
-	unsigned *found)
+	unsigned *found, order_place *place)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
 	const char *id = rules_quiet() ? "" : hex_game_ref_id(g, r);   /* for the words of a refusal */
@@ -347,8 +356,12 @@ static bool eligible(const hex_game *g, int side, const order_card *oc, hex_ref 
 	/* Where the unit's group stands, only for the cards that order by
 	 * section. */
 	unsigned sections = 0;
-	if (oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE)
-		sections = hex_sections(&g->board, key_hex(g, orders_key(g, oc, r)));
+	if (oc->kind == ORDER_SECTION || oc->kind == ORDER_SECTION_TYPE) {
+		int key = orders_key(g, oc, r);
+		sections = hex_sections(&g->board, key_hex(g, key));
+		if (place)
+			*place = (order_place){ key, sections };
+	}
 	if (found)
 		*found = sections;
 	bool outside = !found && !(sections & oc->section);
@@ -421,9 +434,10 @@ bool orders_add(const hex_game *g, int side, const order_card *oc, order_set *s,
 	rules_error *err)
 {
 	const rs_card *card = &g->rs->deck.cards[oc->card];
-	if (!eligible(g, side, oc, r, err, NULL))
+	order_place place = { -1, 0 };
+	if (!eligible(g, side, oc, r, err, NULL, &place))
 		return false;
-	int key = orders_key(g, oc, r);
+	int key = place.key >= 0 ? place.key : orders_key(g, oc, r);
 	for (int i = 0; i < s->count; i++)
 		if (s->keys[i] == key)
 			return true;   /* already ordered with its group */
@@ -445,7 +459,7 @@ bool orders_add(const hex_game *g, int side, const order_card *oc, order_set *s,
 			oc->limit == 1 ? "order" : "orders", hex_game_ref_id(g, r), s->count + 1);
 		return false;
 	}
-	unsigned sections = hex_sections(&g->board, key_hex(g, key));
+	unsigned sections = place.key >= 0 ? place.sections : hex_sections(&g->board, key_hex(g, key));
 	if (oc->kind == ORDER_EACH_SECTION) {
 		s->sections[s->count] = sections;
 		if (!sections_assignable(g, s->sections, s->count + 1)) {
@@ -468,11 +482,11 @@ bool orders_card_usable(const hex_game *g, int side, const order_card *oc)
 	rules_error why;
 	for (size_t i = 0; i < g->unit_count; i++)
 		if (g->units[i].alive && g->units[i].side == side &&
-			eligible(g, side, oc, (hex_ref){ REF_UNIT, (int)i }, &why, NULL))
+			eligible(g, side, oc, (hex_ref){ REF_UNIT, (int)i }, &why, NULL, NULL))
 			return true;
 	for (size_t i = 0; i < g->general_count; i++)
 		if (g->generals[i].alive && g->generals[i].side == side &&
-			eligible(g, side, oc, (hex_ref){ REF_GENERAL, (int)i }, &why, NULL))
+			eligible(g, side, oc, (hex_ref){ REF_GENERAL, (int)i }, &why, NULL, NULL))
 			return true;
 	return false;
 }
@@ -485,11 +499,11 @@ unsigned orders_sections_usable(const hex_game *g, int side, const order_card *o
 	rules_error why;
 	for (size_t i = 0; i < g->unit_count && found != every; i++)
 		if (g->units[i].alive && g->units[i].side == side &&
-			eligible(g, side, oc, (hex_ref){ REF_UNIT, (int)i }, &why, &sections))
+			eligible(g, side, oc, (hex_ref){ REF_UNIT, (int)i }, &why, &sections, NULL))
 			found |= by_section ? sections : every;
 	for (size_t i = 0; i < g->general_count && found != every; i++)
 		if (g->generals[i].alive && g->generals[i].side == side &&
-			eligible(g, side, oc, (hex_ref){ REF_GENERAL, (int)i }, &why, &sections))
+			eligible(g, side, oc, (hex_ref){ REF_GENERAL, (int)i }, &why, &sections, NULL))
 			found |= by_section ? sections : every;
 	return found;
 }

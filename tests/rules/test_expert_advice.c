@@ -4,8 +4,7 @@
  * the referee takes on the game as it stands, the value lies in 0..1 and
  * the chosen plan's wins are among its simulations; the same game, seed
  * and simulation count give the same advice; and the game advised on is
- * left as it was.  The later plans join the search only as its
- * simulations grow.  Small simulation counts, no clock. */
+ * left as it was.  Small simulation counts, no clock. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -20,7 +19,6 @@
 #include "base/util.h"
 #include "engine_fixture.h"
 #include "rules/expert/expert_advice.h"
-#include "rules/expert/expert_search.h"
 #include "rules/players.h"
 
 #define SIMS 8
@@ -131,49 +129,12 @@ static void test_grid_hooks(void **state)
 	assert_int_equal(expert_advice_percent(0), 0);
 }
 
-/* The first plans are weighed from the start, the later ones one by one
- * as the simulations grow; a short search stays on the first. */
-static void test_widening(void **state)
-{
-	(void)state;
-	assert_int_equal(expert_plans_weighed(0, 5, 9), 5);
-	assert_int_equal(expert_plans_weighed(5 * EXPERT_SIMS_PER_PLAN - 1, 5, 9), 5);
-	assert_int_equal(expert_plans_weighed(5 * EXPERT_SIMS_PER_PLAN, 5, 9), 6);
-	assert_int_equal(expert_plans_weighed(100 * EXPERT_SIMS_PER_PLAN, 5, 9), 9);
-	assert_int_equal(expert_plans_weighed(0, 1, 1), 1);
-
-	loaded l;
-	game *g = dealt(&l, "shiloh", 17);
-	const expert_grid *grid = expert_grid_on(g->impl->grid);
-	int side = game_to_play(g);
-	rng own;
-	rng_seed(&own, 9);
-	expert_plan plans[EXPERT_PLAN_MAX];
-	int count = (int)expert_plan_candidates(g, side, grid, plans, &own);
-	int first = 1;
-	while (first < count && !plans[first].later)
-		first++;
-	assert_true(first > 1 && first < count);
-	for (int i = first; i < count; i++)
-		assert_true(plans[i].later);
-	expert_verdict v;
-	expert_think short_budget = { 0, SIMS };
-	expert_search(g, side, grid, plans, (size_t)count, &short_budget, &own, &v);
-	assert_int_equal(v.weighed, first);
-	expert_think long_budget = { 0, (long)first * EXPERT_SIMS_PER_PLAN + 1 };
-	expert_search(g, side, grid, plans, (size_t)count, &long_budget, &own, &v);
-	assert_int_equal(v.weighed, first + 1);
-	game_destroy(g);
-	unload(&l);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grid_hooks),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_square),
-		cmocka_unit_test(test_widening),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

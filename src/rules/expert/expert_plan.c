@@ -92,31 +92,12 @@ size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_p
 				add(out, &n, "strong", lines[i]);
 		for (size_t i = 0; i < COUNT_OF(BESIDE_OPENINGS); i++)
 			add(out, &n, BESIDE_OPENINGS[i], NULL);
-		/* Then each opening in each other manner: whether the card
-		 * is worth playing may hang on how boldly its units go, but
-		 * these many plans pay only where the budget is long. */
-		for (size_t i = 0; i < count; i++)
-			for (int m = PLAYER_MANNER_OWN + 1; m < manners && n < EXPERT_PLAN_MAX; m++) {
-				add(out, &n, "strong", lines[i]);
-				out[n - 1].manner = m;
-				out[n - 1].later = true;
-			}
 	} else {
 		for (size_t i = 0; i < COUNT_OF(VARIANTS); i++)
 			add(out, &n, VARIANTS[i], NULL);
 	}
-	/* The later plans' seeds are drawn from a stream of their own: the
-	 * one the search goes on to draw from stays the same whatever their
-	 * number, so a short budget plays the games it played without them. */
-	rng later;
-	bool later_seeded = false;
-	for (size_t i = 0; i < n; i++) {
-		if (out[i].later && !later_seeded) {
-			rng_seed(&later, out[0].seed);
-			later_seeded = true;
-		}
-		out[i].seed = rng_next(out[i].later ? &later : rnd);
-	}
+	for (size_t i = 0; i < n; i++)
+		out[i].seed = rng_next(rnd);
 	return n;
 }
 

@@ -24,9 +24,8 @@
 #include "expert_grid.h"
 
 /* The most candidates a turn weighs: the strong player's own turn, its
- * turn in its other manners and after each other opening, the simple
- * player's, and each opening in each other manner. */
-#define EXPERT_PLAN_MAX 64
+ * turn after each other opening, and the simple player's. */
+#define EXPERT_PLAN_MAX 24
 
 typedef struct expert_plan {
 	const char *base;    /* the player that plays the turn */
@@ -34,18 +33,13 @@ typedef struct expert_plan {
 	uint64_t seed;       /* the plan's choices */
 	/* The turn's first action, a log line; empty: the base player's. */
 	char opening[EXPERT_LINE_MAX];
-	/* Weighed only once the simulations are many enough to spare some
-	 * for it (expert_search.h): the candidates a short budget would
-	 * spread itself too thin over. */
-	bool later;
 } expert_plan;
 
 /* The candidates for the turn `me` is to play on g, into out; how many
  * (at least one: plan 0, the strong player's own turn, which the search
  * keeps unless another does better): at a turn's opening, the strong
  * player's turn in its other manners, where it has them, and after each
- * other opening the grid names; then, marked `later`, its turn after
- * each opening in each other manner.  The plans' seeds come from rnd. */
+ * other opening the grid names; the plans' seeds come from rnd. */
 size_t expert_plan_candidates(game *g, int me, const expert_grid *grid, expert_plan out[EXPERT_PLAN_MAX], rng *rnd);
 
 typedef struct expert_play {

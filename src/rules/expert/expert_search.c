@@ -285,14 +285,6 @@ static int choose(const double *sum, const double *squares, const long *visits, 
 	return best;
 }
 
-int expert_plans_weighed(long sims, int first, int count)
-{
-	long more = sims / EXPERT_SIMS_PER_PLAN - first + 1;
-	if (more <= 0)
-		return first < count ? first : count;
-	return more >= count - first ? count : first + (int)more;
-}
-
 void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *plans, size_t plan_count,
 	const expert_think *think, rng *rnd, expert_verdict *out)
 {
@@ -303,17 +295,12 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 	int count = plan_count < 1 ? 1 : plan_count > EXPERT_PLAN_MAX ? EXPERT_PLAN_MAX : (int)plan_count;
 	for (int i = 0; i < count; i++)
 		expert_plan_policy(&policies[i], &states[i], &plans[i]);
-	int first = 1;
-	while (first < count && !plans[first].later)
-		first++;
-	int weighed = first;
 	double start = think->sims > 0 ? 0 : now_ms();
 	long n = 0;
 	for (;; n++) {
-		if (think->sims > 0 ? n >= think->sims : n >= first && now_ms() - start >= (double)think->ms)
+		if (think->sims > 0 ? n >= think->sims : n >= count && now_ms() - start >= (double)think->ms)
 			break;
-		weighed = expert_plans_weighed(n, first, count);
-		int i = pick(sum, visits, n, weighed);
+		int i = pick(sum, visits, n, count);
 		bool won;
 		double v = rollout(g, me, grid, &policies[i], rng_next(rnd), &won);
 		wins[i] += won;
@@ -328,6 +315,5 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 	out->value = visits[best] ? sum[best] / visits[best] : 0.5;
 	out->sims = n;
 	out->plan_sims = visits[best];
-	out->weighed = weighed;
 	out->wins = wins[best];
 }

@@ -6,10 +6,8 @@
  * side's next turn by the strong player, and values the position reached
  * (the grid's evaluate at the cut); in the end game, when a side is one
  * flag from its target, it plays on for some turns, both sides by the
- * strong player, so that who takes the last flag decides the value.  The
- * candidates share the simulations by UCB1, those marked `later` joining
- * one by one as the simulations run grow (a long budget weighs more
- * plans); the strong player's own turn is played unless another plan's
+ * strong player, so that who takes the last flag decides the value.  The candidates share the simulations
+ * by UCB1; the strong player's own turn is played unless another plan's
  * mean beats it by more than a standard error of the difference.
  *
  * The search reads the game only through copies: the real game is never
@@ -32,16 +30,7 @@ typedef struct expert_verdict {
 	long sims;           /* simulations run, over all plans */
 	long plan_sims;      /* those of the plan chosen */
 	long wins;           /* and of these, those that ended in its side's win */
-	int weighed;         /* the plans that took part (expert_plans_weighed) */
 } expert_verdict;
-/* The plans marked `later` join the search one at a time, each once the
- * simulations run reach this many for every plan weighed so far: a short
- * budget stays on the first plans, a long one widens to all of them. */
-#define EXPERT_SIMS_PER_PLAN 100
-/* How many of `count` plans a search weighs once it has run `sims`
- * simulations, the `first` of them (those not marked later) from the
- * start. */
-int expert_plans_weighed(long sims, int first, int count);
 
 /* The value of g for `side`: 1 won, 0 lost, else from the flags each side
  * still needs and the material share. */

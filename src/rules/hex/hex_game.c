@@ -344,7 +344,6 @@ hex_game *hex_game_create_at(const position *pos)
 	return g;
 }
 
-/* The strings a unit owns: freed with the game, copied with a clone. */
 /* A game lets go of its names: true when it was the last to hold them,
  * which then frees them. */
 static bool names_release(struct hex_names *n)

@@ -81,10 +81,11 @@ size_t grid_line_memo(const grid_board *board, grid_cell a, grid_cell b, grid_li
 
 	/* Not kept yet: found without the lock, in one walk with room for
 	 * them all, kept with it. */
-	grid_line_cell *cells = malloc(grid_line_contacts_max(board, a, b) * sizeof *cells);
+	size_t room = grid_line_contacts_max(board, a, b);
+	grid_line_cell *cells = malloc(room * sizeof *cells);
 	if (!cells)
 		return grid_line_contacts(board, a, b, out, max);
-	size_t n = grid_line_contacts(board, a, b, cells, grid_line_contacts_max(board, a, b));
+	size_t n = grid_line_contacts(board, a, b, cells, room);
 	if (out && max)
 		memcpy(out, cells, (n < max ? n : max) * sizeof *out);
 	pthread_mutex_lock(&memo_lock);

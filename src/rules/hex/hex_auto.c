@@ -740,10 +740,7 @@ static bool choose_orders(referee *r, gl_action *a)
 	rank_by_distance(list, n);
 	order_set s;
 	order_set_init(&s, g);
-	memcpy(s.keys, r->orders.keys, (size_t)r->orders.count * sizeof *s.keys);
-	memcpy(s.sections, r->orders.sections, (size_t)r->orders.count * sizeof *s.sections);
-	s.count = r->orders.count;
-	s.dig = r->orders.dig;
+	order_set_assign(&s, &r->orders);
 	a->kind = ACT_ORDER;
 	a->words = xcalloc(n + 1, sizeof *a->words);
 	for (size_t i = 0; i < n; i++)

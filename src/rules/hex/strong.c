@@ -563,13 +563,8 @@ static double order_ranked(const referee *r, const order_card *oc, const order_s
 	const hex_game *g = r->g;
 	order_set s;
 	order_set_init(&s, g);
-	for (int i = 0; given && i < given->count; i++) {
-		s.keys[i] = given->keys[i];
-		s.sections[i] = given->sections[i];
-	}
-	s.count = given ? given->count : 0;
 	if (given)
-		s.dig = given->dig;
+		order_set_assign(&s, given);
 	double sum = 0;
 	rules_error why;   /* only yes or no matters here */
 	for (size_t i = 0; i < n; i++) {

@@ -141,9 +141,9 @@ static bool sight_allows(const hex_game *g, hex_coord from, hex_coord to, const 
 	return clear;
 }
 
-/* Whether an enemy unit stands next to unit u, which then may battle no
- * more distant one (the rulesets that say so); a reason says where. */
-static bool enemy_adjacent(const hex_game *g, const hex_unit *u, dice_answer *out)
+/* Where an enemy unit stands next to unit u, which then may battle no
+ * more distant one (the rulesets that say so): true with the hex in *at. */
+static bool enemy_adjacent(const hex_game *g, const hex_unit *u, hex_coord *at)
 {
 	hex_coord nb[6];
 	hex_neighbours(u->at, nb);
@@ -152,19 +152,45 @@ static bool enemy_adjacent(const hex_game *g, const hex_unit *u, dice_answer *ou
 		long index = hex_index(&g->board, nb[k]);
 		if (index < 0 || !g->occupants[index] || hex_game_units_at(g, nb[k], 1 - u->side, NULL, 0) == 0)
 			continue;
-		char h[HEX_ADDRESS_MAX];
-		REASON(g, out, g->rs->battle.dice_rule, "an enemy unit is adjacent at %s: a unit may not battle a more distant one",
-			hex_format(nb[k], h));
+		*at = nb[k];
 		return true;
 	}
 	return false;
 }
 
+void dice_attacker_init(const hex_game *g, int attacker, const bool *general_spent, dice_attacker *a)
+{
+	const hex_unit *u = &g->units[attacker];
+	a->unit = attacker;
+	a->entry = dice_entry(u);
+	/* The attacker's hex, read once: its terrain, and whether a general
+	 * may stand there (hex_game_terrain, hex_game_unit_general). */
+	long from_index = hex_index(&g->board, u->at);
+	/* A general with the unit (§4): battlecry-1999 and noord-zuid. */
+	a->general = u->type->general_dice == 0 || (from_index >= 0 && !g->generals_on[from_index]) ? -1 :
+		hex_game_unit_general_found(g, attacker);
+	a->general_spent = a->general >= 0 && general_spent && general_spent[a->general];
+	a->own = from_index >= 0 ? g->terrain[from_index] : NULL;
+	/* The scenario's special rules: a side's unit type with more or
+	 * fewer dice (counted only where the unit is in range). */
+	a->adjust = hex_special_dice(g, u, &a->adjust_line);
+	a->bound = -1;
+}
+
+/* Whether an enemy next to the attacker binds it (§4: the rulesets that
+ * say so), asked once for every target weighed from where it stands. */
+static bool attacker_bound(const hex_game *g, dice_attacker *a)
+{
+	if (a->bound < 0)
+		a->bound = enemy_adjacent(g, &g->units[a->unit], &a->bound_at);
+	return a->bound;
+}
+
 /* sharp: the battle of a sharpshooter card (§8.1) against a general; an
  * attached general is a target when `attached_ok`, and any unit type may
  * shoot at him. */
-static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref target,
-	const bool *general_spent, bool sharp, bool attached_ok, bool sight, dice_answer *out)
+static void battle_dice(const hex_game *g, dice_attacker *a, hex_coord to, hex_ref target, bool sharp,
+	bool attached_ok, bool sight, dice_answer *out)
 {
 	/* The reasons, last, are many and large: only their count is cleared,
 	 * as the players ask the dice of every battle they weigh. */
@@ -175,6 +201,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	/* A player weighing its choices (rules_quiet) reads no reasons. */
 	bool quiet = rules_quiet();
 	out->quiet = quiet;
+	int attacker = a->unit;
 	const hex_unit *u = &g->units[attacker];
 	char at[HEX_ADDRESS_MAX], there[HEX_ADDRESS_MAX];
 	if (!quiet) {
@@ -190,23 +217,17 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	out->target = target;
 
 	/* Base dice by distance (§4). */
-	const rs_dice *entry = dice_entry(u);
-	int base = entry_at(entry, out->distance);
-	int range = entry ? entry->count : 0;
+	int base = entry_at(a->entry, out->distance);
+	int range = a->entry ? a->entry->count : 0;
 	const char *type = u->type->id;
 	if (base > 0)
 		REASON(g, out, g->rs->battle.dice_rule, "%s at %d %s: %d %s", type, out->distance,
 			out->distance == 1 ? "hex" : "hexes", base, dice_word(base));
 	int total = base;
 
-	/* The attacker's hex, read once: its terrain, and whether a general
-	 * may stand there (hex_game_terrain, hex_game_unit_general). */
-	long from_index = hex_index(&g->board, u->at);
-	/* A general with the unit (§4): battlecry-1999 and noord-zuid. */
-	int gen = u->type->general_dice == 0 || (from_index >= 0 && !g->generals_on[from_index]) ? -1 :
-		hex_game_unit_general_found(g, attacker);
+	int gen = a->general;
 	if (gen >= 0) {
-		if (general_spent && general_spent[gen]) {
+		if (a->general_spent) {
 			REASON(g, out, g->rs->battle.dice_rule, "general %s has already fought beside another unit this turn: no extra die",
 				g->generals[gen].id);
 		} else {
@@ -218,7 +239,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	}
 
 	/* Artillery on a hill (§4): the terrain the data marks elevated. */
-	const rs_terrain *own = from_index >= 0 ? g->terrain[from_index] : NULL;
+	const rs_terrain *own = a->own;
 	if (u->type->hill_dice != 0 && own && own->elevated) {
 		total += u->type->hill_dice;
 		if (!quiet)
@@ -236,8 +257,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		total += target_terrain(g, to_index, out);
 	/* The scenario's special rules: a side's unit type with more or
 	 * fewer dice; a unit in range keeps at least one. */
-	int adjust_line;
-	int adjust = base > 0 ? hex_special_dice(g, u, &adjust_line) : 0;
+	int adjust = base > 0 ? a->adjust : 0;
 	if (adjust != 0) {
 		int before = total;
 		total += adjust;
@@ -246,7 +266,7 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 		if (!quiet)
 			rules_reasons_add(&out->reasons, special_kind_name(SPECIAL_ADJUST), "%s of %s: %+d %s, by the "
 				"scenario's special rule on line %d%s", type, g->sides[u->side].id, adjust, dice_word(adjust),
-				adjust_line, total == 1 && before + adjust < 1 ? " (one die stays)" : "");
+				a->adjust_line, total == 1 && before + adjust < 1 ? " (one die stays)" : "");
 	}
 	out->total = total;
 
@@ -294,8 +314,12 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 	}
 	if (ok && out->distance > 1 && sight)
 		ok = sight_allows(g, u->at, to, at, there, out);
-	if (ok && out->distance > 1 && g->rs->battle.adjacent_enemy_binds)
-		ok = !enemy_adjacent(g, u, out);
+	if (ok && out->distance > 1 && g->rs->battle.adjacent_enemy_binds && attacker_bound(g, a)) {
+		char h[HEX_ADDRESS_MAX];
+		REASON(g, out, g->rs->battle.dice_rule, "an enemy unit is adjacent at %s: a unit may not battle a more distant one",
+			hex_format(a->bound_at, h));
+		ok = false;
+	}
 	if (ok && total < 1) {
 		REASON(g, out, g->rs->battle.dice_rule, "%d %s after modifiers: fewer than one die, the unit cannot battle",
 			total, dice_word(total));
@@ -309,13 +333,28 @@ static void battle_dice(const hex_game *g, int attacker, hex_coord to, hex_ref t
 void dice_battle(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out)
 {
-	battle_dice(g, attacker, to, target, general_spent, false, false, true, out);
+	dice_attacker a;
+	dice_attacker_init(g, attacker, general_spent, &a);
+	battle_dice(g, &a, to, target, false, false, true, out);
 }
 
 void dice_battle_unsighted(const hex_game *g, int attacker, hex_coord to, hex_ref target,
 	const bool *general_spent, dice_answer *out)
 {
-	battle_dice(g, attacker, to, target, general_spent, false, false, false, out);
+	dice_attacker a;
+	dice_attacker_init(g, attacker, general_spent, &a);
+	battle_dice(g, &a, to, target, false, false, false, out);
+}
+
+void dice_battle_from(const hex_game *g, dice_attacker *a, hex_coord to, hex_ref target, dice_answer *out)
+{
+	battle_dice(g, a, to, target, false, false, true, out);
+}
+
+void dice_battle_unsighted_from(const hex_game *g, dice_attacker *a, hex_coord to, hex_ref target,
+	dice_answer *out)
+{
+	battle_dice(g, a, to, target, false, false, false, out);
 }
 
 bool dice_sight_clear(const hex_game *g, int attacker, hex_coord to, const dice_answer *unsighted)
@@ -326,8 +365,9 @@ bool dice_sight_clear(const hex_game *g, int attacker, hex_coord to, const dice_
 void dice_sharpshot(const hex_game *g, int attacker, int general, bool attached_ok, const bool *general_spent,
 	dice_answer *out)
 {
-	battle_dice(g, attacker, g->generals[general].at, (hex_ref){ REF_GENERAL, general }, general_spent, true,
-		attached_ok, true, out);
+	dice_attacker a;
+	dice_attacker_init(g, attacker, general_spent, &a);
+	battle_dice(g, &a, g->generals[general].at, (hex_ref){ REF_GENERAL, general }, true, attached_ok, true, out);
 }
 
 bool dice_defensive(const hex_game *g, int defender, int attacker, rules_error *err)

@@ -40,6 +40,28 @@ void dice_battle_unsighted(const hex_game *g, int attacker, hex_coord to, hex_re
  * line of sight too: what dice_battle says of it. */
 bool dice_sight_clear(const hex_game *g, int attacker, hex_coord to, const dice_answer *unsighted);
 
+/* What the dice of a battle owe to the attacker where it stands, whatever
+ * its target: its dice entry, the general with it, its hex, the
+ * scenario's adjustment, and whether an enemy next to it binds it (asked
+ * when first needed).  A player weighing every target of a unit reads
+ * them once; valid while nothing on the board moves. */
+typedef struct dice_attacker {
+	int unit;
+	const rs_dice *entry;
+	int general;            /* the general with the unit, or -1 */
+	bool general_spent;     /* his extra die spent this turn */
+	const rs_terrain *own;  /* the attacker's hex; NULL off the board */
+	int adjust, adjust_line;
+	signed char bound;      /* an enemy adjacent: -1 until asked */
+	hex_coord bound_at;
+} dice_attacker;
+
+void dice_attacker_init(const hex_game *g, int attacker, const bool *general_spent, dice_attacker *a);
+/* dice_battle and dice_battle_unsighted for the attacker `a` describes. */
+void dice_battle_from(const hex_game *g, dice_attacker *a, hex_coord to, hex_ref target, dice_answer *out);
+void dice_battle_unsighted_from(const hex_game *g, dice_attacker *a, hex_coord to, hex_ref target,
+	dice_answer *out);
+
 /* The dice of a sharpshooter card's battle (§8.1): unit `attacker`
  * against enemy general `general`, with the unit's usual dice for the
  * distance, range and line of sight; a general standing with a unit is a

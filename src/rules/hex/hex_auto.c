@@ -769,11 +769,11 @@ enum { BATTLE_OPTION_ROOM = 128 };
 /* The battle of `unit` against `t` at `at`, weighed without the line of
  * sight, into *out: 1, or 0 when it is not allowed or scores nothing
  * (most dice, then the weakest). */
-static size_t battle_option_at(const hex_game *g, int unit, hex_ref t, hex_coord at, const bool *spent,
+static size_t battle_option_at(const hex_game *g, dice_attacker *attacker, hex_ref t, hex_coord at,
 	battle_option *out)
 {
 	dice_answer d;
-	dice_battle_unsighted(g, unit, at, t, spent, &d);
+	dice_battle_unsighted_from(g, attacker, at, t, &d);
 	/* Weakened targets first, among equal dice. */
 	int score = d.dice * 16 - (t.kind == REF_UNIT ? g->units[t.index].figures : 0);
 	if (!d.allowed || score <= 0)
@@ -831,11 +831,19 @@ static size_t battle_options(const hex_game *g, int unit, const battle_view *v, 
 	const hex_unit *u = &g->units[unit];
 	int range = dice_range(u);   /* read once: the rules' conditions make it dear */
 	const enemies *e = &v->foes;
+	/* What the dice owe to the unit, read once for all its targets. */
+	dice_attacker attacker;
+	bool prepared = false;
 	size_t n = 0;
-	for (size_t i = 0; i < e->count; i++)
-		if (hex_distance(u->at, e->at[i]) <= range)
-			n += battle_option_at(g, unit, (hex_ref){ i < e->units ? REF_UNIT : REF_GENERAL, e->who[i] }, e->at[i],
-				v->spent.of, &out[n]);
+	for (size_t i = 0; i < e->count; i++) {
+		if (hex_distance(u->at, e->at[i]) > range)
+			continue;
+		if (!prepared)
+			dice_attacker_init(g, unit, v->spent.of, &attacker);
+		prepared = true;
+		n += battle_option_at(g, &attacker, (hex_ref){ i < e->units ? REF_UNIT : REF_GENERAL, e->who[i] }, e->at[i],
+			&out[n]);
+	}
 	return n;
 }
 

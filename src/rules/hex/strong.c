@@ -57,6 +57,10 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 	target->kind = REF_NONE;
 	target->index = -1;
 	const unsigned short *far = strong_enemy_distances(g, e, u->at);
+	/* What the dice owe to the unit where it stands, read once for all
+	 * its targets. */
+	dice_attacker attacker;
+	bool prepared = false;
 	for (size_t k = 0; k < e->count + e->general_count; k++) {
 		hex_ref t = enemy_figure(e, k);
 		if (only.kind != REF_NONE && (only.kind != t.kind || only.index != t.index))
@@ -65,8 +69,11 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 		if (distance > range)
 			continue;
 		hex_coord at = hex_game_ref_at(g, t);
+		if (!prepared)
+			dice_attacker_init(g, unit, spent, &attacker);
+		prepared = true;
 		dice_answer d;
-		dice_battle(g, unit, at, t, spent, &d);
+		dice_battle_from(g, &attacker, at, t, &d);
 		if (!d.allowed || d.dice <= 0)
 			continue;
 		odds o;

@@ -9,9 +9,11 @@
 #include "../../base/util.h"
 
 
-/* A simulation stops at the start of the turn after the other side's
- * reply, or after this many actions (a guard: turns are far shorter). */
-#define ROLLOUT_ACTIONS 400
+/* A simulation stops at the start of a turn, after as many turns as the
+ * budget asks (expert_think_turns; two for expert_value), or after this
+ * many actions a turn (a guard: turns are far shorter). */
+#define ROLLOUT_ACTIONS_A_TURN 200
+#define VALUE_TURNS 2
 /* In the end game (a side one flag from its target) it plays on for this
  * many turns more, by the strong player on both sides: what counts then
  * is who takes the last flag, which a value at the cut guesses badly. */
@@ -148,12 +150,12 @@ static void plan_close(void *self)
 }
 
 /* One simulation: the value reached, and *won when the game ended won. */
-static double rollout(game *real, int me, const expert_grid *grid, const expert_policy *policy, uint64_t seed,
-	bool *won)
+static double rollout(game *real, int me, const expert_grid *grid, const expert_policy *policy, int turns,
+	uint64_t seed, bool *won)
 {
 	bool endgame = expert_endgame(real);
-	int cut = endgame ? 2 + ENDGAME_TURNS : 2;
-	int most = endgame ? ENDGAME_ACTIONS : ROLLOUT_ACTIONS;
+	int cut = endgame ? 2 + ENDGAME_TURNS : turns;
+	int most = endgame ? ENDGAME_ACTIONS : ROLLOUT_ACTIONS_A_TURN * turns;
 	game *g = game_clone(real);
 	rng r, dice;
 	rng_seed(&r, seed);
@@ -209,7 +211,7 @@ void expert_value(game *g, int me, const expert_grid *grid, const expert_policy 
 	rng_seed(&seeds, seed);
 	for (long k = 0; k < sims; k++) {
 		bool won;
-		double v = rollout(g, me, grid, policy, rng_next(&seeds), &won);
+		double v = rollout(g, me, grid, policy, VALUE_TURNS, rng_next(&seeds), &won);
 		out->sum += v;
 		out->squares += v * v;
 		out->wins += won;
@@ -295,6 +297,7 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 	int count = plan_count < 1 ? 1 : plan_count > EXPERT_PLAN_MAX ? EXPERT_PLAN_MAX : (int)plan_count;
 	for (int i = 0; i < count; i++)
 		expert_plan_policy(&policies[i], &states[i], &plans[i]);
+	int turns = expert_think_turns(think);
 	double start = think->sims > 0 ? 0 : now_ms();
 	long n = 0;
 	for (;; n++) {
@@ -302,7 +305,7 @@ void expert_search(game *g, int me, const expert_grid *grid, const expert_plan *
 			break;
 		int i = pick(sum, visits, n, count);
 		bool won;
-		double v = rollout(g, me, grid, &policies[i], rng_next(rnd), &won);
+		double v = rollout(g, me, grid, &policies[i], turns, rng_next(rnd), &won);
 		wins[i] += won;
 		sum[i] += v;
 		squares[i] += v * v;

@@ -3,7 +3,8 @@
  * simulation takes a copy of the game, deals the cards the searcher
  * cannot see again from what it can know (the grid's determinize), rolls
  * dice of its own, plays the turn by a candidate plan and the other
- * side's next turn by the strong player, and values the position reached
+ * side's next turn by the strong player (on a long budget both sides'
+ * next turns too: expert_think_turns), and values the position reached
  * (the grid's evaluate at the cut); in the end game, when a side is one
  * flag from its target, it plays on for some turns, both sides by the
  * strong player, so that who takes the last flag decides the value.  The candidates share the simulations

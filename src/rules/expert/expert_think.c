@@ -38,3 +38,18 @@ expert_think expert_think_get(void)
 {
 	return think_now;
 }
+
+/* Where a budget starts to be long.  A look two turns further spreads a
+ * plan's values wider: at 200 simulations a turn each plan gets too few
+ * of them to tell it (the expert then lost ground against strong), at
+ * 2,000 the longer look beats the short one (docs/players.md, "More
+ * thinking").  A longer simulation costs about twice the time, so 500 ms
+ * buys a little over 1,000 of them. */
+#define LONG_SIMS 1000L
+#define LONG_MS 500L
+
+int expert_think_turns(const expert_think *t)
+{
+	bool long_budget = t->sims > 0 ? t->sims >= LONG_SIMS : t->ms >= LONG_MS;
+	return long_budget ? 4 : 2;
+}

@@ -25,4 +25,9 @@ bool expert_think_parse(const char *text, expert_think *out);
 void expert_think_set(const expert_think *t);
 expert_think expert_think_get(void);
 
+/* How many turns a simulation plays before its position is valued, for
+ * this budget: the searcher's turn and the reply (2), or, on a long
+ * budget, both sides' next turns as well (4). */
+int expert_think_turns(const expert_think *t);
+
 #endif

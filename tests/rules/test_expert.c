@@ -353,10 +353,25 @@ static void test_think_words(void **state)
 	assert_non_null(player_kind_on(player_kind_find("expert"), GRID_HEX));
 }
 
+/* A long budget looks two turns further; short ones as before, so the
+ * seeded games at small simulation counts stay what they were. */
+static void test_think_turns(void **state)
+{
+	(void)state;
+	assert_int_equal(expert_think_turns(&(expert_think){ 0, 200 }), 2);
+	assert_int_equal(expert_think_turns(&(expert_think){ 0, 999 }), 2);
+	assert_int_equal(expert_think_turns(&(expert_think){ 0, 1000 }), 4);
+	assert_int_equal(expert_think_turns(&(expert_think){ 100, 0 }), 2);
+	assert_int_equal(expert_think_turns(&(expert_think){ 499, 0 }), 2);
+	assert_int_equal(expert_think_turns(&(expert_think){ 500, 0 }), 4);
+	assert_int_equal(expert_think_turns(&(expert_think){ EXPERT_THINK_DEFAULT_MS, 0 }), 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_think_words),
+		cmocka_unit_test(test_think_turns),
 		cmocka_unit_test(test_hidden_hand),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_budget_in_name),

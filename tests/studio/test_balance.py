@@ -116,8 +116,11 @@ try:
     wait(d, lambda drv: js(drv, "return document.body.dataset.ready === 'true'"), "the page starts")
     if open_scenario(d, "shiloh.xml"):
         show_panel(d)
-        check(panel(d, "status") == "none" and "Start" in d.find_element(By.ID, "balance-status").text,
-              "nothing is measured yet, and the panel says how to begin")
+        # The panel asks the studio what it last ran once it opens: the
+        # answer comes after the players' list, so it is waited for.
+        wait(d, lambda drv: panel(drv, "status") == "none"
+             and "Start" in drv.find_element(By.ID, "balance-status").text,
+             "nothing is measured yet, and the panel says how to begin")
         players = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#balance-players option")]
         check(players[0] == "" and "simple" in players and "strong,simple" in players,
               "the players: the default, each player, each pair: %r" % players)

@@ -287,7 +287,10 @@ try:
     d.get(studio.url)
     wait(d, lambda drv: drv.execute_script("return document.body.dataset.ready === 'true'"), "the page is ready")
     check(click_when_ready(d, "#play-it"), "'Play it' takes the click on the square scenario")
-    wait(d, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#play-player option"), "the start form shows")
+    # The players are filled in before the saved games are asked for, and
+    # the form shows only after those: it is waited for too.
+    wait(d, lambda drv: drv.find_element(By.ID, "play-setup").is_displayed()
+         and drv.find_elements(By.CSS_SELECTOR, "#play-player option"), "the start form shows")
     Select(d.find_element(By.ID, "play-side-choice")).select_by_value("union")
     Select(d.find_element(By.ID, "play-player")).select_by_value("simple")
     Select(d.find_element(By.ID, "play-dice-mode")).select_by_value("manual")

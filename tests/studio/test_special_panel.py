@@ -100,7 +100,12 @@ def board_tiles(studio):
 def set_lang(d, code):
     js(d, "const s = document.getElementById('lang'); s.value = arguments[0];"
           "s.dispatchEvent(new Event('change'));", code)
-    wait(d, lambda drv: js(drv, "return document.documentElement.lang === arguments[0]", code), "the page in " + code)
+    # The page's own words change first; the scenario's state in the
+    # language (the rules' sentences) comes after, and then its board:
+    # the board drawn in the language is waited for too.
+    wait(d, lambda drv: js(drv, "return document.documentElement.lang === arguments[0]"
+                                " && document.getElementById('stage').dataset.shows"
+                                " === 'mill.xml ' + arguments[0]", code), "the page in " + code)
     idle(d)
 
 

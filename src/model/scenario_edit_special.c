@@ -186,9 +186,11 @@ static bool check_child(const scenario_doc *d, int kind, const char *word, const
 	return sedit_check_attrs(d, &SEDIT_SHAPE_UNIT, op->attrs, op->attr_count, why);
 }
 
-static xmlNode *new_child(scenario_doc *d, xmlNode *rule, const char *word, const scedit_attr *attrs, size_t count)
+/* A new hex or unit of `rule`, a rule of kind `kind` (the caller's:
+ * kind_of has told it already). */
+static xmlNode *new_child(scenario_doc *d, xmlNode *rule, int kind, const char *word, const scedit_attr *attrs,
+	size_t count)
 {
-	int kind = kind_of(rule);
 	const char *child = RULE_SHAPES[kind].child;
 	xmlNode *n = sedit_new_element(d, child);
 	if (kind == SPECIAL_SCHEDULE)
@@ -227,7 +229,7 @@ static bool child_add(scenario_doc *d, const scedit_op *op, scedit_op *inv, sced
 		return sedit_refuse(why, "edit-duplicate-id", "the %s lists %s already", RULE_SHAPES[kind].shape.element, word);
 	xmlNode *n = sedit_raise(d, op->restore, rule);
 	if (!n)
-		n = new_child(d, rule, word, op->attrs, op->attr_count);
+		n = new_child(d, rule, kind, word, op->attrs, op->attr_count);
 	*inv = (scedit_op){ .kind = SCEDIT_DELETE, .piece = op->piece, .index = op->index };
 	if (unit)
 		inv->key = xstrdup(child_word(n));
@@ -351,9 +353,9 @@ static bool rule_add(scenario_doc *d, const scedit_op *op, scedit_op *inv, scedi
 			sedit_set_attr(n, own[i].name, own[i].value, 0);
 		sedit_insert(d, block, n, NULL);
 		for (size_t i = 0; i < item_count; i++)
-			new_child(d, n, items[i], NULL, 0);
+			new_child(d, n, kind, items[i], NULL, 0);
 		if (kind == SPECIAL_SCHEDULE)
-			new_child(d, n, NULL, unit.attrs, unit.attr_count);
+			new_child(d, n, kind, NULL, unit.attrs, unit.attr_count);
 	}
 	str_free_words(items, item_count);
 	if (!ok)

@@ -28,6 +28,7 @@
 
 static char *read_whole(const char *path, size_t *size)
 {
+	*size = 0;
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;

@@ -73,14 +73,26 @@ static inline long hex_index(const hex_board *board, hex_coord hex)
 	return (long)(hex.row >> 1) * pair + ((hex.row & 1) ? board->columns : 0) + hex.col;
 }
 
-/* Steps between two hexes, through axial coordinates of the "odd-r"
- * offset layout (shifted rows are the odd 0-based rows). */
-static inline int hex_distance(hex_coord a, hex_coord b)
+/* The axial column of a hex of the "odd-r" offset layout (shifted rows
+ * are the odd 0-based rows); its axial row is its row. */
+static inline int hex_axial_q(hex_coord h)
 {
-	int aq = a.col - (a.row - (a.row & 1)) / 2, bq = b.col - (b.row - (b.row & 1)) / 2;
-	int dq = aq - bq, dr = a.row - b.row;
+	return h.col - (h.row - (h.row & 1)) / 2;
+}
+
+/* Steps between two hexes given in axial coordinates: for a caller that
+ * measures many hexes against the same few and converts them once. */
+static inline int hex_axial_distance(int aq, int ar, int bq, int br)
+{
+	int dq = aq - bq, dr = ar - br;
 	int ds = -dq - dr;
 	return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
+
+/* Steps between two hexes, through their axial coordinates. */
+static inline int hex_distance(hex_coord a, hex_coord b)
+{
+	return hex_axial_distance(hex_axial_q(a), a.row, hex_axial_q(b), b.row);
 }
 
 static inline bool hex_adjacent(hex_coord a, hex_coord b)

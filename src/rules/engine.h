@@ -160,6 +160,11 @@ struct game_engine {
 	game *(*open)(const scenario *sc, const ruleset *rs, rules_error *why);
 	game *(*clone)(const game *g);
 	void (*destroy)(game *g);
+	/* What a copy of g worked out that no answer depends on (the odds
+	 * the strong player reckons, kept with the game) is kept by g too,
+	 * before the copy goes: the next copy starts from it.  A search
+	 * plays thousands of copies of one game. */
+	void (*keep_learned)(game *g, game *copy);
 
 	/* ---- the log's lines ---- */
 	/* One line (`number` for the messages) into a zeroed *a: false with
@@ -305,7 +310,8 @@ struct game_engine {
 /* The table of an engine whose functions are named NAME_open ...
  * NAME_roster_text after its fields. */
 #define GAME_ENGINE_FIELDS(name) \
-	.open = name##_open, .clone = name##_clone, .destroy = name##_destroy, .deal = name##_deal, \
+	.open = name##_open, .clone = name##_clone, .destroy = name##_destroy, \
+	.keep_learned = name##_keep_learned, .deal = name##_deal, \
 	.rolls = name##_rolls, .seeded = name##_seeded, .forget_seeded = name##_forget_seeded, \
 	.prepare = name##_prepare, .act = name##_act, \
 	.apply = name##_apply, .finish = name##_finish, .pass = name##_pass, .own_choice = name##_own_choice, \
@@ -346,6 +352,12 @@ static inline game *game_open(const game_engine *e, const scenario *sc, const ru
 static inline game *game_clone(const game *g)
 {
 	return g->impl->clone(g);
+}
+/* g keeps what its copy worked out (game_engine.keep_learned); the copy
+ * is still to be destroyed. */
+static inline void game_keep_learned(game *g, game *copy)
+{
+	g->impl->keep_learned(g, copy);
 }
 /* A new game of engine `e` for the engine alone: `size` zeroed bytes of
  * the grid's own game, whose first member is the game returned. */

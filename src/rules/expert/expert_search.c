@@ -156,6 +156,9 @@ static double rollout(game *real, int me, const expert_grid *grid, const expert_
 	bool endgame = expert_endgame(real);
 	int cut = endgame ? 2 + ENDGAME_TURNS : turns;
 	int most = endgame ? ENDGAME_ACTIONS : ROLLOUT_ACTIONS_A_TURN * turns;
+	/* Nobody reads the referee's sentences in a simulation: the notes of
+	 * each battle and the reasons of each die are not written. */
+	rules_quiet_begin();
 	game *g = game_clone(real);
 	rng r, dice;
 	rng_seed(&r, seed);
@@ -199,7 +202,10 @@ static double rollout(game *real, int me, const expert_grid *grid, const expert_
 		player_close(&mine);
 	if (seated)
 		policy->close(policy->self);
+	/* The odds the simulation reckoned serve the next ones. */
+	game_keep_learned(real, g);
 	game_destroy(g);
+	rules_quiet_end();
 	return v;
 }
 

@@ -59,6 +59,11 @@ static game *hex_engine_clone(const game *from)
 	return hex_wrap(g, referee_clone(p->r, g));
 }
 
+static void hex_engine_keep_learned(game *gm, game *copy)
+{
+	strong_memo_keep(GAME_CONTAINER(hex_play, gm)->g, GAME_CONTAINER(hex_play, copy)->g);
+}
+
 static void hex_engine_destroy(game *gm)
 {
 	hex_play *p = GAME_CONTAINER(hex_play, gm);

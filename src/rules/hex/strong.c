@@ -96,11 +96,15 @@ static double best_battle_among(const hex_game *g, int unit, const bool *spent, 
 struct strong_distances {
 	unsigned short *rows;
 	size_t stride;
+	size_t hexes;         /* the board's */
 	unsigned char *read;
+	/* Each figure's axial coordinates (hex_distance's), read once:
+	 * every hex weighed reads them all. */
+	int *q, *r;
 };
 
 /* What strong_enemies knows of a figure already (known[]). */
-enum { KNOWN_KEY = 1, KNOWN_MOVE = 2 };
+enum { KNOWN_KEY = 1, KNOWN_MOVE = 2, KNOWN_ATTACKER = 4 };
 
 void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 {
@@ -109,10 +113,12 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 	 * alignment. */
 	size_t figures = g->unit_count + g->general_count;
 	size_t ints = 3 * g->unit_count + g->general_count + 1;
-	e->distances = xmalloc(sizeof *e->distances + figures * sizeof *e->key + ints * sizeof *e->unit +
-		figures * (sizeof *e->known + sizeof *e->step_fires));
+	e->distances = xmalloc(sizeof *e->distances + g->unit_count * sizeof *e->attacker + figures * sizeof *e->key +
+		ints * sizeof *e->unit + figures * (sizeof *e->known + sizeof *e->step_fires));
 	e->distances->rows = NULL;
-	e->key = (battle_target_key *)(e->distances + 1);
+	e->distances->q = NULL;
+	e->attacker = (dice_attacker *)(e->distances + 1);
+	e->key = (battle_target_key *)(e->attacker + g->unit_count);
 	e->unit = (int *)(e->key + figures);
 	e->range = e->unit + g->unit_count;
 	e->move = e->range + g->unit_count;
@@ -137,10 +143,11 @@ void strong_enemies_init(strong_enemies *e, const hex_game *g, int side)
 void strong_enemies_finish(strong_enemies *e)
 {
 	if (e->distances)
-		free(e->distances->rows);
+		free(e->distances->q);
 	free(e->distances);
 	e->distances = NULL;
 	e->key = NULL;
+	e->attacker = NULL;
 	e->unit = e->range = e->move = e->general = NULL;
 	e->step_fires = NULL;
 	e->known = NULL;
@@ -161,23 +168,34 @@ const battle_target_key *strong_enemy_key(const hex_game *g, const strong_enemie
 const unsigned short *strong_enemy_distances(const hex_game *g, const strong_enemies *e, hex_coord h)
 {
 	struct strong_distances *d = e->distances;
-	size_t hexes = hex_count(&g->board);
 	if (!d->rows) {
-		d->stride = 1 + e->count + e->general_count;
-		d->rows = xmalloc((hexes + 1) * d->stride * sizeof *d->rows + hexes + 1);
+		size_t hexes = hex_count(&g->board);
+		size_t figures = e->count + e->general_count;
+		d->hexes = hexes;
+		d->stride = 1 + figures;
+		/* The coordinates first, for their alignment. */
+		d->q = xmalloc(2 * figures * sizeof *d->q + (hexes + 1) * d->stride * sizeof *d->rows + hexes + 1);
+		d->r = d->q + figures;
+		d->rows = (unsigned short *)(d->r + figures);
 		d->read = (unsigned char *)(d->rows + (hexes + 1) * d->stride);
 		memset(d->read, 0, hexes + 1);
+		for (size_t k = 0; k < figures; k++) {
+			hex_coord at = hex_game_ref_at(g, enemy_figure(e, k));
+			d->q[k] = hex_axial_q(at);
+			d->r[k] = at.row;
+		}
 	}
 	long i = hex_index(&g->board, h);
-	size_t at = i >= 0 ? (size_t)i : hexes;
+	size_t at = i >= 0 ? (size_t)i : d->hexes;
 	unsigned short *row = d->rows + at * d->stride;
 	if (d->read[at])
 		return row;
 	/* Off the board, read afresh each time. */
 	d->read[at] = i >= 0;
 	int nearest = -1;
+	int hq = hex_axial_q(h);
 	for (size_t k = 0; k + 1 < d->stride; k++) {
-		int far = hex_distance(h, hex_game_ref_at(g, enemy_figure(e, k)));
+		int far = hex_axial_distance(hq, h.row, d->q[k], d->r[k]);
 		row[1 + k] = (unsigned short)far;
 		if (k < e->count)
 			nearest = nearest < 0 || far < nearest ? far : nearest;
@@ -195,6 +213,20 @@ int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k)
 		e->known[k] |= KNOWN_MOVE;
 	}
 	return e->step_fires[k] ? e->move[k] : 0;
+}
+
+void strong_enemy_fire(const hex_game *g, const strong_enemies *e, size_t k, hex_coord at, hex_ref target,
+	dice_answer *out)
+{
+	dice_attacker *a = &e->attacker[k];
+	if (!(e->known[k] & KNOWN_ATTACKER)) {
+		dice_attacker_init(g, e->unit[k], NULL, a);
+		e->known[k] |= KNOWN_ATTACKER;
+	}
+	/* Whether a unit of the side stands next to it is asked afresh: the
+	 * side's own units are put on the hexes weighed. */
+	a->bound = -1;
+	dice_battle_from(g, a, at, target, out);
 }
 
 /* The fire unit `unit` draws where it stands: every enemy unit that has
@@ -224,7 +256,7 @@ static double drawn_fire(const hex_game *g, int unit, const strong_enemies *enem
 		int dice;
 		if (distance <= range) {
 			dice_answer d;
-			dice_battle(g, i, u->at, me, NULL, &d);
+			strong_enemy_fire(g, enemies, k, u->at, me, &d);
 			dice = d.allowed ? d.dice : 0;
 			if (noted)
 				noted[k] = dice;

@@ -88,6 +88,9 @@ void strong_battle_odds(const hex_game *g, int attacker, hex_ref target, int dic
 /* The same, always worked out (what the memo keeps). */
 void strong_battle_odds_exact(const hex_game *g, int attacker, hex_ref target, int dice, int distance,
 	strong_odds *o);
+/* g keeps the odds its copy worked out (the memo with more of them):
+ * the copy is still to be destroyed, with the other memo. */
+void strong_memo_keep(hex_game *g, hex_game *copy);
 
 void strong_init(strong_player *sp);
 /* Play in another manner from now on (PLAYER_MANNER_* of players.h; its

@@ -49,7 +49,7 @@ static double fire_peril(const hex_game *g, hex_ref who, const strong_enemies *e
 			dice = noted[k];
 		} else if (distance <= range) {
 			dice_answer d;
-			dice_battle(g, i, at, who, NULL, &d);
+			strong_enemy_fire(g, enemies, k, at, who, &d);
 			dice = d.allowed ? d.dice : 0;
 		} else {
 			int reach = strong_enemy_move(g, enemies, k);

@@ -74,6 +74,9 @@ typedef struct strong_enemies {
 	battle_target_key *key;
 	int *move;
 	bool *step_fires;
+	/* What the dice owe to each unit where it stands (dice_attacker),
+	 * for the fire it brings on a hex (strong_enemy_fire). */
+	dice_attacker *attacker;
 	unsigned char *known;
 	/* Per hex index of the board, when first asked
 	 * (strong_enemy_distances): made at the first asking. */
@@ -86,6 +89,11 @@ const battle_target_key *strong_enemy_key(const hex_game *g, const strong_enemie
 /* The hexes the k-th enemy unit may move (moves_max), 0 when it may not
  * battle after moving one (moves_battle_after). */
 int strong_enemy_move(const hex_game *g, const strong_enemies *e, size_t k);
+/* The dice the k-th enemy unit rolls at `target` on `at`, as
+ * dice_battle answers (no general's die spent), its own part read once
+ * for the many hexes weighed. */
+void strong_enemy_fire(const hex_game *g, const strong_enemies *e, size_t k, hex_coord at, hex_ref target,
+	dice_answer *out);
 /* Hexes from h to each enemy figure: [1 + k] to the k-th (units, then
  * generals), [0] to the nearest unit plus one (1 when none is left).
  * Read once a hex: each of the many hexes a move weighs asks it of

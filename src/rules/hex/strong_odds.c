@@ -330,6 +330,22 @@ void strong_battle_odds_keyed(const hex_game *g, int attacker, hex_ref target, c
 	memo_add(mg, &k, o);
 }
 
+void strong_memo_keep(hex_game *g, hex_game *copy)
+{
+	/* The copy's memo began as g's and only grew, unless it was emptied
+	 * when full: the one with more odds is kept, the other goes with the
+	 * copy. */
+	const odds_memo *mine = g->player_memo, *theirs = copy->player_memo;
+	if (!theirs || (mine && mine->used >= theirs->used))
+		return;
+	void *memo = g->player_memo;
+	size_t size = g->player_memo_size;
+	g->player_memo = copy->player_memo;
+	g->player_memo_size = copy->player_memo_size;
+	copy->player_memo = memo;
+	copy->player_memo_size = size;
+}
+
 hex_game *strong_game_copy(const hex_game *g)
 {
 	/* The memo stays the game's, as its answers do: only the copy goes

@@ -86,6 +86,13 @@ static game *sq_engine_clone(const game *from)
 	return c;
 }
 
+/* The square game keeps no memo of its players'. */
+static void sq_engine_keep_learned(game *gm, game *copy)
+{
+	(void)gm;
+	(void)copy;
+}
+
 static void sq_engine_destroy(game *gm)
 {
 	sq_play *p = GAME_CONTAINER(sq_play, gm);

@@ -3,7 +3,9 @@
  * engine: the chance to destroy the target, the figures and the flags
  * expected must agree to rounding, with and without saving dice; their
  * memo, grown past its first slots and emptied past its last, answers
- * what the count answers.  Its
+ * what the count answers, and what a copy of the game worked out is
+ * kept by the game.  The fire an enemy brings on a hex, read for a
+ * decision, is the engine's.  Its
  * turns from the start of a position: a lone general in the enemy's reach
  * is ordered to shelter with a unit; one flag from its target, it goes
  * for the likeliest kill rather than the battle that takes most
@@ -184,6 +186,87 @@ static void test_odds_memo_grows(void **state)
 	ask_all_odds(g, true);
 }
 
+/* What a copy of the game worked out is kept by the game it was copied
+ * from (a search's simulations, game_keep_learned): the memo with more
+ * odds, the other freed with the copy; every answer still the count's. */
+static void test_odds_memo_kept(void **state)
+{
+	fixture *f = *state;
+	hex_game *g = fx_game(f, "noord-zuid", "", "u inf D5 4; c inf D4 3; c cav E4 3; c art F4 2");
+	assert_non_null(g);
+	assert_null(g->player_memo);
+	hex_game *c = hex_game_clone(g);
+	ask_all_odds(c, false);
+	void *learned = c->player_memo;
+	assert_non_null(learned);
+	strong_memo_keep(g, c);
+	assert_true(g->player_memo == learned);
+	assert_null(c->player_memo);
+	hex_game_destroy(c);
+	ask_all_odds(g, true);
+	/* A copy that worked out nothing more leaves the game's memo. */
+	c = hex_game_clone(g);
+	void *mine = g->player_memo;
+	strong_memo_keep(g, c);
+	assert_true(g->player_memo == mine);
+	assert_true(c->player_memo != mine);
+	hex_game_destroy(c);
+	ask_all_odds(g, true);
+}
+
+static bool same_hex(hex_coord a, hex_coord b)
+{
+	return a.col == b.col && a.row == b.row;
+}
+
+/* The fire an enemy unit brings on a hex, its own part of the dice read
+ * once for the decision (strong_enemy_fire), is dice_battle's on every
+ * hex the side's unit may be put on; with another unit of the side next
+ * to an enemy, that enemy is bound (§4 of battlecry-150: no more distant
+ * battle), and free again once the unit is taken away. */
+static void test_enemy_fire(void **state)
+{
+	fixture *f = *state;
+	hex_game *g = fx_game(f, "battlecry-150", "woods:D5 hill:E4",
+		"u inf D7 4; u cav B8 3; c inf D3 4; c art F3 2; c gen F3");
+	assert_non_null(g);
+	hex_ref me = fx_ref(g, "u1"), other = fx_ref(g, "u2");
+	hex_coord home = g->units[me.index].at, other_home = g->units[other.index].at;
+	strong_enemies e;
+	strong_enemies_init(&e, g, g->units[me.index].side);
+	assert_int_equal(e.count, 2);
+	int bound_c1 = fx_ref(g, "c1").index;
+	size_t hexes = hex_count(&g->board);
+	int allowed[3] = { 0 }, compared = 0;
+	for (int pass = 0; pass < 3; pass++) {
+		/* Then the other unit next to c1, then back where it stood. */
+		hex_game_place(g, other, pass == 1 ? fx_hex("D4") : other_home);
+		for (size_t i = 0; i < hexes; i++) {
+			hex_coord h = hex_from_index(&g->board, i);
+			if (!same_hex(h, home) && hex_game_occupied(g, h))
+				continue;
+			hex_game_place(g, me, h);
+			for (size_t k = 0; k < e.count; k++) {
+				dice_answer fast, slow;
+				strong_enemy_fire(g, &e, k, h, me, &fast);
+				dice_battle(g, e.unit[k], h, me, NULL, &slow);
+				assert_int_equal(fast.allowed, slow.allowed);
+				assert_int_equal(fast.dice, slow.dice);
+				compared++;
+				allowed[pass] += slow.allowed;
+				if (pass == 1 && e.unit[k] == bound_c1 && hex_distance(h, g->units[bound_c1].at) > 1)
+					assert_false(slow.allowed);
+			}
+			hex_game_place(g, me, home);
+		}
+	}
+	strong_enemies_finish(&e);
+	/* Some fire reaches, not everywhere; the bound enemy fires less. */
+	assert_true(allowed[0] > 0 && allowed[0] < compared / 3);
+	assert_true(allowed[1] < allowed[0]);
+	assert_int_equal(allowed[2], allowed[0]);
+}
+
 /* The strong player's actions for the side to play, from the start of
  * its turn, each applied, until `stop` (ACT_BATTLE, ACT_DRAW) comes: that
  * action, not applied, into *stopped. */
@@ -218,11 +301,6 @@ static void play_until_in(fixture *f, int manner, gl_kind stop, gl_action *stopp
 static void play_until(fixture *f, gl_kind stop, gl_action *stopped)
 {
 	play_until_in(f, PLAYER_MANNER_OWN, stop, stopped);
-}
-
-static bool same_hex(hex_coord a, hex_coord b)
-{
-	return a.col == b.col && a.row == b.row;
 }
 
 /* A lone general next to an enemy infantry unit (four dice, one in two
@@ -327,6 +405,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_saving_dice_odds, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_flags_ignored_odds, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_odds_memo_grows, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_odds_memo_kept, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_enemy_fire, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_lone_general_shelters, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_winning_flag, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_manners, fx_setup, fx_teardown),
